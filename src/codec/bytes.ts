@@ -1,0 +1,135 @@
+/** Byte helpers shared by the store, the codecs and the servers. */
+
+export type Bytes = Uint8Array
+
+const EMPTY = new Uint8Array(0)
+
+/** The empty byte array (shared; never mutate). */
+export const emptyBytes = (): Bytes => EMPTY
+
+/** Concatenates byte arrays. */
+export function concatBytes(...parts: readonly Bytes[]): Bytes {
+  let length = 0
+  for (const p of parts) length += p.length
+  const out = new Uint8Array(length)
+  let offset = 0
+  for (const p of parts) {
+    out.set(p, offset)
+    offset += p.length
+  }
+  return out
+}
+
+/** Byte-wise equality. */
+export function equalBytes(a: Bytes | undefined, b: Bytes | undefined): boolean {
+  if (a === b) return true
+  if (a === undefined || b === undefined || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Lexicographic byte comparison (LevelDB order). */
+export function compareBytes(a: Bytes, b: Bytes): number {
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    const d = a[i]! - b[i]!
+    if (d !== 0) return d
+  }
+  return a.length - b.length
+}
+
+/** Big-endian unsigned 64-bit encoding of a non-negative safe integer (heights sort by byte order). */
+export function uint64BE(n: number | bigint): Bytes {
+  const out = new Uint8Array(8)
+  new DataView(out.buffer).setBigUint64(0, BigInt(n))
+  return out
+}
+
+/** Reads a big-endian unsigned 64-bit integer as a number (heights, versions). */
+export function readUint64BE(bytes: Bytes, offset = 0): number {
+  return Number(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset))
+}
+
+/** Reads a big-endian unsigned 64-bit integer as a bigint. */
+export function readBigUint64BE(bytes: Bytes, offset = 0): bigint {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset)
+}
+
+/** Big-endian unsigned 32-bit encoding. */
+export function uint32BE(n: number): Bytes {
+  const out = new Uint8Array(4)
+  new DataView(out.buffer).setUint32(0, n)
+  return out
+}
+
+/** Bytes → latin1 string: one char per byte, so string order equals byte order. */
+export function bytesToLatin1(bytes: Bytes): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+}
+
+/** latin1 string → bytes (inverse of bytesToLatin1). */
+export function latin1ToBytes(s: string): Bytes {
+  return new Uint8Array(Buffer.from(s, 'latin1'))
+}
+
+/** UTF-8 encode. */
+export function utf8(s: string): Bytes {
+  return new Uint8Array(Buffer.from(s, 'utf8'))
+}
+
+/** UTF-8 decode. */
+export function fromUtf8(bytes: Bytes): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+}
+
+/** Upper-case hex (CometBFT HexBytes). */
+export function toHexUpper(bytes: Bytes): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex').toUpperCase()
+}
+
+/** Lower-case hex. */
+export function toHex(bytes: Bytes): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
+}
+
+/** Strict hex decode (either case); throws on odd length or a non-hex character. */
+export function fromHex(hex: string): Bytes {
+  if (hex.length % 2 !== 0) throw new Error('encoding/hex: odd length hex string')
+  for (let i = 0; i < hex.length; i++) {
+    const c = hex.charCodeAt(i)
+    const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
+    if (!ok) {
+      const cp = hex.codePointAt(i)!
+      const ch = String.fromCodePoint(cp)
+      throw new Error(
+        `encoding/hex: invalid byte: U+${cp.toString(16).toUpperCase().padStart(4, '0')} '${ch}'`,
+      )
+    }
+  }
+  return new Uint8Array(Buffer.from(hex, 'hex'))
+}
+
+/** Standard padded base64. */
+export function toBase64(bytes: Bytes): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+}
+
+const BASE64_STD = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
+const BASE64_URL = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)?$/
+
+/** Strict padded base64 decode (standard alphabet, or URL alphabet when `url`); undefined if invalid. */
+export function fromBase64Strict(s: string, url = false): Bytes | undefined {
+  if (!(url ? BASE64_URL : BASE64_STD).test(s)) return undefined
+  return new Uint8Array(Buffer.from(s, url ? 'base64url' : 'base64'))
+}
+
+/** Unsigned varint encoding (protobuf, length prefixes). */
+export function uvarint(n: number): Bytes {
+  const out: number[] = []
+  while (n > 0x7f) {
+    out.push((n & 0x7f) | 0x80)
+    n = Math.floor(n / 128)
+  }
+  out.push(n)
+  return Uint8Array.from(out)
+}

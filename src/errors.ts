@@ -1,0 +1,264 @@
+/**
+ * Coded errors. Keepers and the store throw only these; the REST, gRPC and RPC edges translate them.
+ *
+ * Two kinds, as upstream:
+ * - registered errors (`codespace`, `code`, description), wrapped with context messages;
+ * - status errors: a gRPC code and a plain message, as keepers return with `status.Error`.
+ */
+
+/** gRPC status codes (google.rpc.Code). */
+export const GrpcCode = {
+  OK: 0,
+  Canceled: 1,
+  Unknown: 2,
+  InvalidArgument: 3,
+  DeadlineExceeded: 4,
+  NotFound: 5,
+  AlreadyExists: 6,
+  PermissionDenied: 7,
+  ResourceExhausted: 8,
+  FailedPrecondition: 9,
+  Aborted: 10,
+  OutOfRange: 11,
+  Unimplemented: 12,
+  Internal: 13,
+  Unavailable: 14,
+  DataLoss: 15,
+  Unauthenticated: 16,
+} as const
+export type GrpcCode = (typeof GrpcCode)[keyof typeof GrpcCode]
+
+/** Base class of every error the node throws on purpose. */
+export abstract class ChainError extends Error {
+  /** gRPC code used at the edges (HTTP status follows it). */
+  abstract readonly grpcCode: GrpcCode
+  /** Message of the gRPC status / REST error body. */
+  abstract statusMessage(): string
+  /** ABCI view: code, codespace and log as CometBFT clients see them. */
+  abstract abci(): { code: number; codespace: string; log: string }
+}
+
+/** A registered root error: what `errors.Register(codespace, code, description)` creates upstream. */
+export interface RegisteredError {
+  readonly codespace: string
+  readonly code: number
+  readonly description: string
+  readonly grpcCode: GrpcCode
+  /** Creates the error wrapped with a context message (`Wrap(err, msg)` upstream). */
+  wrap(message: string, options?: { cause?: unknown }): SdkError
+  /** The bare root error. */
+  error(options?: { cause?: unknown }): SdkError
+  /** Whether `err` is this registered error, possibly wrapped. */
+  is(err: unknown): err is SdkError
+}
+
+const registry = new Map<string, RegisteredError>()
+
+/**
+ * Registers a root error. `grpcCode` is the status the edges use (product decision: statuses are
+ * sensible, e.g. invalid request → InvalidArgument, not upstream's blanket Unknown).
+ */
+export function registerError(
+  codespace: string,
+  code: number,
+  description: string,
+  grpcCode: GrpcCode = GrpcCode.Unknown,
+): RegisteredError {
+  const id = `${codespace}:${code}`
+  if (registry.has(id)) throw new Error(`error with code ${code} is already registered: "${codespace}"`)
+  const root: RegisteredError = {
+    codespace,
+    code,
+    description,
+    grpcCode,
+    wrap: (message, options) => new SdkError(root, [message], options?.cause),
+    error: (options) => new SdkError(root, [], options?.cause),
+    is: (err): err is SdkError => err instanceof SdkError && err.root === root,
+  }
+  registry.set(id, root)
+  return root
+}
+
+/** An instance of a registered error with its wrap messages (innermost first). */
+export class SdkError extends ChainError {
+  override readonly name = 'SdkError'
+  readonly grpcCode: GrpcCode
+
+  constructor(
+    readonly root: RegisteredError,
+    readonly wraps: readonly string[],
+    cause?: unknown,
+  ) {
+    // err.Error() upstream: outermost wrap first, root description last.
+    super([...wraps].reverse().concat(root.description).join(': '), { cause })
+    this.grpcCode = root.grpcCode
+  }
+
+  get codespace(): string {
+    return this.root.codespace
+  }
+
+  get code(): number {
+    return this.root.code
+  }
+
+  /** Adds an outer wrap message. */
+  wrap(message: string): SdkError {
+    return new SdkError(this.root, [...this.wraps, message], this.cause)
+  }
+
+  statusMessage(): string {
+    return [`codespace ${this.codespace} code ${this.code}: ${this.root.description}`, ...this.wraps].join(
+      ': ',
+    )
+  }
+
+  abci() {
+    return { code: this.code, codespace: this.codespace, log: this.message }
+  }
+}
+
+/** A plain gRPC status error (`status.Error(codes.X, msg)` upstream). */
+export class StatusError extends ChainError {
+  override readonly name = 'StatusError'
+
+  constructor(
+    readonly grpcCode: GrpcCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+
+  statusMessage(): string {
+    return this.message
+  }
+
+  /** ABCI view of a status error returned by a query handler (upstream `gRPCErrorToSDKError`). */
+  abci() {
+    const name = grpcCodeName(this.grpcCode)
+    const [code, desc] =
+      this.grpcCode === GrpcCode.NotFound
+        ? [22, 'key not found']
+        : this.grpcCode === GrpcCode.InvalidArgument || this.grpcCode === GrpcCode.FailedPrecondition
+          ? [18, 'invalid request']
+          : this.grpcCode === GrpcCode.Unauthenticated
+            ? [4, 'unauthorized']
+            : [6, 'unknown request']
+    return { code, codespace: 'sdk', log: `rpc error: code = ${name} desc = ${this.message}: ${desc}` }
+  }
+}
+
+const grpcNames = Object.fromEntries(Object.entries(GrpcCode).map(([k, v]) => [v, k])) as Record<
+  number,
+  string
+>
+
+/** The Go name of a gRPC code (`NotFound`, `InvalidArgument` …). */
+export function grpcCodeName(code: number): string {
+  return grpcNames[code] ?? `Code(${code})`
+}
+
+/** HTTP status for a gRPC code (grpc-gateway's HTTPStatusFromCode). */
+export function httpStatusFromGrpc(code: number): number {
+  switch (code) {
+    case GrpcCode.OK:
+      return 200
+    case GrpcCode.Canceled:
+      return 408
+    case GrpcCode.InvalidArgument:
+    case GrpcCode.FailedPrecondition:
+    case GrpcCode.OutOfRange:
+      return 400
+    case GrpcCode.DeadlineExceeded:
+      return 504
+    case GrpcCode.NotFound:
+      return 404
+    case GrpcCode.AlreadyExists:
+    case GrpcCode.Aborted:
+      return 409
+    case GrpcCode.PermissionDenied:
+      return 403
+    case GrpcCode.ResourceExhausted:
+      return 429
+    case GrpcCode.Unimplemented:
+      return 501
+    case GrpcCode.Unavailable:
+      return 503
+    case GrpcCode.Unauthenticated:
+      return 401
+    default:
+      return 500
+  }
+}
+
+/** Converts anything thrown into a ChainError (non-chain errors become Internal). */
+export function toChainError(err: unknown): ChainError {
+  if (err instanceof ChainError) return err
+  const message = err instanceof Error ? err.message : String(err)
+  return new StatusError(GrpcCode.Internal, message, { cause: err })
+}
+
+// Root errors of codespace `sdk` (upstream types/errors/errors.go), with the statuses we expose.
+export const ErrTxDecode = registerError('sdk', 2, 'tx parse error', GrpcCode.InvalidArgument)
+export const ErrInvalidSequence = registerError('sdk', 3, 'invalid sequence', GrpcCode.InvalidArgument)
+export const ErrUnauthorized = registerError('sdk', 4, 'unauthorized', GrpcCode.Unauthenticated)
+export const ErrInsufficientFunds = registerError('sdk', 5, 'insufficient funds', GrpcCode.FailedPrecondition)
+export const ErrUnknownRequest = registerError('sdk', 6, 'unknown request', GrpcCode.InvalidArgument)
+export const ErrInvalidAddress = registerError('sdk', 7, 'invalid address', GrpcCode.InvalidArgument)
+export const ErrInvalidPubKey = registerError('sdk', 8, 'invalid pubkey', GrpcCode.InvalidArgument)
+export const ErrUnknownAddress = registerError('sdk', 9, 'unknown address', GrpcCode.NotFound)
+export const ErrInvalidCoins = registerError('sdk', 10, 'invalid coins', GrpcCode.InvalidArgument)
+export const ErrOutOfGas = registerError('sdk', 11, 'out of gas', GrpcCode.ResourceExhausted)
+export const ErrMemoTooLarge = registerError('sdk', 12, 'memo too large', GrpcCode.InvalidArgument)
+export const ErrInsufficientFee = registerError('sdk', 13, 'insufficient fee', GrpcCode.InvalidArgument)
+export const ErrTooManySignatures = registerError(
+  'sdk',
+  14,
+  'maximum number of signatures exceeded',
+  GrpcCode.InvalidArgument,
+)
+export const ErrNoSignatures = registerError('sdk', 15, 'no signatures supplied', GrpcCode.InvalidArgument)
+export const ErrJSONMarshal = registerError('sdk', 16, 'failed to marshal JSON bytes', GrpcCode.Internal)
+export const ErrJSONUnmarshal = registerError(
+  'sdk',
+  17,
+  'failed to unmarshal JSON bytes',
+  GrpcCode.InvalidArgument,
+)
+export const ErrInvalidRequest = registerError('sdk', 18, 'invalid request', GrpcCode.InvalidArgument)
+export const ErrTxInMempoolCache = registerError('sdk', 19, 'tx already in mempool', GrpcCode.AlreadyExists)
+export const ErrMempoolIsFull = registerError('sdk', 20, 'mempool is full', GrpcCode.ResourceExhausted)
+export const ErrTxTooLarge = registerError('sdk', 21, 'tx too large', GrpcCode.InvalidArgument)
+export const ErrKeyNotFound = registerError('sdk', 22, 'key not found', GrpcCode.NotFound)
+export const ErrInvalidHeight = registerError('sdk', 26, 'invalid height', GrpcCode.InvalidArgument)
+export const ErrInvalidVersion = registerError('sdk', 27, 'invalid version', GrpcCode.InvalidArgument)
+export const ErrInvalidChainID = registerError('sdk', 28, 'invalid chain-id', GrpcCode.InvalidArgument)
+export const ErrInvalidType = registerError('sdk', 29, 'invalid type', GrpcCode.InvalidArgument)
+export const ErrTxTimeoutHeight = registerError('sdk', 30, 'tx timeout height', GrpcCode.InvalidArgument)
+export const ErrUnknownExtensionOptions = registerError(
+  'sdk',
+  31,
+  'unknown extension options',
+  GrpcCode.InvalidArgument,
+)
+export const ErrWrongSequence = registerError(
+  'sdk',
+  32,
+  'incorrect account sequence',
+  GrpcCode.InvalidArgument,
+)
+export const ErrPackAny = registerError('sdk', 33, 'failed packing protobuf message to Any', GrpcCode.Internal)
+export const ErrUnpackAny = registerError(
+  'sdk',
+  34,
+  'failed unpacking protobuf message from Any',
+  GrpcCode.InvalidArgument,
+)
+export const ErrLogic = registerError('sdk', 35, 'internal logic error', GrpcCode.Internal)
+export const ErrConflict = registerError('sdk', 36, 'conflict', GrpcCode.Aborted)
+export const ErrNotSupported = registerError('sdk', 37, 'feature not supported', GrpcCode.Unimplemented)
+export const ErrNotFound = registerError('sdk', 38, 'not found', GrpcCode.NotFound)
+export const ErrIO = registerError('sdk', 39, 'Internal IO error', GrpcCode.Internal)
+export const ErrAppConfig = registerError('sdk', 40, 'error in app.toml', GrpcCode.InvalidArgument)
+export const ErrInvalidGasLimit = registerError('sdk', 41, 'invalid gas limit', GrpcCode.InvalidArgument)

@@ -1,0 +1,26 @@
+import type { Bytes } from '../codec/bytes.js'
+
+/** One write in an atomic batch. */
+export type BatchOp = { type: 'put'; key: Bytes; value: Bytes } | { type: 'del'; key: Bytes }
+
+/** Key range for scans: `gte` ≤ key < `lt`. */
+export interface BackendRange {
+  gte: Bytes
+  lt: Bytes
+  reverse?: boolean
+  limit?: number
+}
+
+/**
+ * The minimal database the node needs (ethereumjs-style DB interface). LevelDB in the product;
+ * an in-memory twin runs the same conformance suite in tests.
+ */
+export interface StoreBackend {
+  get(key: Bytes): Promise<Bytes | undefined>
+  getMany(keys: readonly Bytes[]): Promise<(Bytes | undefined)[]>
+  /** Applies every op or none (one LevelDB write batch). */
+  write(ops: readonly BatchOp[]): Promise<void>
+  /** Entries in key order within the range. */
+  entries(range: BackendRange): AsyncIterable<[Bytes, Bytes]>
+  close(): Promise<void>
+}

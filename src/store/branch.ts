@@ -1,0 +1,206 @@
+import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
+import { ErrLogic } from '../errors.js'
+import { storeIdPrefix } from './keys.js'
+import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from './types.js'
+import { fullRange } from './versioned-store.js'
+
+/** What a branch reads through: the committed state at one height, or a parent branch. */
+export interface BranchParent {
+  readonly height: number
+  get(full: string): Promise<Bytes | undefined>
+  range(lo: string, hi: string | undefined, reverse: boolean): AsyncIterable<readonly [string, Bytes]>
+  resolveStore(name: string): number | undefined
+  liveStores(): Map<string, number>
+  nextStoreId(): number
+  /** Receives a child's changes on `write()` (absent for the root branch). */
+  absorb?(changes: BranchChanges): void
+}
+
+/** Buffered changes of a branch, keyed by full key (store id prefix ‖ key, latin1). */
+export interface BranchChanges {
+  writes: Map<string, Bytes | null>
+  registry: Map<string, number | null>
+  nextStoreId: number
+}
+
+/** Creates a branch (cache multi-store) over `parent`. */
+export function createBranch(parent: BranchParent): StateBranch {
+  return new Branch(parent)
+}
+
+class Branch implements StateBranch {
+  private readonly writes = new Map<string, Bytes | null>()
+  private readonly registry = new Map<string, number | null>()
+  private allocated: number
+
+  constructor(private readonly parent: BranchParent) {
+    this.allocated = parent.nextStoreId()
+  }
+
+  get height(): number {
+    return this.parent.height
+  }
+
+  get size(): number {
+    return this.writes.size
+  }
+
+  /** The buffered changes (read by the versioned store at commit). */
+  changes(): BranchChanges {
+    return { writes: this.writes, registry: this.registry, nextStoreId: this.allocated }
+  }
+
+  private resolve(name: string): number | undefined {
+    if (this.registry.has(name)) return this.registry.get(name) ?? undefined
+    return this.parent.resolveStore(name)
+  }
+
+  hasStore(name: string): boolean {
+    return this.resolve(name) !== undefined
+  }
+
+  storeNames(): string[] {
+    const live = this.liveStores()
+    return [...live.keys()].sort()
+  }
+
+  private liveStores(): Map<string, number> {
+    const live = this.parent.liveStores()
+    for (const [name, id] of this.registry) {
+      if (id === null) live.delete(name)
+      else live.set(name, id)
+    }
+    return live
+  }
+
+  store(name: string): KVStore {
+    const id = this.resolve(name)
+    if (id === undefined) throw ErrLogic.wrap(`store ${name} does not exist`)
+    return new BranchStore(this, storeIdPrefix(id))
+  }
+
+  branch(): StateBranch {
+    const self: BranchParent = {
+      height: this.height,
+      get: (full) => this.getFull(full),
+      range: (lo, hi, reverse) => this.rangeFull(lo, hi, reverse),
+      resolveStore: (name) => this.resolve(name),
+      liveStores: () => this.liveStores(),
+      nextStoreId: () => this.allocated,
+      absorb: (changes) => {
+        for (const [k, v] of changes.writes) this.writes.set(k, v)
+        for (const [k, v] of changes.registry) this.registry.set(k, v)
+        this.allocated = Math.max(this.allocated, changes.nextStoreId)
+      },
+    }
+    return new Branch(self)
+  }
+
+  write(): void {
+    if (!this.parent.absorb) throw ErrLogic.wrap('the root branch is written by a commit')
+    this.parent.absorb(this.changes())
+    this.writes.clear()
+    this.registry.clear()
+  }
+
+  async upgradeStores(upgrades: StoreUpgrades): Promise<void> {
+    for (const name of upgrades.added ?? []) {
+      if (this.resolve(name) !== undefined) throw ErrLogic.wrap(`store ${name} already exists`)
+      this.registry.set(name, this.allocated++)
+    }
+    for (const { oldKey, newKey } of upgrades.renamed ?? []) {
+      const id = this.resolve(oldKey)
+      if (id === undefined) throw ErrLogic.wrap(`cannot rename store ${oldKey}: it does not exist`)
+      if (this.resolve(newKey) !== undefined) {
+        throw ErrLogic.wrap(`cannot rename store ${oldKey} to ${newKey}: ${newKey} already exists`)
+      }
+      // The data stays under the same id; only the name (and so the app-hash leaf) changes.
+      this.registry.set(oldKey, null)
+      this.registry.set(newKey, id)
+    }
+    for (const name of upgrades.deleted ?? []) {
+      const id = this.resolve(name)
+      if (id === undefined) throw ErrLogic.wrap(`cannot delete store ${name}: it does not exist`)
+      const store = new BranchStore(this, storeIdPrefix(id))
+      const keys: Bytes[] = []
+      for await (const [k] of store.iterate()) keys.push(k)
+      for (const k of keys) store.delete(k)
+      this.registry.set(name, null)
+    }
+  }
+
+  // --- full-key access (for BranchStore and child branches) -----------------------------------
+
+  getFull(full: string): Promise<Bytes | undefined> {
+    if (this.writes.has(full)) return Promise.resolve(this.writes.get(full) ?? undefined)
+    return this.parent.get(full)
+  }
+
+  setFull(full: string, value: Bytes | null): void {
+    this.writes.set(full, value)
+  }
+
+  async *rangeFull(
+    lo: string,
+    hi: string | undefined,
+    reverse: boolean,
+  ): AsyncIterable<readonly [string, Bytes]> {
+    // Snapshot of the overlay in range, sorted; writes during iteration are not seen (as upstream).
+    const overlay: [string, Bytes | null][] = []
+    for (const [k, v] of this.writes) {
+      if (k >= lo && (hi === undefined || k < hi)) overlay.push([k, v])
+    }
+    overlay.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    if (reverse) overlay.reverse()
+    let i = 0
+    const before = (a: string, b: string) => (reverse ? a > b : a < b)
+    for await (const [k, v] of this.parent.range(lo, hi, reverse)) {
+      while (i < overlay.length && before(overlay[i]![0], k)) {
+        const [ok, ov] = overlay[i++]!
+        if (ov !== null) yield [ok, ov] as const
+      }
+      if (i < overlay.length && overlay[i]![0] === k) {
+        const [ok, ov] = overlay[i++]!
+        if (ov !== null) yield [ok, ov] as const
+        continue
+      }
+      yield [k, v] as const
+    }
+    while (i < overlay.length) {
+      const [ok, ov] = overlay[i++]!
+      if (ov !== null) yield [ok, ov] as const
+    }
+  }
+}
+
+/** One named store inside a branch. */
+class BranchStore implements KVStore {
+  constructor(
+    private readonly branch: Branch,
+    private readonly prefix: string,
+  ) {}
+
+  get(key: Bytes): Promise<Bytes | undefined> {
+    return this.branch.getFull(this.prefix + bytesToLatin1(key))
+  }
+
+  async has(key: Bytes): Promise<boolean> {
+    return (await this.get(key)) !== undefined
+  }
+
+  set(key: Bytes, value: Bytes): void {
+    if (!(value instanceof Uint8Array)) throw ErrLogic.wrap('store values must be bytes')
+    this.branch.setFull(this.prefix + bytesToLatin1(key), value.slice())
+  }
+
+  delete(key: Bytes): void {
+    this.branch.setFull(this.prefix + bytesToLatin1(key), null)
+  }
+
+  async *iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
+    const { lo, hi } = fullRange(this.prefix, range)
+    for await (const [k, v] of this.branch.rangeFull(lo, hi, range.reverse ?? false)) {
+      yield [latin1ToBytes(k.slice(4)), v]
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { type Bytes, concatBytes, latin1ToBytes, readUint64BE, uint64BE, utf8 } from '../codec/bytes.js'
+
+/**
+ * Database key layout (one LevelDB for everything; first byte = family, append-only).
+ *
+ *   0x00 ‖ name                       meta values (latest height, app hash, accumulators …)
+ *   0x01 ‖ storeId(4) ‖ key ‖ BE(h)   state version: value = 0x01 ‖ bytes (set) or 0x00 (delete)
+ *   0x02 ‖ BE(h)                      block record at height h
+ *   0x03 ‖ block hash                 BE(h) of that block
+ *   0x04 ‖ tx hash                    BE(h) ‖ BE32(index) of that tx
+ */
+export const FAMILY_META = 0x00
+export const FAMILY_STATE = 0x01
+export const FAMILY_BLOCK = 0x02
+export const FAMILY_BLOCK_HASH = 0x03
+export const FAMILY_TX_HASH = 0x04
+
+/** Store id 0 is the registry of named stores (name → id); it is never hashed or pruned. */
+export const REGISTRY_STORE_ID = 0
+
+export const META_LATEST = metaKey('latest')
+export const META_EARLIEST = metaKey('earliest')
+export const META_APP_HASH = metaKey('app_hash')
+export const META_NEXT_STORE_ID = metaKey('next_store_id')
+export const META_BLOCK_BASE = metaKey('block_base')
+
+/** Meta key for a name. */
+export function metaKey(name: string): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_META), utf8(name))
+}
+
+/** Meta key of a store's LtHash accumulator. */
+export function accumulatorKey(storeId: number): Bytes {
+  return metaKey(`acc/${storeId}`)
+}
+
+/** latin1 form of a 4-byte big-endian store id, the first 4 chars of every full key. */
+export function storeIdPrefix(id: number): string {
+  return String.fromCharCode((id >>> 24) & 0xff, (id >>> 16) & 0xff, (id >>> 8) & 0xff, id & 0xff)
+}
+
+/** Store id of a full key (latin1). */
+export function storeIdOf(fullKey: string): number {
+  return (
+    ((fullKey.charCodeAt(0) << 24) >>> 0) +
+    (fullKey.charCodeAt(1) << 16) +
+    (fullKey.charCodeAt(2) << 8) +
+    fullKey.charCodeAt(3)
+  )
+}
+
+/** Database key of one state version. */
+export function stateVersionKey(fullKey: string, height: number): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_STATE), latin1ToBytes(fullKey), uint64BE(height))
+}
+
+/** Splits a state version key into (full key latin1, height). */
+export function parseStateVersionKey(key: Bytes): { fullKey: string; height: number } {
+  const fullKey = Buffer.from(key.buffer, key.byteOffset + 1, key.length - 9).toString('latin1')
+  return { fullKey, height: readUint64BE(key, key.length - 8) }
+}
+
+/** Database key of the block record at a height. */
+export function blockKey(height: number): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_BLOCK), uint64BE(height))
+}
+
+/** Database key of a block-hash index entry. */
+export function blockHashKey(hash: Bytes): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_BLOCK_HASH), hash)
+}
+
+/** Database key of a tx-hash index entry. */
+export function txHashKey(hash: Bytes): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_TX_HASH), hash)
+}
+
+/** The smallest key greater than every key starting with `prefix` (undefined: no bound). */
+export function prefixEnd(prefix: Bytes): Bytes | undefined {
+  const end = prefix.slice()
+  for (let i = end.length - 1; i >= 0; i--) {
+    if (end[i]! < 0xff) {
+      end[i]! += 1
+      return end.subarray(0, i + 1)
+    }
+  }
+  return undefined
+}

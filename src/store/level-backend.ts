@@ -1,0 +1,51 @@
+import { ClassicLevel } from 'classic-level'
+import type { Bytes } from '../codec/bytes.js'
+import { ErrIO } from '../errors.js'
+import type { BackendRange, BatchOp, StoreBackend } from './backend.js'
+
+export interface LevelBackendOptions {
+  /** Directory of the LevelDB database. */
+  path: string
+}
+
+/** Thrown when another process holds the database lock. */
+export class DatabaseLockedError extends Error {
+  override readonly name = 'DatabaseLockedError'
+}
+
+/** Opens a LevelDB database (classic-level) as a StoreBackend. */
+export async function createLevelBackend({ path }: LevelBackendOptions): Promise<StoreBackend> {
+  const db = new ClassicLevel<Uint8Array, Uint8Array>(path, {
+    keyEncoding: 'view',
+    valueEncoding: 'view',
+  })
+  try {
+    await db.open()
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause
+    const text = `${(err as Error).message} ${cause?.message ?? ''}`
+    if (cause?.code === 'LEVEL_LOCKED' || /lock/i.test(text)) {
+      throw new DatabaseLockedError(`database ${path} is locked by another process`, { cause: err })
+    }
+    throw ErrIO.wrap(`failed to open database ${path}: ${text.trim()}`, { cause: err })
+  }
+
+  return {
+    async get(key) {
+      return (await db.get(key)) ?? undefined
+    },
+    async getMany(keys) {
+      const values = await db.getMany(keys as Bytes[])
+      return values.map((v) => v ?? undefined)
+    },
+    async write(ops: readonly BatchOp[]) {
+      await db.batch(ops as BatchOp[])
+    },
+    async *entries({ gte, lt, reverse = false, limit = -1 }: BackendRange) {
+      for await (const [k, v] of db.iterator({ gte, lt, reverse, limit })) yield [k, v]
+    },
+    async close() {
+      await db.close()
+    },
+  }
+}

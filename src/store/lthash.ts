@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto'
+import { type Bytes, uvarint } from '../codec/bytes.js'
+
+/**
+ * LtHash16 (lattice-based homomorphic multiset hash, 1024 lanes of 16 bits).
+ *
+ * A store's hash commits to its full contents, yet updating it costs O(1) per changed key:
+ * add the element hash of a new (key, value), subtract the one it replaces. The sum is
+ * order-independent, so the same contents give the same hash on any machine.
+ */
+export const LTHASH_BYTES = 2048
+const LANES = LTHASH_BYTES / 2
+
+/** Element hash of one (key, value) pair: SHAKE-256 XOF of len(key) ‖ key ‖ value. */
+function elementHash(key: Bytes, value: Bytes): Uint16Array {
+  const h = createHash('shake256', { outputLength: LTHASH_BYTES })
+  h.update(uvarint(key.length))
+  h.update(key)
+  h.update(value)
+  const d = h.digest()
+  // Lanes are little-endian uint16 on every platform.
+  const lanes = new Uint16Array(LANES)
+  for (let i = 0; i < LANES; i++) lanes[i] = d[2 * i]! | (d[2 * i + 1]! << 8)
+  return lanes
+}
+
+/** A mutable LtHash accumulator. */
+export class LtHash {
+  readonly lanes: Uint16Array
+
+  constructor(lanes?: Uint16Array) {
+    this.lanes = lanes ? new Uint16Array(lanes) : new Uint16Array(LANES)
+  }
+
+  /** Restores an accumulator from its serialized form. */
+  static fromBytes(bytes: Bytes): LtHash {
+    if (bytes.length !== LTHASH_BYTES) throw new Error(`lthash: expected ${LTHASH_BYTES} bytes`)
+    const lanes = new Uint16Array(LANES)
+    for (let i = 0; i < LANES; i++) lanes[i] = bytes[2 * i]! | (bytes[2 * i + 1]! << 8)
+    return new LtHash(lanes)
+  }
+
+  clone(): LtHash {
+    return new LtHash(this.lanes)
+  }
+
+  add(key: Bytes, value: Bytes): void {
+    const e = elementHash(key, value)
+    const l = this.lanes
+    for (let i = 0; i < LANES; i++) l[i] = (l[i]! + e[i]!) & 0xffff
+  }
+
+  remove(key: Bytes, value: Bytes): void {
+    const e = elementHash(key, value)
+    const l = this.lanes
+    for (let i = 0; i < LANES; i++) l[i] = (l[i]! - e[i]!) & 0xffff
+  }
+
+  /** Serialized form (little-endian lanes). */
+  toBytes(): Bytes {
+    const out = new Uint8Array(LTHASH_BYTES)
+    const l = this.lanes
+    for (let i = 0; i < LANES; i++) {
+      out[2 * i] = l[i]! & 0xff
+      out[2 * i + 1] = l[i]! >>> 8
+    }
+    return out
+  }
+}

@@ -1,0 +1,59 @@
+import type { Bytes } from '../codec/bytes.js'
+
+/** A key range inside one store. `prefix` narrows [gte, lt) further. */
+export interface KVRange {
+  prefix?: Bytes
+  gte?: Bytes
+  lt?: Bytes
+  reverse?: boolean
+}
+
+export type KVEntry = readonly [key: Bytes, value: Bytes]
+
+/** Read access to one named store. */
+export interface KVReader {
+  get(key: Bytes): Promise<Bytes | undefined>
+  has(key: Bytes): Promise<boolean>
+  /** Entries in key order (descending with `reverse`). */
+  iterate(range?: KVRange): AsyncIterable<KVEntry>
+}
+
+/** Read/write access to one named store inside a branch. Writes are buffered until commit. */
+export interface KVStore extends KVReader {
+  set(key: Bytes, value: Bytes): void
+  delete(key: Bytes): void
+}
+
+/** A read-only view of the committed state at one height. */
+export interface StateReader {
+  readonly height: number
+  /** The store of that name as it was at this height (empty if it did not exist). */
+  store(name: string): KVReader
+  /** Whether the store existed at this height. */
+  hasStore(name: string): boolean
+  /** Names of the stores live at this height, sorted. */
+  storeNames(): string[]
+}
+
+/** Store changes applied by an upgrade's store loader (upstream `StoreUpgrades`). */
+export interface StoreUpgrades {
+  added?: readonly string[]
+  renamed?: readonly { oldKey: string; newKey: string }[]
+  deleted?: readonly string[]
+}
+
+/**
+ * A writable overlay over a state (upstream CacheMultiStore). Nothing reaches the database until the
+ * block producer commits the root branch; a nested branch reaches its parent only on `write()`.
+ */
+export interface StateBranch extends StateReader {
+  store(name: string): KVStore
+  /** A nested branch (gov proposal execution, one tx's messages). */
+  branch(): StateBranch
+  /** Writes this branch's changes into its parent branch. */
+  write(): void
+  /** Applies store upgrades (add, rename, delete named stores) in this branch. */
+  upgradeStores(upgrades: StoreUpgrades): Promise<void>
+  /** Number of buffered key writes (diagnostics). */
+  readonly size: number
+}

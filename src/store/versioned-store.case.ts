@@ -1,0 +1,273 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { type Bytes, fromUtf8, toHex, utf8 } from '../codec/bytes.js'
+import type { StoreBackend } from './backend.js'
+import type { StateBranch } from './types.js'
+import { VersionedStore } from './versioned-store.js'
+
+/** A backend factory that can reopen the same data (a restart). */
+export interface BackendFactory {
+  open(): Promise<StoreBackend>
+  cleanup?(): Promise<void>
+}
+
+const b = (s: string) => utf8(s)
+const s = (v: Bytes | undefined) => (v === undefined ? undefined : fromUtf8(v))
+
+async function collect(it: AsyncIterable<readonly [Bytes, Bytes]>): Promise<string[]> {
+  const out: string[] = []
+  for await (const [k, v] of it) out.push(`${fromUtf8(k)}=${fromUtf8(v)}`)
+  return out
+}
+
+/** Commits a branch as the next height and returns the app hash (hex). */
+export async function commitNext(vs: VersionedStore, branch: StateBranch): Promise<string> {
+  const prepared = vs.prepareCommit(branch, vs.latestHeight + 1)
+  await (vs as unknown as { backend: StoreBackend }).backend.write(prepared.ops)
+  prepared.apply()
+  return toHex(prepared.appHash)
+}
+
+async function genesis(vs: VersionedStore, stores = ['bank', 'gov']): Promise<void> {
+  const g = vs.branch()
+  await g.upgradeStores({ added: stores })
+  await commitNext(vs, g)
+}
+
+/** The versioned-store conformance suite, run against every backend implementation. */
+export function describeVersionedStore(name: string, makeFactory: () => BackendFactory): void {
+  describe(`versioned store (${name})`, () => {
+    const open: VersionedStore[] = []
+    let factory: BackendFactory
+    const openStore = async (pruning?: { keepRecent: number; interval: number }) => {
+      const vs = await VersionedStore.open({
+        backend: await factory.open(),
+        ...(pruning ? { pruning } : {}),
+      })
+      open.push(vs)
+      return vs
+    }
+    const reopen = async (vs: VersionedStore) => {
+      await vs.close()
+      open.splice(open.indexOf(vs), 1)
+      return openStore()
+    }
+
+    afterEach(async () => {
+      for (const vs of open.splice(0)) await vs.close().catch(() => {})
+      await factory?.cleanup?.()
+    })
+
+    const setup = async () => {
+      factory = makeFactory()
+      const vs = await openStore()
+      await genesis(vs)
+      return vs
+    }
+
+    test('default: a fresh store has no committed height', async () => {
+      factory = makeFactory()
+      const vs = await openStore()
+      expect(vs.latestHeight).toBe(-1)
+      expect(() => vs.view(1)).toThrow('version does not exist')
+    })
+
+    test('behavior: reads at every retained height see the value live then', async () => {
+      const vs = await setup()
+      const plan: [string | null][] = [['a'], [null], ['b'], ['c']]
+      for (const [value] of plan) {
+        const br = vs.branch()
+        if (value === null) br.store('bank').delete(b('k'))
+        else br.store('bank').set(b('k'), b(value))
+        await commitNext(vs, br)
+      }
+      expect(vs.latestHeight).toBe(4)
+      expect(s(await vs.view(1).store('bank').get(b('k')))).toBe('a')
+      expect(s(await vs.view(2).store('bank').get(b('k')))).toBeUndefined()
+      expect(await vs.view(2).store('bank').has(b('k'))).toBe(false)
+      expect(s(await vs.view(3).store('bank').get(b('k')))).toBe('b')
+      expect(s(await vs.view(4).store('bank').get(b('k')))).toBe('c')
+      expect(() => vs.view(5)).toThrow(
+        'failed to load state at height 5; version does not exist (latest height: 4)',
+      )
+    })
+
+    test('behavior: history and app hash survive a reopen', async () => {
+      const vs = await setup()
+      const br = vs.branch()
+      br.store('bank').set(b('x'), b('1'))
+      const h1 = await commitNext(vs, br)
+      const br2 = vs.branch()
+      br2.store('bank').set(b('x'), b('2'))
+      br2.store('gov').set(b('y'), b('3'))
+      const h2 = await commitNext(vs, br2)
+      const again = await reopen(vs)
+      expect(again.latestHeight).toBe(2)
+      expect(toHex(again.appHash)).toBe(h2)
+      expect(h1).not.toBe(h2)
+      expect(s(await again.view(1).store('bank').get(b('x')))).toBe('1')
+      expect(s(await again.view(2).store('bank').get(b('x')))).toBe('2')
+      expect(s(await again.view(1).store('gov').get(b('y')))).toBeUndefined()
+    })
+
+    test('behavior: iteration is ordered and merges a branch overlay with committed state', async () => {
+      const vs = await setup()
+      const br = vs.branch()
+      for (const k of ['b', 'd', 'a', 'c', 'e']) br.store('bank').set(b(`p/${k}`), b(k))
+      br.store('bank').set(b('q/z'), b('z'))
+      await commitNext(vs, br)
+      const view = vs.view(1).store('bank')
+      expect(await collect(view.iterate({ prefix: b('p/') }))).toEqual([
+        'p/a=a',
+        'p/b=b',
+        'p/c=c',
+        'p/d=d',
+        'p/e=e',
+      ])
+      expect(await collect(view.iterate({ prefix: b('p/'), reverse: true }))).toEqual([
+        'p/e=e',
+        'p/d=d',
+        'p/c=c',
+        'p/b=b',
+        'p/a=a',
+      ])
+      expect(await collect(view.iterate({ gte: b('p/b'), lt: b('p/d') }))).toEqual(['p/b=b', 'p/c=c'])
+      const over = vs.branch()
+      const st = over.store('bank')
+      st.delete(b('p/b'))
+      st.set(b('p/bb'), b('new'))
+      st.set(b('p/e'), b('E'))
+      expect(await collect(st.iterate({ prefix: b('p/') }))).toEqual([
+        'p/a=a',
+        'p/bb=new',
+        'p/c=c',
+        'p/d=d',
+        'p/e=E',
+      ])
+      expect(await collect(st.iterate({ prefix: b('p/'), reverse: true }))).toEqual([
+        'p/e=E',
+        'p/d=d',
+        'p/c=c',
+        'p/bb=new',
+        'p/a=a',
+      ])
+      expect(await collect(vs.view(1).store('bank').iterate({ prefix: b('p/') }))).toHaveLength(5)
+    })
+
+    test('behavior: iteration over more entries than one read batch', async () => {
+      const vs = await setup()
+      const br = vs.branch()
+      for (let i = 0; i < 700; i++) br.store('bank').set(b(`k/${String(i).padStart(4, '0')}`), b(`${i}`))
+      await commitNext(vs, br)
+      const all = await collect(vs.view(1).store('bank').iterate())
+      expect(all).toHaveLength(700)
+      expect(all[0]).toBe('k/0000=0')
+      expect(all[699]).toBe('k/0699=699')
+      const rev = await collect(vs.view(1).store('bank').iterate({ reverse: true }))
+      expect(rev[0]).toBe('k/0699=699')
+      expect(rev).toHaveLength(700)
+    })
+
+    test('behavior: a nested branch reaches its parent only on write()', async () => {
+      const vs = await setup()
+      const root = vs.branch()
+      const child = root.branch()
+      child.store('gov').set(b('p'), b('1'))
+      expect(await root.store('gov').get(b('p'))).toBeUndefined()
+      child.write()
+      expect(s(await root.store('gov').get(b('p')))).toBe('1')
+      const discarded = root.branch()
+      discarded.store('gov').set(b('p'), b('2'))
+      expect(s(await root.store('gov').get(b('p')))).toBe('1')
+      await commitNext(vs, root)
+      expect(s(await vs.view(1).store('gov').get(b('p')))).toBe('1')
+    })
+
+    test('behavior: the app hash depends on contents only, not on write order or history', async () => {
+      const vs = await setup()
+      const genesisHash = toHex(vs.appHash)
+      const br = vs.branch()
+      br.store('bank').set(b('a'), b('1'))
+      br.store('bank').set(b('b'), b('2'))
+      const h1 = await commitNext(vs, br)
+      const br2 = vs.branch()
+      br2.store('bank').delete(b('a'))
+      br2.store('bank').delete(b('b'))
+      const h2 = await commitNext(vs, br2)
+      expect(h2).toBe(genesisHash)
+      const br3 = vs.branch()
+      br3.store('bank').set(b('b'), b('2'))
+      br3.store('bank').set(b('a'), b('1'))
+      expect(await commitNext(vs, br3)).toBe(h1)
+      const br4 = vs.branch()
+      br4.store('bank').set(b('a'), b('other'))
+      expect(await commitNext(vs, br4)).not.toBe(h1)
+    })
+
+    test('behavior: store upgrades add, rename and delete named stores at a height', async () => {
+      const vs = await setup(/* bank, gov */)
+      const br = vs.branch()
+      br.store('bank').set(b('k'), b('v'))
+      br.store('gov').set(b('g'), b('1'))
+      await commitNext(vs, br)
+      const up = vs.branch()
+      await up.upgradeStores({
+        added: ['feemarket'],
+        renamed: [{ oldKey: 'bank', newKey: 'bank2' }],
+        deleted: ['gov'],
+      })
+      up.store('feemarket').set(b('f'), b('1'))
+      await commitNext(vs, up)
+      expect(vs.storeNames()).toEqual(['bank2', 'feemarket'])
+      expect(s(await vs.view(2).store('bank2').get(b('k')))).toBe('v')
+      expect(await vs.view(2).store('gov').get(b('g'))).toBeUndefined()
+      expect(await vs.view(2).store('bank').get(b('k'))).toBeUndefined()
+      // Before the upgrade height the old names still answer.
+      expect(s(await vs.view(1).store('bank').get(b('k')))).toBe('v')
+      expect(s(await vs.view(1).store('gov').get(b('g')))).toBe('1')
+      expect(vs.view(1).storeNames()).toEqual(['bank', 'gov'])
+      const again = await reopen(vs)
+      expect(again.storeNames()).toEqual(['bank2', 'feemarket'])
+      expect(s(await again.view(2).store('bank2').get(b('k')))).toBe('v')
+      expect(s(await again.view(1).store('gov').get(b('g')))).toBe('1')
+      await expect(again.branch().upgradeStores({ added: ['bank2'] })).rejects.toThrow(
+        'store bank2 already exists',
+      )
+      expect(() => again.branch().store('nope')).toThrow('store nope does not exist')
+    })
+
+    test('behavior: pruning keeps keepRecent+1 versions and reads still answer correctly', async () => {
+      factory = makeFactory()
+      const vs = await openStore({ keepRecent: 2, interval: 10 })
+      await genesis(vs)
+      for (let h = 1; h <= 20; h++) {
+        const br = vs.branch()
+        if (h <= 12) br.store('bank').set(b('hot'), b(`v${h}`))
+        if (h === 3) br.store('bank').set(b('cold'), b('c3'))
+        if (h === 5) br.store('bank').delete(b('gone'))
+        if (h === 2) br.store('bank').set(b('gone'), b('g2'))
+        await commitNext(vs, br)
+      }
+      // At h=20: versions ≤ 17 pruned, 18..20 retained.
+      expect(vs.earliestHeight).toBe(18)
+      expect(() => vs.view(17)).toThrow(
+        'failed to load state at height 17; version does not exist (latest height: 20)',
+      )
+      expect(s(await vs.view(18).store('bank').get(b('hot')))).toBe('v12')
+      expect(s(await vs.view(18).store('bank').get(b('cold')))).toBe('c3')
+      expect(await vs.view(18).store('bank').get(b('gone'))).toBeUndefined()
+      const again = await reopen(vs)
+      expect(again.earliestHeight).toBe(18)
+      expect(s(await again.view(19).store('bank').get(b('hot')))).toBe('v12')
+    })
+
+    test('error: a commit must be the next height of a branch over the latest state', async () => {
+      const vs = await setup()
+      const stale = vs.branch()
+      await commitNext(vs, vs.branch())
+      expect(() => vs.prepareCommit(stale, 2)).toThrow('branch of height 0 cannot commit height 2')
+      expect(() => vs.prepareCommit(vs.branch(), 5)).toThrow(
+        'cannot commit height 5: latest committed height is 1',
+      )
+    })
+  })
+}

@@ -1,0 +1,623 @@
+import {
+  type Bytes,
+  bytesToLatin1,
+  equalBytes,
+  latin1ToBytes,
+  readUint64BE,
+  uint64BE,
+  utf8,
+} from '../codec/bytes.js'
+import { leafHash, merkleRootFromLeafHashes, sha256 } from '../codec/hash.js'
+import { ErrInvalidRequest, ErrLogic } from '../errors.js'
+import type { BatchOp, StoreBackend } from './backend.js'
+import { createBranch, type BranchParent } from './branch.js'
+import { BTree } from './btree.js'
+import {
+  accumulatorKey,
+  FAMILY_STATE,
+  META_APP_HASH,
+  META_EARLIEST,
+  META_LATEST,
+  META_NEXT_STORE_ID,
+  parseStateVersionKey,
+  REGISTRY_STORE_ID,
+  stateVersionKey,
+  storeIdOf,
+  storeIdPrefix,
+} from './keys.js'
+import { LtHash } from './lthash.js'
+import type { KVEntry, KVRange, KVReader, StateBranch, StateReader } from './types.js'
+
+/** Pruning of old state versions (upstream pruning options). `interval` 0 disables pruning. */
+export interface PruningOptions {
+  keepRecent: number
+  interval: number
+}
+
+export interface VersionedStoreOptions {
+  backend: StoreBackend
+  pruning?: PruningOptions
+  /** Entries of the past-height value cache (immutable history, so never stale). */
+  historyCacheSize?: number
+}
+
+/** What a commit writes and how the in-memory state moves forward once it is durable. */
+export interface PreparedCommit {
+  readonly height: number
+  /** The app hash after this height. */
+  readonly appHash: Bytes
+  /** Database writes for this height's state (to be merged into the block's atomic batch). */
+  readonly ops: BatchOp[]
+  /** Publishes the height to readers; call only after `ops` were written. */
+  apply(): void
+}
+
+/** Per key: versions (ascending heights, negative = deleted at that height) and the latest value. */
+interface IndexEntry {
+  v: number[]
+  val: Bytes | undefined
+}
+
+/** Registry history of one store name: (height, id or null when deleted), ascending. */
+type RegistryHistory = { h: number; id: number | null }[]
+
+const TOMBSTONE = Uint8Array.of(0)
+const READ_BATCH = 256
+
+/**
+ * The versioned multi-store. Every state change of every height is kept in LevelDB as
+ * `key ‖ BE(height)`; an in-memory index (per key: heights that changed it, and the latest value)
+ * answers "which version was live at H" by binary search, so reading a retained height costs
+ * O(log history) plus at most one LevelDB get, and the latest height is served from memory.
+ */
+export class VersionedStore {
+  private readonly backend: StoreBackend
+  private readonly index = new BTree<string, IndexEntry>()
+  private readonly registry = new Map<string, RegistryHistory>()
+  private readonly accumulators = new Map<number, LtHash>()
+  /** Full keys changed at each height still subject to pruning. */
+  private readonly changedAt = new Map<number, string[]>()
+  private readonly historyCache = new Map<string, Bytes | undefined>()
+  private readonly historyCacheSize: number
+  private pruning: PruningOptions
+  private latest = -1
+  private prunedThrough = 0
+  private nextStoreId = 1
+  private currentAppHash: Bytes = sha256()
+  private committing = false
+
+  private constructor(options: VersionedStoreOptions) {
+    this.backend = options.backend
+    this.pruning = options.pruning ?? { keepRecent: 0, interval: 0 }
+    this.historyCacheSize = options.historyCacheSize ?? 20_000
+  }
+
+  /** Opens the store and loads its index from the backend. */
+  static async open(options: VersionedStoreOptions): Promise<VersionedStore> {
+    const store = new VersionedStore(options)
+    await store.load()
+    return store
+  }
+
+  private async load(): Promise<void> {
+    const b = this.backend
+    const [latest, earliest, appHash, nextId] = await b.getMany([
+      META_LATEST,
+      META_EARLIEST,
+      META_APP_HASH,
+      META_NEXT_STORE_ID,
+    ])
+    if (latest === undefined) return
+    this.latest = readUint64BE(latest)
+    this.prunedThrough = earliest ? readUint64BE(earliest) - 1 : 0
+    if (appHash) this.currentAppHash = appHash
+    if (nextId) this.nextStoreId = readUint64BE(nextId)
+
+    const registryValues: { name: string; h: number; id: number | null }[] = []
+    for await (const [key, value] of b.entries({
+      gte: Uint8Array.of(FAMILY_STATE),
+      lt: Uint8Array.of(FAMILY_STATE + 1),
+    })) {
+      const { fullKey, height } = parseStateVersionKey(key)
+      // A version above the committed height cannot exist (one batch per height), but never trust it.
+      if (height > this.latest) continue
+      const deleted = value[0] === 0
+      if (storeIdOf(fullKey) === REGISTRY_STORE_ID) {
+        registryValues.push({
+          name: fullKey.slice(4),
+          h: height,
+          id: deleted ? null : readUint64BE(value, 1),
+        })
+        continue
+      }
+      let entry = this.index.get(fullKey)
+      if (!entry) {
+        entry = { v: [], val: undefined }
+        this.index.set(fullKey, entry)
+      }
+      entry.v.push(deleted ? -height : height)
+      entry.val = deleted ? undefined : value.subarray(1)
+      if (height > this.prunedThrough) this.noteChanged(height, fullKey)
+    }
+    registryValues.sort((a, b) => a.h - b.h)
+    for (const r of registryValues) this.registryHistory(r.name).push({ h: r.h, id: r.id })
+
+    const accKeys = [...this.liveStores(this.latest).values()]
+    const accs = await b.getMany(accKeys.map(accumulatorKey))
+    accKeys.forEach((id, i) => {
+      const bytes = accs[i]
+      this.accumulators.set(id, bytes ? LtHash.fromBytes(bytes) : new LtHash())
+    })
+  }
+
+  /** Last committed height (-1 before genesis, 0 after genesis, then block heights). */
+  get latestHeight(): number {
+    return this.latest
+  }
+
+  /** Oldest height whose state can still be read. */
+  get earliestHeight(): number {
+    return Math.max(1, this.prunedThrough + 1)
+  }
+
+  /** App hash of the latest committed state. */
+  get appHash(): Bytes {
+    return this.currentAppHash
+  }
+
+  /** Changes the pruning options (validated by the caller). */
+  setPruning(pruning: PruningOptions): void {
+    this.pruning = pruning
+  }
+
+  /** Names of the stores live at the latest height. */
+  storeNames(): string[] {
+    return [...this.liveStores(this.latest).keys()].sort()
+  }
+
+  /** A read-only view of the committed state at `height` (error if pruned or not committed). */
+  view(height: number = this.latest): StateReader {
+    this.checkReadable(height)
+    return new HeightView(this, height)
+  }
+
+  /** A writable branch over the latest committed state. */
+  branch(): StateBranch {
+    const height = Math.max(this.latest, 0)
+    const parent: BranchParent = {
+      height,
+      get: (full) => this.read(full, height),
+      range: (lo, hi, reverse) => this.readRange(lo, hi, reverse, height),
+      resolveStore: (name) => this.resolveId(name, height),
+      liveStores: () => this.liveStores(height),
+      nextStoreId: () => this.nextStoreId,
+    }
+    return createBranch(parent)
+  }
+
+  /** Throws the upstream error when `height` is not readable. */
+  checkReadable(height: number): void {
+    if (height > this.latest || height < this.earliestHeight || this.latest < 0) {
+      throw ErrInvalidRequest.wrap(
+        `failed to load state at height ${height}; version does not exist (latest height: ${this.latest})`,
+      )
+    }
+  }
+
+  /**
+   * Computes the writes and app hash for committing `branch` as `height`. Synchronous and free of
+   * side effects until `apply()`, so a crash between prepare and apply loses nothing committed.
+   */
+  prepareCommit(branch: StateBranch, height: number): PreparedCommit {
+    if (this.committing) throw ErrLogic.wrap('commit already in progress')
+    if (height !== this.latest + 1) {
+      throw ErrLogic.wrap(`cannot commit height ${height}: latest committed height is ${this.latest}`)
+    }
+    if (branch.height !== Math.max(this.latest, 0)) {
+      throw ErrLogic.wrap(`branch of height ${branch.height} cannot commit height ${height}`)
+    }
+    const changes = branchChanges(branch)
+    const ops: BatchOp[] = []
+    const touched = new Map<number, LtHash>()
+    const accumulator = (id: number): LtHash => {
+      let acc = touched.get(id)
+      if (!acc) {
+        acc = this.accumulators.get(id)?.clone() ?? new LtHash()
+        touched.set(id, acc)
+      }
+      return acc
+    }
+
+    // Registry changes first: they decide which stores are live for the app hash.
+    const registryChanges: { name: string; id: number | null }[] = []
+    for (const [name, id] of changes.registry) {
+      const current = this.resolveId(name, this.latest)
+      if ((current ?? null) === id) continue
+      registryChanges.push({ name, id })
+      const full = storeIdPrefix(REGISTRY_STORE_ID) + bytesToLatin1(utf8(name))
+      ops.push({
+        type: 'put',
+        key: stateVersionKey(full, height),
+        value: id === null ? TOMBSTONE : concat1(uint64BE(id)),
+      })
+    }
+
+    const applied: { full: string; value: Bytes | undefined }[] = []
+    for (const [full, value] of changes.writes) {
+      const entry = this.index.get(full)
+      const old = entry?.val
+      const next = value ?? undefined
+      if (equalBytes(old, next)) continue
+      const id = storeIdOf(full)
+      const key = latin1ToBytes(full.slice(4))
+      const acc = accumulator(id)
+      if (old !== undefined) acc.remove(key, old)
+      if (next !== undefined) acc.add(key, next)
+      ops.push({
+        type: 'put',
+        key: stateVersionKey(full, height),
+        value: next === undefined ? TOMBSTONE : concat1(next),
+      })
+      applied.push({ full, value: next })
+    }
+
+    // Live stores after this height, and the app hash over them.
+    const live = this.liveStores(this.latest)
+    for (const { name, id } of registryChanges) {
+      if (id === null) live.delete(name)
+      else live.set(name, id)
+    }
+    const liveIds = new Set(live.values())
+    const leaves = [...live.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, id]) => {
+        const acc = touched.get(id) ?? this.accumulators.get(id) ?? new LtHash()
+        return leafHash(storeInfoLeaf(name, sha256(acc.toBytes())))
+      })
+    const appHash = merkleRootFromLeafHashes(leaves)
+
+    for (const [id, acc] of touched) {
+      if (liveIds.has(id)) ops.push({ type: 'put', key: accumulatorKey(id), value: acc.toBytes() })
+    }
+    for (const id of this.accumulators.keys()) {
+      if (!liveIds.has(id)) ops.push({ type: 'del', key: accumulatorKey(id) })
+    }
+    const nextStoreId = Math.max(this.nextStoreId, changes.nextStoreId)
+    ops.push({ type: 'put', key: META_LATEST, value: uint64BE(height) })
+    ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
+    ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
+
+    const prune = this.planPruning(height)
+    ops.push(...prune.ops)
+    if (prune.through > this.prunedThrough) {
+      ops.push({ type: 'put', key: META_EARLIEST, value: uint64BE(prune.through + 1) })
+    }
+
+    this.committing = true
+    let done = false
+    return {
+      height,
+      appHash,
+      ops,
+      apply: () => {
+        if (done) return
+        done = true
+        this.committing = false
+        for (const { full, value } of applied) {
+          let entry = this.index.get(full)
+          if (!entry) {
+            entry = { v: [], val: undefined }
+            this.index.set(full, entry)
+          }
+          entry.v.push(value === undefined ? -height : height)
+          entry.val = value
+          if (this.pruning.interval > 0) this.noteChanged(height, full)
+        }
+        for (const { name, id } of registryChanges) {
+          this.registryHistory(name).push({ h: height, id })
+          if (id !== null && !this.accumulators.has(id)) this.accumulators.set(id, new LtHash())
+        }
+        for (const [id, acc] of touched) if (liveIds.has(id)) this.accumulators.set(id, acc)
+        for (const id of [...this.accumulators.keys()]) if (!liveIds.has(id)) this.accumulators.delete(id)
+        this.nextStoreId = nextStoreId
+        this.currentAppHash = appHash
+        this.latest = height
+        prune.apply()
+      },
+    }
+  }
+
+  /** Drops a prepared commit that was not written (the block was abandoned). */
+  abortCommit(): void {
+    this.committing = false
+  }
+
+  /** Closes the backend. */
+  async close(): Promise<void> {
+    await this.backend.close()
+  }
+
+  // --- reads (used by HeightView) -------------------------------------------------------------
+
+  /** Store id of `name` at `height`, if the store was live then. */
+  resolveId(name: string, height: number): number | undefined {
+    const hist = this.registry.get(name)
+    if (!hist) return undefined
+    for (let i = hist.length - 1; i >= 0; i--) {
+      const r = hist[i]!
+      if (r.h <= height) return r.id ?? undefined
+    }
+    return undefined
+  }
+
+  /** Live stores (name → id) at `height`. */
+  liveStores(height: number): Map<string, number> {
+    const out = new Map<string, number>()
+    for (const name of this.registry.keys()) {
+      const id = this.resolveId(name, height)
+      if (id !== undefined) out.set(name, id)
+    }
+    return out
+  }
+
+  /** Value of a full key at a height. */
+  async read(full: string, height: number): Promise<Bytes | undefined> {
+    const entry = this.index.get(full)
+    if (!entry) return undefined
+    const value = await this.valueAt(full, entry, height)
+    if (height < this.earliestHeight) this.checkReadable(height)
+    return value
+  }
+
+  /** Entries of a full-key range at a height, read in batches so commits may interleave. */
+  async *readRange(lo: string, hi: string | undefined, reverse: boolean, height: number) {
+    let cursor: string | undefined
+    for (;;) {
+      const batch: [string, IndexEntry][] = []
+      if (!reverse) {
+        for (const [k, e] of this.index.entries(cursor ?? lo)) {
+          if (hi !== undefined && k >= hi) break
+          if (cursor !== undefined && k === cursor) continue
+          batch.push([k, e])
+          if (batch.length >= READ_BATCH) break
+        }
+      } else {
+        const start = cursor ?? hi
+        const it =
+          start === undefined
+            ? this.index.entriesReversed()
+            : this.index.entriesReversed(start, undefined, true)
+        for (const [k, e] of it) {
+          if (k < lo) break
+          batch.push([k, e])
+          if (batch.length >= READ_BATCH) break
+        }
+      }
+      if (batch.length === 0) return
+      for (const [k, e] of batch) {
+        const value = await this.valueAt(k, e, height)
+        if (value !== undefined) yield [k, value] as const
+      }
+      if (height < this.earliestHeight) this.checkReadable(height)
+      if (batch.length < READ_BATCH) return
+      cursor = batch[batch.length - 1]![0]
+    }
+  }
+
+  private async valueAt(full: string, entry: IndexEntry, height: number): Promise<Bytes | undefined> {
+    const v = entry.v
+    // Binary search for the last version ≤ height.
+    let lo = 0
+    let hi = v.length - 1
+    let found = -1
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1
+      if (Math.abs(v[mid]!) <= height) {
+        found = mid
+        lo = mid + 1
+      } else hi = mid - 1
+    }
+    if (found < 0) return undefined
+    const version = v[found]!
+    if (version < 0) return undefined
+    if (found === v.length - 1) return entry.val
+    const cacheKey = `${version}/${full}`
+    if (this.historyCache.has(cacheKey)) return this.historyCache.get(cacheKey)
+    const stored = await this.backend.get(stateVersionKey(full, version))
+    const value = stored && stored[0] === 1 ? stored.subarray(1) : undefined
+    if (this.historyCache.size >= this.historyCacheSize) {
+      const oldest = this.historyCache.keys().next().value
+      if (oldest !== undefined) this.historyCache.delete(oldest)
+    }
+    this.historyCache.set(cacheKey, value)
+    return value
+  }
+
+  // --- pruning ---------------------------------------------------------------------------------
+
+  private noteChanged(height: number, full: string): void {
+    let list = this.changedAt.get(height)
+    if (!list) {
+      list = []
+      this.changedAt.set(height, list)
+    }
+    list.push(full)
+  }
+
+  /** Upstream rule: at h with h % interval == 0 and h > keepRecent, drop versions ≤ h-1-keepRecent. */
+  private planPruning(height: number): { ops: BatchOp[]; through: number; apply(): void } {
+    const { keepRecent, interval } = this.pruning
+    const none = { ops: [], through: this.prunedThrough, apply() {} }
+    if (interval <= 0 || height % interval !== 0 || height <= keepRecent) return none
+    const through = height - 1 - keepRecent
+    if (through <= this.prunedThrough) return none
+    const candidates = new Set<string>()
+    const heights: number[] = []
+    for (const h of this.changedAt.keys()) {
+      if (h <= through) {
+        heights.push(h)
+        for (const full of this.changedAt.get(h)!) candidates.add(full)
+      }
+    }
+    const ops: BatchOp[] = []
+    const edits: { full: string; keepFrom: number; dropAll: boolean }[] = []
+    for (const full of candidates) {
+      const entry = this.index.get(full)
+      if (!entry) continue
+      const v = entry.v
+      let j = -1
+      for (let i = 0; i < v.length && Math.abs(v[i]!) <= through; i++) j = i
+      if (j < 0) continue
+      // Versions before j are superseded at every retained height; a deletion at j is dead too.
+      const dropJ = v[j]! < 0
+      const keepFrom = dropJ ? j + 1 : j
+      for (let i = 0; i < keepFrom; i++) {
+        ops.push({ type: 'del', key: stateVersionKey(full, Math.abs(v[i]!)) })
+      }
+      if (keepFrom > 0) edits.push({ full, keepFrom, dropAll: keepFrom >= v.length })
+    }
+    return {
+      ops,
+      through,
+      apply: () => {
+        for (const { full, keepFrom, dropAll } of edits) {
+          const entry = this.index.get(full)
+          if (!entry) continue
+          if (dropAll && entry.val === undefined) this.index.delete(full)
+          else entry.v.splice(0, keepFrom)
+        }
+        for (const h of heights) this.changedAt.delete(h)
+        this.prunedThrough = through
+        this.historyCache.clear()
+      },
+    }
+  }
+
+  private registryHistory(name: string): RegistryHistory {
+    let hist = this.registry.get(name)
+    if (!hist) {
+      hist = []
+      this.registry.set(name, hist)
+    }
+    return hist
+  }
+}
+
+function concat1(value: Bytes): Bytes {
+  const out = new Uint8Array(value.length + 1)
+  out[0] = 1
+  out.set(value, 1)
+  return out
+}
+
+/** App-hash leaf of one store: len(name) ‖ name ‖ len(hash) ‖ hash (upstream KVPair style). */
+function storeInfoLeaf(name: string, hash: Bytes): Bytes {
+  const n = utf8(name)
+  const out = new Uint8Array(1 + n.length + 1 + hash.length)
+  out[0] = n.length
+  out.set(n, 1)
+  out[1 + n.length] = hash.length
+  out.set(hash, 2 + n.length)
+  return out
+}
+
+/** The changes a root branch carries (see branch.ts). */
+function branchChanges(branch: StateBranch): {
+  writes: Map<string, Bytes | null>
+  registry: Map<string, number | null>
+  nextStoreId: number
+} {
+  const internals = (
+    branch as unknown as {
+      changes?: () => {
+        writes: Map<string, Bytes | null>
+        registry: Map<string, number | null>
+        nextStoreId: number
+      }
+    }
+  ).changes
+  if (!internals) throw ErrLogic.wrap('not a branch of this store')
+  return internals.call(branch)
+}
+
+/** Read-only view at one height. */
+class HeightView implements StateReader {
+  constructor(
+    private readonly vs: VersionedStore,
+    readonly height: number,
+  ) {}
+
+  hasStore(name: string): boolean {
+    return this.vs.resolveId(name, this.height) !== undefined
+  }
+
+  storeNames(): string[] {
+    return [...this.vs.liveStores(this.height).keys()].sort()
+  }
+
+  store(name: string): KVReader {
+    const id = this.vs.resolveId(name, this.height)
+    return id === undefined ? EMPTY_READER : new StoreReader(this.vs, storeIdPrefix(id), this.height)
+  }
+}
+
+/** Reads of one store (by id) at one height. */
+class StoreReader implements KVReader {
+  constructor(
+    private readonly vs: VersionedStore,
+    private readonly prefix: string,
+    private readonly height: number,
+  ) {}
+
+  get(key: Bytes): Promise<Bytes | undefined> {
+    return this.vs.read(this.prefix + bytesToLatin1(key), this.height)
+  }
+
+  async has(key: Bytes): Promise<boolean> {
+    return (await this.get(key)) !== undefined
+  }
+
+  async *iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
+    const { lo, hi } = fullRange(this.prefix, range)
+    for await (const [k, v] of this.vs.readRange(lo, hi, range.reverse ?? false, this.height)) {
+      yield [latin1ToBytes(k.slice(4)), v]
+    }
+  }
+}
+
+/** Reader of a store that does not exist at that height. */
+export const EMPTY_READER: KVReader = {
+  get: async () => undefined,
+  has: async () => false,
+  async *iterate() {},
+}
+
+/** Full-key bounds [lo, hi) of a range inside the store with latin1 id prefix `prefix`. */
+export function fullRange(prefix: string, range: KVRange): { lo: string; hi: string | undefined } {
+  let lo = prefix
+  let hi: string | undefined = nextPrefix(prefix)
+  if (range.prefix && range.prefix.length > 0) {
+    const p = prefix + bytesToLatin1(range.prefix)
+    lo = p
+    hi = nextPrefix(p)
+  }
+  if (range.gte) {
+    const g = prefix + bytesToLatin1(range.gte)
+    if (g > lo) lo = g
+  }
+  if (range.lt) {
+    const l = prefix + bytesToLatin1(range.lt)
+    if (hi === undefined || l < hi) hi = l
+  }
+  return { lo, hi }
+}
+
+/** The smallest latin1 string greater than every string starting with `p`. */
+function nextPrefix(p: string): string | undefined {
+  for (let i = p.length - 1; i >= 0; i--) {
+    const c = p.charCodeAt(i)
+    if (c < 0xff) return p.slice(0, i) + String.fromCharCode(c + 1)
+  }
+  return undefined
+}
+
