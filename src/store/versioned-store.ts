@@ -210,7 +210,9 @@ export class VersionedStore {
    */
   prepareCommit(branch: StateBranch, height: number): PreparedCommit {
     if (this.committing) throw ErrLogic.wrap('commit already in progress')
-    if (height !== this.latest + 1) {
+    // The first commit (genesis) may be at any height: the chain starts at initial_height.
+    const first = this.latest < 0
+    if (first ? height < 0 : height !== this.latest + 1) {
       throw ErrLogic.wrap(`cannot commit height ${height}: latest committed height is ${this.latest}`)
     }
     if (branch.height !== Math.max(this.latest, 0)) {
@@ -287,9 +289,9 @@ export class VersionedStore {
     ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
     ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
 
-    const prune = this.planPruning(height)
+    const prune = first ? this.genesisFloor(height) : this.planPruning(height)
     ops.push(...prune.ops)
-    if (prune.through > this.prunedThrough) {
+    if (prune.through > this.prunedThrough || first) {
       ops.push({ type: 'put', key: META_EARLIEST, value: uint64BE(prune.through + 1) })
     }
 
@@ -365,7 +367,7 @@ export class VersionedStore {
     const entry = this.index.get(full)
     if (!entry) return undefined
     const value = await this.valueAt(full, entry, height)
-    if (height < this.earliestHeight) this.checkReadable(height)
+    this.assertNotPruned(height)
     return value
   }
 
@@ -398,10 +400,15 @@ export class VersionedStore {
         const value = await this.valueAt(k, e, height)
         if (value !== undefined) yield [k, value] as const
       }
-      if (height < this.earliestHeight) this.checkReadable(height)
+      this.assertNotPruned(height)
       if (batch.length < READ_BATCH) return
       cursor = batch[batch.length - 1]![0]
     }
+  }
+
+  /** A read that raced with pruning of its height must not return a partial answer. */
+  private assertNotPruned(height: number): void {
+    if (height <= this.prunedThrough && height < this.latest) this.checkReadable(height)
   }
 
   private async valueAt(full: string, entry: IndexEntry, height: number): Promise<Bytes | undefined> {
@@ -442,6 +449,17 @@ export class VersionedStore {
       this.changedAt.set(height, list)
     }
     list.push(full)
+  }
+
+  /** Genesis state is not a queryable height: reads start at the first block. */
+  private genesisFloor(height: number): { ops: BatchOp[]; through: number; apply(): void } {
+    return {
+      ops: [],
+      through: height,
+      apply: () => {
+        this.prunedThrough = height
+      },
+    }
   }
 
   /** Upstream rule: at h with h % interval == 0 and h > keepRecent, drop versions ≤ h-1-keepRecent. */

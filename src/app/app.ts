@@ -1,0 +1,140 @@
+import type { ProtoRegistry } from '../codec/proto.js'
+import { ErrLogic } from '../errors.js'
+import type {
+  AppModule,
+  AppVersion,
+  BlockContext,
+  Migration,
+  ModuleConfigurator,
+  MsgHandler,
+  QueryHandler,
+  UpgradeDefinition,
+  VersionMap,
+} from './types.js'
+
+/**
+ * The module manager of one app version: its modules, routers (msg and query), hook order lists,
+ * version map and migrations.
+ */
+export class App {
+  readonly modules: ReadonlyMap<string, AppModule>
+  readonly queryHandlers = new Map<string, QueryHandler>()
+  readonly msgHandlers = new Map<string, MsgHandler>()
+  private readonly migrations = new Map<string, Map<number, Migration>>()
+  private readonly upgrades: ReadonlyMap<string, UpgradeDefinition>
+
+  constructor(
+    readonly version: AppVersion,
+    readonly registry: ProtoRegistry,
+  ) {
+    const modules = new Map<string, AppModule>()
+    for (const m of version.modules) {
+      if (modules.has(m.name)) throw ErrLogic.wrap(`module ${m.name} registered twice`)
+      modules.set(m.name, m)
+    }
+    this.modules = modules
+    for (const list of Object.values(version.order)) {
+      for (const name of list) {
+        if (!modules.has(name)) throw ErrLogic.wrap(`order list names unknown module ${name}`)
+      }
+    }
+    const upgrades = new Map<string, UpgradeDefinition>()
+    for (const u of version.upgrades) {
+      if (upgrades.has(u.name)) throw ErrLogic.wrap(`upgrade handler ${u.name} registered twice`)
+      upgrades.set(u.name, u)
+    }
+    this.upgrades = upgrades
+    const cfg: ModuleConfigurator = {
+      registerQuery: (method, handler) => {
+        if (this.queryHandlers.has(method)) throw ErrLogic.wrap(`query ${method} registered twice`)
+        this.queryHandlers.set(method, handler)
+      },
+      registerMsg: (typeUrl, handler) => {
+        if (this.msgHandlers.has(typeUrl)) throw ErrLogic.wrap(`msg ${typeUrl} registered twice`)
+        this.msgHandlers.set(typeUrl, handler)
+      },
+      registerMigration: (module, fromVersion, migration) => {
+        let byVersion = this.migrations.get(module)
+        if (!byVersion) {
+          byVersion = new Map()
+          this.migrations.set(module, byVersion)
+        }
+        byVersion.set(fromVersion, migration)
+      },
+    }
+    for (const m of version.modules) m.registerServices?.(cfg)
+  }
+
+  get name(): string {
+    return this.version.name
+  }
+
+  /** Store names the modules own, sorted. */
+  storeNames(): string[] {
+    return [...this.modules.values()].map((m) => m.storeKey ?? m.name).sort()
+  }
+
+  /** Every module's consensus version. */
+  versionMap(): VersionMap {
+    const vm: VersionMap = {}
+    for (const m of this.modules.values()) vm[m.name] = m.consensusVersion
+    return vm
+  }
+
+  /** The upgrade definition of that name, if this app version has a handler for it. */
+  upgrade(name: string): UpgradeDefinition | undefined {
+    return this.upgrades.get(name)
+  }
+
+  hasUpgradeHandler(name: string): boolean {
+    return this.upgrades.has(name)
+  }
+
+  /** Runs InitGenesis of every module in the initGenesis order. */
+  async initChain(ctx: BlockContext, appState: Record<string, unknown>): Promise<void> {
+    for (const name of this.version.order.initGenesis) {
+      const m = this.modules.get(name)!
+      const section = appState[name] ?? m.defaultGenesis?.()
+      await m.initGenesis?.(ctx, section)
+    }
+  }
+
+  async preBlock(ctx: BlockContext): Promise<void> {
+    for (const name of this.version.order.preBlockers) await this.modules.get(name)!.preBlock?.(ctx)
+  }
+
+  async beginBlock(ctx: BlockContext): Promise<void> {
+    for (const name of this.version.order.beginBlockers) await this.modules.get(name)!.beginBlock?.(ctx)
+  }
+
+  async endBlock(ctx: BlockContext): Promise<void> {
+    for (const name of this.version.order.endBlockers) await this.modules.get(name)!.endBlock?.(ctx)
+  }
+
+  /**
+   * Upstream RunMigrations: for each module (in initGenesis order), run the registered migrations
+   * from its stored version up to its current one; a module absent from `fromVersions` is new and
+   * gets its default genesis. Returns the new version map.
+   */
+  async runMigrations(ctx: BlockContext, fromVersions: VersionMap): Promise<VersionMap> {
+    const log = ctx.logger
+    for (const name of this.version.order.initGenesis) {
+      const m = this.modules.get(name)!
+      const from = fromVersions[name]
+      if (from === undefined) {
+        log.info({ module: name }, `adding a new module: ${name}`)
+        await m.initGenesis?.(ctx, m.defaultGenesis?.())
+        continue
+      }
+      for (let v = from; v < m.consensusVersion; v++) {
+        const migration = this.migrations.get(name)?.get(v)
+        if (!migration) {
+          throw ErrLogic.wrap(`no migration registered for module ${name} from version ${v}`)
+        }
+        log.info({ module: name, from: v, to: v + 1 }, `migrating module ${name} from version ${v} to version ${v + 1}`)
+        await migration(ctx)
+      }
+    }
+    return this.versionMap()
+  }
+}

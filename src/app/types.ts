@@ -1,0 +1,107 @@
+import type { Header } from '../chain/block.js'
+import type { EventManager } from '../chain/events.js'
+import type { TimeNs } from '../chain/time.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { Logger } from '../logger.js'
+import type { StateBranch, StateReader, StoreUpgrades } from '../store/types.js'
+
+/** Module name → consensus version (upstream VersionMap). */
+export type VersionMap = Record<string, number>
+
+/** What a keeper sees while a block executes. */
+export interface BlockContext {
+  readonly chainId: string
+  readonly height: number
+  readonly time: TimeNs
+  readonly header: Header
+  /** The block's working state; written at commit. */
+  readonly state: StateBranch
+  readonly events: EventManager
+  readonly logger: Logger
+  readonly registry: ProtoRegistry
+  /** Transaction mode: `deliver` in blocks, `check` for mempool admission, `simulate` for gas estimates. */
+  readonly mode: 'deliver' | 'check' | 'simulate'
+}
+
+/** What a query handler sees: a read-only committed state at one height. */
+export interface QueryContext {
+  readonly height: number
+  readonly state: StateReader
+  readonly registry: ProtoRegistry
+}
+
+/** One query method implementation (fully-qualified method `sdk.bank.v1beta1.Query/Balance`). */
+export type QueryHandler = (request: ProtoMessage, ctx: QueryContext) => Promise<ProtoMessage>
+
+/** One Msg implementation keyed by the message's type URL. Returns the Msg response. */
+export type MsgHandler = (msg: ProtoMessage, ctx: BlockContext) => Promise<ProtoMessage>
+
+/** A state migration of one module from `fromVersion` to `fromVersion + 1`. */
+export type Migration = (ctx: BlockContext) => Promise<void>
+
+/** Where a module registers its msg handlers, query handlers and migrations. */
+export interface ModuleConfigurator {
+  registerQuery(method: string, handler: QueryHandler): void
+  registerMsg(typeUrl: string, handler: MsgHandler): void
+  registerMigration(module: string, fromVersion: number, migration: Migration): void
+}
+
+/**
+ * A module of the app. Every hook is optional; the app runs them in its explicit order lists.
+ * A module owns the store named after it (`storeKey`, default `name`).
+ */
+export interface AppModule {
+  readonly name: string
+  readonly consensusVersion: number
+  readonly storeKey?: string
+  /** The module's section of genesis app_state when none is given. */
+  defaultGenesis?(): unknown
+  /** Validates its genesis section; throws a message naming the bad field. */
+  validateGenesis?(genesis: unknown): void
+  initGenesis?(ctx: BlockContext, genesis: unknown): Promise<void>
+  exportGenesis?(state: StateReader): Promise<unknown>
+  preBlock?(ctx: BlockContext): Promise<void>
+  beginBlock?(ctx: BlockContext): Promise<void>
+  endBlock?(ctx: BlockContext): Promise<void>
+  registerServices?(cfg: ModuleConfigurator): void
+}
+
+/** Plan of an upgrade as the upgrade handler receives it. */
+export interface UpgradePlan {
+  name: string
+  height: number
+  info: string
+}
+
+/** An upgrade handler: runs migrations and returns the new version map (upstream signature). */
+export type UpgradeHandler = (ctx: BlockContext, plan: UpgradePlan, fromVersions: VersionMap) => Promise<VersionMap>
+
+/** Tools an upgrade handler may use. */
+export interface UpgradeTools {
+  /** Runs the module manager's migrations from `fromVersions` up to every module's current version. */
+  runMigrations(ctx: BlockContext, fromVersions: VersionMap): Promise<VersionMap>
+}
+
+/** A named upgrade known to an app version. */
+export interface UpgradeDefinition {
+  name: string
+  /** Store changes applied when the node restarts at this upgrade's height. */
+  storeUpgrades?: StoreUpgrades
+  handler(ctx: BlockContext, plan: UpgradePlan, fromVersions: VersionMap, tools: UpgradeTools): Promise<VersionMap>
+}
+
+/** Explicit hook order lists (upstream SetOrder*). */
+export interface ModuleOrder {
+  initGenesis: readonly string[]
+  preBlockers: readonly string[]
+  beginBlockers: readonly string[]
+  endBlockers: readonly string[]
+}
+
+/** One "binary": its modules and their versions, hook orders and the upgrades it can apply. */
+export interface AppVersion {
+  name: string
+  modules: readonly AppModule[]
+  order: ModuleOrder
+  upgrades: readonly UpgradeDefinition[]
+}

@@ -1,0 +1,406 @@
+import { type KeyObject, sign } from 'node:crypto'
+import type protobuf from 'protobufjs'
+import { type Bytes, emptyBytes } from '../codec/bytes.js'
+import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { type TimeNs, timeToTimestamp } from './time.js'
+
+/** CometBFT block protocol version. */
+export const BLOCK_PROTOCOL = 11
+/** Size of one block part (CometBFT BlockPartSizeBytes). */
+export const BLOCK_PART_SIZE = 65536
+
+export interface PartSetHeader {
+  total: number
+  hash: Bytes
+}
+
+export interface BlockId {
+  hash: Bytes
+  parts: PartSetHeader
+}
+
+/** The block id of "no block" (height 1's last_block_id). */
+export const EMPTY_BLOCK_ID: BlockId = { hash: emptyBytes(), parts: { total: 0, hash: emptyBytes() } }
+
+/** The consensus validator that signs every block (the single validator of the devnet). */
+export interface BlockSigner {
+  /** First 20 bytes of sha256(ed25519 pubkey). */
+  address: Bytes
+  /** ed25519 public key (32 bytes). */
+  pubKey: Bytes
+  power: bigint
+  /** ed25519 private key. */
+  privateKey: KeyObject
+}
+
+/** Header fields in their binary form. */
+export interface Header {
+  chainId: string
+  height: number
+  time: TimeNs
+  lastBlockId: BlockId
+  lastCommitHash: Bytes
+  dataHash: Bytes
+  validatorsHash: Bytes
+  nextValidatorsHash: Bytes
+  consensusHash: Bytes
+  appHash: Bytes
+  lastResultsHash: Bytes
+  evidenceHash: Bytes
+  proposerAddress: Bytes
+}
+
+/** One signature of a commit. */
+export interface CommitSig {
+  blockIdFlag: number
+  validatorAddress: Bytes
+  timestamp: TimeNs
+  signature: Bytes
+}
+
+/** The commit of the previous block carried by a block. */
+export interface Commit {
+  height: number
+  round: number
+  blockId: BlockId
+  signatures: CommitSig[]
+}
+
+/** A built block: header, txs, last commit, its proto bytes and id. */
+export interface Block {
+  header: Header
+  txs: Bytes[]
+  lastCommit: Commit
+  /** tendermint.types.Block proto bytes (what the parts cut). */
+  bytes: Bytes
+  blockId: BlockId
+}
+
+/** Inputs for the next block. */
+export interface BlockInputs {
+  height: number
+  time: TimeNs
+  lastBlockId: BlockId
+  /** Time of the previous block (height > 1): when the last commit's vote was cast. */
+  appHash: Bytes
+  /** Results hash of the previous block's txs (empty bytes at height 1). */
+  lastResultsHash: Bytes
+  txs: Bytes[]
+}
+
+/** Deterministic fields of a tx result, hashed into the next header's last_results_hash. */
+export interface TxResultForHash {
+  code: number
+  data: Bytes
+  gasWanted: bigint | number
+  gasUsed: bigint | number
+}
+
+/**
+ * Builds blocks with CometBFT's exact hashing (header = merkle of 14 proto leaves, parts of the
+ * proto-encoded block, RFC 6962 trees), reusing the hashes of fields that never change.
+ */
+export class BlockBuilder {
+  private readonly types: {
+    block: protobuf.Type
+    bytesValue: protobuf.Type
+    stringValue: protobuf.Type
+    int64Value: protobuf.Type
+    timestamp: protobuf.Type
+    blockId: protobuf.Type
+    consensus: protobuf.Type
+    commitSig: protobuf.Type
+    canonicalVote: protobuf.Type
+    simpleValidator: protobuf.Type
+    hashedParams: protobuf.Type
+    execTxResult: protobuf.Type
+  }
+  readonly validatorsHash: Bytes
+  readonly consensusHash: Bytes
+  private readonly headerTree = new IncrementalMerkle(14)
+  private readonly constantLeaves: {
+    version: Bytes
+    chainId: Bytes
+    validators: Bytes
+    consensus: Bytes
+    evidence: Bytes
+    proposer: Bytes
+  }
+
+  constructor(
+    registry: ProtoRegistry,
+    readonly chainId: string,
+    readonly signer: BlockSigner,
+    consensusParams: { blockMaxBytes: bigint; blockMaxGas: bigint },
+  ) {
+    const t = (name: string) => registry.type(name)
+    this.types = {
+      block: t('tendermint.types.Block'),
+      bytesValue: t('google.protobuf.BytesValue'),
+      stringValue: t('google.protobuf.StringValue'),
+      int64Value: t('google.protobuf.Int64Value'),
+      timestamp: t('google.protobuf.Timestamp'),
+      blockId: t('tendermint.types.BlockID'),
+      consensus: t('tendermint.version.Consensus'),
+      commitSig: t('tendermint.types.CommitSig'),
+      canonicalVote: t('tendermint.types.CanonicalVote'),
+      simpleValidator: t('tendermint.types.SimpleValidator'),
+      hashedParams: t('tendermint.types.HashedParams'),
+      execTxResult: t('tendermint.abci.ExecTxResult'),
+    }
+    this.validatorsHash = merkleRoot([
+      this.enc(this.types.simpleValidator, {
+        pub_key: { ed25519: signer.pubKey },
+        ...(signer.power !== 0n ? { voting_power: signer.power.toString() } : {}),
+      }),
+    ])
+    this.consensusHash = sha256(
+      this.enc(
+        this.types.hashedParams,
+        omitDefaults({
+          block_max_bytes: consensusParams.blockMaxBytes.toString(),
+          block_max_gas: consensusParams.blockMaxGas.toString(),
+        }),
+      ),
+    )
+    this.constantLeaves = {
+      version: this.enc(this.types.consensus, { block: BLOCK_PROTOCOL }),
+      chainId: this.wrapString(chainId),
+      validators: this.wrapBytes(this.validatorsHash),
+      consensus: this.wrapBytes(this.consensusHash),
+      evidence: this.wrapBytes(EMPTY_HASH),
+      proposer: this.wrapBytes(signer.address),
+    }
+  }
+
+  private enc(type: protobuf.Type, value: ProtoMessage): Bytes {
+    const out = type.encode(value).finish()
+    return new Uint8Array(out.buffer, out.byteOffset, out.length)
+  }
+
+  /** cdcEncode: a wrapper proto, or nothing for an empty value. */
+  private wrapBytes(b: Bytes): Bytes {
+    return b.length === 0 ? emptyBytes() : this.enc(this.types.bytesValue, { value: b })
+  }
+
+  private wrapString(s: string): Bytes {
+    return s.length === 0 ? emptyBytes() : this.enc(this.types.stringValue, { value: s })
+  }
+
+  /** Header hash = block_id.hash (CometBFT Header.Hash). */
+  headerHash(h: Header): Bytes {
+    const c = this.constantLeaves
+    const leaves = [
+      c.version,
+      h.chainId === this.chainId ? c.chainId : this.wrapString(h.chainId),
+      h.height === 0 ? emptyBytes() : this.enc(this.types.int64Value, { value: h.height }),
+      this.enc(this.types.timestamp, omitDefaults(timeToTimestamp(h.time))),
+      this.enc(this.types.blockId, blockIdProto(h.lastBlockId)),
+      this.wrapBytes(h.lastCommitHash),
+      this.wrapBytes(h.dataHash),
+      equal(h.validatorsHash, this.validatorsHash) ? c.validators : this.wrapBytes(h.validatorsHash),
+      equal(h.nextValidatorsHash, this.validatorsHash) ? c.validators : this.wrapBytes(h.nextValidatorsHash),
+      equal(h.consensusHash, this.consensusHash) ? c.consensus : this.wrapBytes(h.consensusHash),
+      this.wrapBytes(h.appHash),
+      this.wrapBytes(h.lastResultsHash),
+      equal(h.evidenceHash, EMPTY_HASH) ? c.evidence : this.wrapBytes(h.evidenceHash),
+      equal(h.proposerAddress, this.signer.address) ? c.proposer : this.wrapBytes(h.proposerAddress),
+    ]
+    return this.headerTree.root(leaves)
+  }
+
+  /** The commit for `height`/`blockId`, signed by the validator at `time` (a real ed25519 vote). */
+  makeCommit(height: number, blockId: BlockId, time: TimeNs): Commit {
+    const vote = this.types.canonicalVote
+      .encodeDelimited(
+        omitDefaults({
+          type: 2, // SIGNED_MSG_TYPE_PRECOMMIT
+          height: String(height),
+          block_id: blockIdProto(blockId),
+          timestamp: omitDefaults(timeToTimestamp(time)),
+          chain_id: this.chainId,
+        }),
+      )
+      .finish()
+    const signature = new Uint8Array(sign(null, vote, this.signer.privateKey))
+    return {
+      height,
+      round: 0,
+      blockId,
+      signatures: [{ blockIdFlag: 2, validatorAddress: this.signer.address, timestamp: time, signature }],
+    }
+  }
+
+  /** Hash of a commit's signatures (last_commit_hash). */
+  commitHash(commit: Commit): Bytes {
+    return merkleRoot(commit.signatures.map((s) => this.enc(this.types.commitSig, commitSigProto(s))))
+  }
+
+  /** last_results_hash of a block's tx results. */
+  resultsHash(results: readonly TxResultForHash[]): Bytes {
+    return merkleRoot(
+      results.map((r) =>
+        this.enc(
+          this.types.execTxResult,
+          omitDefaults({
+            code: r.code,
+            data: r.data,
+            gas_wanted: String(r.gasWanted),
+            gas_used: String(r.gasUsed),
+          }),
+        ),
+      ),
+    )
+  }
+
+  /** Builds the block for `inputs`, signing the previous block's commit. */
+  build(inputs: BlockInputs): Block {
+    const { height, time, lastBlockId, txs } = inputs
+    const lastCommit: Commit =
+      height <= 1
+        ? { height: 0, round: 0, blockId: EMPTY_BLOCK_ID, signatures: [] }
+        : this.makeCommit(height - 1, lastBlockId, time)
+    const header: Header = {
+      chainId: this.chainId,
+      height,
+      time,
+      lastBlockId,
+      lastCommitHash: this.commitHash(lastCommit),
+      dataHash: merkleRoot(txs.map((tx) => sha256(tx))),
+      validatorsHash: this.validatorsHash,
+      nextValidatorsHash: this.validatorsHash,
+      consensusHash: this.consensusHash,
+      appHash: inputs.appHash,
+      lastResultsHash: inputs.lastResultsHash,
+      evidenceHash: EMPTY_HASH,
+      proposerAddress: this.signer.address,
+    }
+    const hash = this.headerHash(header)
+    const bytes = this.enc(this.types.block, {
+      header: headerProto(header),
+      data: txs.length > 0 ? { txs } : {},
+      evidence: {},
+      last_commit: commitProto(lastCommit),
+    })
+    const parts: Bytes[] = []
+    for (let i = 0; i < bytes.length; i += BLOCK_PART_SIZE) parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
+    const blockId: BlockId = { hash, parts: { total: parts.length, hash: merkleRoot(parts) } }
+    return { header, txs, lastCommit, bytes, blockId }
+  }
+
+  /** Decodes stored block bytes back into a Block (the id is stored beside it). */
+  decode(bytes: Bytes, blockId: BlockId): Block {
+    const m = this.types.block.decode(bytes) as ProtoMessage
+    return {
+      header: headerFromProto(m.header),
+      txs: ((m.data?.txs ?? []) as Bytes[]).map((t) => new Uint8Array(t)),
+      lastCommit: commitFromProto(m.last_commit),
+      bytes,
+      blockId,
+    }
+  }
+}
+
+function equal(a: Bytes, b: Bytes): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** Drops fields with default values so encodings match gogoproto's canonical bytes. */
+function omitDefaults<T extends Record<string, unknown>>(obj: T): Partial<T> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === undefined || v === null || v === 0 || v === '0' || v === '' || v === false) continue
+    if (v instanceof Uint8Array && v.length === 0) continue
+    out[k] = v
+  }
+  return out as Partial<T>
+}
+
+function blockIdProto(id: BlockId): ProtoMessage {
+  return {
+    ...(id.hash.length > 0 ? { hash: id.hash } : {}),
+    part_set_header: omitDefaults({ total: id.parts.total, hash: id.parts.hash }),
+  }
+}
+
+function headerProto(h: Header): ProtoMessage {
+  return omitDefaults({
+    version: { block: BLOCK_PROTOCOL },
+    chain_id: h.chainId,
+    height: String(h.height),
+    time: omitDefaults(timeToTimestamp(h.time)),
+    last_block_id: blockIdProto(h.lastBlockId),
+    last_commit_hash: h.lastCommitHash,
+    data_hash: h.dataHash,
+    validators_hash: h.validatorsHash,
+    next_validators_hash: h.nextValidatorsHash,
+    consensus_hash: h.consensusHash,
+    app_hash: h.appHash,
+    last_results_hash: h.lastResultsHash,
+    evidence_hash: h.evidenceHash,
+    proposer_address: h.proposerAddress,
+  })
+}
+
+function commitSigProto(s: CommitSig): ProtoMessage {
+  return omitDefaults({
+    block_id_flag: s.blockIdFlag,
+    validator_address: s.validatorAddress,
+    timestamp: omitDefaults(timeToTimestamp(s.timestamp)),
+    signature: s.signature,
+  })
+}
+
+function commitProto(c: Commit): ProtoMessage {
+  return {
+    ...omitDefaults({ height: String(c.height), round: c.round }),
+    block_id: blockIdProto(c.blockId),
+    signatures: c.signatures.map(commitSigProto),
+  }
+}
+
+const bytesOf = (v: unknown): Bytes => (v ? new Uint8Array(v as Bytes) : emptyBytes())
+const timeOf = (ts: ProtoMessage | undefined): TimeNs =>
+  BigInt(String(ts?.seconds ?? 0)) * 1_000_000_000n + BigInt(Number(ts?.nanos ?? 0))
+
+function blockIdFromProto(m: ProtoMessage | undefined): BlockId {
+  return {
+    hash: bytesOf(m?.hash),
+    parts: { total: Number(m?.part_set_header?.total ?? 0), hash: bytesOf(m?.part_set_header?.hash) },
+  }
+}
+
+function headerFromProto(m: ProtoMessage): Header {
+  return {
+    chainId: String(m.chain_id ?? ''),
+    height: Number(m.height ?? 0),
+    time: timeOf(m.time),
+    lastBlockId: blockIdFromProto(m.last_block_id),
+    lastCommitHash: bytesOf(m.last_commit_hash),
+    dataHash: bytesOf(m.data_hash),
+    validatorsHash: bytesOf(m.validators_hash),
+    nextValidatorsHash: bytesOf(m.next_validators_hash),
+    consensusHash: bytesOf(m.consensus_hash),
+    appHash: bytesOf(m.app_hash),
+    lastResultsHash: bytesOf(m.last_results_hash),
+    evidenceHash: bytesOf(m.evidence_hash),
+    proposerAddress: bytesOf(m.proposer_address),
+  }
+}
+
+function commitFromProto(m: ProtoMessage | undefined): Commit {
+  return {
+    height: Number(m?.height ?? 0),
+    round: Number(m?.round ?? 0),
+    blockId: blockIdFromProto(m?.block_id),
+    signatures: ((m?.signatures ?? []) as ProtoMessage[]).map((s) => ({
+      blockIdFlag: Number(s.block_id_flag ?? 0),
+      validatorAddress: bytesOf(s.validator_address),
+      timestamp: timeOf(s.timestamp),
+      signature: bytesOf(s.signature),
+    })),
+  }
+}

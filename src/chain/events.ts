@@ -1,0 +1,36 @@
+/** ABCI events, as they appear in tx results and block results. */
+export interface EventAttribute {
+  key: string
+  value: string
+  index: boolean
+}
+
+export interface Event {
+  type: string
+  attributes: EventAttribute[]
+}
+
+/** Collects the events of one execution scope (a tx, a block phase, a proposal's branch). */
+export class EventManager {
+  private readonly list: Event[] = []
+
+  /** Emits an event; attribute values are strings, indexed by default (as upstream). */
+  emit(type: string, attributes: Record<string, string> | [string, string][] = {}): void {
+    const pairs = Array.isArray(attributes) ? attributes : Object.entries(attributes)
+    this.list.push({ type, attributes: pairs.map(([key, value]) => ({ key, value, index: true })) })
+  }
+
+  /** Emits already-built events (e.g. from a branch that succeeded). */
+  emitEvents(events: readonly Event[]): void {
+    this.list.push(...events)
+  }
+
+  /** The events so far, in order. */
+  events(): Event[] {
+    return [...this.list]
+  }
+
+  get length(): number {
+    return this.list.length
+  }
+}

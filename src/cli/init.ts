@@ -1,0 +1,49 @@
+import type { Command } from 'commander'
+import { App } from '../app/app.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
+import { protoRegistry } from '../codec/proto.js'
+import { type InitResult, initHome } from '../config/home.js'
+import type { GlobalFlags } from './start.js'
+
+/** Default app_state: every module's default genesis section. */
+export function defaultAppState(appVersion = DEFAULT_APP_VERSION): Record<string, unknown> {
+  const registry = protoRegistry()
+  const app = new App(APP_VERSIONS[appVersion]!({ registry }), registry)
+  const state: Record<string, unknown> = {}
+  for (const m of app.modules.values()) state[m.name] = m.defaultGenesis?.() ?? {}
+  return state
+}
+
+export interface InitFlags {
+  chainId?: string
+  overwrite?: boolean
+  devnet?: boolean
+}
+
+/** Creates a home; prints what upstream prints (chain id, moniker, node id) as JSON on stderr. */
+export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Promise<InitResult> {
+  const result = await initHome({
+    home: g.home,
+    moniker,
+    ...(f.chainId !== undefined ? { chainId: f.chainId } : {}),
+    overwrite: f.overwrite ?? false,
+    devnet: f.devnet ?? false,
+    appState: defaultAppState(g.appVersion),
+  })
+  process.stderr.write(
+    `${JSON.stringify({ moniker: result.moniker, chain_id: result.chainId, node_id: result.nodeId, home: result.home })}\n`,
+  )
+  return result
+}
+
+export function registerInit(program: Command, globals: () => GlobalFlags): void {
+  program
+    .command('init <moniker>')
+    .description("initialize the node's home: config files, validator key, genesis")
+    .option('--chain-id <id>', 'chain id of the genesis (default: random test-chain-XXXXXX, or sdk-devnet-1 with --devnet)')
+    .option('--overwrite', 'replace an existing genesis.json (keys are kept)')
+    .option('--devnet', 'devnet preset: fast blocks, REST API, Swagger and CORS on, full history')
+    .action(async (moniker: string, f: InitFlags) => {
+      await runInit(globals(), moniker, f)
+    })
+}

@@ -1,0 +1,43 @@
+import { Command, Option } from 'commander'
+import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
+import { defaultHome } from '../config/home.js'
+import { LOG_LEVELS } from '../logger.js'
+import { registerDevnet } from './devnet.js'
+import { registerInit } from './init.js'
+import { addStartFlags, type GlobalFlags, runNode, type StartFlags } from './start.js'
+import { registerStatus } from './status.js'
+import { registerVersion } from './version.js'
+
+/** Builds the `sdkd` command tree. `exit` ends the process with a code (injected for tests). */
+export function createProgram(exit: (code: number) => void): Command {
+  const program = new Command()
+  program
+    .name('sdkd')
+    .description('sdkd: a single-process simulated SDK-style chain node (devnets, upgrade rehearsals, demo chains)')
+    .option('--home <dir>', 'node home directory', process.env.SDKD_HOME ?? defaultHome())
+    .addOption(new Option('--log_level <level>', 'log level').choices(LOG_LEVELS))
+    .addOption(new Option('--log_format <format>', 'log format: json or plain (human readable)').choices(['json', 'plain']))
+    .option('--app-version <name>', `app version ("binary") to run (default: ${DEFAULT_APP_VERSION}, the newest built in)`, process.env.SDKD_APP_VERSION)
+    .showHelpAfterError()
+
+  const globals = (): GlobalFlags => {
+    const o = program.opts<{ home: string; log_level?: string; log_format?: string; appVersion?: string }>()
+    return {
+      home: o.home,
+      ...(o.log_level !== undefined ? { logLevel: o.log_level } : {}),
+      ...(o.log_format !== undefined ? { logFormat: o.log_format } : {}),
+      ...(o.appVersion !== undefined ? { appVersion: o.appVersion } : {}),
+    }
+  }
+
+  registerInit(program, globals)
+  addStartFlags(program.command('start').description('run the node: produce blocks and serve RPC, REST and gRPC')).action(
+    async (f: StartFlags) => {
+      exit(await runNode(globals(), f))
+    },
+  )
+  registerDevnet(program, globals, exit)
+  registerStatus(program, globals)
+  registerVersion(program, globals)
+  return program
+}

@@ -1,0 +1,59 @@
+import { bech32 } from '@scure/base'
+import { ErrInvalidAddress } from '../errors.js'
+import type { Bytes } from './bytes.js'
+import { sha256 } from './hash.js'
+
+/** Bech32 prefix of account addresses (product decision: `sdk1…`). */
+export const BECH32_PREFIX = 'sdk'
+
+/** Encodes address bytes as bech32 with the chain's prefix. */
+export function addressToBech32(bytes: Bytes, prefix: string = BECH32_PREFIX): string {
+  return bech32.encode(prefix, bech32.toWords(bytes), 1023)
+}
+
+/**
+ * Decodes a bech32 account address with the upstream errors: `empty address string is not allowed`,
+ * `decoding bech32 failed: …`, `hrp does not match bech32 prefix: expected 'sdk' got '…'`.
+ */
+export function bech32ToAddress(text: string, prefix: string = BECH32_PREFIX): Bytes {
+  if (text.trim() === '') throw ErrInvalidAddress.wrap('empty address string is not allowed')
+  let decoded: { prefix: string; words: number[] }
+  try {
+    decoded = bech32.decode(text as `${string}1${string}`, 1023)
+  } catch (err) {
+    throw ErrInvalidAddress.wrap(`decoding bech32 failed: ${bech32Reason(err)}`, { cause: err })
+  }
+  if (decoded.prefix !== prefix) {
+    throw ErrInvalidAddress.wrap(`hrp does not match bech32 prefix: expected '${prefix}' got '${decoded.prefix}'`)
+  }
+  const bytes = bech32.fromWords(decoded.words)
+  if (bytes.length === 0 || bytes.length > 255) {
+    throw ErrInvalidAddress.wrap(`address length must be 1-255 bytes, got ${bytes.length}`)
+  }
+  return bytes
+}
+
+function bech32Reason(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err)
+  if (/checksum/i.test(msg)) return 'invalid checksum'
+  if (/separator|"1"/i.test(msg)) return 'invalid separator index'
+  if (/character|alphabet|Unknown letter/i.test(msg)) return 'invalid character not part of charset'
+  if (/length/i.test(msg)) return 'invalid bech32 string length'
+  if (/case/i.test(msg)) return 'string not all lowercase or all uppercase'
+  return msg
+}
+
+/** Whether `text` is a valid account address. */
+export function isAddress(text: string, prefix: string = BECH32_PREFIX): boolean {
+  try {
+    bech32ToAddress(text, prefix)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Address of a module account: sha256(module name)[:20] (upstream NewModuleAddress). */
+export function moduleAddress(name: string): Bytes {
+  return sha256(new TextEncoder().encode(name)).subarray(0, 20)
+}

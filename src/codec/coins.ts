@@ -1,0 +1,89 @@
+import { ErrInvalidCoins } from '../errors.js'
+
+/** A token amount (amount is a non-negative integer). */
+export interface Coin {
+  denom: string
+  amount: bigint
+}
+
+/** Upstream denom rule: a letter, then 2–127 of letters, digits, `/ : . _ -`. */
+const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/
+const COIN_TEXT = /^\s*(\d+)\s*([a-zA-Z][a-zA-Z0-9/:._-]{2,127})\s*$/
+
+/** Throws `invalid denom: <d>` when the denom is not valid. */
+export function validateDenom(denom: string): void {
+  if (!DENOM.test(denom)) throw ErrInvalidCoins.wrap(`invalid denom: ${denom}`)
+}
+
+/** Coins as text: `100stake,5token` (sorted, zero amounts dropped). */
+export function coinsToString(coins: readonly Coin[]): string {
+  return coins.map((c) => `${c.amount}${c.denom}`).join(',')
+}
+
+/** Parses `100stake,5token` (upstream ParseCoinsNormalized for integers); sorted by denom. */
+export function parseCoins(text: string): Coin[] {
+  const t = text.trim()
+  if (t === '') return []
+  const coins = t.split(',').map((part) => {
+    const m = COIN_TEXT.exec(part)
+    if (!m) throw ErrInvalidCoins.wrap(`invalid decimal coin expression: ${part.trim()}`)
+    return { denom: m[2]!, amount: BigInt(m[1]!) }
+  })
+  return normalizeCoins(coins)
+}
+
+/** Sorts by denom, merges duplicates, drops zero amounts. */
+export function normalizeCoins(coins: readonly Coin[]): Coin[] {
+  const byDenom = new Map<string, bigint>()
+  for (const c of coins) {
+    validateDenom(c.denom)
+    if (c.amount < 0n) throw ErrInvalidCoins.wrap(`negative coin amount: ${c.amount}${c.denom}`)
+    byDenom.set(c.denom, (byDenom.get(c.denom) ?? 0n) + c.amount)
+  }
+  return [...byDenom.entries()]
+    .filter(([, a]) => a > 0n)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([denom, amount]) => ({ denom, amount }))
+}
+
+/** Coins from their proto form (`{denom, amount: "123"}`), validated. */
+export function coinsFromProto(list: readonly { denom?: unknown; amount?: unknown }[] | undefined): Coin[] {
+  return (list ?? []).map((c) => {
+    const denom = String(c.denom ?? '')
+    const amount = String(c.amount ?? '')
+    validateDenom(denom)
+    if (!/^\d+$/.test(amount)) throw ErrInvalidCoins.wrap(`invalid coin amount: ${amount}${denom}`)
+    return { denom, amount: BigInt(amount) }
+  })
+}
+
+/** Proto form of coins. */
+export function coinsToProto(coins: readonly Coin[]): { denom: string; amount: string }[] {
+  return coins.map((c) => ({ denom: c.denom, amount: c.amount.toString() }))
+}
+
+/** Amount of one denom in a coin list. */
+export function amountOf(coins: readonly Coin[], denom: string): bigint {
+  return coins.find((c) => c.denom === denom)?.amount ?? 0n
+}
+
+/** a + b. */
+export function addCoins(a: readonly Coin[], b: readonly Coin[]): Coin[] {
+  return normalizeCoins([...a, ...b])
+}
+
+/** a - b, or undefined if any amount would go negative. */
+export function subCoins(a: readonly Coin[], b: readonly Coin[]): Coin[] | undefined {
+  const out = new Map(a.map((c) => [c.denom, c.amount]))
+  for (const c of b) {
+    const left = (out.get(c.denom) ?? 0n) - c.amount
+    if (left < 0n) return undefined
+    out.set(c.denom, left)
+  }
+  return normalizeCoins([...out.entries()].map(([denom, amount]) => ({ denom, amount })))
+}
+
+/** Whether every coin of `b` is covered by `a`. */
+export function isAllGTE(a: readonly Coin[], b: readonly Coin[]): boolean {
+  return b.every((c) => amountOf(a, c.denom) >= c.amount)
+}

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, open, readFile, rename } from 'node:fs/promises'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { parse as parseToml } from 'smol-toml'
+import { formatRfc3339Nano, nowNs } from '../chain/time.js'
+import { toBase64, toHexUpper } from '../codec/bytes.js'
+import { type AppConfig, defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
+import { type ClientConfig, defaultClientConfig, readClientConfig, renderClientToml } from './client-config.js'
+import { ConfigError } from './fields.js'
+import { defaultConsensusParams, type Genesis, type GenesisJson, MAX_CHAIN_ID_LENGTH, readGenesis } from './genesis.js'
+import { defaultNodeConfig, type NodeConfig, readNodeConfig, renderConfigToml } from './node-config.js'
+import {
+  consensusAddress,
+  type Ed25519Key,
+  generateEd25519,
+  nodeId,
+  nodeKeyJson,
+  parsePrivKey,
+  privValidatorKeyJson,
+} from './validator-key.js'
+
+/** Default home directory (`~/.sdkd`). */
+export function defaultHome(): string {
+  return join(homedir(), '.sdkd')
+}
+
+/** Paths inside a node home. */
+export interface HomePaths {
+  home: string
+  configDir: string
+  dataDir: string
+  appToml: string
+  configToml: string
+  clientToml: string
+  genesis: string
+  privValidatorKey: string
+  nodeKey: string
+  database: string
+  upgradeInfo: string
+  keyring: string
+}
+
+export function homePaths(home: string): HomePaths {
+  const h = resolve(home)
+  const configDir = join(h, 'config')
+  const dataDir = join(h, 'data')
+  return {
+    home: h,
+    configDir,
+    dataDir,
+    appToml: join(configDir, 'app.toml'),
+    configToml: join(configDir, 'config.toml'),
+    clientToml: join(configDir, 'client.toml'),
+    genesis: join(configDir, 'genesis.json'),
+    privValidatorKey: join(configDir, 'priv_validator_key.json'),
+    nodeKey: join(configDir, 'node_key.json'),
+    database: join(dataDir, 'application.db'),
+    upgradeInfo: join(dataDir, 'upgrade-info.json'),
+    keyring: join(h, 'keyring-test'),
+  }
+}
+
+/** Writes a file atomically: temp file, fsync, rename. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
+  const fh = await open(tmp, 'w', mode)
+  try {
+    await fh.writeFile(data)
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+  await rename(tmp, path)
+}
+
+/** A random chain id as upstream init makes one (`test-chain-AbC123`). */
+export function randomChainId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+  const bytes = randomBytes(6)
+  return `test-chain-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`
+}
+
+/** The devnet preset: fast blocks, API and Swagger on, CORS open, full history. */
+export const DEVNET = {
+  chainId: 'sdk-devnet-1',
+  timeoutCommit: '500ms',
+} as const
+
+export interface InitOptions {
+  home: string
+  moniker: string
+  chainId?: string
+  overwrite?: boolean
+  devnet?: boolean
+  /** app_state of the genesis (each module's default section). */
+  appState: Record<string, unknown>
+  /** Adjusts the config before it is written (flags, presets). */
+  adjust?: (c: { app: AppConfig; node: NodeConfig; client: ClientConfig }) => void
+}
+
+export interface InitResult {
+  home: string
+  chainId: string
+  moniker: string
+  nodeId: string
+  validatorAddress: string
+  genesis: GenesisJson
+}
+
+/** Thrown when init would overwrite an existing genesis. */
+export class GenesisExistsError extends Error {
+  override readonly name = 'GenesisExistsError'
+}
+
+async function readKey(path: string): Promise<Ed25519Key | undefined> {
+  if (!existsSync(path)) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(path, 'utf8'))
+  } catch (err) {
+    throw new ConfigError(path, '', `invalid JSON: ${(err as Error).message}`)
+  }
+  const key = parsePrivKey(json)
+  if (typeof key === 'string') throw new ConfigError(path, '', key)
+  return key
+}
+
+/** `sdkd init`: creates the home (config files, keys, genesis, data/). */
+export async function initHome(o: InitOptions): Promise<InitResult> {
+  const p = homePaths(o.home)
+  if (existsSync(p.genesis) && !o.overwrite) {
+    throw new GenesisExistsError(`genesis.json file already exists: ${p.genesis} (use --overwrite to replace it)`)
+  }
+  const chainId = o.chainId ?? (o.devnet ? DEVNET.chainId : randomChainId())
+  if (chainId.trim() === '' || chainId.length > MAX_CHAIN_ID_LENGTH) {
+    throw new ConfigError('--chain-id', '', `must be 1-${MAX_CHAIN_ID_LENGTH} characters, got ${JSON.stringify(chainId)}`)
+  }
+  // Keys survive re-init, as upstream (the validator keeps its identity).
+  const validatorKey = (await readKey(p.privValidatorKey)) ?? generateEd25519()
+  const nodeKey = (await readKey(p.nodeKey)) ?? generateEd25519()
+
+  const app = defaultAppConfig()
+  const node = defaultNodeConfig(o.moniker)
+  const client = defaultClientConfig(chainId)
+  if (o.devnet) {
+    app.api.enable = true
+    app.api.swagger = true
+    app.api.enabledUnsafeCors = true
+    app.pruning = 'nothing'
+    node.consensus.timeoutCommit = DEVNET.timeoutCommit
+  }
+  o.adjust?.({ app, node, client })
+
+  const genesis: GenesisJson = {
+    app_name: 'sdkd',
+    app_version: '',
+    genesis_time: formatRfc3339Nano(nowNs()),
+    chain_id: chainId,
+    initial_height: 1,
+    app_hash: null,
+    app_state: o.appState,
+    consensus: {
+      validators: [
+        {
+          address: toHexUpper(consensusAddress(validatorKey.pubKey)),
+          pub_key: { type: 'tendermint/PubKeyEd25519', value: toBase64(validatorKey.pubKey) },
+          power: '10',
+          name: o.moniker,
+        },
+      ],
+      params: defaultConsensusParams(),
+    },
+  }
+
+  await mkdir(p.dataDir, { recursive: true, mode: 0o700 })
+  await writeFileAtomic(p.privValidatorKey, `${JSON.stringify(privValidatorKeyJson(validatorKey), null, 2)}\n`, 0o600)
+  await writeFileAtomic(p.nodeKey, `${JSON.stringify(nodeKeyJson(nodeKey))}\n`, 0o600)
+  await writeFileAtomic(p.appToml, renderAppToml(app))
+  await writeFileAtomic(p.configToml, renderConfigToml(node))
+  await writeFileAtomic(p.clientToml, renderClientToml(client))
+  await writeFileAtomic(p.genesis, `${JSON.stringify(genesis, null, 2)}\n`)
+  return {
+    home: p.home,
+    chainId,
+    moniker: o.moniker,
+    nodeId: nodeId(nodeKey),
+    validatorAddress: toHexUpper(consensusAddress(validatorKey.pubKey)),
+    genesis,
+  }
+}
+
+/** Everything a node reads from its home, validated. */
+export interface LoadedHome {
+  paths: HomePaths
+  app: AppConfig
+  node: NodeConfig
+  client: ClientConfig
+  genesis: Genesis
+  validatorKey: Ed25519Key
+  nodeKey: Ed25519Key
+}
+
+/** Thrown when the home has not been initialised. */
+export class HomeMissingError extends Error {
+  override readonly name = 'HomeMissingError'
+}
+
+async function readTomlFile(path: string, label: string): Promise<Record<string, unknown>> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (err) {
+    throw new ConfigError(label, '', `cannot read file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+  }
+  try {
+    return parseToml(text) as Record<string, unknown>
+  } catch (err) {
+    throw new ConfigError(label, '', `invalid TOML: ${(err as Error).message.split('\n')[0]}`)
+  }
+}
+
+/** Reads and validates a home; nothing is written. */
+export async function loadHome(home: string): Promise<LoadedHome> {
+  const p = homePaths(home)
+  if (!existsSync(p.genesis)) {
+    throw new HomeMissingError(`${p.genesis} not found: run "sdkd init <moniker> --home ${p.home}" first`)
+  }
+  const app = readAppConfig('config/app.toml', await readTomlFile(p.appToml, 'config/app.toml'))
+  const node = readNodeConfig('config/config.toml', await readTomlFile(p.configToml, 'config/config.toml'))
+  const client = existsSync(p.clientToml)
+    ? readClientConfig('config/client.toml', await readTomlFile(p.clientToml, 'config/client.toml'))
+    : defaultClientConfig('')
+  let genesisJson: unknown
+  try {
+    genesisJson = JSON.parse(await readFile(p.genesis, 'utf8'))
+  } catch (err) {
+    throw new ConfigError('config/genesis.json', '', `invalid JSON: ${(err as Error).message}`)
+  }
+  const genesis = readGenesis('config/genesis.json', genesisJson)
+  const validatorKey = await readKey(p.privValidatorKey)
+  if (!validatorKey) throw new ConfigError('config/priv_validator_key.json', '', 'file not found')
+  const nodeKey = (await readKey(p.nodeKey)) ?? validatorKey
+  const v = genesis.validators[0]!
+  if (toHexUpper(v.pubKey) !== toHexUpper(validatorKey.pubKey)) {
+    throw new ConfigError(
+      'config/genesis.json',
+      'consensus.validators[0].pub_key',
+      'does not match config/priv_validator_key.json (this node is not the genesis validator)',
+    )
+  }
+  return { paths: p, app, node, client, genesis, validatorKey, nodeKey }
+}
+
+/** Writes genesis.json back (used by `genesis add-genesis-account`). */
+export async function writeGenesis(home: string, genesis: GenesisJson): Promise<void> {
+  await writeFileAtomic(homePaths(home).genesis, `${JSON.stringify(genesis, null, 2)}\n`)
+}
+

@@ -1,0 +1,22 @@
+import type { ProtoRegistry } from '../../codec/proto.js'
+import { bytesKey, bytesValue, Item, KeyedMap, protoValue, uint64Key, uint64Value } from '../../store/collections.js'
+
+export const MODULE_NAME = 'auth'
+
+/** Module accounts the app knows and their permissions (upstream maccPerms). */
+export const MODULE_ACCOUNT_PERMISSIONS: Record<string, string[]> = {
+  fee_collector: [],
+  gov: ['burner'],
+}
+
+/** Store layout of x/auth (append-only prefixes, as upstream). */
+export function authCollections(registry: ProtoRegistry) {
+  return {
+    params: new Item(Uint8Array.of(0x00), protoValue(registry.type('sdk.auth.v1beta1.Params'))),
+    /** address → account (Any) */
+    accounts: new KeyedMap(Uint8Array.of(0x01), bytesKey, protoValue(registry.type('google.protobuf.Any'))),
+    globalAccountNumber: new Item(Uint8Array.of(0x02), uint64Value),
+    /** account number → address */
+    accountNumbers: new KeyedMap(Uint8Array.of(0x03), uint64Key, bytesValue),
+  }
+}

@@ -1,0 +1,104 @@
+import { addressToBech32 } from '../../codec/address.js'
+import type { Bytes } from '../../codec/bytes.js'
+import { type Coin, coinsToString } from '../../codec/coins.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { ErrInsufficientFunds } from '../../errors.js'
+import type { KVReader, KVStore } from '../../store/types.js'
+import { bankCollections, MODULE_NAME } from './keys.js'
+
+type Readable = { store(name: string): KVReader }
+type Writable = { store(name: string): KVStore }
+
+const EMPTY = new Uint8Array(0)
+
+/** Default bank params. */
+export function defaultBankParams(): ProtoMessage {
+  return { send_enabled: [], default_send_enabled: true }
+}
+
+/** x/bank keeper: balances, supply, transfers. */
+export class BankKeeper {
+  readonly c: ReturnType<typeof bankCollections>
+
+  constructor(registry: ProtoRegistry) {
+    this.c = bankCollections(registry)
+  }
+
+  async params(state: Readable): Promise<ProtoMessage> {
+    return (await this.c.params.get(state.store(MODULE_NAME))) ?? defaultBankParams()
+  }
+
+  async balance(state: Readable, address: Bytes, denom: string): Promise<bigint> {
+    return (await this.c.balances.get(state.store(MODULE_NAME), [address, denom])) ?? 0n
+  }
+
+  /** All balances of an address, sorted by denom. */
+  async balances(state: Readable, address: Bytes): Promise<Coin[]> {
+    const out: Coin[] = []
+    const prefix = this.c.balances.storeKey([address, '']).subarray(1)
+    for await (const [[, denom], amount] of this.c.balances.iterate(state.store(MODULE_NAME), { prefix })) {
+      out.push({ denom, amount })
+    }
+    return out
+  }
+
+  /** Total supply of a denom. */
+  async supplyOf(state: Readable, denom: string): Promise<bigint> {
+    return (await this.c.supply.get(state.store(MODULE_NAME), denom)) ?? 0n
+  }
+
+  setBalance(state: Writable, address: Bytes, coin: Coin): void {
+    const store = state.store(MODULE_NAME)
+    if (coin.amount === 0n) {
+      this.c.balances.remove(store, [address, coin.denom])
+      this.c.denomAddress.remove(store, [coin.denom, address])
+    } else {
+      this.c.balances.set(store, [address, coin.denom], coin.amount)
+      this.c.denomAddress.set(store, [coin.denom, address], EMPTY)
+    }
+  }
+
+  setSupply(state: Writable, coin: Coin): void {
+    const store = state.store(MODULE_NAME)
+    if (coin.amount === 0n) this.c.supply.remove(store, coin.denom)
+    else this.c.supply.set(store, coin.denom, coin.amount)
+  }
+
+  /** Removes coins from an account; fails with the upstream insufficient-funds message. */
+  async subtractCoins(state: Writable, address: Bytes, coins: readonly Coin[]): Promise<void> {
+    for (const coin of coins) {
+      const have = await this.balance(state, address, coin.denom)
+      if (have < coin.amount) {
+        throw ErrInsufficientFunds.wrap(
+          `spendable balance ${have}${coin.denom} is smaller than ${coin.amount}${coin.denom}`,
+        )
+      }
+      this.setBalance(state, address, { denom: coin.denom, amount: have - coin.amount })
+    }
+  }
+
+  async addCoins(state: Writable, address: Bytes, coins: readonly Coin[]): Promise<void> {
+    for (const coin of coins) {
+      const have = await this.balance(state, address, coin.denom)
+      this.setBalance(state, address, { denom: coin.denom, amount: have + coin.amount })
+    }
+  }
+
+  /** Moves coins between accounts (events are emitted by the caller's msg server). */
+  async sendCoins(state: Writable, from: Bytes, to: Bytes, coins: readonly Coin[]): Promise<void> {
+    await this.subtractCoins(state, from, coins)
+    await this.addCoins(state, to, coins)
+  }
+
+  /** Attributes of the upstream transfer events for a send. */
+  transferEvents(from: Bytes, to: Bytes, coins: readonly Coin[]): [string, Record<string, string>][] {
+    const amount = coinsToString(coins)
+    const sender = addressToBech32(from)
+    const recipient = addressToBech32(to)
+    return [
+      ['coin_spent', { spender: sender, amount }],
+      ['coin_received', { receiver: recipient, amount }],
+      ['transfer', { recipient, sender, amount }],
+    ]
+  }
+}

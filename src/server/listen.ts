@@ -1,0 +1,84 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createAdaptorServer } from '@hono/node-server'
+import type { Hono } from 'hono'
+
+/** host and port of a listen address: `tcp://127.0.0.1:26657`, `localhost:1317`, `:9090`, `0.0.0.0:0`. */
+export function parseListenAddress(address: string): { host: string; port: number } {
+  const text = address.replace(/^tcp:\/\//, '')
+  const m = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(text)
+  if (!m) throw new Error(`invalid listen address ${JSON.stringify(address)}: expected [tcp://]host:port`)
+  const port = Number(m[2])
+  if (port > 65535) throw new Error(`invalid listen address ${JSON.stringify(address)}: port out of range`)
+  const host = m[1]!.replace(/^\[|\]$/g, '') || '0.0.0.0'
+  return { host, port }
+}
+
+/** A running HTTP server. */
+export interface HttpListener {
+  server: Server
+  /** The bound address as `host:port` (with the real port when 0 was asked). */
+  address: string
+  port: number
+  close(): Promise<void>
+}
+
+export interface ListenOptions {
+  maxConnections?: number
+  /** Seconds allowed to read a request (0 = no limit). */
+  readTimeoutSeconds?: number
+  /** Seconds allowed to write a response (0 = no limit). */
+  writeTimeoutSeconds?: number
+}
+
+/** Thrown when a listen address cannot be bound. */
+export class ListenError extends Error {
+  override readonly name = 'ListenError'
+}
+
+/** Serves a Hono app on `address` (@hono/node-server). */
+export async function listenHttp(app: Hono, address: string, what: string, options: ListenOptions = {}): Promise<HttpListener> {
+  const { host, port } = parseListenAddress(address)
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server
+  if (options.maxConnections && options.maxConnections > 0) server.maxConnections = options.maxConnections
+  const read = (options.readTimeoutSeconds ?? 0) * 1000
+  if (read > 0) {
+    server.requestTimeout = read
+    server.headersTimeout = read
+  }
+  const write = (options.writeTimeoutSeconds ?? 0) * 1000
+  if (write > 0) {
+    server.on('request', (_req, res) => {
+      res.setTimeout(write, () => res.destroy())
+    })
+  }
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(
+        new ListenError(
+          err.code === 'EADDRINUSE'
+            ? `${what}: address ${host}:${port} is already in use`
+            : `${what}: cannot listen on ${host}:${port}: ${err.message}`,
+          { cause: err },
+        ),
+      )
+    }
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve()
+    })
+  })
+  const bound = server.address() as AddressInfo
+  const shownHost = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address
+  return {
+    server,
+    address: `${shownHost}:${bound.port}`,
+    port: bound.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,213 @@
+import type protobuf from 'protobufjs'
+import type { Block, BlockBuilder } from '../chain/block.js'
+import type { Event } from '../chain/events.js'
+import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { BatchOp, StoreBackend } from './backend.js'
+import { blockHashKey, blockKey, META_BLOCK_BASE, txHashKey } from './keys.js'
+
+/** Result of one tx in a block (tendermint.abci.ExecTxResult). */
+export interface TxResult {
+  code: number
+  data: Bytes
+  log: string
+  info: string
+  gasWanted: bigint
+  gasUsed: bigint
+  events: Event[]
+  codespace: string
+}
+
+/** A committed block with everything stored beside it. */
+export interface StoredBlock {
+  block: Block
+  results: TxResult[]
+  /** App hash after this block. */
+  appHash: Bytes
+  beginBlockEvents: Event[]
+  endBlockEvents: Event[]
+  /** Size of the block's proto encoding in bytes. */
+  size: number
+}
+
+/** Where a tx landed. */
+export interface TxLocation {
+  height: number
+  index: number
+}
+
+/** Most blocks pruned in one commit (bounded work per height). */
+const MAX_PRUNE_PER_COMMIT = 1000
+
+/** The block store: blocks, results and hash indexes, written in the same batch as the state. */
+export class BlockStore {
+  private readonly recordType: protobuf.Type
+  private latestBlock: StoredBlock | undefined
+  private baseHeight = 0
+
+  private constructor(
+    private readonly backend: StoreBackend,
+    private readonly builder: BlockBuilder,
+    registry: ProtoRegistry,
+  ) {
+    this.recordType = registry.type('sdk.store.v1.BlockRecord')
+  }
+
+  /** Opens the block store; `latestHeight` is the last committed height of the node. */
+  static async open(options: {
+    backend: StoreBackend
+    builder: BlockBuilder
+    registry: ProtoRegistry
+    latestHeight: number
+  }): Promise<BlockStore> {
+    const bs = new BlockStore(options.backend, options.builder, options.registry)
+    const base = await options.backend.get(META_BLOCK_BASE)
+    if (base) bs.baseHeight = readUint64BE(base)
+    if (options.latestHeight > 0) bs.latestBlock = await bs.load(options.latestHeight)
+    return bs
+  }
+
+  /** Lowest retained block height (0 before the first block). */
+  get base(): number {
+    return this.baseHeight
+  }
+
+  /** The latest committed block. */
+  get latest(): StoredBlock | undefined {
+    return this.latestBlock
+  }
+
+  /** The block at `height`, if retained. */
+  async get(height: number): Promise<StoredBlock | undefined> {
+    if (this.latestBlock && height === this.latestBlock.block.header.height) return this.latestBlock
+    if (height < this.baseHeight) return undefined
+    return this.load(height)
+  }
+
+  /** Height of the block with this header hash. */
+  async heightOfHash(hash: Bytes): Promise<number | undefined> {
+    const v = await this.backend.get(blockHashKey(hash))
+    return v ? readUint64BE(v) : undefined
+  }
+
+  /** Location of a tx by its hash. */
+  async txLocation(hash: Bytes): Promise<TxLocation | undefined> {
+    const v = await this.backend.get(txHashKey(hash))
+    if (!v) return undefined
+    return { height: readUint64BE(v), index: new DataView(v.buffer, v.byteOffset).getUint32(8) }
+  }
+
+  private async load(height: number): Promise<StoredBlock | undefined> {
+    const bytes = await this.backend.get(blockKey(height))
+    if (!bytes) return undefined
+    return this.decodeRecord(bytes)
+  }
+
+  private decodeRecord(bytes: Bytes): StoredBlock {
+    const r = this.recordType.decode(bytes) as ProtoMessage
+    const blockBytes = new Uint8Array(r.block as Bytes)
+    const block = this.builder.decode(blockBytes, {
+      hash: new Uint8Array(r.block_hash as Bytes),
+      parts: { total: Number(r.part_total), hash: new Uint8Array(r.part_hash as Bytes) },
+    })
+    return {
+      block,
+      results: ((r.tx_results ?? []) as ProtoMessage[]).map(resultFromProto),
+      appHash: new Uint8Array(r.app_hash as Bytes),
+      beginBlockEvents: ((r.begin_block_events ?? []) as ProtoMessage[]).map(eventFromProto),
+      endBlockEvents: ((r.end_block_events ?? []) as ProtoMessage[]).map(eventFromProto),
+      size: blockBytes.length,
+    }
+  }
+
+  /**
+   * Writes for committing `stored`, and for pruning blocks below `retainHeight` (0 = keep all).
+   * Reads the blocks to prune (their hashes and txs index entries go too).
+   */
+  async prepareCommit(
+    stored: StoredBlock,
+    retainHeight: number,
+  ): Promise<{ ops: BatchOp[]; apply(): void }> {
+    const { block } = stored
+    const height = block.header.height
+    const record = this.recordType.encode({
+      block: block.bytes,
+      block_hash: block.blockId.hash,
+      part_total: block.blockId.parts.total,
+      part_hash: block.blockId.parts.hash,
+      tx_results: stored.results.map(resultToProto),
+      app_hash: stored.appHash,
+      begin_block_events: stored.beginBlockEvents.map(eventToProto),
+      end_block_events: stored.endBlockEvents.map(eventToProto),
+    }).finish()
+    const ops: BatchOp[] = [
+      { type: 'put', key: blockKey(height), value: record },
+      { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
+    ]
+    block.txs.forEach((tx, i) => {
+      ops.push({ type: 'put', key: txHashKey(sha256(tx)), value: concatBytes(uint64BE(height), uint32BE(i)) })
+    })
+    let newBase = this.baseHeight === 0 ? height : this.baseHeight
+    if (retainHeight > newBase) {
+      const until = Math.min(retainHeight, newBase + MAX_PRUNE_PER_COMMIT)
+      for (let h = newBase; h < until; h++) {
+        const old = await this.load(h)
+        ops.push({ type: 'del', key: blockKey(h) })
+        if (!old) continue
+        ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
+        for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
+      }
+      newBase = until
+    }
+    if (newBase !== this.baseHeight) ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })
+    return {
+      ops,
+      apply: () => {
+        this.baseHeight = newBase
+        this.latestBlock = stored
+      },
+    }
+  }
+}
+
+function eventToProto(e: Event): ProtoMessage {
+  return { type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })) }
+}
+
+function eventFromProto(m: ProtoMessage): Event {
+  return {
+    type: String(m.type ?? ''),
+    attributes: ((m.attributes ?? []) as ProtoMessage[]).map((a) => ({
+      key: String(a.key ?? ''),
+      value: String(a.value ?? ''),
+      index: a.index === true,
+    })),
+  }
+}
+
+function resultToProto(r: TxResult): ProtoMessage {
+  return {
+    code: r.code,
+    data: r.data,
+    log: r.log,
+    info: r.info,
+    gas_wanted: r.gasWanted.toString(),
+    gas_used: r.gasUsed.toString(),
+    events: r.events.map(eventToProto),
+    codespace: r.codespace,
+  }
+}
+
+function resultFromProto(m: ProtoMessage): TxResult {
+  return {
+    code: Number(m.code ?? 0),
+    data: m.data ? new Uint8Array(m.data as Bytes) : new Uint8Array(),
+    log: String(m.log ?? ''),
+    info: String(m.info ?? ''),
+    gasWanted: BigInt(String(m.gas_wanted ?? 0)),
+    gasUsed: BigInt(String(m.gas_used ?? 0)),
+    events: ((m.events ?? []) as ProtoMessage[]).map(eventFromProto),
+    codespace: String(m.codespace ?? ''),
+  }
+}
