@@ -65,7 +65,8 @@ export function registerError(
   grpcCode: GrpcCode = GrpcCode.Unknown,
 ): RegisteredError {
   const id = `${codespace}:${code}`
-  if (registry.has(id)) throw new Error(`error with code ${code} is already registered: "${codespace}"`)
+  if (registry.has(id))
+    throw new Error(`error with code ${code} is already registered: "${codespace}"`)
   const root: RegisteredError = {
     codespace,
     code,
@@ -108,9 +109,10 @@ export class SdkError extends ChainError {
   }
 
   statusMessage(): string {
-    return [`codespace ${this.codespace} code ${this.code}: ${this.root.description}`, ...this.wraps].join(
-      ': ',
-    )
+    return [
+      `codespace ${this.codespace} code ${this.code}: ${this.root.description}`,
+      ...this.wraps,
+    ].join(': ')
   }
 
   abci() {
@@ -140,12 +142,17 @@ export class StatusError extends ChainError {
     const [code, desc] =
       this.grpcCode === GrpcCode.NotFound
         ? [22, 'key not found']
-        : this.grpcCode === GrpcCode.InvalidArgument || this.grpcCode === GrpcCode.FailedPrecondition
+        : this.grpcCode === GrpcCode.InvalidArgument ||
+            this.grpcCode === GrpcCode.FailedPrecondition
           ? [18, 'invalid request']
           : this.grpcCode === GrpcCode.Unauthenticated
             ? [4, 'unauthorized']
             : [6, 'unknown request']
-    return { code, codespace: 'sdk', log: `rpc error: code = ${name} desc = ${this.message}: ${desc}` }
+    return {
+      code,
+      codespace: 'sdk',
+      log: `rpc error: code = ${name} desc = ${this.message}: ${desc}`,
+    }
   }
 }
 
@@ -201,41 +208,106 @@ export function toChainError(err: unknown): ChainError {
 
 // Root errors of codespace `sdk` (upstream types/errors/errors.go), with the statuses we expose.
 export const ErrTxDecode = registerError('sdk', 2, 'tx parse error', GrpcCode.InvalidArgument)
-export const ErrInvalidSequence = registerError('sdk', 3, 'invalid sequence', GrpcCode.InvalidArgument)
+export const ErrInvalidSequence = registerError(
+  'sdk',
+  3,
+  'invalid sequence',
+  GrpcCode.InvalidArgument,
+)
 export const ErrUnauthorized = registerError('sdk', 4, 'unauthorized', GrpcCode.Unauthenticated)
-export const ErrInsufficientFunds = registerError('sdk', 5, 'insufficient funds', GrpcCode.FailedPrecondition)
-export const ErrUnknownRequest = registerError('sdk', 6, 'unknown request', GrpcCode.InvalidArgument)
-export const ErrInvalidAddress = registerError('sdk', 7, 'invalid address', GrpcCode.InvalidArgument)
+export const ErrInsufficientFunds = registerError(
+  'sdk',
+  5,
+  'insufficient funds',
+  GrpcCode.FailedPrecondition,
+)
+export const ErrUnknownRequest = registerError(
+  'sdk',
+  6,
+  'unknown request',
+  GrpcCode.InvalidArgument,
+)
+export const ErrInvalidAddress = registerError(
+  'sdk',
+  7,
+  'invalid address',
+  GrpcCode.InvalidArgument,
+)
 export const ErrInvalidPubKey = registerError('sdk', 8, 'invalid pubkey', GrpcCode.InvalidArgument)
 export const ErrUnknownAddress = registerError('sdk', 9, 'unknown address', GrpcCode.NotFound)
 export const ErrInvalidCoins = registerError('sdk', 10, 'invalid coins', GrpcCode.InvalidArgument)
 export const ErrOutOfGas = registerError('sdk', 11, 'out of gas', GrpcCode.ResourceExhausted)
 export const ErrMemoTooLarge = registerError('sdk', 12, 'memo too large', GrpcCode.InvalidArgument)
-export const ErrInsufficientFee = registerError('sdk', 13, 'insufficient fee', GrpcCode.InvalidArgument)
+export const ErrInsufficientFee = registerError(
+  'sdk',
+  13,
+  'insufficient fee',
+  GrpcCode.InvalidArgument,
+)
 export const ErrTooManySignatures = registerError(
   'sdk',
   14,
   'maximum number of signatures exceeded',
   GrpcCode.InvalidArgument,
 )
-export const ErrNoSignatures = registerError('sdk', 15, 'no signatures supplied', GrpcCode.InvalidArgument)
-export const ErrJSONMarshal = registerError('sdk', 16, 'failed to marshal JSON bytes', GrpcCode.Internal)
+export const ErrNoSignatures = registerError(
+  'sdk',
+  15,
+  'no signatures supplied',
+  GrpcCode.InvalidArgument,
+)
+export const ErrJSONMarshal = registerError(
+  'sdk',
+  16,
+  'failed to marshal JSON bytes',
+  GrpcCode.Internal,
+)
 export const ErrJSONUnmarshal = registerError(
   'sdk',
   17,
   'failed to unmarshal JSON bytes',
   GrpcCode.InvalidArgument,
 )
-export const ErrInvalidRequest = registerError('sdk', 18, 'invalid request', GrpcCode.InvalidArgument)
-export const ErrTxInMempoolCache = registerError('sdk', 19, 'tx already in mempool', GrpcCode.AlreadyExists)
-export const ErrMempoolIsFull = registerError('sdk', 20, 'mempool is full', GrpcCode.ResourceExhausted)
+export const ErrInvalidRequest = registerError(
+  'sdk',
+  18,
+  'invalid request',
+  GrpcCode.InvalidArgument,
+)
+export const ErrTxInMempoolCache = registerError(
+  'sdk',
+  19,
+  'tx already in mempool',
+  GrpcCode.AlreadyExists,
+)
+export const ErrMempoolIsFull = registerError(
+  'sdk',
+  20,
+  'mempool is full',
+  GrpcCode.ResourceExhausted,
+)
 export const ErrTxTooLarge = registerError('sdk', 21, 'tx too large', GrpcCode.InvalidArgument)
 export const ErrKeyNotFound = registerError('sdk', 22, 'key not found', GrpcCode.NotFound)
 export const ErrInvalidHeight = registerError('sdk', 26, 'invalid height', GrpcCode.InvalidArgument)
-export const ErrInvalidVersion = registerError('sdk', 27, 'invalid version', GrpcCode.InvalidArgument)
-export const ErrInvalidChainID = registerError('sdk', 28, 'invalid chain-id', GrpcCode.InvalidArgument)
+export const ErrInvalidVersion = registerError(
+  'sdk',
+  27,
+  'invalid version',
+  GrpcCode.InvalidArgument,
+)
+export const ErrInvalidChainID = registerError(
+  'sdk',
+  28,
+  'invalid chain-id',
+  GrpcCode.InvalidArgument,
+)
 export const ErrInvalidType = registerError('sdk', 29, 'invalid type', GrpcCode.InvalidArgument)
-export const ErrTxTimeoutHeight = registerError('sdk', 30, 'tx timeout height', GrpcCode.InvalidArgument)
+export const ErrTxTimeoutHeight = registerError(
+  'sdk',
+  30,
+  'tx timeout height',
+  GrpcCode.InvalidArgument,
+)
 export const ErrUnknownExtensionOptions = registerError(
   'sdk',
   31,
@@ -248,7 +320,12 @@ export const ErrWrongSequence = registerError(
   'incorrect account sequence',
   GrpcCode.InvalidArgument,
 )
-export const ErrPackAny = registerError('sdk', 33, 'failed packing protobuf message to Any', GrpcCode.Internal)
+export const ErrPackAny = registerError(
+  'sdk',
+  33,
+  'failed packing protobuf message to Any',
+  GrpcCode.Internal,
+)
 export const ErrUnpackAny = registerError(
   'sdk',
   34,
@@ -257,8 +334,18 @@ export const ErrUnpackAny = registerError(
 )
 export const ErrLogic = registerError('sdk', 35, 'internal logic error', GrpcCode.Internal)
 export const ErrConflict = registerError('sdk', 36, 'conflict', GrpcCode.Aborted)
-export const ErrNotSupported = registerError('sdk', 37, 'feature not supported', GrpcCode.Unimplemented)
+export const ErrNotSupported = registerError(
+  'sdk',
+  37,
+  'feature not supported',
+  GrpcCode.Unimplemented,
+)
 export const ErrNotFound = registerError('sdk', 38, 'not found', GrpcCode.NotFound)
 export const ErrIO = registerError('sdk', 39, 'Internal IO error', GrpcCode.Internal)
 export const ErrAppConfig = registerError('sdk', 40, 'error in app.toml', GrpcCode.InvalidArgument)
-export const ErrInvalidGasLimit = registerError('sdk', 41, 'invalid gas limit', GrpcCode.InvalidArgument)
+export const ErrInvalidGasLimit = registerError(
+  'sdk',
+  41,
+  'invalid gas limit',
+  GrpcCode.InvalidArgument,
+)

@@ -18,7 +18,11 @@ export interface LoggerOptions {
  * The root logger: pino JSON lines by default, or a human-readable form. Writes are synchronous, so
  * the last lines before an exit (an upgrade halt, a crash) are never lost.
  */
-export function createLogger({ level = 'info', format = 'json', destination = 1 }: LoggerOptions = {}): Logger {
+export function createLogger({
+  level = 'info',
+  format = 'json',
+  destination = 1,
+}: LoggerOptions = {}): Logger {
   const options = { level, base: null, timestamp: pino.stdTimeFunctions.isoTime }
   if (format === 'plain') {
     const stream = pretty({
@@ -27,12 +31,16 @@ export function createLogger({ level = 'info', format = 'json', destination = 1 
       translateTime: 'SYS:HH:MM:ss.l',
       ignore: 'pid,hostname',
       singleLine: true,
-      ...(typeof destination === 'number' ? { destination } : { destination: destination as never }),
+      ...(typeof destination === 'number'
+        ? { destination }
+        : { destination: destination as never }),
     })
     return pino(options, stream)
   }
   const stream =
-    typeof destination === 'number' ? pino.destination({ dest: destination, sync: true }) : destination
+    typeof destination === 'number'
+      ? pino.destination({ dest: destination, sync: true })
+      : destination
   return pino(options, stream as pino.DestinationStream)
 }
 

@@ -8,12 +8,12 @@ import type { LoadedHome } from './config/home.js'
 import { pruningOptions } from './config/pruning.js'
 import { nodeId } from './config/validator-key.js'
 import type { Logger } from './logger.js'
+import { type HttpListener, listenHttp } from './server/listen.js'
+import { coreRoutes, createRpcApp, type RpcNode } from './server/rpc/server.js'
 import type { StoreBackend } from './store/backend.js'
 import { BlockStore } from './store/block-store.js'
 import { createLevelBackend } from './store/level-backend.js'
 import { VersionedStore } from './store/versioned-store.js'
-import { type HttpListener, listenHttp } from './server/listen.js'
-import { coreRoutes, createRpcApp, type RpcNode } from './server/rpc/server.js'
 
 /** Version of this sdkd build. */
 export const SDKD_VERSION = '0.1.0'
@@ -56,7 +56,11 @@ export class Node {
     const registry = protoRegistry()
     const factory = APP_VERSIONS[options.appVersion]
     if (!factory) {
-      throw new ConfigError('--app-version', '', `unknown app version "${options.appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`)
+      throw new ConfigError(
+        '--app-version',
+        '',
+        `unknown app version "${options.appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
+      )
     }
     const app = new App(factory({ registry }), registry)
     for (const m of app.modules.values()) {
@@ -68,12 +72,20 @@ export class Node {
     }
     let pruning: ReturnType<typeof pruningOptions>
     try {
-      pruning = pruningOptions(home.app.pruning, home.app.pruningKeepRecent, home.app.pruningInterval)
+      pruning = pruningOptions(
+        home.app.pruning,
+        home.app.pruningKeepRecent,
+        home.app.pruningInterval,
+      )
     } catch (err) {
       throw new ConfigError('config/app.toml', 'pruning', (err as Error).message)
     }
     if (home.app.pruning === 'everything' && home.app.stateSync.snapshotInterval > 0) {
-      throw new ConfigError('config/app.toml', 'state-sync.snapshot-interval', "cannot enable state sync snapshots with 'everything' pruning setting")
+      throw new ConfigError(
+        'config/app.toml',
+        'state-sync.snapshot-interval',
+        "cannot enable state sync snapshots with 'everything' pruning setting",
+      )
     }
 
     const backend = await createLevelBackend({ path: home.paths.database })
@@ -83,10 +95,20 @@ export class Node {
       const builder = new BlockBuilder(
         registry,
         home.genesis.chainId,
-        { address: v.address, pubKey: v.pubKey, power: v.power, privateKey: home.validatorKey.privateKey },
+        {
+          address: v.address,
+          pubKey: v.pubKey,
+          power: v.power,
+          privateKey: home.validatorKey.privateKey,
+        },
         { blockMaxBytes: home.genesis.blockMaxBytes, blockMaxGas: home.genesis.blockMaxGas },
       )
-      const blocks = await BlockStore.open({ backend, builder, registry, latestHeight: store.latestHeight })
+      const blocks = await BlockStore.open({
+        backend,
+        builder,
+        registry,
+        latestHeight: store.latestHeight,
+      })
       const producer = new BlockProducer({
         backend,
         store,

@@ -104,7 +104,8 @@ export class App {
   }
 
   async beginBlock(ctx: BlockContext): Promise<void> {
-    for (const name of this.version.order.beginBlockers) await this.modules.get(name)!.beginBlock?.(ctx)
+    for (const name of this.version.order.beginBlockers)
+      await this.modules.get(name)!.beginBlock?.(ctx)
   }
 
   async endBlock(ctx: BlockContext): Promise<void> {
@@ -131,7 +132,10 @@ export class App {
         if (!migration) {
           throw ErrLogic.wrap(`no migration registered for module ${name} from version ${v}`)
         }
-        log.info({ module: name, from: v, to: v + 1 }, `migrating module ${name} from version ${v} to version ${v + 1}`)
+        log.info(
+          { module: name, from: v, to: v + 1 },
+          `migrating module ${name} from version ${v} to version ${v + 1}`,
+        )
         await migration(ctx)
       }
     }

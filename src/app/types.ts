@@ -74,7 +74,11 @@ export interface UpgradePlan {
 }
 
 /** An upgrade handler: runs migrations and returns the new version map (upstream signature). */
-export type UpgradeHandler = (ctx: BlockContext, plan: UpgradePlan, fromVersions: VersionMap) => Promise<VersionMap>
+export type UpgradeHandler = (
+  ctx: BlockContext,
+  plan: UpgradePlan,
+  fromVersions: VersionMap,
+) => Promise<VersionMap>
 
 /** Tools an upgrade handler may use. */
 export interface UpgradeTools {
@@ -87,7 +91,12 @@ export interface UpgradeDefinition {
   name: string
   /** Store changes applied when the node restarts at this upgrade's height. */
   storeUpgrades?: StoreUpgrades
-  handler(ctx: BlockContext, plan: UpgradePlan, fromVersions: VersionMap, tools: UpgradeTools): Promise<VersionMap>
+  handler(
+    ctx: BlockContext,
+    plan: UpgradePlan,
+    fromVersions: VersionMap,
+    tools: UpgradeTools,
+  ): Promise<VersionMap>
 }
 
 /** Explicit hook order lists (upstream SetOrder*). */

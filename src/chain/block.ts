@@ -21,7 +21,10 @@ export interface BlockId {
 }
 
 /** The block id of "no block" (height 1's last_block_id). */
-export const EMPTY_BLOCK_ID: BlockId = { hash: emptyBytes(), parts: { total: 0, hash: emptyBytes() } }
+export const EMPTY_BLOCK_ID: BlockId = {
+  hash: emptyBytes(),
+  parts: { total: 0, hash: emptyBytes() },
+}
 
 /** The consensus validator that signs every block (the single validator of the devnet). */
 export interface BlockSigner {
@@ -199,13 +202,19 @@ export class BlockBuilder {
       this.enc(this.types.blockId, blockIdProto(h.lastBlockId)),
       this.wrapBytes(h.lastCommitHash),
       this.wrapBytes(h.dataHash),
-      equal(h.validatorsHash, this.validatorsHash) ? c.validators : this.wrapBytes(h.validatorsHash),
-      equal(h.nextValidatorsHash, this.validatorsHash) ? c.validators : this.wrapBytes(h.nextValidatorsHash),
+      equal(h.validatorsHash, this.validatorsHash)
+        ? c.validators
+        : this.wrapBytes(h.validatorsHash),
+      equal(h.nextValidatorsHash, this.validatorsHash)
+        ? c.validators
+        : this.wrapBytes(h.nextValidatorsHash),
       equal(h.consensusHash, this.consensusHash) ? c.consensus : this.wrapBytes(h.consensusHash),
       this.wrapBytes(h.appHash),
       this.wrapBytes(h.lastResultsHash),
       equal(h.evidenceHash, EMPTY_HASH) ? c.evidence : this.wrapBytes(h.evidenceHash),
-      equal(h.proposerAddress, this.signer.address) ? c.proposer : this.wrapBytes(h.proposerAddress),
+      equal(h.proposerAddress, this.signer.address)
+        ? c.proposer
+        : this.wrapBytes(h.proposerAddress),
     ]
     return this.headerTree.root(leaves)
   }
@@ -228,13 +237,17 @@ export class BlockBuilder {
       height,
       round: 0,
       blockId,
-      signatures: [{ blockIdFlag: 2, validatorAddress: this.signer.address, timestamp: time, signature }],
+      signatures: [
+        { blockIdFlag: 2, validatorAddress: this.signer.address, timestamp: time, signature },
+      ],
     }
   }
 
   /** Hash of a commit's signatures (last_commit_hash). */
   commitHash(commit: Commit): Bytes {
-    return merkleRoot(commit.signatures.map((s) => this.enc(this.types.commitSig, commitSigProto(s))))
+    return merkleRoot(
+      commit.signatures.map((s) => this.enc(this.types.commitSig, commitSigProto(s))),
+    )
   }
 
   /** last_results_hash of a block's tx results. */
@@ -284,7 +297,8 @@ export class BlockBuilder {
       last_commit: commitProto(lastCommit),
     })
     const parts: Bytes[] = []
-    for (let i = 0; i < bytes.length; i += BLOCK_PART_SIZE) parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
+    for (let i = 0; i < bytes.length; i += BLOCK_PART_SIZE)
+      parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
     const blockId: BlockId = { hash, parts: { total: parts.length, hash: merkleRoot(parts) } }
     return { header, txs, lastCommit, bytes, blockId }
   }
@@ -369,7 +383,10 @@ const timeOf = (ts: ProtoMessage | undefined): TimeNs =>
 function blockIdFromProto(m: ProtoMessage | undefined): BlockId {
   return {
     hash: bytesOf(m?.hash),
-    parts: { total: Number(m?.part_set_header?.total ?? 0), hash: bytesOf(m?.part_set_header?.hash) },
+    parts: {
+      total: Number(m?.part_set_header?.total ?? 0),
+      hash: bytesOf(m?.part_set_header?.hash),
+    },
   }
 }
 

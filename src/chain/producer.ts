@@ -5,7 +5,7 @@ import { type Bytes, emptyBytes, toHexUpper } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { Genesis } from '../config/genesis.js'
 import type { Logger } from '../logger.js'
-import type { StoreBackend } from '../store/backend.js'
+import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import type { VersionedStore } from '../store/versioned-store.js'
@@ -38,10 +38,11 @@ export interface TxExecutor {
   deliverTx(ctx: BlockContext, tx: Bytes, index: number): Promise<TxResult>
 }
 
-/** Source of txs for the next block. */
+/** Source of txs for the next block (the mempool). */
 export interface TxSource {
+  /** Takes the txs for the next block out of the pool (they must not be reaped again). */
   reap(): Bytes[]
-  /** Told which txs were committed (removed from the pool, others rechecked). */
+  /** Called once the block at `height` with these txs is durable (recheck the rest). */
   update(height: number, committed: readonly Bytes[]): Promise<void>
 }
 
@@ -67,16 +68,36 @@ export interface ProducerEvents {
   halt: [ChainHaltError]
 }
 
+/** A block built and applied in memory, waiting for its batch to become durable. */
+interface PendingCommit {
+  stored: StoredBlock
+  ops: BatchOp[]
+  publish(): void
+  started: number
+  resolve(block: StoredBlock): void
+  reject(err: unknown): void
+  durable: Promise<StoredBlock>
+}
+
+/** Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). */
+const MAX_PENDING = 64
+
 /**
  * The block producer: the only writer of the node. Each height runs
- * PreBlock → BeginBlock → txs → EndBlock → Commit on a branch, then writes the state changes, the
- * block, its results and the new latest height in one atomic LevelDB batch.
+ * PreBlock → BeginBlock → txs → EndBlock → Commit on a branch. Its state changes, the block, its
+ * results and the new latest height go to LevelDB in one atomic batch; when blocks are built faster
+ * than the disk takes them, consecutive heights share one batch (group commit), still atomic.
+ * Readers see a height only once it is durable.
  */
 export class BlockProducer extends EventEmitter<ProducerEvents> {
   private readonly log: Logger
   private running = false
   private timer: NodeJS.Timeout | undefined
-  private inFlight: Promise<StoredBlock> | undefined
+  private building: Promise<PendingCommit> | undefined
+  private readonly queue: PendingCommit[] = []
+  private writer: Promise<void> | undefined
+  private failed: unknown
+  private nextHeight: number
   private lastBlockId: BlockId = EMPTY_BLOCK_ID
   private lastTime: TimeNs | undefined
   private lastResultsHash: Bytes = emptyBytes()
@@ -89,6 +110,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.haltHeight = o.haltHeight ?? 0
     this.haltTime = o.haltTime ?? 0
     const latest = o.blocks.latest
+    this.nextHeight = latest ? latest.block.header.height + 1 : o.genesis.initialHeight
     if (latest) {
       this.lastBlockId = latest.block.blockId
       this.lastTime = latest.block.header.time
@@ -96,7 +118,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     }
   }
 
-  /** Last committed block height (0 before the first block). */
+  /** Last durable block height (0 before the first block). */
   get height(): number {
     return this.o.blocks.latest?.block.header.height ?? 0
   }
@@ -123,6 +145,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       throw err
     }
     prepared.apply()
+    prepared.publish()
     this.log.info(
       { chain_id: genesis.chainId, app_hash: toHexUpper(prepared.appHash) },
       'initialized chain from genesis',
@@ -136,12 +159,18 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.schedule(0)
   }
 
-  /** Stops the loop; waits for the block in progress to commit or be dropped. */
+  /** Stops the loop; the block being built is finished and every built block is written. */
   async stop(): Promise<void> {
     this.running = false
     if (this.timer) clearTimeout(this.timer)
     this.timer = undefined
-    await this.inFlight?.catch(() => undefined)
+    await this.building?.catch(() => undefined)
+    await this.drain()
+  }
+
+  /** Resolves once every built block is durable. */
+  async drain(): Promise<void> {
+    while (this.writer) await this.writer
   }
 
   private schedule(delayMs: number): void {
@@ -149,47 +178,76 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const run = () => {
       this.timer = undefined
       if (!this.running) return
-      this.produceBlock().then(
+      this.step().then(
         () => this.schedule(this.o.timeoutCommitMs),
         (err: unknown) => {
           this.running = false
-          this.emit('halt', toHalt(err))
+          void this.drain().then(() => this.emit('halt', toHalt(err)))
         },
       )
     }
     // With timeout 0, still yield to I/O between blocks so queries are served.
-    this.timer = delayMs > 0 ? setTimeout(run, delayMs) : (setImmediate(run) as unknown as NodeJS.Timeout)
+    this.timer =
+      delayMs > 0 ? setTimeout(run, delayMs) : (setImmediate(run) as unknown as NodeJS.Timeout)
   }
 
-  /** Produces and commits one block now (the loop and on-demand callers never overlap). */
+  /** One loop step: build the next block; with a block time, wait until it is durable. */
+  private async step(): Promise<void> {
+    const pending = await this.build()
+    if (this.o.timeoutCommitMs > 0 || this.queue.length >= MAX_PENDING) await pending.durable
+  }
+
+  /** Produces one block now; resolves when it is durable (the loop and callers never overlap). */
   async produceBlock(): Promise<StoredBlock> {
-    while (this.inFlight) await this.inFlight.catch(() => undefined)
-    const p = this.buildAndCommit()
-    this.inFlight = p
+    return (await this.build()).durable
+  }
+
+  /** Produces `n` blocks back to back (grouped into few batches); resolves when all are durable. */
+  async produceBlocks(n: number): Promise<StoredBlock | undefined> {
+    let last: PendingCommit | undefined
+    for (let i = 0; i < n; i++) {
+      last = await this.build()
+      if (this.queue.length >= MAX_PENDING) await this.queue[0]!.durable
+    }
+    return last?.durable
+  }
+
+  private async build(): Promise<PendingCommit> {
+    while (this.building) await this.building.catch(() => undefined)
+    if (this.failed) throw this.failed
+    const p = this.buildAndApply()
+    this.building = p
     try {
       return await p
     } finally {
-      this.inFlight = undefined
+      this.building = undefined
     }
   }
 
-  private async buildAndCommit(): Promise<StoredBlock> {
+  private async buildAndApply(): Promise<PendingCommit> {
     const started = performance.now()
     const { store, blocks, builder, app, genesis } = this.o
-    const height = blocks.latest ? blocks.latest.block.header.height + 1 : genesis.initialHeight
+    const height = this.nextHeight
     if (this.haltHeight > 0 && height >= this.haltHeight) {
-      throw new ChainHaltError(`halt per configuration height ${this.haltHeight} time ${this.haltTime}`, 0)
+      throw new ChainHaltError(
+        `halt per configuration height ${this.haltHeight} time ${this.haltTime}`,
+        0,
+      )
     }
-    const time = height === genesis.initialHeight ? genesis.genesisTime : nextBlockTime(this.lastTime)
+    const time =
+      height === genesis.initialHeight ? genesis.genesisTime : nextBlockTime(this.lastTime)
     if (this.haltTime > 0 && BigInt(timeToTimestamp(time).seconds) >= BigInt(this.haltTime)) {
-      throw new ChainHaltError(`halt per configuration height ${this.haltHeight} time ${this.haltTime}`, 0)
+      throw new ChainHaltError(
+        `halt per configuration height ${this.haltHeight} time ${this.haltTime}`,
+        0,
+      )
     }
     const txs = this.o.txSource?.reap() ?? []
     const block = builder.build({
       height,
       time,
       lastBlockId: this.lastBlockId,
-      appHash: store.appHash,
+      appHash: store.workingAppHash,
       lastResultsHash: this.lastResultsHash,
       txs,
     })
@@ -208,37 +266,91 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     await app.endBlock(this.context(branch, block.header, endEvents))
 
     const prepared = store.prepareCommit(branch, height)
+    const stored: StoredBlock = {
+      block,
+      results,
+      appHash: prepared.appHash,
+      beginBlockEvents: beginEvents.events(),
+      endBlockEvents: endEvents.events(),
+      size: block.bytes.length,
+    }
+    let bp: Awaited<ReturnType<BlockStore['prepareCommit']>>
     try {
-      const stored: StoredBlock = {
-        block,
-        results,
-        appHash: prepared.appHash,
-        beginBlockEvents: beginEvents.events(),
-        endBlockEvents: endEvents.events(),
-        size: block.bytes.length,
-      }
-      const bp = await blocks.prepareCommit(stored, this.retainHeight(height))
-      await this.o.backend.write(prepared.ops.concat(bp.ops))
-      prepared.apply()
-      bp.apply()
-      this.lastBlockId = block.blockId
-      this.lastTime = time
-      this.lastResultsHash = builder.resultsHash(results)
-      this.log.info(
-        {
-          height,
-          txs: txs.length,
-          app_hash: toHexUpper(prepared.appHash),
-          ms: Math.round((performance.now() - started) * 1000) / 1000,
-        },
-        'committed block',
-      )
-      await this.o.txSource?.update(height, txs)
-      this.emit('block', stored)
-      return stored
+      bp = await blocks.prepareCommit(stored, this.retainHeight(height))
     } catch (err) {
       store.abortCommit()
       throw err
+    }
+    prepared.apply()
+    this.nextHeight = height + 1
+    this.lastBlockId = block.blockId
+    this.lastTime = time
+    this.lastResultsHash = builder.resultsHash(results)
+
+    let resolve!: (b: StoredBlock) => void
+    let reject!: (err: unknown) => void
+    const durable = new Promise<StoredBlock>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
+    durable.catch(() => undefined)
+    const pending: PendingCommit = {
+      stored,
+      ops: prepared.ops.concat(bp.ops),
+      publish: () => {
+        prepared.publish()
+        bp.publish()
+      },
+      started,
+      resolve,
+      reject,
+      durable,
+    }
+    this.queue.push(pending)
+    this.writer ??= this.flush()
+    return pending
+  }
+
+  /** Writes queued blocks, several heights per batch when they pile up; publishes each in order. */
+  private async flush(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.queue.length)
+        try {
+          await this.o.backend.write(
+            batch.length === 1 ? batch[0]!.ops : batch.flatMap((p) => p.ops),
+          )
+        } catch (err) {
+          // The disk refused a batch: the in-memory state is ahead of it, so nothing more may commit.
+          this.failed = new ChainHaltError(
+            `failed to write block batch: ${(err as Error).message}`,
+            1,
+            { cause: err },
+          )
+          for (const p of [...batch, ...this.queue.splice(0)]) p.reject(this.failed)
+          this.running = false
+          this.emit('halt', this.failed as ChainHaltError)
+          return
+        }
+        for (const p of batch) {
+          p.publish()
+          const { block } = p.stored
+          this.log.info(
+            {
+              height: block.header.height,
+              txs: block.txs.length,
+              app_hash: toHexUpper(p.stored.appHash),
+              ms: Math.round((performance.now() - p.started) * 1000) / 1000,
+            },
+            'committed block',
+          )
+          await this.o.txSource?.update(block.header.height, block.txs)
+          p.resolve(p.stored)
+          this.emit('block', p.stored)
+        }
+      }
+    } finally {
+      this.writer = undefined
     }
   }
 
@@ -246,13 +358,20 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private retainHeight(height: number): number {
     const minRetain = this.o.minRetainBlocks ?? 0
     if (minRetain === 0) return 0
-    const candidates = [height - this.o.genesis.evidenceMaxAgeNumBlocks, height - minRetain].filter((x) => x !== 0)
+    const candidates = [height - this.o.genesis.evidenceMaxAgeNumBlocks, height - minRetain].filter(
+      (x) => x !== 0,
+    )
     const retain = Math.min(...candidates)
-    return retain <= 0 ? 0 : retain
+    return Math.max(retain, 0)
   }
 
   /** A block context over `state`. */
-  context(state: StateBranch, header: Header, events: EventManager, mode: BlockContext['mode'] = 'deliver'): BlockContext {
+  context(
+    state: StateBranch,
+    header: Header,
+    events: EventManager,
+    mode: BlockContext['mode'] = 'deliver',
+  ): BlockContext {
     return {
       chainId: this.o.genesis.chainId,
       height: header.height,
@@ -279,7 +398,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       validatorsHash: b.validatorsHash,
       nextValidatorsHash: b.validatorsHash,
       consensusHash: b.consensusHash,
-      appHash: this.o.store.appHash,
+      appHash: this.o.store.workingAppHash,
       lastResultsHash: this.lastResultsHash,
       evidenceHash: emptyBytes(),
       proposerAddress: b.signer.address,

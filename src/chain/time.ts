@@ -37,7 +37,9 @@ export function formatRfc3339(t: TimeNs): string {
 /** Parses RFC 3339 text (any fraction up to nanoseconds, Z or offset) into a time. */
 export function parseRfc3339(text: string): TimeNs {
   const m =
-    /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/.exec(text)
+    /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/.exec(
+      text,
+    )
   if (!m) throw new Error(`invalid RFC 3339 time ${JSON.stringify(text)}`)
   const [, y, mo, d, h, mi, s, frac, zone] = m
   const date = new Date(0)

@@ -4,7 +4,11 @@ import { homePaths } from '../config/home.js'
 import { runInit } from './init.js'
 import { addStartFlags, type GlobalFlags, runNode, type StartFlags } from './start.js'
 
-export function registerDevnet(program: Command, globals: () => GlobalFlags, exit: (code: number) => void): void {
+export function registerDevnet(
+  program: Command,
+  globals: () => GlobalFlags,
+  exit: (code: number) => void,
+): void {
   addStartFlags(
     program
       .command('devnet')

@@ -40,7 +40,10 @@ export function registerInit(program: Command, globals: () => GlobalFlags): void
   program
     .command('init <moniker>')
     .description("initialize the node's home: config files, validator key, genesis")
-    .option('--chain-id <id>', 'chain id of the genesis (default: random test-chain-XXXXXX, or sdk-devnet-1 with --devnet)')
+    .option(
+      '--chain-id <id>',
+      'chain id of the genesis (default: random test-chain-XXXXXX, or sdk-devnet-1 with --devnet)',
+    )
     .option('--overwrite', 'replace an existing genesis.json (keys are kept)')
     .option('--devnet', 'devnet preset: fast blocks, REST API, Swagger and CORS on, full history')
     .action(async (moniker: string, f: InitFlags) => {

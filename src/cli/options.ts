@@ -3,9 +3,15 @@ import { parseGoDuration } from '../config/duration.js'
 
 /** Parses a non-negative integer flag (pflag-style message on bad input). */
 export function uintArg(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`)
+  if (!/^\d+$/.test(value))
+    throw new InvalidArgumentError(
+      `strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`,
+    )
   const n = Number(value)
-  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`strconv.ParseUint: parsing ${JSON.stringify(value)}: value out of range`)
+  if (!Number.isSafeInteger(n))
+    throw new InvalidArgumentError(
+      `strconv.ParseUint: parsing ${JSON.stringify(value)}: value out of range`,
+    )
   return n
 }
 
@@ -14,7 +20,9 @@ export function boolArg(value: string | undefined): boolean {
   if (value === undefined) return true
   if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true
   if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false
-  throw new InvalidArgumentError(`strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`)
+  throw new InvalidArgumentError(
+    `strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`,
+  )
 }
 
 /** Parses a Go duration flag into milliseconds. */
@@ -34,7 +42,10 @@ export function heightListArg(value: string, previous: number[] = []): number[] 
   for (const part of value.split(',')) {
     const t = part.trim()
     if (t === '') continue
-    if (!/^\d+$/.test(t) || Number(t) <= 0) throw new InvalidArgumentError(`invalid height ${JSON.stringify(t)}: expected a positive integer`)
+    if (!/^\d+$/.test(t) || Number(t) <= 0)
+      throw new InvalidArgumentError(
+        `invalid height ${JSON.stringify(t)}: expected a positive integer`,
+      )
     out.push(Number(t))
   }
   return out

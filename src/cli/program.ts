@@ -13,15 +13,31 @@ export function createProgram(exit: (code: number) => void): Command {
   const program = new Command()
   program
     .name('sdkd')
-    .description('sdkd: a single-process simulated SDK-style chain node (devnets, upgrade rehearsals, demo chains)')
+    .description(
+      'sdkd: a single-process simulated SDK-style chain node (devnets, upgrade rehearsals, demo chains)',
+    )
     .option('--home <dir>', 'node home directory', process.env.SDKD_HOME ?? defaultHome())
     .addOption(new Option('--log_level <level>', 'log level').choices(LOG_LEVELS))
-    .addOption(new Option('--log_format <format>', 'log format: json or plain (human readable)').choices(['json', 'plain']))
-    .option('--app-version <name>', `app version ("binary") to run (default: ${DEFAULT_APP_VERSION}, the newest built in)`, process.env.SDKD_APP_VERSION)
+    .addOption(
+      new Option('--log_format <format>', 'log format: json or plain (human readable)').choices([
+        'json',
+        'plain',
+      ]),
+    )
+    .option(
+      '--app-version <name>',
+      `app version ("binary") to run (default: ${DEFAULT_APP_VERSION}, the newest built in)`,
+      process.env.SDKD_APP_VERSION,
+    )
     .showHelpAfterError()
 
   const globals = (): GlobalFlags => {
-    const o = program.opts<{ home: string; log_level?: string; log_format?: string; appVersion?: string }>()
+    const o = program.opts<{
+      home: string
+      log_level?: string
+      log_format?: string
+      appVersion?: string
+    }>()
     return {
       home: o.home,
       ...(o.log_level !== undefined ? { logLevel: o.log_level } : {}),
@@ -31,11 +47,13 @@ export function createProgram(exit: (code: number) => void): Command {
   }
 
   registerInit(program, globals)
-  addStartFlags(program.command('start').description('run the node: produce blocks and serve RPC, REST and gRPC')).action(
-    async (f: StartFlags) => {
-      exit(await runNode(globals(), f))
-    },
-  )
+  addStartFlags(
+    program
+      .command('start')
+      .description('run the node: produce blocks and serve RPC, REST and gRPC'),
+  ).action(async (f: StartFlags) => {
+    exit(await runNode(globals(), f))
+  })
   registerDevnet(program, globals, exit)
   registerStatus(program, globals)
   registerVersion(program, globals)

@@ -1,9 +1,9 @@
 import type { Command } from 'commander'
 import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
+import { PRUNING_STRATEGIES } from '../config/app-config.js'
 import { formatGoDuration } from '../config/duration.js'
 import { ConfigError } from '../config/fields.js'
 import { type LoadedHome, loadHome } from '../config/home.js'
-import { PRUNING_STRATEGIES } from '../config/app-config.js'
 import { createLogger, LOG_LEVELS, type LogFormat, type Logger, type LogLevel } from '../logger.js'
 import { Node } from '../node.js'
 import { CliError } from './errors.js'
@@ -39,21 +39,55 @@ export interface GlobalFlags {
 /** Adds the start flags to a command. */
 export function addStartFlags(cmd: Command): Command {
   return cmd
-    .option('--timeout-commit <duration>', 'time between blocks (consensus.timeout_commit), e.g. 250ms; 0 = as fast as possible', durationArg)
+    .option(
+      '--timeout-commit <duration>',
+      'time between blocks (consensus.timeout_commit), e.g. 250ms; 0 = as fast as possible',
+      durationArg,
+    )
     .option('--rpc.laddr <address>', 'CometBFT RPC listen address (rpc.laddr)')
     .option('--api.enable [bool]', 'enable the REST API server (api.enable)', boolArg)
     .option('--api.swagger [bool]', 'serve Swagger UI at /swagger (api.swagger)', boolArg)
     .option('--api.address <address>', 'REST API listen address (api.address)')
-    .option('--api.enabled-unsafe-cors [bool]', 'allow cross-origin requests from any origin (api.enabled-unsafe-cors)', boolArg)
+    .option(
+      '--api.enabled-unsafe-cors [bool]',
+      'allow cross-origin requests from any origin (api.enabled-unsafe-cors)',
+      boolArg,
+    )
     .option('--grpc.enable [bool]', 'enable the gRPC server (grpc.enable)', boolArg)
     .option('--grpc.address <address>', 'gRPC listen address (grpc.address)')
-    .option('--halt-height <height>', 'stop the node before committing this height (halt-height)', uintArg)
-    .option('--halt-time <unix-seconds>', 'stop the node at the first block at or after this time (halt-time)', uintArg)
-    .option('--pruning <strategy>', `state pruning strategy: ${PRUNING_STRATEGIES.join('|')} (pruning)`)
-    .option('--pruning-keep-recent <n>', 'recent states to keep with --pruning custom (pruning-keep-recent)', uintArg)
-    .option('--pruning-interval <n>', 'prune every n blocks with --pruning custom (pruning-interval)', uintArg)
-    .option('--min-retain-blocks <n>', 'keep at least the last n blocks in the block store (min-retain-blocks)', uintArg)
-    .option('--minimum-gas-prices <coins>', 'minimum gas prices to accept txs, e.g. 0.025stake (minimum-gas-prices)')
+    .option(
+      '--halt-height <height>',
+      'stop the node before committing this height (halt-height)',
+      uintArg,
+    )
+    .option(
+      '--halt-time <unix-seconds>',
+      'stop the node at the first block at or after this time (halt-time)',
+      uintArg,
+    )
+    .option(
+      '--pruning <strategy>',
+      `state pruning strategy: ${PRUNING_STRATEGIES.join('|')} (pruning)`,
+    )
+    .option(
+      '--pruning-keep-recent <n>',
+      'recent states to keep with --pruning custom (pruning-keep-recent)',
+      uintArg,
+    )
+    .option(
+      '--pruning-interval <n>',
+      'prune every n blocks with --pruning custom (pruning-interval)',
+      uintArg,
+    )
+    .option(
+      '--min-retain-blocks <n>',
+      'keep at least the last n blocks in the block store (min-retain-blocks)',
+      uintArg,
+    )
+    .option(
+      '--minimum-gas-prices <coins>',
+      'minimum gas prices to accept txs, e.g. 0.025stake (minimum-gas-prices)',
+    )
 }
 
 /** Applies start flags over the loaded config (flags win). */
@@ -67,7 +101,8 @@ export function applyStartFlags(home: LoadedHome, f: StartFlags): void {
   if (f['api.enable'] !== undefined) app.api.enable = f['api.enable']
   if (f['api.swagger'] !== undefined) app.api.swagger = f['api.swagger']
   if (f['api.address'] !== undefined) app.api.address = f['api.address']
-  if (f['api.enabledUnsafeCors'] !== undefined) app.api.enabledUnsafeCors = f['api.enabledUnsafeCors']
+  if (f['api.enabledUnsafeCors'] !== undefined)
+    app.api.enabledUnsafeCors = f['api.enabledUnsafeCors']
   if (f['grpc.enable'] !== undefined) app.grpc.enable = f['grpc.enable']
   if (f['grpc.address'] !== undefined) app.grpc.address = f['grpc.address']
   if (f.haltHeight !== undefined) app.haltHeight = f.haltHeight
@@ -86,7 +121,8 @@ export function loggerFor(g: GlobalFlags, home?: LoadedHome): Logger {
     throw new CliError(`invalid log level "${level}": expected one of ${LOG_LEVELS.join(', ')}`)
   }
   const format = (g.logFormat ?? home?.node.logFormat ?? 'json') as LogFormat
-  if (format !== 'json' && format !== 'plain') throw new CliError(`invalid log format "${format}": expected json or plain`)
+  if (format !== 'json' && format !== 'plain')
+    throw new CliError(`invalid log format "${format}": expected json or plain`)
   return createLogger({ level, format })
 }
 
@@ -98,7 +134,11 @@ export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number
   const home = await loadHome(g.home)
   applyStartFlags(home, flags)
   if (home.app.minimumGasPrices.trim() === '') {
-    throw new ConfigError('config/app.toml', 'minimum-gas-prices', 'set min gas price in app.toml or flag or env variable: error in app.toml')
+    throw new ConfigError(
+      'config/app.toml',
+      'minimum-gas-prices',
+      'set min gas price in app.toml or flag or env variable: error in app.toml',
+    )
   }
   const logger = loggerFor(g, home)
   const node = await Node.create({ home, appVersion: g.appVersion ?? DEFAULT_APP_VERSION, logger })
@@ -108,7 +148,12 @@ export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number
   })
   await node.start()
   logger.info(
-    { home: home.paths.home, chain_id: home.genesis.chainId, app_version: node.app.name, height: node.producer.height },
+    {
+      home: home.paths.home,
+      chain_id: home.genesis.chainId,
+      app_version: node.app.name,
+      height: node.producer.height,
+    },
     'node started',
   )
   const outcome = await Promise.race([
@@ -124,6 +169,7 @@ export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number
   const halt = outcome.h
   await node.stop()
   if (halt.exitCode === 0) logger.info({ height: node.producer.height }, halt.message)
-  else if (!halt.logged) logger.error({ err: halt.cause ?? halt, height: node.producer.height }, halt.message)
+  else if (!halt.logged)
+    logger.error({ err: halt.cause ?? halt, height: node.producer.height }, halt.message)
   return halt.exitCode
 }

@@ -31,7 +31,9 @@ export async function rpcGet(base: string, route: string): Promise<unknown> {
     const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message
     throw new CliError(`cannot reach node at ${base}: ${cause}`)
   }
-  const body = (await res.json().catch(() => undefined)) as { result?: unknown; error?: { data?: string; message?: string } } | undefined
+  const body = (await res.json().catch(() => undefined)) as
+    | { result?: unknown; error?: { data?: string; message?: string } }
+    | undefined
   if (!body) throw new CliError(`node at ${base} returned HTTP ${res.status} without a JSON body`)
   if (body.error) throw new CliError(body.error.data ?? body.error.message ?? 'RPC error')
   return body.result
@@ -41,7 +43,10 @@ export function registerStatus(program: Command, globals: () => GlobalFlags): vo
   program
     .command('status')
     .description("print the node's /status (node_info, sync_info, validator_info) as JSON")
-    .option('-n, --node <url>', 'RPC address of the node (default: client.toml node, else tcp://localhost:26657)')
+    .option(
+      '-n, --node <url>',
+      'RPC address of the node (default: client.toml node, else tcp://localhost:26657)',
+    )
     .action(async (f: { node?: string }) => {
       const g = globals()
       const result = await rpcGet(await nodeUrl(g, f.node), 'status')

@@ -15,7 +15,10 @@ export function registerVersion(program: Command, globals: () => GlobalFlags): v
     .action((f: { long?: boolean; output: string }) => {
       const name = globals().appVersion ?? DEFAULT_APP_VERSION
       const factory = APP_VERSIONS[name]
-      if (!factory) throw new CliError(`unknown app version "${name}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`)
+      if (!factory)
+        throw new CliError(
+          `unknown app version "${name}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
+        )
       if (!f.long) {
         process.stdout.write(`${name}\n`)
         return

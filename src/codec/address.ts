@@ -24,7 +24,9 @@ export function bech32ToAddress(text: string, prefix: string = BECH32_PREFIX): B
     throw ErrInvalidAddress.wrap(`decoding bech32 failed: ${bech32Reason(err)}`, { cause: err })
   }
   if (decoded.prefix !== prefix) {
-    throw ErrInvalidAddress.wrap(`hrp does not match bech32 prefix: expected '${prefix}' got '${decoded.prefix}'`)
+    throw ErrInvalidAddress.wrap(
+      `hrp does not match bech32 prefix: expected '${prefix}' got '${decoded.prefix}'`,
+    )
   }
   const bytes = bech32.fromWords(decoded.words)
   if (bytes.length === 0 || bytes.length > 255) {

@@ -47,7 +47,9 @@ export function normalizeCoins(coins: readonly Coin[]): Coin[] {
 }
 
 /** Coins from their proto form (`{denom, amount: "123"}`), validated. */
-export function coinsFromProto(list: readonly { denom?: unknown; amount?: unknown }[] | undefined): Coin[] {
+export function coinsFromProto(
+  list: readonly { denom?: unknown; amount?: unknown }[] | undefined,
+): Coin[] {
   return (list ?? []).map((c) => {
     const denom = String(c.denom ?? '')
     const amount = String(c.amount ?? '')

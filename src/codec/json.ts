@@ -9,7 +9,13 @@ import type { ProtoMessage, ProtoRegistry } from './proto.js'
  * `@type`, Timestamp RFC 3339, Duration seconds with an `s`.
  */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | { [key: string]: JsonValue }
 
 /** Thrown for JSON that does not fit the message type; the message says which field and why. */
 export class JsonMappingError extends Error {
@@ -104,7 +110,8 @@ function compileWriter(registry: ProtoRegistry, type: protobuf.Type): Writer {
 function valueWriter(registry: ProtoRegistry, field: protobuf.Field): (v: unknown) => JsonValue {
   const t = field.type
   if (LONG_TYPES.has(t)) return (v) => (v === undefined || v === null ? '0' : String(v))
-  if (INT32_TYPES.has(t) || t === 'double' || t === 'float') return (v) => (v === undefined || v === null ? 0 : Number(v))
+  if (INT32_TYPES.has(t) || t === 'double' || t === 'float')
+    return (v) => (v === undefined || v === null ? 0 : Number(v))
   if (t === 'bool') return (v) => v === true
   if (t === 'string') return (v) => (v === undefined || v === null ? '' : String(v))
   if (t === 'bytes') return (v) => bytesToJson(v as Bytes | undefined)
@@ -225,7 +232,8 @@ export function jsonToMessage(
     if (v === undefined || v === null) continue
     const p = path ? `${path}.${field.name}` : field.name
     if (field.map) {
-      if (typeof v !== 'object' || Array.isArray(v)) throw new JsonMappingError(`${p}: expected an object`)
+      if (typeof v !== 'object' || Array.isArray(v))
+        throw new JsonMappingError(`${p}: expected an object`)
       const m: Record<string, unknown> = {}
       for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
         m[k] = jsonValue(registry, field, item, `${p}[${k}]`)
@@ -254,7 +262,9 @@ export function parseFieldText(field: protobuf.Field, text: string): unknown {
   if (t === 'double' || t === 'float') {
     const n = Number(text)
     if (text.trim() === '' || Number.isNaN(n)) {
-      throw new JsonMappingError(`strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`)
+      throw new JsonMappingError(
+        `strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`,
+      )
     }
     return n
   }
@@ -302,13 +312,20 @@ function parseInteger(type: string, text: string, _name: string): number | strin
   const [min, max, fn] = INT_LIMITS[type]!
   const unsigned = fn === 'strconv.ParseUint'
   const re = unsigned ? /^\+?\d+$/ : /^[+-]?\d+$/
-  if (!re.test(text)) throw new JsonMappingError(`${fn}: parsing ${JSON.stringify(text)}: invalid syntax`)
+  if (!re.test(text))
+    throw new JsonMappingError(`${fn}: parsing ${JSON.stringify(text)}: invalid syntax`)
   const n = BigInt(text)
-  if (n < min || n > max) throw new JsonMappingError(`${fn}: parsing ${JSON.stringify(text)}: value out of range`)
+  if (n < min || n > max)
+    throw new JsonMappingError(`${fn}: parsing ${JSON.stringify(text)}: value out of range`)
   return LONG_TYPES.has(type) ? n.toString() : Number(n)
 }
 
-function jsonValue(registry: ProtoRegistry, field: protobuf.Field, v: unknown, path: string): unknown {
+function jsonValue(
+  registry: ProtoRegistry,
+  field: protobuf.Field,
+  v: unknown,
+  path: string,
+): unknown {
   const t = field.type
   if (LONG_TYPES.has(t) || INT32_TYPES.has(t)) {
     if (typeof v === 'number' && Number.isInteger(v)) return parseInteger(t, String(v), path)
@@ -337,7 +354,8 @@ function jsonValue(registry: ProtoRegistry, field: protobuf.Field, v: unknown, p
   if (t === 'bytes') {
     if (typeof v !== 'string') throw new JsonMappingError(`${path}: expected base64 text`)
     const b = fromBase64Strict(v)
-    if (!b) throw new JsonMappingError(`${path}: illegal base64 data at input byte ${badBase64Offset(v)}`)
+    if (!b)
+      throw new JsonMappingError(`${path}: illegal base64 data at input byte ${badBase64Offset(v)}`)
     return b
   }
   const resolved = field.resolvedType
@@ -349,10 +367,12 @@ function jsonValue(registry: ProtoRegistry, field: protobuf.Field, v: unknown, p
   if (resolved instanceof protobuf.Type) {
     switch (resolved.fullName) {
       case '.google.protobuf.Timestamp':
-        if (typeof v !== 'string') throw new JsonMappingError(`${path}: expected an RFC 3339 timestamp`)
+        if (typeof v !== 'string')
+          throw new JsonMappingError(`${path}: expected an RFC 3339 timestamp`)
         return parseTimestamp(v, path)
       case '.google.protobuf.Duration':
-        if (typeof v !== 'string') throw new JsonMappingError(`${path}: expected a duration like "1.5s"`)
+        if (typeof v !== 'string')
+          throw new JsonMappingError(`${path}: expected a duration like "1.5s"`)
         return parseDuration(v, path)
       case '.google.protobuf.Any':
         return jsonToAny(registry, v, path)
@@ -377,12 +397,17 @@ export function jsonToAny(registry: ProtoRegistry, v: unknown, path = 'any'): Pr
   return { type_url: typeUrl, value: registry.encode(t, inner) }
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/
 
 /** RFC 3339 text → {seconds, nanos}. */
-export function parseTimestamp(text: string, path = 'timestamp'): { seconds: string; nanos: number } {
+export function parseTimestamp(
+  text: string,
+  path = 'timestamp',
+): { seconds: string; nanos: number } {
   const m = RFC3339.exec(text)
-  if (!m) throw new JsonMappingError(`${path}: bad Timestamp: ${JSON.stringify(text)} is not RFC 3339`)
+  if (!m)
+    throw new JsonMappingError(`${path}: bad Timestamp: ${JSON.stringify(text)} is not RFC 3339`)
   const [, y, mo, d, h, mi, s, frac, zone] = m
   let ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
   if (Number(y) < 100) {

@@ -93,7 +93,9 @@ export class ProtoRegistry {
 
   /** The message type of a type URL, or undefined if unknown. */
   typeOfUrl(typeUrl: string): protobuf.Type | undefined {
-    const name = typeUrl.startsWith('/') ? typeUrl.slice(1) : typeUrl.slice(typeUrl.lastIndexOf('/') + 1)
+    const name = typeUrl.startsWith('/')
+      ? typeUrl.slice(1)
+      : typeUrl.slice(typeUrl.lastIndexOf('/') + 1)
     const cached = this.typeCache.get(name)
     if (cached) return cached
     const found = this.root.lookup(name)

@@ -10,7 +10,13 @@ export interface ClientConfig {
 }
 
 export function defaultClientConfig(chainId: string): ClientConfig {
-  return { chainId, keyringBackend: 'test', output: 'text', node: 'tcp://localhost:26657', broadcastMode: 'sync' }
+  return {
+    chainId,
+    keyringBackend: 'test',
+    output: 'text',
+    node: 'tcp://localhost:26657',
+    broadcastMode: 'sync',
+  }
 }
 
 export function readClientConfig(file: string, data: Record<string, unknown>): ClientConfig {

@@ -67,7 +67,8 @@ export class FieldReader {
     if (v === undefined) return fallback
     if (typeof v === 'number' || typeof v === 'bigint') {
       const n = Number(v)
-      if (!Number.isSafeInteger(n) || n < 0) this.fail(path, `expected a non-negative integer, got ${describe(n)}`)
+      if (!Number.isSafeInteger(n) || n < 0)
+        this.fail(path, `expected a non-negative integer, got ${describe(n)}`)
       return n
     }
     if (quoted && typeof v === 'string') {
@@ -91,7 +92,8 @@ export class FieldReader {
   table(path: string): Table {
     const v = this.lookup(path)
     if (v === undefined) return {}
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) this.fail(path, `expected a table, got ${describe(v)}`)
+    if (v === null || typeof v !== 'object' || Array.isArray(v))
+      this.fail(path, `expected a table, got ${describe(v)}`)
     return v as Table
   }
 }

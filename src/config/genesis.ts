@@ -52,7 +52,11 @@ export const MAX_CHAIN_ID_LENGTH = 50
 export function defaultConsensusParams(): GenesisJson['consensus']['params'] {
   return {
     block: { max_bytes: '22020096', max_gas: '-1' },
-    evidence: { max_age_num_blocks: '100000', max_age_duration: '172800000000000', max_bytes: '1048576' },
+    evidence: {
+      max_age_num_blocks: '100000',
+      max_age_duration: '172800000000000',
+      max_bytes: '1048576',
+    },
     validator: { pub_key_types: ['ed25519'] },
     version: { app: '0' },
     abci: { vote_extensions_enable_height: '0' },
@@ -66,14 +70,24 @@ export function readGenesis(file: string, data: unknown): Genesis {
   const fail = (field: string, problem: string): never => {
     throw new ConfigError(file, field, problem)
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) fail('', 'expected a JSON object')
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    fail('', 'expected a JSON object')
   const g = data as Obj
-  const str = (v: unknown, field: string): string => (typeof v === 'string' ? v : fail(field, `expected a string, got ${JSON.stringify(v)}`))
+  const str = (v: unknown, field: string): string =>
+    typeof v === 'string' ? v : fail(field, `expected a string, got ${JSON.stringify(v)}`)
   const obj = (v: unknown, field: string): Obj =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : fail(field, 'expected an object')
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? (v as Obj)
+      : fail(field, 'expected an object')
   const int = (v: unknown, field: string, min: bigint): bigint => {
-    const text = typeof v === 'number' && Number.isInteger(v) ? String(v) : typeof v === 'string' ? v : undefined
-    if (text === undefined || !/^-?\d+$/.test(text)) return fail(field, `expected an integer, got ${JSON.stringify(v)}`)
+    const text =
+      typeof v === 'number' && Number.isInteger(v)
+        ? String(v)
+        : typeof v === 'string'
+          ? v
+          : undefined
+    if (text === undefined || !/^-?\d+$/.test(text))
+      return fail(field, `expected an integer, got ${JSON.stringify(v)}`)
     const n = BigInt(text)
     if (n < min) fail(field, `must be at least ${min}, got ${n}`)
     return n
@@ -81,7 +95,8 @@ export function readGenesis(file: string, data: unknown): Genesis {
 
   const chainId = str(g.chain_id, 'chain_id')
   if (chainId.trim() === '') fail('chain_id', 'must not be empty')
-  if (chainId.length > MAX_CHAIN_ID_LENGTH) fail('chain_id', `must be at most ${MAX_CHAIN_ID_LENGTH} characters, got ${chainId.length}`)
+  if (chainId.length > MAX_CHAIN_ID_LENGTH)
+    fail('chain_id', `must be at most ${MAX_CHAIN_ID_LENGTH} characters, got ${chainId.length}`)
 
   let genesisTime: TimeNs
   try {
@@ -89,7 +104,8 @@ export function readGenesis(file: string, data: unknown): Genesis {
   } catch {
     fail('genesis_time', `expected an RFC 3339 time, got ${JSON.stringify(g.genesis_time)}`)
   }
-  const initialHeight = g.initial_height === undefined ? 1n : int(g.initial_height, 'initial_height', 1n)
+  const initialHeight =
+    g.initial_height === undefined ? 1n : int(g.initial_height, 'initial_height', 1n)
   if (initialHeight > BigInt(Number.MAX_SAFE_INTEGER)) fail('initial_height', 'too large')
 
   const consensus = obj(g.consensus, 'consensus')
@@ -99,7 +115,10 @@ export function readGenesis(file: string, data: unknown): Genesis {
   if (blockMaxBytes === 0n) fail('consensus.params.block.max_bytes', 'must not be 0')
   const blockMaxGas = int(block.max_gas, 'consensus.params.block.max_gas', -1n)
   const evidence = obj(params.evidence ?? {}, 'consensus.params.evidence')
-  const maxAge = evidence.max_age_num_blocks === undefined ? 100000n : int(evidence.max_age_num_blocks, 'consensus.params.evidence.max_age_num_blocks', 1n)
+  const maxAge =
+    evidence.max_age_num_blocks === undefined
+      ? 100000n
+      : int(evidence.max_age_num_blocks, 'consensus.params.evidence.max_age_num_blocks', 1n)
 
   if (!Array.isArray(consensus.validators)) fail('consensus.validators', 'expected an array')
   const list = consensus.validators as unknown[]
@@ -109,18 +128,26 @@ export function readGenesis(file: string, data: unknown): Genesis {
     const val = obj(v, field)
     const pk = obj(val.pub_key, `${field}.pub_key`)
     if (pk.type !== 'tendermint/PubKeyEd25519') {
-      fail(`${field}.pub_key.type`, `expected "tendermint/PubKeyEd25519", got ${JSON.stringify(pk.type)}`)
+      fail(
+        `${field}.pub_key.type`,
+        `expected "tendermint/PubKeyEd25519", got ${JSON.stringify(pk.type)}`,
+      )
     }
     const pubKey = typeof pk.value === 'string' ? fromBase64Strict(pk.value) : undefined
-    if (!pubKey || pubKey.length !== 32) fail(`${field}.pub_key.value`, 'expected base64 of a 32-byte ed25519 key')
+    if (pubKey?.length !== 32)
+      fail(`${field}.pub_key.value`, 'expected base64 of a 32-byte ed25519 key')
     const address = consensusAddress(pubKey!)
-    if (val.address !== undefined && str(val.address, `${field}.address`).toUpperCase() !== toHexUpper(address)) {
+    if (
+      val.address !== undefined &&
+      str(val.address, `${field}.address`).toUpperCase() !== toHexUpper(address)
+    ) {
       fail(`${field}.address`, `does not match the public key (expected ${toHexUpper(address)})`)
     }
     const power = int(val.power, `${field}.power`, 1n)
     return { address, pubKey: pubKey!, power, name: typeof val.name === 'string' ? val.name : '' }
   })
-  if (list.length > 1) fail('consensus.validators', 'sdkd runs a single validator; list exactly one')
+  if (list.length > 1)
+    fail('consensus.validators', 'sdkd runs a single validator; list exactly one')
 
   const appState = obj(g.app_state ?? {}, 'app_state')
   return {

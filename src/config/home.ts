@@ -7,10 +7,26 @@ import { parse as parseToml } from 'smol-toml'
 import { formatRfc3339Nano, nowNs } from '../chain/time.js'
 import { toBase64, toHexUpper } from '../codec/bytes.js'
 import { type AppConfig, defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
-import { type ClientConfig, defaultClientConfig, readClientConfig, renderClientToml } from './client-config.js'
+import {
+  type ClientConfig,
+  defaultClientConfig,
+  readClientConfig,
+  renderClientToml,
+} from './client-config.js'
 import { ConfigError } from './fields.js'
-import { defaultConsensusParams, type Genesis, type GenesisJson, MAX_CHAIN_ID_LENGTH, readGenesis } from './genesis.js'
-import { defaultNodeConfig, type NodeConfig, readNodeConfig, renderConfigToml } from './node-config.js'
+import {
+  defaultConsensusParams,
+  type Genesis,
+  type GenesisJson,
+  MAX_CHAIN_ID_LENGTH,
+  readGenesis,
+} from './genesis.js'
+import {
+  defaultNodeConfig,
+  type NodeConfig,
+  readNodeConfig,
+  renderConfigToml,
+} from './node-config.js'
 import {
   consensusAddress,
   type Ed25519Key,
@@ -63,7 +79,11 @@ export function homePaths(home: string): HomePaths {
 }
 
 /** Writes a file atomically: temp file, fsync, rename. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  mode = 0o644,
+): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
   const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
   const fh = await open(tmp, 'w', mode)
@@ -132,11 +152,17 @@ async function readKey(path: string): Promise<Ed25519Key | undefined> {
 export async function initHome(o: InitOptions): Promise<InitResult> {
   const p = homePaths(o.home)
   if (existsSync(p.genesis) && !o.overwrite) {
-    throw new GenesisExistsError(`genesis.json file already exists: ${p.genesis} (use --overwrite to replace it)`)
+    throw new GenesisExistsError(
+      `genesis.json file already exists: ${p.genesis} (use --overwrite to replace it)`,
+    )
   }
   const chainId = o.chainId ?? (o.devnet ? DEVNET.chainId : randomChainId())
   if (chainId.trim() === '' || chainId.length > MAX_CHAIN_ID_LENGTH) {
-    throw new ConfigError('--chain-id', '', `must be 1-${MAX_CHAIN_ID_LENGTH} characters, got ${JSON.stringify(chainId)}`)
+    throw new ConfigError(
+      '--chain-id',
+      '',
+      `must be 1-${MAX_CHAIN_ID_LENGTH} characters, got ${JSON.stringify(chainId)}`,
+    )
   }
   // Keys survive re-init, as upstream (the validator keeps its identity).
   const validatorKey = (await readKey(p.privValidatorKey)) ?? generateEd25519()
@@ -176,7 +202,11 @@ export async function initHome(o: InitOptions): Promise<InitResult> {
   }
 
   await mkdir(p.dataDir, { recursive: true, mode: 0o700 })
-  await writeFileAtomic(p.privValidatorKey, `${JSON.stringify(privValidatorKeyJson(validatorKey), null, 2)}\n`, 0o600)
+  await writeFileAtomic(
+    p.privValidatorKey,
+    `${JSON.stringify(privValidatorKeyJson(validatorKey), null, 2)}\n`,
+    0o600,
+  )
   await writeFileAtomic(p.nodeKey, `${JSON.stringify(nodeKeyJson(nodeKey))}\n`, 0o600)
   await writeFileAtomic(p.appToml, renderAppToml(app))
   await writeFileAtomic(p.configToml, renderConfigToml(node))
@@ -213,7 +243,11 @@ async function readTomlFile(path: string, label: string): Promise<Record<string,
   try {
     text = await readFile(path, 'utf8')
   } catch (err) {
-    throw new ConfigError(label, '', `cannot read file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`)
+    throw new ConfigError(
+      label,
+      '',
+      `cannot read file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    )
   }
   try {
     return parseToml(text) as Record<string, unknown>
@@ -226,10 +260,15 @@ async function readTomlFile(path: string, label: string): Promise<Record<string,
 export async function loadHome(home: string): Promise<LoadedHome> {
   const p = homePaths(home)
   if (!existsSync(p.genesis)) {
-    throw new HomeMissingError(`${p.genesis} not found: run "sdkd init <moniker> --home ${p.home}" first`)
+    throw new HomeMissingError(
+      `${p.genesis} not found: run "sdkd init <moniker> --home ${p.home}" first`,
+    )
   }
   const app = readAppConfig('config/app.toml', await readTomlFile(p.appToml, 'config/app.toml'))
-  const node = readNodeConfig('config/config.toml', await readTomlFile(p.configToml, 'config/config.toml'))
+  const node = readNodeConfig(
+    'config/config.toml',
+    await readTomlFile(p.configToml, 'config/config.toml'),
+  )
   const client = existsSync(p.clientToml)
     ? readClientConfig('config/client.toml', await readTomlFile(p.clientToml, 'config/client.toml'))
     : defaultClientConfig('')
@@ -258,4 +297,3 @@ export async function loadHome(home: string): Promise<LoadedHome> {
 export async function writeGenesis(home: string, genesis: GenesisJson): Promise<void> {
   await writeFileAtomic(homePaths(home).genesis, `${JSON.stringify(genesis, null, 2)}\n`)
 }
-

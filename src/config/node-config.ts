@@ -40,9 +40,11 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
   }
   if (timeoutCommitMs < 0) r.fail('consensus.timeout_commit', 'must not be negative')
   const logFormat = r.string('log_format', d.logFormat)
-  if (logFormat !== 'json' && logFormat !== 'plain') r.fail('log_format', `expected "json" or "plain", got "${logFormat}"`)
+  if (logFormat !== 'json' && logFormat !== 'plain')
+    r.fail('log_format', `expected "json" or "plain", got "${logFormat}"`)
   const indexer = r.string('tx_index.indexer', d.txIndex.indexer)
-  if (indexer !== 'kv' && indexer !== 'null') r.fail('tx_index.indexer', `expected "kv" or "null", got "${indexer}"`)
+  if (indexer !== 'kv' && indexer !== 'null')
+    r.fail('tx_index.indexer', `expected "kv" or "null", got "${indexer}"`)
   return {
     moniker: r.string('moniker', d.moniker),
     logLevel: r.string('log_level', d.logLevel),

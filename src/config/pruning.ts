@@ -1,7 +1,11 @@
 import type { PruningOptions } from '../store/versioned-store.js'
 
 /** Upstream pruning options from the app.toml strategy (store/pruning/types/options.go). */
-export function pruningOptions(strategy: string, keepRecent: number, interval: number): PruningOptions {
+export function pruningOptions(
+  strategy: string,
+  keepRecent: number,
+  interval: number,
+): PruningOptions {
   switch (strategy.toLowerCase()) {
     case 'default':
       return { keepRecent: 362880, interval: 10 }
@@ -12,7 +16,9 @@ export function pruningOptions(strategy: string, keepRecent: number, interval: n
     case 'custom': {
       const bad = (msg: string) => new Error(`invalid custom pruning options: ${msg}`)
       if (interval === 0) {
-        throw bad(`'pruning-interval' must not be 0. If you want to disable pruning, select pruning = "nothing"`)
+        throw bad(
+          `'pruning-interval' must not be 0. If you want to disable pruning, select pruning = "nothing"`,
+        )
       }
       if (interval < 10) {
         throw bad(

@@ -7,9 +7,11 @@ import type { Hono } from 'hono'
 export function parseListenAddress(address: string): { host: string; port: number } {
   const text = address.replace(/^tcp:\/\//, '')
   const m = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(text)
-  if (!m) throw new Error(`invalid listen address ${JSON.stringify(address)}: expected [tcp://]host:port`)
+  if (!m)
+    throw new Error(`invalid listen address ${JSON.stringify(address)}: expected [tcp://]host:port`)
   const port = Number(m[2])
-  if (port > 65535) throw new Error(`invalid listen address ${JSON.stringify(address)}: port out of range`)
+  if (port > 65535)
+    throw new Error(`invalid listen address ${JSON.stringify(address)}: port out of range`)
   const host = m[1]!.replace(/^\[|\]$/g, '') || '0.0.0.0'
   return { host, port }
 }
@@ -37,10 +39,16 @@ export class ListenError extends Error {
 }
 
 /** Serves a Hono app on `address` (@hono/node-server). */
-export async function listenHttp(app: Hono, address: string, what: string, options: ListenOptions = {}): Promise<HttpListener> {
+export async function listenHttp(
+  app: Hono,
+  address: string,
+  what: string,
+  options: ListenOptions = {},
+): Promise<HttpListener> {
   const { host, port } = parseListenAddress(address)
   const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server
-  if (options.maxConnections && options.maxConnections > 0) server.maxConnections = options.maxConnections
+  if (options.maxConnections && options.maxConnections > 0)
+    server.maxConnections = options.maxConnections
   const read = (options.readTimeoutSeconds ?? 0) * 1000
   if (read > 0) {
     server.requestTimeout = read

@@ -45,6 +45,8 @@ export class BlockStore {
   private readonly recordType: protobuf.Type
   private latestBlock: StoredBlock | undefined
   private baseHeight = 0
+  /** Base after the commits prepared so far (some may not be durable yet). */
+  private plannedBase = 0
 
   private constructor(
     private readonly backend: StoreBackend,
@@ -64,6 +66,7 @@ export class BlockStore {
     const bs = new BlockStore(options.backend, options.builder, options.registry)
     const base = await options.backend.get(META_BLOCK_BASE)
     if (base) bs.baseHeight = readUint64BE(base)
+    bs.plannedBase = bs.baseHeight
     if (options.latestHeight > 0) bs.latestBlock = await bs.load(options.latestHeight)
     return bs
   }
@@ -123,34 +126,42 @@ export class BlockStore {
 
   /**
    * Writes for committing `stored`, and for pruning blocks below `retainHeight` (0 = keep all).
-   * Reads the blocks to prune (their hashes and txs index entries go too).
+   * Reads the blocks to prune (their hashes and txs index entries go too); only durable blocks are
+   * pruned. `publish()` makes the block visible once the writes are durable.
    */
   async prepareCommit(
     stored: StoredBlock,
     retainHeight: number,
-  ): Promise<{ ops: BatchOp[]; apply(): void }> {
+  ): Promise<{ ops: BatchOp[]; publish(): void }> {
     const { block } = stored
     const height = block.header.height
-    const record = this.recordType.encode({
-      block: block.bytes,
-      block_hash: block.blockId.hash,
-      part_total: block.blockId.parts.total,
-      part_hash: block.blockId.parts.hash,
-      tx_results: stored.results.map(resultToProto),
-      app_hash: stored.appHash,
-      begin_block_events: stored.beginBlockEvents.map(eventToProto),
-      end_block_events: stored.endBlockEvents.map(eventToProto),
-    }).finish()
+    const record = this.recordType
+      .encode({
+        block: block.bytes,
+        block_hash: block.blockId.hash,
+        part_total: block.blockId.parts.total,
+        part_hash: block.blockId.parts.hash,
+        tx_results: stored.results.map(resultToProto),
+        app_hash: stored.appHash,
+        begin_block_events: stored.beginBlockEvents.map(eventToProto),
+        end_block_events: stored.endBlockEvents.map(eventToProto),
+      })
+      .finish()
     const ops: BatchOp[] = [
       { type: 'put', key: blockKey(height), value: record },
       { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
     ]
     block.txs.forEach((tx, i) => {
-      ops.push({ type: 'put', key: txHashKey(sha256(tx)), value: concatBytes(uint64BE(height), uint32BE(i)) })
+      ops.push({
+        type: 'put',
+        key: txHashKey(sha256(tx)),
+        value: concatBytes(uint64BE(height), uint32BE(i)),
+      })
     })
-    let newBase = this.baseHeight === 0 ? height : this.baseHeight
-    if (retainHeight > newBase) {
-      const until = Math.min(retainHeight, newBase + MAX_PRUNE_PER_COMMIT)
+    let newBase = this.plannedBase === 0 ? height : this.plannedBase
+    const durable = this.latestBlock?.block.header.height ?? 0
+    if (retainHeight > newBase && newBase <= durable) {
+      const until = Math.min(retainHeight, newBase + MAX_PRUNE_PER_COMMIT, durable + 1)
       for (let h = newBase; h < until; h++) {
         const old = await this.load(h)
         ops.push({ type: 'del', key: blockKey(h) })
@@ -160,10 +171,12 @@ export class BlockStore {
       }
       newBase = until
     }
-    if (newBase !== this.baseHeight) ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })
+    if (newBase !== this.plannedBase)
+      ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })
+    this.plannedBase = newBase
     return {
       ops,
-      apply: () => {
+      publish: () => {
         this.baseHeight = newBase
         this.latestBlock = stored
       },
@@ -172,7 +185,10 @@ export class BlockStore {
 }
 
 function eventToProto(e: Event): ProtoMessage {
-  return { type: e.type, attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })) }
+  return {
+    type: e.type,
+    attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
+  }
 }
 
 function eventFromProto(m: ProtoMessage): Event {

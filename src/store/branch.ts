@@ -8,7 +8,11 @@ import { fullRange } from './versioned-store.js'
 export interface BranchParent {
   readonly height: number
   get(full: string): Promise<Bytes | undefined>
-  range(lo: string, hi: string | undefined, reverse: boolean): AsyncIterable<readonly [string, Bytes]>
+  range(
+    lo: string,
+    hi: string | undefined,
+    reverse: boolean,
+  ): AsyncIterable<readonly [string, Bytes]>
   resolveStore(name: string): number | undefined
   liveStores(): Map<string, number>
   nextStoreId(): number

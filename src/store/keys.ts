@@ -1,4 +1,11 @@
-import { type Bytes, concatBytes, latin1ToBytes, readUint64BE, uint64BE, utf8 } from '../codec/bytes.js'
+import {
+  type Bytes,
+  concatBytes,
+  latin1ToBytes,
+  readUint64BE,
+  uint64BE,
+  utf8,
+} from '../codec/bytes.js'
 
 /**
  * Database key layout (one LevelDB for everything; first byte = family, append-only).

@@ -24,6 +24,7 @@ export async function commitNext(vs: VersionedStore, branch: StateBranch): Promi
   const prepared = vs.prepareCommit(branch, vs.latestHeight + 1)
   await (vs as unknown as { backend: StoreBackend }).backend.write(prepared.ops)
   prepared.apply()
+  prepared.publish()
   return toHex(prepared.appHash)
 }
 
@@ -130,7 +131,10 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
         'p/b=b',
         'p/a=a',
       ])
-      expect(await collect(view.iterate({ gte: b('p/b'), lt: b('p/d') }))).toEqual(['p/b=b', 'p/c=c'])
+      expect(await collect(view.iterate({ gte: b('p/b'), lt: b('p/d') }))).toEqual([
+        'p/b=b',
+        'p/c=c',
+      ])
       const over = vs.branch()
       const st = over.store('bank')
       st.delete(b('p/b'))
@@ -150,13 +154,21 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
         'p/bb=new',
         'p/a=a',
       ])
-      expect(await collect(vs.view(1).store('bank').iterate({ prefix: b('p/') }))).toHaveLength(5)
+      expect(
+        await collect(
+          vs
+            .view(1)
+            .store('bank')
+            .iterate({ prefix: b('p/') }),
+        ),
+      ).toHaveLength(5)
     })
 
     test('behavior: iteration over more entries than one read batch', async () => {
       const vs = await setup()
       const br = vs.branch()
-      for (let i = 0; i < 700; i++) br.store('bank').set(b(`k/${String(i).padStart(4, '0')}`), b(`${i}`))
+      for (let i = 0; i < 700; i++)
+        br.store('bank').set(b(`k/${String(i).padStart(4, '0')}`), b(`${i}`))
       await commitNext(vs, br)
       const all = await collect(vs.view(1).store('bank').iterate())
       expect(all).toHaveLength(700)

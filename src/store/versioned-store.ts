@@ -10,7 +10,7 @@ import {
 import { leafHash, merkleRootFromLeafHashes, sha256 } from '../codec/hash.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import type { BatchOp, StoreBackend } from './backend.js'
-import { createBranch, type BranchParent } from './branch.js'
+import { type BranchParent, createBranch } from './branch.js'
 import { BTree } from './btree.js'
 import {
   accumulatorKey,
@@ -48,8 +48,10 @@ export interface PreparedCommit {
   readonly appHash: Bytes
   /** Database writes for this height's state (to be merged into the block's atomic batch). */
   readonly ops: BatchOp[]
-  /** Publishes the height to readers; call only after `ops` were written. */
+  /** Applies the height to the in-memory working state (the next block builds on it). */
   apply(): void
+  /** Makes the height visible to readers; call only once `ops` are durable. */
+  publish(): void
 }
 
 /** Per key: versions (ascending heights, negative = deleted at that height) and the latest value. */
@@ -80,10 +82,15 @@ export class VersionedStore {
   private readonly historyCache = new Map<string, Bytes | undefined>()
   private readonly historyCacheSize: number
   private pruning: PruningOptions
+  /** Durable height: what readers see. */
   private latest = -1
+  /** Applied height: the newest state in memory (durable or still being written). */
+  private applied = -1
   private prunedThrough = 0
   private nextStoreId = 1
   private currentAppHash: Bytes = sha256()
+  private appliedAppHash: Bytes = sha256()
+  private readonly storeHashes = new Map<number, Bytes>()
   private committing = false
 
   private constructor(options: VersionedStoreOptions) {
@@ -109,8 +116,12 @@ export class VersionedStore {
     ])
     if (latest === undefined) return
     this.latest = readUint64BE(latest)
+    this.applied = this.latest
     this.prunedThrough = earliest ? readUint64BE(earliest) - 1 : 0
-    if (appHash) this.currentAppHash = appHash
+    if (appHash) {
+      this.currentAppHash = appHash
+      this.appliedAppHash = appHash
+    }
     if (nextId) this.nextStoreId = readUint64BE(nextId)
 
     const registryValues: { name: string; h: number; id: number | null }[] = []
@@ -150,9 +161,19 @@ export class VersionedStore {
     })
   }
 
-  /** Last committed height (-1 before genesis, 0 after genesis, then block heights). */
+  /** Last durable committed height (-1 before genesis; genesis, then block heights). */
   get latestHeight(): number {
     return this.latest
+  }
+
+  /** Height of the newest state in memory (≥ latestHeight while commits are being written). */
+  get workingHeight(): number {
+    return this.applied
+  }
+
+  /** App hash after the working height (what the next block header carries). */
+  get workingAppHash(): Bytes {
+    return this.appliedAppHash
   }
 
   /** Oldest height whose state can still be read. */
@@ -160,7 +181,7 @@ export class VersionedStore {
     return Math.max(1, this.prunedThrough + 1)
   }
 
-  /** App hash of the latest committed state. */
+  /** App hash of the latest durable state. */
   get appHash(): Bytes {
     return this.currentAppHash
   }
@@ -181,9 +202,9 @@ export class VersionedStore {
     return new HeightView(this, height)
   }
 
-  /** A writable branch over the latest committed state. */
+  /** A writable branch over the working state. */
   branch(): StateBranch {
-    const height = Math.max(this.latest, 0)
+    const height = Math.max(this.applied, 0)
     const parent: BranchParent = {
       height,
       get: (full) => this.read(full, height),
@@ -211,11 +232,13 @@ export class VersionedStore {
   prepareCommit(branch: StateBranch, height: number): PreparedCommit {
     if (this.committing) throw ErrLogic.wrap('commit already in progress')
     // The first commit (genesis) may be at any height: the chain starts at initial_height.
-    const first = this.latest < 0
-    if (first ? height < 0 : height !== this.latest + 1) {
-      throw ErrLogic.wrap(`cannot commit height ${height}: latest committed height is ${this.latest}`)
+    const first = this.applied < 0
+    if (first ? height < 0 : height !== this.applied + 1) {
+      throw ErrLogic.wrap(
+        `cannot commit height ${height}: latest committed height is ${this.applied}`,
+      )
     }
-    if (branch.height !== Math.max(this.latest, 0)) {
+    if (branch.height !== Math.max(this.applied, 0)) {
       throw ErrLogic.wrap(`branch of height ${branch.height} cannot commit height ${height}`)
     }
     const changes = branchChanges(branch)
@@ -233,7 +256,7 @@ export class VersionedStore {
     // Registry changes first: they decide which stores are live for the app hash.
     const registryChanges: { name: string; id: number | null }[] = []
     for (const [name, id] of changes.registry) {
-      const current = this.resolveId(name, this.latest)
+      const current = this.resolveId(name, this.applied)
       if ((current ?? null) === id) continue
       registryChanges.push({ name, id })
       const full = storeIdPrefix(REGISTRY_STORE_ID) + bytesToLatin1(utf8(name))
@@ -264,19 +287,31 @@ export class VersionedStore {
     }
 
     // Live stores after this height, and the app hash over them.
-    const live = this.liveStores(this.latest)
+    const live = this.liveStores(this.applied)
     for (const { name, id } of registryChanges) {
       if (id === null) live.delete(name)
       else live.set(name, id)
     }
     const liveIds = new Set(live.values())
-    const leaves = [...live.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, id]) => {
-        const acc = touched.get(id) ?? this.accumulators.get(id) ?? new LtHash()
-        return leafHash(storeInfoLeaf(name, sha256(acc.toBytes())))
-      })
-    const appHash = merkleRootFromLeafHashes(leaves)
+    const newStoreHashes = new Map<number, Bytes>()
+    for (const [id, acc] of touched) newStoreHashes.set(id, sha256(acc.toBytes()))
+    const storeHash = (id: number): Bytes => {
+      let h = newStoreHashes.get(id) ?? this.storeHashes.get(id)
+      if (!h) {
+        h = sha256((this.accumulators.get(id) ?? new LtHash()).toBytes())
+        newStoreHashes.set(id, h)
+      }
+      return h
+    }
+    // Nothing changed: the app hash is the previous one (empty blocks cost no hashing).
+    const appHash =
+      touched.size === 0 && registryChanges.length === 0 && !first
+        ? this.appliedAppHash
+        : merkleRootFromLeafHashes(
+            [...live.entries()]
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([name, id]) => leafHash(storeInfoLeaf(name, storeHash(id)))),
+          )
 
     for (const [id, acc] of touched) {
       if (liveIds.has(id)) ops.push({ type: 'put', key: accumulatorKey(id), value: acc.toBytes() })
@@ -320,11 +355,23 @@ export class VersionedStore {
           if (id !== null && !this.accumulators.has(id)) this.accumulators.set(id, new LtHash())
         }
         for (const [id, acc] of touched) if (liveIds.has(id)) this.accumulators.set(id, acc)
-        for (const id of [...this.accumulators.keys()]) if (!liveIds.has(id)) this.accumulators.delete(id)
+        for (const [id, h] of newStoreHashes) if (liveIds.has(id)) this.storeHashes.set(id, h)
+        for (const id of [...this.accumulators.keys()]) {
+          if (!liveIds.has(id)) {
+            this.accumulators.delete(id)
+            this.storeHashes.delete(id)
+          }
+        }
         this.nextStoreId = nextStoreId
-        this.currentAppHash = appHash
-        this.latest = height
+        this.appliedAppHash = appHash
+        this.applied = height
         prune.apply()
+      },
+      publish: () => {
+        if (height > this.latest) {
+          this.latest = height
+          this.currentAppHash = appHash
+        }
       },
     }
   }
@@ -411,7 +458,11 @@ export class VersionedStore {
     if (height <= this.prunedThrough && height < this.latest) this.checkReadable(height)
   }
 
-  private async valueAt(full: string, entry: IndexEntry, height: number): Promise<Bytes | undefined> {
+  private async valueAt(
+    full: string,
+    entry: IndexEntry,
+    height: number,
+  ): Promise<Bytes | undefined> {
     const v = entry.v
     // Binary search for the last version ≤ height.
     let lo = 0
@@ -575,7 +626,9 @@ class HeightView implements StateReader {
 
   store(name: string): KVReader {
     const id = this.vs.resolveId(name, this.height)
-    return id === undefined ? EMPTY_READER : new StoreReader(this.vs, storeIdPrefix(id), this.height)
+    return id === undefined
+      ? EMPTY_READER
+      : new StoreReader(this.vs, storeIdPrefix(id), this.height)
   }
 }
 
@@ -638,4 +691,3 @@ function nextPrefix(p: string): string | undefined {
   }
   return undefined
 }
-

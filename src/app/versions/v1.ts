@@ -20,7 +20,8 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const bank = new BankKeeper(registry)
   const upgrade = new UpgradeKeeper(registry)
   const modules: AppModule[] = []
-  const versionMap = (): VersionMap => Object.fromEntries(modules.map((m) => [m.name, m.consensusVersion]))
+  const versionMap = (): VersionMap =>
+    Object.fromEntries(modules.map((m) => [m.name, m.consensusVersion]))
   modules.push(
     createAuthModule(registry, auth),
     createBankModule(registry, bank),

@@ -43,7 +43,10 @@ export class AuthKeeper {
     return (await this.c.params.get(this.store(state))) ?? defaultAuthParams()
   }
 
-  async getAccount(state: { store(name: string): KVReader }, address: Bytes): Promise<Account | undefined> {
+  async getAccount(
+    state: { store(name: string): KVReader },
+    address: Bytes,
+  ): Promise<Account | undefined> {
     const any = await this.c.accounts.get(this.store(state), address)
     return any ? this.accountFromAny(any) : undefined
   }
@@ -54,12 +57,17 @@ export class AuthKeeper {
     const base = typeUrl === MODULE_ACCOUNT_URL ? (value.base_account ?? {}) : value
     const account: Account = {
       address: bech32ToAddress(String(base.address)),
-      pubKey: base.pub_key ? { type_url: String(base.pub_key.type_url), value: new Uint8Array(base.pub_key.value) } : undefined,
+      pubKey: base.pub_key
+        ? { type_url: String(base.pub_key.type_url), value: new Uint8Array(base.pub_key.value) }
+        : undefined,
       accountNumber: BigInt(String(base.account_number ?? 0)),
       sequence: BigInt(String(base.sequence ?? 0)),
     }
     if (typeUrl === MODULE_ACCOUNT_URL) {
-      account.module = { name: String(value.name ?? ''), permissions: [...((value.permissions ?? []) as string[])] }
+      account.module = {
+        name: String(value.name ?? ''),
+        permissions: [...((value.permissions ?? []) as string[])],
+      }
     }
     return account
   }
@@ -97,11 +105,19 @@ export class AuthKeeper {
 
   /** Creates a new base account for `address` (not yet stored). */
   async newAccount(state: { store(name: string): KVStore }, address: Bytes): Promise<Account> {
-    return { address, pubKey: undefined, accountNumber: await this.nextAccountNumber(state), sequence: 0n }
+    return {
+      address,
+      pubKey: undefined,
+      accountNumber: await this.nextAccountNumber(state),
+      sequence: 0n,
+    }
   }
 
   /** The module account of `name`, created on first use. */
-  async getOrCreateModuleAccount(state: { store(name: string): KVStore }, name: string): Promise<Account> {
+  async getOrCreateModuleAccount(
+    state: { store(name: string): KVStore },
+    name: string,
+  ): Promise<Account> {
     const address = moduleAddress(name)
     const existing = await this.getAccount(state, address)
     if (existing) return existing
@@ -118,6 +134,7 @@ export class AuthKeeper {
 
   /** Every account in address order. */
   async *accounts(state: { store(name: string): KVReader }): AsyncIterable<Account> {
-    for await (const [, any] of this.c.accounts.iterate(this.store(state))) yield this.accountFromAny(any)
+    for await (const [, any] of this.c.accounts.iterate(this.store(state)))
+      yield this.accountFromAny(any)
   }
 }

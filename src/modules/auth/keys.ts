@@ -1,5 +1,13 @@
 import type { ProtoRegistry } from '../../codec/proto.js'
-import { bytesKey, bytesValue, Item, KeyedMap, protoValue, uint64Key, uint64Value } from '../../store/collections.js'
+import {
+  bytesKey,
+  bytesValue,
+  Item,
+  KeyedMap,
+  protoValue,
+  uint64Key,
+  uint64Value,
+} from '../../store/collections.js'
 
 export const MODULE_NAME = 'auth'
 
@@ -14,7 +22,11 @@ export function authCollections(registry: ProtoRegistry) {
   return {
     params: new Item(Uint8Array.of(0x00), protoValue(registry.type('sdk.auth.v1beta1.Params'))),
     /** address → account (Any) */
-    accounts: new KeyedMap(Uint8Array.of(0x01), bytesKey, protoValue(registry.type('google.protobuf.Any'))),
+    accounts: new KeyedMap(
+      Uint8Array.of(0x01),
+      bytesKey,
+      protoValue(registry.type('google.protobuf.Any')),
+    ),
     globalAccountNumber: new Item(Uint8Array.of(0x02), uint64Value),
     /** account number → address */
     accountNumbers: new KeyedMap(Uint8Array.of(0x03), uint64Key, bytesValue),

@@ -1,6 +1,6 @@
+import type { AppModule, BlockContext } from '../../app/types.js'
 import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import type { AppModule, BlockContext } from '../../app/types.js'
 import { type AuthKeeper, defaultAuthParams } from './keeper.js'
 import { MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 
@@ -9,7 +9,9 @@ export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): A
   const genesisType = registry.type('sdk.auth.v1beta1.GenesisState')
   const parse = (genesis: unknown): ProtoMessage => {
     try {
-      return genesisType.fromObject(jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.auth'))
+      return genesisType.fromObject(
+        jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.auth'),
+      )
     } catch (err) {
       if (err instanceof JsonMappingError) throw err
       throw new JsonMappingError(`app_state.auth: ${(err as Error).message}`)
@@ -25,7 +27,8 @@ export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): A
       for (const [i, any] of ((g.accounts ?? []) as ProtoMessage[]).entries()) {
         const account = keeper.accountFromAny(any)
         const key = Buffer.from(account.address).toString('hex')
-        if (seen.has(key)) throw new JsonMappingError(`app_state.auth.accounts[${i}]: duplicate account`)
+        if (seen.has(key))
+          throw new JsonMappingError(`app_state.auth.accounts[${i}]: duplicate account`)
         seen.add(key)
       }
     },
@@ -34,8 +37,12 @@ export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): A
       const store = ctx.state.store(MODULE_NAME)
       keeper.c.params.set(store, g.params ?? defaultAuthParams())
       // Upstream SanitizeGenesisAccounts: sort by number, give duplicates the lowest unused numbers.
-      const accounts = ((g.accounts ?? []) as ProtoMessage[]).map((any) => keeper.accountFromAny(any))
-      accounts.sort((a, b) => (a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0))
+      const accounts = ((g.accounts ?? []) as ProtoMessage[]).map((any) =>
+        keeper.accountFromAny(any),
+      )
+      accounts.sort((a, b) =>
+        a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0,
+      )
       const used = new Set<bigint>()
       let lowest = 0n
       for (const account of accounts) {
@@ -51,7 +58,8 @@ export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): A
         if (account.accountNumber >= next) next = account.accountNumber + 1n
       }
       keeper.c.globalAccountNumber.set(store, next)
-      for (const name of Object.keys(MODULE_ACCOUNT_PERMISSIONS)) await keeper.getOrCreateModuleAccount(ctx.state, name)
+      for (const name of Object.keys(MODULE_ACCOUNT_PERMISSIONS))
+        await keeper.getOrCreateModuleAccount(ctx.state, name)
     },
   }
 }

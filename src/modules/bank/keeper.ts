@@ -36,7 +36,9 @@ export class BankKeeper {
   async balances(state: Readable, address: Bytes): Promise<Coin[]> {
     const out: Coin[] = []
     const prefix = this.c.balances.storeKey([address, '']).subarray(1)
-    for await (const [[, denom], amount] of this.c.balances.iterate(state.store(MODULE_NAME), { prefix })) {
+    for await (const [[, denom], amount] of this.c.balances.iterate(state.store(MODULE_NAME), {
+      prefix,
+    })) {
       out.push({ denom, amount })
     }
     return out
@@ -91,7 +93,11 @@ export class BankKeeper {
   }
 
   /** Attributes of the upstream transfer events for a send. */
-  transferEvents(from: Bytes, to: Bytes, coins: readonly Coin[]): [string, Record<string, string>][] {
+  transferEvents(
+    from: Bytes,
+    to: Bytes,
+    coins: readonly Coin[],
+  ): [string, Record<string, string>][] {
     const amount = coinsToString(coins)
     const sender = addressToBech32(from)
     const recipient = addressToBech32(to)

@@ -1,8 +1,8 @@
 import type { ProtoRegistry } from '../../codec/proto.js'
 import {
   bytesValue,
-  intTextValue,
   Item,
+  intTextValue,
   KeyedMap,
   lengthPrefixedBytesKey,
   pairKey,
@@ -18,11 +18,23 @@ export function bankCollections(registry: ProtoRegistry) {
     /** denom → total supply */
     supply: new KeyedMap(Uint8Array.of(0x00), stringKey, intTextValue),
     /** denom → metadata */
-    denomMetadata: new KeyedMap(Uint8Array.of(0x01), stringKey, protoValue(registry.type('sdk.bank.v1beta1.Metadata'))),
+    denomMetadata: new KeyedMap(
+      Uint8Array.of(0x01),
+      stringKey,
+      protoValue(registry.type('sdk.bank.v1beta1.Metadata')),
+    ),
     /** (address, denom) → amount */
-    balances: new KeyedMap(Uint8Array.of(0x02), pairKey(lengthPrefixedBytesKey, stringKey), intTextValue),
+    balances: new KeyedMap(
+      Uint8Array.of(0x02),
+      pairKey(lengthPrefixedBytesKey, stringKey),
+      intTextValue,
+    ),
     /** (denom, address) → nothing: reverse index of holders */
-    denomAddress: new KeyedMap(Uint8Array.of(0x03), pairKey(lengthPrefixedStringKey(), lengthPrefixedBytesKey), bytesValue),
+    denomAddress: new KeyedMap(
+      Uint8Array.of(0x03),
+      pairKey(lengthPrefixedStringKey(), lengthPrefixedBytesKey),
+      bytesValue,
+    ),
     /** denom → send enabled */
     sendEnabled: new KeyedMap(Uint8Array.of(0x04), stringKey, bytesValue),
     params: new Item(Uint8Array.of(0x05), protoValue(registry.type('sdk.bank.v1beta1.Params'))),

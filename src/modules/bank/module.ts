@@ -27,7 +27,8 @@ export function createBankModule(registry: ProtoRegistry, keeper: BankKeeper): A
       } catch (err) {
         throw new JsonMappingError(`${field}: ${(err as Error).message}`)
       }
-      if (seen.has(String(b.address))) throw new JsonMappingError(`${field}: duplicate balance for address ${b.address}`)
+      if (seen.has(String(b.address)))
+        throw new JsonMappingError(`${field}: duplicate balance for address ${b.address}`)
       seen.add(String(b.address))
       balances.push({ address, coins })
       total = addCoins(total, coins)
@@ -64,9 +65,11 @@ export function createBankModule(registry: ProtoRegistry, keeper: BankKeeper): A
       const { balances, total } = analyse(g)
       const store = ctx.state.store(MODULE_NAME)
       keeper.c.params.set(store, g.params ?? defaultBankParams())
-      for (const { address, coins } of balances) for (const coin of coins) keeper.setBalance(ctx.state, address, coin)
+      for (const { address, coins } of balances)
+        for (const coin of coins) keeper.setBalance(ctx.state, address, coin)
       for (const coin of total) keeper.setSupply(ctx.state, coin)
-      for (const m of (g.denom_metadata ?? []) as ProtoMessage[]) keeper.c.denomMetadata.set(store, String(m.base), m)
+      for (const m of (g.denom_metadata ?? []) as ProtoMessage[])
+        keeper.c.denomMetadata.set(store, String(m.base), m)
     },
   }
 }

@@ -27,7 +27,8 @@ export class UpgradeKeeper {
   /** Module versions in byte order of the module name. */
   async moduleVersions(state: Readable): Promise<{ name: string; version: bigint }[]> {
     const out: { name: string; version: bigint }[] = []
-    for await (const [name, version] of this.c.versions.iterate(state.store(MODULE_NAME))) out.push({ name, version })
+    for await (const [name, version] of this.c.versions.iterate(state.store(MODULE_NAME)))
+      out.push({ name, version })
     return out
   }
 

@@ -7,7 +7,10 @@ import type { StoredBlock } from '../../store/block-store.js'
 /** CometBFT JSON (libs/json): int64 as strings, HexBytes upper-case, times RFC3339Nano. */
 
 export function blockIdJson(id: BlockId) {
-  return { hash: toHexUpper(id.hash), parts: { total: id.parts.total, hash: toHexUpper(id.parts.hash) } }
+  return {
+    hash: toHexUpper(id.hash),
+    parts: { total: id.parts.total, hash: toHexUpper(id.parts.hash) },
+  }
 }
 
 export function headerJson(h: Header) {

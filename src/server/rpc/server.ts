@@ -17,7 +17,13 @@ export interface RpcNode {
   validator: { address: Bytes; pubKey: Bytes; power: bigint }
   blocks: BlockStore
   /** ABCI Info: app name, version string, protocol (app) version, last height and app hash. */
-  abciInfo(): { data: string; version: string; appVersion: bigint; lastBlockHeight: number; lastBlockAppHash: Bytes }
+  abciInfo(): {
+    data: string
+    version: string
+    appVersion: bigint
+    lastBlockHeight: number
+    lastBlockAppHash: Bytes
+  }
 }
 
 /** A JSON-RPC error raised by a route: code, message, data (CometBFT's RPCError). */
@@ -47,15 +53,25 @@ export class RpcArgs {
 
   private bad(name: string, why: string): never {
     const where = this.uri ? 'http' : 'json'
-    throw new RpcError(-32602, 'Invalid params', `error converting ${where} params to arguments: ${name}: ${why}`)
+    throw new RpcError(
+      -32602,
+      'Invalid params',
+      `error converting ${where} params to arguments: ${name}: ${why}`,
+    )
   }
 
   /** An int64 argument (JSON-RPC: a string; URI: bare digits); undefined when absent. */
   int(name: string): number | undefined {
     if (!this.has(name)) return undefined
     const v = this.values[name]
-    const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.replace(/^"(.*)"$/, '$1') : undefined
-    if (text === undefined || !/^-?\d+$/.test(text)) this.bad(name, `invalid 64-bit integer encoding ${JSON.stringify(v)}`)
+    const text =
+      typeof v === 'number'
+        ? String(v)
+        : typeof v === 'string'
+          ? v.replace(/^"(.*)"$/, '$1')
+          : undefined
+    if (text === undefined || !/^-?\d+$/.test(text))
+      this.bad(name, `invalid 64-bit integer encoding ${JSON.stringify(v)}`)
     const n = Number(text)
     if (!Number.isSafeInteger(n)) this.bad(name, `value out of range ${text}`)
     return n
@@ -132,7 +148,12 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
   const resolveHeight = (height: number | undefined): number => {
     const latest = latestHeight()
     if (height === undefined) return latest
-    if (height <= 0) throw new RpcError(-32603, 'Internal error', `height must be greater than 0, but got ${height}`)
+    if (height <= 0)
+      throw new RpcError(
+        -32603,
+        'Internal error',
+        `height must be greater than 0, but got ${height}`,
+      )
     if (height > latest) {
       throw new RpcError(
         -32603,
@@ -142,7 +163,11 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
     }
     const base = node.blocks.base
     if (height < base) {
-      throw new RpcError(-32603, 'Internal error', `height ${height} is not available, lowest height is ${base}`)
+      throw new RpcError(
+        -32603,
+        'Internal error',
+        `height ${height} is not available, lowest height is ${base}`,
+      )
     }
     return height
   }
@@ -169,11 +194,15 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
             latest_block_hash: latest ? toHexUpper(latest.block.blockId.hash) : '',
             latest_app_hash: latest ? toHexUpper(latest.appHash) : '',
             latest_block_height: String(latest?.block.header.height ?? 0),
-            latest_block_time: latest ? formatRfc3339Nano(latest.block.header.time) : '1970-01-01T00:00:00Z',
+            latest_block_time: latest
+              ? formatRfc3339Nano(latest.block.header.time)
+              : '1970-01-01T00:00:00Z',
             earliest_block_hash: earliest ? toHexUpper(earliest.block.blockId.hash) : '',
             earliest_app_hash: earliest ? toHexUpper(earliest.block.header.appHash) : '',
             earliest_block_height: String(earliest?.block.header.height ?? 0),
-            earliest_block_time: earliest ? formatRfc3339Nano(earliest.block.header.time) : '1970-01-01T00:00:00Z',
+            earliest_block_time: earliest
+              ? formatRfc3339Nano(earliest.block.header.time)
+              : '1970-01-01T00:00:00Z',
             catching_up: false,
           },
           validator_info: {
@@ -188,9 +217,15 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
       args: ['height'],
       handler: async (args) => {
         const height = resolveHeight(args.int('height'))
-        if (height === 0) return { block_id: { hash: '', parts: { total: 0, hash: '' } }, block: null }
+        if (height === 0)
+          return { block_id: { hash: '', parts: { total: 0, hash: '' } }, block: null }
         const stored = await node.blocks.get(height)
-        if (!stored) throw new RpcError(-32603, 'Internal error', `height ${height} is not available, lowest height is ${node.blocks.base}`)
+        if (!stored)
+          throw new RpcError(
+            -32603,
+            'Internal error',
+            `height ${height} is not available, lowest height is ${node.blocks.base}`,
+          )
         return resultBlockJson(stored)
       },
     },
@@ -201,13 +236,18 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
         const base = Math.max(node.blocks.base, 1)
         let min = args.int('minHeight') ?? 0
         let max = args.int('maxHeight') ?? 0
-        if (min < 0 || max < 0) throw new RpcError(-32603, 'Internal error', 'heights must be non-negative')
+        if (min < 0 || max < 0)
+          throw new RpcError(-32603, 'Internal error', 'heights must be non-negative')
         if (min === 0) min = 1
         if (max === 0) max = latest
         max = Math.min(max, latest)
         min = Math.max(min, base)
         if (min > max) {
-          throw new RpcError(-32603, 'Internal error', `min height ${min} can't be greater than max height ${max}`)
+          throw new RpcError(
+            -32603,
+            'Internal error',
+            `min height ${min} can't be greater than max height ${max}`,
+          )
         }
         const metas = []
         for (let h = max; h >= min && metas.length < 20; h--) {
@@ -227,7 +267,9 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
             ...(i.version ? { version: i.version } : {}),
             ...(i.appVersion !== 0n ? { app_version: i.appVersion.toString() } : {}),
             ...(i.lastBlockHeight !== 0 ? { last_block_height: String(i.lastBlockHeight) } : {}),
-            ...(i.lastBlockAppHash.length > 0 ? { last_block_app_hash: toBase64(i.lastBlockAppHash) } : {}),
+            ...(i.lastBlockAppHash.length > 0
+              ? { last_block_app_hash: toBase64(i.lastBlockAppHash) }
+              : {}),
           },
         }
       },
@@ -239,9 +281,25 @@ type JsonRpcId = number | string | null
 
 function errorBody(id: JsonRpcId, err: unknown) {
   if (err instanceof RpcError) {
-    return { jsonrpc: '2.0', id, error: { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) } }
+    return {
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: err.code,
+        message: err.message,
+        ...(err.data !== undefined ? { data: err.data } : {}),
+      },
+    }
   }
-  return { jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error', data: err instanceof Error ? err.message : String(err) } }
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: {
+      code: -32603,
+      message: 'Internal error',
+      data: err instanceof Error ? err.message : String(err),
+    },
+  }
 }
 
 /** The CometBFT-style RPC as a Hono app: URI GET routes and JSON-RPC POST to `/`. */
@@ -269,7 +327,8 @@ export function createRpcApp(routes: RpcRoutes, options: { maxBodyBytes?: number
     try {
       const query = c.req.query()
       const result = await call(method, new RpcArgs(query, true))
-      if (query.height !== undefined && query.height !== '') c.header('Cache-Control', 'public, max-age=86400')
+      if (query.height !== undefined && query.height !== '')
+        c.header('Cache-Control', 'public, max-age=86400')
       return c.json({ jsonrpc: '2.0', id: -1, result })
     } catch (err) {
       return c.json(errorBody(-1, err), 500)
@@ -279,32 +338,53 @@ export function createRpcApp(routes: RpcRoutes, options: { maxBodyBytes?: number
   app.post('/*', async (c) => {
     const path = c.req.path
     if (path !== '/') {
-      return c.json(errorBody(null, new RpcError(-32600, 'Invalid Request', `path ${path} is invalid`)), 200)
+      return c.json(
+        errorBody(null, new RpcError(-32600, 'Invalid Request', `path ${path} is invalid`)),
+        200,
+      )
     }
     const text = await c.req.text()
     if (Buffer.byteLength(text) > maxBody) {
-      return c.json(errorBody(null, new RpcError(-32600, 'Invalid Request', 'http: request body too large')), 200)
+      return c.json(
+        errorBody(null, new RpcError(-32600, 'Invalid Request', 'http: request body too large')),
+        200,
+      )
     }
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
     } catch (err) {
-      return c.json(errorBody(null, new RpcError(-32700, 'Parse error. Invalid JSON', (err as Error).message)), 500)
+      return c.json(
+        errorBody(null, new RpcError(-32700, 'Parse error. Invalid JSON', (err as Error).message)),
+        500,
+      )
     }
     const one = async (req: unknown) => {
       if (req === null || typeof req !== 'object') {
-        return errorBody(null, new RpcError(-32600, 'Invalid Request', 'expected a JSON-RPC request object'))
+        return errorBody(
+          null,
+          new RpcError(-32600, 'Invalid Request', 'expected a JSON-RPC request object'),
+        )
       }
       const r = req as { id?: JsonRpcId; method?: unknown; params?: unknown }
       if (r.id === undefined) return undefined // notification
-      if (typeof r.method !== 'string') return errorBody(r.id, new RpcError(-32600, 'Invalid Request', 'missing method'))
+      if (typeof r.method !== 'string')
+        return errorBody(r.id, new RpcError(-32600, 'Invalid Request', 'missing method'))
       const route = routes[r.method]
       if (!route) return errorBody(r.id, new RpcError(-32601, 'Method not found'))
       let params: Record<string, unknown> = {}
-      if (Array.isArray(r.params)) route.args.forEach((name, i) => (params[name] = (r.params as unknown[])[i]))
-      else if (r.params && typeof r.params === 'object') params = r.params as Record<string, unknown>
+      if (Array.isArray(r.params)) {
+        const positional = r.params as unknown[]
+        params = Object.fromEntries(route.args.map((name, i) => [name, positional[i]]))
+      } else if (r.params && typeof r.params === 'object') {
+        params = r.params as Record<string, unknown>
+      }
       try {
-        return { jsonrpc: '2.0', id: r.id, result: await call(r.method, new RpcArgs(params, false)) }
+        return {
+          jsonrpc: '2.0',
+          id: r.id,
+          result: await call(r.method, new RpcArgs(params, false)),
+        }
       } catch (err) {
         return errorBody(r.id, err)
       }
