@@ -1,0 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** Builds dist/ once before the suites: end-to-end tests run the real `sdkd` binary from it. */
+export default function setup(): void {
+  if (process.env.SDKD_SKIP_BUILD) return
+  const root = fileURLToPath(new URL('../../', import.meta.url))
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' })
+}

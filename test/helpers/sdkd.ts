@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The built CLI entry point. */
+export const SDKD_BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
+
+/** A fresh temporary directory (removed by the returned cleanup). */
+export async function tempDir(
+  prefix = 'sdkd-test-',
+): Promise<{ dir: string; cleanup(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix))
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunResult {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `sdkd <args>` to completion. */
+export function runSdkd(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SDKD_BIN, ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
+    child.once('error', reject)
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      resolve({ code, signal, stdout, stderr })
+    })
+  })
+}
+
+/** A running `sdkd` process with its output collected. */
+export interface SdkdProcess {
+  child: ChildProcess
+  /** stdout + stderr so far. */
+  output(): string
+  /** JSON log lines parsed so far (non-JSON lines are skipped). */
+  logs(): Record<string, unknown>[]
+  /** Resolves when a log line matches. */
+  waitForLog(
+    match: (line: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>
+  /** Resolves with the exit code (or signal) once the process ends. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  /** Sends a signal and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** Starts `sdkd <args>` in the background. */
+export function startSdkd(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): SdkdProcess {
+  const child = spawn(process.execPath, [SDKD_BIN, ...args], {
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  const waiters: {
+    match: (l: Record<string, unknown>) => boolean
+    resolve: (l: Record<string, unknown>) => void
+  }[] = []
+  const parsed: Record<string, unknown>[] = []
+  let partial = ''
+  const onData = (d: Buffer) => {
+    out += d
+    partial += d
+    const lines = partial.split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue
+      try {
+        const obj = JSON.parse(line) as Record<string, unknown>
+        parsed.push(obj)
+        for (const w of [...waiters]) {
+          if (w.match(obj)) {
+            waiters.splice(waiters.indexOf(w), 1)
+            w.resolve(obj)
+          }
+        }
+      } catch {
+        // not a log line
+      }
+    }
+  }
+  child.stdout!.on('data', onData)
+  child.stderr!.on('data', onData)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('close', (code, signal) => resolve({ code, signal }))
+  })
+  return {
+    child,
+    output: () => out,
+    logs: () => [...parsed],
+    waitForLog(match, timeoutMs = 30_000) {
+      const found = parsed.find(match)
+      if (found) return Promise.resolve(found)
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`timed out waiting for a log line; output:\n${out.slice(-3000)}`)),
+          timeoutMs,
+        )
+        const w = {
+          match,
+          resolve: (l: Record<string, unknown>) => {
+            clearTimeout(timer)
+            resolve(l)
+          },
+        }
+        waiters.push(w)
+        void exited.then(() => {
+          if (waiters.includes(w)) {
+            clearTimeout(timer)
+            reject(
+              new Error(`sdkd exited before the expected log line; output:\n${out.slice(-3000)}`),
+            )
+          }
+        })
+      })
+    },
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+/** GETs JSON from a URL. */
+export async function getJson(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const res = await fetch(url, init)
+  const text = await res.text()
+  let body: unknown = text
+  try {
+    body = JSON.parse(text)
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, headers: res.headers, body }
+}
+
+/** Polls `fn` until it returns a value (not undefined) or the time runs out. */
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let lastErr: unknown
+  while (Date.now() < deadline) {
+    try {
+      const v = await fn()
+      if (v !== undefined) return v
+    } catch (err) {
+      lastErr = err
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(
+    `timed out waiting for ${what}${lastErr ? `: ${(lastErr as Error).message}` : ''}`,
+  )
+}
+
+/** Latest block height from a node's RPC (undefined while it is not up). */
+export async function rpcHeight(rpcPort: number): Promise<number | undefined> {
+  try {
+    const { body } = await getJson(`http://127.0.0.1:${rpcPort}/status`)
+    return Number(body.result.sync_info.latest_block_height)
+  } catch {
+    return undefined
+  }
+}
+
+/** Initialises a home with `sdkd init` and returns its path. */
+export async function initHome(home: string, args: string[] = []): Promise<void> {
+  const r = await runSdkd(['--home', home, 'init', 'node0', '--chain-id', 'test-chain', ...args])
+  if (r.code !== 0) throw new Error(`sdkd init failed (${r.code}): ${r.stderr}`)
+}
