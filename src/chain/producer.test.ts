@@ -1,0 +1,274 @@
+import { describe, expect, test } from 'vitest'
+import { App } from '../app/app.js'
+import type { AppModule, AppVersion } from '../app/types.js'
+import { fromUtf8, toHexUpper, uint64BE, utf8 } from '../codec/bytes.js'
+import { protoRegistry } from '../codec/proto.js'
+import { defaultConsensusParams, readGenesis } from '../config/genesis.js'
+import { ed25519FromSeed } from '../config/validator-key.js'
+import { createSilentLogger } from '../logger.js'
+import type { StoreBackend } from '../store/backend.js'
+import { BlockStore } from '../store/block-store.js'
+import {
+  createMemoryBackend,
+  createMemoryDatabase,
+  type MemoryDatabase,
+} from '../store/memory-backend.js'
+import { VersionedStore } from '../store/versioned-store.js'
+import { BlockBuilder } from './block.js'
+import { BlockProducer, ChainHaltError } from './producer.js'
+
+const registry = protoRegistry()
+const key = ed25519FromSeed(new Uint8Array(32).fill(3))
+
+function genesisFor(appState: Record<string, unknown> = {}, initialHeight = 1) {
+  return readGenesis('genesis.json', {
+    chain_id: 'lifecycle-1',
+    genesis_time: '2026-01-01T00:00:00Z',
+    initial_height: initialHeight,
+    app_state: appState,
+    consensus: {
+      params: defaultConsensusParams(),
+      validators: [
+        {
+          pub_key: {
+            type: 'tendermint/PubKeyEd25519',
+            value: Buffer.from(key.pubKey).toString('base64'),
+          },
+          power: '10',
+        },
+      ],
+    },
+  })
+}
+
+/** A module that records its hooks and writes the height into its store at each phase. */
+function recorder(
+  name: string,
+  calls: string[],
+  options: { failEndBlockAt?: number } = {},
+): AppModule {
+  return {
+    name,
+    consensusVersion: 1,
+    async initGenesis(ctx, genesis) {
+      calls.push(`${name}.initGenesis`)
+      ctx.state.store(name).set(utf8('genesis'), utf8(JSON.stringify(genesis ?? null)))
+    },
+    async preBlock(ctx) {
+      calls.push(`${name}.preBlock@${ctx.height}`)
+    },
+    async beginBlock(ctx) {
+      calls.push(`${name}.beginBlock@${ctx.height}`)
+      ctx.state.store(name).set(utf8('begin'), uint64BE(ctx.height))
+    },
+    async endBlock(ctx) {
+      calls.push(`${name}.endBlock@${ctx.height}`)
+      if (options.failEndBlockAt === ctx.height) throw new Error(`boom at ${ctx.height}`)
+      ctx.state.store(name).set(utf8('end'), uint64BE(ctx.height))
+      ctx.events.emit('recorded', { module: name })
+    },
+  }
+}
+
+async function chain(
+  version: AppVersion,
+  db: MemoryDatabase = createMemoryDatabase(),
+  genesis = genesisFor({ a: { x: 1 } }),
+) {
+  const backend: StoreBackend = createMemoryBackend(db)
+  const store = await VersionedStore.open({ backend })
+  const builder = new BlockBuilder(
+    registry,
+    genesis.chainId,
+    {
+      address: genesis.validators[0]!.address,
+      pubKey: key.pubKey,
+      power: 10n,
+      privateKey: key.privateKey,
+    },
+    { blockMaxBytes: genesis.blockMaxBytes, blockMaxGas: genesis.blockMaxGas },
+  )
+  const blocks = await BlockStore.open({
+    backend,
+    builder,
+    registry,
+    latestHeight: store.latestHeight,
+  })
+  const producer = new BlockProducer({
+    backend,
+    store,
+    blocks,
+    builder,
+    app: new App(version, registry),
+    registry,
+    genesis,
+    logger: createSilentLogger(),
+    timeoutCommitMs: 0,
+  })
+  await producer.initChain()
+  return { store, blocks, producer, backend }
+}
+
+function version(modules: AppModule[], order?: Partial<AppVersion['order']>): AppVersion {
+  const names = modules.map((m) => m.name)
+  return {
+    name: 'test',
+    modules,
+    order: {
+      initGenesis: names,
+      preBlockers: names,
+      beginBlockers: names,
+      endBlockers: [...names].reverse(),
+      ...order,
+    },
+    upgrades: [],
+  }
+}
+
+describe('block lifecycle', () => {
+  test('behavior: InitChain runs initGenesis in order; each block runs PreBlock → BeginBlock → EndBlock by the order lists', async () => {
+    const calls: string[] = []
+    const { producer, store } = await chain(version([recorder('a', calls), recorder('b', calls)]))
+    expect(calls).toEqual(['a.initGenesis', 'b.initGenesis'])
+    expect(store.latestHeight).toBe(0)
+    calls.length = 0
+    await producer.produceBlock()
+    expect(calls).toEqual([
+      'a.preBlock@1',
+      'b.preBlock@1',
+      'a.beginBlock@1',
+      'b.beginBlock@1',
+      'b.endBlock@1',
+      'a.endBlock@1',
+    ])
+    expect(fromUtf8((await store.view(1).store('a').get(utf8('genesis')))!)).toBe('{"x":1}')
+  })
+
+  test('behavior: a block commits its state changes, its events and app hash together; the next header carries that app hash', async () => {
+    const calls: string[] = []
+    const { producer, store, blocks } = await chain(version([recorder('a', calls)]))
+    const genesisHash = toHexUpper(store.appHash)
+    const b1 = await producer.produceBlock()
+    expect(toHexUpper(b1.block.header.appHash)).toBe(genesisHash)
+    expect(toHexUpper(b1.appHash)).toBe(toHexUpper(store.appHash))
+    expect(b1.endBlockEvents).toEqual([
+      { type: 'recorded', attributes: [{ key: 'module', value: 'a', index: true }] },
+    ])
+    const b2 = await producer.produceBlock()
+    expect(b2.block.header.appHash).toEqual(b1.appHash)
+    expect(b2.block.header.lastBlockId).toEqual(b1.block.blockId)
+    expect(b2.block.header.time > b1.block.header.time).toBe(true)
+    expect((await blocks.get(1))!.block.blockId).toEqual(b1.block.blockId)
+  })
+
+  test('error: a hook that throws commits nothing of that block and halts', async () => {
+    const calls: string[] = []
+    const { producer, store, blocks } = await chain(
+      version([recorder('a', calls, { failEndBlockAt: 3 })]),
+    )
+    await producer.produceBlocks(2)
+    const before = toHexUpper(store.appHash)
+    await expect(producer.produceBlock()).rejects.toThrow('boom at 3')
+    expect(store.latestHeight).toBe(2)
+    expect(blocks.latest!.block.header.height).toBe(2)
+    expect(toHexUpper(store.appHash)).toBe(before)
+    expect(await store.view(2).store('a').get(utf8('end'))).toEqual(uint64BE(2))
+  })
+
+  test('behavior: a restart continues from the last committed height with the same hashes', async () => {
+    const db = createMemoryDatabase()
+    const first = await chain(version([recorder('a', [])]), db)
+    const produced = []
+    for (let i = 0; i < 5; i++) produced.push(await first.producer.produceBlock())
+    await first.producer.stop()
+    const again = await chain(version([recorder('a', [])]), db)
+    expect(again.store.latestHeight).toBe(5)
+    const b6 = await again.producer.produceBlock()
+    expect(b6.block.header.height).toBe(6)
+    expect(b6.block.header.lastBlockId).toEqual(produced[4]!.block.blockId)
+    for (const p of produced) {
+      const stored = await again.blocks.get(p.block.header.height)
+      expect(stored!.block.blockId).toEqual(p.block.blockId)
+      expect(stored!.appHash).toEqual(p.appHash)
+    }
+  })
+
+  test('behavior: two chains from the same genesis produce the same app hashes', async () => {
+    const a = await chain(version([recorder('a', [])]))
+    const b = await chain(version([recorder('a', [])]))
+    for (let i = 0; i < 3; i++) {
+      const [x, y] = [await a.producer.produceBlock(), await b.producer.produceBlock()]
+      expect(toHexUpper(x.appHash)).toBe(toHexUpper(y.appHash))
+    }
+    const c = await chain(
+      version([recorder('a', [])]),
+      createMemoryDatabase(),
+      genesisFor({ a: { x: 2 } }),
+    )
+    expect(toHexUpper(c.store.appHash)).not.toBe(toHexUpper(a.store.appHash))
+  })
+
+  test('behavior: the first block is initial_height and has the genesis time', async () => {
+    const genesis = genesisFor({}, 100)
+    const { producer, store } = await chain(
+      version([recorder('a', [])]),
+      createMemoryDatabase(),
+      genesis,
+    )
+    const b = await producer.produceBlock()
+    expect(b.block.header.height).toBe(100)
+    expect(b.block.header.time).toBe(genesis.genesisTime)
+    expect(store.earliestHeight).toBe(100)
+  })
+
+  test('behavior: produceBlocks groups heights into few batches, all durable and in order', async () => {
+    const { producer, blocks } = await chain(version([recorder('a', [])]))
+    const seen: number[] = []
+    producer.on('block', (b) => seen.push(b.block.header.height))
+    const last = await producer.produceBlocks(300)
+    expect(last!.block.header.height).toBe(300)
+    expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))
+    for (let h = 2; h <= 300; h++) {
+      const [prev, cur] = [await blocks.get(h - 1), await blocks.get(h)]
+      expect(cur!.block.header.lastBlockId).toEqual(prev!.block.blockId)
+    }
+  })
+
+  test('error: halt-height stops before committing that height, with the upstream message', async () => {
+    const genesis = genesisFor()
+    const backend = createMemoryBackend()
+    const store = await VersionedStore.open({ backend })
+    const builder = new BlockBuilder(
+      registry,
+      genesis.chainId,
+      {
+        address: genesis.validators[0]!.address,
+        pubKey: key.pubKey,
+        power: 10n,
+        privateKey: key.privateKey,
+      },
+      { blockMaxBytes: genesis.blockMaxBytes, blockMaxGas: genesis.blockMaxGas },
+    )
+    const blocks = await BlockStore.open({ backend, builder, registry, latestHeight: -1 })
+    const producer = new BlockProducer({
+      backend,
+      store,
+      blocks,
+      builder,
+      app: new App(version([recorder('a', [])]), registry),
+      registry,
+      genesis,
+      logger: createSilentLogger(),
+      timeoutCommitMs: 0,
+      haltHeight: 4,
+    })
+    await producer.initChain()
+    const halted = new Promise<ChainHaltError>((resolve) => producer.once('halt', resolve))
+    producer.start()
+    const halt = await halted
+    expect(halt).toBeInstanceOf(ChainHaltError)
+    expect(halt.message).toBe('halt per configuration height 4 time 0')
+    expect(halt.exitCode).toBe(0)
+    expect(store.latestHeight).toBe(3)
+  })
+})

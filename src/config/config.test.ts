@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest'
+import { readAppConfig } from './app-config.js'
+import { formatGoDuration, parseGoDuration } from './duration.js'
+import { defaultConsensusParams, readGenesis } from './genesis.js'
+import { readNodeConfig } from './node-config.js'
+import { pruningOptions } from './pruning.js'
+
+describe('durations', () => {
+  test('behavior: Go duration strings', () => {
+    expect(parseGoDuration('250ms')).toBe(250)
+    expect(parseGoDuration('5s')).toBe(5000)
+    expect(parseGoDuration('1m30s')).toBe(90_000)
+    expect(parseGoDuration('0')).toBe(0)
+    expect(parseGoDuration('1.5s')).toBe(1500)
+    expect(formatGoDuration(250)).toBe('250ms')
+    expect(formatGoDuration(90_000)).toBe('1m30s')
+  })
+
+  test('error: Go messages', () => {
+    expect(() => parseGoDuration('5')).toThrow('time: missing unit in duration "5"')
+    expect(() => parseGoDuration('fast')).toThrow('time: invalid duration "fast"')
+  })
+})
+
+describe('pruning options', () => {
+  test('behavior: strategies map to upstream keep-recent/interval', () => {
+    expect(pruningOptions('default', 0, 0)).toEqual({ keepRecent: 362880, interval: 10 })
+    expect(pruningOptions('everything', 0, 0)).toEqual({ keepRecent: 2, interval: 10 })
+    expect(pruningOptions('nothing', 5, 5)).toEqual({ keepRecent: 0, interval: 0 })
+    expect(pruningOptions('CUSTOM', 100, 10)).toEqual({ keepRecent: 100, interval: 10 })
+  })
+
+  test('error: upstream validation messages', () => {
+    expect(() => pruningOptions('sometimes', 0, 0)).toThrow('unknown pruning strategy sometimes')
+    expect(() => pruningOptions('custom', 5, 0)).toThrow(
+      `invalid custom pruning options: 'pruning-interval' must not be 0. If you want to disable pruning, select pruning = "nothing"`,
+    )
+    expect(() => pruningOptions('custom', 5, 9)).toThrow(
+      `invalid custom pruning options: 'pruning-interval' must not be less than 10. For the most aggressive pruning, select pruning = "everything"`,
+    )
+    expect(() => pruningOptions('custom', 1, 10)).toThrow(
+      `invalid custom pruning options: 'pruning-keep-recent' must not be less than 2. For the most aggressive pruning, select pruning = "everything"`,
+    )
+  })
+})
+
+describe('config files', () => {
+  test('behavior: app.toml quoted integers and defaults', () => {
+    const c = readAppConfig('config/app.toml', {
+      'pruning-keep-recent': '100',
+      api: { enable: true },
+    })
+    expect(c.pruningKeepRecent).toBe(100)
+    expect(c.api.enable).toBe(true)
+    expect(c.api.address).toBe('tcp://localhost:1317')
+    expect(c.grpc.maxSendMsgSize).toBe(2147483647)
+  })
+
+  test('error: a bad field names the file, the field and the problem', () => {
+    expect(() => readAppConfig('config/app.toml', { api: { enable: 'yes' } })).toThrow(
+      'config/app.toml: api.enable: expected true or false, got "yes"',
+    )
+    expect(() => readAppConfig('config/app.toml', { 'halt-height': -1 })).toThrow(
+      'config/app.toml: halt-height: expected a non-negative integer, got -1',
+    )
+    expect(() =>
+      readNodeConfig('config/config.toml', { consensus: { timeout_commit: 'soon' } }),
+    ).toThrow('config/config.toml: consensus.timeout_commit: time: invalid duration "soon"')
+  })
+
+  test('error: genesis problems name the field', () => {
+    const valid = {
+      chain_id: 'x',
+      genesis_time: '2026-01-01T00:00:00Z',
+      app_state: {},
+      consensus: {
+        params: defaultConsensusParams(),
+        validators: [
+          {
+            pub_key: {
+              type: 'tendermint/PubKeyEd25519',
+              value: Buffer.alloc(32).toString('base64'),
+            },
+            power: '10',
+          },
+        ],
+      },
+    }
+    expect(readGenesis('config/genesis.json', valid).chainId).toBe('x')
+    expect(() => readGenesis('config/genesis.json', { ...valid, chain_id: '' })).toThrow(
+      'config/genesis.json: chain_id: must not be empty',
+    )
+    expect(() =>
+      readGenesis('config/genesis.json', { ...valid, genesis_time: 'yesterday' }),
+    ).toThrow('config/genesis.json: genesis_time: expected an RFC 3339 time, got "yesterday"')
+    expect(() =>
+      readGenesis('config/genesis.json', {
+        ...valid,
+        consensus: { ...valid.consensus, validators: [] },
+      }),
+    ).toThrow('config/genesis.json: consensus.validators: must list at least one validator')
+  })
+})

@@ -1,0 +1,418 @@
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import {
+  freePort,
+  getJson,
+  initHome,
+  rpcHeight,
+  runSdkd,
+  type SdkdProcess,
+  startSdkd,
+  tempDir,
+  waitFor,
+} from '../helpers/sdkd.js'
+
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function home(): Promise<string> {
+  const t = await tempDir()
+  cleanups.push(t.cleanup)
+  return t.dir
+}
+
+function track(p: SdkdProcess): SdkdProcess {
+  cleanups.push(() => p.stop('SIGKILL'))
+  return p
+}
+
+async function startNode(dir: string, extra: string[] = []) {
+  const port = await freePort()
+  const p = track(
+    startSdkd([
+      '--home',
+      dir,
+      'start',
+      '--rpc.laddr',
+      `tcp://127.0.0.1:${port}`,
+      '--grpc.enable=false',
+      '--api.enable=false',
+      ...extra,
+    ]),
+  )
+  return { p, port, url: `http://127.0.0.1:${port}` }
+}
+
+describe('sdkd init', () => {
+  test('behavior: creates the home with the upstream files, sections and defaults', async () => {
+    const dir = await home()
+    const r = await runSdkd(['--home', dir, 'init', 'mynode', '--chain-id', 'my-chain-1'])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stderr)).toMatchObject({ moniker: 'mynode', chain_id: 'my-chain-1' })
+    expect((await readdir(join(dir, 'config'))).sort()).toEqual([
+      'app.toml',
+      'client.toml',
+      'config.toml',
+      'genesis.json',
+      'node_key.json',
+      'priv_validator_key.json',
+    ])
+    expect((await stat(join(dir, 'data'))).isDirectory()).toBe(true)
+    const app = await readFile(join(dir, 'config/app.toml'), 'utf8')
+    for (const line of [
+      'minimum-gas-prices = "0stake"',
+      'pruning = "default"',
+      'pruning-keep-recent = "0"',
+      'halt-height = 0',
+      'min-retain-blocks = 0',
+      '[api]',
+      'address = "tcp://localhost:1317"',
+      'enabled-unsafe-cors = false',
+      '[grpc]',
+      'address = "localhost:9090"',
+      'max-recv-msg-size = "10485760"',
+    ]) {
+      expect(app).toContain(line)
+    }
+    const config = await readFile(join(dir, 'config/config.toml'), 'utf8')
+    expect(config).toContain('moniker = "mynode"')
+    expect(config).toContain('laddr = "tcp://127.0.0.1:26657"')
+    expect(config).toContain('timeout_commit = "5s"')
+    const client = await readFile(join(dir, 'config/client.toml'), 'utf8')
+    expect(client).toContain('chain-id = "my-chain-1"')
+    const genesis = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
+    expect(genesis.chain_id).toBe('my-chain-1')
+    expect(genesis.initial_height).toBe(1)
+    expect(genesis.genesis_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/)
+    expect(genesis.consensus.params.block).toEqual({ max_bytes: '22020096', max_gas: '-1' })
+    expect(genesis.consensus.validators).toHaveLength(1)
+    expect(genesis.consensus.validators[0]).toMatchObject({ power: '10', name: 'mynode' })
+    expect(Object.keys(genesis.app_state).sort()).toEqual(['auth', 'bank', 'gov', 'upgrade'])
+    const key = JSON.parse(await readFile(join(dir, 'config/priv_validator_key.json'), 'utf8'))
+    expect(key.address).toBe(genesis.consensus.validators[0].address)
+    expect(key.priv_key.type).toBe('tendermint/PrivKeyEd25519')
+    expect((await stat(join(dir, 'config/priv_validator_key.json'))).mode & 0o777).toBe(0o600)
+  })
+
+  test('error: refuses to overwrite an existing genesis without --overwrite; --overwrite keeps the keys', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const genesisBefore = await readFile(join(dir, 'config/genesis.json'), 'utf8')
+    const r = await runSdkd(['--home', dir, 'init', 'again'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('Error: genesis.json file already exists')
+    expect(await readFile(join(dir, 'config/genesis.json'), 'utf8')).toBe(genesisBefore)
+    const keyBefore = await readFile(join(dir, 'config/priv_validator_key.json'), 'utf8')
+    const o = await runSdkd(['--home', dir, 'init', 'again', '--chain-id', 'other', '--overwrite'])
+    expect(o.code).toBe(0)
+    expect(JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8')).chain_id).toBe(
+      'other',
+    )
+    expect(await readFile(join(dir, 'config/priv_validator_key.json'), 'utf8')).toBe(keyBefore)
+  })
+
+  test('behavior: --devnet turns on the API and fast blocks', async () => {
+    const dir = await home()
+    expect((await runSdkd(['--home', dir, 'init', 'dev', '--devnet'])).code).toBe(0)
+    const app = await readFile(join(dir, 'config/app.toml'), 'utf8')
+    expect(app).toMatch(/\[api\]\s*\n\s*#[^\n]*\nenable = true/)
+    expect(await readFile(join(dir, 'config/config.toml'), 'utf8')).toContain(
+      'timeout_commit = "500ms"',
+    )
+    expect(JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8')).chain_id).toBe(
+      'sdk-devnet-1',
+    )
+  })
+})
+
+describe('sdkd start', () => {
+  test('behavior: the height rises; /status, /block and /health answer in CometBFT shape; SIGINT exits 0', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const { p, port, url } = await startNode(dir, ['--timeout-commit', '100ms'])
+    await waitFor(async () => ((await rpcHeight(port)) ?? 0) >= 3 || undefined, 20_000, 'height 3')
+
+    const status = (await getJson(`${url}/status`)).body
+    expect(status.jsonrpc).toBe('2.0')
+    expect(status.result.node_info.network).toBe('test-chain')
+    expect(status.result.sync_info.catching_up).toBe(false)
+    expect(status.result.sync_info.latest_block_hash).toMatch(/^[0-9A-F]{64}$/)
+    expect(status.result.sync_info.latest_app_hash).toMatch(/^[0-9A-F]{64}$/)
+    expect(status.result.sync_info.latest_block_time).toMatch(/Z$/)
+
+    const b1 = (await getJson(`${url}/block?height=1`)).body.result
+    const b2res = await getJson(`${url}/block?height=2`)
+    expect(b2res.headers.get('cache-control')).toBe('public, max-age=86400')
+    const b2 = b2res.body.result
+    const genesis = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
+    expect(b1.block.header.time).toBe(genesis.genesis_time)
+    expect(b1.block.header.last_block_id).toEqual({ hash: '', parts: { total: 0, hash: '' } })
+    expect(b1.block.last_commit).toEqual({
+      height: '0',
+      round: 0,
+      block_id: { hash: '', parts: { total: 0, hash: '' } },
+      signatures: [],
+    })
+    expect(Object.keys(b2.block.header)).toEqual([
+      'version',
+      'chain_id',
+      'height',
+      'time',
+      'last_block_id',
+      'last_commit_hash',
+      'data_hash',
+      'validators_hash',
+      'next_validators_hash',
+      'consensus_hash',
+      'app_hash',
+      'last_results_hash',
+      'evidence_hash',
+      'proposer_address',
+    ])
+    expect(b2.block.header.version).toEqual({ block: '11' })
+    expect(b2.block.header.height).toBe('2')
+    expect(b2.block.header.last_block_id).toEqual(b1.block_id)
+    expect(b2.block.header.data_hash).toBe(
+      'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855',
+    )
+    expect(b2.block.header.proposer_address).toBe(genesis.consensus.validators[0].address)
+    expect(b2.block.header.time > b1.block.header.time).toBe(true)
+    expect(b2.block.header.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/)
+    expect(b2.block_id.parts.total).toBe(1)
+    expect(b2.block.data).toEqual({ txs: [] })
+    expect(b2.block.last_commit.signatures[0]).toMatchObject({
+      block_id_flag: 2,
+      validator_address: genesis.consensus.validators[0].address,
+    })
+
+    const bad = await getJson(`${url}/block?height=999999`)
+    expect(bad.status).toBe(500)
+    expect(bad.body.error.data).toMatch(
+      /^height 999999 must be less than or equal to the current blockchain height \d+$/,
+    )
+    expect((await getJson(`${url}/block?height=0`)).body.error.data).toBe(
+      'height must be greater than 0, but got 0',
+    )
+    expect((await getJson(`${url}/health`)).body).toEqual({ jsonrpc: '2.0', id: -1, result: {} })
+
+    const rpc = await getJson(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'block', params: { height: '2' } }),
+    })
+    expect(rpc.body.id).toBe(7)
+    expect(rpc.body.result.block_id).toEqual(b2.block_id)
+
+    const statusCli = await runSdkd(['status', '--node', `tcp://127.0.0.1:${port}`])
+    expect(statusCli.code).toBe(0)
+    expect(
+      Number(JSON.parse(statusCli.stdout).sync_info.latest_block_height),
+    ).toBeGreaterThanOrEqual(3)
+
+    p.child.kill('SIGINT')
+    const exit = await p.exited
+    expect(exit.code).toBe(0)
+    expect(p.logs().some((l) => l.msg === 'stopped cleanly')).toBe(true)
+  })
+
+  test('behavior: one JSON log line per committed block; --log_format plain is human readable', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const { p } = await startNode(dir, ['--timeout-commit', '50ms'])
+    const line = await p.waitForLog((l) => l.msg === 'committed block' && l.height === 2)
+    expect(line).toMatchObject({ level: 30, module: 'state', height: 2, txs: 0 })
+    expect(line.app_hash).toMatch(/^[0-9A-F]{64}$/)
+    expect(typeof line.ms).toBe('number')
+    await p.stop()
+    const port = await freePort()
+    const plain = track(
+      startSdkd([
+        '--home',
+        dir,
+        '--log_format',
+        'plain',
+        'start',
+        '--rpc.laddr',
+        `127.0.0.1:${port}`,
+        '--grpc.enable=false',
+        '--api.enable=false',
+        '--halt-height',
+        '6',
+        '--timeout-commit',
+        '10ms',
+      ]),
+    )
+    const exit = await plain.exited
+    expect(exit.code).toBe(0)
+    expect(plain.output()).toMatch(/INFO: committed block .*"height":5/)
+    expect(plain.output()).toContain('halt per configuration height 6 time 0')
+    expect(plain.output()).not.toMatch(/^\{"level"/m)
+  })
+
+  test('behavior: --halt-height stops cleanly before committing that height (exit 0); a restart continues', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const { p, port } = await startNode(dir, ['--timeout-commit', '0', '--halt-height', '20'])
+    const exit = await p.exited
+    expect(exit.code).toBe(0)
+    expect(p.logs().at(-1)).toMatchObject({
+      msg: 'halt per configuration height 20 time 0',
+      height: 19,
+    })
+    const again = track(
+      startSdkd([
+        '--home',
+        dir,
+        'start',
+        '--rpc.laddr',
+        `127.0.0.1:${port}`,
+        '--grpc.enable=false',
+        '--api.enable=false',
+        '--timeout-commit',
+        '10ms',
+      ]),
+    )
+    await again.waitForLog((l) => l.msg === 'committed block' && l.height === 21)
+    await again.stop()
+  })
+
+  test('error: a second start on a home in use fails at once and leaves the data unharmed', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const { p, port } = await startNode(dir, ['--timeout-commit', '20ms'])
+    await waitFor(async () => ((await rpcHeight(port)) ?? 0) >= 5 || undefined, 20_000, 'height 5')
+    const second = await runSdkd([
+      '--home',
+      dir,
+      'start',
+      '--rpc.laddr',
+      `127.0.0.1:${await freePort()}`,
+      '--grpc.enable=false',
+    ])
+    expect(second.code).toBe(1)
+    expect(second.stderr).toMatch(
+      /^Error: database .*application\.db is locked by another process: is another sdkd running on this home\? \(the data is untouched\)\n$/,
+    )
+    const h = (await rpcHeight(port))!
+    await waitFor(
+      async () => ((await rpcHeight(port)) ?? 0) > h + 3 || undefined,
+      20_000,
+      'more blocks',
+    )
+    expect((await p.stop()).code).toBe(0)
+  })
+
+  test('error: malformed config files and genesis name the file and field; exit 1; nothing written', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const appToml = join(dir, 'config/app.toml')
+    const original = await readFile(appToml, 'utf8')
+    const cases: [string, string, (s: string) => string, RegExp][] = [
+      [
+        'config/app.toml',
+        appToml,
+        (s) => s.replace('halt-height = 0', 'halt-height = "soon"'),
+        /config\/app\.toml: halt-height: expected a non-negative integer, got "soon"/,
+      ],
+      [
+        'config/app.toml',
+        appToml,
+        (s) => s.replace('[api]', '[api'),
+        /config\/app\.toml: invalid TOML/,
+      ],
+      [
+        'config/app.toml',
+        appToml,
+        (s) => s.replace('pruning = "default"', 'pruning = "custom"'),
+        /config\/app\.toml: pruning: invalid custom pruning options: 'pruning-interval' must not be 0/,
+      ],
+      [
+        'config/config.toml',
+        join(dir, 'config/config.toml'),
+        (s) => s.replace('timeout_commit = "5s"', 'timeout_commit = "fast"'),
+        /config\/config\.toml: consensus\.timeout_commit: time: invalid duration "fast"/,
+      ],
+      [
+        'config/genesis.json',
+        join(dir, 'config/genesis.json'),
+        (s) => s.replace('"initial_height": 1', '"initial_height": "one"'),
+        /config\/genesis\.json: initial_height: expected an integer, got "one"/,
+      ],
+      [
+        'config/genesis.json',
+        join(dir, 'config/genesis.json'),
+        (s) => s.replace('"supply": []', '"supply": [{"denom":"stake","amount":"5"}]'),
+        /config\/genesis\.json: app_state\.bank\.supply: genesis supply is incorrect/,
+      ],
+      [
+        'config/genesis.json',
+        join(dir, 'config/genesis.json'),
+        (s) => s.slice(0, -10),
+        /config\/genesis\.json: invalid JSON/,
+      ],
+    ]
+    for (const [, path, edit, message] of cases) {
+      const before = await readFile(path, 'utf8')
+      await writeFile(path, edit(before))
+      const r = await runSdkd([
+        '--home',
+        dir,
+        'start',
+        '--rpc.laddr',
+        `127.0.0.1:${await freePort()}`,
+      ])
+      expect(r.code).toBe(1)
+      expect(r.stderr).toMatch(message)
+      expect(r.stderr.startsWith('Error: ')).toBe(true)
+      expect(await readdir(join(dir, 'data'))).toEqual([])
+      await writeFile(path, before)
+    }
+    expect(await readFile(appToml, 'utf8')).toBe(original)
+    const badFlag = await runSdkd(['--home', dir, 'start', '--halt-height', 'abc'])
+    expect(badFlag.code).toBe(1)
+    expect(badFlag.stderr).toContain('strconv.ParseUint: parsing "abc": invalid syntax')
+    const unknown = await runSdkd(['--home', dir, 'start', '--no-such-flag'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain("unknown option '--no-such-flag'")
+  })
+
+  test('behavior: two homes from the same genesis produce the same app hashes', async () => {
+    const a = await home()
+    await initHome(a)
+    const genesisPath = join(a, 'config/genesis.json')
+    const genesis = JSON.parse(await readFile(genesisPath, 'utf8'))
+    genesis.app_state.bank.balances = [
+      {
+        address: 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x',
+        coins: [{ denom: 'stake', amount: '1000' }],
+      },
+    ]
+    await writeFile(genesisPath, JSON.stringify(genesis))
+    const b = await home()
+    await cp(join(a, 'config'), join(b, 'config'), { recursive: true })
+    const run = async (dir: string) => {
+      const { p, port } = await startNode(dir, ['--timeout-commit', '0', '--halt-height', '30'])
+      expect((await p.exited).code).toBe(0)
+      const again = await startNode(dir, ['--timeout-commit', '1h'])
+      await waitFor(
+        async () => ((await rpcHeight(again.port)) ?? 0) >= 29 || undefined,
+        20_000,
+        'rpc up',
+      )
+      const hashes = []
+      for (let h = 1; h <= 29; h++) {
+        const r = (await getJson(`${again.url}/block?height=${h}`)).body.result
+        hashes.push(r.block.header.app_hash)
+      }
+      await again.p.stop()
+      void port
+      return hashes
+    }
+    const [ha, hb] = [await run(a), await run(b)]
+    expect(ha).toEqual(hb)
+    expect(new Set(ha).size).toBe(1)
+  })
+})
