@@ -379,6 +379,28 @@ describe('sdkd start', () => {
     expect(unknown.stderr).toContain("unknown option '--no-such-flag'")
   })
 
+  test('behavior: --min-retain-blocks prunes old blocks with the upstream retention rule', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const genesisPath = join(dir, 'config/genesis.json')
+    const genesis = JSON.parse(await readFile(genesisPath, 'utf8'))
+    // Retention is min(h - evidence.max_age_num_blocks, h - min-retain-blocks), as upstream.
+    genesis.consensus.params.evidence.max_age_num_blocks = '5'
+    await writeFile(genesisPath, JSON.stringify(genesis))
+    const { p, url, port } = await startNode(dir, ['--timeout-commit', '5ms', '--min-retain-blocks', '10'])
+    await waitFor(async () => ((await rpcHeight(port)) ?? 0) >= 40 || undefined, 20_000, 'height 40')
+    const status = (await getJson(`${url}/status`)).body.result.sync_info
+    const latest = Number(status.latest_block_height)
+    const earliest = Number(status.earliest_block_height)
+    expect(earliest).toBeGreaterThan(1)
+    expect(earliest).toBeGreaterThanOrEqual(latest - 12)
+    const gone = await getJson(`${url}/block?height=1`)
+    expect(gone.status).toBe(500)
+    expect(gone.body.error.data).toMatch(/^height 1 is not available, lowest height is \d+$/)
+    expect((await getJson(`${url}/block?height=${latest}`)).status).toBe(200)
+    expect((await p.stop()).code).toBe(0)
+  })
+
   test('behavior: two homes from the same genesis produce the same app hashes', async () => {
     const a = await home()
     await initHome(a)
