@@ -387,8 +387,17 @@ describe('sdkd start', () => {
     // Retention is min(h - evidence.max_age_num_blocks, h - min-retain-blocks), as upstream.
     genesis.consensus.params.evidence.max_age_num_blocks = '5'
     await writeFile(genesisPath, JSON.stringify(genesis))
-    const { p, url, port } = await startNode(dir, ['--timeout-commit', '5ms', '--min-retain-blocks', '10'])
-    await waitFor(async () => ((await rpcHeight(port)) ?? 0) >= 40 || undefined, 20_000, 'height 40')
+    const { p, url, port } = await startNode(dir, [
+      '--timeout-commit',
+      '5ms',
+      '--min-retain-blocks',
+      '10',
+    ])
+    await waitFor(
+      async () => ((await rpcHeight(port)) ?? 0) >= 40 || undefined,
+      20_000,
+      'height 40',
+    )
     const status = (await getJson(`${url}/status`)).body.result.sync_info
     const latest = Number(status.latest_block_height)
     const earliest = Number(status.earliest_block_height)
