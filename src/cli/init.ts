@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { App } from '../app/app.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { protoRegistry } from '../codec/proto.js'
+import { type DevnetAccount, devnetAppState, ensureDevnetKeys } from '../config/devnet.js'
 import { type InitResult, initHome } from '../config/home.js'
 import type { GlobalFlags } from './start.js'
 
@@ -22,18 +23,40 @@ export interface InitFlags {
 
 /** Creates a home; prints what upstream prints (chain id, moniker, node id) as JSON on stderr. */
 export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Promise<InitResult> {
+  let appState = defaultAppState(g.appVersion)
+  let accounts: DevnetAccount[] = []
+  if (f.devnet) {
+    accounts = await ensureDevnetKeys(g.home)
+    appState = devnetAppState(appState, accounts)
+  }
   const result = await initHome({
     home: g.home,
     moniker,
     ...(f.chainId !== undefined ? { chainId: f.chainId } : {}),
     overwrite: f.overwrite ?? false,
     devnet: f.devnet ?? false,
-    appState: defaultAppState(g.appVersion),
+    appState,
   })
   process.stderr.write(
     `${JSON.stringify({ moniker: result.moniker, chain_id: result.chainId, node_id: result.nodeId, home: result.home })}\n`,
   )
+  if (accounts.length > 0) printDevnetAccounts(accounts)
   return result
+}
+
+/** Shows the devnet accounts; mnemonics only when the key was just created (shown once). */
+function printDevnetAccounts(accounts: readonly DevnetAccount[]): void {
+  const lines = ['', 'Devnet accounts (keyring-backend test):']
+  for (const a of accounts) {
+    lines.push(`- name: ${a.name}`, `  address: ${a.address}`)
+    if (a.mnemonic) lines.push(`  mnemonic: "${a.mnemonic}"`)
+  }
+  lines.push(
+    '',
+    '**Important** these mnemonics are shown once; anyone with them controls the accounts.',
+    '',
+  )
+  process.stdout.write(`${lines.join('\n')}\n`)
 }
 
 export function registerInit(program: Command, globals: () => GlobalFlags): void {

@@ -3,7 +3,9 @@ import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { defaultHome } from '../config/home.js'
 import { LOG_LEVELS } from '../logger.js'
 import { registerDevnet } from './devnet.js'
+import { registerGenesis } from './genesis.js'
 import { registerInit } from './init.js'
+import { registerKeys } from './keys.js'
 import { addStartFlags, type GlobalFlags, runNode, type StartFlags } from './start.js'
 import { registerStatus } from './status.js'
 import { registerVersion } from './version.js'
@@ -56,6 +58,8 @@ export function createProgram(exit: (code: number) => void): Command {
   })
   registerDevnet(program, globals, exit)
   registerStatus(program, globals)
+  registerKeys(program, globals)
+  registerGenesis(program, globals)
   registerVersion(program, globals)
   return program
 }

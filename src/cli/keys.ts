@@ -1,0 +1,154 @@
+import { createInterface } from 'node:readline'
+import type { Command } from 'commander'
+import { type KeyRecord, Keyring, KeyringError, keyOutput } from '../client/keyring.js'
+import { loadHome } from '../config/home.js'
+import { CliError } from './errors.js'
+import type { GlobalFlags } from './start.js'
+
+/** The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. */
+export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {
+  let chosen = backend
+  if (chosen === undefined) {
+    try {
+      chosen = (await loadHome(g.home)).client.keyringBackend
+    } catch {
+      chosen = 'test'
+    }
+  }
+  try {
+    return Keyring.open(g.home, chosen)
+  } catch (err) {
+    throw new CliError((err as Error).message)
+  }
+}
+
+/** Upstream's YAML-like text form of key records. */
+function keysText(records: KeyRecord[]): string {
+  return records
+    .map((r) => {
+      const o = keyOutput(r)
+      return `- address: ${o.address}\n  name: ${o.name}\n  pubkey: '${o.pubkey}'\n  type: ${o.type}\n`
+    })
+    .join('')
+}
+
+/** Reads one line from stdin, prompting on stderr when stdin is a terminal. */
+async function readLine(prompt: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, terminal: false })
+  if (process.stdin.isTTY) process.stderr.write(prompt)
+  for await (const line of rl) {
+    rl.close()
+    return line
+  }
+  return ''
+}
+
+async function withKeyring<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    if (err instanceof KeyringError) throw new CliError(err.message)
+    throw err
+  }
+}
+
+const backendOption = [
+  '--keyring-backend <backend>',
+  'keyring backend (sdkd supports test)',
+] as const
+const outputOption = ['-o, --output <format>', 'text|json', 'text'] as const
+
+/** `sdkd keys add|list|show|delete`. */
+export function registerKeys(program: Command, globals: () => GlobalFlags): void {
+  const keys = program
+    .command('keys')
+    .description('manage the keys of the test keyring (<home>/keyring-test)')
+
+  keys
+    .command('add <name>')
+    .description(
+      "create a key (24-word BIP39 mnemonic, HD path m/44'/118'/0'/0/0), or --recover one from a mnemonic on stdin",
+    )
+    .option('--recover', 'read a BIP39 mnemonic from stdin instead of generating one')
+    .option('--hd-path <path>', 'BIP44 derivation path', "m/44'/118'/0'/0/0")
+    .option(...backendOption)
+    .option(...outputOption)
+    .action(
+      async (
+        name: string,
+        f: { recover?: boolean; hdPath: string; keyringBackend?: string; output: string },
+      ) => {
+        const kr = await keyringFor(globals(), f.keyringBackend)
+        const mnemonic = f.recover
+          ? (await readLine('> Enter your bip39 mnemonic\n')).trim()
+          : undefined
+        if (f.recover && !mnemonic) throw new CliError('no mnemonic given on stdin')
+        const { record, mnemonic: words } = await withKeyring(() =>
+          kr.add(name, { ...(mnemonic ? { mnemonic } : {}), hdPath: f.hdPath }),
+        )
+        if (f.output === 'json') {
+          process.stdout.write(
+            `${JSON.stringify({ ...keyOutput(record), ...(f.recover ? {} : { mnemonic: words }) })}\n`,
+          )
+          return
+        }
+        process.stdout.write(keysText([record]))
+        if (!f.recover) {
+          process.stdout.write(
+            `\n\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${words}\n`,
+          )
+        }
+      },
+    )
+
+  keys
+    .command('list')
+    .description('list every key')
+    .option(...backendOption)
+    .option(...outputOption)
+    .action(async (f: { keyringBackend?: string; output: string }) => {
+      const records = await withKeyring(async () =>
+        (await keyringFor(globals(), f.keyringBackend)).list(),
+      )
+      if (f.output === 'json') process.stdout.write(`${JSON.stringify(records.map(keyOutput))}\n`)
+      else
+        process.stdout.write(
+          records.length === 0 ? 'No records were found in keyring\n' : keysText(records),
+        )
+    })
+
+  keys
+    .command('show <name-or-address>')
+    .description('show a key')
+    .option('-a, --address', 'print the address only')
+    .option(...backendOption)
+    .option(...outputOption)
+    .action(
+      async (which: string, f: { address?: boolean; keyringBackend?: string; output: string }) => {
+        const record = await withKeyring(async () =>
+          (await keyringFor(globals(), f.keyringBackend)).resolve(which),
+        )
+        if (f.address) process.stdout.write(`${record.address}\n`)
+        else if (f.output === 'json') process.stdout.write(`${JSON.stringify(keyOutput(record))}\n`)
+        else process.stdout.write(keysText([record]))
+      },
+    )
+
+  keys
+    .command('delete <name>')
+    .description('delete a key')
+    .option('-y, --yes', 'skip the confirmation prompt')
+    .option(...backendOption)
+    .action(async (name: string, f: { yes?: boolean; keyringBackend?: string }) => {
+      const kr = await keyringFor(globals(), f.keyringBackend)
+      await withKeyring(() => kr.get(name))
+      if (!f.yes) {
+        const answer = (await readLine('Key reference will be deleted. Continue? [y/N]: '))
+          .trim()
+          .toLowerCase()
+        if (answer !== 'y' && answer !== 'yes') throw new CliError('aborted')
+      }
+      await withKeyring(() => kr.delete(name))
+      process.stderr.write('Key deleted forever (uh oh!)\n')
+    })
+}

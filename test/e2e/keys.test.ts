@@ -1,0 +1,219 @@
+import { spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { freePort, initHome, runSdkd, SDKD_BIN, startSdkd, tempDir } from '../helpers/sdkd.js'
+
+const ABANDON =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function home(): Promise<string> {
+  const t = await tempDir()
+  cleanups.push(t.cleanup)
+  return t.dir
+}
+
+/** Runs sdkd with text on stdin. */
+function withStdin(
+  args: string[],
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [SDKD_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(input)
+  })
+}
+
+describe('sdkd keys', () => {
+  test('behavior: add, recover, list, show, delete through the CLI', async () => {
+    const dir = await home()
+    const added = await runSdkd([
+      '--home',
+      dir,
+      'keys',
+      'add',
+      'alice',
+      '--keyring-backend',
+      'test',
+    ])
+    expect(added.code).toBe(0)
+    expect(added.stdout).toMatch(
+      /^- address: sdk1[0-9a-z]{38}\n {2}name: alice\n {2}pubkey: '\{"@type":"\/sdk\.crypto\.secp256k1\.PubKey","key":"[A-Za-z0-9+/]{44}"\}'\n {2}type: local\n/,
+    )
+    expect(added.stdout).toContain('**Important** write this mnemonic phrase in a safe place.')
+    const mnemonic = added.stdout.trim().split('\n').at(-1)!
+    expect(mnemonic.split(' ')).toHaveLength(24)
+
+    const recovered = await withStdin(
+      ['--home', dir, 'keys', 'add', 'bob', '--recover', '--output', 'json'],
+      `${ABANDON}\n`,
+    )
+    expect(recovered.code).toBe(0)
+    expect(JSON.parse(recovered.stdout)).toMatchObject({
+      name: 'bob',
+      address: 'sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq',
+    })
+
+    const list = await runSdkd(['--home', dir, 'keys', 'list', '--output', 'json'])
+    expect(JSON.parse(list.stdout).map((k: any) => k.name)).toEqual(['alice', 'bob'])
+    expect((await runSdkd(['--home', dir, 'keys', 'show', 'bob', '-a'])).stdout).toBe(
+      'sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq\n',
+    )
+    const byAddress = await runSdkd([
+      '--home',
+      dir,
+      'keys',
+      'show',
+      'sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq',
+      '--output',
+      'json',
+    ])
+    expect(JSON.parse(byAddress.stdout).name).toBe('bob')
+
+    const refused = await withStdin(['--home', dir, 'keys', 'delete', 'alice'], 'n\n')
+    expect(refused.code).toBe(1)
+    expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).code).toBe(0)
+    const deleted = await runSdkd(['--home', dir, 'keys', 'delete', 'alice', '--yes'])
+    expect(deleted.code).toBe(0)
+    expect(deleted.stderr).toContain('Key deleted forever (uh oh!)')
+    const gone = await runSdkd(['--home', dir, 'keys', 'show', 'alice'])
+    expect(gone.code).toBe(1)
+    expect(gone.stderr).toBe('Error: alice.info: key not found\n')
+  })
+
+  test('error: duplicate names, bad mnemonics and other backends are clear errors', async () => {
+    const dir = await home()
+    await runSdkd(['--home', dir, 'keys', 'add', 'alice'])
+    const dup = await runSdkd(['--home', dir, 'keys', 'add', 'alice'])
+    expect(dup.code).toBe(1)
+    expect(dup.stderr).toBe('Error: key with name alice already exists\n')
+    const bad = await withStdin(
+      ['--home', dir, 'keys', 'add', 'x', '--recover'],
+      'these are not words\n',
+    )
+    expect(bad.stderr).toBe('Error: invalid mnemonic\n')
+    const os = await runSdkd(['--home', dir, 'keys', 'list', '--keyring-backend', 'os'])
+    expect(os.code).toBe(1)
+    expect(os.stderr).toContain('unsupported keyring backend "os"')
+  })
+})
+
+describe('sdkd genesis add-genesis-account', () => {
+  test('behavior: funds a key or an address before the first start; --append tops up', async () => {
+    const dir = await home()
+    await initHome(dir)
+    await withStdin(['--home', dir, 'keys', 'add', 'bob', '--recover'], `${ABANDON}\n`)
+    expect(
+      (await runSdkd(['--home', dir, 'genesis', 'add-genesis-account', 'bob', '1000stake,5token']))
+        .code,
+    ).toBe(0)
+    const again = await runSdkd([
+      '--home',
+      dir,
+      'genesis',
+      'add-genesis-account',
+      'sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq',
+      '1stake',
+    ])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toBe(
+      'Error: cannot add account at existing address sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq\n',
+    )
+    expect(
+      (
+        await runSdkd([
+          '--home',
+          dir,
+          'genesis',
+          'add-genesis-account',
+          'bob',
+          '1stake',
+          '--append',
+        ])
+      ).code,
+    ).toBe(0)
+    const genesis = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
+    expect(genesis.app_state.bank.balances).toEqual([
+      {
+        address: 'sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq',
+        coins: [
+          { denom: 'stake', amount: '1001' },
+          { denom: 'token', amount: '5' },
+        ],
+      },
+    ])
+    expect(genesis.app_state.auth.accounts).toHaveLength(1)
+    const bad = await runSdkd(['--home', dir, 'genesis', 'add-genesis-account', 'nobody', '1stake'])
+    expect(bad.stderr).toContain('failed to get address from keyring: nobody.info: key not found')
+    const coins = await runSdkd([
+      '--home',
+      dir,
+      'genesis',
+      'add-genesis-account',
+      'bob',
+      '10 $$',
+      '--append',
+    ])
+    expect(coins.stderr).toContain('failed to parse coins: invalid decimal coin expression: 10 $$')
+
+    // The genesis is valid: the node starts; after that, genesis edits are refused.
+    const port = await freePort()
+    const node = startSdkd([
+      '--home',
+      dir,
+      'start',
+      '--rpc.laddr',
+      `127.0.0.1:${port}`,
+      '--grpc.enable=false',
+      '--api.enable=false',
+      '--timeout-commit',
+      '10ms',
+    ])
+    cleanups.push(() => node.stop('SIGKILL'))
+    await node.waitForLog((l) => l.msg === 'committed block')
+    await node.stop()
+    const late = await runSdkd([
+      '--home',
+      dir,
+      'genesis',
+      'add-genesis-account',
+      'bob',
+      '1stake',
+      '--append',
+    ])
+    expect(late.code).toBe(1)
+    expect(late.stderr).toContain('has already started (data/application.db exists)')
+  })
+
+  test('behavior: the devnet preset creates and funds validator, alice and bob and shows their mnemonics once', async () => {
+    const dir = await home()
+    const first = await runSdkd(['--home', dir, 'init', 'dev', '--devnet'])
+    expect(first.code).toBe(0)
+    for (const name of ['validator', 'alice', 'bob'])
+      expect(first.stdout).toMatch(
+        new RegExp(
+          `- name: ${name}\\n {2}address: sdk1[0-9a-z]{38}\\n {2}mnemonic: "(\\w+ ){23}\\w+"`,
+        ),
+      )
+    const keys = JSON.parse(
+      (await runSdkd(['--home', dir, 'keys', 'list', '--output', 'json'])).stdout,
+    )
+    const genesis = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
+    expect(genesis.app_state.bank.balances.map((b: any) => b.address).sort()).toEqual(
+      keys.map((k: any) => k.address).sort(),
+    )
+    expect(genesis.app_state.gov.params.voting_period).toBe('5s')
+    const again = await runSdkd(['--home', dir, 'init', 'dev', '--devnet', '--overwrite'])
+    expect(again.code).toBe(0)
+    expect(again.stdout).not.toContain('mnemonic:')
+  })
+})
