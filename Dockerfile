@@ -1,0 +1,68 @@
+# sdkd: `docker run` a local devnet, or use the image as the sdkd CLI.
+# Plain Dockerfile syntax only (no BuildKit-only features), so the classic builder builds it too.
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# Build: every dependency, then TypeScript → dist/ (with the .proto files).
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+RUN npm run build && mkdir -p config
+
+# Production dependencies only. No install scripts: the one native module (classic-level) ships
+# prebuilt binaries and needs no compiler. What never runs is left out: other platforms' prebuilt
+# binaries, type declarations, TypeScript sources and source maps (about half of node_modules).
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+  && platform="$(node -p 'process.platform + "-" + process.arch')" \
+  && if [ -d node_modules/classic-level/prebuilds ]; then \
+    find node_modules/classic-level/prebuilds -mindepth 1 -maxdepth 1 ! -name "${platform}" \
+      -exec rm -rf {} +; \
+  fi \
+  && rm -rf node_modules/@types \
+  && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) \
+    -delete
+
+# Runtime: the built output and production dependencies; runs as an unprivileged user.
+FROM ${NODE_IMAGE}
+# uid/gid 1000 is what a desktop user usually has, so a bind-mounted home stays writable for both.
+ARG SDKD_UID=1000
+ARG SDKD_GID=1000
+ENV NODE_ENV=production \
+  SDKD_HOME=/home/sdkd/.sdkd \
+  SDKD_RPC_LADDR=tcp://0.0.0.0:26657 \
+  SDKD_API_ADDRESS=tcp://0.0.0.0:1317 \
+  SDKD_GRPC_ADDRESS=0.0.0.0:9090
+# The base may already own the uid/gid (node's images have a `node` user): sdkd takes them over.
+RUN set -eu; \
+  old_user="$(getent passwd "${SDKD_UID}" | cut -d: -f1)"; \
+  if [ -n "${old_user}" ]; then userdel --remove "${old_user}" 2>/dev/null || userdel "${old_user}"; fi; \
+  old_group="$(getent group "${SDKD_GID}" | cut -d: -f1)"; \
+  if [ -n "${old_group}" ]; then groupdel "${old_group}"; fi; \
+  groupadd --gid "${SDKD_GID}" sdkd; \
+  useradd --uid "${SDKD_UID}" --gid sdkd --home-dir /home/sdkd --create-home --shell /bin/sh sdkd; \
+  mkdir -p "${SDKD_HOME}"; \
+  chown "${SDKD_UID}:${SDKD_GID}" "${SDKD_HOME}"
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /src/package.json ./
+COPY --from=build /src/config ./config
+COPY --from=build /src/dist ./dist
+# The CLI must load in this image; fail the build here rather than at the user's first run.
+RUN ln -s /app/dist/cli/main.js /usr/local/bin/sdkd && sdkd version --long > /dev/null
+USER ${SDKD_UID}:${SDKD_GID}
+WORKDIR /home/sdkd
+# The home (config, keys, chain data): a volume, so the chain survives a container restart.
+VOLUME ["/home/sdkd/.sdkd"]
+# CometBFT RPC, REST API, gRPC.
+EXPOSE 26657 1317 9090
+# sdkd finishes or drops the block in progress, closes the database and exits 0 on SIGTERM.
+STOPSIGNAL SIGTERM
+# Asks the RPC this container serves (the listen address with 0.0.0.0 read as loopback).
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD sdkd status --node "$(echo "${SDKD_RPC_LADDR}" | sed 's#//0\.0\.0\.0:#//127.0.0.1:#')" > /dev/null || exit 1
+ENTRYPOINT ["sdkd"]
+CMD ["devnet"]

@@ -1,0 +1,58 @@
+import type { Command, Option } from 'commander'
+import { InvalidArgumentError } from 'commander'
+import { boolArg } from './options.js'
+
+/** Prefix of the environment variables that stand in for flags (upstream derives it from the binary). */
+export const ENV_PREFIX = 'SDKD'
+
+/** The variable of a flag, as upstream binds them: `--rpc.laddr` → `SDKD_RPC_LADDR`. */
+export function envVarName(option: Option, prefix = ENV_PREFIX): string | undefined {
+  if (!option.long || option.negate) return undefined
+  return `${prefix}_${option.long.replace(/^--/, '').replace(/[.-]/g, '_').toUpperCase()}`
+}
+
+/**
+ * Lets every flag of `cmd` come from its environment variable (`--timeout-commit` ←
+ * `SDKD_TIMEOUT_COMMIT`). A flag on the command line wins over the variable, the variable over the
+ * default; an empty variable counts as unset (as upstream's binding does). A bad value fails the way
+ * the same bad flag does, and the message names the variable. `--help` lists each variable.
+ */
+export function bindOptionsToEnv(
+  cmd: Command,
+  env: NodeJS.ProcessEnv = process.env,
+  prefix = ENV_PREFIX,
+): Command {
+  for (const option of cmd.options) {
+    const name = envVarName(option, prefix)
+    // Only for --help: commander reads a variable itself only when it is named before the option is
+    // added, and then it would take empty values too; applyEnv below does the reading.
+    if (name !== undefined && option.envVar === undefined) option.env(name)
+  }
+  cmd.hook('preAction', (_hooked, action) => {
+    if (action === cmd) applyEnv(cmd, env)
+  })
+  return cmd
+}
+
+function applyEnv(cmd: Command, env: NodeJS.ProcessEnv): void {
+  for (const option of cmd.options) {
+    const name = option.envVar
+    const raw = name === undefined ? undefined : env[name]
+    if (name === undefined || raw === undefined || raw === '') continue
+    const key = option.attributeName()
+    const source = cmd.getOptionValueSource(key)
+    if (source !== undefined && source !== 'default') continue
+    let value: unknown = raw
+    try {
+      if (option.parseArg) value = option.parseArg(raw, cmd.getOptionValue(key))
+      else if (!option.required && !option.optional) value = boolArg(raw)
+    } catch (err) {
+      if (!(err instanceof InvalidArgumentError)) throw err
+      cmd.error(
+        `error: option '${option.flags}' value '${raw}' from env '${name}' is invalid. ${err.message}`,
+        { exitCode: 1, code: 'commander.invalidArgument' },
+      )
+    }
+    cmd.setOptionValueWithSource(key, value, 'env')
+  }
+}
