@@ -9,7 +9,11 @@ export function commandGroup(program: Command, name: 'query' | 'tx'): Command {
   if (existing) return existing
   const group = program
     .command(name)
-    .description(name === 'query' ? 'query the chain through a node (--node)' : 'build, sign and broadcast transactions')
+    .description(
+      name === 'query'
+        ? 'query the chain through a node (--node)'
+        : 'build, sign and broadcast transactions',
+    )
   if (name === 'query') group.alias('q')
   return group
 }

@@ -1,0 +1,175 @@
+import type { Command } from 'commander'
+import { fromBase64Strict } from '../codec/bytes.js'
+import { addressArg, clientAction, queryAndPrint } from './client-context.js'
+import { CliError } from './errors.js'
+import { commandGroup } from './groups.js'
+import { uintArg } from './options.js'
+import { addQueryFlags, type QueryFlags } from './query-upgrade.js'
+import type { GlobalFlags } from './start.js'
+import { parseProposalId } from './tx-gov.js'
+
+const SERVICE = 'sdk.gov.v1.Query'
+
+const STATUSES = ['deposit_period', 'voting_period', 'passed', 'rejected', 'failed'] as const
+
+/** `--proposal-status`: `voting_period`, `voting-period` or `PROPOSAL_STATUS_VOTING_PERIOD`. */
+export function parseProposalStatus(text: string): number {
+  const short = text
+    .replace(/^PROPOSAL_STATUS_/, '')
+    .toLowerCase()
+    .replaceAll('-', '_')
+  const i = STATUSES.indexOf(short as (typeof STATUSES)[number])
+  if (i < 0)
+    throw new CliError(
+      `invalid proposal status ${JSON.stringify(text)}: use one of ${STATUSES.join(', ')}`,
+    )
+  return i + 1
+}
+
+interface PageFlags {
+  pageKey?: string
+  offset?: number
+  limit?: number
+  countTotal?: boolean
+  reverse?: boolean
+}
+
+function addPageFlags(cmd: Command): Command {
+  return cmd
+    .option('--page-key <base64>', 'pagination page key (next_key of the previous page)')
+    .option('--offset <n>', 'pagination offset', uintArg)
+    .option('--limit <n>', 'pagination limit', uintArg)
+    .option('--count-total', 'count the total number of records')
+    .option('--reverse', 'results in descending order')
+}
+
+function pageRequest(f: PageFlags): Record<string, unknown> {
+  if (f.pageKey !== undefined && f.offset !== undefined)
+    throw new CliError('invalid request, either offset or key is expected, got both')
+  let key: Uint8Array | undefined
+  if (f.pageKey !== undefined) {
+    key = fromBase64Strict(f.pageKey)
+    if (!key) throw new CliError(`invalid --page-key ${JSON.stringify(f.pageKey)}: not base64`)
+  }
+  return {
+    ...(key ? { key } : {}),
+    offset: String(f.offset ?? 0),
+    limit: String(f.limit ?? 0),
+    count_total: f.countTotal === true,
+    reverse: f.reverse === true,
+  }
+}
+
+/** `sdkd query gov proposal|proposals|tally|params|votes|vote|deposits|deposit`. */
+export function registerQueryGov(program: Command, globals: () => GlobalFlags): void {
+  const gov = commandGroup(program, 'query')
+    .command('gov')
+    .description('querying commands for the governance module')
+
+  addQueryFlags(gov.command('proposal <proposal-id>').description('query a proposal')).action(
+    clientAction(async (id: string, f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Proposal`, { proposal_id: parseProposalId(id) })
+    }),
+  )
+
+  addPageFlags(
+    addQueryFlags(
+      gov
+        .command('proposals')
+        .description('query proposals, optionally filtered by status, voter or depositor')
+        .option(
+          '--proposal-status <status>',
+          'deposit_period, voting_period, passed, rejected or failed',
+        )
+        .option('--status <status>', 'alias of --proposal-status')
+        .option('--voter <address>', 'only proposals this address voted on')
+        .option('--depositor <address>', 'only proposals this address deposited on'),
+    ),
+  ).action(
+    clientAction(
+      async (
+        f: QueryFlags &
+          PageFlags & {
+            proposalStatus?: string
+            status?: string
+            voter?: string
+            depositor?: string
+          },
+      ) => {
+        const status = f.proposalStatus ?? f.status
+        await queryAndPrint(globals(), f, `${SERVICE}/Proposals`, {
+          proposal_status: status === undefined ? 0 : parseProposalStatus(status),
+          voter: f.voter === undefined ? '' : addressArg(f.voter),
+          depositor: f.depositor === undefined ? '' : addressArg(f.depositor),
+          pagination: pageRequest(f),
+        })
+      },
+    ),
+  )
+
+  addQueryFlags(
+    gov.command('tally <proposal-id>').description('query the tally of a proposal'),
+  ).action(
+    clientAction(async (id: string, f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/TallyResult`, {
+        proposal_id: parseProposalId(id),
+      })
+    }),
+  )
+
+  addQueryFlags(gov.command('params').description('query the governance parameters')).action(
+    clientAction(async (f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Params`, { params_type: 'voting' }, (json) => ({
+        params: json.params ?? null,
+      }))
+    }),
+  )
+
+  addPageFlags(
+    addQueryFlags(gov.command('votes <proposal-id>').description('query the votes on a proposal')),
+  ).action(
+    clientAction(async (id: string, f: QueryFlags & PageFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Votes`, {
+        proposal_id: parseProposalId(id),
+        pagination: pageRequest(f),
+      })
+    }),
+  )
+
+  addQueryFlags(
+    gov.command('vote <proposal-id> <voter>').description("query one voter's vote on a proposal"),
+  ).action(
+    clientAction(async (id: string, voter: string, f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Vote`, {
+        proposal_id: parseProposalId(id),
+        voter: addressArg(voter),
+      })
+    }),
+  )
+
+  addPageFlags(
+    addQueryFlags(
+      gov.command('deposits <proposal-id>').description('query the deposits on a proposal'),
+    ),
+  ).action(
+    clientAction(async (id: string, f: QueryFlags & PageFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Deposits`, {
+        proposal_id: parseProposalId(id),
+        pagination: pageRequest(f),
+      })
+    }),
+  )
+
+  addQueryFlags(
+    gov
+      .command('deposit <proposal-id> <depositor>')
+      .description("query one depositor's deposit on a proposal"),
+  ).action(
+    clientAction(async (id: string, depositor: string, f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Deposit`, {
+        proposal_id: parseProposalId(id),
+        depositor: addressArg(depositor),
+      })
+    }),
+  )
+}

@@ -1,0 +1,120 @@
+import { formatRfc3339 } from '../chain/time.js'
+import type { BroadcastResult, IncludedTx, NodeClient } from '../client/node-client.js'
+import { TX_TYPE_URL, txHash } from '../client/tx-builder.js'
+import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import { messageToJson } from '../codec/json.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { type ClientContext, outputFormat, printOutput } from './client-context.js'
+import { CliError } from './errors.js'
+
+/**
+ * Broadcasting signed tx bytes and printing what clients see: the TxResponse of CheckTx (sync), of
+ * the hash only (async), or, waiting for inclusion, of the block that included the tx.
+ */
+
+/** The broadcast mode: the flag, else client.toml, else sync. */
+export function broadcastMode(ctx: ClientContext, flag: string | undefined): 'sync' | 'async' {
+  const mode = flag ?? (ctx.config.broadcastMode || 'sync')
+  if (mode !== 'sync' && mode !== 'async')
+    throw new CliError(`unsupported return type ${mode}; supported types: sync, async`)
+  return mode
+}
+
+/** ABCIMessageLogs parsed from a raw log (v0.47 JSON logs); [] otherwise, as upstream. */
+function parseLogs(rawLog: string): ProtoMessage[] {
+  if (!rawLog.startsWith('[')) return []
+  try {
+    const parsed = JSON.parse(rawLog) as unknown
+    return Array.isArray(parsed) ? (parsed as ProtoMessage[]) : []
+  } catch {
+    return []
+  }
+}
+
+function txResponseJson(registry: ProtoRegistry, response: ProtoMessage) {
+  const t = registry.type('sdk.base.abci.v1beta1.TxResponse')
+  return messageToJson(registry, t, t.fromObject(response))
+}
+
+/** TxResponse of a broadcast (upstream NewResponseFormatBroadcastTx). */
+export function broadcastResponseJson(registry: ProtoRegistry, r: BroadcastResult) {
+  return txResponseJson(registry, {
+    txhash: r.hash,
+    code: r.code,
+    codespace: r.codespace,
+    data: r.data,
+    raw_log: r.log,
+    logs: parseLogs(r.log),
+  })
+}
+
+/** TxResponse of an included tx (upstream mkTxResult: result, the Tx as Any, the block time). */
+export async function includedTxResponseJson(
+  registry: ProtoRegistry,
+  client: NodeClient,
+  t: IncludedTx,
+) {
+  const time = await client.blockTime(t.height)
+  return txResponseJson(registry, {
+    height: String(t.height),
+    txhash: t.hash,
+    codespace: t.result.codespace,
+    code: t.result.code,
+    data: toHexUpper(t.result.data),
+    raw_log: t.result.log,
+    logs: parseLogs(t.result.log),
+    info: t.result.info,
+    gas_wanted: t.result.gasWanted,
+    gas_used: t.result.gasUsed,
+    // Tx and TxRaw share field numbers, so the raw bytes are the Tx's encoding.
+    tx: { type_url: TX_TYPE_URL, value: t.txBytes },
+    timestamp: formatRfc3339(time),
+    events: t.result.events.map((e) => ({
+      type: e.type,
+      attributes: (e.attributes ?? []).map((a) => ({
+        key: a.key,
+        value: a.value,
+        index: a.index === true,
+      })),
+    })),
+  })
+}
+
+/** Polls the node until the tx is in a block or the time runs out. */
+export async function waitForTx(
+  client: NodeClient,
+  hash: string,
+  timeoutMs: number,
+): Promise<IncludedTx> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = await client.tx(hash)
+    if (found) return found
+    if (Date.now() >= deadline) {
+      throw new CliError(
+        `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}`,
+      )
+    }
+    await new Promise((r) => setTimeout(r, Math.min(250, Math.max(1, deadline - Date.now()))))
+  }
+}
+
+/**
+ * Broadcasts signed tx bytes and prints the TxResponse: CheckTx's (sync) or the hash (async), or
+ * with `--wait` the result of the block that included it.
+ */
+export async function broadcastAndPrint(
+  ctx: ClientContext,
+  txBytes: Bytes,
+  flags: { broadcastMode?: string; wait?: boolean; waitTimeout: number; output?: string },
+): Promise<void> {
+  const format = outputFormat(flags.output, ctx.config, 'json')
+  const client = ctx.node()
+  const res = await client.broadcastTx(txBytes, broadcastMode(ctx, flags.broadcastMode))
+  if (!flags.wait || res.code !== 0) {
+    printOutput(broadcastResponseJson(ctx.registry, res), format)
+    return
+  }
+  const included = await waitForTx(client, res.hash || txHash(txBytes), flags.waitTimeout)
+  printOutput(await includedTxResponseJson(ctx.registry, client, included), format)
+}

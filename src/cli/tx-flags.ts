@@ -1,0 +1,282 @@
+import { type Command, InvalidArgumentError, Option } from 'commander'
+import type { KeyRecord } from '../client/keyring.js'
+import {
+  createUnsignedTx,
+  DEFAULT_GAS_LIMIT,
+  encodeTxRaw,
+  signTx,
+  simulationTx,
+  type TxObject,
+  txToJson,
+} from '../client/tx-builder.js'
+import { isAddress } from '../codec/address.js'
+import { type Coin, parseCoins, validateDenom } from '../codec/coins.js'
+import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
+import { parseGoDuration } from '../config/duration.js'
+import { type ClientContext, clientContext, readLine } from './client-context.js'
+import { CliError } from './errors.js'
+import { keyringFor } from './keys.js'
+import { uintArg } from './options.js'
+import type { GlobalFlags } from './start.js'
+import { broadcastAndPrint } from './tx-broadcast.js'
+
+/** The flags every tx command takes (upstream AddTxFlagsToCmd, plus `--wait`). */
+export interface TxFlags {
+  from?: string
+  chainId?: string
+  fees?: string
+  gasPrices?: string
+  gas: string
+  gasAdjustment: number
+  note?: string
+  timeoutHeight?: number
+  node?: string
+  keyringBackend?: string
+  yes?: boolean
+  output?: string
+  broadcastMode?: string
+  generateOnly?: boolean
+  offline?: boolean
+  accountNumber?: number
+  sequence?: number
+  dryRun?: boolean
+  wait?: boolean
+  waitTimeout: number
+}
+
+function gasAdjustmentArg(value: string): number {
+  const n = Number(value)
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError(`invalid gas adjustment ${JSON.stringify(value)}: must be > 0`)
+  return n
+}
+
+/** Parses `--wait-timeout` (a positive Go duration) into milliseconds. */
+function waitTimeoutArg(value: string): number {
+  try {
+    const ms = parseGoDuration(value)
+    if (ms <= 0) throw new Error(`must be positive, got ${JSON.stringify(value)}`)
+    return ms
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message)
+  }
+}
+
+/** `--wait-timeout <duration>` (default 60s, as cosmjs waits). */
+export function waitTimeoutOption(): Option {
+  return new Option('--wait-timeout <duration>', 'how long --wait waits for inclusion')
+    .argParser(waitTimeoutArg)
+    .default(60_000, '60s')
+}
+
+/** Adds the common tx flags to a command. */
+export function addTxFlags(cmd: Command): Command {
+  return cmd
+    .option('--from <name|address>', 'name or address of the signing key (keyring)')
+    .option('--chain-id <id>', 'chain id (default: client.toml chain-id, else the node status)')
+    .option('--fees <coins>', 'fees to pay, e.g. 500stake')
+    .option('--gas-prices <dec-coins>', 'gas prices to derive the fees from, e.g. 0.025stake')
+    .option(
+      '--gas <gas>',
+      `gas limit of the tx, or "auto" to simulate it first (times --gas-adjustment)`,
+      DEFAULT_GAS_LIMIT.toString(),
+    )
+    .option(
+      '--gas-adjustment <factor>',
+      'factor applied to the simulated gas with --gas auto',
+      gasAdjustmentArg,
+      1,
+    )
+    .option('--note <memo>', 'memo of the tx')
+    .option('--timeout-height <height>', 'block height after which the tx is invalid', uintArg)
+    .option(
+      '--node <url>',
+      'CometBFT RPC address of the node, tcp:// or http:// (default: client.toml node)',
+    )
+    .option('--keyring-backend <backend>', 'keyring backend (sdkd supports test)')
+    .option('-y, --yes', 'skip the confirmation prompt before signing and broadcasting')
+    .addOption(
+      new Option(
+        '-o, --output <format>',
+        'text|json (default: client.toml output, else json)',
+      ).choices(['json', 'text']),
+    )
+    .addOption(
+      new Option(
+        '-b, --broadcast-mode <mode>',
+        'sync (wait for CheckTx) or async (return at once); default client.toml broadcast-mode',
+      ).choices(['sync', 'async']),
+    )
+    .option('--generate-only', 'print the unsigned tx JSON instead of signing and broadcasting')
+    .option('--offline', 'do not contact the node (with --generate-only)')
+    .option('-a, --account-number <n>', 'account number of the signer (offline signing)', uintArg)
+    .option('-s, --sequence <n>', 'sequence of the signer (offline signing)', uintArg)
+    .option('--dry-run', 'simulate the tx and print the gas estimate; nothing is broadcast')
+    .option('--wait', 'wait until the tx is in a block and print its result')
+    .addOption(waitTimeoutOption())
+}
+
+/** The signer named by `--from`: a keyring key, or (for --generate-only) a bare address. */
+export interface FromAccount {
+  address: string
+  key?: KeyRecord
+}
+
+/** What a tx command's message builder gets. */
+export interface TxEnv {
+  ctx: ClientContext
+  flags: TxFlags
+  from: FromAccount
+}
+
+/** `--gas`: a number or `auto`. */
+function parseGas(text: string): bigint | 'auto' {
+  if (text === 'auto') return 'auto'
+  if (!/^\d+$/.test(text)) throw new CliError('gas must be either integer or auto')
+  return BigInt(text)
+}
+
+/** `0.025stake,1token` → price per gas unit as a fraction per denom. */
+function parseGasPrices(text: string): { denom: string; num: bigint; scale: bigint }[] {
+  return text.split(',').map((part) => {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z][a-zA-Z0-9/:._-]*)\s*$/.exec(part)
+    if (!m) throw new CliError(`invalid decimal coin expression: ${part.trim()}`)
+    validateDenom(m[2]!)
+    const [int, frac = ''] = m[1]!.split('.')
+    return { denom: m[2]!, num: BigInt(`${int}${frac}`), scale: 10n ** BigInt(frac.length) }
+  })
+}
+
+/** Fees from `--fees` or from `--gas-prices` × gas (rounded up, as upstream). */
+export function feeCoins(flags: TxFlags, gas: bigint): Coin[] {
+  if (flags.fees !== undefined && flags.gasPrices !== undefined)
+    throw new CliError('cannot provide both fees and gas prices')
+  if (flags.fees !== undefined) return parseCoins(flags.fees)
+  if (flags.gasPrices === undefined) return []
+  return parseGasPrices(flags.gasPrices)
+    .map((p) => ({ denom: p.denom, amount: (gas * p.num + p.scale - 1n) / p.scale }))
+    .filter((c) => c.amount > 0n)
+    .sort((a, b) => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0))
+}
+
+/** Resolves `--from` (required): a key in the keyring, or an address when `allowAddress`. */
+export async function resolveFrom(
+  g: GlobalFlags,
+  flags: { from?: string; keyringBackend?: string },
+  allowAddress: boolean,
+): Promise<FromAccount> {
+  if (!flags.from) throw new CliError('--from is required: the name or address of the signer')
+  const kr = await keyringFor(g, flags.keyringBackend)
+  try {
+    const key = await kr.resolve(flags.from)
+    return { address: key.address, key }
+  } catch (err) {
+    if (allowAddress && isAddress(flags.from)) return { address: flags.from }
+    throw err
+  }
+}
+
+/** The chain id: the flag, else client.toml, else (online) the node's status. */
+export async function resolveChainId(
+  ctx: ClientContext,
+  flag: string | undefined,
+  offline: boolean,
+): Promise<string> {
+  if (flag) return flag
+  if (ctx.config.chainId) return ctx.config.chainId
+  if (offline) throw new CliError('chain ID required but not specified')
+  const { chainId } = await ctx.node().status()
+  if (!chainId) throw new CliError('chain ID required but not specified')
+  return chainId
+}
+
+/**
+ * Account number and sequence: the flags win; online, the missing ones come from the chain, whose
+ * account must exist (upstream Factory.Prepare).
+ */
+export async function resolveSignerData(
+  ctx: ClientContext,
+  address: string,
+  flags: { accountNumber?: number; sequence?: number; offline?: boolean },
+): Promise<{ accountNumber: bigint; sequence: bigint }> {
+  let accountNumber = BigInt(flags.accountNumber ?? 0)
+  let sequence = BigInt(flags.sequence ?? 0)
+  if (flags.offline) return { accountNumber, sequence }
+  const account = await ctx.node().account(address)
+  if (!account)
+    throw new CliError(
+      `rpc error: code = NotFound desc = account ${address} not found: key not found (fund it first: an account exists once it received coins)`,
+    )
+  if (accountNumber === 0n) accountNumber = account.accountNumber
+  if (sequence === 0n) sequence = account.sequence
+  return { accountNumber, sequence }
+}
+
+/** Asks `confirm transaction before signing and broadcasting [y/N]`, showing the tx on stderr. */
+async function confirm(registry: ProtoRegistry, tx: TxObject): Promise<boolean> {
+  process.stderr.write(`${JSON.stringify(txToJson(registry, tx))}\n`)
+  const answer = await readLine('confirm transaction before signing and broadcasting [y/N]: ')
+  if (answer === undefined) {
+    process.stderr.write('\n')
+    throw new CliError(
+      'EOF: no answer to the confirmation prompt on stdin (pass --yes to skip it); canceled transaction',
+    )
+  }
+  return answer.trim().toLowerCase().startsWith('y')
+}
+
+/**
+ * The whole client flow of a tx command (upstream GenerateOrBroadcastTxCLI): resolve the signer,
+ * build the messages, gas (fixed or simulated), fees; then print the unsigned tx
+ * (`--generate-only`), the gas estimate (`--dry-run`), or confirm, sign, broadcast and print.
+ */
+export async function runTx(
+  globals: GlobalFlags,
+  flags: TxFlags,
+  build: (env: TxEnv) => Promise<AnyMessage[]> | AnyMessage[],
+): Promise<void> {
+  const ctx = await clientContext(globals, flags.node)
+  const registry = ctx.registry
+  if (flags.offline && !flags.generateOnly)
+    throw new CliError(
+      '--offline cannot broadcast: use --generate-only, then "sdkd tx sign --offline" and "sdkd tx broadcast"',
+    )
+  const gasSetting = parseGas(flags.gas)
+  const from = await resolveFrom(globals, flags, flags.generateOnly === true)
+  const messages = await build({ ctx, flags, from })
+  const unsigned = (gas: bigint) =>
+    createUnsignedTx({
+      messages,
+      fee: { amount: feeCoins(flags, gas), gasLimit: gas },
+      ...(flags.note !== undefined ? { memo: flags.note } : {}),
+      ...(flags.timeoutHeight !== undefined ? { timeoutHeight: BigInt(flags.timeoutHeight) } : {}),
+    })
+
+  let gas = gasSetting === 'auto' ? 0n : gasSetting
+  let signerData: { accountNumber: bigint; sequence: bigint } | undefined
+  if (gasSetting === 'auto' || flags.dryRun) {
+    if (flags.offline) throw new CliError('cannot estimate gas in offline mode')
+    if (!flags.generateOnly || from.key)
+      signerData = await resolveSignerData(ctx, from.address, flags)
+    const sim = simulationTx(registry, unsigned(gas), from.key?.pubKey, signerData?.sequence ?? 0n)
+    const { gasUsed } = await ctx.node().simulate(encodeTxRaw(registry, sim))
+    gas = BigInt(Math.ceil(Number(gasUsed) * flags.gasAdjustment))
+    process.stderr.write(`gas estimate: ${gas}\n`)
+    if (flags.dryRun) return
+  }
+
+  const tx = unsigned(gas)
+  if (flags.generateOnly) {
+    process.stdout.write(`${JSON.stringify(txToJson(registry, tx))}\n`)
+    return
+  }
+  const key = from.key!
+  const chainId = await resolveChainId(ctx, flags.chainId, false)
+  signerData ??= await resolveSignerData(ctx, from.address, flags)
+  if (!flags.yes && !(await confirm(registry, tx))) {
+    process.stderr.write('canceled transaction\n')
+    return
+  }
+  const signed = signTx(registry, tx, key, { chainId, ...signerData })
+  await broadcastAndPrint(ctx, encodeTxRaw(registry, signed), flags)
+}

@@ -1,0 +1,208 @@
+import type { Command } from 'commander'
+import { type Coin, coinsToProto, parseCoins } from '../codec/coins.js'
+import { jsonToAny } from '../codec/json.js'
+import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
+import { clientAction, readInput } from './client-context.js'
+import { CliError } from './errors.js'
+import { commandGroup } from './groups.js'
+import type { GlobalFlags } from './start.js'
+import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
+import { addSafetyDeltaFlag, warnUnsafeUpgradeHeights } from './upgrade-safety.js'
+
+/** The fields of a MsgSubmitProposal besides its proposer. */
+export interface ProposalFields {
+  messages: AnyMessage[]
+  deposit: Coin[]
+  metadata: string
+  title: string
+  summary: string
+  expedited: boolean
+}
+
+/** `/sdk.gov.v1.MsgSubmitProposal` as Any. */
+export function submitProposalAny(
+  registry: ProtoRegistry,
+  proposer: string,
+  p: ProposalFields,
+): AnyMessage {
+  return registry.packAny('/sdk.gov.v1.MsgSubmitProposal', {
+    messages: p.messages,
+    initial_deposit: coinsToProto(p.deposit),
+    proposer,
+    metadata: p.metadata,
+    title: p.title,
+    summary: p.summary,
+    expedited: p.expedited,
+  })
+}
+
+/** Flags of commands that submit a proposal (upstream AddGovPropFlagsToCmd). */
+export interface GovPropFlags {
+  deposit?: string
+  metadata?: string
+  title?: string
+  summary?: string
+  expedited?: boolean
+}
+
+/** Adds `--deposit --metadata --title --summary --expedited`. */
+export function addGovPropFlags(cmd: Command): Command {
+  return cmd
+    .option('--deposit <coins>', 'the deposit to include with the governance proposal')
+    .option('--metadata <text>', 'the metadata to include with the governance proposal')
+    .option('--title <text>', 'the title to put on the governance proposal (required)')
+    .option('--summary <text>', 'the summary to include with the governance proposal')
+    .option('--expedited', 'submit an expedited proposal (shorter voting period, higher threshold)')
+}
+
+/** Reads the gov proposal flags (upstream ReadGovPropFlags): title required, deposit parsed. */
+export function readGovPropFlags(f: GovPropFlags): Omit<ProposalFields, 'messages'> {
+  if (!f.title) throw new CliError('required flag(s) "title" not set')
+  let deposit: Coin[]
+  try {
+    deposit = parseCoins(f.deposit ?? '')
+  } catch (err) {
+    throw new CliError(`invalid deposit: ${(err as Error).message}`)
+  }
+  return {
+    deposit,
+    metadata: f.metadata ?? '',
+    title: f.title,
+    summary: f.summary ?? '',
+    expedited: f.expedited === true,
+  }
+}
+
+/** Parses an upstream proposal JSON file: `{messages, metadata, deposit, title, summary, expedited}`. */
+export function parseProposalFile(registry: ProtoRegistry, text: string): ProposalFields {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (err) {
+    throw new CliError(`invalid proposal JSON: ${(err as Error).message}`)
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new CliError('invalid proposal JSON: expected an object')
+  const p = json as Record<string, unknown>
+  const str = (k: string): string => {
+    const v = p[k]
+    if (v === undefined || v === null) return ''
+    if (typeof v !== 'string')
+      throw new CliError(`invalid proposal JSON: "${k}" must be a string, got ${JSON.stringify(v)}`)
+    return v
+  }
+  const rawMessages = p.messages ?? []
+  if (!Array.isArray(rawMessages))
+    throw new CliError('invalid proposal JSON: "messages" must be an array')
+  const messages = rawMessages.map((m, i) => jsonToAny(registry, m, `messages[${i}]`) as AnyMessage)
+  if (p.expedited !== undefined && typeof p.expedited !== 'boolean')
+    throw new CliError('invalid proposal JSON: "expedited" must be true or false')
+  let deposit: Coin[]
+  try {
+    deposit = parseCoins(str('deposit'))
+  } catch (err) {
+    throw new CliError(`invalid proposal JSON: deposit: ${(err as Error).message}`)
+  }
+  return {
+    messages,
+    deposit,
+    metadata: str('metadata'),
+    title: str('title'),
+    summary: str('summary'),
+    expedited: p.expedited === true,
+  }
+}
+
+/** Upstream NormalizeVoteOption + VoteOptionFromString. */
+export function parseVoteOption(text: string): number {
+  const normalized: Record<string, number> = {
+    yes: 1,
+    abstain: 2,
+    no: 3,
+    nowithveto: 4,
+    no_with_veto: 4,
+    'no-with-veto': 4,
+    VOTE_OPTION_YES: 1,
+    VOTE_OPTION_ABSTAIN: 2,
+    VOTE_OPTION_NO: 3,
+    VOTE_OPTION_NO_WITH_VETO: 4,
+  }
+  const key = text.startsWith('VOTE_OPTION_') ? text : text.toLowerCase()
+  const option = normalized[key]
+  if (option === undefined)
+    throw new CliError(
+      `'${text}' is not a valid vote option (use yes, no, abstain or no_with_veto)`,
+    )
+  return option
+}
+
+/** A proposal id argument (uint64). */
+export function parseProposalId(text: string, kind: 'int' | 'uint' = 'uint'): string {
+  if (!/^\d+$/.test(text) || BigInt(text) >= 2n ** 64n)
+    throw new CliError(`proposal-id ${text} not a valid ${kind}, please input a valid proposal-id`)
+  return BigInt(text).toString()
+}
+
+/** `sdkd tx gov submit-proposal|vote|deposit`. */
+export function registerTxGov(program: Command, globals: () => GlobalFlags): void {
+  const gov = commandGroup(program, 'tx').command('gov').description('governance transactions')
+
+  addTxFlags(
+    addSafetyDeltaFlag(
+      gov
+        .command('submit-proposal <file.json>')
+        .description(
+          'submit a proposal from a JSON file: {"messages":[{"@type":…}],"metadata","deposit":"10stake","title","summary","expedited"}; warns when a MsgSoftwareUpgrade height leaves no time for a cancel proposal',
+        ),
+    ),
+  ).action(
+    clientAction(async (file: string, f: TxFlags & { safetyDelta?: number }) => {
+      const g = globals()
+      const text = await readInput(file, 'proposal file')
+      await runTx(g, f, async ({ ctx, from }) => {
+        const p = parseProposalFile(ctx.registry, text)
+        if (!f.offline)
+          await warnUnsafeUpgradeHeights(ctx.registry, ctx.node(), p.messages, f.safetyDelta)
+        return [submitProposalAny(ctx.registry, from.address, p)]
+      })
+    }),
+  )
+
+  addTxFlags(
+    gov
+      .command('vote <proposal-id> <option>')
+      .description('vote on a proposal: yes, no, abstain or no_with_veto')
+      .option('--metadata <text>', 'metadata of the vote'),
+  ).action(
+    clientAction(async (id: string, option: string, f: TxFlags & { metadata?: string }) => {
+      const proposalId = parseProposalId(id, 'int')
+      const voteOption = parseVoteOption(option)
+      await runTx(globals(), f, ({ ctx, from }) => [
+        ctx.registry.packAny('/sdk.gov.v1.MsgVote', {
+          proposal_id: proposalId,
+          voter: from.address,
+          option: voteOption,
+          metadata: f.metadata ?? '',
+        }),
+      ])
+    }),
+  )
+
+  addTxFlags(
+    gov
+      .command('deposit <proposal-id> <amount>')
+      .description('add a deposit to a proposal in its deposit (or voting) period'),
+  ).action(
+    clientAction(async (id: string, amount: string, f: TxFlags) => {
+      const proposalId = parseProposalId(id)
+      const coins = parseCoins(amount)
+      await runTx(globals(), f, ({ ctx, from }) => [
+        ctx.registry.packAny('/sdk.gov.v1.MsgDeposit', {
+          proposal_id: proposalId,
+          depositor: from.address,
+          amount: coinsToProto(coins),
+        }),
+      ])
+    }),
+  )
+}

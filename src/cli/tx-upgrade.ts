@@ -1,0 +1,115 @@
+import type { Command } from 'commander'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
+import { parsePlanInfo, validatePlanInfoFull } from '../modules/upgrade/plan-info.js'
+import { clientAction } from './client-context.js'
+import { CliError } from './errors.js'
+import { commandGroup } from './groups.js'
+import { uintArg } from './options.js'
+import type { GlobalFlags } from './start.js'
+import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
+import {
+  addGovPropFlags,
+  type GovPropFlags,
+  readGovPropFlags,
+  submitProposalAny,
+} from './tx-gov.js'
+import { addSafetyDeltaFlag, warnUnsafeUpgradeHeights } from './upgrade-safety.js'
+
+interface SoftwareUpgradeFlags extends TxFlags, GovPropFlags {
+  upgradeHeight?: number
+  upgradeInfo?: string
+  validate: boolean
+  checksumRequired: boolean
+  authority?: string
+  safetyDelta?: number
+}
+
+/** The authority: `--authority`, else the gov module account (upstream default). */
+function authorityOf(flag: string | undefined): string {
+  if (flag === undefined) return addressToBech32(moduleAddress('gov'))
+  try {
+    return addressToBech32(bech32ToAddress(flag))
+  } catch (err) {
+    throw new CliError(`invalid authority address: ${(err as Error).message}`)
+  }
+}
+
+/** `sdkd tx upgrade software-upgrade|cancel-software-upgrade`: gov proposals with upgrade msgs. */
+export function registerTxUpgrade(program: Command, globals: () => GlobalFlags): void {
+  const upgrade = commandGroup(program, 'tx')
+    .command('upgrade')
+    .description('Upgrade transaction subcommands')
+
+  addTxFlags(
+    addGovPropFlags(
+      addSafetyDeltaFlag(
+        upgrade
+          .command('software-upgrade <name>')
+          .description(
+            'Submit a software upgrade proposal (MsgSubmitProposal carrying MsgSoftwareUpgrade); warns when --upgrade-height leaves no time for a cancel proposal',
+          )
+          .option(
+            '--upgrade-height <height>',
+            'The height at which the upgrade must happen',
+            uintArg,
+          )
+          .option(
+            '--upgrade-info <info>',
+            'Info for the upgrade plan such as new version download urls, etc.',
+          )
+          .option('--no-validate', 'Skip validation of the upgrade info (dangerous!)')
+          .option(
+            '--no-checksum-required',
+            'Skip requirement of checksums for binaries in the upgrade info',
+          )
+          .option(
+            '--authority <address>',
+            'The address of the upgrade module authority (defaults to gov)',
+          ),
+      ),
+    ),
+  ).action(
+    clientAction(async (name: string, f: SoftwareUpgradeFlags) => {
+      const gov = readGovPropFlags(f)
+      const height = f.upgradeHeight ?? 0
+      const info = f.upgradeInfo ?? ''
+      if (f.validate) {
+        const parsed = await parsePlanInfo(info, { enforceChecksum: f.checksumRequired })
+        await validatePlanInfoFull(parsed, f.checksumRequired)
+      }
+      const authority = authorityOf(f.authority)
+      await runTx(globals(), f, async ({ ctx, from }) => {
+        const msg = ctx.registry.packAny('/sdk.upgrade.v1beta1.MsgSoftwareUpgrade', {
+          authority,
+          plan: { name, height: String(height), info },
+        })
+        if (!f.offline)
+          await warnUnsafeUpgradeHeights(ctx.registry, ctx.node(), [msg], f.safetyDelta)
+        return [submitProposalAny(ctx.registry, from.address, { ...gov, messages: [msg] })]
+      })
+    }),
+  )
+
+  addTxFlags(
+    addGovPropFlags(
+      upgrade
+        .command('cancel-software-upgrade')
+        .description(
+          'Cancel the current software upgrade proposal (MsgSubmitProposal carrying MsgCancelUpgrade)',
+        )
+        .option(
+          '--authority <address>',
+          'The address of the upgrade module authority (defaults to gov)',
+        ),
+    ),
+  ).action(
+    clientAction(async (f: TxFlags & GovPropFlags & { authority?: string }) => {
+      const gov = readGovPropFlags(f)
+      const authority = authorityOf(f.authority)
+      await runTx(globals(), f, ({ ctx, from }) => {
+        const msg = ctx.registry.packAny('/sdk.upgrade.v1beta1.MsgCancelUpgrade', { authority })
+        return [submitProposalAny(ctx.registry, from.address, { ...gov, messages: [msg] })]
+      })
+    }),
+  )
+}

@@ -1,0 +1,339 @@
+import type protobuf from 'protobufjs'
+import { parseRfc3339, type TimeNs } from '../chain/time.js'
+import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec/bytes.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { txHash } from './tx-builder.js'
+
+/**
+ * A client of one node through its CometBFT RPC (`--node`): `status`, `abci_query` (the same
+ * query handlers REST and gRPC serve), `broadcast_tx_sync|async`, `tx`, `blockchain`. JSON-RPC 2.0
+ * over HTTP POST to the RPC root, as cosmjs and the upstream CLI do.
+ */
+
+/** Thrown when the node cannot be reached or answers with an error; `code` is set for ABCI failures. */
+export class NodeClientError extends Error {
+  override readonly name = 'NodeClientError'
+
+  constructor(
+    message: string,
+    readonly code?: number,
+    readonly codespace?: string,
+  ) {
+    super(message)
+  }
+}
+
+/** What `status` tells a client. */
+export interface NodeStatus {
+  chainId: string
+  latestHeight: number
+  latestBlockTime: TimeNs | undefined
+  earliestHeight: number
+}
+
+/** One `abci_query` answer (zero fields omitted by the node, filled with zeros here). */
+export interface AbciQueryResult {
+  code: number
+  codespace: string
+  log: string
+  value: Bytes
+  height: number
+}
+
+/** An account's signing facts. */
+export interface AccountInfo {
+  address: string
+  accountNumber: bigint
+  sequence: bigint
+  pubKey: ProtoMessage | null
+}
+
+/** ResultBroadcastTx: CheckTx's answer (sync) or just the hash (async). */
+export interface BroadcastResult {
+  code: number
+  data: string
+  log: string
+  codespace: string
+  hash: string
+}
+
+/** An ABCI event as CometBFT JSON carries it. */
+export interface RpcEvent {
+  type: string
+  attributes: { key: string; value: string; index?: boolean }[]
+}
+
+/** ResultTx of the `tx` route: an included tx and its result. */
+export interface IncludedTx {
+  hash: string
+  height: number
+  index: number
+  txBytes: Bytes
+  result: {
+    code: number
+    codespace: string
+    data: Bytes
+    log: string
+    info: string
+    gasWanted: string
+    gasUsed: string
+    events: RpcEvent[]
+  }
+}
+
+/** A block header's height and time. */
+export interface BlockTime {
+  height: number
+  time: TimeNs
+}
+
+export interface NodeClient {
+  readonly url: string
+  /** A raw JSON-RPC call; returns `result`, throws NodeClientError on transport or RPC errors. */
+  call(method: string, params: Record<string, unknown>): Promise<unknown>
+  status(): Promise<NodeStatus>
+  abciQuery(path: string, data: Bytes, height?: number): Promise<AbciQueryResult>
+  /** Runs a query method (`sdk.bank.v1beta1.Query/AllBalances`); a non-zero code throws its log. */
+  query(
+    method: string,
+    request: ProtoMessage,
+    height?: number,
+  ): Promise<{ type: protobuf.Type; response: ProtoMessage; height: number }>
+  /** The account at an address, or undefined when the chain does not know it (code 22). */
+  account(address: string): Promise<AccountInfo | undefined>
+  /** Simulates tx bytes (Service/Simulate); returns the gas used. */
+  simulate(txBytes: Bytes): Promise<{ gasUsed: bigint; gasWanted: bigint }>
+  broadcastTx(txBytes: Bytes, mode: 'sync' | 'async'): Promise<BroadcastResult>
+  /** The included tx with that hash (hex), or undefined while it is not in a block. */
+  tx(hash: string): Promise<IncludedTx | undefined>
+  /** Header heights and times of the latest blocks (at most 20, newest first; never the first block). */
+  recentBlockTimes(): Promise<BlockTime[]>
+  /** A block's header time. */
+  blockTime(height: number): Promise<TimeNs>
+}
+
+/** `tcp://host:port` (client.toml style) → `http://host:port`. */
+export function rpcBaseUrl(node: string): string {
+  return node.replace(/^tcp:\/\//, 'http://').replace(/\/+$/, '')
+}
+
+interface JsonRpcReply {
+  result?: unknown
+  error?: { code?: number; message?: string; data?: string }
+}
+
+/** Mempool rejections CometBFT returns as RPC errors, and the ABCI codes clients map them to. */
+const MEMPOOL_ERRORS: [RegExp, number][] = [
+  [/tx already exists in cache/, 19],
+  [/mempool is full/i, 20],
+  [/tx too large/i, 21],
+]
+
+/** Creates a client of the node at `url` (http(s):// or tcp://). */
+export function createNodeClient(options: {
+  url: string
+  registry: ProtoRegistry
+  fetch?: typeof fetch
+}): NodeClient {
+  const url = rpcBaseUrl(options.url)
+  const registry = options.registry
+  const doFetch = options.fetch ?? fetch
+  let nextId = 1
+
+  const call = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+    let res: Response
+    try {
+      res = await doFetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+      })
+    } catch (err) {
+      const cause =
+        (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message
+      throw new NodeClientError(`cannot reach node at ${url}: ${cause}`)
+    }
+    const reply = (await res.json().catch(() => undefined)) as JsonRpcReply | undefined
+    if (!reply || typeof reply !== 'object')
+      throw new NodeClientError(
+        `node at ${url} answered HTTP ${res.status} without a JSON-RPC body`,
+      )
+    if (reply.error) {
+      const e = reply.error
+      throw new NodeClientError(e.data || e.message || `RPC error ${e.code ?? ''}`.trim())
+    }
+    return reply.result
+  }
+
+  const abciQuery = async (path: string, data: Bytes, height = 0): Promise<AbciQueryResult> => {
+    const result = (await call('abci_query', {
+      path,
+      data: toHex(data),
+      height: String(height),
+      prove: false,
+    })) as { response?: Record<string, unknown> } | undefined
+    const r = result?.response
+    if (!r) throw new NodeClientError(`node at ${url} answered abci_query without a response`)
+    const value = typeof r.value === 'string' ? fromBase64Strict(r.value) : new Uint8Array(0)
+    if (!value) throw new NodeClientError(`node at ${url} answered abci_query with a bad value`)
+    return {
+      code: Number(r.code ?? 0),
+      codespace: String(r.codespace ?? ''),
+      log: String(r.log ?? ''),
+      value,
+      height: Number(r.height ?? 0),
+    }
+  }
+
+  const query: NodeClient['query'] = async (method, request, height = 0) => {
+    const [serviceName, methodName] = method.split('/') as [string, string | undefined]
+    let m: protobuf.Method | undefined
+    try {
+      m = methodName ? registry.service(serviceName).methods[methodName] : undefined
+    } catch {
+      m = undefined
+    }
+    if (!m) throw new NodeClientError(`unknown query method ${method}`)
+    m.resolve()
+    const reqType = m.resolvedRequestType!
+    const resType = m.resolvedResponseType!
+    const r = await abciQuery(`/${method}`, registry.encode(reqType, request), height)
+    if (r.code !== 0)
+      throw new NodeClientError(r.log || `query failed with code ${r.code}`, r.code, r.codespace)
+    return { type: resType, response: registry.decode(resType, r.value), height: r.height }
+  }
+
+  const account = async (address: string): Promise<AccountInfo | undefined> => {
+    let res: ProtoMessage
+    try {
+      res = (await query('sdk.auth.v1beta1.Query/Account', { address })).response
+    } catch (err) {
+      if (err instanceof NodeClientError && err.code === 22) return undefined
+      throw err
+    }
+    if (!res.account) return undefined
+    const inner = registry.unpackAny(res.account).value
+    const base = (inner.base_account ?? inner) as ProtoMessage
+    return {
+      address: String(base.address ?? address),
+      accountNumber: BigInt(String(base.account_number ?? 0)),
+      sequence: BigInt(String(base.sequence ?? 0)),
+      pubKey: base.pub_key ?? null,
+    }
+  }
+
+  const simulate = async (txBytes: Bytes) => {
+    const { response } = await query('sdk.tx.v1beta1.Service/Simulate', { tx_bytes: txBytes })
+    const info = (response.gas_info ?? {}) as ProtoMessage
+    return {
+      gasUsed: BigInt(String(info.gas_used ?? 0)),
+      gasWanted: BigInt(String(info.gas_wanted ?? 0)),
+    }
+  }
+
+  const broadcastTx = async (txBytes: Bytes, mode: 'sync' | 'async'): Promise<BroadcastResult> => {
+    try {
+      const r = (await call(`broadcast_tx_${mode}`, { tx: toBase64(txBytes) })) as Record<
+        string,
+        unknown
+      >
+      return {
+        code: Number(r.code ?? 0),
+        data: String(r.data ?? ''),
+        log: String(r.log ?? ''),
+        codespace: String(r.codespace ?? ''),
+        hash: String(r.hash ?? ''),
+      }
+    } catch (err) {
+      // Upstream CheckCometError: mempool rejections become coded responses, not failures.
+      if (err instanceof NodeClientError) {
+        const hit = MEMPOOL_ERRORS.find(([re]) => re.test(err.message))
+        if (hit) return { code: hit[1], data: '', log: '', codespace: 'sdk', hash: txHash(txBytes) }
+      }
+      throw err
+    }
+  }
+
+  const tx = async (hash: string): Promise<IncludedTx | undefined> => {
+    let r: Record<string, unknown>
+    try {
+      r = (await call('tx', { hash: toBase64(fromHex(hash)), prove: false })) as Record<
+        string,
+        unknown
+      >
+    } catch (err) {
+      // CometBFT: `tx (<HASH>) not found`; any other error (e.g. no such route) is real.
+      if (err instanceof NodeClientError && /^tx \([0-9A-Fa-f]*\) not found/.test(err.message))
+        return undefined
+      throw err
+    }
+    const res = (r.tx_result ?? {}) as Record<string, unknown>
+    return {
+      hash: String(r.hash ?? hash).toUpperCase(),
+      height: Number(r.height ?? 0),
+      index: Number(r.index ?? 0),
+      txBytes: fromBase64Strict(String(r.tx ?? '')) ?? new Uint8Array(0),
+      result: {
+        code: Number(res.code ?? 0),
+        codespace: String(res.codespace ?? ''),
+        data: fromBase64Strict(String(res.data ?? '')) ?? new Uint8Array(0),
+        log: String(res.log ?? ''),
+        info: String(res.info ?? ''),
+        gasWanted: String(res.gas_wanted ?? '0'),
+        gasUsed: String(res.gas_used ?? '0'),
+        events: (res.events ?? []) as RpcEvent[],
+      },
+    }
+  }
+
+  const status = async (): Promise<NodeStatus> => {
+    const r = (await call('status', {})) as {
+      node_info?: { network?: string }
+      sync_info?: Record<string, string>
+    }
+    const s = r.sync_info ?? {}
+    const height = Number(s.latest_block_height ?? 0)
+    return {
+      chainId: String(r.node_info?.network ?? ''),
+      latestHeight: height,
+      latestBlockTime:
+        height > 0 && s.latest_block_time ? parseRfc3339(s.latest_block_time) : undefined,
+      earliestHeight: Number(s.earliest_block_height ?? 0),
+    }
+  }
+
+  const headerTimes = async (minHeight: number, maxHeight: number): Promise<BlockTime[]> => {
+    const r = (await call('blockchain', {
+      minHeight: String(minHeight),
+      maxHeight: String(maxHeight),
+    })) as { block_metas?: { header: { height: string; time: string } }[] }
+    return (r.block_metas ?? []).map((m) => ({
+      height: Number(m.header.height),
+      time: parseRfc3339(m.header.time),
+    }))
+  }
+
+  return {
+    url,
+    call,
+    status,
+    abciQuery,
+    query,
+    account,
+    simulate,
+    broadcastTx,
+    tx,
+    async recentBlockTimes() {
+      const s = await status()
+      // The first block carries the genesis time, not a block interval: leave it out.
+      const first = Math.max(s.earliestHeight, 1) + 1
+      if (s.latestHeight < first) return []
+      return headerTimes(Math.max(first, s.latestHeight - 19), s.latestHeight)
+    },
+    async blockTime(height: number) {
+      const [meta] = await headerTimes(height, height)
+      if (!meta) throw new NodeClientError(`block ${height} is not available on ${url}`)
+      return meta.time
+    },
+  }
+}

@@ -1,0 +1,271 @@
+import type protobuf from 'protobufjs'
+import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import { type Coin, coinsToProto } from '../codec/coins.js'
+import { sha256 } from '../codec/hash.js'
+import { type JsonValue, jsonToMessage, messageToJson } from '../codec/json.js'
+import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { SECP256K1_PUBKEY_URL, signSecp256k1 } from './keyring.js'
+
+/**
+ * Building and signing transactions exactly as upstream clients do (SIGN_MODE_DIRECT): a Tx is
+ * body + auth_info + signatures; what is signed is sha256 of the SignDoc {body_bytes,
+ * auth_info_bytes, chain_id, account_number}; what is broadcast is TxRaw with the very same bytes.
+ * Txs are kept as protobufjs plain objects (snake_case), so their JSON is the gateway's `Tx` JSON.
+ */
+
+/** SignMode.SIGN_MODE_DIRECT. */
+export const SIGN_MODE_DIRECT = 1
+
+/** Type URL of a whole Tx (what GetTx's `tx_response.tx` carries). */
+export const TX_TYPE_URL = '/sdk.tx.v1beta1.Tx'
+
+/** Default gas limit of tx commands (upstream flags.DefaultGasLimit). */
+export const DEFAULT_GAS_LIMIT = 200_000n
+
+/** A tx in decoded form: `{body, auth_info, signatures}` (sdk.tx.v1beta1.Tx fields). */
+export type TxObject = ProtoMessage
+
+/** Thrown for a tx that cannot be read, encoded or signed; the message says why. */
+export class TxBuildError extends Error {
+  override readonly name = 'TxBuildError'
+}
+
+/** The fee of a tx. */
+export interface TxFee {
+  amount: readonly Coin[]
+  gasLimit: bigint
+  payer?: string
+  granter?: string
+}
+
+/** What an unsigned tx is made of. */
+export interface UnsignedTxParameters {
+  messages: readonly AnyMessage[]
+  fee: TxFee
+  memo?: string
+  timeoutHeight?: bigint
+}
+
+/** The chain facts a signature binds. */
+export interface SignerData {
+  chainId: string
+  accountNumber: bigint
+  sequence: bigint
+}
+
+/** A secp256k1 key pair (33-byte compressed public key). */
+export interface SigningKey {
+  privateKey: Bytes
+  pubKey: Bytes
+}
+
+/** An unsigned tx: no signer infos, no signatures (what `--generate-only` prints). */
+export function createUnsignedTx(p: UnsignedTxParameters): TxObject {
+  if (p.messages.length === 0) throw new TxBuildError('tx must contain at least one message')
+  return {
+    body: {
+      messages: p.messages.map((m) => ({ type_url: m.type_url, value: m.value })),
+      memo: p.memo ?? '',
+      timeout_height: (p.timeoutHeight ?? 0n).toString(),
+      extension_options: [],
+      non_critical_extension_options: [],
+    },
+    auth_info: {
+      signer_infos: [],
+      fee: {
+        amount: coinsToProto(p.fee.amount),
+        gas_limit: p.fee.gasLimit.toString(),
+        payer: p.fee.payer ?? '',
+        granter: p.fee.granter ?? '',
+      },
+    },
+    signatures: [],
+  }
+}
+
+/** `/sdk.crypto.secp256k1.PubKey` Any of a 33-byte compressed public key. */
+export function pubKeyAny(registry: ProtoRegistry, pubKey: Bytes): AnyMessage {
+  return registry.packAny(SECP256K1_PUBKEY_URL, { key: pubKey })
+}
+
+/** The deterministic encoding of the tx body (what body_bytes are). */
+export function encodeTxBody(registry: ProtoRegistry, tx: TxObject): Bytes {
+  return registry.encode('sdk.tx.v1beta1.TxBody', tx.body ?? {})
+}
+
+/** The deterministic encoding of the auth info (what auth_info_bytes are). */
+export function encodeAuthInfo(registry: ProtoRegistry, tx: TxObject): Bytes {
+  return registry.encode('sdk.tx.v1beta1.AuthInfo', tx.auth_info ?? {})
+}
+
+/** SIGN_MODE_DIRECT sign bytes: the encoding of SignDoc (the signature is over its sha256). */
+export function signDocBytes(
+  registry: ProtoRegistry,
+  doc: { bodyBytes: Bytes; authInfoBytes: Bytes; chainId: string; accountNumber: bigint },
+): Bytes {
+  return registry.encode('sdk.tx.v1beta1.SignDoc', {
+    body_bytes: doc.bodyBytes,
+    auth_info_bytes: doc.authInfoBytes,
+    chain_id: doc.chainId,
+    account_number: doc.accountNumber.toString(),
+  })
+}
+
+/** The signer info of a secp256k1 key signing in direct mode at a sequence. */
+function signerInfo(registry: ProtoRegistry, pubKey: Bytes, sequence: bigint): ProtoMessage {
+  return {
+    public_key: pubKeyAny(registry, pubKey),
+    mode_info: { single: { mode: SIGN_MODE_DIRECT } },
+    sequence: sequence.toString(),
+  }
+}
+
+/**
+ * Signs a tx in SIGN_MODE_DIRECT (upstream `tx.Sign`): sets this key's signer info — replacing
+ * every signer with `overwrite`, else appended after the existing ones — then signs the SignDoc
+ * built from the resulting body and auth info bytes. Returns a new tx; the input is not changed.
+ */
+export function signTx(
+  registry: ProtoRegistry,
+  tx: TxObject,
+  key: SigningKey,
+  signer: SignerData,
+  options: { overwrite?: boolean } = {},
+): TxObject {
+  if (signer.chainId === '') throw new TxBuildError('chain ID required but not specified')
+  const info = signerInfo(registry, key.pubKey, signer.sequence)
+  const prevInfos = options.overwrite ? [] : [...(tx.auth_info?.signer_infos ?? [])]
+  const prevSigs = options.overwrite ? [] : [...(tx.signatures ?? [])]
+  const next: TxObject = {
+    body: tx.body,
+    auth_info: { ...(tx.auth_info ?? {}), signer_infos: [...prevInfos, info] },
+    signatures: prevSigs,
+  }
+  const bytes = signDocBytes(registry, {
+    bodyBytes: encodeTxBody(registry, next),
+    authInfoBytes: encodeAuthInfo(registry, next),
+    chainId: signer.chainId,
+    accountNumber: signer.accountNumber,
+  })
+  next.signatures = [...prevSigs, signSecp256k1(key.privateKey, bytes)]
+  return next
+}
+
+/**
+ * The tx as simulation wants it (upstream BuildSimTx): the signer's public key and sequence with an
+ * empty signature, so the node counts signature-verification gas without a real signature.
+ */
+export function simulationTx(
+  registry: ProtoRegistry,
+  tx: TxObject,
+  pubKey: Bytes | undefined,
+  sequence: bigint,
+): TxObject {
+  const infos = pubKey ? [signerInfo(registry, pubKey, sequence)] : []
+  return {
+    body: tx.body,
+    auth_info: { ...(tx.auth_info ?? {}), signer_infos: infos },
+    signatures: infos.map(() => new Uint8Array(0)),
+  }
+}
+
+/** The TxRaw bytes that are broadcast (body and auth info encoded once, as signed). */
+export function encodeTxRaw(registry: ProtoRegistry, tx: TxObject): Bytes {
+  return registry.encode('sdk.tx.v1beta1.TxRaw', {
+    body_bytes: encodeTxBody(registry, tx),
+    auth_info_bytes: encodeAuthInfo(registry, tx),
+    signatures: tx.signatures ?? [],
+  })
+}
+
+/** Decodes TxRaw bytes into a tx (body and auth info decoded; unknown type URLs rejected). */
+export function decodeTxRaw(registry: ProtoRegistry, bytes: Bytes): TxObject {
+  try {
+    const raw = registry.decode('sdk.tx.v1beta1.TxRaw', bytes)
+    const body = registry.decode('sdk.tx.v1beta1.TxBody', raw.body_bytes ?? new Uint8Array(0))
+    const authInfo = registry.decode(
+      'sdk.tx.v1beta1.AuthInfo',
+      raw.auth_info_bytes ?? new Uint8Array(0),
+    )
+    const tx = { body, auth_info: authInfo, signatures: raw.signatures ?? [] }
+    // Rendering resolves every Any: a tx this node cannot read fails here, not later.
+    txToJson(registry, tx)
+    return tx
+  } catch (err) {
+    throw new TxBuildError(`tx parse error: ${(err as Error).message}`)
+  }
+}
+
+/** The tx hash as clients show it: upper-case hex of sha256(TxRaw bytes). */
+export function txHash(txBytes: Bytes): string {
+  return toHexUpper(sha256(txBytes))
+}
+
+function txType(registry: ProtoRegistry): protobuf.Type {
+  return registry.type('sdk.tx.v1beta1.Tx')
+}
+
+/** The tx as upstream prints it (`Tx` JSON: body, auth_info, signatures; every field present). */
+export function txToJson(registry: ProtoRegistry, tx: TxObject): { [key: string]: JsonValue } {
+  const t = txType(registry)
+  return messageToJson(registry, t, t.fromObject(tx))
+}
+
+/** Reads upstream `Tx` JSON (as `--generate-only` and `tx sign` print it) into a tx. */
+export function txFromJson(registry: ProtoRegistry, json: unknown): TxObject {
+  try {
+    const t = txType(registry)
+    const tx = jsonToMessage(registry, t, json, 'tx')
+    if (!tx.body) throw new TxBuildError('tx: missing "body"')
+    return t.toObject(t.fromObject(tx), { longs: String, defaults: true, arrays: true })
+  } catch (err) {
+    if (err instanceof TxBuildError) throw err
+    throw new TxBuildError((err as Error).message)
+  }
+}
+
+/** Parses tx JSON text. */
+export function txFromJsonText(registry: ProtoRegistry, text: string): TxObject {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (err) {
+    throw new TxBuildError(`invalid tx JSON: ${(err as Error).message}`)
+  }
+  return txFromJson(registry, json)
+}
+
+/** The addresses that must sign a message: its `(sdk.msg.v1.signer)` fields, nested ones followed. */
+export function messageSigners(registry: ProtoRegistry, any: AnyMessage): string[] {
+  const type = registry.typeOfUrl(any.type_url)
+  if (!type) throw new TxBuildError(`unable to resolve type URL ${any.type_url}`)
+  return signersOf(type, type.decode(any.value) as ProtoMessage)
+}
+
+function signersOf(type: protobuf.Type, msg: ProtoMessage): string[] {
+  const opt = type.options?.['(sdk.msg.v1.signer)'] as string | string[] | undefined
+  const names = opt === undefined ? [] : Array.isArray(opt) ? opt : [opt]
+  const out: string[] = []
+  for (const name of names) {
+    const field = type.fields[name]
+    if (!field) continue
+    field.resolve()
+    const values = (field.repeated ? (msg[name] ?? []) : [msg[name]]) as unknown[]
+    for (const v of values) {
+      if (v === undefined || v === null) continue
+      if (field.type === 'string') out.push(String(v))
+      else if (field.resolvedType && 'fields' in field.resolvedType)
+        out.push(...signersOf(field.resolvedType as protobuf.Type, v as ProtoMessage))
+    }
+  }
+  return out
+}
+
+/** Every signer of a tx's messages, in order of first appearance (upstream GetSigners). */
+export function txSigners(registry: ProtoRegistry, tx: TxObject): string[] {
+  const seen = new Set<string>()
+  for (const m of (tx.body?.messages ?? []) as AnyMessage[]) {
+    for (const s of messageSigners(registry, m)) seen.add(s)
+  }
+  return [...seen]
+}

@@ -1,0 +1,195 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  freePort,
+  rpcHeight,
+  runSdkd,
+  type SdkdProcess,
+  startSdkd,
+  tempDir,
+  waitFor,
+} from '../helpers/sdkd.js'
+
+/**
+ * Governance through the CLI on a devnet (15 s voting, 10 s deposit period, the `validator` key
+ * holds the voting power): software-upgrade proposal → deposit → vote → passed → plan scheduled, shown by
+ * `query upgrade plan` with its estimated time; then a cancel proposal from a file removes it.
+ */
+
+let dir: string
+let home: string
+let rpc: number
+let node: SdkdProcess
+let cleanup: () => Promise<void>
+const addr: Record<string, string> = {}
+const GOV = 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x'
+
+beforeAll(async () => {
+  const t = await tempDir('sdkd-client-gov-')
+  cleanup = t.cleanup
+  dir = t.dir
+  home = join(t.dir, 'home')
+  expect(
+    (await runSdkd(['--home', home, 'init', 'node0', '--devnet', '--chain-id', 'gov-chain'])).code,
+  ).toBe(0)
+  // Voting periods long enough for a loaded machine to vote in time (the devnet's are 5 s and 2 s).
+  const genesisFile = join(home, 'config', 'genesis.json')
+  const genesis = JSON.parse(await readFile(genesisFile, 'utf8'))
+  genesis.app_state.gov.params.voting_period = '15s'
+  genesis.app_state.gov.params.expedited_voting_period = '10s'
+  await writeFile(genesisFile, JSON.stringify(genesis))
+  for (const name of ['validator', 'alice']) {
+    addr[name] = (await runSdkd(['--home', home, 'keys', 'show', name, '-a'])).stdout.trim()
+  }
+  rpc = await freePort()
+  node = startSdkd([
+    '--home',
+    home,
+    'start',
+    '--rpc.laddr',
+    `tcp://127.0.0.1:${rpc}`,
+    '--api.enable=false',
+    '--grpc.enable=false',
+    '--timeout-commit',
+    '200ms',
+  ])
+  await waitFor(async () => ((await rpcHeight(rpc)) ?? 0) >= 3 || undefined, 30_000, 'height 3')
+})
+
+afterAll(async () => {
+  await node?.stop()
+  await cleanup?.()
+})
+
+function sdkd(args: string[]) {
+  return runSdkd(['--home', home, ...args, '--node', `tcp://127.0.0.1:${rpc}`])
+}
+
+/** Runs a tx command with --yes --wait -o json; returns the included TxResponse (code 0). */
+async function tx(args: string[]): Promise<any> {
+  const r = await sdkd(['tx', ...args, '--yes', '--wait', '-o', 'json'])
+  expect(r.code, r.stderr).toBe(0)
+  const res = JSON.parse(r.stdout)
+  expect(res.code, res.raw_log).toBe(0)
+  return res
+}
+
+async function json(args: string[]): Promise<any> {
+  const r = await sdkd([...args, '-o', 'json'])
+  expect(r.code, r.stderr).toBe(0)
+  return JSON.parse(r.stdout)
+}
+
+function proposalId(res: any): string {
+  const ev = (res.events as any[]).find((e) => e.type === 'submit_proposal')
+  return ev.attributes.find((a: any) => a.key === 'proposal_id').value
+}
+
+async function waitForStatus(id: string, status: string): Promise<any> {
+  return waitFor(
+    async () => {
+      const p = await json(['query', 'gov', 'proposal', id])
+      return p.proposal.status === status ? p.proposal : undefined
+    },
+    30_000,
+    `proposal ${id} ${status}`,
+  )
+}
+
+describe('sdkd tx gov / tx upgrade through governance', () => {
+  it('behavior: software-upgrade → deposit → vote → passed; the plan shows with its estimated time; a cancel proposal removes it', async () => {
+    const height = (await rpcHeight(rpc))! + 2000
+    const submitted = await tx([
+      'upgrade',
+      'software-upgrade',
+      'next-release',
+      '--from',
+      'alice',
+      '--title',
+      'Next release',
+      '--summary',
+      'the next app',
+      '--deposit',
+      '5000000stake',
+      '--upgrade-height',
+      String(height),
+      '--no-validate',
+    ])
+    const id = proposalId(submitted)
+    let p = (await json(['query', 'gov', 'proposal', id])).proposal
+    expect(p).toMatchObject({
+      id,
+      status: 'PROPOSAL_STATUS_DEPOSIT_PERIOD',
+      title: 'Next release',
+      proposer: addr.alice,
+      messages: [
+        {
+          '@type': '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade',
+          authority: GOV,
+          plan: { name: 'next-release', height: String(height) },
+        },
+      ],
+    })
+    await tx(['gov', 'deposit', id, '5000000stake', '--from', 'validator'])
+    await tx(['gov', 'vote', id, 'yes', '--from', 'validator'])
+    p = (await json(['query', 'gov', 'proposal', id])).proposal
+    expect(p.status).toBe('PROPOSAL_STATUS_VOTING_PERIOD')
+    expect(p.total_deposit).toEqual([{ denom: 'stake', amount: '10000000' }])
+    const deposits = await json(['query', 'gov', 'deposits', id])
+    expect(deposits.deposits.map((d: any) => d.depositor).sort()).toEqual(
+      [addr.alice, addr.validator].sort(),
+    )
+
+    const vote = await json(['query', 'gov', 'vote', id, addr.validator!])
+    expect(vote.vote.options).toEqual([
+      { option: 'VOTE_OPTION_YES', weight: '1.000000000000000000' },
+    ])
+    const live = await json(['query', 'gov', 'tally', id])
+    expect(BigInt(live.tally.yes_count)).toBeGreaterThan(0n)
+
+    const passed = await waitForStatus(id, 'PROPOSAL_STATUS_PASSED')
+    expect(BigInt(passed.final_tally_result.yes_count)).toBeGreaterThan(0n)
+    const listed = await json(['query', 'gov', 'proposals', '--proposal-status', 'passed'])
+    expect(listed.proposals.map((x: any) => x.id)).toContain(id)
+
+    const plan = await sdkd(['query', 'upgrade', 'plan'])
+    expect(plan.code).toBe(0)
+    expect(plan.stdout).toMatch(new RegExp(`^height: "${height}"\\n`))
+    expect(plan.stderr).toMatch(
+      new RegExp(
+        `^estimated time until height ${height}: ~\\S+ \\(\\d+ blocks at ~\\S+ per block; around \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\)\\n$`,
+      ),
+    )
+
+    // Cancel through a proposal file (upstream shape), expedited.
+    const file = join(dir, 'cancel.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        messages: [{ '@type': '/sdk.upgrade.v1beta1.MsgCancelUpgrade', authority: GOV }],
+        metadata: '',
+        deposit: '50000000stake',
+        title: 'Cancel the next release',
+        summary: 'not yet',
+        expedited: true,
+      }),
+    )
+    const cancel = await tx(['gov', 'submit-proposal', file, '--from', 'validator'])
+    const cancelId = proposalId(cancel)
+    await tx(['gov', 'vote', cancelId, 'yes', '--from', 'validator'])
+    await waitForStatus(cancelId, 'PROPOSAL_STATUS_PASSED')
+    const none = await sdkd(['query', 'upgrade', 'plan'])
+    expect([none.code, none.stderr]).toEqual([1, 'Error: no upgrade scheduled\n'])
+  })
+
+  it('behavior: a vote on a proposal not in its voting period passes CheckTx and fails in the block with the upstream log', async () => {
+    const r = await sdkd(['tx', 'gov', 'vote', '999', 'no', '--from', 'alice', '--yes', '--wait'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^code: 3\ncodespace: gov\n/)
+    expect(r.stdout).toContain(
+      "raw_log: 'failed to execute message; message index: 0: 999: inactive proposal'",
+    )
+    expect(r.stdout).toMatch(/\nheight: "[1-9]\d*"\n/)
+  })
+})

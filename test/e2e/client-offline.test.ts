@@ -1,0 +1,594 @@
+import { spawn } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { keyFromMnemonic, verifySecp256k1 } from '../../src/client/keyring.js'
+import { signDocBytes } from '../../src/client/tx-builder.js'
+import { fromBase64Strict, toHexUpper } from '../../src/codec/bytes.js'
+import { sha256 } from '../../src/codec/hash.js'
+import { protoRegistry } from '../../src/codec/proto.js'
+import { runSdkd, SDKD_BIN, tempDir } from '../helpers/sdkd.js'
+
+/**
+ * The seed's three steps apart, with no node at all: generate an unsigned tx, sign it offline with
+ * an explicit account number and sequence, encode/decode it. (Broadcasting is in client-tx.test.ts.)
+ */
+
+const ABANDON =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+const registry = protoRegistry()
+const cleanups: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function homeWithKey(): Promise<{ home: string; dir: string; alice: string }> {
+  const t = await tempDir('sdkd-client-offline-')
+  cleanups.push(t.cleanup)
+  const home = join(t.dir, 'home')
+  const added = await runWithStdin(
+    ['--home', home, 'keys', 'add', 'alice', '--recover', '--output', 'json'],
+    `${ABANDON}\n`,
+  )
+  expect(added.code).toBe(0)
+  return { home, dir: t.dir, alice: JSON.parse(added.stdout).address }
+}
+
+function runWithStdin(
+  args: string[],
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [SDKD_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(input)
+  })
+}
+
+const BOB = 'sdk1qyqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f'
+
+describe('sdkd tx: generate, sign and encode offline', () => {
+  it('behavior: --generate-only prints the unsigned Tx JSON (upstream shape)', async () => {
+    const { home, alice } = await homeWithKey()
+    const r = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      BOB,
+      '10stake',
+      '--generate-only',
+      '--offline',
+      '--fees',
+      '200stake',
+      '--note',
+      'hello',
+    ])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual({
+      body: {
+        messages: [
+          {
+            '@type': '/sdk.bank.v1beta1.MsgSend',
+            from_address: alice,
+            to_address: BOB,
+            amount: [{ denom: 'stake', amount: '10' }],
+          },
+        ],
+        memo: 'hello',
+        timeout_height: '0',
+        extension_options: [],
+        non_critical_extension_options: [],
+      },
+      auth_info: {
+        signer_infos: [],
+        fee: {
+          amount: [{ denom: 'stake', amount: '200' }],
+          gas_limit: '200000',
+          payer: '',
+          granter: '',
+        },
+        tip: null,
+      },
+      signatures: [],
+    })
+  })
+
+  it('behavior: tx sign --offline signs over the SignDoc; encode/decode round trip the bytes', async () => {
+    const { home, dir } = await homeWithKey()
+    const gen = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      BOB,
+      '5stake',
+      '--generate-only',
+    ])
+    expect(gen.code).toBe(0)
+    const unsignedFile = join(dir, 'unsigned.json')
+    await writeFile(unsignedFile, gen.stdout)
+
+    const signed = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'sign',
+      unsignedFile,
+      '--from',
+      'alice',
+      '--offline',
+      '--chain-id',
+      'offline-chain',
+      '--account-number',
+      '12',
+      '--sequence',
+      '3',
+    ])
+    expect(signed.stderr).toBe('')
+    expect(signed.code).toBe(0)
+    const tx = JSON.parse(signed.stdout)
+    const key = keyFromMnemonic(ABANDON)
+    expect(tx.auth_info.signer_infos).toEqual([
+      {
+        public_key: {
+          '@type': '/sdk.crypto.secp256k1.PubKey',
+          key: Buffer.from(key.pubKey).toString('base64'),
+        },
+        mode_info: { single: { mode: 'SIGN_MODE_DIRECT' } },
+        sequence: '3',
+      },
+    ])
+    expect(tx.body).toEqual(JSON.parse(gen.stdout).body)
+
+    const signedFile = join(dir, 'signed.json')
+    await writeFile(signedFile, signed.stdout)
+    const enc = await runSdkd(['--home', home, 'tx', 'encode', signedFile])
+    expect(enc.code).toBe(0)
+    const bytes = fromBase64Strict(enc.stdout.trim())!
+    const raw = registry.decode('sdk.tx.v1beta1.TxRaw', bytes)
+    // The signature verifies over SignDoc{body_bytes, auth_info_bytes, chain id, account number}.
+    const doc = signDocBytes(registry, {
+      bodyBytes: raw.body_bytes,
+      authInfoBytes: raw.auth_info_bytes,
+      chainId: 'offline-chain',
+      accountNumber: 12n,
+    })
+    expect(verifySecp256k1(key.pubKey, doc, raw.signatures[0])).toBe(true)
+    const wrongNumber = signDocBytes(registry, {
+      bodyBytes: raw.body_bytes,
+      authInfoBytes: raw.auth_info_bytes,
+      chainId: 'offline-chain',
+      accountNumber: 13n,
+    })
+    expect(verifySecp256k1(key.pubKey, wrongNumber, raw.signatures[0])).toBe(false)
+
+    const dec = await runSdkd(['--home', home, 'tx', 'decode', enc.stdout.trim()])
+    expect(dec.code).toBe(0)
+    expect(JSON.parse(dec.stdout)).toEqual(tx)
+    const hex = await runSdkd(['--home', home, 'tx', 'decode', '--hex', toHexUpper(bytes)])
+    expect(JSON.parse(hex.stdout)).toEqual(tx)
+    expect(toHexUpper(sha256(bytes))).toMatch(/^[0-9A-F]{64}$/)
+  })
+
+  it('behavior: tx sign reads stdin with "-" and writes --output-document', async () => {
+    const { home, dir } = await homeWithKey()
+    const gen = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      BOB,
+      '1stake',
+      '--generate-only',
+    ])
+    const out = join(dir, 'signed.json')
+    const r = await runWithStdin(
+      [
+        '--home',
+        home,
+        'tx',
+        'sign',
+        '-',
+        '--from',
+        'alice',
+        '--offline',
+        '--chain-id',
+        'c',
+        '-a',
+        '0',
+        '-s',
+        '0',
+        '--output-document',
+        out,
+      ],
+      gen.stdout,
+    )
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('')
+    const enc = await runSdkd(['tx', 'encode', out])
+    expect(enc.code).toBe(0)
+    expect(enc.stdout.trim()).toMatch(/^[A-Za-z0-9+/]+=*$/)
+  })
+
+  it('error: bad input is a clear error with exit code 1', async () => {
+    const { home, dir } = await homeWithKey()
+    const cases: [string[], RegExp][] = [
+      [
+        ['tx', 'bank', 'send', 'alice', 'sdk1nope', '1stake', '--generate-only'],
+        /^Error: decoding bech32 failed/,
+      ],
+      [
+        ['tx', 'bank', 'send', 'alice', BOB, '1 stake!', '--generate-only'],
+        /^Error: invalid decimal coin expression: 1 stake!/,
+      ],
+      [
+        ['tx', 'bank', 'send', 'alice', BOB, '0stake', '--generate-only'],
+        /^Error: must send a positive amount: 0stake/,
+      ],
+      [
+        ['tx', 'bank', 'send', 'carol', BOB, '1stake', '--generate-only'],
+        /^Error: carol.info: key not found/,
+      ],
+      [
+        ['tx', 'bank', 'send', 'alice', BOB, '1stake', '--generate-only', '--gas', 'lots'],
+        /^Error: gas must be either integer or auto/,
+      ],
+      [
+        [
+          'tx',
+          'bank',
+          'send',
+          'alice',
+          BOB,
+          '1stake',
+          '--generate-only',
+          '--fees',
+          '1stake',
+          '--gas-prices',
+          '0.1stake',
+        ],
+        /^Error: cannot provide both fees and gas prices/,
+      ],
+      [
+        ['tx', 'bank', 'send', 'alice', BOB, '1stake', '--offline'],
+        /^Error: --offline cannot broadcast/,
+      ],
+      [
+        [
+          'tx',
+          'sign',
+          join(dir, 'missing.json'),
+          '--from',
+          'alice',
+          '--offline',
+          '--chain-id',
+          'c',
+          '-a',
+          '0',
+          '-s',
+          '0',
+        ],
+        /^Error: open .*missing\.json: no such file or directory/,
+      ],
+      [['tx', 'decode', 'not base64!'], /^Error: illegal base64 data/],
+      [['tx', 'decode', 'CgUB'], /^Error: tx parse error/],
+      [
+        ['tx', 'gov', 'vote', 'x', 'yes', '--from', 'alice', '--generate-only'],
+        /^Error: proposal-id x not a valid int, please input a valid proposal-id/,
+      ],
+      [
+        ['tx', 'gov', 'vote', '1', 'maybe', '--from', 'alice', '--generate-only'],
+        /^Error: 'maybe' is not a valid vote option/,
+      ],
+      [
+        [
+          'tx',
+          'upgrade',
+          'software-upgrade',
+          'v2',
+          '--from',
+          'alice',
+          '--generate-only',
+          '--upgrade-height',
+          '100',
+          '--no-validate',
+        ],
+        /^Error: required flag\(s\) "title" not set/,
+      ],
+      [
+        [
+          'tx',
+          'upgrade',
+          'software-upgrade',
+          'v2',
+          '--from',
+          'alice',
+          '--generate-only',
+          '--title',
+          't',
+          '--upgrade-height',
+          '100',
+        ],
+        /^Error: plan info must not be blank/,
+      ],
+      [
+        [
+          'tx',
+          'upgrade',
+          'software-upgrade',
+          'v2',
+          '--from',
+          'alice',
+          '--generate-only',
+          '--title',
+          't',
+          '--upgrade-info',
+          '{"binaries":{"linux/amd64":"https://example.com/sdkd"}}',
+        ],
+        /^Error: invalid url "https:\/\/example.com\/sdkd" in binaries\[linux\/amd64\]: missing checksum query parameter/,
+      ],
+      [
+        [
+          'tx',
+          'upgrade',
+          'software-upgrade',
+          'v2',
+          '--from',
+          'alice',
+          '--generate-only',
+          '--title',
+          't',
+          '--no-validate',
+          '--deposit',
+          'ten',
+        ],
+        /^Error: invalid deposit: /,
+      ],
+      [
+        [
+          'tx',
+          'upgrade',
+          'software-upgrade',
+          'v2',
+          '--from',
+          'alice',
+          '--generate-only',
+          '--title',
+          't',
+          '--no-validate',
+          '--authority',
+          'cosmos1xyz',
+        ],
+        /^Error: invalid authority address: /,
+      ],
+    ]
+    for (const [args, expected] of cases) {
+      const r = await runSdkd(['--home', home, ...args])
+      expect({ args, code: r.code }).toEqual({ args, code: 1 })
+      expect(r.stderr).toMatch(expected)
+      expect(r.stdout).toBe('')
+    }
+    const gen = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      BOB,
+      '1stake',
+      '--generate-only',
+    ])
+    const file = join(dir, 'unsigned.json')
+    await writeFile(file, gen.stdout)
+    const noSigner = await runSdkd(['--home', home, 'keys', 'add', 'bob', '--output', 'json'])
+    expect(noSigner.code).toBe(0)
+    const wrong = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'sign',
+      file,
+      '--from',
+      'bob',
+      '--offline',
+      '--chain-id',
+      'c',
+      '-a',
+      '0',
+      '-s',
+      '0',
+    ])
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toMatch(/^Error: tx intended signer does not match the given signer: bob/)
+    const noChain = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'sign',
+      file,
+      '--from',
+      'alice',
+      '--offline',
+      '-a',
+      '0',
+      '-s',
+      '0',
+    ])
+    expect(noChain.code).toBe(1)
+    expect(noChain.stderr).toBe('Error: chain ID required but not specified\n')
+    const unsignedBroadcast = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'broadcast',
+      file,
+      '--node',
+      'tcp://127.0.0.1:1',
+    ])
+    expect(unsignedBroadcast.code).toBe(1)
+    expect(unsignedBroadcast.stderr).toMatch(/^Error: the tx has no signatures/)
+  })
+
+  it('behavior: submit-proposal and software-upgrade build MsgSubmitProposal with the upstream fields', async () => {
+    const { home, dir, alice } = await homeWithKey()
+    const gov = 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x'
+    const up = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'upgrade',
+      'software-upgrade',
+      'v2',
+      '--from',
+      'alice',
+      '--generate-only',
+      '--offline',
+      '--title',
+      'Upgrade to v2',
+      '--summary',
+      'new app version',
+      '--deposit',
+      '10000000stake',
+      '--upgrade-height',
+      '120',
+      '--upgrade-info',
+      '{"binaries":{"linux/amd64":"https://example.com/sdkd?checksum=sha256:aec070645fe53ee3b3763059376134f058cc337247c978add178b6ccdfb0019f"}}',
+      '--no-validate',
+    ])
+    expect(up.stderr).toBe('')
+    expect(up.code).toBe(0)
+    const upMsg = JSON.parse(up.stdout).body.messages[0]
+    expect(upMsg).toMatchObject({
+      '@type': '/sdk.gov.v1.MsgSubmitProposal',
+      messages: [
+        {
+          '@type': '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade',
+          authority: gov,
+          plan: { name: 'v2', height: '120', info: expect.stringContaining('"linux/amd64"') },
+        },
+      ],
+      initial_deposit: [{ denom: 'stake', amount: '10000000' }],
+      proposer: alice,
+      metadata: '',
+      title: 'Upgrade to v2',
+      summary: 'new app version',
+      expedited: false,
+    })
+
+    const proposal = join(dir, 'proposal.json')
+    await writeFile(
+      proposal,
+      JSON.stringify({
+        messages: [{ '@type': '/sdk.upgrade.v1beta1.MsgCancelUpgrade', authority: gov }],
+        metadata: 'ipfs://cid',
+        deposit: '5stake,1token',
+        title: 'Cancel',
+        summary: 'stop it',
+        expedited: true,
+      }),
+    )
+    const sub = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'gov',
+      'submit-proposal',
+      proposal,
+      '--from',
+      'alice',
+      '--generate-only',
+    ])
+    expect(sub.code).toBe(0)
+    expect(JSON.parse(sub.stdout).body.messages[0]).toEqual({
+      '@type': '/sdk.gov.v1.MsgSubmitProposal',
+      messages: [{ '@type': '/sdk.upgrade.v1beta1.MsgCancelUpgrade', authority: gov }],
+      initial_deposit: [
+        { denom: 'stake', amount: '5' },
+        { denom: 'token', amount: '1' },
+      ],
+      proposer: alice,
+      metadata: 'ipfs://cid',
+      title: 'Cancel',
+      summary: 'stop it',
+      expedited: true,
+    })
+
+    const vote = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'gov',
+      'vote',
+      '3',
+      'no_with_veto',
+      '--from',
+      'alice',
+      '--generate-only',
+    ])
+    expect(JSON.parse(vote.stdout).body.messages[0]).toEqual({
+      '@type': '/sdk.gov.v1.MsgVote',
+      proposal_id: '3',
+      voter: alice,
+      option: 'VOTE_OPTION_NO_WITH_VETO',
+      metadata: '',
+    })
+    const deposit = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'gov',
+      'deposit',
+      '3',
+      '7stake',
+      '--from',
+      'alice',
+      '--generate-only',
+    ])
+    expect(JSON.parse(deposit.stdout).body.messages[0]).toEqual({
+      '@type': '/sdk.gov.v1.MsgDeposit',
+      proposal_id: '3',
+      depositor: alice,
+      amount: [{ denom: 'stake', amount: '7' }],
+    })
+    const cancel = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'upgrade',
+      'cancel-software-upgrade',
+      '--title',
+      'c',
+      '--from',
+      'alice',
+      '--generate-only',
+      '--gas-prices',
+      '0.0025stake',
+      '--gas',
+      '300000',
+    ])
+    const cancelTx = JSON.parse(cancel.stdout)
+    expect(cancelTx.body.messages[0].messages).toEqual([
+      { '@type': '/sdk.upgrade.v1beta1.MsgCancelUpgrade', authority: gov },
+    ])
+    // Fees from gas prices: ⌈0.0025 × 300000⌉.
+    expect(cancelTx.auth_info.fee).toEqual({
+      amount: [{ denom: 'stake', amount: '750' }],
+      gas_limit: '300000',
+      payer: '',
+      granter: '',
+    })
+  })
+})
