@@ -1,5 +1,6 @@
 import { App } from './app/app.js'
-import { APP_VERSIONS } from './app/versions/index.js'
+import { loadUpgradePlugins, withPlugins } from './app/plugins.js'
+import { APP_VERSIONS, type AppVersionFactory } from './app/versions/index.js'
 import { BlockBuilder } from './chain/block.js'
 import { BlockProducer, ChainHaltError } from './chain/producer.js'
 import { type ProtoRegistry, protoRegistry } from './codec/proto.js'
@@ -8,12 +9,22 @@ import type { LoadedHome } from './config/home.js'
 import { pruningOptions } from './config/pruning.js'
 import { nodeId } from './config/validator-key.js'
 import type { Logger } from './logger.js'
-import { type HttpListener, listenHttp } from './server/listen.js'
+import { storeUpgradesToApply } from './modules/upgrade/store-loader.js'
+import { readUpgradeInfo, type UpgradeInfo } from './modules/upgrade/upgrade-info.js'
+import { startGrpcServer } from './server/grpc/server.js'
+import { listenHttp } from './server/listen.js'
+import { createNodeRouter } from './server/query/node-router.js'
+import type { QueryRouter } from './server/query/router.js'
+import { createGateway } from './server/rest/gateway.js'
+import { abciQueryRoutes } from './server/rpc/abci-query.js'
 import { coreRoutes, createRpcApp, type RpcNode } from './server/rpc/server.js'
+import { txRoutes } from './server/rpc/tx-routes.js'
 import type { StoreBackend } from './store/backend.js'
 import { BlockStore } from './store/block-store.js'
 import { createLevelBackend } from './store/level-backend.js'
 import { VersionedStore } from './store/versioned-store.js'
+import { createTxPipeline, type TxPipeline } from './tx/pipeline.js'
+import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from './tx/service.js'
 
 /** Version of this sdkd build. */
 export const SDKD_VERSION = '0.1.0'
@@ -24,17 +35,22 @@ export interface NodeOptions {
   /** App version ("binary") to run. */
   appVersion: string
   logger: Logger
+  /** x/upgrade: `--unsafe-skip-upgrades` heights and `--upgrade-plugin` files. */
+  upgrade?: { skipHeights?: readonly number[]; plugins?: readonly string[] }
+  /** App versions to choose from (default: the built-in ones). */
+  appVersions?: Record<string, AppVersionFactory>
 }
 
 /** A node: store, app, block producer and servers, wired together. */
 export class Node {
   readonly registry: ProtoRegistry
   readonly producer: BlockProducer
-  private listeners: HttpListener[] = []
+  private listeners: { close(): Promise<void> }[] = []
+  private queryRouter: QueryRouter | undefined
   private stopping: Promise<void> | undefined
   private readonly haltPromise: Promise<ChainHaltError>
   /** Addresses the servers actually listen on. */
-  readonly addresses: { rpc?: string } = {}
+  readonly addresses: { rpc?: string; api?: string; grpc?: string } = {}
 
   private constructor(
     readonly options: NodeOptions,
@@ -44,6 +60,8 @@ export class Node {
     readonly app: App,
     registry: ProtoRegistry,
     producer: BlockProducer,
+    /** Transactions: the tx runner and the mempool (absent if the app version takes no txs). */
+    readonly tx: TxPipeline | undefined,
   ) {
     this.registry = registry
     this.producer = producer
@@ -54,15 +72,33 @@ export class Node {
   static async create(options: NodeOptions): Promise<Node> {
     const { home, logger } = options
     const registry = protoRegistry()
-    const factory = APP_VERSIONS[options.appVersion]
+    const versions = options.appVersions ?? APP_VERSIONS
+    const factory = versions[options.appVersion]
     if (!factory) {
       throw new ConfigError(
         '--app-version',
         '',
-        `unknown app version "${options.appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
+        `unknown app version "${options.appVersion}" (built in: ${Object.keys(versions).join(', ')})`,
       )
     }
-    const app = new App(factory({ registry }), registry)
+    const skipHeights = options.upgrade?.skipHeights ?? []
+    const plugins = await loadUpgradePlugins(options.upgrade?.plugins ?? [])
+    const version = factory({
+      registry,
+      consensusParams: home.genesis.json.consensus.params,
+      upgrade: { skipHeights, upgradeInfoPath: home.paths.upgradeInfo },
+    })
+    const app = new App(withPlugins(version, plugins), registry)
+    let upgradeInfo: UpgradeInfo | undefined
+    try {
+      upgradeInfo = await readUpgradeInfo(home.paths.upgradeInfo)
+    } catch (err) {
+      throw new ConfigError(
+        'data/upgrade-info.json',
+        '',
+        `failed to read upgrade info from disk: ${(err as Error).message}`,
+      )
+    }
     for (const m of app.modules.values()) {
       try {
         m.validateGenesis?.(home.genesis.appState[m.name] ?? m.defaultGenesis?.())
@@ -108,8 +144,26 @@ export class Node {
         builder,
         registry,
         latestHeight: store.latestHeight,
+        indexTxEvents: home.node.txIndex.indexer === 'kv',
       })
-      const producer = new BlockProducer({
+      const storeUpgrades = storeUpgradesToApply({
+        info: upgradeInfo,
+        lastCommittedHeight: store.latestHeight,
+        skipHeights,
+        upgrade: (name) => app.upgrade(name),
+      })
+      let producer: BlockProducer | undefined
+      const tx = createTxPipeline({
+        home,
+        app,
+        registry,
+        store,
+        producer: () => producer!,
+        logger,
+      })
+      producer = new BlockProducer({
+        ...(tx ? { txExecutor: tx.runner, txSource: tx.mempool } : {}),
+        ...(storeUpgrades ? { storeUpgrades } : {}),
         backend,
         store,
         blocks,
@@ -124,7 +178,7 @@ export class Node {
         minRetainBlocks: home.app.minRetainBlocks,
       })
       await producer.initChain()
-      return new Node(options, backend, store, blocks, app, registry, producer)
+      return new Node(options, backend, store, blocks, app, registry, producer, tx)
     } catch (err) {
       await backend.close().catch(() => undefined)
       throw err
@@ -153,18 +207,80 @@ export class Node {
     }
   }
 
+  /** The query router behind REST, gRPC and RPC abci_query (built on first use). */
+  get router(): QueryRouter {
+    this.queryRouter ??= createNodeRouter({
+      registry: this.registry,
+      app: this.app,
+      store: this.store,
+      blocks: this.blocks,
+      node: { ...this.rpcNode(), version: SDKD_VERSION, appVersion: this.app.name },
+      ...(this.tx
+        ? {
+            txHandlers: createTxServiceHandlers({
+              registry: this.registry,
+              mempool: this.tx.mempool,
+              blocks: this.blocks,
+            }),
+            heightless: HEIGHTLESS_TX_METHODS,
+          }
+        : {}),
+    })
+    return this.queryRouter
+  }
+
   /** Starts the servers, then block production. */
   async start(): Promise<void> {
     const { home, logger } = this.options
     try {
       const rpc = await listenHttp(
-        createRpcApp(coreRoutes(this.rpcNode()), { maxBodyBytes: home.node.rpc.maxBodyBytes }),
+        createRpcApp(
+          {
+            ...coreRoutes(this.rpcNode()),
+            ...abciQueryRoutes(this.router, logger, (h) => this.store.view(h)),
+            ...(this.tx
+              ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
+              : {}),
+          },
+          { maxBodyBytes: home.node.rpc.maxBodyBytes },
+        ),
         home.node.rpc.laddr,
         'RPC server',
       )
       this.listeners.push(rpc)
       this.addresses.rpc = rpc.address
       logger.info({ module: 'rpc-server', address: rpc.address }, 'serving CometBFT RPC')
+      const { api, grpc } = home.app
+      if (grpc.enable) {
+        const server = await startGrpcServer({
+          router: this.router,
+          address: grpc.address,
+          maxRecvMsgSize: grpc.maxRecvMsgSize,
+          maxSendMsgSize: grpc.maxSendMsgSize,
+          logger: logger.child({ module: 'grpc-server' }),
+        })
+        this.listeners.push(server)
+        this.addresses.grpc = server.address
+        logger.info({ module: 'grpc-server', address: server.address }, 'serving gRPC')
+      }
+      if (api.enable) {
+        const gateway = createGateway({
+          router: this.router,
+          swagger: api.swagger,
+          enabledUnsafeCors: api.enabledUnsafeCors,
+          maxBodyBytes: api.rpcMaxBodyBytes,
+          version: SDKD_VERSION,
+          logger: logger.child({ module: 'api-server' }),
+        })
+        const server = await listenHttp(gateway, api.address, 'API server', {
+          maxConnections: api.maxOpenConnections,
+          readTimeoutSeconds: api.rpcReadTimeout,
+          writeTimeoutSeconds: api.rpcWriteTimeout,
+        })
+        this.listeners.push(server)
+        this.addresses.api = server.address
+        logger.info({ module: 'api-server', address: server.address }, 'serving REST API')
+      }
     } catch (err) {
       await this.stop()
       throw err
@@ -183,6 +299,7 @@ export class Node {
       await this.producer.stop()
       await Promise.all(this.listeners.map((l) => l.close()))
       this.listeners = []
+      await this.tx?.runner.close()
       await this.store.close()
     })()
     return this.stopping

@@ -6,6 +6,7 @@ import type {
   BlockContext,
   Migration,
   ModuleConfigurator,
+  ModuleHost,
   MsgHandler,
   QueryHandler,
   UpgradeDefinition,
@@ -63,6 +64,14 @@ export class App {
       },
     }
     for (const m of version.modules) m.registerServices?.(cfg)
+    const host: ModuleHost = {
+      appVersion: version.name,
+      upgrade: (name) => this.upgrades.get(name),
+      versionMap: () => this.versionMap(),
+      runMigrations: (ctx, fromVersions) => this.runMigrations(ctx, fromVersions),
+      msgHandler: (typeUrl) => this.msgHandlers.get(typeUrl),
+    }
+    for (const m of version.modules) m.attach?.(host)
   }
 
   get name(): string {

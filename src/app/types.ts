@@ -3,7 +3,9 @@ import type { EventManager } from '../chain/events.js'
 import type { TimeNs } from '../chain/time.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import type { Logger } from '../logger.js'
+import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch, StateReader, StoreUpgrades } from '../store/types.js'
+import type { TxKeepers } from '../tx/expected-keepers.js'
 
 /** Module name → consensus version (upstream VersionMap). */
 export type VersionMap = Record<string, number>
@@ -28,6 +30,27 @@ export interface QueryContext {
   readonly height: number
   readonly state: StateReader
   readonly registry: ProtoRegistry
+  /** Node and block-store facts for node-level services (absent outside a running node). */
+  readonly node?: QueryNode
+}
+
+/** Facts about the node that node-level query services (sdk.base.tendermint.v1beta1) report. */
+export interface QueryNode {
+  readonly chainId: string
+  readonly moniker: string
+  /** Hex node id (from node_key.json). */
+  readonly nodeId: string
+  readonly p2pListenAddr: string
+  readonly rpcListenAddr: string
+  /** sdkd's own version. */
+  readonly version: string
+  /** Name of the app version ("binary") running. */
+  readonly appVersion: string
+  /** The committed blocks. */
+  readonly blocks: {
+    readonly base: number
+    get(height: number): Promise<StoredBlock | undefined>
+  }
 }
 
 /** One query method implementation (fully-qualified method `sdk.bank.v1beta1.Query/Balance`). */
@@ -64,6 +87,22 @@ export interface AppModule {
   beginBlock?(ctx: BlockContext): Promise<void>
   endBlock?(ctx: BlockContext): Promise<void>
   registerServices?(cfg: ModuleConfigurator): void
+  /** Called once the module manager holds every module (x/upgrade reaches handlers through it). */
+  attach?(host: ModuleHost): void
+}
+
+/** What the module manager offers a module once every module is registered. */
+export interface ModuleHost {
+  /** Name of the running app version ("binary"). */
+  readonly appVersion: string
+  /** This binary's upgrade of that name (built in or from a plugin), if it has one. */
+  upgrade(name: string): UpgradeDefinition | undefined
+  /** Every module's current consensus version. */
+  versionMap(): VersionMap
+  /** Upstream RunMigrations (see UpgradeTools). */
+  runMigrations(ctx: BlockContext, fromVersions: VersionMap): Promise<VersionMap>
+  /** The msg service router: the handler of a message type URL (gov runs passed proposals with it). */
+  msgHandler(typeUrl: string): MsgHandler | undefined
 }
 
 /** Plan of an upgrade as the upgrade handler receives it. */
@@ -113,4 +152,6 @@ export interface AppVersion {
   modules: readonly AppModule[]
   order: ModuleOrder
   upgrades: readonly UpgradeDefinition[]
+  /** The auth and bank keepers transactions are checked and charged with (the ante handler's). */
+  txKeepers?: TxKeepers
 }

@@ -7,7 +7,7 @@ import type { Genesis } from '../config/genesis.js'
 import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
-import type { StateBranch } from '../store/types.js'
+import type { StateBranch, StoreUpgrades } from '../store/types.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { type BlockBuilder, type BlockId, EMPTY_BLOCK_ID, type Header } from './block.js'
 import { EventManager } from './events.js'
@@ -42,8 +42,11 @@ export interface TxExecutor {
 export interface TxSource {
   /** Takes the txs for the next block out of the pool (they must not be reaped again). */
   reap(): Bytes[]
-  /** Called once the block at `height` with these txs is durable (recheck the rest). */
-  update(height: number, committed: readonly Bytes[]): Promise<void>
+  /**
+   * Called once the block at `height` is applied in memory, before the next block is built (upstream
+   * Commit resets the check state then): recheck the rest against the new working state.
+   */
+  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void>
 }
 
 export interface ProducerOptions {
@@ -61,6 +64,11 @@ export interface ProducerOptions {
   minRetainBlocks?: number
   txExecutor?: TxExecutor
   txSource?: TxSource
+  /**
+   * Store upgrades of the upgrade this start replays (upstream UpgradeStoreLoader): applied to the
+   * branch of block `height` before PreBlock, so they commit with that block, and only once.
+   */
+  storeUpgrades?: { name: string; height: number; upgrades: StoreUpgrades }
 }
 
 export interface ProducerEvents {
@@ -103,12 +111,14 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private lastResultsHash: Bytes = emptyBytes()
   private haltHeight: number
   private haltTime: number
+  private storeUpgrades: ProducerOptions['storeUpgrades']
 
   constructor(private readonly o: ProducerOptions) {
     super()
     this.log = o.logger.child({ module: 'state' })
     this.haltHeight = o.haltHeight ?? 0
     this.haltTime = o.haltTime ?? 0
+    this.storeUpgrades = o.storeUpgrades
     const latest = o.blocks.latest
     this.nextHeight = latest ? latest.block.header.height + 1 : o.genesis.initialHeight
     if (latest) {
@@ -253,6 +263,14 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     })
 
     const branch = store.branch()
+    const upgrades = this.storeUpgrades?.height === height ? this.storeUpgrades : undefined
+    if (upgrades) {
+      await branch.upgradeStores(upgrades.upgrades)
+      this.log.info(
+        { upgrade: upgrades.name, height, ...upgrades.upgrades },
+        'applying store upgrades',
+      )
+    }
     const beginEvents = new EventManager()
     const beginCtx = this.context(branch, block.header, beginEvents)
     await app.preBlock(beginCtx)
@@ -282,6 +300,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       throw err
     }
     prepared.apply()
+    if (upgrades) this.storeUpgrades = undefined
     this.nextHeight = height + 1
     this.lastBlockId = block.blockId
     this.lastTime = time
@@ -308,6 +327,12 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     }
     this.queue.push(pending)
     this.writer ??= this.flush()
+    try {
+      await this.o.txSource?.update(height, txs, results)
+    } catch (err) {
+      // The block is applied and queued whatever the mempool thinks; a recheck bug must not halt it.
+      this.log.error({ err, height }, 'mempool update failed')
+    }
     return pending
   }
 
@@ -344,7 +369,6 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
             },
             'committed block',
           )
-          await this.o.txSource?.update(block.header.height, block.txs)
           p.resolve(p.stored)
           this.emit('block', p.stored)
         }
@@ -383,6 +407,16 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       registry: this.o.registry,
       mode,
     }
+  }
+
+  /**
+   * The header CheckTx runs with (upstream check state): the last applied block's height and time,
+   * or the initial height and genesis time before the first block.
+   */
+  checkHeader(): Header {
+    const { genesis } = this.o
+    const height = Math.max(this.nextHeight - 1, genesis.initialHeight)
+    return this.syntheticHeader(height, this.lastTime ?? genesis.genesisTime)
   }
 
   /** The header of the next block as far as it is known before building it (InitChain, CheckTx). */

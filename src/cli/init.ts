@@ -2,8 +2,13 @@ import type { Command } from 'commander'
 import { App } from '../app/app.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { protoRegistry } from '../codec/proto.js'
-import { type DevnetAccount, devnetAppState, ensureDevnetKeys } from '../config/devnet.js'
-import { type InitResult, initHome } from '../config/home.js'
+import {
+  type DevnetAccount,
+  devnetAppState,
+  devnetStakingState,
+  ensureDevnetKeys,
+} from '../config/devnet.js'
+import { type InitResult, initHome, writeGenesis } from '../config/home.js'
 import type { GlobalFlags } from './start.js'
 
 /** Default app_state: every module's default genesis section. */
@@ -37,6 +42,17 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
     devnet: f.devnet ?? false,
     appState,
   })
+  const operator = accounts.find((a) => a.name === 'validator')
+  if (operator) {
+    // The validator key exists only now: bond the genesis validator, operated by `validator`.
+    const v = result.genesis.consensus.validators[0]!
+    result.genesis.app_state = devnetStakingState(result.genesis.app_state, operator, {
+      pubKeyBase64: v.pub_key.value,
+      power: BigInt(v.power),
+      moniker,
+    })
+    await writeGenesis(g.home, result.genesis)
+  }
   process.stderr.write(
     `${JSON.stringify({ moniker: result.moniker, chain_id: result.chainId, node_id: result.nodeId, home: result.home })}\n`,
   )

@@ -2,12 +2,22 @@ import { Command, Option } from 'commander'
 import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { defaultHome } from '../config/home.js'
 import { LOG_LEVELS } from '../logger.js'
+import { registerDebug } from './debug.js'
 import { registerDevnet } from './devnet.js'
 import { registerGenesis } from './genesis.js'
 import { registerInit } from './init.js'
 import { registerKeys } from './keys.js'
+import { registerQueryAuth } from './query-auth.js'
+import { registerQueryBank } from './query-bank.js'
+import { registerQueryGov } from './query-gov.js'
+import { registerQueryTx } from './query-tx.js'
+import { registerQueryUpgrade } from './query-upgrade.js'
 import { addStartFlags, type GlobalFlags, runNode, type StartFlags } from './start.js'
 import { registerStatus } from './status.js'
+import { registerTxBank } from './tx-bank.js'
+import { registerTxGov } from './tx-gov.js'
+import { registerTxSign } from './tx-sign.js'
+import { registerTxUpgrade } from './tx-upgrade.js'
 import { registerVersion } from './version.js'
 
 /** Builds the `sdkd` command tree. `exit` ends the process with a code (injected for tests). */
@@ -60,6 +70,16 @@ export function createProgram(exit: (code: number) => void): Command {
   registerStatus(program, globals)
   registerKeys(program, globals)
   registerGenesis(program, globals)
+  registerQueryUpgrade(program, globals)
+  registerQueryAuth(program, globals)
+  registerQueryBank(program, globals)
+  registerQueryGov(program, globals)
+  registerQueryTx(program, globals)
+  registerTxBank(program, globals)
+  registerTxGov(program, globals)
+  registerTxUpgrade(program, globals)
+  registerTxSign(program, globals)
+  registerDebug(program, globals)
   registerVersion(program, globals)
   return program
 }

@@ -7,7 +7,7 @@ import { type LoadedHome, loadHome } from '../config/home.js'
 import { createLogger, LOG_LEVELS, type LogFormat, type Logger, type LogLevel } from '../logger.js'
 import { Node } from '../node.js'
 import { CliError } from './errors.js'
-import { boolArg, durationArg, uintArg } from './options.js'
+import { boolArg, collectArg, durationArg, heightListArg, uintArg } from './options.js'
 
 /** Flags of `sdkd start` (and `sdkd devnet`); each overrides its config field, as upstream. */
 export interface StartFlags {
@@ -26,6 +26,8 @@ export interface StartFlags {
   pruningInterval?: number
   minRetainBlocks?: number
   minimumGasPrices?: string
+  unsafeSkipUpgrades?: number[]
+  upgradePlugin?: string[]
 }
 
 /** Global flags every command accepts. */
@@ -88,6 +90,16 @@ export function addStartFlags(cmd: Command): Command {
       '--minimum-gas-prices <coins>',
       'minimum gas prices to accept txs, e.g. 0.025stake (minimum-gas-prices)',
     )
+    .option(
+      '--unsafe-skip-upgrades <heights>',
+      'skip a set of upgrade heights to continue the old binary (comma-separated, repeatable)',
+      heightListArg,
+    )
+    .option(
+      '--upgrade-plugin <file.mjs>',
+      'load upgrade handlers from an ES module (repeatable; see README "Upgrades")',
+      collectArg,
+    )
 }
 
 /** Applies start flags over the loaded config (flags win). */
@@ -141,7 +153,12 @@ export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number
     )
   }
   const logger = loggerFor(g, home)
-  const node = await Node.create({ home, appVersion: g.appVersion ?? DEFAULT_APP_VERSION, logger })
+  const node = await Node.create({
+    home,
+    appVersion: g.appVersion ?? DEFAULT_APP_VERSION,
+    logger,
+    upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
+  })
   const signal = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))

@@ -6,9 +6,23 @@ import { sha256 } from './hash.js'
 /** Bech32 prefix of account addresses (product decision: `sdk1…`). */
 export const BECH32_PREFIX = 'sdk'
 
+/** Most addresses remembered by each memo (the checksum is costly; txs repeat few addresses). */
+const MEMO_SIZE = 10_000
+const encoded = new Map<string, string>()
+const decodedMemo = new Map<string, Bytes>()
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (memo.size >= MEMO_SIZE) memo.clear()
+  memo.set(key, value)
+  return value
+}
+
 /** Encodes address bytes as bech32 with the chain's prefix. */
 export function addressToBech32(bytes: Bytes, prefix: string = BECH32_PREFIX): string {
-  return bech32.encode(prefix, bech32.toWords(bytes), 1023)
+  const key = `${prefix}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1')}`
+  return (
+    encoded.get(key) ?? remember(encoded, key, bech32.encode(prefix, bech32.toWords(bytes), 1023))
+  )
 }
 
 /**
@@ -16,6 +30,8 @@ export function addressToBech32(bytes: Bytes, prefix: string = BECH32_PREFIX): s
  * `decoding bech32 failed: …`, `hrp does not match bech32 prefix: expected 'sdk' got '…'`.
  */
 export function bech32ToAddress(text: string, prefix: string = BECH32_PREFIX): Bytes {
+  const hit = decodedMemo.get(`${prefix}:${text}`)
+  if (hit) return hit.slice()
   if (text.trim() === '') throw ErrInvalidAddress.wrap('empty address string is not allowed')
   let decoded: { prefix: string; words: number[] }
   try {
@@ -32,6 +48,8 @@ export function bech32ToAddress(text: string, prefix: string = BECH32_PREFIX): B
   if (bytes.length === 0 || bytes.length > 255) {
     throw ErrInvalidAddress.wrap(`address length must be 1-255 bytes, got ${bytes.length}`)
   }
+  // Callers may keep or change the result: hand out copies of the remembered bytes.
+  remember(decodedMemo, `${prefix}:${text}`, bytes.slice())
   return bytes
 }
 

@@ -1,5 +1,8 @@
 import { Keyring } from '../client/keyring.js'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
 import { defaultGovParams } from '../modules/gov/params.js'
+import { defaultStakingParams } from '../modules/staking/keeper.js'
+import { BONDED_POOL_NAME, VALOPER_PREFIX } from '../modules/staking/keys.js'
 
 /** The keys the devnet preset creates and funds. `validator` operates the validator and votes with its power. */
 export const DEVNET_KEYS = ['validator', 'alice', 'bob'] as const
@@ -68,5 +71,72 @@ export function devnetAppState(
   state.bank.supply = []
   state.gov ??= {}
   state.gov.params = { ...defaultGovParams(), ...(state.gov.params ?? {}), ...DEVNET_GOV }
+  return state
+}
+
+/** Tokens bonded per unit of consensus power (upstream DefaultPowerReduction). */
+const POWER_REDUCTION = 1_000_000n
+
+/**
+ * app_state with the genesis validator in x/staking: operated by the `validator` key (its operator
+ * address has the same bytes as that account), bonded with the tokens of its consensus power, all
+ * self-delegated — so the `validator` key votes with the whole voting power. The bonded tokens sit in
+ * the bonded pool module account, as on a real chain.
+ */
+export function devnetStakingState(
+  appState: Record<string, unknown>,
+  validator: DevnetAccount,
+  consensus: { pubKeyBase64: string; power: bigint; moniker: string },
+): Record<string, unknown> {
+  const state = structuredClone(appState) as Obj
+  const tokens = (consensus.power * POWER_REDUCTION).toString()
+  const shares = `${tokens}.000000000000000000`
+  const operator = addressToBech32(bech32ToAddress(validator.address), VALOPER_PREFIX)
+  state.staking ??= {}
+  state.staking.params ??= defaultStakingParams()
+  state.staking.validators = [
+    {
+      operator_address: operator,
+      consensus_pubkey: { '@type': '/sdk.crypto.ed25519.PubKey', key: consensus.pubKeyBase64 },
+      jailed: false,
+      status: 'BOND_STATUS_BONDED',
+      tokens,
+      delegator_shares: shares,
+      description: {
+        moniker: consensus.moniker,
+        identity: '',
+        website: '',
+        security_contact: '',
+        details: '',
+      },
+      unbonding_height: '0',
+      unbonding_time: '1970-01-01T00:00:00Z',
+      commission: {
+        commission_rates: {
+          rate: '0.100000000000000000',
+          max_rate: '0.200000000000000000',
+          max_change_rate: '0.010000000000000000',
+        },
+        update_time: '1970-01-01T00:00:00Z',
+      },
+      min_self_delegation: '1',
+      unbonding_on_hold_ref_count: '0',
+      unbonding_ids: [],
+    },
+  ]
+  state.staking.delegations = [
+    { delegator_address: validator.address, validator_address: operator, shares },
+  ]
+  state.staking.last_total_power = consensus.power.toString()
+  state.staking.last_validator_powers = [{ address: operator, power: consensus.power.toString() }]
+  state.bank ??= {}
+  state.bank.balances = [
+    ...(state.bank.balances ?? []),
+    {
+      address: addressToBech32(moduleAddress(BONDED_POOL_NAME)),
+      coins: [{ denom: String(state.staking.params.bond_denom ?? 'stake'), amount: tokens }],
+    },
+  ]
+  state.bank.supply = []
   return state
 }

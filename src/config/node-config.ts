@@ -8,7 +8,15 @@ export interface NodeConfig {
   logFormat: string
   rpc: { laddr: string; corsAllowedOrigins: string[]; maxBodyBytes: number }
   p2p: { laddr: string }
-  mempool: { size: number; maxTxBytes: number; maxTxsBytes: number }
+  mempool: {
+    size: number
+    maxTxBytes: number
+    maxTxsBytes: number
+    /** sdkd: most txs in one block (0: only the block's byte and gas limits apply). */
+    maxBlockTxs: number
+    /** sdkd: most tx bytes in one block (0: the consensus param block.max_bytes decides). */
+    maxBlockBytes: number
+  }
   consensus: { timeoutPropose: string; timeoutCommit: string; timeoutCommitMs: number }
   txIndex: { indexer: string }
 }
@@ -20,7 +28,13 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
     logFormat: 'json',
     rpc: { laddr: 'tcp://127.0.0.1:26657', corsAllowedOrigins: [], maxBodyBytes: 1000000 },
     p2p: { laddr: 'tcp://0.0.0.0:26656' },
-    mempool: { size: 5000, maxTxBytes: 1048576, maxTxsBytes: 1073741824 },
+    mempool: {
+      size: 5000,
+      maxTxBytes: 1048576,
+      maxTxsBytes: 1073741824,
+      maxBlockTxs: 0,
+      maxBlockBytes: 0,
+    },
     // The SDK rewrites CometBFT's 1s default to 5s when it first writes config.toml.
     consensus: { timeoutPropose: '3s', timeoutCommit: '5s', timeoutCommitMs: 5000 },
     txIndex: { indexer: 'kv' },
@@ -59,6 +73,8 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       size: r.uint('mempool.size', d.mempool.size),
       maxTxBytes: r.uint('mempool.max_tx_bytes', d.mempool.maxTxBytes),
       maxTxsBytes: r.uint('mempool.max_txs_bytes', d.mempool.maxTxsBytes),
+      maxBlockTxs: r.uint('mempool.max_block_txs', d.mempool.maxBlockTxs),
+      maxBlockBytes: r.uint('mempool.max_block_bytes', d.mempool.maxBlockBytes),
     },
     consensus: {
       timeoutPropose: r.string('consensus.timeout_propose', d.consensus.timeoutPropose),
@@ -142,6 +158,14 @@ max_tx_bytes = ${c.mempool.maxTxBytes}
 
 # Limit the total size of all txs in the mempool.
 max_txs_bytes = ${c.mempool.maxTxsBytes}
+
+# sdkd: most transactions included in one block (0 = no count limit; the block's
+# byte and gas limits still apply).
+max_block_txs = ${c.mempool.maxBlockTxs}
+
+# sdkd: most transaction bytes included in one block (0 = the consensus param
+# block.max_bytes decides, as CometBFT does).
+max_block_bytes = ${c.mempool.maxBlockBytes}
 
 #######################################################
 ###         Consensus Configuration Options         ###

@@ -6,6 +6,7 @@ import { sha256 } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import type { BatchOp, StoreBackend } from './backend.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, txHashKey } from './keys.js'
+import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
 
 /** Result of one tx in a block (tendermint.abci.ExecTxResult). */
 export interface TxResult {
@@ -52,6 +53,8 @@ export class BlockStore {
     private readonly backend: StoreBackend,
     private readonly builder: BlockBuilder,
     registry: ProtoRegistry,
+    /** config.toml tx_index.indexer = "kv": tx events are indexed for searches. */
+    readonly indexTxEvents: boolean,
   ) {
     this.recordType = registry.type('sdk.store.v1.BlockRecord')
   }
@@ -62,8 +65,15 @@ export class BlockStore {
     builder: BlockBuilder
     registry: ProtoRegistry
     latestHeight: number
+    /** Index tx events for searches (default true; CometBFT's `tx_index.indexer = "null"` is false). */
+    indexTxEvents?: boolean
   }): Promise<BlockStore> {
-    const bs = new BlockStore(options.backend, options.builder, options.registry)
+    const bs = new BlockStore(
+      options.backend,
+      options.builder,
+      options.registry,
+      options.indexTxEvents ?? true,
+    )
     const base = await options.backend.get(META_BLOCK_BASE)
     if (base) bs.baseHeight = readUint64BE(base)
     bs.plannedBase = bs.baseHeight
@@ -99,6 +109,30 @@ export class BlockStore {
     const v = await this.backend.get(txHashKey(hash))
     if (!v) return undefined
     return { height: readUint64BE(v), index: new DataView(v.buffer, v.byteOffset).getUint32(8) }
+  }
+
+  /**
+   * Txs whose indexed attribute `compositeKey` (`message.sender`, `tx.height`) has a value within
+   * [gte, lt) — or exactly `value` — in (height, index) order for an exact value, value order
+   * otherwise. Only retained blocks are indexed.
+   */
+  async *indexedTxs(
+    compositeKey: string,
+    select: { value: string } | { gte?: string; lt?: string },
+  ): AsyncIterable<IndexedTx> {
+    const base = txEventPrefix(compositeKey)
+    let gte: Bytes
+    let lt: Bytes
+    if ('value' in select) {
+      gte = txEventPrefix(compositeKey, select.value)
+      lt = prefixEndOf(gte)
+    } else {
+      gte = select.gte === undefined ? base : txEventPrefix(compositeKey, select.gte)
+      lt = select.lt === undefined ? prefixEndOf(base) : txEventPrefix(compositeKey, select.lt)
+    }
+    for await (const [key] of this.backend.entries({ gte, lt })) {
+      yield parseTxEventKey(key, compositeKey)
+    }
   }
 
   private async load(height: number): Promise<StoredBlock | undefined> {
@@ -158,6 +192,8 @@ export class BlockStore {
         value: concatBytes(uint64BE(height), uint32BE(i)),
       })
     })
+    if (this.indexTxEvents && block.txs.length > 0)
+      ops.push(...txIndexOps(height, stored.results, 'put'))
     let newBase = this.plannedBase === 0 ? height : this.plannedBase
     const durable = this.latestBlock?.block.header.height ?? 0
     if (retainHeight > newBase && newBase <= durable) {
@@ -168,6 +204,7 @@ export class BlockStore {
         if (!old) continue
         ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
         for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
+        if (old.block.txs.length > 0) ops.push(...txIndexOps(h, old.results, 'del'))
       }
       newBase = until
     }
@@ -226,4 +263,16 @@ function resultFromProto(m: ProtoMessage): TxResult {
     events: ((m.events ?? []) as ProtoMessage[]).map(eventFromProto),
     codespace: String(m.codespace ?? ''),
   }
+}
+
+/** The first key after every key that starts with `prefix`. */
+function prefixEndOf(prefix: Bytes): Bytes {
+  const end = prefix.slice()
+  for (let i = end.length - 1; i >= 0; i--) {
+    if (end[i]! < 0xff) {
+      end[i]! += 1
+      return end.subarray(0, i + 1)
+    }
+  }
+  return Uint8Array.of(0xff, 0xff)
 }

@@ -15,12 +15,14 @@ import {
  *   0x02 ‖ BE(h)                      block record at height h
  *   0x03 ‖ block hash                 BE(h) of that block
  *   0x04 ‖ tx hash                    BE(h) ‖ BE32(index) of that tx
+ *   0x05 ‖ event key ‖ BE(h) ‖ BE32(i)  tx event index (store/tx-index.ts), empty value
  */
 export const FAMILY_META = 0x00
 export const FAMILY_STATE = 0x01
 export const FAMILY_BLOCK = 0x02
 export const FAMILY_BLOCK_HASH = 0x03
 export const FAMILY_TX_HASH = 0x04
+export const FAMILY_TX_EVENT = 0x05
 
 /** Store id 0 is the registry of named stores (name → id); it is never hashed or pruned. */
 export const REGISTRY_STORE_ID = 0

@@ -90,7 +90,15 @@ describe('sdkd init', () => {
     expect(genesis.consensus.params.block).toEqual({ max_bytes: '22020096', max_gas: '-1' })
     expect(genesis.consensus.validators).toHaveLength(1)
     expect(genesis.consensus.validators[0]).toMatchObject({ power: '10', name: 'mynode' })
-    expect(Object.keys(genesis.app_state).sort()).toEqual(['auth', 'bank', 'gov', 'upgrade'])
+    expect(Object.keys(genesis.app_state).sort()).toEqual([
+      'auth',
+      'bank',
+      'consensus',
+      'gov',
+      'params',
+      'staking',
+      'upgrade',
+    ])
     const key = JSON.parse(await readFile(join(dir, 'config/priv_validator_key.json'), 'utf8'))
     expect(key.address).toBe(genesis.consensus.validators[0].address)
     expect(key.priv_key.type).toBe('tendermint/PrivKeyEd25519')

@@ -1,42 +1,51 @@
-import type { ProtoRegistry } from '../../codec/proto.js'
 import { AuthKeeper } from '../../modules/auth/keeper.js'
 import { createAuthModule } from '../../modules/auth/module.js'
 import { BankKeeper } from '../../modules/bank/keeper.js'
 import { createBankModule } from '../../modules/bank/module.js'
-import { createGovModule } from '../../modules/gov/module.js'
+import { createCrisisModule } from '../../modules/crisis/module.js'
+import { ParamsKeeper } from '../../modules/params/keeper.js'
+import { createParamsModule } from '../../modules/params/module.js'
 import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
 import { createUpgradeModule } from '../../modules/upgrade/module.js'
-import type { AppModule, AppVersion, VersionMap } from '../types.js'
+import type { AppModule, AppVersion } from '../types.js'
+import { type AppVersionDeps, consensusParamsOf, upgradeOptionsOf } from './deps.js'
+import { createGovernanceModules } from './governance.js'
 
-/** What every app version is built from. */
-export interface AppVersionDeps {
-  registry: ProtoRegistry
-}
+export type { AppVersionDeps }
 
-/** v1: the genesis modules (auth, bank, gov, upgrade). */
+/** Subspaces the legacy x/params module serves in v1. */
+export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov'] as const
+
+/**
+ * v1, the genesis binary: auth, bank, staking, gov, crisis, params (legacy; it holds the consensus
+ * params in its `baseapp` subspace, as SDK ≤ v0.46 apps did) and upgrade. It knows no upgrades.
+ */
 export function createV1(deps: AppVersionDeps): AppVersion {
   const { registry } = deps
   const auth = new AuthKeeper(registry)
-  const bank = new BankKeeper(registry)
+  const bank = new BankKeeper(registry, auth)
   const upgrade = new UpgradeKeeper(registry)
-  const modules: AppModule[] = []
-  const versionMap = (): VersionMap =>
-    Object.fromEntries(modules.map((m) => [m.name, m.consensusVersion]))
-  modules.push(
+  const params = new ParamsKeeper(V1_PARAM_SUBSPACES)
+  const governance = createGovernanceModules(deps, auth, bank)
+  const modules: AppModule[] = [
     createAuthModule(registry, auth),
     createBankModule(registry, bank),
-    createGovModule(registry),
-    createUpgradeModule({ keeper: upgrade, versionMap }),
-  )
+    governance.staking,
+    governance.gov,
+    createCrisisModule(registry),
+    createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
+    createUpgradeModule({ keeper: upgrade, ...upgradeOptionsOf(deps) }),
+  ]
   return {
     name: 'v1',
     modules,
     order: {
-      initGenesis: ['auth', 'bank', 'gov', 'upgrade'],
+      initGenesis: ['auth', 'bank', 'staking', 'gov', 'crisis', 'params', 'upgrade'],
       preBlockers: ['upgrade'],
       beginBlockers: [],
       endBlockers: ['gov'],
     },
     upgrades: [],
+    txKeepers: { accounts: auth, bank },
   }
 }

@@ -30,6 +30,8 @@ export function defaultAuthParams(): ProtoMessage {
 /** x/auth keeper: accounts, account numbers, module accounts, params. */
 export class AuthKeeper {
   readonly c: ReturnType<typeof authCollections>
+  /** Decoded accounts by their stored bytes (immutable: the same bytes always mean the same). */
+  private readonly decodedAccounts = new Map<string, Account>()
 
   constructor(private readonly registry: ProtoRegistry) {
     this.c = authCollections(registry)
@@ -47,8 +49,25 @@ export class AuthKeeper {
     state: { store(name: string): KVReader },
     address: Bytes,
   ): Promise<Account | undefined> {
-    const any = await this.c.accounts.get(this.store(state), address)
-    return any ? this.accountFromAny(any) : undefined
+    const raw = await this.store(state).get(this.c.accounts.storeKey(address))
+    if (!raw) return undefined
+    // Every tx reads its signer's account several times: decode each stored value once.
+    const id = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1')
+    let account = this.decodedAccounts.get(id)
+    if (!account) {
+      account = this.accountFromAny(this.registry.decode('google.protobuf.Any', raw))
+      if (this.decodedAccounts.size >= 10_000) this.decodedAccounts.clear()
+      this.decodedAccounts.set(id, account)
+    }
+    // Callers change what they get (sequence, key): hand out copies.
+    return {
+      ...account,
+      address: account.address.slice(),
+      pubKey: account.pubKey && { ...account.pubKey },
+      ...(account.module
+        ? { module: { ...account.module, permissions: [...account.module.permissions] } }
+        : {}),
+    }
   }
 
   /** Decodes a stored account (Any). */
@@ -111,6 +130,18 @@ export class AuthKeeper {
       accountNumber: await this.nextAccountNumber(state),
       sequence: 0n,
     }
+  }
+
+  /** Whether an account exists at `address`. */
+  hasAccount(state: { store(name: string): KVReader }, address: Bytes): Promise<boolean> {
+    return this.c.accounts.has(this.store(state), address)
+  }
+
+  /** Creates and stores a new base account (upstream NewAccountWithAddress + SetAccount). */
+  async createAccount(state: { store(name: string): KVStore }, address: Bytes): Promise<Account> {
+    const account = await this.newAccount(state, address)
+    this.setAccount(state, account)
+    return account
   }
 
   /** The module account of `name`, created on first use. */

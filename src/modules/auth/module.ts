@@ -3,6 +3,7 @@ import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { type AuthKeeper, defaultAuthParams } from './keeper.js'
 import { MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
+import { registerAuthQueries } from './queries.js'
 
 /** x/auth: accounts and their numbers, sequences and public keys. */
 export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): AppModule {
@@ -20,6 +21,7 @@ export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): A
   return {
     name: MODULE_NAME,
     consensusVersion: 5,
+    registerServices: (cfg) => registerAuthQueries(cfg, keeper),
     defaultGenesis: () => ({ params: jsonParams(defaultAuthParams()), accounts: [] }),
     validateGenesis(genesis) {
       const g = parse(genesis)

@@ -5,6 +5,8 @@ import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { type BankKeeper, defaultBankParams } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { registerBankMsgs } from './msgs.js'
+import { registerBankQueries } from './queries.js'
 
 /** x/bank: balances, supply and transfers. */
 export function createBankModule(registry: ProtoRegistry, keeper: BankKeeper): AppModule {
@@ -50,6 +52,10 @@ export function createBankModule(registry: ProtoRegistry, keeper: BankKeeper): A
   return {
     name: MODULE_NAME,
     consensusVersion: 4,
+    registerServices: (cfg) => {
+      registerBankQueries(cfg, keeper)
+      registerBankMsgs(cfg, keeper)
+    },
     defaultGenesis: () => ({
       params: defaultBankParams(),
       balances: [],

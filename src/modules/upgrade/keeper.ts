@@ -1,12 +1,24 @@
-import type { VersionMap } from '../../app/types.js'
+import type { BlockContext, VersionMap } from '../../app/types.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { ErrInvalidRequest, GrpcCode, StatusError } from '../../errors.js'
 import type { KVReader, KVStore } from '../../store/types.js'
 import { MODULE_NAME, upgradeCollections } from './keys.js'
+import { normalizePlan, type PlanInput, planHeight, validatePlan } from './plan.js'
 
 type Readable = { store(name: string): KVReader }
 type Writable = { store(name: string): KVStore }
 
-/** x/upgrade keeper: the plan, done heights, module versions and the protocol version. */
+/** The name and block height of the newest applied upgrade (`''`, 0 when none). */
+export interface CompletedUpgrade {
+  name: string
+  height: bigint
+}
+
+/**
+ * x/upgrade keeper on the seed's layout: the plan (`0x0`), done heights (`0x1 ‖ name`), module
+ * versions (`0x2 ‖ module`) and the protocol version (`0x3`). It holds no in-memory state: handlers,
+ * skip heights and the downgrade check live with the PreBlocker of one running app version.
+ */
 export class UpgradeKeeper {
   readonly c: ReturnType<typeof upgradeCollections>
 
@@ -19,9 +31,48 @@ export class UpgradeKeeper {
     return this.c.plan.get(state.store(MODULE_NAME))
   }
 
+  /**
+   * Upstream ScheduleUpgrade: validates the plan, refuses a past height (the current height is
+   * allowed, for emergency forks) and a name already done, then stores it, silently replacing any
+   * scheduled plan (a new height delays or hastens the upgrade).
+   */
+  async scheduleUpgrade(ctx: Pick<BlockContext, 'height' | 'state'>, plan: PlanInput) {
+    validatePlan(plan)
+    if (planHeight(plan) < BigInt(ctx.height))
+      throw ErrInvalidRequest.wrap('upgrade cannot be scheduled in the past')
+    if ((await this.doneHeight(ctx.state, plan.name!)) !== 0n)
+      throw ErrInvalidRequest.wrap(`upgrade with name ${plan.name} has already been completed`)
+    this.c.plan.set(ctx.state.store(MODULE_NAME), normalizePlan(plan))
+  }
+
+  /** Upstream ClearUpgradePlan: removes the scheduled plan; succeeds when there is none. */
+  clearUpgradePlan(state: Writable): void {
+    this.c.plan.remove(state.store(MODULE_NAME))
+  }
+
   /** Height at which the named upgrade was applied (0 if never). */
   async doneHeight(state: Readable, name: string): Promise<bigint> {
     return (await this.c.done.get(state.store(MODULE_NAME), name)) ?? 0n
+  }
+
+  /** Records that `name` was applied at block `height`. */
+  setDone(state: Writable, name: string, height: number | bigint): void {
+    if (name === '')
+      throw new StatusError(GrpcCode.Internal, 'cannot mark an upgrade without a name as done')
+    this.c.done.set(state.store(MODULE_NAME), name, BigInt(height))
+  }
+
+  /**
+   * Upstream GetLastCompletedUpgrade: the applied upgrade with the greatest height (on a tie, the
+   * greatest name); `''`/0 when none.
+   */
+  async lastCompletedUpgrade(state: Readable): Promise<CompletedUpgrade> {
+    let last: CompletedUpgrade = { name: '', height: 0n }
+    for await (const [name, height] of this.c.done.iterate(state.store(MODULE_NAME))) {
+      // Names iterate in ascending byte order, so `>=` keeps the greatest name on equal heights.
+      if (height >= last.height) last = { name, height }
+    }
+    return last
   }
 
   /** Module versions in byte order of the module name. */
@@ -38,7 +89,7 @@ export class UpgradeKeeper {
     return vm
   }
 
-  /** Upstream SetModuleVersionMap: writes every entry, never deletes. */
+  /** Upstream SetModuleVersionMap: writes every entry in name order, never deletes. */
   setVersionMap(state: Writable, vm: VersionMap): void {
     const store = state.store(MODULE_NAME)
     for (const name of Object.keys(vm).sort()) this.c.versions.set(store, name, BigInt(vm[name]!))
@@ -46,5 +97,34 @@ export class UpgradeKeeper {
 
   async protocolVersion(state: Readable): Promise<bigint> {
     return (await this.c.protocolVersion.get(state.store(MODULE_NAME))) ?? 0n
+  }
+
+  setProtocolVersion(state: Writable, version: bigint): void {
+    this.c.protocolVersion.set(state.store(MODULE_NAME), version)
+  }
+
+  /**
+   * Upstream ApplyUpgrade, in its order: run the handler on the stored version map, store the map it
+   * returns, bump the protocol version, clear the plan and record the upgrade as done at this block.
+   * Returns the new protocol version.
+   */
+  async applyUpgrade(
+    ctx: Pick<BlockContext, 'height' | 'state'>,
+    plan: PlanInput,
+    handler: ((fromVersions: VersionMap) => Promise<VersionMap>) | undefined,
+  ): Promise<bigint> {
+    if (!handler) {
+      throw new StatusError(
+        GrpcCode.Internal,
+        'ApplyUpgrade should never be called without first checking HasHandler',
+      )
+    }
+    const updated = await handler(await this.versionMap(ctx.state))
+    this.setVersionMap(ctx.state, updated)
+    const next = (await this.protocolVersion(ctx.state)) + 1n
+    this.setProtocolVersion(ctx.state, next)
+    this.clearUpgradePlan(ctx.state)
+    this.setDone(ctx.state, plan.name ?? '', ctx.height)
+    return next
   }
 }

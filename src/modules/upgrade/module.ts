@@ -1,21 +1,37 @@
-import type { AppModule, BlockContext, VersionMap } from '../../app/types.js'
+import type { AppModule, BlockContext, ModuleHost, VersionMap } from '../../app/types.js'
+import { createPreBlocker, type PreBlockerOptions } from './abci.js'
 import type { UpgradeKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { registerUpgradeMsgs } from './msgs.js'
+import { registerUpgradeQueries } from './queries.js'
 
-export interface UpgradeModuleOptions {
+export interface UpgradeModuleOptions extends Omit<PreBlockerOptions, 'keeper'> {
   keeper: UpgradeKeeper
-  /** The running app version's module versions (stored at genesis). */
-  versionMap(): VersionMap
+  /** The module versions stored at genesis when no module manager is attached (default: none). */
+  versionMap?(): VersionMap
 }
 
 /** x/upgrade: coordinates chain upgrades at a height. It has no genesis state. */
-export function createUpgradeModule({ keeper, versionMap }: UpgradeModuleOptions): AppModule {
+export function createUpgradeModule(options: UpgradeModuleOptions): AppModule {
+  const { keeper, versionMap } = options
+  const preBlocker = createPreBlocker(options)
+  let host: ModuleHost | undefined
   return {
     name: MODULE_NAME,
     consensusVersion: 2,
+    registerServices(cfg) {
+      registerUpgradeQueries(cfg, keeper)
+      registerUpgradeMsgs(cfg, keeper)
+    },
     defaultGenesis: () => ({}),
+    attach(h) {
+      host = h
+      preBlocker.attach(h)
+    },
+    preBlock: preBlocker.preBlock,
     async initGenesis(ctx: BlockContext) {
-      keeper.setVersionMap(ctx.state, versionMap())
+      // Every module of the running app version (upstream: ModuleManager.GetVersionMap()).
+      keeper.setVersionMap(ctx.state, host?.versionMap() ?? versionMap?.() ?? {})
     },
   }
 }

@@ -1,0 +1,278 @@
+// Benchmark: signed bank sends broadcast over REST to a real sdkd process, measured side by side
+// with the raw secp256k1 verify rate in the same run.
+//
+//   npm run bench:tx [-- --txs 6000 --senders 32 --timeout-commit 250ms]
+//
+// A bounded loader pre-signs --txs MsgSends from --senders genesis accounts, then broadcasts them
+// over POST /sdk/tx/v1beta1/txs (BROADCAST_MODE_SYNC), one lane per sender (a sender's txs go in
+// sequence order). It prints the included txs/s (successful txs in blocks, from the first send to
+// the time of the block holding the last one), the raw secp256k1 verify rate of this machine (one
+// core, the node's own verification code) and their ratio. Target (2-core machine): >= 1,000
+// included txs/s.
+import { spawn } from 'node:child_process'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { Agent, request } from 'node:http'
+import { mkdtemp } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { defaultAppState } from '../dist/cli/init.js'
+import { createUnsignedTx, encodeTxRaw, signDocBytes, signTx } from '../dist/client/tx-builder.js'
+import { addressToBech32 } from '../dist/codec/address.js'
+import { protoRegistry } from '../dist/codec/proto.js'
+import { initHome } from '../dist/config/home.js'
+import { secp256k1Address, verifySecp256k1 } from '../dist/tx/secp256k1.js'
+import { signSecp256k1 } from '../dist/client/keyring.js'
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? process.argv[i + 1] : fallback
+}
+const TXS = Number(arg('txs', 6000))
+const SENDERS = Number(arg('senders', 32))
+const TIMEOUT_COMMIT = arg('timeout-commit', '250ms')
+const CHAIN_ID = 'bench-tx'
+const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
+const registry = protoRegistry()
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: SENDERS + 4 })
+
+/** POSTs JSON; resolves with the parsed answer. */
+function post(port, path, body) {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body)
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+        timeout: 30_000,
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c) => (text += c))
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode, body: JSON.parse(text) })
+          } catch (err) {
+            reject(err)
+          }
+        })
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error(`${path} timed out`)))
+    req.on('error', reject)
+    req.end(data)
+  })
+}
+
+const rpc = (port, method, params = {}) =>
+  post(port, '/', { jsonrpc: '2.0', id: 1, method, params }).then((r) => {
+    if (r.body.error) throw new Error(`${method}: ${JSON.stringify(r.body.error)}`)
+    return r.body.result
+  })
+
+// --- accounts and genesis ------------------------------------------------------------------------
+const keys = Array.from({ length: SENDERS }, (_, i) => {
+  const privateKey = new Uint8Array(32)
+  new DataView(privateKey.buffer).setUint32(28, i + 1)
+  const pubKey = secp256k1.getPublicKey(privateKey, true)
+  return { privateKey, pubKey, address: addressToBech32(secp256k1Address(pubKey)) }
+})
+const recipient = addressToBech32(new Uint8Array(20).fill(7))
+const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-tx-'))
+const appState = defaultAppState()
+appState.bank.balances = keys.map((k) => ({
+  address: k.address,
+  coins: [{ denom: 'stake', amount: '1000000000000' }],
+}))
+appState.auth.accounts = keys.map((k, i) => ({
+  '@type': '/sdk.auth.v1beta1.BaseAccount',
+  address: k.address,
+  pub_key: null,
+  account_number: String(i),
+  sequence: '0',
+}))
+await initHome({ home, moniker: 'bench', chainId: CHAIN_ID, appState })
+// room for the whole load in the mempool
+const configPath = join(home, 'config', 'config.toml')
+const config = await readFile(configPath, 'utf8')
+await writeFile(configPath, config.replace(/^size = \d+$/m, `size = ${TXS + 1000}`))
+const appTomlPath = join(home, 'config', 'app.toml')
+const appToml = await readFile(appTomlPath, 'utf8')
+await writeFile(appTomlPath, appToml.replace(/^max-txs = \d+$/m, `max-txs = ${TXS + 1000}`))
+
+// --- pre-signed load ----------------------------------------------------------------------------
+process.stdout.write(`signing ${TXS} bank sends from ${SENDERS} accounts… `)
+const lanes = keys.map(() => [])
+for (let i = 0; i < TXS; i++) {
+  const s = i % SENDERS
+  const k = keys[s]
+  let tx = createUnsignedTx({
+    messages: [
+      registry.packAny('/sdk.bank.v1beta1.MsgSend', {
+        from_address: k.address,
+        to_address: recipient,
+        amount: [{ denom: 'stake', amount: '1' }],
+      }),
+    ],
+    fee: { amount: [{ denom: 'stake', amount: 2n }], gasLimit: 100_000n },
+  })
+  tx = signTx(registry, tx, k, {
+    chainId: CHAIN_ID,
+    accountNumber: BigInt(s),
+    sequence: BigInt(lanes[s].length),
+  })
+  lanes[s].push(Buffer.from(encodeTxRaw(registry, tx)).toString('base64'))
+}
+console.log('done')
+
+// --- raw secp256k1 verify rate (this machine, one core, the node's verification code) -----------
+const samples = Array.from({ length: 256 }, (_, i) => {
+  const msg = signDocBytes(registry, {
+    bodyBytes: new Uint8Array(120).fill(i),
+    authInfoBytes: new Uint8Array(90).fill(i),
+    chainId: CHAIN_ID,
+    accountNumber: BigInt(i),
+  })
+  const k = keys[i % keys.length]
+  return { pub: k.pubKey, msg, sig: signSecp256k1(k.privateKey, msg) }
+})
+let verifies = 0
+const vStart = performance.now()
+while (performance.now() - vStart < 2000) {
+  const s = samples[verifies % samples.length]
+  if (!verifySecp256k1(s.pub, s.msg, s.sig)) throw new Error('bench signature did not verify')
+  verifies++
+}
+const verifyRate = verifies / ((performance.now() - vStart) / 1000)
+
+// --- the node ------------------------------------------------------------------------------------
+const rpcPort = await freePort()
+const apiPort = await freePort()
+const child = spawn(
+  process.execPath,
+  [
+    MAIN,
+    '--home',
+    home,
+    '--log_level',
+    'error',
+    'start',
+    '--rpc.laddr',
+    `tcp://127.0.0.1:${rpcPort}`,
+    '--api.enable',
+    '--api.address',
+    `tcp://127.0.0.1:${apiPort}`,
+    '--grpc.enable=false',
+    '--timeout-commit',
+    TIMEOUT_COMMIT,
+  ],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+)
+let exited = false
+child.once('exit', () => (exited = true))
+
+async function finish(code) {
+  if (!exited) {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+  }
+  agent.destroy()
+  await rm(home, { recursive: true, force: true })
+  process.exit(code)
+}
+
+try {
+  let startHeight = 0
+  for (let i = 0; i < 300 && startHeight < 1; i++) {
+    if (exited) throw new Error('sdkd exited while starting')
+    await sleep(100)
+    startHeight = Number(
+      (await rpc(rpcPort, 'status').catch(() => undefined))?.sync_info.latest_block_height ?? 0,
+    )
+  }
+  if (startHeight < 1) throw new Error('sdkd did not produce a block')
+
+  // --- load ---------------------------------------------------------------------------------------
+  const latencies = []
+  let rejected = 0
+  const t0 = Date.now()
+  await Promise.all(
+    lanes.map(async (txs) => {
+      for (const tx_bytes of txs) {
+        const s = performance.now()
+        const r = await post(apiPort, '/sdk/tx/v1beta1/txs', { tx_bytes, mode: 'BROADCAST_MODE_SYNC' })
+        latencies.push(performance.now() - s)
+        if (r.status !== 200 || r.body.tx_response.code !== 0) {
+          rejected++
+          if (rejected <= 3) console.error('rejected:', JSON.stringify(r.body))
+        }
+      }
+    }),
+  )
+  const sentMs = Date.now() - t0
+
+  // --- wait until the mempool is empty (bounded) ---------------------------------------------------
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    const n = Number((await rpc(rpcPort, 'num_unconfirmed_txs')).total)
+    if (n === 0) break
+    await sleep(100)
+  }
+  await sleep(Number.parseInt(TIMEOUT_COMMIT, 10) * 2 || 500)
+  const latest = Number((await rpc(rpcPort, 'status')).sync_info.latest_block_height)
+
+  let ok = 0
+  let failed = 0
+  let lastTxBlockTime = t0
+  let blocksWithTxs = 0
+  for (let h = startHeight + 1; h <= latest; h++) {
+    const res = await rpc(rpcPort, 'block_results', { height: String(h) })
+    const results = res.txs_results ?? []
+    if (results.length === 0) continue
+    blocksWithTxs++
+    for (const r of results) {
+      if (r.code === undefined) ok++
+      else failed++
+    }
+    const block = await rpc(rpcPort, 'block', { height: String(h) })
+    lastTxBlockTime = Date.parse(block.block.header.time)
+  }
+  const seconds = (lastTxBlockTime - t0) / 1000
+  const included = ok / seconds
+
+  console.log('')
+  console.log(`bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}`)
+  console.log(`  broadcast: ${sentMs} ms, CheckTx round-trip median ${median(latencies).toFixed(2)} ms, rejected ${rejected}`)
+  console.log(`  included:  ${ok} ok, ${failed} failed, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s`)
+  console.log('')
+  console.log(`  included txs/s             ${included.toFixed(0)}`)
+  console.log(`  raw secp256k1 verify/s     ${verifyRate.toFixed(0)}   (one core, same run)`)
+  console.log(`  ratio included / verify    ${(included / verifyRate).toFixed(2)}`)
+  console.log(`  target                     >= 1000 included txs/s: ${included >= 1000 ? 'met' : 'NOT met'}`)
+  await finish(ok === TXS ? 0 : 1)
+} catch (err) {
+  console.error(err)
+  await finish(1)
+}

@@ -1,0 +1,108 @@
+import { type Bytes, concatBytes } from '../codec/bytes.js'
+import type { ProtoMessage } from '../codec/proto.js'
+import type { KeyedMap } from '../store/collections.js'
+import type { KVReader } from '../store/types.js'
+
+/**
+ * Pagination of list queries over a typed collection, with the upstream rules (collections
+ * pagination): `limit` 0 means 100 and forces `count_total`; `offset` and `key` together are
+ * refused; `next_key` is the collection key of the first entry after the page; `total` is filled
+ * only when counting and never with key-based pages.
+ */
+
+/** Page size when the request sets none (upstream DefaultLimit). */
+export const DEFAULT_PAGE_LIMIT = 100n
+
+/** A page request the paginator refuses; callers wrap it in their own status error. */
+export class PaginationError extends Error {
+  override readonly name = 'PaginationError'
+}
+
+/** sdk.base.query.v1beta1.PageResponse as a plain object. */
+export interface PageResponse {
+  next_key: Bytes | undefined
+  total: string
+}
+
+export interface Page<K, V> {
+  entries: [K, V][]
+  /** null when the offset lies past the end (upstream answers without a page response then). */
+  pagination: PageResponse | null
+}
+
+export interface PaginateOptions<K, V> {
+  /** Encoded key prefix inside the collection (e.g. one address of a pair key). */
+  prefix?: Bytes
+  /** Entries to leave out (they neither fill the page nor count). */
+  filter?: (key: K, value: V) => boolean
+}
+
+const EMPTY = new Uint8Array(0)
+
+/** Reads one page of `map` (a PageRequest message or nothing). */
+export async function paginate<K, V>(
+  map: KeyedMap<K, V>,
+  store: KVReader,
+  request: ProtoMessage | null | undefined,
+  options: PaginateOptions<K, V> = {},
+): Promise<Page<K, V>> {
+  const req = request ?? {}
+  const key = req.key && (req.key as Bytes).length > 0 ? (req.key as Bytes) : undefined
+  const offset = BigInt(String(req.offset ?? 0))
+  let limit = BigInt(String(req.limit ?? 0))
+  let countTotal = req.count_total === true
+  const reverse = req.reverse === true
+  if (offset > 0n && key) {
+    throw new PaginationError('invalid request, either offset or key is expected, got both')
+  }
+  if (limit === 0n) {
+    limit = DEFAULT_PAGE_LIMIT
+    countTotal = true
+  }
+  const prefix = options.prefix ?? EMPTY
+  const keep = options.filter ?? (() => true)
+  const entries: [K, V][] = []
+  let count = 0n
+  let nextKey: Bytes | undefined
+
+  if (key) {
+    const from = concatBytes(prefix, key)
+    const range = reverse
+      ? { prefix, reverse, end: concatBytes(from, Uint8Array.of(0)) }
+      : { prefix, reverse, start: from }
+    for await (const [k, v, raw] of map.iterate(store, range)) {
+      if (count === limit) {
+        nextKey = raw.slice(prefix.length)
+        break
+      }
+      if (!keep(k, v)) continue
+      entries.push([k, v])
+      count++
+    }
+    return { entries, pagination: { next_key: nextKey, total: '0' } }
+  }
+
+  let skipped = 0n
+  for await (const [k, v, raw] of map.iterate(store, { prefix, reverse })) {
+    if (skipped < offset) {
+      skipped++
+      continue
+    }
+    if (count < limit) {
+      if (!keep(k, v)) continue
+      entries.push([k, v])
+      count++
+      continue
+    }
+    if (count === limit && nextKey === undefined) {
+      nextKey = raw.slice(prefix.length)
+      if (!countTotal) return { entries, pagination: { next_key: nextKey, total: '0' } }
+    }
+    if (keep(k, v)) count++
+  }
+  if (skipped < offset) return { entries: [], pagination: null }
+  return {
+    entries,
+    pagination: { next_key: nextKey, total: countTotal ? String(count + offset) : '0' },
+  }
+}

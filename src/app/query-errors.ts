@@ -1,0 +1,58 @@
+import { bech32ToAddress } from '../codec/address.js'
+import type { Bytes } from '../codec/bytes.js'
+import { GrpcCode, SdkError, StatusError } from '../errors.js'
+import { PaginationError } from './pagination.js'
+
+/**
+ * Helpers for query handlers, which answer bad arguments with plain status errors carrying the
+ * upstream texts (as the upstream query servers do with `status.Error`).
+ */
+
+/** What upstream `err.Error()` prints for a wrapped error: the wrap messages, outermost first. */
+export function wrapText(err: unknown): string {
+  if (err instanceof SdkError) return [...err.wraps].reverse().join(': ')
+  return err instanceof Error ? err.message : String(err)
+}
+
+/**
+ * The upstream address codec's error text for a bad bech32 address; a prefix mismatch is an
+ * ErrLogic upstream, so its text ends with `: internal logic error`.
+ */
+export function addressErrorText(err: unknown): string {
+  const text = wrapText(err)
+  return text.startsWith('hrp does not match bech32 prefix')
+    ? `${text}: internal logic error`
+    : text
+}
+
+/** Decodes an address argument; a bad one is InvalidArgument with `<prefix><codec error>`. */
+export function addressArg(text: string, prefix = ''): Bytes {
+  try {
+    return bech32ToAddress(text)
+  } catch (err) {
+    throw new StatusError(GrpcCode.InvalidArgument, `${prefix}${addressErrorText(err)}`, {
+      cause: err,
+    })
+  }
+}
+
+/** InvalidArgument with a plain message. */
+export function invalidArgument(message: string, cause?: unknown): StatusError {
+  return new StatusError(GrpcCode.InvalidArgument, message, cause === undefined ? {} : { cause })
+}
+
+/** NotFound with a plain message. */
+export function notFound(message: string): StatusError {
+  return new StatusError(GrpcCode.NotFound, message)
+}
+
+/**
+ * A `.catch` handler for `paginate`: a refused page request becomes InvalidArgument with
+ * `prefix` + the upstream text; any other failure (e.g. a pruned height) passes through.
+ */
+export function pageRequestError(prefix = ''): (err: unknown) => never {
+  return (err) => {
+    if (err instanceof PaginationError) throw invalidArgument(`${prefix}${err.message}`, err)
+    throw err
+  }
+}

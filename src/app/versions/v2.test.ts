@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { tempDir } from '../../../test/helpers/sdkd.js'
+import {
+  ActionQueue,
+  initTestHome,
+  LogCapture,
+  openNode,
+  produceTo,
+  scheduleInNextBlock,
+  testAppVersion,
+} from '../../../test/helpers/upgrade-chain.js'
+import { messageToJson } from '../../codec/json.js'
+import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
+import type { Node } from '../../node.js'
+import type { AppVersionFactory } from './index.js'
+import { createV1 } from './v1.js'
+import { createV2 } from './v2.js'
+
+// The built-in example upgrade v1 → v2 end to end in-process, on a real LevelDB home.
+
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+async function query(node: Node, method: string, height?: number) {
+  const handler = node.app.queryHandlers.get(method)
+  if (!handler) throw new Error(`no handler for ${method}`)
+  const view = node.store.view(height)
+  const service = node.registry.service(method.split('/')[0]!)
+  const m = service.methods[method.split('/')[1]!]!
+  m.resolve()
+  const resType = node.registry.type(m.resolvedResponseType!.fullName.slice(1))
+  const res = await handler({}, { height: view.height, state: view, registry: node.registry })
+  return messageToJson(node.registry, resType, resType.fromObject(res))
+}
+
+async function setup() {
+  const t = await tempDir('sdkd-v2-upgrade-')
+  await initTestHome(t.dir, 'v1')
+  const queue = new ActionQueue()
+  const versions: Record<string, AppVersionFactory> = {
+    v1: testAppVersion({ name: 'v1', base: createV1, queue }),
+    v2: testAppVersion({ name: 'v2', base: createV2, queue }),
+  }
+  let node: Node | undefined
+  let logs = new LogCapture()
+  const open = async (appVersion: string, skipHeights: number[] = []) => {
+    await node?.stop()
+    logs = new LogCapture()
+    node = await openNode(t.dir, { appVersion, appVersions: versions, skipHeights, logs })
+    return node
+  }
+  cleanups.push(async () => {
+    await node?.stop()
+    await t.cleanup()
+  })
+  return { home: t.dir, queue, open, logs: () => logs }
+}
+
+describe('app version v2 (the example upgrade)', () => {
+  test('behavior: v1 halts at the height; v2 adds consensus, deletes crisis, migrates the consensus params and runs migrations, once', async () => {
+    const s = await setup()
+    let node = await s.open('v1')
+    await scheduleInNextBlock(node, s.queue, { name: 'v2', height: 6, info: 'v2 info' })
+    await produceTo(node, 5)
+    expect(node.store.view().storeNames()).toContain('crisis')
+    expect(await query(node, 'sdk.params.v1beta1.Query/Params').catch((e) => e.message)).toBe(
+      'invalid request',
+    )
+    await expect(node.producer.produceBlock()).rejects.toThrow(
+      'UPGRADE "v2" NEEDED at height: 6: v2 info',
+    )
+    expect(await readFile(join(s.home, 'data/upgrade-info.json'), 'utf8')).toBe(
+      '{"name":"v2","time":"0001-01-01T00:00:00Z","height":6,"info":"v2 info"}',
+    )
+
+    node = await s.open('v2')
+    await node.producer.produceBlock()
+    const storeLog = s.logs().lines.find((l) => l.msg === 'applying store upgrades')
+    expect(storeLog).toMatchObject({
+      upgrade: 'v2',
+      height: 6,
+      added: ['consensus'],
+      deleted: ['crisis'],
+    })
+    expect(
+      s
+        .logs()
+        .lines.filter((l) => l.module === 'x/upgrade')
+        .map((l) => l.msg),
+    ).toEqual(['applying upgrade "v2" at height: 6'])
+    expect(s.logs().messages()).toContain('adding a new module: consensus')
+
+    const before = node.store.view(5)
+    const after = node.store.view(6)
+    expect(before.storeNames()).toContain('crisis')
+    expect(before.storeNames()).not.toContain('consensus')
+    expect(after.storeNames()).toContain('consensus')
+    expect(after.storeNames()).not.toContain('crisis')
+
+    // Module versions: consensus appears; crisis keeps its entry (upstream never deletes).
+    const k = new UpgradeKeeper(node.registry)
+    expect(await k.versionMap(before)).toMatchObject({ crisis: 2, params: 1 })
+    expect((await k.versionMap(before)).consensus).toBeUndefined()
+    expect(await k.versionMap(after)).toMatchObject({ consensus: 1, crisis: 2, params: 1 })
+    expect(await k.doneHeight(after, 'v2')).toBe(6n)
+    expect(await k.protocolVersion(after)).toBe(1n)
+    expect(await k.plan(after)).toBeUndefined()
+
+    // The params moved from x/params' baseapp subspace into x/consensus (version/abci were never there).
+    expect(await query(node, 'sdk.consensus.v1.Query/Params')).toEqual({
+      params: {
+        block: { max_bytes: '22020096', max_gas: '-1' },
+        evidence: {
+          max_age_num_blocks: '100000',
+          max_age_duration: '172800s',
+          max_bytes: '1048576',
+        },
+        validator: { pub_key_types: ['ed25519'] },
+        version: null,
+        abci: null,
+      },
+    })
+    await expect(query(node, 'sdk.consensus.v1.Query/Params', 5)).rejects.toThrow(
+      "collections: not found: key 'no_key' of type tendermint.types.ConsensusParams",
+    )
+
+    // Later restarts of v2 do not apply the store upgrades again.
+    await produceTo(node, 8)
+    node = await s.open('v2')
+    await produceTo(node, 10)
+    expect(s.logs().messages()).not.toContain('applying store upgrades')
+    expect(node.store.view().storeNames()).not.toContain('crisis')
+
+    // And v1 refuses to run the upgraded chain.
+    node = await s.open('v1')
+    await expect(node.producer.produceBlock()).rejects.toThrow(
+      'wrong app version 0, upgrade handler is missing for v2 upgrade plan',
+    )
+  })
+
+  test('behavior: with the height skipped, v2 applies no store upgrades and clears the plan', async () => {
+    const s = await setup()
+    let node = await s.open('v1')
+    await scheduleInNextBlock(node, s.queue, { name: 'v2', height: 4 })
+    await produceTo(node, 3)
+    await expect(node.producer.produceBlock()).rejects.toThrow('UPGRADE "v2" NEEDED')
+    node = await s.open('v1', [4])
+    await produceTo(node, 6)
+    expect(s.logs().messages()).toContain('UPGRADE "v2" SKIPPED at 4: ')
+    expect(s.logs().messages()).not.toContain('applying store upgrades')
+    expect(node.store.view().storeNames()).toContain('crisis')
+    expect(await new UpgradeKeeper(node.registry).doneHeight(node.store.view(), 'v2')).toBe(0n)
+  })
+
+  test('behavior: a fresh v2 chain stores the full genesis consensus params and has no crisis', async () => {
+    const t = await tempDir('sdkd-v2-genesis-')
+    await initTestHome(t.dir, 'v2')
+    const node = await openNode(t.dir, { appVersion: 'v2', appVersions: { v2: createV2 } })
+    cleanups.push(async () => {
+      await node.stop()
+      await t.cleanup()
+    })
+    await node.producer.produceBlocks(2)
+    expect(node.store.view().storeNames()).toEqual(
+      expect.arrayContaining(['auth', 'bank', 'consensus', 'gov', 'params', 'upgrade']),
+    )
+    expect(node.store.view().storeNames()).not.toContain('crisis')
+    expect((await query(node, 'sdk.consensus.v1.Query/Params')).params).toMatchObject({
+      version: { app: '0' },
+      abci: { vote_extensions_enable_height: '0' },
+    })
+  })
+})

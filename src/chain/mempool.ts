@@ -1,0 +1,318 @@
+import type { BlockContext } from '../app/types.js'
+import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
+import type { Logger } from '../logger.js'
+import type { TxResult } from '../store/block-store.js'
+import type { StateBranch } from '../store/types.js'
+import type { SimulationResult, TxOutcome } from '../tx/executor.js'
+import type { Event } from './events.js'
+import type { TxSource } from './producer.js'
+
+/** Upstream MaxBlockSizeBytes: what block.max_bytes = -1 means. */
+export const MAX_BLOCK_SIZE_BYTES = 104_857_600
+
+/** CometBFT MaxDataBytes overhead for a one-validator block (block, header and commit overhead). */
+const BLOCK_OVERHEAD_BYTES = 11 + 626 + 94 + 109
+
+/** CometBFT's default mempool cache size (recently seen tx hashes). */
+export const MEMPOOL_CACHE_SIZE = 10_000
+
+/** A rejection at the mempool (CometBFT) layer: the tx never reached the app. */
+export class MempoolError extends Error {
+  override readonly name = 'MempoolError'
+
+  constructor(
+    message: string,
+    /** What the REST broadcast turns it into (upstream CheckCometError): 19, 20 or 21; 0 otherwise. */
+    readonly sdkCode: 0 | 19 | 20 | 21,
+  ) {
+    super(message)
+  }
+}
+
+/** ResponseCheckTx as clients see it. */
+export interface CheckTxResponse {
+  code: number
+  codespace: string
+  log: string
+  data: Bytes
+  gasWanted: bigint
+  gasUsed: bigint
+  events: Event[]
+  /** The tx hash (upper-case hex). */
+  hash: string
+}
+
+/** What the mempool runs txs with (the node's TxRunner). */
+export interface MempoolRunner {
+  /** Work that may run before the mempool is locked (signature verification off the main thread). */
+  preverify?(bytes: Bytes, state: StateBranch): Promise<void>
+  checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean): Promise<TxOutcome>
+  simulate(ctx: BlockContext, bytes: Bytes): Promise<SimulationResult>
+}
+
+export interface MempoolOptions {
+  runner: MempoolRunner
+  /** A fresh branch over the node's newest state (the working state, ahead of the disk). */
+  newCheckState(): StateBranch
+  /** The context CheckTx runs with over a state (height = last block, its time). */
+  checkContext(state: StateBranch): BlockContext
+  /** config.toml [mempool] size, max_tx_bytes, max_txs_bytes; app.toml [mempool] max-txs. */
+  limits: { size: number; maxTxBytes: number; maxTxsBytes: number; appMaxTxs: number }
+  /**
+   * Per block: consensus block.max_bytes (-1 = 100 MiB) and block.max_gas (-1 = unlimited);
+   * config.toml max_block_txs and max_block_bytes (0 = no extra limit).
+   */
+  block: { maxBytes: number; maxGas: bigint; maxTxs: number; maxTxsBytes: number }
+  cacheSize?: number
+  logger: Logger
+}
+
+interface PoolTx {
+  bytes: Bytes
+  gasWanted: bigint
+}
+
+function protoSizeOfTx(len: number): number {
+  let varint = 1
+  for (let n = len; n >= 128; n = Math.floor(n / 128)) varint++
+  return 1 + varint + len
+}
+
+/**
+ * The mempool: CometBFT's CheckTx admission (size, cache, capacity), the app's CheckTx on a check
+ * state that follows the node's working state, FIFO reaping within the block's byte, gas and count
+ * limits, and a recheck of what is left after every block.
+ */
+export class Mempool implements TxSource {
+  private readonly pool = new Map<string, PoolTx>()
+  private readonly cache = new Map<string, true>()
+  private bytesTotal = 0
+  /** The check state; created on first use (after genesis), renewed after every block. */
+  private checkState: StateBranch | undefined
+  private lock: Promise<unknown> = Promise.resolve()
+  private readonly cacheSize: number
+
+  constructor(private readonly o: MempoolOptions) {
+    this.cacheSize = o.cacheSize ?? MEMPOOL_CACHE_SIZE
+  }
+
+  private get state(): StateBranch {
+    this.checkState ??= this.o.newCheckState()
+    return this.checkState
+  }
+
+  /** Runs `fn` with the mempool to itself (CheckTx, recheck and simulation never interleave). */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(fn, fn)
+    this.lock = run.catch(() => undefined)
+    return run
+  }
+
+  /** Number of txs waiting. */
+  get size(): number {
+    return this.pool.size
+  }
+
+  /** Total bytes of the txs waiting. */
+  get totalBytes(): number {
+    return this.bytesTotal
+  }
+
+  /** The txs waiting, oldest first (at most `limit`). */
+  txs(limit = Number.POSITIVE_INFINITY): Bytes[] {
+    const out: Bytes[] = []
+    for (const t of this.pool.values()) {
+      if (out.length >= limit) break
+      out.push(t.bytes)
+    }
+    return out
+  }
+
+  /** Largest tx data of a block: CometBFT MaxDataBytes (one validator), or max_block_bytes if lower. */
+  private maxDataBytes(): number {
+    const { maxBytes, maxTxsBytes } = this.o.block
+    const consensus = (maxBytes < 0 ? MAX_BLOCK_SIZE_BYTES : maxBytes) - BLOCK_OVERHEAD_BYTES
+    return maxTxsBytes > 0 ? Math.min(consensus, maxTxsBytes) : consensus
+  }
+
+  private isFull(txSize: number): MempoolError | undefined {
+    const { size, maxTxsBytes } = this.o.limits
+    if (this.pool.size >= size || txSize + this.bytesTotal > maxTxsBytes) {
+      return new MempoolError(
+        `mempool is full: number of txs ${this.pool.size} (max: ${size}), total txs bytes ${this.bytesTotal} (max: ${maxTxsBytes})`,
+        20,
+      )
+    }
+    return undefined
+  }
+
+  private pushCache(hash: string): boolean {
+    if (this.cache.has(hash)) {
+      // refresh its place (LRU)
+      this.cache.delete(hash)
+      this.cache.set(hash, true)
+      return false
+    }
+    this.cache.set(hash, true)
+    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!)
+    return true
+  }
+
+  /**
+   * CometBFT CheckTx: capacity, size and pre-checks (thrown as MempoolError), the cache (a tx seen
+   * before: `tx already exists in cache`), then the app's CheckTx; a passing tx joins the pool.
+   */
+  async checkTx(bytes: Bytes): Promise<CheckTxResponse> {
+    if (this.o.runner.preverify && bytes.length <= this.o.limits.maxTxBytes) {
+      await this.o.runner.preverify(bytes, this.state)
+    }
+    return this.exclusive(async () => {
+      const full = this.isFull(bytes.length)
+      if (full) throw full
+      const { maxTxBytes, appMaxTxs } = this.o.limits
+      if (bytes.length > maxTxBytes) {
+        throw new MempoolError(
+          `Tx too large. Max size is ${maxTxBytes}, but got ${bytes.length}`,
+          21,
+        )
+      }
+      const dataMax = this.maxDataBytes()
+      if (protoSizeOfTx(bytes.length) > dataMax) {
+        throw new MempoolError(
+          `tx pre check: tx size is too big: ${protoSizeOfTx(bytes.length)}, max: ${dataMax}`,
+          0,
+        )
+      }
+      const hash = toHexUpper(sha256(bytes))
+      if (!this.pushCache(hash)) throw new MempoolError('tx already exists in cache', 19)
+      if (appMaxTxs > 0 && this.pool.size >= appMaxTxs) {
+        this.cache.delete(hash)
+        return failure(hash, 1, 'undefined', 'pool reached max tx capacity')
+      }
+      const out = await this.o.runner.checkTx(this.o.checkContext(this.state), bytes, false)
+      if (out.code !== 0) {
+        this.cache.delete(hash)
+        return response(hash, out)
+      }
+      const afterFull = this.isFull(bytes.length)
+      if (afterFull) {
+        this.cache.delete(hash)
+        throw afterFull
+      }
+      this.pool.set(hash, { bytes, gasWanted: out.gasWanted })
+      this.bytesTotal += bytes.length
+      return response(hash, out)
+    })
+  }
+
+  /** CheckTx without admission (RPC `check_tx`): runs on a branch that is dropped. */
+  checkOnly(bytes: Bytes): Promise<CheckTxResponse> {
+    return this.exclusive(async () => {
+      const out = await this.o.runner.checkTx(
+        this.o.checkContext(this.state.branch()),
+        bytes,
+        false,
+      )
+      return response(toHexUpper(sha256(bytes)), out)
+    })
+  }
+
+  /** Simulates a tx on top of the check state (pending txs included); nothing is kept. */
+  simulate(bytes: Bytes): Promise<SimulationResult> {
+    return this.exclusive(() =>
+      this.o.runner.simulate(this.o.checkContext(this.state.branch()), bytes),
+    )
+  }
+
+  /** Whether a tx with this hash (upper-case hex) waits in the pool. */
+  has(hash: string): boolean {
+    return this.pool.has(hash)
+  }
+
+  /**
+   * Takes the oldest txs that fit the block: data bytes (block.max_bytes or max_block_bytes), the
+   * sum of their gas limits (block.max_gas) and max_block_txs.
+   */
+  reap(): Bytes[] {
+    const { maxGas, maxTxs } = this.o.block
+    const maxBytes = this.maxDataBytes()
+    const out: Bytes[] = []
+    let bytes = 0
+    let gas = 0n
+    for (const [hash, t] of this.pool) {
+      if (maxTxs > 0 && out.length >= maxTxs) break
+      const size = protoSizeOfTx(t.bytes.length)
+      if (bytes + size > maxBytes) break
+      if (maxGas >= 0n && gas + t.gasWanted > maxGas) break
+      bytes += size
+      gas += t.gasWanted
+      out.push(t.bytes)
+      this.pool.delete(hash)
+      this.bytesTotal -= t.bytes.length
+    }
+    return out
+  }
+
+  /**
+   * After block `height` is applied: committed txs stay in the cache when they passed (a replay is
+   * a duplicate) and leave it when they failed; the check state restarts from the new state and
+   * every waiting tx is rechecked in order (signatures are not verified again), failures dropped.
+   */
+  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void> {
+    return this.exclusive(async () => {
+      committed.forEach((tx, i) => {
+        const hash = toHexUpper(sha256(tx))
+        const pooled = this.pool.get(hash)
+        if (pooled) {
+          this.pool.delete(hash)
+          this.bytesTotal -= pooled.bytes.length
+        }
+        if ((results[i]?.code ?? 0) === 0) this.pushCache(hash)
+        else this.cache.delete(hash)
+      })
+      this.checkState = this.o.newCheckState()
+      let dropped = 0
+      for (const [hash, t] of [...this.pool]) {
+        const out = await this.o.runner.checkTx(this.o.checkContext(this.state), t.bytes, true)
+        if (out.code === 0) continue
+        this.pool.delete(hash)
+        this.bytesTotal -= t.bytes.length
+        this.cache.delete(hash)
+        dropped++
+      }
+      if (dropped > 0) {
+        this.o.logger.debug(
+          { module: 'mempool', height, dropped, remaining: this.pool.size },
+          'rechecked mempool after block',
+        )
+      }
+    })
+  }
+}
+
+function response(hash: string, out: TxOutcome): CheckTxResponse {
+  return {
+    code: out.code,
+    codespace: out.codespace,
+    log: out.log,
+    data: out.data,
+    gasWanted: out.gasWanted,
+    gasUsed: out.gasUsed,
+    events: out.events,
+    hash,
+  }
+}
+
+function failure(hash: string, code: number, codespace: string, log: string): CheckTxResponse {
+  return {
+    code,
+    codespace,
+    log,
+    data: new Uint8Array(),
+    gasWanted: 0n,
+    gasUsed: 0n,
+    events: [],
+    hash,
+  }
+}

@@ -1,0 +1,44 @@
+import { paginate } from '../../app/pagination.js'
+import { addressArg, invalidArgument, notFound, pageRequestError } from '../../app/query-errors.js'
+import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
+import type { ProtoMessage } from '../../codec/proto.js'
+import { type AuthKeeper, MODULE_ACCOUNT_URL } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
+
+const SERVICE = 'sdk.auth.v1beta1.Query'
+
+/** Registers the auth Query service (thin wrappers over the keeper, as upstream). */
+export function registerAuthQueries(cfg: ModuleConfigurator, keeper: AuthKeeper): void {
+  const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
+
+  cfg.registerQuery(`${SERVICE}/Account`, async (req, ctx) => {
+    const text = String(req.address ?? '')
+    if (text === '') throw invalidArgument('Address cannot be empty')
+    const account = await keeper.c.accounts.get(store(ctx), addressArg(text))
+    if (!account) throw notFound(`account ${text} not found`)
+    return { account }
+  })
+
+  cfg.registerQuery(`${SERVICE}/Accounts`, async (req, ctx) => {
+    const page = await paginate(keeper.c.accounts, store(ctx), req.pagination).catch(
+      pageRequestError(),
+    )
+    return { accounts: page.entries.map(([, any]) => any), pagination: page.pagination }
+  })
+
+  cfg.registerQuery(`${SERVICE}/ModuleAccounts`, async (_req, ctx) => {
+    // Every stored module account (modules may create theirs at genesis or on first use),
+    // sorted by module name as upstream.
+    const found: { name: string; any: ProtoMessage }[] = []
+    for await (const [, any] of keeper.c.accounts.iterate(store(ctx))) {
+      if (any.type_url !== MODULE_ACCOUNT_URL) continue
+      found.push({ name: keeper.accountFromAny(any).module?.name ?? '', any })
+    }
+    found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    return { accounts: found.map((f) => f.any) }
+  })
+
+  cfg.registerQuery(`${SERVICE}/Params`, async (_req, ctx) => ({
+    params: await keeper.params(ctx.state),
+  }))
+}

@@ -1,0 +1,124 @@
+import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
+import { bech32ToAddress } from '../../codec/address.js'
+import type { Bytes } from '../../codec/bytes.js'
+import type { Coin } from '../../codec/coins.js'
+import type { ProtoMessage } from '../../codec/proto.js'
+import { ErrInvalidAddress, ErrInvalidCoins, ErrUnauthorized, SdkError } from '../../errors.js'
+import {
+  ErrInputOutputMismatch,
+  ErrMultipleSenders,
+  ErrNoInputs,
+  ErrNoOutputs,
+  ErrSendDisabled,
+} from './errors.js'
+import type { BankKeeper } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
+
+type RawCoin = { denom?: unknown; amount?: unknown }
+
+/** Upstream Coins.String() of coins as the message carries them. */
+function coinsText(coins: readonly RawCoin[]): string {
+  return coins.map((c) => `${String(c.amount ?? '')}${String(c.denom ?? '')}`).join(',')
+}
+
+/** Upstream Coins.IsValid: sorted, unique, valid denoms, positive amounts. */
+function coinsValid(coins: readonly RawCoin[]): boolean {
+  let prev = ''
+  for (const c of coins) {
+    const denom = String(c.denom ?? '')
+    const amount = String(c.amount ?? '')
+    if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(denom)) return false
+    if (!/^\d+$/.test(amount) || BigInt(amount) === 0n) return false
+    if (prev !== '' && denom <= prev) return false
+    prev = denom
+  }
+  return true
+}
+
+/** Validated coins of a message field: `<coins>: invalid coins` when not valid and positive. */
+function validCoins(list: unknown): Coin[] {
+  const coins = (list ?? []) as RawCoin[]
+  if (!coinsValid(coins) || coins.length === 0) throw ErrInvalidCoins.wrap(coinsText(coins))
+  return coins.map((c) => ({ denom: String(c.denom), amount: BigInt(String(c.amount)) }))
+}
+
+/** The address codec's error text, as upstream nests it (`invalid from address: <this>`). */
+function addressProblem(err: unknown): string {
+  if (!(err instanceof SdkError)) return String((err as Error).message ?? err)
+  const inner = err.wraps[0] ?? ''
+  if (inner.startsWith('hrp does not match')) return `${inner}: internal logic error`
+  if (inner.startsWith('empty address')) return `${inner}: invalid address`
+  return inner
+}
+
+function address(text: unknown, what: string): Bytes {
+  try {
+    return bech32ToAddress(String(text ?? ''))
+  } catch (err) {
+    throw ErrInvalidAddress.wrap(`invalid ${what} address: ${addressProblem(err)}`)
+  }
+}
+
+async function checkSendEnabled(keeper: BankKeeper, ctx: BlockContext, coins: readonly Coin[]) {
+  if (coins.length === 0) return
+  const store = ctx.state.store(MODULE_NAME)
+  const params = await keeper.params(ctx.state)
+  const fallback = params.default_send_enabled !== false
+  for (const coin of coins) {
+    const v = await keeper.c.sendEnabled.get(store, coin.denom)
+    const enabled = v === undefined ? fallback : v[0] === 1 || Buffer.from(v).toString() === 'true'
+    if (!enabled) throw ErrSendDisabled.wrap(`${coin.denom} transfers are currently disabled`)
+  }
+}
+
+function sumCoins(lists: readonly Coin[][]): Map<string, bigint> {
+  const out = new Map<string, bigint>()
+  for (const list of lists)
+    for (const c of list) out.set(c.denom, (out.get(c.denom) ?? 0n) + c.amount)
+  return out
+}
+
+/** x/bank Msg service: MsgSend and MsgMultiSend (upstream v0.50 msg server semantics). */
+export function registerBankMsgs(cfg: ModuleConfigurator, keeper: BankKeeper): void {
+  cfg.registerMsg('/sdk.bank.v1beta1.MsgSend', async (msg: ProtoMessage, ctx: BlockContext) => {
+    const from = address(msg.from_address, 'from')
+    const to = address(msg.to_address, 'to')
+    const coins = validCoins(msg.amount)
+    await checkSendEnabled(keeper, ctx, coins)
+    if (keeper.isBlocked(to)) {
+      throw ErrUnauthorized.wrap(`${String(msg.to_address)} is not allowed to receive funds`)
+    }
+    await keeper.send(ctx, from, to, coins)
+    return {}
+  })
+
+  cfg.registerMsg(
+    '/sdk.bank.v1beta1.MsgMultiSend',
+    async (msg: ProtoMessage, ctx: BlockContext) => {
+      const inputs = (msg.inputs ?? []) as ProtoMessage[]
+      const outputs = (msg.outputs ?? []) as ProtoMessage[]
+      if (inputs.length === 0) throw ErrNoInputs.error()
+      if (inputs.length !== 1) throw ErrMultipleSenders.error()
+      if (outputs.length === 0) throw ErrNoOutputs.error()
+      const input = inputs[0]!
+      const from = address(input.address, 'input')
+      const inCoins = validCoins(input.coins)
+      const outs = outputs.map((o) => ({
+        address: address(o.address, 'output'),
+        text: String(o.address),
+        coins: validCoins(o.coins),
+      }))
+      const total = sumCoins(outs.map((o) => o.coins))
+      const given = sumCoins([inCoins])
+      const balanced = total.size === given.size && [...given].every(([d, a]) => total.get(d) === a)
+      if (!balanced) throw ErrInputOutputMismatch.error()
+      await checkSendEnabled(keeper, ctx, inCoins)
+      for (const o of outs) {
+        if (keeper.isBlocked(o.address))
+          throw ErrUnauthorized.wrap(`${o.text} is not allowed to receive funds`)
+      }
+      await keeper.multiSend(ctx, { address: from, coins: inCoins }, outs)
+      return {}
+    },
+  )
+}

@@ -1,0 +1,94 @@
+import { paginate } from '../../app/pagination.js'
+import { addressArg, invalidArgument, pageRequestError, wrapText } from '../../app/query-errors.js'
+import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
+import { validateDenom } from '../../codec/coins.js'
+import type { ProtoMessage } from '../../codec/proto.js'
+import type { BankKeeper } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
+
+const SERVICE = 'sdk.bank.v1beta1.Query'
+
+/** Upstream sdk.ValidateDenom as a query argument check (InvalidArgument `invalid denom: …`). */
+function denomArg(denom: string): string {
+  try {
+    validateDenom(denom)
+  } catch (err) {
+    throw invalidArgument(wrapText(err), err)
+  }
+  return denom
+}
+
+/** A refused page request as bank reports it (`paginate: …`). */
+const paginateError = pageRequestError('paginate: ')
+
+/** Registers the bank Query service (thin wrappers over the keeper, as upstream). */
+export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper): void {
+  const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
+
+  cfg.registerQuery(`${SERVICE}/Balance`, async (req, ctx) => {
+    const denom = denomArg(String(req.denom ?? ''))
+    const address = addressArg(String(req.address ?? ''), 'invalid address: ')
+    const amount = await keeper.balance(ctx.state, address, denom)
+    return { balance: { denom, amount: amount.toString() } }
+  })
+
+  cfg.registerQuery(`${SERVICE}/AllBalances`, async (req, ctx) => {
+    const address = addressArg(String(req.address ?? ''), 'invalid address: ')
+    const balances = keeper.c.balances
+    const prefix = balances.storeKey([address, '']).subarray(balances.prefix.length)
+    const page = await paginate(balances, store(ctx), req.pagination, { prefix }).catch(
+      paginateError,
+    )
+    const coins: ProtoMessage[] = []
+    for (const [[, denom], amount] of page.entries) {
+      let shown = denom
+      if (req.resolve_denom === true) {
+        const metadata = await keeper.c.denomMetadata.get(store(ctx), denom)
+        if (metadata?.display) shown = String(metadata.display)
+      }
+      coins.push({ denom: shown, amount: amount.toString() })
+    }
+    return { balances: coins, pagination: page.pagination }
+  })
+
+  cfg.registerQuery(`${SERVICE}/TotalSupply`, async (req, ctx) => {
+    const page = await paginate(keeper.c.supply, store(ctx), req.pagination).catch(paginateError)
+    return {
+      supply: page.entries.map(([denom, amount]) => ({ denom, amount: amount.toString() })),
+      pagination: page.pagination,
+    }
+  })
+
+  cfg.registerQuery(`${SERVICE}/SupplyOf`, async (req, ctx) => {
+    const denom = String(req.denom ?? '')
+    if (denom === '') throw invalidArgument('invalid denom')
+    denomArg(denom)
+    const amount = await keeper.supplyOf(ctx.state, denom)
+    return { amount: { denom, amount: amount.toString() } }
+  })
+
+  cfg.registerQuery(`${SERVICE}/Params`, async (_req, ctx) => ({
+    params: await keeper.params(ctx.state),
+  }))
+
+  cfg.registerQuery(`${SERVICE}/SendEnabled`, async (req, ctx) => {
+    // collections BoolValue: one byte, 1 = true.
+    const enabled = (v: Uint8Array) => v[0] === 1
+    const denoms = (req.denoms ?? []) as string[]
+    if (denoms.length > 0) {
+      const send_enabled: ProtoMessage[] = []
+      for (const denom of denoms) {
+        const v = await keeper.c.sendEnabled.get(store(ctx), denom)
+        if (v !== undefined) send_enabled.push({ denom, enabled: enabled(v) })
+      }
+      return { send_enabled, pagination: null }
+    }
+    const page = await paginate(keeper.c.sendEnabled, store(ctx), req.pagination).catch(
+      paginateError,
+    )
+    return {
+      send_enabled: page.entries.map(([denom, v]) => ({ denom, enabled: enabled(v) })),
+      pagination: page.pagination,
+    }
+  })
+}

@@ -1,0 +1,24 @@
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { KVReader, KVStore } from '../../store/types.js'
+import { consensusCollections, MODULE_NAME } from './keys.js'
+
+type Readable = { store(name: string): KVReader }
+type Writable = { store(name: string): KVStore }
+
+/** x/consensus keeper: the chain's consensus params as app state. */
+export class ConsensusKeeper {
+  readonly c: ReturnType<typeof consensusCollections>
+
+  constructor(registry: ProtoRegistry) {
+    this.c = consensusCollections(registry)
+  }
+
+  /** The stored params, or undefined (the store is empty or did not exist at that height). */
+  async params(state: Readable): Promise<ProtoMessage | undefined> {
+    return this.c.params.get(state.store(MODULE_NAME))
+  }
+
+  setParams(state: Writable, params: ProtoMessage): void {
+    this.c.params.set(state.store(MODULE_NAME), params)
+  }
+}

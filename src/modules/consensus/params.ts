@@ -1,0 +1,34 @@
+import type { ProtoMessage } from '../../codec/proto.js'
+import type { GenesisJson } from '../../config/genesis.js'
+
+/** Consensus params as genesis.json holds them (`consensus.params`). */
+export type ConsensusParamsJson = GenesisJson['consensus']['params']
+
+/** A nanosecond count (genesis and amino JSON form) as a protobuf Duration. */
+export function nanosToDuration(ns: string): { seconds: string; nanos: number } {
+  const n = BigInt(ns)
+  return { seconds: (n / 1_000_000_000n).toString(), nanos: Number(n % 1_000_000_000n) }
+}
+
+/** `tendermint.types.ConsensusParams` of genesis consensus params. */
+export function consensusParamsToProto(cp: ConsensusParamsJson): ProtoMessage {
+  return {
+    block: blockParamsToProto(cp.block),
+    evidence: evidenceParamsToProto(cp.evidence),
+    validator: { pub_key_types: [...cp.validator.pub_key_types] },
+    version: { app: cp.version.app },
+    abci: { vote_extensions_enable_height: cp.abci.vote_extensions_enable_height },
+  }
+}
+
+export function blockParamsToProto(b: ConsensusParamsJson['block']): ProtoMessage {
+  return { max_bytes: b.max_bytes, max_gas: b.max_gas }
+}
+
+export function evidenceParamsToProto(e: ConsensusParamsJson['evidence']): ProtoMessage {
+  return {
+    max_age_num_blocks: e.max_age_num_blocks,
+    max_age_duration: nanosToDuration(e.max_age_duration),
+    max_bytes: e.max_bytes,
+  }
+}

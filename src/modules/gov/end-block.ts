@@ -1,0 +1,131 @@
+import type { BlockContext } from '../../app/types.js'
+import { type Event, EventManager } from '../../chain/events.js'
+import { coinsToString } from '../../codec/coins.js'
+import { ChainError } from '../../errors.js'
+import type { GovKeeper } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
+import { PROPOSAL_STATUS_NAMES, type Proposal, ProposalStatus } from './proposal.js'
+
+/**
+ * Runs a passed proposal's messages in order on a nested branch, with the gov module account as
+ * their signer. The branch is written (and the messages' events kept) only if every one succeeds;
+ * otherwise the first failure is returned with its index and nothing of the messages is kept.
+ */
+async function executeProposal(
+  ctx: BlockContext,
+  keeper: GovKeeper,
+  p: Proposal,
+): Promise<{ ok: true } | { ok: false; index: number; typeUrl: string; reason: string }> {
+  const branch = ctx.state.branch()
+  const events: Event[] = []
+  for (const [index, any] of p.messages.entries()) {
+    const handler = keeper.router.handler(any.type_url)
+    try {
+      if (!handler) throw new Error(`no message handler for ${any.type_url}`)
+      const { value } = keeper.unpack(any)
+      const msgEvents = new EventManager()
+      await handler(value, { ...ctx, state: branch, events: msgEvents })
+      events.push(...msgEvents.events())
+    } catch (err) {
+      // A coded error is an ordinary failure; anything else is what upstream reports as a panic.
+      const reason =
+        err instanceof ChainError
+          ? err.message
+          : `handling x/gov proposal msg [${any.type_url}] PANICKED: ${(err as Error)?.message ?? err}`
+      return { ok: false, index, typeUrl: any.type_url, reason }
+    }
+  }
+  branch.write()
+  ctx.events.emitEvents(events)
+  return { ok: true }
+}
+
+/**
+ * x/gov EndBlocker (upstream x/gov/abci.go): proposals whose deposit period ended without the
+ * minimum deposit are deleted and their deposits refunded (or burned); proposals whose voting period
+ * ended are tallied and then pass (their messages run), fail, are rejected, or — expedited ones —
+ * turn into regular proposals.
+ */
+export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promise<void> {
+  const log = ctx.logger.child({ module: 'x/gov' })
+
+  for (const id of await keeper.dueProposals(ctx.state, 'inactive', ctx.time)) {
+    const p = await keeper.getProposal(ctx.state, id)
+    if (!p) continue
+    keeper.deleteProposal(ctx.state, p)
+    const params = await keeper.params(ctx.state)
+    if (params.burnProposalDepositPrevote) await keeper.deleteAndBurnDeposits(ctx, id)
+    else await keeper.refundAndDeleteDeposits(ctx, id)
+    ctx.events.emit('inactive_proposal', [
+      ['proposal_id', id.toString()],
+      ['proposal_result', 'proposal_dropped'],
+    ])
+    log.info(
+      {
+        proposal: id.toString(),
+        expedited: p.expedited,
+        title: p.title,
+        min_deposit: coinsToString(keeper.minDepositOf(p, params)),
+        total_deposit: coinsToString(p.totalDeposit),
+      },
+      'proposal did not meet minimum deposit; deleted',
+    )
+  }
+
+  for (const id of await keeper.dueProposals(ctx.state, 'active', ctx.time)) {
+    const p = await keeper.getProposal(ctx.state, id)
+    if (!p || p.votingEndTime === undefined) continue
+    const outcome = await keeper.tally(ctx.state, p)
+    await keeper.deleteVotes(ctx.state, id)
+    // A failed expedited proposal keeps its deposits: it becomes a regular proposal.
+    if (!(p.expedited && !outcome.passes)) {
+      if (outcome.burnDeposits) await keeper.deleteAndBurnDeposits(ctx, id)
+      else await keeper.refundAndDeleteDeposits(ctx, id)
+    }
+    keeper.c.activeQueue.remove(ctx.state.store(MODULE_NAME), [p.votingEndTime, id])
+    let result: string
+    let logMsg: string
+    if (outcome.passes) {
+      const run = await executeProposal(ctx, keeper, p)
+      if (run.ok) {
+        p.status = ProposalStatus.PASSED
+        result = 'proposal_passed'
+        logMsg = 'passed'
+      } else {
+        p.status = ProposalStatus.FAILED
+        p.failedReason = run.reason
+        result = 'proposal_failed'
+        logMsg = `passed, but msg ${run.index} (${run.typeUrl}) failed on execution: ${run.reason}`
+      }
+    } else if (p.expedited) {
+      const params = await keeper.params(ctx.state)
+      p.expedited = false
+      p.votingEndTime = (p.votingStartTime ?? ctx.time) + params.votingPeriod
+      keeper.c.activeQueue.set(ctx.state.store(MODULE_NAME), [p.votingEndTime, id], id)
+      result = 'expedited_proposal_rejected'
+      logMsg = 'expedited proposal converted to regular'
+    } else {
+      p.status = ProposalStatus.REJECTED
+      p.failedReason = 'proposal did not get enough votes to pass'
+      result = 'proposal_rejected'
+      logMsg = 'rejected'
+    }
+    p.finalTally = outcome.counts
+    keeper.setProposal(ctx.state, p)
+    log.info(
+      {
+        proposal: id.toString(),
+        status: PROPOSAL_STATUS_NAMES[p.status],
+        expedited: p.expedited,
+        title: p.title,
+        results: logMsg,
+      },
+      'proposal tallied',
+    )
+    ctx.events.emit('active_proposal', [
+      ['proposal_id', id.toString()],
+      ['proposal_result', result],
+      ['proposal_log', logMsg],
+    ])
+  }
+}

@@ -1,0 +1,281 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import type { ChainError } from '../../errors.js'
+import { account, eventOf, GOV, GovChain, genesisState, S, valoper } from './gov-chain.case.js'
+
+const ALICE = account(1)
+const VAL = account(9)
+const SUBMIT = '/sdk.gov.v1.MsgSubmitProposal'
+
+let chain: GovChain | undefined
+afterEach(async () => {
+  await chain?.destroy()
+  chain = undefined
+})
+
+async function start(extra: Record<string, unknown> = {}) {
+  chain = await GovChain.create({
+    ...genesisState({
+      balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
+      validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
+      gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+    }),
+    ...extra,
+  })
+  return chain
+}
+
+const submit = (c: GovChain, deposit = '10000000') =>
+  c.tx(SUBMIT, {
+    messages: [],
+    initial_deposit: [{ denom: 'stake', amount: deposit }],
+    proposer: ALICE,
+    metadata: 'ipfs://x',
+    title: 'T',
+    summary: 'S',
+  })
+
+/** The gRPC code and message a query fails with. */
+async function queryError(c: GovChain, method: string, req: Record<string, unknown>) {
+  try {
+    await c.query(method, req)
+  } catch (err) {
+    const e = err as ChainError
+    return { code: e.grpcCode, message: e.statusMessage() }
+  }
+  throw new Error('query succeeded')
+}
+
+describe('gov queries', () => {
+  test('error: the upstream query errors and their statuses', async () => {
+    const c = await start()
+    await submit(c)
+    expect(await queryError(c, 'sdk.gov.v1.Query/Proposal', { proposal_id: 0 })).toEqual({
+      code: 3,
+      message: 'proposal id can not be 0',
+    })
+    expect(await queryError(c, 'sdk.gov.v1.Query/Proposal', { proposal_id: 9 })).toEqual({
+      code: 5,
+      message: "proposal 9 doesn't exist",
+    })
+    expect(await queryError(c, 'sdk.gov.v1.Query/TallyResult', { proposal_id: 9 })).toEqual({
+      code: 5,
+      message: "proposal 9 doesn't exist",
+    })
+    expect(await queryError(c, 'sdk.gov.v1.Query/Vote', { proposal_id: 1, voter: '' })).toEqual({
+      code: 3,
+      message: 'empty voter address',
+    })
+    expect(await queryError(c, 'sdk.gov.v1.Query/Vote', { proposal_id: 1, voter: ALICE })).toEqual({
+      code: 3,
+      message: `voter: ${ALICE} not found for proposal: 1`,
+    })
+    expect(
+      await queryError(c, 'sdk.gov.v1.Query/Deposit', { proposal_id: 1, depositor: VAL }),
+    ).toEqual({ code: 3, message: `depositer: ${VAL} not found for proposal: 1` })
+    expect(await queryError(c, 'sdk.gov.v1.Query/Params', { params_type: 'bogus' })).toEqual({
+      code: 3,
+      message: 'unknown params type: bogus',
+    })
+  })
+
+  test('behavior: params by type carry the matching deprecated block; the others are null', async () => {
+    const c = await start()
+    await c.block()
+    const tallying = await c.query('sdk.gov.v1.Query/Params', { params_type: 'tallying' })
+    expect(tallying.tally_params).toEqual({
+      quorum: '0.334000000000000000',
+      threshold: '0.500000000000000000',
+      veto_threshold: '0.334000000000000000',
+    })
+    expect(tallying.voting_params).toBeNull()
+    expect(tallying.deposit_params).toBeNull()
+    const deposit = await c.query('sdk.gov.v1.Query/Params', { params_type: 'deposit' })
+    expect(deposit.deposit_params).toEqual({
+      min_deposit: [{ denom: 'stake', amount: '10000000' }],
+      max_deposit_period: '10s',
+    })
+    expect((deposit.params as Record<string, unknown>).voting_period).toBe('5s')
+  })
+
+  test('behavior: proposals filter by status and depositor and paginate', async () => {
+    const c = await start()
+    await submit(c)
+    await submit(c, '100000')
+    await submit(c)
+    const ids = (json: Record<string, unknown>) =>
+      (json.proposals as { id: string }[]).map((p) => p.id)
+    expect(ids(await c.query('sdk.gov.v1.Query/Proposals'))).toEqual(['1', '2', '3'])
+    expect(ids(await c.query('sdk.gov.v1.Query/Proposals', { proposal_status: 1 }))).toEqual(['2'])
+    expect(ids(await c.query('sdk.gov.v1.Query/Proposals', { proposal_status: 2 }))).toEqual([
+      '1',
+      '3',
+    ])
+    expect(ids(await c.query('sdk.gov.v1.Query/Proposals', { depositor: VAL }))).toEqual([])
+    const page = await c.query('sdk.gov.v1.Query/Proposals', {
+      pagination: { limit: 2, count_total: true },
+    })
+    expect(ids(page)).toEqual(['1', '2'])
+    expect((page.pagination as { total: string }).total).toBe('3')
+    const deposits = await c.query('sdk.gov.v1.Query/Deposits', { proposal_id: 2 })
+    expect(deposits.deposits).toEqual([
+      { proposal_id: '2', depositor: ALICE, amount: [{ denom: 'stake', amount: '100000' }] },
+    ])
+  })
+
+  test('behavior: the staking queries show the bonded validator and pool', async () => {
+    const c = await start()
+    await c.block()
+    const pool = await c.query('sdk.staking.v1beta1.Query/Pool')
+    expect(pool).toEqual({ pool: { not_bonded_tokens: '0', bonded_tokens: '10000000' } })
+    const v = await c.query('sdk.staking.v1beta1.Query/Validator', { validator_addr: valoper(9) })
+    expect((v.validator as Record<string, unknown>).tokens).toBe('10000000')
+    expect((v.validator as Record<string, unknown>).status).toBe('BOND_STATUS_BONDED')
+    const d = await c.query('sdk.staking.v1beta1.Query/DelegatorDelegations', {
+      delegator_addr: VAL,
+    })
+    expect(d.delegation_responses).toEqual([
+      {
+        delegation: {
+          delegator_address: VAL,
+          validator_address: valoper(9),
+          shares: '10000000.000000000000000000',
+        },
+        balance: { denom: 'stake', amount: '10000000' },
+      },
+    ])
+  })
+})
+
+describe('MsgCancelProposal and MsgUpdateParams', () => {
+  test('behavior: the proposer cancels; half the deposit is burned (proposal_cancel_ratio), half refunded', async () => {
+    const c = await start()
+    await submit(c)
+    const r = await c.tx('/sdk.gov.v1.MsgCancelProposal', { proposal_id: 1, proposer: ALICE })
+    expect(eventOf(r.events, 'cancel_proposal')).toEqual({ sender: ALICE, proposal_id: '1' })
+    expect(eventOf(r.events, 'burn')).toEqual({ burner: GOV, amount: '5000000stake' })
+    expect(await c.balance(ALICE)).toBe('95000000')
+    await expect(c.query('sdk.gov.v1.Query/Proposal', { proposal_id: 1 })).rejects.toThrow(
+      "proposal 1 doesn't exist",
+    )
+    const { results } = await c.block([
+      { typeUrl: '/sdk.gov.v1.MsgCancelProposal', value: { proposal_id: 1, proposer: ALICE } },
+    ])
+    expect(results[0]!.error!.message).toBe("proposal 1 doesn't exist: unknown proposal")
+  })
+
+  test('error: only the proposer may cancel, and only before voting ends', async () => {
+    const c = await start()
+    await submit(c)
+    const { results } = await c.block([
+      { typeUrl: '/sdk.gov.v1.MsgCancelProposal', value: { proposal_id: 1, proposer: VAL } },
+    ])
+    expect(results[0]!.error!.message).toBe(`invalid proposer ${VAL}: invalid proposer`)
+  })
+
+  test('behavior: MsgUpdateParams only from the gov authority, with validated params', async () => {
+    const c = await start()
+    await c.block()
+    const params = (await c.query('sdk.gov.v1.Query/Params', { params_type: 'voting' }))
+      .params as Record<string, unknown>
+    const asProto = {
+      ...params,
+      voting_period: { seconds: 60 },
+      max_deposit_period: { seconds: 10 },
+      expedited_voting_period: { seconds: 2 },
+    }
+    const { results } = await c.block([
+      { typeUrl: '/sdk.gov.v1.MsgUpdateParams', value: { authority: ALICE, params: asProto } },
+      {
+        typeUrl: '/sdk.gov.v1.MsgUpdateParams',
+        value: { authority: GOV, params: { ...asProto, quorum: '1.5' } },
+      },
+      { typeUrl: '/sdk.gov.v1.MsgUpdateParams', value: { authority: GOV, params: asProto } },
+    ])
+    expect(results[0]!.error!.message).toBe(
+      `invalid authority; expected ${GOV}, got ${ALICE}: expected gov account as only signer for proposal message`,
+    )
+    expect(results[1]!.error!.message).toBe('quorom too large: 1.5: invalid request')
+    expect(results[2]!.ok).toBe(true)
+    const after = await c.query('sdk.gov.v1.Query/Params', { params_type: 'voting' })
+    expect(after.voting_params).toEqual({ voting_period: '60s' })
+  })
+})
+
+describe('genesis', () => {
+  test('behavior: proposals, deposits and votes in genesis are imported with their queues', async () => {
+    const base = genesisState({
+      balances: { [ALICE]: 1n, [VAL]: 1n },
+      validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
+      gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+    })
+    const bank = base.bank as { balances: unknown[] }
+    bank.balances.push({ address: GOV, coins: [{ denom: 'stake', amount: '10000000' }] })
+    const gov = base.gov as Record<string, unknown>
+    gov.starting_proposal_id = '8'
+    gov.proposals = [
+      {
+        id: '7',
+        messages: [],
+        status: 'PROPOSAL_STATUS_VOTING_PERIOD',
+        submit_time: '2026-01-01T00:00:00Z',
+        deposit_end_time: '2026-01-01T00:00:10Z',
+        total_deposit: [{ denom: 'stake', amount: '10000000' }],
+        voting_start_time: '2026-01-01T00:00:00Z',
+        voting_end_time: '2026-01-01T00:00:05Z',
+        metadata: 'm',
+        title: 't',
+        summary: 's',
+        proposer: ALICE,
+      },
+    ]
+    gov.deposits = [
+      { proposal_id: '7', depositor: ALICE, amount: [{ denom: 'stake', amount: '10000000' }] },
+    ]
+    gov.votes = [
+      { proposal_id: '7', voter: VAL, options: [{ option: 'VOTE_OPTION_YES', weight: '1' }] },
+    ]
+    chain = await GovChain.create(base)
+    await chain.block()
+    const live = await chain.query('sdk.gov.v1.Query/TallyResult', { proposal_id: 7 })
+    expect(live.tally).toMatchObject({ yes_count: '10000000' })
+    await chain.block([], chain.time + 4n * S)
+    const p = (await chain.query('sdk.gov.v1.Query/Proposal', { proposal_id: 7 }))
+      .proposal as Record<string, unknown>
+    expect(p.status).toBe('PROPOSAL_STATUS_PASSED')
+    expect(await chain.balance(ALICE)).toBe('10000001')
+  })
+
+  test('error: a gov account balance that differs from the deposits is refused', async () => {
+    const base = genesisState({ balances: { [GOV]: 5n } })
+    await expect(GovChain.create(base)).rejects.toThrow(
+      'app_state.gov: expected module account was 5stake but we got ',
+    )
+  })
+
+  test('error: a bonded pool that does not hold the bonded tokens is refused', async () => {
+    const base = genesisState({
+      balances: {},
+      validators: [{ op: 9, tokens: 10n, delegations: { 9: 10n } }],
+    })
+    ;(base.bank as { balances: unknown[] }).balances = []
+    await expect(GovChain.create(base)).rejects.toThrow(
+      'bonded pool balance is different from bonded coins:  <-> 10stake',
+    )
+  })
+
+  test('error: invalid gov params and staking records name the field', async () => {
+    const bad = genesisState({ balances: {} })
+    ;(bad.gov as { params: Record<string, unknown> }).params.voting_period = '0s'
+    await expect(GovChain.create(bad)).rejects.toThrow(
+      'app_state.gov: params: voting period must be positive: invalid request',
+    )
+    const jailed = genesisState({
+      balances: {},
+      validators: [{ op: 9, tokens: 10n, delegations: { 9: 10n } }],
+    })
+    ;(jailed.staking as { validators: Record<string, unknown>[] }).validators[0]!.jailed = true
+    await expect(GovChain.create(jailed)).rejects.toThrow(
+      `app_state.staking.validators[0]: validator is bonded and jailed in genesis state: moniker val9, address ${valoper(9)}`,
+    )
+  })
+})

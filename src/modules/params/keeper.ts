@@ -1,0 +1,28 @@
+import type { KVReader, KVStore } from '../../store/types.js'
+import { MODULE_NAME, paramsCollections } from './keys.js'
+
+type Readable = { store(name: string): KVReader }
+type Writable = { store(name: string): KVStore }
+
+/** The legacy x/params keeper: raw parameter values by subspace and key. */
+export class ParamsKeeper {
+  readonly c = paramsCollections()
+
+  constructor(
+    /** Subspaces registered by the app (others are `unknown subspace`). */
+    readonly subspaces: readonly string[],
+  ) {}
+
+  hasSubspace(subspace: string): boolean {
+    return this.subspaces.includes(subspace)
+  }
+
+  /** The raw (amino JSON) value, or undefined when unset. */
+  async getRaw(state: Readable, subspace: string, key: string): Promise<string | undefined> {
+    return this.c.params.get(state.store(MODULE_NAME), [subspace, key])
+  }
+
+  setRaw(state: Writable, subspace: string, key: string, value: string): void {
+    this.c.params.set(state.store(MODULE_NAME), [subspace, key], value)
+  }
+}

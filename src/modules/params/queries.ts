@@ -1,0 +1,17 @@
+import type { ModuleConfigurator } from '../../app/types.js'
+import { GrpcCode, StatusError } from '../../errors.js'
+import { ErrUnknownSubspace } from './errors.js'
+import type { ParamsKeeper } from './keeper.js'
+
+/** Registers `sdk.params.v1beta1.Query/Params` (upstream x/params grpc_query.go). */
+export function registerParamsQueries(cfg: ModuleConfigurator, keeper: ParamsKeeper): void {
+  cfg.registerQuery('sdk.params.v1beta1.Query/Params', async (req, ctx) => {
+    const subspace = String(req.subspace ?? '')
+    const key = String(req.key ?? '')
+    if (subspace === '' || key === '')
+      throw new StatusError(GrpcCode.InvalidArgument, 'invalid request')
+    if (!keeper.hasSubspace(subspace)) throw ErrUnknownSubspace.wrap(subspace)
+    const value = (await keeper.getRaw(ctx.state, subspace, key)) ?? ''
+    return { param: { subspace, key, value } }
+  })
+}

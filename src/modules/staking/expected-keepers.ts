@@ -1,0 +1,26 @@
+import type { Bytes } from '../../codec/bytes.js'
+import type { KVReader, KVStore } from '../../store/types.js'
+
+type Readable = { store(name: string): KVReader }
+type Writable = { store(name: string): KVStore }
+
+/** What x/staking needs from x/bank. */
+export interface StakingBankKeeper {
+  balance(state: Readable, address: Bytes, denom: string): Promise<bigint>
+}
+
+/** A module account as x/staking creates it. */
+export interface StakingModuleAccount {
+  address: Bytes
+  pubKey: undefined
+  accountNumber: bigint
+  sequence: bigint
+  module: { name: string; permissions: string[] }
+}
+
+/** What x/staking needs from x/auth. */
+export interface StakingAuthKeeper {
+  getAccount(state: Readable, address: Bytes): Promise<unknown>
+  setAccount(state: Writable, account: StakingModuleAccount): void
+  nextAccountNumber(state: Writable): Promise<bigint>
+}

@@ -1,0 +1,109 @@
+import { addressToBech32, moduleAddress } from '../../codec/address.js'
+import type { Bytes } from '../../codec/bytes.js'
+import { type Dec, decFromString } from '../../codec/dec.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { KVReader } from '../../store/types.js'
+import type { StakingBankKeeper } from './expected-keepers.js'
+import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections, VALOPER_PREFIX } from './keys.js'
+
+type Readable = { store(name: string): KVReader }
+
+/** BondStatus BOND_STATUS_BONDED. */
+export const BOND_STATUS_BONDED = 3
+
+/** Default staking params (upstream DefaultParams, bond denom `stake`). */
+export function defaultStakingParams(bondDenom = 'stake') {
+  return {
+    unbonding_time: '1814400s',
+    max_validators: 100,
+    max_entries: 7,
+    historical_entries: 10000,
+    bond_denom: bondDenom,
+    min_commission_rate: '0.000000000000000000',
+  }
+}
+
+/** A bonded validator as governance counts it. */
+export interface BondedValidator {
+  /** Operator address bytes (the operator's account address has the same bytes). */
+  operator: Bytes
+  /** `sdkvaloper1…` */
+  operatorAddress: string
+  tokens: bigint
+  delegatorShares: Dec
+}
+
+/** A delegation as governance counts it. */
+export interface DelegationShares {
+  validator: Bytes
+  shares: Dec
+}
+
+/** Operator address text of validator bytes. */
+export function valoperAddress(operator: Bytes): string {
+  return addressToBech32(operator, VALOPER_PREFIX)
+}
+
+/** x/staking keeper, read side: the bonded validator set, delegations and bonded tokens. */
+export class StakingKeeper {
+  readonly c: ReturnType<typeof stakingCollections>
+
+  constructor(
+    registry: ProtoRegistry,
+    private readonly bank: StakingBankKeeper,
+  ) {
+    this.c = stakingCollections(registry)
+  }
+
+  async params(state: Readable): Promise<ProtoMessage> {
+    return (await this.c.params.get(state.store(MODULE_NAME))) ?? defaultStakingParams()
+  }
+
+  async bondDenom(state: Readable): Promise<string> {
+    return String((await this.params(state)).bond_denom || 'stake')
+  }
+
+  /**
+   * Bonded, unjailed validators by descending tokens (upstream IterateBondedValidatorsByPower), at
+   * most `max_validators` of them.
+   */
+  async bondedValidators(state: Readable): Promise<BondedValidator[]> {
+    const max = Number((await this.params(state)).max_validators ?? 100)
+    const out: BondedValidator[] = []
+    for await (const [operator, v] of this.c.validators.iterate(state.store(MODULE_NAME))) {
+      if (Number(v.status) !== BOND_STATUS_BONDED || v.jailed === true) continue
+      out.push({
+        operator,
+        operatorAddress: valoperAddress(operator),
+        tokens: BigInt(String(v.tokens || '0')),
+        delegatorShares: decFromString(String(v.delegator_shares || '0')),
+      })
+    }
+    out.sort((a, b) => (a.tokens === b.tokens ? 0 : a.tokens > b.tokens ? -1 : 1))
+    return out.slice(0, max)
+  }
+
+  /** Every delegation of `delegator`, in validator address order. */
+  async delegationsOf(state: Readable, delegator: Bytes): Promise<DelegationShares[]> {
+    const out: DelegationShares[] = []
+    const d = this.c.delegations
+    const prefix = d.storeKey([delegator, new Uint8Array(0)]).subarray(d.prefix.length)
+    // The pair key ends with an empty length-prefixed component: drop its length byte.
+    for await (const [[, validator], del] of d.iterate(state.store(MODULE_NAME), {
+      prefix: prefix.subarray(0, prefix.length - 1),
+    })) {
+      out.push({ validator, shares: decFromString(String(del.shares || '0')) })
+    }
+    return out
+  }
+
+  /** Balance of `address` in `denom` (the pools' holdings). */
+  balanceOf(state: Readable, address: Bytes, denom: string): Promise<bigint> {
+    return this.bank.balance(state, address, denom)
+  }
+
+  /** Tokens held by the bonded pool (upstream TotalBondedTokens). */
+  async totalBondedTokens(state: Readable): Promise<bigint> {
+    return this.bank.balance(state, moduleAddress(BONDED_POOL_NAME), await this.bondDenom(state))
+  }
+}

@@ -1,0 +1,91 @@
+import { paginate } from '../../app/pagination.js'
+import {
+  addressArg,
+  addressErrorText,
+  invalidArgument,
+  notFound,
+  pageRequestError,
+} from '../../app/query-errors.js'
+import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
+import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import { decFromString, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
+import type { ProtoMessage } from '../../codec/proto.js'
+import { GrpcCode, StatusError } from '../../errors.js'
+import type { StakingKeeper } from './keeper.js'
+import { BONDED_POOL_NAME, MODULE_NAME, NOT_BONDED_POOL_NAME, VALOPER_PREFIX } from './keys.js'
+
+const SERVICE = 'sdk.staking.v1beta1.Query'
+
+const STATUSES = ['BOND_STATUS_UNBONDED', 'BOND_STATUS_UNBONDING', 'BOND_STATUS_BONDED']
+
+/** Registers the staking Query service over the genesis validator set. */
+export function registerStakingQueries(cfg: ModuleConfigurator, keeper: StakingKeeper): void {
+  const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
+
+  cfg.registerQuery(`${SERVICE}/Validators`, async (req, ctx) => {
+    const status = String(req.status ?? '')
+    if (status !== '' && !STATUSES.includes(status)) {
+      throw invalidArgument(`invalid validator status ${status}`)
+    }
+    const wanted = status === '' ? undefined : STATUSES.indexOf(status) + 1
+    const page = await paginate(keeper.c.validators, store(ctx), req.pagination, {
+      ...(wanted === undefined ? {} : { filter: (_k, v) => Number(v.status) === wanted }),
+    }).catch(pageRequestError())
+    return { validators: page.entries.map(([, v]) => v), pagination: page.pagination }
+  })
+
+  cfg.registerQuery(`${SERVICE}/Validator`, async (req, ctx) => {
+    const text = String(req.validator_addr ?? '')
+    if (text === '') throw invalidArgument('validator address cannot be empty')
+    const operator = valoperArg(text)
+    const v = await keeper.c.validators.get(store(ctx), operator)
+    if (!v) throw notFound(`validator ${text} not found`)
+    return { validator: v }
+  })
+
+  cfg.registerQuery(`${SERVICE}/DelegatorDelegations`, async (req, ctx) => {
+    const text = String(req.delegator_addr ?? '')
+    if (text === '') throw invalidArgument('delegator address cannot be empty')
+    const delegator = addressArg(text)
+    const d = keeper.c.delegations
+    const prefix = d.storeKey([delegator, new Uint8Array(0)]).subarray(d.prefix.length)
+    const page = await paginate(d, store(ctx), req.pagination, {
+      prefix: prefix.subarray(0, prefix.length - 1),
+    }).catch(pageRequestError())
+    const denom = await keeper.bondDenom(ctx.state)
+    const delegation_responses: ProtoMessage[] = []
+    for (const [[, validator], del] of page.entries) {
+      const v = await keeper.c.validators.get(store(ctx), validator)
+      let balance = 0n
+      if (v) {
+        const shares = decFromString(String(del.shares || '0'))
+        const total = decFromString(String(v.delegator_shares || '0'))
+        // Upstream TokensFromShares: shares × tokens ÷ delegator shares, truncated.
+        if (total !== 0n)
+          balance = decTruncate(decQuo(decMulInt(shares, BigInt(String(v.tokens || '0'))), total))
+      }
+      delegation_responses.push({ delegation: del, balance: { denom, amount: balance.toString() } })
+    }
+    return { delegation_responses, pagination: page.pagination }
+  })
+
+  cfg.registerQuery(`${SERVICE}/Pool`, async (_req, ctx) => {
+    const denom = await keeper.bondDenom(ctx.state)
+    const notBonded = await keeper.balanceOf(ctx.state, moduleAddress(NOT_BONDED_POOL_NAME), denom)
+    const bonded = await keeper.balanceOf(ctx.state, moduleAddress(BONDED_POOL_NAME), denom)
+    return { pool: { not_bonded_tokens: notBonded.toString(), bonded_tokens: bonded.toString() } }
+  })
+
+  cfg.registerQuery(`${SERVICE}/Params`, async (_req, ctx) => ({
+    params: await keeper.params(ctx.state),
+  }))
+}
+
+/** A validator operator address argument (`sdkvaloper1…`); a bad one is InvalidArgument. */
+function valoperArg(text: string): Uint8Array {
+  try {
+    return bech32ToAddress(text, VALOPER_PREFIX)
+  } catch (err) {
+    throw new StatusError(GrpcCode.InvalidArgument, addressErrorText(err), { cause: err })
+  }
+}

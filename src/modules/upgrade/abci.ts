@@ -1,0 +1,122 @@
+import type { BlockContext, ModuleHost, UpgradeTools } from '../../app/types.js'
+import { ChainHaltError } from '../../chain/producer.js'
+import type { UpgradeKeeper } from './keeper.js'
+import {
+  applyingUpgradeMessage,
+  binaryTooNewMessage,
+  downgradeMessage,
+  shouldExecute,
+  toUpgradePlan,
+  upgradeNeededMessage,
+  upgradeSkippedMessage,
+} from './plan.js'
+import { writeUpgradeInfo } from './upgrade-info.js'
+
+/** Exit status of an upgrade halt: what a Go panic gives, and what cosmovisor expects. */
+export const UPGRADE_HALT_EXIT_CODE = 2
+
+export interface PreBlockerOptions {
+  keeper: UpgradeKeeper
+  /** Heights whose upgrade is skipped (`--unsafe-skip-upgrades`). */
+  skipHeights?: Iterable<number>
+  /** Where a halting binary writes the plan (`<home>/data/upgrade-info.json`). */
+  upgradeInfoPath?: string
+  /** The consensus params' app version, reported by the downgrade check (0 as upstream). */
+  consensusAppVersion?: bigint
+}
+
+/** The x/upgrade PreBlocker of one running app version, with its once-per-process downgrade check. */
+export interface PreBlocker {
+  /** Receives the module manager: this binary's upgrade handlers and migrations. */
+  attach(host: ModuleHost): void
+  preBlock(ctx: BlockContext): Promise<void>
+}
+
+/** Creates the upstream PreBlocker (x/upgrade abci.go, SDK v0.50), step for step. */
+export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
+  const { keeper } = options
+  const skipHeights = new Set(options.skipHeights ?? [])
+  const appVersion = options.consensusAppVersion ?? 0n
+  let host: ModuleHost | undefined
+  // In memory, false at process start: the first block checks the binary is not a downgrade.
+  let downgradeVerified = false
+
+  const halt = (ctx: BlockContext, message: string, exitCode: number, cause?: unknown): never => {
+    ctx.logger.child({ module: 'x/upgrade' }).error(message)
+    throw new ChainHaltError(message, exitCode, { cause, logged: true })
+  }
+
+  return {
+    attach(h) {
+      host = h
+    },
+
+    async preBlock(ctx) {
+      if (!host) throw new Error('x/upgrade PreBlocker used before the module manager attached it')
+      const log = ctx.logger.child({ module: 'x/upgrade' })
+      const plan = await keeper.plan(ctx.state)
+      const h = ctx.height
+      const due = plan !== undefined && shouldExecute(plan, h)
+
+      if (!downgradeVerified) {
+        downgradeVerified = true
+        // Skipped when this very block applies a due plan: the new binary's first block is the upgrade.
+        if (!due || skipHeights.has(h)) {
+          const last = await keeper.lastCompletedUpgrade(ctx.state)
+          if (last.name !== '' && !host.upgrade(last.name))
+            halt(ctx, downgradeMessage(appVersion, last.name), 1)
+        }
+      }
+      if (!plan) return
+
+      if (due) {
+        if (skipHeights.has(h)) {
+          log.info(upgradeSkippedMessage(plan))
+          keeper.clearUpgradePlan(ctx.state)
+          return
+        }
+        const definition = host.upgrade(String(plan.name))
+        if (!definition) {
+          if (!options.upgradeInfoPath) {
+            halt(ctx, 'unable to write upgrade info to filesystem: no home directory', 1)
+          }
+          try {
+            await writeUpgradeInfo(options.upgradeInfoPath!, h, {
+              name: String(plan.name),
+              info: String(plan.info ?? ''),
+            })
+          } catch (err) {
+            halt(
+              ctx,
+              `unable to write upgrade info to filesystem: ${(err as Error).message}`,
+              1,
+              err,
+            )
+          }
+          halt(ctx, upgradeNeededMessage(plan), UPGRADE_HALT_EXIT_CODE)
+        }
+        log.info(applyingUpgradeMessage(plan))
+        const upgradePlan = toUpgradePlan(plan)
+        const tools: UpgradeTools = {
+          runMigrations: (c, from) => host!.runMigrations(c, from),
+        }
+        try {
+          await keeper.applyUpgrade(ctx, plan, (from) =>
+            definition!.handler(ctx, upgradePlan, from, tools),
+          )
+        } catch (err) {
+          halt(
+            ctx,
+            `upgrade "${upgradePlan.name}" at height: ${upgradePlan.height} failed: ${(err as Error).message ?? String(err)}`,
+            1,
+            err,
+          )
+        }
+        return
+      }
+
+      // A plan for a later height that this binary already knows: it was started too early.
+      if (host.upgrade(String(plan.name))) halt(ctx, binaryTooNewMessage(plan), 1)
+    },
+  }
+}

@@ -1,0 +1,126 @@
+import {
+  Metadata,
+  Server,
+  ServerCredentials,
+  type ServerUnaryCall,
+  type sendUnaryData,
+  setLogger,
+} from '@grpc/grpc-js'
+import type { Logger } from '../../logger.js'
+import { ListenError, parseListenAddress } from '../listen.js'
+import { HEIGHT_HEADER } from '../query/height.js'
+import type { QueryRouter, RoutedMethod } from '../query/router.js'
+import { addReflection } from './reflection.js'
+import { serviceDefinitions } from './service-definitions.js'
+import { toServiceError } from './status.js'
+
+export interface GrpcServerOptions {
+  router: QueryRouter
+  /** `[grpc] address`, e.g. `localhost:9090`. */
+  address: string
+  /** `[grpc] max-recv-msg-size` in bytes. */
+  maxRecvMsgSize?: number
+  /** `[grpc] max-send-msg-size` in bytes. */
+  maxSendMsgSize?: number
+  logger?: Logger
+}
+
+/** A running gRPC server. */
+export interface GrpcListener {
+  server: Server
+  /** The bound address as `host:port`. */
+  address: string
+  port: number
+  close(): Promise<void>
+}
+
+/** Thrown when the gRPC address cannot be bound. */
+export class GrpcListenError extends ListenError {}
+
+/**
+ * The gRPC server (plaintext): every served query service with the router's handlers, and server
+ * reflection. `x-sdk-block-height` request metadata selects the height; the height served is sent
+ * back in the response headers (before the handler runs, as upstream, so errors carry it too).
+ */
+export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcListener> {
+  const { router, logger } = options
+  const { host, port } = parseListenAddress(options.address)
+  // grpc-js writes its own diagnostics to stderr; they belong in the node's log (at debug: every
+  // failure that matters is reported by sdkd itself, e.g. a port in use).
+  if (logger) {
+    const debug = (...args: unknown[]) => logger.debug({ source: 'grpc-js' }, args.join(' '))
+    setLogger({ error: debug, info: debug, debug })
+  }
+  const server = new Server({
+    'grpc.max_receive_message_length': options.maxRecvMsgSize ?? 10 * 1024 * 1024,
+    'grpc.max_send_message_length': options.maxSendMsgSize ?? 2147483647,
+    // No channelz service is served, so its per-call bookkeeping would be pure cost.
+    'grpc.enable_channelz': 0,
+  })
+  for (const [, { definition, methods }] of serviceDefinitions(router.methods)) {
+    const impl: Record<
+      string,
+      (call: ServerUnaryCall<Buffer, Uint8Array>, cb: sendUnaryData<Uint8Array>) => void
+    > = {}
+    for (const [name, m] of methods) impl[name] = unaryHandler(router, m, logger)
+    server.addService(definition, impl)
+  }
+  addReflection(server, router.services)
+
+  const target = `${host.includes(':') ? `[${host}]` : host}:${port}`
+  const bound = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(target, ServerCredentials.createInsecure(), (err, p) => {
+      if (err) {
+        reject(
+          new GrpcListenError(
+            /in use/i.test(err.message)
+              ? `gRPC server: address ${target} is already in use`
+              : `gRPC server: cannot listen on ${target}: ${err.message}`,
+            { cause: err },
+          ),
+        )
+      } else resolve(p)
+    })
+  })
+  return {
+    server,
+    address: `${host.includes(':') ? `[${host}]` : host}:${bound}`,
+    port: bound,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => server.forceShutdown(), 2000)
+        server.tryShutdown(() => {
+          clearTimeout(timer)
+          resolve()
+        })
+      }),
+  }
+}
+
+function unaryHandler(router: QueryRouter, m: RoutedMethod, logger: Logger | undefined) {
+  return (call: ServerUnaryCall<Buffer, Uint8Array>, callback: sendUnaryData<Uint8Array>) => {
+    if (m.heightless) {
+      // No height interceptor (upstream handles BroadcastTx without one): no height metadata.
+      router.runBytes(m, call.request, 0).then(
+        (bytes) => callback(null, bytes),
+        (err: unknown) => callback(toServiceError(err, logger)),
+      )
+      return
+    }
+    let height: number
+    try {
+      const values = call.metadata.get(HEIGHT_HEADER).map((v) => v.toString())
+      height = router.resolveHeight(router.requestedHeight(values))
+    } catch (err) {
+      callback(toServiceError(err, logger))
+      return
+    }
+    const md = new Metadata()
+    md.set(HEIGHT_HEADER, String(height))
+    call.sendMetadata(md)
+    router.runBytes(m, call.request, height).then(
+      (bytes) => callback(null, bytes),
+      (err: unknown) => callback(toServiceError(err, logger)),
+    )
+  }
+}

@@ -1,0 +1,166 @@
+import type protobuf from 'protobufjs'
+import type { QueryContext, QueryHandler, QueryNode } from '../../app/types.js'
+import type { Bytes } from '../../codec/bytes.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { ErrLogic, GrpcCode, StatusError } from '../../errors.js'
+import type { StateReader } from '../../store/types.js'
+import { type CommittedHeights, requestedHeight, resolveQueryHeight } from './height.js'
+import { type HttpBinding, httpBindings } from './http-rules.js'
+import { ResponseCache } from './response-cache.js'
+
+/** A query method the node serves: its proto definition, HTTP bindings and handler. */
+export interface RoutedMethod {
+  /** Fully-qualified method, `sdk.bank.v1beta1.Query/Balance`. */
+  readonly name: string
+  /** gRPC path and ABCI query path, `/sdk.bank.v1beta1.Query/Balance`. */
+  readonly path: string
+  readonly service: protobuf.Service
+  readonly method: protobuf.Method
+  readonly requestType: protobuf.Type
+  readonly responseType: protobuf.Type
+  readonly http: readonly HttpBinding[]
+  /** Whether answers depend only on (height, request), so they may be cached. */
+  readonly cacheable: boolean
+  readonly handler: QueryHandler
+  /**
+   * Answered without a height (BroadcastTx acts on the mempool, not on committed state): no height
+   * checks, no height header, and the handler's context has no state.
+   */
+  readonly heightless: boolean
+}
+
+export interface QueryRouterOptions {
+  registry: ProtoRegistry
+  /** Committed heights and read-only views of the state at a height. */
+  chain: CommittedHeights & { view(height: number): StateReader }
+  /** Handlers of the app's modules, by fully-qualified method. */
+  handlers: ReadonlyMap<string, QueryHandler>
+  /** Node-level handlers (block store, node facts); their answers are never cached. */
+  nodeHandlers?: ReadonlyMap<string, QueryHandler>
+  /** Methods answered without a height (see RoutedMethod.heightless). */
+  heightless?: ReadonlySet<string>
+  node?: QueryNode
+  cache?: { maxEntries?: number; maxBytes?: number }
+}
+
+/**
+ * The one query router behind REST, gRPC and ABCI: one handler per fully-qualified method, run
+ * against a read-only view of the committed state at the height the request selects. The method
+ * table comes from the proto services (every non-Msg service method that has a handler).
+ */
+export interface QueryRouter {
+  readonly registry: ProtoRegistry
+  /** Served methods in proto order (service by service). */
+  readonly methods: readonly RoutedMethod[]
+  /** Names of the services with at least one served method. */
+  readonly services: readonly string[]
+  /** Answers computed before (REST JSON text, encoded gRPC responses). */
+  readonly cache: ResponseCache
+  /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
+  byPath(path: string): RoutedMethod | undefined
+  /** The height asked for by the `x-sdk-block-height` values (0 = latest); upstream checks. */
+  requestedHeight(values: readonly string[]): bigint
+  /** Upstream CreateQueryContext checks: the height served for a requested one. */
+  resolveHeight(requested: bigint, prove?: boolean): number
+  /** Runs a method on a decoded request at a served height; returns the response message. */
+  run(m: RoutedMethod, request: ProtoMessage, height: number): Promise<ProtoMessage>
+  /** Runs a method on an encoded request; returns the encoded response (cached per height). */
+  runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
+}
+
+/** The state a heightless method sees: none (reading it is a wiring mistake). */
+const NO_STATE: StateReader = {
+  height: 0,
+  store(name) {
+    throw ErrLogic.wrap(`a heightless query method read store ${name}`)
+  },
+  hasStore: () => false,
+  storeNames: () => [],
+}
+
+function isMsgService(service: protobuf.Service): boolean {
+  return service.options?.['(sdk.msg.v1.service)'] === true
+}
+
+/** Builds the router from the proto services and the registered handlers. */
+export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
+  const { registry, chain, node } = options
+  const handlers = new Map(options.handlers)
+  const nodeHandlers = options.nodeHandlers ?? new Map<string, QueryHandler>()
+  for (const [name, h] of nodeHandlers) handlers.set(name, h)
+
+  const methods: RoutedMethod[] = []
+  const known = new Set<string>()
+  for (const service of registry.services()) {
+    if (isMsgService(service)) continue
+    const serviceName = service.fullName.replace(/^\./, '')
+    for (const method of service.methodsArray) {
+      const name = `${serviceName}/${method.name}`
+      known.add(name)
+      const handler = handlers.get(name)
+      if (!handler || method.requestStream || method.responseStream) continue
+      method.resolve()
+      const http = httpBindings(method)
+      methods.push({
+        name,
+        path: `/${name}`,
+        service,
+        method,
+        requestType: method.resolvedRequestType!,
+        responseType: method.resolvedResponseType!,
+        http,
+        cacheable: !nodeHandlers.has(name) && http.some((b) => b.verb === 'GET'),
+        heightless: options.heightless?.has(name) ?? false,
+        handler,
+      })
+    }
+  }
+  // A handler nobody can reach is a wiring mistake: fail at start-up, not silently.
+  for (const name of handlers.keys()) {
+    if (!known.has(name)) throw ErrLogic.wrap(`query handler registered for unknown method ${name}`)
+  }
+  const byPath = new Map(methods.map((m) => [m.path, m]))
+  const cache = new ResponseCache(options.cache?.maxEntries, options.cache?.maxBytes)
+
+  const run = async (m: RoutedMethod, request: ProtoMessage, height: number) => {
+    const ctx: QueryContext = {
+      height,
+      state: m.heightless ? NO_STATE : chain.view(height),
+      registry,
+      ...(node ? { node } : {}),
+    }
+    const response = await m.handler(request, ctx)
+    return m.responseType.fromObject(response) as ProtoMessage
+  }
+
+  return {
+    registry,
+    methods,
+    services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
+    cache,
+    byPath: (path) => byPath.get(path),
+    requestedHeight,
+    resolveHeight: (requested, prove = false) => resolveQueryHeight(chain, requested, prove),
+    run,
+    runBytes(m, request, height) {
+      const compute = async () => {
+        let decoded: ProtoMessage
+        try {
+          decoded = m.requestType.decode(request) as ProtoMessage
+        } catch (err) {
+          throw new StatusError(
+            GrpcCode.InvalidArgument,
+            `grpc: error unmarshalling request: ${(err as Error).message}`,
+            { cause: err },
+          )
+        }
+        const response = await run(m, decoded, height)
+        const bytes = m.responseType.encode(response).finish()
+        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
+      }
+      if (!m.cacheable) return compute()
+      const key = `g${height} ${m.path} ${Buffer.from(request).toString('latin1')}`
+      return cache.getOrCompute(key, compute) as Promise<Bytes>
+    },
+  }
+}

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { swaggerUI } from '@hono/swagger-ui'
+import type { Hono } from 'hono'
+import type { QueryRouter } from '../query/router.js'
+import { openApiDocument } from './openapi.js'
+
+/** Swagger UI's files (from swagger-ui-dist), served by sdkd itself: no internet needed. */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'oauth2-redirect.html': 'text/html; charset=utf-8',
+  'favicon-16x16.png': 'image/png',
+  'favicon-32x32.png': 'image/png',
+}
+/** Where the page loads its assets from (@hono/swagger-ui appends `/swagger-ui-dist/<file>`). */
+const ASSET_BASE = '/swagger'
+const DOCUMENT = '/swagger/swagger.json'
+
+/**
+ * `[api] swagger = true`: Swagger UI at `/swagger` (and `/swagger/`) over the OpenAPI 2.0 document
+ * at `/swagger/swagger.json` (also `/swagger/swagger.yaml`, as upstream names it: JSON is YAML).
+ */
+export function registerSwagger(app: Hono, router: QueryRouter, version: string): void {
+  // Generated once at start-up (tens of ms), never while a request waits.
+  const document = JSON.stringify(openApiDocument(router.methods, version))
+  const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  const files = new Map<string, Uint8Array<ArrayBuffer>>()
+  const ui = swaggerUI({ url: DOCUMENT, baseUrl: ASSET_BASE, title: 'sdkd - gRPC Gateway docs' })
+
+  app.get('/swagger', ui)
+  app.get('/swagger/', ui)
+  app.get(DOCUMENT, (c) => c.body(document, 200, { 'content-type': 'application/json' }))
+  app.get('/swagger/swagger.yaml', (c) =>
+    c.body(document, 200, { 'content-type': 'application/yaml' }),
+  )
+  app.get(`${ASSET_BASE}/swagger-ui-dist/:file`, async (c) => {
+    const name = c.req.param('file')
+    const type = ASSETS[name]
+    if (!type) return c.notFound()
+    let bytes = files.get(name)
+    if (!bytes) {
+      bytes = new Uint8Array(await readFile(join(assetDir, name)))
+      files.set(name, bytes)
+    }
+    return c.body(bytes, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' })
+  })
+}

@@ -1,0 +1,144 @@
+import type { Event } from '../chain/events.js'
+import { type Bytes, concatBytes, readUint64BE, uvarint } from '../codec/bytes.js'
+import type { BackendRange, BatchOp } from './backend.js'
+import { FAMILY_TX_EVENT, prefixEnd } from './keys.js'
+
+/**
+ * The tx event index (CometBFT's kv indexer): one key per indexed event attribute of every tx,
+ * `0x05 ‖ len ‖ "type.key" ‖ len ‖ value ‖ BE(height) ‖ BE32(index)`, so a search for
+ * `message.sender='sdk1…'` is one prefix scan in height order. `tx.height` is indexed too, with the
+ * height as 20 zero-padded digits so its text order is numeric order.
+ */
+
+/** The composite key of the height entry every tx has. */
+export const TX_HEIGHT_KEY = 'tx.height'
+
+/** The value `tx.height` is indexed under. */
+export function heightIndexValue(height: number | bigint): string {
+  return height.toString().padStart(20, '0')
+}
+
+function lengthPrefixed(text: string): Bytes {
+  const b = Buffer.from(text, 'utf8')
+  return Buffer.concat([uvarint(b.length), b])
+}
+
+/** Prefix of every entry of one composite key, or of one (key, value) pair. */
+export function txEventPrefix(compositeKey: string, value?: string): Bytes {
+  const parts = [Uint8Array.of(FAMILY_TX_EVENT), lengthPrefixed(compositeKey)]
+  if (value !== undefined) parts.push(lengthPrefixed(value))
+  return concatBytes(...parts)
+}
+
+/** Database key of one indexed attribute of the tx at (height, index). */
+export function txEventKey(
+  compositeKey: string,
+  value: string,
+  height: number,
+  index: number,
+): Bytes {
+  return Buffer.concat([txEventPrefix(compositeKey, value), location(height, index)])
+}
+
+/** BE(height) ‖ BE32(index). */
+function location(height: number, index: number): Bytes {
+  const loc = Buffer.allocUnsafe(12)
+  loc.writeBigUInt64BE(BigInt(height), 0)
+  loc.writeUInt32BE(index, 8)
+  return loc
+}
+
+/** A tx the index points at, and the attribute value it matched. */
+export interface IndexedTx {
+  height: number
+  index: number
+  value: string
+}
+
+/** Splits an index key of `compositeKey` into its value and location. */
+export function parseTxEventKey(key: Bytes, compositeKey: string): IndexedTx {
+  const head = txEventPrefix(compositeKey).length
+  let len = 0
+  let shift = 0
+  let pos = head
+  for (;;) {
+    const b = key[pos++]!
+    len += (b & 0x7f) * 2 ** shift
+    if (b < 0x80) break
+    shift += 7
+  }
+  const value = Buffer.from(key.buffer, key.byteOffset + pos, len).toString('utf8')
+  const loc = key.subarray(pos + len)
+  return {
+    value,
+    height: readUint64BE(loc),
+    index: new DataView(loc.buffer, loc.byteOffset).getUint32(8),
+  }
+}
+
+/** Range of the entries of one key (all values), or of one exact value. */
+export function txEventRange(compositeKey: string, value?: string): BackendRange {
+  const gte = txEventPrefix(compositeKey, value)
+  return { gte, lt: prefixEnd(gte)! }
+}
+
+/** Puts (or deletes) the index entries of a block's txs: `tx.height` and every indexed attribute. */
+export function txIndexOps(
+  height: number,
+  results: readonly { events: readonly Event[] }[],
+  type: 'put' | 'del',
+): BatchOp[] {
+  const ops: BatchOp[] = []
+  const empty = new Uint8Array(0)
+  results.forEach((r, i) => {
+    const loc = location(height, i)
+    const seen = new Set<string>()
+    const add = (ck: string, value: string) => {
+      const id = `${ck}=${value}`
+      if (seen.has(id)) return
+      seen.add(id)
+      const key = indexKey(ck, value, loc)
+      ops.push(type === 'put' ? { type, key, value: empty } : { type, key })
+    }
+    add(TX_HEIGHT_KEY, heightIndexValue(height))
+    for (const e of r.events) {
+      if (!e.type) continue
+      for (const a of e.attributes) if (a.index && a.key) add(`${e.type}.${a.key}`, a.value)
+    }
+  })
+  return ops
+}
+
+/** `0x05 ‖ uvarint ‖ key ‖ uvarint ‖ value ‖ location`, written in one buffer. */
+function indexKey(ck: string, value: string, loc: Bytes): Bytes {
+  const kLen = Buffer.byteLength(ck, 'utf8')
+  const vLen = Buffer.byteLength(value, 'utf8')
+  const kv = varintSize(kLen)
+  const vv = varintSize(vLen)
+  const out = Buffer.allocUnsafe(1 + kv + kLen + vv + vLen + loc.length)
+  out[0] = FAMILY_TX_EVENT
+  let pos = writeVarint(out, 1, kLen)
+  pos += out.write(ck, pos, 'utf8')
+  pos = writeVarint(out, pos, vLen)
+  pos += out.write(value, pos, 'utf8')
+  out.set(loc, pos)
+  return out
+}
+
+function varintSize(n: number): number {
+  let size = 1
+  while (n >= 0x80) {
+    n = Math.floor(n / 128)
+    size++
+  }
+  return size
+}
+
+function writeVarint(out: Buffer, pos: number, n: number): number {
+  while (n >= 0x80) {
+    out[pos++] = (n & 0x7f) | 0x80
+    n = Math.floor(n / 128)
+  }
+  out[pos++] = n
+  return pos
+}

@@ -1,0 +1,325 @@
+import type { EventManager } from '../chain/events.js'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
+import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
+import type { Coin } from '../codec/coins.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+import {
+  ErrInsufficientFee,
+  ErrInsufficientFunds,
+  ErrInvalidAddress,
+  ErrInvalidGasLimit,
+  ErrInvalidPubKey,
+  ErrInvalidRequest,
+  ErrMemoTooLarge,
+  ErrNoSignatures,
+  ErrTooManySignatures,
+  ErrTxTimeoutHeight,
+  ErrUnauthorized,
+  ErrUnknownAddress,
+  ErrUnknownExtensionOptions,
+  ErrWrongSequence,
+  SdkError,
+} from '../errors.js'
+import type { StateBranch } from '../store/types.js'
+import { type DecodedTx, SECP256K1_PUBKEY_URL } from './decode.js'
+import { UndefinedCodeError } from './errors.js'
+import type { AnteAccount, TxKeepers } from './expected-keepers.js'
+import { checkMinGasPrices, type DecCoin, feeCoinsToString } from './fees.js'
+import type { GasMeter } from './gas.js'
+import { type SignatureCache, secp256k1Address } from './secp256k1.js'
+import { signBytes } from './sign-doc.js'
+import { msgSigners, uniqueSigners } from './signers.js'
+
+/** How a tx runs: mempool admission, mempool re-admission after a block, in a block, or simulated. */
+export type TxMode = 'check' | 'recheck' | 'deliver' | 'simulate'
+
+/** Upstream SIGN_MODE_DIRECT. */
+export const SIGN_MODE_DIRECT = 1
+
+const SIGN_MODE_NAMES: Record<number, string> = {
+  0: 'SIGN_MODE_UNSPECIFIED',
+  1: 'SIGN_MODE_DIRECT',
+  2: 'SIGN_MODE_TEXTUAL',
+  3: 'SIGN_MODE_DIRECT_AUX',
+  127: 'SIGN_MODE_LEGACY_AMINO_JSON',
+  191: 'SIGN_MODE_EIP_191',
+}
+
+/** Upstream MaxGasWanted (math.MaxInt64). */
+const MAX_GAS_WANTED = 2n ** 63n - 1n
+
+/** The key simulation charges for a signer that has none yet (upstream simSecp256k1Pubkey). */
+const SIM_PUBKEY = fromHex('035ad6810a47f073553ff30d2fcc7e0d3b1c0b74b61a1aaa2582344037151e143a')
+/** Legacy amino size of a secp256k1 StdSignature, charged per missing signature in simulation. */
+const SIM_SIGNATURE_BYTES = 106
+
+/** Module account receiving fees. */
+const FEE_COLLECTOR = moduleAddress('fee_collector')
+
+/** Addresses of public keys seen recently (two hashes per tx saved). */
+const keyAddresses = new Map<string, Bytes>()
+
+function addressOfKey(pubKey: Bytes): Bytes {
+  const id = Buffer.from(pubKey).toString('latin1')
+  let address = keyAddresses.get(id)
+  if (!address) {
+    address = secp256k1Address(pubKey)
+    if (keyAddresses.size >= 10_000) keyAddresses.clear()
+    keyAddresses.set(id, address)
+  }
+  return address
+}
+
+/** What the ante handler is configured with. */
+export interface AnteOptions {
+  registry: ProtoRegistry
+  chainId: string
+  keepers: TxKeepers
+  /** The node's minimum-gas-prices (checked in CheckTx only). */
+  minGasPrices: readonly DecCoin[]
+  /** Consensus block max gas (-1 or 0: unlimited). */
+  blockMaxGas: bigint
+  sigCache: SignatureCache
+}
+
+/** One tx's ante context: a metered branch, its event manager, the height it runs at. */
+export interface AnteContext {
+  state: StateBranch
+  events: EventManager
+  height: number
+  mode: TxMode
+  meter: GasMeter
+}
+
+/** Signers of a tx: each message's signers, deduplicated, then the fee payer if distinct. */
+export function txSigners(tx: DecodedTx): Bytes[] {
+  const lists = tx.msgs.map((m) => msgSigners(m.type, m.value))
+  const payer = tx.fee?.payer
+  if (payer) lists.push([bech32ToAddress(payer)])
+  return uniqueSigners(lists)
+}
+
+function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefined {
+  if (!acc.pubKey) return undefined
+  if (acc.pubKey.type_url !== SECP256K1_PUBKEY_URL) return undefined
+  return registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key as Bytes
+}
+
+async function signerAccount(o: AnteOptions, ctx: AnteContext, addr: Bytes): Promise<AnteAccount> {
+  const acc = await o.keepers.accounts.getAccount(ctx.state, addr)
+  if (!acc) throw ErrUnknownAddress.wrap(`account ${addressToBech32(addr)} does not exist`)
+  return acc
+}
+
+function coinsAreValid(coins: readonly { denom: string; amount: string }[]): boolean {
+  let prev = ''
+  for (const c of coins) {
+    if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(c.denom)) return false
+    if (!/^\d+$/.test(c.amount) || BigInt(c.amount) <= 0n) return false
+    if (prev !== '' && c.denom <= prev) return false
+    prev = c.denom
+  }
+  return true
+}
+
+/**
+ * The upstream ante handler chain, in order; the first failure wins and nothing of the tx is kept
+ * (the caller runs it on a branch). Deducts the fee, stores new public keys, verifies signatures
+ * and increments sequences.
+ */
+export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): Promise<void> {
+  const simulate = ctx.mode === 'simulate'
+  const recheck = ctx.mode === 'recheck'
+  const isCheck = ctx.mode === 'check' || recheck
+  const fee = tx.fee
+  const gasLimit = fee?.gasLimit ?? 0n
+  const { accounts, bank } = o.keepers
+
+  // 1. SetUpContext (the meter was created with the gas limit by the caller)
+  if (o.blockMaxGas > 0n && gasLimit > o.blockMaxGas) {
+    throw ErrInvalidGasLimit.wrap(`tx gas limit ${gasLimit} exceeds block max gas ${o.blockMaxGas}`)
+  }
+  // 2. ExtensionOptions: none are supported
+  if (tx.extensionOptions.length > 0) throw ErrUnknownExtensionOptions.error()
+
+  // 3. ValidateBasic
+  const signers = txSigners(tx)
+  if (!recheck) {
+    if (!fee) throw new UndefinedCodeError('missing fee')
+    if (fee.gasLimit > MAX_GAS_WANTED) {
+      throw ErrInvalidRequest.wrap(`invalid gas supplied; ${fee.gasLimit} > ${MAX_GAS_WANTED}`)
+    }
+    if (fee.amount.some((c) => c.amount === '')) {
+      throw ErrInsufficientFee.wrap('invalid fee provided: null')
+    }
+    if (fee.amount.some((c) => c.amount.startsWith('-'))) {
+      throw ErrInsufficientFee.wrap(`invalid fee provided: ${feeCoinsToString(fee.amount)}`)
+    }
+    if (fee.payer) {
+      try {
+        bech32ToAddress(fee.payer)
+      } catch (err) {
+        throw ErrInvalidAddress.wrap(`Invalid fee payer address (${(err as Error).message})`)
+      }
+    }
+    if (tx.signatures.length === 0) throw ErrNoSignatures.error()
+    if (tx.signatures.length !== signers.length) {
+      throw ErrUnauthorized.wrap(
+        `wrong number of signers; expected ${signers.length}, got ${tx.signatures.length}`,
+      )
+    }
+  }
+  if (tx.signerInfos.length !== signers.length) {
+    throw ErrUnauthorized.wrap(
+      `wrong number of signers; expected ${signers.length}, got ${tx.signerInfos.length}`,
+    )
+  }
+
+  // 4. TxTimeoutHeight
+  if (tx.timeoutHeight > 0n && BigInt(ctx.height) > tx.timeoutHeight) {
+    throw ErrTxTimeoutHeight.wrap(
+      `block height: ${ctx.height}, timeout height: ${tx.timeoutHeight}`,
+    )
+  }
+
+  // 5. ValidateMemo
+  const memoLength = Buffer.byteLength(tx.memo, 'utf8')
+  if (memoLength > 0) {
+    const max = BigInt(String((await accounts.params(ctx.state)).max_memo_characters ?? 0))
+    if (BigInt(memoLength) > max) {
+      throw ErrMemoTooLarge.wrap(
+        `maximum number of characters is ${max} but received ${memoLength} characters`,
+      )
+    }
+  }
+
+  // 6. ConsumeGasForTxSize
+  const params = await accounts.params(ctx.state)
+  const perByte = BigInt(String(params.tx_size_cost_per_byte ?? 0))
+  ctx.meter.consume(perByte * BigInt(tx.bytes.length), 'txSize')
+  if (simulate) {
+    for (const [i, signer] of signers.entries()) {
+      if ((tx.signatures[i]?.length ?? 0) > 0) continue
+      await accounts.getAccount(ctx.state, signer)
+      ctx.meter.consume(perByte * BigInt(SIM_SIGNATURE_BYTES + 6), 'txSize')
+    }
+  }
+
+  // 7. DeductFee
+  if (!simulate && ctx.height > 0 && gasLimit === 0n) {
+    throw ErrInvalidGasLimit.wrap('must provide positive gas')
+  }
+  const feeCoins = fee?.amount ?? []
+  if (!simulate && isCheck) checkMinGasPrices(feeCoins, gasLimit, o.minGasPrices)
+  if (fee?.granter) throw ErrInvalidRequest.wrap('fee grants are not enabled')
+  const payer = signers[0]
+  if (!payer) throw ErrUnauthorized.wrap('wrong number of signers; expected 1, got 0')
+  const payerAccount = await accounts.getAccount(ctx.state, payer)
+  if (!payerAccount) {
+    throw ErrUnknownAddress.wrap(`fee payer address: ${addressToBech32(payer)} does not exist`)
+  }
+  const feeIsZero = feeCoins.every((c) => /^0*$/.test(c.amount))
+  if (!feeIsZero) {
+    if (!coinsAreValid(feeCoins)) {
+      throw ErrInsufficientFee.wrap(`invalid fee amount: ${feeCoinsToString(feeCoins)}`)
+    }
+    const coins: Coin[] = feeCoins.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) }))
+    try {
+      await bank.send(ctx, payer, FEE_COLLECTOR, coins)
+    } catch (err) {
+      if (err instanceof SdkError) throw ErrInsufficientFunds.wrap(err.message, { cause: err })
+      throw err
+    }
+  }
+  ctx.events.emit('tx', { fee: feeCoinsToString(feeCoins), fee_payer: addressToBech32(payer) })
+
+  // 8. SetPubKey
+  const signerTexts = signers.map((s) => addressToBech32(s))
+  for (const [i, info] of tx.signerInfos.entries()) {
+    let pk = info.publicKey?.key
+    if (!pk) {
+      if (!simulate) continue
+      pk = SIM_PUBKEY
+    }
+    if (!simulate && !equalBytes(addressOfKey(pk), signers[i])) {
+      throw ErrInvalidPubKey.wrap(
+        `pubKey does not match signer address ${signerTexts[i]} with signer index: ${i}`,
+      )
+    }
+    const acc = await signerAccount(o, ctx, signers[i]!)
+    if (acc.pubKey) continue
+    acc.pubKey = {
+      type_url: SECP256K1_PUBKEY_URL,
+      value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk }),
+    }
+    accounts.setAccount(ctx.state, acc)
+  }
+  for (const [i, info] of tx.signerInfos.entries()) {
+    ctx.events.emit('tx', { acc_seq: `${signerTexts[i]}/${info.sequence}` })
+    ctx.events.emit('tx', { signature: toBase64(tx.signatures[i] ?? new Uint8Array()) })
+  }
+
+  // 9. ValidateSigCount (every key is a single secp256k1 key)
+  const sigLimit = BigInt(String(params.tx_sig_limit ?? 0))
+  if (BigInt(tx.signerInfos.length) > sigLimit) {
+    throw ErrTooManySignatures.wrap(`signatures: ${tx.signerInfos.length}, limit: ${sigLimit}`)
+  }
+
+  // 10. SigGasConsume
+  const verifyCost = BigInt(String(params.sig_verify_cost_secp256k1 ?? 0))
+  for (const signer of signers) {
+    const acc = await signerAccount(o, ctx, signer)
+    const known = acc.pubKey !== undefined || simulate
+    if (!known) throw ErrInvalidPubKey.wrap('unrecognized public key type: <nil>')
+    if (acc.pubKey && acc.pubKey.type_url !== SECP256K1_PUBKEY_URL) {
+      throw ErrInvalidPubKey.wrap(`unrecognized public key type: ${acc.pubKey.type_url}`)
+    }
+    ctx.meter.consume(verifyCost, 'ante verify: secp256k1')
+  }
+
+  // 11. SigVerification
+  if (tx.signatures.length !== signers.length) {
+    throw ErrUnauthorized.wrap(
+      `invalid number of signer;  expected: ${signers.length}, got ${tx.signatures.length}`,
+    )
+  }
+  for (const [i, signer] of signers.entries()) {
+    const acc = await signerAccount(o, ctx, signer)
+    const pubKey = pubKeyBytes(o.registry, acc)
+    if (!simulate && !pubKey) throw ErrInvalidPubKey.wrap('pubkey on account is not set')
+    const info = tx.signerInfos[i]!
+    if (info.sequence !== acc.sequence) {
+      throw ErrWrongSequence.wrap(
+        `account sequence mismatch, expected ${acc.sequence}, got ${info.sequence}`,
+      )
+    }
+    const accountNumber = ctx.height === 0 ? 0n : acc.accountNumber
+    if (!simulate && !recheck) {
+      const fail = (why: string) =>
+        ErrUnauthorized.wrap(
+          `signature verification failed; please verify account number (${accountNumber}) and chain-id (${o.chainId}): (${why})`,
+        )
+      if (info.mode !== SIGN_MODE_DIRECT) {
+        throw fail(
+          `unsupported sign mode ${info.mode === undefined ? 'multi' : (SIGN_MODE_NAMES[info.mode] ?? info.mode)}`,
+        )
+      }
+      const bytes = signBytes(o.registry, {
+        bodyBytes: tx.bodyBytes,
+        authInfoBytes: tx.authInfoBytes,
+        chainId: o.chainId,
+        accountNumber,
+      })
+      if (!o.sigCache.verify(pubKey!, bytes, tx.signatures[i]!)) {
+        throw fail('unable to verify single signer signature')
+      }
+    }
+  }
+
+  // 12. IncrementSequence
+  for (const signer of signers) {
+    const acc = await signerAccount(o, ctx, signer)
+    acc.sequence += 1n
+    accounts.setAccount(ctx.state, acc)
+  }
+}

@@ -1,0 +1,198 @@
+import type protobuf from 'protobufjs'
+import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
+import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { ErrTxDecode } from '../errors.js'
+import { checkTxRawAdr027, goTypeName, rejectUnknownFields, resolveTypeUrl } from './wire.js'
+
+/** Type URL of secp256k1 public keys, the one key type accounts may sign with. */
+export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
+
+/** One message of a tx, unpacked. */
+export interface TxMsg {
+  typeUrl: string
+  type: protobuf.Type
+  value: ProtoMessage
+  any: AnyMessage
+}
+
+/** A signer's entry of AuthInfo. */
+export interface TxSignerInfo {
+  /** The public key, when the signer sent one (it is stored on the account by the ante handler). */
+  publicKey?: { typeUrl: string; key: Bytes }
+  /** Single sign mode (SIGN_MODE_DIRECT = 1); undefined for multi-signatures or no mode info. */
+  mode: number | undefined
+  sequence: bigint
+}
+
+/** A decoded transaction: the exact bytes received and their meaning. */
+export interface DecodedTx {
+  bytes: Bytes
+  /** sha256 of the bytes (the tx hash). */
+  hash: Bytes
+  bodyBytes: Bytes
+  authInfoBytes: Bytes
+  signatures: Bytes[]
+  body: ProtoMessage
+  authInfo: ProtoMessage
+  msgs: TxMsg[]
+  memo: string
+  timeoutHeight: bigint
+  /** Undefined when AuthInfo carries no fee (ValidateBasic reports it). */
+  fee?: {
+    amount: { denom: string; amount: string }[]
+    gasLimit: bigint
+    payer: string
+    granter: string
+  }
+  signerInfos: TxSignerInfo[]
+  extensionOptions: AnyMessage[]
+}
+
+/** Request types of every Msg service method: the type URLs a tx may carry as messages. */
+const msgTypes = new WeakMap<ProtoRegistry, Set<string>>()
+
+/** Whether `type` is a transaction message (the request of a `(sdk.msg.v1.service)` method). */
+export function isMsgType(registry: ProtoRegistry, type: protobuf.Type): boolean {
+  let set = msgTypes.get(registry)
+  if (!set) {
+    set = new Set()
+    for (const service of registry.services()) {
+      if (service.options?.['(sdk.msg.v1.service)'] !== true) continue
+      for (const method of service.methodsArray) {
+        method.resolve()
+        if (method.resolvedRequestType) set.add(method.resolvedRequestType.fullName)
+      }
+    }
+    msgTypes.set(registry, set)
+  }
+  return set.has(type.fullName)
+}
+
+const decodeError = (message: string, cause?: unknown) =>
+  ErrTxDecode.wrap(message, cause === undefined ? undefined : { cause })
+
+function bytesOf(v: unknown): Bytes {
+  return v instanceof Uint8Array ? v : new Uint8Array()
+}
+
+/**
+ * Decodes tx bytes as upstream's DefaultTxDecoder: ADR-027 TxRaw, no unknown fields in TxRaw and
+ * AuthInfo, only non-critical ones in TxBody, every Any resolvable; messages must be Msg types and
+ * public keys secp256k1. Every failure is `tx parse error` (code 2).
+ */
+export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
+  try {
+    checkTxRawAdr027(bytes)
+  } catch (err) {
+    throw decodeError((err as Error).message, err)
+  }
+  const rawType = registry.type('sdk.tx.v1beta1.TxRaw')
+  const bodyType = registry.type('sdk.tx.v1beta1.TxBody')
+  const authType = registry.type('sdk.tx.v1beta1.AuthInfo')
+  let raw: ProtoMessage
+  let body: ProtoMessage
+  let authInfo: ProtoMessage
+  try {
+    rejectUnknownFields(bytes, rawType, { allowNonCritical: false, registry })
+    raw = rawType.decode(bytes) as ProtoMessage
+    rejectUnknownFields(bytesOf(raw.body_bytes), bodyType, { allowNonCritical: true, registry })
+    body = bodyType.decode(bytesOf(raw.body_bytes)) as ProtoMessage
+    rejectUnknownFields(bytesOf(raw.auth_info_bytes), authType, {
+      allowNonCritical: false,
+      registry,
+    })
+    authInfo = authType.decode(bytesOf(raw.auth_info_bytes)) as ProtoMessage
+  } catch (err) {
+    if (ErrTxDecode.is(err)) throw err
+    throw decodeError((err as Error).message, err)
+  }
+
+  const msgs: TxMsg[] = []
+  for (const any of (body.messages ?? []) as AnyMessage[]) {
+    const type = resolveTypeUrl(registry, any.type_url)
+    if (!type) throw decodeError(`unable to resolve type URL ${any.type_url}`)
+    if (!isMsgType(registry, type)) {
+      throw decodeError(
+        `no concrete type registered for type URL ${any.type_url} against interface *types.Msg`,
+      )
+    }
+    let value: ProtoMessage
+    try {
+      value = type.decode(bytesOf(any.value)) as ProtoMessage
+    } catch (err) {
+      throw decodeError((err as Error).message, err)
+    }
+    msgs.push({ typeUrl: any.type_url, type, value, any })
+  }
+
+  const signerInfos: TxSignerInfo[] = []
+  for (const si of (authInfo.signer_infos ?? []) as ProtoMessage[]) {
+    const info: TxSignerInfo = {
+      mode: si.mode_info?.single ? Number(si.mode_info.single.mode ?? 0) : undefined,
+      sequence: BigInt(String(si.sequence ?? 0)),
+    }
+    if (si.public_key) {
+      const url = String(si.public_key.type_url ?? '')
+      const type = resolveTypeUrl(registry, url)
+      if (!type) throw decodeError(`unable to resolve type URL ${url}`)
+      if (url !== SECP256K1_PUBKEY_URL) {
+        throw decodeError(
+          `no concrete type registered for type URL ${url} against interface *types.PubKey`,
+        )
+      }
+      const pk = type.decode(bytesOf(si.public_key.value)) as ProtoMessage
+      info.publicKey = { typeUrl: url, key: bytesOf(pk.key) }
+    }
+    signerInfos.push(info)
+  }
+
+  const feeMsg = authInfo.fee as ProtoMessage | undefined
+  for (const c of (feeMsg?.amount ?? []) as ProtoMessage[]) {
+    const amount = String(c.amount ?? '')
+    if (amount !== '' && !/^-?\d+$/.test(amount)) {
+      throw decodeError(`math/big: cannot unmarshal ${JSON.stringify(amount)} into a *big.Int`)
+    }
+  }
+  const tx: DecodedTx = {
+    bytes,
+    hash: sha256(bytes),
+    bodyBytes: bytesOf(raw.body_bytes),
+    authInfoBytes: bytesOf(raw.auth_info_bytes),
+    signatures: ((raw.signatures ?? []) as Bytes[]).map(bytesOf),
+    body,
+    authInfo,
+    msgs,
+    memo: String(body.memo ?? ''),
+    timeoutHeight: BigInt(String(body.timeout_height ?? 0)),
+    signerInfos,
+    extensionOptions: (body.extension_options ?? []) as AnyMessage[],
+  }
+  if (feeMsg) {
+    tx.fee = {
+      amount: ((feeMsg.amount ?? []) as ProtoMessage[]).map((c) => ({
+        denom: String(c.denom ?? ''),
+        amount: String(c.amount ?? ''),
+      })),
+      gasLimit: BigInt(String(feeMsg.gas_limit ?? 0)),
+      payer: String(feeMsg.payer ?? ''),
+      granter: String(feeMsg.granter ?? ''),
+    }
+  }
+  return tx
+}
+
+/** The tx hash as clients show it (upper-case hex). */
+export function txHashHex(tx: Bytes): string {
+  return toHexUpper(sha256(tx))
+}
+
+/** The decoded tx as the `sdk.tx.v1beta1.Tx` message (body, auth_info, signatures). */
+export function txMessage(tx: DecodedTx): ProtoMessage {
+  return { body: tx.body, auth_info: tx.authInfo, signatures: tx.signatures }
+}
+
+/** Go type name of a message, for `%T` in upstream messages. */
+export function msgGoType(msg: TxMsg): string {
+  return goTypeName(msg.type.fullName)
+}

@@ -1,0 +1,307 @@
+import type { BlockContext, MsgHandler } from '../app/types.js'
+import { type Event, EventManager } from '../chain/events.js'
+import type { TxExecutor } from '../chain/producer.js'
+import type { Bytes } from '../codec/bytes.js'
+import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
+import {
+  ErrInvalidRequest,
+  ErrOutOfGas,
+  ErrUnknownRequest,
+  GrpcCode,
+  SdkError,
+  StatusError,
+} from '../errors.js'
+import type { Logger } from '../logger.js'
+import type { TxResult } from '../store/block-store.js'
+import type { KVReader } from '../store/types.js'
+import { type AnteOptions, runAnte, SIGN_MODE_DIRECT, type TxMode, txSigners } from './ante.js'
+import { type DecodedTx, decodeTx, msgGoType } from './decode.js'
+import { abciError, UndefinedCodeError } from './errors.js'
+import type { TxKeepers } from './expected-keepers.js'
+import type { DecCoin } from './fees.js'
+import { GasMeter, meteredBranch, OutOfGasError } from './gas.js'
+import { runMsgs } from './run-msgs.js'
+import { SignatureCache } from './secp256k1.js'
+import { signBytes } from './sign-doc.js'
+import { VerifyPool } from './verify-pool.js'
+
+export interface TxRunnerOptions {
+  registry: ProtoRegistry
+  chainId: string
+  /** The msg router: handlers by type URL (App.msgHandlers). */
+  handlers: ReadonlyMap<string, MsgHandler>
+  keepers: TxKeepers
+  /** app.toml minimum-gas-prices, parsed. */
+  minGasPrices: readonly DecCoin[]
+  /** Consensus block max gas (-1: unlimited). */
+  blockMaxGas: bigint
+  /** app.toml index-events (`type.key`); empty: every attribute is indexed. */
+  indexEvents: readonly string[]
+  logger: Logger
+  /** Verify signatures on worker threads ahead of CheckTx (default true where available). */
+  verifyPool?: boolean
+}
+
+/** The outcome of running a tx (ABCI ExecTxResult / ResponseCheckTx). */
+export interface TxOutcome extends TxResult {
+  /** The decoded tx, when it decoded. */
+  tx?: DecodedTx
+  msgResponses: AnyMessage[]
+}
+
+/** A successful simulation (sdk.tx.v1beta1.SimulateResponse). */
+export interface SimulationResult {
+  gasWanted: bigint
+  gasUsed: bigint
+  data: Bytes
+  events: Event[]
+  msgResponses: AnyMessage[]
+}
+
+const EMPTY = new Uint8Array(0)
+
+/** Upstream MarkEventsToIndex: with an index-events list, only those `type.key` attributes are indexed. */
+export function markEventsToIndex(
+  events: readonly Event[],
+  indexEvents: ReadonlySet<string>,
+): Event[] {
+  const all = indexEvents.size === 0
+  return events.map((e) => ({
+    type: e.type,
+    attributes: e.attributes.map((a) => ({
+      key: a.key,
+      value: a.value,
+      index: all || indexEvents.has(`${e.type}.${a.key}`),
+    })),
+  }))
+}
+
+/**
+ * Runs transactions as upstream's runTx: decode, message checks, the ante handler on a branch
+ * (written only when it passes: fee and sequence are kept even if a message fails), then the
+ * messages on a second branch written only in a block and only if all succeed. A failing tx gets
+ * its code and log; nothing throws out of here but bugs of the node itself.
+ */
+export class TxRunner implements TxExecutor {
+  readonly sigCache = new SignatureCache()
+  private readonly pool: VerifyPool | undefined
+  private readonly ante: AnteOptions
+  private readonly indexSet: ReadonlySet<string>
+  /** Txs decoded by CheckTx, by their bytes object: the block runs the very same bytes again. */
+  private readonly decoded = new WeakMap<Bytes, DecodedTx>()
+
+  constructor(private readonly o: TxRunnerOptions) {
+    this.ante = {
+      registry: o.registry,
+      chainId: o.chainId,
+      keepers: o.keepers,
+      minGasPrices: o.minGasPrices,
+      blockMaxGas: o.blockMaxGas,
+      sigCache: this.sigCache,
+    }
+    this.indexSet = new Set(o.indexEvents)
+    this.pool = o.verifyPool === false ? undefined : VerifyPool.create()
+  }
+
+  /** Decodes tx bytes (throws `tx parse error`); remembers the result for these bytes. */
+  decode(bytes: Bytes): DecodedTx {
+    let tx = this.decoded.get(bytes)
+    if (!tx) {
+      tx = decodeTx(this.o.registry, bytes)
+      this.decoded.set(bytes, tx)
+    }
+    return tx
+  }
+
+  /**
+   * Verifies a tx's signatures on the verify pool ahead of CheckTx, against `state` (the check
+   * state: account numbers and keys); valid ones land in the signature cache, so the ante handler
+   * does not verify them again on the main thread. Anything unusual is left to the ante handler.
+   */
+  async preverify(bytes: Bytes, state: { store(name: string): KVReader }): Promise<void> {
+    const pool = this.pool
+    if (!pool) return
+    let tx: DecodedTx
+    let signers: Bytes[]
+    try {
+      tx = this.decode(bytes)
+      signers = txSigners(tx)
+    } catch {
+      return
+    }
+    const jobs: Promise<void>[] = []
+    for (const [i, signer] of signers.entries()) {
+      const sig = tx.signatures[i]
+      const info = tx.signerInfos[i]
+      if (!sig || sig.length !== 64 || info?.mode !== SIGN_MODE_DIRECT) continue
+      const acc = await this.o.keepers.accounts.getAccount(state, signer)
+      const pub =
+        info.publicKey?.key ??
+        (acc?.pubKey
+          ? (this.o.registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key as Bytes)
+          : undefined)
+      if (!acc || !pub) continue
+      const message = signBytes(this.o.registry, {
+        bodyBytes: tx.bodyBytes,
+        authInfoBytes: tx.authInfoBytes,
+        chainId: this.o.chainId,
+        accountNumber: acc.accountNumber,
+      })
+      jobs.push(
+        pool.verify(pub, message, sig).then((ok) => {
+          if (ok) this.sigCache.remember(pub, message, sig)
+        }),
+      )
+    }
+    await Promise.all(jobs)
+  }
+
+  /** Stops the verify pool. */
+  async close(): Promise<void> {
+    await this.pool?.close()
+  }
+
+  /** DeliverTx: runs a tx of a block on the block's state. */
+  async deliverTx(ctx: BlockContext, bytes: Bytes, _index: number): Promise<TxResult> {
+    const out = await this.run('deliver', ctx, bytes)
+    return {
+      code: out.code,
+      data: out.data,
+      log: out.log,
+      info: out.info,
+      gasWanted: out.gasWanted,
+      gasUsed: out.gasUsed,
+      events: markEventsToIndex(out.events, this.indexSet),
+      codespace: out.codespace,
+    }
+  }
+
+  /** CheckTx / ReCheckTx on the mempool's check state (`ctx.state`). */
+  checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean, tx?: DecodedTx): Promise<TxOutcome> {
+    return this.run(recheck ? 'recheck' : 'check', ctx, bytes, tx)
+  }
+
+  /**
+   * Simulates a tx on `ctx.state` (a throw-away branch): no signature checks, infinite gas. A
+   * failure is a status error `<log> with gas used: '<n>'` carrying the failure's status code.
+   */
+  async simulate(ctx: BlockContext, bytes: Bytes): Promise<SimulationResult> {
+    const out = await this.run('simulate', ctx, bytes)
+    if (out.code !== 0) {
+      throw new StatusError(
+        out.grpcCode ?? GrpcCode.Unknown,
+        `${out.log} with gas used: '${out.gasUsed}'`,
+      )
+    }
+    return {
+      gasWanted: out.gasWanted,
+      gasUsed: out.gasUsed,
+      data: out.data,
+      events: out.events,
+      msgResponses: out.msgResponses,
+    }
+  }
+
+  private async run(
+    mode: TxMode,
+    ctx: BlockContext,
+    bytes: Bytes,
+    decoded?: DecodedTx,
+  ): Promise<TxOutcome & { grpcCode?: GrpcCode }> {
+    const { registry, handlers } = this.o
+    let meter: GasMeter | undefined
+    let gasWanted = 0n
+    let anteEvents: Event[] = []
+    let tx: DecodedTx | undefined = decoded
+    try {
+      tx ??= this.decode(bytes)
+      if (tx.msgs.length === 0) throw ErrInvalidRequest.wrap('must contain at least one message')
+      for (const msg of tx.msgs) {
+        if (!handlers.has(msg.typeUrl)) {
+          throw ErrUnknownRequest.wrap(`no message handler found for ${msgGoType(msg)}`)
+        }
+      }
+      const infinite = mode === 'simulate' || ctx.height === 0
+      meter = new GasMeter(infinite ? undefined : (tx.fee?.gasLimit ?? 0n))
+      gasWanted = meter.limit
+      const anteState = meteredBranch(ctx.state.branch(), meter)
+      const em = new EventManager()
+      await runAnte(
+        this.ante,
+        { state: anteState, events: em, height: ctx.height, mode, meter },
+        tx,
+      )
+      anteState.write()
+      anteEvents = em.events()
+      if (mode === 'check' || mode === 'recheck') {
+        return this.outcome(tx, 0, meter, gasWanted, {
+          data: EMPTY,
+          events: [],
+          msgResponses: [],
+        })
+      }
+      const msgState = meteredBranch(ctx.state.branch(), meter)
+      const result = await runMsgs(
+        handlers,
+        registry,
+        {
+          ...ctx,
+          state: msgState,
+          events: new EventManager(),
+          mode: mode === 'simulate' ? 'simulate' : 'deliver',
+        },
+        tx.msgs,
+      )
+      if (mode === 'deliver') msgState.write()
+      return this.outcome(tx, 0, meter, gasWanted, {
+        data: result.data,
+        events: [...anteEvents, ...result.events],
+        msgResponses: result.msgResponses,
+      })
+    } catch (thrown) {
+      let err = thrown
+      if (err instanceof OutOfGasError) {
+        err = ErrOutOfGas.wrap(
+          `out of gas in location: ${err.descriptor}; gasWanted: ${gasWanted}, gasUsed: ${meter?.consumed ?? 0n}`,
+        )
+      } else if (!(err instanceof SdkError) && !(err instanceof UndefinedCodeError)) {
+        this.o.logger.error({ err, mode }, 'unexpected error while running a tx')
+      }
+      const abci = abciError(err)
+      return {
+        ...(tx ? { tx } : {}),
+        code: abci.code,
+        codespace: abci.codespace,
+        log: abci.log,
+        info: '',
+        data: EMPTY,
+        gasWanted,
+        gasUsed: meter?.consumed ?? 0n,
+        events: anteEvents,
+        msgResponses: [],
+        grpcCode: err instanceof SdkError ? err.grpcCode : GrpcCode.Unknown,
+      }
+    }
+  }
+
+  private outcome(
+    tx: DecodedTx,
+    code: number,
+    meter: GasMeter,
+    gasWanted: bigint,
+    r: { data: Bytes; events: Event[]; msgResponses: AnyMessage[] },
+  ): TxOutcome {
+    return {
+      tx,
+      code,
+      codespace: '',
+      log: '',
+      info: '',
+      data: r.data.length === 0 && r.msgResponses.length === 0 ? EMPTY : r.data,
+      gasWanted,
+      gasUsed: meter.consumed,
+      events: r.events,
+      msgResponses: r.msgResponses,
+    }
+  }
+}

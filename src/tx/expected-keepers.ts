@@ -1,0 +1,42 @@
+import type { EventManager } from '../chain/events.js'
+import type { Bytes } from '../codec/bytes.js'
+import type { Coin } from '../codec/coins.js'
+import type { ProtoMessage } from '../codec/proto.js'
+import type { KVReader, KVStore } from '../store/types.js'
+
+type Readable = { store(name: string): KVReader }
+type Writable = { store(name: string): KVStore }
+
+/** An account as the ante handler reads and updates it. */
+export interface AnteAccount {
+  address: Bytes
+  /** The account's public key as stored (Any of `/sdk.crypto.secp256k1.PubKey`). */
+  pubKey: { type_url: string; value: Bytes } | undefined
+  accountNumber: bigint
+  sequence: bigint
+}
+
+/** What the ante handler needs of x/auth (upstream ante.AccountKeeper). */
+export interface AnteAccountKeeper {
+  /** x/auth params: max_memo_characters, tx_sig_limit, tx_size_cost_per_byte, sig_verify_cost_secp256k1. */
+  params(state: Readable): Promise<ProtoMessage>
+  getAccount(state: Readable, address: Bytes): Promise<AnteAccount | undefined>
+  setAccount(state: Writable, account: AnteAccount): void
+}
+
+/** What the ante handler needs of x/bank (upstream ante.BankKeeper). */
+export interface AnteBankKeeper {
+  /** Upstream SendCoins with its events (fee deduction into the fee collector). */
+  send(
+    ctx: { state: Writable; events: EventManager },
+    from: Bytes,
+    to: Bytes,
+    coins: readonly Coin[],
+  ): Promise<void>
+}
+
+/** The keepers of an app version that transactions are checked and charged with. */
+export interface TxKeepers {
+  accounts: AnteAccountKeeper
+  bank: AnteBankKeeper
+}

@@ -1,0 +1,150 @@
+import type { Bytes } from '../codec/bytes.js'
+import type {
+  KVEntry,
+  KVRange,
+  KVReader,
+  KVStore,
+  StateBranch,
+  StoreUpgrades,
+} from '../store/types.js'
+
+/** Largest gas amount (uint64), the limit of an infinite meter. */
+export const MAX_GAS = 2n ** 64n - 1n
+
+/** Thrown when a tx uses more gas than its limit (upstream's ErrorOutOfGas panic). */
+export class OutOfGasError extends Error {
+  override readonly name = 'OutOfGasError'
+
+  constructor(readonly descriptor: string) {
+    super(`out of gas in location: ${descriptor}`)
+  }
+}
+
+/** Counts the gas a tx uses against its limit (upstream GasMeter). */
+export class GasMeter {
+  private used = 0n
+
+  /** `limit` undefined: infinite (simulation, genesis). */
+  constructor(private readonly max?: bigint) {}
+
+  get limit(): bigint {
+    return this.max ?? MAX_GAS
+  }
+
+  get consumed(): bigint {
+    return this.used
+  }
+
+  /** Adds gas; past the limit it throws OutOfGasError (the consumption stays counted, as upstream). */
+  consume(amount: bigint | number, descriptor: string): void {
+    this.used += BigInt(amount)
+    if (this.max !== undefined && this.used > this.max) throw new OutOfGasError(descriptor)
+  }
+}
+
+/** Upstream KVGasConfig: what store access costs. */
+export const KV_GAS = {
+  hasCost: 1000,
+  deleteCost: 1000,
+  readCostFlat: 1000,
+  readCostPerByte: 3,
+  writeCostFlat: 2000,
+  writeCostPerByte: 30,
+  iterNextCostFlat: 30,
+} as const
+
+/** A store whose every access consumes gas (upstream gaskv). */
+class GasKVStore implements KVStore {
+  constructor(
+    private readonly inner: KVStore,
+    private readonly meter: GasMeter,
+  ) {}
+
+  async get(key: Bytes): Promise<Bytes | undefined> {
+    this.meter.consume(KV_GAS.readCostFlat, 'ReadFlat')
+    const v = await this.inner.get(key)
+    this.meter.consume(KV_GAS.readCostPerByte * key.length, 'ReadPerByte')
+    this.meter.consume(KV_GAS.readCostPerByte * (v?.length ?? 0), 'ReadPerByte')
+    return v
+  }
+
+  async has(key: Bytes): Promise<boolean> {
+    this.meter.consume(KV_GAS.hasCost, 'Has')
+    return this.inner.has(key)
+  }
+
+  set(key: Bytes, value: Bytes): void {
+    this.meter.consume(KV_GAS.writeCostFlat, 'WriteFlat')
+    this.meter.consume(KV_GAS.writeCostPerByte * key.length, 'WritePerByte')
+    this.meter.consume(KV_GAS.writeCostPerByte * value.length, 'WritePerByte')
+    this.inner.set(key, value)
+  }
+
+  delete(key: Bytes): void {
+    this.meter.consume(KV_GAS.deleteCost, 'Delete')
+    this.inner.delete(key)
+  }
+
+  async *iterate(range?: KVRange): AsyncIterable<KVEntry> {
+    for await (const [k, v] of this.inner.iterate(range)) {
+      this.meter.consume(KV_GAS.readCostPerByte * k.length, 'ValuePerByte')
+      this.meter.consume(KV_GAS.readCostPerByte * v.length, 'ValuePerByte')
+      this.meter.consume(KV_GAS.iterNextCostFlat, 'IterNextFlat')
+      yield [k, v]
+    }
+    this.meter.consume(KV_GAS.iterNextCostFlat, 'IterNextFlat')
+  }
+}
+
+/** A branch whose stores (and nested branches) charge `meter` for every access. */
+class GasBranch implements StateBranch {
+  constructor(
+    private readonly inner: StateBranch,
+    readonly meter: GasMeter,
+  ) {}
+
+  get height(): number {
+    return this.inner.height
+  }
+
+  get size(): number {
+    return this.inner.size
+  }
+
+  store(name: string): KVStore {
+    return new GasKVStore(this.inner.store(name), this.meter)
+  }
+
+  hasStore(name: string): boolean {
+    return this.inner.hasStore(name)
+  }
+
+  storeNames(): string[] {
+    return this.inner.storeNames()
+  }
+
+  branch(): StateBranch {
+    return new GasBranch(this.inner.branch(), this.meter)
+  }
+
+  write(): void {
+    this.inner.write()
+  }
+
+  upgradeStores(upgrades: StoreUpgrades): Promise<void> {
+    return this.inner.upgradeStores(upgrades)
+  }
+}
+
+/** `branch` seen through a gas meter. */
+export function meteredBranch(branch: StateBranch, meter: GasMeter): StateBranch {
+  return new GasBranch(branch, meter)
+}
+
+/** Read-only state through a gas meter (for keepers that take `{ store(name) }`). */
+export function meteredReader(state: { store(name: string): KVReader }, meter: GasMeter) {
+  return {
+    store: (name: string): KVReader =>
+      new GasKVStore(state.store(name) as KVStore, meter) as KVReader,
+  }
+}

@@ -1,0 +1,80 @@
+import type { App } from '../app/app.js'
+import { EventManager } from '../chain/events.js'
+import { Mempool } from '../chain/mempool.js'
+import type { BlockProducer } from '../chain/producer.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+import { ConfigError } from '../config/fields.js'
+import type { LoadedHome } from '../config/home.js'
+import type { Logger } from '../logger.js'
+import type { VersionedStore } from '../store/versioned-store.js'
+import { TxRunner } from './executor.js'
+import { type DecCoin, parseDecCoins } from './fees.js'
+
+export interface TxPipelineOptions {
+  home: LoadedHome
+  app: App
+  registry: ProtoRegistry
+  store: VersionedStore
+  /** The block producer (created after the pipeline: the mempool is its tx source). */
+  producer(): BlockProducer
+  logger: Logger
+}
+
+/** The node's tx runner (deliver, check, simulate) and mempool, configured from the home. */
+export interface TxPipeline {
+  runner: TxRunner
+  mempool: Mempool
+}
+
+/**
+ * Builds the tx pipeline of a node, or undefined when the app version has no auth/bank keepers
+ * (it then takes no transactions). Bad `minimum-gas-prices` are a config error naming the field.
+ */
+export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
+  const keepers = o.app.version.txKeepers
+  if (!keepers) return undefined
+  const { home } = o
+  let minGasPrices: DecCoin[]
+  try {
+    minGasPrices = parseDecCoins(home.app.minimumGasPrices)
+  } catch (err) {
+    throw new ConfigError(
+      'config/app.toml',
+      'minimum-gas-prices',
+      `invalid minimum gas prices: ${(err as Error).message}`,
+    )
+  }
+  const runner = new TxRunner({
+    registry: o.registry,
+    chainId: home.genesis.chainId,
+    handlers: o.app.msgHandlers,
+    keepers,
+    minGasPrices,
+    blockMaxGas: home.genesis.blockMaxGas,
+    indexEvents: home.app.indexEvents,
+    logger: o.logger,
+  })
+  const { mempool: m } = home.node
+  const mempool = new Mempool({
+    runner,
+    newCheckState: () => o.store.branch(),
+    checkContext: (state) => {
+      const p = o.producer()
+      return p.context(state, p.checkHeader(), new EventManager(), 'check')
+    },
+    limits: {
+      size: m.size,
+      maxTxBytes: m.maxTxBytes,
+      maxTxsBytes: m.maxTxsBytes,
+      appMaxTxs: home.app.mempool.maxTxs,
+    },
+    block: {
+      maxBytes: Number(home.genesis.blockMaxBytes),
+      maxGas: home.genesis.blockMaxGas,
+      maxTxs: m.maxBlockTxs,
+      maxTxsBytes: m.maxBlockBytes,
+    },
+    logger: o.logger,
+  })
+  return { runner, mempool }
+}

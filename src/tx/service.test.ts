@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { toBase64 } from '../codec/bytes.js'
+import { createGateway } from '../server/rest/gateway.js'
+import { createRpcApp } from '../server/rpc/server.js'
+import { txRoutes } from '../server/rpc/tx-routes.js'
+import { txHashHex } from './decode.js'
+import { createTxTestNode } from './tx-node.case.js'
+
+type T = Awaited<ReturnType<typeof createTxTestNode>>
+let t: T
+let rest: ReturnType<typeof createGateway>
+let rpc: ReturnType<typeof createRpcApp>
+let sent: Uint8Array
+let sentHeight: number
+
+const fee = (n: bigint) => [{ denom: 'stake', amount: n }]
+
+async function post(path: string, body: unknown) {
+  const res = await rest.request(path, { method: 'POST', body: JSON.stringify(body) })
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any }
+}
+async function get(path: string) {
+  const res = await rest.request(path)
+  return { status: res.status, body: (await res.json()) as any }
+}
+async function call(method: string, params: Record<string, unknown>) {
+  const res = await rpc.request('/', {
+    method: 'POST',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return (await res.json()) as any
+}
+
+beforeAll(async () => {
+  t = await createTxTestNode()
+  rest = createGateway({ router: t.node.router })
+  rpc = createRpcApp(
+    txRoutes({ mempool: t.tx.mempool, blocks: t.node.blocks, producer: t.node.producer }),
+  )
+  await t.block()
+  sent = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '100stake')], { fee: fee(200n) })
+  const r = await post('/sdk/tx/v1beta1/txs', {
+    tx_bytes: toBase64(sent),
+    mode: 'BROADCAST_MODE_SYNC',
+  })
+  expect(r.status).toBe(200)
+  sentHeight = (await t.block()).block.header.height
+})
+afterAll(() => t.close())
+
+describe('tx service over REST', () => {
+  test('behavior: broadcast (sync) answers the upstream TxResponse shape without height headers', async () => {
+    const tx = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: 1n,
+      fee: fee(1n),
+    })
+    const r = await post('/sdk/tx/v1beta1/txs', { tx_bytes: toBase64(tx), mode: 2 })
+    expect(r.status).toBe(200)
+    expect(r.headers.get('x-sdk-block-height')).toBeNull()
+    expect(r.body).toEqual({
+      tx_response: {
+        height: '0',
+        txhash: txHashHex(tx),
+        codespace: '',
+        code: 0,
+        data: '',
+        raw_log: '',
+        logs: [],
+        info: '',
+        gas_wanted: '0',
+        gas_used: '0',
+        tx: null,
+        timestamp: '',
+        events: [],
+      },
+    })
+    // the same again: the mempool cache's refusal becomes code 19
+    const dup = await post('/sdk/tx/v1beta1/txs', { tx_bytes: toBase64(tx), mode: 2 })
+    expect(dup.body.tx_response).toMatchObject({ code: 19, codespace: 'sdk', raw_log: '' })
+    await t.block()
+  })
+
+  test('error: broadcast without tx bytes, or in block mode, as upstream', async () => {
+    expect(await post('/sdk/tx/v1beta1/txs', { mode: 'BROADCAST_MODE_SYNC' })).toMatchObject({
+      status: 400,
+      body: { code: 3, message: 'invalid empty tx', details: [] },
+    })
+    const block = await post('/sdk/tx/v1beta1/txs', {
+      tx_bytes: toBase64(sent),
+      mode: 'BROADCAST_MODE_BLOCK',
+    })
+    expect(block.status).toBe(400)
+    expect(block.body.message).toBe(
+      'unsupported return type unspecified; supported types: sync, async',
+    )
+  })
+
+  test('behavior: a rejected tx is HTTP 200 with its code and log', async () => {
+    const bad = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], { sequence: 0n })
+    const r = await post('/sdk/tx/v1beta1/txs', { tx_bytes: toBase64(bad), mode: 2 })
+    expect(r.status).toBe(200)
+    expect(r.body.tx_response).toMatchObject({
+      code: 32,
+      codespace: 'sdk',
+      raw_log: 'account sequence mismatch, expected 2, got 0: incorrect account sequence',
+    })
+  })
+
+  test('behavior: GetTx returns the tx and its result', async () => {
+    const hash = txHashHex(sent)
+    const r = await get(`/sdk/tx/v1beta1/txs/${hash.toLowerCase()}`)
+    expect(r.status).toBe(200)
+    expect(r.body.tx.body.messages[0]).toEqual({
+      '@type': '/sdk.bank.v1beta1.MsgSend',
+      from_address: t.alice.address,
+      to_address: t.bob.address,
+      amount: [{ denom: 'stake', amount: '100' }],
+    })
+    expect(r.body.tx.auth_info.signer_infos[0].public_key['@type']).toBe(
+      '/sdk.crypto.secp256k1.PubKey',
+    )
+    expect(r.body.tx_response).toMatchObject({
+      height: String(sentHeight),
+      txhash: hash,
+      code: 0,
+      data: '12230A212F73646B2E62616E6B2E763162657461312E4D736753656E64526573706F6E7365',
+      raw_log: '',
+      logs: [],
+      gas_wanted: '200000',
+    })
+    expect(r.body.tx_response.tx['@type']).toBe('/sdk.tx.v1beta1.Tx')
+    expect(r.body.tx_response.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
+    expect(r.body.tx_response.events[0]).toEqual({
+      type: 'coin_spent',
+      attributes: [
+        { key: 'spender', value: t.alice.address, index: true },
+        { key: 'amount', value: '200stake', index: true },
+      ],
+    })
+  })
+
+  test('error: GetTx of an unknown hash is 404, of bad hex 400', async () => {
+    const missing = 'AB'.repeat(32)
+    expect(await get(`/sdk/tx/v1beta1/txs/${missing}`)).toEqual({
+      status: 404,
+      body: { code: 5, message: `tx not found: ${missing}`, details: [] },
+    })
+    expect(await get('/sdk/tx/v1beta1/txs/xyz1')).toMatchObject({
+      status: 400,
+      body: { message: "encoding/hex: invalid byte: U+0078 'x'" },
+    })
+  })
+
+  test('behavior: GetTxsEvent finds txs by sender, height and hash (AND)', async () => {
+    const q = encodeURIComponent(`message.sender='${t.alice.address}' AND tx.height=${sentHeight}`)
+    const r = await get(`/sdk/tx/v1beta1/txs?query=${q}`)
+    expect(r.status).toBe(200)
+    expect(r.body.total).toBe('1')
+    expect(r.body.pagination).toBeNull()
+    expect(r.body.tx_responses[0].txhash).toBe(txHashHex(sent))
+    const all = await get(
+      `/sdk/tx/v1beta1/txs?query=${encodeURIComponent(`message.sender='${t.alice.address}'`)}&order_by=ORDER_BY_DESC`,
+    )
+    expect(all.body.total).toBe('2')
+    expect(Number(all.body.tx_responses[0].height)).toBeGreaterThan(sentHeight)
+    const none = await get(`/sdk/tx/v1beta1/txs?query=${encodeURIComponent("tx.hash='00'")}`)
+    expect(none.body).toMatchObject({ total: '0', txs: [], tx_responses: [] })
+    expect(await get('/sdk/tx/v1beta1/txs')).toMatchObject({
+      status: 400,
+      body: { message: 'query cannot be empty' },
+    })
+  })
+
+  test('behavior: simulate reports gas; decode and encode round-trip', async () => {
+    const tx = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: 2n,
+      fee: fee(1n),
+    })
+    const sim = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(tx) })
+    expect(sim.status).toBe(200)
+    expect(sim.body.gas_info.gas_wanted).toBe('18446744073709551615')
+    expect(Number(sim.body.gas_info.gas_used)).toBeGreaterThan(40000)
+    expect(sim.body.result.msg_responses).toEqual([
+      { '@type': '/sdk.bank.v1beta1.MsgSendResponse' },
+    ])
+    const failed = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(sent) })
+    expect(failed.status).toBe(400)
+    expect(failed.body.message).toMatch(
+      /^account sequence mismatch, expected 2, got 0: incorrect account sequence with gas used: '\d+'$/,
+    )
+    expect(await post('/sdk/tx/v1beta1/simulate', {})).toMatchObject({
+      status: 400,
+      body: { message: 'empty txBytes is not allowed' },
+    })
+    const decoded = await post('/sdk/tx/v1beta1/decode', { tx_bytes: toBase64(tx) })
+    const encoded = await post('/sdk/tx/v1beta1/encode', { tx: decoded.body.tx })
+    expect(encoded.body.tx_bytes).toBe(toBase64(tx))
+  })
+
+  test('behavior: GetBlockWithTxs decodes the txs of a block', async () => {
+    const r = await get(`/sdk/tx/v1beta1/txs/block/${sentHeight}`)
+    expect(r.status).toBe(200)
+    expect(r.body.txs).toHaveLength(1)
+    expect(r.body.pagination).toEqual({ next_key: null, total: '1' })
+    expect(r.body.block.header.height).toBe(String(sentHeight))
+  })
+})
+
+describe('tx routes over CometBFT RPC', () => {
+  test('behavior: tx_search, tx and broadcast_tx_sync in CometBFT JSON', async () => {
+    const hash = txHashHex(sent)
+    const found = await call('tx_search', { query: `tx.hash='${hash}'` })
+    expect(found.result.total_count).toBe('1')
+    expect(found.result.txs[0]).toMatchObject({
+      hash,
+      height: String(sentHeight),
+      index: 0,
+      tx: toBase64(sent),
+      tx_result: { gas_wanted: '200000' },
+    })
+    expect(found.result.txs[0].tx_result.code).toBeUndefined()
+    expect(found.result.txs[0].tx_result.data).toBe(
+      'EiMKIS9zZGsuYmFuay52MWJldGExLk1zZ1NlbmRSZXNwb25zZQ==',
+    )
+    const one = await call('tx', { hash: toBase64(Buffer.from(hash, 'hex')) })
+    expect(one.result.hash).toBe(hash)
+    const missing = await call('tx', { hash: toBase64(new Uint8Array(32)) })
+    expect(missing.error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+      data: `tx (${'00'.repeat(32)}) not found`,
+    })
+    const dup = await call('broadcast_tx_sync', { tx: toBase64(sent) })
+    expect(dup.error.data).toBe('tx already exists in cache')
+    const tx = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: 9n,
+      fee: fee(1n),
+    })
+    const bad = await call('broadcast_tx_sync', { tx: toBase64(tx) })
+    expect(bad.result).toEqual({
+      code: 32,
+      data: '',
+      log: 'account sequence mismatch, expected 2, got 9: incorrect account sequence',
+      codespace: 'sdk',
+      hash: txHashHex(tx),
+    })
+    expect((await call('tx_search', { query: "tx.height='x", page: '1' })).error.message).toBe(
+      'Internal error',
+    )
+    expect((await call('tx_search', { query: 'tx.height>0', page: '9' })).error.data).toBe(
+      'page should be within [1, 1] range, given 9',
+    )
+  })
+
+  test('behavior: broadcast_tx_commit waits for the block; unconfirmed txs are listed', async () => {
+    const tx = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: 2n,
+      fee: fee(1n),
+    })
+    const committing = call('broadcast_tx_commit', { tx: toBase64(tx) })
+    await new Promise((r) => setTimeout(r, 20))
+    const waiting = await call('num_unconfirmed_txs', {})
+    expect(waiting.result).toMatchObject({ n_txs: '1', total: '1', txs: null })
+    const listed = await call('unconfirmed_txs', { limit: '5' })
+    expect(listed.result.txs).toEqual([toBase64(tx)])
+    const height = (await t.block()).block.header.height
+    const r = (await committing).result
+    expect(r).toMatchObject({ hash: txHashHex(tx), height: String(height), check_tx: {} })
+    expect(r.check_tx.gas_wanted).toBe('200000')
+    expect(r.tx_result.events.length).toBeGreaterThan(5)
+  })
+})

@@ -1,0 +1,239 @@
+import type { QueryHandler } from '../app/types.js'
+import { type CheckTxResponse, MempoolError } from '../chain/mempool.js'
+import { type Bytes, fromHex } from '../codec/bytes.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { ErrInvalidHeight, ErrInvalidRequest, GrpcCode, StatusError } from '../errors.js'
+import type { BlockStore, StoredBlock } from '../store/block-store.js'
+import { decodeTx, txHashHex, txMessage } from './decode.js'
+import type { SimulationResult } from './executor.js'
+import { searchTxs, TxSearchError } from './search.js'
+import { broadcastTxResponse, eventsToProto, txOf, txResponseOf } from './tx-response.js'
+
+/** Fully-qualified name of the tx service. */
+export const TX_SERVICE = 'sdk.tx.v1beta1.Service'
+
+/** Methods answered without a height: they act on the mempool, not on committed state. */
+export const HEIGHTLESS_TX_METHODS: ReadonlySet<string> = new Set([`${TX_SERVICE}/BroadcastTx`])
+
+/** What the tx service reaches: the mempool and the block store. */
+export interface TxServiceDeps {
+  registry: ProtoRegistry
+  mempool: {
+    checkTx(bytes: Bytes): Promise<CheckTxResponse>
+    simulate(bytes: Bytes): Promise<SimulationResult>
+  }
+  blocks: BlockStore
+}
+
+/** Upstream BroadcastMode numbers. */
+const MODE_SYNC = 2
+const MODE_ASYNC = 3
+
+/** Whether a bytes field was set (present, even empty), as Go tells nil from empty. */
+function hasBytes(msg: ProtoMessage, field: string): boolean {
+  return Object.hasOwn(msg, field) && msg[field] instanceof Uint8Array
+}
+
+/** A search problem, a page out of range, a disabled index: the client's to fix. */
+function searchError(err: unknown): never {
+  if (err instanceof TxSearchError) {
+    const code =
+      err.message === 'transaction indexing is disabled'
+        ? GrpcCode.FailedPrecondition
+        : GrpcCode.InvalidArgument
+    throw new StatusError(code, `failed to search for txs: ${err.message}`, { cause: err })
+  }
+  throw err
+}
+
+/** Encodes a JSON-given Tx into TxRaw bytes (upstream DefaultTxEncoder of a decoded tx). */
+function encodeTx(registry: ProtoRegistry, tx: ProtoMessage): Bytes {
+  return registry.encode('sdk.tx.v1beta1.TxRaw', {
+    body_bytes: registry.encode('sdk.tx.v1beta1.TxBody', tx.body ?? {}),
+    auth_info_bytes: registry.encode('sdk.tx.v1beta1.AuthInfo', tx.auth_info ?? {}),
+    signatures: tx.signatures ?? [],
+  })
+}
+
+/**
+ * Handlers of `sdk.tx.v1beta1.Service` for the query router (REST, gRPC, ABCI): broadcast and
+ * simulate through the mempool; look-ups and searches through the block store and its tx index.
+ */
+export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHandler> {
+  const { registry, blocks } = d
+
+  const broadcast: QueryHandler = async (req) => {
+    if (!hasBytes(req, 'tx_bytes'))
+      throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx')
+    const mode = Number(req.mode ?? 0)
+    if (mode !== MODE_SYNC && mode !== MODE_ASYNC) {
+      throw new StatusError(
+        GrpcCode.InvalidArgument,
+        'unsupported return type unspecified; supported types: sync, async',
+      )
+    }
+    const bytes = req.tx_bytes as Bytes
+    let res: CheckTxResponse
+    try {
+      res = await d.mempool.checkTx(bytes)
+    } catch (err) {
+      if (err instanceof MempoolError && err.sdkCode !== 0) {
+        // Upstream CheckCometError: the mempool's refusal becomes a coded response.
+        return {
+          tx_response: broadcastTxResponse({
+            hash: txHashHex(bytes),
+            code: err.sdkCode,
+            codespace: 'sdk',
+            data: new Uint8Array(),
+            log: '',
+          }),
+        }
+      }
+      if (err instanceof MempoolError) throw new StatusError(GrpcCode.InvalidArgument, err.message)
+      throw err
+    }
+    if (mode === MODE_ASYNC) {
+      return {
+        tx_response: broadcastTxResponse({
+          hash: res.hash,
+          code: 0,
+          codespace: '',
+          data: new Uint8Array(),
+          log: '',
+        }),
+      }
+    }
+    return { tx_response: broadcastTxResponse(res) }
+  }
+
+  const simulate: QueryHandler = async (req) => {
+    let bytes: Bytes | undefined
+    if (hasBytes(req, 'tx_bytes') && (req.tx_bytes as Bytes).length > 0) bytes = req.tx_bytes
+    else if (req.tx) bytes = encodeTx(registry, req.tx as ProtoMessage)
+    if (!bytes) throw new StatusError(GrpcCode.InvalidArgument, 'empty txBytes is not allowed')
+    const r = await d.mempool.simulate(bytes)
+    return {
+      gas_info: { gas_wanted: r.gasWanted.toString(), gas_used: r.gasUsed.toString() },
+      result: {
+        data: r.data,
+        log: '',
+        events: eventsToProto(r.events),
+        msg_responses: r.msgResponses,
+      },
+    }
+  }
+
+  const getTx: QueryHandler = async (req) => {
+    const text = String(req.hash ?? '')
+    if (text === '') throw new StatusError(GrpcCode.InvalidArgument, 'tx hash cannot be empty')
+    let hash: Bytes
+    try {
+      hash = fromHex(text)
+    } catch (err) {
+      throw new StatusError(GrpcCode.InvalidArgument, (err as Error).message)
+    }
+    if (!blocks.indexTxEvents) {
+      throw new StatusError(GrpcCode.FailedPrecondition, 'transaction indexing is disabled')
+    }
+    const loc = await blocks.txLocation(hash)
+    const stored = loc ? await blocks.get(loc.height) : undefined
+    if (!loc || !stored) throw new StatusError(GrpcCode.NotFound, `tx not found: ${text}`)
+    const { tx, txResponse } = txResponseOf(registry, stored, loc.index)
+    return { ...(tx ? { tx } : {}), tx_response: txResponse }
+  }
+
+  const getTxsEvent: QueryHandler = async (req) => {
+    const page = Number(req.page ?? 0) || 1
+    const limit = Number(req.limit ?? 0) || 100
+    const order = Number(req.order_by ?? 0)
+    const query = String(req.query ?? '')
+    if (query === '') throw new StatusError(GrpcCode.InvalidArgument, 'query cannot be empty')
+    let found: Awaited<ReturnType<typeof searchTxs>>
+    try {
+      found = await searchTxs(blocks, query, {
+        page,
+        perPage: limit,
+        orderBy: order === 2 ? 'desc' : order === 1 ? 'asc' : '',
+      })
+    } catch (err) {
+      return searchError(err)
+    }
+    const txs: ProtoMessage[] = []
+    const txResponses: ProtoMessage[] = []
+    const cache = new Map<number, StoredBlock | undefined>()
+    for (const loc of found.txs) {
+      if (!cache.has(loc.height)) cache.set(loc.height, await blocks.get(loc.height))
+      const stored = cache.get(loc.height)
+      if (!stored) continue
+      const { tx, txResponse } = txResponseOf(registry, stored, loc.index)
+      txs.push(tx ?? {})
+      txResponses.push(txResponse)
+    }
+    return { txs, tx_responses: txResponses, total: String(found.total) }
+  }
+
+  const getBlockWithTxs: QueryHandler = async (req, ctx) => {
+    const height = BigInt(String(req.height ?? 0))
+    if (height < 1n || height > BigInt(ctx.height)) {
+      throw ErrInvalidHeight.wrap(
+        `requested height ${height} but height must not be less than 1 or greater than the current height ${ctx.height}`,
+      )
+    }
+    const stored = await blocks.get(Number(height))
+    if (!stored) {
+      throw new StatusError(
+        GrpcCode.InvalidArgument,
+        `height ${height} is not available, lowest height is ${blocks.base}`,
+      )
+    }
+    const all = stored.block.txs
+    const p = req.pagination as ProtoMessage | undefined
+    const offset = p ? Number(p.offset ?? 0) : 0
+    const limit = p ? Number(p.limit ?? 0) : 100
+    if (offset >= all.length && all.length !== 0) {
+      throw ErrInvalidRequest.wrap(
+        `out of range: cannot paginate ${all.length} txs with offset ${offset} and limit ${limit}`,
+      )
+    }
+    const txs: ProtoMessage[] = []
+    if (p?.reverse) {
+      for (let i = offset, n = 0; i > 0 && n !== limit; i--, n++)
+        txs.push(txOf(registry, all[i]!) ?? {})
+    } else {
+      for (let i = offset, n = 0; i < all.length && n !== limit; i++, n++)
+        txs.push(txOf(registry, all[i]!) ?? {})
+    }
+    const { block } = stored
+    return {
+      txs,
+      block_id: {
+        hash: block.blockId.hash,
+        part_set_header: { total: block.blockId.parts.total, hash: block.blockId.parts.hash },
+      },
+      block: registry.decode('tendermint.types.Block', block.bytes),
+      pagination: { total: String(all.length) },
+    }
+  }
+
+  const txDecode: QueryHandler = async (req) => {
+    if (!hasBytes(req, 'tx_bytes')) {
+      throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx bytes')
+    }
+    return { tx: txMessage(decodeTx(registry, req.tx_bytes as Bytes)) }
+  }
+
+  const txEncode: QueryHandler = async (req) => {
+    if (!req.tx) throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx')
+    return { tx_bytes: encodeTx(registry, req.tx as ProtoMessage) }
+  }
+
+  return new Map<string, QueryHandler>([
+    [`${TX_SERVICE}/Simulate`, simulate],
+    [`${TX_SERVICE}/GetTx`, getTx],
+    [`${TX_SERVICE}/BroadcastTx`, broadcast],
+    [`${TX_SERVICE}/GetTxsEvent`, getTxsEvent],
+    [`${TX_SERVICE}/GetBlockWithTxs`, getBlockWithTxs],
+    [`${TX_SERVICE}/TxDecode`, txDecode],
+    [`${TX_SERVICE}/TxEncode`, txEncode],
+  ])
+}

@@ -1,0 +1,157 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
+import { defaultAppState } from '../cli/init.js'
+import {
+  createUnsignedTx,
+  encodeTxRaw,
+  type SigningKey,
+  signTx,
+  type TxObject,
+} from '../client/tx-builder.js'
+import { addressToBech32 } from '../codec/address.js'
+import type { Bytes } from '../codec/bytes.js'
+import { type Coin, parseCoins } from '../codec/coins.js'
+import type { AnyMessage } from '../codec/proto.js'
+import type { AppConfig } from '../config/app-config.js'
+import { initHome, loadHome } from '../config/home.js'
+import type { NodeConfig } from '../config/node-config.js'
+import { createSilentLogger } from '../logger.js'
+import { Node } from '../node.js'
+import { secp256k1Address } from './secp256k1.js'
+
+/** A test account: a fixed secp256k1 key and its address. */
+export interface TestAccount extends SigningKey {
+  address: string
+  addressBytes: Bytes
+}
+
+/** A deterministic test key (private key = 32 bytes of `seed`). */
+export function testAccount(seed: number): TestAccount {
+  const privateKey = new Uint8Array(32).fill(seed)
+  const pubKey = secp256k1.getPublicKey(privateKey, true)
+  const addressBytes = secp256k1Address(pubKey)
+  return { privateKey, pubKey, addressBytes, address: addressToBech32(addressBytes) }
+}
+
+export const CHAIN_ID = 'tx-test'
+
+export interface TxTestNodeOptions {
+  /** Genesis balances per account (default: 1000000stake,500token for accounts 1 and 2). */
+  funded?: { account: TestAccount; coins: string }[]
+  app?: (app: AppConfig) => void
+  node?: (node: NodeConfig) => void
+  /** App version to run (default: the newest). */
+  appVersion?: string
+  /** genesis consensus block params. */
+  block?: { max_bytes?: string; max_gas?: string }
+}
+
+/** A real node in a temp home (LevelDB), serving nothing; blocks and CheckTx driven by the test. */
+export async function createTxTestNode(options: TxTestNodeOptions = {}) {
+  const home = await mkdtemp(join(tmpdir(), 'sdkd-tx-'))
+  const alice = testAccount(1)
+  const bob = testAccount(2)
+  const funded = options.funded ?? [
+    { account: alice, coins: '1000000stake,500token' },
+    { account: bob, coins: '1000000stake' },
+  ]
+  const appState = defaultAppState() as Record<string, Record<string, unknown>>
+  appState.bank!.balances = funded.map((f) => ({
+    address: f.account.address,
+    coins: parseCoins(f.coins).map((c) => ({ denom: c.denom, amount: c.amount.toString() })),
+  }))
+  appState.auth!.accounts = funded.map((f, i) => ({
+    '@type': '/sdk.auth.v1beta1.BaseAccount',
+    address: f.account.address,
+    pub_key: null,
+    account_number: String(i),
+    sequence: '0',
+  }))
+  await initHome({ home, moniker: 'node0', chainId: CHAIN_ID, appState })
+  if (options.block) {
+    const { readFile, writeFile } = await import('node:fs/promises')
+    const path = join(home, 'config', 'genesis.json')
+    const g = JSON.parse(await readFile(path, 'utf8'))
+    g.consensus.params.block = { ...g.consensus.params.block, ...options.block }
+    await writeFile(path, JSON.stringify(g))
+  }
+  const loaded = await loadHome(home)
+  options.app?.(loaded.app)
+  options.node?.(loaded.node)
+  const node = await Node.create({
+    home: loaded,
+    appVersion: options.appVersion ?? DEFAULT_APP_VERSION,
+    logger: createSilentLogger(),
+  })
+  const registry = node.registry
+  const tx = node.tx!
+
+  /** A MsgSend as Any. */
+  const msgSend = (from: TestAccount, to: string, amount: string): AnyMessage =>
+    registry.packAny('/sdk.bank.v1beta1.MsgSend', {
+      from_address: from.address,
+      to_address: to,
+      amount: parseCoins(amount).map((c) => ({ denom: c.denom, amount: c.amount.toString() })),
+    })
+
+  /** A signed tx's bytes. */
+  const signed = (
+    signer: TestAccount,
+    messages: AnyMessage[],
+    o: {
+      sequence?: bigint
+      accountNumber?: bigint
+      chainId?: string
+      fee?: Coin[]
+      gas?: bigint
+      memo?: string
+      timeoutHeight?: bigint
+      edit?: (tx: TxObject) => TxObject
+    } = {},
+  ): Bytes => {
+    let t = createUnsignedTx({
+      messages,
+      fee: { amount: o.fee ?? [], gasLimit: o.gas ?? 200_000n },
+      ...(o.memo !== undefined ? { memo: o.memo } : {}),
+      ...(o.timeoutHeight !== undefined ? { timeoutHeight: o.timeoutHeight } : {}),
+    })
+    t = signTx(registry, t, signer, {
+      chainId: o.chainId ?? CHAIN_ID,
+      accountNumber: o.accountNumber ?? (signer === bob ? 1n : 0n),
+      sequence: o.sequence ?? 0n,
+    })
+    if (o.edit) t = o.edit(t)
+    return encodeTxRaw(registry, t)
+  }
+
+  /** The balance of an address in a denom at the latest committed height. */
+  const balance = async (address: Bytes, denom = 'stake'): Promise<bigint> => {
+    const r = await node.router.run(
+      node.router.byPath('/sdk.bank.v1beta1.Query/Balance')!,
+      { address: addressToBech32(address), denom },
+      node.blocks.latest?.block.header.height ?? 0,
+    )
+    return BigInt(String(r.balance?.amount ?? 0))
+  }
+
+  return {
+    node,
+    home,
+    registry,
+    tx,
+    alice,
+    bob,
+    msgSend,
+    signed,
+    balance,
+    /** Produces one block (with whatever the mempool holds). */
+    block: () => node.producer.produceBlock(),
+    async close() {
+      await node.stop()
+      await rm(home, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,124 @@
+import type { Event } from '../chain/events.js'
+import { formatRfc3339 } from '../chain/time.js'
+import { type Bytes, toBase64, toHexUpper } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { StoredBlock, TxResult } from '../store/block-store.js'
+import { decodeTx, txMessage } from './decode.js'
+
+/** Type URL of the Tx a TxResponse carries. */
+export const TX_TYPE_URL = '/sdk.tx.v1beta1.Tx'
+
+/** Events as tendermint.abci.Event messages. */
+export function eventsToProto(events: readonly Event[]): ProtoMessage[] {
+  return events.map((e) => ({
+    type: e.type,
+    attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
+  }))
+}
+
+/** The decoded `sdk.tx.v1beta1.Tx` of tx bytes, or undefined if they do not decode. */
+export function txOf(registry: ProtoRegistry, bytes: Bytes): ProtoMessage | undefined {
+  try {
+    return txMessage(decodeTx(registry, bytes))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The TxResponse of the tx at `index` of a stored block (upstream NewResponseResultTx): data as
+ * upper-case hex, logs parsed from raw_log (empty in v0.50), block time without fraction.
+ */
+export function txResponseOf(
+  registry: ProtoRegistry,
+  stored: StoredBlock,
+  index: number,
+): { tx: ProtoMessage | undefined; txResponse: ProtoMessage } {
+  const bytes = stored.block.txs[index]!
+  const r = stored.results[index]!
+  const tx = txOf(registry, bytes)
+  return {
+    tx,
+    txResponse: {
+      height: String(stored.block.header.height),
+      txhash: toHexUpper(sha256(bytes)),
+      codespace: r.codespace,
+      code: r.code,
+      data: toHexUpper(r.data),
+      raw_log: r.log,
+      logs: parseAbciLogs(r.log),
+      info: r.info,
+      gas_wanted: r.gasWanted.toString(),
+      gas_used: r.gasUsed.toString(),
+      ...(tx ? { tx: registry.packAny(TX_TYPE_URL, tx) } : {}),
+      timestamp: formatRfc3339(stored.block.header.time),
+      events: eventsToProto(r.events),
+    },
+  }
+}
+
+/** Upstream ParseABCILogs: the raw log as JSON message logs, or none. */
+function parseAbciLogs(log: string): ProtoMessage[] {
+  if (!log.startsWith('[')) return []
+  try {
+    const parsed = JSON.parse(log) as unknown
+    return Array.isArray(parsed) ? (parsed as ProtoMessage[]) : []
+  } catch {
+    return []
+  }
+}
+
+/** A TxResponse for a broadcast (only code, codespace, hash, data and log are known). */
+export function broadcastTxResponse(r: {
+  hash: string
+  code: number
+  codespace: string
+  data: Bytes
+  log: string
+}): ProtoMessage {
+  return {
+    height: '0',
+    txhash: r.hash,
+    codespace: r.codespace,
+    code: r.code,
+    data: toHexUpper(r.data),
+    raw_log: r.log,
+    logs: parseAbciLogs(r.log),
+    info: '',
+    gas_wanted: '0',
+    gas_used: '0',
+    timestamp: '',
+    events: [],
+  }
+}
+
+/** CometBFT JSON of events (omitempty: no empty type, no false index). */
+export function eventsJson(events: readonly Event[]) {
+  return events.map((e) => ({
+    ...(e.type ? { type: e.type } : {}),
+    ...(e.attributes.length > 0
+      ? {
+          attributes: e.attributes.map((a) => ({
+            ...(a.key ? { key: a.key } : {}),
+            ...(a.value ? { value: a.value } : {}),
+            ...(a.index ? { index: true } : {}),
+          })),
+        }
+      : {}),
+  }))
+}
+
+/** CometBFT JSON of an ExecTxResult / ResponseCheckTx (omitempty fields, int64 as strings). */
+export function txResultJson(r: Omit<TxResult, 'info'> & { info?: string }) {
+  return {
+    ...(r.code !== 0 ? { code: r.code } : {}),
+    ...(r.data.length > 0 ? { data: toBase64(r.data) } : {}),
+    ...(r.log ? { log: r.log } : {}),
+    ...(r.info ? { info: r.info } : {}),
+    ...(r.gasWanted !== 0n ? { gas_wanted: r.gasWanted.toString() } : {}),
+    ...(r.gasUsed !== 0n ? { gas_used: r.gasUsed.toString() } : {}),
+    ...(r.events.length > 0 ? { events: eventsJson(r.events) } : {}),
+    ...(r.codespace ? { codespace: r.codespace } : {}),
+  }
+}

@@ -1,0 +1,252 @@
+import type protobuf from 'protobufjs'
+import type { Bytes } from '../codec/bytes.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+
+/**
+ * Protobuf wire checks that run before a tx is decoded (upstream ADR-027 and unknownproto): the
+ * bytes a signer signed are the bytes the chain interprets, so nothing may hide in them.
+ */
+
+/** A wire-format problem; its message is the upstream text (wrapped as `tx parse error`). */
+export class WireError extends Error {
+  override readonly name = 'WireError'
+}
+
+const WIRE_NAMES = ['varint', 'fixed64', 'bytes', 'start_group', 'end_group', 'fixed32']
+
+function wireTypeName(wt: number): string {
+  return WIRE_NAMES[wt] ?? `unknown type: ${wt}`
+}
+
+/** Go's protowire parse error texts. */
+const PARSE = {
+  truncated: 'unexpected EOF',
+  field: 'invalid field number',
+  overflow: 'variable length integer overflow',
+  reserved: 'cannot parse reserved wire type',
+  endGroup: 'mismatching end group marker',
+} as const
+
+/** Reads a varint at `pos`: [value, bytes read] or a parse error text. */
+function readVarint(buf: Bytes, pos: number): [bigint, number] | string {
+  let value = 0n
+  for (let i = 0; i < 10; i++) {
+    if (pos + i >= buf.length) return PARSE.truncated
+    const b = buf[pos + i]!
+    if (i === 9 && b > 1) return PARSE.overflow
+    value |= BigInt(b & 0x7f) << BigInt(7 * i)
+    if (b < 0x80) return [value, i + 1]
+  }
+  return PARSE.overflow
+}
+
+/** Reads a tag: [field number, wire type, bytes read] or a parse error text. */
+function readTag(buf: Bytes, pos: number): [number, number, number] | string {
+  const v = readVarint(buf, pos)
+  if (typeof v === 'string') return v
+  const [tag, n] = v
+  const num = tag >> 3n
+  if (num < 1n || num > 536870911n) return PARSE.field
+  return [Number(num), Number(tag & 7n), n]
+}
+
+function varintMinLength(n: bigint): number {
+  let len = 1
+  while (n >= 128n) {
+    n >>= 7n
+    len++
+  }
+  return len
+}
+
+/** Size of a field value starting at `pos` (after its tag), or a parse error text. */
+function fieldValueSize(
+  buf: Bytes,
+  pos: number,
+  num: number,
+  wt: number,
+  depth = 0,
+): number | string {
+  switch (wt) {
+    case 0: {
+      const v = readVarint(buf, pos)
+      return typeof v === 'string' ? v : v[1]
+    }
+    case 1:
+      return pos + 8 <= buf.length ? 8 : PARSE.truncated
+    case 5:
+      return pos + 4 <= buf.length ? 4 : PARSE.truncated
+    case 2: {
+      const v = readVarint(buf, pos)
+      if (typeof v === 'string') return v
+      const [len, n] = v
+      if (BigInt(pos + n) + len > BigInt(buf.length)) return PARSE.truncated
+      return n + Number(len)
+    }
+    case 3: {
+      if (depth > 100) return 'exceeded maximum recursion depth'
+      let p = pos
+      for (;;) {
+        const t = readTag(buf, p)
+        if (typeof t === 'string') return t
+        const [n2, wt2, m] = t
+        p += m
+        if (wt2 === 4) return n2 === num ? p - pos : PARSE.endGroup
+        const size = fieldValueSize(buf, p, n2, wt2, depth + 1)
+        if (typeof size === 'string') return size
+        p += size
+      }
+    }
+    case 4:
+      return PARSE.endGroup
+    default:
+      return PARSE.reserved
+  }
+}
+
+/**
+ * Upstream rejectNonADR027TxRaw: TxRaw fields in ascending order (1, 2, then any number of 3), all
+ * length-delimited, with minimal length prefixes.
+ */
+export function checkTxRawAdr027(bytes: Bytes): void {
+  let prev = 0
+  let pos = 0
+  while (pos < bytes.length) {
+    const t = readTag(bytes, pos)
+    if (typeof t === 'string') throw new WireError(`invalid length; ${t}`)
+    const [num, wt, m] = t
+    if (wt !== 2) throw new WireError(`expected 2 wire type, got ${wt}`)
+    if (num < prev)
+      throw new WireError(`txRaw must follow ADR-027, got tagNum ${num} after tagNum ${prev}`)
+    prev = num
+    const lp = readVarint(bytes, pos + m)
+    if (typeof lp === 'string') throw new WireError(`invalid length; ${lp}`)
+    const need = varintMinLength(lp[0])
+    if (need !== lp[1]) {
+      throw new WireError(
+        `length prefix varint for tagNum ${num} is not as short as possible, read ${lp[1]}, only need ${need}`,
+      )
+    }
+    const size = fieldValueSize(bytes, pos + m, num, wt)
+    if (typeof size === 'string') throw new WireError(`invalid length; ${size}`)
+    pos += m + size
+  }
+}
+
+/** Go package name of a proto package, as upstream errors print reflect types (`*tx.AuthInfo`). */
+export function goTypeName(fullName: string): string {
+  const name = fullName.replace(/^\./, '')
+  const parts = name.split('.')
+  const msg = parts.pop()!
+  const pkg = parts.join('.')
+  const special: Record<string, string> = {
+    'sdk.tx.v1beta1': 'tx',
+    'sdk.tx.signing.v1beta1': 'signing',
+    'sdk.crypto.secp256k1': 'secp256k1',
+    'google.protobuf': 'types',
+  }
+  const last = parts.at(-1) ?? ''
+  const goPkg = special[pkg] ?? (/^v\d+$/.test(last) ? last : 'types')
+  return `*${goPkg}.${msg}`
+}
+
+/** The wire type a field's values may be encoded with. */
+function wireTypesOf(field: protobuf.Field): number[] {
+  if (field.resolvedType && 'fields' in field.resolvedType) return [2]
+  switch (field.type) {
+    case 'double':
+    case 'fixed64':
+    case 'sfixed64':
+      return field.repeated ? [1, 2] : [1]
+    case 'float':
+    case 'fixed32':
+    case 'sfixed32':
+      return field.repeated ? [5, 2] : [5]
+    case 'string':
+    case 'bytes':
+      return [2]
+    default:
+      // varints (ints, bools, enums); repeated ones may be packed
+      return field.repeated ? [0, 2] : [0]
+  }
+}
+
+const NON_CRITICAL_BIT = 1 << 10
+
+/** The message type registered under exactly this type URL (`/` + full name), as upstream's registry. */
+export function resolveTypeUrl(
+  registry: ProtoRegistry,
+  typeUrl: string,
+): protobuf.Type | undefined {
+  if (!typeUrl.startsWith('/') || typeUrl.length < 2) return undefined
+  return registry.typeOfUrl(typeUrl)
+}
+
+export interface RejectUnknownOptions {
+  /** Allow unknown fields whose number has bit 11 set (TxBody's non-critical fields). */
+  allowNonCritical: boolean
+  registry: ProtoRegistry
+}
+
+/**
+ * Upstream RejectUnknownFields: walks `bytes` as `type`, recursing into message fields and into
+ * Any values (resolved by type URL); an unknown critical field, a wrong wire type or an
+ * unresolvable type URL is an error. Returns whether unknown non-critical fields were seen.
+ */
+export function rejectUnknownFields(
+  bytes: Bytes,
+  type: protobuf.Type,
+  options: RejectUnknownOptions,
+  depth = 0,
+): boolean {
+  if (depth > 100) throw new WireError('exceeded maximum recursion depth')
+  let nonCritical = false
+  let pos = 0
+  while (pos < bytes.length) {
+    const t = readTag(bytes, pos)
+    if (typeof t === 'string') throw new WireError('invalid length')
+    const [num, wt, m] = t
+    const field = type.fieldsById[num]
+    if (field) {
+      field.resolve()
+      const allowed = wireTypesOf(field)
+      if (!allowed.includes(wt)) {
+        throw new WireError(
+          `Mismatched ${JSON.stringify(goTypeName(type.fullName))}: {TagNum: ${num}, GotWireType: ${JSON.stringify(wireTypeName(wt))} != WantWireType: ${JSON.stringify(wireTypeName(allowed[0]!))}}`,
+        )
+      }
+    } else {
+      const critical = (num & NON_CRITICAL_BIT) === 0
+      if (!critical) nonCritical = true
+      if (critical || !options.allowNonCritical) {
+        throw new WireError(
+          `errUnknownField ${JSON.stringify(goTypeName(type.fullName))}: {TagNum: ${num}, WireType:${JSON.stringify(wireTypeName(wt))}}`,
+        )
+      }
+    }
+    pos += m
+    const size = fieldValueSize(bytes, pos, num, wt)
+    if (typeof size === 'string') {
+      throw new WireError(
+        `could not consume field value for tagNum: ${num}, wireType: ${JSON.stringify(wireTypeName(wt))}; ${size}`,
+      )
+    }
+    const value = bytes.subarray(pos, pos + size)
+    pos += size
+    const nested = field?.resolvedType
+    if (!field || !nested || !('fields' in nested)) continue
+    const lp = readVarint(value, 0) as [bigint, number]
+    let inner = value.subarray(lp[1])
+    let innerType = nested as protobuf.Type
+    if (innerType.fullName === '.google.protobuf.Any') {
+      nonCritical = rejectUnknownFields(inner, innerType, options, depth + 1) || nonCritical
+      const any = innerType.decode(inner) as unknown as { type_url: string; value: Bytes }
+      const resolved = resolveTypeUrl(options.registry, any.type_url)
+      if (!resolved) throw new WireError(`unable to resolve type URL ${any.type_url}`)
+      innerType = resolved
+      inner = any.value ?? new Uint8Array()
+    }
+    nonCritical = rejectUnknownFields(inner, innerType, options, depth + 1) || nonCritical
+  }
+  return nonCritical
+}
