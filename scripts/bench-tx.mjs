@@ -1,7 +1,7 @@
 // Benchmark: signed bank sends broadcast over REST to a real sdkd process, measured side by side
 // with the raw secp256k1 verify rate in the same run.
 //
-//   npm run bench:tx [-- --txs 6000 --senders 32 --timeout-commit 250ms]
+//   npm run bench:tx [-- --txs 6000 --senders 32 --timeout-commit 500ms]
 //
 // A bounded loader pre-signs --txs MsgSends from --senders genesis accounts, then broadcasts them
 // over POST /sdk/tx/v1beta1/txs (BROADCAST_MODE_SYNC), one lane per sender (a sender's txs go in
@@ -10,21 +10,20 @@
 // core, the node's own verification code) and their ratio. Target (2-core machine): >= 1,000
 // included txs/s.
 import { spawn } from 'node:child_process'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
-import { mkdtemp } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { defaultAppState } from '../dist/cli/init.js'
+import { signSecp256k1 } from '../dist/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signDocBytes, signTx } from '../dist/client/tx-builder.js'
 import { addressToBech32 } from '../dist/codec/address.js'
 import { protoRegistry } from '../dist/codec/proto.js'
 import { initHome } from '../dist/config/home.js'
 import { secp256k1Address, verifySecp256k1 } from '../dist/tx/secp256k1.js'
-import { signSecp256k1 } from '../dist/client/keyring.js'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -32,7 +31,7 @@ const arg = (name, fallback) => {
 }
 const TXS = Number(arg('txs', 6000))
 const SENDERS = Number(arg('senders', 32))
-const TIMEOUT_COMMIT = arg('timeout-commit', '250ms')
+const TIMEOUT_COMMIT = arg('timeout-commit', '500ms')
 const CHAIN_ID = 'bench-tx'
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const registry = protoRegistry()
@@ -222,7 +221,10 @@ try {
     lanes.map(async (txs) => {
       for (const tx_bytes of txs) {
         const s = performance.now()
-        const r = await post(apiPort, '/sdk/tx/v1beta1/txs', { tx_bytes, mode: 'BROADCAST_MODE_SYNC' })
+        const r = await post(apiPort, '/sdk/tx/v1beta1/txs', {
+          tx_bytes,
+          mode: 'BROADCAST_MODE_SYNC',
+        })
         latencies.push(performance.now() - s)
         if (r.status !== 200 || r.body.tx_response.code !== 0) {
           rejected++
@@ -263,14 +265,22 @@ try {
   const included = ok / seconds
 
   console.log('')
-  console.log(`bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}`)
-  console.log(`  broadcast: ${sentMs} ms, CheckTx round-trip median ${median(latencies).toFixed(2)} ms, rejected ${rejected}`)
-  console.log(`  included:  ${ok} ok, ${failed} failed, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s`)
+  console.log(
+    `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}`,
+  )
+  console.log(
+    `  broadcast: ${sentMs} ms, CheckTx round-trip median ${median(latencies).toFixed(2)} ms, rejected ${rejected}`,
+  )
+  console.log(
+    `  included:  ${ok} ok, ${failed} failed, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s`,
+  )
   console.log('')
   console.log(`  included txs/s             ${included.toFixed(0)}`)
   console.log(`  raw secp256k1 verify/s     ${verifyRate.toFixed(0)}   (one core, same run)`)
   console.log(`  ratio included / verify    ${(included / verifyRate).toFixed(2)}`)
-  console.log(`  target                     >= 1000 included txs/s: ${included >= 1000 ? 'met' : 'NOT met'}`)
+  console.log(
+    `  target                     >= 1000 included txs/s: ${included >= 1000 ? 'met' : 'NOT met'}`,
+  )
   await finish(ok === TXS ? 0 : 1)
 } catch (err) {
   console.error(err)

@@ -229,7 +229,13 @@ export function jsonToMessage(
     field.resolve()
     let v = input[field.name]
     if (v === undefined) v = input[jsonName(field.name)]
-    if (v === undefined || v === null) continue
+    if (v === undefined || v === null) {
+      // gogoproto non-nullable fields are always encoded upstream: fill their zero value so the
+      // bytes do not depend on whether the JSON spelled the field out (signatures stay valid).
+      const zero = zeroValue(registry, field)
+      if (zero !== undefined) out[field.name] = zero
+      continue
+    }
     const p = path ? `${path}.${field.name}` : field.name
     if (field.map) {
       if (typeof v !== 'object' || Array.isArray(v))
@@ -247,6 +253,18 @@ export function jsonToMessage(
     }
   }
   return out
+}
+
+/** Go's zero time as a protobuf Timestamp (what a non-nullable stdtime field holds when unset). */
+export const GO_ZERO_TIMESTAMP = { seconds: '-62135596800', nanos: 0 }
+
+/** The value an absent non-nullable (singular message) field takes; undefined for other fields. */
+function zeroValue(registry: ProtoRegistry, field: protobuf.Field): unknown {
+  if (field.repeated || field.map || isNullable(field)) return undefined
+  const resolved = field.resolvedType
+  if (!(resolved instanceof protobuf.Type)) return undefined
+  if (resolved.fullName === '.google.protobuf.Timestamp') return { ...GO_ZERO_TIMESTAMP }
+  return jsonToMessage(registry, resolved, {}, field.name)
 }
 
 /** Parses one scalar given as text (path or query parameter) for a field. */

@@ -95,7 +95,13 @@ export interface AnteContext {
 export function txSigners(tx: DecodedTx): Bytes[] {
   const lists = tx.msgs.map((m) => msgSigners(m.type, m.value))
   const payer = tx.fee?.payer
-  if (payer) lists.push([bech32ToAddress(payer)])
+  if (payer) {
+    try {
+      lists.push([bech32ToAddress(payer)])
+    } catch {
+      // a malformed payer is reported by the basic checks, with upstream's message
+    }
+  }
   return uniqueSigners(lists)
 }
 
@@ -212,7 +218,8 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
   const feeCoins = fee?.amount ?? []
   if (!simulate && isCheck) checkMinGasPrices(feeCoins, gasLimit, o.minGasPrices)
   if (fee?.granter) throw ErrInvalidRequest.wrap('fee grants are not enabled')
-  const payer = signers[0]
+  // upstream FeePayer(): the fee's payer when set, else the first signer
+  const payer = fee?.payer ? bech32ToAddress(fee.payer) : signers[0]
   if (!payer) throw ErrUnauthorized.wrap('wrong number of signers; expected 1, got 0')
   const payerAccount = await accounts.getAccount(ctx.state, payer)
   if (!payerAccount) {

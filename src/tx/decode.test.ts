@@ -5,7 +5,9 @@ import { signSecp256k1 } from '../client/keyring.js'
 import { concatBytes, fromHex } from '../codec/bytes.js'
 import { protoRegistry } from '../codec/proto.js'
 import { decodeTx } from './decode.js'
+import { checkMinGasPrices, parseDecCoins } from './fees.js'
 import { verifySecp256k1 } from './secp256k1.js'
+import { packJobs, verifyBatch } from './verify-worker.js'
 
 const registry = protoRegistry()
 const enc = (type: string, v: Record<string, unknown>) => registry.encode(type, v)
@@ -128,5 +130,51 @@ describe('secp256k1 verification', () => {
     expect(secp256k1.verify(high, sha256(msg), pub, { prehash: false, lowS: false })).toBe(true)
     // …but not accepted
     expect(verifySecp256k1(pub, msg, high)).toBe(false)
+  })
+})
+
+describe('verify pool batches', () => {
+  test('behavior: packed jobs are answered in order, valid ones with 1', () => {
+    const priv = new Uint8Array(32).fill(5)
+    const pub = secp256k1.getPublicKey(priv, true)
+    const msgs = ['a', 'bb', 'c'.repeat(300)].map((m) => new TextEncoder().encode(m))
+    const sigs = msgs.map((m) => signSecp256k1(priv, m))
+    const jobs = [
+      { pub, msg: msgs[0]!, sig: sigs[0]! },
+      { pub, msg: msgs[1]!, sig: sigs[0]! },
+      { pub, msg: msgs[2]!, sig: sigs[2]! },
+    ]
+    expect([...verifyBatch(packJobs(jobs))]).toEqual([1, 0, 1])
+  })
+})
+
+describe('minimum gas prices', () => {
+  test('behavior: DecCoins parse as upstream (sorted, zero dropped) and price × gas rounds up', () => {
+    expect(parseDecCoins('0.025stake, 1token,0atom')).toEqual([
+      { denom: 'stake', atoms: 25_000_000_000_000_000n },
+      { denom: 'token', atoms: 1_000_000_000_000_000_000n },
+    ])
+    expect(parseDecCoins('0stake')).toEqual([])
+    expect(() =>
+      checkMinGasPrices(
+        [{ denom: 'stake', amount: '2500' }],
+        100_001n,
+        parseDecCoins('0.025stake'),
+      ),
+    ).toThrow('insufficient fees; got: 2500stake required: 2501stake: insufficient fee')
+    expect(() =>
+      checkMinGasPrices(
+        [{ denom: 'token', amount: '1' }],
+        100_000n,
+        parseDecCoins('0.025stake,0.00001token'),
+      ),
+    ).not.toThrow()
+  })
+
+  test('error: malformed prices name the expression', () => {
+    expect(() => parseDecCoins('1.5')).toThrow(
+      'invalid decimal coin expression: 1.5: invalid coins',
+    )
+    expect(() => parseDecCoins('1stake,2stake')).toThrow('duplicate denomination stake')
   })
 })

@@ -1,9 +1,18 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import type { Event } from '../chain/events.js'
+import { signSecp256k1 } from '../client/keyring.js'
+import {
+  createUnsignedTx,
+  encodeAuthInfo,
+  encodeTxBody,
+  encodeTxRaw,
+  pubKeyAny,
+  signDocBytes,
+} from '../client/tx-builder.js'
 import { addressToBech32, moduleAddress } from '../codec/address.js'
 import { toBase64, toHex } from '../codec/bytes.js'
-import { createTxTestNode } from './tx-node.case.js'
+import { CHAIN_ID, createTxTestNode } from './tx-node.case.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
 const nodes: T[] = []
@@ -130,6 +139,39 @@ describe('DeliverTx', () => {
       t.node.producer.height,
     )
     expect(account.account.type_url).toBe('/sdk.auth.v1beta1.BaseAccount')
+  })
+
+  test('behavior: a fee payer other than the sender signs too and pays the fee', async () => {
+    const t = await node()
+    // Both signer infos are in auth_info before anyone signs (SIGN_MODE_DIRECT signs them all).
+    const tx = createUnsignedTx({
+      messages: [t.msgSend(t.alice, t.bob.address, '5stake')],
+      fee: { amount: [{ denom: 'stake', amount: 300n }], gasLimit: 200_000n, payer: t.bob.address },
+    })
+    tx.auth_info.signer_infos = [t.alice, t.bob].map((k) => ({
+      public_key: pubKeyAny(t.registry, k.pubKey),
+      mode_info: { single: { mode: 1 } },
+      sequence: '0',
+    }))
+    const bodyBytes = encodeTxBody(t.registry, tx)
+    const authInfoBytes = encodeAuthInfo(t.registry, tx)
+    tx.signatures = [t.alice, t.bob].map((k, i) =>
+      signSecp256k1(
+        k.privateKey,
+        signDocBytes(t.registry, {
+          bodyBytes,
+          authInfoBytes,
+          chainId: CHAIN_ID,
+          accountNumber: BigInt(i),
+        }),
+      ),
+    )
+    expect((await t.tx.mempool.checkTx(encodeTxRaw(t.registry, tx))).code).toBe(0)
+    const r = (await t.block()).results[0]!
+    expect(r.code).toBe(0)
+    expect(flat(r.events)).toContain(`tx{fee=300stake,fee_payer=${t.bob.address}}`)
+    expect(await t.balance(t.alice.addressBytes)).toBe(1_000_000n - 5n)
+    expect(await t.balance(t.bob.addressBytes)).toBe(1_000_000n + 5n - 300n)
   })
 
   test('error: a message type this app version has no handler for is unknown request (6)', async () => {

@@ -84,7 +84,8 @@ export function markEventsToIndex(
  */
 export class TxRunner implements TxExecutor {
   readonly sigCache = new SignatureCache()
-  private readonly pool: VerifyPool | undefined
+  /** Started with the first tx (a node that takes none starts no threads); null: none available. */
+  private pool: VerifyPool | null | undefined
   private readonly ante: AnteOptions
   private readonly indexSet: ReadonlySet<string>
   /** Txs decoded by CheckTx, by their bytes object: the block runs the very same bytes again. */
@@ -100,7 +101,7 @@ export class TxRunner implements TxExecutor {
       sigCache: this.sigCache,
     }
     this.indexSet = new Set(o.indexEvents)
-    this.pool = o.verifyPool === false ? undefined : VerifyPool.create()
+    if (o.verifyPool === false) this.pool = null
   }
 
   /** Decodes tx bytes (throws `tx parse error`); remembers the result for these bytes. */
@@ -119,6 +120,7 @@ export class TxRunner implements TxExecutor {
    * does not verify them again on the main thread. Anything unusual is left to the ante handler.
    */
   async preverify(bytes: Bytes, state: { store(name: string): KVReader }): Promise<void> {
+    if (this.pool === undefined) this.pool = VerifyPool.create() ?? null
     const pool = this.pool
     if (!pool) return
     let tx: DecodedTx
@@ -133,7 +135,7 @@ export class TxRunner implements TxExecutor {
     for (const [i, signer] of signers.entries()) {
       const sig = tx.signatures[i]
       const info = tx.signerInfos[i]
-      if (!sig || sig.length !== 64 || info?.mode !== SIGN_MODE_DIRECT) continue
+      if (sig?.length !== 64 || info?.mode !== SIGN_MODE_DIRECT) continue
       const acc = await this.o.keepers.accounts.getAccount(state, signer)
       const pub =
         info.publicKey?.key ??

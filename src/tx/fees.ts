@@ -1,4 +1,5 @@
 import { validateDenom } from '../codec/coins.js'
+import { decFromString } from '../codec/dec.js'
 import { ErrInsufficientFee, ErrInvalidCoins } from '../errors.js'
 
 /** 10^18: DecCoin amounts are fixed-point with 18 decimals (upstream LegacyDec). */
@@ -21,14 +22,16 @@ export function parseDecCoins(text: string): DecCoin[] {
   for (const part of t.split(',')) {
     const m = DEC_COIN.exec(part)
     if (!m) throw ErrInvalidCoins.wrap(`invalid decimal coin expression: ${part.trim()}`)
-    const [whole = '0', frac = ''] = m[1]!.split('.')
-    if (frac.length > 18) {
-      throw ErrInvalidCoins.wrap(`invalid decimal coin expression: ${part.trim()}`)
+    let atoms: bigint
+    try {
+      atoms = decFromString(m[1]!)
+    } catch (err) {
+      throw ErrInvalidCoins.wrap(`invalid decimal coin expression: ${part.trim()}`, { cause: err })
     }
     const denom = m[2]!
     validateDenom(denom)
     if (out.has(denom)) throw ErrInvalidCoins.wrap(`duplicate denomination ${denom}`)
-    out.set(denom, BigInt(whole || '0') * PRECISION + BigInt(frac.padEnd(18, '0')))
+    out.set(denom, atoms)
   }
   return [...out.entries()]
     .filter(([, atoms]) => atoms > 0n)

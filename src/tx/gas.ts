@@ -1,12 +1,5 @@
 import type { Bytes } from '../codec/bytes.js'
-import type {
-  KVEntry,
-  KVRange,
-  KVReader,
-  KVStore,
-  StateBranch,
-  StoreUpgrades,
-} from '../store/types.js'
+import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from '../store/types.js'
 
 /** Largest gas amount (uint64), the limit of an infinite meter. */
 export const MAX_GAS = 2n ** 64n - 1n
@@ -111,8 +104,16 @@ class GasBranch implements StateBranch {
     return this.inner.size
   }
 
+  /** Store views by name: keepers ask for their store on every access. */
+  private readonly stores = new Map<string, KVStore>()
+
   store(name: string): KVStore {
-    return new GasKVStore(this.inner.store(name), this.meter)
+    let store = this.stores.get(name)
+    if (!store) {
+      store = new GasKVStore(this.inner.store(name), this.meter)
+      this.stores.set(name, store)
+    }
+    return store
   }
 
   hasStore(name: string): boolean {
@@ -132,6 +133,7 @@ class GasBranch implements StateBranch {
   }
 
   upgradeStores(upgrades: StoreUpgrades): Promise<void> {
+    this.stores.clear()
     return this.inner.upgradeStores(upgrades)
   }
 }
@@ -139,12 +141,4 @@ class GasBranch implements StateBranch {
 /** `branch` seen through a gas meter. */
 export function meteredBranch(branch: StateBranch, meter: GasMeter): StateBranch {
   return new GasBranch(branch, meter)
-}
-
-/** Read-only state through a gas meter (for keepers that take `{ store(name) }`). */
-export function meteredReader(state: { store(name: string): KVReader }, meter: GasMeter) {
-  return {
-    store: (name: string): KVReader =>
-      new GasKVStore(state.store(name) as KVStore, meter) as KVReader,
-  }
 }

@@ -1,5 +1,9 @@
+import * as grpc from '@grpc/grpc-js'
+import { loadSync } from '@grpc/proto-loader'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { toBase64 } from '../codec/bytes.js'
+import { PROTO_DIR } from '../codec/proto.js'
+import { startGrpcServer } from '../server/grpc/server.js'
 import { createGateway } from '../server/rest/gateway.js'
 import { createRpcApp } from '../server/rpc/server.js'
 import { txRoutes } from '../server/rpc/tx-routes.js'
@@ -268,5 +272,49 @@ describe('tx routes over CometBFT RPC', () => {
     expect(r).toMatchObject({ hash: txHashHex(tx), height: String(height), check_tx: {} })
     expect(r.check_tx.gas_wanted).toBe('200000')
     expect(r.tx_result.events.length).toBeGreaterThan(5)
+  })
+})
+
+describe('tx service over gRPC', () => {
+  test('behavior: BroadcastTx without height metadata; GetTx with it', async () => {
+    const server = await startGrpcServer({ router: t.node.router, address: '127.0.0.1:0' })
+    const def = loadSync('sdk/tx/v1beta1/service.proto', {
+      includeDirs: [PROTO_DIR],
+      keepCase: true,
+      longs: String,
+      enums: String,
+      defaults: true,
+    })
+    const Service = (grpc.loadPackageDefinition(def) as any).sdk.tx.v1beta1.Service
+    const client = new Service(server.address, grpc.credentials.createInsecure())
+    const unary = (method: string, request: object) =>
+      new Promise<{ response: any; headers?: grpc.Metadata }>((resolve, reject) => {
+        let headers: grpc.Metadata | undefined
+        const c = client[method](request, (err: Error | null, response: any) =>
+          err ? reject(err) : resolve({ response, ...(headers ? { headers } : {}) }),
+        )
+        c.on('metadata', (m: grpc.Metadata) => {
+          headers = m
+        })
+      })
+    try {
+      const tx = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '3stake')], {
+        sequence: 3n,
+        fee: fee(1n),
+      })
+      const b = await unary('BroadcastTx', {
+        tx_bytes: Buffer.from(tx),
+        mode: 'BROADCAST_MODE_SYNC',
+      })
+      expect(b.response.tx_response).toMatchObject({ code: 0, txhash: txHashHex(tx) })
+      expect(b.headers?.get('x-sdk-block-height') ?? []).toEqual([])
+      const height = (await t.block()).block.header.height
+      const g = await unary('GetTx', { hash: txHashHex(tx) })
+      expect(g.response.tx_response).toMatchObject({ code: 0, height: String(height) })
+      expect(g.headers?.get('x-sdk-block-height')).toEqual([String(height)])
+    } finally {
+      client.close()
+      await server.close()
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
@@ -72,7 +72,6 @@ export async function createTxTestNode(options: TxTestNodeOptions = {}) {
   }))
   await initHome({ home, moniker: 'node0', chainId: CHAIN_ID, appState })
   if (options.block) {
-    const { readFile, writeFile } = await import('node:fs/promises')
     const path = join(home, 'config', 'genesis.json')
     const g = JSON.parse(await readFile(path, 'utf8'))
     g.consensus.params.block = { ...g.consensus.params.block, ...options.block }

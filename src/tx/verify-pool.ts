@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Bytes } from '../codec/bytes.js'
+import { packJobs } from './verify-worker.js'
 
 /**
  * secp256k1 verification on worker threads: the node's main thread parses, checks and executes
@@ -25,7 +26,9 @@ export class VerifyPool {
       w.on('message', ({ id, results }: { id: number; results: Uint8Array }) => {
         const callbacks = this.pending.get(id) ?? []
         this.pending.delete(id)
-        callbacks.forEach((done, i) => done(results[i] === 1))
+        callbacks.forEach((done, i) => {
+          done(results[i] === 1)
+        })
       })
       w.on('error', () => this.failAll())
       return w
@@ -65,25 +68,15 @@ export class VerifyPool {
     const jobs = this.queue
     this.queue = []
     if (jobs.length === 0) return
-    let size = 0
-    for (const j of jobs) size += 3 + j.pub.length + 64 + j.msg.length
-    const batch = new Uint8Array(size)
-    const view = new DataView(batch.buffer)
-    let pos = 0
-    for (const j of jobs) {
-      batch[pos] = j.pub.length
-      view.setUint16(pos + 1, j.msg.length)
-      batch.set(j.pub, pos + 3)
-      batch.set(j.sig, pos + 3 + j.pub.length)
-      batch.set(j.msg, pos + 3 + j.pub.length + 64)
-      pos += 3 + j.pub.length + 64 + j.msg.length
-    }
+    const batch = packJobs(jobs)
     const id = this.nextBatch++
     this.pending.set(
       id,
       jobs.map((j) => j.done),
     )
-    this.workers[this.turn++ % this.workers.length]!.postMessage({ id, batch }, [batch.buffer])
+    this.workers[this.turn++ % this.workers.length]!.postMessage({ id, batch }, [
+      batch.buffer as ArrayBuffer,
+    ])
   }
 
   /** A crashed worker answers nothing: its callers fall back to verifying in-thread. */

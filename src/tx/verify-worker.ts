@@ -1,6 +1,31 @@
 import { parentPort } from 'node:worker_threads'
 import { verifySecp256k1 } from './secp256k1.js'
 
+/** One verification: compressed key, sign bytes, 64-byte signature. */
+export interface VerifyJob {
+  pub: Uint8Array
+  msg: Uint8Array
+  sig: Uint8Array
+}
+
+/** Packs jobs into one buffer for `verifyBatch` (layout below). */
+export function packJobs(jobs: readonly VerifyJob[]): Uint8Array {
+  let size = 0
+  for (const j of jobs) size += 3 + j.pub.length + 64 + j.msg.length
+  const batch = new Uint8Array(size)
+  const view = new DataView(batch.buffer)
+  let pos = 0
+  for (const j of jobs) {
+    batch[pos] = j.pub.length
+    view.setUint16(pos + 1, j.msg.length)
+    batch.set(j.pub, pos + 3)
+    batch.set(j.sig, pos + 3 + j.pub.length)
+    batch.set(j.msg, pos + 3 + j.pub.length + 64)
+    pos += 3 + j.pub.length + 64 + j.msg.length
+  }
+  return batch
+}
+
 /**
  * Worker thread of the verify pool. A batch is one transferred buffer of jobs, each
  * `u8 key length ‖ u16 message length ‖ key ‖ signature(64) ‖ message`; the answer is one byte

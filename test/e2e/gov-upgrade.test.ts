@@ -70,7 +70,7 @@ describe('upgrade through governance (e2e)', () => {
     const v1 = await start(home, 'v1')
     const h = await heightOf(v1)
     // 200ms blocks: the 12s voting period ends well before the plan's height.
-    const H = h + 120
+    const H = h + 200
 
     const submitted = await txOk(
       home,

@@ -208,9 +208,14 @@ describe('sdkd genesis add-genesis-account', () => {
       (await runSdkd(['--home', dir, 'keys', 'list', '--output', 'json'])).stdout,
     )
     const genesis = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
+    // The three keys, plus the bonded pool holding the validator's self-delegation.
     expect(genesis.app_state.bank.balances.map((b: any) => b.address).sort()).toEqual(
-      keys.map((k: any) => k.address).sort(),
+      [...keys.map((k: any) => k.address), 'sdk1fl48vsnmsdzcv85q5d2q4z5ajdha8yu3qj9c7z'].sort(),
     )
+    const validator = keys.find((k: any) => k.name === 'validator').address
+    expect(genesis.app_state.staking.delegations).toEqual([
+      expect.objectContaining({ delegator_address: validator }),
+    ])
     expect(genesis.app_state.gov.params.voting_period).toBe('5s')
     const again = await runSdkd(['--home', dir, 'init', 'dev', '--devnet', '--overwrite'])
     expect(again.code).toBe(0)

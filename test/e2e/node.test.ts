@@ -425,7 +425,7 @@ describe('sdkd start', () => {
     const genesis = JSON.parse(await readFile(genesisPath, 'utf8'))
     genesis.app_state.bank.balances = [
       {
-        address: 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x',
+        address: 'sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq',
         coins: [{ denom: 'stake', amount: '1000' }],
       },
     ]

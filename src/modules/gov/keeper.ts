@@ -17,7 +17,6 @@ import {
   decFromString,
   decMul,
   decMulInt,
-  decQuo,
   decTruncate,
 } from '../../codec/dec.js'
 import { jsonToMessage } from '../../codec/json.js'
@@ -48,24 +47,17 @@ import {
   ProposalStatus,
   proposalFromProto,
   proposalToProto,
-  type TallyCounts,
   VOTE_OPTION_NAMES,
   VoteOption,
   type WeightedOption,
   weightedOptionsText,
 } from './proposal.js'
+import { type TallyOutcome, tallyProposal } from './tally.js'
 
 type Readable = { store(name: string): KVReader }
 type Writable = { store(name: string): KVStore }
 /** What keeper writes need of a block context. */
 type WriteCtx = Pick<BlockContext, 'state' | 'time' | 'events'>
-
-/** The outcome of a tally (upstream Keeper.Tally). */
-export interface TallyOutcome {
-  passes: boolean
-  burnDeposits: boolean
-  counts: TallyCounts
-}
 
 /** What a new proposal is made of (the msg server has checked the proposer and deposit). */
 export interface NewProposal {
@@ -439,74 +431,13 @@ export class GovKeeper {
     for (const voter of voters) this.c.votes.remove(store, [id, voter])
   }
 
-  /**
-   * Upstream Keeper.Tally: bonded validators vote with their tokens, less the shares of their
-   * delegators who voted themselves; delegators vote with their shares' tokens. Then quorum, the
-   * all-abstain rule, veto and threshold decide. Reads only; the EndBlocker deletes the votes.
-   */
-  async tally(state: Readable, p: Proposal): Promise<TallyOutcome> {
-    const results = [0n, 0n, 0n, 0n, 0n] as Dec[]
-    let total: Dec = 0n
-    const validators = new Map<
-      string,
-      { tokens: bigint; shares: Dec; deductions: Dec; vote: WeightedOption[] | undefined }
-    >()
-    for (const v of await this.staking.bondedValidators(state)) {
-      validators.set(toHex(v.operator), {
-        tokens: v.tokens,
-        shares: v.delegatorShares,
-        deductions: 0n,
-        vote: undefined,
-      })
-    }
-    const addPower = (power: Dec, options: WeightedOption[]) => {
-      for (const o of options) {
-        results[o.option] = results[o.option]! + decMul(power, decFromString(o.weight))
-      }
-      total += power
-    }
-    for await (const [[, voter], vote] of this.c.votes.iterate(this.store(state), {
-      prefix: uint64BE(p.id),
-    })) {
-      const options = ((vote.options ?? []) as ProtoMessage[]).map((o) => ({
-        option: Number(o.option ?? 0),
-        weight: String(o.weight ?? '0'),
-      }))
-      const own = validators.get(toHex(voter))
-      if (own) own.vote = options
-      for (const d of await this.staking.delegationsOf(state, voter)) {
-        const val = validators.get(toHex(d.validator))
-        if (!val || val.shares === 0n) continue
-        val.deductions += d.shares
-        addPower(decQuo(decMulInt(d.shares, val.tokens), val.shares), options)
-      }
-    }
-    for (const val of validators.values()) {
-      if (!val.vote || val.shares === 0n) continue
-      addPower(decQuo(decMulInt(val.shares - val.deductions, val.tokens), val.shares), val.vote)
-    }
-    const counts: TallyCounts = {
-      yes: decTruncate(results[VoteOption.YES]!).toString(),
-      abstain: decTruncate(results[VoteOption.ABSTAIN]!).toString(),
-      no: decTruncate(results[VoteOption.NO]!).toString(),
-      noWithVeto: decTruncate(results[VoteOption.NO_WITH_VETO]!).toString(),
-    }
-    const params = await this.params(state)
-    const bonded = await this.staking.totalBondedTokens(state)
-    if (bonded === 0n) return { passes: false, burnDeposits: false, counts }
-    if (decQuo(total, decFromInt(bonded)) < params.quorum) {
-      return { passes: false, burnDeposits: params.burnVoteQuorum, counts }
-    }
-    const abstain = results[VoteOption.ABSTAIN]!
-    if (total - abstain === 0n) return { passes: false, burnDeposits: false, counts }
-    if (decQuo(results[VoteOption.NO_WITH_VETO]!, total) > params.vetoThreshold) {
-      return { passes: false, burnDeposits: params.burnVoteVeto, counts }
-    }
-    const threshold = p.expedited ? params.expeditedThreshold : params.threshold
-    if (decQuo(results[VoteOption.YES]!, total - abstain) > threshold) {
-      return { passes: true, burnDeposits: false, counts }
-    }
-    return { passes: false, burnDeposits: false, counts }
+  /** Upstream Keeper.Tally (see tally.ts); reads only — the EndBlocker deletes the votes. */
+  tally(state: Readable, p: Proposal): Promise<TallyOutcome> {
+    return tallyProposal(state, p, {
+      votes: this.c.votes,
+      staking: this.staking,
+      params: () => this.params(state),
+    })
   }
 
   /** Upstream SendCoins with its events (coin_spent, coin_received, transfer, message). */
