@@ -9,6 +9,7 @@ import type { LoadedHome } from './config/home.js'
 import { pruningOptions } from './config/pruning.js'
 import { nodeId } from './config/validator-key.js'
 import type { Logger } from './logger.js'
+import { UpgradeKeeper } from './modules/upgrade/keeper.js'
 import { storeUpgradesToApply } from './modules/upgrade/store-loader.js'
 import { readUpgradeInfo, type UpgradeInfo } from './modules/upgrade/upgrade-info.js'
 import { startGrpcServer } from './server/grpc/server.js'
@@ -197,13 +198,21 @@ export class Node {
       rpcListenAddr: home.node.rpc.laddr,
       validator: { address: v.address, pubKey: v.pubKey, power: v.power },
       blocks: this.blocks,
-      abciInfo: () => ({
-        data: 'sdkd',
-        version: SDKD_VERSION,
-        appVersion: 0n,
-        lastBlockHeight: this.blocks.latest?.block.header.height ?? 0,
-        lastBlockAppHash: this.store.appHash,
-      }),
+      abciInfo: async () => {
+        const latest = this.blocks.latest
+        // The protocol version x/upgrade raises by one with every applied upgrade (key 0x03).
+        const appVersion =
+          latest && this.store.latestHeight >= 0
+            ? await new UpgradeKeeper(this.registry).protocolVersion(this.store.view())
+            : 0n
+        return {
+          data: 'sdkd',
+          version: SDKD_VERSION,
+          appVersion,
+          lastBlockHeight: latest?.block.header.height ?? 0,
+          lastBlockAppHash: this.store.appHash,
+        }
+      },
     }
   }
 

@@ -187,6 +187,12 @@ describe('upgrade rehearsal with real sdkd processes', () => {
       deleted: ['crisis'],
     })
 
+    // The protocol version went up by one: ABCI Info's app_version and /status report it.
+    const abciInfo = await getJson(`${v2.rpc}/abci_info`)
+    expect(abciInfo.body.result.response.app_version).toBe('1')
+    const nodeStatus = await getJson(`${v2.rpc}/status`)
+    expect(nodeStatus.body.result.node_info.protocol_version.app).toBe('1')
+
     // REST: applied height, no plan, module versions before/after by x-sdk-block-height.
     const applied = await getJson(`${v2.rest}/sdk/upgrade/v1beta1/applied_plan/v2`)
     expect(applied.body).toEqual({ height: String(H) })

@@ -17,13 +17,13 @@ export interface RpcNode {
   validator: { address: Bytes; pubKey: Bytes; power: bigint }
   blocks: BlockStore
   /** ABCI Info: app name, version string, protocol (app) version, last height and app hash. */
-  abciInfo(): {
+  abciInfo(): Promise<{
     data: string
     version: string
     appVersion: bigint
     lastBlockHeight: number
     lastBlockAppHash: Bytes
-  }
+  }>
 }
 
 /** A JSON-RPC error raised by a route: code, message, data (CometBFT's RPCError). */
@@ -178,7 +178,7 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
       handler: async () => {
         const latest = node.blocks.latest
         const earliest = latest ? await node.blocks.get(node.blocks.base) : undefined
-        const info = node.abciInfo()
+        const info = await node.abciInfo()
         return {
           node_info: {
             protocol_version: { p2p: '8', block: '11', app: info.appVersion.toString() },
@@ -260,7 +260,7 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
     abci_info: {
       args: [],
       handler: async () => {
-        const i = node.abciInfo()
+        const i = await node.abciInfo()
         return {
           response: {
             data: i.data,
