@@ -66,7 +66,11 @@ export async function clientContext(
 }
 
 /** The `--output` format: the flag, else client.toml's `output`, else the command's default. */
-export function outputFormat(flag: string | undefined, config: ClientConfig, fallback: string) {
+export function outputFormat(
+  flag: string | undefined,
+  config: ClientConfig,
+  fallback: 'json' | 'text',
+): 'json' | 'text' {
   const o = flag ?? (config.output || fallback)
   if (o !== 'json' && o !== 'text')
     throw new CliError(`unsupported output format ${JSON.stringify(o)}: use text or json`)

@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { type Bytes, fromHex, toHex } from '../codec/bytes.js'
-import { protoRegistry } from '../codec/proto.js'
 import { homePaths } from '../config/home.js'
 import { ChainError } from '../errors.js'
 import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
-import { abciQuery } from './abci-query.js'
+import { clientContext, withClientErrors } from './client-context.js'
 import { CliError } from './errors.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start.js'
-import { nodeUrl } from './status.js'
 
 interface DebugStoreFlags {
   height?: number
@@ -65,14 +63,12 @@ async function dumpFromHome(g: GlobalFlags, name: string, f: DebugStoreFlags, pr
 
 /** Asks a running node: ABCI `/store/<name>/subspace` through RPC `abci_query`. */
 async function dumpFromNode(g: GlobalFlags, name: string, f: DebugStoreFlags, prefix: Bytes) {
-  const registry = protoRegistry()
-  const r = await abciQuery(
-    await nodeUrl(g, f.node),
-    `/store/${name}/subspace`,
-    prefix,
-    f.height ?? 0,
+  const ctx = await clientContext(g, f.node)
+  const r = await withClientErrors(() =>
+    ctx.node().abciQuery(`/store/${name}/subspace`, prefix, f.height ?? 0),
   )
-  const decoded = registry.decode('sdk.base.kv.v1beta1.Pairs', r.value)
+  if (r.code !== 0) throw new CliError(r.log || `query failed with code ${r.code} (${r.codespace})`)
+  const decoded = ctx.registry.decode('sdk.base.kv.v1beta1.Pairs', r.value)
   const pairs = ((decoded.pairs ?? []) as { key?: Bytes; value?: Bytes }[]).map((p) => ({
     key: p.key ?? new Uint8Array(0),
     value: p.value ?? new Uint8Array(0),

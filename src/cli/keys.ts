@@ -1,20 +1,13 @@
 import { createInterface } from 'node:readline'
 import type { Command } from 'commander'
 import { type KeyRecord, Keyring, KeyringError, keyOutput } from '../client/keyring.js'
-import { loadHome } from '../config/home.js'
+import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start.js'
 
 /** The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. */
 export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {
-  let chosen = backend
-  if (chosen === undefined) {
-    try {
-      chosen = (await loadHome(g.home)).client.keyringBackend
-    } catch {
-      chosen = 'test'
-    }
-  }
+  const chosen = backend ?? ((await readClientToml(g.home)).keyringBackend || 'test')
   try {
     return Keyring.open(g.home, chosen)
   } catch (err) {

@@ -1,7 +1,7 @@
 import { formatRfc3339, type TimeNs } from '../chain/time.js'
-import { type ProtoMessage, protoRegistry } from '../codec/proto.js'
+import type { ProtoMessage } from '../codec/proto.js'
 import { formatGoDuration } from '../config/duration.js'
-import { type BlockTime, createNodeClient, type NodeClient } from './node-client.js'
+import type { BlockTime, NodeClient } from './node-client.js'
 
 /**
  * Upgrade timing from the chain's own pace: the recent block interval, the seed's safety rule
@@ -123,17 +123,4 @@ export async function estimateTimeUntilHeight(
 ): Promise<{ estimate: HeightEstimate; text: string }> {
   const estimate = estimateHeight(height, await client.recentBlockTimes())
   return { estimate, text: formatHeightEstimate(height, estimate) }
-}
-
-/**
- * The line `sdkd query upgrade plan` adds for a scheduled plan: the estimated time until its height,
- * from the recent blocks of the node at `url` (a note instead when the node cannot tell).
- */
-export async function planEtaText(url: string, height: number): Promise<string> {
-  try {
-    const client = createNodeClient({ url, registry: protoRegistry() })
-    return (await estimateTimeUntilHeight(client, height)).text
-  } catch (err) {
-    return `note: cannot estimate the time until height ${height}: ${(err as Error).message}`
-  }
 }
