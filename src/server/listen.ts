@@ -46,14 +46,23 @@ export async function listenHttp(
   options: ListenOptions = {},
 ): Promise<HttpListener> {
   const { host, port } = parseListenAddress(address)
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: host }) as Server
+  const read = (options.readTimeoutSeconds ?? 0) * 1000
+  // Node checks request timeouts every connectionsCheckingInterval (30 s by default): check often
+  // enough that a read timeout of a few seconds fires on time.
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: host,
+    serverOptions:
+      read > 0
+        ? {
+            requestTimeout: read,
+            headersTimeout: read,
+            connectionsCheckingInterval: Math.min(1000, read),
+          }
+        : {},
+  }) as Server
   if (options.maxConnections && options.maxConnections > 0)
     server.maxConnections = options.maxConnections
-  const read = (options.readTimeoutSeconds ?? 0) * 1000
-  if (read > 0) {
-    server.requestTimeout = read
-    server.headersTimeout = read
-  }
   const write = (options.writeTimeoutSeconds ?? 0) * 1000
   if (write > 0) {
     server.on('request', (_req, res) => {
