@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -7,7 +6,7 @@ import { signDocBytes } from '../../src/client/tx-builder.js'
 import { fromBase64Strict, toHexUpper } from '../../src/codec/bytes.js'
 import { sha256 } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
-import { runSdkd, SDKD_BIN, tempDir } from '../helpers/sdkd.js'
+import { runSdkd, tempDir } from '../helpers/sdkd.js'
 
 /**
  * The seed's three steps apart, with no node at all: generate an unsigned tx, sign it offline with
@@ -26,27 +25,12 @@ async function homeWithKey(): Promise<{ home: string; dir: string; alice: string
   const t = await tempDir('sdkd-client-offline-')
   cleanups.push(t.cleanup)
   const home = join(t.dir, 'home')
-  const added = await runWithStdin(
+  const added = await runSdkd(
     ['--home', home, 'keys', 'add', 'alice', '--recover', '--output', 'json'],
-    `${ABANDON}\n`,
+    { input: `${ABANDON}\n` },
   )
   expect(added.code).toBe(0)
   return { home, dir: t.dir, alice: JSON.parse(added.stdout).address }
-}
-
-function runWithStdin(
-  args: string[],
-  input: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SDKD_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(input)
-  })
 }
 
 const BOB = 'sdk1qyqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f'
@@ -194,7 +178,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       '--generate-only',
     ])
     const out = join(dir, 'signed.json')
-    const r = await runWithStdin(
+    const r = await runSdkd(
       [
         '--home',
         home,
@@ -213,7 +197,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
         '--output-document',
         out,
       ],
-      gen.stdout,
+      { input: gen.stdout },
     )
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('')

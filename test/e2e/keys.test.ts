@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { freePort, initHome, runSdkd, SDKD_BIN, startSdkd, tempDir } from '../helpers/sdkd.js'
+import { freePort, initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
@@ -15,22 +14,6 @@ async function home(): Promise<string> {
   const t = await tempDir()
   cleanups.push(t.cleanup)
   return t.dir
-}
-
-/** Runs sdkd with text on stdin. */
-function withStdin(
-  args: string[],
-  input: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SDKD_BIN, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(input)
-  })
 }
 
 describe('sdkd keys', () => {
@@ -53,9 +36,9 @@ describe('sdkd keys', () => {
     const mnemonic = added.stdout.trim().split('\n').at(-1)!
     expect(mnemonic.split(' ')).toHaveLength(24)
 
-    const recovered = await withStdin(
+    const recovered = await runSdkd(
       ['--home', dir, 'keys', 'add', 'bob', '--recover', '--output', 'json'],
-      `${ABANDON}\n`,
+      { input: `${ABANDON}\n` },
     )
     expect(recovered.code).toBe(0)
     expect(JSON.parse(recovered.stdout)).toMatchObject({
@@ -79,7 +62,7 @@ describe('sdkd keys', () => {
     ])
     expect(JSON.parse(byAddress.stdout).name).toBe('bob')
 
-    const refused = await withStdin(['--home', dir, 'keys', 'delete', 'alice'], 'n\n')
+    const refused = await runSdkd(['--home', dir, 'keys', 'delete', 'alice'], { input: 'n\n' })
     expect(refused.code).toBe(1)
     expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).code).toBe(0)
     const deleted = await runSdkd(['--home', dir, 'keys', 'delete', 'alice', '--yes'])
@@ -96,10 +79,9 @@ describe('sdkd keys', () => {
     const dup = await runSdkd(['--home', dir, 'keys', 'add', 'alice'])
     expect(dup.code).toBe(1)
     expect(dup.stderr).toBe('Error: key with name alice already exists\n')
-    const bad = await withStdin(
-      ['--home', dir, 'keys', 'add', 'x', '--recover'],
-      'these are not words\n',
-    )
+    const bad = await runSdkd(['--home', dir, 'keys', 'add', 'x', '--recover'], {
+      input: 'these are not words\n',
+    })
     expect(bad.stderr).toBe('Error: invalid mnemonic\n')
     const os = await runSdkd(['--home', dir, 'keys', 'list', '--keyring-backend', 'os'])
     expect(os.code).toBe(1)
@@ -111,7 +93,7 @@ describe('sdkd genesis add-genesis-account', () => {
   test('behavior: funds a key or an address before the first start; --append tops up', async () => {
     const dir = await home()
     await initHome(dir)
-    await withStdin(['--home', dir, 'keys', 'add', 'bob', '--recover'], `${ABANDON}\n`)
+    await runSdkd(['--home', dir, 'keys', 'add', 'bob', '--recover'], { input: `${ABANDON}\n` })
     expect(
       (await runSdkd(['--home', dir, 'genesis', 'add-genesis-account', 'bob', '1000stake,5token']))
         .code,

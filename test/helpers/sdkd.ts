@@ -35,20 +35,21 @@ export interface RunResult {
   stderr: string
 }
 
-/** Runs `sdkd <args>` to completion. */
+/** Runs `sdkd <args>` to completion (with `input` written to its stdin, if given). */
 export function runSdkd(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SDKD_BIN, ...args], {
       env: { ...process.env, NO_COLOR: '1', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
+    if (options.input !== undefined) child.stdin!.end(options.input)
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
+    child.stdout!.on('data', (d) => (stdout += d))
+    child.stderr!.on('data', (d) => (stderr += d))
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
     child.once('error', reject)
     child.once('close', (code, signal) => {
