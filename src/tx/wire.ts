@@ -1,4 +1,4 @@
-import type protobuf from 'protobufjs'
+import protobuf from 'protobufjs'
 import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 
@@ -27,17 +27,24 @@ const PARSE = {
   endGroup: 'mismatching end group marker',
 } as const
 
-/** Reads a varint at `pos`: [value, bytes read] or a parse error text. */
-function readVarint(buf: Bytes, pos: number): [bigint, number] | string {
-  let value = 0n
-  for (let i = 0; i < 10; i++) {
-    if (pos + i >= buf.length) return PARSE.truncated
-    const b = buf[pos + i]!
-    if (i === 9 && b > 1) return PARSE.overflow
-    value |= BigInt(b & 0x7f) << BigInt(7 * i)
-    if (b < 0x80) return [value, i + 1]
-  }
+/** The Go parse error text for a protobufjs Reader failure (out of range = truncated input). */
+function parseErrorText(err: unknown): string {
+  if (err instanceof RangeError && /index out of range/.test(err.message)) return PARSE.truncated
+  if (err instanceof Error && /invalid wire type 4/.test(err.message)) return PARSE.endGroup
+  if (err instanceof Error && /invalid wire type/.test(err.message)) return PARSE.reserved
   return PARSE.overflow
+}
+
+/** Reads a varint at `pos` with protobufjs: [value, bytes read] or a parse error text. */
+function readVarint(buf: Bytes, pos: number): [bigint, number] | string {
+  const r = protobuf.Reader.create(buf)
+  r.pos = pos
+  try {
+    const v = r.uint64()
+    return [BigInt(String(v)), r.pos - pos]
+  } catch (err) {
+    return parseErrorText(err)
+  }
 }
 
 /** Reads a tag: [field number, wire type, bytes read] or a parse error text. */
@@ -59,49 +66,18 @@ function varintMinLength(n: bigint): number {
   return len
 }
 
-/** Size of a field value starting at `pos` (after its tag), or a parse error text. */
-function fieldValueSize(
-  buf: Bytes,
-  pos: number,
-  num: number,
-  wt: number,
-  depth = 0,
-): number | string {
-  switch (wt) {
-    case 0: {
-      const v = readVarint(buf, pos)
-      return typeof v === 'string' ? v : v[1]
-    }
-    case 1:
-      return pos + 8 <= buf.length ? 8 : PARSE.truncated
-    case 5:
-      return pos + 4 <= buf.length ? 4 : PARSE.truncated
-    case 2: {
-      const v = readVarint(buf, pos)
-      if (typeof v === 'string') return v
-      const [len, n] = v
-      if (BigInt(pos + n) + len > BigInt(buf.length)) return PARSE.truncated
-      return n + Number(len)
-    }
-    case 3: {
-      if (depth > 100) return 'exceeded maximum recursion depth'
-      let p = pos
-      for (;;) {
-        const t = readTag(buf, p)
-        if (typeof t === 'string') return t
-        const [n2, wt2, m] = t
-        p += m
-        if (wt2 === 4) return n2 === num ? p - pos : PARSE.endGroup
-        const size = fieldValueSize(buf, p, n2, wt2, depth + 1)
-        if (typeof size === 'string') return size
-        p += size
-      }
-    }
-    case 4:
-      return PARSE.endGroup
-    default:
-      return PARSE.reserved
+/** Size of a field value starting at `pos` (after its tag) with protobufjs, or a parse error text. */
+function fieldValueSize(buf: Bytes, pos: number, wt: number): number | string {
+  if (wt === 4) return PARSE.endGroup
+  if (wt > 5) return PARSE.reserved
+  const r = protobuf.Reader.create(buf)
+  r.pos = pos
+  try {
+    r.skipType(wt)
+  } catch (err) {
+    return parseErrorText(err)
   }
+  return r.pos - pos
 }
 
 /**
@@ -127,7 +103,7 @@ export function checkTxRawAdr027(bytes: Bytes): void {
         `length prefix varint for tagNum ${num} is not as short as possible, read ${lp[1]}, only need ${need}`,
       )
     }
-    const size = fieldValueSize(bytes, pos + m, num, wt)
+    const size = fieldValueSize(bytes, pos + m, wt)
     if (typeof size === 'string') throw new WireError(`invalid length; ${size}`)
     pos += m + size
   }
@@ -225,7 +201,7 @@ export function rejectUnknownFields(
       }
     }
     pos += m
-    const size = fieldValueSize(bytes, pos, num, wt)
+    const size = fieldValueSize(bytes, pos, wt)
     if (typeof size === 'string') {
       throw new WireError(
         `could not consume field value for tagNum: ${num}, wireType: ${JSON.stringify(wireTypeName(wt))}; ${size}`,
