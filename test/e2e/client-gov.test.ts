@@ -1,15 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  freePort,
-  rpcHeight,
-  runSdkd,
-  type SdkdProcess,
-  startSdkd,
-  tempDir,
-  waitFor,
-} from '../helpers/sdkd.js'
+  createDevnetHome,
+  type DevnetHome,
+  GOV_ADDRESS,
+  type RunningNode,
+  startDevnetNode,
+} from '../helpers/devnet.js'
+import { rpcHeight, runSdkd, waitFor } from '../helpers/sdkd.js'
 
 /**
  * Governance through the CLI on a devnet (15 s voting, 10 s deposit period, the `validator` key
@@ -20,46 +19,28 @@ import {
 let dir: string
 let home: string
 let rpc: number
-let node: SdkdProcess
-let cleanup: () => Promise<void>
+let devnet: DevnetHome
+let node: RunningNode
 const addr: Record<string, string> = {}
-const GOV = 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x'
+const GOV = GOV_ADDRESS
 
 beforeAll(async () => {
-  const t = await tempDir('sdkd-client-gov-')
-  cleanup = t.cleanup
-  dir = t.dir
-  home = join(t.dir, 'home')
-  expect(
-    (await runSdkd(['--home', home, 'init', 'node0', '--devnet', '--chain-id', 'gov-chain'])).code,
-  ).toBe(0)
   // Voting periods long enough for a loaded machine to vote in time (the devnet's are 5 s and 2 s).
-  const genesisFile = join(home, 'config', 'genesis.json')
-  const genesis = JSON.parse(await readFile(genesisFile, 'utf8'))
-  genesis.app_state.gov.params.voting_period = '15s'
-  genesis.app_state.gov.params.expedited_voting_period = '10s'
-  await writeFile(genesisFile, JSON.stringify(genesis))
-  for (const name of ['validator', 'alice']) {
-    addr[name] = (await runSdkd(['--home', home, 'keys', 'show', name, '-a'])).stdout.trim()
-  }
-  rpc = await freePort()
-  node = startSdkd([
-    '--home',
-    home,
-    'start',
-    '--rpc.laddr',
-    `tcp://127.0.0.1:${rpc}`,
-    '--api.enable=false',
-    '--grpc.enable=false',
-    '--timeout-commit',
-    '200ms',
-  ])
+  devnet = await createDevnetHome('gov-chain', {
+    voting_period: '15s',
+    expedited_voting_period: '10s',
+  })
+  home = devnet.dir
+  dir = devnet.dir
+  for (const name of ['validator', 'alice']) addr[name] = devnet.accounts[name]!.address
+  node = await startDevnetNode(devnet, 'v2')
+  rpc = node.rpcPort
   await waitFor(async () => ((await rpcHeight(rpc)) ?? 0) >= 3 || undefined, 30_000, 'height 3')
 })
 
 afterAll(async () => {
-  await node?.stop()
-  await cleanup?.()
+  await node?.p.stop()
+  await devnet?.cleanup()
 })
 
 function sdkd(args: string[]) {

@@ -1,17 +1,13 @@
-import { spawn } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  freePort,
-  rpcHeight,
-  runSdkd,
-  SDKD_BIN,
-  type SdkdProcess,
-  startSdkd,
-  tempDir,
-  waitFor,
-} from '../helpers/sdkd.js'
+  createDevnetHome,
+  type DevnetHome,
+  type RunningNode,
+  startDevnetNode,
+} from '../helpers/devnet.js'
+import { rpcHeight, runSdkd, waitFor } from '../helpers/sdkd.js'
 
 /**
  * The client commands against a real node: queries through abci_query, and the tx flows —
@@ -22,55 +18,30 @@ import {
 let dir: string
 let home: string
 let rpc: number
-let node: SdkdProcess
-let cleanup: () => Promise<void>
+let devnet: DevnetHome
+let node: RunningNode
 const addr: Record<string, string> = {}
 const CHAIN = 'client-chain'
 
 beforeAll(async () => {
-  const t = await tempDir('sdkd-client-tx-')
-  cleanup = t.cleanup
-  dir = t.dir
-  home = join(t.dir, 'home')
-  const init = await runSdkd(['--home', home, 'init', 'node0', '--devnet', '--chain-id', CHAIN])
-  expect(init.code).toBe(0)
-  for (const name of ['validator', 'alice', 'bob']) {
-    const r = await runSdkd(['--home', home, 'keys', 'show', name, '-a'])
-    addr[name] = r.stdout.trim()
-  }
-  rpc = await freePort()
-  node = startSdkd([
-    '--home',
-    home,
-    'start',
-    '--rpc.laddr',
-    `tcp://127.0.0.1:${rpc}`,
-    '--api.enable=false',
-    '--grpc.enable=false',
-    '--timeout-commit',
-    '200ms',
-  ])
+  devnet = await createDevnetHome(CHAIN)
+  home = devnet.dir
+  dir = devnet.dir
+  for (const name of ['validator', 'alice', 'bob']) addr[name] = devnet.accounts[name]!.address
+  node = await startDevnetNode(devnet, 'v2')
+  rpc = node.rpcPort
   await waitFor(async () => ((await rpcHeight(rpc)) ?? 0) >= 3 || undefined, 30_000, 'height 3')
 })
 
 afterAll(async () => {
-  await node?.stop()
-  await cleanup?.()
+  await node?.p.stop()
+  await devnet?.cleanup()
 })
 
 /** `sdkd --home <home> <args> --node <the node>`. */
 function sdkd(args: string[], stdin?: string) {
   const full = ['--home', home, ...args, '--node', `tcp://127.0.0.1:${rpc}`]
-  if (stdin === undefined) return runSdkd(full)
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [SDKD_BIN, ...full], { stdio: ['pipe', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(stdin)
-  })
+  return runSdkd(full, stdin === undefined ? {} : { input: stdin })
 }
 
 async function json(args: string[]): Promise<any> {
