@@ -3,6 +3,7 @@ import { loadUpgradePlugins, withPlugins } from './app/plugins.js'
 import { APP_VERSIONS, type AppVersionFactory } from './app/versions/index.js'
 import { BlockBuilder } from './chain/block.js'
 import { BlockProducer, ChainHaltError } from './chain/producer.js'
+import { toHexUpper } from './codec/bytes.js'
 import { type ProtoRegistry, protoRegistry } from './codec/proto.js'
 import { ConfigError } from './config/fields.js'
 import type { LoadedHome } from './config/home.js'
@@ -22,6 +23,7 @@ import { coreRoutes, createRpcApp, type RpcNode } from './server/rpc/server.js'
 import { txRoutes } from './server/rpc/tx-routes.js'
 import type { StoreBackend } from './store/backend.js'
 import { BlockStore } from './store/block-store.js'
+import { META_GENESIS_HASH } from './store/keys.js'
 import { createLevelBackend } from './store/level-backend.js'
 import { VersionedStore } from './store/versioned-store.js'
 import { createTxPipeline, type TxPipeline } from './tx/pipeline.js'
@@ -128,6 +130,7 @@ export class Node {
     const backend = await createLevelBackend({ path: home.paths.database })
     try {
       const store = await VersionedStore.open({ backend, pruning })
+      await checkGenesisOfData(backend, store.latestHeight, home.genesis.hash)
       const v = home.genesis.validators[0]!
       const builder = new BlockBuilder(
         registry,
@@ -198,6 +201,7 @@ export class Node {
       rpcListenAddr: home.node.rpc.laddr,
       validator: { address: v.address, pubKey: v.pubKey, power: v.power },
       blocks: this.blocks,
+      nextRoundStartMs: () => this.producer.nextBlockAtMs,
       abciInfo: async () => {
         const latest = this.blocks.latest
         // The protocol version x/upgrade raises by one with every applied upgrade (key 0x03).
@@ -313,6 +317,26 @@ export class Node {
     })()
     return this.stopping
   }
+}
+
+/**
+ * The chain in `data/` remembers the genesis it was made from: started with another `genesis.json`
+ * (e.g. after `init --overwrite`), the node refuses instead of silently continuing the old chain.
+ */
+async function checkGenesisOfData(
+  backend: StoreBackend,
+  latestHeight: number,
+  genesisHash: Uint8Array,
+): Promise<void> {
+  if (latestHeight < 0) return
+  const stored = await backend.get(META_GENESIS_HASH)
+  if (stored === undefined || toHexUpper(stored) === toHexUpper(genesisHash)) return
+  throw new ConfigError(
+    'config/genesis.json',
+    '',
+    `does not match the chain in data/ (genesis hash ${toHexUpper(genesisHash)}; the chain was made from ${toHexUpper(stored)}), e.g. after init --overwrite. ` +
+      `Start the chain over from this genesis with 'sdkd devnet --reset' (a devnet home) or 'sdkd comet unsafe-reset-all', or put back the genesis.json the chain was made from`,
+  )
 }
 
 export { ChainHaltError }

@@ -7,6 +7,7 @@ import type { Genesis } from '../config/genesis.js'
 import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
+import { META_GENESIS_HASH } from '../store/keys.js'
 import type { StateBranch, StoreUpgrades } from '../store/types.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { type BlockBuilder, type BlockId, EMPTY_BLOCK_ID, type Header } from './block.js'
@@ -112,6 +113,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private haltHeight: number
   private haltTime: number
   private storeUpgrades: ProducerOptions['storeUpgrades']
+  private nextAt = 0
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -149,7 +151,10 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     await app.initChain(ctx, genesis.appState)
     const prepared = store.prepareCommit(branch, genesis.initialHeight - 1)
     try {
-      await this.o.backend.write(prepared.ops)
+      await this.o.backend.write([
+        ...prepared.ops,
+        { type: 'put', key: META_GENESIS_HASH, value: genesis.hash },
+      ])
     } catch (err) {
       store.abortCommit()
       throw err
@@ -183,8 +188,14 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     while (this.writer) await this.writer
   }
 
+  /** When the next block is due to start (Unix ms), while the loop waits for it. */
+  get nextBlockAtMs(): number | undefined {
+    return this.timer === undefined ? undefined : this.nextAt
+  }
+
   private schedule(delayMs: number): void {
     if (!this.running) return
+    this.nextAt = Date.now() + delayMs
     const run = () => {
       this.timer = undefined
       if (!this.running) return
@@ -265,7 +276,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const branch = store.branch()
     const upgrades = this.storeUpgrades?.height === height ? this.storeUpgrades : undefined
     if (upgrades) {
-      await branch.upgradeStores(upgrades.upgrades)
+      await applyStoreUpgrades(branch, upgrades)
       this.log.info(
         { upgrade: upgrades.name, height, ...upgrades.upgrades },
         'applying store upgrades',
@@ -438,6 +449,28 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       proposerAddress: b.signer.address,
     }
   }
+}
+
+/**
+ * Applies the store upgrades of an upgrade. A store it adds that exists already means the data was
+ * not made by the app version the upgrade starts from (e.g. an older binary was run on a newer
+ * home): say so plainly and halt, instead of a logic error.
+ */
+async function applyStoreUpgrades(
+  branch: StateBranch,
+  upgrades: NonNullable<ProducerOptions['storeUpgrades']>,
+): Promise<void> {
+  for (const name of upgrades.upgrades.added ?? []) {
+    if (branch.hasStore(name)) {
+      throw new ChainHaltError(
+        `upgrade "${upgrades.name}" at height ${upgrades.height} adds the store "${name}", but this chain's state already has it: ` +
+          `the data in this home was not made by the app version the upgrade starts from (was an older app version run on a newer home?). ` +
+          `Nothing was committed; start the chain over (sdkd devnet --reset, or sdkd comet unsafe-reset-all) with the app version it should start from`,
+        1,
+      )
+    }
+  }
+  await branch.upgradeStores(upgrades.upgrades)
 }
 
 function toHalt(err: unknown): ChainHaltError {

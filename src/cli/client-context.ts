@@ -2,22 +2,19 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import type { Command } from 'commander'
-import { parse as parseToml } from 'smol-toml'
-import { KeyringError } from '../client/keyring.js'
-import { createNodeClient, type NodeClient, NodeClientError } from '../client/node-client.js'
-import { TxBuildError } from '../client/tx-builder.js'
-import { addressToBech32, bech32ToAddress } from '../codec/address.js'
-import { JsonMappingError, type JsonValue, messageToJson } from '../codec/json.js'
-import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
+import type { NodeClient } from '../client/node-client.js'
+import type { JsonValue } from '../codec/json.js'
+import type { ProtoRegistry } from '../codec/proto.js'
 import {
   type ClientConfig,
   defaultClientConfig,
   readClientConfig,
 } from '../config/client-config.js'
-import { ConfigError } from '../config/fields.js'
-import { homePaths } from '../config/home.js'
+import { homePaths } from '../config/paths.js'
+import { parseTomlFile } from '../config/toml.js'
 import { CliError } from './errors.js'
-import type { GlobalFlags } from './start.js'
+import { uintArg } from './options.js'
+import type { GlobalFlags } from './start-flags.js'
 import { toYaml } from './yaml.js'
 
 /** What the client commands (`tx …`, `query …`) share: client.toml, the node, the registry. */
@@ -27,40 +24,65 @@ export interface ClientContext {
   registry: ProtoRegistry
   /** The node client (`--node`, else client.toml `node`). */
   node(): NodeClient
+  /**
+   * The node's own block pace in milliseconds (its `consensus.timeout_commit` plus the time a block
+   * takes), from its consensus state; undefined when the node cannot tell.
+   */
+  nodeBlockTimeMs(): Promise<number | undefined>
 }
 
 /** client.toml of the home (defaults when the file does not exist; a broken file is an error). */
 export async function readClientToml(home: string): Promise<ClientConfig> {
   const file = homePaths(home).clientToml
   if (!existsSync(file)) return defaultClientConfig('')
-  let data: Record<string, unknown>
-  try {
-    data = parseToml(await readFile(file, 'utf8')) as Record<string, unknown>
-  } catch (err) {
-    throw new ConfigError(
-      'config/client.toml',
-      '',
-      `invalid TOML: ${(err as Error).message.split('\n')[0]}`,
-    )
-  }
-  return readClientConfig('config/client.toml', data)
+  return readClientConfig(
+    'config/client.toml',
+    parseTomlFile('config/client.toml', await readFile(file, 'utf8')),
+  )
 }
 
-/** Builds the client context of a command from the global flags and its `--node`. */
+/**
+ * Builds the client context of a command from the global flags and its `--node`. The protobuf
+ * registry and the client code are loaded here, not at start-up, so commands that need none of it
+ * stay cheap.
+ */
 export async function clientContext(
   globals: GlobalFlags,
   nodeFlag: string | undefined,
 ): Promise<ClientContext> {
   const config = await readClientToml(globals.home)
+  const [{ protoRegistry }, { createNodeClient }] = await Promise.all([
+    import('../codec/proto.js'),
+    import('../client/node-client.js'),
+  ])
   const registry = protoRegistry()
   let client: NodeClient | undefined
+  const node = () => {
+    client ??= createNodeClient({ url: nodeFlag ?? config.node, registry })
+    return client
+  }
   return {
     globals,
     config,
     registry,
-    node() {
-      client ??= createNodeClient({ url: nodeFlag ?? config.node, registry })
-      return client
+    node,
+    async nodeBlockTimeMs() {
+      // The node's round start (CometBFT consensus_state: last commit + timeout_commit) less the
+      // latest block's time is its configured pace; nothing usable after a time jump or without
+      // a scheduled block.
+      try {
+        const state = (await node().call('consensus_state', {})) as {
+          round_state?: { start_time?: string }
+        }
+        const { latestBlockTime } = await node().status()
+        const start = state.round_state?.start_time
+        if (!start || latestBlockTime === undefined) return undefined
+        const { parseRfc3339 } = await import('../chain/time.js')
+        const ms = Number(parseRfc3339(start) - latestBlockTime) / 1e6
+        return ms > 0 && ms < 3_600_000 ? ms : undefined
+      } catch {
+        return undefined // a node without consensus_state only loses the hint
+      }
     },
   }
 }
@@ -82,18 +104,20 @@ export function printOutput(value: JsonValue, format: 'json' | 'text'): void {
   process.stdout.write(format === 'json' ? `${JSON.stringify(value)}\n` : toYaml(value))
 }
 
+/** The client library's errors, by class name (the CLI loads that code only when a command needs it). */
+const CLIENT_ERRORS = new Set([
+  'NodeClientError',
+  'KeyringError',
+  'TxBuildError',
+  'JsonMappingError',
+])
+
 /** Turns the client library's errors into CLI errors (`Error: <message>`, exit 1). */
 export async function withClientErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn()
   } catch (err) {
-    if (
-      err instanceof NodeClientError ||
-      err instanceof KeyringError ||
-      err instanceof TxBuildError ||
-      err instanceof JsonMappingError
-    )
-      throw new CliError(err.message)
+    if (err instanceof Error && CLIENT_ERRORS.has(err.name)) throw new CliError(err.message)
     throw err
   }
 }
@@ -144,17 +168,28 @@ export function nodeOption(cmd: Command): Command {
   )
 }
 
-/** The flags of query commands (`--node`, `--height`, `--output`). */
-export interface QueryCommandFlags {
+/** Flags every query command takes (`--node`, `--height`, `--output`). */
+export interface QueryFlags {
   node?: string
   height?: number
   output?: string
 }
 
+/** Adds `--node`, `--height` and `--output` to a query command. */
+export function addQueryFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      '-n, --node <url>',
+      'RPC address of the node (default: client.toml node, else tcp://localhost:26657)',
+    )
+    .option('--height <height>', 'query the state at this height (default: the latest)', uintArg)
+    .option('-o, --output <format>', 'text|json (default: client.toml output, else text)')
+}
+
 /** Runs a query method through `abci_query` and prints the response (gateway JSON, or YAML text). */
 export async function queryAndPrint(
   globals: GlobalFlags,
-  f: QueryCommandFlags,
+  f: QueryFlags,
   method: string,
   request: Record<string, unknown>,
   pick: (json: { [key: string]: JsonValue }) => JsonValue = (json) => json,
@@ -162,11 +197,13 @@ export async function queryAndPrint(
   const ctx = await clientContext(globals, f.node)
   const format = outputFormat(f.output, ctx.config, 'text')
   const { type, response } = await ctx.node().query(method, request, f.height ?? 0)
+  const { messageToJson } = await import('../codec/json.js')
   printOutput(pick(messageToJson(ctx.registry, type, response)), format)
 }
 
 /** A bech32 account address argument, checked before anything is sent. */
-export function addressArg(text: string): string {
+export async function addressArg(text: string): Promise<string> {
+  const { addressToBech32, bech32ToAddress } = await import('../codec/address.js')
   try {
     return addressToBech32(bech32ToAddress(text))
   } catch (err) {

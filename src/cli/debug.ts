@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { type Bytes, fromHex, toHex } from '../codec/bytes.js'
-import { homePaths } from '../config/home.js'
+import { homePaths } from '../config/paths.js'
 import { ChainError } from '../errors.js'
 import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
 import { clientContext, withClientErrors } from './client-context.js'
 import { CliError } from './errors.js'
 import { uintArg } from './options.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 
 interface DebugStoreFlags {
   height?: number

@@ -1,15 +1,31 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Command } from 'commander'
-import { DEVNET, homePaths } from '../config/home.js'
+import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
+import { DEVNET_DEFAULT_ACCOUNTS } from '../config/devnet.js'
+import { DEVNET, loadHome, presetConfig, updateClientToml } from '../config/home.js'
+import { dialAddress, parseListenAddress } from '../config/listen-address.js'
+import { homePaths } from '../config/paths.js'
+import { resetChainData } from '../config/reset.js'
+import { assertCanListen } from '../server/listen.js'
 import { bindOptionsToEnv } from './env-options.js'
 import { runInit } from './init.js'
-import { addStartFlags, type GlobalFlags, loggerFor, runNode, type StartFlags } from './start.js'
+import { loggerFor } from './log.js'
+import { positiveIntArg } from './options.js'
+import { assertDataUnlocked } from './reset.js'
+import { applyStartFlags, plannedListeners, runNode } from './start.js'
+import { addStartFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
 
-type DevnetFlags = StartFlags & { chainId: string; moniker: string }
+type DevnetFlags = StartFlags & {
+  chainId: string
+  moniker: string
+  accounts: number
+  reset?: boolean
+}
 
 /**
- * `sdkd devnet`: creates a devnet home when there is none, then starts it. Every flag can also come
- * from its `SDKD_…` environment variable (flags win), which is how the container image is configured.
+ * `sdkd devnet`: creates a devnet home when there is none (or starts its chain over with `--reset`),
+ * then starts it. Every flag can also come from its `SDKD_…` environment variable (flags win), which
+ * is how the container image is configured.
  */
 export function registerDevnet(
   program: Command,
@@ -19,19 +35,64 @@ export function registerDevnet(
   const cmd = addStartFlags(
     program
       .command('devnet')
-      .description('create a devnet home if there is none (sdkd init --devnet), then start it')
+      .description(
+        'create a devnet home if there is none (sdkd init --devnet), then start it; --reset starts its chain over',
+      )
       .option('--chain-id <id>', 'chain id when the home is created', DEVNET.chainId)
-      .option('--moniker <name>', 'moniker when the home is created', 'devnet'),
+      .option('--moniker <name>', 'moniker when the home is created', 'devnet')
+      .option(
+        '--accounts <n>',
+        'well-known funded accounts when the genesis is created: validator, alice, bob, account3 …',
+        positiveIntArg,
+        DEVNET_DEFAULT_ACCOUNTS,
+      )
+      .option(
+        '--reset',
+        'start the chain over: wipe data/, recreate genesis from the preset (keys and config edits are kept)',
+      ),
   )
-  bindOptionsToEnv(cmd).action(async (f: DevnetFlags) => {
+  bindOptionsToEnv(cmd, process.env, undefined, ['--reset']).action(async (f: DevnetFlags) => {
     const g = globals()
-    const genesis = homePaths(g.home).genesis
-    if (!existsSync(genesis)) {
-      await runInit(g, f.moniker, { chainId: f.chainId, devnet: true })
-    } else if (cmd.getOptionValueSource('chainId') !== 'default') {
-      warnIfOtherChain(g, genesis, f.chainId)
+    const paths = homePaths(g.home)
+    const exists = existsSync(paths.genesis)
+    const explicitChainId = cmd.getOptionValueSource('chainId') !== 'default'
+    if (!exists) {
+      // Nothing is created when a port is taken or an address is bad.
+      const preset = presetConfig(f.moniker, f.chainId, true)
+      applyStartFlags(preset, f)
+      await assertCanListen(plannedListeners(preset, f))
+      await runInit(g, f.moniker, { chainId: f.chainId, devnet: true, accounts: f.accounts })
+    } else if (f.reset) {
+      const home = await loadHome(g.home)
+      applyStartFlags(home, f)
+      await assertCanListen(plannedListeners(home, f))
+      await assertDataUnlocked(g.home)
+      await resetChainData(g.home)
+      loggerFor(g, home).info(
+        { home: paths.home, app_version: g.appVersion ?? DEFAULT_APP_VERSION },
+        'devnet reset: removed all blockchain history; recreating the genesis from the preset',
+      )
+      await runInit(g, home.node.moniker, {
+        chainId: explicitChainId ? f.chainId : home.genesis.chainId,
+        devnet: true,
+        overwrite: true,
+        keepConfig: true,
+        accounts: f.accounts,
+      })
+    } else if (explicitChainId) {
+      warnIfOtherChain(g, paths.genesis, f.chainId)
     }
-    exit(await runNode(g, f))
+    exit(
+      await runNode(g, f, {
+        // The client follows the node: client.toml's node is where the RPC really listens.
+        onStarted: async (node) => {
+          if (node.addresses.rpc === undefined) return
+          await updateClientToml(g.home, {
+            node: dialAddress(parseListenAddress(node.addresses.rpc)),
+          })
+        },
+      }),
+    )
   })
 }
 
@@ -46,6 +107,6 @@ function warnIfOtherChain(g: GlobalFlags, genesis: string, wanted: string): void
   if (existing === wanted) return
   loggerFor(g).warn(
     { home: homePaths(g.home).home, chain_id: existing, requested_chain_id: wanted },
-    'the home already exists: its chain id stays; the requested chain id only applies to a new home',
+    'the home already exists: its chain id stays; the requested chain id only applies to a new home (or with --reset)',
   )
 }

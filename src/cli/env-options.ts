@@ -21,8 +21,11 @@ export function bindOptionsToEnv(
   cmd: Command,
   env: NodeJS.ProcessEnv = process.env,
   prefix = ENV_PREFIX,
+  /** Flags a variable must not set (e.g. `--reset`: a variable left in a compose file would wipe the chain at every start). */
+  except: readonly string[] = [],
 ): Command {
   for (const option of cmd.options) {
+    if (option.long !== undefined && except.includes(option.long)) continue
     const name = envVarName(option, prefix)
     // Only for --help: commander reads a variable itself only when it is named before the option is
     // added, and then it would take empty values too; applyEnv below does the reading.

@@ -1,8 +1,4 @@
-import { ConfigError } from '../config/fields.js'
-import { GenesisExistsError, HomeMissingError } from '../config/home.js'
 import { ChainError } from '../errors.js'
-import { ListenError } from '../server/listen.js'
-import { DatabaseLockedError } from '../store/level-backend.js'
 
 /** An error the CLI reports as `Error: <message>` with exit code 1 (no stack: the message says it all). */
 export class CliError extends Error {
@@ -16,21 +12,27 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * Errors whose message says it all (printed without a stack trace), by class name: matching names
+ * keeps this module free of the config, server and store code (the CLI's start-up stays cheap).
+ */
+const USER_ERRORS = new Set([
+  'CliError',
+  'ConfigError',
+  'GenesisExistsError',
+  'HomeMissingError',
+  'ListenError',
+  'DatabaseLockedError',
+])
+
 /** Whether an error is a known user-facing failure (printed without a stack trace). */
 export function isUserError(err: unknown): boolean {
-  return (
-    err instanceof CliError ||
-    err instanceof ConfigError ||
-    err instanceof GenesisExistsError ||
-    err instanceof HomeMissingError ||
-    err instanceof ListenError ||
-    err instanceof ChainError
-  )
+  return err instanceof ChainError || (err instanceof Error && USER_ERRORS.has(err.name))
 }
 
 /** The message to print for an error. */
 export function errorMessage(err: unknown): string {
-  if (err instanceof DatabaseLockedError) {
+  if (err instanceof Error && err.name === 'DatabaseLockedError') {
     return `${err.message}: is another sdkd running on this home? (the data is untouched)`
   }
   return err instanceof Error ? err.message : String(err)

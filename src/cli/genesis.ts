@@ -5,10 +5,11 @@ import { KeyringError } from '../client/keyring.js'
 import { bech32ToAddress } from '../codec/address.js'
 import { addCoins, type Coin, coinsFromProto, coinsToProto, parseCoins } from '../codec/coins.js'
 import type { GenesisJson } from '../config/genesis.js'
-import { homePaths, writeGenesis } from '../config/home.js'
+import { writeGenesis } from '../config/home.js'
+import { homePaths } from '../config/paths.js'
 import { CliError } from './errors.js'
 import { keyringFor } from './keys.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON edited in place
 type Obj = Record<string, any>

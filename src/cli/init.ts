@@ -3,13 +3,17 @@ import { App } from '../app/app.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { protoRegistry } from '../codec/proto.js'
 import {
+  DEVNET_DEFAULT_ACCOUNTS,
   type DevnetAccount,
   devnetAppState,
   devnetStakingState,
   ensureDevnetKeys,
 } from '../config/devnet.js'
 import { type InitResult, initHome, writeGenesis } from '../config/home.js'
-import type { GlobalFlags } from './start.js'
+import { writeHomeRecord } from '../config/home-record.js'
+import { CliError } from './errors.js'
+import { positiveIntArg } from './options.js'
+import type { GlobalFlags } from './start-flags.js'
 
 /** Default app_state: every module's default genesis section. */
 export function defaultAppState(appVersion = DEFAULT_APP_VERSION): Record<string, unknown> {
@@ -24,14 +28,24 @@ export interface InitFlags {
   chainId?: string
   overwrite?: boolean
   devnet?: boolean
+  /** Devnet accounts to create and fund (default 10). */
+  accounts?: number
+  /** Keep existing config files (`devnet --reset`). */
+  keepConfig?: boolean
 }
 
 /** Creates a home; prints what upstream prints (chain id, moniker, node id) as JSON on stderr. */
 export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Promise<InitResult> {
-  let appState = defaultAppState(g.appVersion)
+  const appVersion = g.appVersion ?? DEFAULT_APP_VERSION
+  if (!APP_VERSIONS[appVersion]) {
+    throw new CliError(
+      `unknown app version "${appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
+    )
+  }
+  let appState = defaultAppState(appVersion)
   let accounts: DevnetAccount[] = []
   if (f.devnet) {
-    accounts = await ensureDevnetKeys(g.home)
+    accounts = await ensureDevnetKeys(g.home, f.accounts ?? DEVNET_DEFAULT_ACCOUNTS)
     appState = devnetAppState(appState, accounts)
   }
   const result = await initHome({
@@ -40,8 +54,10 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
     ...(f.chainId !== undefined ? { chainId: f.chainId } : {}),
     overwrite: f.overwrite ?? false,
     devnet: f.devnet ?? false,
+    keepConfig: f.keepConfig ?? false,
     appState,
   })
+  await writeHomeRecord(g.home, { createdBy: appVersion })
   const operator = accounts.find((a) => a.name === 'validator')
   if (operator) {
     // The validator key exists only now: bond the genesis validator, operated by `validator`.
@@ -60,16 +76,16 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
   return result
 }
 
-/** Shows the devnet accounts; mnemonics only when the key was just created (shown once). */
+/** Shows the devnet accounts with their well-known mnemonics (public: the same on every machine). */
 function printDevnetAccounts(accounts: readonly DevnetAccount[]): void {
-  const lines = ['', 'Devnet accounts (keyring-backend test):']
+  const lines = ['', 'Devnet accounts (keyring-backend test), each funded in every genesis denom:']
   for (const a of accounts) {
     lines.push(`- name: ${a.name}`, `  address: ${a.address}`)
     if (a.mnemonic) lines.push(`  mnemonic: "${a.mnemonic}"`)
   }
   lines.push(
     '',
-    '**Important** these mnemonics are shown once; anyone with them controls the accounts.',
+    '**Important** these are the well-known devnet keys, the same on every machine: never use them on a real chain.',
     '',
   )
   process.stdout.write(`${lines.join('\n')}\n`)
@@ -85,6 +101,11 @@ export function registerInit(program: Command, globals: () => GlobalFlags): void
     )
     .option('--overwrite', 'replace an existing genesis.json (keys are kept)')
     .option('--devnet', 'devnet preset: fast blocks, REST API, Swagger and CORS on, full history')
+    .option(
+      '--accounts <n>',
+      'with --devnet: well-known funded accounts (validator, alice, bob, account3 …; default 10)',
+      positiveIntArg,
+    )
     .action(async (moniker: string, f: InitFlags) => {
       await runInit(globals(), moniker, f)
     })

@@ -3,7 +3,7 @@ import type { Command } from 'commander'
 import { type KeyRecord, Keyring, KeyringError, keyOutput } from '../client/keyring.js'
 import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 
 /** The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. */
 export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {

@@ -7,7 +7,7 @@ const exit = (code: number) => {
 }
 
 try {
-  await createProgram(exit).parseAsync(process.argv)
+  await (await createProgram(exit, process.argv.slice(2))).parseAsync(process.argv)
 } catch (err) {
   process.stderr.write(`Error: ${errorMessage(err)}\n`)
   if (!isUserError(err) && process.env.SDKD_DEBUG) process.stderr.write(`${(err as Error).stack}\n`)

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander'
 import { parseGoDuration } from '../config/duration.js'
+import { CliError } from './errors.js'
 
 /** Parses a non-negative integer flag (pflag-style message on bad input). */
 export function uintArg(value: string): number {
@@ -54,4 +55,18 @@ export function heightListArg(value: string, previous: number[] = []): number[] 
 /** Collects a repeatable string flag. */
 export function collectArg(value: string, previous: string[] = []): string[] {
   return [...previous, value]
+}
+
+/** Parses a positive integer flag (`--accounts 10`). */
+export function positiveIntArg(value: string): number {
+  const n = uintArg(value)
+  if (n === 0) throw new InvalidArgumentError('must be at least 1')
+  return n
+}
+
+/** A proposal id argument (uint64). */
+export function parseProposalId(text: string, kind: 'int' | 'uint' = 'uint'): string {
+  if (!/^\d+$/.test(text) || BigInt(text) >= 2n ** 64n)
+    throw new CliError(`proposal-id ${text} not a valid ${kind}, please input a valid proposal-id`)
+  return BigInt(text).toString()
 }

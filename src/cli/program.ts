@@ -1,27 +1,75 @@
 import { Command, Option } from 'commander'
-import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
-import { defaultHome } from '../config/home.js'
-import { LOG_LEVELS } from '../logger.js'
-import { registerDebug } from './debug.js'
-import { registerDevnet } from './devnet.js'
-import { registerGenesis } from './genesis.js'
-import { registerInit } from './init.js'
-import { registerKeys } from './keys.js'
-import { registerQueryAuth } from './query-auth.js'
-import { registerQueryBank } from './query-bank.js'
-import { registerQueryGov } from './query-gov.js'
-import { registerQueryTx } from './query-tx.js'
-import { registerQueryUpgrade } from './query-upgrade.js'
-import { addStartFlags, type GlobalFlags, runNode, type StartFlags } from './start.js'
-import { registerStatus } from './status.js'
-import { registerTxBank } from './tx-bank.js'
-import { registerTxGov } from './tx-gov.js'
-import { registerTxSign } from './tx-sign.js'
-import { registerTxUpgrade } from './tx-upgrade.js'
-import { registerVersion } from './version.js'
+import { DEFAULT_APP_VERSION } from '../app/versions/names.js'
+import { defaultHome } from '../config/paths.js'
+import { LOG_LEVELS } from '../log-levels.js'
+import { addAllExamples } from './examples.js'
+import { useShortUsageErrors } from './help.js'
+import type { GlobalFlags } from './start-flags.js'
 
-/** Builds the `sdkd` command tree. `exit` ends the process with a code (injected for tests). */
-export function createProgram(exit: (code: number) => void): Command {
+/** What a command file registers: its commands on the program. */
+type Register = (program: Command, globals: () => GlobalFlags, exit: (code: number) => void) => void
+
+/**
+ * The top-level commands in help order, each with the files that define it (several files add to
+ * `query` and `tx`). A file is imported only when its command runs — or for the full help — so a
+ * client call such as `sdkd status` loads no node, store or server code.
+ */
+const COMMANDS: readonly { names: readonly string[]; load: () => Promise<Register[]> }[] = [
+  { names: ['init'], load: async () => [(await import('./init.js')).registerInit] },
+  { names: ['start'], load: async () => [(await import('./start.js')).registerStart] },
+  { names: ['devnet'], load: async () => [(await import('./devnet.js')).registerDevnet] },
+  { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
+  { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },
+  { names: ['genesis'], load: async () => [(await import('./genesis.js')).registerGenesis] },
+  {
+    names: ['query', 'q'],
+    load: async () => [
+      (await import('./query-upgrade.js')).registerQueryUpgrade,
+      (await import('./query-auth.js')).registerQueryAuth,
+      (await import('./query-bank.js')).registerQueryBank,
+      (await import('./query-gov.js')).registerQueryGov,
+      (await import('./query-tx.js')).registerQueryTx,
+    ],
+  },
+  {
+    names: ['tx'],
+    load: async () => [
+      (await import('./tx-bank.js')).registerTxBank,
+      (await import('./tx-gov.js')).registerTxGov,
+      (await import('./tx-upgrade.js')).registerTxUpgrade,
+      (await import('./tx-sign.js')).registerTxSign,
+    ],
+  },
+  { names: ['debug'], load: async () => [(await import('./debug.js')).registerDebug] },
+  { names: ['version'], load: async () => [(await import('./version.js')).registerVersion] },
+  {
+    names: ['comet', 'cometbft', 'tendermint', 'unsafe-reset-all'],
+    load: async () => [(await import('./reset.js')).registerReset],
+  },
+]
+
+/** Global flags that take a value (to find the command word in argv). */
+const GLOBAL_VALUE_FLAGS = new Set(['--home', '--log_level', '--log_format', '--app-version'])
+
+/** The command word of argv (`sdkd --home h query …` → `query`), if any. */
+export function commandWord(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (!a.startsWith('-')) return a
+    if (GLOBAL_VALUE_FLAGS.has(a)) i++
+  }
+  return undefined
+}
+
+/**
+ * Builds the `sdkd` command tree for `args` (argv without node and script): only the command that
+ * runs is loaded, or every command for help and unknown words. `exit` ends the process with a code
+ * (injected for tests).
+ */
+export async function createProgram(
+  exit: (code: number) => void,
+  args: readonly string[] = [],
+): Promise<Command> {
   const program = new Command()
   program
     .name('sdkd')
@@ -31,17 +79,18 @@ export function createProgram(exit: (code: number) => void): Command {
     .option('--home <dir>', 'node home directory', process.env.SDKD_HOME ?? defaultHome())
     .addOption(new Option('--log_level <level>', 'log level').choices(LOG_LEVELS))
     .addOption(
-      new Option('--log_format <format>', 'log format: json or plain (human readable)').choices([
-        'json',
-        'plain',
-      ]),
+      new Option(
+        '--log_format <format>',
+        'log format: plain (human readable, the default) or json',
+      ).choices(['plain', 'json']),
     )
     .option(
       '--app-version <name>',
       `app version ("binary") to run (default: ${DEFAULT_APP_VERSION}, the newest built in)`,
       process.env.SDKD_APP_VERSION,
     )
-    .showHelpAfterError()
+  // Every sub-command's help shows the global flags (set before the commands are added: they inherit it).
+  program.configureHelp({ showGlobalOptions: true })
 
   const globals = (): GlobalFlags => {
     const o = program.opts<{
@@ -58,28 +107,12 @@ export function createProgram(exit: (code: number) => void): Command {
     }
   }
 
-  registerInit(program, globals)
-  addStartFlags(
-    program
-      .command('start')
-      .description('run the node: produce blocks and serve RPC, REST and gRPC'),
-  ).action(async (f: StartFlags) => {
-    exit(await runNode(globals(), f))
-  })
-  registerDevnet(program, globals, exit)
-  registerStatus(program, globals)
-  registerKeys(program, globals)
-  registerGenesis(program, globals)
-  registerQueryUpgrade(program, globals)
-  registerQueryAuth(program, globals)
-  registerQueryBank(program, globals)
-  registerQueryGov(program, globals)
-  registerQueryTx(program, globals)
-  registerTxBank(program, globals)
-  registerTxGov(program, globals)
-  registerTxUpgrade(program, globals)
-  registerTxSign(program, globals)
-  registerDebug(program, globals)
-  registerVersion(program, globals)
+  const word = commandWord(args)
+  const only = COMMANDS.find((c) => word !== undefined && c.names.includes(word))
+  for (const entry of only ? [only] : COMMANDS) {
+    for (const register of await entry.load()) register(program, globals, exit)
+  }
+  addAllExamples(program)
+  useShortUsageErrors(program)
   return program
 }

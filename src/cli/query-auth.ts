@@ -1,8 +1,13 @@
 import type { Command } from 'commander'
-import { addressArg, clientAction, queryAndPrint } from './client-context.js'
+import {
+  addQueryFlags,
+  addressArg,
+  clientAction,
+  type QueryFlags,
+  queryAndPrint,
+} from './client-context.js'
 import { commandGroup } from './groups.js'
-import { addQueryFlags, type QueryFlags } from './query-upgrade.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 
 /** `sdkd query auth account <address>`. */
 export function registerQueryAuth(program: Command, globals: () => GlobalFlags): void {
@@ -16,7 +21,7 @@ export function registerQueryAuth(program: Command, globals: () => GlobalFlags):
   ).action(
     clientAction(async (address: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, 'sdk.auth.v1beta1.Query/Account', {
-        address: addressArg(address),
+        address: await addressArg(address),
       })
     }),
   )

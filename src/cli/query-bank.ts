@@ -1,8 +1,13 @@
 import type { Command } from 'commander'
-import { addressArg, clientAction, queryAndPrint } from './client-context.js'
+import {
+  addQueryFlags,
+  addressArg,
+  clientAction,
+  type QueryFlags,
+  queryAndPrint,
+} from './client-context.js'
 import { commandGroup } from './groups.js'
-import { addQueryFlags, type QueryFlags } from './query-upgrade.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 
 /** `sdkd query bank balances <address> [--denom d]`. */
 export function registerQueryBank(program: Command, globals: () => GlobalFlags): void {
@@ -16,7 +21,7 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
       .option('--denom <denom>', 'only the balance of this denom'),
   ).action(
     clientAction(async (address: string, f: QueryFlags & { denom?: string }) => {
-      const addr = addressArg(address)
+      const addr = await addressArg(address)
       if (f.denom !== undefined)
         await queryAndPrint(globals(), f, 'sdk.bank.v1beta1.Query/Balance', {
           address: addr,

@@ -1,12 +1,16 @@
 import type { Command } from 'commander'
 import { fromBase64Strict } from '../codec/bytes.js'
-import { addressArg, clientAction, queryAndPrint } from './client-context.js'
+import {
+  addQueryFlags,
+  addressArg,
+  clientAction,
+  type QueryFlags,
+  queryAndPrint,
+} from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { uintArg } from './options.js'
-import { addQueryFlags, type QueryFlags } from './query-upgrade.js'
-import type { GlobalFlags } from './start.js'
-import { parseProposalId } from './tx-gov.js'
+import { parseProposalId, uintArg } from './options.js'
+import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.gov.v1.Query'
 
@@ -99,8 +103,8 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
         const status = f.proposalStatus ?? f.status
         await queryAndPrint(globals(), f, `${SERVICE}/Proposals`, {
           proposal_status: status === undefined ? 0 : parseProposalStatus(status),
-          voter: f.voter === undefined ? '' : addressArg(f.voter),
-          depositor: f.depositor === undefined ? '' : addressArg(f.depositor),
+          voter: f.voter === undefined ? '' : await addressArg(f.voter),
+          depositor: f.depositor === undefined ? '' : await addressArg(f.depositor),
           pagination: pageRequest(f),
         })
       },
@@ -142,7 +146,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
     clientAction(async (id: string, voter: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Vote`, {
         proposal_id: parseProposalId(id),
-        voter: addressArg(voter),
+        voter: await addressArg(voter),
       })
     }),
   )
@@ -168,7 +172,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
     clientAction(async (id: string, depositor: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Deposit`, {
         proposal_id: parseProposalId(id),
-        depositor: addressArg(depositor),
+        depositor: await addressArg(depositor),
       })
     }),
   )

@@ -1,10 +1,15 @@
 import type { Command } from 'commander'
-import { clientAction, clientContext, outputFormat, printOutput } from './client-context.js'
+import {
+  addQueryFlags,
+  clientAction,
+  clientContext,
+  outputFormat,
+  printOutput,
+  type QueryFlags,
+} from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { addQueryFlags, type QueryFlags } from './query-upgrade.js'
-import type { GlobalFlags } from './start.js'
-import { includedTxResponseJson } from './tx-broadcast.js'
+import type { GlobalFlags } from './start-flags.js'
 
 /** `sdkd query tx <hash>`: an included tx and its result (TxResponse), from the node's `tx` route. */
 export function registerQueryTx(program: Command, globals: () => GlobalFlags): void {
@@ -22,6 +27,7 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       const format = outputFormat(f.output, ctx.config, 'text')
       const found = await ctx.node().tx(hash)
       if (!found) throw new CliError(`tx (${hash.toUpperCase()}) not found`)
+      const { includedTxResponseJson } = await import('./tx-broadcast.js')
       printOutput(await includedTxResponseJson(ctx.registry, ctx.node(), found), format)
     }),
   )

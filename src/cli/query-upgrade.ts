@@ -1,29 +1,15 @@
 import type { Command } from 'commander'
-import { estimateTimeUntilHeight } from '../client/upgrade-timing.js'
-import { messageToJson } from '../codec/json.js'
-import { clientAction, clientContext, outputFormat, printOutput } from './client-context.js'
+import {
+  addQueryFlags,
+  clientAction,
+  clientContext,
+  outputFormat,
+  printOutput,
+  type QueryFlags,
+} from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { uintArg } from './options.js'
-import type { GlobalFlags } from './start.js'
-
-/** Flags every query command takes. */
-export interface QueryFlags {
-  node?: string
-  height?: number
-  output?: string
-}
-
-/** Adds `--node`, `--height` and `--output` to a query command. */
-export function addQueryFlags(cmd: Command): Command {
-  return cmd
-    .option(
-      '-n, --node <url>',
-      'RPC address of the node (default: client.toml node, else tcp://localhost:26657)',
-    )
-    .option('--height <height>', 'query the state at this height (default: the latest)', uintArg)
-    .option('-o, --output <format>', 'text|json (default: client.toml output, else text)')
-}
+import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.upgrade.v1beta1.Query'
 
@@ -37,6 +23,7 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
     const ctx = await clientContext(globals(), f.node)
     const format = outputFormat(f.output, ctx.config, 'text')
     const { type, response } = await ctx.node().query(method, request, f.height ?? 0)
+    const { messageToJson } = await import('../codec/json.js')
     return { ctx, format, json: messageToJson(ctx.registry, type, response) }
   }
 
@@ -54,6 +41,7 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
       // The estimate goes to stderr: stdout stays the plan, as upstream prints it.
       const height = Number((json.plan as { height?: string }).height ?? 0)
       try {
+        const { estimateTimeUntilHeight } = await import('../client/upgrade-timing.js')
         process.stderr.write(`${(await estimateTimeUntilHeight(ctx.node(), height)).text}\n`)
       } catch (err) {
         process.stderr.write(

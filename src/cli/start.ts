@@ -1,109 +1,17 @@
 import type { Command } from 'commander'
-import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
-import { PRUNING_STRATEGIES } from '../config/app-config.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { formatGoDuration } from '../config/duration.js'
 import { ConfigError } from '../config/fields.js'
 import { type LoadedHome, loadHome } from '../config/home.js'
-import { createLogger, LOG_LEVELS, type LogFormat, type Logger, type LogLevel } from '../logger.js'
+import { type ConfiguredAddress, parseListenAddresses } from '../config/listen-address.js'
 import { Node } from '../node.js'
-import { CliError } from './errors.js'
-import { boolArg, collectArg, durationArg, heightListArg, uintArg } from './options.js'
+import { assertCanListen, type PlannedListener } from '../server/listen.js'
+import { checkHomeAppVersion, recordLastRun } from './home-version.js'
+import { loggerFor } from './log.js'
+import { addStartFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
 
-/** Flags of `sdkd start` (and `sdkd devnet`); each overrides its config field, as upstream. */
-export interface StartFlags {
-  timeoutCommit?: number
-  'rpc.laddr'?: string
-  'api.enable'?: boolean
-  'api.swagger'?: boolean
-  'api.address'?: string
-  'api.enabledUnsafeCors'?: boolean
-  'grpc.enable'?: boolean
-  'grpc.address'?: string
-  haltHeight?: number
-  haltTime?: number
-  pruning?: string
-  pruningKeepRecent?: number
-  pruningInterval?: number
-  minRetainBlocks?: number
-  minimumGasPrices?: string
-  unsafeSkipUpgrades?: number[]
-  upgradePlugin?: string[]
-}
-
-/** Global flags every command accepts. */
-export interface GlobalFlags {
-  home: string
-  logLevel?: string
-  logFormat?: string
-  appVersion?: string
-}
-
-/** Adds the start flags to a command. */
-export function addStartFlags(cmd: Command): Command {
-  return cmd
-    .option(
-      '--timeout-commit <duration>',
-      'time between blocks (consensus.timeout_commit), e.g. 250ms; 0 = as fast as possible',
-      durationArg,
-    )
-    .option('--rpc.laddr <address>', 'CometBFT RPC listen address (rpc.laddr)')
-    .option('--api.enable [bool]', 'enable the REST API server (api.enable)', boolArg)
-    .option('--api.swagger [bool]', 'serve Swagger UI at /swagger (api.swagger)', boolArg)
-    .option('--api.address <address>', 'REST API listen address (api.address)')
-    .option(
-      '--api.enabled-unsafe-cors [bool]',
-      'allow cross-origin requests from any origin (api.enabled-unsafe-cors)',
-      boolArg,
-    )
-    .option('--grpc.enable [bool]', 'enable the gRPC server (grpc.enable)', boolArg)
-    .option('--grpc.address <address>', 'gRPC listen address (grpc.address)')
-    .option(
-      '--halt-height <height>',
-      'stop the node before committing this height (halt-height)',
-      uintArg,
-    )
-    .option(
-      '--halt-time <unix-seconds>',
-      'stop the node at the first block at or after this time (halt-time)',
-      uintArg,
-    )
-    .option(
-      '--pruning <strategy>',
-      `state pruning strategy: ${PRUNING_STRATEGIES.join('|')} (pruning)`,
-    )
-    .option(
-      '--pruning-keep-recent <n>',
-      'recent states to keep with --pruning custom (pruning-keep-recent)',
-      uintArg,
-    )
-    .option(
-      '--pruning-interval <n>',
-      'prune every n blocks with --pruning custom (pruning-interval)',
-      uintArg,
-    )
-    .option(
-      '--min-retain-blocks <n>',
-      'keep at least the last n blocks in the block store (min-retain-blocks)',
-      uintArg,
-    )
-    .option(
-      '--minimum-gas-prices <coins>',
-      'minimum gas prices to accept txs, e.g. 0.025stake (minimum-gas-prices)',
-    )
-    .option(
-      '--unsafe-skip-upgrades <heights>',
-      'skip a set of upgrade heights to continue the old binary (comma-separated, repeatable)',
-      heightListArg,
-    )
-    .option(
-      '--upgrade-plugin <file.mjs>',
-      'load upgrade handlers from an ES module (repeatable; see README "Upgrades")',
-      collectArg,
-    )
-}
-
-/** Applies start flags over the loaded config (flags win). */
-export function applyStartFlags(home: LoadedHome, f: StartFlags): void {
+/** Applies start flags over the config (flags win). */
+export function applyStartFlags(home: Pick<LoadedHome, 'app' | 'node'>, f: StartFlags): void {
   const { app, node } = home
   if (f.timeoutCommit !== undefined) {
     node.consensus.timeoutCommitMs = f.timeoutCommit
@@ -126,25 +34,73 @@ export function applyStartFlags(home: LoadedHome, f: StartFlags): void {
   if (f.minimumGasPrices !== undefined) app.minimumGasPrices = f.minimumGasPrices
 }
 
-/** The logger from flags, falling back to config.toml. */
-export function loggerFor(g: GlobalFlags, home?: LoadedHome): Logger {
-  const level = (g.logLevel ?? home?.node.logLevel ?? 'info') as LogLevel
-  if (!LOG_LEVELS.includes(level)) {
-    throw new CliError(`invalid log level "${level}": expected one of ${LOG_LEVELS.join(', ')}`)
-  }
-  const format = (g.logFormat ?? home?.node.logFormat ?? 'json') as LogFormat
-  if (format !== 'json' && format !== 'plain')
-    throw new CliError(`invalid log format "${format}": expected json or plain`)
-  return createLogger({ level, format })
+/**
+ * The addresses the node will listen on, validated before anything binds: a bad one is an error
+ * naming the flag, or the file and field, it came from.
+ */
+export function plannedListeners(
+  home: Pick<LoadedHome, 'app' | 'node'>,
+  f: StartFlags,
+): PlannedListener[] {
+  const source = (flag: keyof StartFlags, file: string, field: string) =>
+    f[flag] !== undefined ? { file: `--${String(flag)}`, field: '' } : { file, field }
+  const entries: ConfiguredAddress[] = [
+    {
+      what: 'RPC server',
+      address: home.node.rpc.laddr,
+      ...source('rpc.laddr', 'config/config.toml', 'rpc.laddr'),
+    },
+  ]
+  if (home.app.api.enable)
+    entries.push({
+      what: 'API server',
+      address: home.app.api.address,
+      ...source('api.address', 'config/app.toml', 'api.address'),
+    })
+  if (home.app.grpc.enable)
+    entries.push({
+      what: 'gRPC server',
+      address: home.app.grpc.address,
+      ...source('grpc.address', 'config/app.toml', 'grpc.address'),
+    })
+  return parseListenAddresses(entries)
+}
+
+/** `sdkd start`. */
+export function registerStart(
+  program: Command,
+  globals: () => GlobalFlags,
+  exit: (code: number) => void,
+): void {
+  addStartFlags(
+    program
+      .command('start')
+      .description('run the node: produce blocks and serve RPC, REST and gRPC'),
+  ).action(async (f: StartFlags) => {
+    exit(await runNode(globals(), f))
+  })
+}
+
+/** Hooks of a node run. */
+export interface RunNodeHooks {
+  /** Called once the servers listen and blocks are being produced. */
+  onStarted?(node: Node): Promise<void>
 }
 
 /**
  * Runs a node until a signal or a halt. Resolves with the process exit code: 0 after SIGINT/SIGTERM
- * or a configured halt, 2 after an upgrade halt, 1 after a failure.
+ * or a configured halt, 2 after an upgrade halt, 1 after a failure. Everything that can be checked
+ * without touching the data is checked first: the config, the listen addresses and their ports, and
+ * that this app version is not older than the home's.
  */
-export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number> {
+export async function runNode(
+  g: GlobalFlags,
+  flags: StartFlags,
+  hooks: RunNodeHooks = {},
+): Promise<number> {
   const home = await loadHome(g.home)
   applyStartFlags(home, flags)
+  const listeners = plannedListeners(home, flags)
   if (home.app.minimumGasPrices.trim() === '') {
     throw new ConfigError(
       'config/app.toml',
@@ -152,12 +108,22 @@ export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number
       'set min gas price in app.toml or flag or env variable: error in app.toml',
     )
   }
+  const appVersion = g.appVersion ?? DEFAULT_APP_VERSION
+  await checkHomeAppVersion(g.home, appVersion, Object.keys(APP_VERSIONS))
+  await assertCanListen(listeners)
   const logger = loggerFor(g, home)
   const node = await Node.create({
     home,
-    appVersion: g.appVersion ?? DEFAULT_APP_VERSION,
+    appVersion,
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
+  })
+  // The home belongs to this app version once it has committed a block (a binary refused at its
+  // first block, e.g. one updated too early, leaves the home as it was).
+  node.producer.once('block', () => {
+    recordLastRun(g.home, node.app.name).catch((err: unknown) =>
+      logger.warn({ err }, 'cannot record the app version in config/sdkd.toml'),
+    )
   })
   const signal = new Promise<string>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'))
@@ -173,6 +139,7 @@ export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number
     },
     'node started',
   )
+  await hooks.onStarted?.(node)
   const outcome = await Promise.race([
     signal.then((s) => ({ kind: 'signal' as const, s })),
     node.halted().then((h) => ({ kind: 'halt' as const, h })),
@@ -186,7 +153,10 @@ export async function runNode(g: GlobalFlags, flags: StartFlags): Promise<number
   const halt = outcome.h
   await node.stop()
   if (halt.exitCode === 0) logger.info({ height: node.producer.height }, halt.message)
-  else if (!halt.logged)
-    logger.error({ err: halt.cause ?? halt, height: node.producer.height }, halt.message)
+  else if (!halt.logged) {
+    // A halt without a cause is a situation the message explains in full: no stack trace.
+    const fields = halt.cause === undefined ? {} : { err: halt.cause }
+    logger.error({ ...fields, height: node.producer.height }, halt.message)
+  }
   return halt.exitCode
 }

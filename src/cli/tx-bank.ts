@@ -4,7 +4,7 @@ import { coinsToProto, parseCoins } from '../codec/coins.js'
 import { ErrInvalidCoins } from '../errors.js'
 import { clientAction } from './client-context.js'
 import { commandGroup } from './groups.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
 
 /** `sdkd tx bank send <from> <to> <amount>`. */

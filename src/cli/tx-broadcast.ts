@@ -1,7 +1,8 @@
 import { formatRfc3339 } from '../chain/time.js'
 import type { BroadcastResult, IncludedTx, NodeClient } from '../client/node-client.js'
-import { TX_TYPE_URL, txHash } from '../client/tx-builder.js'
+import { TX_TYPE_URL } from '../client/tx-builder.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import { txHashHex } from '../codec/hash.js'
 import { messageToJson } from '../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { type ClientContext, outputFormat, printOutput } from './client-context.js'
@@ -115,6 +116,6 @@ export async function broadcastAndPrint(
     printOutput(broadcastResponseJson(ctx.registry, res), format)
     return
   }
-  const included = await waitForTx(client, res.hash || txHash(txBytes), flags.waitTimeout)
+  const included = await waitForTx(client, res.hash || txHashHex(txBytes), flags.waitTimeout)
   printOutput(await includedTxResponseJson(ctx.registry, client, included), format)
 }

@@ -17,7 +17,7 @@ import { type ClientContext, clientContext, readLine } from './client-context.js
 import { CliError } from './errors.js'
 import { keyringFor } from './keys.js'
 import { uintArg } from './options.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 import { broadcastAndPrint } from './tx-broadcast.js'
 
 /** The flags every tx command takes (upstream AddTxFlagsToCmd, plus `--wait`). */
@@ -176,18 +176,31 @@ export async function resolveFrom(
   }
 }
 
-/** The chain id: the flag, else client.toml, else (online) the node's status. */
+/**
+ * The chain id: the flag, else client.toml, else (online) the node's status. Online, a chain id that
+ * differs from the node's `node_info.network` is refused before anything is signed: the signature
+ * would only be rejected (code 4) — or, worse, the tx sent to the wrong chain.
+ */
 export async function resolveChainId(
   ctx: ClientContext,
   flag: string | undefined,
   offline: boolean,
 ): Promise<string> {
-  if (flag) return flag
-  if (ctx.config.chainId) return ctx.config.chainId
-  if (offline) throw new CliError('chain ID required but not specified')
-  const { chainId } = await ctx.node().status()
-  if (!chainId) throw new CliError('chain ID required but not specified')
-  return chainId
+  const wanted = flag || ctx.config.chainId
+  if (offline) {
+    if (!wanted) throw new CliError('chain ID required but not specified')
+    return wanted
+  }
+  const { chainId: network } = await ctx.node().status()
+  if (wanted && network && wanted !== network) {
+    const source = flag ? '--chain-id' : 'config/client.toml chain-id'
+    throw new CliError(
+      `chain id mismatch: ${source} is "${wanted}", but the node at ${ctx.node().url} serves chain "${network}" (its node_info.network). ` +
+        'Point --node at a node of that chain, or use --chain-id / client.toml chain-id of the node',
+    )
+  }
+  if (!wanted && !network) throw new CliError('chain ID required but not specified')
+  return wanted || network
 }
 
 /**

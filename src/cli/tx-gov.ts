@@ -5,7 +5,8 @@ import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { clientAction, readInput } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import type { GlobalFlags } from './start.js'
+import { parseProposalId } from './options.js'
+import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
 import { addSafetyDeltaFlag, warnUnsafeUpgradeHeights } from './upgrade-safety.js'
 
@@ -136,13 +137,6 @@ export function parseVoteOption(text: string): number {
   return option
 }
 
-/** A proposal id argument (uint64). */
-export function parseProposalId(text: string, kind: 'int' | 'uint' = 'uint'): string {
-  if (!/^\d+$/.test(text) || BigInt(text) >= 2n ** 64n)
-    throw new CliError(`proposal-id ${text} not a valid ${kind}, please input a valid proposal-id`)
-  return BigInt(text).toString()
-}
-
 /** `sdkd tx gov submit-proposal|vote|deposit`. */
 export function registerTxGov(program: Command, globals: () => GlobalFlags): void {
   const gov = commandGroup(program, 'tx').command('gov').description('governance transactions')
@@ -162,7 +156,13 @@ export function registerTxGov(program: Command, globals: () => GlobalFlags): voi
       await runTx(g, f, async ({ ctx, from }) => {
         const p = parseProposalFile(ctx.registry, text)
         if (!f.offline)
-          await warnUnsafeUpgradeHeights(ctx.registry, ctx.node(), p.messages, f.safetyDelta)
+          await warnUnsafeUpgradeHeights(
+            ctx.registry,
+            ctx.node(),
+            p.messages,
+            f.safetyDelta,
+            await ctx.nodeBlockTimeMs(),
+          )
         return [submitProposalAny(ctx.registry, from.address, p)]
       })
     }),

@@ -14,7 +14,7 @@ import { clientAction, clientContext, readInput } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { uintArg } from './options.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 import { broadcastAndPrint } from './tx-broadcast.js'
 import { resolveChainId, resolveFrom, resolveSignerData, waitTimeoutOption } from './tx-flags.js'
 

@@ -5,7 +5,7 @@ import { clientAction } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { uintArg } from './options.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
 import {
   addGovPropFlags,
@@ -48,14 +48,14 @@ export function registerTxUpgrade(program: Command, globals: () => GlobalFlags):
           .description(
             'Submit a software upgrade proposal (MsgSubmitProposal carrying MsgSoftwareUpgrade); warns when --upgrade-height leaves no time for a cancel proposal',
           )
-          .option(
+          .requiredOption(
             '--upgrade-height <height>',
-            'The height at which the upgrade must happen',
+            '(required) The height at which the upgrade must happen: above the current height; the lowest height that keeps the upgrade cancellable is printed when it is lower',
             uintArg,
           )
           .option(
             '--upgrade-info <info>',
-            'Info for the upgrade plan such as new version download urls, etc.',
+            'Info for the upgrade plan (required unless --no-validate): a JSON object {"binaries":{"<os>/<arch>"|"any":"<url>?checksum=sha256:<hex>"}} naming the new binary per platform, or a URL returning such JSON; every binary is downloaded and its checksum checked unless --no-validate (then any text, e.g. \'{}\')',
           )
           .option('--no-validate', 'Skip validation of the upgrade info (dangerous!)')
           .option(
@@ -84,7 +84,13 @@ export function registerTxUpgrade(program: Command, globals: () => GlobalFlags):
           plan: { name, height: String(height), info },
         })
         if (!f.offline)
-          await warnUnsafeUpgradeHeights(ctx.registry, ctx.node(), [msg], f.safetyDelta)
+          await warnUnsafeUpgradeHeights(
+            ctx.registry,
+            ctx.node(),
+            [msg],
+            f.safetyDelta,
+            await ctx.nodeBlockTimeMs(),
+          )
         return [submitProposalAny(ctx.registry, from.address, { ...gov, messages: [msg] })]
       })
     }),

@@ -10,6 +10,13 @@ import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { parseGoDuration } from '../config/duration.js'
 import { CliError } from './errors.js'
 
+/** Plan heights of the MsgSoftwareUpgrade messages among `messages`. */
+function upgradeHeightsOf(registry: ProtoRegistry, messages: readonly AnyMessage[]): number[] {
+  return messages
+    .filter((m) => m.type_url === '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade')
+    .map((m) => Number(String(registry.unpackAny(m).value.plan?.height ?? 0)))
+}
+
 /** Parses `--safety-delta` (a non-negative Go duration) into milliseconds. */
 function safetyDeltaArg(value: string): number {
   let ms: number
@@ -31,16 +38,23 @@ export function addSafetyDeltaFlag(cmd: Command): Command {
   )
 }
 
-/** The safety-rule inputs from the chain: gov periods and the recent block interval. */
+/**
+ * The safety-rule inputs from the chain: gov periods and the block interval — the median gap of the
+ * recent blocks, never below the node's configured block time (`consensus.timeout_commit`) when it
+ * is known: a burst of fast blocks (a catch-up, mined blocks) must not shrink the estimate.
+ */
 export async function safetyInputs(
   client: NodeClient,
   safetyDeltaMs: number | undefined,
+  configuredBlockTimeMs?: number,
 ): Promise<SafetyRuleInputs> {
   const { response } = await client.query('sdk.gov.v1.Query/Params', { params_type: 'voting' })
   const params = response.params ?? {}
   const times = await client.recentBlockTimes()
-  const interval = blockIntervalMs(times)
-  if (interval === undefined)
+  const recent = blockIntervalMs(times)
+  const interval =
+    recent === undefined ? configuredBlockTimeMs : Math.max(recent, configuredBlockTimeMs ?? 0)
+  if (interval === undefined || interval <= 0)
     throw new CliError('the chain has fewer than two blocks: no block interval to estimate from')
   const votingPeriodMs = durationMs(params.voting_period)
   return {
@@ -61,14 +75,18 @@ export async function warnUnsafeUpgradeHeights(
   client: NodeClient,
   messages: readonly AnyMessage[],
   safetyDeltaMs: number | undefined,
+  configuredBlockTimeMs?: number,
 ): Promise<void> {
-  const heights = messages
-    .filter((m) => m.type_url === '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade')
-    .map((m) => Number(String(registry.unpackAny(m).value.plan?.height ?? 0)))
+  const heights = upgradeHeightsOf(registry, messages)
   if (heights.length === 0) return
+  const { latestHeight } = await client.status()
+  for (const h of heights) {
+    if (h <= latestHeight)
+      throw new CliError(`upgrade height ${h} is in the past (current height ${latestHeight})`)
+  }
   let inputs: SafetyRuleInputs
   try {
-    inputs = await safetyInputs(client, safetyDeltaMs)
+    inputs = await safetyInputs(client, safetyDeltaMs, configuredBlockTimeMs)
   } catch (err) {
     process.stderr.write(
       `note: cannot check the upgrade height against the governance periods: ${(err as Error).message}\n`,

@@ -4,7 +4,7 @@ import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { protoRegistry } from '../codec/proto.js'
 import { SDKD_VERSION } from '../node.js'
 import { CliError } from './errors.js'
-import type { GlobalFlags } from './start.js'
+import type { GlobalFlags } from './start-flags.js'
 
 export function registerVersion(program: Command, globals: () => GlobalFlags): void {
   program

@@ -9,7 +9,7 @@ import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/b
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { type Bytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
-import { writeFileAtomic } from '../config/home.js'
+import { writeFileAtomic } from '../config/atomic-file.js'
 
 /** Cosmos HD path of the first account (coin type 118). */
 export const DEFAULT_HD_PATH = "m/44'/118'/0'/0/0"

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toBase64 } from '../codec/bytes.js'
+import { txHashHex } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
 import { createRpcApp, RpcError, type RpcRoutes } from '../server/rpc/server.js'
 import { createNodeClient, NodeClientError } from './node-client.js'
-import { txHash } from './tx-builder.js'
 
 /**
  * The client's reading of CometBFT answers, against a real HTTP JSON-RPC server whose routes answer
@@ -31,7 +31,7 @@ const routes: RpcRoutes = {
         data: '',
         log: 'account sequence mismatch',
         codespace: 'sdk',
-        hash: txHash(tx),
+        hash: txHashHex(tx),
       }
     },
   },
@@ -88,7 +88,7 @@ describe('node client', () => {
       data: '',
       log: '',
       codespace: 'sdk',
-      hash: txHash(dup),
+      hash: txHashHex(dup),
     })
     expect((await client.broadcastTx(Uint8Array.of(2), 'sync')).code).toBe(21)
     expect((await client.broadcastTx(Uint8Array.of(4), 'sync')).code).toBe(32)

@@ -1,8 +1,8 @@
 import type protobuf from 'protobufjs'
 import { parseRfc3339, type TimeNs } from '../chain/time.js'
 import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec/bytes.js'
+import { txHashHex } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
-import { txHash } from './tx-builder.js'
 
 /**
  * A client of one node through its CometBFT RPC (`--node`): `status`, `abci_query` (the same
@@ -129,34 +129,70 @@ const MEMPOOL_ERRORS: [RegExp, number][] = [
   [/tx too large/i, 21],
 ]
 
-/** Creates a client of the node at `url` (http(s):// or tcp://). */
-export function createNodeClient(options: {
-  url: string
-  registry: ProtoRegistry
-  fetch?: typeof fetch
-}): NodeClient {
+/** An HTTP answer: status and body text. */
+interface HttpAnswer {
+  status: number
+  text: string
+}
+
+/**
+ * POSTs JSON with node:http(s): the client's only transport. (Node's global fetch loads undici on
+ * first use, about 20 ms more than a whole `sdkd status` should cost.)
+ */
+async function postJson(url: string, body: string): Promise<HttpAnswer> {
+  const target = new URL(url)
+  const { request } =
+    target.protocol === 'https:' ? await import('node:https') : await import('node:http')
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        )
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/**
+ * Creates a client of the node at `url` (http(s):// or tcp://). The registry is needed only by the
+ * calls that encode or decode protobuf (queries, accounts, simulation, txs).
+ */
+export function createNodeClient(options: { url: string; registry?: ProtoRegistry }): NodeClient {
   const url = rpcBaseUrl(options.url)
-  const registry = options.registry
-  const doFetch = options.fetch ?? fetch
+  const registryOf = (): ProtoRegistry => {
+    if (!options.registry)
+      throw new NodeClientError('this node client was created without a protobuf registry')
+    return options.registry
+  }
   let nextId = 1
 
   const call = async (method: string, params: Record<string, unknown>): Promise<unknown> => {
-    let res: Response
+    let answer: HttpAnswer
     try {
-      res = await doFetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
-      })
+      answer = await postJson(url, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }))
     } catch (err) {
-      const cause =
-        (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message
-      throw new NodeClientError(`cannot reach node at ${url}: ${cause}`)
+      throw new NodeClientError(`cannot reach node at ${url}: ${(err as Error).message}`)
     }
-    const reply = (await res.json().catch(() => undefined)) as JsonRpcReply | undefined
+    let reply: JsonRpcReply | undefined
+    try {
+      reply = JSON.parse(answer.text) as JsonRpcReply
+    } catch {
+      reply = undefined
+    }
     if (!reply || typeof reply !== 'object')
       throw new NodeClientError(
-        `node at ${url} answered HTTP ${res.status} without a JSON-RPC body`,
+        `node at ${url} answered HTTP ${answer.status} without a JSON-RPC body`,
       )
     if (reply.error) {
       const e = reply.error
@@ -186,6 +222,7 @@ export function createNodeClient(options: {
   }
 
   const query: NodeClient['query'] = async (method, request, height = 0) => {
+    const registry = registryOf()
     const [serviceName, methodName] = method.split('/') as [string, string | undefined]
     let m: protobuf.Method | undefined
     try {
@@ -212,7 +249,7 @@ export function createNodeClient(options: {
       throw err
     }
     if (!res.account) return undefined
-    const inner = registry.unpackAny(res.account).value
+    const inner = registryOf().unpackAny(res.account).value
     const base = (inner.base_account ?? inner) as ProtoMessage
     return {
       address: String(base.address ?? address),
@@ -248,7 +285,8 @@ export function createNodeClient(options: {
       // Upstream CheckCometError: mempool rejections become coded responses, not failures.
       if (err instanceof NodeClientError) {
         const hit = MEMPOOL_ERRORS.find(([re]) => re.test(err.message))
-        if (hit) return { code: hit[1], data: '', log: '', codespace: 'sdk', hash: txHash(txBytes) }
+        if (hit)
+          return { code: hit[1], data: '', log: '', codespace: 'sdk', hash: txHashHex(txBytes) }
       }
       throw err
     }

@@ -12,7 +12,7 @@ import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { describe, expect, it } from 'vitest'
 import { addressToBech32 } from '../codec/address.js'
 import { concatBytes, toBase64, toHexUpper, utf8 } from '../codec/bytes.js'
-import { sha256 } from '../codec/hash.js'
+import { sha256, txHashHex } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
 import { keyFromMnemonic, pubKeyToAddress, verifySecp256k1 } from './keyring.js'
 import {
@@ -26,7 +26,6 @@ import {
   simulationTx,
   TxBuildError,
   txFromJsonText,
-  txHash,
   txSigners,
   txToJson,
 } from './tx-builder.js'
@@ -277,8 +276,8 @@ describe('tx builder', () => {
 
   it('behavior: the tx hash is upper-case hex sha256 of the TxRaw bytes', () => {
     const bytes = encodeTxRaw(registry, sendTx())
-    expect(txHash(bytes)).toBe(toHexUpper(sha256(bytes)))
-    expect(txHash(bytes)).toMatch(/^[0-9A-F]{64}$/)
+    expect(txHashHex(bytes)).toBe(toHexUpper(sha256(bytes)))
+    expect(txHashHex(bytes)).toMatch(/^[0-9A-F]{64}$/)
   })
 
   it('behavior: a simulation tx carries the public key and an empty signature', () => {

@@ -1,7 +1,6 @@
 import type protobuf from 'protobufjs'
-import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import type { Bytes } from '../codec/bytes.js'
 import { type Coin, coinsToProto } from '../codec/coins.js'
-import { sha256 } from '../codec/hash.js'
 import { type JsonValue, jsonToMessage, messageToJson } from '../codec/json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { SECP256K1_PUBKEY_URL, signSecp256k1 } from './keyring.js'
@@ -194,11 +193,6 @@ export function decodeTxRaw(registry: ProtoRegistry, bytes: Bytes): TxObject {
   } catch (err) {
     throw new TxBuildError(`tx parse error: ${(err as Error).message}`)
   }
-}
-
-/** The tx hash as clients show it: upper-case hex of sha256(TxRaw bytes). */
-export function txHash(txBytes: Bytes): string {
-  return toHexUpper(sha256(txBytes))
 }
 
 function txType(registry: ProtoRegistry): protobuf.Type {

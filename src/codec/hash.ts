@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Bytes } from './bytes.js'
+import { type Bytes, toHexUpper } from './bytes.js'
 
 /** SHA-256 (CometBFT tmhash). */
 export function sha256(...parts: readonly Bytes[]): Bytes {
@@ -7,6 +7,11 @@ export function sha256(...parts: readonly Bytes[]): Bytes {
   for (const p of parts) h.update(p)
   const d = h.digest()
   return new Uint8Array(d.buffer, d.byteOffset, d.length)
+}
+
+/** A tx's hash as CometBFT shows it: sha256 of the tx bytes, upper-case hex. */
+export function txHashHex(tx: Bytes): string {
+  return toHexUpper(sha256(tx))
 }
 
 const LEAF_PREFIX = Uint8Array.of(0)

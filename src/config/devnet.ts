@@ -1,11 +1,32 @@
-import { Keyring } from '../client/keyring.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { entropyToMnemonic } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import { Keyring, keyFromMnemonic, pubKeyToAddress } from '../client/keyring.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
+import { utf8 } from '../codec/bytes.js'
 import { defaultGovParams } from '../modules/gov/params.js'
 import { defaultStakingParams } from '../modules/staking/keeper.js'
 import { BONDED_POOL_NAME, VALOPER_PREFIX } from '../modules/staking/keys.js'
 
-/** The keys the devnet preset creates and funds. `validator` operates the validator and votes with its power. */
-export const DEVNET_KEYS = ['validator', 'alice', 'bob'] as const
+/** How many well-known accounts the devnet preset creates and funds unless `--accounts` says otherwise. */
+export const DEVNET_DEFAULT_ACCOUNTS = 10
+
+/**
+ * Name of the i-th devnet account: `validator` (operates the validator and votes with its power),
+ * `alice`, `bob`, then `account3`, `account4` …
+ */
+export function devnetAccountName(i: number): string {
+  return ['validator', 'alice', 'bob'][i] ?? `account${i}`
+}
+
+/**
+ * The well-known mnemonic of the i-th devnet account, the same on every machine (as anvil's and
+ * Hardhat's test accounts): the 24 words of the BIP39 entropy sha256("sdkd devnet account <i>").
+ * Public by design — never use these keys on a real chain.
+ */
+export function devnetMnemonic(i: number): string {
+  return entropyToMnemonic(sha256(utf8(`sdkd devnet account ${i}`)), wordlist)
+}
 
 /** Balances of each devnet key. */
 export const DEVNET_BALANCE = [
@@ -23,22 +44,28 @@ export const DEVNET_GOV = {
 export interface DevnetAccount {
   name: string
   address: string
-  /** The mnemonic, when the key was created now (shown once). */
+  /** The well-known mnemonic, when the key is the preset's (not one the keyring already had). */
   mnemonic?: string
 }
 
-/** Creates (or reuses) the devnet keys in the home's test keyring. */
-export async function ensureDevnetKeys(home: string): Promise<DevnetAccount[]> {
+/**
+ * The first `count` devnet accounts in the home's test keyring: a key the keyring already has under
+ * that name is kept (resets keep keys); a missing one is added from its well-known mnemonic.
+ */
+export async function ensureDevnetKeys(
+  home: string,
+  count = DEVNET_DEFAULT_ACCOUNTS,
+): Promise<DevnetAccount[]> {
   const kr = Keyring.open(home, 'test')
   const out: DevnetAccount[] = []
-  for (const name of DEVNET_KEYS) {
-    try {
-      const existing = await kr.get(name)
-      out.push({ name, address: existing.address })
-    } catch {
-      const { record, mnemonic } = await kr.add(name)
-      out.push({ name, address: record.address, mnemonic })
-    }
+  for (let i = 0; i < count; i++) {
+    const name = devnetAccountName(i)
+    const mnemonic = devnetMnemonic(i)
+    const existing = await kr.get(name).catch(() => undefined)
+    const record = existing ?? (await kr.add(name, { mnemonic })).record
+    const wellKnown =
+      record.address === addressToBech32(pubKeyToAddress(keyFromMnemonic(mnemonic).pubKey))
+    out.push({ name, address: record.address, ...(wellKnown ? { mnemonic } : {}) })
   }
   return out
 }

@@ -1,5 +1,6 @@
+import { sha256 } from '@noble/hashes/sha2.js'
 import { parseRfc3339, type TimeNs } from '../chain/time.js'
-import { type Bytes, fromBase64Strict, toHexUpper } from '../codec/bytes.js'
+import { type Bytes, fromBase64Strict, toHexUpper, utf8 } from '../codec/bytes.js'
 import { ConfigError } from './fields.js'
 import { consensusAddress } from './validator-key.js'
 
@@ -43,6 +44,8 @@ export interface Genesis {
   blockMaxGas: bigint
   evidenceMaxAgeNumBlocks: number
   appState: Record<string, unknown>
+  /** sha256 of the genesis document (compact JSON): the chain in `data/` remembers it. */
+  hash: Bytes
 }
 
 /** CometBFT's limit on chain ids. */
@@ -160,5 +163,6 @@ export function readGenesis(file: string, data: unknown): Genesis {
     blockMaxGas,
     evidenceMaxAgeNumBlocks: Number(maxAge),
     appState,
+    hash: sha256(utf8(JSON.stringify(g))),
   }
 }

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, open, readFile, rename } from 'node:fs/promises'
-import { homedir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { parse as parseToml } from 'smol-toml'
+import { mkdir, readFile } from 'node:fs/promises'
 import { formatRfc3339Nano, nowNs } from '../chain/time.js'
 import { toBase64, toHexUpper } from '../codec/bytes.js'
 import { type AppConfig, defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
+import { writeFileAtomic } from './atomic-file.js'
 import {
   type ClientConfig,
   defaultClientConfig,
   readClientConfig,
   renderClientToml,
 } from './client-config.js'
+import { parseGoDuration } from './duration.js'
 import { ConfigError } from './fields.js'
 import {
   defaultConsensusParams,
@@ -27,6 +26,8 @@ import {
   readNodeConfig,
   renderConfigToml,
 } from './node-config.js'
+import { type HomePaths, homePaths } from './paths.js'
+import { parseTomlFile } from './toml.js'
 import {
   consensusAddress,
   type Ed25519Key,
@@ -36,65 +37,6 @@ import {
   parsePrivKey,
   privValidatorKeyJson,
 } from './validator-key.js'
-
-/** Default home directory (`~/.sdkd`). */
-export function defaultHome(): string {
-  return join(homedir(), '.sdkd')
-}
-
-/** Paths inside a node home. */
-export interface HomePaths {
-  home: string
-  configDir: string
-  dataDir: string
-  appToml: string
-  configToml: string
-  clientToml: string
-  genesis: string
-  privValidatorKey: string
-  nodeKey: string
-  database: string
-  upgradeInfo: string
-  keyring: string
-}
-
-export function homePaths(home: string): HomePaths {
-  const h = resolve(home)
-  const configDir = join(h, 'config')
-  const dataDir = join(h, 'data')
-  return {
-    home: h,
-    configDir,
-    dataDir,
-    appToml: join(configDir, 'app.toml'),
-    configToml: join(configDir, 'config.toml'),
-    clientToml: join(configDir, 'client.toml'),
-    genesis: join(configDir, 'genesis.json'),
-    privValidatorKey: join(configDir, 'priv_validator_key.json'),
-    nodeKey: join(configDir, 'node_key.json'),
-    database: join(dataDir, 'application.db'),
-    upgradeInfo: join(dataDir, 'upgrade-info.json'),
-    keyring: join(h, 'keyring-test'),
-  }
-}
-
-/** Writes a file atomically: temp file, fsync, rename. */
-export async function writeFileAtomic(
-  path: string,
-  data: string | Uint8Array,
-  mode = 0o644,
-): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-  const fh = await open(tmp, 'w', mode)
-  try {
-    await fh.writeFile(data)
-    await fh.sync()
-  } finally {
-    await fh.close()
-  }
-  await rename(tmp, path)
-}
 
 /** A random chain id as upstream init makes one (`test-chain-AbC123`). */
 export function randomChainId(): string {
@@ -109,6 +51,26 @@ export const DEVNET = {
   timeoutCommit: '500ms',
 } as const
 
+/** The config files `init` writes: upstream defaults, or the devnet preset. */
+export function presetConfig(
+  moniker: string,
+  chainId: string,
+  devnet: boolean,
+): { app: AppConfig; node: NodeConfig; client: ClientConfig } {
+  const app = defaultAppConfig()
+  const node = defaultNodeConfig(moniker)
+  const client = defaultClientConfig(chainId)
+  if (devnet) {
+    app.api.enable = true
+    app.api.swagger = true
+    app.api.enabledUnsafeCors = true
+    app.pruning = 'nothing'
+    node.consensus.timeoutCommit = DEVNET.timeoutCommit
+    node.consensus.timeoutCommitMs = parseGoDuration(DEVNET.timeoutCommit)
+  }
+  return { app, node, client }
+}
+
 export interface InitOptions {
   home: string
   moniker: string
@@ -119,6 +81,8 @@ export interface InitOptions {
   appState: Record<string, unknown>
   /** Adjusts the config before it is written (flags, presets). */
   adjust?: (c: { app: AppConfig; node: NodeConfig; client: ClientConfig }) => void
+  /** Keep `app.toml`, `config.toml` and `client.toml` where they exist (a reset keeps config edits). */
+  keepConfig?: boolean
 }
 
 export interface InitResult {
@@ -168,16 +132,7 @@ export async function initHome(o: InitOptions): Promise<InitResult> {
   const validatorKey = (await readKey(p.privValidatorKey)) ?? generateEd25519()
   const nodeKey = (await readKey(p.nodeKey)) ?? generateEd25519()
 
-  const app = defaultAppConfig()
-  const node = defaultNodeConfig(o.moniker)
-  const client = defaultClientConfig(chainId)
-  if (o.devnet) {
-    app.api.enable = true
-    app.api.swagger = true
-    app.api.enabledUnsafeCors = true
-    app.pruning = 'nothing'
-    node.consensus.timeoutCommit = DEVNET.timeoutCommit
-  }
+  const { app, node, client } = presetConfig(o.moniker, chainId, o.devnet ?? false)
   o.adjust?.({ app, node, client })
 
   const genesis: GenesisJson = {
@@ -208,9 +163,12 @@ export async function initHome(o: InitOptions): Promise<InitResult> {
     0o600,
   )
   await writeFileAtomic(p.nodeKey, `${JSON.stringify(nodeKeyJson(nodeKey))}\n`, 0o600)
-  await writeFileAtomic(p.appToml, renderAppToml(app))
-  await writeFileAtomic(p.configToml, renderConfigToml(node))
-  await writeFileAtomic(p.clientToml, renderClientToml(client))
+  await writeFileAtomic(p.privValidatorState, PRIV_VALIDATOR_STATE_INITIAL, 0o600)
+  const keep = (file: string) => o.keepConfig === true && existsSync(file)
+  if (!keep(p.appToml)) await writeFileAtomic(p.appToml, renderAppToml(app))
+  if (!keep(p.configToml)) await writeFileAtomic(p.configToml, renderConfigToml(node))
+  if (!keep(p.clientToml)) await writeFileAtomic(p.clientToml, renderClientToml(client))
+  else await updateClientToml(o.home, { chainId })
   await writeFileAtomic(p.genesis, `${JSON.stringify(genesis, null, 2)}\n`)
   return {
     home: p.home,
@@ -249,11 +207,7 @@ async function readTomlFile(path: string, label: string): Promise<Record<string,
       `cannot read file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     )
   }
-  try {
-    return parseToml(text) as Record<string, unknown>
-  } catch (err) {
-    throw new ConfigError(label, '', `invalid TOML: ${(err as Error).message.split('\n')[0]}`)
-  }
+  return parseTomlFile(label, text)
 }
 
 /** Reads and validates a home; nothing is written. */
@@ -291,6 +245,20 @@ export async function loadHome(home: string): Promise<LoadedHome> {
     )
   }
   return { paths: p, app, node, client, genesis, validatorKey, nodeKey }
+}
+
+/** `data/priv_validator_state.json` of a validator that has signed nothing (upstream's, after init or a reset). */
+export const PRIV_VALIDATOR_STATE_INITIAL = `${JSON.stringify({ height: '0', round: 0, step: 0 }, null, 2)}\n`
+
+/** Rewrites fields of `client.toml` (the others keep their values). */
+export async function updateClientToml(home: string, patch: Partial<ClientConfig>): Promise<void> {
+  const file = homePaths(home).clientToml
+  const current = existsSync(file)
+    ? readClientConfig('config/client.toml', await readTomlFile(file, 'config/client.toml'))
+    : defaultClientConfig('')
+  const next = { ...current, ...patch }
+  if (JSON.stringify(next) !== JSON.stringify(current) || !existsSync(file))
+    await writeFileAtomic(file, renderClientToml(next))
 }
 
 /** Writes genesis.json back (used by `genesis add-genesis-account`). */

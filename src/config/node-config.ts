@@ -25,7 +25,7 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
   return {
     moniker,
     logLevel: 'info',
-    logFormat: 'json',
+    logFormat: 'plain',
     rpc: { laddr: 'tcp://127.0.0.1:26657', corsAllowedOrigins: [], maxBodyBytes: 1000000 },
     p2p: { laddr: 'tcp://0.0.0.0:26656' },
     mempool: {

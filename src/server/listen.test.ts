@@ -1,7 +1,8 @@
 import { connect } from 'node:net'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, test } from 'vitest'
-import { type HttpListener, ListenError, listenHttp, parseListenAddress } from './listen.js'
+import { parseListenAddress } from '../config/listen-address.js'
+import { type HttpListener, ListenError, listenHttp } from './listen.js'
 
 const open: HttpListener[] = []
 afterEach(async () => {

@@ -1,20 +1,8 @@
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
-
-/** host and port of a listen address: `tcp://127.0.0.1:26657`, `localhost:1317`, `:9090`, `0.0.0.0:0`. */
-export function parseListenAddress(address: string): { host: string; port: number } {
-  const text = address.replace(/^tcp:\/\//, '')
-  const m = /^(\[[^\]]*\]|[^:]*):(\d+)$/.exec(text)
-  if (!m)
-    throw new Error(`invalid listen address ${JSON.stringify(address)}: expected [tcp://]host:port`)
-  const port = Number(m[2])
-  if (port > 65535)
-    throw new Error(`invalid listen address ${JSON.stringify(address)}: port out of range`)
-  const host = m[1]!.replace(/^\[|\]$/g, '') || '0.0.0.0'
-  return { host, port }
-}
+import { parseListenAddress } from '../config/listen-address.js'
 
 /** A running HTTP server. */
 export interface HttpListener {
@@ -97,5 +85,39 @@ export async function listenHttp(
         server.close(() => resolve())
         server.closeAllConnections()
       }),
+  }
+}
+
+/** A listen address to probe, with what binds it and where it was configured. */
+export interface PlannedListener {
+  what: string
+  host: string
+  port: number
+  file: string
+  field: string
+}
+
+/**
+ * Checks, before anything is created or opened, that every planned address can be bound (a port in
+ * use is reported with the setting that asked for it). Port 0 always binds.
+ */
+export async function assertCanListen(listeners: readonly PlannedListener[]): Promise<void> {
+  for (const l of listeners) {
+    if (l.port === 0) continue
+    await new Promise<void>((resolve, reject) => {
+      const probe = createNetServer()
+      probe.once('error', (err: NodeJS.ErrnoException) => {
+        const where = l.field ? `${l.file} ${l.field}` : l.file
+        reject(
+          new ListenError(
+            err.code === 'EADDRINUSE'
+              ? `${l.what}: address ${l.host}:${l.port} is already in use (${where}); stop what listens there or choose another address`
+              : `${l.what}: cannot listen on ${l.host}:${l.port} (${where}): ${err.message}`,
+            { cause: err },
+          ),
+        )
+      })
+      probe.listen(l.port, l.host, () => probe.close(() => resolve()))
+    })
   }
 }

@@ -32,6 +32,8 @@ export const META_EARLIEST = metaKey('earliest')
 export const META_APP_HASH = metaKey('app_hash')
 export const META_NEXT_STORE_ID = metaKey('next_store_id')
 export const META_BLOCK_BASE = metaKey('block_base')
+/** sha256 of the genesis.json the chain was made from (written with the genesis state). */
+export const META_GENESIS_HASH = metaKey('genesis_hash')
 
 /** Meta key for a name. */
 export function metaKey(name: string): Bytes {

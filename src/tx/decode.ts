@@ -1,5 +1,5 @@
 import type protobuf from 'protobufjs'
-import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import type { Bytes } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { ErrTxDecode } from '../errors.js'
@@ -180,11 +180,6 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
     }
   }
   return tx
-}
-
-/** The tx hash as clients show it (upper-case hex). */
-export function txHashHex(tx: Bytes): string {
-  return toHexUpper(sha256(tx))
 }
 
 /** The decoded tx as the `sdk.tx.v1beta1.Tx` message (body, auth_info, signatures). */

@@ -126,7 +126,7 @@ describe('sdkd query: bank, auth, gov through --node', () => {
 
 describe('sdkd tx upgrade software-upgrade: the safety rule', () => {
   it('behavior: a height that leaves no time for a cancel proposal gets a warning naming the lowest safe height', async () => {
-    const height = (await rpcHeight(rpc))! + 5
+    const height = (await rpcHeight(rpc))! + 60 // far enough ahead not to pass during the test, far below the safe height
     const args = [
       'tx',
       'upgrade',
@@ -350,7 +350,7 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     expect(Number(res.gas_used)).toBeLessThanOrEqual(est)
   })
 
-  it('behavior: a tx signed for another chain id is rejected with code 4; text output is YAML', async () => {
+  it("error: a chain id that differs from the node's is refused before signing, naming both", async () => {
     const r = await sdkd([
       'tx',
       'bank',
@@ -362,6 +362,47 @@ describe('sdkd tx: sign and broadcast against the node', () => {
       '--chain-id',
       'other-chain',
     ])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `Error: chain id mismatch: --chain-id is "other-chain", but the node at http://127.0.0.1:${rpc} serves chain "${CHAIN}" (its node_info.network). Point --node at a node of that chain, or use --chain-id / client.toml chain-id of the node\n`,
+    )
+    expect(r.stdout).toBe('')
+  })
+
+  it('behavior: a tx signed offline for another chain id is rejected by the node with code 4; text output is YAML', async () => {
+    const account = await json(['query', 'auth', 'account', addr.alice!])
+    const unsigned = await sdkd([
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      addr.bob!,
+      '1token',
+      '--generate-only',
+    ])
+    expect(unsigned.code).toBe(0)
+    const file = join(dir, 'other-chain-unsigned.json')
+    await writeFile(file, unsigned.stdout)
+    const signed = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'sign',
+      file,
+      '--from',
+      'alice',
+      '--offline',
+      '--chain-id',
+      'other-chain',
+      '-a',
+      account.account.account_number,
+      '-s',
+      account.account.sequence,
+    ])
+    expect(signed.code).toBe(0)
+    const signedFile = join(dir, 'other-chain-signed.json')
+    await writeFile(signedFile, signed.stdout)
+    const r = await sdkd(['tx', 'broadcast', signedFile])
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/^code: 4\ncodespace: sdk\n/m)
     expect(r.stdout).toMatch(

@@ -98,7 +98,7 @@ async function broadcast(node: RunningNode, txBytes: Uint8Array): Promise<Record
 
 describe('a cosmjs client (e2e)', () => {
   test('behavior: signs a MsgSubmitProposal carrying MsgSoftwareUpgrade offline, broadcasts it over REST, votes, and sees the plan in CurrentPlan', async () => {
-    const home = await createDevnetHome('cosmjs-e2e')
+    const home = await createDevnetHome('cosmjs-e2e', {}, 'v1')
     cleanups.push(home.cleanup)
     const node = await startDevnetNode(home, 'v1')
     cleanups.push(() => node.p.stop('SIGKILL'))

@@ -98,7 +98,7 @@ describe('sdkd devnet: environment variables', () => {
     })
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
-      `error: option '--timeout-commit <duration>' value 'soon' from env 'SDKD_TIMEOUT_COMMIT' is invalid. time: invalid duration "soon"`,
+      `Error: option '--timeout-commit <duration>' value 'soon' from env 'SDKD_TIMEOUT_COMMIT' is invalid. time: invalid duration "soon"`,
     )
     expect(existsSync(h)).toBe(false)
   })

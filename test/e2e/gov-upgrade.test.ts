@@ -37,7 +37,7 @@ const GOV_PERIODS = {
 }
 
 async function devnet(): Promise<DevnetHome> {
-  const home = await createDevnetHome('gov-e2e', GOV_PERIODS)
+  const home = await createDevnetHome('gov-e2e', GOV_PERIODS, 'v1')
   cleanups.push(home.cleanup)
   return home
 }
@@ -212,6 +212,15 @@ describe('upgrade through governance (e2e)', () => {
     const p = await waitForOutcome(node, id)
     expect(p.status).toBe('PROPOSAL_STATUS_FAILED')
     expect(p.failed_reason).toBe('upgrade cannot be scheduled in the past: invalid request')
+    // An operator sees it: logged at warn, with the reason.
+    expect(
+      await node.p.waitForLog((l) => l.msg === 'proposal tallied' && l.proposal === id),
+    ).toMatchObject({
+      level: 40,
+      module: 'x/gov',
+      status: 'PROPOSAL_STATUS_FAILED',
+      reason: 'upgrade cannot be scheduled in the past: invalid request',
+    })
     expect(await rest(node, '/sdk/upgrade/v1beta1/current_plan')).toEqual({ plan: null })
     const after = await rest(node, `/sdk/bank/v1beta1/balances/${alice}/by_denom?denom=stake`)
     expect(after.balance).toEqual(before.balance)

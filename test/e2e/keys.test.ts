@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { afterEach, describe, expect, test } from 'vitest'
 import { freePort, initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
 
@@ -176,31 +177,77 @@ describe('sdkd genesis add-genesis-account', () => {
     expect(late.stderr).toContain('has already started (data/application.db exists)')
   })
 
-  test('behavior: the devnet preset creates and funds validator, alice and bob and shows their mnemonics once', async () => {
+  test('behavior: the devnet preset creates and funds ten well-known accounts: the same addresses in every home, recoverable from the printed mnemonics', async () => {
     const dir = await home()
     const first = await runSdkd(['--home', dir, 'init', 'dev', '--devnet'])
     expect(first.code).toBe(0)
-    for (const name of ['validator', 'alice', 'bob'])
-      expect(first.stdout).toMatch(
-        new RegExp(
-          `- name: ${name}\\n {2}address: sdk1[0-9a-z]{38}\\n {2}mnemonic: "(\\w+ ){23}\\w+"`,
-        ),
-      )
+    const printed = [
+      ...first.stdout.matchAll(/- name: (\S+)\n {2}address: (\S+)\n {2}mnemonic: "([a-z ]+)"/g),
+    ]
+    expect(printed.map((m) => m[1])).toEqual([
+      'validator',
+      'alice',
+      'bob',
+      'account3',
+      'account4',
+      'account5',
+      'account6',
+      'account7',
+      'account8',
+      'account9',
+    ])
+    // Each printed mnemonic gives the printed address in an independent wallet (cosmjs).
+    for (const [, , address, mnemonic] of printed) {
+      const wallet = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic!, { prefix: 'sdk' })
+      expect((await wallet.getAccounts())[0]!.address).toBe(address)
+    }
+    // The addresses the README lists.
+    expect(printed.slice(0, 3).map((m) => m[2])).toEqual([
+      'sdk12ye7ms3rswtjlceaccfepyqfswphxt2xjr08jk',
+      'sdk10eqywpdkkvemmzg4d2495yunll3jl33ykzy7kn',
+      'sdk1ylkrw2yleseu83m0jhumula7ktervdayg2cu34',
+    ])
     const keys = JSON.parse(
       (await runSdkd(['--home', dir, 'keys', 'list', '--output', 'json'])).stdout,
     )
     const genesis = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
-    // The three keys, plus the bonded pool holding the validator's self-delegation.
+    // Every key funded in every genesis denom, plus the bonded pool holding the validator's self-delegation.
     expect(genesis.app_state.bank.balances.map((b: any) => b.address).sort()).toEqual(
       [...keys.map((k: any) => k.address), 'sdk1fl48vsnmsdzcv85q5d2q4z5ajdha8yu3qj9c7z'].sort(),
     )
+    for (const k of keys)
+      expect(
+        genesis.app_state.bank.balances
+          .find((b: any) => b.address === k.address)
+          .coins.map((c: any) => c.denom),
+      ).toEqual(['stake', 'token'])
     const validator = keys.find((k: any) => k.name === 'validator').address
     expect(genesis.app_state.staking.delegations).toEqual([
       expect.objectContaining({ delegator_address: validator }),
     ])
     expect(genesis.app_state.gov.params.voting_period).toBe('5s')
-    const again = await runSdkd(['--home', dir, 'init', 'dev', '--devnet', '--overwrite'])
-    expect(again.code).toBe(0)
-    expect(again.stdout).not.toContain('mnemonic:')
+
+    // A second fresh home has the very same accounts; --accounts asks for more.
+    const other = await home()
+    const second = await runSdkd(['--home', other, 'init', 'dev', '--devnet', '--accounts', '12'])
+    expect(second.code).toBe(0)
+    const secondPrinted = [...second.stdout.matchAll(/- name: (\S+)\n {2}address: (\S+)/g)].map(
+      (m) => [m[1], m[2]],
+    )
+    expect(secondPrinted.slice(0, 10)).toEqual(printed.map((m) => [m[1], m[2]]))
+    expect(secondPrinted.slice(10).map((m) => m[0])).toEqual(['account10', 'account11'])
+    const zero = await runSdkd([
+      '--home',
+      await home(),
+      'init',
+      'dev',
+      '--devnet',
+      '--accounts',
+      '0',
+    ])
+    expect(zero.code).toBe(1)
+    expect(zero.stderr).toContain(
+      "Error: option '--accounts <n>' argument '0' is invalid. must be at least 1",
+    )
   })
 })

@@ -59,8 +59,15 @@ describe('sdkd init', () => {
       'genesis.json',
       'node_key.json',
       'priv_validator_key.json',
+      'sdkd.toml',
     ])
-    expect((await stat(join(dir, 'data'))).isDirectory()).toBe(true)
+    // data/ holds the validator's signing state, as upstream init leaves it.
+    expect(await readFile(join(dir, 'data/priv_validator_state.json'), 'utf8')).toBe(
+      '{\n  "height": "0",\n  "round": 0,\n  "step": 0\n}\n',
+    )
+    expect(await readFile(join(dir, 'config/sdkd.toml'), 'utf8')).toContain(
+      'created-by-app-version = "v2"',
+    )
     const app = await readFile(join(dir, 'config/app.toml'), 'utf8')
     for (const line of [
       'minimum-gas-prices = "0stake"',
@@ -255,7 +262,9 @@ describe('sdkd start', () => {
     )
     const exit = await plain.exited
     expect(exit.code).toBe(0)
-    expect(plain.output()).toMatch(/INFO: committed block .*"height":5/)
+    expect(plain.output()).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: committed block module=state height=5 txs=0 app_hash=[0-9A-F]{64} ms=/m,
+    )
     expect(plain.output()).toContain('halt per configuration height 6 time 0')
     expect(plain.output()).not.toMatch(/^\{"level"/m)
   })
@@ -375,7 +384,8 @@ describe('sdkd start', () => {
       expect(r.code).toBe(1)
       expect(r.stderr).toMatch(message)
       expect(r.stderr.startsWith('Error: ')).toBe(true)
-      expect(await readdir(join(dir, 'data'))).toEqual([])
+      // Nothing was opened or written: data/ holds only what init put there.
+      expect(await readdir(join(dir, 'data'))).toEqual(['priv_validator_state.json'])
       await writeFile(path, before)
     }
     expect(await readFile(appToml, 'utf8')).toBe(original)

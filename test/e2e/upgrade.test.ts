@@ -335,15 +335,14 @@ describe('upgrade rehearsal with real sdkd processes', () => {
 
     expect((await v2.p.stop('SIGTERM')).code).toBe(0)
 
-    // The old binary on the upgraded chain: the downgrade check refuses it.
+    // The old binary on the upgraded chain: refused before the database is opened, naming both
+    // app versions (the home remembers v2 ran it); the upstream downgrade check stays behind it.
     const down = await start(home, 'v1')
-    expect((await down.p.exited).code).not.toBe(0)
-    expect(
-      down.p
-        .logs()
-        .filter(UPGRADE_LOG)
-        .map((l) => l.msg),
-    ).toEqual(['wrong app version 0, upgrade handler is missing for v2 upgrade plan'])
+    expect((await down.p.exited).code).toBe(1)
+    expect(down.p.output()).toContain(
+      `Error: the home ${home} belongs to app version v2 (created by v1, last run by v2); app version v1 is older and cannot run its chain`,
+    )
+    expect(down.p.output()).toContain('--app-version v2')
     expect(lastCommitted(down.p)).toBe(0)
   })
 
@@ -457,6 +456,8 @@ describe('upgrade rehearsal with real sdkd processes', () => {
           'start',
           '--home',
           home,
+          '--log_format',
+          'json',
           '--timeout-commit',
           '100ms',
           '--rpc.laddr',

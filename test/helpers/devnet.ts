@@ -28,16 +28,27 @@ export interface DevnetHome {
 }
 
 /**
- * Creates a devnet home and reads the accounts `init --devnet` prints. `govParams` overrides gov
- * params in its genesis (e.g. longer periods, so that a vote sent through the CLI on a loaded
- * machine still lands inside the voting period).
+ * Creates a devnet home of an app version and reads the accounts `init --devnet` prints. `govParams`
+ * overrides gov params in its genesis (e.g. longer periods, so that a vote sent through the CLI on a
+ * loaded machine still lands inside the voting period).
  */
 export async function createDevnetHome(
   chainId = 'gov-e2e',
   govParams: Record<string, string> = {},
+  appVersion = 'v2',
 ): Promise<DevnetHome> {
   const { dir, cleanup } = await tempDir('sdkd-gov-')
-  const r = await runSdkd(['--home', dir, 'init', 'node0', '--devnet', '--chain-id', chainId])
+  const r = await runSdkd([
+    '--home',
+    dir,
+    '--app-version',
+    appVersion,
+    'init',
+    'node0',
+    '--devnet',
+    '--chain-id',
+    chainId,
+  ])
   if (r.code !== 0) throw new Error(`sdkd init --devnet failed (${r.code}): ${r.stderr}`)
   if (Object.keys(govParams).length > 0) {
     const file = join(dir, 'config/genesis.json')

@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url'
 /** The built CLI entry point. */
 export const SDKD_BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
 
+/**
+ * The arguments a test passes, with `--log_format json` first unless the test chose a format: tests
+ * read the node's log lines as JSON (plain lines are the default for people).
+ */
+function withJsonLogs(args: readonly string[]): string[] {
+  return args.includes('--log_format') ? [...args] : ['--log_format', 'json', ...args]
+}
+
 /** A fresh temporary directory (removed by the returned cleanup). */
 export async function tempDir(
   prefix = 'sdkd-test-',
@@ -41,7 +49,7 @@ export function runSdkd(
   options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SDKD_BIN, ...args], {
+    const child = spawn(process.execPath, [SDKD_BIN, ...withJsonLogs(args)], {
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
@@ -79,7 +87,7 @@ export interface SdkdProcess {
 
 /** Starts `sdkd <args>` in the background. */
 export function startSdkd(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): SdkdProcess {
-  const child = spawn(process.execPath, [SDKD_BIN, ...args], {
+  const child = spawn(process.execPath, [SDKD_BIN, ...withJsonLogs(args)], {
     env: { ...process.env, NO_COLOR: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -1,5 +1,6 @@
 import type { AppVersion } from '../types.js'
 import type { AppVersionDeps } from './deps.js'
+import { type AppVersionName, DEFAULT_APP_VERSION } from './names.js'
 import { createV1 } from './v1.js'
 import { createV2 } from './v2.js'
 
@@ -8,11 +9,10 @@ export type { AppVersionDeps }
 /** Builds one app version ("binary") for a node. */
 export type AppVersionFactory = (deps: AppVersionDeps) => AppVersion
 
-/** Built-in app versions ("binaries"), oldest first. */
+/** Built-in app versions ("binaries"), oldest first: one factory per name of `APP_VERSION_NAMES`. */
 export const APP_VERSIONS: Record<string, AppVersionFactory> = {
   v1: createV1,
   v2: createV2,
-}
+} satisfies Record<AppVersionName, AppVersionFactory>
 
-/** The newest built-in app version: what `sdkd start` runs by default. */
-export const DEFAULT_APP_VERSION = Object.keys(APP_VERSIONS).at(-1)!
+export { DEFAULT_APP_VERSION }

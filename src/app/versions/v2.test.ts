@@ -156,6 +156,43 @@ describe('app version v2 (the example upgrade)', () => {
     expect(await new UpgradeKeeper(node.registry).doneHeight(node.store.view(), 'v2')).toBe(0n)
   })
 
+  test('error: v2 data run by v1 to the upgrade: the store v2 would add exists already; the halt says so plainly, commits nothing', async () => {
+    const t = await tempDir('sdkd-v2-on-v2-data-')
+    await initTestHome(t.dir, 'v2')
+    const queue = new ActionQueue()
+    const versions: Record<string, AppVersionFactory> = {
+      v1: testAppVersion({ name: 'v1', base: createV1, queue }),
+      v2: testAppVersion({ name: 'v2', base: createV2, queue }),
+    }
+    let node = await openNode(t.dir, { appVersion: 'v2', appVersions: versions })
+    cleanups.push(async () => {
+      await node.stop()
+      await t.cleanup()
+    })
+    await produceTo(node, 2)
+    await node.stop()
+    // The old binary on the new binary's data (the CLI refuses this; the store loader must not crash).
+    node = await openNode(t.dir, { appVersion: 'v1', appVersions: versions })
+    await scheduleInNextBlock(node, queue, { name: 'v2', height: 5 })
+    await produceTo(node, 4)
+    await expect(node.producer.produceBlock()).rejects.toThrow('UPGRADE "v2" NEEDED')
+    await node.stop()
+    const logs = new LogCapture()
+    node = await openNode(t.dir, { appVersion: 'v2', appVersions: versions, logs })
+    const err = await node.producer.produceBlock().catch((e: unknown) => e)
+    expect(err).toMatchObject({
+      name: 'ChainHaltError',
+      exitCode: 1,
+      message:
+        'upgrade "v2" at height 5 adds the store "consensus", but this chain\'s state already has it: ' +
+        'the data in this home was not made by the app version the upgrade starts from (was an older app version run on a newer home?). ' +
+        'Nothing was committed; start the chain over (sdkd devnet --reset, or sdkd comet unsafe-reset-all) with the app version it should start from',
+    })
+    expect((err as Error).cause).toBeUndefined()
+    expect(node.producer.height).toBe(4)
+    expect(logs.messages().some((m) => m.includes('internal logic error'))).toBe(false)
+  })
+
   test('behavior: a fresh v2 chain stores the full genesis consensus params and has no crisis', async () => {
     const t = await tempDir('sdkd-v2-genesis-')
     await initTestHome(t.dir, 'v2')

@@ -112,13 +112,16 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
     }
     p.finalTally = outcome.counts
     keeper.setProposal(ctx.state, p)
-    log.info(
+    // A proposal that passed but could not execute is what an operator must notice: warn.
+    const level = p.status === ProposalStatus.FAILED ? 'warn' : 'info'
+    log[level](
       {
         proposal: id.toString(),
         status: PROPOSAL_STATUS_NAMES[p.status],
         expedited: p.expedited,
         title: p.title,
         results: logMsg,
+        ...(p.status === ProposalStatus.FAILED ? { reason: p.failedReason } : {}),
       },
       'proposal tallied',
     )

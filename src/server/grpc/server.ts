@@ -6,8 +6,9 @@ import {
   type sendUnaryData,
   setLogger,
 } from '@grpc/grpc-js'
+import { parseListenAddress } from '../../config/listen-address.js'
 import type { Logger } from '../../logger.js'
-import { ListenError, parseListenAddress } from '../listen.js'
+import { ListenError } from '../listen.js'
 import { HEIGHT_HEADER } from '../query/height.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
 import { addReflection } from './reflection.js'

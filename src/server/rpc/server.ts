@@ -16,6 +16,11 @@ export interface RpcNode {
   rpcListenAddr: string
   validator: { address: Bytes; pubKey: Bytes; power: bigint }
   blocks: BlockStore
+  /**
+   * When the next height's round starts (CometBFT RoundState.StartTime: the last commit plus
+   * timeout_commit), as Unix milliseconds; undefined while no block is scheduled.
+   */
+  nextRoundStartMs(): number | undefined
   /** ABCI Info: app name, version string, protocol (app) version, last height and app hash. */
   abciInfo(): Promise<{
     data: string
@@ -209,6 +214,33 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
             address: toHexUpper(node.validator.address),
             pub_key: { type: 'tendermint/PubKeyEd25519', value: toBase64(node.validator.pubKey) },
             voting_power: node.validator.power.toString(),
+          },
+        }
+      },
+    },
+    consensus_state: {
+      args: [],
+      // RoundStateSimple of the single validator, waiting in step 1 (NewHeight) for the next height.
+      handler: async () => {
+        const next = latestHeight() + 1
+        const startMs = node.nextRoundStartMs() ?? Date.now()
+        return {
+          round_state: {
+            'height/round/step': `${next}/0/1`,
+            start_time: formatRfc3339Nano(BigInt(Math.round(startMs)) * 1_000_000n),
+            proposal_block_hash: '',
+            locked_block_hash: '',
+            valid_block_hash: '',
+            height_vote_set: [
+              {
+                round: 0,
+                prevotes: ['nil-Vote'],
+                prevotes_bit_array: 'BA{1:_} 0/' + node.validator.power.toString() + ' = 0.00',
+                precommits: ['nil-Vote'],
+                precommits_bit_array: 'BA{1:_} 0/' + node.validator.power.toString() + ' = 0.00',
+              },
+            ],
+            proposer: { address: toHexUpper(node.validator.address), index: 0 },
           },
         }
       },

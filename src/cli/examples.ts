@@ -1,0 +1,70 @@
+import type { Command } from 'commander'
+import { addExamples, commandPath } from './help.js'
+
+/** The Examples section of the main commands' help, by command path. */
+const EXAMPLES: Record<string, readonly (readonly [string, string])[]> = {
+  'sdkd devnet': [
+    ['sdkd devnet', 'create ~/.sdkd on first run, then produce a block every 500ms'],
+    [
+      'sdkd devnet --app-version v1 --home ~/.sdkd-v1',
+      'a devnet of the older app version, to rehearse an upgrade',
+    ],
+    ['sdkd devnet --reset', 'start the chain over from a fresh genesis (keys and config kept)'],
+    ['sdkd devnet --timeout-commit 100ms --accounts 20', 'faster blocks and 20 funded accounts'],
+    ['SDKD_RPC_LADDR=tcp://0.0.0.0:26657 sdkd devnet', 'any flag from its SDKD_… variable'],
+  ],
+  'sdkd start': [
+    ['sdkd start', 'run the node of ~/.sdkd as its config files say'],
+    ['sdkd start --app-version v2', 'run the new binary after an upgrade halt'],
+    ['sdkd start --timeout-commit 1s --api.enable', 'override config fields for this run'],
+    ['sdkd start --halt-height 100', 'stop cleanly before committing height 100'],
+  ],
+  'sdkd tx upgrade software-upgrade': [
+    [
+      `sdkd tx upgrade software-upgrade v2 --title "Upgrade to v2" --summary "v1 to v2" --deposit 10000000stake --upgrade-height 500 --upgrade-info '{}' --no-validate --from validator --yes --wait`,
+      'propose the upgrade to v2 at height 500 (the devnet minimum deposit)',
+    ],
+    [
+      `sdkd tx upgrade software-upgrade v2 --title T --summary S --deposit 10000000stake --upgrade-height 500 --upgrade-info '{"binaries":{"linux/amd64":"https://example.com/sdkd?checksum=sha256:<hex>"}}' --from alice`,
+      'with binaries for cosmovisor (each downloaded and checked first)',
+    ],
+  ],
+  'sdkd tx gov vote': [
+    [
+      'sdkd tx gov vote 1 yes --from validator --yes --wait',
+      'vote yes on proposal 1 and wait for the block',
+    ],
+    [
+      'sdkd tx gov vote 1 no_with_veto --from alice --yes',
+      'other options: no, abstain, no_with_veto',
+    ],
+  ],
+  'sdkd query upgrade plan': [
+    [
+      'sdkd query upgrade plan',
+      'the scheduled plan, and on stderr the estimated time until its height',
+    ],
+    ['sdkd query upgrade plan -o json --height 40', 'as JSON, at height 40'],
+  ],
+  'sdkd keys add': [
+    ['sdkd keys add carol', 'a new key with a fresh 24-word mnemonic (printed once)'],
+    ['echo "word1 … word24" | sdkd keys add dave --recover', 'a key from an existing mnemonic'],
+  ],
+  'sdkd comet unsafe-reset-all': [
+    [
+      'sdkd comet unsafe-reset-all',
+      'the chain in ~/.sdkd starts over at height 1 on the next start',
+    ],
+    ['sdkd comet unsafe-reset-all --home ./node1', 'another home'],
+  ],
+}
+
+/** Adds the Examples sections to the built command tree. */
+export function addAllExamples(root: Command): void {
+  const visit = (cmd: Command) => {
+    const examples = EXAMPLES[commandPath(cmd)]
+    if (examples) addExamples(cmd, examples)
+    for (const sub of cmd.commands) visit(sub)
+  }
+  visit(root)
+}

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs'
+import type { Command } from 'commander'
+import { homePaths } from '../config/paths.js'
+import { resetChainData } from '../config/reset.js'
+import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.js'
+import { CliError } from './errors.js'
+import { loggerFor } from './log.js'
+import type { GlobalFlags } from './start-flags.js'
+
+/** Refuses while a node holds the home's database: a reset under a running node would corrupt it. */
+export async function assertDataUnlocked(home: string): Promise<void> {
+  const { database } = homePaths(home)
+  if (!existsSync(database)) return
+  try {
+    const backend = await createLevelBackend({ path: database })
+    await backend.close()
+  } catch (err) {
+    if (err instanceof DatabaseLockedError)
+      throw new CliError(
+        `a node is running on ${homePaths(home).home} (${database} is locked): stop it first; nothing was removed`,
+      )
+    throw err
+  }
+}
+
+/** Upstream `unsafe-reset-all`: wipes data/, keeps config, keys and genesis. */
+async function unsafeResetAll(g: GlobalFlags, f: { keepAddrBook?: boolean }): Promise<void> {
+  const paths = homePaths(g.home)
+  if (!existsSync(paths.configDir))
+    throw new CliError(`${paths.home} is not an sdkd home (no config/): nothing to reset`)
+  await assertDataUnlocked(g.home)
+  const result = await resetChainData(g.home, { keepAddrBook: f.keepAddrBook ?? false })
+  const log = loggerFor(g)
+  if (result.addrBookRemoved)
+    log.info({ file: `${paths.configDir}/addrbook.json` }, 'Removed existing address book')
+  log.info({ dir: result.dataDir }, 'Removed all blockchain history')
+  log.info(
+    { key: paths.privValidatorKey, state: result.privValidatorState },
+    'Reset private validator file to genesis state',
+  )
+}
+
+/**
+ * `sdkd comet unsafe-reset-all` (aliases `cometbft`, `tendermint`; also `sdkd unsafe-reset-all`):
+ * the chain starts over from the same genesis at the next start.
+ */
+export function registerReset(program: Command, globals: () => GlobalFlags): void {
+  const comet = program
+    .command('comet')
+    .aliases(['cometbft', 'tendermint'])
+    .description('CometBFT subcommands')
+  for (const parent of [comet, program]) {
+    parent
+      .command('unsafe-reset-all')
+      .description(
+        "(unsafe) remove all the data and WAL, reset this node's validator to genesis state; config, keys and genesis are kept",
+      )
+      .option('--keep-addr-book', 'keep the address book intact')
+      .action((f: { keepAddrBook?: boolean }) => unsafeResetAll(globals(), f))
+  }
+}

@@ -1,0 +1,96 @@
+import type { Command } from 'commander'
+import { PRUNING_STRATEGIES } from '../config/app-config.js'
+import { boolArg, collectArg, durationArg, heightListArg, uintArg } from './options.js'
+
+/** Flags of `sdkd start` (and `sdkd devnet`); each overrides its config field, as upstream. */
+export interface StartFlags {
+  timeoutCommit?: number
+  'rpc.laddr'?: string
+  'api.enable'?: boolean
+  'api.swagger'?: boolean
+  'api.address'?: string
+  'api.enabledUnsafeCors'?: boolean
+  'grpc.enable'?: boolean
+  'grpc.address'?: string
+  haltHeight?: number
+  haltTime?: number
+  pruning?: string
+  pruningKeepRecent?: number
+  pruningInterval?: number
+  minRetainBlocks?: number
+  minimumGasPrices?: string
+  unsafeSkipUpgrades?: number[]
+  upgradePlugin?: string[]
+}
+
+/** Global flags every command accepts. */
+export interface GlobalFlags {
+  home: string
+  logLevel?: string
+  logFormat?: string
+  appVersion?: string
+}
+
+/** Adds the start flags to a command. */
+export function addStartFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      '--timeout-commit <duration>',
+      'time between blocks (consensus.timeout_commit), e.g. 250ms; 0 = as fast as possible',
+      durationArg,
+    )
+    .option('--rpc.laddr <address>', 'CometBFT RPC listen address (rpc.laddr)')
+    .option('--api.enable [bool]', 'enable the REST API server (api.enable)', boolArg)
+    .option('--api.swagger [bool]', 'serve Swagger UI at /swagger (api.swagger)', boolArg)
+    .option('--api.address <address>', 'REST API listen address (api.address)')
+    .option(
+      '--api.enabled-unsafe-cors [bool]',
+      'allow cross-origin requests from any origin (api.enabled-unsafe-cors)',
+      boolArg,
+    )
+    .option('--grpc.enable [bool]', 'enable the gRPC server (grpc.enable)', boolArg)
+    .option('--grpc.address <address>', 'gRPC listen address (grpc.address)')
+    .option(
+      '--halt-height <height>',
+      'stop the node before committing this height (halt-height)',
+      uintArg,
+    )
+    .option(
+      '--halt-time <unix-seconds>',
+      'stop the node at the first block at or after this time (halt-time)',
+      uintArg,
+    )
+    .option(
+      '--pruning <strategy>',
+      `state pruning strategy: ${PRUNING_STRATEGIES.join('|')} (pruning)`,
+    )
+    .option(
+      '--pruning-keep-recent <n>',
+      'recent states to keep with --pruning custom (pruning-keep-recent)',
+      uintArg,
+    )
+    .option(
+      '--pruning-interval <n>',
+      'prune every n blocks with --pruning custom (pruning-interval)',
+      uintArg,
+    )
+    .option(
+      '--min-retain-blocks <n>',
+      'keep at least the last n blocks in the block store (min-retain-blocks)',
+      uintArg,
+    )
+    .option(
+      '--minimum-gas-prices <coins>',
+      'minimum gas prices to accept txs, e.g. 0.025stake (minimum-gas-prices)',
+    )
+    .option(
+      '--unsafe-skip-upgrades <heights>',
+      'skip a set of upgrade heights to continue the old binary (comma-separated, repeatable)',
+      heightListArg,
+    )
+    .option(
+      '--upgrade-plugin <file.mjs>',
+      'load upgrade handlers from an ES module (repeatable; see README "Upgrades")',
+      collectArg,
+    )
+}

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { writeFileAtomic } from './atomic-file.js'
+import { FieldReader } from './fields.js'
+import { parseTomlFile } from './toml.js'
+
+/**
+ * `config/sdkd.toml`: what sdkd remembers about a home that no upstream file holds — which app
+ * version ("binary") created it and which one last produced a block on it. A chain only moves
+ * forward: an older app version than the home's refuses to start on it (see `checkHomeAppVersion`).
+ */
+export interface HomeRecord {
+  /** App version whose genesis preset made `config/genesis.json`. */
+  createdBy?: string
+  /** App version that last committed a block on `data/`. */
+  lastRunBy?: string
+}
+
+/** Path of the record inside a home. */
+export function homeRecordPath(home: string): string {
+  return join(resolve(home), 'config', 'sdkd.toml')
+}
+
+/** Reads the record (empty for a home made before sdkd kept one). */
+export async function readHomeRecord(home: string): Promise<HomeRecord> {
+  const file = homeRecordPath(home)
+  if (!existsSync(file)) return {}
+  const r = new FieldReader(
+    'config/sdkd.toml',
+    parseTomlFile('config/sdkd.toml', await readFile(file, 'utf8')),
+  )
+  const createdBy = r.string('created-by-app-version', '')
+  const lastRunBy = r.string('last-run-app-version', '')
+  return {
+    ...(createdBy ? { createdBy } : {}),
+    ...(lastRunBy ? { lastRunBy } : {}),
+  }
+}
+
+/** Writes the record atomically. */
+export async function writeHomeRecord(home: string, record: HomeRecord): Promise<void> {
+  const q = (s: string | undefined) => JSON.stringify(s ?? '')
+  await writeFileAtomic(
+    homeRecordPath(home),
+    `# Written by sdkd. The app version ("binary") that created this home and the one that last
+# committed a block on its data/. An older app version refuses to start on this home: a chain only
+# moves forward. \`sdkd devnet --reset\` and \`sdkd comet unsafe-reset-all\` start its chain over.
+created-by-app-version = ${q(record.createdBy)}
+last-run-app-version = ${q(record.lastRunBy)}
+`,
+  )
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from './atomic-file.js'
+import { PRIV_VALIDATOR_STATE_INITIAL } from './home.js'
+import { readHomeRecord, writeHomeRecord } from './home-record.js'
+import { homePaths } from './paths.js'
+
+/** What a reset removed and rewrote. */
+export interface ResetResult {
+  dataDir: string
+  privValidatorState: string
+  addrBookRemoved: boolean
+}
+
+/**
+ * Upstream `comet unsafe-reset-all`: deletes the whole `data/` directory (every height, the tx index,
+ * `upgrade-info.json`) and recreates it with mode 0700, resets `priv_validator_state.json` to height 0,
+ * and deletes `config/addrbook.json` unless kept. Config files, keys and genesis stay. The caller
+ * makes sure no node holds the database.
+ */
+export async function resetChainData(
+  home: string,
+  { keepAddrBook = false }: { keepAddrBook?: boolean } = {},
+): Promise<ResetResult> {
+  const p = homePaths(home)
+  await rm(p.dataDir, { recursive: true, force: true })
+  await mkdir(p.dataDir, { recursive: true, mode: 0o700 })
+  await writeFileAtomic(p.privValidatorState, PRIV_VALIDATOR_STATE_INITIAL, 0o600)
+  const addrBook = join(p.configDir, 'addrbook.json')
+  const addrBookRemoved = !keepAddrBook && existsSync(addrBook)
+  if (addrBookRemoved) await rm(addrBook, { force: true })
+  // The chain starts over: no app version has run it yet.
+  const record = await readHomeRecord(home)
+  if (record.lastRunBy !== undefined) {
+    const { lastRunBy: _, ...rest } = record
+    await writeHomeRecord(home, rest)
+  }
+  return { dataDir: p.dataDir, privValidatorState: p.privValidatorState, addrBookRemoved }
+}

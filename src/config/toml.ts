@@ -1,0 +1,20 @@
+import { parse } from 'smol-toml'
+import { ConfigError } from './fields.js'
+
+/**
+ * Parses a TOML file's text; a syntax error names the file, the line and the column:
+ * `config/app.toml: invalid TOML at line 12, column 9: invalid value`.
+ */
+export function parseTomlFile(label: string, text: string): Record<string, unknown> {
+  try {
+    return parse(text) as Record<string, unknown>
+  } catch (err) {
+    const e = err as Error & { line?: number; column?: number }
+    const problem = e.message
+      .split('\n')[0]!
+      .replace(/^Invalid TOML document: /, '')
+      .trim()
+    const where = e.line !== undefined ? ` at line ${e.line}, column ${e.column ?? 0}` : ''
+    throw new ConfigError(label, '', `invalid TOML${where}: ${problem}`)
+  }
+}
