@@ -8,12 +8,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { APP_VERSIONS } from '../dist/app/versions/index.js'
 import { runInit } from '../dist/cli/init.js'
 import { uint64BE } from '../dist/codec/bytes.js'
 import { loadHome } from '../dist/config/home.js'
 import { createSilentLogger } from '../dist/logger.js'
-import { Node } from '../dist/node.js'
+import { Node } from '../dist/node/node.js'
+import { APP_VERSIONS } from '../dist/versions/index.js'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)

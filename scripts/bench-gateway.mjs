@@ -92,13 +92,13 @@ async function main() {
   const PIPELINING = arg('pipelining', 1)
 
   const { Hono } = await import('hono')
-  const { APP_VERSIONS, DEFAULT_APP_VERSION } = await import('../dist/app/versions/index.js')
+  const { APP_VERSIONS, DEFAULT_APP_VERSION } = await import('../dist/versions/index.js')
   const { defaultAppState } = await import('../dist/cli/init.js')
   const { bech32ToAddress } = await import('../dist/codec/address.js')
   const { initHome, loadHome } = await import('../dist/config/home.js')
   const { createSilentLogger } = await import('../dist/logger.js')
   const { BankKeeper } = await import('../dist/modules/bank/keeper.js')
-  const { Node } = await import('../dist/node.js')
+  const { Node } = await import('../dist/node/node.js')
   const { listenHttp } = await import('../dist/server/listen.js')
 
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-gateway-'))

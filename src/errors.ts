@@ -38,6 +38,26 @@ export abstract class ChainError extends Error {
   abstract abci(): { code: number; codespace: string; log: string }
 }
 
+/**
+ * Stops the chain. `exitCode` is what the process exits with: 0 for a configured halt, 2 for an
+ * upgrade halt (as a Go panic), 1 for other failures.
+ */
+export class ChainHaltError extends Error {
+  override readonly name = 'ChainHaltError'
+
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    options?: { cause?: unknown; logged?: boolean },
+  ) {
+    super(message, options)
+    this.logged = options?.logged ?? false
+  }
+
+  /** Whether the message was already logged where it arose. */
+  readonly logged: boolean
+}
+
 /** A registered root error: what `errors.Register(codespace, code, description)` creates upstream. */
 export interface RegisteredError {
   readonly codespace: string

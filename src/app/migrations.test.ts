@@ -11,7 +11,7 @@ import {
 } from '../../test/helpers/upgrade-chain.js'
 import { fromUtf8, utf8 } from '../codec/bytes.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
-import type { Node } from '../node.js'
+import type { Node } from '../node/node.js'
 import type { AppModule } from './types.js'
 
 // The module manager's RunMigrations, driven by an upgrade handler on a real home.

@@ -12,9 +12,9 @@ import {
   testAppVersion,
 } from '../../test/helpers/upgrade-chain.js'
 import { fromUtf8, utf8 } from '../codec/bytes.js'
-import type { Node } from '../node.js'
+import type { Node } from '../node/node.js'
+import { createV2 } from '../versions/v2.js'
 import { loadUpgradePlugins, withPlugins } from './plugins.js'
-import { createV2 } from './versions/v2.js'
 
 const EXAMPLE = fileURLToPath(
   new URL('../../config/upgrade-plugins/example-upgrade.mjs', import.meta.url),

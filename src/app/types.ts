@@ -1,11 +1,11 @@
-import type { Header } from '../chain/block.js'
-import type { EventManager } from '../chain/events.js'
-import type { TimeNs } from '../chain/time.js'
+import type { Header } from '../block/block.js'
+import type { EventManager } from '../block/events.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { TimeNs } from '../codec/time.js'
 import type { Logger } from '../logger.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch, StateReader, StoreUpgrades } from '../store/types.js'
-import type { TxKeepers } from '../tx/expected-keepers.js'
+import type { TxKeepers } from './tx-keepers.js'
 
 /** Module name → consensus version (upstream VersionMap). */
 export type VersionMap = Record<string, number>

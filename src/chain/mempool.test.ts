@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { createTxTestNode } from '../tx/tx-node.case.js'
+import { createTxTestNode } from '../../test/helpers/tx-node.js'
 import { MempoolError } from './mempool.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>

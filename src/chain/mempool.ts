@@ -1,11 +1,11 @@
 import type { BlockContext } from '../app/types.js'
+import type { Event } from '../block/events.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { Logger } from '../logger.js'
 import type { TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import type { SimulationResult, TxOutcome } from '../tx/executor.js'
-import type { Event } from './events.js'
 import type { TxSource } from './producer.js'
 
 /** Upstream MaxBlockSizeBytes: what block.max_bytes = -1 means. */

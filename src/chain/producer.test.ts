@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { App } from '../app/app.js'
 import type { AppModule, AppVersion } from '../app/types.js'
+import { BlockBuilder } from '../block/block.js'
 import { fromUtf8, toHexUpper, uint64BE, utf8 } from '../codec/bytes.js'
 import { protoRegistry } from '../codec/proto.js'
 import { defaultConsensusParams, readGenesis } from '../config/genesis.js'
 import { ed25519FromSeed } from '../config/validator-key.js'
+import { ChainHaltError } from '../errors.js'
 import { createSilentLogger } from '../logger.js'
 import type { StoreBackend } from '../store/backend.js'
 import { BlockStore } from '../store/block-store.js'
@@ -14,8 +16,7 @@ import {
   type MemoryDatabase,
 } from '../store/memory-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
-import { BlockBuilder } from './block.js'
-import { BlockProducer, ChainHaltError } from './producer.js'
+import { BlockProducer } from './producer.js'
 
 const registry = protoRegistry()
 const key = ed25519FromSeed(new Uint8Array(32).fill(3))

@@ -1,43 +1,20 @@
 import { EventEmitter } from 'node:events'
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
+import { type BlockBuilder, type BlockId, EMPTY_BLOCK_ID, type Header } from '../block/block.js'
+import { EventManager } from '../block/events.js'
 import { type Bytes, emptyBytes, toHexUpper } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import { nextBlockTime, type TimeNs, timeToTimestamp } from '../codec/time.js'
 import type { Genesis } from '../config/genesis.js'
+import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
 import type { StateBranch, StoreUpgrades } from '../store/types.js'
 import type { VersionedStore } from '../store/versioned-store.js'
-import { type BlockBuilder, type BlockId, EMPTY_BLOCK_ID, type Header } from './block.js'
-import { EventManager } from './events.js'
-import { nextBlockTime, type TimeNs, timeToTimestamp } from './time.js'
-
-/**
- * Stops the chain. `exitCode` is what the process exits with: 0 for a configured halt, 2 for an
- * upgrade halt (as a Go panic), 1 for other failures.
- */
-export class ChainHaltError extends Error {
-  override readonly name = 'ChainHaltError'
-
-  constructor(
-    message: string,
-    readonly exitCode: number,
-    options?: { cause?: unknown; logged?: boolean },
-  ) {
-    super(message, options)
-    this.logged = options?.logged ?? false
-  }
-
-  /** Whether the message was already logged where it arose. */
-  readonly logged: boolean
-}
-
-/** Executes the txs of a block (the tx pipeline plugs in here). */
-export interface TxExecutor {
-  deliverTx(ctx: BlockContext, tx: Bytes, index: number): Promise<TxResult>
-}
+import type { TxExecutor } from '../tx/executor.js'
 
 /** Source of txs for the next block (the mempool). */
 export interface TxSource {

@@ -77,7 +77,7 @@ export async function clientContext(
         const { latestBlockTime } = await node().status()
         const start = state.round_state?.start_time
         if (!start || latestBlockTime === undefined) return undefined
-        const { parseRfc3339 } = await import('../chain/time.js')
+        const { parseRfc3339 } = await import('../codec/time.js')
         const ms = Number(parseRfc3339(start) - latestBlockTime) / 1e6
         return ms > 0 && ms < 3_600_000 ? ms : undefined
       } catch {

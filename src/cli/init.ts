@@ -1,16 +1,16 @@
 import type { Command } from 'commander'
 import { App } from '../app/app.js'
-import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { protoRegistry } from '../codec/proto.js'
+import { type InitResult, initHome, writeGenesis } from '../config/home.js'
+import { writeHomeRecord } from '../config/home-record.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import {
   DEVNET_DEFAULT_ACCOUNTS,
   type DevnetAccount,
   devnetAppState,
   devnetStakingState,
   ensureDevnetKeys,
-} from '../config/devnet.js'
-import { type InitResult, initHome, writeGenesis } from '../config/home.js'
-import { writeHomeRecord } from '../config/home-record.js'
+} from './devnet-preset.js'
 import { CliError } from './errors.js'
 import { positiveIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'

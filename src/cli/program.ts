@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander'
-import { DEFAULT_APP_VERSION } from '../app/versions/names.js'
 import { defaultHome } from '../config/paths.js'
 import { LOG_LEVELS } from '../log-levels.js'
+import { DEFAULT_APP_VERSION } from '../versions/names.js'
 import { addAllExamples } from './examples.js'
 import { useShortUsageErrors } from './help.js'
 import type { GlobalFlags } from './start-flags.js'

@@ -1,10 +1,10 @@
-import { formatRfc3339 } from '../chain/time.js'
 import type { BroadcastResult, IncludedTx, NodeClient } from '../client/node-client.js'
 import { TX_TYPE_URL } from '../client/tx-builder.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
 import { messageToJson } from '../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { formatRfc3339 } from '../codec/time.js'
 import { type ClientContext, outputFormat, printOutput } from './client-context.js'
 import { CliError } from './errors.js'
 

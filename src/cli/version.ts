@@ -1,8 +1,8 @@
 import type { Command } from 'commander'
 import { App } from '../app/app.js'
-import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
 import { protoRegistry } from '../codec/proto.js'
-import { SDKD_VERSION } from '../node.js'
+import { SDKD_VERSION } from '../node/node.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 

@@ -1,8 +1,8 @@
 import type protobuf from 'protobufjs'
-import { parseRfc3339, type TimeNs } from '../chain/time.js'
 import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { parseRfc3339, type TimeNs } from '../codec/time.js'
 
 /**
  * A client of one node through its CometBFT RPC (`--node`): `status`, `abci_query` (the same

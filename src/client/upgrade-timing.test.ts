@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRfc3339 } from '../chain/time.js'
+import { parseRfc3339 } from '../codec/time.js'
 import {
   blockIntervalMs,
   durationMs,

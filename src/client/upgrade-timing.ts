@@ -1,5 +1,5 @@
-import { formatRfc3339, type TimeNs } from '../chain/time.js'
 import type { ProtoMessage } from '../codec/proto.js'
+import { formatRfc3339, type TimeNs } from '../codec/time.js'
 import { formatGoDuration } from '../config/duration.js'
 import type { BlockTime, NodeClient } from './node-client.js'
 

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js'
-import { parseRfc3339, type TimeNs } from '../chain/time.js'
 import { type Bytes, fromBase64Strict, toHexUpper, utf8 } from '../codec/bytes.js'
+import { parseRfc3339, type TimeNs } from '../codec/time.js'
 import { ConfigError } from './fields.js'
 import { consensusAddress } from './validator-key.js'
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
-import { formatRfc3339Nano, nowNs } from '../chain/time.js'
 import { toBase64, toHexUpper } from '../codec/bytes.js'
+import { formatRfc3339Nano, nowNs } from '../codec/time.js'
 import { type AppConfig, defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
 import { writeFileAtomic } from './atomic-file.js'
 import {

@@ -1,4 +1,8 @@
-import type { PruningOptions } from '../store/versioned-store.js'
+/** How many recent states pruning keeps, and every how many heights it runs (0, 0: keep everything). */
+export interface PruningOptions {
+  keepRecent: number
+  interval: number
+}
 
 /** Upstream pruning options from the app.toml strategy (store/pruning/types/options.go). */
 export function pruningOptions(

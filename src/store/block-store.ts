@@ -1,6 +1,6 @@
 import type protobuf from 'protobufjs'
-import type { Block, BlockBuilder } from '../chain/block.js'
-import type { Event } from '../chain/events.js'
+import type { Block, BlockBuilder } from '../block/block.js'
+import type { Event } from '../block/events.js'
 import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'

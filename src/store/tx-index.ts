@@ -1,4 +1,4 @@
-import type { Event } from '../chain/events.js'
+import type { Event } from '../block/events.js'
 import { type Bytes, concatBytes, readUint64BE, uvarint } from '../codec/bytes.js'
 import type { BackendRange, BatchOp } from './backend.js'
 import { FAMILY_TX_EVENT, prefixEnd } from './keys.js'

@@ -24,6 +24,16 @@ export interface KVStore extends KVReader {
   delete(key: Bytes): void
 }
 
+/** Anything stores can be read from by name: a height's view, a branch, a block context's state. */
+export interface Readable {
+  store(name: string): KVReader
+}
+
+/** Anything stores can be written through by name: a branch. */
+export interface Writable {
+  store(name: string): KVStore
+}
+
 /** A read-only view of the committed state at one height. */
 export interface StateReader {
   readonly height: number

@@ -8,6 +8,7 @@ import {
   utf8,
 } from '../codec/bytes.js'
 import { leafHash, merkleRootFromLeafHashes, sha256 } from '../codec/hash.js'
+import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import type { BatchOp, StoreBackend } from './backend.js'
 import { type BranchParent, createBranch } from './branch.js'
@@ -27,12 +28,6 @@ import {
 } from './keys.js'
 import { LtHash } from './lthash.js'
 import type { KVEntry, KVRange, KVReader, StateBranch, StateReader } from './types.js'
-
-/** Pruning of old state versions (upstream pruning options). `interval` 0 disables pruning. */
-export interface PruningOptions {
-  keepRecent: number
-  interval: number
-}
 
 export interface VersionedStoreOptions {
   backend: StoreBackend

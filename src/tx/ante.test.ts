@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTxTestNode, testAccount } from '../../test/helpers/tx-node.js'
 import { MempoolError } from '../chain/mempool.js'
-import { createTxTestNode, testAccount } from './tx-node.case.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
 let t: T

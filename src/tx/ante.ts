@@ -1,8 +1,10 @@
-import type { EventManager } from '../chain/events.js'
+import type { AnteAccount, TxKeepers } from '../app/tx-keepers.js'
+import type { EventManager } from '../block/events.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
 import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import { msgSigners, uniqueSigners } from '../codec/signers.js'
 import {
   ErrInsufficientFee,
   ErrInsufficientFunds,
@@ -23,12 +25,10 @@ import {
 import type { StateBranch } from '../store/types.js'
 import { type DecodedTx, SECP256K1_PUBKEY_URL } from './decode.js'
 import { UndefinedCodeError } from './errors.js'
-import type { AnteAccount, TxKeepers } from './expected-keepers.js'
 import { checkMinGasPrices, type DecCoin, feeCoinsToString } from './fees.js'
 import type { GasMeter } from './gas.js'
 import { type SignatureCache, secp256k1Address } from './secp256k1.js'
 import { signBytes } from './sign-doc.js'
-import { msgSigners, uniqueSigners } from './signers.js'
 
 /** How a tx runs: mempool admission, mempool re-admission after a block, in a block, or simulated. */
 export type TxMode = 'check' | 'recheck' | 'deliver' | 'simulate'

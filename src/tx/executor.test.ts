@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../app/versions/index.js'
-import type { Event } from '../chain/events.js'
+import { CHAIN_ID, createTxTestNode } from '../../test/helpers/tx-node.js'
+import type { Event } from '../block/events.js'
 import { signSecp256k1 } from '../client/keyring.js'
 import {
   createUnsignedTx,
@@ -12,7 +12,7 @@ import {
 } from '../client/tx-builder.js'
 import { addressToBech32, moduleAddress } from '../codec/address.js'
 import { toBase64, toHex } from '../codec/bytes.js'
-import { CHAIN_ID, createTxTestNode } from './tx-node.case.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
 const nodes: T[] = []

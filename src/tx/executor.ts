@@ -1,6 +1,6 @@
+import type { TxKeepers } from '../app/tx-keepers.js'
 import type { BlockContext, MsgHandler } from '../app/types.js'
-import { type Event, EventManager } from '../chain/events.js'
-import type { TxExecutor } from '../chain/producer.js'
+import { type Event, EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import {
@@ -17,7 +17,6 @@ import type { KVReader } from '../store/types.js'
 import { type AnteOptions, runAnte, SIGN_MODE_DIRECT, type TxMode, txSigners } from './ante.js'
 import { type DecodedTx, decodeTx, msgGoType } from './decode.js'
 import { abciError, UndefinedCodeError } from './errors.js'
-import type { TxKeepers } from './expected-keepers.js'
 import type { DecCoin } from './fees.js'
 import { GasMeter, meteredBranch, OutOfGasError } from './gas.js'
 import { runMsgs } from './run-msgs.js'
@@ -82,6 +81,11 @@ export function markEventsToIndex(
  * messages on a second branch written only in a block and only if all succeed. A failing tx gets
  * its code and log; nothing throws out of here but bugs of the node itself.
  */
+/** Executes the txs of a block (the tx pipeline plugs in here). */
+export interface TxExecutor {
+  deliverTx(ctx: BlockContext, tx: Bytes, index: number): Promise<TxResult>
+}
+
 export class TxRunner implements TxExecutor {
   readonly sigCache = new SignatureCache()
   /** Started with the first tx (a node that takes none starts no threads); null: none available. */

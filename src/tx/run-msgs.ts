@@ -1,14 +1,14 @@
 import type protobuf from 'protobufjs'
 import type { BlockContext, MsgHandler } from '../app/types.js'
-import { type Event, EventManager } from '../chain/events.js'
+import { type Event, EventManager } from '../block/events.js'
 import { addressToBech32 } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { msgSigners } from '../codec/signers.js'
 import { ErrTxDecode, ErrUnknownRequest } from '../errors.js'
 import { isMsgType, msgGoType, type TxMsg } from './decode.js'
 import { wrapTxError } from './errors.js'
 import { OutOfGasError } from './gas.js'
-import { msgSigners } from './signers.js'
 import { resolveTypeUrl } from './wire.js'
 
 /** What running a tx's messages produced. */

@@ -1,8 +1,8 @@
-import type { Event } from '../chain/events.js'
-import { formatRfc3339 } from '../chain/time.js'
+import type { Event } from '../block/events.js'
 import { type Bytes, toBase64, toHexUpper } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { formatRfc3339 } from '../codec/time.js'
 import type { StoredBlock, TxResult } from '../store/block-store.js'
 import { decodeTx, txMessage } from './decode.js'
 

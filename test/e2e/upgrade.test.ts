@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { createV1 } from '../../src/app/versions/v1.js'
+import { createV1 } from '../../src/versions/v1.js'
 import {
   freePort,
   getJson,

@@ -6,14 +6,14 @@ import type {
   UpgradeDefinition,
   VersionMap,
 } from '../../src/app/types.js'
-import type { AppVersionDeps, AppVersionFactory } from '../../src/app/versions/index.js'
-import { APP_VERSIONS } from '../../src/app/versions/index.js'
 import { defaultAppState } from '../../src/cli/init.js'
 import { initHome, loadHome } from '../../src/config/home.js'
 import { createLogger } from '../../src/logger.js'
 import { UpgradeKeeper } from '../../src/modules/upgrade/keeper.js'
 import type { PlanInput } from '../../src/modules/upgrade/plan.js'
-import { Node } from '../../src/node.js'
+import { Node } from '../../src/node/node.js'
+import type { AppVersionDeps, AppVersionFactory } from '../../src/versions/index.js'
+import { APP_VERSIONS } from '../../src/versions/index.js'
 
 /**
  * A chain run in-process on a real home (LevelDB in a temp dir), for tests of the upgrade lifecycle:

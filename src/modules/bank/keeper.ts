@@ -1,15 +1,12 @@
-import type { EventManager } from '../../chain/events.js'
+import type { EventManager } from '../../block/events.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsToString } from '../../codec/coins.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { ErrInsufficientFunds, ErrLogic } from '../../errors.js'
-import type { KVReader, KVStore } from '../../store/types.js'
+import type { Readable, Writable } from '../../store/types.js'
 import type { BankAccountKeeper } from './expected-keepers.js'
 import { bankCollections, MODULE_NAME } from './keys.js'
-
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
 
 const EMPTY = new Uint8Array(0)
 

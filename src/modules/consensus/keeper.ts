@@ -1,9 +1,6 @@
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import type { KVReader, KVStore } from '../../store/types.js'
+import type { Readable, Writable } from '../../store/types.js'
 import { consensusCollections, MODULE_NAME } from './keys.js'
-
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
 
 /** x/consensus keeper: the chain's consensus params as app state. */
 export class ConsensusKeeper {

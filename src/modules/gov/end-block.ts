@@ -1,5 +1,5 @@
 import type { BlockContext } from '../../app/types.js'
-import { type Event, EventManager } from '../../chain/events.js'
+import { type Event, EventManager } from '../../block/events.js'
 import { coinsToString } from '../../codec/coins.js'
 import { ChainError } from '../../errors.js'
 import type { GovKeeper } from './keeper.js'

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { account, eventOf, GOV, GovChain, genesisState, S } from './gov-chain.case.js'
+import {
+  account,
+  eventOf,
+  GOV,
+  GovChain,
+  genesisState,
+  S,
+} from '../../../test/helpers/gov-chain.js'
 
 /** Passed proposals run their messages with the gov account as signer (upstream §4.6, §5.5). */
 const VAL = account(9)

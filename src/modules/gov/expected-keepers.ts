@@ -2,10 +2,7 @@ import type { MsgHandler } from '../../app/types.js'
 import type { Bytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
 import type { Dec } from '../../codec/dec.js'
-import type { KVReader, KVStore } from '../../store/types.js'
-
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
+import type { Readable, Writable } from '../../store/types.js'
 
 /** What x/gov needs from x/bank: moving deposits in and out of the gov account, burning them. */
 export interface GovBankKeeper {

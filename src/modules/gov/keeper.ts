@@ -21,9 +21,9 @@ import {
 } from '../../codec/dec.js'
 import { jsonToMessage } from '../../codec/json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { msgSigners } from '../../codec/signers.js'
 import { ErrInsufficientFunds } from '../../errors.js'
-import type { KVReader, KVStore } from '../../store/types.js'
-import { msgSigners } from '../../tx/signers.js'
+import type { KVReader, Readable, Writable } from '../../store/types.js'
 import {
   ErrInactiveProposal,
   ErrInvalidDepositDenom,
@@ -54,8 +54,6 @@ import {
 } from './proposal.js'
 import { type TallyOutcome, tallyProposal } from './tally.js'
 
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
 /** What keeper writes need of a block context. */
 type WriteCtx = Pick<BlockContext, 'state' | 'time' | 'events'>
 

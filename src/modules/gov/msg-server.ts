@@ -1,10 +1,10 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
-import { timeToTimestamp } from '../../chain/time.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
 import { decFromInt, decFromString } from '../../codec/dec.js'
 import type { AnyMessage, ProtoMessage } from '../../codec/proto.js'
+import { timeToTimestamp } from '../../codec/time.js'
 import { ErrInvalidAddress, ErrInvalidCoins, ErrInvalidRequest, ErrTxDecode } from '../../errors.js'
 import {
   ErrInvalidProposalContent,

@@ -1,7 +1,7 @@
-import { type TimeNs, timestampToTime, timeToTimestamp } from '../../chain/time.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsFromProto, coinsToProto } from '../../codec/coins.js'
 import type { AnyMessage, ProtoMessage } from '../../codec/proto.js'
+import { type TimeNs, timestampToTime, timeToTimestamp } from '../../codec/time.js'
 
 /** ProposalStatus values (upstream gov v1). */
 export const ProposalStatus = {

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, test } from 'vitest'
+import {
+  account,
+  eventOf,
+  GOV,
+  GovChain,
+  genesisState,
+  S,
+  valoper,
+} from '../../../test/helpers/gov-chain.js'
 import type { ChainError } from '../../errors.js'
-import { account, eventOf, GOV, GovChain, genesisState, S, valoper } from './gov-chain.case.js'
 
 const ALICE = account(1)
 const VAL = account(9)

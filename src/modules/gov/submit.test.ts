@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { account, eventOf, GOV, GovChain, genesisState, S } from './gov-chain.case.js'
+import {
+  account,
+  eventOf,
+  GOV,
+  GovChain,
+  genesisState,
+  S,
+} from '../../../test/helpers/gov-chain.js'
 
 const SUBMIT = '/sdk.gov.v1.MsgSubmitProposal'
 const DEPOSIT = '/sdk.gov.v1.MsgDeposit'

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, test } from 'vitest'
+import {
+  account,
+  eventOf,
+  GOV,
+  GovChain,
+  genesisState,
+  S,
+} from '../../../test/helpers/gov-chain.js'
 import type { ProtoMessage } from '../../codec/proto.js'
-import { account, eventOf, GOV, GovChain, genesisState, S } from './gov-chain.case.js'
 
 /**
  * Tally rules as upstream: validator A (byte 11) has 60 tokens, 40 of them self-delegated and 20

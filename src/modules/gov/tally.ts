@@ -10,13 +10,11 @@ import {
 } from '../../codec/dec.js'
 import type { ProtoMessage } from '../../codec/proto.js'
 import type { KeyedMap } from '../../store/collections.js'
-import type { KVReader } from '../../store/types.js'
+import type { Readable } from '../../store/types.js'
 import type { GovStakingKeeper } from './expected-keepers.js'
 import { MODULE_NAME } from './keys.js'
 import type { GovParams } from './params.js'
 import { type Proposal, type TallyCounts, VoteOption, type WeightedOption } from './proposal.js'
-
-type Readable = { store(name: string): KVReader }
 
 /** The outcome of a tally (upstream Keeper.Tally). */
 export interface TallyOutcome {

@@ -1,8 +1,5 @@
-import type { KVReader, KVStore } from '../../store/types.js'
+import type { Readable, Writable } from '../../store/types.js'
 import { MODULE_NAME, paramsCollections } from './keys.js'
-
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
 
 /** The legacy x/params keeper: raw parameter values by subspace and key. */
 export class ParamsKeeper {

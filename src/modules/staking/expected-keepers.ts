@@ -1,8 +1,5 @@
 import type { Bytes } from '../../codec/bytes.js'
-import type { KVReader, KVStore } from '../../store/types.js'
-
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
+import type { Readable, Writable } from '../../store/types.js'
 
 /** What x/staking needs from x/bank. */
 export interface StakingBankKeeper {

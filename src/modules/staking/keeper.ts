@@ -2,11 +2,9 @@ import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Dec, decFromString } from '../../codec/dec.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import type { KVReader } from '../../store/types.js'
+import type { Readable } from '../../store/types.js'
 import type { StakingBankKeeper } from './expected-keepers.js'
 import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections, VALOPER_PREFIX } from './keys.js'
-
-type Readable = { store(name: string): KVReader }
 
 /** BondStatus BOND_STATUS_BONDED. */
 export const BOND_STATUS_BONDED = 3

@@ -1,5 +1,5 @@
 import type { BlockContext, ModuleHost, UpgradeTools } from '../../app/types.js'
-import { ChainHaltError } from '../../chain/producer.js'
+import { ChainHaltError } from '../../errors.js'
 import type { UpgradeKeeper } from './keeper.js'
 import {
   applyingUpgradeMessage,

@@ -9,7 +9,7 @@ import {
 } from '../../../test/helpers/upgrade-chain.js'
 import type { BlockContext } from '../../app/types.js'
 import { toHex } from '../../codec/bytes.js'
-import type { Node } from '../../node.js'
+import type { Node } from '../../node/node.js'
 import { UpgradeKeeper } from './keeper.js'
 
 // Keeper behaviour of reference §5.2 on a real LevelDB home; each check runs inside a block.

@@ -1,12 +1,9 @@
 import type { BlockContext, VersionMap } from '../../app/types.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { ErrInvalidRequest, GrpcCode, StatusError } from '../../errors.js'
-import type { KVReader, KVStore } from '../../store/types.js'
+import type { Readable, Writable } from '../../store/types.js'
 import { MODULE_NAME, upgradeCollections } from './keys.js'
 import { normalizePlan, type PlanInput, planHeight, validatePlan } from './plan.js'
-
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
 
 /** The name and block height of the newest applied upgrade (`''`, 0 when none). */
 export interface CompletedUpgrade {

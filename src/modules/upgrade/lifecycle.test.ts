@@ -13,8 +13,8 @@ import {
   testAppVersion,
 } from '../../../test/helpers/upgrade-chain.js'
 import type { UpgradeDefinition, VersionMap } from '../../app/types.js'
-import { ChainHaltError } from '../../chain/producer.js'
-import type { Node } from '../../node.js'
+import { ChainHaltError } from '../../errors.js'
+import type { Node } from '../../node/node.js'
 import { UpgradeKeeper } from './keeper.js'
 
 // The PreBlocker lifecycle of reference §5.1, on a real LevelDB home: "binaries" are test app versions

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { parseRfc3339, timeToTimestamp } from '../../chain/time.js'
+import { parseRfc3339, timeToTimestamp } from '../../codec/time.js'
 import { writeFileAtomic } from '../../config/atomic-file.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import { type PlanInput, validatePlan } from './plan.js'

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
 import { loadFileDescriptorSetFromBuffer, loadSync } from '@grpc/proto-loader'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ALICE, BOB, createTestNode } from '../test-node.case.js'
+import { ALICE, BOB, createTestNode } from '../../../test/helpers/test-node.js'
 import { type GrpcListener, startGrpcServer } from './server.js'
 
 const require = createRequire(import.meta.url)

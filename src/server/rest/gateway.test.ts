@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ALICE, BOB, createTestNode } from '../../../test/helpers/test-node.js'
 import { protoRegistry } from '../../codec/proto.js'
 import { createLogger } from '../../logger.js'
 import { createQueryRouter } from '../query/router.js'
-import { ALICE, BOB, createTestNode } from '../test-node.case.js'
 import { createGateway } from './gateway.js'
 
 type TestNode = Awaited<ReturnType<typeof createTestNode>>

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ALICE, createTestNode } from '../../../test/helpers/test-node.js'
 import { toHex } from '../../codec/bytes.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { ALICE, createTestNode } from '../test-node.case.js'
 import { abciQueryRoutes } from './abci-query.js'
 import { createRpcApp } from './server.js'
 

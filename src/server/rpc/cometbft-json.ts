@@ -1,7 +1,7 @@
-import type { Block, BlockId, Commit, Header } from '../../chain/block.js'
-import { BLOCK_PROTOCOL } from '../../chain/block.js'
-import { formatRfc3339Nano } from '../../chain/time.js'
+import type { Block, BlockId, Commit, Header } from '../../block/block.js'
+import { BLOCK_PROTOCOL } from '../../block/block.js'
 import { toBase64, toHexUpper } from '../../codec/bytes.js'
+import { formatRfc3339Nano } from '../../codec/time.js'
 import type { StoredBlock } from '../../store/block-store.js'
 
 /** CometBFT JSON (libs/json): int64 as strings, HexBytes upper-case, times RFC3339Nano. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { formatRfc3339Nano } from '../../chain/time.js'
 import { type Bytes, fromBase64Strict, fromHex, toBase64, toHexUpper } from '../../codec/bytes.js'
+import { formatRfc3339Nano } from '../../codec/time.js'
 import type { BlockStore } from '../../store/block-store.js'
 import { blockMetaJson, resultBlockJson } from './cometbft-json.js'
 

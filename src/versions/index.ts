@@ -1,4 +1,4 @@
-import type { AppVersion } from '../types.js'
+import type { AppVersion } from '../app/types.js'
 import type { AppVersionDeps } from './deps.js'
 import { type AppVersionName, DEFAULT_APP_VERSION } from './names.js'
 import { createV1 } from './v1.js'

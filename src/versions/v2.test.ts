@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { tempDir } from '../../../test/helpers/sdkd.js'
+import { tempDir } from '../../test/helpers/sdkd.js'
 import {
   ActionQueue,
   initTestHome,
@@ -10,10 +10,10 @@ import {
   produceTo,
   scheduleInNextBlock,
   testAppVersion,
-} from '../../../test/helpers/upgrade-chain.js'
-import { messageToJson } from '../../codec/json.js'
-import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
-import type { Node } from '../../node.js'
+} from '../../test/helpers/upgrade-chain.js'
+import { messageToJson } from '../codec/json.js'
+import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
+import type { Node } from '../node/node.js'
 import type { AppVersionFactory } from './index.js'
 import { createV1 } from './v1.js'
 import { createV2 } from './v2.js'

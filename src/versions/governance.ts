@@ -1,10 +1,10 @@
-import type { AuthKeeper } from '../../modules/auth/keeper.js'
-import type { BankKeeper } from '../../modules/bank/keeper.js'
-import { GovKeeper } from '../../modules/gov/keeper.js'
-import { createGovModule } from '../../modules/gov/module.js'
-import { StakingKeeper } from '../../modules/staking/keeper.js'
-import { createStakingModule } from '../../modules/staking/module.js'
-import type { AppModule } from '../types.js'
+import type { AppModule } from '../app/types.js'
+import type { AuthKeeper } from '../modules/auth/keeper.js'
+import type { BankKeeper } from '../modules/bank/keeper.js'
+import { GovKeeper } from '../modules/gov/keeper.js'
+import { createGovModule } from '../modules/gov/module.js'
+import { StakingKeeper } from '../modules/staking/keeper.js'
+import { createStakingModule } from '../modules/staking/module.js'
 import type { AppVersionDeps } from './deps.js'
 
 /**

@@ -3,9 +3,9 @@ import { describe, expect, test } from 'vitest'
 import { concatBytes, fromHex, toHexUpper } from '../codec/bytes.js'
 import { EMPTY_HASH, leafHash, merkleRoot, sha256 } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
+import { parseRfc3339, timeToTimestamp } from '../codec/time.js'
 import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import { BLOCK_PART_SIZE, BlockBuilder, EMPTY_BLOCK_ID } from './block.js'
-import { parseRfc3339, timeToTimestamp } from './time.js'
 
 const registry = protoRegistry()
 const key = ed25519FromSeed(new Uint8Array(32).fill(7))

@@ -1,5 +1,5 @@
 import type { App } from '../app/app.js'
-import { EventManager } from '../chain/events.js'
+import { EventManager } from '../block/events.js'
 import { Mempool } from '../chain/mempool.js'
 import type { BlockProducer } from '../chain/producer.js'
 import type { ProtoRegistry } from '../codec/proto.js'
@@ -7,8 +7,8 @@ import { ConfigError } from '../config/fields.js'
 import type { LoadedHome } from '../config/home.js'
 import type { Logger } from '../logger.js'
 import type { VersionedStore } from '../store/versioned-store.js'
-import { TxRunner } from './executor.js'
-import { type DecCoin, parseDecCoins } from './fees.js'
+import { TxRunner } from '../tx/executor.js'
+import { type DecCoin, parseDecCoins } from '../tx/fees.js'
 
 export interface TxPipelineOptions {
   home: LoadedHome

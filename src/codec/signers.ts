@@ -1,7 +1,7 @@
 import type protobuf from 'protobufjs'
-import { bech32ToAddress } from '../codec/address.js'
-import { type Bytes, toHex } from '../codec/bytes.js'
-import type { ProtoMessage } from '../codec/proto.js'
+import { bech32ToAddress } from './address.js'
+import { type Bytes, toHex } from './bytes.js'
+import type { ProtoMessage } from './proto.js'
 
 const SIGNER_OPTION = '(sdk.msg.v1.signer)'
 

@@ -1,11 +1,8 @@
-import type { EventManager } from '../chain/events.js'
+import type { EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
 import type { ProtoMessage } from '../codec/proto.js'
-import type { KVReader, KVStore } from '../store/types.js'
-
-type Readable = { store(name: string): KVReader }
-type Writable = { store(name: string): KVStore }
+import type { Readable, Writable } from '../store/types.js'
 
 /** An account as the ante handler reads and updates it. */
 export interface AnteAccount {

@@ -3,7 +3,7 @@ import type protobuf from 'protobufjs'
 import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
-import { type TimeNs, timeToTimestamp } from './time.js'
+import { type TimeNs, timeToTimestamp } from '../codec/time.js'
 
 /** CometBFT block protocol version. */
 export const BLOCK_PROTOCOL = 11

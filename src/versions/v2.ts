@@ -1,16 +1,15 @@
-import type { BlockContext } from '../../app/types.js'
-import { ErrLogic } from '../../errors.js'
-import { ConsensusKeeper } from '../../modules/consensus/keeper.js'
-import { createConsensusModule } from '../../modules/consensus/module.js'
+import type { AppModule, AppVersion, BlockContext, UpgradeDefinition } from '../app/types.js'
+import { ErrLogic } from '../errors.js'
+import { ConsensusKeeper } from '../modules/consensus/keeper.js'
+import { createConsensusModule } from '../modules/consensus/module.js'
 import {
   blockParamsToProto,
   type ConsensusParamsJson,
   evidenceParamsToProto,
-} from '../../modules/consensus/params.js'
-import { ParamsKeeper } from '../../modules/params/keeper.js'
-import { BASEAPP_SUBSPACE } from '../../modules/params/keys.js'
-import { createParamsModule } from '../../modules/params/module.js'
-import type { AppModule, AppVersion, UpgradeDefinition } from '../types.js'
+} from '../modules/consensus/params.js'
+import { ParamsKeeper } from '../modules/params/keeper.js'
+import { BASEAPP_SUBSPACE } from '../modules/params/keys.js'
+import { createParamsModule } from '../modules/params/module.js'
 import { type AppVersionDeps, consensusParamsOf } from './deps.js'
 import { createV1 } from './v1.js'
 

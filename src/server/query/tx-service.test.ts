@@ -1,14 +1,14 @@
 import * as grpc from '@grpc/grpc-js'
 import { loadSync } from '@grpc/proto-loader'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { toBase64 } from '../codec/bytes.js'
-import { txHashHex } from '../codec/hash.js'
-import { PROTO_DIR } from '../codec/proto.js'
-import { startGrpcServer } from '../server/grpc/server.js'
-import { createGateway } from '../server/rest/gateway.js'
-import { createRpcApp } from '../server/rpc/server.js'
-import { txRoutes } from '../server/rpc/tx-routes.js'
-import { createTxTestNode } from './tx-node.case.js'
+import { createTxTestNode } from '../../../test/helpers/tx-node.js'
+import { toBase64 } from '../../codec/bytes.js'
+import { txHashHex } from '../../codec/hash.js'
+import { PROTO_DIR } from '../../codec/proto.js'
+import { startGrpcServer } from '../grpc/server.js'
+import { createGateway } from '../rest/gateway.js'
+import { createRpcApp } from '../rpc/server.js'
+import { txRoutes } from '../rpc/tx-routes.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
 let t: T

@@ -2,25 +2,25 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { DEFAULT_APP_VERSION } from '../app/versions/index.js'
-import { defaultAppState } from '../cli/init.js'
+import { defaultAppState } from '../../src/cli/init.js'
 import {
   createUnsignedTx,
   encodeTxRaw,
   type SigningKey,
   signTx,
   type TxObject,
-} from '../client/tx-builder.js'
-import { addressToBech32 } from '../codec/address.js'
-import type { Bytes } from '../codec/bytes.js'
-import { type Coin, parseCoins } from '../codec/coins.js'
-import type { AnyMessage } from '../codec/proto.js'
-import type { AppConfig } from '../config/app-config.js'
-import { initHome, loadHome } from '../config/home.js'
-import type { NodeConfig } from '../config/node-config.js'
-import { createSilentLogger } from '../logger.js'
-import { Node } from '../node.js'
-import { secp256k1Address } from './secp256k1.js'
+} from '../../src/client/tx-builder.js'
+import { addressToBech32 } from '../../src/codec/address.js'
+import type { Bytes } from '../../src/codec/bytes.js'
+import { type Coin, parseCoins } from '../../src/codec/coins.js'
+import type { AnyMessage } from '../../src/codec/proto.js'
+import type { AppConfig } from '../../src/config/app-config.js'
+import { initHome, loadHome } from '../../src/config/home.js'
+import type { NodeConfig } from '../../src/config/node-config.js'
+import { createSilentLogger } from '../../src/logger.js'
+import { Node } from '../../src/node/node.js'
+import { secp256k1Address } from '../../src/tx/secp256k1.js'
+import { DEFAULT_APP_VERSION } from '../../src/versions/index.js'
 
 /** A test account: a fixed secp256k1 key and its address. */
 export interface TestAccount extends SigningKey {

@@ -1,6 +1,6 @@
-import type { ProtoRegistry } from '../../codec/proto.js'
-import { defaultConsensusParams } from '../../config/genesis.js'
-import type { ConsensusParamsJson } from '../../modules/consensus/params.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+import { defaultConsensusParams } from '../config/genesis.js'
+import type { ConsensusParamsJson } from '../modules/consensus/params.js'
 
 /** What every app version is built from: the registry and facts about the running node. */
 export interface AppVersionDeps {
