@@ -138,7 +138,11 @@ async function main() {
         return {
           ...v,
           modules: [...v.modules, transfer],
-          order: { ...v.order, beginBlockers: [...v.order.beginBlockers, 'transfer'] },
+          order: {
+            ...v.order,
+            initGenesis: [...v.order.initGenesis, 'transfer'],
+            beginBlockers: [...v.order.beginBlockers, 'transfer'],
+          },
         }
       },
     }

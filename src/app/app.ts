@@ -14,6 +14,32 @@ import type {
 } from './types.js'
 
 /**
+ * Upstream assertNoForgottenModules, for every order list: a module with the hook a list runs must
+ * be in it, and every module must be in initGenesis, which is also the order migrations run in
+ * (upstream SetOrderMigrations exempts none). A forgotten module would silently skip its hook.
+ */
+function assertNoForgottenModules({ modules, order }: AppVersion): void {
+  const lists: [string, readonly string[], (m: AppModule) => boolean][] = [
+    ['initGenesis', order.initGenesis, (m) => m.initGenesis !== undefined],
+    ['migrations (the initGenesis order)', order.initGenesis, () => true],
+    ['preBlockers', order.preBlockers, (m) => m.preBlock !== undefined],
+    ['beginBlockers', order.beginBlockers, (m) => m.beginBlock !== undefined],
+    ['endBlockers', order.endBlockers, (m) => m.endBlock !== undefined],
+  ]
+  for (const [list, names, takesPart] of lists) {
+    const missing = modules
+      .filter((m) => takesPart(m) && !names.includes(m.name))
+      .map((m) => m.name)
+      .sort()
+    if (missing.length > 0) {
+      throw ErrLogic.wrap(
+        `all modules must be defined when setting ${list}, missing: [${missing.join(' ')}]`,
+      )
+    }
+  }
+}
+
+/**
  * The module manager of one app version: its modules, routers (msg and query), hook order lists,
  * version map and migrations.
  */
@@ -39,6 +65,7 @@ export class App {
         if (!modules.has(name)) throw ErrLogic.wrap(`order list names unknown module ${name}`)
       }
     }
+    assertNoForgottenModules(version)
     const upgrades = new Map<string, UpgradeDefinition>()
     for (const u of version.upgrades) {
       if (upgrades.has(u.name)) throw ErrLogic.wrap(`upgrade handler ${u.name} registered twice`)

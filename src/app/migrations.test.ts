@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/sdkd.js'
 import {
   ActionQueue,
@@ -16,10 +17,7 @@ import type { AppModule } from './types.js'
 
 // The module manager's RunMigrations, driven by an upgrade handler on a real home.
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 /** A module "counter" at `version`, with migrations 1→2 and 2→3 appending to a log key. */
 function counterModule(version: number, withMigrations: boolean): AppModule {

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/sdkd.js'
 import {
   ActionQueue,
@@ -20,10 +21,7 @@ const EXAMPLE = fileURLToPath(
   new URL('../../config/upgrade-plugins/example-upgrade.mjs', import.meta.url),
 )
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function dir(): Promise<string> {
   const t = await tempDir('sdkd-plugins-')

@@ -75,8 +75,8 @@ async function chain(
   version: AppVersion,
   db: MemoryDatabase = createMemoryDatabase(),
   genesis = genesisFor({ a: { x: 1 } }),
+  backend: StoreBackend = createMemoryBackend(db),
 ) {
-  const backend: StoreBackend = createMemoryBackend(db)
   const store = await VersionedStore.open({ backend })
   const builder = new BlockBuilder(
     registry,
@@ -233,6 +233,35 @@ describe('block lifecycle', () => {
       const [prev, cur] = [await blocks.get(h - 1), await blocks.get(h)]
       expect(cur!.block.header.lastBlockId).toEqual(prev!.block.blockId)
     }
+  })
+
+  test('error: a block batch the disk refuses halts the chain; nothing after it commits', async () => {
+    const db = createMemoryDatabase()
+    const disk = createMemoryBackend(db)
+    let refuse = false
+    const backend: StoreBackend = {
+      ...disk,
+      write: (ops) => (refuse ? Promise.reject(new Error('disk full')) : disk.write(ops)),
+    }
+    const { producer, blocks } = await chain(
+      version([recorder('a', [])]),
+      db,
+      genesisFor({ a: { x: 1 } }),
+      backend,
+    )
+    await producer.produceBlocks(2)
+    const halts: ChainHaltError[] = []
+    producer.on('halt', (err) => halts.push(err))
+    refuse = true
+    await expect(producer.produceBlock()).rejects.toThrow('failed to write block batch: disk full')
+    refuse = false
+    await expect(producer.produceBlock()).rejects.toThrow('failed to write block batch: disk full')
+    expect(halts.map((h) => [h.message, h.exitCode])).toEqual([
+      ['failed to write block batch: disk full', 1],
+    ])
+    expect(blocks.latest!.block.header.height).toBe(2)
+    const reopened = await chain(version([recorder('a', [])]), db)
+    expect(reopened.store.latestHeight).toBe(2)
   })
 
   test('error: halt-height stops before committing that height, with the upstream message', async () => {

@@ -9,12 +9,14 @@ import { nextBlockTime, type TimeNs, timeToTimestamp } from '../codec/time.js'
 import type { Genesis } from '../config/genesis.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { BatchOp, StoreBackend } from '../store/backend.js'
+import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
 import type { StateBranch, StoreUpgrades } from '../store/types.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import type { TxExecutor } from '../tx/executor.js'
+import { CommitQueue, type PendingCommit } from './commit-queue.js'
+import { runBlock } from './run-block.js'
 
 /** Source of txs for the next block (the mempool). */
 export interface TxSource {
@@ -54,35 +56,18 @@ export interface ProducerEvents {
   halt: [ChainHaltError]
 }
 
-/** A block built and applied in memory, waiting for its batch to become durable. */
-interface PendingCommit {
-  stored: StoredBlock
-  ops: BatchOp[]
-  publish(): void
-  started: number
-  resolve(block: StoredBlock): void
-  reject(err: unknown): void
-  durable: Promise<StoredBlock>
-}
-
-/** Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). */
-const MAX_PENDING = 64
-
 /**
- * The block producer: the only writer of the node. Each height runs
- * PreBlock → BeginBlock → txs → EndBlock → Commit on a branch. Its state changes, the block, its
- * results and the new latest height go to LevelDB in one atomic batch; when blocks are built faster
- * than the disk takes them, consecutive heights share one batch (group commit), still atomic.
- * Readers see a height only once it is durable.
+ * The block producer: the only writer of the node. It schedules heights, applies the halting rules
+ * and the store upgrades of the upgrade being replayed, runs each height on a branch (`runBlock`)
+ * and hands it to the commit queue, which writes it atomically (several heights per batch when the
+ * disk lags) and publishes it once durable.
  */
 export class BlockProducer extends EventEmitter<ProducerEvents> {
   private readonly log: Logger
   private running = false
   private timer: NodeJS.Timeout | undefined
   private building: Promise<PendingCommit> | undefined
-  private readonly queue: PendingCommit[] = []
-  private writer: Promise<void> | undefined
-  private failed: unknown
+  private readonly queue: CommitQueue
   private nextHeight: number
   private lastBlockId: BlockId = EMPTY_BLOCK_ID
   private lastTime: TimeNs | undefined
@@ -98,6 +83,15 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.haltHeight = o.haltHeight ?? 0
     this.haltTime = o.haltTime ?? 0
     this.storeUpgrades = o.storeUpgrades
+    this.queue = new CommitQueue({
+      backend: o.backend,
+      logger: this.log,
+      onCommit: (stored) => this.emit('block', stored),
+      onHalt: (err) => {
+        this.running = false
+        this.emit('halt', err)
+      },
+    })
     const latest = o.blocks.latest
     this.nextHeight = latest ? latest.block.header.height + 1 : o.genesis.initialHeight
     if (latest) {
@@ -162,7 +156,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
 
   /** Resolves once every built block is durable. */
   async drain(): Promise<void> {
-    while (this.writer) await this.writer
+    await this.queue.drain()
   }
 
   /** When the next block is due to start (Unix ms), while the loop waits for it. */
@@ -192,7 +186,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   /** One loop step: build the next block; with a block time, wait until it is durable. */
   private async step(): Promise<void> {
     const pending = await this.build()
-    if (this.o.timeoutCommitMs > 0 || this.queue.length >= MAX_PENDING) await pending.durable
+    if (this.o.timeoutCommitMs > 0 || this.queue.isFull) await pending.durable
   }
 
   /** Produces one block now; resolves when it is durable (the loop and callers never overlap). */
@@ -205,14 +199,14 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     let last: PendingCommit | undefined
     for (let i = 0; i < n; i++) {
       last = await this.build()
-      if (this.queue.length >= MAX_PENDING) await this.queue[0]!.durable
+      if (this.queue.isFull) await this.queue.oldestDurable()
     }
     return last?.durable
   }
 
   private async build(): Promise<PendingCommit> {
     while (this.building) await this.building.catch(() => undefined)
-    if (this.failed) throw this.failed
+    if (this.queue.failed) throw this.queue.failed
     const p = this.buildAndApply()
     this.building = p
     try {
@@ -226,19 +220,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const started = performance.now()
     const { store, blocks, builder, app, genesis } = this.o
     const height = this.nextHeight
-    if (this.haltHeight > 0 && height >= this.haltHeight) {
-      throw new ChainHaltError(
-        `halt per configuration height ${this.haltHeight} time ${this.haltTime}`,
-        0,
-      )
-    }
+    if (this.haltHeight > 0 && height >= this.haltHeight) throw this.configuredHalt()
     const time =
       height === genesis.initialHeight ? genesis.genesisTime : nextBlockTime(this.lastTime)
     if (this.haltTime > 0 && BigInt(timeToTimestamp(time).seconds) >= BigInt(this.haltTime)) {
-      throw new ChainHaltError(
-        `halt per configuration height ${this.haltHeight} time ${this.haltTime}`,
-        0,
-      )
+      throw this.configuredHalt()
     }
     const txs = this.o.txSource?.reap() ?? []
     const block = builder.build({
@@ -259,25 +245,21 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         'applying store upgrades',
       )
     }
-    const beginEvents = new EventManager()
-    const beginCtx = this.context(branch, block.header, beginEvents)
-    await app.preBlock(beginCtx)
-    await app.beginBlock(beginCtx)
-    const results: TxResult[] = []
-    for (let i = 0; i < txs.length; i++) {
-      const txCtx = this.context(branch, block.header, new EventManager())
-      results.push(await this.o.txExecutor!.deliverTx(txCtx, txs[i]!, i))
-    }
-    const endEvents = new EventManager()
-    await app.endBlock(this.context(branch, block.header, endEvents))
+    const { results, beginBlockEvents, endBlockEvents } = await runBlock(app, {
+      branch,
+      header: block.header,
+      txs,
+      txExecutor: this.o.txExecutor,
+      context: (state, header, events) => this.context(state, header, events),
+    })
 
     const prepared = store.prepareCommit(branch, height)
     const stored: StoredBlock = {
       block,
       results,
       appHash: prepared.appHash,
-      beginBlockEvents: beginEvents.events(),
-      endBlockEvents: endEvents.events(),
+      beginBlockEvents,
+      endBlockEvents,
       size: block.bytes.length,
     }
     let bp: Awaited<ReturnType<BlockStore['prepareCommit']>>
@@ -294,14 +276,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.lastTime = time
     this.lastResultsHash = builder.resultsHash(results)
 
-    let resolve!: (b: StoredBlock) => void
-    let reject!: (err: unknown) => void
-    const durable = new Promise<StoredBlock>((res, rej) => {
-      resolve = res
-      reject = rej
-    })
-    durable.catch(() => undefined)
-    const pending: PendingCommit = {
+    const pending = this.queue.push({
       stored,
       ops: prepared.ops.concat(bp.ops),
       publish: () => {
@@ -309,12 +284,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         bp.publish()
       },
       started,
-      resolve,
-      reject,
-      durable,
-    }
-    this.queue.push(pending)
-    this.writer ??= this.flush()
+    })
     try {
       await this.o.txSource?.update(height, txs, results)
     } catch (err) {
@@ -324,46 +294,12 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     return pending
   }
 
-  /** Writes queued blocks, several heights per batch when they pile up; publishes each in order. */
-  private async flush(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, this.queue.length)
-        try {
-          await this.o.backend.write(
-            batch.length === 1 ? batch[0]!.ops : batch.flatMap((p) => p.ops),
-          )
-        } catch (err) {
-          // The disk refused a batch: the in-memory state is ahead of it, so nothing more may commit.
-          this.failed = new ChainHaltError(
-            `failed to write block batch: ${(err as Error).message}`,
-            1,
-            { cause: err },
-          )
-          for (const p of [...batch, ...this.queue.splice(0)]) p.reject(this.failed)
-          this.running = false
-          this.emit('halt', this.failed as ChainHaltError)
-          return
-        }
-        for (const p of batch) {
-          p.publish()
-          const { block } = p.stored
-          this.log.info(
-            {
-              height: block.header.height,
-              txs: block.txs.length,
-              app_hash: toHexUpper(p.stored.appHash),
-              ms: Math.round((performance.now() - p.started) * 1000) / 1000,
-            },
-            'committed block',
-          )
-          p.resolve(p.stored)
-          this.emit('block', p.stored)
-        }
-      }
-    } finally {
-      this.writer = undefined
-    }
+  /** The halt `halt-height` / `halt-time` ask for (upstream's message; exit code 0). */
+  private configuredHalt(): ChainHaltError {
+    return new ChainHaltError(
+      `halt per configuration height ${this.haltHeight} time ${this.haltTime}`,
+      0,
+    )
   }
 
   /** Upstream GetBlockRetentionHeight: min non-zero of (h - max_age_num_blocks, h - min-retain-blocks). */

@@ -30,7 +30,7 @@ export function boolArg(value: string | undefined): boolean {
 export function durationArg(value: string): number {
   try {
     const ms = parseGoDuration(value)
-    if (ms < 0) throw new Error(`negative duration ${JSON.stringify(value)}`)
+    if (ms < 0) throw new InvalidArgumentError(`negative duration ${JSON.stringify(value)}`)
     return ms
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message)

@@ -1,5 +1,6 @@
 import type { BroadcastResult, IncludedTx, NodeClient } from '../client/node-client.js'
 import { TX_TYPE_URL } from '../client/tx-builder.js'
+import { parseAbciLogs } from '../codec/abci-logs.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
 import { messageToJson } from '../codec/json.js'
@@ -21,17 +22,6 @@ export function broadcastMode(ctx: ClientContext, flag: string | undefined): 'sy
   return mode
 }
 
-/** ABCIMessageLogs parsed from a raw log (v0.47 JSON logs); [] otherwise, as upstream. */
-function parseLogs(rawLog: string): ProtoMessage[] {
-  if (!rawLog.startsWith('[')) return []
-  try {
-    const parsed = JSON.parse(rawLog) as unknown
-    return Array.isArray(parsed) ? (parsed as ProtoMessage[]) : []
-  } catch {
-    return []
-  }
-}
-
 function txResponseJson(registry: ProtoRegistry, response: ProtoMessage) {
   const t = registry.type('sdk.base.abci.v1beta1.TxResponse')
   return messageToJson(registry, t, t.fromObject(response))
@@ -45,7 +35,7 @@ export function broadcastResponseJson(registry: ProtoRegistry, r: BroadcastResul
     codespace: r.codespace,
     data: r.data,
     raw_log: r.log,
-    logs: parseLogs(r.log),
+    logs: parseAbciLogs(r.log),
   })
 }
 
@@ -63,7 +53,7 @@ export async function includedTxResponseJson(
     code: t.result.code,
     data: toHexUpper(t.result.data),
     raw_log: t.result.log,
-    logs: parseLogs(t.result.log),
+    logs: parseAbciLogs(t.result.log),
     info: t.result.info,
     gas_wanted: t.result.gasWanted,
     gas_used: t.result.gasUsed,

@@ -55,7 +55,7 @@ function gasAdjustmentArg(value: string): number {
 function waitTimeoutArg(value: string): number {
   try {
     const ms = parseGoDuration(value)
-    if (ms <= 0) throw new Error(`must be positive, got ${JSON.stringify(value)}`)
+    if (ms <= 0) throw new InvalidArgumentError(`must be positive, got ${JSON.stringify(value)}`)
     return ms
   } catch (err) {
     throw new InvalidArgumentError((err as Error).message)

@@ -1,15 +1,13 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { afterEach, describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/sdkd.js'
 import { utf8 } from '../codec/bytes.js'
 import { Keyring, keyFromMnemonic, keyOutput, signSecp256k1, verifySecp256k1 } from './keyring.js'
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function keyring(): Promise<Keyring> {
   const t = await tempDir('sdkd-keyring-')

@@ -1,8 +1,10 @@
 import type protobuf from 'protobufjs'
+import { addressToBech32 } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
 import { type Coin, coinsToProto } from '../codec/coins.js'
 import { type JsonValue, jsonToMessage, messageToJson } from '../codec/json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { msgSigners, uniqueSigners } from '../codec/signers.js'
 import { SECP256K1_PUBKEY_URL, signSecp256k1 } from './keyring.js'
 
 /**
@@ -233,33 +235,28 @@ export function txFromJsonText(registry: ProtoRegistry, text: string): TxObject 
 export function messageSigners(registry: ProtoRegistry, any: AnyMessage): string[] {
   const type = registry.typeOfUrl(any.type_url)
   if (!type) throw new TxBuildError(`unable to resolve type URL ${any.type_url}`)
-  return signersOf(type, type.decode(any.value) as ProtoMessage)
-}
-
-function signersOf(type: protobuf.Type, msg: ProtoMessage): string[] {
-  const opt = type.options?.['(sdk.msg.v1.signer)'] as string | string[] | undefined
-  const names = opt === undefined ? [] : Array.isArray(opt) ? opt : [opt]
-  const out: string[] = []
-  for (const name of names) {
-    const field = type.fields[name]
-    if (!field) continue
-    field.resolve()
-    const values = (field.repeated ? (msg[name] ?? []) : [msg[name]]) as unknown[]
-    for (const v of values) {
-      if (v === undefined || v === null) continue
-      if (field.type === 'string') out.push(String(v))
-      else if (field.resolvedType && 'fields' in field.resolvedType)
-        out.push(...signersOf(field.resolvedType as protobuf.Type, v as ProtoMessage))
-    }
-  }
-  return out
+  return signerAddresses(() => msgSigners(type, type.decode(any.value) as ProtoMessage))
 }
 
 /** Every signer of a tx's messages, in order of first appearance (upstream GetSigners). */
 export function txSigners(registry: ProtoRegistry, tx: TxObject): string[] {
-  const seen = new Set<string>()
-  for (const m of (tx.body?.messages ?? []) as AnyMessage[]) {
-    for (const s of messageSigners(registry, m)) seen.add(s)
+  return signerAddresses(() =>
+    uniqueSigners(
+      ((tx.body?.messages ?? []) as AnyMessage[]).map((m) => {
+        const type = registry.typeOfUrl(m.type_url)
+        if (!type) throw new TxBuildError(`unable to resolve type URL ${m.type_url}`)
+        return msgSigners(type, type.decode(m.value) as ProtoMessage)
+      }),
+    ),
+  )
+}
+
+/** Signer addresses as bech32; a signer field that is not an address is a build error. */
+function signerAddresses(signers: () => Bytes[]): string[] {
+  try {
+    return signers().map((a) => addressToBech32(a))
+  } catch (err) {
+    if (err instanceof TxBuildError) throw err
+    throw new TxBuildError(`invalid signer: ${(err as Error).message}`)
   }
-  return [...seen]
 }

@@ -1,4 +1,5 @@
 /** Byte helpers shared by the store, the codecs and the servers. */
+import { GrpcCode, StatusError } from '../errors.js'
 
 export type Bytes = Uint8Array
 
@@ -94,14 +95,16 @@ export function toHex(bytes: Bytes): string {
 
 /** Strict hex decode (either case); throws on odd length or a non-hex character. */
 export function fromHex(hex: string): Bytes {
-  if (hex.length % 2 !== 0) throw new Error('encoding/hex: odd length hex string')
+  if (hex.length % 2 !== 0)
+    throw new StatusError(GrpcCode.InvalidArgument, 'encoding/hex: odd length hex string')
   for (let i = 0; i < hex.length; i++) {
     const c = hex.charCodeAt(i)
     const ok = (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
     if (!ok) {
       const cp = hex.codePointAt(i)!
       const ch = String.fromCodePoint(cp)
-      throw new Error(
+      throw new StatusError(
+        GrpcCode.InvalidArgument,
         `encoding/hex: invalid byte: U+${cp.toString(16).toUpperCase().padStart(4, '0')} '${ch}'`,
       )
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { ErrLogic } from '../errors.js'
 import { type Bytes, toHexUpper } from './bytes.js'
 
 /** SHA-256 (CometBFT tmhash). */
@@ -75,7 +76,7 @@ export class IncrementalMerkle {
 
   /** Root over `leaves` (raw leaf bytes, not yet hashed). */
   root(leaves: readonly Bytes[]): Bytes {
-    if (leaves.length !== this.size) throw new Error(`expected ${this.size} leaves`)
+    if (leaves.length !== this.size) throw ErrLogic.wrap(`expected ${this.size} leaves`)
     const dirty = new Array<boolean>(this.size)
     for (let i = 0; i < this.size; i++) {
       const leaf = leaves[i]!

@@ -1,6 +1,7 @@
 import protobuf from 'protobufjs'
 import { type Bytes, fromBase64Strict, toBase64 } from './bytes.js'
 import type { ProtoMessage, ProtoRegistry } from './proto.js'
+import { parseRfc3339, timeToTimestamp } from './time.js'
 
 /**
  * JSON of protobuf messages with the REST gateway's rules (gogoproto jsonpb with EmitDefaults and
@@ -415,30 +416,18 @@ export function jsonToAny(registry: ProtoRegistry, v: unknown, path = 'any'): Pr
   return { type_url: typeUrl, value: registry.encode(t, inner) }
 }
 
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/
-
-/** RFC 3339 text → {seconds, nanos}. */
+/** RFC 3339 text → {seconds, nanos} (the project's one RFC 3339 parser, codec/time.ts). */
 export function parseTimestamp(
   text: string,
   path = 'timestamp',
 ): { seconds: string; nanos: number } {
-  const m = RFC3339.exec(text)
-  if (!m)
-    throw new JsonMappingError(`${path}: bad Timestamp: ${JSON.stringify(text)} is not RFC 3339`)
-  const [, y, mo, d, h, mi, s, frac, zone] = m
-  let ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s))
-  if (Number(y) < 100) {
-    const date = new Date(ms)
-    date.setUTCFullYear(Number(y))
-    ms = date.getTime()
+  try {
+    return timeToTimestamp(parseRfc3339(text))
+  } catch (err) {
+    throw new JsonMappingError(`${path}: bad Timestamp: ${JSON.stringify(text)} is not RFC 3339`, {
+      cause: err,
+    })
   }
-  if (zone && zone !== 'Z' && zone !== 'z') {
-    const sign = zone[0] === '-' ? -1 : 1
-    ms -= sign * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60_000
-  }
-  const nanos = frac ? Number(frac.padEnd(9, '0')) : 0
-  return { seconds: String(Math.floor(ms / 1000)), nanos }
 }
 
 /** `1.5s` → {seconds, nanos}. */

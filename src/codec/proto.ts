@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import protobuf from 'protobufjs'
 import { ErrTxDecode, ErrUnpackAny } from '../errors.js'
 import type { Bytes } from './bytes.js'
+import { signerFields } from './signers.js'
 
 /** Directory holding the project's .proto sources (src/proto in development, dist/proto built). */
 export const PROTO_DIR = fileURLToPath(new URL('../proto/', import.meta.url))
@@ -32,6 +33,63 @@ export type ProtoMessage = Record<string, any>
 export interface AnyMessage {
   type_url: string
   value: Bytes
+}
+
+/** The service option that marks a Msg service (upstream `cosmos.msg.v1.service`). */
+const MSG_SERVICE_OPTION = '(sdk.msg.v1.service)'
+
+/** One method of a Msg service: a message type a transaction may carry. */
+export interface MsgServiceMethod {
+  /** Type URL of the Msg (the method's request), `/sdk.bank.v1beta1.MsgSend`. */
+  readonly typeUrl: string
+  /** Fully-qualified service, `sdk.bank.v1beta1.Msg`. */
+  readonly service: string
+  /** Method name, `Send`. */
+  readonly method: string
+  readonly requestType: protobuf.Type
+  readonly responseType: protobuf.Type
+  /** The Msg's `(sdk.msg.v1.signer)` field names. */
+  readonly signers: readonly string[]
+}
+
+/** Which types are Msgs: the methods of every `(sdk.msg.v1.service)` service. */
+export interface MsgIndex {
+  /** Fully-qualified names of the Msg services. */
+  readonly services: ReadonlySet<string>
+  /** Msg methods by the type URL of their request. */
+  readonly byTypeUrl: ReadonlyMap<string, MsgServiceMethod>
+  /** The Msg method whose request is `type`, if `type` is a Msg. */
+  ofType(type: protobuf.Type): MsgServiceMethod | undefined
+}
+
+/** Type URL of a message type (`/` + its fully-qualified name). */
+function typeUrlOf(type: protobuf.Type): string {
+  return `/${type.fullName.replace(/^\./, '')}`
+}
+
+/** Builds the Msg index from a registry's services. */
+function buildMsgIndex(services: readonly protobuf.Service[]): MsgIndex {
+  const names = new Set<string>()
+  const byTypeUrl = new Map<string, MsgServiceMethod>()
+  for (const service of services) {
+    if (service.options?.[MSG_SERVICE_OPTION] !== true) continue
+    const serviceName = service.fullName.replace(/^\./, '')
+    names.add(serviceName)
+    for (const method of service.methodsArray) {
+      method.resolve()
+      const requestType = method.resolvedRequestType!
+      const typeUrl = typeUrlOf(requestType)
+      byTypeUrl.set(typeUrl, {
+        typeUrl,
+        service: serviceName,
+        method: method.name,
+        requestType,
+        responseType: method.resolvedResponseType!,
+        signers: signerFields(requestType),
+      })
+    }
+  }
+  return { services: names, byTypeUrl, ofType: (type) => byTypeUrl.get(typeUrlOf(type)) }
 }
 
 /** Every .proto file under `dir`, as paths relative to it (posix separators), sorted. */
@@ -80,6 +138,7 @@ export class ProtoRegistry {
   readonly root: protobuf.Root
   readonly files: readonly string[]
   private readonly typeCache = new Map<string, protobuf.Type>()
+  private msgs: MsgIndex | undefined
 
   private constructor(root: protobuf.Root, files: readonly string[]) {
     this.root = root
@@ -140,6 +199,12 @@ export class ProtoRegistry {
     }
     walk(this.root)
     return out
+  }
+
+  /** The Msg-service index (built on first use, once per registry). */
+  msgIndex(): MsgIndex {
+    this.msgs ??= buildMsgIndex(this.services())
+    return this.msgs
   }
 
   /** Encodes a plain object (validated and converted by the type). */

@@ -1,9 +1,11 @@
 import type protobuf from 'protobufjs'
 import { bech32ToAddress } from './address.js'
 import { type Bytes, toHex } from './bytes.js'
-import type { ProtoMessage } from './proto.js'
 
 const SIGNER_OPTION = '(sdk.msg.v1.signer)'
+
+/** A decoded message (proto.ts's ProtoMessage; named here so proto.ts, which uses signerFields, is not imported back). */
+type Message = Readonly<Record<string, unknown>>
 
 /** The `(sdk.msg.v1.signer)` field names of a message type (upstream cosmos.msg.v1.signer). */
 export function signerFields(type: protobuf.Type): string[] {
@@ -19,7 +21,7 @@ export function signerFields(type: protobuf.Type): string[] {
  * Addresses that must sign a message, in field order: a string field is one bech32 address, a
  * repeated one several; a message field contributes its own type's signers (MsgMultiSend inputs).
  */
-export function msgSigners(type: protobuf.Type, msg: ProtoMessage): Bytes[] {
+export function msgSigners(type: protobuf.Type, msg: Message): Bytes[] {
   const out: Bytes[] = []
   for (const name of signerFields(type)) {
     const field = type.fields[name]
@@ -33,7 +35,7 @@ export function msgSigners(type: protobuf.Type, msg: ProtoMessage): Bytes[] {
     const nested = field.resolvedType
     for (const v of values) {
       if (nested && 'fields' in nested) {
-        out.push(...msgSigners(nested as protobuf.Type, (v ?? {}) as ProtoMessage))
+        out.push(...msgSigners(nested as protobuf.Type, (v ?? {}) as Message))
       } else {
         out.push(bech32ToAddress(String(v ?? '')))
       }

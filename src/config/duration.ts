@@ -1,4 +1,6 @@
 /** Go duration strings (`5s`, `250ms`, `1m30s`, `0`), as config.toml and flags use them. */
+import { GrpcCode, StatusError } from '../errors.js'
+
 const UNITS: Record<string, number> = {
   ns: 1e-6,
   us: 1e-3,
@@ -22,13 +24,18 @@ export function parseGoDuration(text: string): number {
     sign = s[0] === '-' ? -1 : 1
     i = 1
   }
-  if (i >= s.length) throw new Error(`time: invalid duration ${JSON.stringify(text)}`)
+  if (i >= s.length)
+    throw new StatusError(
+      GrpcCode.InvalidArgument,
+      `time: invalid duration ${JSON.stringify(text)}`,
+    )
   while (i < s.length) {
     re.lastIndex = i
     const m = re.exec(s)
     if (!m) {
       const unitless = /^\d+(?:\.\d*)?$/.test(s.slice(i))
-      throw new Error(
+      throw new StatusError(
+        GrpcCode.InvalidArgument,
         unitless
           ? `time: missing unit in duration ${JSON.stringify(text)}`
           : `time: invalid duration ${JSON.stringify(text)}`,

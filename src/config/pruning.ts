@@ -1,3 +1,5 @@
+import { GrpcCode, StatusError } from '../errors.js'
+
 /** How many recent states pruning keeps, and every how many heights it runs (0, 0: keep everything). */
 export interface PruningOptions {
   keepRecent: number
@@ -18,7 +20,8 @@ export function pruningOptions(
     case 'nothing':
       return { keepRecent: 0, interval: 0 }
     case 'custom': {
-      const bad = (msg: string) => new Error(`invalid custom pruning options: ${msg}`)
+      const bad = (msg: string) =>
+        new StatusError(GrpcCode.InvalidArgument, `invalid custom pruning options: ${msg}`)
       if (interval === 0) {
         throw bad(
           `'pruning-interval' must not be 0. If you want to disable pruning, select pruning = "nothing"`,
@@ -37,6 +40,6 @@ export function pruningOptions(
       return { keepRecent, interval }
     }
     default:
-      throw new Error(`unknown pruning strategy ${strategy}`)
+      throw new StatusError(GrpcCode.InvalidArgument, `unknown pruning strategy ${strategy}`)
   }
 }

@@ -48,6 +48,11 @@ export class BlockStore {
   private baseHeight = 0
   /** Base after the commits prepared so far (some may not be durable yet). */
   private plannedBase = 0
+  /**
+   * Blocks a prepared commit deletes while they are still visible (below the published base only once
+   * that commit is published): a reader that chose a height before the batch landed still gets it.
+   */
+  private readonly retiring = new Map<number, StoredBlock>()
 
   private constructor(
     private readonly backend: StoreBackend,
@@ -95,7 +100,7 @@ export class BlockStore {
   async get(height: number): Promise<StoredBlock | undefined> {
     if (this.latestBlock && height === this.latestBlock.block.header.height) return this.latestBlock
     if (height < this.baseHeight) return undefined
-    return this.load(height)
+    return this.retiring.get(height) ?? this.load(height)
   }
 
   /** Height of the block with this header hash. */
@@ -202,6 +207,7 @@ export class BlockStore {
         const old = await this.load(h)
         ops.push({ type: 'del', key: blockKey(h) })
         if (!old) continue
+        this.retiring.set(h, old)
         ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
         for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
         if (old.block.txs.length > 0) ops.push(...txIndexOps(h, old.results, 'del'))
@@ -216,6 +222,7 @@ export class BlockStore {
       publish: () => {
         this.baseHeight = newBase
         this.latestBlock = stored
+        for (const h of this.retiring.keys()) if (h < newBase) this.retiring.delete(h)
       },
     }
   }

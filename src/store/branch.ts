@@ -1,8 +1,7 @@
 import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
-import { storeIdPrefix } from './keys.js'
+import { fullRange, storeIdPrefix } from './keys.js'
 import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from './types.js'
-import { fullRange } from './versioned-store.js'
 
 /** What a branch reads through: the committed state at one height, or a parent branch. */
 export interface BranchParent {
@@ -32,6 +31,12 @@ export function createBranch(parent: BranchParent): StateBranch {
   return new Branch(parent)
 }
 
+/** The buffered changes of a branch made by `createBranch` (what a commit writes). */
+export function branchChanges(branch: StateBranch): BranchChanges {
+  if (!(branch instanceof Branch)) throw ErrLogic.wrap('not a branch of this store')
+  return branch.changes()
+}
+
 class Branch implements StateBranch {
   private readonly writes = new Map<string, Bytes | null>()
   private readonly registry = new Map<string, number | null>()
@@ -49,7 +54,7 @@ class Branch implements StateBranch {
     return this.writes.size
   }
 
-  /** The buffered changes (read by the versioned store at commit). */
+  /** The buffered changes (read through `branchChanges` at commit). */
   changes(): BranchChanges {
     return { writes: this.writes, registry: this.registry, nextStoreId: this.allocated }
   }

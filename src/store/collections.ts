@@ -1,6 +1,7 @@
 import type protobuf from 'protobufjs'
 import { type Bytes, concatBytes, fromUtf8, readUint64BE, uint64BE, utf8 } from '../codec/bytes.js'
 import type { ProtoMessage } from '../codec/proto.js'
+import { ErrLogic } from '../errors.js'
 import { prefixEnd } from './keys.js'
 import type { KVReader, KVStore } from './types.js'
 
@@ -29,7 +30,7 @@ export const bytesKey: KeyCodec<Bytes> = {
 /** Length-prefixed bytes (addresses inside composite keys: one length byte, as upstream). */
 export const lengthPrefixedBytesKey: KeyCodec<Bytes> = {
   encode: (k) => {
-    if (k.length > 255) throw new Error('key component longer than 255 bytes')
+    if (k.length > 255) throw ErrLogic.wrap('key component longer than 255 bytes')
     return concatBytes(Uint8Array.of(k.length), k)
   },
   decode: (b) => {

@@ -1,11 +1,13 @@
 import {
   type Bytes,
+  bytesToLatin1,
   concatBytes,
   latin1ToBytes,
   readUint64BE,
   uint64BE,
   utf8,
 } from '../codec/bytes.js'
+import type { KVRange } from './types.js'
 
 /**
  * Database key layout (one LevelDB for everything; first byte = family, append-only).
@@ -96,4 +98,33 @@ export function prefixEnd(prefix: Bytes): Bytes | undefined {
     }
   }
   return undefined
+}
+
+/** The smallest latin1 string greater than every string starting with `p` (undefined: no bound). */
+export function nextPrefix(p: string): string | undefined {
+  for (let i = p.length - 1; i >= 0; i--) {
+    const c = p.charCodeAt(i)
+    if (c < 0xff) return p.slice(0, i) + String.fromCharCode(c + 1)
+  }
+  return undefined
+}
+
+/** Full-key bounds [lo, hi) of a range inside the store with latin1 id prefix `prefix`. */
+export function fullRange(prefix: string, range: KVRange): { lo: string; hi: string | undefined } {
+  let lo = prefix
+  let hi: string | undefined = nextPrefix(prefix)
+  if (range.prefix && range.prefix.length > 0) {
+    const p = prefix + bytesToLatin1(range.prefix)
+    lo = p
+    hi = nextPrefix(p)
+  }
+  if (range.gte) {
+    const g = prefix + bytesToLatin1(range.gte)
+    if (g > lo) lo = g
+  }
+  if (range.lt) {
+    const l = prefix + bytesToLatin1(range.lt)
+    if (hi === undefined || l < hi) hi = l
+  }
+  return { lo, hi }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { type Bytes, uvarint } from '../codec/bytes.js'
+import { ErrLogic } from '../errors.js'
 
 /**
  * LtHash16 (lattice-based homomorphic multiset hash, 1024 lanes of 16 bits).
@@ -34,7 +35,7 @@ export class LtHash {
 
   /** Restores an accumulator from its serialized form. */
   static fromBytes(bytes: Bytes): LtHash {
-    if (bytes.length !== LTHASH_BYTES) throw new Error(`lthash: expected ${LTHASH_BYTES} bytes`)
+    if (bytes.length !== LTHASH_BYTES) throw ErrLogic.wrap(`lthash: expected ${LTHASH_BYTES} bytes`)
     const lanes = new Uint16Array(LANES)
     for (let i = 0; i < LANES; i++) lanes[i] = bytes[2 * i]! | (bytes[2 * i + 1]! << 8)
     return new LtHash(lanes)

@@ -1,4 +1,5 @@
 import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
+import { ErrIO } from '../errors.js'
 import type { BackendRange, BatchOp, StoreBackend } from './backend.js'
 import { BTree } from './btree.js'
 
@@ -14,7 +15,8 @@ export function createMemoryDatabase(): MemoryDatabase {
 export function createMemoryBackend(tree: MemoryDatabase = createMemoryDatabase()): StoreBackend {
   let closed = false
   const check = () => {
-    if (closed) throw new Error('Database is not open')
+    // Same text as classic-level's error on a closed database.
+    if (closed) throw ErrIO.wrap('Database is not open')
   }
   return {
     async get(key) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { type Bytes, fromUtf8, toHex, utf8 } from '../codec/bytes.js'
+import { ErrLogic } from '../errors.js'
 import type { StoreBackend } from './backend.js'
 import type { StateBranch } from './types.js'
 import { VersionedStore } from './versioned-store.js'
@@ -280,6 +281,21 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
       expect(() => vs.prepareCommit(vs.branch(), 5)).toThrow(
         'cannot commit height 5: latest committed height is 1',
       )
+    })
+
+    test('error: a commit takes only a branch made by the store (a coded logic error)', async () => {
+      const vs = await setup()
+      const foreign = { height: vs.workingHeight } as unknown as StateBranch
+      let thrown: unknown
+      try {
+        vs.prepareCommit(foreign, vs.latestHeight + 1)
+      } catch (err) {
+        thrown = err
+      }
+      expect(ErrLogic.is(thrown)).toBe(true)
+      expect((thrown as Error).message).toBe('not a branch of this store: internal logic error')
+      // The store is not left mid-commit.
+      expect(await commitNext(vs, vs.branch())).toMatch(/^[0-9a-f]{64}$/)
     })
   })
 }

@@ -7,12 +7,14 @@ import {
   uint64BE,
   utf8,
 } from '../codec/bytes.js'
-import { leafHash, merkleRootFromLeafHashes, sha256 } from '../codec/hash.js'
+import { sha256 } from '../codec/hash.js'
 import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
+import { appHashOf, storeHash } from './app-hash.js'
 import type { BatchOp, StoreBackend } from './backend.js'
-import { type BranchParent, createBranch } from './branch.js'
+import { type BranchParent, branchChanges, createBranch } from './branch.js'
 import { BTree } from './btree.js'
+import { type HeightSource, HeightView } from './height-view.js'
 import {
   accumulatorKey,
   FAMILY_STATE,
@@ -27,7 +29,8 @@ import {
   storeIdPrefix,
 } from './keys.js'
 import { LtHash } from './lthash.js'
-import type { KVEntry, KVRange, KVReader, StateBranch, StateReader } from './types.js'
+import { genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
+import type { StateBranch, StateReader } from './types.js'
 
 export interface VersionedStoreOptions {
   backend: StoreBackend
@@ -67,7 +70,7 @@ const READ_BATCH = 256
  * answers "which version was live at H" by binary search, so reading a retained height costs
  * O(log history) plus at most one LevelDB get, and the latest height is served from memory.
  */
-export class VersionedStore {
+export class VersionedStore implements HeightSource {
   private readonly backend: StoreBackend
   private readonly index = new BTree<string, IndexEntry>()
   private readonly registry = new Map<string, RegistryHistory>()
@@ -289,11 +292,11 @@ export class VersionedStore {
     }
     const liveIds = new Set(live.values())
     const newStoreHashes = new Map<number, Bytes>()
-    for (const [id, acc] of touched) newStoreHashes.set(id, sha256(acc.toBytes()))
-    const storeHash = (id: number): Bytes => {
+    for (const [id, acc] of touched) newStoreHashes.set(id, storeHash(acc))
+    const hashOf = (id: number): Bytes => {
       let h = newStoreHashes.get(id) ?? this.storeHashes.get(id)
       if (!h) {
-        h = sha256((this.accumulators.get(id) ?? new LtHash()).toBytes())
+        h = storeHash(this.accumulators.get(id) ?? new LtHash())
         newStoreHashes.set(id, h)
       }
       return h
@@ -302,11 +305,7 @@ export class VersionedStore {
     const appHash =
       touched.size === 0 && registryChanges.length === 0 && !first
         ? this.appliedAppHash
-        : merkleRootFromLeafHashes(
-            [...live.entries()]
-              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-              .map(([name, id]) => leafHash(storeInfoLeaf(name, storeHash(id)))),
-          )
+        : appHashOf([...live].map(([name, id]) => [name, hashOf(id)] as const))
 
     for (const [id, acc] of touched) {
       if (liveIds.has(id)) ops.push({ type: 'put', key: accumulatorKey(id), value: acc.toBytes() })
@@ -319,7 +318,7 @@ export class VersionedStore {
     ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
     ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
 
-    const prune = first ? this.genesisFloor(height) : this.planPruning(height)
+    const prune = first ? genesisPruning(height) : this.planPruning(height)
     ops.push(...prune.ops)
     if (prune.through > this.prunedThrough || first) {
       ops.push({ type: 'put', key: META_EARLIEST, value: uint64BE(prune.through + 1) })
@@ -360,7 +359,7 @@ export class VersionedStore {
         this.nextStoreId = nextStoreId
         this.appliedAppHash = appHash
         this.applied = height
-        prune.apply()
+        this.applyPruning(prune)
       },
       publish: () => {
         if (height > this.latest) {
@@ -497,64 +496,30 @@ export class VersionedStore {
     list.push(full)
   }
 
-  /** Genesis state is not a queryable height: reads start at the first block. */
-  private genesisFloor(height: number): { ops: BatchOp[]; through: number; apply(): void } {
-    return {
-      ops: [],
-      through: height,
-      apply: () => {
-        this.prunedThrough = height
+  /** The pruning due when committing `height` (read-only; applied by `applyPruning`). */
+  private planPruning(height: number): PruningPlan {
+    return planPruning(
+      {
+        pruning: this.pruning,
+        prunedThrough: this.prunedThrough,
+        changedAt: this.changedAt,
+        versions: (full) => this.index.get(full)?.v,
       },
-    }
+      height,
+    )
   }
 
-  /** Upstream rule: at h with h % interval == 0 and h > keepRecent, drop versions ≤ h-1-keepRecent. */
-  private planPruning(height: number): { ops: BatchOp[]; through: number; apply(): void } {
-    const { keepRecent, interval } = this.pruning
-    const none = { ops: [], through: this.prunedThrough, apply() {} }
-    if (interval <= 0 || height % interval !== 0 || height <= keepRecent) return none
-    const through = height - 1 - keepRecent
-    if (through <= this.prunedThrough) return none
-    const candidates = new Set<string>()
-    const heights: number[] = []
-    for (const h of this.changedAt.keys()) {
-      if (h <= through) {
-        heights.push(h)
-        for (const full of this.changedAt.get(h)!) candidates.add(full)
-      }
-    }
-    const ops: BatchOp[] = []
-    const edits: { full: string; keepFrom: number; dropAll: boolean }[] = []
-    for (const full of candidates) {
+  private applyPruning(plan: PruningPlan): void {
+    for (const { full, keepFrom, dropAll } of plan.edits) {
       const entry = this.index.get(full)
       if (!entry) continue
-      const v = entry.v
-      let j = -1
-      for (let i = 0; i < v.length && Math.abs(v[i]!) <= through; i++) j = i
-      if (j < 0) continue
-      // Versions before j are superseded at every retained height; a deletion at j is dead too.
-      const dropJ = v[j]! < 0
-      const keepFrom = dropJ ? j + 1 : j
-      for (let i = 0; i < keepFrom; i++) {
-        ops.push({ type: 'del', key: stateVersionKey(full, Math.abs(v[i]!)) })
-      }
-      if (keepFrom > 0) edits.push({ full, keepFrom, dropAll: keepFrom >= v.length })
+      if (dropAll && entry.val === undefined) this.index.delete(full)
+      else entry.v.splice(0, keepFrom)
     }
-    return {
-      ops,
-      through,
-      apply: () => {
-        for (const { full, keepFrom, dropAll } of edits) {
-          const entry = this.index.get(full)
-          if (!entry) continue
-          if (dropAll && entry.val === undefined) this.index.delete(full)
-          else entry.v.splice(0, keepFrom)
-        }
-        for (const h of heights) this.changedAt.delete(h)
-        this.prunedThrough = through
-        this.historyCache.clear()
-      },
-    }
+    for (const h of plan.heights) this.changedAt.delete(h)
+    // Cached values of pruned versions would never be served again. (At genesis the cache is empty.)
+    if (plan.through > this.prunedThrough) this.historyCache.clear()
+    this.prunedThrough = plan.through
   }
 
   private registryHistory(name: string): RegistryHistory {
@@ -572,117 +537,4 @@ function concat1(value: Bytes): Bytes {
   out[0] = 1
   out.set(value, 1)
   return out
-}
-
-/** App-hash leaf of one store: len(name) ‖ name ‖ len(hash) ‖ hash (upstream KVPair style). */
-function storeInfoLeaf(name: string, hash: Bytes): Bytes {
-  const n = utf8(name)
-  const out = new Uint8Array(1 + n.length + 1 + hash.length)
-  out[0] = n.length
-  out.set(n, 1)
-  out[1 + n.length] = hash.length
-  out.set(hash, 2 + n.length)
-  return out
-}
-
-/** The changes a root branch carries (see branch.ts). */
-function branchChanges(branch: StateBranch): {
-  writes: Map<string, Bytes | null>
-  registry: Map<string, number | null>
-  nextStoreId: number
-} {
-  const internals = (
-    branch as unknown as {
-      changes?: () => {
-        writes: Map<string, Bytes | null>
-        registry: Map<string, number | null>
-        nextStoreId: number
-      }
-    }
-  ).changes
-  if (!internals) throw ErrLogic.wrap('not a branch of this store')
-  return internals.call(branch)
-}
-
-/** Read-only view at one height. */
-class HeightView implements StateReader {
-  constructor(
-    private readonly vs: VersionedStore,
-    readonly height: number,
-  ) {}
-
-  hasStore(name: string): boolean {
-    return this.vs.resolveId(name, this.height) !== undefined
-  }
-
-  storeNames(): string[] {
-    return [...this.vs.liveStores(this.height).keys()].sort()
-  }
-
-  store(name: string): KVReader {
-    const id = this.vs.resolveId(name, this.height)
-    return id === undefined
-      ? EMPTY_READER
-      : new StoreReader(this.vs, storeIdPrefix(id), this.height)
-  }
-}
-
-/** Reads of one store (by id) at one height. */
-class StoreReader implements KVReader {
-  constructor(
-    private readonly vs: VersionedStore,
-    private readonly prefix: string,
-    private readonly height: number,
-  ) {}
-
-  get(key: Bytes): Promise<Bytes | undefined> {
-    return this.vs.read(this.prefix + bytesToLatin1(key), this.height)
-  }
-
-  async has(key: Bytes): Promise<boolean> {
-    return (await this.get(key)) !== undefined
-  }
-
-  async *iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
-    const { lo, hi } = fullRange(this.prefix, range)
-    for await (const [k, v] of this.vs.readRange(lo, hi, range.reverse ?? false, this.height)) {
-      yield [latin1ToBytes(k.slice(4)), v]
-    }
-  }
-}
-
-/** Reader of a store that does not exist at that height. */
-export const EMPTY_READER: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
-
-/** Full-key bounds [lo, hi) of a range inside the store with latin1 id prefix `prefix`. */
-export function fullRange(prefix: string, range: KVRange): { lo: string; hi: string | undefined } {
-  let lo = prefix
-  let hi: string | undefined = nextPrefix(prefix)
-  if (range.prefix && range.prefix.length > 0) {
-    const p = prefix + bytesToLatin1(range.prefix)
-    lo = p
-    hi = nextPrefix(p)
-  }
-  if (range.gte) {
-    const g = prefix + bytesToLatin1(range.gte)
-    if (g > lo) lo = g
-  }
-  if (range.lt) {
-    const l = prefix + bytesToLatin1(range.lt)
-    if (hi === undefined || l < hi) hi = l
-  }
-  return { lo, hi }
-}
-
-/** The smallest latin1 string greater than every string starting with `p`. */
-function nextPrefix(p: string): string | undefined {
-  for (let i = p.length - 1; i >= 0; i--) {
-    const c = p.charCodeAt(i)
-    if (c < 0xff) return p.slice(0, i) + String.fromCharCode(c + 1)
-  }
-  return undefined
 }

@@ -49,24 +49,9 @@ export interface DecodedTx {
   extensionOptions: AnyMessage[]
 }
 
-/** Request types of every Msg service method: the type URLs a tx may carry as messages. */
-const msgTypes = new WeakMap<ProtoRegistry, Set<string>>()
-
 /** Whether `type` is a transaction message (the request of a `(sdk.msg.v1.service)` method). */
 export function isMsgType(registry: ProtoRegistry, type: protobuf.Type): boolean {
-  let set = msgTypes.get(registry)
-  if (!set) {
-    set = new Set()
-    for (const service of registry.services()) {
-      if (service.options?.['(sdk.msg.v1.service)'] !== true) continue
-      for (const method of service.methodsArray) {
-        method.resolve()
-        if (method.resolvedRequestType) set.add(method.resolvedRequestType.fullName)
-      }
-    }
-    msgTypes.set(registry, set)
-  }
-  return set.has(type.fullName)
+  return registry.msgIndex().ofType(type) !== undefined
 }
 
 const decodeError = (message: string, cause?: unknown) =>

@@ -1,4 +1,3 @@
-import type protobuf from 'protobufjs'
 import type { BlockContext, MsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import { addressToBech32 } from '../codec/address.js'
@@ -19,29 +18,6 @@ export interface MsgsResult {
   events: Event[]
   /** Encoded TxMsgData (the tx result's data). */
   data: Bytes
-}
-
-const responseTypes = new WeakMap<ProtoRegistry, Map<string, protobuf.Type>>()
-
-/** The response type of a Msg (the Msg service method it is the request of). */
-function responseTypeOf(
-  registry: ProtoRegistry,
-  msgType: protobuf.Type,
-): protobuf.Type | undefined {
-  let map = responseTypes.get(registry)
-  if (!map) {
-    map = new Map()
-    for (const service of registry.services()) {
-      if (service.options?.['(sdk.msg.v1.service)'] !== true) continue
-      for (const m of service.methodsArray) {
-        m.resolve()
-        if (m.resolvedRequestType && m.resolvedResponseType)
-          map.set(m.resolvedRequestType.fullName, m.resolvedResponseType)
-      }
-    }
-    responseTypes.set(registry, map)
-  }
-  return map.get(msgType.fullName)
 }
 
 /** Unpacks an Any as a tx message (upstream: only registered Msg types resolve). */
@@ -106,7 +82,7 @@ export async function runMsgs(
       attributes: [...e.attributes, { key: 'msg_index', value: String(i), index: true }],
     }))
     events.push(...msgEvents)
-    const responseType = responseTypeOf(registry, msg.type)
+    const responseType = registry.msgIndex().ofType(msg.type)?.responseType
     if (responseType) {
       msgResponses.push({
         type_url: `/${responseType.fullName.replace(/^\./, '')}`,

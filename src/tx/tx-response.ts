@@ -1,6 +1,7 @@
 import type { Event } from '../block/events.js'
+import { parseAbciLogs } from '../codec/abci-logs.js'
 import { type Bytes, toBase64, toHexUpper } from '../codec/bytes.js'
-import { sha256 } from '../codec/hash.js'
+import { txHashHex } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
 import type { StoredBlock, TxResult } from '../store/block-store.js'
@@ -42,7 +43,7 @@ export function txResponseOf(
     tx,
     txResponse: {
       height: String(stored.block.header.height),
-      txhash: toHexUpper(sha256(bytes)),
+      txhash: txHashHex(bytes),
       codespace: r.codespace,
       code: r.code,
       data: toHexUpper(r.data),
@@ -55,17 +56,6 @@ export function txResponseOf(
       timestamp: formatRfc3339(stored.block.header.time),
       events: eventsToProto(r.events),
     },
-  }
-}
-
-/** Upstream ParseABCILogs: the raw log as JSON message logs, or none. */
-function parseAbciLogs(log: string): ProtoMessage[] {
-  if (!log.startsWith('[')) return []
-  try {
-    const parsed = JSON.parse(log) as unknown
-    return Array.isArray(parsed) ? (parsed as ProtoMessage[]) : []
-  } catch {
-    return []
   }
 }
 

@@ -18,6 +18,7 @@ export function createGovernanceModules(
 ): { staking: AppModule; gov: AppModule } {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper(registry, bank)
+  // x/gov moves deposits only through bank's module-account functions (send to/from, burn).
   const govKeeper = new GovKeeper(registry, bank, stakingKeeper)
   return {
     staking: createStakingModule({ registry, keeper: stakingKeeper, auth }),

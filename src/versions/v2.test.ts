@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/sdkd.js'
 import {
   ActionQueue,
@@ -20,10 +21,7 @@ import { createV2 } from './v2.js'
 
 // The built-in example upgrade v1 → v2 end to end in-process, on a real LevelDB home.
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function query(node: Node, method: string, height?: number) {
   const handler = node.app.queryHandlers.get(method)

@@ -1,11 +1,12 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { keyFromMnemonic, verifySecp256k1 } from '../../src/client/keyring.js'
 import { signDocBytes } from '../../src/client/tx-builder.js'
 import { fromBase64Strict, toHexUpper } from '../../src/codec/bytes.js'
 import { sha256 } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { runSdkd, tempDir } from '../helpers/sdkd.js'
 
 /**
@@ -16,10 +17,7 @@ import { runSdkd, tempDir } from '../helpers/sdkd.js'
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 const registry = protoRegistry()
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function homeWithKey(): Promise<{ home: string; dir: string; alice: string }> {
   const t = await tempDir('sdkd-client-offline-')

@@ -10,7 +10,8 @@ import { VoteOption } from 'cosmjs-types/cosmos/gov/v1/gov'
 import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/gov/v1/tx'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { MsgSoftwareUpgrade } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   createDevnetHome,
   GOV_ADDRESS,
@@ -27,10 +28,7 @@ import { waitFor } from '../helpers/sdkd.js'
  * the upstream generated types, whose field numbers sdkd keeps — and talks to sdkd over REST only.
  */
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 /** 0001-01-01T00:00:00Z, the only plan time upstream accepts. */
 const GO_ZERO_TIME = { seconds: -62_135_596_800n, nanos: 0 }

@@ -1,4 +1,5 @@
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   freePort,
   getJson,
@@ -10,10 +11,7 @@ import {
   waitFor,
 } from '../helpers/sdkd.js'
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 const KILLS = 25
 

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   freePort,
   getJson,
@@ -13,10 +14,7 @@ import {
   waitFor,
 } from '../helpers/sdkd.js'
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!()
-})
+const cleanups = cleanupAfterEach()
 
 async function home(): Promise<string> {
   const t = await tempDir('sdkd-devnet-env-')

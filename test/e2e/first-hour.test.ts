@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   freePort,
   getJson,
@@ -20,10 +21,7 @@ import {
  * upgrade heights are checked before broadcasting, config errors are complete.
  */
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!()
-})
+const cleanups = cleanupAfterEach()
 
 async function newDir(): Promise<string> {
   const t = await tempDir('sdkd-first-hour-')
@@ -238,6 +236,12 @@ describe('the client finds its node', () => {
     track(startSdkd(['--home', home, 'devnet', ...args]))
     await heightAtLeast(rpc, 1)
     const clientToml = join(home, 'config/client.toml')
+    // The devnet points client.toml at its RPC once it listens: edit the file after that.
+    await waitFor(async () =>
+      (await readFile(clientToml, 'utf8')).includes(`node = "tcp://127.0.0.1:${rpc}"`)
+        ? true
+        : undefined,
+    )
     await writeFile(
       clientToml,
       (await readFile(clientToml, 'utf8')).replace(

@@ -3,7 +3,8 @@ import { get as httpGet } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { cleanupAfterAll } from '../helpers/cleanup.js'
 import {
   freePort,
   getJson,
@@ -24,10 +25,7 @@ interface Running {
   rpc: string
 }
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterAll(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterAll()
 
 /** `sdkd init`, genesis funds for ALICE, app.toml edits, then `sdkd start` with the flags. */
 async function startNode(flags: string[], appToml: Record<string, string> = {}): Promise<Running> {

@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   createDevnetHome,
   type DevnetHome,
@@ -21,10 +22,7 @@ import { runSdkd, waitFor } from '../helpers/sdkd.js'
  * devnet home, `sdkd start` for v1 and v2, and the CLI for every transaction.
  */
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 /**
  * Every tx here is a separate CLI process (about a second each, more on a loaded machine), so the

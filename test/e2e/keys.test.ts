@@ -1,15 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { freePort, initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function home(): Promise<string> {
   const t = await tempDir()

@@ -1,6 +1,7 @@
 import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   freePort,
   getJson,
@@ -13,10 +14,7 @@ import {
   waitFor,
 } from '../helpers/sdkd.js'
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function home(): Promise<string> {
   const t = await tempDir()

@@ -3,6 +3,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
+import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { checkedScript, readmeActions } from '../helpers/readme-blocks.js'
 import { freePort, SDKD_BIN, tempDir } from '../helpers/sdkd.js'
 
@@ -22,7 +23,7 @@ interface Terminal {
 }
 
 const terminals: Terminal[] = []
-const cleanups: (() => Promise<unknown>)[] = []
+const cleanups = cleanupAfterAll()
 afterAll(async () => {
   for (const t of terminals) {
     try {
@@ -32,7 +33,6 @@ afterAll(async () => {
     }
   }
   await Promise.all(terminals.map((t) => t.exited))
-  while (cleanups.length > 0) await cleanups.pop()!()
 })
 
 describe('README', () => {

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createV1 } from '../../src/versions/v1.js'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   freePort,
   getJson,
@@ -24,10 +25,7 @@ import {
 // applies the upgrade and continues. Plans are scheduled by a test-only fixture that opens the
 // stopped home in-process (a normal `sdkd start` has no way to do that); governance replaces it later.
 
-const cleanups: (() => Promise<unknown>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 const UPGRADE_LOG = (l: Record<string, unknown>) => l.module === 'x/upgrade'
 

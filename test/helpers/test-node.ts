@@ -81,7 +81,11 @@ export async function createTestNode(
               return {
                 ...v,
                 modules: [...v.modules, transferModule(new BankKeeper(deps.registry))],
-                order: { ...v.order, beginBlockers: [...v.order.beginBlockers, 'transfer'] },
+                order: {
+                  ...v.order,
+                  initGenesis: [...v.order.initGenesis, 'transfer'],
+                  beginBlockers: [...v.order.beginBlockers, 'transfer'],
+                },
               }
             },
           },

@@ -61,7 +61,7 @@ export function testAppVersion(options: {
       modules: [...base.modules, ...extra, testkit],
       order: {
         ...base.order,
-        initGenesis: [...base.order.initGenesis, ...extra.map((m) => m.name)],
+        initGenesis: [...base.order.initGenesis, ...extra.map((m) => m.name), 'testkit'],
         beginBlockers: [...base.order.beginBlockers, 'testkit'],
       },
       upgrades: [

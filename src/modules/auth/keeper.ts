@@ -144,6 +144,20 @@ export class AuthKeeper {
     return account
   }
 
+  /** Upstream GetModuleAddress: the address of a module account the app declares, else undefined. */
+  moduleAddress(name: string): Bytes | undefined {
+    return Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name) ? moduleAddress(name) : undefined
+  }
+
+  /** Upstream GetModuleAccount: a module account the app declares, created on first use. */
+  async getModuleAccount(
+    state: { store(name: string): KVStore },
+    name: string,
+  ): Promise<Account | undefined> {
+    if (!Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name)) return undefined
+    return this.getOrCreateModuleAccount(state, name)
+  }
+
   /** The module account of `name`, created on first use. */
   async getOrCreateModuleAccount(
     state: { store(name: string): KVStore },

@@ -1,72 +1,27 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
-import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import { type AuthKeeper, defaultAuthParams } from './keeper.js'
-import { MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
+import type { ProtoRegistry } from '../../codec/proto.js'
+import {
+  defaultAuthGenesis,
+  initAuthGenesis,
+  parseAuthGenesis,
+  validateAuthGenesis,
+} from './genesis.js'
+import type { AuthKeeper } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
 import { registerAuthQueries } from './queries.js'
 
 /** x/auth: accounts and their numbers, sequences and public keys. */
 export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): AppModule {
-  const genesisType = registry.type('sdk.auth.v1beta1.GenesisState')
-  const parse = (genesis: unknown): ProtoMessage => {
-    try {
-      return genesisType.fromObject(
-        jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.auth'),
-      )
-    } catch (err) {
-      if (err instanceof JsonMappingError) throw err
-      throw new JsonMappingError(`app_state.auth: ${(err as Error).message}`)
-    }
-  }
   return {
     name: MODULE_NAME,
     consensusVersion: 5,
     registerServices: (cfg) => registerAuthQueries(cfg, keeper),
-    defaultGenesis: () => ({ params: jsonParams(defaultAuthParams()), accounts: [] }),
+    defaultGenesis: defaultAuthGenesis,
     validateGenesis(genesis) {
-      const g = parse(genesis)
-      const seen = new Set<string>()
-      for (const [i, any] of ((g.accounts ?? []) as ProtoMessage[]).entries()) {
-        const account = keeper.accountFromAny(any)
-        const key = Buffer.from(account.address).toString('hex')
-        if (seen.has(key))
-          throw new JsonMappingError(`app_state.auth.accounts[${i}]: duplicate account`)
-        seen.add(key)
-      }
+      validateAuthGenesis(keeper, parseAuthGenesis(registry, genesis))
     },
     async initGenesis(ctx: BlockContext, genesis) {
-      const g = parse(genesis)
-      const store = ctx.state.store(MODULE_NAME)
-      keeper.c.params.set(store, g.params ?? defaultAuthParams())
-      // Upstream SanitizeGenesisAccounts: sort by number, give duplicates the lowest unused numbers.
-      const accounts = ((g.accounts ?? []) as ProtoMessage[]).map((any) =>
-        keeper.accountFromAny(any),
-      )
-      accounts.sort((a, b) =>
-        a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0,
-      )
-      const used = new Set<bigint>()
-      let lowest = 0n
-      for (const account of accounts) {
-        if (used.has(account.accountNumber)) {
-          while (used.has(lowest)) lowest++
-          account.accountNumber = lowest
-        }
-        used.add(account.accountNumber)
-      }
-      let next = 0n
-      for (const account of accounts) {
-        keeper.setAccount(ctx.state, account)
-        if (account.accountNumber >= next) next = account.accountNumber + 1n
-      }
-      keeper.c.globalAccountNumber.set(store, next)
-      for (const name of Object.keys(MODULE_ACCOUNT_PERMISSIONS))
-        await keeper.getOrCreateModuleAccount(ctx.state, name)
+      await initAuthGenesis(ctx, keeper, parseAuthGenesis(registry, genesis))
     },
   }
-}
-
-/** Params in genesis JSON form (numbers as strings). */
-function jsonParams(p: ProtoMessage): Record<string, string> {
-  return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]))
 }

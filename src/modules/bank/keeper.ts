@@ -3,12 +3,18 @@ import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsToString } from '../../codec/coins.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import { ErrInsufficientFunds, ErrLogic } from '../../errors.js'
+import { ErrInsufficientFunds, ErrLogic, ErrUnauthorized, ErrUnknownAddress } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
-import type { BankAccountKeeper } from './expected-keepers.js'
+import type { BankAccountKeeper, BankModuleAccount } from './expected-keepers.js'
 import { bankCollections, MODULE_NAME } from './keys.js'
 
 const EMPTY = new Uint8Array(0)
+
+/** What a coin movement that emits events needs of a block context. */
+export interface BankContext {
+  state: Writable
+  events: EventManager
+}
 
 /** Default bank params. */
 export function defaultBankParams(): ProtoMessage {
@@ -116,13 +122,8 @@ export class BankKeeper {
    * Upstream SendCoins: moves `coins`, creates the recipient's account on its first receipt and
    * emits `coin_spent`, `coin_received`, `transfer` and `message{sender}`.
    */
-  async send(
-    ctx: { state: Writable; events: EventManager },
-    from: Bytes,
-    to: Bytes,
-    coins: readonly Coin[],
-  ): Promise<void> {
-    if (!this.accounts) throw ErrLogic.wrap('bank keeper has no account keeper')
+  async send(ctx: BankContext, from: Bytes, to: Bytes, coins: readonly Coin[]): Promise<void> {
+    const accounts = this.accountKeeper()
     const amount = coinsToString(coins)
     const sender = addressToBech32(from)
     const recipient = addressToBech32(to)
@@ -130,11 +131,75 @@ export class BankKeeper {
     ctx.events.emit('coin_spent', { spender: sender, amount })
     await this.addCoins(ctx.state, to, coins)
     ctx.events.emit('coin_received', { receiver: recipient, amount })
-    if (!(await this.accounts.hasAccount(ctx.state, to))) {
-      await this.accounts.createAccount(ctx.state, to)
+    if (!(await accounts.hasAccount(ctx.state, to))) {
+      await accounts.createAccount(ctx.state, to)
     }
     ctx.events.emit('transfer', { recipient, sender, amount })
     ctx.events.emit('message', { sender })
+  }
+
+  /**
+   * Upstream SendCoinsFromModuleToAccount: `send` from a module account the app declares; a blocked
+   * recipient is refused.
+   */
+  async sendCoinsFromModuleToAccount(
+    ctx: BankContext,
+    senderModule: string,
+    recipient: Bytes,
+    coins: readonly Coin[],
+  ): Promise<void> {
+    const sender = this.accountKeeper().moduleAddress(senderModule)
+    if (!sender) throw ErrUnknownAddress.wrap(`module account ${senderModule} does not exist`)
+    if (this.isBlocked(recipient)) {
+      throw ErrUnauthorized.wrap(`${addressToBech32(recipient)} is not allowed to receive funds`)
+    }
+    await this.send(ctx, sender, recipient, coins)
+  }
+
+  /** Upstream SendCoinsFromAccountToModule: `send` into a module account (created on first use). */
+  async sendCoinsFromAccountToModule(
+    ctx: BankContext,
+    sender: Bytes,
+    recipientModule: string,
+    coins: readonly Coin[],
+  ): Promise<void> {
+    const recipient = await this.moduleAccount(ctx, recipientModule)
+    await this.send(ctx, sender, recipient.address, coins)
+  }
+
+  /**
+   * Upstream BurnCoins: takes `coins` from a module account with the `burner` permission and out of
+   * the supply; emits `coin_spent` and `burn`.
+   */
+  async burnCoins(ctx: BankContext, moduleName: string, coins: readonly Coin[]): Promise<void> {
+    const account = await this.moduleAccount(ctx, moduleName)
+    if (!account.module?.permissions.includes('burner')) {
+      throw ErrUnauthorized.wrap(
+        `module account ${moduleName} does not have permissions to burn tokens`,
+      )
+    }
+    await this.subtractCoins(ctx.state, account.address, coins)
+    for (const coin of coins) {
+      const supply = await this.supplyOf(ctx.state, coin.denom)
+      this.setSupply(ctx.state, { denom: coin.denom, amount: supply - coin.amount })
+    }
+    const burner = addressToBech32(account.address)
+    const amount = coinsToString(coins)
+    ctx.events.emit('coin_spent', { spender: burner, amount })
+    ctx.events.emit('burn', { burner, amount })
+  }
+
+  /** The account keeper the event-emitting movements need (`sendCoins` works without it). */
+  private accountKeeper(): BankAccountKeeper {
+    if (!this.accounts) throw ErrLogic.wrap('bank keeper has no account keeper')
+    return this.accounts
+  }
+
+  /** Upstream GetModuleAccount, which panics for a module the app does not declare. */
+  private async moduleAccount(ctx: BankContext, name: string): Promise<BankModuleAccount> {
+    const account = await this.accountKeeper().getModuleAccount(ctx.state, name)
+    if (!account) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
+    return account
   }
 
   /**
@@ -142,11 +207,11 @@ export class BankKeeper {
    * then per output `coin_received` and `transfer{recipient, amount}`.
    */
   async multiSend(
-    ctx: { state: Writable; events: EventManager },
+    ctx: BankContext,
     input: { address: Bytes; coins: readonly Coin[] },
     outputs: readonly { address: Bytes; coins: readonly Coin[] }[],
   ): Promise<void> {
-    if (!this.accounts) throw ErrLogic.wrap('bank keeper has no account keeper')
+    const accounts = this.accountKeeper()
     const sender = addressToBech32(input.address)
     await this.subtractCoins(ctx.state, input.address, input.coins)
     ctx.events.emit('coin_spent', { spender: sender, amount: coinsToString(input.coins) })
@@ -157,25 +222,9 @@ export class BankKeeper {
       await this.addCoins(ctx.state, out.address, out.coins)
       ctx.events.emit('coin_received', { receiver: recipient, amount })
       ctx.events.emit('transfer', { recipient, amount })
-      if (!(await this.accounts.hasAccount(ctx.state, out.address))) {
-        await this.accounts.createAccount(ctx.state, out.address)
+      if (!(await accounts.hasAccount(ctx.state, out.address))) {
+        await accounts.createAccount(ctx.state, out.address)
       }
     }
-  }
-
-  /** Attributes of the upstream transfer events for a send. */
-  transferEvents(
-    from: Bytes,
-    to: Bytes,
-    coins: readonly Coin[],
-  ): [string, Record<string, string>][] {
-    const amount = coinsToString(coins)
-    const sender = addressToBech32(from)
-    const recipient = addressToBech32(to)
-    return [
-      ['coin_spent', { spender: sender, amount }],
-      ['coin_received', { receiver: recipient, amount }],
-      ['transfer', { recipient, sender, amount }],
-    ]
   }
 }

@@ -1,6 +1,6 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
-import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { ProtoRegistry } from '../../codec/proto.js'
+import { defaultCrisisGenesis, initCrisisGenesis, parseCrisisGenesis } from './genesis.js'
 import { crisisCollections, MODULE_NAME } from './keys.js'
 
 /**
@@ -9,33 +9,15 @@ import { crisisCollections, MODULE_NAME } from './keys.js'
  */
 export function createCrisisModule(registry: ProtoRegistry, bondDenom = 'stake'): AppModule {
   const c = crisisCollections(registry)
-  const genesisType = registry.type('sdk.crisis.v1beta1.GenesisState')
-  const parse = (genesis: unknown): ProtoMessage => {
-    const g = genesisType.fromObject(
-      jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.crisis'),
-    )
-    const fee = (g.constant_fee ?? {}) as ProtoMessage
-    const amount = String(fee.amount ?? '')
-    if (
-      !/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(String(fee.denom ?? '')) ||
-      !/^\d+$/.test(amount) ||
-      BigInt(amount) <= 0n
-    ) {
-      throw new JsonMappingError(
-        `app_state.crisis.constant_fee: constant fee must be positive: ${amount}${fee.denom ?? ''}`,
-      )
-    }
-    return g
-  }
   return {
     name: MODULE_NAME,
     consensusVersion: 2,
-    defaultGenesis: () => ({ constant_fee: { denom: bondDenom, amount: '1000' } }),
+    defaultGenesis: () => defaultCrisisGenesis(bondDenom),
     validateGenesis(genesis) {
-      parse(genesis)
+      parseCrisisGenesis(registry, genesis)
     },
     async initGenesis(ctx: BlockContext, genesis) {
-      c.constantFee.set(ctx.state.store(MODULE_NAME), parse(genesis).constant_fee)
+      initCrisisGenesis(ctx, c, parseCrisisGenesis(registry, genesis))
     },
   }
 }

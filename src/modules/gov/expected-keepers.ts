@@ -1,16 +1,35 @@
 import type { MsgHandler } from '../../app/types.js'
+import type { EventManager } from '../../block/events.js'
 import type { Bytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
 import type { Dec } from '../../codec/dec.js'
 import type { Readable, Writable } from '../../store/types.js'
 
-/** What x/gov needs from x/bank: moving deposits in and out of the gov account, burning them. */
+/** What a coin movement needs of a block context: the state and the events it emits. */
+export interface GovBankContext {
+  state: Writable
+  events: EventManager
+}
+
+/**
+ * What x/gov needs from x/bank (upstream x/gov BankKeeper): deposits move between depositors and the
+ * gov module account, and are burned from it. x/bank emits the events (coin_spent, coin_received,
+ * transfer, message; coin_spent and burn).
+ */
 export interface GovBankKeeper {
-  balance(state: Readable, address: Bytes, denom: string): Promise<bigint>
-  subtractCoins(state: Writable, address: Bytes, coins: readonly Coin[]): Promise<void>
-  addCoins(state: Writable, address: Bytes, coins: readonly Coin[]): Promise<void>
-  supplyOf(state: Readable, denom: string): Promise<bigint>
-  setSupply(state: Writable, coin: Coin): void
+  sendCoinsFromAccountToModule(
+    ctx: GovBankContext,
+    sender: Bytes,
+    recipientModule: string,
+    coins: readonly Coin[],
+  ): Promise<void>
+  sendCoinsFromModuleToAccount(
+    ctx: GovBankContext,
+    senderModule: string,
+    recipient: Bytes,
+    coins: readonly Coin[],
+  ): Promise<void>
+  burnCoins(ctx: GovBankContext, moduleName: string, coins: readonly Coin[]): Promise<void>
 }
 
 /** A bonded validator as the tally counts it. */

@@ -1,38 +1,20 @@
 import type protobuf from 'protobufjs'
 import type { BlockContext } from '../../app/types.js'
-import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import { type Bytes, toHex, uint64BE } from '../../codec/bytes.js'
-import {
-  addCoins,
-  type Coin,
-  coinsFromProto,
-  coinsToProto,
-  coinsToString,
-  isAllGTE,
-  normalizeCoins,
-} from '../../codec/coins.js'
-import {
-  type Dec,
-  decFromInt,
-  decFromString,
-  decMul,
-  decMulInt,
-  decTruncate,
-} from '../../codec/dec.js'
+import { type Dec, decFromInt, decFromString } from '../../codec/dec.js'
 import { jsonToMessage } from '../../codec/json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { msgSigners } from '../../codec/signers.js'
-import { ErrInsufficientFunds } from '../../errors.js'
 import type { KVReader, Readable, Writable } from '../../store/types.js'
+import { chargeDeposit } from './deposits.js'
 import {
   ErrInactiveProposal,
-  ErrInvalidDepositDenom,
   ErrInvalidProposal,
   ErrInvalidProposer,
   ErrInvalidSigner,
   ErrInvalidVote,
   ErrMetadataTooLong,
-  ErrMinDepositTooSmall,
   ErrSummaryTooLong,
   ErrUnknownProposal,
   ErrUnroutableProposalMsg,
@@ -89,8 +71,8 @@ export function weightedOptionText(o: WeightedOption): string {
 }
 
 /**
- * x/gov v1 keeper: proposals and their queues, deposits held by the gov module account, votes and
- * the tally by bonded voting power.
+ * x/gov v1 keeper: proposals and their queues, votes and the tally by bonded voting power. Deposits,
+ * held by the gov module account, are free functions over it (deposits.ts).
  */
 export class GovKeeper {
   readonly c: ReturnType<typeof govCollections>
@@ -102,7 +84,8 @@ export class GovKeeper {
 
   constructor(
     readonly registry: ProtoRegistry,
-    private readonly bank: GovBankKeeper,
+    /** Moves deposits in and out of the gov account (deposits.ts). */
+    readonly bank: GovBankKeeper,
     private readonly staking: GovStakingKeeper,
   ) {
     this.c = govCollections(registry)
@@ -235,74 +218,6 @@ export class GovKeeper {
     return msgSigners(type, msg)
   }
 
-  /** The deposit that moves a proposal into its voting period. */
-  minDepositOf(p: Proposal, params: GovParams): Coin[] {
-    return p.expedited ? params.expeditedMinDeposit : params.minDeposit
-  }
-
-  /**
-   * Upstream AddDeposit: checks the proposal, the denoms and the min-deposit ratio, moves the coins
-   * into the gov account, and activates the voting period once the total reaches the minimum.
-   * Returns whether it did.
-   */
-  async addDeposit(ctx: WriteCtx, id: bigint, depositor: Bytes, amount: Coin[]): Promise<boolean> {
-    const proposal = await this.getProposal(ctx.state, id)
-    if (!proposal) throw ErrUnknownProposal.wrap(`proposal ${id} doesn't exist`)
-    if (
-      proposal.status !== ProposalStatus.DEPOSIT_PERIOD &&
-      proposal.status !== ProposalStatus.VOTING_PERIOD
-    ) {
-      throw ErrInactiveProposal.wrap(String(id))
-    }
-    const params = await this.params(ctx.state)
-    const minDeposit = this.minDepositOf(proposal, params)
-    validateDepositDenom(params, amount)
-    if (params.minDepositRatio !== 0n) {
-      const thresholds: string[] = []
-      let met = false
-      for (const min of minDeposit) {
-        const threshold = decTruncate(decMul(decFromInt(min.amount), params.minDepositRatio))
-        thresholds.push(`${threshold}${min.denom}`)
-        const have = amount.find((c) => c.denom === min.denom)
-        if (!have) continue
-        if (have.amount >= threshold) {
-          met = true
-          break
-        }
-      }
-      if (!met) {
-        throw ErrMinDepositTooSmall.wrap(
-          `received ${coinsToString(amount)} but need at least one of the following: ${thresholds.join(',')}`,
-        )
-      }
-    }
-    await this.send(ctx, depositor, this.address, amount)
-    proposal.totalDeposit = addCoins(proposal.totalDeposit, amount)
-    this.setProposal(ctx.state, proposal)
-    let activated = false
-    if (
-      proposal.status === ProposalStatus.DEPOSIT_PERIOD &&
-      isAllGTE(proposal.totalDeposit, minDeposit)
-    ) {
-      await this.activateVotingPeriod(ctx, proposal, params)
-      activated = true
-    }
-    const store = ctx.state.store(MODULE_NAME)
-    const existing = await this.c.deposits.get(store, [id, depositor])
-    const total = existing ? addCoins(coinsFromProto(existing.amount), amount) : amount
-    ctx.events.emit('proposal_deposit', [
-      ['depositor', addressToBech32(depositor)],
-      ['amount', coinsToString(amount)],
-      ['proposal_id', id.toString()],
-    ])
-    this.c.deposits.set(store, [id, depositor], {
-      proposal_id: id.toString(),
-      depositor: addressToBech32(depositor),
-      amount: coinsToProto(total),
-    })
-    return activated
-  }
-
   /** Upstream ActivateVotingPeriod: voting starts now and ends after the (expedited) voting period. */
   async activateVotingPeriod(ctx: WriteCtx, p: Proposal, params: GovParams): Promise<void> {
     const store = ctx.state.store(MODULE_NAME)
@@ -344,60 +259,6 @@ export class GovKeeper {
     ])
   }
 
-  /** Every deposit of a proposal, in depositor order. */
-  async deposits(state: Readable, id: bigint): Promise<{ depositor: Bytes; amount: Coin[] }[]> {
-    const out: { depositor: Bytes; amount: Coin[] }[] = []
-    for await (const [[, depositor], d] of this.c.deposits.iterate(this.store(state), {
-      prefix: uint64BE(id),
-    })) {
-      out.push({ depositor, amount: coinsFromProto(d.amount) })
-    }
-    return out
-  }
-
-  /** Upstream RefundAndDeleteDeposits: every depositor gets their deposit back. */
-  async refundAndDeleteDeposits(ctx: WriteCtx, id: bigint): Promise<void> {
-    const store = ctx.state.store(MODULE_NAME)
-    for (const d of await this.deposits(ctx.state, id)) {
-      await this.send(ctx, this.address, d.depositor, d.amount)
-      this.c.deposits.remove(store, [id, d.depositor])
-    }
-  }
-
-  /** Upstream DeleteAndBurnDeposits: the deposits are burned from the gov account. */
-  async deleteAndBurnDeposits(ctx: WriteCtx, id: bigint): Promise<void> {
-    const store = ctx.state.store(MODULE_NAME)
-    let burn: Coin[] = []
-    for (const d of await this.deposits(ctx.state, id)) {
-      burn = addCoins(burn, d.amount)
-      this.c.deposits.remove(store, [id, d.depositor])
-    }
-    await this.burn(ctx, burn)
-  }
-
-  /**
-   * Upstream ChargeDeposit (proposal cancellation): `rate` of each deposit is burned or sent to
-   * `dest`; the rest goes back to the depositor.
-   */
-  async chargeDeposit(ctx: WriteCtx, id: bigint, dest: string, rate: Dec): Promise<void> {
-    const store = ctx.state.store(MODULE_NAME)
-    let charges: Coin[] = []
-    for (const d of await this.deposits(ctx.state, id)) {
-      const remaining: Coin[] = []
-      for (const coin of d.amount) {
-        const charge = decTruncate(decMulInt(rate, coin.amount))
-        remaining.push({ denom: coin.denom, amount: coin.amount - charge })
-        charges = addCoins(charges, [{ denom: coin.denom, amount: charge }])
-      }
-      const back = normalizeCoins(remaining)
-      if (back.length > 0) await this.send(ctx, this.address, d.depositor, back)
-      this.c.deposits.remove(store, [id, d.depositor])
-    }
-    if (charges.length === 0) return
-    if (dest === '') await this.burn(ctx, charges)
-    else await this.send(ctx, this.address, bech32ToAddress(dest), charges)
-  }
-
   /** Upstream CancelProposal: the proposer cancels before the voting period ends. */
   async cancelProposal(ctx: WriteCtx, id: bigint, proposer: string): Promise<void> {
     const p = await this.getProposal(ctx.state, id)
@@ -415,7 +276,7 @@ export class GovKeeper {
       throw ErrVotingPeriodEnded.wrap(`voting period is already ended for this proposal ${id}`)
     }
     const params = await this.params(ctx.state)
-    await this.chargeDeposit(ctx, id, params.proposalCancelDest, params.proposalCancelRatio)
+    await chargeDeposit(this, ctx, id, params.proposalCancelDest, params.proposalCancelRatio)
     if (p.votingStartTime !== undefined) await this.deleteVotes(ctx.state, id)
     this.deleteProposal(ctx.state, p)
   }
@@ -437,74 +298,11 @@ export class GovKeeper {
       params: () => this.params(state),
     })
   }
-
-  /** Upstream SendCoins with its events (coin_spent, coin_received, transfer, message). */
-  private async send(ctx: WriteCtx, from: Bytes, to: Bytes, coins: Coin[]): Promise<void> {
-    const amount = normalizeCoins(coins)
-    if (amount.length === 0) return
-    await this.bank.subtractCoins(ctx.state, from, amount)
-    await this.bank.addCoins(ctx.state, to, amount)
-    const text = coinsToString(amount)
-    const sender = addressToBech32(from)
-    const recipient = addressToBech32(to)
-    ctx.events.emit('coin_spent', [
-      ['spender', sender],
-      ['amount', text],
-    ])
-    ctx.events.emit('coin_received', [
-      ['receiver', recipient],
-      ['amount', text],
-    ])
-    ctx.events.emit('transfer', [
-      ['recipient', recipient],
-      ['sender', sender],
-      ['amount', text],
-    ])
-    ctx.events.emit('message', [['sender', sender]])
-  }
-
-  /** Upstream BurnCoins from the gov account: balance and supply shrink; coin_spent and burn. */
-  private async burn(ctx: WriteCtx, coins: Coin[]): Promise<void> {
-    const amount = normalizeCoins(coins)
-    if (amount.length === 0) return
-    for (const c of amount) {
-      if ((await this.bank.balance(ctx.state, this.address, c.denom)) < c.amount) {
-        throw ErrInsufficientFunds.wrap(`cannot burn ${c.amount}${c.denom} from the gov account`)
-      }
-    }
-    await this.bank.subtractCoins(ctx.state, this.address, amount)
-    for (const c of amount) {
-      const supply = await this.bank.supplyOf(ctx.state, c.denom)
-      this.bank.setSupply(ctx.state, { denom: c.denom, amount: supply - c.amount })
-    }
-    const text = coinsToString(amount)
-    const burner = addressToBech32(this.address)
-    ctx.events.emit('coin_spent', [
-      ['spender', burner],
-      ['amount', text],
-    ])
-    ctx.events.emit('burn', [
-      ['burner', burner],
-      ['amount', text],
-    ])
-  }
 }
 
 /** Upstream assertMetadataLength (also applied to titles). */
 export function assertMetadataLength(text: string): void {
   if (text !== '' && text.length > MAX_METADATA_LEN) {
     throw ErrMetadataTooLong.wrap(`got metadata with length ${text.length}`)
-  }
-}
-
-/** Upstream validateDepositDenom: every deposited denom must be one min_deposit names. */
-export function validateDepositDenom(params: GovParams, amount: readonly Coin[]): void {
-  const denoms = params.minDeposit.map((c) => c.denom)
-  for (const coin of amount) {
-    if (!denoms.includes(coin.denom)) {
-      throw ErrInvalidDepositDenom.wrap(
-        `deposited ${coinsToString(amount)}, but gov accepts only the following denom(s): [${denoms.join(' ')}]`,
-      )
-    }
   }
 }

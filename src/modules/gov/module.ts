@@ -1,15 +1,12 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
-import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { addCoins, type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
-import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import { govEndBlocker } from './end-block.js'
+import type { Coin } from '../../codec/coins.js'
+import type { ProtoRegistry } from '../../codec/proto.js'
+import { govEndBlocker } from './abci.js'
+import { defaultGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerGovMsgs } from './msg-server.js'
-import { defaultGovParams, readGovParams } from './params.js'
-import { ProposalStatus, proposalFromProto } from './proposal.js'
 import { registerGovQueries } from './queries.js'
 
 export interface GovModuleOptions {
@@ -19,92 +16,17 @@ export interface GovModuleOptions {
   balances(state: BlockContext['state'], address: Bytes): Promise<Coin[]>
 }
 
-/** Default gov genesis section (upstream JSON shape). */
-export function defaultGovGenesis() {
-  return {
-    starting_proposal_id: '1',
-    deposits: [],
-    votes: [],
-    proposals: [],
-    params: defaultGovParams(),
-    constitution: '',
-  }
-}
-
 /**
  * x/gov v1: proposals carrying messages, deposits held by the gov module account, votes weighed by
  * bonded stake, and the EndBlocker that drops, tallies and executes proposals.
  */
 export function createGovModule({ registry, keeper, balances }: GovModuleOptions): AppModule {
-  const genesisType = registry.type('sdk.gov.v1.GenesisState')
-  const path = 'app_state.gov'
-  const fail = (problem: string): never => {
-    throw new JsonMappingError(`${path}: ${problem}`)
-  }
-
-  /** Upstream ValidateGenesis, with the records parsed for InitGenesis. */
-  const parse = (genesis: unknown) => {
-    const g = genesisType.fromObject(
-      jsonToMessage(registry, genesisType, genesis ?? {}, path),
-    ) as ProtoMessage
-    if (BigInt(String(g.starting_proposal_id ?? 0)) === 0n)
-      fail('starting proposal id must be greater than 0')
-    if (!g.params) fail('params: must be set')
-    try {
-      readGovParams(g.params)
-    } catch (err) {
-      fail(`params: ${(err as Error).message}`)
-    }
-    const proposals = new Map<bigint, ProtoMessage>()
-    for (const p of (g.proposals ?? []) as ProtoMessage[]) {
-      const id = BigInt(String(p.id ?? 0))
-      if (proposals.has(id)) fail(`duplicate proposal id: ${id}`)
-      proposals.set(id, p)
-    }
-    const deposits: { id: bigint; depositor: Bytes; d: ProtoMessage; amount: Coin[] }[] = []
-    const seenDeposits = new Set<string>()
-    for (const d of (g.deposits ?? []) as ProtoMessage[]) {
-      const id = BigInt(String(d.proposal_id ?? 0))
-      const key = `${id}/${d.depositor}`
-      if (seenDeposits.has(key)) fail(`duplicate deposit: ${JSON.stringify(d)}`)
-      seenDeposits.add(key)
-      if (!proposals.has(id))
-        fail(`deposit ${JSON.stringify(d)} has non-existent proposal id: ${id}`)
-      let depositor: Bytes
-      let amount: Coin[]
-      try {
-        depositor = bech32ToAddress(String(d.depositor ?? ''))
-        amount = coinsFromProto(d.amount)
-      } catch (err) {
-        return fail(`deposit of proposal ${id}: ${(err as Error).message}`)
-      }
-      deposits.push({ id, depositor, d, amount })
-    }
-    const votes: { id: bigint; voter: Bytes; v: ProtoMessage }[] = []
-    const seenVotes = new Set<string>()
-    for (const v of (g.votes ?? []) as ProtoMessage[]) {
-      const id = BigInt(String(v.proposal_id ?? 0))
-      const key = `${id}/${v.voter}`
-      if (seenVotes.has(key)) fail(`duplicate vote on proposal: ${id} by voter: ${v.voter}`)
-      seenVotes.add(key)
-      if (!proposals.has(id)) fail(`vote ${JSON.stringify(v)} has non-existent proposal id: ${id}`)
-      let voter: Bytes
-      try {
-        voter = bech32ToAddress(String(v.voter ?? ''))
-      } catch (err) {
-        return fail(`vote on proposal ${id}: ${(err as Error).message}`)
-      }
-      votes.push({ id, voter, v })
-    }
-    return { g, proposals, deposits, votes }
-  }
-
   return {
     name: MODULE_NAME,
     consensusVersion: 5,
     defaultGenesis: defaultGovGenesis,
     validateGenesis(genesis) {
-      parse(genesis)
+      parseGovGenesis(registry, genesis)
     },
     registerServices(cfg) {
       registerGovMsgs(cfg, keeper)
@@ -114,32 +36,7 @@ export function createGovModule({ registry, keeper, balances }: GovModuleOptions
       keeper.setRouter({ handler: (typeUrl) => host.msgHandler(typeUrl) })
     },
     async initGenesis(ctx: BlockContext, genesis) {
-      const { g, proposals, deposits, votes } = parse(genesis)
-      const store = ctx.state.store(MODULE_NAME)
-      keeper.c.proposalId.set(store, BigInt(String(g.starting_proposal_id)))
-      keeper.c.params.set(store, g.params)
-      keeper.c.constitution.set(store, String(g.constitution ?? ''))
-      let total: Coin[] = []
-      for (const { id, depositor, d, amount } of deposits) {
-        keeper.c.deposits.set(store, [id, depositor], d)
-        total = addCoins(total, amount)
-      }
-      for (const { id, voter, v } of votes) keeper.c.votes.set(store, [id, voter], v)
-      for (const raw of proposals.values()) {
-        const p = proposalFromProto(raw)
-        if (p.status === ProposalStatus.DEPOSIT_PERIOD)
-          keeper.c.inactiveQueue.set(store, [p.depositEndTime, p.id], p.id)
-        if (p.status === ProposalStatus.VOTING_PERIOD && p.votingEndTime !== undefined)
-          keeper.c.activeQueue.set(store, [p.votingEndTime, p.id], p.id)
-        keeper.setProposal(ctx.state, p)
-      }
-      // Upstream refuses a genesis whose gov account does not hold exactly the deposits.
-      const balance = await balances(ctx.state, keeper.address)
-      if (coinsToString(balance) !== coinsToString(total)) {
-        fail(
-          `expected module account was ${coinsToString(balance)} but we got ${coinsToString(total)}`,
-        )
-      }
+      await initGovGenesis(ctx, keeper, parseGovGenesis(registry, genesis), balances)
     },
     endBlock: (ctx) => govEndBlocker(ctx, keeper),
   }

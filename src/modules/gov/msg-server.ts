@@ -2,10 +2,11 @@ import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
-import { decFromInt, decFromString } from '../../codec/dec.js'
+import { decFromInt, decFromString, decMul, decRound } from '../../codec/dec.js'
 import type { AnyMessage, ProtoMessage } from '../../codec/proto.js'
 import { timeToTimestamp } from '../../codec/time.js'
 import { ErrInvalidAddress, ErrInvalidCoins, ErrInvalidRequest, ErrTxDecode } from '../../errors.js'
+import { addDeposit, validateDepositDenom } from './deposits.js'
 import {
   ErrInvalidProposalContent,
   ErrInvalidSigner,
@@ -13,12 +14,7 @@ import {
   ErrMinDepositTooSmall,
   ErrNoProposalMsgs,
 } from './errors.js'
-import {
-  type GovKeeper,
-  isValidWeightedOption,
-  validateDepositDenom,
-  weightedOptionText,
-} from './keeper.js'
+import { type GovKeeper, isValidWeightedOption, weightedOptionText } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { readGovParams } from './params.js'
 import { VOTE_OPTION_NAMES, type WeightedOption } from './proposal.js'
@@ -89,8 +85,8 @@ function validateInitialDeposit(
   const base = expedited ? params.expeditedMinDeposit : params.minDeposit
   const need = base.map((c) => ({
     denom: c.denom,
-    // RoundInt of amount × ratio.
-    amount: roundHalfEven(decFromInt(c.amount) * params.minInitialDepositRatio),
+    // Upstream amount.ToLegacyDec().Mul(ratio).RoundInt().
+    amount: decRound(decMul(decFromInt(c.amount), params.minInitialDepositRatio)),
   }))
   if (!need.every((n) => (coins.find((c) => c.denom === n.denom)?.amount ?? 0n) >= n.amount)) {
     throw ErrMinDepositTooSmall.wrap(
@@ -98,17 +94,6 @@ function validateInitialDeposit(
     )
   }
   return coins
-}
-
-/** A product of two 18-digit decimals, rounded to an integer half to even. */
-function roundHalfEven(product: bigint): bigint {
-  const scale = 10n ** 36n
-  const q = product / scale
-  const r = product % scale
-  const half = scale / 2n
-  if (r < half) return q
-  if (r > half) return q + 1n
-  return q % 2n === 0n ? q : q + 1n
 }
 
 /** The weighted options of a message (`{option, weight}` list). */
@@ -169,7 +154,7 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
       proposer: proposerText,
       expedited,
     })
-    const started = await keeper.addDeposit(ctx, proposal.id, proposer, deposit)
+    const started = await addDeposit(keeper, ctx, proposal.id, proposer, deposit)
     if (started)
       ctx.events.emit('submit_proposal', [['voting_period_start', proposal.id.toString()]])
     return { proposal_id: proposal.id.toString() }
@@ -180,7 +165,7 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
     const coins = validCoins(msg.amount)
     if (!coins || coins.length === 0) throw ErrInvalidCoins.wrap(coinsText(msg.amount))
     const id = BigInt(String(msg.proposal_id ?? 0))
-    const started = await keeper.addDeposit(ctx, id, depositor, coins)
+    const started = await addDeposit(keeper, ctx, id, depositor, coins)
     if (started) ctx.events.emit('proposal_deposit', [['voting_period_start', id.toString()]])
     return {}
   })

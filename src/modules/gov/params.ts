@@ -65,14 +65,15 @@ function dec(text: unknown, what: string): Dec {
 }
 
 function coins(list: unknown, what: string): Coin[] {
+  let parsed: Coin[] | undefined
   try {
-    const parsed = coinsFromProto(list as ProtoMessage[])
-    if (parsed.length === 0 || parsed.some((c) => c.amount <= 0n)) throw new Error('empty')
-    return parsed
+    parsed = coinsFromProto(list as ProtoMessage[])
   } catch {
-    const text = ((list ?? []) as ProtoMessage[]).map((c) => `${c.amount}${c.denom}`).join(',')
-    return invalid(`invalid ${what}: ${text}`)
+    parsed = undefined
   }
+  if (parsed && parsed.length > 0 && parsed.every((c) => c.amount > 0n)) return parsed
+  const text = ((list ?? []) as ProtoMessage[]).map((c) => `${c.amount}${c.denom}`).join(',')
+  return invalid(`invalid ${what}: ${text}`)
 }
 
 const ONE = decFromInt(1n)

@@ -222,6 +222,28 @@ describe('MsgSubmitProposal', () => {
     expect(await chain!.balance(ALICE)).toBe('100000000')
   })
 
+  test('error: min_initial_deposit_ratio: the initial deposit must reach min_deposit × ratio, rounded half to even as RoundInt', async () => {
+    chain = await GovChain.create(
+      genesisState({
+        balances: { [ALICE]: 100n },
+        validators: [{ op: 9, tokens: 100n, delegations: { 9: 100n } }],
+        gov: {
+          min_deposit: [{ denom: 'stake', amount: '10' }],
+          min_initial_deposit_ratio: '0.250000000000000000',
+        },
+      }),
+    )
+    // 10 × 0.25 = 2.5, which RoundInt takes to 2 (half-up would ask for 3).
+    expect(await submitError({ initial_deposit: [{ denom: 'stake', amount: '1' }] })).toBe(
+      'gov/16: was (1stake), need (2stake): minimum deposit is too small',
+    )
+    const r = await chain.tx(
+      SUBMIT,
+      proposal({ initial_deposit: [{ denom: 'stake', amount: '2' }] }),
+    )
+    expect(String(r.response!.proposal_id)).toBe('1')
+  })
+
   test('behavior: an invalid plan is accepted at submission (MsgSoftwareUpgrade has no ValidateBasic)', async () => {
     const c = await start()
     const r = await c.tx(SUBMIT, proposal({ messages: [upgradeMsg(0, '')] }))

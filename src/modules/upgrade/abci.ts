@@ -1,5 +1,5 @@
 import type { BlockContext, ModuleHost, UpgradeTools } from '../../app/types.js'
-import { ChainHaltError } from '../../errors.js'
+import { ChainHaltError, ErrLogic } from '../../errors.js'
 import type { UpgradeKeeper } from './keeper.js'
 import {
   applyingUpgradeMessage,
@@ -52,7 +52,9 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
     },
 
     async preBlock(ctx) {
-      if (!host) throw new Error('x/upgrade PreBlocker used before the module manager attached it')
+      if (!host) {
+        throw ErrLogic.wrap('x/upgrade PreBlocker used before the module manager attached it')
+      }
       const log = ctx.logger.child({ module: 'x/upgrade' })
       const plan = await keeper.plan(ctx.state)
       const h = ctx.height

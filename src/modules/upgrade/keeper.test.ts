@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../../test/helpers/cleanup.js'
 import { tempDir } from '../../../test/helpers/sdkd.js'
 import {
   ActionQueue,
@@ -14,10 +15,7 @@ import { UpgradeKeeper } from './keeper.js'
 
 // Keeper behaviour of reference §5.2 on a real LevelDB home; each check runs inside a block.
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function setup(): Promise<{
   node: Node

@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../../test/helpers/cleanup.js'
 import { tempDir } from '../../../test/helpers/sdkd.js'
 import {
   ActionQueue,
@@ -20,10 +21,7 @@ import { UpgradeKeeper } from './keeper.js'
 // The PreBlocker lifecycle of reference §5.1, on a real LevelDB home: "binaries" are test app versions
 // (v1 plus handlers), swapped by reopening the home, as an operator swaps binaries.
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
+const cleanups = cleanupAfterEach()
 
 interface Chain {
   home: string

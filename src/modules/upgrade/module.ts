@@ -2,7 +2,7 @@ import type { AppModule, BlockContext, ModuleHost, VersionMap } from '../../app/
 import { createPreBlocker, type PreBlockerOptions } from './abci.js'
 import type { UpgradeKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
-import { registerUpgradeMsgs } from './msgs.js'
+import { registerUpgradeMsgs } from './msg-server.js'
 import { registerUpgradeQueries } from './queries.js'
 
 export interface UpgradeModuleOptions extends Omit<PreBlockerOptions, 'keeper'> {

@@ -4,14 +4,12 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../../test/helpers/cleanup.js'
 import { tempDir } from '../../../test/helpers/sdkd.js'
 import { parsePlanInfo, validateBinaries, validatePlanInfoFull, validateUrl } from './plan-info.js'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c()
-})
+const cleanups = cleanupAfterEach()
 
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex')
 const EMPTY_SHA = sha256('')
@@ -85,7 +83,7 @@ describe('upgrade plan info (--upgrade-info)', () => {
       else res.writeHead(404).end()
     })
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    cleanups.push(() => new Promise((r) => server.close(() => r())))
+    cleanups.push(() => new Promise<void>((r) => server.close(() => r())))
     const port = (server.address() as AddressInfo).port
     const good = sha256('binary')
     await validatePlanInfoFull({

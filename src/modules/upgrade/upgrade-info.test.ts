@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../../test/helpers/cleanup.js'
 import { tempDir } from '../../../test/helpers/sdkd.js'
 import {
   parseUpgradeInfo,
@@ -9,10 +10,7 @@ import {
   writeUpgradeInfo,
 } from './upgrade-info.js'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0)) await c()
-})
+const cleanups = cleanupAfterEach()
 
 async function infoPath(): Promise<string> {
   const t = await tempDir('sdkd-upgrade-info-')

@@ -1,4 +1,5 @@
 import type protobuf from 'protobufjs'
+import { GrpcCode, StatusError } from '../../errors.js'
 
 /** One HTTP binding of an RPC method (a `google.api.http` rule or one of its additional bindings). */
 export interface HttpBinding {
@@ -62,7 +63,10 @@ export function parsePathTemplate(path: string): PathSegment[] {
     .map((segment): PathSegment => {
       const m = /^\{([A-Za-z_][\w.]*)(?:=(\*\*?))?\}$/.exec(segment)
       if (!m) {
-        if (segment.includes('{')) throw new Error(`unsupported path template segment ${segment}`)
+        // A proto the gateway cannot serve is a build mistake: Internal, as any unexpected error.
+        if (segment.includes('{')) {
+          throw new StatusError(GrpcCode.Internal, `unsupported path template segment ${segment}`)
+        }
         return { kind: 'literal', value: segment }
       }
       return { kind: 'field', field: m[1]!, rest: m[2] === '**' }

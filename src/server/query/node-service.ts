@@ -1,17 +1,14 @@
 import type { QueryContext, QueryHandler, QueryNode } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
-import { fromHex } from '../../codec/bytes.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import type { StoredBlock } from '../../store/block-store.js'
-import { COMETBFT_VERSION } from '../rpc/server.js'
+import { nodeInfo, nodeInfoToProto } from '../node-info.js'
 import { APP_NAME } from './height.js'
 
 const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
 /** Bech32 prefix of consensus (validator) addresses. */
 const CONS_PREFIX = 'sdkvalcons'
-/** CometBFT's channel ids (as in `/status`). */
-const CHANNELS = fromHex('40202122233038606100')
 
 function nodeOf(ctx: QueryContext): QueryNode {
   if (!ctx.node) throw new StatusError(GrpcCode.Unavailable, 'node information is not available')
@@ -64,16 +61,8 @@ export function createNodeServiceHandlers(): Map<string, QueryHandler> {
       async (_req, ctx) => {
         const node = nodeOf(ctx)
         return {
-          default_node_info: {
-            protocol_version: { p2p: '8', block: '11', app: '0' },
-            default_node_id: node.nodeId,
-            listen_addr: node.p2pListenAddr,
-            network: node.chainId,
-            version: COMETBFT_VERSION,
-            channels: CHANNELS,
-            moniker: node.moniker,
-            other: { tx_index: 'on', rpc_address: node.rpcListenAddr },
-          },
+          // The query context has no ABCI info, so the app protocol version reads 0.
+          default_node_info: nodeInfoToProto(nodeInfo(node, 0n)),
           application_version: {
             name: APP_NAME,
             app_name: APP_NAME,

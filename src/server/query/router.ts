@@ -78,10 +78,6 @@ const NO_STATE: StateReader = {
   storeNames: () => [],
 }
 
-function isMsgService(service: protobuf.Service): boolean {
-  return service.options?.['(sdk.msg.v1.service)'] === true
-}
-
 /** Builds the router from the proto services and the registered handlers. */
 export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   const { registry, chain, node } = options
@@ -91,9 +87,10 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
 
   const methods: RoutedMethod[] = []
   const known = new Set<string>()
+  const msgServices = registry.msgIndex().services
   for (const service of registry.services()) {
-    if (isMsgService(service)) continue
     const serviceName = service.fullName.replace(/^\./, '')
+    if (msgServices.has(serviceName)) continue
     for (const method of service.methodsArray) {
       const name = `${serviceName}/${method.name}`
       known.add(name)

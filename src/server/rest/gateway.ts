@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { messageToJsonString } from '../../codec/json.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 import { HEIGHT_HEADER } from '../query/height.js'
@@ -142,12 +143,7 @@ function routeHandler(
     const cached = key ? router.cache.get(key) : undefined
     if (cached !== undefined) return ok(cached as string, h)
     const compute = async () => {
-      const q = url.indexOf('?')
-      const request = requestFromHttp(registry, m.requestType, {
-        pathParams: fields.map((f, i) => [f, c.req.param(`p${i}`) ?? ''] as const),
-        query: q < 0 ? new Map() : parseQueryString(url.slice(q + 1)),
-        ...(body !== '' ? { body: { field: body, json: await jsonBody(c) } } : {}),
-      })
+      const request = await requestOf(registry, m, c, url, body, fields)
       const response = await router.run(m, request, height)
       return messageToJsonString(registry, m.responseType, response)
     }
@@ -181,13 +177,7 @@ async function heightlessCall(
 ): Promise<Response> {
   const { router, logger } = options
   try {
-    const url = c.req.url
-    const q = url.indexOf('?')
-    const request = requestFromHttp(router.registry, m.requestType, {
-      pathParams: fields.map((f, i) => [f, c.req.param(`p${i}`) ?? ''] as const),
-      query: q < 0 ? new Map() : parseQueryString(url.slice(q + 1)),
-      ...(body !== '' ? { body: { field: body, json: await jsonBody(c) } } : {}),
-    })
+    const request = await requestOf(router.registry, m, c, c.req.url, body, fields)
     const response = await router.run(m, request, 0)
     return new Response(messageToJsonString(router.registry, m.responseType, response), {
       status: 200,
@@ -199,6 +189,26 @@ async function heightlessCall(
     }
     return thrownErrorResponse(err, logger)
   }
+}
+
+/**
+ * The request message of a call (grpc-gateway's rules): the path variables `fields` bound as
+ * `:p<i>`, then the query string of `url`, then the JSON body into the `body` field (`''` none).
+ */
+async function requestOf(
+  registry: ProtoRegistry,
+  m: RoutedMethod,
+  c: Context,
+  url: string,
+  body: string,
+  fields: readonly string[],
+): Promise<ProtoMessage> {
+  const q = url.indexOf('?')
+  return requestFromHttp(registry, m.requestType, {
+    pathParams: fields.map((f, i) => [f, c.req.param(`p${i}`) ?? ''] as const),
+    query: q < 0 ? new Map() : parseQueryString(url.slice(q + 1)),
+    ...(body !== '' ? { body: { field: body, json: await jsonBody(c) } } : {}),
+  })
 }
 
 function ok(text: string, height: string): Response {

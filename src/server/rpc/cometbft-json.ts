@@ -4,8 +4,9 @@ import { toBase64, toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
 import type { StoredBlock } from '../../store/block-store.js'
 
-/** CometBFT JSON (libs/json): int64 as strings, HexBytes upper-case, times RFC3339Nano. */
+// CometBFT JSON (libs/json): int64 as strings, HexBytes upper-case, times RFC3339Nano.
 
+/** A BlockID as CometBFT JSON. */
 export function blockIdJson(id: BlockId) {
   return {
     hash: toHexUpper(id.hash),
@@ -13,6 +14,7 @@ export function blockIdJson(id: BlockId) {
   }
 }
 
+/** A block header as CometBFT JSON. */
 export function headerJson(h: Header) {
   return {
     version: { block: String(BLOCK_PROTOCOL) },
@@ -32,6 +34,7 @@ export function headerJson(h: Header) {
   }
 }
 
+/** A commit (the last commit of a block) as CometBFT JSON. */
 export function commitJson(c: Commit) {
   return {
     height: String(c.height),
@@ -46,6 +49,7 @@ export function commitJson(c: Commit) {
   }
 }
 
+/** A block (header, txs, evidence, last commit) as CometBFT JSON. */
 export function blockJson(b: Block) {
   return {
     header: headerJson(b.header),

@@ -5,8 +5,11 @@ import { sha256 } from '../../codec/hash.js'
 import type { BlockStore, StoredBlock } from '../../store/block-store.js'
 import { searchTxs, TxSearchError } from '../../tx/search.js'
 import { eventsJson, txResultJson } from '../../tx/tx-response.js'
-import { RpcError, type RpcRoutes } from './server.js'
+import type { RpcArgs } from './args.js'
+import { internalError } from './errors.js'
+import type { RpcRoutes } from './server.js'
 
+/** What the tx routes reach: the mempool, the block store and the producer's block events. */
 export interface TxRoutesOptions {
   mempool: Mempool
   blocks: BlockStore
@@ -14,8 +17,6 @@ export interface TxRoutesOptions {
   /** config.toml timeout_broadcast_tx_commit (CometBFT default 10s). */
   broadcastCommitTimeoutMs?: number
 }
-
-const internal = (data: string) => new RpcError(-32603, 'Internal error', data)
 
 /** ResponseCheckTx as CometBFT JSON. */
 function checkTxJson(r: CheckTxResponse) {
@@ -27,7 +28,7 @@ async function checkTx(mempool: Mempool, tx: Bytes): Promise<CheckTxResponse> {
   try {
     return await mempool.checkTx(tx)
   } catch (err) {
-    if (err instanceof MempoolError) throw internal(err.message)
+    if (err instanceof MempoolError) throw internalError(err.message)
     throw err
   }
 }
@@ -45,7 +46,7 @@ function resultTxJson(stored: StoredBlock, index: number) {
 }
 
 function searchFailure(err: unknown): never {
-  if (err instanceof TxSearchError) throw internal(err.message)
+  if (err instanceof TxSearchError) throw internalError(err.message)
   throw err
 }
 
@@ -55,8 +56,7 @@ function searchFailure(err: unknown): never {
  */
 export function txRoutes(o: TxRoutesOptions): RpcRoutes {
   const { mempool, blocks } = o
-  const txArg = (args: Parameters<RpcRoutes[string]['handler']>[0]) =>
-    args.base64Bytes('tx') ?? new Uint8Array()
+  const txArg = (args: RpcArgs) => args.base64Bytes('tx') ?? new Uint8Array()
 
   /** Resolves once the tx with this hash is in a durable block (or the timeout passes). */
   const waitForTx = (hash: Bytes, hex: string): Promise<StoredBlock | undefined> =>
@@ -107,7 +107,7 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
           return { check_tx: checkTxJson(r), tx_result: {}, hash: r.hash, height: '0' }
         }
         const stored = await waitForTx(sha256(tx), r.hash)
-        if (!stored) throw internal('timed out waiting for tx to be included in a block')
+        if (!stored) throw internalError('timed out waiting for tx to be included in a block')
         const index = stored.block.txs.findIndex((t) => toHexUpper(sha256(t)) === r.hash)
         return {
           check_tx: checkTxJson(r),
@@ -123,7 +123,7 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
         try {
           return checkTxJson(await mempool.checkOnly(txArg(args)))
         } catch (err) {
-          if (err instanceof MempoolError) throw internal(err.message)
+          if (err instanceof MempoolError) throw internalError(err.message)
           throw err
         }
       },
@@ -131,11 +131,11 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
     tx: {
       args: ['hash', 'prove'],
       handler: async (args) => {
-        if (!blocks.indexTxEvents) throw internal('transaction indexing is disabled')
+        if (!blocks.indexTxEvents) throw internalError('transaction indexing is disabled')
         const hash = args.base64Bytes('hash') ?? new Uint8Array()
         const loc = await blocks.txLocation(hash)
         const stored = loc ? await blocks.get(loc.height) : undefined
-        if (!loc || !stored) throw internal(`tx (${toHexUpper(hash)}) not found`)
+        if (!loc || !stored) throw internalError(`tx (${toHexUpper(hash)}) not found`)
         return resultTxJson(stored, loc.index)
       },
     },
@@ -190,15 +190,15 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
       handler: async (args) => {
         const latest = blocks.latest?.block.header.height ?? 0
         const height = args.int('height') ?? latest
-        if (height <= 0) throw internal(`height must be greater than 0, but got ${height}`)
+        if (height <= 0) throw internalError(`height must be greater than 0, but got ${height}`)
         if (height > latest) {
-          throw internal(
+          throw internalError(
             `height ${height} must be less than or equal to the current blockchain height ${latest}`,
           )
         }
         const stored = await blocks.get(height)
         if (!stored) {
-          throw internal(`height ${height} is not available, lowest height is ${blocks.base}`)
+          throw internalError(`height ${height} is not available, lowest height is ${blocks.base}`)
         }
         return {
           height: String(height),

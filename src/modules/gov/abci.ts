@@ -2,9 +2,15 @@ import type { BlockContext } from '../../app/types.js'
 import { type Event, EventManager } from '../../block/events.js'
 import { coinsToString } from '../../codec/coins.js'
 import { ChainError } from '../../errors.js'
+import { deleteAndBurnDeposits, minDepositOf, refundAndDeleteDeposits } from './deposits.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { PROPOSAL_STATUS_NAMES, type Proposal, ProposalStatus } from './proposal.js'
+
+/** Upstream safeExecuteHandler's text for a recovered panic. */
+function panicked(typeUrl: string, what: string): string {
+  return `handling x/gov proposal msg [${typeUrl}] PANICKED: ${what}`
+}
 
 /**
  * Runs a passed proposal's messages in order on a nested branch, with the gov module account as
@@ -20,8 +26,13 @@ async function executeProposal(
   const events: Event[] = []
   for (const [index, any] of p.messages.entries()) {
     const handler = keeper.router.handler(any.type_url)
+    // Upstream calls the nil handler and recovers the panic; submission checks the route, so only a
+    // handler gone since then (another binary) gets here.
+    if (!handler) {
+      const reason = panicked(any.type_url, `no message handler for ${any.type_url}`)
+      return { ok: false, index, typeUrl: any.type_url, reason }
+    }
     try {
-      if (!handler) throw new Error(`no message handler for ${any.type_url}`)
       const { value } = keeper.unpack(any)
       const msgEvents = new EventManager()
       await handler(value, { ...ctx, state: branch, events: msgEvents })
@@ -31,7 +42,7 @@ async function executeProposal(
       const reason =
         err instanceof ChainError
           ? err.message
-          : `handling x/gov proposal msg [${any.type_url}] PANICKED: ${(err as Error)?.message ?? err}`
+          : panicked(any.type_url, (err as Error)?.message ?? String(err))
       return { ok: false, index, typeUrl: any.type_url, reason }
     }
   }
@@ -54,8 +65,8 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
     if (!p) continue
     keeper.deleteProposal(ctx.state, p)
     const params = await keeper.params(ctx.state)
-    if (params.burnProposalDepositPrevote) await keeper.deleteAndBurnDeposits(ctx, id)
-    else await keeper.refundAndDeleteDeposits(ctx, id)
+    if (params.burnProposalDepositPrevote) await deleteAndBurnDeposits(keeper, ctx, id)
+    else await refundAndDeleteDeposits(keeper, ctx, id)
     ctx.events.emit('inactive_proposal', [
       ['proposal_id', id.toString()],
       ['proposal_result', 'proposal_dropped'],
@@ -65,7 +76,7 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
         proposal: id.toString(),
         expedited: p.expedited,
         title: p.title,
-        min_deposit: coinsToString(keeper.minDepositOf(p, params)),
+        min_deposit: coinsToString(minDepositOf(p, params)),
         total_deposit: coinsToString(p.totalDeposit),
       },
       'proposal did not meet minimum deposit; deleted',
@@ -79,8 +90,8 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
     await keeper.deleteVotes(ctx.state, id)
     // A failed expedited proposal keeps its deposits: it becomes a regular proposal.
     if (!(p.expedited && !outcome.passes)) {
-      if (outcome.burnDeposits) await keeper.deleteAndBurnDeposits(ctx, id)
-      else await keeper.refundAndDeleteDeposits(ctx, id)
+      if (outcome.burnDeposits) await deleteAndBurnDeposits(keeper, ctx, id)
+      else await refundAndDeleteDeposits(keeper, ctx, id)
     }
     keeper.c.activeQueue.remove(ctx.state.store(MODULE_NAME), [p.votingEndTime, id])
     let result: string

@@ -1,0 +1,128 @@
+import { toHexUpper } from '../codec/bytes.js'
+import { ChainHaltError } from '../errors.js'
+import type { Logger } from '../logger.js'
+import type { BatchOp, StoreBackend } from '../store/backend.js'
+import type { StoredBlock } from '../store/block-store.js'
+
+/** Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). */
+export const MAX_PENDING = 64
+
+/** A height built and applied in memory, as handed to the queue. */
+export interface CommitEntry {
+  stored: StoredBlock
+  /** Every write of the height: state changes, the block, its results, the new latest height. */
+  ops: BatchOp[]
+  /** Makes the height visible to readers; called only once its writes are durable. */
+  publish(): void
+  /** `performance.now()` when the height started building (for the commit log line). */
+  started: number
+}
+
+/** A queued height; `durable` settles once its batch is written (or the queue has failed). */
+export interface PendingCommit extends CommitEntry {
+  durable: Promise<StoredBlock>
+}
+
+export interface CommitQueueOptions {
+  backend: StoreBackend
+  logger: Logger
+  /** Called for each height once it is durable and published, in height order. */
+  onCommit(stored: StoredBlock): void
+  /** Called once when a batch write fails; nothing more commits after it. */
+  onHalt(err: ChainHaltError): void
+}
+
+interface Queued extends PendingCommit {
+  resolve(block: StoredBlock): void
+  reject(err: unknown): void
+}
+
+/**
+ * Group commit: heights are queued as they are built; one writer turns everything queued into one
+ * LevelDB batch (several heights when the disk lags, still atomic) and publishes each height in
+ * order only after its batch is durable, so readers never see a height a crash could lose.
+ */
+export class CommitQueue {
+  private readonly waiting: Queued[] = []
+  private writer: Promise<void> | undefined
+  private failure: ChainHaltError | undefined
+
+  constructor(private readonly o: CommitQueueOptions) {}
+
+  /** The error that stopped the queue, once a batch write has failed. */
+  get failed(): ChainHaltError | undefined {
+    return this.failure
+  }
+
+  /** Whether MAX_PENDING heights wait for the next batch (the builder should wait for the disk). */
+  get isFull(): boolean {
+    return this.waiting.length >= MAX_PENDING
+  }
+
+  /** Settles when the oldest height waiting for the next batch is durable. */
+  oldestDurable(): Promise<StoredBlock | undefined> {
+    return this.waiting[0]?.durable ?? Promise.resolve(undefined)
+  }
+
+  /** Queues a height for writing and starts the writer if it is idle. */
+  push(entry: CommitEntry): PendingCommit {
+    let resolve!: (b: StoredBlock) => void
+    let reject!: (err: unknown) => void
+    const durable = new Promise<StoredBlock>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
+    // Callers that never await `durable` learn of a failure through onHalt instead.
+    durable.catch(() => undefined)
+    const queued: Queued = { ...entry, durable, resolve, reject }
+    this.waiting.push(queued)
+    this.writer ??= this.flush()
+    return queued
+  }
+
+  /** Resolves once every queued height is durable (or the queue has failed). */
+  async drain(): Promise<void> {
+    while (this.writer) await this.writer
+  }
+
+  /** Writes queued heights, several per batch when they pile up; publishes each in order. */
+  private async flush(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.waiting.length)
+        try {
+          await this.o.backend.write(
+            batch.length === 1 ? batch[0]!.ops : batch.flatMap((p) => p.ops),
+          )
+        } catch (err) {
+          // The disk refused a batch: the in-memory state is ahead of it, so nothing more may commit.
+          this.failure = new ChainHaltError(
+            `failed to write block batch: ${(err as Error).message}`,
+            1,
+            { cause: err },
+          )
+          for (const p of [...batch, ...this.waiting.splice(0)]) p.reject(this.failure)
+          this.o.onHalt(this.failure)
+          return
+        }
+        for (const p of batch) {
+          p.publish()
+          const { block } = p.stored
+          this.o.logger.info(
+            {
+              height: block.header.height,
+              txs: block.txs.length,
+              app_hash: toHexUpper(p.stored.appHash),
+              ms: Math.round((performance.now() - p.started) * 1000) / 1000,
+            },
+            'committed block',
+          )
+          p.resolve(p.stored)
+          this.o.onCommit(p.stored)
+        }
+      }
+    } finally {
+      this.writer = undefined
+    }
+  }
+}

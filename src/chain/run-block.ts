@@ -1,0 +1,50 @@
+import type { App } from '../app/app.js'
+import type { BlockContext } from '../app/types.js'
+import type { Header } from '../block/block.js'
+import { type Event, EventManager } from '../block/events.js'
+import type { Bytes } from '../codec/bytes.js'
+import type { TxResult } from '../store/block-store.js'
+import type { StateBranch } from '../store/types.js'
+import type { TxExecutor } from '../tx/executor.js'
+
+export interface RunBlockParameters {
+  /** The branch the block runs on; nothing reaches the store until the caller commits it. */
+  branch: StateBranch
+  header: Header
+  txs: readonly Bytes[]
+  /** Needed only when `txs` is not empty. */
+  txExecutor?: TxExecutor | undefined
+  /** The context each phase and each tx runs with (the producer's `context`). */
+  context(state: StateBranch, header: Header, events: EventManager): BlockContext
+}
+
+export interface RunBlockReturnType {
+  /** One DeliverTx result per tx, in block order. */
+  results: TxResult[]
+  /** Events of PreBlock and BeginBlock together. */
+  beginBlockEvents: Event[]
+  endBlockEvents: Event[]
+}
+
+/** Runs one height on `branch`: PreBlock → BeginBlock → each tx → EndBlock; the caller commits. */
+export async function runBlock(app: App, params: RunBlockParameters): Promise<RunBlockReturnType> {
+  const { branch, header, txs, context } = params
+  const beginEvents = new EventManager()
+  // PreBlock and BeginBlock share one context, so the block reports their events as one list.
+  const beginCtx = context(branch, header, beginEvents)
+  await app.preBlock(beginCtx)
+  await app.beginBlock(beginCtx)
+  const results: TxResult[] = []
+  for (let i = 0; i < txs.length; i++) {
+    // Each tx gets its own event manager: its events belong to its result, not to the block.
+    const txCtx = context(branch, header, new EventManager())
+    results.push(await params.txExecutor!.deliverTx(txCtx, txs[i]!, i))
+  }
+  const endEvents = new EventManager()
+  await app.endBlock(context(branch, header, endEvents))
+  return {
+    results,
+    beginBlockEvents: beginEvents.events(),
+    endBlockEvents: endEvents.events(),
+  }
+}

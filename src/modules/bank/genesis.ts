@@ -1,0 +1,84 @@
+import type { BlockContext } from '../../app/types.js'
+import { bech32ToAddress } from '../../codec/address.js'
+import type { Bytes } from '../../codec/bytes.js'
+import { addCoins, type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
+import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { type BankKeeper, defaultBankParams } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
+
+// x/bank genesis (upstream x/bank/keeper/genesis.go and types/genesis.go).
+
+/** A genesis section checked and parsed into the records InitGenesis stores. */
+export interface BankGenesis {
+  g: ProtoMessage
+  /** Balances per address. */
+  balances: { address: Bytes; coins: Coin[] }[]
+  /** The supply the balances add up to. */
+  total: Coin[]
+}
+
+/** Default bank genesis section (upstream JSON shape). */
+export function defaultBankGenesis() {
+  return {
+    params: defaultBankParams(),
+    balances: [],
+    supply: [],
+    denom_metadata: [],
+    send_enabled: [],
+  }
+}
+
+/** Upstream ValidateGenesis, with the balances parsed; errors name the genesis field. */
+export function parseBankGenesis(registry: ProtoRegistry, genesis: unknown): BankGenesis {
+  const genesisType = registry.type('sdk.bank.v1beta1.GenesisState')
+  const g: ProtoMessage = genesisType.fromObject(
+    jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.bank'),
+  )
+  const balances: BankGenesis['balances'] = []
+  let total: Coin[] = []
+  const seen = new Set<string>()
+  for (const [i, b] of ((g.balances ?? []) as ProtoMessage[]).entries()) {
+    const field = `app_state.bank.balances[${i}]`
+    let address: Bytes
+    let coins: Coin[]
+    try {
+      address = bech32ToAddress(String(b.address ?? ''))
+      coins = coinsFromProto(b.coins)
+    } catch (err) {
+      throw new JsonMappingError(`${field}: ${(err as Error).message}`)
+    }
+    if (seen.has(String(b.address)))
+      throw new JsonMappingError(`${field}: duplicate balance for address ${b.address}`)
+    seen.add(String(b.address))
+    balances.push({ address, coins })
+    total = addCoins(total, coins)
+  }
+  let supply: Coin[]
+  try {
+    supply = coinsFromProto(g.supply)
+  } catch (err) {
+    throw new JsonMappingError(`app_state.bank.supply: ${(err as Error).message}`)
+  }
+  if (supply.length > 0 && coinsToString(supply) !== coinsToString(total)) {
+    throw new JsonMappingError(
+      `app_state.bank.supply: genesis supply is incorrect, expected ${coinsToString(supply)}, got ${coinsToString(total)}`,
+    )
+  }
+  return { g, balances, total }
+}
+
+/** Upstream InitGenesis: params, balances, the supply they add up to, denom metadata. */
+export function initBankGenesis(
+  ctx: BlockContext,
+  keeper: BankKeeper,
+  { g, balances, total }: BankGenesis,
+): void {
+  const store = ctx.state.store(MODULE_NAME)
+  keeper.c.params.set(store, g.params ?? defaultBankParams())
+  for (const { address, coins } of balances)
+    for (const coin of coins) keeper.setBalance(ctx.state, address, coin)
+  for (const coin of total) keeper.setSupply(ctx.state, coin)
+  for (const m of (g.denom_metadata ?? []) as ProtoMessage[])
+    keeper.c.denomMetadata.set(store, String(m.base), m)
+}

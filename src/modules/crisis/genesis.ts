@@ -1,0 +1,40 @@
+import type { BlockContext } from '../../app/types.js'
+import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { type crisisCollections, MODULE_NAME } from './keys.js'
+
+// x/crisis genesis (upstream x/crisis/types/genesis.go): the constant fee of invariant checks.
+
+/** Default crisis genesis section (upstream JSON shape). */
+export function defaultCrisisGenesis(bondDenom: string) {
+  return { constant_fee: { denom: bondDenom, amount: '1000' } }
+}
+
+/** Upstream ValidateGenesis: the constant fee must be a positive coin. */
+export function parseCrisisGenesis(registry: ProtoRegistry, genesis: unknown): ProtoMessage {
+  const genesisType = registry.type('sdk.crisis.v1beta1.GenesisState')
+  const g = genesisType.fromObject(
+    jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.crisis'),
+  )
+  const fee = (g.constant_fee ?? {}) as ProtoMessage
+  const amount = String(fee.amount ?? '')
+  if (
+    !/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(String(fee.denom ?? '')) ||
+    !/^\d+$/.test(amount) ||
+    BigInt(amount) <= 0n
+  ) {
+    throw new JsonMappingError(
+      `app_state.crisis.constant_fee: constant fee must be positive: ${amount}${fee.denom ?? ''}`,
+    )
+  }
+  return g
+}
+
+/** Upstream InitGenesis: stores the constant fee. */
+export function initCrisisGenesis(
+  ctx: BlockContext,
+  c: ReturnType<typeof crisisCollections>,
+  g: ProtoMessage,
+): void {
+  c.constantFee.set(ctx.state.store(MODULE_NAME), g.constant_fee)
+}

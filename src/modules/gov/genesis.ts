@@ -1,0 +1,130 @@
+import type { BlockContext } from '../../app/types.js'
+import { bech32ToAddress } from '../../codec/address.js'
+import type { Bytes } from '../../codec/bytes.js'
+import { addCoins, type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
+import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { GovKeeper } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
+import { defaultGovParams, readGovParams } from './params.js'
+import { ProposalStatus, proposalFromProto } from './proposal.js'
+
+// x/gov genesis (upstream x/gov/genesis.go and types/v1/genesis.go).
+
+const PATH = 'app_state.gov'
+
+/** A genesis section checked and parsed into the records InitGenesis stores. */
+export interface GovGenesis {
+  g: ProtoMessage
+  proposals: Map<bigint, ProtoMessage>
+  deposits: { id: bigint; depositor: Bytes; d: ProtoMessage; amount: Coin[] }[]
+  votes: { id: bigint; voter: Bytes; v: ProtoMessage }[]
+}
+
+/** Default gov genesis section (upstream JSON shape). */
+export function defaultGovGenesis() {
+  return {
+    starting_proposal_id: '1',
+    deposits: [],
+    votes: [],
+    proposals: [],
+    params: defaultGovParams(),
+    constitution: '',
+  }
+}
+
+function fail(problem: string): never {
+  throw new JsonMappingError(`${PATH}: ${problem}`)
+}
+
+/** Upstream ValidateGenesis, with the records parsed for InitGenesis. */
+export function parseGovGenesis(registry: ProtoRegistry, genesis: unknown): GovGenesis {
+  const genesisType = registry.type('sdk.gov.v1.GenesisState')
+  const g = genesisType.fromObject(
+    jsonToMessage(registry, genesisType, genesis ?? {}, PATH),
+  ) as ProtoMessage
+  if (BigInt(String(g.starting_proposal_id ?? 0)) === 0n)
+    fail('starting proposal id must be greater than 0')
+  if (!g.params) fail('params: must be set')
+  try {
+    readGovParams(g.params)
+  } catch (err) {
+    fail(`params: ${(err as Error).message}`)
+  }
+  const proposals = new Map<bigint, ProtoMessage>()
+  for (const p of (g.proposals ?? []) as ProtoMessage[]) {
+    const id = BigInt(String(p.id ?? 0))
+    if (proposals.has(id)) fail(`duplicate proposal id: ${id}`)
+    proposals.set(id, p)
+  }
+  const deposits: GovGenesis['deposits'] = []
+  const seenDeposits = new Set<string>()
+  for (const d of (g.deposits ?? []) as ProtoMessage[]) {
+    const id = BigInt(String(d.proposal_id ?? 0))
+    const key = `${id}/${d.depositor}`
+    if (seenDeposits.has(key)) fail(`duplicate deposit: ${JSON.stringify(d)}`)
+    seenDeposits.add(key)
+    if (!proposals.has(id)) fail(`deposit ${JSON.stringify(d)} has non-existent proposal id: ${id}`)
+    let depositor: Bytes
+    let amount: Coin[]
+    try {
+      depositor = bech32ToAddress(String(d.depositor ?? ''))
+      amount = coinsFromProto(d.amount)
+    } catch (err) {
+      return fail(`deposit of proposal ${id}: ${(err as Error).message}`)
+    }
+    deposits.push({ id, depositor, d, amount })
+  }
+  const votes: GovGenesis['votes'] = []
+  const seenVotes = new Set<string>()
+  for (const v of (g.votes ?? []) as ProtoMessage[]) {
+    const id = BigInt(String(v.proposal_id ?? 0))
+    const key = `${id}/${v.voter}`
+    if (seenVotes.has(key)) fail(`duplicate vote on proposal: ${id} by voter: ${v.voter}`)
+    seenVotes.add(key)
+    if (!proposals.has(id)) fail(`vote ${JSON.stringify(v)} has non-existent proposal id: ${id}`)
+    let voter: Bytes
+    try {
+      voter = bech32ToAddress(String(v.voter ?? ''))
+    } catch (err) {
+      return fail(`vote on proposal ${id}: ${(err as Error).message}`)
+    }
+    votes.push({ id, voter, v })
+  }
+  return { g, proposals, deposits, votes }
+}
+
+/**
+ * Upstream InitGenesis: stores the params, proposals (with their queues), deposits and votes; the
+ * gov account must hold exactly the deposits (`balance` is its balance).
+ */
+export async function initGovGenesis(
+  ctx: BlockContext,
+  keeper: GovKeeper,
+  { g, proposals, deposits, votes }: GovGenesis,
+  balance: (state: BlockContext['state'], address: Bytes) => Promise<Coin[]>,
+): Promise<void> {
+  const store = ctx.state.store(MODULE_NAME)
+  keeper.c.proposalId.set(store, BigInt(String(g.starting_proposal_id)))
+  keeper.c.params.set(store, g.params)
+  keeper.c.constitution.set(store, String(g.constitution ?? ''))
+  let total: Coin[] = []
+  for (const { id, depositor, d, amount } of deposits) {
+    keeper.c.deposits.set(store, [id, depositor], d)
+    total = addCoins(total, amount)
+  }
+  for (const { id, voter, v } of votes) keeper.c.votes.set(store, [id, voter], v)
+  for (const raw of proposals.values()) {
+    const p = proposalFromProto(raw)
+    if (p.status === ProposalStatus.DEPOSIT_PERIOD)
+      keeper.c.inactiveQueue.set(store, [p.depositEndTime, p.id], p.id)
+    if (p.status === ProposalStatus.VOTING_PERIOD && p.votingEndTime !== undefined)
+      keeper.c.activeQueue.set(store, [p.votingEndTime, p.id], p.id)
+    keeper.setProposal(ctx.state, p)
+  }
+  // Upstream refuses a genesis whose gov account does not hold exactly the deposits.
+  const held = await balance(ctx.state, keeper.address)
+  if (coinsToString(held) !== coinsToString(total)) {
+    fail(`expected module account was ${coinsToString(held)} but we got ${coinsToString(total)}`)
+  }
+}

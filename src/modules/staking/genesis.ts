@@ -1,0 +1,179 @@
+import type { BlockContext } from '../../app/types.js'
+import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import type { Bytes } from '../../codec/bytes.js'
+import { validateDenom } from '../../codec/coins.js'
+import { decFromString } from '../../codec/dec.js'
+import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { StakingAuthKeeper } from './expected-keepers.js'
+import { BOND_STATUS_BONDED, defaultStakingParams, type StakingKeeper } from './keeper.js'
+import {
+  BONDED_POOL_NAME,
+  MODULE_NAME,
+  NOT_BONDED_POOL_NAME,
+  POOL_PERMISSIONS,
+  POWER_REDUCTION,
+  VALOPER_PREFIX,
+} from './keys.js'
+
+// x/staking genesis (upstream x/staking/genesis.go), minimal: validators and delegations only.
+
+const PATH = 'app_state.staking'
+
+/** A genesis section checked and parsed into the records InitGenesis stores. */
+export interface StakingGenesis {
+  g: ProtoMessage
+  validators: { operator: Bytes; v: ProtoMessage; tokens: bigint }[]
+  delegations: { delegator: Bytes; validator: Bytes; d: ProtoMessage }[]
+}
+
+/** Default staking genesis section (upstream JSON shape). */
+export function defaultStakingGenesis() {
+  return {
+    params: defaultStakingParams(),
+    last_total_power: '0',
+    last_validator_powers: [],
+    validators: [],
+    delegations: [],
+    unbonding_delegations: [],
+    redelegations: [],
+    exported: false,
+  }
+}
+
+function fail(field: string, problem: string): never {
+  throw new JsonMappingError(`${PATH}.${field}: ${problem}`)
+}
+
+/** Upstream ValidateGenesis (the parts sdkd keeps), with the records parsed for InitGenesis. */
+export function parseStakingGenesis(registry: ProtoRegistry, genesis: unknown): StakingGenesis {
+  const genesisType = registry.type('sdk.staking.v1beta1.GenesisState')
+  const g = genesisType.fromObject(
+    jsonToMessage(registry, genesisType, genesis ?? {}, PATH),
+  ) as ProtoMessage
+  const params = (g.params ?? {}) as ProtoMessage
+  try {
+    validateDenom(String(params.bond_denom ?? ''))
+  } catch (err) {
+    fail('params.bond_denom', (err as Error).message)
+  }
+  if (Number(params.max_validators ?? 0) <= 0) fail('params.max_validators', 'must be positive')
+  const validators: StakingGenesis['validators'] = []
+  const seen = new Set<string>()
+  for (const [i, v] of ((g.validators ?? []) as ProtoMessage[]).entries()) {
+    const field = `validators[${i}]`
+    const operator = decode(() => bech32ToAddress(String(v.operator_address ?? ''), VALOPER_PREFIX))
+    if (!operator) fail(`${field}.operator_address`, 'invalid validator operator address')
+    const key = Buffer.from(operator!).toString('hex')
+    const moniker = String(v.description?.moniker ?? '')
+    if (seen.has(key)) {
+      fail(
+        field,
+        `duplicate validator in genesis state: moniker ${moniker}, address ${v.operator_address}`,
+      )
+    }
+    seen.add(key)
+    const pk = v.consensus_pubkey as ProtoMessage | undefined
+    if (pk?.type_url !== '/sdk.crypto.ed25519.PubKey') {
+      fail(`${field}.consensus_pubkey`, 'expected an /sdk.crypto.ed25519.PubKey')
+    }
+    const pkKey = decode(() => registry.unpackAny(pk as never).value.key as Bytes)
+    if (pkKey?.length !== 32) fail(`${field}.consensus_pubkey`, 'expected a 32-byte key')
+    const tokens = decode(() => BigInt(String(v.tokens || '0')))
+    if (tokens === undefined || tokens < 0n)
+      fail(`${field}.tokens`, 'expected a non-negative integer')
+    const shares = decode(() => decFromString(String(v.delegator_shares || '0')))
+    if (shares === undefined || shares < 0n)
+      fail(`${field}.delegator_shares`, 'expected a non-negative decimal')
+    const bonded = Number(v.status) === BOND_STATUS_BONDED
+    if (bonded && v.jailed === true) {
+      fail(
+        field,
+        `validator is bonded and jailed in genesis state: moniker ${moniker}, address ${v.operator_address}`,
+      )
+    }
+    if (shares === 0n && v.jailed !== true) {
+      fail(
+        field,
+        `bonded/unbonded genesis validator cannot have zero delegator shares, validator: ${v.operator_address}`,
+      )
+    }
+    validators.push({ operator: operator!, v, tokens: tokens! })
+  }
+  const delegations: StakingGenesis['delegations'] = []
+  for (const [i, d] of ((g.delegations ?? []) as ProtoMessage[]).entries()) {
+    const field = `delegations[${i}]`
+    const delegator = decode(() => bech32ToAddress(String(d.delegator_address ?? '')))
+    if (!delegator) fail(`${field}.delegator_address`, 'invalid delegator address')
+    const validator = decode(() =>
+      bech32ToAddress(String(d.validator_address ?? ''), VALOPER_PREFIX),
+    )
+    if (!validator) fail(`${field}.validator_address`, 'invalid validator address')
+    const shares = decode(() => decFromString(String(d.shares || '0')))
+    if (shares === undefined || shares <= 0n) fail(`${field}.shares`, 'expected a positive decimal')
+    delegations.push({ delegator: delegator!, validator: validator!, d })
+  }
+  if (((g.unbonding_delegations ?? []) as unknown[]).length > 0)
+    fail('unbonding_delegations', 'sdkd runs no unbonding: must be empty')
+  if (((g.redelegations ?? []) as unknown[]).length > 0)
+    fail('redelegations', 'sdkd runs no redelegation: must be empty')
+  return { g, validators, delegations }
+}
+
+/**
+ * Upstream InitGenesis: stores the params, validators (the bonded ones with their power) and
+ * delegations, creates the pool accounts, and checks the bonded pool holds the bonded tokens.
+ */
+export async function initStakingGenesis(
+  ctx: BlockContext,
+  keeper: StakingKeeper,
+  auth: StakingAuthKeeper,
+  { g, validators, delegations }: StakingGenesis,
+): Promise<void> {
+  const store = ctx.state.store(MODULE_NAME)
+  const c = keeper.c
+  c.params.set(store, g.params)
+  let bondedTokens = 0n
+  let totalPower = 0n
+  for (const { operator, v, tokens } of validators) {
+    c.validators.set(store, operator, v)
+    if (Number(v.status) === BOND_STATUS_BONDED) {
+      bondedTokens += tokens
+      const power = tokens / POWER_REDUCTION
+      c.lastValidatorPower.set(store, operator, power)
+      totalPower += power
+    }
+  }
+  c.lastTotalPower.set(store, totalPower.toString())
+  for (const { delegator, validator, d } of delegations)
+    c.delegations.set(store, [delegator, validator], d)
+  for (const name of [BONDED_POOL_NAME, NOT_BONDED_POOL_NAME]) {
+    const address = moduleAddress(name)
+    if (await auth.getAccount(ctx.state, address)) continue
+    auth.setAccount(ctx.state, {
+      address,
+      pubKey: undefined,
+      accountNumber: await auth.nextAccountNumber(ctx.state),
+      sequence: 0n,
+      module: { name, permissions: POOL_PERMISSIONS },
+    })
+  }
+  // Upstream refuses a genesis whose bonded pool does not hold exactly the bonded tokens.
+  const denom = String(g.params.bond_denom)
+  const pool = await keeper.totalBondedTokens(ctx.state)
+  if (pool !== bondedTokens) {
+    const coins = (n: bigint) => (n === 0n ? '' : `${n}${denom}`)
+    fail(
+      'validators',
+      `bonded pool balance is different from bonded coins: ${coins(pool)} <-> ${coins(bondedTokens)}`,
+    )
+  }
+}
+
+function decode<T>(f: () => T): T | undefined {
+  try {
+    return f()
+  } catch {
+    return undefined
+  }
+}
