@@ -10,18 +10,19 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build && mkdir -p config
 
-# Production dependencies only. No install scripts: the one native module (classic-level) ships
-# prebuilt binaries and needs no compiler. What never runs is left out: other platforms' prebuilt
+# Production dependencies only. No install scripts: the native modules (classic-level, sodium-native)
+# ship prebuilt binaries and need no compiler. What never runs is left out: other platforms' prebuilt
 # binaries, type declarations, TypeScript sources and source maps (about half of node_modules).
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
   && platform="$(node -p 'process.platform + "-" + process.arch')" \
-  && if [ -d node_modules/classic-level/prebuilds ]; then \
-    find node_modules/classic-level/prebuilds -mindepth 1 -maxdepth 1 ! -name "${platform}" \
-      -exec rm -rf {} +; \
-  fi \
+  && for dir in node_modules/classic-level/prebuilds node_modules/sodium-native/prebuilds; do \
+    if [ -d "${dir}" ]; then \
+      find "${dir}" -mindepth 1 -maxdepth 1 ! -name "${platform}" -exec rm -rf {} +; \
+    fi; \
+  done \
   && rm -rf node_modules/@types \
   && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) \
     -delete
@@ -35,7 +36,8 @@ ENV NODE_ENV=production \
   SDKD_HOME=/home/sdkd/.sdkd \
   SDKD_RPC_LADDR=tcp://0.0.0.0:26657 \
   SDKD_API_ADDRESS=tcp://0.0.0.0:1317 \
-  SDKD_GRPC_ADDRESS=0.0.0.0:9090
+  SDKD_GRPC_ADDRESS=0.0.0.0:9090 \
+  SDKD_DEV_ALLOW_REMOTE=true
 # The base may already own the uid/gid (node's images have a `node` user): sdkd takes them over.
 RUN set -eu; \
   old_user="$(getent passwd "${SDKD_UID}" | cut -d: -f1)"; \
@@ -65,4 +67,5 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
   CMD sdkd status --node "$(echo "${SDKD_RPC_LADDR}" | sed 's#//0\.0\.0\.0:#//127.0.0.1:#')" > /dev/null || exit 1
 ENTRYPOINT ["sdkd"]
-CMD ["devnet"]
+# The devnet under `sdkd run` (the in-project cosmovisor): it survives its own upgrades.
+CMD ["run", "devnet"]

@@ -1,5 +1,5 @@
+import { writeSync } from 'node:fs'
 import pino, { type Logger } from 'pino'
-import pretty from 'pino-pretty'
 import type { LogFormat, LogLevel } from './log-levels.js'
 
 export type { Logger }
@@ -9,6 +9,15 @@ export interface LoggerOptions {
   format?: LogFormat
   /** File descriptor or stream to write to (default stdout). */
   destination?: number | NodeJS.WritableStream
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'TRACE',
+  20: 'DEBUG',
+  30: 'INFO',
+  40: 'WARN',
+  50: 'ERROR',
+  60: 'FATAL',
 }
 
 /** A log field as upstream's plain logger prints it: bare when simple, else quoted JSON. */
@@ -22,21 +31,42 @@ function plainValue(v: unknown): string {
   return /^[^\s"=]+$/.test(text) ? text : JSON.stringify(text)
 }
 
-/** The fields of a log line as `key=value` pairs after the message (upstream's plain format). */
-function plainMessage(log: Record<string, unknown>, messageKey: string): string {
-  const skip = new Set([messageKey, 'level', 'time', 'pid', 'hostname'])
-  const pairs = Object.entries(log)
-    .filter(([k, v]) => !skip.has(k) && v !== undefined)
-    .map(([k, v]) => `${k}=${plainValue(v)}`)
-  const msg = String(log[messageKey] ?? '')
-  return pairs.length > 0 ? `${msg} ${pairs.join(' ')}` : msg
+const two = (n: number) => (n < 10 ? `0${n}` : String(n))
+
+/**
+ * One pino JSON line as a plain line (upstream's `log_format = "plain"`): local time, level name,
+ * message, then the fields as `key=value` —
+ * `[13:22:56.455] INFO: committed block module=state height=1 txs=0`.
+ */
+export function plainLine(json: string): string {
+  const log = JSON.parse(json) as Record<string, unknown>
+  const at = new Date(typeof log.time === 'string' || typeof log.time === 'number' ? log.time : 0)
+  const ms = at.getMilliseconds()
+  const time = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}.${ms < 10 ? `00${ms}` : ms < 100 ? `0${ms}` : ms}`
+  let line = `[${time}] ${LEVEL_NAMES[Number(log.level)] ?? 'USERLVL'}: ${String(log.msg ?? '')}`
+  for (const key in log) {
+    if (key === 'level' || key === 'time' || key === 'msg') continue
+    const v = log[key]
+    if (v !== undefined) line += ` ${key}=${plainValue(v)}`
+  }
+  return `${line}\n`
+}
+
+/** A synchronous destination that turns pino's JSON lines into plain lines. */
+function plainDestination(destination: number | NodeJS.WritableStream): pino.DestinationStream {
+  return {
+    write(json: string) {
+      const line = plainLine(json)
+      if (typeof destination === 'number') writeSync(destination, line)
+      else destination.write(line)
+    },
+  }
 }
 
 /**
  * The root logger: pino JSON lines (for machines; the default here), or plain lines as upstream's
- * `log_format = "plain"` (`[13:22:56.455] INFO: committed block module=state height=1 txs=0`), which
- * is what the CLI uses unless told otherwise. Writes are synchronous, so the last lines before an
- * exit (an upgrade halt, a crash) are never lost.
+ * `log_format = "plain"`, which is what the CLI uses unless told otherwise. Writes are synchronous,
+ * so the last lines before an exit (an upgrade halt, a crash) are never lost.
  */
 export function createLogger({
   level = 'info',
@@ -44,21 +74,7 @@ export function createLogger({
   destination = 1,
 }: LoggerOptions = {}): Logger {
   const options = { level, base: null, timestamp: pino.stdTimeFunctions.isoTime }
-  if (format === 'plain') {
-    const stream = pretty({
-      colorize: false,
-      sync: true,
-      translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname',
-      singleLine: true,
-      include: 'level,time',
-      messageFormat: (log, messageKey) => plainMessage(log, messageKey),
-      ...(typeof destination === 'number'
-        ? { destination }
-        : { destination: destination as never }),
-    })
-    return pino(options, stream)
-  }
+  if (format === 'plain') return pino(options, plainDestination(destination))
   const stream =
     typeof destination === 'number'
       ? pino.destination({ dest: destination, sync: true })

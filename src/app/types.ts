@@ -5,6 +5,7 @@ import type { TimeNs } from '../codec/time.js'
 import type { Logger } from '../logger.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch, StateReader, StoreUpgrades } from '../store/types.js'
+import type { DevKeepers } from './dev-keepers.js'
 import type { TxKeepers } from './tx-keepers.js'
 
 /** Module name → consensus version (upstream VersionMap). */
@@ -154,4 +155,6 @@ export interface AppVersion {
   upgrades: readonly UpgradeDefinition[]
   /** The auth and bank keepers transactions are checked and charged with (the ante handler's). */
   txKeepers?: TxKeepers
+  /** What the dev API may change out of band (balances). */
+  dev?: DevKeepers
 }

@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { concatBytes, fromHex, toHexUpper } from '../codec/bytes.js'
+import { createEd25519Signer } from '../codec/ed25519.js'
 import { EMPTY_HASH, leafHash, merkleRoot, sha256 } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
 import { parseRfc3339, timeToTimestamp } from '../codec/time.js'
@@ -13,7 +14,7 @@ const signer = {
   address: consensusAddress(key.pubKey),
   pubKey: key.pubKey,
   power: 10n,
-  privateKey: key.privateKey,
+  sign: createEd25519Signer(key.seed).sign,
 }
 const params = { blockMaxBytes: 22020096n, blockMaxGas: -1n }
 const T0 = parseRfc3339('2026-01-02T03:04:05.123456789Z')

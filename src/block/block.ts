@@ -1,4 +1,3 @@
-import { type KeyObject, sign } from 'node:crypto'
 import type protobuf from 'protobufjs'
 import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash.js'
@@ -33,8 +32,8 @@ export interface BlockSigner {
   /** ed25519 public key (32 bytes). */
   pubKey: Bytes
   power: bigint
-  /** ed25519 private key. */
-  privateKey: KeyObject
+  /** Signs with the validator's ed25519 key. */
+  sign(message: Bytes): Bytes
 }
 
 /** Header fields in their binary form. */
@@ -232,7 +231,7 @@ export class BlockBuilder {
         }),
       )
       .finish()
-    const signature = new Uint8Array(sign(null, vote, this.signer.privateKey))
+    const signature = this.signer.sign(vote)
     return {
       height,
       round: 0,

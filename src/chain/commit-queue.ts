@@ -16,6 +16,8 @@ export interface CommitEntry {
   publish(): void
   /** `performance.now()` when the height started building (for the commit log line). */
   started: number
+  /** Log the commit at debug instead of info (a mined burst logs one summary line instead). */
+  quiet?: boolean
 }
 
 /** A queued height; `durable` settles once its batch is written (or the queue has failed). */
@@ -108,7 +110,7 @@ export class CommitQueue {
         for (const p of batch) {
           p.publish()
           const { block } = p.stored
-          this.o.logger.info(
+          this.o.logger[p.quiet ? 'debug' : 'info'](
             {
               height: block.header.height,
               txs: block.txs.length,

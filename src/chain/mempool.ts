@@ -159,6 +159,27 @@ export class Mempool implements TxSource {
     return true
   }
 
+  private readonly admittedListeners: (() => void)[] = []
+
+  /** Calls `listener` whenever a tx joins the pool (instant mining). */
+  onAdmitted(listener: () => void): void {
+    this.admittedListeners.push(listener)
+  }
+
+  /**
+   * Empties the pool and the cache and admits `txs` again, in order, against the current state (a
+   * dev revert restores the pool of its snapshot); the ones that no longer pass are dropped.
+   */
+  async reset(txs: readonly Bytes[]): Promise<void> {
+    await this.exclusive(async () => {
+      this.pool.clear()
+      this.cache.clear()
+      this.bytesTotal = 0
+      this.checkState = this.o.newCheckState()
+    })
+    for (const tx of txs) await this.checkTx(tx).catch(() => undefined)
+  }
+
   /**
    * CometBFT CheckTx: capacity, size and pre-checks (thrown as MempoolError), the cache (a tx seen
    * before: `tx already exists in cache`), then the app's CheckTx; a passing tx joins the pool.
@@ -202,6 +223,7 @@ export class Mempool implements TxSource {
       }
       this.pool.set(hash, { bytes, gasWanted: out.gasWanted })
       this.bytesTotal += bytes.length
+      for (const listener of this.admittedListeners) listener()
       return response(hash, out)
     })
   }

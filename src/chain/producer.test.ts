@@ -3,6 +3,7 @@ import { App } from '../app/app.js'
 import type { AppModule, AppVersion } from '../app/types.js'
 import { BlockBuilder } from '../block/block.js'
 import { fromUtf8, toHexUpper, uint64BE, utf8 } from '../codec/bytes.js'
+import { createEd25519Signer } from '../codec/ed25519.js'
 import { protoRegistry } from '../codec/proto.js'
 import { defaultConsensusParams, readGenesis } from '../config/genesis.js'
 import { ed25519FromSeed } from '../config/validator-key.js'
@@ -85,7 +86,7 @@ async function chain(
       address: genesis.validators[0]!.address,
       pubKey: key.pubKey,
       power: 10n,
-      privateKey: key.privateKey,
+      sign: createEd25519Signer(key.seed).sign,
     },
     { blockMaxBytes: genesis.blockMaxBytes, blockMaxGas: genesis.blockMaxGas },
   )
@@ -275,7 +276,7 @@ describe('block lifecycle', () => {
         address: genesis.validators[0]!.address,
         pubKey: key.pubKey,
         power: 10n,
-        privateKey: key.privateKey,
+        sign: createEd25519Signer(key.seed).sign,
       },
       { blockMaxBytes: genesis.blockMaxBytes, blockMaxGas: genesis.blockMaxGas },
     )

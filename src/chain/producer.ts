@@ -5,11 +5,17 @@ import { type BlockBuilder, type BlockId, EMPTY_BLOCK_ID, type Header } from '..
 import { EventManager } from '../block/events.js'
 import { type Bytes, emptyBytes, toHexUpper } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
-import { nextBlockTime, type TimeNs, timeToTimestamp } from '../codec/time.js'
+import {
+  formatRfc3339Nano,
+  nextBlockTime,
+  nowNs,
+  type TimeNs,
+  timeToTimestamp,
+} from '../codec/time.js'
 import type { Genesis } from '../config/genesis.js'
-import { ChainHaltError } from '../errors.js'
+import { ChainHaltError, ErrInvalidRequest } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { StoreBackend } from '../store/backend.js'
+import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
 import type { StateBranch, StoreUpgrades } from '../store/types.js'
@@ -27,6 +33,40 @@ export interface TxSource {
    * Commit resets the check state then): recheck the rest against the new working state.
    */
   update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void>
+  /** Txs waiting for a block. */
+  readonly size: number
+  /** Calls `listener` whenever a tx is admitted (instant mining makes a block for it). */
+  onAdmitted(listener: () => void): void
+}
+
+/**
+ * How blocks come: every `intervalMs` (CometBFT's timeout_commit; the default), as soon as a tx is
+ * admitted (`instant`), or only when asked (`manual`: `produceBlocks`).
+ */
+export interface MiningMode {
+  mode: 'interval' | 'instant' | 'manual'
+  intervalMs: number
+}
+
+/** The block clock: the wall clock plus an offset, and a time set for the next block. */
+export interface BlockClock {
+  /** Added to the wall clock (nanoseconds); it only grows, so block times never go back. */
+  offsetNs: bigint
+  /** The time the next block takes, when one was set (time travel). */
+  nextTime: TimeNs | undefined
+}
+
+/** Options of a burst of blocks (`produceBlocks`). */
+export interface ProduceOptions {
+  /** Each block's time is the previous one plus this (0: the block clock). */
+  stepNs?: bigint
+  /**
+   * A change made in the first block after BeginBlock, before its txs (an out-of-band dev edit:
+   * it commits with that block, so the app hash stays the block's).
+   */
+  edit?: (ctx: BlockContext) => Promise<void>
+  /** Log each commit at debug and the burst as one info line (`mined blocks`). */
+  quiet?: boolean
 }
 
 export interface ProducerOptions {
@@ -76,6 +116,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private haltTime: number
   private storeUpgrades: ProducerOptions['storeUpgrades']
   private nextAt = 0
+  private mining: MiningMode
+  private readonly clock: BlockClock = { offsetNs: 0n, nextTime: undefined }
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -83,6 +125,16 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.haltHeight = o.haltHeight ?? 0
     this.haltTime = o.haltTime ?? 0
     this.storeUpgrades = o.storeUpgrades
+    this.mining = { mode: 'interval', intervalMs: o.timeoutCommitMs }
+    o.txSource?.onAdmitted(() => {
+      if (
+        this.running &&
+        this.mining.mode === 'instant' &&
+        this.timer === undefined &&
+        !this.building
+      )
+        this.schedule(0)
+    })
     this.queue = new CommitQueue({
       backend: o.backend,
       logger: this.log,
@@ -92,13 +144,18 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         this.emit('halt', err)
       },
     })
-    const latest = o.blocks.latest
-    this.nextHeight = latest ? latest.block.header.height + 1 : o.genesis.initialHeight
-    if (latest) {
-      this.lastBlockId = latest.block.blockId
-      this.lastTime = latest.block.header.time
-      this.lastResultsHash = o.builder.resultsHash(latest.results)
-    }
+    this.nextHeight = o.genesis.initialHeight
+    this.followLatest()
+  }
+
+  /** Takes the last block, id, time and results hash from the block store's latest block. */
+  private followLatest(): void {
+    const { blocks, builder, genesis } = this.o
+    const latest = blocks.latest
+    this.nextHeight = latest ? latest.block.header.height + 1 : genesis.initialHeight
+    this.lastBlockId = latest ? latest.block.blockId : EMPTY_BLOCK_ID
+    this.lastTime = latest?.block.header.time
+    this.lastResultsHash = latest ? builder.resultsHash(latest.results) : emptyBytes()
   }
 
   /** Last durable block height (0 before the first block). */
@@ -138,11 +195,64 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     )
   }
 
-  /** Starts producing a block every timeout_commit. */
+  /** Starts producing blocks as the mining mode says (every timeout_commit by default). */
   start(): void {
     if (this.running) return
     this.running = true
-    this.schedule(0)
+    this.resume()
+  }
+
+  /** Schedules the next block of the loop for the current mode. */
+  private resume(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    const { mode } = this.mining
+    if (mode === 'interval' || (mode === 'instant' && (this.o.txSource?.size ?? 0) > 0))
+      this.schedule(0)
+  }
+
+  /** The mining mode. */
+  get miningMode(): MiningMode {
+    return { ...this.mining }
+  }
+
+  /** Changes how blocks come; takes effect from the next block. */
+  setMining(mining: MiningMode): void {
+    this.mining = { ...mining }
+    if (this.running && !this.building) this.resume()
+  }
+
+  /** The block clock (offset and a time set for the next block). */
+  get blockClock(): BlockClock {
+    return { ...this.clock }
+  }
+
+  /** Puts back a block clock (a dev revert restores the snapshot's). */
+  restoreClock(clock: BlockClock): void {
+    this.clock.offsetNs = clock.offsetNs
+    this.clock.nextTime =
+      clock.nextTime !== undefined && clock.nextTime > this.lastBlockTime
+        ? clock.nextTime
+        : undefined
+  }
+
+  /** The time of the last block (the genesis time before the first). */
+  get lastBlockTime(): TimeNs {
+    return this.lastTime ?? this.o.genesis.genesisTime
+  }
+
+  /**
+   * Sets the next block's time (time travel). It must be after the last block's: block times are
+   * strictly increasing. Later blocks continue from it.
+   */
+  setNextBlockTime(time: TimeNs): void {
+    const last = this.lastBlockTime
+    if (time <= last) {
+      throw ErrInvalidRequest.wrap(
+        `block time ${formatRfc3339Nano(time)} is not after the last block time ${formatRfc3339Nano(last)}`,
+      )
+    }
+    this.clock.nextTime = time
   }
 
   /** Stops the loop; the block being built is finished and every built block is written. */
@@ -161,7 +271,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
 
   /** When the next block is due to start (Unix ms), while the loop waits for it. */
   get nextBlockAtMs(): number | undefined {
-    return this.timer === undefined ? undefined : this.nextAt
+    return this.timer === undefined || this.mining.mode !== 'interval' ? undefined : this.nextAt
   }
 
   private schedule(delayMs: number): void {
@@ -171,7 +281,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       this.timer = undefined
       if (!this.running) return
       this.step().then(
-        () => this.schedule(this.o.timeoutCommitMs),
+        () => {
+          if (this.mining.mode === 'interval') this.schedule(this.mining.intervalMs)
+          else if (this.mining.mode === 'instant' && (this.o.txSource?.size ?? 0) > 0)
+            this.schedule(0)
+        },
         (err: unknown) => {
           this.running = false
           void this.drain().then(() => this.emit('halt', toHalt(err)))
@@ -186,7 +300,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   /** One loop step: build the next block; with a block time, wait until it is durable. */
   private async step(): Promise<void> {
     const pending = await this.build()
-    if (this.o.timeoutCommitMs > 0 || this.queue.isFull) await pending.durable
+    const wait = this.mining.mode !== 'interval' || this.mining.intervalMs > 0
+    if (wait || this.queue.isFull) await pending.durable
   }
 
   /** Produces one block now; resolves when it is durable (the loop and callers never overlap). */
@@ -195,19 +310,77 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   }
 
   /** Produces `n` blocks back to back (grouped into few batches); resolves when all are durable. */
-  async produceBlocks(n: number): Promise<StoredBlock | undefined> {
+  async produceBlocks(n: number, options: ProduceOptions = {}): Promise<StoredBlock | undefined> {
     let last: PendingCommit | undefined
+    const started = performance.now()
+    const from = this.nextHeight
     for (let i = 0; i < n; i++) {
-      last = await this.build()
+      const { edit, ...rest } = options
+      last = await this.build(i === 0 && edit ? { ...rest, edit } : rest)
       if (this.queue.isFull) await this.queue.oldestDurable()
     }
-    return last?.durable
+    const block = await last?.durable
+    if (options.quiet && block) {
+      const seconds = (performance.now() - started) / 1000
+      this.log.info(
+        {
+          blocks: n,
+          from,
+          to: block.block.header.height,
+          app_hash: toHexUpper(block.appHash),
+          blocks_per_s: Math.round(n / seconds),
+        },
+        'mined blocks',
+      )
+    }
+    return block
   }
 
-  private async build(): Promise<PendingCommit> {
+  /**
+   * Rolls the chain back to `height` (dev revert): waits for the block in progress and every
+   * queued one, then writes the store's and the block store's rollback and `extraOps` as one
+   * atomic batch — a restart afterwards stays rolled back. The loop resumes as it was.
+   */
+  async rollbackTo(height: number, extraOps: readonly BatchOp[] = []): Promise<void> {
+    const wasRunning = this.running
+    this.running = false
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    await this.building?.catch(() => undefined)
+    await this.drain()
+    if (this.queue.failed) throw this.queue.failed
+    const { store, blocks, backend } = this.o
+    let state: Awaited<ReturnType<VersionedStore['prepareRollback']>>
+    let chain: Awaited<ReturnType<BlockStore['prepareRollback']>>
+    try {
+      state = await store.prepareRollback(height)
+      chain = await blocks.prepareRollback(height)
+      await backend.write([...state.ops, ...chain.ops, ...extraOps])
+    } catch (err) {
+      // Nothing was written: release the store and carry on from where the chain was.
+      store.abortCommit()
+      if (wasRunning) this.start()
+      throw err
+    }
+    state.apply()
+    chain.apply()
+    this.followLatest()
+    this.clock.nextTime = undefined
+    this.log.info({ height, app_hash: toHexUpper(state.appHash) }, 'rolled back')
+    if (wasRunning) this.start()
+  }
+
+  /** Writes metadata (not state) after every queued block is durable, e.g. a dev snapshot record. */
+  async writeMeta(ops: readonly BatchOp[]): Promise<void> {
+    await this.building?.catch(() => undefined)
+    await this.drain()
+    await this.o.backend.write(ops)
+  }
+
+  private async build(options: ProduceOptions = {}): Promise<PendingCommit> {
     while (this.building) await this.building.catch(() => undefined)
     if (this.queue.failed) throw this.queue.failed
-    const p = this.buildAndApply()
+    const p = this.buildAndApply(options)
     this.building = p
     try {
       return await p
@@ -216,13 +389,28 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     }
   }
 
-  private async buildAndApply(): Promise<PendingCommit> {
+  /**
+   * The next block's time: the genesis time at the initial height (CometBFT requires it); else a
+   * time set by time travel, else the previous time plus a step, else the block clock — always
+   * strictly after the previous block.
+   */
+  private nextTimeOf(height: number, stepNs: bigint | undefined): TimeNs {
+    const { genesis } = this.o
+    if (height === genesis.initialHeight) return genesis.genesisTime
+    const candidate =
+      this.clock.nextTime ??
+      (stepNs && stepNs > 0n && this.lastTime !== undefined
+        ? this.lastTime + stepNs
+        : nowNs() + this.clock.offsetNs)
+    return nextBlockTime(this.lastTime, candidate)
+  }
+
+  private async buildAndApply(options: ProduceOptions): Promise<PendingCommit> {
     const started = performance.now()
     const { store, blocks, builder, app, genesis } = this.o
     const height = this.nextHeight
     if (this.haltHeight > 0 && height >= this.haltHeight) throw this.configuredHalt()
-    const time =
-      height === genesis.initialHeight ? genesis.genesisTime : nextBlockTime(this.lastTime)
+    const time = this.nextTimeOf(height, options.stepNs)
     if (this.haltTime > 0 && BigInt(timeToTimestamp(time).seconds) >= BigInt(this.haltTime)) {
       throw this.configuredHalt()
     }
@@ -251,6 +439,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       txs,
       txExecutor: this.o.txExecutor,
       context: (state, header, events) => this.context(state, header, events),
+      ...(options.edit ? { edit: options.edit } : {}),
     })
 
     const prepared = store.prepareCommit(branch, height)
@@ -275,6 +464,10 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.lastBlockId = block.blockId
     this.lastTime = time
     this.lastResultsHash = builder.resultsHash(results)
+    // Time travel is used up; the clock never runs behind the chain (a jump ahead stays ahead).
+    if (height !== genesis.initialHeight) this.clock.nextTime = undefined
+    const lag = time - nowNs()
+    if (lag > this.clock.offsetNs) this.clock.offsetNs = lag
 
     const pending = this.queue.push({
       stored,
@@ -284,6 +477,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         bp.publish()
       },
       started,
+      ...(options.quiet ? { quiet: true } : {}),
     })
     try {
       await this.o.txSource?.update(height, txs, results)

@@ -16,6 +16,8 @@ export interface RunBlockParameters {
   txExecutor?: TxExecutor | undefined
   /** The context each phase and each tx runs with (the producer's `context`). */
   context(state: StateBranch, header: Header, events: EventManager): BlockContext
+  /** An out-of-band change (dev edit) made after BeginBlock, before the txs; its events are the block's. */
+  edit?: (ctx: BlockContext) => Promise<void>
 }
 
 export interface RunBlockReturnType {
@@ -34,6 +36,7 @@ export async function runBlock(app: App, params: RunBlockParameters): Promise<Ru
   const beginCtx = context(branch, header, beginEvents)
   await app.preBlock(beginCtx)
   await app.beginBlock(beginCtx)
+  if (params.edit) await params.edit(beginCtx)
   const results: TxResult[] = []
   for (let i = 0; i < txs.length; i++) {
     // Each tx gets its own event manager: its events belong to its result, not to the block.

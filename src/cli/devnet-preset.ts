@@ -62,10 +62,14 @@ export async function ensureDevnetKeys(
     const name = devnetAccountName(i)
     const mnemonic = devnetMnemonic(i)
     const existing = await kr.get(name).catch(() => undefined)
-    const record = existing ?? (await kr.add(name, { mnemonic })).record
+    if (!existing) {
+      // A new key is the well-known one (deriving a key costs a BIP39 stretch: once is enough).
+      out.push({ name, address: (await kr.add(name, { mnemonic })).record.address, mnemonic })
+      continue
+    }
     const wellKnown =
-      record.address === addressToBech32(pubKeyToAddress(keyFromMnemonic(mnemonic).pubKey))
-    out.push({ name, address: record.address, ...(wellKnown ? { mnemonic } : {}) })
+      existing.address === addressToBech32(pubKeyToAddress(keyFromMnemonic(mnemonic).pubKey))
+    out.push({ name, address: existing.address, ...(wellKnown ? { mnemonic } : {}) })
   }
   return out
 }

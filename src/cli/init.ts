@@ -32,6 +32,8 @@ export interface InitFlags {
   accounts?: number
   /** Keep existing config files (`devnet --reset`). */
   keepConfig?: boolean
+  /** Print nothing (a home made for a rehearsal). */
+  quiet?: boolean
 }
 
 /** Creates a home; prints what upstream prints (chain id, moniker, node id) as JSON on stderr. */
@@ -69,6 +71,7 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
     })
     await writeGenesis(g.home, result.genesis)
   }
+  if (f.quiet) return result
   process.stderr.write(
     `${JSON.stringify({ moniker: result.moniker, chain_id: result.chainId, node_id: result.nodeId, home: result.home })}\n`,
   )

@@ -18,6 +18,8 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<Registe
   { names: ['init'], load: async () => [(await import('./init.js')).registerInit] },
   { names: ['start'], load: async () => [(await import('./start.js')).registerStart] },
   { names: ['devnet'], load: async () => [(await import('./devnet.js')).registerDevnet] },
+  { names: ['run'], load: async () => [(await import('./run.js')).registerRun] },
+  { names: ['rehearse'], load: async () => [(await import('./rehearse.js')).registerRehearse] },
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },
   { names: ['genesis'], load: async () => [(await import('./genesis.js')).registerGenesis] },
@@ -40,6 +42,7 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<Registe
       (await import('./tx-sign.js')).registerTxSign,
     ],
   },
+  { names: ['dev'], load: async () => [(await import('./dev.js')).registerDev] },
   { names: ['debug'], load: async () => [(await import('./debug.js')).registerDebug] },
   { names: ['version'], load: async () => [(await import('./version.js')).registerVersion] },
   {

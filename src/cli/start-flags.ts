@@ -12,6 +12,8 @@ export interface StartFlags {
   'api.enabledUnsafeCors'?: boolean
   'grpc.enable'?: boolean
   'grpc.address'?: string
+  'dev.enable'?: boolean
+  'dev.allowRemote'?: boolean
   haltHeight?: number
   haltTime?: number
   pruning?: string
@@ -50,6 +52,16 @@ export function addStartFlags(cmd: Command): Command {
     )
     .option('--grpc.enable [bool]', 'enable the gRPC server (grpc.enable)', boolArg)
     .option('--grpc.address <address>', 'gRPC listen address (grpc.address)')
+    .option(
+      '--dev.enable [bool]',
+      'serve the dev_* RPC methods: mine, time travel, snapshot/revert (dev.enable; on in devnets)',
+      boolArg,
+    )
+    .option(
+      '--dev.allow-remote [bool]',
+      'serve the dev API to non-loopback clients too (dev.allow-remote)',
+      boolArg,
+    )
     .option(
       '--halt-height <height>',
       'stop the node before committing this height (halt-height)',

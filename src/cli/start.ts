@@ -25,6 +25,8 @@ export function applyStartFlags(home: Pick<LoadedHome, 'app' | 'node'>, f: Start
     app.api.enabledUnsafeCors = f['api.enabledUnsafeCors']
   if (f['grpc.enable'] !== undefined) app.grpc.enable = f['grpc.enable']
   if (f['grpc.address'] !== undefined) app.grpc.address = f['grpc.address']
+  if (f['dev.enable'] !== undefined) app.dev.enable = f['dev.enable']
+  if (f['dev.allowRemote'] !== undefined) app.dev.allowRemote = f['dev.allowRemote']
   if (f.haltHeight !== undefined) app.haltHeight = f.haltHeight
   if (f.haltTime !== undefined) app.haltTime = f.haltTime
   if (f.pruning !== undefined) app.pruning = f.pruning

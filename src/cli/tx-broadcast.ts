@@ -77,16 +77,30 @@ export async function waitForTx(
   hash: string,
   timeoutMs: number,
 ): Promise<IncludedTx> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = await client.tx(hash)
-    if (found) return found
-    if (Date.now() >= deadline) {
-      throw new CliError(
-        `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}`,
-      )
+  const started = Date.now()
+  const deadline = started + timeoutMs
+  // Progress on a terminal only; scripts reading stdout see nothing extra.
+  const progress = process.stdout.isTTY === true
+  // Poll quickly at first (instant mining includes a tx within milliseconds), then every 250 ms.
+  let pause = 10
+  try {
+    for (;;) {
+      const found = await client.tx(hash)
+      if (found) return found
+      if (Date.now() >= deadline) {
+        throw new CliError(
+          `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}`,
+        )
+      }
+      if (progress)
+        process.stderr.write(
+          `\rwaiting for tx ${hash.slice(0, 12)}… to be included (${Math.round((Date.now() - started) / 1000)}s)`,
+        )
+      await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(1, deadline - Date.now()))))
+      pause = Math.min(250, pause * 2)
     }
-    await new Promise((r) => setTimeout(r, Math.min(250, Math.max(1, deadline - Date.now()))))
+  } finally {
+    if (progress) process.stderr.write('\r\x1b[K')
   }
 }
 

@@ -1,5 +1,5 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/sdkd.js'
 import { utf8 } from '../codec/bytes.js'

@@ -33,6 +33,8 @@ export interface AppConfig {
   }
   stateSync: { snapshotInterval: number; snapshotKeepRecent: number }
   mempool: { maxTxs: number }
+  /** sdkd's dev API (mine, time travel, snapshots): on in the devnet preset. */
+  dev: { enable: boolean; allowRemote: boolean }
 }
 
 export const DEFAULT_MAX_RECV_MSG_SIZE = 1024 * 1024 * 10
@@ -68,6 +70,7 @@ export function defaultAppConfig(): AppConfig {
     },
     stateSync: { snapshotInterval: 0, snapshotKeepRecent: 2 },
     mempool: { maxTxs: 5000 },
+    dev: { enable: false, allowRemote: false },
   }
 }
 
@@ -106,6 +109,10 @@ export function readAppConfig(file: string, data: Record<string, unknown>): AppC
       snapshotKeepRecent: r.uint('state-sync.snapshot-keep-recent', d.stateSync.snapshotKeepRecent),
     },
     mempool: { maxTxs: r.uint('mempool.max-txs', d.mempool.maxTxs) },
+    dev: {
+      enable: r.bool('dev.enable', d.dev.enable),
+      allowRemote: r.bool('dev.allow-remote', d.dev.allowRemote),
+    },
   }
   // Upstream: a zero message size falls back to the default.
   if (cfg.grpc.maxRecvMsgSize === 0) cfg.grpc.maxRecvMsgSize = DEFAULT_MAX_RECV_MSG_SIZE
@@ -230,5 +237,18 @@ snapshot-keep-recent = ${c.stateSync.snapshotKeepRecent}
 [mempool]
 # Setting max-txs to 0 will allow for a unbounded amount of transactions in the mempool.
 max-txs = ${c.mempool.maxTxs}
+
+###############################################################################
+###                         Dev API (sdkd)                                  ###
+###############################################################################
+
+[dev]
+
+# Serve the dev_* JSON-RPC methods on the RPC port: mine blocks, change the mining mode, time
+# travel, snapshot and revert, set balances. On in the devnet preset; never on a real chain.
+enable = ${c.dev.enable}
+
+# Serve them to clients that are not on this machine (loopback only when false).
+allow-remote = ${c.dev.allowRemote}
 `
 }

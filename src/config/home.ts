@@ -65,6 +65,7 @@ export function presetConfig(
     app.api.swagger = true
     app.api.enabledUnsafeCors = true
     app.pruning = 'nothing'
+    app.dev.enable = true
     node.consensus.timeoutCommit = DEVNET.timeoutCommit
     node.consensus.timeoutCommitMs = parseGoDuration(DEVNET.timeoutCommit)
   }

@@ -2,7 +2,9 @@ import { App } from '../app/app.js'
 import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
 import { BlockBuilder } from '../block/block.js'
 import { BlockProducer } from '../chain/producer.js'
+import { bech32ToAddress } from '../codec/address.js'
 import { toHexUpper } from '../codec/bytes.js'
+import { createEd25519Signer, ed25519Fallback } from '../codec/ed25519.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import { ConfigError } from '../config/fields.js'
 import type { LoadedHome } from '../config/home.js'
@@ -10,6 +12,7 @@ import { pruningOptions } from '../config/pruning.js'
 import { nodeId } from '../config/validator-key.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
+import { VALOPER_PREFIX } from '../modules/staking/keys.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { storeUpgradesToApply } from '../modules/upgrade/store-loader.js'
 import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
@@ -21,6 +24,7 @@ import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/
 import { createGateway } from '../server/rest/gateway.js'
 import { abciQueryRoutes } from '../server/rpc/abci-query.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
+import { devRoutes } from '../server/rpc/dev-routes.js'
 import { createRpcApp } from '../server/rpc/server.js'
 import { txRoutes } from '../server/rpc/tx-routes.js'
 import type { StoreBackend } from '../store/backend.js'
@@ -29,6 +33,7 @@ import { META_GENESIS_HASH } from '../store/keys.js'
 import { createLevelBackend } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
+import { DevControl } from './dev-control.js'
 import { createTxPipeline, type TxPipeline } from './tx-pipeline.js'
 
 /** Version of this sdkd build. */
@@ -52,6 +57,7 @@ export class Node {
   readonly producer: BlockProducer
   private listeners: { close(): Promise<void> }[] = []
   private queryRouter: QueryRouter | undefined
+  private devControl: DevControl | undefined
   private stopping: Promise<void> | undefined
   private readonly haltPromise: Promise<ChainHaltError>
   /** Addresses the servers actually listen on. */
@@ -129,6 +135,12 @@ export class Node {
       )
     }
 
+    const fallback = ed25519Fallback()
+    if (fallback !== undefined)
+      logger.warn(
+        { reason: fallback },
+        'libsodium (sodium-native) could not be loaded: blocks are signed with OpenSSL, about half as fast',
+      )
     const backend = await createLevelBackend({ path: home.paths.database })
     try {
       const store = await VersionedStore.open({ backend, pruning })
@@ -141,7 +153,7 @@ export class Node {
           address: v.address,
           pubKey: v.pubKey,
           power: v.power,
-          privateKey: home.validatorKey.privateKey,
+          sign: createEd25519Signer(home.validatorKey.seed).sign,
         },
         { blockMaxBytes: home.genesis.blockMaxBytes, blockMaxGas: home.genesis.blockMaxGas },
       )
@@ -222,6 +234,19 @@ export class Node {
     }
   }
 
+  /** The dev API (mine, time travel, snapshots), when `dev.enable` is on. */
+  get dev(): DevControl | undefined {
+    if (!this.options.home.app.dev.enable) return undefined
+    this.devControl ??= new DevControl({
+      producer: this.producer,
+      backend: this.backend,
+      app: this.app,
+      mempool: this.tx?.mempool,
+      faucet: faucetOf(this.options.home),
+    })
+    return this.devControl
+  }
+
   /** The query router behind REST, gRPC and RPC abci_query (built on first use). */
   get router(): QueryRouter {
     this.queryRouter ??= createNodeRouter({
@@ -256,6 +281,11 @@ export class Node {
             ...(this.tx
               ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
               : {}),
+            ...devRoutes({
+              api: this.dev,
+              allowRemote: home.app.dev.allowRemote,
+              logger,
+            }),
           },
           { maxBodyBytes: home.node.rpc.maxBodyBytes },
         ),
@@ -318,6 +348,20 @@ export class Node {
       await this.store.close()
     })()
     return this.stopping
+  }
+}
+
+/** The devnet faucet: the genesis validator's operator account (the devnet's `validator` key). */
+function faucetOf(home: LoadedHome): Uint8Array | undefined {
+  const staking = home.genesis.appState.staking as
+    | { validators?: { operator_address?: string }[] }
+    | undefined
+  const operator = staking?.validators?.[0]?.operator_address
+  if (!operator) return undefined
+  try {
+    return bech32ToAddress(operator, VALOPER_PREFIX)
+  } catch {
+    return undefined
   }
 }
 

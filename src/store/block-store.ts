@@ -4,6 +4,7 @@ import type { Event } from '../block/events.js'
 import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import type { BatchOp, StoreBackend } from './backend.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, txHashKey } from './keys.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
@@ -48,6 +49,8 @@ export class BlockStore {
   private baseHeight = 0
   /** Base after the commits prepared so far (some may not be durable yet). */
   private plannedBase = 0
+  /** Height of the last block prepared (above the latest while commits are being written). */
+  private preparedHeight = 0
   /**
    * Blocks a prepared commit deletes while they are still visible (below the published base only once
    * that commit is published): a reader that chose a height before the batch landed still gets it.
@@ -82,6 +85,7 @@ export class BlockStore {
     const base = await options.backend.get(META_BLOCK_BASE)
     if (base) bs.baseHeight = readUint64BE(base)
     bs.plannedBase = bs.baseHeight
+    bs.preparedHeight = Math.max(options.latestHeight, 0)
     if (options.latestHeight > 0) bs.latestBlock = await bs.load(options.latestHeight)
     return bs
   }
@@ -217,12 +221,66 @@ export class BlockStore {
     if (newBase !== this.plannedBase)
       ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })
     this.plannedBase = newBase
+    this.preparedHeight = height
     return {
       ops,
       publish: () => {
         this.baseHeight = newBase
         this.latestBlock = stored
         for (const h of this.retiring.keys()) if (h < newBase) this.retiring.delete(h)
+      },
+    }
+  }
+
+  /**
+   * Writes for rolling back to `toHeight` (dev revert): the blocks above it go with their block-hash,
+   * tx-hash and tx-event index entries; the base stays. Rolling back to before the chain's first
+   * block (0 on a chain starting at 1) empties the store. Nothing changes in memory until `apply()`,
+   * called once the writes are durable.
+   */
+  async prepareRollback(toHeight: number): Promise<{ ops: BatchOp[]; apply(): void }> {
+    const latest = this.latestBlock?.block.header.height ?? 0
+    if (this.preparedHeight > latest) {
+      throw ErrLogic.wrap(`cannot roll back while block ${this.preparedHeight} is being written`)
+    }
+    const refuse = (why: string) =>
+      ErrInvalidRequest.wrap(`cannot roll back to height ${toHeight}: ${why}`)
+    if (!Number.isSafeInteger(toHeight) || toHeight < 0) {
+      throw refuse('height must be a non-negative integer')
+    }
+    if (toHeight > latest) throw refuse(`latest block height is ${latest}`)
+    const base = this.baseHeight
+    const ops: BatchOp[] = []
+    let target: StoredBlock | undefined
+    if (toHeight < base) {
+      // Below the base is "before the first block" only if the base block is the chain's first.
+      const first = await this.get(base)
+      if (!first || first.block.header.lastBlockId.hash.length > 0) {
+        throw refuse(`blocks are pruned below height ${base}`)
+      }
+      ops.push({ type: 'del', key: META_BLOCK_BASE })
+    } else if (toHeight > 0) {
+      target = await this.get(toHeight)
+      if (!target) throw ErrLogic.wrap(`block ${toHeight} is missing from the block store`)
+    }
+    for (let h = Math.max(toHeight + 1, base); h <= latest; h++) {
+      const old = await this.get(h)
+      ops.push({ type: 'del', key: blockKey(h) })
+      if (!old) continue
+      ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
+      for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
+      // Deleted whatever `indexTxEvents` says now: the entries may date from a run that indexed.
+      if (old.block.txs.length > 0) ops.push(...txIndexOps(h, old.results, 'del'))
+    }
+    const newBase = toHeight < base ? 0 : base
+    return {
+      ops,
+      apply: () => {
+        this.latestBlock = target
+        this.baseHeight = newBase
+        this.plannedBase = newBase
+        this.preparedHeight = toHeight < base ? 0 : toHeight
+        for (const h of this.retiring.keys()) if (h > toHeight) this.retiring.delete(h)
       },
     }
   }

@@ -2,6 +2,7 @@ import {
   type Bytes,
   bytesToLatin1,
   concatBytes,
+  fromUtf8,
   latin1ToBytes,
   readUint64BE,
   uint64BE,
@@ -60,6 +61,16 @@ export function storeIdOf(fullKey: string): number {
     (fullKey.charCodeAt(2) << 8) +
     fullKey.charCodeAt(3)
   )
+}
+
+/** Full key (latin1) of a store name in the registry (store id 0). */
+export function registryFullKey(name: string): string {
+  return storeIdPrefix(REGISTRY_STORE_ID) + bytesToLatin1(utf8(name))
+}
+
+/** Store name of a registry full key (inverse of `registryFullKey`). */
+export function registryName(fullKey: string): string {
+  return fromUtf8(latin1ToBytes(fullKey.slice(4)))
 }
 
 /** Database key of one state version. */

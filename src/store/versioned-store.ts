@@ -1,12 +1,4 @@
-import {
-  type Bytes,
-  bytesToLatin1,
-  equalBytes,
-  latin1ToBytes,
-  readUint64BE,
-  uint64BE,
-  utf8,
-} from '../codec/bytes.js'
+import { type Bytes, equalBytes, latin1ToBytes, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
@@ -24,12 +16,14 @@ import {
   META_NEXT_STORE_ID,
   parseStateVersionKey,
   REGISTRY_STORE_ID,
+  registryFullKey,
+  registryName,
   stateVersionKey,
   storeIdOf,
-  storeIdPrefix,
 } from './keys.js'
 import { LtHash } from './lthash.js'
 import { genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
+import { planRollback, type RollbackPlan } from './rollback-plan.js'
 import type { StateBranch, StateReader } from './types.js'
 
 export interface VersionedStoreOptions {
@@ -50,6 +44,18 @@ export interface PreparedCommit {
   apply(): void
   /** Makes the height visible to readers; call only once `ops` are durable. */
   publish(): void
+}
+
+/** What a rollback writes and how the in-memory state moves back once it is durable. */
+export interface PreparedRollback {
+  /** The height the store goes back to. */
+  readonly height: number
+  /** The app hash committed at `height` (the store's app hash again after `apply()`). */
+  readonly appHash: Bytes
+  /** Database writes (to be merged with the block store's into one atomic batch). */
+  readonly ops: BatchOp[]
+  /** Moves the in-memory state back to `height`; call only once `ops` are durable. */
+  apply(): void
 }
 
 /** Per key: versions (ascending heights, negative = deleted at that height) and the latest value. */
@@ -85,11 +91,14 @@ export class VersionedStore implements HeightSource {
   /** Applied height: the newest state in memory (durable or still being written). */
   private applied = -1
   private prunedThrough = 0
+  /** Height of the first commit (genesis); -1 before it. */
+  private firstHeight = -1
   private nextStoreId = 1
   private currentAppHash: Bytes = sha256()
   private appliedAppHash: Bytes = sha256()
   private readonly storeHashes = new Map<number, Bytes>()
-  private committing = false
+  /** A commit or rollback prepared and not yet applied (nothing else may be prepared meanwhile). */
+  private pending: 'commit' | 'rollback' | undefined
 
   private constructor(options: VersionedStoreOptions) {
     this.backend = options.backend
@@ -131,9 +140,10 @@ export class VersionedStore implements HeightSource {
       // A version above the committed height cannot exist (one batch per height), but never trust it.
       if (height > this.latest) continue
       const deleted = value[0] === 0
+      if (this.firstHeight < 0 || height < this.firstHeight) this.firstHeight = height
       if (storeIdOf(fullKey) === REGISTRY_STORE_ID) {
         registryValues.push({
-          name: fullKey.slice(4),
+          name: registryName(fullKey),
           h: height,
           id: deleted ? null : readUint64BE(value, 1),
         })
@@ -228,7 +238,8 @@ export class VersionedStore implements HeightSource {
    * side effects until `apply()`, so a crash between prepare and apply loses nothing committed.
    */
   prepareCommit(branch: StateBranch, height: number): PreparedCommit {
-    if (this.committing) throw ErrLogic.wrap('commit already in progress')
+    if (this.pending === 'commit') throw ErrLogic.wrap('commit already in progress')
+    if (this.pending) throw ErrLogic.wrap(`cannot commit height ${height}: a rollback is prepared`)
     // The first commit (genesis) may be at any height: the chain starts at initial_height.
     const first = this.applied < 0
     if (first ? height < 0 : height !== this.applied + 1) {
@@ -257,10 +268,9 @@ export class VersionedStore implements HeightSource {
       const current = this.resolveId(name, this.applied)
       if ((current ?? null) === id) continue
       registryChanges.push({ name, id })
-      const full = storeIdPrefix(REGISTRY_STORE_ID) + bytesToLatin1(utf8(name))
       ops.push({
         type: 'put',
-        key: stateVersionKey(full, height),
+        key: stateVersionKey(registryFullKey(name), height),
         value: id === null ? TOMBSTONE : concat1(uint64BE(id)),
       })
     }
@@ -324,7 +334,7 @@ export class VersionedStore implements HeightSource {
       ops.push({ type: 'put', key: META_EARLIEST, value: uint64BE(prune.through + 1) })
     }
 
-    this.committing = true
+    this.pending = 'commit'
     let done = false
     return {
       height,
@@ -333,7 +343,8 @@ export class VersionedStore implements HeightSource {
       apply: () => {
         if (done) return
         done = true
-        this.committing = false
+        this.pending = undefined
+        if (first) this.firstHeight = height
         for (const { full, value } of applied) {
           let entry = this.index.get(full)
           if (!entry) {
@@ -370,9 +381,105 @@ export class VersionedStore implements HeightSource {
     }
   }
 
-  /** Drops a prepared commit that was not written (the block was abandoned). */
+  /** Drops a prepared commit or rollback that was not written (it was abandoned). */
   abortCommit(): void {
-    this.committing = false
+    this.pending = undefined
+  }
+
+  /**
+   * Computes the writes that take the store back to right after committing `toHeight`: every state
+   * version above it (registry included) is deleted, the latest height, app hash, next store id and
+   * accumulators are restored. Reads older values from the database, hence async, but changes
+   * nothing until `apply()`. Pruned history is not restored: the earliest height stays.
+   */
+  async prepareRollback(toHeight: number): Promise<PreparedRollback> {
+    this.checkRollback(toHeight)
+    this.pending = 'rollback'
+    let plan: RollbackPlan
+    try {
+      plan = await planRollback(
+        {
+          keys: this.indexKeys(),
+          registry: this.registry,
+          accumulators: this.accumulators,
+          read: (keys) => this.backend.getMany(keys),
+        },
+        toHeight,
+      )
+    } catch (err) {
+      this.pending = undefined
+      throw err
+    }
+    const ops = plan.ops.concat(
+      { type: 'put', key: META_LATEST, value: uint64BE(toHeight) },
+      { type: 'put', key: META_APP_HASH, value: plan.appHash },
+      { type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(plan.nextStoreId) },
+    )
+    let done = false
+    return {
+      height: toHeight,
+      appHash: plan.appHash,
+      ops,
+      apply: () => {
+        if (done) return
+        done = true
+        this.pending = undefined
+        this.applyRollback(plan, toHeight)
+      },
+    }
+  }
+
+  /** Refuses a rollback the store cannot do: a coded error naming the reason. */
+  private checkRollback(toHeight: number): void {
+    if (this.pending) throw ErrLogic.wrap(`cannot roll back while a ${this.pending} is prepared`)
+    if (this.applied !== this.latest) {
+      throw ErrLogic.wrap(`cannot roll back while height ${this.applied} is being written`)
+    }
+    const refuse = (why: string) =>
+      ErrInvalidRequest.wrap(`cannot roll back to height ${toHeight}: ${why}`)
+    if (!Number.isSafeInteger(toHeight) || toHeight < 0) {
+      throw refuse('height must be a non-negative integer')
+    }
+    if (toHeight > this.latest) throw refuse(`latest height is ${this.latest}`)
+    if (toHeight < this.firstHeight) throw refuse(`the first height is ${this.firstHeight}`)
+    // Genesis is not a readable height, yet its state is whole until pruning passes it.
+    const wholeGenesis = toHeight === this.firstHeight && this.prunedThrough === this.firstHeight
+    if (toHeight < this.earliestHeight && !wholeGenesis) {
+      throw refuse(`history is pruned below height ${this.earliestHeight}`)
+    }
+  }
+
+  private *indexKeys(): Iterable<readonly [string, readonly number[], Bytes | undefined]> {
+    for (const [full, entry] of this.index.entries()) yield [full, entry.v, entry.val]
+  }
+
+  /** The in-memory state as a restart at `toHeight` would load it. */
+  private applyRollback(plan: RollbackPlan, toHeight: number): void {
+    for (const { full, keep, value } of plan.keys) {
+      const entry = this.index.get(full)
+      if (!entry) continue
+      if (keep === 0) this.index.delete(full)
+      else {
+        entry.v.length = keep
+        entry.val = value
+      }
+    }
+    for (const [name, keep] of plan.registry) {
+      if (keep === 0) this.registry.delete(name)
+      else this.registryHistory(name).length = keep
+    }
+    this.accumulators.clear()
+    for (const [id, acc] of plan.accumulators) this.accumulators.set(id, acc)
+    this.storeHashes.clear()
+    for (const [id, hash] of plan.storeHashes) this.storeHashes.set(id, hash)
+    for (const h of [...this.changedAt.keys()]) if (h > toHeight) this.changedAt.delete(h)
+    // Heights above toHeight will be committed again with other values.
+    this.historyCache.clear()
+    this.nextStoreId = plan.nextStoreId
+    this.latest = toHeight
+    this.applied = toHeight
+    this.currentAppHash = plan.appHash
+    this.appliedAppHash = plan.appHash
   }
 
   /** Closes the backend. */
@@ -408,7 +515,7 @@ export class VersionedStore implements HeightSource {
     const entry = this.index.get(full)
     if (!entry) return undefined
     const value = await this.valueAt(full, entry, height)
-    this.assertNotPruned(height)
+    this.assertStillReadable(height)
     return value
   }
 
@@ -441,15 +548,19 @@ export class VersionedStore implements HeightSource {
         const value = await this.valueAt(k, e, height)
         if (value !== undefined) yield [k, value] as const
       }
-      this.assertNotPruned(height)
+      this.assertStillReadable(height)
       if (batch.length < READ_BATCH) return
       cursor = batch[batch.length - 1]![0]
     }
   }
 
-  /** A read that raced with pruning of its height must not return a partial answer. */
-  private assertNotPruned(height: number): void {
-    if (height <= this.prunedThrough && height < this.latest) this.checkReadable(height)
+  /** A read that raced with pruning or a rollback of its height must not return a partial answer. */
+  private assertStillReadable(height: number): void {
+    if (
+      height > Math.max(this.applied, 0) ||
+      (height <= this.prunedThrough && height < this.latest)
+    )
+      this.checkReadable(height)
   }
 
   private async valueAt(

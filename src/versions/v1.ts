@@ -9,6 +9,7 @@ import { createParamsModule } from '../modules/params/module.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { createUpgradeModule } from '../modules/upgrade/module.js'
 import { type AppVersionDeps, consensusParamsOf, upgradeOptionsOf } from './deps.js'
+import { createDevKeepers } from './dev.js'
 import { createGovernanceModules } from './governance.js'
 
 export type { AppVersionDeps }
@@ -47,5 +48,6 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     },
     upgrades: [],
     txKeepers: { accounts: auth, bank },
+    dev: createDevKeepers(auth, bank),
   }
 }

@@ -77,6 +77,7 @@ describe('README', () => {
       'terminal',
       'run',
       'run',
+      'run',
       'exited',
       'terminal',
       'run',

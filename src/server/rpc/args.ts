@@ -8,6 +8,11 @@ export class RpcArgs {
     readonly uri: boolean,
   ) {}
 
+  /** The argument as given (for logging). */
+  raw(name: string): unknown {
+    return this.values[name]
+  }
+
   /** Whether the argument is given (null and `''` count as absent). */
   has(name: string): boolean {
     const v = this.values[name]
@@ -38,6 +43,33 @@ export class RpcArgs {
     const n = Number(text)
     if (!Number.isSafeInteger(n)) this.bad(name, `value out of range ${text}`)
     return n
+  }
+
+  /**
+   * A number given either way (JSON number, decimal string, or bare in the URI): the dev API's
+   * lenient form (CometMock's `{"num_blocks":"20"}` as well as `{"blocks":20}`).
+   */
+  number(name: string): number | undefined {
+    if (!this.has(name)) return undefined
+    const v = this.values[name]
+    const text =
+      typeof v === 'number'
+        ? String(v)
+        : typeof v === 'string'
+          ? v.replace(/^"(.*)"$/, '$1')
+          : undefined
+    const n = text === undefined || text.trim() === '' ? Number.NaN : Number(text)
+    if (!Number.isFinite(n)) this.bad(name, `expected a number, got ${JSON.stringify(v)}`)
+    return n
+  }
+
+  /** A string given either way: plain or JSON-quoted (the dev API's lenient form). */
+  text(name: string): string | undefined {
+    if (!this.has(name)) return undefined
+    const v = this.values[name]
+    if (typeof v === 'number') return String(v)
+    if (typeof v !== 'string') this.bad(name, `expected a string, got ${JSON.stringify(v)}`)
+    return /^".*"$/.test(v) ? (JSON.parse(v) as string) : v
   }
 
   /** A string argument (URI form: JSON-quoted). */

@@ -5,12 +5,25 @@ import { RpcError } from './errors.js'
 // The transport's surface for callers that stand up an RPC server from this file alone (client tests).
 export { RpcError } from './errors.js'
 
+/** Who calls: the peer of the HTTP connection. */
+export interface RpcCall {
+  /** The client's IP address (undefined when the transport does not tell). */
+  remoteAddress: string | undefined
+}
+
 /** One RPC route. */
 export interface RpcRoute {
   /** Argument names in order (for positional params). */
   args: readonly string[]
   /** Answers a call; throws RpcError for a JSON-RPC error. */
-  handler(args: RpcArgs): Promise<unknown>
+  handler(args: RpcArgs, call: RpcCall): Promise<unknown>
+}
+
+/** The peer of a request served by @hono/node-server (its `env.incoming` is the Node request). */
+function callOf(env: unknown): RpcCall {
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming
+  return { remoteAddress: incoming?.socket?.remoteAddress }
 }
 
 /** Routes by method name. */
@@ -46,10 +59,10 @@ export function createRpcApp(routes: RpcRoutes, options: { maxBodyBytes?: number
   const app = new Hono()
   const maxBody = options.maxBodyBytes ?? 1_000_000
 
-  const call = async (method: string, args: RpcArgs) => {
+  const call = async (method: string, args: RpcArgs, peer: RpcCall) => {
     const route = routes[method]
     if (!route) throw new RpcError(-32601, 'Method not found')
-    return route.handler(args)
+    return route.handler(args, peer)
   }
 
   app.get('/', (c) => {
@@ -65,7 +78,7 @@ export function createRpcApp(routes: RpcRoutes, options: { maxBodyBytes?: number
     if (!routes[method]) return c.json(errorBody(-1, new RpcError(-32601, 'Method not found')), 404)
     try {
       const query = c.req.query()
-      const result = await call(method, uriArgs(query))
+      const result = await call(method, uriArgs(query), callOf(c.env))
       if (query.height !== undefined && query.height !== '')
         c.header('Cache-Control', 'public, max-age=86400')
       return c.json({ jsonrpc: '2.0', id: -1, result })
@@ -115,7 +128,7 @@ export function createRpcApp(routes: RpcRoutes, options: { maxBodyBytes?: number
         return {
           jsonrpc: '2.0',
           id: r.id,
-          result: await call(r.method, jsonRpcArgs(r.params, route.args)),
+          result: await call(r.method, jsonRpcArgs(r.params, route.args), callOf(c.env)),
         }
       } catch (err) {
         return errorBody(r.id, err)

@@ -1,0 +1,203 @@
+import { type Command, InvalidArgumentError } from 'commander'
+import { parseGoDuration } from '../config/duration.js'
+import { clientAction, nodeOption, readClientToml } from './client-context.js'
+import { CliError } from './errors.js'
+import { uintArg } from './options.js'
+import type { GlobalFlags } from './start-flags.js'
+
+/** Blocks per dev_mine call when a long mine shows progress. */
+const CHUNK = 5_000
+
+/** `+2h`, `90s`, `1h30m` → seconds (Go durations; block time only goes forward). */
+function forwardSeconds(text: string): number {
+  const t = text.trim().replace(/^\+/, '')
+  if (/^\d+(\.\d+)?$/.test(t)) return Number(t)
+  try {
+    const ms = parseGoDuration(t)
+    if (ms < 0) throw new InvalidArgumentError('block time only goes forward')
+    return ms / 1000
+  } catch (err) {
+    throw new InvalidArgumentError(
+      `expected a duration such as +2h, +90s or +1h30m (or seconds), got ${JSON.stringify(text)}: ${(err as Error).message}`,
+    )
+  }
+}
+
+/** `500ms`, `2s` → milliseconds. */
+function intervalMs(text: string): number {
+  try {
+    return parseGoDuration(text)
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message)
+  }
+}
+
+/** Calls a dev_ method of the node (`--node`, else client.toml's node) and returns its result. */
+async function devCall(
+  globals: GlobalFlags,
+  node: string | undefined,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const config = await readClientToml(globals.home)
+  const { createNodeClient } = await import('../client/node-client.js')
+  return (await createNodeClient({ url: node ?? config.node }).call(method, params)) as Record<
+    string,
+    unknown
+  >
+}
+
+const print = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`)
+
+/** `sdkd dev …`: drive a devnet (mine, mining mode, time travel, snapshot/revert, balances). */
+export function registerDev(program: Command, globals: () => GlobalFlags): void {
+  const dev = program
+    .command('dev')
+    .description(
+      "drive a devnet through its dev API (the node's dev_* RPC methods; on in devnets, else --dev.enable)",
+    )
+
+  nodeOption(
+    dev
+      .command('mine')
+      .argument('[blocks]', 'how many blocks to mine now', uintArg, 1)
+      .option('--to <height>', 'mine up to this height instead', uintArg)
+      .option(
+        '--interval <duration>',
+        'block time step between the mined blocks, e.g. 2s',
+        intervalMs,
+      )
+      .description('mine blocks now, each through the same producer and commit path as any block'),
+  ).action(
+    clientAction(async (blocks: number, f: { node?: string; to?: number; interval?: number }) => {
+      const g = globals()
+      let n = blocks
+      if (f.to !== undefined) {
+        const status = await devCall(g, f.node, 'dev_status')
+        const height = Number(status.height)
+        if (f.to < height)
+          throw new CliError(
+            `height ${f.to} is below the current height ${height} (dev revert goes back)`,
+          )
+        n = f.to - height
+      }
+      const progress = process.stdout.isTTY && n > CHUNK
+      const started = performance.now()
+      let done = 0
+      let result: Record<string, unknown> = {}
+      do {
+        const step = progress ? Math.min(CHUNK, n - done) : n - done
+        result = await devCall(g, f.node, 'dev_mine', {
+          blocks: step,
+          interval_ms: f.interval ?? 0,
+        })
+        done += step
+        if (progress) {
+          const rate = Math.round(done / ((performance.now() - started) / 1000))
+          process.stderr.write(
+            `\rmined ${done}/${n} blocks, height ${result.height} (${rate} blocks/s)`,
+          )
+        }
+      } while (done < n)
+      if (progress) process.stderr.write('\n')
+      print(result)
+    }),
+  )
+
+  nodeOption(
+    dev
+      .command('mining')
+      .argument('<mode>', 'interval | instant | manual')
+      .argument('[interval]', 'with interval: the block time, e.g. 500ms')
+      .description(
+        'how blocks come: every interval, one as soon as a tx arrives, or only when mined',
+      ),
+  ).action(
+    clientAction(async (mode: string, interval: string | undefined, f: { node?: string }) => {
+      if (!['interval', 'instant', 'manual'].includes(mode))
+        throw new CliError(`mode must be interval, instant or manual, got ${JSON.stringify(mode)}`)
+      if (interval !== undefined && mode !== 'interval')
+        throw new CliError('an interval goes with the interval mode only')
+      print(
+        await devCall(globals(), f.node, 'dev_setMining', {
+          mode,
+          ...(interval !== undefined ? { interval: String(intervalMs(interval)) } : {}),
+        }),
+      )
+    }),
+  )
+
+  nodeOption(
+    dev
+      .command('time')
+      .argument('[jump]', 'move the next block time forward, e.g. +2h, +90s, +1h30m')
+      .option('--set <time>', 'the next block time, RFC 3339 (e.g. 2027-01-01T00:00:00Z)')
+      .description('time travel: the next block takes a later time (block times only go forward)'),
+  ).action(
+    clientAction(async (jump: string | undefined, f: { node?: string; set?: string }) => {
+      if ((jump === undefined) === (f.set === undefined))
+        throw new CliError('give either a jump (+2h) or --set <time>')
+      print(
+        jump !== undefined
+          ? await devCall(globals(), f.node, 'dev_increaseTime', { seconds: forwardSeconds(jump) })
+          : await devCall(globals(), f.node, 'dev_setNextBlockTime', { time: f.set }),
+      )
+    }),
+  )
+
+  nodeOption(dev.command('snapshot').description('take a snapshot; prints its id')).action(
+    clientAction(async (f: { node?: string }) => {
+      print(await devCall(globals(), f.node, 'dev_snapshot'))
+    }),
+  )
+
+  nodeOption(
+    dev
+      .command('revert')
+      .argument('<id>', 'a snapshot id (what dev snapshot printed)')
+      .description(
+        'go back to a snapshot: state, blocks, tx index and mempool; it and later ids are used up',
+      ),
+  ).action(
+    clientAction(async (id: string, f: { node?: string }) => {
+      print(await devCall(globals(), f.node, 'dev_revert', { id }))
+    }),
+  )
+
+  nodeOption(
+    dev
+      .command('set-balance')
+      .argument('<address>', 'account address')
+      .argument('<coins>', 'the new balance of each denom given, e.g. 1000stake,5token')
+      .description('set balances out of band (the total supply follows), in a block it mines'),
+  ).action(
+    clientAction(async (address: string, coins: string, f: { node?: string }) => {
+      print(await devCall(globals(), f.node, 'dev_setBalance', { address, coins }))
+    }),
+  )
+
+  nodeOption(
+    dev
+      .command('fund')
+      .argument('<address>', 'account address')
+      .argument('<coins>', 'coins to send, e.g. 1000stake')
+      .option('--from <address>', 'send from this account (default: the devnet validator account)')
+      .description('send coins from the faucet account without a signature, in a block it mines'),
+  ).action(
+    clientAction(async (address: string, coins: string, f: { node?: string; from?: string }) => {
+      print(
+        await devCall(globals(), f.node, 'dev_fund', {
+          address,
+          coins,
+          ...(f.from !== undefined ? { from: f.from } : {}),
+        }),
+      )
+    }),
+  )
+
+  nodeOption(dev.command('status').description('mining mode, block clock, snapshots')).action(
+    clientAction(async (f: { node?: string }) => {
+      print(await devCall(globals(), f.node, 'dev_status'))
+    }),
+  )
+}

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import type { VersionMap } from '../../app/types.js'
+import { protoRegistry } from '../../codec/proto.js'
+import { homePaths } from '../../config/paths.js'
+import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
+import { createLevelBackend } from '../../store/level-backend.js'
+import { VersionedStore } from '../../store/versioned-store.js'
+import { runInit } from '../init.js'
+import type { Binary } from './binaries.js'
+
+/** The home a rehearsal runs in: a copy (or a fresh devnet), never the original. */
+export interface RehearsalHome {
+  dir: string
+  /** Whether it stays after the rehearsal (`--keep`). */
+  kept: boolean
+  /** Removes the home at the end, unless it is kept. */
+  dispose(): Promise<void>
+  /** Removes everything the rehearsal created, kept or not (a usage error found late). */
+  discard(): Promise<void>
+}
+
+/** Creates the directory of the rehearsal home: `--keep DIR` (new or empty), else a temp dir. */
+export async function createRehearsalDir(keep: string | undefined): Promise<RehearsalHome> {
+  if (keep !== undefined) {
+    const existed = existsSync(keep)
+    await mkdir(keep, { recursive: true })
+    return {
+      dir: keep,
+      kept: true,
+      dispose: async () => undefined,
+      discard: async () => {
+        await rm(keep, { recursive: true, force: true })
+        if (existed) await mkdir(keep)
+      },
+    }
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'sdkd-rehearse-'))
+  const remove = () => rm(dir, { recursive: true, force: true })
+  return { dir, kept: false, dispose: remove, discard: remove }
+}
+
+/**
+ * Fills the rehearsal home: a copy of `source` (without the supervisor's `data-backup-*` copies),
+ * or a fresh devnet home of `from` (as `sdkd init --devnet`, quietly).
+ */
+export async function fillRehearsalHome(
+  dir: string,
+  source: string | undefined,
+  from: Binary,
+): Promise<void> {
+  if (source !== undefined) {
+    await cp(source, dir, {
+      recursive: true,
+      filter: (src) => dirname(src) !== source || !basename(src).startsWith('data-backup-'),
+    })
+    return
+  }
+  await runInit({ home: dir, appVersion: from.appVersion }, 'rehearsal', {
+    devnet: true,
+    quiet: true,
+  })
+}
+
+/** What the rehearsal home's chain is before anything runs. */
+export interface ChainFacts {
+  /** The last committed height (0: nothing committed yet). */
+  latestHeight: number
+  /** The module versions x/upgrade stores (undefined before genesis is committed). */
+  versions: VersionMap | undefined
+}
+
+/** Reads the latest height and the stored module versions from the home's database, if any. */
+export async function readChainFacts(dir: string): Promise<ChainFacts> {
+  const path = homePaths(dir).database
+  if (!existsSync(path)) return { latestHeight: 0, versions: undefined }
+  const store = await VersionedStore.open({ backend: await createLevelBackend({ path }) })
+  try {
+    if (store.latestHeight < 0) return { latestHeight: 0, versions: undefined }
+    const versions = await new UpgradeKeeper(protoRegistry()).versionMap(store.view())
+    return { latestHeight: store.latestHeight, versions }
+  } finally {
+    await store.close()
+  }
+}

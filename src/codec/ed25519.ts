@@ -1,0 +1,77 @@
+import { createPrivateKey, sign } from 'node:crypto'
+import { createRequire } from 'node:module'
+import type { Bytes } from './bytes.js'
+
+/** Signs messages with one ed25519 key. */
+export interface Ed25519Signer {
+  sign(message: Bytes): Bytes
+  /** Which implementation signs: libsodium (native, about twice as fast here) or OpenSSL. */
+  readonly implementation: 'libsodium' | 'openssl'
+}
+
+interface Sodium {
+  crypto_sign_seed_keypair(pk: Buffer, sk: Buffer, seed: Buffer): void
+  crypto_sign_detached(sig: Buffer, message: Buffer, sk: Buffer): void
+  crypto_sign_PUBLICKEYBYTES: number
+  crypto_sign_SECRETKEYBYTES: number
+  crypto_sign_BYTES: number
+}
+
+let sodium: Sodium | null | undefined
+let sodiumError: string | undefined
+
+/** libsodium through sodium-native's prebuilt binary, or null (and why) when it cannot load. */
+function loadSodium(): Sodium | null {
+  if (sodium !== undefined) return sodium
+  try {
+    sodium = createRequire(import.meta.url)('sodium-native') as Sodium
+  } catch (err) {
+    sodium = null
+    sodiumError = (err as Error).message.split('\n')[0]
+  }
+  return sodium
+}
+
+/** Why libsodium is not used, when it could not be loaded (the node says so at start-up). */
+export function ed25519Fallback(): string | undefined {
+  loadSodium()
+  return sodiumError
+}
+
+const PKCS8_PREFIX = Buffer.from([
+  0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20,
+])
+
+/**
+ * A signer for the key of a 32-byte seed: libsodium when its native binary loads, else OpenSSL
+ * (node:crypto). Both give the same deterministic RFC 8032 signatures.
+ */
+export function createEd25519Signer(seed: Bytes): Ed25519Signer {
+  const s = loadSodium()
+  if (s) {
+    const pk = Buffer.alloc(s.crypto_sign_PUBLICKEYBYTES)
+    const sk = Buffer.alloc(s.crypto_sign_SECRETKEYBYTES)
+    s.crypto_sign_seed_keypair(pk, sk, Buffer.from(seed))
+    return {
+      implementation: 'libsodium',
+      sign(message) {
+        const sig = Buffer.alloc(s.crypto_sign_BYTES)
+        s.crypto_sign_detached(
+          sig,
+          Buffer.from(message.buffer, message.byteOffset, message.length),
+          sk,
+        )
+        return new Uint8Array(sig.buffer, sig.byteOffset, sig.length)
+      },
+    }
+  }
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_PREFIX, Buffer.from(seed)]),
+    format: 'der',
+    type: 'pkcs8',
+  })
+  return {
+    implementation: 'openssl',
+    sign: (message) => new Uint8Array(sign(null, message, key)),
+  }
+}

@@ -1,0 +1,198 @@
+import type { App } from '../app/app.js'
+import type { BlockContext } from '../app/types.js'
+import type { Mempool } from '../chain/mempool.js'
+import type { BlockProducer } from '../chain/producer.js'
+import { bech32ToAddress } from '../codec/address.js'
+import {
+  type Bytes,
+  fromBase64Strict,
+  readUint64BE,
+  toBase64,
+  uint64BE,
+  utf8,
+} from '../codec/bytes.js'
+import type { Coin } from '../codec/coins.js'
+import { nowNs, type TimeNs } from '../codec/time.js'
+import { ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
+import type { DevApi, DevClock, DevStatus, MiningModeName } from '../server/rpc/dev-routes.js'
+import type { BatchOp, StoreBackend } from '../store/backend.js'
+import { metaKey } from '../store/keys.js'
+
+/** Meta key of the next snapshot number, and prefix of the snapshot records. */
+const NEXT_SNAPSHOT = metaKey('dev/next-snapshot')
+const SNAPSHOT_PREFIX = 'dev/snapshot/'
+
+/** What a snapshot keeps besides the height: the mempool, the mining mode and the block clock. */
+interface SnapshotRecord {
+  id: string
+  height: number
+  txs: string[]
+  mining: { mode: MiningModeName; intervalMs: number }
+  clock: { offsetNs: string; nextTime?: string }
+}
+
+export interface DevControlOptions {
+  producer: BlockProducer
+  backend: StoreBackend
+  app: App
+  mempool: Mempool | undefined
+  /** The account `dev_fund` sends from by default (the devnet's `validator`), if the chain has one. */
+  faucet: Bytes | undefined
+}
+
+/** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
+const idOf = (n: number) => `0x${n.toString(16)}`
+const numberOf = (id: string) =>
+  /^0x[0-9a-f]+$/i.test(id) ? Number.parseInt(id.slice(2), 16) : Number.NaN
+const snapshotKey = (n: number) => metaKey(`${SNAPSHOT_PREFIX}${n.toString(16).padStart(12, '0')}`)
+
+/**
+ * The dev API of a node: mining, time travel, snapshots and out-of-band balance edits. Every block it
+ * makes goes through the block producer like any other; snapshot records live in the database's
+ * meta keys, so snapshots and reverts survive a restart.
+ */
+export class DevControl implements DevApi {
+  constructor(private readonly o: DevControlOptions) {}
+
+  private clock(): DevClock {
+    const p = this.o.producer
+    const c = p.blockClock
+    const byClock = nowNs() + c.offsetNs
+    const last = p.lastBlockTime
+    const next = c.nextTime ?? (byClock > last ? byClock : last + 1n)
+    return { nextBlockTime: next, offsetSeconds: Number(c.offsetNs / 1_000_000n) / 1000 }
+  }
+
+  async status(): Promise<DevStatus> {
+    const p = this.o.producer
+    return {
+      height: p.height,
+      lastBlockTime: p.lastBlockTime,
+      mining: p.miningMode,
+      clock: this.clock(),
+      snapshots: (await this.records()).map((r) => ({ id: r.id, height: r.height })),
+    }
+  }
+
+  async mine(blocks: number, intervalMs: number): Promise<number> {
+    if (blocks > 0)
+      await this.o.producer.produceBlocks(blocks, {
+        stepNs: BigInt(intervalMs) * 1_000_000n,
+        quiet: blocks > 1,
+      })
+    return this.o.producer.height
+  }
+
+  async setMining(mode: MiningModeName, intervalMs?: number): Promise<DevStatus['mining']> {
+    const p = this.o.producer
+    p.setMining({ mode, intervalMs: intervalMs ?? p.miningMode.intervalMs })
+    return p.miningMode
+  }
+
+  async increaseTime(seconds: number): Promise<DevClock> {
+    const p = this.o.producer
+    const base = p.blockClock.nextTime ?? p.lastBlockTime
+    p.setNextBlockTime(base + BigInt(Math.round(seconds * 1e9)) + (seconds === 0 ? 1n : 0n))
+    return this.clock()
+  }
+
+  async setNextBlockTime(time: TimeNs): Promise<DevClock> {
+    this.o.producer.setNextBlockTime(time)
+    return this.clock()
+  }
+
+  async snapshot(): Promise<{ id: string; height: number }> {
+    const { producer, backend, mempool } = this.o
+    // The height whose state is durable: a block being built is waited for.
+    await producer.drain()
+    const stored = await backend.get(NEXT_SNAPSHOT)
+    const n = stored ? Number(readUint64BE(stored)) : 1
+    const c = producer.blockClock
+    const record: SnapshotRecord = {
+      id: idOf(n),
+      height: producer.height,
+      txs: (mempool?.txs() ?? []).map(toBase64),
+      mining: producer.miningMode,
+      clock: {
+        offsetNs: c.offsetNs.toString(),
+        ...(c.nextTime !== undefined ? { nextTime: c.nextTime.toString() } : {}),
+      },
+    }
+    await producer.writeMeta([
+      { type: 'put', key: snapshotKey(n), value: utf8(JSON.stringify(record)) },
+      { type: 'put', key: NEXT_SNAPSHOT, value: uint64BE(n + 1) },
+    ])
+    return { id: record.id, height: record.height }
+  }
+
+  async revert(id: string): Promise<number> {
+    const { producer, mempool } = this.o
+    const records = await this.records()
+    const n = numberOf(id)
+    const record = records.find((r) => numberOf(r.id) === n)
+    if (!record) {
+      const known = records.map((r) => r.id).join(', ') || 'none'
+      throw ErrInvalidRequest.wrap(
+        `unknown snapshot id ${id} (snapshots: ${known}; a reverted snapshot and the ones after it are used up)`,
+      )
+    }
+    // The snapshot and every later one are used up, as anvil and Hardhat do.
+    const dropped: BatchOp[] = records
+      .filter((r) => numberOf(r.id) >= n)
+      .map((r) => ({ type: 'del', key: snapshotKey(numberOf(r.id)) }))
+    await producer.rollbackTo(record.height, dropped)
+    producer.restoreClock({
+      offsetNs: BigInt(record.clock.offsetNs),
+      nextTime: record.clock.nextTime === undefined ? undefined : BigInt(record.clock.nextTime),
+    })
+    producer.setMining(record.mining)
+    await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
+    return producer.height
+  }
+
+  async setBalance(address: string, coins: Coin[]): Promise<number> {
+    const dev = this.o.app.version.dev
+    if (!dev) throw ErrNotSupported.wrap(`app version ${this.o.app.name} has no dev balance edits`)
+    const to = addressArg(address)
+    return this.mineWith((ctx) => dev.setBalance(ctx, to, coins))
+  }
+
+  async fund(address: string, coins: Coin[], from?: string): Promise<number> {
+    const bank = this.o.app.version.txKeepers?.bank
+    if (!bank) throw ErrNotSupported.wrap(`app version ${this.o.app.name} has no bank`)
+    const to = addressArg(address)
+    const source = from !== undefined ? addressArg(from) : this.o.faucet
+    if (!source)
+      throw ErrInvalidRequest.wrap(
+        'this chain has no faucet account (no genesis validator operator): pass "from"',
+      )
+    return this.mineWith((ctx) => bank.send(ctx, source, to, coins))
+  }
+
+  /** Mines one block whose state carries `edit` (made after BeginBlock); that block's height. */
+  private async mineWith(edit: (ctx: BlockContext) => Promise<void>): Promise<number> {
+    const block = await this.o.producer.produceBlocks(1, { edit })
+    return block?.block.header.height ?? this.o.producer.height
+  }
+
+  /** The live snapshot records, oldest first. */
+  private async records(): Promise<SnapshotRecord[]> {
+    const gte = metaKey(SNAPSHOT_PREFIX)
+    const lt = metaKey(`${SNAPSHOT_PREFIX.slice(0, -1)}0`)
+    const out: SnapshotRecord[] = []
+    for await (const [, value] of this.o.backend.entries({ gte, lt })) {
+      out.push(JSON.parse(Buffer.from(value).toString('utf8')) as SnapshotRecord)
+    }
+    return out
+  }
+}
+
+function addressArg(text: string): Bytes {
+  try {
+    return bech32ToAddress(text)
+  } catch (err) {
+    throw ErrInvalidAddress.wrap(
+      `invalid address ${JSON.stringify(text)}: ${(err as Error).message}`,
+    )
+  }
+}

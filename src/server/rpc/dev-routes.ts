@@ -1,0 +1,224 @@
+import { isIP } from 'node:net'
+import { type Coin, parseCoins } from '../../codec/coins.js'
+import { formatRfc3339Nano, parseRfc3339, type TimeNs } from '../../codec/time.js'
+import type { Logger } from '../../logger.js'
+import type { RpcArgs } from './args.js'
+import { RpcError } from './errors.js'
+import type { RpcCall, RpcRoute, RpcRoutes } from './server.js'
+
+/** How blocks come: every interval, one per admitted tx, or only when mined. */
+export type MiningModeName = 'interval' | 'instant' | 'manual'
+
+/** The dev API's view of the chain (dev_status). */
+export interface DevStatus {
+  height: number
+  lastBlockTime: TimeNs
+  mining: { mode: MiningModeName; intervalMs: number }
+  clock: DevClock
+  snapshots: { id: string; height: number }[]
+}
+
+/** The block clock after a time change. */
+export interface DevClock {
+  /** The time the next block takes if it were made now. */
+  nextBlockTime: TimeNs
+  /** How far the block clock runs ahead of the wall clock. */
+  offsetSeconds: number
+}
+
+/** What the node does for the dev API (src/node/dev-control.ts). */
+export interface DevApi {
+  status(): Promise<DevStatus>
+  /** Mines `blocks` now (each `intervalMs` after the previous one when > 0); the new height. */
+  mine(blocks: number, intervalMs: number): Promise<number>
+  setMining(mode: MiningModeName, intervalMs?: number): Promise<DevStatus['mining']>
+  increaseTime(seconds: number): Promise<DevClock>
+  setNextBlockTime(time: TimeNs): Promise<DevClock>
+  snapshot(): Promise<{ id: string; height: number }>
+  revert(id: string): Promise<number>
+  /** Sets balances out of band, in a block it mines; that block's height. */
+  setBalance(address: string, coins: Coin[]): Promise<number>
+  /** A bank send from the faucet (or `from`) in a block it mines; that block's height. */
+  fund(address: string, coins: Coin[], from?: string): Promise<number>
+}
+
+export interface DevRoutesOptions {
+  /** Undefined when the dev API is off (`dev.enable`). */
+  api: DevApi | undefined
+  /** Serve non-loopback clients too (`dev.allow-remote`). */
+  allowRemote: boolean
+  logger: Logger
+}
+
+/** Whether an IP address is this machine's loopback (127.0.0.0/8, ::1, and their v4-mapped form). */
+export function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false
+  const a = address.startsWith('::ffff:') ? address.slice(7) : address
+  if (isIP(a) === 4) return a.startsWith('127.')
+  return a === '::1'
+}
+
+const invalid = (message: string) => new RpcError(-32602, 'Invalid params', message)
+
+function clockJson(c: DevClock) {
+  return {
+    next_block_time: formatRfc3339Nano(c.nextBlockTime),
+    offset_seconds: String(c.offsetSeconds),
+  }
+}
+
+function statusJson(s: DevStatus) {
+  return {
+    height: String(s.height),
+    last_block_time: formatRfc3339Nano(s.lastBlockTime),
+    mining: { mode: s.mining.mode, interval_ms: String(s.mining.intervalMs) },
+    clock: clockJson(s.clock),
+    snapshots: s.snapshots.map((x) => ({ id: x.id, height: String(x.height) })),
+  }
+}
+
+/** A non-negative whole number argument (`blocks`, `height`). */
+function count(args: RpcArgs, name: string, fallback?: number): number {
+  const n = args.number(name) ?? fallback
+  if (n === undefined) throw invalid(`${name} is required`)
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw invalid(`${name} must be a whole number ≥ 0, got ${n}`)
+  return n
+}
+
+function coinsArg(args: RpcArgs, name: string): Coin[] {
+  const text = args.text(name)
+  if (text === undefined) throw invalid(`${name} is required (e.g. "1000stake,5token")`)
+  try {
+    return parseCoins(text)
+  } catch (err) {
+    throw invalid(`${name}: ${(err as Error).message}`)
+  }
+}
+
+/** Milliseconds of an `interval` given as a number of ms or a Go-style duration (`500ms`, `2s`). */
+function intervalArg(args: RpcArgs, name: string): number | undefined {
+  if (!args.has(name)) return undefined
+  const text = args.text(name) ?? ''
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim())
+  if (!m) throw invalid(`${name}: expected milliseconds or a duration like 500ms, got ${text}`)
+  const scale = m[2] === 's' ? 1000 : m[2] === 'm' ? 60_000 : 1
+  return Math.round(Number(m[1]) * scale)
+}
+
+/**
+ * The dev API on the RPC port: `dev_*` JSON-RPC methods (also as URI GET), plus CometMock's
+ * `advance_blocks` and `advance_time`. Refused unless enabled, and from non-loopback clients unless
+ * allowed; every call is logged at warn (a devnet privilege should leave a trace).
+ */
+export function devRoutes(o: DevRoutesOptions): RpcRoutes {
+  const log = o.logger.child({ module: 'dev-api' })
+  const guard = (
+    method: string,
+    names: readonly string[],
+    run: (api: DevApi, args: RpcArgs) => Promise<unknown>,
+  ): RpcRoute => ({
+    args: names,
+    async handler(args: RpcArgs, call: RpcCall) {
+      if (!o.api)
+        throw new RpcError(
+          -32601,
+          'Method not found',
+          'dev API is disabled; start with --dev.enable',
+        )
+      if (!o.allowRemote && !isLoopback(call.remoteAddress)) {
+        throw new RpcError(
+          -32603,
+          'Internal error',
+          `dev API is served to loopback clients only (this call came from ${call.remoteAddress ?? 'an unknown address'}); start with --dev.allow-remote`,
+        )
+      }
+      const params = Object.fromEntries(
+        names.filter((n) => args.has(n)).map((n) => [n, args.raw(n)]),
+      )
+      log.warn({ method, params, remote: call.remoteAddress }, 'dev API call')
+      try {
+        return await run(o.api, args)
+      } catch (err) {
+        if (err instanceof RpcError) throw err
+        throw new RpcError(-32603, 'Internal error', (err as Error).message)
+      }
+    },
+  })
+  const mine = async (api: DevApi, blocks: number, intervalMs: number) => ({
+    height: String(await api.mine(blocks, intervalMs)),
+  })
+  return {
+    dev_status: guard('dev_status', [], async (api) => statusJson(await api.status())),
+    dev_mine: guard('dev_mine', ['blocks', 'interval_ms'], (api, a) =>
+      mine(api, count(a, 'blocks', 1), count(a, 'interval_ms', 0)),
+    ),
+    dev_mineTo: guard('dev_mineTo', ['height', 'interval_ms'], async (api, a) => {
+      const target = count(a, 'height')
+      const { height } = await api.status()
+      if (target < height)
+        throw invalid(
+          `height ${target} is below the current height ${height} (dev_revert goes back)`,
+        )
+      return mine(api, target - height, count(a, 'interval_ms', 0))
+    }),
+    dev_setMining: guard('dev_setMining', ['mode', 'interval'], async (api, a) => {
+      const mode = a.text('mode')
+      if (mode !== 'interval' && mode !== 'instant' && mode !== 'manual')
+        throw invalid(`mode must be interval, instant or manual, got ${JSON.stringify(mode)}`)
+      const m = await api.setMining(mode, intervalArg(a, 'interval'))
+      return { mode: m.mode, interval_ms: String(m.intervalMs) }
+    }),
+    dev_increaseTime: guard('dev_increaseTime', ['seconds'], async (api, a) => {
+      const seconds = a.number('seconds')
+      if (seconds === undefined || seconds < 0)
+        throw invalid(`seconds must be a number ≥ 0 (block times only go forward), got ${seconds}`)
+      return clockJson(await api.increaseTime(seconds))
+    }),
+    dev_setNextBlockTime: guard('dev_setNextBlockTime', ['time'], async (api, a) => {
+      const text = a.text('time')
+      if (text === undefined)
+        throw invalid('time is required (RFC 3339, e.g. 2027-01-01T00:00:00Z)')
+      let time: TimeNs
+      try {
+        time = parseRfc3339(text)
+      } catch (err) {
+        throw invalid((err as Error).message)
+      }
+      return clockJson(await api.setNextBlockTime(time))
+    }),
+    dev_snapshot: guard('dev_snapshot', [], async (api) => {
+      const s = await api.snapshot()
+      return { id: s.id, height: String(s.height) }
+    }),
+    dev_revert: guard('dev_revert', ['id'], async (api, a) => {
+      const id = a.text('id')
+      if (id === undefined) throw invalid('id is required (what dev_snapshot returned)')
+      return { height: String(await api.revert(id)) }
+    }),
+    dev_setBalance: guard('dev_setBalance', ['address', 'coins'], async (api, a) => {
+      const address = a.text('address')
+      if (address === undefined) throw invalid('address is required')
+      return { height: String(await api.setBalance(address, coinsArg(a, 'coins'))) }
+    }),
+    dev_fund: guard('dev_fund', ['address', 'coins', 'from'], async (api, a) => {
+      const address = a.text('address')
+      if (address === undefined) throw invalid('address is required')
+      return { height: String(await api.fund(address, coinsArg(a, 'coins'), a.text('from'))) }
+    }),
+    // CometMock's names, so scripts written for it port unchanged.
+    advance_blocks: guard('advance_blocks', ['num_blocks'], async (api, a) => {
+      const n = count(a, 'num_blocks')
+      if (n < 1) throw invalid('num_blocks must be at least 1')
+      await api.mine(n, 0)
+      return {}
+    }),
+    advance_time: guard('advance_time', ['duration_in_seconds'], async (api, a) => {
+      const seconds = a.number('duration_in_seconds')
+      if (seconds === undefined || seconds < 0)
+        throw invalid(`duration_in_seconds must be a number ≥ 0, got ${seconds}`)
+      const clock = await api.increaseTime(seconds)
+      return { new_time: formatRfc3339Nano(clock.nextBlockTime) }
+    }),
+  }
+}

@@ -1,0 +1,391 @@
+import { existsSync, statSync } from 'node:fs'
+import { readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { createV1 } from '../../src/versions/v1.js'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import {
+  createDevnetHome,
+  type DevnetHome,
+  heightOf,
+  proposalIdOf,
+  type RunningNode,
+  rest,
+  txOk,
+  waitForOutcome,
+} from '../helpers/devnet.js'
+import {
+  freePort,
+  runSdkd,
+  type SdkdProcess,
+  startSdkd,
+  tempDir,
+  waitFor,
+} from '../helpers/sdkd.js'
+import {
+  ActionQueue,
+  openNode,
+  scheduleInNextBlock,
+  testAppVersion,
+} from '../helpers/upgrade-chain.js'
+
+/**
+ * `sdkd run`, the in-project cosmovisor, with real processes: the supervisor runs `sdkd start` as a
+ * child, and at an upgrade halt (exit 2, data/upgrade-info.json) backs up data/ and runs the next
+ * app version (or the same one with the plan's plugin) without anyone restarting it.
+ */
+
+const cleanups = cleanupAfterEach()
+
+const EXAMPLE_PLUGIN = fileURLToPath(
+  new URL('../../config/upgrade-plugins/example-upgrade.mjs', import.meta.url),
+)
+
+/** The supervisor's variables unset, whatever the environment of the test run has. */
+const NO_SUPERVISOR_ENV = {
+  DAEMON_RESTART_AFTER_UPGRADE: '',
+  DAEMON_RESTART_DELAY: '',
+  UNSAFE_SKIP_BACKUP: '',
+  DAEMON_DATA_BACKUP_DIR: '',
+  SDKD_UPGRADE_PLUGIN: '',
+}
+
+async function v1Home(): Promise<DevnetHome> {
+  // A longer voting period than the devnet's 5 s: each tx is a CLI process of its own.
+  const home = await createDevnetHome('run-e2e', { voting_period: '8s' }, 'v1')
+  cleanups.push(home.cleanup)
+  return home
+}
+
+/** The PIDs of the app processes the supervisor started (its `running app` lines). */
+const appPids = (p: SdkdProcess) =>
+  p
+    .logs()
+    .filter((l) => l.msg === 'running app')
+    .map((l) => Number(l.app_pid))
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** `sdkd run [runArgs…] start …` on the home, RPC and REST on free ports, 100 ms blocks. */
+async function supervise(
+  home: string,
+  options: { env?: NodeJS.ProcessEnv; runArgs?: string[] } = {},
+): Promise<RunningNode> {
+  const [rpcPort, apiPort] = [await freePort(), await freePort()]
+  const p = startSdkd(
+    [
+      '--home',
+      home,
+      '--log_format',
+      'json',
+      'run',
+      ...(options.runArgs ?? []),
+      'start',
+      '--rpc.laddr',
+      `tcp://127.0.0.1:${rpcPort}`,
+      '--api.address',
+      `tcp://127.0.0.1:${apiPort}`,
+      '--grpc.enable=false',
+      '--timeout-commit',
+      '100ms',
+    ],
+    { env: { ...NO_SUPERVISOR_ENV, ...options.env } },
+  )
+  // The apps run in their own process group: a killed supervisor would leave them behind.
+  cleanups.push(async () => {
+    for (const pid of appPids(p)) if (isAlive(pid)) process.kill(pid, 'SIGKILL')
+    await p.stop('SIGKILL')
+  })
+  return {
+    p,
+    rpcPort,
+    apiPort,
+    rpc: `tcp://127.0.0.1:${rpcPort}`,
+    api: `http://127.0.0.1:${apiPort}`,
+  }
+}
+
+/**
+ * The test-only way to schedule a plan without governance: the stopped home is opened in-process and
+ * the plan is set in its next block. The chain first runs to height 2 with the real v1.
+ */
+async function schedulePlan(home: string, name: string): Promise<number> {
+  const r = await runSdkd([
+    '--home',
+    home,
+    '--app-version',
+    'v1',
+    'start',
+    '--halt-height',
+    '2',
+    '--rpc.laddr',
+    `tcp://127.0.0.1:${await freePort()}`,
+    '--api.enable=false',
+    '--grpc.enable=false',
+  ])
+  expect(r.code, r.stderr).toBe(0)
+  const queue = new ActionQueue()
+  const node = await openNode(home, {
+    appVersion: 'v1',
+    appVersions: { v1: testAppVersion({ name: 'v1', base: createV1, queue }) },
+  })
+  try {
+    const height = node.producer.height + 6
+    await scheduleInNextBlock(node, queue, { name, height, info: '{}' })
+    return height
+  } finally {
+    await node.stop()
+  }
+}
+
+/** Waits for `fn`; a timeout shows what the supervisor and its apps printed. */
+const waitShowing = <T>(
+  fn: () => Promise<T | undefined>,
+  timeoutMs: number,
+  what: string,
+  p: SdkdProcess,
+): Promise<T> =>
+  waitFor(fn, timeoutMs, what).catch((err: Error) => {
+    throw new Error(`${err.message}\n--- output\n${p.output().slice(-4000)}`)
+  })
+
+const backupsIn = async (dir: string) =>
+  (await readdir(dir)).filter((f) => f.startsWith('data-backup-'))
+
+const logged = (p: SdkdProcess, msg: string) => p.logs().filter((l) => l.msg === msg)
+
+async function heightsRise(node: RunningNode): Promise<void> {
+  const now = await heightOf(node)
+  await waitFor(async () => ((await heightOf(node)) > now + 2 ? true : undefined), 10_000)
+}
+
+describe('sdkd run (e2e)', () => {
+  test('behavior: carries a v1 devnet through a governance upgrade to v2 with no manual restart; backs up data/; SIGTERM ends everything with exit 0', async () => {
+    const home = await v1Home()
+    const node = await supervise(home.dir)
+    await node.p.waitForLog((l) => l.msg === 'committed block')
+    // 100 ms blocks: the 8 s voting period ends long before the plan's height.
+    const H = (await heightOf(node)) + 130
+    const submitted = await txOk(
+      home,
+      node,
+      [
+        'upgrade',
+        'software-upgrade',
+        'v2',
+        '--title',
+        'Upgrade to v2',
+        '--summary',
+        'v1 to v2 under sdkd run',
+        '--upgrade-height',
+        String(H),
+        '--upgrade-info',
+        '{}',
+        '--no-validate',
+        '--deposit',
+        '10000000stake',
+      ],
+      'alice',
+    )
+    const id = proposalIdOf(submitted)
+    await txOk(home, node, ['gov', 'vote', id, 'yes'], 'validator')
+    expect((await waitForOutcome(node, id)).status).toBe('PROPOSAL_STATUS_PASSED')
+
+    // v1 halts at H (exit 2); the supervisor backs up data/ and runs v2, which applies the plan.
+    const applied = await waitShowing(
+      async () => {
+        const { height } = await rest(node, '/sdk/upgrade/v1beta1/applied_plan/v2')
+        return height === '0' ? undefined : height
+      },
+      40_000,
+      'v2 to apply the upgrade',
+      node.p,
+    )
+    expect(applied).toBe(String(H))
+    await waitFor(async () => ((await heightOf(node)) > H + 2 ? true : undefined), 10_000)
+    expect(await rest(node, '/sdk/upgrade/v1beta1/module_versions?module_name=consensus')).toEqual({
+      module_versions: [{ name: 'consensus', version: '1' }],
+    })
+
+    const sequence = node.p
+      .logs()
+      .filter((l) => l.module === 'cosmovisor')
+      .map((l) => l.msg)
+    expect(sequence).toEqual([
+      'running app',
+      'starting to take backup of data directory',
+      'backup completed',
+      'upgrade detected, relaunching',
+      'running app',
+    ])
+    const [first, second] = logged(node.p, 'running app')
+    expect(first!.app_version).toBe('v1')
+    expect(second!.app_version).toBe('v2')
+    // Same arguments; only the app version changed.
+    const tail = (l: Record<string, unknown>) =>
+      (l.args as string[]).slice((l.args as string[]).indexOf('start'))
+    expect(tail(second!)).toEqual(tail(first!))
+    expect(logged(node.p, 'upgrade detected, relaunching')[0]).toMatchObject({
+      level: 30,
+      plan: 'v2',
+      height: H,
+      from_app_version: 'v1',
+      app_version: 'v2',
+    })
+    const backup = String(logged(node.p, 'backup completed')[0]!.path)
+    expect(backup).toMatch(/\/data-backup-\d{4}-\d{1,2}-\d{1,2}$/)
+    expect(await backupsIn(home.dir)).toEqual([backup.slice(home.dir.length + 1)])
+    expect(statSync(join(backup, 'application.db')).isDirectory()).toBe(true)
+    expect(existsSync(join(backup, 'upgrade-info.json'))).toBe(true)
+
+    await heightsRise(node)
+    const pids = appPids(node.p)
+    expect((await node.p.stop('SIGTERM')).code).toBe(0)
+    expect(pids.filter(isAlive)).toEqual([])
+    expect(node.p.output()).toContain('stopped cleanly')
+  }, 90_000)
+
+  test('behavior: a plugin mapped in config/upgrades.toml handles its plan: the same app version runs again with --upgrade-plugin; UNSAFE_SKIP_BACKUP=true makes no backup', async () => {
+    const home = await v1Home()
+    const H = await schedulePlan(home.dir, 'example-upgrade')
+    await writeFile(
+      join(home.dir, 'config/upgrades.toml'),
+      `[plugins]\nexample-upgrade = ${JSON.stringify(EXAMPLE_PLUGIN)}\n`,
+    )
+    const node = await supervise(home.dir, {
+      env: { UNSAFE_SKIP_BACKUP: 'TRUE', DAEMON_RESTART_DELAY: '200ms' },
+    })
+    const applied = await waitShowing(
+      async () => {
+        const { height } = await rest(node, '/sdk/upgrade/v1beta1/applied_plan/example-upgrade')
+        return height === '0' ? undefined : height
+      },
+      30_000,
+      'the plugin to apply the upgrade',
+      node.p,
+    )
+    expect(applied).toBe(String(H))
+    await heightsRise(node)
+
+    const [first, second] = logged(node.p, 'running app')
+    expect(first!.app_version).toBe('v1')
+    expect(second!.app_version).toBe('v1')
+    expect((second!.args as string[]).slice(-2)).toEqual(['--upgrade-plugin', EXAMPLE_PLUGIN])
+    expect(logged(node.p, 'upgrade detected, relaunching')[0]).toMatchObject({
+      plan: 'example-upgrade',
+      height: H,
+      from_app_version: 'v1',
+      app_version: 'v1',
+      plugins: [EXAMPLE_PLUGIN],
+    })
+    expect(logged(node.p, 'starting to take backup of data directory')).toEqual([])
+    expect(await backupsIn(home.dir)).toEqual([])
+    expect((await node.p.stop('SIGTERM')).code).toBe(0)
+  }, 60_000)
+
+  test('behavior: with DAEMON_RESTART_AFTER_UPGRADE=false it backs up into DAEMON_DATA_BACKUP_DIR, logs the upgrade and exits 0', async () => {
+    const home = await v1Home()
+    const backups = await tempDir('sdkd-run-backups-')
+    cleanups.push(backups.cleanup)
+    const H = await schedulePlan(home.dir, 'v2')
+    const node = await supervise(home.dir, {
+      env: { DAEMON_RESTART_AFTER_UPGRADE: 'false', DAEMON_DATA_BACKUP_DIR: backups.dir },
+    })
+    expect((await node.p.exited).code).toBe(0)
+    expect(
+      logged(
+        node.p,
+        'upgrade detected, DAEMON_RESTART_AFTER_UPGRADE is off. Verify new upgrade and start sdkd run again.',
+      )[0],
+    ).toMatchObject({ plan: 'v2', height: H, from_app_version: 'v1', app_version: 'v2' })
+    expect(logged(node.p, 'running app')).toHaveLength(1)
+    expect(await backupsIn(backups.dir)).toHaveLength(1)
+    expect(await backupsIn(home.dir)).toEqual([])
+  }, 60_000)
+
+  test('error: a plan with no app version or plugin of its name ends sdkd run with exit 1 and a message naming the plan', async () => {
+    const home = await v1Home()
+    const H = await schedulePlan(home.dir, 'v9')
+    const node = await supervise(home.dir)
+    expect((await node.p.exited).code).toBe(1)
+    const [error] = node.p.logs().filter((l) => l.module === 'cosmovisor' && l.level === 50)
+    expect(error).toMatchObject({ plan: 'v9', height: H })
+    expect(error!.msg).toBe(
+      'binary not present for upgrade "v9": no built-in app version (v1, v2) has that name and no plugin is mapped to it (sdkd run --upgrade-plugin v9=<file.mjs>, or [plugins] in config/upgrades.toml)',
+    )
+    expect(logged(node.p, 'running app')).toHaveLength(1)
+    expect(await backupsIn(home.dir)).toEqual([])
+  }, 60_000)
+
+  test("error: an app that fails without an upgrade pending ends sdkd run with the app's own exit code", async () => {
+    const home = await v1Home()
+    // A broken app.toml: the app reports it and exits 1, nothing is relaunched.
+    const appToml = join(home.dir, 'config/app.toml')
+    await writeFile(appToml, 'minimum-gas-prices = 5\n')
+    const broken = await supervise(home.dir)
+    expect((await broken.p.exited).code).toBe(1)
+    expect(broken.p.output()).toContain('config/app.toml')
+    expect(logged(broken.p, 'app exited with an error and no upgrade is pending')).toEqual([
+      expect.objectContaining({ level: 50, exit_code: 1 }),
+    ])
+
+    // An app killed from outside: 128 + 9, not collapsed into 1.
+    const fresh = await v1Home()
+    const node = await supervise(fresh.dir)
+    await node.p.waitForLog((l) => l.msg === 'committed block')
+    process.kill(appPids(node.p)[0]!, 'SIGKILL')
+    expect((await node.p.exited).code).toBe(137)
+    expect(logged(node.p, 'app exited with an error and no upgrade is pending')).toEqual([
+      expect.objectContaining({ exit_code: 137, signal: 'SIGKILL' }),
+    ])
+    expect(logged(node.p, 'running app')).toHaveLength(1)
+  }, 60_000)
+
+  test('error: bad supervisor settings are refused before anything starts', async () => {
+    const { dir, cleanup } = await tempDir('sdkd-run-')
+    cleanups.push(cleanup)
+    const cases: [NodeJS.ProcessEnv, string[], string][] = [
+      [
+        { UNSAFE_SKIP_BACKUP: 'yes' },
+        [],
+        'Error: env variable "UNSAFE_SKIP_BACKUP" must have a boolean value ("true" or "false"), got "yes"',
+      ],
+      [
+        { DAEMON_RESTART_DELAY: '5' },
+        [],
+        'Error: env variable DAEMON_RESTART_DELAY: could not parse "5" into a duration: time: missing unit in duration "5"',
+      ],
+      [
+        { DAEMON_DATA_BACKUP_DIR: 'backups' },
+        [],
+        'Error: DAEMON_DATA_BACKUP_DIR must be an absolute path, got backups',
+      ],
+      [
+        {},
+        ['--upgrade-plugin', 'my-upgrade'],
+        'Error: --upgrade-plugin my-upgrade: expected <plan-name>=<file.mjs>',
+      ],
+      [
+        {},
+        ['--upgrade-plugin', 'v2=./x.mjs'],
+        'Error: --upgrade-plugin v2=./x.mjs: v2 is a built-in app version; the upgrade to it needs no plugin',
+      ],
+    ]
+    for (const [env, runArgs, message] of cases) {
+      const r = await runSdkd(['--home', dir, 'run', ...runArgs, 'start'], {
+        env: { ...NO_SUPERVISOR_ENV, ...env },
+      })
+      expect(r.code).toBe(1)
+      expect(r.stderr.trim()).toBe(message)
+      expect(r.stdout).not.toContain('running app')
+    }
+  }, 60_000)
+})
