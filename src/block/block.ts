@@ -197,7 +197,7 @@ export class BlockBuilder {
       c.version,
       h.chainId === this.chainId ? c.chainId : this.wrapString(h.chainId),
       h.height === 0 ? emptyBytes() : this.enc(this.types.int64Value, { value: h.height }),
-      this.enc(this.types.timestamp, omitDefaults(timeToTimestamp(h.time))),
+      this.enc(this.types.timestamp, timestampProto(h.time)),
       this.enc(this.types.blockId, blockIdProto(h.lastBlockId)),
       this.wrapBytes(h.lastCommitHash),
       this.wrapBytes(h.dataHash),
@@ -224,9 +224,9 @@ export class BlockBuilder {
       .encodeDelimited(
         omitDefaults({
           type: 2, // SIGNED_MSG_TYPE_PRECOMMIT
-          height: String(height),
+          height,
           block_id: blockIdProto(blockId),
-          timestamp: omitDefaults(timeToTimestamp(time)),
+          timestamp: timestampProto(time),
           chain_id: this.chainId,
         }),
       )
@@ -332,6 +332,22 @@ function omitDefaults<T extends Record<string, unknown>>(obj: T): Partial<T> {
   return out as Partial<T>
 }
 
+/**
+ * A Timestamp for encoding, defaults left out; seconds as a number (exact for any block time), which
+ * protobufjs encodes without parsing a decimal string into a Long.
+ */
+function timestampProto(t: TimeNs): ProtoMessage {
+  const { seconds, nanos } = timeToTimestamp(t)
+  const s = Number(seconds)
+  return s === 0
+    ? nanos === 0
+      ? {}
+      : { nanos }
+    : nanos === 0
+      ? { seconds: s }
+      : { seconds: s, nanos }
+}
+
 function blockIdProto(id: BlockId): ProtoMessage {
   return {
     ...(id.hash.length > 0 ? { hash: id.hash } : {}),
@@ -343,8 +359,8 @@ function headerProto(h: Header): ProtoMessage {
   return omitDefaults({
     version: { block: BLOCK_PROTOCOL },
     chain_id: h.chainId,
-    height: String(h.height),
-    time: omitDefaults(timeToTimestamp(h.time)),
+    height: h.height,
+    time: timestampProto(h.time),
     last_block_id: blockIdProto(h.lastBlockId),
     last_commit_hash: h.lastCommitHash,
     data_hash: h.dataHash,
@@ -362,14 +378,14 @@ function commitSigProto(s: CommitSig): ProtoMessage {
   return omitDefaults({
     block_id_flag: s.blockIdFlag,
     validator_address: s.validatorAddress,
-    timestamp: omitDefaults(timeToTimestamp(s.timestamp)),
+    timestamp: timestampProto(s.timestamp),
     signature: s.signature,
   })
 }
 
 function commitProto(c: Commit): ProtoMessage {
   return {
-    ...omitDefaults({ height: String(c.height), round: c.round }),
+    ...omitDefaults({ height: c.height, round: c.round }),
     block_id: blockIdProto(c.blockId),
     signatures: c.signatures.map(commitSigProto),
   }

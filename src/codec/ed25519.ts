@@ -1,6 +1,6 @@
 import { createPrivateKey, sign } from 'node:crypto'
-import { createRequire } from 'node:module'
 import type { Bytes } from './bytes.js'
+import { loadSodium, sodiumLoadError } from './sodium.js'
 
 /** Signs messages with one ed25519 key. */
 export interface Ed25519Signer {
@@ -9,33 +9,10 @@ export interface Ed25519Signer {
   readonly implementation: 'libsodium' | 'openssl'
 }
 
-interface Sodium {
-  crypto_sign_seed_keypair(pk: Buffer, sk: Buffer, seed: Buffer): void
-  crypto_sign_detached(sig: Buffer, message: Buffer, sk: Buffer): void
-  crypto_sign_PUBLICKEYBYTES: number
-  crypto_sign_SECRETKEYBYTES: number
-  crypto_sign_BYTES: number
-}
-
-let sodium: Sodium | null | undefined
-let sodiumError: string | undefined
-
-/** libsodium through sodium-native's prebuilt binary, or null (and why) when it cannot load. */
-function loadSodium(): Sodium | null {
-  if (sodium !== undefined) return sodium
-  try {
-    sodium = createRequire(import.meta.url)('sodium-native') as Sodium
-  } catch (err) {
-    sodium = null
-    sodiumError = (err as Error).message.split('\n')[0]
-  }
-  return sodium
-}
-
 /** Why libsodium is not used, when it could not be loaded (the node says so at start-up). */
 export function ed25519Fallback(): string | undefined {
   loadSodium()
-  return sodiumError
+  return sodiumLoadError()
 }
 
 const PKCS8_PREFIX = Buffer.from([

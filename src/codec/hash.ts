@@ -1,9 +1,32 @@
 import { createHash } from 'node:crypto'
 import { ErrLogic } from '../errors.js'
 import { type Bytes, toHexUpper } from './bytes.js'
+import { loadSodium } from './sodium.js'
 
-/** SHA-256 (CometBFT tmhash). */
+/** Where small inputs are gathered for libsodium (synchronous use only). */
+const scratch = Buffer.allocUnsafe(4096)
+
+/**
+ * SHA-256 (CometBFT tmhash): libsodium for small inputs (about 40% faster than OpenSSL's per-call
+ * cost on the header and merkle hashes of every block), node:crypto otherwise.
+ */
 export function sha256(...parts: readonly Bytes[]): Bytes {
+  // Loaded on first use: client commands that hash nothing never load the native module.
+  const sodium = loadSodium()
+  if (sodium) {
+    let n = 0
+    for (const p of parts) n += p.length
+    if (n <= scratch.length) {
+      let at = 0
+      for (const p of parts) {
+        scratch.set(p, at)
+        at += p.length
+      }
+      const out = Buffer.allocUnsafe(32)
+      sodium.crypto_hash_sha256(out, scratch.subarray(0, n))
+      return new Uint8Array(out.buffer, out.byteOffset, 32)
+    }
+  }
   const h = createHash('sha256')
   for (const p of parts) h.update(p)
   const d = h.digest()
