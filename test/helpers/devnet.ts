@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { expect } from 'vitest'
 import {
-  freePort,
+  boundPorts,
   getJson,
   rpcHeight,
   runSdkd,
@@ -78,14 +78,16 @@ export interface RunningNode {
   api: string
 }
 
-/** Starts `sdkd start` on the home as `appVersion`, blocks every `blockTime`; resolves once it commits. */
+/**
+ * Starts `sdkd start` on the home as `appVersion`, blocks every `blockTime`, on ports the OS picks
+ * (read back from the node's log, so no other process can take them first); resolves once it commits.
+ */
 export async function startDevnetNode(
   home: DevnetHome,
   appVersion: string,
   blockTime = '200ms',
+  extra: string[] = [],
 ): Promise<RunningNode> {
-  const rpcPort = await freePort()
-  const apiPort = await freePort()
   const p = startSdkd([
     '--home',
     home.dir,
@@ -93,18 +95,20 @@ export async function startDevnetNode(
     appVersion,
     'start',
     '--rpc.laddr',
-    `tcp://127.0.0.1:${rpcPort}`,
+    'tcp://127.0.0.1:0',
     '--api.address',
-    `tcp://127.0.0.1:${apiPort}`,
+    'tcp://127.0.0.1:0',
     '--grpc.enable=false',
     '--timeout-commit',
     blockTime,
+    ...extra,
   ])
+  const { rpcPort, apiPort } = await boundPorts(p, { api: true })
   await p.waitForLog((l) => l.msg === 'committed block')
   return {
     p,
     rpcPort,
-    apiPort,
+    apiPort: apiPort!,
     rpc: `tcp://127.0.0.1:${rpcPort}`,
     api: `http://127.0.0.1:${apiPort}`,
   }

@@ -24,7 +24,33 @@ export async function tempDir(
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
 }
 
-/** A TCP port that was free a moment ago on 127.0.0.1. */
+/** Where a started node listens, read from its own log lines (so it can bind port 0). */
+export interface NodeAddresses {
+  rpcPort: number
+  apiPort?: number
+  grpcPort?: number
+}
+
+/** Waits for the node's `serving …` log lines and returns the ports it bound (RPC always; REST, gRPC if on). */
+export async function boundPorts(
+  p: SdkdProcess,
+  servers: { api?: boolean; grpc?: boolean } = {},
+): Promise<NodeAddresses> {
+  const portOf = async (msg: string) => {
+    const line = await p.waitForLog((l) => l.msg === msg)
+    return Number(/:(\d+)$/.exec(String(line.address))![1])
+  }
+  return {
+    rpcPort: await portOf('serving CometBFT RPC'),
+    ...(servers.api ? { apiPort: await portOf('serving REST API') } : {}),
+    ...(servers.grpc ? { grpcPort: await portOf('serving gRPC') } : {}),
+  }
+}
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1. Another process may take it before the caller
+ * binds it: for an sdkd node, prefer port 0 and `boundPorts`.
+ */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer()
