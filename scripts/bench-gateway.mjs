@@ -90,6 +90,8 @@ async function main() {
   const ROUNDS = arg('rounds', 5)
   const CONNECTIONS = arg('connections', 32)
   const PIPELINING = arg('pipelining', 1)
+  // --short (CI): a smoke run of the benchmark — figures printed, ratio targets not enforced.
+  const SHORT = process.argv.includes('--short')
 
   const { Hono } = await import('hono')
   const { APP_VERSIONS, DEFAULT_APP_VERSION } = await import('../dist/versions/index.js')
@@ -242,7 +244,7 @@ async function main() {
     const failures = []
     const line = (k, target) => {
       const ok = target === undefined || ratio(k) >= target
-      if (!ok) failures.push(`${k}/a below ${target}`)
+      if (!ok && !SHORT) failures.push(`${k}/a below ${target}`)
       return `${k}/a = ${ratio(k).toFixed(2)}${target === undefined ? '' : ` (target >= ${target}: ${ok ? 'ok' : 'MISSED'})`}`
     }
     console.log(line('b', 0.75))

@@ -1,4 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
 import { App } from '../app/app.js'
 import type { AppModule, AppVersion } from '../app/types.js'
 import { BlockBuilder } from '../block/block.js'
@@ -11,11 +14,8 @@ import { ChainHaltError } from '../errors.js'
 import { createSilentLogger } from '../logger.js'
 import type { StoreBackend } from '../store/backend.js'
 import { BlockStore } from '../store/block-store.js'
-import {
-  createMemoryBackend,
-  createMemoryDatabase,
-  type MemoryDatabase,
-} from '../store/memory-backend.js'
+import { createLevelBackend } from '../store/level-backend.js'
+import { createMemoryBackend, createMemoryDatabase } from '../store/memory-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
 import { BlockProducer } from './producer.js'
 
@@ -72,12 +72,52 @@ function recorder(
   }
 }
 
-async function chain(
-  version: AppVersion,
-  db: MemoryDatabase = createMemoryDatabase(),
-  genesis = genesisFor({ a: { x: 1 } }),
-  backend: StoreBackend = createMemoryBackend(db),
-) {
+/** A database the chain can be reopened on (a restart): LevelDB in a temp dir, or the memory twin. */
+interface Disk {
+  open(): Promise<StoreBackend>
+  cleanup(): Promise<void>
+}
+
+const disks: { name: string; make(): Disk }[] = [
+  {
+    name: 'LevelDB',
+    make() {
+      let dir: string | undefined
+      return {
+        async open() {
+          dir ??= await mkdtemp(join(tmpdir(), 'sdkd-producer-'))
+          return createLevelBackend({ path: dir })
+        },
+        async cleanup() {
+          if (dir) await rm(dir, { recursive: true, force: true })
+        },
+      }
+    },
+  },
+  {
+    name: 'memory',
+    make() {
+      const db = createMemoryDatabase()
+      return { open: async () => createMemoryBackend(db), cleanup: async () => {} }
+    },
+  },
+]
+
+interface ChainOptions {
+  genesis?: ReturnType<typeof genesisFor>
+  /** Wraps the opened backend (e.g. a disk that refuses writes). */
+  wrap?: (backend: StoreBackend) => StoreBackend
+  haltHeight?: number
+}
+
+/**
+ * Opens a chain on `disk` the way the node does: the versioned store and the block store over one
+ * backend, the producer over both, InitChain if nothing is committed.
+ */
+async function openChain(version: AppVersion, disk: Disk, options: ChainOptions = {}) {
+  const genesis = options.genesis ?? genesisFor({ a: { x: 1 } })
+  const opened = await disk.open()
+  const backend = options.wrap ? options.wrap(opened) : opened
   const store = await VersionedStore.open({ backend })
   const builder = new BlockBuilder(
     registry,
@@ -106,9 +146,20 @@ async function chain(
     genesis,
     logger: createSilentLogger(),
     timeoutCommitMs: 0,
+    ...(options.haltHeight ? { haltHeight: options.haltHeight } : {}),
   })
   await producer.initChain()
-  return { store, blocks, producer, backend }
+  return {
+    store,
+    blocks,
+    producer,
+    backend,
+    /** Stops the producer (every built block written) and closes the database. */
+    async close() {
+      await producer.stop()
+      await opened.close()
+    },
+  }
 }
 
 function version(modules: AppModule[], order?: Partial<AppVersion['order']>): AppVersion {
@@ -127,7 +178,26 @@ function version(modules: AppModule[], order?: Partial<AppVersion['order']>): Ap
   }
 }
 
-describe('block lifecycle', () => {
+describe.each(disks)('block lifecycle ($name)', ({ make }) => {
+  const open: { close(): Promise<void> }[] = []
+  const disksInUse: Disk[] = []
+  afterEach(async () => {
+    for (const c of open.splice(0).reverse()) await c.close().catch(() => {})
+    for (const d of disksInUse.splice(0)) await d.cleanup()
+  })
+  /** A new, empty database (closed and removed after the test). */
+  const newDisk = () => {
+    const d = make()
+    disksInUse.push(d)
+    return d
+  }
+  /** A chain on `disk` (a new database by default), closed after the test. */
+  const chain = async (v: AppVersion, disk: Disk = newDisk(), options: ChainOptions = {}) => {
+    const c = await openChain(v, disk, options)
+    open.push(c)
+    return c
+  }
+
   test('behavior: InitChain runs initGenesis in order; each block runs PreBlock → BeginBlock → EndBlock by the order lists', async () => {
     const calls: string[] = []
     const { producer, store } = await chain(version([recorder('a', calls), recorder('b', calls)]))
@@ -178,13 +248,16 @@ describe('block lifecycle', () => {
   })
 
   test('behavior: a restart continues from the last committed height with the same hashes', async () => {
-    const db = createMemoryDatabase()
-    const first = await chain(version([recorder('a', [])]), db)
+    const disk = newDisk()
+    const first = await chain(version([recorder('a', [])]), disk)
     const produced = []
     for (let i = 0; i < 5; i++) produced.push(await first.producer.produceBlock())
-    await first.producer.stop()
-    const again = await chain(version([recorder('a', [])]), db)
+    const appHash = toHexUpper(first.store.appHash)
+    await first.close()
+    const again = await chain(version([recorder('a', [])]), disk)
     expect(again.store.latestHeight).toBe(5)
+    expect(toHexUpper(again.store.appHash)).toBe(appHash)
+    expect(again.blocks.latest!.block.blockId).toEqual(produced[4]!.block.blockId)
     const b6 = await again.producer.produceBlock()
     expect(b6.block.header.height).toBe(6)
     expect(b6.block.header.lastBlockId).toEqual(produced[4]!.block.blockId)
@@ -202,21 +275,15 @@ describe('block lifecycle', () => {
       const [x, y] = [await a.producer.produceBlock(), await b.producer.produceBlock()]
       expect(toHexUpper(x.appHash)).toBe(toHexUpper(y.appHash))
     }
-    const c = await chain(
-      version([recorder('a', [])]),
-      createMemoryDatabase(),
-      genesisFor({ a: { x: 2 } }),
-    )
+    const c = await chain(version([recorder('a', [])]), newDisk(), {
+      genesis: genesisFor({ a: { x: 2 } }),
+    })
     expect(toHexUpper(c.store.appHash)).not.toBe(toHexUpper(a.store.appHash))
   })
 
   test('behavior: the first block is initial_height and has the genesis time', async () => {
     const genesis = genesisFor({}, 100)
-    const { producer, store } = await chain(
-      version([recorder('a', [])]),
-      createMemoryDatabase(),
-      genesis,
-    )
+    const { producer, store } = await chain(version([recorder('a', [])]), newDisk(), { genesis })
     const b = await producer.produceBlock()
     expect(b.block.header.height).toBe(100)
     expect(b.block.header.time).toBe(genesis.genesisTime)
@@ -224,32 +291,63 @@ describe('block lifecycle', () => {
   })
 
   test('behavior: produceBlocks groups heights into few batches, all durable and in order', async () => {
-    const { producer, blocks } = await chain(version([recorder('a', [])]))
+    let writes = 0
+    const disk = newDisk()
+    const c = await chain(version([recorder('a', [])]), disk, {
+      // A write takes at least one turn of the event loop, as LevelDB's do (the memory twin would
+      // answer in the same turn, leaving nothing to group).
+      wrap: (real) => ({
+        ...real,
+        write: async (ops) => {
+          writes++
+          await new Promise((r) => setImmediate(r))
+          return real.write(ops)
+        },
+      }),
+    })
+    const { producer, blocks } = c
+    const before = writes
     const seen: number[] = []
     producer.on('block', (b) => seen.push(b.block.header.height))
     const last = await producer.produceBlocks(300)
     expect(last!.block.header.height).toBe(300)
     expect(seen).toEqual(Array.from({ length: 300 }, (_, i) => i + 1))
+    // Few batches: several heights share one (at least 4 on average).
+    expect(writes - before).toBeLessThanOrEqual(300 / 4)
     for (let h = 2; h <= 300; h++) {
       const [prev, cur] = [await blocks.get(h - 1), await blocks.get(h)]
       expect(cur!.block.header.lastBlockId).toEqual(prev!.block.blockId)
     }
+    // Durable: a restart finds all 300.
+    await c.close()
+    const reopened = await chain(version([recorder('a', [])]), disk)
+    expect(reopened.store.latestHeight).toBe(300)
+    expect(reopened.blocks.latest!.block.blockId).toEqual(last!.block.blockId)
+  })
+
+  test('behavior: a burst to a height stops there, counting blocks built meanwhile (dev_mineTo with the loop on)', async () => {
+    const { producer } = await chain(version([recorder('a', [])]))
+    await producer.produceBlocks(3)
+    // A block of the mining loop, built but not yet durable when the burst is asked for.
+    const inFlight = producer.produceBlock()
+    const target = 10
+    // What dev_mineTo asks for: the count from the durable height (3), an upper bound.
+    const last = await producer.produceBlocks(target - producer.height, { toHeight: target })
+    expect((await inFlight).block.header.height).toBe(4)
+    expect(last!.block.header.height).toBe(target)
+    expect(producer.height).toBe(target)
   })
 
   test('error: a block batch the disk refuses halts the chain; nothing after it commits', async () => {
-    const db = createMemoryDatabase()
-    const disk = createMemoryBackend(db)
+    const disk = newDisk()
     let refuse = false
-    const backend: StoreBackend = {
-      ...disk,
-      write: (ops) => (refuse ? Promise.reject(new Error('disk full')) : disk.write(ops)),
-    }
-    const { producer, blocks } = await chain(
-      version([recorder('a', [])]),
-      db,
-      genesisFor({ a: { x: 1 } }),
-      backend,
-    )
+    const first = await chain(version([recorder('a', [])]), disk, {
+      wrap: (real) => ({
+        ...real,
+        write: (ops) => (refuse ? Promise.reject(new Error('disk full')) : real.write(ops)),
+      }),
+    })
+    const { producer, blocks } = first
     await producer.produceBlocks(2)
     const halts: ChainHaltError[] = []
     producer.on('halt', (err) => halts.push(err))
@@ -261,39 +359,16 @@ describe('block lifecycle', () => {
       ['failed to write block batch: disk full', 1],
     ])
     expect(blocks.latest!.block.header.height).toBe(2)
-    const reopened = await chain(version([recorder('a', [])]), db)
+    await first.close()
+    const reopened = await chain(version([recorder('a', [])]), disk)
     expect(reopened.store.latestHeight).toBe(2)
+    expect(reopened.blocks.latest!.block.header.height).toBe(2)
   })
 
   test('error: halt-height stops before committing that height, with the upstream message', async () => {
-    const genesis = genesisFor()
-    const backend = createMemoryBackend()
-    const store = await VersionedStore.open({ backend })
-    const builder = new BlockBuilder(
-      registry,
-      genesis.chainId,
-      {
-        address: genesis.validators[0]!.address,
-        pubKey: key.pubKey,
-        power: 10n,
-        sign: createEd25519Signer(key.seed).sign,
-      },
-      { blockMaxBytes: genesis.blockMaxBytes, blockMaxGas: genesis.blockMaxGas },
-    )
-    const blocks = await BlockStore.open({ backend, builder, registry, latestHeight: -1 })
-    const producer = new BlockProducer({
-      backend,
-      store,
-      blocks,
-      builder,
-      app: new App(version([recorder('a', [])]), registry),
-      registry,
-      genesis,
-      logger: createSilentLogger(),
-      timeoutCommitMs: 0,
+    const { producer, store } = await chain(version([recorder('a', [])]), newDisk(), {
       haltHeight: 4,
     })
-    await producer.initChain()
     const halted = new Promise<ChainHaltError>((resolve) => producer.once('halt', resolve))
     producer.start()
     const halt = await halted

@@ -4,6 +4,7 @@ import type { BlockContext } from '../app/types.js'
 import { type BlockBuilder, type BlockId, EMPTY_BLOCK_ID, type Header } from '../block/block.js'
 import { EventManager } from '../block/events.js'
 import { type Bytes, emptyBytes, toHexUpper } from '../codec/bytes.js'
+import { EMPTY_HASH } from '../codec/hash.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import {
   formatRfc3339Nano,
@@ -67,6 +68,8 @@ export interface ProduceOptions {
   edit?: (ctx: BlockContext) => Promise<void>
   /** Log each commit at debug and the burst as one info line (`mined blocks`). */
   quiet?: boolean
+  /** Stop once the chain reaches this height, counting blocks the loop builds meanwhile. */
+  toHeight?: number
 }
 
 export interface ProducerOptions {
@@ -111,7 +114,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private nextHeight: number
   private lastBlockId: BlockId = EMPTY_BLOCK_ID
   private lastTime: TimeNs | undefined
-  private lastResultsHash: Bytes = emptyBytes()
+  /** CometBFT gives the first block the empty tree's root (sha256 of nothing) after InitChain. */
+  private lastResultsHash: Bytes = EMPTY_HASH
   private haltHeight: number
   private haltTime: number
   private storeUpgrades: ProducerOptions['storeUpgrades']
@@ -155,7 +159,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.nextHeight = latest ? latest.block.header.height + 1 : genesis.initialHeight
     this.lastBlockId = latest ? latest.block.blockId : EMPTY_BLOCK_ID
     this.lastTime = latest?.block.header.time
-    this.lastResultsHash = latest ? builder.resultsHash(latest.results) : emptyBytes()
+    this.lastResultsHash = latest ? builder.resultsHash(latest.results) : EMPTY_HASH
   }
 
   /** Last durable block height (0 before the first block). */
@@ -314,21 +318,28 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     let last: PendingCommit | undefined
     const started = performance.now()
     const from = this.nextHeight
-    for (let i = 0; i < n; i++) {
+    let built = 0
+    for (; built < n; built++) {
+      if (options.toHeight !== undefined) {
+        // The loop may build between our blocks: check under the same lock `build` takes.
+        while (this.building) await this.building.catch(() => undefined)
+        if (this.nextHeight > options.toHeight) break
+      }
       const { edit, ...rest } = options
-      last = await this.build(i === 0 && edit ? { ...rest, edit } : rest)
+      last = await this.build(built === 0 && edit ? { ...rest, edit } : rest)
       if (this.queue.isFull) await this.queue.oldestDurable()
     }
     const block = await last?.durable
+    if (options.toHeight !== undefined) await this.drain()
     if (options.quiet && block) {
       const seconds = (performance.now() - started) / 1000
       this.log.info(
         {
-          blocks: n,
+          blocks: built,
           from,
           to: block.block.header.height,
           app_hash: toHexUpper(block.appHash),
-          blocks_per_s: Math.round(n / seconds),
+          blocks_per_s: Math.round(built / seconds),
         },
         'mined blocks',
       )

@@ -1,7 +1,7 @@
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
 import type { Mempool } from '../chain/mempool.js'
-import type { BlockProducer } from '../chain/producer.js'
+import type { BlockProducer, ProduceOptions } from '../chain/producer.js'
 import { bech32ToAddress } from '../codec/address.js'
 import {
   type Bytes,
@@ -13,9 +13,10 @@ import {
 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
 import { nowNs, type TimeNs } from '../codec/time.js'
-import { ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
+import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
 import type { DevApi, DevClock, DevStatus, MiningModeName } from '../server/rpc/dev-routes.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
+import type { StoredBlock } from '../store/block-store.js'
 import { metaKey } from '../store/keys.js'
 
 /** Meta key of the next snapshot number, and prefix of the snapshot records. */
@@ -74,11 +75,12 @@ export class DevControl implements DevApi {
     }
   }
 
-  async mine(blocks: number, intervalMs: number): Promise<number> {
+  async mine(blocks: number, intervalMs: number, toHeight?: number): Promise<number> {
     if (blocks > 0)
-      await this.o.producer.produceBlocks(blocks, {
+      await this.produce(blocks, {
         stepNs: BigInt(intervalMs) * 1_000_000n,
         quiet: blocks > 1,
+        ...(toHeight !== undefined ? { toHeight } : {}),
       })
     return this.o.producer.height
   }
@@ -171,8 +173,26 @@ export class DevControl implements DevApi {
 
   /** Mines one block whose state carries `edit` (made after BeginBlock); that block's height. */
   private async mineWith(edit: (ctx: BlockContext) => Promise<void>): Promise<number> {
-    const block = await this.o.producer.produceBlocks(1, { edit })
+    const block = await this.produce(1, { edit })
     return block?.block.header.height ?? this.o.producer.height
+  }
+
+  /**
+   * Produces blocks for a dev call. A halt in one of them (an upgrade's height, a failing handler, a
+   * configured halt) halts the node as it does in the block loop, so `sdkd start` exits with its code
+   * (2 for an upgrade: what cosmovisor and `sdkd run` wait for); the dev call fails.
+   */
+  private async produce(n: number, options: ProduceOptions): Promise<StoredBlock | undefined> {
+    const { producer } = this.o
+    try {
+      return await producer.produceBlocks(n, options)
+    } catch (err) {
+      if (err instanceof ChainHaltError) {
+        await producer.stop()
+        producer.emit('halt', err)
+      }
+      throw err
+    }
   }
 
   /** The live snapshot records, oldest first. */

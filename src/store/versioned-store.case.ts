@@ -20,19 +20,41 @@ async function collect(it: AsyncIterable<readonly [Bytes, Bytes]>): Promise<stri
   return out
 }
 
-/** Commits a branch as the next height and returns the app hash (hex). */
-export async function commitNext(vs: VersionedStore, branch: StateBranch): Promise<string> {
-  const prepared = vs.prepareCommit(branch, vs.latestHeight + 1)
-  await (vs as unknown as { backend: StoreBackend }).backend.write(prepared.ops)
+/** The backend each store of the suite was opened on: commits write to it, as the producer does. */
+const backends = new WeakMap<VersionedStore, StoreBackend>()
+
+function backendOf(vs: VersionedStore): StoreBackend {
+  const backend = backends.get(vs)
+  if (!backend) throw ErrLogic.wrap('a store not opened by the conformance suite')
+  return backend
+}
+
+/**
+ * Commits a branch as the next height the way the block producer does (`chain/producer.ts`, the
+ * commit queue in `chain/commit-queue.ts`); the app hash (hex). Genesis, as InitChain: prepare,
+ * write, apply, publish. A block: prepare, apply (the next block builds on it), write the batch,
+ * then publish (readers see the height only once it is durable).
+ */
+async function commitNext(vs: VersionedStore, branch: StateBranch): Promise<string> {
+  const backend = backendOf(vs)
+  if (vs.workingHeight < 0) {
+    const prepared = vs.prepareCommit(branch, 0)
+    await backend.write(prepared.ops)
+    prepared.apply()
+    prepared.publish()
+    return toHex(prepared.appHash)
+  }
+  const prepared = vs.prepareCommit(branch, vs.workingHeight + 1)
   prepared.apply()
+  await backend.write(prepared.ops)
   prepared.publish()
   return toHex(prepared.appHash)
 }
 
 /** Rolls back to `height` the way the block producer does (one batch, then apply); the app hash. */
-export async function rollBack(vs: VersionedStore, height: number): Promise<string> {
+async function rollBack(vs: VersionedStore, height: number): Promise<string> {
   const prepared = await vs.prepareRollback(height)
-  await (vs as unknown as { backend: StoreBackend }).backend.write(prepared.ops)
+  await backendOf(vs).write(prepared.ops)
   prepared.apply()
   return toHex(prepared.appHash)
 }
@@ -128,10 +150,9 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
       pruning?: { keepRecent: number; interval: number },
       on: BackendFactory = factory,
     ) => {
-      const vs = await VersionedStore.open({
-        backend: await on.open(),
-        ...(pruning ? { pruning } : {}),
-      })
+      const backend = await on.open()
+      const vs = await VersionedStore.open({ backend, ...(pruning ? { pruning } : {}) })
+      backends.set(vs, backend)
       open.push(vs)
       return vs
     }
@@ -196,6 +217,39 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
       expect(s(await again.view(1).store('bank').get(b('x')))).toBe('1')
       expect(s(await again.view(2).store('bank').get(b('x')))).toBe('2')
       expect(s(await again.view(1).store('gov').get(b('y')))).toBeUndefined()
+    })
+
+    test('behavior: heights built ahead of the disk are read by the next height, hidden from readers until their batch is written, and commit as one batch per height would', async () => {
+      const vs = await setup()
+      const backend = backendOf(vs)
+      // The producer's burst: each height applied (the next builds on it), one batch for all.
+      const prepared = []
+      for (const step of history.slice(0, 3)) {
+        const br = vs.branch()
+        await step(br)
+        const p = vs.prepareCommit(br, vs.workingHeight + 1)
+        p.apply()
+        prepared.push(p)
+      }
+      expect(vs.workingHeight).toBe(3)
+      expect(vs.latestHeight).toBe(0)
+      expect(() => vs.view(1)).toThrow('version does not exist (latest height: 0)')
+      // The working state has the unwritten heights: `a` as height 2 set it, the store height 3 added.
+      const working = vs.branch()
+      expect(s(await working.store('bank').get(b('a')))).toBe('2')
+      expect(s(await working.store('feemarket').get(b('f')))).toBe('1')
+      await backend.write(prepared.flatMap((p) => p.ops))
+      for (const p of prepared) p.publish()
+      expect(vs.latestHeight).toBe(3)
+
+      const fresh = await openStore(undefined, newFactory())
+      await genesis(fresh)
+      expect(prepared.map((p) => toHex(p.appHash))).toEqual(await drive(fresh, history.slice(0, 3)))
+      for (let h = 1; h <= 3; h++) expect(await dump(vs, h)).toEqual(await dump(fresh, h))
+      const again = await reopen(vs)
+      expect(again.latestHeight).toBe(3)
+      expect(toHex(again.appHash)).toBe(toHex(prepared[2]!.appHash))
+      for (let h = 1; h <= 3; h++) expect(await dump(again, h)).toEqual(await dump(fresh, h))
     })
 
     test('behavior: iteration is ordered and merges a branch overlay with committed state', async () => {
@@ -530,7 +584,7 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
       expect(() => vs.prepareCommit(vs.branch(), 3)).toThrow(
         'cannot commit height 3: a rollback is prepared',
       )
-      await (vs as unknown as { backend: StoreBackend }).backend.write(rollback.ops)
+      await backendOf(vs).write(rollback.ops)
       rollback.apply()
       expect(() => vs.prepareCommit(stale, 2)).toThrow('branch of height 2 cannot commit height 2')
       expect(vs.latestHeight).toBe(1)

@@ -59,7 +59,11 @@ describe('CheckTx: the ante handler in upstream order, with upstream codes and l
 
   test('error: a wrong account number fails verification (4)', async () => {
     const r = await t.tx.mempool.checkTx(await aliceSend({ accountNumber: 5n }))
-    expect(r.code).toBe(4)
+    expect(r).toMatchObject({ code: 4, codespace: 'sdk' })
+    // The log names the chain's account number (0), not the one signed over.
+    expect(r.log).toBe(
+      'signature verification failed; please verify account number (0) and chain-id (tx-test): (unable to verify single signer signature): unauthorized',
+    )
   })
 
   test('error: a wrong sequence is 32 with the expected and received numbers', async () => {

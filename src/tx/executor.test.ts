@@ -10,7 +10,7 @@ import {
   pubKeyAny,
   signDocBytes,
 } from '../client/tx-builder.js'
-import { addressToBech32, moduleAddress } from '../codec/address.js'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
 import { toBase64, toHex } from '../codec/bytes.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 
@@ -130,15 +130,21 @@ describe('DeliverTx', () => {
         { address: dave, coins: [{ denom: 'stake', amount: '20' }] },
       ],
     })
-    await t.tx.mempool.checkTx(t.signed(t.alice, [multi], { fee: fee(1n) }))
+    const accountOf = (address: string) =>
+      t.node.router.run(
+        t.node.router.byPath('/sdk.auth.v1beta1.Query/Account')!,
+        { address },
+        t.node.producer.height,
+      )
+    await expect(accountOf(dave)).rejects.toThrow(`account ${dave} not found`)
+    expect((await t.tx.mempool.checkTx(t.signed(t.alice, [multi], { fee: fee(1n) }))).code).toBe(0)
     const r = (await t.block()).results[0]!
     expect(r.code).toBe(0)
-    const account = await t.node.router.run(
-      t.node.router.byPath('/sdk.auth.v1beta1.Query/Account')!,
-      { address: dave },
-      t.node.producer.height,
-    )
-    expect(account.account.type_url).toBe('/sdk.auth.v1beta1.BaseAccount')
+    for (const address of [carol, dave])
+      expect((await accountOf(address)).account.type_url).toBe('/sdk.auth.v1beta1.BaseAccount')
+    expect(await t.balance(bech32ToAddress(carol))).toBe(10n)
+    expect(await t.balance(bech32ToAddress(dave))).toBe(20n)
+    expect(await t.balance(t.alice.addressBytes)).toBe(1_000_000n - 30n - 1n)
   })
 
   test('behavior: a fee payer other than the sender signs too and pays the fee', async () => {
@@ -247,7 +253,14 @@ describe('DeliverTx', () => {
     await expect(t.tx.mempool.simulate(bad)).rejects.toThrow(
       /^account sequence mismatch, expected 0, got 4: incorrect account sequence with gas used: '\d+'$/,
     )
-    await t.block()
+    const { results } = await t.block()
+    expect(results).toEqual([])
     expect(await t.balance(t.bob.addressBytes)).toBe(1_000_000n)
+    expect(await t.balance(t.alice.addressBytes)).toBe(1_000_000n)
+    // alice's sequence did not move: a tx at sequence 0 still passes.
+    const atZero = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '7stake')], {
+      fee: fee(1n),
+    })
+    expect((await t.tx.mempool.checkTx(atZero)).code).toBe(0)
   })
 })

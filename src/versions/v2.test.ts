@@ -21,6 +21,17 @@ import { createV2 } from './v2.js'
 
 // The built-in example upgrade v1 → v2 end to end in-process, on a real LevelDB home.
 
+/** README, Upgrades → "App versions": v1's modules and their consensus versions. */
+const V1_MODULE_VERSIONS = {
+  auth: 5,
+  bank: 4,
+  staking: 5,
+  gov: 5,
+  crisis: 2,
+  params: 1,
+  upgrade: 2,
+}
+
 const cleanups = cleanupAfterEach()
 
 async function query(node: Node, method: string, height?: number) {
@@ -99,11 +110,12 @@ describe('app version v2 (the example upgrade)', () => {
     expect(after.storeNames()).toContain('consensus')
     expect(after.storeNames()).not.toContain('crisis')
 
-    // Module versions: consensus appears; crisis keeps its entry (upstream never deletes).
+    // Module versions, as the README's "App versions" table has them: v1's, then consensus 1 added
+    // and crisis 2 kept (upstream never deletes an entry).
+    // (`testkit` 1 is the test harness's own module, next to the app version's.)
     const k = new UpgradeKeeper(node.registry)
-    expect(await k.versionMap(before)).toMatchObject({ crisis: 2, params: 1 })
-    expect((await k.versionMap(before)).consensus).toBeUndefined()
-    expect(await k.versionMap(after)).toMatchObject({ consensus: 1, crisis: 2, params: 1 })
+    expect(await k.versionMap(before)).toEqual({ ...V1_MODULE_VERSIONS, testkit: 1 })
+    expect(await k.versionMap(after)).toEqual({ ...V1_MODULE_VERSIONS, consensus: 1, testkit: 1 })
     expect(await k.doneHeight(after, 'v2')).toBe(6n)
     expect(await k.protocolVersion(after)).toBe(1n)
     expect(await k.plan(after)).toBeUndefined()
@@ -204,6 +216,12 @@ describe('app version v2 (the example upgrade)', () => {
       expect.arrayContaining(['auth', 'bank', 'consensus', 'gov', 'params', 'upgrade']),
     )
     expect(node.store.view().storeNames()).not.toContain('crisis')
+    // README, "App versions": v2 is v1 without crisis, plus consensus 1.
+    const { crisis: _, ...withoutCrisis } = V1_MODULE_VERSIONS
+    expect(await new UpgradeKeeper(node.registry).versionMap(node.store.view())).toEqual({
+      ...withoutCrisis,
+      consensus: 1,
+    })
     expect((await query(node, 'sdk.consensus.v1.Query/Params')).params).toMatchObject({
       version: { app: '0' },
       abci: { vote_extensions_enable_height: '0' },

@@ -8,12 +8,14 @@ import {
   type RunningNode,
   startDevnetNode,
 } from '../helpers/devnet.js'
-import { rpcHeight, runSdkd, waitFor } from '../helpers/sdkd.js'
+import { rpcHeight, runSdkd } from '../helpers/sdkd.js'
 
 /**
- * Governance through the CLI on a devnet (15 s voting, 10 s deposit period, the `validator` key
- * holds the voting power): software-upgrade proposal → deposit → vote → passed → plan scheduled, shown by
- * `query upgrade plan` with its estimated time; then a cancel proposal from a file removes it.
+ * Governance through the CLI on a devnet (the `validator` key holds the voting power):
+ * software-upgrade proposal → deposit → vote → passed → plan scheduled, shown by `query upgrade plan`
+ * with its estimated time; then a cancel proposal from a file removes it. The chain mines a block per
+ * tx (`sdkd dev mining instant`) and the periods are a real chain's (48 h voting, 24 h expedited,
+ * 48 h deposit), ended by time travel (`sdkd dev time +48h`, `sdkd dev mine`), never by waiting.
  */
 
 let dir: string
@@ -25,17 +27,19 @@ const addr: Record<string, string> = {}
 const GOV = GOV_ADDRESS
 
 beforeAll(async () => {
-  // Voting periods long enough for a loaded machine to vote in time (the devnet's are 5 s and 2 s).
+  // A real chain's periods: no CLI tx, however slow, can miss one; only time travel ends them.
   devnet = await createDevnetHome('gov-chain', {
-    voting_period: '15s',
-    expedited_voting_period: '10s',
+    voting_period: '172800s',
+    expedited_voting_period: '86400s',
+    max_deposit_period: '172800s',
   })
   home = devnet.dir
   dir = devnet.dir
   for (const name of ['validator', 'alice']) addr[name] = devnet.accounts[name]!.address
   node = await startDevnetNode(devnet, 'v2')
   rpc = node.rpcPort
-  await waitFor(async () => ((await rpcHeight(rpc)) ?? 0) >= 3 || undefined, 30_000, 'height 3')
+  await json(['dev', 'mining', 'instant'])
+  await json(['dev', 'mine', '3'])
 })
 
 afterAll(async () => {
@@ -56,8 +60,9 @@ async function tx(args: string[]): Promise<any> {
   return res
 }
 
+/** Runs a command; its JSON output (`sdkd dev` prints JSON, the others with -o json). */
 async function json(args: string[]): Promise<any> {
-  const r = await sdkd([...args, '-o', 'json'])
+  const r = await sdkd(args[0] === 'dev' ? args : [...args, '-o', 'json'])
   expect(r.code, r.stderr).toBe(0)
   return JSON.parse(r.stdout)
 }
@@ -67,15 +72,22 @@ function proposalId(res: any): string {
   return ev.attributes.find((a: any) => a.key === 'proposal_id').value
 }
 
-async function waitForStatus(id: string, status: string): Promise<any> {
-  return waitFor(
-    async () => {
-      const p = await json(['query', 'gov', 'proposal', id])
-      return p.proposal.status === status ? p.proposal : undefined
-    },
-    30_000,
-    `proposal ${id} ${status}`,
+/** Ends a voting period by time travel: the next block, mined now, is `period` later. */
+async function endVoting(id: string, period: string): Promise<any> {
+  expect((await json(['query', 'gov', 'proposal', id])).proposal.status).toBe(
+    'PROPOSAL_STATUS_VOTING_PERIOD',
   )
+  await json(['dev', 'time', period])
+  await json(['dev', 'mine'])
+  return (await json(['query', 'gov', 'proposal', id])).proposal
+}
+
+/** The validator's whole stake voting yes. */
+const TALLY_YES = {
+  yes_count: '10000000',
+  abstain_count: '0',
+  no_count: '0',
+  no_with_veto_count: '0',
 }
 
 describe('sdkd tx gov / tx upgrade through governance', () => {
@@ -127,10 +139,11 @@ describe('sdkd tx gov / tx upgrade through governance', () => {
       { option: 'VOTE_OPTION_YES', weight: '1.000000000000000000' },
     ])
     const live = await json(['query', 'gov', 'tally', id])
-    expect(BigInt(live.tally.yes_count)).toBeGreaterThan(0n)
+    expect(live.tally).toEqual(TALLY_YES)
 
-    const passed = await waitForStatus(id, 'PROPOSAL_STATUS_PASSED')
-    expect(BigInt(passed.final_tally_result.yes_count)).toBeGreaterThan(0n)
+    const passed = await endVoting(id, '+48h')
+    expect(passed.status).toBe('PROPOSAL_STATUS_PASSED')
+    expect(passed.final_tally_result).toEqual(TALLY_YES)
     const listed = await json(['query', 'gov', 'proposals', '--proposal-status', 'passed'])
     expect(listed.proposals.map((x: any) => x.id)).toContain(id)
 
@@ -159,7 +172,11 @@ describe('sdkd tx gov / tx upgrade through governance', () => {
     const cancel = await tx(['gov', 'submit-proposal', file, '--from', 'validator'])
     const cancelId = proposalId(cancel)
     await tx(['gov', 'vote', cancelId, 'yes', '--from', 'validator'])
-    await waitForStatus(cancelId, 'PROPOSAL_STATUS_PASSED')
+    expect((await json(['query', 'gov', 'tally', cancelId])).tally).toEqual(TALLY_YES)
+    // Expedited: its 24 h voting period ends a day after it started, half the regular one.
+    const cancelled = await endVoting(cancelId, '+24h')
+    expect(cancelled).toMatchObject({ status: 'PROPOSAL_STATUS_PASSED', expedited: true })
+    expect(cancelled.final_tally_result).toEqual(TALLY_YES)
     const none = await sdkd(['query', 'upgrade', 'plan'])
     expect([none.code, none.stderr]).toEqual([1, 'Error: no upgrade scheduled\n'])
   })

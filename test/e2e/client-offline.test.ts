@@ -1,5 +1,11 @@
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { DirectSecp256k1HdWallet, makeSignBytes, makeSignDoc } from '@cosmjs/proto-signing'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { sha256 as sha256Noble } from '@noble/hashes/sha2.js'
+import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
+import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
+import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { describe, expect, it } from 'vitest'
 import { keyFromMnemonic, verifySecp256k1 } from '../../src/client/keyring.js'
 import { signDocBytes } from '../../src/client/tx-builder.js'
@@ -163,7 +169,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
   })
 
   it('behavior: tx sign reads stdin with "-" and writes --output-document', async () => {
-    const { home, dir } = await homeWithKey()
+    const { home, dir, alice } = await homeWithKey()
     const gen = await runSdkd([
       '--home',
       home,
@@ -175,33 +181,59 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       '1stake',
       '--generate-only',
     ])
+    expect(gen.code).toBe(0)
     const out = join(dir, 'signed.json')
-    const r = await runSdkd(
-      [
-        '--home',
-        home,
-        'tx',
-        'sign',
-        '-',
-        '--from',
-        'alice',
-        '--offline',
-        '--chain-id',
-        'c',
-        '-a',
-        '0',
-        '-s',
-        '0',
-        '--output-document',
-        out,
-      ],
-      { input: gen.stdout },
-    )
+    const sign = ['--home', home, 'tx', 'sign', '-', '--from', 'alice', '--offline']
+    const numbers = ['--chain-id', 'c', '-a', '7', '-s', '2']
+    const r = await runSdkd([...sign, ...numbers, '--output-document', out], {
+      input: gen.stdout,
+    })
+    expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     expect(r.stdout).toBe('')
+    // The document is what stdout would have carried (RFC 6979 signatures are deterministic) …
+    const written = await readFile(out, 'utf8')
+    const printed = await runSdkd([...sign, ...numbers], { input: gen.stdout })
+    expect(printed.code).toBe(0)
+    expect(written).toBe(printed.stdout)
+    // … the tx read from stdin, signed by alice's key at the given sequence.
+    const doc = JSON.parse(written)
+    expect(doc.body).toEqual(JSON.parse(gen.stdout).body)
+    const [account] = await (
+      await DirectSecp256k1HdWallet.fromMnemonic(ABANDON, { prefix: 'sdk' })
+    ).getAccounts()
+    expect(account!.address).toBe(alice)
+
+    // Checked independently of sdkd's signing code (cosmjs-types, cosmjs, noble): the TxRaw of the
+    // document carries the generated MsgSend, and its signature verifies with alice's public key
+    // over sha256 of SignDoc{body_bytes, auth_info_bytes, chain id, account number}.
     const enc = await runSdkd(['tx', 'encode', out])
     expect(enc.code).toBe(0)
-    expect(enc.stdout.trim()).toMatch(/^[A-Za-z0-9+/]+=*$/)
+    const raw = TxRaw.decode(Buffer.from(enc.stdout.trim(), 'base64'))
+    const body = TxBody.decode(raw.bodyBytes)
+    expect(body.messages.map((m) => m.typeUrl)).toEqual(['/sdk.bank.v1beta1.MsgSend'])
+    expect(MsgSend.decode(body.messages[0]!.value)).toEqual({
+      fromAddress: alice,
+      toAddress: BOB,
+      amount: [{ denom: 'stake', amount: '1' }],
+    })
+    const [signer] = AuthInfo.decode(raw.authInfoBytes).signerInfos
+    expect(signer!.sequence).toBe(2n)
+    expect(signer!.publicKey!.typeUrl).toBe('/sdk.crypto.secp256k1.PubKey')
+    expect(PubKey.decode(signer!.publicKey!.value).key).toEqual(account!.pubkey)
+    expect(raw.signatures).toHaveLength(1)
+    const verifies = (chainId: string, accountNumber: number) =>
+      secp256k1.verify(
+        raw.signatures[0]!,
+        sha256Noble(
+          makeSignBytes(makeSignDoc(raw.bodyBytes, raw.authInfoBytes, chainId, accountNumber)),
+        ),
+        account!.pubkey,
+        { prehash: false },
+      )
+    expect(verifies('c', 7)).toBe(true)
+    expect(verifies('c', 8)).toBe(false)
+    expect(verifies('d', 7)).toBe(false)
   })
 
   it('error: bad input is a clear error with exit code 1', async () => {
@@ -394,6 +426,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       '1stake',
       '--generate-only',
     ])
+    expect(gen.code).toBe(0)
     const file = join(dir, 'unsigned.json')
     await writeFile(file, gen.stdout)
     const noSigner = await runSdkd(['--home', home, 'keys', 'add', 'bob', '--output', 'json'])
@@ -416,6 +449,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
     ])
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toMatch(/^Error: tx intended signer does not match the given signer: bob/)
+    expect(wrong.stdout).toBe('')
     const noChain = await runSdkd([
       '--home',
       home,
@@ -443,6 +477,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
     ])
     expect(unsignedBroadcast.code).toBe(1)
     expect(unsignedBroadcast.stderr).toMatch(/^Error: the tx has no signatures/)
+    expect(unsignedBroadcast.stdout).toBe('')
   })
 
   it('behavior: submit-proposal and software-upgrade build MsgSubmitProposal with the upstream fields', async () => {
@@ -514,6 +549,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       'alice',
       '--generate-only',
     ])
+    expect(sub.stderr).toBe('')
     expect(sub.code).toBe(0)
     expect(JSON.parse(sub.stdout).body.messages[0]).toEqual({
       '@type': '/sdk.gov.v1.MsgSubmitProposal',
@@ -541,6 +577,8 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       'alice',
       '--generate-only',
     ])
+    expect(vote.stderr).toBe('')
+    expect(vote.code).toBe(0)
     expect(JSON.parse(vote.stdout).body.messages[0]).toEqual({
       '@type': '/sdk.gov.v1.MsgVote',
       proposal_id: '3',
@@ -560,6 +598,8 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       'alice',
       '--generate-only',
     ])
+    expect(deposit.stderr).toBe('')
+    expect(deposit.code).toBe(0)
     expect(JSON.parse(deposit.stdout).body.messages[0]).toEqual({
       '@type': '/sdk.gov.v1.MsgDeposit',
       proposal_id: '3',
@@ -582,6 +622,8 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       '--gas',
       '300000',
     ])
+    expect(cancel.stderr).toBe('')
+    expect(cancel.code).toBe(0)
     const cancelTx = JSON.parse(cancel.stdout)
     expect(cancelTx.body.messages[0].messages).toEqual([
       { '@type': '/sdk.upgrade.v1beta1.MsgCancelUpgrade', authority: gov },

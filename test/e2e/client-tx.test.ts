@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createNodeClient, type NodeClient } from '../../src/client/node-client.js'
 import {
   createDevnetHome,
   type DevnetHome,
@@ -12,7 +14,9 @@ import { rpcHeight, runSdkd, waitFor } from '../helpers/sdkd.js'
 /**
  * The client commands against a real node: queries through abci_query, and the tx flows —
  * send with --wait, the three steps apart (generate-only → sign → broadcast), the confirmation
- * prompt, gas simulation, and the safety-rule warning of software-upgrade.
+ * prompt, gas simulation, and the safety-rule warning of software-upgrade. The node mines
+ * instantly (dev API): a tx is in a block as soon as it is admitted, and no block comes without
+ * one, so no test waits on the wall clock or races a block.
  */
 
 let dir: string
@@ -20,6 +24,7 @@ let home: string
 let rpc: number
 let devnet: DevnetHome
 let node: RunningNode
+let client: NodeClient
 const addr: Record<string, string> = {}
 const CHAIN = 'client-chain'
 
@@ -30,13 +35,19 @@ beforeAll(async () => {
   for (const name of ['validator', 'alice', 'bob']) addr[name] = devnet.accounts[name]!.address
   node = await startDevnetNode(devnet, 'v2')
   rpc = node.rpcPort
-  await waitFor(async () => ((await rpcHeight(rpc)) ?? 0) >= 3 || undefined, 30_000, 'height 3')
+  client = createNodeClient({ url: node.rpc })
+  await dev('dev_setMining', { mode: 'instant' })
 })
 
 afterAll(async () => {
   await node?.p.stop()
   await devnet?.cleanup()
 })
+
+/** A JSON-RPC call to the node (the dev API, mempool routes); its result. */
+async function dev(method: string, params: Record<string, unknown> = {}): Promise<any> {
+  return client.call(method, params)
+}
 
 /** `sdkd --home <home> <args> --node <the node>`. */
 function sdkd(args: string[], stdin?: string) {
@@ -54,6 +65,10 @@ async function json(args: string[]): Promise<any> {
 async function balance(address: string, denom = 'token'): Promise<bigint> {
   const r = await json(['query', 'bank', 'balances', address, '--denom', denom])
   return BigInt(r.balance.amount)
+}
+
+async function sequenceOf(address: string): Promise<number> {
+  return Number((await json(['query', 'auth', 'account', address])).account.sequence)
 }
 
 describe('sdkd query: bank, auth, gov through --node', () => {
@@ -126,7 +141,17 @@ describe('sdkd query: bank, auth, gov through --node', () => {
 
 describe('sdkd tx upgrade software-upgrade: the safety rule', () => {
   it('behavior: a height that leaves no time for a cancel proposal gets a warning naming the lowest safe height', async () => {
-    const height = (await rpcHeight(rpc))! + 60 // far enough ahead not to pass during the test, far below the safe height
+    // Blocks 500 ms apart by block time, mined now: the recent interval is exactly 500ms whatever
+    // the machine's speed. Their times run 50 s ahead of the wall clock, so the CLI's floor from
+    // consensus_state (next round start less the latest block time) is negative and unused; with
+    // instant mining no block comes during the test.
+    const { height: mined } = await dev('dev_mine', { blocks: 100, interval_ms: 500 })
+    const latest = Number(mined)
+    expect(await rpcHeight(rpc)).toBe(latest)
+    // Devnet: 2 × (5s + 10s) + 5s = 35s at 500 ms blocks = 70 blocks after the next block.
+    const lowest = latest + 1 + 70
+    const warning = (h: number) =>
+      `WARNING: upgrade height ${h} leaves no time to cancel the upgrade by governance. The lowest height that does is ${lowest}: 2 × (voting period 5s + deposit period 10s) + safety delta 5s = 35s, about 70 blocks at the recent 500ms per block after the proposal starts (next block ${latest + 1}). Use --upgrade-height ${lowest} or higher to keep the upgrade cancellable.\n`
     const args = [
       'tx',
       'upgrade',
@@ -141,32 +166,29 @@ describe('sdkd tx upgrade software-upgrade: the safety rule', () => {
       '--deposit',
       '10000000stake',
     ]
+    const height = latest + 60
     const low = await sdkd([...args, '--upgrade-height', String(height), '--safety-delta', '5s'])
     expect(low.code).toBe(0)
-    // Devnet: 2 × (5s + 10s) + 5s = 35s at ~200 ms blocks ≈ 175 blocks.
-    const m =
-      /^WARNING: upgrade height (\d+) leaves no time to cancel the upgrade by governance\. The lowest height that does is (\d+): 2 × \(voting period 5s \+ deposit period 10s\) \+ safety delta 5s = 35s, about (\d+) blocks at the recent (\S+) per block after the proposal starts \(next block (\d+)\)\. Use --upgrade-height \2 or higher to keep the upgrade cancellable\.\n$/.exec(
-        low.stderr,
-      )
-    expect(m, low.stderr).not.toBeNull()
-    const lowest = Number(m![2])
-    expect(Number(m![1])).toBe(height)
-    expect(Number(m![3])).toBeGreaterThan(100)
-    expect(lowest).toBe(Number(m![5]) + Number(m![3]))
+    expect(low.stderr).toBe(warning(height))
     expect(JSON.parse(low.stdout).body.messages[0].messages[0].plan.height).toBe(String(height))
 
-    const safe = await sdkd([
+    // The height it names is the boundary: it passes, one below it does not.
+    const safe = await sdkd([...args, '--upgrade-height', String(lowest), '--safety-delta', '5s'])
+    expect(safe.code).toBe(0)
+    expect(safe.stderr).toBe('')
+    const justBelow = await sdkd([
       ...args,
       '--upgrade-height',
-      String(lowest + 1000),
+      String(lowest - 1),
       '--safety-delta',
       '5s',
     ])
-    expect(safe.code).toBe(0)
-    expect(safe.stderr).toBe('')
+    expect(justBelow.code).toBe(0)
+    expect(justBelow.stderr).toBe(warning(lowest - 1))
     // The default safety delta is the voting period (5s on the devnet).
     const dflt = await sdkd([...args, '--upgrade-height', String(height)])
-    expect(dflt.stderr).toMatch(/safety delta 5s = 35s/)
+    expect(dflt.code).toBe(0)
+    expect(dflt.stderr).toBe(warning(height))
     // A proposal file carrying MsgSoftwareUpgrade gets the same check.
     const file = join(dir, 'upgrade-proposal.json')
     await writeFile(
@@ -194,17 +216,16 @@ describe('sdkd tx upgrade software-upgrade: the safety rule', () => {
       '--generate-only',
     ])
     expect(fromFile.code).toBe(0)
-    expect(fromFile.stderr).toMatch(
-      new RegExp(
-        `^WARNING: upgrade height ${height} leaves no time to cancel the upgrade by governance\\.`,
-      ),
-    )
+    expect(fromFile.stderr).toBe(warning(height))
+    // Nothing was broadcast: generate-only made no block.
+    expect(await rpcHeight(rpc)).toBe(latest)
   })
 })
 
 describe('sdkd tx: sign and broadcast against the node', () => {
   it('behavior: tx bank send --yes --wait prints the included TxResponse; balances move', async () => {
     const before = await balance(addr.bob!)
+    const sequence = await sequenceOf(addr.alice!)
     const r = await sdkd([
       'tx',
       'bank',
@@ -248,9 +269,18 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     // query tx finds the same result.
     const q = await json(['query', 'tx', res.txhash])
     expect(q).toEqual(res)
+    // alice's account now holds her key (derived here from her mnemonic by cosmjs).
+    const [key] = await (
+      await DirectSecp256k1HdWallet.fromMnemonic(devnet.accounts.alice!.mnemonic, {
+        prefix: 'sdk',
+      })
+    ).getAccounts()
     const account = await json(['query', 'auth', 'account', addr.alice!])
-    expect(account.account.pub_key).toMatchObject({ '@type': '/sdk.crypto.secp256k1.PubKey' })
-    expect(Number(account.account.sequence)).toBeGreaterThanOrEqual(1)
+    expect(account.account.pub_key).toEqual({
+      '@type': '/sdk.crypto.secp256k1.PubKey',
+      key: Buffer.from(key!.pubkey).toString('base64'),
+    })
+    expect(Number(account.account.sequence)).toBe(sequence + 1)
   })
 
   it('behavior: the three steps apart — generate-only, sign (account from the node), broadcast', async () => {
@@ -270,6 +300,11 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     const signed = await sdkd(['tx', 'sign', unsigned, '--from', 'bob'])
     expect(signed.stderr).toBe('')
     expect(signed.code).toBe(0)
+    // Online signing takes bob's sequence from the node (his account number is in the SignDoc,
+    // checked by the node's signature verification below).
+    expect(JSON.parse(signed.stdout).auth_info.signer_infos).toEqual([
+      expect.objectContaining({ sequence: String(await sequenceOf(addr.bob!)) }),
+    ])
     const signedFile = join(dir, 'three-steps-signed.json')
     await writeFile(signedFile, signed.stdout)
     const b = await sdkd(['tx', 'broadcast', signedFile, '--output', 'json'])
@@ -291,10 +326,11 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     )
     expect(included.code).toBe(0)
     expect(await balance(addr.validator!)).toBe(before + 7n)
-    // The same signed bytes again: the sequence is used up (or the tx is still in the cache).
+    // The same signed bytes again: a committed tx stays in the mempool cache (code 19).
     const again = await sdkd(['tx', 'broadcast', signedFile, '--output', 'json'])
     expect(again.code).toBe(0)
-    expect([19, 32]).toContain(JSON.parse(again.stdout).code)
+    expect(JSON.parse(again.stdout)).toMatchObject({ code: 19, txhash: res.txhash })
+    expect(await balance(addr.validator!)).toBe(before + 7n)
   })
 
   it('behavior: without --yes the tx is shown and confirmed on stdin; "n" cancels', async () => {
@@ -306,6 +342,8 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     expect(no.stderr).toMatch(
       /confirm transaction before signing and broadcasting \[y\/N\]: canceled transaction\n$/,
     )
+    // "n" sent nothing: with instant mining a broadcast tx would be in a block by now.
+    expect(await balance(addr.bob!)).toBe(before)
     const yes = await sdkd(
       ['tx', 'bank', 'send', 'alice', addr.bob!, '3token', '--wait', '-o', 'json'],
       'y\n',
@@ -315,24 +353,41 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     expect(await balance(addr.bob!)).toBe(before + 3n)
     const eof = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '3token'], '')
     expect(eof.code).toBe(1)
+    expect(eof.stdout).toBe('')
     expect(eof.stderr).toMatch(
       /Error: EOF: no answer to the confirmation prompt on stdin \(pass --yes to skip it\); canceled transaction\n$/,
     )
+    expect(await balance(addr.bob!)).toBe(before + 3n)
   })
 
   it('behavior: --gas auto simulates first; --dry-run only prints the estimate', async () => {
-    const dry = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '1token', '--dry-run'])
-    expect(dry.code).toBe(0)
-    expect(dry.stdout).toBe('')
-    const m = /^gas estimate: (\d+)\n$/.exec(dry.stderr)
-    expect(m, dry.stderr).not.toBeNull()
+    const send = ['tx', 'bank', 'send', 'alice', addr.bob!, '1token']
+    const height = await rpcHeight(rpc)
+    const sequence = await sequenceOf(addr.alice!)
+    const bobBefore = await balance(addr.bob!)
+    const estimate = async (args: string[]) => {
+      const r = await sdkd([...send, ...args, '--dry-run'])
+      expect(r.code).toBe(0)
+      expect(r.stdout).toBe('')
+      const m = /^gas estimate: (\d+)\n$/.exec(r.stderr)
+      expect(m, r.stderr).not.toBeNull()
+      return Number(m![1])
+    }
+    // The tx as --gas auto simulates it (gas limit 0 in the simulated bytes): its gas used …
+    const simulated = await estimate(['--gas', 'auto'])
+    // … times the adjustment, rounded up.
+    const adjusted = Math.ceil(simulated * 1.5)
+    expect(await estimate(['--gas', 'auto', '--gas-adjustment', '1.5'])).toBe(adjusted)
+    // Without --gas auto, --dry-run simulates the tx with its gas limit (200000 by default) in the
+    // bytes: 4 bytes more than gas limit 0, at tx_size_cost_per_byte 10.
+    expect(await estimate([])).toBe(simulated + 40)
+    // Nothing was signed or broadcast: no block (instant mining), no waiting tx, the same sequence.
+    expect(await rpcHeight(rpc)).toBe(height)
+    expect((await dev('num_unconfirmed_txs')).n_txs).toBe('0')
+    expect(await sequenceOf(addr.alice!)).toBe(sequence)
+
     const auto = await sdkd([
-      'tx',
-      'bank',
-      'send',
-      'alice',
-      addr.bob!,
-      '1token',
+      ...send,
       '--gas',
       'auto',
       '--gas-adjustment',
@@ -343,11 +398,13 @@ describe('sdkd tx: sign and broadcast against the node', () => {
       'json',
     ])
     expect(auto.code).toBe(0)
-    const est = Number(/^gas estimate: (\d+)\n/.exec(auto.stderr)![1])
+    expect(auto.stderr).toBe(`gas estimate: ${adjusted}\n`)
     const res = JSON.parse(auto.stdout)
     expect(res.code).toBe(0)
-    expect(res.gas_wanted).toBe(String(est))
-    expect(Number(res.gas_used)).toBeLessThanOrEqual(est)
+    expect(res.gas_wanted).toBe(String(adjusted))
+    expect(res.tx.auth_info.fee.gas_limit).toBe(String(adjusted))
+    expect(Number(res.gas_used)).toBeLessThanOrEqual(adjusted)
+    expect(await balance(addr.bob!)).toBe(bobBefore + 1n)
   })
 
   it("error: a chain id that differs from the node's is refused before signing, naming both", async () => {
@@ -406,7 +463,9 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/^code: 4\ncodespace: sdk\n/m)
     expect(r.stdout).toMatch(
-      /raw_log: 'signature verification failed; please verify account number \(\d+\) and chain-id \(client-chain\): \(unable to verify single signer signature\): unauthorized/,
+      new RegExp(
+        `raw_log: 'signature verification failed; please verify account number \\(${account.account.account_number}\\) and chain-id \\(client-chain\\): \\(unable to verify single signer signature\\): unauthorized`,
+      ),
     )
   })
 })

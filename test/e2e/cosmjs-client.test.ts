@@ -11,6 +11,7 @@ import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/gov/v1/tx'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { MsgSoftwareUpgrade } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx'
 import { describe, expect, test } from 'vitest'
+import { createNodeClient } from '../../src/client/node-client.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   createDevnetHome,
@@ -19,13 +20,13 @@ import {
   type RunningNode,
   rest,
   startDevnetNode,
-  waitForOutcome,
 } from '../helpers/devnet.js'
 import { waitFor } from '../helpers/sdkd.js'
 
 /**
  * A real client: cosmjs signs offline (SIGN_MODE_DIRECT) with a registry of the `sdk` type URLs —
  * the upstream generated types, whose field numbers sdkd keeps — and talks to sdkd over REST only.
+ * The chain is driven through the dev API (instant mining, time travel), not the wall clock.
  */
 
 const cleanups = cleanupAfterEach()
@@ -100,6 +101,9 @@ describe('a cosmjs client (e2e)', () => {
     cleanups.push(home.cleanup)
     const node = await startDevnetNode(home, 'v1')
     cleanups.push(() => node.p.stop('SIGKILL'))
+    const dev = createNodeClient({ url: node.rpc })
+    // A block as soon as a tx is admitted, none without one.
+    await dev.call('dev_setMining', { mode: 'instant' })
 
     const wallet = await DirectSecp256k1HdWallet.fromMnemonic(home.accounts.validator!.mnemonic, {
       prefix: 'sdk',
@@ -174,9 +178,17 @@ describe('a cosmjs client (e2e)', () => {
       ),
     )
 
-    const first = await waitForOutcome(node, '1')
+    const proposalOf = async (id: string) =>
+      (await rest(node, `/sdk/gov/v1/proposals/${id}`)).proposal
+    for (const id of ids)
+      expect((await proposalOf(id)).status).toBe('PROPOSAL_STATUS_VOTING_PERIOD')
+    // The voting period (5 s on the devnet) ends by block time: the next block, mined now, is 5 s
+    // after the vote's, so past both proposals' voting end.
+    await dev.call('dev_increaseTime', { seconds: 5 })
+    await dev.call('dev_mine', { blocks: 1 })
+    const first = await proposalOf('1')
     expect(first.status).toBe('PROPOSAL_STATUS_PASSED')
-    const second = await waitForOutcome(node, '2')
+    const second = await proposalOf('2')
     expect(second.status).toBe('PROPOSAL_STATUS_FAILED')
     expect(second.failed_reason).toBe(
       'time-based upgrades have been deprecated in the SDK: invalid request',

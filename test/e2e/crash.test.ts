@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
-  freePort,
+  boundPorts,
   getJson,
   initHome,
   rpcHeight,
@@ -46,19 +46,16 @@ test(`behavior: after ${KILLS} kill -9 at random moments the chain continues; co
   const t = await tempDir('sdkd-crash-')
   cleanups.push(t.cleanup)
   await initHome(t.dir)
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
   const seen = new Map<number, Seen>()
   let maxHeight = 0
+  // Each start binds a port of the OS's choosing (port 0), read back from its `serving` log line.
   const start = (timeout: string): SdkdProcess => {
     const p = startSdkd([
       '--home',
       t.dir,
-      '--log_level',
-      'warn',
       'start',
       '--rpc.laddr',
-      `127.0.0.1:${port}`,
+      '127.0.0.1:0',
       '--grpc.enable=false',
       '--api.enable=false',
       '--timeout-commit',
@@ -75,6 +72,8 @@ test(`behavior: after ${KILLS} kill -9 at random moments the chain continues; co
       // Kill during start-up: opening the database, loading the index, the first commit.
       await new Promise((r) => setTimeout(r, random() * 150))
     } else {
+      const { rpcPort: port } = await boundPorts(p)
+      const url = `http://127.0.0.1:${port}`
       const h = await waitFor(
         async () => {
           const x = await rpcHeight(port)
@@ -94,11 +93,13 @@ test(`behavior: after ${KILLS} kill -9 at random moments the chain continues; co
       await new Promise((r) => setTimeout(r, random() * 120))
     }
     p.child.kill('SIGKILL')
-    await p.exited
+    expect((await p.exited).signal).toBe('SIGKILL')
   }
 
   // Final start: every recorded block is unchanged, and the whole chain links up.
   const final = start('1h')
+  const { rpcPort: port } = await boundPorts(final)
+  const url = `http://127.0.0.1:${port}`
   const latest = await waitFor(async () => rpcHeight(port), 30_000, `final start (seed ${seed})`)
   expect(latest).toBeGreaterThanOrEqual(maxHeight)
   for (const [height, b] of seen)

@@ -9,7 +9,7 @@ import {
   startDevnetNode,
   tx,
 } from '../helpers/devnet.js'
-import { freePort, getJson, runSdkd, startSdkd, tempDir, waitFor } from '../helpers/sdkd.js'
+import { boundPorts, getJson, runSdkd, startSdkd, tempDir, waitFor } from '../helpers/sdkd.js'
 
 /**
  * The dev API with real processes: mining on demand, mining modes, time travel, snapshot/revert,
@@ -219,11 +219,16 @@ describe('dev API: snapshot and revert', () => {
       (await rest(node, `/sdk/bank/v1beta1/balances/${validator}/by_denom?denom=token`)).balance
         .amount,
     ).toBe(String(BigInt(vBefore) - 10n))
-    // The edit is in the block's events.
-    const results = (
-      await rpc(http(node), 'blockchain', { minHeight: set.height, maxHeight: set.height })
-    ).result
-    expect(results.block_metas).toHaveLength(1)
+    // The edit is in the events of the block it mined: dev_set_balance{address, amount}.
+    const results = (await rpc(http(node), 'block_results', { height: set.height })).result
+    const edits = [
+      ...(results.finalize_block_events as any[]),
+      ...(results.txs_results ?? []).flatMap((r: any) => r.events),
+    ].filter((e: any) => e.type === 'dev_set_balance')
+    expect(edits).toHaveLength(1)
+    expect(Object.fromEntries(edits[0].attributes.map((a: any) => [a.key, a.value]))).toMatchObject(
+      { address: carol, amount: '5token' },
+    )
   })
 })
 
@@ -232,18 +237,18 @@ describe('dev API: refusals', () => {
     const { dir, cleanup } = await tempDir('sdkd-dev-off-')
     cleanups.push(cleanup)
     expect((await runSdkd(['--home', dir, 'init', 'n', '--chain-id', 'plain-1'])).code).toBe(0)
-    const port = await freePort()
     const p = startSdkd([
       '--home',
       dir,
       'start',
       '--rpc.laddr',
-      `tcp://127.0.0.1:${port}`,
+      'tcp://127.0.0.1:0',
       '--grpc.enable=false',
       '--timeout-commit',
       '200ms',
     ])
     cleanups.push(() => p.stop('SIGKILL'))
+    const { rpcPort: port } = await boundPorts(p)
     await p.waitForLog((l) => l.msg === 'committed block')
     for (const method of ['dev_mine', 'dev_status', 'advance_blocks']) {
       expect((await rpc(`http://127.0.0.1:${port}`, method, {})).error).toEqual({
@@ -270,13 +275,12 @@ describe('dev API: refusals', () => {
     const home = await createDevnetHome('dev-remote')
     cleanups.push(home.cleanup)
     for (const allow of [false, true]) {
-      const port = await freePort()
       const p = startSdkd([
         '--home',
         home.dir,
         'start',
         '--rpc.laddr',
-        `tcp://0.0.0.0:${port}`,
+        'tcp://0.0.0.0:0',
         '--grpc.enable=false',
         '--api.enable=false',
         '--timeout-commit',
@@ -284,6 +288,7 @@ describe('dev API: refusals', () => {
         `--dev.allow-remote=${allow}`,
       ])
       cleanups.push(() => p.stop('SIGKILL'))
+      const { rpcPort: port } = await boundPorts(p)
       await p.waitForLog((l) => l.msg === 'committed block')
       const remote = await rpc(`http://${external}:${port}`, 'dev_status')
       const local = await rpc(`http://127.0.0.1:${port}`, 'dev_status')

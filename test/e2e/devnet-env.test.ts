@@ -4,14 +4,13 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
-  freePort,
+  boundPorts,
   getJson,
-  rpcHeight,
+  heightAtLeast,
   runSdkd,
   type SdkdProcess,
   startSdkd,
   tempDir,
-  waitFor,
 } from '../helpers/sdkd.js'
 
 const cleanups = cleanupAfterEach()
@@ -25,16 +24,17 @@ async function home(): Promise<string> {
 // REST and gRPC off: these tests look at the RPC only, and must not compete for the default ports.
 const QUIET = { SDKD_API_ENABLE: 'false', SDKD_GRPC_ENABLE: 'false' }
 
+/** `sdkd devnet` with the RPC on port 0 (through SDKD_RPC_LADDR); the port it bound, from its log. */
 async function devnet(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ node: SdkdProcess; rpc: number }> {
-  const rpc = await freePort()
   const node = startSdkd(['devnet', ...args], {
-    env: { SDKD_RPC_LADDR: `tcp://127.0.0.1:${rpc}`, ...QUIET, ...env },
+    env: { SDKD_RPC_LADDR: 'tcp://127.0.0.1:0', ...QUIET, ...env },
   })
   cleanups.push(() => node.stop())
-  await waitFor(async () => ((await rpcHeight(rpc)) ?? 0) >= 2 || undefined, 30_000, 'height 2')
+  const { rpcPort: rpc } = await boundPorts(node)
+  await heightAtLeast(rpc, 2)
   return { node, rpc }
 }
 
@@ -50,11 +50,16 @@ describe('sdkd devnet: environment variables', () => {
       SDKD_CHAIN_ID: 'env-chain-7',
       SDKD_TIMEOUT_COMMIT: '1s',
     })
+    // SDKD_RPC_LADDR (port 0) decided where the RPC listens, not the preset's 127.0.0.1:26657.
+    expect(node.logs().find((l) => l.msg === 'serving CometBFT RPC')?.address).toBe(
+      `127.0.0.1:${rpc}`,
+    )
+    expect(rpc).not.toBe(26657)
     expect((await status(rpc)).node_info.network).toBe('env-chain-7')
     const genesis = JSON.parse(await readFile(join(h, 'config', 'genesis.json'), 'utf8'))
     expect(genesis.chain_id).toBe('env-chain-7')
     // A block time of 1 s instead of the preset's 500 ms shows in the committed block times.
-    await waitFor(async () => ((await rpcHeight(rpc)) ?? 0) >= 4 || undefined, 30_000, 'height 4')
+    await heightAtLeast(rpc, 4)
     const { body } = await getJson(`http://127.0.0.1:${rpc}/blockchain?minHeight=2&maxHeight=4`)
     const times = (body.result.block_metas as any[])
       .map((m) => Date.parse(m.header.time))

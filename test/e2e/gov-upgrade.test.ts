@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { createNodeClient } from '../../src/client/node-client.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   createDevnetHome,
@@ -13,25 +14,33 @@ import {
   startDevnetNode,
   tx,
   txOk,
-  waitForOutcome,
 } from '../helpers/devnet.js'
 import { runSdkd, waitFor } from '../helpers/sdkd.js'
 
 /**
  * The seed's upgrade flow through governance with real processes (seed §3, reference §5.5): the
- * devnet home, `sdkd start` for v1 and v2, and the CLI for every transaction.
+ * devnet home, `sdkd start` for v1 and v2, and the CLI for every transaction. The chain is driven
+ * through the dev API, not the wall clock: a block per tx (`instant`), voting periods ended by time
+ * travel, heights reached by `dev_mine`.
  */
 
 const cleanups = cleanupAfterEach()
 
 /**
- * Every tx here is a separate CLI process (about a second each, more on a loaded machine), so the
- * periods are longer than the devnet's 5s / 2s: a vote must land inside its voting period.
+ * A real chain's periods (upstream defaults): no tx, however slow its CLI process, can miss its
+ * period, and only time travel ends one.
  */
 const GOV_PERIODS = {
-  voting_period: '12s',
-  expedited_voting_period: '6s',
-  max_deposit_period: '30s',
+  voting_period: '172800s',
+  expedited_voting_period: '86400s',
+  max_deposit_period: '172800s',
+}
+
+const TALLY_YES = {
+  yes_count: '10000000',
+  abstain_count: '0',
+  no_count: '0',
+  no_with_veto_count: '0',
 }
 
 async function devnet(): Promise<DevnetHome> {
@@ -40,10 +49,35 @@ async function devnet(): Promise<DevnetHome> {
   return home
 }
 
+/** Calls a method of the node's dev API (on in a devnet home); its result. */
+async function dev(
+  node: RunningNode,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<Record<string, string>> {
+  return (await createNodeClient({ url: node.rpc }).call(method, params)) as Record<string, string>
+}
+
+/** Mines `blocks` blocks now; the new height. */
+async function mine(node: RunningNode, blocks: number): Promise<number> {
+  return Number((await dev(node, 'dev_mine', { blocks })).height)
+}
+
+/** Starts the node with a block per tx and none otherwise (`instant`): heights move only on demand. */
 async function start(home: DevnetHome, appVersion: string): Promise<RunningNode> {
   const node = await startDevnetNode(home, appVersion)
   cleanups.push(() => node.p.stop('SIGKILL'))
+  await dev(node, 'dev_setMining', { mode: 'instant' })
   return node
+}
+
+/** Ends the proposal's voting period: the next block, mined now, takes its voting_end_time. */
+async function endVoting(node: RunningNode, id: string): Promise<Record<string, any>> {
+  const { proposal } = await rest(node, `/sdk/gov/v1/proposals/${id}`)
+  expect(proposal.status).toBe('PROPOSAL_STATUS_VOTING_PERIOD')
+  await dev(node, 'dev_setNextBlockTime', { time: proposal.voting_end_time })
+  await mine(node, 1)
+  return (await rest(node, `/sdk/gov/v1/proposals/${id}`)).proposal
 }
 
 const upgradeArgs = (name: string, height: number, extra: string[] = []) => [
@@ -67,8 +101,8 @@ describe('upgrade through governance (e2e)', () => {
     const home = await devnet()
     const v1 = await start(home, 'v1')
     const h = await heightOf(v1)
-    // 200ms blocks: the 12s voting period ends well before the plan's height.
-    const H = h + 200
+    // Submit, deposit, vote and the tally take the next four blocks: the plan lies after them.
+    const H = h + 10
 
     const submitted = await txOk(
       home,
@@ -99,16 +133,11 @@ describe('upgrade through governance (e2e)', () => {
 
     await txOk(home, v1, ['gov', 'vote', id, 'yes'], 'validator')
     const live = await rest(v1, `/sdk/gov/v1/proposals/${id}/tally`)
-    expect(live.tally.yes_count).toBe('10000000')
+    expect(live.tally).toEqual(TALLY_YES)
 
-    const decided = await waitForOutcome(v1, id)
+    const decided = await endVoting(v1, id)
     expect(decided.status).toBe('PROPOSAL_STATUS_PASSED')
-    expect(decided.final_tally_result).toEqual({
-      yes_count: '10000000',
-      abstain_count: '0',
-      no_count: '0',
-      no_with_veto_count: '0',
-    })
+    expect(decided.final_tally_result).toEqual(TALLY_YES)
     const { plan } = await rest(v1, '/sdk/upgrade/v1beta1/current_plan')
     expect(plan).toMatchObject({ name: 'v2', height: String(H) })
     // The CLI reads the same through the RPC's abci_query.
@@ -129,11 +158,16 @@ describe('upgrade through governance (e2e)', () => {
     const deposits = await rest(v1, `/sdk/gov/v1/proposals/${id}/deposits`)
     expect(deposits.deposits).toEqual([])
 
-    // v1 has no handler for v2: it halts at H with the upstream line and exit status 2.
+    // Up to H−1 v1 runs on with the plan pending.
+    expect(await mine(v1, H - 1 - (await heightOf(v1)))).toBe(H - 1)
+    expect(v1.p.child.exitCode).toBeNull()
+    // v1 has no handler for v2: block H halts it with the upstream line and exit status 2 (the mine
+    // gets no answer: the node closes its connections as it stops).
+    await expect(mine(v1, 1)).rejects.toThrow()
     const exit = await waitFor(
       async () => (v1.p.child.exitCode === null ? undefined : v1.p.exited),
-      60_000,
-      'v1 to halt',
+      20_000,
+      'v1 to exit after halting at the upgrade height',
     )
     expect(exit.code).toBe(2)
     const needed = v1.p.logs().find((l) => String(l.msg).startsWith('UPGRADE "v2" NEEDED'))
@@ -146,8 +180,17 @@ describe('upgrade through governance (e2e)', () => {
     )
     expect((await stat(infoPath)).mode & 0o777).toBe(0o600)
 
+    // v2 applies the upgrade in its first block, H (so v1 committed nothing of H), and the chain goes on.
     const v2 = await start(home, 'v2')
-    await waitFor(async () => ((await heightOf(v2)) > H + 2 ? true : undefined), 30_000)
+    expect(
+      v2.p
+        .logs()
+        .filter((l) => l.module === 'x/upgrade')
+        .map((l) => l.msg),
+    ).toEqual([`applying upgrade "v2" at height: ${H}`])
+    const resumed = await heightOf(v2)
+    expect(resumed).toBeGreaterThanOrEqual(H)
+    expect(await mine(v2, 2)).toBe(resumed + 2)
     expect(await rest(v2, '/sdk/upgrade/v1beta1/applied_plan/v2')).toEqual({ height: String(H) })
     expect(await rest(v2, '/sdk/upgrade/v1beta1/current_plan')).toEqual({ plan: null })
     const versions = await rest(v2, '/sdk/upgrade/v1beta1/module_versions?module_name=consensus')
@@ -158,28 +201,29 @@ describe('upgrade through governance (e2e)', () => {
     expect((await rest(v2, '/sdk/staking/v1beta1/pool')).pool.bonded_tokens).toBe('10000000')
   }, 180_000)
 
-  test('behavior: a second passed proposal moves the plan’s height; a passed cancel proposal removes it', async () => {
+  test('behavior: a second passed proposal moves the plan’s height; a passed cancel proposal removes it; the chain then passes both heights', async () => {
     const home = await devnet()
     const node = await start(home, 'v1')
     const h = await heightOf(node)
-    // Expedited proposals (shorter voting period, 2/3 threshold) keep this quick.
+    // Expedited proposals (their own voting period, 2/3 threshold), ended by time travel.
     const expedited = ['--deposit', '50000000stake', '--expedited']
     const pass = async (args: string[]) => {
       const id = proposalIdOf(await txOk(home, node, args, 'alice'))
       await txOk(home, node, ['gov', 'vote', id, 'yes'], 'validator')
-      const p = await waitForOutcome(node, id)
-      expect(p.status).toBe('PROPOSAL_STATUS_PASSED')
+      // The vote is counted: the live tally shows the validator's stake.
+      expect((await rest(node, `/sdk/gov/v1/proposals/${id}/tally`)).tally).toEqual(TALLY_YES)
+      const p = await endVoting(node, id)
+      expect(p).toMatchObject({ status: 'PROPOSAL_STATUS_PASSED', expedited: true })
+      expect(p.final_tally_result).toEqual(TALLY_YES)
       return p
     }
 
-    await pass(upgradeArgs('v2', h + 10_000, expedited))
+    await pass(upgradeArgs('v2', h + 100, expedited))
     expect((await rest(node, '/sdk/upgrade/v1beta1/current_plan')).plan.height).toBe(
-      String(h + 10_000),
+      String(h + 100),
     )
-    await pass(upgradeArgs('v2', h + 5_000, expedited))
-    expect((await rest(node, '/sdk/upgrade/v1beta1/current_plan')).plan.height).toBe(
-      String(h + 5_000),
-    )
+    await pass(upgradeArgs('v2', h + 50, expedited))
+    expect((await rest(node, '/sdk/upgrade/v1beta1/current_plan')).plan.height).toBe(String(h + 50))
     await pass([
       'upgrade',
       'cancel-software-upgrade',
@@ -193,23 +237,37 @@ describe('upgrade through governance (e2e)', () => {
     const plan = await runSdkd(['--home', home.dir, 'query', 'upgrade', 'plan', '--node', node.rpc])
     expect(plan.stderr).toContain('no upgrade scheduled')
     expect(plan.code).toBe(1)
-    // Nothing was applied: v1 keeps producing blocks past the old heights' region.
+    // Nothing was applied and nothing halts: v1 mines past both heights the plan had.
+    expect(await mine(node, h + 101 - (await heightOf(node)))).toBe(h + 101)
+    expect(node.p.child.exitCode).toBeNull()
+    expect(node.p.logs().filter((l) => l.module === 'x/upgrade')).toEqual([])
+    await expect(stat(join(home.dir, 'data/upgrade-info.json'))).rejects.toThrow('ENOENT')
     expect(await rest(node, '/sdk/upgrade/v1beta1/applied_plan/v2')).toEqual({ height: '0' })
   }, 180_000)
 
-  test('behavior: a proposal whose plan height has passed by execution ends FAILED with the upstream reason; no plan, deposit refunded', async () => {
+  test('behavior: a proposal whose plan height has passed by execution ends FAILED with the upstream reason; no plan, deposit refunded; the chain goes on', async () => {
     const home = await devnet()
     const node = await start(home, 'v1')
     const alice = home.accounts.alice!.address
     const before = await rest(node, `/sdk/bank/v1beta1/balances/${alice}/by_denom?denom=stake`)
     const h = await heightOf(node)
-    const id = proposalIdOf(
-      await txOk(home, node, upgradeArgs('v2', h + 3, ['--deposit', '10000000stake']), 'alice'),
+    // The plan's height is the vote's block: the tally, one block later, is past it.
+    const H = h + 2
+    const submitted = await txOk(
+      home,
+      node,
+      upgradeArgs('v2', H, ['--deposit', '10000000stake']),
+      'alice',
     )
-    await txOk(home, node, ['gov', 'vote', id, 'yes'], 'validator')
-    const p = await waitForOutcome(node, id)
+    expect(Number(submitted.height)).toBe(h + 1)
+    const id = proposalIdOf(submitted)
+    const vote = await txOk(home, node, ['gov', 'vote', id, 'yes'], 'validator')
+    expect(Number(vote.height)).toBe(H)
+    const p = await endVoting(node, id)
+    expect(await heightOf(node)).toBe(H + 1)
     expect(p.status).toBe('PROPOSAL_STATUS_FAILED')
     expect(p.failed_reason).toBe('upgrade cannot be scheduled in the past: invalid request')
+    expect(p.final_tally_result).toEqual(TALLY_YES)
     // An operator sees it: logged at warn, with the reason.
     expect(
       await node.p.waitForLog((l) => l.msg === 'proposal tallied' && l.proposal === id),
@@ -222,9 +280,10 @@ describe('upgrade through governance (e2e)', () => {
     expect(await rest(node, '/sdk/upgrade/v1beta1/current_plan')).toEqual({ plan: null })
     const after = await rest(node, `/sdk/bank/v1beta1/balances/${alice}/by_denom?denom=stake`)
     expect(after.balance).toEqual(before.balance)
-    // The node keeps going.
-    const now = await heightOf(node)
-    await waitFor(async () => ((await heightOf(node)) > now ? true : undefined), 10_000)
+    // The node keeps going: later heights are committed.
+    expect(await mine(node, 2)).toBe(H + 3)
+    expect(await heightOf(node)).toBe(H + 3)
+    expect(node.p.child.exitCode).toBeNull()
   }, 180_000)
 
   test('error: MsgSoftwareUpgrade or MsgCancelUpgrade signed by a normal account is rejected (upgrade code 6); as a proposal message it is refused at submission (gov code 13)', async () => {
@@ -287,6 +346,7 @@ describe('upgrade through governance (e2e)', () => {
         '-o',
         'json',
       ])
+      expect(sent.code, sent.stderr).toBe(0)
       const res = JSON.parse(sent.stdout)
       expect(res.codespace).toBe('upgrade')
       expect(res.code).toBe(6)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { freePort, initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
+import { initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
@@ -46,6 +46,7 @@ describe('sdkd keys', () => {
     })
 
     const list = await runSdkd(['--home', dir, 'keys', 'list', '--output', 'json'])
+    expect(list.code).toBe(0)
     expect(JSON.parse(list.stdout).map((k: any) => k.name)).toEqual(['alice', 'bob'])
     expect((await runSdkd(['--home', dir, 'keys', 'show', 'bob', '-a'])).stdout).toBe(
       'sdk19rl4cm2hmr8afy4kldpxz3fka4jguq0affp2cq\n',
@@ -63,6 +64,7 @@ describe('sdkd keys', () => {
 
     const refused = await runSdkd(['--home', dir, 'keys', 'delete', 'alice'], { input: 'n\n' })
     expect(refused.code).toBe(1)
+    expect(refused.stderr).toBe('Error: aborted\n')
     expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).code).toBe(0)
     const deleted = await runSdkd(['--home', dir, 'keys', 'delete', 'alice', '--yes'])
     expect(deleted.code).toBe(0)
@@ -74,17 +76,25 @@ describe('sdkd keys', () => {
 
   test('error: duplicate names, bad mnemonics and other backends are clear errors', async () => {
     const dir = await home()
-    await runSdkd(['--home', dir, 'keys', 'add', 'alice'])
+    expect((await runSdkd(['--home', dir, 'keys', 'add', 'alice'])).code).toBe(0)
     const dup = await runSdkd(['--home', dir, 'keys', 'add', 'alice'])
     expect(dup.code).toBe(1)
     expect(dup.stderr).toBe('Error: key with name alice already exists\n')
     const bad = await runSdkd(['--home', dir, 'keys', 'add', 'x', '--recover'], {
       input: 'these are not words\n',
     })
+    expect(bad.code).toBe(1)
     expect(bad.stderr).toBe('Error: invalid mnemonic\n')
+    expect(bad.stdout).toBe('')
+    // Nothing was stored under the name.
+    const x = await runSdkd(['--home', dir, 'keys', 'show', 'x'])
+    expect(x.code).toBe(1)
+    expect(x.stderr).toBe('Error: x.info: key not found\n')
     const os = await runSdkd(['--home', dir, 'keys', 'list', '--keyring-backend', 'os'])
     expect(os.code).toBe(1)
-    expect(os.stderr).toContain('unsupported keyring backend "os"')
+    expect(os.stderr).toBe(
+      'Error: unsupported keyring backend "os": sdkd supports only "test" (files under <home>/keyring-test)\n',
+    )
   })
 })
 
@@ -92,7 +102,10 @@ describe('sdkd genesis add-genesis-account', () => {
   test('behavior: funds a key or an address before the first start; --append tops up', async () => {
     const dir = await home()
     await initHome(dir)
-    await runSdkd(['--home', dir, 'keys', 'add', 'bob', '--recover'], { input: `${ABANDON}\n` })
+    const bob = await runSdkd(['--home', dir, 'keys', 'add', 'bob', '--recover'], {
+      input: `${ABANDON}\n`,
+    })
+    expect(bob.code).toBe(0)
     expect(
       (await runSdkd(['--home', dir, 'genesis', 'add-genesis-account', 'bob', '1000stake,5token']))
         .code,
@@ -134,7 +147,10 @@ describe('sdkd genesis add-genesis-account', () => {
     ])
     expect(genesis.app_state.auth.accounts).toHaveLength(1)
     const bad = await runSdkd(['--home', dir, 'genesis', 'add-genesis-account', 'nobody', '1stake'])
-    expect(bad.stderr).toContain('failed to get address from keyring: nobody.info: key not found')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toBe(
+      'Error: failed to get address from keyring: nobody.info: key not found (and "nobody" is not a bech32 address)\n',
+    )
     const coins = await runSdkd([
       '--home',
       dir,
@@ -144,16 +160,20 @@ describe('sdkd genesis add-genesis-account', () => {
       '10 $$',
       '--append',
     ])
-    expect(coins.stderr).toContain('failed to parse coins: invalid decimal coin expression: 10 $$')
+    expect(coins.code).toBe(1)
+    expect(coins.stderr).toBe(
+      'Error: failed to parse coins: invalid decimal coin expression: 10 $$: invalid coins\n',
+    )
+    // The refused edits left the genesis as it was.
+    expect(JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))).toEqual(genesis)
 
     // The genesis is valid: the node starts; after that, genesis edits are refused.
-    const port = await freePort()
     const node = startSdkd([
       '--home',
       dir,
       'start',
       '--rpc.laddr',
-      `127.0.0.1:${port}`,
+      'tcp://127.0.0.1:0',
       '--grpc.enable=false',
       '--api.enable=false',
       '--timeout-commit',
@@ -161,7 +181,7 @@ describe('sdkd genesis add-genesis-account', () => {
     ])
     cleanups.push(() => node.stop('SIGKILL'))
     await node.waitForLog((l) => l.msg === 'committed block')
-    await node.stop()
+    expect(await node.stop()).toEqual({ code: 0, signal: null })
     const late = await runSdkd([
       '--home',
       dir,

@@ -3,15 +3,16 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
-  freePort,
+  boundPorts,
+  devMine,
   getJson,
+  heightAtLeast,
   initHome,
   rpcHeight,
   runSdkd,
   type SdkdProcess,
   startSdkd,
   tempDir,
-  waitFor,
 } from '../helpers/sdkd.js'
 
 const cleanups = cleanupAfterEach()
@@ -27,22 +28,34 @@ function track(p: SdkdProcess): SdkdProcess {
   return p
 }
 
+/** `sdkd start` with the RPC on a port the OS picks (read back from the log), REST and gRPC off. */
 async function startNode(dir: string, extra: string[] = []) {
-  const port = await freePort()
   const p = track(
     startSdkd([
       '--home',
       dir,
       'start',
       '--rpc.laddr',
-      `tcp://127.0.0.1:${port}`,
+      'tcp://127.0.0.1:0',
       '--grpc.enable=false',
       '--api.enable=false',
       ...extra,
     ]),
   )
+  const { rpcPort: port } = await boundPorts(p)
   return { p, port, url: `http://127.0.0.1:${port}` }
 }
+
+/** The heights of the node's `committed block` log lines, in log order. */
+const committedHeights = (p: SdkdProcess) =>
+  p
+    .logs()
+    .filter((l) => l.msg === 'committed block')
+    .map((l) => l.height as number)
+
+/** `from`, `from + 1`, …, `to`. */
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i)
 
 describe('sdkd init', () => {
   test('behavior: creates the home with the upstream files, sections and defaults', async () => {
@@ -146,7 +159,7 @@ describe('sdkd start', () => {
     const dir = await home()
     await initHome(dir)
     const { p, port, url } = await startNode(dir, ['--timeout-commit', '100ms'])
-    await waitFor(async () => ((await rpcHeight(port)) ?? 0) >= 3 || undefined, 20_000, 'height 3')
+    await heightAtLeast(port, 3)
 
     const status = (await getJson(`${url}/status`)).body
     expect(status.jsonrpc).toBe('2.0')
@@ -235,12 +248,18 @@ describe('sdkd start', () => {
     const dir = await home()
     await initHome(dir)
     const { p } = await startNode(dir, ['--timeout-commit', '50ms'])
-    const line = await p.waitForLog((l) => l.msg === 'committed block' && l.height === 2)
-    expect(line).toMatchObject({ level: 30, module: 'state', height: 2, txs: 0 })
+    const line = await p.waitForLog((l) => l.msg === 'committed block' && l.height === 5)
+    expect(line).toMatchObject({ level: 30, module: 'state', height: 5, txs: 0 })
     expect(line.app_hash).toMatch(/^[0-9A-F]{64}$/)
     expect(typeof line.ms).toBe('number')
-    await p.stop()
-    const port = await freePort()
+    expect((await p.stop()).code).toBe(0)
+    // Every height from 1 to the last one committed before the clean stop: one line each, in order.
+    const heights = committedHeights(p)
+    expect(heights).toEqual(range(1, heights.at(-1)!))
+    const last = heights.at(-1)!
+    expect(p.logs().findLast((l) => l.msg === 'stopped cleanly')).toMatchObject({ height: last })
+
+    // The same home in plain format, up to a halt 4 heights on: one readable line per height.
     const plain = track(
       startSdkd([
         '--home',
@@ -249,74 +268,66 @@ describe('sdkd start', () => {
         'plain',
         'start',
         '--rpc.laddr',
-        `127.0.0.1:${port}`,
+        '127.0.0.1:0',
         '--grpc.enable=false',
         '--api.enable=false',
         '--halt-height',
-        '6',
+        String(last + 4),
         '--timeout-commit',
         '10ms',
       ]),
     )
-    const exit = await plain.exited
-    expect(exit.code).toBe(0)
-    expect(plain.output()).toMatch(
-      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: committed block module=state height=5 txs=0 app_hash=[0-9A-F]{64} ms=/m,
+    expect((await plain.exited).code).toBe(0)
+    const plainLines = plain.output().match(/^.* committed block .*$/gm) ?? []
+    expect(plainLines).toHaveLength(3)
+    const expected = range(last + 1, last + 3).map(
+      (h) =>
+        new RegExp(
+          `^\\[\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] INFO: committed block module=state height=${h} txs=0 app_hash=[0-9A-F]{64} ms=[\\d.]+$`,
+        ),
     )
-    expect(plain.output()).toContain('halt per configuration height 6 time 0')
+    for (const [i, line] of plainLines.entries()) expect(line).toMatch(expected[i]!)
+    expect(plain.output()).toContain(`halt per configuration height ${last + 4} time 0`)
     expect(plain.output()).not.toMatch(/^\{"level"/m)
   })
 
   test('behavior: --halt-height stops cleanly before committing that height (exit 0); a restart continues', async () => {
     const dir = await home()
     await initHome(dir)
-    const { p, port } = await startNode(dir, ['--timeout-commit', '0', '--halt-height', '20'])
+    const { p } = await startNode(dir, ['--timeout-commit', '0', '--halt-height', '20'])
     const exit = await p.exited
     expect(exit.code).toBe(0)
     expect(p.logs().at(-1)).toMatchObject({
       msg: 'halt per configuration height 20 time 0',
       height: 19,
     })
-    const again = track(
-      startSdkd([
-        '--home',
-        dir,
-        'start',
-        '--rpc.laddr',
-        `127.0.0.1:${port}`,
-        '--grpc.enable=false',
-        '--api.enable=false',
-        '--timeout-commit',
-        '10ms',
-      ]),
-    )
-    await again.waitForLog((l) => l.msg === 'committed block' && l.height === 21)
-    await again.stop()
+    const again = await startNode(dir, ['--timeout-commit', '10ms'])
+    await again.p.waitForLog((l) => l.msg === 'committed block' && l.height === 21)
+    // It went on from 19: no height is committed twice or skipped.
+    expect(committedHeights(again.p).slice(0, 2)).toEqual([20, 21])
+    expect((await again.p.stop()).code).toBe(0)
   })
 
   test('error: a second start on a home in use fails at once and leaves the data unharmed', async () => {
     const dir = await home()
     await initHome(dir)
     const { p, port } = await startNode(dir, ['--timeout-commit', '20ms'])
-    await waitFor(async () => ((await rpcHeight(port)) ?? 0) >= 5 || undefined, 20_000, 'height 5')
+    await heightAtLeast(port, 5)
     const second = await runSdkd([
       '--home',
       dir,
       'start',
       '--rpc.laddr',
-      `127.0.0.1:${await freePort()}`,
+      '127.0.0.1:0',
       '--grpc.enable=false',
     ])
     expect(second.code).toBe(1)
     expect(second.stderr).toMatch(
       /^Error: database .*application\.db is locked by another process: is another sdkd running on this home\? \(the data is untouched\)\n$/,
     )
+    // The first node was not disturbed: its blocks keep coming.
     const h = (await rpcHeight(port))!
-    await waitFor(
-      async () => ((await rpcHeight(port)) ?? 0) > h + 3 || undefined,
-      20_000,
-      'more blocks',
-    )
+    expect(await heightAtLeast(port, h + 3)).toBeGreaterThanOrEqual(h + 3)
     expect((await p.stop()).code).toBe(0)
   })
 
@@ -372,13 +383,7 @@ describe('sdkd start', () => {
     for (const [, path, edit, message] of cases) {
       const before = await readFile(path, 'utf8')
       await writeFile(path, edit(before))
-      const r = await runSdkd([
-        '--home',
-        dir,
-        'start',
-        '--rpc.laddr',
-        `127.0.0.1:${await freePort()}`,
-      ])
+      const r = await runSdkd(['--home', dir, 'start', '--rpc.laddr', '127.0.0.1:0'])
       expect(r.code).toBe(1)
       expect(r.stderr).toMatch(message)
       expect(r.stderr.startsWith('Error: ')).toBe(true)
@@ -403,22 +408,21 @@ describe('sdkd start', () => {
     // Retention is min(h - evidence.max_age_num_blocks, h - min-retain-blocks), as upstream.
     genesis.consensus.params.evidence.max_age_num_blocks = '5'
     await writeFile(genesisPath, JSON.stringify(genesis))
+    // Blocks only on demand (the dev API's dev_mine): 40 blocks, however fast the machine is.
     const { p, url, port } = await startNode(dir, [
       '--timeout-commit',
-      '5ms',
+      '1h',
+      '--dev.enable',
       '--min-retain-blocks',
       '10',
     ])
-    await waitFor(
-      async () => ((await rpcHeight(port)) ?? 0) >= 40 || undefined,
-      20_000,
-      'height 40',
-    )
+    await heightAtLeast(port, 1)
+    const latest = await devMine(port, 40 - (await rpcHeight(port))!)
+    expect(latest).toBe(40)
     const status = (await getJson(`${url}/status`)).body.result.sync_info
-    const latest = Number(status.latest_block_height)
-    const earliest = Number(status.earliest_block_height)
-    expect(earliest).toBeGreaterThan(1)
-    expect(earliest).toBeGreaterThanOrEqual(latest - 12)
+    expect(status.latest_block_height).toBe('40')
+    // Blocks below min(40 - 5, 40 - 10) = 30 are deleted, as upstream's GetBlockRetentionHeight says.
+    expect(status.earliest_block_height).toBe('30')
     const gone = await getJson(`${url}/block?height=1`)
     expect(gone.status).toBe(500)
     expect(gone.body.error.data).toMatch(/^height 1 is not available, lowest height is \d+$/)
@@ -441,21 +445,16 @@ describe('sdkd start', () => {
     const b = await home()
     await cp(join(a, 'config'), join(b, 'config'), { recursive: true })
     const run = async (dir: string) => {
-      const { p, port } = await startNode(dir, ['--timeout-commit', '0', '--halt-height', '30'])
+      const { p } = await startNode(dir, ['--timeout-commit', '0', '--halt-height', '30'])
       expect((await p.exited).code).toBe(0)
       const again = await startNode(dir, ['--timeout-commit', '1h'])
-      await waitFor(
-        async () => ((await rpcHeight(again.port)) ?? 0) >= 29 || undefined,
-        20_000,
-        'rpc up',
-      )
+      await heightAtLeast(again.port, 29)
       const hashes = []
       for (let h = 1; h <= 29; h++) {
         const r = (await getJson(`${again.url}/block?height=${h}`)).body.result
         hashes.push(r.block.header.app_hash)
       }
-      await again.p.stop()
-      void port
+      expect((await again.p.stop()).code).toBe(0)
       return hashes
     }
     const [ha, hb] = [await run(a), await run(b)]

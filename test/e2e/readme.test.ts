@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { checkedScript, readmeActions } from '../helpers/readme-blocks.js'
-import { freePort, SDKD_BIN, tempDir } from '../helpers/sdkd.js'
+import { SDKD_BIN, tempDir, waitFor } from '../helpers/sdkd.js'
 
 /**
  * Runs the README's quick start and upgrade rehearsal as written, in README order, on a fresh home
- * (HOME is a temporary directory) with free ports: `sdkd` is put on the PATH the way `npm link` would,
- * the devnet ports come from SDKD_* variables and the README's `localhost:26657` / `:1317` / `:9090`
- * are read as those ports. `npm ci` is left out (the suite runs after it).
+ * (HOME is a temporary directory): `sdkd` is put on the PATH the way `npm link` would, the SDKD_*
+ * listen variables ask for port 0, and the README's `localhost:26657` / `:1317` / `:9090` are read
+ * as the ports the node in the last terminal logged. `npm ci` is left out (the suite runs after it).
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -20,6 +20,33 @@ interface Terminal {
   child: ChildProcess
   output: () => string
   exited: Promise<number | null>
+}
+
+/** The servers a terminal's node serves, as its plain log lines name them. */
+const SERVERS = { rpc: 'CometBFT RPC', api: 'REST API', grpc: 'gRPC' } as const
+type Ports = Record<keyof typeof SERVERS, number>
+
+/** Waits until the terminal's node has logged the port of each server (port 0 was asked for). */
+async function portsOf(t: Terminal, where: string): Promise<Ports> {
+  const portOf = (server: string) => {
+    const m = new RegExp(`INFO: serving ${server} .*address=\\S+:(\\d+)$`, 'm').exec(t.output())
+    return m ? Number(m[1]) : undefined
+  }
+  return waitFor(
+    async () => {
+      if (t.child.exitCode !== null || t.child.signalCode !== null) {
+        throw new Error(`the terminal ended (${t.child.exitCode ?? t.child.signalCode})`)
+      }
+      const ports = Object.fromEntries(
+        Object.entries(SERVERS).map(([k, server]) => [k, portOf(server)]),
+      ) as Partial<Ports>
+      return Object.values(ports).every((p) => p !== undefined) ? (ports as Ports) : undefined
+    },
+    60_000,
+    `${where}: the node's serving lines`,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}\n--- terminal\n${t.output().slice(-2000)}`)
+  })
 }
 
 const terminals: Terminal[] = []
@@ -46,15 +73,16 @@ describe('README', () => {
       `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SDKD_BIN)} "$@"\n`,
     )
     await chmod(join(bin, 'sdkd'), 0o755)
-    const ports = { rpc: await freePort(), api: await freePort(), grpc: await freePort() }
+    // The node of the latest terminal; the README's fixed ports stand for these.
+    let ports: Ports | undefined
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       HOME: join(dir, 'home'),
       PATH: `${bin}:${process.env.PATH}`,
       NO_COLOR: '1',
-      SDKD_RPC_LADDR: `tcp://127.0.0.1:${ports.rpc}`,
-      SDKD_API_ADDRESS: `tcp://127.0.0.1:${ports.api}`,
-      SDKD_GRPC_ADDRESS: `127.0.0.1:${ports.grpc}`,
+      SDKD_RPC_LADDR: 'tcp://127.0.0.1:0',
+      SDKD_API_ADDRESS: 'tcp://127.0.0.1:0',
+      SDKD_GRPC_ADDRESS: '127.0.0.1:0',
     }
     delete env.SDKD_HOME
     await mkdir(env.HOME!)
@@ -64,9 +92,9 @@ describe('README', () => {
         .filter((l) => !l.startsWith('npm link'))
         .join('\n')
         .replaceAll('npm ci && ', '')
-        .replaceAll('localhost:26657', `localhost:${ports.rpc}`)
-        .replaceAll('localhost:1317', `localhost:${ports.api}`)
-        .replaceAll('localhost:9090', `localhost:${ports.grpc}`)
+        .replaceAll('localhost:26657', `localhost:${ports?.rpc}`)
+        .replaceAll('localhost:1317', `localhost:${ports?.api}`)
+        .replaceAll('localhost:9090', `localhost:${ports?.grpc}`)
 
     const actions = readmeActions(join(ROOT, 'README.md'))
     expect(actions.map((a) => a.kind)).toEqual([
@@ -96,12 +124,20 @@ describe('README', () => {
         child.stdout!.on('data', (d) => (out += d))
         child.stderr!.on('data', (d) => (out += d))
         const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)))
-        terminals.push({ child, output: () => out, exited })
+        const terminal = { child, output: () => out, exited }
+        terminals.push(terminal)
+        ports = await portsOf(terminal, where)
       } else if (action.kind === 'ctrl-c') {
         for (const t of running()) {
           process.kill(-t.child.pid!, 'SIGINT')
-          await t.exited
-          expect(t.output(), where).toMatch(/INFO: stopped cleanly height=\d+/)
+          const code = await t.exited
+          const context = `${where}\n${t.output().slice(-2000)}`
+          expect(t.output(), context).toMatch(/INFO: stopped cleanly height=\d+/)
+          if (t.output().includes('module=cosmovisor')) {
+            // `npm start` runs `sdkd run`, which logs the exit of its app and exits with it; npm
+            // itself ends by the signal it passed on.
+            expect(t.output(), context).toMatch(/INFO: app stopped module=cosmovisor exit_code=0$/m)
+          } else expect(code, context).toBe(0)
         }
       } else if (action.kind === 'exited') {
         // The terminal started last (it may have ended already).

@@ -16,7 +16,8 @@ import {
   waitForOutcome,
 } from '../helpers/devnet.js'
 import {
-  freePort,
+  boundPorts,
+  rpcCall,
   runSdkd,
   type SdkdProcess,
   startSdkd,
@@ -74,12 +75,14 @@ const isAlive = (pid: number) => {
   }
 }
 
-/** `sdkd run [runArgs…] start …` on the home, RPC and REST on free ports, 100 ms blocks. */
-async function supervise(
+/**
+ * `sdkd run [runArgs…] start …` on the home, 100 ms blocks, RPC and REST on port 0: each app the
+ * supervisor runs binds ports of the OS's choosing (`appNode` reads them back).
+ */
+function supervise(
   home: string,
   options: { env?: NodeJS.ProcessEnv; runArgs?: string[] } = {},
-): Promise<RunningNode> {
-  const [rpcPort, apiPort] = [await freePort(), await freePort()]
+): SdkdProcess {
   const p = startSdkd(
     [
       '--home',
@@ -90,9 +93,9 @@ async function supervise(
       ...(options.runArgs ?? []),
       'start',
       '--rpc.laddr',
-      `tcp://127.0.0.1:${rpcPort}`,
+      'tcp://127.0.0.1:0',
       '--api.address',
-      `tcp://127.0.0.1:${apiPort}`,
+      'tcp://127.0.0.1:0',
       '--grpc.enable=false',
       '--timeout-commit',
       '100ms',
@@ -104,10 +107,25 @@ async function supervise(
     for (const pid of appPids(p)) if (isAlive(pid)) process.kill(pid, 'SIGKILL')
     await p.stop('SIGKILL')
   })
+  return p
+}
+
+/**
+ * The node of the `run`-th app (1 = the first) the supervisor started: the ports it logged after
+ * its `running app` line.
+ */
+async function appNode(p: SdkdProcess, run: number): Promise<RunningNode> {
+  const launched = await waitShowing(
+    async () => p.logs().filter((l) => l.msg === 'running app')[run - 1],
+    40_000,
+    `app run ${run}`,
+    p,
+  )
+  const { rpcPort, apiPort } = await boundPorts(p, { api: true }, launched)
   return {
     p,
     rpcPort,
-    apiPort,
+    apiPort: apiPort!,
     rpc: `tcp://127.0.0.1:${rpcPort}`,
     api: `http://127.0.0.1:${apiPort}`,
   }
@@ -127,7 +145,7 @@ async function schedulePlan(home: string, name: string): Promise<number> {
     '--halt-height',
     '2',
     '--rpc.laddr',
-    `tcp://127.0.0.1:${await freePort()}`,
+    'tcp://127.0.0.1:0',
     '--api.enable=false',
     '--grpc.enable=false',
   ])
@@ -170,10 +188,16 @@ async function heightsRise(node: RunningNode): Promise<void> {
 describe('sdkd run (e2e)', () => {
   test('behavior: carries a v1 devnet through a governance upgrade to v2 with no manual restart; backs up data/; SIGTERM ends everything with exit 0', async () => {
     const home = await v1Home()
-    const node = await supervise(home.dir)
+    const node = await appNode(supervise(home.dir), 1)
     await node.p.waitForLog((l) => l.msg === 'committed block')
-    // 100 ms blocks: the 8 s voting period ends long before the plan's height.
-    const H = (await heightOf(node)) + 130
+    // Blocks only when a tx comes (dev API, instant mining): no block rate matters below.
+    const dev = async (method: string, params: Record<string, unknown> = {}) => {
+      const reply = await rpcCall(node.rpcPort, method, params)
+      expect(reply.error, method).toBeUndefined()
+      return reply.result
+    }
+    expect((await dev('dev_setMining', { mode: 'instant' })).mode).toBe('instant')
+    const H = (await heightOf(node)) + 20
     const submitted = await txOk(
       home,
       node,
@@ -197,12 +221,19 @@ describe('sdkd run (e2e)', () => {
     )
     const id = proposalIdOf(submitted)
     await txOk(home, node, ['gov', 'vote', id, 'yes'], 'validator')
+    // The voting period ends by block time: one block 8 s later (time travel) tallies the votes.
+    await dev('dev_increaseTime', { seconds: 8 })
+    await dev('dev_mine', { blocks: 1 })
     expect((await waitForOutcome(node, id)).status).toBe('PROPOSAL_STATUS_PASSED')
+    expect(await dev('dev_mineTo', { height: H - 1 })).toEqual({ height: String(H - 1) })
+    // A block every 100 ms again: the next one is H, where v1 halts.
+    await dev('dev_setMining', { mode: 'interval', interval: '100ms' })
 
     // v1 halts at H (exit 2); the supervisor backs up data/ and runs v2, which applies the plan.
+    const v2 = await appNode(node.p, 2)
     const applied = await waitShowing(
       async () => {
-        const { height } = await rest(node, '/sdk/upgrade/v1beta1/applied_plan/v2')
+        const { height } = await rest(v2, '/sdk/upgrade/v1beta1/applied_plan/v2')
         return height === '0' ? undefined : height
       },
       40_000,
@@ -210,9 +241,19 @@ describe('sdkd run (e2e)', () => {
       node.p,
     )
     expect(applied).toBe(String(H))
-    await waitFor(async () => ((await heightOf(node)) > H + 2 ? true : undefined), 10_000)
-    expect(await rest(node, '/sdk/upgrade/v1beta1/module_versions?module_name=consensus')).toEqual({
-      module_versions: [{ name: 'consensus', version: '1' }],
+    await heightsRise(v2)
+    // README, "App versions": v2 adds consensus 1 and keeps crisis 2 listed; the rest as in v1.
+    expect(await rest(v2, '/sdk/upgrade/v1beta1/module_versions')).toEqual({
+      module_versions: [
+        { name: 'auth', version: '5' },
+        { name: 'bank', version: '4' },
+        { name: 'consensus', version: '1' },
+        { name: 'crisis', version: '2' },
+        { name: 'gov', version: '5' },
+        { name: 'params', version: '1' },
+        { name: 'staking', version: '5' },
+        { name: 'upgrade', version: '2' },
+      ],
     })
 
     const sequence = node.p
@@ -246,7 +287,7 @@ describe('sdkd run (e2e)', () => {
     expect(statSync(join(backup, 'application.db')).isDirectory()).toBe(true)
     expect(existsSync(join(backup, 'upgrade-info.json'))).toBe(true)
 
-    await heightsRise(node)
+    await heightsRise(v2)
     const pids = appPids(node.p)
     expect((await node.p.stop('SIGTERM')).code).toBe(0)
     expect(pids.filter(isAlive)).toEqual([])
@@ -260,9 +301,10 @@ describe('sdkd run (e2e)', () => {
       join(home.dir, 'config/upgrades.toml'),
       `[plugins]\nexample-upgrade = ${JSON.stringify(EXAMPLE_PLUGIN)}\n`,
     )
-    const node = await supervise(home.dir, {
-      env: { UNSAFE_SKIP_BACKUP: 'TRUE', DAEMON_RESTART_DELAY: '200ms' },
-    })
+    const node = await appNode(
+      supervise(home.dir, { env: { UNSAFE_SKIP_BACKUP: 'TRUE', DAEMON_RESTART_DELAY: '200ms' } }),
+      2,
+    )
     const applied = await waitShowing(
       async () => {
         const { height } = await rest(node, '/sdk/upgrade/v1beta1/applied_plan/example-upgrade')
@@ -296,17 +338,17 @@ describe('sdkd run (e2e)', () => {
     const backups = await tempDir('sdkd-run-backups-')
     cleanups.push(backups.cleanup)
     const H = await schedulePlan(home.dir, 'v2')
-    const node = await supervise(home.dir, {
+    const p = supervise(home.dir, {
       env: { DAEMON_RESTART_AFTER_UPGRADE: 'false', DAEMON_DATA_BACKUP_DIR: backups.dir },
     })
-    expect((await node.p.exited).code).toBe(0)
+    expect((await p.exited).code).toBe(0)
     expect(
       logged(
-        node.p,
+        p,
         'upgrade detected, DAEMON_RESTART_AFTER_UPGRADE is off. Verify new upgrade and start sdkd run again.',
       )[0],
     ).toMatchObject({ plan: 'v2', height: H, from_app_version: 'v1', app_version: 'v2' })
-    expect(logged(node.p, 'running app')).toHaveLength(1)
+    expect(logged(p, 'running app')).toHaveLength(1)
     expect(await backupsIn(backups.dir)).toHaveLength(1)
     expect(await backupsIn(home.dir)).toEqual([])
   }, 60_000)
@@ -314,14 +356,14 @@ describe('sdkd run (e2e)', () => {
   test('error: a plan with no app version or plugin of its name ends sdkd run with exit 1 and a message naming the plan', async () => {
     const home = await v1Home()
     const H = await schedulePlan(home.dir, 'v9')
-    const node = await supervise(home.dir)
-    expect((await node.p.exited).code).toBe(1)
-    const [error] = node.p.logs().filter((l) => l.module === 'cosmovisor' && l.level === 50)
+    const p = supervise(home.dir)
+    expect((await p.exited).code).toBe(1)
+    const [error] = p.logs().filter((l) => l.module === 'cosmovisor' && l.level === 50)
     expect(error).toMatchObject({ plan: 'v9', height: H })
     expect(error!.msg).toBe(
       'binary not present for upgrade "v9": no built-in app version (v1, v2) has that name and no plugin is mapped to it (sdkd run --upgrade-plugin v9=<file.mjs>, or [plugins] in config/upgrades.toml)',
     )
-    expect(logged(node.p, 'running app')).toHaveLength(1)
+    expect(logged(p, 'running app')).toHaveLength(1)
     expect(await backupsIn(home.dir)).toEqual([])
   }, 60_000)
 
@@ -330,23 +372,23 @@ describe('sdkd run (e2e)', () => {
     // A broken app.toml: the app reports it and exits 1, nothing is relaunched.
     const appToml = join(home.dir, 'config/app.toml')
     await writeFile(appToml, 'minimum-gas-prices = 5\n')
-    const broken = await supervise(home.dir)
-    expect((await broken.p.exited).code).toBe(1)
-    expect(broken.p.output()).toContain('config/app.toml')
-    expect(logged(broken.p, 'app exited with an error and no upgrade is pending')).toEqual([
+    const broken = supervise(home.dir)
+    expect((await broken.exited).code).toBe(1)
+    expect(broken.output()).toContain('config/app.toml')
+    expect(logged(broken, 'app exited with an error and no upgrade is pending')).toEqual([
       expect.objectContaining({ level: 50, exit_code: 1 }),
     ])
 
     // An app killed from outside: 128 + 9, not collapsed into 1.
     const fresh = await v1Home()
-    const node = await supervise(fresh.dir)
-    await node.p.waitForLog((l) => l.msg === 'committed block')
-    process.kill(appPids(node.p)[0]!, 'SIGKILL')
-    expect((await node.p.exited).code).toBe(137)
-    expect(logged(node.p, 'app exited with an error and no upgrade is pending')).toEqual([
+    const p = supervise(fresh.dir)
+    await p.waitForLog((l) => l.msg === 'committed block')
+    process.kill(appPids(p)[0]!, 'SIGKILL')
+    expect((await p.exited).code).toBe(137)
+    expect(logged(p, 'app exited with an error and no upgrade is pending')).toEqual([
       expect.objectContaining({ exit_code: 137, signal: 'SIGKILL' }),
     ])
-    expect(logged(node.p, 'running app')).toHaveLength(1)
+    expect(logged(p, 'running app')).toHaveLength(1)
   }, 60_000)
 
   test('error: bad supervisor settings are refused before anything starts', async () => {

@@ -11,7 +11,7 @@ import {
 import { toBase64 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import {
-  freePort,
+  boundPorts,
   getJson,
   initHome,
   rpcHeight,
@@ -125,24 +125,25 @@ beforeAll(async () => {
   const config = await readFile(configPath, 'utf8')
   await writeFile(configPath, config.replace(/^max_tx_bytes = \d+$/m, 'max_tx_bytes = 4096'))
 
-  rpcPort = await freePort()
-  const apiPort = await freePort()
-  rpc = `http://127.0.0.1:${rpcPort}`
-  api = `http://127.0.0.1:${apiPort}`
   node = startSdkd([
     '--home',
     dir,
     'start',
     '--rpc.laddr',
-    `tcp://127.0.0.1:${rpcPort}`,
+    'tcp://127.0.0.1:0',
     '--api.enable',
     '--api.address',
-    `tcp://127.0.0.1:${apiPort}`,
+    'tcp://127.0.0.1:0',
     '--grpc.enable=false',
-    '--timeout-commit',
-    '200ms',
+    '--dev.enable',
   ])
-  await waitFor(async () => ((await rpcHeight(rpcPort)) ?? 0) >= 1 || undefined, 30_000, 'block 1')
+  const ports = await boundPorts(node, { api: true })
+  rpcPort = ports.rpcPort
+  rpc = `http://127.0.0.1:${rpcPort}`
+  api = `http://127.0.0.1:${ports.apiPort}`
+  await node.waitForLog((l) => l.msg === 'committed block')
+  // A block as soon as a tx is admitted, none without one: inclusion never waits on a timer.
+  expect((await rpcCall('dev_setMining', { mode: 'instant' })).result.mode).toBe('instant')
 })
 
 afterAll(async () => {
@@ -221,25 +222,45 @@ describe('transactions against a running sdkd', () => {
       code: 2,
       raw_log: 'unable to resolve type URL /sdk.bank.v1beta1.MsgNope: tx parse error',
     })
-    expect(await codeOf(await aliceSend('999999999999'))).toMatchObject({ code: 0 })
     const oversize = await aliceSend('1', { memo: 'x'.repeat(5000) })
     expect(await codeOf(oversize)).toMatchObject({ code: 21, codespace: 'sdk', raw_log: '' })
     const rpcOversize = await rpcCall('broadcast_tx_sync', { tx: toBase64(oversize) })
     expect(rpcOversize.error.data).toBe(
       `Tx too large. Max size is 4096, but got ${oversize.length}`,
     )
+    // Refused txs never reach a block: with instant mining, none was made for them.
+    expect(await rpcHeight(rpcPort)).toBe(heightBefore)
+    expect(await balance(alice.address)).toBe(aliceBefore)
+    expect((await rpcCall('num_unconfirmed_txs', {})).result.n_txs).toBe('0')
 
-    // the overdrawing send was included and failed: only its fee was taken
-    await waitFor(async () => ((await rpcHeight(rpcPort)) ?? 0) >= heightBefore + 3 || undefined)
+    // An overdrawing send passes CheckTx (messages do not run there), is included and fails in
+    // its block: only its fee is taken.
+    const overdraw = await codeOf(await aliceSend('999999999999'))
+    expect(overdraw).toMatchObject({ code: 0 })
+    const res = await included(overdraw.txhash)
+    expect(res.code).toBe(5)
+    expect(res.raw_log).toMatch(
+      /^failed to execute message; message index: 0: spendable balance \d+stake is smaller than 999999999999stake: insufficient funds$/,
+    )
+    expect(Number(res.height)).toBe(heightBefore + 1)
     expect(await balance(alice.address)).toBe(aliceBefore - 500n)
     const failed = await rpcCall('tx_search', {
       query: `message.sender='${alice.address}' AND tx.height>${heightBefore}`,
     })
     expect(failed.result.txs).toHaveLength(1)
-    expect(failed.result.txs[0].tx_result.code).toBe(5)
-    expect(failed.result.txs[0].tx_result.log).toMatch(
-      /^failed to execute message; message index: 0: spendable balance \d+stake is smaller than 999999999999stake: insufficient funds$/,
-    )
+    expect(failed.result.txs[0]).toMatchObject({
+      hash: overdraw.txhash,
+      tx_result: { code: 5, log: res.raw_log },
+    })
+
+    // Blocks keep coming: the node is up and makes the next one, and a good tx is included.
     expect(node.child.exitCode).toBeNull()
+    expect((await rpcCall('dev_mine', { blocks: 1 })).result.height).toBe(String(heightBefore + 2))
+    const next = await rest('/sdk/tx/v1beta1/txs', {
+      tx_bytes: toBase64(await aliceSend('1')),
+      mode: 'BROADCAST_MODE_SYNC',
+    })
+    expect(next.body.tx_response.code).toBe(0)
+    expect((await included(next.body.tx_response.txhash)).code).toBe(0)
   })
 })

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { createV1 } from '../../src/versions/v1.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
-  freePort,
+  boundPorts,
   getJson,
   runSdkd,
   SDKD_BIN,
@@ -29,7 +29,7 @@ const cleanups = cleanupAfterEach()
 
 const UPGRADE_LOG = (l: Record<string, unknown>) => l.module === 'x/upgrade'
 
-interface Running {
+interface Serving {
   p: SdkdProcess
   rpc: string
   rest: string
@@ -52,9 +52,11 @@ async function newHome(): Promise<string> {
   return t.dir
 }
 
-/** Starts `sdkd start` with an app version and extra flags; RPC and REST on free ports. */
-async function start(home: string, appVersion: string, extra: string[] = []): Promise<Running> {
-  const [rpcPort, apiPort] = [await freePort(), await freePort()]
+/**
+ * Starts `sdkd start` with an app version and extra flags, RPC and REST on port 0 (the OS picks; a
+ * node that halts at its first block may exit before it serves, so the ports are read by `serve`).
+ */
+function start(home: string, appVersion: string, extra: string[] = []): SdkdProcess {
   const p = startSdkd([
     '--home',
     home,
@@ -64,22 +66,29 @@ async function start(home: string, appVersion: string, extra: string[] = []): Pr
     '--timeout-commit',
     '100ms',
     '--rpc.laddr',
-    `tcp://127.0.0.1:${rpcPort}`,
+    'tcp://127.0.0.1:0',
     '--api.enable',
     '--api.address',
-    `tcp://127.0.0.1:${apiPort}`,
+    'tcp://127.0.0.1:0',
     '--grpc.enable=false',
     ...extra,
   ])
   cleanups.push(() => p.stop('SIGKILL'))
+  return p
+}
+
+/** `start`, then the RPC and REST addresses the node reports it bound. */
+async function serve(home: string, appVersion: string, extra: string[] = []): Promise<Serving> {
+  const p = start(home, appVersion, extra)
+  const { rpcPort, apiPort } = await boundPorts(p, { api: true })
   return { p, rpc: `http://127.0.0.1:${rpcPort}`, rest: `http://127.0.0.1:${apiPort}` }
 }
 
 /** Runs until height `h` is committed, then stops with SIGTERM (exit 0). */
 async function runTo(home: string, appVersion: string, h: number): Promise<void> {
-  const n = await start(home, appVersion)
-  await n.p.waitForLog((l) => l.msg === 'committed block' && Number(l.height) >= h)
-  expect((await n.p.stop('SIGTERM')).code).toBe(0)
+  const p = start(home, appVersion)
+  await p.waitForLog((l) => l.msg === 'committed block' && Number(l.height) >= h)
+  expect((await p.stop('SIGTERM')).code).toBe(0)
 }
 
 /**
@@ -116,7 +125,7 @@ const lastCommitted = (p: SdkdProcess) =>
 const sdkd = (home: string, ...args: string[]) => runSdkd(['--home', home, ...args])
 
 describe('upgrade rehearsal with real sdkd processes', () => {
-  test('behavior: v2 too early refuses; v1 halts at the height (file, log, exit 2) twice; v2 applies and continues; queries see before and after; v1 then refuses', async () => {
+  test('behavior: v2 too early refuses; v1 halts at the height (file, log, exit 2) twice; v2 applies and continues, and applies nothing again after a restart; queries see before and after; v1 then refuses', async () => {
     const home = await newHome()
     await runTo(home, 'v1', 3)
     await expect(schedulePlan(home, () => ({ name: 'v2', height: 0 }))).rejects.toThrow(
@@ -125,43 +134,43 @@ describe('upgrade rehearsal with real sdkd processes', () => {
     const info = '{"binaries":{"any":"https://example.com/sdkd?checksum=sha256:aa"}}'
     const H = await schedulePlan(home, (h) => ({ name: 'v2', height: h + 10, info }))
 
-    // The new binary before the height: BINARY UPDATED BEFORE TRIGGER, nothing committed, non-zero exit.
-    const early = await start(home, 'v2')
-    expect((await early.p.exited).code).not.toBe(0)
+    // The new binary before the height: BINARY UPDATED BEFORE TRIGGER, nothing committed, exit 1.
+    const early = start(home, 'v2')
+    expect((await early.exited).code).toBe(1)
     expect(
-      early.p
+      early
         .logs()
         .filter(UPGRADE_LOG)
         .map((l) => l.msg),
     ).toEqual([
       'BINARY UPDATED BEFORE TRIGGER! UPGRADE "v2" - in binary but not executed on chain. Downgrade your binary',
     ])
-    expect(lastCommitted(early.p)).toBe(0)
+    expect(lastCommitted(early)).toBe(0)
 
     // The old binary runs up to H and halts there.
-    const v1 = await start(home, 'v1')
-    const halted = await v1.p.exited
+    const v1 = start(home, 'v1')
+    const halted = await v1.exited
     expect(halted.code).toBe(2)
     const needed = `UPGRADE "v2" NEEDED at height: ${H}: ${info}`
-    expect(v1.p.logs().filter(UPGRADE_LOG)).toEqual([
+    expect(v1.logs().filter(UPGRADE_LOG)).toEqual([
       expect.objectContaining({ level: 50, module: 'x/upgrade', msg: needed }),
     ])
-    expect(lastCommitted(v1.p)).toBe(H - 1)
+    expect(lastCommitted(v1)).toBe(H - 1)
     const file = join(home, 'data/upgrade-info.json')
     const expected = `{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H},"info":${JSON.stringify(info)}}`
     expect(await readFile(file, 'utf8')).toBe(expected)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
 
     // Restarting the old binary halts again at once, with the same file.
-    const again = await start(home, 'v1')
-    expect((await again.p.exited).code).toBe(2)
+    const again = start(home, 'v1')
+    expect((await again.exited).code).toBe(2)
     expect(
-      again.p
+      again
         .logs()
         .filter(UPGRADE_LOG)
         .map((l) => l.msg),
     ).toEqual([needed])
-    expect(lastCommitted(again.p)).toBe(0)
+    expect(lastCommitted(again)).toBe(0)
     expect(await readFile(file, 'utf8')).toBe(expected)
 
     // The stopped home still shows the plan (key 00) and no done entry at H-1.
@@ -171,7 +180,7 @@ describe('upgrade rehearsal with real sdkd processes', () => {
     expect(before.stdout.split('\n').filter((l) => l.startsWith('01'))).toEqual([])
 
     // The new binary applies the upgrade at exactly H and continues.
-    const v2 = await start(home, 'v2')
+    const v2 = await serve(home, 'v2')
     await v2.p.waitForLog((l) => l.msg === 'committed block' && Number(l.height) >= H + 2)
     expect(
       v2.p
@@ -333,22 +342,31 @@ describe('upgrade rehearsal with real sdkd processes', () => {
 
     expect((await v2.p.stop('SIGTERM')).code).toBe(0)
 
+    // Restarted, v2 goes on from where it stopped and applies nothing again: upgrade-info.json still
+    // names v2 at H, but H is long committed, so neither the store upgrades nor the handler run.
+    const stoppedAt = lastCommitted(v2.p)
+    const resumed = start(home, 'v2')
+    await resumed.waitForLog((l) => l.msg === 'committed block' && Number(l.height) > stoppedAt)
+    expect(resumed.logs().filter(UPGRADE_LOG)).toEqual([])
+    expect(resumed.logs().filter((l) => l.msg === 'applying store upgrades')).toEqual([])
+    expect((await resumed.stop('SIGTERM')).code).toBe(0)
+
     // The old binary on the upgraded chain: refused before the database is opened, naming both
     // app versions (the home remembers v2 ran it); the upstream downgrade check stays behind it.
-    const down = await start(home, 'v1')
-    expect((await down.p.exited).code).toBe(1)
-    expect(down.p.output()).toContain(
+    const down = start(home, 'v1')
+    expect((await down.exited).code).toBe(1)
+    expect(down.output()).toContain(
       `Error: the home ${home} belongs to app version v2 (created by v1, last run by v2); app version v1 is older and cannot run its chain`,
     )
-    expect(down.p.output()).toContain('--app-version v2')
-    expect(lastCommitted(down.p)).toBe(0)
+    expect(down.output()).toContain('--app-version v2')
+    expect(lastCommitted(down)).toBe(0)
   })
 
   test('behavior: --unsafe-skip-upgrades skips the plan at that height; the old binary continues', async () => {
     const home = await newHome()
     await runTo(home, 'v1', 2)
     const H = await schedulePlan(home, (h) => ({ name: 'v2', height: h + 5, info: 'skip me' }))
-    const v1 = await start(home, 'v1', [
+    const v1 = await serve(home, 'v1', [
       '--unsafe-skip-upgrades',
       `${H + 100},${H}`,
       '--unsafe-skip-upgrades',
@@ -391,20 +409,30 @@ describe('upgrade rehearsal with real sdkd processes', () => {
       info: 'from the plugin test',
     }))
     const plugin = join(process.cwd(), 'config/upgrade-plugins/example-upgrade.mjs')
-    // Loaded before the height, the plugin is a binary updated too early.
-    const early = await start(home, 'v1', ['--upgrade-plugin', plugin])
-    expect((await early.p.exited).code).not.toBe(0)
-    const old = await start(home, 'v1')
-    expect((await old.p.exited).code).toBe(2)
-    const n = await start(home, 'v1', ['--upgrade-plugin', plugin])
-    await n.p.waitForLog((l) => l.msg === 'committed block' && Number(l.height) >= H + 1)
+    // Loaded before the height, the plugin is a binary updated too early: exit 1, nothing committed.
+    const early = start(home, 'v1', ['--upgrade-plugin', plugin])
+    expect((await early.exited).code).toBe(1)
     expect(
-      n.p
+      early
+        .logs()
+        .filter(UPGRADE_LOG)
+        .map((l) => l.msg),
+    ).toEqual([
+      'BINARY UPDATED BEFORE TRIGGER! UPGRADE "example-upgrade" - in binary but not executed on chain. Downgrade your binary',
+    ])
+    expect(lastCommitted(early)).toBe(0)
+    const old = start(home, 'v1')
+    expect((await old.exited).code).toBe(2)
+    expect(lastCommitted(old)).toBe(H - 1)
+    const n = start(home, 'v1', ['--upgrade-plugin', plugin])
+    await n.waitForLog((l) => l.msg === 'committed block' && Number(l.height) >= H + 1)
+    expect(
+      n
         .logs()
         .filter(UPGRADE_LOG)
         .map((l) => l.msg),
     ).toEqual([`applying upgrade "example-upgrade" at height: ${H}`])
-    expect((await n.p.stop('SIGTERM')).code).toBe(0)
+    expect((await n.stop('SIGTERM')).code).toBe(0)
     const dump = await sdkd(home, 'debug', 'store', 'example')
     expect(dump.stdout).toBe(
       `${Buffer.from('plan_info').toString('hex')} ${Buffer.from('from the plugin test').toString('hex')}\n` +
@@ -413,15 +441,16 @@ describe('upgrade rehearsal with real sdkd processes', () => {
     const at4 = await sdkd(home, 'debug', 'store', 'example', '--height', String(H - 1))
     expect(at4.code).toBe(1)
     expect(at4.stderr).toContain(`store "example" does not exist at height ${H - 1}`)
-    // Without the plugin the binary no longer knows the applied upgrade.
-    const without = await start(home, 'v1')
-    expect((await without.p.exited).code).not.toBe(0)
+    // Without the plugin the binary no longer knows the applied upgrade: exit 1, nothing committed.
+    const without = start(home, 'v1')
+    expect((await without.exited).code).toBe(1)
     expect(
-      without.p
+      without
         .logs()
         .filter(UPGRADE_LOG)
         .map((l) => l.msg),
     ).toEqual(['wrong app version 0, upgrade handler is missing for example-upgrade upgrade plan'])
+    expect(lastCommitted(without)).toBe(0)
   })
 
   test('behavior: a cosmovisor layout of two-line wrapper scripts switches binaries at the height', async () => {
@@ -444,7 +473,6 @@ describe('upgrade rehearsal with real sdkd processes', () => {
       genesis: await wrapper('genesis', 'v1'),
       v2: await wrapper('upgrades/v2', 'v2'),
     }
-    const rpcPort = await freePort()
     // What cosmovisor does: run the current binary; when it exits with upgrade-info.json naming an
     // upgrade whose binary exists, switch to it and run again.
     const run = (bin: string) => {
@@ -459,7 +487,7 @@ describe('upgrade rehearsal with real sdkd processes', () => {
           '--timeout-commit',
           '100ms',
           '--rpc.laddr',
-          `tcp://127.0.0.1:${rpcPort}`,
+          'tcp://127.0.0.1:0',
           '--api.enable=false',
           '--grpc.enable=false',
         ],

@@ -31,14 +31,34 @@ export interface NodeAddresses {
   grpcPort?: number
 }
 
-/** Waits for the node's `serving …` log lines and returns the ports it bound (RPC always; REST, gRPC if on). */
+/**
+ * Waits for the node's `serving …` log lines and returns the ports it bound (RPC always; REST, gRPC
+ * if on). With `after`, only lines logged after that line count: a supervisor's relaunched app binds
+ * new ports, and its lines follow the supervisor's `running app` line.
+ */
 export async function boundPorts(
   p: SdkdProcess,
   servers: { api?: boolean; grpc?: boolean } = {},
+  after?: Record<string, unknown>,
 ): Promise<NodeAddresses> {
   const portOf = async (msg: string) => {
-    const line = await p.waitForLog((l) => l.msg === msg)
-    return Number(/:(\d+)$/.exec(String(line.address))![1])
+    const line = after
+      ? await waitFor(
+          async () => {
+            const logs = p.logs()
+            const from = logs.indexOf(after)
+            if (from < 0) throw new Error('the `after` line is not a line of this process')
+            return logs.slice(from + 1).find((l) => l.msg === msg)
+          },
+          30_000,
+          `the log line "${msg}"`,
+        ).catch((err: Error) => {
+          throw new Error(`${err.message}; output:\n${p.output().slice(-3000)}`)
+        })
+      : await p.waitForLog((l) => l.msg === msg)
+    const port = Number(/:(\d+)$/.exec(String(line.address))![1])
+    if (!(port > 0)) throw new Error(`"${msg}" names no bound port: ${String(line.address)}`)
+    return port
   }
   return {
     rpcPort: await portOf('serving CometBFT RPC'),
@@ -49,7 +69,8 @@ export async function boundPorts(
 
 /**
  * A TCP port that was free a moment ago on 127.0.0.1. Another process may take it before the caller
- * binds it: for an sdkd node, prefer port 0 and `boundPorts`.
+ * binds it, so use it only for a port that must be refused or that the test binds itself; an sdkd
+ * node binds port 0 and the test reads the port back with `boundPorts`.
  */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -234,6 +255,43 @@ export async function rpcHeight(rpcPort: number): Promise<number | undefined> {
   } catch {
     return undefined
   }
+}
+
+/** Polls the node's RPC until its latest height is at least `min`; returns that height. */
+export async function heightAtLeast(
+  rpcPort: number,
+  min: number,
+  timeoutMs = 30_000,
+): Promise<number> {
+  return waitFor(
+    async () => {
+      const h = await rpcHeight(rpcPort)
+      return h !== undefined && h >= min ? h : undefined
+    },
+    timeoutMs,
+    `height ${min} on port ${rpcPort}`,
+  )
+}
+
+/** A JSON-RPC 2.0 call to a node's RPC port; the whole reply (`result` or `error`). */
+export async function rpcCall(
+  rpcPort: number,
+  method: string,
+  params: Record<string, unknown> = {},
+): Promise<any> {
+  const res = await fetch(`http://127.0.0.1:${rpcPort}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return res.json()
+}
+
+/** Mines `blocks` blocks now through the dev API (`dev_mine`); the new height. */
+export async function devMine(rpcPort: number, blocks: number): Promise<number> {
+  const reply = await rpcCall(rpcPort, 'dev_mine', { blocks })
+  if (!reply.result) throw new Error(`dev_mine failed: ${JSON.stringify(reply.error)}`)
+  return Number(reply.result.height)
 }
 
 /** Initialises a home with `sdkd init` and returns its path. */

@@ -223,10 +223,34 @@ describe('MsgCancelProposal and MsgUpdateParams', () => {
   test('error: only the proposer may cancel, and only before voting ends', async () => {
     const c = await start()
     await submit(c)
-    const { results } = await c.block([
-      { typeUrl: '/sdk.gov.v1.MsgCancelProposal', value: { proposal_id: 1, proposer: VAL } },
-    ])
+    const cancel = (proposer: string) => ({
+      typeUrl: '/sdk.gov.v1.MsgCancelProposal',
+      value: { proposal_id: 1, proposer },
+    })
+    const failure = async (time?: bigint) => {
+      const { results } = await c.block([cancel(ALICE)], time)
+      const e = results[0]!.error!
+      return `${e.abci().codespace}/${e.abci().code}: ${e.message}`
+    }
+    const { results } = await c.block([cancel(VAL)])
     expect(results[0]!.error!.message).toBe(`invalid proposer ${VAL}: invalid proposer`)
+    // Submitted at T0+1s, voting ends at T0+6s. In a block after that (before its EndBlock tallies)
+    // the proposer is too late; once tallied, the proposal is no longer active.
+    expect(await failure(c.time + 5n * S)).toBe(
+      'gov/20: voting period is already ended for this proposal 1: voting period already ended',
+    )
+    expect(
+      (
+        (await c.query('sdk.gov.v1.Query/Proposal', { proposal_id: 1 })).proposal as {
+          status: string
+        }
+      ).status,
+    ).toBe('PROPOSAL_STATUS_REJECTED')
+    expect(await failure()).toBe(
+      'gov/21: proposal should be in the deposit or voting period: invalid proposal',
+    )
+    // Nothing was charged: the tally refunded the whole deposit (burn_vote_quorum is false).
+    expect(await c.balance(ALICE)).toBe('100000000')
   })
 
   test('behavior: MsgUpdateParams only from the gov authority, with validated params', async () => {
@@ -299,6 +323,13 @@ describe('genesis', () => {
     const p = (await chain.query('sdk.gov.v1.Query/Proposal', { proposal_id: 7 }))
       .proposal as Record<string, unknown>
     expect(p.status).toBe('PROPOSAL_STATUS_PASSED')
+    // The imported vote is what passed it.
+    expect(p.final_tally_result).toEqual({
+      yes_count: '10000000',
+      abstain_count: '0',
+      no_count: '0',
+      no_with_veto_count: '0',
+    })
     expect(await chain.balance(ALICE)).toBe('10000001')
   })
 

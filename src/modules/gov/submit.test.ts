@@ -255,7 +255,10 @@ describe('MsgSubmitProposal', () => {
     await c.tx(SUBMIT, proposal({ metadata: 'ipfs://CID' }))
     await c.tx(SUBMIT, proposal({ metadata: '{"title": 5}' }))
     const list = await c.query('sdk.gov.v1.Query/Proposals')
-    expect((list.proposals as unknown[]).length).toBe(2)
+    expect((list.proposals as { metadata: string }[]).map((p) => p.metadata)).toEqual([
+      'ipfs://CID',
+      '{"title": 5}',
+    ])
   })
 })
 

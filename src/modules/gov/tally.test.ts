@@ -198,7 +198,13 @@ describe('tally', () => {
       unknown
     >
     expect(p.voting_end_time).toBe('2026-01-01T00:00:03Z')
-    await c.block([vote(A, YES), vote(B, NO)])
+    const { results } = await c.block([vote(A, YES), vote(B, NO)])
+    for (const r of results) expect(r.error?.message).toBeUndefined()
+    // Both votes count: 60 yes of 100 is above 1/2 but below the expedited 2/3.
+    const counted = { yes_count: '60', abstain_count: '0', no_count: '40', no_with_veto_count: '0' }
+    expect((await c.query('sdk.gov.v1.Query/TallyResult', { proposal_id: 1 })).tally).toEqual(
+      counted,
+    )
     const { endEvents } = await c.block([], c.time + S)
     expect(eventOf(endEvents, 'active_proposal')).toEqual({
       proposal_id: '1',
@@ -212,10 +218,22 @@ describe('tally', () => {
     expect(p.status).toBe('PROPOSAL_STATUS_VOTING_PERIOD')
     expect(p.expedited).toBe(false)
     expect(p.voting_end_time).toBe('2026-01-01T00:00:06Z')
-    // The deposit stays with the proposal; the votes were counted and must be cast again.
+    // The expedited tally is kept; the votes were deleted with it and must be cast again.
+    expect(p.final_tally_result).toEqual(counted)
+    expect((await c.query('sdk.gov.v1.Query/Votes', { proposal_id: 1 })).votes).toEqual([])
+    expect((await c.query('sdk.gov.v1.Query/TallyResult', { proposal_id: 1 })).tally).toEqual({
+      yes_count: '0',
+      abstain_count: '0',
+      no_count: '0',
+      no_with_veto_count: '0',
+    })
+    // The deposit stays with the proposal.
     expect(await c.balance(GOV)).toBe('50000000')
+    // Cast again, the same votes pass it by the regular 1/2 threshold.
     const end = await decide(c, [vote(A, YES), vote(B, NO)])
+    expect(end.live).toEqual(counted)
     expect(end.p.status).toBe('PROPOSAL_STATUS_PASSED')
+    expect(end.p.final_tally_result).toEqual(counted)
     expect(await c.balance(GOV)).toBe('0')
   })
 

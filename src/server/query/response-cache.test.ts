@@ -5,16 +5,31 @@ describe('ResponseCache', () => {
   test('behavior: concurrent misses of one key run one computation', async () => {
     const cache = new ResponseCache<string>()
     let runs = 0
+    // The computation finishes only when the test says so: every call below provably arrives
+    // while it is still running.
+    let finish!: () => void
+    const computing = new Promise<void>((r) => {
+      finish = r
+    })
     const compute = async () => {
       runs++
-      await new Promise((r) => setTimeout(r, 10))
+      await computing
       return 'answer'
     }
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => cache.getOrCompute('h5 /x', compute)),
+    let settled = 0
+    const waiting = Array.from({ length: 20 }, () =>
+      cache.getOrCompute('h5 /x', compute).finally(() => settled++),
     )
-    expect(answers).toEqual(Array(20).fill('answer'))
+    // One more from a later turn, still during the computation.
+    await Promise.resolve()
+    waiting.push(cache.getOrCompute('h5 /x', compute).finally(() => settled++))
     expect(runs).toBe(1)
+    expect(settled).toBe(0)
+    expect(cache.get('h5 /x')).toBeUndefined()
+    finish()
+    expect(await Promise.all(waiting)).toEqual(Array(21).fill('answer'))
+    expect(runs).toBe(1)
+    expect(cache.get('h5 /x')).toBe('answer')
     expect(await cache.getOrCompute('h5 /x', compute)).toBe('answer')
     expect(runs).toBe(1)
     await cache.getOrCompute('h6 /x', compute)
@@ -24,16 +39,27 @@ describe('ResponseCache', () => {
   test('error: a failed computation is shared by its waiters but not kept', async () => {
     const cache = new ResponseCache<string>()
     let runs = 0
+    let fail!: () => void
     const failing = async () => {
       runs++
+      await new Promise<void>((r) => {
+        fail = r
+      })
       throw new Error('nope')
     }
-    const results = await Promise.allSettled([
+    const both = Promise.allSettled([
       cache.getOrCompute('k', failing),
       cache.getOrCompute('k', failing),
     ])
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
     expect(runs).toBe(1)
+    fail()
+    const results = await both
+    expect(results).toEqual([
+      { status: 'rejected', reason: new Error('nope') },
+      { status: 'rejected', reason: new Error('nope') },
+    ])
+    expect(runs).toBe(1)
+    expect(cache.get('k')).toBeUndefined()
     expect(await cache.getOrCompute('k', async () => 'later')).toBe('later')
   })
 

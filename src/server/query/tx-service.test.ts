@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js'
 import { loadSync } from '@grpc/proto-loader'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { waitFor } from '../../../test/helpers/sdkd.js'
 import { createTxTestNode } from '../../../test/helpers/tx-node.js'
 import { toBase64 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
@@ -261,17 +262,31 @@ describe('tx routes over CometBFT RPC', () => {
       sequence: 2n,
       fee: fee(1n),
     })
-    const committing = call('broadcast_tx_commit', { tx: toBase64(tx) })
-    await new Promise((r) => setTimeout(r, 20))
-    const waiting = await call('num_unconfirmed_txs', {})
+    let answered = false
+    const committing = call('broadcast_tx_commit', { tx: toBase64(tx) }).finally(() => {
+      answered = true
+    })
+    // The route admits the tx, then waits for its block (blocks here come only from t.block()).
+    const waiting = await waitFor(
+      async () => {
+        const r = await call('num_unconfirmed_txs', {})
+        return r.result.n_txs === '0' ? undefined : r
+      },
+      10_000,
+      'the tx in the mempool',
+    )
     expect(waiting.result).toMatchObject({ n_txs: '1', total: '1', txs: null })
     const listed = await call('unconfirmed_txs', { limit: '5' })
     expect(listed.result.txs).toEqual([toBase64(tx)])
+    // Admitted and listed, but not in a block yet: broadcast_tx_commit has not answered.
+    expect(answered).toBe(false)
     const height = (await t.block()).block.header.height
     const r = (await committing).result
     expect(r).toMatchObject({ hash: txHashHex(tx), height: String(height), check_tx: {} })
     expect(r.check_tx.gas_wanted).toBe('200000')
+    expect(r.tx_result.code).toBeUndefined()
     expect(r.tx_result.events.length).toBeGreaterThan(5)
+    expect((await call('num_unconfirmed_txs', {})).result.n_txs).toBe('0')
   })
 })
 

@@ -83,12 +83,19 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
       // RoundStateSimple of the single validator, waiting in step 1 (NewHeight) for the next height.
       handler: async () => {
         const next = latestHeight() + 1
-        const startMs = node.nextRoundStartMs() ?? Date.now()
+        // No block scheduled (instant or manual mining): the round "started" with the last block,
+        // so start_time less the last block time says nothing of a pace (clients read it as none).
+        const scheduled = node.nextRoundStartMs()
+        const lastTime = node.blocks.latest?.block.header.time
+        const start =
+          scheduled !== undefined
+            ? BigInt(Math.round(scheduled)) * 1_000_000n
+            : (lastTime ?? BigInt(Date.now()) * 1_000_000n)
         const bitArray = `BA{1:_} 0/${node.validator.power.toString()} = 0.00`
         return {
           round_state: {
             'height/round/step': `${next}/0/1`,
-            start_time: formatRfc3339Nano(BigInt(Math.round(startMs)) * 1_000_000n),
+            start_time: formatRfc3339Nano(start),
             proposal_block_hash: '',
             locked_block_hash: '',
             valid_block_hash: '',

@@ -29,8 +29,11 @@ export interface DevClock {
 /** What the node does for the dev API (src/node/dev-control.ts). */
 export interface DevApi {
   status(): Promise<DevStatus>
-  /** Mines `blocks` now (each `intervalMs` after the previous one when > 0); the new height. */
-  mine(blocks: number, intervalMs: number): Promise<number>
+  /**
+   * Mines `blocks` now (each `intervalMs` after the previous one when > 0), stopping at `toHeight`
+   * if given (blocks of the mining loop meanwhile count); the new height.
+   */
+  mine(blocks: number, intervalMs: number, toHeight?: number): Promise<number>
   setMining(mode: MiningModeName, intervalMs?: number): Promise<DevStatus['mining']>
   increaseTime(seconds: number): Promise<DevClock>
   setNextBlockTime(time: TimeNs): Promise<DevClock>
@@ -145,8 +148,8 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       }
     },
   })
-  const mine = async (api: DevApi, blocks: number, intervalMs: number) => ({
-    height: String(await api.mine(blocks, intervalMs)),
+  const mine = async (api: DevApi, blocks: number, intervalMs: number, toHeight?: number) => ({
+    height: String(await api.mine(blocks, intervalMs, toHeight)),
   })
   return {
     dev_status: guard('dev_status', [], async (api) => statusJson(await api.status())),
@@ -160,7 +163,7 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
         throw invalid(
           `height ${target} is below the current height ${height} (dev_revert goes back)`,
         )
-      return mine(api, target - height, count(a, 'interval_ms', 0))
+      return mine(api, target - height, count(a, 'interval_ms', 0), target)
     }),
     dev_setMining: guard('dev_setMining', ['mode', 'interval'], async (api, a) => {
       const mode = a.text('mode')
