@@ -19,9 +19,10 @@ import { fileURLToPath } from 'node:url'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { defaultAppState } from '../dist/cli/init.js'
 import { signSecp256k1 } from '../dist/client/keyring.js'
-import { createUnsignedTx, encodeTxRaw, signDocBytes, signTx } from '../dist/client/tx-builder.js'
+import { createUnsignedTx, encodeTxRaw, signTx } from '../dist/client/tx-builder.js'
 import { addressToBech32 } from '../dist/codec/address.js'
 import { protoRegistry } from '../dist/codec/proto.js'
+import { signBytes } from '../dist/codec/sign-doc.js'
 import { initHome } from '../dist/config/home.js'
 import { secp256k1Address, verifySecp256k1 } from '../dist/tx/secp256k1.js'
 
@@ -148,7 +149,7 @@ console.log('done')
 
 // --- raw secp256k1 verify rate (this machine, one core, the node's verification code) -----------
 const samples = Array.from({ length: 256 }, (_, i) => {
-  const msg = signDocBytes(registry, {
+  const msg = signBytes(registry, {
     bodyBytes: new Uint8Array(120).fill(i),
     authInfoBytes: new Uint8Array(90).fill(i),
     chainId: CHAIN_ID,

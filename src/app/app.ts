@@ -77,7 +77,9 @@ export class App {
         if (this.queryHandlers.has(method)) throw ErrLogic.wrap(`query ${method} registered twice`)
         this.queryHandlers.set(method, handler)
       },
-      registerMsg: (typeUrl, handler) => {
+      registerMsg: (canonical, handler) => {
+        // Msgs arrive under the brand's type URLs.
+        const typeUrl = registry.typeUrl(canonical)
         if (this.msgHandlers.has(typeUrl)) throw ErrLogic.wrap(`msg ${typeUrl} registered twice`)
         this.msgHandlers.set(typeUrl, handler)
       },

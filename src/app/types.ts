@@ -65,7 +65,9 @@ export type Migration = (ctx: BlockContext) => Promise<void>
 
 /** Where a module registers its msg handlers, query handlers and migrations. */
 export interface ModuleConfigurator {
+  /** By the canonical method name (`sdk.bank.v1beta1.Query/Balance`); served in the brand's. */
   registerQuery(method: string, handler: QueryHandler): void
+  /** By the canonical type URL (`/sdk.bank.v1beta1.MsgSend`); kept under the brand's. */
   registerMsg(typeUrl: string, handler: MsgHandler): void
   registerMigration(module: string, fromVersion: number, migration: Migration): void
 }

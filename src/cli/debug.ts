@@ -69,9 +69,11 @@ async function dumpFromNode(g: GlobalFlags, name: string, f: DebugStoreFlags, pr
   )
   if (r.code !== 0) throw new CliError(r.log || `query failed with code ${r.code} (${r.codespace})`)
   const decoded = ctx.registry.decode('sdk.base.kv.v1beta1.Pairs', r.value)
-  const pairs = ((decoded.pairs ?? []) as { key?: Bytes; value?: Bytes }[]).map((p) => ({
-    key: p.key ?? new Uint8Array(0),
-    value: p.value ?? new Uint8Array(0),
+  // An empty value is left out on the wire, and protobufjs then reads its default (`[]`), not bytes.
+  const bytes = (b: unknown): Bytes => (b instanceof Uint8Array ? b : new Uint8Array(0))
+  const pairs = ((decoded.pairs ?? []) as { key?: unknown; value?: unknown }[]).map((p) => ({
+    key: bytes(p.key),
+    value: bytes(p.value),
   }))
   return { store: name, height: r.height, pairs }
 }

@@ -3,10 +3,12 @@ import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { Keyring, keyFromMnemonic, pubKeyToAddress } from '../client/keyring.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
+import { brand } from '../codec/brand.js'
 import { utf8 } from '../codec/bytes.js'
+import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
 import { defaultGovParams } from '../modules/gov/params.js'
 import { defaultStakingParams } from '../modules/staking/keeper.js'
-import { BONDED_POOL_NAME, VALOPER_PREFIX } from '../modules/staking/keys.js'
+import { BONDED_POOL_NAME, valoperPrefix } from '../modules/staking/keys.js'
 
 /** How many well-known accounts the devnet preset creates and funds unless `--accounts` says otherwise. */
 export const DEVNET_DEFAULT_ACCOUNTS = 10
@@ -87,7 +89,7 @@ export function devnetAppState(
   state.auth.accounts = [
     ...(state.auth.accounts ?? []),
     ...accounts.map((a) => ({
-      '@type': '/sdk.auth.v1beta1.BaseAccount',
+      '@type': brand().typeUrl(BASE_ACCOUNT_URL),
       address: a.address,
       pub_key: null,
       account_number: '0',
@@ -122,13 +124,16 @@ export function devnetStakingState(
   const state = structuredClone(appState) as Obj
   const tokens = (consensus.power * POWER_REDUCTION).toString()
   const shares = `${tokens}.000000000000000000`
-  const operator = addressToBech32(bech32ToAddress(validator.address), VALOPER_PREFIX)
+  const operator = addressToBech32(bech32ToAddress(validator.address), valoperPrefix())
   state.staking ??= {}
   state.staking.params ??= defaultStakingParams()
   state.staking.validators = [
     {
       operator_address: operator,
-      consensus_pubkey: { '@type': '/sdk.crypto.ed25519.PubKey', key: consensus.pubKeyBase64 },
+      consensus_pubkey: {
+        '@type': brand().typeUrl('/sdk.crypto.ed25519.PubKey'),
+        key: consensus.pubKeyBase64,
+      },
       jailed: false,
       status: 'BOND_STATUS_BONDED',
       tokens,

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Command } from 'commander'
+import { type BrandName, DEFAULT_BRAND } from '../codec/brand.js'
 import { DEVNET, loadHome, presetConfig, updateClientToml } from '../config/home.js'
+import { readHomeRecord } from '../config/home-record.js'
 import { dialAddress, parseListenAddress } from '../config/listen-address.js'
 import { homePaths } from '../config/paths.js'
 import { resetChainData } from '../config/reset.js'
@@ -8,7 +10,8 @@ import { assertCanListen } from '../server/listen.js'
 import { DEFAULT_APP_VERSION } from '../versions/index.js'
 import { DEVNET_DEFAULT_ACCOUNTS } from './devnet-preset.js'
 import { bindOptionsToEnv } from './env-options.js'
-import { runInit } from './init.js'
+import { CliError } from './errors.js'
+import { brandOption, runInit } from './init.js'
 import { loggerFor } from './log.js'
 import { positiveIntArg } from './options.js'
 import { assertDataUnlocked } from './reset.js'
@@ -20,6 +23,7 @@ type DevnetFlags = StartFlags & {
   moniker: string
   accounts: number
   reset?: boolean
+  brand?: BrandName
 }
 
 /**
@@ -49,7 +53,8 @@ export function registerDevnet(
       .option(
         '--reset',
         'start the chain over: wipe data/, recreate genesis from the preset (keys and config edits are kept)',
-      ),
+      )
+      .addOption(brandOption()),
   )
   bindOptionsToEnv(cmd, process.env, undefined, ['--reset']).action(async (f: DevnetFlags) => {
     const g = globals()
@@ -61,7 +66,12 @@ export function registerDevnet(
       const preset = presetConfig(f.moniker, f.chainId, true)
       applyStartFlags(preset, f)
       await assertCanListen(plannedListeners(preset, f))
-      await runInit(g, f.moniker, { chainId: f.chainId, devnet: true, accounts: f.accounts })
+      await runInit(g, f.moniker, {
+        chainId: f.chainId,
+        devnet: true,
+        accounts: f.accounts,
+        ...(f.brand ? { brand: f.brand } : {}),
+      })
     } else if (f.reset) {
       const home = await loadHome(g.home)
       applyStartFlags(home, f)
@@ -78,9 +88,11 @@ export function registerDevnet(
         overwrite: true,
         keepConfig: true,
         accounts: f.accounts,
+        ...(f.brand ? { brand: f.brand } : {}),
       })
-    } else if (explicitChainId) {
-      warnIfOtherChain(g, paths.genesis, f.chainId)
+    } else {
+      if (explicitChainId) warnIfOtherChain(g, paths.genesis, f.chainId)
+      await refuseOtherBrand(g, f.brand)
     }
     exit(
       await runNode(g, f, {
@@ -94,6 +106,15 @@ export function registerDevnet(
       }),
     )
   })
+}
+
+// A home's state is written in its brand: another brand cannot run it (its type URLs and addresses).
+async function refuseOtherBrand(g: GlobalFlags, wanted: BrandName | undefined): Promise<void> {
+  const recorded = (await readHomeRecord(g.home)).brand ?? DEFAULT_BRAND
+  if (wanted === undefined || wanted === recorded) return
+  throw new CliError(
+    `the home ${homePaths(g.home).home} is in brand ${recorded}; --brand ${wanted} applies only to a new home, or with --reset (which starts its chain over)`,
+  )
 }
 
 // A chain id asked for on an existing home changes nothing; say so rather than surprise the user.

@@ -3,10 +3,12 @@ import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { KeyringError } from '../client/keyring.js'
 import { bech32ToAddress } from '../codec/address.js'
+import { brand } from '../codec/brand.js'
 import { addCoins, type Coin, coinsFromProto, coinsToProto, parseCoins } from '../codec/coins.js'
 import type { GenesisJson } from '../config/genesis.js'
 import { writeGenesis } from '../config/home.js'
 import { homePaths } from '../config/paths.js'
+import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
 import { CliError } from './errors.js'
 import { keyringFor } from './keys.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -36,7 +38,7 @@ export function addGenesisAccount(
     throw new CliError(`cannot add account at existing address ${address}`)
   if (!exists) {
     auth.accounts.push({
-      '@type': '/sdk.auth.v1beta1.BaseAccount',
+      '@type': brand().typeUrl(BASE_ACCOUNT_URL),
       address,
       pub_key: null,
       account_number: '0',

@@ -1,5 +1,6 @@
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
 import { App } from '../app/app.js'
+import { BRAND_NAMES, type BrandName, brand, useBrand } from '../codec/brand.js'
 import { protoRegistry } from '../codec/proto.js'
 import { type InitResult, initHome, writeGenesis } from '../config/home.js'
 import { writeHomeRecord } from '../config/home-record.js'
@@ -34,6 +35,8 @@ export interface InitFlags {
   keepConfig?: boolean
   /** Print nothing (a home made for a rehearsal). */
   quiet?: boolean
+  /** The home's brand (default: the process's — `sdk`, or the home's own on a re-init). */
+  brand?: BrandName
 }
 
 /** Creates a home; prints what upstream prints (chain id, moniker, node id) as JSON on stderr. */
@@ -44,6 +47,8 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
       `unknown app version "${appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
     )
   }
+  // Genesis, keys' addresses and the record are made in the home's brand.
+  const homeBrand = useBrand(f.brand ?? brand().name).name
   let appState = defaultAppState(appVersion)
   let accounts: DevnetAccount[] = []
   if (f.devnet) {
@@ -59,7 +64,7 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
     keepConfig: f.keepConfig ?? false,
     appState,
   })
-  await writeHomeRecord(g.home, { createdBy: appVersion })
+  await writeHomeRecord(g.home, { brand: homeBrand, createdBy: appVersion })
   const operator = accounts.find((a) => a.name === 'validator')
   if (operator) {
     // The validator key exists only now: bond the genesis validator, operated by `validator`.
@@ -77,6 +82,14 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
   )
   if (accounts.length > 0) printDevnetAccounts(accounts)
   return result
+}
+
+/** `--brand`: the names the home serves, recorded in `config/sdkd.toml` (sdkd's own by default). */
+export function brandOption(): Option {
+  return new Option(
+    '--brand <name>',
+    'names served: sdk (sdk.* types, /sdk/... REST, sdk1… addresses; the default) or cosmos (upstream names, for unmodified clients)',
+  ).choices(BRAND_NAMES)
 }
 
 /** Shows the devnet accounts with their well-known mnemonics (public: the same on every machine). */
@@ -109,6 +122,7 @@ export function registerInit(program: Command, globals: () => GlobalFlags): void
       'with --devnet: well-known funded accounts (validator, alice, bob, account3 …; default 10)',
       positiveIntArg,
     )
+    .addOption(brandOption())
     .action(async (moniker: string, f: InitFlags) => {
       await runInit(globals(), moniker, f)
     })

@@ -110,6 +110,15 @@ export async function createProgram(
     }
   }
 
+  // The home decides the brand of every command run on it, before anything brand-named is loaded.
+  program.hook('preAction', async () => {
+    const [{ readHomeRecord }, { DEFAULT_BRAND, useBrand }] = await Promise.all([
+      import('../config/home-record.js'),
+      import('../codec/brand.js'),
+    ])
+    useBrand((await readHomeRecord(globals().home)).brand ?? DEFAULT_BRAND)
+  })
+
   const word = commandWord(args)
   const only = COMMANDS.find((c) => word !== undefined && c.names.includes(word))
   for (const entry of only ? [only] : COMMANDS) {

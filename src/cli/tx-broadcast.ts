@@ -58,7 +58,7 @@ export async function includedTxResponseJson(
     gas_wanted: t.result.gasWanted,
     gas_used: t.result.gasUsed,
     // Tx and TxRaw share field numbers, so the raw bytes are the Tx's encoding.
-    tx: { type_url: TX_TYPE_URL, value: t.txBytes },
+    tx: { type_url: registry.typeUrl(TX_TYPE_URL), value: t.txBytes },
     timestamp: formatRfc3339(time),
     events: t.result.events.map((e) => ({
       type: e.type,

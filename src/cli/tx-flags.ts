@@ -4,6 +4,8 @@ import {
   createUnsignedTx,
   DEFAULT_GAS_LIMIT,
   encodeTxRaw,
+  SIGN_MODES,
+  type SignModeName,
   signTx,
   simulationTx,
   type TxObject,
@@ -42,6 +44,7 @@ export interface TxFlags {
   dryRun?: boolean
   wait?: boolean
   waitTimeout: number
+  signMode?: SignModeName
 }
 
 function gasAdjustmentArg(value: string): number {
@@ -67,6 +70,16 @@ export function waitTimeoutOption(): Option {
   return new Option('--wait-timeout <duration>', 'how long --wait waits for inclusion')
     .argParser(waitTimeoutArg)
     .default(60_000, '60s')
+}
+
+/** `--sign-mode direct|amino-json` (upstream's flag; default direct). */
+export function signModeOption(): Option {
+  return new Option(
+    '--sign-mode <mode>',
+    'sign mode: direct (SIGN_MODE_DIRECT) or amino-json (SIGN_MODE_LEGACY_AMINO_JSON, as Ledger and amino wallets sign)',
+  )
+    .choices(Object.keys(SIGN_MODES))
+    .default('direct')
 }
 
 /** Adds the common tx flags to a command. */
@@ -114,6 +127,7 @@ export function addTxFlags(cmd: Command): Command {
     .option('--dry-run', 'simulate the tx and print the gas estimate; nothing is broadcast')
     .option('--wait', 'wait until the tx is in a block and print its result')
     .addOption(waitTimeoutOption())
+    .addOption(signModeOption())
 }
 
 /** The signer named by `--from`: a keyring key, or (for --generate-only) a bare address. */
@@ -290,6 +304,12 @@ export async function runTx(
     process.stderr.write('canceled transaction\n')
     return
   }
-  const signed = signTx(registry, tx, key, { chainId, ...signerData })
+  const signed = signTx(
+    registry,
+    tx,
+    key,
+    { chainId, ...signerData },
+    { signMode: flags.signMode ?? 'direct' },
+  )
   await broadcastAndPrint(ctx, encodeTxRaw(registry, signed), flags)
 }

@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander'
 import {
   decodeTxRaw,
   encodeTxRaw,
+  type SignModeName,
   signTx,
   txFromJsonText,
   txSigners,
@@ -16,7 +17,13 @@ import { commandGroup } from './groups.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { broadcastAndPrint } from './tx-broadcast.js'
-import { resolveChainId, resolveFrom, resolveSignerData, waitTimeoutOption } from './tx-flags.js'
+import {
+  resolveChainId,
+  resolveFrom,
+  resolveSignerData,
+  signModeOption,
+  waitTimeoutOption,
+} from './tx-flags.js'
 
 interface SignFlags {
   from?: string
@@ -28,6 +35,7 @@ interface SignFlags {
   sequence?: number
   overwrite?: boolean
   outputDocument?: string
+  signMode?: SignModeName
 }
 
 interface BroadcastFlags {
@@ -59,6 +67,7 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
     .option('-s, --sequence <n>', 'sequence of the signer', uintArg)
     .option('--overwrite', 'replace the signatures already on the tx instead of adding one')
     .option('--output-document <file>', 'write the signed tx to this file instead of stdout')
+    .addOption(signModeOption())
     .action(
       clientAction(async (file: string, f: SignFlags) => {
         const g = globals()
@@ -80,7 +89,7 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
           unsigned,
           from.key!,
           { chainId, ...signerData },
-          { overwrite: f.overwrite === true },
+          { overwrite: f.overwrite === true, signMode: f.signMode ?? 'direct' },
         )
         const text = `${JSON.stringify(txToJson(registry, signed))}\n`
         if (f.outputDocument) await writeFile(f.outputDocument, text)

@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
+import { GO_ZERO_TIMESTAMP } from '../codec/json.js'
 import { parsePlanInfo, validatePlanInfoFull } from '../modules/upgrade/plan-info.js'
 import { clientAction } from './client-context.js'
 import { CliError } from './errors.js'
@@ -81,7 +82,8 @@ export function registerTxUpgrade(program: Command, globals: () => GlobalFlags):
       await runTx(globals(), f, async ({ ctx, from }) => {
         const msg = ctx.registry.packAny('/sdk.upgrade.v1beta1.MsgSoftwareUpgrade', {
           authority,
-          plan: { name, height: String(height), info },
+          // Go's zero time, as upstream clients encode the non-nullable field (amino JSON needs it).
+          plan: { name, time: GO_ZERO_TIMESTAMP, height: String(height), info },
         })
         if (!f.offline)
           await warnUnsafeUpgradeHeights(

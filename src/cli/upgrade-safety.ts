@@ -13,7 +13,7 @@ import { CliError } from './errors.js'
 /** Plan heights of the MsgSoftwareUpgrade messages among `messages`. */
 function upgradeHeightsOf(registry: ProtoRegistry, messages: readonly AnyMessage[]): number[] {
   return messages
-    .filter((m) => m.type_url === '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade')
+    .filter((m) => m.type_url === registry.typeUrl('/sdk.upgrade.v1beta1.MsgSoftwareUpgrade'))
     .map((m) => Number(String(registry.unpackAny(m).value.plan?.height ?? 0)))
 }
 

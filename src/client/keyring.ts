@@ -8,13 +8,14 @@ import { HDKey } from '@scure/bip32'
 import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
+import { brand } from '../codec/brand.js'
 import { type Bytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 
 /** Cosmos HD path of the first account (coin type 118). */
 export const DEFAULT_HD_PATH = "m/44'/118'/0'/0/0"
 
-/** Type URL of secp256k1 public keys (product brand `sdk`). */
+/** Type URL of secp256k1 public keys (canonical: brand it with `brand().typeUrl`). */
 export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
 
 /** One key as the keyring stores it. */
@@ -42,7 +43,10 @@ export function keyOutput(k: KeyRecord): {
     name: k.name,
     type: k.type,
     address: k.address,
-    pubkey: JSON.stringify({ '@type': SECP256K1_PUBKEY_URL, key: toBase64(k.pubKey) }),
+    pubkey: JSON.stringify({
+      '@type': brand().typeUrl(SECP256K1_PUBKEY_URL),
+      key: toBase64(k.pubKey),
+    }),
   }
 }
 
@@ -183,12 +187,14 @@ export class Keyring {
       throw new KeyringError(`${name}.info: key not found`)
     }
     const s = JSON.parse(text) as StoredRecord
+    const pubKey = new Uint8Array(Buffer.from(s.pub_key, 'base64'))
     return {
       name: s.name,
       type: 'local',
       algo: 'secp256k1',
-      address: s.address,
-      pubKey: new Uint8Array(Buffer.from(s.pub_key, 'base64')),
+      // In the brand of the home, whatever brand the key was added in (as upstream, from the key).
+      address: addressToBech32(pubKeyToAddress(pubKey)),
+      pubKey,
       privateKey: fromHex(s.priv_key),
       hdPath: s.hd_path,
     }

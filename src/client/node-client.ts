@@ -93,7 +93,10 @@ export interface NodeClient {
   call(method: string, params: Record<string, unknown>): Promise<unknown>
   status(): Promise<NodeStatus>
   abciQuery(path: string, data: Bytes, height?: number): Promise<AbciQueryResult>
-  /** Runs a query method (`sdk.bank.v1beta1.Query/AllBalances`); a non-zero code throws its log. */
+  /**
+   * Runs a query method (canonical, `sdk.bank.v1beta1.Query/AllBalances`: asked in the brand's
+   * name); a non-zero code throws its log.
+   */
   query(
     method: string,
     request: ProtoMessage,
@@ -234,7 +237,8 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     m.resolve()
     const reqType = m.resolvedRequestType!
     const resType = m.resolvedResponseType!
-    const r = await abciQuery(`/${method}`, registry.encode(reqType, request), height)
+    const path = registry.name(`/${method}`)
+    const r = await abciQuery(path, registry.encode(reqType, request), height)
     if (r.code !== 0)
       throw new NodeClientError(r.log || `query failed with code ${r.code}`, r.code, r.codespace)
     return { type: resType, response: registry.decode(resType, r.value), height: r.height }

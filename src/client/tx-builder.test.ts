@@ -14,6 +14,7 @@ import { addressToBech32 } from '../codec/address.js'
 import { concatBytes, toBase64, toHexUpper, utf8 } from '../codec/bytes.js'
 import { sha256, txHashHex } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
+import { signBytes } from '../codec/sign-doc.js'
 import { keyFromMnemonic, pubKeyToAddress, verifySecp256k1 } from './keyring.js'
 import {
   createUnsignedTx,
@@ -21,7 +22,6 @@ import {
   encodeAuthInfo,
   encodeTxBody,
   encodeTxRaw,
-  signDocBytes,
   signTx,
   simulationTx,
   TxBuildError,
@@ -82,7 +82,7 @@ describe('tx builder', () => {
   it('behavior: sign bytes are exactly the SignDoc encoding; zero account number is omitted', () => {
     const body = Uint8Array.of(1, 2, 3)
     const authInfo = Uint8Array.of(4, 5)
-    const withNumber = signDocBytes(registry, {
+    const withNumber = signBytes(registry, {
       bodyBytes: body,
       authInfoBytes: authInfo,
       chainId: 'test-chain',
@@ -98,7 +98,7 @@ describe('tx builder', () => {
         ),
       ),
     )
-    const zero = signDocBytes(registry, {
+    const zero = signBytes(registry, {
       bodyBytes: body,
       authInfoBytes: authInfo,
       chainId: 'c',
@@ -115,7 +115,7 @@ describe('tx builder', () => {
       accountNumber: 7n,
       sequence: 3n,
     })
-    const doc = signDocBytes(registry, {
+    const doc = signBytes(registry, {
       bodyBytes: encodeTxBody(registry, signed),
       authInfoBytes: encodeAuthInfo(registry, signed),
       chainId: 'test-chain',
@@ -127,7 +127,7 @@ describe('tx builder', () => {
     const s = BigInt(`0x${Buffer.from(sig.subarray(32)).toString('hex')}`)
     expect(s <= secp256k1.Point.CURVE().n / 2n).toBe(true)
     // The signature binds chain id, account number and sequence.
-    const otherChain = signDocBytes(registry, {
+    const otherChain = signBytes(registry, {
       bodyBytes: encodeTxBody(registry, signed),
       authInfoBytes: encodeAuthInfo(registry, signed),
       chainId: 'other-chain',
@@ -185,7 +185,7 @@ describe('tx builder', () => {
     expect(toHexUpper(encodeAuthInfo(registry, ours))).toBe(toHexUpper(authInfoBytes))
     expect(
       toHexUpper(
-        signDocBytes(registry, {
+        signBytes(registry, {
           bodyBytes,
           authInfoBytes,
           chainId: 'test-chain',
@@ -249,7 +249,7 @@ describe('tx builder', () => {
       sequence: 0n,
     })
     const raw = registry.decode('sdk.tx.v1beta1.TxRaw', encodeTxRaw(registry, signed))
-    const doc = signDocBytes(registry, {
+    const doc = signBytes(registry, {
       bodyBytes: raw.body_bytes,
       authInfoBytes: raw.auth_info_bytes,
       chainId: 'test-chain',

@@ -1,21 +1,33 @@
 import type protobuf from 'protobufjs'
 import { addressToBech32 } from '../codec/address.js'
+import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import type { Bytes } from '../codec/bytes.js'
 import { type Coin, coinsToProto } from '../codec/coins.js'
 import { type JsonValue, jsonToMessage, messageToJson } from '../codec/json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { signBytes } from '../codec/sign-doc.js'
 import { msgSigners, uniqueSigners } from '../codec/signers.js'
 import { SECP256K1_PUBKEY_URL, signSecp256k1 } from './keyring.js'
 
 /**
- * Building and signing transactions exactly as upstream clients do (SIGN_MODE_DIRECT): a Tx is
- * body + auth_info + signatures; what is signed is sha256 of the SignDoc {body_bytes,
- * auth_info_bytes, chain_id, account_number}; what is broadcast is TxRaw with the very same bytes.
+ * Building and signing transactions exactly as upstream clients do: a Tx is body + auth_info +
+ * signatures; in SIGN_MODE_DIRECT what is signed is sha256 of the SignDoc {body_bytes,
+ * auth_info_bytes, chain_id, account_number}, in SIGN_MODE_LEGACY_AMINO_JSON sha256 of the amino
+ * JSON sign document (codec/amino-json.ts); what is broadcast is TxRaw with the very same bytes.
  * Txs are kept as protobufjs plain objects (snake_case), so their JSON is the gateway's `Tx` JSON.
  */
 
 /** SignMode.SIGN_MODE_DIRECT. */
 export const SIGN_MODE_DIRECT = 1
+
+/** The sign modes a tx can be signed in, by their CLI names (upstream `--sign-mode`). */
+export const SIGN_MODES = {
+  direct: SIGN_MODE_DIRECT,
+  'amino-json': SIGN_MODE_LEGACY_AMINO_JSON,
+} as const
+
+/** A sign mode's CLI name. */
+export type SignModeName = keyof typeof SIGN_MODES
 
 /** Type URL of a whole Tx (what GetTx's `tx_response.tx` carries). */
 export const TX_TYPE_URL = '/sdk.tx.v1beta1.Tx'
@@ -99,42 +111,75 @@ export function encodeAuthInfo(registry: ProtoRegistry, tx: TxObject): Bytes {
   return registry.encode('sdk.tx.v1beta1.AuthInfo', tx.auth_info ?? {})
 }
 
-/** SIGN_MODE_DIRECT sign bytes: the encoding of SignDoc (the signature is over its sha256). */
-export function signDocBytes(
+/** The signer info of a secp256k1 key signing in a sign mode (default direct) at a sequence. */
+function signerInfo(
   registry: ProtoRegistry,
-  doc: { bodyBytes: Bytes; authInfoBytes: Bytes; chainId: string; accountNumber: bigint },
-): Bytes {
-  return registry.encode('sdk.tx.v1beta1.SignDoc', {
-    body_bytes: doc.bodyBytes,
-    auth_info_bytes: doc.authInfoBytes,
-    chain_id: doc.chainId,
-    account_number: doc.accountNumber.toString(),
-  })
-}
-
-/** The signer info of a secp256k1 key signing in direct mode at a sequence. */
-function signerInfo(registry: ProtoRegistry, pubKey: Bytes, sequence: bigint): ProtoMessage {
+  pubKey: Bytes,
+  sequence: bigint,
+  mode: number = SIGN_MODE_DIRECT,
+): ProtoMessage {
   return {
     public_key: pubKeyAny(registry, pubKey),
-    mode_info: { single: { mode: SIGN_MODE_DIRECT } },
+    mode_info: { single: { mode } },
     sequence: sequence.toString(),
   }
 }
 
 /**
- * Signs a tx in SIGN_MODE_DIRECT (upstream `tx.Sign`): sets this key's signer info — replacing
- * every signer with `overwrite`, else appended after the existing ones — then signs the SignDoc
- * built from the resulting body and auth info bytes. Returns a new tx; the input is not changed.
+ * The SIGN_MODE_LEGACY_AMINO_JSON sign bytes of a tx for a signer: the amino sign document of its
+ * messages, memo, timeout height and fee (what the node re-derives to verify).
+ */
+export function aminoSignDocBytes(
+  registry: ProtoRegistry,
+  tx: TxObject,
+  signer: SignerData,
+): Bytes {
+  const body = tx.body ?? {}
+  if (
+    (body.extension_options ?? []).length > 0 ||
+    (body.non_critical_extension_options ?? []).length > 0
+  ) {
+    throw new TxBuildError(
+      'SIGN_MODE_LEGACY_AMINO_JSON does not support protobuf extension options: invalid request',
+    )
+  }
+  const fee = tx.auth_info?.fee ?? {}
+  return aminoSignBytes(registry, {
+    chainId: signer.chainId,
+    accountNumber: signer.accountNumber,
+    sequence: signer.sequence,
+    memo: String(body.memo ?? ''),
+    timeoutHeight: BigInt(String(body.timeout_height ?? 0)),
+    msgs: (body.messages ?? []) as AnyMessage[],
+    fee: {
+      amount: ((fee.amount ?? []) as ProtoMessage[]).map((c) => ({
+        denom: String(c.denom ?? ''),
+        amount: String(c.amount ?? ''),
+      })),
+      gasLimit: BigInt(String(fee.gas_limit ?? 0)),
+      payer: String(fee.payer ?? ''),
+      granter: String(fee.granter ?? ''),
+    },
+  })
+}
+
+/**
+ * Signs a tx (upstream `tx.Sign`) in SIGN_MODE_DIRECT, or SIGN_MODE_LEGACY_AMINO_JSON with
+ * `signMode: 'amino-json'`: sets this key's signer info — replacing every signer with
+ * `overwrite`, else appended after the existing ones — then signs the SignDoc built from the
+ * resulting body and auth info bytes (direct) or the amino sign document (amino-json). Returns a
+ * new tx; the input is not changed.
  */
 export function signTx(
   registry: ProtoRegistry,
   tx: TxObject,
   key: SigningKey,
   signer: SignerData,
-  options: { overwrite?: boolean } = {},
+  options: { overwrite?: boolean; signMode?: SignModeName } = {},
 ): TxObject {
   if (signer.chainId === '') throw new TxBuildError('chain ID required but not specified')
-  const info = signerInfo(registry, key.pubKey, signer.sequence)
+  const mode = SIGN_MODES[options.signMode ?? 'direct']
+  const info = signerInfo(registry, key.pubKey, signer.sequence, mode)
   const prevInfos = options.overwrite ? [] : [...(tx.auth_info?.signer_infos ?? [])]
   const prevSigs = options.overwrite ? [] : [...(tx.signatures ?? [])]
   const next: TxObject = {
@@ -142,12 +187,15 @@ export function signTx(
     auth_info: { ...(tx.auth_info ?? {}), signer_infos: [...prevInfos, info] },
     signatures: prevSigs,
   }
-  const bytes = signDocBytes(registry, {
-    bodyBytes: encodeTxBody(registry, next),
-    authInfoBytes: encodeAuthInfo(registry, next),
-    chainId: signer.chainId,
-    accountNumber: signer.accountNumber,
-  })
+  const bytes =
+    mode === SIGN_MODE_LEGACY_AMINO_JSON
+      ? aminoSignDocBytes(registry, next, signer)
+      : signBytes(registry, {
+          bodyBytes: encodeTxBody(registry, next),
+          authInfoBytes: encodeAuthInfo(registry, next),
+          chainId: signer.chainId,
+          accountNumber: signer.accountNumber,
+        })
   next.signatures = [...prevSigs, signSecp256k1(key.privateKey, bytes)]
   return next
 }

@@ -1,10 +1,11 @@
 import { bech32 } from '@scure/base'
 import { ErrInvalidAddress } from '../errors.js'
+import { brand } from './brand.js'
 import type { Bytes } from './bytes.js'
 import { sha256 } from './hash.js'
 
-/** Bech32 prefix of account addresses (product decision: `sdk1…`). */
-export const BECH32_PREFIX = 'sdk'
+/** Bech32 prefix of account addresses: the brand's (`sdk1…`, or `cosmos1…` in brand cosmos). */
+const accountPrefix = () => brand().bech32.account
 
 /** Most addresses remembered by each memo (the checksum is costly; txs repeat few addresses). */
 const MEMO_SIZE = 10_000
@@ -17,8 +18,8 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): V {
   return value
 }
 
-/** Encodes address bytes as bech32 with the chain's prefix. */
-export function addressToBech32(bytes: Bytes, prefix: string = BECH32_PREFIX): string {
+/** Encodes address bytes as bech32 with the brand's account prefix unless told another. */
+export function addressToBech32(bytes: Bytes, prefix: string = accountPrefix()): string {
   const key = `${prefix}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1')}`
   return (
     encoded.get(key) ?? remember(encoded, key, bech32.encode(prefix, bech32.toWords(bytes), 1023))
@@ -29,7 +30,7 @@ export function addressToBech32(bytes: Bytes, prefix: string = BECH32_PREFIX): s
  * Decodes a bech32 account address with the upstream errors: `empty address string is not allowed`,
  * `decoding bech32 failed: …`, `hrp does not match bech32 prefix: expected 'sdk' got '…'`.
  */
-export function bech32ToAddress(text: string, prefix: string = BECH32_PREFIX): Bytes {
+export function bech32ToAddress(text: string, prefix: string = accountPrefix()): Bytes {
   const hit = decodedMemo.get(`${prefix}:${text}`)
   if (hit) return hit.slice()
   if (text.trim() === '') throw ErrInvalidAddress.wrap('empty address string is not allowed')
@@ -64,7 +65,7 @@ function bech32Reason(err: unknown): string {
 }
 
 /** Whether `text` is a valid account address. */
-export function isAddress(text: string, prefix: string = BECH32_PREFIX): boolean {
+export function isAddress(text: string, prefix: string = accountPrefix()): boolean {
   try {
     bech32ToAddress(text, prefix)
     return true

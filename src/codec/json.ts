@@ -1,5 +1,6 @@
 import protobuf from 'protobufjs'
-import { type Bytes, fromBase64Strict, toBase64 } from './bytes.js'
+import { type Bytes, fromBase64Strict, fromUtf8, toBase64, utf8 } from './bytes.js'
+import { DecimalError, decFromString, decToString } from './dec.js'
 import type { ProtoMessage, ProtoRegistry } from './proto.js'
 import { parseRfc3339, timeToTimestamp } from './time.js'
 
@@ -71,6 +72,36 @@ function isNullable(field: protobuf.Field): boolean {
   return field.options?.['(gogoproto.nullable)'] !== false
 }
 
+/**
+ * Whether a string or bytes field holds a LegacyDec (`(gogoproto.customtype) = "math.LegacyDec"`):
+ * on the wire the text of its integer scaled by 10^18, in JSON its decimal text (gogoproto jsonpb
+ * calls the custom type's MarshalJSON).
+ */
+function isLegacyDec(field: protobuf.Field): boolean {
+  const t = field.options?.['(gogoproto.customtype)']
+  return typeof t === 'string' && t.endsWith('LegacyDec')
+}
+
+/** A LegacyDec's wire text (`700000000000000000`) as JSON (`0.700000000000000000`; empty is zero). */
+function legacyDecToJson(v: unknown): JsonValue {
+  const text = v instanceof Uint8Array ? fromUtf8(v) : String(v ?? '')
+  if (text === '') return decToString(0n)
+  return /^-?\d+$/.test(text) ? decToString(BigInt(text)) : text
+}
+
+/** A LegacyDec's JSON decimal text as its wire value (string or bytes, as the field is). */
+function legacyDecFromJson(field: protobuf.Field, v: unknown, path: string): unknown {
+  if (typeof v !== 'string') throw new JsonMappingError(`${path}: expected decimal text`)
+  let atomics: string
+  try {
+    atomics = decFromString(v).toString()
+  } catch (err) {
+    if (!(err instanceof DecimalError)) throw err
+    throw new JsonMappingError(`${path}: ${err.message}`)
+  }
+  return field.type === 'bytes' ? utf8(atomics) : atomics
+}
+
 function compileWriter(registry: ProtoRegistry, type: protobuf.Type): Writer {
   const fields = type.fieldsArray.map((field) => {
     field.resolve()
@@ -114,6 +145,7 @@ function valueWriter(registry: ProtoRegistry, field: protobuf.Field): (v: unknow
   if (INT32_TYPES.has(t) || t === 'double' || t === 'float')
     return (v) => (v === undefined || v === null ? 0 : Number(v))
   if (t === 'bool') return (v) => v === true
+  if (isLegacyDec(field)) return legacyDecToJson
   if (t === 'string') return (v) => (v === undefined || v === null ? '' : String(v))
   if (t === 'bytes') return (v) => bytesToJson(v as Bytes | undefined)
   const resolved = field.resolvedType
@@ -366,6 +398,7 @@ function jsonValue(
     if (typeof v === 'boolean') return v
     throw new JsonMappingError(`${path}: expected a boolean, got ${JSON.stringify(v)}`)
   }
+  if (isLegacyDec(field)) return legacyDecFromJson(field, v, path)
   if (t === 'string') {
     if (typeof v === 'string') return v
     throw new JsonMappingError(`${path}: expected a string, got ${JSON.stringify(v)}`)

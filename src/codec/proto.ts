@@ -4,8 +4,9 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import protobuf from 'protobufjs'
 import { ErrTxDecode, ErrUnpackAny } from '../errors.js'
+import { type Brand, type BrandName, brand, brandOf } from './brand.js'
 import type { Bytes } from './bytes.js'
-import { signerFields } from './signers.js'
+import { SIGNER_OPTION, signerFields } from './signers.js'
 
 /** Directory holding the project's .proto sources (src/proto in development, dist/proto built). */
 export const PROTO_DIR = fileURLToPath(new URL('../proto/', import.meta.url))
@@ -35,8 +36,14 @@ export interface AnyMessage {
   value: Bytes
 }
 
-/** The service option that marks a Msg service (upstream `cosmos.msg.v1.service`). */
+/** The service option that marks a Msg service (upstream `cosmos.msg.v1.service`), canonical. */
 const MSG_SERVICE_OPTION = '(sdk.msg.v1.service)'
+
+/** A .proto source: its import path (`sdk/bank/v1beta1/query.proto`) and its text. */
+export interface ProtoSource {
+  readonly name: string
+  readonly text: string
+}
 
 /** One method of a Msg service: a message type a transaction may carry. */
 export interface MsgServiceMethod {
@@ -68,11 +75,13 @@ function typeUrlOf(type: protobuf.Type): string {
 }
 
 /** Builds the Msg index from a registry's services. */
-function buildMsgIndex(services: readonly protobuf.Service[]): MsgIndex {
+function buildMsgIndex(services: readonly protobuf.Service[], brand: Brand): MsgIndex {
   const names = new Set<string>()
   const byTypeUrl = new Map<string, MsgServiceMethod>()
+  const serviceOption = brand.rename(MSG_SERVICE_OPTION)
+  const signerOption = brand.rename(SIGNER_OPTION)
   for (const service of services) {
-    if (service.options?.[MSG_SERVICE_OPTION] !== true) continue
+    if (service.options?.[serviceOption] !== true) continue
     const serviceName = service.fullName.replace(/^\./, '')
     names.add(serviceName)
     for (const method of service.methodsArray) {
@@ -85,7 +94,7 @@ function buildMsgIndex(services: readonly protobuf.Service[]): MsgIndex {
         method: method.name,
         requestType,
         responseType: method.resolvedResponseType!,
-        signers: signerFields(requestType),
+        signers: signerFields(requestType, signerOption),
       })
     }
   }
@@ -123,9 +132,42 @@ export function parseProtoSources(
   dir: string,
   files: readonly string[] = listProtoFiles(dir),
 ): protobuf.Root {
+  return parseProtoTexts(readSources(dir, files), dir)
+}
+
+/** The sources of `files` under `dir`, names and texts as `brand` has them. */
+function readSources(dir: string, files: readonly string[], b: Brand = brandOf('sdk')) {
+  return files.map((name) => ({
+    name: b.rename(name),
+    text: b.rename(readFileSync(join(dir, name), 'utf8')),
+  }))
+}
+
+/**
+ * Parses .proto texts into one resolved root; their imports outside the set are the well-known
+ * types (bundled with protobufjs) and resolve as `resolveProtoImport` says.
+ */
+export function parseProtoTexts(
+  sources: Iterable<ProtoSource>,
+  dir: string = PROTO_DIR,
+  options: protobuf.IParseOptions = {},
+): protobuf.Root {
   const root = new protobuf.Root()
   root.resolvePath = (_origin, target) => resolveProtoImport(dir, target)
-  root.loadSync([...WELL_KNOWN, ...files.map((f) => join(dir, f))], { keepCase: true })
+  root.loadSync([...WELL_KNOWN, DESCRIPTOR_PROTO], { keepCase: true })
+  const names = new Set<string>()
+  const imports = new Set<string>()
+  for (const s of sources) {
+    names.add(s.name)
+    const parsed = protobuf.parse(s.text, root, { keepCase: true, ...options })
+    for (const i of [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])]) imports.add(i)
+  }
+  const outside = [...imports].filter((i) => !names.has(i) && !WELL_KNOWN.includes(i))
+  if (outside.length > 0)
+    root.loadSync(
+      outside.map((i) => resolveProtoImport(dir, i)),
+      { keepCase: true },
+    )
   root.resolveAll()
   return root
 }
@@ -136,56 +178,87 @@ export function parseProtoSources(
  */
 export class ProtoRegistry {
   readonly root: protobuf.Root
+  /** The source files (canonical names, relative to `dir`). */
   readonly files: readonly string[]
+  /** The brand the names were loaded in. */
+  readonly brand: Brand
+  /** Types by the name asked for (canonical or the brand's). */
   private readonly typeCache = new Map<string, protobuf.Type>()
+  /** Types by their exact name in the brand (what type URLs hold). */
+  private readonly urlCache = new Map<string, protobuf.Type>()
   private msgs: MsgIndex | undefined
+  private branded: ProtoSource[] | undefined
 
-  private constructor(root: protobuf.Root, files: readonly string[]) {
+  private constructor(
+    root: protobuf.Root,
+    private readonly dir: string,
+    files: readonly string[],
+    brand: Brand,
+  ) {
     this.root = root
     this.files = files
+    this.brand = brand
   }
 
   /**
-   * Loads every .proto file under `dir` — from its precompiled form `registry.json` when the build
-   * wrote one beside the sources (`dist/proto`; three times faster than parsing the .proto text,
-   * which keeps client commands cheap), else by parsing the sources.
+   * Loads every .proto file under `dir` in a brand (default: the process's), its names renamed as
+   * the brand has them — from the precompiled form `registry.json` when the build wrote one beside
+   * the sources (`dist/proto`; three times faster than parsing the .proto text, which keeps client
+   * commands cheap), else by parsing the sources.
    */
-  static load(dir: string = PROTO_DIR): ProtoRegistry {
+  static load(dir: string = PROTO_DIR, brandName: BrandName = brand().name): ProtoRegistry {
+    const b = brandOf(brandName)
     const files = listProtoFiles(dir)
     const compiled = join(dir, REGISTRY_JSON)
     if (existsSync(compiled)) {
-      const root = protobuf.Root.fromJSON(JSON.parse(readFileSync(compiled, 'utf8')))
-      return new ProtoRegistry(root, files)
+      const root = protobuf.Root.fromJSON(JSON.parse(b.rename(readFileSync(compiled, 'utf8'))))
+      return new ProtoRegistry(root, dir, files, b)
     }
-    return new ProtoRegistry(parseProtoSources(dir, files), files)
+    return new ProtoRegistry(parseProtoTexts(readSources(dir, files, b), dir), dir, files, b)
   }
 
-  /** The message type of a fully-qualified name (`sdk.upgrade.v1beta1.Plan`). */
+  /** The .proto sources as this registry's brand has them (file names and texts), read once. */
+  sources(): readonly ProtoSource[] {
+    this.branded ??= readSources(this.dir, this.files, this.brand)
+    return this.branded
+  }
+
+  /** This brand's form of a canonical name (type, service, method path, option, REST path). */
+  name(canonical: string): string {
+    return this.brand.rename(canonical)
+  }
+
+  /** This brand's type URL of a canonical type name or URL (`/sdk.bank.v1beta1.MsgSend`). */
+  typeUrl(canonical: string): string {
+    return this.brand.typeUrl(canonical)
+  }
+
+  /** The message type of a fully-qualified name, canonical or in the brand (`sdk.upgrade.v1beta1.Plan`). */
   type(name: string): protobuf.Type {
     let t = this.typeCache.get(name)
     if (!t) {
-      t = this.root.lookupType(name)
+      t = this.root.lookupType(this.brand.rename(name))
       this.typeCache.set(name, t)
     }
     return t
   }
 
-  /** The message type of a type URL, or undefined if unknown. */
+  /** The message type of a type URL as the brand writes it (no renaming), or undefined if unknown. */
   typeOfUrl(typeUrl: string): protobuf.Type | undefined {
     const name = typeUrl.startsWith('/')
       ? typeUrl.slice(1)
       : typeUrl.slice(typeUrl.lastIndexOf('/') + 1)
-    const cached = this.typeCache.get(name)
+    const cached = this.urlCache.get(name)
     if (cached) return cached
     const found = this.root.lookup(name)
     if (!(found instanceof protobuf.Type)) return undefined
-    this.typeCache.set(name, found)
+    this.urlCache.set(name, found)
     return found
   }
 
-  /** A service by its fully-qualified name. */
+  /** A service by its fully-qualified name, canonical or in the brand. */
   service(name: string): protobuf.Service {
-    return this.root.lookupService(name)
+    return this.root.lookupService(this.brand.rename(name))
   }
 
   /** Every service defined in the sources. */
@@ -203,7 +276,7 @@ export class ProtoRegistry {
 
   /** The Msg-service index (built on first use, once per registry). */
   msgIndex(): MsgIndex {
-    this.msgs ??= buildMsgIndex(this.services())
+    this.msgs ??= buildMsgIndex(this.services(), this.brand)
     return this.msgs
   }
 
@@ -220,11 +293,12 @@ export class ProtoRegistry {
     return t.decode(bytes) as ProtoMessage
   }
 
-  /** Packs a message as Any. */
+  /** Packs a message as Any (a canonical type URL is written in the brand). */
   packAny(typeUrl: string, value: ProtoMessage): AnyMessage {
-    const t = this.typeOfUrl(typeUrl)
-    if (!t) throw ErrUnpackAny.wrap(`unable to resolve type URL ${typeUrl}`)
-    return { type_url: typeUrl, value: this.encode(t, value) }
+    const url = this.brand.rename(typeUrl)
+    const t = this.typeOfUrl(url)
+    if (!t) throw ErrUnpackAny.wrap(`unable to resolve type URL ${url}`)
+    return { type_url: url, value: this.encode(t, value) }
   }
 
   /** Unpacks an Any; an unknown type URL or bad bytes fail with the upstream error. */
@@ -241,10 +315,15 @@ export class ProtoRegistry {
   }
 }
 
-let shared: ProtoRegistry | undefined
+const shared = new Map<BrandName, ProtoRegistry>()
 
-/** The process-wide registry of the built-in protos (loaded on first use). */
+/** The process-wide registry of the built-in protos in the process's brand (loaded on first use). */
 export function protoRegistry(): ProtoRegistry {
-  shared ??= ProtoRegistry.load()
-  return shared
+  const name = brand().name
+  let r = shared.get(name)
+  if (!r) {
+    r = ProtoRegistry.load(PROTO_DIR, name)
+    shared.set(name, r)
+  }
+  return r
 }

@@ -1,16 +1,20 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { BRAND_NAMES, type BrandName, isBrandName } from '../codec/brand.js'
 import { writeFileAtomic } from './atomic-file.js'
 import { FieldReader } from './fields.js'
 import { parseTomlFile } from './toml.js'
 
 /**
- * `config/sdkd.toml`: what sdkd remembers about a home that no upstream file holds — which app
- * version ("binary") created it and which one last produced a block on it. A chain only moves
- * forward: an older app version than the home's refuses to start on it (see `checkHomeAppVersion`).
+ * `config/sdkd.toml`: what sdkd remembers about a home that no upstream file holds — its brand,
+ * which app version ("binary") created it and which one last produced a block on it. A chain only
+ * moves forward: an older app version than the home's refuses to start on it (see
+ * `checkHomeAppVersion`).
  */
 export interface HomeRecord {
+  /** The brand its genesis was made in, which every command on the home uses (absent: `sdk`). */
+  brand?: BrandName
   /** App version whose genesis preset made `config/genesis.json`. */
   createdBy?: string
   /** App version that last committed a block on `data/`. */
@@ -32,7 +36,12 @@ export async function readHomeRecord(home: string): Promise<HomeRecord> {
   )
   const createdBy = r.string('created-by-app-version', '')
   const lastRunBy = r.string('last-run-app-version', '')
+  const brand = r.string('brand', '')
+  if (brand !== '' && !isBrandName(brand)) {
+    r.fail('brand', `unknown brand ${JSON.stringify(brand)} (one of: ${BRAND_NAMES.join(', ')})`)
+  }
   return {
+    ...(isBrandName(brand) ? { brand } : {}),
     ...(createdBy ? { createdBy } : {}),
     ...(lastRunBy ? { lastRunBy } : {}),
   }
@@ -46,6 +55,9 @@ export async function writeHomeRecord(home: string, record: HomeRecord): Promise
     `# Written by sdkd. The app version ("binary") that created this home and the one that last
 # committed a block on its data/. An older app version refuses to start on this home: a chain only
 # moves forward. \`sdkd devnet --reset\` and \`sdkd comet unsafe-reset-all\` start its chain over.
+# The brand (sdk or cosmos: the names of types, REST paths, headers, addresses) is the one the
+# genesis was made in; every command on this home uses it.
+brand = ${q(record.brand ?? 'sdk')}
 created-by-app-version = ${q(record.createdBy)}
 last-run-app-version = ${q(record.lastRunBy)}
 `,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
+import { type BrandName, DEFAULT_BRAND } from '../codec/brand.js'
 import { toBase64, toHexUpper } from '../codec/bytes.js'
 import { formatRfc3339Nano, nowNs } from '../codec/time.js'
 import { type AppConfig, defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
@@ -20,6 +21,7 @@ import {
   MAX_CHAIN_ID_LENGTH,
   readGenesis,
 } from './genesis.js'
+import { readHomeRecord } from './home-record.js'
 import {
   defaultNodeConfig,
   type NodeConfig,
@@ -184,6 +186,8 @@ export async function initHome(o: InitOptions): Promise<InitResult> {
 /** Everything a node reads from its home, validated. */
 export interface LoadedHome {
   paths: HomePaths
+  /** The home's brand (`config/sdkd.toml`; `sdk` when it records none). */
+  brand: BrandName
   app: AppConfig
   node: NodeConfig
   client: ClientConfig
@@ -245,7 +249,8 @@ export async function loadHome(home: string): Promise<LoadedHome> {
       'does not match config/priv_validator_key.json (this node is not the genesis validator)',
     )
   }
-  return { paths: p, app, node, client, genesis, validatorKey, nodeKey }
+  const brand = (await readHomeRecord(home)).brand ?? DEFAULT_BRAND
+  return { paths: p, brand, app, node, client, genesis, validatorKey, nodeKey }
 }
 
 /** `data/priv_validator_state.json` of a validator that has signed nothing (upstream's, after init or a reset). */

@@ -6,7 +6,13 @@ export interface NodeConfig {
   moniker: string
   logLevel: string
   logFormat: string
-  rpc: { laddr: string; corsAllowedOrigins: string[]; maxBodyBytes: number }
+  rpc: {
+    laddr: string
+    corsAllowedOrigins: string[]
+    maxBodyBytes: number
+    /** max_request_batch_size: most requests in one JSON-RPC batch (0: no limit). */
+    maxRequestBatchSize: number
+  } & WebsocketConfig
   p2p: { laddr: string }
   mempool: {
     size: number
@@ -21,12 +27,39 @@ export interface NodeConfig {
   txIndex: { indexer: string }
 }
 
+/** config.toml `[rpc]`: the limits of `/websocket` subscriptions (CometBFT's names and defaults). */
+export interface WebsocketConfig {
+  /** max_subscription_clients: distinct clients holding subscriptions. */
+  maxSubscriptionClients: number
+  /** max_subscriptions_per_client: queries one client may hold. */
+  maxSubscriptionsPerClient: number
+  /** experimental_subscription_buffer_size: events buffered per subscription (at least 100). */
+  subscriptionBufferSize: number
+  /** experimental_websocket_write_buffer_size: frames queued per connection (at least the above). */
+  websocketWriteBufferSize: number
+  /** experimental_close_on_slow_client: cancel a subscription whose client cannot keep up. */
+  closeOnSlowClient: boolean
+}
+
+/** CometBFT's smallest experimental_subscription_buffer_size. */
+const MIN_SUBSCRIPTION_BUFFER_SIZE = 100
+
 export function defaultNodeConfig(moniker: string): NodeConfig {
   return {
     moniker,
     logLevel: 'info',
     logFormat: 'plain',
-    rpc: { laddr: 'tcp://127.0.0.1:26657', corsAllowedOrigins: [], maxBodyBytes: 1000000 },
+    rpc: {
+      laddr: 'tcp://127.0.0.1:26657',
+      corsAllowedOrigins: [],
+      maxBodyBytes: 1000000,
+      maxRequestBatchSize: 10,
+      maxSubscriptionClients: 100,
+      maxSubscriptionsPerClient: 5,
+      subscriptionBufferSize: 200,
+      websocketWriteBufferSize: 200,
+      closeOnSlowClient: false,
+    },
     p2p: { laddr: 'tcp://0.0.0.0:26656' },
     mempool: {
       size: 5000,
@@ -56,6 +89,24 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
   const logFormat = r.string('log_format', d.logFormat)
   if (logFormat !== 'json' && logFormat !== 'plain')
     r.fail('log_format', `expected "json" or "plain", got "${logFormat}"`)
+  const subscriptionBufferSize = r.uint(
+    'rpc.experimental_subscription_buffer_size',
+    d.rpc.subscriptionBufferSize,
+  )
+  if (subscriptionBufferSize < MIN_SUBSCRIPTION_BUFFER_SIZE)
+    r.fail(
+      'rpc.experimental_subscription_buffer_size',
+      `experimental_subscription_buffer_size must be >= ${MIN_SUBSCRIPTION_BUFFER_SIZE}`,
+    )
+  const websocketWriteBufferSize = r.uint(
+    'rpc.experimental_websocket_write_buffer_size',
+    d.rpc.websocketWriteBufferSize,
+  )
+  if (websocketWriteBufferSize < subscriptionBufferSize)
+    r.fail(
+      'rpc.experimental_websocket_write_buffer_size',
+      `experimental_websocket_write_buffer_size must be >= experimental_subscription_buffer_size (${subscriptionBufferSize})`,
+    )
   const indexer = r.string('tx_index.indexer', d.txIndex.indexer)
   if (indexer !== 'kv' && indexer !== 'null')
     r.fail('tx_index.indexer', `expected "kv" or "null", got "${indexer}"`)
@@ -67,6 +118,15 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       laddr: r.string('rpc.laddr', d.rpc.laddr),
       corsAllowedOrigins: r.stringArray('rpc.cors_allowed_origins', d.rpc.corsAllowedOrigins),
       maxBodyBytes: r.uint('rpc.max_body_bytes', d.rpc.maxBodyBytes),
+      maxRequestBatchSize: r.uint('rpc.max_request_batch_size', d.rpc.maxRequestBatchSize),
+      maxSubscriptionClients: r.uint('rpc.max_subscription_clients', d.rpc.maxSubscriptionClients),
+      maxSubscriptionsPerClient: r.uint(
+        'rpc.max_subscriptions_per_client',
+        d.rpc.maxSubscriptionsPerClient,
+      ),
+      subscriptionBufferSize,
+      websocketWriteBufferSize,
+      closeOnSlowClient: r.bool('rpc.experimental_close_on_slow_client', d.rpc.closeOnSlowClient),
     },
     p2p: { laddr: r.string('p2p.laddr', d.p2p.laddr) },
     mempool: {
@@ -136,6 +196,42 @@ cors_allowed_origins = [${c.rpc.corsAllowedOrigins.map(q).join(', ')}]
 
 # Maximum size of request body, in bytes
 max_body_bytes = ${c.rpc.maxBodyBytes}
+
+# Maximum number of requests that can be sent in a batch
+# If the value is set to '0' (zero-value), then no maximum batch size will be
+# enforced for a JSON-RPC batch request.
+max_request_batch_size = ${c.rpc.maxRequestBatchSize}
+
+# Maximum number of unique clientIDs that can /subscribe (on /websocket)
+max_subscription_clients = ${c.rpc.maxSubscriptionClients}
+
+# Maximum number of unique queries a given client can /subscribe to
+max_subscriptions_per_client = ${c.rpc.maxSubscriptionsPerClient}
+
+# Experimental parameter to specify the maximum number of events a node will
+# buffer, per subscription, before returning an error and closing the
+# subscription. Must be set to at least 100, but higher values will accommodate
+# higher event throughput rates (and will use more memory).
+experimental_subscription_buffer_size = ${c.rpc.subscriptionBufferSize}
+
+# Experimental parameter to specify the maximum number of RPC responses that
+# can be buffered per WebSocket client. If clients cannot read from the
+# WebSocket endpoint fast enough, they will be disconnected, so increasing this
+# parameter may reduce the chances of them being disconnected (but will cause
+# the node to use more memory).
+#
+# Must be at least the same as "experimental_subscription_buffer_size",
+# otherwise connections could be dropped unnecessarily.
+experimental_websocket_write_buffer_size = ${c.rpc.websocketWriteBufferSize}
+
+# If a WebSocket client cannot read fast enough, at present we may
+# silently drop events instead of generating an error or disconnecting the
+# client.
+#
+# Enabling this experimental parameter will cause the WebSocket connection to
+# be closed instead if it cannot read fast enough, allowing for greater
+# predictability in subscription behavior.
+experimental_close_on_slow_client = ${c.rpc.closeOnSlowClient}
 
 #######################################################
 ###           P2P Configuration Options             ###

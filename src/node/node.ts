@@ -1,8 +1,10 @@
+import type { Server } from 'node:http'
 import { App } from '../app/app.js'
 import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
 import { BlockBuilder } from '../block/block.js'
 import { BlockProducer } from '../chain/producer.js'
 import { bech32ToAddress } from '../codec/address.js'
+import { useBrand } from '../codec/brand.js'
 import { toHexUpper } from '../codec/bytes.js'
 import { createEd25519Signer, ed25519Fallback } from '../codec/ed25519.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
@@ -12,7 +14,7 @@ import { pruningOptions } from '../config/pruning.js'
 import { nodeId } from '../config/validator-key.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import { VALOPER_PREFIX } from '../modules/staking/keys.js'
+import { valoperPrefix } from '../modules/staking/keys.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { storeUpgradesToApply } from '../modules/upgrade/store-loader.js'
 import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
@@ -23,15 +25,19 @@ import type { QueryRouter } from '../server/query/router.js'
 import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
 import { createGateway } from '../server/rest/gateway.js'
 import { abciQueryRoutes } from '../server/rpc/abci-query.js'
+import { chainRoutes, type RpcChain } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
 import { devRoutes } from '../server/rpc/dev-routes.js'
-import { createRpcApp } from '../server/rpc/server.js'
+import { EventBus } from '../server/rpc/pubsub.js'
+import { createRpcApp, type RpcRoutes } from '../server/rpc/server.js'
 import { txRoutes } from '../server/rpc/tx-routes.js'
+import { attachWebsocket, type WebsocketTimings } from '../server/rpc/websocket.js'
 import type { StoreBackend } from '../store/backend.js'
-import { BlockStore } from '../store/block-store.js'
+import { BlockStore, type StoredBlock } from '../store/block-store.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
 import { createLevelBackend } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
+import { consensusParamsOf } from '../versions/deps.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
 import { DevControl } from './dev-control.js'
 import { createTxPipeline, type TxPipeline } from './tx-pipeline.js'
@@ -49,6 +55,8 @@ export interface NodeOptions {
   upgrade?: { skipHeights?: readonly number[]; plugins?: readonly string[] }
   /** App versions to choose from (default: the built-in ones). */
   appVersions?: Record<string, AppVersionFactory>
+  /** `/websocket` keep-alive and write deadlines (default CometBFT's; tests shorten them). */
+  websocketTimings?: Partial<WebsocketTimings>
 }
 
 /** A node: store, app, block producer and servers, wired together. */
@@ -73,6 +81,8 @@ export class Node {
     producer: BlockProducer,
     /** Transactions: the tx runner and the mempool (absent if the app version takes no txs). */
     readonly tx: TxPipeline | undefined,
+    /** Builds and signs blocks; the RPC signs the latest height's commit with it. */
+    private readonly builder: BlockBuilder,
   ) {
     this.registry = registry
     this.producer = producer
@@ -82,6 +92,8 @@ export class Node {
   /** Opens the database and commits genesis if needed; serves nothing yet. */
   static async create(options: NodeOptions): Promise<Node> {
     const { home, logger } = options
+    // The home decides the process's brand: names, addresses and headers follow it.
+    useBrand(home.brand)
     const registry = protoRegistry()
     const versions = options.appVersions ?? APP_VERSIONS
     const factory = versions[options.appVersion]
@@ -196,10 +208,27 @@ export class Node {
         minRetainBlocks: home.app.minRetainBlocks,
       })
       await producer.initChain()
-      return new Node(options, backend, store, blocks, app, registry, producer, tx)
+      return new Node(options, backend, store, blocks, app, registry, producer, tx, builder)
     } catch (err) {
       await backend.close().catch(() => undefined)
       throw err
+    }
+  }
+
+  /** What the RPC's block, genesis and consensus routes read. */
+  private rpcChain(): RpcChain {
+    const { home } = this.options
+    const v = home.genesis.validators[0]!
+    return {
+      genesis: home.genesis,
+      consensusParams: consensusParamsOf({
+        registry: this.registry,
+        consensusParams: home.genesis.json.consensus.params,
+      }),
+      validator: { address: v.address, pubKey: v.pubKey, power: v.power },
+      blocks: this.blocks,
+      makeCommit: (height, blockId, time) => this.builder.makeCommit(height, blockId, time),
+      nextRoundStartMs: () => this.producer.nextBlockAtMs,
     }
   }
 
@@ -273,27 +302,30 @@ export class Node {
   async start(): Promise<void> {
     const { home, logger } = this.options
     try {
+      const rpcRoutes = {
+        ...coreRoutes(this.rpcNode()),
+        ...chainRoutes(this.rpcChain()),
+        ...abciQueryRoutes(this.router, logger, (h) => this.store.view(h)),
+        ...(this.tx
+          ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
+          : {}),
+        ...devRoutes({
+          api: this.dev,
+          allowRemote: home.app.dev.allowRemote,
+          logger,
+        }),
+      }
       const rpc = await listenHttp(
-        createRpcApp(
-          {
-            ...coreRoutes(this.rpcNode()),
-            ...abciQueryRoutes(this.router, logger, (h) => this.store.view(h)),
-            ...(this.tx
-              ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
-              : {}),
-            ...devRoutes({
-              api: this.dev,
-              allowRemote: home.app.dev.allowRemote,
-              logger,
-            }),
-          },
-          { maxBodyBytes: home.node.rpc.maxBodyBytes },
-        ),
+        createRpcApp(rpcRoutes, {
+          maxBodyBytes: home.node.rpc.maxBodyBytes,
+          maxBatchSize: home.node.rpc.maxRequestBatchSize,
+        }),
         home.node.rpc.laddr,
         'RPC server',
       )
       this.listeners.push(rpc)
       this.addresses.rpc = rpc.address
+      this.listeners.push(this.serveWebsocket(rpc.server, rpcRoutes))
       logger.info({ module: 'rpc-server', address: rpc.address }, 'serving CometBFT RPC')
       const { api, grpc } = home.app
       if (grpc.enable) {
@@ -333,6 +365,41 @@ export class Node {
     this.producer.start()
   }
 
+  /** `/websocket` on the RPC server: every route plus subscriptions to the committed blocks' events. */
+  private serveWebsocket(server: Server, routes: RpcRoutes): { close(): Promise<void> } {
+    const { home, logger } = this.options
+    const rpc = home.node.rpc
+    const bus = new EventBus({
+      maxSubscriptionClients: rpc.maxSubscriptionClients,
+      maxSubscriptionsPerClient: rpc.maxSubscriptionsPerClient,
+    })
+    const onBlock = (stored: StoredBlock) => {
+      try {
+        bus.publishBlock(stored)
+      } catch (err) {
+        // A subscriber's trouble must never reach the commit path.
+        logger.error({ err, height: stored.block.header.height }, 'failed to publish block events')
+      }
+    }
+    this.producer.on('block', onBlock)
+    const endpoint = attachWebsocket(server, {
+      routes,
+      bus,
+      maxBodyBytes: rpc.maxBodyBytes,
+      subscriptionBufferSize: rpc.subscriptionBufferSize,
+      writeBufferSize: rpc.websocketWriteBufferSize,
+      closeOnSlowClient: rpc.closeOnSlowClient,
+      ...(this.options.websocketTimings ? { timings: this.options.websocketTimings } : {}),
+      logger,
+    })
+    return {
+      close: async () => {
+        this.producer.off('block', onBlock)
+        await endpoint.close()
+      },
+    }
+  }
+
   /** Resolves when the chain halts (configured halt, upgrade, failure). */
   halted(): Promise<ChainHaltError> {
     return this.haltPromise
@@ -359,7 +426,7 @@ function faucetOf(home: LoadedHome): Uint8Array | undefined {
   const operator = staking?.validators?.[0]?.operator_address
   if (!operator) return undefined
   try {
-    return bech32ToAddress(operator, VALOPER_PREFIX)
+    return bech32ToAddress(operator, valoperPrefix())
   } catch {
     return undefined
   }

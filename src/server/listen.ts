@@ -53,8 +53,13 @@ export async function listenHttp(
     server.maxConnections = options.maxConnections
   const write = (options.writeTimeoutSeconds ?? 0) * 1000
   if (write > 0) {
+    // Go's WriteTimeout: the whole response must be written in time, however the client reads it
+    // (an idle timeout would let a client that trickles its reads hold the response forever).
     server.on('request', (_req, res) => {
-      res.setTimeout(write, () => res.destroy())
+      const timer = setTimeout(() => res.destroy(), write)
+      timer.unref()
+      res.once('finish', () => clearTimeout(timer))
+      res.once('close', () => clearTimeout(timer))
     })
   }
   await new Promise<void>((resolve, reject) => {

@@ -1,9 +1,11 @@
 import type { AnteAccount, TxKeepers } from '../app/tx-keepers.js'
 import type { EventManager } from '../block/events.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
+import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import { signBytes } from '../codec/sign-doc.js'
 import { msgSigners, uniqueSigners } from '../codec/signers.js'
 import {
   ErrInsufficientFee,
@@ -28,7 +30,7 @@ import { UndefinedCodeError } from './errors.js'
 import { checkMinGasPrices, type DecCoin, feeCoinsToString } from './fees.js'
 import type { GasMeter } from './gas.js'
 import { type SignatureCache, secp256k1Address } from './secp256k1.js'
-import { signBytes } from './sign-doc.js'
+import { rejectUnknownFields } from './wire.js'
 
 /** How a tx runs: mempool admission, mempool re-admission after a block, in a block, or simulated. */
 export type TxMode = 'check' | 'recheck' | 'deliver' | 'simulate'
@@ -107,7 +109,7 @@ export function txSigners(tx: DecodedTx): Bytes[] {
 
 function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefined {
   if (!acc.pubKey) return undefined
-  if (acc.pubKey.type_url !== SECP256K1_PUBKEY_URL) return undefined
+  if (acc.pubKey.type_url !== registry.typeUrl(SECP256K1_PUBKEY_URL)) return undefined
   return registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key as Bytes
 }
 
@@ -126,6 +128,37 @@ function coinsAreValid(coins: readonly { denom: string; amount: string }[]): boo
     prev = c.denom
   }
   return true
+}
+
+/**
+ * The SIGN_MODE_LEGACY_AMINO_JSON sign bytes of a tx for one signer, re-derived from the tx as
+ * upstream's handler does; undefined where upstream cannot build them (extension options, unknown
+ * body fields, a message the amino encoder refuses), which fails verification.
+ */
+function aminoSignBytesOf(
+  o: AnteOptions,
+  tx: DecodedTx,
+  accountNumber: bigint,
+  sequence: bigint,
+): Bytes | undefined {
+  if (tx.extensionOptions.length > 0) return undefined
+  if (((tx.body.non_critical_extension_options ?? []) as unknown[]).length > 0) return undefined
+  if (!tx.fee) return undefined
+  try {
+    const bodyType = o.registry.type('sdk.tx.v1beta1.TxBody')
+    rejectUnknownFields(tx.bodyBytes, bodyType, { allowNonCritical: false, registry: o.registry })
+    return aminoSignBytes(o.registry, {
+      chainId: o.chainId,
+      accountNumber,
+      sequence,
+      memo: tx.memo,
+      timeoutHeight: tx.timeoutHeight,
+      msgs: tx.msgs.map((m) => m.any),
+      fee: tx.fee,
+    })
+  } catch {
+    return undefined
+  }
 }
 
 /**
@@ -256,7 +289,7 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
     const acc = await signerAccount(o, ctx, signers[i]!)
     if (acc.pubKey) continue
     acc.pubKey = {
-      type_url: SECP256K1_PUBKEY_URL,
+      type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
       value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk }),
     }
     accounts.setAccount(ctx.state, acc)
@@ -278,7 +311,7 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
     const acc = await signerAccount(o, ctx, signer)
     const known = acc.pubKey !== undefined || simulate
     if (!known) throw ErrInvalidPubKey.wrap('unrecognized public key type: <nil>')
-    if (acc.pubKey && acc.pubKey.type_url !== SECP256K1_PUBKEY_URL) {
+    if (acc.pubKey && acc.pubKey.type_url !== o.registry.typeUrl(SECP256K1_PUBKEY_URL)) {
       throw ErrInvalidPubKey.wrap(`unrecognized public key type: ${acc.pubKey.type_url}`)
     }
     ctx.meter.consume(verifyCost, 'ante verify: secp256k1')
@@ -302,6 +335,16 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
     }
     const accountNumber = ctx.height === 0 ? 0n : acc.accountNumber
     if (!simulate && !recheck) {
+      if (info.mode === SIGN_MODE_LEGACY_AMINO_JSON) {
+        // Upstream names the sequence too, and no cause, when every signature is amino.
+        const bytes = aminoSignBytesOf(o, tx, accountNumber, info.sequence)
+        if (!bytes || !o.sigCache.verify(pubKey!, bytes, tx.signatures[i]!)) {
+          throw ErrUnauthorized.wrap(
+            `signature verification failed; please verify account number (${accountNumber}), sequence (${acc.sequence}) and chain-id (${o.chainId})`,
+          )
+        }
+        continue
+      }
       const fail = (why: string) =>
         ErrUnauthorized.wrap(
           `signature verification failed; please verify account number (${accountNumber}) and chain-id (${o.chainId}): (${why})`,

@@ -5,7 +5,7 @@ import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { ErrTxDecode } from '../errors.js'
 import { checkTxRawAdr027, goTypeName, rejectUnknownFields, resolveTypeUrl } from './wire.js'
 
-/** Type URL of secp256k1 public keys, the one key type accounts may sign with. */
+/** Type URL of secp256k1 public keys, the one key type accounts may sign with (canonical: `registry.typeUrl` gives the brand's). */
 export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
 
 /** One message of a tx, unpacked. */
@@ -121,7 +121,7 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
       const url = String(si.public_key.type_url ?? '')
       const type = resolveTypeUrl(registry, url)
       if (!type) throw decodeError(`unable to resolve type URL ${url}`)
-      if (url !== SECP256K1_PUBKEY_URL) {
+      if (url !== registry.typeUrl(SECP256K1_PUBKEY_URL)) {
         throw decodeError(
           `no concrete type registered for type URL ${url} against interface *types.PubKey`,
         )

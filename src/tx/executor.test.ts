@@ -8,10 +8,10 @@ import {
   encodeTxBody,
   encodeTxRaw,
   pubKeyAny,
-  signDocBytes,
 } from '../client/tx-builder.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
 import { toBase64, toHex } from '../codec/bytes.js'
+import { signBytes } from '../codec/sign-doc.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
@@ -164,7 +164,7 @@ describe('DeliverTx', () => {
     tx.signatures = [t.alice, t.bob].map((k, i) =>
       signSecp256k1(
         k.privateKey,
-        signDocBytes(t.registry, {
+        signBytes(t.registry, {
           bodyBytes,
           authInfoBytes,
           chainId: CHAIN_ID,

@@ -3,6 +3,7 @@ import type { BlockContext, MsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
+import { signBytes } from '../codec/sign-doc.js'
 import {
   ErrInvalidRequest,
   ErrOutOfGas,
@@ -21,7 +22,6 @@ import type { DecCoin } from './fees.js'
 import { GasMeter, meteredBranch, OutOfGasError } from './gas.js'
 import { runMsgs } from './run-msgs.js'
 import { SignatureCache } from './secp256k1.js'
-import { signBytes } from './sign-doc.js'
 import { VerifyPool } from './verify-pool.js'
 
 export interface TxRunnerOptions {
@@ -194,9 +194,11 @@ export class TxRunner implements TxExecutor {
   async simulate(ctx: BlockContext, bytes: Bytes): Promise<SimulationResult> {
     const out = await this.run('simulate', ctx, bytes)
     if (out.code !== 0) {
+      // The tx's own error is the cause: `/app/simulate` answers with its ABCI code.
       throw new StatusError(
         out.grpcCode ?? GrpcCode.Unknown,
         `${out.log} with gas used: '${out.gasUsed}'`,
+        { cause: out.error },
       )
     }
     return {
@@ -213,7 +215,7 @@ export class TxRunner implements TxExecutor {
     ctx: BlockContext,
     bytes: Bytes,
     decoded?: DecodedTx,
-  ): Promise<TxOutcome & { grpcCode?: GrpcCode }> {
+  ): Promise<TxOutcome & { grpcCode?: GrpcCode; error?: unknown }> {
     const { registry, handlers } = this.o
     let meter: GasMeter | undefined
     let gasWanted = 0n
@@ -286,6 +288,7 @@ export class TxRunner implements TxExecutor {
         events: anteEvents,
         msgResponses: [],
         grpcCode: err instanceof SdkError ? err.grpcCode : GrpcCode.Unknown,
+        error: err,
       }
     }
   }

@@ -1,126 +1,424 @@
 /**
- * CometBFT's event query language, as `tx_search` and GetTxsEvent take it:
- * `message.sender='sdk1…' AND tx.height>=5`. Conditions are `key op operand` with op one of
- * `=`, `<`, `<=`, `>`, `>=`, `CONTAINS`, or `key EXISTS`; operands are 'strings', numbers,
- * `DATE 2024-01-02` or `TIME 2024-01-02T03:04:05Z`; conditions are joined by `AND`.
+ * CometBFT's event query language (v0.38 `libs/pubsub/query/syntax`), as `tx_search` and GetTxsEvent
+ * take it: `message.sender='sdk1…' AND tx.height>=5`. Conditions are `tag op operand` with op one of
+ * `=`, `<`, `<=`, `>`, `>=`, `CONTAINS`, or `tag EXISTS`; operands are 'strings', numbers,
+ * `DATE 2024-01-02` or `TIME 2024-01-02T03:04:05Z`; conditions are joined by `AND`. A query that does
+ * not parse fails with CometBFT's own text (`offset 9: got string, wanted …`), which tx_search returns
+ * as is.
  */
 
 export type QueryOp = '=' | '<' | '<=' | '>' | '>=' | 'CONTAINS' | 'EXISTS'
+
+/** An operand: a string, a number, or a DATE / TIME (`value` in Unix ms), with its text as written. */
+export type QueryOperand =
+  | { kind: 'string'; value: string }
+  | { kind: 'number'; value: number; text: string }
+  | { kind: 'date' | 'time'; value: number; text: string }
 
 export interface QueryCondition {
   key: string
   op: QueryOp
   /** Undefined for EXISTS. */
-  operand?: { kind: 'string'; value: string } | { kind: 'number'; value: number; text: string }
+  operand?: QueryOperand
 }
 
-/** A query that does not parse; the message says where and why. */
+/** A query that does not parse; the message is CometBFT's. */
 export class QuerySyntaxError extends Error {
   override readonly name = 'QuerySyntaxError'
 }
 
-const KEY = /^[A-Za-z_][A-Za-z0-9_.\-/]*/
-const NUMBER = /^-?\d+(?:\.\d+)?/
+type Token =
+  | 'invalid'
+  | 'tag'
+  | 'string'
+  | 'number'
+  | 'time'
+  | 'date'
+  | 'and'
+  | 'contains'
+  | 'exists'
+  | '='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
 
-/** Parses a query into its AND-ed conditions. */
-export function parseEventQuery(text: string): QueryCondition[] {
-  const conditions: QueryCondition[] = []
-  let pos = 0
-  const rest = () => text.slice(pos)
-  const skip = () => {
-    while (pos < text.length && /\s/.test(text[pos]!)) pos++
+/** CometBFT's token names, as its messages print them. */
+const TOKEN_NAME: Record<Token, string> = {
+  invalid: 'invalid token',
+  tag: 'tag',
+  string: 'string',
+  number: 'number',
+  time: 'timestamp',
+  date: 'datestamp',
+  and: 'AND operator',
+  contains: 'CONTAINS operator',
+  exists: 'EXISTS operator',
+  '=': '= operator',
+  '<': '< operator',
+  '<=': '<= operator',
+  '>': '> operator',
+  '>=': '>= operator',
+}
+
+/** The scanner's end of input (Go's io.EOF). */
+const EOF = 'EOF'
+
+/** Go's unicode.IsSpace. */
+const isSpace = (ch: string) => /^[\t\n\v\f\r \u0085\u00a0\p{Z}]$/u.test(ch)
+const isDigit = (ch: string) => ch >= '0' && ch <= '9'
+const isFirstTagRune = (ch: string) => ch === '_' || /^[\p{L}\p{Nd}]$/u.test(ch)
+const isTagRune = (ch: string) =>
+  ch === '.' || ch === '_' || ch === '-' || /^[\p{L}\p{Nd}]$/u.test(ch)
+const isTimeRune = (ch: string) => '-T:+Z'.includes(ch) || isDigit(ch)
+const isDateRune = (ch: string) => isDigit(ch) || ch === '-'
+
+/** CometBFT's scanner: one token per `next()`, offsets in bytes of the UTF-8 input. */
+class Scanner {
+  private readonly chars: string[]
+  private i = 0
+  /** Byte offset after the last rune read. */
+  private end = 0
+  /** Byte length of the last rune read (0 at the end of input). */
+  private last = 0
+  /** Start offset of the current token. */
+  pos = 0
+  tok: Token = 'invalid'
+  text = ''
+
+  constructor(input: string) {
+    this.chars = [...input]
   }
-  const fail = (what: string): never => {
-    throw new QuerySyntaxError(`${what} at position ${pos + 1} of query ${JSON.stringify(text)}`)
+
+  /** Advances to the next token; an error text (EOF at the end of input) or undefined. */
+  next(): string | undefined {
+    this.text = ''
+    this.pos = this.end
+    this.tok = 'invalid'
+    for (;;) {
+      const ch = this.rune()
+      if (ch === undefined) return EOF
+      if (isSpace(ch)) {
+        this.pos = this.end
+        continue
+      }
+      if (isDigit(ch)) return this.scanNumber(ch)
+      if (isFirstTagRune(ch)) return this.scanTagLike(ch)
+      if (ch === "'") return this.scanString(ch)
+      if (ch === '<' || ch === '>' || ch === '=') return this.scanCompare(ch)
+      return `invalid input ${ch} at offset ${this.end}`
+    }
   }
-  skip()
-  if (pos >= text.length) fail('empty query')
-  for (;;) {
-    skip()
-    const k = KEY.exec(rest())
-    if (!k) fail('expected an event key such as message.sender')
-    const key = k![0]
-    pos += key.length
-    skip()
-    let op: QueryOp | undefined
-    for (const candidate of ['<=', '>=', '=', '<', '>', 'CONTAINS', 'EXISTS'] as const) {
-      if (rest().startsWith(candidate)) {
-        op = candidate
-        pos += candidate.length
+
+  private rune(): string | undefined {
+    const ch = this.chars[this.i]
+    if (ch === undefined) {
+      this.last = 0
+      return undefined
+    }
+    this.i++
+    this.last = Buffer.byteLength(ch, 'utf8')
+    this.end += this.last
+    return ch
+  }
+
+  private unrune(): void {
+    if (this.last === 0) return
+    this.i--
+    this.end -= this.last
+    this.last = 0
+  }
+
+  private scanWhile(ok: (ch: string) => boolean): void {
+    for (;;) {
+      const ch = this.rune()
+      if (ch === undefined) return
+      if (!ok(ch)) {
+        this.unrune()
+        return
+      }
+      this.text += ch
+    }
+  }
+
+  private scanNumber(first: string): undefined {
+    this.text = first
+    this.scanWhile(isDigit)
+    const ch = this.rune()
+    if (ch === '.') {
+      this.text += ch
+      this.scanWhile(isDigit)
+    } else this.unrune()
+    this.tok = 'number'
+    return undefined
+  }
+
+  private scanString(quote: string): string | undefined {
+    for (;;) {
+      const ch = this.rune()
+      if (ch === undefined) return EOF
+      if (ch === quote) {
+        this.tok = 'string'
+        return undefined
+      }
+      this.text += ch
+    }
+  }
+
+  private scanCompare(first: '<' | '>' | '='): undefined {
+    this.text = first
+    this.tok = first
+    if (first === '=') return undefined
+    const ch = this.rune()
+    if (ch === undefined) return undefined
+    if (ch === '=') {
+      this.text += ch
+      this.tok = first === '<' ? '<=' : '>='
+    } else this.unrune()
+    return undefined
+  }
+
+  private scanTagLike(first: string): string | undefined {
+    this.text = first
+    let hasSpace = false
+    for (;;) {
+      const ch = this.rune()
+      if (ch === undefined) break
+      if (!isTagRune(ch)) {
+        hasSpace = ch === ' ' // TIME and DATE are followed by one
         break
       }
+      this.text += ch
     }
-    if (!op) fail('expected an operator (=, <, <=, >, >=, CONTAINS, EXISTS)')
-    const cond: QueryCondition = { key, op: op! }
-    if (op !== 'EXISTS') {
-      skip()
-      cond.operand = parseOperand()
-      if (op === 'CONTAINS' && cond.operand.kind !== 'string')
-        fail('CONTAINS needs a quoted string')
-    }
-    conditions.push(cond)
-    skip()
-    if (pos >= text.length) return conditions
-    if (!rest().startsWith('AND')) fail('expected AND')
-    pos += 3
+    if ((this.text === 'TIME' || this.text === 'DATE') && hasSpace) return this.scanStamp(this.text)
+    this.tok =
+      this.text === 'AND'
+        ? 'and'
+        : this.text === 'EXISTS'
+          ? 'exists'
+          : this.text === 'CONTAINS'
+            ? 'contains'
+            : 'tag'
+    this.unrune()
+    return undefined
   }
 
-  function parseOperand(): NonNullable<QueryCondition['operand']> {
-    if (text[pos] === "'") {
-      const end = text.indexOf("'", pos + 1)
-      if (end < 0) fail('unterminated string')
-      const value = text.slice(pos + 1, end)
-      pos = end + 1
-      return { kind: 'string', value }
+  private scanStamp(label: 'TIME' | 'DATE'): string | undefined {
+    this.text = ''
+    this.scanWhile(label === 'TIME' ? isTimeRune : isDateRune)
+    const parsed = parseGoTime(label === 'TIME' ? RFC3339 : DATE_LAYOUT, this.text)
+    if (typeof parsed === 'string') return `invalid ${label} value: ${parsed}`
+    if (parsed.year < 1900 || parsed.year > 2999) {
+      return `${label === 'TIME' ? 'timestamp' : 'datestamp'} year ${parsed.year} out of range`
     }
-    for (const [word, re] of [
-      ['DATE', /^\d{4}-\d{2}-\d{2}/],
-      ['TIME', /^\d{4}-\d{2}-\d{2}T[0-9:.]+(?:Z|[+-]\d{2}:\d{2})/],
-    ] as const) {
-      if (rest().startsWith(word)) {
-        pos += word.length
-        skip()
-        const m = re.exec(rest())
-        if (!m) fail(`invalid ${word}`)
-        pos += m![0].length
-        const ms = Date.parse(word === 'DATE' ? `${m![0]}T00:00:00Z` : m![0])
-        if (Number.isNaN(ms)) fail(`invalid ${word}`)
-        return { kind: 'number', value: ms, text: m![0] }
-      }
-    }
-    const n = NUMBER.exec(rest())
-    if (!n) fail('expected a quoted string, a number, DATE or TIME')
-    pos += n![0].length
-    return { kind: 'number', value: Number(n![0]), text: n![0] }
+    this.tok = label === 'TIME' ? 'time' : 'date'
+    return undefined
   }
 }
 
-/** Whether an attribute value satisfies a condition (numbers compare numerically). */
+/** `A, B or C`, as CometBFT lists the tokens it wanted. */
+function tokenList(tokens: readonly Token[]): string {
+  const names = tokens.map((t) => TOKEN_NAME[t])
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+}
+
+const OPERATORS: Partial<Record<Token, QueryOp>> = {
+  '=': '=',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  contains: 'CONTAINS',
+  exists: 'EXISTS',
+}
+
+/** Parses a query into its AND-ed conditions, as CometBFT's parser does. */
+export function parseEventQuery(text: string): QueryCondition[] {
+  const s = new Scanner(text)
+  const require = (...tokens: Token[]): void => {
+    const err = s.next()
+    if (err !== undefined) throw new QuerySyntaxError(`offset ${s.pos}: ${err}`)
+    if (!tokens.includes(s.tok)) {
+      throw new QuerySyntaxError(
+        `offset ${s.pos}: got ${TOKEN_NAME[s.tok]}, wanted ${tokenList(tokens)}`,
+      )
+    }
+  }
+  const condition = (): QueryCondition => {
+    require('tag')
+    const key = s.text
+    require('<=', '>=', '<', '>', '=', 'contains', 'exists')
+    const op = OPERATORS[s.tok]!
+    if (op === 'EXISTS') return { key, op }
+    if (op === 'CONTAINS') require('string')
+    else if (op === '=') require('number', 'time', 'date', 'string')
+    else require('number', 'time', 'date')
+    return { key, op, operand: operandOf(s.tok, s.text) }
+  }
+
+  const conditions = [condition()]
+  // As upstream, the loop ends at any scanner EOF, an unterminated string included.
+  while (s.next() !== EOF) {
+    if (s.tok !== 'and') {
+      throw new QuerySyntaxError(
+        `offset ${s.pos}: got ${TOKEN_NAME[s.tok]}, want ${TOKEN_NAME.and}`,
+      )
+    }
+    conditions.push(condition())
+  }
+  return conditions
+}
+
+function operandOf(tok: Token, text: string): QueryOperand {
+  if (tok === 'string') return { kind: 'string', value: text }
+  if (tok === 'number') return { kind: 'number', value: Number(text), text }
+  const kind = tok === 'time' ? 'time' : 'date'
+  const parsed = parseGoTime(kind === 'time' ? RFC3339 : DATE_LAYOUT, text) as GoTime
+  return { kind, value: parsed.ms, text }
+}
+
+/**
+ * Whether an attribute value satisfies a condition, as CometBFT's kv indexer decides: `=` is an exact
+ * match of the text (even for a number), `CONTAINS` a substring, `EXISTS` anything; a range needs a
+ * number operand and a value that is a number as a whole (`100stake` is not). DATE and TIME ranges
+ * match nothing.
+ */
 export function matchesCondition(c: QueryCondition, value: string): boolean {
-  if (c.op === 'EXISTS' || !c.operand) return true
-  if (c.op === 'CONTAINS') return value.includes(c.operand.kind === 'string' ? c.operand.value : '')
-  if (c.operand.kind === 'string') {
-    if (c.op === '=') return value === c.operand.value
-    return compare(value, c.operand.value, c.op)
+  const o = c.operand
+  if (c.op === 'EXISTS' || !o) return true
+  if (c.op === 'CONTAINS') return o.kind === 'string' && value.includes(o.value)
+  if (c.op === '=') return value === (o.kind === 'string' ? o.value : o.text)
+  const v = kvNumber(value)
+  if (o.kind !== 'number' || v === undefined) return false
+  switch (c.op) {
+    case '<':
+      return v < o.value
+    case '<=':
+      return v <= o.value
+    case '>':
+      return v > o.value
+    default:
+      return v >= o.value
   }
-  const v = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number(value)
-  if (Number.isNaN(v)) return false
-  return compare(v, c.operand.value, c.op)
 }
 
-function compare<T extends number | string>(a: T, b: T, op: QueryOp): boolean {
-  switch (op) {
-    case '=':
-      return a === b
-    case '<':
-      return a < b
-    case '<=':
-      return a <= b
-    case '>':
-      return a > b
-    case '>=':
-      return a >= b
-    default:
-      return false
+/** A value Go's big.Int / big.Float parse as a whole in base 10. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+
+/** An attribute value as the kv indexers read it for a range: a number as a whole, or undefined. */
+export function kvNumber(value: string): number | undefined {
+  return DECIMAL.test(value) ? Number(value) : undefined
+}
+
+/** The operand's text as CometBFT's `Arg.Value()` gives it (empty for EXISTS). */
+export function operandText(c: QueryCondition): string {
+  const o = c.operand
+  if (!o) return ''
+  return o.kind === 'string' ? o.value : o.text
+}
+
+// --- Go's time.Parse for the two layouts the language uses, with Go's error texts ---
+
+type LayoutElem = '2006' | '01' | '02' | '15' | '04' | '05' | 'Z07:00'
+
+interface Layout {
+  text: string
+  /** [literal prefix, element] in order. */
+  chunks: readonly (readonly [string, LayoutElem])[]
+}
+
+const DATE_LAYOUT: Layout = {
+  text: '2006-01-02',
+  chunks: [
+    ['', '2006'],
+    ['-', '01'],
+    ['-', '02'],
+  ],
+}
+const RFC3339: Layout = {
+  text: '2006-01-02T15:04:05Z07:00',
+  chunks: [...DATE_LAYOUT.chunks, ['T', '15'], [':', '04'], [':', '05'], ['', 'Z07:00']],
+}
+
+interface GoTime {
+  year: number
+  ms: number
+}
+
+/** Go's `getnum`: one or two leading digits (exactly two when `fixed`). */
+function getnum(s: string, fixed: boolean): [number, string] | undefined {
+  if (!isDigit(s[0] ?? '')) return undefined
+  if (!isDigit(s[1] ?? '')) return fixed ? undefined : [Number(s[0]), s.slice(1)]
+  return [Number(s.slice(0, 2)), s.slice(2)]
+}
+
+/** time.Parse(layout, value): the time, or Go's ParseError text. */
+function parseGoTime(layout: Layout, input: string): GoTime | string {
+  const q = (s: string) => JSON.stringify(s)
+  const cannot = (value: string, elem: string) =>
+    `parsing time ${q(input)} as ${q(layout.text)}: cannot parse ${q(value)} as ${q(elem)}`
+  const outOfRange = (what: string) => `parsing time ${q(input)}: ${what} out of range`
+  let value = input
+  let year = 0
+  let month = 0
+  let day = 0
+  let hour = 0
+  let minute = 0
+  let second = 0
+  let offsetMin = 0
+  for (const [prefix, elem] of layout.chunks) {
+    for (const ch of prefix) {
+      if (value[0] !== ch) return cannot(value, prefix)
+      value = value.slice(1)
+    }
+    const hold = value
+    if (elem === '2006') {
+      if (value.length < 4 || !/^\d{4}/.test(value)) return cannot(hold, elem)
+      year = Number(value.slice(0, 4))
+      value = value.slice(4)
+      continue
+    }
+    if (elem === 'Z07:00') {
+      if (value[0] === 'Z') {
+        value = value.slice(1)
+        continue
+      }
+      if (value.length < 6 || value[3] !== ':') return cannot(hold, elem)
+      const hh = getnum(value.slice(1, 3), true)
+      const mm = hh && getnum(value.slice(4, 6), true)
+      if (!hh || !mm) return cannot(hold, elem)
+      const sign = value[0]
+      value = value.slice(6)
+      if (hh[0] > 24) return outOfRange('time zone offset hour')
+      if (mm[0] > 60) return outOfRange('time zone offset minute')
+      if (sign !== '+' && sign !== '-') return cannot(hold, elem)
+      offsetMin = (sign === '-' ? -1 : 1) * (hh[0] * 60 + mm[0])
+      continue
+    }
+    const n = getnum(value, elem !== '15')
+    if (!n) return cannot(hold, elem)
+    value = n[1]
+    if (elem === '01') {
+      month = n[0]
+      if (month < 1 || month > 12) return outOfRange('month')
+    } else if (elem === '02') day = n[0]
+    else if (elem === '15') {
+      hour = n[0]
+      if (hour >= 24) return outOfRange('hour')
+    } else if (elem === '04') {
+      minute = n[0]
+      if (minute >= 60) return outOfRange('minute')
+    } else {
+      second = n[0]
+      if (second >= 60) return outOfRange('second')
+    }
   }
+  if (value !== '') return `parsing time ${q(input)}: extra text: ${q(value)}`
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!
+  if (day < 1 || day > daysInMonth) return outOfRange('day')
+  const utc = new Date(0)
+  utc.setUTCFullYear(year, month - 1, day)
+  utc.setUTCHours(hour, minute, second, 0)
+  return { year, ms: utc.getTime() - offsetMin * 60_000 }
 }

@@ -1,18 +1,25 @@
+import type { Event } from '../block/events.js'
 import { fromHex } from '../codec/bytes.js'
-import type { BlockStore, TxLocation } from '../store/block-store.js'
+import type { BlockStore, StoredBlock, TxLocation } from '../store/block-store.js'
 import { heightIndexValue, TX_HEIGHT_KEY } from '../store/tx-index.js'
-import { matchesCondition, parseEventQuery, type QueryCondition } from './query.js'
+import {
+  kvNumber,
+  matchesCondition,
+  operandText,
+  parseEventQuery,
+  type QueryCondition,
+} from './query.js'
 
 /** A search the caller got wrong (bad query, page, order); the message is CometBFT's. */
 export class TxSearchError extends Error {
   override readonly name = 'TxSearchError'
 }
 
-/** tx_search paging (CometBFT defaults: page 1, 30 per page, at most 100). */
-export interface TxSearchOptions {
+/** tx_search / block_search paging (CometBFT defaults: page 1, 30 per page, at most 100). */
+export interface SearchOptions {
   page?: number
   perPage?: number
-  /** `asc`, `desc` or `''` (ascending). */
+  /** `asc`, `desc` or `''` (tx_search: ascending; block_search: descending). */
   orderBy?: string
 }
 
@@ -22,100 +29,432 @@ export interface TxSearchResult {
   total: number
 }
 
+export interface BlockSearchResult {
+  /** Heights on the requested page, in order. */
+  heights: number[]
+  total: number
+}
+
+/** The block store as the searches read it. */
+type SearchedBlocks = Pick<
+  BlockStore,
+  'indexTxEvents' | 'txLocation' | 'indexedTxs' | 'get' | 'base' | 'latest'
+>
+
+/** CometBFT's `maxQueryLength` for tx_search (and subscriptions), in bytes. */
+export const MAX_QUERY_LENGTH = 512
+
+/** The reserved key of the block indexer. */
+const BLOCK_HEIGHT_KEY = 'block.height'
+
 const DEFAULT_PER_PAGE = 30
 const MAX_PER_PAGE = 100
 /** Most matches one condition may produce (bounds memory for broad queries). */
 const MAX_MATCHES = 1_000_000
 
-const locKey = (l: TxLocation) => `${l.height}:${l.index}`
+/** A numeric bound of a range, as CometBFT's QueryRange holds it. */
+interface Bound {
+  value: number | undefined
+  /** A DATE / TIME bound: the kv indexers compare none of them. */
+  time: boolean
+}
 
-/** Locations matching one condition, from the tx hash index or the event index. */
-async function matching(blocks: BlockStore, c: QueryCondition): Promise<Map<string, TxLocation>> {
-  const out = new Map<string, TxLocation>()
-  const add = (l: TxLocation) => {
-    if (out.size >= MAX_MATCHES) throw new TxSearchError('too many matching txs; narrow the query')
-    out.set(locKey(l), { height: l.height, index: l.index })
+/** The range conditions on one key, merged as `LookForRangesWithHeight` merges them. */
+interface Range {
+  key: string
+  lower?: Bound
+  upper?: Bound
+  includeLower: boolean
+  includeUpper: boolean
+}
+
+/** Whether a number is within a range; a DATE or TIME bound makes every comparison fail. */
+function inRange(r: Range, v: number): boolean {
+  if (r.lower?.time || r.upper?.time) return false
+  if (r.lower) {
+    const lo = r.lower.value!
+    if (v < lo || (v === lo && !r.includeLower)) return false
   }
-  if (c.key === 'tx.hash') {
-    if (c.op !== '=' || c.operand?.kind !== 'string') return out
-    let hash: Uint8Array
-    try {
-      hash = fromHex(c.operand.value)
-    } catch {
-      return out
+  if (r.upper) {
+    const hi = r.upper.value!
+    if (v > hi || (v === hi && !r.includeUpper)) return false
+  }
+  return true
+}
+
+/** Merges the range conditions per key; later bounds replace earlier ones, `>=` sticks. */
+function rangesOf(conditions: readonly QueryCondition[]): Map<string, Range> {
+  const ranges = new Map<string, Range>()
+  for (const c of conditions) {
+    if (!isRange(c)) continue
+    let r = ranges.get(c.key)
+    if (!r) {
+      r = { key: c.key, includeLower: false, includeUpper: false }
+      ranges.set(c.key, r)
     }
-    const loc = await blocks.txLocation(hash)
-    if (loc) add(loc)
-    return out
+    const o = c.operand!
+    const bound: Bound =
+      o.kind === 'number' ? { value: o.value, time: false } : { value: undefined, time: true }
+    if (c.op === '>' || c.op === '>=') {
+      r.lower = bound
+      if (c.op === '>=') r.includeLower = true
+    } else {
+      r.upper = bound
+      if (c.op === '<=') r.includeUpper = true
+    }
   }
-  if (
-    c.key === TX_HEIGHT_KEY &&
-    c.operand?.kind === 'number' &&
-    Number.isInteger(c.operand.value)
-  ) {
-    const n = c.operand.value
-    const bounds: { gte?: string; lt?: string } = {}
-    if (n < 0) {
-      if (c.op === '>' || c.op === '>=') bounds.gte = heightIndexValue(0)
-      else return out
-    } else if (c.op === '=') {
-      for await (const t of blocks.indexedTxs(TX_HEIGHT_KEY, { value: heightIndexValue(n) })) add(t)
-      return out
-    } else if (c.op === '>') bounds.gte = heightIndexValue(n + 1)
-    else if (c.op === '>=') bounds.gte = heightIndexValue(n)
-    else if (c.op === '<') bounds.lt = heightIndexValue(n)
-    else if (c.op === '<=') bounds.lt = heightIndexValue(n + 1)
-    for await (const t of blocks.indexedTxs(TX_HEIGHT_KEY, bounds)) add(t)
-    return out
-  }
-  if (c.op === '=' && c.operand?.kind === 'string') {
-    for await (const t of blocks.indexedTxs(c.key, { value: c.operand.value })) add(t)
-    return out
-  }
-  for await (const t of blocks.indexedTxs(c.key, {})) if (matchesCondition(c, t.value)) add(t)
-  return out
+  return ranges
+}
+
+const isRange = (c: QueryCondition) =>
+  c.op === '<' || c.op === '<=' || c.op === '>' || c.op === '>='
+
+/** Go's `Arg.Number()` truncated to an int64: the height an `=` condition names. */
+function heightOf(c: QueryCondition): number | undefined {
+  const n = kvNumber(operandText(c))
+  return n === undefined ? undefined : Math.trunc(n)
 }
 
 /**
- * CometBFT TxSearch over the kv index: every condition must hold (on any event of the tx); results
- * in (height, index) order, ascending unless `desc`, one page at a time.
+ * How a query's conditions on the reserved height key (`tx.height`, `block.height`) are used, as
+ * CometBFT's `dedupHeight` decides: the first `=` (when no range on the height exists) or the merged
+ * ranges filter every other condition's matches; alone, they are the query.
  */
-export async function searchTxs(
-  blocks: BlockStore,
-  query: string,
-  options: TxSearchOptions = {},
-): Promise<TxSearchResult> {
-  if (!blocks.indexTxEvents) throw new TxSearchError('transaction indexing is disabled')
-  const orderBy = options.orderBy ?? ''
+interface HeightPlan {
+  /** The conditions left to match (height ranges and the height `=` removed). */
+  rest: QueryCondition[]
+  ranges: Map<string, Range>
+  /** The merged ranges on the height key, if any. */
+  heightRange: Range | undefined
+  /** The height an `=` names (used when no height range exists). */
+  heightEq: QueryCondition | undefined
+  /** Every condition is on the height, and an `=` decides. */
+  onlyHeightEq: boolean
+  /** Every condition is on the height, and a range (or another operator) exists. */
+  onlyHeightRange: boolean
+}
+
+function planHeights(conditions: readonly QueryCondition[], heightKey: string): HeightPlan {
+  const rest: QueryCondition[] = []
+  let heightEq: QueryCondition | undefined
+  let rangeExists = false
+  let onlyHeight = true
+  for (const c of conditions) {
+    if (c.key !== heightKey) {
+      onlyHeight = false
+      rest.push(c)
+    } else if (c.op === '=') {
+      if (rangeExists || heightEq) continue
+      if (heightOf(c) !== undefined) heightEq = c
+    } else {
+      rangeExists = true
+      rest.push(c)
+    }
+  }
+  if (rangeExists) heightEq = undefined
+  const ranges = rangesOf(rest)
+  return {
+    rest: rest.filter((c) => !isRange(c)),
+    ranges,
+    heightRange: ranges.get(heightKey),
+    heightEq,
+    onlyHeightEq: onlyHeight && heightEq !== undefined,
+    onlyHeightRange: onlyHeight && heightEq === undefined,
+  }
+}
+
+/** CometBFT's checkHeightConditions: a match's height against the height range, else the `=`. */
+function heightFilter(plan: HeightPlan): (height: number) => boolean {
+  const range = plan.heightRange
+  if (range) return (h) => inRange(range, h)
+  const eq = plan.heightEq ? heightOf(plan.heightEq)! : 0
+  return eq !== 0 ? (h) => h === eq : () => true
+}
+
+/**
+ * One thing a match must satisfy: a condition, or the merged ranges of one key. All of a query's
+ * units must hold within ONE event (CometBFT ≥ 0.34.26 tracks an event sequence number); matches of
+ * the height key itself belong to no event.
+ */
+interface Unit {
+  key: string
+  /** For `=`: the one value that matches (an exact index lookup). */
+  eq?: string
+  test(value: string): boolean
+}
+
+function conditionUnit(c: QueryCondition): Unit {
+  return {
+    key: c.key,
+    ...(c.op === '=' ? { eq: operandText(c) } : {}),
+    test: (v) => matchesCondition(c, v),
+  }
+}
+
+function rangeUnit(r: Range): Unit {
+  return {
+    key: r.key,
+    test: (v) => {
+      const n = kvNumber(v)
+      return n !== undefined && inRange(r, n)
+    },
+  }
+}
+
+/** The units of a plan, in CometBFT's order: ranges first, then the other conditions. */
+function unitsOf(plan: HeightPlan, heightKey: string): Unit[] {
+  const units: Unit[] = []
+  for (const r of plan.ranges.values()) {
+    if (r.key === heightKey && !plan.onlyHeightRange) continue
+    units.push(rangeUnit(r))
+  }
+  for (const c of plan.rest) units.push(conditionUnit(c))
+  return units
+}
+
+/** Whether one event satisfies every unit (an indexed attribute of its own per unit). */
+function eventMatches(e: Event, units: readonly Unit[]): boolean {
+  if (!e.type) return false
+  return units.every((u) =>
+    e.attributes.some(
+      (a) => a.index && a.key !== '' && `${e.type}.${a.key}` === u.key && u.test(a.value),
+    ),
+  )
+}
+
+const locKey = (l: TxLocation) => `${l.height}:${l.index}`
+
+/** Throws CometBFT's text for an `order_by` it does not know. */
+function checkOrder(orderBy: string): void {
   if (orderBy !== '' && orderBy !== 'asc' && orderBy !== 'desc') {
     throw new TxSearchError('expected order_by to be either `asc` or `desc` or empty')
   }
-  let conditions: QueryCondition[]
+}
+
+/** validatePerPage / validatePage, then the page's slice. */
+function page<T>(all: readonly T[], options: SearchOptions): T[] {
+  const asked = options.perPage
+  const perPage =
+    asked === undefined || asked < 1 ? DEFAULT_PER_PAGE : Math.min(asked, MAX_PER_PAGE)
+  const pages = Math.max(1, Math.ceil(all.length / perPage))
+  const p = options.page ?? 1
+  if (p < 1 || p > pages)
+    throw new TxSearchError(`page should be within [1, ${pages}] range, given ${p}`)
+  const start = (p - 1) * perPage
+  return all.slice(start, start + perPage)
+}
+
+function parse(query: string): QueryCondition[] {
   try {
-    conditions = parseEventQuery(query)
+    return parseEventQuery(query)
   } catch (err) {
     throw new TxSearchError((err as Error).message)
   }
+}
+
+/**
+ * CometBFT TxSearch over the kv index (v0.38): `tx.hash='…'` answers that one tx and ignores the
+ * rest; otherwise every condition must hold within one event of the tx (conditions on different
+ * events never match together), `tx.height` conditions narrowing by height. Results in (height,
+ * index) order, ascending unless `desc`, one page at a time. A query over 512 bytes is refused.
+ */
+export async function searchTxs(
+  blocks: SearchedBlocks,
+  query: string,
+  options: SearchOptions = {},
+): Promise<TxSearchResult> {
+  if (!blocks.indexTxEvents) throw new TxSearchError('transaction indexing is disabled')
+  if (Buffer.byteLength(query, 'utf8') > MAX_QUERY_LENGTH)
+    throw new TxSearchError('maximum query length exceeded')
+  const conditions = parse(query)
+  const found = await matchTxs(blocks, conditions)
+  const orderBy = options.orderBy ?? ''
+  checkOrder(orderBy)
+  const all = found.sort((a, b) => a.height - b.height || a.index - b.index)
+  if (orderBy === 'desc') all.reverse()
+  return { txs: page(all, options), total: all.length }
+}
+
+/** The txs a parsed query matches, unordered. */
+async function matchTxs(
+  blocks: SearchedBlocks,
+  conditions: readonly QueryCondition[],
+): Promise<TxLocation[]> {
+  const byHash = conditions.find((c) => c.key === 'tx.hash')
+  if (byHash) {
+    let hash: Uint8Array
+    try {
+      hash = fromHex(operandText(byHash))
+    } catch (err) {
+      throw new TxSearchError(
+        `error during searching for a hash in the query: ${(err as Error).message}`,
+      )
+    }
+    if (hash.length === 0) {
+      throw new TxSearchError('error while retrieving the result: transaction hash cannot be empty')
+    }
+    const loc = await blocks.txLocation(hash)
+    return loc ? [loc] : []
+  }
+
+  const plan = planHeights(conditions, TX_HEIGHT_KEY)
+  const passes = heightFilter(plan)
+  if (plan.onlyHeightEq) {
+    // Matched as an index prefix of the operand's text: it must read as the height itself.
+    const c = plan.heightEq!
+    const h = heightOf(c)!
+    if (String(h) !== operandText(c)) return []
+    return collect(blocks.indexedTxs(TX_HEIGHT_KEY, { value: heightIndexValue(h) }), () => true)
+  }
+  const units = unitsOf(plan, TX_HEIGHT_KEY)
+  if (units.length === 0) return []
+  const onHeight = units.filter((u) => u.key === TX_HEIGHT_KEY)
+  if (onHeight.length > 0 && onHeight.length < units.length) return [] // no event holds both
+
   let result: Map<string, TxLocation> | undefined
-  // The hash condition first: it narrows to one tx at once.
-  conditions.sort((a, b) => Number(b.key === 'tx.hash') - Number(a.key === 'tx.hash'))
-  for (const c of conditions) {
-    const found = await matching(blocks, c)
+  for (const u of units) {
+    const found = await unitMatches(blocks, u, plan, passes)
     if (!result) result = found
     else for (const k of [...result.keys()]) if (!found.has(k)) result.delete(k)
-    if (result.size === 0) break
+    if (result.size === 0) return []
   }
-  const all = [...(result?.values() ?? [])].sort((a, b) => a.height - b.height || a.index - b.index)
-  if (orderBy === 'desc') all.reverse()
+  const candidates = [...result!.values()]
+  if (onHeight.length > 0 || units.length === 1) return candidates
 
-  const perPageIn = options.perPage
-  const perPage =
-    perPageIn === undefined || perPageIn < 1 ? DEFAULT_PER_PAGE : Math.min(perPageIn, MAX_PER_PAGE)
-  const pages = Math.max(1, Math.ceil(all.length / perPage))
-  const page = options.page ?? 1
-  if (page < 1 || page > pages) {
-    throw new TxSearchError(`page should be within [1, ${pages}] range, given ${page}`)
+  // Several event conditions: one event of the tx must satisfy all of them.
+  const cache = new Map<number, StoredBlock | undefined>()
+  const out: TxLocation[] = []
+  for (const loc of candidates) {
+    if (!cache.has(loc.height)) cache.set(loc.height, await blocks.get(loc.height))
+    const events = cache.get(loc.height)?.results[loc.index]?.events ?? []
+    if (events.some((e) => eventMatches(e, units))) out.push(loc)
   }
-  const start = (page - 1) * perPage
-  return { txs: all.slice(start, start + perPage), total: all.length }
+  return out
+}
+
+/** The txs with an indexed attribute satisfying one unit at a height that passes the filter. */
+async function unitMatches(
+  blocks: SearchedBlocks,
+  u: Unit,
+  plan: HeightPlan,
+  passes: (height: number) => boolean,
+): Promise<Map<string, TxLocation>> {
+  if (u.key === TX_HEIGHT_KEY) {
+    // The height entries hold the height as padded digits; conditions see its decimal text.
+    const range = plan.onlyHeightRange ? plan.heightRange : undefined
+    const bounds = range ? heightBounds(range) : {}
+    if (bounds === undefined) return new Map()
+    return toMap(
+      await collect(
+        blocks.indexedTxs(TX_HEIGHT_KEY, bounds),
+        (t) => (range !== undefined || passes(t.height)) && u.test(String(Number(t.value))),
+      ),
+    )
+  }
+  // One value for `=`, the whole key otherwise.
+  const entries = blocks.indexedTxs(u.key, u.eq !== undefined ? { value: u.eq } : {})
+  return toMap(await collect(entries, (t) => passes(t.height) && u.test(t.value)))
+}
+
+/** Index bounds of a numeric height range (undefined when it matches nothing). */
+function heightBounds(r: Range): { gte?: string; lt?: string } | undefined {
+  if (r.lower?.time || r.upper?.time) return undefined
+  const out: { gte?: string; lt?: string } = {}
+  if (r.lower) {
+    const lo = r.lower.value!
+    const first = r.includeLower && Number.isInteger(lo) ? lo : Math.floor(lo) + 1
+    out.gte = heightIndexValue(Math.max(0, first))
+  }
+  if (r.upper) {
+    const hi = r.upper.value!
+    const last = r.includeUpper && Number.isInteger(hi) ? hi : Math.ceil(hi) - 1
+    if (last < 0) return undefined
+    out.lt = heightIndexValue(last + 1)
+  }
+  return out
+}
+
+async function collect(
+  entries: AsyncIterable<{ height: number; index: number; value: string }>,
+  keep: (t: { height: number; index: number; value: string }) => boolean,
+): Promise<TxLocation[]> {
+  const out: TxLocation[] = []
+  for await (const t of entries) {
+    if (!keep(t)) continue
+    if (out.length >= MAX_MATCHES)
+      throw new TxSearchError('too many matching txs; narrow the query')
+    out.push({ height: t.height, index: t.index })
+  }
+  return out
+}
+
+function toMap(locs: readonly TxLocation[]): Map<string, TxLocation> {
+  return new Map(locs.map((l) => [locKey(l), l]))
+}
+
+/**
+ * CometBFT BlockSearch over FinalizeBlock's block-level events (v0.38 kv block indexer semantics):
+ * `block.height` conditions narrow the heights (alone, they are the answer); every other condition
+ * must hold within one event of the block. sdkd keeps no separate block index: the retained blocks
+ * in the height window are read. Heights descending unless `asc`, one page at a time.
+ */
+export async function searchBlocks(
+  blocks: SearchedBlocks,
+  query: string,
+  options: SearchOptions = {},
+): Promise<BlockSearchResult> {
+  if (!blocks.indexTxEvents) throw new TxSearchError('block indexing is disabled')
+  const conditions = parse(query)
+  const heights = await matchBlocks(blocks, conditions)
+  const orderBy = options.orderBy ?? ''
+  checkOrder(orderBy)
+  heights.sort((a, b) => (orderBy === 'asc' ? a - b : b - a))
+  return { heights: page(heights, options), total: heights.length }
+}
+
+async function matchBlocks(
+  blocks: SearchedBlocks,
+  conditions: readonly QueryCondition[],
+): Promise<number[]> {
+  const latest = blocks.latest?.block.header.height ?? 0
+  const base = Math.max(blocks.base, 1)
+  if (latest === 0) return []
+  const plan = planHeights(conditions, BLOCK_HEIGHT_KEY)
+  if (plan.onlyHeightEq) {
+    const h = heightOf(plan.heightEq!)!
+    return h >= base && h <= latest ? [h] : []
+  }
+  const units = unitsOf(plan, BLOCK_HEIGHT_KEY)
+  if (units.length === 0) return []
+  const passes = heightFilter(plan)
+  let lo = base
+  let hi = latest
+  if (plan.heightRange) {
+    const bounds = heightBounds(plan.heightRange)
+    if (!bounds) return []
+    if (bounds.gte !== undefined) lo = Math.max(lo, Number(bounds.gte))
+    if (bounds.lt !== undefined) hi = Math.min(hi, Number(bounds.lt) - 1)
+  } else if (plan.heightEq) {
+    const h = heightOf(plan.heightEq)!
+    lo = Math.max(lo, h)
+    hi = Math.min(hi, h)
+  }
+  if (plan.onlyHeightRange) {
+    // Only ranges (or other operators) on block.height: ranges select heights; `EXISTS` and
+    // `CONTAINS` on it match nothing (the height entry is no event).
+    if (units.some((u) => u.key !== BLOCK_HEIGHT_KEY) || plan.rest.length > 0) return []
+    const out: number[] = []
+    for (let h = lo; h <= hi; h++) if (units.every((u) => u.test(String(h)))) out.push(h)
+    return out
+  }
+  if (units.some((u) => u.key === BLOCK_HEIGHT_KEY)) return []
+  const out: number[] = []
+  for (let h = lo; h <= hi; h++) {
+    if (!passes(h)) continue
+    const stored = await blocks.get(h)
+    if (!stored) continue
+    const events = [...stored.beginBlockEvents, ...stored.endBlockEvents]
+    if (events.some((e) => eventMatches(e, units))) out.push(h)
+  }
+  return out
 }

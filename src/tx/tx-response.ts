@@ -1,10 +1,10 @@
 import type { Event } from '../block/events.js'
 import { parseAbciLogs } from '../codec/abci-logs.js'
-import { type Bytes, toBase64, toHexUpper } from '../codec/bytes.js'
+import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
-import type { StoredBlock, TxResult } from '../store/block-store.js'
+import type { StoredBlock } from '../store/block-store.js'
 import { decodeTx, txMessage } from './decode.js'
 
 /** Type URL of the Tx a TxResponse carries. */
@@ -80,35 +80,5 @@ export function broadcastTxResponse(r: {
     gas_used: '0',
     timestamp: '',
     events: [],
-  }
-}
-
-/** CometBFT JSON of events (omitempty: no empty type, no false index). */
-export function eventsJson(events: readonly Event[]) {
-  return events.map((e) => ({
-    ...(e.type ? { type: e.type } : {}),
-    ...(e.attributes.length > 0
-      ? {
-          attributes: e.attributes.map((a) => ({
-            ...(a.key ? { key: a.key } : {}),
-            ...(a.value ? { value: a.value } : {}),
-            ...(a.index ? { index: true } : {}),
-          })),
-        }
-      : {}),
-  }))
-}
-
-/** CometBFT JSON of an ExecTxResult / ResponseCheckTx (omitempty fields, int64 as strings). */
-export function txResultJson(r: Omit<TxResult, 'info'> & { info?: string }) {
-  return {
-    ...(r.code !== 0 ? { code: r.code } : {}),
-    ...(r.data.length > 0 ? { data: toBase64(r.data) } : {}),
-    ...(r.log ? { log: r.log } : {}),
-    ...(r.info ? { info: r.info } : {}),
-    ...(r.gasWanted !== 0n ? { gas_wanted: r.gasWanted.toString() } : {}),
-    ...(r.gasUsed !== 0n ? { gas_used: r.gasUsed.toString() } : {}),
-    ...(r.events.length > 0 ? { events: eventsJson(r.events) } : {}),
-    ...(r.codespace ? { codespace: r.codespace } : {}),
   }
 }

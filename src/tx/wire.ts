@@ -114,12 +114,13 @@ export function goTypeName(fullName: string): string {
   const name = fullName.replace(/^\./, '')
   const parts = name.split('.')
   const msg = parts.pop()!
-  const pkg = parts.join('.')
+  // By the package without its first component (the brand: `sdk.tx.v1beta1` or `cosmos.tx.v1beta1`).
+  const pkg = parts.slice(1).join('.')
   const special: Record<string, string> = {
-    'sdk.tx.v1beta1': 'tx',
-    'sdk.tx.signing.v1beta1': 'signing',
-    'sdk.crypto.secp256k1': 'secp256k1',
-    'google.protobuf': 'types',
+    'tx.v1beta1': 'tx',
+    'tx.signing.v1beta1': 'signing',
+    'crypto.secp256k1': 'secp256k1',
+    protobuf: 'types',
   }
   const last = parts.at(-1) ?? ''
   const goPkg = special[pkg] ?? (/^v\d+$/.test(last) ? last : 'types')

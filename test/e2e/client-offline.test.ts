@@ -8,10 +8,10 @@ import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
 import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { describe, expect, it } from 'vitest'
 import { keyFromMnemonic, verifySecp256k1 } from '../../src/client/keyring.js'
-import { signDocBytes } from '../../src/client/tx-builder.js'
 import { fromBase64Strict, toHexUpper } from '../../src/codec/bytes.js'
 import { sha256 } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
+import { signBytes } from '../../src/codec/sign-doc.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { runSdkd, tempDir } from '../helpers/sdkd.js'
 
@@ -145,14 +145,14 @@ describe('sdkd tx: generate, sign and encode offline', () => {
     const bytes = fromBase64Strict(enc.stdout.trim())!
     const raw = registry.decode('sdk.tx.v1beta1.TxRaw', bytes)
     // The signature verifies over SignDoc{body_bytes, auth_info_bytes, chain id, account number}.
-    const doc = signDocBytes(registry, {
+    const doc = signBytes(registry, {
       bodyBytes: raw.body_bytes,
       authInfoBytes: raw.auth_info_bytes,
       chainId: 'offline-chain',
       accountNumber: 12n,
     })
     expect(verifySecp256k1(key.pubKey, doc, raw.signatures[0])).toBe(true)
-    const wrongNumber = signDocBytes(registry, {
+    const wrongNumber = signBytes(registry, {
       bodyBytes: raw.body_bytes,
       authInfoBytes: raw.auth_info_bytes,
       chainId: 'offline-chain',

@@ -333,6 +333,60 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     expect(await balance(addr.validator!)).toBe(before + 7n)
   })
 
+  it('behavior: --sign-mode amino-json (send, and tx sign) signs the amino document; the node verifies it and includes the tx', async () => {
+    const r = await sdkd([
+      ...['tx', 'bank', 'send', 'alice', addr.bob!, '3token', '--fees', '10stake'],
+      ...['--note', 'amino <memo> & more', '--sign-mode', 'amino-json', '--yes', '--wait'],
+      ...['--output', 'json'],
+    ])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const res = JSON.parse(r.stdout)
+    expect(res).toMatchObject({ code: 0, raw_log: '' })
+    expect(res.tx.auth_info.signer_infos[0].mode_info).toEqual({
+      single: { mode: 'SIGN_MODE_LEGACY_AMINO_JSON' },
+    })
+    expect(res.events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'transfer',
+          attributes: expect.arrayContaining([
+            expect.objectContaining({ key: 'amount', value: '3token' }),
+          ]),
+        }),
+      ]),
+    )
+
+    // The three steps apart, signed in amino-json by `tx sign`.
+    const gen = await sdkd(['tx', 'bank', 'send', 'bob', addr.alice!, '2token', '--generate-only'])
+    expect(gen.code).toBe(0)
+    const unsigned = join(dir, 'amino-unsigned.json')
+    await writeFile(unsigned, gen.stdout)
+    const signed = await sdkd([
+      'tx',
+      'sign',
+      unsigned,
+      '--from',
+      'bob',
+      '--sign-mode',
+      'amino-json',
+    ])
+    expect(signed.stderr).toBe('')
+    expect(signed.code).toBe(0)
+    const signedFile = join(dir, 'amino-signed.json')
+    await writeFile(signedFile, signed.stdout)
+    const b = await sdkd(['tx', 'broadcast', signedFile, '--wait', '--output', 'json'])
+    expect(b.code).toBe(0)
+    expect(JSON.parse(b.stdout)).toMatchObject({
+      code: 0,
+      tx: {
+        auth_info: {
+          signer_infos: [{ mode_info: { single: { mode: 'SIGN_MODE_LEGACY_AMINO_JSON' } } }],
+        },
+      },
+    })
+  })
+
   it('behavior: without --yes the tx is shown and confirmed on stdin; "n" cancels', async () => {
     const before = await balance(addr.bob!)
     const no = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '3token'], 'n\n')

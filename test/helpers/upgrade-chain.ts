@@ -19,7 +19,8 @@ import { APP_VERSIONS } from '../../src/versions/index.js'
  * A chain run in-process on a real home (LevelDB in a temp dir), for tests of the upgrade lifecycle:
  * "binaries" are test app versions built on a real one, plus a `testkit` module that runs queued
  * actions in the next block's BeginBlock. This is the test-only way to schedule a plan: `sdkd start`
- * never has the testkit.
+ * never has the testkit. Tests of real `sdkd` processes schedule plans through governance instead
+ * (`upgrade-proposal.ts`).
  */
 
 type Action = (ctx: BlockContext) => Promise<void>

@@ -113,10 +113,14 @@ export interface RestAnswer {
   body: any
 }
 
-/** GETs a REST path of the running binary, at a height when given (`x-sdk-block-height`). */
+/**
+ * GETs a REST path of the running binary (canonical, `/sdk/...`: asked in the home's brand), at a
+ * height when given (`x-sdk-block-height`).
+ */
 export async function rest(r: RunningBinary, path: string, height?: number): Promise<RestAnswer> {
-  const res = await fetch(`${r.api}${path}`, {
-    headers: height === undefined ? {} : { 'x-sdk-block-height': String(height) },
+  const { brand } = r.node.registry
+  const res = await fetch(`${r.api}${brand.rename(path)}`, {
+    headers: height === undefined ? {} : { [brand.heightHeader]: String(height) },
   })
   const text = await res.text()
   let body: unknown = text
@@ -125,7 +129,7 @@ export async function rest(r: RunningBinary, path: string, height?: number): Pro
   } catch {
     // not JSON: keep the text
   }
-  return { status: res.status, servedHeight: res.headers.get('x-sdk-block-height'), body }
+  return { status: res.status, servedHeight: res.headers.get(brand.heightHeader), body }
 }
 
 /** Gas limit of the rehearsal's txs (a proposal and a vote need far less). */

@@ -103,12 +103,13 @@ export function applyingLineCheck(logs: readonly LogRecord[], plan: PlanFacts): 
 
 /** REST applied_plan/<name> answers the upgrade height. */
 export async function appliedPlanCheck(r: RunningBinary, plan: PlanFacts): Promise<CheckRecord> {
-  const a = await rest(r, `/sdk/upgrade/v1beta1/applied_plan/${encodeURIComponent(plan.name)}`)
+  const path = '/sdk/upgrade/v1beta1/applied_plan/'
+  const a = await rest(r, `${path}${encodeURIComponent(plan.name)}`)
   const height = String(a.body?.height ?? '')
   return check(
     `applied plan height = ${plan.height}`,
     a.status === 200 && height === String(plan.height),
-    `GET /sdk/upgrade/v1beta1/applied_plan/${plan.name} → ${a.status} ${JSON.stringify(a.body)}`,
+    `GET ${r.node.registry.name(path)}${plan.name} → ${a.status} ${JSON.stringify(a.body)}`,
   )
 }
 
@@ -160,7 +161,7 @@ export async function restAtHeightCheck(
   return check(
     `REST at ${label} (height ${height})`,
     a.status === 200 && served && sameVersions(got, expected),
-    `x-sdk-block-height ${a.servedHeight ?? 'absent'}; module_versions ${sameVersions(got, expected) ? formatVersions(got) : `expected ${formatVersions(expected)}, got ${formatVersions(got)}`}`,
+    `${r.node.registry.brand.heightHeader} ${a.servedHeight ?? 'absent'}; module_versions ${sameVersions(got, expected) ? formatVersions(got) : `expected ${formatVersions(expected)}, got ${formatVersions(got)}`}`,
   )
 }
 

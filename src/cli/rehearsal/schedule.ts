@@ -105,7 +105,7 @@ export async function endVotingPeriod(
  * the gov authority inside one mined block (an out-of-band dev edit that commits with that block).
  */
 export async function scheduleAsAuthority(r: RunningBinary, plan: PlanToSchedule): Promise<number> {
-  const handler = r.node.app.msgHandlers.get(SOFTWARE_UPGRADE)
+  const handler = r.node.app.msgHandlers.get(r.node.registry.typeUrl(SOFTWARE_UPGRADE))
   if (!handler)
     throw new CliError(`app version ${r.node.app.name} has no ${SOFTWARE_UPGRADE} handler`)
   const mined = await mine(r, 1, {

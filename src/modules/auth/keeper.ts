@@ -4,6 +4,7 @@ import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import type { KVReader, KVStore } from '../../store/types.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 
+/** Account type URLs, canonical (`registry.typeUrl` gives the brand's). */
 export const BASE_ACCOUNT_URL = '/sdk.auth.v1beta1.BaseAccount'
 export const MODULE_ACCOUNT_URL = '/sdk.auth.v1beta1.ModuleAccount'
 
@@ -73,7 +74,8 @@ export class AuthKeeper {
   /** Decodes a stored account (Any). */
   accountFromAny(any: ProtoMessage): Account {
     const { typeUrl, value } = this.registry.unpackAny(any as { type_url: string; value: Bytes })
-    const base = typeUrl === MODULE_ACCOUNT_URL ? (value.base_account ?? {}) : value
+    const isModule = typeUrl === this.registry.typeUrl(MODULE_ACCOUNT_URL)
+    const base = isModule ? (value.base_account ?? {}) : value
     const account: Account = {
       address: bech32ToAddress(String(base.address)),
       pubKey: base.pub_key
@@ -82,7 +84,7 @@ export class AuthKeeper {
       accountNumber: BigInt(String(base.account_number ?? 0)),
       sequence: BigInt(String(base.sequence ?? 0)),
     }
-    if (typeUrl === MODULE_ACCOUNT_URL) {
+    if (isModule) {
       account.module = {
         name: String(value.name ?? ''),
         permissions: [...((value.permissions ?? []) as string[])],

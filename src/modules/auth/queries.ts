@@ -31,7 +31,7 @@ export function registerAuthQueries(cfg: ModuleConfigurator, keeper: AuthKeeper)
     // sorted by module name as upstream.
     const found: { name: string; any: ProtoMessage }[] = []
     for await (const [, any] of keeper.c.accounts.iterate(store(ctx))) {
-      if (any.type_url !== MODULE_ACCOUNT_URL) continue
+      if (any.type_url !== ctx.registry.typeUrl(MODULE_ACCOUNT_URL)) continue
       found.push({ name: keeper.accountFromAny(any).module?.name ?? '', any })
     }
     found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))

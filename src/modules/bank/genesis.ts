@@ -68,14 +68,36 @@ export function parseBankGenesis(registry: ProtoRegistry, genesis: unknown): Ban
   return { g, balances, total }
 }
 
-/** Upstream InitGenesis: params, balances, the supply they add up to, denom metadata. */
+/**
+ * Upstream GenesisState.GetAllSendEnabled: the section's `send_enabled` entries, then the deprecated
+ * `params.send_enabled` ones for denoms the section does not name.
+ */
+function allSendEnabled(g: ProtoMessage): { denom: string; enabled: boolean }[] {
+  const entries = (list: unknown) =>
+    ((list ?? []) as ProtoMessage[]).map((se) => ({
+      denom: String(se.denom ?? ''),
+      enabled: se.enabled === true,
+    }))
+  const own = entries(g.send_enabled)
+  const named = new Set(own.map((se) => se.denom))
+  return [...own, ...entries(g.params?.send_enabled).filter((se) => !named.has(se.denom))]
+}
+
+/**
+ * Upstream InitGenesis: params (stored without the deprecated `send_enabled` list, as SetParams
+ * does), the per-denom send-enabled flags, balances, the supply they add up to, denom metadata.
+ */
 export function initBankGenesis(
   ctx: BlockContext,
   keeper: BankKeeper,
   { g, balances, total }: BankGenesis,
 ): void {
   const store = ctx.state.store(MODULE_NAME)
-  keeper.c.params.set(store, g.params ?? defaultBankParams())
+  const params = g.params ?? defaultBankParams()
+  keeper.c.params.set(store, { ...params, send_enabled: [] })
+  // collections BoolValue as the readers take it: one byte, 1 = true.
+  for (const se of allSendEnabled(g))
+    keeper.c.sendEnabled.set(store, se.denom, Uint8Array.of(se.enabled ? 1 : 0))
   for (const { address, coins } of balances)
     for (const coin of coins) keeper.setBalance(ctx.state, address, coin)
   for (const coin of total) keeper.setSupply(ctx.state, coin)

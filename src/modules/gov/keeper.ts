@@ -22,6 +22,7 @@ import {
 } from './errors.js'
 import type { GovBankKeeper, GovMsgRouter, GovStakingKeeper } from './expected-keepers.js'
 import { govCollections, MAX_METADATA_LEN, MAX_SUMMARY_LEN, MODULE_NAME, queueEnd } from './keys.js'
+import { checkProposalLegacyContent } from './legacy.js'
 import { defaultGovParams, type GovParams, readGovParams } from './params.js'
 import {
   EMPTY_TALLY,
@@ -160,8 +161,9 @@ export class GovKeeper {
    */
   async submitProposal(ctx: WriteCtx, np: NewProposal): Promise<Proposal> {
     assertMetadataLength(np.metadata)
-    if (np.summary.length > MAX_SUMMARY_LEN) {
-      throw ErrSummaryTooLong.wrap(`got summary with length ${np.summary.length}`)
+    const summaryLength = Buffer.byteLength(np.summary, 'utf8')
+    if (summaryLength > MAX_SUMMARY_LEN) {
+      throw ErrSummaryTooLong.wrap(`got summary with length ${summaryLength}`)
     }
     assertMetadataLength(np.title)
     const typeUrls: string[] = []
@@ -174,6 +176,8 @@ export class GovKeeper {
         throw ErrInvalidSigner.wrap(addressToBech32(signers[0]!))
       }
       if (!this.router.handler(any.type_url)) throw ErrUnroutableProposalMsg.wrap(any.type_url)
+      // Upstream dry-runs a legacy content here: one no handler serves is refused at submission.
+      checkProposalLegacyContent(this.registry, this.authority, any)
     }
     const store = ctx.state.store(MODULE_NAME)
     const id = (await this.c.proposalId.get(store)) ?? 1n
@@ -300,9 +304,10 @@ export class GovKeeper {
   }
 }
 
-/** Upstream assertMetadataLength (also applied to titles). */
+/** Upstream assertMetadataLength (also applied to titles): Go's `len`, so UTF-8 bytes. */
 export function assertMetadataLength(text: string): void {
-  if (text !== '' && text.length > MAX_METADATA_LEN) {
-    throw ErrMetadataTooLong.wrap(`got metadata with length ${text.length}`)
+  const length = Buffer.byteLength(text, 'utf8')
+  if (length > MAX_METADATA_LEN) {
+    throw ErrMetadataTooLong.wrap(`got metadata with length ${length}`)
   }
 }

@@ -15,9 +15,9 @@ import {
 
 export const MODULE_NAME = 'gov'
 
-/** Longest metadata (and title) a proposal or vote may carry (upstream DefaultConfig). */
+/** Longest metadata (and title) of a proposal or vote, in UTF-8 bytes (upstream DefaultConfig). */
 export const MAX_METADATA_LEN = 255
-/** Longest proposal summary (upstream: 40 × max metadata length). */
+/** Longest proposal summary in UTF-8 bytes (upstream: 40 × max metadata length). */
 export const MAX_SUMMARY_LEN = 40 * MAX_METADATA_LEN
 
 /** A block time (ns since the epoch) as a key: big-endian, so queues iterate in time order. */

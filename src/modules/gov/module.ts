@@ -6,6 +6,9 @@ import { govEndBlocker } from './abci.js'
 import { defaultGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { captureHandlers } from './legacy.js'
+import { registerGovLegacyMsgs } from './legacy-msg-server.js'
+import { registerGovLegacyQueries } from './legacy-queries.js'
 import { registerGovMsgs } from './msg-server.js'
 import { registerGovQueries } from './queries.js'
 
@@ -18,7 +21,8 @@ export interface GovModuleOptions {
 
 /**
  * x/gov v1: proposals carrying messages, deposits held by the gov module account, votes weighed by
- * bonded stake, and the EndBlocker that drops, tallies and executes proposals.
+ * bonded stake, and the EndBlocker that drops, tallies and executes proposals; gov v1beta1's
+ * services are views of the same store.
  */
 export function createGovModule({ registry, keeper, balances }: GovModuleOptions): AppModule {
   return {
@@ -29,8 +33,12 @@ export function createGovModule({ registry, keeper, balances }: GovModuleOptions
       parseGovGenesis(registry, genesis)
     },
     registerServices(cfg) {
-      registerGovMsgs(cfg, keeper)
-      registerGovQueries(cfg, keeper)
+      const v1 = captureHandlers(cfg)
+      registerGovMsgs(v1.cfg, keeper)
+      registerGovQueries(v1.cfg, keeper)
+      // gov v1beta1 (and v1 ExecLegacyContent) wrap the v1 handlers: one store, as upstream.
+      registerGovLegacyMsgs(cfg, keeper, v1)
+      registerGovLegacyQueries(cfg, registry, v1)
     },
     attach(host) {
       keeper.setRouter({ handler: (typeUrl) => host.msgHandler(typeUrl) })

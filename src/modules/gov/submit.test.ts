@@ -208,8 +208,9 @@ describe('MsgSubmitProposal', () => {
       type_url: '/sdk.gov.v1.MsgExecLegacyContent',
       value: GovChain.encode('/sdk.gov.v1.MsgExecLegacyContent', { authority: GOV }),
     }
+    // A legacy content is dry-run at submission: none at all is invalid content.
     expect(await submitError({ messages: [legacy] })).toBe(
-      'gov/10: /sdk.gov.v1.MsgExecLegacyContent: proposal message not recognized by router',
+      'gov/5: expected *v1beta1.Content, got <nil>: invalid type: invalid proposal content: invalid proposal content',
     )
     expect(await submitError({ proposer: BOB })).toBe(
       'sdk/5: spendable balance 5stake is smaller than 10000000stake: insufficient funds',

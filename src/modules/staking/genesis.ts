@@ -13,7 +13,7 @@ import {
   NOT_BONDED_POOL_NAME,
   POOL_PERMISSIONS,
   POWER_REDUCTION,
-  VALOPER_PREFIX,
+  valoperPrefix,
 } from './keys.js'
 
 // x/staking genesis (upstream x/staking/genesis.go), minimal: validators and delegations only.
@@ -62,7 +62,9 @@ export function parseStakingGenesis(registry: ProtoRegistry, genesis: unknown): 
   const seen = new Set<string>()
   for (const [i, v] of ((g.validators ?? []) as ProtoMessage[]).entries()) {
     const field = `validators[${i}]`
-    const operator = decode(() => bech32ToAddress(String(v.operator_address ?? ''), VALOPER_PREFIX))
+    const operator = decode(() =>
+      bech32ToAddress(String(v.operator_address ?? ''), valoperPrefix()),
+    )
     if (!operator) fail(`${field}.operator_address`, 'invalid validator operator address')
     const key = Buffer.from(operator!).toString('hex')
     const moniker = String(v.description?.moniker ?? '')
@@ -74,9 +76,8 @@ export function parseStakingGenesis(registry: ProtoRegistry, genesis: unknown): 
     }
     seen.add(key)
     const pk = v.consensus_pubkey as ProtoMessage | undefined
-    if (pk?.type_url !== '/sdk.crypto.ed25519.PubKey') {
-      fail(`${field}.consensus_pubkey`, 'expected an /sdk.crypto.ed25519.PubKey')
-    }
+    const ed25519Url = registry.typeUrl('/sdk.crypto.ed25519.PubKey')
+    if (pk?.type_url !== ed25519Url) fail(`${field}.consensus_pubkey`, `expected an ${ed25519Url}`)
     const pkKey = decode(() => registry.unpackAny(pk as never).value.key as Bytes)
     if (pkKey?.length !== 32) fail(`${field}.consensus_pubkey`, 'expected a 32-byte key')
     const tokens = decode(() => BigInt(String(v.tokens || '0')))
@@ -106,7 +107,7 @@ export function parseStakingGenesis(registry: ProtoRegistry, genesis: unknown): 
     const delegator = decode(() => bech32ToAddress(String(d.delegator_address ?? '')))
     if (!delegator) fail(`${field}.delegator_address`, 'invalid delegator address')
     const validator = decode(() =>
-      bech32ToAddress(String(d.validator_address ?? ''), VALOPER_PREFIX),
+      bech32ToAddress(String(d.validator_address ?? ''), valoperPrefix()),
     )
     if (!validator) fail(`${field}.validator_address`, 'invalid validator address')
     const shares = decode(() => decFromString(String(d.shares || '0')))

@@ -4,7 +4,7 @@ import { type Dec, decFromString } from '../../codec/dec.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
 import type { StakingBankKeeper } from './expected-keepers.js'
-import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections, VALOPER_PREFIX } from './keys.js'
+import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections, valoperPrefix } from './keys.js'
 
 /** BondStatus BOND_STATUS_BONDED. */
 export const BOND_STATUS_BONDED = 3
@@ -25,7 +25,7 @@ export function defaultStakingParams(bondDenom = 'stake') {
 export interface BondedValidator {
   /** Operator address bytes (the operator's account address has the same bytes). */
   operator: Bytes
-  /** `sdkvaloper1…` */
+  /** `sdkvaloper1…` (in the brand) */
   operatorAddress: string
   tokens: bigint
   delegatorShares: Dec
@@ -39,7 +39,7 @@ export interface DelegationShares {
 
 /** Operator address text of validator bytes. */
 export function valoperAddress(operator: Bytes): string {
-  return addressToBech32(operator, VALOPER_PREFIX)
+  return addressToBech32(operator, valoperPrefix())
 }
 
 /** x/staking keeper, read side: the bonded validator set, delegations and bonded tokens. */

@@ -1,3 +1,4 @@
+import { brand } from '../../codec/brand.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import {
   Item,
@@ -18,8 +19,8 @@ export const NOT_BONDED_POOL_NAME = 'not_bonded_tokens_pool'
 /** Permissions of the staking pools (upstream maccPerms). */
 export const POOL_PERMISSIONS = ['burner', 'staking']
 
-/** Bech32 prefix of validator operator addresses. */
-export const VALOPER_PREFIX = 'sdkvaloper'
+/** Bech32 prefix of validator operator addresses (the brand's: `sdkvaloper`, `cosmosvaloper`). */
+export const valoperPrefix = (): string => brand().bech32.validator
 
 /** Tokens per unit of consensus power (upstream DefaultPowerReduction). */
 export const POWER_REDUCTION = 1_000_000n

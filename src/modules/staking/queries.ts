@@ -12,7 +12,7 @@ import { decFromString, decMulInt, decQuo, decTruncate } from '../../codec/dec.j
 import type { ProtoMessage } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import type { StakingKeeper } from './keeper.js'
-import { BONDED_POOL_NAME, MODULE_NAME, NOT_BONDED_POOL_NAME, VALOPER_PREFIX } from './keys.js'
+import { BONDED_POOL_NAME, MODULE_NAME, NOT_BONDED_POOL_NAME, valoperPrefix } from './keys.js'
 
 const SERVICE = 'sdk.staking.v1beta1.Query'
 
@@ -84,7 +84,7 @@ export function registerStakingQueries(cfg: ModuleConfigurator, keeper: StakingK
 /** A validator operator address argument (`sdkvaloper1…`); a bad one is InvalidArgument. */
 function valoperArg(text: string): Uint8Array {
   try {
-    return bech32ToAddress(text, VALOPER_PREFIX)
+    return bech32ToAddress(text, valoperPrefix())
   } catch (err) {
     throw new StatusError(GrpcCode.InvalidArgument, addressErrorText(err), { cause: err })
   }

@@ -32,6 +32,11 @@ export interface PreBlocker {
   preBlock(ctx: BlockContext): Promise<void>
 }
 
+/** What Go's `err.Error()` would print for whatever a handler threw (a non-Error value as text). */
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}
+
 /** Creates the upstream PreBlocker (x/upgrade abci.go, SDK v0.50), step for step. */
 export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
   const { keeper } = options
@@ -107,12 +112,13 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
             definition!.handler(ctx, upgradePlan, from, tools),
           )
         } catch (err) {
-          halt(
-            ctx,
-            `upgrade "${upgradePlan.name}" at height: ${upgradePlan.height} failed: ${(err as Error).message ?? String(err)}`,
-            1,
-            err,
-          )
+          // Upstream returns the handler's error as is and the node panics with it: the halt carries
+          // the very error (its text unchanged after the context, its stack in `err`); a halt decided
+          // inside the handler stays that halt.
+          if (err instanceof ChainHaltError) throw err
+          const message = `upgrade "${upgradePlan.name}" at height: ${upgradePlan.height} failed: ${errorText(err)}`
+          log.error({ err }, message)
+          throw new ChainHaltError(message, 1, { cause: err, logged: true })
         }
         return
       }

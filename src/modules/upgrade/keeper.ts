@@ -1,4 +1,5 @@
 import type { BlockContext, VersionMap } from '../../app/types.js'
+import type { Bytes } from '../../codec/bytes.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { ErrInvalidRequest, GrpcCode, StatusError } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
@@ -90,6 +91,11 @@ export class UpgradeKeeper {
   setVersionMap(state: Writable, vm: VersionMap): void {
     const store = state.store(MODULE_NAME)
     for (const name of Object.keys(vm).sort()) this.c.versions.set(store, name, BigInt(vm[name]!))
+  }
+
+  /** Upstream GetUpgradedConsensusState: the bytes stored for `lastHeight`, if any. */
+  async upgradedConsensusState(state: Readable, lastHeight: bigint): Promise<Bytes | undefined> {
+    return this.c.upgradedConsState.get(state.store(MODULE_NAME), lastHeight)
   }
 
   async protocolVersion(state: Readable): Promise<bigint> {

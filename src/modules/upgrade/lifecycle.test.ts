@@ -14,7 +14,7 @@ import {
   testAppVersion,
 } from '../../../test/helpers/upgrade-chain.js'
 import type { UpgradeDefinition, VersionMap } from '../../app/types.js'
-import { ChainHaltError } from '../../errors.js'
+import { ChainHaltError, ErrInvalidRequest } from '../../errors.js'
 import type { Node } from '../../node/node.js'
 import { UpgradeKeeper } from './keeper.js'
 
@@ -298,6 +298,67 @@ describe('x/upgrade PreBlocker', () => {
     expect(await c.node.store.view().store('bank').get(Uint8Array.of(0xee))).toBeUndefined()
     expect(await c.plan()).toEqual({ name: 'boom', height: '4' })
     expect(await c.doneHeight('boom')).toBe(0n)
+  })
+
+  test('error: the handler’s own error passes through unchanged: its text after the context, the very error as the cause and in the log line', async () => {
+    /** Runs a plan at 4 whose handler throws `thrown`; the halt and the error lines of x/upgrade. */
+    const failWith = async (thrown: unknown) => {
+      const c = await chain({
+        failing: [
+          {
+            name: 'boom',
+            async handler() {
+              throw thrown
+            },
+          },
+        ],
+      })
+      await scheduleInNextBlock(c.node, c.queue, { name: 'boom', height: 4 })
+      await produceTo(c.node, 3)
+      await c.swap('failing')
+      const halt = (await c.node.producer.produceBlock().catch((e) => e)) as ChainHaltError
+      return { halt, lines: c.logs.lines.filter((l) => l.module === 'x/upgrade' && l.level === 50) }
+    }
+
+    const thrown = ErrInvalidRequest.wrap('bank params out of range')
+    const { halt, lines } = await failWith(thrown)
+    // Upstream's wrapped-error text (`<wrap>: <root>`), as the handler made it.
+    const text = 'upgrade "boom" at height: 4 failed: bank params out of range: invalid request'
+    expect(halt).toBeInstanceOf(ChainHaltError)
+    expect([halt.message, halt.exitCode, halt.logged]).toEqual([text, 1, true])
+    expect(halt.cause).toBe(thrown)
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: text,
+        err: expect.objectContaining({ message: 'bank params out of range: invalid request' }),
+      }),
+    ])
+
+    // Not an Error at all (a careless plugin): its text as it is.
+    const odd = await failWith('a plain string')
+    expect(odd.halt.message).toBe('upgrade "boom" at height: 4 failed: a plain string')
+    expect(odd.halt.cause).toBe('a plain string')
+    const none = await failWith(undefined)
+    expect(none.halt.message).toBe('upgrade "boom" at height: 4 failed: undefined')
+  })
+
+  test('error: a halt raised inside the handler stays that halt (same error, same exit code)', async () => {
+    const halt = new ChainHaltError('the disk is full', 3)
+    const c = await chain({
+      halting: [
+        {
+          name: 'stop',
+          async handler() {
+            throw halt
+          },
+        },
+      ],
+    })
+    await scheduleInNextBlock(c.node, c.queue, { name: 'stop', height: 4 })
+    await produceTo(c.node, 3)
+    await c.swap('halting')
+    expect(await c.node.producer.produceBlock().catch((e) => e)).toBe(halt)
+    expect(c.node.store.latestHeight).toBe(3)
   })
 
   test('error: a malformed upgrade-info.json stops the start before anything runs', async () => {

@@ -1,6 +1,6 @@
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
-import { ErrNoModuleVersionFound, ErrNoUpgradedConsensusStateFound } from './errors.js'
+import { ErrNoModuleVersionFound } from './errors.js'
 import type { UpgradeKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
@@ -20,9 +20,14 @@ export function registerUpgradeQueries(cfg: ModuleConfigurator, keeper: UpgradeK
     height: (await keeper.doneHeight(ctx.state, String(req.name ?? ''))).toString(),
   }))
 
-  cfg.registerQuery(`${SERVICE}/UpgradedConsensusState`, async () => {
-    // Only IBC chains store one (at the last height before an upgrade); sdkd never does.
-    throw ErrNoUpgradedConsensusStateFound.error()
+  // Upstream answers an empty response, not an error, when nothing is stored (only IBC chains store
+  // one, for the last height before an upgrade): REST `{"upgraded_consensus_state":null}`.
+  cfg.registerQuery(`${SERVICE}/UpgradedConsensusState`, async (req, ctx) => {
+    const stored = await keeper.upgradedConsensusState(
+      ctx.state,
+      BigInt(String(req.last_height ?? 0)),
+    )
+    return stored === undefined ? {} : { upgraded_consensus_state: stored }
   })
 
   cfg.registerQuery(`${SERVICE}/ModuleVersions`, async (req, ctx) => {

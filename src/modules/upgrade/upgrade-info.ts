@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { goJsonString } from '../../codec/go-json.js'
 import { parseRfc3339, timeToTimestamp } from '../../codec/time.js'
 import { writeFileAtomic } from '../../config/atomic-file.js'
 import { GrpcCode, StatusError } from '../../errors.js'
@@ -9,30 +10,6 @@ export interface UpgradeInfo {
   name: string
   height: number
   info: string
-}
-
-/**
- * Go encoding/json string quoting: HTML-sensitive characters and U+2028/U+2029 escaped, so the
- * file's bytes equal what the upstream node writes.
- */
-export function goJsonString(s: string): string {
-  let out = '"'
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!
-    if (ch === '"') out += '\\"'
-    else if (ch === '\\') out += '\\\\'
-    else if (ch === '\n') out += '\\n'
-    else if (ch === '\r') out += '\\r'
-    else if (ch === '\t') out += '\\t'
-    else if (ch === '\b') out += '\\b'
-    else if (ch === '\f') out += '\\f'
-    else if (c < 0x20 || ch === '<' || ch === '>' || ch === '&' || c === 0x2028 || c === 0x2029)
-      out += `\\u${c.toString(16).padStart(4, '0')}`
-    else if (c >= 0xd800 && c <= 0xdfff)
-      out += '\\ufffd' // lone surrogate: invalid UTF-8 in Go
-    else out += ch
-  }
-  return `${out}"`
 }
 
 /**

@@ -1,8 +1,5 @@
 import { ErrInvalidHeight, ErrInvalidRequest } from '../../errors.js'
 
-/** The request/response header (and gRPC metadata key) selecting the height of a query. */
-export const HEIGHT_HEADER = 'x-sdk-block-height'
-
 /** Name the upstream "not ready" message gives the app. */
 export const APP_NAME = 'sdkd'
 
@@ -10,16 +7,17 @@ const INT64_MIN = -(2n ** 63n)
 const INT64_MAX = 2n ** 63n - 1n
 
 /**
- * The height asked for by the `x-sdk-block-height` values of a request, as the upstream gRPC
- * interceptor reads them: it counts only when there is exactly one value (none, or several, mean
- * latest = 0); the value is a Go `strconv.ParseInt` decimal; negative heights are refused.
+ * The height asked for by the values of a request's height header (`header`, the brand's
+ * `x-sdk-block-height`), as the upstream gRPC interceptor reads them: it counts only when there is
+ * exactly one value (none, or several, mean latest = 0); the value is a Go `strconv.ParseInt`
+ * decimal; negative heights are refused.
  */
-export function requestedHeight(values: readonly string[]): bigint {
+export function requestedHeight(values: readonly string[], header: string): bigint {
   if (values.length !== 1) return 0n
   const text = values[0]!
   const fail = (why: string) =>
     ErrInvalidRequest.wrap(
-      `Baseapp.RegisterGRPCServer: invalid height header ${JSON.stringify(HEIGHT_HEADER)}: strconv.ParseInt: parsing ${JSON.stringify(text)}: ${why}`,
+      `Baseapp.RegisterGRPCServer: invalid height header ${JSON.stringify(header)}: strconv.ParseInt: parsing ${JSON.stringify(text)}: ${why}`,
     )
   if (!/^[+-]?\d+$/.test(text)) throw fail('invalid syntax')
   const height = BigInt(text)

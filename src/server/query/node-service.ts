@@ -7,8 +7,6 @@ import { nodeInfo, nodeInfoToProto } from '../node-info.js'
 import { APP_NAME } from './height.js'
 
 const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
-/** Bech32 prefix of consensus (validator) addresses. */
-const CONS_PREFIX = 'sdkvalcons'
 
 function nodeOf(ctx: QueryContext): QueryNode {
   if (!ctx.node) throw new StatusError(GrpcCode.Unavailable, 'node information is not available')
@@ -29,7 +27,10 @@ function blockResponse(registry: ProtoRegistry, stored: StoredBlock): ProtoMessa
     sdk_block: {
       header: {
         ...header,
-        proposer_address: addressToBech32(block.header.proposerAddress, CONS_PREFIX),
+        proposer_address: addressToBech32(
+          block.header.proposerAddress,
+          registry.brand.bech32.consensus,
+        ),
       },
       data: decoded.data,
       evidence: decoded.evidence,
@@ -60,6 +61,8 @@ export function createNodeServiceHandlers(): Map<string, QueryHandler> {
       `${SERVICE}/GetNodeInfo`,
       async (_req, ctx) => {
         const node = nodeOf(ctx)
+        // VersionInfo's field 8 is named after the brand (upstream `cosmos_sdk_version`).
+        const sdkVersionField = ctx.registry.name('sdk_version')
         return {
           // The query context has no ABCI info, so the app protocol version reads 0.
           default_node_info: nodeInfoToProto(nodeInfo(node, 0n)),
@@ -71,7 +74,7 @@ export function createNodeServiceHandlers(): Map<string, QueryHandler> {
             build_tags: `app-version=${node.appVersion}`,
             go_version: `node ${process.version}`,
             build_deps: [],
-            sdk_version: 'v0.50',
+            [sdkVersionField]: 'v0.50',
           },
         }
       },

@@ -58,7 +58,9 @@ export interface QueryRouter {
   readonly cache: ResponseCache
   /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
   byPath(path: string): RoutedMethod | undefined
-  /** The height asked for by the `x-sdk-block-height` values (0 = latest); upstream checks. */
+  /** The height header of the brand (`x-sdk-block-height`), request and response. */
+  readonly heightHeader: string
+  /** The height asked for by the height header's values (0 = latest); upstream checks. */
   requestedHeight(values: readonly string[]): bigint
   /** Upstream CreateQueryContext checks: the height served for a requested one. */
   resolveHeight(requested: bigint, prove?: boolean): number
@@ -66,6 +68,8 @@ export interface QueryRouter {
   run(m: RoutedMethod, request: ProtoMessage, height: number): Promise<ProtoMessage>
   /** Runs a method on an encoded request; returns the encoded response (cached per height). */
   runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
+  /** The encoded response `runBytes` cached for this request and height, if any. */
+  cachedBytes(m: RoutedMethod, request: Bytes, height: number): Bytes | undefined
 }
 
 /** The state a heightless method sees: none (reading it is a wiring mistake). */
@@ -81,8 +85,12 @@ const NO_STATE: StateReader = {
 /** Builds the router from the proto services and the registered handlers. */
 export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   const { registry, chain, node } = options
-  const handlers = new Map(options.handlers)
-  const nodeHandlers = options.nodeHandlers ?? new Map<string, QueryHandler>()
+  // Handlers are registered under canonical method names; the services carry the brand's.
+  const branded = (m: ReadonlyMap<string, QueryHandler> | undefined) =>
+    new Map([...(m ?? [])].map(([name, h]) => [registry.name(name), h]))
+  const handlers = branded(options.handlers)
+  const nodeHandlers = branded(options.nodeHandlers)
+  const heightless = new Set([...(options.heightless ?? [])].map((n) => registry.name(n)))
   for (const [name, h] of nodeHandlers) handlers.set(name, h)
 
   const methods: RoutedMethod[] = []
@@ -107,7 +115,7 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
         responseType: method.resolvedResponseType!,
         http,
         cacheable: !nodeHandlers.has(name) && http.some((b) => b.verb === 'GET'),
-        heightless: options.heightless?.has(name) ?? false,
+        heightless: heightless.has(name),
         handler,
       })
     }
@@ -118,6 +126,8 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   }
   const byPath = new Map(methods.map((m) => [m.path, m]))
   const cache = new ResponseCache(options.cache?.maxEntries, options.cache?.maxBytes)
+  const bytesKey = (m: RoutedMethod, request: Bytes, height: number) =>
+    `g${height} ${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
 
   const run = async (m: RoutedMethod, request: ProtoMessage, height: number) => {
     const ctx: QueryContext = {
@@ -136,7 +146,8 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
     cache,
     byPath: (path) => byPath.get(path),
-    requestedHeight,
+    heightHeader: registry.brand.heightHeader,
+    requestedHeight: (values) => requestedHeight(values, registry.brand.heightHeader),
     resolveHeight: (requested, prove = false) => resolveQueryHeight(chain, requested, prove),
     run,
     runBytes(m, request, height) {
@@ -156,8 +167,9 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
         return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
       }
       if (!m.cacheable) return compute()
-      const key = `g${height} ${m.path} ${Buffer.from(request).toString('latin1')}`
-      return cache.getOrCompute(key, compute) as Promise<Bytes>
+      return cache.getOrCompute(bytesKey(m, request, height), compute) as Promise<Bytes>
     },
+    cachedBytes: (m, request, height) =>
+      m.cacheable ? (cache.get(bytesKey(m, request, height)) as Bytes | undefined) : undefined,
   }
 }

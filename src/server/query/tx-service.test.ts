@@ -1,5 +1,9 @@
 import * as grpc from '@grpc/grpc-js'
 import { loadSync } from '@grpc/proto-loader'
+import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
+import { SignMode } from 'cosmjs-types/cosmos/tx/signing/v1beta1/signing'
+import { SimulateRequest, SimulateResponse } from 'cosmjs-types/cosmos/tx/v1beta1/service'
+import { Tx } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { waitFor } from '../../../test/helpers/sdkd.js'
 import { createTxTestNode } from '../../../test/helpers/tx-node.js'
@@ -8,6 +12,7 @@ import { txHashHex } from '../../codec/hash.js'
 import { PROTO_DIR } from '../../codec/proto.js'
 import { startGrpcServer } from '../grpc/server.js'
 import { createGateway } from '../rest/gateway.js'
+import { abciQueryRoutes } from '../rpc/abci-query.js'
 import { createRpcApp } from '../rpc/server.js'
 import { txRoutes } from '../rpc/tx-routes.js'
 
@@ -223,7 +228,8 @@ describe('tx routes over CometBFT RPC', () => {
       tx: toBase64(sent),
       tx_result: { gas_wanted: '200000' },
     })
-    expect(found.result.txs[0].tx_result.code).toBeUndefined()
+    // Route results print ExecTxResult in full (jsonpb with EmitDefaults): code 0 is there.
+    expect(found.result.txs[0].tx_result.code).toBe(0)
     expect(found.result.txs[0].tx_result.data).toBe(
       'EiMKIS9zZGsuYmFuay52MWJldGExLk1zZ1NlbmRSZXNwb25zZQ==',
     )
@@ -284,7 +290,7 @@ describe('tx routes over CometBFT RPC', () => {
     const r = (await committing).result
     expect(r).toMatchObject({ hash: txHashHex(tx), height: String(height), check_tx: {} })
     expect(r.check_tx.gas_wanted).toBe('200000')
-    expect(r.tx_result.code).toBeUndefined()
+    expect(r.tx_result.code).toBe(0)
     expect(r.tx_result.events.length).toBeGreaterThan(5)
     expect((await call('num_unconfirmed_txs', {})).result.n_txs).toBe('0')
   })
@@ -331,5 +337,196 @@ describe('tx service over gRPC', () => {
       client.close()
       await server.close()
     }
+  })
+})
+
+describe('Simulate (tx_bytes and the deprecated tx form)', () => {
+  /** Upstream's infinite gas meter reports 2^64 − 1 as gas wanted. */
+  const INFINITE = '18446744073709551615'
+  let abciRpc: ReturnType<typeof createRpcApp>
+  beforeAll(() => {
+    abciRpc = createRpcApp(abciQueryRoutes(t.node.router))
+  })
+
+  test('behavior: every form over REST, gRPC and abci_query reports the gas the included tx then uses', async () => {
+    const abciQuery = async (path: string, data: Uint8Array) => {
+      const res = await abciRpc.request('/', {
+        method: 'POST',
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'abci_query',
+          params: { path, data: Buffer.from(data).toString('hex') },
+        }),
+      })
+      return ((await res.json()) as any).result.response
+    }
+    // bob's first tx: it also stores his public key, in simulation as in the block.
+    const tx = t.signed(t.bob, [t.msgSend(t.bob, t.alice.address, '5stake')], { fee: fee(7n) })
+    const asTx = t.registry.decode('sdk.tx.v1beta1.Tx', tx)
+    const requests = {
+      tx_bytes: t.registry.encode('sdk.tx.v1beta1.SimulateRequest', { tx_bytes: tx }),
+      tx: t.registry.encode('sdk.tx.v1beta1.SimulateRequest', { tx: asTx }),
+    }
+    const used: string[] = []
+
+    const rest = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(tx) })
+    expect(rest.status).toBe(200)
+    expect(rest.body.gas_info.gas_wanted).toBe(INFINITE)
+    expect(rest.body.result).toMatchObject({
+      data: 'EiMKIS9zZGsuYmFuay52MWJldGExLk1zZ1NlbmRSZXNwb25zZQ==',
+      log: '',
+      msg_responses: [{ '@type': '/sdk.bank.v1beta1.MsgSendResponse' }],
+    })
+    expect(rest.body.result.events.map((e: { type: string }) => e.type)).toEqual([
+      'coin_spent',
+      'coin_received',
+      'transfer',
+      'message',
+      'tx',
+      'tx',
+      'tx',
+      'message',
+      'coin_spent',
+      'coin_received',
+      'transfer',
+      'message',
+    ])
+    used.push(rest.body.gas_info.gas_used)
+    const decoded = await post('/sdk/tx/v1beta1/decode', { tx_bytes: toBase64(tx) })
+    const restTx = await post('/sdk/tx/v1beta1/simulate', { tx: decoded.body.tx })
+    expect(restTx.body.gas_info.gas_wanted).toBe(INFINITE)
+    used.push(restTx.body.gas_info.gas_used)
+
+    const server = await startGrpcServer({ router: t.node.router, address: '127.0.0.1:0' })
+    const client = new grpc.Client(server.address, grpc.credentials.createInsecure())
+    try {
+      for (const request of Object.values(requests)) {
+        const bytes = await new Promise<Buffer>((resolve, reject) =>
+          client.makeUnaryRequest(
+            '/sdk.tx.v1beta1.Service/Simulate',
+            (b: Uint8Array) => Buffer.from(b),
+            (b: Buffer) => b,
+            request,
+            (err, res) => (err ? reject(err) : resolve(res!)),
+          ),
+        )
+        const res = t.registry.decode('sdk.tx.v1beta1.SimulateResponse', bytes)
+        expect(String(res.gas_info.gas_wanted)).toBe(INFINITE)
+        used.push(String(res.gas_info.gas_used))
+      }
+    } finally {
+      client.close()
+      await server.close()
+    }
+
+    for (const request of Object.values(requests)) {
+      const r = await abciQuery('/sdk.tx.v1beta1.Service/Simulate', request)
+      expect(r.code).toBe(0)
+      const res = t.registry.decode(
+        'sdk.tx.v1beta1.SimulateResponse',
+        Buffer.from(r.value, 'base64'),
+      )
+      expect(String(res.gas_info.gas_wanted)).toBe(INFINITE)
+      used.push(String(res.gas_info.gas_used))
+    }
+    // Upstream's legacy `/app/simulate`: raw tx bytes in, the SimulationResponse as JSON out.
+    const app = await abciQuery('/app/simulate', tx)
+    expect(app).toMatchObject({ code: 0, codespace: 'sdk', height: '0' })
+    const appJson = JSON.parse(Buffer.from(app.value, 'base64').toString('utf8'))
+    expect(Object.keys(appJson)).toEqual(['gas_info', 'result'])
+    expect(appJson.gas_info.gas_wanted).toBe(INFINITE)
+    expect(appJson.result).toEqual(rest.body.result)
+    used.push(appJson.gas_info.gas_used)
+
+    expect(new Set(used).size).toBe(1)
+    const simulated = used[0]!
+    expect(Number(simulated)).toBeGreaterThan(40_000)
+
+    // Nothing was kept: the same tx is admitted and delivered, and uses exactly that gas.
+    expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    await t.block()
+    const included = await get(`/sdk/tx/v1beta1/txs/${txHashHex(tx)}`)
+    expect(included.body.tx_response).toMatchObject({ code: 0, gas_wanted: '200000' })
+    expect(included.body.tx_response.gas_used).toBe(simulated)
+
+    // Now the sequence is 1: simulating the same tx again fails on it, in every form.
+    const stale = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(tx) })
+    expect(stale.status).toBe(400)
+    expect(stale.body.message).toMatch(
+      /^account sequence mismatch, expected 1, got 0: incorrect account sequence with gas used: '\d+'$/,
+    )
+    const staleApp = await abciQuery('/app/simulate', tx)
+    expect(staleApp).toMatchObject({
+      code: 32,
+      codespace: 'sdk',
+      log: 'failed to simulate tx: account sequence mismatch, expected 1, got 0: incorrect account sequence',
+      value: null,
+    })
+    const staleGrpcPath = await abciQuery('/sdk.tx.v1beta1.Service/Simulate', requests.tx_bytes)
+    expect(staleGrpcPath.code).toBe(18)
+    expect(staleGrpcPath.log).toMatch(
+      /^rpc error: code = InvalidArgument desc = account sequence mismatch, expected 1, got 0: incorrect account sequence with gas used: '\d+': invalid request$/,
+    )
+  })
+
+  test("behavior: cosmjs's simulation tx (empty fee, sign mode unspecified, one empty signature) answers over abci_query", async () => {
+    // What @cosmjs/stargate's TxExtension.simulate sends before an 'auto' fee.
+    const pubKey = PubKey.encode({ key: t.alice.pubKey }).finish()
+    const tx = Tx.encode(
+      Tx.fromPartial({
+        body: {
+          messages: [
+            {
+              typeUrl: '/sdk.bank.v1beta1.MsgSend',
+              value: t.msgSend(t.alice, t.bob.address, '1stake').value,
+            },
+          ],
+          memo: 'auto fee',
+        },
+        authInfo: {
+          fee: {},
+          signerInfos: [
+            {
+              publicKey: { typeUrl: '/sdk.crypto.secp256k1.PubKey', value: pubKey },
+              modeInfo: { single: { mode: SignMode.SIGN_MODE_UNSPECIFIED } },
+              sequence: 4n,
+            },
+          ],
+        },
+        signatures: [new Uint8Array()],
+      }),
+    ).finish()
+    const res = await abciRpc.request('/', {
+      method: 'POST',
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'abci_query',
+        params: {
+          path: '/sdk.tx.v1beta1.Service/Simulate',
+          data: Buffer.from(SimulateRequest.encode({ txBytes: tx }).finish()).toString('hex'),
+        },
+      }),
+    })
+    const r = ((await res.json()) as any).result.response
+    expect(r.code).toBe(0)
+    const sim = SimulateResponse.decode(Buffer.from(r.value, 'base64'))
+    expect(sim.gasInfo?.gasWanted).toBe(2n ** 64n - 1n)
+    expect(sim.gasInfo!.gasUsed).toBeGreaterThan(40_000n)
+    expect(sim.result?.msgResponses.map((a) => a.typeUrl)).toEqual([
+      '/sdk.bank.v1beta1.MsgSendResponse',
+    ])
+  })
+
+  test('error: simulation still counts signatures: a tx without any is refused', async () => {
+    const unsigned = t.signed(t.bob, [t.msgSend(t.bob, t.alice.address, '5stake')], {
+      sequence: 1n,
+      fee: fee(7n),
+      edit: (tx) => ({ ...tx, signatures: [] }),
+    })
+    const r = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(unsigned) })
+    expect(r.status).toBe(400)
+    expect(r.body.message).toBe("no signatures supplied with gas used: '0'")
   })
 })

@@ -1,14 +1,23 @@
 import type { QueryHandler } from '../../app/types.js'
 import { type CheckTxResponse, MempoolError } from '../../chain/mempool.js'
-import { type Bytes, fromHex } from '../../codec/bytes.js'
+import { type Bytes, fromHex, utf8 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
+import { messageToJsonString } from '../../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import { ErrInvalidHeight, ErrInvalidRequest, GrpcCode, StatusError } from '../../errors.js'
+import {
+  ErrInvalidHeight,
+  ErrInvalidRequest,
+  ErrLogic,
+  GrpcCode,
+  SdkError,
+  StatusError,
+} from '../../errors.js'
 import type { BlockStore, StoredBlock } from '../../store/block-store.js'
 import { decodeTx, txMessage } from '../../tx/decode.js'
 import type { SimulationResult } from '../../tx/executor.js'
 import { searchTxs, TxSearchError } from '../../tx/search.js'
 import { broadcastTxResponse, eventsToProto, txOf, txResponseOf } from '../../tx/tx-response.js'
+import type { QueryRouter } from './router.js'
 
 /** Fully-qualified name of the tx service. */
 export const TX_SERVICE = 'sdk.tx.v1beta1.Service'
@@ -24,6 +33,29 @@ export interface TxServiceDeps {
     simulate(bytes: Bytes): Promise<SimulationResult>
   }
   blocks: BlockStore
+}
+
+/** The ABCI query path of upstream's legacy simulation (raw tx bytes in, JSON out). */
+export const APP_SIMULATE_PATH = '/app/simulate'
+
+/**
+ * Upstream `/app/simulate` (BaseApp handleQueryApp): the raw tx bytes are simulated as `Simulate`
+ * does, the answer is the SimulationResponse as JSON text; a failing tx keeps its own ABCI code,
+ * wrapped `failed to simulate tx: …`.
+ */
+export async function appSimulate(router: QueryRouter, txBytes: Bytes): Promise<Bytes> {
+  const m = router.byPath(router.registry.name(`/${TX_SERVICE}/Simulate`))
+  if (!m) throw ErrLogic.wrap(`${TX_SERVICE}/Simulate is not served`)
+  let res: ProtoMessage
+  try {
+    res = await router.run(m, { tx_bytes: txBytes }, router.resolveHeight(0n))
+  } catch (err) {
+    const cause = err instanceof StatusError ? err.cause : undefined
+    if (cause instanceof SdkError) throw cause.wrap('failed to simulate tx')
+    throw err
+  }
+  const type = router.registry.type('sdk.base.abci.v1beta1.SimulationResponse')
+  return utf8(messageToJsonString(router.registry, type, res))
 }
 
 /** Upstream BroadcastMode numbers. */

@@ -1,19 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
+import type { Brand } from '../../codec/brand.js'
 import { errorResponse } from './errors.js'
 
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST']
-/** gorilla/handlers' default allowed headers plus the height header (and its gateway form). */
-const ALLOWED_HEADERS = [
-  'accept',
-  'accept-language',
-  'content-language',
-  'origin',
-  'content-type',
-  'x-sdk-block-height',
-  'grpc-metadata-x-sdk-block-height',
-]
-/** Response headers a browser script may read: the height served. */
-const EXPOSED = 'x-sdk-block-height, Grpc-Metadata-X-Sdk-Block-Height'
+/** gorilla/handlers' default allowed headers; the height header (and its gateway form) is added. */
+const ALLOWED_HEADERS = ['accept', 'accept-language', 'content-language', 'origin', 'content-type']
 
 /**
  * `[api] enabled-unsafe-cors = true`: every origin may call the gateway (as upstream's
@@ -21,7 +12,10 @@ const EXPOSED = 'x-sdk-block-height, Grpc-Metadata-X-Sdk-Block-Height'
  * header. Preflights are answered here: no requested method → 400, a method other than
  * GET/HEAD/POST → 405, a header outside the allowed list → 403, otherwise 200 with the grants.
  */
-export function unsafeCors(): MiddlewareHandler {
+export function unsafeCors(brand: Brand): MiddlewareHandler {
+  const allowed = [...ALLOWED_HEADERS, brand.heightHeader, brand.metadataHeightHeader.toLowerCase()]
+  /** Response headers a browser script may read: the height served. */
+  const exposed = `${brand.heightHeader}, ${brand.metadataHeightHeader}`
   return async function unsafeCors(c, next) {
     const origin = c.req.header('origin')
     if (c.req.method === 'OPTIONS') {
@@ -35,7 +29,7 @@ export function unsafeCors(): MiddlewareHandler {
         .split(',')
         .map((h) => h.trim().toLowerCase())
         .filter((h) => h !== '')
-      const refused = requested.find((h) => !ALLOWED_HEADERS.includes(h))
+      const refused = requested.find((h) => !allowed.includes(h))
       if (refused !== undefined) return errorResponse(403, 7, `header ${refused} is not allowed`)
       const headers: Record<string, string> = {
         'access-control-allow-origin': '*',
@@ -47,7 +41,7 @@ export function unsafeCors(): MiddlewareHandler {
     await next()
     if (origin !== undefined) {
       c.res.headers.set('access-control-allow-origin', '*')
-      c.res.headers.set('access-control-expose-headers', EXPOSED)
+      c.res.headers.set('access-control-expose-headers', exposed)
     }
     return undefined
   }

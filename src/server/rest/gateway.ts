@@ -5,7 +5,6 @@ import { messageToJsonString } from '../../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
-import { HEIGHT_HEADER } from '../query/height.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
 import { unsafeCors } from './cors.js'
@@ -31,9 +30,6 @@ export interface GatewayOptions {
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 /** Methods whose bodies `rpc-max-body-bytes` limits. */
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
-
-/** The gateway's spelling of the metadata headers grpc-gateway forwards. */
-const METADATA_HEIGHT = 'Grpc-Metadata-X-Sdk-Block-Height'
 
 /** A Hono route path for a template; variable i becomes `:p<i>`. */
 function honoPath(template: string): { path: string; fields: string[] } {
@@ -70,7 +66,7 @@ export function createGateway(options: GatewayOptions): Hono {
   app.notFound(() => errorResponse(404, GrpcCode.NotFound, 'Not Found'))
   app.onError((err) => thrownErrorResponse(err, logger))
 
-  if (options.enabledUnsafeCors) app.use('*', unsafeCors())
+  if (options.enabledUnsafeCors) app.use('*', unsafeCors(router.registry.brand))
   const maxBody = options.maxBodyBytes ?? 1_000_000
   const limit = bodyLimit({
     maxSize: maxBody,
@@ -124,13 +120,15 @@ function routeHandler(
 ) {
   const { router, logger } = options
   const registry = router.registry
+  // The gateway's spelling of the metadata header grpc-gateway forwards (node servers see it lower-cased).
+  const metadataHeader = registry.brand.metadataHeightHeader.toLowerCase()
   const cacheable = m.cacheable && verb === 'GET'
   return async (c: Context): Promise<Response> => {
     let height = 0
     try {
       if (m.heightless) return await heightlessCall(options, m, c, body, fields)
-      const values = headerValues(c, HEIGHT_HEADER)
-      for (const v of headerValues(c, 'grpc-metadata-x-sdk-block-height')) values.push(v)
+      const values = headerValues(c, router.heightHeader)
+      for (const v of headerValues(c, metadataHeader)) values.push(v)
       height = router.resolveHeight(router.requestedHeight(values))
     } catch (err) {
       // Upstream stages the height headers only once the height checks pass.
@@ -141,7 +139,7 @@ function routeHandler(
     const key = cacheable ? `r${h} ${url}` : ''
     // Fast path: an answer of this height computed before.
     const cached = key ? router.cache.get(key) : undefined
-    if (cached !== undefined) return ok(cached as string, h)
+    if (cached !== undefined) return ok(router, cached as string, h)
     const compute = async () => {
       const request = await requestOf(registry, m, c, url, body, fields)
       const response = await router.run(m, request, height)
@@ -151,13 +149,13 @@ function routeHandler(
       const text = key
         ? ((await router.cache.getOrCompute(key, compute)) as string)
         : await compute()
-      return ok(text, h)
+      return ok(router, text, h)
     } catch (err) {
       if (err instanceof RequestFieldError || err instanceof QueryStringError) {
         return errorResponse(400, GrpcCode.InvalidArgument, err.message)
       }
       return thrownErrorResponse(err, logger, {
-        [METADATA_HEIGHT]: h,
+        [registry.brand.metadataHeightHeader]: h,
         'Grpc-Metadata-Content-Type': 'application/grpc',
       })
     }
@@ -211,13 +209,13 @@ async function requestOf(
   })
 }
 
-function ok(text: string, height: string): Response {
+function ok(router: QueryRouter, text: string, height: string): Response {
   return new Response(text, {
     status: 200,
     headers: {
       'content-type': 'application/json',
-      [HEIGHT_HEADER]: height,
-      [METADATA_HEIGHT]: height,
+      [router.heightHeader]: height,
+      [router.registry.brand.metadataHeightHeader]: height,
       'Grpc-Metadata-Content-Type': 'application/grpc',
     },
   })

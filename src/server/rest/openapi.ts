@@ -1,9 +1,7 @@
-import { join } from 'node:path'
 import protobuf from 'protobufjs'
-import { listProtoFiles, PROTO_DIR, resolveProtoImport } from '../../codec/proto.js'
-import { HEIGHT_HEADER } from '../query/height.js'
+import { type ProtoRegistry, parseProtoTexts } from '../../codec/proto.js'
 import { parsePathTemplate } from '../query/http-rules.js'
-import type { RoutedMethod } from '../query/router.js'
+import type { QueryRouter, RoutedMethod } from '../query/router.js'
 
 /**
  * The OpenAPI 2.0 (Swagger) document of the REST gateway, generated from the same proto services
@@ -28,15 +26,9 @@ const INTS: Record<string, string> = {
   fixed32: 'int64',
 }
 
-/** Proto sources parsed again with comments kept (`//` comments included). */
-function commentedRoot(): protobuf.Root {
-  const root = new protobuf.Root()
-  root.resolvePath = (_origin, target) => resolveProtoImport(PROTO_DIR, target)
-  root.loadSync(
-    listProtoFiles().map((f) => join(PROTO_DIR, f)),
-    { keepCase: true, alternateCommentMode: true },
-  )
-  return root
+/** The registry's proto sources (in its brand) parsed again with comments kept (`//` comments included). */
+function commentedRoot(registry: ProtoRegistry): protobuf.Root {
+  return parseProtoTexts(registry.sources(), undefined, { alternateCommentMode: true })
 }
 
 function commentOf(root: protobuf.Root, fullName: string): string | undefined {
@@ -58,9 +50,13 @@ const ANY_SCHEMA: Schema = {
     'A protobuf message of any type: "@type" is its type URL, the other keys its fields.',
 }
 
-/** Builds the document for the served methods. */
-export function openApiDocument(methods: readonly RoutedMethod[], version: string): Schema {
-  const root = commentedRoot()
+/** Builds the document for the methods a router serves (names, paths and header in its brand). */
+export function openApiDocument(
+  router: Pick<QueryRouter, 'registry' | 'methods' | 'heightHeader'>,
+  version: string,
+): Schema {
+  const { methods } = router
+  const root = commentedRoot(router.registry)
   const definitions: Record<string, Schema> = {}
   const pending: protobuf.Type[] = []
   const defName = (t: protobuf.Type) => t.fullName.replace(/^\./, '')
@@ -195,7 +191,7 @@ export function openApiDocument(methods: readonly RoutedMethod[], version: strin
         parameters.push(...queryParameters(m.requestType, bound))
       }
       parameters.push({
-        name: HEIGHT_HEADER,
+        name: router.heightHeader,
         in: 'header',
         required: false,
         type: 'string',
@@ -217,7 +213,7 @@ export function openApiDocument(methods: readonly RoutedMethod[], version: strin
             description: 'A successful response.',
             schema: refTo(m.responseType),
             headers: {
-              [HEIGHT_HEADER]: {
+              [router.heightHeader]: {
                 type: 'string',
                 format: 'int64',
                 description: 'Height of the state the answer was read from.',

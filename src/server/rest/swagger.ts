@@ -25,7 +25,7 @@ const DOCUMENT = '/swagger/swagger.json'
  */
 export function registerSwagger(app: Hono, router: QueryRouter, version: string): void {
   // Generated once at start-up (tens of ms), never while a request waits.
-  const document = JSON.stringify(openApiDocument(router.methods, version))
+  const document = JSON.stringify(openApiDocument(router, version))
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
   const files = new Map<string, Uint8Array<ArrayBuffer>>()
   const ui = swaggerUI({ url: DOCUMENT, baseUrl: ASSET_BASE, title: 'sdkd - gRPC Gateway docs' })

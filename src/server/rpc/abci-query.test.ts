@@ -22,6 +22,19 @@ async function abciQuery(params: Record<string, unknown>) {
   return (await res.json()) as any
 }
 
+/** ResponseQuery as route results print it (jsonpb, every field): the zero response. */
+const ZERO = {
+  code: 0,
+  log: '',
+  info: '',
+  index: '0',
+  key: null,
+  value: null,
+  proofOps: null,
+  height: '0',
+  codespace: '',
+}
+
 const balanceRequest = (address: string) =>
   toHex(registry.encode('sdk.bank.v1beta1.QueryBalanceRequest', { address, denom: 'stake' }))
 
@@ -43,8 +56,13 @@ describe('RPC abci_query', () => {
       prove: false,
     })
     expect(body.id).toBe(7)
-    expect(Object.keys(body.result.response).sort()).toEqual(['height', 'value'])
-    expect(body.result.response.height).toBe(String(HEIGHTS))
+    // Every field, in ResponseQuery's order; proofOps camelCase.
+    expect(Object.keys(body.result.response)).toEqual(Object.keys(ZERO))
+    expect(body.result.response).toEqual({
+      ...ZERO,
+      value: expect.any(String),
+      height: String(HEIGHTS),
+    })
     const decoded = registry.decode(
       'sdk.bank.v1beta1.QueryBalanceResponse',
       Buffer.from(body.result.response.value, 'base64'),
@@ -66,8 +84,19 @@ describe('RPC abci_query', () => {
     const uri = await rpc.request(
       `/abci_query?path="/sdk.upgrade.v1beta1.Query/CurrentPlan"&data=0x&height=3`,
     )
-    // No plan: an empty answer, so `value` is omitted like every zero field.
-    expect(((await uri.json()) as any).result).toEqual({ response: { height: '3' } })
+    // No plan: an empty answer, so `value` is null like every empty bytes field.
+    expect(((await uri.json()) as any).result).toEqual({ response: { ...ZERO, height: '3' } })
+  })
+
+  test('behavior: prove=true at a height above 1 answers without proofs (proofOps null)', async () => {
+    const body = await abciQuery({
+      path: '/sdk.bank.v1beta1.Query/Balance',
+      data: balanceRequest(ALICE),
+      height: '2',
+      prove: true,
+    })
+    expect(body.result.response).toMatchObject({ code: 0, height: '2', proofOps: null })
+    expect(body.result.response.value).toEqual(expect.any(String))
   })
 
   test('error: a NotFound handler error maps to code 22 with the upstream log and the height', async () => {
@@ -77,6 +106,7 @@ describe('RPC abci_query', () => {
     )
     const body = await abciQuery({ path: '/sdk.auth.v1beta1.Query/Account', data, height: '0' })
     expect(body.result.response).toEqual({
+      ...ZERO,
       code: 22,
       log: `rpc error: code = NotFound desc = account ${missing} not found: key not found`,
       height: String(HEIGHTS),
@@ -122,7 +152,19 @@ describe('RPC abci_query', () => {
       { code: 18, log: "can't route a broadcast tx message: invalid request", codespace: 'sdk' },
     ],
   ])('error: %j → ABCI error without a height', async (params, response) => {
-    expect((await abciQuery(params)).result.response).toEqual(response)
+    expect((await abciQuery(params)).result.response).toEqual({ ...ZERO, ...response })
+  })
+
+  test('behavior: a raw store query answers with the key it was asked for (IAVL store Query)', async () => {
+    const stores = createRpcApp(
+      abciQueryRoutes(t.node.router, undefined, (h) => t.node.store.view(h)),
+    )
+    const res = await stores.request('/abci_query?path="/store/bank/key"&data=0x0102&height=2')
+    expect(((await res.json()) as any).result.response).toEqual({
+      ...ZERO,
+      key: Buffer.from([1, 2]).toString('base64'),
+      height: '2',
+    })
   })
 
   test('error: undecodable request bytes → code 18, with the height', async () => {

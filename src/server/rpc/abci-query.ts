@@ -11,6 +11,7 @@ import {
 import type { Logger } from '../../logger.js'
 import type { StateReader } from '../../store/types.js'
 import type { QueryRouter } from '../query/router.js'
+import { APP_SIMULATE_PATH, appSimulate } from '../query/tx-service.js'
 import type { RpcRoutes } from './server.js'
 
 /** An ABCI Query request (CometBFT RequestQuery). */
@@ -21,23 +22,49 @@ export interface AbciQueryRequest {
   prove: boolean
 }
 
-/** CometBFT's JSON of ResponseQuery: zero fields are omitted (omitempty). */
-export type AbciQueryResponse = {
+/**
+ * CometBFT's JSON of ResponseQuery in a route result (jsonpb with EmitDefaults): every field, zeros
+ * included, int64 as strings, bytes as base64 (`null` when empty), `proofOps` camelCase.
+ */
+export interface AbciQueryResponse {
+  code: number
+  log: string
+  info: string
+  index: string
+  key: string | null
+  value: string | null
+  /** Always null: sdkd's store is not an IAVL tree, so it has no proofs to give. */
+  proofOps: null
+  height: string
+  codespace: string
+}
+
+/** A ResponseQuery with the given fields set, the rest zero. */
+function response(r: {
   code?: number
   log?: string
-  value?: string
-  height?: string
   codespace?: string
+  key?: Bytes
+  value?: Bytes
+  height?: number
+}): AbciQueryResponse {
+  const b64 = (b: Bytes | undefined) => (b && b.length > 0 ? toBase64(b) : null)
+  return {
+    code: r.code ?? 0,
+    log: r.log ?? '',
+    info: '',
+    index: '0',
+    key: b64(r.key),
+    value: b64(r.value),
+    proofOps: null,
+    height: String(r.height ?? 0),
+    codespace: r.codespace ?? '',
+  }
 }
 
 function failure(err: ChainError, height?: number): AbciQueryResponse {
   const { code, codespace, log } = err.abci()
-  return {
-    ...(code !== 0 ? { code } : {}),
-    ...(log !== '' ? { log } : {}),
-    ...(height ? { height: String(height) } : {}),
-    ...(codespace !== '' ? { codespace } : {}),
-  }
+  return response({ code, log, codespace, ...(height !== undefined ? { height } : {}) })
 }
 
 /**
@@ -53,15 +80,25 @@ export async function abciQuery(
   stores?: (height: number) => StateReader,
 ): Promise<AbciQueryResponse> {
   if (req.path === '') return failure(ErrUnknownRequest.wrap('no query path provided'))
-  if (req.path === '/sdk.tx.v1beta1.Service/BroadcastTx') {
+  if (req.path === router.registry.name('/sdk.tx.v1beta1.Service/BroadcastTx')) {
     return failure(ErrInvalidRequest.wrap("can't route a broadcast tx message"))
+  }
+  if (req.path === APP_SIMULATE_PATH) {
+    // Upstream answers with the height asked for and codespace `sdk`, even on success.
+    try {
+      const value = await appSimulate(router, req.data)
+      return response({ value, height: req.height, codespace: 'sdk' })
+    } catch (err) {
+      return failure(toChainError(err))
+    }
   }
   if (stores && isStoreQueryPath(req.path)) {
     let height: number
     try {
       height = router.resolveHeight(BigInt(req.height), req.prove)
       const value = await queryStore(router.registry, stores(height), req.path, req.data)
-      return { ...(value.length > 0 ? { value: toBase64(value) } : {}), height: String(height) }
+      // The IAVL store answers with the key (or prefix) it was asked for.
+      return response({ key: req.data, value, height })
     } catch (err) {
       return failure(toChainError(err))
     }
@@ -76,7 +113,7 @@ export async function abciQuery(
   }
   try {
     const value = await router.runBytes(m, req.data, height)
-    return { ...(value.length > 0 ? { value: toBase64(value) } : {}), height: String(height) }
+    return response({ value, height })
   } catch (err) {
     const e = toChainError(err)
     if (!(err instanceof ChainError) || e.grpcCode === GrpcCode.Internal) {
@@ -86,7 +123,10 @@ export async function abciQuery(
   }
 }
 
-/** The `abci_query` RPC route (args `path, data, height, prove`; `data` is hex). */
+/**
+ * The `abci_query` RPC route (args `path, data, height, prove`; `data` is hex). `prove` is checked as
+ * upstream (no proof at height ≤ 1) but no proof is returned: `proofOps` is null.
+ */
 export function abciQueryRoutes(
   router: QueryRouter,
   logger?: Logger,

@@ -1,7 +1,34 @@
-import { type Bytes, fromBase64Strict, fromHex } from '../../codec/bytes.js'
+import type { Bytes } from '../../codec/bytes.js'
 import { RpcError } from './errors.js'
+import {
+  goBase64Decode,
+  goHexDecode,
+  goJsonKind,
+  goJsonSyntaxError,
+  goQuote,
+  goTypeError,
+} from './go-json.js'
 
-/** Arguments of one call: JSON-RPC params (typed JSON) or URI query (text). */
+/** The Go integer types of CometBFT's route arguments (`height` int64, `page` int, `chunk` uint). */
+export type GoIntType = 'int64' | 'int' | 'uint'
+
+const INT64_MIN = -(2n ** 63n)
+const INT64_MAX = 2n ** 63n - 1n
+const UINT64_MAX = 2n ** 64n - 1n
+
+/** URI integers CometBFT quotes before decoding (`rpc/jsonrpc/server/http_uri_handler.go`). */
+const URI_INT = /^-?[0-9]+$/
+
+/** A decoding failure: Go's error text, reported as CometBFT's Invalid params. */
+class ArgError {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * Arguments of one call: JSON-RPC params (JSON values) or the URI query (text), decoded the way
+ * CometBFT's `libs/json` decodes them into the route's Go types, with its error texts. Absent
+ * (missing, `null`, or an empty URI value) means the Go zero value / a nil pointer: undefined here.
+ */
 export class RpcArgs {
   constructor(
     private readonly values: Record<string, unknown>,
@@ -13,36 +40,134 @@ export class RpcArgs {
     return this.values[name]
   }
 
-  /** Whether the argument is given (null and `''` count as absent). */
+  /** Whether the argument is given (null and `''` count as absent): the dev API's lenient test. */
   has(name: string): boolean {
     const v = this.values[name]
     return v !== undefined && v !== null && v !== ''
   }
 
-  private bad(name: string, why: string): never {
-    const where = this.uri ? 'http' : 'json'
-    throw new RpcError(
-      -32602,
-      'Invalid params',
-      `error converting ${where} params to arguments: ${name}: ${why}`,
-    )
+  /** Whether CometBFT would decode the argument: present and not null (URI: not empty). */
+  private given(name: string): boolean {
+    const v = this.values[name]
+    return v !== undefined && v !== null && !(this.uri && v === '')
   }
 
-  /** An int64 argument (JSON-RPC: a string; URI: bare digits); undefined when absent. */
-  int(name: string): number | undefined {
-    if (!this.has(name)) return undefined
-    const v = this.values[name]
-    const text =
-      typeof v === 'number'
-        ? String(v)
-        : typeof v === 'string'
-          ? v.replace(/^"(.*)"$/, '$1')
-          : undefined
-    if (text === undefined || !/^-?\d+$/.test(text))
-      this.bad(name, `invalid 64-bit integer encoding ${JSON.stringify(v)}`)
-    const n = Number(text)
-    if (!Number.isSafeInteger(n)) this.bad(name, `value out of range ${text}`)
-    return n
+  /** Runs a decoder; its Go error becomes CometBFT's -32602 with the transport's prefix. */
+  private decode<T>(name: string, f: (v: unknown) => T | ArgError): T | undefined {
+    if (!this.given(name)) return undefined
+    const out = f(this.values[name])
+    if (out instanceof ArgError) {
+      const where = this.uri ? 'http' : 'json'
+      throw new RpcError(
+        -32602,
+        'Invalid params',
+        `error converting ${where} params to arguments: ${out.text}`,
+      )
+    }
+    return out
+  }
+
+  /**
+   * An integer argument (`height`, `page`, `chunk`…): in JSON-RPC a digit string (a bare number is
+   * `invalid 64-bit integer encoding "5", expected string`); in the URI bare digits or a quoted
+   * string. Values beyond the safe integer range keep their nearest double.
+   */
+  int(name: string, goType: GoIntType = 'int64'): number | undefined {
+    return this.decode(name, (v) => {
+      if (this.uri) {
+        const text = v as string
+        if (URI_INT.test(text)) return goInt(`"${text}"`, goType)
+        if (text.toLowerCase().startsWith('0x'))
+          return new ArgError(`got a hex string arg, but expected '${goType}'`)
+        return goInt(text, goType)
+      }
+      return goInt(JSON.stringify(v), goType)
+    })
+  }
+
+  /** A bool argument: the JSON literal `true` / `false` (a quoted "true" is refused). */
+  bool(name: string): boolean | undefined {
+    return this.decode(name, (v) => {
+      if (this.uri) {
+        const text = v as string
+        if (text.toLowerCase().startsWith('0x'))
+          return new ArgError("got a hex string arg, but expected 'bool'")
+        const syntax = goJsonSyntaxError(text)
+        if (syntax) return new ArgError(syntax)
+        v = JSON.parse(text)
+      }
+      if (typeof v !== 'boolean') return new ArgError(goTypeError(goJsonKind(v), 'bool'))
+      return v
+    })
+  }
+
+  /**
+   * A string argument (`query`, `path`, `order_by`): JSON-RPC a JSON string; URI a JSON-quoted string
+   * (`query="tx.height=5"`) or `0x` + hex of its UTF-8 bytes.
+   */
+  string(name: string): string | undefined {
+    return this.decode(name, (v) => {
+      if (this.uri) {
+        const text = v as string
+        if (text.toLowerCase().startsWith('0x')) {
+          const bytes = goHexDecode(text.slice(2))
+          return typeof bytes === 'string'
+            ? new ArgError(bytes)
+            : Buffer.from(bytes).toString('utf8')
+        }
+        const syntax = goJsonSyntaxError(text)
+        if (syntax) return new ArgError(syntax)
+        v = JSON.parse(text)
+      }
+      if (typeof v !== 'string') return new ArgError(goTypeError(goJsonKind(v), 'string'))
+      return v
+    })
+  }
+
+  /**
+   * A `[]byte` argument (`tx`; the `hash` of `tx` and `block_by_hash`): JSON-RPC base64; URI `0x` +
+   * hex, or a quoted string meaning its UTF-8 bytes.
+   */
+  base64Bytes(name: string): Bytes | undefined {
+    return this.decode(name, (v) => {
+      if (this.uri) {
+        const text = v as string
+        const viaUri = uriBytes(text)
+        if (viaUri !== undefined) return viaUri
+        const syntax = goJsonSyntaxError(text)
+        if (syntax) return new ArgError(syntax)
+        v = JSON.parse(text)
+      }
+      if (typeof v !== 'string') return new ArgError(goTypeError(goJsonKind(v), '[]uint8'))
+      const bytes = goBase64Decode(v)
+      return typeof bytes === 'string' ? new ArgError(bytes) : bytes
+    })
+  }
+
+  /**
+   * A HexBytes argument (`abci_query` data, `header_by_hash` hash): JSON-RPC a hex string without
+   * `0x`, either case; URI `0x` + hex, or a quoted string meaning its UTF-8 bytes.
+   */
+  hexBytes(name: string): Bytes | undefined {
+    return this.decode(name, (v) => {
+      if (this.uri) {
+        const text = v as string
+        const viaUri = uriBytes(text)
+        if (viaUri !== undefined) return viaUri
+        return hexBytesJson(text)
+      }
+      return hexBytesJson(JSON.stringify(v))
+    })
+  }
+
+  /** An interface argument's raw JSON value (`broadcast_evidence`'s `evidence`). */
+  json(name: string): unknown {
+    return this.decode(name, (v) => {
+      if (!this.uri) return v
+      const text = v as string
+      const syntax = goJsonSyntaxError(text)
+      return syntax ? new ArgError(syntax) : (JSON.parse(text) as unknown)
+    })
   }
 
   /**
@@ -59,7 +184,7 @@ export class RpcArgs {
           ? v.replace(/^"(.*)"$/, '$1')
           : undefined
     const n = text === undefined || text.trim() === '' ? Number.NaN : Number(text)
-    if (!Number.isFinite(n)) this.bad(name, `expected a number, got ${JSON.stringify(v)}`)
+    if (!Number.isFinite(n)) this.lenientError(`expected a number, got ${JSON.stringify(v)}`)
     return n
   }
 
@@ -68,79 +193,92 @@ export class RpcArgs {
     if (!this.has(name)) return undefined
     const v = this.values[name]
     if (typeof v === 'number') return String(v)
-    if (typeof v !== 'string') this.bad(name, `expected a string, got ${JSON.stringify(v)}`)
-    return /^".*"$/.test(v) ? (JSON.parse(v) as string) : v
+    if (typeof v !== 'string') this.lenientError(`expected a string, got ${JSON.stringify(v)}`)
+    return /^".*"$/.test(v as string) ? (JSON.parse(v as string) as string) : (v as string)
   }
 
-  /** A string argument (URI form: JSON-quoted). */
-  string(name: string): string | undefined {
-    if (!this.has(name)) return undefined
-    const v = this.values[name]
-    if (this.uri && typeof v === 'string') {
-      if (/^".*"$/.test(v)) return JSON.parse(v) as string
-      if (v.startsWith('0x')) return Buffer.from(fromHex(v.slice(2))).toString('utf8')
-      this.bad(name, `invalid string ${JSON.stringify(v)}: strings must be quoted`)
-    }
-    if (typeof v !== 'string') this.bad(name, `expected a string, got ${JSON.stringify(v)}`)
-    return v
-  }
-
-  /** A boolean argument (JSON true/false, or the text `true` / `false`). */
-  bool(name: string): boolean | undefined {
-    if (!this.has(name)) return undefined
-    const v = this.values[name]
-    if (typeof v === 'boolean') return v
-    if (v === 'true') return true
-    if (v === 'false') return false
-    return this.bad(name, `expected true or false, got ${JSON.stringify(v)}`)
-  }
-
-  /** Bytes given as hex (HexBytes: JSON-RPC plain hex; URI 0x-hex or a quoted string). */
-  hexBytes(name: string): Bytes | undefined {
-    if (!this.has(name)) return undefined
-    const v = String(this.values[name])
-    try {
-      if (this.uri) {
-        if (v.startsWith('0x')) return fromHex(v.slice(2))
-        if (/^".*"$/.test(v)) return new TextEncoder().encode(JSON.parse(v) as string)
-      }
-      return fromHex(v)
-    } catch (err) {
-      return this.bad(name, (err as Error).message)
-    }
-  }
-
-  /** Bytes given as base64 in JSON-RPC ([]byte), or 0x-hex / quoted raw in URI form. */
-  base64Bytes(name: string): Bytes | undefined {
-    if (!this.has(name)) return undefined
-    const v = String(this.values[name])
-    if (this.uri) {
-      try {
-        if (v.startsWith('0x')) return fromHex(v.slice(2))
-      } catch (err) {
-        return this.bad(name, (err as Error).message)
-      }
-      if (/^".*"$/.test(v)) return new TextEncoder().encode(JSON.parse(v) as string)
-    }
-    const b = fromBase64Strict(v)
-    if (!b) this.bad(name, `illegal base64 data ${JSON.stringify(v)}`)
-    return b
+  private lenientError(why: string): never {
+    const where = this.uri ? 'http' : 'json'
+    throw new RpcError(
+      -32602,
+      'Invalid params',
+      `error converting ${where} params to arguments: ${why}`,
+    )
   }
 }
 
-/** The arguments of a URI (GET) call: its query string. */
+/** CometBFT's URI shortcuts for byte arguments: `0x` + hex, or a quoted string's UTF-8 bytes. */
+function uriBytes(text: string): Bytes | ArgError | undefined {
+  if (text.toLowerCase().startsWith('0x')) {
+    const bytes = goHexDecode(text.slice(2))
+    return typeof bytes === 'string' ? new ArgError(bytes) : bytes
+  }
+  if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) {
+    const syntax = goJsonSyntaxError(text)
+    if (syntax) return new ArgError(syntax)
+    return new Uint8Array(Buffer.from(JSON.parse(text) as string, 'utf8'))
+  }
+  return undefined
+}
+
+/** HexBytes.UnmarshalJSON of raw JSON text. */
+function hexBytesJson(raw: string): Bytes | ArgError {
+  if (raw.length < 2 || !raw.startsWith('"') || !raw.endsWith('"'))
+    return new ArgError(`invalid hex string: ${raw}`)
+  const bytes = goHexDecode(raw.slice(1, -1))
+  return typeof bytes === 'string' ? new ArgError(bytes) : bytes
+}
+
+/**
+ * libs/json's decoding of an integer from raw JSON: it must be a quoted string, whose content
+ * encoding/json then reads as a number of the Go type.
+ */
+function goInt(raw: string, goType: GoIntType): number | ArgError {
+  if (raw.length < 2 || !raw.startsWith('"') || !raw.endsWith('"'))
+    return new ArgError(`invalid 64-bit integer encoding ${goQuote(raw)}, expected string`)
+  const inner = raw.slice(1, -1)
+  const syntax = goJsonSyntaxError(inner)
+  if (syntax) return new ArgError(syntax)
+  const v = JSON.parse(inner) as unknown
+  if (typeof v !== 'number') return new ArgError(goTypeError(goJsonKind(v), goType))
+  const literal = inner.trim()
+  const out = new ArgError(goTypeError(`number ${literal}`, goType))
+  if (!/^-?\d+$/.test(literal)) return out
+  const n = BigInt(literal)
+  if (goType === 'uint' ? n < 0n || n > UINT64_MAX : n < INT64_MIN || n > INT64_MAX) return out
+  return Number(n)
+}
+
+/**
+ * The arguments of a URI (GET) call: its query string. CometBFT reads the query string, then a form
+ * value; the first value of a repeated key counts.
+ */
 export function uriArgs(query: Record<string, string>): RpcArgs {
   return new RpcArgs(query, true)
 }
 
-/** The arguments of a JSON-RPC call: named params, or positional ones matched to `names`. */
+/**
+ * The arguments of a JSON-RPC call: named params (unknown names ignored), or positional ones, exactly
+ * one per argument (`expected 3 parameters ([height page per_page]), got 1 ([[34 49 34]])`).
+ */
 export function jsonRpcArgs(params: unknown, names: readonly string[]): RpcArgs {
-  let values: Record<string, unknown> = {}
+  const invalid = (why: string) =>
+    new RpcError(-32602, 'Invalid params', `error converting json params to arguments: ${why}`)
   if (Array.isArray(params)) {
-    const positional = params as unknown[]
-    values = Object.fromEntries(names.map((name, i) => [name, positional[i]]))
-  } else if (params && typeof params === 'object') {
-    values = params as Record<string, unknown>
+    if (params.length !== names.length) {
+      // Go prints each raw item as its bytes.
+      const raw = params.map((p) => `[${[...Buffer.from(JSON.stringify(p) ?? 'null')].join(' ')}]`)
+      throw invalid(
+        `expected ${names.length} parameters ([${names.join(' ')}]), got ${params.length} ([${raw.join(' ')}])`,
+      )
+    }
+    return new RpcArgs(Object.fromEntries(names.map((name, i) => [name, params[i]])), false)
   }
-  return new RpcArgs(values, false)
+  if (params === undefined || params === null) return new RpcArgs({}, false)
+  if (typeof params !== 'object') {
+    throw invalid(
+      `unknown type for JSON params: ${goTypeError(goJsonKind(params), '[]json.RawMessage')}. Expected map or array`,
+    )
+  }
+  return new RpcArgs(params as Record<string, unknown>, false)
 }

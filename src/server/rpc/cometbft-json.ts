@@ -1,8 +1,10 @@
 import type { Block, BlockId, Commit, Header } from '../../block/block.js'
-import { BLOCK_PROTOCOL } from '../../block/block.js'
-import { toBase64, toHexUpper } from '../../codec/bytes.js'
+import { BLOCK_PROTOCOL, EMPTY_BLOCK_ID } from '../../block/block.js'
+import type { Event, EventAttribute } from '../../block/events.js'
+import { type Bytes, fromBase64Strict, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
-import type { StoredBlock } from '../../store/block-store.js'
+import type { Genesis, GenesisJson } from '../../config/genesis.js'
+import type { StoredBlock, TxResult } from '../../store/block-store.js'
 
 // CometBFT JSON (libs/json): int64 as strings, HexBytes upper-case, times RFC3339Nano.
 
@@ -73,3 +75,133 @@ export function blockMetaJson(stored: StoredBlock) {
     num_txs: String(stored.block.txs.length),
   }
 }
+
+/** Consensus params as genesis.json holds them (`consensus.params`), every section filled. */
+export type ConsensusParamsJson = GenesisJson['consensus']['params']
+
+/** A validator (types.Validator) as CometBFT JSON; a lone validator's proposer priority is 0. */
+export function validatorJson(v: { address: Bytes; pubKey: Bytes; power: bigint }) {
+  return {
+    address: toHexUpper(v.address),
+    pub_key: { type: 'tendermint/PubKeyEd25519', value: toBase64(v.pubKey) },
+    voting_power: v.power.toString(),
+    proposer_priority: '0',
+  }
+}
+
+/** An int64 text of genesis.json in CometBFT's canonical form (`"022"` → `"22"`). */
+const int64Text = (s: string) => BigInt(s).toString()
+
+/** types.ConsensusParams (the `consensus_params` route, the genesis document): every field. */
+export function consensusParamsJson(cp: ConsensusParamsJson) {
+  return {
+    block: { max_bytes: int64Text(cp.block.max_bytes), max_gas: int64Text(cp.block.max_gas) },
+    evidence: {
+      max_age_num_blocks: int64Text(cp.evidence.max_age_num_blocks),
+      max_age_duration: int64Text(cp.evidence.max_age_duration),
+      max_bytes: int64Text(cp.evidence.max_bytes),
+    },
+    validator: { pub_key_types: [...cp.validator.pub_key_types] },
+    version: { app: int64Text(cp.version.app) },
+    abci: { vote_extensions_enable_height: int64Text(cp.abci.vote_extensions_enable_height) },
+  }
+}
+
+/**
+ * The protobuf ConsensusParams an SDK v0.50 app returns from every FinalizeBlock (block_results
+ * `consensus_param_updates`): CometBFT prints the generated struct, so zero fields are omitted.
+ */
+export function consensusParamUpdatesJson(cp: ConsensusParamsJson) {
+  const full = consensusParamsJson(cp)
+  const nonZero = <T extends Record<string, unknown>>(o: T) =>
+    Object.fromEntries(
+      Object.entries(o).filter(
+        ([k, v]) =>
+          k === 'max_age_duration' || (v !== '0' && !(Array.isArray(v) && v.length === 0)),
+      ),
+    )
+  return {
+    block: nonZero(full.block),
+    evidence: nonZero(full.evidence),
+    validator: nonZero(full.validator),
+    version: nonZero(full.version),
+    abci: nonZero(full.abci),
+  }
+}
+
+/**
+ * The genesis document as CometBFT serves it (types.GenesisDoc, built from the SDK's app genesis):
+ * genesis_time, chain_id, initial_height, consensus_params, validators, app_hash (hex), app_state.
+ */
+export function genesisDocJson(g: Genesis, cp: ConsensusParamsJson) {
+  const appHash =
+    typeof g.json.app_hash === 'string' ? fromBase64Strict(g.json.app_hash) : undefined
+  return {
+    genesis_time: formatRfc3339Nano(g.genesisTime),
+    chain_id: g.chainId,
+    initial_height: String(g.initialHeight),
+    consensus_params: consensusParamsJson(cp),
+    ...(g.validators.length > 0
+      ? {
+          validators: g.validators.map((v) => ({
+            address: toHexUpper(v.address),
+            pub_key: { type: 'tendermint/PubKeyEd25519', value: toBase64(v.pubKey) },
+            power: v.power.toString(),
+            name: v.name,
+          })),
+        }
+      : {}),
+    app_hash: appHash ? toHexUpper(appHash) : '',
+    app_state: g.appState,
+  }
+}
+
+/** An abci.EventAttribute (jsonpb: every field). */
+function attributeJson(a: EventAttribute) {
+  return { key: a.key, value: a.value, index: a.index }
+}
+
+/** abci.Events outside jsonpb (block_results `finalize_block_events`): type and attributes omitempty. */
+export function abciEventsJson(events: readonly Event[]) {
+  return events.map((e) => ({
+    ...(e.type ? { type: e.type } : {}),
+    ...(e.attributes.length > 0 ? { attributes: e.attributes.map(attributeJson) } : {}),
+  }))
+}
+
+/**
+ * An ExecTxResult or ResponseCheckTx as route results print them (jsonpb with EmitDefaults): every
+ * field, zeros included — `"code":0,"data":null,"log":"","gas_wanted":"0","events":[]`.
+ */
+export function execTxResultJson(r: Omit<TxResult, 'info'> & { info?: string }) {
+  return {
+    code: r.code,
+    data: r.data.length > 0 ? toBase64(r.data) : null,
+    log: r.log,
+    info: r.info ?? '',
+    gas_wanted: r.gasWanted.toString(),
+    gas_used: r.gasUsed.toString(),
+    events: r.events.map((e) => ({ type: e.type, attributes: e.attributes.map(attributeJson) })),
+    codespace: r.codespace,
+  }
+}
+
+/** An empty ExecTxResult in jsonpb form (broadcast_tx_commit when CheckTx refuses the tx). */
+export const EMPTY_EXEC_TX_RESULT = {
+  code: 0,
+  data: null,
+  log: '',
+  info: '',
+  gas_wanted: '0',
+  gas_used: '0',
+  events: [],
+  codespace: '',
+} as const
+
+/** A block's header as CometBFT's `header` route answers it (`{"header":null}` when unknown). */
+export function resultHeaderJson(stored: StoredBlock | undefined) {
+  return { header: stored ? headerJson(stored.block.header) : null }
+}
+
+/** The `block_by_hash` answer for an unknown hash: an empty block id and no block. */
+export const NO_BLOCK = { block_id: blockIdJson(EMPTY_BLOCK_ID), block: null }

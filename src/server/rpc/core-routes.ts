@@ -2,8 +2,10 @@ import { type Bytes, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
 import type { BlockStore } from '../../store/block-store.js'
 import { type NodeInfoFacts, nodeInfo } from '../node-info.js'
-import { blockMetaJson, resultBlockJson } from './cometbft-json.js'
-import { internalError } from './errors.js'
+import type { RpcArgs } from './args.js'
+import { roundStateSimpleJson } from './consensus-routes.js'
+import { internalError, RpcError } from './errors.js'
+import { goJsonKind, goTypeError } from './go-json.js'
 import type { RpcRoutes } from './server.js'
 
 /** What the core routes need to know about the node. */
@@ -28,25 +30,11 @@ export interface RpcNode extends NodeInfoFacts {
 /** Time CometBFT shows for a block that does not exist. */
 const ZERO_TIME = '1970-01-01T00:00:00Z'
 
-/** The core routes: health, status, consensus_state, block, blockchain, abci_info. */
+/**
+ * The core routes: health, status, net_info, consensus_state, abci_info and broadcast_evidence (refused:
+ * a single validator has no evidence to hear of).
+ */
 export function coreRoutes(node: RpcNode): RpcRoutes {
-  const latestHeight = () => node.blocks.latest?.block.header.height ?? 0
-  /** Upstream getHeight: validate an explicit height against the store. */
-  const resolveHeight = (height: number | undefined): number => {
-    const latest = latestHeight()
-    if (height === undefined) return latest
-    if (height <= 0) throw internalError(`height must be greater than 0, but got ${height}`)
-    if (height > latest) {
-      throw internalError(
-        `height ${height} must be less than or equal to the current blockchain height ${latest}`,
-      )
-    }
-    const base = node.blocks.base
-    if (height < base) {
-      throw internalError(`height ${height} is not available, lowest height is ${base}`)
-    }
-    return height
-  }
   return {
     health: { args: [], handler: async () => ({}) },
     status: {
@@ -59,7 +47,8 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
           node_info: nodeInfo(node, info.appVersion),
           sync_info: {
             latest_block_hash: latest ? toHexUpper(latest.block.blockId.hash) : '',
-            latest_app_hash: latest ? toHexUpper(latest.appHash) : '',
+            // CometBFT reports the latest header's app hash: the state before that block's txs.
+            latest_app_hash: latest ? toHexUpper(latest.block.header.appHash) : '',
             latest_block_height: String(latest?.block.header.height ?? 0),
             latest_block_time: latest ? formatRfc3339Nano(latest.block.header.time) : ZERO_TIME,
             earliest_block_hash: earliest ? toHexUpper(earliest.block.blockId.hash) : '',
@@ -78,76 +67,24 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
         }
       },
     },
-    consensus_state: {
+    net_info: {
       args: [],
-      // RoundStateSimple of the single validator, waiting in step 1 (NewHeight) for the next height.
-      handler: async () => {
-        const next = latestHeight() + 1
-        // No block scheduled (instant or manual mining): the round "started" with the last block,
-        // so start_time less the last block time says nothing of a pace (clients read it as none).
-        const scheduled = node.nextRoundStartMs()
-        const lastTime = node.blocks.latest?.block.header.time
-        const start =
-          scheduled !== undefined
-            ? BigInt(Math.round(scheduled)) * 1_000_000n
-            : (lastTime ?? BigInt(Date.now()) * 1_000_000n)
-        const bitArray = `BA{1:_} 0/${node.validator.power.toString()} = 0.00`
-        return {
-          round_state: {
-            'height/round/step': `${next}/0/1`,
-            start_time: formatRfc3339Nano(start),
-            proposal_block_hash: '',
-            locked_block_hash: '',
-            valid_block_hash: '',
-            height_vote_set: [
-              {
-                round: 0,
-                prevotes: ['nil-Vote'],
-                prevotes_bit_array: bitArray,
-                precommits: ['nil-Vote'],
-                precommits_bit_array: bitArray,
-              },
-            ],
-            proposer: { address: toHexUpper(node.validator.address), index: 0 },
-          },
-        }
-      },
+      // A lone node: no p2p peers (CometBFT lists its external address, empty by default).
+      handler: async () => ({
+        listening: true,
+        listeners: ['Listener(@)'],
+        n_peers: '0',
+        peers: [],
+      }),
     },
-    block: {
-      args: ['height'],
+    consensus_state: { args: [], handler: async () => roundStateSimpleJson(node) },
+    broadcast_evidence: {
+      args: ['evidence'],
       handler: async (args) => {
-        const height = resolveHeight(args.int('height'))
-        if (height === 0)
-          return { block_id: { hash: '', parts: { total: 0, hash: '' } }, block: null }
-        const stored = await node.blocks.get(height)
-        if (!stored) {
-          throw internalError(
-            `height ${height} is not available, lowest height is ${node.blocks.base}`,
-          )
-        }
-        return resultBlockJson(stored)
-      },
-    },
-    blockchain: {
-      args: ['minHeight', 'maxHeight'],
-      handler: async (args) => {
-        const latest = latestHeight()
-        const base = Math.max(node.blocks.base, 1)
-        let min = args.int('minHeight') ?? 0
-        let max = args.int('maxHeight') ?? 0
-        if (min < 0 || max < 0) throw internalError('heights must be non-negative')
-        if (min === 0) min = 1
-        if (max === 0) max = latest
-        max = Math.min(max, latest)
-        min = Math.max(min, base)
-        if (min > max)
-          throw internalError(`min height ${min} can't be greater than max height ${max}`)
-        const metas = []
-        for (let h = max; h >= min && metas.length < 20; h--) {
-          const stored = await node.blocks.get(h)
-          if (stored) metas.push(blockMetaJson(stored))
-        }
-        return { last_height: String(latest), block_metas: metas }
+        checkEvidence(args)
+        throw internalError(
+          'failed to add evidence: sdkd runs a single validator and keeps no evidence pool',
+        )
       },
     },
     abci_info: {
@@ -168,4 +105,32 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
       },
     },
   }
+}
+
+/** Evidence types CometBFT's JSON registry knows. */
+const EVIDENCE_TYPES = new Set([
+  'tendermint/DuplicateVoteEvidence',
+  'tendermint/LightClientAttackEvidence',
+])
+
+/**
+ * broadcast_evidence's argument as libs/json decodes an interface (`{"type":…,"value":…}`): absent is
+ * `no evidence was provided`, a malformed wrapper an Invalid params error.
+ */
+function checkEvidence(args: RpcArgs): void {
+  const ev = args.json('evidence')
+  if (ev === undefined) throw internalError('no evidence was provided')
+  const where = args.uri ? 'http' : 'json'
+  const invalid = (why: string) =>
+    new RpcError(-32602, 'Invalid params', `error converting ${where} params to arguments: ${why}`)
+  if (typeof ev !== 'object' || ev === null || Array.isArray(ev))
+    throw invalid(goTypeError(goJsonKind(ev), 'json.interfaceWrapper'))
+  const w = ev as { type?: unknown; value?: unknown }
+  if (w.type !== undefined && typeof w.type !== 'string')
+    throw invalid(
+      `json: cannot unmarshal ${goJsonKind(w.type)} into Go struct field interfaceWrapper.type of type string`,
+    )
+  if (!w.type) throw invalid('interface type cannot be empty')
+  if (w.value === undefined || w.value === null) throw invalid('interface value cannot be empty')
+  if (!EVIDENCE_TYPES.has(w.type)) throw invalid(`unknown type ${JSON.stringify(w.type)}`)
 }

@@ -24,6 +24,9 @@ const routes: RpcRoutes = {
       throw new RpcError(-32603, 'Internal error', 'it broke')
     },
   },
+  // Named as CometBFT routes whose answers are cacheable: at a given height, and always.
+  block: { args: ['height'], handler: async (args) => ({ height: args.int('height') ?? null }) },
+  genesis: { args: [], handler: async () => ({}) },
 }
 
 const app = createRpcApp(routes, { maxBodyBytes: 200 })
@@ -45,17 +48,33 @@ describe('URI routes', () => {
   test('behavior: arguments are read from the query string', async () => {
     const res = await get('/echo?height=7&text="hi"&flag=true&hex=0x0aff&b64="ab"')
     expect(res.status).toBe(200)
-    expect(res.headers.get('cache-control')).toBe('public, max-age=86400')
+    expect(Number(res.headers.get('x-server-time'))).toBeCloseTo(Date.now() / 1000, -1)
     expect(res.body).toEqual({
       jsonrpc: '2.0',
       id: -1,
       result: { height: 7, text: 'hi', flag: true, hex: '0aff', b64: '6162' },
     })
-    const plain = await get('/echo?height="8"&text=0x6869&b64=AQI=')
+    const plain = await get('/echo?height="8"&text=0x6869&b64=0x0102')
     expect(plain.body.result).toEqual({ ...none, height: 8, text: 'hi', b64: '0102' })
     const absent = await get('/echo')
-    expect(absent.headers.get('cache-control')).toBeNull()
     expect(absent.body.result).toEqual(none)
+    // POST to a route's path is a URI call too.
+    const posted = await app.request('/echo?height=4', { method: 'POST', body: '{}' })
+    expect(await posted.json()).toEqual({ jsonrpc: '2.0', id: -1, result: { ...none, height: 4 } })
+  })
+
+  test('behavior: Cache-Control on answers that cannot change, as CometBFT marks its routes', async () => {
+    const cached = 'public, max-age=86400'
+    expect((await get('/block?height=7')).headers.get('cache-control')).toBe(cached)
+    expect((await get('/block')).headers.get('cache-control')).toBeNull()
+    expect((await get('/block?height=0')).headers.get('cache-control')).toBeNull()
+    expect((await get('/genesis')).headers.get('cache-control')).toBe(cached)
+    expect((await get('/echo?height=7')).headers.get('cache-control')).toBeNull()
+    const byPost = await app.request('/', {
+      method: 'POST',
+      body: JSON.stringify({ id: 1, method: 'block', params: { height: '7' } }),
+    })
+    expect(byPost.headers.get('cache-control')).toBe(cached)
   })
 
   test('error: a malformed argument is Invalid params, status 500', async () => {
@@ -67,18 +86,18 @@ describe('URI routes', () => {
         error: {
           code: -32602,
           message: 'Invalid params',
-          data: 'error converting http params to arguments: height: invalid 64-bit integer encoding "abc"',
+          data: 'error converting http params to arguments: invalid 64-bit integer encoding "abc", expected string',
         },
       },
     })
     expect((await get('/echo?height=99999999999999999999')).body.error.data).toBe(
-      'error converting http params to arguments: height: value out of range 99999999999999999999',
+      'error converting http params to arguments: json: cannot unmarshal number 99999999999999999999 into Go value of type int64',
     )
     expect((await get('/echo?text=hi')).body.error.data).toBe(
-      'error converting http params to arguments: text: invalid string "hi": strings must be quoted',
+      "error converting http params to arguments: invalid character 'h' looking for beginning of value",
     )
     expect((await get('/echo?flag=yes')).body.error.data).toBe(
-      'error converting http params to arguments: flag: expected true or false, got "yes"',
+      "error converting http params to arguments: invalid character 'y' looking for beginning of value",
     )
   })
 
@@ -87,17 +106,23 @@ describe('URI routes', () => {
       status: 500,
       body: { id: -1, error: { code: -32603, message: 'Internal error', data: 'it broke' } },
     })
-    expect(await get('/nope')).toMatchObject({
+    // A path with no route is Go's plain-text not found, not JSON.
+    const unknown = await app.request('/nope')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toBe('404 page not found\n')
+    expect((await app.request('/a/b')).status).toBe(404)
+    // The websocket-only routes answer Method not found, HTTP 404.
+    expect(await get('/subscribe?query="tm.event=\'NewBlock\'"')).toEqual({
       status: 404,
+      headers: expect.anything(),
       body: { jsonrpc: '2.0', id: -1, error: { code: -32601, message: 'Method not found' } },
     })
-    expect((await get('/nope')).body.error).not.toHaveProperty('data')
   })
 
   test('behavior: the root lists the routes', async () => {
     const res = await app.request('/')
     expect(await res.text()).toBe(
-      '<html><body><br>Available endpoints:<br><a href="/echo">/echo</a></br>\n<a href="/fail">/fail</a></br></body></html>',
+      '<html><body><br>Available endpoints:<br><a href="/block">/block</a></br>\n<a href="/echo">/echo</a></br>\n<a href="/fail">/fail</a></br>\n<a href="/genesis">/genesis</a></br></body></html>',
     )
   })
 })
@@ -117,7 +142,12 @@ describe('JSON-RPC', () => {
       body: { jsonrpc: '2.0', id: 1, result: { ...none, height: 9, b64: '0102' } },
     })
     const positional = await post(
-      JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'echo', params: [3, 'x', false, '0aff'] }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'a',
+        method: 'echo',
+        params: ['3', 'x', false, '0aff', null],
+      }),
     )
     expect(positional.body.result).toEqual({
       ...none,
@@ -138,7 +168,7 @@ describe('JSON-RPC', () => {
         error: {
           code: -32602,
           message: 'Invalid params',
-          data: 'error converting json params to arguments: text: expected a string, got 5',
+          data: 'error converting json params to arguments: json: cannot unmarshal number into Go value of type string',
         },
       },
     })
@@ -148,30 +178,55 @@ describe('JSON-RPC', () => {
       error: { code: -32601, message: 'Method not found' },
     })
     expect((await post(JSON.stringify({ id: 4 }))).body.error).toEqual({
-      code: -32600,
-      message: 'Invalid Request',
-      data: 'missing method',
+      code: -32601,
+      message: 'Method not found',
     })
-    expect((await post('5')).body).toEqual({
+    expect((await post(JSON.stringify({ id: 5, method: 'subscribe', params: {} }))).body).toEqual({
       jsonrpc: '2.0',
-      id: null,
+      id: 5,
+      error: { code: -32601, message: 'Method not found' },
+    })
+    // A float id is truncated, as Go decodes it.
+    expect((await post(JSON.stringify({ id: 6.9, method: 'fail' }))).body.id).toBe(6)
+    // Parse errors: HTTP 500, -32700, and no id key (the id is unknown).
+    const number = await post('5')
+    expect(number.status).toBe(500)
+    expect(number.body).toEqual({
+      jsonrpc: '2.0',
       error: {
-        code: -32600,
-        message: 'Invalid Request',
-        data: 'expected a JSON-RPC request object',
+        code: -32700,
+        message: 'Parse error. Invalid JSON',
+        data: expect.stringMatching(
+          /^error unmarshaling request: json: cannot unmarshal number into Go value of type struct \{ JSONRPC string/,
+        ),
+      },
+    })
+    expect((await post(JSON.stringify({ id: true, method: 'echo' }))).body).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32700,
+        message: 'Parse error. Invalid JSON',
+        data: 'error unmarshaling request: json-rpc ID (true) is of unknown type (bool)',
       },
     })
     const parse = await post('{')
     expect(parse.status).toBe(500)
+    expect(parse.body).not.toHaveProperty('id')
     expect(parse.body.error.code).toBe(-32700)
     expect(parse.body.error.message).toBe('Parse error. Invalid JSON')
   })
 
   test('behavior: notifications get no reply; batches get one per request', async () => {
     expect(await post(JSON.stringify({ method: 'echo' }))).toMatchObject({ status: 200, text: '' })
+    expect(await post(JSON.stringify({ id: null, method: 'fail' }))).toMatchObject({ text: '' })
+    expect(await post('[]')).toMatchObject({ status: 200, text: '' })
+    // A batch that produced one answer is written as that answer alone.
+    expect(
+      (await post(JSON.stringify([{ id: 9, method: 'genesis' }, { method: 'echo' }]))).body,
+    ).toEqual({ jsonrpc: '2.0', id: 9, result: {} })
     const batch = await post(
       JSON.stringify([
-        { id: 1, method: 'echo', params: { height: 1 } },
+        { id: 1, method: 'echo', params: { height: '1' } },
         { method: 'echo' },
         { id: 2, method: 'fail' },
       ]),
@@ -186,22 +241,35 @@ describe('JSON-RPC', () => {
     ])
   })
 
-  test('error: a body over the limit or a path other than / is an Invalid Request', async () => {
+  test('error: a body over the limit (400) or a batch over max_request_batch_size is an Invalid Request without id', async () => {
     expect(await post(JSON.stringify({ id: 1, method: 'echo', pad: 'x'.repeat(300) }))).toEqual({
-      status: 200,
+      status: 400,
       text: expect.any(String),
       body: {
         jsonrpc: '2.0',
-        id: null,
-        error: { code: -32600, message: 'Invalid Request', data: 'http: request body too large' },
+        error: {
+          code: -32600,
+          message: 'Invalid Request',
+          data: 'error reading request body: http: request body too large',
+        },
       },
     })
-    const res = await app.request('/echo', { method: 'POST', body: '{}' })
+    const eleven = JSON.stringify(
+      Array.from({ length: 11 }, (_, i) => ({ id: i, method: 'genesis' })),
+    )
+    const big = createRpcApp(routes)
+    const res = await big.request('/', { method: 'POST', body: eleven })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
       jsonrpc: '2.0',
-      id: null,
-      error: { code: -32600, message: 'Invalid Request', data: 'path /echo is invalid' },
+      error: {
+        code: -32600,
+        message: 'Invalid Request',
+        data: 'batch request exceeds maximum (10) allowed number of requests',
+      },
     })
+    const unlimited = createRpcApp(routes, { maxBatchSize: 0 })
+    const all = await (await unlimited.request('/', { method: 'POST', body: eleven })).json()
+    expect(all).toHaveLength(11)
   })
 })

@@ -1,6 +1,14 @@
 import { Hono } from 'hono'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcError } from './errors.js'
+import {
+  decodeRequest,
+  type JsonRpcId,
+  ParseError,
+  parseErrorResponse,
+  parseJson,
+  type RpcRequest,
+} from './request.js'
 
 // The transport's surface for callers that stand up an RPC server from this file alone (client tests).
 export { RpcError } from './errors.js'
@@ -29,41 +37,97 @@ function callOf(env: unknown): RpcCall {
 /** Routes by method name. */
 export type RpcRoutes = Record<string, RpcRoute>
 
-type JsonRpcId = number | string | null
-
-function errorBody(id: JsonRpcId, err: unknown) {
+/** The `error` member of a JSON-RPC response for a thrown error (anything not an RpcError is -32603). */
+export function rpcErrorObject(err: unknown): { code: number; message: string; data?: string } {
   if (err instanceof RpcError) {
     return {
-      jsonrpc: '2.0',
-      id,
-      error: {
-        code: err.code,
-        message: err.message,
-        ...(err.data !== undefined ? { data: err.data } : {}),
-      },
+      code: err.code,
+      message: err.message,
+      ...(err.data !== undefined ? { data: err.data } : {}),
     }
   }
   return {
-    jsonrpc: '2.0',
-    id,
-    error: {
-      code: -32603,
-      message: 'Internal error',
-      data: err instanceof Error ? err.message : String(err),
-    },
+    code: -32603,
+    message: 'Internal error',
+    data: err instanceof Error ? err.message : String(err),
   }
 }
 
+/** A response carrying an error; `id` undefined leaves the key out (parse errors, limits). */
+function errorBody(id: JsonRpcId | undefined, err: unknown) {
+  return id === undefined
+    ? { jsonrpc: '2.0', error: rpcErrorObject(err) }
+    : { jsonrpc: '2.0', id, error: rpcErrorObject(err) }
+}
+
+/** Routes only a websocket client may call: over HTTP they are -32601 (URI: HTTP 404). */
+const WEBSOCKET_ONLY = new Set(['subscribe', 'unsubscribe', 'unsubscribe_all'])
+
+/** Routes whose answers never change once given: `Cache-Control` on every answer. */
+const ALWAYS_CACHEABLE = new Set([
+  'abci_info',
+  'blockchain',
+  'block_by_hash',
+  'genesis',
+  'genesis_chunked',
+  'header_by_hash',
+  'tx',
+])
+/** Routes whose answers never change when asked at a given (non-zero) height. */
+const CACHEABLE_AT_HEIGHT = new Set([
+  'block',
+  'block_results',
+  'commit',
+  'consensus_params',
+  'header',
+  'validators',
+])
+
+/** Whether CometBFT marks this call's answer cacheable (`public, max-age=86400`). */
+function cacheable(method: string, height: unknown): boolean {
+  if (ALWAYS_CACHEABLE.has(method)) return true
+  return (
+    CACHEABLE_AT_HEIGHT.has(method) &&
+    height !== undefined &&
+    height !== null &&
+    height !== '' &&
+    height !== '0' &&
+    height !== 0
+  )
+}
+
+/** Go's `http.NotFound`: what the mux answers for a path it has no handler for. */
+const GO_NOT_FOUND = '404 page not found\n'
+
+/**
+ * Calls `method` with JSON-RPC `params` (named or positional): the one way into the routes, for HTTP
+ * POST and `/websocket` alike. Throws RpcError (-32601 for an unknown method).
+ */
+export function dispatchRpc(
+  routes: RpcRoutes,
+  method: string,
+  params: unknown,
+  peer: RpcCall,
+): Promise<unknown> {
+  const route = routes[method]
+  if (!route) throw new RpcError(-32601, 'Method not found')
+  return route.handler(jsonRpcArgs(params, route.args), peer)
+}
+
 /** The CometBFT-style RPC as a Hono app: URI GET routes and JSON-RPC POST to `/`. */
-export function createRpcApp(routes: RpcRoutes, options: { maxBodyBytes?: number } = {}): Hono {
+export function createRpcApp(
+  routes: RpcRoutes,
+  options: { maxBodyBytes?: number; maxBatchSize?: number } = {},
+): Hono {
   const app = new Hono()
   const maxBody = options.maxBodyBytes ?? 1_000_000
+  const maxBatch = options.maxBatchSize ?? 10
 
-  const call = async (method: string, args: RpcArgs, peer: RpcCall) => {
-    const route = routes[method]
-    if (!route) throw new RpcError(-32601, 'Method not found')
-    return route.handler(args, peer)
-  }
+  // Every answer carries the server's clock, as CometBFT's handlers do.
+  app.use(async (c, next) => {
+    await next()
+    c.header('X-Server-Time', String(Math.floor(Date.now() / 1000)))
+  })
 
   app.get('/', (c) => {
     const links = Object.keys(routes)
@@ -73,77 +137,87 @@ export function createRpcApp(routes: RpcRoutes, options: { maxBodyBytes?: number
     return c.html(`<html><body><br>Available endpoints:<br>${links}</body></html>`)
   })
 
-  app.get('/:method', async (c) => {
+  // `/websocket` itself is served on the HTTP upgrade (websocket.ts); a plain GET is what gorilla's
+  // upgrader answers to a client that does not speak the protocol.
+  app.get('/websocket', (c) => {
+    c.header('Sec-Websocket-Version', '13')
+    return c.text('Bad Request\n', 400)
+  })
+
+  // URI calls: GET (or POST) /<route>?arg=value. The answer's id is always -1.
+  app.on(['GET', 'POST'], '/:method{[^/]+}', async (c) => {
     const method = c.req.param('method')
-    if (!routes[method]) return c.json(errorBody(-1, new RpcError(-32601, 'Method not found')), 404)
+    const route = routes[method]
+    if (!route || WEBSOCKET_ONLY.has(method)) {
+      if (WEBSOCKET_ONLY.has(method))
+        return c.json(errorBody(-1, new RpcError(-32601, 'Method not found')), 404)
+      return c.text(GO_NOT_FOUND, 404)
+    }
     try {
       const query = c.req.query()
-      const result = await call(method, uriArgs(query), callOf(c.env))
-      if (query.height !== undefined && query.height !== '')
-        c.header('Cache-Control', 'public, max-age=86400')
+      const result = await route.handler(uriArgs(query), callOf(c.env))
+      if (cacheable(method, query.height)) c.header('Cache-Control', 'public, max-age=86400')
       return c.json({ jsonrpc: '2.0', id: -1, result })
     } catch (err) {
       return c.json(errorBody(-1, err), 500)
     }
   })
 
-  app.post('/*', async (c) => {
-    const path = c.req.path
-    if (path !== '/') {
-      return c.json(
-        errorBody(null, new RpcError(-32600, 'Invalid Request', `path ${path} is invalid`)),
-        200,
-      )
-    }
+  // JSON-RPC: one request or a batch, POST to `/`.
+  app.post('/', async (c) => {
     const text = await c.req.text()
     if (Buffer.byteLength(text) > maxBody) {
-      return c.json(
-        errorBody(null, new RpcError(-32600, 'Invalid Request', 'http: request body too large')),
-        200,
+      const tooLarge = new RpcError(
+        -32600,
+        'Invalid Request',
+        'error reading request body: http: request body too large',
       )
+      return c.json(errorBody(undefined, tooLarge), 400)
     }
-    let parsed: unknown
+    let requests: RpcRequest[]
+    let batch: boolean
     try {
-      parsed = JSON.parse(text)
+      const parsed = parseJson(text)
+      batch = Array.isArray(parsed)
+      requests = batch ? (parsed as unknown[]).map(decodeRequest) : [decodeRequest(parsed)]
     } catch (err) {
-      return c.json(
-        errorBody(null, new RpcError(-32700, 'Parse error. Invalid JSON', (err as Error).message)),
-        500,
+      if (err instanceof ParseError) return c.json(parseErrorResponse(err), 500)
+      throw err
+    }
+    if (batch && maxBatch > 0 && requests.length > maxBatch) {
+      const tooMany = new RpcError(
+        -32600,
+        'Invalid Request',
+        `batch request exceeds maximum (${maxBatch}) allowed number of requests`,
       )
+      return c.json(errorBody(undefined, tooMany), 200)
     }
-    const one = async (req: unknown) => {
-      if (req === null || typeof req !== 'object') {
-        return errorBody(
-          null,
-          new RpcError(-32600, 'Invalid Request', 'expected a JSON-RPC request object'),
-        )
-      }
-      const r = req as { id?: JsonRpcId; method?: unknown; params?: unknown }
-      if (r.id === undefined) return undefined // notification
-      if (typeof r.method !== 'string')
-        return errorBody(r.id, new RpcError(-32600, 'Invalid Request', 'missing method'))
-      const route = routes[r.method]
-      if (!route) return errorBody(r.id, new RpcError(-32601, 'Method not found'))
+    const peer = callOf(c.env)
+    const one = async ({ id, method, params }: RpcRequest) => {
+      if (id === undefined) return undefined // a notification: not executed, not answered
+      if (WEBSOCKET_ONLY.has(method)) return errorBody(id, new RpcError(-32601, 'Method not found'))
       try {
-        return {
-          jsonrpc: '2.0',
-          id: r.id,
-          result: await call(r.method, jsonRpcArgs(r.params, route.args), callOf(c.env)),
-        }
+        return { jsonrpc: '2.0', id, result: await dispatchRpc(routes, method, params, peer) }
       } catch (err) {
-        return errorBody(r.id, err)
+        return errorBody(id, err)
       }
     }
-    if (Array.isArray(parsed)) {
-      const replies = (await Promise.all(parsed.map(one))).filter((x) => x !== undefined)
-      return c.json(replies)
+    const replies = (await Promise.all(requests.map(one))).filter((r) => r !== undefined)
+    if (replies.length === 0) return c.body(null, 200)
+    if (!batch || replies.length === 1) {
+      const only = requests.find((r) => r.id !== undefined)!
+      if (
+        requests.length === 1 &&
+        cacheable(only.method, (only.params as { height?: unknown } | null)?.height)
+      )
+        c.header('Cache-Control', 'public, max-age=86400')
+      // CometBFT writes a batch that produced exactly one answer as that answer alone.
+      return c.json(replies[0])
     }
-    const reply = await one(parsed)
-    if (reply === undefined) return c.body(null, 200)
-    return c.json(reply)
+    return c.json(replies)
   })
 
-  app.notFound((c) => c.json(errorBody(-1, new RpcError(-32601, 'Method not found')), 404))
+  app.notFound((c) => c.text(GO_NOT_FOUND, 404))
   app.onError((err, c) => c.json(errorBody(-1, err), 500))
   return app
 }

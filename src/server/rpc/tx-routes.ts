@@ -4,10 +4,12 @@ import { type Bytes, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { sha256 } from '../../codec/hash.js'
 import type { BlockStore, StoredBlock } from '../../store/block-store.js'
 import { searchTxs, TxSearchError } from '../../tx/search.js'
-import { eventsJson, txResultJson } from '../../tx/tx-response.js'
 import type { RpcArgs } from './args.js'
+import { EMPTY_EXEC_TX_RESULT, execTxResultJson } from './cometbft-json.js'
 import { internalError } from './errors.js'
+import { perPageOf } from './paging.js'
 import type { RpcRoutes } from './server.js'
+import { txProofJson } from './tx-proof.js'
 
 /** What the tx routes reach: the mempool, the block store and the producer's block events. */
 export interface TxRoutesOptions {
@@ -18,30 +20,34 @@ export interface TxRoutesOptions {
   broadcastCommitTimeoutMs?: number
 }
 
-/** ResponseCheckTx as CometBFT JSON. */
+/** ResponseCheckTx as a route result prints it (jsonpb: every field). */
 function checkTxJson(r: CheckTxResponse) {
-  return txResultJson({ ...r, info: '' })
+  return execTxResultJson(r)
 }
 
-/** CheckTx through the mempool; its own refusals are JSON-RPC errors, as CometBFT's. */
-async function checkTx(mempool: Mempool, tx: Bytes): Promise<CheckTxResponse> {
+/**
+ * CheckTx through the mempool; its own refusals are JSON-RPC errors, as CometBFT's (broadcast_tx_commit
+ * prefixes them: `error on broadcastTxCommit: tx already exists in cache`).
+ */
+async function checkTx(mempool: Mempool, tx: Bytes, prefix = ''): Promise<CheckTxResponse> {
   try {
     return await mempool.checkTx(tx)
   } catch (err) {
-    if (err instanceof MempoolError) throw internalError(err.message)
+    if (err instanceof MempoolError) throw internalError(`${prefix}${err.message}`)
     throw err
   }
 }
 
-/** One tx of a stored block as CometBFT's ResultTx. */
-function resultTxJson(stored: StoredBlock, index: number) {
+/** One tx of a stored block as CometBFT's ResultTx (with its proof when asked). */
+function resultTxJson(stored: StoredBlock, index: number, prove: boolean) {
   const tx = stored.block.txs[index]!
   return {
     hash: toHexUpper(sha256(tx)),
     height: String(stored.block.header.height),
     index,
-    tx_result: txResultJson(stored.results[index]!),
+    tx_result: execTxResultJson(stored.results[index]!),
     tx: toBase64(tx),
+    ...(prove ? { proof: txProofJson(stored.block.txs, index) } : {}),
   }
 }
 
@@ -52,7 +58,7 @@ function searchFailure(err: unknown): never {
 
 /**
  * CometBFT RPC routes for transactions: broadcast_tx_sync / _async / _commit, check_tx, tx,
- * tx_search, unconfirmed_txs, num_unconfirmed_txs and block_results.
+ * tx_search, unconfirmed_txs and num_unconfirmed_txs.
  */
 export function txRoutes(o: TxRoutesOptions): RpcRoutes {
   const { mempool, blocks } = o
@@ -102,16 +108,21 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
       args: ['tx'],
       handler: async (args) => {
         const tx = txArg(args)
-        const r = await checkTx(mempool, tx)
+        const r = await checkTx(mempool, tx, 'error on broadcastTxCommit: ')
         if (r.code !== 0) {
-          return { check_tx: checkTxJson(r), tx_result: {}, hash: r.hash, height: '0' }
+          return {
+            check_tx: checkTxJson(r),
+            tx_result: EMPTY_EXEC_TX_RESULT,
+            hash: r.hash,
+            height: '0',
+          }
         }
         const stored = await waitForTx(sha256(tx), r.hash)
         if (!stored) throw internalError('timed out waiting for tx to be included in a block')
         const index = stored.block.txs.findIndex((t) => toHexUpper(sha256(t)) === r.hash)
         return {
           check_tx: checkTxJson(r),
-          tx_result: txResultJson(stored.results[index]!),
+          tx_result: execTxResultJson(stored.results[index]!),
           hash: r.hash,
           height: String(stored.block.header.height),
         }
@@ -131,25 +142,30 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
     tx: {
       args: ['hash', 'prove'],
       handler: async (args) => {
-        if (!blocks.indexTxEvents) throw internalError('transaction indexing is disabled')
         const hash = args.base64Bytes('hash') ?? new Uint8Array()
+        const prove = args.bool('prove') ?? false
+        if (!blocks.indexTxEvents) throw internalError('transaction indexing is disabled')
+        if (hash.length === 0) throw internalError('transaction hash cannot be empty')
         const loc = await blocks.txLocation(hash)
         const stored = loc ? await blocks.get(loc.height) : undefined
         if (!loc || !stored) throw internalError(`tx (${toHexUpper(hash)}) not found`)
-        return resultTxJson(stored, loc.index)
+        return resultTxJson(stored, loc.index, prove)
       },
     },
     tx_search: {
       args: ['query', 'prove', 'page', 'per_page', 'order_by'],
       handler: async (args) => {
-        const perPage = args.int('per_page')
-        const page = args.int('page')
+        const query = args.string('query') ?? ''
+        const prove = args.bool('prove') ?? false
+        const page = args.int('page', 'int')
+        const perPage = args.int('per_page', 'int')
+        const orderBy = args.string('order_by') ?? ''
         let found: Awaited<ReturnType<typeof searchTxs>>
         try {
-          found = await searchTxs(blocks, args.string('query') ?? '', {
+          found = await searchTxs(blocks, query, {
             ...(page !== undefined ? { page } : {}),
             ...(perPage !== undefined ? { perPage } : {}),
-            orderBy: args.string('order_by') ?? '',
+            orderBy,
           })
         } catch (err) {
           return searchFailure(err)
@@ -157,7 +173,7 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
         const txs = []
         for (const loc of found.txs) {
           const stored = await blocks.get(loc.height)
-          if (stored) txs.push(resultTxJson(stored, loc.index))
+          if (stored) txs.push(resultTxJson(stored, loc.index, prove))
         }
         return { txs, total_count: String(found.total) }
       },
@@ -165,9 +181,7 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
     unconfirmed_txs: {
       args: ['limit'],
       handler: async (args) => {
-        const asked = args.int('limit')
-        const limit = asked === undefined || asked < 1 ? 30 : Math.min(asked, 100)
-        const txs = mempool.txs(limit)
+        const txs = mempool.txs(perPageOf(args.int('limit', 'int')))
         return {
           n_txs: String(txs.length),
           total: String(mempool.size),
@@ -184,31 +198,6 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
         total_bytes: String(mempool.totalBytes),
         txs: null,
       }),
-    },
-    block_results: {
-      args: ['height'],
-      handler: async (args) => {
-        const latest = blocks.latest?.block.header.height ?? 0
-        const height = args.int('height') ?? latest
-        if (height <= 0) throw internalError(`height must be greater than 0, but got ${height}`)
-        if (height > latest) {
-          throw internalError(
-            `height ${height} must be less than or equal to the current blockchain height ${latest}`,
-          )
-        }
-        const stored = await blocks.get(height)
-        if (!stored) {
-          throw internalError(`height ${height} is not available, lowest height is ${blocks.base}`)
-        }
-        return {
-          height: String(height),
-          txs_results: stored.results.length > 0 ? stored.results.map(txResultJson) : null,
-          finalize_block_events: eventsJson([...stored.beginBlockEvents, ...stored.endBlockEvents]),
-          validator_updates: null,
-          consensus_param_updates: null,
-          app_hash: toHexUpper(stored.appHash),
-        }
-      },
     },
   }
 }

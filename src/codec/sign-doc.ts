@@ -1,5 +1,5 @@
-import type { Bytes } from '../codec/bytes.js'
-import type { ProtoRegistry } from '../codec/proto.js'
+import type { Bytes } from './bytes.js'
+import type { ProtoRegistry } from './proto.js'
 
 /** The fields SIGN_MODE_DIRECT signs. */
 export interface SignDocFields {

@@ -1,0 +1,86 @@
+/**
+ * A JSON-RPC request as CometBFT decodes it (`rpc/jsonrpc/types/types.go`, `RPCRequest.UnmarshalJSON`),
+ * shared by HTTP POST and `/websocket`: the id is a string or a number (a float is truncated), a
+ * missing or null id makes a notification, any other id type or a non-object fails the whole parse.
+ */
+
+/** A request id that is answered. */
+export type JsonRpcId = number | string
+
+/** A decoded request; `id` undefined is a notification (never executed, never answered). */
+export interface RpcRequest {
+  id: JsonRpcId | undefined
+  method: string
+  params: unknown
+}
+
+/** A body or frame that does not decode: answered with -32700 and no id. */
+export class ParseError extends Error {
+  override readonly name = 'ParseError'
+}
+
+/** The Go type CometBFT decodes a request into, as its unmarshal errors print it. */
+const REQUEST_TYPE =
+  'struct { JSONRPC string "json:\\"jsonrpc\\""; ID interface {} "json:\\"id,omitempty\\""; Method string "json:\\"method\\""; Params json.RawMessage "json:\\"params\\"" }'
+
+/** Go's name of a JSON value's kind in an unmarshal error. */
+export function jsonKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array'
+  if (v === null) return 'null'
+  if (typeof v === 'object') return 'object'
+  return typeof v === 'boolean' ? 'bool' : typeof v
+}
+
+/** Go's `%v` and type name of a JSON value, for the id error. */
+function goValue(v: unknown): [string, string] {
+  if (typeof v === 'boolean') return [String(v), 'bool']
+  if (Array.isArray(v)) return [`[${v.map((x) => goValue(x)[0]).join(' ')}]`, '[]interface {}']
+  if (v && typeof v === 'object') {
+    const entries = Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return [
+      `map[${entries.map(([k, x]) => `${k}:${goValue(x)[0]}`).join(' ')}]`,
+      'map[string]interface {}',
+    ]
+  }
+  return [String(v), typeof v]
+}
+
+/** Decodes one parsed request object. Throws ParseError. */
+export function decodeRequest(req: unknown): RpcRequest {
+  if (req === null || typeof req !== 'object' || Array.isArray(req))
+    throw new ParseError(
+      `json: cannot unmarshal ${jsonKind(req)} into Go value of type ${REQUEST_TYPE}`,
+    )
+  const r = req as { id?: unknown; method?: unknown; params?: unknown }
+  if (r.method !== undefined && r.method !== null && typeof r.method !== 'string')
+    throw new ParseError(
+      `json: cannot unmarshal ${jsonKind(r.method)} into Go struct field .method of type string`,
+    )
+  const method = typeof r.method === 'string' ? r.method : ''
+  if (r.id === undefined || r.id === null) return { id: undefined, method, params: r.params }
+  if (typeof r.id === 'number') return { id: Math.trunc(r.id), method, params: r.params }
+  if (typeof r.id === 'string') return { id: r.id, method, params: r.params }
+  const [value, type] = goValue(r.id)
+  throw new ParseError(`json-rpc ID (${value}) is of unknown type (${type})`)
+}
+
+/** JSON.parse that fails as a ParseError. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new ParseError((err as Error).message)
+  }
+}
+
+/** The response to a body or frame that does not decode: -32700, and no `id` key (it is unknown). */
+export function parseErrorResponse(err: ParseError): Record<string, unknown> {
+  return {
+    jsonrpc: '2.0',
+    error: {
+      code: -32700,
+      message: 'Parse error. Invalid JSON',
+      data: `error unmarshaling request: ${err.message}`,
+    },
+  }
+}

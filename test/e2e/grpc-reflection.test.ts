@@ -1,0 +1,249 @@
+import { execFile } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type GrpcListener, startGrpcServer } from '../../src/server/grpc/server.js'
+import { BOB, createTestNode } from '../helpers/test-node.js'
+
+/**
+ * `buf curl` — a Go gRPC client (protobuf-go's descriptor checks) — against the node's gRPC server,
+ * knowing nothing but what server reflection tells it: it lists, resolves and calls every query
+ * service. In process: the subject is the server's reflection, not the node process.
+ */
+const BUF = createRequire(import.meta.url).resolve('@bufbuild/buf/bin/buf')
+
+const HEIGHTS = 5
+
+/** The services a new user sees listed (README, "REST gateway and gRPC"), sorted. */
+const SERVICES = [
+  'grpc.reflection.v1.ServerReflection',
+  'grpc.reflection.v1alpha.ServerReflection',
+  'sdk.auth.v1beta1.Query',
+  'sdk.bank.v1beta1.Query',
+  'sdk.base.tendermint.v1beta1.Service',
+  'sdk.consensus.v1.Query',
+  'sdk.gov.v1.Query',
+  'sdk.gov.v1beta1.Query',
+  'sdk.params.v1beta1.Query',
+  'sdk.staking.v1beta1.Query',
+  'sdk.tx.v1beta1.Service',
+  'sdk.upgrade.v1beta1.Query',
+]
+
+interface BufResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+function buf(...args: string[]): Promise<BufResult> {
+  return new Promise((resolve) => {
+    execFile(
+      BUF,
+      ['curl', '--protocol', 'grpc', '--http2-prior-knowledge', ...args],
+      { timeout: 30_000 },
+      (err, stdout, stderr) => {
+        const code = err ? Number((err as { code?: number }).code ?? 1) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
+  })
+}
+
+let t: Awaited<ReturnType<typeof createTestNode>>
+let server: GrpcListener
+let base: string
+
+beforeAll(async () => {
+  // BOB receives 1stake per block: his balance tells which height answered.
+  t = await createTestNode({ transfer: true })
+  await t.node.producer.produceBlocks(HEIGHTS)
+  server = await startGrpcServer({ router: t.node.router, address: '127.0.0.1:0' })
+  base = `http://${server.address}`
+})
+afterAll(async () => {
+  await server?.close()
+  await t?.close()
+})
+
+describe('buf curl over server reflection', () => {
+  test('behavior: --list-services lists every service, over v1 and v1alpha reflection', async () => {
+    const [v1, v1alpha] = await Promise.all([
+      buf('--list-services', base),
+      buf('--reflect-protocol', 'grpc-v1alpha', '--list-services', base),
+    ])
+    expect(v1).toMatchObject({ code: 0, stderr: '' })
+    expect(v1.stdout.trim().split('\n')).toEqual(SERVICES)
+    expect(v1alpha).toMatchObject({ code: 0, stdout: v1.stdout })
+  })
+
+  test('behavior: --list-methods resolves every service from its real files', async () => {
+    const r = await buf('-v', '--list-methods', base)
+    expect(r.code).toBe(0)
+    const methods = r.stdout.trim().split('\n')
+    for (const service of SERVICES) {
+      expect(methods.some((m) => m.startsWith(`${service}/`))).toBe(true)
+    }
+    expect(methods).toEqual(
+      expect.arrayContaining([
+        'grpc.reflection.v1.ServerReflection/ServerReflectionInfo',
+        'sdk.upgrade.v1beta1.Query/AppliedPlan',
+        'sdk.upgrade.v1beta1.Query/Authority',
+        'sdk.upgrade.v1beta1.Query/CurrentPlan',
+        'sdk.upgrade.v1beta1.Query/ModuleVersions',
+        'sdk.upgrade.v1beta1.Query/UpgradedConsensusState',
+      ]),
+    )
+    // The files buf resolved are the real ones, dependencies included.
+    for (const file of [
+      'sdk/upgrade/v1beta1/query.proto',
+      'google/api/annotations.proto',
+      'google/api/http.proto',
+      'google/protobuf/descriptor.proto',
+      'gogoproto/gogo.proto',
+    ]) {
+      expect(r.stderr).toContain(`Server reflection has resolved file "${file}"`)
+    }
+  })
+
+  /** One call per query service, at height 3: [method, request, expected answer (subset)]. */
+  const CALLS: [string, object, object][] = [
+    [
+      'sdk.auth.v1beta1.Query/Account',
+      { address: BOB },
+      {
+        account: {
+          '@type': '/sdk.auth.v1beta1.BaseAccount',
+          address: BOB,
+          accountNumber: '1',
+        },
+      },
+    ],
+    [
+      'sdk.bank.v1beta1.Query/Balance',
+      { address: BOB, denom: 'stake' },
+      { balance: { denom: 'stake', amount: '45' } },
+    ],
+    [
+      'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight',
+      { height: '2' },
+      {
+        block: { header: { chainId: 'query-test', height: '2' } },
+        sdkBlock: { header: { proposerAddress: expect.stringMatching(/^sdkvalcons1/) } },
+      },
+    ],
+    [
+      'sdk.consensus.v1.Query/Params',
+      {},
+      {
+        params: {
+          block: { maxBytes: '22020096', maxGas: '-1' },
+          evidence: { maxAgeNumBlocks: '100000', maxAgeDuration: '172800s', maxBytes: '1048576' },
+          validator: { pubKeyTypes: ['ed25519'] },
+        },
+      },
+    ],
+    [
+      'sdk.gov.v1.Query/Params',
+      { params_type: 'tallying' },
+      {
+        tallyParams: { quorum: '0.334000000000000000', threshold: '0.500000000000000000' },
+        params: { votingPeriod: '172800s', minDeposit: [{ denom: 'stake', amount: '10000000' }] },
+      },
+    ],
+    [
+      'sdk.gov.v1beta1.Query/Params',
+      { params_type: 'voting' },
+      { votingParams: { votingPeriod: '172800s' } },
+    ],
+    [
+      'sdk.params.v1beta1.Query/Params',
+      { subspace: 'baseapp', key: 'BlockParams' },
+      { param: { subspace: 'baseapp', key: 'BlockParams' } },
+    ],
+    [
+      'sdk.staking.v1beta1.Query/Params',
+      {},
+      {
+        params: {
+          unbondingTime: '1814400s',
+          maxValidators: 100,
+          maxEntries: 7,
+          historicalEntries: 10000,
+          bondDenom: 'stake',
+          minCommissionRate: '0.000000000000000000',
+        },
+      },
+    ],
+    [
+      'sdk.tx.v1beta1.Service/GetBlockWithTxs',
+      { height: '2' },
+      { block: { header: { chainId: 'query-test', height: '2' } } },
+    ],
+    ['sdk.upgrade.v1beta1.Query/CurrentPlan', {}, {}],
+    [
+      'sdk.upgrade.v1beta1.Query/ModuleVersions',
+      { module_name: 'bank' },
+      { moduleVersions: [{ name: 'bank', version: '4' }] },
+    ],
+  ]
+
+  test('behavior: every query service answers a call made from reflection alone, at the height asked', async () => {
+    expect(new Set(CALLS.map(([m]) => m.split('/')[0]))).toEqual(
+      new Set(SERVICES.filter((s) => s.startsWith('sdk.'))),
+    )
+    const results = await Promise.all(
+      CALLS.map(([method, request]) =>
+        buf(
+          '-v',
+          '-H',
+          'x-sdk-block-height: 3',
+          '-d',
+          JSON.stringify(request),
+          `${base}/${method}`,
+        ),
+      ),
+    )
+    CALLS.forEach(([method, , expected], i) => {
+      const r = results[i]!
+      expect(r.code, `${method}: ${r.stderr.slice(-500)}`).toBe(0)
+      expect(JSON.parse(r.stdout), method).toMatchObject(expected)
+      // The response headers (-v): the height served comes back.
+      expect(r.stderr, method).toMatch(/^buf: < \(#\d+\) X-Sdk-Block-Height: 3$/m)
+    })
+  })
+
+  test('behavior: without the header the latest height answers', async () => {
+    const r = await buf(
+      '-v',
+      '-d',
+      JSON.stringify({ address: BOB, denom: 'stake' }),
+      `${base}/sdk.bank.v1beta1.Query/Balance`,
+    )
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toEqual({
+      balance: { denom: 'stake', amount: String(42 + HEIGHTS) },
+    })
+    expect(r.stderr).toMatch(new RegExp(`^buf: < \\(#\\d+\\) X-Sdk-Block-Height: ${HEIGHTS}$`, 'm'))
+  })
+
+  test('error: a future height is INVALID_ARGUMENT with the upstream message', async () => {
+    const r = await buf(
+      '-H',
+      'x-sdk-block-height: 1000',
+      `${base}/sdk.upgrade.v1beta1.Query/CurrentPlan`,
+    )
+    // buf exits with the gRPC code shifted left by three bits.
+    expect(r.code).toBe(3 << 3)
+    expect(JSON.parse(r.stdout || r.stderr)).toEqual({
+      code: 'invalid_argument',
+      message:
+        'codespace sdk code 26: invalid height: cannot query with height in the future; please provide a valid height',
+    })
+  })
+
+  test('error: a service the node does not serve is not in the schema', async () => {
+    const r = await buf(`${base}/sdk.nope.v1.Query/Params`)
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain('sdk.nope.v1.Query')
+  })
+})
