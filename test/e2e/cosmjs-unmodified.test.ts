@@ -1,8 +1,7 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { encodeSecp256k1Pubkey, Secp256k1HdWallet } from '@cosmjs/amino'
-import { sha256 } from '@cosmjs/crypto'
-import { toHex } from '@cosmjs/encoding'
 import { DirectSecp256k1HdWallet, decodeTxRaw, Registry } from '@cosmjs/proto-signing'
 import {
   calculateFee,
@@ -138,6 +137,11 @@ beforeAll(async () => {
   cleanups.push(() => client.disconnect())
 })
 
+/** Upper-case hex, as CometBFT writes hashes and addresses. */
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase()
+/** A tx's hash: sha256 of its bytes. */
+const txHash = (tx: Uint8Array) => hex(createHash('sha256').update(tx).digest())
+
 /** The JSON of a file of the home, as `sdkd devnet` wrote it. */
 async function homeFile(path: string): Promise<any> {
   return JSON.parse(await readFile(join(home, path), 'utf8'))
@@ -243,7 +247,7 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
 
     const indexed = await client.getTx(res.transactionHash)
     expect(indexed).toMatchObject({ hash: res.transactionHash, height: res.height, code: 0 })
-    expect(toHex(sha256(indexed!.tx)).toUpperCase()).toBe(res.transactionHash)
+    expect(txHash(indexed!.tx)).toBe(res.transactionHash)
     const tx = decodeTxRaw(indexed!.tx)
     expect(tx.body.memo).toBe('direct')
     expect(tx.body.messages[0]!.typeUrl).toBe('/cosmos.bank.v1beta1.MsgSend')
@@ -485,13 +489,13 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
     expect(status.nodeInfo.version).toMatch(/^0\.38\./)
     expect(status.syncInfo.latestBlockHeight).toBe(height)
     const key = await homeFile('config/priv_validator_key.json')
-    expect(toHex(status.validatorInfo.address).toUpperCase()).toBe(key.address)
+    expect(hex(status.validatorInfo.address)).toBe(key.address)
     expect(status.validatorInfo.votingPower).toBe(10n)
 
     const { block, blockId } = await comet.block(tx.height)
     expect(block.header.chainId).toBe(CHAIN_ID)
     expect(block.header.height).toBe(tx.height)
-    expect(block.txs.map((t) => toHex(sha256(t)).toUpperCase())).toEqual([tx.transactionHash])
+    expect(block.txs.map((t) => txHash(t))).toEqual([tx.transactionHash])
     expect((await comet.block()).block.header.height).toBe(height)
 
     const results = await comet.blockResults(tx.height)
@@ -504,15 +508,13 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
     expect(commit.canonical).toBe(true)
     expect(commit.header.height).toBe(tx.height)
     expect(commit.commit.blockId.hash).toEqual(blockId.hash)
-    expect(commit.commit.signatures.map((s) => toHex(s.validatorAddress!).toUpperCase())).toEqual([
-      key.address,
-    ])
+    expect(commit.commit.signatures.map((s) => hex(s.validatorAddress!))).toEqual([key.address])
 
     const validators = await comet.validatorsAll(tx.height)
     expect(validators.total).toBe(1)
-    expect(
-      validators.validators.map((v) => [toHex(v.address).toUpperCase(), v.votingPower]),
-    ).toEqual([[key.address, 10n]])
+    expect(validators.validators.map((v) => [hex(v.address), v.votingPower])).toEqual([
+      [key.address, 10n],
+    ])
     expect(Buffer.from(validators.validators[0]!.pubkey!.data).toString('base64')).toBe(
       key.pub_key.value,
     )
@@ -524,11 +526,11 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
 
     const search = await comet.txSearch({ query: `message.sender='${ALICE}'` })
     expect(search.totalCount).toBe(1)
-    expect(search.txs.map((t) => [toHex(t.hash).toUpperCase(), t.height, t.result.code])).toEqual([
+    expect(search.txs.map((t) => [hex(t.hash), t.height, t.result.code])).toEqual([
       [tx.transactionHash, tx.height, 0],
     ])
     const all = await comet.txSearchAll({ query: `tx.height>=1`, order_by: 'asc' })
-    expect(all.txs.map((t) => toHex(t.hash).toUpperCase()).slice(0, 3)).toEqual([
+    expect(all.txs.map((t) => hex(t.hash)).slice(0, 3)).toEqual([
       tx.transactionHash,
       sent.amino!.transactionHash,
       sent.proposal!.transactionHash,
@@ -585,7 +587,7 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
     expect(res.code).toBe(0)
     const [event] = await waitFor(async () => (txs.length > 0 ? txs : undefined), 10_000)
     expect(txs).toHaveLength(1)
-    expect(toHex(event!.hash).toUpperCase()).toBe(res.transactionHash)
+    expect(hex(event!.hash)).toBe(res.transactionHash)
     expect(event!.height).toBe(res.height)
     expect(event!.result.code).toBe(0)
     expect(event!.result.gasUsed).toBe(res.gasUsed)
@@ -600,9 +602,7 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
       async () => (heads.at(-1)?.header.height === res.height ? true : undefined),
       10_000,
     )
-    expect(heads.at(-1)!.txs.map((t) => toHex(sha256(t)).toUpperCase())).toEqual([
-      res.transactionHash,
-    ])
+    expect(heads.at(-1)!.txs.map((t) => txHash(t))).toEqual([res.transactionHash])
     expect(errors).toEqual([])
   })
 })

@@ -2,7 +2,13 @@ import type { Event } from '../../block/events.js'
 import { toBase64 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
 import type { StoredBlock, TxResult } from '../../store/block-store.js'
-import { blockIdJson, blockJson, headerJson } from './cometbft-json.js'
+import {
+  abciEventsJson,
+  blockIdJson,
+  blockJson,
+  execTxResultJson,
+  headerJson,
+} from './cometbft-json.js'
 import type { EventMap } from './subscription-query.js'
 
 /**
@@ -38,8 +44,8 @@ export function blockEvents(stored: StoredBlock): PublishedEvent[] {
       // ResponseFinalizeBlock reached through an interface: omitempty fields, but each tx result is
       // a pointer and keeps jsonpb's full form.
       result_finalize_block: {
-        ...(finalizeEvents.length > 0 ? { events: finalizeEvents.map(eventJson) } : {}),
-        ...(stored.results.length > 0 ? { tx_results: stored.results.map(execTxResultFull) } : {}),
+        ...(finalizeEvents.length > 0 ? { events: abciEventsJson(finalizeEvents) } : {}),
+        ...(stored.results.length > 0 ? { tx_results: stored.results.map(execTxResultJson) } : {}),
         validator_updates: null,
         ...(stored.appHash.length > 0 ? { app_hash: toBase64(stored.appHash) } : {}),
       },
@@ -49,7 +55,7 @@ export function blockEvents(stored: StoredBlock): PublishedEvent[] {
     })),
     published('NewBlockEvents', withEventType(flatten(finalizeEvents), 'NewBlockEvents'), () => ({
       height,
-      events: finalizeEvents.length > 0 ? finalizeEvents.map(eventJson) : null,
+      events: finalizeEvents.length > 0 ? abciEventsJson(finalizeEvents) : null,
       num_txs: String(block.txs.length),
     })),
   ]
@@ -117,33 +123,6 @@ function flatten(events: readonly Event[]): Map<string, string[]> {
   return map
 }
 
-/** abci.Event outside jsonpb (omitempty type and attributes); attributes keep jsonpb's full form. */
-function eventJson(e: Event) {
-  return {
-    ...(e.type ? { type: e.type } : {}),
-    ...(e.attributes.length > 0
-      ? { attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })) }
-      : {}),
-  }
-}
-
-/** ExecTxResult through jsonpb with EmitDefaults: every field, zeros included. */
-function execTxResultFull(r: TxResult) {
-  return {
-    code: r.code,
-    data: r.data.length > 0 ? toBase64(r.data) : null,
-    log: r.log,
-    info: r.info,
-    gas_wanted: r.gasWanted.toString(),
-    gas_used: r.gasUsed.toString(),
-    events: r.events.map((e) => ({
-      type: e.type,
-      attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
-    })),
-    codespace: r.codespace,
-  }
-}
-
 /** ExecTxResult reached through an interface (the Tx event): zero fields left out. */
 function execTxResultOmitEmpty(r: TxResult) {
   return {
@@ -153,7 +132,7 @@ function execTxResultOmitEmpty(r: TxResult) {
     ...(r.info ? { info: r.info } : {}),
     ...(r.gasWanted !== 0n ? { gas_wanted: r.gasWanted.toString() } : {}),
     ...(r.gasUsed !== 0n ? { gas_used: r.gasUsed.toString() } : {}),
-    ...(r.events.length > 0 ? { events: r.events.map(eventJson) } : {}),
+    ...(r.events.length > 0 ? { events: abciEventsJson(r.events) } : {}),
     ...(r.codespace ? { codespace: r.codespace } : {}),
   }
 }

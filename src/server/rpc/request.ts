@@ -4,6 +4,8 @@
  * missing or null id makes a notification, any other id type or a non-object fails the whole parse.
  */
 
+import { goJsonKind } from './go-json.js'
+
 /** A request id that is answered. */
 export type JsonRpcId = number | string
 
@@ -23,14 +25,6 @@ export class ParseError extends Error {
 const REQUEST_TYPE =
   'struct { JSONRPC string "json:\\"jsonrpc\\""; ID interface {} "json:\\"id,omitempty\\""; Method string "json:\\"method\\""; Params json.RawMessage "json:\\"params\\"" }'
 
-/** Go's name of a JSON value's kind in an unmarshal error. */
-export function jsonKind(v: unknown): string {
-  if (Array.isArray(v)) return 'array'
-  if (v === null) return 'null'
-  if (typeof v === 'object') return 'object'
-  return typeof v === 'boolean' ? 'bool' : typeof v
-}
-
 /** Go's `%v` and type name of a JSON value, for the id error. */
 function goValue(v: unknown): [string, string] {
   if (typeof v === 'boolean') return [String(v), 'bool']
@@ -49,12 +43,12 @@ function goValue(v: unknown): [string, string] {
 export function decodeRequest(req: unknown): RpcRequest {
   if (req === null || typeof req !== 'object' || Array.isArray(req))
     throw new ParseError(
-      `json: cannot unmarshal ${jsonKind(req)} into Go value of type ${REQUEST_TYPE}`,
+      `json: cannot unmarshal ${goJsonKind(req)} into Go value of type ${REQUEST_TYPE}`,
     )
   const r = req as { id?: unknown; method?: unknown; params?: unknown }
   if (r.method !== undefined && r.method !== null && typeof r.method !== 'string')
     throw new ParseError(
-      `json: cannot unmarshal ${jsonKind(r.method)} into Go struct field .method of type string`,
+      `json: cannot unmarshal ${goJsonKind(r.method)} into Go struct field .method of type string`,
     )
   const method = typeof r.method === 'string' ? r.method : ''
   if (r.id === undefined || r.id === null) return { id: undefined, method, params: r.params }

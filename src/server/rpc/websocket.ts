@@ -5,11 +5,11 @@ import type { Logger } from '../../logger.js'
 import { jsonRpcArgs } from './args.js'
 import { RpcError } from './errors.js'
 import type { PublishedEvent } from './event-data.js'
+import { goJsonKind } from './go-json.js'
 import type { EventBus, Subscription, SubscriptionSink } from './pubsub.js'
 import {
   decodeRequest,
   type JsonRpcId,
-  jsonKind,
   ParseError,
   parseErrorResponse,
   parseJson,
@@ -251,7 +251,7 @@ class Connection {
       throw new RpcError(
         -32603,
         'Internal error',
-        `error converting json params to arguments: unknown type for JSON params: json: cannot unmarshal ${jsonKind(params)} into Go value of type []json.RawMessage. Expected map or array`,
+        `error converting json params to arguments: unknown type for JSON params: json: cannot unmarshal ${goJsonKind(params)} into Go value of type []json.RawMessage. Expected map or array`,
       )
     }
     const bus = this.o.bus
