@@ -37,6 +37,7 @@ ENV NODE_ENV=production \
   SDKD_RPC_LADDR=tcp://0.0.0.0:26657 \
   SDKD_API_ADDRESS=tcp://0.0.0.0:1317 \
   SDKD_GRPC_ADDRESS=0.0.0.0:9090 \
+  SDKD_INSTRUMENTATION_PROMETHEUS_LISTEN_ADDR=0.0.0.0:26660 \
   SDKD_DEV_ALLOW_REMOTE=true
 # The base may already own the uid/gid (node's images have a `node` user): sdkd takes them over.
 RUN set -eu; \
@@ -59,8 +60,8 @@ USER ${SDKD_UID}:${SDKD_GID}
 WORKDIR /home/sdkd
 # The home (config, keys, chain data): a volume, so the chain survives a container restart.
 VOLUME ["/home/sdkd/.sdkd"]
-# CometBFT RPC, REST API, gRPC.
-EXPOSE 26657 1317 9090
+# CometBFT RPC, REST API, gRPC, Prometheus metrics.
+EXPOSE 26657 1317 9090 26660
 # sdkd finishes or drops the block in progress, closes the database and exits 0 on SIGTERM.
 STOPSIGNAL SIGTERM
 # Asks the RPC this container serves (the listen address with 0.0.0.0 read as loopback).

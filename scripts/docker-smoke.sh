@@ -83,7 +83,7 @@ height_at_least() { local h; h=$(rpc_height) && [ "$h" -ge "$1" ]; }
 free_ports() {
   node -e '
     const net = require("node:net")
-    const servers = [0, 1, 2].map(() => net.createServer())
+    const servers = [0, 1, 2, 3].map(() => net.createServer())
     Promise.all(servers.map((s) => new Promise((r) => s.listen(0, "0.0.0.0", r)))).then(() => {
       console.log(servers.map((s) => s.address().port).join(" "))
       servers.forEach((s) => s.close())
@@ -330,7 +330,7 @@ case "$user" in "" | root | 0 | 0:* | root:*) fail "image runs as root (USER '${
 [ "$(docker image inspect -f '{{.Config.StopSignal}}' "$IMAGE")" = SIGTERM ] || fail "STOPSIGNAL is not SIGTERM"
 docker image inspect -f '{{json .Config.Volumes}}' "$IMAGE" | grep -q "\"${HOME_IN_IMAGE}\"" ||
   fail "${HOME_IN_IMAGE} is not a volume"
-for port in 26657 1317 9090; do
+for port in 26657 1317 9090 26660; do
   docker image inspect -f '{{json .Config.ExposedPorts}}' "$IMAGE" | grep -q "\"${port}/tcp\"" ||
     fail "port ${port} is not exposed"
 done
@@ -338,12 +338,14 @@ docker image inspect -f '{{json .Config.Healthcheck.Test}}' "$IMAGE" | grep -q '
   fail "no HEALTHCHECK through sdkd status"
 
 say "docker run (the default command: a devnet)"
-read -r RPC_PORT API_PORT GRPC_PORT < <(free_ports)
-note "ports: RPC ${RPC_PORT}, REST ${API_PORT}, gRPC ${GRPC_PORT}"
+read -r RPC_PORT API_PORT GRPC_PORT METRICS_PORT < <(free_ports)
+note "ports: RPC ${RPC_PORT}, REST ${API_PORT}, gRPC ${GRPC_PORT}, metrics ${METRICS_PORT}"
 if ! docker run -d --name "$NAME" --network host -v "${VOLUME}:${HOME_IN_IMAGE}" \
   -e "SDKD_CHAIN_ID=${CHAIN_ID}" -e SDKD_TIMEOUT_COMMIT=200ms \
   -e "SDKD_RPC_LADDR=tcp://0.0.0.0:${RPC_PORT}" -e "SDKD_API_ADDRESS=tcp://0.0.0.0:${API_PORT}" \
-  -e "SDKD_GRPC_ADDRESS=0.0.0.0:${GRPC_PORT}" --health-interval=1s --health-start-period=30s \
+  -e "SDKD_GRPC_ADDRESS=0.0.0.0:${GRPC_PORT}" \
+  -e "SDKD_INSTRUMENTATION_PROMETHEUS_LISTEN_ADDR=0.0.0.0:${METRICS_PORT}" \
+  --health-interval=1s --health-start-period=30s \
   "$IMAGE" > "$WORK/run.log" 2>&1; then
   sed 's/^/    | /' "$WORK/run.log"
   fail "docker run"
@@ -387,6 +389,12 @@ else
   fail "REST GET /sdk/upgrade/v1beta1/module_versions"
 fi
 if tcp_open "$GRPC_PORT"; then note "gRPC port ${GRPC_PORT} accepts connections"; else fail "gRPC port ${GRPC_PORT} is closed"; fi
+if metrics=$(http_get "http://127.0.0.1:${METRICS_PORT}/metrics") &&
+  grep -q "^cometbft_consensus_height{chain_id=\"${CHAIN_ID}\"} " <<< "$metrics"; then
+  note "Prometheus metrics: $(grep "^cometbft_consensus_height" <<< "$metrics")"
+else
+  fail "GET /metrics on the Prometheus port has no cometbft_consensus_height of ${CHAIN_ID}"
+fi
 
 say "the image as the sdkd CLI"
 in_image() { docker run --rm --network host -v "${VOLUME}:${HOME_IN_IMAGE}" "$IMAGE" "$@"; }

@@ -30,6 +30,8 @@ export interface CommitQueueOptions {
   logger: Logger
   /** Called for each height once it is durable and published, in height order. */
   onCommit(stored: StoredBlock): void
+  /** Called after each batch is written, before its heights are published. */
+  onBatch?(heights: number, seconds: number): void
   /** Called once when a batch write fails; nothing more commits after it. */
   onHalt(err: ChainHaltError): void
 }
@@ -92,6 +94,7 @@ export class CommitQueue {
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, this.waiting.length)
+        const started = performance.now()
         try {
           await this.o.backend.write(
             batch.length === 1 ? batch[0]!.ops : batch.flatMap((p) => p.ops),
@@ -106,6 +109,12 @@ export class CommitQueue {
           for (const p of [...batch, ...this.waiting.splice(0)]) p.reject(this.failure)
           this.o.onHalt(this.failure)
           return
+        }
+        try {
+          this.o.onBatch?.(batch.length, (performance.now() - started) / 1000)
+        } catch (err) {
+          // An observer (metrics) must never keep durable heights from being published.
+          this.o.logger.error({ err }, 'a listener of written batches failed')
         }
         for (const p of batch) {
           p.publish()

@@ -166,6 +166,26 @@ export class Mempool implements TxSource {
     this.admittedListeners.push(listener)
   }
 
+  private readonly checkedListeners: ((tx: Bytes, code: number) => void)[] = []
+
+  /**
+   * Calls `listener` with each new tx's CheckTx code once the app has answered: 0 when it joined
+   * the pool (metrics). Rejections before the app (size, cache, capacity) are not reported.
+   */
+  onChecked(listener: (tx: Bytes, code: number) => void): void {
+    this.checkedListeners.push(listener)
+  }
+
+  private checked(tx: Bytes, code: number): void {
+    for (const listener of this.checkedListeners) {
+      try {
+        listener(tx, code)
+      } catch (err) {
+        this.o.logger.error({ err, module: 'mempool' }, 'a CheckTx listener failed')
+      }
+    }
+  }
+
   /**
    * Empties the pool and the cache and admits `txs` again, in order, against the current state (a
    * dev revert restores the pool of its snapshot); the ones that no longer pass are dropped.
@@ -209,11 +229,13 @@ export class Mempool implements TxSource {
       if (!this.pushCache(hash)) throw new MempoolError('tx already exists in cache', 19)
       if (appMaxTxs > 0 && this.pool.size >= appMaxTxs) {
         this.cache.delete(hash)
+        this.checked(bytes, 1)
         return failure(hash, 1, 'undefined', 'pool reached max tx capacity')
       }
       const out = await this.o.runner.checkTx(this.o.checkContext(this.state), bytes, false)
       if (out.code !== 0) {
         this.cache.delete(hash)
+        this.checked(bytes, out.code)
         return response(hash, out)
       }
       const afterFull = this.isFull(bytes.length)
@@ -224,6 +246,7 @@ export class Mempool implements TxSource {
       this.pool.set(hash, { bytes, gasWanted: out.gasWanted })
       this.bytesTotal += bytes.length
       for (const listener of this.admittedListeners) listener()
+      this.checked(bytes, 0)
       return response(hash, out)
     })
   }

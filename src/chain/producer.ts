@@ -97,6 +97,10 @@ export interface ProducerOptions {
 export interface ProducerEvents {
   block: [StoredBlock]
   halt: [ChainHaltError]
+  /** A height is applied in memory (not yet durable): ms spent building and executing it. */
+  applied: [height: number, ms: number]
+  /** An atomic batch is durable: the heights it holds and the seconds its write took. */
+  batch: [heights: number, seconds: number]
 }
 
 /**
@@ -143,6 +147,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       backend: o.backend,
       logger: this.log,
       onCommit: (stored) => this.emit('block', stored),
+      onBatch: (heights, seconds) => this.emit('batch', heights, seconds),
       onHalt: (err) => {
         this.running = false
         this.emit('halt', err)
@@ -480,6 +485,12 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const lag = time - nowNs()
     if (lag > this.clock.offsetNs) this.clock.offsetNs = lag
 
+    try {
+      this.emit('applied', height, performance.now() - started)
+    } catch (err) {
+      // An observer (metrics) must never break the commit path.
+      this.log.error({ err, height }, 'a listener of applied blocks failed')
+    }
     const pending = this.queue.push({
       stored,
       ops: prepared.ops.concat(bp.ops),

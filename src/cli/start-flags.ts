@@ -10,10 +10,13 @@ export interface StartFlags {
   'api.swagger'?: boolean
   'api.address'?: string
   'api.enabledUnsafeCors'?: boolean
+  'api.dashboard'?: boolean
   'grpc.enable'?: boolean
   'grpc.address'?: string
   'dev.enable'?: boolean
   'dev.allowRemote'?: boolean
+  'instrumentation.prometheus'?: boolean
+  'instrumentation.prometheus_listen_addr'?: string
   haltHeight?: number
   haltTime?: number
   pruning?: string
@@ -50,6 +53,11 @@ export function addStartFlags(cmd: Command): Command {
       'allow cross-origin requests from any origin (api.enabled-unsafe-cors)',
       boolArg,
     )
+    .option(
+      '--api.dashboard [bool]',
+      'serve the dashboard and explorer at / and /dashboard (api.dashboard; on in devnets)',
+      boolArg,
+    )
     .option('--grpc.enable [bool]', 'enable the gRPC server (grpc.enable)', boolArg)
     .option('--grpc.address <address>', 'gRPC listen address (grpc.address)')
     .option(
@@ -61,6 +69,15 @@ export function addStartFlags(cmd: Command): Command {
       '--dev.allow-remote [bool]',
       'serve the dev API to non-loopback clients too (dev.allow-remote)',
       boolArg,
+    )
+    .option(
+      '--instrumentation.prometheus [bool]',
+      'serve Prometheus metrics (instrumentation.prometheus; on in devnets)',
+      boolArg,
+    )
+    .option(
+      '--instrumentation.prometheus_listen_addr <address>',
+      'Prometheus metrics listen address (instrumentation.prometheus_listen_addr)',
     )
     .option(
       '--halt-height <height>',

@@ -23,10 +23,15 @@ export function applyStartFlags(home: Pick<LoadedHome, 'app' | 'node'>, f: Start
   if (f['api.address'] !== undefined) app.api.address = f['api.address']
   if (f['api.enabledUnsafeCors'] !== undefined)
     app.api.enabledUnsafeCors = f['api.enabledUnsafeCors']
+  if (f['api.dashboard'] !== undefined) app.api.dashboard = f['api.dashboard']
   if (f['grpc.enable'] !== undefined) app.grpc.enable = f['grpc.enable']
   if (f['grpc.address'] !== undefined) app.grpc.address = f['grpc.address']
   if (f['dev.enable'] !== undefined) app.dev.enable = f['dev.enable']
   if (f['dev.allowRemote'] !== undefined) app.dev.allowRemote = f['dev.allowRemote']
+  if (f['instrumentation.prometheus'] !== undefined)
+    node.instrumentation.prometheus = f['instrumentation.prometheus']
+  if (f['instrumentation.prometheus_listen_addr'] !== undefined)
+    node.instrumentation.prometheusListenAddr = f['instrumentation.prometheus_listen_addr']
   if (f.haltHeight !== undefined) app.haltHeight = f.haltHeight
   if (f.haltTime !== undefined) app.haltTime = f.haltTime
   if (f.pruning !== undefined) app.pruning = f.pruning

@@ -1,13 +1,13 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import type { NodeClient } from '../client/node-client.js'
+import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
+import { parseGoDuration } from '../config/duration.js'
 import {
   blockIntervalMs,
   durationMs,
   type SafetyRuleInputs,
   safetyWarning,
-} from '../client/upgrade-timing.js'
-import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
-import { parseGoDuration } from '../config/duration.js'
+} from '../modules/upgrade/timing.js'
 import { CliError } from './errors.js'
 
 /** Plan heights of the MsgSoftwareUpgrade messages among `messages`. */

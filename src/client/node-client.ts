@@ -3,6 +3,7 @@ import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec
 import { txHashHex } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { parseRfc3339, type TimeNs } from '../codec/time.js'
+import type { BlockTime } from '../modules/upgrade/timing.js'
 
 /**
  * A client of one node through its CometBFT RPC (`--node`): `status`, `abci_query` (the same
@@ -82,11 +83,6 @@ export interface IncludedTx {
 }
 
 /** A block header's height and time. */
-export interface BlockTime {
-  height: number
-  time: TimeNs
-}
-
 export interface NodeClient {
   readonly url: string
   /** A raw JSON-RPC call; returns `result`, throws NodeClientError on transport or RPC errors. */

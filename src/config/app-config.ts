@@ -24,6 +24,8 @@ export interface AppConfig {
     rpcWriteTimeout: number
     rpcMaxBodyBytes: number
     enabledUnsafeCors: boolean
+    /** sdkd's dashboard and explorer at `/` and `/dashboard` (on in the devnet preset). */
+    dashboard: boolean
   }
   grpc: {
     enable: boolean
@@ -61,6 +63,7 @@ export function defaultAppConfig(): AppConfig {
       rpcWriteTimeout: 0,
       rpcMaxBodyBytes: 1000000,
       enabledUnsafeCors: false,
+      dashboard: false,
     },
     grpc: {
       enable: true,
@@ -97,6 +100,7 @@ export function readAppConfig(file: string, data: Record<string, unknown>): AppC
       rpcWriteTimeout: r.uint('api.rpc-write-timeout', d.api.rpcWriteTimeout),
       rpcMaxBodyBytes: r.uint('api.rpc-max-body-bytes', d.api.rpcMaxBodyBytes),
       enabledUnsafeCors: r.bool('api.enabled-unsafe-cors', d.api.enabledUnsafeCors),
+      dashboard: r.bool('api.dashboard', d.api.dashboard),
     },
     grpc: {
       enable: r.bool('grpc.enable', d.grpc.enable),
@@ -196,6 +200,10 @@ rpc-max-body-bytes = ${c.api.rpcMaxBodyBytes}
 
 # EnableUnsafeCORS defines if CORS should be enabled (unsafe - use it at your own risk).
 enabled-unsafe-cors = ${c.api.enabledUnsafeCors}
+
+# Dashboard serves sdkd's dashboard and block explorer (HTML) at / and /dashboard on this server
+# (sdkd's own; upstream has none). On in the devnet preset.
+dashboard = ${c.api.dashboard}
 
 ###############################################################################
 ###                           gRPC Configuration                            ###

@@ -47,10 +47,14 @@ export function randomChainId(): string {
   return `test-chain-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`
 }
 
-/** The devnet preset: fast blocks, API and Swagger on, CORS open, full history. */
+/**
+ * The devnet preset: fast blocks, API, Swagger and the dashboard on, CORS open, full history,
+ * Prometheus metrics on.
+ */
 export const DEVNET = {
   chainId: 'sdk-devnet-1',
   timeoutCommit: '500ms',
+  prometheusListenAddr: '127.0.0.1:26660',
 } as const
 
 /** The config files `init` writes: upstream defaults, or the devnet preset. */
@@ -66,10 +70,14 @@ export function presetConfig(
     app.api.enable = true
     app.api.swagger = true
     app.api.enabledUnsafeCors = true
+    app.api.dashboard = true
     app.pruning = 'nothing'
     app.dev.enable = true
     node.consensus.timeoutCommit = DEVNET.timeoutCommit
     node.consensus.timeoutCommitMs = parseGoDuration(DEVNET.timeoutCommit)
+    // Metrics on, on loopback as the RPC (the container image listens on every interface).
+    node.instrumentation.prometheus = true
+    node.instrumentation.prometheusListenAddr = DEVNET.prometheusListenAddr
   }
   return { app, node, client }
 }

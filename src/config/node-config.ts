@@ -1,5 +1,6 @@
 import { parseGoDuration } from './duration.js'
 import { FieldReader } from './fields.js'
+import { checkListenAddress } from './listen-address.js'
 
 /** config.toml (the CometBFT-side settings sdkd uses). */
 export interface NodeConfig {
@@ -25,6 +26,19 @@ export interface NodeConfig {
   }
   consensus: { timeoutPropose: string; timeoutCommit: string; timeoutCommitMs: number }
   txIndex: { indexer: string }
+  instrumentation: InstrumentationConfig
+}
+
+/** config.toml `[instrumentation]`: Prometheus metrics (CometBFT's names and defaults). */
+export interface InstrumentationConfig {
+  /** prometheus: serve metrics on prometheus_listen_addr. */
+  prometheus: boolean
+  /** prometheus_listen_addr: the metrics listener (`:26660`: every interface). */
+  prometheusListenAddr: string
+  /** max_open_connections: concurrent scrapes; more get HTTP 503 (0: no limit). */
+  maxOpenConnections: number
+  /** namespace: prefix of the CometBFT metric names (`cometbft_consensus_height`). */
+  namespace: string
 }
 
 /** config.toml `[rpc]`: the limits of `/websocket` subscriptions (CometBFT's names and defaults). */
@@ -71,6 +85,12 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
     // The SDK rewrites CometBFT's 1s default to 5s when it first writes config.toml.
     consensus: { timeoutPropose: '3s', timeoutCommit: '5s', timeoutCommitMs: 5000 },
     txIndex: { indexer: 'kv' },
+    instrumentation: {
+      prometheus: false,
+      prometheusListenAddr: ':26660',
+      maxOpenConnections: 3,
+      namespace: 'cometbft',
+    },
   }
 }
 
@@ -110,6 +130,7 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
   const indexer = r.string('tx_index.indexer', d.txIndex.indexer)
   if (indexer !== 'kv' && indexer !== 'null')
     r.fail('tx_index.indexer', `expected "kv" or "null", got "${indexer}"`)
+  const instrumentation = readInstrumentation(r, d.instrumentation)
   return {
     moniker: r.string('moniker', d.moniker),
     logLevel: r.string('log_level', d.logLevel),
@@ -142,6 +163,29 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       timeoutCommitMs,
     },
     txIndex: { indexer },
+    instrumentation,
+  }
+}
+
+function readInstrumentation(r: FieldReader, d: InstrumentationConfig): InstrumentationConfig {
+  const prometheusListenAddr = r.string(
+    'instrumentation.prometheus_listen_addr',
+    d.prometheusListenAddr,
+  )
+  const address = checkListenAddress(prometheusListenAddr)
+  if ('problem' in address) r.fail('instrumentation.prometheus_listen_addr', address.problem)
+  const namespace = r.string('instrumentation.namespace', d.namespace)
+  // Metric names are [a-zA-Z_:][a-zA-Z0-9_:]*; the namespace starts every CometBFT name.
+  if (!/^[a-zA-Z_:][a-zA-Z0-9_:]*$/.test(namespace))
+    r.fail(
+      'instrumentation.namespace',
+      `expected a Prometheus metric name prefix ([a-zA-Z_:][a-zA-Z0-9_:]*), got ${JSON.stringify(namespace)}`,
+    )
+  return {
+    prometheus: r.bool('instrumentation.prometheus', d.prometheus),
+    prometheusListenAddr,
+    maxOpenConnections: r.uint('instrumentation.max_open_connections', d.maxOpenConnections),
+    namespace,
   }
 }
 
@@ -282,5 +326,27 @@ timeout_commit = ${q(c.consensus.timeoutCommit)}
 
 # What indexer to use for transactions: "kv" (default) or "null" (no tx lookups).
 indexer = ${q(c.txIndex.indexer)}
+
+#######################################################
+###       Instrumentation Configuration Options     ###
+#######################################################
+[instrumentation]
+
+# When true, Prometheus metrics are served under /metrics on
+# PrometheusListenAddr.
+# Check out the documentation for the list of available metrics.
+prometheus = ${c.instrumentation.prometheus}
+
+# Address to listen for Prometheus collector(s) connections
+prometheus_listen_addr = ${q(c.instrumentation.prometheusListenAddr)}
+
+# Maximum number of simultaneous connections.
+# If you want to accept a larger number than the default, make sure
+# you increase your OS limits.
+# 0 - unlimited.
+max_open_connections = ${c.instrumentation.maxOpenConnections}
+
+# Instrumentation namespace
+namespace = ${q(c.instrumentation.namespace)}
 `
 }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import type { Hono } from 'hono'
 import { App } from '../app/app.js'
 import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
 import { BlockBuilder } from '../block/block.js'
@@ -10,6 +11,7 @@ import { createEd25519Signer, ed25519Fallback } from '../codec/ed25519.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import { ConfigError } from '../config/fields.js'
 import type { LoadedHome } from '../config/home.js'
+import { parseListenAddress } from '../config/listen-address.js'
 import { pruningOptions } from '../config/pruning.js'
 import { nodeId } from '../config/validator-key.js'
 import type { ChainHaltError } from '../errors.js'
@@ -18,8 +20,11 @@ import { valoperPrefix } from '../modules/staking/keys.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { storeUpgradesToApply } from '../modules/upgrade/store-loader.js'
 import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
+import { createDashboard } from '../server/dashboard/dashboard.js'
 import { startGrpcServer } from '../server/grpc/server.js'
 import { listenHttp } from '../server/listen.js'
+import { listenMetrics } from '../server/metrics/listener.js'
+import { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
 import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
@@ -69,7 +74,9 @@ export class Node {
   private stopping: Promise<void> | undefined
   private readonly haltPromise: Promise<ChainHaltError>
   /** Addresses the servers actually listen on. */
-  readonly addresses: { rpc?: string; api?: string; grpc?: string } = {}
+  readonly addresses: { rpc?: string; api?: string; grpc?: string; metrics?: string } = {}
+  /** Prometheus metrics (`[instrumentation] prometheus`). */
+  readonly metrics: NodeMetrics | undefined
 
   private constructor(
     readonly options: NodeOptions,
@@ -87,6 +94,22 @@ export class Node {
     this.registry = registry
     this.producer = producer
     this.haltPromise = new Promise((resolve) => producer.once('halt', resolve))
+    this.metrics = options.home.node.instrumentation.prometheus ? this.createMetrics() : undefined
+  }
+
+  private createMetrics(): NodeMetrics {
+    const { home, logger } = this.options
+    const v = home.genesis.validators[0]!
+    return new NodeMetrics({
+      chainId: home.genesis.chainId,
+      namespace: home.node.instrumentation.namespace,
+      appVersion: this.app.name,
+      version: SDKD_VERSION,
+      validator: { address: v.address, power: v.power },
+      latest: () => this.blocks.latest,
+      router: () => this.router,
+      logger,
+    })
   }
 
   /** Opens the database and commits genesis if needed; serves nothing yet. */
@@ -294,6 +317,7 @@ export class Node {
             heightless: HEIGHTLESS_TX_METHODS,
           }
         : {}),
+      ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
     })
     return this.queryRouter
   }
@@ -313,6 +337,7 @@ export class Node {
           api: this.dev,
           allowRemote: home.app.dev.allowRemote,
           logger,
+          ...(this.metrics ? { onCall: this.metrics.onDevCall } : {}),
         }),
       }
       const rpc = await listenHttp(
@@ -341,15 +366,7 @@ export class Node {
         logger.info({ module: 'grpc-server', address: server.address }, 'serving gRPC')
       }
       if (api.enable) {
-        const gateway = createGateway({
-          router: this.router,
-          swagger: api.swagger,
-          enabledUnsafeCors: api.enabledUnsafeCors,
-          maxBodyBytes: api.rpcMaxBodyBytes,
-          version: SDKD_VERSION,
-          logger: logger.child({ module: 'api-server' }),
-        })
-        const server = await listenHttp(gateway, api.address, 'API server', {
+        const server = await listenHttp(this.restApp(), api.address, 'API server', {
           maxConnections: api.maxOpenConnections,
           readTimeoutSeconds: api.rpcReadTimeout,
           writeTimeoutSeconds: api.rpcWriteTimeout,
@@ -358,11 +375,89 @@ export class Node {
         this.addresses.api = server.address
         logger.info({ module: 'api-server', address: server.address }, 'serving REST API')
       }
+      if (this.metrics) await this.serveMetrics(this.metrics)
     } catch (err) {
       await this.stop()
       throw err
     }
     this.producer.start()
+  }
+
+  /**
+   * Prometheus metrics on their own listener. As CometBFT, a listener that cannot bind is logged
+   * and the node runs on without it.
+   */
+  private async serveMetrics(metrics: NodeMetrics): Promise<void> {
+    const { home, logger } = this.options
+    const { prometheusListenAddr, maxOpenConnections } = home.node.instrumentation
+    // A malformed address is a mistake to report; only a failed bind is tolerated.
+    parseListenAddress(prometheusListenAddr, {
+      file: 'config/config.toml',
+      field: 'instrumentation.prometheus_listen_addr',
+    })
+    const unsubscribe = metrics.subscribe(this.producer, this.tx?.mempool)
+    this.listeners.push({ close: async () => unsubscribe() })
+    try {
+      const server = await listenMetrics({
+        registry: metrics.registry,
+        address: prometheusListenAddr,
+        maxOpenConnections,
+        labels: { chain_id: home.genesis.chainId },
+      })
+      this.listeners.push(server)
+      this.addresses.metrics = server.address
+      logger.info({ module: 'metrics', address: server.address }, 'serving Prometheus metrics')
+    } catch (err) {
+      logger.error(
+        { module: 'metrics', err: (err as Error).message },
+        'Prometheus HTTP server ListenAndServe: the node runs on without metrics',
+      )
+    }
+  }
+
+  /**
+   * What the REST server serves: the gateway, with the dashboard and explorer mounted at `/` and
+   * `/dashboard` when `[api] dashboard` is on (stopped with the node).
+   */
+  restApp(): Hono {
+    const { home, logger } = this.options
+    const { api } = home.app
+    const gateway = createGateway({
+      router: this.router,
+      swagger: api.swagger,
+      enabledUnsafeCors: api.enabledUnsafeCors,
+      maxBodyBytes: api.rpcMaxBodyBytes,
+      version: SDKD_VERSION,
+      logger: logger.child({ module: 'api-server' }),
+    })
+    if (api.dashboard) {
+      const dashboard = this.createDashboard()
+      this.listeners.push({ close: async () => dashboard.close() })
+      gateway.route('/', dashboard.app)
+    }
+    return gateway
+  }
+
+  /** The dashboard and explorer over this node's router, block store and producer events. */
+  private createDashboard() {
+    const { home, logger } = this.options
+    return createDashboard({
+      router: this.router,
+      blocks: this.blocks,
+      view: (height) => this.store.view(height),
+      chainId: home.genesis.chainId,
+      appVersion: this.app.name,
+      sdkdVersion: SDKD_VERSION,
+      moniker: home.node.moniker,
+      configuredBlockTimeMs: home.node.consensus.timeoutCommitMs,
+      upgradeInfoPath: home.paths.upgradeInfo,
+      ...(this.tx ? { mempoolSize: () => this.tx!.mempool.size } : {}),
+      onBlock: (listener) => {
+        this.producer.on('block', listener)
+        return () => this.producer.off('block', listener)
+      },
+      logger: logger.child({ module: 'dashboard' }),
+    })
   }
 
   /** `/websocket` on the RPC server: every route plus subscriptions to the committed blocks' events. */

@@ -21,8 +21,13 @@ async function home(): Promise<string> {
   return join(t.dir, 'home')
 }
 
-// REST and gRPC off: these tests look at the RPC only, and must not compete for the default ports.
-const QUIET = { SDKD_API_ENABLE: 'false', SDKD_GRPC_ENABLE: 'false' }
+// REST, gRPC and metrics off: these tests look at the RPC only, and must not compete for the default
+// ports.
+const QUIET = {
+  SDKD_API_ENABLE: 'false',
+  SDKD_GRPC_ENABLE: 'false',
+  SDKD_INSTRUMENTATION_PROMETHEUS: 'false',
+}
 
 /** `sdkd devnet` with the RPC on port 0 (through SDKD_RPC_LADDR); the port it bound, from its log. */
 async function devnet(

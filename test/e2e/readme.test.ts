@@ -83,6 +83,7 @@ describe('README', () => {
       SDKD_RPC_LADDR: 'tcp://127.0.0.1:0',
       SDKD_API_ADDRESS: 'tcp://127.0.0.1:0',
       SDKD_GRPC_ADDRESS: '127.0.0.1:0',
+      SDKD_INSTRUMENTATION_PROMETHEUS_LISTEN_ADDR: '127.0.0.1:0',
     }
     delete env.SDKD_HOME
     await mkdir(env.HOME!)

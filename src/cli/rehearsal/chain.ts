@@ -26,16 +26,18 @@ export interface RunningBinary {
 
 /**
  * The rehearsal's settings over the home's config, in memory only: servers on 127.0.0.1 port 0 (REST
- * on for the checks, gRPC and the dev API off: blocks come from the producer directly), full history
- * (the checks read old heights) and no configured halt.
+ * on for the checks; gRPC, metrics and the dev API off: blocks come from the producer directly), full
+ * history (the checks read old heights) and no configured halt.
  */
 function rehearsalConfig(home: LoadedHome): void {
   home.node.rpc.laddr = 'tcp://127.0.0.1:0'
   home.app.api.enable = true
   home.app.api.swagger = false
+  home.app.api.dashboard = false
   home.app.api.address = 'tcp://127.0.0.1:0'
   home.app.grpc.enable = false
   home.app.dev.enable = false
+  home.node.instrumentation.prometheus = false
   home.app.pruning = 'nothing'
   home.app.minRetainBlocks = 0
   home.app.haltHeight = 0

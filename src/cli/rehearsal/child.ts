@@ -67,6 +67,8 @@ export async function killChildAtHalt(o: {
       'tcp://127.0.0.1:0',
       '--api.enable=false',
       '--grpc.enable=false',
+      // The rehearsal may run beside the devnet it copies: never bind its metrics port.
+      '--instrumentation.prometheus=false',
       '--dev.enable',
       // One block at start, then none by the clock: the dev API mines the rest.
       '--timeout-commit',

@@ -1,13 +1,13 @@
 import type { VersionMap } from '../../app/types.js'
+import { parseGoDuration } from '../../config/duration.js'
+import type { LoadedHome } from '../../config/home.js'
+import { defaultGovParams } from '../../modules/gov/params.js'
 import {
   formatDurationMs,
   type SafetyRuleInputs,
   safetyRule,
   safetyWarning,
-} from '../../client/upgrade-timing.js'
-import { parseGoDuration } from '../../config/duration.js'
-import type { LoadedHome } from '../../config/home.js'
-import { defaultGovParams } from '../../modules/gov/params.js'
+} from '../../modules/upgrade/timing.js'
 import { CliError } from '../errors.js'
 import { type Binary, binaryFacts } from './binaries.js'
 import type { ChainFacts } from './home.js'

@@ -73,6 +73,14 @@ export class UpgradeKeeper {
     return last
   }
 
+  /** Every applied upgrade with the block height it was applied at, in byte order of the name. */
+  async completedUpgrades(state: Readable): Promise<CompletedUpgrade[]> {
+    const out: CompletedUpgrade[] = []
+    for await (const [name, height] of this.c.done.iterate(state.store(MODULE_NAME)))
+      out.push({ name, height })
+    return out
+  }
+
   /** Module versions in byte order of the module name. */
   async moduleVersions(state: Readable): Promise<{ name: string; version: bigint }[]> {
     const out: { name: string; version: bigint }[] = []

@@ -122,6 +122,7 @@ function unaryHandler(router: QueryRouter, m: RoutedMethod, logger: Logger | und
     return served.metadata
   }
   return (call: ServerUnaryCall<Buffer, Uint8Array>, callback: sendUnaryData<Uint8Array>) => {
+    const started = performance.now()
     let height: number
     try {
       const values = call.metadata.get(router.heightHeader)
@@ -135,7 +136,20 @@ function unaryHandler(router: QueryRouter, m: RoutedMethod, logger: Logger | und
     call.sendMetadata(heightMetadata(height))
     // An answer computed before is sent at once, without a promise round trip.
     const cached = router.cachedBytes(m, call.request, height)
-    if (cached) callback(null, cached)
-    else router.runBytes(m, call.request, height).then((b) => callback(null, b), fail(callback))
+    if (cached) {
+      router.observe('grpc', m, height, started)
+      callback(null, cached)
+      return
+    }
+    router.runBytes(m, call.request, height).then(
+      (b) => {
+        router.observe('grpc', m, height, started)
+        callback(null, b)
+      },
+      (err: unknown) => {
+        router.observe('grpc', m, height, started)
+        fail(callback)(err)
+      },
+    )
   }
 }

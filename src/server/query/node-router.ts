@@ -4,7 +4,7 @@ import type { ProtoRegistry } from '../../codec/proto.js'
 import type { BlockStore } from '../../store/block-store.js'
 import type { VersionedStore } from '../../store/versioned-store.js'
 import { createNodeServiceHandlers } from './node-service.js'
-import { createQueryRouter, type QueryRouter } from './router.js'
+import { createQueryRouter, type QueryObserver, type QueryRouter } from './router.js'
 
 export interface NodeRouterOptions {
   registry: ProtoRegistry
@@ -16,6 +16,8 @@ export interface NodeRouterOptions {
   txHandlers?: ReadonlyMap<string, QueryHandler>
   /** Methods answered without a height (BroadcastTx). */
   heightless?: ReadonlySet<string>
+  /** Told of every answered query (the node's metrics). */
+  observer?: QueryObserver
 }
 
 /** The query router of a node: the app's module handlers plus the node-level services. */
@@ -31,5 +33,6 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
     nodeHandlers: new Map([...createNodeServiceHandlers(), ...(o.txHandlers ?? [])]),
     ...(o.heightless ? { heightless: o.heightless } : {}),
     node: o.node,
+    ...(o.observer ? { observer: o.observer } : {}),
   })
 }

@@ -8,6 +8,10 @@ export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> 
   /** Answers being computed: concurrent misses of one key share one computation. */
   private readonly pending = new Map<string, Promise<V>>()
   private bytes = 0
+  /** Lookups answered from the cache (or from a computation already under way), since start. */
+  hits = 0
+  /** Lookups that had to compute the answer, since start. */
+  misses = 0
 
   constructor(
     private readonly maxEntries = 8192,
@@ -15,7 +19,10 @@ export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> 
   ) {}
 
   get(key: string): V | undefined {
-    return this.entries.get(key)
+    const hit = this.entries.get(key)
+    // A miss here is counted by the getOrCompute that follows it.
+    if (hit !== undefined) this.hits++
+    return hit
   }
 
   /**
@@ -24,9 +31,14 @@ export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> 
    */
   getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key)
-    if (hit !== undefined) return Promise.resolve(hit)
+    if (hit !== undefined) {
+      this.hits++
+      return Promise.resolve(hit)
+    }
     let pending = this.pending.get(key)
-    if (!pending) {
+    if (pending) this.hits++
+    else {
+      this.misses++
       pending = compute()
       this.pending.set(key, pending)
       pending.then(

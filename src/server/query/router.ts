@@ -29,6 +29,20 @@ export interface RoutedMethod {
   readonly heightless: boolean
 }
 
+/** The transport a query came through (a label of the query metrics). */
+export type QueryTransport = 'rest' | 'grpc' | 'abci'
+
+/**
+ * Told of every query a transport answered: the method, whether the height served was the latest
+ * committed one, and the seconds it took. Runs on every query, so it must be cheap; it must not throw.
+ */
+export type QueryObserver = (
+  transport: QueryTransport,
+  method: RoutedMethod,
+  latest: boolean,
+  seconds: number,
+) => void
+
 export interface QueryRouterOptions {
   registry: ProtoRegistry
   /** Committed heights and read-only views of the state at a height. */
@@ -41,6 +55,8 @@ export interface QueryRouterOptions {
   heightless?: ReadonlySet<string>
   node?: QueryNode
   cache?: { maxEntries?: number; maxBytes?: number }
+  /** Told of every answered query (the node's metrics). */
+  observer?: QueryObserver
 }
 
 /**
@@ -70,6 +86,11 @@ export interface QueryRouter {
   runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
   /** The encoded response `runBytes` cached for this request and height, if any. */
   cachedBytes(m: RoutedMethod, request: Bytes, height: number): Bytes | undefined
+  /**
+   * Reports a query a transport answered (or failed) at the served `height`; `started` is the
+   * `performance.now()` of its arrival. Does nothing without an observer.
+   */
+  observe(transport: QueryTransport, m: RoutedMethod, height: number, started: number): void
 }
 
 /** The state a heightless method sees: none (reading it is a wiring mistake). */
@@ -84,7 +105,7 @@ const NO_STATE: StateReader = {
 
 /** Builds the router from the proto services and the registered handlers. */
 export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
-  const { registry, chain, node } = options
+  const { registry, chain, node, observer } = options
   // Handlers are registered under canonical method names; the services carry the brand's.
   const branded = (m: ReadonlyMap<string, QueryHandler> | undefined) =>
     new Map([...(m ?? [])].map(([name, h]) => [registry.name(name), h]))
@@ -171,5 +192,14 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     },
     cachedBytes: (m, request, height) =>
       m.cacheable ? (cache.get(bytesKey(m, request, height)) as Bytes | undefined) : undefined,
+    observe: observer
+      ? (transport, m, height, started) =>
+          observer(
+            transport,
+            m,
+            height >= chain.latestBlockHeight(),
+            (performance.now() - started) / 1000,
+          )
+      : () => undefined,
   }
 }

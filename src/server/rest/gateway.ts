@@ -124,6 +124,7 @@ function routeHandler(
   const metadataHeader = registry.brand.metadataHeightHeader.toLowerCase()
   const cacheable = m.cacheable && verb === 'GET'
   return async (c: Context): Promise<Response> => {
+    const started = performance.now()
     let height = 0
     try {
       if (m.heightless) return await heightlessCall(options, m, c, body, fields)
@@ -139,7 +140,10 @@ function routeHandler(
     const key = cacheable ? `r${h} ${url}` : ''
     // Fast path: an answer of this height computed before.
     const cached = key ? router.cache.get(key) : undefined
-    if (cached !== undefined) return ok(router, cached as string, h)
+    if (cached !== undefined) {
+      router.observe('rest', m, height, started)
+      return ok(router, cached as string, h)
+    }
     const compute = async () => {
       const request = await requestOf(registry, m, c, url, body, fields)
       const response = await router.run(m, request, height)
@@ -149,8 +153,10 @@ function routeHandler(
       const text = key
         ? ((await router.cache.getOrCompute(key, compute)) as string)
         : await compute()
+      router.observe('rest', m, height, started)
       return ok(router, text, h)
     } catch (err) {
+      router.observe('rest', m, height, started)
       if (err instanceof RequestFieldError || err instanceof QueryStringError) {
         return errorResponse(400, GrpcCode.InvalidArgument, err.message)
       }

@@ -79,6 +79,7 @@ export async function abciQuery(
   /** Committed state by height, for raw `/store/<name>/key|subspace` queries. */
   stores?: (height: number) => StateReader,
 ): Promise<AbciQueryResponse> {
+  const started = performance.now()
   if (req.path === '') return failure(ErrUnknownRequest.wrap('no query path provided'))
   if (req.path === router.registry.name('/sdk.tx.v1beta1.Service/BroadcastTx')) {
     return failure(ErrInvalidRequest.wrap("can't route a broadcast tx message"))
@@ -113,8 +114,10 @@ export async function abciQuery(
   }
   try {
     const value = await router.runBytes(m, req.data, height)
+    router.observe('abci', m, height, started)
     return response({ value, height })
   } catch (err) {
+    router.observe('abci', m, height, started)
     const e = toChainError(err)
     if (!(err instanceof ChainError) || e.grpcCode === GrpcCode.Internal) {
       logger?.error({ err, path: req.path }, 'abci query failed')

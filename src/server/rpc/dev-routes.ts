@@ -51,6 +51,8 @@ export interface DevRoutesOptions {
   /** Serve non-loopback clients too (`dev.allow-remote`). */
   allowRemote: boolean
   logger: Logger
+  /** Told of every call the dev API serves (the node's metrics). */
+  onCall?: (method: string) => void
 }
 
 /** Whether an IP address is this machine's loopback (127.0.0.0/8, ::1, and their v4-mapped form). */
@@ -140,6 +142,7 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
         names.filter((n) => args.has(n)).map((n) => [n, args.raw(n)]),
       )
       log.warn({ method, params, remote: call.remoteAddress }, 'dev API call')
+      o.onCall?.(method)
       try {
         return await run(o.api, args)
       } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRfc3339 } from '../codec/time.js'
+import { parseRfc3339 } from '../../codec/time.js'
 import {
   blockIntervalMs,
   durationMs,
@@ -7,7 +7,7 @@ import {
   formatHeightEstimate,
   safetyRule,
   safetyWarning,
-} from './upgrade-timing.js'
+} from './timing.js'
 
 const at = (height: number, time: string) => ({ height, time: parseRfc3339(time) })
 
