@@ -256,7 +256,7 @@ try {
     if (results.length === 0) continue
     blocksWithTxs++
     for (const r of results) {
-      if (r.code === undefined) ok++
+      if (!r.code) ok++ // code 0 (printed in full, as CometBFT) is success
       else failed++
     }
     const block = await rpc(rpcPort, 'block', { height: String(h) })
