@@ -256,7 +256,8 @@ try {
     if (results.length === 0) continue
     blocksWithTxs++
     for (const r of results) {
-      if (!r.code) ok++ // code 0 (printed in full, as CometBFT) is success
+      // Code 0 (route results print every field, as CometBFT) is success.
+      if (!r.code) ok++
       else failed++
     }
     const block = await rpc(rpcPort, 'block', { height: String(h) })
