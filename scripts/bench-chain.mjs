@@ -1,13 +1,23 @@
-// Benchmark: empty-block production and deep-history reads, measured side by side in one run.
+// Benchmark: empty-block production, deep-history reads and restarts, measured side by side in one run.
 //
-//   npm run bench:chain [-- --blocks 20000]
+//   npm run bench:chain [-- --blocks 20000 --watch-seconds 10 --restart-heights 20000,100000 --cpu-prof]
 //
-// Prints blocks/s with timeout_commit 0, bytes on disk per block, peak RSS and its growth, then the
-// median time of a key read at the oldest and at the newest height of that history and their ratio.
-// Targets (2-core machine): >= 5,000 blocks/s, deep read <= 2x latest read, RSS growth < 50 MB.
+// In process: blocks/s of a mined burst (group commits), bytes on disk per block, peak RSS and its
+// growth, then the median time of a key read at the oldest and at the newest height of a history
+// where that key changes at every height, and their ratio.
+// A real `sdkd devnet --timeout-commit 0` process: empty blocks/s of its block loop as a client
+// polling /status back to back sees them (the figure a user watching the chain gets), and /status
+// answers/s meanwhile. Then, for each history size, the chain is mined to that height (dev_mine),
+// stopped, and restarted: the time from spawning `sdkd start` until /status shows a height above the
+// one it stopped at. --cpu-prof writes the sdkd processes' CPU profiles to a directory it prints.
+// Targets (2-core machine): >= 5,000 blocks/s in both, deep read <= 2x latest read, RSS growth
+// < 50 MB, restart < 1 s at 20,000 heights and < 3 s at 100,000.
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { runInit } from '../dist/cli/init.js'
 import { uint64BE } from '../dist/codec/bytes.js'
 import { loadHome } from '../dist/config/home.js'
@@ -21,6 +31,13 @@ const arg = (name, fallback) => {
 }
 const BLOCKS = arg('blocks', 20_000)
 const READS = arg('reads', 20_000)
+const WATCH_SECONDS = arg('watch-seconds', 10)
+const RESTART_HEIGHTS = (() => {
+  const i = process.argv.indexOf('--restart-heights')
+  return (i > 0 ? process.argv[i + 1] : '20000,100000').split(',').map(Number)
+})()
+const CPU_PROF = process.argv.includes('--cpu-prof')
+const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -153,4 +170,112 @@ try {
   )
 } finally {
   await rm(home, { recursive: true, force: true })
+}
+
+// --- a real process --------------------------------------------------------------------------
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+
+const profDir = CPU_PROF ? await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-prof-')) : undefined
+const procHome = await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-proc-'))
+const port = await freePort()
+const rpc = `http://127.0.0.1:${port}`
+const sdkd = (args) =>
+  spawn(
+    process.execPath,
+    [
+      ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
+      SDKD,
+      '--home',
+      procHome,
+      ...args,
+    ],
+    { stdio: 'ignore' },
+  )
+const serverFlags = [
+  '--rpc.laddr',
+  `tcp://127.0.0.1:${port}`,
+  '--api.enable=false',
+  '--grpc.enable=false',
+  '--instrumentation.prometheus=false',
+]
+const statusHeight = async () => {
+  const res = await fetch(`${rpc}/status`)
+  return Number((await res.json()).result.sync_info.latest_block_height)
+}
+const call = async (method, params = {}) => {
+  const res = await fetch(rpc, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = await res.json()
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
+  return body.result
+}
+/** Polls /status until `done(height)`; resolves with the ms it took. */
+const until = async (done, timeoutMs = 60_000) => {
+  const t = performance.now()
+  for (;;) {
+    try {
+      if (done(await statusHeight())) return performance.now() - t
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t > timeoutMs) throw new Error('the node did not answer in time')
+    await new Promise((r) => setTimeout(r, 2))
+  }
+}
+const stop = async (child) => {
+  child.kill('SIGINT')
+  const code = await new Promise((r) => child.once('close', r))
+  if (code !== 0) throw new Error(`sdkd exited with ${code}`)
+}
+
+try {
+  spawnSync(process.execPath, [SDKD, '--home', procHome, 'init', 'bench', '--devnet'], {
+    stdio: 'ignore',
+  })
+  let node = sdkd(['devnet', '--timeout-commit', '0', ...serverFlags])
+  await until((h) => h > 5)
+  // Blocks as a client watching /status sees them, the loop and the RPC sharing the process.
+  const h0 = await statusHeight()
+  const t0 = performance.now()
+  let answers = 0
+  while (performance.now() - t0 < WATCH_SECONDS * 1000) {
+    await statusHeight()
+    answers++
+  }
+  const watchSeconds = (performance.now() - t0) / 1000
+  const loopRate = ((await statusHeight()) - h0) / watchSeconds
+  console.log(
+    `loop blocks/s (sdkd devnet --timeout-commit 0, /status polled): ${loopRate.toFixed(0)} (target >= 5000); /status answers/s meanwhile: ${(answers / watchSeconds).toFixed(0)}`,
+  )
+
+  await call('dev_setMining', { mode: 'manual' })
+  for (const target of RESTART_HEIGHTS) {
+    const height = await statusHeight()
+    if (target > height) await call('dev_mine', { blocks: target - height })
+    const stored = await statusHeight()
+    await stop(node)
+    const started = performance.now()
+    node = sdkd(['start', ...serverFlags])
+    await until((h) => h > stored)
+    const ms = performance.now() - started
+    const goal = target >= 100_000 ? 3000 : 1000
+    console.log(
+      `restart at ${stored} heights: ${ms.toFixed(0)} ms until /status shows height ${stored + 1} (target < ${goal} ms at ${target >= 100_000 ? '100,000' : '20,000'})`,
+    )
+  }
+  await stop(node)
+  if (profDir) console.log(`CPU profiles of the sdkd processes: ${profDir}`)
+} finally {
+  await rm(procHome, { recursive: true, force: true })
 }

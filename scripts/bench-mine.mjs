@@ -1,10 +1,11 @@
 // Benchmark: mining on demand through the dev API of a real devnet process.
 //
-//   npm run bench:mine [-- --blocks 100000]
+//   npm run bench:mine [-- --blocks 100000 --cpu-prof]
 //
 // Starts a devnet node (own temp home, free port, REST and gRPC off), switches to manual mining and
 // mines N empty blocks in one `dev_mine` call (group commits), then prints the wall time and blocks/s
 // and checks the height. Target: N = 100,000 works, at >= 10,000 empty blocks/s on a 2-core machine.
+// --cpu-prof writes the node's CPU profile to a directory it prints.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
@@ -18,6 +19,9 @@ const arg = (name, fallback) => {
 }
 const BLOCKS = arg('blocks', 100_000)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
+const PROF_DIR = process.argv.includes('--cpu-prof')
+  ? await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-prof-'))
+  : undefined
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -48,6 +52,7 @@ spawnSync(process.execPath, [SDKD, '--home', home, 'init', 'bench', '--devnet'],
 const node = spawn(
   process.execPath,
   [
+    ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROF_DIR] : []),
     SDKD,
     '--home',
     home,
@@ -85,4 +90,5 @@ try {
   node.kill('SIGTERM')
   await new Promise((r) => node.once('close', r))
   await rm(home, { recursive: true, force: true })
+  if (PROF_DIR) console.log(`CPU profile of the node: ${PROF_DIR}`)
 }

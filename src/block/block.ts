@@ -181,9 +181,18 @@ export class BlockBuilder {
     return new Uint8Array(out.buffer, out.byteOffset, out.length)
   }
 
+  /** Wrapped hashes by identity: an empty block carries the same app and results hash objects. */
+  private readonly wrapped = new WeakMap<Bytes, Bytes>()
+
   /** cdcEncode: a wrapper proto, or nothing for an empty value. */
   private wrapBytes(b: Bytes): Bytes {
-    return b.length === 0 ? emptyBytes() : this.enc(this.types.bytesValue, { value: b })
+    if (b.length === 0) return emptyBytes()
+    let w = this.wrapped.get(b)
+    if (!w) {
+      w = this.enc(this.types.bytesValue, { value: b })
+      this.wrapped.set(b, w)
+    }
+    return w
   }
 
   private wrapString(s: string): Bytes {
@@ -324,7 +333,8 @@ function equal(a: Bytes, b: Bytes): boolean {
 /** Drops fields with default values so encodings match gogoproto's canonical bytes. */
 function omitDefaults<T extends Record<string, unknown>>(obj: T): Partial<T> {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(obj)) {
+  for (const k in obj) {
+    const v = obj[k]
     if (v === undefined || v === null || v === 0 || v === '0' || v === '' || v === false) continue
     if (v instanceof Uint8Array && v.length === 0) continue
     out[k] = v
@@ -337,6 +347,16 @@ function omitDefaults<T extends Record<string, unknown>>(obj: T): Partial<T> {
  * protobufjs encodes without parsing a decimal string into a Long.
  */
 function timestampProto(t: TimeNs): ProtoMessage {
+  // A block's time is encoded several times (vote, commit, header): keep the last one.
+  if (t === lastTimestamp.time) return lastTimestamp.proto
+  const proto = timestampProtoOf(t)
+  lastTimestamp = { time: t, proto }
+  return proto
+}
+
+let lastTimestamp: { time: TimeNs; proto: ProtoMessage } = { time: -1n, proto: {} }
+
+function timestampProtoOf(t: TimeNs): ProtoMessage {
   const { seconds, nanos } = timeToTimestamp(t)
   const s = Number(seconds)
   return s === 0
@@ -348,7 +368,19 @@ function timestampProto(t: TimeNs): ProtoMessage {
       : { seconds: s, nanos }
 }
 
+/** Proto forms of block ids (a block id is encoded in the vote, the header and the commit). */
+const blockIdProtos = new WeakMap<BlockId, ProtoMessage>()
+
 function blockIdProto(id: BlockId): ProtoMessage {
+  let proto = blockIdProtos.get(id)
+  if (!proto) {
+    proto = blockIdProtoOf(id)
+    blockIdProtos.set(id, proto)
+  }
+  return proto
+}
+
+function blockIdProtoOf(id: BlockId): ProtoMessage {
   return {
     ...(id.hash.length > 0 ? { hash: id.hash } : {}),
     part_set_header: omitDefaults({ total: id.parts.total, hash: id.parts.hash }),

@@ -7,6 +7,17 @@ import type { StoredBlock } from '../store/block-store.js'
 /** Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). */
 export const MAX_PENDING = 64
 
+/**
+ * Heights a held push lets pile up before the writer starts (blocks back to back: timeout_commit 0
+ * or a mined burst). One LevelDB batch has a fixed cost that dwarfs an empty block's few writes, so
+ * a burst is written in batches of this many heights, and the metadata every height rewrites (latest
+ * height, app hash) is written once per batch.
+ */
+export const HOLD_HEIGHTS = 32
+
+/** Longest a held height waits for company before the writer starts anyway (ms). */
+export const HOLD_MS = 2
+
 /** A height built and applied in memory, as handed to the queue. */
 export interface CommitEntry {
   stored: StoredBlock
@@ -50,6 +61,9 @@ export class CommitQueue {
   private readonly waiting: Queued[] = []
   private writer: Promise<void> | undefined
   private failure: ChainHaltError | undefined
+  private holdTimer: NodeJS.Timeout | undefined
+  /** Whether the newest height was pushed with `hold` (more follow at once). */
+  private holding = false
 
   constructor(private readonly o: CommitQueueOptions) {}
 
@@ -65,11 +79,16 @@ export class CommitQueue {
 
   /** Settles when the oldest height waiting for the next batch is durable. */
   oldestDurable(): Promise<StoredBlock | undefined> {
+    this.flushNow()
     return this.waiting[0]?.durable ?? Promise.resolve(undefined)
   }
 
-  /** Queues a height for writing and starts the writer if it is idle. */
-  push(entry: CommitEntry): PendingCommit {
+  /**
+   * Queues a height for writing and starts the writer if it is idle. With `hold` (more heights
+   * follow at once), an idle writer waits for HOLD_HEIGHTS heights or HOLD_MS, whichever comes
+   * first, so a burst is written in few batches; a height is still published only once durable.
+   */
+  push(entry: CommitEntry, hold = false): PendingCommit {
     let resolve!: (b: StoredBlock) => void
     let reject!: (err: unknown) => void
     const durable = new Promise<StoredBlock>((res, rej) => {
@@ -80,25 +99,47 @@ export class CommitQueue {
     durable.catch(() => undefined)
     const queued: Queued = { ...entry, durable, resolve, reject }
     this.waiting.push(queued)
-    this.writer ??= this.flush()
+    this.holding = hold
+    if (this.writer) return queued
+    if (this.held()) this.holdTimer ??= setTimeout(() => this.flushNow(), HOLD_MS)
+    else this.flushNow()
     return queued
+  }
+
+  /** Whether the waiting heights should wait for more before the writer takes them. */
+  private held(): boolean {
+    return this.holding && this.waiting.length < HOLD_HEIGHTS
+  }
+
+  /** Starts the writer now if heights wait and it is idle. */
+  flushNow(): void {
+    this.holding = false
+    if (this.holdTimer) clearTimeout(this.holdTimer)
+    this.holdTimer = undefined
+    if (this.waiting.length > 0) this.writer ??= this.flush()
   }
 
   /** Resolves once every queued height is durable (or the queue has failed). */
   async drain(): Promise<void> {
-    while (this.writer) await this.writer
+    while (this.writer || (this.waiting.length > 0 && !this.failure)) {
+      this.flushNow()
+      await this.writer
+    }
   }
 
   /** Writes queued heights, several per batch when they pile up; publishes each in order. */
   private async flush(): Promise<void> {
     try {
       while (this.waiting.length > 0) {
+        if (this.held()) {
+          // More heights are on their way: let them gather instead of writing a small batch.
+          this.holdTimer ??= setTimeout(() => this.flushNow(), HOLD_MS)
+          return
+        }
         const batch = this.waiting.splice(0, this.waiting.length)
         const started = performance.now()
         try {
-          await this.o.backend.write(
-            batch.length === 1 ? batch[0]!.ops : batch.flatMap((p) => p.ops),
-          )
+          await this.o.backend.write(batch.length === 1 ? batch[0]!.ops : mergeOps(batch))
         } catch (err) {
           // The disk refused a batch: the in-memory state is ahead of it, so nothing more may commit.
           this.failure = new ChainHaltError(
@@ -136,4 +177,26 @@ export class CommitQueue {
       this.writer = undefined
     }
   }
+}
+
+/**
+ * The writes of several heights as one batch. A key written by several heights (the latest height,
+ * the app hash) keeps only its last write: a batch applies in order, so the result is the same,
+ * with fewer writes.
+ */
+function mergeOps(batch: readonly CommitEntry[]): BatchOp[] {
+  const last = new Map<string, number>()
+  const all: BatchOp[] = []
+  for (const p of batch) {
+    for (const op of p.ops) {
+      if (op.key.length <= 16) last.set(keyId(op.key), all.length)
+      all.push(op)
+    }
+  }
+  if (last.size === 0) return all
+  return all.filter((op, i) => op.key.length > 16 || last.get(keyId(op.key)) === i)
+}
+
+function keyId(key: Uint8Array): string {
+  return String.fromCharCode.apply(null, key as unknown as number[])
 }

@@ -72,6 +72,12 @@ export interface ProduceOptions {
   toHeight?: number
 }
 
+/** How one block is built (internal to the producer). */
+interface BuildOptions extends ProduceOptions {
+  /** More blocks follow at once: its write may wait to share a batch with theirs. */
+  hold?: boolean
+}
+
 export interface ProducerOptions {
   backend: StoreBackend
   store: VersionedStore
@@ -308,8 +314,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
 
   /** One loop step: build the next block; with a block time, wait until it is durable. */
   private async step(): Promise<void> {
-    const pending = await this.build()
     const wait = this.mining.mode !== 'interval' || this.mining.intervalMs > 0
+    const pending = await this.build(wait ? {} : { hold: true })
     if (wait || this.queue.isFull) await pending.durable
   }
 
@@ -331,9 +337,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         if (this.nextHeight > options.toHeight) break
       }
       const { edit, ...rest } = options
-      last = await this.build(built === 0 && edit ? { ...rest, edit } : rest)
+      const hold = built < n - 1
+      last = await this.build(built === 0 && edit ? { ...rest, edit, hold } : { ...rest, hold })
       if (this.queue.isFull) await this.queue.oldestDurable()
     }
+    this.queue.flushNow()
     const block = await last?.durable
     if (options.toHeight !== undefined) await this.drain()
     if (options.quiet && block) {
@@ -393,7 +401,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     await this.o.backend.write(ops)
   }
 
-  private async build(options: ProduceOptions = {}): Promise<PendingCommit> {
+  private async build(options: BuildOptions = {}): Promise<PendingCommit> {
     while (this.building) await this.building.catch(() => undefined)
     if (this.queue.failed) throw this.queue.failed
     const p = this.buildAndApply(options)
@@ -421,7 +429,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     return nextBlockTime(this.lastTime, candidate)
   }
 
-  private async buildAndApply(options: ProduceOptions): Promise<PendingCommit> {
+  private async buildAndApply(options: BuildOptions): Promise<PendingCommit> {
     const started = performance.now()
     const { store, blocks, builder, app, genesis } = this.o
     const height = this.nextHeight
@@ -491,16 +499,19 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       // An observer (metrics) must never break the commit path.
       this.log.error({ err, height }, 'a listener of applied blocks failed')
     }
-    const pending = this.queue.push({
-      stored,
-      ops: prepared.ops.concat(bp.ops),
-      publish: () => {
-        prepared.publish()
-        bp.publish()
+    const pending = this.queue.push(
+      {
+        stored,
+        ops: prepared.ops.concat(bp.ops),
+        publish: () => {
+          prepared.publish()
+          bp.publish()
+        },
+        started,
+        ...(options.quiet ? { quiet: true } : {}),
       },
-      started,
-      ...(options.quiet ? { quiet: true } : {}),
-    })
+      options.hold === true,
+    )
     try {
       await this.o.txSource?.update(height, txs, results)
     } catch (err) {

@@ -42,6 +42,20 @@ export function compareBytes(a: Bytes, b: Bytes): number {
 /** Big-endian unsigned 64-bit encoding of a non-negative safe integer (heights sort by byte order). */
 export function uint64BE(n: number | bigint): Bytes {
   const out = new Uint8Array(8)
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) {
+    // Heights and ids: no BigInt on the hot path of every key.
+    const hi = Math.floor(n / 0x1_0000_0000)
+    const lo = n >>> 0
+    out[0] = hi >>> 24
+    out[1] = (hi >>> 16) & 0xff
+    out[2] = (hi >>> 8) & 0xff
+    out[3] = hi & 0xff
+    out[4] = lo >>> 24
+    out[5] = (lo >>> 16) & 0xff
+    out[6] = (lo >>> 8) & 0xff
+    out[7] = lo & 0xff
+    return out
+  }
   new DataView(out.buffer).setBigUint64(0, BigInt(n))
   return out
 }

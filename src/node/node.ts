@@ -21,7 +21,6 @@ import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { storeUpgradesToApply } from '../modules/upgrade/store-loader.js'
 import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { createDashboard } from '../server/dashboard/dashboard.js'
-import { startGrpcServer } from '../server/grpc/server.js'
 import { listenHttp } from '../server/listen.js'
 import { listenMetrics } from '../server/metrics/listener.js'
 import { NodeMetrics } from '../server/metrics/node-metrics.js'
@@ -322,10 +321,18 @@ export class Node {
     return this.queryRouter
   }
 
-  /** Starts the servers, then block production. */
+  /** Starts the RPC server, block production, then the other servers. */
   async start(): Promise<void> {
     const { home, logger } = this.options
     try {
+      if (this.metrics) {
+        // A malformed address is a mistake to report before anything runs; only a failed bind is
+        // tolerated (serveMetrics).
+        parseListenAddress(home.node.instrumentation.prometheusListenAddr, {
+          file: 'config/config.toml',
+          field: 'instrumentation.prometheus_listen_addr',
+        })
+      }
       const rpcRoutes = {
         ...coreRoutes(this.rpcNode()),
         ...chainRoutes(this.rpcChain()),
@@ -352,8 +359,18 @@ export class Node {
       this.addresses.rpc = rpc.address
       this.listeners.push(this.serveWebsocket(rpc.server, rpcRoutes))
       logger.info({ module: 'rpc-server', address: rpc.address }, 'serving CometBFT RPC')
+      if (this.metrics) {
+        const unsubscribe = this.metrics.subscribe(this.producer, this.tx?.mempool)
+        this.listeners.push({ close: async () => unsubscribe() })
+      }
+      // Blocks come as soon as the RPC serves (as CometBFT's consensus starts before the SDK's API
+      // and gRPC servers are up); the other servers follow. Their addresses were checked before
+      // anything started, so they bind; if one does not, the node stops.
+      this.producer.start()
       const { api, grpc } = home.app
       if (grpc.enable) {
+        // Loaded only when served: gRPC's library is the largest part of a node's start-up.
+        const { startGrpcServer } = await import('../server/grpc/server.js')
         const server = await startGrpcServer({
           router: this.router,
           address: grpc.address,
@@ -380,7 +397,6 @@ export class Node {
       await this.stop()
       throw err
     }
-    this.producer.start()
   }
 
   /**
@@ -390,13 +406,6 @@ export class Node {
   private async serveMetrics(metrics: NodeMetrics): Promise<void> {
     const { home, logger } = this.options
     const { prometheusListenAddr, maxOpenConnections } = home.node.instrumentation
-    // A malformed address is a mistake to report; only a failed bind is tolerated.
-    parseListenAddress(prometheusListenAddr, {
-      file: 'config/config.toml',
-      field: 'instrumentation.prometheus_listen_addr',
-    })
-    const unsubscribe = metrics.subscribe(this.producer, this.tx?.mempool)
-    this.listeners.push({ close: async () => unsubscribe() })
     try {
       const server = await listenMetrics({
         registry: metrics.registry,

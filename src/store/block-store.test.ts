@@ -9,7 +9,7 @@ import { sha256 } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
 import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
-import type { StoreBackend } from './backend.js'
+import type { BatchOp, StoreBackend } from './backend.js'
 import { BlockStore, type StoredBlock } from './block-store.js'
 import { createLevelBackend } from './level-backend.js'
 import { createMemoryBackend, createMemoryDatabase } from './memory-backend.js'
@@ -72,11 +72,26 @@ async function openChain(db: Database) {
   let backend = await db.open()
   let blocks: BlockStore = await BlockStore.open({ backend, builder, registry, latestHeight: 0 })
   let lastBlockId: BlockId = EMPTY_BLOCK_ID
+  const deferred: { ops: BatchOp[]; publish(): void }[] = []
   return {
+    /** Writes the deferred heights as one batch, in order, then publishes them. */
+    async writeDeferred() {
+      const batch = deferred.splice(0)
+      await backend.write(batch.flatMap((p) => p.ops))
+      for (const p of batch) p.publish()
+    },
     get blocks() {
       return blocks
     },
-    async commit(height: number, options: { retainHeight?: number; round?: number } = {}) {
+    /** Prepares `height` without writing it (a burst queued for one batch); returns the write. */
+    async prepareOnly(height: number, retainHeight: number) {
+      const stored = await this.commit(height, { retainHeight, defer: true })
+      return stored
+    },
+    async commit(
+      height: number,
+      options: { retainHeight?: number; round?: number; defer?: boolean } = {},
+    ) {
       const txs = txsOf(height, options.round)
       const block = builder.build({
         height,
@@ -109,9 +124,13 @@ async function openChain(db: Database) {
         size: block.bytes.length,
       }
       const prepared = await blocks.prepareCommit(stored, options.retainHeight ?? 0)
+      lastBlockId = block.blockId
+      if (options.defer) {
+        deferred.push(prepared)
+        return stored
+      }
       await backend.write(prepared.ops)
       prepared.publish()
-      lastBlockId = block.blockId
       return stored
     },
     async rollBack(height: number) {
@@ -217,6 +236,50 @@ for (const [name, makeDatabase] of backends) {
       await chain.commit(1, { round: 1 })
       expect(chain.blocks.base).toBe(1)
       expect(await senders(chain.blocks)).toEqual([`${senderOf(1)}@1/0`, `${senderOf(1)}@1/1`])
+    })
+
+    test('behavior: heights queued for one batch prune blocks of the same batch by the retention rule', async () => {
+      const chain = await setup()
+      await chain.commit(1)
+      const stored: StoredBlock[] = []
+      for (let h = 2; h <= 12; h++) stored.push(await chain.prepareOnly(h, h - 3))
+      expect(chain.blocks.base).toBe(1)
+      await chain.writeDeferred()
+      expect(chain.blocks.base).toBe(9)
+      expect(chain.blocks.latest?.block.header.height).toBe(12)
+      for (let h = 1; h < 9; h++) expect(await chain.blocks.get(h)).toBeUndefined()
+      expect(await chain.blocks.heightOfHash(stored[0]!.block.blockId.hash)).toBeUndefined()
+      expect(await chain.blocks.txLocation(sha256(stored[0]!.block.txs[0]!))).toBeUndefined()
+      expect(await heightsIndexed(chain.blocks)).toEqual([9, 10, 11, 12])
+      await chain.reopen()
+      expect(chain.blocks.base).toBe(9)
+      expect((await chain.blocks.get(9))?.block.blockId.hash).toEqual(stored[7]!.block.blockId.hash)
+    })
+
+    test('behavior: the base block (every /status shows it) follows pruning and a rollback below it', async () => {
+      const chain = await setup()
+      const first = await chain.commit(1)
+      await chain.commit(2)
+      expect((await chain.blocks.get(chain.blocks.base))?.block.blockId.hash).toEqual(
+        first.block.blockId.hash,
+      )
+      const third = await chain.commit(3, { retainHeight: 3 })
+      expect(chain.blocks.base).toBe(3)
+      expect(await chain.blocks.get(1)).toBeUndefined()
+      expect((await chain.blocks.get(chain.blocks.base))?.block.blockId.hash).toEqual(
+        third.block.blockId.hash,
+      )
+      await chain.rollBack(3)
+      const fourth = await chain.commit(4)
+      expect((await chain.blocks.get(3))?.block.blockId.hash).toEqual(third.block.blockId.hash)
+      expect((await chain.blocks.get(4))?.block.blockId.hash).toEqual(fourth.block.blockId.hash)
+
+      const fresh = await setup()
+      await fresh.commit(1)
+      expect((await fresh.blocks.get(1))?.block.txs[0]).toEqual(txsOf(1, 0)[0])
+      await fresh.rollBack(0)
+      await fresh.commit(1, { round: 1 })
+      expect((await fresh.blocks.get(fresh.blocks.base))?.block.txs[0]).toEqual(txsOf(1, 1)[0])
     })
 
     test('error: a rollback below pruned blocks or above the latest is refused and changes nothing', async () => {

@@ -56,6 +56,10 @@ export class BlockStore {
    * that commit is published): a reader that chose a height before the batch landed still gets it.
    */
   private readonly retiring = new Map<number, StoredBlock>()
+  /** Blocks prepared and not yet published (a burst writes many heights in one batch). */
+  private readonly unpublished = new Map<number, StoredBlock>()
+  /** The base block, once read (every /status shows it; it changes only when the base moves). */
+  private baseBlock: StoredBlock | undefined
 
   private constructor(
     private readonly backend: StoreBackend,
@@ -104,6 +108,13 @@ export class BlockStore {
   async get(height: number): Promise<StoredBlock | undefined> {
     if (this.latestBlock && height === this.latestBlock.block.header.height) return this.latestBlock
     if (height < this.baseHeight) return undefined
+    if (height === this.baseHeight) {
+      if (this.baseBlock?.block.header.height === height) return this.baseBlock
+      const block = await this.load(height)
+      // Keep it only if the base did not move (or roll back) while it was read.
+      if (block && height === this.baseHeight) this.baseBlock = block
+      return block
+    }
     return this.retiring.get(height) ?? this.load(height)
   }
 
@@ -169,8 +180,9 @@ export class BlockStore {
 
   /**
    * Writes for committing `stored`, and for pruning blocks below `retainHeight` (0 = keep all).
-   * Reads the blocks to prune (their hashes and txs index entries go too); only durable blocks are
-   * pruned. `publish()` makes the block visible once the writes are durable.
+   * Reads the blocks to prune (their hashes and txs index entries go too; blocks prepared but not
+   * yet written are read from memory). `publish()` makes the block visible once the writes are
+   * durable.
    */
   async prepareCommit(
     stored: StoredBlock,
@@ -204,11 +216,13 @@ export class BlockStore {
     if (this.indexTxEvents && block.txs.length > 0)
       ops.push(...txIndexOps(height, stored.results, 'put'))
     let newBase = this.plannedBase === 0 ? height : this.plannedBase
-    const durable = this.latestBlock?.block.header.height ?? 0
-    if (retainHeight > newBase && newBase <= durable) {
-      const until = Math.min(retainHeight, newBase + MAX_PRUNE_PER_COMMIT, durable + 1)
+    // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
+    // of the same or a later batch (batches are written in order), and read from memory meanwhile.
+    const prepared = this.preparedHeight
+    if (retainHeight > newBase && newBase <= prepared) {
+      const until = Math.min(retainHeight, newBase + MAX_PRUNE_PER_COMMIT, prepared + 1)
       for (let h = newBase; h < until; h++) {
-        const old = await this.load(h)
+        const old = this.unpublished.get(h) ?? (await this.load(h))
         ops.push({ type: 'del', key: blockKey(h) })
         if (!old) continue
         this.retiring.set(h, old)
@@ -222,9 +236,11 @@ export class BlockStore {
       ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })
     this.plannedBase = newBase
     this.preparedHeight = height
+    this.unpublished.set(height, stored)
     return {
       ops,
       publish: () => {
+        this.unpublished.delete(height)
         this.baseHeight = newBase
         this.latestBlock = stored
         for (const h of this.retiring.keys()) if (h < newBase) this.retiring.delete(h)
@@ -281,6 +297,8 @@ export class BlockStore {
         this.plannedBase = newBase
         this.preparedHeight = toHeight < base ? 0 : toHeight
         for (const h of this.retiring.keys()) if (h > toHeight) this.retiring.delete(h)
+        // Heights above toHeight will hold other blocks.
+        if ((this.baseBlock?.block.header.height ?? 0) > toHeight) this.baseBlock = undefined
       },
     }
   }

@@ -325,8 +325,13 @@ export class VersionedStore implements HeightSource {
     }
     const nextStoreId = Math.max(this.nextStoreId, changes.nextStoreId)
     ops.push({ type: 'put', key: META_LATEST, value: uint64BE(height) })
-    ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
-    ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
+    // Unchanged metadata is not rewritten (an empty block changes only the latest height).
+    if (first || appHash !== this.appliedAppHash) {
+      ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
+    }
+    if (first || nextStoreId !== this.nextStoreId) {
+      ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
+    }
 
     const prune = first ? genesisPruning(height) : this.planPruning(height)
     ops.push(...prune.ops)

@@ -1,0 +1,128 @@
+import { describe, expect, test } from 'vitest'
+import { bytesToLatin1, uint64BE, utf8 } from '../codec/bytes.js'
+import { createSilentLogger } from '../logger.js'
+import type { BatchOp, StoreBackend } from '../store/backend.js'
+import type { StoredBlock } from '../store/block-store.js'
+import { createMemoryBackend, createMemoryDatabase } from '../store/memory-backend.js'
+import { CommitQueue, HOLD_HEIGHTS, HOLD_MS } from './commit-queue.js'
+
+/** A memory database that records every batch written to it. */
+function recordingBackend() {
+  const db = createMemoryDatabase()
+  const inner = createMemoryBackend(db)
+  const batches: BatchOp[][] = []
+  const backend: StoreBackend = {
+    ...inner,
+    async write(ops) {
+      batches.push([...ops])
+      await inner.write(ops)
+    },
+  }
+  return { db, backend, batches }
+}
+
+const LATEST = utf8('latest')
+
+/** The writes of one height: its own record, and the latest height every height rewrites. */
+function entry(height: number, published: number[]) {
+  return {
+    stored: {
+      block: { header: { height }, txs: [] },
+      appHash: new Uint8Array(32),
+    } as unknown as StoredBlock,
+    ops: [
+      { type: 'put', key: utf8(`block/${height}/record/with/a/long/key`), value: uint64BE(height) },
+      { type: 'put', key: LATEST, value: uint64BE(height) },
+    ] as BatchOp[],
+    publish: () => published.push(height),
+    started: performance.now(),
+    quiet: true,
+  }
+}
+
+function queueOver(backend: StoreBackend) {
+  return new CommitQueue({
+    backend,
+    logger: createSilentLogger(),
+    onCommit: () => undefined,
+    onHalt: (err) => {
+      throw err
+    },
+  })
+}
+
+describe('commit queue', () => {
+  test('behavior: a held burst is written in a few batches, the latest height once per batch', async () => {
+    const { db, backend, batches } = recordingBackend()
+    const queue = queueOver(backend)
+    const published: number[] = []
+    const n = HOLD_HEIGHTS * 3 + 5
+    const pending = []
+    for (let h = 1; h <= n; h++) pending.push(queue.push(entry(h, published), h < n))
+    await pending.at(-1)!.durable
+    await queue.drain()
+
+    expect(published).toEqual(Array.from({ length: n }, (_, i) => i + 1))
+    // The writer starts once HOLD_HEIGHTS heights wait; what piles up meanwhile is the next batch.
+    expect(batches[0]!.filter((op) => op.key.length > 16)).toHaveLength(HOLD_HEIGHTS)
+    expect(batches.length).toBeLessThanOrEqual(4)
+    for (const batch of batches) {
+      expect(batch.filter((op) => bytesToLatin1(op.key) === 'latest')).toHaveLength(1)
+    }
+    // The database holds what writing every height on its own would have left.
+    expect(db.get('latest')).toEqual(uint64BE(n))
+    for (let h = 1; h <= n; h++) {
+      expect(db.get(`block/${h}/record/with/a/long/key`)).toEqual(uint64BE(h))
+    }
+  })
+
+  test('behavior: a height is published only once its batch is durable', async () => {
+    const { backend } = recordingBackend()
+    let release!: () => void
+    const gate = new Promise<void>((r) => {
+      release = r
+    })
+    const slow: StoreBackend = {
+      ...backend,
+      async write(ops) {
+        await gate
+        await backend.write(ops)
+      },
+    }
+    const queue = queueOver(slow)
+    const published: number[] = []
+    const first = queue.push(entry(1, published))
+    queue.push(entry(2, published), true)
+    await new Promise((r) => setTimeout(r, HOLD_MS * 5))
+    expect(published).toEqual([])
+    release()
+    await first.durable
+    await queue.drain()
+    expect(published).toEqual([1, 2])
+  })
+
+  test('behavior: a held height alone is written within HOLD_MS, and drain writes held heights at once', async () => {
+    const { backend, batches } = recordingBackend()
+    const queue = queueOver(backend)
+    const published: number[] = []
+    const lone = queue.push(entry(1, published), true)
+    expect(batches).toHaveLength(0)
+    await lone.durable
+    expect(published).toEqual([1])
+
+    queue.push(entry(2, published), true)
+    queue.push(entry(3, published), true)
+    await queue.drain()
+    expect(published).toEqual([1, 2, 3])
+    expect(batches).toHaveLength(2)
+  })
+
+  test('behavior: without hold every height is written as soon as the writer is free', async () => {
+    const { backend, batches } = recordingBackend()
+    const queue = queueOver(backend)
+    const published: number[] = []
+    for (let h = 1; h <= 5; h++) await queue.push(entry(h, published)).durable
+    expect(batches).toHaveLength(5)
+    expect(published).toEqual([1, 2, 3, 4, 5])
+  })
+})
