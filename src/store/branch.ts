@@ -17,6 +17,8 @@ export interface BranchParent {
   nextStoreId(): number
   /** Receives a child's changes on `write()` (absent for the root branch). */
   absorb?(changes: BranchChanges): void
+  /** Whether [lo, hi) holds no entry, when known from memory (undefined: unknown). */
+  isEmpty?(lo: string, hi: string | undefined): boolean | undefined
 }
 
 /** Buffered changes of a branch, keyed by full key (store id prefix ‖ key, latin1). */
@@ -93,6 +95,7 @@ class Branch implements StateBranch {
       height: this.height,
       get: (full) => this.getFull(full),
       range: (lo, hi, reverse) => this.rangeFull(lo, hi, reverse),
+      isEmpty: (lo, hi) => this.isEmptyFull(lo, hi),
       resolveStore: (name) => this.resolve(name),
       liveStores: () => this.liveStores(),
       nextStoreId: () => this.allocated,
@@ -147,6 +150,19 @@ class Branch implements StateBranch {
 
   setFull(full: string, value: Bytes | null): void {
     this.writes.set(full, value)
+  }
+
+  /** Whether [lo, hi) holds no entry here, when known without reading the database. */
+  isEmptyFull(lo: string, hi: string | undefined): boolean | undefined {
+    let deletions = false
+    for (const [k, v] of this.writes) {
+      if (k < lo || (hi !== undefined && k >= hi)) continue
+      if (v !== null) return false
+      deletions = true
+    }
+    const below = this.parent.isEmpty?.(lo, hi)
+    // Deletions here may hide every entry below: then only an empty parent is an answer.
+    return below === true || (below === false && !deletions) ? below : undefined
   }
 
   async *rangeFull(
@@ -204,6 +220,11 @@ class BranchStore implements KVStore {
 
   delete(key: Bytes): void {
     this.branch.setFull(this.prefix + bytesToLatin1(key), null)
+  }
+
+  isEmpty(range: KVRange): boolean | undefined {
+    const { lo, hi } = fullRange(this.prefix, range)
+    return this.branch.isEmptyFull(lo, hi)
   }
 
   async *iterate(range: KVRange = {}): AsyncIterable<KVEntry> {

@@ -16,6 +16,11 @@ export interface KVReader {
   has(key: Bytes): Promise<boolean>
   /** Entries in key order (descending with `reverse`). */
   iterate(range?: KVRange): AsyncIterable<KVEntry>
+  /**
+   * Whether the range holds no entry, when that is known from memory alone (undefined: not known
+   * without iterating). Lets a per-block check of an empty queue skip the iteration.
+   */
+  isEmpty?(range: KVRange): boolean | undefined
 }
 
 /** Read/write access to one named store inside a branch. Writes are buffered until commit. */

@@ -306,6 +306,47 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
       ).toHaveLength(5)
     })
 
+    test('behavior: isEmpty answers from memory only what iteration would say', async () => {
+      const vs = await setup()
+      const br = vs.branch()
+      br.store('bank').set(b('q/1'), b('1'))
+      br.store('bank').set(b('r/1'), b('1'))
+      await commitNext(vs, br)
+      const next = vs.branch()
+      next.store('bank').delete(b('q/1'))
+      await commitNext(vs, next)
+
+      const root = vs.branch()
+      const bank = root.store('bank')
+      // Agrees with iteration whenever it answers.
+      const agrees = async (store: StateBranch, prefix: string) => {
+        const known = store.store('bank').isEmpty?.({ prefix: b(prefix) })
+        const entries = await collect(store.store('bank').iterate({ prefix: b(prefix) }))
+        if (known !== undefined) expect(known).toBe(entries.length === 0)
+        return known
+      }
+      expect(await agrees(root, 'q/')).toBe(true) // deleted at height 2
+      expect(await agrees(root, 'r/')).toBe(false)
+      expect(await agrees(root, 'z/')).toBe(true)
+      bank.set(b('z/1'), b('1'))
+      expect(await agrees(root, 'z/')).toBe(false) // written in the branch
+      const child = root.branch()
+      expect(await agrees(child, 'z/')).toBe(false)
+      child.store('bank').delete(b('z/1'))
+      child.store('bank').delete(b('r/1'))
+      // Deletions in the overlay may hide everything below: not known without iterating.
+      expect(await agrees(child, 'r/')).toBeUndefined()
+      expect(await agrees(child, 'q/')).toBe(true)
+      // Every deleted key among many cannot be looked at from memory for free.
+      const many = vs.branch()
+      for (let i = 0; i < 40; i++) many.store('bank').set(b(`m/${i}`), b('1'))
+      await commitNext(vs, many)
+      const gone = vs.branch()
+      for (let i = 0; i < 40; i++) gone.store('bank').delete(b(`m/${i}`))
+      await commitNext(vs, gone)
+      expect(await agrees(vs.branch(), 'm/')).toBeUndefined()
+    })
+
     test('behavior: iteration over more entries than one read batch', async () => {
       const vs = await setup()
       const br = vs.branch()

@@ -217,6 +217,7 @@ export class VersionedStore implements HeightSource {
       height,
       get: (full) => this.read(full, height),
       range: (lo, hi, reverse) => this.readRange(lo, hi, reverse, height),
+      isEmpty: (lo, hi) => this.isEmptyAt(lo, hi, height),
       resolveStore: (name) => this.resolveId(name, height),
       liveStores: () => this.liveStores(height),
       nextStoreId: () => this.nextStoreId,
@@ -524,6 +525,20 @@ export class VersionedStore implements HeightSource {
     return value
   }
 
+  /**
+   * Whether no key of [lo, hi) is live at `height`, from the in-memory index (undefined when more
+   * than a few deleted keys would have to be looked at).
+   */
+  isEmptyAt(lo: string, hi: string | undefined, height: number): boolean | undefined {
+    let looked = 0
+    for (const [k, e] of this.index.entries(lo)) {
+      if (hi !== undefined && k >= hi) break
+      if (liveAt(e.v, height)) return false
+      if (++looked >= 16) return undefined
+    }
+    return true
+  }
+
   /** Entries of a full-key range at a height, read in batches so commits may interleave. */
   async *readRange(lo: string, hi: string | undefined, reverse: boolean, height: number) {
     let cursor: string | undefined
@@ -653,4 +668,20 @@ function concat1(value: Bytes): Bytes {
   out[0] = 1
   out.set(value, 1)
   return out
+}
+
+/** Whether the last version at or below `height` of `versions` (negative = deleted) is live. */
+function liveAt(versions: readonly number[], height: number): boolean {
+  let lo = 0
+  let hi = versions.length - 1
+  let found = -1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    if (Math.abs(versions[mid]!) <= height) {
+      found = mid
+      lo = mid + 1
+    } else hi = mid - 1
+  }
+  // As valueAt: a version below 0 is a deletion (genesis writes are version 0).
+  return found >= 0 && !(versions[found]! < 0)
 }

@@ -151,7 +151,10 @@ export class GovKeeper {
   async dueProposals(state: Readable, queue: 'active' | 'inactive', t: bigint): Promise<bigint[]> {
     const map = queue === 'active' ? this.c.activeQueue : this.c.inactiveQueue
     const out: bigint[] = []
-    for await (const [, id] of map.iterate(this.store(state), { end: queueEnd(t) })) out.push(id)
+    const store = this.store(state)
+    // Every block asks; most blocks have no proposal in the queue at all.
+    if (store.isEmpty?.({ prefix: map.prefix }) === true) return out
+    for await (const [, id] of map.iterate(store, { end: queueEnd(t) })) out.push(id)
     return out
   }
 
