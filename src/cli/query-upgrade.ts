@@ -35,14 +35,24 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
       ),
   ).action(
     clientAction(async (f: QueryFlags) => {
-      const { ctx, format, json } = await run(f, `${SERVICE}/CurrentPlan`, {})
+      const ctx = await clientContext(globals(), f.node)
+      const format = outputFormat(f.output, ctx.config, 'text')
+      // The recent blocks the estimate needs are asked for alongside the plan (a round trip less);
+      // unused when no plan is scheduled.
+      const recent = ctx.node().recentBlockTimes()
+      recent.catch(() => undefined)
+      const { type, response } = await ctx.node().query(`${SERVICE}/CurrentPlan`, {}, f.height ?? 0)
+      const { messageToJson } = await import('../codec/json.js')
+      const json = messageToJson(ctx.registry, type, response)
       if (json.plan === null || json.plan === undefined) throw new CliError('no upgrade scheduled')
       printOutput(json.plan, format)
       // The estimate goes to stderr: stdout stays the plan, as upstream prints it.
       const height = Number((json.plan as { height?: string }).height ?? 0)
       try {
         const { estimateTimeUntilHeight } = await import('../client/upgrade-timing.js')
-        process.stderr.write(`${(await estimateTimeUntilHeight(ctx.node(), height)).text}\n`)
+        process.stderr.write(
+          `${(await estimateTimeUntilHeight(ctx.node(), height, recent)).text}\n`,
+        )
       } catch (err) {
         process.stderr.write(
           `note: cannot estimate the time until height ${height}: ${(err as Error).message}\n`,
