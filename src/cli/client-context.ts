@@ -48,8 +48,10 @@ export async function readClientToml(home: string): Promise<ClientConfig> {
 export async function clientContext(
   globals: GlobalFlags,
   nodeFlag: string | undefined,
+  /** client.toml, when the command has read it already. */
+  clientToml?: ClientConfig,
 ): Promise<ClientContext> {
-  const config = await readClientToml(globals.home)
+  const config = clientToml ?? (await readClientToml(globals.home))
   const [{ protoRegistry }, { createNodeClient }] = await Promise.all([
     import('../codec/proto.js'),
     import('../client/node-client.js'),

@@ -6,6 +6,7 @@ import {
   outputFormat,
   printOutput,
   type QueryFlags,
+  readClientToml,
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
@@ -35,12 +36,14 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
       ),
   ).action(
     clientAction(async (f: QueryFlags) => {
-      const ctx = await clientContext(globals(), f.node)
-      const format = outputFormat(f.output, ctx.config, 'text')
-      // The recent blocks the estimate needs are asked for alongside the plan (a round trip less);
-      // unused when no plan is scheduled.
-      const recent = ctx.node().recentBlockTimes()
+      const config = await readClientToml(globals().home)
+      const format = outputFormat(f.output, config, 'text')
+      // The recent blocks the estimate needs take no protobuf: asked for first, answered while the
+      // registry loads (unused when no plan is scheduled).
+      const { createNodeClient } = await import('../client/node-client.js')
+      const recent = createNodeClient({ url: f.node ?? config.node }).recentBlockTimes()
       recent.catch(() => undefined)
+      const ctx = await clientContext(globals(), f.node, config)
       const { type, response } = await ctx.node().query(`${SERVICE}/CurrentPlan`, {}, f.height ?? 0)
       const { messageToJson } = await import('../codec/json.js')
       const json = messageToJson(ctx.registry, type, response)
