@@ -1,6 +1,7 @@
 // Copies the .proto sources next to the compiled code (the node loads them at start-up) and writes
-// their precompiled form, dist/proto/registry.json, which the registry loads instead of parsing;
-// copies the dashboard's CSS and script, which the REST server serves from the package.
+// their precompiled form, dist/proto/registry.json (protobufjs's JSON descriptor of the parsed
+// sources and their parts), which the registry loads instead of parsing; copies the dashboard's CSS
+// and script, which the REST server serves from the package.
 import { chmodSync, cpSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
@@ -9,6 +10,5 @@ cpSync('src/proto', 'dist/proto', { recursive: true })
 rmSync('dist/server/dashboard/assets', { recursive: true, force: true })
 cpSync('src/server/dashboard/assets', 'dist/server/dashboard/assets', { recursive: true })
 chmodSync('dist/cli/main.js', 0o755)
-const { parseProtoSources, REGISTRY_JSON } = await import('../dist/codec/proto.js')
-const root = parseProtoSources(resolve('dist/proto'))
-writeFileSync(`dist/proto/${REGISTRY_JSON}`, JSON.stringify(root.toJSON()))
+const { compileProtoSources, REGISTRY_JSON } = await import('../dist/codec/proto.js')
+writeFileSync(`dist/proto/${REGISTRY_JSON}`, compileProtoSources(resolve('dist/proto')))

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createInterface } from 'node:readline'
 import type { Command } from 'commander'
 import type { NodeClient } from '../client/node-client.js'
 import type { JsonValue } from '../codec/json.js'
@@ -49,8 +48,10 @@ export async function readClientToml(home: string): Promise<ClientConfig> {
 export async function clientContext(
   globals: GlobalFlags,
   nodeFlag: string | undefined,
+  /** client.toml, when the command has read it already. */
+  clientToml?: ClientConfig,
 ): Promise<ClientContext> {
-  const config = await readClientToml(globals.home)
+  const config = clientToml ?? (await readClientToml(globals.home))
   const [{ protoRegistry }, { createNodeClient }] = await Promise.all([
     import('../codec/proto.js'),
     import('../client/node-client.js'),
@@ -151,6 +152,7 @@ export async function readInput(path: string, what: string): Promise<string> {
 /** Reads one line from stdin (undefined at end of input), prompting on stderr. */
 export async function readLine(prompt: string): Promise<string | undefined> {
   process.stderr.write(prompt)
+  const { createInterface } = await import('node:readline')
   const rl = createInterface({ input: process.stdin, terminal: false })
   try {
     for await (const line of rl) return line

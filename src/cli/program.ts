@@ -11,10 +11,16 @@ type Register = (program: Command, globals: () => GlobalFlags, exit: (code: numb
 
 /**
  * The top-level commands in help order, each with the files that define it (several files add to
- * `query` and `tx`). A file is imported only when its command runs — or for the full help — so a
- * client call such as `sdkd status` loads no node, store or server code.
+ * `query` and `tx`, one per sub-group). A file is imported only when its command runs — or for the
+ * full help — so a client call such as `sdkd status` loads no node, store or server code, and
+ * `sdkd query upgrade plan` loads no other module's query commands.
  */
-const COMMANDS: readonly { names: readonly string[]; load: () => Promise<Register[]> }[] = [
+const COMMANDS: readonly {
+  names: readonly string[]
+  load: () => Promise<Register[]>
+  /** The files of the group's sub-commands, by sub-command name (`query upgrade …`). */
+  groups?: Readonly<Record<string, () => Promise<Register>>>
+}[] = [
   { names: ['init'], load: async () => [(await import('./init.js')).registerInit] },
   { names: ['start'], load: async () => [(await import('./start.js')).registerStart] },
   { names: ['devnet'], load: async () => [(await import('./devnet.js')).registerDevnet] },
@@ -23,25 +29,23 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<Registe
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },
   { names: ['genesis'], load: async () => [(await import('./genesis.js')).registerGenesis] },
-  {
-    names: ['query', 'q'],
-    load: async () => [
-      (await import('./query-upgrade.js')).registerQueryUpgrade,
-      (await import('./query-auth.js')).registerQueryAuth,
-      (await import('./query-bank.js')).registerQueryBank,
-      (await import('./query-gov.js')).registerQueryGov,
-      (await import('./query-tx.js')).registerQueryTx,
-    ],
-  },
-  {
-    names: ['tx'],
-    load: async () => [
-      (await import('./tx-bank.js')).registerTxBank,
-      (await import('./tx-gov.js')).registerTxGov,
-      (await import('./tx-upgrade.js')).registerTxUpgrade,
-      (await import('./tx-sign.js')).registerTxSign,
-    ],
-  },
+  group(['query', 'q'], {
+    upgrade: async () => (await import('./query-upgrade.js')).registerQueryUpgrade,
+    auth: async () => (await import('./query-auth.js')).registerQueryAuth,
+    bank: async () => (await import('./query-bank.js')).registerQueryBank,
+    gov: async () => (await import('./query-gov.js')).registerQueryGov,
+    tx: async () => (await import('./query-tx.js')).registerQueryTx,
+  }),
+  group(['tx'], {
+    bank: async () => (await import('./tx-bank.js')).registerTxBank,
+    gov: async () => (await import('./tx-gov.js')).registerTxGov,
+    upgrade: async () => (await import('./tx-upgrade.js')).registerTxUpgrade,
+    // One file defines these four.
+    sign: async () => (await import('./tx-sign.js')).registerTxSign,
+    broadcast: async () => (await import('./tx-sign.js')).registerTxSign,
+    encode: async () => (await import('./tx-sign.js')).registerTxSign,
+    decode: async () => (await import('./tx-sign.js')).registerTxSign,
+  }),
   { names: ['dev'], load: async () => [(await import('./dev.js')).registerDev] },
   { names: ['debug'], load: async () => [(await import('./debug.js')).registerDebug] },
   { names: ['version'], load: async () => [(await import('./version.js')).registerVersion] },
@@ -51,17 +55,30 @@ const COMMANDS: readonly { names: readonly string[]; load: () => Promise<Registe
   },
 ]
 
+/** A command group whose sub-commands several files define: all of them, in help order, once each. */
+function group(
+  names: readonly string[],
+  groups: Readonly<Record<string, () => Promise<Register>>>,
+): (typeof COMMANDS)[number] {
+  return {
+    names,
+    groups,
+    load: async () => [...new Set(await Promise.all(Object.values(groups).map((g) => g())))],
+  }
+}
+
 /** Global flags that take a value (to find the command word in argv). */
 const GLOBAL_VALUE_FLAGS = new Set(['--home', '--log_level', '--log_format', '--app-version'])
 
-/** The command word of argv (`sdkd --home h query …` → `query`), if any. */
-export function commandWord(args: readonly string[]): string | undefined {
+/** The command words of argv (`sdkd --home h query upgrade plan` → `query`, `upgrade`, `plan`). */
+export function commandWords(args: readonly string[]): string[] {
+  const words: string[] = []
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
-    if (!a.startsWith('-')) return a
-    if (GLOBAL_VALUE_FLAGS.has(a)) i++
+    if (!a.startsWith('-')) words.push(a)
+    else if (GLOBAL_VALUE_FLAGS.has(a)) i++
   }
-  return undefined
+  return words
 }
 
 /**
@@ -119,11 +136,17 @@ export async function createProgram(
     useBrand((await readHomeRecord(globals().home)).brand ?? DEFAULT_BRAND)
   })
 
-  const word = commandWord(args)
+  const [word, sub] = commandWords(args)
   const only = COMMANDS.find((c) => word !== undefined && c.names.includes(word))
-  for (const entry of only ? [only] : COMMANDS) {
-    for (const register of await entry.load()) register(program, globals, exit)
-  }
+  const subGroup =
+    sub !== undefined && only?.groups && Object.hasOwn(only.groups, sub)
+      ? only.groups[sub]
+      : undefined
+  if (subGroup) (await subGroup())(program, globals, exit)
+  else
+    for (const entry of only ? [only] : COMMANDS) {
+      for (const register of await entry.load()) register(program, globals, exit)
+    }
   addAllExamples(program)
   useShortUsageErrors(program)
   return program

@@ -6,6 +6,7 @@ import {
   outputFormat,
   printOutput,
   type QueryFlags,
+  readClientToml,
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
@@ -35,14 +36,26 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
       ),
   ).action(
     clientAction(async (f: QueryFlags) => {
-      const { ctx, format, json } = await run(f, `${SERVICE}/CurrentPlan`, {})
+      const config = await readClientToml(globals().home)
+      const format = outputFormat(f.output, config, 'text')
+      // The recent blocks the estimate needs take no protobuf: asked for first, answered while the
+      // registry loads (unused when no plan is scheduled).
+      const { createNodeClient } = await import('../client/node-client.js')
+      const recent = createNodeClient({ url: f.node ?? config.node }).recentBlockTimes()
+      recent.catch(() => undefined)
+      const ctx = await clientContext(globals(), f.node, config)
+      const { type, response } = await ctx.node().query(`${SERVICE}/CurrentPlan`, {}, f.height ?? 0)
+      const { messageToJson } = await import('../codec/json.js')
+      const json = messageToJson(ctx.registry, type, response)
       if (json.plan === null || json.plan === undefined) throw new CliError('no upgrade scheduled')
       printOutput(json.plan, format)
       // The estimate goes to stderr: stdout stays the plan, as upstream prints it.
       const height = Number((json.plan as { height?: string }).height ?? 0)
       try {
         const { estimateTimeUntilHeight } = await import('../client/upgrade-timing.js')
-        process.stderr.write(`${(await estimateTimeUntilHeight(ctx.node(), height)).text}\n`)
+        process.stderr.write(
+          `${(await estimateTimeUntilHeight(ctx.node(), height, recent)).text}\n`,
+        )
       } catch (err) {
         process.stderr.write(
           `note: cannot estimate the time until height ${height}: ${(err as Error).message}\n`,

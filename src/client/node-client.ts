@@ -1,6 +1,5 @@
 import type protobuf from 'protobufjs'
 import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec/bytes.js'
-import { txHashHex } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { parseRfc3339, type TimeNs } from '../codec/time.js'
 import type { BlockTime } from '../modules/upgrade/timing.js'
@@ -285,8 +284,11 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
       // Upstream CheckCometError: mempool rejections become coded responses, not failures.
       if (err instanceof NodeClientError) {
         const hit = MEMPOOL_ERRORS.find(([re]) => re.test(err.message))
-        if (hit)
+        if (hit) {
+          // Loaded here: hashing loads libsodium, which a client call that hashes nothing never needs.
+          const { txHashHex } = await import('../codec/hash.js')
           return { code: hit[1], data: '', log: '', codespace: 'sdk', hash: txHashHex(txBytes) }
+        }
       }
       throw err
     }

@@ -1,15 +1,20 @@
 import {
+  type BlockTime,
   estimateHeight,
   formatHeightEstimate,
   type HeightEstimate,
 } from '../modules/upgrade/timing.js'
 import type { NodeClient } from './node-client.js'
 
-/** Asks the node for its recent blocks and estimates when it reaches `height` (for `query upgrade plan`). */
+/**
+ * Estimates when the node reaches `height` from its recent blocks (for `query upgrade plan`): those
+ * given, already asked for, else asked for now.
+ */
 export async function estimateTimeUntilHeight(
   client: NodeClient,
   height: number,
+  recent: Promise<BlockTime[]> = client.recentBlockTimes(),
 ): Promise<{ estimate: HeightEstimate; text: string }> {
-  const estimate = estimateHeight(height, await client.recentBlockTimes())
+  const estimate = estimateHeight(height, await recent)
   return { estimate, text: formatHeightEstimate(height, estimate) }
 }

@@ -1,7 +1,18 @@
-import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { ErrLogic } from '../errors.js'
-import { type Bytes, toHexUpper } from './bytes.js'
+import { type Bytes, fromHex, toHexUpper } from './bytes.js'
 import { loadSodium } from './sodium.js'
+
+let nodeCrypto: typeof import('node:crypto') | undefined
+
+/**
+ * node:crypto, loaded on first use: loading it costs several milliseconds, and client commands
+ * import this module (through the address codec) without hashing anything.
+ */
+function crypto(): typeof import('node:crypto') {
+  nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto')
+  return nodeCrypto
+}
 
 /** Where small inputs are gathered for libsodium (synchronous use only). */
 const scratch = Buffer.allocUnsafe(4096)
@@ -27,7 +38,7 @@ export function sha256(...parts: readonly Bytes[]): Bytes {
       return new Uint8Array(out.buffer, out.byteOffset, 32)
     }
   }
-  const h = createHash('sha256')
+  const h = crypto().createHash('sha256')
   for (const p of parts) h.update(p)
   const d = h.digest()
   return new Uint8Array(d.buffer, d.byteOffset, d.length)
@@ -41,8 +52,13 @@ export function txHashHex(tx: Bytes): string {
 const LEAF_PREFIX = Uint8Array.of(0)
 const INNER_PREFIX = Uint8Array.of(1)
 
-/** sha256("") — the root of an empty merkle tree. */
-export const EMPTY_HASH: Bytes = sha256()
+/**
+ * sha256("") — the root of an empty merkle tree (the well-known digest, written out so that
+ * importing this module hashes nothing).
+ */
+export const EMPTY_HASH: Bytes = fromHex(
+  'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+)
 
 /** RFC 6962 leaf hash: sha256(0x00 ‖ leaf). */
 export function leafHash(leaf: Bytes): Bytes {

@@ -1,29 +1,12 @@
 import type protobuf from 'protobufjs'
 import { bech32ToAddress } from './address.js'
-import { brand } from './brand.js'
 import { type Bytes, toHex } from './bytes.js'
+import { SIGNER_OPTION, signerFields } from './signer-fields.js'
 
-/** The Msg option naming its signer fields (upstream `cosmos.msg.v1.signer`), canonical. */
-export const SIGNER_OPTION = '(sdk.msg.v1.signer)'
-
-/** A decoded message (proto.ts's ProtoMessage; named here so proto.ts, which uses signerFields, is not imported back). */
+/** A decoded message (proto.ts's ProtoMessage; named here so proto.ts is not imported back). */
 type Message = Readonly<Record<string, unknown>>
 
-/**
- * The `(sdk.msg.v1.signer)` field names of a message type (upstream cosmos.msg.v1.signer); the
- * option is named as the type's brand has it.
- */
-export function signerFields(
-  type: protobuf.Type,
-  option: string = brand().rename(SIGNER_OPTION),
-): string[] {
-  const raw: unknown = type.options?.[option]
-  const fromParsed = (type.parsedOptions ?? [])
-    .map((o: Record<string, unknown>) => o[option])
-    .filter((v: unknown): v is string => typeof v === 'string')
-  const names = fromParsed.length > 0 ? fromParsed : Array.isArray(raw) ? raw : raw ? [raw] : []
-  return [...new Set(names.map(String))]
-}
+export { SIGNER_OPTION, signerFields }
 
 /**
  * Addresses that must sign a message, in field order: a string field is one bech32 address, a

@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { mkdir, open, rename } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
+
+let randomBytes: typeof import('node:crypto').randomBytes | undefined
 
 /** Writes a file atomically: temp file, fsync, rename (a crash leaves the old file or the new one). */
 export async function writeFileAtomic(
@@ -9,6 +11,10 @@ export async function writeFileAtomic(
   mode = 0o644,
 ): Promise<void> {
   await mkdir(dirname(path), { recursive: true })
+  // node:crypto on first write: every client command imports this module (reading the home) and
+  // writes nothing, and loading node:crypto costs several milliseconds.
+  randomBytes ??= (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'))
+    .randomBytes
   const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
   const fh = await open(tmp, 'w', mode)
   try {

@@ -1,5 +1,9 @@
-import { parse } from 'smol-toml'
+import { createRequire } from 'node:module'
 import { ConfigError } from './fields.js'
+
+// smol-toml's single-file CommonJS build: its ES module build is nine modules, and every client
+// command reads client.toml (loading each ES module costs more than the parse).
+const { parse } = createRequire(import.meta.url)('smol-toml') as typeof import('smol-toml')
 
 /**
  * Parses a TOML file's text; a syntax error names the file, the line and the column:
