@@ -63,14 +63,25 @@ export function uint32BE(n: number): Bytes {
   return out
 }
 
+/**
+ * Arrays up to this length are converted without a Buffer: V8 keeps small typed arrays on the heap,
+ * and taking their `.buffer` (which a Buffer view needs) moves them off it, costing more than the
+ * conversion (store keys are short and converted on every read).
+ */
+const SHORT = 64
+
 /** Bytes → latin1 string: one char per byte, so string order equals byte order. */
 export function bytesToLatin1(bytes: Bytes): string {
+  if (bytes.length <= SHORT) return String.fromCharCode.apply(null, bytes as unknown as number[])
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
 
 /** latin1 string → bytes (inverse of bytesToLatin1). */
 export function latin1ToBytes(s: string): Bytes {
-  return new Uint8Array(Buffer.from(s, 'latin1'))
+  if (s.length > SHORT) return new Uint8Array(Buffer.from(s, 'latin1'))
+  const out = new Uint8Array(s.length)
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i)
+  return out
 }
 
 /** UTF-8 encode. */
@@ -80,6 +91,11 @@ export function utf8(s: string): Bytes {
 
 /** UTF-8 decode. */
 export function fromUtf8(bytes: Bytes): string {
+  if (bytes.length <= SHORT) {
+    let ascii = true
+    for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) ascii = false
+    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[])
+  }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
 }
 
