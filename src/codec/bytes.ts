@@ -8,6 +8,13 @@ const EMPTY = new Uint8Array(0)
 /** The empty byte array (shared; never mutate). */
 export const emptyBytes = (): Bytes => EMPTY
 
+/**
+ * Arrays up to this length are converted without a Buffer: V8 keeps small typed arrays on the heap,
+ * and taking their `.buffer` (which a Buffer view needs) moves them off it, costing more than the
+ * conversion (store keys are short and converted on every read).
+ */
+const SHORT = 64
+
 /** Concatenates byte arrays. */
 export function concatBytes(...parts: readonly Bytes[]): Bytes {
   let length = 0
@@ -42,6 +49,14 @@ export function compareBytes(a: Bytes, b: Bytes): number {
 /** Big-endian unsigned 64-bit encoding of a non-negative safe integer (heights sort by byte order). */
 export function uint64BE(n: number | bigint): Bytes {
   const out = new Uint8Array(8)
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) {
+    // Byte by byte: a DataView would need the array's `.buffer` (see SHORT).
+    let hi = Math.floor(n / 4294967296)
+    let lo = n >>> 0
+    for (let i = 7; i >= 4; i--, lo >>>= 8) out[i] = lo & 0xff
+    for (let i = 3; i >= 0; i--, hi >>>= 8) out[i] = hi & 0xff
+    return out
+  }
   new DataView(out.buffer).setBigUint64(0, BigInt(n))
   return out
 }
@@ -63,13 +78,6 @@ export function uint32BE(n: number): Bytes {
   return out
 }
 
-/**
- * Arrays up to this length are converted without a Buffer: V8 keeps small typed arrays on the heap,
- * and taking their `.buffer` (which a Buffer view needs) moves them off it, costing more than the
- * conversion (store keys are short and converted on every read).
- */
-const SHORT = 64
-
 /** Bytes → latin1 string: one char per byte, so string order equals byte order. */
 export function bytesToLatin1(bytes: Bytes): string {
   if (bytes.length <= SHORT) return String.fromCharCode.apply(null, bytes as unknown as number[])
@@ -86,6 +94,16 @@ export function latin1ToBytes(s: string): Bytes {
 
 /** UTF-8 encode. */
 export function utf8(s: string): Bytes {
+  if (s.length <= SHORT) {
+    const out = new Uint8Array(s.length)
+    let i = 0
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i)
+      if (c > 0x7f) break
+      out[i] = c
+    }
+    if (i === s.length) return out
+  }
   return new Uint8Array(Buffer.from(s, 'utf8'))
 }
 
