@@ -247,12 +247,12 @@ class GetRouter {
     // The path as Hono's getPath reads it; any percent-escape is left to Hono's decoding.
     const start = url.indexOf('/', url.indexOf(':') + 4)
     if (start < 0) return undefined
-    let end = start
-    for (; end < url.length; end++) {
-      const ch = url.charCodeAt(end)
-      if (ch === 37) return undefined // '%'
-      if (ch === 63 || ch === 35) break // '?', '#'
-    }
+    const query = url.indexOf('?', start)
+    const hash = url.indexOf('#', start)
+    const end =
+      query < 0 ? (hash < 0 ? url.length : hash) : hash < 0 ? query : Math.min(query, hash)
+    const percent = url.indexOf('%', start)
+    if (percent >= 0 && percent < end) return undefined
     const parts = url.slice(start + 1, end).split('/')
     // Swagger's routes are registered before the queries'.
     if (parts[0] === 'swagger') return undefined
