@@ -1,25 +1,54 @@
 import { describe, expect, test } from 'vitest'
-import { readBigUint64BE, readUint64BE, uint64BE } from './bytes.js'
+import { bytesToLatin1, fromUtf8, latin1ToBytes, uint64BE, utf8 } from './bytes.js'
 
-describe('uint64BE', () => {
-  test('behavior: numbers and bigints encode as big-endian 64-bit, the bytes heights sort by', () => {
-    const cases: [number | bigint, string][] = [
-      [0, '0000000000000000'],
-      [1, '0000000000000001'],
-      [0xffffffff, '00000000ffffffff'],
-      [0x1_0000_0000, '0000000100000000'],
-      [20_000, '0000000000004e20'],
-      [Number.MAX_SAFE_INTEGER, '001fffffffffffff'],
-      [2n ** 64n - 1n, 'ffffffffffffffff'],
-    ]
-    for (const [n, hex] of cases) {
-      expect(Buffer.from(uint64BE(n)).toString('hex')).toBe(hex)
-      expect(readBigUint64BE(uint64BE(n))).toBe(BigInt(n))
+/**
+ * The short-array conversions (no Buffer for arrays of up to 64 bytes) give what Buffer gives, at
+ * the lengths around the switch and for the bytes where encodings differ.
+ */
+
+const asBytes = (b: Buffer) => [...b]
+
+function sample(length: number, seed: number, max = 256): Uint8Array {
+  const out = new Uint8Array(length)
+  let s = seed
+  for (let i = 0; i < length; i++) {
+    s = (s * 1103515245 + 12345) >>> 0
+    out[i] = s % max
+  }
+  return out
+}
+
+describe('byte conversions', () => {
+  test('behavior: latin1 both ways equals Buffer at every length around 64', () => {
+    for (let length = 0; length <= 70; length++) {
+      const bytes = sample(length, length)
+      const text = Buffer.from(bytes).toString('latin1')
+      expect(bytesToLatin1(bytes)).toBe(text)
+      expect([...latin1ToBytes(text)]).toEqual([...bytes])
     }
-    expect(readUint64BE(uint64BE(123_456_789_012))).toBe(123_456_789_012)
+    // Chars above 0xff keep their low byte, as Buffer's latin1 does.
+    expect([...latin1ToBytes('\u0141z')]).toEqual(asBytes(Buffer.from('\u0141z', 'latin1')))
   })
 
-  test('error: a fractional height is refused, not truncated', () => {
-    expect(() => uint64BE(1.5)).toThrow(RangeError)
+  test('behavior: UTF-8 both ways equals Buffer, ASCII or not, valid or not', () => {
+    for (const text of ['', 'stake', 'ünï', '✓ok', '\ud800', 'a'.repeat(64), 'é'.repeat(40)]) {
+      expect([...utf8(text)]).toEqual(asBytes(Buffer.from(text, 'utf8')))
+    }
+    for (let length = 0; length <= 70; length++) {
+      for (const max of [128, 256]) {
+        const bytes = sample(length, length + max, max)
+        expect(fromUtf8(bytes)).toBe(Buffer.from(bytes).toString('utf8'))
+      }
+    }
+  })
+
+  test('behavior: uint64BE equals DataView big-endian for numbers and bigints', () => {
+    for (const n of [0, 1, 255, 256, 2 ** 32 - 1, 2 ** 32, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER]) {
+      const want = new Uint8Array(8)
+      new DataView(want.buffer).setBigUint64(0, BigInt(n))
+      expect([...uint64BE(n)]).toEqual([...want])
+      expect([...uint64BE(BigInt(n))]).toEqual([...want])
+    }
+    expect([...uint64BE(2n ** 64n - 1n)]).toEqual(Array(8).fill(255))
   })
 })

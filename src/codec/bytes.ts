@@ -8,6 +8,13 @@ const EMPTY = new Uint8Array(0)
 /** The empty byte array (shared; never mutate). */
 export const emptyBytes = (): Bytes => EMPTY
 
+/**
+ * Arrays up to this length are converted without a Buffer: V8 keeps small typed arrays on the heap,
+ * and taking their `.buffer` (which a Buffer view needs) moves them off it, costing more than the
+ * conversion (store keys are short and converted on every read).
+ */
+const SHORT = 64
+
 /** Concatenates byte arrays. */
 export function concatBytes(...parts: readonly Bytes[]): Bytes {
   let length = 0
@@ -43,17 +50,11 @@ export function compareBytes(a: Bytes, b: Bytes): number {
 export function uint64BE(n: number | bigint): Bytes {
   const out = new Uint8Array(8)
   if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) {
-    // Heights and ids: no BigInt on the hot path of every key.
-    const hi = Math.floor(n / 0x1_0000_0000)
-    const lo = n >>> 0
-    out[0] = hi >>> 24
-    out[1] = (hi >>> 16) & 0xff
-    out[2] = (hi >>> 8) & 0xff
-    out[3] = hi & 0xff
-    out[4] = lo >>> 24
-    out[5] = (lo >>> 16) & 0xff
-    out[6] = (lo >>> 8) & 0xff
-    out[7] = lo & 0xff
+    // Byte by byte: a DataView would need the array's `.buffer` (see SHORT).
+    let hi = Math.floor(n / 4294967296)
+    let lo = n >>> 0
+    for (let i = 7; i >= 4; i--, lo >>>= 8) out[i] = lo & 0xff
+    for (let i = 3; i >= 0; i--, hi >>>= 8) out[i] = hi & 0xff
     return out
   }
   new DataView(out.buffer).setBigUint64(0, BigInt(n))
@@ -79,21 +80,40 @@ export function uint32BE(n: number): Bytes {
 
 /** Bytes → latin1 string: one char per byte, so string order equals byte order. */
 export function bytesToLatin1(bytes: Bytes): string {
+  if (bytes.length <= SHORT) return String.fromCharCode.apply(null, bytes as unknown as number[])
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
 
 /** latin1 string → bytes (inverse of bytesToLatin1). */
 export function latin1ToBytes(s: string): Bytes {
-  return new Uint8Array(Buffer.from(s, 'latin1'))
+  if (s.length > SHORT) return new Uint8Array(Buffer.from(s, 'latin1'))
+  const out = new Uint8Array(s.length)
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i)
+  return out
 }
 
 /** UTF-8 encode. */
 export function utf8(s: string): Bytes {
+  if (s.length <= SHORT) {
+    const out = new Uint8Array(s.length)
+    let i = 0
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i)
+      if (c > 0x7f) break
+      out[i] = c
+    }
+    if (i === s.length) return out
+  }
   return new Uint8Array(Buffer.from(s, 'utf8'))
 }
 
 /** UTF-8 decode. */
 export function fromUtf8(bytes: Bytes): string {
+  if (bytes.length <= SHORT) {
+    let ascii = true
+    for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) ascii = false
+    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[])
+  }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
 }
 

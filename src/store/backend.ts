@@ -17,6 +17,11 @@ export interface BackendRange {
  */
 export interface StoreBackend {
   get(key: Bytes): Promise<Bytes | undefined>
+  /**
+   * The same read, answered at once (LevelDB's synchronous get: no thread-pool round trip, which
+   * costs a short read several times over). For reads of immutable history on the query path.
+   */
+  getSync?(key: Bytes): Bytes | undefined
   getMany(keys: readonly Bytes[]): Promise<(Bytes | undefined)[]>
   /** Applies every op or none (one LevelDB write batch). */
   write(ops: readonly BatchOp[]): Promise<void>

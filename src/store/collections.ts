@@ -77,7 +77,15 @@ export function protoValue(type: protobuf.Type): ValueCodec<ProtoMessage> {
 /** Big-endian uint64 values. */
 export const uint64Value: ValueCodec<bigint> = {
   encode: (v) => uint64BE(v),
-  decode: (b) => BigInt(readUint64BE(b)),
+  decode: (b) => {
+    // Below 2^53 (every real value) without a DataView; beyond, the number rounding as before.
+    if (b.length >= 8 && b[0] === 0 && b[1]! < 0x20) {
+      const hi = (b[1]! << 16) | (b[2]! << 8) | b[3]!
+      const lo = ((b[4]! << 24) | (b[5]! << 16) | (b[6]! << 8) | b[7]!) >>> 0
+      return BigInt(hi * 4294967296 + lo)
+    }
+    return BigInt(readUint64BE(b))
+  },
 }
 
 /** Integers as decimal text (upstream math.Int values). */
@@ -151,21 +159,57 @@ export class KeyedMap<K, V> {
 
   /**
    * Entries in key order. `prefix` narrows to keys starting with those encoded bytes (e.g. the
-   * first component of a pair); `start`/`end` bound by raw encoded keys.
+   * first component of a pair); `start`/`end` bound by raw encoded keys. The store's range is
+   * opened when iteration starts.
    */
-  async *iterate(
+  iterate(
     store: KVReader,
     options: { prefix?: Bytes; reverse?: boolean; start?: Bytes; end?: Bytes } = {},
   ): AsyncIterable<[K, V, Bytes]> {
-    const base = options.prefix ? concatBytes(this.prefix, options.prefix) : this.prefix
-    const lt = prefixEnd(base)
-    for await (const [k, v] of store.iterate({
-      gte: options.start ? concatBytes(this.prefix, options.start) : base,
-      ...(options.end ? { lt: concatBytes(this.prefix, options.end) } : lt ? { lt } : {}),
-      reverse: options.reverse ?? false,
-    })) {
-      const raw = k.subarray(this.prefix.length)
-      yield [this.key.decode(raw)[0], this.value.decode(v), raw]
+    const open = () => {
+      const base = options.prefix ? concatBytes(this.prefix, options.prefix) : this.prefix
+      const lt = prefixEnd(base)
+      return store.iterate({
+        gte: options.start ? concatBytes(this.prefix, options.start) : base,
+        ...(options.end ? { lt: concatBytes(this.prefix, options.end) } : lt ? { lt } : {}),
+        reverse: options.reverse ?? false,
+      })
     }
+    const skip = this.prefix.length
+    const { key, value } = this
+    return mapEntries(open, (entry): [K, V, Bytes] => {
+      // A copy, not a view: a view of a small key would move it off V8's heap, a copy costs less.
+      const raw = entry[0].slice(skip)
+      return [key.decode(raw)[0], value.decode(entry[1]), raw]
+    })
+  }
+}
+
+/**
+ * The entries of the iterable `open()` returns (called when iteration starts), each mapped by `fn`:
+ * one promise step per entry (an async generator wrapping another costs several). Stopping early
+ * stops the inner iteration too.
+ */
+function mapEntries<T, U>(open: () => AsyncIterable<T>, fn: (entry: T) => U): AsyncIterable<U> {
+  return {
+    [Symbol.asyncIterator]() {
+      let inner: AsyncIterator<T> | undefined
+      const step = (r: IteratorResult<T>): IteratorResult<U> =>
+        r.done ? { value: undefined, done: true } : { value: fn(r.value), done: false }
+      return {
+        next() {
+          try {
+            inner ??= open()[Symbol.asyncIterator]()
+            return inner.next().then(step)
+          } catch (err) {
+            return Promise.reject(err)
+          }
+        },
+        async return() {
+          await inner?.return?.()
+          return { value: undefined, done: true }
+        },
+      }
+    },
   }
 }

@@ -2,6 +2,13 @@ import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
 import { fullRange, storeIdPrefix } from './keys.js'
 import type { KVEntry, KVRange, KVReader, StateReader } from './types.js'
 
+/** One batch of a range read: entries (full key, value) in range order, and where the next starts. */
+export interface RangeBatch {
+  readonly entries: readonly (readonly [string, Bytes])[]
+  /** The full key the next batch starts after (undefined: the range is done). */
+  readonly next: string | undefined
+}
+
 /** What a height view reads through: the versioned store's full-key reads at a retained height. */
 export interface HeightSource {
   /** Store id of `name` at `height`, if the store was live then. */
@@ -10,13 +17,17 @@ export interface HeightSource {
   liveStores(height: number): Map<string, number>
   /** Value of a full key at `height`. */
   read(full: string, height: number): Promise<Bytes | undefined>
-  /** Entries of the full-key range [lo, hi) at `height`. */
-  readRange(
+  /**
+   * A batch of the full-key range [lo, hi) at `height`, after the key `after`: at once when every
+   * value is in memory, a promise when some must be read from the database.
+   */
+  readBatch(
     lo: string,
     hi: string | undefined,
     reverse: boolean,
     height: number,
-  ): AsyncIterable<readonly [string, Bytes]>
+    after?: string,
+  ): RangeBatch | Promise<RangeBatch>
 }
 
 /** Read-only view at one height. */
@@ -58,11 +69,64 @@ class StoreReader implements KVReader {
     return (await this.get(key)) !== undefined
   }
 
-  async *iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
+  iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
+    const { source, height } = this
     const { lo, hi } = fullRange(this.prefix, range)
-    for await (const [k, v] of this.source.readRange(lo, hi, range.reverse ?? false, this.height)) {
-      yield [latin1ToBytes(k.slice(4)), v]
+    const reverse = range.reverse ?? false
+    return {
+      [Symbol.asyncIterator]: () => new RangeIterator(source, lo, hi, reverse, height),
     }
+  }
+}
+
+const DONE: Promise<IteratorResult<KVEntry>> = Promise.resolve({ value: undefined, done: true })
+
+/**
+ * Entries of a range at a height, batch by batch. A batch whose values are all in memory costs no
+ * asynchronous step beyond the one each `next()` promises (an async generator chain costs several
+ * per entry); the height's readability is checked after every batch, before any of it is seen.
+ */
+class RangeIterator implements AsyncIterator<KVEntry> {
+  private batch: RangeBatch['entries'] = []
+  private i = 0
+  private started = false
+  private after: string | undefined
+
+  constructor(
+    private readonly source: HeightSource,
+    private readonly lo: string,
+    private readonly hi: string | undefined,
+    private readonly reverse: boolean,
+    private readonly height: number,
+  ) {}
+
+  next(): Promise<IteratorResult<KVEntry>> {
+    try {
+      for (;;) {
+        if (this.i < this.batch.length) {
+          const [k, v] = this.batch[this.i++]!
+          return Promise.resolve({ value: [latin1ToBytes(k.slice(4)), v], done: false })
+        }
+        if (this.started && this.after === undefined) return DONE
+        this.started = true
+        const read = this.source.readBatch(this.lo, this.hi, this.reverse, this.height, this.after)
+        if (read instanceof Promise) {
+          return read.then((b) => {
+            this.take(b)
+            return this.next()
+          })
+        }
+        this.take(read)
+      }
+    } catch (err) {
+      return Promise.reject(err)
+    }
+  }
+
+  private take(b: RangeBatch): void {
+    this.batch = b.entries
+    this.i = 0
+    this.after = b.next
   }
 }
 

@@ -34,6 +34,9 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
     async get(key) {
       return (await db.get(key)) ?? undefined
     },
+    getSync(key) {
+      return db.getSync(key) ?? undefined
+    },
     async getMany(keys) {
       const values = await db.getMany(keys as Bytes[])
       return values.map((v) => v ?? undefined)

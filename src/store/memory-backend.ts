@@ -23,6 +23,10 @@ export function createMemoryBackend(tree: MemoryDatabase = createMemoryDatabase(
       check()
       return tree.get(bytesToLatin1(key))
     },
+    getSync(key) {
+      check()
+      return tree.get(bytesToLatin1(key))
+    },
     async getMany(keys) {
       check()
       return keys.map((k) => tree.get(bytesToLatin1(k)))

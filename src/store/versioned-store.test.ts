@@ -22,3 +22,14 @@ describeVersionedStore('memory', () => {
   const db = createMemoryDatabase()
   return { open: async () => createMemoryBackend(db) }
 })
+
+// A backend without synchronous gets: old versions are read through the asynchronous path.
+describeVersionedStore('memory, asynchronous reads only', () => {
+  const db = createMemoryDatabase()
+  return {
+    async open() {
+      const { getSync: _sync, ...rest } = createMemoryBackend(db)
+      return rest
+    },
+  }
+})

@@ -6,7 +6,7 @@ import { appHashOf, storeHash } from './app-hash.js'
 import type { BatchOp, StoreBackend } from './backend.js'
 import { type BranchParent, branchChanges, createBranch } from './branch.js'
 import { BTree } from './btree.js'
-import { type HeightSource, HeightView } from './height-view.js'
+import { type HeightSource, HeightView, type RangeBatch } from './height-view.js'
 import {
   accumulatorKey,
   FAMILY_STATE,
@@ -85,6 +85,8 @@ export class VersionedStore implements HeightSource {
   private readonly changedAt = new Map<number, string[]>()
   private readonly historyCache = new Map<string, Bytes | undefined>()
   private readonly historyCacheSize: number
+  /** Bumped when the history cache is cleared: reads begun before then do not fill it. */
+  private historyGeneration = 0
   private pruning: PruningOptions
   /** Durable height: what readers see. */
   private latest = -1
@@ -480,7 +482,7 @@ export class VersionedStore implements HeightSource {
     for (const [id, hash] of plan.storeHashes) this.storeHashes.set(id, hash)
     for (const h of [...this.changedAt.keys()]) if (h > toHeight) this.changedAt.delete(h)
     // Heights above toHeight will be committed again with other values.
-    this.historyCache.clear()
+    this.clearHistoryCache()
     this.nextStoreId = plan.nextStoreId
     this.latest = toHeight
     this.applied = toHeight
@@ -520,7 +522,8 @@ export class VersionedStore implements HeightSource {
   async read(full: string, height: number): Promise<Bytes | undefined> {
     const entry = this.index.get(full)
     if (!entry) return undefined
-    const value = await this.valueAt(full, entry, height)
+    const v = this.valueAt(full, entry, height)
+    const value = v instanceof Promise ? await v : v
     this.assertStillReadable(height)
     return value
   }
@@ -541,37 +544,74 @@ export class VersionedStore implements HeightSource {
 
   /** Entries of a full-key range at a height, read in batches so commits may interleave. */
   async *readRange(lo: string, hi: string | undefined, reverse: boolean, height: number) {
-    let cursor: string | undefined
-    for (;;) {
-      const batch: [string, IndexEntry][] = []
-      if (!reverse) {
-        for (const [k, e] of this.index.entries(cursor ?? lo)) {
-          if (hi !== undefined && k >= hi) break
-          if (cursor !== undefined && k === cursor) continue
-          batch.push([k, e])
-          if (batch.length >= READ_BATCH) break
-        }
-      } else {
-        const start = cursor ?? hi
-        const it =
-          start === undefined
-            ? this.index.entriesReversed()
-            : this.index.entriesReversed(start, undefined, true)
-        for (const [k, e] of it) {
-          if (k < lo) break
-          batch.push([k, e])
-          if (batch.length >= READ_BATCH) break
-        }
+    let after: string | undefined
+    do {
+      const read = this.readBatch(lo, hi, reverse, height, after)
+      const batch = read instanceof Promise ? await read : read
+      for (const entry of batch.entries) yield entry
+      after = batch.next
+    } while (after !== undefined)
+  }
+
+  /**
+   * One batch of a range read at a height: up to READ_BATCH keys of [lo, hi) after `after` (in
+   * range order). Answered at once when every value is in memory (the latest version of each key,
+   * or a cached old one); a promise only when some old version must be read from the database.
+   */
+  readBatch(
+    lo: string,
+    hi: string | undefined,
+    reverse: boolean,
+    height: number,
+    after?: string,
+  ): RangeBatch | Promise<RangeBatch> {
+    const keys: string[] = []
+    const found: IndexEntry[] = []
+    if (!reverse) {
+      for (const [k, e] of this.index.entries(after ?? lo)) {
+        if (hi !== undefined && k >= hi) break
+        if (after !== undefined && k === after) continue
+        keys.push(k)
+        found.push(e)
+        if (keys.length >= READ_BATCH) break
       }
-      if (batch.length === 0) return
-      for (const [k, e] of batch) {
-        const value = await this.valueAt(k, e, height)
-        if (value !== undefined) yield [k, value] as const
+    } else {
+      const start = after ?? hi
+      const it =
+        start === undefined
+          ? this.index.entriesReversed()
+          : this.index.entriesReversed(start, undefined, true)
+      for (const [k, e] of it) {
+        if (k < lo) break
+        keys.push(k)
+        found.push(e)
+        if (keys.length >= READ_BATCH) break
       }
-      this.assertStillReadable(height)
-      if (batch.length < READ_BATCH) return
-      cursor = batch[batch.length - 1]![0]
     }
+    const next = keys.length < READ_BATCH ? undefined : keys[keys.length - 1]
+    const values: (Bytes | undefined)[] = new Array(keys.length)
+    let reads: Promise<void>[] | undefined
+    for (let i = 0; i < keys.length; i++) {
+      const v = this.valueAt(keys[i]!, found[i]!, height)
+      if (v instanceof Promise) {
+        reads ??= []
+        reads.push(
+          v.then((value) => {
+            values[i] = value
+          }),
+        )
+      } else values[i] = v
+    }
+    const finish = (): RangeBatch => {
+      this.assertStillReadable(height)
+      const entries: [string, Bytes][] = []
+      for (let i = 0; i < keys.length; i++) {
+        const value = values[i]
+        if (value !== undefined) entries.push([keys[i]!, value])
+      }
+      return { entries, next }
+    }
+    return reads ? Promise.all(reads).then(finish) : finish()
   }
 
   /** A read that raced with pruning or a rollback of its height must not return a partial answer. */
@@ -583,11 +623,15 @@ export class VersionedStore implements HeightSource {
       this.checkReadable(height)
   }
 
-  private async valueAt(
+  /**
+   * The value of a key at a height: at once when it is in memory (the key's latest version, or an
+   * old version in the history cache), otherwise a promise of the database read.
+   */
+  private valueAt(
     full: string,
     entry: IndexEntry,
     height: number,
-  ): Promise<Bytes | undefined> {
+  ): Bytes | undefined | Promise<Bytes | undefined> {
     const v = entry.v
     // Binary search for the last version ≤ height.
     let lo = 0
@@ -605,8 +649,23 @@ export class VersionedStore implements HeightSource {
     if (version < 0) return undefined
     if (found === v.length - 1) return entry.val
     const cacheKey = `${version}/${full}`
-    if (this.historyCache.has(cacheKey)) return this.historyCache.get(cacheKey)
-    const stored = await this.backend.get(stateVersionKey(full, version))
+    const cached = this.historyCache.get(cacheKey)
+    if (cached !== undefined || this.historyCache.has(cacheKey)) return cached
+    const key = stateVersionKey(full, version)
+    if (this.backend.getSync) return this.keepHistory(cacheKey, this.backend.getSync(key))
+    const generation = this.historyGeneration
+    return this.backend.get(key).then((stored) =>
+      // A rollback or pruning that cleared the cache meanwhile may have made this version stale.
+      generation === this.historyGeneration
+        ? this.keepHistory(cacheKey, stored)
+        : stored && stored[0] === 1
+          ? stored.subarray(1)
+          : undefined,
+    )
+  }
+
+  /** The value of a stored version record, kept in the history cache. */
+  private keepHistory(cacheKey: string, stored: Bytes | undefined): Bytes | undefined {
     const value = stored && stored[0] === 1 ? stored.subarray(1) : undefined
     if (this.historyCache.size >= this.historyCacheSize) {
       const oldest = this.historyCache.keys().next().value
@@ -614,6 +673,12 @@ export class VersionedStore implements HeightSource {
     }
     this.historyCache.set(cacheKey, value)
     return value
+  }
+
+  /** Empties the history cache (heights were rolled back or pruned). */
+  private clearHistoryCache(): void {
+    this.historyCache.clear()
+    this.historyGeneration++
   }
 
   // --- pruning ---------------------------------------------------------------------------------
@@ -649,7 +714,7 @@ export class VersionedStore implements HeightSource {
     }
     for (const h of plan.heights) this.changedAt.delete(h)
     // Cached values of pruned versions would never be served again. (At genesis the cache is empty.)
-    if (plan.through > this.prunedThrough) this.historyCache.clear()
+    if (plan.through > this.prunedThrough) this.clearHistoryCache()
     this.prunedThrough = plan.through
   }
 

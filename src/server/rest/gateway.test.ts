@@ -739,3 +739,113 @@ describe('Swagger', () => {
     expect(r.body).toEqual({ code: 5, message: 'Not Found', details: [] })
   })
 })
+
+describe('GET pre-router', () => {
+  /** Status, every header and the body, as a client sees them. */
+  async function seen(gw: Hono, path: string, init: RequestInit = {}) {
+    const res = await gw.request(path, init)
+    return { status: res.status, headers: [...res.headers.entries()], body: await res.text() }
+  }
+
+  test('behavior: every request answers exactly as through Hono’s router', async () => {
+    const viaHono = createGateway({ router: t.node.router, logger, preRouter: false })
+    const balances = `/sdk/bank/v1beta1/balances/${ALICE}`
+    const paths = [
+      ...README_ROUTES.filter((r) => r.startsWith('get ')).map((r) =>
+        r
+          .slice(4)
+          .replace('{address}', ALICE)
+          .replace('{name}', 'v9')
+          .replace('{last_height}', '5')
+          .replace('{height}', '2')
+          .replace('{hash}', 'AB'.repeat(32))
+          .replace('{proposal_id}', '1')
+          .replace('{voter}', BOB)
+          .replace('{depositor}', BOB)
+          .replace('{params_type}', 'voting')
+          .replace('{validator_addr}', 'sdkvaloper1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du')
+          .replace('{delegator_addr}', ALICE),
+      ),
+      `${balances}/by_denom?denom=stake`,
+      `${balances}/by_denom?denom=stake&denom=token`,
+      `${balances}/by_denom?denom=%zz`,
+      `${balances}/by_denom?denom=a;b`,
+      `${balances}/by_denom?denom=`,
+      `${balances}/by_denom?denom=stake#fragment`,
+      `${balances}?pagination.limit=1&pagination.count_total=true`,
+      `${balances}?pagination.key=%2F%2F&pagination.limit=1`,
+      `${balances}?pagination.offset=1&pagination.key=AA==`,
+      '/sdk/bank/v1beta1/balances/not-an-address',
+      '/sdk/bank/v1beta1/balances/sdk1%71yqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f',
+      '/sdk/bank/v1beta1/balances/',
+      '/sdk/bank/v1beta1/balances//by_denom',
+      '/sdk/bank/v1beta1/params/',
+      '//sdk/bank/v1beta1/params',
+      '/sdk/base/tendermint/v1beta1/blocks/latest',
+      '/sdk/base/tendermint/v1beta1/blocks/abc',
+      '/sdk/base/tendermint/v1beta1/blocks/99',
+      '/sdk/upgrade/v1beta1/module_versions?module_name=nope',
+      '/sdk/tx/v1beta1/txs',
+      '/sdk/tx/v1beta1/txs/decode',
+      '/sdk/nothing/here',
+      '/swagger',
+      '/',
+    ]
+    const headerSets: Record<string, string>[] = [
+      {},
+      { 'x-sdk-block-height': '3' },
+      { 'x-sdk-block-height': '0' },
+      { 'x-sdk-block-height': 'abc' },
+      { 'x-sdk-block-height': '-1' },
+      { 'x-sdk-block-height': '99999' },
+      { 'x-sdk-block-height': '2, 3' },
+      { 'Grpc-Metadata-X-Sdk-Block-Height': '4' },
+      { 'x-sdk-block-height': '2', 'Grpc-Metadata-X-Sdk-Block-Height': '3' },
+    ]
+    let compared = 0
+    for (const path of paths) {
+      for (const headers of headerSets) {
+        for (const method of ['GET', 'HEAD']) {
+          const init = { method, headers }
+          expect(
+            await seen(app, path, init),
+            `${method} ${path} ${JSON.stringify(headers)}`,
+          ).toEqual(await seen(viaHono, path, init))
+          compared++
+        }
+      }
+    }
+    expect(compared).toBe(paths.length * headerSets.length * 2)
+  })
+
+  test('behavior: on a real server, the answers and headers are those of Hono’s router', async () => {
+    const { listenHttp } = await import('../listen.js')
+    const fast = await listenHttp(app, 'tcp://127.0.0.1:0', 'fast')
+    const slow = await listenHttp(
+      createGateway({ router: t.node.router, logger, preRouter: false }),
+      'tcp://127.0.0.1:0',
+      'hono',
+    )
+    try {
+      for (const path of [
+        `/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=stake`,
+        '/sdk/upgrade/v1beta1/module_versions',
+        '/sdk/upgrade/v1beta1/current_plan',
+        '/sdk/bank/v1beta1/balances/bad',
+        '/sdk/bank/v1beta1/params/',
+      ]) {
+        for (const headers of [{}, { 'x-sdk-block-height': '2' }, { 'x-sdk-block-height': 'x' }]) {
+          const a = await fetch(`http://${fast.address}${path}`, { headers })
+          const b = await fetch(`http://${slow.address}${path}`, { headers })
+          const strip = (h: Headers) => [...h.entries()].filter(([k]) => k !== 'date')
+          expect(a.status).toBe(b.status)
+          expect(strip(a.headers)).toEqual(strip(b.headers))
+          expect(await a.text()).toBe(await b.text())
+        }
+      }
+    } finally {
+      await fast.close()
+      await slow.close()
+    }
+  })
+})

@@ -24,6 +24,11 @@ export interface GatewayOptions {
   /** Version shown in the OpenAPI document. */
   version?: string
   logger?: Logger
+  /**
+   * The GET pre-router (default on). Off, every request takes Hono's router: the tests compare
+   * the two ways.
+   */
+  preRouter?: boolean
 }
 
 /** Methods answered with 405 on a known path they are not bound to. */
@@ -42,12 +47,45 @@ function honoPath(template: string): { path: string; fields: string[] } {
   return { path: `/${parts.join('/')}`, fields }
 }
 
-/** Values of a request header, without building a Headers object on the node server. */
-function headerValues(c: Context, name: string): string[] {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  const raw = incoming ? incoming.headers[name] : c.req.header(name)
+/**
+ * What a query route needs of a request, however it arrived: through Hono's router or the GET
+ * pre-router (see `createGateway`). Both answer through the same code, so they answer alike.
+ */
+interface QueryCall {
+  /** The full request URL (the response cache key and the query string come from it). */
+  readonly url: string
+  /** Path variable `i` (decoded), in template order. */
+  param(i: number): string
+  /** A request header as the node server holds it (lower-case name). */
+  header(name: string): string | string[] | undefined
+  /** The parsed JSON body. */
+  body(): Promise<unknown>
+}
+
+/** Answers one query route; synchronous when the answer is cached or the height is refused. */
+type Answer = (call: QueryCall) => Response | Promise<Response>
+
+/** The node server's request, when the app is served by @hono/node-server. */
+function incomingOf(env: unknown): IncomingMessage | undefined {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming
+}
+
+/** A call through Hono's router. */
+function honoCall(c: Context): QueryCall {
+  const incoming = incomingOf(c.env)
+  return {
+    url: c.req.url,
+    param: (i) => c.req.param(`p${i}`) ?? '',
+    header: incoming ? (name) => incoming.headers[name] : (name) => c.req.header(name),
+    body: () => jsonBody(c),
+  }
+}
+
+/** Values of a request header (repeated headers arrive joined with commas; each counts). */
+function headerValues(call: QueryCall, name: string): string[] {
+  const raw = call.header(name)
   if (raw === undefined) return []
-  // Repeated headers arrive joined with commas; each counts as a value (heights have no commas).
+  // Heights have no commas.
   const text = Array.isArray(raw) ? raw.join(',') : raw
   return text.includes(',') ? text.split(',').map((v) => v.trim()) : [text]
 }
@@ -58,6 +96,10 @@ function headerValues(c: Context, name: string): string[] {
  * fields; `x-sdk-block-height` selects the height; answers are gateway JSON with the height
  * served in `x-sdk-block-height` and `Grpc-Metadata-X-Sdk-Block-Height`. Errors are always
  * `{"code","message","details":[]}`.
+ *
+ * GET query routes are also reached by a pre-router in front of Hono's (the hot path of every
+ * query): a request it matches exactly (plain path segments, no percent-escapes, no CORS in play)
+ * goes straight to the route's answer, as Hono would send it there; anything else takes Hono's way.
  */
 export function createGateway(options: GatewayOptions): Hono {
   const { router, logger } = options
@@ -73,11 +115,11 @@ export function createGateway(options: GatewayOptions): Hono {
     onError: () => errorResponse(413, GrpcCode.InvalidArgument, 'http: request body too large'),
   })
   // Only methods with bodies pass through the limit: a GET route keeps a single handler, which
-  // Hono dispatches without composing a chain (the hot path of every query).
+  // Hono dispatches without composing a chain.
   app.on(BODY_METHODS, '*', async (c, next) => {
     // A declared length is checked from the node request's headers: touching the Web body
     // stream would turn off the server's fast body read (broadcasts are the hot POST path).
-    const headers = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers
+    const headers = incomingOf(c.env)?.headers
     const length = headers?.['content-length']
     if (length !== undefined && headers?.['transfer-encoding'] === undefined) {
       if (Number(length) > maxBody) {
@@ -90,6 +132,7 @@ export function createGateway(options: GatewayOptions): Hono {
 
   if (options.swagger) registerSwagger(app, router, options.version ?? '0.0.0')
 
+  const fast = new GetRouter()
   const paths = new Map<string, Set<string>>()
   for (const m of router.methods) {
     for (const binding of m.http) {
@@ -97,7 +140,9 @@ export function createGateway(options: GatewayOptions): Hono {
       const verbs = paths.get(path) ?? new Set<string>()
       verbs.add(binding.verb)
       paths.set(path, verbs)
-      app.on(binding.verb, path, routeHandler(options, m, binding.verb, binding.body, fields))
+      const answer = routeAnswer(options, m, binding.verb, binding.body, fields)
+      app.on(binding.verb, path, (c) => answer(honoCall(c)))
+      if (binding.verb === 'GET') fast.add(binding.path, binding.body === '' ? answer : undefined)
     }
   }
   // A known path asked with another method: 405, after every real route so none is shadowed.
@@ -108,63 +153,183 @@ export function createGateway(options: GatewayOptions): Hono {
       errorResponse(405, GrpcCode.Unimplemented, 'Method Not Allowed', { allow }),
     )
   }
+
+  // Hono's CORS middleware runs before every route: with it on, every request takes Hono's way.
+  if (options.preRouter !== false && !options.enabledUnsafeCors && fast.usable) {
+    const honoFetch = app.fetch
+    app.fetch = (request, env, executionCtx) => {
+      if (request.method === 'GET') {
+        const found = fast.match(request.url)
+        if (found) {
+          try {
+            return found.answer(fastCall(request, env, found.params))
+          } catch (err) {
+            return thrownErrorResponse(err, logger)
+          }
+        }
+      }
+      return honoFetch(request, env, executionCtx)
+    }
+  }
   return app
 }
 
-function routeHandler(
+/** A call through the pre-router: path variables as matched, headers from the node request. */
+function fastCall(request: Request, env: unknown, params: readonly string[]): QueryCall {
+  const incoming = incomingOf(env)
+  return {
+    url: request.url,
+    param: (i) => params[i] ?? '',
+    header: incoming
+      ? (name) => incoming.headers[name]
+      : (name) => request.headers.get(name) ?? undefined,
+    body: async () => ({}),
+  }
+}
+
+interface FastRoute {
+  /** Registration order: where several templates match, Hono runs the first registered. */
+  readonly index: number
+  /** undefined: a GET binding with a body (never pre-routed; Hono's way). */
+  readonly answer: Answer | undefined
+  /** Segment positions of the path variables, in template order. */
+  readonly vars: readonly number[]
+}
+
+interface TrieNode {
+  literal: Map<string, TrieNode>
+  variable: TrieNode | undefined
+  route: FastRoute | undefined
+}
+
+const trieNode = (): TrieNode => ({ literal: new Map(), variable: undefined, route: undefined })
+
+/** Literal template segments the pre-router matches as Hono does: plain text only. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9_.~-]+$/
+
+/**
+ * The GET query routes as a trie of path segments. A path matches a template when its literal
+ * segments are equal and each single-segment variable is non-empty (Hono's `:name`); of several
+ * matching templates the first registered wins, as in Hono. Templates it cannot mirror exactly
+ * (a `**` variable, a literal that Hono would read as a pattern) turn it off altogether.
+ */
+class GetRouter {
+  private readonly root = trieNode()
+  private count = 0
+  usable = true
+
+  add(template: string, answer: Answer | undefined): void {
+    const index = this.count++
+    let node = this.root
+    const vars: number[] = []
+    const segments = parsePathTemplate(template)
+    segments.forEach((s, i) => {
+      if (s.kind === 'field') {
+        if (s.rest) this.usable = false
+        vars.push(i)
+        node.variable ??= trieNode()
+        node = node.variable
+      } else {
+        if (!PLAIN_SEGMENT.test(s.value)) this.usable = false
+        let next = node.literal.get(s.value)
+        if (!next) {
+          next = trieNode()
+          node.literal.set(s.value, next)
+        }
+        node = next
+      }
+    })
+    node.route ??= { index, answer, vars }
+  }
+
+  /** The route of a URL's path and its variables, or undefined to leave it to Hono. */
+  match(url: string): { answer: Answer; params: string[] } | undefined {
+    // The path as Hono's getPath reads it; any percent-escape is left to Hono's decoding.
+    const start = url.indexOf('/', url.indexOf(':') + 4)
+    if (start < 0) return undefined
+    const query = url.indexOf('?', start)
+    const hash = url.indexOf('#', start)
+    const end =
+      query < 0 ? (hash < 0 ? url.length : hash) : hash < 0 ? query : Math.min(query, hash)
+    const percent = url.indexOf('%', start)
+    if (percent >= 0 && percent < end) return undefined
+    const parts = url.slice(start + 1, end).split('/')
+    // Swagger's routes are registered before the queries'.
+    if (parts[0] === 'swagger') return undefined
+    const route = search(this.root, parts, 0)
+    if (!route?.answer) return undefined
+    return { answer: route.answer, params: route.vars.map((i) => parts[i]!) }
+  }
+}
+
+function search(node: TrieNode, parts: readonly string[], i: number): FastRoute | undefined {
+  if (i === parts.length) return node.route
+  const part = parts[i]!
+  const lit = node.literal.get(part)
+  let best = lit ? search(lit, parts, i + 1) : undefined
+  if (node.variable && part !== '') {
+    const viaVariable = search(node.variable, parts, i + 1)
+    if (viaVariable && (!best || viaVariable.index < best.index)) best = viaVariable
+  }
+  return best
+}
+
+function routeAnswer(
   options: GatewayOptions,
   m: RoutedMethod,
   verb: string,
   body: string,
   fields: readonly string[],
-) {
+): Answer {
   const { router, logger } = options
   const registry = router.registry
   // The gateway's spelling of the metadata header grpc-gateway forwards (node servers see it lower-cased).
   const metadataHeader = registry.brand.metadataHeightHeader.toLowerCase()
   const cacheable = m.cacheable && verb === 'GET'
-  return async (c: Context): Promise<Response> => {
+  const respond = okResponder(router)
+  return (call) => {
     const started = performance.now()
-    let height = 0
+    if (m.heightless) return heightlessCall(options, m, call, body, fields)
+    let height: number
     try {
-      if (m.heightless) return await heightlessCall(options, m, c, body, fields)
-      const values = headerValues(c, router.heightHeader)
-      for (const v of headerValues(c, metadataHeader)) values.push(v)
+      const values = headerValues(call, router.heightHeader)
+      for (const v of headerValues(call, metadataHeader)) values.push(v)
       height = router.resolveHeight(router.requestedHeight(values))
     } catch (err) {
       // Upstream stages the height headers only once the height checks pass.
       return thrownErrorResponse(err, logger)
     }
     const h = String(height)
-    const url = c.req.url
+    const url = call.url
     const key = cacheable ? `r${h} ${url}` : ''
     // Fast path: an answer of this height computed before.
     const cached = key ? router.cache.get(key) : undefined
     if (cached !== undefined) {
       router.observe('rest', m, height, started)
-      return ok(router, cached as string, h)
+      return respond(cached as string, h)
     }
-    const compute = async () => {
-      const request = await requestOf(registry, m, c, url, body, fields)
+    const compute = async (): Promise<string> => {
+      const request = await requestOf(registry, m, call, body, fields)
       const response = await router.run(m, request, height)
       return messageToJsonString(registry, m.responseType, response)
     }
-    try {
-      const text = key
-        ? ((await router.cache.getOrCompute(key, compute)) as string)
-        : await compute()
-      router.observe('rest', m, height, started)
-      return ok(router, text, h)
-    } catch (err) {
-      router.observe('rest', m, height, started)
-      if (err instanceof RequestFieldError || err instanceof QueryStringError) {
-        return errorResponse(400, GrpcCode.InvalidArgument, err.message)
-      }
-      return thrownErrorResponse(err, logger, {
-        [registry.brand.metadataHeightHeader]: h,
-        'Grpc-Metadata-Content-Type': 'application/grpc',
-      })
-    }
+    const text = key ? (router.cache.getOrCompute(key, compute) as Promise<string>) : compute()
+    return text.then(
+      (t) => {
+        router.observe('rest', m, height, started)
+        return respond(t, h)
+      },
+      (err) => {
+        router.observe('rest', m, height, started)
+        if (err instanceof RequestFieldError || err instanceof QueryStringError) {
+          return errorResponse(400, GrpcCode.InvalidArgument, err.message)
+        }
+        return thrownErrorResponse(err, logger, {
+          [registry.brand.metadataHeightHeader]: h,
+          'Grpc-Metadata-Content-Type': 'application/grpc',
+        })
+      },
+    )
   }
 }
 
@@ -175,13 +340,13 @@ function routeHandler(
 async function heightlessCall(
   options: GatewayOptions,
   m: RoutedMethod,
-  c: Context,
+  call: QueryCall,
   body: string,
   fields: readonly string[],
 ): Promise<Response> {
   const { router, logger } = options
   try {
-    const request = await requestOf(router.registry, m, c, c.req.url, body, fields)
+    const request = await requestOf(router.registry, m, call, body, fields)
     const response = await router.run(m, request, 0)
     return new Response(messageToJsonString(router.registry, m.responseType, response), {
       status: 200,
@@ -197,34 +362,38 @@ async function heightlessCall(
 
 /**
  * The request message of a call (grpc-gateway's rules): the path variables `fields` bound as
- * `:p<i>`, then the query string of `url`, then the JSON body into the `body` field (`''` none).
+ * `:p<i>`, then the query string of the URL, then the JSON body into the `body` field (`''` none).
  */
 async function requestOf(
   registry: ProtoRegistry,
   m: RoutedMethod,
-  c: Context,
-  url: string,
+  call: QueryCall,
   body: string,
   fields: readonly string[],
 ): Promise<ProtoMessage> {
+  const url = call.url
   const q = url.indexOf('?')
   return requestFromHttp(registry, m.requestType, {
-    pathParams: fields.map((f, i) => [f, c.req.param(`p${i}`) ?? ''] as const),
+    pathParams: fields.map((f, i) => [f, call.param(i)] as const),
     query: q < 0 ? new Map() : parseQueryString(url.slice(q + 1)),
-    ...(body !== '' ? { body: { field: body, json: await jsonBody(c) } } : {}),
+    ...(body !== '' ? { body: { field: body, json: await call.body() } } : {}),
   })
 }
 
-function ok(router: QueryRouter, text: string, height: string): Response {
-  return new Response(text, {
-    status: 200,
-    headers: {
-      'content-type': 'application/json',
-      [router.heightHeader]: height,
-      [router.registry.brand.metadataHeightHeader]: height,
-      'Grpc-Metadata-Content-Type': 'application/grpc',
-    },
-  })
+/** A 200 answer with the height headers (names fixed once per route). */
+function okResponder(router: QueryRouter): (text: string, height: string) => Response {
+  const heightHeader = router.heightHeader
+  const metadataHeader = router.registry.brand.metadataHeightHeader
+  return (text, height) =>
+    new Response(text, {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        [heightHeader]: height,
+        [metadataHeader]: height,
+        'Grpc-Metadata-Content-Type': 'application/grpc',
+      },
+    })
 }
 
 /** The JSON body of a request (an empty body is allowed, as upstream). */
