@@ -92,6 +92,8 @@ export class Mempool implements TxSource {
   private checkState: StateBranch | undefined
   private lock: Promise<unknown> = Promise.resolve()
   private readonly cacheSize: number
+  /** Hashes of txs seen by CheckTx, by their bytes object (the block hands back the same bytes). */
+  private readonly hashes = new WeakMap<Bytes, string>()
 
   constructor(private readonly o: MempoolOptions) {
     this.cacheSize = o.cacheSize ?? MEMPOOL_CACHE_SIZE
@@ -205,7 +207,12 @@ export class Mempool implements TxSource {
    * before: `tx already exists in cache`), then the app's CheckTx; a passing tx joins the pool.
    */
   async checkTx(bytes: Bytes): Promise<CheckTxResponse> {
-    if (this.o.runner.preverify && bytes.length <= this.o.limits.maxTxBytes) {
+    // (a tx in the cache is refused below: nothing to verify ahead for it)
+    if (
+      this.o.runner.preverify &&
+      bytes.length <= this.o.limits.maxTxBytes &&
+      !this.cache.has(this.hashOf(bytes))
+    ) {
       await this.o.runner.preverify(bytes, this.state)
     }
     return this.exclusive(async () => {
@@ -225,7 +232,7 @@ export class Mempool implements TxSource {
           0,
         )
       }
-      const hash = toHexUpper(sha256(bytes))
+      const hash = this.hashOf(bytes)
       if (!this.pushCache(hash)) throw new MempoolError('tx already exists in cache', 19)
       if (appMaxTxs > 0 && this.pool.size >= appMaxTxs) {
         this.cache.delete(hash)
@@ -270,6 +277,16 @@ export class Mempool implements TxSource {
     )
   }
 
+  /** The tx hash (upper-case hex), remembered per bytes object. */
+  private hashOf(bytes: Bytes): string {
+    let hash = this.hashes.get(bytes)
+    if (hash === undefined) {
+      hash = toHexUpper(sha256(bytes))
+      this.hashes.set(bytes, hash)
+    }
+    return hash
+  }
+
   /** Whether a tx with this hash (upper-case hex) waits in the pool. */
   has(hash: string): boolean {
     return this.pool.has(hash)
@@ -307,7 +324,7 @@ export class Mempool implements TxSource {
   update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void> {
     return this.exclusive(async () => {
       committed.forEach((tx, i) => {
-        const hash = toHexUpper(sha256(tx))
+        const hash = this.hashOf(tx)
         const pooled = this.pool.get(hash)
         if (pooled) {
           this.pool.delete(hash)

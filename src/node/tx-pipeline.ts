@@ -9,6 +9,7 @@ import type { Logger } from '../logger.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { TxRunner } from '../tx/executor.js'
 import { type DecCoin, parseDecCoins } from '../tx/fees.js'
+import { secp256k1Fallback } from '../tx/secp256k1.js'
 
 export interface TxPipelineOptions {
   home: LoadedHome
@@ -26,6 +27,19 @@ export interface TxPipeline {
   mempool: Mempool
 }
 
+/** The variable that sets how many worker threads verify signatures (0: the node's thread). */
+export const VERIFY_WORKERS_ENV = 'SDKD_VERIFY_WORKERS'
+
+/** SDKD_VERIFY_WORKERS as the runner's option: a whole number, else the default. */
+function verifyWorkers(): { verifyWorkers?: number } {
+  const text = process.env[VERIFY_WORKERS_ENV]?.trim()
+  if (!text) return {}
+  if (!/^\d+$/.test(text)) {
+    throw new ConfigError(VERIFY_WORKERS_ENV, '', `invalid number of verify workers: ${text}`)
+  }
+  return { verifyWorkers: Number(text) }
+}
+
 /**
  * Builds the tx pipeline of a node, or undefined when the app version has no auth/bank keepers
  * (it then takes no transactions). Bad `minimum-gas-prices` are a config error naming the field.
@@ -33,6 +47,13 @@ export interface TxPipeline {
 export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
   const keepers = o.app.version.txKeepers
   if (!keepers) return undefined
+  const fallback = secp256k1Fallback()
+  if (fallback !== undefined) {
+    o.logger.warn(
+      { reason: fallback },
+      'libsecp256k1 (secp256k1) is not used: signatures are verified with OpenSSL (node:crypto), about six times slower',
+    )
+  }
   const { home } = o
   let minGasPrices: DecCoin[]
   try {
@@ -53,6 +74,7 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
     blockMaxGas: home.genesis.blockMaxGas,
     indexEvents: home.app.indexEvents,
     logger: o.logger,
+    ...verifyWorkers(),
   })
   const { mempool: m } = home.node
   const mempool = new Mempool({

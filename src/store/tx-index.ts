@@ -90,37 +90,89 @@ export function txIndexOps(
 ): BatchOp[] {
   const ops: BatchOp[] = []
   const empty = new Uint8Array(0)
-  results.forEach((r, i) => {
+  const heightValue = heightIndexValue(height)
+  const heightHead = keyHead(TX_HEIGHT_KEY, '', '')
+  // The entries of one tx so far: an attribute seen twice (`type.key=value`) is indexed once.
+  const heads: KeyHead[] = []
+  const values: string[] = []
+  for (let i = 0; i < results.length; i++) {
     const loc = location(height, i)
-    const seen = new Set<string>()
-    const add = (ck: string, value: string) => {
-      const id = `${ck}=${value}`
-      if (seen.has(id)) return
-      seen.add(id)
-      const key = indexKey(ck, value, loc)
+    heads.length = 0
+    values.length = 0
+    const add = (head: KeyHead, value: string) => {
+      for (let j = 0; j < heads.length; j++) {
+        const h = heads[j]!
+        // Without a `=` in either composite key, equal texts are the same head and value.
+        if (
+          h === head
+            ? values[j] === value
+            : (h.hasEq || head.hasEq) && `${h.text}=${values[j]}` === `${head.text}=${value}`
+        )
+          return
+      }
+      heads.push(head)
+      values.push(value)
+      const key = indexKey(head.bytes, value, loc)
       ops.push(type === 'put' ? { type, key, value: empty } : { type, key })
     }
-    add(TX_HEIGHT_KEY, heightIndexValue(height))
-    for (const e of r.events) {
+    add(heightHead, heightValue)
+    for (const e of results[i]!.events) {
       if (!e.type) continue
-      for (const a of e.attributes) if (a.index && a.key) add(`${e.type}.${a.key}`, a.value)
+      for (const a of e.attributes) if (a.index && a.key) add(keyHead(e.type, '.', a.key), a.value)
     }
-  })
+  }
   return ops
 }
 
-/** `0x05 ‖ uvarint ‖ key ‖ uvarint ‖ value ‖ location`, written in one buffer. */
-function indexKey(ck: string, value: string, loc: Bytes): Bytes {
-  const kLen = Buffer.byteLength(ck, 'utf8')
-  const vLen = Buffer.byteLength(value, 'utf8')
-  const kv = varintSize(kLen)
-  const vv = varintSize(vLen)
-  const out = Buffer.allocUnsafe(1 + kv + kLen + vv + vLen + loc.length)
-  out[0] = FAMILY_TX_EVENT
-  let pos = writeVarint(out, 1, kLen)
-  pos += out.write(ck, pos, 'utf8')
-  pos = writeVarint(out, pos, vLen)
-  pos += out.write(value, pos, 'utf8')
+/** A composite key (`type.key`) and the start of its index keys, `0x05 ‖ uvarint(len) ‖ text`. */
+interface KeyHead {
+  text: string
+  bytes: Bytes
+  hasEq: boolean
+}
+
+/** Heads by event type and attribute key (a handful of pairs, used by every tx). */
+const keyHeads = new Map<string, Map<string, KeyHead>>()
+
+function keyHead(eventType: string, dot: string, attrKey: string): KeyHead {
+  let byKey = keyHeads.get(eventType)
+  if (!byKey) {
+    if (keyHeads.size >= 1_000) keyHeads.clear()
+    byKey = new Map()
+    keyHeads.set(eventType, byKey)
+  }
+  let head = byKey.get(attrKey)
+  if (!head) {
+    const text = `${eventType}${dot}${attrKey}`
+    const k = Buffer.from(text, 'utf8')
+    const h = Buffer.allocUnsafe(1 + varintSize(k.length) + k.length)
+    h[0] = FAMILY_TX_EVENT
+    k.copy(h, writeVarint(h, 1, k.length))
+    head = {
+      text,
+      bytes: new Uint8Array(h.buffer, h.byteOffset, h.length),
+      hasEq: text.includes('='),
+    }
+    if (byKey.size >= 1_000) byKey.clear()
+    byKey.set(attrKey, head)
+  }
+  return head
+}
+
+/** Whether `s` is all ASCII (its UTF-8 bytes are its latin1 bytes). */
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false
+  return true
+}
+
+/** `head ‖ uvarint ‖ value ‖ location`, written in one buffer. */
+function indexKey(head: Bytes, value: string, loc: Bytes): Bytes {
+  const ascii = isAscii(value)
+  const vLen = ascii ? value.length : Buffer.byteLength(value, 'utf8')
+  const out = Buffer.allocUnsafe(head.length + varintSize(vLen) + vLen + loc.length)
+  out.set(head, 0)
+  let pos = writeVarint(out, head.length, vLen)
+  pos += out.write(value, pos, ascii ? 'latin1' : 'utf8')
   out.set(loc, pos)
   return out
 }

@@ -4,6 +4,7 @@ import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/addres
 import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
+import { sha256 } from '../codec/hash.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { signBytes } from '../codec/sign-doc.js'
 import { msgSigners, uniqueSigners } from '../codec/signers.js'
@@ -25,7 +26,7 @@ import {
   SdkError,
 } from '../errors.js'
 import type { StateBranch } from '../store/types.js'
-import { type DecodedTx, SECP256K1_PUBKEY_URL } from './decode.js'
+import { type DecodedTx, int64Of, SECP256K1_PUBKEY_URL } from './decode.js'
 import { UndefinedCodeError } from './errors.js'
 import { checkMinGasPrices, type DecCoin, feeCoinsToString } from './fees.js'
 import type { GasMeter } from './gas.js'
@@ -93,8 +94,40 @@ export interface AnteContext {
   meter: GasMeter
 }
 
+/**
+ * What the ante handler derives from a tx alone (no state), worked out once per decoded tx: a tx
+ * runs through CheckTx, then its block, then maybe rechecks, with the very same decoded object.
+ */
+interface TxFacts {
+  signers?: Bytes[]
+  signerTexts?: string[]
+  fee?: { coins: Coin[]; text: string; isZero: boolean; valid: boolean }
+  /** SIGN_MODE_DIRECT sign bytes and their sha256, by chain id and account number. */
+  signDocs?: Map<string, { bytes: Bytes; digest: Bytes }>
+  /** Signatures of this tx found valid: chain id, account number, signer index and key. */
+  verified?: Set<string>
+}
+
+const txFacts = new WeakMap<DecodedTx, TxFacts>()
+
+function factsOf(tx: DecodedTx): TxFacts {
+  let facts = txFacts.get(tx)
+  if (!facts) {
+    facts = {}
+    txFacts.set(tx, facts)
+  }
+  return facts
+}
+
 /** Signers of a tx: each message's signers, deduplicated, then the fee payer if distinct. */
 export function txSigners(tx: DecodedTx): Bytes[] {
+  const facts = factsOf(tx)
+  facts.signers ??= computeTxSigners(tx)
+  // Callers may keep what they get: the list is theirs, the addresses are never changed.
+  return facts.signers.slice()
+}
+
+function computeTxSigners(tx: DecodedTx): Bytes[] {
   const lists = tx.msgs.map((m) => msgSigners(m.type, m.value))
   const payer = tx.fee?.payer
   if (payer) {
@@ -107,10 +140,104 @@ export function txSigners(tx: DecodedTx): Bytes[] {
   return uniqueSigners(lists)
 }
 
+/** Keys of stored PubKey values (the keeper hands out the same value object for the same bytes). */
+const storedKeys = new WeakMap<Bytes, Bytes>()
+
 function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefined {
   if (!acc.pubKey) return undefined
   if (acc.pubKey.type_url !== registry.typeUrl(SECP256K1_PUBKEY_URL)) return undefined
-  return registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key as Bytes
+  const value = acc.pubKey.value
+  let key = storedKeys.get(value)
+  if (!key) {
+    key = registry.decode('sdk.crypto.secp256k1.PubKey', value).key as Bytes
+    storedKeys.set(value, key)
+  }
+  return key
+}
+
+/** The fee of a tx as the ante handler charges it (parsed once per tx). */
+function feeOf(tx: DecodedTx): NonNullable<TxFacts['fee']> {
+  const facts = factsOf(tx)
+  if (!facts.fee) {
+    const feeCoins = tx.fee?.amount ?? []
+    const valid = coinsAreValid(feeCoins)
+    facts.fee = {
+      coins: valid ? feeCoins.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })) : [],
+      text: feeCoinsToString(feeCoins),
+      isZero: feeCoins.every((c) => /^0*$/.test(c.amount)),
+      valid,
+    }
+  }
+  return facts.fee
+}
+
+/** SIGN_MODE_DIRECT sign bytes of a tx for an account number, and their sha256 (once per tx). */
+export function directSignDoc(
+  o: AnteOptions,
+  tx: DecodedTx,
+  accountNumber: bigint,
+): { bytes: Bytes; digest: Bytes } {
+  const facts = factsOf(tx)
+  facts.signDocs ??= new Map()
+  const id = `${o.chainId}\n${accountNumber}`
+  let doc = facts.signDocs.get(id)
+  if (!doc) {
+    const bytes = signBytes(o.registry, {
+      bodyBytes: tx.bodyBytes,
+      authInfoBytes: tx.authInfoBytes,
+      chainId: o.chainId,
+      accountNumber,
+    })
+    doc = { bytes, digest: sha256(bytes) }
+    facts.signDocs.set(id, doc)
+  }
+  return doc
+}
+
+/**
+ * Whether signature `i` of `tx` signs its SIGN_MODE_DIRECT sign bytes under `pubKey`: verified once
+ * per tx, key and account number (through the signature cache, which CheckTx may have filled).
+ */
+function verifyDirect(
+  o: AnteOptions,
+  tx: DecodedTx,
+  i: number,
+  pubKey: Bytes,
+  accountNumber: bigint,
+): boolean {
+  const verified = verifiedOf(tx)
+  const id = verifiedId(o, i, pubKey, accountNumber)
+  if (verified.has(id)) return true
+  const doc = directSignDoc(o, tx, accountNumber)
+  const ok = o.sigCache.verifyDigest(pubKey, doc.bytes, doc.digest, tx.signatures[i]!)
+  if (ok) verified.add(id)
+  return ok
+}
+
+function verifiedOf(tx: DecodedTx): Set<string> {
+  const facts = factsOf(tx)
+  facts.verified ??= new Set()
+  return facts.verified
+}
+
+function verifiedId(o: AnteOptions, i: number, pubKey: Bytes, accountNumber: bigint): string {
+  const key = Buffer.from(pubKey.buffer, pubKey.byteOffset, pubKey.length).toString('latin1')
+  return `${o.chainId}\n${accountNumber}\n${i}\n${key}`
+}
+
+/**
+ * Records that signature `i` of `tx` was found valid for its SIGN_MODE_DIRECT sign bytes under
+ * `pubKey` and `accountNumber` (verified elsewhere, e.g. on a worker thread): the ante handler
+ * does not verify it again.
+ */
+export function rememberDirectVerified(
+  o: AnteOptions,
+  tx: DecodedTx,
+  i: number,
+  pubKey: Bytes,
+  accountNumber: bigint,
+): void {
+  verifiedOf(tx).add(verifiedId(o, i, pubKey, accountNumber))
 }
 
 async function signerAccount(o: AnteOptions, ctx: AnteContext, addr: Bytes): Promise<AnteAccount> {
@@ -224,7 +351,7 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
   // 5. ValidateMemo
   const memoLength = Buffer.byteLength(tx.memo, 'utf8')
   if (memoLength > 0) {
-    const max = BigInt(String((await accounts.params(ctx.state)).max_memo_characters ?? 0))
+    const max = int64Of((await accounts.params(ctx.state)).max_memo_characters)
     if (BigInt(memoLength) > max) {
       throw ErrMemoTooLarge.wrap(
         `maximum number of characters is ${max} but received ${memoLength} characters`,
@@ -234,7 +361,7 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
 
   // 6. ConsumeGasForTxSize
   const params = await accounts.params(ctx.state)
-  const perByte = BigInt(String(params.tx_size_cost_per_byte ?? 0))
+  const perByte = int64Of(params.tx_size_cost_per_byte)
   ctx.meter.consume(perByte * BigInt(tx.bytes.length), 'txSize')
   if (simulate) {
     for (const [i, signer] of signers.entries()) {
@@ -258,23 +385,30 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
   if (!payerAccount) {
     throw ErrUnknownAddress.wrap(`fee payer address: ${addressToBech32(payer)} does not exist`)
   }
-  const feeIsZero = feeCoins.every((c) => /^0*$/.test(c.amount))
-  if (!feeIsZero) {
-    if (!coinsAreValid(feeCoins)) {
-      throw ErrInsufficientFee.wrap(`invalid fee amount: ${feeCoinsToString(feeCoins)}`)
+  const feeFacts = feeOf(tx)
+  if (!feeFacts.isZero) {
+    if (!feeFacts.valid) {
+      throw ErrInsufficientFee.wrap(`invalid fee amount: ${feeFacts.text}`)
     }
-    const coins: Coin[] = feeCoins.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) }))
     try {
-      await bank.send(ctx, payer, FEE_COLLECTOR, coins)
+      // a copy: the keeper gets coins of its own
+      await bank.send(
+        ctx,
+        payer,
+        FEE_COLLECTOR,
+        feeFacts.coins.map((c) => ({ ...c })),
+      )
     } catch (err) {
       if (err instanceof SdkError) throw ErrInsufficientFunds.wrap(err.message, { cause: err })
       throw err
     }
   }
-  ctx.events.emit('tx', { fee: feeCoinsToString(feeCoins), fee_payer: addressToBech32(payer) })
+  ctx.events.emit('tx', { fee: feeFacts.text, fee_payer: addressToBech32(payer) })
 
   // 8. SetPubKey
-  const signerTexts = signers.map((s) => addressToBech32(s))
+  const facts = factsOf(tx)
+  facts.signerTexts ??= signers.map((s) => addressToBech32(s))
+  const signerTexts = facts.signerTexts
   for (const [i, info] of tx.signerInfos.entries()) {
     let pk = info.publicKey?.key
     if (!pk) {
@@ -300,13 +434,13 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
   }
 
   // 9. ValidateSigCount (every key is a single secp256k1 key)
-  const sigLimit = BigInt(String(params.tx_sig_limit ?? 0))
+  const sigLimit = int64Of(params.tx_sig_limit)
   if (BigInt(tx.signerInfos.length) > sigLimit) {
     throw ErrTooManySignatures.wrap(`signatures: ${tx.signerInfos.length}, limit: ${sigLimit}`)
   }
 
   // 10. SigGasConsume
-  const verifyCost = BigInt(String(params.sig_verify_cost_secp256k1 ?? 0))
+  const verifyCost = int64Of(params.sig_verify_cost_secp256k1)
   for (const signer of signers) {
     const acc = await signerAccount(o, ctx, signer)
     const known = acc.pubKey !== undefined || simulate
@@ -354,13 +488,7 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
           `unsupported sign mode ${info.mode === undefined ? 'multi' : (SIGN_MODE_NAMES[info.mode] ?? info.mode)}`,
         )
       }
-      const bytes = signBytes(o.registry, {
-        bodyBytes: tx.bodyBytes,
-        authInfoBytes: tx.authInfoBytes,
-        chainId: o.chainId,
-        accountNumber,
-      })
-      if (!o.sigCache.verify(pubKey!, bytes, tx.signatures[i]!)) {
+      if (!verifyDirect(o, tx, i, pubKey!, accountNumber)) {
         throw fail('unable to verify single signer signature')
       }
     }

@@ -7,7 +7,6 @@ import { protoRegistry } from '../codec/proto.js'
 import { decodeTx } from './decode.js'
 import { checkMinGasPrices, parseDecCoins } from './fees.js'
 import { verifySecp256k1 } from './secp256k1.js'
-import { packJobs, verifyBatch } from './verify-worker.js'
 
 const registry = protoRegistry()
 const enc = (type: string, v: Record<string, unknown>) => registry.encode(type, v)
@@ -130,21 +129,6 @@ describe('secp256k1 verification', () => {
     expect(secp256k1.verify(high, sha256(msg), pub, { prehash: false, lowS: false })).toBe(true)
     // …but not accepted
     expect(verifySecp256k1(pub, msg, high)).toBe(false)
-  })
-})
-
-describe('verify pool batches', () => {
-  test('behavior: packed jobs are answered in order, valid ones with 1', () => {
-    const priv = new Uint8Array(32).fill(5)
-    const pub = secp256k1.getPublicKey(priv, true)
-    const msgs = ['a', 'bb', 'c'.repeat(300)].map((m) => new TextEncoder().encode(m))
-    const sigs = msgs.map((m) => signSecp256k1(priv, m))
-    const jobs = [
-      { pub, msg: msgs[0]!, sig: sigs[0]! },
-      { pub, msg: msgs[1]!, sig: sigs[0]! },
-      { pub, msg: msgs[2]!, sig: sigs[2]! },
-    ]
-    expect([...verifyBatch(packJobs(jobs))]).toEqual([1, 0, 1])
   })
 })
 

@@ -49,9 +49,21 @@ export interface DecodedTx {
   extensionOptions: AnyMessage[]
 }
 
+const msgTypes = new WeakMap<ProtoRegistry, WeakMap<protobuf.Type, boolean>>()
+
 /** Whether `type` is a transaction message (the request of a `(sdk.msg.v1.service)` method). */
 export function isMsgType(registry: ProtoRegistry, type: protobuf.Type): boolean {
-  return registry.msgIndex().ofType(type) !== undefined
+  let known = msgTypes.get(registry)
+  if (!known) {
+    known = new WeakMap()
+    msgTypes.set(registry, known)
+  }
+  let is = known.get(type)
+  if (is === undefined) {
+    is = registry.msgIndex().ofType(type) !== undefined
+    known.set(type, is)
+  }
+  return is
 }
 
 const decodeError = (message: string, cause?: unknown) =>
@@ -59,6 +71,19 @@ const decodeError = (message: string, cause?: unknown) =>
 
 function bytesOf(v: unknown): Bytes {
   return v instanceof Uint8Array ? v : new Uint8Array()
+}
+
+/** A decoded 64-bit integer field (a Long, a number or a decimal string) as a bigint. */
+export function int64Of(v: unknown): bigint {
+  if (v === undefined || v === null) return 0n
+  if (typeof v === 'number') return BigInt(v)
+  if (typeof v === 'object' && 'low' in v && 'high' in v) {
+    const { low, high, unsigned } = v as { low: number; high: number; unsigned: boolean }
+    if (high === 0) return BigInt(low >>> 0)
+    const n = (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0)
+    return unsigned ? n : BigInt.asIntN(64, n)
+  }
+  return BigInt(String(v))
 }
 
 /**
@@ -115,7 +140,7 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
   for (const si of (authInfo.signer_infos ?? []) as ProtoMessage[]) {
     const info: TxSignerInfo = {
       mode: si.mode_info?.single ? Number(si.mode_info.single.mode ?? 0) : undefined,
-      sequence: BigInt(String(si.sequence ?? 0)),
+      sequence: int64Of(si.sequence),
     }
     if (si.public_key) {
       const url = String(si.public_key.type_url ?? '')
@@ -139,9 +164,14 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
       throw decodeError(`math/big: cannot unmarshal ${JSON.stringify(amount)} into a *big.Int`)
     }
   }
+  let hash: Bytes | undefined
   const tx: DecodedTx = {
     bytes,
-    hash: sha256(bytes),
+    // computed when asked: the node's paths hash the bytes themselves (mempool, block)
+    get hash() {
+      hash ??= sha256(bytes)
+      return hash
+    },
     bodyBytes: bytesOf(raw.body_bytes),
     authInfoBytes: bytesOf(raw.auth_info_bytes),
     signatures: ((raw.signatures ?? []) as Bytes[]).map(bytesOf),
@@ -149,7 +179,7 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
     authInfo,
     msgs,
     memo: String(body.memo ?? ''),
-    timeoutHeight: BigInt(String(body.timeout_height ?? 0)),
+    timeoutHeight: int64Of(body.timeout_height),
     signerInfos,
     extensionOptions: (body.extension_options ?? []) as AnyMessage[],
   }
@@ -159,7 +189,7 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
         denom: String(c.denom ?? ''),
         amount: String(c.amount ?? ''),
       })),
-      gasLimit: BigInt(String(feeMsg.gas_limit ?? 0)),
+      gasLimit: int64Of(feeMsg.gas_limit),
       payer: String(feeMsg.payer ?? ''),
       granter: String(feeMsg.granter ?? ''),
     }

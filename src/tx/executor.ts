@@ -3,7 +3,6 @@ import type { BlockContext, MsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
-import { signBytes } from '../codec/sign-doc.js'
 import {
   ErrInvalidRequest,
   ErrOutOfGas,
@@ -15,7 +14,15 @@ import {
 import type { Logger } from '../logger.js'
 import type { TxResult } from '../store/block-store.js'
 import type { KVReader } from '../store/types.js'
-import { type AnteOptions, runAnte, SIGN_MODE_DIRECT, type TxMode, txSigners } from './ante.js'
+import {
+  type AnteOptions,
+  directSignDoc,
+  rememberDirectVerified,
+  runAnte,
+  SIGN_MODE_DIRECT,
+  type TxMode,
+  txSigners,
+} from './ante.js'
 import { type DecodedTx, decodeTx, msgGoType } from './decode.js'
 import { abciError, UndefinedCodeError } from './errors.js'
 import type { DecCoin } from './fees.js'
@@ -37,8 +44,11 @@ export interface TxRunnerOptions {
   /** app.toml index-events (`type.key`); empty: every attribute is indexed. */
   indexEvents: readonly string[]
   logger: Logger
-  /** Verify signatures on worker threads ahead of CheckTx (default true where available). */
-  verifyPool?: boolean
+  /**
+   * Worker threads that verify signatures ahead of CheckTx (0: the node's thread verifies them);
+   * default: the cores but one, at most 4 (none on one core).
+   */
+  verifyWorkers?: number
 }
 
 /** The outcome of running a tx (ABCI ExecTxResult / ResponseCheckTx). */
@@ -59,20 +69,25 @@ export interface SimulationResult {
 
 const EMPTY = new Uint8Array(0)
 
-/** Upstream MarkEventsToIndex: with an index-events list, only those `type.key` attributes are indexed. */
-export function markEventsToIndex(
-  events: readonly Event[],
-  indexEvents: ReadonlySet<string>,
-): Event[] {
+/**
+ * The events of a CheckTx / ReCheckTx ante run: its answer carries none (see `run`), so they are
+ * not even kept.
+ */
+class DiscardedEvents extends EventManager {
+  override emit(): void {}
+  override emitEvents(): void {}
+}
+
+/**
+ * Upstream MarkEventsToIndex: with an index-events list, only those `type.key` attributes are
+ * indexed. Marks the events in place (they are the tx's own, fresh from its run) and returns them.
+ */
+export function markEventsToIndex(events: Event[], indexEvents: ReadonlySet<string>): Event[] {
   const all = indexEvents.size === 0
-  return events.map((e) => ({
-    type: e.type,
-    attributes: e.attributes.map((a) => ({
-      key: a.key,
-      value: a.value,
-      index: all || indexEvents.has(`${e.type}.${a.key}`),
-    })),
-  }))
+  for (const e of events) {
+    for (const a of e.attributes) a.index = all || indexEvents.has(`${e.type}.${a.key}`)
+  }
+  return events
 }
 
 /**
@@ -105,7 +120,7 @@ export class TxRunner implements TxExecutor {
       sigCache: this.sigCache,
     }
     this.indexSet = new Set(o.indexEvents)
-    if (o.verifyPool === false) this.pool = null
+    if (o.verifyWorkers === 0) this.pool = null
   }
 
   /** Decodes tx bytes (throws `tx parse error`); remembers the result for these bytes. */
@@ -124,7 +139,7 @@ export class TxRunner implements TxExecutor {
    * does not verify them again on the main thread. Anything unusual is left to the ante handler.
    */
   async preverify(bytes: Bytes, state: { store(name: string): KVReader }): Promise<void> {
-    if (this.pool === undefined) this.pool = VerifyPool.create() ?? null
+    if (this.pool === undefined) this.pool = VerifyPool.create(this.o.verifyWorkers) ?? null
     const pool = this.pool
     if (!pool) return
     let tx: DecodedTx
@@ -147,15 +162,13 @@ export class TxRunner implements TxExecutor {
           ? (this.o.registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key as Bytes)
           : undefined)
       if (!acc || !pub) continue
-      const message = signBytes(this.o.registry, {
-        bodyBytes: tx.bodyBytes,
-        authInfoBytes: tx.authInfoBytes,
-        chainId: this.o.chainId,
-        accountNumber: acc.accountNumber,
-      })
+      const { accountNumber } = acc
+      const doc = directSignDoc(this.ante, tx, accountNumber)
+      const verified = pool.verify({ pub, msg: doc.bytes, digest: doc.digest, sig })
+      if (!verified) continue
       jobs.push(
-        pool.verify(pub, message, sig).then((ok) => {
-          if (ok) this.sigCache.remember(pub, message, sig)
+        verified.then((ok) => {
+          if (ok) rememberDirectVerified(this.ante, tx, i, pub, accountNumber)
         }),
       )
     }
@@ -170,6 +183,8 @@ export class TxRunner implements TxExecutor {
   /** DeliverTx: runs a tx of a block on the block's state. */
   async deliverTx(ctx: BlockContext, bytes: Bytes, _index: number): Promise<TxResult> {
     const out = await this.run('deliver', ctx, bytes)
+    // A tx runs in one block: what CheckTx decoded for it is not needed again.
+    this.decoded.delete(bytes)
     return {
       code: out.code,
       data: out.data,
@@ -233,7 +248,8 @@ export class TxRunner implements TxExecutor {
       meter = new GasMeter(infinite ? undefined : (tx.fee?.gasLimit ?? 0n))
       gasWanted = meter.limit
       const anteState = meteredBranch(ctx.state.branch(), meter)
-      const em = new EventManager()
+      const checking = mode === 'check' || mode === 'recheck'
+      const em = checking ? new DiscardedEvents() : new EventManager()
       await runAnte(
         this.ante,
         { state: anteState, events: em, height: ctx.height, mode, meter },

@@ -13,25 +13,49 @@ export class OutOfGasError extends Error {
   }
 }
 
+/** Above this, gas amounts are counted as bigints (below, numbers are exact and cheaper). */
+const EXACT = BigInt(Number.MAX_SAFE_INTEGER)
+
 /** Counts the gas a tx uses against its limit (upstream GasMeter). */
 export class GasMeter {
-  private used = 0n
+  /** Gas used while it is a safe integer (`big` undefined). */
+  private used = 0
+  /** Gas used once it is not (or a bigint amount came in). */
+  private big: bigint | undefined
+  /** The limit as a number where exact; Infinity where the limit is beyond exact numbers. */
+  private readonly maxNumber: number
 
   /** `limit` undefined: infinite (simulation, genesis). */
-  constructor(private readonly max?: bigint) {}
+  constructor(private readonly max?: bigint) {
+    this.maxNumber = max === undefined || max > EXACT ? Number.POSITIVE_INFINITY : Number(max)
+  }
 
   get limit(): bigint {
     return this.max ?? MAX_GAS
   }
 
   get consumed(): bigint {
-    return this.used
+    return this.big ?? BigInt(this.used)
   }
 
   /** Adds gas; past the limit it throws OutOfGasError (the consumption stays counted, as upstream). */
   consume(amount: bigint | number, descriptor: string): void {
-    this.used += BigInt(amount)
-    if (this.max !== undefined && this.used > this.max) throw new OutOfGasError(descriptor)
+    if (this.big === undefined) {
+      const n =
+        typeof amount === 'number'
+          ? amount
+          : amount >= 0n && amount <= EXACT
+            ? Number(amount)
+            : Number.NaN
+      const next = this.used + n
+      if (Number.isSafeInteger(next) && n >= 0) {
+        this.used = next
+        if (next > this.maxNumber) throw new OutOfGasError(descriptor)
+        return
+      }
+    }
+    this.big = this.consumed + BigInt(amount)
+    if (this.max !== undefined && this.big > this.max) throw new OutOfGasError(descriptor)
   }
 }
 

@@ -38,11 +38,51 @@ function moduleOfTypeUrl(typeUrl: string): string {
   return parts.length >= 2 ? parts[1]! : ''
 }
 
+/** The first signer of each message, as text (messages are immutable once decoded). */
+const senders = new WeakMap<TxMsg, string | null>()
+
+function senderOf(msg: TxMsg): string | null {
+  let sender = senders.get(msg)
+  if (sender === undefined) {
+    const signers = msgSigners(msg.type, msg.value)
+    sender = signers[0] ? addressToBech32(signers[0]) : null
+    senders.set(msg, sender)
+  }
+  return sender
+}
+
+/** A Msg type's response type, its type URL and (once needed) the encoding of an empty response. */
+interface ResponseType {
+  type: TxMsg['type']
+  typeUrl: string
+  empty?: Bytes
+}
+
+/** The response type of each Msg type (null: the type has none). */
+const responses = new WeakMap<ProtoRegistry, WeakMap<TxMsg['type'], ResponseType | null>>()
+
+function responseOf(registry: ProtoRegistry, type: TxMsg['type']): ResponseType | null {
+  let known = responses.get(registry)
+  if (!known) {
+    known = new WeakMap()
+    responses.set(registry, known)
+  }
+  let r = known.get(type)
+  if (r === undefined) {
+    const responseType = registry.msgIndex().ofType(type)?.responseType
+    r = responseType
+      ? { type: responseType, typeUrl: `/${responseType.fullName.replace(/^\./, '')}` }
+      : null
+    known.set(type, r)
+  }
+  return r
+}
+
 /** Upstream createEvents: the `message` event that precedes a message's own events. */
 function messageEvent(msg: TxMsg, own: readonly Event[]): Event {
   const attrs: [string, string][] = [['action', msg.typeUrl]]
-  const signers = msgSigners(msg.type, msg.value)
-  if (signers[0]) attrs.push(['sender', addressToBech32(signers[0])])
+  const sender = senderOf(msg)
+  if (sender !== null) attrs.push(['sender', sender])
   const hasModule = own.some((e) => e.attributes.some((a) => a.key === 'module'))
   const module = moduleOfTypeUrl(msg.typeUrl)
   if (!hasModule && module) attrs.push(['module', module])
@@ -82,11 +122,13 @@ export async function runMsgs(
       attributes: [...e.attributes, { key: 'msg_index', value: String(i), index: true }],
     }))
     events.push(...msgEvents)
-    const responseType = registry.msgIndex().ofType(msg.type)?.responseType
+    const responseType = responseOf(registry, msg.type)
     if (responseType) {
+      const empty = response == null || Object.keys(response).length === 0
+      if (empty) responseType.empty ??= registry.encode(responseType.type, {})
       msgResponses.push({
-        type_url: `/${responseType.fullName.replace(/^\./, '')}`,
-        value: registry.encode(responseType, response ?? {}),
+        type_url: responseType.typeUrl,
+        value: empty ? responseType.empty!.slice() : registry.encode(responseType.type, response),
       })
     }
   }
@@ -98,5 +140,31 @@ export function encodeTxMsgData(
   registry: ProtoRegistry,
   msgResponses: readonly AnyMessage[],
 ): Bytes {
+  // Most txs answer the same few responses (an empty MsgSendResponse): encode each list once.
+  let id = ''
+  for (const r of msgResponses) {
+    const v = r.value ?? EMPTY
+    if (v.length > 64) return encodeMsgData(registry, msgResponses)
+    id += `${r.type_url}\n${Buffer.from(v.buffer, v.byteOffset, v.length).toString('latin1')}\n`
+  }
+  let known = msgDataCache.get(registry)
+  if (!known) {
+    known = new Map()
+    msgDataCache.set(registry, known)
+  }
+  let data = known.get(id)
+  if (!data) {
+    data = encodeMsgData(registry, msgResponses)
+    if (known.size >= 1_000) known.clear()
+    known.set(id, data)
+  }
+  // callers get bytes of their own
+  return data.slice()
+}
+
+const EMPTY = new Uint8Array(0)
+const msgDataCache = new WeakMap<ProtoRegistry, Map<string, Bytes>>()
+
+function encodeMsgData(registry: ProtoRegistry, msgResponses: readonly AnyMessage[]): Bytes {
   return registry.encode('sdk.base.abci.v1beta1.TxMsgData', { msg_responses: msgResponses })
 }

@@ -1,57 +1,111 @@
 import { createPublicKey, type KeyObject, verify } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { ripemd160 } from '@noble/hashes/legacy.js'
-import { sha256 } from '@noble/hashes/sha2.js'
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
 import type { Bytes } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
 
 /**
  * secp256k1 signature checks for SIGN_MODE_DIRECT, as upstream: a 64-byte `r‖s` big-endian
- * signature over sha256(sign bytes), low-S only, with a 33-byte compressed key. OpenSSL (node:crypto)
- * does the curve arithmetic: it verifies several times faster than a pure-JS implementation, which
- * is what bounds a node's tx throughput.
+ * signature over sha256(sign bytes), low-S only, with a 33-byte compressed key.
+ *
+ * libsecp256k1 (the `secp256k1` package's prebuilt native binding) does the curve arithmetic: it
+ * verifies about six times faster than OpenSSL (node:crypto), which is what bounds a node's tx
+ * throughput. Where the binding cannot load, or `SDKD_SECP256K1=node` asks for it, node:crypto
+ * verifies instead, with the same results; the node says so once at start-up.
  */
+
+/** The libraries that can verify: the native binding, or OpenSSL through node:crypto. */
+export type Secp256k1Library = 'libsecp256k1' | 'node:crypto'
+
+/** The environment variable that forces node:crypto (`node`); unset or `native`: libsecp256k1. */
+export const SECP256K1_ENV = 'SDKD_SECP256K1'
+
+/**
+ * Verifies a 64-byte compact signature over sha256(`message`) with a 33-byte compressed key;
+ * `digest` is that hash when the caller has it already.
+ */
+type RawVerify = (pubKey: Bytes, message: Bytes, signature: Bytes, digest?: Bytes) => boolean
+
+/** The part of the `secp256k1` package's native binding used here. */
+interface Secp256k1Binding {
+  ecdsaVerify(signature: Uint8Array, msg32: Uint8Array, pubKey: Uint8Array): boolean
+}
+
+/** Half the curve order, big-endian: a signature with s above it is high-S and rejected. */
+const HALF_N = Buffer.from(
+  '7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0',
+  'hex',
+)
+
+/** Whether the key is 33 bytes with a compressed-point prefix (the only keys accounts sign with). */
+function isCompressedKey(pubKey: Bytes): boolean {
+  return pubKey.length === 33 && (pubKey[0] === 2 || pubKey[0] === 3)
+}
+
+/** The upstream pre-checks: 64 bytes, s neither zero nor above half the order (low-S). */
+function isLowSCompact(signature: Bytes): boolean {
+  if (signature.length !== 64) return false
+  let zero = true
+  for (let i = 32; i < 64; i++) {
+    if (signature[i] !== 0) {
+      zero = false
+      break
+    }
+  }
+  if (zero) return false
+  for (let i = 0; i < 32; i++) {
+    const b = signature[32 + i]!
+    const h = HALF_N[i]!
+    if (b !== h) return b < h
+  }
+  return true
+}
+
+/** Loads the native binding (never the package's pure-JS fallback); throws when it cannot load. */
+function loadBinding(): Secp256k1Binding {
+  return createRequire(import.meta.url)('secp256k1/bindings') as Secp256k1Binding
+}
+
+/** libsecp256k1: rejects high-S itself too; a key or signature it cannot parse throws, i.e. fails. */
+function nativeVerifier(binding: Secp256k1Binding): RawVerify {
+  return (pubKey, message, signature, digest) => {
+    try {
+      return binding.ecdsaVerify(signature, digest ?? sha256(message), pubKey)
+    } catch {
+      return false
+    }
+  }
+}
 
 /** DER SubjectPublicKeyInfo prefix of a compressed secp256k1 key (id-ecPublicKey, secp256k1). */
 const SPKI_PREFIX = Buffer.from('3036301006072a8648ce3d020106052b8104000a032200', 'hex')
 
-/** Half the curve order: a signature with s above it is high-S and rejected (upstream nocgo). */
-const HALF_N = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n
-
 const KEY_CACHE_MAX = 10_000
-const keys = new Map<string, KeyObject | null>()
+const keyObjects = new Map<string, KeyObject | null>()
 
 /** The parsed key (cached: parsing costs as much as half a verification); null if not a point. */
 function keyObject(pubKey: Bytes): KeyObject | null {
   const id = Buffer.from(pubKey).toString('latin1')
-  const hit = keys.get(id)
+  const hit = keyObjects.get(id)
   if (hit !== undefined) return hit
   let key: KeyObject | null = null
-  if (pubKey.length === 33 && (pubKey[0] === 2 || pubKey[0] === 3)) {
-    try {
-      key = createPublicKey({
-        key: Buffer.concat([SPKI_PREFIX, pubKey]),
-        format: 'der',
-        type: 'spki',
-      })
-    } catch {
-      key = null
-    }
+  try {
+    key = createPublicKey({
+      key: Buffer.concat([SPKI_PREFIX, pubKey]),
+      format: 'der',
+      type: 'spki',
+    })
+  } catch {
+    key = null
   }
-  if (keys.size >= KEY_CACHE_MAX) keys.delete(keys.keys().next().value!)
-  keys.set(id, key)
+  if (keyObjects.size >= KEY_CACHE_MAX) keyObjects.delete(keyObjects.keys().next().value!)
+  keyObjects.set(id, key)
   return key
 }
 
-function bigFrom(bytes: Bytes): bigint {
-  let n = 0n
-  for (const b of bytes) n = (n << 8n) | BigInt(b)
-  return n
-}
-
-/** Whether `signature` (64 bytes, low-S) signs sha256(`message`) under the compressed `pubKey`. */
-export function verifySecp256k1(pubKey: Bytes, message: Bytes, signature: Bytes): boolean {
-  if (signature.length !== 64) return false
-  const s = bigFrom(signature.subarray(32))
-  if (s === 0n || s > HALF_N) return false
+/** OpenSSL through node:crypto (which hashes the message itself: it takes no prehashed digest). */
+const nodeCryptoVerify: RawVerify = (pubKey, message, signature) => {
   const key = keyObject(pubKey)
   if (!key) return false
   try {
@@ -61,9 +115,71 @@ export function verifySecp256k1(pubKey: Bytes, message: Bytes, signature: Bytes)
   }
 }
 
+/** A verifier and the library behind it; `fallback` says why node:crypto is used, when it is. */
+export interface Secp256k1Verifier {
+  library: Secp256k1Library
+  fallback?: string
+  /**
+   * Whether `signature` (64 bytes, low-S) signs sha256(`message`) under the compressed `pubKey`;
+   * `digest`, when given, must be that hash (it saves hashing again).
+   */
+  verify(pubKey: Bytes, message: Bytes, signature: Bytes, digest?: Bytes): boolean
+}
+
+function withRules(verifyRaw: RawVerify): Secp256k1Verifier['verify'] {
+  return (pubKey, message, signature, digest) =>
+    isLowSCompact(signature) &&
+    isCompressedKey(pubKey) &&
+    verifyRaw(pubKey, message, signature, digest)
+}
+
+/**
+ * Picks the library: libsecp256k1 unless `choice` (the value of SDKD_SECP256K1) is `node` or the
+ * binding cannot load; `load` is the binding loader (replaceable to exercise a failed load).
+ */
+export function chooseSecp256k1(
+  choice: string | undefined,
+  load: () => Secp256k1Binding = loadBinding,
+): Secp256k1Verifier {
+  if (choice === 'node') {
+    return {
+      library: 'node:crypto',
+      fallback: `${SECP256K1_ENV}=node`,
+      verify: withRules(nodeCryptoVerify),
+    }
+  }
+  try {
+    return { library: 'libsecp256k1', verify: withRules(nativeVerifier(load())) }
+  } catch (err) {
+    return {
+      library: 'node:crypto',
+      fallback: (err as Error).message.split('\n')[0] ?? String(err),
+      verify: withRules(nodeCryptoVerify),
+    }
+  }
+}
+
+let chosen: Secp256k1Verifier | undefined
+
+/** The verifier of this process (chosen once, on first use, from SDKD_SECP256K1). */
+export function secp256k1Verifier(): Secp256k1Verifier {
+  chosen ??= chooseSecp256k1(process.env[SECP256K1_ENV] || undefined)
+  return chosen
+}
+
+/** Why this process verifies with node:crypto instead of libsecp256k1, if it does. */
+export function secp256k1Fallback(): string | undefined {
+  return secp256k1Verifier().fallback
+}
+
+/** Whether `signature` (64 bytes, low-S) signs sha256(`message`) under the compressed `pubKey`. */
+export function verifySecp256k1(pubKey: Bytes, message: Bytes, signature: Bytes): boolean {
+  return secp256k1Verifier().verify(pubKey, message, signature)
+}
+
 /** Account address of a secp256k1 key: ripemd160(sha256(pubkey33)). */
 export function secp256k1Address(pubKey: Bytes): Bytes {
-  return ripemd160(sha256(pubKey))
+  return ripemd160(nobleSha256(pubKey))
 }
 
 const CACHE_MAX = 50_000
@@ -76,25 +192,35 @@ const CACHE_MAX = 50_000
 export class SignatureCache {
   private readonly seen = new Set<string>()
 
-  private static id(pubKey: Bytes, message: Bytes, signature: Bytes): string {
+  private static id(pubKey: Bytes, digest: Bytes, signature: Bytes): string {
     return (
-      Buffer.from(sha256(message)).toString('latin1') +
-      Buffer.from(pubKey).toString('latin1') +
-      Buffer.from(signature).toString('latin1')
+      Buffer.from(digest.buffer, digest.byteOffset, digest.length).toString('latin1') +
+      Buffer.from(pubKey.buffer, pubKey.byteOffset, pubKey.length).toString('latin1') +
+      Buffer.from(signature.buffer, signature.byteOffset, signature.length).toString('latin1')
     )
+  }
+
+  private add(id: string): void {
+    if (this.seen.size >= CACHE_MAX) this.seen.delete(this.seen.values().next().value!)
+    this.seen.add(id)
   }
 
   /** Records a signature verified elsewhere (the verify pool). */
   remember(pubKey: Bytes, message: Bytes, signature: Bytes): void {
-    if (this.seen.size >= CACHE_MAX) this.seen.delete(this.seen.values().next().value!)
-    this.seen.add(SignatureCache.id(pubKey, message, signature))
+    this.add(SignatureCache.id(pubKey, sha256(message), signature))
   }
 
   /** Verifies, consulting and filling the cache. */
   verify(pubKey: Bytes, message: Bytes, signature: Bytes): boolean {
-    if (this.seen.has(SignatureCache.id(pubKey, message, signature))) return true
-    const ok = verifySecp256k1(pubKey, message, signature)
-    if (ok) this.remember(pubKey, message, signature)
+    return this.verifyDigest(pubKey, message, sha256(message), signature)
+  }
+
+  /** `verify` where the caller has sha256(`message`) already (`digest`). */
+  verifyDigest(pubKey: Bytes, message: Bytes, digest: Bytes, signature: Bytes): boolean {
+    const id = SignatureCache.id(pubKey, digest, signature)
+    if (this.seen.has(id)) return true
+    const ok = secp256k1Verifier().verify(pubKey, message, signature, digest)
+    if (ok) this.add(id)
     return ok
   }
 }

@@ -2,92 +2,132 @@ import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { Bytes } from '../codec/bytes.js'
-import { packJobs } from './verify-worker.js'
+import { CTRL, RESULT, type VerifyJob, VerifyRing } from './verify-ring.js'
+
+/** Atomics.waitAsync (Node 16+; not in this project's TypeScript lib). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+    ): { async: false; value: 'not-equal' | 'timed-out' } | { async: true; value: Promise<string> }
+  }
+).waitAsync.bind(Atomics)
+
+/** Jobs in flight at most; more wait for the node's thread to verify them itself. */
+const CAPACITY = 1024
 
 /**
- * secp256k1 verification on worker threads: the node's main thread parses, checks and executes
- * txs while other cores verify their signatures. Jobs queued in one turn of the event loop go to
- * a worker as one message.
+ * secp256k1 verification on worker threads: the node's thread parses, checks and executes txs
+ * while another core verifies their signatures. Jobs go through shared memory (verify-ring.ts):
+ * publishing one costs a copy of its bytes, not a message; results are collected in order when a
+ * worker signals (Atomics.waitAsync), several at a time.
  */
 export class VerifyPool {
+  private readonly ring = VerifyRing.create(CAPACITY)
   private readonly workers: Worker[]
-  /** Per batch in flight: the callbacks of its jobs, in order. */
-  private readonly pending = new Map<number, ((ok: boolean) => void)[]>()
-  private queue: { pub: Bytes; msg: Bytes; sig: Bytes; done: (ok: boolean) => void }[] = []
-  private nextBatch = 0
-  private turn = 0
-  private scheduled = false
+  /**
+   * Callbacks of the jobs in flight by slot (results are collected in publishing order, from the
+   * slot of `collected`); `inFlight` of them are set.
+   */
+  private readonly pending: (((ok: boolean) => void) | undefined)[]
+  private inFlight = 0
+  /** Sequence number of the next job to publish, and of the oldest job not yet collected. */
+  private written = 0
+  private collected = 0
+  private waiting = false
+  private broken = false
 
   private constructor(script: URL, size: number) {
+    this.pending = new Array(this.ring.capacity)
     this.workers = Array.from({ length: size }, () => {
-      const w = new Worker(script)
+      const w = new Worker(script, { workerData: { ring: this.ring.buffer } })
       w.unref()
-      w.on('message', ({ id, results }: { id: number; results: Uint8Array }) => {
-        const callbacks = this.pending.get(id) ?? []
-        this.pending.delete(id)
-        callbacks.forEach((done, i) => {
-          done(results[i] === 1)
-        })
-      })
-      w.on('error', () => this.failAll())
+      w.on('error', () => this.fail())
+      w.on('exit', () => this.fail())
       return w
     })
   }
 
   /**
-   * A pool of `size` workers (default: the cores but one, at most 4), or undefined where the
-   * worker script is not built (running from the TypeScript sources): callers verify in-thread.
+   * A pool of `size` workers (default: the cores but one, at most 4), or undefined where there is
+   * none to start (one core, size 0) or the worker script is not built (running from the
+   * TypeScript sources): callers verify in-thread.
    */
-  static create(
-    size = Math.max(1, Math.min(4, availableParallelism() - 1)),
-  ): VerifyPool | undefined {
+  static create(size = Math.min(4, availableParallelism() - 1)): VerifyPool | undefined {
+    if (!(size >= 1)) return undefined
     const script = new URL('./verify-worker.js', import.meta.url)
     if (!existsSync(fileURLToPath(script))) return undefined
-    return new VerifyPool(script, size)
+    return new VerifyPool(script, Math.floor(size))
   }
 
-  /** Whether `signature` signs sha256(`message`) under `pubKey` (same rules as verifySecp256k1). */
-  verify(pubKey: Bytes, message: Bytes, signature: Bytes): Promise<boolean> {
-    if (signature.length !== 64 || pubKey.length > 255 || message.length > 0xffff) {
-      return Promise.resolve(false)
+  /**
+   * Whether `job.sig` signs `job.msg` (whose sha256 is `job.digest`) under `job.pub`, with the
+   * rules of verifySecp256k1; undefined when the pool does not take the job (odd sizes, a full
+   * ring, a failed worker): the caller verifies it itself.
+   */
+  verify(job: VerifyJob): Promise<boolean> | undefined {
+    if (this.broken || !VerifyRing.fits(job) || this.inFlight >= this.ring.capacity) {
+      return undefined
     }
-    const result = new Promise<boolean>((done) =>
-      this.queue.push({ pub: pubKey, msg: message, sig: signature, done }),
-    )
-    if (!this.scheduled) {
-      this.scheduled = true
-      setImmediate(() => this.flush())
-    }
+    const slot = this.ring.slotOf(this.written)
+    this.written = this.ring.publish(this.written, job)
+    this.inFlight++
+    const result = new Promise<boolean>((done) => {
+      this.pending[slot] = done
+    })
+    if (!this.waiting) this.wait()
     return result
   }
 
-  /** Sends the queued jobs as one transferred buffer (no per-job copies of whole tx buffers). */
-  private flush(): void {
-    this.scheduled = false
-    const jobs = this.queue
-    this.queue = []
-    if (jobs.length === 0) return
-    const batch = packJobs(jobs)
-    const id = this.nextBatch++
-    this.pending.set(
-      id,
-      jobs.map((j) => j.done),
-    )
-    this.workers[this.turn++ % this.workers.length]!.postMessage({ id, batch }, [
-      batch.buffer as ArrayBuffer,
-    ])
+  /** Waits (without blocking) until a worker finishes a job, then collects what is done. */
+  private wait(): void {
+    this.waiting = true
+    const { ring } = this
+    const done = Atomics.load(ring.ctrl, CTRL.done)
+    // A worker stores a result before it counts it done: one counted already is visible here.
+    if (ring.result(this.collected) !== RESULT.pending) {
+      queueMicrotask(() => this.collect())
+      return
+    }
+    const w = waitAsync(ring.ctrl, CTRL.done, done)
+    if (w.async) void w.value.then(() => this.collect())
+    else queueMicrotask(() => this.collect())
   }
 
-  /** A crashed worker answers nothing: its callers fall back to verifying in-thread. */
-  private failAll(): void {
-    for (const callbacks of this.pending.values()) for (const done of callbacks) done(false)
-    this.pending.clear()
+  /** Hands out the results that are in, in publishing order. */
+  private collect(): void {
+    this.waiting = false
+    const { ring } = this
+    while (this.inFlight > 0) {
+      const r = ring.result(this.collected)
+      if (r === RESULT.pending) break
+      const slot = ring.slotOf(this.collected)
+      const done = this.pending[slot]!
+      this.pending[slot] = undefined
+      this.collected = (this.collected + 1) | 0
+      this.inFlight--
+      done(r === RESULT.valid)
+    }
+    if (this.inFlight > 0 && !this.broken) this.wait()
+  }
+
+  /** A worker failed: jobs in flight answer false (their callers verify them themselves). */
+  private fail(): void {
+    if (this.broken) return
+    this.broken = true
+    const callbacks = this.pending.filter((done) => done !== undefined)
+    this.pending.fill(undefined)
+    this.inFlight = 0
+    for (const done of callbacks) done(false)
   }
 
   /** Stops the workers. */
   async close(): Promise<void> {
-    this.failAll()
+    this.fail()
+    Atomics.store(this.ring.ctrl, CTRL.stop, 1)
+    Atomics.notify(this.ring.ctrl, CTRL.written)
     await Promise.all(this.workers.map((w) => w.terminate()))
   }
 }

@@ -36,7 +36,7 @@ function parseErrorText(err: unknown): string {
 }
 
 /** Reads a varint at `pos` with protobufjs: [value, bytes read] or a parse error text. */
-function readVarint(buf: Bytes, pos: number): [bigint, number] | string {
+function readVarintSlow(buf: Bytes, pos: number): [bigint, number] | string {
   const r = protobuf.Reader.create(buf)
   r.pos = pos
   try {
@@ -47,9 +47,45 @@ function readVarint(buf: Bytes, pos: number): [bigint, number] | string {
   }
 }
 
+/** Bytes read by the last `readSmallVarint` that succeeded. */
+let smallLength = 0
+
+/**
+ * The common case of a varint, without allocating: at most 4 bytes (a value below 2^28) inside
+ * `buf`. Returns the value (and sets `smallLength`), or -1 when the general reader must decide
+ * (longer, truncated): it alone produces the error texts, so results are the same either way.
+ */
+function readSmallVarint(buf: Bytes, pos: number): number {
+  let v = 0
+  for (let i = 0; i < 4; i++) {
+    const at = pos + i
+    if (at >= buf.length) return -1
+    const b = buf[at]!
+    v |= (b & 0x7f) << (7 * i)
+    if (b < 0x80) {
+      smallLength = i + 1
+      return v
+    }
+  }
+  return -1
+}
+
+/** Reads a varint at `pos`: [value, bytes read] or a parse error text. */
+function readVarint(buf: Bytes, pos: number): [bigint, number] | string {
+  const v = readSmallVarint(buf, pos)
+  if (v >= 0) return [BigInt(v), smallLength]
+  return readVarintSlow(buf, pos)
+}
+
 /** Reads a tag: [field number, wire type, bytes read] or a parse error text. */
 function readTag(buf: Bytes, pos: number): [number, number, number] | string {
-  const v = readVarint(buf, pos)
+  const small = readSmallVarint(buf, pos)
+  if (small >= 0) {
+    const num = small >>> 3
+    if (num < 1) return PARSE.field
+    return [num, small & 7, smallLength]
+  }
+  const v = readVarintSlow(buf, pos)
   if (typeof v === 'string') return v
   const [tag, n] = v
   const num = tag >> 3n
@@ -67,7 +103,7 @@ function varintMinLength(n: bigint): number {
 }
 
 /** Size of a field value starting at `pos` (after its tag) with protobufjs, or a parse error text. */
-function fieldValueSize(buf: Bytes, pos: number, wt: number): number | string {
+function fieldValueSizeSlow(buf: Bytes, pos: number, wt: number): number | string {
   if (wt === 4) return PARSE.endGroup
   if (wt > 5) return PARSE.reserved
   const r = protobuf.Reader.create(buf)
@@ -78,6 +114,33 @@ function fieldValueSize(buf: Bytes, pos: number, wt: number): number | string {
     return parseErrorText(err)
   }
   return r.pos - pos
+}
+
+/**
+ * Size of a field value starting at `pos` (after its tag), or a parse error text: the plain cases
+ * here, anything unusual (groups, truncation, long lengths) by protobufjs as before.
+ */
+function fieldValueSize(buf: Bytes, pos: number, wt: number): number | string {
+  switch (wt) {
+    case 0:
+      // protobufjs skips a varint up to its last byte, however long
+      for (let at = pos; at < buf.length && at < pos + 10; at++) {
+        if (buf[at]! < 0x80) return at + 1 - pos
+      }
+      break
+    case 1:
+      if (pos + 8 <= buf.length) return 8
+      break
+    case 2: {
+      const len = readSmallVarint(buf, pos)
+      if (len >= 0 && pos + smallLength + len <= buf.length) return smallLength + len
+      break
+    }
+    case 5:
+      if (pos + 4 <= buf.length) return 4
+      break
+  }
+  return fieldValueSizeSlow(buf, pos, wt)
 }
 
 /**
@@ -148,6 +211,35 @@ function wireTypesOf(field: protobuf.Field): number[] {
   }
 }
 
+/** What the walk needs of one field, worked out once per field. */
+interface FieldShape {
+  wireTypes: number[]
+  /** The message type of a message field. */
+  nested: protobuf.Type | undefined
+  /** Whether that message type is google.protobuf.Any. */
+  nestedIsAny: boolean
+}
+
+const shapes = new WeakMap<protobuf.Field, FieldShape>()
+
+function shapeOf(field: protobuf.Field): FieldShape {
+  let shape = shapes.get(field)
+  if (!shape) {
+    field.resolve()
+    const nested =
+      field.resolvedType && 'fields' in field.resolvedType
+        ? (field.resolvedType as protobuf.Type)
+        : undefined
+    shape = {
+      wireTypes: wireTypesOf(field),
+      nested,
+      nestedIsAny: nested?.fullName === '.google.protobuf.Any',
+    }
+    shapes.set(field, shape)
+  }
+  return shape
+}
+
 const NON_CRITICAL_BIT = 1 << 10
 
 /** The message type registered under exactly this type URL (`/` + full name), as upstream's registry. */
@@ -184,9 +276,9 @@ export function rejectUnknownFields(
     if (typeof t === 'string') throw new WireError('invalid length')
     const [num, wt, m] = t
     const field = type.fieldsById[num]
-    if (field) {
-      field.resolve()
-      const allowed = wireTypesOf(field)
+    const shape = field ? shapeOf(field) : undefined
+    if (shape) {
+      const allowed = shape.wireTypes
       if (!allowed.includes(wt)) {
         throw new WireError(
           `Mismatched ${JSON.stringify(goTypeName(type.fullName))}: {TagNum: ${num}, GotWireType: ${JSON.stringify(wireTypeName(wt))} != WantWireType: ${JSON.stringify(wireTypeName(allowed[0]!))}}`,
@@ -210,12 +302,12 @@ export function rejectUnknownFields(
     }
     const value = bytes.subarray(pos, pos + size)
     pos += size
-    const nested = field?.resolvedType
-    if (!field || !nested || !('fields' in nested)) continue
+    const nested = shape?.nested
+    if (!nested) continue
     const lp = readVarint(value, 0) as [bigint, number]
     let inner = value.subarray(lp[1])
-    let innerType = nested as protobuf.Type
-    if (innerType.fullName === '.google.protobuf.Any') {
+    let innerType = nested
+    if (shape.nestedIsAny) {
       nonCritical = rejectUnknownFields(inner, innerType, options, depth + 1) || nonCritical
       const any = innerType.decode(inner) as unknown as { type_url: string; value: Bytes }
       const resolved = resolveTypeUrl(options.registry, any.type_url)

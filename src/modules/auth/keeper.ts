@@ -1,5 +1,5 @@
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
-import type { Bytes } from '../../codec/bytes.js'
+import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import type { KVReader, KVStore } from '../../store/types.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
@@ -15,6 +15,15 @@ export interface Account {
   accountNumber: bigint
   sequence: bigint
   module?: { name: string; permissions: string[] }
+}
+
+/** A uint64 for protobufjs: a number while exact (no decimal parsing), else its decimal text. */
+function uint64Field(n: bigint): number | string {
+  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString()
+}
+
+function bytesToLatin1(b: Bytes): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1')
 }
 
 /** Default auth params (upstream DefaultParams). */
@@ -33,6 +42,10 @@ export class AuthKeeper {
   readonly c: ReturnType<typeof authCollections>
   /** Decoded accounts by their stored bytes (immutable: the same bytes always mean the same). */
   private readonly decodedAccounts = new Map<string, Account>()
+  /** The same, by the value object the store hands out (saves reading the bytes again). */
+  private readonly accountsByValue = new WeakMap<Bytes, Account>()
+  /** Stored bytes of base accounts by their fields. */
+  private readonly encodedAccounts = new Map<string, Bytes>()
 
   constructor(private readonly registry: ProtoRegistry) {
     this.c = authCollections(registry)
@@ -42,8 +55,21 @@ export class AuthKeeper {
     return state.store(MODULE_NAME)
   }
 
+  /** The params last decoded, with their stored bytes (every tx reads them, they rarely change). */
+  private decodedParams: { raw: Bytes; params: ProtoMessage } | undefined
+
   async params(state: { store(name: string): KVReader }): Promise<ProtoMessage> {
-    return (await this.c.params.get(this.store(state))) ?? defaultAuthParams()
+    const raw = await this.store(state).get(this.c.params.prefix)
+    if (!raw) return defaultAuthParams()
+    const last = this.decodedParams
+    if (!last || !equalBytes(last.raw, raw)) {
+      this.decodedParams = {
+        raw: raw.slice(),
+        params: this.registry.decode('sdk.auth.v1beta1.Params', raw),
+      }
+    }
+    // Callers may change what they get: hand out a copy.
+    return { ...this.decodedParams!.params }
   }
 
   async getAccount(
@@ -52,13 +78,17 @@ export class AuthKeeper {
   ): Promise<Account | undefined> {
     const raw = await this.store(state).get(this.c.accounts.storeKey(address))
     if (!raw) return undefined
-    // Every tx reads its signer's account several times: decode each stored value once.
-    const id = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1')
-    let account = this.decodedAccounts.get(id)
+    // Every tx reads its signer's account several times: decode each stored value once (the
+    // store hands out the same value object until it changes; equal bytes decode alike).
+    let account = this.accountsByValue.get(raw)
     if (!account) {
-      account = this.accountFromAny(this.registry.decode('google.protobuf.Any', raw))
-      if (this.decodedAccounts.size >= 10_000) this.decodedAccounts.clear()
-      this.decodedAccounts.set(id, account)
+      const id = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1')
+      account = this.decodedAccounts.get(id)
+      if (!account) {
+        account = this.accountFromAny(this.registry.decode('google.protobuf.Any', raw))
+        this.rememberDecoded(id, account)
+      }
+      this.accountsByValue.set(raw, account)
     }
     // Callers change what they get (sequence, key): hand out copies.
     return {
@@ -69,6 +99,11 @@ export class AuthKeeper {
         ? { module: { ...account.module, permissions: [...account.module.permissions] } }
         : {}),
     }
+  }
+
+  private rememberDecoded(id: string, account: Account): void {
+    if (this.decodedAccounts.size >= 10_000) this.decodedAccounts.clear()
+    this.decodedAccounts.set(id, account)
   }
 
   /** Decodes a stored account (Any). */
@@ -98,8 +133,8 @@ export class AuthKeeper {
     const base = {
       address: addressToBech32(account.address),
       ...(account.pubKey ? { pub_key: account.pubKey } : {}),
-      account_number: account.accountNumber.toString(),
-      sequence: account.sequence.toString(),
+      account_number: uint64Field(account.accountNumber),
+      sequence: uint64Field(account.sequence),
     }
     return account.module
       ? this.registry.packAny(MODULE_ACCOUNT_URL, {
@@ -112,7 +147,30 @@ export class AuthKeeper {
 
   setAccount(state: { store(name: string): KVStore }, account: Account): void {
     const store = state.store(MODULE_NAME)
-    this.c.accounts.set(store, account.address, this.accountToAny(account))
+    if (account.module) {
+      this.c.accounts.set(store, account.address, this.accountToAny(account))
+    } else {
+      // A tx's CheckTx and its block store the same account (same sequence): encode it once, and
+      // remember what the bytes decode to, for the next read.
+      const id = `${bytesToLatin1(account.address)}\n${account.accountNumber}\n${account.sequence}\n${account.pubKey ? `${account.pubKey.type_url}\n${bytesToLatin1(account.pubKey.value)}` : ''}`
+      let value = this.encodedAccounts.get(id)
+      if (!value) {
+        value = this.registry.encode('google.protobuf.Any', this.accountToAny(account))
+        if (this.encodedAccounts.size >= 10_000) this.encodedAccounts.clear()
+        this.encodedAccounts.set(id, value)
+        this.rememberDecoded(bytesToLatin1(value), {
+          address: account.address.slice(),
+          pubKey: account.pubKey && {
+            type_url: account.pubKey.type_url,
+            value: account.pubKey.value.slice(),
+          },
+          accountNumber: account.accountNumber,
+          sequence: account.sequence,
+        })
+      }
+      // the store keeps a copy of the value
+      store.set(this.c.accounts.storeKey(account.address), value)
+    }
     this.c.accountNumbers.set(store, account.accountNumber, account.address)
   }
 

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { describe, expect, test } from 'vitest'
+import { signSecp256k1 } from '../client/keyring.js'
+import { type Bytes, concatBytes, fromHex } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
+import { chooseSecp256k1, type Secp256k1Verifier, SignatureCache } from './secp256k1.js'
+import { CTRL, RESULT, VerifyRing } from './verify-ring.js'
+import { serveRing } from './verify-worker.js'
+
+const N = secp256k1.Point.CURVE().n
+const priv = new Uint8Array(32).fill(9)
+const pub = secp256k1.getPublicKey(priv, true)
+const other = secp256k1.getPublicKey(new Uint8Array(32).fill(8), true)
+const msg = new TextEncoder().encode('sign bytes of a tx')
+const sig = signSecp256k1(priv, msg)
+const scalar = (n: bigint) => fromHex(n.toString(16).padStart(64, '0'))
+const sOf = (s: Bytes) => BigInt(`0x${Buffer.from(s.subarray(32)).toString('hex')}`)
+
+/** Signature vectors and whether upstream accepts them (64-byte r‖s, low-S, 33-byte key). */
+const vectors: { name: string; pub: Bytes; msg: Bytes; sig: Bytes; ok: boolean }[] = [
+  { name: 'valid', pub, msg, sig, ok: true },
+  {
+    name: 'high-S twin of a valid signature',
+    pub,
+    msg,
+    sig: concatBytes(sig.subarray(0, 32), scalar(N - sOf(sig))),
+    ok: false,
+  },
+  { name: 'wrong key', pub: other, msg, sig, ok: false },
+  { name: 'other message', pub, msg: new TextEncoder().encode('other'), sig, ok: false },
+  {
+    name: 'key not on the curve',
+    pub: concatBytes(Uint8Array.of(2), new Uint8Array(32).fill(0xff)),
+    msg,
+    sig,
+    ok: false,
+  },
+  {
+    name: 'key with a bad prefix',
+    pub: concatBytes(Uint8Array.of(4), pub.subarray(1)),
+    msg,
+    sig,
+    ok: false,
+  },
+  { name: 'key of 32 bytes', pub: pub.subarray(1), msg, sig, ok: false },
+  { name: 'uncompressed key', pub: secp256k1.getPublicKey(priv, false), msg, sig, ok: false },
+  { name: 'signature of 63 bytes', pub, msg, sig: sig.subarray(0, 63), ok: false },
+  { name: 'signature of 65 bytes', pub, msg, sig: concatBytes(sig, Uint8Array.of(0)), ok: false },
+  { name: 's = 0', pub, msg, sig: concatBytes(sig.subarray(0, 32), new Uint8Array(32)), ok: false },
+  { name: 'r = 0', pub, msg, sig: concatBytes(new Uint8Array(32), sig.subarray(32)), ok: false },
+  {
+    name: 'r above the order',
+    pub,
+    msg,
+    sig: concatBytes(scalar(N + 1n), sig.subarray(32)),
+    ok: false,
+  },
+]
+
+/** Whether this platform has a prebuilt binary of the `secp256k1` package. */
+function hasPrebuild(): boolean {
+  const pkg = dirname(createRequire(import.meta.url).resolve('secp256k1/package.json'))
+  return existsSync(join(pkg, 'prebuilds', `${process.platform}-${process.arch}`))
+}
+
+const native = chooseSecp256k1(undefined)
+const forced = chooseSecp256k1('node')
+
+describe('secp256k1 libraries', () => {
+  test('behavior: libsecp256k1 loads from its prebuilt binary; SDKD_SECP256K1=node picks node:crypto', () => {
+    if (hasPrebuild()) {
+      expect(native.library).toBe('libsecp256k1')
+      expect(native.fallback).toBeUndefined()
+    }
+    expect(forced).toMatchObject({ library: 'node:crypto', fallback: 'SDKD_SECP256K1=node' })
+  })
+
+  test('error: a binary that cannot load falls back to node:crypto and says why', () => {
+    const v = chooseSecp256k1(undefined, () => {
+      throw new Error('No native build was found for platform=plan9\nmore detail')
+    })
+    expect(v).toMatchObject({
+      library: 'node:crypto',
+      fallback: 'No native build was found for platform=plan9',
+    })
+    expect(v.verify(pub, msg, sig)).toBe(true)
+  })
+
+  for (const [name, verifier] of [
+    ['libsecp256k1', native],
+    ['node:crypto', forced],
+  ] as [string, Secp256k1Verifier][]) {
+    test(`behavior: ${name} accepts exactly the upstream-valid vectors`, () => {
+      const got = vectors.map((v) => [v.name, verifier.verify(v.pub, v.msg, v.sig)])
+      expect(got).toEqual(vectors.map((v) => [v.name, v.ok]))
+      // with the digest given, the same answers
+      const withDigest = vectors.map((v) => verifier.verify(v.pub, v.msg, v.sig, sha256(v.msg)))
+      expect(withDigest).toEqual(vectors.map((v) => v.ok))
+    })
+  }
+
+  test('behavior: the signature cache answers as a verification and only remembers successes', () => {
+    const cache = new SignatureCache()
+    for (const v of vectors) expect(cache.verify(v.pub, v.msg, v.sig)).toBe(v.ok)
+    for (const v of vectors) expect(cache.verify(v.pub, v.msg, v.sig)).toBe(v.ok)
+  })
+})
+
+describe('verify ring', () => {
+  test('behavior: a worker answers published jobs in order, valid ones as valid', () => {
+    const ring = VerifyRing.create(4)
+    expect(ring.capacity).toBe(4)
+    let seq = 0
+    // more jobs than slots, in two rounds: slots are reused in order
+    for (const round of [vectors.slice(0, 4), vectors.slice(4, 8)]) {
+      const first = seq
+      for (const v of round) {
+        seq = ring.publish(seq, { pub: v.pub, msg: v.msg, digest: sha256(v.msg), sig: v.sig })
+      }
+      Atomics.store(ring.ctrl, CTRL.stop, 1)
+      serveRing(ring)
+      Atomics.store(ring.ctrl, CTRL.stop, 0)
+      const results = round.map((_, i) => ring.result(first + i))
+      expect(results).toEqual(round.map((v) => (v.ok ? RESULT.valid : RESULT.invalid)))
+    }
+    expect(Atomics.load(ring.ctrl, CTRL.done)).toBe(8)
+  })
+
+  test('behavior: only jobs that fit a slot are taken (33-byte key, 64-byte signature)', () => {
+    const job = (v: (typeof vectors)[number]) => ({
+      pub: v.pub,
+      msg: v.msg,
+      digest: sha256(v.msg),
+      sig: v.sig,
+    })
+    expect(VerifyRing.fits(job(vectors[0]!))).toBe(true)
+    expect(VerifyRing.fits(job(vectors.find((v) => v.name === 'uncompressed key')!))).toBe(false)
+    expect(VerifyRing.fits(job(vectors.find((v) => v.name === 'signature of 63 bytes')!))).toBe(
+      false,
+    )
+    expect(VerifyRing.fits({ ...job(vectors[0]!), msg: new Uint8Array(4096) })).toBe(false)
+  })
+})
