@@ -1,4 +1,4 @@
-import protobuf from 'protobufjs'
+import protobuf from 'protobufjs/light.js'
 import { type Bytes, toBase64, utf8 } from './bytes.js'
 import { goJsonString } from './go-json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from './proto.js'

@@ -1,4 +1,4 @@
-import protobuf from 'protobufjs'
+import protobuf from 'protobufjs/light.js'
 import { type Bytes, fromBase64Strict, fromUtf8, toBase64, utf8 } from './bytes.js'
 import { DecimalError, decFromString, decToString } from './dec.js'
 import type { ProtoMessage, ProtoRegistry } from './proto.js'

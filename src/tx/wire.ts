@@ -1,4 +1,4 @@
-import protobuf from 'protobufjs'
+import protobuf from 'protobufjs/light.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 

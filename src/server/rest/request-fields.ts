@@ -1,4 +1,4 @@
-import protobuf from 'protobufjs'
+import protobuf from 'protobufjs/light.js'
 import { JsonMappingError, jsonName, jsonToMessage, parseFieldText } from '../../codec/json.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 
