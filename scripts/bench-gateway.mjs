@@ -24,7 +24,7 @@
 // otherwise; --short, which CI runs, only prints). --cpu-prof writes a V8 CPU profile of the
 // serving node process (it also serves (a)) and prints where its query-path time goes, by part and
 // by function; --cases narrows the run (with --cpu-prof, `--cases e` profiles one case alone).
-import { fork } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -216,8 +216,18 @@ async function serve({ home }) {
 
 // --- orchestration -----------------------------------------------------------------------------
 
+/** `--pin`: the serving process on CPU 0, the load process on CPU 1 (taskset), as `wrk` is run. */
+const PIN = process.argv.includes('--pin')
+const CPU_OF = { '--serve': '0', '--load': '1' }
+
 function runChild(mode, job, execArgv = []) {
-  const child = fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit', execArgv })
+  const args = [...execArgv, SELF, mode, JSON.stringify(job)]
+  const child =
+    PIN && CPU_OF[mode]
+      ? spawn('taskset', ['-c', CPU_OF[mode], process.execPath, ...args], {
+          stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+        })
+      : fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit', execArgv })
   const first = new Promise((resolve, reject) => {
     child.once('message', resolve)
     child.once('error', reject)
