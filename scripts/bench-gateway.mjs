@@ -1,7 +1,7 @@
 // Benchmark: the query layer under load, measured side by side in one run.
 //
 //   npm run bench:gateway [-- --blocks 20000 --seconds 3 --rounds 5 --connections 32]
-//                         [--cases a,b,c,d,e,f] [--cpu-prof [--cpu-prof-dir DIR]] [--short]
+//                         [--cases a,b,c,d,e,f] [--cpu-prof [--cpu-prof-dir DIR]] [--pin] [--short]
 //
 // A first process mines a history of --blocks blocks on a fresh home (LevelDB, full history; a
 // BeginBlocker moves 1stake from ALICE to BOB at every height, so ALICE's balance has a version at
@@ -24,6 +24,8 @@
 // otherwise; --short, which CI runs, only prints). --cpu-prof writes a V8 CPU profile of the
 // serving node process (it also serves (a)) and prints where its query-path time goes, by part and
 // by function; --cases narrows the run (with --cpu-prof, `--cases e` profiles one case alone).
+// --pin (needs taskset) runs the serving process on CPU 0 and each load process on CPU 1, as
+// `wrk -t1` on the other core would be: the two never share a core.
 import { fork, spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
