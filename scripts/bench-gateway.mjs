@@ -1,7 +1,7 @@
 // Benchmark: the query layer under load, measured side by side in one run.
 //
 //   npm run bench:gateway [-- --blocks 20000 --seconds 3 --rounds 5 --connections 32]
-//                         [--cases a,b,c,d,e,f] [--cpu-prof [--cpu-prof-dir DIR]] [--short]
+//                         [--cases a,b,c,d,e,f] [--cpu-prof [--cpu-prof-dir DIR]] [--pin] [--short]
 //
 // A first process mines a history of --blocks blocks on a fresh home (LevelDB, full history; a
 // BeginBlocker moves 1stake from ALICE to BOB at every height, so ALICE's balance has a version at
@@ -24,7 +24,9 @@
 // otherwise; --short, which CI runs, only prints). --cpu-prof writes a V8 CPU profile of the
 // serving node process (it also serves (a)) and prints where its query-path time goes, by part and
 // by function; --cases narrows the run (with --cpu-prof, `--cases e` profiles one case alone).
-import { fork } from 'node:child_process'
+// --pin (needs taskset) runs the serving process on CPU 0 and each load process on CPU 1, as
+// `wrk -t1` on the other core would be: the two never share a core.
+import { fork, spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -216,8 +218,18 @@ async function serve({ home }) {
 
 // --- orchestration -----------------------------------------------------------------------------
 
+/** `--pin`: the serving process on CPU 0, the load process on CPU 1 (taskset), as `wrk` is run. */
+const PIN = process.argv.includes('--pin')
+const CPU_OF = { '--serve': '0', '--load': '1' }
+
 function runChild(mode, job, execArgv = []) {
-  const child = fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit', execArgv })
+  const args = [...execArgv, SELF, mode, JSON.stringify(job)]
+  const child =
+    PIN && CPU_OF[mode]
+      ? spawn('taskset', ['-c', CPU_OF[mode], process.execPath, ...args], {
+          stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+        })
+      : fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit', execArgv })
   const first = new Promise((resolve, reject) => {
     child.once('message', resolve)
     child.once('error', reject)

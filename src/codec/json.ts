@@ -305,6 +305,14 @@ function compileTextWriter(registry: ProtoRegistry, type: protobuf.Type): TextWr
   }
 }
 
+/** Characters JSON.stringify escapes in a string: controls, `"`, `\\` and any surrogate half. */
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/
+
+/** JSON text of a string as JSON.stringify writes it (quoted as is when nothing needs escaping). */
+function stringText(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`
+}
+
 /** JSON text of a number as JSON.stringify writes it (NaN and infinities are null). */
 function numberText(n: number): string {
   return Number.isFinite(n) ? String(n) : 'null'
@@ -331,8 +339,7 @@ function valueText(registry: ProtoRegistry, field: protobuf.Field): ValueText {
     return (v) => (v === undefined || v === null ? '0' : numberText(Number(v)))
   if (t === 'bool') return (v) => (v === true ? 'true' : 'false')
   if (isLegacyDec(field)) return (v) => JSON.stringify(legacyDecToJson(v))
-  if (t === 'string')
-    return (v) => (v === undefined || v === null ? '""' : JSON.stringify(String(v)))
+  if (t === 'string') return (v) => (v === undefined || v === null ? '""' : stringText(String(v)))
   if (t === 'bytes') return (v) => JSON.stringify(bytesToJson(v as Bytes | undefined))
   const resolved = field.resolvedType
   if (resolved instanceof protobuf.Enum) {

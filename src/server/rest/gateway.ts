@@ -204,6 +204,10 @@ interface TrieNode {
 
 const trieNode = (): TrieNode => ({ literal: new Map(), variable: undefined, route: undefined })
 
+/** Paths whose match the pre-router remembers (then it starts over). */
+const SEEN_PATHS = 4096
+const SEEN_PATH_LENGTH = 256
+
 /** Literal template segments the pre-router matches as Hono does: plain text only. */
 const PLAIN_SEGMENT = /^[A-Za-z0-9_.~-]+$/
 
@@ -253,7 +257,22 @@ class GetRouter {
       query < 0 ? (hash < 0 ? url.length : hash) : hash < 0 ? query : Math.min(query, hash)
     const percent = url.indexOf('%', start)
     if (percent >= 0 && percent < end) return undefined
-    const parts = url.slice(start + 1, end).split('/')
+    const path = url.slice(start + 1, end)
+    if (path.length > SEEN_PATH_LENGTH) return this.find(path)
+    let found = this.seen.get(path)
+    if (found === undefined) {
+      found = this.find(path) ?? null
+      // Paths repeat (a query asked at many heights): remembered, a bounded number of short ones.
+      if (this.seen.size >= SEEN_PATHS) this.seen.clear()
+      this.seen.set(path, found)
+    }
+    return found ?? undefined
+  }
+
+  private readonly seen = new Map<string, { answer: Answer; params: string[] } | null>()
+
+  private find(path: string): { answer: Answer; params: string[] } | undefined {
+    const parts = path.split('/')
     // Swagger's routes are registered before the queries'.
     if (parts[0] === 'swagger') return undefined
     const route = search(this.root, parts, 0)
