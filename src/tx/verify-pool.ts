@@ -73,7 +73,8 @@ export class VerifyPool {
     }
     const slot = this.ring.slotOf(this.written)
     this.written = this.ring.publish(this.written, job)
-    this.inFlight++
+    // Jobs in flight keep the process alive (a pending Atomics.waitAsync does not).
+    if (this.inFlight++ === 0) for (const w of this.workers) w.ref()
     const result = new Promise<boolean>((done) => {
       this.pending[slot] = done
     })
@@ -110,7 +111,8 @@ export class VerifyPool {
       this.inFlight--
       done(r === RESULT.valid)
     }
-    if (this.inFlight > 0 && !this.broken) this.wait()
+    if (this.inFlight === 0) for (const w of this.workers) w.unref()
+    else if (!this.broken) this.wait()
   }
 
   /** A worker failed: jobs in flight answer false (their callers verify them themselves). */
@@ -120,6 +122,7 @@ export class VerifyPool {
     const callbacks = this.pending.filter((done) => done !== undefined)
     this.pending.fill(undefined)
     this.inFlight = 0
+    for (const w of this.workers) w.unref()
     for (const done of callbacks) done(false)
   }
 
