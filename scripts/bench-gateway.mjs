@@ -282,13 +282,20 @@ function profileTop(profile, rows = 15) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map()
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
-  const skip = /modules\/(esm|cjs)|\/node\/node\.js|\/config\/|chain\/producer|chain\/commit-queue/
+  // Start-up (loading modules, the config, the store's index: its LevelDB scan resumes from
+  // promise jobs, outside Node.create's frames) and block production.
+  const skip =
+    /modules\/(esm|cjs)|\/node\/node\.js|\/config\/|chain\/producer|chain\/commit-queue|level\/iterator\.js/
   const skipped = new Map()
   const isSkipped = (id) => {
     if (skipped.has(id)) return skipped.get(id)
     const n = byId.get(id)
     const p = parent.get(id)
-    const v = skip.test(n.callFrame.url) || (p !== undefined && isSkipped(p))
+    const f = n.callFrame
+    const v =
+      skip.test(f.url) ||
+      (f.functionName === 'load' && f.url.includes('versioned-store')) ||
+      (p !== undefined && isSkipped(p))
     skipped.set(id, v)
     return v
   }
@@ -509,7 +516,11 @@ async function main() {
 
 // --- entry -------------------------------------------------------------------------------------
 
-if (process.argv[2] === '--load') {
+if (process.argv[2] === '--summarize') {
+  const top = profileTop(JSON.parse(await readFile(process.argv[3], 'utf8')))
+  console.log(`${top.seconds.toFixed(1)} s on the query path`)
+  for (const row of [...top.categories, '', ...top.functions]) console.log(`  ${row}`)
+} else if (process.argv[2] === '--load') {
   const job = JSON.parse(process.argv[3])
   const result = job.kind === 'grpc' ? await loadGrpc(job) : await loadHttp(job)
   process.send(result, () => process.exit(0))
