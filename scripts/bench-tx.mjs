@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { createServer } from 'node:net'
-import { availableParallelism, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
@@ -324,7 +324,7 @@ try {
 
   const pad = (label) => `  ${label.padEnd(48)}`
   const workersEnv = process.env.SDKD_VERIFY_WORKERS?.trim()
-  const workers = workersEnv ? Number(workersEnv) : Math.min(4, availableParallelism() - 1)
+  const workers = workersEnv ? Number(workersEnv) : 0
   console.log('')
   console.log(
     `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}`,

@@ -27,10 +27,10 @@ export interface TxPipeline {
   mempool: Mempool
 }
 
-/** The variable that sets how many worker threads verify signatures (0: the node's thread). */
+/** The variable that sets how many worker threads verify signatures (default 0: the node's thread). */
 export const VERIFY_WORKERS_ENV = 'SDKD_VERIFY_WORKERS'
 
-/** SDKD_VERIFY_WORKERS as the runner's option: a whole number, else the default. */
+/** SDKD_VERIFY_WORKERS as the runner's option: a whole number (unset: none). */
 function verifyWorkers(): { verifyWorkers?: number } {
   const text = process.env[VERIFY_WORKERS_ENV]?.trim()
   if (!text) return {}

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { CTRL, RESULT, type VerifyJob, VerifyRing } from './verify-ring.js'
@@ -22,7 +21,8 @@ const CAPACITY = 1024
  * secp256k1 verification on worker threads: the node's thread parses, checks and executes txs
  * while another core verifies their signatures. Jobs go through shared memory (verify-ring.ts):
  * publishing one costs a copy of its bytes, not a message; results are collected in order when a
- * worker signals (Atomics.waitAsync), several at a time.
+ * worker signals (Atomics.waitAsync), several at a time. Opt-in (SDKD_VERIFY_WORKERS): with
+ * libsecp256k1 on a 2-core machine, verifying on the node's thread is as fast and uses less CPU.
  */
 export class VerifyPool {
   private readonly ring = VerifyRing.create(CAPACITY)
@@ -51,11 +51,10 @@ export class VerifyPool {
   }
 
   /**
-   * A pool of `size` workers (default: the cores but one, at most 4), or undefined where there is
-   * none to start (one core, size 0) or the worker script is not built (running from the
-   * TypeScript sources): callers verify in-thread.
+   * A pool of `size` workers, or undefined where there is none to start (size 0) or the worker
+   * script is not built (running from the TypeScript sources): callers verify in-thread.
    */
-  static create(size = Math.min(4, availableParallelism() - 1)): VerifyPool | undefined {
+  static create(size: number): VerifyPool | undefined {
     if (!(size >= 1)) return undefined
     const script = new URL('./verify-worker.js', import.meta.url)
     if (!existsSync(fileURLToPath(script))) return undefined

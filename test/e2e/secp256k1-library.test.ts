@@ -134,16 +134,18 @@ async function verifiesLikeUpstream(api: string) {
 }
 
 describe('secp256k1 library of a node', () => {
-  test('behavior: by default libsecp256k1 verifies, and no fallback is logged', async () => {
-    await run({ SDKD_SECP256K1: '' }, async (node, api) => {
-      await verifiesLikeUpstream(api)
-      expect(node.logs().filter((l) => l.msg === FALLBACK_LINE)).toEqual([])
-    })
+  test('behavior: by default libsecp256k1 verifies, and no fallback is logged; verify workers answer the same', async () => {
+    for (const workers of ['', '1']) {
+      await run({ SDKD_SECP256K1: '', SDKD_VERIFY_WORKERS: workers }, async (node, api) => {
+        await verifiesLikeUpstream(api)
+        expect(node.logs().filter((l) => l.msg === FALLBACK_LINE)).toEqual([])
+      })
+    }
   })
 
   test('behavior: SDKD_SECP256K1=node verifies with node:crypto and says so once at start-up, as a warning', async () => {
-    // on the node's own thread (no verify workers), the other path of the node
-    await run({ SDKD_SECP256K1: 'node', SDKD_VERIFY_WORKERS: '0' }, async (node, api) => {
+    // with a verify worker too: it verifies with the same library
+    await run({ SDKD_SECP256K1: 'node', SDKD_VERIFY_WORKERS: '1' }, async (node, api) => {
       await verifiesLikeUpstream(api)
       const lines = node.logs().filter((l) => l.msg === FALLBACK_LINE)
       expect(lines).toHaveLength(1)
