@@ -136,13 +136,15 @@ export async function runNode(
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
   })
+  // The height the node starts from: blocks may already come while the other servers start.
+  const startHeight = node.producer.height
   await node.start()
   logger.info(
     {
       home: home.paths.home,
       chain_id: home.genesis.chainId,
       app_version: node.app.name,
-      height: node.producer.height,
+      height: startHeight,
     },
     'node started',
   )
