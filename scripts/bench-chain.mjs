@@ -14,7 +14,6 @@
 // < 50 MB, restart < 1 s at 20,000 heights and < 3 s at 100,000.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,25 +23,17 @@ import { loadHome } from '../dist/config/home.js'
 import { createSilentLogger } from '../dist/logger.js'
 import { Node } from '../dist/node/node.js'
 import { APP_VERSIONS } from '../dist/versions/index.js'
+import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const BLOCKS = arg('blocks', 20_000)
-const READS = arg('reads', 20_000)
-const WATCH_SECONDS = arg('watch-seconds', 10)
+const BLOCKS = numberArg('blocks', 20_000)
+const READS = numberArg('reads', 20_000)
+const WATCH_SECONDS = numberArg('watch-seconds', 10)
 const RESTART_HEIGHTS = (() => {
   const i = process.argv.indexOf('--restart-heights')
   return (i > 0 ? process.argv[i + 1] : '20000,100000').split(',').map(Number)
 })()
 const CPU_PROF = process.argv.includes('--cpu-prof')
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]
-}
 
 async function dirSize(dir) {
   const { readdir, stat } = await import('node:fs/promises')
@@ -174,15 +165,6 @@ try {
 
 // --- a real process --------------------------------------------------------------------------
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-
 const profDir = CPU_PROF ? await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-prof-')) : undefined
 const procHome = await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-proc-'))
 const port = await freePort()
@@ -210,16 +192,7 @@ const statusHeight = async () => {
   const res = await fetch(`${rpc}/status`)
   return Number((await res.json()).result.sync_info.latest_block_height)
 }
-const call = async (method, params = {}) => {
-  const res = await fetch(rpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = await res.json()
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
-  return body.result
-}
+const call = (method, params) => rpcCall(rpc, method, params)
 /** Polls /status until `done(height)`; resolves with the ms it took. */
 const until = async (done, timeoutMs = 60_000) => {
   const t = performance.now()

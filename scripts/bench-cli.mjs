@@ -12,16 +12,12 @@
 // only what `query upgrade plan` uses (what that call builds). --short (CI): 3 rounds.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort, median, numberArg } from './bench-lib.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const ROUNDS = arg('rounds', process.argv.includes('--short') ? 3 : 15)
+const ROUNDS = numberArg('rounds', process.argv.includes('--short') ? 3 : 15)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const TARGET = 2
 
@@ -35,20 +31,6 @@ const registryBuild = (what) => `
   if (${JSON.stringify(what)} === 'whole') r.root
   else r.service('sdk.upgrade.v1beta1.Query').methods.CurrentPlan.resolve().resolvedResponseType
   process.stdout.write(String(performance.now() - t))`
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)]
-}
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
 
 const run = (args) => {
   const r = spawnSync(process.execPath, args, { encoding: 'utf8' })

@@ -31,6 +31,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median } from './bench-lib.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -248,11 +249,6 @@ function ask(child, msg) {
     child.once('message', resolve)
     child.send(msg)
   })
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y)
-  return s[Math.floor(s.length / 2)]
 }
 
 /** Where a sample's own time goes, by the file of the function it is in. */

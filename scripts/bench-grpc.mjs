@@ -18,11 +18,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median, numberArg } from './bench-lib.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
 const SELF = fileURLToPath(import.meta.url)
 const ALICE = 'sdk1qyqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f'
 const METHOD = '/sdk.bank.v1beta1.Query/Balance'
@@ -106,10 +103,10 @@ function runLoad(job) {
 // --- node process ------------------------------------------------------------------------------
 
 async function main() {
-  const SECONDS = arg('seconds', 3)
-  const ROUNDS = arg('rounds', 5)
-  const CONCURRENCY = arg('concurrency', 64)
-  const CONNECTIONS = arg('connections', 4)
+  const SECONDS = numberArg('seconds', 3)
+  const ROUNDS = numberArg('rounds', 5)
+  const CONCURRENCY = numberArg('concurrency', 64)
+  const CONNECTIONS = numberArg('connections', 4)
   const SHORT = process.argv.includes('--short')
 
   const grpc = await import('@grpc/grpc-js')
@@ -214,10 +211,6 @@ async function main() {
     const blocksDuring = node.producer.height - startHeight
     const seconds = (performance.now() - t) / 1000
 
-    const median = (xs) => {
-      const s = [...xs].sort((x, y) => x - y)
-      return s[Math.floor(s.length / 2)]
-    }
     console.log('')
     console.log(
       `blocks committed during the measurement: ${blocksDuring} in ${seconds.toFixed(0)} s`,

@@ -8,43 +8,21 @@
 // --cpu-prof writes the node's CPU profile to a directory it prints.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort, numberArg, rpcCall } from './bench-lib.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const BLOCKS = arg('blocks', 100_000)
+const BLOCKS = numberArg('blocks', 100_000)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const PROF_DIR = process.argv.includes('--cpu-prof')
   ? await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-prof-'))
   : undefined
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-
 const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-'))
 const port = await freePort()
 const url = `http://127.0.0.1:${port}`
-const call = async (method, params = {}) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = await res.json()
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
-  return body.result
-}
+const call = (method, params) => rpcCall(url, method, params)
 
 spawnSync(process.execPath, [SDKD, '--home', home, 'init', 'bench', '--devnet'], {
   stdio: 'ignore',

@@ -20,15 +20,11 @@
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
 const SELF = fileURLToPath(import.meta.url)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 /** The devnet's well-known `alice`. */
@@ -149,15 +145,6 @@ function runLoad(job) {
   })
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-
 /**
  * Starts `sdkd start` on the home, with metrics and the dashboard on (`observed`) or off; resolves
  * once it answers.
@@ -193,16 +180,7 @@ async function startNode(home, observed, watch) {
     { stdio: ['ignore', 'ignore', 'inherit'] },
   )
   const rpc = `http://127.0.0.1:${rpcPort}`
-  const call = async (method, params = {}) => {
-    const res = await fetch(rpc, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    })
-    const body = await res.json()
-    if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
-    return body.result
-  }
+  const call = (method, params) => rpcCall(rpc, method, params)
   const deadline = Date.now() + 30_000
   for (;;) {
     if (p.exitCode !== null) throw new Error(`node "${name}" exited with ${p.exitCode}`)
@@ -232,10 +210,10 @@ async function startNode(home, observed, watch) {
 
 async function main() {
   const SHORT = process.argv.includes('--short')
-  const BLOCKS = arg('blocks', SHORT ? 2000 : 20_000)
-  const SECONDS = arg('seconds', SHORT ? 1 : 3)
-  const ROUNDS = arg('rounds', SHORT ? 1 : 5)
-  const CONNECTIONS = arg('connections', 32)
+  const BLOCKS = numberArg('blocks', SHORT ? 2000 : 20_000)
+  const SECONDS = numberArg('seconds', SHORT ? 1 : 3)
+  const ROUNDS = numberArg('rounds', SHORT ? 1 : 5)
+  const CONNECTIONS = numberArg('connections', 32)
   const i = process.argv.indexOf('--observe')
   const observe = i > 0 ? process.argv[i + 1] : 'both'
   if (!['both', 'metrics', 'dashboard'].includes(observe))
@@ -329,10 +307,6 @@ async function main() {
       )
     }
 
-    const median = (xs) => {
-      const s = [...xs].sort((a, b) => a - b)
-      return s[Math.floor(s.length / 2)]
-    }
     const blocksRatio = median(rounds.map((r) => r.on.blocksPerSecond / r.off.blocksPerSecond))
     const restRatio = median(rounds.map((r) => r.on.rps / r.off.rps))
     const failures = []

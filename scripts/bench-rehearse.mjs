@@ -13,12 +13,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { numberArg } from './bench-lib.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const BLOCKS = arg('blocks', 100_000)
+const BLOCKS = numberArg('blocks', 100_000)
 const TARGET_S = 15
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 

@@ -18,7 +18,6 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,6 +30,7 @@ import { protoRegistry } from '../dist/codec/proto.js'
 import { signBytes } from '../dist/codec/sign-doc.js'
 import { initHome } from '../dist/config/home.js'
 import { chooseSecp256k1, SECP256K1_ENV, secp256k1Address } from '../dist/tx/secp256k1.js'
+import { freePort, median } from './bench-lib.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -57,19 +57,7 @@ function nodeCpu(pid) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 const agent = new Agent({ keepAlive: true, maxSockets: SENDERS + 4 })
 

@@ -1,4 +1,4 @@
-import { toHexUpper } from '../codec/bytes.js'
+import { bytesToLatin1, toHexUpper } from '../codec/bytes.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
@@ -185,18 +185,16 @@ export class CommitQueue {
  * with fewer writes.
  */
 function mergeOps(batch: readonly CommitEntry[]): BatchOp[] {
+  // Only short keys (metadata, block numbers) can repeat: longer ones end in a height or a hash.
+  const SHORT_KEY = 16
   const last = new Map<string, number>()
   const all: BatchOp[] = []
   for (const p of batch) {
     for (const op of p.ops) {
-      if (op.key.length <= 16) last.set(keyId(op.key), all.length)
+      if (op.key.length <= SHORT_KEY) last.set(bytesToLatin1(op.key), all.length)
       all.push(op)
     }
   }
   if (last.size === 0) return all
-  return all.filter((op, i) => op.key.length > 16 || last.get(keyId(op.key)) === i)
-}
-
-function keyId(key: Uint8Array): string {
-  return String.fromCharCode.apply(null, key as unknown as number[])
+  return all.filter((op, i) => op.key.length > SHORT_KEY || last.get(bytesToLatin1(op.key)) === i)
 }

@@ -63,17 +63,27 @@ export function messageToJsonStringByReflection(
 }
 
 function writerFor(registry: ProtoRegistry, type: protobuf.Type): Writer {
-  let cache = writers.get(registry)
+  return compiledFor(writers, registry, type, compileWriter)
+}
+
+/** The writer of `type` compiled once per registry (`caches` holds them). */
+function compiledFor<R>(
+  caches: WeakMap<ProtoRegistry, Map<protobuf.Type, (msg: ProtoMessage) => R>>,
+  registry: ProtoRegistry,
+  type: protobuf.Type,
+  compile: (registry: ProtoRegistry, type: protobuf.Type) => (msg: ProtoMessage) => R,
+): (msg: ProtoMessage) => R {
+  let cache = caches.get(registry)
   if (!cache) {
     cache = new Map()
-    writers.set(registry, cache)
+    caches.set(registry, cache)
   }
   let w = cache.get(type)
   if (!w) {
     // Register a forwarder first so recursive types terminate.
-    let compiled: Writer | undefined
+    let compiled: ((msg: ProtoMessage) => R) | undefined
     cache.set(type, (m) => compiled!(m))
-    compiled = compileWriter(registry, type)
+    compiled = compile(registry, type)
     cache.set(type, compiled)
     w = compiled
   }
@@ -218,21 +228,7 @@ type ValueText = (v: unknown) => string
 const textWriters = new WeakMap<ProtoRegistry, Map<protobuf.Type, TextWriter>>()
 
 function textWriterFor(registry: ProtoRegistry, type: protobuf.Type): TextWriter {
-  let cache = textWriters.get(registry)
-  if (!cache) {
-    cache = new Map()
-    textWriters.set(registry, cache)
-  }
-  let w = cache.get(type)
-  if (!w) {
-    // Register a forwarder first so recursive types terminate.
-    let compiled: TextWriter | undefined
-    cache.set(type, (m) => compiled!(m))
-    compiled = compileTextWriter(registry, type)
-    cache.set(type, compiled)
-    w = compiled
-  }
-  return w
+  return compiledFor(textWriters, registry, type, compileTextWriter)
 }
 
 /**

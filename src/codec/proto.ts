@@ -112,7 +112,20 @@ function buildMsgIndex(services: readonly protobuf.Service[], brand: Brand): Msg
       })
     }
   }
-  return { services: names, byTypeUrl, ofType: (type) => byTypeUrl.get(typeUrlOf(type)) }
+  // Asked for every message of every tx: each type's answer is remembered.
+  const ofType = new WeakMap<protobuf.Type, MsgServiceMethod | null>()
+  return {
+    services: names,
+    byTypeUrl,
+    ofType(type) {
+      let m = ofType.get(type)
+      if (m === undefined) {
+        m = byTypeUrl.get(typeUrlOf(type)) ?? null
+        ofType.set(type, m)
+      }
+      return m ?? undefined
+    },
+  }
 }
 
 /** Every .proto file under `dir`, as paths relative to it (posix separators), sorted. */

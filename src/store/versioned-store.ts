@@ -633,17 +633,7 @@ export class VersionedStore implements HeightSource {
     height: number,
   ): Bytes | undefined | Promise<Bytes | undefined> {
     const v = entry.v
-    // Binary search for the last version ≤ height.
-    let lo = 0
-    let hi = v.length - 1
-    let found = -1
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1
-      if (Math.abs(v[mid]!) <= height) {
-        found = mid
-        lo = mid + 1
-      } else hi = mid - 1
-    }
+    const found = versionAt(v, height)
     if (found < 0) return undefined
     const version = v[found]!
     if (version < 0) return undefined
@@ -735,8 +725,11 @@ function concat1(value: Bytes): Bytes {
   return out
 }
 
-/** Whether the last version at or below `height` of `versions` (negative = deleted) is live. */
-function liveAt(versions: readonly number[], height: number): boolean {
+/**
+ * Index of the last version at or below `height` in a key's ascending versions (negative = deleted
+ * at that height), by binary search; -1 if the key had no version yet.
+ */
+function versionAt(versions: readonly number[], height: number): number {
   let lo = 0
   let hi = versions.length - 1
   let found = -1
@@ -747,6 +740,11 @@ function liveAt(versions: readonly number[], height: number): boolean {
       lo = mid + 1
     } else hi = mid - 1
   }
-  // As valueAt: a version below 0 is a deletion (genesis writes are version 0).
+  return found
+}
+
+/** Whether a key with these versions is live at `height` (genesis writes are version 0). */
+function liveAt(versions: readonly number[], height: number): boolean {
+  const found = versionAt(versions, height)
   return found >= 0 && !(versions[found]! < 0)
 }

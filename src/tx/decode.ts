@@ -49,21 +49,9 @@ export interface DecodedTx {
   extensionOptions: AnyMessage[]
 }
 
-const msgTypes = new WeakMap<ProtoRegistry, WeakMap<protobuf.Type, boolean>>()
-
 /** Whether `type` is a transaction message (the request of a `(sdk.msg.v1.service)` method). */
 export function isMsgType(registry: ProtoRegistry, type: protobuf.Type): boolean {
-  let known = msgTypes.get(registry)
-  if (!known) {
-    known = new WeakMap()
-    msgTypes.set(registry, known)
-  }
-  let is = known.get(type)
-  if (is === undefined) {
-    is = registry.msgIndex().ofType(type) !== undefined
-    known.set(type, is)
-  }
-  return is
+  return registry.msgIndex().ofType(type) !== undefined
 }
 
 const decodeError = (message: string, cause?: unknown) =>

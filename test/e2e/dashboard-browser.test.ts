@@ -9,8 +9,9 @@ import {
   heightOf,
   type RunningNode,
   startDevnetNode,
+  tx,
 } from '../helpers/devnet.js'
-import { rpcCall, runSdkd } from '../helpers/sdkd.js'
+import { rpcCall } from '../helpers/sdkd.js'
 
 /**
  * The dashboard in a real browser: Debian's Chromium driven by playwright-core against a real
@@ -56,23 +57,7 @@ const problems: string[] = []
 
 /** Runs `sdkd tx … -o json` without waiting for a block (mining is manual); the tx hash. */
 async function cli(args: string[], from: string): Promise<string> {
-  const r = await runSdkd([
-    '--home',
-    home.dir,
-    'tx',
-    ...args,
-    '--from',
-    from,
-    '--keyring-backend',
-    'test',
-    '--node',
-    node.rpc,
-    '--yes',
-    '-o',
-    'json',
-  ])
-  expect(r.code, r.stderr).toBe(0)
-  const res = JSON.parse(r.stdout)
+  const res = await tx(home, node, args, from, { wait: false })
   expect(res.code, res.raw_log).toBe(0)
   return res.txhash as string
 }

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { Keyring } from '../../src/client/keyring.js'
+import type { Keyring } from '../../src/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../src/client/tx-builder.js'
 import { toBase64 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import {
   boundPorts,
+  fundedHome,
   getJson,
-  initHome,
   runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from '../helpers/sdkd.js'
 
@@ -18,8 +17,6 @@ import {
 // binary that cannot load): the node says which at start-up, and verifies the same either way.
 
 const CHAIN_ID = 'secp-e2e'
-const ABANDON =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 const FALLBACK_LINE =
   'libsecp256k1 (secp256k1) is not used: signatures are verified with OpenSSL (node:crypto), about six times slower'
 const registry = protoRegistry()
@@ -44,24 +41,7 @@ const nodeArgs = () => [
 ]
 
 beforeAll(async () => {
-  const t = await tempDir()
-  dir = t.dir
-  cleanup = t.cleanup
-  await initHome(dir, ['--chain-id', CHAIN_ID])
-  const kr = Keyring.open(dir)
-  alice = (await kr.add('alice', { mnemonic: ABANDON })).record
-  bob = (await kr.add('bob')).record
-  const added = await runSdkd([
-    '--home',
-    dir,
-    'genesis',
-    'add-genesis-account',
-    'alice',
-    '1000000000stake',
-    '--keyring-backend',
-    'test',
-  ])
-  expect(added.code).toBe(0)
+  ;({ dir, cleanup, alice, bob } = await fundedHome(CHAIN_ID))
 })
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { Keyring } from '../../src/client/keyring.js'
+import type { Keyring } from '../../src/client/keyring.js'
 import {
   createUnsignedTx,
   encodeTxRaw,
@@ -12,19 +12,15 @@ import { toBase64 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import {
   boundPorts,
+  fundedHome,
   getJson,
-  initHome,
   rpcHeight,
-  runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from '../helpers/sdkd.js'
 
 const CHAIN_ID = 'tx-e2e'
-const ABANDON =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 const registry = protoRegistry()
 
 let dir: string
@@ -102,24 +98,7 @@ function included(hash: string) {
 }
 
 beforeAll(async () => {
-  const t = await tempDir()
-  dir = t.dir
-  cleanup = t.cleanup
-  await initHome(dir, ['--chain-id', CHAIN_ID])
-  const kr = Keyring.open(dir)
-  alice = (await kr.add('alice', { mnemonic: ABANDON })).record
-  bob = (await kr.add('bob')).record
-  const added = await runSdkd([
-    '--home',
-    dir,
-    'genesis',
-    'add-genesis-account',
-    'alice',
-    '1000000000stake',
-    '--keyring-backend',
-    'test',
-  ])
-  expect(added.code).toBe(0)
+  ;({ dir, cleanup, alice, bob } = await fundedHome(CHAIN_ID))
   // a small max tx size, to see the oversize refusal
   const configPath = join(dir, 'config', 'config.toml')
   const config = await readFile(configPath, 'utf8')

@@ -119,12 +119,16 @@ export async function heightOf(node: RunningNode): Promise<number> {
   return waitFor(() => rpcHeight(node.rpcPort), 10_000, 'the node height')
 }
 
-/** Runs `sdkd tx … --from <key> --yes --wait -o json` and returns the TxResponse JSON. */
+/**
+ * Runs `sdkd tx … --from <key> --yes --wait -o json` and returns the TxResponse JSON; with
+ * `wait: false` it does not wait for a block (for manual mining): the CheckTx answer.
+ */
 export async function tx(
   home: DevnetHome,
   node: RunningNode,
   args: string[],
   from: string,
+  { wait = true }: { wait?: boolean } = {},
 ): Promise<Record<string, any>> {
   const r = await runSdkd([
     '--home',
@@ -138,7 +142,7 @@ export async function tx(
     '--node',
     node.rpc,
     '--yes',
-    '--wait',
+    ...(wait ? ['--wait'] : []),
     '-o',
     'json',
   ])

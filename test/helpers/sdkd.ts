@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Keyring } from '../../src/client/keyring.js'
 
 /** The built CLI entry point. */
 export const SDKD_BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
@@ -298,4 +299,33 @@ export async function devMine(rpcPort: number, blocks: number): Promise<number> 
 export async function initHome(home: string, args: string[] = []): Promise<void> {
   const r = await runSdkd(['--home', home, 'init', 'node0', '--chain-id', 'test-chain', ...args])
   if (r.code !== 0) throw new Error(`sdkd init failed (${r.code}): ${r.stderr}`)
+}
+
+/** The mnemonic of the test key `alice` in `fundedHome`. */
+export const ABANDON_MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+
+/**
+ * A fresh home (`sdkd init --chain-id`) whose test keyring holds `alice` (ABANDON_MNEMONIC) and
+ * `bob`, alice funded in genesis with 1000000000stake.
+ */
+export async function fundedHome(chainId: string) {
+  const { dir, cleanup } = await tempDir()
+  await initHome(dir, ['--chain-id', chainId])
+  const kr = Keyring.open(dir)
+  const alice = (await kr.add('alice', { mnemonic: ABANDON_MNEMONIC })).record
+  const bob = (await kr.add('bob')).record
+  const added = await runSdkd([
+    '--home',
+    dir,
+    'genesis',
+    'add-genesis-account',
+    'alice',
+    '1000000000stake',
+    '--keyring-backend',
+    'test',
+  ])
+  if (added.code !== 0)
+    throw new Error(`add-genesis-account failed (${added.code}): ${added.stderr}`)
+  return { dir, cleanup, alice, bob }
 }

@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import type { BlockProducer } from '../../chain/producer.js'
 import { type Bytes, toHexUpper } from '../../codec/bytes.js'
 import type { Logger } from '../../logger.js'
+import { PROPOSAL_STATUS_NAMES } from '../../modules/gov/proposal.js'
 import type { StoredBlock } from '../../store/block-store.js'
 import type { QueryObserver, QueryRouter, QueryTransport, RoutedMethod } from '../query/router.js'
 import { FastHistogram, type HistogramChild } from './histogram.js'
@@ -23,13 +24,7 @@ const COMMIT_BUCKETS = [
 /** Heights per atomic batch: 1 at a block time, up to the commit queue's 64 when mining. */
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64]
 /** gov v1 ProposalStatus values a chain can hold (0 is unspecified). */
-const PROPOSAL_STATUSES = [
-  'PROPOSAL_STATUS_DEPOSIT_PERIOD',
-  'PROPOSAL_STATUS_VOTING_PERIOD',
-  'PROPOSAL_STATUS_PASSED',
-  'PROPOSAL_STATUS_REJECTED',
-  'PROPOSAL_STATUS_FAILED',
-] as const
+const PROPOSAL_STATUSES = PROPOSAL_STATUS_NAMES.slice(1)
 
 /** The mempool as the metrics read it (sizes at a scrape, a callback per CheckTx). */
 export interface MetricsMempool {

@@ -1,0 +1,38 @@
+// What the benchmark scripts share: arguments, medians, free ports and the node's JSON-RPC.
+import { createServer } from 'node:net'
+
+/** The number after `--name` on the command line, or `fallback`. */
+export function numberArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+
+/** The median of numbers (the upper one of an even count). */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** Calls a JSON-RPC method of the node at `url`; resolves with its result, throws its error. */
+export async function rpcCall(url, method, params = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = await res.json()
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
+  return body.result
+}
