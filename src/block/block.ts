@@ -240,7 +240,11 @@ export class BlockBuilder {
         }),
       )
       .finish()
-    const signature = this.signer.sign(vote)
+    return this.commitOf(height, blockId, time, this.signer.sign(vote))
+  }
+
+  /** The commit for `height`/`blockId` with the validator's vote `signature` cast at `time`. */
+  commitOf(height: number, blockId: BlockId, time: TimeNs, signature: Bytes): Commit {
     return {
       height,
       round: 0,
@@ -248,6 +252,36 @@ export class BlockBuilder {
       signatures: [
         { blockIdFlag: 2, validatorAddress: this.signer.address, timestamp: time, signature },
       ],
+    }
+  }
+
+  /**
+   * The last commit a block at `height` made at `time` carries: none at the first height, else the
+   * vote for `lastBlockId` (signed here unless its `signature` is given).
+   */
+  lastCommitOf(height: number, lastBlockId: BlockId, time: TimeNs, signature?: Bytes): Commit {
+    if (height <= 1) return { height: 0, round: 0, blockId: EMPTY_BLOCK_ID, signatures: [] }
+    return signature
+      ? this.commitOf(height - 1, lastBlockId, time, signature)
+      : this.makeCommit(height - 1, lastBlockId, time)
+  }
+
+  /** The header of the block for `inputs` with these commit and data hashes. */
+  headerOf(inputs: Omit<BlockInputs, 'txs'>, lastCommitHash: Bytes, dataHash: Bytes): Header {
+    return {
+      chainId: this.chainId,
+      height: inputs.height,
+      time: inputs.time,
+      lastBlockId: inputs.lastBlockId,
+      lastCommitHash,
+      dataHash,
+      validatorsHash: this.validatorsHash,
+      nextValidatorsHash: this.validatorsHash,
+      consensusHash: this.consensusHash,
+      appHash: inputs.appHash,
+      lastResultsHash: inputs.lastResultsHash,
+      evidenceHash: EMPTY_HASH,
+      proposerAddress: this.signer.address,
     }
   }
 
@@ -278,25 +312,12 @@ export class BlockBuilder {
   /** Builds the block for `inputs`, signing the previous block's commit. */
   build(inputs: BlockInputs): Block {
     const { height, time, lastBlockId, txs } = inputs
-    const lastCommit: Commit =
-      height <= 1
-        ? { height: 0, round: 0, blockId: EMPTY_BLOCK_ID, signatures: [] }
-        : this.makeCommit(height - 1, lastBlockId, time)
-    const header: Header = {
-      chainId: this.chainId,
-      height,
-      time,
-      lastBlockId,
-      lastCommitHash: this.commitHash(lastCommit),
-      dataHash: merkleRoot(txs.map((tx) => sha256(tx))),
-      validatorsHash: this.validatorsHash,
-      nextValidatorsHash: this.validatorsHash,
-      consensusHash: this.consensusHash,
-      appHash: inputs.appHash,
-      lastResultsHash: inputs.lastResultsHash,
-      evidenceHash: EMPTY_HASH,
-      proposerAddress: this.signer.address,
-    }
+    const lastCommit = this.lastCommitOf(height, lastBlockId, time)
+    const header = this.headerOf(
+      inputs,
+      this.commitHash(lastCommit),
+      merkleRoot(txs.map((tx) => sha256(tx))),
+    )
     const hash = this.headerHash(header)
     const bytes = this.enc(this.types.block, {
       header: headerProto(header),

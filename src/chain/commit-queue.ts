@@ -25,6 +25,11 @@ export interface CommitEntry {
   ops: BatchOp[]
   /** Makes the height visible to readers; called only once its writes are durable. */
   publish(): void
+  /**
+   * The rest of the height's writes and what publishes them, made when its batch is taken, in
+   * height order (the block's own writes wait for the block, which may be built on another thread).
+   */
+  more?(): Promise<{ ops: BatchOp[]; publish(): void }>
   /** `performance.now()` when the height started building (for the commit log line). */
   started: number
   /** Log the commit at debug instead of info (a mined burst logs one summary line instead). */
@@ -139,9 +144,11 @@ export class CommitQueue {
         const batch = this.waiting.splice(0, this.waiting.length)
         const started = performance.now()
         try {
+          for (const p of batch) await completeEntry(p)
           await this.o.backend.write(batch.length === 1 ? batch[0]!.ops : mergeOps(batch))
         } catch (err) {
-          // The disk refused a batch: the in-memory state is ahead of it, so nothing more may commit.
+          // The disk refused a batch (or a read the batch needed failed): the in-memory state is
+          // ahead of it, so nothing more may commit.
           this.failure = new ChainHaltError(
             `failed to write block batch: ${(err as Error).message}`,
             1,
@@ -176,6 +183,19 @@ export class CommitQueue {
     } finally {
       this.writer = undefined
     }
+  }
+}
+
+/** Adds an entry's remaining writes (`more`) to its ops and its publishing. */
+async function completeEntry(p: CommitEntry): Promise<void> {
+  if (!p.more) return
+  const more = await p.more()
+  delete p.more
+  p.ops = p.ops.concat(more.ops)
+  const first = p.publish
+  p.publish = () => {
+    first()
+    more.publish()
   }
 }
 

@@ -1,8 +1,15 @@
 import { EventEmitter } from 'node:events'
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
-import { type BlockBuilder, type BlockId, EMPTY_BLOCK_ID, type Header } from '../block/block.js'
+import {
+  type Block,
+  type BlockBuilder,
+  type BlockId,
+  EMPTY_BLOCK_ID,
+  type Header,
+} from '../block/block.js'
 import { EventManager } from '../block/events.js'
+import type { BlockPipeline, PendingBlock } from '../block/pipeline.js'
 import { type Bytes, emptyBytes, toHexUpper } from '../codec/bytes.js'
 import { EMPTY_HASH } from '../codec/hash.js'
 import type { ProtoRegistry } from '../codec/proto.js'
@@ -83,6 +90,11 @@ export interface ProducerOptions {
   store: VersionedStore
   blocks: BlockStore
   builder: BlockBuilder
+  /**
+   * Builds the empty blocks of a burst on another thread while this one runs the next heights
+   * (absent: every block is built here).
+   */
+  pipeline?: BlockPipeline
   app: App
   registry: ProtoRegistry
   genesis: Genesis
@@ -122,7 +134,9 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private building: Promise<PendingCommit> | undefined
   private readonly queue: CommitQueue
   private nextHeight: number
-  private lastBlockId: BlockId = EMPTY_BLOCK_ID
+  private lastId: BlockId = EMPTY_BLOCK_ID
+  /** The last block when it was handed to the pipeline and not yet collected. */
+  private lastPending: PendingBlock | undefined
   private lastTime: TimeNs | undefined
   /** CometBFT gives the first block the empty tree's root (sha256 of nothing) after InitChain. */
   private lastResultsHash: Bytes = EMPTY_HASH
@@ -171,6 +185,20 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.lastBlockId = latest ? latest.block.blockId : EMPTY_BLOCK_ID
     this.lastTime = latest?.block.header.time
     this.lastResultsHash = latest ? builder.resultsHash(latest.results) : EMPTY_HASH
+  }
+
+  /** The id of the last block built (collected from the pipeline first if it is out there). */
+  private get lastBlockId(): BlockId {
+    if (this.lastPending) {
+      this.lastId = this.lastPending.complete().blockId
+      this.lastPending = undefined
+    }
+    return this.lastId
+  }
+
+  private set lastBlockId(id: BlockId) {
+    this.lastId = id
+    this.lastPending = undefined
   }
 
   /** Last durable block height (0 before the first block). */
@@ -439,14 +467,26 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       throw this.configuredHalt()
     }
     const txs = this.o.txSource?.reap() ?? []
-    const block = builder.build({
+    const inputs = {
       height,
       time,
-      lastBlockId: this.lastBlockId,
       appHash: store.workingAppHash,
       lastResultsHash: this.lastResultsHash,
-      txs,
-    })
+    }
+    // An empty block with more to follow at once is hashed and signed on the pipeline's thread
+    // while this one runs the height; the block is collected before its batch is written.
+    const pipeline = this.o.pipeline
+    let pending: PendingBlock | undefined
+    let block: Block
+    if (options.hold === true && txs.length === 0 && pipeline?.ready) {
+      pending = pipeline.submit({
+        ...inputs,
+        lastBlockId: this.lastPending ? undefined : this.lastBlockId,
+      })
+      block = pending.block
+    } else {
+      block = builder.build({ ...inputs, lastBlockId: this.lastBlockId, txs })
+    }
 
     const branch = store.branch()
     const upgrades = this.storeUpgrades?.height === height ? this.storeUpgrades : undefined
@@ -475,17 +515,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       endBlockEvents,
       size: block.bytes.length,
     }
-    let bp: Awaited<ReturnType<BlockStore['prepareCommit']>>
-    try {
-      bp = await blocks.prepareCommit(stored, this.retainHeight(height))
-    } catch (err) {
-      store.abortCommit()
-      throw err
-    }
     prepared.apply()
     if (upgrades) this.storeUpgrades = undefined
     this.nextHeight = height + 1
-    this.lastBlockId = block.blockId
+    if (pending) this.lastPending = pending
+    else this.lastBlockId = block.blockId
     this.lastTime = time
     this.lastResultsHash = builder.resultsHash(results)
     // Time travel is used up; the clock never runs behind the chain (a jump ahead stays ahead).
@@ -499,13 +533,20 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       // An observer (metrics) must never break the commit path.
       this.log.error({ err, height }, 'a listener of applied blocks failed')
     }
-    const pending = this.queue.push(
+    const retainHeight = this.retainHeight(height)
+    const queued = this.queue.push(
       {
         stored,
-        ops: prepared.ops.concat(bp.ops),
-        publish: () => {
-          prepared.publish()
-          bp.publish()
+        ops: prepared.ops,
+        publish: () => prepared.publish(),
+        // The block's own writes, made in height order when its batch is taken (the block is
+        // finished by then: collected from the pipeline if it was built there).
+        more: () => {
+          if (pending) {
+            pending.complete()
+            stored.size = block.bytes.length
+          }
+          return blocks.prepareCommit(stored, retainHeight)
         },
         started,
         ...(options.quiet ? { quiet: true } : {}),
@@ -518,7 +559,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       // The block is applied and queued whatever the mempool thinks; a recheck bug must not halt it.
       this.log.error({ err, height }, 'mempool update failed')
     }
-    return pending
+    return queued
   }
 
   /** The halt `halt-height` / `halt-time` ask for (upstream's message; exit code 0). */

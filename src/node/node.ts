@@ -3,9 +3,10 @@ import type { Hono } from 'hono'
 import { App } from '../app/app.js'
 import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
 import { BlockBuilder } from '../block/block.js'
+import { BlockPipeline } from '../block/pipeline.js'
 import { BlockProducer } from '../chain/producer.js'
 import { bech32ToAddress } from '../codec/address.js'
-import { useBrand } from '../codec/brand.js'
+import { brand, useBrand } from '../codec/brand.js'
 import { toHexUpper } from '../codec/bytes.js'
 import { createEd25519Signer, ed25519Fallback } from '../codec/ed25519.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
@@ -176,6 +177,7 @@ export class Node {
         'libsodium (sodium-native) could not be loaded: blocks are signed with OpenSSL, about half as fast',
       )
     const backend = await createLevelBackend({ path: home.paths.database })
+    let pipeline: BlockPipeline | undefined
     try {
       const store = await VersionedStore.open({ backend, pruning })
       await checkGenesisOfData(backend, store.latestHeight, home.genesis.hash)
@@ -191,6 +193,24 @@ export class Node {
         },
         { blockMaxBytes: home.genesis.blockMaxBytes, blockMaxGas: home.genesis.blockMaxGas },
       )
+      // Empty blocks of a burst are hashed and signed on another thread (SDKD_BLOCK_WORKER=0: not).
+      pipeline =
+        process.env.SDKD_BLOCK_WORKER === '0'
+          ? undefined
+          : BlockPipeline.start(
+              builder,
+              {
+                chainId: home.genesis.chainId,
+                brand: brand().name,
+                seed: home.validatorKey.seed,
+                address: v.address,
+                pubKey: v.pubKey,
+                power: v.power.toString(),
+                blockMaxBytes: home.genesis.blockMaxBytes.toString(),
+                blockMaxGas: home.genesis.blockMaxGas.toString(),
+              },
+              () => logger.debug({ module: 'state' }, 'block worker ready'),
+            )
       const blocks = await BlockStore.open({
         backend,
         builder,
@@ -220,6 +240,7 @@ export class Node {
         store,
         blocks,
         builder,
+        ...(pipeline ? { pipeline } : {}),
         app,
         registry,
         genesis: home.genesis,
@@ -230,8 +251,12 @@ export class Node {
         minRetainBlocks: home.app.minRetainBlocks,
       })
       await producer.initChain()
-      return new Node(options, backend, store, blocks, app, registry, producer, tx, builder)
+      const node = new Node(options, backend, store, blocks, app, registry, producer, tx, builder)
+      const started = pipeline
+      if (started) node.listeners.push({ close: () => started.close() })
+      return node
     } catch (err) {
+      await pipeline?.close().catch(() => undefined)
       await backend.close().catch(() => undefined)
       throw err
     }

@@ -8,6 +8,7 @@ import {
   getJson,
   heightAtLeast,
   initHome,
+  rpcCall,
   rpcHeight,
   runSdkd,
   type SdkdProcess,
@@ -29,18 +30,21 @@ function track(p: SdkdProcess): SdkdProcess {
 }
 
 /** `sdkd start` with the RPC on a port the OS picks (read back from the log), REST and gRPC off. */
-async function startNode(dir: string, extra: string[] = []) {
+async function startNode(dir: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const p = track(
-    startSdkd([
-      '--home',
-      dir,
-      'start',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--grpc.enable=false',
-      '--api.enable=false',
-      ...extra,
-    ]),
+    startSdkd(
+      [
+        '--home',
+        dir,
+        'start',
+        '--rpc.laddr',
+        'tcp://127.0.0.1:0',
+        '--grpc.enable=false',
+        '--api.enable=false',
+        ...extra,
+      ],
+      { env },
+    ),
   )
   const { rpcPort: port } = await boundPorts(p)
   return { p, port, url: `http://127.0.0.1:${port}` }
@@ -460,5 +464,47 @@ describe('sdkd start', () => {
     const [ha, hb] = [await run(a), await run(b)]
     expect(ha).toEqual(hb)
     expect(new Set(ha).size).toBe(1)
+  })
+
+  test('behavior: blocks hashed and signed on the worker thread are the blocks built on the node thread (SDKD_BLOCK_WORKER=0)', async () => {
+    const a = await home()
+    await initHome(a)
+    const b = await home()
+    await cp(join(a, 'config'), join(b, 'config'), { recursive: true })
+    const run = async (dir: string, env: NodeJS.ProcessEnv) => {
+      const n = await startNode(
+        dir,
+        ['--timeout-commit', '1h', '--dev.enable', '--log_level', 'debug'],
+        env,
+      )
+      await heightAtLeast(n.port, 1)
+      // With the worker: mine once it has loaded, so that it builds the burst.
+      if (env.SDKD_BLOCK_WORKER !== '0') await n.p.waitForLog((l) => l.msg === 'block worker ready')
+      // Block times from the genesis time in 1 s steps: the same in both homes.
+      const mined = await rpcCall(n.port, 'dev_mine', { blocks: 300, interval_ms: 1000 })
+      expect(Number(mined.result.height)).toBe(301)
+      const ids = []
+      for (const [min, max] of [
+        [1, 20],
+        [141, 160],
+        [282, 301],
+      ]) {
+        const chain = (await getJson(`${n.url}/blockchain?minHeight=${min}&maxHeight=${max}`)).body
+        ids.push(...chain.result.block_metas.map((m: { block_id: unknown }) => m.block_id))
+      }
+      const commits = []
+      for (const h of [1, 2, 150, 300]) {
+        const c = (await getJson(`${n.url}/commit?height=${h}`)).body.result
+        commits.push(c.signed_header.commit.signatures[0].signature)
+      }
+      const last = (await getJson(`${n.url}/block?height=301`)).body.result
+      expect((await n.p.stop()).code).toBe(0)
+      return { ids, commits, last: last.block }
+    }
+    const onNodeThread = await run(a, { SDKD_BLOCK_WORKER: '0' })
+    const withWorker = await run(b, { SDKD_BLOCK_WORKER: '' })
+    expect(onNodeThread.ids).toHaveLength(60)
+    expect(withWorker).toEqual(onNodeThread)
+    expect(new Set(withWorker.commits).size).toBe(4)
   })
 })
