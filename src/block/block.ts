@@ -184,12 +184,23 @@ export class BlockBuilder {
   /** Wrapped hashes by identity: an empty block carries the same app and results hash objects. */
   private readonly wrapped = new WeakMap<Bytes, Bytes>()
 
+  /**
+   * The last few hashes wrapped, by content: a block built from bytes that came from elsewhere (the
+   * pipeline's worker) carries equal app and results hashes in new objects.
+   */
+  private readonly recentlyWrapped: { value: Bytes; wrapped: Bytes }[] = []
+
   /** cdcEncode: a wrapper proto, or nothing for an empty value. */
   private wrapBytes(b: Bytes): Bytes {
     if (b.length === 0) return emptyBytes()
     let w = this.wrapped.get(b)
     if (!w) {
-      w = this.enc(this.types.bytesValue, { value: b })
+      w = this.recentlyWrapped.find((r) => equal(r.value, b))?.wrapped
+      if (!w) {
+        w = this.enc(this.types.bytesValue, { value: b })
+        this.recentlyWrapped.unshift({ value: b, wrapped: w })
+        if (this.recentlyWrapped.length > 4) this.recentlyWrapped.pop()
+      }
       this.wrapped.set(b, w)
     }
     return w

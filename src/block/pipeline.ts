@@ -317,6 +317,8 @@ interface Pending extends PendingBlock {
 const CAPACITY = 256
 /** Longest the node waits for one block from the worker before building it itself (ms). */
 const WAIT_LIMIT_MS = 10_000
+/** Young generation of the worker (MB). */
+const YOUNG_MB = 4
 
 /** What the worker needs to build the node's blocks. */
 export interface PipelineWorkerData {
@@ -370,7 +372,11 @@ export class BlockPipeline {
     const script = new URL('./pipeline-worker.js', import.meta.url)
     if (!existsSync(fileURLToPath(script))) return undefined
     const ring = PipelineRing.create(CAPACITY)
-    const worker = new Worker(script, { workerData: { ...data, ring: ring.buffer } })
+    const worker = new Worker(script, {
+      workerData: { ...data, ring: ring.buffer },
+      // Its garbage is short-lived: a small young generation keeps the process lean.
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
+    })
     worker.unref()
     const pipeline = new BlockPipeline(ring, builder, undefined, worker)
     worker.once('message', () => onReady?.())

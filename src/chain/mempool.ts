@@ -90,6 +90,8 @@ export class Mempool implements TxSource {
   private bytesTotal = 0
   /** The check state; created on first use (after genesis), renewed after every block. */
   private checkState: StateBranch | undefined
+  /** Calls queued on or holding the lock. */
+  private held = 0
   private lock: Promise<unknown> = Promise.resolve()
   private readonly cacheSize: number
   /** Hashes of txs seen by CheckTx, by their bytes object (the block hands back the same bytes). */
@@ -106,8 +108,12 @@ export class Mempool implements TxSource {
 
   /** Runs `fn` with the mempool to itself (CheckTx, recheck and simulation never interleave). */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    this.held++
     const run = this.lock.then(fn, fn)
-    this.lock = run.catch(() => undefined)
+    this.lock = run.then(
+      () => void this.held--,
+      () => void this.held--,
+    )
     return run
   }
 
@@ -322,6 +328,11 @@ export class Mempool implements TxSource {
    * every waiting tx is rechecked in order (signatures are not verified again), failures dropped.
    */
   update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void> {
+    // An empty block over an empty, idle pool (a mined burst): only the check state moves on.
+    if (committed.length === 0 && this.pool.size === 0 && this.held === 0) {
+      this.checkState = undefined
+      return Promise.resolve()
+    }
     return this.exclusive(async () => {
       committed.forEach((tx, i) => {
         const hash = this.hashOf(tx)
@@ -333,7 +344,8 @@ export class Mempool implements TxSource {
         if ((results[i]?.code ?? 0) === 0) this.pushCache(hash)
         else this.cache.delete(hash)
       })
-      this.checkState = this.o.newCheckState()
+      // A fresh branch over the new state, made when first used.
+      this.checkState = undefined
       let dropped = 0
       for (const [hash, t] of [...this.pool]) {
         const out = await this.o.runner.checkTx(this.o.checkContext(this.state), t.bytes, true)

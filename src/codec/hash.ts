@@ -15,7 +15,11 @@ function crypto(): typeof import('node:crypto') {
 }
 
 /** Where small inputs are gathered for libsodium (synchronous use only). */
-const scratch = Buffer.allocUnsafe(4096)
+const scratch = new Uint8Array(4096)
+/** Views of the first n bytes of `scratch`, made once per length (a view per call costs more). */
+const scratchViews: (Uint8Array | undefined)[] = []
+/** Where libsodium writes a digest before it is copied out. */
+const digest = new Uint8Array(32)
 
 /**
  * SHA-256 (CometBFT tmhash): libsodium for small inputs (about 40% faster than OpenSSL's per-call
@@ -28,14 +32,18 @@ export function sha256(...parts: readonly Bytes[]): Bytes {
     let n = 0
     for (const p of parts) n += p.length
     if (n <= scratch.length) {
-      let at = 0
-      for (const p of parts) {
-        scratch.set(p, at)
-        at += p.length
+      let input: Uint8Array
+      if (parts.length === 1) input = parts[0]!
+      else {
+        let at = 0
+        for (const p of parts) {
+          scratch.set(p, at)
+          at += p.length
+        }
+        input = scratchViews[n] ??= scratch.subarray(0, n)
       }
-      const out = Buffer.allocUnsafe(32)
-      sodium.crypto_hash_sha256(out, scratch.subarray(0, n))
-      return new Uint8Array(out.buffer, out.byteOffset, 32)
+      sodium.crypto_hash_sha256(digest, input)
+      return digest.slice()
     }
   }
   const h = crypto().createHash('sha256')

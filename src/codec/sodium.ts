@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 export interface Sodium {
   crypto_sign_seed_keypair(pk: Buffer, sk: Buffer, seed: Buffer): void
   crypto_sign_detached(sig: Buffer, message: Buffer, sk: Buffer): void
-  crypto_hash_sha256(out: Buffer, message: Buffer): void
+  crypto_hash_sha256(out: Uint8Array, message: Uint8Array): void
   crypto_sign_PUBLICKEYBYTES: number
   crypto_sign_SECRETKEYBYTES: number
   crypto_sign_BYTES: number

@@ -58,7 +58,8 @@ async function executeProposal(
  * turn into regular proposals.
  */
 export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promise<void> {
-  const log = ctx.logger.child({ module: 'x/gov' })
+  // Made when something is logged: most blocks end no proposal.
+  const log = () => ctx.logger.child({ module: 'x/gov' })
 
   for (const id of await keeper.dueProposals(ctx.state, 'inactive', ctx.time)) {
     const p = await keeper.getProposal(ctx.state, id)
@@ -71,7 +72,7 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
       ['proposal_id', id.toString()],
       ['proposal_result', 'proposal_dropped'],
     ])
-    log.info(
+    log().info(
       {
         proposal: id.toString(),
         expedited: p.expedited,
@@ -125,7 +126,7 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
     keeper.setProposal(ctx.state, p)
     // A proposal that passed but could not execute is what an operator must notice: warn.
     const level = p.status === ProposalStatus.FAILED ? 'warn' : 'info'
-    log[level](
+    log()[level](
       {
         proposal: id.toString(),
         status: PROPOSAL_STATUS_NAMES[p.status],

@@ -60,7 +60,8 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
       if (!host) {
         throw ErrLogic.wrap('x/upgrade PreBlocker used before the module manager attached it')
       }
-      const log = ctx.logger.child({ module: 'x/upgrade' })
+      // Made when something is logged: most blocks apply no upgrade.
+      const log = () => ctx.logger.child({ module: 'x/upgrade' })
       const plan = await keeper.plan(ctx.state)
       const h = ctx.height
       const due = plan !== undefined && shouldExecute(plan, h)
@@ -78,7 +79,7 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
 
       if (due) {
         if (skipHeights.has(h)) {
-          log.info(upgradeSkippedMessage(plan))
+          log().info(upgradeSkippedMessage(plan))
           keeper.clearUpgradePlan(ctx.state)
           return
         }
@@ -102,7 +103,7 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
           }
           halt(ctx, upgradeNeededMessage(plan), UPGRADE_HALT_EXIT_CODE)
         }
-        log.info(applyingUpgradeMessage(plan))
+        log().info(applyingUpgradeMessage(plan))
         const upgradePlan = toUpgradePlan(plan)
         const tools: UpgradeTools = {
           runMigrations: (c, from) => host!.runMigrations(c, from),
@@ -117,7 +118,7 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
           // inside the handler stays that halt.
           if (err instanceof ChainHaltError) throw err
           const message = `upgrade "${upgradePlan.name}" at height: ${upgradePlan.height} failed: ${errorText(err)}`
-          log.error({ err }, message)
+          log().error({ err }, message)
           throw new ChainHaltError(message, 1, { cause: err, logged: true })
         }
         return
