@@ -161,6 +161,31 @@ describe('block pipeline', () => {
     expect(got.map(view)).toEqual(want.map(view))
   })
 
+  test('behavior: built() resolves once the worker has built the block, without blocking this thread', async () => {
+    const want = reference(3)
+    const ring = PipelineRing.create(8)
+    const server = new PipelineServer(ring, builder())
+    // Collecting must find every job finished: built() said so.
+    const pipeline = new BlockPipeline(ring, builder(), (seq) => {
+      if (Atomics.load(ring.ctrl, PIPE.done) > seq) return true
+      throw new Error('complete() would wait: built() resolved before the block was built')
+    })
+    const pending = want.map((_, i) =>
+      pipeline.submit({ ...inputsOf(i + 1), lastBlockId: i === 0 ? EMPTY_BLOCK_ID : undefined }),
+    )
+    let resolved = false
+    const built = pending[2]!.built().then(() => {
+      resolved = true
+    })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(resolved).toBe(false)
+    // The "worker" builds the jobs later, on a timer of this thread: built() hears its notify.
+    setTimeout(() => server.serve({ untilIdle: true }), 5)
+    await built
+    expect(Atomics.load(ring.ctrl, PIPE.done)).toBe(3)
+    expect(pending.map((p) => view(p.complete()))).toEqual(want.map(view))
+  })
+
   test('error: the first block handed out must name its previous block', () => {
     const { pipeline } = pipelineOnThisThread()
     expect(() => pipeline.submit({ ...inputsOf(2), lastBlockId: undefined })).toThrow(

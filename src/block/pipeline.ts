@@ -303,6 +303,11 @@ export interface PendingBlock {
   readonly block: Block
   /** Collects the block (and every one before it), waiting for the worker if it must. */
   complete(): Block
+  /**
+   * Resolves once the worker has built the block (or will not): `complete` then does not block,
+   * and the node's thread serves requests meanwhile.
+   */
+  built(): Promise<void>
 }
 
 interface Pending extends PendingBlock {
@@ -434,6 +439,7 @@ export class BlockPipeline {
         this.collect(p)
         return block
       },
+      built: () => (p.collected || !p.handedOut ? Promise.resolve() : this.builtAsync(p.seq)),
     }
     this.pending.push(p)
     this.chained = p.handedOut
@@ -484,6 +490,20 @@ export class BlockPipeline {
     }
   }
 
+  /** Resolves once the worker has finished job `seq`, has failed, or after WAIT_LIMIT_MS. */
+  private async builtAsync(seq: number): Promise<void> {
+    const { ctrl } = this.ring
+    const deadline = performance.now() + WAIT_LIMIT_MS
+    for (;;) {
+      const done = Atomics.load(ctrl, PIPE.done)
+      if (((done - seq) | 0) > 0 || this.broken || Atomics.load(ctrl, PIPE.failed) === 1) return
+      const left = deadline - performance.now()
+      if (left <= 0) return
+      const w = waitAsync(ctrl, PIPE.done, done, left)
+      if (w.async) await w.value
+    }
+  }
+
   /** Marks the worker gone: blocks not yet collected are built here. */
   fail(): void {
     this.broken = true
@@ -498,6 +518,18 @@ export class BlockPipeline {
     await this.worker?.terminate()
   }
 }
+
+/** Atomics.waitAsync (Node 16+; not in this project's TypeScript lib). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+      timeoutMs: number,
+    ): { async: false; value: 'not-equal' | 'timed-out' } | { async: true; value: Promise<string> }
+  }
+).waitAsync.bind(Atomics)
 
 /**
  * Waits on the node's thread until the worker has finished job `seq`; false when it failed or did

@@ -541,8 +541,9 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         publish: () => prepared.publish(),
         // The block's own writes, made in height order when its batch is taken (the block is
         // finished by then: collected from the pipeline if it was built there).
-        more: () => {
+        more: async () => {
           if (pending) {
+            await pending.built()
             pending.complete()
             stored.size = block.bytes.length
           }
