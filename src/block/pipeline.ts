@@ -350,6 +350,8 @@ export class BlockPipeline {
   /** Id of the last block collected (the previous block of the next one to collect). */
   private lastCollected: BlockId | undefined
   private broken = false
+  /** Callers of `built()` waiting for the worker. */
+  private waiters = 0
   /** Whether the worker's previous job is the last block handed out (it may chain from it). */
   private chained = false
 
@@ -494,19 +496,26 @@ export class BlockPipeline {
   private async builtAsync(seq: number): Promise<void> {
     const { ctrl } = this.ring
     const deadline = performance.now() + WAIT_LIMIT_MS
-    for (;;) {
-      const done = Atomics.load(ctrl, PIPE.done)
-      if (((done - seq) | 0) > 0 || this.broken || Atomics.load(ctrl, PIPE.failed) === 1) return
-      const left = deadline - performance.now()
-      if (left <= 0) return
-      const w = waitAsync(ctrl, PIPE.done, done, left)
-      if (w.async) await w.value
+    // A pending Atomics.waitAsync does not keep the process alive: the worker does, meanwhile.
+    if (this.waiters++ === 0) this.worker?.ref()
+    try {
+      for (;;) {
+        const done = Atomics.load(ctrl, PIPE.done)
+        if (((done - seq) | 0) > 0 || this.broken || Atomics.load(ctrl, PIPE.failed) === 1) return
+        const left = deadline - performance.now()
+        if (left <= 0) return
+        const w = waitAsync(ctrl, PIPE.done, done, left)
+        if (w.async) await w.value
+      }
+    } finally {
+      if (--this.waiters === 0) this.worker?.unref()
     }
   }
 
-  /** Marks the worker gone: blocks not yet collected are built here. */
+  /** Marks the worker gone: blocks not yet collected are built here (waiters are woken). */
   fail(): void {
     this.broken = true
+    Atomics.notify(this.ring.ctrl, PIPE.done)
   }
 
   /** Collects everything handed out, then stops the worker. */
