@@ -47,6 +47,8 @@ export interface QueryNode {
   readonly version: string
   /** Name of the app version ("binary") running. */
   readonly appVersion: string
+  /** The app protocol version ABCI Info reports (x/upgrade raises it with every applied upgrade). */
+  protocolVersion(): Promise<bigint>
   /** The committed blocks. */
   readonly blocks: {
     readonly base: number

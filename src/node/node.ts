@@ -330,7 +330,12 @@ export class Node {
       app: this.app,
       store: this.store,
       blocks: this.blocks,
-      node: { ...this.rpcNode(), version: SDKD_VERSION, appVersion: this.app.name },
+      node: {
+        ...this.rpcNode(),
+        version: SDKD_VERSION,
+        appVersion: this.app.name,
+        protocolVersion: async () => (await this.rpcNode().abciInfo()).appVersion,
+      },
       ...(this.tx
         ? {
             txHandlers: createTxServiceHandlers({

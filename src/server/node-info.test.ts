@@ -66,14 +66,14 @@ describe('node info', () => {
       },
       handlers: new Map(),
       nodeHandlers: createNodeServiceHandlers(),
-      node: { ...facts, version: '0.1.0', appVersion: 'v1' },
+      node: { ...facts, version: '0.1.0', appVersion: 'v1', protocolVersion: async () => 3n },
     })
     const res = await createGateway({ router }).request('/sdk/base/tendermint/v1beta1/node_info')
     expect(res.status).toBe(200)
     expect(await res.text()).toBe(
       JSON.stringify({
         default_node_info: {
-          protocol_version: { p2p: '8', block: '11', app: '0' },
+          protocol_version: { p2p: '8', block: '11', app: '3' },
           default_node_id: facts.nodeId,
           listen_addr: facts.p2pListenAddr,
           network: facts.chainId,

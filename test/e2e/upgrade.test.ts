@@ -262,6 +262,9 @@ describe('v1 → v2 through governance', () => {
     expect(abciInfo.body.result.response.app_version).toBe('1')
     const nodeStatus = await getJson(`${v2.rpc}/status`)
     expect(nodeStatus.body.result.node_info.protocol_version.app).toBe('1')
+    // GetNodeInfo reports the node info /status does.
+    const grpcInfo = await getJson(`${v2.rest}/sdk/base/tendermint/v1beta1/node_info`)
+    expect(grpcInfo.body.default_node_info.protocol_version.app).toBe('1')
 
     // REST: applied height, no plan, module versions before/after by x-sdk-block-height.
     expect(await v2.g.rest('/sdk/upgrade/v1beta1/applied_plan/v2')).toEqual({ height: String(H) })

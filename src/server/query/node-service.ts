@@ -64,8 +64,8 @@ export function createNodeServiceHandlers(): Map<string, QueryHandler> {
         // VersionInfo's field 8 is named after the brand (upstream `cosmos_sdk_version`).
         const sdkVersionField = ctx.registry.name('sdk_version')
         return {
-          // The query context has no ABCI info, so the app protocol version reads 0.
-          default_node_info: nodeInfoToProto(nodeInfo(node, 0n)),
+          // The node info /status reports (upstream asks CometBFT's Status).
+          default_node_info: nodeInfoToProto(nodeInfo(node, await node.protocolVersion())),
           application_version: {
             name: APP_NAME,
             app_name: APP_NAME,
