@@ -4,7 +4,7 @@ import { createSilentLogger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import { createMemoryBackend, createMemoryDatabase } from '../store/memory-backend.js'
-import { CommitQueue, HOLD_HEIGHTS, HOLD_MS } from './commit-queue.js'
+import { CommitQueue, HOLD_HEIGHTS, HOLD_MS, MAX_PENDING } from './commit-queue.js'
 
 /** A memory database that records every batch written to it. */
 function recordingBackend() {
@@ -74,6 +74,43 @@ describe('commit queue', () => {
     for (let h = 1; h <= n; h++) {
       expect(db.get(`block/${h}/record/with/a/long/key`)).toEqual(uint64BE(h))
     }
+  })
+
+  test('behavior: a full queue has room again once the writer takes its heights, before they are durable', async () => {
+    const { backend, batches } = recordingBackend()
+    // The disk holds every write until released.
+    const releases: (() => void)[] = []
+    const slow: StoreBackend = {
+      ...backend,
+      write: async (ops) => {
+        await new Promise<void>((r) => releases.push(r))
+        await backend.write(ops)
+      },
+    }
+    const queue = queueOver(slow)
+    const published: number[] = []
+    let h = 0
+    while (!queue.isFull) queue.push(entry(++h, published), true)
+    // The writer holds the first HOLD_HEIGHTS in a write; MAX_PENDING more wait for the next.
+    expect(h).toBe(HOLD_HEIGHTS + MAX_PENDING)
+    let room = false
+    const next = queue.whenNotFull().then(() => {
+      room = true
+    })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(room).toBe(false)
+    releases.shift()!()
+    await next
+    // Room as soon as the writer took the waiting heights; they are being written, not durable.
+    expect(queue.isFull).toBe(false)
+    expect(published).toHaveLength(HOLD_HEIGHTS)
+    await new Promise((r) => setTimeout(r, 5))
+    expect(releases).toHaveLength(1)
+    expect(published).toHaveLength(HOLD_HEIGHTS)
+    releases.shift()!()
+    await queue.drain()
+    expect(published).toHaveLength(h)
+    expect(batches).toHaveLength(2)
   })
 
   test('behavior: a height is published only once its batch is durable', async () => {

@@ -69,6 +69,8 @@ export class CommitQueue {
   private holdTimer: NodeJS.Timeout | undefined
   /** Whether the newest height was pushed with `hold` (more follow at once). */
   private holding = false
+  /** Callers of `whenNotFull` waiting for the writer to take heights. */
+  private spaceWaiters: (() => void)[] = []
 
   constructor(private readonly o: CommitQueueOptions) {}
 
@@ -82,10 +84,14 @@ export class CommitQueue {
     return this.waiting.length >= MAX_PENDING
   }
 
-  /** Settles when the oldest height waiting for the next batch is durable. */
-  oldestDurable(): Promise<StoredBlock | undefined> {
+  /**
+   * Resolves once fewer than MAX_PENDING heights wait for a batch: at once, or when the writer
+   * takes them (the builder goes on while that batch is written, instead of waiting for it).
+   */
+  whenNotFull(): Promise<void> {
     this.flushNow()
-    return this.waiting[0]?.durable ?? Promise.resolve(undefined)
+    if (!this.isFull || this.failure) return Promise.resolve()
+    return new Promise((resolve) => this.spaceWaiters.push(resolve))
   }
 
   /**
@@ -132,6 +138,12 @@ export class CommitQueue {
     }
   }
 
+  private releaseSpace(): void {
+    const waiters = this.spaceWaiters
+    this.spaceWaiters = []
+    for (const w of waiters) w()
+  }
+
   /** Writes queued heights, several per batch when they pile up; publishes each in order. */
   private async flush(): Promise<void> {
     try {
@@ -142,6 +154,7 @@ export class CommitQueue {
           return
         }
         const batch = this.waiting.splice(0, this.waiting.length)
+        this.releaseSpace()
         const started = performance.now()
         try {
           for (const p of batch) await completeEntry(p)
@@ -155,6 +168,7 @@ export class CommitQueue {
             { cause: err },
           )
           for (const p of [...batch, ...this.waiting.splice(0)]) p.reject(this.failure)
+          this.releaseSpace()
           this.o.onHalt(this.failure)
           return
         }

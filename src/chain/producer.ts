@@ -344,7 +344,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private async step(): Promise<void> {
     const wait = this.mining.mode !== 'interval' || this.mining.intervalMs > 0
     const pending = await this.build(wait ? {} : { hold: true })
-    if (wait || this.queue.isFull) await pending.durable
+    if (wait) await pending.durable
+    else if (this.queue.isFull) await this.queue.whenNotFull()
   }
 
   /** Produces one block now; resolves when it is durable (the loop and callers never overlap). */
@@ -367,7 +368,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       const { edit, ...rest } = options
       const hold = built < n - 1
       last = await this.build(built === 0 && edit ? { ...rest, edit, hold } : { ...rest, hold })
-      if (this.queue.isFull) await this.queue.oldestDurable()
+      if (this.queue.isFull) await this.queue.whenNotFull()
     }
     this.queue.flushNow()
     const block = await last?.durable
