@@ -142,6 +142,7 @@ export function registerRun(
         command: parsed.command,
         args: parsed.args,
         plugins: parsed.plugins,
+        ...(record.upgradePlugins ? { switchedPlugins: record.upgradePlugins } : {}),
         env,
         log: supervisorLogger(g),
         processEnv: process.env,

@@ -80,6 +80,23 @@ describe('sdkd run: arguments', () => {
       'v1',
       'devnet',
     ])
+    // A plugin the command loads itself, or the environment's, is not loaded twice.
+    expect(appArgs({ ...devnet, plugins: ['/p/env.mjs'], envPlugin: '/p/env.mjs' })).toEqual([
+      '--app-version',
+      'v1',
+      'devnet',
+      '--upgrade-plugin',
+      '/p/env.mjs',
+    ])
+    const start = { ...devnet, command: 'start', plugins: ['/p/a.mjs', '/p/b.mjs'] }
+    expect(appArgs({ ...start, args: ['--upgrade-plugin=/p/../p/a.mjs'] })).toEqual([
+      '--app-version',
+      'v1',
+      'start',
+      '--upgrade-plugin=/p/../p/a.mjs',
+      '--upgrade-plugin',
+      '/p/b.mjs',
+    ])
   })
 })
 

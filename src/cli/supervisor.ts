@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { constants } from 'node:os'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readHomeRecord, writeHomeRecord } from '../config/home-record.js'
 import { homePaths } from '../config/paths.js'
 import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
@@ -27,6 +29,8 @@ export interface SupervisorOptions {
   args: readonly string[]
   /** Plan name → plugin file, from `sdkd run --upgrade-plugin`. */
   plugins: PluginMappings
+  /** Plugins an earlier `sdkd run` switched the home to (its record), loaded from the first run on. */
+  switchedPlugins?: readonly string[]
   env: SupervisorEnv
   log: Logger
   /** The process environment (`SDKD_UPGRADE_PLUGIN`). */
@@ -47,12 +51,32 @@ export interface AppArgsParameters {
 
 const isPluginFlag = (a: string) => a === '--upgrade-plugin' || a.startsWith('--upgrade-plugin=')
 
-/** `[globals…] --app-version V <command> [args…] [--upgrade-plugin P…]`. */
+/** The files the command's own `--upgrade-plugin` flags name, as absolute paths. */
+function pluginFlagFiles(args: readonly string[]): Set<string> {
+  const out = new Set<string>()
+  args.forEach((a, i) => {
+    const file =
+      a === '--upgrade-plugin'
+        ? args[i + 1]
+        : a.startsWith('--upgrade-plugin=')
+          ? a.slice(17)
+          : undefined
+    if (file) out.add(resolve(file))
+  })
+  return out
+}
+
+/**
+ * `[globals…] --app-version V <command> [args…] [--upgrade-plugin P…]`: a plugin the command's own
+ * flags already load is not added twice.
+ */
 export function appArgs(p: AppArgsParameters): string[] {
-  const plugins = [...p.plugins]
+  const own = pluginFlagFiles(p.args)
+  const plugins = p.plugins.filter((file) => !own.has(resolve(file)))
   const keepEnvPlugin =
     p.command === 'devnet' && plugins.length > 0 && p.envPlugin && !p.args.some(isPluginFlag)
-  if (keepEnvPlugin) plugins.unshift(p.envPlugin!)
+  if (keepEnvPlugin && !plugins.some((file) => resolve(file) === resolve(p.envPlugin!)))
+    plugins.unshift(p.envPlugin!)
   return [
     ...p.globalArgs,
     '--app-version',
@@ -179,7 +203,12 @@ export async function runSupervisor(o: SupervisorOptions): Promise<number> {
   const log = o.log
   const stop = new StopSignals(log)
   let appVersion = o.appVersion
-  const plugins: string[] = []
+  const plugins: string[] = [...(o.switchedPlugins ?? [])]
+  if (plugins.length > 0)
+    log.info(
+      { plugins },
+      'this home was switched to upgrade plugins by an earlier sdkd run: loading them',
+    )
   let args = [...o.args]
   try {
     for (;;) {
@@ -249,7 +278,19 @@ export async function runSupervisor(o: SupervisorOptions): Promise<number> {
 
       const from = appVersion
       if (target.kind === 'app-version') appVersion = target.appVersion
-      else plugins.push(target.plugin)
+      else {
+        plugins.push(target.plugin)
+        // As cosmovisor's `current` link: the switch outlives this supervisor.
+        try {
+          await writeHomeRecord(o.home, {
+            ...(await readHomeRecord(o.home)),
+            upgradePlugins: [...plugins],
+          })
+        } catch (err) {
+          log.error({ err }, 'cannot record the upgrade plugin in config/sdkd.toml')
+          return 1
+        }
+      }
       args = relaunchArgs(args)
       const switched = {
         ...where,

@@ -19,6 +19,12 @@ export interface HomeRecord {
   createdBy?: string
   /** App version that last committed a block on `data/`. */
   lastRunBy?: string
+  /**
+   * Upgrade plugins `sdkd run` switched this home's chain to (absolute paths, oldest first): a later
+   * `sdkd run` loads them from its first run on, as cosmovisor's `current` link keeps the upgraded
+   * binary. A reset (the chain starts over) forgets them.
+   */
+  upgradePlugins?: string[]
 }
 
 /** Path of the record inside a home. */
@@ -37,6 +43,7 @@ export async function readHomeRecord(home: string): Promise<HomeRecord> {
   const createdBy = r.string('created-by-app-version', '')
   const lastRunBy = r.string('last-run-app-version', '')
   const brand = r.string('brand', '')
+  const upgradePlugins = r.stringArray('upgrade-plugins', [])
   if (brand !== '' && !isBrandName(brand)) {
     r.fail('brand', `unknown brand ${JSON.stringify(brand)} (one of: ${BRAND_NAMES.join(', ')})`)
   }
@@ -44,6 +51,7 @@ export async function readHomeRecord(home: string): Promise<HomeRecord> {
     ...(isBrandName(brand) ? { brand } : {}),
     ...(createdBy ? { createdBy } : {}),
     ...(lastRunBy ? { lastRunBy } : {}),
+    ...(upgradePlugins.length > 0 ? { upgradePlugins } : {}),
   }
 }
 
@@ -56,10 +64,16 @@ export async function writeHomeRecord(home: string, record: HomeRecord): Promise
 # committed a block on its data/. An older app version refuses to start on this home: a chain only
 # moves forward. \`sdkd devnet --reset\` and \`sdkd comet unsafe-reset-all\` start its chain over.
 # The brand (sdk or cosmos: the names of types, REST paths, headers, addresses) is the one the
-# genesis was made in; every command on this home uses it.
+# genesis was made in; every command on this home uses it.${
+      record.upgradePlugins?.length
+        ? `
+# upgrade-plugins: the upgrade plugins \`sdkd run\` switched this chain to, oldest first; every later
+# \`sdkd run\` on this home loads them.`
+        : ''
+    }
 brand = ${q(record.brand ?? 'sdk')}
 created-by-app-version = ${q(record.createdBy)}
 last-run-app-version = ${q(record.lastRunBy)}
-`,
+${record.upgradePlugins?.length ? `upgrade-plugins = [${record.upgradePlugins.map(q).join(', ')}]\n` : ''}`,
   )
 }

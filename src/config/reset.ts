@@ -32,8 +32,8 @@ export async function resetChainData(
   if (addrBookRemoved) await rm(addrBook, { force: true })
   // The chain starts over: no app version has run it yet.
   const record = await readHomeRecord(home)
-  if (record.lastRunBy !== undefined) {
-    const { lastRunBy: _, ...rest } = record
+  if (record.lastRunBy !== undefined || record.upgradePlugins !== undefined) {
+    const { lastRunBy: _, upgradePlugins: __, ...rest } = record
     await writeHomeRecord(home, rest)
   }
   return { dataDir: p.dataDir, privValidatorState: p.privValidatorState, addrBookRemoved }

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs'
-import { readdir, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
@@ -331,7 +331,27 @@ describe('sdkd run (e2e)', () => {
     expect(logged(node.p, 'starting to take backup of data directory')).toEqual([])
     expect(await backupsIn(home.dir)).toEqual([])
     expect((await node.p.stop('SIGTERM')).code).toBe(0)
-  }, 60_000)
+
+    // The switch outlives the supervisor: with no mapping left, a new `sdkd run` loads the plugin
+    // from its first run on, and the upgraded chain goes on.
+    expect(await readFile(join(home.dir, 'config/sdkd.toml'), 'utf8')).toContain(
+      `upgrade-plugins = [${JSON.stringify(EXAMPLE_PLUGIN)}]`,
+    )
+    await rm(join(home.dir, 'config/upgrades.toml'))
+    const again = await appNode(supervise(home.dir), 1)
+    const [rerun] = logged(again.p, 'running app')
+    expect((rerun!.args as string[]).slice(-2)).toEqual(['--upgrade-plugin', EXAMPLE_PLUGIN])
+    expect(
+      logged(
+        again.p,
+        'this home was switched to upgrade plugins by an earlier sdkd run: loading them',
+      )[0],
+    ).toMatchObject({ plugins: [EXAMPLE_PLUGIN] })
+    await heightsRise(again)
+    const { height } = await rest(again, '/sdk/upgrade/v1beta1/applied_plan/example-upgrade')
+    expect(height).toBe(String(H))
+    expect((await again.p.stop('SIGTERM')).code).toBe(0)
+  }, 90_000)
 
   test('behavior: with DAEMON_RESTART_AFTER_UPGRADE=false it backs up into DAEMON_DATA_BACKUP_DIR, logs the upgrade and exits 0', async () => {
     const home = await v1Home()
