@@ -162,4 +162,39 @@ describe('commit queue', () => {
     expect(batches).toHaveLength(5)
     expect(published).toEqual([1, 2, 3, 4, 5])
   })
+
+  test('behavior: durable settles whenever it is asked for: before or after the write, and after a failed one', async () => {
+    const { backend } = recordingBackend()
+    const queue = queueOver(backend)
+    const published: number[] = []
+    const asked = queue.push(entry(1, published), true)
+    const early = asked.durable
+    const late = queue.push(entry(2, published), true)
+    await queue.drain()
+    expect((await early).block.header.height).toBe(1)
+    expect((await late.durable).block.header.height).toBe(2)
+    expect(asked.durable).toBe(early)
+
+    const halts: Error[] = []
+    const failing = new CommitQueue({
+      backend: {
+        ...backend,
+        write: async () => {
+          throw new Error('disk full')
+        },
+      },
+      logger: createSilentLogger(),
+      onCommit: () => undefined,
+      onHalt: (err) => halts.push(err),
+    })
+    const before = failing.push(entry(3, published))
+    const waiting = before.durable
+    const other = failing.push(entry(4, published))
+    await failing.drain()
+    await expect(waiting).rejects.toThrow('failed to write block batch: disk full')
+    await expect(before.durable).rejects.toThrow('failed to write block batch: disk full')
+    await expect(other.durable).rejects.toThrow('failed to write block batch: disk full')
+    expect(halts).toHaveLength(1)
+    expect(published).toEqual([1, 2])
+  })
 })

@@ -52,9 +52,59 @@ export interface CommitQueueOptions {
   onHalt(err: ChainHaltError): void
 }
 
-interface Queued extends PendingCommit {
-  resolve(block: StoredBlock): void
-  reject(err: unknown): void
+/**
+ * A queued height. Its `durable` promise is made only when asked for: in a burst only the last
+ * height's is awaited, and a promise (with its handlers and a microtask to settle it) per height is
+ * work for nothing.
+ */
+class Queued implements PendingCommit {
+  stored: StoredBlock
+  ops: BatchOp[]
+  publish: () => void
+  more?: () => Promise<{ ops: BatchOp[]; publish(): void }>
+  started: number
+  quiet?: boolean
+  private state: 'queued' | 'durable' | 'failed' = 'queued'
+  private error: unknown
+  private deferred:
+    | { promise: Promise<StoredBlock>; resolve(b: StoredBlock): void; reject(e: unknown): void }
+    | undefined
+
+  constructor(entry: CommitEntry) {
+    this.stored = entry.stored
+    this.ops = entry.ops
+    this.publish = entry.publish
+    if (entry.more) this.more = entry.more
+    this.started = entry.started
+    if (entry.quiet) this.quiet = true
+  }
+
+  get durable(): Promise<StoredBlock> {
+    if (this.deferred) return this.deferred.promise
+    if (this.state === 'durable') return Promise.resolve(this.stored)
+    if (this.state === 'failed') return Promise.reject(this.error)
+    let resolve!: (b: StoredBlock) => void
+    let reject!: (err: unknown) => void
+    const promise = new Promise<StoredBlock>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
+    // Callers that stop waiting learn of a failure through onHalt instead.
+    promise.catch(() => undefined)
+    this.deferred = { promise, resolve, reject }
+    return promise
+  }
+
+  resolve(): void {
+    this.state = 'durable'
+    this.deferred?.resolve(this.stored)
+  }
+
+  reject(err: unknown): void {
+    this.state = 'failed'
+    this.error = err
+    this.deferred?.reject(err)
+  }
 }
 
 /**
@@ -100,15 +150,7 @@ export class CommitQueue {
    * first, so a burst is written in few batches; a height is still published only once durable.
    */
   push(entry: CommitEntry, hold = false): PendingCommit {
-    let resolve!: (b: StoredBlock) => void
-    let reject!: (err: unknown) => void
-    const durable = new Promise<StoredBlock>((res, rej) => {
-      resolve = res
-      reject = rej
-    })
-    // Callers that never await `durable` learn of a failure through onHalt instead.
-    durable.catch(() => undefined)
-    const queued: Queued = { ...entry, durable, resolve, reject }
+    const queued = new Queued(entry)
     this.waiting.push(queued)
     this.holding = hold
     if (this.writer) return queued
@@ -190,7 +232,7 @@ export class CommitQueue {
             },
             'committed block',
           )
-          p.resolve(p.stored)
+          p.resolve()
           this.o.onCommit(p.stored)
         }
       }
