@@ -34,7 +34,7 @@ const onlyClientCommands = {
 }
 
 await build({
-  entryPoints: ['dist/cli/run-cli.js'],
+  entryPoints: ['dist/cli/client-bundle-entry.js'],
   outfile,
   bundle: true,
   platform: 'node',
@@ -56,7 +56,7 @@ await build({
   logLevel: 'warning',
 })
 
-// The code cache of the bundle after its top level ran (what every call runs first).
+// The code cache of the bundle once its top level and the warm-up ran: what calls run, compiled.
 const script = compileClientBundle(outfile, readFileSync(outfile, 'utf8'))
-runClientBundle(script, outfile)
+await runClientBundle(script, outfile).warmUp()
 writeFileSync(resolve('dist/cli', CLIENT_BUNDLE.codeCache), script.createCachedData())

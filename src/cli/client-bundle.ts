@@ -21,9 +21,11 @@ export const CLIENT_BUNDLE = {
   codeCache: 'client-bundle.code-cache',
 } as const
 
-/** What the bundle exports: its entry, `runCli` (run-cli.ts). */
+/** What the bundle exports (client-bundle-entry.ts). */
 export interface ClientBundle {
   runCli(argv: readonly string[]): Promise<void>
+  /** Runs offline what client calls run (the build, before it writes the code cache). */
+  warmUp(): Promise<void>
 }
 
 /** The bundle's text wrapped as Node wraps a CommonJS module (the code cache is of this text). */
