@@ -3,7 +3,7 @@
 // map, mapped back to the TypeScript sources), and V8's code cache of it. Run by `npm run build`
 // after tsc and copy-assets.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { build } from 'esbuild'
 
 const { CLIENT_BUNDLE, compileClientBundle, runClientBundle } = await import(
@@ -33,6 +33,27 @@ const onlyClientCommands = {
   },
 }
 
+/**
+ * Bundles smol-toml too (its one-file CommonJS build, which toml.js loads through createRequire to
+ * stay one module when unbundled): the bundle's code cache then holds the TOML parser.
+ */
+const bundledToml = {
+  name: 'bundled-toml',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]config[\\/]toml\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8')
+      const call = "createRequire(import.meta.url)('smol-toml')"
+      if (!text.includes(call))
+        throw new Error(`${args.path} no longer loads smol-toml as expected`)
+      return {
+        contents: text.replace(call, "require('smol-toml')"),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }
+    })
+  },
+}
+
 await build({
   entryPoints: ['dist/cli/client-bundle-entry.js'],
   outfile,
@@ -49,7 +70,7 @@ await build({
   define: { 'import.meta.url': '__importMetaUrl' },
   // Native addons stay where they are installed (the client path loads them through createRequire).
   external: ['sodium-native', 'classic-level', 'secp256k1'],
-  plugins: [onlyClientCommands],
+  plugins: [onlyClientCommands, bundledToml],
   sourcemap: 'linked',
   sourcesContent: false,
   legalComments: 'none',

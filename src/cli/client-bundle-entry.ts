@@ -18,17 +18,19 @@ const WARM_UP_QUERIES: readonly [string, Record<string, unknown>, Record<string,
 ]
 
 /**
- * Runs, offline, the code every client call runs (building the command tree, the registry, a
- * query's encode, decode and JSON, the text output), so that the code cache the build writes
+ * Runs, offline, the code every client call runs (client.toml's parser, building the command tree,
+ * the registry, a query's encode, decode and JSON, the text output), so that the code cache the build writes
  * after it holds that code compiled. Writes nothing and prints nothing.
  */
 export async function warmUp(): Promise<void> {
   // Imported as the calls import them: a bundle runs a module's top level when it is first imported.
-  const [{ messageToJson }, { ProtoRegistry }, { toYaml }] = await Promise.all([
+  const [{ messageToJson }, { ProtoRegistry }, { toYaml }, { parseTomlFile }] = await Promise.all([
     import('../codec/json.js'),
     import('../codec/proto.js'),
     import('./yaml.js'),
+    import('../config/toml.js'),
   ])
+  parseTomlFile('client.toml', 'chain-id = "warm-up"\nnode = "tcp://localhost:26657"\n')
   const exit = () => undefined
   await createProgram(exit, ['status'])
   await createProgram(exit, ['query'])

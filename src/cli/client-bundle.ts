@@ -9,13 +9,13 @@ import { Script } from 'node:vm'
  * what only talks to a node) built into one CommonJS file, with a V8 code cache beside it, both
  * written by `npm run build` (scripts/bundle-client.mjs). A call then loads one file, compiled
  * from the cache, instead of some eighty ES and CommonJS modules compiled one by one: Node 20
- * starts ES modules from no code cache. Every other command, and help, runs the unbundled modules.
+ * starts ES modules from no code cache. Every other command, and `sdkd --help`, runs the modules.
  */
 
 /** The commands the bundle holds: the first command word of argv. */
 export const CLIENT_BUNDLE_COMMANDS: ReadonlySet<string> = new Set(['status', 'query', 'q'])
 
-/** The bundle, its source map and its code cache (beside this file in dist/cli). */
+/** The bundle and its code cache (beside this file in dist/cli; the source map beside the bundle). */
 export const CLIENT_BUNDLE = {
   file: 'client-bundle.cjs',
   codeCache: 'client-bundle.code-cache',
