@@ -2,7 +2,8 @@
 # Plain Dockerfile syntax only (no BuildKit-only features), so the classic builder builds it too.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# Build: every dependency, then TypeScript → dist/ (with the .proto files).
+# Build: every dependency, then TypeScript → dist/ (with the .proto files, and the client commands'
+# bundle with its V8 code cache: the runtime below runs the same Node image, so the cache fits).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -54,8 +55,10 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /src/package.json ./
 COPY --from=build /src/config ./config
 COPY --from=build /src/dist ./dist
-# The CLI must load in this image; fail the build here rather than at the user's first run.
-RUN ln -s /app/dist/cli/main.js /usr/local/bin/sdkd && sdkd version --long > /dev/null
+# The CLI must load in this image, the client bundle too; fail the build here rather than at the
+# user's first run.
+RUN ln -s /app/dist/cli/main.js /usr/local/bin/sdkd && sdkd version --long > /dev/null \
+  && sdkd query --help > /dev/null
 USER ${SDKD_UID}:${SDKD_GID}
 WORKDIR /home/sdkd
 # The home (config, keys, chain data): a volume, so the chain survives a container restart.

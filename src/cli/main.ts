@@ -1,15 +1,9 @@
 #!/usr/bin/env node
-import { errorMessage, isUserError } from './errors.js'
-import { createProgram } from './program.js'
+import { CLIENT_BUNDLE_COMMANDS, loadClientBundle } from './client-bundle.js'
+import { commandWords } from './command-words.js'
 
-const exit = (code: number) => {
-  process.exit(code)
-}
-
-try {
-  await (await createProgram(exit, process.argv.slice(2))).parseAsync(process.argv)
-} catch (err) {
-  process.stderr.write(`Error: ${errorMessage(err)}\n`)
-  if (!isUserError(err) && process.env.SDKD_DEBUG) process.stderr.write(`${(err as Error).stack}\n`)
-  process.exit((err as { exitCode?: number }).exitCode ?? 1)
-}
+// A client call runs from the client bundle when the build wrote one; anything else, from the modules.
+const word = commandWords(process.argv.slice(2))[0]
+const bundle =
+  word !== undefined && CLIENT_BUNDLE_COMMANDS.has(word) ? loadClientBundle() : undefined
+await (bundle ?? (await import('./run-cli.js'))).runCli(process.argv)

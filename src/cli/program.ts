@@ -2,6 +2,7 @@ import { Command, Option } from 'commander'
 import { defaultHome } from '../config/paths.js'
 import { LOG_LEVELS } from '../log-levels.js'
 import { DEFAULT_APP_VERSION } from '../versions/names.js'
+import { commandWords } from './command-words.js'
 import { addAllExamples } from './examples.js'
 import { useShortUsageErrors } from './help.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -65,20 +66,6 @@ function group(
     groups,
     load: async () => [...new Set(await Promise.all(Object.values(groups).map((g) => g())))],
   }
-}
-
-/** Global flags that take a value (to find the command word in argv). */
-const GLOBAL_VALUE_FLAGS = new Set(['--home', '--log_level', '--log_format', '--app-version'])
-
-/** The command words of argv (`sdkd --home h query upgrade plan` → `query`, `upgrade`, `plan`). */
-export function commandWords(args: readonly string[]): string[] {
-  const words: string[] = []
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!
-    if (!a.startsWith('-')) words.push(a)
-    else if (GLOBAL_VALUE_FLAGS.has(a)) i++
-  }
-  return words
 }
 
 /**

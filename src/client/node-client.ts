@@ -127,6 +127,20 @@ const MEMPOOL_ERRORS: [RegExp, number][] = [
   [/tx too large/i, 21],
 ]
 
+/** The part of a `blockchain` answer the client reads. */
+interface BlockchainReply {
+  last_height?: string
+  block_metas?: { header: { height: string; time: string } }[]
+}
+
+/** The header heights and times of a `blockchain` answer, in its order (newest first). */
+function blockTimes(r: BlockchainReply): BlockTime[] {
+  return (r.block_metas ?? []).map((m) => ({
+    height: Number(m.header.height),
+    time: parseRfc3339(m.header.time),
+  }))
+}
+
 /** An HTTP answer: status and body text. */
 interface HttpAnswer {
   status: number
@@ -342,16 +356,13 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     }
   }
 
-  const headerTimes = async (minHeight: number, maxHeight: number): Promise<BlockTime[]> => {
-    const r = (await call('blockchain', {
-      minHeight: String(minHeight),
-      maxHeight: String(maxHeight),
-    })) as { block_metas?: { header: { height: string; time: string } }[] }
-    return (r.block_metas ?? []).map((m) => ({
-      height: Number(m.header.height),
-      time: parseRfc3339(m.header.time),
-    }))
-  }
+  const headerTimes = async (minHeight: number, maxHeight: number): Promise<BlockTime[]> =>
+    blockTimes(
+      (await call('blockchain', {
+        minHeight: String(minHeight),
+        maxHeight: String(maxHeight),
+      })) as BlockchainReply,
+    )
 
   return {
     url,
@@ -364,11 +375,22 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     broadcastTx,
     tx,
     async recentBlockTimes() {
+      // The latest blocks (`blockchain` with no heights: the latest 20, as CometBFT answers) asked
+      // for beside the status rather than after it: one round trip instead of two.
+      const latest = call('blockchain', {}).then(
+        (r) => r as BlockchainReply | undefined,
+        () => undefined,
+      )
       const s = await status()
       // The first block carries the genesis time, not a block interval: leave it out.
       const first = Math.max(s.earliestHeight, 1) + 1
       if (s.latestHeight < first) return []
-      return headerTimes(Math.max(first, s.latestHeight - 19), s.latestHeight)
+      const r = await latest
+      const last = Number(r?.last_height)
+      if (!r?.block_metas || !Number.isSafeInteger(last))
+        return headerTimes(Math.max(first, s.latestHeight - 19), s.latestHeight)
+      const min = Math.max(first, last - 19)
+      return blockTimes(r).filter((b) => b.height >= min && b.height <= last)
     },
     async blockTime(height: number) {
       const [meta] = await headerTimes(height, height)

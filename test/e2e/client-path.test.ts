@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createDevnetHome,
@@ -58,11 +59,12 @@ afterAll(async () => {
 })
 
 /** Runs `sdkd <args>` on the devnet with the tracer; its result and what it loaded. */
-async function traced(name: string, args: string[]) {
+async function traced(name: string, args: string[], env: Record<string, string> = {}) {
   const log = join(dir, `${name}.log`)
   await writeFile(log, '')
-  const r = await runSdkd(['--home', devnet.dir, ...args, '--node', node.rpc], {
-    env: { NODE_OPTIONS: `--import ${join(dir, 'tracer.mjs')}`, SDKD_MODULE_LOG: log },
+  const nodeFlag = args[0] === 'version' ? [] : ['--node', node.rpc]
+  const r = await runSdkd(['--home', devnet.dir, ...args, ...nodeFlag], {
+    env: { NODE_OPTIONS: `--import ${join(dir, 'tracer.mjs')}`, SDKD_MODULE_LOG: log, ...env },
   })
   const loaded = [...new Set((await readFile(log, 'utf8')).split('\n').filter(Boolean))]
   return { ...r, loaded }
@@ -71,32 +73,40 @@ async function traced(name: string, args: string[]) {
 /** The loaded modules matching `re`. */
 const matching = (loaded: readonly string[], re: RegExp) => loaded.filter((m) => re.test(m))
 
-/** Code no client call needs: the node, its servers, store, chain, app and tx pipeline. */
-const NODE_CODE = /\/dist\/(node|server|store|chain|app|block|tx)\//
+/**
+ * The modules of dist/ a client call loads: the entry and the client bundle's loader (the bundle
+ * itself is compiled from its code cache, not loaded as a module).
+ */
+const ENTRY_MODULES = ['cli/main.js', 'cli/client-bundle.js', 'cli/command-words.js'].map(
+  (f) => new URL(`../../dist/${f}`, import.meta.url).href,
+)
+
+/** The loaded modules of dist/. */
+const inDist = (loaded: readonly string[]) =>
+  loaded.filter((m) => m.startsWith(new URL('../../dist/', import.meta.url).href))
+
+/** The client bundle (built with dist/). */
+const BUNDLE = fileURLToPath(new URL('../../dist/cli/client-bundle.cjs', import.meta.url))
 
 describe('a client call loads only what it uses', () => {
-  it('behavior: sdkd status loads no protobuf runtime, no libsodium, no node:crypto and no node code', async () => {
+  it('behavior: sdkd status runs from the client bundle: no protobuf runtime, no libsodium, no node:crypto, no node code', async () => {
     const r = await traced('status', ['status'])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout).node_info.network).toBe('client-path')
-    // The tracer sees the call's modules.
-    expect(matching(r.loaded, /\/dist\/cli\/status\.js$/)).toHaveLength(1)
+    // The tracer sees the call's modules: the entry, the bundle's loader, and no other module of dist/.
+    expect(inDist(r.loaded)).toEqual(ENTRY_MODULES)
     expect(matching(r.loaded, /^node:http$/)).toEqual(['node:http'])
-    expect(matching(r.loaded, NODE_CODE)).toEqual([])
-    expect(matching(r.loaded, /protobufjs|sodium-native|@scure|^node:crypto$/)).toEqual([])
+    expect(matching(r.loaded, /protobufjs|commander|sodium-native|@scure|^node:crypto$/)).toEqual(
+      [],
+    )
   })
 
-  it('behavior: sdkd query upgrade plan loads the protobuf runtime but no libsodium, address codec or other module’s commands', async () => {
+  it('behavior: sdkd query upgrade plan runs from the client bundle: no libsodium, no node:crypto', async () => {
     const r = await traced('plan', ['query', 'upgrade', 'plan'])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe('Error: no upgrade scheduled\n')
-    expect(matching(r.loaded, /protobufjs\/src\/index-light\.js$/)).toHaveLength(1)
-    expect(matching(r.loaded, NODE_CODE)).toEqual([])
-    expect(matching(r.loaded, /\/dist\/cli\/(query-(bank|gov|auth|tx)|tx-\w+)\.js$/)).toEqual([])
-    expect(matching(r.loaded, /sodium-native|@scure|\/dist\/codec\/(address|hash)\.js$/)).toEqual(
-      [],
-    )
-    expect(matching(r.loaded, /^node:crypto$/)).toEqual([])
+    expect(inDist(r.loaded)).toEqual(ENTRY_MODULES)
+    expect(matching(r.loaded, /protobufjs|sodium-native|@scure|^node:crypto$/)).toEqual([])
   })
 
   it('behavior: sdkd query bank balances decodes the answer without libsodium or node:crypto', async () => {
@@ -104,8 +114,51 @@ describe('a client call loads only what it uses', () => {
     const r = await traced('balances', ['query', 'bank', 'balances', alice, '--output', 'json'])
     expect(r.code).toBe(0)
     expect(JSON.parse(r.stdout).balances.length).toBeGreaterThan(0)
-    expect(matching(r.loaded, NODE_CODE)).toEqual([])
+    expect(inDist(r.loaded)).toEqual(ENTRY_MODULES)
     expect(matching(r.loaded, /sodium-native|^node:crypto$/)).toEqual([])
+  })
+
+  it('behavior: with source maps on, a client call prints the same from the bundle through Node’s loader', async () => {
+    const plain = await runSdkd([
+      '--home',
+      devnet.dir,
+      'query',
+      'upgrade',
+      'authority',
+      '--node',
+      node.rpc,
+    ])
+    const mapped = await traced('mapped', ['query', 'upgrade', 'authority'], {
+      NODE_OPTIONS: `--enable-source-maps --import ${join(dir, 'tracer.mjs')}`,
+    })
+    expect(plain.code).toBe(0)
+    expect(mapped.code).toBe(0)
+    expect(mapped.stdout).toBe(plain.stdout)
+    expect(mapped.stdout).toMatch(/^address: sdk1/)
+    expect(matching(mapped.loaded, /client-bundle\.cjs$/)).toHaveLength(1)
+  })
+
+  it('behavior: the client bundle holds the status and query commands and no node, server or store code', async () => {
+    const map = JSON.parse(await readFile(`${BUNDLE}.map`, 'utf8')) as { sources: string[] }
+    const sources = map.sources.map((s) => s.replace(/^(\.\.\/)+/, ''))
+    for (const file of ['src/cli/status.ts', 'src/cli/query-upgrade.ts', 'src/cli/query-bank.ts'])
+      expect(sources).toContain(file)
+    expect(sources.filter((s) => /^src\/(node|server|store|chain|app|block|tx)\//.test(s))).toEqual(
+      [],
+    )
+    expect(
+      sources.filter((s) =>
+        /^src\/cli\/(init|start|devnet|run|rehearse|keys|genesis|tx-(bank|gov|upgrade|sign|flags)|dev|debug|version|reset)\.ts$/.test(
+          s,
+        ),
+      ),
+    ).toEqual([])
+  })
+
+  it('behavior: other commands run from the modules', async () => {
+    const r = await traced('version', ['version'])
+    expect(r.code).toBe(0)
+    expect(matching(r.loaded, /\/dist\/cli\/(program|version)\.js$/)).toHaveLength(2)
   })
 
   it('behavior: the help of query and tx still lists every module’s commands', async () => {

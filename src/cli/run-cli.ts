@@ -1,0 +1,21 @@
+import { errorMessage, isUserError } from './errors.js'
+import { createProgram } from './program.js'
+
+/**
+ * Runs `sdkd` on `argv` (node, script, arguments): the command's own exit, or `Error: <message>` on
+ * stderr and exit 1 (or the error's code). The entry of the client bundle too (see client-bundle.ts).
+ */
+export async function runCli(argv: readonly string[]): Promise<void> {
+  try {
+    await (await createProgram(exit, argv.slice(2))).parseAsync([...argv])
+  } catch (err) {
+    process.stderr.write(`Error: ${errorMessage(err)}\n`)
+    if (!isUserError(err) && process.env.SDKD_DEBUG)
+      process.stderr.write(`${(err as Error).stack}\n`)
+    process.exit((err as { exitCode?: number }).exitCode ?? 1)
+  }
+}
+
+function exit(code: number): void {
+  process.exit(code)
+}
