@@ -187,6 +187,18 @@ describe('POST /sdk/tx/v1beta1/txs from node:http ahead of Hono', () => {
     for (const method of ['GET', 'PUT', 'HEAD', 'OPTIONS']) {
       await both(`${method} ${PATH} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`)
     }
+    // host headers the server takes as they are, must parse, or refuses; and none at all
+    for (const host of [
+      'node.example:26657',
+      'NODE.example',
+      'node.example:80',
+      '[::1]:1317',
+      'bad host',
+      'a/b',
+    ]) {
+      await both(post(body).toString('latin1').replace('host: 127.0.0.1', `host: ${host}`))
+    }
+    await both(post(body).toString('latin1').replace('host: 127.0.0.1\r\n', ''))
     // expect: 100-continue
     await both(post(json({ tx_bytes: 'AAEC', mode: 1 }), ['expect: 100-continue']))
   })

@@ -439,6 +439,12 @@ function parseJsonBody(text: string): unknown {
   }
 }
 
+/**
+ * Host headers that @hono/node-server takes as they are (its own check, verbatim): any other is
+ * parsed as a URL there, and may be refused.
+ */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+
 /** Decodes request bodies as a Web Request's text() does (UTF-8, a leading BOM dropped). */
 const UTF8 = new TextDecoder()
 
@@ -447,8 +453,8 @@ const UTF8 = new TextDecoder()
  * load generator) answered straight from node:http, without a Web Request and Response per call:
  * the same answer code as the Hono route, written with the same status, headers and body. It takes
  * only requests whose answer cannot depend on anything else: the exact path (no query string), a
- * declared length within `rpc-max-body-bytes`, no chunked body, and CORS off (its middleware
- * would run first); anything else goes to Hono. undefined when there is no such route to serve.
+ * plain host header, a declared length within `rpc-max-body-bytes`, no chunked body, and CORS off
+ * (its middleware would run first); anything else goes to Hono. undefined when there is no such route to serve.
  */
 export function createBroadcastFastPath(options: GatewayOptions): NodeRequestHandler | undefined {
   if (options.enabledUnsafeCors || options.preRouter === false) return undefined
@@ -469,6 +475,9 @@ export function createBroadcastFastPath(options: GatewayOptions): NodeRequestHan
   return (req, res) => {
     if (req.method !== 'POST' || req.url !== path) return false
     const { headers } = req
+    // A host the node server's Request would refuse (400) or must parse is left to it.
+    const host = headers.host
+    if (host === undefined || !PLAIN_HOST.test(host)) return false
     const length = headers['content-length']
     if (length === undefined || headers['transfer-encoding'] !== undefined) return false
     if (Number(length) > maxBody) return false
