@@ -145,7 +145,10 @@ function pipelined(port: number, requests: string[]): Promise<string[]> {
   })
 }
 
-/** A burst of `n` sends from alice, sequences s, s+1, …, pipelined; every CheckTx answer, in order. */
+/**
+ * A burst of `n` sends from alice, sequences s, s+1, …, pipelined, in both sign modes; every CheckTx
+ * answer, in order.
+ */
 async function burst(api: string, n: number) {
   const { body } = await getJson(`${api}/sdk/auth/v1beta1/accounts/${alice.address}`)
   const first = BigInt(body.account.sequence)
@@ -160,11 +163,19 @@ async function burst(api: string, n: number) {
       ],
       fee: { amount: [{ denom: 'stake', amount: 500n }], gasLimit: 200_000n },
     })
-    tx = signTx(registry, tx, alice, {
-      chainId: CHAIN_ID,
-      accountNumber: BigInt(body.account.account_number),
-      sequence: first + BigInt(i),
-    })
+    // Every other tx signed in amino-json, which is verified in CheckTx, not ahead on the worker:
+    // it must still wait for the tx before it.
+    tx = signTx(
+      registry,
+      tx,
+      alice,
+      {
+        chainId: CHAIN_ID,
+        accountNumber: BigInt(body.account.account_number),
+        sequence: first + BigInt(i),
+      },
+      { signMode: i % 2 === 1 ? 'amino-json' : 'direct' },
+    )
     const json = JSON.stringify({
       tx_bytes: toBase64(encodeTxRaw(registry, tx)),
       mode: 'BROADCAST_MODE_SYNC',
