@@ -212,16 +212,21 @@ export class Mempool implements TxSource {
    * CometBFT CheckTx: capacity, size and pre-checks (thrown as MempoolError), the cache (a tx seen
    * before: `tx already exists in cache`), then the app's CheckTx; a passing tx joins the pool.
    */
-  async checkTx(bytes: Bytes): Promise<CheckTxResponse> {
+  checkTx(bytes: Bytes): Promise<CheckTxResponse> {
     // (a tx in the cache is refused below: nothing to verify ahead for it)
-    if (
+    const verified =
       this.o.runner.preverify &&
       bytes.length <= this.o.limits.maxTxBytes &&
       !this.cache.has(this.hashOf(bytes))
-    ) {
-      await this.o.runner.preverify(bytes, this.state)
-    }
+        ? this.o.runner.preverify(bytes, this.state)
+        : undefined
+    // Its failure is CheckTx's (awaited in turn below); handled now, so it is never "unhandled".
+    verified?.catch(() => undefined)
+    // The tx takes its place in the queue now, while its signatures are verified elsewhere: txs
+    // reach CheckTx in arrival order (a sender's burst keeps its sequence order), however long
+    // each one's verification takes.
     return this.exclusive(async () => {
+      if (verified) await verified
       const full = this.isFull(bytes.length)
       if (full) throw full
       const { maxTxBytes, appMaxTxs } = this.o.limits

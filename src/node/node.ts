@@ -28,7 +28,11 @@ import { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
 import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
-import { createGateway } from '../server/rest/gateway.js'
+import {
+  createBroadcastFastPath,
+  createGateway,
+  type GatewayOptions,
+} from '../server/rest/gateway.js'
 import { abciQueryRoutes } from '../server/rpc/abci-query.js'
 import { chainRoutes, type RpcChain } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
@@ -413,7 +417,9 @@ export class Node {
         logger.info({ module: 'grpc-server', address: server.address }, 'serving gRPC')
       }
       if (api.enable) {
+        const ahead = createBroadcastFastPath(this.gatewayOptions())
         const server = await listenHttp(this.restApp(), api.address, 'API server', {
+          ...(ahead ? { ahead } : {}),
           maxConnections: api.maxOpenConnections,
           readTimeoutSeconds: api.rpcReadTimeout,
           writeTimeoutSeconds: api.rpcWriteTimeout,
@@ -459,22 +465,28 @@ export class Node {
    * `/dashboard` when `[api] dashboard` is on (stopped with the node).
    */
   restApp(): Hono {
-    const { home, logger } = this.options
-    const { api } = home.app
-    const gateway = createGateway({
-      router: this.router,
-      swagger: api.swagger,
-      enabledUnsafeCors: api.enabledUnsafeCors,
-      maxBodyBytes: api.rpcMaxBodyBytes,
-      version: SDKD_VERSION,
-      logger: logger.child({ module: 'api-server' }),
-    })
+    const { api } = this.options.home.app
+    const gateway = createGateway(this.gatewayOptions())
     if (api.dashboard) {
       const dashboard = this.createDashboard()
       this.listeners.push({ close: async () => dashboard.close() })
       gateway.route('/', dashboard.app)
     }
     return gateway
+  }
+
+  /** The REST gateway's settings (the Hono app and the broadcast fast path share them). */
+  private gatewayOptions(): GatewayOptions {
+    const { home, logger } = this.options
+    const { api } = home.app
+    return {
+      router: this.router,
+      swagger: api.swagger,
+      enabledUnsafeCors: api.enabledUnsafeCors,
+      maxBodyBytes: api.rpcMaxBodyBytes,
+      version: SDKD_VERSION,
+      logger: logger.child({ module: 'api-server' }),
+    }
   }
 
   /** The dashboard and explorer over this node's router, block store and producer events. */

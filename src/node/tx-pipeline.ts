@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type { App } from '../app/app.js'
 import { EventManager } from '../block/events.js'
 import { Mempool } from '../chain/mempool.js'
@@ -27,17 +28,25 @@ export interface TxPipeline {
   mempool: Mempool
 }
 
-/** The variable that sets how many worker threads verify signatures (default 0: the node's thread). */
+/** The variable that sets how many worker threads verify signatures (0: the node's thread). */
 export const VERIFY_WORKERS_ENV = 'SDKD_VERIFY_WORKERS'
 
-/** SDKD_VERIFY_WORKERS as the runner's option: a whole number (unset: none). */
-function verifyWorkers(): { verifyWorkers?: number } {
-  const text = process.env[VERIFY_WORKERS_ENV]?.trim()
-  if (!text) return {}
+/**
+ * Verify workers when SDKD_VERIFY_WORKERS is unset: one where the machine has a second core (the
+ * node's thread is the bottleneck under load; the worker takes the signatures off it), else none.
+ */
+export function defaultVerifyWorkers(cores: number = availableParallelism()): number {
+  return cores >= 2 ? 1 : 0
+}
+
+/** SDKD_VERIFY_WORKERS as the runner's option: a whole number (unset: `defaultVerifyWorkers`). */
+export function verifyWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env[VERIFY_WORKERS_ENV]?.trim()
+  if (!text) return defaultVerifyWorkers()
   if (!/^\d+$/.test(text)) {
     throw new ConfigError(VERIFY_WORKERS_ENV, '', `invalid number of verify workers: ${text}`)
   }
-  return { verifyWorkers: Number(text) }
+  return Number(text)
 }
 
 /**
@@ -74,7 +83,7 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
     blockMaxGas: home.genesis.blockMaxGas,
     indexEvents: home.app.indexEvents,
     logger: o.logger,
-    ...verifyWorkers(),
+    verifyWorkers: verifyWorkers(),
   })
   const { mempool: m } = home.node
   const mempool = new Mempool({

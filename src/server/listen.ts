@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
@@ -13,7 +13,12 @@ export interface HttpListener {
   close(): Promise<void>
 }
 
+/** A node:http request handler ahead of the app: true when it answered the request itself. */
+export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => boolean
+
 export interface ListenOptions {
+  /** Answers the requests it takes before the app sees them (a hot route served without Hono). */
+  ahead?: NodeRequestHandler
   maxConnections?: number
   /** Seconds allowed to read a request (0 = no limit). */
   readTimeoutSeconds?: number
@@ -37,9 +42,18 @@ export async function listenHttp(
   const read = (options.readTimeoutSeconds ?? 0) * 1000
   // Node checks request timeouts every connectionsCheckingInterval (30 s by default): check often
   // enough that a read timeout of a few seconds fires on time.
+  const ahead = options.ahead
   const server = createAdaptorServer({
     fetch: app.fetch,
     hostname: host,
+    ...(ahead
+      ? {
+          createServer: ((serverOptions, listener) =>
+            createServer(serverOptions, (req, res) => {
+              if (!ahead(req, res)) listener?.(req, res)
+            })) as typeof createServer,
+        }
+      : {}),
     serverOptions:
       read > 0
         ? {

@@ -12,6 +12,12 @@ import type { KVReader, KVStore } from './types.js'
 
 export interface KeyCodec<K> {
   encode(key: K): Bytes
+  /**
+   * Optional, with `write`: the encoded length of a key, so a store key (prefix ‖ key) is built in
+   * one allocation. `write` puts exactly `encode(key)` at `out[at…]`.
+   */
+  size?(key: K): number
+  write?(key: K, out: Bytes, at: number): void
   /** Decodes a key from the start of `bytes`; returns the key and the bytes consumed. */
   decode(bytes: Bytes): [K, number]
 }
@@ -25,6 +31,8 @@ export interface ValueCodec<V> {
 export const bytesKey: KeyCodec<Bytes> = {
   encode: (k) => k,
   decode: (b) => [b.slice(), b.length],
+  size: (k) => k.length,
+  write: (k, out, at) => out.set(k, at),
 }
 
 /** Length-prefixed bytes (addresses inside composite keys: one length byte, as upstream). */
@@ -37,23 +45,49 @@ export const lengthPrefixedBytesKey: KeyCodec<Bytes> = {
     const n = b[0]!
     return [b.slice(1, 1 + n), 1 + n]
   },
+  size: (k) => {
+    if (k.length > 255) throw ErrLogic.wrap('key component longer than 255 bytes')
+    return 1 + k.length
+  },
+  write: (k, out, at) => {
+    out[at] = k.length
+    out.set(k, at + 1)
+  },
 }
+
+/** UTF-8 length of a string (its length when it is ASCII, the common case of denoms and names). */
+function utf8Length(s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) > 0x7f) return Buffer.byteLength(s, 'utf8')
+  }
+  return s.length
+}
+
+const UTF8 = new TextEncoder()
 
 /** UTF-8 string as the last key component. */
 export const stringKey: KeyCodec<string> = {
   encode: (k) => utf8(k),
   decode: (b) => [fromUtf8(b), b.length],
+  size: utf8Length,
+  write: (k, out, at) => {
+    if (utf8Length(k) === k.length) {
+      for (let i = 0; i < k.length; i++) out[at + i] = k.charCodeAt(i)
+    } else UTF8.encodeInto(k, out.subarray(at))
+  },
 }
 
 /** Big-endian uint64 (sorts numerically). */
 export const uint64Key: KeyCodec<bigint> = {
   encode: (k) => uint64BE(k),
   decode: (b) => [new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0), 8],
+  size: () => 8,
+  write: (k, out, at) => out.set(uint64BE(k), at),
 }
 
 /** Two components; the first must be self-delimiting (fixed or length-prefixed). */
 export function pairKey<A, B>(a: KeyCodec<A>, b: KeyCodec<B>): KeyCodec<[A, B]> {
-  return {
+  const pair: KeyCodec<[A, B]> = {
     encode: ([x, y]) => concatBytes(a.encode(x), b.encode(y)),
     decode: (bytes) => {
       const [x, n] = a.decode(bytes)
@@ -61,6 +95,16 @@ export function pairKey<A, B>(a: KeyCodec<A>, b: KeyCodec<B>): KeyCodec<[A, B]> 
       return [[x, y], n + m]
     },
   }
+  const { size: sizeA, write: writeA } = a
+  const { size: sizeB, write: writeB } = b
+  if (sizeA && writeA && sizeB && writeB) {
+    pair.size = ([x, y]) => sizeA(x) + sizeB(y)
+    pair.write = ([x, y], out, at) => {
+      writeA(x, out, at)
+      writeB(y, out, at + sizeA(x))
+    }
+  }
+  return pair
 }
 
 /** Protobuf message values. */
@@ -135,9 +179,15 @@ export class KeyedMap<K, V> {
     private readonly value: ValueCodec<V>,
   ) {}
 
-  /** Full store key of `k`. */
+  /** Full store key of `k` (one allocation when the key codec can write in place). */
   storeKey(k: K): Bytes {
-    return concatBytes(this.prefix, this.key.encode(k))
+    const { size, write } = this.key
+    if (!size || !write) return concatBytes(this.prefix, this.key.encode(k))
+    const p = this.prefix
+    const out = new Uint8Array(p.length + size(k))
+    out.set(p, 0)
+    write(k, out, p.length)
+    return out
   }
 
   async get(store: KVReader, k: K): Promise<V | undefined> {

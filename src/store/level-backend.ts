@@ -42,7 +42,20 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
       return values.map((v) => v ?? undefined)
     },
     async write(ops: readonly BatchOp[]) {
-      await db.batch(ops as BatchOp[])
+      if (ops.length === 0) return
+      // A chained batch: each op goes straight to LevelDB's write batch, without the array form's
+      // per-op copy and the native side reading every op object back (a block has thousands).
+      const batch = db.batch()
+      try {
+        for (const op of ops) {
+          if (op.type === 'put') batch.put(op.key, op.value)
+          else batch.del(op.key)
+        }
+      } catch (err) {
+        await batch.close()
+        throw err
+      }
+      await batch.write()
     },
     async *entries({ gte, lt, reverse = false, limit = -1 }: BackendRange) {
       for await (const [k, v] of db.iterator({ gte, lt, reverse, limit })) yield [k, v]

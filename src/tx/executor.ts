@@ -46,7 +46,7 @@ export interface TxRunnerOptions {
   logger: Logger
   /**
    * Worker threads that verify signatures ahead of CheckTx; default 0: the node's thread verifies
-   * them (with libsecp256k1 that is as fast, and cheaper in CPU, on a 2-core machine: bench:tx).
+   * them. The node starts one where it has a second core (SDKD_VERIFY_WORKERS).
    */
   verifyWorkers?: number
 }

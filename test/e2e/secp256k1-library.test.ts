@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Keyring } from '../../src/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../src/client/tx-builder.js'
@@ -113,7 +114,98 @@ async function verifiesLikeUpstream(api: string) {
   )
 }
 
+/**
+ * Sends raw HTTP/1.1 requests pipelined on one connection (so the node receives them in this
+ * order) and resolves with the bodies of the responses, in order.
+ */
+function pipelined(port: number, requests: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let buffer = Buffer.alloc(0)
+    const bodies: string[] = []
+    socket.on('data', (chunk) => {
+      buffer = Buffer.concat([buffer, chunk])
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n')
+        if (end < 0) return
+        const head = buffer.subarray(0, end).toString('latin1')
+        const length = Number(/content-length: (\d+)/i.exec(head)?.[1])
+        if (!(length >= 0)) return reject(new Error(`no content-length in ${head}`))
+        if (buffer.length < end + 4 + length) return
+        bodies.push(buffer.subarray(end + 4, end + 4 + length).toString('utf8'))
+        buffer = buffer.subarray(end + 4 + length)
+        if (bodies.length === requests.length) {
+          socket.end()
+          return resolve(bodies)
+        }
+      }
+    })
+    socket.on('error', reject)
+    socket.write(requests.join(''))
+  })
+}
+
+/**
+ * A burst of `n` sends from alice, sequences s, s+1, …, pipelined, in both sign modes; every CheckTx
+ * answer, in order.
+ */
+async function burst(api: string, n: number) {
+  const { body } = await getJson(`${api}/sdk/auth/v1beta1/accounts/${alice.address}`)
+  const first = BigInt(body.account.sequence)
+  const requests = Array.from({ length: n }, (_, i) => {
+    let tx = createUnsignedTx({
+      messages: [
+        registry.packAny('/sdk.bank.v1beta1.MsgSend', {
+          from_address: alice.address,
+          to_address: bob.address,
+          amount: [{ denom: 'stake', amount: String(i + 1) }],
+        }),
+      ],
+      fee: { amount: [{ denom: 'stake', amount: 500n }], gasLimit: 200_000n },
+    })
+    // Every other tx signed in amino-json, which is verified in CheckTx, not ahead on the worker:
+    // it must still wait for the tx before it.
+    tx = signTx(
+      registry,
+      tx,
+      alice,
+      {
+        chainId: CHAIN_ID,
+        accountNumber: BigInt(body.account.account_number),
+        sequence: first + BigInt(i),
+      },
+      { signMode: i % 2 === 1 ? 'amino-json' : 'direct' },
+    )
+    const json = JSON.stringify({
+      tx_bytes: toBase64(encodeTxRaw(registry, tx)),
+      mode: 'BROADCAST_MODE_SYNC',
+    })
+    return `POST /sdk/tx/v1beta1/txs HTTP/1.1\r\nhost: node\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\n\r\n${json}`
+  })
+  const port = Number(new URL(api).port)
+  return (await pipelined(port, requests)).map((b) => JSON.parse(b).tx_response)
+}
+
 describe('secp256k1 library of a node', () => {
+  test('behavior: a burst of sequenced sends from one account passes CheckTx in arrival order and is included, with the verify worker (default) and without', async () => {
+    for (const workers of ['', '0', '1']) {
+      await run({ SDKD_SECP256K1: '', SDKD_VERIFY_WORKERS: workers }, async (_node, api) => {
+        const answers = await burst(api, 40)
+        expect(answers.map((a) => [a.code, a.raw_log])).toEqual(answers.map(() => [0, '']))
+        const last = answers[answers.length - 1]
+        const included = await waitFor(
+          async () => {
+            const r = await getJson(`${api}/sdk/tx/v1beta1/txs/${last.txhash}`)
+            return r.status === 200 ? r.body.tx_response : undefined
+          },
+          20_000,
+          'the last send of the burst',
+        )
+        expect(included.code).toBe(0)
+      })
+    }
+  })
+
   test('behavior: by default libsecp256k1 verifies, and no fallback is logged; verify workers answer the same', async () => {
     for (const workers of ['', '1']) {
       await run({ SDKD_SECP256K1: '', SDKD_VERIFY_WORKERS: workers }, async (node, api) => {
