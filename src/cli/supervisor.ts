@@ -49,17 +49,18 @@ export interface AppArgsParameters {
   envPlugin?: string | undefined
 }
 
-const isPluginFlag = (a: string) => a === '--upgrade-plugin' || a.startsWith('--upgrade-plugin=')
+const PLUGIN_FLAG = '--upgrade-plugin'
+const isPluginFlag = (a: string) => a === PLUGIN_FLAG || a.startsWith(`${PLUGIN_FLAG}=`)
 
 /** The files the command's own `--upgrade-plugin` flags name, as absolute paths. */
 function pluginFlagFiles(args: readonly string[]): Set<string> {
   const out = new Set<string>()
   args.forEach((a, i) => {
     const file =
-      a === '--upgrade-plugin'
+      a === PLUGIN_FLAG
         ? args[i + 1]
-        : a.startsWith('--upgrade-plugin=')
-          ? a.slice(17)
+        : isPluginFlag(a)
+          ? a.slice(PLUGIN_FLAG.length + 1)
           : undefined
     if (file) out.add(resolve(file))
   })
@@ -83,7 +84,7 @@ export function appArgs(p: AppArgsParameters): string[] {
     p.appVersion,
     p.command,
     ...p.args,
-    ...plugins.flatMap((file) => ['--upgrade-plugin', file]),
+    ...plugins.flatMap((file) => [PLUGIN_FLAG, file]),
   ]
 }
 

@@ -14,10 +14,10 @@ export interface KeyCodec<K> {
   encode(key: K): Bytes
   /**
    * Optional, with `write`: the encoded length of a key, so a store key (prefix ‖ key) is built in
-   * one allocation. `write` puts exactly `encode(key)` at `out[at…]`.
+   * one allocation. `write` puts exactly `encode(key)` at `out[at…]` and returns its length.
    */
   size?(key: K): number
-  write?(key: K, out: Bytes, at: number): void
+  write?(key: K, out: Bytes, at: number): number
   /** Decodes a key from the start of `bytes`; returns the key and the bytes consumed. */
   decode(bytes: Bytes): [K, number]
 }
@@ -32,7 +32,10 @@ export const bytesKey: KeyCodec<Bytes> = {
   encode: (k) => k,
   decode: (b) => [b.slice(), b.length],
   size: (k) => k.length,
-  write: (k, out, at) => out.set(k, at),
+  write: (k, out, at) => {
+    out.set(k, at)
+    return k.length
+  },
 }
 
 /** Length-prefixed bytes (addresses inside composite keys: one length byte, as upstream). */
@@ -52,6 +55,7 @@ export const lengthPrefixedBytesKey: KeyCodec<Bytes> = {
   write: (k, out, at) => {
     out[at] = k.length
     out.set(k, at + 1)
+    return 1 + k.length
   },
 }
 
@@ -71,9 +75,13 @@ export const stringKey: KeyCodec<string> = {
   decode: (b) => [fromUtf8(b), b.length],
   size: utf8Length,
   write: (k, out, at) => {
-    if (utf8Length(k) === k.length) {
-      for (let i = 0; i < k.length; i++) out[at + i] = k.charCodeAt(i)
-    } else UTF8.encodeInto(k, out.subarray(at))
+    // ASCII byte by byte; from the first other character, the encoder (out is sized by `size`).
+    for (let i = 0; i < k.length; i++) {
+      const c = k.charCodeAt(i)
+      if (c > 0x7f) return i + UTF8.encodeInto(k.slice(i), out.subarray(at + i)).written
+      out[at + i] = c
+    }
+    return k.length
   },
 }
 
@@ -82,7 +90,10 @@ export const uint64Key: KeyCodec<bigint> = {
   encode: (k) => uint64BE(k),
   decode: (b) => [new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0), 8],
   size: () => 8,
-  write: (k, out, at) => out.set(uint64BE(k), at),
+  write: (k, out, at) => {
+    out.set(uint64BE(k), at)
+    return 8
+  },
 }
 
 /** Two components; the first must be self-delimiting (fixed or length-prefixed). */
@@ -100,8 +111,8 @@ export function pairKey<A, B>(a: KeyCodec<A>, b: KeyCodec<B>): KeyCodec<[A, B]> 
   if (sizeA && writeA && sizeB && writeB) {
     pair.size = ([x, y]) => sizeA(x) + sizeB(y)
     pair.write = ([x, y], out, at) => {
-      writeA(x, out, at)
-      writeB(y, out, at + sizeA(x))
+      const n = writeA(x, out, at)
+      return n + writeB(y, out, at + n)
     }
   }
   return pair
