@@ -2,7 +2,8 @@ import type protobuf from 'protobufjs'
 import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
-import { type TimeNs, timeToTimestamp } from '../codec/time.js'
+import type { TimeNs } from '../codec/time.js'
+import { BlockEncoding } from './block-encoding.js'
 
 /** CometBFT block protocol version. */
 export const BLOCK_PROTOCOL = 11
@@ -101,23 +102,18 @@ export interface TxResultForHash {
 
 /**
  * Builds blocks with CometBFT's exact hashing (header = merkle of 14 proto leaves, parts of the
- * proto-encoded block, RFC 6962 trees), reusing the hashes of fields that never change.
+ * proto-encoded block, RFC 6962 trees), reusing the hashes of fields that never change. A block's
+ * time, last block id and commit signature are encoded once and those bytes reused in its vote, its
+ * header leaves, its last commit and its own bytes (`BlockEncoding`).
  */
 export class BlockBuilder {
   private readonly types: {
     block: protobuf.Type
-    bytesValue: protobuf.Type
-    stringValue: protobuf.Type
-    int64Value: protobuf.Type
-    timestamp: protobuf.Type
-    blockId: protobuf.Type
-    consensus: protobuf.Type
-    commitSig: protobuf.Type
-    canonicalVote: protobuf.Type
     simpleValidator: protobuf.Type
     hashedParams: protobuf.Type
     execTxResult: protobuf.Type
   }
+  private readonly encoding: BlockEncoding
   readonly validatorsHash: Bytes
   readonly consensusHash: Bytes
   private readonly headerTree = new IncrementalMerkle(14)
@@ -139,18 +135,11 @@ export class BlockBuilder {
     const t = (name: string) => registry.type(name)
     this.types = {
       block: t('tendermint.types.Block'),
-      bytesValue: t('google.protobuf.BytesValue'),
-      stringValue: t('google.protobuf.StringValue'),
-      int64Value: t('google.protobuf.Int64Value'),
-      timestamp: t('google.protobuf.Timestamp'),
-      blockId: t('tendermint.types.BlockID'),
-      consensus: t('tendermint.version.Consensus'),
-      commitSig: t('tendermint.types.CommitSig'),
-      canonicalVote: t('tendermint.types.CanonicalVote'),
       simpleValidator: t('tendermint.types.SimpleValidator'),
       hashedParams: t('tendermint.types.HashedParams'),
       execTxResult: t('tendermint.abci.ExecTxResult'),
     }
+    this.encoding = new BlockEncoding(registry)
     this.validatorsHash = merkleRoot([
       this.enc(this.types.simpleValidator, {
         pub_key: { ed25519: signer.pubKey },
@@ -167,8 +156,8 @@ export class BlockBuilder {
       ),
     )
     this.constantLeaves = {
-      version: this.enc(this.types.consensus, { block: BLOCK_PROTOCOL }),
-      chainId: this.wrapString(chainId),
+      version: this.encoding.version(BLOCK_PROTOCOL),
+      chainId: this.encoding.stringValue(chainId),
       validators: this.wrapBytes(this.validatorsHash),
       consensus: this.wrapBytes(this.consensusHash),
       evidence: this.wrapBytes(EMPTY_HASH),
@@ -197,7 +186,7 @@ export class BlockBuilder {
     if (!w) {
       w = this.recentlyWrapped.find((r) => equal(r.value, b))?.wrapped
       if (!w) {
-        w = this.enc(this.types.bytesValue, { value: b })
+        w = this.encoding.bytesValue(b)
         this.recentlyWrapped.unshift({ value: b, wrapped: w })
         if (this.recentlyWrapped.length > 4) this.recentlyWrapped.pop()
       }
@@ -206,20 +195,18 @@ export class BlockBuilder {
     return w
   }
 
-  private wrapString(s: string): Bytes {
-    return s.length === 0 ? emptyBytes() : this.enc(this.types.stringValue, { value: s })
-  }
-
   /** Header hash = block_id.hash (CometBFT Header.Hash). */
   headerHash(h: Header): Bytes {
     const c = this.constantLeaves
+    const e = this.encoding
     const leaves = [
       c.version,
-      h.chainId === this.chainId ? c.chainId : this.wrapString(h.chainId),
-      h.height === 0 ? emptyBytes() : this.enc(this.types.int64Value, { value: h.height }),
-      this.enc(this.types.timestamp, timestampProto(h.time)),
-      this.enc(this.types.blockId, blockIdProto(h.lastBlockId)),
-      this.wrapBytes(h.lastCommitHash),
+      h.chainId === this.chainId ? c.chainId : e.stringValue(h.chainId),
+      e.int64Value(h.height),
+      e.timestamp(h.time),
+      e.blockId(h.lastBlockId),
+      // A commit hash is new in every block: wrapped without the cache's lookups.
+      e.bytesValue(h.lastCommitHash),
       this.wrapBytes(h.dataHash),
       equal(h.validatorsHash, this.validatorsHash)
         ? c.validators
@@ -240,17 +227,7 @@ export class BlockBuilder {
 
   /** The commit for `height`/`blockId`, signed by the validator at `time` (a real ed25519 vote). */
   makeCommit(height: number, blockId: BlockId, time: TimeNs): Commit {
-    const vote = this.types.canonicalVote
-      .encodeDelimited(
-        omitDefaults({
-          type: 2, // SIGNED_MSG_TYPE_PRECOMMIT
-          height,
-          block_id: blockIdProto(blockId),
-          timestamp: timestampProto(time),
-          chain_id: this.chainId,
-        }),
-      )
-      .finish()
+    const vote = this.encoding.precommitSignBytes(height, blockId, time, this.chainId)
     return this.commitOf(height, blockId, time, this.signer.sign(vote))
   }
 
@@ -296,11 +273,16 @@ export class BlockBuilder {
     }
   }
 
+  /** Each commit signature's proto bytes (tendermint.types.CommitSig). */
+  private commitSigs(commit: Commit): Bytes[] {
+    return commit.signatures.map((s) =>
+      this.encoding.commitSig(s.blockIdFlag, s.validatorAddress, s.timestamp, s.signature),
+    )
+  }
+
   /** Hash of a commit's signatures (last_commit_hash). */
   commitHash(commit: Commit): Bytes {
-    return merkleRoot(
-      commit.signatures.map((s) => this.enc(this.types.commitSig, commitSigProto(s))),
-    )
+    return merkleRoot(this.commitSigs(commit))
   }
 
   /** last_results_hash of a block's tx results. */
@@ -323,19 +305,26 @@ export class BlockBuilder {
   /** Builds the block for `inputs`, signing the previous block's commit. */
   build(inputs: BlockInputs): Block {
     const { height, time, lastBlockId, txs } = inputs
+    const e = this.encoding
     const lastCommit = this.lastCommitOf(height, lastBlockId, time)
+    // Each signature is encoded once: for the commit hash and inside the block.
+    const sigs = this.commitSigs(lastCommit)
     const header = this.headerOf(
       inputs,
-      this.commitHash(lastCommit),
-      merkleRoot(txs.map((tx) => sha256(tx))),
+      merkleRoot(sigs),
+      txs.length === 0 ? EMPTY_HASH : merkleRoot(txs.map((tx) => sha256(tx))),
     )
     const hash = this.headerHash(header)
-    const bytes = this.enc(this.types.block, {
-      header: headerProto(header),
-      data: txs.length > 0 ? { txs } : {},
-      evidence: {},
-      last_commit: commitProto(lastCommit),
-    })
+    const bytes = e.block(
+      {
+        ...header,
+        version: this.constantLeaves.version,
+        time: e.timestamp(time),
+        lastBlockId: e.blockId(lastBlockId),
+      },
+      txs,
+      e.commit(lastCommit.height, lastCommit.round, e.blockId(lastCommit.blockId), sigs),
+    )
     const parts: Bytes[] = []
     for (let i = 0; i < bytes.length; i += BLOCK_PART_SIZE)
       parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
@@ -372,87 +361,6 @@ function omitDefaults<T extends Record<string, unknown>>(obj: T): Partial<T> {
     out[k] = v
   }
   return out as Partial<T>
-}
-
-/**
- * A Timestamp for encoding, defaults left out; seconds as a number (exact for any block time), which
- * protobufjs encodes without parsing a decimal string into a Long.
- */
-function timestampProto(t: TimeNs): ProtoMessage {
-  // A block's time is encoded several times (vote, commit, header): keep the last one.
-  if (t === lastTimestamp.time) return lastTimestamp.proto
-  const proto = timestampProtoOf(t)
-  lastTimestamp = { time: t, proto }
-  return proto
-}
-
-let lastTimestamp: { time: TimeNs; proto: ProtoMessage } = { time: -1n, proto: {} }
-
-function timestampProtoOf(t: TimeNs): ProtoMessage {
-  const { seconds, nanos } = timeToTimestamp(t)
-  const s = Number(seconds)
-  return s === 0
-    ? nanos === 0
-      ? {}
-      : { nanos }
-    : nanos === 0
-      ? { seconds: s }
-      : { seconds: s, nanos }
-}
-
-/** Proto forms of block ids (a block id is encoded in the vote, the header and the commit). */
-const blockIdProtos = new WeakMap<BlockId, ProtoMessage>()
-
-function blockIdProto(id: BlockId): ProtoMessage {
-  let proto = blockIdProtos.get(id)
-  if (!proto) {
-    proto = blockIdProtoOf(id)
-    blockIdProtos.set(id, proto)
-  }
-  return proto
-}
-
-function blockIdProtoOf(id: BlockId): ProtoMessage {
-  return {
-    ...(id.hash.length > 0 ? { hash: id.hash } : {}),
-    part_set_header: omitDefaults({ total: id.parts.total, hash: id.parts.hash }),
-  }
-}
-
-function headerProto(h: Header): ProtoMessage {
-  return omitDefaults({
-    version: { block: BLOCK_PROTOCOL },
-    chain_id: h.chainId,
-    height: h.height,
-    time: timestampProto(h.time),
-    last_block_id: blockIdProto(h.lastBlockId),
-    last_commit_hash: h.lastCommitHash,
-    data_hash: h.dataHash,
-    validators_hash: h.validatorsHash,
-    next_validators_hash: h.nextValidatorsHash,
-    consensus_hash: h.consensusHash,
-    app_hash: h.appHash,
-    last_results_hash: h.lastResultsHash,
-    evidence_hash: h.evidenceHash,
-    proposer_address: h.proposerAddress,
-  })
-}
-
-function commitSigProto(s: CommitSig): ProtoMessage {
-  return omitDefaults({
-    block_id_flag: s.blockIdFlag,
-    validator_address: s.validatorAddress,
-    timestamp: timestampProto(s.timestamp),
-    signature: s.signature,
-  })
-}
-
-function commitProto(c: Commit): ProtoMessage {
-  return {
-    ...omitDefaults({ height: c.height, round: c.round }),
-    block_id: blockIdProto(c.blockId),
-    signatures: c.signatures.map(commitSigProto),
-  }
 }
 
 const bytesOf = (v: unknown): Bytes => (v ? new Uint8Array(v as Bytes) : emptyBytes())
