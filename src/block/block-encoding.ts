@@ -143,16 +143,19 @@ export class BlockEncoding {
     return this.lastTimestamp
   }
 
-  private readonly blockIds = new WeakMap<BlockIdFields, Bytes>()
+  private lastId: BlockIdFields | undefined
+  private lastIdBytes: Bytes = emptyBytes()
 
-  /** tendermint.types.BlockID (kept per id object: a block id is encoded several times). */
+  /**
+   * tendermint.types.BlockID (the last id object's is kept: a block encodes its last block id in
+   * its header leaf, its header and its last commit).
+   */
   blockId(id: BlockIdFields): Bytes {
-    let out = this.blockIds.get(id)
-    if (!out) {
-      out = this.blockIdWith(id, this.k.blockId, this.k.parts)
-      this.blockIds.set(id, out)
+    if (id !== this.lastId) {
+      this.lastIdBytes = this.blockIdWith(id, this.k.blockId, this.k.parts)
+      this.lastId = id
     }
-    return out
+    return this.lastIdBytes
   }
 
   private blockIdWith(

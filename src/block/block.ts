@@ -170,29 +170,28 @@ export class BlockBuilder {
     return new Uint8Array(out.buffer, out.byteOffset, out.length)
   }
 
-  /** Wrapped hashes by identity: an empty block carries the same app and results hash objects. */
-  private readonly wrapped = new WeakMap<Bytes, Bytes>()
-
   /**
-   * The last few hashes wrapped, by content: a block built from bytes that came from elsewhere (the
-   * pipeline's worker) carries equal app and results hashes in new objects.
+   * The last few hashes wrapped: blocks in a row carry the same app and results hashes, as the same
+   * objects or (built from bytes that came from elsewhere, the pipeline's worker) equal ones.
    */
   private readonly recentlyWrapped: { value: Bytes; wrapped: Bytes }[] = []
 
   /** cdcEncode: a wrapper proto, or nothing for an empty value. */
   private wrapBytes(b: Bytes): Bytes {
     if (b.length === 0) return emptyBytes()
-    let w = this.wrapped.get(b)
-    if (!w) {
-      w = this.recentlyWrapped.find((r) => equal(r.value, b))?.wrapped
-      if (!w) {
-        w = this.encoding.bytesValue(b)
-        this.recentlyWrapped.unshift({ value: b, wrapped: w })
-        if (this.recentlyWrapped.length > 4) this.recentlyWrapped.pop()
+    const recent = this.recentlyWrapped
+    for (const r of recent) if (r.value === b) return r.wrapped
+    for (const r of recent) {
+      if (equal(r.value, b)) {
+        // Remembered as this object too: the next lookup of it is by identity.
+        r.value = b
+        return r.wrapped
       }
-      this.wrapped.set(b, w)
     }
-    return w
+    const wrapped = this.encoding.bytesValue(b)
+    recent.unshift({ value: b, wrapped })
+    if (recent.length > 4) recent.pop()
+    return wrapped
   }
 
   /** Header hash = block_id.hash (CometBFT Header.Hash). */

@@ -308,6 +308,8 @@ export interface PendingBlock {
    * and the node's thread serves requests meanwhile.
    */
   built(): Promise<void>
+  /** Whether `complete` would return at once (the worker has built it, or it is built here). */
+  readonly isBuilt: boolean
 }
 
 interface Pending extends PendingBlock {
@@ -431,6 +433,7 @@ export class BlockPipeline {
       bytes: new Uint8Array(0),
       blockId: EMPTY_BLOCK_ID,
     }
+    const pipeline = this
     const p: Pending = {
       seq: this.written,
       handedOut: !this.broken && PipelineRing.fits(job),
@@ -441,7 +444,10 @@ export class BlockPipeline {
         this.collect(p)
         return block
       },
-      built: () => (p.collected || !p.handedOut ? Promise.resolve() : this.builtAsync(p.seq)),
+      built: () => (p.isBuilt ? Promise.resolve() : this.builtAsync(p.seq)),
+      get isBuilt() {
+        return p.collected || !p.handedOut || pipeline.isDone(p.seq)
+      },
     }
     this.pending.push(p)
     this.chained = p.handedOut
@@ -490,6 +496,16 @@ export class BlockPipeline {
       this.lastCollected = block.blockId
       p.collected = true
     }
+  }
+
+  /** Whether the worker has finished job `seq` (or has failed: the block is then built here). */
+  private isDone(seq: number): boolean {
+    const { ctrl } = this.ring
+    return (
+      ((Atomics.load(ctrl, PIPE.done) - seq) | 0) > 0 ||
+      this.broken ||
+      Atomics.load(ctrl, PIPE.failed) === 1
+    )
   }
 
   /** Resolves once the worker has finished job `seq`, has failed, or after WAIT_LIMIT_MS. */

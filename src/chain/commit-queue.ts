@@ -18,6 +18,12 @@ export const HOLD_HEIGHTS = 32
 /** Longest a held height waits for company before the writer starts anyway (ms). */
 export const HOLD_MS = 2
 
+/** A height's writes made when its batch is taken, and what publishes them. */
+export interface MoreWrites {
+  ops: BatchOp[]
+  publish(): void
+}
+
 /** A height built and applied in memory, as handed to the queue. */
 export interface CommitEntry {
   stored: StoredBlock
@@ -29,7 +35,7 @@ export interface CommitEntry {
    * The rest of the height's writes and what publishes them, made when its batch is taken, in
    * height order (the block's own writes wait for the block, which may be built on another thread).
    */
-  more?(): Promise<{ ops: BatchOp[]; publish(): void }>
+  more?(): MoreWrites | Promise<MoreWrites>
   /** `performance.now()` when the height started building (for the commit log line). */
   started: number
   /** Log the commit at debug instead of info (a mined burst logs one summary line instead). */
@@ -61,7 +67,7 @@ class Queued implements PendingCommit {
   stored: StoredBlock
   ops: BatchOp[]
   publish: () => void
-  more?: () => Promise<{ ops: BatchOp[]; publish(): void }>
+  more?: () => MoreWrites | Promise<MoreWrites>
   started: number
   quiet?: boolean
   private state: 'queued' | 'durable' | 'failed' = 'queued'
@@ -199,7 +205,10 @@ export class CommitQueue {
         this.releaseSpace()
         const started = performance.now()
         try {
-          for (const p of batch) await completeEntry(p)
+          for (const p of batch) {
+            const more = p.more?.()
+            if (more) completeEntry(p, more instanceof Promise ? await more : more)
+          }
           await this.o.backend.write(batch.length === 1 ? batch[0]!.ops : mergeOps(batch))
         } catch (err) {
           // The disk refused a batch (or a read the batch needed failed): the in-memory state is
@@ -220,18 +229,24 @@ export class CommitQueue {
           // An observer (metrics) must never keep durable heights from being published.
           this.o.logger.error({ err }, 'a listener of written batches failed')
         }
+        const log = this.o.logger
+        // The line's fields are made only when it is written (a mined burst logs at debug).
+        const logged = { info: log.isLevelEnabled('info'), debug: log.isLevelEnabled('debug') }
         for (const p of batch) {
           p.publish()
-          const { block } = p.stored
-          this.o.logger[p.quiet ? 'debug' : 'info'](
-            {
-              height: block.header.height,
-              txs: block.txs.length,
-              app_hash: toHexUpper(p.stored.appHash),
-              ms: Math.round((performance.now() - p.started) * 1000) / 1000,
-            },
-            'committed block',
-          )
+          const level = p.quiet ? 'debug' : 'info'
+          if (logged[level]) {
+            const { block } = p.stored
+            log[level](
+              {
+                height: block.header.height,
+                txs: block.txs.length,
+                app_hash: toHexUpper(p.stored.appHash),
+                ms: Math.round((performance.now() - p.started) * 1000) / 1000,
+              },
+              'committed block',
+            )
+          }
           p.resolve()
           this.o.onCommit(p.stored)
         }
@@ -242,10 +257,8 @@ export class CommitQueue {
   }
 }
 
-/** Adds an entry's remaining writes (`more`) to its ops and its publishing. */
-async function completeEntry(p: CommitEntry): Promise<void> {
-  if (!p.more) return
-  const more = await p.more()
+/** Adds an entry's remaining writes (what its `more` gave) to its ops and its publishing. */
+function completeEntry(p: CommitEntry, more: { ops: BatchOp[]; publish(): void }): void {
   delete p.more
   p.ops = p.ops.concat(more.ops)
   const first = p.publish

@@ -542,13 +542,16 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         publish: () => prepared.publish(),
         // The block's own writes, made in height order when its batch is taken (the block is
         // finished by then: collected from the pipeline if it was built there).
-        more: async () => {
-          if (pending) {
-            await pending.built()
-            pending.complete()
-            stored.size = block.bytes.length
+        more: () => {
+          const writes = () => {
+            if (pending) {
+              pending.complete()
+              stored.size = block.bytes.length
+            }
+            return blocks.prepareCommit(stored, retainHeight)
           }
-          return blocks.prepareCommit(stored, retainHeight)
+          // A block still on the worker is waited for without blocking this thread.
+          return pending && !pending.isBuilt ? pending.built().then(writes) : writes()
         },
         started,
         ...(options.quiet ? { quiet: true } : {}),

@@ -42,6 +42,12 @@ export interface TxLocation {
 /** Most blocks pruned in one commit (bounded work per height). */
 const MAX_PRUNE_PER_COMMIT = 1000
 
+/** A block's writes, and what makes it readable once they are durable. */
+export interface PreparedBlockCommit {
+  ops: BatchOp[]
+  publish(): void
+}
+
 /** The block store: blocks, results and hash indexes, written in the same batch as the state. */
 export class BlockStore {
   private readonly recordType: protobuf.Type
@@ -184,10 +190,10 @@ export class BlockStore {
    * yet written are read from memory). `publish()` makes the block visible once the writes are
    * durable.
    */
-  async prepareCommit(
+  prepareCommit(
     stored: StoredBlock,
     retainHeight: number,
-  ): Promise<{ ops: BatchOp[]; publish(): void }> {
+  ): PreparedBlockCommit | Promise<PreparedBlockCommit> {
     const { block } = stored
     const height = block.header.height
     const record = this.recordType
@@ -215,23 +221,43 @@ export class BlockStore {
     })
     if (this.indexTxEvents && block.txs.length > 0)
       ops.push(...txIndexOps(height, stored.results, 'put'))
-    let newBase = this.plannedBase === 0 ? height : this.plannedBase
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
     // of the same or a later batch (batches are written in order), and read from memory meanwhile.
-    const prepared = this.preparedHeight
-    if (retainHeight > newBase && newBase <= prepared) {
-      const until = Math.min(retainHeight, newBase + MAX_PRUNE_PER_COMMIT, prepared + 1)
-      for (let h = newBase; h < until; h++) {
-        const old = this.unpublished.get(h) ?? (await this.load(h))
-        ops.push({ type: 'del', key: blockKey(h) })
-        if (!old) continue
-        this.retiring.set(h, old)
-        ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
-        for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
-        if (old.block.txs.length > 0) ops.push(...txIndexOps(h, old.results, 'del'))
-      }
-      newBase = until
+    // Only pruning reads the store: a commit that prunes nothing is prepared at once.
+    const base = this.plannedBase === 0 ? height : this.plannedBase
+    if (retainHeight > base && base <= this.preparedHeight)
+      return this.prune(base, retainHeight).then((pruned) => {
+        ops.push(...pruned.ops)
+        return this.planned(stored, ops, pruned.base)
+      })
+    return this.planned(stored, ops, base)
+  }
+
+  /**
+   * Deletes of the blocks below `retainHeight` from `base` (a bounded number per commit), and the
+   * base after them.
+   */
+  private async prune(
+    base: number,
+    retainHeight: number,
+  ): Promise<{ ops: BatchOp[]; base: number }> {
+    const until = Math.min(retainHeight, base + MAX_PRUNE_PER_COMMIT, this.preparedHeight + 1)
+    const ops: BatchOp[] = []
+    for (let h = base; h < until; h++) {
+      const old = this.unpublished.get(h) ?? (await this.load(h))
+      ops.push({ type: 'del', key: blockKey(h) })
+      if (!old) continue
+      this.retiring.set(h, old)
+      ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
+      for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
+      if (old.block.txs.length > 0) ops.push(...txIndexOps(h, old.results, 'del'))
     }
+    return { ops, base: until }
+  }
+
+  /** The rest of preparing a commit, once the new base is known. */
+  private planned(stored: StoredBlock, ops: BatchOp[], newBase: number): PreparedBlockCommit {
+    const height = stored.block.header.height
     if (newBase !== this.plannedBase)
       ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })
     this.plannedBase = newBase

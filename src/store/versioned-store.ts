@@ -215,7 +215,16 @@ export class VersionedStore implements HeightSource {
   /** A writable branch over the working state. */
   branch(): StateBranch {
     const height = Math.max(this.applied, 0)
-    const parent: BranchParent = {
+    // Every branch of a height reads the same way (the block's, the mempool's): one parent each.
+    if (this.branchParent?.height !== height) this.branchParent = this.parentAt(height)
+    return createBranch(this.branchParent)
+  }
+
+  private branchParent: BranchParent | undefined
+
+  /** What a branch over the working state at `height` reads through. */
+  private parentAt(height: number): BranchParent {
+    return {
       height,
       get: (full) => this.read(full, height),
       range: (lo, hi, reverse) => this.readRange(lo, hi, reverse, height),
@@ -224,7 +233,6 @@ export class VersionedStore implements HeightSource {
       liveStores: () => this.liveStores(height),
       nextStoreId: () => this.nextStoreId,
     }
-    return createBranch(parent)
   }
 
   /** Throws the upstream error when `height` is not readable. */
@@ -254,6 +262,16 @@ export class VersionedStore implements HeightSource {
       throw ErrLogic.wrap(`branch of height ${branch.height} cannot commit height ${height}`)
     }
     const changes = branchChanges(branch)
+    // A height that changed nothing (an empty block) keeps the app hash and writes only the latest
+    // height (and its pruning): none of the hashing and store bookkeeping below.
+    if (
+      !first &&
+      changes.writes.size === 0 &&
+      changes.registry.size === 0 &&
+      changes.nextStoreId <= this.nextStoreId
+    ) {
+      return this.prepared(height, false, this.appliedAppHash, [], () => undefined)
+    }
     const ops: BatchOp[] = []
     const touched = new Map<number, LtHash>()
     const accumulator = (id: number): LtHash => {
@@ -327,15 +345,53 @@ export class VersionedStore implements HeightSource {
       if (!liveIds.has(id)) ops.push({ type: 'del', key: accumulatorKey(id) })
     }
     const nextStoreId = Math.max(this.nextStoreId, changes.nextStoreId)
+    if (first || nextStoreId !== this.nextStoreId) {
+      ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
+    }
+    return this.prepared(height, first, appHash, ops, () => {
+      if (first) this.firstHeight = height
+      for (const { full, value } of applied) {
+        let entry = this.index.get(full)
+        if (!entry) {
+          entry = { v: [], val: undefined }
+          this.index.set(full, entry)
+        }
+        entry.v.push(value === undefined ? -height : height)
+        entry.val = value
+        if (this.pruning.interval > 0) this.noteChanged(height, full)
+      }
+      for (const { name, id } of registryChanges) {
+        this.registryHistory(name).push({ h: height, id })
+        if (id !== null && !this.accumulators.has(id)) this.accumulators.set(id, new LtHash())
+      }
+      for (const [id, acc] of touched) if (liveIds.has(id)) this.accumulators.set(id, acc)
+      for (const [id, h] of newStoreHashes) if (liveIds.has(id)) this.storeHashes.set(id, h)
+      for (const id of [...this.accumulators.keys()]) {
+        if (!liveIds.has(id)) {
+          this.accumulators.delete(id)
+          this.storeHashes.delete(id)
+        }
+      }
+      this.nextStoreId = nextStoreId
+    })
+  }
+
+  /**
+   * The rest of preparing a commit: the latest height, the app hash when it changed, the pruning
+   * due at `height`; `applyState` moves the in-memory state when the commit is applied.
+   */
+  private prepared(
+    height: number,
+    first: boolean,
+    appHash: Bytes,
+    ops: BatchOp[],
+    applyState: () => void,
+  ): PreparedCommit {
     ops.push({ type: 'put', key: META_LATEST, value: uint64BE(height) })
     // Unchanged metadata is not rewritten (an empty block changes only the latest height).
     if (first || appHash !== this.appliedAppHash) {
       ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
     }
-    if (first || nextStoreId !== this.nextStoreId) {
-      ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
-    }
-
     const prune = first ? genesisPruning(height) : this.planPruning(height)
     ops.push(...prune.ops)
     if (prune.through > this.prunedThrough || first) {
@@ -352,30 +408,7 @@ export class VersionedStore implements HeightSource {
         if (done) return
         done = true
         this.pending = undefined
-        if (first) this.firstHeight = height
-        for (const { full, value } of applied) {
-          let entry = this.index.get(full)
-          if (!entry) {
-            entry = { v: [], val: undefined }
-            this.index.set(full, entry)
-          }
-          entry.v.push(value === undefined ? -height : height)
-          entry.val = value
-          if (this.pruning.interval > 0) this.noteChanged(height, full)
-        }
-        for (const { name, id } of registryChanges) {
-          this.registryHistory(name).push({ h: height, id })
-          if (id !== null && !this.accumulators.has(id)) this.accumulators.set(id, new LtHash())
-        }
-        for (const [id, acc] of touched) if (liveIds.has(id)) this.accumulators.set(id, acc)
-        for (const [id, h] of newStoreHashes) if (liveIds.has(id)) this.storeHashes.set(id, h)
-        for (const id of [...this.accumulators.keys()]) {
-          if (!liveIds.has(id)) {
-            this.accumulators.delete(id)
-            this.storeHashes.delete(id)
-          }
-        }
-        this.nextStoreId = nextStoreId
+        applyState()
         this.appliedAppHash = appHash
         this.applied = height
         this.applyPruning(prune)
@@ -533,14 +566,20 @@ export class VersionedStore implements HeightSource {
    * than a few deleted keys would have to be looked at).
    */
   isEmptyAt(lo: string, hi: string | undefined, height: number): boolean | undefined {
-    let looked = 0
-    for (const [k, e] of this.index.entries(lo)) {
-      if (hi !== undefined && k >= hi) break
+    // Stepped key by key through one reused pair (an iterator costs more than the few keys looked at).
+    const pair = this.emptinessPair
+    let at = this.index.getPairOrNextHigher(lo, pair)
+    for (let looked = 0; at !== undefined; looked++) {
+      if (looked >= 16) return undefined
+      const [k, e] = at
+      if (hi !== undefined && k >= hi) return true
       if (liveAt(e.v, height)) return false
-      if (++looked >= 16) return undefined
+      at = this.index.nextHigherPair(k, pair)
     }
     return true
   }
+
+  private readonly emptinessPair = [] as unknown as [string, IndexEntry]
 
   /** Entries of a full-key range at a height, read in batches so commits may interleave. */
   async *readRange(lo: string, hi: string | undefined, reverse: boolean, height: number) {
