@@ -138,16 +138,35 @@ export class App {
   }
 
   async preBlock(ctx: BlockContext): Promise<void> {
-    for (const name of this.version.order.preBlockers) await this.modules.get(name)!.preBlock?.(ctx)
+    for (const m of this.hooked('preBlock', 'preBlockers')) await m.preBlock!(ctx)
   }
 
   async beginBlock(ctx: BlockContext): Promise<void> {
-    for (const name of this.version.order.beginBlockers)
-      await this.modules.get(name)!.beginBlock?.(ctx)
+    for (const m of this.hooked('beginBlock', 'beginBlockers')) await m.beginBlock!(ctx)
   }
 
   async endBlock(ctx: BlockContext): Promise<void> {
-    for (const name of this.version.order.endBlockers) await this.modules.get(name)!.endBlock?.(ctx)
+    for (const m of this.hooked('endBlock', 'endBlockers')) await m.endBlock!(ctx)
+  }
+
+  private readonly hookLists = new Map<string, AppModule[]>()
+
+  /**
+   * The modules of an order list that have the hook, in order (found once: a module without it
+   * costs a block nothing, not an await).
+   */
+  private hooked(
+    hook: 'preBlock' | 'beginBlock' | 'endBlock',
+    list: 'preBlockers' | 'beginBlockers' | 'endBlockers',
+  ): AppModule[] {
+    let modules = this.hookLists.get(hook)
+    if (!modules) {
+      modules = this.version.order[list]
+        .map((name) => this.modules.get(name)!)
+        .filter((m) => m[hook] !== undefined)
+      this.hookLists.set(hook, modules)
+    }
+    return modules
   }
 
   /**

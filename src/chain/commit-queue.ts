@@ -4,8 +4,12 @@ import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 
-/** Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). */
-export const MAX_PENDING = 64
+/**
+ * Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). Enough for the
+ * builder to keep going while the writer waits for a whole batch of blocks from the pipeline's
+ * worker and writes it: with 64 it stopped at every batch and the worker ran dry meanwhile.
+ */
+export const MAX_PENDING = 256
 
 /**
  * Heights a held push lets pile up before the writer starts (blocks back to back: timeout_commit 0
