@@ -126,6 +126,16 @@ export class BlockEncoding {
     }
   }
 
+  /** One writer for every message (emptied before each): each message's parts are made first. */
+  private readonly shared = protobuf.Writer.create()
+
+  private writer(): protobuf.Writer {
+    const w = this.shared
+    // Back to empty even after a write that threw between a fork and its ldelim.
+    while (w.len > 0) w.reset()
+    return w
+  }
+
   private lastTime: TimeNs = -1n
   private lastTimestamp: Bytes = emptyBytes()
 
@@ -135,7 +145,7 @@ export class BlockEncoding {
     const { seconds, nanos } = timeToTimestamp(time)
     const s = Number(seconds)
     const k = this.k.timestamp
-    const w = protobuf.Writer.create()
+    const w = this.writer()
     if (s !== 0) w.uint32(k.seconds).int64(s)
     if (nanos !== 0) w.uint32(k.nanos).int32(nanos)
     this.lastTime = time
@@ -163,7 +173,7 @@ export class BlockEncoding {
     k: Record<'hash' | 'part_set_header', number>,
     kp: Record<'total' | 'hash', number>,
   ): Bytes {
-    const w = protobuf.Writer.create()
+    const w = this.writer()
     if (id.hash.length > 0) w.uint32(k.hash).bytes(id.hash)
     w.uint32(k.part_set_header).fork()
     if (id.parts.total !== 0) w.uint32(kp.total).uint32(id.parts.total)
@@ -178,14 +188,14 @@ export class BlockEncoding {
    */
   precommitSignBytes(height: number, blockId: BlockIdFields, time: TimeNs, chainId: string): Bytes {
     const k = this.k.vote
-    const w = protobuf.Writer.create()
+    const id = this.blockIdWith(blockId, this.k.canonicalBlockId, this.k.canonicalParts)
+    const timestamp = this.timestamp(time)
+    const w = this.writer()
     w.fork()
     w.uint32(k.type).int32(2) // SIGNED_MSG_TYPE_PRECOMMIT
     if (height !== 0) w.uint32(k.height).sfixed64(height)
-    w.uint32(k.block_id).bytes(
-      this.blockIdWith(blockId, this.k.canonicalBlockId, this.k.canonicalParts),
-    )
-    w.uint32(k.timestamp).bytes(this.timestamp(time))
+    w.uint32(k.block_id).bytes(id)
+    w.uint32(k.timestamp).bytes(timestamp)
     if (chainId.length > 0) w.uint32(k.chain_id).string(chainId)
     w.ldelim()
     return finish(w)
@@ -194,10 +204,11 @@ export class BlockEncoding {
   /** tendermint.types.CommitSig. */
   commitSig(flag: number, validatorAddress: Bytes, time: TimeNs, signature: Bytes): Bytes {
     const k = this.k.commitSig
-    const w = protobuf.Writer.create()
+    const timestamp = this.timestamp(time)
+    const w = this.writer()
     if (flag !== 0) w.uint32(k.block_id_flag).int32(flag)
     if (validatorAddress.length > 0) w.uint32(k.validator_address).bytes(validatorAddress)
-    w.uint32(k.timestamp).bytes(this.timestamp(time))
+    w.uint32(k.timestamp).bytes(timestamp)
     if (signature.length > 0) w.uint32(k.signature).bytes(signature)
     return finish(w)
   }
@@ -205,7 +216,7 @@ export class BlockEncoding {
   /** tendermint.types.Commit from its encoded block id and signatures. */
   commit(height: number, round: number, blockId: Bytes, signatures: readonly Bytes[]): Bytes {
     const k = this.k.commit
-    const w = protobuf.Writer.create()
+    const w = this.writer()
     if (height !== 0) w.uint32(k.height).int64(height)
     if (round !== 0) w.uint32(k.round).int32(round)
     w.uint32(k.block_id).bytes(blockId)
@@ -216,39 +227,36 @@ export class BlockEncoding {
   /** google.protobuf.Int64Value (cdcEncode: nothing for 0). */
   int64Value(n: number): Bytes {
     if (n === 0) return emptyBytes()
-    return finish(protobuf.Writer.create().uint32(this.k.int64Value).int64(n))
+    return finish(this.writer().uint32(this.k.int64Value).int64(n))
   }
 
   /** google.protobuf.BytesValue (cdcEncode: nothing for empty bytes). */
   bytesValue(b: Bytes): Bytes {
     if (b.length === 0) return emptyBytes()
-    return finish(protobuf.Writer.create().uint32(this.k.bytesValue).bytes(b))
+    return finish(this.writer().uint32(this.k.bytesValue).bytes(b))
   }
 
   /** google.protobuf.StringValue (cdcEncode: nothing for an empty string). */
   stringValue(s: string): Bytes {
     if (s.length === 0) return emptyBytes()
-    return finish(protobuf.Writer.create().uint32(this.k.stringValue).string(s))
+    return finish(this.writer().uint32(this.k.stringValue).string(s))
   }
 
   /** tendermint.version.Consensus with only the block protocol. */
   version(block: number): Bytes {
-    const w = protobuf.Writer.create()
+    const w = this.writer()
     if (block !== 0) w.uint32(this.k.version.block).uint64(block)
     return finish(w)
   }
 
   /**
-   * tendermint.types.Block: the header's fields (`version`, `time` and `lastBlockId` already
+   * tendermint.types.Block: the header's fields (its `version`, `time` and `lastBlockId` given
    * encoded), the txs, an empty evidence list and the encoded last commit.
    */
   block(
     header: {
-      version: Bytes
       chainId: string
       height: number
-      time: Bytes
-      lastBlockId: Bytes
       lastCommitHash: Bytes
       dataHash: Bytes
       validatorsHash: Bytes
@@ -259,30 +267,31 @@ export class BlockEncoding {
       evidenceHash: Bytes
       proposerAddress: Bytes
     },
+    encoded: { version: Bytes; time: Bytes; lastBlockId: Bytes },
     txs: readonly Bytes[],
     lastCommit: Bytes,
   ): Bytes {
     const k = this.k.header
     const kb = this.k.block
-    const w = protobuf.Writer.create()
+    const w = this.writer()
+    const bytes = (key: number, value: Bytes) => {
+      if (value.length > 0) w.uint32(key).bytes(value)
+    }
     w.uint32(kb.header).fork()
-    w.uint32(k.version).bytes(header.version)
+    w.uint32(k.version).bytes(encoded.version)
     if (header.chainId.length > 0) w.uint32(k.chain_id).string(header.chainId)
     if (header.height !== 0) w.uint32(k.height).int64(header.height)
-    w.uint32(k.time).bytes(header.time)
-    w.uint32(k.last_block_id).bytes(header.lastBlockId)
-    const hashes: [number, Bytes][] = [
-      [k.last_commit_hash, header.lastCommitHash],
-      [k.data_hash, header.dataHash],
-      [k.validators_hash, header.validatorsHash],
-      [k.next_validators_hash, header.nextValidatorsHash],
-      [k.consensus_hash, header.consensusHash],
-      [k.app_hash, header.appHash],
-      [k.last_results_hash, header.lastResultsHash],
-      [k.evidence_hash, header.evidenceHash],
-      [k.proposer_address, header.proposerAddress],
-    ]
-    for (const [key, value] of hashes) if (value.length > 0) w.uint32(key).bytes(value)
+    w.uint32(k.time).bytes(encoded.time)
+    w.uint32(k.last_block_id).bytes(encoded.lastBlockId)
+    bytes(k.last_commit_hash, header.lastCommitHash)
+    bytes(k.data_hash, header.dataHash)
+    bytes(k.validators_hash, header.validatorsHash)
+    bytes(k.next_validators_hash, header.nextValidatorsHash)
+    bytes(k.consensus_hash, header.consensusHash)
+    bytes(k.app_hash, header.appHash)
+    bytes(k.last_results_hash, header.lastResultsHash)
+    bytes(k.evidence_hash, header.evidenceHash)
+    bytes(k.proposer_address, header.proposerAddress)
     w.ldelim()
     w.uint32(kb.data).fork()
     for (const tx of txs) w.uint32(this.k.data.txs).bytes(tx)

@@ -314,19 +314,29 @@ export class BlockBuilder {
       txs.length === 0 ? EMPTY_HASH : merkleRoot(txs.map((tx) => sha256(tx))),
     )
     const hash = this.headerHash(header)
+    const commit = e.commit(
+      lastCommit.height,
+      lastCommit.round,
+      e.blockId(lastCommit.blockId),
+      sigs,
+    )
     const bytes = e.block(
+      header,
       {
-        ...header,
         version: this.constantLeaves.version,
         time: e.timestamp(time),
         lastBlockId: e.blockId(lastBlockId),
       },
       txs,
-      e.commit(lastCommit.height, lastCommit.round, e.blockId(lastCommit.blockId), sigs),
+      commit,
     )
-    const parts: Bytes[] = []
-    for (let i = 0; i < bytes.length; i += BLOCK_PART_SIZE)
-      parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
+    // Most blocks are one part: its hash is the leaf hash of the whole block.
+    let parts: Bytes[] = [bytes]
+    if (bytes.length > BLOCK_PART_SIZE) {
+      parts = []
+      for (let i = 0; i < bytes.length; i += BLOCK_PART_SIZE)
+        parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
+    }
     const blockId: BlockId = { hash, parts: { total: parts.length, hash: merkleRoot(parts) } }
     return { header, txs, lastCommit, bytes, blockId }
   }
