@@ -320,8 +320,12 @@ interface Pending extends PendingBlock {
   collected: boolean
 }
 
-/** Most blocks handed to the worker and not yet collected (more wait for the oldest). */
-const CAPACITY = 256
+/**
+ * Most blocks handed to the worker and not yet collected (more wait for the oldest): more than the
+ * commit queue holds (a batch being written and the heights waiting for the next, each up to
+ * MAX_PENDING), so the node's thread never stops to wait for the worker while the disk catches up.
+ */
+const CAPACITY = 1024
 /** Longest the node waits for one block from the worker before building it itself (ms). */
 const WAIT_LIMIT_MS = 10_000
 /** Young generation of the worker (MB). */
