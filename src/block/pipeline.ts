@@ -312,12 +312,31 @@ export interface PendingBlock {
   readonly isBuilt: boolean
 }
 
-interface Pending extends PendingBlock {
-  seq: number
-  /** Whether the worker builds it (else it is built here when collected). */
-  handedOut: boolean
-  job: PipelineJob
-  collected: boolean
+/** A block handed out (one object per height, no closures: a burst makes thousands a second). */
+class Pending implements PendingBlock {
+  collected = false
+
+  constructor(
+    private readonly pipeline: BlockPipeline,
+    readonly seq: number,
+    /** Whether the worker builds it (else it is built here when collected). */
+    readonly handedOut: boolean,
+    readonly job: PipelineJob,
+    readonly block: Block,
+  ) {}
+
+  complete(): Block {
+    this.pipeline.collectUpTo(this)
+    return this.block
+  }
+
+  built(): Promise<void> {
+    return this.isBuilt ? Promise.resolve() : this.pipeline.builtAsync(this.seq)
+  }
+
+  get isBuilt(): boolean {
+    return this.collected || !this.handedOut || this.pipeline.isDone(this.seq)
+  }
 }
 
 /**
@@ -417,11 +436,11 @@ export class BlockPipeline {
    * last one handed out). The caller may run the block's height at once with its header.
    */
   submit(job: PipelineJob): PendingBlock {
-    if (this.pending.length >= this.ring.capacity) this.collect(this.pending[0]!)
+    if (this.pending.length >= this.ring.capacity) this.collectUpTo(this.pending[0]!)
     if (job.lastBlockId === undefined && !this.chained) {
       // The worker's previous block is not this one's: name it (collecting what is out first).
       const last = this.pending.at(-1)
-      if (last) this.collect(last)
+      if (last) this.collectUpTo(last)
       if (!this.lastCollected)
         throw ErrLogic.wrap('the first block handed to the pipeline needs its last block id')
       job = { ...job, lastBlockId: this.lastCollected }
@@ -437,22 +456,7 @@ export class BlockPipeline {
       bytes: new Uint8Array(0),
       blockId: EMPTY_BLOCK_ID,
     }
-    const pipeline = this
-    const p: Pending = {
-      seq: this.written,
-      handedOut: !this.broken && PipelineRing.fits(job),
-      job,
-      block,
-      collected: false,
-      complete: () => {
-        this.collect(p)
-        return block
-      },
-      built: () => (p.isBuilt ? Promise.resolve() : this.builtAsync(p.seq)),
-      get isBuilt() {
-        return p.collected || !p.handedOut || pipeline.isDone(p.seq)
-      },
-    }
+    const p = new Pending(this, this.written, !this.broken && PipelineRing.fits(job), job, block)
     this.pending.push(p)
     this.chained = p.handedOut
     if (p.handedOut) {
@@ -465,8 +469,8 @@ export class BlockPipeline {
     return p
   }
 
-  /** Collects every block up to `target`, in order. */
-  private collect(target: Pending): void {
+  /** Collects every block up to `target`, in order (its pending blocks' `complete`). */
+  collectUpTo(target: Pending): void {
     while (!target.collected) {
       const p = this.pending.shift()!
       const lastBlockId = p.job.lastBlockId ?? this.lastCollected!
@@ -503,7 +507,7 @@ export class BlockPipeline {
   }
 
   /** Whether the worker has finished job `seq` (or has failed: the block is then built here). */
-  private isDone(seq: number): boolean {
+  isDone(seq: number): boolean {
     const { ctrl } = this.ring
     return (
       ((Atomics.load(ctrl, PIPE.done) - seq) | 0) > 0 ||
@@ -513,7 +517,7 @@ export class BlockPipeline {
   }
 
   /** Resolves once the worker has finished job `seq`, has failed, or after WAIT_LIMIT_MS. */
-  private async builtAsync(seq: number): Promise<void> {
+  async builtAsync(seq: number): Promise<void> {
     const { ctrl } = this.ring
     const deadline = performance.now() + WAIT_LIMIT_MS
     // A pending Atomics.waitAsync does not keep the process alive: the worker does, meanwhile.
@@ -541,7 +545,7 @@ export class BlockPipeline {
   /** Collects everything handed out, then stops the worker. */
   async close(): Promise<void> {
     const last = this.pending.at(-1)
-    if (last) this.collect(last)
+    if (last) this.collectUpTo(last)
     Atomics.store(this.ring.ctrl, PIPE.stop, 1)
     Atomics.notify(this.ring.ctrl, PIPE.written)
     await this.worker?.terminate()

@@ -1,4 +1,4 @@
-import { bytesToLatin1, toHexUpper } from '../codec/bytes.js'
+import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
@@ -273,21 +273,21 @@ function completeEntry(p: CommitEntry, more: { ops: BatchOp[]; publish(): void }
 }
 
 /**
- * The writes of several heights as one batch. A key written by several heights (the latest height,
- * the app hash) keeps only its last write: a batch applies in order, so the result is the same,
- * with fewer writes.
+ * The writes of several heights as one batch. A metadata key every height writes (the latest
+ * height, the app hash: one shared key object each) keeps only its last write: a batch applies in
+ * order, so the result is the same, with fewer writes. Other repeated keys stay (still correct).
  */
 function mergeOps(batch: readonly CommitEntry[]): BatchOp[] {
-  // Only short keys (metadata, block numbers) can repeat: longer ones end in a height or a hash.
+  // Only short keys (metadata) are shared objects: longer ones end in a height or a hash.
   const SHORT_KEY = 16
-  const last = new Map<string, number>()
+  const last = new Map<Bytes, number>()
   const all: BatchOp[] = []
   for (const p of batch) {
     for (const op of p.ops) {
-      if (op.key.length <= SHORT_KEY) last.set(bytesToLatin1(op.key), all.length)
+      if (op.key.length <= SHORT_KEY) last.set(op.key, all.length)
       all.push(op)
     }
   }
   if (last.size === 0) return all
-  return all.filter((op, i) => op.key.length > SHORT_KEY || last.get(bytesToLatin1(op.key)) === i)
+  return all.filter((op, i) => op.key.length > SHORT_KEY || last.get(op.key) === i)
 }
