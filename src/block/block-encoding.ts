@@ -3,6 +3,7 @@ import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { type TimeNs, timeToTimestamp } from '../codec/time.js'
 import { ErrLogic } from '../errors.js'
+import type { BlockId, Header } from './header.js'
 
 /** A field's key (number and wire type) as protobufjs writes it, read from the proto definitions. */
 function keyOf(type: protobuf.Type, name: string): number {
@@ -25,12 +26,6 @@ function keysOf<K extends string>(type: protobuf.Type, names: readonly K[]): Rec
 function finish(w: protobuf.Writer): Bytes {
   const out = w.finish()
   return new Uint8Array(out.buffer, out.byteOffset, out.length)
-}
-
-/** A block id as the header, the commit and the vote carry it. */
-export interface BlockIdFields {
-  hash: Bytes
-  parts: { total: number; hash: Bytes }
 }
 
 /**
@@ -153,14 +148,14 @@ export class BlockEncoding {
     return this.lastTimestamp
   }
 
-  private lastId: BlockIdFields | undefined
+  private lastId: BlockId | undefined
   private lastIdBytes: Bytes = emptyBytes()
 
   /**
    * tendermint.types.BlockID (the last id object's is kept: a block encodes its last block id in
    * its header leaf, its header and its last commit).
    */
-  blockId(id: BlockIdFields): Bytes {
+  blockId(id: BlockId): Bytes {
     if (id !== this.lastId) {
       this.lastIdBytes = this.blockIdWith(id, this.k.blockId, this.k.parts)
       this.lastId = id
@@ -169,7 +164,7 @@ export class BlockEncoding {
   }
 
   private blockIdWith(
-    id: BlockIdFields,
+    id: BlockId,
     k: Record<'hash' | 'part_set_header', number>,
     kp: Record<'total' | 'hash', number>,
   ): Bytes {
@@ -186,7 +181,7 @@ export class BlockEncoding {
    * The sign bytes of a precommit for `blockId` at `height`, round 0 (length-delimited
    * tendermint.types.CanonicalVote, what the validator's ed25519 key signs).
    */
-  precommitSignBytes(height: number, blockId: BlockIdFields, time: TimeNs, chainId: string): Bytes {
+  precommitSignBytes(height: number, blockId: BlockId, time: TimeNs, chainId: string): Bytes {
     const k = this.k.vote
     const id = this.blockIdWith(blockId, this.k.canonicalBlockId, this.k.canonicalParts)
     const timestamp = this.timestamp(time)
@@ -254,19 +249,7 @@ export class BlockEncoding {
    * encoded), the txs, an empty evidence list and the encoded last commit.
    */
   block(
-    header: {
-      chainId: string
-      height: number
-      lastCommitHash: Bytes
-      dataHash: Bytes
-      validatorsHash: Bytes
-      nextValidatorsHash: Bytes
-      consensusHash: Bytes
-      appHash: Bytes
-      lastResultsHash: Bytes
-      evidenceHash: Bytes
-      proposerAddress: Bytes
-    },
+    header: Omit<Header, 'time' | 'lastBlockId'>,
     encoded: { version: Bytes; time: Bytes; lastBlockId: Bytes },
     txs: readonly Bytes[],
     lastCommit: Bytes,

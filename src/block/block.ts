@@ -4,21 +4,14 @@ import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
 import { BlockEncoding } from './block-encoding.js'
+import type { BlockId, Header } from './header.js'
+
+export type { BlockId, Header, PartSetHeader } from './header.js'
 
 /** CometBFT block protocol version. */
 export const BLOCK_PROTOCOL = 11
 /** Size of one block part (CometBFT BlockPartSizeBytes). */
 export const BLOCK_PART_SIZE = 65536
-
-export interface PartSetHeader {
-  total: number
-  hash: Bytes
-}
-
-export interface BlockId {
-  hash: Bytes
-  parts: PartSetHeader
-}
 
 /** The block id of "no block" (height 1's last_block_id). */
 export const EMPTY_BLOCK_ID: BlockId = {
@@ -35,23 +28,6 @@ export interface BlockSigner {
   power: bigint
   /** Signs with the validator's ed25519 key. */
   sign(message: Bytes): Bytes
-}
-
-/** Header fields in their binary form. */
-export interface Header {
-  chainId: string
-  height: number
-  time: TimeNs
-  lastBlockId: BlockId
-  lastCommitHash: Bytes
-  dataHash: Bytes
-  validatorsHash: Bytes
-  nextValidatorsHash: Bytes
-  consensusHash: Bytes
-  appHash: Bytes
-  lastResultsHash: Bytes
-  evidenceHash: Bytes
-  proposerAddress: Bytes
 }
 
 /** One signature of a commit. */
