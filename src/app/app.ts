@@ -39,6 +39,14 @@ function assertNoForgottenModules({ modules, order }: AppVersion): void {
   }
 }
 
+/** The block hooks a module may have, and the order list each runs in. */
+const HOOK_ORDER = {
+  preBlock: 'preBlockers',
+  beginBlock: 'beginBlockers',
+  endBlock: 'endBlockers',
+} as const
+type BlockHook = keyof typeof HOOK_ORDER
+
 /**
  * The module manager of one app version: its modules, routers (msg and query), hook order lists,
  * version map and migrations.
@@ -138,30 +146,27 @@ export class App {
   }
 
   async preBlock(ctx: BlockContext): Promise<void> {
-    for (const m of this.hooked('preBlock', 'preBlockers')) await m.preBlock!(ctx)
+    for (const m of this.hooked('preBlock')) await m.preBlock!(ctx)
   }
 
   async beginBlock(ctx: BlockContext): Promise<void> {
-    for (const m of this.hooked('beginBlock', 'beginBlockers')) await m.beginBlock!(ctx)
+    for (const m of this.hooked('beginBlock')) await m.beginBlock!(ctx)
   }
 
   async endBlock(ctx: BlockContext): Promise<void> {
-    for (const m of this.hooked('endBlock', 'endBlockers')) await m.endBlock!(ctx)
+    for (const m of this.hooked('endBlock')) await m.endBlock!(ctx)
   }
 
-  private readonly hookLists = new Map<string, AppModule[]>()
+  private readonly hookLists = new Map<BlockHook, AppModule[]>()
 
   /**
-   * The modules of an order list that have the hook, in order (found once: a module without it
-   * costs a block nothing, not an await).
+   * The modules of the hook's order list that have the hook, in order (found once: a module without
+   * it costs a block nothing, not an await).
    */
-  private hooked(
-    hook: 'preBlock' | 'beginBlock' | 'endBlock',
-    list: 'preBlockers' | 'beginBlockers' | 'endBlockers',
-  ): AppModule[] {
+  private hooked(hook: BlockHook): AppModule[] {
     let modules = this.hookLists.get(hook)
     if (!modules) {
-      modules = this.version.order[list]
+      modules = this.version.order[HOOK_ORDER[hook]]
         .map((name) => this.modules.get(name)!)
         .filter((m) => m[hook] !== undefined)
       this.hookLists.set(hook, modules)

@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs/light.js'
 import { type Bytes, emptyBytes } from '../codec/bytes.js'
-import type { ProtoRegistry } from '../codec/proto.js'
+import { emptiedWriter, type ProtoRegistry } from '../codec/proto.js'
 import { type TimeNs, timeToTimestamp } from '../codec/time.js'
 import { ErrLogic } from '../errors.js'
 import type { BlockId, Header } from './header.js'
@@ -36,7 +36,7 @@ function finish(w: protobuf.Writer): Bytes {
  *
  * Field keys come from the registry's definitions (as protobufjs's generated encoders take them);
  * the bytes are protobufjs's writer's and equal to encoding the same messages through reflection
- * with proto3 defaults left out (the builder's tests compare the two on many inputs).
+ * with proto3 defaults left out (block-encoding.test.ts compares the two on many inputs).
  */
 export class BlockEncoding {
   private readonly k: {
@@ -125,10 +125,7 @@ export class BlockEncoding {
   private readonly shared = protobuf.Writer.create()
 
   private writer(): protobuf.Writer {
-    const w = this.shared
-    // Back to empty even after a write that threw between a fork and its ldelim.
-    while (w.len > 0) w.reset()
-    return w
+    return emptiedWriter(this.shared)
   }
 
   private lastTime: TimeNs = -1n

@@ -284,11 +284,7 @@ export class BlockBuilder {
     const lastCommit = this.lastCommitOf(height, lastBlockId, time)
     // Each signature is encoded once: for the commit hash and inside the block.
     const sigs = this.commitSigs(lastCommit)
-    const header = this.headerOf(
-      inputs,
-      merkleRoot(sigs),
-      txs.length === 0 ? EMPTY_HASH : merkleRoot(txs.map((tx) => sha256(tx))),
-    )
+    const header = this.headerOf(inputs, merkleRoot(sigs), merkleRoot(txs.map((tx) => sha256(tx))))
     const hash = this.headerHash(header)
     const commit = e.commit(
       lastCommit.height,

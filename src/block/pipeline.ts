@@ -506,14 +506,12 @@ export class BlockPipeline {
     }
   }
 
-  /** Whether the worker has finished job `seq` (or has failed: the block is then built here). */
-  isDone(seq: number): boolean {
-    const { ctrl } = this.ring
-    return (
-      ((Atomics.load(ctrl, PIPE.done) - seq) | 0) > 0 ||
-      this.broken ||
-      Atomics.load(ctrl, PIPE.failed) === 1
-    )
+  /**
+   * Whether the worker has finished job `seq` (or has failed: the block is then built here), `done`
+   * being the worker's count of finished jobs.
+   */
+  isDone(seq: number, done = Atomics.load(this.ring.ctrl, PIPE.done)): boolean {
+    return ((done - seq) | 0) > 0 || this.broken || Atomics.load(this.ring.ctrl, PIPE.failed) === 1
   }
 
   /** Resolves once the worker has finished job `seq`, has failed, or after WAIT_LIMIT_MS. */
@@ -524,8 +522,9 @@ export class BlockPipeline {
     if (this.waiters++ === 0) this.worker?.ref()
     try {
       for (;;) {
+        // Read once: the wait below sleeps only while the count is still this one.
         const done = Atomics.load(ctrl, PIPE.done)
-        if (((done - seq) | 0) > 0 || this.broken || Atomics.load(ctrl, PIPE.failed) === 1) return
+        if (this.isDone(seq, done)) return
         const left = deadline - performance.now()
         if (left <= 0) return
         const w = waitAsync(ctrl, PIPE.done, done, left)

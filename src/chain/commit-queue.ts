@@ -1,7 +1,7 @@
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { BatchOp, StoreBackend } from '../store/backend.js'
+import type { BatchOp, PreparedWrites, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 
 /**
@@ -22,12 +22,6 @@ export const HOLD_HEIGHTS = 32
 /** Longest a held height waits for company before the writer starts anyway (ms). */
 export const HOLD_MS = 2
 
-/** A height's writes made when its batch is taken, and what publishes them. */
-export interface MoreWrites {
-  ops: BatchOp[]
-  publish(): void
-}
-
 /** A height built and applied in memory, as handed to the queue. */
 export interface CommitEntry {
   stored: StoredBlock
@@ -39,7 +33,7 @@ export interface CommitEntry {
    * The rest of the height's writes and what publishes them, made when its batch is taken, in
    * height order (the block's own writes wait for the block, which may be built on another thread).
    */
-  more?(): MoreWrites | Promise<MoreWrites>
+  more?(): PreparedWrites | Promise<PreparedWrites>
   /** `performance.now()` when the height started building (for the commit log line). */
   started: number
   /** Log the commit at debug instead of info (a mined burst logs one summary line instead). */
@@ -71,7 +65,7 @@ class Queued implements PendingCommit {
   stored: StoredBlock
   ops: BatchOp[]
   publish: () => void
-  more?: () => MoreWrites | Promise<MoreWrites>
+  more?: () => PreparedWrites | Promise<PreparedWrites>
   started: number
   quiet?: boolean
   private state: 'queued' | 'durable' | 'failed' = 'queued'
@@ -262,7 +256,7 @@ export class CommitQueue {
 }
 
 /** Adds an entry's remaining writes (what its `more` gave) to its ops and its publishing. */
-function completeEntry(p: CommitEntry, more: { ops: BatchOp[]; publish(): void }): void {
+function completeEntry(p: CommitEntry, more: PreparedWrites): void {
   delete p.more
   p.ops = p.ops.concat(more.ops)
   const first = p.publish

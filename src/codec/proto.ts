@@ -463,6 +463,15 @@ class PartLoader {
 }
 
 /**
+ * `w` emptied for its next message, also after an encode that threw between a fork and its ldelim:
+ * for a writer reused across messages, whose buffer stays at the largest size it reached.
+ */
+export function emptiedWriter(w: protobuf.Writer): protobuf.Writer {
+  while (w.len > 0) w.reset()
+  return w
+}
+
+/**
  * The registry of every message, enum and service the node knows, loaded once from the .proto
  * sources. Type URLs are `/` + the fully-qualified message name. Loaded from the build's
  * precompiled form, a registry builds the definitions a call names (and what they use) when it

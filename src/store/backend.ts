@@ -3,6 +3,12 @@ import type { Bytes } from '../codec/bytes.js'
 /** One write in an atomic batch. */
 export type BatchOp = { type: 'put'; key: Bytes; value: Bytes } | { type: 'del'; key: Bytes }
 
+/** Writes to make in one atomic batch, and what makes them visible once they are durable. */
+export interface PreparedWrites {
+  ops: BatchOp[]
+  publish(): void
+}
+
 /** Key range for scans: `gte` ≤ key < `lt`. */
 export interface BackendRange {
   gte: Bytes

@@ -3,9 +3,9 @@ import type { Block, BlockBuilder } from '../block/block.js'
 import type { Event } from '../block/events.js'
 import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { emptiedWriter, type ProtoMessage, type ProtoRegistry } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
-import type { BatchOp, StoreBackend } from './backend.js'
+import type { BatchOp, PreparedWrites, StoreBackend } from './backend.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, txHashKey } from './keys.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
 
@@ -41,12 +41,6 @@ export interface TxLocation {
 
 /** Most blocks pruned in one commit (bounded work per height). */
 const MAX_PRUNE_PER_COMMIT = 1000
-
-/** A block's writes, and what makes it readable once they are durable. */
-export interface PreparedBlockCommit {
-  ops: BatchOp[]
-  publish(): void
-}
 
 /** The block store: blocks, results and hash indexes, written in the same batch as the state. */
 export class BlockStore {
@@ -198,12 +192,9 @@ export class BlockStore {
   prepareCommit(
     stored: StoredBlock,
     retainHeight: number,
-  ): PreparedBlockCommit | Promise<PreparedBlockCommit> {
+  ): PreparedWrites | Promise<PreparedWrites> {
     const { block } = stored
     const height = block.header.height
-    const w = this.recordWriter
-    // Emptied even after an encode that threw half-way (between a fork and its ldelim).
-    while (w.len > 0) w.reset()
     const record = this.recordType
       .encode(
         {
@@ -216,7 +207,7 @@ export class BlockStore {
           begin_block_events: stored.beginBlockEvents.map(eventToProto),
           end_block_events: stored.endBlockEvents.map(eventToProto),
         },
-        w,
+        emptiedWriter(this.recordWriter),
       )
       .finish()
     const ops: BatchOp[] = [
@@ -267,7 +258,7 @@ export class BlockStore {
   }
 
   /** The rest of preparing a commit, once the new base is known. */
-  private planned(stored: StoredBlock, ops: BatchOp[], newBase: number): PreparedBlockCommit {
+  private planned(stored: StoredBlock, ops: BatchOp[], newBase: number): PreparedWrites {
     const height = stored.block.header.height
     if (newBase !== this.plannedBase)
       ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })
