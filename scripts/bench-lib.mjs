@@ -1,4 +1,5 @@
 // What the benchmark scripts share: arguments, medians, free ports and the node's JSON-RPC.
+import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
 /** The number after `--name` on the command line, or `fallback`. */
@@ -35,4 +36,25 @@ export async function rpcCall(url, method, params = {}) {
   const body = await res.json()
   if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
   return body.result
+}
+
+/**
+ * CPU seconds of each thread of process `pid`, by thread id, from /proc (Linux); undefined where
+ * /proc cannot be read. The process's own id is its main thread.
+ */
+export function threadCpu(pid) {
+  try {
+    const out = new Map()
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const f = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')
+        out.set(Number(tid), (Number(f[11]) + Number(f[12])) / 100)
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+    return out
+  } catch {
+    return undefined
+  }
 }
