@@ -1,4 +1,5 @@
 // What the benchmark scripts share: arguments, medians, free ports and the node's JSON-RPC.
+import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 
@@ -38,6 +39,23 @@ export async function rpcCall(url, method, params = {}) {
   return body.result
 }
 
+let clockTicks
+/** Clock ticks per second of /proc's CPU times (asked once). */
+function ticksPerSecond() {
+  clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
+  return clockTicks
+}
+
+/**
+ * CPU seconds (user + system) in a /proc stat file: `/proc/<pid>/stat` for a whole process,
+ * `/proc/<pid>/task/<tid>/stat` for one thread. Throws where the file cannot be read.
+ */
+export function statCpuSeconds(path) {
+  const stat = readFileSync(path, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond()
+}
+
 /**
  * CPU seconds of each thread of process `pid`, by thread id, from /proc (Linux); undefined where
  * /proc cannot be read. The process's own id is its main thread.
@@ -47,8 +65,7 @@ export function threadCpu(pid) {
     const out = new Map()
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       try {
-        const f = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')
-        out.set(Number(tid), (Number(f[11]) + Number(f[12])) / 100)
+        out.set(Number(tid), statCpuSeconds(`/proc/${pid}/task/${tid}/stat`))
       } catch {
         // The thread ended between the listing and the read.
       }

@@ -19,25 +19,22 @@
 // `--observe metrics` or `dashboard` turns on and watches only that one.
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
+import { freePort, median, numberArg, rpcCall, statCpuSeconds } from './bench-lib.mjs'
 
 const SELF = fileURLToPath(import.meta.url)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 /** The devnet's well-known `alice`. */
 const ALICE = 'sdk10eqywpdkkvemmzg4d2495yunll3jl33ykzy7kn'
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
 
 /** CPU seconds a process has used (Linux /proc; undefined elsewhere). */
-async function cpuSeconds(pid) {
+function cpuSeconds(pid) {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+    return statCpuSeconds(`/proc/${pid}/stat`)
   } catch {
     return undefined
   }

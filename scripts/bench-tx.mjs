@@ -16,7 +16,6 @@
 //
 // --cpu-prof starts the node with node's --cpu-prof and prints the directory of the profile.
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -32,7 +31,7 @@ import { signBytes } from '../dist/codec/sign-doc.js'
 import { initHome } from '../dist/config/home.js'
 import { verifyWorkers } from '../dist/node/tx-pipeline.js'
 import { chooseSecp256k1, SECP256K1_ENV, secp256k1Address } from '../dist/tx/secp256k1.js'
-import { freePort, median } from './bench-lib.mjs'
+import { freePort, median, statCpuSeconds } from './bench-lib.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -56,11 +55,10 @@ const registry = protoRegistry()
 /** CPU seconds of a process (all threads) and of its main thread, from /proc (Linux); else undefined. */
 function nodeCpu(pid) {
   try {
-    const ticks = (path) => {
-      const f = readFileSync(path, 'utf8').split(') ')[1].split(' ')
-      return (Number(f[11]) + Number(f[12])) / 100
+    return {
+      all: statCpuSeconds(`/proc/${pid}/stat`),
+      main: statCpuSeconds(`/proc/${pid}/task/${pid}/stat`),
     }
-    return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) }
   } catch {
     return undefined
   }
