@@ -14,14 +14,22 @@ export interface Event {
 export class EventManager {
   private readonly list: Event[] = []
 
+  /**
+   * With `discard`, events are dropped as they are emitted (CheckTx keeps none). One class either
+   * way: the code that emits sees one object shape whatever the mode.
+   */
+  constructor(private readonly discard = false) {}
+
   /** Emits an event; attribute values are strings, indexed by default (as upstream). */
   emit(type: string, attributes: Record<string, string> | [string, string][] = {}): void {
+    if (this.discard) return
     const pairs = Array.isArray(attributes) ? attributes : Object.entries(attributes)
     this.list.push({ type, attributes: pairs.map(([key, value]) => ({ key, value, index: true })) })
   }
 
   /** Emits already-built events (e.g. from a branch that succeeded). */
   emitEvents(events: readonly Event[]): void {
+    if (this.discard) return
     this.list.push(...events)
   }
 

@@ -99,13 +99,13 @@ export interface AnteContext {
  * runs through CheckTx, then its block, then maybe rechecks, with the very same decoded object.
  */
 interface TxFacts {
-  signers?: Bytes[]
-  signerTexts?: string[]
-  fee?: { coins: Coin[]; text: string; isZero: boolean; valid: boolean }
+  signers: Bytes[] | undefined
+  signerTexts: string[] | undefined
+  fee: { coins: Coin[]; text: string; isZero: boolean; valid: boolean } | undefined
   /** SIGN_MODE_DIRECT sign bytes and their sha256, by chain id and account number. */
-  signDocs?: Map<string, { bytes: Bytes; digest: Bytes }>
+  signDocs: Map<string, { bytes: Bytes; digest: Bytes }> | undefined
   /** Signatures of this tx found valid: chain id, account number, signer index and key. */
-  verified?: Set<string>
+  verified: Set<string> | undefined
 }
 
 const txFacts = new WeakMap<DecodedTx, TxFacts>()
@@ -113,7 +113,14 @@ const txFacts = new WeakMap<DecodedTx, TxFacts>()
 function factsOf(tx: DecodedTx): TxFacts {
   let facts = txFacts.get(tx)
   if (!facts) {
-    facts = {}
+    // Every field present from the start: one object shape, however the facts are filled in.
+    facts = {
+      signers: undefined,
+      signerTexts: undefined,
+      fee: undefined,
+      signDocs: undefined,
+      verified: undefined,
+    }
     txFacts.set(tx, facts)
   }
   return facts

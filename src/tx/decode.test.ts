@@ -53,6 +53,20 @@ describe('decodeTx', () => {
     expect(tx.signerInfos).toEqual([{ mode: 1, sequence: 3n }])
   })
 
+  test('behavior: the hash is the sha256 of the exact bytes; no fee in AuthInfo decodes as none', () => {
+    const bytes = raw()
+    const tx = decodeTx(registry, bytes)
+    expect(tx.hash).toEqual(sha256(bytes))
+    expect(tx.hash).toBe(tx.hash)
+    const noFee = enc('sdk.tx.v1beta1.AuthInfo', {
+      signer_infos: [{ mode_info: { single: { mode: 1 } }, sequence: '0' }],
+    })
+    const bare = decodeTx(registry, raw(body, noFee))
+    expect(bare.fee).toBeUndefined()
+    expect(bare.signerInfos[0]?.publicKey).toBeUndefined()
+    expect(bare.hash).toEqual(sha256(raw(body, noFee)))
+  })
+
   test('error: TxRaw must follow ADR-027 (field order, minimal length prefixes)', () => {
     const swapped = concatBytes(field(2, authInfo), field(1, body.subarray(0, 100)))
     expect(parseError(swapped)).toBe(

@@ -19,7 +19,7 @@ export interface TxMsg {
 /** A signer's entry of AuthInfo. */
 export interface TxSignerInfo {
   /** The public key, when the signer sent one (it is stored on the account by the ante handler). */
-  publicKey?: { typeUrl: string; key: Bytes }
+  publicKey?: { typeUrl: string; key: Bytes } | undefined
   /** Single sign mode (SIGN_MODE_DIRECT = 1); undefined for multi-signatures or no mode info. */
   mode: number | undefined
   sequence: bigint
@@ -39,14 +39,45 @@ export interface DecodedTx {
   memo: string
   timeoutHeight: bigint
   /** Undefined when AuthInfo carries no fee (ValidateBasic reports it). */
-  fee?: {
-    amount: { denom: string; amount: string }[]
-    gasLimit: bigint
-    payer: string
-    granter: string
-  }
+  fee?:
+    | {
+        amount: { denom: string; amount: string }[]
+        gasLimit: bigint
+        payer: string
+        granter: string
+      }
+    | undefined
   signerInfos: TxSignerInfo[]
   extensionOptions: AnyMessage[]
+}
+
+/**
+ * A decoded tx. A class, so every decoded tx has one object shape (the hot paths that read a tx's
+ * fields stay monomorphic), with the hash computed when first asked: the node's paths hash the
+ * bytes themselves (mempool, block).
+ */
+class Decoded implements DecodedTx {
+  private digest: Bytes | undefined = undefined
+
+  constructor(
+    readonly bytes: Bytes,
+    readonly bodyBytes: Bytes,
+    readonly authInfoBytes: Bytes,
+    readonly signatures: Bytes[],
+    readonly body: ProtoMessage,
+    readonly authInfo: ProtoMessage,
+    readonly msgs: TxMsg[],
+    readonly memo: string,
+    readonly timeoutHeight: bigint,
+    readonly fee: DecodedTx['fee'],
+    readonly signerInfos: TxSignerInfo[],
+    readonly extensionOptions: AnyMessage[],
+  ) {}
+
+  get hash(): Bytes {
+    this.digest ??= sha256(this.bytes)
+    return this.digest
+  }
 }
 
 /** Whether `type` is a transaction message (the request of a `(sdk.msg.v1.service)` method). */
@@ -126,7 +157,9 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
 
   const signerInfos: TxSignerInfo[] = []
   for (const si of (authInfo.signer_infos ?? []) as ProtoMessage[]) {
+    // Every field set at once, in one order: one object shape for every signer info.
     const info: TxSignerInfo = {
+      publicKey: undefined,
       mode: si.mode_info?.single ? Number(si.mode_info.single.mode ?? 0) : undefined,
       sequence: int64Of(si.sequence),
     }
@@ -152,37 +185,30 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
       throw decodeError(`math/big: cannot unmarshal ${JSON.stringify(amount)} into a *big.Int`)
     }
   }
-  let hash: Bytes | undefined
-  const tx: DecodedTx = {
+  return new Decoded(
     bytes,
-    // computed when asked: the node's paths hash the bytes themselves (mempool, block)
-    get hash() {
-      hash ??= sha256(bytes)
-      return hash
-    },
-    bodyBytes: bytesOf(raw.body_bytes),
-    authInfoBytes: bytesOf(raw.auth_info_bytes),
-    signatures: ((raw.signatures ?? []) as Bytes[]).map(bytesOf),
+    bytesOf(raw.body_bytes),
+    bytesOf(raw.auth_info_bytes),
+    ((raw.signatures ?? []) as Bytes[]).map(bytesOf),
     body,
     authInfo,
     msgs,
-    memo: String(body.memo ?? ''),
-    timeoutHeight: int64Of(body.timeout_height),
+    String(body.memo ?? ''),
+    int64Of(body.timeout_height),
+    feeMsg
+      ? {
+          amount: ((feeMsg.amount ?? []) as ProtoMessage[]).map((c) => ({
+            denom: String(c.denom ?? ''),
+            amount: String(c.amount ?? ''),
+          })),
+          gasLimit: int64Of(feeMsg.gas_limit),
+          payer: String(feeMsg.payer ?? ''),
+          granter: String(feeMsg.granter ?? ''),
+        }
+      : undefined,
     signerInfos,
-    extensionOptions: (body.extension_options ?? []) as AnyMessage[],
-  }
-  if (feeMsg) {
-    tx.fee = {
-      amount: ((feeMsg.amount ?? []) as ProtoMessage[]).map((c) => ({
-        denom: String(c.denom ?? ''),
-        amount: String(c.amount ?? ''),
-      })),
-      gasLimit: int64Of(feeMsg.gas_limit),
-      payer: String(feeMsg.payer ?? ''),
-      granter: String(feeMsg.granter ?? ''),
-    }
-  }
-  return tx
+    (body.extension_options ?? []) as AnyMessage[],
+  )
 }
 
 /** The decoded tx as the `sdk.tx.v1beta1.Tx` message (body, auth_info, signatures). */

@@ -70,15 +70,6 @@ export interface SimulationResult {
 const EMPTY = new Uint8Array(0)
 
 /**
- * The events of a CheckTx / ReCheckTx ante run: its answer carries none (see `run`), so they are
- * not even kept.
- */
-class DiscardedEvents extends EventManager {
-  override emit(): void {}
-  override emitEvents(): void {}
-}
-
-/**
  * Upstream MarkEventsToIndex: with an index-events list, only those `type.key` attributes are
  * indexed. Marks the events in place (they are the tx's own, fresh from its run) and returns them.
  */
@@ -249,7 +240,8 @@ export class TxRunner implements TxExecutor {
       gasWanted = meter.limit
       const anteState = meteredBranch(ctx.state.branch(), meter)
       const checking = mode === 'check' || mode === 'recheck'
-      const em = checking ? new DiscardedEvents() : new EventManager()
+      // A CheckTx / ReCheckTx answer carries no events: they are not even kept.
+      const em = new EventManager(checking)
       await runAnte(
         this.ante,
         { state: anteState, events: em, height: ctx.height, mode, meter },
