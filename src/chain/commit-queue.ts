@@ -33,11 +33,11 @@ export interface CommitEntry {
    * The rest of the height's writes and what publishes them, made when its batch is taken, in
    * height order (the block's own writes wait for the block, which may be built on another thread).
    */
-  more?(): PreparedWrites | Promise<PreparedWrites>
+  more?: (() => PreparedWrites | Promise<PreparedWrites>) | undefined
   /** `performance.now()` when the height started building (for the commit log line). */
   started: number
   /** Log the commit at debug instead of info (a mined burst logs one summary line instead). */
-  quiet?: boolean
+  quiet?: boolean | undefined
 }
 
 /** A queued height; `durable` settles once its batch is written (or the queue has failed). */
@@ -65,9 +65,9 @@ class Queued implements PendingCommit {
   stored: StoredBlock
   ops: BatchOp[]
   publish: () => void
-  more?: () => PreparedWrites | Promise<PreparedWrites>
+  more: (() => PreparedWrites | Promise<PreparedWrites>) | undefined
   started: number
-  quiet?: boolean
+  quiet: boolean
   private state: 'queued' | 'durable' | 'failed' = 'queued'
   private error: unknown
   private deferred:
@@ -78,9 +78,10 @@ class Queued implements PendingCommit {
     this.stored = entry.stored
     this.ops = entry.ops
     this.publish = entry.publish
-    if (entry.more) this.more = entry.more
+    // Every field set, in one order, and never deleted: one object shape for every height.
+    this.more = entry.more
     this.started = entry.started
-    if (entry.quiet) this.quiet = true
+    this.quiet = entry.quiet === true
   }
 
   get durable(): Promise<StoredBlock> {
@@ -257,7 +258,7 @@ export class CommitQueue {
 
 /** Adds an entry's remaining writes (what its `more` gave) to its ops and its publishing. */
 function completeEntry(p: CommitEntry, more: PreparedWrites): void {
-  delete p.more
+  p.more = undefined
   p.ops = p.ops.concat(more.ops)
   const first = p.publish
   p.publish = () => {
