@@ -49,6 +49,7 @@ import { VersionedStore } from '../store/versioned-store.js'
 import { consensusParamsOf } from '../versions/deps.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
 import { DevControl } from './dev-control.js'
+import { tuneGarbageCollection } from './gc-tuning.js'
 import { createTxPipeline, type TxPipeline } from './tx-pipeline.js'
 
 /** Version of this sdkd build. */
@@ -174,6 +175,7 @@ export class Node {
       )
     }
 
+    logger.debug({ module: 'server', pretenuring: tuneGarbageCollection() }, 'V8 allocation sites')
     const fallback = ed25519Fallback()
     if (fallback !== undefined)
       logger.warn(

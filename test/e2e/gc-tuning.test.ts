@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
+
+// The node turns V8's allocation-site pretenuring off (SDKD_V8_PRETENURING=1 keeps it on): the
+// choice reaches V8 in a running process, the node logs it, and a bad value stops the start.
+
+const GC_TUNING = new URL('../../dist/node/gc-tuning.js', import.meta.url).href
+
+/**
+ * Runs a workload V8 would pretenure (objects of one literal that outlive young-generation
+ * collections) after the node's tuning, with V8's trace of the allocation sites it weighs.
+ */
+function traceAllocationSites(env: NodeJS.ProcessEnv): string {
+  const script = `
+    const { tuneGarbageCollection } = await import(${JSON.stringify(GC_TUNING)})
+    tuneGarbageCollection()
+    const window = new Array(50_000)
+    const make = (i) => ({ i, next: null })
+    for (let i = 0; i < 3_000_000; i++) window[i % window.length] = make(i)
+    console.log('done', window.length)`
+  const r = spawnSync(
+    process.execPath,
+    ['--trace-pretenuring-statistics', '--input-type=module', '-e', script],
+    { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
+  )
+  expect(r.status).toBe(0)
+  expect(r.stdout).toContain('done 50000')
+  return r.stdout
+}
+
+describe('V8 allocation-site pretenuring', () => {
+  let dir: string
+  let cleanup: () => Promise<void>
+  beforeAll(async () => {
+    ;({ dir, cleanup } = await tempDir())
+    await initHome(dir)
+  })
+  afterAll(() => cleanup())
+
+  test('off by default: V8 weighs no allocation site; SDKD_V8_PRETENURING=1 lets it', () => {
+    expect(traceAllocationSites({ SDKD_V8_PRETENURING: '' })).not.toMatch(/AllocationSite\(/)
+    expect(traceAllocationSites({ SDKD_V8_PRETENURING: '1' })).toMatch(
+      /pretenuring: AllocationSite\(0x[0-9a-f]+\): \(created, found, ratio\)/,
+    )
+  })
+
+  test('the node says at start-up (debug) whether pretenuring is on', async () => {
+    for (const [value, on] of [
+      ['', false],
+      ['1', true],
+    ] as const) {
+      const node = startSdkd(
+        ['--home', dir, '--log_level', 'debug', 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
+        { env: { SDKD_V8_PRETENURING: value } },
+      )
+      try {
+        const line = await node.waitForLog((l) => l.msg === 'V8 allocation sites')
+        expect(line).toMatchObject({ level: 20, module: 'server', pretenuring: on })
+      } finally {
+        await node.stop('SIGTERM')
+      }
+    }
+  })
+
+  test('error: a value other than 0 or 1 stops the node at start-up', async () => {
+    const r = await runSdkd(['--home', dir, 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'], {
+      env: { SDKD_V8_PRETENURING: 'yes' },
+      timeoutMs: 30_000,
+    })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('SDKD_V8_PRETENURING: expected 0 or 1, got: yes')
+  })
+})
