@@ -62,7 +62,7 @@ export class BlockStore {
    */
   private readonly retiring = new Map<number, StoredBlock>()
   /** Blocks prepared and not yet published (a burst writes many heights in one batch). */
-  private readonly unpublished = new Map<number, StoredBlock>()
+  private readonly unpublished = new PendingBlocks()
   /** The base block, once read (every /status shows it; it changes only when the base moves). */
   private baseBlock: StoredBlock | undefined
 
@@ -325,6 +325,7 @@ export class BlockStore {
         this.plannedBase = newBase
         this.preparedHeight = toHeight < base ? 0 : toHeight
         for (const h of this.retiring.keys()) if (h > toHeight) this.retiring.delete(h)
+        this.unpublished.clear()
         // Heights above toHeight will hold other blocks.
         if ((this.baseBlock?.block.header.height ?? 0) > toHeight) this.baseBlock = undefined
       },
@@ -386,4 +387,54 @@ function prefixEndOf(prefix: Bytes): Bytes {
     }
   }
   return Uint8Array.of(0xff, 0xff)
+}
+
+/**
+ * The blocks prepared and not yet published, by height: a ring of slots indexed by height that only
+ * grows (to hold every height in flight) and never reallocates in a steady burst. A Map here, filled
+ * and emptied by hundreds of heights at a time, reallocated its table as it grew and shrank; a
+ * discarded table that had reached the old generation kept every block it held alive through the
+ * young-generation collections until the next full one, so each scavenge copied and promoted blocks
+ * that were already published (measured in a mined burst: two thirds of what was promoted).
+ */
+export class PendingBlocks {
+  private slots: (StoredBlock | undefined)[] = PendingBlocks.ring(1024)
+
+  private static ring(size: number): (StoredBlock | undefined)[] {
+    return new Array<StoredBlock | undefined>(size).fill(undefined)
+  }
+
+  /** The block prepared at `height`, if it is not published yet. */
+  get(height: number): StoredBlock | undefined {
+    const s = this.slots[height & (this.slots.length - 1)]
+    return s?.block.header.height === height ? s : undefined
+  }
+
+  /**
+   * Holds `stored` until `delete(height)`. Heights come in order with no gap, so when the slot is
+   * taken by another height every slot is: the ring doubles, which spreads them without collision.
+   */
+  set(height: number, stored: StoredBlock): void {
+    for (;;) {
+      const i = height & (this.slots.length - 1)
+      const held = this.slots[i]
+      if (held === undefined || held.block.header.height === height) {
+        this.slots[i] = stored
+        return
+      }
+      const old = this.slots
+      this.slots = PendingBlocks.ring(old.length * 2)
+      for (const b of old) if (b) this.slots[b.block.header.height & (this.slots.length - 1)] = b
+    }
+  }
+
+  delete(height: number): void {
+    const i = height & (this.slots.length - 1)
+    if (this.slots[i]?.block.header.height === height) this.slots[i] = undefined
+  }
+
+  /** Forgets every block (a rollback: the heights above it will hold other blocks). */
+  clear(): void {
+    this.slots.fill(undefined)
+  }
 }
