@@ -17,4 +17,20 @@ describe('ed25519 signer', () => {
     // Deterministic: the same bytes as OpenSSL's own signature.
     expect(Buffer.from(sig).equals(sign(null, message, privateKey))).toBe(true)
   })
+
+  test('behavior: each signature is its own copy, whatever the message length (up to 100 KB)', () => {
+    const { privateKey } = generateKeyPairSync('ed25519')
+    const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' })
+    const signer = createEd25519Signer(new Uint8Array(pkcs8.subarray(pkcs8.length - 32)))
+    const publicKey = createPublicKey(privateKey)
+    const messages = [3, 64, 65, 1024, 1025, 100_000, 10].map((n, i) =>
+      new Uint8Array(n).fill(i + 1),
+    )
+    const sigs = messages.map((m) => signer.sign(m))
+    messages.forEach((m, i) => {
+      expect(verify(null, m, publicKey, sigs[i]!)).toBe(true)
+      expect(Buffer.from(sigs[i]!).equals(sign(null, m, privateKey))).toBe(true)
+    })
+    expect(new Set(sigs.map((s) => Buffer.from(s).toString('hex'))).size).toBe(messages.length)
+  })
 })

@@ -29,16 +29,22 @@ export function createEd25519Signer(seed: Bytes): Ed25519Signer {
     const pk = Buffer.alloc(s.crypto_sign_PUBLICKEYBYTES)
     const sk = Buffer.alloc(s.crypto_sign_SECRETKEYBYTES)
     s.crypto_sign_seed_keypair(pk, sk, Buffer.from(seed))
+    // libsodium reads the message from, and writes the signature to, memory outside V8's heap that
+    // is allocated once: a fresh small array for each would first be moved out of the heap by V8.
+    const sig = Buffer.allocUnsafeSlow(s.crypto_sign_BYTES)
+    let scratch = Buffer.allocUnsafeSlow(1024)
+    const views: (Buffer | undefined)[] = []
     return {
       implementation: 'libsodium',
       sign(message) {
-        const sig = Buffer.alloc(s.crypto_sign_BYTES)
-        s.crypto_sign_detached(
-          sig,
-          Buffer.from(message.buffer, message.byteOffset, message.length),
-          sk,
-        )
-        return new Uint8Array(sig.buffer, sig.byteOffset, sig.length)
+        if (message.length > scratch.length) {
+          scratch = Buffer.allocUnsafeSlow(message.length * 2)
+          views.length = 0
+        }
+        scratch.set(message)
+        const input = (views[message.length] ??= scratch.subarray(0, message.length))
+        s.crypto_sign_detached(sig, input, sk)
+        return new Uint8Array(sig)
       },
     }
   }
