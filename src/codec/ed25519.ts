@@ -42,7 +42,11 @@ export function createEd25519Signer(seed: Bytes): Ed25519Signer {
           views.length = 0
         }
         scratch.set(message)
-        const input = (views[message.length] ??= scratch.subarray(0, message.length))
+        let input = views[message.length]
+        if (!input) {
+          input = scratch.subarray(0, message.length)
+          views[message.length] = input
+        }
         s.crypto_sign_detached(sig, input, sk)
         return new Uint8Array(sig)
       },
