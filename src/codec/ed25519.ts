@@ -1,6 +1,6 @@
 import { createPrivateKey, sign } from 'node:crypto'
 import type { Bytes } from './bytes.js'
-import { loadSodium, sodiumLoadError } from './sodium.js'
+import { loadSodium, NativeScratch, sodiumLoadError } from './sodium.js'
 
 /** Signs messages with one ed25519 key. */
 export interface Ed25519Signer {
@@ -29,24 +29,13 @@ export function createEd25519Signer(seed: Bytes): Ed25519Signer {
     const pk = Buffer.alloc(s.crypto_sign_PUBLICKEYBYTES)
     const sk = Buffer.alloc(s.crypto_sign_SECRETKEYBYTES)
     s.crypto_sign_seed_keypair(pk, sk, Buffer.from(seed))
-    // libsodium reads the message from, and writes the signature to, memory outside V8's heap that
-    // is allocated once: a fresh small array for each would first be moved out of the heap by V8.
+    // The message is read from, and the signature written to, memory outside V8's heap made once.
     const sig = Buffer.allocUnsafeSlow(s.crypto_sign_BYTES)
-    let scratch = Buffer.allocUnsafeSlow(1024)
-    const views: (Buffer | undefined)[] = []
+    const scratch = new NativeScratch(1024)
     return {
       implementation: 'libsodium',
       sign(message) {
-        if (message.length > scratch.length) {
-          scratch = Buffer.allocUnsafeSlow(message.length * 2)
-          views.length = 0
-        }
-        scratch.set(message)
-        let input = views[message.length]
-        if (!input) {
-          input = scratch.subarray(0, message.length)
-          views[message.length] = input
-        }
+        const input = scratch.copy([message], message.length)
         s.crypto_sign_detached(sig, input, sk)
         return new Uint8Array(sig)
       },

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { ErrLogic } from '../errors.js'
 import { type Bytes, fromHex, toHexUpper } from './bytes.js'
-import { loadSodium } from './sodium.js'
+import { loadSodium, NativeScratch } from './sodium.js'
 
 let nodeCrypto: typeof import('node:crypto') | undefined
 
@@ -14,10 +14,8 @@ function crypto(): typeof import('node:crypto') {
   return nodeCrypto
 }
 
-/** Where small inputs are gathered for libsodium (synchronous use only). */
-const scratch = new Uint8Array(4096)
-/** Views of the first n bytes of `scratch`, made once per length (a view per call costs more). */
-const scratchViews: (Uint8Array | undefined)[] = []
+/** Where small inputs are gathered for libsodium. */
+const scratch = new NativeScratch(4096)
 /** The largest typed array V8 keeps inside its heap (V8_TYPED_ARRAY_MAX_SIZE_IN_HEAP). */
 const ON_HEAP_MAX = 64
 /** Where libsodium writes a digest before it is copied out. */
@@ -33,20 +31,9 @@ export function sha256(...parts: readonly Bytes[]): Bytes {
   if (sodium) {
     let n = 0
     for (const p of parts) n += p.length
-    if (n <= scratch.length) {
-      let input: Uint8Array
-      // A small array made in JS keeps its bytes in V8's heap; handing it to a native function
-      // makes V8 move them to a separate allocation first (about 1 µs): such inputs are copied into
-      // the scratch instead, whose bytes are outside the heap already.
-      if (parts.length === 1 && n > ON_HEAP_MAX) input = parts[0]!
-      else {
-        let at = 0
-        for (const p of parts) {
-          scratch.set(p, at)
-          at += p.length
-        }
-        input = scratchViews[n] ??= scratch.subarray(0, n)
-      }
+    if (n <= scratch.size) {
+      // A small single input is copied too: its bytes are likely inside V8's heap (NativeScratch).
+      const input = parts.length === 1 && n > ON_HEAP_MAX ? parts[0]! : scratch.copy(parts, n)
       sodium.crypto_hash_sha256(digest, input)
       return digest.slice()
     }

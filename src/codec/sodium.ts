@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import type { Bytes } from './bytes.js'
 
 /** The parts of libsodium (sodium-native) the codecs use. */
 export interface Sodium {
@@ -31,4 +32,42 @@ export function loadSodium(): Sodium | null {
 /** Why libsodium could not be loaded, if it could not. */
 export function sodiumLoadError(): string | undefined {
   return loadError
+}
+
+/**
+ * Memory outside V8's heap, allocated once and reused, where inputs for libsodium are gathered
+ * (synchronous use only). A small array made in JS keeps its bytes inside V8's heap, and handing
+ * it to a native function makes V8 move them to an allocation of their own first (about 1 µs).
+ */
+export class NativeScratch {
+  private buffer: Buffer
+  /** Views of the first n bytes, made once per length (a view per call costs more). */
+  private views: (Buffer | undefined)[] = []
+
+  constructor(size: number) {
+    this.buffer = Buffer.allocUnsafeSlow(size)
+  }
+
+  get size(): number {
+    return this.buffer.length
+  }
+
+  /** `parts` copied one after another (`n` bytes in all) into the scratch, grown to fit if need be. */
+  copy(parts: readonly Bytes[], n: number): Buffer {
+    if (n > this.buffer.length) {
+      this.buffer = Buffer.allocUnsafeSlow(n * 2)
+      this.views = []
+    }
+    let at = 0
+    for (const p of parts) {
+      this.buffer.set(p, at)
+      at += p.length
+    }
+    let view = this.views[n]
+    if (!view) {
+      view = this.buffer.subarray(0, n)
+      this.views[n] = view
+    }
+    return view
+  }
 }
