@@ -197,4 +197,36 @@ describe('commit queue', () => {
     expect(halts).toHaveLength(1)
     expect(published).toEqual([1, 2])
   })
+
+  test('error: a batch that fails before its first write (preparing its writes threw) halts the queue, and drain still returns', async () => {
+    const { backend, batches } = recordingBackend()
+    const halts: Error[] = []
+    const queue = new CommitQueue({
+      backend,
+      logger: createSilentLogger(),
+      onCommit: () => undefined,
+      onHalt: (err) => halts.push(err),
+    })
+    const published: number[] = []
+    const failing = queue.push({
+      ...entry(1, published),
+      more: () => {
+        throw new RangeError('Maximum call stack size exceeded')
+      },
+    })
+    await queue.drain()
+    await expect(failing.durable).rejects.toThrow(
+      'failed to write block batch: Maximum call stack size exceeded',
+    )
+    expect(queue.failed?.message).toBe(
+      'failed to write block batch: Maximum call stack size exceeded',
+    )
+    expect(halts).toHaveLength(1)
+    // nothing more commits, and waiting for the queue never blocks
+    const after = queue.push(entry(2, published))
+    await queue.drain()
+    await expect(after.durable).rejects.toThrow('failed to write block batch')
+    expect(batches).toEqual([])
+    expect(published).toEqual([])
+  }, 5_000)
 })

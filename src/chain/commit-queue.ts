@@ -120,6 +120,8 @@ class Queued implements PendingCommit {
 export class CommitQueue {
   private readonly waiting: Queued[] = []
   private writer: Promise<void> | undefined
+  /** Whether `flush` is running (it may finish before it returns). */
+  private flushing = false
   private failure: ChainHaltError | undefined
   private holdTimer: NodeJS.Timeout | undefined
   /** Whether the newest height was pushed with `hold` (more follow at once). */
@@ -156,6 +158,11 @@ export class CommitQueue {
    */
   push(entry: CommitEntry, hold = false): PendingCommit {
     const queued = new Queued(entry)
+    if (this.failure) {
+      // Nothing commits after a failed batch.
+      queued.reject(this.failure)
+      return queued
+    }
     this.waiting.push(queued)
     this.holding = hold
     if (this.writer) return queued
@@ -174,7 +181,12 @@ export class CommitQueue {
     this.holding = false
     if (this.holdTimer) clearTimeout(this.holdTimer)
     this.holdTimer = undefined
-    if (this.waiting.length > 0) this.writer ??= this.flush()
+    if (this.waiting.length === 0 || this.writer) return
+    const writer = this.flush()
+    // A batch that fails before its first await (preparing its writes threw) has already finished
+    // here, and cleared `writer` on its way out: it must not be set again, or drain() would wait
+    // on it for ever.
+    if (this.flushing) this.writer = writer
   }
 
   /** Resolves once every queued height is durable (or the queue has failed). */
@@ -193,6 +205,7 @@ export class CommitQueue {
 
   /** Writes queued heights, several per batch when they pile up; publishes each in order. */
   private async flush(): Promise<void> {
+    this.flushing = true
     try {
       while (this.waiting.length > 0) {
         if (this.held()) {
@@ -251,6 +264,7 @@ export class CommitQueue {
         }
       }
     } finally {
+      this.flushing = false
       this.writer = undefined
     }
   }

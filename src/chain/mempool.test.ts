@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { createTxTestNode } from '../../test/helpers/tx-node.js'
+import { sha256 } from '../codec/hash.js'
 import { MempoolError } from './mempool.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
@@ -72,6 +73,34 @@ describe('mempool', () => {
     expect(second.block.txs).toHaveLength(1)
     expect(second.results[0]!.code).toBe(0)
   })
+
+  test('behavior: one block takes 6,000 sends (more index writes than one call can pass as arguments) and commits them', async () => {
+    const n = 6_000
+    const t = await node({
+      app: (a) => (a.mempool.maxTxs = n),
+      node: (c) => (c.mempool.size = n),
+    })
+    const txs = sends(t, n)
+    for (const tx of txs) expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    const block = await t.block()
+    expect(block.block.txs.length).toBe(n)
+    expect(block.results.every((r) => r.code === 0)).toBe(true)
+    expect(t.tx.mempool.size).toBe(0)
+    // committed: balances, the tx by its hash, and its indexed events
+    expect(await t.balance(t.bob.addressBytes)).toBe(1_000_000n + BigInt(n))
+    const height = t.node.producer.height
+    const last = await t.node.blocks.txLocation(sha256(txs[n - 1]!))
+    expect(last).toEqual({ height, index: n - 1 })
+    const sent: number[] = []
+    for await (const found of t.node.blocks.indexedTxs('message.sender', {
+      value: t.alice.address,
+    }))
+      sent.push(found.index)
+    expect(sent).toEqual(txs.map((_, i) => i))
+    // the next block builds on it
+    await t.block()
+    expect(t.node.producer.height).toBe(height + 1)
+  }, 60_000)
 
   test('behavior: block byte and gas limits bound a block', async () => {
     const t = await node({ block: { max_gas: '450000' } })

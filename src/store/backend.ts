@@ -3,6 +3,14 @@ import type { Bytes } from '../codec/bytes.js'
 /** One write in an atomic batch. */
 export type BatchOp = { type: 'put'; key: Bytes; value: Bytes } | { type: 'del'; key: Bytes }
 
+/**
+ * Appends `more` to `ops` one by one: a block's writes run to hundreds of thousands (a few thousand
+ * txs, each with its index entries), more than `push(...more)` can pass as arguments.
+ */
+export function appendOps(ops: BatchOp[], more: readonly BatchOp[]): void {
+  for (const op of more) ops.push(op)
+}
+
 /** Writes to make in one atomic batch, and what makes them visible once they are durable. */
 export interface PreparedWrites {
   ops: BatchOp[]

@@ -5,7 +5,7 @@ import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../co
 import { sha256 } from '../codec/hash.js'
 import { emptiedWriter, type ProtoMessage, type ProtoRegistry } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
-import type { BatchOp, PreparedWrites, StoreBackend } from './backend.js'
+import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, txHashKey } from './keys.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
 
@@ -222,14 +222,14 @@ export class BlockStore {
       })
     })
     if (this.indexTxEvents && block.txs.length > 0)
-      ops.push(...txIndexOps(height, stored.results, 'put'))
+      appendOps(ops, txIndexOps(height, stored.results, 'put'))
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
     // of the same or a later batch (batches are written in order), and read from memory meanwhile.
     // Only pruning reads the store: a commit that prunes nothing is prepared at once.
     const base = this.plannedBase === 0 ? height : this.plannedBase
     if (retainHeight > base && base <= this.preparedHeight)
       return this.prune(base, retainHeight).then((pruned) => {
-        ops.push(...pruned.ops)
+        appendOps(ops, pruned.ops)
         return this.planned(stored, ops, pruned.base)
       })
     return this.planned(stored, ops, base)
@@ -252,7 +252,7 @@ export class BlockStore {
       this.retiring.set(h, old)
       ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
-      if (old.block.txs.length > 0) ops.push(...txIndexOps(h, old.results, 'del'))
+      if (old.block.txs.length > 0) appendOps(ops, txIndexOps(h, old.results, 'del'))
     }
     return { ops, base: until }
   }
@@ -314,7 +314,7 @@ export class BlockStore {
       ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
       // Deleted whatever `indexTxEvents` says now: the entries may date from a run that indexed.
-      if (old.block.txs.length > 0) ops.push(...txIndexOps(h, old.results, 'del'))
+      if (old.block.txs.length > 0) appendOps(ops, txIndexOps(h, old.results, 'del'))
     }
     const newBase = toHeight < base ? 0 : base
     return {

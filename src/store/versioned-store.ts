@@ -3,7 +3,7 @@ import { sha256 } from '../codec/hash.js'
 import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appHashOf, storeHash } from './app-hash.js'
-import type { BatchOp, StoreBackend } from './backend.js'
+import { appendOps, type BatchOp, type StoreBackend } from './backend.js'
 import { type BranchParent, branchChanges, createBranch } from './branch.js'
 import { BTree } from './btree.js'
 import { type HeightSource, HeightView, type RangeBatch } from './height-view.js'
@@ -393,7 +393,7 @@ export class VersionedStore implements HeightSource {
       ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
     }
     const prune = first ? genesisPruning(height) : this.planPruning(height)
-    ops.push(...prune.ops)
+    appendOps(ops, prune.ops)
     if (prune.through > this.prunedThrough || first) {
       ops.push({ type: 'put', key: META_EARLIEST, value: uint64BE(prune.through + 1) })
     }
