@@ -74,7 +74,7 @@ describe('mempool', () => {
     expect(second.results[0]!.code).toBe(0)
   })
 
-  test('behavior: one block takes 6,000 sends (more index writes than one call can pass as arguments) and commits them', async () => {
+  test('behavior: one block takes 6,000 sends (more index writes than one call can pass as arguments), commits them and rolls them back', async () => {
     const n = 6_000
     const t = await node({
       app: (a) => (a.mempool.maxTxs = n),
@@ -100,6 +100,17 @@ describe('mempool', () => {
     // the next block builds on it
     await t.block()
     expect(t.node.producer.height).toBe(height + 1)
+    // and rolling back below it deletes its txs and their index entries as one batch
+    await t.node.producer.rollbackTo(height - 1)
+    expect(t.node.producer.height).toBe(height - 1)
+    expect(await t.node.blocks.txLocation(sha256(txs[n - 1]!))).toBeUndefined()
+    const left: unknown[] = []
+    for await (const found of t.node.blocks.indexedTxs('message.sender', {
+      value: t.alice.address,
+    }))
+      left.push(found)
+    expect(left).toEqual([])
+    expect(await t.balance(t.bob.addressBytes)).toBe(1_000_000n)
   }, 60_000)
 
   test('behavior: block byte and gas limits bound a block', async () => {
