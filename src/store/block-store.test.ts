@@ -90,9 +90,9 @@ async function openChain(db: Database) {
     },
     async commit(
       height: number,
-      options: { retainHeight?: number; round?: number; defer?: boolean } = {},
+      options: { retainHeight?: number; round?: number; defer?: boolean; empty?: boolean } = {},
     ) {
-      const txs = txsOf(height, options.round)
+      const txs = options.empty ? [] : txsOf(height, options.round)
       const block = builder.build({
         height,
         time: 1_700_000_000_000_000_000n + BigInt(height) * 1_000_000_000n,
@@ -218,6 +218,33 @@ for (const [name, makeDatabase] of backends) {
       })
       expect(await chain.blocks.txLocation(sha256(stored[3]!.block.txs[0]!))).toBeUndefined()
       expect(await heightsIndexed(chain.blocks)).toEqual([1, 2, 3, 4])
+    })
+
+    test('behavior: a rollback over empty blocks and blocks with txs removes both kinds, hashes and all', async () => {
+      const chain = await setup()
+      const stored: StoredBlock[] = []
+      for (let h = 1; h <= 8; h++) stored.push(await chain.commit(h, { empty: h % 2 === 0 }))
+      await chain.rollBack(3)
+      const check = async (blocks: BlockStore) => {
+        expect(blocks.latest?.block.header.height).toBe(3)
+        for (let h = 1; h <= 8; h++) {
+          const { block } = stored[h - 1]!
+          const kept = h <= 3
+          expect(toHex((await blocks.get(h))?.block.blockId.hash ?? emptyBytes())).toBe(
+            kept ? toHex(block.blockId.hash) : '',
+          )
+          expect(await blocks.heightOfHash(block.blockId.hash)).toBe(kept ? h : undefined)
+          if (block.txs.length > 0) {
+            expect(await blocks.txLocation(sha256(block.txs[0]!))).toEqual(
+              kept ? { height: h, index: 0 } : undefined,
+            )
+          }
+        }
+        expect(await heightsIndexed(blocks)).toEqual([1, 3])
+      }
+      await check(chain.blocks)
+      await chain.reopen()
+      await check(chain.blocks)
     })
 
     test('behavior: a rollback to before the first block empties the store', async () => {

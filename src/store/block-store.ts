@@ -307,14 +307,21 @@ export class BlockStore {
       target = await this.get(toHeight)
       if (!target) throw ErrLogic.wrap(`block ${toHeight} is missing from the block store`)
     }
-    for (let h = Math.max(toHeight + 1, base); h <= latest; h++) {
-      const old = await this.get(h)
-      ops.push({ type: 'del', key: blockKey(h) })
-      if (!old) continue
-      ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
+    // Every block to go is durable (nothing is being written): one scan reads them all, and a
+    // block without txs is not decoded beyond its hash (a revert may drop 100,000 mined blocks).
+    const from = Math.max(toHeight + 1, base)
+    for await (const [key, bytes] of this.backend.entries({
+      gte: blockKey(from),
+      lt: blockKey(latest + 1),
+    })) {
+      ops.push({ type: 'del', key })
+      const record = this.recordType.decode(bytes) as ProtoMessage
+      ops.push({ type: 'del', key: blockHashKey(new Uint8Array(record.block_hash as Bytes)) })
+      if (((record.tx_results ?? []) as unknown[]).length === 0) continue
+      const old = this.decodeRecord(bytes)
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
       // Deleted whatever `indexTxEvents` says now: the entries may date from a run that indexed.
-      if (old.block.txs.length > 0) appendOps(ops, txIndexOps(h, old.results, 'del'))
+      appendOps(ops, txIndexOps(old.block.header.height, old.results, 'del'))
     }
     const newBase = toHeight < base ? 0 : base
     return {
