@@ -167,7 +167,11 @@ export class BlockStore {
   }
 
   private decodeRecord(bytes: Bytes): StoredBlock {
-    const r = this.recordType.decode(bytes) as ProtoMessage
+    return this.fromRecord(this.recordType.decode(bytes) as ProtoMessage)
+  }
+
+  /** A stored block from its decoded record. */
+  private fromRecord(r: ProtoMessage): StoredBlock {
     const blockBytes = new Uint8Array(r.block as Bytes)
     const block = this.builder.decode(blockBytes, {
       hash: new Uint8Array(r.block_hash as Bytes),
@@ -318,7 +322,7 @@ export class BlockStore {
       const record = this.recordType.decode(bytes) as ProtoMessage
       ops.push({ type: 'del', key: blockHashKey(new Uint8Array(record.block_hash as Bytes)) })
       if (((record.tx_results ?? []) as unknown[]).length === 0) continue
-      const old = this.decodeRecord(bytes)
+      const old = this.fromRecord(record)
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
       // Deleted whatever `indexTxEvents` says now: the entries may date from a run that indexed.
       appendOps(ops, txIndexOps(old.block.header.height, old.results, 'del'))
