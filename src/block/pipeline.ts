@@ -6,7 +6,13 @@ import type { Bytes } from '../codec/bytes.js'
 import { EMPTY_HASH } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 import { ErrLogic } from '../errors.js'
-import { type Block, type BlockBuilder, type BlockId, EMPTY_BLOCK_ID } from './block.js'
+import {
+  type Block,
+  type BlockBuilder,
+  type BlockId,
+  type BlockInputs,
+  EMPTY_BLOCK_ID,
+} from './block.js'
 
 /**
  * Empty blocks built on another thread while the node's thread runs the next heights.
@@ -225,6 +231,22 @@ export class PipelineRing {
   }
 }
 
+/**
+ * The inputs of the empty block of `job`, an object literal of one shape. They used to be a spread
+ * of the job with its last block id replaced: `perf` showed map migrations and inline-cache misses
+ * in the worker's build, and the worker spent about a tenth more CPU per block.
+ */
+function emptyBlockInputs(job: PipelineJob, lastBlockId: BlockId): BlockInputs {
+  return {
+    height: job.height,
+    time: job.time,
+    lastBlockId,
+    appHash: job.appHash,
+    lastResultsHash: job.lastResultsHash,
+    txs: [],
+  }
+}
+
 /** How often an idle worker looks for jobs (ms) before it sleeps until woken. */
 const POLL_MS = 0.2
 /** How long an idle worker keeps looking after its last job (ms). */
@@ -281,7 +303,7 @@ export class PipelineServer {
     const lastBlockId = job.lastBlockId ?? this.previous
     if (!lastBlockId) return undefined
     try {
-      const block = this.builder.build({ ...job, lastBlockId, txs: [] })
+      const block = this.builder.build(emptyBlockInputs(job, lastBlockId))
       return {
         blockId: block.blockId,
         lastCommitHash: block.header.lastCommitHash,
@@ -446,11 +468,17 @@ export class BlockPipeline {
       if (last) this.collectUpTo(last)
       if (!this.lastCollected)
         throw ErrLogic.wrap('the first block handed to the pipeline needs its last block id')
-      job = { ...job, lastBlockId: this.lastCollected }
+      job = {
+        height: job.height,
+        time: job.time,
+        appHash: job.appHash,
+        lastResultsHash: job.lastResultsHash,
+        lastBlockId: this.lastCollected,
+      }
     }
     const block: Block = {
       header: this.builder.headerOf(
-        { ...job, lastBlockId: job.lastBlockId ?? EMPTY_BLOCK_ID },
+        emptyBlockInputs(job, job.lastBlockId ?? EMPTY_BLOCK_ID),
         new Uint8Array(0),
         EMPTY_HASH,
       ),
@@ -487,7 +515,7 @@ export class BlockPipeline {
       if (result === undefined) {
         // The worker has no previous block for the jobs after this one: name it in the next job.
         if (p.handedOut) this.chained = false
-        const built = this.builder.build({ ...p.job, lastBlockId, txs: [] })
+        const built = this.builder.build(emptyBlockInputs(p.job, lastBlockId))
         Object.assign(block.header, built.header)
         block.lastCommit = built.lastCommit
         block.bytes = built.bytes

@@ -468,25 +468,32 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       throw this.configuredHalt()
     }
     const txs = this.o.txSource?.reap() ?? []
-    const inputs = {
-      height,
-      time,
-      appHash: store.workingAppHash,
-      lastResultsHash: this.lastResultsHash,
-    }
+    const appHash = store.workingAppHash
+    const { lastResultsHash } = this
     // An empty block with more to follow at once is hashed and signed on the pipeline's thread
     // while this one runs the height; the block is collected before its batch is written.
     const pipeline = this.o.pipeline
     let pending: PendingBlock | undefined
     let block: Block
     if (options.hold === true && txs.length === 0 && pipeline?.ready) {
+      // Object literals, not spreads: the builder reads one shape of inputs (see the pipeline).
       pending = pipeline.submit({
-        ...inputs,
+        height,
+        time,
+        appHash,
+        lastResultsHash,
         lastBlockId: this.lastPending ? undefined : this.lastBlockId,
       })
       block = pending.block
     } else {
-      block = builder.build({ ...inputs, lastBlockId: this.lastBlockId, txs })
+      block = builder.build({
+        height,
+        time,
+        lastBlockId: this.lastBlockId,
+        appHash,
+        lastResultsHash,
+        txs,
+      })
     }
 
     const branch = store.branch()
