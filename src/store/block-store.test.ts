@@ -163,6 +163,16 @@ async function heightsIndexed(blocks: BlockStore): Promise<number[]> {
   return [...out]
 }
 
+/** `stored` is found (kept) or not by its height and by its hash. */
+async function expectBlockLookups(blocks: BlockStore, stored: StoredBlock, kept: boolean) {
+  const { hash } = stored.block.blockId
+  const height = stored.block.header.height
+  expect(toHex((await blocks.get(height))?.block.blockId.hash ?? emptyBytes())).toBe(
+    kept ? toHex(hash) : '',
+  )
+  expect(await blocks.heightOfHash(hash)).toBe(kept ? height : undefined)
+}
+
 for (const [name, makeDatabase] of backends) {
   describe(`block store rollback (${name})`, () => {
     const cleanups: (() => Promise<void>)[] = []
@@ -189,10 +199,7 @@ for (const [name, makeDatabase] of backends) {
         for (let h = 1; h <= 5; h++) {
           const { block } = stored[h - 1]!
           const kept = h <= 3
-          expect(toHex((await blocks.get(h))?.block.blockId.hash ?? emptyBytes())).toBe(
-            kept ? toHex(block.blockId.hash) : '',
-          )
-          expect(await blocks.heightOfHash(block.blockId.hash)).toBe(kept ? h : undefined)
+          await expectBlockLookups(blocks, stored[h - 1]!, kept)
           expect(await blocks.txLocation(sha256(block.txs[1]!))).toEqual(
             kept ? { height: h, index: 1 } : undefined,
           )
@@ -230,10 +237,7 @@ for (const [name, makeDatabase] of backends) {
         for (let h = 1; h <= 8; h++) {
           const { block } = stored[h - 1]!
           const kept = h <= 3
-          expect(toHex((await blocks.get(h))?.block.blockId.hash ?? emptyBytes())).toBe(
-            kept ? toHex(block.blockId.hash) : '',
-          )
-          expect(await blocks.heightOfHash(block.blockId.hash)).toBe(kept ? h : undefined)
+          await expectBlockLookups(blocks, stored[h - 1]!, kept)
           if (block.txs.length > 0) {
             expect(await blocks.txLocation(sha256(block.txs[0]!))).toEqual(
               kept ? { height: h, index: 0 } : undefined,
