@@ -1,7 +1,7 @@
 // Benchmark: signed bank sends broadcast over REST to a real sdkd process, measured side by side
 // with the raw secp256k1 verify rates in the same run.
 //
-//   npm run bench:tx [-- --txs 20000 --senders 32 --timeout-commit 500ms --cpu-prof]
+//   npm run bench:tx [-- --txs 20000 --senders 32 --timeout-commit 500ms --runs 3 --cpu-prof]
 //
 // A bounded loader pre-signs --txs MsgSends from --senders genesis accounts, then broadcasts them
 // over POST /sdk/tx/v1beta1/txs (BROADCAST_MODE_SYNC), one lane per sender (a sender's txs go in
@@ -16,7 +16,11 @@
 // run (`--txs 6000`) includes that warm-up in a few seconds of load and reads lower; the last line
 // says which kind of run it was.
 //
-// --cpu-prof starts the node with node's --cpu-prof and prints the directory of the profile.
+// --runs N (default 3): N runs, each with a fresh node on a fresh home (the same genesis, the same
+// signed txs); each prints a line, and the summary gives the median of each figure (a machine's
+// speed drifts by 10–25% within minutes here, so one run says little).
+//
+// --cpu-prof starts each run's node with node's --cpu-prof and prints the directory of its profile.
 //
 // --split first runs the same signed txs through a node inside this process, without HTTP (a
 // second home with the same genesis): every tx through the mempool's CheckTx, then blocks until the
@@ -50,6 +54,9 @@ const arg = (name, fallback) => {
 const TXS = Number(arg('txs', 20000))
 const SENDERS = Number(arg('senders', 32))
 const TIMEOUT_COMMIT = arg('timeout-commit', '500ms')
+const RUNS = Number(arg('runs', 3))
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`--runs: expected a positive integer, got ${arg('runs')}`)
 /** A Go-style duration (`500ms`, `1s`, `1.5s`) in milliseconds. */
 function durationMs(text) {
   const m = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(text)
@@ -150,8 +157,6 @@ async function benchHome() {
   await writeFile(appTomlPath, appToml.replace(/^max-txs = \d+$/m, `max-txs = ${TXS + 1000}`))
   return dir
 }
-const home = await benchHome()
-
 // --- pre-signed load ----------------------------------------------------------------------------
 process.stdout.write(`signing ${TXS} bank sends from ${SENDERS} accounts… `)
 const lanes = keys.map(() => [])
@@ -254,153 +259,192 @@ async function splitRun() {
 }
 const split = SPLIT ? await splitRun() : undefined
 
-// --- the node ------------------------------------------------------------------------------------
-const rpcPort = await freePort()
-const apiPort = await freePort()
-const profDir = CPU_PROF ? await mkdtemp(join(tmpdir(), 'sdkd-bench-tx-prof-')) : undefined
-const child = spawn(
-  process.execPath,
-  [
-    ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
-    MAIN,
-    '--home',
-    home,
-    '--log_level',
-    'error',
-    'start',
-    '--rpc.laddr',
-    `tcp://127.0.0.1:${rpcPort}`,
-    '--api.enable',
-    '--api.address',
-    `tcp://127.0.0.1:${apiPort}`,
-    '--grpc.enable=false',
-    '--timeout-commit',
-    TIMEOUT_COMMIT,
-  ],
-  { stdio: ['ignore', 'ignore', 'inherit'] },
-)
-let exited = false
-child.once('exit', () => (exited = true))
+// --- the node: one run -------------------------------------------------------------------------
+/**
+ * One run on a fresh home and a fresh `sdkd start`: the load, the wait for its last block, the
+ * results read back, then the REST ceiling (cached re-sends). Resolves with the run's figures.
+ */
+async function nodeRun(run) {
+  const home = await benchHome()
+  const rpcPort = await freePort()
+  const apiPort = await freePort()
+  const profDir = CPU_PROF ? await mkdtemp(join(tmpdir(), 'sdkd-bench-tx-prof-')) : undefined
+  const child = spawn(
+    process.execPath,
+    [
+      ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
+      MAIN,
+      '--home',
+      home,
+      '--log_level',
+      'error',
+      'start',
+      '--rpc.laddr',
+      `tcp://127.0.0.1:${rpcPort}`,
+      '--api.enable',
+      '--api.address',
+      `tcp://127.0.0.1:${apiPort}`,
+      '--grpc.enable=false',
+      '--timeout-commit',
+      TIMEOUT_COMMIT,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  let exited = false
+  child.once('exit', () => (exited = true))
+  try {
+    let startHeight = 0
+    for (let i = 0; i < 300 && startHeight < 1; i++) {
+      if (exited) throw new Error('sdkd exited while starting')
+      await sleep(100)
+      startHeight = Number(
+        (await rpc(rpcPort, 'status').catch(() => undefined))?.sync_info.latest_block_height ?? 0,
+      )
+    }
+    if (startHeight < 1) throw new Error('sdkd did not produce a block')
 
-async function finish(code) {
-  if (!exited) {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    // --- load -------------------------------------------------------------------------------------
+    const latencies = []
+    let rejected = 0
+    const cpu0 = { node: nodeCpu(child.pid), client: process.cpuUsage() }
+    const t0 = Date.now()
+    await Promise.all(
+      lanes.map(async (txs) => {
+        for (const tx_bytes of txs) {
+          const s = performance.now()
+          const r = await post(apiPort, '/sdk/tx/v1beta1/txs', {
+            tx_bytes,
+            mode: 'BROADCAST_MODE_SYNC',
+          })
+          latencies.push(performance.now() - s)
+          if (r.status !== 200 || r.body.tx_response.code !== 0) {
+            rejected++
+            if (rejected <= 3) console.error('rejected:', JSON.stringify(r.body))
+          }
+        }
+      }),
+    )
+    const sentMs = Date.now() - t0
+
+    // --- wait until the mempool is empty (bounded) -------------------------------------------------
+    const deadline = Date.now() + 120_000
+    while (Date.now() < deadline) {
+      const n = Number((await rpc(rpcPort, 'num_unconfirmed_txs')).total)
+      if (n === 0) break
+      await sleep(100)
+    }
+    await sleep(Math.max(TIMEOUT_COMMIT_MS * 2, 500))
+    const latest = Number((await rpc(rpcPort, 'status')).sync_info.latest_block_height)
+    const cpu1 = { node: nodeCpu(child.pid), client: process.cpuUsage(cpu0.client) }
+
+    let ok = 0
+    let failed = 0
+    let lastTxBlockTime = t0
+    let blocksWithTxs = 0
+    for (let h = startHeight + 1; h <= latest; h++) {
+      const res = await rpc(rpcPort, 'block_results', { height: String(h) })
+      const results = res.txs_results ?? []
+      if (results.length === 0) continue
+      blocksWithTxs++
+      for (const r of results) {
+        // Code 0 (route results print every field, as CometBFT) is success.
+        if (!r.code) ok++
+        else failed++
+      }
+      const block = await rpc(rpcPort, 'block', { height: String(h) })
+      lastTxBlockTime = Date.parse(block.block.header.time)
+    }
+    const seconds = (lastTxBlockTime - t0) / 1000
+
+    // --- REST ceiling: the same lanes send their last txs again (answered from the mempool cache) -
+    const again = lanes.map((txs) => txs.slice(-Math.ceil(Math.min(TXS, 4000) / SENDERS)))
+    const sentAgain = again.reduce((n, txs) => n + txs.length, 0)
+    let unexpected = 0
+    const cpu2 = nodeCpu(child.pid)
+    const c0 = performance.now()
+    await Promise.all(
+      again.map(async (txs) => {
+        for (const tx_bytes of txs) {
+          const r = await post(apiPort, '/sdk/tx/v1beta1/txs', {
+            tx_bytes,
+            mode: 'BROADCAST_MODE_SYNC',
+          })
+          if (r.status !== 200 || r.body.tx_response.code !== 19) unexpected++
+        }
+      }),
+    )
+    const ceiling = sentAgain / ((performance.now() - c0) / 1000)
+    const cpu3 = nodeCpu(child.pid)
+
+    // CPU per included tx (µs), where /proc can be read.
+    const per = (sec, n = ok) => (sec * 1e6) / n
+    const cpu =
+      cpu0.node && cpu1.node && cpu2 && cpu3
+        ? {
+            node: per(cpu1.node.all - cpu0.node.all),
+            main: per(cpu1.node.main - cpu0.node.main),
+            loader: per((cpu1.client.user + cpu1.client.system) / 1e6),
+            resend: per(cpu3.main - cpu2.main, sentAgain),
+          }
+        : undefined
+    const result = {
+      sentMs,
+      medianLatency: median(latencies),
+      rejected,
+      ok,
+      failed,
+      blocksWithTxs,
+      seconds,
+      included: ok / seconds,
+      ceiling,
+      unexpected,
+      cpu,
+    }
+    console.log(
+      `run ${run}/${RUNS}: ${result.included.toFixed(0)} included txs/s (${ok} ok, ${failed} failed, ${rejected} rejected, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s; broadcast ${sentMs} ms)${cpu ? `; CPU per included tx: node ${cpu.node.toFixed(0)} µs, its main thread ${cpu.main.toFixed(0)} µs, load generator ${cpu.loader.toFixed(0)} µs` : ''}`,
+    )
+    if (profDir) console.log(`  node CPU profile written to ${profDir}`)
+    return result
+  } finally {
+    if (!exited) {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    }
+    await rm(home, { recursive: true, force: true })
   }
-  agent.destroy()
-  await rm(home, { recursive: true, force: true })
-  if (profDir) console.log(`  node CPU profile written to ${profDir}`)
-  process.exit(code)
 }
 
+// --- runs and the summary ----------------------------------------------------------------------
 try {
-  let startHeight = 0
-  for (let i = 0; i < 300 && startHeight < 1; i++) {
-    if (exited) throw new Error('sdkd exited while starting')
-    await sleep(100)
-    startHeight = Number(
-      (await rpc(rpcPort, 'status').catch(() => undefined))?.sync_info.latest_block_height ?? 0,
-    )
-  }
-  if (startHeight < 1) throw new Error('sdkd did not produce a block')
-
-  // --- load ---------------------------------------------------------------------------------------
-  const latencies = []
-  let rejected = 0
-  const cpu0 = { node: nodeCpu(child.pid), client: process.cpuUsage() }
-  const t0 = Date.now()
-  await Promise.all(
-    lanes.map(async (txs) => {
-      for (const tx_bytes of txs) {
-        const s = performance.now()
-        const r = await post(apiPort, '/sdk/tx/v1beta1/txs', {
-          tx_bytes,
-          mode: 'BROADCAST_MODE_SYNC',
-        })
-        latencies.push(performance.now() - s)
-        if (r.status !== 200 || r.body.tx_response.code !== 0) {
-          rejected++
-          if (rejected <= 3) console.error('rejected:', JSON.stringify(r.body))
-        }
-      }
-    }),
-  )
-  const sentMs = Date.now() - t0
-
-  // --- wait until the mempool is empty (bounded) ---------------------------------------------------
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    const n = Number((await rpc(rpcPort, 'num_unconfirmed_txs')).total)
-    if (n === 0) break
-    await sleep(100)
-  }
-  await sleep(Math.max(TIMEOUT_COMMIT_MS * 2, 500))
-  const latest = Number((await rpc(rpcPort, 'status')).sync_info.latest_block_height)
-  const cpu1 = { node: nodeCpu(child.pid), client: process.cpuUsage(cpu0.client) }
-
-  let ok = 0
-  let failed = 0
-  let lastTxBlockTime = t0
-  let blocksWithTxs = 0
-  for (let h = startHeight + 1; h <= latest; h++) {
-    const res = await rpc(rpcPort, 'block_results', { height: String(h) })
-    const results = res.txs_results ?? []
-    if (results.length === 0) continue
-    blocksWithTxs++
-    for (const r of results) {
-      // Code 0 (route results print every field, as CometBFT) is success.
-      if (!r.code) ok++
-      else failed++
-    }
-    const block = await rpc(rpcPort, 'block', { height: String(h) })
-    lastTxBlockTime = Date.parse(block.block.header.time)
-  }
-  const seconds = (lastTxBlockTime - t0) / 1000
-  const included = ok / seconds
-
-  // --- REST ceiling: the same lanes send their last txs again (answered from the mempool cache) ---
-  const again = lanes.map((txs) => txs.slice(-Math.ceil(Math.min(TXS, 4000) / SENDERS)))
-  const sentAgain = again.reduce((n, txs) => n + txs.length, 0)
-  let unexpected = 0
-  const cpu2 = nodeCpu(child.pid)
-  const c0 = performance.now()
-  await Promise.all(
-    again.map(async (txs) => {
-      for (const tx_bytes of txs) {
-        const r = await post(apiPort, '/sdk/tx/v1beta1/txs', {
-          tx_bytes,
-          mode: 'BROADCAST_MODE_SYNC',
-        })
-        if (r.status !== 200 || r.body.tx_response.code !== 19) unexpected++
-      }
-    }),
-  )
-  const ceiling = sentAgain / ((performance.now() - c0) / 1000)
-  const cpu3 = nodeCpu(child.pid)
-
+  const runs = []
+  for (let run = 1; run <= RUNS; run++) runs.push(await nodeRun(run))
+  const mid = (pick) => median(runs.map(pick))
+  const included = mid((r) => r.included)
+  const ceiling = mid((r) => r.ceiling)
+  const ok = runs.every((r) => r.ok === TXS && r.unexpected === 0)
   const pad = (label) => `  ${label.padEnd(48)}`
+  const of = RUNS > 1 ? `median of ${RUNS} runs` : 'one run'
   // What the node chose, by the node's own rule (the variable, else one worker with a second core).
   const workers = verifyWorkers(process.env)
   console.log('')
   console.log(
-    `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}`,
+    `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}, ${of}`,
   )
   console.log(
-    `  broadcast: ${sentMs} ms, CheckTx round-trip median ${median(latencies).toFixed(2)} ms, rejected ${rejected}`,
+    `  broadcast: ${mid((r) => r.sentMs)} ms, CheckTx round-trip median ${mid((r) => r.medianLatency).toFixed(2)} ms, rejected ${runs.reduce((n, r) => n + r.rejected, 0)}`,
   )
   console.log(
-    `  included:  ${ok} ok, ${failed} failed, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s`,
+    `  included:  ${runs.map((r) => `${r.ok} ok, ${r.failed} failed in ${r.blocksWithTxs} blocks over ${r.seconds.toFixed(2)} s`).join('; ')}`,
   )
   console.log(
     `  signatures: ${inUse.library}, ${workers > 0 ? `${workers} verify worker${workers > 1 ? 's' : ''}` : "on the node's thread"} (SDKD_SECP256K1, SDKD_VERIFY_WORKERS)`,
   )
-  if (cpu0.node && cpu1.node && cpu2 && cpu3) {
-    const per = (sec, n = ok) => `${((sec * 1e6) / n).toFixed(0)} µs`
+  if (runs.every((r) => r.cpu)) {
     console.log(
-      `  CPU per included tx: node ${per(cpu1.node.all - cpu0.node.all)} (main thread ${per(cpu1.node.main - cpu0.node.main)}), load generator ${per((cpu1.client.user + cpu1.client.system) / 1e6)}`,
+      `  CPU per included tx: node ${mid((r) => r.cpu.node).toFixed(0)} µs (main thread ${mid((r) => r.cpu.main).toFixed(0)} µs), load generator ${mid((r) => r.cpu.loader).toFixed(0)} µs`,
     )
     console.log(
-      `  CPU per cached re-send: node main thread ${per(cpu3.main - cpu2.main, sentAgain)}`,
+      `  CPU per cached re-send: node main thread ${mid((r) => r.cpu.resend).toFixed(0)} µs`,
     )
   }
   if (split) {
@@ -409,7 +453,9 @@ try {
     )
   }
   console.log('')
-  console.log(`${pad('included txs/s')}${included.toFixed(0)}`)
+  console.log(
+    `${pad('included txs/s')}${included.toFixed(0)}${RUNS > 1 ? `   (runs: ${runs.map((r) => r.included.toFixed(0)).join(', ')})` : ''}`,
+  )
   console.log(
     `${pad(`raw verify/s, one core: ${inUse.library} (in use)`)}${rates.inUse.toFixed(0)}${inUse.fallback ? `   (fallback: ${inUse.fallback})` : ''}`,
   )
@@ -423,16 +469,19 @@ try {
   console.log(
     `${pad('ratio included / node:crypto verify')}${(included / rates.nodeCrypto).toFixed(2)}`,
   )
+  const notCached = runs.reduce((n, r) => n + r.unexpected, 0)
   console.log(
-    `${pad('REST ceiling, cached re-sends/s')}${ceiling.toFixed(0)}${unexpected ? `   (${unexpected} not answered as cached)` : ''}`,
+    `${pad('REST ceiling, cached re-sends/s')}${ceiling.toFixed(0)}${notCached ? `   (${notCached} not answered as cached)` : ''}`,
   )
   console.log(`${pad('ratio included / REST ceiling')}${(included / ceiling).toFixed(2)}`)
   // A short run includes the node's warm-up (JIT, first blocks): say which run this is.
   console.log(
-    `${pad('target')}>= 2000 included txs/s: ${included >= 2000 ? 'met' : 'NOT met'} (${TXS} txs${TXS < 20_000 ? ', warm-up included; the sustained figure: --txs 20000' : ', sustained'})`,
+    `${pad('target')}>= 2000 included txs/s (${of}): ${included >= 2000 ? 'met' : 'NOT met'} (${TXS} txs${TXS < 20_000 ? ', warm-up included; the sustained figure: --txs 20000' : ', sustained'})`,
   )
-  await finish(ok === TXS && !split?.failed ? 0 : 1)
+  agent.destroy()
+  process.exit(ok && !split?.failed ? 0 : 1)
 } catch (err) {
   console.error(err)
-  await finish(1)
+  agent.destroy()
+  process.exit(1)
 }
