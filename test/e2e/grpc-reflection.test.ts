@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type GrpcListener, startGrpcServer } from '../../src/server/grpc/server.js'
+import { grpcServices } from '../helpers/grpc-services.js'
+import { runTool } from '../helpers/run-tool.js'
 import { BOB, createTestNode } from '../helpers/test-node.js'
 
 /**
@@ -14,39 +15,10 @@ const BUF = createRequire(import.meta.url).resolve('@bufbuild/buf/bin/buf')
 const HEIGHTS = 5
 
 /** The services a new user sees listed (README, "REST gateway and gRPC"), sorted. */
-const SERVICES = [
-  'grpc.reflection.v1.ServerReflection',
-  'grpc.reflection.v1alpha.ServerReflection',
-  'sdk.auth.v1beta1.Query',
-  'sdk.bank.v1beta1.Query',
-  'sdk.base.tendermint.v1beta1.Service',
-  'sdk.consensus.v1.Query',
-  'sdk.gov.v1.Query',
-  'sdk.gov.v1beta1.Query',
-  'sdk.params.v1beta1.Query',
-  'sdk.staking.v1beta1.Query',
-  'sdk.tx.v1beta1.Service',
-  'sdk.upgrade.v1beta1.Query',
-]
+const SERVICES = grpcServices('sdk')
 
-interface BufResult {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-function buf(...args: string[]): Promise<BufResult> {
-  return new Promise((resolve) => {
-    execFile(
-      BUF,
-      ['curl', '--protocol', 'grpc', '--http2-prior-knowledge', ...args],
-      { timeout: 30_000 },
-      (err, stdout, stderr) => {
-        const code = err ? Number((err as { code?: number }).code ?? 1) : 0
-        resolve({ code, stdout, stderr })
-      },
-    )
-  })
+function buf(...args: string[]) {
+  return runTool(BUF, ['curl', '--protocol', 'grpc', '--http2-prior-knowledge', ...args])
 }
 
 let t: Awaited<ReturnType<typeof createTestNode>>

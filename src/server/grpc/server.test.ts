@@ -209,6 +209,49 @@ describe('gRPC server', () => {
     expect(bad.error?.details).toMatch(/^invalid address: decoding bech32 failed: /)
   })
 
+  test('error: an unknown service or method is UNIMPLEMENTED with grpc-go’s texts, before any message is read', async () => {
+    const client = new grpc.Client(server.address, grpc.credentials.createInsecure())
+    const call = (path: string) =>
+      new Promise<grpc.ServiceError | null>((resolve) => {
+        client.makeUnaryRequest(
+          path,
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          Buffer.alloc(0),
+          (err) => resolve(err),
+        )
+      })
+    try {
+      const service = await call('/sdk.nope.v1.Query/Params')
+      expect(service).toMatchObject({
+        code: grpc.status.UNIMPLEMENTED,
+        details: 'unknown service sdk.nope.v1.Query',
+      })
+      const method = await call('/sdk.bank.v1beta1.Query/Nope')
+      expect(method).toMatchObject({
+        code: grpc.status.UNIMPLEMENTED,
+        details: 'unknown method Nope for service sdk.bank.v1beta1.Query',
+      })
+      const reflection = await call('/grpc.reflection.v1.ServerReflection/Nope')
+      expect(reflection?.details).toBe(
+        'unknown method Nope for service grpc.reflection.v1.ServerReflection',
+      )
+      // A stream the client never closes is refused all the same.
+      const stream = client.makeBidiStreamRequest(
+        '/sdk.nope.v1.Query/Watch',
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+      )
+      const refused = await new Promise<grpc.ServiceError>((resolve) => stream.on('error', resolve))
+      expect(refused).toMatchObject({
+        code: grpc.status.UNIMPLEMENTED,
+        details: 'unknown service sdk.nope.v1.Query',
+      })
+    } finally {
+      client.close()
+    }
+  })
+
   test('error: max-recv-msg-size and max-send-msg-size are enforced', async () => {
     const small = await startGrpcServer({
       router: t.node.router,

@@ -13,6 +13,7 @@ import type { QueryRouter, RoutedMethod } from '../query/router.js'
 import { addReflection, REFLECTION_SERVICES } from './reflection.js'
 import { serviceDefinitions } from './service-definitions.js'
 import { toServiceError } from './status.js'
+import { answerUnknownMethods } from './unknown-method.js'
 
 export interface GrpcServerOptions {
   router: QueryRouter
@@ -40,7 +41,8 @@ export class GrpcListenError extends ListenError {}
 /**
  * The gRPC server (plaintext): every served query service with the router's handlers, and server
  * reflection. `x-sdk-block-height` request metadata selects the height; the height served is sent
- * back in the response headers (before the handler runs, as upstream, so errors carry it too).
+ * back in the response headers (before the handler runs, as upstream, so errors carry it too). An
+ * unknown service or method is refused with grpc-go's Unimplemented texts.
  */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcListener> {
   const { router, logger } = options
@@ -65,12 +67,14 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcL
     for (const [name, m] of methods) impl[name] = unaryHandler(router, m, logger)
     server.addService(definition, impl)
   }
+  const services = [...router.services, ...REFLECTION_SERVICES]
   addReflection(server, {
     registry: router.registry,
-    services: [...router.services, ...REFLECTION_SERVICES],
+    services,
     // The sources the registry was loaded from, names as its brand has them.
     sources: () => router.registry.sources(),
   })
+  answerUnknownMethods(server, services)
 
   const target = `${host.includes(':') ? `[${host}]` : host}:${port}`
   const bound = await new Promise<number>((resolve, reject) => {

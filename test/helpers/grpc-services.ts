@@ -1,0 +1,25 @@
+/** The query services sdkd serves over gRPC, without the brand's package root. */
+const QUERY_SERVICES = [
+  'auth.v1beta1.Query',
+  'bank.v1beta1.Query',
+  'base.tendermint.v1beta1.Service',
+  'consensus.v1.Query',
+  'gov.v1.Query',
+  'gov.v1beta1.Query',
+  'params.v1beta1.Query',
+  'staking.v1beta1.Query',
+  'tx.v1beta1.Service',
+  'upgrade.v1beta1.Query',
+]
+
+/**
+ * Every service a gRPC client sees listed (README, "REST gateway and gRPC") for a brand's package root
+ * (`sdk`, `cosmos`): the query services and the two reflection services, sorted as grpc-go sorts.
+ */
+export function grpcServices(pkg: string): string[] {
+  return [
+    'grpc.reflection.v1.ServerReflection',
+    'grpc.reflection.v1alpha.ServerReflection',
+    ...QUERY_SERVICES.map((s) => `${pkg}.${s}`),
+  ].sort()
+}
