@@ -95,11 +95,23 @@ function isNullable(field: protobuf.Field): boolean {
 }
 
 /**
+ * Whether a value of `field` (for a repeated or map field, one element) can be `null` in gateway
+ * JSON, as the writers below render it: empty bytes, an unset Any, an unset nullable message.
+ */
+export function isJsonNullable(field: protobuf.Field): boolean {
+  field.resolve()
+  if (field.type === 'bytes') return !isLegacyDec(field)
+  // Elements of repeated and map fields are always present.
+  if (field.repeated || field.map || !(field.resolvedType instanceof protobuf.Type)) return false
+  return field.resolvedType.fullName === '.google.protobuf.Any' || isNullable(field)
+}
+
+/**
  * Whether a string or bytes field holds a LegacyDec (`(gogoproto.customtype) = "math.LegacyDec"`):
  * on the wire the text of its integer scaled by 10^18, in JSON its decimal text (gogoproto jsonpb
  * calls the custom type's MarshalJSON).
  */
-function isLegacyDec(field: protobuf.Field): boolean {
+export function isLegacyDec(field: protobuf.Field): boolean {
   const t = field.options?.['(gogoproto.customtype)']
   return typeof t === 'string' && t.endsWith('LegacyDec')
 }

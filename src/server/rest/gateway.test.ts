@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { Writable } from 'node:stream'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -245,6 +246,54 @@ describe('heights', () => {
     expect(r.headers.get('x-sdk-block-height')).toBe(String(HEIGHTS))
   })
 
+  test('error: one height header line holding a comma is one value, refused as upstream; two lines mean latest', async () => {
+    // A real server: Web headers join repeated lines with ", " and cannot show the difference.
+    const { listenHttp } = await import('../listen.js')
+    const server = await listenHttp(app, 'tcp://127.0.0.1:0', 'heights')
+    const ask = (headers: Record<string, string | string[]>) =>
+      new Promise<{ status: number; height: string | undefined; body: string }>(
+        (resolve, reject) => {
+          const path = '/sdk/base/tendermint/v1beta1/syncing'
+          const req = httpRequest({ host: '127.0.0.1', port: server.port, path, headers })
+          req.on('error', reject)
+          req.on('response', (res) => {
+            let body = ''
+            res.on('data', (d) => (body += d))
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                height: res.headers['x-sdk-block-height'] as string | undefined,
+                body,
+              }),
+            )
+          })
+          req.end()
+        },
+      )
+    try {
+      // schemathesis sent `x-sdk-block-height: null,null` and got the latest block (200).
+      for (const value of ['null,null', '2,3', '2, 3']) {
+        expect(await ask({ 'x-sdk-block-height': value })).toEqual({
+          status: 400,
+          height: undefined,
+          body: JSON.stringify({
+            code: 3,
+            message: `codespace sdk code 18: invalid request: Baseapp.RegisterGRPCServer: invalid height header "x-sdk-block-height": strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`,
+            details: [],
+          }),
+        })
+      }
+      const latest = { status: 200, height: String(HEIGHTS), body: '{"syncing":false}' }
+      expect(await ask({ 'x-sdk-block-height': ['2', '3'] })).toEqual(latest)
+      expect(
+        await ask({ 'x-sdk-block-height': '2', 'Grpc-Metadata-X-Sdk-Block-Height': '3' }),
+      ).toEqual(latest)
+      expect(await ask({ 'x-sdk-block-height': '2' })).toMatchObject({ status: 200, height: '2' })
+    } finally {
+      await server.close()
+    }
+  })
+
   test('behavior: a past height keeps answering as blocks are added', async () => {
     const before = await get(app, `/sdk/bank/v1beta1/balances/${ALICE}`, {
       'x-sdk-block-height': '4',
@@ -448,12 +497,46 @@ describe('bad input', () => {
       'Method Not Allowed',
     ],
     ['OPTIONS with CORS off', 'OPTIONS', '/sdk/bank/v1beta1/params', 405, 12, 'Method Not Allowed'],
+    ['a WebDAV method', 'PROPFIND', '/sdk/bank/v1beta1/params', 405, 12, 'Method Not Allowed'],
+    ['an unknown route in any method', 'PROPFIND', '/sdk/bank/v1beta1/nope', 404, 5, 'Not Found'],
   ])('error: %s → %s JSON', async (_what, method, path, status, code, message) => {
     const res = await app.request(path, { method })
     expect(res.status).toBe(status)
     expect(res.headers.get('content-type')).toBe('application/json')
     expect(await res.json()).toEqual({ code, message, details: [] })
     if (status === 405) expect(res.headers.get('allow')).toBe('GET')
+  })
+
+  test('error: TRACE of a known path → 405 with Allow, as any other wrong method', async () => {
+    // fetch refuses to send TRACE: a raw request to a real server (schemathesis found it as 404).
+    const { listenHttp } = await import('../listen.js')
+    const server = await listenHttp(app, 'tcp://127.0.0.1:0', 'trace')
+    const trace = (path: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port: server.port, method: 'TRACE', path })
+          req.on('error', reject)
+          req.on('response', (res) => {
+            let body = ''
+            res.on('data', (d) => (body += d))
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, allow: res.headers.allow, body }),
+            )
+          })
+          req.end()
+        },
+      )
+    try {
+      expect(await trace('/sdk/bank/v1beta1/params')).toEqual({
+        status: 405,
+        allow: 'GET',
+        body: '{"code":12,"message":"Method Not Allowed","details":[]}',
+      })
+      expect(await trace('/sdk/tx/v1beta1/decode')).toMatchObject({ status: 405, allow: 'POST' })
+      expect(await trace('/sdk/bank/v1beta1/nope')).toMatchObject({ status: 404 })
+    } finally {
+      await server.close()
+    }
   })
 
   test.each([

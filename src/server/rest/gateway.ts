@@ -39,8 +39,6 @@ export interface GatewayOptions {
   preRouter?: boolean
 }
 
-/** Methods answered with 405 on a known path they are not bound to. */
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 /** Methods whose bodies `rpc-max-body-bytes` limits. */
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
@@ -64,8 +62,8 @@ interface QueryCall {
   readonly url: string
   /** Path variable `i` (decoded), in template order. */
   param(i: number): string
-  /** A request header as the node server holds it (lower-case name). */
-  header(name: string): string | string[] | undefined
+  /** The values of a request header (lower-case name), one per header line. */
+  headerValues(name: string): readonly string[]
   /** The parsed JSON body. */
   body(): Promise<unknown>
 }
@@ -84,17 +82,32 @@ function honoCall(c: Context): QueryCall {
   return {
     url: c.req.url,
     param: (i) => c.req.param(`p${i}`) ?? '',
-    header: incoming ? (name) => incoming.headers[name] : (name) => c.req.header(name),
+    headerValues: incoming
+      ? (name) => nodeHeaderValues(incoming, name)
+      : (name) => webHeaderValues(c.req.raw.headers, name),
     body: () => jsonBody(c),
   }
 }
 
-/** Values of a request header (repeated headers arrive joined with commas; each counts). */
-function headerValues(call: QueryCall, name: string): string[] {
-  const raw = call.header(name)
-  if (raw === undefined) return []
-  // Heights have no commas.
-  const text = Array.isArray(raw) ? raw.join(',') : raw
+/**
+ * A header's values as Go's net/http keeps them, one per header line: a comma inside a line is
+ * part of its value (`1,2` is one value, refused by the height check, as upstream). Node joins
+ * repeated lines with `, `; only then are the lines read back one by one.
+ */
+function nodeHeaderValues(incoming: IncomingMessage, name: string): readonly string[] {
+  const joined = incoming.headers[name]
+  if (joined === undefined) return []
+  if (typeof joined === 'string' && !joined.includes(',')) return [joined]
+  return incoming.headersDistinct[name] ?? []
+}
+
+/**
+ * A header's values from Web headers (a request made without a node server, as in tests): they
+ * join repeated lines with `, ` and cannot tell them from one line with a comma; each part counts.
+ */
+function webHeaderValues(headers: Headers, name: string): readonly string[] {
+  const text = headers.get(name)
+  if (text === null) return []
   return text.includes(',') ? text.split(',').map((v) => v.trim()) : [text]
 }
 
@@ -153,13 +166,12 @@ export function createGateway(options: GatewayOptions): Hono {
       if (binding.verb === 'GET') fast.add(binding.path, binding.body === '' ? answer : undefined)
     }
   }
-  // A known path asked with another method: 405, after every real route so none is shadowed.
+  // A known path asked with any other method (TRACE and WebDAV verbs too, as upstream's mux
+  // answers every wrong method alike): 405, after every real route so none is shadowed. HEAD of a
+  // GET route never gets here: Hono dispatches it as the GET.
   for (const [path, verbs] of paths) {
     const allow = [...verbs].join(', ')
-    const others = METHODS.filter((m) => !verbs.has(m) && !(m === 'HEAD' && verbs.has('GET')))
-    app.on(others, path, () =>
-      errorResponse(405, GrpcCode.Unimplemented, 'Method Not Allowed', { allow }),
-    )
+    app.all(path, () => errorResponse(405, GrpcCode.Unimplemented, 'Method Not Allowed', { allow }))
   }
 
   // Hono's CORS middleware runs before every route: with it on, every request takes Hono's way.
@@ -188,9 +200,9 @@ function fastCall(request: Request, env: unknown, params: readonly string[]): Qu
   return {
     url: request.url,
     param: (i) => params[i] ?? '',
-    header: incoming
-      ? (name) => incoming.headers[name]
-      : (name) => request.headers.get(name) ?? undefined,
+    headerValues: incoming
+      ? (name) => nodeHeaderValues(incoming, name)
+      : (name) => webHeaderValues(request.headers, name),
     body: async () => ({}),
   }
 }
@@ -319,8 +331,9 @@ function routeAnswer(
     if (m.heightless) return heightlessCall(options, m, call, body, fields).then(plainToResponse)
     let height: number
     try {
-      const values = headerValues(call, router.heightHeader)
-      for (const v of headerValues(call, metadataHeader)) values.push(v)
+      const values = call
+        .headerValues(router.heightHeader)
+        .concat(call.headerValues(metadataHeader))
       height = router.resolveHeight(router.requestedHeight(values))
     } catch (err) {
       // Upstream stages the height headers only once the height checks pass.
@@ -495,7 +508,7 @@ export function createBroadcastFastPath(options: GatewayOptions): NodeRequestHan
       const call: QueryCall = {
         url: path,
         param: () => '',
-        header: (name) => headers[name],
+        headerValues: (name) => nodeHeaderValues(req, name),
         body: () => (bad === undefined ? Promise.resolve(json) : Promise.reject(bad)),
       }
       void heightlessCall(options, m, call, body, []).then((answer) => {

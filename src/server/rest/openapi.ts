@@ -1,4 +1,5 @@
 import protobuf from 'protobufjs'
+import { isJsonNullable, isLegacyDec } from '../../codec/json.js'
 import { type ProtoRegistry, parseProtoTexts } from '../../codec/proto.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
@@ -77,7 +78,8 @@ export function openApiDocument(
     if (INTS[t]) return { type: 'integer', format: INTS[t] }
     if (t === 'double' || t === 'float') return { type: 'number', format: t }
     if (t === 'bool') return { type: 'boolean' }
-    if (t === 'string') return { type: 'string' }
+    // A LegacyDec is its decimal text in JSON, whether the proto field is string or bytes.
+    if (t === 'string' || isLegacyDec(field)) return { type: 'string' }
     if (t === 'bytes') return { type: 'string', format: 'byte' }
     const resolved = field.resolvedType
     if (resolved instanceof protobuf.Enum) {
@@ -98,7 +100,11 @@ export function openApiDocument(
   }
 
   const fieldSchema = (field: protobuf.Field, owner: protobuf.Type): Schema => {
-    const value = valueSchema(field)
+    // Answers write null for empty bytes and unset messages (gogoproto jsonpb, as upstream): said
+    // with go-swagger's `x-nullable`, Swagger 2.0 having no `nullable`.
+    const value = isJsonNullable(field)
+      ? { ...valueSchema(field), 'x-nullable': true }
+      : valueSchema(field)
     const schema: Schema = field.map
       ? { type: 'object', additionalProperties: value }
       : field.repeated
@@ -190,12 +196,15 @@ export function openApiDocument(
       } else {
         parameters.push(...queryParameters(m.requestType, bound))
       }
+      // An integer (decimal text), not any string: what the node reads, so generated requests
+      // reach the handlers instead of all stopping at the height check.
       parameters.push({
         name: router.heightHeader,
         in: 'header',
         required: false,
-        type: 'string',
+        type: 'integer',
         format: 'int64',
+        minimum: 0,
         description:
           'Height of the committed state to query; absent or 0 = the latest block. Heights that are pruned, in the future or malformed are refused with 400.',
       })
@@ -214,9 +223,14 @@ export function openApiDocument(
             schema: refTo(m.responseType),
             headers: {
               [router.heightHeader]: {
-                type: 'string',
+                type: 'integer',
                 format: 'int64',
                 description: 'Height of the state the answer was read from.',
+              },
+              [router.registry.brand.metadataHeightHeader]: {
+                type: 'integer',
+                format: 'int64',
+                description: 'The same height, as grpc-gateway forwards the gRPC header.',
               },
             },
           },
