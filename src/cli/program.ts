@@ -26,6 +26,10 @@ const COMMANDS: readonly {
   { names: ['start'], load: async () => [(await import('./start.js')).registerStart] },
   { names: ['devnet'], load: async () => [(await import('./devnet.js')).registerDevnet] },
   { names: ['run'], load: async () => [(await import('./run.js')).registerRun] },
+  {
+    names: ['pre-upgrade'],
+    load: async () => [(await import('./pre-upgrade.js')).registerPreUpgrade],
+  },
   { names: ['rehearse'], load: async () => [(await import('./rehearse.js')).registerRehearse] },
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },

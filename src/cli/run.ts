@@ -55,7 +55,17 @@ export function parseRunArgs(
   const command = raw[i]
   if (command === undefined) fail(`error: missing required argument 'command'`)
   if (command === 'run') fail('error: sdkd run cannot run itself')
-  return { plugins, command, args: raw.slice(i + 1) }
+  const args = raw.slice(i + 1)
+  // A node that waits at the halt would never hand the upgrade over: sdkd run waits for its exit.
+  if (
+    args.some(
+      (a, j) => a === '--upgrade-halt=wait' || (a === '--upgrade-halt' && args[j + 1] === 'wait'),
+    )
+  )
+    fail(
+      'error: sdkd run relaunches the app when it exits at an upgrade halt: drop --upgrade-halt wait (it is for cosmovisor)',
+    )
+  return { plugins, command, args }
 }
 
 /** The supervisor's logger: flags first, then the home's config.toml (when readable), as the app's. */

@@ -1,4 +1,4 @@
-import type { Command } from 'commander'
+import { type Command, Option } from 'commander'
 import { PRUNING_STRATEGIES } from '../config/app-config.js'
 import { boolArg, collectArg, durationArg, heightListArg, uintArg } from './options.js'
 
@@ -26,6 +26,7 @@ export interface StartFlags {
   minimumGasPrices?: string
   unsafeSkipUpgrades?: number[]
   upgradePlugin?: string[]
+  upgradeHalt?: 'exit' | 'wait'
 }
 
 /** Global flags every command accepts. */
@@ -121,5 +122,13 @@ export function addStartFlags(cmd: Command): Command {
       '--upgrade-plugin <file.mjs>',
       'load upgrade handlers from an ES module (repeatable; see README "Upgrades")',
       collectArg,
+    )
+    .addOption(
+      new Option(
+        '--upgrade-halt <mode>',
+        'at an upgrade halt: exit (with code 2; sdkd run waits for that) or wait, serving queries until stopped, as an SDK node does (cosmovisor stops it)',
+      )
+        .choices(['exit', 'wait'])
+        .default('exit'),
     )
 }

@@ -3,6 +3,7 @@ import { formatGoDuration } from '../config/duration.js'
 import { ConfigError } from '../config/fields.js'
 import { type LoadedHome, loadHome } from '../config/home.js'
 import { type ConfiguredAddress, parseListenAddresses } from '../config/listen-address.js'
+import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { Node } from '../node/node.js'
 import { assertCanListen, type PlannedListener } from '../server/listen.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
@@ -160,6 +161,17 @@ export async function runNode(
     return 0
   }
   const halt = outcome.h
+  if (halt.exitCode === UPGRADE_HALT_EXIT_CODE && flags.upgradeHalt === 'wait') {
+    // The upgrade-info.json is written and the NEEDED line logged; queries are still answered.
+    logger.info(
+      { height: node.producer.height },
+      'halted for the upgrade: serving queries until stopped (--upgrade-halt wait)',
+    )
+    logger.info({ signal: await signal }, 'caught signal, shutting down')
+    await node.stop()
+    logger.info({ height: node.producer.height }, 'stopped at the upgrade halt')
+    return halt.exitCode
+  }
   await node.stop()
   if (halt.exitCode === 0) logger.info({ height: node.producer.height }, halt.message)
   else if (!halt.logged) {

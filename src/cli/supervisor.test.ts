@@ -38,6 +38,16 @@ describe('sdkd run: arguments', () => {
       "unknown option '--timeout-commit'",
     )
     expect(() => parseRunArgs(['run', 'start'], fail)).toThrow('sdkd run cannot run itself')
+    for (const args of [
+      ['start', '--upgrade-halt', 'wait'],
+      ['devnet', '--upgrade-halt=wait'],
+    ])
+      expect(() => parseRunArgs(args, fail)).toThrow(
+        'error: sdkd run relaunches the app when it exits at an upgrade halt: drop --upgrade-halt wait (it is for cosmovisor)',
+      )
+    expect(parseRunArgs(['start', '--upgrade-halt', 'exit'], fail)).toMatchObject({
+      args: ['--upgrade-halt', 'exit'],
+    })
   })
 
   test('behavior: a relaunch keeps the arguments but never --reset; plugins follow the command', () => {

@@ -18,6 +18,7 @@ import { nodeId } from '../config/validator-key.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
+import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { storeUpgradesToApply } from '../modules/upgrade/store-loader.js'
 import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
@@ -78,6 +79,8 @@ export class Node {
   private devControl: DevControl | undefined
   private stopping: Promise<void> | undefined
   private readonly haltPromise: Promise<ChainHaltError>
+  /** The height an upgrade halted the chain at: its block was made but not applied. */
+  private upgradeHaltHeight: number | undefined
   /** Addresses the servers actually listen on. */
   readonly addresses: { rpc?: string; api?: string; grpc?: string; metrics?: string } = {}
   /** Prometheus metrics (`[instrumentation] prometheus`). */
@@ -99,6 +102,9 @@ export class Node {
     this.registry = registry
     this.producer = producer
     this.haltPromise = new Promise((resolve) => producer.once('halt', resolve))
+    void this.haltPromise.then((halt) => {
+      if (halt.exitCode === UPGRADE_HALT_EXIT_CODE) this.upgradeHaltHeight = producer.height + 1
+    })
     this.metrics = options.home.node.instrumentation.prometheus ? this.createMetrics() : undefined
   }
 
@@ -298,6 +304,7 @@ export class Node {
       validator: { address: v.address, pubKey: v.pubKey, power: v.power },
       blocks: this.blocks,
       nextRoundStartMs: () => this.producer.nextBlockAtMs,
+      upgradeHaltHeight: () => this.upgradeHaltHeight,
       abciInfo: async () => {
         const latest = this.blocks.latest
         // The protocol version x/upgrade raises by one with every applied upgrade (key 0x03).

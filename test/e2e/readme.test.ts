@@ -1,102 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { checkedScript, readmeActions } from '../helpers/readme-blocks.js'
-import { SDKD_BIN, tempDir, waitFor } from '../helpers/sdkd.js'
+import { readmeActions } from '../helpers/readme-blocks.js'
+import {
+  killTerminals,
+  ROOT,
+  runWalkthrough,
+  type Terminal,
+} from '../helpers/readme-walkthrough.js'
+import { tempDir } from '../helpers/sdkd.js'
 
 /**
  * Runs the README's quick start and upgrade rehearsal as written, in README order, on a fresh home
- * (HOME is a temporary directory): `sdkd` is put on the PATH the way `npm link` would, the SDKD_*
- * listen variables ask for port 0, and the README's `localhost:26657` / `:1317` / `:9090` are read
- * as the ports the node in the last terminal logged. `npm ci` is left out (the suite runs after it).
+ * (test/helpers/readme-walkthrough.ts says how a reader's terminals are stood in for). `npm ci` is
+ * left out (the suite runs after it).
  */
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-
-interface Terminal {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
-
-/** The servers a terminal's node serves, as its plain log lines name them. */
-const SERVERS = { rpc: 'CometBFT RPC', api: 'REST API', grpc: 'gRPC' } as const
-type Ports = Record<keyof typeof SERVERS, number>
-
-/** Waits until the terminal's node has logged the port of each server (port 0 was asked for). */
-async function portsOf(t: Terminal, where: string): Promise<Ports> {
-  const portOf = (server: string) => {
-    const m = new RegExp(`INFO: serving ${server} .*address=\\S+:(\\d+)$`, 'm').exec(t.output())
-    return m ? Number(m[1]) : undefined
-  }
-  return waitFor(
-    async () => {
-      if (t.child.exitCode !== null || t.child.signalCode !== null) {
-        throw new Error(`the terminal ended (${t.child.exitCode ?? t.child.signalCode})`)
-      }
-      const ports = Object.fromEntries(
-        Object.entries(SERVERS).map(([k, server]) => [k, portOf(server)]),
-      ) as Partial<Ports>
-      return Object.values(ports).every((p) => p !== undefined) ? (ports as Ports) : undefined
-    },
-    60_000,
-    `${where}: the node's serving lines`,
-  ).catch((err: Error) => {
-    throw new Error(`${err.message}\n--- terminal\n${t.output().slice(-2000)}`)
-  })
-}
 
 const terminals: Terminal[] = []
 const cleanups = cleanupAfterAll()
-afterAll(async () => {
-  for (const t of terminals) {
-    try {
-      process.kill(-t.child.pid!, 'SIGKILL')
-    } catch {
-      // already gone
-    }
-  }
-  await Promise.all(terminals.map((t) => t.exited))
-})
+afterAll(() => killTerminals(terminals))
 
 describe('README', () => {
   test('behavior: the quick start and the upgrade rehearsal run as written, in order', async () => {
     const { dir, cleanup } = await tempDir('sdkd-readme-')
     cleanups.push(cleanup)
-    const bin = join(dir, 'bin')
-    await mkdir(bin)
-    await writeFile(
-      join(bin, 'sdkd'),
-      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SDKD_BIN)} "$@"\n`,
-    )
-    await chmod(join(bin, 'sdkd'), 0o755)
-    // The node of the latest terminal; the README's fixed ports stand for these.
-    let ports: Ports | undefined
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      HOME: join(dir, 'home'),
-      PATH: `${bin}:${process.env.PATH}`,
-      NO_COLOR: '1',
-      SDKD_RPC_LADDR: 'tcp://127.0.0.1:0',
-      SDKD_API_ADDRESS: 'tcp://127.0.0.1:0',
-      SDKD_GRPC_ADDRESS: '127.0.0.1:0',
-      SDKD_INSTRUMENTATION_PROMETHEUS_LISTEN_ADDR: '127.0.0.1:0',
-    }
-    delete env.SDKD_HOME
-    await mkdir(env.HOME!)
-    const adapt = (script: string) =>
-      script
-        .split('\n')
-        .filter((l) => !l.startsWith('npm link'))
-        .join('\n')
-        .replaceAll('npm ci && ', '')
-        .replaceAll('localhost:26657', `localhost:${ports?.rpc}`)
-        .replaceAll('localhost:1317', `localhost:${ports?.api}`)
-        .replaceAll('localhost:9090', `localhost:${ports?.grpc}`)
-
     const actions = readmeActions(join(ROOT, 'README.md'))
     expect(actions.map((a) => a.kind)).toEqual([
       'terminal',
@@ -111,83 +38,18 @@ describe('README', () => {
       'terminal',
       'run',
     ])
-    const running = () =>
-      terminals.filter((t) => t.child.exitCode === null && t.child.signalCode === null)
-    for (const action of actions) {
-      const where = `README.md:${action.line}`
-      if (action.kind === 'terminal') {
-        const child = spawn('bash', ['-c', adapt(action.script)], {
-          cwd: ROOT,
-          env,
-          detached: true,
-        })
-        let out = ''
-        child.stdout!.on('data', (d) => (out += d))
-        child.stderr!.on('data', (d) => (out += d))
-        const exited = new Promise<number | null>((r) => child.once('close', (code) => r(code)))
-        const terminal = { child, output: () => out, exited }
-        terminals.push(terminal)
-        ports = await portsOf(terminal, where)
-      } else if (action.kind === 'ctrl-c') {
-        for (const t of running()) {
-          process.kill(-t.child.pid!, 'SIGINT')
-          const code = await t.exited
-          const context = `${where}\n${t.output().slice(-2000)}`
-          expect(t.output(), context).toMatch(/INFO: stopped cleanly height=\d+/)
-          if (t.output().includes('module=cosmovisor')) {
-            // `npm start` runs `sdkd run`, which logs the exit of its app and exits with it; npm
-            // itself ends by the signal it passed on.
-            expect(t.output(), context).toMatch(/INFO: app stopped module=cosmovisor exit_code=0$/m)
-          } else expect(code, context).toBe(0)
-        }
-      } else if (action.kind === 'exited') {
-        // The terminal started last (it may have ended already).
-        const t = terminals.at(-1)
-        expect(t, `${where}: a terminal`).toBeDefined()
-        const code = await Promise.race([
-          t!.exited,
-          new Promise<string>((r) => setTimeout(() => r('still running after 120 s'), 120_000)),
-        ])
-        expect(code, `${where}\n${t!.output().slice(-2000)}`).toBe(action.code)
-      } else {
-        const r = await runBlock(checkedScript(adapt(action.script)), env)
-        const context = `${where}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}\n--- node\n${terminals.at(-1)?.output().slice(-1500)}`
-        expect(r.code, context).toBe(0)
-        // Heights in the walkthrough pass the upgrade safety check: no warning.
-        expect(r.stderr, context).not.toContain('WARNING')
-        if (action.kind === 'watch') {
-          const heights = r.stdout.trim().split('\n').map(Number)
-          expect(heights.length, context).toBe(5)
-          expect(
-            heights.every((h) => Number.isInteger(h) && h > 0),
-            context,
-          ).toBe(true)
-          expect(heights.at(-1)!, context).toBeGreaterThan(heights[0]!)
-        }
-      }
-    }
-    // The walkthrough ends with v2 running: it stops cleanly too.
-    for (const t of running()) {
-      process.kill(-t.child.pid!, 'SIGINT')
-      expect(await t.exited).toBe(0)
-    }
+    await runWalkthrough({
+      dir,
+      actions,
+      terminals,
+      stopped(t, code, context) {
+        expect(t.output(), context).toMatch(/INFO: stopped cleanly height=\d+/)
+        if (t.output().includes('INFO: running app')) {
+          // `npm start` runs `sdkd run`, which logs the exit of its app and exits with it; npm
+          // itself ends by the signal it passed on.
+          expect(t.output(), context).toMatch(/INFO: app stopped module=cosmovisor exit_code=0$/m)
+        } else expect(code, context).toBe(0)
+      },
+    })
   }, 300_000)
 })
-
-function runBlock(
-  script: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: ROOT, env })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000)
-    child.once('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
-}

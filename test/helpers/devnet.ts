@@ -28,14 +28,15 @@ export interface DevnetHome {
 }
 
 /**
- * Creates a devnet home of an app version and reads the accounts `init --devnet` prints. `govParams`
- * overrides gov params in its genesis (e.g. longer periods, so that a vote sent through the CLI on a
- * loaded machine still lands inside the voting period).
+ * Creates a devnet home of an app version (in `brand`, or the default brand) and reads the accounts
+ * `init --devnet` prints. `govParams` overrides gov params in its genesis (e.g. longer periods, so
+ * that a vote sent through the CLI on a loaded machine still lands inside the voting period).
  */
 export async function createDevnetHome(
   chainId = 'gov-e2e',
   govParams: Record<string, string> = {},
   appVersion = 'v2',
+  brand?: 'sdk' | 'cosmos',
 ): Promise<DevnetHome> {
   const { dir, cleanup } = await tempDir('sdkd-gov-')
   const r = await runSdkd([
@@ -48,6 +49,7 @@ export async function createDevnetHome(
     '--devnet',
     '--chain-id',
     chainId,
+    ...(brand ? ['--brand', brand] : []),
   ])
   if (r.code !== 0) throw new Error(`sdkd init --devnet failed (${r.code}): ${r.stderr}`)
   if (Object.keys(govParams).length > 0) {

@@ -17,15 +17,19 @@ export type ReadmeAction =
   | { kind: 'exited'; code: number; line: number }
   | { kind: 'run' | 'watch'; script: string; line: number }
 
-/** The marked blocks and actions of a README, in order. */
-export function readmeActions(path: string): ReadmeAction[] {
+/**
+ * The marked blocks and actions of a README, in order: those of the main walkthrough
+ * (`<!-- readme-test: … -->`), or of a named one (`<!-- readme-test(cosmovisor): … -->`).
+ */
+export function readmeActions(path: string, walkthrough?: string): ReadmeAction[] {
   const lines = readFileSync(path, 'utf8').split('\n')
   const actions: ReadmeAction[] = []
   let pending: string[] = []
   for (let i = 0; i < lines.length; i++) {
-    const marker = /^<!-- readme-test: (.+) -->$/.exec(lines[i]!)
+    const marker = /^<!-- readme-test(?:\((\w[\w-]*)\))?: (.+) -->$/.exec(lines[i]!)
+    if (marker && marker[1] !== walkthrough) continue
     if (marker) {
-      const [word, arg] = marker[1]!.split(' ')
+      const [word, arg] = marker[2]!.split(' ')
       if (word === 'ctrl-c') actions.push({ kind: 'ctrl-c', line: i + 1 })
       else if (word === 'exited') actions.push({ kind: 'exited', code: Number(arg), line: i + 1 })
       else pending.push(word!)

@@ -96,8 +96,17 @@ export function runSdkd(
   args: string[],
   options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
 ): Promise<RunResult> {
+  return runCommand(process.execPath, [SDKD_BIN, ...withJsonLogs(args)], options)
+}
+
+/** Runs a program to completion (with `input` written to its stdin, if given). */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SDKD_BIN, ...withJsonLogs(args)], {
+    const child = spawn(command, args, {
       env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
@@ -135,9 +144,23 @@ export interface SdkdProcess {
 
 /** Starts `sdkd <args>` in the background. */
 export function startSdkd(args: string[], options: { env?: NodeJS.ProcessEnv } = {}): SdkdProcess {
-  const child = spawn(process.execPath, [SDKD_BIN, ...withJsonLogs(args)], {
+  return startProcess(process.execPath, [SDKD_BIN, ...withJsonLogs(args)], options)
+}
+
+/**
+ * Starts a program in the background with its output collected, the JSON lines of it parsed (sdkd's
+ * log lines: a supervisor such as cosmovisor passes its app's output through). `detached` gives it
+ * a process group of its own, which `stop` signals whole: a supervisor's app goes with it.
+ */
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; detached?: boolean } = {},
+): SdkdProcess {
+  const child = spawn(command, args, {
     env: { ...process.env, NO_COLOR: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   })
   let out = ''
   const waiters: {
@@ -196,7 +219,9 @@ export function startSdkd(args: string[], options: { env?: NodeJS.ProcessEnv } =
           if (waiters.includes(w)) {
             clearTimeout(timer)
             reject(
-              new Error(`sdkd exited before the expected log line; output:\n${out.slice(-3000)}`),
+              new Error(
+                `the process exited before the expected log line; output:\n${out.slice(-3000)}`,
+              ),
             )
           }
         })
@@ -204,7 +229,13 @@ export function startSdkd(args: string[], options: { env?: NodeJS.ProcessEnv } =
     },
     exited,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      if (options.detached) {
+        try {
+          process.kill(-child.pid!, signal)
+        } catch {
+          // the whole group is gone
+        }
+      } else if (child.exitCode === null && child.signalCode === null) child.kill(signal)
       return exited
     },
   }

@@ -5,7 +5,7 @@ import { createUnsignedTx, encodeTxRaw, signTx } from '../../src/client/tx-build
 import { addressToBech32 } from '../../src/codec/address.js'
 import { type AnyMessage, protoRegistry } from '../../src/codec/proto.js'
 import { parseRfc3339 } from '../../src/codec/time.js'
-import { GOV_ADDRESS } from './devnet.js'
+import { type DevnetHome, GOV_ADDRESS, type RunningNode } from './devnet.js'
 import { getJson, rpcCall } from './sdkd.js'
 
 /**
@@ -160,4 +160,40 @@ export function createGovernor(o: {
     },
   }
   return g
+}
+
+/** A Governor (dev API + signed txs of the devnet's `validator`) for a node of the home. */
+export function governorOf(home: DevnetHome, node: RunningNode): Governor {
+  return createGovernor({
+    rpcPort: node.rpcPort,
+    apiPort: node.apiPort,
+    chainId: home.chainId,
+    mnemonic: home.accounts.validator!.mnemonic,
+  })
+}
+
+/**
+ * Passes a software-upgrade proposal on the running node (manual mining, time travel to the end of
+ * the vote), mines up to the block before the plan's height (by default a few blocks after the
+ * tally), then lets the node make blocks every 100 ms again: the next block is the plan's height,
+ * where v1 halts. Returns the plan's height.
+ */
+export async function upgradeThroughGovernance(
+  g: Governor,
+  plan: { name: string; info?: string; height?: number },
+): Promise<number> {
+  await g.dev('dev_setMining', { mode: 'manual' })
+  const now = Number((await g.dev('dev_status')).height)
+  // Two blocks for the proposal and the vote, one for the tally, then a few more.
+  const height = plan.height ?? now + 6
+  await g.pass(
+    [softwareUpgrade({ name: plan.name, height, ...(plan.info ? { info: plan.info } : {}) })],
+    `Upgrade to ${plan.name}`,
+  )
+  await g.mineTo(height - 1)
+  expect(await g.rest('/sdk/upgrade/v1beta1/current_plan')).toMatchObject({
+    plan: { name: plan.name, height: String(height) },
+  })
+  await g.dev('dev_setMining', { mode: 'interval', interval: '100ms' })
+  return height
 }

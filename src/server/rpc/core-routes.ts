@@ -17,6 +17,12 @@ export interface RpcNode extends NodeInfoFacts {
    * timeout_commit), as Unix milliseconds; undefined while no block is scheduled.
    */
   nextRoundStartMs(): number | undefined
+  /**
+   * The height an upgrade halted the chain at, while the halted node waits to be stopped: CometBFT
+   * stores that block before the app refuses it, so its /status reports it as the latest height
+   * (cosmovisor runs `<binary> status` and switches binaries only once it reaches the plan's).
+   */
+  upgradeHaltHeight?(): number | undefined
   /** ABCI Info: app name, version string, protocol (app) version, last height and app hash. */
   abciInfo(): Promise<{
     data: string
@@ -49,7 +55,9 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
             latest_block_hash: latest ? toHexUpper(latest.block.blockId.hash) : '',
             // CometBFT reports the latest header's app hash: the state before that block's txs.
             latest_app_hash: latest ? toHexUpper(latest.block.header.appHash) : '',
-            latest_block_height: String(latest?.block.header.height ?? 0),
+            latest_block_height: String(
+              node.upgradeHaltHeight?.() ?? latest?.block.header.height ?? 0,
+            ),
             latest_block_time: latest ? formatRfc3339Nano(latest.block.header.time) : ZERO_TIME,
             earliest_block_hash: earliest ? toHexUpper(earliest.block.blockId.hash) : '',
             earliest_app_hash: earliest ? toHexUpper(earliest.block.header.appHash) : '',
