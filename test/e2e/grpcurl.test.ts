@@ -6,7 +6,7 @@ import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { createDevnetHome, type DevnetHome } from '../helpers/devnet.js'
 import { grpcServices } from '../helpers/grpc-services.js'
 import { runTool } from '../helpers/run-tool.js'
-import { boundPorts, devMine, rpcCall, startSdkd } from '../helpers/sdkd.js'
+import { boundPorts, devMine, LOOPBACK_PORTS, rpcCall, startSdkd } from '../helpers/sdkd.js'
 import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
 /**
@@ -180,10 +180,7 @@ describe.skipIf(!tool.path)(`grpcurl ${tool.version ?? ''} against sdkd`, () => 
         '--home',
         home.dir,
         'start',
-        '--rpc.laddr',
-        'tcp://127.0.0.1:0',
-        '--api.address',
-        'tcp://127.0.0.1:0',
+        ...LOOPBACK_PORTS,
         '--grpc.address',
         '127.0.0.1:0',
         '--instrumentation.prometheus=false',

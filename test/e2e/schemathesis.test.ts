@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { createDevnetHome } from '../helpers/devnet.js'
-import { boundPorts, getJson, startSdkd, tempDir } from '../helpers/sdkd.js'
+import { boundPorts, getJson, LOOPBACK_PORTS, startSdkd, tempDir } from '../helpers/sdkd.js'
 import { createGovernor, softwareUpgrade } from '../helpers/upgrade-proposal.js'
 import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
@@ -100,10 +100,7 @@ describe.skipIf(!tool.path)(`schemathesis ${tool.version ?? ''}`, () => {
       '--home',
       home.dir,
       'start',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--api.address',
-      'tcp://127.0.0.1:0',
+      ...LOOPBACK_PORTS,
       '--api.swagger=true',
       '--grpc.enable=false',
       '--instrumentation.prometheus=false',

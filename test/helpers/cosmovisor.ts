@@ -2,7 +2,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Cleanups } from './cleanup.js'
 import { createDevnetHome, type DevnetHome, type RunningNode } from './devnet.js'
-import { SDKD_BIN, type SdkdProcess, startProcess, waitFor } from './sdkd.js'
+import { LOOPBACK_PORTS, SDKD_BIN, type SdkdProcess, startProcess, waitFor } from './sdkd.js'
 import { requireUpstreamTool } from './upstream-tools.js'
 
 /**
@@ -89,10 +89,7 @@ export const START_ARGS = [
   'start',
   '--log_format',
   'json',
-  '--rpc.laddr',
-  'tcp://127.0.0.1:0',
-  '--api.address',
-  'tcp://127.0.0.1:0',
+  ...LOOPBACK_PORTS,
   '--grpc.enable=false',
   '--timeout-commit',
   '100ms',

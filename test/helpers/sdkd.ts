@@ -17,6 +17,14 @@ function withJsonLogs(args: readonly string[]): string[] {
   return args.includes('--log_format') ? [...args] : ['--log_format', 'json', ...args]
 }
 
+/** `start` flags that put the RPC and REST servers on loopback ports of the OS's choosing (`boundPorts` reads them back). */
+export const LOOPBACK_PORTS = [
+  '--rpc.laddr',
+  'tcp://127.0.0.1:0',
+  '--api.address',
+  'tcp://127.0.0.1:0',
+] as const
+
 /** A fresh temporary directory (removed by the returned cleanup). */
 export async function tempDir(
   prefix = 'sdkd-test-',
