@@ -78,6 +78,17 @@ export function stateVersionKey(fullKey: string, height: number): Bytes {
   return concatBytes(Uint8Array.of(FAMILY_STATE), latin1ToBytes(fullKey), uint64BE(height))
 }
 
+const TOMBSTONE = Uint8Array.of(0)
+
+/** The stored value of a state version: 0x01 ‖ bytes when set, 0x00 when deleted. */
+export function stateVersionValue(value: Bytes | undefined): Bytes {
+  if (value === undefined) return TOMBSTONE
+  const out = new Uint8Array(value.length + 1)
+  out[0] = 1
+  out.set(value, 1)
+  return out
+}
+
 /** Splits a state version key into (full key latin1, height). */
 export function parseStateVersionKey(key: Bytes): { fullKey: string; height: number } {
   const fullKey = Buffer.from(key.buffer, key.byteOffset + 1, key.length - 9).toString('latin1')

@@ -1,6 +1,7 @@
 import type { PruningOptions } from '../config/pruning.js'
 import type { BatchOp } from './backend.js'
 import { stateVersionKey } from './keys.js'
+import type { VersionState } from './version-state.js'
 
 /** What planning reads from the versioned store (read-only; the store applies the plan). */
 export interface PruningInput {
@@ -68,4 +69,15 @@ export function planPruning(input: PruningInput, height: number): PruningPlan {
     if (keepFrom > 0) edits.push({ full, keepFrom, dropAll: keepFrom >= v.length })
   }
   return { ops, through, heights, edits }
+}
+
+/** Drops the pruned versions from the in-memory index (once the plan's deletes are applied). */
+export function applyPruningPlan(state: VersionState, plan: PruningPlan): void {
+  for (const { full, keepFrom, dropAll } of plan.edits) {
+    const entry = state.index.get(full)
+    if (!entry) continue
+    if (dropAll && entry.val === undefined) state.index.delete(full)
+    else entry.v.splice(0, keepFrom)
+  }
+  for (const h of plan.heights) state.changedAt.delete(h)
 }

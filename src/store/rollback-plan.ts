@@ -4,6 +4,7 @@ import { appHashOf, storeHash } from './app-hash.js'
 import type { BatchOp } from './backend.js'
 import { accumulatorKey, registryFullKey, stateVersionKey, storeIdOf } from './keys.js'
 import { LtHash } from './lthash.js'
+import type { VersionState } from './version-state.js'
 
 /** What planning reads from the versioned store (read-only; the store applies the plan). */
 export interface RollbackInput {
@@ -129,4 +130,27 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
   }
   const appHash = appHashOf([...live].map(([name, id]) => [name, storeHashes.get(id)!] as const))
   return { ops, appHash, keys, registry, accumulators, storeHashes, nextStoreId }
+}
+
+/** Moves the in-memory state back to `toHeight`, as a restart there would load it. */
+export function applyRollbackPlan(state: VersionState, plan: RollbackPlan, toHeight: number): void {
+  const { index, registry } = state
+  for (const { full, keep, value } of plan.keys) {
+    const entry = index.get(full)
+    if (!entry) continue
+    if (keep === 0) index.delete(full)
+    else {
+      entry.v.length = keep
+      entry.val = value
+    }
+  }
+  for (const [name, keep] of plan.registry) {
+    if (keep === 0) registry.histories.delete(name)
+    else registry.history(name).length = keep
+  }
+  state.accumulators.clear()
+  for (const [id, acc] of plan.accumulators) state.accumulators.set(id, acc)
+  state.storeHashes.clear()
+  for (const [id, hash] of plan.storeHashes) state.storeHashes.set(id, hash)
+  for (const h of [...state.changedAt.keys()]) if (h > toHeight) state.changedAt.delete(h)
 }
