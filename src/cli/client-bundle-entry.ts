@@ -25,7 +25,7 @@ const WARM_UP_QUERIES: readonly [string, Record<string, unknown>, Record<string,
 export async function warmUp(): Promise<void> {
   // Imported as the calls import them: a bundle runs a module's top level when it is first imported.
   const [{ messageToJson }, { ProtoRegistry }, { toYaml }, { parseTomlFile }] = await Promise.all([
-    import('../codec/json.js'),
+    import('../codec/json-writer.js'),
     import('../codec/proto.js'),
     import('./yaml.js'),
     import('../config/toml.js'),

@@ -199,7 +199,7 @@ export async function queryAndPrint(
   const ctx = await clientContext(globals, f.node)
   const format = outputFormat(f.output, ctx.config, 'text')
   const { type, response } = await ctx.node().query(method, request, f.height ?? 0)
-  const { messageToJson } = await import('../codec/json.js')
+  const { messageToJson } = await import('../codec/json-writer.js')
   printOutput(pick(messageToJson(ctx.registry, type, response)), format)
 }
 

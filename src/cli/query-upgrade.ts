@@ -24,7 +24,7 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
     const ctx = await clientContext(globals(), f.node)
     const format = outputFormat(f.output, ctx.config, 'text')
     const { type, response } = await ctx.node().query(method, request, f.height ?? 0)
-    const { messageToJson } = await import('../codec/json.js')
+    const { messageToJson } = await import('../codec/json-writer.js')
     return { ctx, format, json: messageToJson(ctx.registry, type, response) }
   }
 
@@ -45,7 +45,7 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
       recent.catch(() => undefined)
       const ctx = await clientContext(globals(), f.node, config)
       const { type, response } = await ctx.node().query(`${SERVICE}/CurrentPlan`, {}, f.height ?? 0)
-      const { messageToJson } = await import('../codec/json.js')
+      const { messageToJson } = await import('../codec/json-writer.js')
       const json = messageToJson(ctx.registry, type, response)
       if (json.plan === null || json.plan === undefined) throw new CliError('no upgrade scheduled')
       printOutput(json.plan, format)

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { type Coin, coinsToProto, parseCoins } from '../codec/coins.js'
-import { jsonToAny } from '../codec/json.js'
+import { jsonToAny } from '../codec/json-parser.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { clientAction, readInput } from './client-context.js'
 import { CliError } from './errors.js'

@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
-import { GO_ZERO_TIMESTAMP } from '../codec/json.js'
+import { GO_ZERO_TIMESTAMP } from '../codec/json-well-known.js'
 import { parsePlanInfo, validatePlanInfoFull } from '../modules/upgrade/plan-info.js'
 import { clientAction } from './client-context.js'
 import { CliError } from './errors.js'

@@ -1,6 +1,7 @@
 import protobuf from 'protobufjs/light.js'
 import { type Bytes, toBase64, utf8 } from './bytes.js'
 import { goJsonString } from './go-json.js'
+import { isInt32Type, isLongType } from './json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from './proto.js'
 import { formatRfc3339Nano, timestampToTime } from './time.js'
 
@@ -39,9 +40,6 @@ export function aminoTypeOf(type: protobuf.Type): string {
 export class AminoJsonError extends Error {
   override readonly name = 'AminoJsonError'
 }
-
-const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64'])
-const INT32_TYPES = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32'])
 
 /** Go's zero time and the largest time Go's RFC 3339 writes (seconds of 0001-01-01 and 9999-12-31). */
 const MIN_TIMESTAMP_SECONDS = -62135596800n
@@ -189,8 +187,8 @@ class AminoJsonWriter {
     if (t === 'string') return goJsonString(String(v ?? ''))
     if (t === 'bool') return v === true ? 'true' : 'false'
     if (t === 'bytes') return `"${toBase64((v as Bytes | undefined) ?? new Uint8Array())}"`
-    if (LONG_TYPES.has(t)) return `"${BigInt(String(v ?? 0))}"`
-    if (INT32_TYPES.has(t)) return String(Number(v ?? 0))
+    if (isLongType(t)) return `"${BigInt(String(v ?? 0))}"`
+    if (isInt32Type(t)) return String(Number(v ?? 0))
     if (t === 'double' || t === 'float') {
       const n = Number(v ?? 0)
       if (!Number.isFinite(n)) throw new AminoJsonError(`unsupported value: ${n}`)

@@ -1,6 +1,6 @@
 import protobuf from 'protobufjs'
 import { describe, expect, test } from 'vitest'
-import { messageToJsonString, messageToJsonStringByReflection } from './json.js'
+import { messageToJsonString, messageToJsonStringByReflection } from './json-text-writer.js'
 import { type ProtoMessage, protoRegistry } from './proto.js'
 
 /**

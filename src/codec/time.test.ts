@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseTimestamp } from './json.js'
+import { parseTimestamp } from './json-well-known.js'
 import { formatRfc3339Nano, nextBlockTime, parseRfc3339, timeToTimestamp } from './time.js'
 
 describe('RFC 3339 (one parser for blocks, genesis and JSON)', () => {

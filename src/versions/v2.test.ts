@@ -12,7 +12,7 @@ import {
   scheduleInNextBlock,
   testAppVersion,
 } from '../../test/helpers/upgrade-chain.js'
-import { messageToJson } from '../codec/json.js'
+import { messageToJson } from '../codec/json-writer.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import type { Node } from '../node/node.js'
 import type { AppVersionFactory } from './index.js'

@@ -1,5 +1,6 @@
 import type { BlockContext } from '../../app/types.js'
-import { JsonMappingError, jsonToMessage } from '../../codec/json.js'
+import { JsonMappingError } from '../../codec/json.js'
+import { jsonToMessage } from '../../codec/json-parser.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { type crisisCollections, MODULE_NAME } from './keys.js'
 

@@ -2,7 +2,7 @@ import type { ModuleConfigurator, MsgHandler, QueryHandler } from '../../app/typ
 import { utf8 } from '../../codec/bytes.js'
 import { coinsFromProto, coinsToProto, normalizeCoins } from '../../codec/coins.js'
 import { DecimalError, decFromString } from '../../codec/dec.js'
-import { GO_ZERO_TIMESTAMP } from '../../codec/json.js'
+import { GO_ZERO_TIMESTAMP } from '../../codec/json-well-known.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { ErrInvalidType, ErrLogic, ErrTxDecode, GrpcCode, StatusError } from '../../errors.js'
 import {

@@ -1,5 +1,5 @@
 import { toHexUpper } from '../../codec/bytes.js'
-import { messageToJson } from '../../codec/json.js'
+import { messageToJson } from '../../codec/json-writer.js'
 import type { ProtoMessage } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { type BlockTime, blockIntervalMs } from '../../modules/upgrade/timing.js'

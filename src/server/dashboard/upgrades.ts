@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
-import { parseDuration } from '../../codec/json.js'
+import { parseDuration } from '../../codec/json-well-known.js'
 import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
 import { MODULE_NAME as UPGRADE_STORE } from '../../modules/upgrade/keys.js'
 import {

@@ -2,7 +2,7 @@ import type { QueryHandler } from '../../app/types.js'
 import { type CheckTxResponse, MempoolError } from '../../chain/mempool.js'
 import { type Bytes, fromHex, utf8 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
-import { messageToJsonString } from '../../codec/json.js'
+import { messageToJsonString } from '../../codec/json-text-writer.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import {
   ErrInvalidHeight,

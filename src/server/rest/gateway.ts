@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { messageToJsonString } from '../../codec/json.js'
+import { messageToJsonString } from '../../codec/json-text-writer.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'

@@ -1,5 +1,6 @@
 import protobuf from 'protobufjs/light.js'
-import { JsonMappingError, jsonName, jsonToMessage, parseFieldText } from '../../codec/json.js'
+import { JsonMappingError } from '../../codec/json.js'
+import { jsonName, jsonToMessage, parseFieldText } from '../../codec/json-parser.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 
 /**

@@ -1,0 +1,225 @@
+import protobuf from 'protobufjs/light.js'
+import { fromBase64Strict } from './bytes.js'
+import {
+  isInt32Type,
+  isLongType,
+  isNullable,
+  JsonMappingError,
+  jsonKind,
+  legacyDecFromJson,
+} from './json.js'
+import { GO_ZERO_TIMESTAMP, parseDuration, parseTimestamp } from './json-well-known.js'
+import type { ProtoMessage, ProtoRegistry } from './proto.js'
+
+/** lowerCamelCase of a proto field name (the JSON name clients may also use). */
+export function jsonName(protoName: string): string {
+  return protoName.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())
+}
+
+/**
+ * Parses JSON into a plain object the type's `fromObject` accepts. Accepts proto and lowerCamel
+ * names, 64-bit integers as strings or numbers, enums by name or number, standard base64 bytes,
+ * Any with `@type`, RFC 3339 timestamps and `1.5s` durations. Unknown fields are ignored.
+ */
+export function jsonToMessage(
+  registry: ProtoRegistry,
+  type: protobuf.Type,
+  json: unknown,
+  path = '',
+): ProtoMessage {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    throw new JsonMappingError(`${path || 'body'}: expected a JSON object`)
+  }
+  const input = json as Record<string, unknown>
+  const out: ProtoMessage = {}
+  for (const field of type.fieldsArray) {
+    field.resolve()
+    let v = input[field.name]
+    if (v === undefined) v = input[jsonName(field.name)]
+    if (v === undefined || v === null) {
+      // gogoproto non-nullable fields are always encoded upstream: fill their zero value so the
+      // bytes do not depend on whether the JSON spelled the field out (signatures stay valid).
+      const zero = zeroValue(registry, field)
+      if (zero !== undefined) out[field.name] = zero
+      continue
+    }
+    const p = path ? `${path}.${field.name}` : field.name
+    if (field.map) {
+      if (typeof v !== 'object' || Array.isArray(v))
+        throw new JsonMappingError(`${p}: expected an object`)
+      const m: Record<string, unknown> = {}
+      for (const [k, item] of Object.entries(v as Record<string, unknown>)) {
+        m[k] = jsonValue(registry, field, item, `${p}[${k}]`)
+      }
+      out[field.name] = m
+    } else if (field.repeated) {
+      if (!Array.isArray(v)) throw new JsonMappingError(`${p}: expected an array`)
+      out[field.name] = v.map((item, i) => jsonValue(registry, field, item, `${p}[${i}]`))
+    } else {
+      out[field.name] = jsonValue(registry, field, v, p)
+    }
+  }
+  return out
+}
+
+/** The value an absent non-nullable (singular message) field takes; undefined for other fields. */
+function zeroValue(registry: ProtoRegistry, field: protobuf.Field): unknown {
+  if (field.repeated || field.map || isNullable(field)) return undefined
+  const resolved = field.resolvedType
+  if (!(resolved instanceof protobuf.Type)) return undefined
+  if (resolved.fullName === '.google.protobuf.Timestamp') return { ...GO_ZERO_TIMESTAMP }
+  return jsonToMessage(registry, resolved, {}, field.name)
+}
+
+/** Parses one scalar given as text (path or query parameter) for a field. */
+export function parseFieldText(field: protobuf.Field, text: string): unknown {
+  field.resolve()
+  const t = field.type
+  if (isLongType(t) || isInt32Type(t)) return parseInteger(t, text)
+  if (t === 'bool') {
+    if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true
+    if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false
+    throw new JsonMappingError(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`)
+  }
+  if (t === 'double' || t === 'float') {
+    const n = Number(text)
+    if (text.trim() === '' || Number.isNaN(n)) {
+      throw new JsonMappingError(
+        `strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`,
+      )
+    }
+    return n
+  }
+  if (t === 'string') return text
+  if (t === 'bytes') {
+    const b = fromBase64Strict(text) ?? fromBase64Strict(text, true)
+    if (!b) throw new JsonMappingError(`illegal base64 data at input byte ${badBase64Offset(text)}`)
+    return b
+  }
+  const resolved = field.resolvedType
+  if (resolved instanceof protobuf.Enum) {
+    if (text in resolved.values) return resolved.values[text]
+    if (/^-?\d+$/.test(text)) return Number(text)
+    throw new JsonMappingError(`${text} is not a valid ${resolved.name}`)
+  }
+  if (resolved instanceof protobuf.Type && resolved.fullName === '.google.protobuf.Timestamp') {
+    return parseTimestamp(text, field.name)
+  }
+  if (resolved instanceof protobuf.Type && resolved.fullName === '.google.protobuf.Duration') {
+    return parseDuration(text, field.name)
+  }
+  throw new JsonMappingError(`unexpected nested field ${field.name}`)
+}
+
+function badBase64Offset(text: string): number {
+  const i = text.search(/[^A-Za-z0-9+/=_-]/)
+  return i < 0 ? Math.max(0, text.length - (text.length % 4)) : i
+}
+
+const INT_LIMITS: Record<string, [bigint, bigint, string]> = {
+  int64: [-(2n ** 63n), 2n ** 63n - 1n, 'strconv.ParseInt'],
+  sint64: [-(2n ** 63n), 2n ** 63n - 1n, 'strconv.ParseInt'],
+  sfixed64: [-(2n ** 63n), 2n ** 63n - 1n, 'strconv.ParseInt'],
+  uint64: [0n, 2n ** 64n - 1n, 'strconv.ParseUint'],
+  fixed64: [0n, 2n ** 64n - 1n, 'strconv.ParseUint'],
+  int32: [-(2n ** 31n), 2n ** 31n - 1n, 'strconv.ParseInt'],
+  sint32: [-(2n ** 31n), 2n ** 31n - 1n, 'strconv.ParseInt'],
+  sfixed32: [-(2n ** 31n), 2n ** 31n - 1n, 'strconv.ParseInt'],
+  uint32: [0n, 2n ** 32n - 1n, 'strconv.ParseUint'],
+  fixed32: [0n, 2n ** 32n - 1n, 'strconv.ParseUint'],
+}
+
+/** Parses a decimal integer with Go strconv's messages; 64-bit results stay strings. */
+function parseInteger(type: string, text: string): number | string {
+  const [min, max, fn] = INT_LIMITS[type]!
+  const unsigned = fn === 'strconv.ParseUint'
+  const re = unsigned ? /^\+?\d+$/ : /^[+-]?\d+$/
+  if (!re.test(text))
+    throw new JsonMappingError(`${fn}: parsing ${JSON.stringify(text)}: invalid syntax`)
+  const n = BigInt(text)
+  if (n < min || n > max)
+    throw new JsonMappingError(`${fn}: parsing ${JSON.stringify(text)}: value out of range`)
+  return isLongType(type) ? n.toString() : Number(n)
+}
+
+function jsonValue(
+  registry: ProtoRegistry,
+  field: protobuf.Field,
+  v: unknown,
+  path: string,
+): unknown {
+  const t = field.type
+  switch (jsonKind(field)) {
+    case 'int64':
+    case 'int32':
+      if (typeof v === 'number' && Number.isInteger(v)) return parseInteger(t, String(v))
+      if (typeof v === 'string') {
+        try {
+          return parseInteger(t, v)
+        } catch (err) {
+          throw new JsonMappingError(`${path}: ${(err as Error).message}`, { cause: err })
+        }
+      }
+      throw new JsonMappingError(`${path}: expected an integer, got ${JSON.stringify(v)}`)
+    case 'float':
+      if (typeof v === 'number') return v
+      if (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v)
+      throw new JsonMappingError(`${path}: expected a number, got ${JSON.stringify(v)}`)
+    case 'bool':
+      if (typeof v === 'boolean') return v
+      throw new JsonMappingError(`${path}: expected a boolean, got ${JSON.stringify(v)}`)
+    case 'legacyDec':
+      return legacyDecFromJson(field, v, path)
+    case 'string':
+      if (typeof v === 'string') return v
+      throw new JsonMappingError(`${path}: expected a string, got ${JSON.stringify(v)}`)
+    case 'bytes': {
+      if (typeof v !== 'string') throw new JsonMappingError(`${path}: expected base64 text`)
+      const b = fromBase64Strict(v)
+      if (!b)
+        throw new JsonMappingError(
+          `${path}: illegal base64 data at input byte ${badBase64Offset(v)}`,
+        )
+      return b
+    }
+    case 'enum': {
+      const resolved = field.resolvedType as protobuf.Enum
+      if (typeof v === 'string' && v in resolved.values) return resolved.values[v]
+      if (typeof v === 'number' && Number.isInteger(v)) return v
+      throw new JsonMappingError(`${path}: ${JSON.stringify(v)} is not a valid ${resolved.name}`)
+    }
+    case 'message': {
+      const resolved = field.resolvedType as protobuf.Type
+      switch (resolved.fullName) {
+        case '.google.protobuf.Timestamp':
+          if (typeof v !== 'string')
+            throw new JsonMappingError(`${path}: expected an RFC 3339 timestamp`)
+          return parseTimestamp(v, path)
+        case '.google.protobuf.Duration':
+          if (typeof v !== 'string')
+            throw new JsonMappingError(`${path}: expected a duration like "1.5s"`)
+          return parseDuration(v, path)
+        case '.google.protobuf.Any':
+          return jsonToAny(registry, v, path)
+        default:
+          return jsonToMessage(registry, resolved, v, path)
+      }
+    }
+    default:
+      throw new JsonMappingError(`${path}: unsupported field type ${t}`)
+  }
+}
+
+/** `{"@type": url, ...}` → Any. */
+export function jsonToAny(registry: ProtoRegistry, v: unknown, path = 'any'): ProtoMessage {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) {
+    throw new JsonMappingError(`${path}: expected an object with "@type"`)
+  }
+  const obj = v as Record<string, unknown>
+  const typeUrl = obj['@type']
+  if (typeof typeUrl !== 'string') throw new JsonMappingError(`${path}: missing "@type"`)
+  const t = registry.typeOfUrl(typeUrl)
+  if (!t) throw new JsonMappingError(`${path}: unable to resolve type URL ${typeUrl}`)
+  const inner = jsonToMessage(registry, t, obj, path)
+  return { type_url: typeUrl, value: registry.encode(t, inner) }
+}
