@@ -27,7 +27,8 @@ import {
   SIGN_MODE_LEGACY_AMINO_JSON,
 } from './amino-json.js'
 import { fromUtf8, toBase64, toHex, toHexUpper, utf8 } from './bytes.js'
-import { PROTO_DIR, type ProtoMessage, ProtoRegistry } from './proto.js'
+import { type ProtoMessage, ProtoRegistry } from './proto.js'
+import { PROTO_DIR } from './proto-sources.js'
 
 // The registries of both brands, parsed from the same .proto sources.
 const cosmos = ProtoRegistry.load(PROTO_DIR, 'cosmos')

@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { addressToBech32, moduleAddress } from './address.js'
 import { brand, brandOf, useBrand } from './brand.js'
-import { PROTO_DIR, ProtoRegistry, parseProtoSources, REGISTRY_JSON } from './proto.js'
+import { ProtoRegistry } from './proto.js'
+import { REGISTRY_JSON } from './proto-registry-json.js'
+import { PROTO_DIR, parseProtoSources } from './proto-sources.js'
 
 /**
  * The brand switch at the registry: the same .proto sources loaded in brand `sdk` (sdkd's names) and

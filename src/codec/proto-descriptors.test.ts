@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { PROTO_DIR, ProtoRegistry, type ProtoSource, protoRegistry } from './proto.js'
+import { ProtoRegistry, protoRegistry } from './proto.js'
 import { buildFileDescriptors } from './proto-descriptors.js'
+import { PROTO_DIR, type ProtoSource } from './proto-sources.js'
 
 /** The option protos the sources below import, as the node ships them. */
 const OPTION_PROTOS = protoRegistry()

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { isAbsolute } from 'node:path'
 import protobuf from 'protobufjs'
 import { ErrLogic } from '../errors.js'
-import { type ProtoSource, resolveProtoImport } from './proto.js'
+import { type ProtoSource, resolveProtoImport } from './proto-sources.js'
 
 /**
  * google.protobuf.FileDescriptorProtos of .proto sources, as protoc would describe them (what gRPC

@@ -4,7 +4,10 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { BrandName } from './brand.js'
 import { toHex } from './bytes.js'
-import { compileProtoSources, PROTO_DIR, ProtoRegistry, REGISTRY_JSON } from './proto.js'
+import { ProtoRegistry } from './proto.js'
+import { compileProtoSources } from './proto-compile.js'
+import { REGISTRY_JSON } from './proto-registry-json.js'
+import { PROTO_DIR } from './proto-sources.js'
 
 /**
  * The registry loaded from the build's precompiled form (`registry.json`, as `npm run build` writes

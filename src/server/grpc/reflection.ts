@@ -6,12 +6,13 @@ import {
   status,
 } from '@grpc/grpc-js'
 import type protobuf from 'protobufjs'
-import type { ProtoMessage, ProtoRegistry, ProtoSource } from '../../codec/proto.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import {
   buildFileDescriptors,
   type FileDescriptorEntry,
   type FileDescriptors,
 } from '../../codec/proto-descriptors.js'
+import type { ProtoSource } from '../../codec/proto-sources.js'
 
 /** The reflection versions served, as grpc-go registers them. */
 const VERSIONS = ['grpc.reflection.v1', 'grpc.reflection.v1alpha'] as const

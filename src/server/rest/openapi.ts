@@ -1,6 +1,7 @@
 import protobuf from 'protobufjs'
 import { isJsonNullable, isLegacyDec } from '../../codec/json.js'
-import { type ProtoRegistry, parseProtoTexts } from '../../codec/proto.js'
+import type { ProtoRegistry } from '../../codec/proto.js'
+import { parseProtoTexts } from '../../codec/proto-sources.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
 
