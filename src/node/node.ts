@@ -29,11 +29,8 @@ import { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
 import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
-import {
-  createBroadcastFastPath,
-  createGateway,
-  type GatewayOptions,
-} from '../server/rest/gateway.js'
+import { createBroadcastFastPath } from '../server/rest/broadcast-fast-path.js'
+import { createGateway, type GatewayOptions } from '../server/rest/gateway.js'
 import { abciQueryRoutes } from '../server/rpc/abci-query.js'
 import { chainRoutes, type RpcChain } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'

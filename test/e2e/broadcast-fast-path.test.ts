@@ -2,11 +2,8 @@ import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { toBase64 } from '../../src/codec/bytes.js'
 import { type HttpListener, listenHttp } from '../../src/server/listen.js'
-import {
-  createBroadcastFastPath,
-  createGateway,
-  type GatewayOptions,
-} from '../../src/server/rest/gateway.js'
+import { createBroadcastFastPath } from '../../src/server/rest/broadcast-fast-path.js'
+import { createGateway, type GatewayOptions } from '../../src/server/rest/gateway.js'
 import { createTxTestNode } from '../helpers/tx-node.js'
 
 // POST /sdk/tx/v1beta1/txs is answered from node:http ahead of Hono. Each raw request below goes to

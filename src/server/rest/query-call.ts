@@ -1,0 +1,89 @@
+import type { IncomingMessage } from 'node:http'
+import type { Context } from 'hono'
+import { RequestFieldError } from './request-fields.js'
+
+/**
+ * What a query route needs of a request, however it arrived: through Hono's router or the GET
+ * pre-router (see `createGateway`). Both answer through the same code, so they answer alike.
+ */
+export interface QueryCall {
+  /** The full request URL (the response cache key and the query string come from it). */
+  readonly url: string
+  /** Path variable `i` (decoded), in template order. */
+  param(i: number): string
+  /** The values of a request header (lower-case name), one per header line. */
+  headerValues(name: string): readonly string[]
+  /** The parsed JSON body. */
+  body(): Promise<unknown>
+}
+
+/** Answers one query route; synchronous when the answer is cached or the height is refused. */
+export type Answer = (call: QueryCall) => Response | Promise<Response>
+
+/** The node server's request, when the app is served by @hono/node-server. */
+export function incomingOf(env: unknown): IncomingMessage | undefined {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming
+}
+
+/** A call through Hono's router. */
+export function honoCall(c: Context): QueryCall {
+  const incoming = incomingOf(c.env)
+  return {
+    url: c.req.url,
+    param: (i) => c.req.param(`p${i}`) ?? '',
+    headerValues: incoming
+      ? (name) => nodeHeaderValues(incoming, name)
+      : (name) => webHeaderValues(c.req.raw.headers, name),
+    body: () => jsonBody(c),
+  }
+}
+
+/**
+ * A header's values as Go's net/http keeps them, one per header line: a comma inside a line is
+ * part of its value (`1,2` is one value, refused by the height check, as upstream). Node joins
+ * repeated lines with `, `; only then are the lines read back one by one.
+ */
+export function nodeHeaderValues(incoming: IncomingMessage, name: string): readonly string[] {
+  const joined = incoming.headers[name]
+  if (joined === undefined) return []
+  if (typeof joined === 'string' && !joined.includes(',')) return [joined]
+  return incoming.headersDistinct[name] ?? []
+}
+
+/**
+ * A header's values from Web headers (a request made without a node server, as in tests): they
+ * join repeated lines with `, ` and cannot tell them from one line with a comma; each part counts.
+ */
+function webHeaderValues(headers: Headers, name: string): readonly string[] {
+  const text = headers.get(name)
+  if (text === null) return []
+  return text.includes(',') ? text.split(',').map((v) => v.trim()) : [text]
+}
+
+/** A call through the pre-router: path variables as matched, headers from the node request. */
+export function fastCall(request: Request, env: unknown, params: readonly string[]): QueryCall {
+  const incoming = incomingOf(env)
+  return {
+    url: request.url,
+    param: (i) => params[i] ?? '',
+    headerValues: incoming
+      ? (name) => nodeHeaderValues(incoming, name)
+      : (name) => webHeaderValues(request.headers, name),
+    body: async () => ({}),
+  }
+}
+
+/** The JSON body of a request (an empty body is allowed, as upstream). */
+async function jsonBody(c: Context): Promise<unknown> {
+  return parseJsonBody(await c.req.text())
+}
+
+/** A request body's text as JSON (empty: `{}`); bad JSON is the client's error. */
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw new RequestFieldError((err as Error).message)
+  }
+}

@@ -1,0 +1,146 @@
+import { messageToJsonString } from '../../codec/json-text-writer.js'
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { GrpcCode } from '../../errors.js'
+import type { Logger } from '../../logger.js'
+import type { QueryRouter, RoutedMethod } from '../query/router.js'
+import {
+  errorPlain,
+  errorResponse,
+  type PlainResponse,
+  plainToResponse,
+  thrownErrorPlain,
+  thrownErrorResponse,
+} from './errors.js'
+import type { Answer, QueryCall } from './query-call.js'
+import { parseQueryString, QueryStringError } from './query-string.js'
+import { RequestFieldError, requestFromHttp } from './request-fields.js'
+
+/** What answering a query route needs: the router and where unexpected errors are logged. */
+export interface RouteAnswerOptions {
+  router: QueryRouter
+  logger?: Logger | undefined
+}
+
+export function routeAnswer(
+  options: RouteAnswerOptions,
+  m: RoutedMethod,
+  verb: string,
+  body: string,
+  fields: readonly string[],
+): Answer {
+  const { router, logger } = options
+  const registry = router.registry
+  // The gateway's spelling of the metadata header grpc-gateway forwards (node servers see it lower-cased).
+  const metadataHeader = registry.brand.metadataHeightHeader.toLowerCase()
+  const cacheable = m.cacheable && verb === 'GET'
+  const respond = okResponder(router)
+  return (call) => {
+    const started = performance.now()
+    if (m.heightless) return heightlessCall(options, m, call, body, fields).then(plainToResponse)
+    let height: number
+    try {
+      const values = call
+        .headerValues(router.heightHeader)
+        .concat(call.headerValues(metadataHeader))
+      height = router.resolveHeight(router.requestedHeight(values))
+    } catch (err) {
+      // Upstream stages the height headers only once the height checks pass.
+      return thrownErrorResponse(err, logger)
+    }
+    const h = String(height)
+    const url = call.url
+    const key = cacheable ? `r${h} ${url}` : ''
+    // Fast path: an answer of this height computed before.
+    const cached = key ? router.cache.get(key) : undefined
+    if (cached !== undefined) {
+      router.observe('rest', m, height, started)
+      return respond(cached as string, h)
+    }
+    const compute = async (): Promise<string> => {
+      const request = await requestOf(registry, m, call, body, fields)
+      const response = await router.run(m, request, height)
+      return messageToJsonString(registry, m.responseType, response)
+    }
+    const text = key ? (router.cache.getOrCompute(key, compute) as Promise<string>) : compute()
+    return text.then(
+      (t) => {
+        router.observe('rest', m, height, started)
+        return respond(t, h)
+      },
+      (err) => {
+        router.observe('rest', m, height, started)
+        if (err instanceof RequestFieldError || err instanceof QueryStringError) {
+          return errorResponse(400, GrpcCode.InvalidArgument, err.message)
+        }
+        return thrownErrorResponse(err, logger, {
+          [registry.brand.metadataHeightHeader]: h,
+          'Grpc-Metadata-Content-Type': 'application/grpc',
+        })
+      },
+    )
+  }
+}
+
+/**
+ * A method answered without a height (BroadcastTx): upstream's client handles it without the gRPC
+ * height interceptor, so the answer carries no height headers.
+ */
+export async function heightlessCall(
+  options: RouteAnswerOptions,
+  m: RoutedMethod,
+  call: QueryCall,
+  body: string,
+  fields: readonly string[],
+): Promise<PlainResponse> {
+  const { router, logger } = options
+  try {
+    const request = await requestOf(router.registry, m, call, body, fields)
+    const response = await router.run(m, request, 0)
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: messageToJsonString(router.registry, m.responseType, response),
+    }
+  } catch (err) {
+    if (err instanceof RequestFieldError || err instanceof QueryStringError) {
+      return errorPlain(400, GrpcCode.InvalidArgument, err.message)
+    }
+    return thrownErrorPlain(err, logger)
+  }
+}
+
+/**
+ * The request message of a call (grpc-gateway's rules): the path variables `fields` bound as
+ * `:p<i>`, then the query string of the URL, then the JSON body into the `body` field (`''` none).
+ */
+async function requestOf(
+  registry: ProtoRegistry,
+  m: RoutedMethod,
+  call: QueryCall,
+  body: string,
+  fields: readonly string[],
+): Promise<ProtoMessage> {
+  const url = call.url
+  const q = url.indexOf('?')
+  return requestFromHttp(registry, m.requestType, {
+    pathParams: fields.map((f, i) => [f, call.param(i)] as const),
+    query: q < 0 ? new Map() : parseQueryString(url.slice(q + 1)),
+    ...(body !== '' ? { body: { field: body, json: await call.body() } } : {}),
+  })
+}
+
+/** A 200 answer with the height headers (names fixed once per route). */
+function okResponder(router: QueryRouter): (text: string, height: string) => Response {
+  const heightHeader = router.heightHeader
+  const metadataHeader = router.registry.brand.metadataHeightHeader
+  return (text, height) =>
+    new Response(text, {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        [heightHeader]: height,
+        [metadataHeader]: height,
+        'Grpc-Metadata-Content-Type': 'application/grpc',
+      },
+    })
+}
