@@ -6,6 +6,12 @@ export interface Coin {
   amount: bigint
 }
 
+/** A coin as a message or a tx carries it: denom and amount text, as signed (maybe invalid). */
+export interface RawCoin {
+  readonly denom?: unknown
+  readonly amount?: unknown
+}
+
 /** Upstream denom rule: a letter, then 2–127 of letters, digits, `/ : . _ -`. */
 const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/
 const COIN_TEXT = /^\s*(\d+)\s*([a-zA-Z][a-zA-Z0-9/:._-]{2,127})\s*$/
@@ -47,9 +53,7 @@ export function normalizeCoins(coins: readonly Coin[]): Coin[] {
 }
 
 /** Coins from their proto form (`{denom, amount: "123"}`), validated. */
-export function coinsFromProto(
-  list: readonly { denom?: unknown; amount?: unknown }[] | undefined,
-): Coin[] {
+export function coinsFromProto(list: readonly RawCoin[] | null | undefined): Coin[] {
   return (list ?? []).map((c) => {
     const denom = String(c.denom ?? '')
     const amount = String(c.amount ?? '')
@@ -57,6 +61,41 @@ export function coinsFromProto(
     if (!/^\d+$/.test(amount)) throw ErrInvalidCoins.wrap(`invalid coin amount: ${amount}${denom}`)
     return { denom, amount: BigInt(amount) }
   })
+}
+
+/**
+ * Upstream `Coins.String()` of coins as a message carries them: `<amount><denom>` joined by commas,
+ * in the order given (valid or not: the text error messages quote).
+ */
+export function coinsText(coins: readonly RawCoin[] | null | undefined): string {
+  return (coins ?? []).map((c) => `${String(c.amount ?? '')}${String(c.denom ?? '')}`).join(',')
+}
+
+/**
+ * Upstream `Coins.Validate` of coins as a message carries them: undefined when they are valid
+ * (valid denoms, positive amounts, sorted by denom, no duplicates), else upstream's reason.
+ */
+export function coinsValidationError(
+  coins: readonly RawCoin[] | null | undefined,
+): string | undefined {
+  let prev: string | undefined
+  for (const c of coins ?? []) {
+    const denom = String(c.denom ?? '')
+    const amount = String(c.amount ?? '')
+    if (!DENOM.test(denom)) return `invalid denom: ${denom}`
+    if (prev !== undefined && denom < prev) return `denomination ${denom} is not sorted`
+    if (prev !== undefined && denom === prev) return `duplicate denomination ${denom}`
+    if (!/^\d+$/.test(amount) || BigInt(amount) === 0n) {
+      return `coin ${prev === undefined ? `${amount}${denom}` : denom} amount is not positive`
+    }
+    prev = denom
+  }
+  return undefined
+}
+
+/** Upstream `Coins.IsValid`: whether `coinsValidationError` finds nothing. */
+export function isValidCoins(coins: readonly RawCoin[] | null | undefined): boolean {
+  return coinsValidationError(coins) === undefined
 }
 
 /** Proto form of coins. */

@@ -14,15 +14,9 @@ import {
 import type { Logger } from '../logger.js'
 import type { TxResult } from '../store/block-store.js'
 import type { KVReader } from '../store/types.js'
-import {
-  type AnteOptions,
-  directSignDoc,
-  rememberDirectVerified,
-  runAnte,
-  SIGN_MODE_DIRECT,
-  type TxMode,
-  txSigners,
-} from './ante.js'
+import { runAnte } from './ante.js'
+import { directSignDoc, rememberDirectVerified, txSigners } from './ante-facts.js'
+import { type AnteOptions, SIGN_MODE_DIRECT, type TxMode } from './ante-types.js'
 import { type DecodedTx, decodeTx, msgGoType } from './decode.js'
 import { abciError, UndefinedCodeError } from './errors.js'
 import type { DecCoin } from './fees.js'

@@ -1,4 +1,4 @@
-import { validateDenom } from '../codec/coins.js'
+import { coinsText, validateDenom } from '../codec/coins.js'
 import { decFromString } from '../codec/dec.js'
 import { ErrInsufficientFee, ErrInvalidCoins } from '../errors.js'
 
@@ -52,11 +52,6 @@ export interface FeeCoin {
   amount: string
 }
 
-/** Upstream Coins.String(): `100stake,5token` in the order given. */
-export function feeCoinsToString(coins: readonly FeeCoin[]): string {
-  return coins.map((c) => `${c.amount}${c.denom}`).join(',')
-}
-
 /**
  * Upstream checkTxFeeWithValidatorMinGasPrices (CheckTx only): the fee must cover
  * ceil(price × gas limit) in at least one of the node's minimum-gas-prices denoms.
@@ -77,7 +72,7 @@ export function checkMinGasPrices(
   })
   if (!ok) {
     throw ErrInsufficientFee.wrap(
-      `insufficient fees; got: ${feeCoinsToString(fee)} required: ${required
+      `insufficient fees; got: ${coinsText(fee)} required: ${required
         .map((r) => `${r.amount}${r.denom}`)
         .join(',')}`,
     )

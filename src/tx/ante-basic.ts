@@ -1,0 +1,122 @@
+import { bech32ToAddress } from '../codec/address.js'
+import { coinsText } from '../codec/coins.js'
+import {
+  ErrInsufficientFee,
+  ErrInvalidAddress,
+  ErrInvalidGasLimit,
+  ErrInvalidRequest,
+  ErrMemoTooLarge,
+  ErrNoSignatures,
+  ErrTxTimeoutHeight,
+  ErrUnauthorized,
+  ErrUnknownExtensionOptions,
+} from '../errors.js'
+import { txSigners } from './ante-facts.js'
+import type { AnteContext, AnteDecorator, AnteOptions } from './ante-types.js'
+import { int64Of } from './decode.js'
+import { UndefinedCodeError } from './errors.js'
+
+// The ante handler's first decorators (upstream x/auth/ante setup.go, ext.go, basic.go): what can
+// be checked of a tx before its fee is charged.
+
+/** Upstream MaxGasWanted (math.MaxInt64). */
+const MAX_GAS_WANTED = 2n ** 63n - 1n
+
+/** Legacy amino size of a secp256k1 StdSignature, charged per missing signature in simulation. */
+const SIM_SIGNATURE_BYTES = 106
+
+/** SetUpContext (the meter was created with the gas limit by the caller): the block's gas cap. */
+export const setUpContext: AnteDecorator = ({ o, tx }) => {
+  const gasLimit = tx.fee?.gasLimit ?? 0n
+  if (o.blockMaxGas > 0n && gasLimit > o.blockMaxGas) {
+    throw ErrInvalidGasLimit.wrap(`tx gas limit ${gasLimit} exceeds block max gas ${o.blockMaxGas}`)
+  }
+}
+
+/** ExtensionOptions: none are supported. */
+export const extensionOptions: AnteDecorator = ({ tx }) => {
+  if (tx.extensionOptions.length > 0) throw ErrUnknownExtensionOptions.error()
+}
+
+/** ValidateBasic: the fee, the fee payer, and one signature (and signer info) per signer. */
+export const validateBasic: AnteDecorator = (run) => {
+  const { tx, recheck } = run
+  const signers = txSigners(tx)
+  run.signers = signers
+  if (!recheck) {
+    const fee = tx.fee
+    if (!fee) throw new UndefinedCodeError('missing fee')
+    if (fee.gasLimit > MAX_GAS_WANTED) {
+      throw ErrInvalidRequest.wrap(`invalid gas supplied; ${fee.gasLimit} > ${MAX_GAS_WANTED}`)
+    }
+    if (fee.amount.some((c) => c.amount === '')) {
+      throw ErrInsufficientFee.wrap('invalid fee provided: null')
+    }
+    if (fee.amount.some((c) => c.amount.startsWith('-'))) {
+      throw ErrInsufficientFee.wrap(`invalid fee provided: ${coinsText(fee.amount)}`)
+    }
+    if (fee.payer) {
+      try {
+        bech32ToAddress(fee.payer)
+      } catch (err) {
+        throw ErrInvalidAddress.wrap(`Invalid fee payer address (${(err as Error).message})`)
+      }
+    }
+    if (tx.signatures.length === 0) throw ErrNoSignatures.error()
+    if (tx.signatures.length !== signers.length) {
+      throw ErrUnauthorized.wrap(
+        `wrong number of signers; expected ${signers.length}, got ${tx.signatures.length}`,
+      )
+    }
+  }
+  if (tx.signerInfos.length !== signers.length) {
+    throw ErrUnauthorized.wrap(
+      `wrong number of signers; expected ${signers.length}, got ${tx.signerInfos.length}`,
+    )
+  }
+}
+
+/** TxTimeoutHeight: a tx past its timeout height is refused. */
+export const txTimeoutHeight: AnteDecorator = ({ ctx, tx }) => {
+  if (tx.timeoutHeight > 0n && BigInt(ctx.height) > tx.timeoutHeight) {
+    throw ErrTxTimeoutHeight.wrap(
+      `block height: ${ctx.height}, timeout height: ${tx.timeoutHeight}`,
+    )
+  }
+}
+
+/** ValidateMemo: the memo within x/auth's `max_memo_characters` (read only for a memo). */
+export const validateMemo: AnteDecorator = ({ o, ctx, tx }) => {
+  const memoLength = Buffer.byteLength(tx.memo, 'utf8')
+  return memoLength > 0 ? checkMemoLength(o, ctx, memoLength) : undefined
+}
+
+async function checkMemoLength(o: AnteOptions, ctx: AnteContext, memoLength: number) {
+  const max = int64Of((await o.keepers.accounts.params(ctx.state)).max_memo_characters)
+  if (BigInt(memoLength) > max) {
+    throw ErrMemoTooLarge.wrap(
+      `maximum number of characters is ${max} but received ${memoLength} characters`,
+    )
+  }
+}
+
+/**
+ * ConsumeGasForTxSize: gas per byte of the tx (and, in simulation, of each signature still
+ * missing). Reads x/auth's params for the decorators after it.
+ */
+export const consumeGasForTxSize: AnteDecorator = async (run) => {
+  const { o, ctx, tx } = run
+  const signers = run.signers!
+  const accounts = o.keepers.accounts
+  const params = await accounts.params(ctx.state)
+  run.params = params
+  const perByte = int64Of(params.tx_size_cost_per_byte)
+  ctx.meter.consume(perByte * BigInt(tx.bytes.length), 'txSize')
+  if (run.simulate) {
+    for (const [i, signer] of signers.entries()) {
+      if ((tx.signatures[i]?.length ?? 0) > 0) continue
+      await accounts.getAccount(ctx.state, signer)
+      ctx.meter.consume(perByte * BigInt(SIM_SIGNATURE_BYTES + 6), 'txSize')
+    }
+  }
+}

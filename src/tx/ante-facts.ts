@@ -1,0 +1,162 @@
+import { addressToBech32, bech32ToAddress } from '../codec/address.js'
+import type { Bytes } from '../codec/bytes.js'
+import { type Coin, coinsText, isValidCoins } from '../codec/coins.js'
+import { sha256 } from '../codec/hash.js'
+import { signBytes } from '../codec/sign-doc.js'
+import { msgSigners, uniqueSigners } from '../codec/signers.js'
+import type { AnteOptions } from './ante-types.js'
+import type { DecodedTx } from './decode.js'
+
+/**
+ * What the ante handler derives from a tx alone (no state), worked out once per decoded tx: a tx
+ * runs through CheckTx, then its block, then maybe rechecks, with the very same decoded object.
+ */
+interface TxFacts {
+  signers: Bytes[] | undefined
+  signerTexts: string[] | undefined
+  fee: TxFee | undefined
+  /** SIGN_MODE_DIRECT sign bytes and their sha256, by chain id and account number. */
+  signDocs: Map<string, { bytes: Bytes; digest: Bytes }> | undefined
+  /** Signatures of this tx found valid: chain id, account number, signer index and key. */
+  verified: Set<string> | undefined
+}
+
+/** The fee of a tx as the ante handler charges it. */
+export interface TxFee {
+  coins: Coin[]
+  text: string
+  isZero: boolean
+  valid: boolean
+}
+
+const txFacts = new WeakMap<DecodedTx, TxFacts>()
+
+/** The facts of a tx (an empty record on first use). */
+function factsOf(tx: DecodedTx): TxFacts {
+  let facts = txFacts.get(tx)
+  if (!facts) {
+    // Every field present from the start: one object shape, however the facts are filled in.
+    facts = {
+      signers: undefined,
+      signerTexts: undefined,
+      fee: undefined,
+      signDocs: undefined,
+      verified: undefined,
+    }
+    txFacts.set(tx, facts)
+  }
+  return facts
+}
+
+/** Signers of a tx: each message's signers, deduplicated, then the fee payer if distinct. */
+export function txSigners(tx: DecodedTx): Bytes[] {
+  const facts = factsOf(tx)
+  facts.signers ??= computeTxSigners(tx)
+  // Callers may keep what they get: the list is theirs, the addresses are never changed.
+  return facts.signers.slice()
+}
+
+/** The bech32 texts of a tx's signers (as `txSigners` lists them), worked out once per tx. */
+export function signerTextsOf(tx: DecodedTx, signers: readonly Bytes[]): string[] {
+  const facts = factsOf(tx)
+  facts.signerTexts ??= signers.map((s) => addressToBech32(s))
+  return facts.signerTexts
+}
+
+function computeTxSigners(tx: DecodedTx): Bytes[] {
+  const lists = tx.msgs.map((m) => msgSigners(m.type, m.value))
+  const payer = tx.fee?.payer
+  if (payer) {
+    try {
+      lists.push([bech32ToAddress(payer)])
+    } catch {
+      // a malformed payer is reported by the basic checks, with upstream's message
+    }
+  }
+  return uniqueSigners(lists)
+}
+
+/** The fee of a tx as the ante handler charges it (parsed once per tx). */
+export function feeOf(tx: DecodedTx): TxFee {
+  const facts = factsOf(tx)
+  if (!facts.fee) {
+    const feeCoins = tx.fee?.amount ?? []
+    const valid = isValidCoins(feeCoins)
+    facts.fee = {
+      coins: valid ? feeCoins.map((c) => ({ denom: c.denom, amount: BigInt(c.amount) })) : [],
+      text: coinsText(feeCoins),
+      isZero: feeCoins.every((c) => /^0*$/.test(c.amount)),
+      valid,
+    }
+  }
+  return facts.fee
+}
+
+/** SIGN_MODE_DIRECT sign bytes of a tx for an account number, and their sha256 (once per tx). */
+export function directSignDoc(
+  o: AnteOptions,
+  tx: DecodedTx,
+  accountNumber: bigint,
+): { bytes: Bytes; digest: Bytes } {
+  const facts = factsOf(tx)
+  facts.signDocs ??= new Map()
+  const id = `${o.chainId}\n${accountNumber}`
+  let doc = facts.signDocs.get(id)
+  if (!doc) {
+    const bytes = signBytes(o.registry, {
+      bodyBytes: tx.bodyBytes,
+      authInfoBytes: tx.authInfoBytes,
+      chainId: o.chainId,
+      accountNumber,
+    })
+    doc = { bytes, digest: sha256(bytes) }
+    facts.signDocs.set(id, doc)
+  }
+  return doc
+}
+
+/**
+ * Whether signature `i` of `tx` signs its SIGN_MODE_DIRECT sign bytes under `pubKey`: verified once
+ * per tx, key and account number (through the signature cache, which CheckTx may have filled).
+ */
+export function verifyDirect(
+  o: AnteOptions,
+  tx: DecodedTx,
+  i: number,
+  pubKey: Bytes,
+  accountNumber: bigint,
+): boolean {
+  const verified = verifiedOf(tx)
+  const id = verifiedId(o, i, pubKey, accountNumber)
+  if (verified.has(id)) return true
+  const doc = directSignDoc(o, tx, accountNumber)
+  const ok = o.sigCache.verifyDigest(pubKey, doc.bytes, doc.digest, tx.signatures[i]!)
+  if (ok) verified.add(id)
+  return ok
+}
+
+function verifiedOf(tx: DecodedTx): Set<string> {
+  const facts = factsOf(tx)
+  facts.verified ??= new Set()
+  return facts.verified
+}
+
+function verifiedId(o: AnteOptions, i: number, pubKey: Bytes, accountNumber: bigint): string {
+  const key = Buffer.from(pubKey.buffer, pubKey.byteOffset, pubKey.length).toString('latin1')
+  return `${o.chainId}\n${accountNumber}\n${i}\n${key}`
+}
+
+/**
+ * Records that signature `i` of `tx` was found valid for its SIGN_MODE_DIRECT sign bytes under
+ * `pubKey` and `accountNumber` (verified elsewhere, e.g. on a worker thread): the ante handler
+ * does not verify it again.
+ */
+export function rememberDirectVerified(
+  o: AnteOptions,
+  tx: DecodedTx,
+  i: number,
+  pubKey: Bytes,
+  accountNumber: bigint,
+): void {
+  verifiedOf(tx).add(verifiedId(o, i, pubKey, accountNumber))
+}

@@ -1,0 +1,58 @@
+import type { TxKeepers } from '../app/tx-keepers.js'
+import type { EventManager } from '../block/events.js'
+import type { Bytes } from '../codec/bytes.js'
+import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { StateBranch } from '../store/types.js'
+import type { DecodedTx } from './decode.js'
+import type { DecCoin } from './fees.js'
+import type { GasMeter } from './gas.js'
+import type { SignatureCache } from './secp256k1.js'
+
+/** How a tx runs: mempool admission, mempool re-admission after a block, in a block, or simulated. */
+export type TxMode = 'check' | 'recheck' | 'deliver' | 'simulate'
+
+/** Upstream SIGN_MODE_DIRECT. */
+export const SIGN_MODE_DIRECT = 1
+
+/** What the ante handler is configured with. */
+export interface AnteOptions {
+  registry: ProtoRegistry
+  chainId: string
+  keepers: TxKeepers
+  /** The node's minimum-gas-prices (checked in CheckTx only). */
+  minGasPrices: readonly DecCoin[]
+  /** Consensus block max gas (-1 or 0: unlimited). */
+  blockMaxGas: bigint
+  sigCache: SignatureCache
+}
+
+/** One tx's ante context: a metered branch, its event manager, the height it runs at. */
+export interface AnteContext {
+  state: StateBranch
+  events: EventManager
+  height: number
+  mode: TxMode
+  meter: GasMeter
+}
+
+/** One run of the ante handler over a tx: what every decorator reads, made once per run. */
+export interface AnteRun {
+  readonly o: AnteOptions
+  readonly ctx: AnteContext
+  readonly tx: DecodedTx
+  /**
+   * The tx's signers (each message's, then the fee payer if distinct), read by ValidateBasic for
+   * the decorators after it (an unreadable signer address fails there, as upstream's GetSigners).
+   */
+  signers: Bytes[] | undefined
+  readonly simulate: boolean
+  readonly recheck: boolean
+  /** x/auth params, read by ConsumeGasForTxSize for the decorators after it. */
+  params: ProtoMessage | undefined
+}
+
+/**
+ * One decorator of the ante handler (upstream `AnteDecorator`): throws a registered error to refuse
+ * the tx; returns a promise only when it reads or writes state.
+ */
+export type AnteDecorator = (run: AnteRun) => void | Promise<void>
