@@ -1,7 +1,13 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import type { Coin } from '../../codec/coins.js'
+import {
+  type Coin,
+  coinsFromProto,
+  coinsText,
+  isValidCoins,
+  type RawCoin,
+} from '../../codec/coins.js'
 import type { ProtoMessage } from '../../codec/proto.js'
 import { ErrInvalidAddress, ErrInvalidCoins, ErrUnauthorized, SdkError } from '../../errors.js'
 import {
@@ -14,32 +20,13 @@ import {
 import type { BankKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
-type RawCoin = { denom?: unknown; amount?: unknown }
-
-/** Upstream Coins.String() of coins as the message carries them. */
-function coinsText(coins: readonly RawCoin[]): string {
-  return coins.map((c) => `${String(c.amount ?? '')}${String(c.denom ?? '')}`).join(',')
-}
-
-/** Upstream Coins.IsValid: sorted, unique, valid denoms, positive amounts. */
-function coinsValid(coins: readonly RawCoin[]): boolean {
-  let prev = ''
-  for (const c of coins) {
-    const denom = String(c.denom ?? '')
-    const amount = String(c.amount ?? '')
-    if (!/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(denom)) return false
-    if (!/^\d+$/.test(amount) || BigInt(amount) === 0n) return false
-    if (prev !== '' && denom <= prev) return false
-    prev = denom
-  }
-  return true
-}
-
 /** Validated coins of a message field: `<coins>: invalid coins` when not valid and positive. */
 function validCoins(list: unknown): Coin[] {
-  const coins = (list ?? []) as RawCoin[]
-  if (!coinsValid(coins) || coins.length === 0) throw ErrInvalidCoins.wrap(coinsText(coins))
-  return coins.map((c) => ({ denom: String(c.denom), amount: BigInt(String(c.amount)) }))
+  const coins = list as readonly RawCoin[] | undefined
+  if (!isValidCoins(coins) || !coins || coins.length === 0) {
+    throw ErrInvalidCoins.wrap(coinsText(coins))
+  }
+  return coinsFromProto(coins)
 }
 
 /** The address codec's error text, as upstream nests it (`invalid from address: <this>`). */

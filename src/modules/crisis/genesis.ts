@@ -1,4 +1,5 @@
 import type { BlockContext } from '../../app/types.js'
+import { isValidCoins } from '../../codec/coins.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { jsonToMessage } from '../../codec/json-parser.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
@@ -19,11 +20,7 @@ export function parseCrisisGenesis(registry: ProtoRegistry, genesis: unknown): P
   )
   const fee = (g.constant_fee ?? {}) as ProtoMessage
   const amount = String(fee.amount ?? '')
-  if (
-    !/^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/.test(String(fee.denom ?? '')) ||
-    !/^\d+$/.test(amount) ||
-    BigInt(amount) <= 0n
-  ) {
+  if (!isValidCoins([fee])) {
     throw new JsonMappingError(
       `app_state.crisis.constant_fee: constant fee must be positive: ${amount}${fee.denom ?? ''}`,
     )

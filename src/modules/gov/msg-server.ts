@@ -1,7 +1,14 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
+import {
+  type Coin,
+  coinsFromProto,
+  coinsText,
+  coinsToString,
+  isValidCoins,
+  type RawCoin,
+} from '../../codec/coins.js'
 import { decFromInt, decFromString, decMul, decRound } from '../../codec/dec.js'
 import type { AnyMessage, ProtoMessage } from '../../codec/proto.js'
 import { timeToTimestamp } from '../../codec/time.js'
@@ -30,27 +37,10 @@ function addressOf(text: unknown, what: string): Bytes {
   }
 }
 
-/**
- * Coins of a message field as upstream `sdk.Coins.IsValid` sees them: valid denoms, positive amounts,
- * sorted, no duplicates. Returns undefined when they are not valid.
- */
+/** Coins of a message field when upstream `sdk.Coins.IsValid` takes them; else undefined. */
 function validCoins(list: unknown): Coin[] | undefined {
-  let coins: Coin[]
-  try {
-    coins = coinsFromProto(list as ProtoMessage[])
-  } catch {
-    return undefined
-  }
-  for (let i = 0; i < coins.length; i++) {
-    if (coins[i]!.amount <= 0n) return undefined
-    if (i > 0 && coins[i - 1]!.denom >= coins[i]!.denom) return undefined
-  }
-  return coins
-}
-
-/** Coins as upstream prints a (possibly invalid) list: `<amount><denom>` joined by commas. */
-function coinsText(list: unknown): string {
-  return ((list ?? []) as ProtoMessage[]).map((c) => `${c.amount ?? ''}${c.denom ?? ''}`).join(',')
+  const coins = list as readonly RawCoin[] | undefined
+  return isValidCoins(coins) ? coinsFromProto(coins) : undefined
 }
 
 /** The JSON metadata upstream recognises (ProposalMetadata); undefined when it is not that. */
@@ -80,7 +70,7 @@ function validateInitialDeposit(
   expedited: boolean,
 ): Coin[] {
   const coins = validCoins(list)
-  if (!coins) throw ErrInvalidCoins.wrap(coinsText(list))
+  if (!coins) throw ErrInvalidCoins.wrap(coinsText(list as readonly RawCoin[] | undefined))
   if (params.minInitialDepositRatio === 0n) return coins
   const base = expedited ? params.expeditedMinDeposit : params.minDeposit
   const need = base.map((c) => ({

@@ -11,7 +11,7 @@ import { query } from './chain-data.js'
 import {
   arr,
   BASE,
-  coinsText,
+  coinsDisplay,
   facts,
   href,
   type Json,
@@ -188,7 +188,7 @@ ${facts([
   ['Time', rfcTimeTag(str(res, 'timestamp'))],
   ['Result', codeText(code, str(res, 'codespace'))],
   ['Gas used / wanted', `${str(res, 'gas_used')} / ${str(res, 'gas_wanted')}`],
-  ['Fee', coinsText(arr(fee, 'amount'))],
+  ['Fee', coinsDisplay(arr(fee, 'amount'))],
   ['Memo', html`<span class="memo" data-testid="memo">${str(body, 'memo') || '—'}</span>`],
   ...(str(res, 'raw_log')
     ? [['Log', html`<code class="wrap">${str(res, 'raw_log')}</code>`] as const]

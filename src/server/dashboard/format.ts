@@ -45,8 +45,8 @@ export function arr(o: JsonValue | undefined, key: string): JsonValue[] {
   return Array.isArray(v) ? v : []
 }
 
-/** `1000stake, 5token` for a list of coins. */
-export function coinsText(coins: readonly JsonValue[]): string {
+/** `1000stake, 5token` for a list of coins on a page (`—` for none). */
+export function coinsDisplay(coins: readonly JsonValue[]): string {
   if (coins.length === 0) return '—'
   return coins.map((c) => `${str(c, 'amount')}${str(c, 'denom')}`).join(', ')
 }

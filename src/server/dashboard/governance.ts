@@ -5,7 +5,7 @@ import { query } from './chain-data.js'
 import {
   arr,
   BASE,
-  coinsText,
+  coinsDisplay,
   facts,
   href,
   type Json,
@@ -74,7 +74,7 @@ export async function governanceBody(ctx: PageContext): Promise<HtmlEscapedStrin
   return html`<section aria-labelledby="gov-params-title">
 <h2 id="gov-params-title">Parameters</h2>
 ${facts([
-  ['Minimum deposit', coinsText(arr(p, 'min_deposit'))],
+  ['Minimum deposit', coinsDisplay(arr(p, 'min_deposit'))],
   ['Deposit period', str(p, 'max_deposit_period')],
   ['Voting period', str(p, 'voting_period')],
   ['Expedited voting period', str(p, 'expedited_voting_period') || '—'],
@@ -116,7 +116,7 @@ ${facts([
   ['Deposit ends', rfcTimeTag(str(p, 'deposit_end_time'))],
   ['Voting starts', rfcTimeTag(str(p, 'voting_start_time'))],
   ['Voting ends', rfcTimeTag(str(p, 'voting_end_time'))],
-  ['Deposit', coinsText(arr(p, 'total_deposit'))],
+  ['Deposit', coinsDisplay(arr(p, 'total_deposit'))],
   [
     'Proposer',
     proposer
