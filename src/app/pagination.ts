@@ -1,5 +1,6 @@
 import { type Bytes, concatBytes } from '../codec/bytes.js'
 import type { ProtoMessage } from '../codec/proto.js'
+import { GrpcCode, StatusError } from '../errors.js'
 import type { KeyedMap } from '../store/collections.js'
 import type { KVReader } from '../store/types.js'
 
@@ -14,8 +15,12 @@ import type { KVReader } from '../store/types.js'
 export const DEFAULT_PAGE_LIMIT = 100n
 
 /** A page request the paginator refuses; callers wrap it in their own status error. */
-export class PaginationError extends Error {
-  override readonly name = 'PaginationError'
+export class PaginationError extends StatusError {
+  override readonly name: string = 'PaginationError'
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(GrpcCode.InvalidArgument, message, options)
+  }
 }
 
 /** sdk.base.query.v1beta1.PageResponse as a plain object. */

@@ -134,7 +134,7 @@ describe('mempool', () => {
     expect((err as MempoolError).message).toBe(
       `mempool is full: number of txs 1 (max: 1), total txs bytes ${a!.length} (max: 1073741824)`,
     )
-    expect((err as MempoolError).sdkCode).toBe(20)
+    expect((err as MempoolError).refusal?.code).toBe(20)
     await t.block()
     const again = await t.tx.mempool.checkTx(a!).catch((e: unknown) => e)
     expect((again as Error).message).toBe('tx already exists in cache')

@@ -2,6 +2,15 @@ import type { BlockContext } from '../app/types.js'
 import type { Event } from '../block/events.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
+import {
+  ErrMempoolIsFull,
+  ErrTxInMempoolCache,
+  ErrTxTooLarge,
+  GrpcCode,
+  type RegisteredError,
+  StatusError,
+  withoutStackTrace,
+} from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
@@ -17,22 +26,25 @@ const BLOCK_OVERHEAD_BYTES = 11 + 626 + 94 + 109
 /** CometBFT's default mempool cache size (recently seen tx hashes). */
 export const MEMPOOL_CACHE_SIZE = 10_000
 
-/** A rejection at the mempool (CometBFT) layer: the tx never reached the app. */
-export class MempoolError extends Error {
-  override readonly name = 'MempoolError'
+/**
+ * A rejection at the mempool (CometBFT) layer: the tx never reached the app. An InvalidArgument
+ * status; `refusal` is the registered error the REST and gRPC broadcast answer it with (upstream
+ * CheckCometError: a tx in the cache, a full mempool, a tx too large), undefined for other refusals.
+ */
+export class MempoolError extends StatusError {
+  override readonly name: string = 'MempoolError'
 
   constructor(
     message: string,
-    /** What the REST broadcast turns it into (upstream CheckCometError): 19, 20 or 21; 0 otherwise. */
-    readonly sdkCode: 0 | 19 | 20 | 21,
+    readonly refusal: RegisteredError | undefined,
   ) {
-    // An expected refusal answered to the client (a duplicate, a full pool, a size): capturing a
-    // stack trace for it cost about a tenth of a refused broadcast's CPU.
-    const limit = Error.stackTraceLimit
-    Error.stackTraceLimit = 0
-    super(message)
-    Error.stackTraceLimit = limit
+    super(GrpcCode.InvalidArgument, message)
   }
+}
+
+/** A refusal answered to the client, built without a stack trace (see `withoutStackTrace`). */
+function refused(message: string, refusal?: RegisteredError): MempoolError {
+  return withoutStackTrace(() => new MempoolError(message, refusal))
 }
 
 /** ResponseCheckTx as clients see it. */
@@ -152,9 +164,9 @@ export class Mempool implements TxSource {
   private isFull(txSize: number): MempoolError | undefined {
     const { size, maxTxsBytes } = this.o.limits
     if (this.pool.size >= size || txSize + this.bytesTotal > maxTxsBytes) {
-      return new MempoolError(
+      return refused(
         `mempool is full: number of txs ${this.pool.size} (max: ${size}), total txs bytes ${this.bytesTotal} (max: ${maxTxsBytes})`,
-        20,
+        ErrMempoolIsFull,
       )
     }
     return undefined
@@ -236,20 +248,19 @@ export class Mempool implements TxSource {
       if (full) throw full
       const { maxTxBytes, appMaxTxs } = this.o.limits
       if (bytes.length > maxTxBytes) {
-        throw new MempoolError(
+        throw refused(
           `Tx too large. Max size is ${maxTxBytes}, but got ${bytes.length}`,
-          21,
+          ErrTxTooLarge,
         )
       }
       const dataMax = this.maxDataBytes()
       if (protoSizeOfTx(bytes.length) > dataMax) {
-        throw new MempoolError(
+        throw refused(
           `tx pre check: tx size is too big: ${protoSizeOfTx(bytes.length)}, max: ${dataMax}`,
-          0,
         )
       }
       const hash = this.hashOf(bytes)
-      if (!this.pushCache(hash)) throw new MempoolError('tx already exists in cache', 19)
+      if (!this.pushCache(hash)) throw refused('tx already exists in cache', ErrTxInMempoolCache)
       if (appMaxTxs > 0 && this.pool.size >= appMaxTxs) {
         this.cache.delete(hash)
         this.checked(bytes, 1)

@@ -1,8 +1,8 @@
-import { ChainError } from '../errors.js'
+import { ChainError, UserError } from '../errors.js'
 
 /** An error the CLI reports as `Error: <message>` with exit code 1 (no stack: the message says it all). */
-export class CliError extends Error {
-  override readonly name = 'CliError'
+export class CliError extends UserError {
+  override readonly name: string = 'CliError'
 
   constructor(
     message: string,
@@ -12,22 +12,9 @@ export class CliError extends Error {
   }
 }
 
-/**
- * Errors whose message says it all (printed without a stack trace), by class name: matching names
- * keeps this module free of the config, server and store code (the CLI's start-up stays cheap).
- */
-const USER_ERRORS = new Set([
-  'CliError',
-  'ConfigError',
-  'GenesisExistsError',
-  'HomeMissingError',
-  'ListenError',
-  'DatabaseLockedError',
-])
-
 /** Whether an error is a known user-facing failure (printed without a stack trace). */
 export function isUserError(err: unknown): boolean {
-  return err instanceof ChainError || (err instanceof Error && USER_ERRORS.has(err.name))
+  return err instanceof ChainError || err instanceof UserError
 }
 
 /** The message to print for an error. */

@@ -36,7 +36,10 @@ export function aminoTypeOf(type: protobuf.Type): string {
   return aminoName(type) ?? `/${fullNameOf(type)}`
 }
 
-/** A message that cannot be written as amino JSON; the message is upstream's where it has one. */
+/**
+ * A codec error: a message that cannot be written as amino JSON; the message is upstream's where it
+ * has one (`cause` when wrapped).
+ */
 export class AminoJsonError extends Error {
   override readonly name = 'AminoJsonError'
 }

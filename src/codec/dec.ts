@@ -11,7 +11,7 @@ export type Dec = bigint
 export const DEC_PRECISION = 18
 const ONE: Dec = 10n ** 18n
 
-/** Thrown for text that is not a decimal; the message is upstream's. */
+/** A codec error: text that is not a decimal; the message is upstream's (`cause` when wrapped). */
 export class DecimalError extends Error {
   override readonly name = 'DecimalError'
 }

@@ -1,9 +1,10 @@
+import { UserError } from '../errors.js'
 /**
  * Typed reads of parsed TOML/JSON with errors that name the file, the field and the problem:
  * `config/app.toml: api.address: expected a string, got 5`.
  */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError'
+export class ConfigError extends UserError {
+  override readonly name: string = 'ConfigError'
 
   constructor(
     readonly file: string,

@@ -4,6 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { type BrandName, DEFAULT_BRAND } from '../codec/brand.js'
 import { toBase64, toHexUpper } from '../codec/bytes.js'
 import { formatRfc3339Nano, nowNs } from '../codec/time.js'
+import { UserError } from '../errors.js'
 import { type AppConfig, defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
 import { writeFileAtomic } from './atomic-file.js'
 import {
@@ -106,8 +107,8 @@ export interface InitResult {
 }
 
 /** Thrown when init would overwrite an existing genesis. */
-export class GenesisExistsError extends Error {
-  override readonly name = 'GenesisExistsError'
+export class GenesisExistsError extends UserError {
+  override readonly name: string = 'GenesisExistsError'
 }
 
 async function readKey(path: string): Promise<Ed25519Key | undefined> {
@@ -205,8 +206,8 @@ export interface LoadedHome {
 }
 
 /** Thrown when the home has not been initialised. */
-export class HomeMissingError extends Error {
-  override readonly name = 'HomeMissingError'
+export class HomeMissingError extends UserError {
+  override readonly name: string = 'HomeMissingError'
 }
 
 async function readTomlFile(path: string, label: string): Promise<Record<string, unknown>> {

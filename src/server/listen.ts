@@ -3,6 +3,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { parseListenAddress } from '../config/listen-address.js'
+import { UserError } from '../errors.js'
 
 /** A running HTTP server. */
 export interface HttpListener {
@@ -27,8 +28,8 @@ export interface ListenOptions {
 }
 
 /** Thrown when a listen address cannot be bound. */
-export class ListenError extends Error {
-  override readonly name = 'ListenError'
+export class ListenError extends UserError {
+  override readonly name: string = 'ListenError'
 }
 
 /** Serves a Hono app on `address` (@hono/node-server). */

@@ -1,6 +1,6 @@
 import { ClassicLevel } from 'classic-level'
 import type { Bytes } from '../codec/bytes.js'
-import { ErrIO } from '../errors.js'
+import { ErrIO, UserError } from '../errors.js'
 import type { BackendRange, BatchOp, StoreBackend } from './backend.js'
 
 export interface LevelBackendOptions {
@@ -9,8 +9,8 @@ export interface LevelBackendOptions {
 }
 
 /** Thrown when another process holds the database lock. */
-export class DatabaseLockedError extends Error {
-  override readonly name = 'DatabaseLockedError'
+export class DatabaseLockedError extends UserError {
+  override readonly name: string = 'DatabaseLockedError'
 }
 
 /** Opens a LevelDB database (classic-level) as a StoreBackend. */

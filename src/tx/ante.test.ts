@@ -95,7 +95,7 @@ describe('CheckTx: the ante handler in upstream order, with upstream codes and l
     const err = await t.tx.mempool.checkTx(bytes).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(MempoolError)
     expect((err as MempoolError).message).toBe('tx already exists in cache')
-    expect((err as MempoolError).sdkCode).toBe(19)
+    expect((err as MempoolError).refusal?.code).toBe(19)
     await t.block()
   })
 
@@ -154,7 +154,7 @@ describe('CheckTx: the ante handler in upstream order, with upstream codes and l
     const bytes = await aliceSend({ memo: 'x'.repeat(5000) })
     const err = await t.tx.mempool.checkTx(bytes).catch((e: unknown) => e)
     expect((err as Error).message).toBe(`Tx too large. Max size is 4096, but got ${bytes.length}`)
-    expect((err as MempoolError).sdkCode).toBe(21)
+    expect((err as MempoolError).refusal?.code).toBe(21)
   })
 
   test('behavior: rejected txs left nothing behind and blocks keep coming', async () => {

@@ -114,6 +114,7 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
   try {
     checkTxRawAdr027(bytes)
   } catch (err) {
+    if (ErrTxDecode.is(err)) throw err
     throw decodeError((err as Error).message, err)
   }
   const rawType = registry.type('sdk.tx.v1beta1.TxRaw')

@@ -1,3 +1,4 @@
+import { GrpcCode, StatusError } from '../errors.js'
 /**
  * CometBFT's event query language (v0.38 `libs/pubsub/query/syntax`), as `tx_search` and GetTxsEvent
  * take it: `message.sender='sdk1…' AND tx.height>=5`. Conditions are `tag op operand` with op one of
@@ -23,8 +24,12 @@ export interface QueryCondition {
 }
 
 /** A query that does not parse; the message is CometBFT's. */
-export class QuerySyntaxError extends Error {
-  override readonly name = 'QuerySyntaxError'
+export class QuerySyntaxError extends StatusError {
+  override readonly name: string = 'QuerySyntaxError'
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(GrpcCode.InvalidArgument, message, options)
+  }
 }
 
 type Token =

@@ -1,5 +1,6 @@
 import type { Event } from '../block/events.js'
 import { fromHex } from '../codec/bytes.js'
+import { GrpcCode, StatusError } from '../errors.js'
 import type { BlockStore, StoredBlock, TxLocation } from '../store/block-store.js'
 import { heightIndexValue, TX_HEIGHT_KEY } from '../store/tx-index.js'
 import {
@@ -11,8 +12,12 @@ import {
 } from './query.js'
 
 /** A search the caller got wrong (bad query, page, order); the message is CometBFT's. */
-export class TxSearchError extends Error {
-  override readonly name = 'TxSearchError'
+export class TxSearchError extends StatusError {
+  override readonly name: string = 'TxSearchError'
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(GrpcCode.InvalidArgument, message, options)
+  }
 }
 
 /** tx_search / block_search paging (CometBFT defaults: page 1, 30 per page, at most 100). */

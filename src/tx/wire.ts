@@ -1,16 +1,15 @@
 import protobuf from 'protobufjs/light.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import { ErrTxDecode } from '../errors.js'
 
 /**
  * Protobuf wire checks that run before a tx is decoded (upstream ADR-027 and unknownproto): the
  * bytes a signer signed are the bytes the chain interprets, so nothing may hide in them.
  */
 
-/** A wire-format problem; its message is the upstream text (wrapped as `tx parse error`). */
-export class WireError extends Error {
-  override readonly name = 'WireError'
-}
+/** A wire-format problem: `tx parse error` wrapped with the upstream text. */
+const wireError = (text: string) => ErrTxDecode.wrap(text)
 
 const WIRE_NAMES = ['varint', 'fixed64', 'bytes', 'start_group', 'end_group', 'fixed32']
 
@@ -152,22 +151,22 @@ export function checkTxRawAdr027(bytes: Bytes): void {
   let pos = 0
   while (pos < bytes.length) {
     const t = readTag(bytes, pos)
-    if (typeof t === 'string') throw new WireError(`invalid length; ${t}`)
+    if (typeof t === 'string') throw wireError(`invalid length; ${t}`)
     const [num, wt, m] = t
-    if (wt !== 2) throw new WireError(`expected 2 wire type, got ${wt}`)
+    if (wt !== 2) throw wireError(`expected 2 wire type, got ${wt}`)
     if (num < prev)
-      throw new WireError(`txRaw must follow ADR-027, got tagNum ${num} after tagNum ${prev}`)
+      throw wireError(`txRaw must follow ADR-027, got tagNum ${num} after tagNum ${prev}`)
     prev = num
     const lp = readVarint(bytes, pos + m)
-    if (typeof lp === 'string') throw new WireError(`invalid length; ${lp}`)
+    if (typeof lp === 'string') throw wireError(`invalid length; ${lp}`)
     const need = varintMinLength(lp[0])
     if (need !== lp[1]) {
-      throw new WireError(
+      throw wireError(
         `length prefix varint for tagNum ${num} is not as short as possible, read ${lp[1]}, only need ${need}`,
       )
     }
     const size = fieldValueSize(bytes, pos + m, wt)
-    if (typeof size === 'string') throw new WireError(`invalid length; ${size}`)
+    if (typeof size === 'string') throw wireError(`invalid length; ${size}`)
     pos += m + size
   }
 }
@@ -268,19 +267,19 @@ export function rejectUnknownFields(
   options: RejectUnknownOptions,
   depth = 0,
 ): boolean {
-  if (depth > 100) throw new WireError('exceeded maximum recursion depth')
+  if (depth > 100) throw wireError('exceeded maximum recursion depth')
   let nonCritical = false
   let pos = 0
   while (pos < bytes.length) {
     const t = readTag(bytes, pos)
-    if (typeof t === 'string') throw new WireError('invalid length')
+    if (typeof t === 'string') throw wireError('invalid length')
     const [num, wt, m] = t
     const field = type.fieldsById[num]
     const shape = field ? shapeOf(field) : undefined
     if (shape) {
       const allowed = shape.wireTypes
       if (!allowed.includes(wt)) {
-        throw new WireError(
+        throw wireError(
           `Mismatched ${JSON.stringify(goTypeName(type.fullName))}: {TagNum: ${num}, GotWireType: ${JSON.stringify(wireTypeName(wt))} != WantWireType: ${JSON.stringify(wireTypeName(allowed[0]!))}}`,
         )
       }
@@ -288,7 +287,7 @@ export function rejectUnknownFields(
       const critical = (num & NON_CRITICAL_BIT) === 0
       if (!critical) nonCritical = true
       if (critical || !options.allowNonCritical) {
-        throw new WireError(
+        throw wireError(
           `errUnknownField ${JSON.stringify(goTypeName(type.fullName))}: {TagNum: ${num}, WireType:${JSON.stringify(wireTypeName(wt))}}`,
         )
       }
@@ -296,7 +295,7 @@ export function rejectUnknownFields(
     pos += m
     const size = fieldValueSize(bytes, pos, wt)
     if (typeof size === 'string') {
-      throw new WireError(
+      throw wireError(
         `could not consume field value for tagNum: ${num}, wireType: ${JSON.stringify(wireTypeName(wt))}; ${size}`,
       )
     }
@@ -311,7 +310,7 @@ export function rejectUnknownFields(
       nonCritical = rejectUnknownFields(inner, innerType, options, depth + 1) || nonCritical
       const any = innerType.decode(inner) as unknown as { type_url: string; value: Bytes }
       const resolved = resolveTypeUrl(options.registry, any.type_url)
-      if (!resolved) throw new WireError(`unable to resolve type URL ${any.type_url}`)
+      if (!resolved) throw wireError(`unable to resolve type URL ${any.type_url}`)
       innerType = resolved
       inner = any.value ?? new Uint8Array()
     }

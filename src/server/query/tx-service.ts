@@ -110,19 +110,19 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
     try {
       res = await d.mempool.checkTx(bytes)
     } catch (err) {
-      if (err instanceof MempoolError && err.sdkCode !== 0) {
+      if (err instanceof MempoolError && err.refusal) {
         // Upstream CheckCometError: the mempool's refusal becomes a coded response.
         return {
           tx_response: broadcastTxResponse({
             hash: txHashHex(bytes),
-            code: err.sdkCode,
-            codespace: 'sdk',
+            code: err.refusal.code,
+            codespace: err.refusal.codespace,
             data: new Uint8Array(),
             log: '',
           }),
         }
       }
-      if (err instanceof MempoolError) throw new StatusError(GrpcCode.InvalidArgument, err.message)
+      // Any other refusal is the InvalidArgument status it is.
       throw err
     }
     if (mode === MODE_ASYNC) {

@@ -1,6 +1,11 @@
+import { GrpcCode, StatusError } from '../../errors.js'
 /** Thrown for a query string Go's `url.ParseQuery` refuses; the message is Go's. */
-export class QueryStringError extends Error {
-  override readonly name = 'QueryStringError'
+export class QueryStringError extends StatusError {
+  override readonly name: string = 'QueryStringError'
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(GrpcCode.InvalidArgument, message, options)
+  }
 }
 
 const HEX = /^[0-9A-Fa-f]{2}$/

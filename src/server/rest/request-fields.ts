@@ -2,6 +2,7 @@ import protobuf from 'protobufjs/light.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { jsonName, jsonToMessage, parseFieldText } from '../../codec/json-parser.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { GrpcCode, StatusError } from '../../errors.js'
 
 /**
  * Request messages from HTTP requests, with grpc-gateway's rules: path variables first, then query
@@ -11,8 +12,12 @@ import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
  */
 
 /** A request the gateway cannot build; the message names the parameter and the problem. */
-export class RequestFieldError extends Error {
-  override readonly name = 'RequestFieldError'
+export class RequestFieldError extends StatusError {
+  override readonly name: string = 'RequestFieldError'
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(GrpcCode.InvalidArgument, message, options)
+  }
 }
 
 const WELL_KNOWN_SCALARS = new Set(['.google.protobuf.Timestamp', '.google.protobuf.Duration'])
