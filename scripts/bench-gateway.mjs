@@ -124,7 +124,7 @@ async function benchAppVersions() {
     appVersions: {
       [DEFAULT_APP_VERSION]: (deps) => {
         const v = base(deps)
-        const bank = new BankKeeper(deps.registry)
+        const bank = new BankKeeper({ registry: deps.registry })
         const transfer = {
           name: 'transfer',
           consensusVersion: 1,

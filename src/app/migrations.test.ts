@@ -77,9 +77,12 @@ describe('module manager migrations', () => {
     await c.node().producer.produceBlock()
     const view = c.node().store.view()
     expect(fromUtf8((await view.store('counter').get(utf8('log')))!)).toBe('genesis;1->2;2->3;')
-    expect((await new UpgradeKeeper(c.node().registry).versionMap(view)).counter).toBe(3)
     expect(
-      (await new UpgradeKeeper(c.node().registry).versionMap(c.node().store.view(3))).counter,
+      (await new UpgradeKeeper({ registry: c.node().registry }).versionMap(view)).counter,
+    ).toBe(3)
+    expect(
+      (await new UpgradeKeeper({ registry: c.node().registry }).versionMap(c.node().store.view(3)))
+        .counter,
     ).toBe(1)
   })
 

@@ -127,7 +127,7 @@ export async function checkPreUpgrade(
     const store = await VersionedStore.open({ backend })
     const latest = store.latestHeight
     if (latest >= info.height) {
-      const done = await new UpgradeKeeper(protoRegistry()).doneHeight(
+      const done = await new UpgradeKeeper({ registry: protoRegistry() }).doneHeight(
         store.view(latest),
         info.name,
       )

@@ -307,7 +307,9 @@ export class Node {
         // The protocol version x/upgrade raises by one with every applied upgrade (key 0x03).
         const appVersion =
           latest && this.store.latestHeight >= 0
-            ? await new UpgradeKeeper(this.registry).protocolVersion(this.store.view())
+            ? await new UpgradeKeeper({ registry: this.registry }).protocolVersion(
+                this.store.view(),
+              )
             : 0n
         return {
           data: 'sdkd',

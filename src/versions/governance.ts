@@ -17,15 +17,11 @@ export function createGovernanceModules(
   bank: BankKeeper,
 ): { staking: AppModule; gov: AppModule } {
   const { registry } = deps
-  const stakingKeeper = new StakingKeeper(registry, bank)
+  const stakingKeeper = new StakingKeeper({ registry, bank })
   // x/gov moves deposits only through bank's module-account functions (send to/from, burn).
-  const govKeeper = new GovKeeper(registry, bank, stakingKeeper)
+  const govKeeper = new GovKeeper({ registry, bank, staking: stakingKeeper })
   return {
     staking: createStakingModule({ registry, keeper: stakingKeeper, auth }),
-    gov: createGovModule({
-      registry,
-      keeper: govKeeper,
-      balances: (state, address) => bank.balances(state, address),
-    }),
+    gov: createGovModule({ registry, keeper: govKeeper }),
   }
 }

@@ -3,6 +3,7 @@ import { AuthKeeper } from '../modules/auth/keeper.js'
 import { createAuthModule } from '../modules/auth/module.js'
 import { BankKeeper } from '../modules/bank/keeper.js'
 import { createBankModule } from '../modules/bank/module.js'
+import { CrisisKeeper } from '../modules/crisis/keeper.js'
 import { createCrisisModule } from '../modules/crisis/module.js'
 import { ParamsKeeper } from '../modules/params/keeper.js'
 import { createParamsModule } from '../modules/params/module.js'
@@ -23,17 +24,18 @@ export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov'] a
  */
 export function createV1(deps: AppVersionDeps): AppVersion {
   const { registry } = deps
-  const auth = new AuthKeeper(registry)
-  const bank = new BankKeeper(registry, auth)
-  const upgrade = new UpgradeKeeper(registry)
-  const params = new ParamsKeeper(V1_PARAM_SUBSPACES)
+  const auth = new AuthKeeper({ registry })
+  const bank = new BankKeeper({ registry, accounts: auth })
+  const upgrade = new UpgradeKeeper({ registry })
+  const params = new ParamsKeeper({ subspaces: V1_PARAM_SUBSPACES })
+  const crisis = new CrisisKeeper({ registry })
   const governance = createGovernanceModules(deps, auth, bank)
   const modules: AppModule[] = [
-    createAuthModule(registry, auth),
-    createBankModule(registry, bank),
+    createAuthModule({ registry, keeper: auth }),
+    createBankModule({ registry, keeper: bank }),
     governance.staking,
     governance.gov,
-    createCrisisModule(registry),
+    createCrisisModule({ registry, keeper: crisis }),
     createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
     createUpgradeModule({ keeper: upgrade, ...upgradeOptionsOf(deps) }),
   ]

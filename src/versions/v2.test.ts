@@ -113,7 +113,7 @@ describe('app version v2 (the example upgrade)', () => {
     // Module versions, as the README's "App versions" table has them: v1's, then consensus 1 added
     // and crisis 2 kept (upstream never deletes an entry).
     // (`testkit` 1 is the test harness's own module, next to the app version's.)
-    const k = new UpgradeKeeper(node.registry)
+    const k = new UpgradeKeeper({ registry: node.registry })
     expect(await k.versionMap(before)).toEqual({ ...V1_MODULE_VERSIONS, testkit: 1 })
     expect(await k.versionMap(after)).toEqual({ ...V1_MODULE_VERSIONS, consensus: 1, testkit: 1 })
     expect(await k.doneHeight(after, 'v2')).toBe(6n)
@@ -163,7 +163,9 @@ describe('app version v2 (the example upgrade)', () => {
     expect(s.logs().messages()).toContain('UPGRADE "v2" SKIPPED at 4: ')
     expect(s.logs().messages()).not.toContain('applying store upgrades')
     expect(node.store.view().storeNames()).toContain('crisis')
-    expect(await new UpgradeKeeper(node.registry).doneHeight(node.store.view(), 'v2')).toBe(0n)
+    expect(
+      await new UpgradeKeeper({ registry: node.registry }).doneHeight(node.store.view(), 'v2'),
+    ).toBe(0n)
   })
 
   test('error: v2 data run by v1 to the upgrade: the store v2 would add exists already; the halt says so plainly, commits nothing', async () => {
@@ -218,7 +220,9 @@ describe('app version v2 (the example upgrade)', () => {
     expect(node.store.view().storeNames()).not.toContain('crisis')
     // README, "App versions": v2 is v1 without crisis, plus consensus 1.
     const { crisis: _, ...withoutCrisis } = V1_MODULE_VERSIONS
-    expect(await new UpgradeKeeper(node.registry).versionMap(node.store.view())).toEqual({
+    expect(
+      await new UpgradeKeeper({ registry: node.registry }).versionMap(node.store.view()),
+    ).toEqual({
       ...withoutCrisis,
       consensus: 1,
     })

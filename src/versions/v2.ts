@@ -52,8 +52,8 @@ async function migrateConsensusParams(
  */
 export function createV2(deps: AppVersionDeps): AppVersion {
   const v1 = createV1(deps)
-  const params = new ParamsKeeper(V2_PARAM_SUBSPACES)
-  const consensus = new ConsensusKeeper(deps.registry)
+  const params = new ParamsKeeper({ subspaces: V2_PARAM_SUBSPACES })
+  const consensus = new ConsensusKeeper({ registry: deps.registry })
   const modules: AppModule[] = v1.modules
     .filter((m) => m.name !== 'crisis')
     // v2 keeps InitChain's consensus params in x/consensus, no longer in the `baseapp` subspace.

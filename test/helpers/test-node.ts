@@ -80,7 +80,10 @@ export async function createTestNode(
               const v = base(deps)
               return {
                 ...v,
-                modules: [...v.modules, transferModule(new BankKeeper(deps.registry))],
+                modules: [
+                  ...v.modules,
+                  transferModule(new BankKeeper({ registry: deps.registry })),
+                ],
                 order: {
                   ...v.order,
                   initGenesis: [...v.order.initGenesis, 'transfer'],

@@ -150,7 +150,7 @@ export async function scheduleInNextBlock(
   let failure: unknown
   queue.push(async (ctx) => {
     try {
-      await new UpgradeKeeper(ctx.registry).scheduleUpgrade(ctx, plan)
+      await new UpgradeKeeper({ registry: ctx.registry }).scheduleUpgrade(ctx, plan)
     } catch (err) {
       failure = err
     }

@@ -79,7 +79,7 @@ export async function readChainFacts(dir: string): Promise<ChainFacts> {
   const store = await VersionedStore.open({ backend: await createLevelBackend({ path }) })
   try {
     if (store.latestHeight < 0) return { latestHeight: 0, versions: undefined }
-    const versions = await new UpgradeKeeper(protoRegistry()).versionMap(store.view())
+    const versions = await new UpgradeKeeper({ registry: protoRegistry() }).versionMap(store.view())
     return { latestHeight: store.latestHeight, versions }
   } finally {
     await store.close()

@@ -37,6 +37,10 @@ export function defaultAuthParams(): ProtoMessage {
   }
 }
 
+export interface AuthKeeperOptions {
+  registry: ProtoRegistry
+}
+
 /** x/auth keeper: accounts, account numbers, module accounts, params. */
 export class AuthKeeper {
   readonly c: ReturnType<typeof authCollections>
@@ -47,7 +51,10 @@ export class AuthKeeper {
   /** Stored bytes of base accounts by their fields. */
   private readonly encodedAccounts = new Map<string, Bytes>()
 
-  constructor(private readonly registry: ProtoRegistry) {
+  private readonly registry: ProtoRegistry
+
+  constructor({ registry }: AuthKeeperOptions) {
+    this.registry = registry
     this.c = authCollections(registry)
   }
 

@@ -10,8 +10,13 @@ import type { AuthKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerAuthQueries } from './queries.js'
 
+export interface AuthModuleOptions {
+  registry: ProtoRegistry
+  keeper: AuthKeeper
+}
+
 /** x/auth: accounts and their numbers, sequences and public keys. */
-export function createAuthModule(registry: ProtoRegistry, keeper: AuthKeeper): AppModule {
+export function createAuthModule({ registry, keeper }: AuthModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
     consensusVersion: 5,

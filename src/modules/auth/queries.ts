@@ -1,7 +1,8 @@
 import { paginate } from '../../app/pagination.js'
-import { addressArg, invalidArgument, notFound, pageRequestError } from '../../app/query-errors.js'
+import { addressArg, pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import type { ProtoMessage } from '../../codec/proto.js'
+import { accountNotFound, emptyAddress } from './errors.js'
 import { type AuthKeeper, MODULE_ACCOUNT_URL } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
@@ -13,9 +14,9 @@ export function registerAuthQueries(cfg: ModuleConfigurator, keeper: AuthKeeper)
 
   cfg.registerQuery(`${SERVICE}/Account`, async (req, ctx) => {
     const text = String(req.address ?? '')
-    if (text === '') throw invalidArgument('Address cannot be empty')
+    if (text === '') throw emptyAddress()
     const account = await keeper.c.accounts.get(store(ctx), addressArg(text))
-    if (!account) throw notFound(`account ${text} not found`)
+    if (!account) throw accountNotFound(text)
     return { account }
   })
 

@@ -22,6 +22,9 @@ export function defaultBankParams(): ProtoMessage {
 }
 
 export interface BankKeeperOptions {
+  registry: ProtoRegistry
+  /** Creates recipients' accounts; required by `send` (balances alone work without it). */
+  accounts?: BankAccountKeeper
   /**
    * Addresses that may not receive funds through bank messages (upstream BlockedAddrs). Default:
    * the fee collector, as simapp blocks every module account but gov's.
@@ -33,14 +36,11 @@ export interface BankKeeperOptions {
 export class BankKeeper {
   readonly c: ReturnType<typeof bankCollections>
   private readonly blocked: Set<string>
+  private readonly accounts: BankAccountKeeper | undefined
 
-  constructor(
-    registry: ProtoRegistry,
-    /** Creates recipients' accounts; required by `send` (balances alone work without it). */
-    private readonly accounts?: BankAccountKeeper,
-    options: BankKeeperOptions = {},
-  ) {
-    this.c = bankCollections(registry)
+  constructor(options: BankKeeperOptions) {
+    this.c = bankCollections(options.registry)
+    this.accounts = options.accounts
     const blocked = options.blocked ?? [moduleAddress('fee_collector')]
     this.blocked = new Set(blocked.map((a) => Buffer.from(a).toString('hex')))
   }

@@ -6,8 +6,13 @@ import { MODULE_NAME } from './keys.js'
 import { registerBankMsgs } from './msg-server.js'
 import { registerBankQueries } from './queries.js'
 
+export interface BankModuleOptions {
+  registry: ProtoRegistry
+  keeper: BankKeeper
+}
+
 /** x/bank: balances, supply and transfers. */
-export function createBankModule(registry: ProtoRegistry, keeper: BankKeeper): AppModule {
+export function createBankModule({ registry, keeper }: BankModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
     consensusVersion: 4,

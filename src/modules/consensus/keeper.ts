@@ -2,11 +2,15 @@ import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable, Writable } from '../../store/types.js'
 import { consensusCollections, MODULE_NAME } from './keys.js'
 
+export interface ConsensusKeeperOptions {
+  registry: ProtoRegistry
+}
+
 /** x/consensus keeper: the chain's consensus params as app state. */
 export class ConsensusKeeper {
   readonly c: ReturnType<typeof consensusCollections>
 
-  constructor(registry: ProtoRegistry) {
+  constructor({ registry }: ConsensusKeeperOptions) {
     this.c = consensusCollections(registry)
   }
 

@@ -1,5 +1,5 @@
 import type { ModuleConfigurator } from '../../app/types.js'
-import { GrpcCode, StatusError } from '../../errors.js'
+import { paramsNotFound } from './errors.js'
 import type { ConsensusKeeper } from './keeper.js'
 
 /** Registers `sdk.consensus.v1.Query/Params`. */
@@ -7,12 +7,7 @@ export function registerConsensusQueries(cfg: ModuleConfigurator, keeper: Consen
   cfg.registerQuery('sdk.consensus.v1.Query/Params', async (_req, ctx) => {
     const params = await keeper.params(ctx.state)
     // Upstream returns the collections error; a missing value is a missing thing (decision 3).
-    if (!params) {
-      throw new StatusError(
-        GrpcCode.NotFound,
-        "collections: not found: key 'no_key' of type tendermint.types.ConsensusParams",
-      )
-    }
+    if (!params) throw paramsNotFound()
     return { params }
   })
 }

@@ -1,9 +1,9 @@
 import type { BlockContext } from '../../app/types.js'
 import { isValidCoins } from '../../codec/coins.js'
-import { JsonMappingError } from '../../codec/json.js'
 import { jsonToMessage } from '../../codec/json-parser.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
-import { type crisisCollections, MODULE_NAME } from './keys.js'
+import { constantFeeNotPositive } from './errors.js'
+import type { CrisisKeeper } from './keeper.js'
 
 // x/crisis genesis (upstream x/crisis/types/genesis.go): the constant fee of invariant checks.
 
@@ -19,20 +19,11 @@ export function parseCrisisGenesis(registry: ProtoRegistry, genesis: unknown): P
     jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.crisis'),
   )
   const fee = (g.constant_fee ?? {}) as ProtoMessage
-  const amount = String(fee.amount ?? '')
-  if (!isValidCoins([fee])) {
-    throw new JsonMappingError(
-      `app_state.crisis.constant_fee: constant fee must be positive: ${amount}${fee.denom ?? ''}`,
-    )
-  }
+  if (!isValidCoins([fee])) throw constantFeeNotPositive(fee)
   return g
 }
 
 /** Upstream InitGenesis: stores the constant fee. */
-export function initCrisisGenesis(
-  ctx: BlockContext,
-  c: ReturnType<typeof crisisCollections>,
-  g: ProtoMessage,
-): void {
-  c.constantFee.set(ctx.state.store(MODULE_NAME), g.constant_fee)
+export function initCrisisGenesis(ctx: BlockContext, keeper: CrisisKeeper, g: ProtoMessage): void {
+  keeper.setConstantFee(ctx.state, g.constant_fee)
 }

@@ -13,7 +13,7 @@ export interface GovBankContext {
 
 /**
  * What x/gov needs from x/bank (upstream x/gov BankKeeper): deposits move between depositors and the
- * gov module account, and are burned from it. x/bank emits the events (coin_spent, coin_received,
+ * gov module account, and are burned from it; genesis reads the gov account's balances. x/bank emits the events (coin_spent, coin_received,
  * transfer, message; coin_spent and burn).
  */
 export interface GovBankKeeper {
@@ -30,6 +30,8 @@ export interface GovBankKeeper {
     coins: readonly Coin[],
   ): Promise<void>
   burnCoins(ctx: GovBankContext, moduleName: string, coins: readonly Coin[]): Promise<void>
+  /** Upstream GetAllBalances: the gov account must hold exactly the genesis deposits. */
+  balances(state: Readable, address: Bytes): Promise<Coin[]>
 }
 
 /** A bonded validator as the tally counts it. */

@@ -103,7 +103,6 @@ export async function initGovGenesis(
   ctx: BlockContext,
   keeper: GovKeeper,
   { g, proposals, deposits, votes }: GovGenesis,
-  balance: (state: BlockContext['state'], address: Bytes) => Promise<Coin[]>,
 ): Promise<void> {
   const store = ctx.state.store(MODULE_NAME)
   keeper.c.proposalId.set(store, BigInt(String(g.starting_proposal_id)))
@@ -124,7 +123,7 @@ export async function initGovGenesis(
     keeper.setProposal(ctx.state, p)
   }
   // Upstream refuses a genesis whose gov account does not hold exactly the deposits.
-  const held = await balance(ctx.state, keeper.address)
+  const held = await keeper.bank.balances(ctx.state, keeper.address)
   if (coinsToString(held) !== coinsToString(total)) {
     fail(`expected module account was ${coinsToString(held)} but we got ${coinsToString(total)}`)
   }

@@ -71,6 +71,12 @@ export function weightedOptionText(o: WeightedOption): string {
   return `option:${name} weight:${JSON.stringify(o.weight)}`
 }
 
+export interface GovKeeperOptions {
+  registry: ProtoRegistry
+  bank: GovBankKeeper
+  staking: GovStakingKeeper
+}
+
 /**
  * x/gov v1 keeper: proposals and their queues, votes and the tally by bonded voting power. Deposits,
  * held by the gov module account, are free functions over it (deposits.ts).
@@ -83,12 +89,15 @@ export class GovKeeper {
   readonly authority: string = addressToBech32(this.address)
   private msgRouter: GovMsgRouter | undefined
 
-  constructor(
-    readonly registry: ProtoRegistry,
-    /** Moves deposits in and out of the gov account (deposits.ts). */
-    readonly bank: GovBankKeeper,
-    private readonly staking: GovStakingKeeper,
-  ) {
+  readonly registry: ProtoRegistry
+  /** Moves deposits in and out of the gov account (deposits.ts). */
+  readonly bank: GovBankKeeper
+  private readonly staking: GovStakingKeeper
+
+  constructor({ registry, bank, staking }: GovKeeperOptions) {
+    this.registry = registry
+    this.bank = bank
+    this.staking = staking
     this.c = govCollections(registry)
   }
 

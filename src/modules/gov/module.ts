@@ -1,6 +1,4 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
-import type { Bytes } from '../../codec/bytes.js'
-import type { Coin } from '../../codec/coins.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { govEndBlocker } from './abci.js'
 import { defaultGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
@@ -15,8 +13,6 @@ import { registerGovQueries } from './queries.js'
 export interface GovModuleOptions {
   registry: ProtoRegistry
   keeper: GovKeeper
-  /** All balances of an address (the gov account must hold exactly the genesis deposits). */
-  balances(state: BlockContext['state'], address: Bytes): Promise<Coin[]>
 }
 
 /**
@@ -24,7 +20,7 @@ export interface GovModuleOptions {
  * bonded stake, and the EndBlocker that drops, tallies and executes proposals; gov v1beta1's
  * services are views of the same store.
  */
-export function createGovModule({ registry, keeper, balances }: GovModuleOptions): AppModule {
+export function createGovModule({ registry, keeper }: GovModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
     consensusVersion: 5,
@@ -44,7 +40,7 @@ export function createGovModule({ registry, keeper, balances }: GovModuleOptions
       keeper.setRouter({ handler: (typeUrl) => host.msgHandler(typeUrl) })
     },
     async initGenesis(ctx: BlockContext, genesis) {
-      await initGovGenesis(ctx, keeper, parseGovGenesis(registry, genesis), balances)
+      await initGovGenesis(ctx, keeper, parseGovGenesis(registry, genesis))
     },
     endBlock: (ctx) => govEndBlocker(ctx, keeper),
   }

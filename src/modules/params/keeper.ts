@@ -1,14 +1,21 @@
 import type { Readable, Writable } from '../../store/types.js'
 import { MODULE_NAME, paramsCollections } from './keys.js'
 
+export interface ParamsKeeperOptions {
+  /** Subspaces registered by the app (others are `unknown subspace`). */
+  subspaces: readonly string[]
+}
+
 /** The legacy x/params keeper: raw parameter values by subspace and key. */
 export class ParamsKeeper {
   readonly c = paramsCollections()
 
-  constructor(
-    /** Subspaces registered by the app (others are `unknown subspace`). */
-    readonly subspaces: readonly string[],
-  ) {}
+  /** Subspaces registered by the app (others are `unknown subspace`). */
+  readonly subspaces: readonly string[]
+
+  constructor({ subspaces }: ParamsKeeperOptions) {
+    this.subspaces = subspaces
+  }
 
   hasSubspace(subspace: string): boolean {
     return this.subspaces.includes(subspace)

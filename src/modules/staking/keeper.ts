@@ -42,15 +42,19 @@ export function valoperAddress(operator: Bytes): string {
   return addressToBech32(operator, valoperPrefix())
 }
 
+export interface StakingKeeperOptions {
+  registry: ProtoRegistry
+  bank: StakingBankKeeper
+}
+
 /** x/staking keeper, read side: the bonded validator set, delegations and bonded tokens. */
 export class StakingKeeper {
   readonly c: ReturnType<typeof stakingCollections>
+  private readonly bank: StakingBankKeeper
 
-  constructor(
-    registry: ProtoRegistry,
-    private readonly bank: StakingBankKeeper,
-  ) {
+  constructor({ registry, bank }: StakingKeeperOptions) {
     this.c = stakingCollections(registry)
+    this.bank = bank
   }
 
   async params(state: Readable): Promise<ProtoMessage> {

@@ -1,16 +1,16 @@
 import { paginate } from '../../app/pagination.js'
-import {
-  addressArg,
-  addressErrorText,
-  invalidArgument,
-  notFound,
-  pageRequestError,
-} from '../../app/query-errors.js'
+import { addressArg, pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import { decFromString, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
 import type { ProtoMessage } from '../../codec/proto.js'
-import { GrpcCode, StatusError } from '../../errors.js'
+import {
+  emptyDelegatorAddress,
+  emptyValidatorAddress,
+  invalidValidatorAddress,
+  invalidValidatorStatus,
+  validatorNotFound,
+} from './errors.js'
 import type { StakingKeeper } from './keeper.js'
 import { BONDED_POOL_NAME, MODULE_NAME, NOT_BONDED_POOL_NAME, valoperPrefix } from './keys.js'
 
@@ -25,7 +25,7 @@ export function registerStakingQueries(cfg: ModuleConfigurator, keeper: StakingK
   cfg.registerQuery(`${SERVICE}/Validators`, async (req, ctx) => {
     const status = String(req.status ?? '')
     if (status !== '' && !STATUSES.includes(status)) {
-      throw invalidArgument(`invalid validator status ${status}`)
+      throw invalidValidatorStatus(status)
     }
     const wanted = status === '' ? undefined : STATUSES.indexOf(status) + 1
     const page = await paginate(keeper.c.validators, store(ctx), req.pagination, {
@@ -36,16 +36,16 @@ export function registerStakingQueries(cfg: ModuleConfigurator, keeper: StakingK
 
   cfg.registerQuery(`${SERVICE}/Validator`, async (req, ctx) => {
     const text = String(req.validator_addr ?? '')
-    if (text === '') throw invalidArgument('validator address cannot be empty')
+    if (text === '') throw emptyValidatorAddress()
     const operator = valoperArg(text)
     const v = await keeper.c.validators.get(store(ctx), operator)
-    if (!v) throw notFound(`validator ${text} not found`)
+    if (!v) throw validatorNotFound(text)
     return { validator: v }
   })
 
   cfg.registerQuery(`${SERVICE}/DelegatorDelegations`, async (req, ctx) => {
     const text = String(req.delegator_addr ?? '')
-    if (text === '') throw invalidArgument('delegator address cannot be empty')
+    if (text === '') throw emptyDelegatorAddress()
     const delegator = addressArg(text)
     const d = keeper.c.delegations
     const prefix = d.storeKey([delegator, new Uint8Array(0)]).subarray(d.prefix.length)
@@ -86,6 +86,6 @@ function valoperArg(text: string): Uint8Array {
   try {
     return bech32ToAddress(text, valoperPrefix())
   } catch (err) {
-    throw new StatusError(GrpcCode.InvalidArgument, addressErrorText(err), { cause: err })
+    throw invalidValidatorAddress(err)
   }
 }

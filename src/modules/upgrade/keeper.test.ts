@@ -55,7 +55,7 @@ async function setup(): Promise<{
 describe('x/upgrade keeper', () => {
   test('behavior: ScheduleUpgrade validates in upstream order and overwrites a scheduled plan', async () => {
     const { node, inBlock } = await setup()
-    const k = new UpgradeKeeper(node.registry)
+    const k = new UpgradeKeeper({ registry: node.registry })
     // a. a good plan at ctx height 10
     await inBlock((ctx) =>
       k.scheduleUpgrade(ctx, { name: 'all-good', info: 'some text here', height: 123450000 }),
@@ -103,7 +103,7 @@ describe('x/upgrade keeper', () => {
 
   test('behavior: the last completed upgrade is the highest height, not the greatest name', async () => {
     const { node, inBlock } = await setup()
-    const k = new UpgradeKeeper(node.registry)
+    const k = new UpgradeKeeper({ registry: node.registry })
     expect(await k.lastCompletedUpgrade(node.store.view())).toEqual({ name: '', height: 0n })
     await inBlock(async (ctx) => k.setDone(ctx.state, 'test-v0.9', 10))
     expect(await k.lastCompletedUpgrade(node.store.view())).toEqual({
@@ -125,7 +125,7 @@ describe('x/upgrade keeper', () => {
 
   test('behavior: ApplyUpgrade stores the handler map, bumps the protocol version, clears the plan, marks done', async () => {
     const { node, inBlock } = await setup()
-    const k = new UpgradeKeeper(node.registry)
+    const k = new UpgradeKeeper({ registry: node.registry })
     await expect(
       inBlock((ctx) => k.applyUpgrade(ctx, { name: 'dummy' }, undefined)),
     ).rejects.toThrow(/^ApplyUpgrade should never be called without first checking HasHandler$/)
@@ -148,7 +148,7 @@ describe('x/upgrade keeper', () => {
 
   test('behavior: SetModuleVersionMap never deletes; keys follow the seed layout (0x00, 0x01‖name, 0x02‖module, 0x03)', async () => {
     const { node, inBlock } = await setup()
-    const k = new UpgradeKeeper(node.registry)
+    const k = new UpgradeKeeper({ registry: node.registry })
     await inBlock(async (ctx) => {
       k.setVersionMap(ctx.state, { zeta: 1 })
       k.setVersionMap(ctx.state, {})

@@ -12,6 +12,10 @@ export interface CompletedUpgrade {
   height: bigint
 }
 
+export interface UpgradeKeeperOptions {
+  registry: ProtoRegistry
+}
+
 /**
  * x/upgrade keeper on the seed's layout: the plan (`0x0`), done heights (`0x1 ‖ name`), module
  * versions (`0x2 ‖ module`) and the protocol version (`0x3`). It holds no in-memory state: handlers,
@@ -20,7 +24,7 @@ export interface CompletedUpgrade {
 export class UpgradeKeeper {
   readonly c: ReturnType<typeof upgradeCollections>
 
-  constructor(registry: ProtoRegistry) {
+  constructor({ registry }: UpgradeKeeperOptions) {
     this.c = upgradeCollections(registry)
   }
 

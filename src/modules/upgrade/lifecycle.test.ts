@@ -66,10 +66,11 @@ async function chain(
       return c.node
     },
     async plan() {
-      const p = await new UpgradeKeeper(c.node.registry).plan(c.node.store.view())
+      const p = await new UpgradeKeeper({ registry: c.node.registry }).plan(c.node.store.view())
       return p && { name: String(p.name), height: String(p.height) }
     },
-    doneHeight: (name) => new UpgradeKeeper(c.node.registry).doneHeight(c.node.store.view(), name),
+    doneHeight: (name) =>
+      new UpgradeKeeper({ registry: c.node.registry }).doneHeight(c.node.store.view(), name),
   }
   cleanups.push(async () => {
     await c.node?.stop()
@@ -136,7 +137,7 @@ describe('x/upgrade PreBlocker', () => {
     ])
     expect(await c.plan()).toBeUndefined()
     expect(await c.doneHeight('test')).toBe(11n)
-    const keeper = new UpgradeKeeper(c.node.registry)
+    const keeper = new UpgradeKeeper({ registry: c.node.registry })
     expect(await keeper.protocolVersion(c.node.store.view())).toBe(1n)
     expect(await keeper.versionMap(c.node.store.view())).toEqual(c.node.app.versionMap())
     await c.node.producer.produceBlocks(2)
@@ -185,7 +186,7 @@ describe('x/upgrade PreBlocker', () => {
     const c = await chain({})
     await scheduleInNextBlock(c.node, c.queue, { name: 'test', height: 110 })
     expect(await c.plan()).toEqual({ name: 'test', height: '110' })
-    const keeper = new UpgradeKeeper(c.node.registry)
+    const keeper = new UpgradeKeeper({ registry: c.node.registry })
     c.queue.push(async (ctx) => keeper.clearUpgradePlan(ctx.state))
     await c.node.producer.produceBlock()
     expect(await c.plan()).toBeUndefined()

@@ -99,5 +99,5 @@ function validatorRow(v: JsonValue, bonded: bigint): HtmlEscapedString {
 async function protocolVersion(ctx: PageContext): Promise<bigint | undefined> {
   const state = ctx.chain.view(ctx.view.height)
   if (!state.hasStore(UPGRADE_STORE)) return undefined
-  return new UpgradeKeeper(ctx.chain.router.registry).protocolVersion(state)
+  return new UpgradeKeeper({ registry: ctx.chain.router.registry }).protocolVersion(state)
 }

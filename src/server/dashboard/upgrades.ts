@@ -169,7 +169,7 @@ export async function upgradesBody(ctx: PageContext): Promise<HtmlEscapedString>
   const state = chain.view(view.height)
   if (!state.hasStore(UPGRADE_STORE))
     return html`<p>This app version has no upgrade module.</p>` as HtmlEscapedString
-  const keeper = new UpgradeKeeper(chain.router.registry)
+  const keeper = new UpgradeKeeper({ registry: chain.router.registry })
   const [fragments, applied, versions, protocol] = await Promise.all([
     upgradeFragments(ctx),
     keeper.completedUpgrades(state),

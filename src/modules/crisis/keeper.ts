@@ -1,0 +1,25 @@
+import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Readable, Writable } from '../../store/types.js'
+import { crisisCollections, MODULE_NAME } from './keys.js'
+
+export interface CrisisKeeperOptions {
+  registry: ProtoRegistry
+}
+
+/** x/crisis keeper: the constant fee of invariant checks (sdkd runs none). */
+export class CrisisKeeper {
+  readonly c: ReturnType<typeof crisisCollections>
+
+  constructor({ registry }: CrisisKeeperOptions) {
+    this.c = crisisCollections(registry)
+  }
+
+  /** The constant fee (a Coin), or undefined before genesis stored it. */
+  async constantFee(state: Readable): Promise<ProtoMessage | undefined> {
+    return this.c.constantFee.get(state.store(MODULE_NAME))
+  }
+
+  setConstantFee(state: Writable, fee: ProtoMessage): void {
+    this.c.constantFee.set(state.store(MODULE_NAME), fee)
+  }
+}
