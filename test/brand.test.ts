@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { devnetMnemonic } from '../src/cli/devnet-preset.js'
 import { runInit } from '../src/cli/init.js'
 import { useBrand } from '../src/codec/brand.js'
-import { loadHome } from '../src/config/home.js'
-import { createSilentLogger } from '../src/logger.js'
-import { Node } from '../src/node/node.js'
+import type { Node } from '../src/node/node.js'
 import { DEFAULT_APP_VERSION } from '../src/versions/index.js'
 import { BRAND_CHECKS, BRANDS, type BrandNode } from './helpers/brand-checks.js'
-import { tempDir } from './helpers/sdkd.js'
+import { tempDir } from './helpers/temp-dir.js'
+import { createTestNode } from './helpers/test-node.js'
 
 /**
  * The same checks against an in-process devnet node of each brand: a home made by `init --devnet`
@@ -35,17 +34,21 @@ describe.each(['sdk', 'cosmos'] as const)('brand %s', (name) => {
       quiet: true,
       brand: name,
     })
-    const home = await loadHome(dir.dir)
+    node = (
+      await createTestNode({
+        home: dir.dir,
+        node: (n) => {
+          n.rpc.laddr = 'tcp://127.0.0.1:0'
+        },
+        app: (a) => {
+          a.api.address = 'tcp://127.0.0.1:0'
+          a.grpc.enable = true
+          a.grpc.address = '127.0.0.1:0'
+        },
+      })
+    ).node
+    const home = node.options.home
     expect(home.brand).toBe(name)
-    home.node.rpc.laddr = 'tcp://127.0.0.1:0'
-    home.app.api.address = 'tcp://127.0.0.1:0'
-    home.app.grpc.enable = true
-    home.app.grpc.address = '127.0.0.1:0'
-    node = await Node.create({
-      home,
-      appVersion: DEFAULT_APP_VERSION,
-      logger: createSilentLogger(),
-    })
     node.producer.setMining({ mode: 'manual', intervalMs: home.node.consensus.timeoutCommitMs })
     await node.start()
     await node.producer.produceBlocks(2)

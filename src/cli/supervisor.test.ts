@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { tempDir } from '../../test/helpers/temp-dir.js'
 import { backupName } from './data-backup.js'
 import { parseRunArgs } from './run.js'
 import { appArgs, relaunchArgs } from './supervisor.js'
@@ -151,7 +151,7 @@ describe('sdkd run: settings', () => {
 
 describe('sdkd run: upgrade targets', () => {
   test('behavior: a built-in app version newer than the running one, else a mapped plugin', async () => {
-    const home = await mkdtemp(join(tmpdir(), 'sdkd-run-unit-'))
+    const { dir: home, cleanup } = await tempDir('sdkd-run-unit-')
     try {
       await writeFile(join(home, 'p.mjs'), 'export default {}\n')
       await mkdir(join(home, 'config'))
@@ -181,7 +181,7 @@ describe('sdkd run: upgrade targets', () => {
         'config/upgrades.toml: plugin: unknown field',
       )
     } finally {
-      await rm(home, { recursive: true, force: true })
+      await cleanup()
     }
   })
 })

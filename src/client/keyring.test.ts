@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
-import { tempDir } from '../../test/helpers/sdkd.js'
+import { tempDir } from '../../test/helpers/temp-dir.js'
 import { utf8 } from '../codec/bytes.js'
 import { Keyring, keyFromMnemonic, keyOutput, signSecp256k1, verifySecp256k1 } from './keyring.js'
 

@@ -1,7 +1,7 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { tempDirSync } from '../../test/helpers/temp-dir.js'
 import { addressToBech32, moduleAddress } from './address.js'
 import { brand, brandOf, useBrand } from './brand.js'
 import { ProtoRegistry } from './proto.js'
@@ -86,14 +86,14 @@ describe('names in each brand', () => {
   })
 
   test('behavior: the precompiled registry renamed at load equals the renamed sources parsed', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sdkd-brand-'))
+    const { dir, cleanup } = tempDirSync('sdkd-brand-')
     try {
       cpSync(PROTO_DIR, dir, { recursive: true })
       writeFileSync(join(dir, REGISTRY_JSON), JSON.stringify(parseProtoSources(dir).toJSON()))
       const compiled = ProtoRegistry.load(dir, 'cosmos')
       expect(compiled.root.toJSON()).toEqual(cosmos.root.toJSON())
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      cleanup()
     }
   })
 })

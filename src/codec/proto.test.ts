@@ -1,7 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
+import { tempDirSync } from '../../test/helpers/temp-dir.js'
 import type { BrandName } from './brand.js'
 import { toHex } from './bytes.js'
 import { ProtoRegistry } from './proto.js'
@@ -16,7 +16,7 @@ import { PROTO_DIR } from './proto-sources.js'
  * — whatever was built before. The reference is the registry parsed from the .proto sources.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'sdkd-proto-'))
+const { dir, cleanup } = tempDirSync('sdkd-proto-')
 cpSync(PROTO_DIR, dir, { recursive: true })
 writeFileSync(join(dir, REGISTRY_JSON), compileProtoSources(dir))
 const parsed: Record<BrandName, ProtoRegistry> = {
@@ -24,9 +24,7 @@ const parsed: Record<BrandName, ProtoRegistry> = {
   cosmos: ProtoRegistry.load(PROTO_DIR, 'cosmos'),
 }
 
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(cleanup)
 
 /** Everything about a root that its users see: its descriptor, in order, and its services' order. */
 function shape(r: ProtoRegistry) {
@@ -104,7 +102,7 @@ describe('a precompiled registry, built as calls name its definitions', () => {
   })
 
   test('error: a parts index that does not describe its registry is not used: the whole root is built', () => {
-    const other = mkdtempSync(join(tmpdir(), 'sdkd-proto-'))
+    const { dir: other, cleanup: cleanupOther } = tempDirSync('sdkd-proto-')
     try {
       cpSync(dir, other, { recursive: true })
       const file = join(other, REGISTRY_JSON)
@@ -116,7 +114,7 @@ describe('a precompiled registry, built as calls name its definitions', () => {
       expect(r.builtPackages()).toEqual(parsed.sdk.builtPackages())
       expect(shape(r)).toEqual(shape(parsed.sdk))
     } finally {
-      rmSync(other, { recursive: true, force: true })
+      cleanupOther()
     }
   })
 })

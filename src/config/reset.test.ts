@@ -1,19 +1,17 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
+import { tempDir } from '../../test/helpers/temp-dir.js'
 import { readHomeRecord, writeHomeRecord } from './home-record.js'
 import { resetChainData } from './reset.js'
 
-const dirs: string[] = []
-afterEach(async () => {
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
-})
+const cleanups = cleanupAfterEach()
 
 describe('home record across a reset', () => {
   test('behavior: upgrade plugins are written, read back, and forgotten with the chain on a reset', async () => {
-    const home = await mkdtemp(join(tmpdir(), 'sdkd-reset-'))
-    dirs.push(home)
+    const { dir: home, cleanup } = await tempDir('sdkd-reset-')
+    cleanups.push(cleanup)
     await mkdir(join(home, 'config'), { recursive: true })
     await writeHomeRecord(home, {
       brand: 'sdk',

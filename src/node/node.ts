@@ -65,6 +65,8 @@ export interface NodeOptions {
   appVersions?: Record<string, AppVersionFactory>
   /** `/websocket` keep-alive and write deadlines (default CometBFT's; tests shorten them). */
   websocketTimings?: Partial<WebsocketTimings>
+  /** The database; default LevelDB in the home (tests pass the in-memory twin). */
+  backend?: StoreBackend
 }
 
 /** A node: store, app, block producer and servers, wired together. */
@@ -185,7 +187,7 @@ export class Node {
         { reason: fallback },
         'libsodium (sodium-native) could not be loaded: blocks are signed with OpenSSL, about half as fast',
       )
-    const backend = await createLevelBackend({ path: home.paths.database })
+    const backend = options.backend ?? (await createLevelBackend({ path: home.paths.database }))
     let pipeline: BlockPipeline | undefined
     try {
       const store = await VersionedStore.open({ backend, pruning })

@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
+import { type TempDir, tempDir } from '../../test/helpers/temp-dir.js'
 import { BlockBuilder, type BlockId, EMPTY_BLOCK_ID } from '../block/block.js'
 import { type Bytes, emptyBytes, toHex, uint64BE, utf8 } from '../codec/bytes.js'
 import { createEd25519Signer } from '../codec/ed25519.js'
@@ -39,14 +37,14 @@ const backends: [string, () => Database][] = [
   [
     'LevelDB',
     () => {
-      let dir: string | undefined
+      let dir: TempDir | undefined
       return {
         async open() {
-          dir ??= await mkdtemp(join(tmpdir(), 'sdkd-blocks-'))
-          return createLevelBackend({ path: dir })
+          dir ??= await tempDir('sdkd-blocks-')
+          return createLevelBackend({ path: dir.dir })
         },
         async cleanup() {
-          if (dir) await rm(dir, { recursive: true, force: true })
+          await dir?.cleanup()
         },
       }
     },

@@ -1,19 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
+import { tempDir } from '../../test/helpers/temp-dir.js'
 import { utf8 } from '../codec/bytes.js'
 import type { BatchOp } from './backend.js'
 import { createLevelBackend } from './level-backend.js'
 
-const dirs: string[] = []
-afterEach(async () => {
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
-})
+const cleanups = cleanupAfterEach()
 
 async function open() {
-  const path = await mkdtemp(join(tmpdir(), 'sdkd-level-'))
-  dirs.push(path)
+  const { dir: path, cleanup } = await tempDir('sdkd-level-')
+  cleanups.push(cleanup)
   return { path, db: await createLevelBackend({ path }) }
 }
 

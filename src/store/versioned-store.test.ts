@@ -1,19 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { type TempDir, tempDir } from '../../test/helpers/temp-dir.js'
 import { createLevelBackend } from './level-backend.js'
 import { createMemoryBackend, createMemoryDatabase } from './memory-backend.js'
 import { describeVersionedStore } from './versioned-store.case.js'
 
 describeVersionedStore('LevelDB', () => {
-  let dir: string | undefined
+  let dir: TempDir | undefined
   return {
     async open() {
-      dir ??= await mkdtemp(join(tmpdir(), 'sdkd-store-'))
-      return createLevelBackend({ path: dir })
+      dir ??= await tempDir('sdkd-store-')
+      return createLevelBackend({ path: dir.dir })
     },
     async cleanup() {
-      if (dir) await rm(dir, { recursive: true, force: true })
+      await dir?.cleanup()
     },
   }
 })

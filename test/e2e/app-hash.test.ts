@@ -20,8 +20,8 @@ import {
   runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * DETERMINISM PIN of sdkd's own app hash design (not upstream's IAVL): each store is summarised by

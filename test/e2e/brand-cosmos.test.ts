@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { BRAND_CHECKS, BRANDS, type BrandNode } from '../helpers/brand-checks.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { boundPorts, runSdkd, type SdkdProcess, startSdkd, tempDir } from '../helpers/sdkd.js'
+import { boundPorts, runSdkd, type SdkdProcess, startSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * A `--brand cosmos` devnet as a user runs it: `sdkd devnet` with SDKD_BRAND=cosmos creates the home

@@ -13,7 +13,8 @@ import { sha256 } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { signBytes } from '../../src/codec/sign-doc.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { runSdkd, tempDir } from '../helpers/sdkd.js'
+import { runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * The seed's three steps apart, with no node at all: generate an unsigned tx, sign it offline with

@@ -8,7 +8,8 @@ import {
   type RunningNode,
   startDevnetNode,
 } from '../helpers/devnet.js'
-import { runSdkd, tempDir } from '../helpers/sdkd.js'
+import { runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * What a client call loads (issue 9: a CLI call that only talks to a node costs no more than a

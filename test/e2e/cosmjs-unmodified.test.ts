@@ -35,9 +35,9 @@ import {
   rpcHeight,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * Unmodified cosmjs against `sdkd devnet --brand cosmos`, as an app would use it: the package's

@@ -17,14 +17,8 @@ import {
   writeExecutable,
 } from '../helpers/cosmovisor.js'
 import { type DevnetHome, heightOf, type RunningNode, rest } from '../helpers/devnet.js'
-import {
-  getJson,
-  runCommand,
-  type SdkdProcess,
-  startSdkd,
-  tempDir,
-  waitFor,
-} from '../helpers/sdkd.js'
+import { getJson, runCommand, type SdkdProcess, startSdkd, waitFor } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 import { governorOf, upgradeThroughGovernance } from '../helpers/upgrade-proposal.js'
 
 /**

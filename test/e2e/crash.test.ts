@@ -7,9 +7,9 @@ import {
   rpcHeight,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const cleanups = cleanupAfterEach()
 

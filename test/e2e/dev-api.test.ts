@@ -9,7 +9,8 @@ import {
   startDevnetNode,
   tx,
 } from '../helpers/devnet.js'
-import { boundPorts, getJson, runSdkd, startSdkd, tempDir, waitFor } from '../helpers/sdkd.js'
+import { boundPorts, getJson, runSdkd, startSdkd, waitFor } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * The dev API with real processes: mining on demand, mining modes, time travel, snapshot/revert,

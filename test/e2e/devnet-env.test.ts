@@ -10,8 +10,8 @@ import {
   runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const cleanups = cleanupAfterEach()
 

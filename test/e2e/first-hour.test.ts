@@ -11,9 +11,9 @@ import {
   runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * The traps of a new user's first hour, each with real `sdkd` processes: a home remembers its app

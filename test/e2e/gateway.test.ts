@@ -13,9 +13,9 @@ import {
   rpcHeight,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const ALICE = 'sdk1qyqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f'
 const GOV = 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x'

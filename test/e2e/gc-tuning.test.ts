@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
+import { initHome, runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 // The node turns V8's allocation-site pretenuring off (SDKD_V8_PRETENURING=1 keeps it on): the
 // choice reaches V8 in a running process, the node logs it, and a bad value stops the start.

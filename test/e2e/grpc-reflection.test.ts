@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type GrpcListener, startGrpcServer } from '../../src/server/grpc/server.js'
 import { grpcServices } from '../helpers/grpc-services.js'
 import { runTool } from '../helpers/run-tool.js'
-import { BOB, createTestNode } from '../helpers/test-node.js'
+import { BOB, createQueryTestNode } from '../helpers/test-node.js'
 
 /**
  * `buf curl` — a Go gRPC client (protobuf-go's descriptor checks) — against the node's gRPC server,
@@ -21,13 +21,13 @@ function buf(...args: string[]) {
   return runTool(BUF, ['curl', '--protocol', 'grpc', '--http2-prior-knowledge', ...args])
 }
 
-let t: Awaited<ReturnType<typeof createTestNode>>
+let t: Awaited<ReturnType<typeof createQueryTestNode>>
 let server: GrpcListener
 let base: string
 
 beforeAll(async () => {
   // BOB receives 1stake per block: his balance tells which height answered.
-  t = await createTestNode({ transfer: true })
+  t = await createQueryTestNode({ transfer: true })
   await t.node.producer.produceBlocks(HEIGHTS)
   server = await startGrpcServer({ router: t.node.router, address: '127.0.0.1:0' })
   base = `http://${server.address}`

@@ -2,7 +2,8 @@ import { mkdir, readFile, symlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { runCommand, tempDir } from '../helpers/sdkd.js'
+import { runCommand } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 import { type UpstreamToolName, upstreamTool } from '../helpers/upstream-tools.js'
 
 /**

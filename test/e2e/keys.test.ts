@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { initHome, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
+import { initHome, runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -8,13 +7,13 @@ import { keyFromMnemonic } from '../../src/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../src/client/tx-builder.js'
 import { type Bytes, toBase64, toHex } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
-import { loadHome } from '../../src/config/home.js'
-import { createSilentLogger } from '../../src/logger.js'
-import { Node, SDKD_VERSION } from '../../src/node/node.js'
+import { type Node, SDKD_VERSION } from '../../src/node/node.js'
 import { DEFAULT_APP_VERSION } from '../../src/versions/index.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { createDevnetHome } from '../helpers/devnet.js'
 import { freePort, getJson, rpcCall, waitFor } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { createTestNode } from '../helpers/test-node.js'
 import { createGovernor, softwareUpgrade } from '../helpers/upgrade-proposal.js'
 
 /**
@@ -115,15 +114,22 @@ beforeAll(async () => {
   cleanups.push(devnet.cleanup)
   accounts = devnet.accounts
   // The devnet preset has metrics on; here every server binds port 0.
-  const home = await loadHome(devnet.dir)
-  expect(home.node.instrumentation.prometheus).toBe(true)
-  home.node.rpc.laddr = 'tcp://127.0.0.1:0'
-  home.node.instrumentation.prometheusListenAddr = '127.0.0.1:0'
-  home.app.api.address = 'tcp://127.0.0.1:0'
-  home.app.api.dashboard = false
-  home.app.grpc.enable = true
-  home.app.grpc.address = '127.0.0.1:0'
-  node = await Node.create({ home, appVersion: DEFAULT_APP_VERSION, logger: createSilentLogger() })
+  node = (
+    await createTestNode({
+      home: devnet.dir,
+      node: (n) => {
+        expect(n.instrumentation.prometheus).toBe(true)
+        n.rpc.laddr = 'tcp://127.0.0.1:0'
+        n.instrumentation.prometheusListenAddr = '127.0.0.1:0'
+      },
+      app: (a) => {
+        a.api.address = 'tcp://127.0.0.1:0'
+        a.api.dashboard = false
+        a.grpc.enable = true
+        a.grpc.address = '127.0.0.1:0'
+      },
+    })
+  ).node
   cleanups.push(() => node.stop())
   // Blocks only when the test mines them.
   node.producer.setMining({ mode: 'manual', intervalMs: 0 })
@@ -379,8 +385,8 @@ describe('Prometheus metrics of a node', () => {
   test.skipIf(!HAS_PROMETHEUS)(
     'behavior: a real Prometheus scraping every second reads cometbft_consensus_height rising',
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'sdkd-prometheus-'))
-      cleanups.push(() => rm(dir, { recursive: true, force: true }))
+      const { dir, cleanup } = await tempDir('sdkd-prometheus-')
+      cleanups.push(cleanup)
       const target = node.addresses.metrics!
       await writeFile(
         join(dir, 'prometheus.yml'),

@@ -13,8 +13,8 @@ import {
   runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * README rows of the CLI, its start flags and its variables, checked with the README's values:

@@ -9,7 +9,7 @@ import {
   runWalkthrough,
   type Terminal,
 } from '../helpers/readme-walkthrough.js'
-import { tempDir } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * The README's cosmovisor recipe run as written (Upgrades → cosmovisor), with the pinned upstream

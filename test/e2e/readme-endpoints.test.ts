@@ -10,7 +10,8 @@ import { createGateway } from '../../src/server/rest/gateway.js'
 import { createRpcApp } from '../../src/server/rpc/server.js'
 import { txRoutes } from '../../src/server/rpc/tx-routes.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { boundPorts, getJson, runSdkd, startSdkd, tempDir } from '../helpers/sdkd.js'
+import { boundPorts, getJson, runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 import { createTxTestNode } from '../helpers/tx-node.js'
 
 /**

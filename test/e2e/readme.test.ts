@@ -8,7 +8,7 @@ import {
   runWalkthrough,
   type Terminal,
 } from '../helpers/readme-walkthrough.js'
-import { tempDir } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * Runs the README's quick start and upgrade rehearsal as written, in README order, on a fresh home

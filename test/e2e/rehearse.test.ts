@@ -4,7 +4,8 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { type RunResult, runSdkd, tempDir } from '../helpers/sdkd.js'
+import { type RunResult, runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 // `sdkd rehearse`: a whole upgrade rehearsal in one real process, in a copy of a home (or a fresh
 // devnet) — the report's PASS/FAIL lines, its JSON, the exit code, and that the source home is

@@ -21,9 +21,9 @@ import {
   runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 import {
   ActionQueue,
   openNode,

@@ -10,11 +10,11 @@ import {
   rpcCall,
   type SdkdProcess,
   startSdkd,
-  tempDir,
 } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { initTestHome } from '../helpers/test-node.js'
 import {
   ActionQueue,
-  initTestHome,
   openNode,
   scheduleInNextBlock,
   testAppVersion,
@@ -150,7 +150,7 @@ beforeAll(async () => {
   cleanups.push(t.cleanup)
   home = t.dir
   infoPath = join(home, 'data/upgrade-info.json')
-  await initTestHome(home, 'v1')
+  await initTestHome(home, { genesisAppVersion: 'v1' })
   // Genesis by the real v1, then the plan scheduled in block 1 (the test-only fixture).
   const v1 = await openNode(home, { appVersion: 'v1', appVersions: { v1: createV1 } })
   await v1.stop()

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Comet38Client } from '@cosmjs/tendermint-rpc'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -10,10 +9,11 @@ import { type Bytes, toBase64 } from '../../src/codec/bytes.js'
 import { sha256 } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { initHome, loadHome } from '../../src/config/home.js'
-import { createLogger, createSilentLogger } from '../../src/logger.js'
-import { Node, type NodeOptions } from '../../src/node/node.js'
-import { DEFAULT_APP_VERSION } from '../../src/versions/index.js'
+import { createLogger } from '../../src/logger.js'
+import type { Node, NodeOptions } from '../../src/node/node.js'
 import { waitFor } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { createTestNode, initTestHome } from '../helpers/test-node.js'
 import { type TestAccount, testAccount } from '../helpers/tx-node.js'
 
 /**
@@ -96,20 +96,13 @@ async function startNode(
   config: [section: string, key: string, value: string][],
   options: Partial<Pick<NodeOptions, 'websocketTimings' | 'logger'>> = {},
 ): Promise<TestNode> {
-  const home = await mkdtemp(join(tmpdir(), 'sdkd-ws-'))
-  const appState = defaultAppState() as Record<string, Record<string, unknown>>
-  appState.bank!.balances = [alice, bob].map((a) => ({
-    address: a.address,
-    coins: [{ denom: 'stake', amount: '1000000' }],
-  }))
-  appState.auth!.accounts = [alice, bob].map((a, i) => ({
-    '@type': '/sdk.auth.v1beta1.BaseAccount',
-    address: a.address,
-    pub_key: null,
-    account_number: String(i),
-    sequence: '0',
-  }))
-  await initHome({ home, moniker: 'ws0', chainId: CHAIN_ID, appState })
+  const { dir: home, cleanup } = await tempDir('sdkd-ws-')
+  const coins = [{ denom: 'stake', amount: '1000000' }]
+  await initTestHome(home, {
+    moniker: 'ws0',
+    chainId: CHAIN_ID,
+    accounts: [alice, bob].map((a) => ({ address: a.address, coins })),
+  })
   const edit = async (file: string, edits: [string, string, string][]) => {
     const path = join(home, 'config', file)
     let text = await readFile(path, 'utf8')
@@ -126,12 +119,7 @@ async function startNode(
     ['consensus', 'timeout_commit', '"1h"'],
     ...config,
   ])
-  const node = await Node.create({
-    home: await loadHome(home),
-    appVersion: DEFAULT_APP_VERSION,
-    logger: createSilentLogger(),
-    ...options,
-  })
+  const { node } = await createTestNode({ home, database: 'memory', ...options })
   node.producer.setMining({ mode: 'manual', intervalMs: 0 })
   await node.start()
   // Height 1 first: clients such as cosmjs refuse a status without a block.
@@ -142,7 +130,7 @@ async function startNode(
     ws: `ws://${node.addresses.rpc}/websocket`,
     async close() {
       await node.stop()
-      await rm(home, { recursive: true, force: true })
+      await cleanup()
     },
   }
 }
@@ -737,7 +725,7 @@ describe('/websocket: a client that does not read', () => {
 
 describe('config.toml [rpc] subscription fields', () => {
   test('error: experimental_subscription_buffer_size below 100, or a write buffer smaller than it, is refused as CometBFT refuses it', async () => {
-    const home = await mkdtemp(join(tmpdir(), 'sdkd-ws-config-'))
+    const { dir: home, cleanup } = await tempDir('sdkd-ws-config-')
     try {
       await initHome({ home, moniker: 'c', chainId: 'c-1', appState: defaultAppState() })
       const path = join(home, 'config', 'config.toml')
@@ -764,7 +752,7 @@ describe('config.toml [rpc] subscription fields', () => {
         'experimental_websocket_write_buffer_size must be >= experimental_subscription_buffer_size (300)',
       )
     } finally {
-      await rm(home, { recursive: true, force: true })
+      await cleanup()
     }
   })
 })

@@ -9,9 +9,9 @@ import {
   runSdkd,
   type SdkdProcess,
   startSdkd,
-  tempDir,
   waitFor,
 } from './sdkd.js'
+import { tempDir } from './temp-dir.js'
 
 /**
  * A devnet home (`sdkd init --devnet`) with its keyring accounts, and helpers to run real `sdkd`

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { App } from '../../src/app/app.js'
 import type { BlockContext, QueryContext } from '../../src/app/types.js'
@@ -14,14 +11,14 @@ import { ChainError } from '../../src/errors.js'
 import { createLogger } from '../../src/logger.js'
 import { defaultGovGenesis } from '../../src/modules/gov/genesis.js'
 import type { StoreBackend } from '../../src/store/backend.js'
-import { createLevelBackend } from '../../src/store/level-backend.js'
+import { createMemoryBackend } from '../../src/store/memory-backend.js'
 import type { StateReader } from '../../src/store/types.js'
 import { VersionedStore } from '../../src/store/versioned-store.js'
 import { createV1 } from '../../src/versions/v1.js'
 
 /**
- * A chain for gov tests: the real v1 app on a real LevelDB in a temp dir, with blocks whose time the
- * test chooses. Messages run as a tx would run them (each on a nested branch written only on
+ * A chain for gov tests: the real v1 app on the versioned store (over the in-memory twin of LevelDB),
+ * with blocks whose time the test chooses, and no node around it. Messages run as a tx would run them (each on a nested branch written only on
  * success); EndBlock runs gov's EndBlocker. No mocks: state, queries and events are the real ones.
  */
 
@@ -114,7 +111,6 @@ export class GovChain {
   readonly logs: Record<string, unknown>[] = []
 
   private constructor(
-    readonly dir: string,
     readonly store: VersionedStore,
     private readonly backend: StoreBackend,
     readonly app: App,
@@ -127,14 +123,10 @@ export class GovChain {
   }
 
   static async create(appState: Record<string, unknown>): Promise<GovChain> {
-    const dir = await mkdtemp(join(tmpdir(), 'sdkd-gov-'))
-    const backend = await createLevelBackend({ path: join(dir, 'application.db') })
+    const backend = createMemoryBackend()
     const store = await VersionedStore.open({ backend })
     const app = new App(createV1({ registry }), registry)
-    const chain = new GovChain(dir, store, backend, app, async () => {
-      await backend.close()
-      await rm(dir, { recursive: true, force: true })
-    })
+    const chain = new GovChain(store, backend, app, () => backend.close())
     const branch = store.branch()
     await branch.upgradeStores({ added: app.storeNames() })
     await app.initChain(chain.context(branch, new EventManager()), appState)

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Keyring } from '../../src/client/keyring.js'
+import { tempDir } from './temp-dir.js'
 
 /** The built CLI entry point. */
 export const SDKD_BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
@@ -24,14 +22,6 @@ export const LOOPBACK_PORTS = [
   '--api.address',
   'tcp://127.0.0.1:0',
 ] as const
-
-/** A fresh temporary directory (removed by the returned cleanup). */
-export async function tempDir(
-  prefix = 'sdkd-test-',
-): Promise<{ dir: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), prefix))
-  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) }
-}
 
 /** Where a started node listens, read from its own log lines (so it can bind port 0). */
 export interface NodeAddresses {

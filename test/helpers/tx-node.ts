@@ -1,8 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { defaultAppState } from '../../src/cli/init.js'
 import {
   createUnsignedTx,
   encodeTxRaw,
@@ -14,13 +10,8 @@ import { addressToBech32 } from '../../src/codec/address.js'
 import type { Bytes } from '../../src/codec/bytes.js'
 import { type Coin, parseCoins } from '../../src/codec/coins.js'
 import type { AnyMessage } from '../../src/codec/proto.js'
-import type { AppConfig } from '../../src/config/app-config.js'
-import { initHome, loadHome } from '../../src/config/home.js'
-import type { NodeConfig } from '../../src/config/node-config.js'
-import { createSilentLogger } from '../../src/logger.js'
-import { Node } from '../../src/node/node.js'
 import { secp256k1Address } from '../../src/tx/secp256k1.js'
-import { DEFAULT_APP_VERSION } from '../../src/versions/index.js'
+import { createTestNode, type TestNodeOptions } from './test-node.js'
 
 /** A test account: a fixed secp256k1 key and its address. */
 export interface TestAccount extends SigningKey {
@@ -38,52 +29,28 @@ export function testAccount(seed: number): TestAccount {
 
 export const CHAIN_ID = 'tx-test'
 
-export interface TxTestNodeOptions {
+export interface TxTestNodeOptions
+  extends Pick<TestNodeOptions, 'app' | 'node' | 'appVersion' | 'block' | 'database'> {
   /** Genesis balances per account (default: 1000000stake,500token for accounts 1 and 2). */
   funded?: { account: TestAccount; coins: string }[]
-  app?: (app: AppConfig) => void
-  node?: (node: NodeConfig) => void
-  /** App version to run (default: the newest). */
-  appVersion?: string
-  /** genesis consensus block params. */
-  block?: { max_bytes?: string; max_gas?: string }
 }
 
-/** A real node in a temp home (LevelDB), serving nothing; blocks and CheckTx driven by the test. */
+/** A node (the one fixture, test-node.ts) with two funded test accounts and helpers to sign txs. */
 export async function createTxTestNode(options: TxTestNodeOptions = {}) {
-  const home = await mkdtemp(join(tmpdir(), 'sdkd-tx-'))
   const alice = testAccount(1)
   const bob = testAccount(2)
   const funded = options.funded ?? [
     { account: alice, coins: '1000000stake,500token' },
     { account: bob, coins: '1000000stake' },
   ]
-  const appState = defaultAppState() as Record<string, Record<string, unknown>>
-  appState.bank!.balances = funded.map((f) => ({
-    address: f.account.address,
-    coins: parseCoins(f.coins).map((c) => ({ denom: c.denom, amount: c.amount.toString() })),
-  }))
-  appState.auth!.accounts = funded.map((f, i) => ({
-    '@type': '/sdk.auth.v1beta1.BaseAccount',
-    address: f.account.address,
-    pub_key: null,
-    account_number: String(i),
-    sequence: '0',
-  }))
-  await initHome({ home, moniker: 'node0', chainId: CHAIN_ID, appState })
-  if (options.block) {
-    const path = join(home, 'config', 'genesis.json')
-    const g = JSON.parse(await readFile(path, 'utf8'))
-    g.consensus.params.block = { ...g.consensus.params.block, ...options.block }
-    await writeFile(path, JSON.stringify(g))
-  }
-  const loaded = await loadHome(home)
-  options.app?.(loaded.app)
-  options.node?.(loaded.node)
-  const node = await Node.create({
-    home: loaded,
-    appVersion: options.appVersion ?? DEFAULT_APP_VERSION,
-    logger: createSilentLogger(),
+  const { funded: _funded, ...rest } = options
+  const { node, home, close } = await createTestNode({
+    ...rest,
+    chainId: CHAIN_ID,
+    accounts: funded.map((f) => ({
+      address: f.account.address,
+      coins: parseCoins(f.coins).map((c) => ({ denom: c.denom, amount: c.amount.toString() })),
+    })),
   })
   const registry = node.registry
   const tx = node.tx!
@@ -148,9 +115,6 @@ export async function createTxTestNode(options: TxTestNodeOptions = {}) {
     balance,
     /** Produces one block (with whatever the mempool holds). */
     block: () => node.producer.produceBlock(),
-    async close() {
-      await node.stop()
-      await rm(home, { recursive: true, force: true })
-    },
+    close,
   }
 }

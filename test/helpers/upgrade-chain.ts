@@ -6,14 +6,13 @@ import type {
   UpgradeDefinition,
   VersionMap,
 } from '../../src/app/types.js'
-import { defaultAppState } from '../../src/cli/init.js'
-import { initHome, loadHome } from '../../src/config/home.js'
 import { createLogger } from '../../src/logger.js'
 import { UpgradeKeeper } from '../../src/modules/upgrade/keeper.js'
 import type { PlanInput } from '../../src/modules/upgrade/plan.js'
-import { Node } from '../../src/node/node.js'
+import type { Node } from '../../src/node/node.js'
 import type { AppVersionDeps, AppVersionFactory } from '../../src/versions/index.js'
 import { APP_VERSIONS } from '../../src/versions/index.js'
+import { createTestNode } from './test-node.js'
 
 /**
  * A chain run in-process on a real home (LevelDB in a temp dir), for tests of the upgrade lifecycle:
@@ -117,28 +116,20 @@ export interface OpenOptions {
   logs?: LogCapture
 }
 
-/** Initialises a home (`sdkd init` equivalent) for the given built-in app version's genesis. */
-export async function initTestHome(home: string, appVersion = 'v1'): Promise<void> {
-  await initHome({
-    home,
-    moniker: 'node0',
-    chainId: 'test-chain',
-    appState: defaultAppState(appVersion),
-  })
-}
-
-/** Opens the home as a node running `appVersion` (no servers, no block loop). */
+/** Opens a LevelDB home as a node running `appVersion` (the one fixture; no servers, no block loop). */
 export async function openNode(home: string, o: OpenOptions): Promise<Node> {
-  const loaded = await loadHome(home)
-  loaded.node.consensus.timeoutCommitMs = 0
   const logs = o.logs ?? new LogCapture()
-  return Node.create({
-    home: loaded,
+  const { node } = await createTestNode({
+    home,
     appVersion: o.appVersion,
     appVersions: o.appVersions,
+    node: (n) => {
+      n.consensus.timeoutCommitMs = 0
+    },
     logger: createLogger({ level: 'debug', destination: logs.stream() }),
     upgrade: { skipHeights: o.skipHeights ?? [], plugins: o.plugins ?? [] },
   })
+  return node
 }
 
 /** Schedules a plan from inside the next block (as a passed proposal would), then commits it. */

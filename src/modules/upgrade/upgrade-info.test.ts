@@ -2,7 +2,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../../../test/helpers/cleanup.js'
-import { tempDir } from '../../../test/helpers/sdkd.js'
+import { tempDir } from '../../../test/helpers/temp-dir.js'
 import {
   parseUpgradeInfo,
   readUpgradeInfo,

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { MempoolError } from '../../../src/chain/mempool.js'
+import { sha256 } from '../../../src/codec/hash.js'
+import { createTxTestNode } from '../../helpers/tx-node.js'
+
+type T = Awaited<ReturnType<typeof createTxTestNode>>
+const nodes: T[] = []
+afterEach(async () => {
+  for (const n of nodes.splice(0)) await n.close()
+})
+async function node(o: Parameters<typeof createTxTestNode>[0] = {}): Promise<T> {
+  const t = await createTxTestNode(o)
+  nodes.push(t)
+  await t.block()
+  return t
+}
+
+const fee = (n: bigint) => [{ denom: 'stake', amount: n }]
+
+/** `n` consecutive sends from alice, sequences 0…n-1. */
+function sends(t: T, n: number, amount = '1stake', feeAmount = 1n) {
+  return Array.from({ length: n }, (_, i) =>
+    t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, amount)], {
+      sequence: BigInt(i),
+      fee: fee(feeAmount),
+    }),
+  )
+}
+
+describe('mempool', () => {
+  test('behavior: CheckTx follows the pending state: consecutive sequences are accepted before any block', async () => {
+    const t = await node()
+    for (const tx of sends(t, 5)) expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    expect(t.tx.mempool.size).toBe(5)
+    const block = await t.block()
+    expect(block.results.map((r) => r.code)).toEqual([0, 0, 0, 0, 0])
+    expect(t.tx.mempool.size).toBe(0)
+  })
+
+  test('behavior: blocks built back to back (timeout 0) keep CheckTx on the newest state', async () => {
+    const t = await node()
+    const before = t.node.producer.height
+    const txs = sends(t, 6)
+    for (const tx of txs.slice(0, 3)) await t.tx.mempool.checkTx(tx)
+    // two blocks built ahead of the disk while more txs arrive at the next sequences
+    const pending = t.node.producer.produceBlocks(2)
+    for (const tx of txs.slice(3)) expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    await pending
+    await t.block()
+    const codes: number[] = []
+    for (let h = before + 1; h <= t.node.producer.height; h++) {
+      codes.push(...(await t.node.blocks.get(h))!.results.map((r) => r.code))
+    }
+    expect(codes).toEqual([0, 0, 0, 0, 0, 0])
+    expect(await t.balance(t.bob.addressBytes)).toBe(1_000_006n)
+  })
+
+  test('behavior: max_block_txs splits the pool over blocks; what is left is rechecked and invalid txs dropped', async () => {
+    const t = await node({ node: (n) => (n.mempool.maxBlockTxs = 1) })
+    // the first spends nearly everything; the second is valid only before the first runs
+    const [a] = sends(t, 1, '999000stake', 500n)
+    const b = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: 1n,
+      fee: fee(600n),
+    })
+    const c = t.signed(t.bob, [t.msgSend(t.bob, t.alice.address, '1stake')], { fee: fee(1n) })
+    for (const tx of [a!, b, c]) expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    const first = await t.block()
+    expect(first.block.txs).toHaveLength(1)
+    // b cannot pay its fee any more: dropped by the recheck; c stays
+    expect(t.tx.mempool.size).toBe(1)
+    const second = await t.block()
+    expect(second.block.txs).toHaveLength(1)
+    expect(second.results[0]!.code).toBe(0)
+  })
+
+  test('behavior: one block takes 6,000 sends (more index writes than one call can pass as arguments), commits them and rolls them back', async () => {
+    const n = 6_000
+    const t = await node({
+      app: (a) => (a.mempool.maxTxs = n),
+      node: (c) => (c.mempool.size = n),
+    })
+    const txs = sends(t, n)
+    for (const tx of txs) expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    const block = await t.block()
+    expect(block.block.txs.length).toBe(n)
+    expect(block.results.every((r) => r.code === 0)).toBe(true)
+    expect(t.tx.mempool.size).toBe(0)
+    // committed: balances, the tx by its hash, and its indexed events
+    expect(await t.balance(t.bob.addressBytes)).toBe(1_000_000n + BigInt(n))
+    const height = t.node.producer.height
+    const last = await t.node.blocks.txLocation(sha256(txs[n - 1]!))
+    expect(last).toEqual({ height, index: n - 1 })
+    const sent: number[] = []
+    for await (const found of t.node.blocks.indexedTxs('message.sender', {
+      value: t.alice.address,
+    }))
+      sent.push(found.index)
+    expect(sent).toEqual(txs.map((_, i) => i))
+    // the next block builds on it
+    await t.block()
+    expect(t.node.producer.height).toBe(height + 1)
+    // and rolling back below it deletes its txs and their index entries as one batch
+    await t.node.producer.rollbackTo(height - 1)
+    expect(t.node.producer.height).toBe(height - 1)
+    expect(await t.node.blocks.txLocation(sha256(txs[n - 1]!))).toBeUndefined()
+    const left: unknown[] = []
+    for await (const found of t.node.blocks.indexedTxs('message.sender', {
+      value: t.alice.address,
+    }))
+      left.push(found)
+    expect(left).toEqual([])
+    expect(await t.balance(t.bob.addressBytes)).toBe(1_000_000n)
+  }, 60_000)
+
+  test('behavior: block byte and gas limits bound a block', async () => {
+    const t = await node({ block: { max_gas: '450000' } })
+    for (const tx of sends(t, 3)) await t.tx.mempool.checkTx(tx)
+    // 200000 gas wanted each: two fit into 450000
+    expect((await t.block()).block.txs).toHaveLength(2)
+    expect((await t.block()).block.txs).toHaveLength(1)
+
+    const u = await node({ node: (n) => (n.mempool.maxBlockBytes = 400) })
+    for (const tx of sends(u, 3)) await u.tx.mempool.checkTx(tx)
+    expect((await u.block()).block.txs).toHaveLength(1)
+  })
+
+  test("error: a full mempool refuses with CometBFT's message; a committed tx stays a duplicate", async () => {
+    const t = await node({ node: (n) => (n.mempool.size = 1) })
+    const [a, b] = sends(t, 2)
+    await t.tx.mempool.checkTx(a!)
+    const err = await t.tx.mempool.checkTx(b!).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(MempoolError)
+    expect((err as MempoolError).message).toBe(
+      `mempool is full: number of txs 1 (max: 1), total txs bytes ${a!.length} (max: 1073741824)`,
+    )
+    expect((err as MempoolError).refusal?.code).toBe(20)
+    await t.block()
+    const again = await t.tx.mempool.checkTx(a!).catch((e: unknown) => e)
+    expect((again as Error).message).toBe('tx already exists in cache')
+  })
+
+  test('behavior: a tx that failed CheckTx leaves the cache and may be sent again', async () => {
+    const t = await node()
+    const tx = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: 1n,
+      fee: fee(1n),
+    })
+    expect((await t.tx.mempool.checkTx(tx)).code).toBe(32)
+    // after alice's sequence 0 is used, the same bytes become valid
+    const [first] = sends(t, 1)
+    await t.tx.mempool.checkTx(first!)
+    expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+  })
+})

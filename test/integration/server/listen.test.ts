@@ -1,0 +1,53 @@
+import { connect } from 'node:net'
+import { Hono } from 'hono'
+import { afterEach, describe, expect, test } from 'vitest'
+import { parseListenAddress } from '../../../src/config/listen-address.js'
+import { type HttpListener, ListenError, listenHttp } from '../../../src/server/listen.js'
+
+const open: HttpListener[] = []
+afterEach(async () => {
+  for (const l of open.splice(0)) await l.close()
+})
+
+const hello = () => new Hono().get('/', (c) => c.text('hi'))
+
+describe('listenHttp', () => {
+  test('behavior: addresses with and without tcp://, and port 0', async () => {
+    expect(parseListenAddress('tcp://127.0.0.1:26657')).toEqual({ host: '127.0.0.1', port: 26657 })
+    expect(parseListenAddress('localhost:1317')).toEqual({ host: 'localhost', port: 1317 })
+    expect(parseListenAddress(':9090')).toEqual({ host: '0.0.0.0', port: 9090 })
+    expect(() => parseListenAddress('nonsense')).toThrow('invalid listen address "nonsense"')
+    const l = await listenHttp(hello(), 'tcp://127.0.0.1:0', 'test server')
+    open.push(l)
+    expect(l.port).toBeGreaterThan(0)
+    expect(await (await fetch(`http://${l.address}/`)).text()).toBe('hi')
+  })
+
+  test('error: a taken port is a clear error', async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'first')
+    open.push(l)
+    await expect(listenHttp(hello(), `127.0.0.1:${l.port}`, 'REST server')).rejects.toThrow(
+      new ListenError(`REST server: address 127.0.0.1:${l.port} is already in use`),
+    )
+  })
+
+  test('behavior: a request that does not arrive within the read timeout gets 408 and is closed', async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { readTimeoutSeconds: 1 })
+    open.push(l)
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(l.port, '127.0.0.1', () =>
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\n'),
+      )
+      let data = ''
+      socket.on('data', (d) => (data += d))
+      socket.on('close', () => resolve(data))
+      socket.on('error', reject)
+      // Bounded: the server must answer well before this.
+      setTimeout(() => {
+        socket.destroy()
+        resolve(`no answer; got ${JSON.stringify(data)}`)
+      }, 10_000)
+    })
+    expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout/)
+  })
+})

@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { moduleAddress } from '../../../src/codec/address.js'
+import { concatBytes, utf8 } from '../../../src/codec/bytes.js'
+import { defaultAuthParams } from '../../../src/modules/auth/keeper.js'
+import { GasMeter, KV_GAS, meteredBranch } from '../../../src/tx/gas.js'
+import { createTxTestNode } from '../../helpers/tx-node.js'
+
+/**
+ * Gas, exactly. Upstream's price list (cosmos/cosmos-sdk v0.50 store/types/gas.go `KVGasConfig`,
+ * applied per access by store/gaskv/store.go; x/auth/types/params.go `DefaultParams`):
+ *
+ *   read   = ReadCostFlat 1000 + ReadCostPerByte 3 × (key bytes + value bytes)
+ *   write  = WriteCostFlat 2000 + WriteCostPerByte 30 × (key bytes + value bytes)
+ *   has    = HasCost 1000, delete = DeleteCost 1000
+ *   iterate: IterNextCostFlat 30 per step, ReadCostPerByte 3 × (key + value) per item ("ValuePerByte")
+ *   tx size: TxSizeCostPerByte 10 × tx bytes; one secp256k1 signature: SigVerifyCostSecp256k1 1000
+ *
+ * The bank send below lists every store access sdkd makes for it, with key and value lengths, and
+ * checks the node charges the table's price for exactly those — not "more than 30000".
+ */
+const TABLE = {
+  hasCost: 1000,
+  deleteCost: 1000,
+  readCostFlat: 1000,
+  readCostPerByte: 3,
+  writeCostFlat: 2000,
+  writeCostPerByte: 30,
+  iterNextCostFlat: 30,
+}
+const TX_SIZE_COST_PER_BYTE = 10
+const SIG_VERIFY_COST_SECP256K1 = 1000
+
+type Access =
+  | { op: 'read' | 'write'; what: string; key: number; value: number }
+  | { op: 'has' | 'delete'; what: string; key: number }
+  | { op: 'txSize'; bytes: number }
+  | { op: 'sigVerify' }
+
+/** The gas meter charges (descriptor, amount) the table gives for one access, in upstream's order. */
+function charges(a: Access): [string, number][] {
+  switch (a.op) {
+    case 'read':
+      return [
+        ['ReadFlat', TABLE.readCostFlat],
+        ['ReadPerByte', TABLE.readCostPerByte * a.key],
+        ['ReadPerByte', TABLE.readCostPerByte * a.value],
+      ]
+    case 'write':
+      return [
+        ['WriteFlat', TABLE.writeCostFlat],
+        ['WritePerByte', TABLE.writeCostPerByte * a.key],
+        ['WritePerByte', TABLE.writeCostPerByte * a.value],
+      ]
+    case 'has':
+      return [['Has', TABLE.hasCost]]
+    case 'delete':
+      return [['Delete', TABLE.deleteCost]]
+    case 'txSize':
+      return [['txSize', TX_SIZE_COST_PER_BYTE * a.bytes]]
+    case 'sigVerify':
+      return [['ante verify: secp256k1', SIG_VERIFY_COST_SECP256K1]]
+  }
+}
+const total = (list: readonly Access[]) =>
+  list.flatMap(charges).reduce((sum, [, amount]) => sum + amount, 0)
+
+/*
+ * Key and value lengths (bytes) of the stores a send touches, sdkd's layout, `sdk` brand:
+ */
+/** auth `0x00` → Params{256, 7, 10, 590, 1000}: 08 8002 · 10 07 · 18 0a · 20 ce04 · 28 e807. */
+const AUTH_PARAMS = { key: 1, value: 13 }
+/** bank `0x05` → Params{default_send_enabled: true}: 10 01. */
+const BANK_PARAMS = { key: 1, value: 2 }
+/** auth `0x01 ‖ address(20)`. */
+const ACCOUNT_KEY = 21
+/** Any{'/sdk.auth.v1beta1.BaseAccount' (2+29), BaseAccount{address 'sdk1…' (2+42)} (2+44)}. */
+const ACCOUNT_NO_PUBKEY = 77
+/** + pub_key Any{'/sdk.crypto.secp256k1.PubKey' (2+28), PubKey{key (2+33)} (2+35)} (2+67). */
+const ACCOUNT_WITH_PUBKEY = 146
+/** + sequence 1 (2). */
+const ACCOUNT_SEQUENCE_1 = 148
+/** Any{'/sdk.auth.v1beta1.ModuleAccount' (2+31), {base{address (2+42), number 2 (2)} (2+46), name 'fee_collector' (2+13)} (2+63)}. */
+const FEE_COLLECTOR_ACCOUNT = 98
+/** auth account-number index `0x03 ‖ uint64` → address; upstream's prefix is "accountNumber" (13 bytes). */
+const ACCOUNT_NUMBER = { key: 9, value: 20 }
+const UPSTREAM_ACCOUNT_NUMBER = { key: 21, value: 20 }
+/** bank `0x02 ‖ 20 ‖ address ‖ "stake"` → amount as decimal text. */
+const BALANCE_KEY = 27
+/** bank denom index `0x03 ‖ 5 ‖ "stake" ‖ 20 ‖ address` → nothing (upstream: "stake" ‖ 0x00 ‖ 20 ‖ address, same length). */
+const DENOM_INDEX = { key: 28, value: 0 }
+/** bank `0x04 ‖ "stake"` (no entry). */
+const SEND_ENABLED_KEY = 6
+
+/** The tx: alice's first tx, a MsgSend of 100stake to bob, fee 200stake, gas 200000, no memo. */
+const TX_BYTES = 302
+
+/** What sdkd does, decorator by decorator (src/tx/ante.ts, src/modules/bank). */
+const SDKD: readonly Access[] = [
+  // ConsumeGasForTxSize (ValidateMemo reads nothing: the memo is empty)
+  { op: 'read', what: 'auth params', ...AUTH_PARAMS },
+  { op: 'txSize', bytes: TX_BYTES },
+  // DeductFee: payer account, then a bank send alice → fee collector of 200stake
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_NO_PUBKEY },
+  { op: 'read', what: 'alice balance 1000000', key: BALANCE_KEY, value: 7 },
+  { op: 'write', what: 'alice balance 999800', key: BALANCE_KEY, value: 6 },
+  { op: 'write', what: 'denom index (stake, alice)', ...DENOM_INDEX },
+  { op: 'read', what: 'fee collector balance (none)', key: BALANCE_KEY, value: 0 },
+  { op: 'write', what: 'fee collector balance 200', key: BALANCE_KEY, value: 3 },
+  { op: 'write', what: 'denom index (stake, fee collector)', ...DENOM_INDEX },
+  { op: 'has', what: 'fee collector account', key: ACCOUNT_KEY },
+  // SetPubKey: the account has no key yet, store it
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_NO_PUBKEY },
+  { op: 'write', what: 'alice account + key', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  { op: 'write', what: 'account number index', ...ACCOUNT_NUMBER },
+  // ValidateSigCount: no access; SigGasConsume
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  { op: 'sigVerify' },
+  // SigVerification
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  // IncrementSequence
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  { op: 'write', what: 'alice account, sequence 1', key: ACCOUNT_KEY, value: ACCOUNT_SEQUENCE_1 },
+  { op: 'write', what: 'account number index', ...ACCOUNT_NUMBER },
+  // MsgSend: send enabled?
+  { op: 'read', what: 'bank params', ...BANK_PARAMS },
+  { op: 'read', what: 'send enabled (stake): none', key: SEND_ENABLED_KEY, value: 0 },
+  // MsgSend: alice → bob 100stake
+  { op: 'read', what: 'alice balance 999800', key: BALANCE_KEY, value: 6 },
+  { op: 'write', what: 'alice balance 999700', key: BALANCE_KEY, value: 6 },
+  { op: 'write', what: 'denom index (stake, alice)', ...DENOM_INDEX },
+  { op: 'read', what: 'bob balance 1000000', key: BALANCE_KEY, value: 7 },
+  { op: 'write', what: 'bob balance 1000100', key: BALANCE_KEY, value: 7 },
+  { op: 'write', what: 'denom index (stake, bob)', ...DENOM_INDEX },
+  { op: 'has', what: 'bob account', key: ACCOUNT_KEY },
+]
+
+/**
+ * What Cosmos SDK v0.50 does for the same tx (x/auth/ante NewAnteHandler order; x/auth/keeper with
+ * collections.IndexedMap and its Unique account-number index; x/bank/keeper send.go, view.go,
+ * keeper.go), priced with the same value lengths so that only the accesses differ.
+ */
+const UPSTREAM: readonly Access[] = [
+  // ConsumeTxSizeGasDecorator: GetParams
+  { op: 'read', what: 'auth params', ...AUTH_PARAMS },
+  { op: 'txSize', bytes: TX_BYTES },
+  // DeductFeeDecorator.checkDeductFee: GetAccount(payer)
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_NO_PUBKEY },
+  // SendCoinsFromAccountToModule: GetModuleAccount(fee_collector)            [sdkd: none]
+  { op: 'read', what: 'fee collector account', key: ACCOUNT_KEY, value: FEE_COLLECTOR_ACCOUNT },
+  // SendCoins → subUnlockedCoins: LockedCoins → GetAccount(alice)           [sdkd: none]
+  { op: 'read', what: 'alice account (LockedCoins)', key: ACCOUNT_KEY, value: ACCOUNT_NO_PUBKEY },
+  { op: 'read', what: 'alice balance 1000000', key: BALANCE_KEY, value: 7 },
+  // Balances.Set: the ReversePair index reference first, then the balance
+  { op: 'write', what: 'denom index (stake, alice)', ...DENOM_INDEX },
+  { op: 'write', what: 'alice balance 999800', key: BALANCE_KEY, value: 6 },
+  { op: 'read', what: 'fee collector balance (none)', key: BALANCE_KEY, value: 0 },
+  { op: 'write', what: 'denom index (stake, fee collector)', ...DENOM_INDEX },
+  { op: 'write', what: 'fee collector balance 200', key: BALANCE_KEY, value: 3 },
+  { op: 'has', what: 'fee collector account', key: ACCOUNT_KEY },
+  // SetPubKeyDecorator: GetSignerAcc, then SetAccount = Accounts.Set (IndexedMap):
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_NO_PUBKEY },
+  // Unique.Reference: the old value (lazily read), unreference it, check, set    [sdkd: set only]
+  { op: 'read', what: 'alice account (old value)', key: ACCOUNT_KEY, value: ACCOUNT_NO_PUBKEY },
+  { op: 'delete', what: 'account number index', key: UPSTREAM_ACCOUNT_NUMBER.key },
+  { op: 'has', what: 'account number index', key: UPSTREAM_ACCOUNT_NUMBER.key },
+  { op: 'write', what: 'account number index', ...UPSTREAM_ACCOUNT_NUMBER },
+  { op: 'write', what: 'alice account + key', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  // ValidateSigCountDecorator: GetParams                                      [sdkd: none]
+  { op: 'read', what: 'auth params', ...AUTH_PARAMS },
+  // SigGasConsumeDecorator: GetParams [sdkd: none], GetSignerAcc, the signature's gas
+  { op: 'read', what: 'auth params', ...AUTH_PARAMS },
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  { op: 'sigVerify' },
+  // SigVerificationDecorator: GetSignerAcc
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  // IncrementSequenceDecorator: GetAccount, SetAccount (as above)
+  { op: 'read', what: 'alice account', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  { op: 'read', what: 'alice account (old value)', key: ACCOUNT_KEY, value: ACCOUNT_WITH_PUBKEY },
+  { op: 'delete', what: 'account number index', key: UPSTREAM_ACCOUNT_NUMBER.key },
+  { op: 'has', what: 'account number index', key: UPSTREAM_ACCOUNT_NUMBER.key },
+  { op: 'write', what: 'account number index', ...UPSTREAM_ACCOUNT_NUMBER },
+  { op: 'write', what: 'alice account, sequence 1', key: ACCOUNT_KEY, value: ACCOUNT_SEQUENCE_1 },
+  // msgServer.Send → IsSendEnabledCoins: GetParams, then SendEnabled.Has (sdkd: a Get)
+  { op: 'read', what: 'bank params', ...BANK_PARAMS },
+  { op: 'has', what: 'send enabled (stake)', key: SEND_ENABLED_KEY },
+  // SendCoins: LockedCoins → GetAccount(alice)                              [sdkd: none]
+  { op: 'read', what: 'alice account (LockedCoins)', key: ACCOUNT_KEY, value: ACCOUNT_SEQUENCE_1 },
+  { op: 'read', what: 'alice balance 999800', key: BALANCE_KEY, value: 6 },
+  { op: 'write', what: 'denom index (stake, alice)', ...DENOM_INDEX },
+  { op: 'write', what: 'alice balance 999700', key: BALANCE_KEY, value: 6 },
+  { op: 'read', what: 'bob balance 1000000', key: BALANCE_KEY, value: 7 },
+  { op: 'write', what: 'denom index (stake, bob)', ...DENOM_INDEX },
+  { op: 'write', what: 'bob balance 1000100', key: BALANCE_KEY, value: 7 },
+  { op: 'has', what: 'bob account', key: ACCOUNT_KEY },
+]
+
+type Node = Awaited<ReturnType<typeof createTxTestNode>>
+let t: Node
+let gasUsed: bigint
+let charged: [string, number][]
+let txLength: number
+/** Stored value lengths at the height before the tx and at its height. */
+let stored: {
+  before: (store: string, key: Uint8Array) => Promise<number>
+  after: typeof stored.before
+}
+
+beforeAll(async () => {
+  t = await createTxTestNode()
+  await t.block()
+  const bytes = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '100stake')], {
+    fee: [{ denom: 'stake', amount: 200n }],
+  })
+  txLength = bytes.length
+  expect((await t.tx.mempool.checkTx(bytes)).code).toBe(0)
+  const spy = vi.spyOn(GasMeter.prototype, 'consume')
+  const block = await t.block()
+  charged = spy.mock.calls.map(([amount, descriptor]) => [descriptor, Number(amount)])
+  spy.mockRestore()
+  const result = block.results[0]!
+  expect(result.code).toBe(0)
+  gasUsed = BigInt(result.gasUsed)
+  const height = block.block.header.height
+  const length = (h: number) => async (store: string, key: Uint8Array) =>
+    (await t.node.store.view(h).store(store).get(key))?.length ?? 0
+  stored = { before: length(height - 1), after: length(height) }
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('the KV gas table', () => {
+  test('behavior: KV_GAS is upstream KVGasConfig; the auth defaults are upstream DefaultParams', () => {
+    expect(KV_GAS).toEqual(TABLE)
+    expect(defaultAuthParams()).toMatchObject({
+      tx_size_cost_per_byte: String(TX_SIZE_COST_PER_BYTE),
+      sig_verify_cost_secp256k1: String(SIG_VERIFY_COST_SECP256K1),
+    })
+  })
+
+  test('behavior: the listed lengths are those of the stored keys and values', async () => {
+    expect(txLength).toBe(TX_BYTES)
+    const account = (a: Uint8Array) => concatBytes(Uint8Array.of(0x01), a)
+    const balance = (a: Uint8Array) => concatBytes(Uint8Array.of(0x02, 20), a, utf8('stake'))
+    expect(await stored.before('auth', Uint8Array.of(0x00))).toBe(AUTH_PARAMS.value)
+    expect(await stored.before('bank', Uint8Array.of(0x05))).toBe(BANK_PARAMS.value)
+    expect(await stored.before('auth', account(t.alice.addressBytes))).toBe(ACCOUNT_NO_PUBKEY)
+    expect(await stored.after('auth', account(t.alice.addressBytes))).toBe(ACCOUNT_SEQUENCE_1)
+    expect(await stored.before('auth', account(moduleAddress('fee_collector')))).toBe(
+      FEE_COLLECTOR_ACCOUNT,
+    )
+    expect(account(t.alice.addressBytes)).toHaveLength(ACCOUNT_KEY)
+    expect(balance(t.alice.addressBytes)).toHaveLength(BALANCE_KEY)
+    expect(await stored.after('bank', balance(t.alice.addressBytes))).toBe(6) // "999700"
+    expect(await stored.after('bank', balance(t.bob.addressBytes))).toBe(7) // "1000100"
+  })
+})
+
+describe('a bank send, access by access', () => {
+  test('behavior: the node charges the table price of exactly the listed accesses: 63644 gas', () => {
+    expect(charged).toEqual(SDKD.flatMap(charges))
+    expect(total(SDKD)).toBe(63644)
+    expect(gasUsed).toBe(63644n)
+    // The same tx priced with upstream's accesses (below): the difference is itemized there.
+    expect(total(UPSTREAM)).toBe(77383)
+    expect(total(UPSTREAM) - total(SDKD)).toBe(13739)
+  })
+
+  /**
+   * Known difference, kept failing on purpose until sdkd makes upstream's accesses: the same tx on
+   * a Cosmos SDK v0.50 chain (same value lengths) costs 77383 gas, 13739 more than sdkd charges:
+   *   +1357  fee collector module account read (GetModuleAccount in SendCoinsFromAccountToModule)
+   *   +2801  LockedCoins account reads in both SendCoins (1294 + 1507)
+   *   +2084  auth params reads in ValidateSigCount and SigGasConsume (2 × 1042)
+   *   +7515  the account-number Unique index on both SetAccount calls: old account read
+   *          (1294, 1501), delete 1000 and has 1000 each, and its 12-byte longer key (+360 each)
+   *   −18    send-enabled check: upstream Has (1000), sdkd Get (1000 + 3 × 6)
+   * (Brand alone makes real upstream values a few bytes longer: `cosmos` vs `sdk` in type URLs and
+   * addresses; those are not counted here.)
+   */
+  test.fails('upstream parity: Cosmos SDK v0.50 charges 77383 gas for this tx', () => {
+    expect(gasUsed).toBe(BigInt(total(UPSTREAM)))
+  })
+})
+
+describe('iteration', () => {
+  /** Iterates every auth account entry through a metered branch: item sizes and the gas charged. */
+  async function iterateAccounts(): Promise<{
+    lengths: number[]
+    items: number
+    consumed: bigint
+  }> {
+    const meter = new GasMeter()
+    const store = meteredBranch(t.node.store.branch(), meter).store('auth')
+    const lengths: number[] = []
+    for await (const [k, v] of store.iterate({ prefix: Uint8Array.of(0x01) }))
+      lengths.push(k.length + v.length)
+    return { lengths, items: lengths.reduce((s, n) => s + n, 0), consumed: meter.consumed }
+  }
+
+  test('behavior: sdkd charges 3 × (key + value) per item and 30 per step, plus 30 at the end', async () => {
+    const { lengths, items, consumed } = await iterateAccounts()
+    expect(lengths.length).toBeGreaterThan(1)
+    expect(consumed).toBe(BigInt(3 * items + 30 * (lengths.length + 1)))
+  })
+
+  /**
+   * Known difference: upstream gaskv charges the first item twice when iterating to the end — once
+   * when the iterator is created (consumeSeekGas) and again on the first Next(), which charges the
+   * item it is leaving: 3 × (key + value) of the first item more than sdkd.
+   */
+  test.fails('upstream parity: the first item is charged on creation and again on the first Next()', async () => {
+    const { lengths, items, consumed } = await iterateAccounts()
+    expect(consumed).toBe(BigInt(3 * (items + lengths[0]!) + 30 * (lengths.length + 1)))
+  })
+})
