@@ -1,22 +1,17 @@
 /**
- * The errors the node throws on purpose. Keepers and the store throw only coded ones; the REST,
- * gRPC and RPC edges translate them.
- *
+ * The errors the node throws on purpose; the REST, gRPC and RPC edges translate the coded ones.
  * - registered errors (`codespace`, `code`, description), wrapped with context messages, as upstream;
- * - status errors: a gRPC code and a plain message, as keepers return with `status.Error`; a request
- *   an edge refuses before any handler runs is one too (a bad query string, a bad page, a full
- *   mempool), a subclass the edge can tell apart;
- * - `ChainHaltError`, which stops the chain;
- * - `UserError`: a bad input of the process itself (a flag, a file of the home, a port, the
- *   database lock), which the CLI prints as `Error: <message>`.
+ * - status errors: a gRPC code and a plain message (upstream `status.Error`); a request an edge
+ *   refuses before any handler runs is a subclass the edge can tell apart (a bad query string, a
+ *   bad page, a full mempool);
+ * - `ChainHaltError`, which stops the chain; `UserError`, a bad input of the process itself (a
+ *   flag, a file of the home, a port, the database lock), printed by the CLI as `Error: <message>`.
  *
- * Outside this family only: codec errors (`JsonMappingError`, `AminoJsonError`, `DecimalError`:
- * a value that does not fit its type, with `cause`), which their callers translate; the JSON-RPC
- * transport's own code space (`RpcError`, `ParseError`: -32xxx, as CometBFT answers); client-side
- * failures the CLI reports itself (`NodeClientError`, `KeyringError`, `TxBuildError`); the
- * rehearsal's control flow (`StepFailed`, `InjectedFailure`); and `OutOfGasError`, upstream's
- * out-of-gas panic, which must pass through keeper code that catches coded errors and becomes
- * `ErrOutOfGas` in the tx runner.
+ * Outside it only: codec errors (`JsonMappingError`, `AminoJsonError`, `DecimalError`, with
+ * `cause`), which their callers translate; the JSON-RPC transport's own codes (`RpcError`,
+ * `ParseError`); client-side failures the CLI reports itself (`NodeClientError`, `KeyringError`,
+ * `TxBuildError`); the rehearsal's control flow (`StepFailed`, `InjectedFailure`); `OutOfGasError`,
+ * upstream's out-of-gas panic, which must pass through keeper code that catches coded errors.
  */
 
 /** gRPC status codes (google.rpc.Code). */
@@ -71,19 +66,12 @@ export class ChainHaltError extends Error {
   readonly logged: boolean
 }
 
-/**
- * A bad input of the process itself (a flag, a file of the home, a port, the database lock): the CLI
- * prints its message alone, without a stack. It never reaches the chain's edges, which answer only
- * coded errors.
- */
+/** A bad input of the process itself: the CLI prints its message alone (never a chain edge's). */
 export class UserError extends Error {
   override readonly name: string = 'UserError'
 }
 
-/**
- * Builds an error without capturing its stack trace: for refusals answered to a client by the
- * thousand (a full mempool, a duplicate tx), where V8's capture cost a tenth of a refusal's CPU.
- */
+/** An error built without its stack trace: refusals answered by the thousand (a tenth of their CPU). */
 export function withoutStackTrace<E extends Error>(create: () => E): E {
   const limit = Error.stackTraceLimit
   Error.stackTraceLimit = 0

@@ -2,19 +2,12 @@ import type { BlockContext } from '../app/types.js'
 import type { Event } from '../block/events.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import {
-  ErrMempoolIsFull,
-  ErrTxInMempoolCache,
-  ErrTxTooLarge,
-  GrpcCode,
-  type RegisteredError,
-  StatusError,
-  withoutStackTrace,
-} from '../errors.js'
+import { ErrMempoolIsFull, ErrTxInMempoolCache, ErrTxTooLarge } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import type { SimulationResult, TxOutcome } from '../tx/executor.js'
+import { type MempoolError, refused } from './mempool-error.js'
 import type { TxSource } from './producer.js'
 
 /** Upstream MaxBlockSizeBytes: what block.max_bytes = -1 means. */
@@ -25,27 +18,6 @@ const BLOCK_OVERHEAD_BYTES = 11 + 626 + 94 + 109
 
 /** CometBFT's default mempool cache size (recently seen tx hashes). */
 export const MEMPOOL_CACHE_SIZE = 10_000
-
-/**
- * A rejection at the mempool (CometBFT) layer: the tx never reached the app. An InvalidArgument
- * status; `refusal` is the registered error the REST and gRPC broadcast answer it with (upstream
- * CheckCometError: a tx in the cache, a full mempool, a tx too large), undefined for other refusals.
- */
-export class MempoolError extends StatusError {
-  override readonly name: string = 'MempoolError'
-
-  constructor(
-    message: string,
-    readonly refusal: RegisteredError | undefined,
-  ) {
-    super(GrpcCode.InvalidArgument, message)
-  }
-}
-
-/** A refusal answered to the client, built without a stack trace (see `withoutStackTrace`). */
-function refused(message: string, refusal?: RegisteredError): MempoolError {
-  return withoutStackTrace(() => new MempoolError(message, refusal))
-}
 
 /** ResponseCheckTx as clients see it. */
 export interface CheckTxResponse {

@@ -3,6 +3,7 @@ import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { parseRfc3339, type TimeNs } from '../codec/time.js'
 import type { BlockTime } from '../modules/upgrade/timing.js'
+import { type HttpAnswer, postJson } from './http-post.js'
 
 /**
  * A client of one node through its CometBFT RPC (`--node`): `status`, `abci_query` (the same
@@ -139,41 +140,6 @@ function blockTimes(r: BlockchainReply): BlockTime[] {
     height: Number(m.header.height),
     time: parseRfc3339(m.header.time),
   }))
-}
-
-/** An HTTP answer: status and body text. */
-interface HttpAnswer {
-  status: number
-  text: string
-}
-
-/**
- * POSTs JSON with node:http(s): the client's only transport. (Node's global fetch loads undici on
- * first use, about 20 ms more than a whole `sdkd status` should cost.)
- */
-async function postJson(url: string, body: string): Promise<HttpAnswer> {
-  const target = new URL(url)
-  const { request } =
-    target.protocol === 'https:' ? await import('node:https') : await import('node:http')
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        )
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
 }
 
 /**

@@ -8,9 +8,10 @@ import { protoRegistry } from '../codec/proto.js'
 import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import type { BatchOp, StoreBackend } from './backend.js'
-import { BlockStore, PendingBlocks, type StoredBlock } from './block-store.js'
+import { BlockStore, type StoredBlock } from './block-store.js'
 import { createLevelBackend } from './level-backend.js'
 import { createMemoryBackend, createMemoryDatabase } from './memory-backend.js'
+import { PendingBlocks } from './pending-blocks.js'
 import { TX_HEIGHT_KEY } from './tx-index.js'
 
 const registry = protoRegistry()
@@ -373,7 +374,7 @@ describe('pending blocks (prepared, not yet published)', () => {
   const stored = (height: number) => ({ block: { header: { height } } }) as unknown as StoredBlock
 
   test('holds consecutive heights past its first size, each found by its own height only', () => {
-    const pending = new PendingBlocks()
+    const pending = new PendingBlocks<StoredBlock>()
     const blocks = Array.from({ length: 5000 }, (_, i) => stored(i + 7))
     for (const b of blocks) pending.set(b.block.header.height, b)
     for (const b of blocks) expect(pending.get(b.block.header.height)).toBe(b)
@@ -384,7 +385,7 @@ describe('pending blocks (prepared, not yet published)', () => {
   })
 
   test('published heights are forgotten and their slots reused by later heights', () => {
-    const pending = new PendingBlocks()
+    const pending = new PendingBlocks<StoredBlock>()
     for (let h = 1; h <= 3000; h++) {
       pending.set(h, stored(h))
       if (h > 100) pending.delete(h - 100)
@@ -398,7 +399,7 @@ describe('pending blocks (prepared, not yet published)', () => {
   })
 
   test('a rollback clears every block', () => {
-    const pending = new PendingBlocks()
+    const pending = new PendingBlocks<StoredBlock>()
     for (let h = 1; h <= 10; h++) pending.set(h, stored(h))
     pending.clear()
     for (let h = 1; h <= 10; h++) expect(pending.get(h)).toBeUndefined()

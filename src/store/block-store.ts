@@ -6,7 +6,8 @@ import { sha256 } from '../codec/hash.js'
 import { emptiedWriter, type ProtoMessage, type ProtoRegistry } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
-import { blockHashKey, blockKey, META_BLOCK_BASE, txHashKey } from './keys.js'
+import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
+import { PendingBlocks } from './pending-blocks.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
 
 /** Result of one tx in a block (tendermint.abci.ExecTxResult). */
@@ -62,7 +63,7 @@ export class BlockStore {
    */
   private readonly retiring = new Map<number, StoredBlock>()
   /** Blocks prepared and not yet published (a burst writes many heights in one batch). */
-  private readonly unpublished = new PendingBlocks()
+  private readonly unpublished = new PendingBlocks<StoredBlock>()
   /** The base block, once read (every /status shows it; it changes only when the base moves). */
   private baseBlock: StoredBlock | undefined
 
@@ -150,10 +151,10 @@ export class BlockStore {
     let lt: Bytes
     if ('value' in select) {
       gte = txEventPrefix(compositeKey, select.value)
-      lt = prefixEndOf(gte)
+      lt = afterPrefix(gte)
     } else {
       gte = select.gte === undefined ? base : txEventPrefix(compositeKey, select.gte)
-      lt = select.lt === undefined ? prefixEndOf(base) : txEventPrefix(compositeKey, select.lt)
+      lt = select.lt === undefined ? afterPrefix(base) : txEventPrefix(compositeKey, select.lt)
     }
     for await (const [key] of this.backend.entries({ gte, lt })) {
       yield parseTxEventKey(key, compositeKey)
@@ -388,64 +389,7 @@ function resultFromProto(m: ProtoMessage): TxResult {
   }
 }
 
-/** The first key after every key that starts with `prefix`. */
-function prefixEndOf(prefix: Bytes): Bytes {
-  const end = prefix.slice()
-  for (let i = end.length - 1; i >= 0; i--) {
-    if (end[i]! < 0xff) {
-      end[i]! += 1
-      return end.subarray(0, i + 1)
-    }
-  }
-  return Uint8Array.of(0xff, 0xff)
-}
-
-/**
- * The blocks prepared and not yet published, by height: a ring of slots indexed by height that only
- * grows (to hold every height in flight) and never reallocates in a steady burst. A Map here, filled
- * and emptied by hundreds of heights at a time, reallocated its table as it grew and shrank; a
- * discarded table that had reached the old generation kept every block it held alive through the
- * young-generation collections until the next full one, so each scavenge copied and promoted blocks
- * that were already published (measured in a mined burst: two thirds of what was promoted).
- */
-export class PendingBlocks {
-  private slots: (StoredBlock | undefined)[] = PendingBlocks.ring(1024)
-
-  private static ring(size: number): (StoredBlock | undefined)[] {
-    return new Array<StoredBlock | undefined>(size).fill(undefined)
-  }
-
-  /** The block prepared at `height`, if it is not published yet. */
-  get(height: number): StoredBlock | undefined {
-    const s = this.slots[height & (this.slots.length - 1)]
-    return s?.block.header.height === height ? s : undefined
-  }
-
-  /**
-   * Holds `stored` until `delete(height)`. Heights come in order with no gap, so when the slot is
-   * taken by another height every slot is: the ring doubles, which spreads them without collision.
-   */
-  set(height: number, stored: StoredBlock): void {
-    for (;;) {
-      const i = height & (this.slots.length - 1)
-      const held = this.slots[i]
-      if (held === undefined || held.block.header.height === height) {
-        this.slots[i] = stored
-        return
-      }
-      const old = this.slots
-      this.slots = PendingBlocks.ring(old.length * 2)
-      for (const b of old) if (b) this.slots[b.block.header.height & (this.slots.length - 1)] = b
-    }
-  }
-
-  delete(height: number): void {
-    const i = height & (this.slots.length - 1)
-    if (this.slots[i]?.block.header.height === height) this.slots[i] = undefined
-  }
-
-  /** Forgets every block (a rollback: the heights above it will hold other blocks). */
-  clear(): void {
-    this.slots.fill(undefined)
-  }
+/** The first key after every key that starts with `prefix` (past the family when none is). */
+function afterPrefix(prefix: Bytes): Bytes {
+  return prefixEnd(prefix) ?? Uint8Array.of(0xff, 0xff)
 }

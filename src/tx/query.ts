@@ -1,4 +1,5 @@
 import { GrpcCode, StatusError } from '../errors.js'
+import { DATE_LAYOUT, type GoTime, isDigit, parseGoTime, RFC3339 } from './go-time.js'
 /**
  * CometBFT's event query language (v0.38 `libs/pubsub/query/syntax`), as `tx_search` and GetTxsEvent
  * take it: `message.sender='sdk1…' AND tx.height>=5`. Conditions are `tag op operand` with op one of
@@ -71,7 +72,6 @@ const EOF = 'EOF'
 
 /** Go's unicode.IsSpace. */
 const isSpace = (ch: string) => /^[\t\n\v\f\r \u0085\u00a0\p{Z}]$/u.test(ch)
-const isDigit = (ch: string) => ch >= '0' && ch <= '9'
 const isFirstTagRune = (ch: string) => ch === '_' || /^[\p{L}\p{Nd}]$/u.test(ch)
 const isTagRune = (ch: string) =>
   ch === '.' || ch === '_' || ch === '-' || /^[\p{L}\p{Nd}]$/u.test(ch)
@@ -320,110 +320,4 @@ export function operandText(c: QueryCondition): string {
   const o = c.operand
   if (!o) return ''
   return o.kind === 'string' ? o.value : o.text
-}
-
-// --- Go's time.Parse for the two layouts the language uses, with Go's error texts ---
-
-type LayoutElem = '2006' | '01' | '02' | '15' | '04' | '05' | 'Z07:00'
-
-interface Layout {
-  text: string
-  /** [literal prefix, element] in order. */
-  chunks: readonly (readonly [string, LayoutElem])[]
-}
-
-const DATE_LAYOUT: Layout = {
-  text: '2006-01-02',
-  chunks: [
-    ['', '2006'],
-    ['-', '01'],
-    ['-', '02'],
-  ],
-}
-const RFC3339: Layout = {
-  text: '2006-01-02T15:04:05Z07:00',
-  chunks: [...DATE_LAYOUT.chunks, ['T', '15'], [':', '04'], [':', '05'], ['', 'Z07:00']],
-}
-
-interface GoTime {
-  year: number
-  ms: number
-}
-
-/** Go's `getnum`: one or two leading digits (exactly two when `fixed`). */
-function getnum(s: string, fixed: boolean): [number, string] | undefined {
-  if (!isDigit(s[0] ?? '')) return undefined
-  if (!isDigit(s[1] ?? '')) return fixed ? undefined : [Number(s[0]), s.slice(1)]
-  return [Number(s.slice(0, 2)), s.slice(2)]
-}
-
-/** time.Parse(layout, value): the time, or Go's ParseError text. */
-function parseGoTime(layout: Layout, input: string): GoTime | string {
-  const q = (s: string) => JSON.stringify(s)
-  const cannot = (value: string, elem: string) =>
-    `parsing time ${q(input)} as ${q(layout.text)}: cannot parse ${q(value)} as ${q(elem)}`
-  const outOfRange = (what: string) => `parsing time ${q(input)}: ${what} out of range`
-  let value = input
-  let year = 0
-  let month = 0
-  let day = 0
-  let hour = 0
-  let minute = 0
-  let second = 0
-  let offsetMin = 0
-  for (const [prefix, elem] of layout.chunks) {
-    for (const ch of prefix) {
-      if (value[0] !== ch) return cannot(value, prefix)
-      value = value.slice(1)
-    }
-    const hold = value
-    if (elem === '2006') {
-      if (value.length < 4 || !/^\d{4}/.test(value)) return cannot(hold, elem)
-      year = Number(value.slice(0, 4))
-      value = value.slice(4)
-      continue
-    }
-    if (elem === 'Z07:00') {
-      if (value[0] === 'Z') {
-        value = value.slice(1)
-        continue
-      }
-      if (value.length < 6 || value[3] !== ':') return cannot(hold, elem)
-      const hh = getnum(value.slice(1, 3), true)
-      const mm = hh && getnum(value.slice(4, 6), true)
-      if (!hh || !mm) return cannot(hold, elem)
-      const sign = value[0]
-      value = value.slice(6)
-      if (hh[0] > 24) return outOfRange('time zone offset hour')
-      if (mm[0] > 60) return outOfRange('time zone offset minute')
-      if (sign !== '+' && sign !== '-') return cannot(hold, elem)
-      offsetMin = (sign === '-' ? -1 : 1) * (hh[0] * 60 + mm[0])
-      continue
-    }
-    const n = getnum(value, elem !== '15')
-    if (!n) return cannot(hold, elem)
-    value = n[1]
-    if (elem === '01') {
-      month = n[0]
-      if (month < 1 || month > 12) return outOfRange('month')
-    } else if (elem === '02') day = n[0]
-    else if (elem === '15') {
-      hour = n[0]
-      if (hour >= 24) return outOfRange('hour')
-    } else if (elem === '04') {
-      minute = n[0]
-      if (minute >= 60) return outOfRange('minute')
-    } else {
-      second = n[0]
-      if (second >= 60) return outOfRange('second')
-    }
-  }
-  if (value !== '') return `parsing time ${q(input)}: extra text: ${q(value)}`
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!
-  if (day < 1 || day > daysInMonth) return outOfRange('day')
-  const utc = new Date(0)
-  utc.setUTCFullYear(year, month - 1, day)
-  utc.setUTCHours(hour, minute, second, 0)
-  return { year, ms: utc.getTime() - offsetMin * 60_000 }
 }

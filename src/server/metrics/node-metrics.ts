@@ -2,9 +2,9 @@ import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
 import type { BlockProducer } from '../../chain/producer.js'
 import { type Bytes, toHexUpper } from '../../codec/bytes.js'
 import type { Logger } from '../../logger.js'
-import { PROPOSAL_STATUS_NAMES } from '../../modules/gov/proposal.js'
 import type { StoredBlock } from '../../store/block-store.js'
 import type { QueryObserver, QueryRouter, QueryTransport, RoutedMethod } from '../query/router.js'
+import { type ChainFacts, readChainFacts } from './chain-facts.js'
 import { FastHistogram, type HistogramChild } from './histogram.js'
 
 /** Prometheus' default buckets (CometBFT's block_interval_seconds). */
@@ -24,7 +24,6 @@ const COMMIT_BUCKETS = [
 /** Heights per atomic batch: 1 at a block time, up to the commit queue's 64 when mining. */
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64]
 /** gov v1 ProposalStatus values a chain can hold (0 is unspecified). */
-const PROPOSAL_STATUSES = PROPOSAL_STATUS_NAMES.slice(1)
 
 /** The mempool as the metrics read it (sizes at a scrape, a callback per CheckTx). */
 export interface MetricsMempool {
@@ -47,13 +46,6 @@ export interface NodeMetricsOptions {
   /** The query router (built on first use: its queries are timed here). */
   router(): QueryRouter
   logger: Logger
-}
-
-/** Facts of the latest state, read once per height at a scrape. */
-interface ChainFacts {
-  height: number
-  upgradeHeight: number | undefined
-  proposals: Map<string, number> | undefined
 }
 
 /**
@@ -376,35 +368,3 @@ export class NodeMetrics {
 }
 
 const TRANSPORT_SLOTS: Record<QueryTransport, number> = { rest: 0, grpc: 1, abci: 2 }
-
-/** Reads the plan and counts proposals by status at `height` (absent modules: undefined). */
-async function readChainFacts(router: QueryRouter, height: number): Promise<ChainFacts> {
-  const method = (path: string) => router.byPath(router.registry.name(path))
-  let upgradeHeight: number | undefined
-  const planQuery = method('/sdk.upgrade.v1beta1.Query/CurrentPlan')
-  if (planQuery) {
-    const { plan } = (await router.run(planQuery, {}, height)) as { plan?: { height?: unknown } }
-    upgradeHeight = Number(String(plan?.height ?? 0))
-  }
-  let proposals: Map<string, number> | undefined
-  const proposalsQuery = method('/sdk.gov.v1.Query/Proposals')
-  if (proposalsQuery) {
-    proposals = new Map(PROPOSAL_STATUSES.map((s) => [s, 0]))
-    let key: Bytes | undefined
-    do {
-      const page = (await router.run(
-        proposalsQuery,
-        { pagination: { limit: '1000', ...(key ? { key } : {}) } },
-        height,
-      )) as { proposals?: { status?: number }[]; pagination?: { next_key?: Bytes } }
-      for (const p of page.proposals ?? []) {
-        // ProposalStatus 1–5 (0 is unspecified and never stored).
-        const status = PROPOSAL_STATUSES[(p.status ?? 0) - 1]
-        if (status) proposals.set(status, proposals.get(status)! + 1)
-      }
-      const next = page.pagination?.next_key
-      key = next && next.length > 0 ? next : undefined
-    } while (key)
-  }
-  return { height, upgradeHeight, proposals }
-}

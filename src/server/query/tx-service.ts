@@ -1,5 +1,6 @@
 import type { QueryHandler } from '../../app/types.js'
-import { type CheckTxResponse, MempoolError } from '../../chain/mempool.js'
+import type { CheckTxResponse } from '../../chain/mempool.js'
+import { MempoolError } from '../../chain/mempool-error.js'
 import { type Bytes, fromHex, utf8 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
 import { messageToJsonString } from '../../codec/json-text-writer.js'

@@ -1,4 +1,5 @@
-import { type CheckTxResponse, type Mempool, MempoolError } from '../../chain/mempool.js'
+import type { CheckTxResponse, Mempool } from '../../chain/mempool.js'
+import { MempoolError } from '../../chain/mempool-error.js'
 import type { BlockProducer } from '../../chain/producer.js'
 import { type Bytes, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { sha256 } from '../../codec/hash.js'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest'
-import { MempoolError } from '../../../src/chain/mempool.js'
+import { MempoolError } from '../../../src/chain/mempool-error.js'
 import { sha256 } from '../../../src/codec/hash.js'
 import { createTxTestNode } from '../../helpers/tx-node.js'
 

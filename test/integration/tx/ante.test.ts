@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { MempoolError } from '../../../src/chain/mempool.js'
+import { MempoolError } from '../../../src/chain/mempool-error.js'
 import { createTxTestNode, testAccount } from '../../helpers/tx-node.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
