@@ -7,7 +7,7 @@ import type { JsonValue } from '../codec/json.js'
 import { jsonToMessage } from '../codec/json-parser.js'
 import { messageToJson } from '../codec/json-writer.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
-import { signBytes } from '../codec/sign-doc.js'
+import { SIGN_MODE_DIRECT, signBytes } from '../codec/sign-doc.js'
 import { msgSigners, uniqueSigners } from '../codec/signers.js'
 import { SECP256K1_PUBKEY_URL, signSecp256k1 } from './keyring.js'
 
@@ -18,9 +18,6 @@ import { SECP256K1_PUBKEY_URL, signSecp256k1 } from './keyring.js'
  * JSON sign document (codec/amino-json.ts); what is broadcast is TxRaw with the very same bytes.
  * Txs are kept as protobufjs plain objects (snake_case), so their JSON is the gateway's `Tx` JSON.
  */
-
-/** SignMode.SIGN_MODE_DIRECT. */
-export const SIGN_MODE_DIRECT = 1
 
 /** The sign modes a tx can be signed in, by their CLI names (upstream `--sign-mode`). */
 export const SIGN_MODES = {

@@ -1,6 +1,9 @@
 import type { Bytes } from './bytes.js'
 import type { ProtoRegistry } from './proto.js'
 
+/** Upstream SignMode.SIGN_MODE_DIRECT (the tx's sign mode number). */
+export const SIGN_MODE_DIRECT = 1
+
 /** The fields SIGN_MODE_DIRECT signs. */
 export interface SignDocFields {
   bodyBytes: Bytes

@@ -3,6 +3,7 @@ import { addressToBech32 } from '../codec/address.js'
 import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import { SIGN_MODE_DIRECT } from '../codec/sign-doc.js'
 import {
   ErrInvalidPubKey,
   ErrTooManySignatures,
@@ -11,12 +12,7 @@ import {
   ErrWrongSequence,
 } from '../errors.js'
 import { signerTextsOf, verifyDirect } from './ante-facts.js'
-import {
-  type AnteContext,
-  type AnteDecorator,
-  type AnteOptions,
-  SIGN_MODE_DIRECT,
-} from './ante-types.js'
+import type { AnteContext, AnteDecorator, AnteOptions } from './ante-types.js'
 import { type DecodedTx, int64Of, SECP256K1_PUBKEY_URL } from './decode.js'
 import { secp256k1Address } from './secp256k1.js'
 import { rejectUnknownFields } from './wire.js'

@@ -11,9 +11,6 @@ import type { SignatureCache } from './secp256k1.js'
 /** How a tx runs: mempool admission, mempool re-admission after a block, in a block, or simulated. */
 export type TxMode = 'check' | 'recheck' | 'deliver' | 'simulate'
 
-/** Upstream SIGN_MODE_DIRECT. */
-export const SIGN_MODE_DIRECT = 1
-
 /** What the ante handler is configured with. */
 export interface AnteOptions {
   registry: ProtoRegistry

@@ -3,6 +3,7 @@ import type { BlockContext, MsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
+import { SIGN_MODE_DIRECT } from '../codec/sign-doc.js'
 import {
   ErrInvalidRequest,
   ErrOutOfGas,
@@ -16,7 +17,7 @@ import type { TxResult } from '../store/block-store.js'
 import type { KVReader } from '../store/types.js'
 import { runAnte } from './ante.js'
 import { directSignDoc, rememberDirectVerified, txSigners } from './ante-facts.js'
-import { type AnteOptions, SIGN_MODE_DIRECT, type TxMode } from './ante-types.js'
+import type { AnteOptions, TxMode } from './ante-types.js'
 import { type DecodedTx, decodeTx, msgGoType } from './decode.js'
 import { abciError, UndefinedCodeError } from './errors.js'
 import type { DecCoin } from './fees.js'
