@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream'
+import { afterEach } from 'vitest'
 import { App } from '../../src/app/app.js'
 import type { BlockContext, QueryContext } from '../../src/app/types.js'
 import { EMPTY_BLOCK_ID, type Header } from '../../src/block/block.js'
@@ -52,6 +53,18 @@ export interface GenesisOptions {
   /** Bonded validators: operator byte → tokens, with delegations (delegator byte → shares). */
   validators?: { op: number; tokens: bigint; delegations: Record<number, bigint> }[]
   gov?: Record<string, unknown>
+}
+
+/** Validator 9 holding all the voting power (10,000,000 stake, self-delegated). */
+export const ONE_VALIDATOR: NonNullable<GenesisOptions['validators']> = [
+  { op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } },
+]
+
+/** Short gov periods: 5 s of voting, 10 s of deposit, 2 s of expedited voting. */
+export const SHORT_PERIODS = {
+  voting_period: '5s',
+  max_deposit_period: '10s',
+  expedited_voting_period: '2s',
 }
 
 /** An app_state with balances, a bonded validator set and gov params (periods in seconds). */
@@ -254,4 +267,28 @@ export function eventOf(
 ): Record<string, string> | undefined {
   const e = events.find((x) => x.type === type)
   return e ? Object.fromEntries(e.attributes.map((a) => [a.key, a.value])) : undefined
+}
+
+/**
+ * The chain of each test of a file: `create` makes it, and it is destroyed after the test;
+ * `current` is the test's chain, if it made one.
+ */
+export function govChainPerTest(): {
+  create(appState: Record<string, unknown>): Promise<GovChain>
+  readonly current: GovChain | undefined
+} {
+  let current: GovChain | undefined
+  afterEach(async () => {
+    await current?.destroy()
+    current = undefined
+  })
+  return {
+    async create(appState) {
+      current = await GovChain.create(appState)
+      return current
+    },
+    get current() {
+      return current
+    },
+  }
 }

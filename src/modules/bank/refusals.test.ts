@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest'
-import { account, GovChain, genesisState } from '../../../test/helpers/gov-chain.js'
+import { describe, expect, test } from 'vitest'
+import {
+  account,
+  type GovChain,
+  genesisState,
+  govChainPerTest,
+} from '../../../test/helpers/gov-chain.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 
 // x/bank's msg-server refusals (README "auth and bank"): `<denom> transfers are currently
@@ -12,11 +17,7 @@ const ALICE = account(1)
 const BOB = account(2)
 const FEE_COLLECTOR = addressToBech32(moduleAddress('fee_collector'))
 
-let chain: GovChain | undefined
-afterEach(async () => {
-  await chain?.destroy()
-  chain = undefined
-})
+const chains = govChainPerTest()
 
 /** A chain where ALICE holds 1000stake and 1000token, with the given bank genesis fields. */
 async function start(bank: Record<string, unknown> = {}): Promise<GovChain> {
@@ -33,8 +34,7 @@ async function start(bank: Record<string, unknown> = {}): Promise<GovChain> {
     ],
     ...bank,
   }
-  chain = await GovChain.create(state)
-  return chain
+  return chains.create(state)
 }
 
 const coins = (text: string) =>

@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   account,
   eventOf,
   GOV,
   GovChain,
   genesisState,
+  govChainPerTest,
+  ONE_VALIDATOR,
   S,
+  SHORT_PERIODS,
 } from '../../../test/helpers/gov-chain.js'
 
 /** Passed proposals run their messages with the gov account as signer (upstream §4.6, §5.5). */
@@ -15,21 +18,16 @@ const SUBMIT = '/sdk.gov.v1.MsgSubmitProposal'
 const UPGRADE = '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade'
 const CANCEL = '/sdk.upgrade.v1beta1.MsgCancelUpgrade'
 
-let chain: GovChain | undefined
-afterEach(async () => {
-  await chain?.destroy()
-  chain = undefined
-})
+const chains = govChainPerTest()
 
 async function start() {
-  chain = await GovChain.create(
+  return chains.create(
     genesisState({
       balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
-      validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
-      gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+      validators: ONE_VALIDATOR,
+      gov: SHORT_PERIODS,
     }),
   )
-  return chain
 }
 
 const upgrade = (height: number, name = 'v2', authority = GOV) => ({

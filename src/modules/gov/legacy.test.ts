@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   account,
   eventOf,
   GOV,
   GovChain,
   genesisState,
+  govChainPerTest,
+  ONE_VALIDATOR,
   S,
+  SHORT_PERIODS,
 } from '../../../test/helpers/gov-chain.js'
 import type { ChainError } from '../../errors.js'
 
@@ -22,22 +25,17 @@ const Q = 'sdk.gov.v1beta1.Query'
 /** Go's zero time, which v1beta1 shows for times a proposal has not reached. */
 const ZERO_TIME = '0001-01-01T00:00:00Z'
 
-let chain: GovChain | undefined
-afterEach(async () => {
-  await chain?.destroy()
-  chain = undefined
-})
+const chains = govChainPerTest()
 
 /** A chain whose blocks are 1 s apart from 2026-01-01T00:00:00Z; VAL holds all the voting power. */
 async function start() {
-  chain = await GovChain.create(
+  return chains.create(
     genesisState({
       balances: { [ALICE]: 100_000_000n, [BOB]: 1_000_000n, [VAL]: 1n },
-      validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
-      gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+      validators: ONE_VALIDATOR,
+      gov: SHORT_PERIODS,
     }),
   )
-  return chain
 }
 
 const text = (title = 'Fund the docs', description = 'Signal only') => ({

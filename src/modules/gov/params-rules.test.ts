@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   account,
   eventOf,
   GOV,
-  GovChain,
+  type GovChain,
   genesisState,
+  govChainPerTest,
+  ONE_VALIDATOR,
   S,
 } from '../../../test/helpers/gov-chain.js'
 import type { Event } from '../../block/events.js'
@@ -24,18 +26,14 @@ const DEPOSIT = '/sdk.gov.v1.MsgDeposit'
 const VOTE = '/sdk.gov.v1.MsgVote'
 const CANCEL = '/sdk.gov.v1.MsgCancelProposal'
 
-let chain: GovChain | undefined
-afterEach(async () => {
-  await chain?.destroy()
-  chain = undefined
-})
+const chains = govChainPerTest()
 
 /** ALICE and BOB hold 100000000stake; VAL is the only bonded validator (10000000stake). */
 async function start(gov: Record<string, unknown> = {}): Promise<GovChain> {
-  chain = await GovChain.create(
+  return chains.create(
     genesisState({
       balances: { [ALICE]: 100_000_000n, [BOB]: 100_000_000n, [DEST]: 0n, [VAL]: 1n },
-      validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
+      validators: ONE_VALIDATOR,
       gov: {
         voting_period: '5s',
         max_deposit_period: '10s',
@@ -44,7 +42,6 @@ async function start(gov: Record<string, unknown> = {}): Promise<GovChain> {
       },
     }),
   )
-  return chain
 }
 
 const stake = (amount: bigint | number) => [{ denom: 'stake', amount: String(amount) }]

@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   account,
   eventOf,
   GOV,
   GovChain,
   genesisState,
+  govChainPerTest,
+  ONE_VALIDATOR,
   S,
+  SHORT_PERIODS,
   valoper,
 } from '../../../test/helpers/gov-chain.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
@@ -15,22 +18,17 @@ const ALICE = account(1)
 const VAL = account(9)
 const SUBMIT = '/sdk.gov.v1.MsgSubmitProposal'
 
-let chain: GovChain | undefined
-afterEach(async () => {
-  await chain?.destroy()
-  chain = undefined
-})
+const chains = govChainPerTest()
 
 async function start(extra: Record<string, unknown> = {}) {
-  chain = await GovChain.create({
+  return chains.create({
     ...genesisState({
       balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
-      validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
-      gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+      validators: ONE_VALIDATOR,
+      gov: SHORT_PERIODS,
     }),
     ...extra,
   })
-  return chain
 }
 
 const submit = (c: GovChain, deposit = '10000000') =>
@@ -173,10 +171,10 @@ describe('MsgCancelProposal and MsgUpdateParams', () => {
   })
 
   test('behavior: with proposal_cancel_dest set, the charge goes to that account instead of being burned', async () => {
-    chain = await GovChain.create(
+    const chain = await chains.create(
       genesisState({
         balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
-        validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
+        validators: ONE_VALIDATOR,
         gov: { voting_period: '5s', expedited_voting_period: '2s', proposal_cancel_dest: VAL },
       }),
     )
@@ -197,10 +195,10 @@ describe('MsgCancelProposal and MsgUpdateParams', () => {
 
   test('error: a proposal_cancel_dest that may not receive funds (the fee collector) fails the cancellation, as upstream', async () => {
     const feeCollector = addressToBech32(moduleAddress('fee_collector'))
-    chain = await GovChain.create(
+    const chain = await chains.create(
       genesisState({
         balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
-        validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
+        validators: ONE_VALIDATOR,
         gov: {
           voting_period: '5s',
           expedited_voting_period: '2s',
@@ -286,8 +284,8 @@ describe('genesis', () => {
   test('behavior: proposals, deposits and votes in genesis are imported with their queues', async () => {
     const base = genesisState({
       balances: { [ALICE]: 1n, [VAL]: 1n },
-      validators: [{ op: 9, tokens: 10_000_000n, delegations: { 9: 10_000_000n } }],
-      gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+      validators: ONE_VALIDATOR,
+      gov: SHORT_PERIODS,
     })
     const bank = base.bank as { balances: unknown[] }
     bank.balances.push({ address: GOV, coins: [{ denom: 'stake', amount: '10000000' }] })
@@ -315,7 +313,7 @@ describe('genesis', () => {
     gov.votes = [
       { proposal_id: '7', voter: VAL, options: [{ option: 'VOTE_OPTION_YES', weight: '1' }] },
     ]
-    chain = await GovChain.create(base)
+    const chain = await chains.create(base)
     await chain.block()
     const live = await chain.query('sdk.gov.v1.Query/TallyResult', { proposal_id: 7 })
     expect(live.tally).toMatchObject({ yes_count: '10000000' })

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   account,
   eventOf,
   GOV,
   GovChain,
   genesisState,
+  govChainPerTest,
   S,
+  SHORT_PERIODS,
 } from '../../../test/helpers/gov-chain.js'
 
 const SUBMIT = '/sdk.gov.v1.MsgSubmitProposal'
@@ -34,25 +36,20 @@ function proposal(over: Record<string, unknown> = {}) {
   }
 }
 
-let chain: GovChain | undefined
-afterEach(async () => {
-  await chain?.destroy()
-  chain = undefined
-})
+const chains = govChainPerTest()
 
 async function start() {
-  chain = await GovChain.create(
+  return chains.create(
     genesisState({
       balances: { [ALICE]: 100_000_000n, [BOB]: 5n },
       validators: [{ op: 9, tokens: 100n, delegations: { 9: 100n } }],
-      gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+      gov: SHORT_PERIODS,
     }),
   )
-  return chain
 }
 
 async function submitError(over: Record<string, unknown>): Promise<string> {
-  const c = chain ?? (await start())
+  const c = chains.current ?? (await start())
   const { results } = await c.block([{ typeUrl: SUBMIT, value: proposal(over) }])
   expect(results[0]!.ok).toBe(false)
   const e = results[0]!.error!
@@ -216,15 +213,15 @@ describe('MsgSubmitProposal', () => {
       'sdk/5: spendable balance 5stake is smaller than 10000000stake: insufficient funds',
     )
     // Nothing of a refused proposal was kept.
-    expect(await chain!.query('sdk.gov.v1.Query/Proposals')).toEqual({
+    expect(await chains.current!.query('sdk.gov.v1.Query/Proposals')).toEqual({
       proposals: [],
       pagination: { next_key: null, total: '0' },
     })
-    expect(await chain!.balance(ALICE)).toBe('100000000')
+    expect(await chains.current!.balance(ALICE)).toBe('100000000')
   })
 
   test('error: min_initial_deposit_ratio: the initial deposit must reach min_deposit × ratio, rounded half to even as RoundInt', async () => {
-    chain = await GovChain.create(
+    const chain = await chains.create(
       genesisState({
         balances: { [ALICE]: 100n },
         validators: [{ op: 9, tokens: 100n, delegations: { 9: 100n } }],

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   account,
   eventOf,
   GOV,
-  GovChain,
+  type GovChain,
   genesisState,
+  govChainPerTest,
   S,
+  SHORT_PERIODS,
 } from '../../../test/helpers/gov-chain.js'
 import type { ProtoMessage } from '../../codec/proto.js'
 
@@ -26,14 +28,10 @@ const ABSTAIN = 2
 const NO = 3
 const VETO = 4
 
-let chain: GovChain | undefined
-afterEach(async () => {
-  await chain?.destroy()
-  chain = undefined
-})
+const chains = govChainPerTest()
 
 async function start(gov: Record<string, unknown> = {}) {
-  chain = await GovChain.create(
+  return chains.create(
     genesisState({
       balances: { [ALICE]: 1_000_000_000n, [A]: 1n, [B]: 1n, [D]: 1n },
       validators: [
@@ -48,7 +46,6 @@ async function start(gov: Record<string, unknown> = {}) {
       },
     }),
   )
-  return chain
 }
 
 /** A signalling proposal (metadata only, no messages) submitted with the full deposit. */
@@ -238,10 +235,10 @@ describe('tally', () => {
   })
 
   test('behavior: with nothing bonded no proposal can pass', async () => {
-    chain = await GovChain.create(
+    const chain = await chains.create(
       genesisState({
         balances: { [ALICE]: 1_000_000_000n },
-        gov: { voting_period: '5s', max_deposit_period: '10s', expedited_voting_period: '2s' },
+        gov: SHORT_PERIODS,
       }),
     )
     await submit(chain)
