@@ -42,8 +42,8 @@ import { signBytes } from '../dist/codec/sign-doc.js'
 import { initHome, loadHome } from '../dist/config/home.js'
 import { createSilentLogger } from '../dist/logger.js'
 import { Node } from '../dist/node/node.js'
-import { verifyWorkers } from '../dist/node/tx-pipeline.js'
-import { chooseSecp256k1, SECP256K1_ENV, secp256k1Address } from '../dist/tx/secp256k1.js'
+import { secp256k1Choice, verifyWorkers } from '../dist/node/tx-pipeline.js'
+import { chooseSecp256k1, secp256k1Address } from '../dist/tx/secp256k1.js'
 import { DEFAULT_APP_VERSION } from '../dist/versions/index.js'
 import { freePort, median, statCpuSeconds } from './bench-lib.mjs'
 
@@ -206,8 +206,8 @@ function verifyRate(verifier, ms) {
   return n / ((performance.now() - start) / 1000)
 }
 // The node chooses its library from the same variable, in the same way.
-const inUse = chooseSecp256k1(process.env[SECP256K1_ENV] || undefined)
-const nodeCrypto = chooseSecp256k1('node')
+const inUse = chooseSecp256k1(secp256k1Choice(process.env))
+const nodeCrypto = chooseSecp256k1({ library: 'node:crypto', askedBy: 'bench' })
 const verifyMs = TXS >= 1000 ? 1500 : 500
 verifyRate(inUse, 100)
 verifyRate(nodeCrypto, 100)

@@ -10,7 +10,7 @@ import type { Logger } from '../logger.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { TxRunner } from '../tx/executor.js'
 import { type DecCoin, parseDecCoins } from '../tx/fees.js'
-import { secp256k1Fallback } from '../tx/secp256k1.js'
+import { DEFAULT_SECP256K1, type Secp256k1Choice } from '../tx/secp256k1.js'
 
 export interface TxPipelineOptions {
   home: LoadedHome
@@ -49,6 +49,16 @@ export function verifyWorkers(env: NodeJS.ProcessEnv = process.env): number {
   return Number(text)
 }
 
+/** The variable that makes node:crypto verify signatures (`node`); else libsecp256k1. */
+export const SECP256K1_ENV = 'SDKD_SECP256K1'
+
+/** SDKD_SECP256K1 as the runner's option. */
+export function secp256k1Choice(env: NodeJS.ProcessEnv = process.env): Secp256k1Choice {
+  return env[SECP256K1_ENV] === 'node'
+    ? { library: 'node:crypto', askedBy: `${SECP256K1_ENV}=node` }
+    : DEFAULT_SECP256K1
+}
+
 /**
  * Builds the tx pipeline of a node, or undefined when the app version has no auth/bank keepers
  * (it then takes no transactions). Bad `minimum-gas-prices` are a config error naming the field.
@@ -56,13 +66,6 @@ export function verifyWorkers(env: NodeJS.ProcessEnv = process.env): number {
 export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
   const keepers = o.app.version.txKeepers
   if (!keepers) return undefined
-  const fallback = secp256k1Fallback()
-  if (fallback !== undefined) {
-    o.logger.warn(
-      { reason: fallback },
-      'libsecp256k1 (secp256k1) is not used: signatures are verified with OpenSSL (node:crypto), about six times slower',
-    )
-  }
   const { home } = o
   let minGasPrices: DecCoin[]
   try {
@@ -84,7 +87,15 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
     indexEvents: home.app.indexEvents,
     logger: o.logger,
     verifyWorkers: verifyWorkers(),
+    secp256k1: secp256k1Choice(),
   })
+  const fallback = runner.verifier.fallback
+  if (fallback !== undefined) {
+    o.logger.warn(
+      { reason: fallback },
+      'libsecp256k1 (secp256k1) is not used: signatures are verified with OpenSSL (node:crypto), about six times slower',
+    )
+  }
   const { mempool: m } = home.node
   const mempool = new Mempool({
     runner,
