@@ -1,7 +1,8 @@
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
 import type { Mempool } from '../chain/mempool.js'
-import type { BlockProducer, ProduceOptions } from '../chain/producer.js'
+import type { BlockProducer } from '../chain/producer.js'
+import type { ProduceOptions } from '../chain/producer-options.js'
 import { bech32ToAddress } from '../codec/address.js'
 import {
   type Bytes,

@@ -3,7 +3,9 @@ import type { Hono } from 'hono'
 import { App } from '../app/app.js'
 import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
 import { BlockBuilder } from '../block/block.js'
-import { BlockPipeline } from '../block/pipeline.js'
+import type { BlockSource } from '../block/block-source.js'
+import { ThreadBlockSource } from '../block/thread-source.js'
+import { WorkerBlockSource } from '../block/worker-source.js'
 import { BlockProducer } from '../chain/producer.js'
 import { bech32ToAddress } from '../codec/address.js'
 import { brand, useBrand } from '../codec/brand.js'
@@ -189,7 +191,7 @@ export class Node {
         'libsodium (sodium-native) could not be loaded: blocks are signed with OpenSSL, about half as fast',
       )
     const backend = await createLevelBackend({ path: home.paths.database })
-    let pipeline: BlockPipeline | undefined
+    let source: BlockSource | undefined
     try {
       const store = await VersionedStore.open({ backend, pruning })
       await checkGenesisOfData(backend, store.latestHeight, home.genesis.hash)
@@ -206,10 +208,10 @@ export class Node {
         { blockMaxBytes: home.genesis.blockMaxBytes, blockMaxGas: home.genesis.blockMaxGas },
       )
       // Empty blocks of a burst are hashed and signed on another thread (SDKD_BLOCK_WORKER=0: not).
-      pipeline =
-        process.env.SDKD_BLOCK_WORKER === '0'
+      source =
+        (process.env.SDKD_BLOCK_WORKER === '0'
           ? undefined
-          : BlockPipeline.start(
+          : WorkerBlockSource.start(
               builder,
               {
                 chainId: home.genesis.chainId,
@@ -221,8 +223,11 @@ export class Node {
                 blockMaxBytes: home.genesis.blockMaxBytes.toString(),
                 blockMaxGas: home.genesis.blockMaxGas.toString(),
               },
-              () => logger.debug({ module: 'state' }, 'block worker ready'),
-            )
+              {
+                log: logger.child({ module: 'state' }),
+                onReady: () => logger.debug({ module: 'state' }, 'block worker ready'),
+              },
+            )) ?? new ThreadBlockSource(builder)
       const blocks = await BlockStore.open({
         backend,
         builder,
@@ -252,7 +257,7 @@ export class Node {
         store,
         blocks,
         builder,
-        ...(pipeline ? { pipeline } : {}),
+        source,
         app,
         registry,
         genesis: home.genesis,
@@ -264,11 +269,11 @@ export class Node {
       })
       await producer.initChain()
       const node = new Node(options, backend, store, blocks, app, registry, producer, tx, builder)
-      const started = pipeline
-      if (started) node.listeners.push({ close: () => started.close() })
+      const started = source
+      node.listeners.push({ close: () => started.close() })
       return node
     } catch (err) {
-      await pipeline?.close().catch(() => undefined)
+      await source?.close().catch(() => undefined)
       await backend.close().catch(() => undefined)
       throw err
     }

@@ -1,4 +1,4 @@
-import type { ProduceOptions } from '../../chain/producer.js'
+import type { ProduceOptions } from '../../chain/producer-options.js'
 import type { KeyRecord } from '../../client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../client/tx-builder.js'
 import type { Coin } from '../../codec/coins.js'
