@@ -56,6 +56,12 @@ export class ChainHaltError extends Error {
 
   /** Whether the message was already logged where it arose. */
   readonly logged: boolean
+
+  /** `err` as a halt: itself when it is one, else a failure (exit code 1) with it as the cause. */
+  static from(err: unknown): ChainHaltError {
+    if (err instanceof ChainHaltError) return err
+    return new ChainHaltError(err instanceof Error ? err.message : String(err), 1, { cause: err })
+  }
 }
 
 /** A registered root error: what `errors.Register(codespace, code, description)` creates upstream. */

@@ -74,7 +74,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         isBuilding: () => this.building !== undefined,
         pendingTxs: () => o.txSource?.size ?? 0,
         roomInQueue: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
-        onFailure: (err) => void this.drain().then(() => this.emit('halt', toHalt(err))),
+        onFailure: (err) =>
+          void this.drain().then(() => this.emit('halt', ChainHaltError.from(err))),
       },
       o.timeoutCommitMs,
     )
@@ -393,9 +394,4 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     }
     return execHeaderOf(this.o.builder, inputs, emptyBytes(), emptyBytes())
   }
-}
-
-function toHalt(err: unknown): ChainHaltError {
-  if (err instanceof ChainHaltError) return err
-  return new ChainHaltError(err instanceof Error ? err.message : String(err), 1, { cause: err })
 }
