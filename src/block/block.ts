@@ -148,7 +148,7 @@ export class BlockBuilder {
 
   /**
    * The last few hashes wrapped: blocks in a row carry the same app and results hashes, as the same
-   * objects or (built from bytes that came from elsewhere, the pipeline's worker) equal ones.
+   * objects or (built from bytes that came from elsewhere, the block worker) equal ones.
    */
   private readonly recentlyWrapped: { value: Bytes; wrapped: Bytes }[] = []
 

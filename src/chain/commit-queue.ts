@@ -6,8 +6,8 @@ import type { StoredBlock } from '../store/block-store.js'
 
 /**
  * Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). Enough for the
- * builder to keep going while the writer waits for a whole batch of blocks from the pipeline's
- * worker and writes it: with 64 it stopped at every batch and the worker ran dry meanwhile.
+ * builder to keep going while the writer waits for a whole batch of blocks from the block worker
+ * and writes it: with 64 it stopped at every batch and the worker ran dry meanwhile.
  */
 export const MAX_PENDING = 256
 

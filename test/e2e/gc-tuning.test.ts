@@ -43,6 +43,19 @@ describe('V8 allocation-site pretenuring', () => {
   })
   afterAll(() => cleanup())
 
+  /** The start-up line of a node on the home with `SDKD_V8_PRETENURING` set to `value`. */
+  async function allocationSitesLine(value: string) {
+    const node = startSdkd(
+      ['--home', dir, '--log_level', 'debug', 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
+      { env: { SDKD_V8_PRETENURING: value } },
+    )
+    try {
+      return await node.waitForLog((l) => l.msg === 'V8 allocation sites')
+    } finally {
+      await node.stop('SIGTERM')
+    }
+  }
+
   test('off by default: V8 weighs no allocation site; SDKD_V8_PRETENURING=1 lets it', () => {
     expect(traceAllocationSites({ SDKD_V8_PRETENURING: '' })).not.toMatch(/AllocationSite\(/)
     expect(traceAllocationSites({ SDKD_V8_PRETENURING: '1' })).toMatch(
@@ -55,16 +68,11 @@ describe('V8 allocation-site pretenuring', () => {
       ['', false],
       ['1', true],
     ] as const) {
-      const node = startSdkd(
-        ['--home', dir, '--log_level', 'debug', 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
-        { env: { SDKD_V8_PRETENURING: value } },
-      )
-      try {
-        const line = await node.waitForLog((l) => l.msg === 'V8 allocation sites')
-        expect(line).toMatchObject({ level: 20, module: 'server', pretenuring: on })
-      } finally {
-        await node.stop('SIGTERM')
-      }
+      expect(await allocationSitesLine(value)).toMatchObject({
+        level: 20,
+        module: 'server',
+        pretenuring: on,
+      })
     }
   })
 
@@ -73,21 +81,8 @@ describe('V8 allocation-site pretenuring', () => {
     const before = await readFile(appToml, 'utf8')
     await writeFile(appToml, before.replace('v8-pretenuring = false', 'v8-pretenuring = true'))
     try {
-      for (const [value, on] of [
-        ['', true],
-        ['0', false],
-      ] as const) {
-        const node = startSdkd(
-          ['--home', dir, '--log_level', 'debug', 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
-          { env: { SDKD_V8_PRETENURING: value } },
-        )
-        try {
-          const line = await node.waitForLog((l) => l.msg === 'V8 allocation sites')
-          expect(line).toMatchObject({ pretenuring: on })
-        } finally {
-          await node.stop('SIGTERM')
-        }
-      }
+      expect(await allocationSitesLine('')).toMatchObject({ pretenuring: true })
+      expect(await allocationSitesLine('0')).toMatchObject({ pretenuring: false })
     } finally {
       await writeFile(appToml, before)
     }
