@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, expectTypeOf, test } from 'vitest'
 import { App } from '../app/app.js'
-import type { AppModule, AppVersion } from '../app/types.js'
+import type { AppModule, AppVersion, BlockContext } from '../app/types.js'
 import { BlockBuilder } from '../block/block.js'
 import { fromUtf8, toHexUpper, uint64BE, utf8 } from '../codec/bytes.js'
 import { createEd25519Signer } from '../codec/ed25519.js'
@@ -231,6 +231,40 @@ describe.each(disks)('block lifecycle ($name)', ({ make }) => {
     expect(b2.block.header.lastBlockId).toEqual(b1.block.blockId)
     expect(b2.block.header.time > b1.block.header.time).toBe(true)
     expect((await blocks.get(1))!.block.blockId).toEqual(b1.block.blockId)
+  })
+
+  test('behavior: modules run with the execution header: the block header without the previous block id and commit hash', async () => {
+    const seen: object[] = []
+    const module: AppModule = {
+      name: 'h',
+      consensusVersion: 1,
+      async beginBlock(ctx) {
+        // The type says so too: BlockContext['header'] has no lastBlockId (see expectTypeOf below).
+        seen.push(ctx.header)
+      },
+    }
+    expectTypeOf<BlockContext['header']>().not.toHaveProperty('lastBlockId')
+    expectTypeOf<BlockContext['header']>().not.toHaveProperty('lastCommitHash')
+    const { producer } = await chain(version([module]))
+    await producer.produceBlock()
+    const b2 = await producer.produceBlock()
+    const { lastBlockId: _id, lastCommitHash: _hash, ...rest } = b2.block.header
+    expect(seen[1]).toEqual(rest)
+  })
+
+  test('behavior: a height that fails before it commits leaves no block behind: the next one follows the last committed block', async () => {
+    const calls: string[] = []
+    const { producer } = await chain(version([recorder('a', calls)]))
+    const b1 = await producer.produceBlock()
+    const failing = producer.produceBlocks(1, {
+      edit: async () => {
+        throw new RangeError('edit refused')
+      },
+    })
+    await expect(failing).rejects.toThrow('edit refused')
+    const b2 = await producer.produceBlock()
+    expect(b2.block.header.height).toBe(2)
+    expect(b2.block.header.lastBlockId).toEqual(b1.block.blockId)
   })
 
   test('error: a hook that throws commits nothing of that block and halts', async () => {
