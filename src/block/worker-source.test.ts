@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { createEd25519Signer } from '../codec/ed25519.js'
+import { TEST_BLOCK_PARAMS, testBlockSigner } from '../../test/helpers/block-signer.js'
 import { sha256 } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
 import { parseRfc3339 } from '../codec/time.js'
-import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import { serveRing } from '../threads/serve-ring.js'
 import { CTRL, SharedRing } from '../threads/shared-ring.js'
 import { type Block, BlockBuilder, type BlockId, EMPTY_BLOCK_ID } from './block.js'
@@ -14,14 +13,8 @@ import { BLOCK_SLOT, readBlockJob, writeBlockJob } from './worker-ring.js'
 import { WorkerBlockSource } from './worker-source.js'
 
 const registry = protoRegistry()
-const key = ed25519FromSeed(new Uint8Array(32).fill(9))
-const signer = {
-  address: consensusAddress(key.pubKey),
-  pubKey: key.pubKey,
-  power: 10n,
-  sign: createEd25519Signer(key.seed).sign,
-}
-const params = { blockMaxBytes: 22020096n, blockMaxGas: -1n }
+const signer = testBlockSigner(9)
+const params = TEST_BLOCK_PARAMS
 const T0 = parseRfc3339('2026-03-04T05:06:07.000000001Z')
 const builder = () => new BlockBuilder(registry, 'pipe-chain', signer, params)
 
