@@ -238,9 +238,10 @@ export class WorkerBlockSource implements BlockSource {
     }
   }
 
-  /** Stops the worker (blocks not taken are dropped). */
+  /** Stops the worker: blocks not taken are dropped, and a caller waiting for one is let go. */
   async close(): Promise<void> {
     this.out.length = 0
+    this.ring.fail()
     await this.worker?.stop()
   }
 }
