@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runInit } from '../dist/cli/init.js'
+import { useRuntimeOptions } from '../dist/cli/runtime-options.js'
 import { uint64BE } from '../dist/codec/bytes.js'
 import { loadHome } from '../dist/config/home.js'
 import { createSilentLogger } from '../dist/logger.js'
@@ -74,7 +75,14 @@ async function openNode(home, appVersion) {
   const loaded = await loadHome(home)
   loaded.node.consensus.timeoutCommitMs = 0
   loaded.app.pruning = 'nothing'
-  return Node.create({ home: loaded, appVersion, logger: createSilentLogger() })
+  const logger = createSilentLogger()
+  // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
+  return Node.create({
+    home: loaded,
+    appVersion,
+    logger,
+    runtime: useRuntimeOptions(loaded, logger),
+  })
 }
 
 const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-'))

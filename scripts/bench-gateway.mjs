@@ -149,6 +149,7 @@ async function openNode(home, { serve }) {
   const { loadHome } = await import('../dist/config/home.js')
   const { createSilentLogger } = await import('../dist/logger.js')
   const { Node } = await import('../dist/node/node.js')
+  const { useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
   const loaded = await loadHome(home)
   loaded.app.pruning = 'nothing'
   loaded.app.api.enable = serve
@@ -158,7 +159,10 @@ async function openNode(home, { serve }) {
   loaded.node.rpc.laddr = 'tcp://127.0.0.1:0'
   loaded.node.consensus.timeoutCommitMs = 100
   const { appVersion, appVersions } = await benchAppVersions()
-  return Node.create({ home: loaded, appVersion, logger: createSilentLogger(), appVersions })
+  const logger = createSilentLogger()
+  // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
+  const runtime = useRuntimeOptions(loaded, logger)
+  return Node.create({ home: loaded, appVersion, logger, appVersions, runtime })
 }
 
 /** First process: a fresh home and its history, then exit. */

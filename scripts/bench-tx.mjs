@@ -34,16 +34,17 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { defaultAppState } from '../dist/cli/init.js'
+import { readRuntimeOptions, useRuntimeOptions } from '../dist/cli/runtime-options.js'
 import { signSecp256k1 } from '../dist/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../dist/client/tx-builder.js'
 import { addressToBech32 } from '../dist/codec/address.js'
 import { protoRegistry } from '../dist/codec/proto.js'
 import { signBytes } from '../dist/codec/sign-doc.js'
+import { defaultAppConfig } from '../dist/config/app-config.js'
 import { initHome, loadHome } from '../dist/config/home.js'
 import { createSilentLogger } from '../dist/logger.js'
 import { Node } from '../dist/node/node.js'
-import { verifyWorkers } from '../dist/node/tx-pipeline.js'
-import { chooseSecp256k1, SECP256K1_ENV, secp256k1Address } from '../dist/tx/secp256k1.js'
+import { chooseSecp256k1, secp256k1Address } from '../dist/tx/secp256k1.js'
 import { DEFAULT_APP_VERSION } from '../dist/versions/index.js'
 import { freePort, median, statCpuSeconds } from './bench-lib.mjs'
 
@@ -206,8 +207,10 @@ function verifyRate(verifier, ms) {
   return n / ((performance.now() - start) / 1000)
 }
 // The node chooses its library from the same variable, in the same way.
-const inUse = chooseSecp256k1(process.env[SECP256K1_ENV] || undefined)
-const nodeCrypto = chooseSecp256k1('node')
+// The node's runtime options, by the node's own rule (a fresh home's app.toml, the variables over it).
+const runtime = readRuntimeOptions(defaultAppConfig().runtime, process.env)
+const inUse = chooseSecp256k1(runtime.secp256k1)
+const nodeCrypto = chooseSecp256k1({ library: 'node:crypto', askedBy: 'bench' })
 const verifyMs = TXS >= 1000 ? 1500 : 500
 verifyRate(inUse, 100)
 verifyRate(nodeCrypto, 100)
@@ -220,10 +223,14 @@ const rates = { inUse: verifyRate(inUse, verifyMs), nodeCrypto: verifyRate(nodeC
  */
 async function splitRun() {
   const dir = await benchHome()
+  const home = await loadHome(dir)
+  const logger = createSilentLogger()
   const node = await Node.create({
-    home: await loadHome(dir),
+    home,
     appVersion: DEFAULT_APP_VERSION,
-    logger: createSilentLogger(),
+    logger,
+    // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
+    runtime: useRuntimeOptions(home, logger),
   })
   const mainCpu = () => statCpuSeconds(`/proc/${process.pid}/task/${process.pid}/stat`)
   try {
@@ -425,8 +432,7 @@ try {
   const allIncluded = runs.every((r) => r.ok === TXS)
   const pad = (label) => `  ${label.padEnd(48)}`
   const of = RUNS > 1 ? `median of ${RUNS} runs` : 'one run'
-  // What the node chose, by the node's own rule (the variable, else one worker with a second core).
-  const workers = verifyWorkers(process.env)
+  const workers = runtime.verifyWorkers
   console.log('')
   console.log(
     `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}, ${of}`,

@@ -1,11 +1,9 @@
 /**
- * The errors the node throws on purpose; the REST, gRPC and RPC edges translate the coded ones.
- * - registered errors (`codespace`, `code`, description), wrapped with context messages, as upstream;
- * - status errors: a gRPC code and a plain message (upstream `status.Error`); a request an edge
- *   refuses before any handler runs is a subclass the edge can tell apart (a bad query string, a
- *   bad page, a full mempool);
- * - `ChainHaltError`, which stops the chain; `UserError`, a bad input of the process itself (a
- *   flag, a file of the home, a port, the database lock), printed by the CLI as `Error: <message>`.
+ * The errors the node throws on purpose; the REST, gRPC and RPC edges translate the coded ones:
+ * registered errors (`codespace`, `code`, description, wrapped with context, as upstream); status
+ * errors (a gRPC code and a message, upstream `status.Error`; a request an edge refuses before any
+ * handler runs is a subclass it tells apart); `ChainHaltError`, which stops the chain; `UserError`,
+ * a bad input of the process itself (a flag, a file of the home, a port, the database lock).
  *
  * Outside it only: codec errors (`JsonMappingError`, `AminoJsonError`, `DecimalError`, with
  * `cause`), which their callers translate; the JSON-RPC transport's own codes (`RpcError`,
@@ -64,6 +62,12 @@ export class ChainHaltError extends Error {
 
   /** Whether the message was already logged where it arose. */
   readonly logged: boolean
+
+  /** `err` as a halt: itself when it is one, else a failure (exit code 1) with it as the cause. */
+  static from(err: unknown): ChainHaltError {
+    if (err instanceof ChainHaltError) return err
+    return new ChainHaltError(err instanceof Error ? err.message : String(err), 1, { cause: err })
+  }
 }
 
 /** A bad input of the process itself: the CLI prints its message alone (never a chain edge's). */

@@ -22,6 +22,7 @@ describe('one direction of imports (docs/ARCHITECTURE.md, "Layers")', () => {
       'src/config/',
       'src/codec/',
       'src/errors.ts src/logger.ts src/log-levels.ts',
+      'src/threads/',
     ])
   })
 

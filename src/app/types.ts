@@ -1,5 +1,5 @@
-import type { Header } from '../block/block.js'
 import type { EventManager } from '../block/events.js'
+import type { ExecHeader } from '../block/header.js'
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
 import type { Logger } from '../logger.js'
@@ -16,7 +16,8 @@ export interface BlockContext {
   readonly chainId: string
   readonly height: number
   readonly time: TimeNs
-  readonly header: Header
+  /** The block's header as far as a height's execution knows it (no previous block id or commit hash). */
+  readonly header: ExecHeader
   /** The block's working state; written at commit. */
   readonly state: StateBranch
   readonly events: EventManager

@@ -1,22 +1,15 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
+import { TEST_BLOCK_PARAMS, testBlockSigner } from '../../test/helpers/block-signer.js'
 import { concatBytes, fromHex, toHexUpper } from '../codec/bytes.js'
-import { createEd25519Signer } from '../codec/ed25519.js'
 import { EMPTY_HASH, leafHash, merkleRoot, sha256 } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
 import { parseRfc3339, timeToTimestamp } from '../codec/time.js'
-import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import { BLOCK_PART_SIZE, BlockBuilder, EMPTY_BLOCK_ID } from './block.js'
 
 const registry = protoRegistry()
-const key = ed25519FromSeed(new Uint8Array(32).fill(7))
-const signer = {
-  address: consensusAddress(key.pubKey),
-  pubKey: key.pubKey,
-  power: 10n,
-  sign: createEd25519Signer(key.seed).sign,
-}
-const params = { blockMaxBytes: 22020096n, blockMaxGas: -1n }
+const signer = testBlockSigner(7)
+const params = TEST_BLOCK_PARAMS
 const T0 = parseRfc3339('2026-01-02T03:04:05.123456789Z')
 
 function first(builder = new BlockBuilder(registry, 'test-chain', signer, params)) {

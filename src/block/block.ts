@@ -4,7 +4,7 @@ import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash
 import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
 import { BlockEncoding } from './block-encoding.js'
-import type { BlockId, Header } from './header.js'
+import { type BlockId, dataHashOf, type Header } from './header.js'
 
 export type { BlockId, Header, PartSetHeader } from './header.js'
 
@@ -148,7 +148,7 @@ export class BlockBuilder {
 
   /**
    * The last few hashes wrapped: blocks in a row carry the same app and results hashes, as the same
-   * objects or (built from bytes that came from elsewhere, the pipeline's worker) equal ones.
+   * objects or (built from bytes that came from elsewhere, the block worker) equal ones.
    */
   private readonly recentlyWrapped: { value: Bytes; wrapped: Bytes }[] = []
 
@@ -284,7 +284,7 @@ export class BlockBuilder {
     const lastCommit = this.lastCommitOf(height, lastBlockId, time)
     // Each signature is encoded once: for the commit hash and inside the block.
     const sigs = this.commitSigs(lastCommit)
-    const header = this.headerOf(inputs, merkleRoot(sigs), merkleRoot(txs.map((tx) => sha256(tx))))
+    const header = this.headerOf(inputs, merkleRoot(sigs), dataHashOf(txs))
     const hash = this.headerHash(header)
     const commit = e.commit(
       lastCommit.height,

@@ -1,4 +1,5 @@
 import type { Bytes } from '../codec/bytes.js'
+import { merkleRoot, sha256 } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 
 export interface PartSetHeader {
@@ -26,4 +27,17 @@ export interface Header {
   lastResultsHash: Bytes
   evidenceHash: Bytes
   proposerAddress: Bytes
+}
+
+/**
+ * The header a height executes with: what the app (PreBlock, BeginBlock, the txs, EndBlock) sees.
+ * It has every field known before the block is made and none that names the previous block (its
+ * id, its commit hash): a block source may make those later, on another thread, and CometBFT's
+ * FinalizeBlock does not carry them either.
+ */
+export type ExecHeader = Omit<Header, 'lastBlockId' | 'lastCommitHash'>
+
+/** The data hash of a block's txs (CometBFT Data.Hash): the merkle root of their sha256. */
+export function dataHashOf(txs: readonly Bytes[]): Bytes {
+  return merkleRoot(txs.map((tx) => sha256(tx)))
 }

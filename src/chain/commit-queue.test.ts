@@ -25,11 +25,12 @@ const LATEST = utf8('latest')
 
 /** The writes of one height: its own record, and the latest height every height rewrites. */
 function entry(height: number, published: number[]) {
+  const stored = {
+    block: { header: { height }, txs: [] },
+    appHash: new Uint8Array(32),
+  } as unknown as StoredBlock
   return {
-    stored: {
-      block: { header: { height }, txs: [] },
-      appHash: new Uint8Array(32),
-    } as unknown as StoredBlock,
+    finish: () => ({ stored, writes: { ops: [], publish: () => undefined } }),
     ops: [
       { type: 'put', key: utf8(`block/${height}/record/with/a/long/key`), value: uint64BE(height) },
       { type: 'put', key: LATEST, value: uint64BE(height) },
@@ -210,7 +211,7 @@ describe('commit queue', () => {
     const published: number[] = []
     const failing = queue.push({
       ...entry(1, published),
-      more: () => {
+      finish: () => {
         throw new RangeError('Maximum call stack size exceeded')
       },
     })

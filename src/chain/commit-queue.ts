@@ -6,8 +6,8 @@ import type { StoredBlock } from '../store/block-store.js'
 
 /**
  * Most blocks built ahead of the disk (bounds memory when timeout_commit is 0). Enough for the
- * builder to keep going while the writer waits for a whole batch of blocks from the pipeline's
- * worker and writes it: with 64 it stopped at every batch and the worker ran dry meanwhile.
+ * builder to keep going while the writer waits for a whole batch of blocks from the block worker
+ * and writes it: with 64 it stopped at every batch and the worker ran dry meanwhile.
  */
 export const MAX_PENDING = 256
 
@@ -22,18 +22,24 @@ export const HOLD_HEIGHTS = 32
 /** Longest a held height waits for company before the writer starts anyway (ms). */
 export const HOLD_MS = 2
 
+/** A height's block and results, once its block is made, and the block's own writes. */
+export interface FinishedHeight {
+  stored: StoredBlock
+  /** The block store's writes of the height and what publishes them. */
+  writes: PreparedWrites | Promise<PreparedWrites>
+}
+
 /** A height built and applied in memory, as handed to the queue. */
 export interface CommitEntry {
-  stored: StoredBlock
-  /** Every write of the height: state changes, the block, its results, the new latest height. */
+  /** The height's state writes (with the new latest height and app hash). */
   ops: BatchOp[]
-  /** Makes the height visible to readers; called only once its writes are durable. */
+  /** Makes the height's state visible to readers; called only once its writes are durable. */
   publish(): void
   /**
-   * The rest of the height's writes and what publishes them, made when its batch is taken, in
-   * height order (the block's own writes wait for the block, which may be built on another thread).
+   * The height's block and the block's own writes, made when its batch is taken, in height order
+   * (the block may be made on another thread meanwhile).
    */
-  more?: (() => PreparedWrites | Promise<PreparedWrites>) | undefined
+  finish(): FinishedHeight | Promise<FinishedHeight>
   /** `performance.now()` when the height started building (for the commit log line). */
   started: number
   /** Log the commit at debug instead of info (a mined burst logs one summary line instead). */
@@ -41,7 +47,7 @@ export interface CommitEntry {
 }
 
 /** A queued height; `durable` settles once its batch is written (or the queue has failed). */
-export interface PendingCommit extends CommitEntry {
+export interface PendingCommit {
   durable: Promise<StoredBlock>
 }
 
@@ -62,10 +68,11 @@ export interface CommitQueueOptions {
  * work for nothing.
  */
 class Queued implements PendingCommit {
-  stored: StoredBlock
+  /** Set once the height is finished (its batch taken). */
+  stored: StoredBlock | undefined
   ops: BatchOp[]
   publish: () => void
-  more: (() => PreparedWrites | Promise<PreparedWrites>) | undefined
+  finish: (() => FinishedHeight | Promise<FinishedHeight>) | undefined
   started: number
   quiet: boolean
   private state: 'queued' | 'durable' | 'failed' = 'queued'
@@ -75,18 +82,18 @@ class Queued implements PendingCommit {
     | undefined
 
   constructor(entry: CommitEntry) {
-    this.stored = entry.stored
+    // Every field set, in one order, and never deleted: one object shape for every height.
+    this.stored = undefined
     this.ops = entry.ops
     this.publish = entry.publish
-    // Every field set, in one order, and never deleted: one object shape for every height.
-    this.more = entry.more
+    this.finish = entry.finish
     this.started = entry.started
     this.quiet = entry.quiet === true
   }
 
   get durable(): Promise<StoredBlock> {
     if (this.deferred) return this.deferred.promise
-    if (this.state === 'durable') return Promise.resolve(this.stored)
+    if (this.state === 'durable') return Promise.resolve(this.stored!)
     if (this.state === 'failed') return Promise.reject(this.error)
     let resolve!: (b: StoredBlock) => void
     let reject!: (err: unknown) => void
@@ -100,9 +107,21 @@ class Queued implements PendingCommit {
     return promise
   }
 
+  /** Takes what `finish` gave: the stored block, and the block's writes added to the height's. */
+  finished(stored: StoredBlock, writes: PreparedWrites): void {
+    this.finish = undefined
+    this.stored = stored
+    this.ops = this.ops.concat(writes.ops)
+    const first = this.publish
+    this.publish = () => {
+      first()
+      writes.publish()
+    }
+  }
+
   resolve(): void {
     this.state = 'durable'
-    this.deferred?.resolve(this.stored)
+    this.deferred?.resolve(this.stored!)
   }
 
   reject(err: unknown): void {
@@ -218,8 +237,10 @@ export class CommitQueue {
         const started = performance.now()
         try {
           for (const p of batch) {
-            const more = p.more?.()
-            if (more) completeEntry(p, more instanceof Promise ? await more : more)
+            const f = p.finish?.()
+            if (!f) continue
+            const { stored, writes } = f instanceof Promise ? await f : f
+            p.finished(stored, writes instanceof Promise ? await writes : writes)
           }
           await this.o.backend.write(batch.length === 1 ? batch[0]!.ops : mergeOps(batch))
         } catch (err) {
@@ -248,19 +269,20 @@ export class CommitQueue {
           p.publish()
           const level = p.quiet ? 'debug' : 'info'
           if (logged[level]) {
-            const { block } = p.stored
+            const stored = p.stored!
+            const { block } = stored
             log[level](
               {
                 height: block.header.height,
                 txs: block.txs.length,
-                app_hash: toHexUpper(p.stored.appHash),
+                app_hash: toHexUpper(stored.appHash),
                 ms: Math.round((performance.now() - p.started) * 1000) / 1000,
               },
               'committed block',
             )
           }
           p.resolve()
-          this.o.onCommit(p.stored)
+          this.o.onCommit(p.stored!)
         }
       }
     } finally {
@@ -270,23 +292,12 @@ export class CommitQueue {
   }
 }
 
-/** Adds an entry's remaining writes (what its `more` gave) to its ops and its publishing. */
-function completeEntry(p: CommitEntry, more: PreparedWrites): void {
-  p.more = undefined
-  p.ops = p.ops.concat(more.ops)
-  const first = p.publish
-  p.publish = () => {
-    first()
-    more.publish()
-  }
-}
-
 /**
  * The writes of several heights as one batch. A metadata key every height writes (the latest
  * height, the app hash: one shared key object each) keeps only its last write: a batch applies in
  * order, so the result is the same, with fewer writes. Other repeated keys stay (still correct).
  */
-function mergeOps(batch: readonly CommitEntry[]): BatchOp[] {
+function mergeOps(batch: readonly Queued[]): BatchOp[] {
   // Only short keys (metadata) are shared objects: longer ones end in a height or a hash.
   const SHORT_KEY = 16
   const last = new Map<Bytes, number>()

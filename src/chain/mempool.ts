@@ -8,7 +8,7 @@ import type { TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import type { SimulationResult, TxOutcome } from '../tx/executor.js'
 import { type MempoolError, refused } from './mempool-error.js'
-import type { TxSource } from './producer.js'
+import type { TxSource } from './producer-options.js'
 
 /** Upstream MaxBlockSizeBytes: what block.max_bytes = -1 means. */
 export const MAX_BLOCK_SIZE_BYTES = 104_857_600

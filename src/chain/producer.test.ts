@@ -1,182 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
-import { App } from '../app/app.js'
-import type { AppModule, AppVersion } from '../app/types.js'
-import { BlockBuilder } from '../block/block.js'
+import { afterEach, describe, expect, expectTypeOf, test } from 'vitest'
+import {
+  type ChainOptions,
+  type Disk,
+  disks,
+  genesisFor,
+  openChain,
+  recorder,
+  version,
+} from '../../test/helpers/producer-chain.js'
+import type { AppModule, AppVersion, BlockContext } from '../app/types.js'
 import { fromUtf8, toHexUpper, uint64BE, utf8 } from '../codec/bytes.js'
-import { createEd25519Signer } from '../codec/ed25519.js'
-import { protoRegistry } from '../codec/proto.js'
-import { defaultConsensusParams, readGenesis } from '../config/genesis.js'
-import { ed25519FromSeed } from '../config/validator-key.js'
 import { ChainHaltError } from '../errors.js'
-import { createSilentLogger } from '../logger.js'
-import type { StoreBackend } from '../store/backend.js'
-import { BlockStore } from '../store/block-store.js'
-import { createLevelBackend } from '../store/level-backend.js'
-import { createMemoryBackend, createMemoryDatabase } from '../store/memory-backend.js'
-import { VersionedStore } from '../store/versioned-store.js'
-import { BlockProducer } from './producer.js'
-
-const registry = protoRegistry()
-const key = ed25519FromSeed(new Uint8Array(32).fill(3))
-
-function genesisFor(appState: Record<string, unknown> = {}, initialHeight = 1) {
-  return readGenesis('genesis.json', {
-    chain_id: 'lifecycle-1',
-    genesis_time: '2026-01-01T00:00:00Z',
-    initial_height: initialHeight,
-    app_state: appState,
-    consensus: {
-      params: defaultConsensusParams(),
-      validators: [
-        {
-          pub_key: {
-            type: 'tendermint/PubKeyEd25519',
-            value: Buffer.from(key.pubKey).toString('base64'),
-          },
-          power: '10',
-        },
-      ],
-    },
-  })
-}
-
-/** A module that records its hooks and writes the height into its store at each phase. */
-function recorder(
-  name: string,
-  calls: string[],
-  options: { failEndBlockAt?: number } = {},
-): AppModule {
-  return {
-    name,
-    consensusVersion: 1,
-    async initGenesis(ctx, genesis) {
-      calls.push(`${name}.initGenesis`)
-      ctx.state.store(name).set(utf8('genesis'), utf8(JSON.stringify(genesis ?? null)))
-    },
-    async preBlock(ctx) {
-      calls.push(`${name}.preBlock@${ctx.height}`)
-    },
-    async beginBlock(ctx) {
-      calls.push(`${name}.beginBlock@${ctx.height}`)
-      ctx.state.store(name).set(utf8('begin'), uint64BE(ctx.height))
-    },
-    async endBlock(ctx) {
-      calls.push(`${name}.endBlock@${ctx.height}`)
-      if (options.failEndBlockAt === ctx.height) throw new Error(`boom at ${ctx.height}`)
-      ctx.state.store(name).set(utf8('end'), uint64BE(ctx.height))
-      ctx.events.emit('recorded', { module: name })
-    },
-  }
-}
-
-/** A database the chain can be reopened on (a restart): LevelDB in a temp dir, or the memory twin. */
-interface Disk {
-  open(): Promise<StoreBackend>
-  cleanup(): Promise<void>
-}
-
-const disks: { name: string; make(): Disk }[] = [
-  {
-    name: 'LevelDB',
-    make() {
-      let dir: string | undefined
-      return {
-        async open() {
-          dir ??= await mkdtemp(join(tmpdir(), 'sdkd-producer-'))
-          return createLevelBackend({ path: dir })
-        },
-        async cleanup() {
-          if (dir) await rm(dir, { recursive: true, force: true })
-        },
-      }
-    },
-  },
-  {
-    name: 'memory',
-    make() {
-      const db = createMemoryDatabase()
-      return { open: async () => createMemoryBackend(db), cleanup: async () => {} }
-    },
-  },
-]
-
-interface ChainOptions {
-  genesis?: ReturnType<typeof genesisFor>
-  /** Wraps the opened backend (e.g. a disk that refuses writes). */
-  wrap?: (backend: StoreBackend) => StoreBackend
-  haltHeight?: number
-}
-
-/**
- * Opens a chain on `disk` the way the node does: the versioned store and the block store over one
- * backend, the producer over both, InitChain if nothing is committed.
- */
-async function openChain(version: AppVersion, disk: Disk, options: ChainOptions = {}) {
-  const genesis = options.genesis ?? genesisFor({ a: { x: 1 } })
-  const opened = await disk.open()
-  const backend = options.wrap ? options.wrap(opened) : opened
-  const store = await VersionedStore.open({ backend })
-  const builder = new BlockBuilder(
-    registry,
-    genesis.chainId,
-    {
-      address: genesis.validators[0]!.address,
-      pubKey: key.pubKey,
-      power: 10n,
-      sign: createEd25519Signer(key.seed).sign,
-    },
-    { blockMaxBytes: genesis.blockMaxBytes, blockMaxGas: genesis.blockMaxGas },
-  )
-  const blocks = await BlockStore.open({
-    backend,
-    builder,
-    registry,
-    latestHeight: store.latestHeight,
-  })
-  const producer = new BlockProducer({
-    backend,
-    store,
-    blocks,
-    builder,
-    app: new App(version, registry),
-    registry,
-    genesis,
-    logger: createSilentLogger(),
-    timeoutCommitMs: 0,
-    ...(options.haltHeight ? { haltHeight: options.haltHeight } : {}),
-  })
-  await producer.initChain()
-  return {
-    store,
-    blocks,
-    producer,
-    backend,
-    /** Stops the producer (every built block written) and closes the database. */
-    async close() {
-      await producer.stop()
-      await opened.close()
-    },
-  }
-}
-
-function version(modules: AppModule[], order?: Partial<AppVersion['order']>): AppVersion {
-  const names = modules.map((m) => m.name)
-  return {
-    name: 'test',
-    modules,
-    order: {
-      initGenesis: names,
-      preBlockers: names,
-      beginBlockers: names,
-      endBlockers: [...names].reverse(),
-      ...order,
-    },
-    upgrades: [],
-  }
-}
 
 describe.each(disks)('block lifecycle ($name)', ({ make }) => {
   const open: { close(): Promise<void> }[] = []
@@ -231,6 +65,40 @@ describe.each(disks)('block lifecycle ($name)', ({ make }) => {
     expect(b2.block.header.lastBlockId).toEqual(b1.block.blockId)
     expect(b2.block.header.time > b1.block.header.time).toBe(true)
     expect((await blocks.get(1))!.block.blockId).toEqual(b1.block.blockId)
+  })
+
+  test('behavior: modules run with the execution header: the block header without the previous block id and commit hash', async () => {
+    const seen: object[] = []
+    const module: AppModule = {
+      name: 'h',
+      consensusVersion: 1,
+      async beginBlock(ctx) {
+        // The type says so too: BlockContext['header'] has no lastBlockId (see expectTypeOf below).
+        seen.push(ctx.header)
+      },
+    }
+    expectTypeOf<BlockContext['header']>().not.toHaveProperty('lastBlockId')
+    expectTypeOf<BlockContext['header']>().not.toHaveProperty('lastCommitHash')
+    const { producer } = await chain(version([module]))
+    await producer.produceBlock()
+    const b2 = await producer.produceBlock()
+    const { lastBlockId: _id, lastCommitHash: _hash, ...rest } = b2.block.header
+    expect(seen[1]).toEqual(rest)
+  })
+
+  test('behavior: a height that fails before it commits leaves no block behind: the next one follows the last committed block', async () => {
+    const calls: string[] = []
+    const { producer } = await chain(version([recorder('a', calls)]))
+    const b1 = await producer.produceBlock()
+    const failing = producer.produceBlocks(1, {
+      edit: async () => {
+        throw new RangeError('edit refused')
+      },
+    })
+    await expect(failing).rejects.toThrow('edit refused')
+    const b2 = await producer.produceBlock()
+    expect(b2.block.header.height).toBe(2)
+    expect(b2.block.header.lastBlockId).toEqual(b1.block.blockId)
   })
 
   test('error: a hook that throws commits nothing of that block and halts', async () => {

@@ -1,7 +1,7 @@
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
-import type { Header } from '../block/block.js'
 import { type Event, EventManager } from '../block/events.js'
+import type { ExecHeader } from '../block/header.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
@@ -10,12 +10,12 @@ import type { TxExecutor } from '../tx/executor.js'
 export interface RunBlockParameters {
   /** The branch the block runs on; nothing reaches the store until the caller commits it. */
   branch: StateBranch
-  header: Header
+  header: ExecHeader
   txs: readonly Bytes[]
   /** Needed only when `txs` is not empty. */
   txExecutor?: TxExecutor | undefined
   /** The context each phase and each tx runs with (the producer's `context`). */
-  context(state: StateBranch, header: Header, events: EventManager): BlockContext
+  context(state: StateBranch, header: ExecHeader, events: EventManager): BlockContext
   /** An out-of-band change (dev edit) made after BeginBlock, before the txs; its events are the block's. */
   edit?: (ctx: BlockContext) => Promise<void>
 }

@@ -9,6 +9,7 @@ import { assertCanListen, type PlannedListener } from '../server/listen.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import { checkHomeAppVersion, recordLastRun } from './home-version.js'
 import { loggerFor } from './log.js'
+import { useRuntimeOptions } from './runtime-options.js'
 import { addStartFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
 
 /** Applies start flags over the config (flags win). */
@@ -125,6 +126,7 @@ export async function runNode(
     appVersion,
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
+    runtime: useRuntimeOptions(home, logger),
   })
   // The home belongs to this app version once it has committed a block (a binary refused at its
   // first block, e.g. one updated too early, leaves the home as it was).

@@ -1,5 +1,23 @@
 import { FieldReader } from './fields.js'
 
+/** secp256k1 libraries app.toml's `[runtime] secp256k1` names: libsecp256k1, or node:crypto. */
+export const SECP256K1_LIBRARIES = ['native', 'node'] as const
+
+/**
+ * sdkd's runtime switches (`[runtime]`, sdkd's own): where work runs and with which library. Each
+ * has an environment variable that wins over the file (`SDKD_BLOCK_WORKER`, …; the CLI reads them).
+ */
+export interface RuntimeConfig {
+  /** Hash and sign the empty blocks of a burst on a worker thread. */
+  blockWorker: boolean
+  /** Threads verifying tx signatures ahead of CheckTx; `auto`: one where there is a second core. */
+  verifyWorkers: number | 'auto'
+  /** The secp256k1 library: `native` (libsecp256k1) or `node` (OpenSSL through node:crypto). */
+  secp256k1: (typeof SECP256K1_LIBRARIES)[number]
+  /** V8's allocation-site pretenuring (process-wide; off by default). */
+  v8Pretenuring: boolean
+}
+
 /** Pruning strategy names of app.toml. */
 export const PRUNING_STRATEGIES = ['default', 'nothing', 'everything', 'custom'] as const
 export type PruningStrategy = (typeof PRUNING_STRATEGIES)[number]
@@ -37,6 +55,7 @@ export interface AppConfig {
   mempool: { maxTxs: number }
   /** sdkd's dev API (mine, time travel, snapshots): on in the devnet preset. */
   dev: { enable: boolean; allowRemote: boolean }
+  runtime: RuntimeConfig
 }
 
 export const DEFAULT_MAX_RECV_MSG_SIZE = 1024 * 1024 * 10
@@ -74,6 +93,12 @@ export function defaultAppConfig(): AppConfig {
     stateSync: { snapshotInterval: 0, snapshotKeepRecent: 2 },
     mempool: { maxTxs: 5000 },
     dev: { enable: false, allowRemote: false },
+    runtime: {
+      blockWorker: true,
+      verifyWorkers: 'auto',
+      secp256k1: 'native',
+      v8Pretenuring: false,
+    },
   }
 }
 
@@ -116,6 +141,12 @@ export function readAppConfig(file: string, data: Record<string, unknown>): AppC
     dev: {
       enable: r.bool('dev.enable', d.dev.enable),
       allowRemote: r.bool('dev.allow-remote', d.dev.allowRemote),
+    },
+    runtime: {
+      blockWorker: r.bool('runtime.block-worker', d.runtime.blockWorker),
+      verifyWorkers: r.uintOr('runtime.verify-workers', 'auto', d.runtime.verifyWorkers),
+      secp256k1: r.oneOf('runtime.secp256k1', SECP256K1_LIBRARIES, d.runtime.secp256k1),
+      v8Pretenuring: r.bool('runtime.v8-pretenuring', d.runtime.v8Pretenuring),
     },
   }
   // Upstream: a zero message size falls back to the default.
@@ -258,5 +289,27 @@ enable = ${c.dev.enable}
 
 # Serve them to clients that are not on this machine (loopback only when false).
 allow-remote = ${c.dev.allowRemote}
+
+###############################################################################
+###                         Runtime (sdkd)                                  ###
+###############################################################################
+
+[runtime]
+
+# Hash and sign the empty blocks of a burst (dev_mine, timeout_commit 0, a rehearsal) on a worker
+# thread while the node's thread runs the next heights. SDKD_BLOCK_WORKER=0 turns it off.
+block-worker = ${c.runtime.blockWorker}
+
+# Worker threads that verify tx signatures ahead of CheckTx: "auto" (one where the machine has a
+# second core, else none) or a number (0: the node's thread verifies). SDKD_VERIFY_WORKERS wins.
+verify-workers = ${typeof c.runtime.verifyWorkers === 'number' ? c.runtime.verifyWorkers : q(c.runtime.verifyWorkers)}
+
+# The secp256k1 library: "native" (libsecp256k1, about six times faster) or "node" (OpenSSL
+# through node:crypto). SDKD_SECP256K1=node picks node:crypto.
+secp256k1 = ${q(c.runtime.secp256k1)}
+
+# Let V8 pretenure allocation sites (off: a height's objects are short-lived, and pretenured
+# they make every young collection copy dead megabytes). SDKD_V8_PRETENURING (0 or 1) wins.
+v8-pretenuring = ${c.runtime.v8Pretenuring}
 `
 }

@@ -1,9 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { readAppConfig } from './app-config.js'
+import { defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
 import { formatGoDuration, parseGoDuration } from './duration.js'
 import { defaultConsensusParams, readGenesis } from './genesis.js'
 import { readNodeConfig } from './node-config.js'
 import { pruningOptions } from './pruning.js'
+import { parseTomlFile } from './toml.js'
+
+const parseToml = (text: string) => parseTomlFile('config/app.toml', text)
 
 describe('durations', () => {
   test('behavior: Go duration strings', () => {
@@ -54,6 +57,19 @@ describe('config files', () => {
     expect(c.api.enable).toBe(true)
     expect(c.api.address).toBe('tcp://localhost:1317')
     expect(c.grpc.maxSendMsgSize).toBe(2147483647)
+  })
+
+  test('behavior: app.toml as init writes it reads back as it was, [runtime] included', () => {
+    const c = defaultAppConfig()
+    c.runtime = { blockWorker: false, verifyWorkers: 2, secp256k1: 'node', v8Pretenuring: true }
+    expect(readAppConfig('config/app.toml', parseToml(renderAppToml(c)))).toEqual(c)
+    const d = defaultAppConfig()
+    expect(readAppConfig('config/app.toml', parseToml(renderAppToml(d))).runtime).toEqual({
+      blockWorker: true,
+      verifyWorkers: 'auto',
+      secp256k1: 'native',
+      v8Pretenuring: false,
+    })
   })
 
   test('error: a bad field names the file, the field and the problem', () => {

@@ -81,6 +81,29 @@ export class FieldReader {
     return this.fail(path, `expected a non-negative integer, got ${describe(v)}`)
   }
 
+  /** A non-negative integer, or the string `word` (e.g. `"auto"`). */
+  uintOr<W extends string>(path: string, word: W, fallback: number | W): number | W {
+    const v = this.lookup(path)
+    if (v === word) return word
+    if (typeof v === 'string')
+      this.fail(
+        path,
+        `expected a non-negative integer or ${JSON.stringify(word)}, got ${describe(v)}`,
+      )
+    return v === undefined ? fallback : this.uint(path, 0)
+  }
+
+  /** One of the strings `values`. */
+  oneOf<T extends string>(path: string, values: readonly T[], fallback: T): T {
+    const v = this.string(path, fallback)
+    if (!(values as readonly string[]).includes(v))
+      this.fail(
+        path,
+        `expected ${values.map((x) => JSON.stringify(x)).join(' or ')}, got ${describe(v)}`,
+      )
+    return v as T
+  }
+
   stringArray(path: string, fallback: string[]): string[] {
     const v = this.lookup(path)
     if (v === undefined) return fallback

@@ -1,7 +1,8 @@
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
 import type { Mempool } from '../chain/mempool.js'
-import type { BlockProducer, ProduceOptions } from '../chain/producer.js'
+import type { BlockProducer } from '../chain/producer.js'
+import type { ProduceOptions } from '../chain/producer-options.js'
 import { bech32ToAddress } from '../codec/address.js'
 import {
   type Bytes,
@@ -13,7 +14,9 @@ import {
 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
 import { nowNs, type TimeNs } from '../codec/time.js'
+import type { LoadedHome } from '../config/home.js'
 import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
+import { valoperPrefix } from '../modules/staking/keys.js'
 import type { DevApi, DevClock, DevStatus, MiningModeName } from '../server/rpc/dev-routes.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
@@ -214,5 +217,19 @@ function addressArg(text: string): Bytes {
     throw ErrInvalidAddress.wrap(
       `invalid address ${JSON.stringify(text)}: ${(err as Error).message}`,
     )
+  }
+}
+
+/** The devnet faucet: the genesis validator's operator account (the devnet's `validator` key). */
+export function faucetOf(home: LoadedHome): Uint8Array | undefined {
+  const staking = home.genesis.appState.staking as
+    | { validators?: { operator_address?: string }[] }
+    | undefined
+  const operator = staking?.validators?.[0]?.operator_address
+  if (!operator) return undefined
+  try {
+    return bech32ToAddress(operator, valoperPrefix())
+  } catch {
+    return undefined
   }
 }

@@ -1,27 +1,15 @@
-import type { Server } from 'node:http'
 import type { Hono } from 'hono'
 import { App } from '../app/app.js'
 import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
-import { BlockBuilder } from '../block/block.js'
-import { BlockPipeline } from '../block/pipeline.js'
-import { BlockProducer } from '../chain/producer.js'
-import { bech32ToAddress } from '../codec/address.js'
-import { brand, useBrand } from '../codec/brand.js'
-import { toHexUpper } from '../codec/bytes.js'
-import { createEd25519Signer, ed25519Fallback } from '../codec/ed25519.js'
+import type { BlockBuilder } from '../block/block.js'
+import type { BlockProducer } from '../chain/producer.js'
+import { useBrand } from '../codec/brand.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
-import { ConfigError } from '../config/fields.js'
 import type { LoadedHome } from '../config/home.js'
 import { parseListenAddress } from '../config/listen-address.js'
-import { pruningOptions } from '../config/pruning.js'
-import { nodeId } from '../config/validator-key.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import { valoperPrefix } from '../modules/staking/keys.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
-import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
-import { storeUpgradesToApply } from '../modules/upgrade/store-loader.js'
-import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { createDashboard } from '../server/dashboard/dashboard.js'
 import { listenHttp } from '../server/listen.js'
 import { listenMetrics } from '../server/metrics/listener.js'
@@ -32,24 +20,23 @@ import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/
 import { createBroadcastFastPath } from '../server/rest/broadcast-fast-path.js'
 import { createGateway, type GatewayOptions } from '../server/rest/gateway.js'
 import { abciQueryRoutes } from '../server/rpc/abci-query.js'
-import { chainRoutes, type RpcChain } from '../server/rpc/chain-routes.js'
+import { chainRoutes } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
 import { devRoutes } from '../server/rpc/dev-routes.js'
-import { EventBus } from '../server/rpc/pubsub.js'
-import { createRpcApp, type RpcRoutes } from '../server/rpc/server.js'
+import { createRpcApp } from '../server/rpc/server.js'
 import { txRoutes } from '../server/rpc/tx-routes.js'
-import { attachWebsocket } from '../server/rpc/websocket.js'
 import type { WebsocketTimings } from '../server/rpc/websocket-connection.js'
 import type { StoreBackend } from '../store/backend.js'
-import { BlockStore, type StoredBlock } from '../store/block-store.js'
-import { META_GENESIS_HASH } from '../store/keys.js'
-import { createLevelBackend } from '../store/level-backend.js'
-import { VersionedStore } from '../store/versioned-store.js'
-import { consensusParamsOf } from '../versions/deps.js'
+import type { BlockStore } from '../store/block-store.js'
+import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
-import { DevControl } from './dev-control.js'
-import { tuneGarbageCollection } from './gc-tuning.js'
-import { createTxPipeline, type TxPipeline } from './tx-pipeline.js'
+import { DevControl, faucetOf } from './dev-control.js'
+import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
+import { type OpenedChain, openChain } from './open-chain.js'
+import { rpcChainOf, rpcNodeOf } from './rpc-facts.js'
+import { type RuntimeOptions, runtimeOptionsOf } from './runtime-options.js'
+import type { TxPipeline } from './tx-pipeline.js'
+import { serveWebsocket } from './websocket-endpoint.js'
 
 /** Version of this sdkd build. */
 export const SDKD_VERSION = '0.1.0'
@@ -68,6 +55,11 @@ export interface NodeOptions {
   websocketTimings?: Partial<WebsocketTimings>
   /** The database; default LevelDB in the home (tests pass the in-memory twin). */
   backend?: StoreBackend
+  /**
+   * Where the node runs its work (the CLI reads them once, from app.toml and the environment).
+   * Default: app.toml's `[runtime]` alone.
+   */
+  runtime?: RuntimeOptions
 }
 
 /** A node: store, app, block producer and servers, wired together. */
@@ -85,22 +77,29 @@ export class Node {
   readonly addresses: { rpc?: string; api?: string; grpc?: string; metrics?: string } = {}
   /** Prometheus metrics (`[instrumentation] prometheus`). */
   readonly metrics: NodeMetrics | undefined
+  readonly backend: StoreBackend
+  readonly store: VersionedStore
+  readonly blocks: BlockStore
+  /** Transactions: the tx runner and the mempool (absent if the app version takes no txs). */
+  readonly tx: TxPipeline | undefined
+  /** Builds and signs blocks; the RPC signs the latest height's commit with it. */
+  private readonly builder: BlockBuilder
 
   private constructor(
     readonly options: NodeOptions,
-    readonly backend: StoreBackend,
-    readonly store: VersionedStore,
-    readonly blocks: BlockStore,
     readonly app: App,
     registry: ProtoRegistry,
-    producer: BlockProducer,
-    /** Transactions: the tx runner and the mempool (absent if the app version takes no txs). */
-    readonly tx: TxPipeline | undefined,
-    /** Builds and signs blocks; the RPC signs the latest height's commit with it. */
-    private readonly builder: BlockBuilder,
+    chain: OpenedChain,
   ) {
     this.registry = registry
+    this.backend = chain.backend
+    this.store = chain.store
+    this.blocks = chain.blocks
+    this.tx = chain.tx
+    this.builder = chain.builder
+    const producer = chain.producer
     this.producer = producer
+    this.listeners.push({ close: () => chain.source.close() })
     this.haltPromise = new Promise((resolve) => producer.once('halt', resolve))
     void this.haltPromise.then((halt) => {
       if (halt.exitCode === UPGRADE_HALT_EXIT_CODE) this.upgradeHaltHeight = producer.height + 1
@@ -125,19 +124,11 @@ export class Node {
 
   /** Opens the database and commits genesis if needed; serves nothing yet. */
   static async create(options: NodeOptions): Promise<Node> {
-    const { home, logger } = options
+    const { home } = options
     // The home decides the process's brand: names, addresses and headers follow it.
     useBrand(home.brand)
     const registry = protoRegistry()
-    const versions = options.appVersions ?? APP_VERSIONS
-    const factory = versions[options.appVersion]
-    if (!factory) {
-      throw new ConfigError(
-        '--app-version',
-        '',
-        `unknown app version "${options.appVersion}" (built in: ${Object.keys(versions).join(', ')})`,
-      )
-    }
+    const factory = appVersionFactory(options.appVersion, options.appVersions ?? APP_VERSIONS)
     const skipHeights = options.upgrade?.skipHeights ?? []
     const plugins = await loadUpgradePlugins(options.upgrade?.plugins ?? [])
     const version = factory({
@@ -146,183 +137,34 @@ export class Node {
       upgrade: { skipHeights, upgradeInfoPath: home.paths.upgradeInfo },
     })
     const app = new App(withPlugins(version, plugins), registry)
-    let upgradeInfo: UpgradeInfo | undefined
-    try {
-      upgradeInfo = await readUpgradeInfo(home.paths.upgradeInfo)
-    } catch (err) {
-      throw new ConfigError(
-        'data/upgrade-info.json',
-        '',
-        `failed to read upgrade info from disk: ${(err as Error).message}`,
-      )
-    }
-    for (const m of app.modules.values()) {
-      try {
-        m.validateGenesis?.(home.genesis.appState[m.name] ?? m.defaultGenesis?.())
-      } catch (err) {
-        throw new ConfigError('config/genesis.json', '', (err as Error).message)
-      }
-    }
-    let pruning: ReturnType<typeof pruningOptions>
-    try {
-      pruning = pruningOptions(
-        home.app.pruning,
-        home.app.pruningKeepRecent,
-        home.app.pruningInterval,
-      )
-    } catch (err) {
-      throw new ConfigError('config/app.toml', 'pruning', (err as Error).message)
-    }
-    if (home.app.pruning === 'everything' && home.app.stateSync.snapshotInterval > 0) {
-      throw new ConfigError(
-        'config/app.toml',
-        'state-sync.snapshot-interval',
-        "cannot enable state sync snapshots with 'everything' pruning setting",
-      )
-    }
-
-    logger.debug({ module: 'server', pretenuring: tuneGarbageCollection() }, 'V8 allocation sites')
-    const fallback = ed25519Fallback()
-    if (fallback !== undefined)
-      logger.warn(
-        { reason: fallback },
-        'libsodium (sodium-native) could not be loaded: blocks are signed with OpenSSL, about half as fast',
-      )
-    const backend = options.backend ?? (await createLevelBackend({ path: home.paths.database }))
-    let pipeline: BlockPipeline | undefined
-    try {
-      const store = await VersionedStore.open({ backend, pruning })
-      await checkGenesisOfData(backend, store.latestHeight, home.genesis.hash)
-      const v = home.genesis.validators[0]!
-      const builder = new BlockBuilder(
-        registry,
-        home.genesis.chainId,
-        {
-          address: v.address,
-          pubKey: v.pubKey,
-          power: v.power,
-          sign: createEd25519Signer(home.validatorKey.seed).sign,
-        },
-        { blockMaxBytes: home.genesis.blockMaxBytes, blockMaxGas: home.genesis.blockMaxGas },
-      )
-      // Empty blocks of a burst are hashed and signed on another thread (SDKD_BLOCK_WORKER=0: not).
-      pipeline =
-        process.env.SDKD_BLOCK_WORKER === '0'
-          ? undefined
-          : BlockPipeline.start(
-              builder,
-              {
-                chainId: home.genesis.chainId,
-                brand: brand().name,
-                seed: home.validatorKey.seed,
-                address: v.address,
-                pubKey: v.pubKey,
-                power: v.power.toString(),
-                blockMaxBytes: home.genesis.blockMaxBytes.toString(),
-                blockMaxGas: home.genesis.blockMaxGas.toString(),
-              },
-              () => logger.debug({ module: 'state' }, 'block worker ready'),
-            )
-      const blocks = await BlockStore.open({
-        backend,
-        builder,
-        registry,
-        latestHeight: store.latestHeight,
-        indexTxEvents: home.node.txIndex.indexer === 'kv',
-      })
-      const storeUpgrades = storeUpgradesToApply({
-        info: upgradeInfo,
-        lastCommittedHeight: store.latestHeight,
-        skipHeights,
-        upgrade: (name) => app.upgrade(name),
-      })
-      let producer: BlockProducer | undefined
-      const tx = createTxPipeline({
-        home,
-        app,
-        registry,
-        store,
-        producer: () => producer!,
-        logger,
-      })
-      producer = new BlockProducer({
-        ...(tx ? { txExecutor: tx.runner, txSource: tx.mempool } : {}),
-        ...(storeUpgrades ? { storeUpgrades } : {}),
-        backend,
-        store,
-        blocks,
-        builder,
-        ...(pipeline ? { pipeline } : {}),
-        app,
-        registry,
-        genesis: home.genesis,
-        logger,
-        timeoutCommitMs: home.node.consensus.timeoutCommitMs,
-        haltHeight: home.app.haltHeight,
-        haltTime: home.app.haltTime,
-        minRetainBlocks: home.app.minRetainBlocks,
-      })
-      await producer.initChain()
-      const node = new Node(options, backend, store, blocks, app, registry, producer, tx, builder)
-      const started = pipeline
-      if (started) node.listeners.push({ close: () => started.close() })
-      return node
-    } catch (err) {
-      await pipeline?.close().catch(() => undefined)
-      await backend.close().catch(() => undefined)
-      throw err
-    }
+    const upgradeInfo = await upgradeInfoOf(home)
+    checkModuleGenesis(app, home)
+    const pruning = pruningOf(home)
+    const chain = await openChain({
+      home,
+      logger: options.logger,
+      runtime: options.runtime ?? runtimeOptionsOf(home.app.runtime),
+      app,
+      registry,
+      pruning,
+      upgradeInfo,
+      skipHeights,
+      ...(options.backend ? { backend: options.backend } : {}),
+    })
+    return new Node(options, app, registry, chain)
   }
 
-  /** What the RPC's block, genesis and consensus routes read. */
-  private rpcChain(): RpcChain {
-    const { home } = this.options
-    const v = home.genesis.validators[0]!
-    return {
-      genesis: home.genesis,
-      consensusParams: consensusParamsOf({
-        registry: this.registry,
-        consensusParams: home.genesis.json.consensus.params,
-      }),
-      validator: { address: v.address, pubKey: v.pubKey, power: v.power },
-      blocks: this.blocks,
-      makeCommit: (height, blockId, time) => this.builder.makeCommit(height, blockId, time),
-      nextRoundStartMs: () => this.producer.nextBlockAtMs,
-    }
-  }
-
-  /** The facts the RPC server reports. */
+  /** The node facts the RPC reports (`node_info`, `abci_info`, its height). */
   private rpcNode(): RpcNode {
-    const { home } = this.options
-    const v = home.genesis.validators[0]!
-    return {
-      chainId: home.genesis.chainId,
-      moniker: home.node.moniker,
-      nodeId: nodeId(home.nodeKey),
-      p2pListenAddr: home.node.p2p.laddr,
-      rpcListenAddr: home.node.rpc.laddr,
-      validator: { address: v.address, pubKey: v.pubKey, power: v.power },
+    return rpcNodeOf({
+      home: this.options.home,
+      registry: this.registry,
+      store: this.store,
       blocks: this.blocks,
-      nextRoundStartMs: () => this.producer.nextBlockAtMs,
+      producer: this.producer,
+      version: SDKD_VERSION,
       upgradeHaltHeight: () => this.upgradeHaltHeight,
-      abciInfo: async () => {
-        const latest = this.blocks.latest
-        // The protocol version x/upgrade raises by one with every applied upgrade (key 0x03).
-        const appVersion =
-          latest && this.store.latestHeight >= 0
-            ? await new UpgradeKeeper({ registry: this.registry }).protocolVersion(
-                this.store.view(),
-              )
-            : 0n
-        return {
-          data: 'sdkd',
-          version: SDKD_VERSION,
-          appVersion,
-          lastBlockHeight: latest?.block.header.height ?? 0,
-          lastBlockAppHash: this.store.appHash,
-        }
-      },
-    }
+    })
   }
 
   /** The dev API (mine, time travel, snapshots), when `dev.enable` is on. */
@@ -380,7 +222,15 @@ export class Node {
       }
       const rpcRoutes = {
         ...coreRoutes(this.rpcNode()),
-        ...chainRoutes(this.rpcChain()),
+        ...chainRoutes(
+          rpcChainOf({
+            home,
+            registry: this.registry,
+            blocks: this.blocks,
+            builder: this.builder,
+            producer: this.producer,
+          }),
+        ),
         ...abciQueryRoutes(this.router, logger, (h) => this.store.view(h)),
         ...(this.tx
           ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
@@ -402,7 +252,15 @@ export class Node {
       )
       this.listeners.push(rpc)
       this.addresses.rpc = rpc.address
-      this.listeners.push(this.serveWebsocket(rpc.server, rpcRoutes))
+      this.listeners.push(
+        serveWebsocket(rpc.server, {
+          routes: rpcRoutes,
+          rpc: home.node.rpc,
+          producer: this.producer,
+          timings: this.options.websocketTimings,
+          logger,
+        }),
+      )
       logger.info({ module: 'rpc-server', address: rpc.address }, 'serving CometBFT RPC')
       if (this.metrics) {
         const unsubscribe = this.metrics.subscribe(this.producer, this.tx?.mempool)
@@ -522,41 +380,6 @@ export class Node {
     })
   }
 
-  /** `/websocket` on the RPC server: every route plus subscriptions to the committed blocks' events. */
-  private serveWebsocket(server: Server, routes: RpcRoutes): { close(): Promise<void> } {
-    const { home, logger } = this.options
-    const rpc = home.node.rpc
-    const bus = new EventBus({
-      maxSubscriptionClients: rpc.maxSubscriptionClients,
-      maxSubscriptionsPerClient: rpc.maxSubscriptionsPerClient,
-    })
-    const onBlock = (stored: StoredBlock) => {
-      try {
-        bus.publishBlock(stored)
-      } catch (err) {
-        // A subscriber's trouble must never reach the commit path.
-        logger.error({ err, height: stored.block.header.height }, 'failed to publish block events')
-      }
-    }
-    this.producer.on('block', onBlock)
-    const endpoint = attachWebsocket(server, {
-      routes,
-      bus,
-      maxBodyBytes: rpc.maxBodyBytes,
-      subscriptionBufferSize: rpc.subscriptionBufferSize,
-      writeBufferSize: rpc.websocketWriteBufferSize,
-      closeOnSlowClient: rpc.closeOnSlowClient,
-      ...(this.options.websocketTimings ? { timings: this.options.websocketTimings } : {}),
-      logger,
-    })
-    return {
-      close: async () => {
-        this.producer.off('block', onBlock)
-        await endpoint.close()
-      },
-    }
-  }
-
   /** Resolves when the chain halts (configured halt, upgrade, failure). */
   halted(): Promise<ChainHaltError> {
     return this.haltPromise
@@ -573,38 +396,4 @@ export class Node {
     })()
     return this.stopping
   }
-}
-
-/** The devnet faucet: the genesis validator's operator account (the devnet's `validator` key). */
-function faucetOf(home: LoadedHome): Uint8Array | undefined {
-  const staking = home.genesis.appState.staking as
-    | { validators?: { operator_address?: string }[] }
-    | undefined
-  const operator = staking?.validators?.[0]?.operator_address
-  if (!operator) return undefined
-  try {
-    return bech32ToAddress(operator, valoperPrefix())
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The chain in `data/` remembers the genesis it was made from: started with another `genesis.json`
- * (e.g. after `init --overwrite`), the node refuses instead of silently continuing the old chain.
- */
-async function checkGenesisOfData(
-  backend: StoreBackend,
-  latestHeight: number,
-  genesisHash: Uint8Array,
-): Promise<void> {
-  if (latestHeight < 0) return
-  const stored = await backend.get(META_GENESIS_HASH)
-  if (stored === undefined || toHexUpper(stored) === toHexUpper(genesisHash)) return
-  throw new ConfigError(
-    'config/genesis.json',
-    '',
-    `does not match the chain in data/ (genesis hash ${toHexUpper(genesisHash)}; the chain was made from ${toHexUpper(stored)}), e.g. after init --overwrite. ` +
-      `Start the chain over from this genesis with 'sdkd devnet --reset' (a devnet home) or 'sdkd comet unsafe-reset-all', or put back the genesis.json the chain was made from`,
-  )
 }

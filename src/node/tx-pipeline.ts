@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os'
 import type { App } from '../app/app.js'
 import { EventManager } from '../block/events.js'
 import { Mempool } from '../chain/mempool.js'
@@ -10,7 +9,7 @@ import type { Logger } from '../logger.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { TxRunner } from '../tx/executor.js'
 import { type DecCoin, parseDecCoins } from '../tx/fees.js'
-import { secp256k1Fallback } from '../tx/secp256k1.js'
+import type { RuntimeOptions } from './runtime-options.js'
 
 export interface TxPipelineOptions {
   home: LoadedHome
@@ -20,33 +19,14 @@ export interface TxPipelineOptions {
   /** The block producer (created after the pipeline: the mempool is its tx source). */
   producer(): BlockProducer
   logger: Logger
+  /** Verify workers and the secp256k1 library. */
+  runtime: Pick<RuntimeOptions, 'verifyWorkers' | 'secp256k1'>
 }
 
 /** The node's tx runner (deliver, check, simulate) and mempool, configured from the home. */
 export interface TxPipeline {
   runner: TxRunner
   mempool: Mempool
-}
-
-/** The variable that sets how many worker threads verify signatures (0: the node's thread). */
-export const VERIFY_WORKERS_ENV = 'SDKD_VERIFY_WORKERS'
-
-/**
- * Verify workers when SDKD_VERIFY_WORKERS is unset: one where the machine has a second core (the
- * node's thread is the bottleneck under load; the worker takes the signatures off it), else none.
- */
-export function defaultVerifyWorkers(cores: number = availableParallelism()): number {
-  return cores >= 2 ? 1 : 0
-}
-
-/** SDKD_VERIFY_WORKERS as the runner's option: a whole number (unset: `defaultVerifyWorkers`). */
-export function verifyWorkers(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env[VERIFY_WORKERS_ENV]?.trim()
-  if (!text) return defaultVerifyWorkers()
-  if (!/^\d+$/.test(text)) {
-    throw new ConfigError(VERIFY_WORKERS_ENV, '', `invalid number of verify workers: ${text}`)
-  }
-  return Number(text)
 }
 
 /**
@@ -56,13 +36,6 @@ export function verifyWorkers(env: NodeJS.ProcessEnv = process.env): number {
 export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
   const keepers = o.app.version.txKeepers
   if (!keepers) return undefined
-  const fallback = secp256k1Fallback()
-  if (fallback !== undefined) {
-    o.logger.warn(
-      { reason: fallback },
-      'libsecp256k1 (secp256k1) is not used: signatures are verified with OpenSSL (node:crypto), about six times slower',
-    )
-  }
   const { home } = o
   let minGasPrices: DecCoin[]
   try {
@@ -83,8 +56,16 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
     blockMaxGas: home.genesis.blockMaxGas,
     indexEvents: home.app.indexEvents,
     logger: o.logger,
-    verifyWorkers: verifyWorkers(),
+    verifyWorkers: o.runtime.verifyWorkers,
+    secp256k1: o.runtime.secp256k1,
   })
+  const fallback = runner.verifier.fallback
+  if (fallback !== undefined) {
+    o.logger.warn(
+      { reason: fallback },
+      'libsecp256k1 (secp256k1) is not used: signatures are verified with OpenSSL (node:crypto), about six times slower',
+    )
+  }
   const { mempool: m } = home.node
   const mempool = new Mempool({
     runner,

@@ -23,7 +23,13 @@ import { abciError, UndefinedCodeError } from './errors.js'
 import type { DecCoin } from './fees.js'
 import { GasMeter, meteredBranch, OutOfGasError } from './gas.js'
 import { runMsgs } from './run-msgs.js'
-import { SignatureCache } from './secp256k1.js'
+import {
+  chooseSecp256k1,
+  DEFAULT_SECP256K1,
+  type Secp256k1Choice,
+  type Secp256k1Verifier,
+  SignatureCache,
+} from './secp256k1.js'
 import { VerifyPool } from './verify-pool.js'
 
 export interface TxRunnerOptions {
@@ -41,9 +47,11 @@ export interface TxRunnerOptions {
   logger: Logger
   /**
    * Worker threads that verify signatures ahead of CheckTx; default 0: the node's thread verifies
-   * them. The node starts one where it has a second core (SDKD_VERIFY_WORKERS).
+   * them. The node starts one where it has a second core (its runtime options).
    */
   verifyWorkers?: number
+  /** The secp256k1 library (default libsecp256k1 where it loads), on every thread. */
+  secp256k1?: Secp256k1Choice
 }
 
 /** The outcome of running a tx (ABCI ExecTxResult / ResponseCheckTx). */
@@ -88,7 +96,9 @@ export interface TxExecutor {
 }
 
 export class TxRunner implements TxExecutor {
-  readonly sigCache = new SignatureCache()
+  /** The secp256k1 verifier of the node's thread (`fallback` says why it is node:crypto). */
+  readonly verifier: Secp256k1Verifier
+  readonly sigCache: SignatureCache
   /** Started with the first tx (a node that takes none starts no threads); null: none available. */
   private pool: VerifyPool | null | undefined
   private readonly ante: AnteOptions
@@ -97,6 +107,8 @@ export class TxRunner implements TxExecutor {
   private readonly decoded = new WeakMap<Bytes, DecodedTx>()
 
   constructor(private readonly o: TxRunnerOptions) {
+    this.verifier = chooseSecp256k1(o.secp256k1 ?? DEFAULT_SECP256K1)
+    this.sigCache = new SignatureCache(this.verifier)
     this.ante = {
       registry: o.registry,
       chainId: o.chainId,
@@ -125,7 +137,14 @@ export class TxRunner implements TxExecutor {
    * does not verify them again on the main thread. Anything unusual is left to the ante handler.
    */
   async preverify(bytes: Bytes, state: { store(name: string): KVReader }): Promise<void> {
-    if (this.pool === undefined) this.pool = VerifyPool.create(this.o.verifyWorkers ?? 0) ?? null
+    if (this.pool === undefined) {
+      this.pool =
+        VerifyPool.create({
+          size: this.o.verifyWorkers ?? 0,
+          secp256k1: this.o.secp256k1 ?? DEFAULT_SECP256K1,
+          log: this.o.logger,
+        }) ?? null
+    }
     const pool = this.pool
     if (!pool) return
     let tx: DecodedTx

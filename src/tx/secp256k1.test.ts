@@ -6,9 +6,23 @@ import { describe, expect, test } from 'vitest'
 import { signSecp256k1 } from '../client/keyring.js'
 import { type Bytes, concatBytes, fromHex } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import { chooseSecp256k1, type Secp256k1Verifier, SignatureCache } from './secp256k1.js'
-import { CTRL, RESULT, VerifyRing } from './verify-ring.js'
-import { serveRing } from './verify-worker.js'
+import { serveRing } from '../threads/serve-ring.js'
+import { CTRL, SharedRing } from '../threads/shared-ring.js'
+import {
+  chooseSecp256k1,
+  DEFAULT_SECP256K1,
+  type Secp256k1Verifier,
+  SignatureCache,
+} from './secp256k1.js'
+import {
+  fitsVerifySlot,
+  publishVerifyJob,
+  RESULT,
+  readVerifyJob,
+  storeVerifyResult,
+  VERIFY_SLOT,
+  verifyResult,
+} from './verify-ring.js'
 
 const N = secp256k1.Point.CURVE().n
 const priv = new Uint8Array(32).fill(9)
@@ -66,11 +80,11 @@ function hasPrebuild(): boolean {
   return existsSync(join(pkg, 'prebuilds', `${process.platform}-${process.arch}`))
 }
 
-const native = chooseSecp256k1(undefined)
-const forced = chooseSecp256k1('node')
+const native = chooseSecp256k1(DEFAULT_SECP256K1)
+const forced = chooseSecp256k1({ library: 'node:crypto', askedBy: 'SDKD_SECP256K1=node' })
 
 describe('secp256k1 libraries', () => {
-  test('behavior: libsecp256k1 loads from its prebuilt binary; SDKD_SECP256K1=node picks node:crypto', () => {
+  test('behavior: libsecp256k1 loads from its prebuilt binary; asking for node:crypto picks it and says who asked', () => {
     if (hasPrebuild()) {
       expect(native.library).toBe('libsecp256k1')
       expect(native.fallback).toBeUndefined()
@@ -79,7 +93,7 @@ describe('secp256k1 libraries', () => {
   })
 
   test('error: a binary that cannot load falls back to node:crypto and says why', () => {
-    const v = chooseSecp256k1(undefined, () => {
+    const v = chooseSecp256k1(DEFAULT_SECP256K1, () => {
       throw new Error('No native build was found for platform=plan9\nmore detail')
     })
     expect(v).toMatchObject({
@@ -103,7 +117,7 @@ describe('secp256k1 libraries', () => {
   }
 
   test('behavior: the signature cache answers as a verification and only remembers successes', () => {
-    const cache = new SignatureCache()
+    const cache = new SignatureCache(native)
     for (const v of vectors) expect(cache.verify(v.pub, v.msg, v.sig)).toBe(v.ok)
     for (const v of vectors) expect(cache.verify(v.pub, v.msg, v.sig)).toBe(v.ok)
   })
@@ -111,19 +125,27 @@ describe('secp256k1 libraries', () => {
 
 describe('verify ring', () => {
   test('behavior: a worker answers published jobs in order, valid ones as valid', () => {
-    const ring = VerifyRing.create(4)
+    const ring = SharedRing.create(4, VERIFY_SLOT)
     expect(ring.capacity).toBe(4)
+    const verify = (seq: number) => {
+      const job = readVerifyJob(ring, seq)
+      storeVerifyResult(ring, seq, native.verify(job.pub, job.msg, job.sig, job.digest))
+    }
     let seq = 0
     // more jobs than slots, in two rounds: slots are reused in order
     for (const round of [vectors.slice(0, 4), vectors.slice(4, 8)]) {
       const first = seq
       for (const v of round) {
-        seq = ring.publish(seq, { pub: v.pub, msg: v.msg, digest: sha256(v.msg), sig: v.sig })
+        seq = publishVerifyJob(ring, seq, {
+          pub: v.pub,
+          msg: v.msg,
+          digest: sha256(v.msg),
+          sig: v.sig,
+        })
+        expect(verifyResult(ring, seq - 1)).toBe(RESULT.pending)
       }
-      Atomics.store(ring.ctrl, CTRL.stop, 1)
-      serveRing(ring)
-      Atomics.store(ring.ctrl, CTRL.stop, 0)
-      const results = round.map((_, i) => ring.result(first + i))
+      serveRing(ring, verify, { untilIdle: true })
+      const results = round.map((_, i) => verifyResult(ring, first + i))
       expect(results).toEqual(round.map((v) => (v.ok ? RESULT.valid : RESULT.invalid)))
     }
     expect(Atomics.load(ring.ctrl, CTRL.done)).toBe(8)
@@ -136,11 +158,11 @@ describe('verify ring', () => {
       digest: sha256(v.msg),
       sig: v.sig,
     })
-    expect(VerifyRing.fits(job(vectors[0]!))).toBe(true)
-    expect(VerifyRing.fits(job(vectors.find((v) => v.name === 'uncompressed key')!))).toBe(false)
-    expect(VerifyRing.fits(job(vectors.find((v) => v.name === 'signature of 63 bytes')!))).toBe(
+    expect(fitsVerifySlot(job(vectors[0]!))).toBe(true)
+    expect(fitsVerifySlot(job(vectors.find((v) => v.name === 'uncompressed key')!))).toBe(false)
+    expect(fitsVerifySlot(job(vectors.find((v) => v.name === 'signature of 63 bytes')!))).toBe(
       false,
     )
-    expect(VerifyRing.fits({ ...job(vectors[0]!), msg: new Uint8Array(4096) })).toBe(false)
+    expect(fitsVerifySlot({ ...job(vectors[0]!), msg: new Uint8Array(4096) })).toBe(false)
   })
 })

@@ -11,15 +11,24 @@ import { sha256 } from '../codec/hash.js'
  *
  * libsecp256k1 (the `secp256k1` package's prebuilt native binding) does the curve arithmetic: it
  * verifies about six times faster than OpenSSL (node:crypto), which is what bounds a node's tx
- * throughput. Where the binding cannot load, or `SDKD_SECP256K1=node` asks for it, node:crypto
- * verifies instead, with the same results; the node says so once at start-up.
+ * throughput. Where the binding cannot load, or the node's runtime options ask for it
+ * (`SDKD_SECP256K1=node`), node:crypto verifies instead, with the same results; the node says so
+ * once at start-up.
  */
 
 /** The libraries that can verify: the native binding, or OpenSSL through node:crypto. */
 export type Secp256k1Library = 'libsecp256k1' | 'node:crypto'
 
-/** The environment variable that forces node:crypto (`node`); unset or `native`: libsecp256k1. */
-export const SECP256K1_ENV = 'SDKD_SECP256K1'
+/**
+ * The library asked for: libsecp256k1 (where its binding loads), or node:crypto, with what asked
+ * for it (`SDKD_SECP256K1=node`: the reason the node gives at start-up).
+ */
+export type Secp256k1Choice =
+  | { library: 'libsecp256k1' }
+  | { library: 'node:crypto'; askedBy: string }
+
+/** libsecp256k1, where its binding loads. */
+export const DEFAULT_SECP256K1: Secp256k1Choice = { library: 'libsecp256k1' }
 
 /**
  * Verifies a 64-byte compact signature over sha256(`message`) with a 33-byte compressed key;
@@ -134,19 +143,15 @@ function withRules(verifyRaw: RawVerify): Secp256k1Verifier['verify'] {
 }
 
 /**
- * Picks the library: libsecp256k1 unless `choice` (the value of SDKD_SECP256K1) is `node` or the
- * binding cannot load; `load` is the binding loader (replaceable to exercise a failed load).
+ * The verifier of `choice`: libsecp256k1 unless node:crypto is asked for or the binding cannot
+ * load; `load` is the binding loader (replaceable to exercise a failed load).
  */
 export function chooseSecp256k1(
-  choice: string | undefined,
+  choice: Secp256k1Choice,
   load: () => Secp256k1Binding = loadBinding,
 ): Secp256k1Verifier {
-  if (choice === 'node') {
-    return {
-      library: 'node:crypto',
-      fallback: `${SECP256K1_ENV}=node`,
-      verify: withRules(nodeCryptoVerify),
-    }
+  if (choice.library === 'node:crypto') {
+    return { library: 'node:crypto', fallback: choice.askedBy, verify: withRules(nodeCryptoVerify) }
   }
   try {
     return { library: 'libsecp256k1', verify: withRules(nativeVerifier(load())) }
@@ -159,22 +164,15 @@ export function chooseSecp256k1(
   }
 }
 
-let chosen: Secp256k1Verifier | undefined
+let defaultVerifier: Secp256k1Verifier | undefined
 
-/** The verifier of this process (chosen once, on first use, from SDKD_SECP256K1). */
-export function secp256k1Verifier(): Secp256k1Verifier {
-  chosen ??= chooseSecp256k1(process.env[SECP256K1_ENV] || undefined)
-  return chosen
-}
-
-/** Why this process verifies with node:crypto instead of libsecp256k1, if it does. */
-export function secp256k1Fallback(): string | undefined {
-  return secp256k1Verifier().fallback
-}
-
-/** Whether `signature` (64 bytes, low-S) signs sha256(`message`) under the compressed `pubKey`. */
+/**
+ * Whether `signature` (64 bytes, low-S) signs sha256(`message`) under the compressed `pubKey`,
+ * checked with the default library (a node verifies with the one its runtime options choose).
+ */
 export function verifySecp256k1(pubKey: Bytes, message: Bytes, signature: Bytes): boolean {
-  return secp256k1Verifier().verify(pubKey, message, signature)
+  defaultVerifier ??= chooseSecp256k1(DEFAULT_SECP256K1)
+  return defaultVerifier.verify(pubKey, message, signature)
 }
 
 /** Account address of a secp256k1 key: ripemd160(sha256(pubkey33)). */
@@ -191,6 +189,8 @@ const CACHE_MAX = 50_000
  */
 export class SignatureCache {
   private readonly seen = new Set<string>()
+
+  constructor(private readonly verifier: Secp256k1Verifier) {}
 
   private static id(pubKey: Bytes, digest: Bytes, signature: Bytes): string {
     return (
@@ -219,7 +219,7 @@ export class SignatureCache {
   verifyDigest(pubKey: Bytes, message: Bytes, digest: Bytes, signature: Bytes): boolean {
     const id = SignatureCache.id(pubKey, digest, signature)
     if (this.seen.has(id)) return true
-    const ok = secp256k1Verifier().verify(pubKey, message, signature, digest)
+    const ok = this.verifier.verify(pubKey, message, signature, digest)
     if (ok) this.add(id)
     return ok
   }

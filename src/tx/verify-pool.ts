@@ -1,32 +1,43 @@
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
-import { CTRL, RESULT, type VerifyJob, VerifyRing } from './verify-ring.js'
-
-/** Atomics.waitAsync (Node 16+; not in this project's TypeScript lib). */
-const waitAsync = (
-  Atomics as unknown as {
-    waitAsync(
-      array: Int32Array,
-      index: number,
-      value: number,
-    ): { async: false; value: 'not-equal' | 'timed-out' } | { async: true; value: Promise<string> }
-  }
-).waitAsync.bind(Atomics)
+import { RingWorker, type ThreadLog } from '../threads/ring-worker.js'
+import { CTRL, SharedRing } from '../threads/shared-ring.js'
+import { waitAsync } from '../threads/wait.js'
+import type { Secp256k1Choice } from './secp256k1.js'
+import {
+  fitsVerifySlot,
+  publishVerifyJob,
+  RESULT,
+  VERIFY_SLOT,
+  type VerifyJob,
+  verifyResult,
+} from './verify-ring.js'
 
 /** Jobs in flight at most; more wait for the node's thread to verify them itself. */
 const CAPACITY = 1024
 
+/** What a verify worker needs besides its ring. */
+export interface VerifyWorkerData {
+  secp256k1: Secp256k1Choice
+}
+
+export interface VerifyPoolOptions {
+  /** Worker threads to start (at least 1). */
+  size: number
+  /** The library the workers verify with (the node's thread uses the same). */
+  secp256k1: Secp256k1Choice
+  log: ThreadLog
+}
+
 /**
  * secp256k1 verification on worker threads: the node's thread parses, checks and executes txs
- * while another core verifies their signatures. Jobs go through shared memory (verify-ring.ts):
- * publishing one costs a copy of its bytes, not a message; results are collected in order when a
- * worker signals (Atomics.waitAsync), several at a time. Opt-in (SDKD_VERIFY_WORKERS): with
- * libsecp256k1 on a 2-core machine, verifying on the node's thread is as fast and uses less CPU.
+ * while another core verifies their signatures. Jobs go through a shared ring
+ * (threads/shared-ring.ts, slots in verify-ring.ts): publishing one costs a copy of its bytes, not
+ * a message; results are collected in order when a worker signals (Atomics.waitAsync), several at
+ * a time. The node starts one worker where the machine has a second core (runtime option
+ * `verifyWorkers`, SDKD_VERIFY_WORKERS).
  */
 export class VerifyPool {
-  private readonly ring = VerifyRing.create(CAPACITY)
-  private readonly workers: Worker[]
+  private readonly ring = SharedRing.create(CAPACITY, VERIFY_SLOT)
+  private readonly workers: RingWorker[] = []
   /**
    * Callbacks of the jobs in flight by slot (results are collected in publishing order, from the
    * slot of `collected`); `inFlight` of them are set.
@@ -39,26 +50,30 @@ export class VerifyPool {
   private waiting = false
   private broken = false
 
-  private constructor(script: URL, size: number) {
+  private constructor() {
     this.pending = new Array(this.ring.capacity)
-    this.workers = Array.from({ length: size }, () => {
-      const w = new Worker(script, { workerData: { ring: this.ring.buffer } })
-      w.unref()
-      w.on('error', () => this.fail())
-      w.on('exit', () => this.fail())
-      return w
-    })
   }
 
   /**
    * A pool of `size` workers, or undefined where there is none to start (size 0) or the worker
    * script is not built (running from the TypeScript sources): callers verify in-thread.
    */
-  static create(size: number): VerifyPool | undefined {
-    if (!(size >= 1)) return undefined
+  static create(o: VerifyPoolOptions): VerifyPool | undefined {
+    if (!(o.size >= 1)) return undefined
     const script = new URL('./verify-worker.js', import.meta.url)
-    if (!existsSync(fileURLToPath(script))) return undefined
-    return new VerifyPool(script, Math.floor(size))
+    const pool = new VerifyPool()
+    for (let i = 0; i < Math.floor(o.size); i++) {
+      const worker = RingWorker.start(script, {
+        name: 'verify worker',
+        ring: pool.ring,
+        data: { secp256k1: o.secp256k1 } satisfies VerifyWorkerData,
+        log: o.log,
+        onFail: () => pool.fail(),
+      })
+      if (!worker) return undefined
+      pool.workers.push(worker)
+    }
+    return pool
   }
 
   /**
@@ -67,11 +82,11 @@ export class VerifyPool {
    * ring, a failed worker): the caller verifies it itself.
    */
   verify(job: VerifyJob): Promise<boolean> | undefined {
-    if (this.broken || !VerifyRing.fits(job) || this.inFlight >= this.ring.capacity) {
+    if (this.broken || !fitsVerifySlot(job) || this.inFlight >= this.ring.capacity) {
       return undefined
     }
     const slot = this.ring.slotOf(this.written)
-    this.written = this.ring.publish(this.written, job)
+    this.written = publishVerifyJob(this.ring, this.written, job)
     // Jobs in flight keep the process alive (a pending Atomics.waitAsync does not).
     if (this.inFlight++ === 0) for (const w of this.workers) w.ref()
     const result = new Promise<boolean>((done) => {
@@ -87,7 +102,7 @@ export class VerifyPool {
     const { ring } = this
     const done = Atomics.load(ring.ctrl, CTRL.done)
     // A worker stores a result before it counts it done: one counted already is visible here.
-    if (ring.result(this.collected) !== RESULT.pending) {
+    if (verifyResult(ring, this.collected) !== RESULT.pending) {
       queueMicrotask(() => this.collect())
       return
     }
@@ -101,7 +116,7 @@ export class VerifyPool {
     this.waiting = false
     const { ring } = this
     while (this.inFlight > 0) {
-      const r = ring.result(this.collected)
+      const r = verifyResult(ring, this.collected)
       if (r === RESULT.pending) break
       const slot = ring.slotOf(this.collected)
       const done = this.pending[slot]!
@@ -114,7 +129,7 @@ export class VerifyPool {
     else if (!this.broken) this.wait()
   }
 
-  /** A worker failed: jobs in flight answer false (their callers verify them themselves). */
+  /** A worker failed (it is logged): jobs in flight answer false (their callers verify them). */
   private fail(): void {
     if (this.broken) return
     this.broken = true
@@ -128,8 +143,6 @@ export class VerifyPool {
   /** Stops the workers. */
   async close(): Promise<void> {
     this.fail()
-    Atomics.store(this.ring.ctrl, CTRL.stop, 1)
-    Atomics.notify(this.ring.ctrl, CTRL.written)
-    await Promise.all(this.workers.map((w) => w.terminate()))
+    await Promise.all(this.workers.map((w) => w.stop()))
   }
 }

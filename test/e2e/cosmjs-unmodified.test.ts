@@ -432,7 +432,7 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
       "rpc error: code = NotFound desc = proposal 2 doesn't exist: key not found",
     )
 
-    // Params as in the README's devnet table; LegacyDec bytes are the value × 10^18 in decimal.
+    // Params as in docs/governance.md's devnet table; LegacyDec bytes are the value × 10^18 in decimal.
     expect((await q.gov.params('voting')).votingParams.votingPeriod).toEqual({
       seconds: 5n,
       nanos: 0,

@@ -23,7 +23,7 @@ import { governorOf, upgradeThroughGovernance } from '../helpers/upgrade-proposa
 
 /**
  * sdkd upgraded by real cosmovisor (the pinned upstream build): real `cosmovisor run start` and
- * `sdkd` processes on a devnet home laid out as the README's cosmovisor recipe says. A governance
+ * `sdkd` processes on a devnet home laid out as docs/upgrades.md's cosmovisor recipe says. A governance
  * proposal passes on the running v1 node, v1 halts at the plan's height (exit 2,
  * `data/upgrade-info.json`), cosmovisor backs up data/, runs the custom pre-upgrade script, switches
  * `current` to `upgrades/v2`, runs `sdkd pre-upgrade` and relaunches: v2 applies the upgrade.
@@ -139,7 +139,7 @@ describe.skipIf(!COSMOVISOR.path)(`cosmovisor ${COSMOVISOR.version ?? ''} (e2e)`
     expect(readFileSync(join(home.root, 'upgrades/v2/upgrade-info.json'), 'utf8')).toBe(
       `{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H},"info":"{}"}`,
     )
-    // The bytes x/upgrade writes (README, "What happens at the height").
+    // The bytes x/upgrade writes (docs/upgrades.md, "What happens at the height").
     expect(readFileSync(join(home.dir, 'data/upgrade-info.json'), 'utf8')).toBe(
       `{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H},"info":"{}"}`,
     )

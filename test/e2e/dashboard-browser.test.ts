@@ -17,7 +17,7 @@ import { rpcCall } from '../helpers/sdkd.js'
  * The dashboard in a real browser: Debian's Chromium driven by playwright-core against a real
  * `sdkd start` of a devnet home, blocks mined through the dev API (manual mining), txs sent with
  * the `sdkd` CLI. Screenshots of each page go to .tmp/screenshots/ (test artifacts); with
- * SDKD_UPDATE_SCREENSHOTS=1 they also replace the README's docs/images/dashboard-*.png.
+ * SDKD_UPDATE_SCREENSHOTS=1 they also replace docs/images/dashboard-*.png, the pictures of docs/dashboard.md.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

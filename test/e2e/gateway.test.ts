@@ -208,7 +208,7 @@ describe('REST gateway of a running sdkd', () => {
     expect((await getJson(`${open.api}/sdk/upgrade/v1beta1/authority`)).body).toEqual({
       address: GOV,
     })
-    // A fresh chain of the newest app version, v2 (README, "App versions"): v1's modules without
+    // A fresh chain of the newest app version, v2 (docs/upgrades.md, "App versions"): v1's modules without
     // crisis, plus consensus 1; sorted by name, as upstream answers.
     const versions = (await getJson(`${open.api}/sdk/upgrade/v1beta1/module_versions`)).body
     expect(versions.module_versions).toEqual([

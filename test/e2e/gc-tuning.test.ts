@@ -1,12 +1,16 @@
 import { spawnSync } from 'node:child_process'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { initHome, runSdkd, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
-// The node turns V8's allocation-site pretenuring off (SDKD_V8_PRETENURING=1 keeps it on): the
-// choice reaches V8 in a running process, the node logs it, and a bad value stops the start.
+// The node turns V8's allocation-site pretenuring off (SDKD_V8_PRETENURING=1, or app.toml's
+// `[runtime] v8-pretenuring = true`, keeps it on): the choice reaches V8 in a running process, the
+// node logs it, and a bad value stops the start.
 
-const GC_TUNING = new URL('../../dist/node/gc-tuning.js', import.meta.url).href
+const RUNTIME_OPTIONS = new URL('../../dist/cli/runtime-options.js', import.meta.url).href
+const APP_CONFIG = new URL('../../dist/config/app-config.js', import.meta.url).href
 
 /**
  * Runs a workload V8 would pretenure (objects of one literal that outlive young-generation
@@ -14,8 +18,9 @@ const GC_TUNING = new URL('../../dist/node/gc-tuning.js', import.meta.url).href
  */
 function traceAllocationSites(env: NodeJS.ProcessEnv): string {
   const script = `
-    const { tuneGarbageCollection } = await import(${JSON.stringify(GC_TUNING)})
-    tuneGarbageCollection()
+    const { applyV8Flags, readRuntimeOptions } = await import(${JSON.stringify(RUNTIME_OPTIONS)})
+    const { defaultAppConfig } = await import(${JSON.stringify(APP_CONFIG)})
+    applyV8Flags(readRuntimeOptions(defaultAppConfig().runtime))
     const window = new Array(50_000)
     const make = (i) => ({ i, next: null })
     for (let i = 0; i < 3_000_000; i++) window[i % window.length] = make(i)
@@ -39,6 +44,19 @@ describe('V8 allocation-site pretenuring', () => {
   })
   afterAll(() => cleanup())
 
+  /** The start-up line of a node on the home with `SDKD_V8_PRETENURING` set to `value`. */
+  async function allocationSitesLine(value: string) {
+    const node = startSdkd(
+      ['--home', dir, '--log_level', 'debug', 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
+      { env: { SDKD_V8_PRETENURING: value } },
+    )
+    try {
+      return await node.waitForLog((l) => l.msg === 'V8 allocation sites')
+    } finally {
+      await node.stop('SIGTERM')
+    }
+  }
+
   test('off by default: V8 weighs no allocation site; SDKD_V8_PRETENURING=1 lets it', () => {
     expect(traceAllocationSites({ SDKD_V8_PRETENURING: '' })).not.toMatch(/AllocationSite\(/)
     expect(traceAllocationSites({ SDKD_V8_PRETENURING: '1' })).toMatch(
@@ -51,16 +69,23 @@ describe('V8 allocation-site pretenuring', () => {
       ['', false],
       ['1', true],
     ] as const) {
-      const node = startSdkd(
-        ['--home', dir, '--log_level', 'debug', 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
-        { env: { SDKD_V8_PRETENURING: value } },
-      )
-      try {
-        const line = await node.waitForLog((l) => l.msg === 'V8 allocation sites')
-        expect(line).toMatchObject({ level: 20, module: 'server', pretenuring: on })
-      } finally {
-        await node.stop('SIGTERM')
-      }
+      expect(await allocationSitesLine(value)).toMatchObject({
+        level: 20,
+        module: 'server',
+        pretenuring: on,
+      })
+    }
+  })
+
+  test("behavior: app.toml's [runtime] v8-pretenuring turns it on; the variable wins over the file", async () => {
+    const appToml = join(dir, 'config/app.toml')
+    const before = await readFile(appToml, 'utf8')
+    await writeFile(appToml, before.replace('v8-pretenuring = false', 'v8-pretenuring = true'))
+    try {
+      expect(await allocationSitesLine('')).toMatchObject({ pretenuring: true })
+      expect(await allocationSitesLine('0')).toMatchObject({ pretenuring: false })
+    } finally {
+      await writeFile(appToml, before)
     }
   })
 

@@ -14,7 +14,7 @@ const BUF = createRequire(import.meta.url).resolve('@bufbuild/buf/bin/buf')
 
 const HEIGHTS = 5
 
-/** The services a new user sees listed (README, "REST gateway and gRPC"), sorted. */
+/** The services a new user sees listed (docs/endpoints.md, "REST gateway and gRPC"), sorted. */
 const SERVICES = grpcServices('sdk')
 
 function buf(...args: string[]) {

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { createDevnetHome } from '../helpers/devnet.js'
+import { docText, missingFrom, tableRows } from '../helpers/docs.js'
 import {
   boundPorts,
   getJson,
@@ -17,7 +18,8 @@ import {
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
- * README rows of the CLI, its start flags and its variables, checked with the README's values:
+ * Rows of the CLI, its start flags and its variables (docs/commands.md, docs/configuration.md, the
+ * README's devnet accounts and docs/upgrades.md's app versions), checked with the pages' values:
  * `sdkd version`, `sdkd init` without a chain id, client commands that find their node through
  * client.toml, the gov and upgrade queries, `debug store --prefix`, the tx flags (`-b async`,
  * `--wait-timeout`, `--timeout-height`), the start flags (pruning, `--minimum-gas-prices`,
@@ -28,7 +30,7 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const cleanups = cleanupAfterAll()
 
-// The devnet accounts (README, "Devnet accounts").
+// The devnet accounts (README.md, "Devnet accounts"; the first test reads them there).
 const ADDR = {
   validator: 'sdk12ye7ms3rswtjlceaccfepyqfswphxt2xjr08jk',
   alice: 'sdk10eqywpdkkvemmzg4d2495yunll3jl33ykzy7kn',
@@ -38,7 +40,7 @@ const ADDR = {
   account9: 'sdk137vgvk8xjpax9rgete6agae9dezxmygwr92kj0',
 }
 const GOV_ACCOUNT = 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x'
-/** Every devnet account's genesis balance (README, quick start). */
+/** Every devnet account's genesis balance (README.md, "Devnet accounts"). */
 const DEVNET_BALANCES = {
   balances: [
     { denom: 'stake', amount: '100000000000000' },
@@ -46,7 +48,7 @@ const DEVNET_BALANCES = {
   ],
   pagination: { next_key: null, total: '2' },
 }
-// README, "App versions": the module versions of each built-in app version.
+// docs/upgrades.md, "App versions": the module versions of each built-in app version.
 const V1_MODULES = { auth: 5, bank: 4, staking: 5, gov: 5, crisis: 2, params: 1, upgrade: 2 }
 const V2_MODULES = { auth: 5, bank: 4, staking: 5, gov: 5, params: 1, upgrade: 2, consensus: 1 }
 
@@ -117,7 +119,7 @@ async function startMain(): Promise<Started> {
   const node = await started(home.dir, p)
   const mode = await rpcCall(node.rpcPort, 'dev_setMining', { mode: 'manual' })
   if (mode.result?.mode !== 'manual') throw new Error(`dev_setMining: ${JSON.stringify(mode)}`)
-  // The client finds the node through client.toml's node (README, "Client commands").
+  // The client finds the node through client.toml's node (docs/commands.md, "Client commands").
   const clientToml = join(home.dir, 'config/client.toml')
   await writeFile(
     clientToml,
@@ -163,6 +165,75 @@ beforeAll(() => {
   envNode = startEnv()
   mainNode.catch(() => undefined)
   envNode.catch(() => undefined)
+})
+
+describe('the pages hold the values this file checks', () => {
+  test('behavior: README.md lists these devnet accounts and their genesis balances', () => {
+    const rows = tableRows(docText('README.md'), '## Devnet accounts')
+    const listed = Object.fromEntries(
+      rows.map(([name, address]) => [name!.replaceAll('`', ''), address!.replaceAll('`', '')]),
+    )
+    expect(Object.keys(listed)).toHaveLength(10)
+    for (const [name, address] of Object.entries(ADDR)) expect(listed[name], name).toBe(address)
+    expect(missingFrom('README.md', ['`100000000000000stake` and `1000000000token`'])).toEqual([])
+  })
+
+  test('behavior: docs/upgrades.md gives these module versions for v1, and v2 as v1 without crisis plus consensus', () => {
+    const [v1, v2] = tableRows(docText('docs/upgrades.md'), '## App versions ("binaries")')
+    const versions = (text: string) =>
+      Object.fromEntries([...text.matchAll(/\b([a-z]+) (\d+)\b/g)].map((m) => [m[1], Number(m[2])]))
+    expect([v1![0], v2![0]]).toEqual(['`v1`', '`v2`'])
+    expect(versions(v1![1]!)).toEqual(V1_MODULES)
+    const dropped = /without (\w+)/.exec(v2![1]!)![1]!
+    const kept = Object.entries(versions(v1![1]!)).filter(([name]) => name !== dropped)
+    expect({ ...Object.fromEntries(kept), ...versions(/plus (.*)$/.exec(v2![1]!)![1]!) }).toEqual(
+      V2_MODULES,
+    )
+  })
+
+  test('behavior: the commands, flags, variables and answers checked below are on their pages', () => {
+    expect(
+      missingFrom('docs/commands.md', [
+        '`sdkd version [--long] [-o json]`',
+        'the chain id is a random `test-chain-XXXXXX`',
+        'Prints `{moniker, chain_id, node_id, home}` as JSON on stderr',
+        '`--pruning default\\|nothing\\|everything\\|custom`, `--pruning-keep-recent <n>`, `--pruning-interval <n>`',
+        '`--minimum-gas-prices <coins>`',
+        '`--halt-time <unix seconds>`',
+        '[--limit N] [--offset N \\| --page-key K] [--count-total] [--reverse]`',
+        '`--status` is an alias',
+        '(alias `module-versions`)',
+        'address: sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x',
+        '`sdkd debug store <store> [--height H] [--prefix HEX] [--node URL] [-o text\\|json]`',
+        '`-b, --broadcast-mode sync\\|async`',
+        '`--wait`, `--wait-timeout <duration>`',
+        '`--note <memo>`, `--timeout-height <h>`',
+      ]),
+    ).toEqual([])
+    expect(
+      missingFrom('docs/configuration.md', [
+        '`custom` with `pruning-keep-recent` ≥ 2',
+        ...[
+          'SDKD_MONIKER',
+          'SDKD_ACCOUNTS',
+          'SDKD_APP_VERSION',
+          'SDKD_API_SWAGGER',
+          'SDKD_DEV_ALLOW_REMOTE',
+          'SDKD_MINIMUM_GAS_PRICES',
+          'SDKD_HALT_HEIGHT',
+          'SDKD_PRUNING',
+          'SDKD_UNSAFE_SKIP_UPGRADES',
+          'SDKD_UPGRADE_PLUGIN',
+        ].map((v) => `\`${v}\``),
+      ]),
+    ).toEqual([])
+    expect(
+      missingFrom('docs/transactions.md', [
+        '`insufficient fees; got: 100stake required: 2000stake` (13)',
+        '`block height: H, timeout height: T` (30)',
+      ]),
+    ).toEqual([])
+  })
 })
 
 describe('sdkd version and sdkd init', () => {
@@ -357,7 +428,7 @@ describe('main: sdkd start --pruning custom … --minimum-gas-prices 0.01stake -
         proposals(['--limit', '1', '--offset', '1']),
         proposals(['--reverse']),
       ])
-      // total is counted with --count-total or without a limit (README, REST "Requests").
+      // total is counted with --count-total or without a limit (docs/endpoints.md, "Requests").
       expect(next).toEqual({ ids: ['2'], pagination: { next_key: null, total: '0' } })
       expect(offset).toEqual({ ids: ['2'], pagination: { next_key: null, total: '0' } })
       expect(reverse).toEqual({ ids: ['2', '1'], pagination: { next_key: null, total: '2' } })
@@ -388,7 +459,7 @@ describe('main: sdkd start --pruning custom … --minimum-gas-prices 0.01stake -
       // The bank store holds empty values too (its denom → holder index).
       sdkd(['debug', 'store', 'bank', '--prefix', '03', '--node', rpc]),
     ])
-    // `02‖module` → the big-endian consensus version (README, x/upgrade's state), in key order.
+    // `02‖module` → the big-endian consensus version (docs/upgrades.md, x/upgrade's state), in key order.
     const names = Object.keys(V2_MODULES).sort() as (keyof typeof V2_MODULES)[]
     expect(modules.stdout).toBe(names.map((m) => `02${hex(m)} ${be64(V2_MODULES[m])}\n`).join(''))
     expect(gov).toEqual({

@@ -12,22 +12,26 @@ import {
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
- * The README's cosmovisor recipe run as written (Upgrades → cosmovisor), with the pinned upstream
- * cosmovisor on the PATH as a reader who ran scripts/install-tools.sh has it.
+ * The cosmovisor recipe of docs/upgrades.md run as written (its `<!-- readme-test(cosmovisor): … -->`
+ * blocks), with the pinned upstream cosmovisor on the PATH as a reader who ran
+ * scripts/install-tools.sh has it.
  */
+
+const PAGE = 'docs/upgrades.md'
 
 const terminals: Terminal[] = []
 const cleanups = cleanupAfterAll()
 afterAll(() => killTerminals(terminals))
 
-describe.skipIf(!COSMOVISOR.path)('README: cosmovisor', () => {
+describe.skipIf(!COSMOVISOR.path)('docs/upgrades.md: cosmovisor', () => {
   test('behavior: the cosmovisor recipe carries a v1 devnet through a governance upgrade to v2, as written', async () => {
     const { dir, cleanup } = await tempDir('sdkd-readme-cosmovisor-')
     cleanups.push(cleanup)
-    const actions = readmeActions(join(ROOT, 'README.md'), 'cosmovisor')
+    const actions = readmeActions(join(ROOT, PAGE), 'cosmovisor')
     expect(actions.map((a) => a.kind)).toEqual(['run', 'terminal', 'run', 'run'])
     await runWalkthrough({
       dir,
+      page: PAGE,
       actions,
       terminals,
       env: {

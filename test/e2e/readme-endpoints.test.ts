@@ -10,25 +10,28 @@ import { createGateway } from '../../src/server/rest/gateway.js'
 import { createRpcApp } from '../../src/server/rpc/server.js'
 import { txRoutes } from '../../src/server/rpc/tx-routes.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
+import { codeSpans, docText, missingFrom } from '../helpers/docs.js'
 import { boundPorts, getJson, runSdkd, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { createTxTestNode } from '../helpers/tx-node.js'
 
 /**
- * README rows of the RPC and REST endpoints, against one real devnet process (`sdkd init --devnet`,
- * then `sdkd start` on port 0; blocks only on `dev_mine`), plus the rows about the gateway or a route
- * alone, in process. Expected values come from README.md and the CometBFT / SDK references.
+ * Rows of docs/endpoints.md (the RPC and REST endpoints), against one real devnet process (`sdkd init
+ * --devnet`, then `sdkd start` on port 0; blocks only on `dev_mine`), plus the rows about the gateway
+ * or a route alone, in process. Expected values come from docs/endpoints.md and the CometBFT / SDK
+ * references; the first tests check that the page lists every route and path the node serves and
+ * still says what the others check.
  */
 
-// README, "Devnet accounts".
+// README.md, "Devnet accounts".
 const ALICE = 'sdk10eqywpdkkvemmzg4d2495yunll3jl33ykzy7kn'
 const BOB = 'sdk1ylkrw2yleseu83m0jhumula7ktervdayg2cu34'
 const ACCOUNT3 = 'sdk17eq9kkgz907t7qvhuv4kn3dtzss0z4y8vqkyw2'
 const VALIDATOR = 'sdk12ye7ms3rswtjlceaccfepyqfswphxt2xjr08jk'
-/** The devnet's chain id (README: `sdk-devnet-1` with `--devnet`). */
+/** The devnet's chain id (docs/commands.md: `sdk-devnet-1` with `--devnet`). */
 const CHAIN_ID = 'sdk-devnet-1'
 /** A constitution the test puts into the genesis. */
-const CONSTITUTION = 'Every README row has a test that catches what it names.'
+const CONSTITUTION = 'Every documented row has a test that catches what it names.'
 
 const registry = protoRegistry()
 const cleanups = cleanupAfterAll()
@@ -48,7 +51,7 @@ interface Signer {
 }
 const signers: Record<string, Signer> = {}
 
-/** Upper-case hex sha256 of the tx bytes (README: the tx hash). */
+/** Upper-case hex sha256 of the tx bytes (docs/transactions.md: the tx hash). */
 const hashOf = (tx: Uint8Array) => createHash('sha256').update(tx).digest('hex').toUpperCase()
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 const hexToB64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64')
@@ -181,6 +184,51 @@ async function searchError(query: string, params: Record<string, unknown> = {}) 
   return reply.error.data as string
 }
 
+describe('docs/endpoints.md: what the node serves, and what these tests check', () => {
+  test('behavior: every route the RPC lists at / is named on the page', async () => {
+    const index = await (await fetch(`${rpcUrl}/`)).text()
+    const routes = [...index.matchAll(/href="\/(\w+)"/g)].map((m) => m[1]!)
+    expect(routes).toContain('dev_mine')
+    expect(routes.length).toBeGreaterThan(30)
+    const named = new Set(codeSpans(docText('docs/endpoints.md')))
+    expect(routes.filter((r) => !named.has(r))).toEqual([])
+  })
+
+  test('behavior: every path of the node OpenAPI document is written out in full on the page (POST ones as POST)', async () => {
+    const { body } = await getJson(`${api}/swagger/swagger.json`)
+    const text = docText('docs/endpoints.md')
+    const literal = (s: string) => s.replace(/[{}?[\].*+^$|()\\/]/g, '\\$&')
+    // A path ends where its code span does, or where a query string or an optional part starts.
+    const written = (method: string, path: string) =>
+      new RegExp(
+        `${method === 'get' ? '' : `${method.toUpperCase()} `}${literal(path)}[\`?[ ]`,
+      ).test(text)
+    const operations = Object.entries(body.paths as Record<string, object>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => [method, path] as const),
+    )
+    expect(operations.length).toBeGreaterThan(40)
+    expect(operations.filter(([m, p]) => !written(m, p)).map(([m, p]) => `${m} ${p}`)).toEqual([])
+  })
+
+  test('behavior: the page still says what the tests below check', () => {
+    expect(
+      missingFrom('docs/endpoints.md', [
+        '`page should be within [1, N] range, given P`',
+        'Results are in (height, index) order (`desc` reverses)',
+        '`tx (<HASH>) not found`',
+        '`timed out waiting for tx to be included in a block`',
+        '| `broadcast_tx_async` | `tx` | the same with only `hash` meaningful |',
+        "| `check_tx` | `tx` | CheckTx's answer (flat) without admitting the tx |",
+        '`node_info` (`network` = chain id, `version` 0.38.12)',
+        'ASYNC only the hash',
+        '`GET /sdk/gov/v1/constitution`',
+        '`/swagger/swagger.yaml`',
+        '`Access-Control-Allow-Origin: *`',
+      ]),
+    ).toEqual([])
+  })
+})
+
 describe('tx_search and GetTxsEvent: the query language on txs at known heights', () => {
   beforeAll(async () => {
     tx.tx1 = await admit('alice', sends('alice', [[BOB, '100token']]))
@@ -296,7 +344,7 @@ describe('tx_search and GetTxsEvent: the query language on txs at known heights'
     // per_page below 1 is the default (30), above 100 is 100: no error either way.
     expect((await search(all, { per_page: '0' })).txs).toHaveLength(4)
     expect((await search(all, { per_page: '1000' })).txs).toHaveLength(4)
-    // The README's URI form: quoted strings, bare numbers.
+    // The URI form of docs/endpoints.md: quoted strings, bare numbers.
     const q = encodeURIComponent(`"tx.height>=${B} AND tx.height<=${C}"`)
     const uri = await getJson(`${rpcUrl}/tx_search?query=${q}&page=1&per_page=2&order_by="desc"`)
     expect(uri.body.result.txs.map((t: { hash: string }) => names()[t.hash])).toEqual([
@@ -504,14 +552,14 @@ describe('RPC: broadcast_tx_async, check_tx, block_results, abci_info, status', 
         earliest_block_hash: first.block_id.hash,
         earliest_app_hash: first.block.header.app_hash,
         earliest_block_height: '1',
-        // README: block 1 has the genesis time
+        // docs/ARCHITECTURE.md: block 1 has the genesis time
         earliest_block_time: genesis.genesis_time,
         catching_up: false,
       },
       validator_info: {
         address: v.address,
         pub_key: { type: 'tendermint/PubKeyEd25519', value: v.pub_key.value },
-        // README: 10000000stake bonded, consensus power 10
+        // docs/governance.md: 10000000stake bonded, consensus power 10
         voting_power: '10',
       },
     })
@@ -540,7 +588,7 @@ describe('REST: gov constitution, staking, BROADCAST_MODE_ASYNC', () => {
 
   test('behavior: staking validators (all, by status, one) and params answer the genesis staking state', async () => {
     const [validator] = genesis.app_state.staking.validators
-    // README: the validator key's account has the same bytes as the operator address.
+    // docs/governance.md: the validator key's account has the same bytes as the operator address.
     const operator = addressToBech32(bech32ToAddress(VALIDATOR), 'sdkvaloper')
     expect(validator).toMatchObject({
       operator_address: operator,
@@ -615,14 +663,14 @@ describe('REST: Swagger and CORS of the devnet preset (both on)', () => {
     const doc = JSON.parse(await yaml.text())
     expect(doc).toEqual((await getJson(`${api}/swagger/swagger.json`)).body)
     expect(doc.swagger).toBe('2.0')
-    // README, Known limits: no /swagger/index.html.
+    // README.md, known limits: no /swagger/index.html.
     expect(await getJson(`${api}/swagger/index.html`)).toMatchObject({
       status: 404,
       body: { code: 5, message: 'Not Found', details: [] },
     })
   })
 
-  test('behavior: CORS: every origin, the height headers exposed; preflights granted, refused (403, 405) or bad (400) as the README says', async () => {
+  test('behavior: CORS: every origin, the height headers exposed; preflights granted, refused (403, 405) or bad (400) as docs/endpoints.md says', async () => {
     const path = `${api}/sdk/bank/v1beta1/params`
     const cors = (h: Headers) =>
       [...h.keys()].filter((k) => k.startsWith('access-control')).sort((a, b) => (a < b ? -1 : 1))

@@ -11,24 +11,32 @@ import {
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
- * Runs the README's quick start and upgrade rehearsal as written, in README order, on a fresh home
+ * Runs the README's walkthrough as written, in README order, on a fresh home: the quick start, the
+ * dev API session, `sdkd rehearse v2`, and the upgrade step by step
  * (test/helpers/readme-walkthrough.ts says how a reader's terminals are stood in for). `npm ci` is
  * left out (the suite runs after it).
  */
+
+const PAGE = 'README.md'
 
 const terminals: Terminal[] = []
 const cleanups = cleanupAfterAll()
 afterAll(() => killTerminals(terminals))
 
 describe('README', () => {
-  test('behavior: the quick start and the upgrade rehearsal run as written, in order', async () => {
+  test('behavior: the quick start, the dev API session, the one-command rehearsal and the upgrade step by step run as written, in order', async () => {
     const { dir, cleanup } = await tempDir('sdkd-readme-')
     cleanups.push(cleanup)
-    const actions = readmeActions(join(ROOT, 'README.md'))
+    const actions = readmeActions(join(ROOT, PAGE))
     expect(actions.map((a) => a.kind)).toEqual([
+      // Quick start: the devnet, the height rising, a query and a send.
       'terminal',
       'watch',
       'run',
+      // Drive the chain; Rehearse an upgrade in one command.
+      'run',
+      'run',
+      // Step by step: v1, the proposal, the fast-forward, the halt, v2.
       'ctrl-c',
       'terminal',
       'run',
@@ -40,6 +48,7 @@ describe('README', () => {
     ])
     await runWalkthrough({
       dir,
+      page: PAGE,
       actions,
       terminals,
       stopped(t, code, context) {

@@ -242,7 +242,7 @@ describe('sdkd run (e2e)', () => {
     )
     expect(applied).toBe(String(H))
     await heightsRise(v2)
-    // README, "App versions": v2 adds consensus 1 and keeps crisis 2 listed; the rest as in v1.
+    // docs/upgrades.md, "App versions": v2 adds consensus 1 and keeps crisis 2 listed; the rest as in v1.
     expect(await rest(v2, '/sdk/upgrade/v1beta1/module_versions')).toEqual({
       module_versions: [
         { name: 'auth', version: '5' },

@@ -20,7 +20,7 @@ import {
   testAppVersion,
 } from '../helpers/upgrade-chain.js'
 
-// Upgrade edges with real `sdkd` processes (README "Upgrades": "What happens at the height",
+// Upgrade edges with real `sdkd` processes (docs/upgrades.md: "What happens at the height",
 // "Upgrade plugins"): a plugin whose handler throws (exit 1, the failure line, nothing committed),
 // then a plugin for the same plan that renames a store (its data under the new name after the
 // upgrade and after a restart), and a malformed data/upgrade-info.json at start. One chain, one node

@@ -20,7 +20,7 @@ import {
   softwareUpgrade,
 } from '../helpers/upgrade-proposal.js'
 
-// Upgrades with real `sdkd` processes (README "Upgrades"), every plan scheduled by a passed
+// Upgrades with real `sdkd` processes (docs/upgrades.md), every plan scheduled by a passed
 // governance proposal: MsgSubmitProposal carrying MsgSoftwareUpgrade (or MsgCancelUpgrade) with the
 // min deposit, the devnet validator's yes vote, and the devnet's 5 s voting period ended by time
 // travel. Mining is manual (dev API): every block is one a test asks for, so heights are known in

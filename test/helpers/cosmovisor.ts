@@ -7,13 +7,13 @@ import { requireUpstreamTool } from './upstream-tools.js'
 
 /**
  * Real cosmovisor (the pinned upstream build in `.tools/bin`) supervising real `sdkd` processes on a
- * devnet home laid out as README "cosmovisor" says: `sdkd` on the PATH, and in each
+ * devnet home laid out as docs/upgrades.md, "cosmovisor", says: `sdkd` on the PATH, and in each
  * `cosmovisor/<genesis|upgrades/<name>>/bin/` a two-line wrapper that selects an app version.
  */
 
 export const COSMOVISOR = requireUpstreamTool('cosmovisor', 'cosmovisor tests')
 
-/** The wrapper script that is "the binary" of one app version (README, "cosmovisor"). */
+/** The wrapper script that is "the binary" of one app version (docs/upgrades.md, "cosmovisor"). */
 export const wrapperScript = (appVersion: string, extra = '') =>
   `#!/bin/sh\nexec sdkd --app-version ${appVersion} "$@"${extra}\n`
 
@@ -83,7 +83,7 @@ export function cosmovisorEnv(
 
 /**
  * The `start` arguments cosmovisor passes to every sdkd it runs: ports of the OS's choosing, and
- * `--upgrade-halt wait` as the README's recipe has it (the halted node waits to be stopped).
+ * `--upgrade-halt wait` as docs/upgrades.md's recipe has it (the halted node waits to be stopped).
  */
 export const START_ARGS = [
   'start',

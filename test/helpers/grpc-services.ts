@@ -13,7 +13,7 @@ const QUERY_SERVICES = [
 ]
 
 /**
- * Every service a gRPC client sees listed (README, "REST gateway and gRPC") for a brand's package root
+ * Every service a gRPC client sees listed (docs/endpoints.md, "REST gateway and gRPC") for a brand's package root
  * (`sdk`, `cosmos`): the query services and the two reflection services, sorted as grpc-go sorts.
  */
 export function grpcServices(pkg: string): string[] {

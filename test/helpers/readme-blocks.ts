@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 
 /**
- * The README's executable walkthrough: the shell blocks marked with `<!-- readme-test: … -->`, in
- * README order. The markers mirror what a reader does:
+ * A page's executable walkthrough: the shell blocks marked with `<!-- readme-test: … -->` (README.md)
+ * or `<!-- readme-test(<name>): … -->` (a named one, e.g. docs/upgrades.md's cosmovisor recipe), in
+ * page order. The markers mirror what a reader does:
  *
  *   terminal    run the block in a terminal of its own and leave it running (a node)
  *   ctrl-c      press Ctrl-C in the running terminals (they must stop)
@@ -18,7 +19,7 @@ export type ReadmeAction =
   | { kind: 'run' | 'watch'; script: string; line: number }
 
 /**
- * The marked blocks and actions of a README, in order: those of the main walkthrough
+ * The marked blocks and actions of a page, in order: those of the main walkthrough
  * (`<!-- readme-test: … -->`), or of a named one (`<!-- readme-test(cosmovisor): … -->`).
  */
 export function readmeActions(path: string, walkthrough?: string): ReadmeAction[] {
@@ -63,7 +64,7 @@ export function checkedScript(block: string): string {
     if (expected && line.trim() !== '' && !line.trimStart().startsWith('#')) {
       out.push(
         `__out=$(${line})`,
-        `if [ "$__out" != ${quote(expected[1]!)} ]; then printf 'README: %s\\n  expected: %s\\n  printed:  %s\\n' ${quote(line)} ${quote(expected[1]!)} "$__out" >&2; exit 1; fi`,
+        `if [ "$__out" != ${quote(expected[1]!)} ]; then printf 'as written: %s\\n  expected: %s\\n  printed:  %s\\n' ${quote(line)} ${quote(expected[1]!)} "$__out" >&2; exit 1; fi`,
         'printf "%s\\n" "$__out"',
       )
       i++

@@ -7,10 +7,11 @@ import { checkedScript, type ReadmeAction } from './readme-blocks.js'
 import { SDKD_BIN, waitFor } from './sdkd.js'
 
 /**
- * Runs a README walkthrough as a reader would, on a fresh home (HOME is a temporary directory):
- * `sdkd` is put on the PATH the way `npm link` would, the SDKD_* listen variables ask for port 0,
- * and the README's `localhost:26657` / `:1317` / `:9090` are read as the ports the node in the last
- * terminal logged. Terminals run in process groups of their own (Ctrl-C reaches all they started).
+ * Runs a page's walkthrough (README.md, or a named one in docs/) as a reader would, on a fresh home
+ * (HOME is a temporary directory): `sdkd` is put on the PATH the way `npm link` would, the SDKD_*
+ * listen variables ask for port 0, and the page's `localhost:26657` / `:1317` / `:9090` are read as
+ * the ports the node in the last terminal logged. Terminals run in process groups of their own
+ * (Ctrl-C reaches all they started).
  */
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -51,6 +52,8 @@ async function portsOf(t: Terminal, where: string): Promise<Ports> {
 export interface WalkthroughOptions {
   /** A fresh directory for HOME and the `sdkd` on the PATH. */
   dir: string
+  /** The page the actions come from, relative to the repository root (for the failure messages). */
+  page: string
   actions: ReadmeAction[]
   /** Variables beyond the fresh HOME's (e.g. a tool's directory on the PATH). */
   env?: NodeJS.ProcessEnv
@@ -60,7 +63,7 @@ export interface WalkthroughOptions {
   terminals: Terminal[]
 }
 
-/** Runs the actions in order; a failed step fails the test with the README line and the outputs. */
+/** Runs the actions in order; a failed step fails the test with the page's line and the outputs. */
 export async function runWalkthrough(o: WalkthroughOptions): Promise<void> {
   const bin = join(o.dir, 'bin')
   await mkdir(bin)
@@ -69,7 +72,7 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<void> {
     `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SDKD_BIN)} "$@"\n`,
   )
   await chmod(join(bin, 'sdkd'), 0o755)
-  // The node of the latest terminal; the README's fixed ports stand for these.
+  // The node of the latest terminal; the page's fixed ports stand for these.
   let ports: Ports | undefined
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -97,7 +100,7 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<void> {
   const running = () =>
     o.terminals.filter((t) => t.child.exitCode === null && t.child.signalCode === null)
   for (const action of o.actions) {
-    const where = `README.md:${action.line}`
+    const where = `${o.page}:${action.line}`
     if (action.kind === 'terminal') {
       const child = spawn('bash', ['-c', adapt(action.script)], { cwd: ROOT, env, detached: true })
       let out = ''

@@ -38,7 +38,7 @@ export function upstreamTool(name: UpstreamToolName): UpstreamTool {
   } catch {
     return {
       name,
-      skipReason: `${name} is not installed: run scripts/install-tools.sh (README, "Upstream tools")`,
+      skipReason: `${name} is not installed: run scripts/install-tools.sh (docs/development.md, "Upstream tools")`,
     }
   }
   const ok = /^ok (\S+)$/.exec(status)

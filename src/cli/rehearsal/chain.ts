@@ -1,4 +1,4 @@
-import type { ProduceOptions } from '../../chain/producer.js'
+import type { ProduceOptions } from '../../chain/producer-options.js'
 import type { KeyRecord } from '../../client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../client/tx-builder.js'
 import type { Coin } from '../../codec/coins.js'
@@ -11,6 +11,7 @@ import type { StoredBlock, TxResult } from '../../store/block-store.js'
 import { parseDecCoins } from '../../tx/fees.js'
 import { CliError } from '../errors.js'
 import { checkHomeAppVersion, recordLastRun } from '../home-version.js'
+import { useRuntimeOptions } from '../runtime-options.js'
 import { type Binary, binaryOptions, type HandlerWrap, VERSION_ORDER } from './binaries.js'
 
 /** A binary running in this process on the rehearsal home: manual mining, REST on a free port. */
@@ -60,6 +61,7 @@ export async function openBinary(o: {
     ...binaryOptions(o.binary, o.plan, o.wrap),
     logger: o.logger,
     upgrade: { skipHeights: [] },
+    runtime: useRuntimeOptions(home, o.logger),
   })
   node.producer.setMining({ mode: 'manual', intervalMs: home.node.consensus.timeoutCommitMs })
   return { binary: o.binary, node, home, api: '', startHeight: node.producer.height }
@@ -94,10 +96,7 @@ export async function mine(
   try {
     return { block: await r.node.producer.produceBlocks(n, options) }
   } catch (err) {
-    const halt =
-      err instanceof ChainHaltError
-        ? err
-        : new ChainHaltError(err instanceof Error ? err.message : String(err), 1, { cause: err })
+    const halt = ChainHaltError.from(err)
     if (!halt.logged && halt.exitCode !== 0) {
       const fields = halt.cause === undefined ? {} : { err: halt.cause }
       r.node.options.logger.error({ ...fields, height: r.node.producer.height + 1 }, halt.message)

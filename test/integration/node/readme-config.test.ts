@@ -8,15 +8,16 @@ import { createUnsignedTx, encodeTxRaw, signTx } from '../../../src/client/tx-bu
 import { type Bytes, toBase64 } from '../../../src/codec/bytes.js'
 import { protoRegistry } from '../../../src/codec/proto.js'
 import type { Node } from '../../../src/node/node.js'
+import { missingFrom } from '../../helpers/docs.js'
 import { tempDir } from '../../helpers/temp-dir.js'
 import { createTestNode, initTestHome } from '../../helpers/test-node.js'
 import { type TestAccount, testAccount } from '../../helpers/tx-node.js'
 
 /**
- * README "Configuration" and "Mempool" rows that only a config file sets: each node here is made
- * from a home whose app.toml / config.toml text was edited the way an operator edits it, then served
- * on real 127.0.0.1 ports and driven over HTTP (blocks only through the dev API, so inclusion is
- * deterministic).
+ * Rows of docs/configuration.md ("Files", "Mempool and block limits") and docs/endpoints.md that only
+ * a config file sets: each node here is made from a home whose app.toml / config.toml text was edited
+ * the way an operator edits it, then served on real 127.0.0.1 ports and driven over HTTP (blocks only
+ * through the dev API, so inclusion is deterministic). The pages must still name what is checked.
  */
 
 const CHAIN_ID = 'readme-config'
@@ -193,6 +194,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled([cut, whole])
   await Promise.all([limited?.close(), unindexed?.close()])
+})
+
+describe('the pages name what these tests check', () => {
+  test('behavior: docs/configuration.md has the fields and the refusals; docs/transactions.md and docs/endpoints.md the rest', () => {
+    expect(
+      missingFrom('docs/configuration.md', [
+        '`[mempool] max-txs`',
+        'more: code 1 `pool reached max tx capacity`',
+        '`config.toml` `[mempool] size`, `max_tx_bytes`, `max_txs_bytes`',
+        '`index-events`',
+        '`[tx_index] indexer`',
+        '`null` answers `transaction indexing is disabled`',
+        '`[rpc] max_body_bytes`',
+        '| `[api] rpc-read-timeout` / `rpc-write-timeout` | | seconds to read a request / write a response (0 = none) |',
+      ]),
+    ).toEqual([])
+    expect(
+      missingFrom('docs/transactions.md', [
+        'CometBFT-level refusals: `mempool is full: number of txs N (max: M), total txs bytes B (max:',
+      ]),
+    ).toEqual([])
+    expect(
+      missingFrom('docs/endpoints.md', [
+        '`-32600`, `error reading request body: http: request body too large`',
+      ]),
+    ).toEqual([])
+  })
 })
 
 describe('config files → what a client sees', () => {

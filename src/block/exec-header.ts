@@ -1,0 +1,38 @@
+import type { Bytes } from '../codec/bytes.js'
+import { EMPTY_HASH } from '../codec/hash.js'
+import type { TimeNs } from '../codec/time.js'
+import type { BlockBuilder } from './block.js'
+import type { ExecHeader } from './header.js'
+
+/** What an execution header is made of besides the builder's constants. */
+export interface ExecHeaderInputs {
+  height: number
+  time: TimeNs
+  appHash: Bytes
+  lastResultsHash: Bytes
+}
+
+/**
+ * The execution header of a height whose block `builder` makes: its constants (chain id, validator
+ * and consensus hashes, proposer), the inputs, and the data hash of the block's txs.
+ */
+export function execHeaderOf(
+  builder: BlockBuilder,
+  inputs: ExecHeaderInputs,
+  dataHash: Bytes,
+  evidenceHash: Bytes = EMPTY_HASH,
+): ExecHeader {
+  return {
+    chainId: builder.chainId,
+    height: inputs.height,
+    time: inputs.time,
+    dataHash,
+    validatorsHash: builder.validatorsHash,
+    nextValidatorsHash: builder.validatorsHash,
+    consensusHash: builder.consensusHash,
+    appHash: inputs.appHash,
+    lastResultsHash: inputs.lastResultsHash,
+    evidenceHash,
+    proposerAddress: builder.signer.address,
+  }
+}

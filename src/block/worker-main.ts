@@ -1,0 +1,30 @@
+import { useBrand } from '../codec/brand.js'
+import { createEd25519Signer } from '../codec/ed25519.js'
+import { protoRegistry } from '../codec/proto.js'
+import { reportJobError, serveInWorker, workerOptions, workerRing } from '../threads/in-worker.js'
+import { BlockBuilder } from './block.js'
+import { BlockJobs } from './worker-jobs.js'
+import { BLOCK_SLOT } from './worker-ring.js'
+import type { BlockWorkerData } from './worker-source.js'
+
+/** The block worker: loads a builder like the node's and builds the empty blocks of its ring. */
+const ring = workerRing(BLOCK_SLOT)
+serveInWorker(ring, () => {
+  const data = workerOptions<BlockWorkerData>()
+  useBrand(data.brand)
+  const builder = new BlockBuilder(
+    protoRegistry(),
+    data.chainId,
+    {
+      address: data.address,
+      pubKey: data.pubKey,
+      power: BigInt(data.power),
+      sign: createEd25519Signer(data.seed).sign,
+    },
+    { blockMaxBytes: BigInt(data.blockMaxBytes), blockMaxGas: BigInt(data.blockMaxGas) },
+  )
+  const jobs = new BlockJobs(ring, builder, (err, height) =>
+    reportJobError(err, { height }, "could not build a block: the node's thread builds it"),
+  )
+  return jobs.handle
+})

@@ -1,0 +1,247 @@
+import type { BrandName } from '../codec/brand.js'
+import type { Bytes } from '../codec/bytes.js'
+import { EMPTY_HASH } from '../codec/hash.js'
+import { RingWorker, type ThreadLog } from '../threads/ring-worker.js'
+import { CTRL, SharedRing } from '../threads/shared-ring.js'
+import { whenDone } from '../threads/wait.js'
+import type { Block, BlockBuilder, BlockId } from './block.js'
+import type { BlockJob, BlockSource, SubmittedBlock } from './block-source.js'
+import { ThreadBlockSource } from './thread-source.js'
+import { BLOCK_SLOT, fitsBlockSlot, readBlockResult, writeBlockJob } from './worker-ring.js'
+
+/**
+ * Empty blocks built on another thread while the node's thread runs the next heights.
+ *
+ * A block's app work (PreBlock, BeginBlock, EndBlock, the store commit) never reads the block's
+ * hash, and the block's hashing and signing (header merkle tree, proto encoding, parts, the ed25519
+ * vote for the previous block) never reads the app's state beyond the app hash and results hash of
+ * the previous height. So in a burst (mined blocks, timeout_commit 0) the node's thread hands each
+ * empty block's inputs to a worker and runs on; the worker chains the blocks (each signs its
+ * predecessor's id) and the node takes them in height order just before their batch is written.
+ * The worker runs the same BlockBuilder: its blocks are byte for byte the node's. Every block is
+ * also buildable here from its inputs, so a worker that fails, stops answering or returns a block
+ * too large for a slot costs time, never a block: the node builds those with its own builder. The
+ * node's thread never waits on the worker: a block whose previous one is still out there is built
+ * here once that one is taken.
+ */
+
+/**
+ * Most blocks handed to the worker and not yet taken (a block beyond them is built here): more
+ * than the commit queue holds (a batch being written and the heights waiting for the next, each up
+ * to MAX_PENDING), so a burst never outruns the ring while the disk catches up.
+ */
+const CAPACITY = 1024
+/** Longest the node waits for one block from the worker before building every block itself (ms). */
+const WAIT_LIMIT_MS = 10_000
+/**
+ * Young generation of the worker (MB). Its garbage is short-lived; with 4 MB it was collected every
+ * ~220 blocks of a burst, with 16 MB every ~650, for about 40% less collection time a block (what
+ * survives a collection is small whatever the size, so fewer collections cost less in all).
+ */
+const YOUNG_MB = 16
+
+/** What the worker needs to build the node's blocks. */
+export interface BlockWorkerData {
+  chainId: string
+  brand: BrandName
+  seed: Bytes
+  address: Bytes
+  pubKey: Bytes
+  power: string
+  blockMaxBytes: string
+  blockMaxGas: string
+}
+
+/** A block submitted and not yet taken (one object per height, no closures). */
+class OutBlock implements SubmittedBlock {
+  taken: Block | undefined
+
+  constructor(
+    private readonly source: WorkerBlockSource,
+    readonly job: BlockJob,
+    /** Whether its job is on the ring (else it is built here when taken). */
+    readonly handedOut: boolean,
+    /** Its job's sequence number; else that of the last job handed out before it. */
+    readonly seq: number,
+  ) {}
+
+  get isBuilt(): boolean {
+    return this.taken !== undefined || this.source.isBuilt(this.seq)
+  }
+
+  block(): Block {
+    if (!this.taken) this.source.takeUpTo(this)
+    return this.taken!
+  }
+
+  built(): Promise<void> {
+    return this.isBuilt ? Promise.resolve() : this.source.whenBuilt(this.seq, this.job.height)
+  }
+}
+
+/**
+ * Blocks made on a worker thread when they come in a burst, else on the node's thread
+ * (`here`). The node's side of the ring: hands jobs out, takes the blocks back in height order.
+ */
+export class WorkerBlockSource implements BlockSource {
+  private readonly out: OutBlock[] = []
+  private written = 0
+  /** Whether the worker's previous job is the last block submitted (the next may chain from it). */
+  private chained = false
+  /** The worker stopped answering: it is not asked again. */
+  private broken = false
+  /** Callers of `built()` waiting for the worker. */
+  private waiters = 0
+  private worker: RingWorker | undefined
+
+  /** A source over `ring` (`start` starts its worker; tests serve the ring on their own thread). */
+  constructor(
+    private readonly ring: SharedRing,
+    private readonly here: ThreadBlockSource,
+    private readonly builder: BlockBuilder,
+    private readonly log?: ThreadLog,
+  ) {}
+
+  /**
+   * A source with a worker building blocks like `builder`, or undefined where the worker script is
+   * not built (running from the TypeScript sources): the node then builds every block itself.
+   */
+  static start(
+    builder: BlockBuilder,
+    data: BlockWorkerData,
+    o: { log: ThreadLog; onReady?: () => void },
+  ): WorkerBlockSource | undefined {
+    const ring = SharedRing.create(CAPACITY, BLOCK_SLOT)
+    const source = new WorkerBlockSource(ring, new ThreadBlockSource(builder), builder, o.log)
+    source.worker = RingWorker.start(new URL('./worker-main.js', import.meta.url), {
+      name: 'block worker',
+      ring,
+      data,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
+      log: o.log,
+      ...(o.onReady ? { onReady: o.onReady } : {}),
+      // The ring is marked failed: blocks not yet taken are built here.
+      onFail: () => undefined,
+    })
+    return source.worker ? source : undefined
+  }
+
+  /** Whether blocks can be handed out: the worker has loaded and not failed. */
+  get ready(): boolean {
+    return !this.broken && this.ring.ready && !this.ring.failed
+  }
+
+  submit(job: BlockJob): SubmittedBlock {
+    if (job.burst && job.txs.length === 0 && this.ready && this.hasRoom()) {
+      if (this.chained) return this.handOut(job, undefined)
+      // The worker's previous block is not this one's: name it (known once nothing is out).
+      if (this.out.length === 0) return this.handOut(job, this.here.lastBlockId)
+    }
+    return this.buildHere(job)
+  }
+
+  /** Whether a job fits the ring: slots free, and the worker not too far behind. */
+  private hasRoom(): boolean {
+    const behind = (this.written - Atomics.load(this.ring.ctrl, CTRL.done)) | 0
+    return this.out.length < this.ring.capacity && behind < this.ring.capacity
+  }
+
+  private handOut(job: BlockJob, lastBlockId: BlockId | undefined): SubmittedBlock {
+    const worker = {
+      height: job.height,
+      time: job.time,
+      lastBlockId,
+      appHash: job.appHash,
+      lastResultsHash: job.lastResultsHash,
+    }
+    if (!fitsBlockSlot(worker)) return this.buildHere(job)
+    const seq = this.written
+    writeBlockJob(this.ring, seq, worker)
+    this.written = (seq + 1) | 0
+    this.ring.publish(this.written)
+    const p = new OutBlock(this, job, true, seq)
+    this.out.push(p)
+    this.chained = true
+    return p
+  }
+
+  /** Builds the block here: now, or once its previous block (still out) is taken. */
+  private buildHere(job: BlockJob): SubmittedBlock {
+    this.chained = false
+    if (this.out.length === 0) return this.here.submit(job)
+    const p = new OutBlock(this, job, false, (this.written - 1) | 0)
+    this.out.push(p)
+    return p
+  }
+
+  follow(last: BlockId): void {
+    this.out.length = 0
+    this.chained = false
+    this.here.follow(last)
+  }
+
+  /** Whether the worker is done with job `seq`, or will not be asked for it (then it is built here). */
+  isBuilt(seq: number): boolean {
+    return this.broken || this.ring.failed || this.ring.isDone(seq)
+  }
+
+  /** Takes every block up to `target`, in order: the worker's, or built here. */
+  takeUpTo(target: OutBlock): void {
+    while (target.taken === undefined) {
+      const p = this.out.shift()!
+      const result =
+        p.handedOut && !this.broken && this.ring.isDone(p.seq)
+          ? readBlockResult(this.ring, p.seq)
+          : undefined
+      if (result === undefined) {
+        // Not built there (yet): the worker's chain is broken only if it answered "not built".
+        if (p.handedOut && this.ring.isDone(p.seq)) this.chained = false
+        p.taken = this.here.submit(p.job).block()
+        continue
+      }
+      const { job } = p
+      const lastBlockId = this.here.lastBlockId
+      p.taken = {
+        header: this.builder.headerOf(
+          {
+            height: job.height,
+            time: job.time,
+            lastBlockId,
+            appHash: job.appHash,
+            lastResultsHash: job.lastResultsHash,
+          },
+          result.lastCommitHash,
+          EMPTY_HASH,
+        ),
+        txs: job.txs,
+        lastCommit: this.builder.lastCommitOf(job.height, lastBlockId, job.time, result.signature),
+        bytes: result.bytes,
+        blockId: result.blockId,
+      }
+      this.here.follow(result.blockId)
+    }
+  }
+
+  /** Resolves once the worker is done with job `seq`, has failed, or has not answered in time. */
+  async whenBuilt(seq: number, height: number): Promise<void> {
+    // A pending Atomics.waitAsync does not keep the process alive: the worker does, meanwhile.
+    if (this.waiters++ === 0) this.worker?.ref()
+    try {
+      if ((await whenDone(this.ring, seq, WAIT_LIMIT_MS)) || this.ring.failed || this.broken) return
+      this.broken = true
+      this.log?.warn(
+        { height },
+        `the block worker did not answer in ${WAIT_LIMIT_MS / 1000} s: blocks are built on the node's thread from now on`,
+      )
+    } finally {
+      if (--this.waiters === 0) this.worker?.unref()
+    }
+  }
+
+  /** Stops the worker: blocks not taken are dropped, and a caller waiting for one is let go. */
+  async close(): Promise<void> {
+    this.out.length = 0
+    this.ring.fail()
+    await this.worker?.stop()
+  }
+}

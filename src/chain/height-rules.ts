@@ -1,0 +1,54 @@
+import { type TimeNs, timeToTimestamp } from '../codec/time.js'
+import { ChainHaltError } from '../errors.js'
+
+/** What app.toml and the genesis say about a height: when to halt, which blocks to keep. */
+export interface HeightRulesOptions {
+  /** app.toml `halt-height` (0: none). */
+  haltHeight?: number | undefined
+  /** app.toml `halt-time`, Unix seconds (0: none). */
+  haltTime?: number | undefined
+  /** app.toml `min-retain-blocks` (0: keep every block). */
+  minRetainBlocks?: number | undefined
+  /** The genesis `consensus.params.evidence.max_age_num_blocks`. */
+  evidenceMaxAgeNumBlocks: number
+}
+
+/** The configured halt and block retention of each height. */
+export class HeightRules {
+  private readonly haltHeight: number
+  private readonly haltTime: number
+
+  constructor(private readonly o: HeightRulesOptions) {
+    this.haltHeight = o.haltHeight ?? 0
+    this.haltTime = o.haltTime ?? 0
+  }
+
+  /** Whether `halt-height` stops the chain before the block at `height`. */
+  haltsAtHeight(height: number): boolean {
+    return this.haltHeight > 0 && height >= this.haltHeight
+  }
+
+  /** Whether `halt-time` stops the chain before a block of `time`. */
+  haltsAtTime(time: TimeNs): boolean {
+    return this.haltTime > 0 && BigInt(timeToTimestamp(time).seconds) >= BigInt(this.haltTime)
+  }
+
+  /** The halt `halt-height` / `halt-time` ask for (upstream's message; exit code 0). */
+  halt(): ChainHaltError {
+    return new ChainHaltError(
+      `halt per configuration height ${this.haltHeight} time ${this.haltTime}`,
+      0,
+    )
+  }
+
+  /** Upstream GetBlockRetentionHeight: min non-zero of (h - max_age_num_blocks, h - min-retain-blocks). */
+  retainHeight(height: number): number {
+    const minRetain = this.o.minRetainBlocks ?? 0
+    if (minRetain === 0) return 0
+    const candidates = [height - this.o.evidenceMaxAgeNumBlocks, height - minRetain].filter(
+      (x) => x !== 0,
+    )
+    const retain = Math.min(...candidates)
+    return Math.max(retain, 0)
+  }
+}

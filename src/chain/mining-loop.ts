@@ -1,0 +1,126 @@
+import type { PendingCommit } from './commit-queue.js'
+
+/**
+ * How blocks come: every `intervalMs` (CometBFT's timeout_commit; the default), as soon as a tx is
+ * admitted (`instant`), or only when asked (`manual`: `produceBlocks`).
+ */
+export interface MiningMode {
+  mode: 'interval' | 'instant' | 'manual'
+  intervalMs: number
+}
+
+/** What the loop drives: the producer. */
+export interface MiningHost {
+  /** Builds the next block (after one in progress); resolves once it is queued. */
+  build(options: { hold?: boolean }): Promise<PendingCommit>
+  /** Whether a block is being built (by the loop or a caller). */
+  isBuilding(): boolean
+  /** Txs waiting for a block. */
+  pendingTxs(): number
+  /** When the commit queue is full, resolves once it has room again (blocks back to back). */
+  roomInQueue(): Promise<void> | undefined
+  /** A block of the loop failed (the loop has stopped): the host halts the chain. */
+  onFailure(err: unknown): void
+}
+
+/** The block loop: schedules the next block as the mining mode says. */
+export class MiningLoop {
+  private running = false
+  private timer: NodeJS.Timeout | undefined
+  private nextAt = 0
+  private mining: MiningMode
+
+  constructor(
+    private readonly host: MiningHost,
+    intervalMs: number,
+  ) {
+    this.mining = { mode: 'interval', intervalMs }
+  }
+
+  /** Whether the loop is running. */
+  get isRunning(): boolean {
+    return this.running
+  }
+
+  /** The mining mode. */
+  get mode(): MiningMode {
+    return { ...this.mining }
+  }
+
+  /** Changes how blocks come; takes effect from the next block. */
+  setMode(mining: MiningMode): void {
+    this.mining = { ...mining }
+    if (this.running && !this.host.isBuilding()) this.resume()
+  }
+
+  /** When the next block is due to start (Unix ms), while the loop waits for it. */
+  get nextBlockAtMs(): number | undefined {
+    return this.timer === undefined || this.mining.mode !== 'interval' ? undefined : this.nextAt
+  }
+
+  /** Starts the loop (every timeout_commit by default). */
+  start(): void {
+    if (this.running) return
+    this.running = true
+    this.resume()
+  }
+
+  /** Stops the loop; a block being built is finished by the host. */
+  stop(): void {
+    this.running = false
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
+  /** A tx was admitted: instant mining makes a block for it. */
+  onTxAdmitted(): void {
+    if (
+      this.running &&
+      this.mining.mode === 'instant' &&
+      this.timer === undefined &&
+      !this.host.isBuilding()
+    )
+      this.schedule(0)
+  }
+
+  /** Schedules the next block of the loop for the current mode. */
+  private resume(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = undefined
+    const { mode } = this.mining
+    if (mode === 'interval' || (mode === 'instant' && this.host.pendingTxs() > 0)) this.schedule(0)
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.running) return
+    this.nextAt = Date.now() + delayMs
+    const run = () => {
+      this.timer = undefined
+      if (!this.running) return
+      this.step().then(
+        () => {
+          if (this.mining.mode === 'interval') this.schedule(this.mining.intervalMs)
+          else if (this.mining.mode === 'instant' && this.host.pendingTxs() > 0) this.schedule(0)
+        },
+        (err: unknown) => {
+          this.running = false
+          this.host.onFailure(err)
+        },
+      )
+    }
+    // With timeout 0, still yield to I/O between blocks so queries are served.
+    this.timer =
+      delayMs > 0 ? setTimeout(run, delayMs) : (setImmediate(run) as unknown as NodeJS.Timeout)
+  }
+
+  /** One loop step: build the next block; with a block time, wait until it is durable. */
+  private async step(): Promise<void> {
+    const wait = this.mining.mode !== 'interval' || this.mining.intervalMs > 0
+    const pending = await this.host.build(wait ? {} : { hold: true })
+    if (wait) await pending.durable
+    else {
+      const room = this.host.roomInQueue()
+      if (room) await room
+    }
+  }
+}

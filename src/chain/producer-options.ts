@@ -1,0 +1,78 @@
+import type { App } from '../app/app.js'
+import type { BlockContext } from '../app/types.js'
+import type { BlockBuilder } from '../block/block.js'
+import type { BlockSource } from '../block/block-source.js'
+import type { Bytes } from '../codec/bytes.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+import type { Genesis } from '../config/genesis.js'
+import type { ChainHaltError } from '../errors.js'
+import type { Logger } from '../logger.js'
+import type { StoreBackend } from '../store/backend.js'
+import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
+import type { VersionedStore } from '../store/versioned-store.js'
+import type { TxExecutor } from '../tx/executor.js'
+import type { StoreUpgradePlan } from './execute-block.js'
+
+/** Source of txs for the next block (the mempool). */
+export interface TxSource {
+  /** Takes the txs for the next block out of the pool (they must not be reaped again). */
+  reap(): Bytes[]
+  /**
+   * Called once the block at `height` is applied in memory, before the next block is built (upstream
+   * Commit resets the check state then): recheck the rest against the new working state.
+   */
+  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void>
+  /** Txs waiting for a block. */
+  readonly size: number
+  /** Calls `listener` whenever a tx is admitted (instant mining makes a block for it). */
+  onAdmitted(listener: () => void): void
+}
+
+/** Options of a burst of blocks (`produceBlocks`). */
+export interface ProduceOptions {
+  /** Each block's time is the previous one plus this (0: the block clock). */
+  stepNs?: bigint
+  /**
+   * A change made in the first block after BeginBlock, before its txs (an out-of-band dev edit:
+   * it commits with that block, so the app hash stays the block's).
+   */
+  edit?: (ctx: BlockContext) => Promise<void>
+  /** Log each commit at debug and the burst as one info line (`mined blocks`). */
+  quiet?: boolean
+  /** Stop once the chain reaches this height, counting blocks the loop builds meanwhile. */
+  toHeight?: number
+}
+
+export interface ProducerOptions {
+  backend: StoreBackend
+  store: VersionedStore
+  blocks: BlockStore
+  /** The block builder's constants make the execution headers and results hashes. */
+  builder: BlockBuilder
+  /** Where the blocks are made (default: on this thread with `builder`). */
+  source?: BlockSource
+  app: App
+  registry: ProtoRegistry
+  genesis: Genesis
+  logger: Logger
+  timeoutCommitMs: number
+  haltHeight?: number
+  haltTime?: number
+  minRetainBlocks?: number
+  txExecutor?: TxExecutor
+  txSource?: TxSource
+  /**
+   * Store upgrades of the upgrade this start replays (upstream UpgradeStoreLoader): applied to the
+   * branch of block `height` before PreBlock, so they commit with that block, and only once.
+   */
+  storeUpgrades?: StoreUpgradePlan
+}
+
+export interface ProducerEvents {
+  block: [StoredBlock]
+  halt: [ChainHaltError]
+  /** A height is applied in memory (not yet durable): ms spent building and executing it. */
+  applied: [height: number, ms: number]
+  /** An atomic batch is durable: the heights it holds and the seconds its write took. */
+  batch: [heights: number, seconds: number]
+}

@@ -1,0 +1,93 @@
+import type { App } from '../app/app.js'
+import { toHexUpper } from '../codec/bytes.js'
+import { ConfigError } from '../config/fields.js'
+import type { LoadedHome } from '../config/home.js'
+import { type PruningOptions, pruningOptions } from '../config/pruning.js'
+import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
+import type { StoreBackend } from '../store/backend.js'
+import { META_GENESIS_HASH } from '../store/keys.js'
+import type { AppVersionFactory } from '../versions/index.js'
+
+/**
+ * What `Node.create` checks before it serves anything, each problem a ConfigError naming the file
+ * (or flag) and the field: the app version, the upgrade info, each module's genesis, the pruning
+ * settings, and that the chain in data/ was made from this genesis.
+ */
+
+/** The factory of the app version `name`, among `versions`. */
+export function appVersionFactory(
+  name: string,
+  versions: Record<string, AppVersionFactory>,
+): AppVersionFactory {
+  const factory = versions[name]
+  if (!factory) {
+    throw new ConfigError(
+      '--app-version',
+      '',
+      `unknown app version "${name}" (built in: ${Object.keys(versions).join(', ')})`,
+    )
+  }
+  return factory
+}
+
+/** The upgrade a previous run halted for (data/upgrade-info.json), if any. */
+export async function upgradeInfoOf(home: LoadedHome): Promise<UpgradeInfo | undefined> {
+  try {
+    return await readUpgradeInfo(home.paths.upgradeInfo)
+  } catch (err) {
+    throw new ConfigError(
+      'data/upgrade-info.json',
+      '',
+      `failed to read upgrade info from disk: ${(err as Error).message}`,
+    )
+  }
+}
+
+/** Checks each module's section of genesis.json (its default where there is none). */
+export function checkModuleGenesis(app: App, home: LoadedHome): void {
+  for (const m of app.modules.values()) {
+    try {
+      m.validateGenesis?.(home.genesis.appState[m.name] ?? m.defaultGenesis?.())
+    } catch (err) {
+      throw new ConfigError('config/genesis.json', '', (err as Error).message)
+    }
+  }
+}
+
+/** The store's pruning as app.toml sets it, with upstream's checks. */
+export function pruningOf(home: LoadedHome): PruningOptions {
+  let pruning: PruningOptions
+  try {
+    pruning = pruningOptions(home.app.pruning, home.app.pruningKeepRecent, home.app.pruningInterval)
+  } catch (err) {
+    throw new ConfigError('config/app.toml', 'pruning', (err as Error).message)
+  }
+  if (home.app.pruning === 'everything' && home.app.stateSync.snapshotInterval > 0) {
+    throw new ConfigError(
+      'config/app.toml',
+      'state-sync.snapshot-interval',
+      "cannot enable state sync snapshots with 'everything' pruning setting",
+    )
+  }
+  return pruning
+}
+
+/**
+ * The chain in `data/` remembers the genesis it was made from: started with another `genesis.json`
+ * (e.g. after `init --overwrite`), the node refuses instead of silently continuing the old chain.
+ */
+export async function checkGenesisOfData(
+  backend: StoreBackend,
+  latestHeight: number,
+  genesisHash: Uint8Array,
+): Promise<void> {
+  if (latestHeight < 0) return
+  const stored = await backend.get(META_GENESIS_HASH)
+  if (stored === undefined || toHexUpper(stored) === toHexUpper(genesisHash)) return
+  throw new ConfigError(
+    'config/genesis.json',
+    '',
+    `does not match the chain in data/ (genesis hash ${toHexUpper(genesisHash)}; the chain was made from ${toHexUpper(stored)}), e.g. after init --overwrite. ` +
+      `Start the chain over from this genesis with 'sdkd devnet --reset' (a devnet home) or 'sdkd comet unsafe-reset-all', or put back the genesis.json the chain was made from`,
+  )
+}

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http'
+import type { BlockProducer } from '../chain/producer.js'
+import type { NodeConfig } from '../config/node-config.js'
+import type { Logger } from '../logger.js'
+import { EventBus } from '../server/rpc/pubsub.js'
+import type { RpcRoutes } from '../server/rpc/server.js'
+import { attachWebsocket } from '../server/rpc/websocket.js'
+import type { WebsocketTimings } from '../server/rpc/websocket-connection.js'
+import type { StoredBlock } from '../store/block-store.js'
+
+/**
+ * `/websocket` on the RPC server: every route, plus subscriptions to the events of the blocks the
+ * producer commits; `close` unsubscribes and closes the connections.
+ */
+export function serveWebsocket(
+  server: Server,
+  o: {
+    routes: RpcRoutes
+    rpc: NodeConfig['rpc']
+    producer: Pick<BlockProducer, 'on' | 'off'>
+    timings: Partial<WebsocketTimings> | undefined
+    logger: Logger
+  },
+): { close(): Promise<void> } {
+  const { rpc, logger } = o
+  const bus = new EventBus({
+    maxSubscriptionClients: rpc.maxSubscriptionClients,
+    maxSubscriptionsPerClient: rpc.maxSubscriptionsPerClient,
+  })
+  const onBlock = (stored: StoredBlock) => {
+    try {
+      bus.publishBlock(stored)
+    } catch (err) {
+      // A subscriber's trouble must never reach the commit path.
+      logger.error({ err, height: stored.block.header.height }, 'failed to publish block events')
+    }
+  }
+  o.producer.on('block', onBlock)
+  const endpoint = attachWebsocket(server, {
+    routes: o.routes,
+    bus,
+    maxBodyBytes: rpc.maxBodyBytes,
+    subscriptionBufferSize: rpc.subscriptionBufferSize,
+    writeBufferSize: rpc.websocketWriteBufferSize,
+    closeOnSlowClient: rpc.closeOnSlowClient,
+    ...(o.timings ? { timings: o.timings } : {}),
+    logger,
+  })
+  return {
+    close: async () => {
+      o.producer.off('block', onBlock)
+      await endpoint.close()
+    },
+  }
+}

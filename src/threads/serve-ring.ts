@@ -1,0 +1,46 @@
+import { CTRL, type SharedRing } from './shared-ring.js'
+
+/** How often an idle worker looks for jobs (ms) before it sleeps until woken. */
+const POLL_MS = 0.2
+/** How long an idle worker keeps looking after its last job (ms). */
+const POLL_FOR_MS = 50
+
+/**
+ * A worker's loop: claims the next published job, runs `handle(seq)` (which stores the job's result
+ * in its slot), counts it done and wakes the node; returns once told to stop with nothing left, or,
+ * with `untilIdle`, as soon as nothing is left (tests serve a ring on their own thread). Several
+ * workers may serve one ring. With nothing to claim a worker looks again every POLL_MS for a
+ * while, then sleeps until the node wakes it: under load the node never pays for a wake-up (on a
+ * busy machine, waking a thread can cost the waker as much as a job).
+ */
+export function serveRing(
+  ring: SharedRing,
+  handle: (seq: number) => void,
+  options: { untilIdle?: boolean } = {},
+): void {
+  const { ctrl } = ring
+  let idleSince: number | undefined
+  for (;;) {
+    const claimed = Atomics.load(ctrl, CTRL.claimed)
+    if (claimed === Atomics.load(ctrl, CTRL.written)) {
+      if (options.untilIdle || Atomics.load(ctrl, CTRL.stop) === 1) return
+      idleSince ??= performance.now()
+      if (performance.now() - idleSince < POLL_FOR_MS) {
+        Atomics.wait(ctrl, CTRL.written, claimed, POLL_MS)
+        continue
+      }
+      Atomics.add(ctrl, CTRL.sleeping, 1)
+      // The node publishes before it looks at `sleeping`: nothing is missed between the two loads.
+      if (claimed === Atomics.load(ctrl, CTRL.written) && Atomics.load(ctrl, CTRL.stop) === 0)
+        Atomics.wait(ctrl, CTRL.written, claimed)
+      Atomics.sub(ctrl, CTRL.sleeping, 1)
+      continue
+    }
+    if (Atomics.compareExchange(ctrl, CTRL.claimed, claimed, (claimed + 1) | 0) !== claimed)
+      continue
+    idleSince = undefined
+    handle(claimed)
+    Atomics.add(ctrl, CTRL.done, 1)
+    Atomics.notify(ctrl, CTRL.done)
+  }
+}
