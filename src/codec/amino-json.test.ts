@@ -1,17 +1,6 @@
-import { makeSignDoc, serializeSignDoc } from '@cosmjs/amino'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { MsgMultiSend, MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
-import { MsgDeposit, MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/gov/v1/tx'
-import { TextProposal } from 'cosmjs-types/cosmos/gov/v1beta1/gov'
-import {
-  MsgDeposit as MsgDepositV1beta1,
-  MsgSubmitProposal as MsgSubmitProposalV1beta1,
-  MsgVote as MsgVoteV1beta1,
-} from 'cosmjs-types/cosmos/gov/v1beta1/tx'
-import { MsgCancelUpgrade, MsgSoftwareUpgrade } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx'
 import { describe, expect, test } from 'vitest'
-import { createTestAminoTypes } from '../../test/helpers/amino-converters.js'
 import {
   aminoSignDocBytes,
   createUnsignedTx,
@@ -19,6 +8,7 @@ import {
   signTx,
   type TxObject,
 } from '../client/tx-builder.js'
+import { cosmos, FROM, GO_ZERO_TIME, GOV, PRIVATE_KEY, pack, sdk, TO } from './amino-json.case.js'
 import {
   AminoJsonError,
   aminoJsonOfAny,
@@ -26,24 +16,8 @@ import {
   aminoTypeOf,
   SIGN_MODE_LEGACY_AMINO_JSON,
 } from './amino-json.js'
-import { fromUtf8, toBase64, toHex, toHexUpper, utf8 } from './bytes.js'
-import { type ProtoMessage, ProtoRegistry } from './proto.js'
-import { PROTO_DIR } from './proto-sources.js'
-
-// The registries of both brands, parsed from the same .proto sources.
-const cosmos = ProtoRegistry.load(PROTO_DIR, 'cosmos')
-const sdk = ProtoRegistry.load(PROTO_DIR, 'sdk')
-
-// The reference's invented accounts (amino-json-legacy-gov.md §1.6).
-const PRIVATE_KEY = sha256(utf8('amino-json reference key one'))
-const FROM = 'cosmos1e7zy2a0v4r8ma4tq62w8chx36nkpnrztwdaud7'
-const TO = 'cosmos1yxhvy6luqmcqgk5lqjfjxujqste42lyhcc4rl8'
-const GOV = 'cosmos10d07y265gmmuvt4z0w9aw880jnsr700j6zn9kn'
-const GO_ZERO_TIME = { seconds: '-62135596800', nanos: 0 }
-
-/** A canonical-named message packed in `registry`'s brand. */
-const pack = (registry: ProtoRegistry, url: string, value: ProtoMessage) =>
-  registry.packAny(url, value)
+import { fromUtf8, toBase64, toHex, toHexUpper } from './bytes.js'
+import type { ProtoRegistry } from './proto.js'
 
 describe('the reference worked example (bank MsgSend, brand cosmos)', () => {
   const send = pack(cosmos, '/sdk.bank.v1beta1.MsgSend', {
@@ -312,145 +286,5 @@ describe('amino names and field rules, from the protos', () => {
     expect(() => aminoJsonOfAny(sdk, proposal)).toThrow(
       "can't resolve type URL /sdk.bank.v1beta1.MsgBurn",
     )
-  })
-})
-
-describe('the same bytes as cosmjs (makeSignDoc + serializeSignDoc, AminoTypes) in brand cosmos', () => {
-  const aminoTypes = createTestAminoTypes()
-  const zeroTime = { seconds: -62_135_596_800n, nanos: 0 }
-  const upgrade = MsgSoftwareUpgrade.fromPartial({
-    authority: GOV,
-    plan: { name: 'v2', time: zeroTime, height: 4200n, info: '{"binaries":{}}' },
-  })
-  // Each message as cosmjs has it and as an Any of sdkd's registry (the same protobuf bytes).
-  const cases: [string, string, { encode(m: never): { finish(): Uint8Array } }, unknown][] = [
-    [
-      'MsgSend',
-      '/cosmos.bank.v1beta1.MsgSend',
-      MsgSend,
-      MsgSend.fromPartial({
-        fromAddress: FROM,
-        toAddress: TO,
-        amount: [
-          { denom: 'stake', amount: '1500' },
-          { denom: 'token', amount: '7' },
-        ],
-      }),
-    ],
-    [
-      'MsgMultiSend',
-      '/cosmos.bank.v1beta1.MsgMultiSend',
-      MsgMultiSend,
-      MsgMultiSend.fromPartial({
-        inputs: [{ address: FROM, coins: [{ denom: 'stake', amount: '30' }] }],
-        outputs: [
-          { address: GOV, coins: [{ denom: 'stake', amount: '10' }] },
-          { address: TO, coins: [{ denom: 'stake', amount: '20' }] },
-        ],
-      }),
-    ],
-    [
-      'gov v1 MsgSubmitProposal carrying MsgSoftwareUpgrade',
-      '/cosmos.gov.v1.MsgSubmitProposal',
-      MsgSubmitProposal,
-      MsgSubmitProposal.fromPartial({
-        messages: [
-          {
-            typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade',
-            value: MsgSoftwareUpgrade.encode(upgrade).finish(),
-          },
-        ],
-        initialDeposit: [{ denom: 'stake', amount: '10000000' }],
-        proposer: FROM,
-        metadata: 'ipfs://x',
-        title: 'Upgrade to v2',
-        summary: 'Switch <binaries> & go',
-      }),
-    ],
-    [
-      'gov v1 MsgVote',
-      '/cosmos.gov.v1.MsgVote',
-      MsgVote,
-      MsgVote.fromPartial({ proposalId: 4n, voter: FROM, option: 3 }),
-    ],
-    [
-      'gov v1 MsgDeposit',
-      '/cosmos.gov.v1.MsgDeposit',
-      MsgDeposit,
-      MsgDeposit.fromPartial({
-        proposalId: 4n,
-        depositor: FROM,
-        amount: [{ denom: 'stake', amount: '5' }],
-      }),
-    ],
-    [
-      'MsgSoftwareUpgrade',
-      '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade',
-      MsgSoftwareUpgrade,
-      upgrade,
-    ],
-    [
-      'gov v1beta1 MsgSubmitProposal carrying a TextProposal',
-      '/cosmos.gov.v1beta1.MsgSubmitProposal',
-      MsgSubmitProposalV1beta1,
-      MsgSubmitProposalV1beta1.fromPartial({
-        content: {
-          typeUrl: '/cosmos.gov.v1beta1.TextProposal',
-          value: TextProposal.encode({
-            title: 'Fund the docs',
-            description: 'Signal\nonly',
-          }).finish(),
-        },
-        initialDeposit: [{ denom: 'stake', amount: '1' }],
-        proposer: FROM,
-      }),
-    ],
-    [
-      'gov v1beta1 MsgVote',
-      '/cosmos.gov.v1beta1.MsgVote',
-      MsgVoteV1beta1,
-      MsgVoteV1beta1.fromPartial({ proposalId: 4n, voter: FROM, option: 1 }),
-    ],
-    [
-      'gov v1beta1 MsgDeposit',
-      '/cosmos.gov.v1beta1.MsgDeposit',
-      MsgDepositV1beta1,
-      MsgDepositV1beta1.fromPartial({
-        proposalId: 4n,
-        depositor: FROM,
-        amount: [{ denom: 'stake', amount: '5' }],
-      }),
-    ],
-    [
-      'MsgCancelUpgrade',
-      '/cosmos.upgrade.v1beta1.MsgCancelUpgrade',
-      MsgCancelUpgrade,
-      MsgCancelUpgrade.fromPartial({ authority: GOV }),
-    ],
-  ]
-
-  test.each(cases)('behavior: %s', (_name, typeUrl, type, value) => {
-    const fee = { amount: [{ denom: 'stake', amount: '2500' }], gas: '180000' }
-    const theirs = serializeSignDoc(
-      makeSignDoc(
-        [aminoTypes.toAmino({ typeUrl, value })],
-        fee,
-        'simnet-1',
-        'memo <&>',
-        12,
-        34,
-        99n,
-      ),
-    )
-    const ours = aminoSignDocJson(cosmos, {
-      chainId: 'simnet-1',
-      accountNumber: 12n,
-      sequence: 34n,
-      memo: 'memo <&>',
-      timeoutHeight: 99n,
-      msgs: [{ type_url: typeUrl, value: type.encode(value as never).finish() }],
-      fee: { amount: fee.amount, gasLimit: 180_000n },
-    })
-    expect(ours).toBe(fromUtf8(theirs))
   })
 })

@@ -98,14 +98,17 @@ export function layerViolations(
   return out
 }
 
-/** Every non-test .ts file under `dir` of `root`, as repo-relative posix path → source. */
+/**
+ * Every non-test .ts file under `dir` of `root`, as repo-relative posix path → source. Test code is
+ * `*.test.ts` and the shared cases tests import (`*.case.ts`), as the build excludes them.
+ */
 export function sourceFiles(root: string, dir = 'src'): Map<string, string> {
   const out = new Map<string, string>()
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name)
       if (statSync(p).isDirectory()) walk(p)
-      else if (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
+      else if (name.endsWith('.ts') && !/\.(test|case|d)\.ts$/.test(name))
         out.set(relative(root, p).split(sep).join('/'), readFileSync(p, 'utf8'))
     }
   }
