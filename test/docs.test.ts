@@ -1,6 +1,4 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { dirname, join, normalize } from 'node:path'
 import type { Command } from 'commander'
 import { parse } from 'smol-toml'
@@ -20,6 +18,7 @@ import {
   ROOT,
   relativeLinks,
 } from './helpers/docs.js'
+import { tempDir } from './helpers/temp-dir.js'
 
 /**
  * The pages themselves: README.md and docs/*.md link to files and headings that exist, name no
@@ -212,7 +211,7 @@ describe('the product, documented', () => {
   })
 
   test('behavior: every field of app.toml, config.toml, client.toml and sdkd.toml is named in docs/configuration.md or the commands', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sdkd-docs-'))
+    const { dir, cleanup } = await tempDir('sdkd-docs-')
     try {
       await writeHomeRecord(dir, {
         brand: 'sdk',
@@ -244,7 +243,7 @@ describe('the product, documented', () => {
       }
       expect(missing).toEqual([])
     } finally {
-      await rm(dir, { recursive: true, force: true })
+      await cleanup()
     }
   })
 })

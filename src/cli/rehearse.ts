@@ -104,7 +104,7 @@ export function registerRehearse(
     .addOption(
       new Option(
         '--inject <case>',
-        'rehearse a failure and check the chain does what the README documents',
+        'rehearse a failure and check the chain does what docs/upgrades.md documents',
       ).choices([...INJECT_CASES]),
     )
     .option('--keep <dir>', 'keep the rehearsal home there (a new or empty directory)')

@@ -120,7 +120,7 @@ export function addStartFlags(cmd: Command): Command {
     )
     .option(
       '--upgrade-plugin <file.mjs>',
-      'load upgrade handlers from an ES module (repeatable; see README "Upgrades")',
+      'load upgrade handlers from an ES module (repeatable; see docs/upgrades.md, "Upgrade plugins")',
       collectArg,
     )
     .addOption(

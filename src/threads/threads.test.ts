@@ -1,8 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { tempDir } from '../../test/helpers/temp-dir.js'
 import { RingWorker, type ThreadLog } from './ring-worker.js'
 import { serveRing } from './serve-ring.js'
 import { CTRL, SharedRing } from './shared-ring.js'
@@ -67,10 +67,11 @@ describe('shared ring', () => {
 
 describe('ring worker', () => {
   let dir: string
+  let cleanup: () => Promise<void>
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sdkd-threads-'))
+    ;({ dir, cleanup } = await tempDir('sdkd-threads-'))
   })
-  afterAll(() => rm(dir, { recursive: true, force: true }))
+  afterAll(() => cleanup())
 
   const script = async (name: string, text: string) => {
     const path = join(dir, name)

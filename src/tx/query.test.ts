@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { matchesCondition, parseEventQuery, type QueryCondition } from './query.js'
 
 /**
- * The tx_search query language (README, Transactions → "Searches": CometBFT's query language). The
+ * The tx_search query language (docs/endpoints.md, "Searches": CometBFT's query language). The
  * grammar and the error texts are CometBFT v0.38's (reference: cometbft-rpc-websocket-metrics.md §4.1,
  * §2.2); DATE and TIME errors carry Go's time.Parse texts.
  */
@@ -17,7 +17,7 @@ const parseError = (query: string): string => {
 }
 
 describe('parseEventQuery: valid queries', () => {
-  test('behavior: the README example: conditions joined by AND, a string and a number', () => {
+  test('behavior: the docs example: conditions joined by AND, a string and a number', () => {
     expect(parseEventQuery("message.sender='sdk1abc' AND tx.height>=5")).toEqual([
       { key: 'message.sender', op: '=', operand: { kind: 'string', value: 'sdk1abc' } },
       { key: 'tx.height', op: '>=', operand: { kind: 'number', value: 5, text: '5' } },

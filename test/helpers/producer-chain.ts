@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { App } from '../../src/app/app.js'
 import type { AppModule, AppVersion } from '../../src/app/types.js'
 import { BlockBuilder } from '../../src/block/block.js'
@@ -15,6 +12,7 @@ import { createLevelBackend } from '../../src/store/level-backend.js'
 import { createMemoryBackend, createMemoryDatabase } from '../../src/store/memory-backend.js'
 import { VersionedStore } from '../../src/store/versioned-store.js'
 import { testBlockSigner } from './block-signer.js'
+import { type TempDir, tempDir } from './temp-dir.js'
 
 /** Chains for the block producer's tests: a genesis, recording modules, a database to reopen. */
 
@@ -82,14 +80,14 @@ export const disks: { name: string; make(): Disk }[] = [
   {
     name: 'LevelDB',
     make() {
-      let dir: string | undefined
+      let dir: TempDir | undefined
       return {
         async open() {
-          dir ??= await mkdtemp(join(tmpdir(), 'sdkd-producer-'))
-          return createLevelBackend({ path: dir })
+          dir ??= await tempDir('sdkd-producer-')
+          return createLevelBackend({ path: dir.dir })
         },
         async cleanup() {
-          if (dir) await rm(dir, { recursive: true, force: true })
+          await dir?.cleanup()
         },
       }
     },

@@ -18,11 +18,11 @@ import type { InjectRecord } from './report.js'
 
 /**
  * `--inject`: the failures operators fear, provoked on purpose. Each flow checks that the chain and
- * the files do what the README documents and records what they did; the rehearsal then goes on to
+ * the files do what docs/upgrades.md documents and records what they did; the rehearsal then goes on to
  * a successful upgrade.
  */
 
-/** What each injected failure must lead to (the README documents the same). */
+/** What each injected failure must lead to (docs/upgrades.md documents the same). */
 export const DOCUMENTED: Record<InjectCase, string> = {
   'handler-throws':
     'the new binary halts at the upgrade height with exit code 1 and logs the handler error; the block is not committed; upgrade-info.json is unchanged; the new binary without the fault then applies the upgrade',

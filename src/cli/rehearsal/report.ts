@@ -20,7 +20,7 @@ export interface CheckRecord {
   detail: string
 }
 
-/** What an injected failure did, against what the README documents. */
+/** What an injected failure did, against what docs/upgrades.md documents. */
 export interface InjectRecord {
   case: InjectCase
   documented: string

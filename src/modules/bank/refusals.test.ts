@@ -7,7 +7,7 @@ import {
 } from '../../../test/helpers/gov-chain.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 
-// x/bank's msg-server refusals (README "auth and bank"): `<denom> transfers are currently
+// x/bank's msg-server refusals (docs/transactions.md, "auth and bank"): `<denom> transfers are currently
 // disabled`, `sdk1… is not allowed to receive funds` for the fee collector, `invalid from address:
 // …`. The messages run on the real v1 app over LevelDB (GovChain), as a tx's message would.
 

@@ -12,7 +12,7 @@ import {
 import type { Event } from '../../block/events.js'
 import type { ProtoMessage } from '../../codec/proto.js'
 
-// Gov params that decide where deposits go (README "Proposal lifecycle"):
+// Gov params that decide where deposits go (docs/governance.md, "Proposal lifecycle"):
 // burn_proposal_deposit_prevote, burn_vote_quorum, proposal_cancel_ratio with and without
 // proposal_cancel_dest; and the length limits of title, summary and metadata. Real v1 app on
 // LevelDB (GovChain); periods: deposit 10s, voting 5s.

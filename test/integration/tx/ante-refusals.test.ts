@@ -12,7 +12,7 @@ import type { AnyMessage } from '../../../src/codec/proto.js'
 import { signBytes } from '../../../src/codec/sign-doc.js'
 import { CHAIN_ID, createTxTestNode, type TestAccount, testAccount } from '../../helpers/tx-node.js'
 
-// The ante handler's refusals (README "Transactions", the ante table) as CheckTx answers them:
+// The ante handler's refusals (docs/transactions.md, "The ante handler") as CheckTx answers them:
 // code, codespace and log. One node for the file: minimum-gas-prices 0.01stake (a fee must be
 // ≥ ⌈0.01 × gas⌉), consensus block max_gas 1000000, and eight funded accounts (signature limit).
 

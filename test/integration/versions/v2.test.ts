@@ -21,7 +21,7 @@ import {
 
 // The built-in example upgrade v1 → v2 end to end in-process, on a real LevelDB home.
 
-/** README, Upgrades → "App versions": v1's modules and their consensus versions. */
+/** docs/upgrades.md, "App versions": v1's modules and their consensus versions. */
 const V1_MODULE_VERSIONS = {
   auth: 5,
   bank: 4,
@@ -110,7 +110,7 @@ describe('app version v2 (the example upgrade)', () => {
     expect(after.storeNames()).toContain('consensus')
     expect(after.storeNames()).not.toContain('crisis')
 
-    // Module versions, as the README's "App versions" table has them: v1's, then consensus 1 added
+    // Module versions, as docs/upgrades.md's "App versions" table has them: v1's, then consensus 1 added
     // and crisis 2 kept (upstream never deletes an entry).
     // (`testkit` 1 is the test harness's own module, next to the app version's.)
     const k = new UpgradeKeeper({ registry: node.registry })
@@ -218,7 +218,7 @@ describe('app version v2 (the example upgrade)', () => {
       expect.arrayContaining(['auth', 'bank', 'consensus', 'gov', 'params', 'upgrade']),
     )
     expect(node.store.view().storeNames()).not.toContain('crisis')
-    // README, "App versions": v2 is v1 without crisis, plus consensus 1.
+    // docs/upgrades.md, "App versions": v2 is v1 without crisis, plus consensus 1.
     const { crisis: _, ...withoutCrisis } = V1_MODULE_VERSIONS
     expect(
       await new UpgradeKeeper({ registry: node.registry }).versionMap(node.store.view()),

@@ -102,7 +102,7 @@ async function discoverClient(address: string, service: string, target = address
 const HEIGHTS = 5
 
 /**
- * The query services of the newest app version (v2) the README names: REST gateway and gRPC, the
+ * The query services of the newest app version (v2) docs/endpoints.md names: REST gateway and gRPC, the
  * Tx service, gov and staking queries, and x/consensus (Upgrades, "App versions").
  */
 const README_QUERY_SERVICES = [

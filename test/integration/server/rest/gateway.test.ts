@@ -50,7 +50,7 @@ function emptyChain(latest: number) {
 const HEIGHTS = 6
 
 /**
- * Every REST route the README names for the newest app version (v2): "REST gateway and gRPC",
+ * Every REST route docs/endpoints.md names for the newest app version (v2): "REST gateway and gRPC",
  * "Tx service", "Gov and staking queries", x/params' and x/consensus' params (Upgrades).
  */
 const README_ROUTES = [
