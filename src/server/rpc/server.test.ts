@@ -42,6 +42,9 @@ async function post(body: string) {
   return { status: res.status, text, body: (text === '' ? undefined : JSON.parse(text)) as any }
 }
 
+/** The names of Object.prototype's properties (a route table that is a plain object has them all). */
+const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype)
+
 const none = { height: null, text: null, flag: null, hex: null, b64: null }
 
 describe('URI routes', () => {
@@ -214,6 +217,28 @@ describe('JSON-RPC', () => {
     expect(parse.body).not.toHaveProperty('id')
     expect(parse.body.error.code).toBe(-32700)
     expect(parse.body.error.message).toBe('Parse error. Invalid JSON')
+  })
+
+  test('error: methods named after the properties every object inherits are not found, as in CometBFT', async () => {
+    for (const method of INHERITED_NAMES) {
+      expect((await post(JSON.stringify({ id: 1, method, params: {} }))).body).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32601, message: 'Method not found' },
+      })
+      const uri = await app.request(`/${method}?height=1`, { method: 'POST' })
+      expect([uri.status, await uri.text()]).toEqual([404, '404 page not found\n'])
+    }
+    const batch = await post(
+      JSON.stringify([
+        { id: 1, method: 'constructor' },
+        { id: 2, method: 'genesis' },
+      ]),
+    )
+    expect(batch.body).toEqual([
+      { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ])
   })
 
   test('behavior: notifications get no reply; batches get one per request', async () => {

@@ -37,6 +37,14 @@ function callOf(env: unknown): RpcCall {
 /** Routes by method name. */
 export type RpcRoutes = Record<string, RpcRoute>
 
+/**
+ * The route of `method`, only among the routes' own names: a method named after a property every
+ * object inherits (`constructor`, `toString`, `__proto__`…) is no route, as in CometBFT's map.
+ */
+export function routeOf(routes: RpcRoutes, method: string): RpcRoute | undefined {
+  return Object.hasOwn(routes, method) ? routes[method] : undefined
+}
+
 /** The `error` member of a JSON-RPC response for a thrown error (anything not an RpcError is -32603). */
 export function rpcErrorObject(err: unknown): { code: number; message: string; data?: string } {
   if (err instanceof RpcError) {
@@ -109,7 +117,7 @@ export function dispatchRpc(
   params: unknown,
   peer: RpcCall,
 ): Promise<unknown> {
-  const route = routes[method]
+  const route = routeOf(routes, method)
   if (!route) throw new RpcError(-32601, 'Method not found')
   return route.handler(jsonRpcArgs(params, route.args), peer)
 }
@@ -147,7 +155,7 @@ export function createRpcApp(
   // URI calls: GET (or POST) /<route>?arg=value. The answer's id is always -1.
   app.on(['GET', 'POST'], '/:method{[^/]+}', async (c) => {
     const method = c.req.param('method')
-    const route = routes[method]
+    const route = routeOf(routes, method)
     if (!route || WEBSOCKET_ONLY.has(method)) {
       if (WEBSOCKET_ONLY.has(method))
         return c.json(errorBody(-1, new RpcError(-32601, 'Method not found')), 404)
