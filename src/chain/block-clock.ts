@@ -1,5 +1,12 @@
-import { formatRfc3339Nano, nextBlockTime, nowNs, type TimeNs } from '../codec/time.js'
-import { ErrInvalidRequest } from '../errors.js'
+import {
+  formatRfc3339Nano,
+  LATEST_TIME,
+  LATEST_TIME_TEXT,
+  nextBlockTime,
+  nowNs,
+  type TimeNs,
+} from '../codec/time.js'
+import { ChainHaltError, ErrInvalidRequest } from '../errors.js'
 
 /** What a block clock holds besides the chain: an offset, and a time set for the next block. */
 export interface BlockClockState {
@@ -52,6 +59,10 @@ export class BlockClock {
         `block time ${formatRfc3339Nano(time)} is not after the last block time ${formatRfc3339Nano(last)}`,
       )
     }
+    if (time > LATEST_TIME)
+      throw ErrInvalidRequest.wrap(
+        `block time is after ${LATEST_TIME_TEXT}, the latest time CometBFT's RFC 3339 times allow`,
+      )
     this.nextTime = time
   }
 
@@ -63,7 +74,13 @@ export class BlockClock {
       (stepNs && stepNs > 0n && this.lastTime !== undefined
         ? this.lastTime + stepNs
         : nowNs() + this.offsetNs)
-    return nextBlockTime(this.lastTime, candidate)
+    const time = nextBlockTime(this.lastTime, candidate)
+    if (time > LATEST_TIME)
+      throw new ChainHaltError(
+        `the block at height ${height} would be after ${LATEST_TIME_TEXT}, the latest time CometBFT's RFC 3339 times allow`,
+        1,
+      )
+    return time
   }
 
   /**

@@ -6,6 +6,13 @@ export type TimeNs = bigint
 const NS_PER_MS = 1_000_000n
 const NS_PER_S = 1_000_000_000n
 
+/** The latest time an RFC 3339 text (four-digit year) and a protobuf Timestamp can hold. */
+export const LATEST_TIME_TEXT = '9999-12-31T23:59:59.999999999Z'
+
+/** `LATEST_TIME_TEXT` as a time: no block may be later (CometBFT could not print it). */
+export const LATEST_TIME: TimeNs =
+  BigInt(Date.UTC(9999, 11, 31, 23, 59, 59)) * NS_PER_MS + 999_999_999n
+
 /** protobuf Timestamp fields of a time (seconds as a decimal string for 64-bit safety). */
 export function timeToTimestamp(t: TimeNs): { seconds: string; nanos: number } {
   let seconds = t / NS_PER_S

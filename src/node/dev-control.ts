@@ -13,7 +13,7 @@ import {
   utf8,
 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
-import { nowNs, type TimeNs } from '../codec/time.js'
+import { LATEST_TIME, LATEST_TIME_TEXT, nowNs, type TimeNs } from '../codec/time.js'
 import type { LoadedHome } from '../config/home.js'
 import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
@@ -79,9 +79,15 @@ export class DevControl implements DevApi {
   }
 
   async mine(blocks: number, intervalMs: number, toHeight?: number): Promise<number> {
+    const stepNs = BigInt(intervalMs) * 1_000_000n
+    const from = this.o.producer.blockClock.nextTime ?? this.o.producer.lastBlockTime
+    if (from + BigInt(blocks) * stepNs > LATEST_TIME)
+      throw ErrInvalidRequest.wrap(
+        `${blocks} blocks ${intervalMs} ms apart would end after ${LATEST_TIME_TEXT}, the latest time CometBFT's RFC 3339 times allow`,
+      )
     if (blocks > 0)
       await this.produce(blocks, {
-        stepNs: BigInt(intervalMs) * 1_000_000n,
+        stepNs,
         quiet: blocks > 1,
         ...(toHeight !== undefined ? { toHeight } : {}),
       })

@@ -233,6 +233,73 @@ describe('dev API: snapshot and revert', () => {
   })
 })
 
+/** This machine's first non-loopback IPv4 address: the remote caller of the loopback-only case. */
+const external = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === 'IPv4' && !i.internal)?.address
+if (external === undefined)
+  process.stdout.write(
+    'dev API remote-caller test: skipped: this machine has no non-loopback IPv4 address\n',
+  )
+
+describe('dev API: bounds', () => {
+  test('error: counts, durations and times out of range are -32602 naming the limit; blocks keep coming', async () => {
+    const { node } = await devnet()
+    const url = http(node)
+    const refused = async (method: string, params: Record<string, unknown>) => {
+      const reply = await rpc(url, method, params)
+      expect(reply.error, `${method} ${JSON.stringify(params)}`).toMatchObject({
+        code: -32602,
+        message: 'Invalid params',
+      })
+      return reply.error.data as string
+    }
+    for (const interval of [2147483648, 1e20, 9007199254740992, '100000000000ms'])
+      expect(await refused('dev_setMining', { mode: 'interval', interval })).toMatch(
+        /^interval must be at most 86400000 ms \(one day\), got /,
+      )
+    for (const blocks of [100_000_000, 2 ** 53 - 1, '', 0, -1, 1.5])
+      expect(await refused('dev_mine', { blocks })).toMatch(
+        /^blocks must be a whole number from 1 to 10,000,000, got /,
+      )
+    expect(await refused('dev_mine', { blocks: 2, interval_ms: 86_400_001 })).toBe(
+      'interval_ms must be a whole number from 0 to 86,400,000, got 86400001',
+    )
+    expect(await refused('advance_blocks', { num_blocks: 0 })).toMatch(/^num_blocks must be/)
+    expect(await refused('dev_mineTo', { height: 2 ** 40 })).toMatch(
+      /blocks ahead; one call mines at most 10,000,000$/,
+    )
+    // Times: CometBFT prints RFC 3339 with a four-digit year, so no block goes past year 9999.
+    expect(await refused('dev_increaseTime', { seconds: 253402300799 })).toBe(
+      "block time is after 9999-12-31T23:59:59.999999999Z, the latest time CometBFT's RFC 3339 times allow: invalid request",
+    )
+    expect(await refused('dev_increaseTime', { seconds: 1e300 })).toMatch(
+      /^seconds must be a number of seconds from 0 to 315537897600/,
+    )
+    expect(await refused('advance_time', { duration_in_seconds: -1 })).toMatch(
+      /^duration_in_seconds must be a number of seconds/,
+    )
+    expect(await refused('dev_setNextBlockTime', { time: '10056-01-01T00:00:00Z' })).toBe(
+      'invalid RFC 3339 time "10056-01-01T00:00:00Z": invalid request',
+    )
+    expect(await refused('dev_mine', { blocks: 10_000_000, interval_ms: 86_400_000 })).toMatch(
+      /^10000000 blocks 86400000 ms apart would end after 9999-12-31T23:59:59.999999999Z/,
+    )
+    // A bad address is the caller's mistake: -32602 with the reason.
+    expect(await refused('dev_fund', { address: 'bob', coins: '1stake' })).toMatch(
+      /^invalid address "bob": /,
+    )
+    // Nothing of that changed the chain: it keeps its mode and its clock, and blocks keep coming.
+    const status = (await rpc(url, 'dev_status')).result
+    expect(status.mining).toEqual({ mode: 'interval', interval_ms: expect.any(String) })
+    expect(Number(status.clock.offset_seconds)).toBeLessThan(5)
+    const h = await height(node)
+    await waitFor(async () => (await height(node)) > h + 1)
+    const res = await fetch(`${url}/status`)
+    expect(res.status).toBe(200)
+  })
+})
+
 describe('dev API: refusals', () => {
   test('error: off unless enabled: every dev_ call says how to turn it on', async () => {
     const { dir, cleanup } = await tempDir('sdkd-dev-off-')
@@ -263,47 +330,41 @@ describe('dev API: refusals', () => {
     expect(cli.stderr).toBe('Error: dev API is disabled; start with --dev.enable\n')
   })
 
-  test('error: loopback only unless --dev.allow-remote (each call is logged at warn)', async () => {
-    const external = Object.values(networkInterfaces())
-      .flat()
-      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address
-    if (external === undefined) {
-      process.stdout.write(
-        'skipped the remote-address case: this machine has no non-loopback IPv4 address\n',
-      )
-      return
-    }
-    const home = await createDevnetHome('dev-remote')
-    cleanups.push(home.cleanup)
-    for (const allow of [false, true]) {
-      const p = startSdkd([
-        '--home',
-        home.dir,
-        'start',
-        '--rpc.laddr',
-        'tcp://0.0.0.0:0',
-        '--grpc.enable=false',
-        '--api.enable=false',
-        '--timeout-commit',
-        '200ms',
-        `--dev.allow-remote=${allow}`,
-      ])
-      cleanups.push(() => p.stop('SIGKILL'))
-      const { rpcPort: port } = await boundPorts(p)
-      await p.waitForLog((l) => l.msg === 'committed block')
-      const remote = await rpc(`http://${external}:${port}`, 'dev_status')
-      const local = await rpc(`http://127.0.0.1:${port}`, 'dev_status')
-      expect(local.result.mining.mode).toBe('interval')
-      if (allow) expect(remote.result.mining.mode).toBe('interval')
-      else
-        expect(remote.error.data).toBe(
-          `dev API is served to loopback clients only (this call came from ${external}); start with --dev.allow-remote`,
+  test.skipIf(external === undefined)(
+    'error: loopback only unless --dev.allow-remote (each call is logged at warn)',
+    async () => {
+      const home = await createDevnetHome('dev-remote')
+      cleanups.push(home.cleanup)
+      for (const allow of [false, true]) {
+        const p = startSdkd([
+          '--home',
+          home.dir,
+          'start',
+          '--rpc.laddr',
+          'tcp://0.0.0.0:0',
+          '--grpc.enable=false',
+          '--api.enable=false',
+          '--timeout-commit',
+          '200ms',
+          `--dev.allow-remote=${allow}`,
+        ])
+        cleanups.push(() => p.stop('SIGKILL'))
+        const { rpcPort: port } = await boundPorts(p)
+        await p.waitForLog((l) => l.msg === 'committed block')
+        const remote = await rpc(`http://${external}:${port}`, 'dev_status')
+        const local = await rpc(`http://127.0.0.1:${port}`, 'dev_status')
+        expect(local.result.mining.mode).toBe('interval')
+        if (allow) expect(remote.result.mining.mode).toBe('interval')
+        else
+          expect(remote.error.data).toBe(
+            `dev API is served to loopback clients only (this call came from ${external}); start with --dev.allow-remote`,
+          )
+        const logged = await waitFor(
+          async () => p.logs().find((l) => l.msg === 'dev API call') ?? undefined,
         )
-      const logged = await waitFor(
-        async () => p.logs().find((l) => l.msg === 'dev API call') ?? undefined,
-      )
-      expect(logged).toMatchObject({ level: 40, module: 'dev-api', method: 'dev_status' })
-      expect((await p.stop('SIGTERM')).code).toBe(0)
-    }
-  })
+        expect(logged).toMatchObject({ level: 40, module: 'dev-api', method: 'dev_status' })
+        expect((await p.stop('SIGTERM')).code).toBe(0)
+      }
+    },
+  )
 })

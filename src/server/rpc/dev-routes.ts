@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { type Coin, parseCoins } from '../../codec/coins.js'
 import { formatRfc3339Nano, parseRfc3339, type TimeNs } from '../../codec/time.js'
+import { ChainError, GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 import type { RpcArgs } from './args.js'
 import { RpcError } from './errors.js'
@@ -65,6 +66,15 @@ export function isLoopback(address: string | undefined): boolean {
 
 const invalid = (message: string) => new RpcError(-32602, 'Invalid params', message)
 
+/** The most blocks one call mines (`dev_mine`, `dev_mineTo`, `advance_blocks`). */
+export const MAX_DEV_BLOCKS = 10_000_000
+
+/** The longest interval between blocks the dev API takes (`interval`, `interval_ms`): one day. */
+export const MAX_DEV_INTERVAL_MS = 86_400_000
+
+/** The most seconds one time jump takes: about the span of RFC 3339 times (years 1 to 9999). */
+export const MAX_DEV_SECONDS = 315_537_897_600
+
 function clockJson(c: DevClock) {
   return {
     next_block_time: formatRfc3339Nano(c.nextBlockTime),
@@ -82,13 +92,37 @@ function statusJson(s: DevStatus) {
   }
 }
 
-/** A non-negative whole number argument (`blocks`, `height`). */
-function count(args: RpcArgs, name: string, fallback?: number): number {
-  const n = args.number(name) ?? fallback
+/**
+ * A whole number argument within [min, max] (`blocks`, `height`, `interval_ms`); a value given as
+ * an empty string is no value (a mistake, not the default).
+ */
+function count(
+  args: RpcArgs,
+  name: string,
+  range: { min: number; max: number; fallback?: number },
+): number {
+  const outOfRange = (got: unknown) =>
+    invalid(
+      `${name} must be a whole number from ${range.min} to ${range.max.toLocaleString('en-US')}, got ${got}`,
+    )
+  if (args.raw(name) === '') throw outOfRange('""')
+  const n = args.number(name) ?? range.fallback
   if (n === undefined) throw invalid(`${name} is required`)
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw invalid(`${name} must be a whole number ≥ 0, got ${n}`)
+  if (!Number.isSafeInteger(n) || n < range.min || n > range.max) throw outOfRange(n)
   return n
+}
+
+const BLOCKS = { min: 1, max: MAX_DEV_BLOCKS }
+const INTERVAL_MS = { min: 0, max: MAX_DEV_INTERVAL_MS, fallback: 0 }
+
+/** Seconds to move the block clock: a number from 0 to MAX_DEV_SECONDS. */
+function secondsArg(args: RpcArgs, name: string): number {
+  const seconds = args.number(name)
+  if (seconds === undefined || seconds < 0 || seconds > MAX_DEV_SECONDS)
+    throw invalid(
+      `${name} must be a number of seconds from 0 to ${MAX_DEV_SECONDS} (block times only go forward), got ${seconds}`,
+    )
+  return seconds
 }
 
 function coinsArg(args: RpcArgs, name: string): Coin[] {
@@ -108,7 +142,22 @@ function intervalArg(args: RpcArgs, name: string): number | undefined {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim())
   if (!m) throw invalid(`${name}: expected milliseconds or a duration like 500ms, got ${text}`)
   const scale = m[2] === 's' ? 1000 : m[2] === 'm' ? 60_000 : 1
-  return Math.round(Number(m[1]) * scale)
+  const ms = Math.round(Number(m[1]) * scale)
+  if (ms > MAX_DEV_INTERVAL_MS)
+    throw invalid(`${name} must be at most ${MAX_DEV_INTERVAL_MS} ms (one day), got ${text}`)
+  return ms
+}
+
+/**
+ * An error of the node's as a JSON-RPC error: a registered error of the caller's input (gRPC's
+ * InvalidArgument: a bad address, a time out of range) is -32602 with its message; anything else
+ * -32603.
+ */
+function devError(err: unknown): RpcError {
+  if (err instanceof RpcError) return err
+  if (err instanceof ChainError && err.grpcCode === GrpcCode.InvalidArgument)
+    return invalid(err.message)
+  return new RpcError(-32603, 'Internal error', (err as Error).message)
 }
 
 /**
@@ -146,8 +195,7 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       try {
         return await run(o.api, args)
       } catch (err) {
-        if (err instanceof RpcError) throw err
-        throw new RpcError(-32603, 'Internal error', (err as Error).message)
+        throw devError(err)
       }
     },
   })
@@ -157,16 +205,24 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
   return {
     dev_status: guard('dev_status', [], async (api) => statusJson(await api.status())),
     dev_mine: guard('dev_mine', ['blocks', 'interval_ms'], (api, a) =>
-      mine(api, count(a, 'blocks', 1), count(a, 'interval_ms', 0)),
+      mine(
+        api,
+        count(a, 'blocks', { ...BLOCKS, fallback: 1 }),
+        count(a, 'interval_ms', INTERVAL_MS),
+      ),
     ),
     dev_mineTo: guard('dev_mineTo', ['height', 'interval_ms'], async (api, a) => {
-      const target = count(a, 'height')
+      const target = count(a, 'height', { min: 0, max: Number.MAX_SAFE_INTEGER })
       const { height } = await api.status()
       if (target < height)
         throw invalid(
           `height ${target} is below the current height ${height} (dev_revert goes back)`,
         )
-      return mine(api, target - height, count(a, 'interval_ms', 0), target)
+      if (target - height > MAX_DEV_BLOCKS)
+        throw invalid(
+          `height ${target} is ${target - height} blocks ahead; one call mines at most ${MAX_DEV_BLOCKS.toLocaleString('en-US')}`,
+        )
+      return mine(api, target - height, count(a, 'interval_ms', INTERVAL_MS), target)
     }),
     dev_setMining: guard('dev_setMining', ['mode', 'interval'], async (api, a) => {
       const mode = a.text('mode')
@@ -176,10 +232,7 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       return { mode: m.mode, interval_ms: String(m.intervalMs) }
     }),
     dev_increaseTime: guard('dev_increaseTime', ['seconds'], async (api, a) => {
-      const seconds = a.number('seconds')
-      if (seconds === undefined || seconds < 0)
-        throw invalid(`seconds must be a number ≥ 0 (block times only go forward), got ${seconds}`)
-      return clockJson(await api.increaseTime(seconds))
+      return clockJson(await api.increaseTime(secondsArg(a, 'seconds')))
     }),
     dev_setNextBlockTime: guard('dev_setNextBlockTime', ['time'], async (api, a) => {
       const text = a.text('time')
@@ -214,16 +267,11 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
     }),
     // CometMock's names, so scripts written for it port unchanged.
     advance_blocks: guard('advance_blocks', ['num_blocks'], async (api, a) => {
-      const n = count(a, 'num_blocks')
-      if (n < 1) throw invalid('num_blocks must be at least 1')
-      await api.mine(n, 0)
+      await api.mine(count(a, 'num_blocks', BLOCKS), 0)
       return {}
     }),
     advance_time: guard('advance_time', ['duration_in_seconds'], async (api, a) => {
-      const seconds = a.number('duration_in_seconds')
-      if (seconds === undefined || seconds < 0)
-        throw invalid(`duration_in_seconds must be a number ≥ 0, got ${seconds}`)
-      const clock = await api.increaseTime(seconds)
+      const clock = await api.increaseTime(secondsArg(a, 'duration_in_seconds'))
       return { new_time: formatRfc3339Nano(clock.nextBlockTime) }
     }),
   }
