@@ -487,12 +487,23 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
     })
     const broken = await raw('{"jsonrpc":"2.0",')
     expect(broken).not.toHaveProperty('id')
-    expect(broken.error.code).toBe(-32700)
+    expect(broken.error).toEqual({
+      code: -32700,
+      message: 'Parse error. Invalid JSON',
+      data: 'error unmarshaling request: unexpected end of JSON input',
+    })
     expect((await raw('{"jsonrpc":"2.0","id":true,"method":"health"}')).error).toEqual({
       code: -32700,
       message: 'Parse error. Invalid JSON',
       data: 'error unmarshaling request: json-rpc ID (true) is of unknown type (bool)',
     })
+    // Methods named after what every object inherits are no routes, over the websocket too.
+    for (const method of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(await c.call(method, {}, method)).toEqual({
+        jsonrpc: '2.0',
+        id: method,
+        error: { code: -32601, message: 'Method not found' },
+      })
     // A notification (no id) is not answered: the next frame answers the request after it.
     const from = c.frames.length
     c.ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'health', params: {} }))

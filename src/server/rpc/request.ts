@@ -4,7 +4,7 @@
  * missing or null id makes a notification, any other id type or a non-object fails the whole parse.
  */
 
-import { goJsonKind } from './go-json.js'
+import { goJsonKind, goJsonSyntaxError } from './go-json.js'
 
 /** A request id that is answered. */
 export type JsonRpcId = number | string
@@ -58,12 +58,12 @@ export function decodeRequest(req: unknown): RpcRequest {
   throw new ParseError(`json-rpc ID (${value}) is of unknown type (${type})`)
 }
 
-/** JSON.parse that fails as a ParseError. */
+/** JSON.parse that fails as a ParseError with Go's `encoding/json` text, as CometBFT's says. */
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw new ParseError((err as Error).message)
+    throw new ParseError(goJsonSyntaxError(text) ?? (err as Error).message)
   }
 }
 

@@ -215,8 +215,18 @@ describe('JSON-RPC', () => {
     const parse = await post('{')
     expect(parse.status).toBe(500)
     expect(parse.body).not.toHaveProperty('id')
-    expect(parse.body.error.code).toBe(-32700)
-    expect(parse.body.error.message).toBe('Parse error. Invalid JSON')
+    // The data is Go's encoding/json text, as CometBFT's, not JavaScript's.
+    expect(parse.body.error).toEqual({
+      code: -32700,
+      message: 'Parse error. Invalid JSON',
+      data: 'error unmarshaling request: unexpected end of JSON input',
+    })
+    expect((await post('{"id":1,"method":"health"}x')).body.error.data).toBe(
+      "error unmarshaling request: invalid character 'x' after top-level value",
+    )
+    expect((await post('{id:1}')).body.error.data).toBe(
+      "error unmarshaling request: invalid character 'i' looking for beginning of object key string",
+    )
   })
 
   test('error: methods named after the properties every object inherits are not found, as in CometBFT', async () => {
