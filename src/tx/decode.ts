@@ -1,6 +1,7 @@
 import type protobuf from 'protobufjs'
 import type { Bytes } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
+import { int64Of } from '../codec/int64.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { ErrTxDecode } from '../errors.js'
 import { checkTxRawAdr027, goTypeName, rejectUnknownFields, resolveTypeUrl } from './wire.js'
@@ -90,19 +91,6 @@ const decodeError = (message: string, cause?: unknown) =>
 
 function bytesOf(v: unknown): Bytes {
   return v instanceof Uint8Array ? v : new Uint8Array()
-}
-
-/** A decoded 64-bit integer field (a Long, a number or a decimal string) as a bigint. */
-export function int64Of(v: unknown): bigint {
-  if (v === undefined || v === null) return 0n
-  if (typeof v === 'number') return BigInt(v)
-  if (typeof v === 'object' && 'low' in v && 'high' in v) {
-    const { low, high, unsigned } = v as { low: number; high: number; unsigned: boolean }
-    if (high === 0) return BigInt(low >>> 0)
-    const n = (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0)
-    return unsigned ? n : BigInt.asIntN(64, n)
-  }
-  return BigInt(String(v))
 }
 
 /**

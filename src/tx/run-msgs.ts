@@ -1,4 +1,4 @@
-import type { BlockContext, MsgHandler } from '../app/types.js'
+import type { BlockContext, RoutedMsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import { addressToBech32 } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
@@ -95,7 +95,7 @@ function messageEvent(msg: TxMsg, own: readonly Event[]): Event {
  * `failed to execute message; message index: i`; a message with no handler fails with code 6.
  */
 export async function runMsgs(
-  handlers: ReadonlyMap<string, MsgHandler>,
+  handlers: ReadonlyMap<string, RoutedMsgHandler>,
   registry: ProtoRegistry,
   ctx: BlockContext,
   msgs: readonly TxMsg[],

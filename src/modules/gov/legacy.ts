@@ -1,9 +1,22 @@
-import type { ModuleConfigurator, MsgHandler, QueryHandler } from '../../app/types.js'
+import { routedMsg, routedQuery } from '../../app/handlers.js'
+import type {
+  ModuleConfigurator,
+  MsgHandler,
+  QueryHandler,
+  RoutedMsgHandler,
+  RoutedQueryHandler,
+} from '../../app/types.js'
 import { utf8 } from '../../codec/bytes.js'
 import { coinsFromProto, coinsToProto, normalizeCoins } from '../../codec/coins.js'
 import { DecimalError, decFromString } from '../../codec/dec.js'
 import { GO_ZERO_TIMESTAMP } from '../../codec/json-well-known.js'
-import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type {
+  AnyMessage,
+  MsgTypeUrl,
+  ProtoMessage,
+  ProtoRegistry,
+  QueryMethod,
+} from '../../codec/proto.js'
 import { ErrInvalidType, ErrLogic, ErrTxDecode, GrpcCode, StatusError } from '../../errors.js'
 import {
   ErrInvalidProposalContent,
@@ -31,14 +44,14 @@ export function legacyTypeUrls(registry: ProtoRegistry) {
 export interface V1Handlers {
   /** Registers on `cfg` and remembers what was registered. */
   readonly cfg: ModuleConfigurator
-  msg(typeUrl: string): MsgHandler
-  query(method: string): QueryHandler
+  msg<U extends MsgTypeUrl>(typeUrl: U): MsgHandler<U>
+  query<M extends QueryMethod>(method: M): QueryHandler<M>
 }
 
 /** A configurator that forwards to `cfg` and keeps the handlers registered through it. */
 export function captureHandlers(cfg: ModuleConfigurator): V1Handlers {
-  const msgs = new Map<string, MsgHandler>()
-  const queries = new Map<string, QueryHandler>()
+  const msgs = new Map<string, RoutedMsgHandler>()
+  const queries = new Map<string, RoutedQueryHandler>()
   const get = <T>(map: Map<string, T>, key: string): T => {
     const h = map.get(key)
     if (!h) throw ErrLogic.wrap(`gov v1 handler ${key} is not registered`)
@@ -47,18 +60,20 @@ export function captureHandlers(cfg: ModuleConfigurator): V1Handlers {
   return {
     cfg: {
       registerMsg(typeUrl, handler) {
-        msgs.set(typeUrl, handler)
+        msgs.set(typeUrl, routedMsg(handler))
         cfg.registerMsg(typeUrl, handler)
       },
       registerQuery(method, handler) {
-        queries.set(method, handler)
+        queries.set(method, routedQuery(handler))
         cfg.registerQuery(method, handler)
       },
       registerMigration: (module, from, migration) =>
         cfg.registerMigration(module, from, migration),
     },
-    msg: (typeUrl) => get(msgs, typeUrl),
-    query: (method) => get(queries, method),
+    // Registered under this name, so of this name's types.
+    msg: <U extends MsgTypeUrl>(typeUrl: U) => get(msgs, typeUrl) as unknown as MsgHandler<U>,
+    query: <M extends QueryMethod>(method: M) =>
+      get(queries, method) as unknown as QueryHandler<M>,
   }
 }
 
