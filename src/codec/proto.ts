@@ -4,12 +4,7 @@ import protobuf from 'protobufjs/light.js'
 import { ErrTxDecode, ErrUnpackAny } from '../errors.js'
 import { type Brand, type BrandName, brand, brandOf } from './brand.js'
 import type { Bytes } from './bytes.js'
-import type {
-  ProtoInits,
-  ProtoMethods,
-  ProtoMsgs,
-  ProtoTypes,
-} from './generated/proto-types.js'
+import type { ProtoInits, ProtoMethods, ProtoMsgs, ProtoTypes } from './generated/proto-types.js'
 import { buildMsgIndex, type MsgIndex } from './msg-index.js'
 import { PartLoader } from './proto-part-loader.js'
 import { type CompiledRegistry, definitions, REGISTRY_JSON } from './proto-registry-json.js'
@@ -47,7 +42,9 @@ export type QueryResponse<M extends QueryMethod> = ProtoInit<ProtoMethods[M]['re
 export type MsgTypeUrl = keyof ProtoMsgs
 
 /** A Msg of its type URL, decoded. */
-export type MsgOf<U extends MsgTypeUrl> = U extends `/${infer N extends ProtoName}` ? Proto<N> : never
+export type MsgOf<U extends MsgTypeUrl> = U extends `/${infer N extends ProtoName}`
+  ? Proto<N>
+  : never
 
 /** The response of a Msg, as a handler returns it. */
 export type MsgResponse<U extends MsgTypeUrl> = ProtoInit<ProtoMsgs[U]>

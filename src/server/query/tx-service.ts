@@ -4,8 +4,8 @@ import type { CheckTxResponse } from '../../chain/mempool.js'
 import { MempoolError } from '../../chain/mempool-error.js'
 import { type Bytes, fromHex, utf8 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
-import { messageToJsonString } from '../../codec/json-text-writer.js'
 import { int64Of } from '../../codec/int64.js'
+import { messageToJsonString } from '../../codec/json-text-writer.js'
 import type { Proto, ProtoInit, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import {
   ErrInvalidHeight,
