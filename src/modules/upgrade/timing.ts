@@ -1,4 +1,5 @@
-import type { ProtoMessage } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { ProtoInit } from '../../codec/proto.js'
 import { formatRfc3339, type TimeNs } from '../../codec/time.js'
 import { formatGoDuration } from '../../config/duration.js'
 
@@ -31,10 +32,10 @@ export function blockIntervalMs(times: readonly BlockTime[]): number | undefined
   return gaps.length % 2 === 1 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2
 }
 
-/** A google.protobuf.Duration (decoded) in milliseconds. */
-export function durationMs(d: ProtoMessage | null | undefined): number {
+/** A google.protobuf.Duration (decoded, or as `fromObject` takes it) in milliseconds. */
+export function durationMs(d: ProtoInit<'google.protobuf.Duration'> | null | undefined): number {
   if (!d) return 0
-  return Number(String(d.seconds ?? 0)) * 1000 + Number(d.nanos ?? 0) / 1e6
+  return Number(int64Of(d.seconds)) * 1000 + (d.nanos ?? 0) / 1e6
 }
 
 /** Inputs of the safety rule. */
