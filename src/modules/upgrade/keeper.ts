@@ -17,7 +17,7 @@ export interface UpgradeKeeperOptions {
 }
 
 /**
- * x/upgrade keeper on the seed's layout: the plan (`0x0`), done heights (`0x1 ‖ name`), module
+ * x/upgrade keeper on upstream's store layout: the plan (`0x0`), done heights (`0x1 ‖ name`), module
  * versions (`0x2 ‖ module`) and the protocol version (`0x3`). It holds no in-memory state: handlers,
  * skip heights and the downgrade check live with the PreBlocker of one running app version.
  */

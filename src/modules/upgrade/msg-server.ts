@@ -9,7 +9,7 @@ const MSG = '/sdk.upgrade.v1beta1'
  * The upgrade Msg service (upstream x/upgrade/keeper/msg_server.go): only the authority — the gov
  * module account — may schedule or cancel an upgrade, so in practice these run inside a passed
  * proposal. The plan is validated here, at execution, by ScheduleUpgrade (the messages have no
- * ValidateBasic, so gov accepts any plan at submission). No events of its own (seed §6).
+ * ValidateBasic, so gov accepts any plan at submission). No events of its own, as upstream.
  */
 export function registerUpgradeMsgs(
   cfg: ModuleConfigurator,

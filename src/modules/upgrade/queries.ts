@@ -7,7 +7,7 @@ import { MODULE_NAME } from './keys.js'
 
 const SERVICE = 'sdk.upgrade.v1beta1.Query'
 
-/** Registers the upgrade Query service over the seed's key layout (§2.7). */
+/** Registers the upgrade Query service over upstream's key layout. */
 export function registerUpgradeQueries(cfg: ModuleConfigurator, keeper: UpgradeKeeper): void {
   const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
   // The authority defaults to the gov module account, as upstream.

@@ -4,7 +4,7 @@ import { formatRfc3339, type TimeNs } from '../../codec/time.js'
 import { formatGoDuration } from '../../config/duration.js'
 
 /**
- * Upgrade timing from the chain's own pace: the recent block interval, the seed's safety rule
+ * Upgrade timing from the chain's own pace: the recent block interval, the safety rule
  * (an upgrade height must leave 2 × (voting period + deposit period) + a safety delta after the
  * proposal starts, so that a cancel proposal can still pass), and the time left until a height.
  */
@@ -58,7 +58,7 @@ export interface SafetyRule {
   windowBlocks: number
 }
 
-/** Seed rule 4: height ≥ proposal start + ⌈(2 × (voting + deposit) + delta) / block interval⌉. */
+/** The safety rule (docs/upgrades.md): height ≥ proposal start + ⌈(2 × (voting + deposit) + delta) / block interval⌉. */
 export function safetyRule(i: SafetyRuleInputs): SafetyRule {
   const windowMs = 2 * (i.votingPeriodMs + i.depositPeriodMs) + i.safetyDeltaMs
   const interval = Math.max(i.blockIntervalMs, 1)
