@@ -4,12 +4,7 @@ import protobuf from 'protobufjs/light.js'
 import { ErrTxDecode, ErrUnpackAny } from '../errors.js'
 import { type Brand, type BrandName, brand, brandOf } from './brand.js'
 import type { Bytes } from './bytes.js'
-import type {
-  ProtoInits,
-  ProtoMethods,
-  ProtoMsgs,
-  ProtoTypes,
-} from './generated/proto-types.js'
+import type { ProtoInits, ProtoMethods, ProtoMsgs, ProtoTypes } from './generated/proto-types.js'
 import { buildMsgIndex, type MsgIndex } from './msg-index.js'
 import { PartLoader } from './proto-part-loader.js'
 import { type CompiledRegistry, definitions, REGISTRY_JSON } from './proto-registry-json.js'
@@ -43,11 +38,19 @@ export type QueryRequest<M extends QueryMethod> = Proto<ProtoMethods[M]['request
 /** The response of a query method, as a handler returns it (what `fromObject` takes). */
 export type QueryResponse<M extends QueryMethod> = ProtoInit<ProtoMethods[M]['response']>
 
+/** The request of a query method as a caller builds it (what `fromObject` takes). */
+export type QueryRequestInit<M extends QueryMethod> = ProtoInit<ProtoMethods[M]['request']>
+
+/** The response of a query method as a caller gets it, decoded. */
+export type DecodedQueryResponse<M extends QueryMethod> = Proto<ProtoMethods[M]['response']>
+
 /** The type URL of a Msg, `/sdk.bank.v1beta1.MsgSend` (canonical). */
 export type MsgTypeUrl = keyof ProtoMsgs
 
 /** A Msg of its type URL, decoded. */
-export type MsgOf<U extends MsgTypeUrl> = U extends `/${infer N extends ProtoName}` ? Proto<N> : never
+export type MsgOf<U extends MsgTypeUrl> = U extends `/${infer N extends ProtoName}`
+  ? Proto<N>
+  : never
 
 /** The response of a Msg, as a handler returns it. */
 export type MsgResponse<U extends MsgTypeUrl> = ProtoInit<ProtoMsgs[U]>
