@@ -16,7 +16,11 @@ import {
   readSources,
 } from './proto-sources.js'
 
-/** A decoded protobuf message (protobufjs runtime object, snake_case field names). */
+/**
+ * A message whose type is known only at runtime (protobufjs object, snake_case field names): what
+ * the reflection-driven codec (JSON, amino JSON) and the routers that dispatch by type URL or path
+ * handle. Where the type is known when writing the code, use `Proto<N>` or `ProtoInit<N>` instead.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: protobuf messages are dynamic, typed at their use sites
 export type ProtoMessage = Record<string, any>
 
