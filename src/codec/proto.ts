@@ -16,7 +16,11 @@ import {
   readSources,
 } from './proto-sources.js'
 
-/** A decoded protobuf message (protobufjs runtime object, snake_case field names). */
+/**
+ * A message whose type is known only at runtime (protobufjs object, snake_case field names): what
+ * the reflection-driven codec (JSON, amino JSON) and the routers that dispatch by type URL or path
+ * handle. Where the type is known when writing the code, use `Proto<N>` or `ProtoInit<N>` instead.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: protobuf messages are dynamic, typed at their use sites
 export type ProtoMessage = Record<string, any>
 
@@ -37,6 +41,12 @@ export type QueryRequest<M extends QueryMethod> = Proto<ProtoMethods[M]['request
 
 /** The response of a query method, as a handler returns it (what `fromObject` takes). */
 export type QueryResponse<M extends QueryMethod> = ProtoInit<ProtoMethods[M]['response']>
+
+/** The request of a query method as a caller builds it (what `fromObject` takes). */
+export type QueryRequestInit<M extends QueryMethod> = ProtoInit<ProtoMethods[M]['request']>
+
+/** The response of a query method as a caller gets it, decoded. */
+export type DecodedQueryResponse<M extends QueryMethod> = Proto<ProtoMethods[M]['response']>
 
 /** The type URL of a Msg, `/sdk.bank.v1beta1.MsgSend` (canonical). */
 export type MsgTypeUrl = keyof ProtoMsgs

@@ -56,7 +56,7 @@ function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefin
   const value = acc.pubKey.value
   let key = storedKeys.get(value)
   if (!key) {
-    key = registry.decode('sdk.crypto.secp256k1.PubKey', value).key as Bytes
+    key = registry.decode('sdk.crypto.secp256k1.PubKey', value).key
     storedKeys.set(value, key)
   }
   return key
@@ -80,7 +80,7 @@ function aminoSignBytesOf(
   sequence: bigint,
 ): Bytes | undefined {
   if (tx.extensionOptions.length > 0) return undefined
-  if (((tx.body.non_critical_extension_options ?? []) as unknown[]).length > 0) return undefined
+  if (tx.body.non_critical_extension_options.length > 0) return undefined
   if (!tx.fee) return undefined
   try {
     const bodyType = o.registry.type('sdk.tx.v1beta1.TxBody')

@@ -164,7 +164,7 @@ export class TxRunner implements TxExecutor {
       const pub =
         info.publicKey?.key ??
         (acc?.pubKey
-          ? (this.o.registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key as Bytes)
+          ? this.o.registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key
           : undefined)
       if (!acc || !pub) continue
       const { accountNumber } = acc

@@ -2,7 +2,7 @@ import type { BlockContext, RoutedMsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import { addressToBech32 } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
-import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { msgSigners } from '../codec/signers.js'
 import { ErrTxDecode, ErrUnknownRequest } from '../errors.js'
 import { isMsgType, msgGoType, type TxMsg } from './decode.js'
@@ -108,7 +108,8 @@ export async function runMsgs(
       throw ErrUnknownRequest.wrap(`no message handler found for ${msgGoType(msg)}`)
     }
     const em = new EventManager()
-    let response: ProtoMessage
+    // Of the Msg's response type, which only the registry knows: encoded by reflection below.
+    let response: object
     try {
       response = await handler(msg.value, { ...ctx, events: em })
     } catch (err) {

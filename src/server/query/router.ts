@@ -1,7 +1,13 @@
 import type protobuf from 'protobufjs'
 import type { QueryContext, QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import type { Bytes } from '../../codec/bytes.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type {
+  DecodedQueryResponse,
+  ProtoMessage,
+  ProtoRegistry,
+  QueryMethod,
+  QueryRequestInit,
+} from '../../codec/proto.js'
 import { ErrLogic, GrpcCode, StatusError } from '../../errors.js'
 import type { StateReader } from '../../store/types.js'
 import { type CommittedHeights, requestedHeight, resolveQueryHeight } from './height.js'
@@ -28,6 +34,14 @@ export interface RoutedMethod {
    */
   readonly heightless: boolean
 }
+
+declare const serves: unique symbol
+
+/**
+ * A routed method known to be the query method `M` (what `QueryRouter.method` finds), so `run`
+ * types its request and response.
+ */
+export type MethodOf<M extends QueryMethod> = RoutedMethod & { readonly [serves]: M }
 
 /** The transport a query came through (a label of the query metrics). */
 export type QueryTransport = 'rest' | 'grpc' | 'abci'
@@ -74,6 +88,8 @@ export interface QueryRouter {
   readonly cache: ResponseCache
   /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
   byPath(path: string): RoutedMethod | undefined
+  /** The method served for a canonical method name (served in the brand's), if this app serves it. */
+  method<M extends QueryMethod>(name: M): MethodOf<M> | undefined
   /** The height header of the brand (`x-sdk-block-height`), request and response. */
   readonly heightHeader: string
   /** The height asked for by the height header's values (0 = latest); upstream checks. */
@@ -82,8 +98,14 @@ export interface QueryRouter {
   resolveHeight(requested: bigint, prove?: boolean): number
   /**
    * Runs a method on a request (decoded, or a plain object of the request type: its handler is
-   * given it decoded) at a served height; returns the response message.
+   * given it decoded) at a served height; returns the response message, decoded. Typed for a
+   * method `method` found; of a type known only at runtime for one found by path (REST, gRPC).
    */
+  run<M extends QueryMethod>(
+    m: MethodOf<M>,
+    request: QueryRequestInit<M>,
+    height: number,
+  ): Promise<DecodedQueryResponse<M>>
   run(m: RoutedMethod, request: object, height: number): Promise<ProtoMessage>
   /** Runs a method on an encoded request; returns the encoded response (cached per height). */
   runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
@@ -171,10 +193,13 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
     cache,
     byPath: (path) => byPath.get(path),
+    method: <M extends QueryMethod>(name: M) =>
+      byPath.get(registry.name(`/${name}`)) as MethodOf<M> | undefined,
     heightHeader: registry.brand.heightHeader,
     requestedHeight: (values) => requestedHeight(values, registry.brand.heightHeader),
     resolveHeight: (requested, prove = false) => resolveQueryHeight(chain, requested, prove),
-    run,
+    // The typed overload only narrows what the caller's method already is.
+    run: run as QueryRouter['run'],
     runBytes(m, request, height) {
       const compute = async () => {
         let decoded: ProtoMessage

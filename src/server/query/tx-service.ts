@@ -6,7 +6,7 @@ import { type Bytes, fromHex, utf8 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
 import { int64Of } from '../../codec/int64.js'
 import { messageToJsonString } from '../../codec/json-text-writer.js'
-import type { Proto, ProtoInit, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import {
   ErrInvalidHeight,
   ErrInvalidRequest,
@@ -47,12 +47,11 @@ export const APP_SIMULATE_PATH = '/app/simulate'
  * wrapped `failed to simulate tx: …`.
  */
 export async function appSimulate(router: QueryRouter, txBytes: Bytes): Promise<Bytes> {
-  const m = router.byPath(router.registry.name(`/${TX_SERVICE}/Simulate`))
+  const m = router.method(`${TX_SERVICE}/Simulate`)
   if (!m) throw ErrLogic.wrap(`${TX_SERVICE}/Simulate is not served`)
-  let res: ProtoMessage
+  let res: Proto<'sdk.tx.v1beta1.SimulateResponse'>
   try {
-    const request: ProtoInit<'sdk.tx.v1beta1.SimulateRequest'> = { tx_bytes: txBytes }
-    res = await router.run(m, request, router.resolveHeight(0n))
+    res = await router.run(m, { tx_bytes: txBytes }, router.resolveHeight(0n))
   } catch (err) {
     const cause = err instanceof StatusError ? err.cause : undefined
     if (cause instanceof SdkError) throw cause.wrap('failed to simulate tx')
