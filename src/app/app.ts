@@ -1,5 +1,6 @@
 import type { ProtoRegistry } from '../codec/proto.js'
 import { ErrLogic } from '../errors.js'
+import { routedMsg, routedQuery } from './handlers.js'
 import type {
   AppModule,
   AppVersion,
@@ -7,8 +8,8 @@ import type {
   Migration,
   ModuleConfigurator,
   ModuleHost,
-  MsgHandler,
-  QueryHandler,
+  RoutedMsgHandler,
+  RoutedQueryHandler,
   UpgradeDefinition,
   VersionMap,
 } from './types.js'
@@ -53,8 +54,8 @@ type BlockHook = keyof typeof HOOK_ORDER
  */
 export class App {
   readonly modules: ReadonlyMap<string, AppModule>
-  readonly queryHandlers = new Map<string, QueryHandler>()
-  readonly msgHandlers = new Map<string, MsgHandler>()
+  readonly queryHandlers = new Map<string, RoutedQueryHandler>()
+  readonly msgHandlers = new Map<string, RoutedMsgHandler>()
   private readonly migrations = new Map<string, Map<number, Migration>>()
   private readonly upgrades: ReadonlyMap<string, UpgradeDefinition>
 
@@ -83,13 +84,13 @@ export class App {
     const cfg: ModuleConfigurator = {
       registerQuery: (method, handler) => {
         if (this.queryHandlers.has(method)) throw ErrLogic.wrap(`query ${method} registered twice`)
-        this.queryHandlers.set(method, handler)
+        this.queryHandlers.set(method, routedQuery(handler))
       },
       registerMsg: (canonical, handler) => {
         // Msgs arrive under the brand's type URLs.
         const typeUrl = registry.typeUrl(canonical)
         if (this.msgHandlers.has(typeUrl)) throw ErrLogic.wrap(`msg ${typeUrl} registered twice`)
-        this.msgHandlers.set(typeUrl, handler)
+        this.msgHandlers.set(typeUrl, routedMsg(handler))
       },
       registerMigration: (module, fromVersion, migration) => {
         let byVersion = this.migrations.get(module)

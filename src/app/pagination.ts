@@ -1,5 +1,6 @@
 import { type Bytes, concatBytes } from '../codec/bytes.js'
-import type { ProtoMessage } from '../codec/proto.js'
+import { int64Of } from '../codec/int64.js'
+import type { Proto } from '../codec/proto.js'
 import { GrpcCode, StatusError } from '../errors.js'
 import type { KeyedMap } from '../store/collections.js'
 import type { KVReader } from '../store/types.js'
@@ -48,15 +49,14 @@ const EMPTY = new Uint8Array(0)
 export async function paginate<K, V>(
   map: KeyedMap<K, V>,
   store: KVReader,
-  request: ProtoMessage | null | undefined,
+  request: Proto<'sdk.base.query.v1beta1.PageRequest'> | null,
   options: PaginateOptions<K, V> = {},
 ): Promise<Page<K, V>> {
-  const req = request ?? {}
-  const key = req.key && (req.key as Bytes).length > 0 ? (req.key as Bytes) : undefined
-  const offset = BigInt(String(req.offset ?? 0))
-  let limit = BigInt(String(req.limit ?? 0))
-  let countTotal = req.count_total === true
-  const reverse = req.reverse === true
+  const key = request && request.key.length > 0 ? request.key : undefined
+  const offset = int64Of(request?.offset)
+  let limit = int64Of(request?.limit)
+  let countTotal = request?.count_total === true
+  const reverse = request?.reverse === true
   if (offset > 0n && key) {
     throw new PaginationError('invalid request, either offset or key is expected, got both')
   }

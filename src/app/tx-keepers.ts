@@ -1,7 +1,7 @@
 import type { EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
-import type { ProtoMessage } from '../codec/proto.js'
+import type { ProtoInit } from '../codec/proto.js'
 import type { Readable, Writable } from '../store/types.js'
 
 /** An account as the ante handler reads and updates it. */
@@ -15,8 +15,13 @@ export interface AnteAccount {
 
 /** What the ante handler needs of x/auth (upstream ante.AccountKeeper). */
 export interface AnteAccountKeeper {
-  /** x/auth params: max_memo_characters, tx_sig_limit, tx_size_cost_per_byte, sig_verify_cost_secp256k1. */
-  params(state: Readable): Promise<ProtoMessage>
+  /**
+   * x/auth params: max_memo_characters, tx_sig_limit, tx_size_cost_per_byte,
+   * sig_verify_cost_secp256k1. In the shape `fromObject` takes, not decoded: the defaults are plain
+   * decimal strings and a stored value's copy may lack a field left at zero, so read each with
+   * `int64Of`.
+   */
+  params(state: Readable): Promise<ProtoInit<'sdk.auth.v1beta1.Params'>>
   getAccount(state: Readable, address: Bytes): Promise<AnteAccount | undefined>
   setAccount(state: Writable, account: AnteAccount): void
 }

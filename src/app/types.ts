@@ -1,6 +1,15 @@
 import type { EventManager } from '../block/events.js'
 import type { ExecHeader } from '../block/header.js'
-import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type {
+  MsgOf,
+  MsgResponse,
+  MsgTypeUrl,
+  ProtoMessage,
+  ProtoRegistry,
+  QueryMethod,
+  QueryRequest,
+  QueryResponse,
+} from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
 import type { Logger } from '../logger.js'
 import type { StoredBlock } from '../store/block-store.js'
@@ -57,11 +66,32 @@ export interface QueryNode {
   }
 }
 
-/** One query method implementation (fully-qualified method `sdk.bank.v1beta1.Query/Balance`). */
-export type QueryHandler = (request: ProtoMessage, ctx: QueryContext) => Promise<ProtoMessage>
+/**
+ * One query method implementation (fully-qualified method `sdk.bank.v1beta1.Query/Balance`): its
+ * request decoded (every field present), its response as `fromObject` takes it.
+ */
+export type QueryHandler<M extends QueryMethod> = (
+  request: QueryRequest<M>,
+  ctx: QueryContext,
+) => Promise<QueryResponse<M>>
 
-/** One Msg implementation keyed by the message's type URL. Returns the Msg response. */
-export type MsgHandler = (msg: ProtoMessage, ctx: BlockContext) => Promise<ProtoMessage>
+/**
+ * A query handler as the router holds it, its method's types erased: it must be given a decoded
+ * request of its method (a protobufjs message: `decode` or `fromObject` of the request type).
+ */
+export type RoutedQueryHandler = (request: ProtoMessage, ctx: QueryContext) => Promise<object>
+
+/** One Msg implementation keyed by the message's type URL: the Msg decoded in, its response out. */
+export type MsgHandler<U extends MsgTypeUrl> = (
+  msg: MsgOf<U>,
+  ctx: BlockContext,
+) => Promise<MsgResponse<U>>
+
+/**
+ * A Msg handler as the msg router holds it, its type erased: it must be given a decoded Msg of its
+ * type URL (a protobufjs message: `decode` or `fromObject` of the Msg type).
+ */
+export type RoutedMsgHandler = (msg: ProtoMessage, ctx: BlockContext) => Promise<object>
 
 /** A state migration of one module from `fromVersion` to `fromVersion + 1`. */
 export type Migration = (ctx: BlockContext) => Promise<void>
@@ -69,9 +99,9 @@ export type Migration = (ctx: BlockContext) => Promise<void>
 /** Where a module registers its msg handlers, query handlers and migrations. */
 export interface ModuleConfigurator {
   /** By the canonical method name (`sdk.bank.v1beta1.Query/Balance`); served in the brand's. */
-  registerQuery(method: string, handler: QueryHandler): void
+  registerQuery<M extends QueryMethod>(method: M, handler: QueryHandler<M>): void
   /** By the canonical type URL (`/sdk.bank.v1beta1.MsgSend`); kept under the brand's. */
-  registerMsg(typeUrl: string, handler: MsgHandler): void
+  registerMsg<U extends MsgTypeUrl>(typeUrl: U, handler: MsgHandler<U>): void
   registerMigration(module: string, fromVersion: number, migration: Migration): void
 }
 
@@ -108,7 +138,7 @@ export interface ModuleHost {
   /** Upstream RunMigrations (see UpgradeTools). */
   runMigrations(ctx: BlockContext, fromVersions: VersionMap): Promise<VersionMap>
   /** The msg service router: the handler of a message type URL (gov runs passed proposals with it). */
-  msgHandler(typeUrl: string): MsgHandler | undefined
+  msgHandler(typeUrl: string): RoutedMsgHandler | undefined
 }
 
 /** Plan of an upgrade as the upgrade handler receives it. */

@@ -1,7 +1,7 @@
-import type protobuf from 'protobufjs'
 import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash.js'
-import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { int64Of } from '../codec/int64.js'
+import type { Proto, ProtoInit, ProtoName, ProtoRegistry, ProtoType } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
 import { BlockEncoding } from './block-encoding.js'
 import { type BlockId, dataHashOf, type Header } from './header.js'
@@ -84,10 +84,10 @@ export interface TxResultForHash {
  */
 export class BlockBuilder {
   private readonly types: {
-    block: protobuf.Type
-    simpleValidator: protobuf.Type
-    hashedParams: protobuf.Type
-    execTxResult: protobuf.Type
+    block: ProtoType<'tendermint.types.Block'>
+    simpleValidator: ProtoType<'tendermint.types.SimpleValidator'>
+    hashedParams: ProtoType<'tendermint.types.HashedParams'>
+    execTxResult: ProtoType<'tendermint.abci.ExecTxResult'>
   }
   private readonly encoding: BlockEncoding
   readonly validatorsHash: Bytes
@@ -103,17 +103,16 @@ export class BlockBuilder {
   }
 
   constructor(
-    registry: ProtoRegistry,
+    private readonly registry: ProtoRegistry,
     readonly chainId: string,
     readonly signer: BlockSigner,
     consensusParams: { blockMaxBytes: bigint; blockMaxGas: bigint },
   ) {
-    const t = (name: string) => registry.type(name)
     this.types = {
-      block: t('tendermint.types.Block'),
-      simpleValidator: t('tendermint.types.SimpleValidator'),
-      hashedParams: t('tendermint.types.HashedParams'),
-      execTxResult: t('tendermint.abci.ExecTxResult'),
+      block: registry.type('tendermint.types.Block'),
+      simpleValidator: registry.type('tendermint.types.SimpleValidator'),
+      hashedParams: registry.type('tendermint.types.HashedParams'),
+      execTxResult: registry.type('tendermint.abci.ExecTxResult'),
     }
     this.encoding = new BlockEncoding(registry)
     this.validatorsHash = merkleRoot([
@@ -141,7 +140,8 @@ export class BlockBuilder {
     }
   }
 
-  private enc(type: protobuf.Type, value: ProtoMessage): Bytes {
+  /** Encodes as the type's own encoder (no `fromObject`: the values are already of its fields). */
+  private enc<N extends ProtoName>(type: ProtoType<N>, value: ProtoInit<N>): Bytes {
     const out = type.encode(value).finish()
     return new Uint8Array(out.buffer, out.byteOffset, out.length)
   }
@@ -315,10 +315,11 @@ export class BlockBuilder {
 
   /** Decodes stored block bytes back into a Block (the id is stored beside it). */
   decode(bytes: Bytes, blockId: BlockId): Block {
-    const m = this.types.block.decode(bytes) as ProtoMessage
+    const m = this.registry.decode(this.types.block, bytes)
     return {
-      header: headerFromProto(m.header),
-      txs: ((m.data?.txs ?? []) as Bytes[]).map((t) => new Uint8Array(t)),
+      // A stored block always has its header.
+      header: headerFromProto(m.header!),
+      txs: (m.data?.txs ?? []).map((t) => new Uint8Array(t)),
       lastCommit: commitFromProto(m.last_commit),
       bytes,
       blockId,
@@ -344,24 +345,25 @@ function omitDefaults<T extends Record<string, unknown>>(obj: T): Partial<T> {
   return out as Partial<T>
 }
 
-const bytesOf = (v: unknown): Bytes => (v ? new Uint8Array(v as Bytes) : emptyBytes())
-const timeOf = (ts: ProtoMessage | undefined): TimeNs =>
-  BigInt(String(ts?.seconds ?? 0)) * 1_000_000_000n + BigInt(Number(ts?.nanos ?? 0))
+/** A copy of a decoded bytes field (an unset one is an empty plain array, or absent with its message). */
+const bytesOf = (v: Uint8Array | undefined): Bytes => (v ? new Uint8Array(v) : emptyBytes())
+const timeOf = (ts: Proto<'google.protobuf.Timestamp'> | null): TimeNs =>
+  int64Of(ts?.seconds) * 1_000_000_000n + BigInt(ts?.nanos ?? 0)
 
-function blockIdFromProto(m: ProtoMessage | undefined): BlockId {
+function blockIdFromProto(m: Proto<'tendermint.types.BlockID'> | null | undefined): BlockId {
   return {
     hash: bytesOf(m?.hash),
     parts: {
-      total: Number(m?.part_set_header?.total ?? 0),
+      total: m?.part_set_header?.total ?? 0,
       hash: bytesOf(m?.part_set_header?.hash),
     },
   }
 }
 
-function headerFromProto(m: ProtoMessage): Header {
+function headerFromProto(m: Proto<'tendermint.types.Header'>): Header {
   return {
-    chainId: String(m.chain_id ?? ''),
-    height: Number(m.height ?? 0),
+    chainId: m.chain_id,
+    height: Number(int64Of(m.height)),
     time: timeOf(m.time),
     lastBlockId: blockIdFromProto(m.last_block_id),
     lastCommitHash: bytesOf(m.last_commit_hash),
@@ -376,13 +378,13 @@ function headerFromProto(m: ProtoMessage): Header {
   }
 }
 
-function commitFromProto(m: ProtoMessage | undefined): Commit {
+function commitFromProto(m: Proto<'tendermint.types.Commit'> | null): Commit {
   return {
-    height: Number(m?.height ?? 0),
-    round: Number(m?.round ?? 0),
+    height: Number(int64Of(m?.height)),
+    round: m?.round ?? 0,
     blockId: blockIdFromProto(m?.block_id),
-    signatures: ((m?.signatures ?? []) as ProtoMessage[]).map((s) => ({
-      blockIdFlag: Number(s.block_id_flag ?? 0),
+    signatures: (m?.signatures ?? []).map((s) => ({
+      blockIdFlag: s.block_id_flag,
       validatorAddress: bytesOf(s.validator_address),
       timestamp: timeOf(s.timestamp),
       signature: bytesOf(s.signature),

@@ -4,7 +4,7 @@ import { parseAbciLogs } from '../codec/abci-logs.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
 import { messageToJson } from '../codec/json-writer.js'
-import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
 import { type ClientContext, outputFormat, printOutput } from './client-context.js'
 import { CliError } from './errors.js'
@@ -22,7 +22,10 @@ export function broadcastMode(ctx: ClientContext, flag: string | undefined): 'sy
   return mode
 }
 
-function txResponseJson(registry: ProtoRegistry, response: ProtoMessage) {
+function txResponseJson(
+  registry: ProtoRegistry,
+  response: ProtoInit<'sdk.base.abci.v1beta1.TxResponse'>,
+) {
   const t = registry.type('sdk.base.abci.v1beta1.TxResponse')
   return messageToJson(registry, t, t.fromObject(response))
 }

@@ -49,19 +49,19 @@ export async function safetyInputs(
   configuredBlockTimeMs?: number,
 ): Promise<SafetyRuleInputs> {
   const { response } = await client.query('sdk.gov.v1.Query/Params', { params_type: 'voting' })
-  const params = response.params ?? {}
+  const params = response.params
   const times = await client.recentBlockTimes()
   const recent = blockIntervalMs(times)
   const interval =
     recent === undefined ? configuredBlockTimeMs : Math.max(recent, configuredBlockTimeMs ?? 0)
   if (interval === undefined || interval <= 0)
     throw new CliError('the chain has fewer than two blocks: no block interval to estimate from')
-  const votingPeriodMs = durationMs(params.voting_period)
+  const votingPeriodMs = durationMs(params?.voting_period)
   return {
     latestHeight: times.reduce((h, t) => Math.max(h, t.height), 0),
     blockIntervalMs: interval,
     votingPeriodMs,
-    depositPeriodMs: durationMs(params.max_deposit_period),
+    depositPeriodMs: durationMs(params?.max_deposit_period),
     safetyDeltaMs: safetyDeltaMs ?? votingPeriodMs,
   }
 }

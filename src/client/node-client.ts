@@ -1,6 +1,15 @@
 import type protobuf from 'protobufjs'
 import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec/bytes.js'
-import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { int64Of } from '../codec/int64.js'
+import type {
+  AnyMessage,
+  DecodedQueryResponse,
+  Proto,
+  ProtoMessage,
+  ProtoRegistry,
+  QueryMethod,
+  QueryRequestInit,
+} from '../codec/proto.js'
 import { parseRfc3339, type TimeNs } from '../codec/time.js'
 import type { BlockTime } from '../modules/upgrade/timing.js'
 import { type HttpAnswer, postJson } from './http-post.js'
@@ -46,7 +55,7 @@ export interface AccountInfo {
   address: string
   accountNumber: bigint
   sequence: bigint
-  pubKey: ProtoMessage | null
+  pubKey: AnyMessage | null
 }
 
 /** ResultBroadcastTx: CheckTx's answer (sync) or just the hash (async). */
@@ -93,9 +102,15 @@ export interface NodeClient {
    * Runs a query method (canonical, `sdk.bank.v1beta1.Query/AllBalances`: asked in the brand's
    * name); a non-zero code throws its log.
    */
+  query<M extends QueryMethod>(
+    method: M,
+    request: QueryRequestInit<M>,
+    height?: number,
+  ): Promise<{ type: protobuf.Type; response: DecodedQueryResponse<M>; height: number }>
+  /** A method named at runtime (the CLI's query commands): its types known only to the registry. */
   query(
     method: string,
-    request: ProtoMessage,
+    request: object,
     height?: number,
   ): Promise<{ type: protobuf.Type; response: ProtoMessage; height: number }>
   /** The account at an address, or undefined when the chain does not know it (code 22). */
@@ -199,7 +214,7 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     }
   }
 
-  const query: NodeClient['query'] = async (method, request, height = 0) => {
+  const run = async (method: string, request: object, height = 0) => {
     const registry = registryOf()
     const [serviceName, methodName] = method.split('/') as [string, string | undefined]
     let m: protobuf.Method | undefined
@@ -218,9 +233,11 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
       throw new NodeClientError(r.log || `query failed with code ${r.code}`, r.code, r.codespace)
     return { type: resType, response: registry.decode(resType, r.value), height: r.height }
   }
+  // The typed overload only narrows what the method's registry types already are.
+  const query = run as NodeClient['query']
 
   const account = async (address: string): Promise<AccountInfo | undefined> => {
-    let res: ProtoMessage
+    let res: Proto<'sdk.auth.v1beta1.QueryAccountResponse'>
     try {
       res = (await query('sdk.auth.v1beta1.Query/Account', { address })).response
     } catch (err) {
@@ -229,21 +246,22 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     }
     if (!res.account) return undefined
     const inner = registryOf().unpackAny(res.account).value
-    const base = (inner.base_account ?? inner) as ProtoMessage
+    // A BaseAccount, or an account type that embeds one (a module account): whichever the Any
+    // packs, its fields may be absent (another account type), hence the fallbacks.
+    const base = (inner.base_account ?? inner) as Partial<Proto<'sdk.auth.v1beta1.BaseAccount'>>
     return {
-      address: String(base.address ?? address),
-      accountNumber: BigInt(String(base.account_number ?? 0)),
-      sequence: BigInt(String(base.sequence ?? 0)),
+      address: base.address ?? address,
+      accountNumber: int64Of(base.account_number),
+      sequence: int64Of(base.sequence),
       pubKey: base.pub_key ?? null,
     }
   }
 
   const simulate = async (txBytes: Bytes) => {
     const { response } = await query('sdk.tx.v1beta1.Service/Simulate', { tx_bytes: txBytes })
-    const info = (response.gas_info ?? {}) as ProtoMessage
     return {
-      gasUsed: BigInt(String(info.gas_used ?? 0)),
-      gasWanted: BigInt(String(info.gas_wanted ?? 0)),
+      gasUsed: int64Of(response.gas_info?.gas_used),
+      gasWanted: int64Of(response.gas_info?.gas_wanted),
     }
   }
 

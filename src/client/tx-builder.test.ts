@@ -121,7 +121,7 @@ describe('tx builder', () => {
       chainId: 'test-chain',
       accountNumber: 7n,
     })
-    const sig = signed.signatures[0] as Uint8Array
+    const sig = signed.signatures![0] as Uint8Array
     expect(sig.length).toBe(64)
     expect(verifySecp256k1(key.pubKey, doc, sig)).toBe(true)
     const s = BigInt(`0x${Buffer.from(sig.subarray(32)).toString('hex')}`)
@@ -194,7 +194,7 @@ describe('tx builder', () => {
       ),
     ).toBe(toHexUpper(makeSignBytes(doc)))
     // RFC 6979 signatures are deterministic: the same key and bytes give the same signature.
-    expect(toBase64(ours.signatures[0])).toBe(signature.signature)
+    expect(toBase64(ours.signatures![0])).toBe(signature.signature)
     expect(toHexUpper(encodeTxRaw(registry, ours))).toBe(toHexUpper(theirs))
   })
 
@@ -262,7 +262,7 @@ describe('tx builder', () => {
     const once = signTx(registry, sendTx(), key, { chainId: 'c', accountNumber: 1n, sequence: 2n })
     const twice = signTx(registry, once, key, { chainId: 'c', accountNumber: 1n, sequence: 2n })
     expect(twice.signatures).toHaveLength(2)
-    expect(twice.auth_info.signer_infos).toHaveLength(2)
+    expect(twice.auth_info!.signer_infos).toHaveLength(2)
     const replaced = signTx(
       registry,
       twice,
@@ -271,7 +271,7 @@ describe('tx builder', () => {
       { overwrite: true },
     )
     expect(replaced.signatures).toHaveLength(1)
-    expect(String(replaced.auth_info.signer_infos[0].sequence)).toBe('5')
+    expect(String(replaced.auth_info!.signer_infos![0].sequence)).toBe('5')
   })
 
   it('behavior: the tx hash is upper-case hex sha256 of the TxRaw bytes', () => {

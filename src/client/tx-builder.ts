@@ -3,10 +3,11 @@ import { addressToBech32 } from '../codec/address.js'
 import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import type { Bytes } from '../codec/bytes.js'
 import { type Coin, coinsToProto } from '../codec/coins.js'
+import { int64Of } from '../codec/int64.js'
 import type { JsonValue } from '../codec/json.js'
 import { jsonToMessage } from '../codec/json-parser.js'
 import { messageToJson } from '../codec/json-writer.js'
-import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { AnyMessage, ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { SIGN_MODE_DIRECT, signBytes } from '../codec/sign-doc.js'
 import { msgSigners, uniqueSigners } from '../codec/signers.js'
 import { SECP256K1_PUBKEY_URL, signSecp256k1 } from './keyring.js'
@@ -34,8 +35,15 @@ export const TX_TYPE_URL = '/sdk.tx.v1beta1.Tx'
 /** Default gas limit of tx commands (upstream flags.DefaultGasLimit). */
 export const DEFAULT_GAS_LIMIT = 200_000n
 
-/** A tx in decoded form: `{body, auth_info, signatures}` (sdk.tx.v1beta1.Tx fields). */
-export type TxObject = ProtoMessage
+/**
+ * A tx as plain fields: `{body, auth_info, signatures}` (sdk.tx.v1beta1.Tx). In the shape
+ * `fromObject` takes, since it comes built here (64-bit integers as decimal strings), decoded from
+ * TxRaw (Longs) or read from JSON; every one of those has each message's type URL and value.
+ */
+export type TxObject = ProtoInit<'sdk.tx.v1beta1.Tx'>
+
+/** A tx's messages, which every way of making a TxObject gives whole (see TxObject). */
+const messagesOf = (tx: TxObject): AnyMessage[] => (tx.body?.messages ?? []) as AnyMessage[]
 
 /** Thrown for a tx that cannot be read, encoded or signed; the message says why. */
 export class TxBuildError extends Error {
@@ -116,7 +124,7 @@ function signerInfo(
   pubKey: Bytes,
   sequence: bigint,
   mode: number = SIGN_MODE_DIRECT,
-): ProtoMessage {
+): ProtoInit<'sdk.tx.v1beta1.SignerInfo'> {
   return {
     public_key: pubKeyAny(registry, pubKey),
     mode_info: { single: { mode } },
@@ -147,17 +155,14 @@ export function aminoSignDocBytes(
     chainId: signer.chainId,
     accountNumber: signer.accountNumber,
     sequence: signer.sequence,
-    memo: String(body.memo ?? ''),
-    timeoutHeight: BigInt(String(body.timeout_height ?? 0)),
-    msgs: (body.messages ?? []) as AnyMessage[],
+    memo: body.memo ?? '',
+    timeoutHeight: int64Of(body.timeout_height),
+    msgs: messagesOf(tx),
     fee: {
-      amount: ((fee.amount ?? []) as ProtoMessage[]).map((c) => ({
-        denom: String(c.denom ?? ''),
-        amount: String(c.amount ?? ''),
-      })),
-      gasLimit: BigInt(String(fee.gas_limit ?? 0)),
-      payer: String(fee.payer ?? ''),
-      granter: String(fee.granter ?? ''),
+      amount: (fee.amount ?? []).map((c) => ({ denom: c.denom ?? '', amount: c.amount ?? '' })),
+      gasLimit: int64Of(fee.gas_limit),
+      payer: fee.payer ?? '',
+      granter: fee.granter ?? '',
     },
   })
 }
@@ -282,17 +287,17 @@ export function txFromJsonText(registry: ProtoRegistry, text: string): TxObject 
 export function messageSigners(registry: ProtoRegistry, any: AnyMessage): string[] {
   const type = registry.typeOfUrl(any.type_url)
   if (!type) throw new TxBuildError(`unable to resolve type URL ${any.type_url}`)
-  return signerAddresses(() => msgSigners(type, type.decode(any.value) as ProtoMessage))
+  return signerAddresses(() => msgSigners(type, registry.decode(type, any.value)))
 }
 
 /** Every signer of a tx's messages, in order of first appearance (upstream GetSigners). */
 export function txSigners(registry: ProtoRegistry, tx: TxObject): string[] {
   return signerAddresses(() =>
     uniqueSigners(
-      ((tx.body?.messages ?? []) as AnyMessage[]).map((m) => {
+      messagesOf(tx).map((m) => {
         const type = registry.typeOfUrl(m.type_url)
         if (!type) throw new TxBuildError(`unable to resolve type URL ${m.type_url}`)
-        return msgSigners(type, type.decode(m.value) as ProtoMessage)
+        return msgSigners(type, registry.decode(type, m.value))
       }),
     ),
   )

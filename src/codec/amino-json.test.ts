@@ -46,10 +46,10 @@ describe('the reference worked example (bank MsgSend, brand cosmos)', () => {
 
   test('behavior: signed in amino-json mode, the signature, TxRaw and tx hash are the reference ones', () => {
     const signed = signTx(cosmos, unsigned, key, signer, { signMode: 'amino-json' })
-    expect(toHex(signed.signatures[0])).toBe(
+    expect(toHex(signed.signatures![0])).toBe(
       'c563104ce4dc026b59eeed96da66f179459d916a19e168d70b3e2b66ecff245a1dab6b4b49260da3dd06fad45984bf317649fad27ad15950803191ebcfcef10d',
     )
-    expect(signed.auth_info.signer_infos[0].mode_info).toEqual({
+    expect(signed.auth_info!.signer_infos![0].mode_info).toEqual({
       single: { mode: SIGN_MODE_LEGACY_AMINO_JSON },
     })
     const raw = encodeTxRaw(cosmos, signed)

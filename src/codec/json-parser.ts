@@ -9,7 +9,7 @@ import {
   legacyDecFromJson,
 } from './json.js'
 import { GO_ZERO_TIMESTAMP, parseDuration, parseTimestamp } from './json-well-known.js'
-import type { ProtoMessage, ProtoRegistry } from './proto.js'
+import type { Proto, ProtoMessage, ProtoName, ProtoRegistry, ProtoType } from './proto.js'
 
 /** lowerCamelCase of a proto field name (the JSON name clients may also use). */
 export function jsonName(protoName: string): string {
@@ -60,6 +60,16 @@ export function jsonToMessage(
     }
   }
   return out
+}
+
+/** A decoded message of `type` from JSON (what `jsonToMessage` parses, through `fromObject`). */
+export function messageFromJson<N extends ProtoName>(
+  registry: ProtoRegistry,
+  type: ProtoType<N>,
+  json: unknown,
+  path = '',
+): Proto<N> {
+  return type.fromObject(jsonToMessage(registry, type, json, path)) as unknown as Proto<N>
 }
 
 /** The value an absent non-nullable (singular message) field takes; undefined for other fields. */

@@ -3,7 +3,7 @@ import type { Brand } from './brand.js'
 import { SIGNER_OPTION, signerFields } from './signer-fields.js'
 
 /** The service option that marks a Msg service (upstream `cosmos.msg.v1.service`), canonical. */
-const MSG_SERVICE_OPTION = '(sdk.msg.v1.service)'
+export const MSG_SERVICE_OPTION = '(sdk.msg.v1.service)'
 
 /** One method of a Msg service: a message type a transaction may carry. */
 export interface MsgServiceMethod {

@@ -98,7 +98,8 @@ describe('a precompiled registry, built as calls name its definitions', () => {
     expect(r.typeOfUrl('/sdk.bank.v1beta1.NoSuchMsg')).toBeUndefined()
     // protobufjs looks a bare name up everywhere: the whole root answers, as before.
     expect(r.typeOfUrl('/MsgSend')?.fullName).toBe(parsed.sdk.typeOfUrl('/MsgSend')?.fullName)
-    expect(() => r.type('sdk.nope.v1.Thing')).toThrow('no such type: sdk.nope.v1.Thing')
+    const unknownName: string = 'sdk.nope.v1.Thing'
+    expect(() => r.type(unknownName)).toThrow('no such type: sdk.nope.v1.Thing')
   })
 
   test('error: a parts index that does not describe its registry is not used: the whole root is built', () => {

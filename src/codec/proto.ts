@@ -4,6 +4,7 @@ import protobuf from 'protobufjs/light.js'
 import { ErrTxDecode, ErrUnpackAny } from '../errors.js'
 import { type Brand, type BrandName, brand, brandOf } from './brand.js'
 import type { Bytes } from './bytes.js'
+import type { ProtoInits, ProtoMethods, ProtoMsgs, ProtoTypes } from './generated/proto-types.js'
 import { buildMsgIndex, type MsgIndex } from './msg-index.js'
 import { PartLoader } from './proto-part-loader.js'
 import { type CompiledRegistry, definitions, REGISTRY_JSON } from './proto-registry-json.js'
@@ -15,15 +16,62 @@ import {
   readSources,
 } from './proto-sources.js'
 
-/** A decoded protobuf message (protobufjs runtime object, snake_case field names). */
+/**
+ * A message whose type is known only at runtime (protobufjs object, snake_case field names): what
+ * the reflection-driven codec (JSON, amino JSON) and the routers that dispatch by type URL or path
+ * handle. Where the type is known when writing the code, use `Proto<N>` or `ProtoInit<N>` instead.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: protobuf messages are dynamic, typed at their use sites
 export type ProtoMessage = Record<string, any>
 
-/** google.protobuf.Any. */
-export interface AnyMessage {
-  type_url: string
-  value: Bytes
-}
+/** The canonical full name of a message type (`sdk.bank.v1beta1.MsgSend`). */
+export type ProtoName = keyof ProtoTypes
+
+/** A message of type `N` as decoded (see `generated/proto-types.ts`): every field present. */
+export type Proto<N extends ProtoName> = ProtoTypes[N]
+
+/** A message of type `N` as `fromObject` and `encode` take it: every field optional. */
+export type ProtoInit<N extends ProtoName> = ProtoInits[N]
+
+/** A query method, `sdk.bank.v1beta1.Query/Balance` (canonical). */
+export type QueryMethod = keyof ProtoMethods
+
+/** The request of a query method, decoded. */
+export type QueryRequest<M extends QueryMethod> = Proto<ProtoMethods[M]['request']>
+
+/** The response of a query method, as a handler returns it (what `fromObject` takes). */
+export type QueryResponse<M extends QueryMethod> = ProtoInit<ProtoMethods[M]['response']>
+
+/** The request of a query method as a caller builds it (what `fromObject` takes). */
+export type QueryRequestInit<M extends QueryMethod> = ProtoInit<ProtoMethods[M]['request']>
+
+/** The response of a query method as a caller gets it, decoded. */
+export type DecodedQueryResponse<M extends QueryMethod> = Proto<ProtoMethods[M]['response']>
+
+/** The type URL of a Msg, `/sdk.bank.v1beta1.MsgSend` (canonical). */
+export type MsgTypeUrl = keyof ProtoMsgs
+
+/** A Msg of its type URL, decoded. */
+export type MsgOf<U extends MsgTypeUrl> = U extends `/${infer N extends ProtoName}`
+  ? Proto<N>
+  : never
+
+/** The response of a Msg, as a handler returns it. */
+export type MsgResponse<U extends MsgTypeUrl> = ProtoInit<ProtoMsgs[U]>
+
+/**
+ * A type name known only at runtime: any `string`, but not a literal (a literal must be a
+ * `ProtoName`, so a misspelt one fails to compile instead of reaching the dynamic overload).
+ */
+type DynamicName<S extends string> = S & (string extends S ? unknown : never)
+
+declare const typeName: unique symbol
+
+/** The protobufjs type of the message `N` (what `registry.type(N)` gives). */
+export type ProtoType<N extends ProtoName> = protobuf.Type & { readonly [typeName]: N }
+
+/** google.protobuf.Any, packed. */
+export type AnyMessage = Proto<'google.protobuf.Any'>
 
 /**
  * `w` emptied for its next message, also after an encode that threw between a fork and its ldelim:
@@ -141,6 +189,8 @@ export class ProtoRegistry {
   }
 
   /** The message type of a fully-qualified name, canonical or in the brand (`sdk.upgrade.v1beta1.Plan`). */
+  type<N extends ProtoName>(name: N): ProtoType<N>
+  type<S extends string>(name: DynamicName<S>): protobuf.Type
   type(name: string): protobuf.Type {
     let t = this.typeCache.get(name)
     if (!t) {
@@ -190,20 +240,26 @@ export class ProtoRegistry {
   }
 
   /** Encodes a plain object (validated and converted by the type). */
-  encode(name: string | protobuf.Type, value: ProtoMessage): Bytes {
+  encode<N extends ProtoName>(name: N | ProtoType<N>, value: ProtoInit<N>): Bytes
+  encode<S extends string>(name: DynamicName<S> | protobuf.Type, value: object): Bytes
+  encode(name: string | protobuf.Type, value: object): Bytes {
     const t = typeof name === 'string' ? this.type(name) : name
     const bytes = t.encode(t.fromObject(value)).finish()
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
   }
 
   /** Decodes bytes; a malformed input throws `tx parse error`-class errors only when asked. */
+  decode<N extends ProtoName>(name: N | ProtoType<N>, bytes: Bytes): Proto<N>
+  decode<S extends string>(name: DynamicName<S> | protobuf.Type, bytes: Bytes): ProtoMessage
   decode(name: string | protobuf.Type, bytes: Bytes): ProtoMessage {
     const t = typeof name === 'string' ? this.type(name) : name
     return t.decode(bytes) as ProtoMessage
   }
 
   /** Packs a message as Any (a canonical type URL is written in the brand). */
-  packAny(typeUrl: string, value: ProtoMessage): AnyMessage {
+  packAny<N extends ProtoName>(typeUrl: `/${N}`, value: ProtoInit<N>): AnyMessage
+  packAny<S extends string>(typeUrl: DynamicName<S>, value: object): AnyMessage
+  packAny(typeUrl: string, value: object): AnyMessage {
     const url = this.brand.rename(typeUrl)
     const t = this.typeOfUrl(url)
     if (!t) throw ErrUnpackAny.wrap(`unable to resolve type URL ${url}`)

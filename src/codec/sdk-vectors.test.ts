@@ -159,7 +159,7 @@ describe('SIGN_MODE_DIRECT (cosmjs proto-signing test vectors, signed by simd)',
         FAUCET.address,
         makeSignDoc(fromHex(BODY), expectedAuthInfo, CHAIN_ID, 1),
       )
-      expect(toBase64(tx.signatures[0] as Bytes)).toBe(signature.signature)
+      expect(toBase64(tx.signatures![0] as Bytes)).toBe(signature.signature)
       expect(toHex(encodeTxRaw(registry, tx))).toBe(
         toHex(
           TxRaw.encode({

@@ -3,7 +3,7 @@ import { bech32ToAddress } from './address.js'
 import { type Bytes, toHex } from './bytes.js'
 import { SIGNER_OPTION, signerFields } from './signer-fields.js'
 
-/** A decoded message (proto.ts's ProtoMessage; named here so proto.ts is not imported back). */
+/** A decoded message of any Msg type (proto.ts's dynamic ProtoMessage, named here so proto.ts is not imported back). */
 type Message = Readonly<Record<string, unknown>>
 
 export { SIGNER_OPTION, signerFields }

@@ -1,6 +1,6 @@
 import { BLOCK_PROTOCOL } from '../block/block.js'
 import { fromHex } from '../codec/bytes.js'
-import type { ProtoMessage } from '../codec/proto.js'
+import type { ProtoInit } from '../codec/proto.js'
 
 /** CometBFT version sdkd reports (cosmjs picks its client from this prefix). */
 export const COMETBFT_VERSION = '0.38.12'
@@ -52,7 +52,7 @@ export function nodeInfo(node: NodeInfoFacts, appVersion: bigint): NodeInfo {
 }
 
 /** Node info as the `tendermint.p2p.DefaultNodeInfo` message (id renamed, channels as bytes). */
-export function nodeInfoToProto(info: NodeInfo): ProtoMessage {
+export function nodeInfoToProto(info: NodeInfo): ProtoInit<'tendermint.p2p.DefaultNodeInfo'> {
   const { id, channels, ...rest } = info
   return { ...rest, default_node_id: id, channels: fromHex(channels) }
 }

@@ -3,7 +3,14 @@ import type { Block, BlockBuilder } from '../block/block.js'
 import type { Event } from '../block/events.js'
 import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import { emptiedWriter, type ProtoMessage, type ProtoRegistry } from '../codec/proto.js'
+import { int64Of } from '../codec/int64.js'
+import {
+  emptiedWriter,
+  type Proto,
+  type ProtoInit,
+  type ProtoRegistry,
+  type ProtoType,
+} from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
@@ -45,7 +52,7 @@ const MAX_PRUNE_PER_COMMIT = 1000
 
 /** The block store: blocks, results and hash indexes, written in the same batch as the state. */
 export class BlockStore {
-  private readonly recordType: protobuf.Type
+  private readonly recordType: ProtoType<'sdk.store.v1.BlockRecord'>
   /**
    * One writer for every block record (a record is copied out of it): a fresh writer per block
    * grew its buffer from 128 bytes to the record's size, four allocations and copies per block.
@@ -70,7 +77,7 @@ export class BlockStore {
   private constructor(
     private readonly backend: StoreBackend,
     private readonly builder: BlockBuilder,
-    registry: ProtoRegistry,
+    private readonly registry: ProtoRegistry,
     /** config.toml tx_index.indexer = "kv": tx events are indexed for searches. */
     readonly indexTxEvents: boolean,
   ) {
@@ -168,22 +175,23 @@ export class BlockStore {
   }
 
   private decodeRecord(bytes: Bytes): StoredBlock {
-    return this.fromRecord(this.recordType.decode(bytes) as ProtoMessage)
+    return this.fromRecord(this.registry.decode(this.recordType, bytes))
   }
 
   /** A stored block from its decoded record. */
-  private fromRecord(r: ProtoMessage): StoredBlock {
-    const blockBytes = new Uint8Array(r.block as Bytes)
+  private fromRecord(r: Proto<'sdk.store.v1.BlockRecord'>): StoredBlock {
+    // Copies: an unset bytes field is an empty plain array, and decoded ones share the read buffer.
+    const blockBytes = new Uint8Array(r.block)
     const block = this.builder.decode(blockBytes, {
-      hash: new Uint8Array(r.block_hash as Bytes),
-      parts: { total: Number(r.part_total), hash: new Uint8Array(r.part_hash as Bytes) },
+      hash: new Uint8Array(r.block_hash),
+      parts: { total: r.part_total, hash: new Uint8Array(r.part_hash) },
     })
     return {
       block,
-      results: ((r.tx_results ?? []) as ProtoMessage[]).map(resultFromProto),
-      appHash: new Uint8Array(r.app_hash as Bytes),
-      beginBlockEvents: ((r.begin_block_events ?? []) as ProtoMessage[]).map(eventFromProto),
-      endBlockEvents: ((r.end_block_events ?? []) as ProtoMessage[]).map(eventFromProto),
+      results: r.tx_results.map(resultFromProto),
+      appHash: new Uint8Array(r.app_hash),
+      beginBlockEvents: r.begin_block_events.map(eventFromProto),
+      endBlockEvents: r.end_block_events.map(eventFromProto),
       size: blockBytes.length,
     }
   }
@@ -320,9 +328,9 @@ export class BlockStore {
       lt: blockKey(latest + 1),
     })) {
       ops.push({ type: 'del', key })
-      const record = this.recordType.decode(bytes) as ProtoMessage
-      ops.push({ type: 'del', key: blockHashKey(new Uint8Array(record.block_hash as Bytes)) })
-      if (((record.tx_results ?? []) as unknown[]).length === 0) continue
+      const record = this.registry.decode(this.recordType, bytes)
+      ops.push({ type: 'del', key: blockHashKey(new Uint8Array(record.block_hash)) })
+      if (record.tx_results.length === 0) continue
       const old = this.fromRecord(record)
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
       // Deleted whatever `indexTxEvents` says now: the entries may date from a run that indexed.
@@ -345,25 +353,21 @@ export class BlockStore {
   }
 }
 
-function eventToProto(e: Event): ProtoMessage {
+function eventToProto(e: Event): ProtoInit<'tendermint.abci.Event'> {
   return {
     type: e.type,
     attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
   }
 }
 
-function eventFromProto(m: ProtoMessage): Event {
+function eventFromProto(m: Proto<'tendermint.abci.Event'>): Event {
   return {
-    type: String(m.type ?? ''),
-    attributes: ((m.attributes ?? []) as ProtoMessage[]).map((a) => ({
-      key: String(a.key ?? ''),
-      value: String(a.value ?? ''),
-      index: a.index === true,
-    })),
+    type: m.type,
+    attributes: m.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
   }
 }
 
-function resultToProto(r: TxResult): ProtoMessage {
+function resultToProto(r: TxResult): ProtoInit<'tendermint.abci.ExecTxResult'> {
   return {
     code: r.code,
     data: r.data,
@@ -376,16 +380,16 @@ function resultToProto(r: TxResult): ProtoMessage {
   }
 }
 
-function resultFromProto(m: ProtoMessage): TxResult {
+function resultFromProto(m: Proto<'tendermint.abci.ExecTxResult'>): TxResult {
   return {
-    code: Number(m.code ?? 0),
-    data: m.data ? new Uint8Array(m.data as Bytes) : new Uint8Array(),
-    log: String(m.log ?? ''),
-    info: String(m.info ?? ''),
-    gasWanted: BigInt(String(m.gas_wanted ?? 0)),
-    gasUsed: BigInt(String(m.gas_used ?? 0)),
-    events: ((m.events ?? []) as ProtoMessage[]).map(eventFromProto),
-    codespace: String(m.codespace ?? ''),
+    code: m.code,
+    data: new Uint8Array(m.data),
+    log: m.log,
+    info: m.info,
+    gasWanted: int64Of(m.gas_wanted),
+    gasUsed: int64Of(m.gas_used),
+    events: m.events.map(eventFromProto),
+    codespace: m.codespace,
   }
 }
 

@@ -1,6 +1,5 @@
-import type protobuf from 'protobufjs'
 import { type Bytes, concatBytes, fromUtf8, readUint64BE, uint64BE, utf8 } from '../codec/bytes.js'
-import type { ProtoMessage } from '../codec/proto.js'
+import type { Proto, ProtoInit, ProtoName, ProtoType } from '../codec/proto.js'
 import { ErrLogic } from '../errors.js'
 import { prefixEnd } from './keys.js'
 import type { KVReader, KVStore } from './types.js'
@@ -22,8 +21,9 @@ export interface KeyCodec<K> {
   decode(bytes: Bytes): [K, number]
 }
 
-export interface ValueCodec<V> {
-  encode(value: V): Bytes
+/** A value's bytes: it decodes to `V` and encodes from `In` (a protobuf message's plain form). */
+export interface ValueCodec<V, In = V> {
+  encode(value: In): Bytes
   decode(bytes: Bytes): V
 }
 
@@ -118,14 +118,16 @@ export function pairKey<A, B>(a: KeyCodec<A>, b: KeyCodec<B>): KeyCodec<[A, B]> 
   return pair
 }
 
-/** Protobuf message values. */
-export function protoValue(type: protobuf.Type): ValueCodec<ProtoMessage> {
+/** Protobuf message values: decoded messages out, what `fromObject` takes in. */
+export function protoValue<N extends ProtoName>(
+  type: ProtoType<N>,
+): ValueCodec<Proto<N>, ProtoInit<N>> {
   return {
     encode: (v) => {
       const out = type.encode(type.fromObject(v)).finish()
       return new Uint8Array(out.buffer, out.byteOffset, out.length)
     },
-    decode: (b) => type.decode(b) as ProtoMessage,
+    decode: (b) => type.decode(b) as unknown as Proto<N>,
   }
 }
 
@@ -162,10 +164,10 @@ export const bytesValue: ValueCodec<Bytes> = {
 }
 
 /** One value under a fixed key. */
-export class Item<V> {
+export class Item<V, In = V> {
   constructor(
     readonly prefix: Bytes,
-    private readonly value: ValueCodec<V>,
+    private readonly value: ValueCodec<V, In>,
   ) {}
 
   async get(store: KVReader): Promise<V | undefined> {
@@ -173,7 +175,7 @@ export class Item<V> {
     return b === undefined ? undefined : this.value.decode(b)
   }
 
-  set(store: KVStore, v: V): void {
+  set(store: KVStore, v: In): void {
     store.set(this.prefix, this.value.encode(v))
   }
 
@@ -183,11 +185,11 @@ export class Item<V> {
 }
 
 /** A map under a prefix: key = prefix ‖ encoded key. */
-export class KeyedMap<K, V> {
+export class KeyedMap<K, V, In = V> {
   constructor(
     readonly prefix: Bytes,
     private readonly key: KeyCodec<K>,
-    private readonly value: ValueCodec<V>,
+    private readonly value: ValueCodec<V, In>,
   ) {}
 
   /** Full store key of `k` (one allocation when the key codec can write in place). */
@@ -210,7 +212,7 @@ export class KeyedMap<K, V> {
     return store.has(this.storeKey(k))
   }
 
-  set(store: KVStore, k: K, v: V): void {
+  set(store: KVStore, k: K, v: In): void {
     store.set(this.storeKey(k), this.value.encode(v))
   }
 

@@ -1,5 +1,6 @@
 import { bech32ToAddress } from '../codec/address.js'
 import { coinsText } from '../codec/coins.js'
+import { int64Of } from '../codec/int64.js'
 import {
   ErrInsufficientFee,
   ErrInvalidAddress,
@@ -13,7 +14,6 @@ import {
 } from '../errors.js'
 import { txSigners } from './ante-facts.js'
 import type { AnteContext, AnteDecorator, AnteOptions } from './ante-types.js'
-import { int64Of } from './decode.js'
 import { UndefinedCodeError } from './errors.js'
 
 // The ante handler's first decorators (upstream x/auth/ante setup.go, ext.go, basic.go): what can

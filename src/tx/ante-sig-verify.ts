@@ -2,6 +2,7 @@ import type { AnteAccount } from '../app/tx-keepers.js'
 import { addressToBech32 } from '../codec/address.js'
 import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
+import { int64Of } from '../codec/int64.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { SIGN_MODE_DIRECT } from '../codec/sign-doc.js'
 import {
@@ -13,7 +14,7 @@ import {
 } from '../errors.js'
 import { signerTextsOf, verifyDirect } from './ante-facts.js'
 import type { AnteContext, AnteDecorator, AnteOptions } from './ante-types.js'
-import { type DecodedTx, int64Of, SECP256K1_PUBKEY_URL } from './decode.js'
+import { type DecodedTx, SECP256K1_PUBKEY_URL } from './decode.js'
 import { secp256k1Address } from './secp256k1.js'
 import { rejectUnknownFields } from './wire.js'
 
@@ -55,7 +56,7 @@ function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefin
   const value = acc.pubKey.value
   let key = storedKeys.get(value)
   if (!key) {
-    key = registry.decode('sdk.crypto.secp256k1.PubKey', value).key as Bytes
+    key = registry.decode('sdk.crypto.secp256k1.PubKey', value).key
     storedKeys.set(value, key)
   }
   return key
@@ -79,7 +80,7 @@ function aminoSignBytesOf(
   sequence: bigint,
 ): Bytes | undefined {
   if (tx.extensionOptions.length > 0) return undefined
-  if (((tx.body.non_critical_extension_options ?? []) as unknown[]).length > 0) return undefined
+  if (tx.body.non_critical_extension_options.length > 0) return undefined
   if (!tx.fee) return undefined
   try {
     const bodyType = o.registry.type('sdk.tx.v1beta1.TxBody')

@@ -1,7 +1,7 @@
 import type { TxKeepers } from '../app/tx-keepers.js'
 import type { EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
-import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import type { StateBranch } from '../store/types.js'
 import type { DecodedTx } from './decode.js'
 import type { DecCoin } from './fees.js'
@@ -45,7 +45,7 @@ export interface AnteRun {
   readonly simulate: boolean
   readonly recheck: boolean
   /** x/auth params, read by ConsumeGasForTxSize for the decorators after it. */
-  params: ProtoMessage | undefined
+  params: ProtoInit<'sdk.auth.v1beta1.Params'> | undefined
 }
 
 /**

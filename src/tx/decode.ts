@@ -1,7 +1,8 @@
 import type protobuf from 'protobufjs'
 import type { Bytes } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import { int64Of } from '../codec/int64.js'
+import type { AnyMessage, Proto, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { ErrTxDecode } from '../errors.js'
 import { checkTxRawAdr027, goTypeName, rejectUnknownFields, resolveTypeUrl } from './wire.js'
 
@@ -12,6 +13,7 @@ export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
 export interface TxMsg {
   typeUrl: string
   type: protobuf.Type
+  /** The message decoded; of whichever Msg type `typeUrl` names, so typed only at runtime. */
   value: ProtoMessage
   any: AnyMessage
 }
@@ -33,8 +35,8 @@ export interface DecodedTx {
   bodyBytes: Bytes
   authInfoBytes: Bytes
   signatures: Bytes[]
-  body: ProtoMessage
-  authInfo: ProtoMessage
+  body: Proto<'sdk.tx.v1beta1.TxBody'>
+  authInfo: Proto<'sdk.tx.v1beta1.AuthInfo'>
   msgs: TxMsg[]
   memo: string
   timeoutHeight: bigint
@@ -64,8 +66,8 @@ class Decoded implements DecodedTx {
     readonly bodyBytes: Bytes,
     readonly authInfoBytes: Bytes,
     readonly signatures: Bytes[],
-    readonly body: ProtoMessage,
-    readonly authInfo: ProtoMessage,
+    readonly body: Proto<'sdk.tx.v1beta1.TxBody'>,
+    readonly authInfo: Proto<'sdk.tx.v1beta1.AuthInfo'>,
     readonly msgs: TxMsg[],
     readonly memo: string,
     readonly timeoutHeight: bigint,
@@ -88,21 +90,12 @@ export function isMsgType(registry: ProtoRegistry, type: protobuf.Type): boolean
 const decodeError = (message: string, cause?: unknown) =>
   ErrTxDecode.wrap(message, cause === undefined ? undefined : { cause })
 
-function bytesOf(v: unknown): Bytes {
+/**
+ * A decoded bytes field as bytes: protobufjs leaves an unset one at its default, an empty plain
+ * array (not a Uint8Array), whatever its declared type says.
+ */
+function bytesOf(v: Uint8Array): Bytes {
   return v instanceof Uint8Array ? v : new Uint8Array()
-}
-
-/** A decoded 64-bit integer field (a Long, a number or a decimal string) as a bigint. */
-export function int64Of(v: unknown): bigint {
-  if (v === undefined || v === null) return 0n
-  if (typeof v === 'number') return BigInt(v)
-  if (typeof v === 'object' && 'low' in v && 'high' in v) {
-    const { low, high, unsigned } = v as { low: number; high: number; unsigned: boolean }
-    if (high === 0) return BigInt(low >>> 0)
-    const n = (BigInt(high >>> 0) << 32n) | BigInt(low >>> 0)
-    return unsigned ? n : BigInt.asIntN(64, n)
-  }
-  return BigInt(String(v))
 }
 
 /**
@@ -120,26 +113,26 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
   const rawType = registry.type('sdk.tx.v1beta1.TxRaw')
   const bodyType = registry.type('sdk.tx.v1beta1.TxBody')
   const authType = registry.type('sdk.tx.v1beta1.AuthInfo')
-  let raw: ProtoMessage
-  let body: ProtoMessage
-  let authInfo: ProtoMessage
+  let raw: Proto<'sdk.tx.v1beta1.TxRaw'>
+  let body: Proto<'sdk.tx.v1beta1.TxBody'>
+  let authInfo: Proto<'sdk.tx.v1beta1.AuthInfo'>
   try {
     rejectUnknownFields(bytes, rawType, { allowNonCritical: false, registry })
-    raw = rawType.decode(bytes) as ProtoMessage
+    raw = registry.decode(rawType, bytes)
     rejectUnknownFields(bytesOf(raw.body_bytes), bodyType, { allowNonCritical: true, registry })
-    body = bodyType.decode(bytesOf(raw.body_bytes)) as ProtoMessage
+    body = registry.decode(bodyType, bytesOf(raw.body_bytes))
     rejectUnknownFields(bytesOf(raw.auth_info_bytes), authType, {
       allowNonCritical: false,
       registry,
     })
-    authInfo = authType.decode(bytesOf(raw.auth_info_bytes)) as ProtoMessage
+    authInfo = registry.decode(authType, bytesOf(raw.auth_info_bytes))
   } catch (err) {
     if (ErrTxDecode.is(err)) throw err
     throw decodeError((err as Error).message, err)
   }
 
   const msgs: TxMsg[] = []
-  for (const any of (body.messages ?? []) as AnyMessage[]) {
+  for (const any of body.messages) {
     const type = resolveTypeUrl(registry, any.type_url)
     if (!type) throw decodeError(`unable to resolve type URL ${any.type_url}`)
     if (!isMsgType(registry, type)) {
@@ -157,15 +150,15 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
   }
 
   const signerInfos: TxSignerInfo[] = []
-  for (const si of (authInfo.signer_infos ?? []) as ProtoMessage[]) {
+  for (const si of authInfo.signer_infos) {
     // Every field set at once, in one order: one object shape for every signer info.
     const info: TxSignerInfo = {
       publicKey: undefined,
-      mode: si.mode_info?.single ? Number(si.mode_info.single.mode ?? 0) : undefined,
+      mode: si.mode_info?.single ? si.mode_info.single.mode : undefined,
       sequence: int64Of(si.sequence),
     }
     if (si.public_key) {
-      const url = String(si.public_key.type_url ?? '')
+      const url = si.public_key.type_url
       const type = resolveTypeUrl(registry, url)
       if (!type) throw decodeError(`unable to resolve type URL ${url}`)
       if (url !== registry.typeUrl(SECP256K1_PUBKEY_URL)) {
@@ -173,15 +166,19 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
           `no concrete type registered for type URL ${url} against interface *types.PubKey`,
         )
       }
-      const pk = type.decode(bytesOf(si.public_key.value)) as ProtoMessage
+      // The type URL was just checked: the key is a secp256k1 PubKey.
+      // The type URL was just checked: the key is a secp256k1 PubKey.
+      const pk = registry.decode(
+        type,
+        bytesOf(si.public_key.value),
+      ) as Proto<'sdk.crypto.secp256k1.PubKey'>
       info.publicKey = { typeUrl: url, key: bytesOf(pk.key) }
     }
     signerInfos.push(info)
   }
 
-  const feeMsg = authInfo.fee as ProtoMessage | undefined
-  for (const c of (feeMsg?.amount ?? []) as ProtoMessage[]) {
-    const amount = String(c.amount ?? '')
+  const feeMsg = authInfo.fee
+  for (const { amount } of feeMsg?.amount ?? []) {
     if (amount !== '' && !/^-?\d+$/.test(amount)) {
       throw decodeError(`math/big: cannot unmarshal ${JSON.stringify(amount)} into a *big.Int`)
     }
@@ -190,30 +187,27 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
     bytes,
     bytesOf(raw.body_bytes),
     bytesOf(raw.auth_info_bytes),
-    ((raw.signatures ?? []) as Bytes[]).map(bytesOf),
+    raw.signatures.map(bytesOf),
     body,
     authInfo,
     msgs,
-    String(body.memo ?? ''),
+    body.memo,
     int64Of(body.timeout_height),
     feeMsg
       ? {
-          amount: ((feeMsg.amount ?? []) as ProtoMessage[]).map((c) => ({
-            denom: String(c.denom ?? ''),
-            amount: String(c.amount ?? ''),
-          })),
+          amount: feeMsg.amount.map((c) => ({ denom: c.denom, amount: c.amount })),
           gasLimit: int64Of(feeMsg.gas_limit),
-          payer: String(feeMsg.payer ?? ''),
-          granter: String(feeMsg.granter ?? ''),
+          payer: feeMsg.payer,
+          granter: feeMsg.granter,
         }
       : undefined,
     signerInfos,
-    (body.extension_options ?? []) as AnyMessage[],
+    body.extension_options,
   )
 }
 
 /** The decoded tx as the `sdk.tx.v1beta1.Tx` message (body, auth_info, signatures). */
-export function txMessage(tx: DecodedTx): ProtoMessage {
+export function txMessage(tx: DecodedTx): Proto<'sdk.tx.v1beta1.Tx'> {
   return { body: tx.body, auth_info: tx.authInfo, signatures: tx.signatures }
 }
 

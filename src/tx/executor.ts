@@ -1,5 +1,5 @@
 import type { TxKeepers } from '../app/tx-keepers.js'
-import type { BlockContext, MsgHandler } from '../app/types.js'
+import type { BlockContext, RoutedMsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
@@ -36,7 +36,7 @@ export interface TxRunnerOptions {
   registry: ProtoRegistry
   chainId: string
   /** The msg router: handlers by type URL (App.msgHandlers). */
-  handlers: ReadonlyMap<string, MsgHandler>
+  handlers: ReadonlyMap<string, RoutedMsgHandler>
   keepers: TxKeepers
   /** app.toml minimum-gas-prices, parsed. */
   minGasPrices: readonly DecCoin[]
@@ -164,7 +164,7 @@ export class TxRunner implements TxExecutor {
       const pub =
         info.publicKey?.key ??
         (acc?.pubKey
-          ? (this.o.registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key as Bytes)
+          ? this.o.registry.decode('sdk.crypto.secp256k1.PubKey', acc.pubKey.value).key
           : undefined)
       if (!acc || !pub) continue
       const { accountNumber } = acc

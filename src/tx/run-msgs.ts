@@ -1,8 +1,8 @@
-import type { BlockContext, MsgHandler } from '../app/types.js'
+import type { BlockContext, RoutedMsgHandler } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import { addressToBech32 } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
-import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { msgSigners } from '../codec/signers.js'
 import { ErrTxDecode, ErrUnknownRequest } from '../errors.js'
 import { isMsgType, msgGoType, type TxMsg } from './decode.js'
@@ -95,7 +95,7 @@ function messageEvent(msg: TxMsg, own: readonly Event[]): Event {
  * `failed to execute message; message index: i`; a message with no handler fails with code 6.
  */
 export async function runMsgs(
-  handlers: ReadonlyMap<string, MsgHandler>,
+  handlers: ReadonlyMap<string, RoutedMsgHandler>,
   registry: ProtoRegistry,
   ctx: BlockContext,
   msgs: readonly TxMsg[],
@@ -108,7 +108,8 @@ export async function runMsgs(
       throw ErrUnknownRequest.wrap(`no message handler found for ${msgGoType(msg)}`)
     }
     const em = new EventManager()
-    let response: ProtoMessage
+    // Of the Msg's response type, which only the registry knows: encoded by reflection below.
+    let response: object
     try {
       response = await handler(msg.value, { ...ctx, events: em })
     } catch (err) {

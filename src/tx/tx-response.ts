@@ -2,7 +2,7 @@ import type { Event } from '../block/events.js'
 import { parseAbciLogs } from '../codec/abci-logs.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
-import type { ProtoMessage, ProtoRegistry } from '../codec/proto.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
 import type { StoredBlock } from '../store/block-store.js'
 import { decodeTx, txMessage } from './decode.js'
@@ -11,7 +11,7 @@ import { decodeTx, txMessage } from './decode.js'
 export const TX_TYPE_URL = '/sdk.tx.v1beta1.Tx'
 
 /** Events as tendermint.abci.Event messages. */
-export function eventsToProto(events: readonly Event[]): ProtoMessage[] {
+export function eventsToProto(events: readonly Event[]): ProtoInit<'tendermint.abci.Event'>[] {
   return events.map((e) => ({
     type: e.type,
     attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
@@ -19,7 +19,10 @@ export function eventsToProto(events: readonly Event[]): ProtoMessage[] {
 }
 
 /** The decoded `sdk.tx.v1beta1.Tx` of tx bytes, or undefined if they do not decode. */
-export function txOf(registry: ProtoRegistry, bytes: Bytes): ProtoMessage | undefined {
+export function txOf(
+  registry: ProtoRegistry,
+  bytes: Bytes,
+): Proto<'sdk.tx.v1beta1.Tx'> | undefined {
   try {
     return txMessage(decodeTx(registry, bytes))
   } catch {
@@ -35,7 +38,10 @@ export function txResponseOf(
   registry: ProtoRegistry,
   stored: StoredBlock,
   index: number,
-): { tx: ProtoMessage | undefined; txResponse: ProtoMessage } {
+): {
+  tx: Proto<'sdk.tx.v1beta1.Tx'> | undefined
+  txResponse: ProtoInit<'sdk.base.abci.v1beta1.TxResponse'>
+} {
   const bytes = stored.block.txs[index]!
   const r = stored.results[index]!
   const tx = txOf(registry, bytes)
@@ -66,7 +72,7 @@ export function broadcastTxResponse(r: {
   codespace: string
   data: Bytes
   log: string
-}): ProtoMessage {
+}): ProtoInit<'sdk.base.abci.v1beta1.TxResponse'> {
   return {
     height: '0',
     txhash: r.hash,

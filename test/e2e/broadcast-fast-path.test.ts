@@ -97,7 +97,7 @@ function sendBytes(sequence: bigint, amount = '5stake', corrupt = false): string
     sequence,
     fee: [{ denom: 'stake', amount: 500n }],
     edit: (tx) => {
-      if (corrupt) tx.signatures[0]![3]! ^= 1
+      if (corrupt) tx.signatures![0]![3]! ^= 1
       return tx
     },
   })

@@ -81,7 +81,7 @@ async function send(api: string, corrupt = false) {
     accountNumber: BigInt(body.account.account_number),
     sequence: BigInt(body.account.sequence),
   })
-  if (corrupt) tx.signatures[0]![5]! ^= 1
+  if (corrupt) tx.signatures![0]![5]! ^= 1
   const r = await getJson(`${api}/sdk/tx/v1beta1/txs`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,5 +1,6 @@
 import type { KeyRecord } from '../../client/keyring.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
+import type { ProtoInit } from '../../codec/proto.js'
 import { parseRfc3339 } from '../../codec/time.js'
 import { CliError } from '../errors.js'
 import { deliverTx, mine, type RunningBinary, rest } from './chain.js'
@@ -26,7 +27,9 @@ export function govAuthority(): string {
   return addressToBech32(moduleAddress('gov'))
 }
 
-function softwareUpgradeMsg(plan: PlanToSchedule) {
+function softwareUpgradeMsg(
+  plan: PlanToSchedule,
+): ProtoInit<'sdk.upgrade.v1beta1.MsgSoftwareUpgrade'> {
   return {
     authority: govAuthority(),
     plan: { name: plan.name, height: String(plan.height), info: plan.info },
@@ -110,7 +113,8 @@ export async function scheduleAsAuthority(r: RunningBinary, plan: PlanToSchedule
     throw new CliError(`app version ${r.node.app.name} has no ${SOFTWARE_UPGRADE} handler`)
   const mined = await mine(r, 1, {
     edit: async (ctx) => {
-      await handler(softwareUpgradeMsg(plan), ctx)
+      const msg = r.node.registry.type('sdk.upgrade.v1beta1.MsgSoftwareUpgrade')
+      await handler(msg.fromObject(softwareUpgradeMsg(plan)), ctx)
     },
   })
   if (mined.halt) throw new CliError(`scheduling the plan failed: ${mined.halt.message}`)

@@ -1,7 +1,7 @@
 import type { BlockContext } from '../../app/types.js'
 import { JsonMappingError } from '../../codec/json.js'
-import { jsonToMessage } from '../../codec/json-parser.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { messageFromJson } from '../../codec/json-parser.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { type AuthKeeper, defaultAuthParams } from './keeper.js'
 import { MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 
@@ -13,12 +13,13 @@ export function defaultAuthGenesis() {
 }
 
 /** The genesis section as a GenesisState message; errors name the genesis field. */
-export function parseAuthGenesis(registry: ProtoRegistry, genesis: unknown): ProtoMessage {
+export function parseAuthGenesis(
+  registry: ProtoRegistry,
+  genesis: unknown,
+): Proto<'sdk.auth.v1beta1.GenesisState'> {
   const genesisType = registry.type('sdk.auth.v1beta1.GenesisState')
   try {
-    return genesisType.fromObject(
-      jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.auth'),
-    )
+    return messageFromJson(registry, genesisType, genesis ?? {}, 'app_state.auth')
   } catch (err) {
     if (err instanceof JsonMappingError) throw err
     throw new JsonMappingError(`app_state.auth: ${(err as Error).message}`)
@@ -26,9 +27,12 @@ export function parseAuthGenesis(registry: ProtoRegistry, genesis: unknown): Pro
 }
 
 /** Upstream ValidateGenesis: no address has two accounts. */
-export function validateAuthGenesis(keeper: AuthKeeper, g: ProtoMessage): void {
+export function validateAuthGenesis(
+  keeper: AuthKeeper,
+  g: Proto<'sdk.auth.v1beta1.GenesisState'>,
+): void {
   const seen = new Set<string>()
-  for (const [i, any] of ((g.accounts ?? []) as ProtoMessage[]).entries()) {
+  for (const [i, any] of g.accounts.entries()) {
     const account = keeper.accountFromAny(any)
     const key = Buffer.from(account.address).toString('hex')
     if (seen.has(key))
@@ -41,12 +45,12 @@ export function validateAuthGenesis(keeper: AuthKeeper, g: ProtoMessage): void {
 export async function initAuthGenesis(
   ctx: BlockContext,
   keeper: AuthKeeper,
-  g: ProtoMessage,
+  g: Proto<'sdk.auth.v1beta1.GenesisState'>,
 ): Promise<void> {
   const store = ctx.state.store(MODULE_NAME)
   keeper.c.params.set(store, g.params ?? defaultAuthParams())
   // Upstream SanitizeGenesisAccounts: sort by number, give duplicates the lowest unused numbers.
-  const accounts = ((g.accounts ?? []) as ProtoMessage[]).map((any) => keeper.accountFromAny(any))
+  const accounts = g.accounts.map((any) => keeper.accountFromAny(any))
   accounts.sort((a, b) =>
     a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0,
   )
@@ -70,6 +74,6 @@ export async function initAuthGenesis(
 }
 
 /** Params in genesis JSON form (numbers as strings). */
-function jsonParams(p: ProtoMessage): Record<string, string> {
+function jsonParams(p: ProtoInit<'sdk.auth.v1beta1.Params'>): Record<string, string> {
   return Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)]))
 }

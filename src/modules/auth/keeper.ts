@@ -1,6 +1,7 @@
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import { type Bytes, equalBytes } from '../../codec/bytes.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { KVReader, KVStore } from '../../store/types.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 
@@ -11,7 +12,7 @@ export const MODULE_ACCOUNT_URL = '/sdk.auth.v1beta1.ModuleAccount'
 /** An account as the keeper hands it out (a BaseAccount, plus name/permissions for module accounts). */
 export interface Account {
   address: Bytes
-  pubKey: { type_url: string; value: Bytes } | undefined
+  pubKey: AnyMessage | undefined
   accountNumber: bigint
   sequence: bigint
   module?: { name: string; permissions: string[] }
@@ -26,8 +27,20 @@ function bytesToLatin1(b: Bytes): string {
   return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1')
 }
 
-/** Default auth params (upstream DefaultParams). */
-export function defaultAuthParams(): ProtoMessage {
+/** The fields of an account its BaseAccount holds (a module account may lack one: all unset). */
+function baseAccountFields(base: Proto<'sdk.auth.v1beta1.BaseAccount'> | null): Account {
+  return {
+    address: bech32ToAddress(base?.address ?? ''),
+    pubKey: base?.pub_key
+      ? { type_url: base.pub_key.type_url, value: new Uint8Array(base.pub_key.value) }
+      : undefined,
+    accountNumber: int64Of(base?.account_number),
+    sequence: int64Of(base?.sequence),
+  }
+}
+
+/** Default auth params (upstream DefaultParams), as genesis JSON spells them (decimal texts). */
+export function defaultAuthParams(): ProtoInit<'sdk.auth.v1beta1.Params'> {
   return {
     max_memo_characters: '256',
     tx_sig_limit: '7',
@@ -63,11 +76,21 @@ export class AuthKeeper {
   }
 
   /** The params last decoded, with their stored bytes (every tx reads them, they rarely change). */
-  private decodedParams: { raw: Bytes; params: ProtoMessage } | undefined
+  private decodedParams: { raw: Bytes; params: Proto<'sdk.auth.v1beta1.Params'> } | undefined
+  /** The default params encoded, for a store without params: decoded, they read as stored ones. */
+  private defaultParamsBytes: Bytes | undefined
 
-  async params(state: { store(name: string): KVReader }): Promise<ProtoMessage> {
+  async params(state: {
+    store(name: string): KVReader
+  }): Promise<Proto<'sdk.auth.v1beta1.Params'>> {
     const raw = await this.store(state).get(this.c.params.prefix)
-    if (!raw) return defaultAuthParams()
+    if (!raw) {
+      this.defaultParamsBytes ??= this.registry.encode(
+        'sdk.auth.v1beta1.Params',
+        defaultAuthParams(),
+      )
+      return this.registry.decode('sdk.auth.v1beta1.Params', this.defaultParamsBytes)
+    }
     const last = this.decodedParams
     if (!last || !equalBytes(last.raw, raw)) {
       this.decodedParams = {
@@ -114,29 +137,20 @@ export class AuthKeeper {
   }
 
   /** Decodes a stored account (Any). */
-  accountFromAny(any: ProtoMessage): Account {
-    const { typeUrl, value } = this.registry.unpackAny(any as { type_url: string; value: Bytes })
-    const isModule = typeUrl === this.registry.typeUrl(MODULE_ACCOUNT_URL)
-    const base = isModule ? (value.base_account ?? {}) : value
-    const account: Account = {
-      address: bech32ToAddress(String(base.address)),
-      pubKey: base.pub_key
-        ? { type_url: String(base.pub_key.type_url), value: new Uint8Array(base.pub_key.value) }
-        : undefined,
-      accountNumber: BigInt(String(base.account_number ?? 0)),
-      sequence: BigInt(String(base.sequence ?? 0)),
+  accountFromAny(any: AnyMessage): Account {
+    // Unpacked by its type URL: an account is a BaseAccount or a ModuleAccount, told apart there.
+    const { typeUrl, value } = this.registry.unpackAny(any)
+    if (typeUrl !== this.registry.typeUrl(MODULE_ACCOUNT_URL))
+      return baseAccountFields(value as Proto<'sdk.auth.v1beta1.BaseAccount'>)
+    const m = value as Proto<'sdk.auth.v1beta1.ModuleAccount'>
+    return {
+      ...baseAccountFields(m.base_account),
+      module: { name: m.name, permissions: [...m.permissions] },
     }
-    if (isModule) {
-      account.module = {
-        name: String(value.name ?? ''),
-        permissions: [...((value.permissions ?? []) as string[])],
-      }
-    }
-    return account
   }
 
   /** Encodes an account as the Any stored in state and returned by queries. */
-  accountToAny(account: Account): ProtoMessage {
+  accountToAny(account: Account): AnyMessage {
     const base = {
       address: addressToBech32(account.address),
       ...(account.pubKey ? { pub_key: account.pubKey } : {}),

@@ -1,7 +1,7 @@
 import { paginate } from '../../app/pagination.js'
 import { addressArg, pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import type { AnyMessage } from '../../codec/proto.js'
 import { accountNotFound, emptyAddress } from './errors.js'
 import { type AuthKeeper, MODULE_ACCOUNT_URL } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
@@ -13,10 +13,9 @@ export function registerAuthQueries(cfg: ModuleConfigurator, keeper: AuthKeeper)
   const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
 
   cfg.registerQuery(`${SERVICE}/Account`, async (req, ctx) => {
-    const text = String(req.address ?? '')
-    if (text === '') throw emptyAddress()
-    const account = await keeper.c.accounts.get(store(ctx), addressArg(text))
-    if (!account) throw accountNotFound(text)
+    if (req.address === '') throw emptyAddress()
+    const account = await keeper.c.accounts.get(store(ctx), addressArg(req.address))
+    if (!account) throw accountNotFound(req.address)
     return { account }
   })
 
@@ -29,8 +28,8 @@ export function registerAuthQueries(cfg: ModuleConfigurator, keeper: AuthKeeper)
 
   cfg.registerQuery(`${SERVICE}/ModuleAccounts`, async (_req, ctx) => {
     // Every stored module account (modules may create theirs at genesis or on first use),
-    // sorted by module name as upstream.
-    const found: { name: string; any: ProtoMessage }[] = []
+    // sorted by module name as upstream; kept packed, as the response returns them.
+    const found: { name: string; any: AnyMessage }[] = []
     for await (const [, any] of keeper.c.accounts.iterate(store(ctx))) {
       if (any.type_url !== ctx.registry.typeUrl(MODULE_ACCOUNT_URL)) continue
       found.push({ name: keeper.accountFromAny(any).module?.name ?? '', any })

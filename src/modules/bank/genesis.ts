@@ -3,8 +3,8 @@ import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { addCoins, type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
 import { JsonMappingError } from '../../codec/json.js'
-import { jsonToMessage } from '../../codec/json-parser.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { messageFromJson } from '../../codec/json-parser.js'
+import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import { type BankKeeper, defaultBankParams } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
@@ -12,7 +12,7 @@ import { MODULE_NAME } from './keys.js'
 
 /** A genesis section checked and parsed into the records InitGenesis stores. */
 export interface BankGenesis {
-  g: ProtoMessage
+  g: Proto<'sdk.bank.v1beta1.GenesisState'>
   /** Balances per address. */
   balances: { address: Bytes; coins: Coin[] }[]
   /** The supply the balances add up to. */
@@ -33,25 +33,23 @@ export function defaultBankGenesis() {
 /** Upstream ValidateGenesis, with the balances parsed; errors name the genesis field. */
 export function parseBankGenesis(registry: ProtoRegistry, genesis: unknown): BankGenesis {
   const genesisType = registry.type('sdk.bank.v1beta1.GenesisState')
-  const g: ProtoMessage = genesisType.fromObject(
-    jsonToMessage(registry, genesisType, genesis ?? {}, 'app_state.bank'),
-  )
+  const g = messageFromJson(registry, genesisType, genesis ?? {}, 'app_state.bank')
   const balances: BankGenesis['balances'] = []
   let total: Coin[] = []
   const seen = new Set<string>()
-  for (const [i, b] of ((g.balances ?? []) as ProtoMessage[]).entries()) {
+  for (const [i, b] of g.balances.entries()) {
     const field = `app_state.bank.balances[${i}]`
     let address: Bytes
     let coins: Coin[]
     try {
-      address = bech32ToAddress(String(b.address ?? ''))
+      address = bech32ToAddress(b.address)
       coins = coinsFromProto(b.coins)
     } catch (err) {
       throw new JsonMappingError(`${field}: ${(err as Error).message}`)
     }
-    if (seen.has(String(b.address)))
+    if (seen.has(b.address))
       throw new JsonMappingError(`${field}: duplicate balance for address ${b.address}`)
-    seen.add(String(b.address))
+    seen.add(b.address)
     balances.push({ address, coins })
     total = addCoins(total, coins)
   }
@@ -73,15 +71,12 @@ export function parseBankGenesis(registry: ProtoRegistry, genesis: unknown): Ban
  * Upstream GenesisState.GetAllSendEnabled: the section's `send_enabled` entries, then the deprecated
  * `params.send_enabled` ones for denoms the section does not name.
  */
-function allSendEnabled(g: ProtoMessage): { denom: string; enabled: boolean }[] {
-  const entries = (list: unknown) =>
-    ((list ?? []) as ProtoMessage[]).map((se) => ({
-      denom: String(se.denom ?? ''),
-      enabled: se.enabled === true,
-    }))
-  const own = entries(g.send_enabled)
+function allSendEnabled(
+  g: Proto<'sdk.bank.v1beta1.GenesisState'>,
+): Proto<'sdk.bank.v1beta1.SendEnabled'>[] {
+  const own = g.send_enabled
   const named = new Set(own.map((se) => se.denom))
-  return [...own, ...entries(g.params?.send_enabled).filter((se) => !named.has(se.denom))]
+  return [...own, ...(g.params?.send_enabled ?? []).filter((se) => !named.has(se.denom))]
 }
 
 /**
@@ -102,6 +97,5 @@ export function initBankGenesis(
   for (const { address, coins } of balances)
     for (const coin of coins) keeper.setBalance(ctx.state, address, coin)
   for (const coin of total) keeper.setSupply(ctx.state, coin)
-  for (const m of (g.denom_metadata ?? []) as ProtoMessage[])
-    keeper.c.denomMetadata.set(store, String(m.base), m)
+  for (const m of g.denom_metadata) keeper.c.denomMetadata.set(store, m.base, m)
 }

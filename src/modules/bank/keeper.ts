@@ -2,7 +2,7 @@ import type { EventManager } from '../../block/events.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsToString } from '../../codec/coins.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import { ErrInsufficientFunds, ErrLogic, ErrUnauthorized, ErrUnknownAddress } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
 import type { BankAccountKeeper, BankModuleAccount } from './expected-keepers.js'
@@ -17,7 +17,7 @@ export interface BankContext {
 }
 
 /** Default bank params. */
-export function defaultBankParams(): ProtoMessage {
+export function defaultBankParams(): Proto<'sdk.bank.v1beta1.Params'> {
   return { send_enabled: [], default_send_enabled: true }
 }
 
@@ -50,7 +50,7 @@ export class BankKeeper {
     return this.blocked.has(Buffer.from(address).toString('hex'))
   }
 
-  async params(state: Readable): Promise<ProtoMessage> {
+  async params(state: Readable): Promise<Proto<'sdk.bank.v1beta1.Params'>> {
     return (await this.c.params.get(state.store(MODULE_NAME))) ?? defaultBankParams()
   }
 

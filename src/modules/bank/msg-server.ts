@@ -1,14 +1,8 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import {
-  type Coin,
-  coinsFromProto,
-  coinsText,
-  isValidCoins,
-  type RawCoin,
-} from '../../codec/coins.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import { type Coin, coinsFromProto, coinsText, isValidCoins } from '../../codec/coins.js'
+import type { Proto } from '../../codec/proto.js'
 import { ErrInvalidAddress, ErrInvalidCoins, ErrUnauthorized, SdkError } from '../../errors.js'
 import {
   ErrInputOutputMismatch,
@@ -21,11 +15,8 @@ import type { BankKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
 /** Validated coins of a message field: `<coins>: invalid coins` when not valid and positive. */
-function validCoins(list: unknown): Coin[] {
-  const coins = list as readonly RawCoin[] | undefined
-  if (!isValidCoins(coins) || !coins || coins.length === 0) {
-    throw ErrInvalidCoins.wrap(coinsText(coins))
-  }
+function validCoins(coins: readonly Proto<'sdk.base.v1beta1.Coin'>[]): Coin[] {
+  if (!isValidCoins(coins) || coins.length === 0) throw ErrInvalidCoins.wrap(coinsText(coins))
   return coinsFromProto(coins)
 }
 
@@ -38,9 +29,9 @@ function addressProblem(err: unknown): string {
   return inner
 }
 
-function address(text: unknown, what: string): Bytes {
+function address(text: string, what: string): Bytes {
   try {
-    return bech32ToAddress(String(text ?? ''))
+    return bech32ToAddress(text)
   } catch (err) {
     throw ErrInvalidAddress.wrap(`invalid ${what} address: ${addressProblem(err)}`)
   }
@@ -50,7 +41,7 @@ async function checkSendEnabled(keeper: BankKeeper, ctx: BlockContext, coins: re
   if (coins.length === 0) return
   const store = ctx.state.store(MODULE_NAME)
   const params = await keeper.params(ctx.state)
-  const fallback = params.default_send_enabled !== false
+  const fallback = params.default_send_enabled
   for (const coin of coins) {
     const v = await keeper.c.sendEnabled.get(store, coin.denom)
     const enabled = v === undefined ? fallback : v[0] === 1 || Buffer.from(v).toString() === 'true'
@@ -67,45 +58,41 @@ function sumCoins(lists: readonly Coin[][]): Map<string, bigint> {
 
 /** x/bank Msg service: MsgSend and MsgMultiSend (upstream v0.50 msg server semantics). */
 export function registerBankMsgs(cfg: ModuleConfigurator, keeper: BankKeeper): void {
-  cfg.registerMsg('/sdk.bank.v1beta1.MsgSend', async (msg: ProtoMessage, ctx: BlockContext) => {
+  cfg.registerMsg('/sdk.bank.v1beta1.MsgSend', async (msg, ctx) => {
     const from = address(msg.from_address, 'from')
     const to = address(msg.to_address, 'to')
     const coins = validCoins(msg.amount)
     await checkSendEnabled(keeper, ctx, coins)
     if (keeper.isBlocked(to)) {
-      throw ErrUnauthorized.wrap(`${String(msg.to_address)} is not allowed to receive funds`)
+      throw ErrUnauthorized.wrap(`${msg.to_address} is not allowed to receive funds`)
     }
     await keeper.send(ctx, from, to, coins)
     return {}
   })
 
-  cfg.registerMsg(
-    '/sdk.bank.v1beta1.MsgMultiSend',
-    async (msg: ProtoMessage, ctx: BlockContext) => {
-      const inputs = (msg.inputs ?? []) as ProtoMessage[]
-      const outputs = (msg.outputs ?? []) as ProtoMessage[]
-      if (inputs.length === 0) throw ErrNoInputs.error()
-      if (inputs.length !== 1) throw ErrMultipleSenders.error()
-      if (outputs.length === 0) throw ErrNoOutputs.error()
-      const input = inputs[0]!
-      const from = address(input.address, 'input')
-      const inCoins = validCoins(input.coins)
-      const outs = outputs.map((o) => ({
-        address: address(o.address, 'output'),
-        text: String(o.address),
-        coins: validCoins(o.coins),
-      }))
-      const total = sumCoins(outs.map((o) => o.coins))
-      const given = sumCoins([inCoins])
-      const balanced = total.size === given.size && [...given].every(([d, a]) => total.get(d) === a)
-      if (!balanced) throw ErrInputOutputMismatch.error()
-      await checkSendEnabled(keeper, ctx, inCoins)
-      for (const o of outs) {
-        if (keeper.isBlocked(o.address))
-          throw ErrUnauthorized.wrap(`${o.text} is not allowed to receive funds`)
-      }
-      await keeper.multiSend(ctx, { address: from, coins: inCoins }, outs)
-      return {}
-    },
-  )
+  cfg.registerMsg('/sdk.bank.v1beta1.MsgMultiSend', async (msg, ctx) => {
+    const { inputs, outputs } = msg
+    if (inputs.length === 0) throw ErrNoInputs.error()
+    if (inputs.length !== 1) throw ErrMultipleSenders.error()
+    if (outputs.length === 0) throw ErrNoOutputs.error()
+    const input = inputs[0]!
+    const from = address(input.address, 'input')
+    const inCoins = validCoins(input.coins)
+    const outs = outputs.map((o) => ({
+      address: address(o.address, 'output'),
+      text: o.address,
+      coins: validCoins(o.coins),
+    }))
+    const total = sumCoins(outs.map((o) => o.coins))
+    const given = sumCoins([inCoins])
+    const balanced = total.size === given.size && [...given].every(([d, a]) => total.get(d) === a)
+    if (!balanced) throw ErrInputOutputMismatch.error()
+    await checkSendEnabled(keeper, ctx, inCoins)
+    for (const o of outs) {
+      if (keeper.isBlocked(o.address))
+        throw ErrUnauthorized.wrap(`${o.text} is not allowed to receive funds`)
+    }
+    await keeper.multiSend(ctx, { address: from, coins: inCoins }, outs)
+    return {}
+  })
 }

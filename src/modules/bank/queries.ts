@@ -2,7 +2,7 @@ import { paginate } from '../../app/pagination.js'
 import { addressArg, invalidArgument, pageRequestError, wrapText } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { validateDenom } from '../../codec/coins.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import type { ProtoInit } from '../../codec/proto.js'
 import type { BankKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
@@ -26,25 +26,25 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
   const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
 
   cfg.registerQuery(`${SERVICE}/Balance`, async (req, ctx) => {
-    const denom = denomArg(String(req.denom ?? ''))
-    const address = addressArg(String(req.address ?? ''), 'invalid address: ')
+    const denom = denomArg(req.denom)
+    const address = addressArg(req.address, 'invalid address: ')
     const amount = await keeper.balance(ctx.state, address, denom)
     return { balance: { denom, amount: amount.toString() } }
   })
 
   cfg.registerQuery(`${SERVICE}/AllBalances`, async (req, ctx) => {
-    const address = addressArg(String(req.address ?? ''), 'invalid address: ')
+    const address = addressArg(req.address, 'invalid address: ')
     const balances = keeper.c.balances
     const prefix = balances.storeKey([address, '']).subarray(balances.prefix.length)
     const page = await paginate(balances, store(ctx), req.pagination, { prefix }).catch(
       paginateError,
     )
-    const coins: ProtoMessage[] = []
+    const coins: ProtoInit<'sdk.base.v1beta1.Coin'>[] = []
     for (const [[, denom], amount] of page.entries) {
       let shown = denom
-      if (req.resolve_denom === true) {
+      if (req.resolve_denom) {
         const metadata = await keeper.c.denomMetadata.get(store(ctx), denom)
-        if (metadata?.display) shown = String(metadata.display)
+        if (metadata?.display) shown = metadata.display
       }
       coins.push({ denom: shown, amount: amount.toString() })
     }
@@ -60,7 +60,7 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
   })
 
   cfg.registerQuery(`${SERVICE}/SupplyOf`, async (req, ctx) => {
-    const denom = String(req.denom ?? '')
+    const { denom } = req
     if (denom === '') throw invalidArgument('invalid denom')
     denomArg(denom)
     const amount = await keeper.supplyOf(ctx.state, denom)
@@ -74,9 +74,9 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
   cfg.registerQuery(`${SERVICE}/SendEnabled`, async (req, ctx) => {
     // collections BoolValue: one byte, 1 = true.
     const enabled = (v: Uint8Array) => v[0] === 1
-    const denoms = (req.denoms ?? []) as string[]
+    const { denoms } = req
     if (denoms.length > 0) {
-      const send_enabled: ProtoMessage[] = []
+      const send_enabled: ProtoInit<'sdk.bank.v1beta1.SendEnabled'>[] = []
       for (const denom of denoms) {
         const v = await keeper.c.sendEnabled.get(store(ctx), denom)
         if (v !== undefined) send_enabled.push({ denom, enabled: enabled(v) })

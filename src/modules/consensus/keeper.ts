@@ -1,4 +1,4 @@
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable, Writable } from '../../store/types.js'
 import { consensusCollections, MODULE_NAME } from './keys.js'
 
@@ -15,11 +15,11 @@ export class ConsensusKeeper {
   }
 
   /** The stored params, or undefined (the store is empty or did not exist at that height). */
-  async params(state: Readable): Promise<ProtoMessage | undefined> {
+  async params(state: Readable): Promise<Proto<'tendermint.types.ConsensusParams'> | undefined> {
     return this.c.params.get(state.store(MODULE_NAME))
   }
 
-  setParams(state: Writable, params: ProtoMessage): void {
+  setParams(state: Writable, params: ProtoInit<'tendermint.types.ConsensusParams'>): void {
     this.c.params.set(state.store(MODULE_NAME), params)
   }
 }

@@ -1,17 +1,19 @@
-import type { ProtoMessage } from '../../codec/proto.js'
+import type { ProtoInit } from '../../codec/proto.js'
 import type { GenesisJson } from '../../config/genesis.js'
 
 /** Consensus params as genesis.json holds them (`consensus.params`). */
 export type ConsensusParamsJson = GenesisJson['consensus']['params']
 
 /** A nanosecond count (genesis and amino JSON form) as a protobuf Duration. */
-export function nanosToDuration(ns: string): { seconds: string; nanos: number } {
+export function nanosToDuration(ns: string): ProtoInit<'google.protobuf.Duration'> {
   const n = BigInt(ns)
   return { seconds: (n / 1_000_000_000n).toString(), nanos: Number(n % 1_000_000_000n) }
 }
 
 /** `tendermint.types.ConsensusParams` of genesis consensus params. */
-export function consensusParamsToProto(cp: ConsensusParamsJson): ProtoMessage {
+export function consensusParamsToProto(
+  cp: ConsensusParamsJson,
+): ProtoInit<'tendermint.types.ConsensusParams'> {
   return {
     block: blockParamsToProto(cp.block),
     evidence: evidenceParamsToProto(cp.evidence),
@@ -21,11 +23,15 @@ export function consensusParamsToProto(cp: ConsensusParamsJson): ProtoMessage {
   }
 }
 
-export function blockParamsToProto(b: ConsensusParamsJson['block']): ProtoMessage {
+export function blockParamsToProto(
+  b: ConsensusParamsJson['block'],
+): ProtoInit<'tendermint.types.BlockParams'> {
   return { max_bytes: b.max_bytes, max_gas: b.max_gas }
 }
 
-export function evidenceParamsToProto(e: ConsensusParamsJson['evidence']): ProtoMessage {
+export function evidenceParamsToProto(
+  e: ConsensusParamsJson['evidence'],
+): ProtoInit<'tendermint.types.EvidenceParams'> {
   return {
     max_age_num_blocks: e.max_age_num_blocks,
     max_age_duration: nanosToDuration(e.max_age_duration),

@@ -1,4 +1,4 @@
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable, Writable } from '../../store/types.js'
 import { crisisCollections, MODULE_NAME } from './keys.js'
 
@@ -15,11 +15,11 @@ export class CrisisKeeper {
   }
 
   /** The constant fee (a Coin), or undefined before genesis stored it. */
-  async constantFee(state: Readable): Promise<ProtoMessage | undefined> {
+  async constantFee(state: Readable): Promise<Proto<'sdk.base.v1beta1.Coin'> | undefined> {
     return this.c.constantFee.get(state.store(MODULE_NAME))
   }
 
-  setConstantFee(state: Writable, fee: ProtoMessage): void {
+  setConstantFee(state: Writable, fee: ProtoInit<'sdk.base.v1beta1.Coin'>): void {
     this.c.constantFee.set(state.store(MODULE_NAME), fee)
   }
 }

@@ -33,6 +33,7 @@ async function executeProposal(
       return { ok: false, index, typeUrl: any.type_url, reason }
     }
     try {
+      // Decoded by its type URL and handed to the router's handler: its type is known only at runtime.
       const { value } = keeper.unpack(any)
       const msgEvents = new EventManager()
       await handler(value, { ...ctx, state: branch, events: msgEvents })

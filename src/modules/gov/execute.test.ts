@@ -83,7 +83,7 @@ describe('passed proposals', () => {
       info: '{}',
       upgraded_client_state: null,
     })
-    // The upgrade module emits no events of its own (seed §6).
+    // The upgrade module emits no events of its own, as upstream's.
     expect(first.endEvents.map((e) => e.type)).toEqual([
       'coin_spent',
       'coin_received',

@@ -1,4 +1,4 @@
-import type { MsgHandler } from '../../app/types.js'
+import type { RoutedMsgHandler } from '../../app/types.js'
 import type { EventManager } from '../../block/events.js'
 import type { Bytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
@@ -50,5 +50,5 @@ export interface GovStakingKeeper {
 
 /** The msg service router a passed proposal's messages run through. */
 export interface GovMsgRouter {
-  handler(typeUrl: string): MsgHandler | undefined
+  handler(typeUrl: string): RoutedMsgHandler | undefined
 }

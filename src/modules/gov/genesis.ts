@@ -2,9 +2,10 @@ import type { BlockContext } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { addCoins, type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
+import { int64Of } from '../../codec/int64.js'
 import { JsonMappingError } from '../../codec/json.js'
-import { jsonToMessage } from '../../codec/json-parser.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { messageFromJson } from '../../codec/json-parser.js'
+import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { defaultGovParams, readGovParams } from './params.js'
@@ -16,10 +17,12 @@ const PATH = 'app_state.gov'
 
 /** A genesis section checked and parsed into the records InitGenesis stores. */
 export interface GovGenesis {
-  g: ProtoMessage
-  proposals: Map<bigint, ProtoMessage>
-  deposits: { id: bigint; depositor: Bytes; d: ProtoMessage; amount: Coin[] }[]
-  votes: { id: bigint; voter: Bytes; v: ProtoMessage }[]
+  g: Proto<'sdk.gov.v1.GenesisState'>
+  /** `g.params`, which must be set. */
+  params: Proto<'sdk.gov.v1.Params'>
+  proposals: Map<bigint, Proto<'sdk.gov.v1.Proposal'>>
+  deposits: { id: bigint; depositor: Bytes; d: Proto<'sdk.gov.v1.Deposit'>; amount: Coin[] }[]
+  votes: { id: bigint; voter: Bytes; v: Proto<'sdk.gov.v1.Vote'> }[]
 }
 
 /** Default gov genesis section (upstream JSON shape). */
@@ -41,27 +44,25 @@ function fail(problem: string): never {
 /** Upstream ValidateGenesis, with the records parsed for InitGenesis. */
 export function parseGovGenesis(registry: ProtoRegistry, genesis: unknown): GovGenesis {
   const genesisType = registry.type('sdk.gov.v1.GenesisState')
-  const g = genesisType.fromObject(
-    jsonToMessage(registry, genesisType, genesis ?? {}, PATH),
-  ) as ProtoMessage
-  if (BigInt(String(g.starting_proposal_id ?? 0)) === 0n)
-    fail('starting proposal id must be greater than 0')
-  if (!g.params) fail('params: must be set')
+  const g = messageFromJson(registry, genesisType, genesis ?? {}, PATH)
+  if (int64Of(g.starting_proposal_id) === 0n) fail('starting proposal id must be greater than 0')
+  const { params } = g
+  if (!params) fail('params: must be set')
   try {
-    readGovParams(g.params)
+    readGovParams(params)
   } catch (err) {
     fail(`params: ${(err as Error).message}`)
   }
-  const proposals = new Map<bigint, ProtoMessage>()
-  for (const p of (g.proposals ?? []) as ProtoMessage[]) {
-    const id = BigInt(String(p.id ?? 0))
+  const proposals: GovGenesis['proposals'] = new Map()
+  for (const p of g.proposals) {
+    const id = int64Of(p.id)
     if (proposals.has(id)) fail(`duplicate proposal id: ${id}`)
     proposals.set(id, p)
   }
   const deposits: GovGenesis['deposits'] = []
   const seenDeposits = new Set<string>()
-  for (const d of (g.deposits ?? []) as ProtoMessage[]) {
-    const id = BigInt(String(d.proposal_id ?? 0))
+  for (const d of g.deposits) {
+    const id = int64Of(d.proposal_id)
     const key = `${id}/${d.depositor}`
     if (seenDeposits.has(key)) fail(`duplicate deposit: ${JSON.stringify(d)}`)
     seenDeposits.add(key)
@@ -69,7 +70,7 @@ export function parseGovGenesis(registry: ProtoRegistry, genesis: unknown): GovG
     let depositor: Bytes
     let amount: Coin[]
     try {
-      depositor = bech32ToAddress(String(d.depositor ?? ''))
+      depositor = bech32ToAddress(d.depositor)
       amount = coinsFromProto(d.amount)
     } catch (err) {
       return fail(`deposit of proposal ${id}: ${(err as Error).message}`)
@@ -78,21 +79,21 @@ export function parseGovGenesis(registry: ProtoRegistry, genesis: unknown): GovG
   }
   const votes: GovGenesis['votes'] = []
   const seenVotes = new Set<string>()
-  for (const v of (g.votes ?? []) as ProtoMessage[]) {
-    const id = BigInt(String(v.proposal_id ?? 0))
+  for (const v of g.votes) {
+    const id = int64Of(v.proposal_id)
     const key = `${id}/${v.voter}`
     if (seenVotes.has(key)) fail(`duplicate vote on proposal: ${id} by voter: ${v.voter}`)
     seenVotes.add(key)
     if (!proposals.has(id)) fail(`vote ${JSON.stringify(v)} has non-existent proposal id: ${id}`)
     let voter: Bytes
     try {
-      voter = bech32ToAddress(String(v.voter ?? ''))
+      voter = bech32ToAddress(v.voter)
     } catch (err) {
       return fail(`vote on proposal ${id}: ${(err as Error).message}`)
     }
     votes.push({ id, voter, v })
   }
-  return { g, proposals, deposits, votes }
+  return { g, params, proposals, deposits, votes }
 }
 
 /**
@@ -102,12 +103,12 @@ export function parseGovGenesis(registry: ProtoRegistry, genesis: unknown): GovG
 export async function initGovGenesis(
   ctx: BlockContext,
   keeper: GovKeeper,
-  { g, proposals, deposits, votes }: GovGenesis,
+  { g, params, proposals, deposits, votes }: GovGenesis,
 ): Promise<void> {
   const store = ctx.state.store(MODULE_NAME)
-  keeper.c.proposalId.set(store, BigInt(String(g.starting_proposal_id)))
-  keeper.c.params.set(store, g.params)
-  keeper.c.constitution.set(store, String(g.constitution ?? ''))
+  keeper.c.proposalId.set(store, int64Of(g.starting_proposal_id))
+  keeper.c.params.set(store, params)
+  keeper.c.constitution.set(store, g.constitution)
   let total: Coin[] = []
   for (const { id, depositor, d, amount } of deposits) {
     keeper.c.deposits.set(store, [id, depositor], d)

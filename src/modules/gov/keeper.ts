@@ -3,8 +3,8 @@ import type { BlockContext } from '../../app/types.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import { type Bytes, toHex, uint64BE } from '../../codec/bytes.js'
 import { type Dec, decFromInt, decFromString } from '../../codec/dec.js'
-import { jsonToMessage } from '../../codec/json-parser.js'
-import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { messageFromJson } from '../../codec/json-parser.js'
+import type { AnyMessage, Proto, ProtoRegistry } from '../../codec/proto.js'
 import { msgSigners } from '../../codec/signers.js'
 import type { KVReader, Readable, Writable } from '../../store/types.js'
 import { chargeDeposit } from './deposits.js'
@@ -39,6 +39,12 @@ import { type TallyOutcome, tallyProposal } from './tally.js'
 
 /** What keeper writes need of a block context. */
 type WriteCtx = Pick<BlockContext, 'state' | 'time' | 'events'>
+
+/**
+ * A proposal message unpacked from its Any: its type is known only at runtime (any Msg the router
+ * serves), so its fields are read by name (the signer fields) or left to its handler.
+ */
+export type ProposalMsg = Readonly<Record<string, unknown>>
 
 /** What a new proposal is made of (the msg server has checked the proposer and deposit). */
 export interface NewProposal {
@@ -116,11 +122,14 @@ export class GovKeeper {
   }
 
   /** The stored params message (defaults when none is stored). */
-  async rawParams(state: Readable): Promise<ProtoMessage> {
+  async rawParams(state: Readable): Promise<Proto<'sdk.gov.v1.Params'>> {
     const stored = await this.c.params.get(this.store(state))
     if (stored) return stored
-    const t = this.registry.type('sdk.gov.v1.Params')
-    return t.fromObject(jsonToMessage(this.registry, t, defaultGovParams())) as ProtoMessage
+    return messageFromJson(
+      this.registry,
+      this.registry.type('sdk.gov.v1.Params'),
+      defaultGovParams(),
+    )
   }
 
   async params(state: Readable): Promise<GovParams> {
@@ -223,14 +232,17 @@ export class GovKeeper {
     return proposal
   }
 
-  /** The message inside an Any, with its type (unknown type URLs fail as at tx decoding). */
-  unpack(any: AnyMessage): { type: protobuf.Type; value: ProtoMessage } {
+  /**
+   * The message inside an Any, decoded by the type its URL names (unknown type URLs fail as at tx
+   * decoding); dynamic, as a proposal may carry any Msg.
+   */
+  unpack(any: AnyMessage): { type: protobuf.Type; value: ProposalMsg } {
     const { type, value } = this.registry.unpackAny(any)
     return { type, value }
   }
 
   /** The addresses that must sign a message (its `(sdk.msg.v1.signer)` fields). */
-  signers(type: protobuf.Type, msg: ProtoMessage): Bytes[] {
+  signers(type: protobuf.Type, msg: ProposalMsg): Bytes[] {
     return msgSigners(type, msg)
   }
 

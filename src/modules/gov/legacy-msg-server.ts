@@ -1,11 +1,9 @@
 import type { ModuleConfigurator } from '../../app/types.js'
 import { decToString } from '../../codec/dec.js'
-import type { ProtoMessage } from '../../codec/proto.js'
 import { ErrTxDecode } from '../../errors.js'
 import { ErrInvalidProposalContent } from './errors.js'
 import type { GovKeeper } from './keeper.js'
 import {
-  anyField,
   execLegacyContent,
   legacyTypeUrls,
   unpackContent,
@@ -20,8 +18,7 @@ const V1 = '/sdk.gov.v1'
  * A v1beta1 weight (LegacyDec wire text: the integer scaled by 10^18) as v1's decimal text. Empty
  * is a nil LegacyDec, which prints `<nil>`; anything but an integer fails to decode, as upstream.
  */
-function weightToV1(weight: unknown): string {
-  const text = String(weight ?? '')
+function weightToV1(text: string): string {
   if (text === '') return '<nil>'
   if (!/^-?\d+$/.test(text)) {
     throw ErrTxDecode.wrap(`math/big: cannot unmarshal ${JSON.stringify(text)} into a *big.Int`)
@@ -43,7 +40,7 @@ export function registerGovLegacyMsgs(
   const urls = legacyTypeUrls(registry)
 
   cfg.registerMsg(`${V1BETA1}.MsgSubmitProposal`, async (msg, ctx) => {
-    const content = anyField(msg.content)
+    const { content } = msg
     if (!content) throw ErrInvalidProposalContent.wrap('missing content')
     const text = unpackContent(registry, content)
     validateContent(text)
@@ -54,11 +51,11 @@ export function registerGovLegacyMsgs(
     const res = await v1.msg(`${V1}.MsgSubmitProposal`)(
       {
         messages: [exec],
-        initial_deposit: msg.initial_deposit ?? [],
-        proposer: String(msg.proposer ?? ''),
+        initial_deposit: msg.initial_deposit,
+        proposer: msg.proposer,
         metadata: '',
-        title: String(text.title ?? ''),
-        summary: String(text.description ?? ''),
+        title: text.title,
+        summary: text.description,
         expedited: false,
       },
       ctx,
@@ -70,8 +67,8 @@ export function registerGovLegacyMsgs(
     await v1.msg(`${V1}.MsgVote`)(
       {
         proposal_id: msg.proposal_id,
-        voter: String(msg.voter ?? ''),
-        option: Number(msg.option ?? 0),
+        voter: msg.voter,
+        option: msg.option,
         metadata: '',
       },
       ctx,
@@ -80,12 +77,9 @@ export function registerGovLegacyMsgs(
   })
 
   cfg.registerMsg(`${V1BETA1}.MsgVoteWeighted`, async (msg, ctx) => {
-    const options = ((msg.options ?? []) as ProtoMessage[]).map((o) => ({
-      option: Number(o.option ?? 0),
-      weight: weightToV1(o.weight),
-    }))
+    const options = msg.options.map((o) => ({ option: o.option, weight: weightToV1(o.weight) }))
     await v1.msg(`${V1}.MsgVoteWeighted`)(
-      { proposal_id: msg.proposal_id, voter: String(msg.voter ?? ''), options, metadata: '' },
+      { proposal_id: msg.proposal_id, voter: msg.voter, options, metadata: '' },
       ctx,
     )
     return {}
@@ -95,8 +89,8 @@ export function registerGovLegacyMsgs(
     await v1.msg(`${V1}.MsgDeposit`)(
       {
         proposal_id: msg.proposal_id,
-        depositor: String(msg.depositor ?? ''),
-        amount: msg.amount ?? [],
+        depositor: msg.depositor,
+        amount: msg.amount,
       },
       ctx,
     )

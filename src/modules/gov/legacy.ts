@@ -1,15 +1,25 @@
-import type { ModuleConfigurator, MsgHandler, QueryHandler } from '../../app/types.js'
+import { routedMsg } from '../../app/handlers.js'
+import type { ModuleConfigurator, MsgHandler, RoutedMsgHandler } from '../../app/types.js'
 import { utf8 } from '../../codec/bytes.js'
 import { coinsFromProto, coinsToProto, normalizeCoins } from '../../codec/coins.js'
 import { DecimalError, decFromString } from '../../codec/dec.js'
+import { int64Of } from '../../codec/int64.js'
 import { GO_ZERO_TIMESTAMP } from '../../codec/json-well-known.js'
-import type { AnyMessage, ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type {
+  AnyMessage,
+  MsgTypeUrl,
+  Proto,
+  ProtoInit,
+  ProtoName,
+  ProtoRegistry,
+} from '../../codec/proto.js'
 import { ErrInvalidType, ErrLogic, ErrTxDecode, GrpcCode, StatusError } from '../../errors.js'
 import {
   ErrInvalidProposalContent,
   ErrInvalidSigner,
   ErrNoProposalHandlerExists,
 } from './errors.js'
+import type { GovParamsAnswer } from './params.js'
 
 // gov v1beta1 as upstream v0.50 keeps it: a view of the one gov v1 store. Proposals, votes,
 // deposits, tallies and params convert from v1 (x/gov/migrations/v3 ConvertToLegacy*); a legacy
@@ -25,40 +35,35 @@ export function legacyTypeUrls(registry: ProtoRegistry) {
 }
 
 /**
- * The v1 services' handlers, captured while they register, so the v1beta1 wrappers can call them
- * (upstream's legacy servers call the v1 servers).
+ * The v1 Msg service's handlers, captured while they register, so the v1beta1 wrappers can call
+ * them (upstream's legacy msg server calls the v1 one). The v1beta1 queries call the v1 query
+ * methods directly (queries.ts), whose answers keep their decoded types.
  */
 export interface V1Handlers {
-  /** Registers on `cfg` and remembers what was registered. */
+  /** Registers on `cfg` and remembers the Msg handlers registered. */
   readonly cfg: ModuleConfigurator
-  msg(typeUrl: string): MsgHandler
-  query(method: string): QueryHandler
+  msg<U extends MsgTypeUrl>(typeUrl: U): MsgHandler<U>
 }
 
-/** A configurator that forwards to `cfg` and keeps the handlers registered through it. */
+/** A configurator that forwards to `cfg` and keeps the Msg handlers registered through it. */
 export function captureHandlers(cfg: ModuleConfigurator): V1Handlers {
-  const msgs = new Map<string, MsgHandler>()
-  const queries = new Map<string, QueryHandler>()
-  const get = <T>(map: Map<string, T>, key: string): T => {
-    const h = map.get(key)
-    if (!h) throw ErrLogic.wrap(`gov v1 handler ${key} is not registered`)
-    return h
-  }
+  const msgs = new Map<string, RoutedMsgHandler>()
   return {
     cfg: {
       registerMsg(typeUrl, handler) {
-        msgs.set(typeUrl, handler)
+        msgs.set(typeUrl, routedMsg(handler))
         cfg.registerMsg(typeUrl, handler)
       },
-      registerQuery(method, handler) {
-        queries.set(method, handler)
-        cfg.registerQuery(method, handler)
-      },
+      registerQuery: (method, handler) => cfg.registerQuery(method, handler),
       registerMigration: (module, from, migration) =>
         cfg.registerMigration(module, from, migration),
     },
-    msg: (typeUrl) => get(msgs, typeUrl),
-    query: (method) => get(queries, method),
+    msg: <U extends MsgTypeUrl>(typeUrl: U) => {
+      const h = msgs.get(typeUrl)
+      if (!h) throw ErrLogic.wrap(`gov v1 handler ${typeUrl} is not registered`)
+      // Registered under this type URL, so of this type URL's types.
+      return h as unknown as MsgHandler<U>
+    },
   }
 }
 
@@ -67,11 +72,17 @@ export function captureHandlers(cfg: ModuleConfigurator): V1Handlers {
  * to. The legacy router serves only `gov` (TextProposal, which changes nothing), as upstream's
  * simapp: x/upgrade's deprecated contents are known but have no handler.
  */
-const LEGACY_CONTENTS: Readonly<Record<string, string>> = {
+const LEGACY_CONTENTS = {
   'sdk.gov.v1beta1.TextProposal': 'gov',
   'sdk.upgrade.v1beta1.SoftwareUpgradeProposal': 'upgrade',
   'sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal': 'upgrade',
-}
+} as const satisfies Readonly<Partial<Record<ProtoName, string>>>
+
+/** A legacy Content, decoded: each has the title and description every content is checked for. */
+export type LegacyContent = Proto<keyof typeof LEGACY_CONTENTS>
+
+/** A decoded MsgExecLegacyContent. */
+type ExecLegacyContent = Proto<'sdk.gov.v1.MsgExecLegacyContent'>
 
 /** The route of a legacy Content type URL; undefined when the type is not a Content. */
 function contentRoute(registry: ProtoRegistry, typeUrl: string): string | undefined {
@@ -85,7 +96,7 @@ function contentRoute(registry: ProtoRegistry, typeUrl: string): string | undefi
  * The legacy Content inside an Any, as the tx decoder unpacks it against the Content interface: an
  * unknown or non-Content type is a decode error.
  */
-export function unpackContent(registry: ProtoRegistry, any: AnyMessage): ProtoMessage {
+export function unpackContent(registry: ProtoRegistry, any: AnyMessage): LegacyContent {
   if (contentRoute(registry, any.type_url) === undefined) {
     if (!registry.typeOfUrl(any.type_url)) {
       throw ErrTxDecode.wrap(`unable to resolve type URL ${any.type_url}`)
@@ -94,19 +105,21 @@ export function unpackContent(registry: ProtoRegistry, any: AnyMessage): ProtoMe
       `no concrete type registered for type URL ${any.type_url} against interface *v1beta1.Content`,
     )
   }
-  return registry.unpackAny(any).value
+  // Its type URL names one of the legacy contents.
+  return registry.unpackAny(any).value as LegacyContent
 }
 
-/** An Any field of a decoded message, or undefined when unset. */
-export function anyField(v: unknown): AnyMessage | undefined {
-  if (v === null || v === undefined) return undefined
-  const m = v as ProtoMessage
-  return { type_url: String(m.type_url ?? ''), value: m.value ?? new Uint8Array() }
+/**
+ * A MsgExecLegacyContent packed in an Any (the caller has checked the type URL), decoded as the tx
+ * decoder does.
+ */
+function unpackExecLegacyContent(registry: ProtoRegistry, any: AnyMessage): ExecLegacyContent {
+  return registry.unpackAny(any).value as ExecLegacyContent
 }
 
 /** Upstream LegacyContentFromMessage: the content of a MsgExecLegacyContent, or ErrInvalidType. */
-export function legacyContentOf(registry: ProtoRegistry, msg: ProtoMessage): AnyMessage {
-  const content = anyField(msg.content)
+export function legacyContentOf(registry: ProtoRegistry, msg: ExecLegacyContent): AnyMessage {
+  const { content } = msg
   if (!content || contentRoute(registry, content.type_url) === undefined) {
     throw ErrInvalidType.wrap('expected *v1beta1.Content, got <nil>')
   }
@@ -117,8 +130,12 @@ export function legacyContentOf(registry: ProtoRegistry, msg: ProtoMessage): Any
  * Upstream ExecLegacyContent: the gov account runs a legacy content through the legacy router. Only
  * `gov` is routed, and a TextProposal does nothing, so this only checks.
  */
-export function execLegacyContent(registry: ProtoRegistry, govAccount: string, msg: ProtoMessage) {
-  const authority = String(msg.authority ?? '')
+export function execLegacyContent(
+  registry: ProtoRegistry,
+  govAccount: string,
+  msg: ExecLegacyContent,
+): void {
+  const { authority } = msg
   if (authority !== govAccount) {
     throw ErrInvalidSigner.wrap(`expected ${govAccount} got ${authority}`)
   }
@@ -144,7 +161,7 @@ export function checkProposalLegacyContent(
 ): void {
   if (any.type_url !== legacyTypeUrls(registry).execLegacyContent) return
   try {
-    execLegacyContent(registry, govAccount, registry.unpackAny(any).value)
+    execLegacyContent(registry, govAccount, unpackExecLegacyContent(registry, any))
   } catch (err) {
     if (ErrNoProposalHandlerExists.is(err)) throw err
     throw ErrInvalidProposalContent.wrap((err as Error).message, { cause: err })
@@ -155,9 +172,8 @@ export function checkProposalLegacyContent(
  * Upstream v1beta1 ValidateAbstract (the ValidateBasic every legacy content runs; a
  * SoftwareUpgradeProposal's plan is not checked here); lengths are Go's `len` (bytes).
  */
-export function validateContent(content: ProtoMessage): void {
-  const title = String(content.title ?? '')
-  const description = String(content.description ?? '')
+export function validateContent(content: LegacyContent): void {
+  const { title, description } = content
   if (title.trim() === '') throw ErrInvalidProposalContent.wrap('proposal title cannot be blank')
   if (Buffer.byteLength(title, 'utf8') > MAX_TITLE_LENGTH) {
     throw ErrInvalidProposalContent.wrap(
@@ -190,14 +206,17 @@ export function decToAtomics(text: string): string {
 }
 
 /** Coins re-sorted and without zeros (upstream sdk.NewCoins). */
-function newCoins(list: unknown): ProtoMessage[] {
-  return coinsToProto(normalizeCoins(coinsFromProto(list as ProtoMessage[])))
+function newCoins(
+  list: readonly Proto<'sdk.base.v1beta1.Coin'>[],
+): ProtoInit<'sdk.base.v1beta1.Coin'>[] {
+  return coinsToProto(normalizeCoins(coinsFromProto(list)))
 }
 
 /** Upstream ConvertToLegacyTallyResult: the counts must be integers. */
-export function tallyToLegacy(t: ProtoMessage | null | undefined): ProtoMessage {
-  const count = (v: unknown, name: string) => {
-    const text = String(v ?? '')
+export function tallyToLegacy(
+  t: Proto<'sdk.gov.v1.TallyResult'> | null,
+): ProtoInit<'sdk.gov.v1beta1.TallyResult'> {
+  const count = (text: string, name: string) => {
     if (!/^-?\d+$/.test(text)) {
       throw conversionError(`unable to convert ${name} tally string (${text}) to int`)
     }
@@ -217,23 +236,26 @@ export function tallyToLegacy(t: ProtoMessage | null | undefined): ProtoMessage 
  * gives its content; any other message is shown as the content itself (upstream's stop-gap for old
  * clients). Zero or several messages cannot be shown: ErrInvalidType (code 29).
  */
-export function proposalToLegacy(registry: ProtoRegistry, p: ProtoMessage): ProtoMessage {
+export function proposalToLegacy(
+  registry: ProtoRegistry,
+  p: Proto<'sdk.gov.v1.Proposal'>,
+): ProtoInit<'sdk.gov.v1beta1.Proposal'> {
   const finalTally = tallyToLegacy(p.final_tally_result)
-  const messages = (p.messages ?? []) as ProtoMessage[]
+  const { messages } = p
   if (messages.length !== 1) {
     throw ErrInvalidType.wrap(
       "can't convert a gov/v1 Proposal to gov/v1beta1 Proposal when amount of proposal messages not exactly one",
     )
   }
-  let content = anyField(messages[0])!
+  let content = messages[0]!
   if (content.type_url === legacyTypeUrls(registry).execLegacyContent) {
-    content = legacyContentOf(registry, registry.unpackAny(content).value)
+    content = legacyContentOf(registry, unpackExecLegacyContent(registry, content))
   }
-  const time = (ts: unknown) => (ts ?? { ...GO_ZERO_TIMESTAMP }) as ProtoMessage
+  const time = (ts: Proto<'google.protobuf.Timestamp'> | null) => ts ?? { ...GO_ZERO_TIMESTAMP }
   return {
-    proposal_id: String(p.id ?? '0'),
+    proposal_id: int64Of(p.id).toString(),
     content,
-    status: Number(p.status ?? 0),
+    status: p.status,
     final_tally_result: finalTally,
     submit_time: time(p.submit_time),
     deposit_end_time: time(p.deposit_end_time),
@@ -244,22 +266,21 @@ export function proposalToLegacy(registry: ProtoRegistry, p: ProtoMessage): Prot
 }
 
 /** Upstream ConvertToLegacyVote: only the weighted options, weights as LegacyDec. */
-export function voteToLegacy(v: ProtoMessage): ProtoMessage {
+export function voteToLegacy(v: Proto<'sdk.gov.v1.Vote'>): ProtoInit<'sdk.gov.v1beta1.Vote'> {
   return {
-    proposal_id: String(v.proposal_id ?? '0'),
-    voter: String(v.voter ?? ''),
-    options: ((v.options ?? []) as ProtoMessage[]).map((o) => ({
-      option: Number(o.option ?? 0),
-      weight: decToAtomics(String(o.weight ?? '')),
-    })),
+    proposal_id: int64Of(v.proposal_id).toString(),
+    voter: v.voter,
+    options: v.options.map((o) => ({ option: o.option, weight: decToAtomics(o.weight) })),
   }
 }
 
 /** Upstream ConvertToLegacyDeposit. */
-export function depositToLegacy(d: ProtoMessage): ProtoMessage {
+export function depositToLegacy(
+  d: Proto<'sdk.gov.v1.Deposit'>,
+): ProtoInit<'sdk.gov.v1beta1.Deposit'> {
   return {
-    proposal_id: String(d.proposal_id ?? '0'),
-    depositor: String(d.depositor ?? ''),
+    proposal_id: int64Of(d.proposal_id).toString(),
+    depositor: d.depositor,
     amount: newCoins(d.amount),
   }
 }
@@ -273,10 +294,11 @@ function decBytes(text: string): Uint8Array {
  * The v1beta1 Params answer from the v1 one: the requested group converted, the other two at their
  * zero values (gogoproto non-nullable fields are always encoded); none requested is an error.
  */
-export function paramsToLegacy(v1: ProtoMessage, paramsType: string): ProtoMessage {
-  const voting = v1.voting_params as ProtoMessage | null | undefined
-  const deposit = v1.deposit_params as ProtoMessage | null | undefined
-  const tally = v1.tally_params as ProtoMessage | null | undefined
+export function paramsToLegacy(
+  v1: GovParamsAnswer,
+  paramsType: string,
+): ProtoInit<'sdk.gov.v1beta1.QueryParamsResponse'> {
+  const { voting_params: voting, deposit_params: deposit, tally_params: tally } = v1
   if (!voting && !deposit && !tally) {
     throw new StatusError(GrpcCode.InvalidArgument, `${paramsType} is not a valid parameter type`)
   }
@@ -288,9 +310,9 @@ export function paramsToLegacy(v1: ProtoMessage, paramsType: string): ProtoMessa
     },
     tally_params: tally
       ? {
-          quorum: decBytes(String(tally.quorum ?? '')),
-          threshold: decBytes(String(tally.threshold ?? '')),
-          veto_threshold: decBytes(String(tally.veto_threshold ?? '')),
+          quorum: decBytes(tally.quorum),
+          threshold: decBytes(tally.threshold),
+          veto_threshold: decBytes(tally.veto_threshold),
         }
       : { quorum: utf8('0'), threshold: utf8('0'), veto_threshold: utf8('0') },
   }

@@ -8,7 +8,7 @@ import { captureHandlers } from './legacy.js'
 import { registerGovLegacyMsgs } from './legacy-msg-server.js'
 import { registerGovLegacyQueries } from './legacy-queries.js'
 import { registerGovMsgs } from './msg-server.js'
-import { registerGovQueries } from './queries.js'
+import { govV1Queries, registerGovQueries } from './queries.js'
 
 export interface GovModuleOptions {
   registry: ProtoRegistry
@@ -30,11 +30,12 @@ export function createGovModule({ registry, keeper }: GovModuleOptions): AppModu
     },
     registerServices(cfg) {
       const v1 = captureHandlers(cfg)
+      const queries = govV1Queries(keeper)
       registerGovMsgs(v1.cfg, keeper)
-      registerGovQueries(v1.cfg, keeper)
+      registerGovQueries(cfg, queries)
       // gov v1beta1 (and v1 ExecLegacyContent) wrap the v1 handlers: one store, as upstream.
       registerGovLegacyMsgs(cfg, keeper, v1)
-      registerGovLegacyQueries(cfg, registry, v1)
+      registerGovLegacyQueries(cfg, registry, queries)
     },
     attach(host) {
       keeper.setRouter({ handler: (typeUrl) => host.msgHandler(typeUrl) })

@@ -1,4 +1,4 @@
-import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
+import type { ModuleConfigurator } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import {
@@ -7,10 +7,10 @@ import {
   coinsText,
   coinsToString,
   isValidCoins,
-  type RawCoin,
 } from '../../codec/coins.js'
 import { decFromInt, decFromString, decMul, decRound } from '../../codec/dec.js'
-import type { AnyMessage, ProtoMessage } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { Proto } from '../../codec/proto.js'
 import { timeToTimestamp } from '../../codec/time.js'
 import { ErrInvalidAddress, ErrInvalidCoins, ErrInvalidRequest, ErrTxDecode } from '../../errors.js'
 import { addDeposit, validateDepositDenom } from './deposits.js'
@@ -23,23 +23,22 @@ import {
 } from './errors.js'
 import { type GovKeeper, isValidWeightedOption, weightedOptionText } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
-import { readGovParams } from './params.js'
-import { VOTE_OPTION_NAMES, type WeightedOption } from './proposal.js'
+import { type GovParams, readGovParams } from './params.js'
+import { VOTE_OPTION_NAMES } from './proposal.js'
 
 const MSG = '/sdk.gov.v1'
 
 /** Decodes an address field; a bad one is `invalid <what> address: <codec error>: invalid address`. */
-function addressOf(text: unknown, what: string): Bytes {
+function addressOf(text: string, what: string): Bytes {
   try {
-    return bech32ToAddress(String(text ?? ''))
+    return bech32ToAddress(text)
   } catch (err) {
     throw ErrInvalidAddress.wrap(`invalid ${what} address: ${(err as Error).message}`)
   }
 }
 
 /** Coins of a message field when upstream `sdk.Coins.IsValid` takes them; else undefined. */
-function validCoins(list: unknown): Coin[] | undefined {
-  const coins = list as readonly RawCoin[] | undefined
+function validCoins(coins: readonly Proto<'sdk.base.v1beta1.Coin'>[]): Coin[] | undefined {
   return isValidCoins(coins) ? coinsFromProto(coins) : undefined
 }
 
@@ -65,12 +64,12 @@ function proposalMetadata(text: string): { title: string; summary: string } | un
 
 /** Upstream validateInitialDeposit: valid coins, and the min-initial-deposit ratio when set. */
 function validateInitialDeposit(
-  params: ReturnType<typeof readGovParams>,
-  list: unknown,
+  params: GovParams,
+  list: readonly Proto<'sdk.base.v1beta1.Coin'>[],
   expedited: boolean,
 ): Coin[] {
   const coins = validCoins(list)
-  if (!coins) throw ErrInvalidCoins.wrap(coinsText(list as readonly RawCoin[] | undefined))
+  if (!coins) throw ErrInvalidCoins.wrap(coinsText(list))
   if (params.minInitialDepositRatio === 0n) return coins
   const base = expedited ? params.expeditedMinDeposit : params.minDeposit
   const need = base.map((c) => ({
@@ -86,30 +85,16 @@ function validateInitialDeposit(
   return coins
 }
 
-/** The weighted options of a message (`{option, weight}` list). */
-function weightedOptions(list: unknown): WeightedOption[] {
-  return ((list ?? []) as ProtoMessage[]).map((o) => ({
-    option: Number(o.option ?? 0),
-    weight: String(o.weight ?? ''),
-  }))
-}
-
 /** Registers the gov v1 Msg service (thin wrappers over the keeper, as upstream). */
 export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): void {
   cfg.registerMsg(`${MSG}.MsgSubmitProposal`, async (msg, ctx) => {
-    const title = String(msg.title ?? '')
-    const summary = String(msg.summary ?? '')
-    const metadata = String(msg.metadata ?? '')
+    const { title, summary, metadata } = msg
     if (title === '') throw ErrInvalidRequest.wrap('proposal title cannot be empty')
     if (summary === '') throw ErrInvalidRequest.wrap('proposal summary cannot be empty')
-    const proposerText = String(msg.proposer ?? '')
+    const proposerText = msg.proposer
     const proposer = addressOf(proposerText, 'proposer')
-    const messages = ((msg.messages ?? []) as ProtoMessage[]).map(
-      (a): AnyMessage => ({
-        type_url: String(a.type_url ?? ''),
-        value: a.value ?? new Uint8Array(),
-      }),
-    )
+    // Kept packed: a proposal may carry any Msg, unpacked by its type URL when it is checked and run.
+    const messages = msg.messages.map((a) => ({ type_url: a.type_url, value: a.value }))
     if (messages.length === 0 && metadata === '') {
       throw ErrNoProposalMsgs.wrap('either metadata or Msgs length must be non-nil')
     }
@@ -132,7 +117,7 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
         throw ErrTxDecode.wrap(`unable to resolve type URL ${any.type_url}`)
       }
     }
-    const expedited = msg.expedited === true
+    const { expedited } = msg
     const params = await keeper.params(ctx.state)
     const deposit = validateInitialDeposit(params, msg.initial_deposit, expedited)
     validateDepositDenom(params, deposit)
@@ -154,7 +139,7 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
     const depositor = addressOf(msg.depositor, 'depositor')
     const coins = validCoins(msg.amount)
     if (!coins || coins.length === 0) throw ErrInvalidCoins.wrap(coinsText(msg.amount))
-    const id = BigInt(String(msg.proposal_id ?? 0))
+    const id = int64Of(msg.proposal_id)
     const started = await addDeposit(keeper, ctx, id, depositor, coins)
     if (started) ctx.events.emit('proposal_deposit', [['voting_period_start', id.toString()]])
     return {}
@@ -162,24 +147,18 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
 
   cfg.registerMsg(`${MSG}.MsgVote`, async (msg, ctx) => {
     const voter = addressOf(msg.voter, 'voter')
-    const option = Number(msg.option ?? 0)
+    const { option } = msg
     if (option < 1 || option > 4) {
       throw ErrInvalidVote.wrap(VOTE_OPTION_NAMES[option] ?? String(option))
     }
-    const id = BigInt(String(msg.proposal_id ?? 0))
-    await keeper.addVote(
-      ctx,
-      id,
-      voter,
-      [{ option, weight: '1.000000000000000000' }],
-      String(msg.metadata ?? ''),
-    )
+    const id = int64Of(msg.proposal_id)
+    await keeper.addVote(ctx, id, voter, [{ option, weight: '1.000000000000000000' }], msg.metadata)
     return {}
   })
 
   cfg.registerMsg(`${MSG}.MsgVoteWeighted`, async (msg, ctx) => {
     const voter = addressOf(msg.voter, 'voter')
-    const options = weightedOptions(msg.options)
+    const { options } = msg
     if (options.length === 0) throw ErrInvalidRequest.wrap('null')
     let total = 0n
     const used = new Set<number>()
@@ -191,15 +170,15 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
     }
     if (total > decFromInt(1n)) throw ErrInvalidVote.wrap('total weight overflow 1.00')
     if (total < decFromInt(1n)) throw ErrInvalidVote.wrap('total weight lower than 1.00')
-    const id = BigInt(String(msg.proposal_id ?? 0))
-    await keeper.addVote(ctx, id, voter, options, String(msg.metadata ?? ''))
+    const id = int64Of(msg.proposal_id)
+    await keeper.addVote(ctx, id, voter, options, msg.metadata)
     return {}
   })
 
   cfg.registerMsg(`${MSG}.MsgCancelProposal`, async (msg, ctx) => {
-    const proposer = String(msg.proposer ?? '')
+    const { proposer } = msg
     addressOf(proposer, 'proposer')
-    const id = BigInt(String(msg.proposal_id ?? 0))
+    const id = int64Of(msg.proposal_id)
     await keeper.cancelProposal(ctx, id, proposer)
     ctx.events.emit('cancel_proposal', [
       ['sender', proposer],
@@ -212,14 +191,15 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
     }
   })
 
-  cfg.registerMsg(`${MSG}.MsgUpdateParams`, async (msg, ctx: BlockContext) => {
-    const authority = String(msg.authority ?? '')
+  cfg.registerMsg(`${MSG}.MsgUpdateParams`, async (msg, ctx) => {
+    const { authority } = msg
     if (authority !== keeper.authority) {
       throw ErrInvalidSigner.wrap(
         `invalid authority; expected ${keeper.authority}, got ${authority}`,
       )
     }
-    const params = (msg.params ?? {}) as ProtoMessage
+    // Unset params are the zero Params, which fail the checks (upstream's non-nullable field).
+    const params = msg.params ?? keeper.registry.decode('sdk.gov.v1.Params', new Uint8Array())
     readGovParams(params)
     keeper.c.params.set(ctx.state.store(MODULE_NAME), params)
     return {}

@@ -1,7 +1,8 @@
 import { bech32ToAddress } from '../../codec/address.js'
 import { type Coin, coinsFromProto, coinsToString, isAllGTE } from '../../codec/coins.js'
 import { type Dec, decFromInt, decFromString } from '../../codec/dec.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { Proto } from '../../codec/proto.js'
 import { ErrInvalidRequest } from '../../errors.js'
 
 /** Default gov v1 params in genesis JSON form (upstream x/gov/types/v1/params.go, bond denom stake). */
@@ -46,33 +47,44 @@ export interface GovParams {
   minDepositRatio: Dec
 }
 
+/**
+ * The v1 Params answer: the params, and the group the request named (v1beta1 shows only that
+ * group, converted).
+ */
+export interface GovParamsAnswer {
+  params: Proto<'sdk.gov.v1.Params'>
+  voting_params?: Proto<'sdk.gov.v1.VotingParams'>
+  deposit_params?: Proto<'sdk.gov.v1.DepositParams'>
+  tally_params?: Proto<'sdk.gov.v1.TallyParams'>
+}
+
 /** A protobuf Duration in ns (absent → undefined). */
-export function durationNs(d: ProtoMessage | null | undefined): bigint | undefined {
-  if (d === null || d === undefined) return undefined
-  return BigInt(String(d.seconds ?? 0)) * 1_000_000_000n + BigInt(Number(d.nanos ?? 0))
+export function durationNs(d: Proto<'google.protobuf.Duration'> | null): bigint | undefined {
+  if (!d) return undefined
+  return int64Of(d.seconds) * 1_000_000_000n + BigInt(d.nanos)
 }
 
 function invalid(message: string): never {
   throw ErrInvalidRequest.wrap(message)
 }
 
-function dec(text: unknown, what: string): Dec {
+function dec(text: string, what: string): Dec {
   try {
-    return decFromString(String(text ?? ''))
+    return decFromString(text)
   } catch (err) {
     return invalid(`invalid ${what} string: ${(err as Error).message}`)
   }
 }
 
-function coins(list: unknown, what: string): Coin[] {
+function coins(list: readonly Proto<'sdk.base.v1beta1.Coin'>[], what: string): Coin[] {
   let parsed: Coin[] | undefined
   try {
-    parsed = coinsFromProto(list as ProtoMessage[])
+    parsed = coinsFromProto(list)
   } catch {
     parsed = undefined
   }
   if (parsed && parsed.length > 0 && parsed.every((c) => c.amount > 0n)) return parsed
-  const text = ((list ?? []) as ProtoMessage[]).map((c) => `${c.amount}${c.denom}`).join(',')
+  const text = list.map((c) => `${c.amount}${c.denom}`).join(',')
   return invalid(`invalid ${what}: ${text}`)
 }
 
@@ -82,7 +94,7 @@ const ONE = decFromInt(1n)
  * Reads and checks params (upstream Params.ValidateBasic, in its order and with its texts); errors
  * are ErrInvalidRequest wrapping the upstream message.
  */
-export function readGovParams(p: ProtoMessage): GovParams {
+export function readGovParams(p: Proto<'sdk.gov.v1.Params'>): GovParams {
   const minDeposit = coins(p.min_deposit, 'minimum deposit')
   const expeditedMinDeposit = coins(p.expedited_min_deposit, 'expedited minimum deposit')
   if (isAllGTE(minDeposit, expeditedMinDeposit)) {
@@ -135,7 +147,7 @@ export function readGovParams(p: ProtoMessage): GovParams {
     invalid(`burn rate of cancel proposal must be positive: ${p.proposal_cancel_ratio}`)
   if (proposalCancelRatio > ONE)
     invalid(`burn rate of cancel proposal is too large: ${p.proposal_cancel_ratio}`)
-  const proposalCancelDest = String(p.proposal_cancel_dest ?? '')
+  const proposalCancelDest = p.proposal_cancel_dest
   if (proposalCancelDest !== '') {
     try {
       bech32ToAddress(proposalCancelDest)
@@ -160,9 +172,9 @@ export function readGovParams(p: ProtoMessage): GovParams {
     expeditedVotingPeriod: expeditedVotingPeriod!,
     expeditedThreshold,
     expeditedMinDeposit,
-    burnVoteQuorum: p.burn_vote_quorum === true,
-    burnProposalDepositPrevote: p.burn_proposal_deposit_prevote === true,
-    burnVoteVeto: p.burn_vote_veto === true,
+    burnVoteQuorum: p.burn_vote_quorum,
+    burnProposalDepositPrevote: p.burn_proposal_deposit_prevote,
+    burnVoteVeto: p.burn_vote_veto,
     minDepositRatio,
   }
 }

@@ -1,6 +1,6 @@
-import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsFromProto, coinsToProto } from '../../codec/coins.js'
-import type { AnyMessage, ProtoMessage } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { AnyMessage, Proto, ProtoInit } from '../../codec/proto.js'
 import { type TimeNs, timestampToTime, timeToTimestamp } from '../../codec/time.js'
 
 /** ProposalStatus values (upstream gov v1). */
@@ -72,7 +72,7 @@ export interface Proposal {
 }
 
 /** The stored (protobuf) form of a proposal. */
-export function proposalToProto(p: Proposal): ProtoMessage {
+export function proposalToProto(p: Proposal): ProtoInit<'sdk.gov.v1.Proposal'> {
   return {
     id: p.id.toString(),
     messages: p.messages.map((m) => ({ type_url: m.type_url, value: m.value })),
@@ -100,38 +100,36 @@ export function proposalToProto(p: Proposal): ProtoMessage {
 }
 
 /** A proposal from its stored form. */
-export function proposalFromProto(m: ProtoMessage): Proposal {
-  const t = (m.final_tally_result ?? {}) as ProtoMessage
-  const time = (ts: ProtoMessage | null | undefined) => (ts ? timestampToTime(ts) : undefined)
+export function proposalFromProto(m: Proto<'sdk.gov.v1.Proposal'>): Proposal {
+  const t = m.final_tally_result
+  const time = (ts: Proto<'google.protobuf.Timestamp'> | null) =>
+    ts ? timestampToTime(ts) : undefined
   return {
-    id: BigInt(String(m.id ?? 0)),
-    messages: ((m.messages ?? []) as ProtoMessage[]).map((a) => ({
-      type_url: String(a.type_url ?? ''),
-      value: (a.value ?? new Uint8Array()) as Bytes,
-    })),
-    status: Number(m.status ?? 0) as ProposalStatus,
+    id: int64Of(m.id),
+    messages: m.messages.map((a) => ({ type_url: a.type_url, value: a.value })),
+    status: m.status as ProposalStatus,
     finalTally: {
-      yes: String(t.yes_count || '0'),
-      abstain: String(t.abstain_count || '0'),
-      no: String(t.no_count || '0'),
-      noWithVeto: String(t.no_with_veto_count || '0'),
+      yes: t?.yes_count || '0',
+      abstain: t?.abstain_count || '0',
+      no: t?.no_count || '0',
+      noWithVeto: t?.no_with_veto_count || '0',
     },
     submitTime: time(m.submit_time) ?? 0n,
     depositEndTime: time(m.deposit_end_time) ?? 0n,
     totalDeposit: coinsFromProto(m.total_deposit),
     votingStartTime: time(m.voting_start_time),
     votingEndTime: time(m.voting_end_time),
-    metadata: String(m.metadata ?? ''),
-    title: String(m.title ?? ''),
-    summary: String(m.summary ?? ''),
-    proposer: String(m.proposer ?? ''),
-    expedited: m.expedited === true,
-    failedReason: String(m.failed_reason ?? ''),
+    metadata: m.metadata,
+    title: m.title,
+    summary: m.summary,
+    proposer: m.proposer,
+    expedited: m.expedited,
+    failedReason: m.failed_reason,
   }
 }
 
 /** A tally in its protobuf form. */
-export function tallyToProto(t: TallyCounts): ProtoMessage {
+export function tallyToProto(t: TallyCounts): Proto<'sdk.gov.v1.TallyResult'> {
   return {
     yes_count: t.yes,
     abstain_count: t.abstain,

@@ -8,7 +8,7 @@ import {
   decQuo,
   decTruncate,
 } from '../../codec/dec.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import type { Proto, ProtoInit } from '../../codec/proto.js'
 import type { KeyedMap } from '../../store/collections.js'
 import type { Readable } from '../../store/types.js'
 import type { GovStakingKeeper } from './expected-keepers.js'
@@ -25,7 +25,7 @@ export interface TallyOutcome {
 
 /** What the tally reads. */
 export interface TallySources {
-  votes: KeyedMap<[bigint, Bytes], ProtoMessage>
+  votes: KeyedMap<[bigint, Bytes], Proto<'sdk.gov.v1.Vote'>, ProtoInit<'sdk.gov.v1.Vote'>>
   staking: GovStakingKeeper
   params(): Promise<GovParams>
 }
@@ -64,10 +64,7 @@ export async function tallyProposal(
   for await (const [[, voter], vote] of src.votes.iterate(state.store(MODULE_NAME), {
     prefix: uint64BE(p.id),
   })) {
-    const options = ((vote.options ?? []) as ProtoMessage[]).map((o) => ({
-      option: Number(o.option ?? 0),
-      weight: String(o.weight ?? '0'),
-    }))
+    const options: WeightedOption[] = vote.options
     // A validator's own vote is counted below, on the shares its voting delegators leave it.
     const own = validators.get(toHex(voter))
     if (own) own.vote = options

@@ -6,8 +6,7 @@ import type { ParamsKeeper } from './keeper.js'
 /** Registers `sdk.params.v1beta1.Query/Params` (upstream x/params grpc_query.go). */
 export function registerParamsQueries(cfg: ModuleConfigurator, keeper: ParamsKeeper): void {
   cfg.registerQuery('sdk.params.v1beta1.Query/Params', async (req, ctx) => {
-    const subspace = String(req.subspace ?? '')
-    const key = String(req.key ?? '')
+    const { subspace, key } = req
     if (subspace === '' || key === '')
       throw new StatusError(GrpcCode.InvalidArgument, 'invalid request')
     if (!keeper.hasSubspace(subspace)) throw ErrUnknownSubspace.wrap(subspace)

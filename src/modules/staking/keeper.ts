@@ -1,7 +1,8 @@
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Dec, decFromString } from '../../codec/dec.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { messageFromJson } from '../../codec/json-parser.js'
+import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
 import type { StakingBankKeeper } from './expected-keepers.js'
 import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections, valoperPrefix } from './keys.js'
@@ -9,7 +10,7 @@ import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections, valoperPrefix } from
 /** BondStatus BOND_STATUS_BONDED. */
 export const BOND_STATUS_BONDED = 3
 
-/** Default staking params (upstream DefaultParams, bond denom `stake`). */
+/** Default staking params (upstream DefaultParams, bond denom `stake`), in genesis JSON form. */
 export function defaultStakingParams(bondDenom = 'stake') {
   return {
     unbonding_time: '1814400s',
@@ -51,18 +52,29 @@ export interface StakingKeeperOptions {
 export class StakingKeeper {
   readonly c: ReturnType<typeof stakingCollections>
   private readonly bank: StakingBankKeeper
+  private readonly registry: ProtoRegistry
+  /** The default params decoded (what a store without params reads as), made on first use. */
+  private defaults: Proto<'sdk.staking.v1beta1.Params'> | undefined
 
   constructor({ registry, bank }: StakingKeeperOptions) {
     this.c = stakingCollections(registry)
     this.bank = bank
+    this.registry = registry
   }
 
-  async params(state: Readable): Promise<ProtoMessage> {
-    return (await this.c.params.get(state.store(MODULE_NAME))) ?? defaultStakingParams()
+  async params(state: Readable): Promise<Proto<'sdk.staking.v1beta1.Params'>> {
+    const stored = await this.c.params.get(state.store(MODULE_NAME))
+    if (stored) return stored
+    this.defaults ??= messageFromJson(
+      this.registry,
+      this.registry.type('sdk.staking.v1beta1.Params'),
+      defaultStakingParams(),
+    )
+    return this.defaults
   }
 
   async bondDenom(state: Readable): Promise<string> {
-    return String((await this.params(state)).bond_denom || 'stake')
+    return (await this.params(state)).bond_denom || 'stake'
   }
 
   /**
@@ -70,15 +82,15 @@ export class StakingKeeper {
    * most `max_validators` of them.
    */
   async bondedValidators(state: Readable): Promise<BondedValidator[]> {
-    const max = Number((await this.params(state)).max_validators ?? 100)
+    const max = (await this.params(state)).max_validators
     const out: BondedValidator[] = []
     for await (const [operator, v] of this.c.validators.iterate(state.store(MODULE_NAME))) {
-      if (Number(v.status) !== BOND_STATUS_BONDED || v.jailed === true) continue
+      if (v.status !== BOND_STATUS_BONDED || v.jailed) continue
       out.push({
         operator,
         operatorAddress: valoperAddress(operator),
-        tokens: BigInt(String(v.tokens || '0')),
-        delegatorShares: decFromString(String(v.delegator_shares || '0')),
+        tokens: BigInt(v.tokens || '0'),
+        delegatorShares: decFromString(v.delegator_shares || '0'),
       })
     }
     out.sort((a, b) => (a.tokens === b.tokens ? 0 : a.tokens > b.tokens ? -1 : 1))
@@ -94,7 +106,7 @@ export class StakingKeeper {
     for await (const [[, validator], del] of d.iterate(state.store(MODULE_NAME), {
       prefix: prefix.subarray(0, prefix.length - 1),
     })) {
-      out.push({ validator, shares: decFromString(String(del.shares || '0')) })
+      out.push({ validator, shares: decFromString(del.shares || '0') })
     }
     return out
   }

@@ -3,7 +3,7 @@ import { addressArg, pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import { decFromString, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import type { ProtoInit } from '../../codec/proto.js'
 import {
   emptyDelegatorAddress,
   emptyValidatorAddress,
@@ -23,46 +23,44 @@ export function registerStakingQueries(cfg: ModuleConfigurator, keeper: StakingK
   const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
 
   cfg.registerQuery(`${SERVICE}/Validators`, async (req, ctx) => {
-    const status = String(req.status ?? '')
+    const { status } = req
     if (status !== '' && !STATUSES.includes(status)) {
       throw invalidValidatorStatus(status)
     }
     const wanted = status === '' ? undefined : STATUSES.indexOf(status) + 1
     const page = await paginate(keeper.c.validators, store(ctx), req.pagination, {
-      ...(wanted === undefined ? {} : { filter: (_k, v) => Number(v.status) === wanted }),
+      ...(wanted === undefined ? {} : { filter: (_k, v) => v.status === wanted }),
     }).catch(pageRequestError())
     return { validators: page.entries.map(([, v]) => v), pagination: page.pagination }
   })
 
   cfg.registerQuery(`${SERVICE}/Validator`, async (req, ctx) => {
-    const text = String(req.validator_addr ?? '')
+    const text = req.validator_addr
     if (text === '') throw emptyValidatorAddress()
-    const operator = valoperArg(text)
-    const v = await keeper.c.validators.get(store(ctx), operator)
+    const v = await keeper.c.validators.get(store(ctx), valoperArg(text))
     if (!v) throw validatorNotFound(text)
     return { validator: v }
   })
 
   cfg.registerQuery(`${SERVICE}/DelegatorDelegations`, async (req, ctx) => {
-    const text = String(req.delegator_addr ?? '')
-    if (text === '') throw emptyDelegatorAddress()
-    const delegator = addressArg(text)
+    if (req.delegator_addr === '') throw emptyDelegatorAddress()
+    const delegator = addressArg(req.delegator_addr)
     const d = keeper.c.delegations
     const prefix = d.storeKey([delegator, new Uint8Array(0)]).subarray(d.prefix.length)
     const page = await paginate(d, store(ctx), req.pagination, {
       prefix: prefix.subarray(0, prefix.length - 1),
     }).catch(pageRequestError())
     const denom = await keeper.bondDenom(ctx.state)
-    const delegation_responses: ProtoMessage[] = []
+    const delegation_responses: ProtoInit<'sdk.staking.v1beta1.DelegationResponse'>[] = []
     for (const [[, validator], del] of page.entries) {
       const v = await keeper.c.validators.get(store(ctx), validator)
       let balance = 0n
       if (v) {
-        const shares = decFromString(String(del.shares || '0'))
-        const total = decFromString(String(v.delegator_shares || '0'))
+        const shares = decFromString(del.shares || '0')
+        const total = decFromString(v.delegator_shares || '0')
         // Upstream TokensFromShares: shares × tokens ÷ delegator shares, truncated.
         if (total !== 0n)
-          balance = decTruncate(decQuo(decMulInt(shares, BigInt(String(v.tokens || '0'))), total))
+          balance = decTruncate(decQuo(decMulInt(shares, BigInt(v.tokens || '0')), total))
       }
       delegation_responses.push({ delegation: del, balance: { denom, amount: balance.toString() } })
     }

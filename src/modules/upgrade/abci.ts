@@ -83,16 +83,13 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
           keeper.clearUpgradePlan(ctx.state)
           return
         }
-        const definition = host.upgrade(String(plan.name))
+        const definition = host.upgrade(plan.name)
         if (!definition) {
           if (!options.upgradeInfoPath) {
             halt(ctx, 'unable to write upgrade info to filesystem: no home directory', 1)
           }
           try {
-            await writeUpgradeInfo(options.upgradeInfoPath!, h, {
-              name: String(plan.name),
-              info: String(plan.info ?? ''),
-            })
+            await writeUpgradeInfo(options.upgradeInfoPath!, h, plan)
           } catch (err) {
             halt(
               ctx,
@@ -125,7 +122,7 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
       }
 
       // A plan for a later height that this binary already knows: it was started too early.
-      if (host.upgrade(String(plan.name))) halt(ctx, binaryTooNewMessage(plan), 1)
+      if (host.upgrade(plan.name)) halt(ctx, binaryTooNewMessage(plan), 1)
     },
   }
 }

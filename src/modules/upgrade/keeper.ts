@@ -1,6 +1,6 @@
 import type { BlockContext, VersionMap } from '../../app/types.js'
 import type { Bytes } from '../../codec/bytes.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import { ErrInvalidRequest, GrpcCode, StatusError } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
 import { MODULE_NAME, upgradeCollections } from './keys.js'
@@ -17,7 +17,7 @@ export interface UpgradeKeeperOptions {
 }
 
 /**
- * x/upgrade keeper on the seed's layout: the plan (`0x0`), done heights (`0x1 ‖ name`), module
+ * x/upgrade keeper on upstream's store layout: the plan (`0x0`), done heights (`0x1 ‖ name`), module
  * versions (`0x2 ‖ module`) and the protocol version (`0x3`). It holds no in-memory state: handlers,
  * skip heights and the downgrade check live with the PreBlocker of one running app version.
  */
@@ -29,7 +29,7 @@ export class UpgradeKeeper {
   }
 
   /** The scheduled plan, if any. */
-  async plan(state: Readable): Promise<ProtoMessage | undefined> {
+  async plan(state: Readable): Promise<Proto<'sdk.upgrade.v1beta1.Plan'> | undefined> {
     return this.c.plan.get(state.store(MODULE_NAME))
   }
 

@@ -12,7 +12,7 @@ import {
 
 export const MODULE_NAME = 'upgrade'
 
-/** Store layout of x/upgrade as the seed specifies (§2.7). */
+/** Store layout of x/upgrade, upstream's keys. */
 export function upgradeCollections(registry: ProtoRegistry) {
   return {
     /** 0x0 → the scheduled Plan */
@@ -24,7 +24,7 @@ export function upgradeCollections(registry: ProtoRegistry) {
     /** 0x3 → big-endian protocol version */
     protocolVersion: new Item(Uint8Array.of(0x03), uint64Value),
     /**
-     * Upstream's legacy IBC record outside the seed's four: `upgradedIBCState/<h>/upgradedConsState`
+     * Upstream's legacy IBC record beside the four above: `upgradedIBCState/<h>/upgradedConsState`
      * → the upgraded consensus state an IBC chain stores for its last height before an upgrade.
      * sdkd has no IBC and writes none; `UpgradedConsensusState` reads it.
      */

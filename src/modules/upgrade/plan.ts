@@ -1,5 +1,6 @@
 import type { UpgradePlan } from '../../app/types.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { ProtoInit } from '../../codec/proto.js'
 import { ErrInvalidRequest } from '../../errors.js'
 
 /** Go's zero time (`0001-01-01T00:00:00Z`) as a protobuf Timestamp: the only time a plan may carry. */
@@ -8,26 +9,24 @@ export const ZERO_TIMESTAMP = { seconds: '-62135596800', nanos: 0 } as const
 /** Name of the file the halting binary writes into `<home>/data` (upstream UpgradeInfoFilename). */
 export const UPGRADE_INFO_FILENAME = 'upgrade-info.json'
 
-/** A plan as callers hand it in: decoded protobuf (Long heights) or plain JSON-ish values. */
-export interface PlanInput {
-  name?: string | null
-  height?: unknown
-  info?: string | null
-  time?: { seconds?: unknown; nanos?: unknown } | null
-  upgraded_client_state?: unknown
+/**
+ * A plan as callers hand it in: decoded (a stored plan, a Msg's; Long heights) or as `fromObject`
+ * takes it (a test's, upgrade-info.json's; number or decimal heights).
+ */
+export type PlanInput = ProtoInit<'sdk.upgrade.v1beta1.Plan'>
+
+/** The plan's height as a bigint (absent: 0). */
+export function planHeight(plan: PlanInput): bigint {
+  return int64Of(plan.height)
 }
 
-/** The plan's height as a bigint (Long, number, string or absent). */
-export function planHeight(plan: PlanInput): bigint {
-  const h = plan.height
-  if (h === undefined || h === null || h === '') return 0n
-  return BigInt(String(h))
-}
+/** Go's zero time in seconds, as a bigint. */
+const ZERO_SECONDS = BigInt(ZERO_TIMESTAMP.seconds)
 
 /** Whether the deprecated `time` field is Go's zero time (absent counts as zero). */
 export function isZeroTime(time: PlanInput['time']): boolean {
   if (time === undefined || time === null) return true
-  return String(time.seconds ?? '0') === ZERO_TIMESTAMP.seconds && Number(time.nanos ?? 0) === 0
+  return int64Of(time.seconds) === ZERO_SECONDS && (time.nanos ?? 0) === 0
 }
 
 /** Upstream Plan.ValidateBasic: the checks in upstream order, the first failure wins. */
@@ -54,7 +53,7 @@ export function dueAt(plan: PlanInput): string {
 }
 
 /** The plan as stored: name, zero time, height, info; nothing else. */
-export function normalizePlan(plan: PlanInput): ProtoMessage {
+export function normalizePlan(plan: PlanInput): ProtoInit<'sdk.upgrade.v1beta1.Plan'> {
   return {
     name: plan.name ?? '',
     time: { ...ZERO_TIMESTAMP },

@@ -1,9 +1,10 @@
-import type { ProtoMessage } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { ProtoInit } from '../../codec/proto.js'
 import { formatRfc3339, type TimeNs } from '../../codec/time.js'
 import { formatGoDuration } from '../../config/duration.js'
 
 /**
- * Upgrade timing from the chain's own pace: the recent block interval, the seed's safety rule
+ * Upgrade timing from the chain's own pace: the recent block interval, the safety rule
  * (an upgrade height must leave 2 × (voting period + deposit period) + a safety delta after the
  * proposal starts, so that a cancel proposal can still pass), and the time left until a height.
  */
@@ -31,10 +32,10 @@ export function blockIntervalMs(times: readonly BlockTime[]): number | undefined
   return gaps.length % 2 === 1 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2
 }
 
-/** A google.protobuf.Duration (decoded) in milliseconds. */
-export function durationMs(d: ProtoMessage | null | undefined): number {
+/** A google.protobuf.Duration (decoded, or as `fromObject` takes it) in milliseconds. */
+export function durationMs(d: ProtoInit<'google.protobuf.Duration'> | null | undefined): number {
   if (!d) return 0
-  return Number(String(d.seconds ?? 0)) * 1000 + Number(d.nanos ?? 0) / 1e6
+  return Number(int64Of(d.seconds)) * 1000 + (d.nanos ?? 0) / 1e6
 }
 
 /** Inputs of the safety rule. */
@@ -57,7 +58,7 @@ export interface SafetyRule {
   windowBlocks: number
 }
 
-/** Seed rule 4: height ≥ proposal start + ⌈(2 × (voting + deposit) + delta) / block interval⌉. */
+/** The safety rule (docs/upgrades.md): height ≥ proposal start + ⌈(2 × (voting + deposit) + delta) / block interval⌉. */
 export function safetyRule(i: SafetyRuleInputs): SafetyRule {
   const windowMs = 2 * (i.votingPeriodMs + i.depositPeriodMs) + i.safetyDeltaMs
   const interval = Math.max(i.blockIntervalMs, 1)

@@ -3,7 +3,7 @@ import { goJsonString } from '../../codec/go-json.js'
 import { parseRfc3339, timeToTimestamp } from '../../codec/time.js'
 import { writeFileAtomic } from '../../config/atomic-file.js'
 import { GrpcCode, StatusError } from '../../errors.js'
-import { type PlanInput, validatePlan } from './plan.js'
+import { type PlanInput, planHeight, validatePlan } from './plan.js'
 
 /** What `data/upgrade-info.json` holds: the plan that halted the chain, at the block height it halted. */
 export interface UpgradeInfo {
@@ -94,14 +94,15 @@ export function parseUpgradeInfo(text: string): UpgradeInfo {
       )
     }
   }
+  // Go decodes it into an Any; validatePlan refuses any value at all, so only its presence counts.
   if (o.upgraded_client_state !== undefined && o.upgraded_client_state !== null)
-    plan.upgraded_client_state = o.upgraded_client_state
+    plan.upgraded_client_state = {}
   return validated(plan)
 }
 
 function validated(plan: PlanInput): UpgradeInfo {
   validatePlan(plan)
-  return { name: plan.name ?? '', height: Number(plan.height ?? 0), info: plan.info ?? '' }
+  return { name: plan.name ?? '', height: Number(planHeight(plan)), info: plan.info ?? '' }
 }
 
 /**

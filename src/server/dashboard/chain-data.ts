@@ -1,6 +1,6 @@
 import { toHexUpper } from '../../codec/bytes.js'
 import { messageToJson } from '../../codec/json-writer.js'
-import type { ProtoMessage } from '../../codec/proto.js'
+import type { QueryMethod, QueryRequestInit } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { type BlockTime, blockIntervalMs } from '../../modules/upgrade/timing.js'
 import type { BlockStore, StoredBlock } from '../../store/block-store.js'
@@ -32,14 +32,14 @@ export interface DashboardChain {
  * Runs a query method (canonical name, `sdk.bank.v1beta1.Query/AllBalances`) at a served height and
  * returns its answer as the REST gateway's JSON; undefined when this app version does not serve it.
  */
-export async function query(
+export async function query<M extends QueryMethod>(
   chain: DashboardChain,
-  method: string,
-  request: ProtoMessage,
+  method: M,
+  request: QueryRequestInit<M>,
   height: number,
 ): Promise<Json | undefined> {
   const { router } = chain
-  const m = router.byPath(router.registry.name(`/${method}`))
+  const m = router.method(method)
   if (!m) return undefined
   const response = await router.run(m, request, height)
   return messageToJson(router.registry, m.responseType, response)

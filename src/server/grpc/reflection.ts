@@ -6,7 +6,7 @@ import {
   status,
 } from '@grpc/grpc-js'
 import type protobuf from 'protobufjs'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import {
   buildFileDescriptors,
   type FileDescriptorEntry,
@@ -19,6 +19,10 @@ const VERSIONS = ['grpc.reflection.v1', 'grpc.reflection.v1alpha'] as const
 
 /** The names of the reflection services (listed by `list_services` with the others). */
 export const REFLECTION_SERVICES: readonly string[] = VERSIONS.map((v) => `${v}.ServerReflection`)
+
+// v1alpha's messages are v1's under another package, field for field: v1's types describe both.
+type ReflectionRequest = Proto<'grpc.reflection.v1.ServerReflectionRequest'>
+type ReflectionResponse = ProtoInit<'grpc.reflection.v1.ServerReflectionResponse'>
 
 /** protobuf-go's `protoregistry.NotFound`, the message grpc-go answers every miss with. */
 const NOT_FOUND = 'proto: not found'
@@ -50,21 +54,21 @@ export function addReflection(server: Server, options: ReflectionOptions): void 
   for (const version of VERSIONS) {
     const requestType = options.registry.type(`${version}.ServerReflectionRequest`)
     const responseType = options.registry.type(`${version}.ServerReflectionResponse`)
-    const method: MethodDefinition<ProtoMessage, ProtoMessage> = {
+    const method: MethodDefinition<ReflectionRequest, ReflectionResponse> = {
       path: `/${version}.ServerReflection/ServerReflectionInfo`,
       requestStream: true,
       responseStream: true,
       requestSerialize: (m) => encode(requestType, m),
-      requestDeserialize: (b) => requestType.decode(b) as ProtoMessage,
+      requestDeserialize: (b) => options.registry.decode(requestType, b),
       responseSerialize: (m) => encode(responseType, m),
-      responseDeserialize: (b) => responseType.decode(b) as ProtoMessage,
+      responseDeserialize: (b) => options.registry.decode(responseType, b),
       originalName: 'serverReflectionInfo',
     }
     const definition: ServiceDefinition = { ServerReflectionInfo: method }
     server.addService(definition, {
-      ServerReflectionInfo: (call: ServerDuplexStream<ProtoMessage, ProtoMessage>) => {
+      ServerReflectionInfo: (call: ServerDuplexStream<ReflectionRequest, ReflectionResponse>) => {
         const sent = new Set<string>()
-        call.on('data', (request: ProtoMessage) => {
+        call.on('data', (request: ReflectionRequest) => {
           const answer = respond(request, files, services, sent)
           if (answer) call.write({ valid_host: request.host, original_request: request, ...answer })
           else {
@@ -80,18 +84,18 @@ export function addReflection(server: Server, options: ReflectionOptions): void 
   }
 }
 
-function encode(type: protobuf.Type, message: ProtoMessage): Buffer {
+function encode(type: protobuf.Type, message: object): Buffer {
   const bytes = type.encode(type.fromObject(message)).finish()
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
 }
 
 /** The answer to one request (its `message_response`), or undefined when it asks nothing. */
 function respond(
-  request: ProtoMessage,
+  request: ReflectionRequest,
   files: () => FileDescriptors,
   services: readonly { name: string }[],
   sent: Set<string>,
-): ProtoMessage | undefined {
+): ReflectionResponse | undefined {
   const fileAnswer = (entry: FileDescriptorEntry | undefined) =>
     entry
       ? { file_descriptor_response: { file_descriptor_proto: withImports(entry, files(), sent) } }
@@ -102,11 +106,12 @@ function respond(
     case 'file_containing_symbol':
       return fileAnswer(files().fileOfSymbol(request.file_containing_symbol))
     case 'file_containing_extension': {
-      const { containing_type, extension_number } = request.file_containing_extension
+      // The oneof names this field: it is set.
+      const { containing_type, extension_number } = request.file_containing_extension!
       return fileAnswer(files().fileOfExtension(containing_type, extension_number))
     }
     case 'all_extension_numbers_of_type': {
-      const type: string = request.all_extension_numbers_of_type
+      const type = request.all_extension_numbers_of_type
       const numbers = files().extensionNumbers(type)
       // No extensions: still an answer for a known name, as grpc-go.
       if (numbers.length === 0 && !files().fileOfSymbol(type)) return notFound()
@@ -119,7 +124,7 @@ function respond(
   }
 }
 
-function notFound(): ProtoMessage {
+function notFound(): ReflectionResponse {
   return { error_response: { error_code: status.NOT_FOUND, error_message: NOT_FOUND } }
 }
 

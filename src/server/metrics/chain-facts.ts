@@ -1,4 +1,5 @@
 import type { Bytes } from '../../codec/bytes.js'
+import { int64Of } from '../../codec/int64.js'
 import { PROPOSAL_STATUS_NAMES } from '../../modules/gov/proposal.js'
 import type { QueryRouter } from '../query/router.js'
 
@@ -14,27 +15,26 @@ export interface ChainFacts {
 
 /** Reads the plan and counts proposals by status at `height` (absent modules: undefined). */
 export async function readChainFacts(router: QueryRouter, height: number): Promise<ChainFacts> {
-  const method = (path: string) => router.byPath(router.registry.name(path))
   let upgradeHeight: number | undefined
-  const planQuery = method('/sdk.upgrade.v1beta1.Query/CurrentPlan')
+  const planQuery = router.method('sdk.upgrade.v1beta1.Query/CurrentPlan')
   if (planQuery) {
-    const { plan } = (await router.run(planQuery, {}, height)) as { plan?: { height?: unknown } }
-    upgradeHeight = Number(String(plan?.height ?? 0))
+    const { plan } = await router.run(planQuery, {}, height)
+    upgradeHeight = Number(int64Of(plan?.height))
   }
   let proposals: Map<string, number> | undefined
-  const proposalsQuery = method('/sdk.gov.v1.Query/Proposals')
+  const proposalsQuery = router.method('sdk.gov.v1.Query/Proposals')
   if (proposalsQuery) {
     proposals = new Map(PROPOSAL_STATUSES.map((s) => [s, 0]))
     let key: Bytes | undefined
     do {
-      const page = (await router.run(
+      const page = await router.run(
         proposalsQuery,
         { pagination: { limit: '1000', ...(key ? { key } : {}) } },
         height,
-      )) as { proposals?: { status?: number }[]; pagination?: { next_key?: Bytes } }
-      for (const p of page.proposals ?? []) {
+      )
+      for (const p of page.proposals) {
         // ProposalStatus 1–5 (0 is unspecified and never stored).
-        const status = PROPOSAL_STATUSES[(p.status ?? 0) - 1]
+        const status = PROPOSAL_STATUSES[p.status - 1]
         if (status) proposals.set(status, proposals.get(status)! + 1)
       }
       const next = page.pagination?.next_key

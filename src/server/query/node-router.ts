@@ -1,5 +1,5 @@
 import type { App } from '../../app/app.js'
-import type { QueryHandler, QueryNode } from '../../app/types.js'
+import type { QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import type { BlockStore } from '../../store/block-store.js'
 import type { VersionedStore } from '../../store/versioned-store.js'
@@ -13,7 +13,7 @@ export interface NodeRouterOptions {
   blocks: BlockStore
   node: QueryNode
   /** The tx service's handlers (they reach the mempool and the block store). */
-  txHandlers?: ReadonlyMap<string, QueryHandler>
+  txHandlers?: ReadonlyMap<string, RoutedQueryHandler>
   /** Methods answered without a height (BroadcastTx). */
   heightless?: ReadonlySet<string>
   /** Told of every answered query (the node's metrics). */

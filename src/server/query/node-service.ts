@@ -1,6 +1,8 @@
-import type { QueryContext, QueryHandler, QueryNode } from '../../app/types.js'
+import { queryEntry } from '../../app/handlers.js'
+import type { QueryContext, QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import type { StoredBlock } from '../../store/block-store.js'
 import { nodeInfo, nodeInfoToProto } from '../node-info.js'
@@ -14,10 +16,12 @@ function nodeOf(ctx: QueryContext): QueryNode {
 }
 
 /** The block at `height` in the three shapes the service returns. */
-function blockResponse(registry: ProtoRegistry, stored: StoredBlock): ProtoMessage {
+function blockResponse(
+  registry: ProtoRegistry,
+  stored: StoredBlock,
+): ProtoInit<'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse'> {
   const { block } = stored
   const decoded = registry.decode('tendermint.types.Block', block.bytes)
-  const header = decoded.header ?? {}
   return {
     block_id: {
       hash: block.blockId.hash,
@@ -26,7 +30,7 @@ function blockResponse(registry: ProtoRegistry, stored: StoredBlock): ProtoMessa
     block: decoded,
     sdk_block: {
       header: {
-        ...header,
+        ...decoded.header,
         proposer_address: addressToBech32(
           block.header.proposerAddress,
           registry.brand.bech32.consensus,
@@ -39,7 +43,10 @@ function blockResponse(registry: ProtoRegistry, stored: StoredBlock): ProtoMessa
   }
 }
 
-async function blockAt(ctx: QueryContext, height: number): Promise<ProtoMessage> {
+async function blockAt(
+  ctx: QueryContext,
+  height: number,
+): Promise<ProtoInit<'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse'>> {
   const node = nodeOf(ctx)
   const stored = await node.blocks.get(height)
   if (!stored) {
@@ -55,50 +62,44 @@ async function blockAt(ctx: QueryContext, height: number): Promise<ProtoMessage>
  * Handlers of `sdk.base.tendermint.v1beta1.Service` (node info, syncing, blocks). They read the
  * block store and node facts, not module state; blocks are those of the height served.
  */
-export function createNodeServiceHandlers(): Map<string, QueryHandler> {
-  return new Map<string, QueryHandler>([
-    [
-      `${SERVICE}/GetNodeInfo`,
-      async (_req, ctx) => {
-        const node = nodeOf(ctx)
-        // VersionInfo's field 8 is named after the brand (upstream `cosmos_sdk_version`).
-        const sdkVersionField = ctx.registry.name('sdk_version')
-        return {
-          // The node info /status reports (upstream asks CometBFT's Status).
-          default_node_info: nodeInfoToProto(nodeInfo(node, await node.protocolVersion())),
-          application_version: {
-            name: APP_NAME,
-            app_name: APP_NAME,
-            version: node.version,
-            git_commit: '',
-            build_tags: `app-version=${node.appVersion}`,
-            go_version: `node ${process.version}`,
-            build_deps: [],
-            [sdkVersionField]: 'v0.50',
-          },
-        }
-      },
-    ],
-    [`${SERVICE}/GetSyncing`, async () => ({ syncing: false })],
-    [`${SERVICE}/GetLatestBlock`, async (_req, ctx) => blockAt(ctx, ctx.height)],
-    [
-      `${SERVICE}/GetBlockByHeight`,
-      async (req, ctx) => {
-        const height = BigInt(String(req.height ?? 0))
-        if (height > BigInt(ctx.height)) {
-          throw new StatusError(
-            GrpcCode.InvalidArgument,
-            'requested block height is bigger then the chain length',
-          )
-        }
-        if (height <= 0n) {
-          throw new StatusError(
-            GrpcCode.InvalidArgument,
-            `height must be greater than 0, but got ${height}`,
-          )
-        }
-        return blockAt(ctx, Number(height))
-      },
-    ],
+export function createNodeServiceHandlers(): Map<string, RoutedQueryHandler> {
+  return new Map([
+    queryEntry(`${SERVICE}/GetNodeInfo`, async (_req, ctx) => {
+      const node = nodeOf(ctx)
+      // VersionInfo's field 8 is named after the brand (upstream `cosmos_sdk_version`).
+      const sdkVersionField = ctx.registry.name('sdk_version')
+      return {
+        // The node info /status reports (upstream asks CometBFT's Status).
+        default_node_info: nodeInfoToProto(nodeInfo(node, await node.protocolVersion())),
+        application_version: {
+          name: APP_NAME,
+          app_name: APP_NAME,
+          version: node.version,
+          git_commit: '',
+          build_tags: `app-version=${node.appVersion}`,
+          go_version: `node ${process.version}`,
+          build_deps: [],
+          [sdkVersionField]: 'v0.50',
+        },
+      }
+    }),
+    queryEntry(`${SERVICE}/GetSyncing`, async () => ({ syncing: false })),
+    queryEntry(`${SERVICE}/GetLatestBlock`, async (_req, ctx) => blockAt(ctx, ctx.height)),
+    queryEntry(`${SERVICE}/GetBlockByHeight`, async (req, ctx) => {
+      const height = int64Of(req.height)
+      if (height > BigInt(ctx.height)) {
+        throw new StatusError(
+          GrpcCode.InvalidArgument,
+          'requested block height is bigger then the chain length',
+        )
+      }
+      if (height <= 0n) {
+        throw new StatusError(
+          GrpcCode.InvalidArgument,
+          `height must be greater than 0, but got ${height}`,
+        )
+      }
+      return blockAt(ctx, Number(height))
+    }),
   ])
 }

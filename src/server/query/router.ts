@@ -1,7 +1,13 @@
 import type protobuf from 'protobufjs'
-import type { QueryContext, QueryHandler, QueryNode } from '../../app/types.js'
+import type { QueryContext, QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import type { Bytes } from '../../codec/bytes.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type {
+  DecodedQueryResponse,
+  ProtoMessage,
+  ProtoRegistry,
+  QueryMethod,
+  QueryRequestInit,
+} from '../../codec/proto.js'
 import { ErrLogic, GrpcCode, StatusError } from '../../errors.js'
 import type { StateReader } from '../../store/types.js'
 import { type CommittedHeights, requestedHeight, resolveQueryHeight } from './height.js'
@@ -21,13 +27,21 @@ export interface RoutedMethod {
   readonly http: readonly HttpBinding[]
   /** Whether answers depend only on (height, request), so they may be cached. */
   readonly cacheable: boolean
-  readonly handler: QueryHandler
+  readonly handler: RoutedQueryHandler
   /**
    * Answered without a height (BroadcastTx acts on the mempool, not on committed state): no height
    * checks, no height header, and the handler's context has no state.
    */
   readonly heightless: boolean
 }
+
+declare const serves: unique symbol
+
+/**
+ * A routed method known to be the query method `M` (what `QueryRouter.method` finds), so `run`
+ * types its request and response.
+ */
+export type MethodOf<M extends QueryMethod> = RoutedMethod & { readonly [serves]: M }
 
 /** The transport a query came through (a label of the query metrics). */
 export type QueryTransport = 'rest' | 'grpc' | 'abci'
@@ -48,9 +62,9 @@ export interface QueryRouterOptions {
   /** Committed heights and read-only views of the state at a height. */
   chain: CommittedHeights & { view(height: number): StateReader }
   /** Handlers of the app's modules, by fully-qualified method. */
-  handlers: ReadonlyMap<string, QueryHandler>
+  handlers: ReadonlyMap<string, RoutedQueryHandler>
   /** Node-level handlers (block store, node facts); their answers are never cached. */
-  nodeHandlers?: ReadonlyMap<string, QueryHandler>
+  nodeHandlers?: ReadonlyMap<string, RoutedQueryHandler>
   /** Methods answered without a height (see RoutedMethod.heightless). */
   heightless?: ReadonlySet<string>
   node?: QueryNode
@@ -74,14 +88,25 @@ export interface QueryRouter {
   readonly cache: ResponseCache
   /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
   byPath(path: string): RoutedMethod | undefined
+  /** The method served for a canonical method name (served in the brand's), if this app serves it. */
+  method<M extends QueryMethod>(name: M): MethodOf<M> | undefined
   /** The height header of the brand (`x-sdk-block-height`), request and response. */
   readonly heightHeader: string
   /** The height asked for by the height header's values (0 = latest); upstream checks. */
   requestedHeight(values: readonly string[]): bigint
   /** Upstream CreateQueryContext checks: the height served for a requested one. */
   resolveHeight(requested: bigint, prove?: boolean): number
-  /** Runs a method on a decoded request at a served height; returns the response message. */
-  run(m: RoutedMethod, request: ProtoMessage, height: number): Promise<ProtoMessage>
+  /**
+   * Runs a method on a request (decoded, or a plain object of the request type: its handler is
+   * given it decoded) at a served height; returns the response message, decoded. Typed for a
+   * method `method` found; of a type known only at runtime for one found by path (REST, gRPC).
+   */
+  run<M extends QueryMethod>(
+    m: MethodOf<M>,
+    request: QueryRequestInit<M>,
+    height: number,
+  ): Promise<DecodedQueryResponse<M>>
+  run(m: RoutedMethod, request: object, height: number): Promise<ProtoMessage>
   /** Runs a method on an encoded request; returns the encoded response (cached per height). */
   runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
   /** The encoded response `runBytes` cached for this request and height, if any. */
@@ -107,7 +132,7 @@ const NO_STATE: StateReader = {
 export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   const { registry, chain, node, observer } = options
   // Handlers are registered under canonical method names; the services carry the brand's.
-  const branded = (m: ReadonlyMap<string, QueryHandler> | undefined) =>
+  const branded = (m: ReadonlyMap<string, RoutedQueryHandler> | undefined) =>
     new Map([...(m ?? [])].map(([name, h]) => [registry.name(name), h]))
   const handlers = branded(options.handlers)
   const nodeHandlers = branded(options.nodeHandlers)
@@ -150,14 +175,15 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   const bytesKey = (m: RoutedMethod, request: Bytes, height: number) =>
     `g${height} ${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
 
-  const run = async (m: RoutedMethod, request: ProtoMessage, height: number) => {
+  const run = async (m: RoutedMethod, request: object, height: number) => {
     const ctx: QueryContext = {
       height,
       state: m.heightless ? NO_STATE : chain.view(height),
       registry,
       ...(node ? { node } : {}),
     }
-    const response = await m.handler(request, ctx)
+    // A decoded request is returned as it is; a plain one becomes the message its handler expects.
+    const response = await m.handler(m.requestType.fromObject(request) as ProtoMessage, ctx)
     return m.responseType.fromObject(response) as ProtoMessage
   }
 
@@ -167,10 +193,13 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
     cache,
     byPath: (path) => byPath.get(path),
+    method: <M extends QueryMethod>(name: M) =>
+      byPath.get(registry.name(`/${name}`)) as MethodOf<M> | undefined,
     heightHeader: registry.brand.heightHeader,
     requestedHeight: (values) => requestedHeight(values, registry.brand.heightHeader),
     resolveHeight: (requested, prove = false) => resolveQueryHeight(chain, requested, prove),
-    run,
+    // The typed overload only narrows what the caller's method already is.
+    run: run as QueryRouter['run'],
     runBytes(m, request, height) {
       const compute = async () => {
         let decoded: ProtoMessage

@@ -1,10 +1,12 @@
-import type { QueryHandler } from '../../app/types.js'
+import { queryEntry } from '../../app/handlers.js'
+import type { QueryHandler, RoutedQueryHandler } from '../../app/types.js'
 import type { CheckTxResponse } from '../../chain/mempool.js'
 import { MempoolError } from '../../chain/mempool-error.js'
 import { type Bytes, fromHex, utf8 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
+import { int64Of } from '../../codec/int64.js'
 import { messageToJsonString } from '../../codec/json-text-writer.js'
-import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import {
   ErrInvalidHeight,
   ErrInvalidRequest,
@@ -45,9 +47,9 @@ export const APP_SIMULATE_PATH = '/app/simulate'
  * wrapped `failed to simulate tx: …`.
  */
 export async function appSimulate(router: QueryRouter, txBytes: Bytes): Promise<Bytes> {
-  const m = router.byPath(router.registry.name(`/${TX_SERVICE}/Simulate`))
+  const m = router.method(`${TX_SERVICE}/Simulate`)
   if (!m) throw ErrLogic.wrap(`${TX_SERVICE}/Simulate is not served`)
-  let res: ProtoMessage
+  let res: Proto<'sdk.tx.v1beta1.SimulateResponse'>
   try {
     res = await router.run(m, { tx_bytes: txBytes }, router.resolveHeight(0n))
   } catch (err) {
@@ -64,7 +66,7 @@ const MODE_SYNC = 2
 const MODE_ASYNC = 3
 
 /** Whether a bytes field was set (present, even empty), as Go tells nil from empty. */
-function hasBytes(msg: ProtoMessage, field: string): boolean {
+function hasBytes<T extends object>(msg: T, field: keyof T & string): boolean {
   return Object.hasOwn(msg, field) && msg[field] instanceof Uint8Array
 }
 
@@ -81,11 +83,11 @@ function searchError(err: unknown): never {
 }
 
 /** Encodes a JSON-given Tx into TxRaw bytes (upstream DefaultTxEncoder of a decoded tx). */
-function encodeTx(registry: ProtoRegistry, tx: ProtoMessage): Bytes {
+function encodeTx(registry: ProtoRegistry, tx: Proto<'sdk.tx.v1beta1.Tx'>): Bytes {
   return registry.encode('sdk.tx.v1beta1.TxRaw', {
     body_bytes: registry.encode('sdk.tx.v1beta1.TxBody', tx.body ?? {}),
     auth_info_bytes: registry.encode('sdk.tx.v1beta1.AuthInfo', tx.auth_info ?? {}),
-    signatures: tx.signatures ?? [],
+    signatures: tx.signatures,
   })
 }
 
@@ -93,20 +95,20 @@ function encodeTx(registry: ProtoRegistry, tx: ProtoMessage): Bytes {
  * Handlers of `sdk.tx.v1beta1.Service` for the query router (REST, gRPC, ABCI): broadcast and
  * simulate through the mempool; look-ups and searches through the block store and its tx index.
  */
-export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHandler> {
+export function createTxServiceHandlers(d: TxServiceDeps): Map<string, RoutedQueryHandler> {
   const { registry, blocks } = d
 
-  const broadcast: QueryHandler = async (req) => {
+  const broadcast: QueryHandler<'sdk.tx.v1beta1.Service/BroadcastTx'> = async (req) => {
     if (!hasBytes(req, 'tx_bytes'))
       throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx')
-    const mode = Number(req.mode ?? 0)
+    const mode = req.mode
     if (mode !== MODE_SYNC && mode !== MODE_ASYNC) {
       throw new StatusError(
         GrpcCode.InvalidArgument,
         'unsupported return type unspecified; supported types: sync, async',
       )
     }
-    const bytes = req.tx_bytes as Bytes
+    const bytes = req.tx_bytes
     let res: CheckTxResponse
     try {
       res = await d.mempool.checkTx(bytes)
@@ -140,10 +142,10 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
     return { tx_response: broadcastTxResponse(res) }
   }
 
-  const simulate: QueryHandler = async (req) => {
+  const simulate: QueryHandler<'sdk.tx.v1beta1.Service/Simulate'> = async (req) => {
     let bytes: Bytes | undefined
-    if (hasBytes(req, 'tx_bytes') && (req.tx_bytes as Bytes).length > 0) bytes = req.tx_bytes
-    else if (req.tx) bytes = encodeTx(registry, req.tx as ProtoMessage)
+    if (hasBytes(req, 'tx_bytes') && req.tx_bytes.length > 0) bytes = req.tx_bytes
+    else if (req.tx) bytes = encodeTx(registry, req.tx)
     if (!bytes) throw new StatusError(GrpcCode.InvalidArgument, 'empty txBytes is not allowed')
     const r = await d.mempool.simulate(bytes)
     return {
@@ -157,8 +159,8 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
     }
   }
 
-  const getTx: QueryHandler = async (req) => {
-    const text = String(req.hash ?? '')
+  const getTx: QueryHandler<'sdk.tx.v1beta1.Service/GetTx'> = async (req) => {
+    const text = req.hash
     if (text === '') throw new StatusError(GrpcCode.InvalidArgument, 'tx hash cannot be empty')
     let hash: Bytes
     try {
@@ -176,11 +178,11 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
     return { ...(tx ? { tx } : {}), tx_response: txResponse }
   }
 
-  const getTxsEvent: QueryHandler = async (req) => {
-    const page = Number(req.page ?? 0) || 1
-    const limit = Number(req.limit ?? 0) || 100
-    const order = Number(req.order_by ?? 0)
-    const query = String(req.query ?? '')
+  const getTxsEvent: QueryHandler<'sdk.tx.v1beta1.Service/GetTxsEvent'> = async (req) => {
+    const page = Number(int64Of(req.page)) || 1
+    const limit = Number(int64Of(req.limit)) || 100
+    const order = req.order_by
+    const query = req.query
     if (query === '') throw new StatusError(GrpcCode.InvalidArgument, 'query cannot be empty')
     let found: Awaited<ReturnType<typeof searchTxs>>
     try {
@@ -192,8 +194,8 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
     } catch (err) {
       return searchError(err)
     }
-    const txs: ProtoMessage[] = []
-    const txResponses: ProtoMessage[] = []
+    const txs: ProtoInit<'sdk.tx.v1beta1.Tx'>[] = []
+    const txResponses: ProtoInit<'sdk.base.abci.v1beta1.TxResponse'>[] = []
     const cache = new Map<number, StoredBlock | undefined>()
     for (const loc of found.txs) {
       if (!cache.has(loc.height)) cache.set(loc.height, await blocks.get(loc.height))
@@ -206,8 +208,11 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
     return { txs, tx_responses: txResponses, total: String(found.total) }
   }
 
-  const getBlockWithTxs: QueryHandler = async (req, ctx) => {
-    const height = BigInt(String(req.height ?? 0))
+  const getBlockWithTxs: QueryHandler<'sdk.tx.v1beta1.Service/GetBlockWithTxs'> = async (
+    req,
+    ctx,
+  ) => {
+    const height = int64Of(req.height)
     if (height < 1n || height > BigInt(ctx.height)) {
       throw ErrInvalidHeight.wrap(
         `requested height ${height} but height must not be less than 1 or greater than the current height ${ctx.height}`,
@@ -221,15 +226,15 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
       )
     }
     const all = stored.block.txs
-    const p = req.pagination as ProtoMessage | undefined
-    const offset = p ? Number(p.offset ?? 0) : 0
-    const limit = p ? Number(p.limit ?? 0) : 100
+    const p = req.pagination
+    const offset = p ? Number(int64Of(p.offset)) : 0
+    const limit = p ? Number(int64Of(p.limit)) : 100
     if (offset >= all.length && all.length !== 0) {
       throw ErrInvalidRequest.wrap(
         `out of range: cannot paginate ${all.length} txs with offset ${offset} and limit ${limit}`,
       )
     }
-    const txs: ProtoMessage[] = []
+    const txs: ProtoInit<'sdk.tx.v1beta1.Tx'>[] = []
     if (p?.reverse) {
       for (let i = offset, n = 0; i > 0 && n !== limit; i--, n++)
         txs.push(txOf(registry, all[i]!) ?? {})
@@ -249,25 +254,25 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, QueryHand
     }
   }
 
-  const txDecode: QueryHandler = async (req) => {
+  const txDecode: QueryHandler<'sdk.tx.v1beta1.Service/TxDecode'> = async (req) => {
     if (!hasBytes(req, 'tx_bytes')) {
       throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx bytes')
     }
-    return { tx: txMessage(decodeTx(registry, req.tx_bytes as Bytes)) }
+    return { tx: txMessage(decodeTx(registry, req.tx_bytes)) }
   }
 
-  const txEncode: QueryHandler = async (req) => {
+  const txEncode: QueryHandler<'sdk.tx.v1beta1.Service/TxEncode'> = async (req) => {
     if (!req.tx) throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx')
-    return { tx_bytes: encodeTx(registry, req.tx as ProtoMessage) }
+    return { tx_bytes: encodeTx(registry, req.tx) }
   }
 
-  return new Map<string, QueryHandler>([
-    [`${TX_SERVICE}/Simulate`, simulate],
-    [`${TX_SERVICE}/GetTx`, getTx],
-    [`${TX_SERVICE}/BroadcastTx`, broadcast],
-    [`${TX_SERVICE}/GetTxsEvent`, getTxsEvent],
-    [`${TX_SERVICE}/GetBlockWithTxs`, getBlockWithTxs],
-    [`${TX_SERVICE}/TxDecode`, txDecode],
-    [`${TX_SERVICE}/TxEncode`, txEncode],
+  return new Map([
+    queryEntry(`${TX_SERVICE}/Simulate`, simulate),
+    queryEntry(`${TX_SERVICE}/GetTx`, getTx),
+    queryEntry(`${TX_SERVICE}/BroadcastTx`, broadcast),
+    queryEntry(`${TX_SERVICE}/GetTxsEvent`, getTxsEvent),
+    queryEntry(`${TX_SERVICE}/GetBlockWithTxs`, getBlockWithTxs),
+    queryEntry(`${TX_SERVICE}/TxDecode`, txDecode),
+    queryEntry(`${TX_SERVICE}/TxEncode`, txEncode),
   ])
 }

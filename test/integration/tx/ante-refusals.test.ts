@@ -133,7 +133,7 @@ describe('ante handler refusals (CheckTx)', () => {
       messages: [t.msgSend(alice, bob.address, '1stake')],
       fee: { amount: FEE, gasLimit: 200_000n },
     })
-    tx.body.non_critical_extension_options = [option]
+    tx.body!.non_critical_extension_options = [option]
     const resigned = encodeTxRaw(t.registry, signAll(tx, [alice]))
     expect(await check(resigned)).toEqual({ code: 0, codespace: '', log: '' })
     await t.block()
@@ -159,7 +159,7 @@ describe('ante handler refusals (CheckTx)', () => {
   test('error: an AuthInfo without a fee is `missing fee`: code 1, which upstream reports in codespace `undefined`', async () => {
     const bytes = aliceSend({
       edit: (tx) => {
-        const { fee: _fee, ...authInfo } = tx.auth_info
+        const { fee: _fee, ...authInfo } = tx.auth_info!
         return { ...tx, auth_info: authInfo }
       },
     })
@@ -181,7 +181,7 @@ describe('ante handler refusals (CheckTx)', () => {
         ...tx,
         auth_info: {
           ...tx.auth_info,
-          fee: { ...tx.auth_info.fee, amount: [{ denom: 'stake', amount: '-5' }] },
+          fee: { ...tx.auth_info!.fee, amount: [{ denom: 'stake', amount: '-5' }] },
         },
       }),
     })
@@ -207,7 +207,7 @@ describe('ante handler refusals (CheckTx)', () => {
       gasLimit: 200_000n,
       payer: bob.address,
     })
-    const oneSignature = { ...tx, signatures: [tx.signatures[0]] }
+    const oneSignature = { ...tx, signatures: [tx.signatures![0]] }
     expect(await check(encodeTxRaw(t.registry, oneSignature))).toEqual({
       code: 4,
       codespace: 'sdk',
@@ -222,7 +222,7 @@ describe('ante handler refusals (CheckTx)', () => {
         auth_info: {
           ...tx.auth_info,
           signer_infos: [
-            { ...tx.auth_info.signer_infos[0], public_key: pubKeyAny(t.registry, bob.pubKey) },
+            { ...tx.auth_info!.signer_infos![0], public_key: pubKeyAny(t.registry, bob.pubKey) },
           ],
         },
       }),

@@ -154,7 +154,7 @@ describe('DeliverTx', () => {
       messages: [t.msgSend(t.alice, t.bob.address, '5stake')],
       fee: { amount: [{ denom: 'stake', amount: 300n }], gasLimit: 200_000n, payer: t.bob.address },
     })
-    tx.auth_info.signer_infos = [t.alice, t.bob].map((k) => ({
+    tx.auth_info!.signer_infos = [t.alice, t.bob].map((k) => ({
       public_key: pubKeyAny(t.registry, k.pubKey),
       mode_info: { single: { mode: 1 } },
       sequence: '0',

@@ -42,7 +42,9 @@ async function query(node: Node, method: string, height?: number) {
   const m = service.methods[method.split('/')[1]!]!
   m.resolve()
   const resType = node.registry.type(m.resolvedResponseType!.fullName.slice(1))
-  const res = await handler({}, { height: view.height, state: view, registry: node.registry })
+  // A handler is given its request decoded (every field present), as the routers decode it.
+  const req = m.resolvedRequestType!.fromObject({})
+  const res = await handler(req, { height: view.height, state: view, registry: node.registry })
   return messageToJson(node.registry, resType, resType.fromObject(res))
 }
 

@@ -412,8 +412,8 @@ describe('Simulate (tx_bytes and the deprecated tx form)', () => {
           ),
         )
         const res = t.registry.decode('sdk.tx.v1beta1.SimulateResponse', bytes)
-        expect(String(res.gas_info.gas_wanted)).toBe(INFINITE)
-        used.push(String(res.gas_info.gas_used))
+        expect(String(res.gas_info?.gas_wanted)).toBe(INFINITE)
+        used.push(String(res.gas_info?.gas_used))
       }
     } finally {
       client.close()
@@ -427,8 +427,8 @@ describe('Simulate (tx_bytes and the deprecated tx form)', () => {
         'sdk.tx.v1beta1.SimulateResponse',
         Buffer.from(r.value, 'base64'),
       )
-      expect(String(res.gas_info.gas_wanted)).toBe(INFINITE)
-      used.push(String(res.gas_info.gas_used))
+      expect(String(res.gas_info?.gas_wanted)).toBe(INFINITE)
+      used.push(String(res.gas_info?.gas_used))
     }
     // Upstream's legacy `/app/simulate`: raw tx bytes in, the SimulationResponse as JSON out.
     const app = await abciQuery('/app/simulate', tx)

@@ -67,7 +67,7 @@ describe('RPC abci_query', () => {
       'sdk.bank.v1beta1.QueryBalanceResponse',
       Buffer.from(body.result.response.value, 'base64'),
     )
-    expect(decoded.balance.amount).toBe(String(1000 - HEIGHTS))
+    expect(decoded.balance?.amount).toBe(String(1000 - HEIGHTS))
   })
 
   test('behavior: an explicit height reads that height; URI form works too', async () => {
@@ -78,7 +78,7 @@ describe('RPC abci_query', () => {
     })
     expect(body.result.response.height).toBe('2')
     const value = Buffer.from(body.result.response.value, 'base64')
-    expect(registry.decode('sdk.bank.v1beta1.QueryBalanceResponse', value).balance.amount).toBe(
+    expect(registry.decode('sdk.bank.v1beta1.QueryBalanceResponse', value).balance?.amount).toBe(
       '998',
     )
     const uri = await rpc.request(

@@ -1,0 +1,5090 @@
+// Generated from src/proto/**/*.proto by `npm run proto:types`
+// (src/codec/proto-types-gen.ts); do not edit: a test fails when this file is not what the protos
+// give. Every message in two shapes, as protobufjs (keepCase) has them at runtime:
+// - `T`, a decoded message (`decode`, `fromObject`): every field is there, unset ones at their
+//   default ('' 0 false, a Long zero, an empty array or object, null for a message or a proto3
+//   `optional` scalar); 64-bit integers are Long, bytes Uint8Array (an unset one an empty array),
+//   enums numbers, Any {type_url, value} still packed;
+// - `T.Init`, what `fromObject` (so `encode`) takes: every field optional, 64-bit integers as
+//   Long, number, decimal string or bigint, enums as numbers or names, bytes as Uint8Array.
+// Names are canonical (sdk.*); the registry renames them for the home's brand.
+
+import type { Long } from 'protobufjs'
+
+export declare namespace google.api {
+  /** google.api.HttpRule, decoded. */
+  type HttpRule = {
+    selector: string
+    get: string
+    put: string
+    post: string
+    delete: string
+    patch: string
+    custom: ProtoTypes['google.api.CustomHttpPattern'] | null
+    body: string
+    response_body: string
+    additional_bindings: ProtoTypes['google.api.HttpRule'][]
+    /** Which field of pattern is set (a getter). */
+    readonly pattern?: 'get' | 'put' | 'post' | 'delete' | 'patch' | 'custom' | undefined
+  }
+  namespace HttpRule {
+    /** google.api.HttpRule, as fromObject and encode take it. */
+    type Init = {
+      selector?: string | null | undefined
+      get?: string | null | undefined
+      put?: string | null | undefined
+      post?: string | null | undefined
+      delete?: string | null | undefined
+      patch?: string | null | undefined
+      custom?: ProtoInits['google.api.CustomHttpPattern'] | null | undefined
+      body?: string | null | undefined
+      response_body?: string | null | undefined
+      additional_bindings?: readonly ProtoInits['google.api.HttpRule'][] | null | undefined
+    }
+  }
+  /** google.api.CustomHttpPattern, decoded. */
+  type CustomHttpPattern = {
+    kind: string
+    path: string
+  }
+  namespace CustomHttpPattern {
+    /** google.api.CustomHttpPattern, as fromObject and encode take it. */
+    type Init = {
+      kind?: string | null | undefined
+      path?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace google.protobuf {
+  /** google.protobuf.Any, decoded. */
+  type Any = {
+    type_url: string
+    value: Uint8Array
+  }
+  namespace Any {
+    /** google.protobuf.Any, as fromObject and encode take it. */
+    type Init = {
+      type_url?: string | null | undefined
+      value?: Uint8Array | null | undefined
+    }
+  }
+  /** google.protobuf.Duration, decoded. */
+  type Duration = {
+    seconds: Long
+    nanos: number
+  }
+  namespace Duration {
+    /** google.protobuf.Duration, as fromObject and encode take it. */
+    type Init = {
+      seconds?: Long | number | string | bigint | null | undefined
+      nanos?: number | null | undefined
+    }
+  }
+  /** google.protobuf.Empty, decoded. */
+  type Empty = {
+  }
+  namespace Empty {
+    /** google.protobuf.Empty, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** google.protobuf.Timestamp, decoded. */
+  type Timestamp = {
+    seconds: Long
+    nanos: number
+  }
+  namespace Timestamp {
+    /** google.protobuf.Timestamp, as fromObject and encode take it. */
+    type Init = {
+      seconds?: Long | number | string | bigint | null | undefined
+      nanos?: number | null | undefined
+    }
+  }
+  /** google.protobuf.DoubleValue, decoded. */
+  type DoubleValue = {
+    value: number
+  }
+  namespace DoubleValue {
+    /** google.protobuf.DoubleValue, as fromObject and encode take it. */
+    type Init = {
+      value?: number | null | undefined
+    }
+  }
+  /** google.protobuf.FloatValue, decoded. */
+  type FloatValue = {
+    value: number
+  }
+  namespace FloatValue {
+    /** google.protobuf.FloatValue, as fromObject and encode take it. */
+    type Init = {
+      value?: number | null | undefined
+    }
+  }
+  /** google.protobuf.Int64Value, decoded. */
+  type Int64Value = {
+    value: Long
+  }
+  namespace Int64Value {
+    /** google.protobuf.Int64Value, as fromObject and encode take it. */
+    type Init = {
+      value?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** google.protobuf.UInt64Value, decoded. */
+  type UInt64Value = {
+    value: Long
+  }
+  namespace UInt64Value {
+    /** google.protobuf.UInt64Value, as fromObject and encode take it. */
+    type Init = {
+      value?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** google.protobuf.Int32Value, decoded. */
+  type Int32Value = {
+    value: number
+  }
+  namespace Int32Value {
+    /** google.protobuf.Int32Value, as fromObject and encode take it. */
+    type Init = {
+      value?: number | null | undefined
+    }
+  }
+  /** google.protobuf.UInt32Value, decoded. */
+  type UInt32Value = {
+    value: number
+  }
+  namespace UInt32Value {
+    /** google.protobuf.UInt32Value, as fromObject and encode take it. */
+    type Init = {
+      value?: number | null | undefined
+    }
+  }
+  /** google.protobuf.BoolValue, decoded. */
+  type BoolValue = {
+    value: boolean
+  }
+  namespace BoolValue {
+    /** google.protobuf.BoolValue, as fromObject and encode take it. */
+    type Init = {
+      value?: boolean | null | undefined
+    }
+  }
+  /** google.protobuf.StringValue, decoded. */
+  type StringValue = {
+    value: string
+  }
+  namespace StringValue {
+    /** google.protobuf.StringValue, as fromObject and encode take it. */
+    type Init = {
+      value?: string | null | undefined
+    }
+  }
+  /** google.protobuf.BytesValue, decoded. */
+  type BytesValue = {
+    value: Uint8Array
+  }
+  namespace BytesValue {
+    /** google.protobuf.BytesValue, as fromObject and encode take it. */
+    type Init = {
+      value?: Uint8Array | null | undefined
+    }
+  }
+  /** google.protobuf.FileDescriptorSet, decoded. */
+  type FileDescriptorSet = {
+    file: ProtoTypes['google.protobuf.FileDescriptorProto'][]
+  }
+  namespace FileDescriptorSet {
+    /** google.protobuf.FileDescriptorSet, as fromObject and encode take it. */
+    type Init = {
+      file?: readonly ProtoInits['google.protobuf.FileDescriptorProto'][] | null | undefined
+    }
+  }
+  /** google.protobuf.FileDescriptorProto, decoded. */
+  type FileDescriptorProto = {
+    name: string
+    package: string
+    dependency: string[]
+    public_dependency: number[]
+    weak_dependency: number[]
+    option_dependency: string[]
+    message_type: ProtoTypes['google.protobuf.DescriptorProto'][]
+    enum_type: ProtoTypes['google.protobuf.EnumDescriptorProto'][]
+    service: ProtoTypes['google.protobuf.ServiceDescriptorProto'][]
+    extension: ProtoTypes['google.protobuf.FieldDescriptorProto'][]
+    options: ProtoTypes['google.protobuf.FileOptions'] | null
+    source_code_info: ProtoTypes['google.protobuf.SourceCodeInfo'] | null
+    syntax: string
+    edition: number
+  }
+  namespace FileDescriptorProto {
+    /** google.protobuf.FileDescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      package?: string | null | undefined
+      dependency?: readonly string[] | null | undefined
+      public_dependency?: readonly number[] | null | undefined
+      weak_dependency?: readonly number[] | null | undefined
+      option_dependency?: readonly string[] | null | undefined
+      message_type?: readonly ProtoInits['google.protobuf.DescriptorProto'][] | null | undefined
+      enum_type?: readonly ProtoInits['google.protobuf.EnumDescriptorProto'][] | null | undefined
+      service?: readonly ProtoInits['google.protobuf.ServiceDescriptorProto'][] | null | undefined
+      extension?: readonly ProtoInits['google.protobuf.FieldDescriptorProto'][] | null | undefined
+      options?: ProtoInits['google.protobuf.FileOptions'] | null | undefined
+      source_code_info?: ProtoInits['google.protobuf.SourceCodeInfo'] | null | undefined
+      syntax?: string | null | undefined
+      edition?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+    }
+  }
+  /** google.protobuf.DescriptorProto, decoded. */
+  type DescriptorProto = {
+    name: string
+    field: ProtoTypes['google.protobuf.FieldDescriptorProto'][]
+    extension: ProtoTypes['google.protobuf.FieldDescriptorProto'][]
+    nested_type: ProtoTypes['google.protobuf.DescriptorProto'][]
+    enum_type: ProtoTypes['google.protobuf.EnumDescriptorProto'][]
+    extension_range: ProtoTypes['google.protobuf.DescriptorProto.ExtensionRange'][]
+    oneof_decl: ProtoTypes['google.protobuf.OneofDescriptorProto'][]
+    options: ProtoTypes['google.protobuf.MessageOptions'] | null
+    reserved_range: ProtoTypes['google.protobuf.DescriptorProto.ReservedRange'][]
+    reserved_name: string[]
+    visibility: number
+  }
+  namespace DescriptorProto {
+    /** google.protobuf.DescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      field?: readonly ProtoInits['google.protobuf.FieldDescriptorProto'][] | null | undefined
+      extension?: readonly ProtoInits['google.protobuf.FieldDescriptorProto'][] | null | undefined
+      nested_type?: readonly ProtoInits['google.protobuf.DescriptorProto'][] | null | undefined
+      enum_type?: readonly ProtoInits['google.protobuf.EnumDescriptorProto'][] | null | undefined
+      extension_range?: readonly ProtoInits['google.protobuf.DescriptorProto.ExtensionRange'][] | null | undefined
+      oneof_decl?: readonly ProtoInits['google.protobuf.OneofDescriptorProto'][] | null | undefined
+      options?: ProtoInits['google.protobuf.MessageOptions'] | null | undefined
+      reserved_range?: readonly ProtoInits['google.protobuf.DescriptorProto.ReservedRange'][] | null | undefined
+      reserved_name?: readonly string[] | null | undefined
+      visibility?: number | ProtoEnumNames['google.protobuf.SymbolVisibility'] | null | undefined
+    }
+    /** google.protobuf.DescriptorProto.ExtensionRange, decoded. */
+    type ExtensionRange = {
+      start: number
+      end: number
+      options: ProtoTypes['google.protobuf.ExtensionRangeOptions'] | null
+    }
+    namespace ExtensionRange {
+      /** google.protobuf.DescriptorProto.ExtensionRange, as fromObject and encode take it. */
+      type Init = {
+        start?: number | null | undefined
+        end?: number | null | undefined
+        options?: ProtoInits['google.protobuf.ExtensionRangeOptions'] | null | undefined
+      }
+    }
+    /** google.protobuf.DescriptorProto.ReservedRange, decoded. */
+    type ReservedRange = {
+      start: number
+      end: number
+    }
+    namespace ReservedRange {
+      /** google.protobuf.DescriptorProto.ReservedRange, as fromObject and encode take it. */
+      type Init = {
+        start?: number | null | undefined
+        end?: number | null | undefined
+      }
+    }
+  }
+  /** google.protobuf.ExtensionRangeOptions, decoded. */
+  type ExtensionRangeOptions = {
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+    declaration: ProtoTypes['google.protobuf.ExtensionRangeOptions.Declaration'][]
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    verification: number
+  }
+  namespace ExtensionRangeOptions {
+    /** google.protobuf.ExtensionRangeOptions, as fromObject and encode take it. */
+    type Init = {
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+      declaration?: readonly ProtoInits['google.protobuf.ExtensionRangeOptions.Declaration'][] | null | undefined
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      verification?: number | ProtoEnumNames['google.protobuf.ExtensionRangeOptions.VerificationState'] | null | undefined
+    }
+    /** google.protobuf.ExtensionRangeOptions.Declaration, decoded. */
+    type Declaration = {
+      number: number
+      full_name: string
+      type: string
+      reserved: boolean
+      repeated: boolean
+    }
+    namespace Declaration {
+      /** google.protobuf.ExtensionRangeOptions.Declaration, as fromObject and encode take it. */
+      type Init = {
+        number?: number | null | undefined
+        full_name?: string | null | undefined
+        type?: string | null | undefined
+        reserved?: boolean | null | undefined
+        repeated?: boolean | null | undefined
+      }
+    }
+  }
+  /** google.protobuf.FieldDescriptorProto, decoded. */
+  type FieldDescriptorProto = {
+    name: string
+    number: number
+    label: number
+    type: number
+    type_name: string
+    extendee: string
+    default_value: string
+    oneof_index: number
+    json_name: string
+    options: ProtoTypes['google.protobuf.FieldOptions'] | null
+    proto3_optional: boolean
+  }
+  namespace FieldDescriptorProto {
+    /** google.protobuf.FieldDescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      number?: number | null | undefined
+      label?: number | ProtoEnumNames['google.protobuf.FieldDescriptorProto.Label'] | null | undefined
+      type?: number | ProtoEnumNames['google.protobuf.FieldDescriptorProto.Type'] | null | undefined
+      type_name?: string | null | undefined
+      extendee?: string | null | undefined
+      default_value?: string | null | undefined
+      oneof_index?: number | null | undefined
+      json_name?: string | null | undefined
+      options?: ProtoInits['google.protobuf.FieldOptions'] | null | undefined
+      proto3_optional?: boolean | null | undefined
+    }
+  }
+  /** google.protobuf.OneofDescriptorProto, decoded. */
+  type OneofDescriptorProto = {
+    name: string
+    options: ProtoTypes['google.protobuf.OneofOptions'] | null
+  }
+  namespace OneofDescriptorProto {
+    /** google.protobuf.OneofDescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      options?: ProtoInits['google.protobuf.OneofOptions'] | null | undefined
+    }
+  }
+  /** google.protobuf.EnumDescriptorProto, decoded. */
+  type EnumDescriptorProto = {
+    name: string
+    value: ProtoTypes['google.protobuf.EnumValueDescriptorProto'][]
+    options: ProtoTypes['google.protobuf.EnumOptions'] | null
+    reserved_range: ProtoTypes['google.protobuf.EnumDescriptorProto.EnumReservedRange'][]
+    reserved_name: string[]
+    visibility: number
+  }
+  namespace EnumDescriptorProto {
+    /** google.protobuf.EnumDescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      value?: readonly ProtoInits['google.protobuf.EnumValueDescriptorProto'][] | null | undefined
+      options?: ProtoInits['google.protobuf.EnumOptions'] | null | undefined
+      reserved_range?: readonly ProtoInits['google.protobuf.EnumDescriptorProto.EnumReservedRange'][] | null | undefined
+      reserved_name?: readonly string[] | null | undefined
+      visibility?: number | ProtoEnumNames['google.protobuf.SymbolVisibility'] | null | undefined
+    }
+    /** google.protobuf.EnumDescriptorProto.EnumReservedRange, decoded. */
+    type EnumReservedRange = {
+      start: number
+      end: number
+    }
+    namespace EnumReservedRange {
+      /** google.protobuf.EnumDescriptorProto.EnumReservedRange, as fromObject and encode take it. */
+      type Init = {
+        start?: number | null | undefined
+        end?: number | null | undefined
+      }
+    }
+  }
+  /** google.protobuf.EnumValueDescriptorProto, decoded. */
+  type EnumValueDescriptorProto = {
+    name: string
+    number: number
+    options: ProtoTypes['google.protobuf.EnumValueOptions'] | null
+  }
+  namespace EnumValueDescriptorProto {
+    /** google.protobuf.EnumValueDescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      number?: number | null | undefined
+      options?: ProtoInits['google.protobuf.EnumValueOptions'] | null | undefined
+    }
+  }
+  /** google.protobuf.ServiceDescriptorProto, decoded. */
+  type ServiceDescriptorProto = {
+    name: string
+    method: ProtoTypes['google.protobuf.MethodDescriptorProto'][]
+    options: ProtoTypes['google.protobuf.ServiceOptions'] | null
+  }
+  namespace ServiceDescriptorProto {
+    /** google.protobuf.ServiceDescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      method?: readonly ProtoInits['google.protobuf.MethodDescriptorProto'][] | null | undefined
+      options?: ProtoInits['google.protobuf.ServiceOptions'] | null | undefined
+    }
+  }
+  /** google.protobuf.MethodDescriptorProto, decoded. */
+  type MethodDescriptorProto = {
+    name: string
+    input_type: string
+    output_type: string
+    options: ProtoTypes['google.protobuf.MethodOptions'] | null
+    client_streaming: boolean
+    server_streaming: boolean
+  }
+  namespace MethodDescriptorProto {
+    /** google.protobuf.MethodDescriptorProto, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      input_type?: string | null | undefined
+      output_type?: string | null | undefined
+      options?: ProtoInits['google.protobuf.MethodOptions'] | null | undefined
+      client_streaming?: boolean | null | undefined
+      server_streaming?: boolean | null | undefined
+    }
+  }
+  /** google.protobuf.FileOptions, decoded. */
+  type FileOptions = {
+    java_package: string
+    java_outer_classname: string
+    java_multiple_files: boolean
+    java_generate_equals_and_hash: boolean
+    java_string_check_utf8: boolean
+    optimize_for: number
+    go_package: string
+    cc_generic_services: boolean
+    java_generic_services: boolean
+    py_generic_services: boolean
+    deprecated: boolean
+    cc_enable_arenas: boolean
+    objc_class_prefix: string
+    csharp_namespace: string
+    swift_prefix: string
+    php_class_prefix: string
+    php_namespace: string
+    php_metadata_namespace: string
+    ruby_package: string
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+  }
+  namespace FileOptions {
+    /** google.protobuf.FileOptions, as fromObject and encode take it. */
+    type Init = {
+      java_package?: string | null | undefined
+      java_outer_classname?: string | null | undefined
+      java_multiple_files?: boolean | null | undefined
+      java_generate_equals_and_hash?: boolean | null | undefined
+      java_string_check_utf8?: boolean | null | undefined
+      optimize_for?: number | ProtoEnumNames['google.protobuf.FileOptions.OptimizeMode'] | null | undefined
+      go_package?: string | null | undefined
+      cc_generic_services?: boolean | null | undefined
+      java_generic_services?: boolean | null | undefined
+      py_generic_services?: boolean | null | undefined
+      deprecated?: boolean | null | undefined
+      cc_enable_arenas?: boolean | null | undefined
+      objc_class_prefix?: string | null | undefined
+      csharp_namespace?: string | null | undefined
+      swift_prefix?: string | null | undefined
+      php_class_prefix?: string | null | undefined
+      php_namespace?: string | null | undefined
+      php_metadata_namespace?: string | null | undefined
+      ruby_package?: string | null | undefined
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+    }
+  }
+  /** google.protobuf.MessageOptions, decoded. */
+  type MessageOptions = {
+    message_set_wire_format: boolean
+    no_standard_descriptor_accessor: boolean
+    deprecated: boolean
+    map_entry: boolean
+    deprecated_legacy_json_field_conflicts: boolean
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+    '.amino.name': string
+    '.amino.message_encoding': string
+    '.sdk.msg.v1.signer': string[]
+  }
+  namespace MessageOptions {
+    /** google.protobuf.MessageOptions, as fromObject and encode take it. */
+    type Init = {
+      message_set_wire_format?: boolean | null | undefined
+      no_standard_descriptor_accessor?: boolean | null | undefined
+      deprecated?: boolean | null | undefined
+      map_entry?: boolean | null | undefined
+      deprecated_legacy_json_field_conflicts?: boolean | null | undefined
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+      '.amino.name'?: string | null | undefined
+      '.amino.message_encoding'?: string | null | undefined
+      '.sdk.msg.v1.signer'?: readonly string[] | null | undefined
+    }
+  }
+  /** google.protobuf.FieldOptions, decoded. */
+  type FieldOptions = {
+    ctype: number
+    packed: boolean
+    jstype: number
+    lazy: boolean
+    unverified_lazy: boolean
+    deprecated: boolean
+    weak: boolean
+    debug_redact: boolean
+    retention: number
+    targets: number[]
+    edition_defaults: ProtoTypes['google.protobuf.FieldOptions.EditionDefault'][]
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    feature_support: ProtoTypes['google.protobuf.FieldOptions.FeatureSupport'] | null
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+    '.amino.encoding': string
+    '.amino.field_name': string
+    '.amino.dont_omitempty': boolean
+    '.amino.embed': boolean
+    '.amino.oneof_type_name': string
+    '.gogoproto.nullable': boolean
+    '.gogoproto.customtype': string
+    '.gogoproto.stdtime': boolean
+    '.gogoproto.stdduration': boolean
+  }
+  namespace FieldOptions {
+    /** google.protobuf.FieldOptions, as fromObject and encode take it. */
+    type Init = {
+      ctype?: number | ProtoEnumNames['google.protobuf.FieldOptions.CType'] | null | undefined
+      packed?: boolean | null | undefined
+      jstype?: number | ProtoEnumNames['google.protobuf.FieldOptions.JSType'] | null | undefined
+      lazy?: boolean | null | undefined
+      unverified_lazy?: boolean | null | undefined
+      deprecated?: boolean | null | undefined
+      weak?: boolean | null | undefined
+      debug_redact?: boolean | null | undefined
+      retention?: number | ProtoEnumNames['google.protobuf.FieldOptions.OptionRetention'] | null | undefined
+      targets?: readonly (number | ProtoEnumNames['google.protobuf.FieldOptions.OptionTargetType'])[] | null | undefined
+      edition_defaults?: readonly ProtoInits['google.protobuf.FieldOptions.EditionDefault'][] | null | undefined
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      feature_support?: ProtoInits['google.protobuf.FieldOptions.FeatureSupport'] | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+      '.amino.encoding'?: string | null | undefined
+      '.amino.field_name'?: string | null | undefined
+      '.amino.dont_omitempty'?: boolean | null | undefined
+      '.amino.embed'?: boolean | null | undefined
+      '.amino.oneof_type_name'?: string | null | undefined
+      '.gogoproto.nullable'?: boolean | null | undefined
+      '.gogoproto.customtype'?: string | null | undefined
+      '.gogoproto.stdtime'?: boolean | null | undefined
+      '.gogoproto.stdduration'?: boolean | null | undefined
+    }
+    /** google.protobuf.FieldOptions.EditionDefault, decoded. */
+    type EditionDefault = {
+      edition: number
+      value: string
+    }
+    namespace EditionDefault {
+      /** google.protobuf.FieldOptions.EditionDefault, as fromObject and encode take it. */
+      type Init = {
+        edition?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+        value?: string | null | undefined
+      }
+    }
+    /** google.protobuf.FieldOptions.FeatureSupport, decoded. */
+    type FeatureSupport = {
+      edition_introduced: number
+      edition_deprecated: number
+      deprecation_warning: string
+      edition_removed: number
+    }
+    namespace FeatureSupport {
+      /** google.protobuf.FieldOptions.FeatureSupport, as fromObject and encode take it. */
+      type Init = {
+        edition_introduced?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+        edition_deprecated?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+        deprecation_warning?: string | null | undefined
+        edition_removed?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+      }
+    }
+  }
+  /** google.protobuf.OneofOptions, decoded. */
+  type OneofOptions = {
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+    '.amino.oneof_field_name': string
+  }
+  namespace OneofOptions {
+    /** google.protobuf.OneofOptions, as fromObject and encode take it. */
+    type Init = {
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+      '.amino.oneof_field_name'?: string | null | undefined
+    }
+  }
+  /** google.protobuf.EnumOptions, decoded. */
+  type EnumOptions = {
+    allow_alias: boolean
+    deprecated: boolean
+    deprecated_legacy_json_field_conflicts: boolean
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+  }
+  namespace EnumOptions {
+    /** google.protobuf.EnumOptions, as fromObject and encode take it. */
+    type Init = {
+      allow_alias?: boolean | null | undefined
+      deprecated?: boolean | null | undefined
+      deprecated_legacy_json_field_conflicts?: boolean | null | undefined
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+    }
+  }
+  /** google.protobuf.EnumValueOptions, decoded. */
+  type EnumValueOptions = {
+    deprecated: boolean
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    debug_redact: boolean
+    feature_support: ProtoTypes['google.protobuf.FieldOptions.FeatureSupport'] | null
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+  }
+  namespace EnumValueOptions {
+    /** google.protobuf.EnumValueOptions, as fromObject and encode take it. */
+    type Init = {
+      deprecated?: boolean | null | undefined
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      debug_redact?: boolean | null | undefined
+      feature_support?: ProtoInits['google.protobuf.FieldOptions.FeatureSupport'] | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+    }
+  }
+  /** google.protobuf.ServiceOptions, decoded. */
+  type ServiceOptions = {
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    deprecated: boolean
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+    '.sdk.msg.v1.service': boolean
+  }
+  namespace ServiceOptions {
+    /** google.protobuf.ServiceOptions, as fromObject and encode take it. */
+    type Init = {
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      deprecated?: boolean | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+      '.sdk.msg.v1.service'?: boolean | null | undefined
+    }
+  }
+  /** google.protobuf.MethodOptions, decoded. */
+  type MethodOptions = {
+    deprecated: boolean
+    idempotency_level: number
+    features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    uninterpreted_option: ProtoTypes['google.protobuf.UninterpretedOption'][]
+    '.google.api.http': ProtoTypes['google.api.HttpRule'] | null
+  }
+  namespace MethodOptions {
+    /** google.protobuf.MethodOptions, as fromObject and encode take it. */
+    type Init = {
+      deprecated?: boolean | null | undefined
+      idempotency_level?: number | ProtoEnumNames['google.protobuf.MethodOptions.IdempotencyLevel'] | null | undefined
+      features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      uninterpreted_option?: readonly ProtoInits['google.protobuf.UninterpretedOption'][] | null | undefined
+      '.google.api.http'?: ProtoInits['google.api.HttpRule'] | null | undefined
+    }
+  }
+  /** google.protobuf.UninterpretedOption, decoded. */
+  type UninterpretedOption = {
+    name: ProtoTypes['google.protobuf.UninterpretedOption.NamePart'][]
+    identifier_value: string
+    positive_int_value: Long
+    negative_int_value: Long
+    double_value: number
+    string_value: Uint8Array
+    aggregate_value: string
+  }
+  namespace UninterpretedOption {
+    /** google.protobuf.UninterpretedOption, as fromObject and encode take it. */
+    type Init = {
+      name?: readonly ProtoInits['google.protobuf.UninterpretedOption.NamePart'][] | null | undefined
+      identifier_value?: string | null | undefined
+      positive_int_value?: Long | number | string | bigint | null | undefined
+      negative_int_value?: Long | number | string | bigint | null | undefined
+      double_value?: number | null | undefined
+      string_value?: Uint8Array | null | undefined
+      aggregate_value?: string | null | undefined
+    }
+    /** google.protobuf.UninterpretedOption.NamePart, decoded. */
+    type NamePart = {
+      name_part: string
+      is_extension: boolean
+    }
+    namespace NamePart {
+      /** google.protobuf.UninterpretedOption.NamePart, as fromObject and encode take it. */
+      type Init = {
+        name_part?: string | null | undefined
+        is_extension?: boolean | null | undefined
+      }
+    }
+  }
+  /** google.protobuf.FeatureSet, decoded. */
+  type FeatureSet = {
+    field_presence: number
+    enum_type: number
+    repeated_field_encoding: number
+    utf8_validation: number
+    message_encoding: number
+    json_format: number
+    enforce_naming_style: number
+    default_symbol_visibility: number
+    enforce_proto_limits: number
+  }
+  namespace FeatureSet {
+    /** google.protobuf.FeatureSet, as fromObject and encode take it. */
+    type Init = {
+      field_presence?: number | ProtoEnumNames['google.protobuf.FeatureSet.FieldPresence'] | null | undefined
+      enum_type?: number | ProtoEnumNames['google.protobuf.FeatureSet.EnumType'] | null | undefined
+      repeated_field_encoding?: number | ProtoEnumNames['google.protobuf.FeatureSet.RepeatedFieldEncoding'] | null | undefined
+      utf8_validation?: number | ProtoEnumNames['google.protobuf.FeatureSet.Utf8Validation'] | null | undefined
+      message_encoding?: number | ProtoEnumNames['google.protobuf.FeatureSet.MessageEncoding'] | null | undefined
+      json_format?: number | ProtoEnumNames['google.protobuf.FeatureSet.JsonFormat'] | null | undefined
+      enforce_naming_style?: number | ProtoEnumNames['google.protobuf.FeatureSet.EnforceNamingStyle'] | null | undefined
+      default_symbol_visibility?: number | ProtoEnumNames['google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility'] | null | undefined
+      enforce_proto_limits?: number | ProtoEnumNames['google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits'] | null | undefined
+    }
+    /** google.protobuf.FeatureSet.VisibilityFeature, decoded. */
+    type VisibilityFeature = {
+    }
+    namespace VisibilityFeature {
+      /** google.protobuf.FeatureSet.VisibilityFeature, as fromObject and encode take it. */
+      type Init = {
+      }
+    }
+    /** google.protobuf.FeatureSet.ProtoLimitsFeature, decoded. */
+    type ProtoLimitsFeature = {
+    }
+    namespace ProtoLimitsFeature {
+      /** google.protobuf.FeatureSet.ProtoLimitsFeature, as fromObject and encode take it. */
+      type Init = {
+      }
+    }
+  }
+  /** google.protobuf.FeatureSetDefaults, decoded. */
+  type FeatureSetDefaults = {
+    defaults: ProtoTypes['google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault'][]
+    minimum_edition: number
+    maximum_edition: number
+  }
+  namespace FeatureSetDefaults {
+    /** google.protobuf.FeatureSetDefaults, as fromObject and encode take it. */
+    type Init = {
+      defaults?: readonly ProtoInits['google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault'][] | null | undefined
+      minimum_edition?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+      maximum_edition?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+    }
+    /** google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault, decoded. */
+    type FeatureSetEditionDefault = {
+      edition: number
+      overridable_features: ProtoTypes['google.protobuf.FeatureSet'] | null
+      fixed_features: ProtoTypes['google.protobuf.FeatureSet'] | null
+    }
+    namespace FeatureSetEditionDefault {
+      /** google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault, as fromObject and encode take it. */
+      type Init = {
+        edition?: number | ProtoEnumNames['google.protobuf.Edition'] | null | undefined
+        overridable_features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+        fixed_features?: ProtoInits['google.protobuf.FeatureSet'] | null | undefined
+      }
+    }
+  }
+  /** google.protobuf.SourceCodeInfo, decoded. */
+  type SourceCodeInfo = {
+    location: ProtoTypes['google.protobuf.SourceCodeInfo.Location'][]
+  }
+  namespace SourceCodeInfo {
+    /** google.protobuf.SourceCodeInfo, as fromObject and encode take it. */
+    type Init = {
+      location?: readonly ProtoInits['google.protobuf.SourceCodeInfo.Location'][] | null | undefined
+    }
+    /** google.protobuf.SourceCodeInfo.Location, decoded. */
+    type Location = {
+      path: number[]
+      span: number[]
+      leading_comments: string
+      trailing_comments: string
+      leading_detached_comments: string[]
+    }
+    namespace Location {
+      /** google.protobuf.SourceCodeInfo.Location, as fromObject and encode take it. */
+      type Init = {
+        path?: readonly number[] | null | undefined
+        span?: readonly number[] | null | undefined
+        leading_comments?: string | null | undefined
+        trailing_comments?: string | null | undefined
+        leading_detached_comments?: readonly string[] | null | undefined
+      }
+    }
+  }
+  /** google.protobuf.GeneratedCodeInfo, decoded. */
+  type GeneratedCodeInfo = {
+    annotation: ProtoTypes['google.protobuf.GeneratedCodeInfo.Annotation'][]
+  }
+  namespace GeneratedCodeInfo {
+    /** google.protobuf.GeneratedCodeInfo, as fromObject and encode take it. */
+    type Init = {
+      annotation?: readonly ProtoInits['google.protobuf.GeneratedCodeInfo.Annotation'][] | null | undefined
+    }
+    /** google.protobuf.GeneratedCodeInfo.Annotation, decoded. */
+    type Annotation = {
+      path: number[]
+      source_file: string
+      begin: number
+      end: number
+      semantic: number
+    }
+    namespace Annotation {
+      /** google.protobuf.GeneratedCodeInfo.Annotation, as fromObject and encode take it. */
+      type Init = {
+        path?: readonly number[] | null | undefined
+        source_file?: string | null | undefined
+        begin?: number | null | undefined
+        end?: number | null | undefined
+        semantic?: number | ProtoEnumNames['google.protobuf.GeneratedCodeInfo.Annotation.Semantic'] | null | undefined
+      }
+    }
+  }
+}
+
+export declare namespace grpc.reflection.v1 {
+  /** grpc.reflection.v1.ServerReflectionRequest, decoded. */
+  type ServerReflectionRequest = {
+    host: string
+    file_by_filename: string
+    file_containing_symbol: string
+    file_containing_extension: ProtoTypes['grpc.reflection.v1.ExtensionRequest'] | null
+    all_extension_numbers_of_type: string
+    list_services: string
+    /** Which field of message_request is set (a getter). */
+    readonly message_request?: 'file_by_filename' | 'file_containing_symbol' | 'file_containing_extension' | 'all_extension_numbers_of_type' | 'list_services' | undefined
+  }
+  namespace ServerReflectionRequest {
+    /** grpc.reflection.v1.ServerReflectionRequest, as fromObject and encode take it. */
+    type Init = {
+      host?: string | null | undefined
+      file_by_filename?: string | null | undefined
+      file_containing_symbol?: string | null | undefined
+      file_containing_extension?: ProtoInits['grpc.reflection.v1.ExtensionRequest'] | null | undefined
+      all_extension_numbers_of_type?: string | null | undefined
+      list_services?: string | null | undefined
+    }
+  }
+  /** grpc.reflection.v1.ExtensionRequest, decoded. */
+  type ExtensionRequest = {
+    containing_type: string
+    extension_number: number
+  }
+  namespace ExtensionRequest {
+    /** grpc.reflection.v1.ExtensionRequest, as fromObject and encode take it. */
+    type Init = {
+      containing_type?: string | null | undefined
+      extension_number?: number | null | undefined
+    }
+  }
+  /** grpc.reflection.v1.ServerReflectionResponse, decoded. */
+  type ServerReflectionResponse = {
+    valid_host: string
+    original_request: ProtoTypes['grpc.reflection.v1.ServerReflectionRequest'] | null
+    file_descriptor_response: ProtoTypes['grpc.reflection.v1.FileDescriptorResponse'] | null
+    all_extension_numbers_response: ProtoTypes['grpc.reflection.v1.ExtensionNumberResponse'] | null
+    list_services_response: ProtoTypes['grpc.reflection.v1.ListServiceResponse'] | null
+    error_response: ProtoTypes['grpc.reflection.v1.ErrorResponse'] | null
+    /** Which field of message_response is set (a getter). */
+    readonly message_response?: 'file_descriptor_response' | 'all_extension_numbers_response' | 'list_services_response' | 'error_response' | undefined
+  }
+  namespace ServerReflectionResponse {
+    /** grpc.reflection.v1.ServerReflectionResponse, as fromObject and encode take it. */
+    type Init = {
+      valid_host?: string | null | undefined
+      original_request?: ProtoInits['grpc.reflection.v1.ServerReflectionRequest'] | null | undefined
+      file_descriptor_response?: ProtoInits['grpc.reflection.v1.FileDescriptorResponse'] | null | undefined
+      all_extension_numbers_response?: ProtoInits['grpc.reflection.v1.ExtensionNumberResponse'] | null | undefined
+      list_services_response?: ProtoInits['grpc.reflection.v1.ListServiceResponse'] | null | undefined
+      error_response?: ProtoInits['grpc.reflection.v1.ErrorResponse'] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1.FileDescriptorResponse, decoded. */
+  type FileDescriptorResponse = {
+    file_descriptor_proto: Uint8Array[]
+  }
+  namespace FileDescriptorResponse {
+    /** grpc.reflection.v1.FileDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      file_descriptor_proto?: readonly Uint8Array[] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1.ExtensionNumberResponse, decoded. */
+  type ExtensionNumberResponse = {
+    base_type_name: string
+    extension_number: number[]
+  }
+  namespace ExtensionNumberResponse {
+    /** grpc.reflection.v1.ExtensionNumberResponse, as fromObject and encode take it. */
+    type Init = {
+      base_type_name?: string | null | undefined
+      extension_number?: readonly number[] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1.ListServiceResponse, decoded. */
+  type ListServiceResponse = {
+    service: ProtoTypes['grpc.reflection.v1.ServiceResponse'][]
+  }
+  namespace ListServiceResponse {
+    /** grpc.reflection.v1.ListServiceResponse, as fromObject and encode take it. */
+    type Init = {
+      service?: readonly ProtoInits['grpc.reflection.v1.ServiceResponse'][] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1.ServiceResponse, decoded. */
+  type ServiceResponse = {
+    name: string
+  }
+  namespace ServiceResponse {
+    /** grpc.reflection.v1.ServiceResponse, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+    }
+  }
+  /** grpc.reflection.v1.ErrorResponse, decoded. */
+  type ErrorResponse = {
+    error_code: number
+    error_message: string
+  }
+  namespace ErrorResponse {
+    /** grpc.reflection.v1.ErrorResponse, as fromObject and encode take it. */
+    type Init = {
+      error_code?: number | null | undefined
+      error_message?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace grpc.reflection.v1alpha {
+  /** grpc.reflection.v1alpha.ServerReflectionRequest, decoded. */
+  type ServerReflectionRequest = {
+    host: string
+    file_by_filename: string
+    file_containing_symbol: string
+    file_containing_extension: ProtoTypes['grpc.reflection.v1alpha.ExtensionRequest'] | null
+    all_extension_numbers_of_type: string
+    list_services: string
+    /** Which field of message_request is set (a getter). */
+    readonly message_request?: 'file_by_filename' | 'file_containing_symbol' | 'file_containing_extension' | 'all_extension_numbers_of_type' | 'list_services' | undefined
+  }
+  namespace ServerReflectionRequest {
+    /** grpc.reflection.v1alpha.ServerReflectionRequest, as fromObject and encode take it. */
+    type Init = {
+      host?: string | null | undefined
+      file_by_filename?: string | null | undefined
+      file_containing_symbol?: string | null | undefined
+      file_containing_extension?: ProtoInits['grpc.reflection.v1alpha.ExtensionRequest'] | null | undefined
+      all_extension_numbers_of_type?: string | null | undefined
+      list_services?: string | null | undefined
+    }
+  }
+  /** grpc.reflection.v1alpha.ExtensionRequest, decoded. */
+  type ExtensionRequest = {
+    containing_type: string
+    extension_number: number
+  }
+  namespace ExtensionRequest {
+    /** grpc.reflection.v1alpha.ExtensionRequest, as fromObject and encode take it. */
+    type Init = {
+      containing_type?: string | null | undefined
+      extension_number?: number | null | undefined
+    }
+  }
+  /** grpc.reflection.v1alpha.ServerReflectionResponse, decoded. */
+  type ServerReflectionResponse = {
+    valid_host: string
+    original_request: ProtoTypes['grpc.reflection.v1alpha.ServerReflectionRequest'] | null
+    file_descriptor_response: ProtoTypes['grpc.reflection.v1alpha.FileDescriptorResponse'] | null
+    all_extension_numbers_response: ProtoTypes['grpc.reflection.v1alpha.ExtensionNumberResponse'] | null
+    list_services_response: ProtoTypes['grpc.reflection.v1alpha.ListServiceResponse'] | null
+    error_response: ProtoTypes['grpc.reflection.v1alpha.ErrorResponse'] | null
+    /** Which field of message_response is set (a getter). */
+    readonly message_response?: 'file_descriptor_response' | 'all_extension_numbers_response' | 'list_services_response' | 'error_response' | undefined
+  }
+  namespace ServerReflectionResponse {
+    /** grpc.reflection.v1alpha.ServerReflectionResponse, as fromObject and encode take it. */
+    type Init = {
+      valid_host?: string | null | undefined
+      original_request?: ProtoInits['grpc.reflection.v1alpha.ServerReflectionRequest'] | null | undefined
+      file_descriptor_response?: ProtoInits['grpc.reflection.v1alpha.FileDescriptorResponse'] | null | undefined
+      all_extension_numbers_response?: ProtoInits['grpc.reflection.v1alpha.ExtensionNumberResponse'] | null | undefined
+      list_services_response?: ProtoInits['grpc.reflection.v1alpha.ListServiceResponse'] | null | undefined
+      error_response?: ProtoInits['grpc.reflection.v1alpha.ErrorResponse'] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1alpha.FileDescriptorResponse, decoded. */
+  type FileDescriptorResponse = {
+    file_descriptor_proto: Uint8Array[]
+  }
+  namespace FileDescriptorResponse {
+    /** grpc.reflection.v1alpha.FileDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      file_descriptor_proto?: readonly Uint8Array[] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1alpha.ExtensionNumberResponse, decoded. */
+  type ExtensionNumberResponse = {
+    base_type_name: string
+    extension_number: number[]
+  }
+  namespace ExtensionNumberResponse {
+    /** grpc.reflection.v1alpha.ExtensionNumberResponse, as fromObject and encode take it. */
+    type Init = {
+      base_type_name?: string | null | undefined
+      extension_number?: readonly number[] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1alpha.ListServiceResponse, decoded. */
+  type ListServiceResponse = {
+    service: ProtoTypes['grpc.reflection.v1alpha.ServiceResponse'][]
+  }
+  namespace ListServiceResponse {
+    /** grpc.reflection.v1alpha.ListServiceResponse, as fromObject and encode take it. */
+    type Init = {
+      service?: readonly ProtoInits['grpc.reflection.v1alpha.ServiceResponse'][] | null | undefined
+    }
+  }
+  /** grpc.reflection.v1alpha.ServiceResponse, decoded. */
+  type ServiceResponse = {
+    name: string
+  }
+  namespace ServiceResponse {
+    /** grpc.reflection.v1alpha.ServiceResponse, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+    }
+  }
+  /** grpc.reflection.v1alpha.ErrorResponse, decoded. */
+  type ErrorResponse = {
+    error_code: number
+    error_message: string
+  }
+  namespace ErrorResponse {
+    /** grpc.reflection.v1alpha.ErrorResponse, as fromObject and encode take it. */
+    type Init = {
+      error_code?: number | null | undefined
+      error_message?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.auth.v1beta1 {
+  /** sdk.auth.v1beta1.BaseAccount, decoded. */
+  type BaseAccount = {
+    address: string
+    pub_key: ProtoTypes['google.protobuf.Any'] | null
+    account_number: Long
+    sequence: Long
+  }
+  namespace BaseAccount {
+    /** sdk.auth.v1beta1.BaseAccount, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      pub_key?: ProtoInits['google.protobuf.Any'] | null | undefined
+      account_number?: Long | number | string | bigint | null | undefined
+      sequence?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.ModuleAccount, decoded. */
+  type ModuleAccount = {
+    base_account: ProtoTypes['sdk.auth.v1beta1.BaseAccount'] | null
+    name: string
+    permissions: string[]
+  }
+  namespace ModuleAccount {
+    /** sdk.auth.v1beta1.ModuleAccount, as fromObject and encode take it. */
+    type Init = {
+      base_account?: ProtoInits['sdk.auth.v1beta1.BaseAccount'] | null | undefined
+      name?: string | null | undefined
+      permissions?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.Params, decoded. */
+  type Params = {
+    max_memo_characters: Long
+    tx_sig_limit: Long
+    tx_size_cost_per_byte: Long
+    sig_verify_cost_ed25519: Long
+    sig_verify_cost_secp256k1: Long
+  }
+  namespace Params {
+    /** sdk.auth.v1beta1.Params, as fromObject and encode take it. */
+    type Init = {
+      max_memo_characters?: Long | number | string | bigint | null | undefined
+      tx_sig_limit?: Long | number | string | bigint | null | undefined
+      tx_size_cost_per_byte?: Long | number | string | bigint | null | undefined
+      sig_verify_cost_ed25519?: Long | number | string | bigint | null | undefined
+      sig_verify_cost_secp256k1?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    params: ProtoTypes['sdk.auth.v1beta1.Params'] | null
+    accounts: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace GenesisState {
+    /** sdk.auth.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.auth.v1beta1.Params'] | null | undefined
+      accounts?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountsRequest, decoded. */
+  type QueryAccountsRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryAccountsRequest {
+    /** sdk.auth.v1beta1.QueryAccountsRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountsResponse, decoded. */
+  type QueryAccountsResponse = {
+    accounts: ProtoTypes['google.protobuf.Any'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryAccountsResponse {
+    /** sdk.auth.v1beta1.QueryAccountsResponse, as fromObject and encode take it. */
+    type Init = {
+      accounts?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountRequest, decoded. */
+  type QueryAccountRequest = {
+    address: string
+  }
+  namespace QueryAccountRequest {
+    /** sdk.auth.v1beta1.QueryAccountRequest, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountResponse, decoded. */
+  type QueryAccountResponse = {
+    account: ProtoTypes['google.protobuf.Any'] | null
+  }
+  namespace QueryAccountResponse {
+    /** sdk.auth.v1beta1.QueryAccountResponse, as fromObject and encode take it. */
+    type Init = {
+      account?: ProtoInits['google.protobuf.Any'] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.auth.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.auth.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['sdk.auth.v1beta1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.auth.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.auth.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryModuleAccountsRequest, decoded. */
+  type QueryModuleAccountsRequest = {
+  }
+  namespace QueryModuleAccountsRequest {
+    /** sdk.auth.v1beta1.QueryModuleAccountsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.auth.v1beta1.QueryModuleAccountsResponse, decoded. */
+  type QueryModuleAccountsResponse = {
+    accounts: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace QueryModuleAccountsResponse {
+    /** sdk.auth.v1beta1.QueryModuleAccountsResponse, as fromObject and encode take it. */
+    type Init = {
+      accounts?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.bank.v1beta1 {
+  /** sdk.bank.v1beta1.Params, decoded. */
+  type Params = {
+    send_enabled: ProtoTypes['sdk.bank.v1beta1.SendEnabled'][]
+    default_send_enabled: boolean
+  }
+  namespace Params {
+    /** sdk.bank.v1beta1.Params, as fromObject and encode take it. */
+    type Init = {
+      send_enabled?: readonly ProtoInits['sdk.bank.v1beta1.SendEnabled'][] | null | undefined
+      default_send_enabled?: boolean | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.SendEnabled, decoded. */
+  type SendEnabled = {
+    denom: string
+    enabled: boolean
+  }
+  namespace SendEnabled {
+    /** sdk.bank.v1beta1.SendEnabled, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+      enabled?: boolean | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.Input, decoded. */
+  type Input = {
+    address: string
+    coins: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace Input {
+    /** sdk.bank.v1beta1.Input, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      coins?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.Output, decoded. */
+  type Output = {
+    address: string
+    coins: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace Output {
+    /** sdk.bank.v1beta1.Output, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      coins?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.Supply, decoded. */
+  type Supply = {
+    total: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace Supply {
+    /** sdk.bank.v1beta1.Supply, as fromObject and encode take it. */
+    type Init = {
+      total?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.DenomUnit, decoded. */
+  type DenomUnit = {
+    denom: string
+    exponent: number
+    aliases: string[]
+  }
+  namespace DenomUnit {
+    /** sdk.bank.v1beta1.DenomUnit, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+      exponent?: number | null | undefined
+      aliases?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.Metadata, decoded. */
+  type Metadata = {
+    description: string
+    denom_units: ProtoTypes['sdk.bank.v1beta1.DenomUnit'][]
+    base: string
+    display: string
+    name: string
+    symbol: string
+    uri: string
+    uri_hash: string
+  }
+  namespace Metadata {
+    /** sdk.bank.v1beta1.Metadata, as fromObject and encode take it. */
+    type Init = {
+      description?: string | null | undefined
+      denom_units?: readonly ProtoInits['sdk.bank.v1beta1.DenomUnit'][] | null | undefined
+      base?: string | null | undefined
+      display?: string | null | undefined
+      name?: string | null | undefined
+      symbol?: string | null | undefined
+      uri?: string | null | undefined
+      uri_hash?: string | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    params: ProtoTypes['sdk.bank.v1beta1.Params'] | null
+    balances: ProtoTypes['sdk.bank.v1beta1.Balance'][]
+    supply: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    denom_metadata: ProtoTypes['sdk.bank.v1beta1.Metadata'][]
+    send_enabled: ProtoTypes['sdk.bank.v1beta1.SendEnabled'][]
+  }
+  namespace GenesisState {
+    /** sdk.bank.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.bank.v1beta1.Params'] | null | undefined
+      balances?: readonly ProtoInits['sdk.bank.v1beta1.Balance'][] | null | undefined
+      supply?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      denom_metadata?: readonly ProtoInits['sdk.bank.v1beta1.Metadata'][] | null | undefined
+      send_enabled?: readonly ProtoInits['sdk.bank.v1beta1.SendEnabled'][] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.Balance, decoded. */
+  type Balance = {
+    address: string
+    coins: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace Balance {
+    /** sdk.bank.v1beta1.Balance, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      coins?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryBalanceRequest, decoded. */
+  type QueryBalanceRequest = {
+    address: string
+    denom: string
+  }
+  namespace QueryBalanceRequest {
+    /** sdk.bank.v1beta1.QueryBalanceRequest, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      denom?: string | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryBalanceResponse, decoded. */
+  type QueryBalanceResponse = {
+    balance: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace QueryBalanceResponse {
+    /** sdk.bank.v1beta1.QueryBalanceResponse, as fromObject and encode take it. */
+    type Init = {
+      balance?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryAllBalancesRequest, decoded. */
+  type QueryAllBalancesRequest = {
+    address: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+    resolve_denom: boolean
+  }
+  namespace QueryAllBalancesRequest {
+    /** sdk.bank.v1beta1.QueryAllBalancesRequest, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+      resolve_denom?: boolean | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryAllBalancesResponse, decoded. */
+  type QueryAllBalancesResponse = {
+    balances: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryAllBalancesResponse {
+    /** sdk.bank.v1beta1.QueryAllBalancesResponse, as fromObject and encode take it. */
+    type Init = {
+      balances?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryTotalSupplyRequest, decoded. */
+  type QueryTotalSupplyRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryTotalSupplyRequest {
+    /** sdk.bank.v1beta1.QueryTotalSupplyRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryTotalSupplyResponse, decoded. */
+  type QueryTotalSupplyResponse = {
+    supply: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryTotalSupplyResponse {
+    /** sdk.bank.v1beta1.QueryTotalSupplyResponse, as fromObject and encode take it. */
+    type Init = {
+      supply?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QuerySupplyOfRequest, decoded. */
+  type QuerySupplyOfRequest = {
+    denom: string
+  }
+  namespace QuerySupplyOfRequest {
+    /** sdk.bank.v1beta1.QuerySupplyOfRequest, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QuerySupplyOfResponse, decoded. */
+  type QuerySupplyOfResponse = {
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace QuerySupplyOfResponse {
+    /** sdk.bank.v1beta1.QuerySupplyOfResponse, as fromObject and encode take it. */
+    type Init = {
+      amount?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.bank.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.bank.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['sdk.bank.v1beta1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.bank.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.bank.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QuerySendEnabledRequest, decoded. */
+  type QuerySendEnabledRequest = {
+    denoms: string[]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QuerySendEnabledRequest {
+    /** sdk.bank.v1beta1.QuerySendEnabledRequest, as fromObject and encode take it. */
+    type Init = {
+      denoms?: readonly string[] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QuerySendEnabledResponse, decoded. */
+  type QuerySendEnabledResponse = {
+    send_enabled: ProtoTypes['sdk.bank.v1beta1.SendEnabled'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QuerySendEnabledResponse {
+    /** sdk.bank.v1beta1.QuerySendEnabledResponse, as fromObject and encode take it. */
+    type Init = {
+      send_enabled?: readonly ProtoInits['sdk.bank.v1beta1.SendEnabled'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.MsgSend, decoded. */
+  type MsgSend = {
+    from_address: string
+    to_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgSend {
+    /** sdk.bank.v1beta1.MsgSend, as fromObject and encode take it. */
+    type Init = {
+      from_address?: string | null | undefined
+      to_address?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.MsgSendResponse, decoded. */
+  type MsgSendResponse = {
+  }
+  namespace MsgSendResponse {
+    /** sdk.bank.v1beta1.MsgSendResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.bank.v1beta1.MsgMultiSend, decoded. */
+  type MsgMultiSend = {
+    inputs: ProtoTypes['sdk.bank.v1beta1.Input'][]
+    outputs: ProtoTypes['sdk.bank.v1beta1.Output'][]
+  }
+  namespace MsgMultiSend {
+    /** sdk.bank.v1beta1.MsgMultiSend, as fromObject and encode take it. */
+    type Init = {
+      inputs?: readonly ProtoInits['sdk.bank.v1beta1.Input'][] | null | undefined
+      outputs?: readonly ProtoInits['sdk.bank.v1beta1.Output'][] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.MsgMultiSendResponse, decoded. */
+  type MsgMultiSendResponse = {
+  }
+  namespace MsgMultiSendResponse {
+    /** sdk.bank.v1beta1.MsgMultiSendResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+}
+
+export declare namespace sdk.base.abci.v1beta1 {
+  /** sdk.base.abci.v1beta1.TxResponse, decoded. */
+  type TxResponse = {
+    height: Long
+    txhash: string
+    codespace: string
+    code: number
+    data: string
+    raw_log: string
+    logs: ProtoTypes['sdk.base.abci.v1beta1.ABCIMessageLog'][]
+    info: string
+    gas_wanted: Long
+    gas_used: Long
+    tx: ProtoTypes['google.protobuf.Any'] | null
+    timestamp: string
+    events: ProtoTypes['tendermint.abci.Event'][]
+  }
+  namespace TxResponse {
+    /** sdk.base.abci.v1beta1.TxResponse, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      txhash?: string | null | undefined
+      codespace?: string | null | undefined
+      code?: number | null | undefined
+      data?: string | null | undefined
+      raw_log?: string | null | undefined
+      logs?: readonly ProtoInits['sdk.base.abci.v1beta1.ABCIMessageLog'][] | null | undefined
+      info?: string | null | undefined
+      gas_wanted?: Long | number | string | bigint | null | undefined
+      gas_used?: Long | number | string | bigint | null | undefined
+      tx?: ProtoInits['google.protobuf.Any'] | null | undefined
+      timestamp?: string | null | undefined
+      events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.ABCIMessageLog, decoded. */
+  type ABCIMessageLog = {
+    msg_index: number
+    log: string
+    events: ProtoTypes['sdk.base.abci.v1beta1.StringEvent'][]
+  }
+  namespace ABCIMessageLog {
+    /** sdk.base.abci.v1beta1.ABCIMessageLog, as fromObject and encode take it. */
+    type Init = {
+      msg_index?: number | null | undefined
+      log?: string | null | undefined
+      events?: readonly ProtoInits['sdk.base.abci.v1beta1.StringEvent'][] | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.StringEvent, decoded. */
+  type StringEvent = {
+    type: string
+    attributes: ProtoTypes['sdk.base.abci.v1beta1.Attribute'][]
+  }
+  namespace StringEvent {
+    /** sdk.base.abci.v1beta1.StringEvent, as fromObject and encode take it. */
+    type Init = {
+      type?: string | null | undefined
+      attributes?: readonly ProtoInits['sdk.base.abci.v1beta1.Attribute'][] | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.Attribute, decoded. */
+  type Attribute = {
+    key: string
+    value: string
+  }
+  namespace Attribute {
+    /** sdk.base.abci.v1beta1.Attribute, as fromObject and encode take it. */
+    type Init = {
+      key?: string | null | undefined
+      value?: string | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.GasInfo, decoded. */
+  type GasInfo = {
+    gas_wanted: Long
+    gas_used: Long
+  }
+  namespace GasInfo {
+    /** sdk.base.abci.v1beta1.GasInfo, as fromObject and encode take it. */
+    type Init = {
+      gas_wanted?: Long | number | string | bigint | null | undefined
+      gas_used?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.Result, decoded. */
+  type Result = {
+    data: Uint8Array
+    log: string
+    events: ProtoTypes['tendermint.abci.Event'][]
+    msg_responses: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace Result {
+    /** sdk.base.abci.v1beta1.Result, as fromObject and encode take it. */
+    type Init = {
+      data?: Uint8Array | null | undefined
+      log?: string | null | undefined
+      events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+      msg_responses?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.SimulationResponse, decoded. */
+  type SimulationResponse = {
+    gas_info: ProtoTypes['sdk.base.abci.v1beta1.GasInfo'] | null
+    result: ProtoTypes['sdk.base.abci.v1beta1.Result'] | null
+  }
+  namespace SimulationResponse {
+    /** sdk.base.abci.v1beta1.SimulationResponse, as fromObject and encode take it. */
+    type Init = {
+      gas_info?: ProtoInits['sdk.base.abci.v1beta1.GasInfo'] | null | undefined
+      result?: ProtoInits['sdk.base.abci.v1beta1.Result'] | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.MsgData, decoded. */
+  type MsgData = {
+    msg_type: string
+    data: Uint8Array
+  }
+  namespace MsgData {
+    /** sdk.base.abci.v1beta1.MsgData, as fromObject and encode take it. */
+    type Init = {
+      msg_type?: string | null | undefined
+      data?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.base.abci.v1beta1.TxMsgData, decoded. */
+  type TxMsgData = {
+    data: ProtoTypes['sdk.base.abci.v1beta1.MsgData'][]
+    msg_responses: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace TxMsgData {
+    /** sdk.base.abci.v1beta1.TxMsgData, as fromObject and encode take it. */
+    type Init = {
+      data?: readonly ProtoInits['sdk.base.abci.v1beta1.MsgData'][] | null | undefined
+      msg_responses?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.base.kv.v1beta1 {
+  /** sdk.base.kv.v1beta1.Pairs, decoded. */
+  type Pairs = {
+    pairs: ProtoTypes['sdk.base.kv.v1beta1.Pair'][]
+  }
+  namespace Pairs {
+    /** sdk.base.kv.v1beta1.Pairs, as fromObject and encode take it. */
+    type Init = {
+      pairs?: readonly ProtoInits['sdk.base.kv.v1beta1.Pair'][] | null | undefined
+    }
+  }
+  /** sdk.base.kv.v1beta1.Pair, decoded. */
+  type Pair = {
+    key: Uint8Array
+    value: Uint8Array
+  }
+  namespace Pair {
+    /** sdk.base.kv.v1beta1.Pair, as fromObject and encode take it. */
+    type Init = {
+      key?: Uint8Array | null | undefined
+      value?: Uint8Array | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.base.query.v1beta1 {
+  /** sdk.base.query.v1beta1.PageRequest, decoded. */
+  type PageRequest = {
+    key: Uint8Array
+    offset: Long
+    limit: Long
+    count_total: boolean
+    reverse: boolean
+  }
+  namespace PageRequest {
+    /** sdk.base.query.v1beta1.PageRequest, as fromObject and encode take it. */
+    type Init = {
+      key?: Uint8Array | null | undefined
+      offset?: Long | number | string | bigint | null | undefined
+      limit?: Long | number | string | bigint | null | undefined
+      count_total?: boolean | null | undefined
+      reverse?: boolean | null | undefined
+    }
+  }
+  /** sdk.base.query.v1beta1.PageResponse, decoded. */
+  type PageResponse = {
+    next_key: Uint8Array
+    total: Long
+  }
+  namespace PageResponse {
+    /** sdk.base.query.v1beta1.PageResponse, as fromObject and encode take it. */
+    type Init = {
+      next_key?: Uint8Array | null | undefined
+      total?: Long | number | string | bigint | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.base.tendermint.v1beta1 {
+  /** sdk.base.tendermint.v1beta1.GetBlockByHeightRequest, decoded. */
+  type GetBlockByHeightRequest = {
+    height: Long
+  }
+  namespace GetBlockByHeightRequest {
+    /** sdk.base.tendermint.v1beta1.GetBlockByHeightRequest, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetBlockByHeightResponse, decoded. */
+  type GetBlockByHeightResponse = {
+    block_id: ProtoTypes['tendermint.types.BlockID'] | null
+    block: ProtoTypes['tendermint.types.Block'] | null
+    sdk_block: ProtoTypes['sdk.base.tendermint.v1beta1.Block'] | null
+  }
+  namespace GetBlockByHeightResponse {
+    /** sdk.base.tendermint.v1beta1.GetBlockByHeightResponse, as fromObject and encode take it. */
+    type Init = {
+      block_id?: ProtoInits['tendermint.types.BlockID'] | null | undefined
+      block?: ProtoInits['tendermint.types.Block'] | null | undefined
+      sdk_block?: ProtoInits['sdk.base.tendermint.v1beta1.Block'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetLatestBlockRequest, decoded. */
+  type GetLatestBlockRequest = {
+  }
+  namespace GetLatestBlockRequest {
+    /** sdk.base.tendermint.v1beta1.GetLatestBlockRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetLatestBlockResponse, decoded. */
+  type GetLatestBlockResponse = {
+    block_id: ProtoTypes['tendermint.types.BlockID'] | null
+    block: ProtoTypes['tendermint.types.Block'] | null
+    sdk_block: ProtoTypes['sdk.base.tendermint.v1beta1.Block'] | null
+  }
+  namespace GetLatestBlockResponse {
+    /** sdk.base.tendermint.v1beta1.GetLatestBlockResponse, as fromObject and encode take it. */
+    type Init = {
+      block_id?: ProtoInits['tendermint.types.BlockID'] | null | undefined
+      block?: ProtoInits['tendermint.types.Block'] | null | undefined
+      sdk_block?: ProtoInits['sdk.base.tendermint.v1beta1.Block'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetSyncingRequest, decoded. */
+  type GetSyncingRequest = {
+  }
+  namespace GetSyncingRequest {
+    /** sdk.base.tendermint.v1beta1.GetSyncingRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetSyncingResponse, decoded. */
+  type GetSyncingResponse = {
+    syncing: boolean
+  }
+  namespace GetSyncingResponse {
+    /** sdk.base.tendermint.v1beta1.GetSyncingResponse, as fromObject and encode take it. */
+    type Init = {
+      syncing?: boolean | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetNodeInfoRequest, decoded. */
+  type GetNodeInfoRequest = {
+  }
+  namespace GetNodeInfoRequest {
+    /** sdk.base.tendermint.v1beta1.GetNodeInfoRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetNodeInfoResponse, decoded. */
+  type GetNodeInfoResponse = {
+    default_node_info: ProtoTypes['tendermint.p2p.DefaultNodeInfo'] | null
+    application_version: ProtoTypes['sdk.base.tendermint.v1beta1.VersionInfo'] | null
+  }
+  namespace GetNodeInfoResponse {
+    /** sdk.base.tendermint.v1beta1.GetNodeInfoResponse, as fromObject and encode take it. */
+    type Init = {
+      default_node_info?: ProtoInits['tendermint.p2p.DefaultNodeInfo'] | null | undefined
+      application_version?: ProtoInits['sdk.base.tendermint.v1beta1.VersionInfo'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.VersionInfo, decoded. */
+  type VersionInfo = {
+    name: string
+    app_name: string
+    version: string
+    git_commit: string
+    build_tags: string
+    go_version: string
+    build_deps: ProtoTypes['sdk.base.tendermint.v1beta1.Module'][]
+    sdk_version: string
+  }
+  namespace VersionInfo {
+    /** sdk.base.tendermint.v1beta1.VersionInfo, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      app_name?: string | null | undefined
+      version?: string | null | undefined
+      git_commit?: string | null | undefined
+      build_tags?: string | null | undefined
+      go_version?: string | null | undefined
+      build_deps?: readonly ProtoInits['sdk.base.tendermint.v1beta1.Module'][] | null | undefined
+      sdk_version?: string | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.Module, decoded. */
+  type Module = {
+    path: string
+    version: string
+    sum: string
+  }
+  namespace Module {
+    /** sdk.base.tendermint.v1beta1.Module, as fromObject and encode take it. */
+    type Init = {
+      path?: string | null | undefined
+      version?: string | null | undefined
+      sum?: string | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.Block, decoded. */
+  type Block = {
+    header: ProtoTypes['sdk.base.tendermint.v1beta1.Header'] | null
+    data: ProtoTypes['tendermint.types.Data'] | null
+    evidence: ProtoTypes['tendermint.types.EvidenceList'] | null
+    last_commit: ProtoTypes['tendermint.types.Commit'] | null
+  }
+  namespace Block {
+    /** sdk.base.tendermint.v1beta1.Block, as fromObject and encode take it. */
+    type Init = {
+      header?: ProtoInits['sdk.base.tendermint.v1beta1.Header'] | null | undefined
+      data?: ProtoInits['tendermint.types.Data'] | null | undefined
+      evidence?: ProtoInits['tendermint.types.EvidenceList'] | null | undefined
+      last_commit?: ProtoInits['tendermint.types.Commit'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.Header, decoded. */
+  type Header = {
+    version: ProtoTypes['tendermint.version.Consensus'] | null
+    chain_id: string
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    last_block_id: ProtoTypes['tendermint.types.BlockID'] | null
+    last_commit_hash: Uint8Array
+    data_hash: Uint8Array
+    validators_hash: Uint8Array
+    next_validators_hash: Uint8Array
+    consensus_hash: Uint8Array
+    app_hash: Uint8Array
+    last_results_hash: Uint8Array
+    evidence_hash: Uint8Array
+    proposer_address: string
+  }
+  namespace Header {
+    /** sdk.base.tendermint.v1beta1.Header, as fromObject and encode take it. */
+    type Init = {
+      version?: ProtoInits['tendermint.version.Consensus'] | null | undefined
+      chain_id?: string | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      last_block_id?: ProtoInits['tendermint.types.BlockID'] | null | undefined
+      last_commit_hash?: Uint8Array | null | undefined
+      data_hash?: Uint8Array | null | undefined
+      validators_hash?: Uint8Array | null | undefined
+      next_validators_hash?: Uint8Array | null | undefined
+      consensus_hash?: Uint8Array | null | undefined
+      app_hash?: Uint8Array | null | undefined
+      last_results_hash?: Uint8Array | null | undefined
+      evidence_hash?: Uint8Array | null | undefined
+      proposer_address?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.base.v1beta1 {
+  /** sdk.base.v1beta1.Coin, decoded. */
+  type Coin = {
+    denom: string
+    amount: string
+  }
+  namespace Coin {
+    /** sdk.base.v1beta1.Coin, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+      amount?: string | null | undefined
+    }
+  }
+  /** sdk.base.v1beta1.DecCoin, decoded. */
+  type DecCoin = {
+    denom: string
+    amount: string
+  }
+  namespace DecCoin {
+    /** sdk.base.v1beta1.DecCoin, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+      amount?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.consensus.v1 {
+  /** sdk.consensus.v1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.consensus.v1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.consensus.v1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['tendermint.types.ConsensusParams'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.consensus.v1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['tendermint.types.ConsensusParams'] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.crisis.v1beta1 {
+  /** sdk.crisis.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    constant_fee: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace GenesisState {
+    /** sdk.crisis.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      constant_fee?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.crypto.ed25519 {
+  /** sdk.crypto.ed25519.PubKey, decoded. */
+  type PubKey = {
+    key: Uint8Array
+  }
+  namespace PubKey {
+    /** sdk.crypto.ed25519.PubKey, as fromObject and encode take it. */
+    type Init = {
+      key?: Uint8Array | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.crypto.multisig.v1beta1 {
+  /** sdk.crypto.multisig.v1beta1.CompactBitArray, decoded. */
+  type CompactBitArray = {
+    extra_bits_stored: number
+    elems: Uint8Array
+  }
+  namespace CompactBitArray {
+    /** sdk.crypto.multisig.v1beta1.CompactBitArray, as fromObject and encode take it. */
+    type Init = {
+      extra_bits_stored?: number | null | undefined
+      elems?: Uint8Array | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.crypto.secp256k1 {
+  /** sdk.crypto.secp256k1.PubKey, decoded. */
+  type PubKey = {
+    key: Uint8Array
+  }
+  namespace PubKey {
+    /** sdk.crypto.secp256k1.PubKey, as fromObject and encode take it. */
+    type Init = {
+      key?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.crypto.secp256k1.PrivKey, decoded. */
+  type PrivKey = {
+    key: Uint8Array
+  }
+  namespace PrivKey {
+    /** sdk.crypto.secp256k1.PrivKey, as fromObject and encode take it. */
+    type Init = {
+      key?: Uint8Array | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.gov.v1 {
+  /** sdk.gov.v1.GenesisState, decoded. */
+  type GenesisState = {
+    starting_proposal_id: Long
+    deposits: ProtoTypes['sdk.gov.v1.Deposit'][]
+    votes: ProtoTypes['sdk.gov.v1.Vote'][]
+    proposals: ProtoTypes['sdk.gov.v1.Proposal'][]
+    deposit_params: ProtoTypes['sdk.gov.v1.DepositParams'] | null
+    voting_params: ProtoTypes['sdk.gov.v1.VotingParams'] | null
+    tally_params: ProtoTypes['sdk.gov.v1.TallyParams'] | null
+    params: ProtoTypes['sdk.gov.v1.Params'] | null
+    constitution: string
+  }
+  namespace GenesisState {
+    /** sdk.gov.v1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      starting_proposal_id?: Long | number | string | bigint | null | undefined
+      deposits?: readonly ProtoInits['sdk.gov.v1.Deposit'][] | null | undefined
+      votes?: readonly ProtoInits['sdk.gov.v1.Vote'][] | null | undefined
+      proposals?: readonly ProtoInits['sdk.gov.v1.Proposal'][] | null | undefined
+      deposit_params?: ProtoInits['sdk.gov.v1.DepositParams'] | null | undefined
+      voting_params?: ProtoInits['sdk.gov.v1.VotingParams'] | null | undefined
+      tally_params?: ProtoInits['sdk.gov.v1.TallyParams'] | null | undefined
+      params?: ProtoInits['sdk.gov.v1.Params'] | null | undefined
+      constitution?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.WeightedVoteOption, decoded. */
+  type WeightedVoteOption = {
+    option: number
+    weight: string
+  }
+  namespace WeightedVoteOption {
+    /** sdk.gov.v1.WeightedVoteOption, as fromObject and encode take it. */
+    type Init = {
+      option?: number | ProtoEnumNames['sdk.gov.v1.VoteOption'] | null | undefined
+      weight?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.Deposit, decoded. */
+  type Deposit = {
+    proposal_id: Long
+    depositor: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace Deposit {
+    /** sdk.gov.v1.Deposit, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      depositor?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.Proposal, decoded. */
+  type Proposal = {
+    id: Long
+    messages: ProtoTypes['google.protobuf.Any'][]
+    status: number
+    final_tally_result: ProtoTypes['sdk.gov.v1.TallyResult'] | null
+    submit_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    deposit_end_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    total_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    voting_start_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    voting_end_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    metadata: string
+    title: string
+    summary: string
+    proposer: string
+    expedited: boolean
+    failed_reason: string
+  }
+  namespace Proposal {
+    /** sdk.gov.v1.Proposal, as fromObject and encode take it. */
+    type Init = {
+      id?: Long | number | string | bigint | null | undefined
+      messages?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      status?: number | ProtoEnumNames['sdk.gov.v1.ProposalStatus'] | null | undefined
+      final_tally_result?: ProtoInits['sdk.gov.v1.TallyResult'] | null | undefined
+      submit_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      deposit_end_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      total_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      voting_start_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      voting_end_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      metadata?: string | null | undefined
+      title?: string | null | undefined
+      summary?: string | null | undefined
+      proposer?: string | null | undefined
+      expedited?: boolean | null | undefined
+      failed_reason?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.TallyResult, decoded. */
+  type TallyResult = {
+    yes_count: string
+    abstain_count: string
+    no_count: string
+    no_with_veto_count: string
+  }
+  namespace TallyResult {
+    /** sdk.gov.v1.TallyResult, as fromObject and encode take it. */
+    type Init = {
+      yes_count?: string | null | undefined
+      abstain_count?: string | null | undefined
+      no_count?: string | null | undefined
+      no_with_veto_count?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.Vote, decoded. */
+  type Vote = {
+    proposal_id: Long
+    voter: string
+    options: ProtoTypes['sdk.gov.v1.WeightedVoteOption'][]
+    metadata: string
+  }
+  namespace Vote {
+    /** sdk.gov.v1.Vote, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+      options?: readonly ProtoInits['sdk.gov.v1.WeightedVoteOption'][] | null | undefined
+      metadata?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.DepositParams, decoded. */
+  type DepositParams = {
+    min_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    max_deposit_period: ProtoTypes['google.protobuf.Duration'] | null
+  }
+  namespace DepositParams {
+    /** sdk.gov.v1.DepositParams, as fromObject and encode take it. */
+    type Init = {
+      min_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      max_deposit_period?: ProtoInits['google.protobuf.Duration'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.VotingParams, decoded. */
+  type VotingParams = {
+    voting_period: ProtoTypes['google.protobuf.Duration'] | null
+  }
+  namespace VotingParams {
+    /** sdk.gov.v1.VotingParams, as fromObject and encode take it. */
+    type Init = {
+      voting_period?: ProtoInits['google.protobuf.Duration'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.TallyParams, decoded. */
+  type TallyParams = {
+    quorum: string
+    threshold: string
+    veto_threshold: string
+  }
+  namespace TallyParams {
+    /** sdk.gov.v1.TallyParams, as fromObject and encode take it. */
+    type Init = {
+      quorum?: string | null | undefined
+      threshold?: string | null | undefined
+      veto_threshold?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.Params, decoded. */
+  type Params = {
+    min_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    max_deposit_period: ProtoTypes['google.protobuf.Duration'] | null
+    voting_period: ProtoTypes['google.protobuf.Duration'] | null
+    quorum: string
+    threshold: string
+    veto_threshold: string
+    min_initial_deposit_ratio: string
+    proposal_cancel_ratio: string
+    proposal_cancel_dest: string
+    expedited_voting_period: ProtoTypes['google.protobuf.Duration'] | null
+    expedited_threshold: string
+    expedited_min_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    burn_vote_quorum: boolean
+    burn_proposal_deposit_prevote: boolean
+    burn_vote_veto: boolean
+    min_deposit_ratio: string
+  }
+  namespace Params {
+    /** sdk.gov.v1.Params, as fromObject and encode take it. */
+    type Init = {
+      min_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      max_deposit_period?: ProtoInits['google.protobuf.Duration'] | null | undefined
+      voting_period?: ProtoInits['google.protobuf.Duration'] | null | undefined
+      quorum?: string | null | undefined
+      threshold?: string | null | undefined
+      veto_threshold?: string | null | undefined
+      min_initial_deposit_ratio?: string | null | undefined
+      proposal_cancel_ratio?: string | null | undefined
+      proposal_cancel_dest?: string | null | undefined
+      expedited_voting_period?: ProtoInits['google.protobuf.Duration'] | null | undefined
+      expedited_threshold?: string | null | undefined
+      expedited_min_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      burn_vote_quorum?: boolean | null | undefined
+      burn_proposal_deposit_prevote?: boolean | null | undefined
+      burn_vote_veto?: boolean | null | undefined
+      min_deposit_ratio?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryConstitutionRequest, decoded. */
+  type QueryConstitutionRequest = {
+  }
+  namespace QueryConstitutionRequest {
+    /** sdk.gov.v1.QueryConstitutionRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1.QueryConstitutionResponse, decoded. */
+  type QueryConstitutionResponse = {
+    constitution: string
+  }
+  namespace QueryConstitutionResponse {
+    /** sdk.gov.v1.QueryConstitutionResponse, as fromObject and encode take it. */
+    type Init = {
+      constitution?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryProposalRequest, decoded. */
+  type QueryProposalRequest = {
+    proposal_id: Long
+  }
+  namespace QueryProposalRequest {
+    /** sdk.gov.v1.QueryProposalRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryProposalResponse, decoded. */
+  type QueryProposalResponse = {
+    proposal: ProtoTypes['sdk.gov.v1.Proposal'] | null
+  }
+  namespace QueryProposalResponse {
+    /** sdk.gov.v1.QueryProposalResponse, as fromObject and encode take it. */
+    type Init = {
+      proposal?: ProtoInits['sdk.gov.v1.Proposal'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryProposalsRequest, decoded. */
+  type QueryProposalsRequest = {
+    proposal_status: number
+    voter: string
+    depositor: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryProposalsRequest {
+    /** sdk.gov.v1.QueryProposalsRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_status?: number | ProtoEnumNames['sdk.gov.v1.ProposalStatus'] | null | undefined
+      voter?: string | null | undefined
+      depositor?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryProposalsResponse, decoded. */
+  type QueryProposalsResponse = {
+    proposals: ProtoTypes['sdk.gov.v1.Proposal'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryProposalsResponse {
+    /** sdk.gov.v1.QueryProposalsResponse, as fromObject and encode take it. */
+    type Init = {
+      proposals?: readonly ProtoInits['sdk.gov.v1.Proposal'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryVoteRequest, decoded. */
+  type QueryVoteRequest = {
+    proposal_id: Long
+    voter: string
+  }
+  namespace QueryVoteRequest {
+    /** sdk.gov.v1.QueryVoteRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryVoteResponse, decoded. */
+  type QueryVoteResponse = {
+    vote: ProtoTypes['sdk.gov.v1.Vote'] | null
+  }
+  namespace QueryVoteResponse {
+    /** sdk.gov.v1.QueryVoteResponse, as fromObject and encode take it. */
+    type Init = {
+      vote?: ProtoInits['sdk.gov.v1.Vote'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryVotesRequest, decoded. */
+  type QueryVotesRequest = {
+    proposal_id: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryVotesRequest {
+    /** sdk.gov.v1.QueryVotesRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryVotesResponse, decoded. */
+  type QueryVotesResponse = {
+    votes: ProtoTypes['sdk.gov.v1.Vote'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryVotesResponse {
+    /** sdk.gov.v1.QueryVotesResponse, as fromObject and encode take it. */
+    type Init = {
+      votes?: readonly ProtoInits['sdk.gov.v1.Vote'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+    params_type: string
+  }
+  namespace QueryParamsRequest {
+    /** sdk.gov.v1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+      params_type?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    voting_params: ProtoTypes['sdk.gov.v1.VotingParams'] | null
+    deposit_params: ProtoTypes['sdk.gov.v1.DepositParams'] | null
+    tally_params: ProtoTypes['sdk.gov.v1.TallyParams'] | null
+    params: ProtoTypes['sdk.gov.v1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.gov.v1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      voting_params?: ProtoInits['sdk.gov.v1.VotingParams'] | null | undefined
+      deposit_params?: ProtoInits['sdk.gov.v1.DepositParams'] | null | undefined
+      tally_params?: ProtoInits['sdk.gov.v1.TallyParams'] | null | undefined
+      params?: ProtoInits['sdk.gov.v1.Params'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryDepositRequest, decoded. */
+  type QueryDepositRequest = {
+    proposal_id: Long
+    depositor: string
+  }
+  namespace QueryDepositRequest {
+    /** sdk.gov.v1.QueryDepositRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      depositor?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryDepositResponse, decoded. */
+  type QueryDepositResponse = {
+    deposit: ProtoTypes['sdk.gov.v1.Deposit'] | null
+  }
+  namespace QueryDepositResponse {
+    /** sdk.gov.v1.QueryDepositResponse, as fromObject and encode take it. */
+    type Init = {
+      deposit?: ProtoInits['sdk.gov.v1.Deposit'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryDepositsRequest, decoded. */
+  type QueryDepositsRequest = {
+    proposal_id: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDepositsRequest {
+    /** sdk.gov.v1.QueryDepositsRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryDepositsResponse, decoded. */
+  type QueryDepositsResponse = {
+    deposits: ProtoTypes['sdk.gov.v1.Deposit'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDepositsResponse {
+    /** sdk.gov.v1.QueryDepositsResponse, as fromObject and encode take it. */
+    type Init = {
+      deposits?: readonly ProtoInits['sdk.gov.v1.Deposit'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryTallyResultRequest, decoded. */
+  type QueryTallyResultRequest = {
+    proposal_id: Long
+  }
+  namespace QueryTallyResultRequest {
+    /** sdk.gov.v1.QueryTallyResultRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.gov.v1.QueryTallyResultResponse, decoded. */
+  type QueryTallyResultResponse = {
+    tally: ProtoTypes['sdk.gov.v1.TallyResult'] | null
+  }
+  namespace QueryTallyResultResponse {
+    /** sdk.gov.v1.QueryTallyResultResponse, as fromObject and encode take it. */
+    type Init = {
+      tally?: ProtoInits['sdk.gov.v1.TallyResult'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgSubmitProposal, decoded. */
+  type MsgSubmitProposal = {
+    messages: ProtoTypes['google.protobuf.Any'][]
+    initial_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    proposer: string
+    metadata: string
+    title: string
+    summary: string
+    expedited: boolean
+  }
+  namespace MsgSubmitProposal {
+    /** sdk.gov.v1.MsgSubmitProposal, as fromObject and encode take it. */
+    type Init = {
+      messages?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      initial_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      proposer?: string | null | undefined
+      metadata?: string | null | undefined
+      title?: string | null | undefined
+      summary?: string | null | undefined
+      expedited?: boolean | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgSubmitProposalResponse, decoded. */
+  type MsgSubmitProposalResponse = {
+    proposal_id: Long
+  }
+  namespace MsgSubmitProposalResponse {
+    /** sdk.gov.v1.MsgSubmitProposalResponse, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgExecLegacyContent, decoded. */
+  type MsgExecLegacyContent = {
+    content: ProtoTypes['google.protobuf.Any'] | null
+    authority: string
+  }
+  namespace MsgExecLegacyContent {
+    /** sdk.gov.v1.MsgExecLegacyContent, as fromObject and encode take it. */
+    type Init = {
+      content?: ProtoInits['google.protobuf.Any'] | null | undefined
+      authority?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgExecLegacyContentResponse, decoded. */
+  type MsgExecLegacyContentResponse = {
+  }
+  namespace MsgExecLegacyContentResponse {
+    /** sdk.gov.v1.MsgExecLegacyContentResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1.MsgVote, decoded. */
+  type MsgVote = {
+    proposal_id: Long
+    voter: string
+    option: number
+    metadata: string
+  }
+  namespace MsgVote {
+    /** sdk.gov.v1.MsgVote, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+      option?: number | ProtoEnumNames['sdk.gov.v1.VoteOption'] | null | undefined
+      metadata?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgVoteResponse, decoded. */
+  type MsgVoteResponse = {
+  }
+  namespace MsgVoteResponse {
+    /** sdk.gov.v1.MsgVoteResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1.MsgVoteWeighted, decoded. */
+  type MsgVoteWeighted = {
+    proposal_id: Long
+    voter: string
+    options: ProtoTypes['sdk.gov.v1.WeightedVoteOption'][]
+    metadata: string
+  }
+  namespace MsgVoteWeighted {
+    /** sdk.gov.v1.MsgVoteWeighted, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+      options?: readonly ProtoInits['sdk.gov.v1.WeightedVoteOption'][] | null | undefined
+      metadata?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgVoteWeightedResponse, decoded. */
+  type MsgVoteWeightedResponse = {
+  }
+  namespace MsgVoteWeightedResponse {
+    /** sdk.gov.v1.MsgVoteWeightedResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1.MsgDeposit, decoded. */
+  type MsgDeposit = {
+    proposal_id: Long
+    depositor: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgDeposit {
+    /** sdk.gov.v1.MsgDeposit, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      depositor?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgDepositResponse, decoded. */
+  type MsgDepositResponse = {
+  }
+  namespace MsgDepositResponse {
+    /** sdk.gov.v1.MsgDepositResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.gov.v1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.gov.v1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.gov.v1.Params'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.gov.v1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1.MsgCancelProposal, decoded. */
+  type MsgCancelProposal = {
+    proposal_id: Long
+    proposer: string
+  }
+  namespace MsgCancelProposal {
+    /** sdk.gov.v1.MsgCancelProposal, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      proposer?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1.MsgCancelProposalResponse, decoded. */
+  type MsgCancelProposalResponse = {
+    proposal_id: Long
+    canceled_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    canceled_height: Long
+  }
+  namespace MsgCancelProposalResponse {
+    /** sdk.gov.v1.MsgCancelProposalResponse, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      canceled_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      canceled_height?: Long | number | string | bigint | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.gov.v1beta1 {
+  /** sdk.gov.v1beta1.WeightedVoteOption, decoded. */
+  type WeightedVoteOption = {
+    option: number
+    weight: string
+  }
+  namespace WeightedVoteOption {
+    /** sdk.gov.v1beta1.WeightedVoteOption, as fromObject and encode take it. */
+    type Init = {
+      option?: number | ProtoEnumNames['sdk.gov.v1beta1.VoteOption'] | null | undefined
+      weight?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.TextProposal, decoded. */
+  type TextProposal = {
+    title: string
+    description: string
+  }
+  namespace TextProposal {
+    /** sdk.gov.v1beta1.TextProposal, as fromObject and encode take it. */
+    type Init = {
+      title?: string | null | undefined
+      description?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.Deposit, decoded. */
+  type Deposit = {
+    proposal_id: Long
+    depositor: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace Deposit {
+    /** sdk.gov.v1beta1.Deposit, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      depositor?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.Proposal, decoded. */
+  type Proposal = {
+    proposal_id: Long
+    content: ProtoTypes['google.protobuf.Any'] | null
+    status: number
+    final_tally_result: ProtoTypes['sdk.gov.v1beta1.TallyResult'] | null
+    submit_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    deposit_end_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    total_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    voting_start_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    voting_end_time: ProtoTypes['google.protobuf.Timestamp'] | null
+  }
+  namespace Proposal {
+    /** sdk.gov.v1beta1.Proposal, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      content?: ProtoInits['google.protobuf.Any'] | null | undefined
+      status?: number | ProtoEnumNames['sdk.gov.v1beta1.ProposalStatus'] | null | undefined
+      final_tally_result?: ProtoInits['sdk.gov.v1beta1.TallyResult'] | null | undefined
+      submit_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      deposit_end_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      total_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      voting_start_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      voting_end_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.TallyResult, decoded. */
+  type TallyResult = {
+    yes: string
+    abstain: string
+    no: string
+    no_with_veto: string
+  }
+  namespace TallyResult {
+    /** sdk.gov.v1beta1.TallyResult, as fromObject and encode take it. */
+    type Init = {
+      yes?: string | null | undefined
+      abstain?: string | null | undefined
+      no?: string | null | undefined
+      no_with_veto?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.Vote, decoded. */
+  type Vote = {
+    proposal_id: Long
+    voter: string
+    option: number
+    options: ProtoTypes['sdk.gov.v1beta1.WeightedVoteOption'][]
+  }
+  namespace Vote {
+    /** sdk.gov.v1beta1.Vote, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+      option?: number | ProtoEnumNames['sdk.gov.v1beta1.VoteOption'] | null | undefined
+      options?: readonly ProtoInits['sdk.gov.v1beta1.WeightedVoteOption'][] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.DepositParams, decoded. */
+  type DepositParams = {
+    min_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    max_deposit_period: ProtoTypes['google.protobuf.Duration'] | null
+  }
+  namespace DepositParams {
+    /** sdk.gov.v1beta1.DepositParams, as fromObject and encode take it. */
+    type Init = {
+      min_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      max_deposit_period?: ProtoInits['google.protobuf.Duration'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.VotingParams, decoded. */
+  type VotingParams = {
+    voting_period: ProtoTypes['google.protobuf.Duration'] | null
+  }
+  namespace VotingParams {
+    /** sdk.gov.v1beta1.VotingParams, as fromObject and encode take it. */
+    type Init = {
+      voting_period?: ProtoInits['google.protobuf.Duration'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.TallyParams, decoded. */
+  type TallyParams = {
+    quorum: Uint8Array
+    threshold: Uint8Array
+    veto_threshold: Uint8Array
+  }
+  namespace TallyParams {
+    /** sdk.gov.v1beta1.TallyParams, as fromObject and encode take it. */
+    type Init = {
+      quorum?: Uint8Array | null | undefined
+      threshold?: Uint8Array | null | undefined
+      veto_threshold?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryProposalRequest, decoded. */
+  type QueryProposalRequest = {
+    proposal_id: Long
+  }
+  namespace QueryProposalRequest {
+    /** sdk.gov.v1beta1.QueryProposalRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryProposalResponse, decoded. */
+  type QueryProposalResponse = {
+    proposal: ProtoTypes['sdk.gov.v1beta1.Proposal'] | null
+  }
+  namespace QueryProposalResponse {
+    /** sdk.gov.v1beta1.QueryProposalResponse, as fromObject and encode take it. */
+    type Init = {
+      proposal?: ProtoInits['sdk.gov.v1beta1.Proposal'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryProposalsRequest, decoded. */
+  type QueryProposalsRequest = {
+    proposal_status: number
+    voter: string
+    depositor: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryProposalsRequest {
+    /** sdk.gov.v1beta1.QueryProposalsRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_status?: number | ProtoEnumNames['sdk.gov.v1beta1.ProposalStatus'] | null | undefined
+      voter?: string | null | undefined
+      depositor?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryProposalsResponse, decoded. */
+  type QueryProposalsResponse = {
+    proposals: ProtoTypes['sdk.gov.v1beta1.Proposal'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryProposalsResponse {
+    /** sdk.gov.v1beta1.QueryProposalsResponse, as fromObject and encode take it. */
+    type Init = {
+      proposals?: readonly ProtoInits['sdk.gov.v1beta1.Proposal'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryVoteRequest, decoded. */
+  type QueryVoteRequest = {
+    proposal_id: Long
+    voter: string
+  }
+  namespace QueryVoteRequest {
+    /** sdk.gov.v1beta1.QueryVoteRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryVoteResponse, decoded. */
+  type QueryVoteResponse = {
+    vote: ProtoTypes['sdk.gov.v1beta1.Vote'] | null
+  }
+  namespace QueryVoteResponse {
+    /** sdk.gov.v1beta1.QueryVoteResponse, as fromObject and encode take it. */
+    type Init = {
+      vote?: ProtoInits['sdk.gov.v1beta1.Vote'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryVotesRequest, decoded. */
+  type QueryVotesRequest = {
+    proposal_id: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryVotesRequest {
+    /** sdk.gov.v1beta1.QueryVotesRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryVotesResponse, decoded. */
+  type QueryVotesResponse = {
+    votes: ProtoTypes['sdk.gov.v1beta1.Vote'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryVotesResponse {
+    /** sdk.gov.v1beta1.QueryVotesResponse, as fromObject and encode take it. */
+    type Init = {
+      votes?: readonly ProtoInits['sdk.gov.v1beta1.Vote'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+    params_type: string
+  }
+  namespace QueryParamsRequest {
+    /** sdk.gov.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+      params_type?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    voting_params: ProtoTypes['sdk.gov.v1beta1.VotingParams'] | null
+    deposit_params: ProtoTypes['sdk.gov.v1beta1.DepositParams'] | null
+    tally_params: ProtoTypes['sdk.gov.v1beta1.TallyParams'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.gov.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      voting_params?: ProtoInits['sdk.gov.v1beta1.VotingParams'] | null | undefined
+      deposit_params?: ProtoInits['sdk.gov.v1beta1.DepositParams'] | null | undefined
+      tally_params?: ProtoInits['sdk.gov.v1beta1.TallyParams'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryDepositRequest, decoded. */
+  type QueryDepositRequest = {
+    proposal_id: Long
+    depositor: string
+  }
+  namespace QueryDepositRequest {
+    /** sdk.gov.v1beta1.QueryDepositRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      depositor?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryDepositResponse, decoded. */
+  type QueryDepositResponse = {
+    deposit: ProtoTypes['sdk.gov.v1beta1.Deposit'] | null
+  }
+  namespace QueryDepositResponse {
+    /** sdk.gov.v1beta1.QueryDepositResponse, as fromObject and encode take it. */
+    type Init = {
+      deposit?: ProtoInits['sdk.gov.v1beta1.Deposit'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryDepositsRequest, decoded. */
+  type QueryDepositsRequest = {
+    proposal_id: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDepositsRequest {
+    /** sdk.gov.v1beta1.QueryDepositsRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryDepositsResponse, decoded. */
+  type QueryDepositsResponse = {
+    deposits: ProtoTypes['sdk.gov.v1beta1.Deposit'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDepositsResponse {
+    /** sdk.gov.v1beta1.QueryDepositsResponse, as fromObject and encode take it. */
+    type Init = {
+      deposits?: readonly ProtoInits['sdk.gov.v1beta1.Deposit'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryTallyResultRequest, decoded. */
+  type QueryTallyResultRequest = {
+    proposal_id: Long
+  }
+  namespace QueryTallyResultRequest {
+    /** sdk.gov.v1beta1.QueryTallyResultRequest, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.QueryTallyResultResponse, decoded. */
+  type QueryTallyResultResponse = {
+    tally: ProtoTypes['sdk.gov.v1beta1.TallyResult'] | null
+  }
+  namespace QueryTallyResultResponse {
+    /** sdk.gov.v1beta1.QueryTallyResultResponse, as fromObject and encode take it. */
+    type Init = {
+      tally?: ProtoInits['sdk.gov.v1beta1.TallyResult'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.MsgSubmitProposal, decoded. */
+  type MsgSubmitProposal = {
+    content: ProtoTypes['google.protobuf.Any'] | null
+    initial_deposit: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    proposer: string
+  }
+  namespace MsgSubmitProposal {
+    /** sdk.gov.v1beta1.MsgSubmitProposal, as fromObject and encode take it. */
+    type Init = {
+      content?: ProtoInits['google.protobuf.Any'] | null | undefined
+      initial_deposit?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      proposer?: string | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.MsgSubmitProposalResponse, decoded. */
+  type MsgSubmitProposalResponse = {
+    proposal_id: Long
+  }
+  namespace MsgSubmitProposalResponse {
+    /** sdk.gov.v1beta1.MsgSubmitProposalResponse, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.MsgVote, decoded. */
+  type MsgVote = {
+    proposal_id: Long
+    voter: string
+    option: number
+  }
+  namespace MsgVote {
+    /** sdk.gov.v1beta1.MsgVote, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+      option?: number | ProtoEnumNames['sdk.gov.v1beta1.VoteOption'] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.MsgVoteResponse, decoded. */
+  type MsgVoteResponse = {
+  }
+  namespace MsgVoteResponse {
+    /** sdk.gov.v1beta1.MsgVoteResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1beta1.MsgVoteWeighted, decoded. */
+  type MsgVoteWeighted = {
+    proposal_id: Long
+    voter: string
+    options: ProtoTypes['sdk.gov.v1beta1.WeightedVoteOption'][]
+  }
+  namespace MsgVoteWeighted {
+    /** sdk.gov.v1beta1.MsgVoteWeighted, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      voter?: string | null | undefined
+      options?: readonly ProtoInits['sdk.gov.v1beta1.WeightedVoteOption'][] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.MsgVoteWeightedResponse, decoded. */
+  type MsgVoteWeightedResponse = {
+  }
+  namespace MsgVoteWeightedResponse {
+    /** sdk.gov.v1beta1.MsgVoteWeightedResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.gov.v1beta1.MsgDeposit, decoded. */
+  type MsgDeposit = {
+    proposal_id: Long
+    depositor: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgDeposit {
+    /** sdk.gov.v1beta1.MsgDeposit, as fromObject and encode take it. */
+    type Init = {
+      proposal_id?: Long | number | string | bigint | null | undefined
+      depositor?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.gov.v1beta1.MsgDepositResponse, decoded. */
+  type MsgDepositResponse = {
+  }
+  namespace MsgDepositResponse {
+    /** sdk.gov.v1beta1.MsgDepositResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+}
+
+export declare namespace sdk.params.v1beta1 {
+  /** sdk.params.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+    subspace: string
+    key: string
+  }
+  namespace QueryParamsRequest {
+    /** sdk.params.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+      subspace?: string | null | undefined
+      key?: string | null | undefined
+    }
+  }
+  /** sdk.params.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    param: ProtoTypes['sdk.params.v1beta1.ParamChange'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.params.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      param?: ProtoInits['sdk.params.v1beta1.ParamChange'] | null | undefined
+    }
+  }
+  /** sdk.params.v1beta1.ParamChange, decoded. */
+  type ParamChange = {
+    subspace: string
+    key: string
+    value: string
+  }
+  namespace ParamChange {
+    /** sdk.params.v1beta1.ParamChange, as fromObject and encode take it. */
+    type Init = {
+      subspace?: string | null | undefined
+      key?: string | null | undefined
+      value?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.staking.v1beta1 {
+  /** sdk.staking.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    params: ProtoTypes['sdk.staking.v1beta1.Params'] | null
+    last_total_power: string
+    last_validator_powers: ProtoTypes['sdk.staking.v1beta1.LastValidatorPower'][]
+    validators: ProtoTypes['sdk.staking.v1beta1.Validator'][]
+    delegations: ProtoTypes['sdk.staking.v1beta1.Delegation'][]
+    unbonding_delegations: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegation'][]
+    redelegations: ProtoTypes['sdk.staking.v1beta1.Redelegation'][]
+    exported: boolean
+  }
+  namespace GenesisState {
+    /** sdk.staking.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.staking.v1beta1.Params'] | null | undefined
+      last_total_power?: string | null | undefined
+      last_validator_powers?: readonly ProtoInits['sdk.staking.v1beta1.LastValidatorPower'][] | null | undefined
+      validators?: readonly ProtoInits['sdk.staking.v1beta1.Validator'][] | null | undefined
+      delegations?: readonly ProtoInits['sdk.staking.v1beta1.Delegation'][] | null | undefined
+      unbonding_delegations?: readonly ProtoInits['sdk.staking.v1beta1.UnbondingDelegation'][] | null | undefined
+      redelegations?: readonly ProtoInits['sdk.staking.v1beta1.Redelegation'][] | null | undefined
+      exported?: boolean | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.LastValidatorPower, decoded. */
+  type LastValidatorPower = {
+    address: string
+    power: Long
+  }
+  namespace LastValidatorPower {
+    /** sdk.staking.v1beta1.LastValidatorPower, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      power?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorsRequest, decoded. */
+  type QueryValidatorsRequest = {
+    status: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryValidatorsRequest {
+    /** sdk.staking.v1beta1.QueryValidatorsRequest, as fromObject and encode take it. */
+    type Init = {
+      status?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorsResponse, decoded. */
+  type QueryValidatorsResponse = {
+    validators: ProtoTypes['sdk.staking.v1beta1.Validator'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryValidatorsResponse {
+    /** sdk.staking.v1beta1.QueryValidatorsResponse, as fromObject and encode take it. */
+    type Init = {
+      validators?: readonly ProtoInits['sdk.staking.v1beta1.Validator'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorRequest, decoded. */
+  type QueryValidatorRequest = {
+    validator_addr: string
+  }
+  namespace QueryValidatorRequest {
+    /** sdk.staking.v1beta1.QueryValidatorRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorResponse, decoded. */
+  type QueryValidatorResponse = {
+    validator: ProtoTypes['sdk.staking.v1beta1.Validator'] | null
+  }
+  namespace QueryValidatorResponse {
+    /** sdk.staking.v1beta1.QueryValidatorResponse, as fromObject and encode take it. */
+    type Init = {
+      validator?: ProtoInits['sdk.staking.v1beta1.Validator'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorDelegationsRequest, decoded. */
+  type QueryDelegatorDelegationsRequest = {
+    delegator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDelegatorDelegationsRequest {
+    /** sdk.staking.v1beta1.QueryDelegatorDelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.DelegationResponse, decoded. */
+  type DelegationResponse = {
+    delegation: ProtoTypes['sdk.staking.v1beta1.Delegation'] | null
+    balance: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace DelegationResponse {
+    /** sdk.staking.v1beta1.DelegationResponse, as fromObject and encode take it. */
+    type Init = {
+      delegation?: ProtoInits['sdk.staking.v1beta1.Delegation'] | null | undefined
+      balance?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorDelegationsResponse, decoded. */
+  type QueryDelegatorDelegationsResponse = {
+    delegation_responses: ProtoTypes['sdk.staking.v1beta1.DelegationResponse'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDelegatorDelegationsResponse {
+    /** sdk.staking.v1beta1.QueryDelegatorDelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      delegation_responses?: readonly ProtoInits['sdk.staking.v1beta1.DelegationResponse'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryPoolRequest, decoded. */
+  type QueryPoolRequest = {
+  }
+  namespace QueryPoolRequest {
+    /** sdk.staking.v1beta1.QueryPoolRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.staking.v1beta1.QueryPoolResponse, decoded. */
+  type QueryPoolResponse = {
+    pool: ProtoTypes['sdk.staking.v1beta1.Pool'] | null
+  }
+  namespace QueryPoolResponse {
+    /** sdk.staking.v1beta1.QueryPoolResponse, as fromObject and encode take it. */
+    type Init = {
+      pool?: ProtoInits['sdk.staking.v1beta1.Pool'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.staking.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.staking.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['sdk.staking.v1beta1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.staking.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.staking.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.CommissionRates, decoded. */
+  type CommissionRates = {
+    rate: string
+    max_rate: string
+    max_change_rate: string
+  }
+  namespace CommissionRates {
+    /** sdk.staking.v1beta1.CommissionRates, as fromObject and encode take it. */
+    type Init = {
+      rate?: string | null | undefined
+      max_rate?: string | null | undefined
+      max_change_rate?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.Commission, decoded. */
+  type Commission = {
+    commission_rates: ProtoTypes['sdk.staking.v1beta1.CommissionRates'] | null
+    update_time: ProtoTypes['google.protobuf.Timestamp'] | null
+  }
+  namespace Commission {
+    /** sdk.staking.v1beta1.Commission, as fromObject and encode take it. */
+    type Init = {
+      commission_rates?: ProtoInits['sdk.staking.v1beta1.CommissionRates'] | null | undefined
+      update_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.Description, decoded. */
+  type Description = {
+    moniker: string
+    identity: string
+    website: string
+    security_contact: string
+    details: string
+  }
+  namespace Description {
+    /** sdk.staking.v1beta1.Description, as fromObject and encode take it. */
+    type Init = {
+      moniker?: string | null | undefined
+      identity?: string | null | undefined
+      website?: string | null | undefined
+      security_contact?: string | null | undefined
+      details?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.Validator, decoded. */
+  type Validator = {
+    operator_address: string
+    consensus_pubkey: ProtoTypes['google.protobuf.Any'] | null
+    jailed: boolean
+    status: number
+    tokens: string
+    delegator_shares: string
+    description: ProtoTypes['sdk.staking.v1beta1.Description'] | null
+    unbonding_height: Long
+    unbonding_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    commission: ProtoTypes['sdk.staking.v1beta1.Commission'] | null
+    min_self_delegation: string
+    unbonding_on_hold_ref_count: Long
+    unbonding_ids: Long[]
+  }
+  namespace Validator {
+    /** sdk.staking.v1beta1.Validator, as fromObject and encode take it. */
+    type Init = {
+      operator_address?: string | null | undefined
+      consensus_pubkey?: ProtoInits['google.protobuf.Any'] | null | undefined
+      jailed?: boolean | null | undefined
+      status?: number | ProtoEnumNames['sdk.staking.v1beta1.BondStatus'] | null | undefined
+      tokens?: string | null | undefined
+      delegator_shares?: string | null | undefined
+      description?: ProtoInits['sdk.staking.v1beta1.Description'] | null | undefined
+      unbonding_height?: Long | number | string | bigint | null | undefined
+      unbonding_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      commission?: ProtoInits['sdk.staking.v1beta1.Commission'] | null | undefined
+      min_self_delegation?: string | null | undefined
+      unbonding_on_hold_ref_count?: Long | number | string | bigint | null | undefined
+      unbonding_ids?: readonly (Long | number | string | bigint)[] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.Delegation, decoded. */
+  type Delegation = {
+    delegator_address: string
+    validator_address: string
+    shares: string
+  }
+  namespace Delegation {
+    /** sdk.staking.v1beta1.Delegation, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      shares?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.UnbondingDelegationEntry, decoded. */
+  type UnbondingDelegationEntry = {
+    creation_height: Long
+    completion_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    initial_balance: string
+    balance: string
+    unbonding_id: Long
+    unbonding_on_hold_ref_count: Long
+  }
+  namespace UnbondingDelegationEntry {
+    /** sdk.staking.v1beta1.UnbondingDelegationEntry, as fromObject and encode take it. */
+    type Init = {
+      creation_height?: Long | number | string | bigint | null | undefined
+      completion_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      initial_balance?: string | null | undefined
+      balance?: string | null | undefined
+      unbonding_id?: Long | number | string | bigint | null | undefined
+      unbonding_on_hold_ref_count?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.UnbondingDelegation, decoded. */
+  type UnbondingDelegation = {
+    delegator_address: string
+    validator_address: string
+    entries: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegationEntry'][]
+  }
+  namespace UnbondingDelegation {
+    /** sdk.staking.v1beta1.UnbondingDelegation, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      entries?: readonly ProtoInits['sdk.staking.v1beta1.UnbondingDelegationEntry'][] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.RedelegationEntry, decoded. */
+  type RedelegationEntry = {
+    creation_height: Long
+    completion_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    initial_balance: string
+    shares_dst: string
+    unbonding_id: Long
+    unbonding_on_hold_ref_count: Long
+  }
+  namespace RedelegationEntry {
+    /** sdk.staking.v1beta1.RedelegationEntry, as fromObject and encode take it. */
+    type Init = {
+      creation_height?: Long | number | string | bigint | null | undefined
+      completion_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      initial_balance?: string | null | undefined
+      shares_dst?: string | null | undefined
+      unbonding_id?: Long | number | string | bigint | null | undefined
+      unbonding_on_hold_ref_count?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.Redelegation, decoded. */
+  type Redelegation = {
+    delegator_address: string
+    validator_src_address: string
+    validator_dst_address: string
+    entries: ProtoTypes['sdk.staking.v1beta1.RedelegationEntry'][]
+  }
+  namespace Redelegation {
+    /** sdk.staking.v1beta1.Redelegation, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_src_address?: string | null | undefined
+      validator_dst_address?: string | null | undefined
+      entries?: readonly ProtoInits['sdk.staking.v1beta1.RedelegationEntry'][] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.Params, decoded. */
+  type Params = {
+    unbonding_time: ProtoTypes['google.protobuf.Duration'] | null
+    max_validators: number
+    max_entries: number
+    historical_entries: number
+    bond_denom: string
+    min_commission_rate: string
+  }
+  namespace Params {
+    /** sdk.staking.v1beta1.Params, as fromObject and encode take it. */
+    type Init = {
+      unbonding_time?: ProtoInits['google.protobuf.Duration'] | null | undefined
+      max_validators?: number | null | undefined
+      max_entries?: number | null | undefined
+      historical_entries?: number | null | undefined
+      bond_denom?: string | null | undefined
+      min_commission_rate?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.Pool, decoded. */
+  type Pool = {
+    not_bonded_tokens: string
+    bonded_tokens: string
+  }
+  namespace Pool {
+    /** sdk.staking.v1beta1.Pool, as fromObject and encode take it. */
+    type Init = {
+      not_bonded_tokens?: string | null | undefined
+      bonded_tokens?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.store.v1 {
+  /** sdk.store.v1.BlockRecord, decoded. */
+  type BlockRecord = {
+    block: Uint8Array
+    block_hash: Uint8Array
+    part_total: number
+    part_hash: Uint8Array
+    tx_results: ProtoTypes['tendermint.abci.ExecTxResult'][]
+    app_hash: Uint8Array
+    begin_block_events: ProtoTypes['tendermint.abci.Event'][]
+    end_block_events: ProtoTypes['tendermint.abci.Event'][]
+  }
+  namespace BlockRecord {
+    /** sdk.store.v1.BlockRecord, as fromObject and encode take it. */
+    type Init = {
+      block?: Uint8Array | null | undefined
+      block_hash?: Uint8Array | null | undefined
+      part_total?: number | null | undefined
+      part_hash?: Uint8Array | null | undefined
+      tx_results?: readonly ProtoInits['tendermint.abci.ExecTxResult'][] | null | undefined
+      app_hash?: Uint8Array | null | undefined
+      begin_block_events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+      end_block_events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.tx.v1beta1 {
+  /** sdk.tx.v1beta1.GetTxsEventRequest, decoded. */
+  type GetTxsEventRequest = {
+    events: string[]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+    order_by: number
+    page: Long
+    limit: Long
+    query: string
+  }
+  namespace GetTxsEventRequest {
+    /** sdk.tx.v1beta1.GetTxsEventRequest, as fromObject and encode take it. */
+    type Init = {
+      events?: readonly string[] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+      order_by?: number | ProtoEnumNames['sdk.tx.v1beta1.OrderBy'] | null | undefined
+      page?: Long | number | string | bigint | null | undefined
+      limit?: Long | number | string | bigint | null | undefined
+      query?: string | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.GetTxsEventResponse, decoded. */
+  type GetTxsEventResponse = {
+    txs: ProtoTypes['sdk.tx.v1beta1.Tx'][]
+    tx_responses: ProtoTypes['sdk.base.abci.v1beta1.TxResponse'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+    total: Long
+  }
+  namespace GetTxsEventResponse {
+    /** sdk.tx.v1beta1.GetTxsEventResponse, as fromObject and encode take it. */
+    type Init = {
+      txs?: readonly ProtoInits['sdk.tx.v1beta1.Tx'][] | null | undefined
+      tx_responses?: readonly ProtoInits['sdk.base.abci.v1beta1.TxResponse'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+      total?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.BroadcastTxRequest, decoded. */
+  type BroadcastTxRequest = {
+    tx_bytes: Uint8Array
+    mode: number
+  }
+  namespace BroadcastTxRequest {
+    /** sdk.tx.v1beta1.BroadcastTxRequest, as fromObject and encode take it. */
+    type Init = {
+      tx_bytes?: Uint8Array | null | undefined
+      mode?: number | ProtoEnumNames['sdk.tx.v1beta1.BroadcastMode'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.BroadcastTxResponse, decoded. */
+  type BroadcastTxResponse = {
+    tx_response: ProtoTypes['sdk.base.abci.v1beta1.TxResponse'] | null
+  }
+  namespace BroadcastTxResponse {
+    /** sdk.tx.v1beta1.BroadcastTxResponse, as fromObject and encode take it. */
+    type Init = {
+      tx_response?: ProtoInits['sdk.base.abci.v1beta1.TxResponse'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.SimulateRequest, decoded. */
+  type SimulateRequest = {
+    tx: ProtoTypes['sdk.tx.v1beta1.Tx'] | null
+    tx_bytes: Uint8Array
+  }
+  namespace SimulateRequest {
+    /** sdk.tx.v1beta1.SimulateRequest, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.tx.v1beta1.Tx'] | null | undefined
+      tx_bytes?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.SimulateResponse, decoded. */
+  type SimulateResponse = {
+    gas_info: ProtoTypes['sdk.base.abci.v1beta1.GasInfo'] | null
+    result: ProtoTypes['sdk.base.abci.v1beta1.Result'] | null
+  }
+  namespace SimulateResponse {
+    /** sdk.tx.v1beta1.SimulateResponse, as fromObject and encode take it. */
+    type Init = {
+      gas_info?: ProtoInits['sdk.base.abci.v1beta1.GasInfo'] | null | undefined
+      result?: ProtoInits['sdk.base.abci.v1beta1.Result'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.GetTxRequest, decoded. */
+  type GetTxRequest = {
+    hash: string
+  }
+  namespace GetTxRequest {
+    /** sdk.tx.v1beta1.GetTxRequest, as fromObject and encode take it. */
+    type Init = {
+      hash?: string | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.GetTxResponse, decoded. */
+  type GetTxResponse = {
+    tx: ProtoTypes['sdk.tx.v1beta1.Tx'] | null
+    tx_response: ProtoTypes['sdk.base.abci.v1beta1.TxResponse'] | null
+  }
+  namespace GetTxResponse {
+    /** sdk.tx.v1beta1.GetTxResponse, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.tx.v1beta1.Tx'] | null | undefined
+      tx_response?: ProtoInits['sdk.base.abci.v1beta1.TxResponse'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.GetBlockWithTxsRequest, decoded. */
+  type GetBlockWithTxsRequest = {
+    height: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace GetBlockWithTxsRequest {
+    /** sdk.tx.v1beta1.GetBlockWithTxsRequest, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.GetBlockWithTxsResponse, decoded. */
+  type GetBlockWithTxsResponse = {
+    txs: ProtoTypes['sdk.tx.v1beta1.Tx'][]
+    block_id: ProtoTypes['tendermint.types.BlockID'] | null
+    block: ProtoTypes['tendermint.types.Block'] | null
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace GetBlockWithTxsResponse {
+    /** sdk.tx.v1beta1.GetBlockWithTxsResponse, as fromObject and encode take it. */
+    type Init = {
+      txs?: readonly ProtoInits['sdk.tx.v1beta1.Tx'][] | null | undefined
+      block_id?: ProtoInits['tendermint.types.BlockID'] | null | undefined
+      block?: ProtoInits['tendermint.types.Block'] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.TxDecodeRequest, decoded. */
+  type TxDecodeRequest = {
+    tx_bytes: Uint8Array
+  }
+  namespace TxDecodeRequest {
+    /** sdk.tx.v1beta1.TxDecodeRequest, as fromObject and encode take it. */
+    type Init = {
+      tx_bytes?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.TxDecodeResponse, decoded. */
+  type TxDecodeResponse = {
+    tx: ProtoTypes['sdk.tx.v1beta1.Tx'] | null
+  }
+  namespace TxDecodeResponse {
+    /** sdk.tx.v1beta1.TxDecodeResponse, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.tx.v1beta1.Tx'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.TxEncodeRequest, decoded. */
+  type TxEncodeRequest = {
+    tx: ProtoTypes['sdk.tx.v1beta1.Tx'] | null
+  }
+  namespace TxEncodeRequest {
+    /** sdk.tx.v1beta1.TxEncodeRequest, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.tx.v1beta1.Tx'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.TxEncodeResponse, decoded. */
+  type TxEncodeResponse = {
+    tx_bytes: Uint8Array
+  }
+  namespace TxEncodeResponse {
+    /** sdk.tx.v1beta1.TxEncodeResponse, as fromObject and encode take it. */
+    type Init = {
+      tx_bytes?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.Tx, decoded. */
+  type Tx = {
+    body: ProtoTypes['sdk.tx.v1beta1.TxBody'] | null
+    auth_info: ProtoTypes['sdk.tx.v1beta1.AuthInfo'] | null
+    signatures: Uint8Array[]
+  }
+  namespace Tx {
+    /** sdk.tx.v1beta1.Tx, as fromObject and encode take it. */
+    type Init = {
+      body?: ProtoInits['sdk.tx.v1beta1.TxBody'] | null | undefined
+      auth_info?: ProtoInits['sdk.tx.v1beta1.AuthInfo'] | null | undefined
+      signatures?: readonly Uint8Array[] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.TxRaw, decoded. */
+  type TxRaw = {
+    body_bytes: Uint8Array
+    auth_info_bytes: Uint8Array
+    signatures: Uint8Array[]
+  }
+  namespace TxRaw {
+    /** sdk.tx.v1beta1.TxRaw, as fromObject and encode take it. */
+    type Init = {
+      body_bytes?: Uint8Array | null | undefined
+      auth_info_bytes?: Uint8Array | null | undefined
+      signatures?: readonly Uint8Array[] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.SignDoc, decoded. */
+  type SignDoc = {
+    body_bytes: Uint8Array
+    auth_info_bytes: Uint8Array
+    chain_id: string
+    account_number: Long
+  }
+  namespace SignDoc {
+    /** sdk.tx.v1beta1.SignDoc, as fromObject and encode take it. */
+    type Init = {
+      body_bytes?: Uint8Array | null | undefined
+      auth_info_bytes?: Uint8Array | null | undefined
+      chain_id?: string | null | undefined
+      account_number?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.TxBody, decoded. */
+  type TxBody = {
+    messages: ProtoTypes['google.protobuf.Any'][]
+    memo: string
+    timeout_height: Long
+    extension_options: ProtoTypes['google.protobuf.Any'][]
+    non_critical_extension_options: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace TxBody {
+    /** sdk.tx.v1beta1.TxBody, as fromObject and encode take it. */
+    type Init = {
+      messages?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      memo?: string | null | undefined
+      timeout_height?: Long | number | string | bigint | null | undefined
+      extension_options?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      non_critical_extension_options?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.AuthInfo, decoded. */
+  type AuthInfo = {
+    signer_infos: ProtoTypes['sdk.tx.v1beta1.SignerInfo'][]
+    fee: ProtoTypes['sdk.tx.v1beta1.Fee'] | null
+    tip: ProtoTypes['sdk.tx.v1beta1.Tip'] | null
+  }
+  namespace AuthInfo {
+    /** sdk.tx.v1beta1.AuthInfo, as fromObject and encode take it. */
+    type Init = {
+      signer_infos?: readonly ProtoInits['sdk.tx.v1beta1.SignerInfo'][] | null | undefined
+      fee?: ProtoInits['sdk.tx.v1beta1.Fee'] | null | undefined
+      tip?: ProtoInits['sdk.tx.v1beta1.Tip'] | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.SignerInfo, decoded. */
+  type SignerInfo = {
+    public_key: ProtoTypes['google.protobuf.Any'] | null
+    mode_info: ProtoTypes['sdk.tx.v1beta1.ModeInfo'] | null
+    sequence: Long
+  }
+  namespace SignerInfo {
+    /** sdk.tx.v1beta1.SignerInfo, as fromObject and encode take it. */
+    type Init = {
+      public_key?: ProtoInits['google.protobuf.Any'] | null | undefined
+      mode_info?: ProtoInits['sdk.tx.v1beta1.ModeInfo'] | null | undefined
+      sequence?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.ModeInfo, decoded. */
+  type ModeInfo = {
+    single: ProtoTypes['sdk.tx.v1beta1.ModeInfo.Single'] | null
+    multi: ProtoTypes['sdk.tx.v1beta1.ModeInfo.Multi'] | null
+    /** Which field of sum is set (a getter). */
+    readonly sum?: 'single' | 'multi' | undefined
+  }
+  namespace ModeInfo {
+    /** sdk.tx.v1beta1.ModeInfo, as fromObject and encode take it. */
+    type Init = {
+      single?: ProtoInits['sdk.tx.v1beta1.ModeInfo.Single'] | null | undefined
+      multi?: ProtoInits['sdk.tx.v1beta1.ModeInfo.Multi'] | null | undefined
+    }
+    /** sdk.tx.v1beta1.ModeInfo.Single, decoded. */
+    type Single = {
+      mode: number
+    }
+    namespace Single {
+      /** sdk.tx.v1beta1.ModeInfo.Single, as fromObject and encode take it. */
+      type Init = {
+        mode?: number | ProtoEnumNames['sdk.tx.signing.v1beta1.SignMode'] | null | undefined
+      }
+    }
+    /** sdk.tx.v1beta1.ModeInfo.Multi, decoded. */
+    type Multi = {
+      bitarray: ProtoTypes['sdk.crypto.multisig.v1beta1.CompactBitArray'] | null
+      mode_infos: ProtoTypes['sdk.tx.v1beta1.ModeInfo'][]
+    }
+    namespace Multi {
+      /** sdk.tx.v1beta1.ModeInfo.Multi, as fromObject and encode take it. */
+      type Init = {
+        bitarray?: ProtoInits['sdk.crypto.multisig.v1beta1.CompactBitArray'] | null | undefined
+        mode_infos?: readonly ProtoInits['sdk.tx.v1beta1.ModeInfo'][] | null | undefined
+      }
+    }
+  }
+  /** sdk.tx.v1beta1.Fee, decoded. */
+  type Fee = {
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    gas_limit: Long
+    payer: string
+    granter: string
+  }
+  namespace Fee {
+    /** sdk.tx.v1beta1.Fee, as fromObject and encode take it. */
+    type Init = {
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      gas_limit?: Long | number | string | bigint | null | undefined
+      payer?: string | null | undefined
+      granter?: string | null | undefined
+    }
+  }
+  /** sdk.tx.v1beta1.Tip, decoded. */
+  type Tip = {
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    tipper: string
+  }
+  namespace Tip {
+    /** sdk.tx.v1beta1.Tip, as fromObject and encode take it. */
+    type Init = {
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      tipper?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.upgrade.v1beta1 {
+  /** sdk.upgrade.v1beta1.QueryCurrentPlanRequest, decoded. */
+  type QueryCurrentPlanRequest = {
+  }
+  namespace QueryCurrentPlanRequest {
+    /** sdk.upgrade.v1beta1.QueryCurrentPlanRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryCurrentPlanResponse, decoded. */
+  type QueryCurrentPlanResponse = {
+    plan: ProtoTypes['sdk.upgrade.v1beta1.Plan'] | null
+  }
+  namespace QueryCurrentPlanResponse {
+    /** sdk.upgrade.v1beta1.QueryCurrentPlanResponse, as fromObject and encode take it. */
+    type Init = {
+      plan?: ProtoInits['sdk.upgrade.v1beta1.Plan'] | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryAppliedPlanRequest, decoded. */
+  type QueryAppliedPlanRequest = {
+    name: string
+  }
+  namespace QueryAppliedPlanRequest {
+    /** sdk.upgrade.v1beta1.QueryAppliedPlanRequest, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryAppliedPlanResponse, decoded. */
+  type QueryAppliedPlanResponse = {
+    height: Long
+  }
+  namespace QueryAppliedPlanResponse {
+    /** sdk.upgrade.v1beta1.QueryAppliedPlanResponse, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryUpgradedConsensusStateRequest, decoded. */
+  type QueryUpgradedConsensusStateRequest = {
+    last_height: Long
+  }
+  namespace QueryUpgradedConsensusStateRequest {
+    /** sdk.upgrade.v1beta1.QueryUpgradedConsensusStateRequest, as fromObject and encode take it. */
+    type Init = {
+      last_height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryUpgradedConsensusStateResponse, decoded. */
+  type QueryUpgradedConsensusStateResponse = {
+    upgraded_consensus_state: Uint8Array
+  }
+  namespace QueryUpgradedConsensusStateResponse {
+    /** sdk.upgrade.v1beta1.QueryUpgradedConsensusStateResponse, as fromObject and encode take it. */
+    type Init = {
+      upgraded_consensus_state?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryModuleVersionsRequest, decoded. */
+  type QueryModuleVersionsRequest = {
+    module_name: string
+  }
+  namespace QueryModuleVersionsRequest {
+    /** sdk.upgrade.v1beta1.QueryModuleVersionsRequest, as fromObject and encode take it. */
+    type Init = {
+      module_name?: string | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryModuleVersionsResponse, decoded. */
+  type QueryModuleVersionsResponse = {
+    module_versions: ProtoTypes['sdk.upgrade.v1beta1.ModuleVersion'][]
+  }
+  namespace QueryModuleVersionsResponse {
+    /** sdk.upgrade.v1beta1.QueryModuleVersionsResponse, as fromObject and encode take it. */
+    type Init = {
+      module_versions?: readonly ProtoInits['sdk.upgrade.v1beta1.ModuleVersion'][] | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryAuthorityRequest, decoded. */
+  type QueryAuthorityRequest = {
+  }
+  namespace QueryAuthorityRequest {
+    /** sdk.upgrade.v1beta1.QueryAuthorityRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.upgrade.v1beta1.QueryAuthorityResponse, decoded. */
+  type QueryAuthorityResponse = {
+    address: string
+  }
+  namespace QueryAuthorityResponse {
+    /** sdk.upgrade.v1beta1.QueryAuthorityResponse, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.MsgSoftwareUpgrade, decoded. */
+  type MsgSoftwareUpgrade = {
+    authority: string
+    plan: ProtoTypes['sdk.upgrade.v1beta1.Plan'] | null
+  }
+  namespace MsgSoftwareUpgrade {
+    /** sdk.upgrade.v1beta1.MsgSoftwareUpgrade, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      plan?: ProtoInits['sdk.upgrade.v1beta1.Plan'] | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse, decoded. */
+  type MsgSoftwareUpgradeResponse = {
+  }
+  namespace MsgSoftwareUpgradeResponse {
+    /** sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.upgrade.v1beta1.MsgCancelUpgrade, decoded. */
+  type MsgCancelUpgrade = {
+    authority: string
+  }
+  namespace MsgCancelUpgrade {
+    /** sdk.upgrade.v1beta1.MsgCancelUpgrade, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.MsgCancelUpgradeResponse, decoded. */
+  type MsgCancelUpgradeResponse = {
+  }
+  namespace MsgCancelUpgradeResponse {
+    /** sdk.upgrade.v1beta1.MsgCancelUpgradeResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.upgrade.v1beta1.Plan, decoded. */
+  type Plan = {
+    name: string
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    height: Long
+    info: string
+    upgraded_client_state: ProtoTypes['google.protobuf.Any'] | null
+  }
+  namespace Plan {
+    /** sdk.upgrade.v1beta1.Plan, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      info?: string | null | undefined
+      upgraded_client_state?: ProtoInits['google.protobuf.Any'] | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.SoftwareUpgradeProposal, decoded. */
+  type SoftwareUpgradeProposal = {
+    title: string
+    description: string
+    plan: ProtoTypes['sdk.upgrade.v1beta1.Plan'] | null
+  }
+  namespace SoftwareUpgradeProposal {
+    /** sdk.upgrade.v1beta1.SoftwareUpgradeProposal, as fromObject and encode take it. */
+    type Init = {
+      title?: string | null | undefined
+      description?: string | null | undefined
+      plan?: ProtoInits['sdk.upgrade.v1beta1.Plan'] | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal, decoded. */
+  type CancelSoftwareUpgradeProposal = {
+    title: string
+    description: string
+  }
+  namespace CancelSoftwareUpgradeProposal {
+    /** sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal, as fromObject and encode take it. */
+    type Init = {
+      title?: string | null | undefined
+      description?: string | null | undefined
+    }
+  }
+  /** sdk.upgrade.v1beta1.ModuleVersion, decoded. */
+  type ModuleVersion = {
+    name: string
+    version: Long
+  }
+  namespace ModuleVersion {
+    /** sdk.upgrade.v1beta1.ModuleVersion, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      version?: Long | number | string | bigint | null | undefined
+    }
+  }
+}
+
+export declare namespace tendermint.abci {
+  /** tendermint.abci.EventAttribute, decoded. */
+  type EventAttribute = {
+    key: string
+    value: string
+    index: boolean
+  }
+  namespace EventAttribute {
+    /** tendermint.abci.EventAttribute, as fromObject and encode take it. */
+    type Init = {
+      key?: string | null | undefined
+      value?: string | null | undefined
+      index?: boolean | null | undefined
+    }
+  }
+  /** tendermint.abci.Event, decoded. */
+  type Event = {
+    type: string
+    attributes: ProtoTypes['tendermint.abci.EventAttribute'][]
+  }
+  namespace Event {
+    /** tendermint.abci.Event, as fromObject and encode take it. */
+    type Init = {
+      type?: string | null | undefined
+      attributes?: readonly ProtoInits['tendermint.abci.EventAttribute'][] | null | undefined
+    }
+  }
+  /** tendermint.abci.ExecTxResult, decoded. */
+  type ExecTxResult = {
+    code: number
+    data: Uint8Array
+    log: string
+    info: string
+    gas_wanted: Long
+    gas_used: Long
+    events: ProtoTypes['tendermint.abci.Event'][]
+    codespace: string
+  }
+  namespace ExecTxResult {
+    /** tendermint.abci.ExecTxResult, as fromObject and encode take it. */
+    type Init = {
+      code?: number | null | undefined
+      data?: Uint8Array | null | undefined
+      log?: string | null | undefined
+      info?: string | null | undefined
+      gas_wanted?: Long | number | string | bigint | null | undefined
+      gas_used?: Long | number | string | bigint | null | undefined
+      events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+      codespace?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace tendermint.crypto {
+  /** tendermint.crypto.PublicKey, decoded. */
+  type PublicKey = {
+    ed25519: Uint8Array
+    secp256k1: Uint8Array
+    /** Which field of sum is set (a getter). */
+    readonly sum?: 'ed25519' | 'secp256k1' | undefined
+  }
+  namespace PublicKey {
+    /** tendermint.crypto.PublicKey, as fromObject and encode take it. */
+    type Init = {
+      ed25519?: Uint8Array | null | undefined
+      secp256k1?: Uint8Array | null | undefined
+    }
+  }
+}
+
+export declare namespace tendermint.p2p {
+  /** tendermint.p2p.ProtocolVersion, decoded. */
+  type ProtocolVersion = {
+    p2p: Long
+    block: Long
+    app: Long
+  }
+  namespace ProtocolVersion {
+    /** tendermint.p2p.ProtocolVersion, as fromObject and encode take it. */
+    type Init = {
+      p2p?: Long | number | string | bigint | null | undefined
+      block?: Long | number | string | bigint | null | undefined
+      app?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.p2p.DefaultNodeInfoOther, decoded. */
+  type DefaultNodeInfoOther = {
+    tx_index: string
+    rpc_address: string
+  }
+  namespace DefaultNodeInfoOther {
+    /** tendermint.p2p.DefaultNodeInfoOther, as fromObject and encode take it. */
+    type Init = {
+      tx_index?: string | null | undefined
+      rpc_address?: string | null | undefined
+    }
+  }
+  /** tendermint.p2p.DefaultNodeInfo, decoded. */
+  type DefaultNodeInfo = {
+    protocol_version: ProtoTypes['tendermint.p2p.ProtocolVersion'] | null
+    default_node_id: string
+    listen_addr: string
+    network: string
+    version: string
+    channels: Uint8Array
+    moniker: string
+    other: ProtoTypes['tendermint.p2p.DefaultNodeInfoOther'] | null
+  }
+  namespace DefaultNodeInfo {
+    /** tendermint.p2p.DefaultNodeInfo, as fromObject and encode take it. */
+    type Init = {
+      protocol_version?: ProtoInits['tendermint.p2p.ProtocolVersion'] | null | undefined
+      default_node_id?: string | null | undefined
+      listen_addr?: string | null | undefined
+      network?: string | null | undefined
+      version?: string | null | undefined
+      channels?: Uint8Array | null | undefined
+      moniker?: string | null | undefined
+      other?: ProtoInits['tendermint.p2p.DefaultNodeInfoOther'] | null | undefined
+    }
+  }
+}
+
+export declare namespace tendermint.types {
+  /** tendermint.types.HashedParams, decoded. */
+  type HashedParams = {
+    block_max_bytes: Long
+    block_max_gas: Long
+  }
+  namespace HashedParams {
+    /** tendermint.types.HashedParams, as fromObject and encode take it. */
+    type Init = {
+      block_max_bytes?: Long | number | string | bigint | null | undefined
+      block_max_gas?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.types.ConsensusParams, decoded. */
+  type ConsensusParams = {
+    block: ProtoTypes['tendermint.types.BlockParams'] | null
+    evidence: ProtoTypes['tendermint.types.EvidenceParams'] | null
+    validator: ProtoTypes['tendermint.types.ValidatorParams'] | null
+    version: ProtoTypes['tendermint.types.VersionParams'] | null
+    abci: ProtoTypes['tendermint.types.ABCIParams'] | null
+  }
+  namespace ConsensusParams {
+    /** tendermint.types.ConsensusParams, as fromObject and encode take it. */
+    type Init = {
+      block?: ProtoInits['tendermint.types.BlockParams'] | null | undefined
+      evidence?: ProtoInits['tendermint.types.EvidenceParams'] | null | undefined
+      validator?: ProtoInits['tendermint.types.ValidatorParams'] | null | undefined
+      version?: ProtoInits['tendermint.types.VersionParams'] | null | undefined
+      abci?: ProtoInits['tendermint.types.ABCIParams'] | null | undefined
+    }
+  }
+  /** tendermint.types.BlockParams, decoded. */
+  type BlockParams = {
+    max_bytes: Long
+    max_gas: Long
+  }
+  namespace BlockParams {
+    /** tendermint.types.BlockParams, as fromObject and encode take it. */
+    type Init = {
+      max_bytes?: Long | number | string | bigint | null | undefined
+      max_gas?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.types.EvidenceParams, decoded. */
+  type EvidenceParams = {
+    max_age_num_blocks: Long
+    max_age_duration: ProtoTypes['google.protobuf.Duration'] | null
+    max_bytes: Long
+  }
+  namespace EvidenceParams {
+    /** tendermint.types.EvidenceParams, as fromObject and encode take it. */
+    type Init = {
+      max_age_num_blocks?: Long | number | string | bigint | null | undefined
+      max_age_duration?: ProtoInits['google.protobuf.Duration'] | null | undefined
+      max_bytes?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.types.ValidatorParams, decoded. */
+  type ValidatorParams = {
+    pub_key_types: string[]
+  }
+  namespace ValidatorParams {
+    /** tendermint.types.ValidatorParams, as fromObject and encode take it. */
+    type Init = {
+      pub_key_types?: readonly string[] | null | undefined
+    }
+  }
+  /** tendermint.types.VersionParams, decoded. */
+  type VersionParams = {
+    app: Long
+  }
+  namespace VersionParams {
+    /** tendermint.types.VersionParams, as fromObject and encode take it. */
+    type Init = {
+      app?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.types.ABCIParams, decoded. */
+  type ABCIParams = {
+    vote_extensions_enable_height: Long
+  }
+  namespace ABCIParams {
+    /** tendermint.types.ABCIParams, as fromObject and encode take it. */
+    type Init = {
+      vote_extensions_enable_height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.types.PartSetHeader, decoded. */
+  type PartSetHeader = {
+    total: number
+    hash: Uint8Array
+  }
+  namespace PartSetHeader {
+    /** tendermint.types.PartSetHeader, as fromObject and encode take it. */
+    type Init = {
+      total?: number | null | undefined
+      hash?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.types.BlockID, decoded. */
+  type BlockID = {
+    hash: Uint8Array
+    part_set_header: ProtoTypes['tendermint.types.PartSetHeader'] | null
+  }
+  namespace BlockID {
+    /** tendermint.types.BlockID, as fromObject and encode take it. */
+    type Init = {
+      hash?: Uint8Array | null | undefined
+      part_set_header?: ProtoInits['tendermint.types.PartSetHeader'] | null | undefined
+    }
+  }
+  /** tendermint.types.Header, decoded. */
+  type Header = {
+    version: ProtoTypes['tendermint.version.Consensus'] | null
+    chain_id: string
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    last_block_id: ProtoTypes['tendermint.types.BlockID'] | null
+    last_commit_hash: Uint8Array
+    data_hash: Uint8Array
+    validators_hash: Uint8Array
+    next_validators_hash: Uint8Array
+    consensus_hash: Uint8Array
+    app_hash: Uint8Array
+    last_results_hash: Uint8Array
+    evidence_hash: Uint8Array
+    proposer_address: Uint8Array
+  }
+  namespace Header {
+    /** tendermint.types.Header, as fromObject and encode take it. */
+    type Init = {
+      version?: ProtoInits['tendermint.version.Consensus'] | null | undefined
+      chain_id?: string | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      last_block_id?: ProtoInits['tendermint.types.BlockID'] | null | undefined
+      last_commit_hash?: Uint8Array | null | undefined
+      data_hash?: Uint8Array | null | undefined
+      validators_hash?: Uint8Array | null | undefined
+      next_validators_hash?: Uint8Array | null | undefined
+      consensus_hash?: Uint8Array | null | undefined
+      app_hash?: Uint8Array | null | undefined
+      last_results_hash?: Uint8Array | null | undefined
+      evidence_hash?: Uint8Array | null | undefined
+      proposer_address?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.types.Data, decoded. */
+  type Data = {
+    txs: Uint8Array[]
+  }
+  namespace Data {
+    /** tendermint.types.Data, as fromObject and encode take it. */
+    type Init = {
+      txs?: readonly Uint8Array[] | null | undefined
+    }
+  }
+  /** tendermint.types.Commit, decoded. */
+  type Commit = {
+    height: Long
+    round: number
+    block_id: ProtoTypes['tendermint.types.BlockID'] | null
+    signatures: ProtoTypes['tendermint.types.CommitSig'][]
+  }
+  namespace Commit {
+    /** tendermint.types.Commit, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      round?: number | null | undefined
+      block_id?: ProtoInits['tendermint.types.BlockID'] | null | undefined
+      signatures?: readonly ProtoInits['tendermint.types.CommitSig'][] | null | undefined
+    }
+  }
+  /** tendermint.types.CommitSig, decoded. */
+  type CommitSig = {
+    block_id_flag: number
+    validator_address: Uint8Array
+    timestamp: ProtoTypes['google.protobuf.Timestamp'] | null
+    signature: Uint8Array
+  }
+  namespace CommitSig {
+    /** tendermint.types.CommitSig, as fromObject and encode take it. */
+    type Init = {
+      block_id_flag?: number | ProtoEnumNames['tendermint.types.BlockIDFlag'] | null | undefined
+      validator_address?: Uint8Array | null | undefined
+      timestamp?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      signature?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.types.Evidence, decoded. */
+  type Evidence = {
+  }
+  namespace Evidence {
+    /** tendermint.types.Evidence, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** tendermint.types.EvidenceList, decoded. */
+  type EvidenceList = {
+    evidence: ProtoTypes['tendermint.types.Evidence'][]
+  }
+  namespace EvidenceList {
+    /** tendermint.types.EvidenceList, as fromObject and encode take it. */
+    type Init = {
+      evidence?: readonly ProtoInits['tendermint.types.Evidence'][] | null | undefined
+    }
+  }
+  /** tendermint.types.Block, decoded. */
+  type Block = {
+    header: ProtoTypes['tendermint.types.Header'] | null
+    data: ProtoTypes['tendermint.types.Data'] | null
+    evidence: ProtoTypes['tendermint.types.EvidenceList'] | null
+    last_commit: ProtoTypes['tendermint.types.Commit'] | null
+  }
+  namespace Block {
+    /** tendermint.types.Block, as fromObject and encode take it. */
+    type Init = {
+      header?: ProtoInits['tendermint.types.Header'] | null | undefined
+      data?: ProtoInits['tendermint.types.Data'] | null | undefined
+      evidence?: ProtoInits['tendermint.types.EvidenceList'] | null | undefined
+      last_commit?: ProtoInits['tendermint.types.Commit'] | null | undefined
+    }
+  }
+  /** tendermint.types.CanonicalPartSetHeader, decoded. */
+  type CanonicalPartSetHeader = {
+    total: number
+    hash: Uint8Array
+  }
+  namespace CanonicalPartSetHeader {
+    /** tendermint.types.CanonicalPartSetHeader, as fromObject and encode take it. */
+    type Init = {
+      total?: number | null | undefined
+      hash?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.types.CanonicalBlockID, decoded. */
+  type CanonicalBlockID = {
+    hash: Uint8Array
+    part_set_header: ProtoTypes['tendermint.types.CanonicalPartSetHeader'] | null
+  }
+  namespace CanonicalBlockID {
+    /** tendermint.types.CanonicalBlockID, as fromObject and encode take it. */
+    type Init = {
+      hash?: Uint8Array | null | undefined
+      part_set_header?: ProtoInits['tendermint.types.CanonicalPartSetHeader'] | null | undefined
+    }
+  }
+  /** tendermint.types.CanonicalVote, decoded. */
+  type CanonicalVote = {
+    type: number
+    height: Long
+    round: Long
+    block_id: ProtoTypes['tendermint.types.CanonicalBlockID'] | null
+    timestamp: ProtoTypes['google.protobuf.Timestamp'] | null
+    chain_id: string
+  }
+  namespace CanonicalVote {
+    /** tendermint.types.CanonicalVote, as fromObject and encode take it. */
+    type Init = {
+      type?: number | ProtoEnumNames['tendermint.types.SignedMsgType'] | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      round?: Long | number | string | bigint | null | undefined
+      block_id?: ProtoInits['tendermint.types.CanonicalBlockID'] | null | undefined
+      timestamp?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      chain_id?: string | null | undefined
+    }
+  }
+  /** tendermint.types.SimpleValidator, decoded. */
+  type SimpleValidator = {
+    pub_key: ProtoTypes['tendermint.crypto.PublicKey'] | null
+    voting_power: Long
+  }
+  namespace SimpleValidator {
+    /** tendermint.types.SimpleValidator, as fromObject and encode take it. */
+    type Init = {
+      pub_key?: ProtoInits['tendermint.crypto.PublicKey'] | null | undefined
+      voting_power?: Long | number | string | bigint | null | undefined
+    }
+  }
+}
+
+export declare namespace tendermint.version {
+  /** tendermint.version.Consensus, decoded. */
+  type Consensus = {
+    block: Long
+    app: Long
+  }
+  namespace Consensus {
+    /** tendermint.version.Consensus, as fromObject and encode take it. */
+    type Init = {
+      block?: Long | number | string | bigint | null | undefined
+      app?: Long | number | string | bigint | null | undefined
+    }
+  }
+}
+
+/** Every message, decoded, by its canonical full name. */
+export interface ProtoTypes {
+  'google.protobuf.Any': google.protobuf.Any
+  'google.protobuf.Duration': google.protobuf.Duration
+  'google.protobuf.Empty': google.protobuf.Empty
+  'google.protobuf.Timestamp': google.protobuf.Timestamp
+  'google.protobuf.DoubleValue': google.protobuf.DoubleValue
+  'google.protobuf.FloatValue': google.protobuf.FloatValue
+  'google.protobuf.Int64Value': google.protobuf.Int64Value
+  'google.protobuf.UInt64Value': google.protobuf.UInt64Value
+  'google.protobuf.Int32Value': google.protobuf.Int32Value
+  'google.protobuf.UInt32Value': google.protobuf.UInt32Value
+  'google.protobuf.BoolValue': google.protobuf.BoolValue
+  'google.protobuf.StringValue': google.protobuf.StringValue
+  'google.protobuf.BytesValue': google.protobuf.BytesValue
+  'google.protobuf.FileDescriptorSet': google.protobuf.FileDescriptorSet
+  'google.protobuf.FileDescriptorProto': google.protobuf.FileDescriptorProto
+  'google.protobuf.DescriptorProto': google.protobuf.DescriptorProto
+  'google.protobuf.DescriptorProto.ExtensionRange': google.protobuf.DescriptorProto.ExtensionRange
+  'google.protobuf.DescriptorProto.ReservedRange': google.protobuf.DescriptorProto.ReservedRange
+  'google.protobuf.ExtensionRangeOptions': google.protobuf.ExtensionRangeOptions
+  'google.protobuf.ExtensionRangeOptions.Declaration': google.protobuf.ExtensionRangeOptions.Declaration
+  'google.protobuf.FieldDescriptorProto': google.protobuf.FieldDescriptorProto
+  'google.protobuf.OneofDescriptorProto': google.protobuf.OneofDescriptorProto
+  'google.protobuf.EnumDescriptorProto': google.protobuf.EnumDescriptorProto
+  'google.protobuf.EnumDescriptorProto.EnumReservedRange': google.protobuf.EnumDescriptorProto.EnumReservedRange
+  'google.protobuf.EnumValueDescriptorProto': google.protobuf.EnumValueDescriptorProto
+  'google.protobuf.ServiceDescriptorProto': google.protobuf.ServiceDescriptorProto
+  'google.protobuf.MethodDescriptorProto': google.protobuf.MethodDescriptorProto
+  'google.protobuf.FileOptions': google.protobuf.FileOptions
+  'google.protobuf.MessageOptions': google.protobuf.MessageOptions
+  'google.protobuf.FieldOptions': google.protobuf.FieldOptions
+  'google.protobuf.FieldOptions.EditionDefault': google.protobuf.FieldOptions.EditionDefault
+  'google.protobuf.FieldOptions.FeatureSupport': google.protobuf.FieldOptions.FeatureSupport
+  'google.protobuf.OneofOptions': google.protobuf.OneofOptions
+  'google.protobuf.EnumOptions': google.protobuf.EnumOptions
+  'google.protobuf.EnumValueOptions': google.protobuf.EnumValueOptions
+  'google.protobuf.ServiceOptions': google.protobuf.ServiceOptions
+  'google.protobuf.MethodOptions': google.protobuf.MethodOptions
+  'google.protobuf.UninterpretedOption': google.protobuf.UninterpretedOption
+  'google.protobuf.UninterpretedOption.NamePart': google.protobuf.UninterpretedOption.NamePart
+  'google.protobuf.FeatureSet': google.protobuf.FeatureSet
+  'google.protobuf.FeatureSet.VisibilityFeature': google.protobuf.FeatureSet.VisibilityFeature
+  'google.protobuf.FeatureSet.ProtoLimitsFeature': google.protobuf.FeatureSet.ProtoLimitsFeature
+  'google.protobuf.FeatureSetDefaults': google.protobuf.FeatureSetDefaults
+  'google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault': google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault
+  'google.protobuf.SourceCodeInfo': google.protobuf.SourceCodeInfo
+  'google.protobuf.SourceCodeInfo.Location': google.protobuf.SourceCodeInfo.Location
+  'google.protobuf.GeneratedCodeInfo': google.protobuf.GeneratedCodeInfo
+  'google.protobuf.GeneratedCodeInfo.Annotation': google.protobuf.GeneratedCodeInfo.Annotation
+  'google.api.HttpRule': google.api.HttpRule
+  'google.api.CustomHttpPattern': google.api.CustomHttpPattern
+  'grpc.reflection.v1.ServerReflectionRequest': grpc.reflection.v1.ServerReflectionRequest
+  'grpc.reflection.v1.ExtensionRequest': grpc.reflection.v1.ExtensionRequest
+  'grpc.reflection.v1.ServerReflectionResponse': grpc.reflection.v1.ServerReflectionResponse
+  'grpc.reflection.v1.FileDescriptorResponse': grpc.reflection.v1.FileDescriptorResponse
+  'grpc.reflection.v1.ExtensionNumberResponse': grpc.reflection.v1.ExtensionNumberResponse
+  'grpc.reflection.v1.ListServiceResponse': grpc.reflection.v1.ListServiceResponse
+  'grpc.reflection.v1.ServiceResponse': grpc.reflection.v1.ServiceResponse
+  'grpc.reflection.v1.ErrorResponse': grpc.reflection.v1.ErrorResponse
+  'grpc.reflection.v1alpha.ServerReflectionRequest': grpc.reflection.v1alpha.ServerReflectionRequest
+  'grpc.reflection.v1alpha.ExtensionRequest': grpc.reflection.v1alpha.ExtensionRequest
+  'grpc.reflection.v1alpha.ServerReflectionResponse': grpc.reflection.v1alpha.ServerReflectionResponse
+  'grpc.reflection.v1alpha.FileDescriptorResponse': grpc.reflection.v1alpha.FileDescriptorResponse
+  'grpc.reflection.v1alpha.ExtensionNumberResponse': grpc.reflection.v1alpha.ExtensionNumberResponse
+  'grpc.reflection.v1alpha.ListServiceResponse': grpc.reflection.v1alpha.ListServiceResponse
+  'grpc.reflection.v1alpha.ServiceResponse': grpc.reflection.v1alpha.ServiceResponse
+  'grpc.reflection.v1alpha.ErrorResponse': grpc.reflection.v1alpha.ErrorResponse
+  'sdk.auth.v1beta1.BaseAccount': sdk.auth.v1beta1.BaseAccount
+  'sdk.auth.v1beta1.ModuleAccount': sdk.auth.v1beta1.ModuleAccount
+  'sdk.auth.v1beta1.Params': sdk.auth.v1beta1.Params
+  'sdk.auth.v1beta1.GenesisState': sdk.auth.v1beta1.GenesisState
+  'sdk.auth.v1beta1.QueryAccountsRequest': sdk.auth.v1beta1.QueryAccountsRequest
+  'sdk.auth.v1beta1.QueryAccountsResponse': sdk.auth.v1beta1.QueryAccountsResponse
+  'sdk.auth.v1beta1.QueryAccountRequest': sdk.auth.v1beta1.QueryAccountRequest
+  'sdk.auth.v1beta1.QueryAccountResponse': sdk.auth.v1beta1.QueryAccountResponse
+  'sdk.auth.v1beta1.QueryParamsRequest': sdk.auth.v1beta1.QueryParamsRequest
+  'sdk.auth.v1beta1.QueryParamsResponse': sdk.auth.v1beta1.QueryParamsResponse
+  'sdk.auth.v1beta1.QueryModuleAccountsRequest': sdk.auth.v1beta1.QueryModuleAccountsRequest
+  'sdk.auth.v1beta1.QueryModuleAccountsResponse': sdk.auth.v1beta1.QueryModuleAccountsResponse
+  'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params
+  'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled
+  'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input
+  'sdk.bank.v1beta1.Output': sdk.bank.v1beta1.Output
+  'sdk.bank.v1beta1.Supply': sdk.bank.v1beta1.Supply
+  'sdk.bank.v1beta1.DenomUnit': sdk.bank.v1beta1.DenomUnit
+  'sdk.bank.v1beta1.Metadata': sdk.bank.v1beta1.Metadata
+  'sdk.bank.v1beta1.GenesisState': sdk.bank.v1beta1.GenesisState
+  'sdk.bank.v1beta1.Balance': sdk.bank.v1beta1.Balance
+  'sdk.bank.v1beta1.QueryBalanceRequest': sdk.bank.v1beta1.QueryBalanceRequest
+  'sdk.bank.v1beta1.QueryBalanceResponse': sdk.bank.v1beta1.QueryBalanceResponse
+  'sdk.bank.v1beta1.QueryAllBalancesRequest': sdk.bank.v1beta1.QueryAllBalancesRequest
+  'sdk.bank.v1beta1.QueryAllBalancesResponse': sdk.bank.v1beta1.QueryAllBalancesResponse
+  'sdk.bank.v1beta1.QueryTotalSupplyRequest': sdk.bank.v1beta1.QueryTotalSupplyRequest
+  'sdk.bank.v1beta1.QueryTotalSupplyResponse': sdk.bank.v1beta1.QueryTotalSupplyResponse
+  'sdk.bank.v1beta1.QuerySupplyOfRequest': sdk.bank.v1beta1.QuerySupplyOfRequest
+  'sdk.bank.v1beta1.QuerySupplyOfResponse': sdk.bank.v1beta1.QuerySupplyOfResponse
+  'sdk.bank.v1beta1.QueryParamsRequest': sdk.bank.v1beta1.QueryParamsRequest
+  'sdk.bank.v1beta1.QueryParamsResponse': sdk.bank.v1beta1.QueryParamsResponse
+  'sdk.bank.v1beta1.QuerySendEnabledRequest': sdk.bank.v1beta1.QuerySendEnabledRequest
+  'sdk.bank.v1beta1.QuerySendEnabledResponse': sdk.bank.v1beta1.QuerySendEnabledResponse
+  'sdk.bank.v1beta1.MsgSend': sdk.bank.v1beta1.MsgSend
+  'sdk.bank.v1beta1.MsgSendResponse': sdk.bank.v1beta1.MsgSendResponse
+  'sdk.bank.v1beta1.MsgMultiSend': sdk.bank.v1beta1.MsgMultiSend
+  'sdk.bank.v1beta1.MsgMultiSendResponse': sdk.bank.v1beta1.MsgMultiSendResponse
+  'sdk.base.abci.v1beta1.TxResponse': sdk.base.abci.v1beta1.TxResponse
+  'sdk.base.abci.v1beta1.ABCIMessageLog': sdk.base.abci.v1beta1.ABCIMessageLog
+  'sdk.base.abci.v1beta1.StringEvent': sdk.base.abci.v1beta1.StringEvent
+  'sdk.base.abci.v1beta1.Attribute': sdk.base.abci.v1beta1.Attribute
+  'sdk.base.abci.v1beta1.GasInfo': sdk.base.abci.v1beta1.GasInfo
+  'sdk.base.abci.v1beta1.Result': sdk.base.abci.v1beta1.Result
+  'sdk.base.abci.v1beta1.SimulationResponse': sdk.base.abci.v1beta1.SimulationResponse
+  'sdk.base.abci.v1beta1.MsgData': sdk.base.abci.v1beta1.MsgData
+  'sdk.base.abci.v1beta1.TxMsgData': sdk.base.abci.v1beta1.TxMsgData
+  'sdk.base.kv.v1beta1.Pairs': sdk.base.kv.v1beta1.Pairs
+  'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair
+  'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest
+  'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse
+  'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest': sdk.base.tendermint.v1beta1.GetBlockByHeightRequest
+  'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse': sdk.base.tendermint.v1beta1.GetBlockByHeightResponse
+  'sdk.base.tendermint.v1beta1.GetLatestBlockRequest': sdk.base.tendermint.v1beta1.GetLatestBlockRequest
+  'sdk.base.tendermint.v1beta1.GetLatestBlockResponse': sdk.base.tendermint.v1beta1.GetLatestBlockResponse
+  'sdk.base.tendermint.v1beta1.GetSyncingRequest': sdk.base.tendermint.v1beta1.GetSyncingRequest
+  'sdk.base.tendermint.v1beta1.GetSyncingResponse': sdk.base.tendermint.v1beta1.GetSyncingResponse
+  'sdk.base.tendermint.v1beta1.GetNodeInfoRequest': sdk.base.tendermint.v1beta1.GetNodeInfoRequest
+  'sdk.base.tendermint.v1beta1.GetNodeInfoResponse': sdk.base.tendermint.v1beta1.GetNodeInfoResponse
+  'sdk.base.tendermint.v1beta1.VersionInfo': sdk.base.tendermint.v1beta1.VersionInfo
+  'sdk.base.tendermint.v1beta1.Module': sdk.base.tendermint.v1beta1.Module
+  'sdk.base.tendermint.v1beta1.Block': sdk.base.tendermint.v1beta1.Block
+  'sdk.base.tendermint.v1beta1.Header': sdk.base.tendermint.v1beta1.Header
+  'sdk.base.v1beta1.Coin': sdk.base.v1beta1.Coin
+  'sdk.base.v1beta1.DecCoin': sdk.base.v1beta1.DecCoin
+  'sdk.consensus.v1.QueryParamsRequest': sdk.consensus.v1.QueryParamsRequest
+  'sdk.consensus.v1.QueryParamsResponse': sdk.consensus.v1.QueryParamsResponse
+  'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState
+  'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey
+  'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
+  'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey
+  'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey
+  'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState
+  'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption
+  'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit
+  'sdk.gov.v1.Proposal': sdk.gov.v1.Proposal
+  'sdk.gov.v1.TallyResult': sdk.gov.v1.TallyResult
+  'sdk.gov.v1.Vote': sdk.gov.v1.Vote
+  'sdk.gov.v1.DepositParams': sdk.gov.v1.DepositParams
+  'sdk.gov.v1.VotingParams': sdk.gov.v1.VotingParams
+  'sdk.gov.v1.TallyParams': sdk.gov.v1.TallyParams
+  'sdk.gov.v1.Params': sdk.gov.v1.Params
+  'sdk.gov.v1.QueryConstitutionRequest': sdk.gov.v1.QueryConstitutionRequest
+  'sdk.gov.v1.QueryConstitutionResponse': sdk.gov.v1.QueryConstitutionResponse
+  'sdk.gov.v1.QueryProposalRequest': sdk.gov.v1.QueryProposalRequest
+  'sdk.gov.v1.QueryProposalResponse': sdk.gov.v1.QueryProposalResponse
+  'sdk.gov.v1.QueryProposalsRequest': sdk.gov.v1.QueryProposalsRequest
+  'sdk.gov.v1.QueryProposalsResponse': sdk.gov.v1.QueryProposalsResponse
+  'sdk.gov.v1.QueryVoteRequest': sdk.gov.v1.QueryVoteRequest
+  'sdk.gov.v1.QueryVoteResponse': sdk.gov.v1.QueryVoteResponse
+  'sdk.gov.v1.QueryVotesRequest': sdk.gov.v1.QueryVotesRequest
+  'sdk.gov.v1.QueryVotesResponse': sdk.gov.v1.QueryVotesResponse
+  'sdk.gov.v1.QueryParamsRequest': sdk.gov.v1.QueryParamsRequest
+  'sdk.gov.v1.QueryParamsResponse': sdk.gov.v1.QueryParamsResponse
+  'sdk.gov.v1.QueryDepositRequest': sdk.gov.v1.QueryDepositRequest
+  'sdk.gov.v1.QueryDepositResponse': sdk.gov.v1.QueryDepositResponse
+  'sdk.gov.v1.QueryDepositsRequest': sdk.gov.v1.QueryDepositsRequest
+  'sdk.gov.v1.QueryDepositsResponse': sdk.gov.v1.QueryDepositsResponse
+  'sdk.gov.v1.QueryTallyResultRequest': sdk.gov.v1.QueryTallyResultRequest
+  'sdk.gov.v1.QueryTallyResultResponse': sdk.gov.v1.QueryTallyResultResponse
+  'sdk.gov.v1.MsgSubmitProposal': sdk.gov.v1.MsgSubmitProposal
+  'sdk.gov.v1.MsgSubmitProposalResponse': sdk.gov.v1.MsgSubmitProposalResponse
+  'sdk.gov.v1.MsgExecLegacyContent': sdk.gov.v1.MsgExecLegacyContent
+  'sdk.gov.v1.MsgExecLegacyContentResponse': sdk.gov.v1.MsgExecLegacyContentResponse
+  'sdk.gov.v1.MsgVote': sdk.gov.v1.MsgVote
+  'sdk.gov.v1.MsgVoteResponse': sdk.gov.v1.MsgVoteResponse
+  'sdk.gov.v1.MsgVoteWeighted': sdk.gov.v1.MsgVoteWeighted
+  'sdk.gov.v1.MsgVoteWeightedResponse': sdk.gov.v1.MsgVoteWeightedResponse
+  'sdk.gov.v1.MsgDeposit': sdk.gov.v1.MsgDeposit
+  'sdk.gov.v1.MsgDepositResponse': sdk.gov.v1.MsgDepositResponse
+  'sdk.gov.v1.MsgUpdateParams': sdk.gov.v1.MsgUpdateParams
+  'sdk.gov.v1.MsgUpdateParamsResponse': sdk.gov.v1.MsgUpdateParamsResponse
+  'sdk.gov.v1.MsgCancelProposal': sdk.gov.v1.MsgCancelProposal
+  'sdk.gov.v1.MsgCancelProposalResponse': sdk.gov.v1.MsgCancelProposalResponse
+  'sdk.gov.v1beta1.WeightedVoteOption': sdk.gov.v1beta1.WeightedVoteOption
+  'sdk.gov.v1beta1.TextProposal': sdk.gov.v1beta1.TextProposal
+  'sdk.gov.v1beta1.Deposit': sdk.gov.v1beta1.Deposit
+  'sdk.gov.v1beta1.Proposal': sdk.gov.v1beta1.Proposal
+  'sdk.gov.v1beta1.TallyResult': sdk.gov.v1beta1.TallyResult
+  'sdk.gov.v1beta1.Vote': sdk.gov.v1beta1.Vote
+  'sdk.gov.v1beta1.DepositParams': sdk.gov.v1beta1.DepositParams
+  'sdk.gov.v1beta1.VotingParams': sdk.gov.v1beta1.VotingParams
+  'sdk.gov.v1beta1.TallyParams': sdk.gov.v1beta1.TallyParams
+  'sdk.gov.v1beta1.QueryProposalRequest': sdk.gov.v1beta1.QueryProposalRequest
+  'sdk.gov.v1beta1.QueryProposalResponse': sdk.gov.v1beta1.QueryProposalResponse
+  'sdk.gov.v1beta1.QueryProposalsRequest': sdk.gov.v1beta1.QueryProposalsRequest
+  'sdk.gov.v1beta1.QueryProposalsResponse': sdk.gov.v1beta1.QueryProposalsResponse
+  'sdk.gov.v1beta1.QueryVoteRequest': sdk.gov.v1beta1.QueryVoteRequest
+  'sdk.gov.v1beta1.QueryVoteResponse': sdk.gov.v1beta1.QueryVoteResponse
+  'sdk.gov.v1beta1.QueryVotesRequest': sdk.gov.v1beta1.QueryVotesRequest
+  'sdk.gov.v1beta1.QueryVotesResponse': sdk.gov.v1beta1.QueryVotesResponse
+  'sdk.gov.v1beta1.QueryParamsRequest': sdk.gov.v1beta1.QueryParamsRequest
+  'sdk.gov.v1beta1.QueryParamsResponse': sdk.gov.v1beta1.QueryParamsResponse
+  'sdk.gov.v1beta1.QueryDepositRequest': sdk.gov.v1beta1.QueryDepositRequest
+  'sdk.gov.v1beta1.QueryDepositResponse': sdk.gov.v1beta1.QueryDepositResponse
+  'sdk.gov.v1beta1.QueryDepositsRequest': sdk.gov.v1beta1.QueryDepositsRequest
+  'sdk.gov.v1beta1.QueryDepositsResponse': sdk.gov.v1beta1.QueryDepositsResponse
+  'sdk.gov.v1beta1.QueryTallyResultRequest': sdk.gov.v1beta1.QueryTallyResultRequest
+  'sdk.gov.v1beta1.QueryTallyResultResponse': sdk.gov.v1beta1.QueryTallyResultResponse
+  'sdk.gov.v1beta1.MsgSubmitProposal': sdk.gov.v1beta1.MsgSubmitProposal
+  'sdk.gov.v1beta1.MsgSubmitProposalResponse': sdk.gov.v1beta1.MsgSubmitProposalResponse
+  'sdk.gov.v1beta1.MsgVote': sdk.gov.v1beta1.MsgVote
+  'sdk.gov.v1beta1.MsgVoteResponse': sdk.gov.v1beta1.MsgVoteResponse
+  'sdk.gov.v1beta1.MsgVoteWeighted': sdk.gov.v1beta1.MsgVoteWeighted
+  'sdk.gov.v1beta1.MsgVoteWeightedResponse': sdk.gov.v1beta1.MsgVoteWeightedResponse
+  'sdk.gov.v1beta1.MsgDeposit': sdk.gov.v1beta1.MsgDeposit
+  'sdk.gov.v1beta1.MsgDepositResponse': sdk.gov.v1beta1.MsgDepositResponse
+  'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest
+  'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse
+  'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange
+  'sdk.staking.v1beta1.GenesisState': sdk.staking.v1beta1.GenesisState
+  'sdk.staking.v1beta1.LastValidatorPower': sdk.staking.v1beta1.LastValidatorPower
+  'sdk.staking.v1beta1.QueryValidatorsRequest': sdk.staking.v1beta1.QueryValidatorsRequest
+  'sdk.staking.v1beta1.QueryValidatorsResponse': sdk.staking.v1beta1.QueryValidatorsResponse
+  'sdk.staking.v1beta1.QueryValidatorRequest': sdk.staking.v1beta1.QueryValidatorRequest
+  'sdk.staking.v1beta1.QueryValidatorResponse': sdk.staking.v1beta1.QueryValidatorResponse
+  'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorDelegationsRequest
+  'sdk.staking.v1beta1.DelegationResponse': sdk.staking.v1beta1.DelegationResponse
+  'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorDelegationsResponse
+  'sdk.staking.v1beta1.QueryPoolRequest': sdk.staking.v1beta1.QueryPoolRequest
+  'sdk.staking.v1beta1.QueryPoolResponse': sdk.staking.v1beta1.QueryPoolResponse
+  'sdk.staking.v1beta1.QueryParamsRequest': sdk.staking.v1beta1.QueryParamsRequest
+  'sdk.staking.v1beta1.QueryParamsResponse': sdk.staking.v1beta1.QueryParamsResponse
+  'sdk.staking.v1beta1.CommissionRates': sdk.staking.v1beta1.CommissionRates
+  'sdk.staking.v1beta1.Commission': sdk.staking.v1beta1.Commission
+  'sdk.staking.v1beta1.Description': sdk.staking.v1beta1.Description
+  'sdk.staking.v1beta1.Validator': sdk.staking.v1beta1.Validator
+  'sdk.staking.v1beta1.Delegation': sdk.staking.v1beta1.Delegation
+  'sdk.staking.v1beta1.UnbondingDelegationEntry': sdk.staking.v1beta1.UnbondingDelegationEntry
+  'sdk.staking.v1beta1.UnbondingDelegation': sdk.staking.v1beta1.UnbondingDelegation
+  'sdk.staking.v1beta1.RedelegationEntry': sdk.staking.v1beta1.RedelegationEntry
+  'sdk.staking.v1beta1.Redelegation': sdk.staking.v1beta1.Redelegation
+  'sdk.staking.v1beta1.Params': sdk.staking.v1beta1.Params
+  'sdk.staking.v1beta1.Pool': sdk.staking.v1beta1.Pool
+  'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord
+  'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest
+  'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse
+  'sdk.tx.v1beta1.BroadcastTxRequest': sdk.tx.v1beta1.BroadcastTxRequest
+  'sdk.tx.v1beta1.BroadcastTxResponse': sdk.tx.v1beta1.BroadcastTxResponse
+  'sdk.tx.v1beta1.SimulateRequest': sdk.tx.v1beta1.SimulateRequest
+  'sdk.tx.v1beta1.SimulateResponse': sdk.tx.v1beta1.SimulateResponse
+  'sdk.tx.v1beta1.GetTxRequest': sdk.tx.v1beta1.GetTxRequest
+  'sdk.tx.v1beta1.GetTxResponse': sdk.tx.v1beta1.GetTxResponse
+  'sdk.tx.v1beta1.GetBlockWithTxsRequest': sdk.tx.v1beta1.GetBlockWithTxsRequest
+  'sdk.tx.v1beta1.GetBlockWithTxsResponse': sdk.tx.v1beta1.GetBlockWithTxsResponse
+  'sdk.tx.v1beta1.TxDecodeRequest': sdk.tx.v1beta1.TxDecodeRequest
+  'sdk.tx.v1beta1.TxDecodeResponse': sdk.tx.v1beta1.TxDecodeResponse
+  'sdk.tx.v1beta1.TxEncodeRequest': sdk.tx.v1beta1.TxEncodeRequest
+  'sdk.tx.v1beta1.TxEncodeResponse': sdk.tx.v1beta1.TxEncodeResponse
+  'sdk.tx.v1beta1.Tx': sdk.tx.v1beta1.Tx
+  'sdk.tx.v1beta1.TxRaw': sdk.tx.v1beta1.TxRaw
+  'sdk.tx.v1beta1.SignDoc': sdk.tx.v1beta1.SignDoc
+  'sdk.tx.v1beta1.TxBody': sdk.tx.v1beta1.TxBody
+  'sdk.tx.v1beta1.AuthInfo': sdk.tx.v1beta1.AuthInfo
+  'sdk.tx.v1beta1.SignerInfo': sdk.tx.v1beta1.SignerInfo
+  'sdk.tx.v1beta1.ModeInfo': sdk.tx.v1beta1.ModeInfo
+  'sdk.tx.v1beta1.ModeInfo.Single': sdk.tx.v1beta1.ModeInfo.Single
+  'sdk.tx.v1beta1.ModeInfo.Multi': sdk.tx.v1beta1.ModeInfo.Multi
+  'sdk.tx.v1beta1.Fee': sdk.tx.v1beta1.Fee
+  'sdk.tx.v1beta1.Tip': sdk.tx.v1beta1.Tip
+  'sdk.upgrade.v1beta1.QueryCurrentPlanRequest': sdk.upgrade.v1beta1.QueryCurrentPlanRequest
+  'sdk.upgrade.v1beta1.QueryCurrentPlanResponse': sdk.upgrade.v1beta1.QueryCurrentPlanResponse
+  'sdk.upgrade.v1beta1.QueryAppliedPlanRequest': sdk.upgrade.v1beta1.QueryAppliedPlanRequest
+  'sdk.upgrade.v1beta1.QueryAppliedPlanResponse': sdk.upgrade.v1beta1.QueryAppliedPlanResponse
+  'sdk.upgrade.v1beta1.QueryUpgradedConsensusStateRequest': sdk.upgrade.v1beta1.QueryUpgradedConsensusStateRequest
+  'sdk.upgrade.v1beta1.QueryUpgradedConsensusStateResponse': sdk.upgrade.v1beta1.QueryUpgradedConsensusStateResponse
+  'sdk.upgrade.v1beta1.QueryModuleVersionsRequest': sdk.upgrade.v1beta1.QueryModuleVersionsRequest
+  'sdk.upgrade.v1beta1.QueryModuleVersionsResponse': sdk.upgrade.v1beta1.QueryModuleVersionsResponse
+  'sdk.upgrade.v1beta1.QueryAuthorityRequest': sdk.upgrade.v1beta1.QueryAuthorityRequest
+  'sdk.upgrade.v1beta1.QueryAuthorityResponse': sdk.upgrade.v1beta1.QueryAuthorityResponse
+  'sdk.upgrade.v1beta1.MsgSoftwareUpgrade': sdk.upgrade.v1beta1.MsgSoftwareUpgrade
+  'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse': sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse
+  'sdk.upgrade.v1beta1.MsgCancelUpgrade': sdk.upgrade.v1beta1.MsgCancelUpgrade
+  'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse': sdk.upgrade.v1beta1.MsgCancelUpgradeResponse
+  'sdk.upgrade.v1beta1.Plan': sdk.upgrade.v1beta1.Plan
+  'sdk.upgrade.v1beta1.SoftwareUpgradeProposal': sdk.upgrade.v1beta1.SoftwareUpgradeProposal
+  'sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal': sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal
+  'sdk.upgrade.v1beta1.ModuleVersion': sdk.upgrade.v1beta1.ModuleVersion
+  'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute
+  'tendermint.abci.Event': tendermint.abci.Event
+  'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult
+  'tendermint.crypto.PublicKey': tendermint.crypto.PublicKey
+  'tendermint.p2p.ProtocolVersion': tendermint.p2p.ProtocolVersion
+  'tendermint.p2p.DefaultNodeInfoOther': tendermint.p2p.DefaultNodeInfoOther
+  'tendermint.p2p.DefaultNodeInfo': tendermint.p2p.DefaultNodeInfo
+  'tendermint.types.HashedParams': tendermint.types.HashedParams
+  'tendermint.types.ConsensusParams': tendermint.types.ConsensusParams
+  'tendermint.types.BlockParams': tendermint.types.BlockParams
+  'tendermint.types.EvidenceParams': tendermint.types.EvidenceParams
+  'tendermint.types.ValidatorParams': tendermint.types.ValidatorParams
+  'tendermint.types.VersionParams': tendermint.types.VersionParams
+  'tendermint.types.ABCIParams': tendermint.types.ABCIParams
+  'tendermint.types.PartSetHeader': tendermint.types.PartSetHeader
+  'tendermint.types.BlockID': tendermint.types.BlockID
+  'tendermint.types.Header': tendermint.types.Header
+  'tendermint.types.Data': tendermint.types.Data
+  'tendermint.types.Commit': tendermint.types.Commit
+  'tendermint.types.CommitSig': tendermint.types.CommitSig
+  'tendermint.types.Evidence': tendermint.types.Evidence
+  'tendermint.types.EvidenceList': tendermint.types.EvidenceList
+  'tendermint.types.Block': tendermint.types.Block
+  'tendermint.types.CanonicalPartSetHeader': tendermint.types.CanonicalPartSetHeader
+  'tendermint.types.CanonicalBlockID': tendermint.types.CanonicalBlockID
+  'tendermint.types.CanonicalVote': tendermint.types.CanonicalVote
+  'tendermint.types.SimpleValidator': tendermint.types.SimpleValidator
+  'tendermint.version.Consensus': tendermint.version.Consensus
+}
+
+/** Every message as fromObject takes it, by its canonical full name. */
+export interface ProtoInits {
+  'google.protobuf.Any': google.protobuf.Any.Init
+  'google.protobuf.Duration': google.protobuf.Duration.Init
+  'google.protobuf.Empty': google.protobuf.Empty.Init
+  'google.protobuf.Timestamp': google.protobuf.Timestamp.Init
+  'google.protobuf.DoubleValue': google.protobuf.DoubleValue.Init
+  'google.protobuf.FloatValue': google.protobuf.FloatValue.Init
+  'google.protobuf.Int64Value': google.protobuf.Int64Value.Init
+  'google.protobuf.UInt64Value': google.protobuf.UInt64Value.Init
+  'google.protobuf.Int32Value': google.protobuf.Int32Value.Init
+  'google.protobuf.UInt32Value': google.protobuf.UInt32Value.Init
+  'google.protobuf.BoolValue': google.protobuf.BoolValue.Init
+  'google.protobuf.StringValue': google.protobuf.StringValue.Init
+  'google.protobuf.BytesValue': google.protobuf.BytesValue.Init
+  'google.protobuf.FileDescriptorSet': google.protobuf.FileDescriptorSet.Init
+  'google.protobuf.FileDescriptorProto': google.protobuf.FileDescriptorProto.Init
+  'google.protobuf.DescriptorProto': google.protobuf.DescriptorProto.Init
+  'google.protobuf.DescriptorProto.ExtensionRange': google.protobuf.DescriptorProto.ExtensionRange.Init
+  'google.protobuf.DescriptorProto.ReservedRange': google.protobuf.DescriptorProto.ReservedRange.Init
+  'google.protobuf.ExtensionRangeOptions': google.protobuf.ExtensionRangeOptions.Init
+  'google.protobuf.ExtensionRangeOptions.Declaration': google.protobuf.ExtensionRangeOptions.Declaration.Init
+  'google.protobuf.FieldDescriptorProto': google.protobuf.FieldDescriptorProto.Init
+  'google.protobuf.OneofDescriptorProto': google.protobuf.OneofDescriptorProto.Init
+  'google.protobuf.EnumDescriptorProto': google.protobuf.EnumDescriptorProto.Init
+  'google.protobuf.EnumDescriptorProto.EnumReservedRange': google.protobuf.EnumDescriptorProto.EnumReservedRange.Init
+  'google.protobuf.EnumValueDescriptorProto': google.protobuf.EnumValueDescriptorProto.Init
+  'google.protobuf.ServiceDescriptorProto': google.protobuf.ServiceDescriptorProto.Init
+  'google.protobuf.MethodDescriptorProto': google.protobuf.MethodDescriptorProto.Init
+  'google.protobuf.FileOptions': google.protobuf.FileOptions.Init
+  'google.protobuf.MessageOptions': google.protobuf.MessageOptions.Init
+  'google.protobuf.FieldOptions': google.protobuf.FieldOptions.Init
+  'google.protobuf.FieldOptions.EditionDefault': google.protobuf.FieldOptions.EditionDefault.Init
+  'google.protobuf.FieldOptions.FeatureSupport': google.protobuf.FieldOptions.FeatureSupport.Init
+  'google.protobuf.OneofOptions': google.protobuf.OneofOptions.Init
+  'google.protobuf.EnumOptions': google.protobuf.EnumOptions.Init
+  'google.protobuf.EnumValueOptions': google.protobuf.EnumValueOptions.Init
+  'google.protobuf.ServiceOptions': google.protobuf.ServiceOptions.Init
+  'google.protobuf.MethodOptions': google.protobuf.MethodOptions.Init
+  'google.protobuf.UninterpretedOption': google.protobuf.UninterpretedOption.Init
+  'google.protobuf.UninterpretedOption.NamePart': google.protobuf.UninterpretedOption.NamePart.Init
+  'google.protobuf.FeatureSet': google.protobuf.FeatureSet.Init
+  'google.protobuf.FeatureSet.VisibilityFeature': google.protobuf.FeatureSet.VisibilityFeature.Init
+  'google.protobuf.FeatureSet.ProtoLimitsFeature': google.protobuf.FeatureSet.ProtoLimitsFeature.Init
+  'google.protobuf.FeatureSetDefaults': google.protobuf.FeatureSetDefaults.Init
+  'google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault': google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault.Init
+  'google.protobuf.SourceCodeInfo': google.protobuf.SourceCodeInfo.Init
+  'google.protobuf.SourceCodeInfo.Location': google.protobuf.SourceCodeInfo.Location.Init
+  'google.protobuf.GeneratedCodeInfo': google.protobuf.GeneratedCodeInfo.Init
+  'google.protobuf.GeneratedCodeInfo.Annotation': google.protobuf.GeneratedCodeInfo.Annotation.Init
+  'google.api.HttpRule': google.api.HttpRule.Init
+  'google.api.CustomHttpPattern': google.api.CustomHttpPattern.Init
+  'grpc.reflection.v1.ServerReflectionRequest': grpc.reflection.v1.ServerReflectionRequest.Init
+  'grpc.reflection.v1.ExtensionRequest': grpc.reflection.v1.ExtensionRequest.Init
+  'grpc.reflection.v1.ServerReflectionResponse': grpc.reflection.v1.ServerReflectionResponse.Init
+  'grpc.reflection.v1.FileDescriptorResponse': grpc.reflection.v1.FileDescriptorResponse.Init
+  'grpc.reflection.v1.ExtensionNumberResponse': grpc.reflection.v1.ExtensionNumberResponse.Init
+  'grpc.reflection.v1.ListServiceResponse': grpc.reflection.v1.ListServiceResponse.Init
+  'grpc.reflection.v1.ServiceResponse': grpc.reflection.v1.ServiceResponse.Init
+  'grpc.reflection.v1.ErrorResponse': grpc.reflection.v1.ErrorResponse.Init
+  'grpc.reflection.v1alpha.ServerReflectionRequest': grpc.reflection.v1alpha.ServerReflectionRequest.Init
+  'grpc.reflection.v1alpha.ExtensionRequest': grpc.reflection.v1alpha.ExtensionRequest.Init
+  'grpc.reflection.v1alpha.ServerReflectionResponse': grpc.reflection.v1alpha.ServerReflectionResponse.Init
+  'grpc.reflection.v1alpha.FileDescriptorResponse': grpc.reflection.v1alpha.FileDescriptorResponse.Init
+  'grpc.reflection.v1alpha.ExtensionNumberResponse': grpc.reflection.v1alpha.ExtensionNumberResponse.Init
+  'grpc.reflection.v1alpha.ListServiceResponse': grpc.reflection.v1alpha.ListServiceResponse.Init
+  'grpc.reflection.v1alpha.ServiceResponse': grpc.reflection.v1alpha.ServiceResponse.Init
+  'grpc.reflection.v1alpha.ErrorResponse': grpc.reflection.v1alpha.ErrorResponse.Init
+  'sdk.auth.v1beta1.BaseAccount': sdk.auth.v1beta1.BaseAccount.Init
+  'sdk.auth.v1beta1.ModuleAccount': sdk.auth.v1beta1.ModuleAccount.Init
+  'sdk.auth.v1beta1.Params': sdk.auth.v1beta1.Params.Init
+  'sdk.auth.v1beta1.GenesisState': sdk.auth.v1beta1.GenesisState.Init
+  'sdk.auth.v1beta1.QueryAccountsRequest': sdk.auth.v1beta1.QueryAccountsRequest.Init
+  'sdk.auth.v1beta1.QueryAccountsResponse': sdk.auth.v1beta1.QueryAccountsResponse.Init
+  'sdk.auth.v1beta1.QueryAccountRequest': sdk.auth.v1beta1.QueryAccountRequest.Init
+  'sdk.auth.v1beta1.QueryAccountResponse': sdk.auth.v1beta1.QueryAccountResponse.Init
+  'sdk.auth.v1beta1.QueryParamsRequest': sdk.auth.v1beta1.QueryParamsRequest.Init
+  'sdk.auth.v1beta1.QueryParamsResponse': sdk.auth.v1beta1.QueryParamsResponse.Init
+  'sdk.auth.v1beta1.QueryModuleAccountsRequest': sdk.auth.v1beta1.QueryModuleAccountsRequest.Init
+  'sdk.auth.v1beta1.QueryModuleAccountsResponse': sdk.auth.v1beta1.QueryModuleAccountsResponse.Init
+  'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params.Init
+  'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled.Init
+  'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input.Init
+  'sdk.bank.v1beta1.Output': sdk.bank.v1beta1.Output.Init
+  'sdk.bank.v1beta1.Supply': sdk.bank.v1beta1.Supply.Init
+  'sdk.bank.v1beta1.DenomUnit': sdk.bank.v1beta1.DenomUnit.Init
+  'sdk.bank.v1beta1.Metadata': sdk.bank.v1beta1.Metadata.Init
+  'sdk.bank.v1beta1.GenesisState': sdk.bank.v1beta1.GenesisState.Init
+  'sdk.bank.v1beta1.Balance': sdk.bank.v1beta1.Balance.Init
+  'sdk.bank.v1beta1.QueryBalanceRequest': sdk.bank.v1beta1.QueryBalanceRequest.Init
+  'sdk.bank.v1beta1.QueryBalanceResponse': sdk.bank.v1beta1.QueryBalanceResponse.Init
+  'sdk.bank.v1beta1.QueryAllBalancesRequest': sdk.bank.v1beta1.QueryAllBalancesRequest.Init
+  'sdk.bank.v1beta1.QueryAllBalancesResponse': sdk.bank.v1beta1.QueryAllBalancesResponse.Init
+  'sdk.bank.v1beta1.QueryTotalSupplyRequest': sdk.bank.v1beta1.QueryTotalSupplyRequest.Init
+  'sdk.bank.v1beta1.QueryTotalSupplyResponse': sdk.bank.v1beta1.QueryTotalSupplyResponse.Init
+  'sdk.bank.v1beta1.QuerySupplyOfRequest': sdk.bank.v1beta1.QuerySupplyOfRequest.Init
+  'sdk.bank.v1beta1.QuerySupplyOfResponse': sdk.bank.v1beta1.QuerySupplyOfResponse.Init
+  'sdk.bank.v1beta1.QueryParamsRequest': sdk.bank.v1beta1.QueryParamsRequest.Init
+  'sdk.bank.v1beta1.QueryParamsResponse': sdk.bank.v1beta1.QueryParamsResponse.Init
+  'sdk.bank.v1beta1.QuerySendEnabledRequest': sdk.bank.v1beta1.QuerySendEnabledRequest.Init
+  'sdk.bank.v1beta1.QuerySendEnabledResponse': sdk.bank.v1beta1.QuerySendEnabledResponse.Init
+  'sdk.bank.v1beta1.MsgSend': sdk.bank.v1beta1.MsgSend.Init
+  'sdk.bank.v1beta1.MsgSendResponse': sdk.bank.v1beta1.MsgSendResponse.Init
+  'sdk.bank.v1beta1.MsgMultiSend': sdk.bank.v1beta1.MsgMultiSend.Init
+  'sdk.bank.v1beta1.MsgMultiSendResponse': sdk.bank.v1beta1.MsgMultiSendResponse.Init
+  'sdk.base.abci.v1beta1.TxResponse': sdk.base.abci.v1beta1.TxResponse.Init
+  'sdk.base.abci.v1beta1.ABCIMessageLog': sdk.base.abci.v1beta1.ABCIMessageLog.Init
+  'sdk.base.abci.v1beta1.StringEvent': sdk.base.abci.v1beta1.StringEvent.Init
+  'sdk.base.abci.v1beta1.Attribute': sdk.base.abci.v1beta1.Attribute.Init
+  'sdk.base.abci.v1beta1.GasInfo': sdk.base.abci.v1beta1.GasInfo.Init
+  'sdk.base.abci.v1beta1.Result': sdk.base.abci.v1beta1.Result.Init
+  'sdk.base.abci.v1beta1.SimulationResponse': sdk.base.abci.v1beta1.SimulationResponse.Init
+  'sdk.base.abci.v1beta1.MsgData': sdk.base.abci.v1beta1.MsgData.Init
+  'sdk.base.abci.v1beta1.TxMsgData': sdk.base.abci.v1beta1.TxMsgData.Init
+  'sdk.base.kv.v1beta1.Pairs': sdk.base.kv.v1beta1.Pairs.Init
+  'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair.Init
+  'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest.Init
+  'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse.Init
+  'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest': sdk.base.tendermint.v1beta1.GetBlockByHeightRequest.Init
+  'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse': sdk.base.tendermint.v1beta1.GetBlockByHeightResponse.Init
+  'sdk.base.tendermint.v1beta1.GetLatestBlockRequest': sdk.base.tendermint.v1beta1.GetLatestBlockRequest.Init
+  'sdk.base.tendermint.v1beta1.GetLatestBlockResponse': sdk.base.tendermint.v1beta1.GetLatestBlockResponse.Init
+  'sdk.base.tendermint.v1beta1.GetSyncingRequest': sdk.base.tendermint.v1beta1.GetSyncingRequest.Init
+  'sdk.base.tendermint.v1beta1.GetSyncingResponse': sdk.base.tendermint.v1beta1.GetSyncingResponse.Init
+  'sdk.base.tendermint.v1beta1.GetNodeInfoRequest': sdk.base.tendermint.v1beta1.GetNodeInfoRequest.Init
+  'sdk.base.tendermint.v1beta1.GetNodeInfoResponse': sdk.base.tendermint.v1beta1.GetNodeInfoResponse.Init
+  'sdk.base.tendermint.v1beta1.VersionInfo': sdk.base.tendermint.v1beta1.VersionInfo.Init
+  'sdk.base.tendermint.v1beta1.Module': sdk.base.tendermint.v1beta1.Module.Init
+  'sdk.base.tendermint.v1beta1.Block': sdk.base.tendermint.v1beta1.Block.Init
+  'sdk.base.tendermint.v1beta1.Header': sdk.base.tendermint.v1beta1.Header.Init
+  'sdk.base.v1beta1.Coin': sdk.base.v1beta1.Coin.Init
+  'sdk.base.v1beta1.DecCoin': sdk.base.v1beta1.DecCoin.Init
+  'sdk.consensus.v1.QueryParamsRequest': sdk.consensus.v1.QueryParamsRequest.Init
+  'sdk.consensus.v1.QueryParamsResponse': sdk.consensus.v1.QueryParamsResponse.Init
+  'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState.Init
+  'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey.Init
+  'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
+  'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey.Init
+  'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey.Init
+  'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState.Init
+  'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption.Init
+  'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit.Init
+  'sdk.gov.v1.Proposal': sdk.gov.v1.Proposal.Init
+  'sdk.gov.v1.TallyResult': sdk.gov.v1.TallyResult.Init
+  'sdk.gov.v1.Vote': sdk.gov.v1.Vote.Init
+  'sdk.gov.v1.DepositParams': sdk.gov.v1.DepositParams.Init
+  'sdk.gov.v1.VotingParams': sdk.gov.v1.VotingParams.Init
+  'sdk.gov.v1.TallyParams': sdk.gov.v1.TallyParams.Init
+  'sdk.gov.v1.Params': sdk.gov.v1.Params.Init
+  'sdk.gov.v1.QueryConstitutionRequest': sdk.gov.v1.QueryConstitutionRequest.Init
+  'sdk.gov.v1.QueryConstitutionResponse': sdk.gov.v1.QueryConstitutionResponse.Init
+  'sdk.gov.v1.QueryProposalRequest': sdk.gov.v1.QueryProposalRequest.Init
+  'sdk.gov.v1.QueryProposalResponse': sdk.gov.v1.QueryProposalResponse.Init
+  'sdk.gov.v1.QueryProposalsRequest': sdk.gov.v1.QueryProposalsRequest.Init
+  'sdk.gov.v1.QueryProposalsResponse': sdk.gov.v1.QueryProposalsResponse.Init
+  'sdk.gov.v1.QueryVoteRequest': sdk.gov.v1.QueryVoteRequest.Init
+  'sdk.gov.v1.QueryVoteResponse': sdk.gov.v1.QueryVoteResponse.Init
+  'sdk.gov.v1.QueryVotesRequest': sdk.gov.v1.QueryVotesRequest.Init
+  'sdk.gov.v1.QueryVotesResponse': sdk.gov.v1.QueryVotesResponse.Init
+  'sdk.gov.v1.QueryParamsRequest': sdk.gov.v1.QueryParamsRequest.Init
+  'sdk.gov.v1.QueryParamsResponse': sdk.gov.v1.QueryParamsResponse.Init
+  'sdk.gov.v1.QueryDepositRequest': sdk.gov.v1.QueryDepositRequest.Init
+  'sdk.gov.v1.QueryDepositResponse': sdk.gov.v1.QueryDepositResponse.Init
+  'sdk.gov.v1.QueryDepositsRequest': sdk.gov.v1.QueryDepositsRequest.Init
+  'sdk.gov.v1.QueryDepositsResponse': sdk.gov.v1.QueryDepositsResponse.Init
+  'sdk.gov.v1.QueryTallyResultRequest': sdk.gov.v1.QueryTallyResultRequest.Init
+  'sdk.gov.v1.QueryTallyResultResponse': sdk.gov.v1.QueryTallyResultResponse.Init
+  'sdk.gov.v1.MsgSubmitProposal': sdk.gov.v1.MsgSubmitProposal.Init
+  'sdk.gov.v1.MsgSubmitProposalResponse': sdk.gov.v1.MsgSubmitProposalResponse.Init
+  'sdk.gov.v1.MsgExecLegacyContent': sdk.gov.v1.MsgExecLegacyContent.Init
+  'sdk.gov.v1.MsgExecLegacyContentResponse': sdk.gov.v1.MsgExecLegacyContentResponse.Init
+  'sdk.gov.v1.MsgVote': sdk.gov.v1.MsgVote.Init
+  'sdk.gov.v1.MsgVoteResponse': sdk.gov.v1.MsgVoteResponse.Init
+  'sdk.gov.v1.MsgVoteWeighted': sdk.gov.v1.MsgVoteWeighted.Init
+  'sdk.gov.v1.MsgVoteWeightedResponse': sdk.gov.v1.MsgVoteWeightedResponse.Init
+  'sdk.gov.v1.MsgDeposit': sdk.gov.v1.MsgDeposit.Init
+  'sdk.gov.v1.MsgDepositResponse': sdk.gov.v1.MsgDepositResponse.Init
+  'sdk.gov.v1.MsgUpdateParams': sdk.gov.v1.MsgUpdateParams.Init
+  'sdk.gov.v1.MsgUpdateParamsResponse': sdk.gov.v1.MsgUpdateParamsResponse.Init
+  'sdk.gov.v1.MsgCancelProposal': sdk.gov.v1.MsgCancelProposal.Init
+  'sdk.gov.v1.MsgCancelProposalResponse': sdk.gov.v1.MsgCancelProposalResponse.Init
+  'sdk.gov.v1beta1.WeightedVoteOption': sdk.gov.v1beta1.WeightedVoteOption.Init
+  'sdk.gov.v1beta1.TextProposal': sdk.gov.v1beta1.TextProposal.Init
+  'sdk.gov.v1beta1.Deposit': sdk.gov.v1beta1.Deposit.Init
+  'sdk.gov.v1beta1.Proposal': sdk.gov.v1beta1.Proposal.Init
+  'sdk.gov.v1beta1.TallyResult': sdk.gov.v1beta1.TallyResult.Init
+  'sdk.gov.v1beta1.Vote': sdk.gov.v1beta1.Vote.Init
+  'sdk.gov.v1beta1.DepositParams': sdk.gov.v1beta1.DepositParams.Init
+  'sdk.gov.v1beta1.VotingParams': sdk.gov.v1beta1.VotingParams.Init
+  'sdk.gov.v1beta1.TallyParams': sdk.gov.v1beta1.TallyParams.Init
+  'sdk.gov.v1beta1.QueryProposalRequest': sdk.gov.v1beta1.QueryProposalRequest.Init
+  'sdk.gov.v1beta1.QueryProposalResponse': sdk.gov.v1beta1.QueryProposalResponse.Init
+  'sdk.gov.v1beta1.QueryProposalsRequest': sdk.gov.v1beta1.QueryProposalsRequest.Init
+  'sdk.gov.v1beta1.QueryProposalsResponse': sdk.gov.v1beta1.QueryProposalsResponse.Init
+  'sdk.gov.v1beta1.QueryVoteRequest': sdk.gov.v1beta1.QueryVoteRequest.Init
+  'sdk.gov.v1beta1.QueryVoteResponse': sdk.gov.v1beta1.QueryVoteResponse.Init
+  'sdk.gov.v1beta1.QueryVotesRequest': sdk.gov.v1beta1.QueryVotesRequest.Init
+  'sdk.gov.v1beta1.QueryVotesResponse': sdk.gov.v1beta1.QueryVotesResponse.Init
+  'sdk.gov.v1beta1.QueryParamsRequest': sdk.gov.v1beta1.QueryParamsRequest.Init
+  'sdk.gov.v1beta1.QueryParamsResponse': sdk.gov.v1beta1.QueryParamsResponse.Init
+  'sdk.gov.v1beta1.QueryDepositRequest': sdk.gov.v1beta1.QueryDepositRequest.Init
+  'sdk.gov.v1beta1.QueryDepositResponse': sdk.gov.v1beta1.QueryDepositResponse.Init
+  'sdk.gov.v1beta1.QueryDepositsRequest': sdk.gov.v1beta1.QueryDepositsRequest.Init
+  'sdk.gov.v1beta1.QueryDepositsResponse': sdk.gov.v1beta1.QueryDepositsResponse.Init
+  'sdk.gov.v1beta1.QueryTallyResultRequest': sdk.gov.v1beta1.QueryTallyResultRequest.Init
+  'sdk.gov.v1beta1.QueryTallyResultResponse': sdk.gov.v1beta1.QueryTallyResultResponse.Init
+  'sdk.gov.v1beta1.MsgSubmitProposal': sdk.gov.v1beta1.MsgSubmitProposal.Init
+  'sdk.gov.v1beta1.MsgSubmitProposalResponse': sdk.gov.v1beta1.MsgSubmitProposalResponse.Init
+  'sdk.gov.v1beta1.MsgVote': sdk.gov.v1beta1.MsgVote.Init
+  'sdk.gov.v1beta1.MsgVoteResponse': sdk.gov.v1beta1.MsgVoteResponse.Init
+  'sdk.gov.v1beta1.MsgVoteWeighted': sdk.gov.v1beta1.MsgVoteWeighted.Init
+  'sdk.gov.v1beta1.MsgVoteWeightedResponse': sdk.gov.v1beta1.MsgVoteWeightedResponse.Init
+  'sdk.gov.v1beta1.MsgDeposit': sdk.gov.v1beta1.MsgDeposit.Init
+  'sdk.gov.v1beta1.MsgDepositResponse': sdk.gov.v1beta1.MsgDepositResponse.Init
+  'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest.Init
+  'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse.Init
+  'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange.Init
+  'sdk.staking.v1beta1.GenesisState': sdk.staking.v1beta1.GenesisState.Init
+  'sdk.staking.v1beta1.LastValidatorPower': sdk.staking.v1beta1.LastValidatorPower.Init
+  'sdk.staking.v1beta1.QueryValidatorsRequest': sdk.staking.v1beta1.QueryValidatorsRequest.Init
+  'sdk.staking.v1beta1.QueryValidatorsResponse': sdk.staking.v1beta1.QueryValidatorsResponse.Init
+  'sdk.staking.v1beta1.QueryValidatorRequest': sdk.staking.v1beta1.QueryValidatorRequest.Init
+  'sdk.staking.v1beta1.QueryValidatorResponse': sdk.staking.v1beta1.QueryValidatorResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorDelegationsRequest.Init
+  'sdk.staking.v1beta1.DelegationResponse': sdk.staking.v1beta1.DelegationResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryPoolRequest': sdk.staking.v1beta1.QueryPoolRequest.Init
+  'sdk.staking.v1beta1.QueryPoolResponse': sdk.staking.v1beta1.QueryPoolResponse.Init
+  'sdk.staking.v1beta1.QueryParamsRequest': sdk.staking.v1beta1.QueryParamsRequest.Init
+  'sdk.staking.v1beta1.QueryParamsResponse': sdk.staking.v1beta1.QueryParamsResponse.Init
+  'sdk.staking.v1beta1.CommissionRates': sdk.staking.v1beta1.CommissionRates.Init
+  'sdk.staking.v1beta1.Commission': sdk.staking.v1beta1.Commission.Init
+  'sdk.staking.v1beta1.Description': sdk.staking.v1beta1.Description.Init
+  'sdk.staking.v1beta1.Validator': sdk.staking.v1beta1.Validator.Init
+  'sdk.staking.v1beta1.Delegation': sdk.staking.v1beta1.Delegation.Init
+  'sdk.staking.v1beta1.UnbondingDelegationEntry': sdk.staking.v1beta1.UnbondingDelegationEntry.Init
+  'sdk.staking.v1beta1.UnbondingDelegation': sdk.staking.v1beta1.UnbondingDelegation.Init
+  'sdk.staking.v1beta1.RedelegationEntry': sdk.staking.v1beta1.RedelegationEntry.Init
+  'sdk.staking.v1beta1.Redelegation': sdk.staking.v1beta1.Redelegation.Init
+  'sdk.staking.v1beta1.Params': sdk.staking.v1beta1.Params.Init
+  'sdk.staking.v1beta1.Pool': sdk.staking.v1beta1.Pool.Init
+  'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord.Init
+  'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest.Init
+  'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse.Init
+  'sdk.tx.v1beta1.BroadcastTxRequest': sdk.tx.v1beta1.BroadcastTxRequest.Init
+  'sdk.tx.v1beta1.BroadcastTxResponse': sdk.tx.v1beta1.BroadcastTxResponse.Init
+  'sdk.tx.v1beta1.SimulateRequest': sdk.tx.v1beta1.SimulateRequest.Init
+  'sdk.tx.v1beta1.SimulateResponse': sdk.tx.v1beta1.SimulateResponse.Init
+  'sdk.tx.v1beta1.GetTxRequest': sdk.tx.v1beta1.GetTxRequest.Init
+  'sdk.tx.v1beta1.GetTxResponse': sdk.tx.v1beta1.GetTxResponse.Init
+  'sdk.tx.v1beta1.GetBlockWithTxsRequest': sdk.tx.v1beta1.GetBlockWithTxsRequest.Init
+  'sdk.tx.v1beta1.GetBlockWithTxsResponse': sdk.tx.v1beta1.GetBlockWithTxsResponse.Init
+  'sdk.tx.v1beta1.TxDecodeRequest': sdk.tx.v1beta1.TxDecodeRequest.Init
+  'sdk.tx.v1beta1.TxDecodeResponse': sdk.tx.v1beta1.TxDecodeResponse.Init
+  'sdk.tx.v1beta1.TxEncodeRequest': sdk.tx.v1beta1.TxEncodeRequest.Init
+  'sdk.tx.v1beta1.TxEncodeResponse': sdk.tx.v1beta1.TxEncodeResponse.Init
+  'sdk.tx.v1beta1.Tx': sdk.tx.v1beta1.Tx.Init
+  'sdk.tx.v1beta1.TxRaw': sdk.tx.v1beta1.TxRaw.Init
+  'sdk.tx.v1beta1.SignDoc': sdk.tx.v1beta1.SignDoc.Init
+  'sdk.tx.v1beta1.TxBody': sdk.tx.v1beta1.TxBody.Init
+  'sdk.tx.v1beta1.AuthInfo': sdk.tx.v1beta1.AuthInfo.Init
+  'sdk.tx.v1beta1.SignerInfo': sdk.tx.v1beta1.SignerInfo.Init
+  'sdk.tx.v1beta1.ModeInfo': sdk.tx.v1beta1.ModeInfo.Init
+  'sdk.tx.v1beta1.ModeInfo.Single': sdk.tx.v1beta1.ModeInfo.Single.Init
+  'sdk.tx.v1beta1.ModeInfo.Multi': sdk.tx.v1beta1.ModeInfo.Multi.Init
+  'sdk.tx.v1beta1.Fee': sdk.tx.v1beta1.Fee.Init
+  'sdk.tx.v1beta1.Tip': sdk.tx.v1beta1.Tip.Init
+  'sdk.upgrade.v1beta1.QueryCurrentPlanRequest': sdk.upgrade.v1beta1.QueryCurrentPlanRequest.Init
+  'sdk.upgrade.v1beta1.QueryCurrentPlanResponse': sdk.upgrade.v1beta1.QueryCurrentPlanResponse.Init
+  'sdk.upgrade.v1beta1.QueryAppliedPlanRequest': sdk.upgrade.v1beta1.QueryAppliedPlanRequest.Init
+  'sdk.upgrade.v1beta1.QueryAppliedPlanResponse': sdk.upgrade.v1beta1.QueryAppliedPlanResponse.Init
+  'sdk.upgrade.v1beta1.QueryUpgradedConsensusStateRequest': sdk.upgrade.v1beta1.QueryUpgradedConsensusStateRequest.Init
+  'sdk.upgrade.v1beta1.QueryUpgradedConsensusStateResponse': sdk.upgrade.v1beta1.QueryUpgradedConsensusStateResponse.Init
+  'sdk.upgrade.v1beta1.QueryModuleVersionsRequest': sdk.upgrade.v1beta1.QueryModuleVersionsRequest.Init
+  'sdk.upgrade.v1beta1.QueryModuleVersionsResponse': sdk.upgrade.v1beta1.QueryModuleVersionsResponse.Init
+  'sdk.upgrade.v1beta1.QueryAuthorityRequest': sdk.upgrade.v1beta1.QueryAuthorityRequest.Init
+  'sdk.upgrade.v1beta1.QueryAuthorityResponse': sdk.upgrade.v1beta1.QueryAuthorityResponse.Init
+  'sdk.upgrade.v1beta1.MsgSoftwareUpgrade': sdk.upgrade.v1beta1.MsgSoftwareUpgrade.Init
+  'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse': sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse.Init
+  'sdk.upgrade.v1beta1.MsgCancelUpgrade': sdk.upgrade.v1beta1.MsgCancelUpgrade.Init
+  'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse': sdk.upgrade.v1beta1.MsgCancelUpgradeResponse.Init
+  'sdk.upgrade.v1beta1.Plan': sdk.upgrade.v1beta1.Plan.Init
+  'sdk.upgrade.v1beta1.SoftwareUpgradeProposal': sdk.upgrade.v1beta1.SoftwareUpgradeProposal.Init
+  'sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal': sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal.Init
+  'sdk.upgrade.v1beta1.ModuleVersion': sdk.upgrade.v1beta1.ModuleVersion.Init
+  'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute.Init
+  'tendermint.abci.Event': tendermint.abci.Event.Init
+  'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult.Init
+  'tendermint.crypto.PublicKey': tendermint.crypto.PublicKey.Init
+  'tendermint.p2p.ProtocolVersion': tendermint.p2p.ProtocolVersion.Init
+  'tendermint.p2p.DefaultNodeInfoOther': tendermint.p2p.DefaultNodeInfoOther.Init
+  'tendermint.p2p.DefaultNodeInfo': tendermint.p2p.DefaultNodeInfo.Init
+  'tendermint.types.HashedParams': tendermint.types.HashedParams.Init
+  'tendermint.types.ConsensusParams': tendermint.types.ConsensusParams.Init
+  'tendermint.types.BlockParams': tendermint.types.BlockParams.Init
+  'tendermint.types.EvidenceParams': tendermint.types.EvidenceParams.Init
+  'tendermint.types.ValidatorParams': tendermint.types.ValidatorParams.Init
+  'tendermint.types.VersionParams': tendermint.types.VersionParams.Init
+  'tendermint.types.ABCIParams': tendermint.types.ABCIParams.Init
+  'tendermint.types.PartSetHeader': tendermint.types.PartSetHeader.Init
+  'tendermint.types.BlockID': tendermint.types.BlockID.Init
+  'tendermint.types.Header': tendermint.types.Header.Init
+  'tendermint.types.Data': tendermint.types.Data.Init
+  'tendermint.types.Commit': tendermint.types.Commit.Init
+  'tendermint.types.CommitSig': tendermint.types.CommitSig.Init
+  'tendermint.types.Evidence': tendermint.types.Evidence.Init
+  'tendermint.types.EvidenceList': tendermint.types.EvidenceList.Init
+  'tendermint.types.Block': tendermint.types.Block.Init
+  'tendermint.types.CanonicalPartSetHeader': tendermint.types.CanonicalPartSetHeader.Init
+  'tendermint.types.CanonicalBlockID': tendermint.types.CanonicalBlockID.Init
+  'tendermint.types.CanonicalVote': tendermint.types.CanonicalVote.Init
+  'tendermint.types.SimpleValidator': tendermint.types.SimpleValidator.Init
+  'tendermint.version.Consensus': tendermint.version.Consensus.Init
+}
+
+/** Every enum's value names, by the enum's canonical full name. */
+export interface ProtoEnumNames {
+  'google.protobuf.Edition': 'EDITION_UNKNOWN' | 'EDITION_LEGACY' | 'EDITION_PROTO2' | 'EDITION_PROTO3' | 'EDITION_2023' | 'EDITION_2024' | 'EDITION_2026' | 'EDITION_1_TEST_ONLY' | 'EDITION_2_TEST_ONLY' | 'EDITION_99997_TEST_ONLY' | 'EDITION_99998_TEST_ONLY' | 'EDITION_99999_TEST_ONLY' | 'EDITION_MAX'
+  'google.protobuf.ExtensionRangeOptions.VerificationState': 'DECLARATION' | 'UNVERIFIED'
+  'google.protobuf.FieldDescriptorProto.Type': 'TYPE_DOUBLE' | 'TYPE_FLOAT' | 'TYPE_INT64' | 'TYPE_UINT64' | 'TYPE_INT32' | 'TYPE_FIXED64' | 'TYPE_FIXED32' | 'TYPE_BOOL' | 'TYPE_STRING' | 'TYPE_GROUP' | 'TYPE_MESSAGE' | 'TYPE_BYTES' | 'TYPE_UINT32' | 'TYPE_ENUM' | 'TYPE_SFIXED32' | 'TYPE_SFIXED64' | 'TYPE_SINT32' | 'TYPE_SINT64'
+  'google.protobuf.FieldDescriptorProto.Label': 'LABEL_OPTIONAL' | 'LABEL_REPEATED' | 'LABEL_REQUIRED'
+  'google.protobuf.FileOptions.OptimizeMode': 'SPEED' | 'CODE_SIZE' | 'LITE_RUNTIME'
+  'google.protobuf.FieldOptions.CType': 'STRING' | 'CORD' | 'STRING_PIECE'
+  'google.protobuf.FieldOptions.JSType': 'JS_NORMAL' | 'JS_STRING' | 'JS_NUMBER'
+  'google.protobuf.FieldOptions.OptionRetention': 'RETENTION_UNKNOWN' | 'RETENTION_RUNTIME' | 'RETENTION_SOURCE'
+  'google.protobuf.FieldOptions.OptionTargetType': 'TARGET_TYPE_UNKNOWN' | 'TARGET_TYPE_FILE' | 'TARGET_TYPE_EXTENSION_RANGE' | 'TARGET_TYPE_MESSAGE' | 'TARGET_TYPE_FIELD' | 'TARGET_TYPE_ONEOF' | 'TARGET_TYPE_ENUM' | 'TARGET_TYPE_ENUM_ENTRY' | 'TARGET_TYPE_SERVICE' | 'TARGET_TYPE_METHOD'
+  'google.protobuf.MethodOptions.IdempotencyLevel': 'IDEMPOTENCY_UNKNOWN' | 'NO_SIDE_EFFECTS' | 'IDEMPOTENT'
+  'google.protobuf.FeatureSet.FieldPresence': 'FIELD_PRESENCE_UNKNOWN' | 'EXPLICIT' | 'IMPLICIT' | 'LEGACY_REQUIRED'
+  'google.protobuf.FeatureSet.EnumType': 'ENUM_TYPE_UNKNOWN' | 'OPEN' | 'CLOSED'
+  'google.protobuf.FeatureSet.RepeatedFieldEncoding': 'REPEATED_FIELD_ENCODING_UNKNOWN' | 'PACKED' | 'EXPANDED'
+  'google.protobuf.FeatureSet.Utf8Validation': 'UTF8_VALIDATION_UNKNOWN' | 'VERIFY' | 'NONE'
+  'google.protobuf.FeatureSet.MessageEncoding': 'MESSAGE_ENCODING_UNKNOWN' | 'LENGTH_PREFIXED' | 'DELIMITED'
+  'google.protobuf.FeatureSet.JsonFormat': 'JSON_FORMAT_UNKNOWN' | 'ALLOW' | 'LEGACY_BEST_EFFORT'
+  'google.protobuf.FeatureSet.EnforceNamingStyle': 'ENFORCE_NAMING_STYLE_UNKNOWN' | 'STYLE2024' | 'STYLE_LEGACY' | 'STYLE2026'
+  'google.protobuf.FeatureSet.VisibilityFeature.DefaultSymbolVisibility': 'DEFAULT_SYMBOL_VISIBILITY_UNKNOWN' | 'EXPORT_ALL' | 'EXPORT_TOP_LEVEL' | 'LOCAL_ALL' | 'STRICT'
+  'google.protobuf.FeatureSet.ProtoLimitsFeature.EnforceProtoLimits': 'PROTO_LIMITS_UNKNOWN' | 'LEGACY_NO_EXPLICIT_LIMITS' | 'PROTO_LIMITS2026'
+  'google.protobuf.GeneratedCodeInfo.Annotation.Semantic': 'NONE' | 'SET' | 'ALIAS'
+  'google.protobuf.SymbolVisibility': 'VISIBILITY_UNSET' | 'VISIBILITY_LOCAL' | 'VISIBILITY_EXPORT'
+  'sdk.gov.v1.VoteOption': 'VOTE_OPTION_UNSPECIFIED' | 'VOTE_OPTION_YES' | 'VOTE_OPTION_ABSTAIN' | 'VOTE_OPTION_NO' | 'VOTE_OPTION_NO_WITH_VETO'
+  'sdk.gov.v1.ProposalStatus': 'PROPOSAL_STATUS_UNSPECIFIED' | 'PROPOSAL_STATUS_DEPOSIT_PERIOD' | 'PROPOSAL_STATUS_VOTING_PERIOD' | 'PROPOSAL_STATUS_PASSED' | 'PROPOSAL_STATUS_REJECTED' | 'PROPOSAL_STATUS_FAILED'
+  'sdk.gov.v1beta1.VoteOption': 'VOTE_OPTION_UNSPECIFIED' | 'VOTE_OPTION_YES' | 'VOTE_OPTION_ABSTAIN' | 'VOTE_OPTION_NO' | 'VOTE_OPTION_NO_WITH_VETO'
+  'sdk.gov.v1beta1.ProposalStatus': 'PROPOSAL_STATUS_UNSPECIFIED' | 'PROPOSAL_STATUS_DEPOSIT_PERIOD' | 'PROPOSAL_STATUS_VOTING_PERIOD' | 'PROPOSAL_STATUS_PASSED' | 'PROPOSAL_STATUS_REJECTED' | 'PROPOSAL_STATUS_FAILED'
+  'sdk.staking.v1beta1.BondStatus': 'BOND_STATUS_UNSPECIFIED' | 'BOND_STATUS_UNBONDED' | 'BOND_STATUS_UNBONDING' | 'BOND_STATUS_BONDED'
+  'sdk.tx.signing.v1beta1.SignMode': 'SIGN_MODE_UNSPECIFIED' | 'SIGN_MODE_DIRECT' | 'SIGN_MODE_TEXTUAL' | 'SIGN_MODE_DIRECT_AUX' | 'SIGN_MODE_LEGACY_AMINO_JSON' | 'SIGN_MODE_EIP_191'
+  'sdk.tx.v1beta1.OrderBy': 'ORDER_BY_UNSPECIFIED' | 'ORDER_BY_ASC' | 'ORDER_BY_DESC'
+  'sdk.tx.v1beta1.BroadcastMode': 'BROADCAST_MODE_UNSPECIFIED' | 'BROADCAST_MODE_BLOCK' | 'BROADCAST_MODE_SYNC' | 'BROADCAST_MODE_ASYNC'
+  'tendermint.types.SignedMsgType': 'SIGNED_MSG_TYPE_UNKNOWN' | 'SIGNED_MSG_TYPE_PREVOTE' | 'SIGNED_MSG_TYPE_PRECOMMIT' | 'SIGNED_MSG_TYPE_PROPOSAL'
+  'tendermint.types.BlockIDFlag': 'BLOCK_ID_FLAG_UNKNOWN' | 'BLOCK_ID_FLAG_ABSENT' | 'BLOCK_ID_FLAG_COMMIT' | 'BLOCK_ID_FLAG_NIL'
+}
+
+/** Every method of a service that is not a Msg service: its request and response types. */
+export interface ProtoMethods {
+  'grpc.reflection.v1.ServerReflection/ServerReflectionInfo': { request: 'grpc.reflection.v1.ServerReflectionRequest'; response: 'grpc.reflection.v1.ServerReflectionResponse' }
+  'grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo': { request: 'grpc.reflection.v1alpha.ServerReflectionRequest'; response: 'grpc.reflection.v1alpha.ServerReflectionResponse' }
+  'sdk.auth.v1beta1.Query/Accounts': { request: 'sdk.auth.v1beta1.QueryAccountsRequest'; response: 'sdk.auth.v1beta1.QueryAccountsResponse' }
+  'sdk.auth.v1beta1.Query/Account': { request: 'sdk.auth.v1beta1.QueryAccountRequest'; response: 'sdk.auth.v1beta1.QueryAccountResponse' }
+  'sdk.auth.v1beta1.Query/Params': { request: 'sdk.auth.v1beta1.QueryParamsRequest'; response: 'sdk.auth.v1beta1.QueryParamsResponse' }
+  'sdk.auth.v1beta1.Query/ModuleAccounts': { request: 'sdk.auth.v1beta1.QueryModuleAccountsRequest'; response: 'sdk.auth.v1beta1.QueryModuleAccountsResponse' }
+  'sdk.bank.v1beta1.Query/Balance': { request: 'sdk.bank.v1beta1.QueryBalanceRequest'; response: 'sdk.bank.v1beta1.QueryBalanceResponse' }
+  'sdk.bank.v1beta1.Query/AllBalances': { request: 'sdk.bank.v1beta1.QueryAllBalancesRequest'; response: 'sdk.bank.v1beta1.QueryAllBalancesResponse' }
+  'sdk.bank.v1beta1.Query/TotalSupply': { request: 'sdk.bank.v1beta1.QueryTotalSupplyRequest'; response: 'sdk.bank.v1beta1.QueryTotalSupplyResponse' }
+  'sdk.bank.v1beta1.Query/SupplyOf': { request: 'sdk.bank.v1beta1.QuerySupplyOfRequest'; response: 'sdk.bank.v1beta1.QuerySupplyOfResponse' }
+  'sdk.bank.v1beta1.Query/Params': { request: 'sdk.bank.v1beta1.QueryParamsRequest'; response: 'sdk.bank.v1beta1.QueryParamsResponse' }
+  'sdk.bank.v1beta1.Query/SendEnabled': { request: 'sdk.bank.v1beta1.QuerySendEnabledRequest'; response: 'sdk.bank.v1beta1.QuerySendEnabledResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetNodeInfo': { request: 'sdk.base.tendermint.v1beta1.GetNodeInfoRequest'; response: 'sdk.base.tendermint.v1beta1.GetNodeInfoResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight': { request: 'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse' }
+  'sdk.consensus.v1.Query/Params': { request: 'sdk.consensus.v1.QueryParamsRequest'; response: 'sdk.consensus.v1.QueryParamsResponse' }
+  'sdk.gov.v1.Query/Constitution': { request: 'sdk.gov.v1.QueryConstitutionRequest'; response: 'sdk.gov.v1.QueryConstitutionResponse' }
+  'sdk.gov.v1.Query/Proposal': { request: 'sdk.gov.v1.QueryProposalRequest'; response: 'sdk.gov.v1.QueryProposalResponse' }
+  'sdk.gov.v1.Query/Proposals': { request: 'sdk.gov.v1.QueryProposalsRequest'; response: 'sdk.gov.v1.QueryProposalsResponse' }
+  'sdk.gov.v1.Query/Vote': { request: 'sdk.gov.v1.QueryVoteRequest'; response: 'sdk.gov.v1.QueryVoteResponse' }
+  'sdk.gov.v1.Query/Votes': { request: 'sdk.gov.v1.QueryVotesRequest'; response: 'sdk.gov.v1.QueryVotesResponse' }
+  'sdk.gov.v1.Query/Params': { request: 'sdk.gov.v1.QueryParamsRequest'; response: 'sdk.gov.v1.QueryParamsResponse' }
+  'sdk.gov.v1.Query/Deposit': { request: 'sdk.gov.v1.QueryDepositRequest'; response: 'sdk.gov.v1.QueryDepositResponse' }
+  'sdk.gov.v1.Query/Deposits': { request: 'sdk.gov.v1.QueryDepositsRequest'; response: 'sdk.gov.v1.QueryDepositsResponse' }
+  'sdk.gov.v1.Query/TallyResult': { request: 'sdk.gov.v1.QueryTallyResultRequest'; response: 'sdk.gov.v1.QueryTallyResultResponse' }
+  'sdk.gov.v1beta1.Query/Proposal': { request: 'sdk.gov.v1beta1.QueryProposalRequest'; response: 'sdk.gov.v1beta1.QueryProposalResponse' }
+  'sdk.gov.v1beta1.Query/Proposals': { request: 'sdk.gov.v1beta1.QueryProposalsRequest'; response: 'sdk.gov.v1beta1.QueryProposalsResponse' }
+  'sdk.gov.v1beta1.Query/Vote': { request: 'sdk.gov.v1beta1.QueryVoteRequest'; response: 'sdk.gov.v1beta1.QueryVoteResponse' }
+  'sdk.gov.v1beta1.Query/Votes': { request: 'sdk.gov.v1beta1.QueryVotesRequest'; response: 'sdk.gov.v1beta1.QueryVotesResponse' }
+  'sdk.gov.v1beta1.Query/Params': { request: 'sdk.gov.v1beta1.QueryParamsRequest'; response: 'sdk.gov.v1beta1.QueryParamsResponse' }
+  'sdk.gov.v1beta1.Query/Deposit': { request: 'sdk.gov.v1beta1.QueryDepositRequest'; response: 'sdk.gov.v1beta1.QueryDepositResponse' }
+  'sdk.gov.v1beta1.Query/Deposits': { request: 'sdk.gov.v1beta1.QueryDepositsRequest'; response: 'sdk.gov.v1beta1.QueryDepositsResponse' }
+  'sdk.gov.v1beta1.Query/TallyResult': { request: 'sdk.gov.v1beta1.QueryTallyResultRequest'; response: 'sdk.gov.v1beta1.QueryTallyResultResponse' }
+  'sdk.params.v1beta1.Query/Params': { request: 'sdk.params.v1beta1.QueryParamsRequest'; response: 'sdk.params.v1beta1.QueryParamsResponse' }
+  'sdk.staking.v1beta1.Query/Validators': { request: 'sdk.staking.v1beta1.QueryValidatorsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorsResponse' }
+  'sdk.staking.v1beta1.Query/Validator': { request: 'sdk.staking.v1beta1.QueryValidatorRequest'; response: 'sdk.staking.v1beta1.QueryValidatorResponse' }
+  'sdk.staking.v1beta1.Query/DelegatorDelegations': { request: 'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/Pool': { request: 'sdk.staking.v1beta1.QueryPoolRequest'; response: 'sdk.staking.v1beta1.QueryPoolResponse' }
+  'sdk.staking.v1beta1.Query/Params': { request: 'sdk.staking.v1beta1.QueryParamsRequest'; response: 'sdk.staking.v1beta1.QueryParamsResponse' }
+  'sdk.tx.v1beta1.Service/Simulate': { request: 'sdk.tx.v1beta1.SimulateRequest'; response: 'sdk.tx.v1beta1.SimulateResponse' }
+  'sdk.tx.v1beta1.Service/GetTx': { request: 'sdk.tx.v1beta1.GetTxRequest'; response: 'sdk.tx.v1beta1.GetTxResponse' }
+  'sdk.tx.v1beta1.Service/BroadcastTx': { request: 'sdk.tx.v1beta1.BroadcastTxRequest'; response: 'sdk.tx.v1beta1.BroadcastTxResponse' }
+  'sdk.tx.v1beta1.Service/GetTxsEvent': { request: 'sdk.tx.v1beta1.GetTxsEventRequest'; response: 'sdk.tx.v1beta1.GetTxsEventResponse' }
+  'sdk.tx.v1beta1.Service/GetBlockWithTxs': { request: 'sdk.tx.v1beta1.GetBlockWithTxsRequest'; response: 'sdk.tx.v1beta1.GetBlockWithTxsResponse' }
+  'sdk.tx.v1beta1.Service/TxDecode': { request: 'sdk.tx.v1beta1.TxDecodeRequest'; response: 'sdk.tx.v1beta1.TxDecodeResponse' }
+  'sdk.tx.v1beta1.Service/TxEncode': { request: 'sdk.tx.v1beta1.TxEncodeRequest'; response: 'sdk.tx.v1beta1.TxEncodeResponse' }
+  'sdk.upgrade.v1beta1.Query/CurrentPlan': { request: 'sdk.upgrade.v1beta1.QueryCurrentPlanRequest'; response: 'sdk.upgrade.v1beta1.QueryCurrentPlanResponse' }
+  'sdk.upgrade.v1beta1.Query/AppliedPlan': { request: 'sdk.upgrade.v1beta1.QueryAppliedPlanRequest'; response: 'sdk.upgrade.v1beta1.QueryAppliedPlanResponse' }
+  'sdk.upgrade.v1beta1.Query/UpgradedConsensusState': { request: 'sdk.upgrade.v1beta1.QueryUpgradedConsensusStateRequest'; response: 'sdk.upgrade.v1beta1.QueryUpgradedConsensusStateResponse' }
+  'sdk.upgrade.v1beta1.Query/ModuleVersions': { request: 'sdk.upgrade.v1beta1.QueryModuleVersionsRequest'; response: 'sdk.upgrade.v1beta1.QueryModuleVersionsResponse' }
+  'sdk.upgrade.v1beta1.Query/Authority': { request: 'sdk.upgrade.v1beta1.QueryAuthorityRequest'; response: 'sdk.upgrade.v1beta1.QueryAuthorityResponse' }
+}
+
+/** Every Msg (a Msg service method) by its type URL: its response type. */
+export interface ProtoMsgs {
+  '/sdk.bank.v1beta1.MsgSend': 'sdk.bank.v1beta1.MsgSendResponse'
+  '/sdk.bank.v1beta1.MsgMultiSend': 'sdk.bank.v1beta1.MsgMultiSendResponse'
+  '/sdk.gov.v1.MsgSubmitProposal': 'sdk.gov.v1.MsgSubmitProposalResponse'
+  '/sdk.gov.v1.MsgExecLegacyContent': 'sdk.gov.v1.MsgExecLegacyContentResponse'
+  '/sdk.gov.v1.MsgVote': 'sdk.gov.v1.MsgVoteResponse'
+  '/sdk.gov.v1.MsgVoteWeighted': 'sdk.gov.v1.MsgVoteWeightedResponse'
+  '/sdk.gov.v1.MsgDeposit': 'sdk.gov.v1.MsgDepositResponse'
+  '/sdk.gov.v1.MsgUpdateParams': 'sdk.gov.v1.MsgUpdateParamsResponse'
+  '/sdk.gov.v1.MsgCancelProposal': 'sdk.gov.v1.MsgCancelProposalResponse'
+  '/sdk.gov.v1beta1.MsgSubmitProposal': 'sdk.gov.v1beta1.MsgSubmitProposalResponse'
+  '/sdk.gov.v1beta1.MsgVote': 'sdk.gov.v1beta1.MsgVoteResponse'
+  '/sdk.gov.v1beta1.MsgVoteWeighted': 'sdk.gov.v1beta1.MsgVoteWeightedResponse'
+  '/sdk.gov.v1beta1.MsgDeposit': 'sdk.gov.v1beta1.MsgDepositResponse'
+  '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade': 'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse'
+  '/sdk.upgrade.v1beta1.MsgCancelUpgrade': 'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse'
+}
