@@ -2,8 +2,9 @@
  * The errors the node throws on purpose; the REST, gRPC and RPC edges translate the coded ones:
  * registered errors (`codespace`, `code`, description, wrapped with context, as upstream); status
  * errors (a gRPC code and a message, upstream `status.Error`; a request an edge refuses before any
- * handler runs is a subclass it tells apart); `ChainHaltError`, which stops the chain; `UserError`,
- * a bad input of the process itself (a flag, a file of the home, a port, the database lock).
+ * handler runs is a subclass it tells apart); `ChainHaltError`, which stops the chain;
+ * `BurstStoppedError`, a dev mine cut short by a shutdown; `UserError`, a bad input of the process
+ * itself (a flag, a file of the home, a port, the database lock).
  *
  * Outside it only: codec errors (`JsonMappingError`, `AminoJsonError`, `DecimalError`, with
  * `cause`), which their callers translate; the JSON-RPC transport's own codes (`RpcError`,
@@ -67,6 +68,22 @@ export class ChainHaltError extends Error {
   static from(err: unknown): ChainHaltError {
     if (err instanceof ChainHaltError) return err
     return new ChainHaltError(err instanceof Error ? err.message : String(err), 1, { cause: err })
+  }
+}
+
+/**
+ * A burst of blocks (dev mine) cut short because the node is stopping: the blocks before it are
+ * committed. The message is what the dev API answers and `sdkd dev mine` prints.
+ */
+export class BurstStoppedError extends Error {
+  override readonly name = 'BurstStoppedError'
+
+  constructor(
+    readonly mined: number,
+    readonly requested: number,
+    readonly height: number,
+  ) {
+    super(`the node stopped after mining ${mined} of ${requested} blocks (height ${height})`)
   }
 }
 
