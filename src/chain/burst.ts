@@ -1,5 +1,4 @@
 import { toHexUpper } from '../codec/bytes.js'
-import { BurstStoppedError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { PendingCommit } from './commit-queue.js'
@@ -73,4 +72,20 @@ export async function runBurst(
   if (built < n && host.stopping() && !reached)
     throw new BurstStoppedError(built, n, block?.block.header.height ?? host.height())
   return block
+}
+
+/**
+ * A burst of blocks (dev mine) cut short because the node is stopping: the blocks before it are
+ * committed. The message is what the dev API answers and `sdkd dev mine` prints.
+ */
+export class BurstStoppedError extends Error {
+  override readonly name = 'BurstStoppedError'
+
+  constructor(
+    readonly mined: number,
+    readonly requested: number,
+    readonly height: number,
+  ) {
+    super(`the node stopped after mining ${mined} of ${requested} blocks (height ${height})`)
+  }
 }
