@@ -2,9 +2,8 @@
  * The errors the node throws on purpose; the REST, gRPC and RPC edges translate the coded ones:
  * registered errors (`codespace`, `code`, description, wrapped with context, as upstream); status
  * errors (a gRPC code and a message, upstream `status.Error`; a request an edge refuses before any
- * handler runs is a subclass it tells apart); `ChainHaltError`, which stops the chain;
- * `BurstStoppedError`, a dev mine cut short by a shutdown; `UserError`, a bad input of the process
- * itself (a flag, a file of the home, a port, the database lock).
+ * handler runs is a subclass it tells apart); `ChainHaltError`, which stops the chain; `UserError`,
+ * a bad input of the process itself (a flag, a file of the home, a port, the database lock).
  *
  * Outside it only: codec errors (`JsonMappingError`, `AminoJsonError`, `DecimalError`, with
  * `cause`), which their callers translate; the JSON-RPC transport's own codes (`RpcError`,
@@ -45,10 +44,7 @@ export abstract class ChainError extends Error {
   abstract abci(): { code: number; codespace: string; log: string }
 }
 
-/**
- * Stops the chain. `exitCode` is what the process exits with: 0 for a configured halt, 2 for an
- * upgrade halt (as a Go panic), 1 for other failures.
- */
+/** Stops the chain; the process exits with `exitCode`: 0 configured halt, 2 upgrade, 1 failure. */
 export class ChainHaltError extends Error {
   override readonly name = 'ChainHaltError'
 
@@ -68,22 +64,6 @@ export class ChainHaltError extends Error {
   static from(err: unknown): ChainHaltError {
     if (err instanceof ChainHaltError) return err
     return new ChainHaltError(err instanceof Error ? err.message : String(err), 1, { cause: err })
-  }
-}
-
-/**
- * A burst of blocks (dev mine) cut short because the node is stopping: the blocks before it are
- * committed. The message is what the dev API answers and `sdkd dev mine` prints.
- */
-export class BurstStoppedError extends Error {
-  override readonly name = 'BurstStoppedError'
-
-  constructor(
-    readonly mined: number,
-    readonly requested: number,
-    readonly height: number,
-  ) {
-    super(`the node stopped after mining ${mined} of ${requested} blocks (height ${height})`)
   }
 }
 
@@ -118,6 +98,9 @@ export interface RegisteredError {
 }
 
 const registry = new Map<string, RegisteredError>()
+/** The registered error of a codespace and code in this process (its description names it). */
+export const registeredError = (codespace: string, code: number): RegisteredError | undefined =>
+  registry.get(`${codespace}:${code}`)
 
 /**
  * Registers a root error. `grpcCode` is the status the edges use (product decision: statuses are
@@ -221,10 +204,9 @@ export class StatusError extends ChainError {
   }
 }
 
-const grpcNames = Object.fromEntries(Object.entries(GrpcCode).map(([k, v]) => [v, k])) as Record<
-  number,
-  string
->
+const grpcNames: Record<number, string> = Object.fromEntries(
+  Object.entries(GrpcCode).map(([k, v]) => [v, k]),
+)
 
 /** The Go name of a gRPC code (`NotFound`, `InvalidArgument` …). */
 export function grpcCodeName(code: number): string {
