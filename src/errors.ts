@@ -44,10 +44,7 @@ export abstract class ChainError extends Error {
   abstract abci(): { code: number; codespace: string; log: string }
 }
 
-/**
- * Stops the chain. `exitCode` is what the process exits with: 0 for a configured halt, 2 for an
- * upgrade halt (as a Go panic), 1 for other failures.
- */
+/** Stops the chain; the process exits with `exitCode`: 0 configured halt, 2 upgrade, 1 failure. */
 export class ChainHaltError extends Error {
   override readonly name = 'ChainHaltError'
 
@@ -101,6 +98,9 @@ export interface RegisteredError {
 }
 
 const registry = new Map<string, RegisteredError>()
+/** The registered error of a codespace and code in this process (its description names it). */
+export const registeredError = (codespace: string, code: number): RegisteredError | undefined =>
+  registry.get(`${codespace}:${code}`)
 
 /**
  * Registers a root error. `grpcCode` is the status the edges use (product decision: statuses are
@@ -204,10 +204,9 @@ export class StatusError extends ChainError {
   }
 }
 
-const grpcNames = Object.fromEntries(Object.entries(GrpcCode).map(([k, v]) => [v, k])) as Record<
-  number,
-  string
->
+const grpcNames: Record<number, string> = Object.fromEntries(
+  Object.entries(GrpcCode).map(([k, v]) => [v, k]),
+)
 
 /** The Go name of a gRPC code (`NotFound`, `InvalidArgument` …). */
 export function grpcCodeName(code: number): string {

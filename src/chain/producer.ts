@@ -15,6 +15,7 @@ import type { BatchOp } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import { BlockClock, type BlockClockState } from './block-clock.js'
+import { type BurstHost, runBurst } from './burst.js'
 import { CommitQueue, type FinishedHeight, type PendingCommit } from './commit-queue.js'
 import {
   type ExecuteBlockOptions,
@@ -55,6 +56,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private lastResultsHash: Bytes = EMPTY_HASH
   private readonly rules: HeightRules
   private storeUpgrades: StoreUpgradePlan | undefined
+  /** Set by `stop`: a burst of `produceBlocks` ends after the block it is building. */
+  private stopping = false
+  /** The burst in progress (`produceBlocks`), which `stop` waits for, and what it drives. */
+  private burst: Promise<unknown> | undefined
+  private readonly burstHost: BurstHost
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -97,6 +103,19 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       context: (state, header, events) => this.context(state, header, events),
       logger: this.log,
     }
+    this.burstHost = {
+      build: (options) => this.build(options),
+      idle: async () => {
+        while (this.building) await this.building.catch(() => undefined)
+      },
+      room: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
+      flush: () => this.queue.flushNow(),
+      drain: () => this.drain(),
+      nextHeight: () => this.nextHeight,
+      height: () => this.height,
+      stopping: () => this.stopping,
+      log: this.log,
+    }
     this.nextHeight = o.genesis.initialHeight
     this.followLatest()
   }
@@ -132,6 +151,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
 
   /** Starts producing blocks as the mining mode says (every timeout_commit by default). */
   start(): void {
+    this.stopping = false
     this.loop.start()
   }
 
@@ -168,10 +188,14 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.clock.setNextBlockTime(time)
   }
 
-  /** Stops the loop; the block being built is finished and every built block is written. */
+  /**
+   * Stops the loop and any burst of `produceBlocks` (it ends after the block it is building, with a
+   * BurstStoppedError); the block being built is finished and every built block is written.
+   */
   async stop(): Promise<void> {
+    this.stopping = true
     this.loop.stop()
-    await this.building?.catch(() => undefined)
+    await Promise.all([this.building, this.burst].map((p) => p?.catch(() => undefined)))
     await this.drain()
   }
 
@@ -190,40 +214,18 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     return (await this.build()).durable
   }
 
-  /** Produces `n` blocks back to back (grouped into few batches); resolves when all are durable. */
+  /**
+   * Produces `n` blocks back to back (grouped into few batches); resolves when all are durable. A
+   * `stop` during the burst ends it after the block being built, with a BurstStoppedError.
+   */
   async produceBlocks(n: number, options: ProduceOptions = {}): Promise<StoredBlock | undefined> {
-    let last: PendingCommit | undefined
-    const started = performance.now()
-    const from = this.nextHeight
-    let built = 0
-    for (; built < n; built++) {
-      if (options.toHeight !== undefined) {
-        // The loop may build between our blocks: check under the same lock `build` takes.
-        while (this.building) await this.building.catch(() => undefined)
-        if (this.nextHeight > options.toHeight) break
-      }
-      const { edit, ...rest } = options
-      const hold = built < n - 1
-      last = await this.build(built === 0 && edit ? { ...rest, edit, hold } : { ...rest, hold })
-      if (this.queue.isFull) await this.queue.whenNotFull()
+    const burst = runBurst(this.burstHost, n, options)
+    this.burst = burst
+    try {
+      return await burst
+    } finally {
+      if (this.burst === burst) this.burst = undefined
     }
-    this.queue.flushNow()
-    const block = await last?.durable
-    if (options.toHeight !== undefined) await this.drain()
-    if (options.quiet && block) {
-      const seconds = (performance.now() - started) / 1000
-      this.log.info(
-        {
-          blocks: built,
-          from,
-          to: block.block.header.height,
-          app_hash: toHexUpper(block.appHash),
-          blocks_per_s: Math.round(built / seconds),
-        },
-        'mined blocks',
-      )
-    }
-    return block
   }
 
   /**

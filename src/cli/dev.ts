@@ -47,6 +47,20 @@ async function devCall(
   >
 }
 
+/**
+ * The node's answer when a shutdown cut a dev_mine short, counted over the whole command (a long
+ * mine on a terminal is several calls); any other error as it is.
+ */
+function stoppedWhileMining(err: unknown, before: number, requested: number): unknown {
+  const m = /^the node stopped after mining (\d+) of \d+ blocks \(height (\d+)\)$/.exec(
+    (err as Error).message ?? '',
+  )
+  if (!m) return err
+  return new CliError(
+    `the node stopped after mining ${before + Number(m[1])} of ${requested} blocks (height ${m[2]})`,
+  )
+}
+
 const print = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`)
 
 /** `sdkd dev …`: drive a devnet (mine, mining mode, time travel, snapshot/revert, balances). */
@@ -87,10 +101,15 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
       let result: Record<string, unknown> = {}
       do {
         const step = progress ? Math.min(CHUNK, n - done) : n - done
-        result = await devCall(g, f.node, 'dev_mine', {
-          blocks: step,
-          interval_ms: f.interval ?? 0,
-        })
+        try {
+          result = await devCall(g, f.node, 'dev_mine', {
+            blocks: step,
+            interval_ms: f.interval ?? 0,
+          })
+        } catch (err) {
+          if (progress) process.stderr.write('\n')
+          throw stoppedWhileMining(err, done, n)
+        }
         done += step
         if (progress) {
           const rate = Math.round(done / ((performance.now() - started) / 1000))

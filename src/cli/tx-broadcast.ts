@@ -6,8 +6,14 @@ import { txHashHex } from '../codec/hash.js'
 import { messageToJson } from '../codec/json-writer.js'
 import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
+import { registeredError } from '../errors.js'
 import { type ClientContext, outputFormat, printOutput } from './client-context.js'
 import { CliError } from './errors.js'
+// The modules' registered errors, so a failed tx's code is shown with its name.
+import '../modules/bank/errors.js'
+import '../modules/gov/errors.js'
+import '../modules/params/errors.js'
+import '../modules/upgrade/errors.js'
 
 /**
  * Broadcasting signed tx bytes and printing what clients see: the TxResponse of CheckTx (sync), of
@@ -119,10 +125,23 @@ export async function broadcastAndPrint(
   const format = outputFormat(flags.output, ctx.config, 'json')
   const client = ctx.node()
   const res = await client.broadcastTx(txBytes, broadcastMode(ctx, flags.broadcastMode))
+  const hash = res.hash || txHashHex(txBytes)
   if (!flags.wait || res.code !== 0) {
     printOutput(broadcastResponseJson(ctx.registry, res), format)
+    // On stderr, so stdout stays the TxResponse: a code 0 here is not the tx's result.
+    if (!flags.wait && res.code === 0 && format === 'text')
+      process.stderr.write(
+        `accepted into the mempool (not yet in a block): sdkd query tx ${hash} shows the result once included\n`,
+      )
     return
   }
-  const included = await waitForTx(client, res.hash || txHashHex(txBytes), flags.waitTimeout)
+  const included = await waitForTx(client, hash, flags.waitTimeout)
   printOutput(await includedTxResponseJson(ctx.registry, client, included), format)
+  const { code, codespace, log } = included.result
+  if (code !== 0) {
+    const name = registeredError(codespace, code)?.description ?? `codespace ${codespace}`
+    throw new CliError(
+      `tx ${included.hash} failed at height ${included.height}: code ${code} (${name}): ${log}`,
+    )
+  }
 }

@@ -5,6 +5,9 @@ import type { Hono } from 'hono'
 import { parseListenAddress } from '../config/listen-address.js'
 import { UserError } from '../errors.js'
 
+/** How long a closing server lets the requests in flight finish before it cuts their connections. */
+export const CLOSE_GRACE_MS = 500
+
 /** A running HTTP server. */
 export interface HttpListener {
   server: Server
@@ -102,8 +105,17 @@ export async function listenHttp(
     port: bound.port,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
+        // A request in flight gets CLOSE_GRACE_MS to be answered (a dev mine that a shutdown cut
+        // short answers how far it got): each connection closes as soon as it is idle, and whatever
+        // is still open after the grace is cut.
+        const idle = setInterval(() => server.closeIdleConnections(), 10)
+        const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
+        server.close(() => {
+          clearInterval(idle)
+          clearTimeout(cut)
+          resolve()
+        })
+        server.closeIdleConnections()
       }),
   }
 }

@@ -181,13 +181,17 @@ describe('sdkd tx gov / tx upgrade through governance', () => {
     expect([none.code, none.stderr]).toEqual([1, 'Error: no upgrade scheduled\n'])
   })
 
-  it('behavior: a vote on a proposal not in its voting period passes CheckTx and fails in the block with the upstream log', async () => {
+  it('behavior: a vote on a proposal not in its voting period passes CheckTx and fails in the block with the upstream log; --wait says so and exits 1', async () => {
     const r = await sdkd(['tx', 'gov', 'vote', '999', 'no', '--from', 'alice', '--yes', '--wait'])
-    expect(r.code).toBe(0)
+    expect(r.code).toBe(1)
     expect(r.stdout).toMatch(/^code: 3\ncodespace: gov\n/)
     expect(r.stdout).toContain(
       "raw_log: 'failed to execute message; message index: 0: 999: inactive proposal'",
     )
-    expect(r.stdout).toMatch(/\nheight: "[1-9]\d*"\n/)
+    const height = /\nheight: "([1-9]\d*)"\n/.exec(r.stdout)![1]
+    const hash = /\ntxhash: ([0-9A-F]{64})\n/.exec(r.stdout)![1]
+    expect(r.stderr).toBe(
+      `Error: tx ${hash} failed at height ${height}: code 3 (inactive proposal): failed to execute message; message index: 0: 999: inactive proposal\n`,
+    )
   })
 })

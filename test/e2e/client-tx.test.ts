@@ -522,4 +522,37 @@ describe('sdkd tx: sign and broadcast against the node', () => {
       ),
     )
   })
+
+  it('behavior: --wait on a tx that fails in its block says so on stderr and exits 1; stdout stays the TxResponse', async () => {
+    // More than alice holds: CheckTx does not run the message, so the tx is included and fails.
+    const r = await sdkd([
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      addr.bob!,
+      '999999999999999token',
+      '--yes',
+      '--wait',
+      '-o',
+      'json',
+    ])
+    expect(r.code).toBe(1)
+    const res = JSON.parse(r.stdout)
+    expect(res).toMatchObject({ code: 5, codespace: 'sdk' })
+    expect(res.raw_log).toMatch(/: insufficient funds$/)
+    expect(r.stderr).toBe(
+      `Error: tx ${res.txhash} failed at height ${res.height}: code 5 (insufficient funds): ${res.raw_log}\n`,
+    )
+  })
+
+  it('behavior: without --wait, text output adds on stderr that the mempool is not a block', async () => {
+    const r = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '1token', '--yes'])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/^code: 0\ncodespace: ""\n/)
+    const hash = /\ntxhash: ([0-9A-F]{64})\n/.exec(r.stdout)![1]
+    expect(r.stderr).toBe(
+      `accepted into the mempool (not yet in a block): sdkd query tx ${hash} shows the result once included\n`,
+    )
+  })
 })
