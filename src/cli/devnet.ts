@@ -99,6 +99,7 @@ export function registerDevnet(
       }
       exit(
         await runNode(g, f, {
+          devnet: true,
           // The client follows the node: client.toml's node is where the RPC really listens.
           onStarted: async (node) => {
             if (node.addresses.rpc === undefined) return

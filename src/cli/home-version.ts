@@ -47,3 +47,45 @@ export async function recordLastRun(home: string, appVersion: string): Promise<v
   if (record.lastRunBy === appVersion) return
   await writeHomeRecord(home, { ...record, lastRunBy: appVersion })
 }
+
+/**
+ * The app version a start runs: `--app-version` (or `$SDKD_APP_VERSION`), else the home's — a node
+ * binary is one version, and here the home remembers which one ran it last — else, on a home that
+ * records none, the newest built in.
+ */
+export function startAppVersion(
+  explicit: string | undefined,
+  record: HomeRecord,
+  order: readonly string[],
+  newest: string,
+): string {
+  return explicit ?? homeAppVersion(record, order) ?? newest
+}
+
+/**
+ * Why running `appVersion` on this home skips an upgrade, or undefined when it does not: it is newer
+ * than the home's and the chain has not halted for an upgrade at the next height (the one start
+ * where a newer binary is expected: it applies that upgrade). Such a version runs on state its
+ * upgrade handler never migrated, and halts with BINARY UPDATED BEFORE TRIGGER once a plan it has
+ * the handler of is scheduled.
+ */
+export function skippedUpgrade(o: {
+  appVersion: string
+  record: HomeRecord
+  order: readonly string[]
+  /** The last committed height. */
+  height: number
+  /** The plan of `data/upgrade-info.json`, if the chain halted for one. */
+  pending: { name: string; height: number } | undefined
+}): string | undefined {
+  const owner = homeAppVersion(o.record, o.order)
+  if (owner === undefined || !o.order.includes(o.appVersion)) return undefined
+  if (o.order.indexOf(o.appVersion) <= o.order.indexOf(owner)) return undefined
+  if (o.pending !== undefined && o.pending.height === o.height + 1) return undefined
+  const ran = o.record.lastRunBy === owner ? 'last run by' : 'created by'
+  return (
+    `running app version ${o.appVersion} on a chain ${ran} ${owner} without the ${owner}→${o.appVersion} upgrade: its migrations have not run. ` +
+    `Once ${o.appVersion} commits a block the home belongs to it (${owner} can no longer run it), and a ${o.appVersion} upgrade plan scheduled on this chain halts it with BINARY UPDATED BEFORE TRIGGER. ` +
+    `To upgrade, run ${owner} until the upgrade halt, then ${o.appVersion}`
+  )
+}

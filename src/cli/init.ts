@@ -64,7 +64,11 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
     keepConfig: f.keepConfig ?? false,
     appState,
   })
-  await writeHomeRecord(g.home, { brand: homeBrand, createdBy: appVersion })
+  await writeHomeRecord(g.home, {
+    brand: homeBrand,
+    createdBy: appVersion,
+    ...(f.devnet ? { devnet: true } : {}),
+  })
   const operator = accounts.find((a) => a.name === 'validator')
   if (operator) {
     // The validator key exists only now: bond the genesis validator, operated by `validator`.

@@ -97,7 +97,7 @@ export async function createProgram(
     )
     .option(
       '--app-version <name>',
-      `app version ("binary") to run (default: ${DEFAULT_APP_VERSION}, the newest built in)`,
+      `app version ("binary") to run (default: the home's, the one that last ran it; for a new home ${DEFAULT_APP_VERSION}, the newest built in)`,
       process.env.SDKD_APP_VERSION,
     )
   // Every sub-command's help shows the global flags (set before the commands are added: they inherit it).

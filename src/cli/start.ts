@@ -2,14 +2,23 @@ import type { Command } from 'commander'
 import { formatGoDuration } from '../config/duration.js'
 import { ConfigError } from '../config/fields.js'
 import { type LoadedHome, loadHome } from '../config/home.js'
+import { readHomeRecord } from '../config/home-record.js'
 import { type ConfiguredAddress, parseListenAddresses } from '../config/listen-address.js'
+import { restoreMissingConfig } from '../config/restore.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
+import { readUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { Node } from '../node/node.js'
 import { assertCanListen, type PlannedListener } from '../server/listen.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
-import { checkHomeAppVersion, recordLastRun } from './home-version.js'
+import {
+  checkHomeAppVersion,
+  recordLastRun,
+  skippedUpgrade,
+  startAppVersion,
+} from './home-version.js'
 import { loggerFor } from './log.js'
 import { useRuntimeOptions } from './runtime-options.js'
+import { logConfigNotes } from './start-config.js'
 import { addStartFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
 
 /** Applies start flags over the config (flags win). */
@@ -92,6 +101,8 @@ export function registerStart(
 
 /** Hooks of a node run. */
 export interface RunNodeHooks {
+  /** The command is `sdkd devnet`: the home is a devnet's even if its record predates saying so. */
+  devnet?: boolean
   /** Called once the servers listen and blocks are being produced. */
   onStarted?(node: Node): Promise<void>
 }
@@ -100,13 +111,15 @@ export interface RunNodeHooks {
  * Runs a node until a signal or a halt. Resolves with the process exit code: 0 after SIGINT/SIGTERM
  * or a configured halt, 2 after an upgrade halt, 1 after a failure. Everything that can be checked
  * without touching the data is checked first: the config, the listen addresses and their ports, and
- * that this app version is not older than the home's.
+ * that this app version is not older than the home's. A missing config file is written with its
+ * defaults first, as an SDK node's start does. Without `--app-version` the home's app version runs.
  */
 export async function runNode(
   g: GlobalFlags,
   flags: StartFlags,
   hooks: RunNodeHooks = {},
 ): Promise<number> {
+  const restored = await restoreMissingConfig(g.home)
   const home = await loadHome(g.home)
   applyStartFlags(home, flags)
   const listeners = plannedListeners(home, flags)
@@ -117,10 +130,18 @@ export async function runNode(
       'set min gas price in app.toml or flag or env variable: error in app.toml',
     )
   }
-  const appVersion = g.appVersion ?? DEFAULT_APP_VERSION
-  await checkHomeAppVersion(g.home, appVersion, Object.keys(APP_VERSIONS))
+  const order = Object.keys(APP_VERSIONS)
+  const record = await readHomeRecord(g.home)
+  const appVersion = startAppVersion(g.appVersion, record, order, DEFAULT_APP_VERSION)
+  await checkHomeAppVersion(g.home, appVersion, order)
   await assertCanListen(listeners)
   const logger = loggerFor(g, home)
+  logConfigNotes(logger, {
+    home,
+    flags,
+    restored,
+    devnet: hooks.devnet === true || record.devnet === true,
+  })
   const node = await Node.create({
     home,
     appVersion,
@@ -130,8 +151,10 @@ export async function runNode(
   })
   // The home belongs to this app version once it has committed a block (a binary refused at its
   // first block, e.g. one updated too early, leaves the home as it was).
+  // Awaited before the process exits, so a node stopped right after its first block records it too.
+  let recorded: Promise<void> = Promise.resolve()
   node.producer.once('block', () => {
-    recordLastRun(g.home, node.app.name).catch((err: unknown) =>
+    recorded = recordLastRun(g.home, node.app.name).catch((err: unknown) =>
       logger.warn({ err }, 'cannot record the app version in config/sdkd.toml'),
     )
   })
@@ -141,6 +164,15 @@ export async function runNode(
   })
   // The height the node starts from: blocks may already come while the other servers start.
   const startHeight = node.producer.height
+  const skipped = skippedUpgrade({
+    appVersion,
+    record,
+    order,
+    height: startHeight,
+    // Node.create has read the file already: a malformed one stopped the start there.
+    pending: await readUpgradeInfo(home.paths.upgradeInfo).catch(() => undefined),
+  })
+  if (skipped) logger.warn({ app_version: appVersion, height: startHeight }, skipped)
   await node.start()
   logger.info(
     {
@@ -159,6 +191,7 @@ export async function runNode(
   if (outcome.kind === 'signal') {
     logger.info({ signal: outcome.s }, 'caught signal, shutting down')
     await node.stop()
+    await recorded
     logger.info({ height: node.producer.height }, 'stopped cleanly')
     return 0
   }
@@ -171,10 +204,12 @@ export async function runNode(
     )
     logger.info({ signal: await signal }, 'caught signal, shutting down')
     await node.stop()
+    await recorded
     logger.info({ height: node.producer.height }, 'stopped at the upgrade halt')
     return halt.exitCode
   }
   await node.stop()
+  await recorded
   if (halt.exitCode === 0) logger.info({ height: node.producer.height }, halt.message)
   else if (!halt.logged) {
     // A halt without a cause is a situation the message explains in full: no stack trace.

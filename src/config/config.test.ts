@@ -84,6 +84,34 @@ describe('config files', () => {
     ).toThrow('config/config.toml: consensus.timeout_commit: time: invalid duration "soon"')
   })
 
+  test('error: an unterminated string names the line, the opening quote and the missing quote', () => {
+    const at = (text: string) => {
+      try {
+        parseToml(text)
+      } catch (err) {
+        return (err as Error).message
+      }
+      return 'parsed'
+    }
+    expect(at('[api]\nenable = true\naddress = "tcp://0.0.0.0:1317\nswagger = true\n')).toBe(
+      'config/app.toml: invalid TOML at line 3, column 11: the string starting here is not terminated (its closing " is missing before the end of the line)',
+    )
+    expect(at("a = 'x\nb = 1\n")).toBe(
+      "config/app.toml: invalid TOML at line 1, column 5: the string starting here is not terminated (its closing ' is missing before the end of the line)",
+    )
+    expect(at('a = "x')).toContain('line 1, column 5: the string starting here is not terminated')
+    expect(at('x = 1\na = """x\n')).toBe(
+      'config/app.toml: invalid TOML at line 2, column 5: the string starting here is not terminated (its closing """ is missing before the end of the file)',
+    )
+    // An escaped quote does not close the string; a quote in a comment opens none.
+    expect(at('a = "x\\"y\n')).toContain('line 1, column 5: the string starting here')
+    expect(at('a = "x" # "c\nb = "y\n')).toContain('line 2, column 5: the string starting here')
+    // A control character inside a closed string stays the parser's message.
+    expect(at('a = "x\u0001y"\n')).toBe(
+      'config/app.toml: invalid TOML at line 1, column 7: control characters are not allowed in strings',
+    )
+  })
+
   test('error: genesis problems name the field', () => {
     const valid = {
       chain_id: 'x',
