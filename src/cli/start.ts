@@ -139,17 +139,18 @@ export async function runNode(
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
   })
-  // The height the node starts from: blocks may already come while the other servers start.
-  const startHeight = node.producer.height
-  await node.start()
-  logger.info(
-    {
-      home: home.paths.home,
-      chain_id: home.genesis.chainId,
-      app_version: node.app.name,
-      height: startHeight,
-    },
-    'node started',
+  // Logged once the RPC serves and just before blocks may come, so it precedes the first block's
+  // lines and its height is the one the chain starts from (the REST and gRPC lines follow it).
+  await node.start(() =>
+    logger.info(
+      {
+        home: home.paths.home,
+        chain_id: home.genesis.chainId,
+        app_version: node.app.name,
+        height: node.producer.height,
+      },
+      'node started',
+    ),
   )
   await hooks.onStarted?.(node)
   const outcome = await Promise.race([
