@@ -31,4 +31,77 @@ export function useShortUsageErrors(root: Command): void {
     for (const sub of cmd.commands) visit(sub)
   }
   visit(root)
+  suggestNoNodeStart(root)
+}
+
+/**
+ * The commands that start a node (or, for `rehearse`, several): a mistyped word is never answered
+ * with one of them, since a user who copies the suggestion would start a chain instead of asking
+ * one (`sdkd stat` is one edit from `start` but means `status`).
+ */
+const NODE_STARTING = new Set(['start', 'devnet', 'run', 'rehearse'])
+
+/** Commander's unknown-command hook, which its typings keep private. */
+type WithUnknownCommand = Command & { unknownCommand(): void }
+
+/**
+ * Replaces commander's "did you mean" for the top-level words by the same closeness rule over
+ * every visible command but the node-starting ones.
+ */
+function suggestNoNodeStart(root: Command): void {
+  ;(root as WithUnknownCommand).unknownCommand = function (this: Command) {
+    const word = this.args[0] ?? ''
+    const names = this.createHelp()
+      .visibleCommands(this)
+      .flatMap((c) => [c.name(), ...(c.alias() ? [c.alias()] : [])])
+      .filter((n) => !NODE_STARTING.has(n))
+    const similar = closestWords(word, names)
+    const hint =
+      similar.length > 1
+        ? `\n(Did you mean one of ${similar.join(', ')}?)`
+        : similar.length === 1
+          ? `\n(Did you mean ${similar[0]}?)`
+          : ''
+    this.error(`error: unknown command '${word}'${hint}`, { code: 'commander.unknownCommand' })
+  }
+}
+
+/**
+ * The candidates closest to a word, commander's rule: at most 3 edits (optimal string alignment
+ * distance), more than 40% of the longer word kept, only those at the best distance, sorted.
+ */
+export function closestWords(word: string, candidates: readonly string[]): string[] {
+  let best = 3
+  let similar: string[] = []
+  for (const c of new Set(candidates)) {
+    if (c.length <= 1) continue
+    const d = editDistance(word, c)
+    const length = Math.max(word.length, c.length)
+    if ((length - d) / length <= 0.4) continue
+    if (d < best) {
+      best = d
+      similar = [c]
+    } else if (d === best) similar.push(c)
+  }
+  return similar.sort((a, b) => a.localeCompare(b))
+}
+
+/** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 3) return Math.max(a.length, b.length)
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i])
+  for (let j = 0; j <= b.length; j++) d[0]![j] = j
+  for (let j = 1; j <= b.length; j++) {
+    for (let i = 1; i <= a.length; i++) {
+      const row = d[i]!
+      row[j] = Math.min(
+        d[i - 1]![j]! + 1,
+        row[j - 1]! + 1,
+        d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1)
+    }
+  }
+  return d[a.length]![b.length]!
 }

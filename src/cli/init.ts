@@ -105,7 +105,7 @@ function printDevnetAccounts(accounts: readonly DevnetAccount[]): void {
   }
   lines.push(
     '',
-    '**Important** these are the well-known devnet keys, the same on every machine: never use them on a real chain.',
+    'Important: these are the well-known devnet keys, the same on every machine: never use them on a real chain.',
     '',
   )
   process.stdout.write(`${lines.join('\n')}\n`)

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline'
 import type { Command } from 'commander'
 import { type KeyRecord, Keyring, KeyringError, keyOutput } from '../client/keyring.js'
+import { defaultHome } from '../config/paths.js'
 import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -12,6 +13,43 @@ export async function keyringFor(g: GlobalFlags, backend: string | undefined): P
     return Keyring.open(g.home, chosen)
   } catch (err) {
     throw new CliError((err as Error).message)
+  }
+}
+
+/**
+ * A `sdkd keys …` command line for error hints, with `--home` and `--keyring-backend` only when the
+ * command that failed used other ones than the defaults (so the line can be pasted as it is).
+ */
+export function keysCommand(g: GlobalFlags, words: string, backend: string | undefined): string {
+  const arg = (t: string) => (/^[\w/.:@%+=,-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`)
+  const parts = ['sdkd keys', words]
+  if (g.home !== (process.env.SDKD_HOME ?? defaultHome())) parts.push('--home', arg(g.home))
+  if (backend !== undefined) parts.push('--keyring-backend', arg(backend))
+  return parts.join(' ')
+}
+
+/**
+ * An address argument (`what`, e.g. `to_address`) as bech32; a key name there is refused with the
+ * command that prints the key's address, since users often type the name the keyring knows.
+ */
+export async function addressNotKeyName(
+  g: GlobalFlags,
+  text: string,
+  backend: string | undefined,
+  what: string,
+): Promise<string> {
+  const { addressToBech32, bech32ToAddress } = await import('../codec/address.js')
+  try {
+    return addressToBech32(bech32ToAddress(text))
+  } catch (err) {
+    const named = await keyringFor(g, backend)
+      .then((kr) => kr.get(text))
+      .catch(() => undefined)
+    // A key that exists has a name of letters, digits, '.', '_' and '-': no quoting needed.
+    if (!named) throw err
+    throw new CliError(
+      `${what} "${text}" is a key name, not an address: give its address, which \`${keysCommand(g, `show ${text} -a`, backend)}\` prints`,
+    )
   }
 }
 

@@ -89,7 +89,10 @@ export function registerRehearse(
         .default('gov'),
     )
     .addOption(
-      new Option('--at <+N>', 'upgrade height: N blocks after the plan is scheduled (default +20)')
+      new Option(
+        '--at <+N>',
+        'upgrade height: N blocks after the plan is scheduled (default: the lowest height the upgrade height safety rule calls safe)',
+      )
         .argParser(atArg)
         .conflicts('height'),
     )

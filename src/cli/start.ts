@@ -173,15 +173,18 @@ export async function runNode(
     pending: await readUpgradeInfo(home.paths.upgradeInfo).catch(() => undefined),
   })
   if (skipped) logger.warn({ app_version: appVersion, height: startHeight }, skipped)
-  await node.start()
-  logger.info(
-    {
-      home: home.paths.home,
-      chain_id: home.genesis.chainId,
-      app_version: node.app.name,
-      height: startHeight,
-    },
-    'node started',
+  // Logged once the RPC serves and just before blocks may come, so it precedes the first block's
+  // lines and its height is the one the chain starts from (the REST and gRPC lines follow it).
+  await node.start(() =>
+    logger.info(
+      {
+        home: home.paths.home,
+        chain_id: home.genesis.chainId,
+        app_version: node.app.name,
+        height: startHeight,
+      },
+      'node started',
+    ),
   )
   await hooks.onStarted?.(node)
   const outcome = await Promise.race([

@@ -1,9 +1,9 @@
 import type { Command } from 'commander'
-import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { coinsToProto, parseCoins } from '../codec/coins.js'
 import { ErrInvalidCoins } from '../errors.js'
 import { clientAction } from './client-context.js'
 import { commandGroup } from './groups.js'
+import { addressNotKeyName } from './keys.js'
 import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
 
@@ -18,7 +18,7 @@ export function registerTxBank(program: Command, globals: () => GlobalFlags): vo
       ),
   ).action(
     clientAction(async (fromArg: string, to: string, amount: string, f: TxFlags) => {
-      const toAddress = addressToBech32(bech32ToAddress(to))
+      const toAddress = await addressNotKeyName(globals(), to, f.keyringBackend, 'to_address')
       const coins = parseCoins(amount)
       if (coins.length === 0) throw ErrInvalidCoins.wrap(`must send a positive amount: ${amount}`)
       await runTx(globals(), { ...f, from: fromArg }, ({ ctx, from }) => [

@@ -17,7 +17,7 @@ import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { parseGoDuration } from '../config/duration.js'
 import { type ClientContext, clientContext, readLine } from './client-context.js'
 import { CliError } from './errors.js'
-import { keyringFor } from './keys.js'
+import { keyringFor, keysCommand } from './keys.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { broadcastAndPrint } from './tx-broadcast.js'
@@ -186,6 +186,11 @@ export async function resolveFrom(
     return { address: key.address, key }
   } catch (err) {
     if (allowAddress && isAddress(flags.from)) return { address: flags.from }
+    // Upstream's words first (scripts match them), then where the keyring's names are listed.
+    if (err instanceof Error && err.message.endsWith('key not found'))
+      throw new CliError(
+        `${err.message}: no key ${JSON.stringify(flags.from)} in this keyring; \`${keysCommand(g, 'list', flags.keyringBackend)}\` lists its keys`,
+      )
     throw err
   }
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
 import { GO_ZERO_TIMESTAMP } from '../codec/json-well-known.js'
-import { parsePlanInfo, validatePlanInfoFull } from '../modules/upgrade/plan-info.js'
+import { PlanInfoError, parsePlanInfo, validatePlanInfoFull } from '../modules/upgrade/plan-info.js'
 import { clientAction } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
@@ -32,6 +32,25 @@ function authorityOf(flag: string | undefined): string {
     return addressToBech32(bech32ToAddress(flag))
   } catch (err) {
     throw new CliError(`invalid authority address: ${(err as Error).message}`)
+  }
+}
+
+/**
+ * Checks `--upgrade-info` as upstream does (parsed, every binary downloaded and its checksum
+ * checked). A failure keeps upstream's words first and then names the flag and `--no-validate`:
+ * the check runs on the client, so a user who means to submit unchecked info needs to know how.
+ */
+async function validateUpgradeInfoFlag(info: string, checksumRequired: boolean): Promise<void> {
+  try {
+    const parsed = await parsePlanInfo(info, { enforceChecksum: checksumRequired })
+    await validatePlanInfoFull(parsed, checksumRequired)
+  } catch (err) {
+    if (!(err instanceof PlanInfoError)) throw err
+    const hint =
+      info.trim() === ''
+        ? '--upgrade-info is required: a JSON object {"binaries":{"<os>/<arch>":"<url>?checksum=sha256:<hex>"}} or a URL returning one'
+        : 'in --upgrade-info: fix it'
+    throw new CliError(`${err.message} (${hint}; or pass --no-validate to submit it unchecked)`)
   }
 }
 
@@ -74,10 +93,7 @@ export function registerTxUpgrade(program: Command, globals: () => GlobalFlags):
       const gov = readGovPropFlags(f)
       const height = f.upgradeHeight ?? 0
       const info = f.upgradeInfo ?? ''
-      if (f.validate) {
-        const parsed = await parsePlanInfo(info, { enforceChecksum: f.checksumRequired })
-        await validatePlanInfoFull(parsed, f.checksumRequired)
-      }
+      if (f.validate) await validateUpgradeInfoFlag(info, f.checksumRequired)
       const authority = authorityOf(f.authority)
       await runTx(globals(), f, async ({ ctx, from }) => {
         const msg = ctx.registry.packAny('/sdk.upgrade.v1beta1.MsgSoftwareUpgrade', {

@@ -126,9 +126,19 @@ export interface NodeClient {
   blockTime(height: number): Promise<TimeNs>
 }
 
-/** `tcp://host:port` (client.toml style) → `http://host:port`. */
+/**
+ * `tcp://host:port` (client.toml style) → `http://host:port`; `http://` and `https://` as given.
+ * Anything else is refused with the forms that work: upstream's CLI refuses a bare `host:port` too
+ * (Go reads `localhost:26657` as the scheme `localhost` and cannot dial it), and Node's own error
+ * for it (`Protocol "localhost:" not supported`) does not say what to type instead.
+ */
 export function rpcBaseUrl(node: string): string {
-  return node.replace(/^tcp:\/\//, 'http://').replace(/\/+$/, '')
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(node)?.[1]?.toLowerCase()
+  if (scheme !== 'tcp' && scheme !== 'http' && scheme !== 'https')
+    throw new NodeClientError(
+      `invalid node address ${JSON.stringify(node)}: ${scheme ? `the scheme ${scheme}:// is not supported` : 'it has no scheme'}; use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657`,
+    )
+  return node.replace(/^tcp:\/\//i, 'http://').replace(/\/+$/, '')
 }
 
 interface JsonRpcReply {

@@ -208,8 +208,8 @@ export class Node {
     return this.queryRouter
   }
 
-  /** Starts the RPC server, block production, then the other servers. */
-  async start(): Promise<void> {
+  /** Starts the RPC server, then blocks (after `beforeBlocks`), then the other servers. */
+  async start(beforeBlocks?: () => void): Promise<void> {
     const { home, logger } = this.options
     try {
       if (this.metrics) {
@@ -269,6 +269,7 @@ export class Node {
       // Blocks come as soon as the RPC serves (as CometBFT's consensus starts before the SDK's API
       // and gRPC servers are up); the other servers follow. Their addresses were checked before
       // anything started, so they bind; if one does not, the node stops.
+      beforeBlocks?.()
       this.producer.start()
       const { api, grpc } = home.app
       if (grpc.enable) {

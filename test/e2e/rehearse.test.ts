@@ -178,6 +178,27 @@ describe('sdkd rehearse', () => {
     )
   })
 
+  test('behavior: without --at the upgrade height is the lowest safe one, so the preflight has no warning; an unsafe --at still warns', async () => {
+    const first = await rehearse(['v2', '--blocks-after', '1'])
+    expectPass(first)
+    const { r, report } = first
+    expect(r.stdout).not.toMatch(/WARNING/)
+    expect(report.preflight.safety.belowSafe).toBe(false)
+    expect(report.height).toBe(report.preflight.safety.lowestSafeHeight)
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `\\n {2}upgrade height {6}${report.height} \\(the lowest safe height, \\d+ blocks after the plan is scheduled at height 4; via gov\\)\\n`,
+      ),
+    )
+
+    const unsafe = await rehearse(['v2', '--at', '+5', '--blocks-after', '1'])
+    expectPass(unsafe)
+    expect(unsafe.report.height).toBe(9)
+    expect(unsafe.r.stdout).toContain(
+      `\nWARNING: upgrade height 9 leaves no time to cancel the upgrade by governance. The lowest height that does is ${report.height}:`,
+    )
+  })
+
   test('behavior: the example plugin (--plugin) on a fresh devnet: v1 plus the plugin applies example-upgrade', async () => {
     const run = await rehearse(['example-upgrade', '--plugin', EXAMPLE_PLUGIN, '--at', '+5'])
     expectPass(run)

@@ -121,12 +121,6 @@ export function computePreflight(
   // Via gov: submit (L+1), vote (L+2), the block whose time ends the voting period passes it (L+3).
   const proposalHeight = L + 1
   const scheduledAt = setup.via === 'gov' ? L + 3 : L + 1
-  const height = 'height' in setup.at ? setup.at.height : scheduledAt + setup.at.blocks
-  const lowest = minimumHeight(setup, scheduledAt)
-  if (height < lowest)
-    throw new CliError(
-      `upgrade height ${height} is too low: the plan is scheduled at height ${scheduledAt} (${setup.via === 'gov' ? 'submit, vote, pass' : 'by the authority'}), so the height must be ${lowest} or higher${lowest > scheduledAt + 1 ? ` with --inject ${setup.inject}` : ''}`,
-    )
   const periods = govPeriodsMs(home)
   const inputs: SafetyRuleInputs = {
     latestHeight: L,
@@ -135,6 +129,17 @@ export function computePreflight(
     safetyDeltaMs: periods.votingPeriodMs,
   }
   const rule = safetyRule(inputs)
+  const lowest = minimumHeight(setup, scheduledAt)
+  const height =
+    'height' in setup.at
+      ? setup.at.height
+      : 'blocks' in setup.at
+        ? scheduledAt + setup.at.blocks
+        : Math.max(rule.lowestSafeHeight, lowest)
+  if (height < lowest)
+    throw new CliError(
+      `upgrade height ${height} is too low: the plan is scheduled at height ${scheduledAt} (${setup.via === 'gov' ? 'submit, vote, pass' : 'by the authority'}), so the height must be ${lowest} or higher${lowest > scheduledAt + 1 ? ` with --inject ${setup.inject}` : ''}`,
+    )
   const warning = safetyWarning(height, inputs)
   const { added = [], renamed = [], deleted = [] } = upgrade.storeUpgrades ?? {}
   return {
@@ -202,7 +207,9 @@ export function formatPreflight(p: Preflight, setup: RehearsalSetup): string[] {
   const relative =
     'blocks' in setup.at
       ? `${setup.at.blocks} blocks after the plan is scheduled at height ${p.scheduledAt}`
-      : `scheduled at height ${p.scheduledAt}`
+      : 'height' in setup.at
+        ? `scheduled at height ${p.scheduledAt}`
+        : `the lowest safe height, ${p.height - p.scheduledAt} blocks after the plan is scheduled at height ${p.scheduledAt}`
   const lines = [
     'Preflight',
     `  app versions        ${versionsLine(setup.from, setup.to)}`,

@@ -35,7 +35,12 @@ export interface RehearsalSetup {
   /** The home to copy (absolute); undefined: a fresh devnet home of `from`. */
   source: string | undefined
   via: Via
-  at: { blocks: number } | { height: number }
+  /**
+   * The upgrade height: N blocks after the plan is scheduled (`--at`), absolute (`--height`), or —
+   * with neither — the lowest height the safety rule calls safe, so a first rehearsal shows a plan
+   * that could still be cancelled.
+   */
+  at: { blocks: number } | { height: number } | { lowestSafe: true }
   blocksAfter: number
   /** Absolute path of the --json report. */
   json: string | undefined
@@ -204,7 +209,12 @@ export async function resolveSetup(
     to,
     source,
     via: f.via,
-    at: f.height !== undefined ? { height: f.height } : { blocks: f.at ?? 20 },
+    at:
+      f.height !== undefined
+        ? { height: f.height }
+        : f.at !== undefined
+          ? { blocks: f.at }
+          : { lowestSafe: true },
     blocksAfter: f.blocksAfter,
     json: f.json === undefined ? undefined : checkJson(f.json),
     inject: f.inject,

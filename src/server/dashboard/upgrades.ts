@@ -190,21 +190,23 @@ export async function upgradesBody(ctx: PageContext): Promise<HtmlEscapedString>
       before = undefined // pruned: only the current versions are shown
     }
   }
+  // The protocol version is the applied-upgrades table's footer row: the upgrades are what set it,
+  // and a row of its own outside the table read as a stray line of it.
   return html`${raw(fragments['upgrade-plan'] ?? '')}
 <section aria-labelledby="applied-title">
 <h2 id="applied-title">Applied upgrades</h2>
-${
-  applied.length === 0
-    ? html`<p>No upgrade has been applied.</p>`
-    : html`<table>
+<table>
 <thead><tr><th scope="col">Name</th><th scope="col">Height</th><th scope="col">State before and after</th></tr></thead>
-<tbody>${applied.map((u) => {
-        const h = Number(u.height)
-        return html`<tr><td>${u.name}</td><td><a href="${href(`${BASE}/blocks/${h}`, view.at)}">${h}</a></td><td>${h > 1 ? html`<a href="${BASE}/upgrades?height=${h - 1}">at ${h - 1} (before)</a> · ` : ''}<a href="${BASE}/upgrades?height=${h}">at ${h} (after)</a></td></tr>`
-      })}</tbody>
-</table>`
-}
-${facts([['Protocol version', protocol.toString()]])}
+<tbody>${
+    applied.length === 0
+      ? html`<tr><td colspan="3">No upgrade has been applied.</td></tr>`
+      : applied.map((u) => {
+          const h = Number(u.height)
+          return html`<tr><td>${u.name}</td><td><a href="${href(`${BASE}/blocks/${h}`, view.at)}">${h}</a></td><td>${h > 1 ? html`<a href="${BASE}/upgrades?height=${h - 1}">at ${h - 1} (before)</a> · ` : ''}<a href="${BASE}/upgrades?height=${h}">at ${h} (after)</a></td></tr>`
+        })
+  }</tbody>
+<tfoot><tr data-testid="protocol-version"><th scope="row">Protocol version</th><td colspan="2">${protocol.toString()}</td></tr></tfoot>
+</table>
 </section>
 <section aria-labelledby="versions-title">
 <h2 id="versions-title">Module versions</h2>

@@ -402,6 +402,12 @@ describe('governance and upgrades pages', () => {
       `v2 ${planHeight} at ${planHeight - 1} (before) · at ${planHeight} (after)`,
     )
     expect(applied).toContain('Protocol version 1')
+    // The protocol version is a row of the applied-upgrades table (its footer), not a line after it.
+    const protocolRow = (body: string) =>
+      /<table>\s*<thead><tr><th scope="col">Name<\/th>[\s\S]*?<\/tbody>\s*<tfoot><tr data-testid="protocol-version"><th scope="row">Protocol version<\/th><td colspan="2">(\d+)<\/td><\/tr><\/tfoot>\s*<\/table>/.exec(
+        body,
+      )?.[1]
+    expect(protocolRow((await get('/dashboard/upgrades')).body)).toBe('1')
     expect(applied).toContain(
       `Compared with height ${planHeight - 1}, just before the last upgrade (v2 at ${planHeight})`,
     )
@@ -415,6 +421,7 @@ describe('governance and upgrades pages', () => {
     expect(atBefore).toContain(`Name v2 Height ${planHeight}`)
     expect(atBefore).toContain('1 block to go')
     expect(atBefore).toContain('No upgrade has been applied.')
+    expect(protocolRow((await get(`/dashboard/upgrades?height=${planHeight - 1}`)).body)).toBe('0')
     const overview = visible((await get('/')).body)
     expect(overview).toContain('App version v2 (protocol version 1)')
   })

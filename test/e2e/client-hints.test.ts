@@ -1,0 +1,171 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import { runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+/**
+ * Client errors that point the way: what a user mistyped is named, with what to type instead — a
+ * node address without a scheme, a key name where an address goes, an unknown key, bad
+ * `--upgrade-info`, a mistyped command word.
+ */
+
+const cleanups = cleanupAfterEach()
+
+const ABANDON =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+const ZOO = 'zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong'
+
+/** A home whose test keyring holds alice and bob; returns bob's address too. */
+async function homeWithKeys(): Promise<{ home: string; bob: string }> {
+  const t = await tempDir('sdkd-client-hints-')
+  cleanups.push(t.cleanup)
+  const home = join(t.dir, 'home')
+  let bob = ''
+  for (const [name, words] of [
+    ['alice', ABANDON],
+    ['bob', ZOO],
+  ] as const) {
+    const added = await runSdkd(
+      ['--home', home, 'keys', 'add', name, '--recover', '--output', 'json'],
+      { input: `${words}\n` },
+    )
+    expect(added.code, added.stderr).toBe(0)
+    if (name === 'bob') bob = JSON.parse(added.stdout).address
+  }
+  return { home, bob }
+}
+
+describe('client errors that point the way', () => {
+  it('error: a --node without a scheme is refused with the forms that work, not Node’s protocol error', async () => {
+    const t = await tempDir('sdkd-client-hints-')
+    cleanups.push(t.cleanup)
+    for (const node of ['localhost:26657', '127.0.0.1:26657']) {
+      const r = await runSdkd(['--home', t.dir, 'status', '--node', node])
+      expect(r.code).toBe(1)
+      expect(r.stderr).toBe(
+        `Error: invalid node address "${node}": it has no scheme; use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657\n`,
+      )
+    }
+    const ws = await runSdkd(['--home', t.dir, 'dev', 'status', '--node', 'ws://x:1'])
+    expect(ws.code).toBe(1)
+    expect(ws.stderr).toMatch(
+      /^Error: invalid node address "ws:\/\/x:1": the scheme ws:\/\/ is not supported; use tcp:\/\/host:port or http:\/\/host:port/,
+    )
+    // The forms that work still reach for the node (none listens on port 1).
+    const tcp = await runSdkd(['--home', t.dir, 'status', '--node', 'tcp://127.0.0.1:1'])
+    expect(tcp.code).toBe(1)
+    expect(tcp.stderr).toMatch(
+      /^Error: cannot reach node at http:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/,
+    )
+  })
+
+  it('error: a key name given as the recipient names itself a key and shows the command that prints its address', async () => {
+    const { home, bob } = await homeWithKeys()
+    const r = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      'bob',
+      '10stake',
+      '--generate-only',
+    ])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe(
+      `Error: to_address "bob" is a key name, not an address: give its address, which \`sdkd keys show bob -a --home ${home}\` prints\n`,
+    )
+    // The command shown prints bob's address as it is.
+    const shown = await runSdkd(['keys', 'show', 'bob', '-a', '--home', home])
+    expect(shown.stdout).toBe(`${bob}\n`)
+    // A word that is no key keeps upstream's bech32 error.
+    const nokey = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      'carol',
+      '10stake',
+      '--generate-only',
+    ])
+    expect(nokey.stderr).toMatch(/^Error: decoding bech32 failed: /)
+  })
+
+  it('error: an unknown signing key keeps upstream’s words and points to keys list', async () => {
+    const { home, bob } = await homeWithKeys()
+    const r = await runSdkd([
+      '--home',
+      home,
+      'tx',
+      'bank',
+      'send',
+      'carol',
+      bob,
+      '10stake',
+      '--generate-only',
+      '--keyring-backend',
+      'test',
+    ])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `Error: carol.info: key not found: no key "carol" in this keyring; \`sdkd keys list --home ${home} --keyring-backend test\` lists its keys\n`,
+    )
+  })
+
+  it('error: a bad --upgrade-info names the flag and --no-validate', async () => {
+    const { home } = await homeWithKeys()
+    const proposal = (extra: string[]) =>
+      runSdkd([
+        '--home',
+        home,
+        'tx',
+        'upgrade',
+        'software-upgrade',
+        'v2',
+        '--from',
+        'alice',
+        '--generate-only',
+        '--title',
+        't',
+        '--upgrade-height',
+        '100',
+        ...extra,
+      ])
+    const blank = await proposal([])
+    expect(blank.code).toBe(1)
+    expect(blank.stderr).toBe(
+      'Error: plan info must not be blank (--upgrade-info is required: a JSON object {"binaries":{"<os>/<arch>":"<url>?checksum=sha256:<hex>"}} or a URL returning one; or pass --no-validate to submit it unchecked)\n',
+    )
+    const bad = await proposal(['--upgrade-info', '{nope'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toMatch(
+      /^Error: could not parse plan info: .* \(in --upgrade-info: fix it; or pass --no-validate to submit it unchecked\)\n$/,
+    )
+    const unchecked = await proposal(['--upgrade-info', '{nope', '--no-validate', '--offline'])
+    expect(unchecked.code, unchecked.stderr).toBe(0)
+  })
+
+  it('error: a mistyped command word is never answered with a command that starts a node', async () => {
+    const t = await tempDir('sdkd-client-hints-')
+    cleanups.push(t.cleanup)
+    const stat = await runSdkd(['--home', t.dir, 'stat'])
+    expect(stat.code).toBe(1)
+    expect(stat.stderr).toBe(
+      "Error: unknown command 'stat'\n(Did you mean status?)\nRun 'sdkd --help' for usage.\n",
+    )
+    // One edit from devnet and rehearse: no suggestion rather than a node-starting one.
+    for (const word of ['devnt', 'rehears', 'strat']) {
+      const r = await runSdkd(['--home', t.dir, word])
+      expect(r.code).toBe(1)
+      expect(r.stderr).not.toMatch(/Did you mean.*\b(start|devnet|run|rehearse)\b/)
+    }
+    // Other words still get commander's suggestion.
+    const keyz = await runSdkd(['--home', t.dir, 'keyz'])
+    expect(keyz.stderr).toContain('(Did you mean keys?)')
+  })
+})
