@@ -1,7 +1,7 @@
 // Builds the client bundle (src/cli/client-bundle.ts): `sdkd status` and `sdkd query …` from the
 // compiled modules in dist/ into one CommonJS file, dist/cli/client-bundle.cjs (with its source
 // map, mapped back to the TypeScript sources), and V8's code cache of it. Run by `npm run build`
-// after tsc and copy-assets.
+// after scripts/build.mjs and copy-assets.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { build } from 'esbuild'
@@ -42,9 +42,9 @@ const bundledToml = {
   setup(b) {
     b.onLoad({ filter: /[\\/]config[\\/]toml\.js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8')
-      const call = "createRequire(import.meta.url)('smol-toml')"
-      if (!text.includes(call))
-        throw new Error(`${args.path} no longer loads smol-toml as expected`)
+      // Either quote: the build (scripts/build.mjs) writes the call with double quotes.
+      const call = /createRequire\(import\.meta\.url\)\((["'])smol-toml\1\)/
+      if (!call.test(text)) throw new Error(`${args.path} no longer loads smol-toml as expected`)
       return {
         contents: text.replace(call, "require('smol-toml')"),
         loader: 'js',

@@ -31,10 +31,10 @@ const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status
 const HAS_PROMTOOL = has('promtool')
 const HAS_PROMETHEUS = has('prometheus')
 if (!HAS_PROMTOOL)
-  console.warn('skipping the promtool check: promtool is not installed (Debian package prometheus)')
+  console.warn('promtool check: skipped: promtool is not installed (Debian package prometheus)')
 if (!HAS_PROMETHEUS)
   console.warn(
-    'skipping the Prometheus server test: prometheus is not installed (Debian package prometheus)',
+    'Prometheus server test: skipped: prometheus is not installed (Debian package prometheus)',
   )
 
 let node: Node
