@@ -1,6 +1,6 @@
 // Benchmark: mining on demand through the dev API of a real devnet process.
 //
-//   npm run bench:mine [-- --blocks 100000 --runs 3 --cpu-prof]
+//   npm run bench:mine [-- --blocks 100000 --runs 3 --cpu-prof --revert]
 //
 // Each run starts a devnet node (own temp home, free port, REST and gRPC off), switches to manual
 // mining and mines N empty blocks in one `dev_mine` call (group commits), then checks the height and
@@ -9,7 +9,9 @@
 // rest (V8's garbage collector and compiler threads, LevelDB). The last line is the median of the
 // runs: this machine's speed drifts by 10–15% within minutes, so one run says little; CPU per block
 // moves less than blocks/s. Target: N = 100,000 works, at >= 10,000 empty blocks/s on a 2-core
-// machine. --cpu-prof writes each node's CPU profile to a directory it prints.
+// machine. --cpu-prof writes each node's CPU profile to a directory it prints. --revert also takes a
+// `dev_snapshot` before the mining and times the `dev_revert` to it over the N mined blocks (what
+// `sdkd dev revert` does), checking the height is back.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -19,6 +21,7 @@ import { freePort, median, numberArg, rpcCall, threadCpu } from './bench-lib.mjs
 
 const BLOCKS = numberArg('blocks', 100_000)
 const RUNS = numberArg('runs', 3)
+const REVERT = process.argv.includes('--revert')
 const TARGET = 10_000
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const PROF_DIR = process.argv.includes('--cpu-prof')
@@ -39,7 +42,7 @@ function cpuPerBlock(pid, before, after) {
 
 const us = (x) => `${x.toFixed(0)} µs`
 
-/** One run on a fresh devnet: `{ seconds, cpu }`. */
+/** One run on a fresh devnet: `{ seconds, cpu, revertSeconds }`. */
 async function run() {
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-'))
   const port = await freePort()
@@ -77,6 +80,7 @@ async function run() {
       }
     }
     const before = Number((await call('dev_status')).height)
+    const snapshot = REVERT ? await call('dev_snapshot') : undefined
     const cpu0 = threadCpu(node.pid)
     const t = performance.now()
     const { height } = await call('dev_mine', { blocks: BLOCKS })
@@ -84,7 +88,13 @@ async function run() {
     const cpu = cpuPerBlock(node.pid, cpu0, threadCpu(node.pid))
     if (Number(height) !== before + BLOCKS)
       throw new Error(`expected height ${before + BLOCKS}, got ${height}`)
-    return { seconds, cpu }
+    if (!snapshot) return { seconds, cpu }
+    const t2 = performance.now()
+    const reverted = await call('dev_revert', { id: snapshot.id })
+    const revertSeconds = (performance.now() - t2) / 1000
+    if (Number(reverted.height) !== before)
+      throw new Error(`expected the revert to height ${before}, got ${reverted.height}`)
+    return { seconds, cpu, revertSeconds }
   } finally {
     node.kill('SIGTERM')
     await new Promise((r) => node.once('close', r))
@@ -99,8 +109,10 @@ for (let i = 1; i <= RUNS; i++) {
   const cpu = r.cpu
     ? `; CPU per block ${us(r.cpu.total)} (node's thread ${us(r.cpu.main)}, block worker ${us(r.cpu.worker)}, other threads ${us(r.cpu.rest)})`
     : ''
+  const revert =
+    r.revertSeconds === undefined ? '' : `; dev_revert over them: ${r.revertSeconds.toFixed(2)} s`
   console.log(
-    `run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}`,
+    `run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}${revert}`,
   )
 }
 const rate = median(results.map((r) => BLOCKS / r.seconds))
@@ -112,4 +124,8 @@ const cpu =
 console.log(
   `median of ${RUNS}: dev_mine ${BLOCKS} blocks: ${Math.round(rate)} blocks/s${cpu} — target >= ${TARGET}: ${rate >= TARGET ? 'met' : 'NOT met'}`,
 )
+if (REVERT)
+  console.log(
+    `median of ${RUNS}: dev_revert over ${BLOCKS} mined blocks: ${median(results.map((r) => r.revertSeconds)).toFixed(2)} s`,
+  )
 if (PROF_DIR) console.log(`CPU profiles of the nodes: ${PROF_DIR}`)

@@ -244,6 +244,9 @@ export class Mempool implements TxSource {
         this.checked(bytes, out.code)
         return response(hash, out)
       }
+      // Still waiting, its hash pushed out of the cache by newer txs: held once, as CometBFT does
+      // ("transaction already there, not adding it again").
+      if (this.pool.has(hash)) return response(hash, out)
       const afterFull = this.isFull(bytes.length)
       if (afterFull) {
         this.cache.delete(hash)

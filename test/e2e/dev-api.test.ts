@@ -157,6 +157,24 @@ describe('dev API: time travel', () => {
     const negative = await rpc(http(node), 'dev_increaseTime', { seconds: -5 })
     expect(negative.error).toMatchObject({ code: -32602 })
   }, 90_000)
+  test("behavior: CometMock's advance_time moves the next block's time by duration_in_seconds without a block ({new_time}); advance_blocks mines num_blocks", async () => {
+    const { home, node } = await devnet()
+    await devCli(home, node, ['mining', 'manual'])
+    const h = await height(node)
+    const last = (await rpc(http(node), 'block', { height: String(h) })).result.block.header.time
+    const advanced = await rpc(http(node), 'advance_time', { duration_in_seconds: 3600 })
+    expect(Object.keys(advanced.result)).toEqual(['new_time'])
+    expect(Date.parse(advanced.result.new_time) - Date.parse(last)).toBe(3_600_000)
+    // No block: the jump shows in the next one.
+    expect(await height(node)).toBe(h)
+    expect((await rpc(http(node), 'advance_blocks', { num_blocks: 3 })).result).toEqual({})
+    expect(await height(node)).toBe(h + 3)
+    const next = (await rpc(http(node), 'block', { height: String(h + 1) })).result.block.header
+    expect(next.time).toBe(advanced.result.new_time)
+    expect((await rpc(http(node), 'advance_time', { duration_in_seconds: -1 })).error.data).toBe(
+      'duration_in_seconds must be a number ≥ 0, got -1',
+    )
+  })
 })
 
 describe('dev API: snapshot and revert', () => {

@@ -168,6 +168,34 @@ describe('resets', () => {
     expect(existsSync(join(home, 'data/application.db'))).toBe(true)
   })
 
+  test('behavior: the reset answers as cometbft, tendermint and bare unsafe-reset-all; --keep-addr-book keeps config/addrbook.json, without it the file goes', async () => {
+    const home = join(await newDir(), 'home')
+    expect((await runSdkd(['--home', home, 'init', 'n', '--chain-id', 'reset-1'])).code).toBe(0)
+    const addrBook = join(home, 'config/addrbook.json')
+    const book = '{"key":"0123456789abcdef01234567","addrs":[]}\n'
+    // Each reset gets data/ with a leftover file to remove and the address book in place.
+    const reset = async (words: string[]) => {
+      await writeFile(join(home, 'data/leftover'), 'x')
+      if (!existsSync(addrBook)) await writeFile(addrBook, book)
+      const r = await runSdkd(['--home', home, '--log_format', 'plain', ...words])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toMatch(/INFO: Removed all blockchain history dir=/)
+      expect(await readdir(join(home, 'data'))).toEqual(['priv_validator_state.json'])
+      return r.stdout
+    }
+    const kept = await reset(['cometbft', 'unsafe-reset-all', '--keep-addr-book'])
+    expect(kept).not.toContain('Removed existing address book')
+    expect(await readFile(addrBook, 'utf8')).toBe(book)
+    expect(await reset(['unsafe-reset-all', '--keep-addr-book'])).not.toContain('address book')
+    expect(await readFile(addrBook, 'utf8')).toBe(book)
+    const removed = await reset(['tendermint', 'unsafe-reset-all'])
+    expect(removed).toContain(`INFO: Removed existing address book file=${addrBook}`)
+    expect(existsSync(addrBook)).toBe(false)
+    await reset(['unsafe-reset-all'])
+    expect(existsSync(addrBook)).toBe(false)
+    expect(await readFile(join(home, 'config/genesis.json'), 'utf8')).toContain('"reset-1"')
+  })
+
   test('error: start on data made from another genesis.json refuses, naming --reset', async () => {
     const home = join(await newDir(), 'home')
     await runDevnetTo(home, 2)

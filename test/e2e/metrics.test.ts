@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
+import { type AddressInfo, createServer } from 'node:net'
 import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -10,7 +11,7 @@ import { protoRegistry } from '../../src/codec/proto.js'
 import { type Node, SDKD_VERSION } from '../../src/node/node.js'
 import { DEFAULT_APP_VERSION } from '../../src/versions/index.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { createDevnetHome } from '../helpers/devnet.js'
+import { createDevnetHome, heightOf, startDevnetNode } from '../helpers/devnet.js'
 import { freePort, getJson, rpcCall, waitFor } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { createTestNode } from '../helpers/test-node.js'
@@ -433,4 +434,30 @@ describe('Prometheus metrics of a node', () => {
       expect(later).toBeGreaterThan(first)
     },
   )
+})
+
+describe('a metrics port that cannot bind', () => {
+  test('behavior: with the port taken by another listener the node logs the failure at error and runs on: blocks keep coming', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    cleanups.push(() => new Promise<void>((resolve) => taken.close(() => resolve())))
+    const port = (taken.address() as AddressInfo).port
+    const home = await createDevnetHome('metrics-taken', {}, DEFAULT_APP_VERSION)
+    cleanups.push(home.cleanup)
+    const running = await startDevnetNode(home, DEFAULT_APP_VERSION, '100ms', [
+      '--instrumentation.prometheus',
+      '--instrumentation.prometheus_listen_addr',
+      `127.0.0.1:${port}`,
+    ])
+    cleanups.push(async () => void (await running.p.stop('SIGKILL')))
+    const failed = await running.p.waitForLog((l) => l.module === 'metrics' && l.level === 50)
+    expect(failed).toMatchObject({
+      msg: 'Prometheus HTTP server ListenAndServe: the node runs on without metrics',
+      err: expect.stringContaining(`127.0.0.1:${port}`),
+    })
+    expect(running.p.logs().some((l) => l.msg === 'serving Prometheus metrics')).toBe(false)
+    const after = await heightOf(running)
+    await waitFor(async () => ((await heightOf(running)) >= after + 3 ? true : undefined), 10_000)
+    expect((await running.p.stop('SIGTERM')).code).toBe(0)
+  })
 })

@@ -11,6 +11,7 @@ import { protoRegistry } from '../../src/codec/proto.js'
 import { initHome, loadHome } from '../../src/config/home.js'
 import { createLogger } from '../../src/logger.js'
 import type { Node, NodeOptions } from '../../src/node/node.js'
+import type { WebsocketTimings } from '../../src/server/rpc/websocket-connection.js'
 import { waitFor } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { createTestNode, initTestHome } from '../helpers/test-node.js'
@@ -552,6 +553,21 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
     }
   })
 
+  test('error: a frame of max_body_bytes is read; one byte more closes the connection with 1009', async () => {
+    const c = await open()
+    const request = '{"jsonrpc":"2.0","id":"big","method":"health"}'
+    // config.toml [rpc] max_body_bytes is 1000000 here (the default).
+    c.ws.send(' '.repeat(1_000_000 - request.length) + request)
+    expect(await c.waitFrame((f) => f.id === 'big')).toEqual({
+      jsonrpc: '2.0',
+      id: 'big',
+      result: {},
+    })
+    c.ws.send(' '.repeat(1_000_001 - request.length) + request)
+    await waitFor(async () => c.closed, 10_000, 'the connection closed')
+    expect(c.closed?.code).toBe(1009)
+  })
+
   test('behavior: keep-alive: the server pings, a client that answers stays, one that never answers is closed after the read wait; client pings get pongs', async () => {
     const answering = await open()
     const silent = await open({ autoPong: false })
@@ -731,6 +747,100 @@ describe('/websocket: a client that does not read', () => {
       for (const c of clients) c.close()
       if (!stopped) await t.close()
     }
+  })
+})
+
+describe('/websocket: a client that stops reading, then reads again', () => {
+  /**
+   * Starts a node whose one subscription place (max_subscription_clients = 1) a client takes and
+   * then stops reading; mines until that subscription is gone (a probe can subscribe), then reads
+   * again. Resolves with that client's frames once `last` arrives, and the probe's answer.
+   */
+  async function stopThenRead(
+    config: [string, string, string][],
+    timings: Partial<WebsocketTimings>,
+    batch: number,
+  ) {
+    const t = await startNode([['rpc', 'max_subscription_clients', '1'], ...config], {
+      websocketTimings: { pingPeriodMs: 120_000, readWaitMs: 120_000, ...timings },
+    })
+    const clients: Client[] = []
+    try {
+      const slow = await Client.open(t.ws)
+      const probe = await Client.open(t.ws)
+      clients.push(slow, probe)
+      expect((await slow.call('subscribe', { query: "tm.event='NewBlock'" }, 1)).result).toEqual({})
+      const first = Number((await slow.call('status')).result.sync_info.latest_block_height) + 1
+      const socket = (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket
+      socket.pause()
+      await waitFor(
+        async () => {
+          expect((await post(t.rpc, 'dev_mine', { blocks: batch })).error).toBeUndefined()
+          const r = await probe.call('subscribe', { query: "tm.event='NewBlockHeader'" })
+          if (r.error) expect(r.error.data).toBe('max_subscription_clients 1 reached')
+          return r.result ? true : undefined
+        },
+        60_000,
+        'the stopped subscriber canceled',
+      )
+      socket.resume()
+      const canceled = await slow.waitFrame((f) => f.id === 1 && f.error !== undefined)
+      // The connection stays: the client still gets answers.
+      expect((await slow.call('health', {}, 'still')).result).toEqual({})
+      expect(slow.closed).toBeUndefined()
+      const heights = slow.events(1).map((e) => Number(e.result.data.value.block.header.height))
+      return { canceled, heights, first, after: slow.frames.indexOf(canceled), slow }
+    } finally {
+      for (const c of clients) c.close()
+      await t.close()
+    }
+  }
+
+  test('behavior: a subscription whose buffer overflows is canceled with the out-of-capacity error frame, which the client gets once it reads again, after the events already queued', async () => {
+    const r = await stopThenRead(
+      [
+        ['rpc', 'experimental_subscription_buffer_size', '100'],
+        ['rpc', 'experimental_websocket_write_buffer_size', '100'],
+      ],
+      { writeWaitMs: 120_000, slowClientWaitMs: 120_000 },
+      100,
+    )
+    expect(r.canceled).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32000,
+        message: 'Server error',
+        data: 'subscription was canceled (reason: internal subscription event buffer is out of capacity)',
+      },
+    })
+    // An unbroken run of events from the first block, then the cancel frame, then nothing more.
+    expect(r.heights.length).toBeGreaterThan(0)
+    expect(r.heights).toEqual(Array.from({ length: r.heights.length }, (_, i) => r.first + i))
+    expect(r.slow.frames.slice(r.after + 1).filter((f) => f.id === 1)).toEqual([])
+  })
+
+  test('behavior: experimental_close_on_slow_client = true ends a subscription whose event waited too long for room with `reason: slow client`; the connection stays', async () => {
+    const r = await stopThenRead(
+      [
+        ['rpc', 'experimental_close_on_slow_client', 'true'],
+        ['rpc', 'experimental_subscription_buffer_size', '1000'],
+        ['rpc', 'experimental_websocket_write_buffer_size', '1000'],
+      ],
+      { writeWaitMs: 120_000, slowClientWaitMs: 300 },
+      100,
+    )
+    expect(r.canceled).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32000,
+        message: 'Server error',
+        data: 'subscription was canceled (reason: slow client)',
+      },
+    })
+    expect(r.heights).toEqual(Array.from({ length: r.heights.length }, (_, i) => r.first + i))
+    expect(r.slow.frames.slice(r.after + 1).filter((f) => f.id === 1)).toEqual([])
   })
 })
 

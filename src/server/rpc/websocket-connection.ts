@@ -80,6 +80,8 @@ export class Connection {
   /** Every frame (pings included) not yet written out. */
   private unflushed = 0
   private readonly waiting: Waiting[] = []
+  /** Cancel frames of subscriptions, waiting for room in the write queue (at most one each). */
+  private readonly owed: string[] = []
   private readonly subscribed = new Set<Subscribed>()
   private requests: Promise<void> = Promise.resolve()
   private readonly timers: {
@@ -129,6 +131,7 @@ export class Connection {
     for (const s of this.subscribed) if (s.subscription) this.o.bus.remove(s.subscription)
     this.subscribed.clear()
     this.waiting.length = 0
+    this.owed.length = 0
     this.log.info({ remote: this.id }, 'websocket connection closed')
   }
 
@@ -269,15 +272,21 @@ export class Connection {
     this.tryError(s, `subscription was canceled (reason: ${reason})`)
   }
 
-  /** CometBFT's TryWriteRPCResponse of a -32000 error for a subscription: only if there is room. */
+  /**
+   * A -32000 error for a subscription that ended. A subscription ends this way only while the write
+   * queue is full, so the frame waits for room there (CometBFT's subscription routine, too, gets to
+   * it once its blocked write gets through): a client that reads again gets it after the frames
+   * already queued; one that never does is closed by the write deadline.
+   */
   private tryError(s: Subscribed, data: string): void {
-    if (this.closed || this.pending >= this.o.writeBufferSize) {
-      this.log.info({ remote: this.id, reason: data }, "Can't write response (slow client)")
+    if (this.closed) return
+    const frame = `{"jsonrpc":"2.0","id":${JSON.stringify(s.id)},"error":${JSON.stringify({ code: -32000, message: 'Server error', data })}}`
+    if (this.pending < this.o.writeBufferSize) {
+      this.write(frame)
       return
     }
-    this.write(
-      `{"jsonrpc":"2.0","id":${JSON.stringify(s.id)},"error":${JSON.stringify({ code: -32000, message: 'Server error', data })}}`,
-    )
+    this.log.info({ remote: this.id, reason: data }, "Can't write response (slow client)")
+    this.owed.push(frame)
   }
 
   private sendEvent(s: Subscribed, event: PublishedEvent): void {
@@ -335,8 +344,10 @@ export class Connection {
     this.timers.write.unref()
   }
 
-  /** Moves waiting events into the write queue while it has room. */
+  /** Moves owed cancel frames, then waiting events, into the write queue while it has room. */
   private pump(): void {
+    while (this.owed.length > 0 && this.pending < this.o.writeBufferSize && !this.closed)
+      this.write(this.owed.shift()!)
     const start = this.waiting[0]
     while (this.waiting.length > 0 && this.pending < this.o.writeBufferSize && !this.closed) {
       const w = this.waiting.shift()!

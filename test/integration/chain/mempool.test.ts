@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest'
+import { MEMPOOL_CACHE_SIZE, Mempool, type MempoolRunner } from '../../../src/chain/mempool.js'
 import { MempoolError } from '../../../src/chain/mempool-error.js'
 import { sha256 } from '../../../src/codec/hash.js'
+import { createLogger } from '../../../src/logger.js'
 import { createTxTestNode } from '../../helpers/tx-node.js'
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
@@ -151,5 +153,79 @@ describe('mempool', () => {
     const [first] = sends(t, 1)
     await t.tx.mempool.checkTx(first!)
     expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+  })
+})
+
+/**
+ * The cache's bound with an app that accepts every tx: the mempool alone, so that more than
+ * MEMPOOL_CACHE_SIZE (the 10,000 the docs name) distinct txs go through CheckTx in milliseconds.
+ */
+describe('mempool cache: the last MEMPOOL_CACHE_SIZE hashes', () => {
+  const accepting: MempoolRunner = {
+    checkTx: async () =>
+      ({
+        code: 0,
+        codespace: '',
+        log: '',
+        data: new Uint8Array(),
+        gasWanted: 1n,
+        gasUsed: 1n,
+        events: [],
+        msgResponses: [],
+      }) as never,
+    simulate: async () => {
+      throw new Error('not used')
+    },
+  }
+  const pool = () =>
+    new Mempool({
+      runner: accepting,
+      newCheckState: () => ({}) as never,
+      checkContext: () => ({}) as never,
+      limits: {
+        size: 3 * MEMPOOL_CACHE_SIZE,
+        maxTxBytes: 1_048_576,
+        maxTxsBytes: 1_073_741_824,
+        appMaxTxs: 0,
+      },
+      block: { maxBytes: -1, maxGas: -1n, maxTxs: 0, maxTxsBytes: 0 },
+      logger: createLogger({ level: 'error' }),
+    })
+  /** Distinct tx bytes (the stand-in app takes anything). */
+  const tx = (i: number) => new Uint8Array(new Uint32Array([i, 0xc0ffee]).buffer)
+  const refusal = (m: Mempool, bytes: Uint8Array) =>
+    m.checkTx(bytes).then(
+      (r) => `code ${r.code}`,
+      (e: Error) => e.message,
+    )
+
+  test.for([
+    [MEMPOOL_CACHE_SIZE - 1, 'tx already exists in cache'],
+    [MEMPOOL_CACHE_SIZE, 'code 0'],
+  ] as const)(
+    'behavior: a committed tx resent after %i other txs: %s',
+    async ([others, answer]) => {
+      expect(MEMPOOL_CACHE_SIZE).toBe(10_000)
+      const m = pool()
+      const first = tx(0)
+      expect(await refusal(m, first)).toBe('code 0')
+      expect(await refusal(m, first)).toBe('tx already exists in cache')
+      // Committed successfully: out of the pool, still in the cache.
+      await m.update(1, [first], [{ code: 0 } as never])
+      expect(m.size).toBe(0)
+      for (let i = 1; i <= others; i++) await m.checkTx(tx(i))
+      expect(await refusal(m, first)).toBe(answer)
+    },
+  )
+
+  test('behavior: a tx still waiting whose hash left the cache is answered again but held once', async () => {
+    const m = pool()
+    for (let i = 0; i <= MEMPOOL_CACHE_SIZE; i++) await m.checkTx(tx(i))
+    const size = m.size
+    const bytes = m.totalBytes
+    expect(await refusal(m, tx(0))).toBe('code 0')
+    expect(m.size).toBe(size)
+    expect(m.totalBytes).toBe(bytes)
+    expect(m.txs().filter((t) => t[0] === 0 && t[1] === 0)).toHaveLength(1)
   })
 })
