@@ -4,6 +4,7 @@ import { sha256 } from '../codec/hash.js'
 import { int64Of } from '../codec/int64.js'
 import type { AnyMessage, Proto, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { ErrTxDecode } from '../errors.js'
+import { checkCoinAmounts } from './coin-amounts.js'
 import { checkTxRawAdr027, goTypeName, rejectUnknownFields, resolveTypeUrl } from './wire.js'
 
 /** Type URL of secp256k1 public keys, the one key type accounts may sign with (canonical: `registry.typeUrl` gives the brand's). */
@@ -146,6 +147,7 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
     } catch (err) {
       throw decodeError((err as Error).message, err)
     }
+    checkCoinAmounts(type, value)
     msgs.push({ typeUrl: any.type_url, type, value, any })
   }
 
@@ -178,11 +180,7 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
   }
 
   const feeMsg = authInfo.fee
-  for (const { amount } of feeMsg?.amount ?? []) {
-    if (amount !== '' && !/^-?\d+$/.test(amount)) {
-      throw decodeError(`math/big: cannot unmarshal ${JSON.stringify(amount)} into a *big.Int`)
-    }
-  }
+  checkCoinAmounts(authType, authInfo)
   return new Decoded(
     bytes,
     bytesOf(raw.body_bytes),

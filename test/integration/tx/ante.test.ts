@@ -99,6 +99,40 @@ describe('CheckTx: the ante handler in upstream order, with upstream codes and l
     await t.block()
   })
 
+  test('error: a Coin amount math.Int cannot decode is a parse error (2) with Go\'s text; "-1" decodes', async () => {
+    const send = (amount: string) =>
+      t.signed(t.alice, [
+        t.registry.packAny('/sdk.bank.v1beta1.MsgSend', {
+          from_address: t.alice.address,
+          to_address: t.bob.address,
+          amount: [{ denom: 'stake', amount }],
+        }),
+      ])
+    const word = await t.tx.mempool.checkTx(await send('abc'))
+    expect([word.code, word.codespace, word.log]).toEqual([
+      2,
+      'sdk',
+      'math/big: cannot unmarshal "abc" into a *big.Int: tx parse error',
+    ])
+    // 80 digits: 266 bits, over math.Int's 256.
+    const huge = await t.tx.mempool.checkTx(await send('9'.repeat(80)))
+    expect([huge.code, huge.log]).toEqual([
+      2,
+      'integer out of range; got: 266, max: 256: tx parse error',
+    ])
+    const fee = await t.tx.mempool.checkTx(
+      await aliceSend({ fee: [{ denom: 'stake', amount: 2n ** 256n }] }),
+    )
+    expect([fee.code, fee.log]).toEqual([
+      2,
+      'integer out of range; got: 257, max: 256: tx parse error',
+    ])
+    // A negative amount decodes, as upstream's big.Int reads it: the bank's msg server refuses it
+    // when the tx runs (v0.50's MsgSend has no ValidateBasic), not the decoder.
+    const negative = await t.tx.mempool.checkTx(await send('-1'))
+    expect(negative.log).not.toContain('tx parse error')
+  })
+
   test('error: an unknown type URL is a parse error (2); a non-Msg type cannot be a message', async () => {
     const unknown = t.signed(t.alice, [
       { type_url: '/sdk.bank.v1beta1.MsgBurn', value: new Uint8Array() },
