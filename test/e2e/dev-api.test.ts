@@ -172,7 +172,7 @@ describe('dev API: time travel', () => {
     const next = (await rpc(http(node), 'block', { height: String(h + 1) })).result.block.header
     expect(next.time).toBe(advanced.result.new_time)
     expect((await rpc(http(node), 'advance_time', { duration_in_seconds: -1 })).error.data).toBe(
-      'duration_in_seconds must be a number ≥ 0, got -1',
+      'duration_in_seconds must be a number of seconds from 0 to 315537897600 (block times only go forward), got -1',
     )
   })
 })

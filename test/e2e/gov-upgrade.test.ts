@@ -346,8 +346,12 @@ describe('upgrade through governance (e2e)', () => {
         '-o',
         'json',
       ])
-      expect(sent.code, sent.stderr).toBe(0)
+      // Included and failed: stdout is the TxResponse, stderr says so, exit 1.
+      expect(sent.code, sent.stderr).toBe(1)
       const res = JSON.parse(sent.stdout)
+      expect(sent.stderr).toBe(
+        `Error: tx ${res.txhash} failed at height ${res.height}: code 6 (expected authority account as only signer for proposal message): ${res.raw_log}\n`,
+      )
       expect(res.codespace).toBe('upgrade')
       expect(res.code).toBe(6)
       expect(res.raw_log).toContain(

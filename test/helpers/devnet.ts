@@ -146,7 +146,13 @@ export async function tx(
     '-o',
     'json',
   ])
-  if (r.code !== 0) throw new Error(`sdkd tx ${args.join(' ')} failed (${r.code}): ${r.stderr}`)
+  // A tx included with a non-zero code exits 1 with the TxResponse on stdout and a line naming it.
+  const failedInBlock =
+    r.code === 1 &&
+    wait &&
+    /^Error: tx [0-9A-F]{64} failed at height \d+: code \d+ /m.test(r.stderr)
+  if (r.code !== 0 && !failedInBlock)
+    throw new Error(`sdkd tx ${args.join(' ')} failed (${r.code}): ${r.stderr}`)
   return JSON.parse(r.stdout)
 }
 
