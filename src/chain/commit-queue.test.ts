@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { bytesToLatin1, uint64BE, utf8 } from '../codec/bytes.js'
+import { storageWriteError } from '../config/write-error.js'
 import { createSilentLogger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
@@ -230,4 +231,50 @@ describe('commit queue', () => {
     expect(batches).toEqual([])
     expect(published).toEqual([])
   }, 5_000)
+
+  test('error: a write the disk refuses names the heights, the file and the errno, and what to do when space is short', async () => {
+    const { backend } = recordingBackend()
+    const halts: Error[] = []
+    const queue = new CommitQueue({
+      backend: {
+        ...backend,
+        write: async () => {
+          throw storageWriteError(
+            new Error('IO error: /h/data/application.db/000003.log: No space left on device'),
+            '/h/data/application.db',
+          )
+        },
+      },
+      logger: createSilentLogger(),
+      onCommit: () => undefined,
+      onHalt: (err) => halts.push(err),
+    })
+    const published: number[] = []
+    queue.push(entry(66, published), true)
+    queue.push(entry(67, published), true)
+    await queue.drain()
+    expect(halts.map((h) => h.message)).toEqual([
+      'cannot write the blocks at heights 66-67 to /h/data/application.db/000003.log: no space left on device (ENOSPC); the chain is intact up to height 65: free space on that disk and start the node again',
+    ])
+    const readOnly = new CommitQueue({
+      backend: {
+        ...backend,
+        write: async () => {
+          throw storageWriteError(
+            Object.assign(new Error('EROFS: read-only file system, write'), { code: 'EROFS' }),
+            '/h/data/application.db',
+          )
+        },
+      },
+      logger: createSilentLogger(),
+      onCommit: () => undefined,
+      onHalt: (err) => halts.push(err),
+    })
+    readOnly.push(entry(9, published))
+    await readOnly.drain()
+    expect(halts[1]?.message).toBe(
+      'cannot write the block at height 9 to /h/data/application.db: read-only file system (EROFS)',
+    )
+    expect(published).toEqual([])
+  })
 })

@@ -1,4 +1,5 @@
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
+import { StorageWriteError } from '../config/write-error.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { BatchOp, PreparedWrites, StoreBackend } from '../store/backend.js'
@@ -246,11 +247,10 @@ export class CommitQueue {
         } catch (err) {
           // The disk refused a batch (or a read the batch needed failed): the in-memory state is
           // ahead of it, so nothing more may commit.
-          this.failure = new ChainHaltError(
-            `failed to write block batch: ${(err as Error).message}`,
-            1,
-            { cause: err },
-          )
+          // A refused write's message says all (file, reason, errno): the halt line carries no
+          // `err` repeating it with the native error's empty stack.
+          const cause = err instanceof StorageWriteError ? undefined : { cause: err }
+          this.failure = new ChainHaltError(batchFailure(batch, err), 1, cause)
           for (const p of [...batch, ...this.waiting.splice(0)]) p.reject(this.failure)
           this.releaseSpace()
           this.o.onHalt(this.failure)
@@ -290,6 +290,30 @@ export class CommitQueue {
       this.writer = undefined
     }
   }
+}
+
+/**
+ * The halt message of a failed batch. A write the disk refused names the heights and the file
+ * (`cannot write the block at height 66 to <home>/data/application.db/000003.log: no space left on
+ * device (ENOSPC)`) and, when space is what is missing, what to do; the heights before are on disk.
+ */
+function batchFailure(batch: readonly Queued[], err: unknown): string {
+  if (!(err instanceof StorageWriteError))
+    return `failed to write block batch: ${(err as Error).message}`
+  const heights = batch.map((p) => Number(p.stored?.block.header.height ?? 0)).filter((h) => h > 0)
+  const first = heights[0]
+  const last = heights.at(-1)
+  const blocks =
+    first === undefined
+      ? 'the block'
+      : first === last
+        ? `the block at height ${first}`
+        : `the blocks at heights ${first}-${last}`
+  const hint =
+    err.outOfSpace && first !== undefined
+      ? `; the chain is intact up to height ${first - 1}: free space on that disk and start the node again`
+      : ''
+  return `cannot write ${blocks} to ${err.message}${hint}`
 }
 
 /**

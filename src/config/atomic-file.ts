@@ -1,6 +1,7 @@
-import { mkdir, open, rename } from 'node:fs/promises'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
+import { storageWriteError } from './write-error.js'
 
 let randomBytes: typeof import('node:crypto').randomBytes | undefined
 
@@ -16,12 +17,19 @@ export async function writeFileAtomic(
   randomBytes ??= (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'))
     .randomBytes
   const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-  const fh = await open(tmp, 'w', mode)
   try {
-    await fh.writeFile(data)
-    await fh.sync()
-  } finally {
-    await fh.close()
+    const fh = await open(tmp, 'w', mode)
+    try {
+      await fh.writeFile(data)
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    await rename(tmp, path)
+  } catch (err) {
+    // The old file stays as it was; the half-written temp file goes (on a full disk it holds the
+    // space the next try needs), and the error names the file (Node's write error names none).
+    await rm(tmp, { force: true }).catch(() => undefined)
+    throw storageWriteError(err, path)
   }
-  await rename(tmp, path)
 }

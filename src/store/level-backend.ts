@@ -1,5 +1,6 @@
 import { ClassicLevel } from 'classic-level'
 import type { Bytes } from '../codec/bytes.js'
+import { storageWriteError } from '../config/write-error.js'
 import { ErrIO, UserError } from '../errors.js'
 import type { BackendRange, BatchOp, StoreBackend } from './backend.js'
 
@@ -27,7 +28,11 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
     if (cause?.code === 'LEVEL_LOCKED' || /lock/i.test(text)) {
       throw new DatabaseLockedError(`database ${path} is locked by another process`, { cause: err })
     }
-    throw ErrIO.wrap(`failed to open database ${path}: ${text.trim()}`, { cause: err })
+    // A file the database could not write (a full disk while it recovers its log) is named with
+    // the reason's errno, as a failed commit names it.
+    const io = cause?.message?.startsWith('IO error: ') ? storageWriteError(cause, path) : undefined
+    const reason = io?.code ? io.message : text.trim()
+    throw ErrIO.wrap(`failed to open database ${path}: ${reason}`, { cause: err })
   }
 
   return {
@@ -55,7 +60,12 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
         await batch.close()
         throw err
       }
-      await batch.write()
+      try {
+        await batch.write()
+      } catch (err) {
+        // The file and the reason, for the halt message: a full disk is the usual cause.
+        throw storageWriteError(err, path)
+      }
     },
     async *entries({ gte, lt, reverse = false, limit = -1 }: BackendRange) {
       for await (const [k, v] of db.iterator({ gte, lt, reverse, limit })) yield [k, v]
