@@ -235,4 +235,60 @@ describe.skipIf(!CHROMIUM)('dashboard in a real browser (chromium)', () => {
 
     expect(problems).toEqual([])
   })
+
+  test('behavior: at 420 px wide no page scrolls sideways; a long hash in a table shows shortened, in full in its title and link', async () => {
+    const narrow = await browser.newPage({ viewport: { width: 420, height: 800 } })
+    narrow.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
+    const bob = home.accounts.bob!.address
+    const hash = await cli(['bank', 'send', 'alice', bob, '1token', '--note', 'narrow'], 'alice')
+    const height = await mine(1)
+    const paths = [
+      '/',
+      '/dashboard/upgrades',
+      '/dashboard/governance',
+      `/dashboard/governance?height=${height}`,
+      `/dashboard/blocks/${height}`,
+      `/dashboard/txs/${hash}`,
+      `/dashboard/accounts/${bob}`,
+      '/dashboard/no-such-page',
+    ]
+    const wide: string[] = []
+    for (const path of paths) {
+      await narrow.goto(`${node.api}${path}`)
+      // The page's width, and the innermost elements reaching past the window (to say what is wide).
+      const seen = (await narrow.evaluate(`(() => {
+        const past = [...document.querySelectorAll('body *')].filter((el) => {
+          if (el.getBoundingClientRect().right <= 420.5) return false
+          for (let p = el.parentElement; p; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowX
+            if (o === 'auto' || o === 'scroll' || o === 'hidden') return false
+          }
+          return ![...el.children].some((c) => c.getBoundingClientRect().right > 420.5)
+        })
+        return { width: document.documentElement.scrollWidth, past: past.slice(0, 3).map((el) => el.tagName.toLowerCase() + (el.className ? '.' + el.className : '')) }
+      })()`)) as { width: number; past: string[] }
+      await narrow.screenshot({ path: `${ARTIFACTS}/dashboard-420-${paths.indexOf(path)}.png` })
+      if (seen.width > 420) wide.push(`${path}: ${seen.width} px (${seen.past.join(', ')})`)
+    }
+    expect(wide).toEqual([])
+
+    // The block's tx table: the hash is shortened on screen, whole in the title and the link.
+    await narrow.goto(`${node.api}/dashboard/blocks/${height}`)
+    const cell = narrow.locator(`table a[href="/dashboard/txs/${hash}"] .hash`)
+    const shown = await cell.innerText()
+    expect(shown.length).toBeLessThan(hash.length)
+    expect(hash.startsWith(shown.slice(0, 6))).toBe(true)
+    expect(await cell.getAttribute('title')).toBe(hash)
+    expect((await cell.boundingBox())!.x + (await cell.boundingBox())!.width).toBeLessThanOrEqual(
+      420,
+    )
+    // The overview's recent blocks: each block hash is shortened, whole in its title.
+    await narrow.goto(`${node.api}/`)
+    const blockHash = narrow.locator('#recent-blocks tbody tr .hash').first()
+    const title = (await blockHash.getAttribute('title'))!
+    expect(title).toMatch(/^[0-9A-F]{64}$/)
+    expect((await blockHash.innerText()).length).toBeLessThan(title.length)
+    await narrow.close()
+    expect(problems).toEqual([])
+  })
 })

@@ -135,10 +135,10 @@ function blockTxs(ctx: PageContext, stored: StoredBlock): HtmlEscapedString {
 ${
   txs.length === 0
     ? html`<p>No transactions in this block.</p>`
-    : html`<table>
+    : html`<div class="table-scroll"><table>
 <thead><tr><th scope="col" class="num">#</th><th scope="col">Hash</th><th scope="col">Messages</th><th scope="col">Result</th><th scope="col" class="num">Gas used / wanted</th><th scope="col">Memo</th></tr></thead>
 <tbody>${rows}</tbody>
-</table>${txs.length > TXS_SHOWN ? html`<p>The first ${TXS_SHOWN} of ${txs.length} transactions.</p>` : ''}`
+</table></div>${txs.length > TXS_SHOWN ? html`<p>The first ${TXS_SHOWN} of ${txs.length} transactions.</p>` : ''}`
 }
 </section>` as HtmlEscapedString
 }
@@ -207,13 +207,13 @@ ${messages.map(
 ${
   events.length === 0
     ? html`<p>No events.</p>`
-    : html`<table class="events">
+    : html`<div class="table-scroll"><table class="events">
 <thead><tr><th scope="col">Type</th><th scope="col">Attributes</th></tr></thead>
 <tbody>${events.map(
         (e) =>
           html`<tr><td>${str(e, 'type')}</td><td><ul class="attrs">${arr(e, 'attributes').map((a) => html`<li><span class="key">${str(a, 'key')}</span> = <span class="value">${str(a, 'value')}</span></li>`)}</ul></td></tr>`,
       )}</tbody>
-</table>`
+</table></div>`
 }
 </section>` as HtmlEscapedString
   return { title: `Transaction ${shortHashText(hash)}`, body: page }
@@ -296,10 +296,10 @@ ${facts([
 ${
   balances.length === 0
     ? html`<p>No balance.</p>`
-    : html`<table>
+    : html`<div class="table-scroll"><table>
 <thead><tr><th scope="col">Denom</th><th scope="col" class="num">Amount</th></tr></thead>
 <tbody>${balances.map((b) => html`<tr><td>${str(b, 'denom')}</td><td class="num" data-denom="${str(b, 'denom')}">${str(b, 'amount')}</td></tr>`)}</tbody>
-</table>`
+</table></div>`
 }
 </section>
 <section aria-labelledby="recent-txs-title">
@@ -307,7 +307,7 @@ ${
 ${
   txs.length === 0
     ? html`<p>No transactions sent or received up to height ${view.height}.</p>`
-    : html`<table>
+    : html`<div class="table-scroll"><table>
 <thead><tr><th scope="col">Height</th><th scope="col">Hash</th><th scope="col">Messages</th><th scope="col">Result</th><th scope="col">Memo</th></tr></thead>
 <tbody>${txs.map((t) => {
         const res = t
@@ -322,7 +322,7 @@ ${
             ', ',
           )}</td><td>${codeText(Number(str(res, 'code') || '0'), str(res, 'codespace'))}</td><td class="memo">${str(body, 'memo')}</td></tr>`
       })}</tbody>
-</table>`
+</table></div>`
 }
 </section>` as HtmlEscapedString
   return { title: `Account ${address}`, body }

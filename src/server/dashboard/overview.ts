@@ -32,13 +32,13 @@ export async function overviewFragments(ctx: PageContext): Promise<Fragments> {
 </section>`
   const blocks = html`<section id="recent-blocks" aria-labelledby="recent-blocks-title">
 <h2 id="recent-blocks-title">Last blocks</h2>
-<table>
+<div class="table-scroll"><table>
 <thead><tr><th scope="col">Height</th><th scope="col">Time</th><th scope="col" class="num">Txs</th><th scope="col" class="num">Size</th><th scope="col">Hash</th></tr></thead>
 <tbody>${recent.map(
     (b) =>
       html`<tr><td><a href="${href(`${BASE}/blocks/${b.height}`, at)}">${b.height}</a></td><td>${timeTag(b.time)}</td><td class="num">${b.txs}</td><td class="num">${b.size} B</td><td>${shortHash(b.hash)}</td></tr>`,
   )}</tbody>
-</table>
+</table></div>
 </section>`
   return { 'chain-status': String(await status), 'recent-blocks': String(await blocks) }
 }
@@ -78,10 +78,10 @@ ${raw(fragments['recent-blocks'] ?? '')}
 ${
   list.length === 0
     ? html`<p>No validators at this height.</p>`
-    : html`<table>
+    : html`<div class="table-scroll"><table>
 <thead><tr><th scope="col">Moniker</th><th scope="col">Operator</th><th scope="col">Status</th><th scope="col" class="num">Tokens</th><th scope="col" class="num">Voting power</th><th scope="col" class="num">Share</th></tr></thead>
 <tbody>${list.map((v) => validatorRow(v, bonded))}</tbody>
-</table>`
+</table></div>`
 }
 </section>` as HtmlEscapedString
 }

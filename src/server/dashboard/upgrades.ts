@@ -195,7 +195,7 @@ export async function upgradesBody(ctx: PageContext): Promise<HtmlEscapedString>
   return html`${raw(fragments['upgrade-plan'] ?? '')}
 <section aria-labelledby="applied-title">
 <h2 id="applied-title">Applied upgrades</h2>
-<table>
+<div class="table-scroll"><table>
 <thead><tr><th scope="col">Name</th><th scope="col">Height</th><th scope="col">State before and after</th></tr></thead>
 <tbody>${
     applied.length === 0
@@ -206,19 +206,19 @@ export async function upgradesBody(ctx: PageContext): Promise<HtmlEscapedString>
         })
   }</tbody>
 <tfoot><tr data-testid="protocol-version"><th scope="row">Protocol version</th><td colspan="2">${protocol.toString()}</td></tr></tfoot>
-</table>
+</table></div>
 </section>
 <section aria-labelledby="versions-title">
 <h2 id="versions-title">Module versions</h2>
 ${before && last ? html`<p>Compared with height ${beforeHeight}, just before the last upgrade (${last.name} at ${Number(last.height)}).</p>` : ''}
-<table>
+<div class="table-scroll"><table>
 <thead><tr><th scope="col">Module</th>${before ? html`<th scope="col" class="num">Before (${beforeHeight})</th>` : ''}<th scope="col" class="num">Version</th>${before ? html`<th scope="col">Change</th>` : ''}</tr></thead>
 <tbody>${versions.map((v) => {
     const old = before?.get(v.name)
     const change = old === undefined ? 'added' : old === v.version ? '' : `${old} → ${v.version}`
     return html`<tr${before && change !== '' ? html` class="changed"` : ''}><td>${v.name}</td>${before ? html`<td class="num">${old === undefined ? '—' : old.toString()}</td>` : ''}<td class="num">${v.version.toString()}</td>${before ? html`<td>${change}</td>` : ''}</tr>`
   })}</tbody>
-</table>
+</table></div>
 </section>
 ${await upgradeInfoSection(chain.upgradeInfoPath)}` as HtmlEscapedString
 }
