@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js'
+import protobuf from 'protobufjs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { keyFromMnemonic } from '../../src/client/keyring.js'
@@ -174,6 +175,39 @@ function jsonValue(r: Rng, depth = 0): unknown {
     default:
       return String(r.int(1000))
   }
+}
+
+/** A message of a protobuf type with random field values (addresses, ids, paging out of range …). */
+function protoValue(r: Rng, type: protobuf.Type, depth = 0): Record<string, unknown> {
+  const one = (f: protobuf.Field): unknown => {
+    f.resolve()
+    if (f.resolvedType instanceof protobuf.Type)
+      return depth < 2 ? protoValue(r, f.resolvedType, depth + 1) : {}
+    if (f.resolvedType instanceof protobuf.Enum) return r.pick([0, 1, 2, 3, 99, -1])
+    switch (f.type) {
+      case 'string':
+        return r.pick([...EDGE_TEXTS, 'sdk1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqt3hj6c', 'stake'])
+      case 'bytes':
+        return r.bytes(r.int(40))
+      case 'bool':
+        return r.int(2) === 0
+      case 'int64':
+      case 'sint64':
+      case 'sfixed64':
+        return r.pick(['0', '1', '-1', '9223372036854775807', '-9223372036854775808', '12'])
+      case 'uint64':
+      case 'fixed64':
+        return r.pick(['0', '1', '18446744073709551615', '9223372036854775808', '12'])
+      default:
+        return r.pick([0, 1, -1, 2147483647, 12])
+    }
+  }
+  const o: Record<string, unknown> = {}
+  for (const f of type.fieldsArray) {
+    if (r.int(3) === 0) continue
+    o[f.name] = f.repeated ? Array.from({ length: r.int(3) }, () => one(f)) : one(f)
+  }
+  return o
 }
 
 /** Params for a method: by name (some known, some not), positional, a scalar, or none. */
@@ -617,10 +651,18 @@ describe('wire fuzz', () => {
     const r = rngFor(5)
     const before = await height(node)
     const served = new Set(grpcServices('sdk'))
-    const methods = registry
-      .services()
-      .filter((s) => served.has(s.fullName.replace(/^\./, '')) && !/reflection/.test(s.fullName))
-      .flatMap((s) => s.methodsArray.map((m) => `/${s.fullName.replace(/^\./, '')}/${m.name}`))
+    const byPath = new Map<string, protobuf.Type>(
+      registry
+        .services()
+        .filter((s) => served.has(s.fullName.replace(/^\./, '')) && !/reflection/.test(s.fullName))
+        .flatMap((s) =>
+          s.methodsArray.map((m) => {
+            m.resolve()
+            return [`/${s.fullName.replace(/^\./, '')}/${m.name}`, m.resolvedRequestType!]
+          }),
+        ),
+    )
+    const methods = [...byPath.keys()]
     expect(methods.length).toBeGreaterThan(30)
     const client = new grpc.Client(node.grpc, grpc.credentials.createInsecure())
     const unary = (path: string, payload: Buffer) =>
@@ -657,6 +699,15 @@ describe('wire fuzz', () => {
             // A varint field 1 of a huge value: heights, ids.
             () =>
               Uint8Array.from([0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01]),
+            // The method's own request with random field values: reaches the handler's checks.
+            () => {
+              const type = byPath.get(path)
+              return type ? type.encode(type.fromObject(protoValue(r, type))).finish() : r.bytes(8)
+            },
+            () => {
+              const type = byPath.get(path)
+              return type ? type.encode(type.fromObject(protoValue(r, type))).finish() : r.bytes(8)
+            },
           ])(),
         )
         const a = await unary(path, payload)
@@ -732,20 +783,37 @@ describe('wire fuzz', () => {
       }
       const b64 = Buffer.from(bytes).toString('base64')
       if (r.int(2) === 0) {
-        const body = {
-          tx_bytes: b64,
-          mode: r.pick(['BROADCAST_MODE_SYNC', 'BROADCAST_MODE_ASYNC', 2]),
+        // Mostly a well-formed request; a share with the body's fields of other shapes or absent.
+        const odd = r.int(5) === 0
+        const body: Record<string, unknown> = {
+          tx_bytes: odd ? r.pick([b64, '!!', '', 12, null, {}, [b64]]) : b64,
+          mode: r.pick(
+            odd
+              ? ['BROADCAST_MODE_BLOCK', 'X', -1, 99, 2.5, null, '', '__proto__']
+              : ['BROADCAST_MODE_SYNC', 'BROADCAST_MODE_ASYNC', 2],
+          ),
         }
+        if (odd && r.int(3) === 0) delete body[r.pick(['tx_bytes', 'mode'])]
+        let raw = JSON.stringify(body)
+        if (odd && r.int(6) === 0) raw = raw.slice(0, r.int(raw.length))
         const res = await fetch(`${node.api}/sdk/tx/v1beta1/txs`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: raw,
         })
         const text = await res.text()
         tally('tx bytes', `REST ${res.status}${/"code":\s*(\d+)/.exec(text)?.[0] ?? ''}`)
-        if (res.status >= 500) fail('REST broadcast', body, `HTTP ${res.status}`, text)
-        if (JS_FAULT.test(text))
-          fail('REST broadcast', body, 'a JavaScript fault as the answer', text)
+        if (res.status >= 500) fail('REST broadcast', raw, `HTTP ${res.status}`, text)
+        // The texts only: a codespace is `undefined` by upstream's own name for no codespace.
+        let said = text
+        try {
+          const j = JSON.parse(text)
+          said = `${j.tx_response?.raw_log ?? ''} ${j.message ?? ''}`
+        } catch {
+          // not JSON: the whole text is what was said
+        }
+        if (JS_FAULT.test(said))
+          fail('REST broadcast', raw, 'a JavaScript fault as the answer', text)
       } else {
         const method = r.pick(['broadcast_tx_sync', 'check_tx', 'broadcast_tx_async'])
         const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { tx: b64 } })
@@ -753,6 +821,10 @@ describe('wire fuzz', () => {
         if (a.status !== 200) fail('RPC broadcast', body, `HTTP ${a.status}`, a.text)
         else checkAnswer('tx bytes', body, a.body)
         if (a.body?.result) tally('tx bytes', `RPC code ${a.body.result.code}`)
+        // Code 1 is what an error without a registered code becomes. Upstream has a few on purpose
+        // (`missing fee`, codespace `undefined`); a JavaScript fault must never be one.
+        if (a.body?.result?.code === 1 && JS_FAULT.test(a.body.result.log))
+          fail('RPC broadcast', body, 'a JavaScript fault as a code 1 log', a.text)
         if (JS_FAULT.test(JSON.stringify(a.body?.result?.log ?? '')))
           fail('RPC broadcast', body, 'a JavaScript fault as the log', a.text)
       }
@@ -810,6 +882,29 @@ describe('wire fuzz', () => {
     expect(included.tx_result.code).not.toBe(0)
     expect(included.tx_result.log).not.toContain('tx parse error')
   }, 30_000)
+
+  test("error: a REST body that is not JSON is 400 with the Go decoder's text, not JavaScript's", async () => {
+    const send = async (body: string) => {
+      const res = await fetch(`${node.api}/sdk/tx/v1beta1/txs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+      return [res.status, await res.json()]
+    }
+    expect(await send('{"tx_bytes":')).toEqual([
+      400,
+      { code: 3, message: 'unexpected EOF', details: [] },
+    ])
+    expect(await send('{x}')).toEqual([
+      400,
+      {
+        code: 3,
+        message: "invalid character 'x' looking for beginning of object key string",
+        details: [],
+      },
+    ])
+  })
 
   test('error: dev API edge values are -32602 Invalid params and change nothing', async () => {
     const statusBefore = await call(node, 'dev_status')

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
+import { goJsonSyntaxError } from '../rpc/go-json.js'
 import { RequestFieldError } from './request-fields.js'
 
 /**
@@ -78,12 +79,21 @@ async function jsonBody(c: Context): Promise<unknown> {
   return parseJsonBody(await c.req.text())
 }
 
-/** A request body's text as JSON (empty: `{}`); bad JSON is the client's error. */
+/**
+ * A request body's text as JSON (empty: `{}`); bad JSON is the client's error, in the words of the
+ * gateway's Go JSON decoder (`unexpected EOF` for a body cut short, `invalid character …`), never
+ * JavaScript's parser's.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {}
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw new RequestFieldError((err as Error).message)
+    const syntax = goJsonSyntaxError(text)
+    throw new RequestFieldError(
+      syntax === 'unexpected end of JSON input'
+        ? 'unexpected EOF'
+        : (syntax ?? (err as Error).message),
+    )
   }
 }
