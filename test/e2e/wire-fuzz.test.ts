@@ -906,6 +906,61 @@ describe('wire fuzz', () => {
     ])
   })
 
+  test("error: JSON nested past Go's 10,000 levels is refused as Go refuses it; 9,990 levels are decoded", async () => {
+    const nest = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`
+    const tooDeep = {
+      jsonrpc: '2.0',
+      error: {
+        code: -32700,
+        message: 'Parse error. Invalid JSON',
+        data: "error unmarshaling request: invalid character '[' exceeded max depth",
+      },
+    }
+    for (const body of ['['.repeat(200_000), nest(10_001), `{"id":1,"params":${nest(20_000)}}`]) {
+      const a = await post(node, body)
+      expect([a.status, a.body]).toEqual([500, tooDeep])
+    }
+    // Within the limit the argument is decoded, and refused with its raw text quoted.
+    const deep = await post(
+      node,
+      `{"jsonrpc":"2.0","id":1,"method":"block","params":{"height":${nest(9_990)}}}`,
+    )
+    expect([deep.status, deep.body.error.code]).toEqual([200, -32602])
+    expect(deep.body.error.data).toBe(
+      `error converting json params to arguments: invalid 64-bit integer encoding "${nest(9_990)}", expected string`,
+    )
+    const ws = new WebSocket(node.ws)
+    try {
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve)
+        ws.once('error', reject)
+      })
+      const answer = new Promise<any>((resolve) =>
+        ws.once('message', (m) => resolve(JSON.parse(String(m)))),
+      )
+      ws.send('{"a":'.repeat(50_000))
+      expect(await answer).toEqual({
+        ...tooDeep,
+        error: {
+          ...tooDeep.error,
+          data: "error unmarshaling request: invalid character '{' exceeded max depth",
+        },
+      })
+    } finally {
+      ws.close()
+    }
+    const rest = await fetch(`${node.api}/sdk/tx/v1beta1/txs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"tx_bytes":${'['.repeat(200_000)}`,
+    })
+    expect([rest.status, await rest.json()]).toEqual([
+      400,
+      { code: 3, message: "invalid character '[' exceeded max depth", details: [] },
+    ])
+    expect(await height(node)).toBeGreaterThan(0)
+  })
+
   test('error: dev API edge values are -32602 Invalid params and change nothing', async () => {
     const statusBefore = await call(node, 'dev_status')
     const cases: [string, Record<string, unknown>][] = [

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
-import { goJsonSyntaxError } from '../rpc/go-json.js'
+import { goJsonSyntaxError, goJsonTooDeep } from '../rpc/go-json.js'
 import { RequestFieldError } from './request-fields.js'
 
 /**
@@ -86,14 +86,19 @@ async function jsonBody(c: Context): Promise<unknown> {
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch (err) {
+  const refuse = (fallback: string) => {
     const syntax = goJsonSyntaxError(text)
-    throw new RequestFieldError(
-      syntax === 'unexpected end of JSON input'
-        ? 'unexpected EOF'
-        : (syntax ?? (err as Error).message),
+    return new RequestFieldError(
+      syntax === 'unexpected end of JSON input' ? 'unexpected EOF' : (syntax ?? fallback),
     )
   }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    throw refuse((err as Error).message)
+  }
+  // Valid JSON nested past Go's limit is still refused by the gateway's decoder.
+  if (goJsonTooDeep(text)) throw refuse('exceeded max depth')
+  return value
 }
