@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
+import { goJsonSyntaxError, goJsonTooDeep } from '../rpc/go-json.js'
 import { RequestFieldError } from './request-fields.js'
 
 /**
@@ -78,12 +79,26 @@ async function jsonBody(c: Context): Promise<unknown> {
   return parseJsonBody(await c.req.text())
 }
 
-/** A request body's text as JSON (empty: `{}`); bad JSON is the client's error. */
+/**
+ * A request body's text as JSON (empty: `{}`); bad JSON is the client's error, in the words of the
+ * gateway's Go JSON decoder (`unexpected EOF` for a body cut short, `invalid character …`), never
+ * JavaScript's parser's.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch (err) {
-    throw new RequestFieldError((err as Error).message)
+  const refuse = (fallback: string) => {
+    const syntax = goJsonSyntaxError(text)
+    return new RequestFieldError(
+      syntax === 'unexpected end of JSON input' ? 'unexpected EOF' : (syntax ?? fallback),
+    )
   }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    throw refuse((err as Error).message)
+  }
+  // Valid JSON nested past Go's limit is still refused by the gateway's decoder.
+  if (goJsonTooDeep(text)) throw refuse('exceeded max depth')
+  return value
 }

@@ -7,6 +7,7 @@ import {
   goJsonSyntaxError,
   goQuote,
   goTypeError,
+  jsonText,
 } from './go-json.js'
 
 /** The Go integer types of CometBFT's route arguments (`height` int64, `page` int, `chunk` uint). */
@@ -81,7 +82,7 @@ export class RpcArgs {
           return new ArgError(`got a hex string arg, but expected '${goType}'`)
         return goInt(text, goType)
       }
-      return goInt(JSON.stringify(v), goType)
+      return goInt(jsonText(v), goType)
     })
   }
 
@@ -156,7 +157,7 @@ export class RpcArgs {
         if (viaUri !== undefined) return viaUri
         return hexBytesJson(text)
       }
-      return hexBytesJson(JSON.stringify(v))
+      return hexBytesJson(jsonText(v))
     })
   }
 
@@ -184,7 +185,7 @@ export class RpcArgs {
           ? v.replace(/^"(.*)"$/, '$1')
           : undefined
     const n = text === undefined || text.trim() === '' ? Number.NaN : Number(text)
-    if (!Number.isFinite(n)) this.lenientError(`expected a number, got ${JSON.stringify(v)}`)
+    if (!Number.isFinite(n)) this.lenientError(`expected a number, got ${jsonText(v)}`)
     return n
   }
 
@@ -193,7 +194,7 @@ export class RpcArgs {
     if (!this.has(name)) return undefined
     const v = this.values[name]
     if (typeof v === 'number') return String(v)
-    if (typeof v !== 'string') this.lenientError(`expected a string, got ${JSON.stringify(v)}`)
+    if (typeof v !== 'string') this.lenientError(`expected a string, got ${jsonText(v)}`)
     return /^".*"$/.test(v as string) ? (JSON.parse(v as string) as string) : (v as string)
   }
 
@@ -267,7 +268,7 @@ export function jsonRpcArgs(params: unknown, names: readonly string[]): RpcArgs 
   if (Array.isArray(params)) {
     if (params.length !== names.length) {
       // Go prints each raw item as its bytes.
-      const raw = params.map((p) => `[${[...Buffer.from(JSON.stringify(p) ?? 'null')].join(' ')}]`)
+      const raw = params.map((p) => `[${[...Buffer.from(jsonText(p) ?? 'null')].join(' ')}]`)
       throw invalid(
         `expected ${names.length} parameters ([${names.join(' ')}]), got ${params.length} ([${raw.join(' ')}])`,
       )

@@ -117,11 +117,15 @@ const INTERVAL_MS = { min: 0, max: MAX_DEV_INTERVAL_MS, fallback: 0 }
 
 /** Seconds to move the block clock: a number from 0 to MAX_DEV_SECONDS. */
 function secondsArg(args: RpcArgs, name: string): number {
-  const seconds = args.number(name)
-  if (seconds === undefined || seconds < 0 || seconds > MAX_DEV_SECONDS)
-    throw invalid(
-      `${name} must be a number of seconds from 0 to ${MAX_DEV_SECONDS} (block times only go forward), got ${seconds}`,
+  const outOfRange = (got: unknown) =>
+    invalid(
+      `${name} must be a number of seconds from 0 to ${MAX_DEV_SECONDS} (block times only go forward), got ${got}`,
     )
+  // As for counts: an empty string is a mistake, named as given; no value at all is said as such.
+  if (args.raw(name) === '') throw outOfRange('""')
+  const seconds = args.number(name)
+  if (seconds === undefined) throw invalid(`${name} is required`)
+  if (seconds < 0 || seconds > MAX_DEV_SECONDS) throw outOfRange(seconds)
   return seconds
 }
 
@@ -137,6 +141,9 @@ function coinsArg(args: RpcArgs, name: string): Coin[] {
 
 /** Milliseconds of an `interval` given as a number of ms or a Go-style duration (`500ms`, `2s`). */
 function intervalArg(args: RpcArgs, name: string): number | undefined {
+  // An empty string is a mistake (as for counts), not the current interval kept.
+  if (args.raw(name) === '')
+    throw invalid(`${name}: expected milliseconds or a duration like 500ms, got ""`)
   if (!args.has(name)) return undefined
   const text = args.text(name) ?? ''
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim())
@@ -226,6 +233,8 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
     }),
     dev_setMining: guard('dev_setMining', ['mode', 'interval'], async (api, a) => {
       const mode = a.text('mode')
+      // Not given (absent, null or ''): said as such, not as the JavaScript word for it.
+      if (mode === undefined) throw invalid('mode is required: interval, instant or manual')
       if (mode !== 'interval' && mode !== 'instant' && mode !== 'manual')
         throw invalid(`mode must be interval, instant or manual, got ${JSON.stringify(mode)}`)
       const m = await api.setMining(mode, intervalArg(a, 'interval'))

@@ -41,9 +41,33 @@ function quoteChar(b: number): string {
   return `'${q.slice(1, -1)}'`
 }
 
+/** encoding/json's maxNestingDepth: its scanner refuses an array or object nested deeper. */
+const MAX_NESTING_DEPTH = 10_000
+
+/**
+ * Whether text nests arrays and objects deeper than encoding/json accepts: valid JSON that Go still
+ * refuses. Only text longer than the limit can (each level takes a byte), so short text is not scanned.
+ */
+export function goJsonTooDeep(text: string): boolean {
+  if (text.length <= MAX_NESTING_DEPTH) return false
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_NESTING_DEPTH) return true
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return false
+}
+
 /**
  * The error `json.Unmarshal` reports for text that is not valid JSON (its scanner's wording), or
- * undefined when the text is valid.
+ * undefined when the text is valid. Nesting past encoding/json's limit is its `exceeded max depth`.
  */
 export function goJsonSyntaxError(text: string): string | undefined {
   const b = Buffer.from(text, 'utf8')
@@ -120,67 +144,86 @@ export function goJsonSyntaxError(text: string): string | undefined {
     return undefined
   }
 
+  /** One value, containers kept on an explicit stack (no recursion, however deep the text). */
   const value = (): string | undefined => {
+    const stack: number[] = []
+    for (;;) {
+      // A value is expected here.
+      ws()
+      if (i >= b.length) return END
+      const c = b[i]!
+      if (c === 0x7b || c === 0x5b) {
+        if (stack.length + 1 > MAX_NESTING_DEPTH) return bad('exceeded max depth')
+        i++
+        ws()
+        if (i >= b.length) return END
+        if (c === 0x7b && b[i] === 0x7d) i++
+        else if (c === 0x5b && b[i] === 0x5d) i++
+        else {
+          stack.push(c)
+          if (c === 0x5b) continue
+          const key = objectKey()
+          if (key) return key
+          continue
+        }
+      } else {
+        const scalar =
+          c === 0x22
+            ? string()
+            : c === 0x2d || digit(c)
+              ? number()
+              : c === 0x74
+                ? literal('true')
+                : c === 0x66
+                  ? literal('false')
+                  : c === 0x6e
+                    ? literal('null')
+                    : bad('looking for beginning of value')
+        if (scalar) return scalar
+      }
+      // A value ended: close the containers it ends, or go on to the next element.
+      let next = false
+      while (stack.length > 0 && !next) {
+        ws()
+        if (i >= b.length) return END
+        const open = stack[stack.length - 1]
+        if (open === 0x7b) {
+          if (b[i] === 0x7d) {
+            i++
+            stack.pop()
+            continue
+          }
+          if (b[i] !== 0x2c) return bad('after object key:value pair')
+          i++
+          ws()
+          const key = objectKey()
+          if (key) return key
+        } else {
+          if (b[i] === 0x5d) {
+            i++
+            stack.pop()
+            continue
+          }
+          if (b[i] !== 0x2c) return bad('after array element')
+          i++
+        }
+        next = true
+      }
+      if (!next) return undefined
+    }
+  }
+
+  /** An object's `"key":`, the cursor on the key's quote. */
+  const objectKey = (): string | undefined => {
+    if (i >= b.length) return END
+    if (b[i] !== 0x22) return bad('looking for beginning of object key string')
+    const k = string()
+    if (k) return k
     ws()
     if (i >= b.length) return END
-    const c = b[i]!
-    if (c === 0x7b) {
-      i++
-      ws()
-      if (i >= b.length) return END
-      if (b[i] === 0x7d) {
-        i++
-        return undefined
-      }
-      for (;;) {
-        if (i >= b.length) return END
-        if (b[i] !== 0x22) return bad('looking for beginning of object key string')
-        const k = string()
-        if (k) return k
-        ws()
-        if (i >= b.length) return END
-        if (b[i] !== 0x3a) return bad('after object key')
-        i++
-        const v = value()
-        if (v) return v
-        ws()
-        if (i >= b.length) return END
-        if (b[i] === 0x7d) {
-          i++
-          return undefined
-        }
-        if (b[i] !== 0x2c) return bad('after object key:value pair')
-        i++
-        ws()
-      }
-    }
-    if (c === 0x5b) {
-      i++
-      ws()
-      if (i >= b.length) return END
-      if (b[i] === 0x5d) {
-        i++
-        return undefined
-      }
-      for (;;) {
-        const v = value()
-        if (v) return v
-        ws()
-        if (i >= b.length) return END
-        if (b[i] === 0x5d) {
-          i++
-          return undefined
-        }
-        if (b[i] !== 0x2c) return bad('after array element')
-        i++
-      }
-    }
-    if (c === 0x22) return string()
-    if (c === 0x2d || digit(c)) return number()
-    if (c === 0x74) return literal('true')
-    if (c === 0x66) return literal('false')
-    if (c === 0x6e) return literal('null')
-    return bad('looking for beginning of value')
+    if (b[i] !== 0x3a) return bad('after object key')
+    i++
+    return undefined
   }
 
   const err = value()
@@ -290,6 +333,47 @@ export function goBase64Decode(text: string): Uint8Array | string {
  * JSON text as Go's json.Marshal writes it: compact, with `<`, `>`, `&`, U+2028 and U+2029 escaped
  * (what CometBFT hashes and chunks, e.g. the genesis document of `genesis_chunked`).
  */
+/** A piece of output text, told apart from the JSON values still to write. */
+class JsonPiece {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * JSON.stringify of a parsed JSON value, also for one nested deeper than its recursion reaches (Go
+ * accepts 10,000 levels, and quotes such a value back in its errors): past that it writes the value
+ * from an explicit stack.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value)
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err
+  }
+  let out = ''
+  const todo: unknown[] = [value]
+  while (todo.length > 0) {
+    const item = todo.pop()
+    if (item instanceof JsonPiece) out += item.text
+    else if (Array.isArray(item)) {
+      out += '['
+      todo.push(new JsonPiece(']'))
+      for (let k = item.length - 1; k >= 0; k--) {
+        todo.push(item[k] ?? null)
+        if (k > 0) todo.push(new JsonPiece(','))
+      }
+    } else if (item !== null && typeof item === 'object') {
+      out += '{'
+      todo.push(new JsonPiece('}'))
+      const entries = Object.entries(item)
+      for (let k = entries.length - 1; k >= 0; k--) {
+        todo.push(entries[k]![1])
+        todo.push(new JsonPiece(`${k > 0 ? ',' : ''}${JSON.stringify(entries[k]![0])}:`))
+      }
+    } else out += JSON.stringify(item) ?? 'null'
+  }
+  return out
+}
+
 export function goJsonStringify(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')

@@ -4,7 +4,7 @@
  * missing or null id makes a notification, any other id type or a non-object fails the whole parse.
  */
 
-import { goJsonKind, goJsonSyntaxError } from './go-json.js'
+import { goJsonKind, goJsonSyntaxError, goJsonTooDeep } from './go-json.js'
 
 /** A request id that is answered. */
 export type JsonRpcId = number | string
@@ -60,11 +60,15 @@ export function decodeRequest(req: unknown): RpcRequest {
 
 /** JSON.parse that fails as a ParseError with Go's `encoding/json` text, as CometBFT's says. */
 export function parseJson(text: string): unknown {
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch (err) {
     throw new ParseError(goJsonSyntaxError(text) ?? (err as Error).message)
   }
+  // Valid JSON nested past Go's limit is still refused there (and would exhaust recursion here).
+  if (goJsonTooDeep(text)) throw new ParseError(goJsonSyntaxError(text)!)
+  return value
 }
 
 /** The response to a body or frame that does not decode: -32700, and no `id` key (it is unknown). */
