@@ -4,6 +4,7 @@ import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { type Bytes, uint64BE } from '../../codec/bytes.js'
 import { type Int64, int64Of } from '../../codec/int64.js'
 import type { Proto, QueryMethod, QueryRequest } from '../../codec/proto.js'
+import type { KeyedMap } from '../../store/collections.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import type { GovParamsAnswer } from './params.js'
@@ -52,6 +53,15 @@ function proposalIdArg(req: { proposal_id: Int64 }): bigint {
 /** The gov v1 query methods over the keeper's store. */
 export function govV1Queries(keeper: GovKeeper): GovV1Queries {
   const store = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
+  // A page of the records (votes, deposits) of the request's proposal, keyed (proposal id, address).
+  const ofProposal = <V>(
+    map: KeyedMap<[bigint, Bytes], V, unknown>,
+    req: Req<'Votes'> | Req<'Deposits'>,
+    ctx: QueryContext,
+  ) =>
+    paginate<[bigint, Bytes], V>(map, store(ctx), req.pagination, {
+      prefix: uint64BE(proposalIdArg(req)),
+    }).catch(pageRequestError())
   return {
     async constitution(_req, ctx) {
       return { constitution: await keeper.constitution(ctx.state) }
@@ -97,15 +107,7 @@ export function govV1Queries(keeper: GovKeeper): GovV1Queries {
     },
 
     async votes(req, ctx) {
-      const id = proposalIdArg(req)
-      const page = await paginate<[bigint, Bytes], StoredVote>(
-        keeper.c.votes,
-        store(ctx),
-        req.pagination,
-        {
-          prefix: uint64BE(id),
-        },
-      ).catch(pageRequestError())
+      const page = await ofProposal<StoredVote>(keeper.c.votes, req, ctx)
       return { votes: page.entries.map(([, v]) => v), pagination: page.pagination }
     },
 
@@ -152,15 +154,7 @@ export function govV1Queries(keeper: GovKeeper): GovV1Queries {
     },
 
     async deposits(req, ctx) {
-      const id = proposalIdArg(req)
-      const page = await paginate<[bigint, Bytes], StoredDeposit>(
-        keeper.c.deposits,
-        store(ctx),
-        req.pagination,
-        {
-          prefix: uint64BE(id),
-        },
-      ).catch(pageRequestError())
+      const page = await ofProposal<StoredDeposit>(keeper.c.deposits, req, ctx)
       return { deposits: page.entries.map(([, d]) => d), pagination: page.pagination }
     },
 
