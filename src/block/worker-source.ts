@@ -5,7 +5,12 @@ import { RingWorker, type ThreadLog } from '../threads/ring-worker.js'
 import { CTRL, SharedRing } from '../threads/shared-ring.js'
 import { whenDone } from '../threads/wait.js'
 import type { Block, BlockBuilder, BlockId } from './block.js'
-import type { BlockJob, BlockSource, SubmittedBlock } from './block-source.js'
+import {
+  type BlockJob,
+  type BlockSource,
+  blockInputsOf,
+  type SubmittedBlock,
+} from './block-source.js'
 import { ThreadBlockSource } from './thread-source.js'
 import { BLOCK_SLOT, fitsBlockSlot, readBlockResult, writeBlockJob } from './worker-ring.js'
 
@@ -203,13 +208,7 @@ export class WorkerBlockSource implements BlockSource {
       const lastBlockId = this.here.lastBlockId
       p.taken = {
         header: this.builder.headerOf(
-          {
-            height: job.height,
-            time: job.time,
-            lastBlockId,
-            appHash: job.appHash,
-            lastResultsHash: job.lastResultsHash,
-          },
+          blockInputsOf(job, lastBlockId, job.txs),
           result.lastCommitHash,
           EMPTY_HASH,
         ),

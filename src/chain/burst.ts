@@ -38,6 +38,7 @@ export async function runBurst(
   let last: PendingCommit | undefined
   const started = performance.now()
   const from = host.nextHeight()
+  const { edit, ...rest } = options
   let built = 0
   for (; built < n; built++) {
     // A shutdown must not wait for the rest of a long burst: it ends here, the built blocks kept.
@@ -47,7 +48,6 @@ export async function runBurst(
       await host.idle()
       if (host.nextHeight() > options.toHeight) break
     }
-    const { edit, ...rest } = options
     const hold = built < n - 1
     last = await host.build(built === 0 && edit ? { ...rest, edit, hold } : { ...rest, hold })
     await host.room()
