@@ -33,7 +33,7 @@ function holdsCoins(type: protobuf.Type, seen: Set<protobuf.Type> = new Set()): 
 }
 
 /** The text big.Int's UnmarshalText and math.Int give for an amount they refuse, if they do. */
-export function intAmountError(amount: string): string | undefined {
+function intAmountError(amount: string): string | undefined {
   if (amount === '') return undefined // an empty Int: nil, as Go decodes it
   if (!/^[+-]?\d+$/.test(amount))
     return `math/big: cannot unmarshal ${JSON.stringify(amount)} into a *big.Int`

@@ -169,7 +169,6 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
         )
       }
       // The type URL was just checked: the key is a secp256k1 PubKey.
-      // The type URL was just checked: the key is a secp256k1 PubKey.
       const pk = registry.decode(
         type,
         bytesOf(si.public_key.value),

@@ -1,5 +1,5 @@
-import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
-import type { Readable, Writable } from '../../store/types.js'
+import type { ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { Writable } from '../../store/types.js'
 import { crisisCollections, MODULE_NAME } from './keys.js'
 
 export interface CrisisKeeperOptions {
@@ -12,11 +12,6 @@ export class CrisisKeeper {
 
   constructor({ registry }: CrisisKeeperOptions) {
     this.c = crisisCollections(registry)
-  }
-
-  /** The constant fee (a Coin), or undefined before genesis stored it. */
-  async constantFee(state: Readable): Promise<Proto<'sdk.base.v1beta1.Coin'> | undefined> {
-    return this.c.constantFee.get(state.store(MODULE_NAME))
   }
 
   setConstantFee(state: Writable, fee: ProtoInit<'sdk.base.v1beta1.Coin'>): void {

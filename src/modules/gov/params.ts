@@ -1,5 +1,5 @@
 import { bech32ToAddress } from '../../codec/address.js'
-import { type Coin, coinsFromProto, coinsToString, isAllGTE } from '../../codec/coins.js'
+import { type Coin, coinsFromProto, coinsText, coinsToString, isAllGTE } from '../../codec/coins.js'
 import { type Dec, decFromInt, decFromString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { Proto } from '../../codec/proto.js'
@@ -84,8 +84,7 @@ function coins(list: readonly Proto<'sdk.base.v1beta1.Coin'>[], what: string): C
     parsed = undefined
   }
   if (parsed && parsed.length > 0 && parsed.every((c) => c.amount > 0n)) return parsed
-  const text = list.map((c) => `${c.amount}${c.denom}`).join(',')
-  return invalid(`invalid ${what}: ${text}`)
+  return invalid(`invalid ${what}: ${coinsText(list)}`)
 }
 
 const ONE = decFromInt(1n)
