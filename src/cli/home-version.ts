@@ -22,8 +22,10 @@ export async function checkHomeAppVersion(
   home: string,
   appVersion: string,
   order: readonly string[],
+  /** The home's record, when the caller has read it already. */
+  known?: HomeRecord,
 ): Promise<HomeRecord> {
-  const record = await readHomeRecord(home)
+  const record = known ?? (await readHomeRecord(home))
   const owner = homeAppVersion(record, order)
   if (owner === undefined || !order.includes(appVersion)) return record
   if (order.indexOf(appVersion) >= order.indexOf(owner)) return record

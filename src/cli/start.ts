@@ -133,7 +133,7 @@ export async function runNode(
   const order = Object.keys(APP_VERSIONS)
   const record = await readHomeRecord(g.home)
   const appVersion = startAppVersion(g.appVersion, record, order, DEFAULT_APP_VERSION)
-  await checkHomeAppVersion(g.home, appVersion, order)
+  await checkHomeAppVersion(g.home, appVersion, order, record)
   await assertCanListen(listeners)
   const logger = loggerFor(g, home)
   logConfigNotes(logger, {

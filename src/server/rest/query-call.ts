@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
-import { goJsonSyntaxError, goJsonTooDeep } from '../rpc/go-json.js'
+import { parseGoJson } from '../rpc/go-json.js'
 import { RequestFieldError } from './request-fields.js'
 
 /**
@@ -86,19 +86,11 @@ async function jsonBody(c: Context): Promise<unknown> {
  */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {}
-  const refuse = (fallback: string) => {
-    const syntax = goJsonSyntaxError(text)
-    return new RequestFieldError(
-      syntax === 'unexpected end of JSON input' ? 'unexpected EOF' : (syntax ?? fallback),
+  // Valid JSON nested past Go's limit is refused too, as by the gateway's decoder.
+  const parsed = parseGoJson(text)
+  if ('error' in parsed)
+    throw new RequestFieldError(
+      parsed.error === 'unexpected end of JSON input' ? 'unexpected EOF' : parsed.error,
     )
-  }
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (err) {
-    throw refuse((err as Error).message)
-  }
-  // Valid JSON nested past Go's limit is still refused by the gateway's decoder.
-  if (goJsonTooDeep(text)) throw refuse('exceeded max depth')
-  return value
+  return parsed.value
 }

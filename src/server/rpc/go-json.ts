@@ -66,6 +66,22 @@ export function goJsonTooDeep(text: string): boolean {
 }
 
 /**
+ * `text` parsed as Go's `json.Unmarshal` takes it: the value, or, for text Go refuses (not JSON, or
+ * nested past its limit), the error in its scanner's words.
+ */
+export function parseGoJson(text: string): { value: unknown } | { error: string } {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (err) {
+    return { error: goJsonSyntaxError(text) ?? (err as Error).message }
+  }
+  // Valid JSON nested past Go's limit is still refused there.
+  if (goJsonTooDeep(text)) return { error: goJsonSyntaxError(text) ?? 'exceeded max depth' }
+  return { value }
+}
+
+/**
  * The error `json.Unmarshal` reports for text that is not valid JSON (its scanner's wording), or
  * undefined when the text is valid. Nesting past encoding/json's limit is its `exceeded max depth`.
  */
@@ -329,10 +345,6 @@ export function goBase64Decode(text: string): Uint8Array | string {
   }
 }
 
-/**
- * JSON text as Go's json.Marshal writes it: compact, with `<`, `>`, `&`, U+2028 and U+2029 escaped
- * (what CometBFT hashes and chunks, e.g. the genesis document of `genesis_chunked`).
- */
 /** A piece of output text, told apart from the JSON values still to write. */
 class JsonPiece {
   constructor(readonly text: string) {}
@@ -374,6 +386,10 @@ export function jsonText(value: unknown): string {
   return out
 }
 
+/**
+ * JSON text as Go's json.Marshal writes it: compact, with `<`, `>`, `&`, U+2028 and U+2029 escaped
+ * (what CometBFT hashes and chunks, e.g. the genesis document of `genesis_chunked`).
+ */
 export function goJsonStringify(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')

@@ -4,7 +4,7 @@
  * missing or null id makes a notification, any other id type or a non-object fails the whole parse.
  */
 
-import { goJsonKind, goJsonSyntaxError, goJsonTooDeep } from './go-json.js'
+import { goJsonKind, parseGoJson } from './go-json.js'
 
 /** A request id that is answered. */
 export type JsonRpcId = number | string
@@ -60,15 +60,10 @@ export function decodeRequest(req: unknown): RpcRequest {
 
 /** JSON.parse that fails as a ParseError with Go's `encoding/json` text, as CometBFT's says. */
 export function parseJson(text: string): unknown {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (err) {
-    throw new ParseError(goJsonSyntaxError(text) ?? (err as Error).message)
-  }
-  // Valid JSON nested past Go's limit is still refused there (and would exhaust recursion here).
-  if (goJsonTooDeep(text)) throw new ParseError(goJsonSyntaxError(text)!)
-  return value
+  // Valid JSON nested past Go's limit is refused too (it would exhaust recursion here).
+  const parsed = parseGoJson(text)
+  if ('error' in parsed) throw new ParseError(parsed.error)
+  return parsed.value
 }
 
 /** The response to a body or frame that does not decode: -32700, and no `id` key (it is unknown). */
