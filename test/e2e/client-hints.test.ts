@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { ABANDON_MNEMONIC, recoverKey, runSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -12,8 +12,6 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const cleanups = cleanupAfterEach()
 
-const ABANDON =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 const ZOO = 'zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong'
 
 /** A home whose test keyring holds alice and bob; returns bob's address too. */
@@ -21,20 +19,13 @@ async function homeWithKeys(): Promise<{ home: string; bob: string }> {
   const t = await tempDir('sdkd-client-hints-')
   cleanups.push(t.cleanup)
   const home = join(t.dir, 'home')
-  let bob = ''
-  for (const [name, words] of [
-    ['alice', ABANDON],
-    ['bob', ZOO],
-  ] as const) {
-    const added = await runSdkd(
-      ['--home', home, 'keys', 'add', name, '--recover', '--output', 'json'],
-      { input: `${words}\n` },
-    )
-    expect(added.code, added.stderr).toBe(0)
-    if (name === 'bob') bob = JSON.parse(added.stdout).address
-  }
-  return { home, bob }
+  await recoverKey(home, 'alice', ABANDON_MNEMONIC)
+  return { home, bob: await recoverKey(home, 'bob', ZOO) }
 }
+
+/** `sdkd tx bank send <from> <to> 10stake --generate-only` on the home, with `extra` flags. */
+const sendTenStake = (home: string, from: string, to: string, extra: string[] = []) =>
+  runSdkd(['--home', home, 'tx', 'bank', 'send', from, to, '10stake', '--generate-only', ...extra])
 
 describe('client errors that point the way', () => {
   it('error: a --node without a scheme is refused with the forms that work, not Node’s protocol error', async () => {
@@ -62,17 +53,7 @@ describe('client errors that point the way', () => {
 
   it('error: a key name given as the recipient names itself a key and shows the command that prints its address', async () => {
     const { home, bob } = await homeWithKeys()
-    const r = await runSdkd([
-      '--home',
-      home,
-      'tx',
-      'bank',
-      'send',
-      'alice',
-      'bob',
-      '10stake',
-      '--generate-only',
-    ])
+    const r = await sendTenStake(home, 'alice', 'bob')
     expect(r.code).toBe(1)
     expect(r.stdout).toBe('')
     expect(r.stderr).toBe(
@@ -82,35 +63,13 @@ describe('client errors that point the way', () => {
     const shown = await runSdkd(['keys', 'show', 'bob', '-a', '--home', home])
     expect(shown.stdout).toBe(`${bob}\n`)
     // A word that is no key keeps upstream's bech32 error.
-    const nokey = await runSdkd([
-      '--home',
-      home,
-      'tx',
-      'bank',
-      'send',
-      'alice',
-      'carol',
-      '10stake',
-      '--generate-only',
-    ])
+    const nokey = await sendTenStake(home, 'alice', 'carol')
     expect(nokey.stderr).toMatch(/^Error: decoding bech32 failed: /)
   })
 
   it('error: an unknown signing key keeps upstream’s words and points to keys list', async () => {
     const { home, bob } = await homeWithKeys()
-    const r = await runSdkd([
-      '--home',
-      home,
-      'tx',
-      'bank',
-      'send',
-      'carol',
-      bob,
-      '10stake',
-      '--generate-only',
-      '--keyring-backend',
-      'test',
-    ])
+    const r = await sendTenStake(home, 'carol', bob, ['--keyring-backend', 'test'])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
       `Error: carol.info: key not found: no key "carol" in this keyring; \`sdkd keys list --home ${home} --keyring-backend test\` lists its keys\n`,

@@ -13,7 +13,7 @@ import { sha256 } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { signBytes } from '../../src/codec/sign-doc.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { ABANDON_MNEMONIC as ABANDON, recoverKey, runSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -21,8 +21,6 @@ import { tempDir } from '../helpers/temp-dir.js'
  * an explicit account number and sequence, encode/decode it. (Broadcasting is in client-tx.test.ts.)
  */
 
-const ABANDON =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 const registry = protoRegistry()
 const cleanups = cleanupAfterEach()
 
@@ -30,12 +28,7 @@ async function homeWithKey(): Promise<{ home: string; dir: string; alice: string
   const t = await tempDir('sdkd-client-offline-')
   cleanups.push(t.cleanup)
   const home = join(t.dir, 'home')
-  const added = await runSdkd(
-    ['--home', home, 'keys', 'add', 'alice', '--recover', '--output', 'json'],
-    { input: `${ABANDON}\n` },
-  )
-  expect(added.code).toBe(0)
-  return { home, dir: t.dir, alice: JSON.parse(added.stdout).address }
+  return { home, dir: t.dir, alice: await recoverKey(home, 'alice', ABANDON) }
 }
 
 const BOB = 'sdk1qyqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f'

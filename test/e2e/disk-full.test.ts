@@ -5,6 +5,7 @@ import { expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   boundPorts,
+  devMine,
   getJson,
   heightAtLeast,
   initHome,
@@ -87,20 +88,20 @@ async function block(port: number, height: number): Promise<Seen> {
   }
 }
 
+/** `sdkd start` on the home with only RPC on, on a port of the OS's choosing. */
+const startArgs = (home: string) => [
+  '--home',
+  home,
+  'start',
+  '--rpc.laddr',
+  'tcp://127.0.0.1:0',
+  '--grpc.enable=false',
+  '--api.enable=false',
+]
+
 /** Blocks only when the dev API mines them, so the heights are the test's to count. */
 function start(home: string): SdkdProcess {
-  const p = startSdkd([
-    '--home',
-    home,
-    'start',
-    '--rpc.laddr',
-    'tcp://127.0.0.1:0',
-    '--grpc.enable=false',
-    '--api.enable=false',
-    '--timeout-commit',
-    '1h',
-    '--dev.enable',
-  ])
+  const p = startSdkd([...startArgs(home), '--timeout-commit', '1h', '--dev.enable'])
   cleanups.push(() => p.stop('SIGKILL'))
   return p
 }
@@ -116,7 +117,7 @@ test.skipIf(CANNOT_MOUNT !== undefined)(
     await heightAtLeast(port, 1)
     const seen = new Map<number, Seen>()
     for (let i = 0; i < 5; i++) {
-      const h = Number((await rpcCall(port, 'dev_mine', { blocks: 1 })).result.height)
+      const h = await devMine(port, 1)
       seen.set(h, await block(port, h))
     }
 
@@ -145,15 +146,7 @@ test.skipIf(CANNOT_MOUNT !== undefined)(
       .find((l) => l.msg === 'committed block' && l.height === served)?.app_hash
 
     // Started again while the disk is still full: the database cannot even open, and says why.
-    const full = await runSdkd([
-      '--home',
-      home,
-      'start',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--grpc.enable=false',
-      '--api.enable=false',
-    ])
+    const full = await runSdkd(startArgs(home))
     expect(full.code, full.stderr).toBe(1)
     expect(full.stderr).toMatch(
       new RegExp(
@@ -171,7 +164,7 @@ test.skipIf(CANNOT_MOUNT !== undefined)(
 
     // A start commits its first block at once (as on the first start); the dev API mines the next.
     await heightAtLeast(port2, served + 1)
-    const next = Number((await rpcCall(port2, 'dev_mine', { blocks: 1 })).result.height)
+    const next = await devMine(port2, 1)
     expect(next).toBe(served + 2)
     const after = await block(port2, served + 1)
     expect(after.lastBlockId).toBe(seen.get(served)!.hash)

@@ -9,6 +9,7 @@ import { createDevnetHome, type DevnetHome } from '../helpers/devnet.js'
 import { grpcServices } from '../helpers/grpc-services.js'
 import {
   boundPorts,
+  getJson,
   LOOPBACK_PORTS,
   type SdkdProcess,
   startSdkd,
@@ -281,37 +282,15 @@ function uriEncode(v: string): string {
 }
 
 /** POSTs a raw body to the RPC root; the status and the parsed body (or its text). */
-async function post(
-  node: Node,
-  body: string,
-): Promise<{ status: number; body: any; text: string }> {
-  const res = await fetch(`${node.rpc}/`, {
+const post = (node: Node, body: string) =>
+  getJson(`${node.rpc}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body,
   })
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = text === '' ? '' : JSON.parse(text)
-  } catch {
-    // not JSON: checked by the caller
-  }
-  return { status: res.status, body: parsed, text }
-}
 
 /** GETs a raw path of the RPC server. */
-async function get(node: Node, path: string): Promise<{ status: number; body: any; text: string }> {
-  const res = await fetch(`${node.rpc}${path}`)
-  const text = await res.text()
-  let parsed: unknown = text
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    // not JSON: checked by the caller
-  }
-  return { status: res.status, body: parsed, text }
-}
+const get = (node: Node, path: string) => getJson(`${node.rpc}${path}`)
 
 /** A JSON-RPC call over POST that must succeed; its result. */
 async function call(node: Node, method: string, params: object = {}): Promise<any> {

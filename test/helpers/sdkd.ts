@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
 import { Keyring } from '../../src/client/keyring.js'
 import { tempDir } from './temp-dir.js'
 
@@ -239,11 +240,11 @@ export function startProcess(
   }
 }
 
-/** GETs JSON from a URL. */
+/** GETs JSON from a URL: the body parsed, or its text where it is not JSON (`text`: as sent). */
 export async function getJson(
   url: string,
   init?: RequestInit,
-): Promise<{ status: number; headers: Headers; body: any }> {
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
   const res = await fetch(url, init)
   const text = await res.text()
   let body: unknown = text
@@ -252,7 +253,7 @@ export async function getJson(
   } catch {
     // not JSON: keep the text
   }
-  return { status: res.status, headers: res.headers, body }
+  return { status: res.status, headers: res.headers, body, text }
 }
 
 /** Polls `fn` until it returns a value (not undefined) or the time runs out. */
@@ -333,6 +334,16 @@ export async function initHome(home: string, args: string[] = []): Promise<void>
 /** The mnemonic of the test key `alice` in `fundedHome`. */
 export const ABANDON_MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+
+/** Adds key `name` from `mnemonic` to the home's keyring with `sdkd keys add --recover`; its address. */
+export async function recoverKey(home: string, name: string, mnemonic: string): Promise<string> {
+  const added = await runSdkd(
+    ['--home', home, 'keys', 'add', name, '--recover', '--output', 'json'],
+    { input: `${mnemonic}\n` },
+  )
+  expect(added.code, added.stderr).toBe(0)
+  return JSON.parse(added.stdout).address
+}
 
 /**
  * A fresh home (`sdkd init --chain-id`) whose test keyring holds `alice` (ABANDON_MNEMONIC) and

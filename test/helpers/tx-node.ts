@@ -11,6 +11,7 @@ import type { Bytes } from '../../src/codec/bytes.js'
 import { type Coin, parseCoins } from '../../src/codec/coins.js'
 import type { AnyMessage } from '../../src/codec/proto.js'
 import { secp256k1Address } from '../../src/tx/secp256k1.js'
+import { cleanupAfterEach } from './cleanup.js'
 import { createTestNode, type TestNodeOptions } from './test-node.js'
 
 /** A test account: a fixed secp256k1 key and its address. */
@@ -116,5 +117,24 @@ export async function createTxTestNode(options: TxTestNodeOptions = {}) {
     /** Produces one block (with whatever the mempool holds). */
     block: () => node.producer.produceBlock(),
     close,
+  }
+}
+
+export type TxTestNode = Awaited<ReturnType<typeof createTxTestNode>>
+
+/** A fee in stake. */
+export const stakeFee = (amount: bigint): Coin[] => [{ denom: 'stake', amount }]
+
+/**
+ * For a test file whose tests each start their own tx node: `node(options)` starts one past its
+ * first block, closed after the test.
+ */
+export function txNodePerTest(): (options?: TxTestNodeOptions) => Promise<TxTestNode> {
+  const cleanups = cleanupAfterEach()
+  return async (options = {}) => {
+    const t = await createTxTestNode(options)
+    cleanups.push(t.close)
+    await t.block()
+    return t
   }
 }

@@ -1,23 +1,11 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { MEMPOOL_CACHE_SIZE, Mempool, type MempoolRunner } from '../../../src/chain/mempool.js'
 import { MempoolError } from '../../../src/chain/mempool-error.js'
 import { sha256 } from '../../../src/codec/hash.js'
 import { createLogger } from '../../../src/logger.js'
-import { createTxTestNode } from '../../helpers/tx-node.js'
+import { stakeFee as fee, type TxTestNode as T, txNodePerTest } from '../../helpers/tx-node.js'
 
-type T = Awaited<ReturnType<typeof createTxTestNode>>
-const nodes: T[] = []
-afterEach(async () => {
-  for (const n of nodes.splice(0)) await n.close()
-})
-async function node(o: Parameters<typeof createTxTestNode>[0] = {}): Promise<T> {
-  const t = await createTxTestNode(o)
-  nodes.push(t)
-  await t.block()
-  return t
-}
-
-const fee = (n: bigint) => [{ denom: 'stake', amount: n }]
+const node = txNodePerTest()
 
 /** `n` consecutive sends from alice, sequences 0…n-1. */
 function sends(t: T, n: number, amount = '1stake', feeAmount = 1n) {

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MempoolError } from '../../../src/chain/mempool-error.js'
-import { createTxTestNode, testAccount } from '../../helpers/tx-node.js'
+import {
+  createTxTestNode,
+  stakeFee as fee,
+  type TxTestNode as T,
+  testAccount,
+} from '../../helpers/tx-node.js'
 
-type T = Awaited<ReturnType<typeof createTxTestNode>>
 let t: T
 
 beforeAll(async () => {
@@ -10,8 +14,6 @@ beforeAll(async () => {
   await t.block()
 })
 afterAll(() => t.close())
-
-const fee = (n: bigint) => [{ denom: 'stake', amount: n }]
 
 /** A send from alice at her current sequence (read from the chain), with overrides. */
 async function aliceSend(o: Parameters<T['signed']>[2] = {}, amount = '10stake') {

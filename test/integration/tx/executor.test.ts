@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Event } from '../../../src/block/events.js'
 import { signSecp256k1 } from '../../../src/client/keyring.js'
 import {
@@ -12,21 +12,9 @@ import { addressToBech32, bech32ToAddress, moduleAddress } from '../../../src/co
 import { toBase64, toHex } from '../../../src/codec/bytes.js'
 import { signBytes } from '../../../src/codec/sign-doc.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../../../src/versions/index.js'
-import { CHAIN_ID, createTxTestNode } from '../../helpers/tx-node.js'
+import { CHAIN_ID, stakeFee as fee, txNodePerTest } from '../../helpers/tx-node.js'
 
-type T = Awaited<ReturnType<typeof createTxTestNode>>
-const nodes: T[] = []
-afterEach(async () => {
-  for (const n of nodes.splice(0)) await n.close()
-})
-async function node(o: Parameters<typeof createTxTestNode>[0] = {}): Promise<T> {
-  const t = await createTxTestNode(o)
-  nodes.push(t)
-  await t.block()
-  return t
-}
-
-const fee = (n: bigint) => [{ denom: 'stake', amount: n }]
+const node = txNodePerTest()
 const flat = (events: Event[]) =>
   events.map((e) => `${e.type}{${e.attributes.map((a) => `${a.key}=${a.value}`).join(',')}}`)
 

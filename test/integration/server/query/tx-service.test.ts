@@ -14,16 +14,13 @@ import { abciQueryRoutes } from '../../../../src/server/rpc/abci-query.js'
 import { createRpcApp } from '../../../../src/server/rpc/server.js'
 import { txRoutes } from '../../../../src/server/rpc/tx-routes.js'
 import { waitFor } from '../../../helpers/sdkd.js'
-import { createTxTestNode } from '../../../helpers/tx-node.js'
+import { createTxTestNode, stakeFee as fee, type TxTestNode } from '../../../helpers/tx-node.js'
 
-type T = Awaited<ReturnType<typeof createTxTestNode>>
-let t: T
+let t: TxTestNode
 let rest: ReturnType<typeof createGateway>
 let rpc: ReturnType<typeof createRpcApp>
 let sent: Uint8Array
 let sentHeight: number
-
-const fee = (n: bigint) => [{ denom: 'stake', amount: n }]
 
 async function post(path: string, body: unknown) {
   const res = await rest.request(path, { method: 'POST', body: JSON.stringify(body) })
