@@ -79,7 +79,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         build: (options) => this.build(options),
         isBuilding: () => this.building !== undefined,
         pendingTxs: () => o.txSource?.size ?? 0,
-        roomInQueue: () => this.roomInQueue(),
+        roomInQueue: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
         onFailure: (err) =>
           void this.drain().then(() => this.emit('halt', ChainHaltError.from(err))),
       },
@@ -108,7 +108,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       idle: async () => {
         while (this.building) await this.building.catch(() => undefined)
       },
-      room: () => this.roomInQueue(),
+      room: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
       flush: () => this.queue.flushNow(),
       drain: () => this.drain(),
       nextHeight: () => this.nextHeight,
@@ -257,11 +257,6 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     await this.building?.catch(() => undefined)
     await this.drain()
     await this.o.backend.write(ops)
-  }
-
-  /** When the commit queue is full, resolves once it has room again. */
-  private roomInQueue(): Promise<void> | undefined {
-    return this.queue.isFull ? this.queue.whenNotFull() : undefined
   }
 
   private async build(options: BuildOptions = {}): Promise<PendingCommit> {

@@ -16,18 +16,25 @@ function isCoin(type: protobuf.Type): boolean {
 
 const holdsCoinsCache = new WeakMap<protobuf.Type, boolean>()
 
-/** Whether a message of `type` can hold a Coin (through its own fields; Any values are not read). */
-function holdsCoins(type: protobuf.Type, seen: Set<protobuf.Type> = new Set()): boolean {
+/**
+ * Whether a message of `type` can hold a Coin (through its own fields; Any values are not read):
+ * whether a Coin is among the types its fields reach, walked once per type and then cached.
+ */
+function holdsCoins(type: protobuf.Type): boolean {
   const known = holdsCoinsCache.get(type)
   if (known !== undefined) return known
-  if (isCoin(type)) return true
-  if (seen.has(type)) return false
-  seen.add(type)
-  const holds = type.fieldsArray.some((f) => {
-    const t = f.resolve().resolvedType
-    return t instanceof protobuf.Type && holdsCoins(t, seen)
-  })
-  seen.delete(type)
+  const reached = new Set<protobuf.Type>([type])
+  let holds = false
+  for (const t of reached) {
+    if (isCoin(t)) {
+      holds = true
+      break
+    }
+    for (const f of t.fieldsArray) {
+      const r = f.resolve().resolvedType
+      if (r instanceof protobuf.Type) reached.add(r)
+    }
+  }
   holdsCoinsCache.set(type, holds)
   return holds
 }
