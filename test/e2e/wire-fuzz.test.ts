@@ -709,6 +709,13 @@ describe('wire fuzz', () => {
   async function validatorSigner() {
     const { address, mnemonic } = home.accounts.validator!
     const key = keyFromMnemonic(mnemonic)
+    // A tx an earlier case got into the mempool moves the sequence once its block commits: read
+    // the account after that, not before.
+    await waitFor(
+      async () => (await call(node, 'num_unconfirmed_txs')).total === '0',
+      10_000,
+      'an empty mempool',
+    )
     const res = await fetch(`${node.api}/sdk/auth/v1beta1/accounts/${address}`)
     const { account } = (await res.json()) as any
     return {
