@@ -11,6 +11,7 @@ import type {
   RoutedMsgHandler,
   RoutedQueryHandler,
   UpgradeDefinition,
+  ValidatorUpdate,
   VersionMap,
 } from './types.js'
 
@@ -137,13 +138,27 @@ export class App {
     return this.upgrades.has(name)
   }
 
-  /** Runs InitGenesis of every module in the initGenesis order. */
-  async initChain(ctx: BlockContext, appState: Record<string, unknown>): Promise<void> {
+  /**
+   * Runs InitGenesis of every module in the initGenesis order; returns the genesis validator set
+   * the one module that makes it returned (none if no module did).
+   */
+  async initChain(
+    ctx: BlockContext,
+    appState: Record<string, unknown>,
+  ): Promise<readonly ValidatorUpdate[]> {
+    let updates: readonly ValidatorUpdate[] = []
     for (const name of this.version.order.initGenesis) {
       const m = this.modules.get(name)!
       const section = appState[name] ?? m.defaultGenesis?.()
-      await m.initGenesis?.(ctx, section)
+      const returned = await m.initGenesis?.(ctx, section)
+      if (returned && returned.length > 0) {
+        // Upstream module manager InitGenesis: only one module may set the validators.
+        if (updates.length > 0)
+          throw ErrLogic.wrap('validator InitGenesis updates already set by a previous module')
+        updates = returned
+      }
     }
+    return updates
   }
 
   async preBlock(ctx: BlockContext): Promise<void> {
@@ -154,8 +169,19 @@ export class App {
     for (const m of this.hooked('beginBlock')) await m.beginBlock!(ctx)
   }
 
-  async endBlock(ctx: BlockContext): Promise<void> {
-    for (const m of this.hooked('endBlock')) await m.endBlock!(ctx)
+  /** Runs EndBlock of every module in order; returns the validator updates one module made. */
+  async endBlock(ctx: BlockContext): Promise<readonly ValidatorUpdate[]> {
+    let updates: readonly ValidatorUpdate[] = []
+    for (const m of this.hooked('endBlock')) {
+      const returned = await m.endBlock!(ctx)
+      if (returned && returned.length > 0) {
+        // Upstream module manager EndBlock: only one module may return validator updates.
+        if (updates.length > 0)
+          throw ErrLogic.wrap('validator EndBlock updates already set by a previous module')
+        updates = returned
+      }
+    }
+    return updates
   }
 
   private readonly hookLists = new Map<BlockHook, AppModule[]>()
@@ -187,6 +213,7 @@ export class App {
       const from = fromVersions[name]
       if (from === undefined) {
         log.info({ module: name }, `adding a new module: ${name}`)
+        // A module added by an upgrade does not change the validator set (upstream ignores them).
         await m.initGenesis?.(ctx, m.defaultGenesis?.())
         continue
       }

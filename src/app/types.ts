@@ -1,5 +1,6 @@
 import type { EventManager } from '../block/events.js'
 import type { ExecHeader } from '../block/header.js'
+import type { Bytes } from '../codec/bytes.js'
 import type {
   MsgOf,
   MsgResponse,
@@ -20,6 +21,58 @@ import type { TxKeepers } from './tx-keepers.js'
 /** Module name → consensus version (upstream VersionMap). */
 export type VersionMap = Record<string, number>
 
+/** CometBFT BlockIDFlag of a validator's vote in a commit. */
+export const BlockIdFlag = { ABSENT: 1, COMMIT: 2, NIL: 3 } as const
+
+/** One validator's vote in the previous block's commit (ABCI VoteInfo). */
+export interface VoteInfo {
+  /** Consensus address: the first 20 bytes of sha256 of the ed25519 public key. */
+  readonly address: Bytes
+  readonly power: bigint
+  /** `BlockIdFlag`: COMMIT when it signed the block, ABSENT when it did not vote. */
+  readonly blockIdFlag: number
+}
+
+/** The previous block's commit as the app sees it (ABCI CommitInfo); no votes at the first height. */
+export interface CommitInfo {
+  readonly round: number
+  readonly votes: readonly VoteInfo[]
+}
+
+/** Evidence of a validator's misbehaviour carried by a block (ABCI Misbehavior). */
+export interface Misbehavior {
+  readonly type: 'duplicate_vote' | 'light_client_attack'
+  /** Consensus address of the validator. */
+  readonly address: Bytes
+  /** Its power at `height`. */
+  readonly power: bigint
+  /** Height of the infraction. */
+  readonly height: number
+  /** Time of the block at `height`. */
+  readonly time: TimeNs
+  readonly totalVotingPower: bigint
+}
+
+/** What consensus tells the app about a block besides its header (upstream sdk.Context CometInfo). */
+export interface CometInfo {
+  readonly lastCommit: CommitInfo
+  readonly misbehavior: readonly Misbehavior[]
+}
+
+/** No votes and no evidence (the first height, CheckTx, InitChain). */
+export const EMPTY_COMET_INFO: CometInfo = { lastCommit: { round: 0, votes: [] }, misbehavior: [] }
+
+/**
+ * A change of one validator's consensus power (ABCI ValidatorUpdate), returned by InitGenesis and
+ * EndBlock; power 0 removes the validator. Consensus applies EndBlock's updates of height H from
+ * height H+2.
+ */
+export interface ValidatorUpdate {
+  /** ed25519 public key (32 bytes). */
+  readonly pubKey: Bytes
+  readonly power: bigint
+}
+
 /** What a keeper sees while a block executes. */
 export interface BlockContext {
   readonly chainId: string
@@ -34,6 +87,8 @@ export interface BlockContext {
   readonly registry: ProtoRegistry
   /** Transaction mode: `deliver` in blocks, `check` for mempool admission, `simulate` for gas estimates. */
   readonly mode: 'deliver' | 'check' | 'simulate'
+  /** The previous block's votes and the block's evidence (empty outside a block). */
+  readonly comet: CometInfo
 }
 
 /** What a query handler sees: a read-only committed state at one height. */
@@ -117,11 +172,13 @@ export interface AppModule {
   defaultGenesis?(): unknown
   /** Validates its genesis section; throws a message naming the bad field. */
   validateGenesis?(genesis: unknown): void
-  initGenesis?(ctx: BlockContext, genesis: unknown): Promise<void>
+  /** May return the genesis validator set (one module at most: x/staking). */
+  initGenesis?(ctx: BlockContext, genesis: unknown): Promise<void | readonly ValidatorUpdate[]>
   exportGenesis?(state: StateReader): Promise<unknown>
   preBlock?(ctx: BlockContext): Promise<void>
   beginBlock?(ctx: BlockContext): Promise<void>
-  endBlock?(ctx: BlockContext): Promise<void>
+  /** May return validator-set changes (one module at most: x/staking). */
+  endBlock?(ctx: BlockContext): Promise<void | readonly ValidatorUpdate[]>
   registerServices?(cfg: ModuleConfigurator): void
   /** Called once the module manager holds every module (x/upgrade reaches handlers through it). */
   attach?(host: ModuleHost): void

@@ -1,5 +1,5 @@
 import type { App } from '../app/app.js'
-import type { BlockContext } from '../app/types.js'
+import type { BlockContext, CometInfo } from '../app/types.js'
 import type { ExecHeader } from '../block/header.js'
 import type { Bytes } from '../codec/bytes.js'
 import { ChainHaltError } from '../errors.js'
@@ -24,6 +24,8 @@ export interface ExecuteBlockRequest {
   storeUpgrades?: StoreUpgradePlan | undefined
   /** An out-of-band change (dev edit) made after BeginBlock, before the txs. */
   edit?: ((ctx: BlockContext) => Promise<void>) | undefined
+  /** The previous block's votes and this block's evidence (FinalizeBlock's decided_last_commit, misbehavior). */
+  comet?: CometInfo | undefined
 }
 
 export interface ExecuteBlockOptions {
@@ -66,12 +68,14 @@ export async function executeBlock(
     txs: request.txs,
     txExecutor: o.txExecutor,
     context: o.context,
+    comet: request.comet,
     ...(request.edit ? { edit: request.edit } : {}),
   })
   return {
     results: ran.results,
     beginBlockEvents: ran.beginBlockEvents,
     endBlockEvents: ran.endBlockEvents,
+    validatorUpdates: ran.validatorUpdates,
     prepared: o.store.prepareCommit(branch, header.height),
   }
 }

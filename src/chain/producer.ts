@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
-import type { BlockContext } from '../app/types.js'
+import { type BlockContext, type CometInfo, EMPTY_COMET_INFO } from '../app/types.js'
 import { EMPTY_BLOCK_ID } from '../block/block.js'
-import type { BlockSource, SubmittedBlock } from '../block/block-source.js'
+import type { BlockSource } from '../block/block-source.js'
 import { EventManager } from '../block/events.js'
 import { execHeaderOf } from '../block/exec-header.js'
 import { dataHashOf, type ExecHeader } from '../block/header.js'
@@ -16,13 +16,10 @@ import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import { BlockClock, type BlockClockState } from './block-clock.js'
 import { type BurstHost, runBurst } from './burst.js'
-import { CommitQueue, type FinishedHeight, type PendingCommit } from './commit-queue.js'
-import {
-  type ExecuteBlockOptions,
-  type ExecutedBlock,
-  executeBlock,
-  type StoreUpgradePlan,
-} from './execute-block.js'
+import { SingleSignerCometInfo } from './comet-info.js'
+import { CommitQueue, type PendingCommit } from './commit-queue.js'
+import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
+import { finishedHeight } from './finished-height.js'
 import { HeightRules } from './height-rules.js'
 import { initChain } from './init-chain.js'
 import { MiningLoop, type MiningMode } from './mining-loop.js'
@@ -61,6 +58,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   /** The burst in progress (`produceBlocks`), which `stop` waits for, and what it drives. */
   private burst: Promise<unknown> | undefined
   private readonly burstHost: BurstHost
+  private readonly comet: SingleSignerCometInfo
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -72,6 +70,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       evidenceMaxAgeNumBlocks: o.genesis.evidenceMaxAgeNumBlocks,
     })
     this.storeUpgrades = o.storeUpgrades
+    this.comet = new SingleSignerCometInfo(o.builder.signer, o.genesis.initialHeight)
     this.source = o.source ?? new ThreadBlockSource(o.builder)
     this.clock = new BlockClock(o.genesis)
     this.loop = new MiningLoop(
@@ -100,7 +99,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       app: o.app,
       store: o.store,
       txExecutor: o.txExecutor,
-      context: (state, header, events) => this.context(state, header, events),
+      context: (state, header, events, comet) => this.context(state, header, events, comet),
       logger: this.log,
     }
     this.burstHost = {
@@ -291,6 +290,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       txs,
       storeUpgrades: upgrades,
       edit: options.edit,
+      comet: this.comet.of(height),
     })
     const { prepared } = executed
     prepared.apply()
@@ -322,8 +322,10 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         // without blocking this thread.
         finish: () =>
           block.isBuilt
-            ? this.finished(block, executed, retainHeight)
-            : block.built().then(() => this.finished(block, executed, retainHeight)),
+            ? finishedHeight(this.o.blocks, block, executed, retainHeight)
+            : block
+                .built()
+                .then(() => finishedHeight(this.o.blocks, block, executed, retainHeight)),
         started,
         ...(options.quiet ? { quiet: true } : {}),
       },
@@ -338,29 +340,12 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     return queued
   }
 
-  /** A height with its block made: the stored block and the block store's writes. */
-  private finished(
-    submitted: SubmittedBlock,
-    executed: ExecutedBlock,
-    retainHeight: number,
-  ): FinishedHeight {
-    const block = submitted.block()
-    const stored: StoredBlock = {
-      block,
-      results: executed.results,
-      appHash: executed.prepared.appHash,
-      beginBlockEvents: executed.beginBlockEvents,
-      endBlockEvents: executed.endBlockEvents,
-      size: block.bytes.length,
-    }
-    return { stored, writes: this.o.blocks.prepareCommit(stored, retainHeight) }
-  }
-
   /** A block context over `state`. */
   context(
     state: StateBranch,
     header: ExecHeader,
     events: EventManager,
+    comet: CometInfo = EMPTY_COMET_INFO,
     mode: BlockContext['mode'] = 'deliver',
   ): BlockContext {
     return {
@@ -373,6 +358,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       logger: this.o.logger,
       registry: this.o.registry,
       mode,
+      comet,
     }
   }
 

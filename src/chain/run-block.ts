@@ -1,5 +1,6 @@
 import type { App } from '../app/app.js'
-import type { BlockContext } from '../app/types.js'
+import type { BlockContext, CometInfo, ValidatorUpdate } from '../app/types.js'
+import { EMPTY_COMET_INFO } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import type { ExecHeader } from '../block/header.js'
 import type { Bytes } from '../codec/bytes.js'
@@ -15,7 +16,14 @@ export interface RunBlockParameters {
   /** Needed only when `txs` is not empty. */
   txExecutor?: TxExecutor | undefined
   /** The context each phase and each tx runs with (the producer's `context`). */
-  context(state: StateBranch, header: ExecHeader, events: EventManager): BlockContext
+  context(
+    state: StateBranch,
+    header: ExecHeader,
+    events: EventManager,
+    comet: CometInfo,
+  ): BlockContext
+  /** The previous block's votes and this block's evidence (none by default). */
+  comet?: CometInfo | undefined
   /** An out-of-band change (dev edit) made after BeginBlock, before the txs; its events are the block's. */
   edit?: (ctx: BlockContext) => Promise<void>
 }
@@ -26,28 +34,32 @@ export interface RunBlockReturnType {
   /** Events of PreBlock and BeginBlock together. */
   beginBlockEvents: Event[]
   endBlockEvents: Event[]
+  /** The validator-set changes EndBlock returned (consensus applies them from height + 2). */
+  validatorUpdates: readonly ValidatorUpdate[]
 }
 
 /** Runs one height on `branch`: PreBlock → BeginBlock → each tx → EndBlock; the caller commits. */
 export async function runBlock(app: App, params: RunBlockParameters): Promise<RunBlockReturnType> {
   const { branch, header, txs, context } = params
+  const comet = params.comet ?? EMPTY_COMET_INFO
   const beginEvents = new EventManager()
   // PreBlock and BeginBlock share one context, so the block reports their events as one list.
-  const beginCtx = context(branch, header, beginEvents)
+  const beginCtx = context(branch, header, beginEvents, comet)
   await app.preBlock(beginCtx)
   await app.beginBlock(beginCtx)
   if (params.edit) await params.edit(beginCtx)
   const results: TxResult[] = []
   for (let i = 0; i < txs.length; i++) {
     // Each tx gets its own event manager: its events belong to its result, not to the block.
-    const txCtx = context(branch, header, new EventManager())
+    const txCtx = context(branch, header, new EventManager(), comet)
     results.push(await params.txExecutor!.deliverTx(txCtx, txs[i]!, i))
   }
   const endEvents = new EventManager()
-  await app.endBlock(context(branch, header, endEvents))
+  const validatorUpdates = await app.endBlock(context(branch, header, endEvents, comet))
   return {
     results,
     beginBlockEvents: beginEvents.events(),
     endBlockEvents: endEvents.events(),
+    validatorUpdates,
   }
 }

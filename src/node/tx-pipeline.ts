@@ -1,4 +1,5 @@
 import type { App } from '../app/app.js'
+import { EMPTY_COMET_INFO } from '../app/types.js'
 import { EventManager } from '../block/events.js'
 import { Mempool } from '../chain/mempool.js'
 import type { BlockProducer } from '../chain/producer.js'
@@ -72,7 +73,7 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
     newCheckState: () => o.store.branch(),
     checkContext: (state) => {
       const p = o.producer()
-      return p.context(state, p.checkHeader(), new EventManager(), 'check')
+      return p.context(state, p.checkHeader(), new EventManager(), EMPTY_COMET_INFO, 'check')
     },
     limits: {
       size: m.size,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterEach } from 'vitest'
 import { App } from '../../src/app/app.js'
-import type { BlockContext, QueryContext } from '../../src/app/types.js'
+import { type BlockContext, EMPTY_COMET_INFO, type QueryContext } from '../../src/app/types.js'
 import { EMPTY_BLOCK_ID, type Header } from '../../src/block/block.js'
 import { type Event, EventManager } from '../../src/block/events.js'
 import { addressToBech32, moduleAddress } from '../../src/codec/address.js'
@@ -163,6 +163,7 @@ export class GovChain {
       header,
       state,
       events,
+      comet: EMPTY_COMET_INFO,
       logger: createLogger({
         level: 'info',
         destination: new Writable({
