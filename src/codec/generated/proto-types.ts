@@ -3379,6 +3379,108 @@ export declare namespace sdk.staking.v1beta1 {
       bonded_tokens?: string | null | undefined
     }
   }
+  /** sdk.staking.v1beta1.HistoricalInfo, decoded. */
+  type HistoricalInfo = {
+    header: ProtoTypes['tendermint.types.Header'] | null
+    valset: ProtoTypes['sdk.staking.v1beta1.Validator'][]
+  }
+  namespace HistoricalInfo {
+    /** sdk.staking.v1beta1.HistoricalInfo, as fromObject and encode take it. */
+    type Init = {
+      header?: ProtoInits['tendermint.types.Header'] | null | undefined
+      valset?: readonly ProtoInits['sdk.staking.v1beta1.Validator'][] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.ValAddresses, decoded. */
+  type ValAddresses = {
+    addresses: string[]
+  }
+  namespace ValAddresses {
+    /** sdk.staking.v1beta1.ValAddresses, as fromObject and encode take it. */
+    type Init = {
+      addresses?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.DVPair, decoded. */
+  type DVPair = {
+    delegator_address: string
+    validator_address: string
+  }
+  namespace DVPair {
+    /** sdk.staking.v1beta1.DVPair, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.DVPairs, decoded. */
+  type DVPairs = {
+    pairs: ProtoTypes['sdk.staking.v1beta1.DVPair'][]
+  }
+  namespace DVPairs {
+    /** sdk.staking.v1beta1.DVPairs, as fromObject and encode take it. */
+    type Init = {
+      pairs?: readonly ProtoInits['sdk.staking.v1beta1.DVPair'][] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.DVVTriplet, decoded. */
+  type DVVTriplet = {
+    delegator_address: string
+    validator_src_address: string
+    validator_dst_address: string
+  }
+  namespace DVVTriplet {
+    /** sdk.staking.v1beta1.DVVTriplet, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_src_address?: string | null | undefined
+      validator_dst_address?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.DVVTriplets, decoded. */
+  type DVVTriplets = {
+    triplets: ProtoTypes['sdk.staking.v1beta1.DVVTriplet'][]
+  }
+  namespace DVVTriplets {
+    /** sdk.staking.v1beta1.DVVTriplets, as fromObject and encode take it. */
+    type Init = {
+      triplets?: readonly ProtoInits['sdk.staking.v1beta1.DVVTriplet'][] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.RedelegationEntryResponse, decoded. */
+  type RedelegationEntryResponse = {
+    redelegation_entry: ProtoTypes['sdk.staking.v1beta1.RedelegationEntry'] | null
+    balance: string
+  }
+  namespace RedelegationEntryResponse {
+    /** sdk.staking.v1beta1.RedelegationEntryResponse, as fromObject and encode take it. */
+    type Init = {
+      redelegation_entry?: ProtoInits['sdk.staking.v1beta1.RedelegationEntry'] | null | undefined
+      balance?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.RedelegationResponse, decoded. */
+  type RedelegationResponse = {
+    redelegation: ProtoTypes['sdk.staking.v1beta1.Redelegation'] | null
+    entries: ProtoTypes['sdk.staking.v1beta1.RedelegationEntryResponse'][]
+  }
+  namespace RedelegationResponse {
+    /** sdk.staking.v1beta1.RedelegationResponse, as fromObject and encode take it. */
+    type Init = {
+      redelegation?: ProtoInits['sdk.staking.v1beta1.Redelegation'] | null | undefined
+      entries?: readonly ProtoInits['sdk.staking.v1beta1.RedelegationEntryResponse'][] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.ValidatorUpdates, decoded. */
+  type ValidatorUpdates = {
+    updates: ProtoTypes['tendermint.abci.ValidatorUpdate'][]
+  }
+  namespace ValidatorUpdates {
+    /** sdk.staking.v1beta1.ValidatorUpdates, as fromObject and encode take it. */
+    type Init = {
+      updates?: readonly ProtoInits['tendermint.abci.ValidatorUpdate'][] | null | undefined
+    }
+  }
 }
 
 export declare namespace sdk.store.v1 {
@@ -3979,6 +4081,18 @@ export declare namespace tendermint.abci {
       gas_used?: Long | number | string | bigint | null | undefined
       events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
       codespace?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.ValidatorUpdate, decoded. */
+  type ValidatorUpdate = {
+    pub_key: ProtoTypes['tendermint.crypto.PublicKey'] | null
+    power: Long
+  }
+  namespace ValidatorUpdate {
+    /** tendermint.abci.ValidatorUpdate, as fromObject and encode take it. */
+    type Init = {
+      pub_key?: ProtoInits['tendermint.crypto.PublicKey'] | null | undefined
+      power?: Long | number | string | bigint | null | undefined
     }
   }
 }
@@ -4590,6 +4704,15 @@ export interface ProtoTypes {
   'sdk.staking.v1beta1.Redelegation': sdk.staking.v1beta1.Redelegation
   'sdk.staking.v1beta1.Params': sdk.staking.v1beta1.Params
   'sdk.staking.v1beta1.Pool': sdk.staking.v1beta1.Pool
+  'sdk.staking.v1beta1.HistoricalInfo': sdk.staking.v1beta1.HistoricalInfo
+  'sdk.staking.v1beta1.ValAddresses': sdk.staking.v1beta1.ValAddresses
+  'sdk.staking.v1beta1.DVPair': sdk.staking.v1beta1.DVPair
+  'sdk.staking.v1beta1.DVPairs': sdk.staking.v1beta1.DVPairs
+  'sdk.staking.v1beta1.DVVTriplet': sdk.staking.v1beta1.DVVTriplet
+  'sdk.staking.v1beta1.DVVTriplets': sdk.staking.v1beta1.DVVTriplets
+  'sdk.staking.v1beta1.RedelegationEntryResponse': sdk.staking.v1beta1.RedelegationEntryResponse
+  'sdk.staking.v1beta1.RedelegationResponse': sdk.staking.v1beta1.RedelegationResponse
+  'sdk.staking.v1beta1.ValidatorUpdates': sdk.staking.v1beta1.ValidatorUpdates
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse
@@ -4637,6 +4760,7 @@ export interface ProtoTypes {
   'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute
   'tendermint.abci.Event': tendermint.abci.Event
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult
+  'tendermint.abci.ValidatorUpdate': tendermint.abci.ValidatorUpdate
   'tendermint.crypto.PublicKey': tendermint.crypto.PublicKey
   'tendermint.p2p.ProtocolVersion': tendermint.p2p.ProtocolVersion
   'tendermint.p2p.DefaultNodeInfoOther': tendermint.p2p.DefaultNodeInfoOther
@@ -4905,6 +5029,15 @@ export interface ProtoInits {
   'sdk.staking.v1beta1.Redelegation': sdk.staking.v1beta1.Redelegation.Init
   'sdk.staking.v1beta1.Params': sdk.staking.v1beta1.Params.Init
   'sdk.staking.v1beta1.Pool': sdk.staking.v1beta1.Pool.Init
+  'sdk.staking.v1beta1.HistoricalInfo': sdk.staking.v1beta1.HistoricalInfo.Init
+  'sdk.staking.v1beta1.ValAddresses': sdk.staking.v1beta1.ValAddresses.Init
+  'sdk.staking.v1beta1.DVPair': sdk.staking.v1beta1.DVPair.Init
+  'sdk.staking.v1beta1.DVPairs': sdk.staking.v1beta1.DVPairs.Init
+  'sdk.staking.v1beta1.DVVTriplet': sdk.staking.v1beta1.DVVTriplet.Init
+  'sdk.staking.v1beta1.DVVTriplets': sdk.staking.v1beta1.DVVTriplets.Init
+  'sdk.staking.v1beta1.RedelegationEntryResponse': sdk.staking.v1beta1.RedelegationEntryResponse.Init
+  'sdk.staking.v1beta1.RedelegationResponse': sdk.staking.v1beta1.RedelegationResponse.Init
+  'sdk.staking.v1beta1.ValidatorUpdates': sdk.staking.v1beta1.ValidatorUpdates.Init
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord.Init
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest.Init
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse.Init
@@ -4952,6 +5085,7 @@ export interface ProtoInits {
   'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute.Init
   'tendermint.abci.Event': tendermint.abci.Event.Init
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult.Init
+  'tendermint.abci.ValidatorUpdate': tendermint.abci.ValidatorUpdate.Init
   'tendermint.crypto.PublicKey': tendermint.crypto.PublicKey.Init
   'tendermint.p2p.ProtocolVersion': tendermint.p2p.ProtocolVersion.Init
   'tendermint.p2p.DefaultNodeInfoOther': tendermint.p2p.DefaultNodeInfoOther.Init
