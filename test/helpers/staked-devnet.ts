@@ -19,6 +19,8 @@ export interface StakedValidator {
   self: bigint
   delegators?: Record<string, bigint>
   commission?: string
+  /** Not bonded (its tokens sit in the not-bonded pool), jailed or not; bonded when absent. */
+  unbonded?: { jailed: boolean }
 }
 
 /** Operator address (`sdkvaloper1…`) of an account address. */
@@ -67,6 +69,7 @@ export async function writeStakedGenesis(
   staking.delegations = []
   staking.last_validator_powers = []
   let bonded = 0n
+  let notBonded = 0n
   const operators: string[] = []
   for (const [i, v] of validators.entries()) {
     const account = home.accounts[v.key]
@@ -86,12 +89,13 @@ export async function writeStakedGenesis(
       ),
     ]
     const tokens = delegations.reduce((s, [, n]) => s + n, 0n)
-    bonded += tokens
+    if (v.unbonded) notBonded += tokens
+    else bonded += tokens
     staking.validators.push({
       operator_address: operator,
       consensus_pubkey: { '@type': pubKeyType, key: pubKey },
-      jailed: false,
-      status: 'BOND_STATUS_BONDED',
+      jailed: v.unbonded?.jailed ?? false,
+      status: v.unbonded ? 'BOND_STATUS_UNBONDED' : 'BOND_STATUS_BONDED',
       tokens: tokens.toString(),
       delegator_shares: dec(tokens),
       description: {
@@ -122,16 +126,21 @@ export async function writeStakedGenesis(
         shares: dec(n),
       })
     }
-    staking.last_validator_powers.push({
-      address: operator,
-      power: (tokens / 1_000_000n).toString(),
-    })
+    if (!v.unbonded)
+      staking.last_validator_powers.push({
+        address: operator,
+        power: (tokens / 1_000_000n).toString(),
+      })
   }
   staking.last_total_power = (bonded / 1_000_000n).toString()
   const pool = addressToBech32(moduleAddress('bonded_tokens_pool'))
   const balances = genesis.app_state.bank.balances as { address: string; coins: unknown[] }[]
   for (const b of balances) {
     if (b.address === pool) b.coins = [{ denom: 'stake', amount: bonded.toString() }]
+  }
+  if (notBonded > 0n) {
+    const address = addressToBech32(moduleAddress('not_bonded_tokens_pool'))
+    balances.push({ address, coins: [{ denom: 'stake', amount: notBonded.toString() }] })
   }
   Object.assign(genesis.app_state.gov.params, gov)
   await writeFile(file, JSON.stringify(genesis, null, 2))
