@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { copyFile, mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { bech32 } from '@scure/base'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -18,6 +20,9 @@ import { valoperOf, writeStakedGenesis } from '../helpers/staked-devnet.js'
  * validators (40/30/20/10 % of the bonded stake) and an unbonded, jailed one: its HTML over HTTP, and
  * the page in Chromium (playwright-core, as the other dashboard browser test) at full and 420 px width.
  */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const ARTIFACTS = `${ROOT}.tmp/screenshots`
 
 /** Debian's chromium (or CHROMIUM_PATH); undefined when there is none. */
 function findChromium(): string | undefined {
@@ -191,6 +196,13 @@ describe.skipIf(!CHROMIUM)('dashboard validators page in a real browser (chromiu
         e.commission,
       ]),
     )
+
+    // The picture of docs/dashboard.md (replaced with SDKD_UPDATE_SCREENSHOTS=1, as the other pages').
+    await mkdir(ARTIFACTS, { recursive: true })
+    const file = `${ARTIFACTS}/dashboard-validators.png`
+    await page.screenshot({ path: file, fullPage: true })
+    if (process.env.SDKD_UPDATE_SCREENSHOTS === '1')
+      await copyFile(file, `${ROOT}docs/images/dashboard-validators.png`)
 
     const narrow = await browser.newPage({ viewport: { width: 420, height: 800 } })
     narrow.on('pageerror', (err) => problems.push(`page error: ${err.message}`))
