@@ -7,9 +7,11 @@ import type { DevnetHome } from './devnet.js'
 
 /**
  * A devnet genesis with several bonded validators in x/staking, each operated by a keyring account
- * of the devnet, and delegators with delegations to them. Consensus keeps the node's own validator
- * (the one `init --devnet` wrote); the other validators' consensus keys are written to
- * `config/priv_validator_keys/` so that a node signing for every validator it holds keys of can.
+ * of the devnet, and delegators with delegations to them. The first validator has the node's own
+ * consensus key (the one `init --devnet` wrote); the others' keys are written to
+ * `config/priv_validator_keys/`, so a node signing for every validator it holds keys of signs for
+ * all. `consensus.validators` lists the node's validator with its power (the consensus layer takes
+ * one genesis validator today; x/staking's set is what governance counts).
  */
 
 /** One bonded validator: its operator key, moniker, self-delegation and delegations (stake). */
@@ -32,9 +34,16 @@ function dec(n: bigint): string {
   return `${n}.000000000000000000`
 }
 
+/** CometBFT's address of an ed25519 key: sha256(key)[:20], upper-case hex. */
+function consensusAddress(pubKeyBase64: string): string {
+  return Buffer.from(sha256(Buffer.from(pubKeyBase64, 'base64')).subarray(0, 20))
+    .toString('hex')
+    .toUpperCase()
+}
+
 function keyFile(seed: Uint8Array): { pubKey: string; json: string } {
   const pub = ed25519.getPublicKey(seed)
-  const address = Buffer.from(sha256(pub).subarray(0, 20)).toString('hex').toUpperCase()
+  const address = consensusAddress(Buffer.from(pub).toString('base64'))
   const priv = Buffer.concat([Buffer.from(seed), Buffer.from(pub)]).toString('base64')
   const pubKey = Buffer.from(pub).toString('base64')
   const json = JSON.stringify(
@@ -70,6 +79,8 @@ export async function writeStakedGenesis(
   staking.last_validator_powers = []
   let bonded = 0n
   let notBonded = 0n
+  // The consensus set CometBFT starts from: the bonded validators with their powers, the node's first.
+  const consensus: Record<string, unknown>[] = []
   const operators: string[] = []
   for (const [i, v] of validators.entries()) {
     const account = home.accounts[v.key]
@@ -126,11 +137,16 @@ export async function writeStakedGenesis(
         shares: dec(n),
       })
     }
-    if (!v.unbonded)
-      staking.last_validator_powers.push({
-        address: operator,
-        power: (tokens / 1_000_000n).toString(),
+    if (!v.unbonded) {
+      const power = (tokens / 1_000_000n).toString()
+      staking.last_validator_powers.push({ address: operator, power })
+      consensus.push({
+        address: consensusAddress(pubKey),
+        pub_key: { type: 'tendermint/PubKeyEd25519', value: pubKey },
+        power,
+        name: v.moniker,
       })
+    }
   }
   staking.last_total_power = (bonded / 1_000_000n).toString()
   const pool = addressToBech32(moduleAddress('bonded_tokens_pool'))
@@ -142,6 +158,8 @@ export async function writeStakedGenesis(
     const address = addressToBech32(moduleAddress('not_bonded_tokens_pool'))
     balances.push({ address, coins: [{ denom: 'stake', amount: notBonded.toString() }] })
   }
+  // sdkd's consensus takes one genesis validator today: the node's own, with its staking power.
+  genesis.consensus.validators = consensus.slice(0, 1)
   Object.assign(genesis.app_state.gov.params, gov)
   await writeFile(file, JSON.stringify(genesis, null, 2))
   return operators
