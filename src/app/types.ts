@@ -173,11 +173,13 @@ export interface AppModule {
   /** Validates its genesis section; throws a message naming the bad field. */
   validateGenesis?(genesis: unknown): void
   /** May return the genesis validator set (one module at most: x/staking). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
   initGenesis?(ctx: BlockContext, genesis: unknown): Promise<void | readonly ValidatorUpdate[]>
   exportGenesis?(state: StateReader): Promise<unknown>
   preBlock?(ctx: BlockContext): Promise<void>
   beginBlock?(ctx: BlockContext): Promise<void>
   /** May return validator-set changes (one module at most: x/staking). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
   endBlock?(ctx: BlockContext): Promise<void | readonly ValidatorUpdate[]>
   registerServices?(cfg: ModuleConfigurator): void
   /** Called once the module manager holds every module (x/upgrade reaches handlers through it). */
