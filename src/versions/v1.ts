@@ -19,7 +19,7 @@ export type { AppVersionDeps }
 export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov'] as const
 
 /**
- * v1, the genesis binary: auth, bank, staking, gov, crisis, params (legacy; it holds the consensus
+ * v1, the genesis binary: auth, bank, staking, slashing, gov, crisis, params (legacy; it holds the consensus
  * params in its `baseapp` subspace, as SDK ≤ v0.46 apps did) and upgrade. It knows no upgrades.
  */
 export function createV1(deps: AppVersionDeps): AppVersion {
@@ -29,11 +29,15 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const upgrade = new UpgradeKeeper({ registry })
   const params = new ParamsKeeper({ subspaces: V1_PARAM_SUBSPACES })
   const crisis = new CrisisKeeper({ registry })
-  const governance = createGovernanceModules(deps, auth, bank)
+  const governance = createGovernanceModules(deps, auth, bank, params)
+  const { slashing } = governance
+  // x/slashing is wired once the staking keeper offers what it calls (see versions/slashing.ts).
+  const withSlashing = (list: string[]) => (slashing ? list : list.filter((n) => n !== 'slashing'))
   const modules: AppModule[] = [
     createAuthModule({ registry, keeper: auth }),
     createBankModule({ registry, keeper: bank }),
     governance.staking,
+    ...(slashing ? [slashing] : []),
     governance.gov,
     createCrisisModule({ registry, keeper: crisis }),
     createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
@@ -43,9 +47,20 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     name: 'v1',
     modules,
     order: {
-      initGenesis: ['auth', 'bank', 'staking', 'gov', 'crisis', 'params', 'upgrade'],
+      // simd's orders: slashing's genesis after staking's; its BeginBlocker (liveness, then
+      // x/evidence's double signs) after distribution's and before staking's.
+      initGenesis: withSlashing([
+        'auth',
+        'bank',
+        'staking',
+        'slashing',
+        'gov',
+        'crisis',
+        'params',
+        'upgrade',
+      ]),
       preBlockers: ['upgrade'],
-      beginBlockers: [],
+      beginBlockers: withSlashing(['slashing']),
       endBlockers: ['gov'],
     },
     upgrades: [],
