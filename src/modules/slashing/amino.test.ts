@@ -1,0 +1,25 @@
+import { describe, expect, test } from 'vitest'
+import { aminoJsonOfAny } from '../../codec/amino-json.js'
+import { PROTO_DIR, ProtoRegistry } from '../../codec/proto.js'
+
+/**
+ * Amino JSON of the slashing messages (what Ledger and amino-only wallets sign). Expected texts are
+ * upstream's (x/slashing/types/tx.pb.go amino names, `(amino.field_name) = "address"`).
+ */
+describe('slashing amino JSON', () => {
+  const cosmos = ProtoRegistry.load(PROTO_DIR, 'cosmos')
+
+  test('MsgUnjail is cosmos-sdk/MsgUnjail with its operator under `address`', () => {
+    const any = cosmos.packAny('/sdk.slashing.v1beta1.MsgUnjail', {
+      validator_addr: 'cosmosvaloper1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du',
+    })
+    expect(aminoJsonOfAny(cosmos, any)).toBe(
+      '{"type":"cosmos-sdk/MsgUnjail","value":{"address":"cosmosvaloper1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du"}}',
+    )
+  })
+
+  test('MsgUpdateParams is cosmos-sdk/x/slashing/MsgUpdateParams', () => {
+    const type = cosmos.type('sdk.slashing.v1beta1.MsgUpdateParams')
+    expect(type.options?.['(amino.name)']).toBe('cosmos-sdk/x/slashing/MsgUpdateParams')
+  })
+})
