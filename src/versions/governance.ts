@@ -13,14 +13,19 @@ import { createSlashing } from './slashing.js'
 /**
  * The governance modules every app version carries: x/staking (the genesis validator set, which gives
  * voting power) and x/gov v1 (proposals, deposits, votes, tally), wired to auth and bank; and
- * x/slashing on staking once the staking keeper offers what slashing calls (else undefined).
+ * x/slashing on staking and x/evidence on slashing, once the staking keeper offers what slashing
+ * calls (else undefined).
  */
 export function createGovernanceModules(
   deps: AppVersionDeps,
   auth: AuthKeeper,
   bank: BankKeeper,
   params?: ParamsKeeper,
-): { staking: AppModule; gov: AppModule; slashing: AppModule | undefined } {
+): {
+  staking: AppModule
+  gov: AppModule
+  slashing: { slashing: AppModule; evidence: AppModule } | undefined
+} {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper({ registry, bank })
   // x/gov moves deposits only through bank's module-account functions (send to/from, burn).

@@ -5,7 +5,7 @@ import { isSlashingStakingKeeper } from './slashing.js'
 import { createV1 } from './v1.js'
 
 /**
- * x/slashing in the v1 and v2 app versions once the staking keeper offers what slashing calls.
+ * x/slashing and x/evidence in the v1 and v2 app versions once the staking keeper offers what slashing calls.
  * Methods the staking keeper does not have yet are stood in for by plain ones for this test, so the
  * wiring (module lists, orders, genesis, queries) is checked either way.
  */
@@ -50,7 +50,9 @@ describe('x/slashing wired into v1', () => {
     expect(v1.modules.find((m) => m.name === 'slashing')?.consensusVersion).toBe(4)
     const order = v1.order.initGenesis
     expect(order.indexOf('slashing')).toBe(order.indexOf('staking') + 1)
-    expect(v1.order.beginBlockers).toContain('slashing')
+    expect(v1.modules.find((m) => m.name === 'evidence')?.consensusVersion).toBe(1)
+    // simd's BeginBlock order: slashing's liveness, then evidence's double signs.
+    expect(v1.order.beginBlockers).toEqual(['slashing', 'evidence'])
   })
 
   test('a bonded genesis validator gets signing info from height 0; params are simd defaults', async () => {
@@ -88,5 +90,12 @@ describe('x/slashing wired into v1', () => {
     await expect(
       c.query('sdk.slashing.v1beta1.Query/SigningInfo', { cons_address: '' }),
     ).rejects.toThrow('invalid request')
+    expect(await c.query('sdk.evidence.v1beta1.Query/AllEvidence')).toEqual({
+      evidence: [],
+      pagination: { next_key: null, total: '0' },
+    })
+    await expect(c.query('sdk.evidence.v1beta1.Query/Evidence', { hash: 'AB' })).rejects.toThrow(
+      'evidence AB not found',
+    )
   })
 })

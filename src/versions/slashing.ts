@@ -1,4 +1,8 @@
-import type { AppModule } from '../app/types.js'
+import type { AppModule, BlockContext } from '../app/types.js'
+import { int64Of } from '../codec/int64.js'
+import { ConsensusKeeper } from '../modules/consensus/keeper.js'
+import { EvidenceKeeper } from '../modules/evidence/keeper.js'
+import { createEvidenceModule } from '../modules/evidence/module.js'
 import type { ParamsKeeper } from '../modules/params/keeper.js'
 import { BASEAPP_SUBSPACE } from '../modules/params/keys.js'
 import type { EvidenceParams } from '../modules/slashing/evidence.js'
@@ -47,27 +51,40 @@ export interface SlashingWiring {
 }
 
 /**
- * x/slashing wired to the staking keeper (its hooks registered with `addHooks`), or undefined
- * while the staking keeper does not offer what slashing calls. The evidence age bounds are the
- * consensus params in force: the `baseapp` subspace's, else genesis's.
+ * x/slashing wired to the staking keeper (its hooks registered with `addHooks`) and x/evidence on
+ * x/slashing, or undefined while the staking keeper does not offer what slashing calls. The
+ * evidence age bounds are the consensus params in force: x/consensus's (v2), the `baseapp`
+ * subspace's (v1), else genesis's.
  */
 export function createSlashing(
   deps: AppVersionDeps,
   wiring: SlashingWiring,
-): AppModule | undefined {
+): { slashing: AppModule; evidence: AppModule } | undefined {
   const { staking } = wiring
   if (!isSlashingStakingKeeper(staking)) return undefined
   const { registry } = deps
   const keeper = new SlashingKeeper({ registry, staking })
   staking.addHooks(slashingStakingHooks(keeper))
   const genesisEvidence = evidenceOf(consensusParamsOf(deps).evidence)
-  return createSlashingModule({
-    registry,
-    keeper,
-    validators: wiring.validators,
-    async evidenceParams(state) {
-      const raw = await wiring.params?.getRaw(state, BASEAPP_SUBSPACE, 'EvidenceParams')
-      return raw === undefined ? genesisEvidence : evidenceOf(JSON.parse(raw))
-    },
-  })
+  const consensus = new ConsensusKeeper({ registry })
+  const evidenceParams = async (ctx: BlockContext): Promise<EvidenceParams> => {
+    if (ctx.state.hasStore('consensus')) {
+      const e = (await consensus.params(ctx.state))?.evidence
+      if (e) {
+        const d = e.max_age_duration
+        return {
+          maxAgeNumBlocks: int64Of(e.max_age_num_blocks),
+          maxAgeDuration: d ? int64Of(d.seconds) * 1_000_000_000n + BigInt(d.nanos) : 0n,
+        }
+      }
+    }
+    const raw = await wiring.params?.getRaw(ctx.state, BASEAPP_SUBSPACE, 'EvidenceParams')
+    return raw === undefined ? genesisEvidence : evidenceOf(JSON.parse(raw))
+  }
+  return {
+    slashing: createSlashingModule({ registry, keeper, validators: wiring.validators }),
+    evidence: createEvidenceModule({
+      keeper: new EvidenceKeeper({ registry, slashing: keeper, evidenceParams }),
+    }),
+  }
 }

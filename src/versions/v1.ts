@@ -19,7 +19,7 @@ export type { AppVersionDeps }
 export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov'] as const
 
 /**
- * v1, the genesis binary: auth, bank, staking, slashing, gov, crisis, params (legacy; it holds the consensus
+ * v1, the genesis binary: auth, bank, staking, slashing, gov, crisis, evidence, params (legacy; it holds the consensus
  * params in its `baseapp` subspace, as SDK ≤ v0.46 apps did) and upgrade. It knows no upgrades.
  */
 export function createV1(deps: AppVersionDeps): AppVersion {
@@ -31,24 +31,27 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const crisis = new CrisisKeeper({ registry })
   const governance = createGovernanceModules(deps, auth, bank, params)
   const { slashing } = governance
-  // x/slashing is wired once the staking keeper offers what it calls (see versions/slashing.ts).
-  const withSlashing = (list: string[]) => (slashing ? list : list.filter((n) => n !== 'slashing'))
+  // x/slashing and x/evidence are wired once the staking keeper offers what slashing calls (see
+  // versions/slashing.ts).
+  const withSlashing = (list: string[]) =>
+    slashing ? list : list.filter((n) => n !== 'slashing' && n !== 'evidence')
   const modules: AppModule[] = [
     createAuthModule({ registry, keeper: auth }),
     createBankModule({ registry, keeper: bank }),
     governance.staking,
-    ...(slashing ? [slashing] : []),
+    ...(slashing ? [slashing.slashing] : []),
     governance.gov,
     createCrisisModule({ registry, keeper: crisis }),
     createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
     createUpgradeModule({ keeper: upgrade, ...upgradeOptionsOf(deps) }),
+    ...(slashing ? [slashing.evidence] : []),
   ]
   return {
     name: 'v1',
     modules,
     order: {
-      // simd's orders: slashing's genesis after staking's; its BeginBlocker (liveness, then
-      // x/evidence's double signs) after distribution's and before staking's.
+      // simd's orders: slashing's genesis after staking's, evidence's after crisis's; BeginBlock
+      // runs slashing (liveness), then evidence (double signs), before staking.
       initGenesis: withSlashing([
         'auth',
         'bank',
@@ -56,11 +59,12 @@ export function createV1(deps: AppVersionDeps): AppVersion {
         'slashing',
         'gov',
         'crisis',
+        'evidence',
         'params',
         'upgrade',
       ]),
       preBlockers: ['upgrade'],
-      beginBlockers: withSlashing(['slashing']),
+      beginBlockers: withSlashing(['slashing', 'evidence']),
       endBlockers: ['gov'],
     },
     upgrades: [],

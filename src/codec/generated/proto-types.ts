@@ -2011,6 +2011,79 @@ export declare namespace sdk.crypto.secp256k1 {
   }
 }
 
+export declare namespace sdk.evidence.v1beta1 {
+  /** sdk.evidence.v1beta1.Equivocation, decoded. */
+  type Equivocation = {
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    power: Long
+    consensus_address: string
+  }
+  namespace Equivocation {
+    /** sdk.evidence.v1beta1.Equivocation, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      power?: Long | number | string | bigint | null | undefined
+      consensus_address?: string | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    evidence: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace GenesisState {
+    /** sdk.evidence.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      evidence?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryEvidenceRequest, decoded. */
+  type QueryEvidenceRequest = {
+    evidence_hash: Uint8Array
+    hash: string
+  }
+  namespace QueryEvidenceRequest {
+    /** sdk.evidence.v1beta1.QueryEvidenceRequest, as fromObject and encode take it. */
+    type Init = {
+      evidence_hash?: Uint8Array | null | undefined
+      hash?: string | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryEvidenceResponse, decoded. */
+  type QueryEvidenceResponse = {
+    evidence: ProtoTypes['google.protobuf.Any'] | null
+  }
+  namespace QueryEvidenceResponse {
+    /** sdk.evidence.v1beta1.QueryEvidenceResponse, as fromObject and encode take it. */
+    type Init = {
+      evidence?: ProtoInits['google.protobuf.Any'] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryAllEvidenceRequest, decoded. */
+  type QueryAllEvidenceRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryAllEvidenceRequest {
+    /** sdk.evidence.v1beta1.QueryAllEvidenceRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryAllEvidenceResponse, decoded. */
+  type QueryAllEvidenceResponse = {
+    evidence: ProtoTypes['google.protobuf.Any'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryAllEvidenceResponse {
+    /** sdk.evidence.v1beta1.QueryAllEvidenceResponse, as fromObject and encode take it. */
+    type Init = {
+      evidence?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.gov.v1 {
   /** sdk.gov.v1.GenesisState, decoded. */
   type GenesisState = {
@@ -4791,6 +4864,12 @@ export interface ProtoTypes {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey
+  'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation
+  'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState
+  'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest
+  'sdk.evidence.v1beta1.QueryEvidenceResponse': sdk.evidence.v1beta1.QueryEvidenceResponse
+  'sdk.evidence.v1beta1.QueryAllEvidenceRequest': sdk.evidence.v1beta1.QueryAllEvidenceRequest
+  'sdk.evidence.v1beta1.QueryAllEvidenceResponse': sdk.evidence.v1beta1.QueryAllEvidenceResponse
   'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState
   'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption
   'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit
@@ -5132,6 +5211,12 @@ export interface ProtoInits {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey.Init
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey.Init
+  'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation.Init
+  'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState.Init
+  'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest.Init
+  'sdk.evidence.v1beta1.QueryEvidenceResponse': sdk.evidence.v1beta1.QueryEvidenceResponse.Init
+  'sdk.evidence.v1beta1.QueryAllEvidenceRequest': sdk.evidence.v1beta1.QueryAllEvidenceRequest.Init
+  'sdk.evidence.v1beta1.QueryAllEvidenceResponse': sdk.evidence.v1beta1.QueryAllEvidenceResponse.Init
   'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState.Init
   'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption.Init
   'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit.Init
@@ -5388,6 +5473,8 @@ export interface ProtoMethods {
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight': { request: 'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse' }
   'sdk.consensus.v1.Query/Params': { request: 'sdk.consensus.v1.QueryParamsRequest'; response: 'sdk.consensus.v1.QueryParamsResponse' }
+  'sdk.evidence.v1beta1.Query/Evidence': { request: 'sdk.evidence.v1beta1.QueryEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryEvidenceResponse' }
+  'sdk.evidence.v1beta1.Query/AllEvidence': { request: 'sdk.evidence.v1beta1.QueryAllEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryAllEvidenceResponse' }
   'sdk.gov.v1.Query/Constitution': { request: 'sdk.gov.v1.QueryConstitutionRequest'; response: 'sdk.gov.v1.QueryConstitutionResponse' }
   'sdk.gov.v1.Query/Proposal': { request: 'sdk.gov.v1.QueryProposalRequest'; response: 'sdk.gov.v1.QueryProposalResponse' }
   'sdk.gov.v1.Query/Proposals': { request: 'sdk.gov.v1.QueryProposalsRequest'; response: 'sdk.gov.v1.QueryProposalsResponse' }

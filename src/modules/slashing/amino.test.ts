@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { aminoJsonOfAny } from '../../codec/amino-json.js'
-import { PROTO_DIR, ProtoRegistry } from '../../codec/proto.js'
+import { ProtoRegistry } from '../../codec/proto.js'
+import { PROTO_DIR } from '../../codec/proto-sources.js'
 
 /**
  * Amino JSON of the slashing messages (what Ledger and amino-only wallets sign). Expected texts are

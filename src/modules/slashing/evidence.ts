@@ -12,35 +12,25 @@ export interface EvidenceParams {
 }
 
 /**
- * x/evidence BeginBlocker's double-sign handling (upstream x/evidence/keeper/abci.go and
- * infraction.go HandleEquivocationEvidence), for every misbehavior consensus reports in the block.
- */
-export async function handleMisbehavior(
-  ctx: BlockContext,
-  keeper: SlashingKeeper,
-  evidenceParams: EvidenceParams,
-): Promise<void> {
-  for (const m of ctx.comet.misbehavior) await handleEquivocation(ctx, keeper, evidenceParams, m)
-}
-
-/**
- * Slashes, jails forever and tombstones a validator that signed two blocks at one height; stale
- * evidence, unknown validators and already tombstoned validators are ignored.
+ * Upstream HandleEquivocationEvidence (x/evidence/keeper/infraction.go): slashes, jails forever and
+ * tombstones a validator that signed two blocks at one height; stale evidence, unknown validators
+ * and already tombstoned validators are ignored. Returns whether the evidence was acted on (x/evidence
+ * then stores it).
  */
 export async function handleEquivocation(
   ctx: BlockContext,
   keeper: SlashingKeeper,
   evidenceParams: EvidenceParams,
   evidence: Misbehavior,
-): Promise<void> {
+): Promise<boolean> {
   const log = () => ctx.logger.child({ module: 'x/evidence' })
   const consAddr = evidence.address
   const text = consAddressText(consAddr)
   const validator = await keeper.staking.validatorByConsAddr(ctx.state, consAddr)
   // BOND_STATUS_UNBONDED is 1: an unbonded validator's stake has already left.
-  if (!validator || validator.status === 1) return
+  if (!validator || validator.status === 1) return false
   // Evidence is only handled for keys staking created (upstream GetPubkey).
-  if (!(await keeper.c.pubkeys.has(ctx.state.store(MODULE_NAME), consAddr))) return
+  if (!(await keeper.c.pubkeys.has(ctx.state.store(MODULE_NAME), consAddr))) return false
 
   const infractionHeight = BigInt(evidence.height)
   const infractionTime = formatRfc3339Nano(evidence.time)
@@ -58,7 +48,7 @@ export async function handleEquivocation(
       },
       'ignored equivocation; evidence too old',
     )
-    return
+    return false
   }
 
   const info = await keeper.signingInfo(ctx.state, consAddr)
@@ -72,7 +62,7 @@ export async function handleEquivocation(
       },
       'ignored equivocation; validator already tombstoned',
     )
-    return
+    return false
   }
   log().info(
     {
@@ -97,4 +87,5 @@ export async function handleEquivocation(
   if (!validator.jailed) await keeper.jail(ctx, consAddr)
   await keeper.jailUntil(ctx, consAddr, DOUBLE_SIGN_JAIL_END_TIME)
   await keeper.tombstone(ctx, consAddr)
+  return true
 }

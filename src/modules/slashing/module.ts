@@ -1,7 +1,6 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
-import { type EvidenceParams, handleMisbehavior } from './evidence.js'
 import type { StakingValidator } from './expected-keepers.js'
 import { defaultSlashingGenesis, initSlashingGenesis, parseSlashingGenesis } from './genesis.js'
 import { slashingBeginBlocker } from './infractions.js'
@@ -15,20 +14,16 @@ export interface SlashingModuleOptions {
   keeper: SlashingKeeper
   /** Every staking validator (upstream IterateValidators), for InitGenesis. */
   validators(state: Readable): Promise<readonly StakingValidator[]>
-  /** The consensus params' evidence bounds in force. */
-  evidenceParams(state: Readable): Promise<EvidenceParams>
 }
 
 /**
  * x/slashing: validator liveness (signing infos, the missed-blocks window, downtime jail and
- * slash), MsgUnjail, and the double-sign handling of upstream's x/evidence BeginBlocker, which runs
- * right after the liveness checks as it does after slashing in simd's BeginBlock order.
+ * slash), MsgUnjail and MsgUpdateParams. x/evidence acts on double signs through its keeper.
  */
 export function createSlashingModule({
   registry,
   keeper,
   validators,
-  evidenceParams,
 }: SlashingModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
@@ -47,8 +42,6 @@ export function createSlashingModule({
     },
     async beginBlock(ctx: BlockContext) {
       await slashingBeginBlocker(ctx, keeper)
-      if (ctx.comet.misbehavior.length > 0)
-        await handleMisbehavior(ctx, keeper, await evidenceParams(ctx.state))
     },
   }
 }

@@ -114,15 +114,20 @@ export class StakingDouble implements SlashingStakingKeeper {
   }
 }
 
-/** An empty state where the slashing store exists. */
+const STORES = new Map([
+  ['slashing', 1],
+  ['evidence', 2],
+])
+
+/** An empty state where the slashing and evidence stores exist. */
 export function emptyState(): StateBranch {
   return createBranch({
     height: 0,
     get: async () => undefined,
     range: async function* () {},
-    resolveStore: (name) => (name === 'slashing' ? 1 : undefined),
-    liveStores: () => new Map([['slashing', 1]]),
-    nextStoreId: () => 2,
+    resolveStore: (name) => STORES.get(name),
+    liveStores: () => new Map(STORES),
+    nextStoreId: () => 3,
   })
 }
 
