@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import type { BlockContext, Misbehavior, VoteInfo } from '../../app/types.js'
 import { EventManager } from '../../block/events.js'
 import type { Bytes } from '../../codec/bytes.js'
@@ -5,7 +6,7 @@ import { type Dec, decFromString } from '../../codec/dec.js'
 import { protoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { consensusAddress } from '../../config/validator-key.js'
-import { createSilentLogger } from '../../logger.js'
+import { createLogger } from '../../logger.js'
 import { createBranch } from '../../store/branch.js'
 import type { StateBranch } from '../../store/types.js'
 import type { StakingHooks } from '../staking/hooks.js'
@@ -139,6 +140,18 @@ export function slashingSetup() {
   const hooks = slashingStakingHooks(keeper)
   staking.addHooks(hooks)
   const state = emptyState()
+  /** Every line the module logged (JSON objects). */
+  const logs: Record<string, unknown>[] = []
+  const logger = createLogger({
+    level: 'debug',
+    destination: new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n'))
+          if (line.trim() !== '') logs.push(JSON.parse(line))
+        done()
+      },
+    }),
+  })
   const ctx = (
     height: number,
     time: TimeNs,
@@ -151,12 +164,12 @@ export function slashingSetup() {
       time,
       state,
       events: new EventManager(),
-      logger: createSilentLogger(),
+      logger,
       registry,
       mode: 'deliver',
       comet: { lastCommit: { round: 0, votes }, misbehavior },
     }) as unknown as BlockContext
-  return { registry, staking, keeper, hooks, state, ctx }
+  return { registry, staking, keeper, hooks, state, ctx, logs }
 }
 
 export const dec = decFromString

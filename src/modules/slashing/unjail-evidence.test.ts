@@ -1,15 +1,19 @@
 import { describe, expect, test } from 'vitest'
 import type { Misbehavior } from '../../app/types.js'
+import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import { JsonMappingError } from '../../codec/json.js'
+import { messageFromJson } from '../../codec/json-parser.js'
 import { handleEquivocation } from './evidence.js'
 import { defaultSlashingGenesis, parseSlashingGenesis } from './genesis.js'
 import { addPubkey } from './hooks.js'
 import { DOUBLE_SIGN_JAIL_END_TIME } from './keys.js'
-import { unjail } from './msg-server.js'
+import { registerSlashingMsgs, unjail } from './msg-server.js'
 import { maxMissedPerWindow, minSignedPerWindow, readSlashingParams } from './params.js'
 import { dec, S, slashingSetup, testValidator } from './slashing.case.js'
 
 const T0 = 1_700_000_000n * S
+const GOV = addressToBech32(moduleAddress('gov'))
+const ALICE = addressToBech32(new Uint8Array(20).fill(1))
 const EVIDENCE_PARAMS = { maxAgeNumBlocks: 100_000n, maxAgeDuration: 172_800n * S }
 
 async function bondedSetup(opts: { minSelf?: bigint; selfShares?: string } = {}) {
@@ -35,7 +39,7 @@ function doubleSign(v: { consAddr: Uint8Array }, height: number, time: bigint): 
 
 describe('double sign (upstream x/evidence HandleEquivocationEvidence)', () => {
   test('slashes 5% at the infraction height − 1, jails forever and tombstones; a second is ignored', async () => {
-    const { keeper, staking, ctx, v, state } = await bondedSetup()
+    const { keeper, staking, ctx, v, state, logs } = await bondedSetup()
     const c = ctx(10, T0 + 10n * S)
     await handleEquivocation(c, keeper, EVIDENCE_PARAMS, doubleSign(v, 8, T0 + 8n * S))
     expect(staking.slashes).toEqual([
@@ -53,15 +57,29 @@ describe('double sign (upstream x/evidence HandleEquivocationEvidence)', () => {
     expect(new Date(Number(DOUBLE_SIGN_JAIL_END_TIME / 1_000_000n)).toISOString()).toBe(
       '9999-12-31T23:59:59.000Z',
     )
+    expect(logs.map((l) => [l.module, l.msg])).toContainEqual([
+      'x/evidence',
+      'confirmed equivocation',
+    ])
     await handleEquivocation(ctx(11, T0), keeper, EVIDENCE_PARAMS, doubleSign(v, 9, T0))
     expect(staking.slashes).toHaveLength(1)
+    expect(logs.at(-1)).toMatchObject({
+      module: 'x/evidence',
+      msg: 'ignored equivocation; validator already tombstoned',
+      infraction_height: '9',
+    })
   })
 
   test('evidence too old in both blocks and time is ignored; old in only one is handled', async () => {
-    const { keeper, staking, ctx, v } = await bondedSetup()
+    const { keeper, staking, ctx, v, logs } = await bondedSetup()
     const params = { maxAgeNumBlocks: 5n, maxAgeDuration: 60n * S }
     await handleEquivocation(ctx(20, T0 + 100n * S), keeper, params, doubleSign(v, 10, T0))
     expect(staking.slashes).toEqual([])
+    expect(logs.at(-1)).toMatchObject({
+      msg: 'ignored equivocation; evidence too old',
+      max_age_num_blocks: '5',
+      max_age_duration: '1m0s',
+    })
     await handleEquivocation(ctx(20, T0 + 30n * S), keeper, params, doubleSign(v, 10, T0))
     expect(staking.slashes).toHaveLength(1)
   })
@@ -169,5 +187,62 @@ describe('params and genesis', () => {
       'slashing fraction downtime should be less than or equal to one and greater than zero, is 1.500000000000000000',
     )
     expect(bad({ min_signed_per_window: '-0.1' })).toThrow(JsonMappingError)
+  })
+})
+
+describe('Msg service', () => {
+  async function handlers() {
+    const s = await bondedSetup()
+    const msgs = new Map<string, (msg: object, ctx: unknown) => Promise<object>>()
+    registerSlashingMsgs(
+      {
+        registerMsg: (url: string, h: never) => msgs.set(url, h),
+        registerQuery: () => {},
+        registerMigration: () => {},
+      } as never,
+      s.keeper,
+    )
+    return { ...s, msgs }
+  }
+
+  test('MsgUnjail with an account address: sdk 7 validator input address', async () => {
+    const { msgs, ctx } = await handlers()
+    await expect(
+      msgs.get('/sdk.slashing.v1beta1.MsgUnjail')!({ validator_addr: GOV }, ctx(5, T0)),
+    ).rejects.toMatchObject({
+      codespace: 'sdk',
+      code: 7,
+      message: expect.stringMatching(
+        /^validator input address: hrp does not match bech32 prefix: expected 'sdkvaloper' got 'sdk'/,
+      ),
+    })
+  })
+
+  test('MsgUpdateParams: gov 13 for another authority; code 1 texts for bad params; stored when valid', async () => {
+    const { msgs, ctx, keeper, registry, state } = await handlers()
+    const update = msgs.get('/sdk.slashing.v1beta1.MsgUpdateParams')!
+    const params = (p: Record<string, string>) =>
+      messageFromJson(registry, registry.type('sdk.slashing.v1beta1.Params'), {
+        ...defaultSlashingGenesis().params,
+        ...p,
+      })
+    await expect(
+      update({ authority: ALICE, params: params({}) }, ctx(5, T0)),
+    ).rejects.toMatchObject({
+      codespace: 'gov',
+      code: 13,
+      message: `invalid authority; expected ${GOV}, got ${ALICE}: expected gov account as only signer for proposal message`,
+    })
+    await expect(
+      update({ authority: GOV, params: params({ signed_blocks_window: '0' }) }, ctx(5, T0)),
+    ).rejects.toThrow('signed blocks window must be positive: 0')
+    await expect(
+      update({ authority: GOV, params: params({ downtime_jail_duration: '0s' }) }, ctx(5, T0)),
+    ).rejects.toThrow('downtime jail duration must be positive: 0s')
+    await expect(
+      update({ authority: GOV, params: params({ slash_fraction_downtime: '1.01' }) }, ctx(5, T0)),
+    ).rejects.toThrow('downtime slash fraction too large: 1.010000000000000000')
+    await update({ authority: GOV, params: params({ signed_blocks_window: '200' }) }, ctx(5, T0))
+    expect((await keeper.params(state)).signedBlocksWindow).toBe(200n)
   })
 })
