@@ -4,7 +4,7 @@ import { formatRfc3339Nano } from '../../codec/time.js'
 import { ErrNoSigningInfoFound } from './errors.js'
 import { consAddressText, type SlashingKeeper } from './keeper.js'
 import { VALIDATOR_UPDATE_DELAY } from './keys.js'
-import { maxMissedPerWindow, minSignedPerWindow } from './params.js'
+import { maxMissedPerWindow, minSignedPerWindow, type SlashingParams } from './params.js'
 
 /**
  * x/slashing BeginBlocker (upstream x/slashing/abci.go): the liveness of every validator that was
@@ -14,7 +14,11 @@ export async function slashingBeginBlocker(
   ctx: BlockContext,
   keeper: SlashingKeeper,
 ): Promise<void> {
-  for (const vote of ctx.comet.lastCommit.votes) await handleValidatorSignature(ctx, keeper, vote)
+  const votes = ctx.comet.lastCommit.votes
+  if (votes.length === 0) return
+  // Read once per block: no vote changes them.
+  const params = await keeper.params(ctx.state)
+  for (const vote of votes) await handleValidatorSignature(ctx, keeper, vote, params)
 }
 
 /**
@@ -26,6 +30,7 @@ export async function handleValidatorSignature(
   ctx: BlockContext,
   keeper: SlashingKeeper,
   vote: VoteInfo,
+  blockParams?: SlashingParams,
 ): Promise<void> {
   const consAddr = vote.address
   const text = consAddressText(consAddr)
@@ -37,7 +42,7 @@ export async function handleValidatorSignature(
 
   const info = await keeper.signingInfo(ctx.state, consAddr)
   if (!info) throw ErrNoSigningInfoFound.wrap(`address: ${text}`)
-  const params = await keeper.params(ctx.state)
+  const params = blockParams ?? (await keeper.params(ctx.state))
   const window = params.signedBlocksWindow
   const index = info.indexOffset % window
   info.indexOffset++

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { BlockIdFlag, type VoteInfo } from '../../app/types.js'
 import { toHex } from '../../codec/bytes.js'
 import { bitmapPosition, chunkBit, emptyChunk, withChunkBit } from './bitmap.js'
-import { handleValidatorSignature } from './infractions.js'
+import { handleValidatorSignature, slashingBeginBlocker } from './infractions.js'
 import { MODULE_NAME } from './keys.js'
 import { dec, S, slashingSetup, type TestValidator, testValidator } from './slashing.case.js'
 
@@ -155,5 +155,23 @@ describe('liveness (upstream HandleValidatorSignature)', () => {
     await expect(handleValidatorSignature(ctx(2, T0), keeper, vote(v, true))).rejects.toThrow(
       /no validator signing info found/,
     )
+  })
+
+  test('BeginBlock handles every vote of the last commit: only the absent one counts a miss', async () => {
+    const { keeper, staking, hooks, ctx, state } = slashingSetup()
+    const [a, b] = [testValidator(1), testValidator(2)]
+    for (const v of [a, b]) {
+      staking.add(v)
+      await hooks.afterValidatorBonded!(ctx(1, T0), v.consAddr, v.operator)
+    }
+    const c = ctx(2, T0, [vote(a, true), vote(b, false)])
+    await slashingBeginBlocker(c, keeper)
+    const [ia, ib] = [
+      (await keeper.signingInfo(state, a.consAddr))!,
+      (await keeper.signingInfo(state, b.consAddr))!,
+    ]
+    expect([ia.indexOffset, ia.missedBlocksCounter]).toEqual([1n, 0n])
+    expect([ib.indexOffset, ib.missedBlocksCounter]).toEqual([1n, 1n])
+    expect(c.events.events().map((e) => e.type)).toEqual(['liveness'])
   })
 })
