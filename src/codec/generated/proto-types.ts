@@ -2011,6 +2011,79 @@ export declare namespace sdk.crypto.secp256k1 {
   }
 }
 
+export declare namespace sdk.evidence.v1beta1 {
+  /** sdk.evidence.v1beta1.Equivocation, decoded. */
+  type Equivocation = {
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    power: Long
+    consensus_address: string
+  }
+  namespace Equivocation {
+    /** sdk.evidence.v1beta1.Equivocation, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      power?: Long | number | string | bigint | null | undefined
+      consensus_address?: string | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    evidence: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace GenesisState {
+    /** sdk.evidence.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      evidence?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryEvidenceRequest, decoded. */
+  type QueryEvidenceRequest = {
+    evidence_hash: Uint8Array
+    hash: string
+  }
+  namespace QueryEvidenceRequest {
+    /** sdk.evidence.v1beta1.QueryEvidenceRequest, as fromObject and encode take it. */
+    type Init = {
+      evidence_hash?: Uint8Array | null | undefined
+      hash?: string | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryEvidenceResponse, decoded. */
+  type QueryEvidenceResponse = {
+    evidence: ProtoTypes['google.protobuf.Any'] | null
+  }
+  namespace QueryEvidenceResponse {
+    /** sdk.evidence.v1beta1.QueryEvidenceResponse, as fromObject and encode take it. */
+    type Init = {
+      evidence?: ProtoInits['google.protobuf.Any'] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryAllEvidenceRequest, decoded. */
+  type QueryAllEvidenceRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryAllEvidenceRequest {
+    /** sdk.evidence.v1beta1.QueryAllEvidenceRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryAllEvidenceResponse, decoded. */
+  type QueryAllEvidenceResponse = {
+    evidence: ProtoTypes['google.protobuf.Any'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryAllEvidenceResponse {
+    /** sdk.evidence.v1beta1.QueryAllEvidenceResponse, as fromObject and encode take it. */
+    type Init = {
+      evidence?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.gov.v1 {
   /** sdk.gov.v1.GenesisState, decoded. */
   type GenesisState = {
@@ -3028,6 +3101,195 @@ export declare namespace sdk.params.v1beta1 {
       subspace?: string | null | undefined
       key?: string | null | undefined
       value?: string | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.slashing.v1beta1 {
+  /** sdk.slashing.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    params: ProtoTypes['sdk.slashing.v1beta1.Params'] | null
+    signing_infos: ProtoTypes['sdk.slashing.v1beta1.SigningInfo'][]
+    missed_blocks: ProtoTypes['sdk.slashing.v1beta1.ValidatorMissedBlocks'][]
+  }
+  namespace GenesisState {
+    /** sdk.slashing.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.slashing.v1beta1.Params'] | null | undefined
+      signing_infos?: readonly ProtoInits['sdk.slashing.v1beta1.SigningInfo'][] | null | undefined
+      missed_blocks?: readonly ProtoInits['sdk.slashing.v1beta1.ValidatorMissedBlocks'][] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.SigningInfo, decoded. */
+  type SigningInfo = {
+    address: string
+    validator_signing_info: ProtoTypes['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null
+  }
+  namespace SigningInfo {
+    /** sdk.slashing.v1beta1.SigningInfo, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      validator_signing_info?: ProtoInits['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.ValidatorMissedBlocks, decoded. */
+  type ValidatorMissedBlocks = {
+    address: string
+    missed_blocks: ProtoTypes['sdk.slashing.v1beta1.MissedBlock'][]
+  }
+  namespace ValidatorMissedBlocks {
+    /** sdk.slashing.v1beta1.ValidatorMissedBlocks, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      missed_blocks?: readonly ProtoInits['sdk.slashing.v1beta1.MissedBlock'][] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MissedBlock, decoded. */
+  type MissedBlock = {
+    index: Long
+    missed: boolean
+  }
+  namespace MissedBlock {
+    /** sdk.slashing.v1beta1.MissedBlock, as fromObject and encode take it. */
+    type Init = {
+      index?: Long | number | string | bigint | null | undefined
+      missed?: boolean | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.slashing.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.slashing.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['sdk.slashing.v1beta1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.slashing.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.slashing.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfoRequest, decoded. */
+  type QuerySigningInfoRequest = {
+    cons_address: string
+  }
+  namespace QuerySigningInfoRequest {
+    /** sdk.slashing.v1beta1.QuerySigningInfoRequest, as fromObject and encode take it. */
+    type Init = {
+      cons_address?: string | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfoResponse, decoded. */
+  type QuerySigningInfoResponse = {
+    val_signing_info: ProtoTypes['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null
+  }
+  namespace QuerySigningInfoResponse {
+    /** sdk.slashing.v1beta1.QuerySigningInfoResponse, as fromObject and encode take it. */
+    type Init = {
+      val_signing_info?: ProtoInits['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfosRequest, decoded. */
+  type QuerySigningInfosRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QuerySigningInfosRequest {
+    /** sdk.slashing.v1beta1.QuerySigningInfosRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfosResponse, decoded. */
+  type QuerySigningInfosResponse = {
+    info: ProtoTypes['sdk.slashing.v1beta1.ValidatorSigningInfo'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QuerySigningInfosResponse {
+    /** sdk.slashing.v1beta1.QuerySigningInfosResponse, as fromObject and encode take it. */
+    type Init = {
+      info?: readonly ProtoInits['sdk.slashing.v1beta1.ValidatorSigningInfo'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.ValidatorSigningInfo, decoded. */
+  type ValidatorSigningInfo = {
+    address: string
+    start_height: Long
+    index_offset: Long
+    jailed_until: ProtoTypes['google.protobuf.Timestamp'] | null
+    tombstoned: boolean
+    missed_blocks_counter: Long
+  }
+  namespace ValidatorSigningInfo {
+    /** sdk.slashing.v1beta1.ValidatorSigningInfo, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      start_height?: Long | number | string | bigint | null | undefined
+      index_offset?: Long | number | string | bigint | null | undefined
+      jailed_until?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      tombstoned?: boolean | null | undefined
+      missed_blocks_counter?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.Params, decoded. */
+  type Params = {
+    signed_blocks_window: Long
+    min_signed_per_window: Uint8Array
+    downtime_jail_duration: ProtoTypes['google.protobuf.Duration'] | null
+    slash_fraction_double_sign: Uint8Array
+    slash_fraction_downtime: Uint8Array
+  }
+  namespace Params {
+    /** sdk.slashing.v1beta1.Params, as fromObject and encode take it. */
+    type Init = {
+      signed_blocks_window?: Long | number | string | bigint | null | undefined
+      min_signed_per_window?: Uint8Array | null | undefined
+      downtime_jail_duration?: ProtoInits['google.protobuf.Duration'] | null | undefined
+      slash_fraction_double_sign?: Uint8Array | null | undefined
+      slash_fraction_downtime?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUnjail, decoded. */
+  type MsgUnjail = {
+    validator_addr: string
+  }
+  namespace MsgUnjail {
+    /** sdk.slashing.v1beta1.MsgUnjail, as fromObject and encode take it. */
+    type Init = {
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUnjailResponse, decoded. */
+  type MsgUnjailResponse = {
+  }
+  namespace MsgUnjailResponse {
+    /** sdk.slashing.v1beta1.MsgUnjailResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.slashing.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.slashing.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.slashing.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.slashing.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
     }
   }
 }
@@ -4602,6 +4864,12 @@ export interface ProtoTypes {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey
+  'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation
+  'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState
+  'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest
+  'sdk.evidence.v1beta1.QueryEvidenceResponse': sdk.evidence.v1beta1.QueryEvidenceResponse
+  'sdk.evidence.v1beta1.QueryAllEvidenceRequest': sdk.evidence.v1beta1.QueryAllEvidenceRequest
+  'sdk.evidence.v1beta1.QueryAllEvidenceResponse': sdk.evidence.v1beta1.QueryAllEvidenceResponse
   'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState
   'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption
   'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit
@@ -4680,6 +4948,22 @@ export interface ProtoTypes {
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange
+  'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState
+  'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo
+  'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks
+  'sdk.slashing.v1beta1.MissedBlock': sdk.slashing.v1beta1.MissedBlock
+  'sdk.slashing.v1beta1.QueryParamsRequest': sdk.slashing.v1beta1.QueryParamsRequest
+  'sdk.slashing.v1beta1.QueryParamsResponse': sdk.slashing.v1beta1.QueryParamsResponse
+  'sdk.slashing.v1beta1.QuerySigningInfoRequest': sdk.slashing.v1beta1.QuerySigningInfoRequest
+  'sdk.slashing.v1beta1.QuerySigningInfoResponse': sdk.slashing.v1beta1.QuerySigningInfoResponse
+  'sdk.slashing.v1beta1.QuerySigningInfosRequest': sdk.slashing.v1beta1.QuerySigningInfosRequest
+  'sdk.slashing.v1beta1.QuerySigningInfosResponse': sdk.slashing.v1beta1.QuerySigningInfosResponse
+  'sdk.slashing.v1beta1.ValidatorSigningInfo': sdk.slashing.v1beta1.ValidatorSigningInfo
+  'sdk.slashing.v1beta1.Params': sdk.slashing.v1beta1.Params
+  'sdk.slashing.v1beta1.MsgUnjail': sdk.slashing.v1beta1.MsgUnjail
+  'sdk.slashing.v1beta1.MsgUnjailResponse': sdk.slashing.v1beta1.MsgUnjailResponse
+  'sdk.slashing.v1beta1.MsgUpdateParams': sdk.slashing.v1beta1.MsgUpdateParams
+  'sdk.slashing.v1beta1.MsgUpdateParamsResponse': sdk.slashing.v1beta1.MsgUpdateParamsResponse
   'sdk.staking.v1beta1.GenesisState': sdk.staking.v1beta1.GenesisState
   'sdk.staking.v1beta1.LastValidatorPower': sdk.staking.v1beta1.LastValidatorPower
   'sdk.staking.v1beta1.QueryValidatorsRequest': sdk.staking.v1beta1.QueryValidatorsRequest
@@ -4927,6 +5211,12 @@ export interface ProtoInits {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey.Init
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey.Init
+  'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation.Init
+  'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState.Init
+  'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest.Init
+  'sdk.evidence.v1beta1.QueryEvidenceResponse': sdk.evidence.v1beta1.QueryEvidenceResponse.Init
+  'sdk.evidence.v1beta1.QueryAllEvidenceRequest': sdk.evidence.v1beta1.QueryAllEvidenceRequest.Init
+  'sdk.evidence.v1beta1.QueryAllEvidenceResponse': sdk.evidence.v1beta1.QueryAllEvidenceResponse.Init
   'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState.Init
   'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption.Init
   'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit.Init
@@ -5005,6 +5295,22 @@ export interface ProtoInits {
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest.Init
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse.Init
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange.Init
+  'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState.Init
+  'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo.Init
+  'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks.Init
+  'sdk.slashing.v1beta1.MissedBlock': sdk.slashing.v1beta1.MissedBlock.Init
+  'sdk.slashing.v1beta1.QueryParamsRequest': sdk.slashing.v1beta1.QueryParamsRequest.Init
+  'sdk.slashing.v1beta1.QueryParamsResponse': sdk.slashing.v1beta1.QueryParamsResponse.Init
+  'sdk.slashing.v1beta1.QuerySigningInfoRequest': sdk.slashing.v1beta1.QuerySigningInfoRequest.Init
+  'sdk.slashing.v1beta1.QuerySigningInfoResponse': sdk.slashing.v1beta1.QuerySigningInfoResponse.Init
+  'sdk.slashing.v1beta1.QuerySigningInfosRequest': sdk.slashing.v1beta1.QuerySigningInfosRequest.Init
+  'sdk.slashing.v1beta1.QuerySigningInfosResponse': sdk.slashing.v1beta1.QuerySigningInfosResponse.Init
+  'sdk.slashing.v1beta1.ValidatorSigningInfo': sdk.slashing.v1beta1.ValidatorSigningInfo.Init
+  'sdk.slashing.v1beta1.Params': sdk.slashing.v1beta1.Params.Init
+  'sdk.slashing.v1beta1.MsgUnjail': sdk.slashing.v1beta1.MsgUnjail.Init
+  'sdk.slashing.v1beta1.MsgUnjailResponse': sdk.slashing.v1beta1.MsgUnjailResponse.Init
+  'sdk.slashing.v1beta1.MsgUpdateParams': sdk.slashing.v1beta1.MsgUpdateParams.Init
+  'sdk.slashing.v1beta1.MsgUpdateParamsResponse': sdk.slashing.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.staking.v1beta1.GenesisState': sdk.staking.v1beta1.GenesisState.Init
   'sdk.staking.v1beta1.LastValidatorPower': sdk.staking.v1beta1.LastValidatorPower.Init
   'sdk.staking.v1beta1.QueryValidatorsRequest': sdk.staking.v1beta1.QueryValidatorsRequest.Init
@@ -5167,6 +5473,8 @@ export interface ProtoMethods {
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight': { request: 'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse' }
   'sdk.consensus.v1.Query/Params': { request: 'sdk.consensus.v1.QueryParamsRequest'; response: 'sdk.consensus.v1.QueryParamsResponse' }
+  'sdk.evidence.v1beta1.Query/Evidence': { request: 'sdk.evidence.v1beta1.QueryEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryEvidenceResponse' }
+  'sdk.evidence.v1beta1.Query/AllEvidence': { request: 'sdk.evidence.v1beta1.QueryAllEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryAllEvidenceResponse' }
   'sdk.gov.v1.Query/Constitution': { request: 'sdk.gov.v1.QueryConstitutionRequest'; response: 'sdk.gov.v1.QueryConstitutionResponse' }
   'sdk.gov.v1.Query/Proposal': { request: 'sdk.gov.v1.QueryProposalRequest'; response: 'sdk.gov.v1.QueryProposalResponse' }
   'sdk.gov.v1.Query/Proposals': { request: 'sdk.gov.v1.QueryProposalsRequest'; response: 'sdk.gov.v1.QueryProposalsResponse' }
@@ -5185,6 +5493,9 @@ export interface ProtoMethods {
   'sdk.gov.v1beta1.Query/Deposits': { request: 'sdk.gov.v1beta1.QueryDepositsRequest'; response: 'sdk.gov.v1beta1.QueryDepositsResponse' }
   'sdk.gov.v1beta1.Query/TallyResult': { request: 'sdk.gov.v1beta1.QueryTallyResultRequest'; response: 'sdk.gov.v1beta1.QueryTallyResultResponse' }
   'sdk.params.v1beta1.Query/Params': { request: 'sdk.params.v1beta1.QueryParamsRequest'; response: 'sdk.params.v1beta1.QueryParamsResponse' }
+  'sdk.slashing.v1beta1.Query/Params': { request: 'sdk.slashing.v1beta1.QueryParamsRequest'; response: 'sdk.slashing.v1beta1.QueryParamsResponse' }
+  'sdk.slashing.v1beta1.Query/SigningInfo': { request: 'sdk.slashing.v1beta1.QuerySigningInfoRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfoResponse' }
+  'sdk.slashing.v1beta1.Query/SigningInfos': { request: 'sdk.slashing.v1beta1.QuerySigningInfosRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfosResponse' }
   'sdk.staking.v1beta1.Query/Validators': { request: 'sdk.staking.v1beta1.QueryValidatorsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorsResponse' }
   'sdk.staking.v1beta1.Query/Validator': { request: 'sdk.staking.v1beta1.QueryValidatorRequest'; response: 'sdk.staking.v1beta1.QueryValidatorResponse' }
   'sdk.staking.v1beta1.Query/DelegatorDelegations': { request: 'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse' }
@@ -5219,6 +5530,8 @@ export interface ProtoMsgs {
   '/sdk.gov.v1beta1.MsgVote': 'sdk.gov.v1beta1.MsgVoteResponse'
   '/sdk.gov.v1beta1.MsgVoteWeighted': 'sdk.gov.v1beta1.MsgVoteWeightedResponse'
   '/sdk.gov.v1beta1.MsgDeposit': 'sdk.gov.v1beta1.MsgDepositResponse'
+  '/sdk.slashing.v1beta1.MsgUnjail': 'sdk.slashing.v1beta1.MsgUnjailResponse'
+  '/sdk.slashing.v1beta1.MsgUpdateParams': 'sdk.slashing.v1beta1.MsgUpdateParamsResponse'
   '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade': 'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse'
   '/sdk.upgrade.v1beta1.MsgCancelUpgrade': 'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse'
 }
