@@ -39,6 +39,8 @@ const COMMANDS: readonly {
     auth: async () => (await import('./query-auth.js')).registerQueryAuth,
     bank: async () => (await import('./query-bank.js')).registerQueryBank,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
+    staking: async () => (await import('./query-staking.js')).registerQueryStaking,
+    'comet-validator-set': async () => (await import('./query-comet.js')).registerQueryComet,
     tx: async () => (await import('./query-tx.js')).registerQueryTx,
   }),
   group(['tx'], {

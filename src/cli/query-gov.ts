@@ -30,7 +30,7 @@ export function parseProposalStatus(text: string): number {
   return i + 1
 }
 
-interface PageFlags {
+export interface PageFlags {
   pageKey?: string
   offset?: number
   limit?: number
@@ -38,7 +38,7 @@ interface PageFlags {
   reverse?: boolean
 }
 
-function addPageFlags(cmd: Command): Command {
+export function addPageFlags(cmd: Command): Command {
   return cmd
     .option('--page-key <base64>', 'pagination page key (next_key of the previous page)')
     .option('--offset <n>', 'pagination offset', uintArg)
@@ -47,7 +47,7 @@ function addPageFlags(cmd: Command): Command {
     .option('--reverse', 'results in descending order')
 }
 
-function pageRequest(f: PageFlags): Record<string, unknown> {
+export function pageRequest(f: PageFlags): Record<string, unknown> {
   if (f.pageKey !== undefined && f.offset !== undefined)
     throw new CliError('invalid request, either offset or key is expected, got both')
   let key: Uint8Array | undefined
