@@ -185,8 +185,8 @@ describe('staking queries against a node with three validators', () => {
     expect(dv.body.validator.operator_address).toBe(val0)
     const none = await restAt(`/sdk/staking/v1beta1/delegators/${alice}/validators/${valoper(bob)}`)
     expect(none).toMatchObject({
-      status: 500,
-      body: { code: 13, message: 'no delegation for (address, validator) tuple', details: [] },
+      status: 404,
+      body: { code: 5, message: 'no delegation for (address, validator) tuple', details: [] },
     })
 
     // A height the chain has not reached is refused: the header is what the route reads.

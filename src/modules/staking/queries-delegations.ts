@@ -1,4 +1,5 @@
 import { paginate } from '../../app/pagination.js'
+import { pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import type { Bytes } from '../../codec/bytes.js'
 import type { ProtoInit } from '../../codec/proto.js'
@@ -9,7 +10,6 @@ import type { StakingKeeper } from './keeper.js'
 import {
   delegationResponse,
   delegatorArg,
-  internal,
   NO_DELEGATION,
   stakingStore,
   validatorArg,
@@ -18,11 +18,9 @@ import {
 
 const SERVICE = 'sdk.staking.v1beta1.Query'
 
-/** A page read whose failures are Internal, as upstream wraps CollectionPaginate's errors. */
-function orInternal<T>(p: Promise<T>): Promise<T> {
-  return p.catch((err) => {
-    throw internal(err)
-  })
+/** A page read whose refused page request is InvalidArgument (a sensible status for bad input). */
+function pageOf<T>(p: Promise<T>): Promise<T> {
+  return p.catch(pageRequestError())
 }
 
 /** Responses of delegations, each with its balance (upstream delegationsToDelegationResponses). */
@@ -47,7 +45,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
   cfg.registerQuery(`${SERVICE}/DelegatorDelegations`, async (req, ctx) => {
     if (req.delegator_addr === '') throw emptyDelegatorAddress()
     const delegator = delegatorArg(req.delegator_addr)
-    const page = await orInternal(
+    const page = await pageOf(
       paginate(c.delegations, stakingStore(ctx), req.pagination, {
         prefix: lengthPrefixedBytesKey.encode(delegator),
       }),
@@ -65,7 +63,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
     const operator = validatorArg(req.validator_addr)
     const store = stakingStore(ctx)
     // The by-validator index (0x71) pages; each key names the delegation to read.
-    const page = await orInternal(
+    const page = await pageOf(
       paginate(c.delegationsByValidator, store, req.pagination, {
         prefix: lengthPrefixedBytesKey.encode(operator),
       }),
@@ -86,7 +84,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
     if (req.validator_addr === '') throw emptyValidatorAddress()
     const operator = validatorArg(req.validator_addr)
     const store = stakingStore(ctx)
-    const page = await orInternal(
+    const page = await pageOf(
       paginate(c.unbondingDelegationsByValidator, store, req.pagination, {
         prefix: lengthPrefixedBytesKey.encode(operator),
       }),
@@ -127,7 +125,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
   cfg.registerQuery(`${SERVICE}/DelegatorUnbondingDelegations`, async (req, ctx) => {
     if (req.delegator_addr === '') throw emptyDelegatorAddress()
     const delegator = delegatorArg(req.delegator_addr)
-    const page = await orInternal(
+    const page = await pageOf(
       paginate(c.unbondingDelegations, stakingStore(ctx), req.pagination, {
         prefix: lengthPrefixedBytesKey.encode(delegator),
       }),
@@ -138,7 +136,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
   cfg.registerQuery(`${SERVICE}/DelegatorValidators`, async (req, ctx) => {
     if (req.delegator_addr === '') throw emptyDelegatorAddress()
     const delegator = delegatorArg(req.delegator_addr)
-    const page = await orInternal(
+    const page = await pageOf(
       paginate(c.delegations, stakingStore(ctx), req.pagination, {
         prefix: lengthPrefixedBytesKey.encode(delegator),
       }),
@@ -152,9 +150,9 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
 
   cfg.registerQuery(`${SERVICE}/DelegatorValidator`, async (req, ctx) => {
     const [delegator, operator] = pairArgs(req)
-    // Upstream GetDelegatorValidator: both failures are Internal with the staking error's text.
+    // Upstream's text (ErrNoDelegation); upstream answers Internal, sdkd a sensible NotFound.
     if (!(await c.delegations.has(stakingStore(ctx), [delegator, operator]))) {
-      throw new StatusError(GrpcCode.Internal, NO_DELEGATION)
+      throw new StatusError(GrpcCode.NotFound, NO_DELEGATION)
     }
     return { validator: await validatorOf(keeper, ctx, operator) }
   })

@@ -1,16 +1,11 @@
 import { paginate } from '../../app/pagination.js'
+import { pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import type { Proto, ProtoInit } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import { lengthPrefixedBytesKey } from '../../store/collections.js'
 import type { StakingKeeper } from './keeper.js'
-import {
-  delegatorArg,
-  internal,
-  redelegationResponse,
-  stakingStore,
-  validatorArg,
-} from './query-helpers.js'
+import { delegatorArg, redelegationResponse, stakingStore, validatorArg } from './query-helpers.js'
 
 const SERVICE = 'sdk.staking.v1beta1.Query'
 
@@ -20,17 +15,12 @@ type PageResponse = { next_key: Uint8Array | undefined; total: string } | null
 /**
  * Query/Redelegations as upstream: all three addresses read one record; a source validator alone
  * pages the by-source index; anything else pages the delegator's records (the validators are then
- * ignored, and an empty delegator is refused). Every failure is Internal, carrying its text.
+ * ignored, and an empty delegator is refused). Upstream wraps every failure as Internal; sdkd keeps
+ * the texts with sensible statuses (bad input InvalidArgument, a missing record NotFound).
  */
 export function registerRedelegationQueries(cfg: ModuleConfigurator, keeper: StakingKeeper): void {
   cfg.registerQuery(`${SERVICE}/Redelegations`, async (req, ctx) => {
-    let reds: Redelegation[]
-    let pagination: PageResponse = null
-    try {
-      ;({ reds, pagination } = await select(keeper, ctx, req))
-    } catch (err) {
-      throw internal(err)
-    }
+    const { reds, pagination } = await select(keeper, ctx, req)
     const redelegation_responses: ProtoInit<'sdk.staking.v1beta1.RedelegationResponse'>[] = []
     for (const red of reds)
       redelegation_responses.push(await redelegationResponse(keeper, ctx, red))
@@ -65,7 +55,7 @@ async function select(
   if (del === '' && src !== '' && dst === '') {
     const page = await paginate(c.redelegationsBySource, store, req.pagination, {
       prefix: lengthPrefixedBytesKey.encode(validatorArg(src)),
-    })
+    }).catch(pageRequestError())
     const reds: Redelegation[] = []
     for (const [[source, delegator, destination]] of page.entries) {
       const red = await c.redelegations.get(store, [delegator, source, destination])
@@ -75,6 +65,6 @@ async function select(
   }
   const page = await paginate(c.redelegations, store, req.pagination, {
     prefix: lengthPrefixedBytesKey.encode(delegatorArg(del)),
-  })
+  }).catch(pageRequestError())
   return { reds: page.entries.map(([, r]) => r), pagination: page.pagination }
 }

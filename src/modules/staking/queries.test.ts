@@ -230,7 +230,7 @@ describe('staking queries', () => {
     })
     expect(
       await queryError('DelegatorValidator', { delegator_addr: account(7), validator_addr: v9 }),
-    ).toEqual({ code: 13, message: 'no delegation for (address, validator) tuple' })
+    ).toEqual({ code: 5, message: 'no delegation for (address, validator) tuple' })
     expect(
       await queryError('Redelegations', {
         delegator_addr: d1,
@@ -238,11 +238,11 @@ describe('staking queries', () => {
         dst_validator_addr: v9,
       }),
     ).toEqual({
-      code: 13,
-      message: `rpc error: code = NotFound desc = redelegation not found for delegator address ${d1} from validator address ${valoper(8)}`,
+      code: 5,
+      message: `redelegation not found for delegator address ${d1} from validator address ${valoper(8)}`,
     })
     expect(await queryError('Redelegations', {})).toEqual({
-      code: 13,
+      code: 3,
       message: 'empty address string is not allowed',
     })
     expect(await queryError('HistoricalInfo', { height: -1 })).toEqual({
@@ -253,9 +253,9 @@ describe('staking queries', () => {
       code: 5,
       message: 'historical info for height 2 not found',
     })
-    // A bad address is the address codec's plain error (gRPC Unknown).
+    // A bad address is InvalidArgument with the address codec's text.
     expect(await queryError('ValidatorDelegations', { validator_addr: d1 })).toEqual({
-      code: 2,
+      code: 3,
       message:
         "hrp does not match bech32 prefix: expected 'sdkvaloper' got 'sdk': internal logic error",
     })
@@ -264,6 +264,6 @@ describe('staking queries', () => {
         delegator_addr: d1,
         pagination: { offset: 1, key: 'AA==' },
       }),
-    ).toEqual({ code: 13, message: 'invalid request, either offset or key is expected, got both' })
+    ).toEqual({ code: 3, message: 'invalid request, either offset or key is expected, got both' })
   })
 })

@@ -1,65 +1,27 @@
-import { PaginationError } from '../../app/pagination.js'
-import { addressErrorText } from '../../app/query-errors.js'
+import { addressArg } from '../../app/query-errors.js'
 import type { QueryContext } from '../../app/types.js'
 import { addressToBech32, bech32ToAddress } from '../../codec/address.js'
-import { brand } from '../../codec/brand.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { decFromString, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
 import type { ProtoInit } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
+import { invalidValidatorAddress } from './errors.js'
 import type { StakingKeeper } from './keeper.js'
 import { MODULE_NAME, valoperPrefix } from './keys.js'
 
 /** The staking module store of the height a query reads. */
 export const stakingStore = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
 
-/**
- * An address argument decoded by upstream's address codec: a bad one is the codec's plain error,
- * which gRPC reports as Unknown (upstream returns it unwrapped).
- */
-function decodeOrUnknown(text: string, prefix: string): Bytes {
+/** A delegator (account) address argument; a bad one is InvalidArgument with the codec's text. */
+export const delegatorArg = (text: string): Bytes => addressArg(text)
+
+/** A validator operator address argument; a bad one is InvalidArgument with the codec's text. */
+export function validatorArg(text: string): Bytes {
   try {
-    return bech32ToAddress(text, prefix)
+    return bech32ToAddress(text, valoperPrefix())
   } catch (err) {
-    throw new StatusError(GrpcCode.Unknown, addressErrorText(err), { cause: err })
+    throw invalidValidatorAddress(err)
   }
-}
-
-/** A delegator (account) address argument. */
-export const delegatorArg = (text: string): Bytes => decodeOrUnknown(text, brand().bech32.account)
-
-/** A validator operator address argument. */
-export const validatorArg = (text: string): Bytes => decodeOrUnknown(text, valoperPrefix())
-
-/** Internal with the text of whatever failed (upstream wraps store and paging failures so). */
-export function internal(err: unknown): StatusError {
-  // Address codec and paging failures are plain errors upstream; a status error (NotFound) is not.
-  if (
-    err instanceof StatusError &&
-    !(err instanceof PaginationError) &&
-    err.grpcCode !== GrpcCode.Unknown
-  ) {
-    // A status error wrapped again prints as Go's `rpc error: code = … desc = …`.
-    return new StatusError(GrpcCode.Internal, goStatusText(err), { cause: err })
-  }
-  const text = err instanceof StatusError ? err.statusMessage() : String(err)
-  return new StatusError(
-    GrpcCode.Internal,
-    err instanceof Error && !(err instanceof StatusError) ? err.message : text,
-    { cause: err },
-  )
-}
-
-const CODE_NAMES: Record<number, string> = {
-  [GrpcCode.NotFound]: 'NotFound',
-  [GrpcCode.InvalidArgument]: 'InvalidArgument',
-  [GrpcCode.Unknown]: 'Unknown',
-  [GrpcCode.Internal]: 'Internal',
-}
-
-/** Go's `status.Error(...).Error()` text. */
-function goStatusText(err: StatusError): string {
-  return `rpc error: code = ${CODE_NAMES[err.grpcCode] ?? String(err.grpcCode)} desc = ${err.statusMessage()}`
 }
 
 /** Upstream ErrNoValidatorFound's text, as the response helpers fail with it. */
