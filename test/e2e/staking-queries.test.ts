@@ -1,5 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { QueryClient, type StakingExtension, setupStakingExtension } from '@cosmjs/stargate'
+import { Comet38Client } from '@cosmjs/tendermint-rpc'
 import * as grpc from '@grpc/grpc-js'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { addressToBech32, bech32ToAddress } from '../../src/codec/address.js'
@@ -25,7 +27,11 @@ const PAST = 2
 const HEADER = 'x-sdk-block-height'
 /** Gateway JSON bodies, checked field by field. */
 type Json = any
-const valoper = (account: string) => addressToBech32(bech32ToAddress(account), 'sdkvaloper')
+/** The operator address of an account's bytes, in the account's brand (`sdk1…` → `sdkvaloper1…`). */
+const valoper = (account: string) => {
+  const prefix = account.slice(0, account.lastIndexOf('1'))
+  return addressToBech32(bech32ToAddress(account, prefix), `${prefix}valoper`)
+}
 const shares = (n: number) => `${n}.000000000000000000`
 
 const cleanups = cleanupAfterAll()
@@ -38,7 +44,10 @@ let bob: string
 let val0: string
 
 /** Adds two bonded validators (alice's 20 stake units, bob's 3 for 2 shares) and delegations. */
-async function editGenesis(dir: string): Promise<void> {
+async function editGenesis(
+  dir: string,
+  { alice, bob, val0 }: { alice: string; bob: string; val0: string },
+): Promise<void> {
   const file = join(dir, 'config/genesis.json')
   const g = JSON.parse(await readFile(file, 'utf8'))
   const s = g.app_state.staking
@@ -128,7 +137,7 @@ beforeAll(async () => {
   alice = home.accounts.alice!.address
   bob = home.accounts.bob!.address
   val0 = valoper(home.accounts.validator!.address)
-  await editGenesis(home.dir)
+  await editGenesis(home.dir, { alice, bob, val0 })
   const node = startSdkd([
     '--home',
     home.dir,
@@ -284,5 +293,65 @@ describe('staking queries against a node with three validators', () => {
     const bad = await q('staking', 'validator', alice)
     expect(bad.code).not.toBe(0)
     expect(bad.stderr).toContain('invalid validator address')
+  })
+})
+
+describe('unmodified cosmjs against --brand cosmos', () => {
+  let client: QueryClient & StakingExtension
+  let tm: Comet38Client
+  let c: { alice: string; bob: string; val0: string }
+  let cosmosApi: string
+
+  beforeAll(async () => {
+    const h = await createDevnetHome('staking-q-cosmos', {}, 'v2', 'cosmos')
+    cleanups.push(h.cleanup)
+    c = {
+      alice: h.accounts.alice!.address,
+      bob: h.accounts.bob!.address,
+      val0: valoper(h.accounts.validator!.address),
+    }
+    await editGenesis(h.dir, c)
+    const node = startSdkd(['--home', h.dir, 'start', ...LOOPBACK_PORTS, '--grpc.enable=false'])
+    cleanups.push(() => node.stop())
+    const ports = await boundPorts(node, { api: true })
+    cosmosApi = `http://127.0.0.1:${ports.apiPort}`
+    await node.waitForLog((l) => l.msg === 'committed block')
+    tm = await Comet38Client.connect(`http://127.0.0.1:${ports.rpcPort}`)
+    cleanups.push(async () => tm.disconnect())
+    client = QueryClient.withExtensions(tm, setupStakingExtension)
+  })
+
+  test('behavior: the staking query extension reads delegations, unbondings and redelegations', async () => {
+    const { alice, bob } = c
+    const byVal = await client.staking.validatorDelegations(valoper(bob))
+    expect(byVal.delegationResponses.map((r) => r.balance?.amount)).toEqual(['3000000'])
+    const one = await client.staking.delegation(bob, valoper(alice))
+    expect(one.delegationResponse?.balance?.amount).toBe('5000000')
+    const vals = await client.staking.delegatorValidators(alice)
+    expect(vals.validators).toHaveLength(2)
+    expect((await client.staking.delegatorUnbondingDelegations(alice)).unbondingResponses).toEqual(
+      [],
+    )
+    expect(
+      (await client.staking.validatorUnbondingDelegations(valoper(alice))).unbondingResponses,
+    ).toEqual([])
+    await expect(client.staking.redelegations(alice, valoper(alice), valoper(bob))).rejects.toThrow(
+      `redelegation not found for delegator address ${alice} from validator address ${valoper(alice)}`,
+    )
+    await expect(client.staking.historicalInfo(-1)).rejects.toThrow('height cannot be negative')
+  })
+
+  test('behavior: the cosmos REST paths serve the validator set with cosmosvalcons addresses', async () => {
+    const res = await fetch(`${cosmosApi}/cosmos/base/tendermint/v1beta1/validatorsets/latest`)
+    const body = (await res.json()) as Json
+    expect(res.status).toBe(200)
+    expect(body.validators[0].address).toMatch(/^cosmosvalcons1/)
+    expect(body.validators[0].pub_key['@type']).toBe('/cosmos.crypto.ed25519.PubKey')
+    const p = await fetch(
+      `${cosmosApi}/cosmos/params/v1beta1/params?subspace=staking&key=BondDenom`,
+    )
+    expect(await p.json()).toEqual({
+      param: { subspace: 'staking', key: 'BondDenom', value: '"stake"' },
+    })
   })
 })
