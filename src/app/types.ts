@@ -119,6 +119,21 @@ export interface QueryNode {
     readonly base: number
     get(height: number): Promise<StoredBlock | undefined>
   }
+  /**
+   * The consensus validator set of a height (the set that signs that block), in CometBFT's order;
+   * undefined when the height is unknown (below the block store's base or past the next height).
+   */
+  validatorSet(height: number): Promise<ConsensusValidator[] | undefined>
+}
+
+/** One validator of a consensus validator set, as CometBFT's state store keeps it. */
+export interface ConsensusValidator {
+  /** 20-byte consensus address. */
+  address: Bytes
+  /** ed25519 public key (32 bytes). */
+  pubKey: Bytes
+  power: bigint
+  proposerPriority: bigint
 }
 
 /**

@@ -40,6 +40,8 @@ const COMMANDS: readonly {
     bank: async () => (await import('./query-bank.js')).registerQueryBank,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
     slashing: async () => (await import('./query-slashing.js')).registerQuerySlashing,
+    staking: async () => (await import('./query-staking.js')).registerQueryStaking,
+    'comet-validator-set': async () => (await import('./query-comet.js')).registerQueryComet,
     tx: async () => (await import('./query-tx.js')).registerQueryTx,
   }),
   group(['tx'], {

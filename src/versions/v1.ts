@@ -6,6 +6,7 @@ import { createBankModule } from '../modules/bank/module.js'
 import { CrisisKeeper } from '../modules/crisis/keeper.js'
 import { createCrisisModule } from '../modules/crisis/module.js'
 import { ParamsKeeper } from '../modules/params/keeper.js'
+import { crisisParamSet, stakingParamSet } from '../modules/params/legacy-subspaces.js'
 import { createParamsModule } from '../modules/params/module.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { createUpgradeModule } from '../modules/upgrade/module.js'
@@ -16,7 +17,7 @@ import { createGovernanceModules } from './governance.js'
 export type { AppVersionDeps }
 
 /** Subspaces the legacy x/params module serves in v1. */
-export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov'] as const
+export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov', 'staking'] as const
 
 /**
  * v1, the genesis binary: auth, bank, staking, slashing, gov, crisis, evidence, params (legacy; it holds the consensus
@@ -27,7 +28,10 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const auth = new AuthKeeper({ registry })
   const bank = new BankKeeper({ registry, accounts: auth })
   const upgrade = new UpgradeKeeper({ registry })
-  const params = new ParamsKeeper({ subspaces: V1_PARAM_SUBSPACES })
+  const params = new ParamsKeeper({
+    subspaces: V1_PARAM_SUBSPACES,
+    paramSets: { staking: stakingParamSet(registry), crisis: crisisParamSet(registry) },
+  })
   const crisis = new CrisisKeeper({ registry })
   const governance = createGovernanceModules(deps, auth, bank, params)
   const { slashing } = governance

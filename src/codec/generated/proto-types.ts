@@ -1723,6 +1723,72 @@ export declare namespace sdk.base.query.v1beta1 {
 }
 
 export declare namespace sdk.base.tendermint.v1beta1 {
+  /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest, decoded. */
+  type GetValidatorSetByHeightRequest = {
+    height: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace GetValidatorSetByHeightRequest {
+    /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse, decoded. */
+  type GetValidatorSetByHeightResponse = {
+    block_height: Long
+    validators: ProtoTypes['sdk.base.tendermint.v1beta1.Validator'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace GetValidatorSetByHeightResponse {
+    /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse, as fromObject and encode take it. */
+    type Init = {
+      block_height?: Long | number | string | bigint | null | undefined
+      validators?: readonly ProtoInits['sdk.base.tendermint.v1beta1.Validator'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest, decoded. */
+  type GetLatestValidatorSetRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace GetLatestValidatorSetRequest {
+    /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse, decoded. */
+  type GetLatestValidatorSetResponse = {
+    block_height: Long
+    validators: ProtoTypes['sdk.base.tendermint.v1beta1.Validator'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace GetLatestValidatorSetResponse {
+    /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse, as fromObject and encode take it. */
+    type Init = {
+      block_height?: Long | number | string | bigint | null | undefined
+      validators?: readonly ProtoInits['sdk.base.tendermint.v1beta1.Validator'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.Validator, decoded. */
+  type Validator = {
+    address: string
+    pub_key: ProtoTypes['google.protobuf.Any'] | null
+    voting_power: Long
+    proposer_priority: Long
+  }
+  namespace Validator {
+    /** sdk.base.tendermint.v1beta1.Validator, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      pub_key?: ProtoInits['google.protobuf.Any'] | null | undefined
+      voting_power?: Long | number | string | bigint | null | undefined
+      proposer_priority?: Long | number | string | bigint | null | undefined
+    }
+  }
   /** sdk.base.tendermint.v1beta1.GetBlockByHeightRequest, decoded. */
   type GetBlockByHeightRequest = {
     height: Long
@@ -3375,6 +3441,98 @@ export declare namespace sdk.staking.v1beta1 {
       validator?: ProtoInits['sdk.staking.v1beta1.Validator'] | null | undefined
     }
   }
+  /** sdk.staking.v1beta1.QueryValidatorDelegationsRequest, decoded. */
+  type QueryValidatorDelegationsRequest = {
+    validator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryValidatorDelegationsRequest {
+    /** sdk.staking.v1beta1.QueryValidatorDelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorDelegationsResponse, decoded. */
+  type QueryValidatorDelegationsResponse = {
+    delegation_responses: ProtoTypes['sdk.staking.v1beta1.DelegationResponse'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryValidatorDelegationsResponse {
+    /** sdk.staking.v1beta1.QueryValidatorDelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      delegation_responses?: readonly ProtoInits['sdk.staking.v1beta1.DelegationResponse'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest, decoded. */
+  type QueryValidatorUnbondingDelegationsRequest = {
+    validator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryValidatorUnbondingDelegationsRequest {
+    /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse, decoded. */
+  type QueryValidatorUnbondingDelegationsResponse = {
+    unbonding_responses: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegation'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryValidatorUnbondingDelegationsResponse {
+    /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      unbonding_responses?: readonly ProtoInits['sdk.staking.v1beta1.UnbondingDelegation'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegationRequest, decoded. */
+  type QueryDelegationRequest = {
+    delegator_addr: string
+    validator_addr: string
+  }
+  namespace QueryDelegationRequest {
+    /** sdk.staking.v1beta1.QueryDelegationRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegationResponse, decoded. */
+  type QueryDelegationResponse = {
+    delegation_response: ProtoTypes['sdk.staking.v1beta1.DelegationResponse'] | null
+  }
+  namespace QueryDelegationResponse {
+    /** sdk.staking.v1beta1.QueryDelegationResponse, as fromObject and encode take it. */
+    type Init = {
+      delegation_response?: ProtoInits['sdk.staking.v1beta1.DelegationResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryUnbondingDelegationRequest, decoded. */
+  type QueryUnbondingDelegationRequest = {
+    delegator_addr: string
+    validator_addr: string
+  }
+  namespace QueryUnbondingDelegationRequest {
+    /** sdk.staking.v1beta1.QueryUnbondingDelegationRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryUnbondingDelegationResponse, decoded. */
+  type QueryUnbondingDelegationResponse = {
+    unbond: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegation'] | null
+  }
+  namespace QueryUnbondingDelegationResponse {
+    /** sdk.staking.v1beta1.QueryUnbondingDelegationResponse, as fromObject and encode take it. */
+    type Init = {
+      unbond?: ProtoInits['sdk.staking.v1beta1.UnbondingDelegation'] | null | undefined
+    }
+  }
   /** sdk.staking.v1beta1.QueryDelegatorDelegationsRequest, decoded. */
   type QueryDelegatorDelegationsRequest = {
     delegator_addr: string
@@ -3409,6 +3567,124 @@ export declare namespace sdk.staking.v1beta1 {
     type Init = {
       delegation_responses?: readonly ProtoInits['sdk.staking.v1beta1.DelegationResponse'][] | null | undefined
       pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest, decoded. */
+  type QueryDelegatorUnbondingDelegationsRequest = {
+    delegator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDelegatorUnbondingDelegationsRequest {
+    /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse, decoded. */
+  type QueryDelegatorUnbondingDelegationsResponse = {
+    unbonding_responses: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegation'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDelegatorUnbondingDelegationsResponse {
+    /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      unbonding_responses?: readonly ProtoInits['sdk.staking.v1beta1.UnbondingDelegation'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryRedelegationsRequest, decoded. */
+  type QueryRedelegationsRequest = {
+    delegator_addr: string
+    src_validator_addr: string
+    dst_validator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryRedelegationsRequest {
+    /** sdk.staking.v1beta1.QueryRedelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      src_validator_addr?: string | null | undefined
+      dst_validator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryRedelegationsResponse, decoded. */
+  type QueryRedelegationsResponse = {
+    redelegation_responses: ProtoTypes['sdk.staking.v1beta1.RedelegationResponse'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryRedelegationsResponse {
+    /** sdk.staking.v1beta1.QueryRedelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      redelegation_responses?: readonly ProtoInits['sdk.staking.v1beta1.RedelegationResponse'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorsRequest, decoded. */
+  type QueryDelegatorValidatorsRequest = {
+    delegator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDelegatorValidatorsRequest {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorsResponse, decoded. */
+  type QueryDelegatorValidatorsResponse = {
+    validators: ProtoTypes['sdk.staking.v1beta1.Validator'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDelegatorValidatorsResponse {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorsResponse, as fromObject and encode take it. */
+    type Init = {
+      validators?: readonly ProtoInits['sdk.staking.v1beta1.Validator'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorRequest, decoded. */
+  type QueryDelegatorValidatorRequest = {
+    delegator_addr: string
+    validator_addr: string
+  }
+  namespace QueryDelegatorValidatorRequest {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorResponse, decoded. */
+  type QueryDelegatorValidatorResponse = {
+    validator: ProtoTypes['sdk.staking.v1beta1.Validator'] | null
+  }
+  namespace QueryDelegatorValidatorResponse {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorResponse, as fromObject and encode take it. */
+    type Init = {
+      validator?: ProtoInits['sdk.staking.v1beta1.Validator'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryHistoricalInfoRequest, decoded. */
+  type QueryHistoricalInfoRequest = {
+    height: Long
+  }
+  namespace QueryHistoricalInfoRequest {
+    /** sdk.staking.v1beta1.QueryHistoricalInfoRequest, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryHistoricalInfoResponse, decoded. */
+  type QueryHistoricalInfoResponse = {
+    hist: ProtoTypes['sdk.staking.v1beta1.HistoricalInfo'] | null
+  }
+  namespace QueryHistoricalInfoResponse {
+    /** sdk.staking.v1beta1.QueryHistoricalInfoResponse, as fromObject and encode take it. */
+    type Init = {
+      hist?: ProtoInits['sdk.staking.v1beta1.HistoricalInfo'] | null | undefined
     }
   }
   /** sdk.staking.v1beta1.QueryPoolRequest, decoded. */
@@ -4843,6 +5119,11 @@ export interface ProtoTypes {
   'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse': sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse
+  'sdk.base.tendermint.v1beta1.Validator': sdk.base.tendermint.v1beta1.Validator
   'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest': sdk.base.tendermint.v1beta1.GetBlockByHeightRequest
   'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse': sdk.base.tendermint.v1beta1.GetBlockByHeightResponse
   'sdk.base.tendermint.v1beta1.GetLatestBlockRequest': sdk.base.tendermint.v1beta1.GetLatestBlockRequest
@@ -4970,9 +5251,27 @@ export interface ProtoTypes {
   'sdk.staking.v1beta1.QueryValidatorsResponse': sdk.staking.v1beta1.QueryValidatorsResponse
   'sdk.staking.v1beta1.QueryValidatorRequest': sdk.staking.v1beta1.QueryValidatorRequest
   'sdk.staking.v1beta1.QueryValidatorResponse': sdk.staking.v1beta1.QueryValidatorResponse
+  'sdk.staking.v1beta1.QueryValidatorDelegationsRequest': sdk.staking.v1beta1.QueryValidatorDelegationsRequest
+  'sdk.staking.v1beta1.QueryValidatorDelegationsResponse': sdk.staking.v1beta1.QueryValidatorDelegationsResponse
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse
+  'sdk.staking.v1beta1.QueryDelegationRequest': sdk.staking.v1beta1.QueryDelegationRequest
+  'sdk.staking.v1beta1.QueryDelegationResponse': sdk.staking.v1beta1.QueryDelegationResponse
+  'sdk.staking.v1beta1.QueryUnbondingDelegationRequest': sdk.staking.v1beta1.QueryUnbondingDelegationRequest
+  'sdk.staking.v1beta1.QueryUnbondingDelegationResponse': sdk.staking.v1beta1.QueryUnbondingDelegationResponse
   'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorDelegationsRequest
   'sdk.staking.v1beta1.DelegationResponse': sdk.staking.v1beta1.DelegationResponse
   'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorDelegationsResponse
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse
+  'sdk.staking.v1beta1.QueryRedelegationsRequest': sdk.staking.v1beta1.QueryRedelegationsRequest
+  'sdk.staking.v1beta1.QueryRedelegationsResponse': sdk.staking.v1beta1.QueryRedelegationsResponse
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsRequest': sdk.staking.v1beta1.QueryDelegatorValidatorsRequest
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsResponse': sdk.staking.v1beta1.QueryDelegatorValidatorsResponse
+  'sdk.staking.v1beta1.QueryDelegatorValidatorRequest': sdk.staking.v1beta1.QueryDelegatorValidatorRequest
+  'sdk.staking.v1beta1.QueryDelegatorValidatorResponse': sdk.staking.v1beta1.QueryDelegatorValidatorResponse
+  'sdk.staking.v1beta1.QueryHistoricalInfoRequest': sdk.staking.v1beta1.QueryHistoricalInfoRequest
+  'sdk.staking.v1beta1.QueryHistoricalInfoResponse': sdk.staking.v1beta1.QueryHistoricalInfoResponse
   'sdk.staking.v1beta1.QueryPoolRequest': sdk.staking.v1beta1.QueryPoolRequest
   'sdk.staking.v1beta1.QueryPoolResponse': sdk.staking.v1beta1.QueryPoolResponse
   'sdk.staking.v1beta1.QueryParamsRequest': sdk.staking.v1beta1.QueryParamsRequest
@@ -5190,6 +5489,11 @@ export interface ProtoInits {
   'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair.Init
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest.Init
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse.Init
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest.Init
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse.Init
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest.Init
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse': sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse.Init
+  'sdk.base.tendermint.v1beta1.Validator': sdk.base.tendermint.v1beta1.Validator.Init
   'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest': sdk.base.tendermint.v1beta1.GetBlockByHeightRequest.Init
   'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse': sdk.base.tendermint.v1beta1.GetBlockByHeightResponse.Init
   'sdk.base.tendermint.v1beta1.GetLatestBlockRequest': sdk.base.tendermint.v1beta1.GetLatestBlockRequest.Init
@@ -5317,9 +5621,27 @@ export interface ProtoInits {
   'sdk.staking.v1beta1.QueryValidatorsResponse': sdk.staking.v1beta1.QueryValidatorsResponse.Init
   'sdk.staking.v1beta1.QueryValidatorRequest': sdk.staking.v1beta1.QueryValidatorRequest.Init
   'sdk.staking.v1beta1.QueryValidatorResponse': sdk.staking.v1beta1.QueryValidatorResponse.Init
+  'sdk.staking.v1beta1.QueryValidatorDelegationsRequest': sdk.staking.v1beta1.QueryValidatorDelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryValidatorDelegationsResponse': sdk.staking.v1beta1.QueryValidatorDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegationRequest': sdk.staking.v1beta1.QueryDelegationRequest.Init
+  'sdk.staking.v1beta1.QueryDelegationResponse': sdk.staking.v1beta1.QueryDelegationResponse.Init
+  'sdk.staking.v1beta1.QueryUnbondingDelegationRequest': sdk.staking.v1beta1.QueryUnbondingDelegationRequest.Init
+  'sdk.staking.v1beta1.QueryUnbondingDelegationResponse': sdk.staking.v1beta1.QueryUnbondingDelegationResponse.Init
   'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorDelegationsRequest.Init
   'sdk.staking.v1beta1.DelegationResponse': sdk.staking.v1beta1.DelegationResponse.Init
   'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryRedelegationsRequest': sdk.staking.v1beta1.QueryRedelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryRedelegationsResponse': sdk.staking.v1beta1.QueryRedelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsRequest': sdk.staking.v1beta1.QueryDelegatorValidatorsRequest.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsResponse': sdk.staking.v1beta1.QueryDelegatorValidatorsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorRequest': sdk.staking.v1beta1.QueryDelegatorValidatorRequest.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorResponse': sdk.staking.v1beta1.QueryDelegatorValidatorResponse.Init
+  'sdk.staking.v1beta1.QueryHistoricalInfoRequest': sdk.staking.v1beta1.QueryHistoricalInfoRequest.Init
+  'sdk.staking.v1beta1.QueryHistoricalInfoResponse': sdk.staking.v1beta1.QueryHistoricalInfoResponse.Init
   'sdk.staking.v1beta1.QueryPoolRequest': sdk.staking.v1beta1.QueryPoolRequest.Init
   'sdk.staking.v1beta1.QueryPoolResponse': sdk.staking.v1beta1.QueryPoolResponse.Init
   'sdk.staking.v1beta1.QueryParamsRequest': sdk.staking.v1beta1.QueryParamsRequest.Init
@@ -5472,6 +5794,8 @@ export interface ProtoMethods {
   'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight': { request: 'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetLatestValidatorSet': { request: 'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetValidatorSetByHeight': { request: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse' }
   'sdk.consensus.v1.Query/Params': { request: 'sdk.consensus.v1.QueryParamsRequest'; response: 'sdk.consensus.v1.QueryParamsResponse' }
   'sdk.evidence.v1beta1.Query/Evidence': { request: 'sdk.evidence.v1beta1.QueryEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryEvidenceResponse' }
   'sdk.evidence.v1beta1.Query/AllEvidence': { request: 'sdk.evidence.v1beta1.QueryAllEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryAllEvidenceResponse' }
@@ -5498,7 +5822,16 @@ export interface ProtoMethods {
   'sdk.slashing.v1beta1.Query/SigningInfos': { request: 'sdk.slashing.v1beta1.QuerySigningInfosRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfosResponse' }
   'sdk.staking.v1beta1.Query/Validators': { request: 'sdk.staking.v1beta1.QueryValidatorsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorsResponse' }
   'sdk.staking.v1beta1.Query/Validator': { request: 'sdk.staking.v1beta1.QueryValidatorRequest'; response: 'sdk.staking.v1beta1.QueryValidatorResponse' }
+  'sdk.staking.v1beta1.Query/ValidatorDelegations': { request: 'sdk.staking.v1beta1.QueryValidatorDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/ValidatorUnbondingDelegations': { request: 'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/Delegation': { request: 'sdk.staking.v1beta1.QueryDelegationRequest'; response: 'sdk.staking.v1beta1.QueryDelegationResponse' }
+  'sdk.staking.v1beta1.Query/UnbondingDelegation': { request: 'sdk.staking.v1beta1.QueryUnbondingDelegationRequest'; response: 'sdk.staking.v1beta1.QueryUnbondingDelegationResponse' }
   'sdk.staking.v1beta1.Query/DelegatorDelegations': { request: 'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/DelegatorUnbondingDelegations': { request: 'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/Redelegations': { request: 'sdk.staking.v1beta1.QueryRedelegationsRequest'; response: 'sdk.staking.v1beta1.QueryRedelegationsResponse' }
+  'sdk.staking.v1beta1.Query/DelegatorValidators': { request: 'sdk.staking.v1beta1.QueryDelegatorValidatorsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorValidatorsResponse' }
+  'sdk.staking.v1beta1.Query/DelegatorValidator': { request: 'sdk.staking.v1beta1.QueryDelegatorValidatorRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorValidatorResponse' }
+  'sdk.staking.v1beta1.Query/HistoricalInfo': { request: 'sdk.staking.v1beta1.QueryHistoricalInfoRequest'; response: 'sdk.staking.v1beta1.QueryHistoricalInfoResponse' }
   'sdk.staking.v1beta1.Query/Pool': { request: 'sdk.staking.v1beta1.QueryPoolRequest'; response: 'sdk.staking.v1beta1.QueryPoolResponse' }
   'sdk.staking.v1beta1.Query/Params': { request: 'sdk.staking.v1beta1.QueryParamsRequest'; response: 'sdk.staking.v1beta1.QueryParamsResponse' }
   'sdk.tx.v1beta1.Service/Simulate': { request: 'sdk.tx.v1beta1.SimulateRequest'; response: 'sdk.tx.v1beta1.SimulateResponse' }
