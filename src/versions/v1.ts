@@ -45,8 +45,9 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     order: {
       initGenesis: ['auth', 'bank', 'staking', 'gov', 'crisis', 'params', 'upgrade'],
       preBlockers: ['upgrade'],
-      beginBlockers: [],
-      endBlockers: ['gov'],
+      // As upstream simd: staking's BeginBlocker (historical info); its EndBlocker after gov's.
+      beginBlockers: ['staking'],
+      endBlockers: ['gov', 'staking'],
     },
     upgrades: [],
     txKeepers: { accounts: auth, bank },
