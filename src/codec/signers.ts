@@ -1,5 +1,6 @@
 import type protobuf from 'protobufjs'
 import { bech32ToAddress } from './address.js'
+import { brand } from './brand.js'
 import { type Bytes, toHex } from './bytes.js'
 import { SIGNER_OPTION, signerFields } from './signer-fields.js'
 
@@ -7,6 +8,13 @@ import { SIGNER_OPTION, signerFields } from './signer-fields.js'
 type Message = Readonly<Record<string, unknown>>
 
 export { SIGNER_OPTION, signerFields }
+
+/**
+ * Signer fields that hold a validator operator address (upstream annotates them
+ * `cosmos_proto.scalar = "cosmos.ValidatorAddressString"`: MsgCreateValidator and MsgEditValidator's
+ * `validator_address`, MsgUnjail's `validator_addr`); the signing account has the same bytes.
+ */
+const VALIDATOR_SIGNER_FIELDS = new Set(['validator_address', 'validator_addr'])
 
 /**
  * Addresses that must sign a message, in field order: a string field is one bech32 address, a
@@ -28,7 +36,8 @@ export function msgSigners(type: protobuf.Type, msg: Message): Bytes[] {
       if (nested && 'fields' in nested) {
         out.push(...msgSigners(nested as protobuf.Type, (v ?? {}) as Message))
       } else {
-        out.push(bech32ToAddress(String(v ?? '')))
+        const prefix = VALIDATOR_SIGNER_FIELDS.has(name) ? brand().bech32.validator : undefined
+        out.push(bech32ToAddress(String(v ?? ''), prefix))
       }
     }
   }
