@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { govChainPerTest, registry } from '../../../test/helpers/gov-chain.js'
+import { govChainPerTest, registry, valoper } from '../../../test/helpers/gov-chain.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import { decFromString } from '../../codec/dec.js'
 import { AuthKeeper } from '../auth/keeper.js'
 import { BankKeeper } from '../bank/keeper.js'
 import { StakingKeeper } from './keeper.js'
-import { ALICE, coin, M, pool, run, start, V9, validator } from './msgs.case.js'
+import { ALICE, coin, createMsg, M, pool, run, start, V9, validator } from './msgs.case.js'
 import { consAddrOfKey } from './validators.js'
 
 /** Keeper.Slash, Jail and Unjail as x/slashing calls them, on the in-process chain (msgs.case.ts). */
@@ -50,5 +50,46 @@ describe('Keeper.Slash, Jail, Unjail (what x/slashing calls)', () => {
     await c.inBlock((ctx) => k.unjail(ctx, cons))
     expect(await validator(c, V9)).toMatchObject({ jailed: false, status: 'BOND_STATUS_BONDED' })
     expect((await k.validator(c.view(), op))?.jailed).toBe(false)
+  })
+
+  test('behavior: a slash reaches a redelegation begun after the infraction: the shares it gave at the destination are unbonded and burned there', async () => {
+    const c = await begin()
+    await run(c, 'MsgCreateValidator', createMsg(20, 2n * M))
+    await run(c, 'MsgDelegate', {
+      delegator_address: ALICE,
+      validator_address: V9,
+      amount: coin(5n * M),
+    })
+    const infraction = c.height
+    await run(c, 'MsgBeginRedelegate', {
+      delegator_address: ALICE,
+      validator_src_address: V9,
+      validator_dst_address: valoper(20),
+      amount: coin(2n * M),
+    })
+    const auth = new AuthKeeper({ registry })
+    const k = new StakingKeeper({ registry, bank: new BankKeeper({ registry, accounts: auth }) })
+    const cons = consAddrOfKey(new Uint8Array(32).fill(9))
+    // Power 15 at the infraction, factor 0.1: 1.5 stake nominal, 0.2 of it from the redelegation.
+    const { value: burned } = await c.inBlock((ctx) =>
+      k.slash(ctx, cons, infraction, 15n, decFromString('0.1')),
+    )
+    expect(burned).toBe(1_300_000n)
+    expect(await validator(c, V9)).toMatchObject({ tokens: '11700000' })
+    expect(await validator(c, valoper(20))).toMatchObject({ tokens: '3800000' })
+    const d = await c.query('sdk.staking.v1beta1.Query/DelegatorDelegations', {
+      delegator_addr: ALICE,
+    })
+    const byValidator = Object.fromEntries(
+      (
+        d.delegation_responses as {
+          delegation: { validator_address: string }
+          balance: { amount: string }
+        }[]
+      ).map((x) => [x.delegation.validator_address, x.balance.amount]),
+    )
+    // Alice's 3 stake left at 9 lose 10% with it (11.7 tokens for 13 shares).
+    expect(byValidator).toEqual({ [V9]: '2700000', [valoper(20)]: '1800000' })
+    expect(await pool(c)).toEqual({ not_bonded_tokens: '0', bonded_tokens: '15500000' })
   })
 })
