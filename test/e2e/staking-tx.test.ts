@@ -86,6 +86,17 @@ describe('sdkd tx staking', () => {
     expect(delegation_responses[0].balance.amount).toBe('3000000')
   })
 
+  it('behavior: an unbonding queued before a restart completes after it', async () => {
+    await txOk(devnet, node, ['staking', 'unbond', operator, '1000000stake'], 'alice')
+    const before = await stake(alice)
+    await node.p.stop()
+    node = await startDevnetNode(devnet, 'v2')
+    client = createNodeClient({ url: node.rpc })
+    await client.call('dev_increaseTime', { seconds: UNBONDING_S })
+    await client.call('dev_mine', { blocks: 1 })
+    expect(await stake(alice)).toBe(before + 1_000_000n)
+  })
+
   it('behavior: create-validator from upstream JSON; EndBlock of its block bonds it', async () => {
     const bob = devnet.accounts.bob!.address
     const bobOperator = addressToBech32(bech32ToAddress(bob), 'sdkvaloper')
