@@ -82,9 +82,12 @@ export function timeOf(ts: { seconds?: unknown; nanos?: unknown } | null | undef
   return ts ? timestampToTime(ts) : 0n
 }
 
-/** Upstream SetValidator: the record only. */
+/**
+ * Upstream SetValidator: the record only. Written from a plain copy: the codec takes a decoded
+ * message as it is, so fields set on it since (an int64 as a bigint) are converted only this way.
+ */
 export function setValidator(k: StakingCore, state: Writable, v: Validator): void {
-  k.c.validators.set(state.store(MODULE_NAME), operatorOf(v), v)
+  k.c.validators.set(state.store(MODULE_NAME), operatorOf(v), { ...v } as never)
 }
 
 /** Upstream SetValidatorByConsAddr. */
