@@ -132,6 +132,48 @@ describe('sdkd tx staking', () => {
     })
   })
 
+  it('behavior: redelegate, edit-validator and cancel-unbond through the CLI', async () => {
+    const bobOperator = addressToBech32(bech32ToAddress(devnet.accounts.bob!.address), 'sdkvaloper')
+    const red = await txOk(
+      devnet,
+      node,
+      ['staking', 'redelegate', operator, bobOperator, '1000000stake'],
+      'alice',
+    )
+    expect(event(red, 'redelegate')).toMatchObject({
+      source_validator: operator,
+      destination_validator: bobOperator,
+      amount: '1000000stake',
+    })
+    const edit = await txOk(
+      devnet,
+      node,
+      ['staking', 'edit-validator', '--moniker', 'bob-renamed', '--min-self-delegation', '2'],
+      'bob',
+    )
+    expect(event(edit, 'edit_validator')?.min_self_delegation).toBe('2')
+    const { validator } = await rest(node, `/sdk/staking/v1beta1/validators/${bobOperator}`)
+    expect(validator.description.moniker).toBe('bob-renamed')
+    const unbond = await txOk(
+      devnet,
+      node,
+      ['staking', 'unbond', bobOperator, '500000stake'],
+      'alice',
+    )
+    const cancel = await txOk(
+      devnet,
+      node,
+      ['staking', 'cancel-unbond', bobOperator, '500000stake', String(unbond.height)],
+      'alice',
+    )
+    expect(event(cancel, 'cancel_unbonding_delegation')).toMatchObject({
+      amount: '500000stake',
+      validator: bobOperator,
+      delegator: alice,
+      creation_height: String(unbond.height),
+    })
+  })
+
   it('error: a refused message fails in the block with upstream code and text; a bad file is refused before signing', async () => {
     const missing = addressToBech32(new Uint8Array(20).fill(3), 'sdkvaloper')
     const res = await tx(devnet, node, ['staking', 'delegate', missing, '1stake'], 'alice')
