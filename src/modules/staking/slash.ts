@@ -175,10 +175,11 @@ async function slashUnbonding(
   operator: Bytes,
   height: number,
   factor: Dec,
-  cap?: { left: bigint },
 ): Promise<bigint> {
-  const store = ctx.state.store(MODULE_NAME)
-  const ubd = await k.c.unbondingDelegations.get(store, [delegator, operator])
+  const ubd = await k.c.unbondingDelegations.get(ctx.state.store(MODULE_NAME), [
+    delegator,
+    operator,
+  ])
   if (!ubd) return 0n
   let total = 0n
   let burned = 0n
@@ -186,14 +187,11 @@ async function slashUnbonding(
   for (const e of entries) {
     if (!qualifies(ctx, e, height)) continue
     const balance = BigInt(e.balance || '0')
-    const nominal = cap
-      ? cap.left
-      : decTruncate(decMulInt(factor, BigInt(e.initial_balance || '0')))
+    const nominal = decTruncate(decMulInt(factor, BigInt(e.initial_balance || '0')))
     total += nominal
     const take = nominal < balance ? nominal : balance
     if (take <= 0n) continue
     burned += take
-    if (cap) cap.left -= take
     e.balance = (balance - take).toString()
     setUbd(k, ctx, delegator, operator, { ...ubd, entries })
   }
@@ -203,8 +201,9 @@ async function slashUnbonding(
 
 /**
  * Upstream SlashRedelegation (v0.50.x): each qualifying entry's factor × initial balance is taken
- * first from the delegator's unbonding at the destination, then by unbonding the destination shares
- * the entry gave (burned from the destination's pool). Returns the nominal amount.
+ * first from the delegator's unbonding at the destination (its entries begun at or after the
+ * infraction), then by unbonding factor × the destination shares the entry gave. The burns are
+ * summed by pool and made at the end, bonded first. Returns the nominal amount.
  */
 async function slashRedelegation(
   k: StakingCore,
@@ -219,22 +218,38 @@ async function slashRedelegation(
   const red = await k.c.redelegations.get(store, [delegator, src, dst])
   if (!red) return 0n
   let total = 0n
+  let bondedBurn = 0n
+  let notBondedBurn = 0n
   for (const e of red.entries) {
     if (!qualifies(ctx, e, height)) continue
-    const nominal = decTruncate(decMulInt(factor, BigInt(e.initial_balance || '0')))
-    total += nominal
-    const cap = { left: nominal }
-    // Tokens the delegator already unbonded from the destination are slashed there first.
+    let left = decTruncate(decMulInt(factor, BigInt(e.initial_balance || '0')))
+    total += left
     const ubd = await k.c.unbondingDelegations.get(store, [delegator, dst])
-    if (ubd) await slashUnbonding(k, ctx, delegator, dst, height, factor, cap)
+    if (ubd) {
+      const entries = ubd.entries.map((x) => ({ ...x }))
+      for (const u of entries) {
+        const balance = BigInt(u.balance || '0')
+        const take = left < balance ? left : balance
+        if (take === 0n || !qualifies(ctx, u, height)) continue
+        left -= take
+        notBondedBurn += take
+        u.balance = (balance - take).toString()
+        setUbd(k, ctx, delegator, dst, { ...ubd, entries })
+      }
+    }
     let shares = decMul(factor, decFromString(e.shares_dst || '0'))
+    if (shares === 0n || left === 0n) continue
     const d = await k.delegation(ctx.state, delegator, dst)
-    if (!d || shares === 0n || cap.left === 0n) continue
+    if (!d) continue
     const held = decFromString(d.shares || '0')
     if (shares > held) shares = held
-    const dstBefore = await k.validator(ctx.state, dst)
     const tokens = await unbond(k, ctx, delegator, dst, shares)
-    await burnPoolTokens(k, ctx, dstBefore?.status === BOND_STATUS_BONDED, tokens)
+    const dstVal = await k.validator(ctx.state, dst)
+    if (!dstVal) throw new Error('validator does not exist')
+    if (dstVal.status === BOND_STATUS_BONDED) bondedBurn += tokens
+    else notBondedBurn += tokens
   }
+  await burnPoolTokens(k, ctx, true, bondedBurn)
+  await burnPoolTokens(k, ctx, false, notBondedBurn)
   return total
 }
