@@ -48,6 +48,7 @@ const COMMANDS: readonly {
     bank: async () => (await import('./tx-bank.js')).registerTxBank,
     gov: async () => (await import('./tx-gov.js')).registerTxGov,
     slashing: async () => (await import('./tx-slashing.js')).registerTxSlashing,
+    staking: async () => (await import('./tx-staking.js')).registerTxStaking,
     upgrade: async () => (await import('./tx-upgrade.js')).registerTxUpgrade,
     // One file defines these four.
     sign: async () => (await import('./tx-sign.js')).registerTxSign,

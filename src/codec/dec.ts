@@ -95,3 +95,25 @@ export function decTruncate(d: Dec): bigint {
 export function decRound(d: Dec): bigint {
   return chopAndRound(d)
 }
+
+/** a × b, truncated at the 18th digit (upstream MulTruncate). */
+export function decMulTruncate(a: Dec, b: Dec): Dec {
+  return (a * b) / ONE
+}
+
+/** a ÷ b, truncated at the 18th digit (upstream QuoTruncate); throws on division by zero. */
+export function decQuoTruncate(a: Dec, b: Dec): Dec {
+  if (b === 0n) throw new DecimalError('division by zero')
+  return (a * ONE * ONE) / b / ONE
+}
+
+/**
+ * a ÷ b as upstream QuoRoundUp: the quotient at 36 digits (truncated), then any non-zero digit past
+ * the 18th rounds away from zero when positive (negative results truncate); throws on b = 0.
+ */
+export function decQuoRoundUp(a: Dec, b: Dec): Dec {
+  if (b === 0n) throw new DecimalError('division by zero')
+  const wide = (a * ONE * ONE) / b
+  const q = wide / ONE
+  return wide > 0n && wide % ONE !== 0n ? q + 1n : q
+}

@@ -10,6 +10,13 @@ type Message = Readonly<Record<string, unknown>>
 export { SIGNER_OPTION, signerFields }
 
 /**
+ * Signer fields that hold a validator operator address (upstream annotates them
+ * `cosmos_proto.scalar = "cosmos.ValidatorAddressString"`: MsgCreateValidator and MsgEditValidator's
+ * `validator_address`, MsgUnjail's `validator_addr`); the signing account has the same bytes.
+ */
+const VALIDATOR_SIGNER_FIELDS = new Set(['validator_address', 'validator_addr'])
+
+/**
  * Addresses that must sign a message, in field order: a string field is one bech32 address, a
  * repeated one several; a message field contributes its own type's signers (MsgMultiSend inputs).
  */
@@ -29,22 +36,12 @@ export function msgSigners(type: protobuf.Type, msg: Message): Bytes[] {
       if (nested && 'fields' in nested) {
         out.push(...msgSigners(nested as protobuf.Type, (v ?? {}) as Message))
       } else {
-        out.push(signerAddress(String(v ?? '')))
+        const prefix = VALIDATOR_SIGNER_FIELDS.has(name) ? brand().bech32.validator : undefined
+        out.push(bech32ToAddress(String(v ?? ''), prefix))
       }
     }
   }
   return out
-}
-
-/**
- * A signer field's address bytes. A validator operator address (`sdkvaloper1…`, e.g. MsgUnjail's
- * `validator_addr`) names its operator account, which has the same bytes, as upstream's signing
- * context decodes such fields with the validator address codec; any other text is an account
- * address.
- */
-function signerAddress(text: string): Bytes {
-  const valoper = brand().bech32.validator
-  return text.startsWith(`${valoper}1`) ? bech32ToAddress(text, valoper) : bech32ToAddress(text)
 }
 
 /** Signers of several messages, first occurrence first, without duplicates (upstream GetSigners). */

@@ -13,8 +13,7 @@ import { createSlashing } from './slashing.js'
 /**
  * The governance modules every app version carries: x/staking (the genesis validator set, which gives
  * voting power) and x/gov v1 (proposals, deposits, votes, tally), wired to auth and bank; and
- * x/slashing on staking and x/evidence on slashing, once the staking keeper offers what slashing
- * calls (else undefined).
+ * x/slashing on staking and x/evidence on slashing.
  */
 export function createGovernanceModules(
   deps: AppVersionDeps,
@@ -24,7 +23,7 @@ export function createGovernanceModules(
 ): {
   staking: AppModule
   gov: AppModule
-  slashing: { slashing: AppModule; evidence: AppModule } | undefined
+  slashing: { slashing: AppModule; evidence: AppModule }
 } {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper({ registry, bank })

@@ -16,23 +16,6 @@ import { createSlashingModule } from '../modules/slashing/module.js'
 import type { Readable } from '../store/types.js'
 import { type AppVersionDeps, consensusParamsOf } from './deps.js'
 
-/** The staking keeper methods x/slashing calls (SlashingStakingKeeper). */
-const SLASHING_STAKING_METHODS = [
-  'validator',
-  'validatorByConsAddr',
-  'delegation',
-  'slash',
-  'jail',
-  'unjail',
-  'addHooks',
-] as const
-
-/** Whether a staking keeper offers every method x/slashing calls. */
-export function isSlashingStakingKeeper(staking: unknown): staking is SlashingStakingKeeper {
-  const s = staking as Record<string, unknown>
-  return SLASHING_STAKING_METHODS.every((m) => typeof s[m] === 'function')
-}
-
 /** A JSON evidence params section (CometBFT genesis form: integers as text, the age in ns). */
 function evidenceOf(e: { max_age_num_blocks: string; max_age_duration: string }): EvidenceParams {
   return {
@@ -42,8 +25,7 @@ function evidenceOf(e: { max_age_num_blocks: string; max_age_duration: string })
 }
 
 export interface SlashingWiring {
-  /** The staking keeper (must offer the SlashingStakingKeeper methods). */
-  staking: unknown
+  staking: SlashingStakingKeeper
   /** Every staking validator, for slashing's InitGenesis (upstream IterateValidators). */
   validators(state: Readable): Promise<readonly StakingValidator[]>
   /** The legacy params keeper holding the consensus params (v1's `baseapp` subspace). */
@@ -52,16 +34,15 @@ export interface SlashingWiring {
 
 /**
  * x/slashing wired to the staking keeper (its hooks registered with `addHooks`) and x/evidence on
- * x/slashing, or undefined while the staking keeper does not offer what slashing calls. The
+ * x/slashing. The
  * evidence age bounds are the consensus params in force: x/consensus's (v2), the `baseapp`
  * subspace's (v1), else genesis's.
  */
 export function createSlashing(
   deps: AppVersionDeps,
   wiring: SlashingWiring,
-): { slashing: AppModule; evidence: AppModule } | undefined {
+): { slashing: AppModule; evidence: AppModule } {
   const { staking } = wiring
-  if (!isSlashingStakingKeeper(staking)) return undefined
   const { registry } = deps
   const keeper = new SlashingKeeper({ registry, staking })
   staking.addHooks(slashingStakingHooks(keeper))

@@ -35,20 +35,16 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const crisis = new CrisisKeeper({ registry })
   const governance = createGovernanceModules(deps, auth, bank, params)
   const { slashing } = governance
-  // x/slashing and x/evidence are wired once the staking keeper offers what slashing calls (see
-  // versions/slashing.ts).
-  const withSlashing = (list: string[]) =>
-    slashing ? list : list.filter((n) => n !== 'slashing' && n !== 'evidence')
   const modules: AppModule[] = [
     createAuthModule({ registry, keeper: auth }),
     createBankModule({ registry, keeper: bank }),
     governance.staking,
-    ...(slashing ? [slashing.slashing] : []),
+    slashing.slashing,
     governance.gov,
     createCrisisModule({ registry, keeper: crisis }),
     createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
     createUpgradeModule({ keeper: upgrade, ...upgradeOptionsOf(deps) }),
-    ...(slashing ? [slashing.evidence] : []),
+    slashing.evidence,
   ]
   return {
     name: 'v1',
@@ -56,7 +52,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     order: {
       // simd's orders: slashing's genesis after staking's, evidence's after crisis's; BeginBlock
       // runs slashing (liveness), then evidence (double signs), before staking.
-      initGenesis: withSlashing([
+      initGenesis: [
         'auth',
         'bank',
         'staking',
@@ -66,10 +62,12 @@ export function createV1(deps: AppVersionDeps): AppVersion {
         'evidence',
         'params',
         'upgrade',
-      ]),
+      ],
       preBlockers: ['upgrade'],
-      beginBlockers: withSlashing(['slashing', 'evidence']),
-      endBlockers: ['gov'],
+      // As upstream simd: slashing (liveness), evidence (double signs), then staking's BeginBlocker
+      // (historical info); staking's EndBlocker after gov's.
+      beginBlockers: ['slashing', 'evidence', 'staking'],
+      endBlockers: ['gov', 'staking'],
     },
     upgrades: [],
     txKeepers: { accounts: auth, bank },

@@ -1,8 +1,5 @@
 import { toBech32 } from '@cosmjs/encoding'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { protoRegistry } from '../../src/codec/proto.js'
-import { StakingKeeper } from '../../src/modules/staking/keeper.js'
-import { isSlashingStakingKeeper } from '../../src/versions/slashing.js'
 import {
   createDevnetHome,
   type DevnetHome,
@@ -14,19 +11,8 @@ import { getJson, runSdkd } from '../helpers/sdkd.js'
 
 /**
  * x/slashing and x/evidence on a running devnet node: REST routes, the height header and the CLI.
- * The app carries them once the staking keeper offers the methods slashing calls; until then this
- * file skips, saying so.
  */
-const wired = isSlashingStakingKeeper(
-  new StakingKeeper({ registry: protoRegistry(), bank: {} as never }),
-)
-if (!wired) {
-  console.warn(
-    'slashing-node.test.ts skipped: the staking keeper does not yet offer validator, validatorByConsAddr, delegation, slash, jail, unjail and addHooks, so the app does not carry x/slashing',
-  )
-}
-
-describe.skipIf(!wired)('x/slashing on a devnet node', () => {
+describe('x/slashing on a devnet node', () => {
   let devnet: DevnetHome
   let node: RunningNode
 

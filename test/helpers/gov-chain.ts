@@ -220,6 +220,23 @@ export class GovChain {
     return { results, endEvents: endEvents.events() }
   }
 
+  /**
+   * Runs `fn` in the context of a new block at `time` (as a BeginBlocker or another module's keeper
+   * call would), then EndBlock; the block is committed. Returns what `fn` returns and the events.
+   */
+  async inBlock<T>(
+    fn: (ctx: BlockContext) => Promise<T>,
+    time: bigint = this.time + S,
+  ): Promise<{ value: T; events: Event[] }> {
+    this.time = time
+    const branch = this.store.branch()
+    const events = new EventManager()
+    const value = await fn(this.context(branch, events))
+    await this.app.endBlock(this.context(branch, events))
+    await this.commit(branch, this.height + 1)
+    return { value, events: events.events() }
+  }
+
   /** Runs one message in a new block; throws its error if it fails. */
   async tx(typeUrl: string, value: ProtoMessage, time?: bigint): Promise<MsgResult> {
     const { results } = await this.block([{ typeUrl, value }], time)

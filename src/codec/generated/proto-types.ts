@@ -4019,6 +4019,178 @@ export declare namespace sdk.staking.v1beta1 {
       updates?: readonly ProtoInits['tendermint.abci.ValidatorUpdate'][] | null | undefined
     }
   }
+  /** sdk.staking.v1beta1.MsgCreateValidator, decoded. */
+  type MsgCreateValidator = {
+    description: ProtoTypes['sdk.staking.v1beta1.Description'] | null
+    commission: ProtoTypes['sdk.staking.v1beta1.CommissionRates'] | null
+    min_self_delegation: string
+    delegator_address: string
+    validator_address: string
+    pubkey: ProtoTypes['google.protobuf.Any'] | null
+    value: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace MsgCreateValidator {
+    /** sdk.staking.v1beta1.MsgCreateValidator, as fromObject and encode take it. */
+    type Init = {
+      description?: ProtoInits['sdk.staking.v1beta1.Description'] | null | undefined
+      commission?: ProtoInits['sdk.staking.v1beta1.CommissionRates'] | null | undefined
+      min_self_delegation?: string | null | undefined
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      pubkey?: ProtoInits['google.protobuf.Any'] | null | undefined
+      value?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgCreateValidatorResponse, decoded. */
+  type MsgCreateValidatorResponse = {
+  }
+  namespace MsgCreateValidatorResponse {
+    /** sdk.staking.v1beta1.MsgCreateValidatorResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.staking.v1beta1.MsgEditValidator, decoded. */
+  type MsgEditValidator = {
+    description: ProtoTypes['sdk.staking.v1beta1.Description'] | null
+    validator_address: string
+    commission_rate: string
+    min_self_delegation: string
+  }
+  namespace MsgEditValidator {
+    /** sdk.staking.v1beta1.MsgEditValidator, as fromObject and encode take it. */
+    type Init = {
+      description?: ProtoInits['sdk.staking.v1beta1.Description'] | null | undefined
+      validator_address?: string | null | undefined
+      commission_rate?: string | null | undefined
+      min_self_delegation?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgEditValidatorResponse, decoded. */
+  type MsgEditValidatorResponse = {
+  }
+  namespace MsgEditValidatorResponse {
+    /** sdk.staking.v1beta1.MsgEditValidatorResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.staking.v1beta1.MsgDelegate, decoded. */
+  type MsgDelegate = {
+    delegator_address: string
+    validator_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace MsgDelegate {
+    /** sdk.staking.v1beta1.MsgDelegate, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      amount?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgDelegateResponse, decoded. */
+  type MsgDelegateResponse = {
+  }
+  namespace MsgDelegateResponse {
+    /** sdk.staking.v1beta1.MsgDelegateResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.staking.v1beta1.MsgBeginRedelegate, decoded. */
+  type MsgBeginRedelegate = {
+    delegator_address: string
+    validator_src_address: string
+    validator_dst_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace MsgBeginRedelegate {
+    /** sdk.staking.v1beta1.MsgBeginRedelegate, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_src_address?: string | null | undefined
+      validator_dst_address?: string | null | undefined
+      amount?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgBeginRedelegateResponse, decoded. */
+  type MsgBeginRedelegateResponse = {
+    completion_time: ProtoTypes['google.protobuf.Timestamp'] | null
+  }
+  namespace MsgBeginRedelegateResponse {
+    /** sdk.staking.v1beta1.MsgBeginRedelegateResponse, as fromObject and encode take it. */
+    type Init = {
+      completion_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgUndelegate, decoded. */
+  type MsgUndelegate = {
+    delegator_address: string
+    validator_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace MsgUndelegate {
+    /** sdk.staking.v1beta1.MsgUndelegate, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      amount?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgUndelegateResponse, decoded. */
+  type MsgUndelegateResponse = {
+    completion_time: ProtoTypes['google.protobuf.Timestamp'] | null
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace MsgUndelegateResponse {
+    /** sdk.staking.v1beta1.MsgUndelegateResponse, as fromObject and encode take it. */
+    type Init = {
+      completion_time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      amount?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgCancelUnbondingDelegation, decoded. */
+  type MsgCancelUnbondingDelegation = {
+    delegator_address: string
+    validator_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+    creation_height: Long
+  }
+  namespace MsgCancelUnbondingDelegation {
+    /** sdk.staking.v1beta1.MsgCancelUnbondingDelegation, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      amount?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+      creation_height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse, decoded. */
+  type MsgCancelUnbondingDelegationResponse = {
+  }
+  namespace MsgCancelUnbondingDelegationResponse {
+    /** sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.staking.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.staking.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.staking.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.staking.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.staking.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
 }
 
 export declare namespace sdk.store.v1 {
@@ -5296,6 +5468,20 @@ export interface ProtoTypes {
   'sdk.staking.v1beta1.RedelegationEntryResponse': sdk.staking.v1beta1.RedelegationEntryResponse
   'sdk.staking.v1beta1.RedelegationResponse': sdk.staking.v1beta1.RedelegationResponse
   'sdk.staking.v1beta1.ValidatorUpdates': sdk.staking.v1beta1.ValidatorUpdates
+  'sdk.staking.v1beta1.MsgCreateValidator': sdk.staking.v1beta1.MsgCreateValidator
+  'sdk.staking.v1beta1.MsgCreateValidatorResponse': sdk.staking.v1beta1.MsgCreateValidatorResponse
+  'sdk.staking.v1beta1.MsgEditValidator': sdk.staking.v1beta1.MsgEditValidator
+  'sdk.staking.v1beta1.MsgEditValidatorResponse': sdk.staking.v1beta1.MsgEditValidatorResponse
+  'sdk.staking.v1beta1.MsgDelegate': sdk.staking.v1beta1.MsgDelegate
+  'sdk.staking.v1beta1.MsgDelegateResponse': sdk.staking.v1beta1.MsgDelegateResponse
+  'sdk.staking.v1beta1.MsgBeginRedelegate': sdk.staking.v1beta1.MsgBeginRedelegate
+  'sdk.staking.v1beta1.MsgBeginRedelegateResponse': sdk.staking.v1beta1.MsgBeginRedelegateResponse
+  'sdk.staking.v1beta1.MsgUndelegate': sdk.staking.v1beta1.MsgUndelegate
+  'sdk.staking.v1beta1.MsgUndelegateResponse': sdk.staking.v1beta1.MsgUndelegateResponse
+  'sdk.staking.v1beta1.MsgCancelUnbondingDelegation': sdk.staking.v1beta1.MsgCancelUnbondingDelegation
+  'sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse': sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse
+  'sdk.staking.v1beta1.MsgUpdateParams': sdk.staking.v1beta1.MsgUpdateParams
+  'sdk.staking.v1beta1.MsgUpdateParamsResponse': sdk.staking.v1beta1.MsgUpdateParamsResponse
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse
@@ -5666,6 +5852,20 @@ export interface ProtoInits {
   'sdk.staking.v1beta1.RedelegationEntryResponse': sdk.staking.v1beta1.RedelegationEntryResponse.Init
   'sdk.staking.v1beta1.RedelegationResponse': sdk.staking.v1beta1.RedelegationResponse.Init
   'sdk.staking.v1beta1.ValidatorUpdates': sdk.staking.v1beta1.ValidatorUpdates.Init
+  'sdk.staking.v1beta1.MsgCreateValidator': sdk.staking.v1beta1.MsgCreateValidator.Init
+  'sdk.staking.v1beta1.MsgCreateValidatorResponse': sdk.staking.v1beta1.MsgCreateValidatorResponse.Init
+  'sdk.staking.v1beta1.MsgEditValidator': sdk.staking.v1beta1.MsgEditValidator.Init
+  'sdk.staking.v1beta1.MsgEditValidatorResponse': sdk.staking.v1beta1.MsgEditValidatorResponse.Init
+  'sdk.staking.v1beta1.MsgDelegate': sdk.staking.v1beta1.MsgDelegate.Init
+  'sdk.staking.v1beta1.MsgDelegateResponse': sdk.staking.v1beta1.MsgDelegateResponse.Init
+  'sdk.staking.v1beta1.MsgBeginRedelegate': sdk.staking.v1beta1.MsgBeginRedelegate.Init
+  'sdk.staking.v1beta1.MsgBeginRedelegateResponse': sdk.staking.v1beta1.MsgBeginRedelegateResponse.Init
+  'sdk.staking.v1beta1.MsgUndelegate': sdk.staking.v1beta1.MsgUndelegate.Init
+  'sdk.staking.v1beta1.MsgUndelegateResponse': sdk.staking.v1beta1.MsgUndelegateResponse.Init
+  'sdk.staking.v1beta1.MsgCancelUnbondingDelegation': sdk.staking.v1beta1.MsgCancelUnbondingDelegation.Init
+  'sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse': sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse.Init
+  'sdk.staking.v1beta1.MsgUpdateParams': sdk.staking.v1beta1.MsgUpdateParams.Init
+  'sdk.staking.v1beta1.MsgUpdateParamsResponse': sdk.staking.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord.Init
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest.Init
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse.Init
@@ -5865,6 +6065,13 @@ export interface ProtoMsgs {
   '/sdk.gov.v1beta1.MsgDeposit': 'sdk.gov.v1beta1.MsgDepositResponse'
   '/sdk.slashing.v1beta1.MsgUnjail': 'sdk.slashing.v1beta1.MsgUnjailResponse'
   '/sdk.slashing.v1beta1.MsgUpdateParams': 'sdk.slashing.v1beta1.MsgUpdateParamsResponse'
+  '/sdk.staking.v1beta1.MsgCreateValidator': 'sdk.staking.v1beta1.MsgCreateValidatorResponse'
+  '/sdk.staking.v1beta1.MsgEditValidator': 'sdk.staking.v1beta1.MsgEditValidatorResponse'
+  '/sdk.staking.v1beta1.MsgDelegate': 'sdk.staking.v1beta1.MsgDelegateResponse'
+  '/sdk.staking.v1beta1.MsgBeginRedelegate': 'sdk.staking.v1beta1.MsgBeginRedelegateResponse'
+  '/sdk.staking.v1beta1.MsgUndelegate': 'sdk.staking.v1beta1.MsgUndelegateResponse'
+  '/sdk.staking.v1beta1.MsgCancelUnbondingDelegation': 'sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse'
+  '/sdk.staking.v1beta1.MsgUpdateParams': 'sdk.staking.v1beta1.MsgUpdateParamsResponse'
   '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade': 'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse'
   '/sdk.upgrade.v1beta1.MsgCancelUpgrade': 'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse'
 }

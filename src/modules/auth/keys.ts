@@ -15,6 +15,9 @@ export const MODULE_NAME = 'auth'
 export const MODULE_ACCOUNT_PERMISSIONS: Record<string, string[]> = {
   fee_collector: [],
   gov: ['burner'],
+  // x/staking's pools (created by auth genesis after the two above, so account numbers keep their order).
+  bonded_tokens_pool: ['burner', 'staking'],
+  not_bonded_tokens_pool: ['burner', 'staking'],
 }
 
 /** Store layout of x/auth (append-only prefixes, as upstream). */

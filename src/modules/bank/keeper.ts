@@ -189,6 +189,77 @@ export class BankKeeper {
     ctx.events.emit('burn', { burner, amount })
   }
 
+  /** Upstream SendCoinsFromModuleToModule: `send` between module accounts the app declares. */
+  async sendCoinsFromModuleToModule(
+    ctx: BankContext,
+    senderModule: string,
+    recipientModule: string,
+    coins: readonly Coin[],
+  ): Promise<void> {
+    const sender = this.accountKeeper().moduleAddress(senderModule)
+    if (!sender) throw ErrUnknownAddress.wrap(`module account ${senderModule} does not exist`)
+    const recipient = await this.moduleAccount(ctx, recipientModule)
+    await this.send(ctx, sender, recipient.address, coins)
+  }
+
+  /**
+   * Upstream DelegateCoinsFromAccountToModule (DelegateCoins): the whole balance counts, not only
+   * the spendable part; emits `coin_spent` and `coin_received`, no `transfer`.
+   */
+  async delegateCoinsFromAccountToModule(
+    ctx: BankContext,
+    delegator: Bytes,
+    recipientModule: string,
+    coins: readonly Coin[],
+  ): Promise<void> {
+    const recipient = await this.moduleAccount(ctx, recipientModule)
+    if (!recipient.module?.permissions.includes('staking')) {
+      throw ErrUnauthorized.wrap(
+        `module account ${recipientModule} does not have permissions to receive delegated coins`,
+      )
+    }
+    for (const coin of coins) {
+      const have = await this.balance(ctx.state, delegator, coin.denom)
+      if (have < coin.amount) {
+        throw ErrInsufficientFunds.wrap(
+          `failed to delegate; ${have}${coin.denom} is smaller than ${coinsToString(coins)}`,
+        )
+      }
+    }
+    await this.subtractCoins(ctx.state, delegator, coins)
+    const amount = coinsToString(coins)
+    ctx.events.emit('coin_spent', { spender: addressToBech32(delegator), amount })
+    await this.addCoins(ctx.state, recipient.address, coins)
+    ctx.events.emit('coin_received', { receiver: addressToBech32(recipient.address), amount })
+  }
+
+  /**
+   * Upstream UndelegateCoinsFromModuleToAccount (UndelegateCoins): emits `coin_spent` and
+   * `coin_received`; the delegator's account is created if it is gone.
+   */
+  async undelegateCoinsFromModuleToAccount(
+    ctx: BankContext,
+    senderModule: string,
+    delegator: Bytes,
+    coins: readonly Coin[],
+  ): Promise<void> {
+    const sender = await this.moduleAccount(ctx, senderModule)
+    if (!sender.module?.permissions.includes('staking')) {
+      throw ErrUnauthorized.wrap(
+        `module account ${senderModule} does not have permissions to undelegate coins`,
+      )
+    }
+    const amount = coinsToString(coins)
+    await this.subtractCoins(ctx.state, sender.address, coins)
+    ctx.events.emit('coin_spent', { spender: addressToBech32(sender.address), amount })
+    await this.addCoins(ctx.state, delegator, coins)
+    ctx.events.emit('coin_received', { receiver: addressToBech32(delegator), amount })
+    const accounts = this.accountKeeper()
+    if (!(await accounts.hasAccount(ctx.state, delegator))) {
+      await accounts.createAccount(ctx.state, delegator)
+    }
+  }
+
   /** The account keeper the event-emitting movements need (`sendCoins` works without it). */
   private accountKeeper(): BankAccountKeeper {
     if (!this.accounts) throw ErrLogic.wrap('bank keeper has no account keeper')

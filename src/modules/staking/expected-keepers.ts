@@ -1,9 +1,34 @@
 import type { Bytes } from '../../codec/bytes.js'
+import type { Coin } from '../../codec/coins.js'
 import type { Readable, Writable } from '../../store/types.js'
+import type { BankContext } from '../bank/keeper.js'
 
-/** What x/staking needs from x/bank. */
+/** What x/staking needs from x/bank (upstream staking BankKeeper). */
 export interface StakingBankKeeper {
   balance(state: Readable, address: Bytes, denom: string): Promise<bigint>
+  /** Pool to pool (bonding, unbonding). */
+  sendCoinsFromModuleToModule(
+    ctx: BankContext,
+    from: string,
+    to: string,
+    coins: readonly Coin[],
+  ): Promise<void>
+  /** A delegation's tokens into a pool (upstream DelegateCoinsFromAccountToModule). */
+  delegateCoinsFromAccountToModule(
+    ctx: BankContext,
+    delegator: Bytes,
+    module: string,
+    coins: readonly Coin[],
+  ): Promise<void>
+  /** A matured unbonding's tokens back (upstream UndelegateCoinsFromModuleToAccount). */
+  undelegateCoinsFromModuleToAccount(
+    ctx: BankContext,
+    module: string,
+    delegator: Bytes,
+    coins: readonly Coin[],
+  ): Promise<void>
+  /** Slashed tokens out of a pool and the supply. */
+  burnCoins(ctx: BankContext, module: string, coins: readonly Coin[]): Promise<void>
 }
 
 /** A module account as x/staking creates it. */

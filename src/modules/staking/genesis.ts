@@ -1,23 +1,41 @@
-import type { BlockContext } from '../../app/types.js'
+import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
 import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { validateDenom } from '../../codec/coins.js'
 import { decFromString } from '../../codec/dec.js'
+import { int64Of } from '../../codec/int64.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import { insertUbdQueue, setUbd } from './delegation.js'
 import type { StakingAuthKeeper } from './expected-keepers.js'
-import { BOND_STATUS_BONDED, defaultStakingParams, type StakingKeeper } from './keeper.js'
+import {
+  BOND_STATUS_BONDED,
+  BOND_STATUS_UNBONDING,
+  defaultStakingParams,
+  type StakingKeeper,
+} from './keeper.js'
 import {
   BONDED_POOL_NAME,
   MODULE_NAME,
   NOT_BONDED_POOL_NAME,
   POOL_PERMISSIONS,
-  POWER_REDUCTION,
   valoperPrefix,
 } from './keys.js'
+import { initRedelegation } from './redelegation.js'
+import {
+  consPubKeyOf,
+  poolBalance,
+  setDelegation,
+  setValidator,
+  setValidatorByConsAddr,
+  setValidatorByPowerIndex,
+  timeOf,
+} from './validators.js'
+import { insertValidatorQueue } from './valset.js'
 
-// x/staking genesis (upstream x/staking/genesis.go), minimal: validators and delegations only.
+// x/staking genesis (upstream x/staking/genesis.go): params, validators, delegations, unbonding
+// delegations and redelegations with their queues.
 
 const PATH = 'app_state.staking'
 
@@ -27,6 +45,11 @@ export interface StakingGenesis {
   params: Proto<'sdk.staking.v1beta1.Params'>
   validators: { operator: Bytes; v: Proto<'sdk.staking.v1beta1.Validator'>; tokens: bigint }[]
   delegations: { delegator: Bytes; validator: Bytes; d: Proto<'sdk.staking.v1beta1.Delegation'> }[]
+  unbondingDelegations: Proto<'sdk.staking.v1beta1.UnbondingDelegation'>[]
+  redelegations: Proto<'sdk.staking.v1beta1.Redelegation'>[]
+  lastTotalPower: string
+  lastValidatorPowers: Proto<'sdk.staking.v1beta1.LastValidatorPower'>[]
+  exported: boolean
 }
 
 /** Default staking genesis section (upstream JSON shape). */
@@ -111,42 +134,83 @@ export function parseStakingGenesis(registry: ProtoRegistry, genesis: unknown): 
     if (shares === undefined || shares <= 0n) fail(`${field}.shares`, 'expected a positive decimal')
     delegations.push({ delegator: delegator!, validator: validator!, d })
   }
-  if (g.unbonding_delegations.length > 0)
-    fail('unbonding_delegations', 'sdkd runs no unbonding: must be empty')
-  if (g.redelegations.length > 0) fail('redelegations', 'sdkd runs no redelegation: must be empty')
-  return { params: params!, validators, delegations }
+  for (const [i, u] of g.unbonding_delegations.entries()) {
+    const field = `unbonding_delegations[${i}]`
+    if (!decode(() => bech32ToAddress(u.delegator_address)))
+      fail(`${field}.delegator_address`, 'invalid delegator address')
+    if (!decode(() => bech32ToAddress(u.validator_address, valoperPrefix())))
+      fail(`${field}.validator_address`, 'invalid validator address')
+    for (const [j, e] of u.entries.entries()) {
+      const b = decode(() => BigInt(e.balance || '0'))
+      if (b === undefined || b < 0n)
+        fail(`${field}.entries[${j}].balance`, 'expected a non-negative integer')
+    }
+  }
+  for (const [i, r] of g.redelegations.entries()) {
+    const field = `redelegations[${i}]`
+    if (!decode(() => bech32ToAddress(r.delegator_address)))
+      fail(`${field}.delegator_address`, 'invalid delegator address')
+    for (const k of ['validator_src_address', 'validator_dst_address'] as const) {
+      if (!decode(() => bech32ToAddress(r[k], valoperPrefix())))
+        fail(`${field}.${k}`, 'invalid validator address')
+    }
+  }
+  return {
+    params: params!,
+    validators,
+    delegations,
+    unbondingDelegations: g.unbonding_delegations,
+    redelegations: g.redelegations,
+    lastTotalPower: g.last_total_power || '0',
+    lastValidatorPowers: g.last_validator_powers,
+    exported: g.exported,
+  }
 }
 
 /**
- * Upstream InitGenesis: stores the params, validators (the bonded ones with their power) and
- * delegations, creates the pool accounts, and checks the bonded pool holds the bonded tokens.
+ * Upstream InitGenesis: stores the params, validators (with their indexes and, when not exported,
+ * hook AfterValidatorCreated), delegations, unbonding delegations and redelegations with their
+ * queues; creates the pool accounts and checks they hold exactly the tokens of their status.
+ * Returns the validator set for consensus: the exported last powers, else the result of
+ * ApplyAndReturnValidatorSetUpdates.
  */
 export async function initStakingGenesis(
   ctx: BlockContext,
   keeper: StakingKeeper,
   auth: StakingAuthKeeper,
-  { params, validators, delegations }: StakingGenesis,
-): Promise<void> {
+  g: StakingGenesis,
+): Promise<ValidatorUpdate[]> {
+  const { params, validators, delegations } = g
   const store = ctx.state.store(MODULE_NAME)
   const c = keeper.c
   c.params.set(store, params)
+  c.lastTotalPower.set(store, g.lastTotalPower)
   let bondedTokens = 0n
-  let totalPower = 0n
+  let notBondedTokens = 0n
   for (const { operator, v, tokens } of validators) {
-    c.validators.set(store, operator, v)
-    if (v.status === BOND_STATUS_BONDED) {
-      bondedTokens += tokens
-      const power = tokens / POWER_REDUCTION
-      c.lastValidatorPower.set(store, operator, power)
-      totalPower += power
+    setValidator(keeper, ctx.state, v)
+    setValidatorByConsAddr(keeper, ctx.state, v)
+    setValidatorByPowerIndex(keeper, ctx.state, v)
+    if (!g.exported) await keeper.hook('afterValidatorCreated', ctx, operator)
+    if (v.status === BOND_STATUS_UNBONDING) await insertValidatorQueue(keeper, ctx, v)
+    if (v.status === BOND_STATUS_BONDED) bondedTokens += tokens
+    else notBondedTokens += tokens
+  }
+  for (const { delegator, validator, d } of delegations) {
+    if (!g.exported) await keeper.hook('beforeDelegationCreated', ctx, delegator, validator)
+    setDelegation(keeper, ctx.state, delegator, validator, d)
+    if (!g.exported) await keeper.hook('afterDelegationModified', ctx, delegator, validator)
+  }
+  for (const u of g.unbondingDelegations) {
+    const delegator = bech32ToAddress(u.delegator_address)
+    const operator = bech32ToAddress(u.validator_address, valoperPrefix())
+    setUbd(keeper, ctx, delegator, operator, u)
+    for (const e of u.entries) {
+      await insertUbdQueue(keeper, ctx, delegator, operator, timeOf(e.completion_time))
+      notBondedTokens += BigInt(e.balance || '0')
     }
   }
-  c.lastTotalPower.set(store, totalPower.toString())
-  for (const { delegator, validator, d } of delegations) {
-    c.delegations.set(store, [delegator, validator], d)
-    // Upstream SetDelegation also keeps the by-validator index that Query/ValidatorDelegations pages.
-    c.delegationsByValidator.set(store, [validator, delegator], true)
-  }
+  for (const r of g.redelegations) await initRedelegation(keeper, ctx, r)
   for (const name of [BONDED_POOL_NAME, NOT_BONDED_POOL_NAME]) {
     const address = moduleAddress(name)
     if (await auth.getAccount(ctx.state, address)) continue
@@ -158,16 +222,34 @@ export async function initStakingGenesis(
       module: { name, permissions: POOL_PERMISSIONS },
     })
   }
-  // Upstream refuses a genesis whose bonded pool does not hold exactly the bonded tokens.
+  // Upstream refuses a genesis whose pools do not hold exactly the tokens of their status.
   const denom = params.bond_denom
+  const coins = (n: bigint) => (n === 0n ? '' : `${n}${denom}`)
   const pool = await keeper.totalBondedTokens(ctx.state)
   if (pool !== bondedTokens) {
-    const coins = (n: bigint) => (n === 0n ? '' : `${n}${denom}`)
     fail(
       'validators',
       `bonded pool balance is different from bonded coins: ${coins(pool)} <-> ${coins(bondedTokens)}`,
     )
   }
+  const notBondedPool = await poolBalance(keeper, ctx.state, false)
+  if (notBondedPool !== notBondedTokens) {
+    fail(
+      'validators',
+      `not bonded pool balance is different from not bonded coins: ${coins(notBondedPool)} <-> ${coins(notBondedTokens)}`,
+    )
+  }
+  if (!g.exported) return keeper.applyAndReturnValidatorSetUpdates(ctx)
+  const updates: ValidatorUpdate[] = []
+  for (const lv of g.lastValidatorPowers) {
+    const operator = bech32ToAddress(lv.address, valoperPrefix())
+    const power = int64Of(lv.power)
+    c.lastValidatorPower.set(store, operator, power)
+    const v = await keeper.validator(ctx.state, operator)
+    if (!v) fail('last_validator_powers', `validator ${lv.address} not found`)
+    updates.push({ pubKey: consPubKeyOf(keeper.registry, v!), power })
+  }
+  return updates
 }
 
 function decode<T>(f: () => T): T | undefined {

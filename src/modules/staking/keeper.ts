@@ -1,26 +1,22 @@
-import { addressToBech32, moduleAddress } from '../../codec/address.js'
+import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
+import { addressToBech32 } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Dec, decFromString } from '../../codec/dec.js'
-import { messageFromJson } from '../../codec/json-parser.js'
-import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
-import type { StakingBankKeeper } from './expected-keepers.js'
-import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections, valoperPrefix } from './keys.js'
+import { StakingCore } from './core.js'
+import { MODULE_NAME, valoperPrefix } from './keys.js'
+import { jail, slash, unjail } from './slash.js'
+import { BOND_STATUS_BONDED } from './status.js'
+import { applyAndReturnValidatorSetUpdates } from './valset.js'
 
-/** BondStatus BOND_STATUS_BONDED. */
-export const BOND_STATUS_BONDED = 3
-
-/** Default staking params (upstream DefaultParams, bond denom `stake`), in genesis JSON form. */
-export function defaultStakingParams(bondDenom = 'stake') {
-  return {
-    unbonding_time: '1814400s',
-    max_validators: 100,
-    max_entries: 7,
-    historical_entries: 10000,
-    bond_denom: bondDenom,
-    min_commission_rate: '0.000000000000000000',
-  }
-}
+export { defaultStakingParams, type StakingKeeperOptions } from './core.js'
+export {
+  BOND_STATUS_BONDED,
+  BOND_STATUS_UNBONDED,
+  BOND_STATUS_UNBONDING,
+  type Delegation,
+  type Validator,
+} from './status.js'
 
 /** A bonded validator as governance counts it. */
 export interface BondedValidator {
@@ -43,38 +39,35 @@ export function valoperAddress(operator: Bytes): string {
   return addressToBech32(operator, valoperPrefix())
 }
 
-export interface StakingKeeperOptions {
-  registry: ProtoRegistry
-  bank: StakingBankKeeper
-}
-
-/** x/staking keeper, read side: the bonded validator set, delegations and bonded tokens. */
-export class StakingKeeper {
-  readonly c: ReturnType<typeof stakingCollections>
-  private readonly bank: StakingBankKeeper
-  private readonly registry: ProtoRegistry
-  /** The default params decoded (what a store without params reads as), made on first use. */
-  private defaults: Proto<'sdk.staking.v1beta1.Params'> | undefined
-
-  constructor({ registry, bank }: StakingKeeperOptions) {
-    this.c = stakingCollections(registry)
-    this.bank = bank
-    this.registry = registry
+/**
+ * x/staking keeper: the reads governance uses (bonded set, delegations) and the methods other
+ * modules call (slash, jail, unjail, the validator-set updates), over StakingCore.
+ */
+export class StakingKeeper extends StakingCore {
+  /** Upstream Keeper.Slash: burns a fraction of the stake at an infraction; returns the tokens burned. */
+  slash(
+    ctx: BlockContext,
+    consAddr: Bytes,
+    infractionHeight: number,
+    power: bigint,
+    slashFactor: Dec,
+  ): Promise<bigint> {
+    return slash(this, ctx, consAddr, infractionHeight, power, slashFactor)
   }
 
-  async params(state: Readable): Promise<Proto<'sdk.staking.v1beta1.Params'>> {
-    const stored = await this.c.params.get(state.store(MODULE_NAME))
-    if (stored) return stored
-    this.defaults ??= messageFromJson(
-      this.registry,
-      this.registry.type('sdk.staking.v1beta1.Params'),
-      defaultStakingParams(),
-    )
-    return this.defaults
+  /** Upstream Keeper.Jail: the validator leaves the power index (and so the set at next EndBlock). */
+  jail(ctx: BlockContext, consAddr: Bytes): Promise<void> {
+    return jail(this, ctx, consAddr)
   }
 
-  async bondDenom(state: Readable): Promise<string> {
-    return (await this.params(state)).bond_denom || 'stake'
+  /** Upstream Keeper.Unjail: the validator is back in the power index. */
+  unjail(ctx: BlockContext, consAddr: Bytes): Promise<void> {
+    return unjail(this, ctx, consAddr)
+  }
+
+  /** Upstream ApplyAndReturnValidatorSetUpdates: the top validators bond, the rest unbond. */
+  applyAndReturnValidatorSetUpdates(ctx: BlockContext): Promise<ValidatorUpdate[]> {
+    return applyAndReturnValidatorSetUpdates(this, ctx)
   }
 
   /**
@@ -109,15 +102,5 @@ export class StakingKeeper {
       out.push({ validator, shares: decFromString(del.shares || '0') })
     }
     return out
-  }
-
-  /** Balance of `address` in `denom` (the pools' holdings). */
-  balanceOf(state: Readable, address: Bytes, denom: string): Promise<bigint> {
-    return this.bank.balance(state, address, denom)
-  }
-
-  /** Tokens held by the bonded pool (upstream TotalBondedTokens). */
-  async totalBondedTokens(state: Readable): Promise<bigint> {
-    return this.bank.balance(state, moduleAddress(BONDED_POOL_NAME), await this.bondDenom(state))
   }
 }

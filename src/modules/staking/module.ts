@@ -1,9 +1,11 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
+import { beginBlock, endBlock } from './abci.js'
 import type { StakingAuthKeeper } from './expected-keepers.js'
 import { defaultStakingGenesis, initStakingGenesis, parseStakingGenesis } from './genesis.js'
 import type { StakingKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { registerStakingMsgs } from './msg-server.js'
 import { registerStakingQueries } from './queries.js'
 
 export interface StakingModuleOptions {
@@ -13,21 +15,26 @@ export interface StakingModuleOptions {
 }
 
 /**
- * x/staking, minimal: the genesis validator set and delegations in the upstream JSON shape, which
- * give governance its voting power (bonded tokens per validator, shares per delegator). sdkd runs no
- * staking transactions; the set stays as genesis made it.
+ * x/staking (upstream v0.50, consensus version 5): validators, delegations, unbonding and
+ * redelegation with their queues, the validator set handed to consensus at InitGenesis and at each
+ * EndBlock, historical info at each BeginBlock.
  */
 export function createStakingModule({ registry, keeper, auth }: StakingModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
     consensusVersion: 5,
     defaultGenesis: defaultStakingGenesis,
-    registerServices: (cfg) => registerStakingQueries(cfg, keeper),
+    registerServices(cfg) {
+      registerStakingQueries(cfg, keeper)
+      registerStakingMsgs(cfg, keeper)
+    },
     validateGenesis(genesis) {
       parseStakingGenesis(registry, genesis)
     },
-    async initGenesis(ctx: BlockContext, genesis) {
-      await initStakingGenesis(ctx, keeper, auth, parseStakingGenesis(registry, genesis))
+    initGenesis(ctx: BlockContext, genesis) {
+      return initStakingGenesis(ctx, keeper, auth, parseStakingGenesis(registry, genesis))
     },
+    beginBlock: (ctx) => beginBlock(keeper, ctx),
+    endBlock: (ctx) => endBlock(keeper, ctx),
   }
 }

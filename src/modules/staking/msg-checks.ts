@@ -1,0 +1,168 @@
+import { bech32ToAddress } from '../../codec/address.js'
+import type { Bytes } from '../../codec/bytes.js'
+import { validateDenom } from '../../codec/coins.js'
+import { type Dec, decFromInt, decFromString, decToString, isDecString } from '../../codec/dec.js'
+import { int64Of } from '../../codec/int64.js'
+import type { Proto } from '../../codec/proto.js'
+import { ErrInvalidAddress, ErrInvalidRequest } from '../../errors.js'
+import {
+  ErrCommissionChangeRateGTMaxRate,
+  ErrCommissionChangeRateNegative,
+  ErrCommissionGTMaxRate,
+  ErrCommissionHuge,
+  ErrCommissionNegative,
+} from './errors.js'
+import { valoperPrefix } from './keys.js'
+
+// The checks of the staking messages that need no state (upstream msg.Validate, Description and
+// CommissionRates checks, Params.Validate), with upstream's codes and texts.
+
+/** The literal an edit sends for a description field it leaves unchanged. */
+export const DO_NOT_MODIFY = '[do-not-modify]'
+
+const ONE = decFromInt(1n)
+
+/** An account address field; a bad one is sdk 7 `invalid <what> address: <codec error>`. */
+export function accountArg(text: string, what: string): Bytes {
+  try {
+    return bech32ToAddress(text)
+  } catch (err) {
+    throw ErrInvalidAddress.wrap(`invalid ${what} address: ${(err as Error).message}`)
+  }
+}
+
+/** A validator operator address field (`…valoper1…`); a bad one is sdk 7. */
+export function valoperArg(text: string, what = 'validator'): Bytes {
+  try {
+    return bech32ToAddress(text, valoperPrefix())
+  } catch (err) {
+    throw ErrInvalidAddress.wrap(`invalid ${what} address: ${(err as Error).message}`)
+  }
+}
+
+/** The amount of a Coin that upstream's `IsValid() && Amount.IsPositive()` takes; else undefined. */
+export function positiveCoin(c: Proto<'sdk.base.v1beta1.Coin'> | null): bigint | undefined {
+  if (!c) return undefined
+  try {
+    validateDenom(c.denom)
+  } catch {
+    return undefined
+  }
+  if (!/^-?\d+$/.test(c.amount)) return undefined
+  const n = BigInt(c.amount)
+  return n > 0n ? n : undefined
+}
+
+/** A decimal field, or undefined when empty; bad text is sdk 18. */
+export function decArg(text: string, what: string): Dec | undefined {
+  if (text === '') return undefined
+  if (!isDecString(text)) throw ErrInvalidRequest.wrap(`invalid ${what}: ${text}`)
+  return decFromString(text)
+}
+
+/** An integer field, or undefined when empty; bad text is sdk 18. */
+export function intArg(text: string, what: string): bigint | undefined {
+  if (text === '') return undefined
+  if (!/^-?\d+$/.test(text)) throw ErrInvalidRequest.wrap(`invalid ${what}: ${text}`)
+  return BigInt(text)
+}
+
+type Description = Proto<'sdk.staking.v1beta1.Description'>
+
+/** Whether every field of a description is empty (upstream `Description == Description{}`). */
+export function isEmptyDescription(d: Description | null): boolean {
+  return !d || (!d.moniker && !d.identity && !d.website && !d.security_contact && !d.details)
+}
+
+const LIMITS: [keyof Description, string, number][] = [
+  ['moniker', 'moniker', 70],
+  ['identity', 'identity', 3000],
+  ['website', 'website', 140],
+  ['security_contact', 'security contact', 140],
+  ['details', 'details', 280],
+]
+
+/** Upstream Description.EnsureLength: sdk 18 with the field's length and its maximum (bytes). */
+export function ensureDescriptionLength(d: Description): Description {
+  for (const [field, name, max] of LIMITS) {
+    const n = Buffer.byteLength(d[field] ?? '')
+    if (n > max) throw ErrInvalidRequest.wrap(`invalid ${name} length; got: ${n}, max: ${max}`)
+  }
+  return d
+}
+
+/** Upstream UpdateDescription: `[do-not-modify]` keeps the old value, then EnsureLength. */
+export function updateDescription(old: Description | null, d: Description): Description {
+  const keep = (k: keyof Description) => (d[k] === DO_NOT_MODIFY ? (old?.[k] ?? '') : d[k])
+  return ensureDescriptionLength({
+    moniker: keep('moniker'),
+    identity: keep('identity'),
+    website: keep('website'),
+    security_contact: keep('security_contact'),
+    details: keep('details'),
+  })
+}
+
+/** Commission rates parsed from a message. */
+export interface Rates {
+  rate: Dec
+  maxRate: Dec
+  maxChangeRate: Dec
+}
+
+/** Upstream CommissionRates.Validate, first failure wins. */
+export function validateRates({ rate, maxRate, maxChangeRate }: Rates): void {
+  if (maxRate < 0n) throw ErrCommissionNegative.error()
+  if (maxRate > ONE) throw ErrCommissionHuge.error()
+  if (rate < 0n) throw ErrCommissionNegative.error()
+  if (rate > maxRate) throw ErrCommissionGTMaxRate.error()
+  if (maxChangeRate < 0n) throw ErrCommissionChangeRateNegative.error()
+  if (maxChangeRate > maxRate) throw ErrCommissionChangeRateGTMaxRate.error()
+}
+
+/**
+ * Upstream Params.Validate (plain errors: code 1 in a tx), in upstream's order: unbonding time,
+ * max validators, max entries, bond denom, min commission rate.
+ */
+export function validateParams(p: Proto<'sdk.staking.v1beta1.Params'>): void {
+  const unbonding =
+    int64Of(p.unbonding_time?.seconds ?? 0) * 1_000_000_000n + BigInt(p.unbonding_time?.nanos ?? 0)
+  if (unbonding <= 0n) throw new Error(`unbonding time must be positive: ${unbonding}`)
+  if (p.max_validators === 0)
+    throw new Error(`max validators must be positive: ${p.max_validators}`)
+  if (p.max_entries === 0) throw new Error(`max entries must be positive: ${p.max_entries}`)
+  if (p.bond_denom.trim() === '') throw new Error('bond denom cannot be blank')
+  validateDenom(p.bond_denom)
+  if (p.min_commission_rate === '') {
+    throw new Error('minimum commission rate cannot be nil: <nil>')
+  }
+  const min = decFromString(p.min_commission_rate)
+  if (min < 0n) throw new Error(`minimum commission rate cannot be negative: ${decToString(min)}`)
+  if (min > ONE) {
+    throw new Error(`minimum commission rate cannot be greater than 100%: ${decToString(min)}`)
+  }
+}
+
+/**
+ * A decimal as gogoproto's compact text writes a LegacyDec field: its wire form, the scaled
+ * integer (`0.1` → `100000000000000000`).
+ */
+function wireDec(text: string): string {
+  return (text === '' ? 0n : decFromString(text)).toString()
+}
+
+/**
+ * Upstream Commission.String() (gogoproto compact text), as the `edit_validator` event's
+ * `commission_rate`: every field followed by one space, zero fields left out.
+ */
+export function commissionText(c: Proto<'sdk.staking.v1beta1.Commission'> | null): string {
+  const r = c?.commission_rates
+  const rates = r
+    ? `rate:"${wireDec(r.rate)}" max_rate:"${wireDec(r.max_rate)}" max_change_rate:"${wireDec(r.max_change_rate)}" `
+    : ''
+  const seconds = int64Of(c?.update_time?.seconds ?? 0)
+  const nanos = c?.update_time?.nanos ?? 0
+  const time =
+    (seconds !== 0n ? `seconds:${seconds} ` : '') + (nanos !== 0 ? `nanos:${nanos} ` : '')
+  return `commission_rates:<${rates}> update_time:<${time}> `
+}

@@ -1,0 +1,192 @@
+import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
+import { bech32ToAddress } from '../../codec/address.js'
+import { type Bytes, compareBytes, toHex } from '../../codec/bytes.js'
+import { int64Of } from '../../codec/int64.js'
+import { timeToTimestamp } from '../../codec/time.js'
+import type { StakingCore } from './core.js'
+import { MODULE_NAME, valoperPrefix } from './keys.js'
+import {
+  BOND_STATUS_BONDED,
+  BOND_STATUS_UNBONDED,
+  BOND_STATUS_UNBONDING,
+  type Validator,
+} from './status.js'
+import {
+  consAddrOf,
+  consPubKeyOf,
+  deleteValidatorByPowerIndex,
+  durationNs,
+  movePoolTokens,
+  nextUnbondingId,
+  operatorOf,
+  powerOf,
+  rateOf,
+  removeValidator,
+  setValidator,
+  setValidatorByPowerIndex,
+  timeKeyOf,
+  timeOf,
+} from './validators.js'
+
+// Validator-set changes (upstream keeper/val_state_change.go): who is bonded after a block, the
+// status transitions and the pool movements they make, and the unbonding validator queue.
+
+/** Unbonding type of a validator in the unbonding-type index. */
+const UNBONDING_TYPE_VALIDATOR = 3n
+
+/**
+ * Upstream ApplyAndReturnValidatorSetUpdates: the first `max_validators` of the power index with
+ * power ≥ 1 are bonded; those bonded before and not now begin unbonding. Returns the updates:
+ * changed validators in power order, then the removed ones (power 0) by operator address.
+ */
+export async function applyAndReturnValidatorSetUpdates(
+  k: StakingCore,
+  ctx: BlockContext,
+): Promise<ValidatorUpdate[]> {
+  const store = ctx.state.store(MODULE_NAME)
+  const params = await k.params(ctx.state)
+  const last = new Map<string, bigint>()
+  for await (const [operator, power] of k.c.lastValidatorPower.iterate(store)) {
+    last.set(toHex(operator), power)
+  }
+  const updates: ValidatorUpdate[] = []
+  let totalPower = 0n
+  let toBonded = 0n
+  let toNotBonded = 0n
+  const top: Bytes[] = []
+  for await (const [, operator] of k.c.validatorsByPower.iterate(store, { reverse: true })) {
+    if (top.length >= params.max_validators) break
+    top.push(operator)
+  }
+  for (const operator of top) {
+    let v = (await k.validator(ctx.state, operator))!
+    if (v.jailed) throw new Error('should never retrieve a jailed validator from the power store')
+    const tokens = rateOf(v).tokens
+    if (powerOf(tokens) === 0n) break
+    if (v.status === BOND_STATUS_UNBONDED || v.status === BOND_STATUS_UNBONDING) {
+      v = await bondValidator(k, ctx, v)
+      toBonded += tokens
+    }
+    const key = toHex(operator)
+    const newPower = powerOf(tokens)
+    if (last.get(key) !== newPower) {
+      updates.push({ pubKey: consPubKeyOf(k.registry, v), power: newPower })
+      k.c.lastValidatorPower.set(store, operator, newPower)
+    }
+    last.delete(key)
+    totalPower += newPower
+  }
+  const gone = [...last.keys()].map((h) => Buffer.from(h, 'hex')).sort(compareBytes)
+  for (const operator of gone) {
+    const v = await k.validator(ctx.state, operator)
+    if (!v) throw new Error(`validator record not found for address: ${toHex(operator)}`)
+    await beginUnbondingValidator(k, ctx, v)
+    toNotBonded += rateOf(v).tokens
+    k.c.lastValidatorPower.remove(store, operator)
+    updates.push({ pubKey: consPubKeyOf(k.registry, v), power: 0n })
+  }
+  // Only the net difference moves between the pools (one send, as upstream).
+  if (toBonded > toNotBonded) await movePoolTokens(k, ctx, true, toBonded - toNotBonded)
+  else if (toBonded < toNotBonded) await movePoolTokens(k, ctx, false, toNotBonded - toBonded)
+  if (updates.length > 0) k.c.lastTotalPower.set(store, totalPower.toString())
+  k.c.validatorUpdates.set(store, {
+    updates: updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power })),
+  })
+  return updates
+}
+
+/** Upstream bondValidator: Bonded, out of the unbonding queue, hook AfterValidatorBonded. */
+async function bondValidator(k: StakingCore, ctx: BlockContext, v: Validator) {
+  deleteValidatorByPowerIndex(k, ctx.state, v)
+  v.status = BOND_STATUS_BONDED
+  setValidator(k, ctx.state, v)
+  setValidatorByPowerIndex(k, ctx.state, v)
+  await deleteValidatorQueue(k, ctx, v)
+  await k.hook('afterValidatorBonded', ctx, consAddrOf(k.registry, v), operatorOf(v))
+  return v
+}
+
+/**
+ * Upstream BeginUnbondingValidator: Unbonding until block time + unbonding time, queued, with a new
+ * unbonding id; hooks AfterValidatorBeginUnbonding and AfterUnbondingInitiated.
+ */
+async function beginUnbondingValidator(k: StakingCore, ctx: BlockContext, v: Validator) {
+  if (v.status !== BOND_STATUS_BONDED) {
+    throw new Error(`should not already be unbonded or unbonding, validator: ${v.operator_address}`)
+  }
+  const params = await k.params(ctx.state)
+  const id = await nextUnbondingId(k, ctx.state)
+  deleteValidatorByPowerIndex(k, ctx.state, v)
+  v.status = BOND_STATUS_UNBONDING
+  v.unbonding_time = timeToTimestamp(ctx.time + durationNs(params.unbonding_time)) as never
+  v.unbonding_height = BigInt(ctx.height) as never
+  v.unbonding_ids = [...v.unbonding_ids, id as never]
+  setValidator(k, ctx.state, v)
+  setValidatorByPowerIndex(k, ctx.state, v)
+  await insertValidatorQueue(k, ctx, v)
+  const operator = operatorOf(v)
+  await k.hook('afterValidatorBeginUnbonding', ctx, consAddrOf(k.registry, v), operator)
+  const store = ctx.state.store(MODULE_NAME)
+  k.c.unbondingIndex.set(store, id, k.c.validators.storeKey(operator))
+  k.c.unbondingType.set(store, id, UNBONDING_TYPE_VALIDATOR)
+  await k.hook('afterUnbondingInitiated', ctx, id)
+}
+
+function queueKeyOf(v: Validator): [string, bigint] {
+  return [timeKeyOf(timeOf(v.unbonding_time)), int64Of(v.unbonding_height)]
+}
+
+/** Upstream InsertUnbondingValidatorQueue. */
+export async function insertValidatorQueue(k: StakingCore, ctx: BlockContext, v: Validator) {
+  const store = ctx.state.store(MODULE_NAME)
+  const key = queueKeyOf(v)
+  const slice = await k.c.validatorQueue.get(store, key)
+  k.c.validatorQueue.set(store, key, {
+    addresses: [...(slice?.addresses ?? []), v.operator_address],
+  })
+}
+
+/** Upstream DeleteValidatorQueue: the validator leaves the slice of its unbonding time and height. */
+async function deleteValidatorQueue(k: StakingCore, ctx: BlockContext, v: Validator) {
+  const store = ctx.state.store(MODULE_NAME)
+  const key = queueKeyOf(v)
+  const slice = await k.c.validatorQueue.get(store, key)
+  if (!slice) return
+  const addresses = slice.addresses.filter((a) => a !== v.operator_address)
+  if (addresses.length === 0) k.c.validatorQueue.remove(store, key)
+  else k.c.validatorQueue.set(store, key, { addresses })
+}
+
+/**
+ * Upstream UnbondAllMatureValidators: every validator whose unbonding time and height have passed
+ * becomes Unbonded; one without delegator shares is removed.
+ */
+export async function unbondAllMatureValidators(k: StakingCore, ctx: BlockContext) {
+  const store = ctx.state.store(MODULE_NAME)
+  const end = new Uint8Array([
+    ...k.c.validatorQueue.storeKey([timeKeyOf(ctx.time), BigInt(ctx.height)]).subarray(1),
+    0,
+  ])
+  const due: [string, bigint, string[]][] = []
+  for await (const [[time, height], slice] of k.c.validatorQueue.iterate(store, { end })) {
+    if (height <= BigInt(ctx.height) && time <= timeKeyOf(ctx.time)) {
+      due.push([time, height, slice.addresses])
+    }
+  }
+  for (const [, , addresses] of due) {
+    for (const address of addresses) {
+      const operator = bech32ToAddress(address, valoperPrefix())
+      const v = await k.validator(ctx.state, operator)
+      if (!v) throw new Error('validator in the unbonding queue was not found')
+      if (v.status !== BOND_STATUS_UNBONDING) {
+        throw new Error('unexpected validator in unbonding queue; status was not unbonding')
+      }
+      if (int64Of(v.unbonding_on_hold_ref_count) !== 0n) continue
+      for (const id of v.unbonding_ids) k.c.unbondingIndex.remove(store, int64Of(id))
+      v.status = BOND_STATUS_UNBONDED
+      setValidator(k, ctx.state, v)
+      if (rateOf(v).shares === 0n) await removeValidator(k, ctx, operator)
+      await deleteValidatorQueue(k, ctx, v)
+    }
+  }
+}

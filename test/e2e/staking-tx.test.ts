@@ -1,0 +1,207 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createNodeClient, type NodeClient } from '../../src/client/node-client.js'
+import { addressToBech32, bech32ToAddress } from '../../src/codec/address.js'
+import {
+  createDevnetHome,
+  type DevnetHome,
+  type RunningNode,
+  rest,
+  startDevnetNode,
+  tx,
+  txOk,
+} from '../helpers/devnet.js'
+import { runSdkd } from '../helpers/sdkd.js'
+
+/**
+ * `sdkd tx staking …` against a real devnet node: delegate, unbond with the unbonding finished by
+ * dev time travel, create-validator bonded by EndBlock, and a refusal with upstream's code and text.
+ */
+
+let devnet: DevnetHome
+let node: RunningNode
+let client: NodeClient
+let alice: string
+let operator: string
+const UNBONDING_S = 1_814_400
+
+beforeAll(async () => {
+  devnet = await createDevnetHome('staking-e2e')
+  node = await startDevnetNode(devnet, 'v2')
+  client = createNodeClient({ url: node.rpc })
+  alice = devnet.accounts.alice!.address
+  operator = addressToBech32(bech32ToAddress(devnet.accounts.validator!.address), 'sdkvaloper')
+})
+
+afterAll(async () => {
+  await node?.p.stop()
+  await devnet?.cleanup()
+})
+
+async function stake(address: string): Promise<bigint> {
+  const r = await rest(node, `/sdk/bank/v1beta1/balances/${address}/by_denom?denom=stake`)
+  return BigInt(r.balance.amount)
+}
+
+function event(res: Record<string, any>, type: string): Record<string, string> | undefined {
+  const e = (res.events as { type: string; attributes: { key: string; value: string }[] }[]).find(
+    (x) => x.type === type,
+  )
+  return e && Object.fromEntries(e.attributes.map((a) => [a.key, a.value]))
+}
+
+describe('sdkd tx staking', () => {
+  it('behavior: delegate --wait creates the delegation DelegatorDelegations shows', async () => {
+    const res = await txOk(devnet, node, ['staking', 'delegate', operator, '5000000stake'], 'alice')
+    expect(event(res, 'delegate')).toMatchObject({
+      validator: operator,
+      delegator: alice,
+      amount: '5000000stake',
+    })
+    const { delegation_responses } = await rest(node, `/sdk/staking/v1beta1/delegations/${alice}`)
+    expect(delegation_responses).toEqual([
+      {
+        delegation: {
+          delegator_address: alice,
+          validator_address: operator,
+          shares: expect.stringMatching(/^5000000\.0+$/),
+        },
+        balance: { denom: 'stake', amount: '5000000' },
+      },
+    ])
+  })
+
+  it('behavior: unbond returns the tokens once dev time travel passes the unbonding time', async () => {
+    const res = await txOk(devnet, node, ['staking', 'unbond', operator, '2000000stake'], 'alice')
+    const unbond = event(res, 'unbond')!
+    expect(unbond).toMatchObject({ validator: operator, delegator: alice, amount: '2000000stake' })
+    const blockTime = Date.parse(res.timestamp)
+    expect(Date.parse(unbond.completion_time!)).toBe(blockTime + UNBONDING_S * 1000)
+    const before = await stake(alice)
+    await client.call('dev_increaseTime', { seconds: UNBONDING_S })
+    await client.call('dev_mine', { blocks: 1 })
+    expect(await stake(alice)).toBe(before + 2_000_000n)
+    const { delegation_responses } = await rest(node, `/sdk/staking/v1beta1/delegations/${alice}`)
+    expect(delegation_responses[0].balance.amount).toBe('3000000')
+  })
+
+  it('behavior: an unbonding queued before a restart completes after it', async () => {
+    await txOk(devnet, node, ['staking', 'unbond', operator, '1000000stake'], 'alice')
+    const before = await stake(alice)
+    await node.p.stop()
+    node = await startDevnetNode(devnet, 'v2')
+    client = createNodeClient({ url: node.rpc })
+    await client.call('dev_increaseTime', { seconds: UNBONDING_S })
+    await client.call('dev_mine', { blocks: 1 })
+    expect(await stake(alice)).toBe(before + 1_000_000n)
+  })
+
+  it('behavior: create-validator from upstream JSON; EndBlock of its block bonds it', async () => {
+    const bob = devnet.accounts.bob!.address
+    const bobOperator = addressToBech32(bech32ToAddress(bob), 'sdkvaloper')
+    const file = join(devnet.dir, 'validator.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        pubkey: {
+          '@type': '/sdk.crypto.ed25519.PubKey',
+          key: Buffer.alloc(32, 7).toString('base64'),
+        },
+        amount: '2000000stake',
+        moniker: 'bob-validator',
+        'commission-rate': '0.1',
+        'commission-max-rate': '0.2',
+        'commission-max-change-rate': '0.01',
+        'min-self-delegation': '1',
+      }),
+    )
+    const res = await txOk(devnet, node, ['staking', 'create-validator', file], 'bob')
+    expect(event(res, 'create_validator')).toEqual({
+      validator: bobOperator,
+      amount: '2000000stake',
+      msg_index: '0',
+    })
+    const { validator } = await rest(node, `/sdk/staking/v1beta1/validators/${bobOperator}`)
+    expect(validator).toMatchObject({
+      operator_address: bobOperator,
+      status: 'BOND_STATUS_BONDED',
+      tokens: '2000000',
+      description: { moniker: 'bob-validator' },
+      commission: { commission_rates: { rate: '0.100000000000000000' } },
+    })
+  })
+
+  it('behavior: redelegate, edit-validator and cancel-unbond through the CLI', async () => {
+    const bobOperator = addressToBech32(bech32ToAddress(devnet.accounts.bob!.address), 'sdkvaloper')
+    const red = await txOk(
+      devnet,
+      node,
+      ['staking', 'redelegate', operator, bobOperator, '1000000stake'],
+      'alice',
+    )
+    expect(event(red, 'redelegate')).toMatchObject({
+      source_validator: operator,
+      destination_validator: bobOperator,
+      amount: '1000000stake',
+    })
+    const edit = await txOk(
+      devnet,
+      node,
+      ['staking', 'edit-validator', '--moniker', 'bob-renamed', '--min-self-delegation', '2'],
+      'bob',
+    )
+    expect(event(edit, 'edit_validator')?.min_self_delegation).toBe('2')
+    const { validator } = await rest(node, `/sdk/staking/v1beta1/validators/${bobOperator}`)
+    expect(validator.description.moniker).toBe('bob-renamed')
+    const unbond = await txOk(
+      devnet,
+      node,
+      ['staking', 'unbond', bobOperator, '500000stake'],
+      'alice',
+    )
+    const cancel = await txOk(
+      devnet,
+      node,
+      ['staking', 'cancel-unbond', bobOperator, '500000stake', String(unbond.height)],
+      'alice',
+    )
+    expect(event(cancel, 'cancel_unbonding_delegation')).toMatchObject({
+      amount: '500000stake',
+      validator: bobOperator,
+      delegator: alice,
+      creation_height: String(unbond.height),
+    })
+  })
+
+  it('error: a refused message fails in the block with upstream code and text; a bad file is refused before signing', async () => {
+    const missing = addressToBech32(new Uint8Array(20).fill(3), 'sdkvaloper')
+    const res = await tx(devnet, node, ['staking', 'delegate', missing, '1stake'], 'alice')
+    expect([res.code, res.codespace, res.raw_log]).toEqual([
+      3,
+      'staking',
+      'failed to execute message; message index: 0: validator does not exist',
+    ])
+    const file = join(devnet.dir, 'partial.json')
+    await writeFile(file, JSON.stringify({ amount: '1stake', pubkey: {}, moniker: 'x' }))
+    const r = await runSdkd([
+      '--home',
+      devnet.dir,
+      'tx',
+      'staking',
+      'create-validator',
+      file,
+      '--from',
+      'bob',
+      '--keyring-backend',
+      'test',
+      '--node',
+      node.rpc,
+      '--yes',
+    ])
+    expect([r.code, r.stderr.trim()]).toEqual([
+      1,
+      'Error: must specify all validator commission parameters',
+    ])
+  })
+})
