@@ -44,6 +44,23 @@ export abstract class ChainError extends Error {
   abstract abci(): { code: number; codespace: string; log: string }
 }
 
+/**
+ * A failure that is not a registered error (upstream: any plain Go error reaching ABCI): code 1,
+ * codespace `undefined`, the message as log.
+ */
+export class UndefinedCodeError extends ChainError {
+  override readonly name = 'UndefinedCodeError'
+  readonly grpcCode = GrpcCode.Unknown
+
+  statusMessage(): string {
+    return this.message
+  }
+
+  abci(): { code: number; codespace: string; log: string } {
+    return { code: 1, codespace: 'undefined', log: this.message }
+  }
+}
+
 /** Stops the chain; the process exits with `exitCode`: 0 configured halt, 2 upgrade, 1 failure. */
 export class ChainHaltError extends Error {
   override readonly name = 'ChainHaltError'

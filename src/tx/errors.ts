@@ -1,27 +1,13 @@
-import { ChainError, GrpcCode, grpcCodeName, SdkError, StatusError } from '../errors.js'
+import type { ChainError } from '../errors.js'
+import { grpcCodeName, SdkError, StatusError, UndefinedCodeError } from '../errors.js'
+
+export { UndefinedCodeError }
 
 /** ABCI view of a tx failure: code, codespace and log, as CheckTx/DeliverTx report them. */
 export interface AbciError {
   code: number
   codespace: string
   log: string
-}
-
-/**
- * A failure that is not a registered error (upstream: any plain Go error reaching ABCI): code 1,
- * codespace `undefined`, the message as log.
- */
-export class UndefinedCodeError extends ChainError {
-  override readonly name = 'UndefinedCodeError'
-  readonly grpcCode = GrpcCode.Unknown
-
-  statusMessage(): string {
-    return this.message
-  }
-
-  abci(): AbciError {
-    return { code: 1, codespace: 'undefined', log: this.message }
-  }
 }
 
 /** The text upstream shows for an error inside a wrap (`rpc error: …` for gRPC status errors). */

@@ -1,5 +1,6 @@
 import type { BlockContext, Misbehavior } from '../../app/types.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
+import { ErrLogic } from '../../errors.js'
 import { consAddressText, type SlashingKeeper } from './keeper.js'
 import { DOUBLE_SIGN_JAIL_END_TIME, MODULE_NAME, VALIDATOR_UPDATE_DELAY } from './keys.js'
 import { goDuration } from './params.js'
@@ -52,7 +53,7 @@ export async function handleEquivocation(
   }
 
   const info = await keeper.signingInfo(ctx.state, consAddr)
-  if (!info) throw new Error(`expected signing info for validator ${text} but not found`)
+  if (!info) throw ErrLogic.wrap(`expected signing info for validator ${text} but not found`)
   if (info.tombstoned) {
     log().info(
       {

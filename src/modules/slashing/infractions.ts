@@ -1,6 +1,7 @@
 import { type BlockContext, BlockIdFlag, type VoteInfo } from '../../app/types.js'
 import { decToString } from '../../codec/dec.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
+import { ErrLogic } from '../../errors.js'
 import { ErrNoSigningInfoFound } from './errors.js'
 import { consAddressText, type SlashingKeeper } from './keeper.js'
 import { VALIDATOR_UPDATE_DELAY } from './keys.js'
@@ -36,7 +37,7 @@ export async function handleValidatorSignature(
   const text = consAddressText(consAddr)
   const validator = await keeper.staking.validatorByConsAddr(ctx.state, consAddr)
   // Upstream IsValidatorJailed fails for an unknown validator, which halts the chain.
-  if (!validator) throw new Error(`validator with consensus-address ${text} not found`)
+  if (!validator) throw ErrLogic.wrap(`validator with consensus-address ${text} not found`)
   // A jailed validator's missed blocks are not counted.
   if (validator.jailed) return
 

@@ -4,7 +4,7 @@ import { validateDenom } from '../../codec/coins.js'
 import { type Dec, decFromInt, decFromString, decToString, isDecString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { Proto } from '../../codec/proto.js'
-import { ErrInvalidAddress, ErrInvalidRequest } from '../../errors.js'
+import { ErrInvalidAddress, ErrInvalidRequest, UndefinedCodeError } from '../../errors.js'
 import {
   ErrCommissionChangeRateGTMaxRate,
   ErrCommissionChangeRateNegative,
@@ -127,19 +127,23 @@ export function validateRates({ rate, maxRate, maxChangeRate }: Rates): void {
 export function validateParams(p: Proto<'sdk.staking.v1beta1.Params'>): void {
   const unbonding =
     int64Of(p.unbonding_time?.seconds ?? 0) * 1_000_000_000n + BigInt(p.unbonding_time?.nanos ?? 0)
-  if (unbonding <= 0n) throw new Error(`unbonding time must be positive: ${unbonding}`)
+  if (unbonding <= 0n) throw new UndefinedCodeError(`unbonding time must be positive: ${unbonding}`)
   if (p.max_validators === 0)
-    throw new Error(`max validators must be positive: ${p.max_validators}`)
-  if (p.max_entries === 0) throw new Error(`max entries must be positive: ${p.max_entries}`)
-  if (p.bond_denom.trim() === '') throw new Error('bond denom cannot be blank')
+    throw new UndefinedCodeError(`max validators must be positive: ${p.max_validators}`)
+  if (p.max_entries === 0)
+    throw new UndefinedCodeError(`max entries must be positive: ${p.max_entries}`)
+  if (p.bond_denom.trim() === '') throw new UndefinedCodeError('bond denom cannot be blank')
   validateDenom(p.bond_denom)
   if (p.min_commission_rate === '') {
-    throw new Error('minimum commission rate cannot be nil: <nil>')
+    throw new UndefinedCodeError('minimum commission rate cannot be nil: <nil>')
   }
   const min = decFromString(p.min_commission_rate)
-  if (min < 0n) throw new Error(`minimum commission rate cannot be negative: ${decToString(min)}`)
+  if (min < 0n)
+    throw new UndefinedCodeError(`minimum commission rate cannot be negative: ${decToString(min)}`)
   if (min > ONE) {
-    throw new Error(`minimum commission rate cannot be greater than 100%: ${decToString(min)}`)
+    throw new UndefinedCodeError(
+      `minimum commission rate cannot be greater than 100%: ${decToString(min)}`,
+    )
   }
 }
 

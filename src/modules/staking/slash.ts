@@ -11,6 +11,7 @@ import {
   decTruncate,
 } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
+import { UndefinedCodeError } from '../../errors.js'
 import type { StakingCore } from './core.js'
 import { setUbd, unbond } from './delegation.js'
 import { MODULE_NAME, POWER_REDUCTION } from './keys.js'
@@ -32,7 +33,7 @@ import {
 export async function jail(k: StakingCore, ctx: BlockContext, consAddr: Bytes): Promise<void> {
   const v = await k.validatorByConsAddr(ctx.state, consAddr)
   if (!v)
-    throw new Error(
+    throw new UndefinedCodeError(
       `validator with consensus-Address ${Buffer.from(consAddr).toString('hex')} not found`,
     )
   await jailValidator(k, ctx, v)
@@ -43,11 +44,13 @@ export async function jail(k: StakingCore, ctx: BlockContext, consAddr: Bytes): 
 export async function unjail(k: StakingCore, ctx: BlockContext, consAddr: Bytes): Promise<void> {
   const v = await k.validatorByConsAddr(ctx.state, consAddr)
   if (!v)
-    throw new Error(
+    throw new UndefinedCodeError(
       `validator with consensus-Address ${Buffer.from(consAddr).toString('hex')} not found`,
     )
   if (!v.jailed)
-    throw new Error(`cannot unjail already unjailed validator, validator: ${v.operator_address}`)
+    throw new UndefinedCodeError(
+      `cannot unjail already unjailed validator, validator: ${v.operator_address}`,
+    )
   v.jailed = false
   setValidator(k, ctx.state, v)
   setValidatorByPowerIndex(k, ctx.state, v)
@@ -69,7 +72,9 @@ export async function slash(
   factor: Dec,
 ): Promise<bigint> {
   if (factor < 0n) {
-    throw new Error(`attempted to slash with a negative slash factor: ${decToString(factor)}`)
+    throw new UndefinedCodeError(
+      `attempted to slash with a negative slash factor: ${decToString(factor)}`,
+    )
   }
   const slashAmount = decTruncate(decMul(decFromInt(power * POWER_REDUCTION), factor))
   const v = await k.validatorByConsAddr(ctx.state, consAddr)
@@ -80,13 +85,13 @@ export async function slash(
     return 0n
   }
   if (v.status === BOND_STATUS_UNBONDED) {
-    throw new Error(`should not be slashing unbonded validator: ${v.operator_address}`)
+    throw new UndefinedCodeError(`should not be slashing unbonded validator: ${v.operator_address}`)
   }
   const operator = operatorOf(v)
   await k.hook('beforeValidatorModified', ctx, operator)
   let remaining = slashAmount
   if (infractionHeight > ctx.height) {
-    throw new Error(
+    throw new UndefinedCodeError(
       `impossible attempt to slash future infraction at height ${infractionHeight} but we are at height ${ctx.height}`,
     )
   }
@@ -245,7 +250,7 @@ async function slashRedelegation(
     if (shares > held) shares = held
     const tokens = await unbond(k, ctx, delegator, dst, shares)
     const dstVal = await k.validator(ctx.state, dst)
-    if (!dstVal) throw new Error('validator does not exist')
+    if (!dstVal) throw new UndefinedCodeError('validator does not exist')
     if (dstVal.status === BOND_STATUS_BONDED) bondedBurn += tokens
     else notBondedBurn += tokens
   }

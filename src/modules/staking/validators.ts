@@ -5,6 +5,7 @@ import { decFromString, decToString } from '../../codec/dec.js'
 import { sha256 } from '../../codec/hash.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { type TimeNs, timestampToTime, timeToTimestamp } from '../../codec/time.js'
+import { ErrLogic } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
 import type { StakingCore } from './core.js'
 import { ErrBadRemoveValidator, ErrValidatorJailed } from './errors.js'
@@ -37,7 +38,7 @@ export function operatorOf(v: Validator): Bytes {
 /** The validator's ed25519 consensus key (32 bytes). */
 export function consPubKeyOf(registry: ProtoRegistry, v: Validator): Bytes {
   const pk = v.consensus_pubkey
-  if (!pk) throw new Error(`validator ${v.operator_address} has no consensus key`)
+  if (!pk) throw ErrLogic.wrap(`validator ${v.operator_address} has no consensus key`)
   return registry.decode('sdk.crypto.ed25519.PubKey', pk.value).key
 }
 

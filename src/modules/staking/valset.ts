@@ -3,6 +3,7 @@ import { bech32ToAddress } from '../../codec/address.js'
 import { type Bytes, compareBytes, toHex } from '../../codec/bytes.js'
 import { int64Of } from '../../codec/int64.js'
 import { timeToTimestamp } from '../../codec/time.js'
+import { ErrLogic } from '../../errors.js'
 import type { StakingCore } from './core.js'
 import { MODULE_NAME, valoperPrefix } from './keys.js'
 import {
@@ -60,7 +61,8 @@ export async function applyAndReturnValidatorSetUpdates(
   }
   for (const operator of top) {
     let v = (await k.validator(ctx.state, operator))!
-    if (v.jailed) throw new Error('should never retrieve a jailed validator from the power store')
+    if (v.jailed)
+      throw ErrLogic.wrap('should never retrieve a jailed validator from the power store')
     const tokens = rateOf(v).tokens
     if (powerOf(tokens) === 0n) break
     if (v.status === BOND_STATUS_UNBONDED || v.status === BOND_STATUS_UNBONDING) {
@@ -79,7 +81,7 @@ export async function applyAndReturnValidatorSetUpdates(
   const gone = [...last.keys()].map((h) => Buffer.from(h, 'hex')).sort(compareBytes)
   for (const operator of gone) {
     const v = await k.validator(ctx.state, operator)
-    if (!v) throw new Error(`validator record not found for address: ${toHex(operator)}`)
+    if (!v) throw ErrLogic.wrap(`validator record not found for address: ${toHex(operator)}`)
     await beginUnbondingValidator(k, ctx, v)
     toNotBonded += rateOf(v).tokens
     k.c.lastValidatorPower.remove(store, operator)
@@ -112,7 +114,9 @@ async function bondValidator(k: StakingCore, ctx: BlockContext, v: Validator) {
  */
 async function beginUnbondingValidator(k: StakingCore, ctx: BlockContext, v: Validator) {
   if (v.status !== BOND_STATUS_BONDED) {
-    throw new Error(`should not already be unbonded or unbonding, validator: ${v.operator_address}`)
+    throw ErrLogic.wrap(
+      `should not already be unbonded or unbonding, validator: ${v.operator_address}`,
+    )
   }
   const params = await k.params(ctx.state)
   const id = await nextUnbondingId(k, ctx.state)
@@ -177,9 +181,9 @@ export async function unbondAllMatureValidators(k: StakingCore, ctx: BlockContex
     for (const address of addresses) {
       const operator = bech32ToAddress(address, valoperPrefix())
       const v = await k.validator(ctx.state, operator)
-      if (!v) throw new Error('validator in the unbonding queue was not found')
+      if (!v) throw ErrLogic.wrap('validator in the unbonding queue was not found')
       if (v.status !== BOND_STATUS_UNBONDING) {
-        throw new Error('unexpected validator in unbonding queue; status was not unbonding')
+        throw ErrLogic.wrap('unexpected validator in unbonding queue; status was not unbonding')
       }
       if (int64Of(v.unbonding_on_hold_ref_count) !== 0n) continue
       for (const id of v.unbonding_ids) k.c.unbondingIndex.remove(store, int64Of(id))
