@@ -98,4 +98,13 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
         await writeGenesis(g.home, addGenesisAccount(current, address, coins, f.append ?? false))
       },
     )
+  genesis
+    .command('validate-genesis [file]')
+    .description(
+      'validates the genesis file at the default location (config/genesis.json) or at the location passed as an arg',
+    )
+    .action(async (file: string | undefined) => {
+      const { validateGenesisFile } = await import('./genesis-validate.js')
+      process.stdout.write(`${await validateGenesisFile(globals(), file)}\n`)
+    })
 }
