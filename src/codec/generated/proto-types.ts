@@ -3481,6 +3481,36 @@ export declare namespace sdk.staking.v1beta1 {
       updates?: readonly ProtoInits['tendermint.abci.ValidatorUpdate'][] | null | undefined
     }
   }
+  /** sdk.staking.v1beta1.MsgCreateValidator, decoded. */
+  type MsgCreateValidator = {
+    description: ProtoTypes['sdk.staking.v1beta1.Description'] | null
+    commission: ProtoTypes['sdk.staking.v1beta1.CommissionRates'] | null
+    min_self_delegation: string
+    delegator_address: string
+    validator_address: string
+    pubkey: ProtoTypes['google.protobuf.Any'] | null
+    value: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace MsgCreateValidator {
+    /** sdk.staking.v1beta1.MsgCreateValidator, as fromObject and encode take it. */
+    type Init = {
+      description?: ProtoInits['sdk.staking.v1beta1.Description'] | null | undefined
+      commission?: ProtoInits['sdk.staking.v1beta1.CommissionRates'] | null | undefined
+      min_self_delegation?: string | null | undefined
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      pubkey?: ProtoInits['google.protobuf.Any'] | null | undefined
+      value?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.MsgCreateValidatorResponse, decoded. */
+  type MsgCreateValidatorResponse = {
+  }
+  namespace MsgCreateValidatorResponse {
+    /** sdk.staking.v1beta1.MsgCreateValidatorResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
 }
 
 export declare namespace sdk.store.v1 {
@@ -4713,6 +4743,8 @@ export interface ProtoTypes {
   'sdk.staking.v1beta1.RedelegationEntryResponse': sdk.staking.v1beta1.RedelegationEntryResponse
   'sdk.staking.v1beta1.RedelegationResponse': sdk.staking.v1beta1.RedelegationResponse
   'sdk.staking.v1beta1.ValidatorUpdates': sdk.staking.v1beta1.ValidatorUpdates
+  'sdk.staking.v1beta1.MsgCreateValidator': sdk.staking.v1beta1.MsgCreateValidator
+  'sdk.staking.v1beta1.MsgCreateValidatorResponse': sdk.staking.v1beta1.MsgCreateValidatorResponse
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse
@@ -5038,6 +5070,8 @@ export interface ProtoInits {
   'sdk.staking.v1beta1.RedelegationEntryResponse': sdk.staking.v1beta1.RedelegationEntryResponse.Init
   'sdk.staking.v1beta1.RedelegationResponse': sdk.staking.v1beta1.RedelegationResponse.Init
   'sdk.staking.v1beta1.ValidatorUpdates': sdk.staking.v1beta1.ValidatorUpdates.Init
+  'sdk.staking.v1beta1.MsgCreateValidator': sdk.staking.v1beta1.MsgCreateValidator.Init
+  'sdk.staking.v1beta1.MsgCreateValidatorResponse': sdk.staking.v1beta1.MsgCreateValidatorResponse.Init
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord.Init
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest.Init
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse.Init
@@ -5219,6 +5253,7 @@ export interface ProtoMsgs {
   '/sdk.gov.v1beta1.MsgVote': 'sdk.gov.v1beta1.MsgVoteResponse'
   '/sdk.gov.v1beta1.MsgVoteWeighted': 'sdk.gov.v1beta1.MsgVoteWeightedResponse'
   '/sdk.gov.v1beta1.MsgDeposit': 'sdk.gov.v1beta1.MsgDepositResponse'
+  '/sdk.staking.v1beta1.MsgCreateValidator': 'sdk.staking.v1beta1.MsgCreateValidatorResponse'
   '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade': 'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse'
   '/sdk.upgrade.v1beta1.MsgCancelUpgrade': 'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse'
 }
