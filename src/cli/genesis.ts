@@ -109,6 +109,16 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
       process.stdout.write(`${await validateGenesisFile(globals(), file)}\n`)
     })
   registerGentx(genesis, globals)
+  genesis
+    .command('collect-gentxs')
+    .description(
+      'collect genesis txs (config/gentx/*.json) into app_state.genutil.gen_txs, and the other nodes into config.toml persistent_peers',
+    )
+    .option('--gentx-dir <dir>', 'directory of the gentxs (default: config/gentx)')
+    .action(async (f: { gentxDir?: string }) => {
+      const { runCollectGentxs } = await import('./genesis-collect.js')
+      process.stderr.write(`${await runCollectGentxs(globals(), f.gentxDir)}\n`)
+    })
 }
 
 /** `sdkd genesis gentx <key_name> <amount>` with upstream's flags and defaults. */

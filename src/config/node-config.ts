@@ -14,7 +14,15 @@ export interface NodeConfig {
     /** max_request_batch_size: most requests in one JSON-RPC batch (0: no limit). */
     maxRequestBatchSize: number
   } & WebsocketConfig
-  p2p: { laddr: string }
+  p2p: {
+    laddr: string
+    /** persistent_peers: `<node id>@<host>:<port>` of the peers to keep connected (comma-separated). */
+    persistentPeers: string
+    /** addr_book_strict: only routable addresses in the address book (false for a testnet on one host). */
+    addrBookStrict: boolean
+    /** allow_duplicate_ip: several peers from one IP (true for a testnet on one host). */
+    allowDuplicateIp: boolean
+  }
   mempool: {
     size: number
     maxTxBytes: number
@@ -74,7 +82,12 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
       websocketWriteBufferSize: 200,
       closeOnSlowClient: false,
     },
-    p2p: { laddr: 'tcp://0.0.0.0:26656' },
+    p2p: {
+      laddr: 'tcp://0.0.0.0:26656',
+      persistentPeers: '',
+      addrBookStrict: true,
+      allowDuplicateIp: false,
+    },
     mempool: {
       size: 5000,
       maxTxBytes: 1048576,
@@ -149,7 +162,12 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       websocketWriteBufferSize,
       closeOnSlowClient: r.bool('rpc.experimental_close_on_slow_client', d.rpc.closeOnSlowClient),
     },
-    p2p: { laddr: r.string('p2p.laddr', d.p2p.laddr) },
+    p2p: {
+      laddr: r.string('p2p.laddr', d.p2p.laddr),
+      persistentPeers: r.string('p2p.persistent_peers', d.p2p.persistentPeers),
+      addrBookStrict: r.bool('p2p.addr_book_strict', d.p2p.addrBookStrict),
+      allowDuplicateIp: r.bool('p2p.allow_duplicate_ip', d.p2p.allowDuplicateIp),
+    },
     mempool: {
       size: r.uint('mempool.size', d.mempool.size),
       maxTxBytes: r.uint('mempool.max_tx_bytes', d.mempool.maxTxBytes),
@@ -284,6 +302,16 @@ experimental_close_on_slow_client = ${c.rpc.closeOnSlowClient}
 
 # Address to listen for incoming connections (a single-node chain dials no peers).
 laddr = ${q(c.p2p.laddr)}
+
+# Comma separated list of nodes to keep persistent connections to (collect-gentxs writes it).
+persistent_peers = ${q(c.p2p.persistentPeers)}
+
+# Set true for strict address routability rules
+# Set false for private or local networks
+addr_book_strict = ${c.p2p.addrBookStrict}
+
+# Toggle to disable guard against peers connecting from the same ip.
+allow_duplicate_ip = ${c.p2p.allowDuplicateIp}
 
 #######################################################
 ###          Mempool Configuration Option          ###
