@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { type TxObject, txFromJson } from '../client/tx-builder.js'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
@@ -10,50 +9,13 @@ import { readNodeConfig, renderConfigToml } from '../config/node-config.js'
 import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
 import { nodeId as nodeIdOf, parsePrivKey } from '../config/validator-key.js'
+import { decodeGenTx, type GenTx, GenTxError } from '../modules/genutil/genesis.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON
 type Obj = Record<string, any>
-
-const CREATE_VALIDATOR = 'sdk.staking.v1beta1.MsgCreateValidator'
-
-/** A gentx read and checked: its JSON as written, its message decoded, its memo. */
-export interface GenTx {
-  json: unknown
-  tx: TxObject
-  msg: Obj
-  memo: string
-}
-
-/**
- * Upstream ValidateAndGetGenTx: the JSON must decode as a tx with exactly one message, a
- * MsgCreateValidator. Throws upstream's texts.
- */
-export function decodeGenTx(registry: ProtoRegistry, json: unknown, label: string): GenTx {
-  let tx: TxObject
-  try {
-    tx = txFromJson(registry, json)
-  } catch (err) {
-    throw new CliError(`failed to decode gentx: ${label}, error: ${(err as Error).message}`)
-  }
-  const msgs = tx.body?.messages ?? []
-  if (msgs.length !== 1)
-    throw new CliError(`unexpected number of GenTx messages; got: ${msgs.length}, expected: 1`)
-  const any = msgs[0]!
-  const type = registry.typeOfUrl(String(any.type_url))
-  if (!type || type !== registry.typeOfUrl(registry.brand.rename(`/${CREATE_VALIDATOR}`))) {
-    throw new CliError(
-      `unexpected GenTx message type; expected: MsgCreateValidator, got: ${String(any.type_url)}`,
-    )
-  }
-  const msg = type.toObject(type.decode(any.value as Uint8Array), {
-    longs: String,
-    defaults: true,
-  }) as Obj
-  return { json, tx, msg, memo: String(tx.body?.memo ?? '') }
-}
 
 /**
  * Upstream CollectTxs: every `*.json` of the directory, in name order, as a gentx whose validator's
@@ -90,7 +52,13 @@ export async function collectTxs(
     } catch (err) {
       throw new CliError(`failed to decode gentx: ${text.trim()}, error: ${(err as Error).message}`)
     }
-    const genTx = decodeGenTx(registry, json, text.trim())
+    let genTx: GenTx
+    try {
+      genTx = decodeGenTx(registry, json, text.trim())
+    } catch (err) {
+      if (err instanceof GenTxError) throw new CliError(err.message)
+      throw err
+    }
     genTxs.push(genTx)
     if (genTx.memo === '') throw new CliError(`failed to find node's address and IP in ${e.name}`)
     const { msg } = genTx

@@ -5,6 +5,7 @@ import { protoRegistry } from '../codec/proto.js'
 import { readGenesis } from '../config/genesis.js'
 import { readHomeRecord } from '../config/home-record.js'
 import { homePaths } from '../config/paths.js'
+import { parseGenutilGenesis } from '../modules/genutil/genesis.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import { APP_VERSION_NAMES } from '../versions/names.js'
 import { CliError } from './errors.js'
@@ -56,9 +57,15 @@ export async function validateGenesisFile(g: GlobalFlags, file?: string): Promis
   }
   const registry = protoRegistry()
   const app = new App(version({ registry }), registry)
-  for (const m of app.modules.values()) {
+  const checks = [...app.modules.values()].map(
+    (m) => () => m.validateGenesis?.(appState[m.name] ?? m.defaultGenesis?.()),
+  )
+  // The gentxs are checked as x/genutil's ValidateGenesis does, whether or not the app version runs it.
+  if (!app.modules.has('genutil'))
+    checks.push(() => void parseGenutilGenesis(registry, appState.genutil))
+  for (const check of checks) {
     try {
-      m.validateGenesis?.(appState[m.name] ?? m.defaultGenesis?.())
+      check()
     } catch (err) {
       throw new CliError(`error validating genesis file ${path}: ${(err as Error).message}`)
     }
