@@ -2,12 +2,18 @@ import { existsSync } from 'node:fs'
 import { mkdir, open, readFile } from 'node:fs/promises'
 import { networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createUnsignedTx, signTx, txToJson } from '../client/tx-builder.js'
+import {
+  createUnsignedTx,
+  type SigningKey,
+  signTx,
+  type TxObject,
+  txToJson,
+} from '../client/tx-builder.js'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { fromBase64Strict } from '../codec/bytes.js'
 import { type Coin, parseCoins } from '../codec/coins.js'
 import { type Dec, decFromString, decToString } from '../codec/dec.js'
-import { protoRegistry } from '../codec/proto.js'
+import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import type { GenesisJson } from '../config/genesis.js'
 import { homePaths } from '../config/paths.js'
 import { nodeId as nodeIdOf, parsePrivKey } from '../config/validator-key.js'
@@ -193,26 +199,6 @@ export async function runGentx(
     throw new CliError('self delegation below minimum')
   if (moniker === '') throw new CliError('empty description: invalid request')
 
-  const registry = protoRegistry()
-  const msg = registry.packAny('/sdk.staking.v1beta1.MsgCreateValidator', {
-    description: {
-      moniker,
-      identity: f.identity,
-      website: f.website,
-      security_contact: f.securityContact,
-      details: f.details,
-    },
-    commission: {
-      rate: decToString(rate),
-      max_rate: decToString(maxRate),
-      max_change_rate: decToString(maxChangeRate),
-    },
-    min_self_delegation: f.minSelfDelegation,
-    delegator_address: '',
-    validator_address: addressToBech32(bech32ToAddress(key.address), valoperPrefix()),
-    pubkey: registry.packAny('/sdk.crypto.ed25519.PubKey', { key: pubKey }),
-    value: { denom: coins[0]!.denom, amount: coins[0]!.amount.toString() },
-  })
   // Upstream's memo, only when the node id, the IP and the port are all known.
   const memo = f.note ?? (nodeId && f.ip && f.p2pPort ? `${nodeId}@${f.ip}:${f.p2pPort}` : '')
   let fees: Coin[] = []
@@ -221,15 +207,23 @@ export async function runGentx(
   } catch (err) {
     throw new CliError(`invalid --fees: ${(err as Error).message}`)
   }
-  const unsigned = createUnsignedTx({
-    messages: [msg],
-    fee: { amount: fees, gasLimit: BigInt(f.gas) },
-    memo,
-  })
-  const signed = signTx(registry, unsigned, key, {
+  const registry = protoRegistry()
+  const signed = buildGentx(registry, key, {
     chainId: genesis.chain_id,
-    accountNumber: 0n,
-    sequence: 0n,
+    description: {
+      moniker,
+      identity: f.identity,
+      website: f.website,
+      security_contact: f.securityContact,
+      details: f.details,
+    },
+    rates: [rate, maxRate, maxChangeRate],
+    minSelfDelegation: f.minSelfDelegation,
+    pubKey,
+    value: coins[0]!,
+    memo,
+    fees,
+    gas: BigInt(f.gas),
   })
   const out =
     f.outputDocument !== undefined && f.outputDocument !== ''
@@ -249,6 +243,54 @@ export async function runGentx(
     await handle.close()
   }
   return out
+}
+
+/** What a gentx's MsgCreateValidator and its tx are made of. */
+export interface GentxParams {
+  chainId: string
+  description: {
+    moniker: string
+    identity: string
+    website: string
+    security_contact: string
+    details: string
+  }
+  /** Commission rate, max rate, max change rate. */
+  rates: [Dec, Dec, Dec]
+  minSelfDelegation: string
+  /** The ed25519 consensus key. */
+  pubKey: Uint8Array
+  value: Coin
+  memo: string
+  fees: Coin[]
+  gas: bigint
+}
+
+/** A MsgCreateValidator operated by the key's account, signed offline as at genesis (account number 0, sequence 0). */
+export function buildGentx(
+  registry: ProtoRegistry,
+  key: SigningKey & { address: string },
+  p: GentxParams,
+): TxObject {
+  const msg = registry.packAny('/sdk.staking.v1beta1.MsgCreateValidator', {
+    description: p.description,
+    commission: {
+      rate: decToString(p.rates[0]),
+      max_rate: decToString(p.rates[1]),
+      max_change_rate: decToString(p.rates[2]),
+    },
+    min_self_delegation: p.minSelfDelegation,
+    delegator_address: '',
+    validator_address: addressToBech32(bech32ToAddress(key.address), valoperPrefix()),
+    pubkey: registry.packAny('/sdk.crypto.ed25519.PubKey', { key: p.pubKey }),
+    value: { denom: p.value.denom, amount: p.value.amount.toString() },
+  })
+  const unsigned = createUnsignedTx({
+    messages: [msg],
+    fee: { amount: p.fees, gasLimit: p.gas },
+    memo: p.memo,
+  })
+  return signTx(registry, unsigned, key, { chainId: p.chainId, accountNumber: 0n, sequence: 0n })
 }
 
 /** The node's moniker in config.toml (empty when the file or the field is missing). */

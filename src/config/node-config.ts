@@ -5,6 +5,8 @@ import { checkListenAddress } from './listen-address.js'
 /** config.toml (the CometBFT-side settings sdkd uses). */
 export interface NodeConfig {
   moniker: string
+  /** proxy_app: where a real CometBFT reaches the app (sdkd runs the app in its own process). */
+  proxyApp: string
   logLevel: string
   logFormat: string
   rpc: {
@@ -69,6 +71,7 @@ const MIN_SUBSCRIPTION_BUFFER_SIZE = 100
 export function defaultNodeConfig(moniker: string): NodeConfig {
   return {
     moniker,
+    proxyApp: 'tcp://127.0.0.1:26658',
     logLevel: 'info',
     logFormat: 'plain',
     rpc: {
@@ -146,6 +149,7 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
   const instrumentation = readInstrumentation(r, d.instrumentation)
   return {
     moniker: r.string('moniker', d.moniker),
+    proxyApp: r.string('proxy_app', d.proxyApp),
     logLevel: r.string('log_level', d.logLevel),
     logFormat,
     rpc: {
@@ -222,7 +226,7 @@ export function renderConfigToml(c: NodeConfig): string {
 #######################################################################
 
 # TCP or UNIX socket address of the ABCI application (sdkd runs the app in-process).
-proxy_app = "tcp://127.0.0.1:26658"
+proxy_app = ${q(c.proxyApp)}
 
 # A custom human readable name for this node
 moniker = ${q(c.moniker)}
