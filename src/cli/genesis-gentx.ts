@@ -69,11 +69,12 @@ async function validatorPubKey(g: GlobalFlags, flag: string | undefined): Promis
       json = JSON.parse(flag) as Obj
       const key = fromBase64Strict(String(json.key ?? ''))
       if (!String(json['@type'] ?? '').endsWith('crypto.ed25519.PubKey') || key?.length !== 32)
-        throw new Error(
-          'expected {"@type":"/cosmos.crypto.ed25519.PubKey","key":"<base64 of 32 bytes>"}',
+        throw new CliError(
+          'failed to unmarshal validator public key: expected {"@type":"/cosmos.crypto.ed25519.PubKey","key":"<base64 of 32 bytes>"}',
         )
       return key
     } catch (err) {
+      if (err instanceof CliError) throw err
       throw new CliError(`failed to unmarshal validator public key: ${(err as Error).message}`)
     }
   }

@@ -1,12 +1,14 @@
-import type { TxObject } from '../../client/tx-builder.js'
-import { txFromJson } from '../../client/tx-builder.js'
-import type { AnyMessage, ProtoRegistry } from '../../codec/proto.js'
+import { jsonToMessage } from '../../codec/json-parser.js'
+import type { AnyMessage, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 
 // x/genutil's genesis section (upstream x/genutil/types/genesis_state.go): the gentxs, each a tx
 // JSON document carrying one MsgCreateValidator.
 
 /** The canonical name of the one message a gentx carries. */
 export const CREATE_VALIDATOR = 'sdk.staking.v1beta1.MsgCreateValidator'
+
+/** A tx as protobufjs `fromObject` takes it. */
+type TxObject = ProtoInit<'sdk.tx.v1beta1.Tx'>
 
 /** A refused gentx; the message is upstream's. */
 export class GenTxError extends Error {
@@ -35,7 +37,10 @@ export function defaultGenutilGenesis(): { gen_txs: unknown[] } {
 export function decodeGenTx(registry: ProtoRegistry, json: unknown, label: string): GenTx {
   let tx: TxObject
   try {
-    tx = txFromJson(registry, json)
+    const t = registry.type('sdk.tx.v1beta1.Tx')
+    const read = jsonToMessage(registry, t, json, 'tx')
+    if (!read.body) throw new GenTxError('tx: missing "body"')
+    tx = t.toObject(t.fromObject(read), { longs: String, defaults: true, arrays: true })
   } catch (err) {
     throw new GenTxError(`failed to decode gentx: ${label}, error: ${(err as Error).message}`)
   }

@@ -1,6 +1,7 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { ripemd160 } from '@noble/hashes/legacy.js'
+import { sha256 } from '@noble/hashes/sha2.js'
 import type { AppModule, BlockContext, ModuleHost, ValidatorUpdate } from '../../app/types.js'
-import { verifySecp256k1 } from '../../client/keyring.js'
-import { encodeAuthInfo, encodeTxBody } from '../../client/tx-builder.js'
 import { addressToBech32, bech32ToAddress } from '../../codec/address.js'
 import { equalBytes } from '../../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../../codec/proto.js'
@@ -13,7 +14,6 @@ import {
   ErrUnknownRequest,
   ErrWrongSequence,
 } from '../../errors.js'
-import { secp256k1Address } from '../../tx/secp256k1.js'
 import { valoperPrefix } from '../staking/keys.js'
 import type { GenutilAuthKeeper, GenutilStakingKeeper } from './expected-keepers.js'
 import {
@@ -85,7 +85,7 @@ export function createGenutilModule({ registry, auth, staking }: GenutilModuleOp
     if (!pk || pk.type_url !== registry.typeUrl('/sdk.crypto.secp256k1.PubKey'))
       throw ErrInvalidPubKey.wrap('gentx signer must use a secp256k1 public key')
     const pubKey = registry.decode('sdk.crypto.secp256k1.PubKey', pk.value).key
-    if (!equalBytes(secp256k1Address(pubKey), operator)) {
+    if (!equalBytes(ripemd160(sha256(pubKey)), operator)) {
       throw ErrInvalidPubKey.wrap(
         `pubKey does not match signer address ${addressToBech32(operator)} with signer index: 0`,
       )
@@ -102,12 +102,12 @@ export function createGenutilModule({ registry, auth, staking }: GenutilModuleOp
     }
     // At genesis every signature is checked with account number 0 (upstream's SigVerification).
     const bytes = signBytes(registry, {
-      bodyBytes: encodeTxBody(registry, tx),
-      authInfoBytes: encodeAuthInfo(registry, tx),
+      bodyBytes: registry.encode('sdk.tx.v1beta1.TxBody', tx.body ?? {}),
+      authInfoBytes: registry.encode('sdk.tx.v1beta1.AuthInfo', tx.auth_info ?? {}),
       chainId: ctx.chainId,
       accountNumber: 0n,
     })
-    if (!verifySecp256k1(pubKey, bytes, sigs[0]!)) {
+    if (!verifySignature(pubKey, bytes, sigs[0]!)) {
       throw ErrUnauthorized.wrap(
         `signature verification failed; please verify account number (0), sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
       )
@@ -116,5 +116,15 @@ export function createGenutilModule({ registry, auth, staking }: GenutilModuleOp
     const handler = host?.msgHandler(registry.brand.rename(`/${CREATE_VALIDATOR}`))
     if (!handler) throw ErrUnknownRequest.wrap(`unrecognized message type: /${CREATE_VALIDATOR}`)
     await handler(registry.decode(registry.typeOfUrl(any.type_url)!, any.value), ctx)
+  }
+}
+
+/** A 64-byte low-S secp256k1 signature over sha256(message), as SIGN_MODE_DIRECT signs. */
+function verifySignature(pubKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  if (signature.length !== 64) return false
+  try {
+    return secp256k1.verify(signature, sha256(message), pubKey, { prehash: false, lowS: true })
+  } catch {
+    return false
   }
 }
