@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { App } from '../../app/app.js'
-import { type BlockContext, EMPTY_COMET_INFO, type ValidatorUpdate } from '../../app/types.js'
+import {
+  type BlockContext,
+  EMPTY_COMET_INFO,
+  type ModuleConfigurator,
+  type ValidatorUpdate,
+} from '../../app/types.js'
 import { EventManager } from '../../block/events.js'
 import { keyFromMnemonic, pubKeyToAddress } from '../../client/keyring.js'
 import { createUnsignedTx, signTx, txToJson } from '../../client/tx-builder.js'
@@ -54,7 +59,7 @@ async function initChain(genTxs: unknown[], accounts = [operator]) {
         {
           name: 'staking',
           consensusVersion: 1,
-          registerServices: (cfg) =>
+          registerServices: (cfg: ModuleConfigurator) =>
             cfg.registerMsg('/sdk.staking.v1beta1.MsgCreateValidator', async (m) => {
               handled.push(m as unknown as Record<string, unknown>)
               return {}
