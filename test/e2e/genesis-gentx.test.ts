@@ -194,6 +194,23 @@ describe('sdkd genesis collect-gentxs and validate-genesis', () => {
     expect(v.code).toBe(0)
   })
 
+  // Until an app version runs x/genutil (wired with x/staking's MsgCreateValidator), its gentxs would
+  // be silently ignored: the node says so instead of starting without their validators.
+  it('refusal: sdkd start refuses gentxs the app version cannot deliver', async () => {
+    const r = await sdkd(
+      'start',
+      '--rpc.laddr',
+      'tcp://127.0.0.1:0',
+      '--api.enable=false',
+      '--grpc.enable=false',
+      '--instrumentation.prometheus=false',
+    )
+    expect(r.stderr).toContain(
+      'Error: config/genesis.json: app_state.genutil.gen_txs: holds 2 gentx(s), but app version v2 has no x/genutil module to deliver them at InitChain',
+    )
+    expect(r.code).toBe(1)
+  })
+
   it('refusal: validate-genesis reports a bad gentx, an empty file and a missing one with upstream texts', async () => {
     const genesis = JSON.parse(await readFile(join(home, 'config/genesis.json'), 'utf8'))
     const first = genesis.app_state.genutil.gen_txs[0]
