@@ -119,6 +119,21 @@ export interface QueryNode {
     readonly base: number
     get(height: number): Promise<StoredBlock | undefined>
   }
+  /**
+   * The consensus validator set of a height (the set that signs that block), in CometBFT's order;
+   * undefined when the height is unknown (below the block store's base or past the next height).
+   */
+  validatorSet(height: number): Promise<ConsensusValidator[] | undefined>
+}
+
+/** One validator of a consensus validator set, as CometBFT's state store keeps it. */
+export interface ConsensusValidator {
+  /** 20-byte consensus address. */
+  address: Bytes
+  /** ed25519 public key (32 bytes). */
+  pubKey: Bytes
+  power: bigint
+  proposerPriority: bigint
 }
 
 /**
@@ -173,11 +188,13 @@ export interface AppModule {
   /** Validates its genesis section; throws a message naming the bad field. */
   validateGenesis?(genesis: unknown): void
   /** May return the genesis validator set (one module at most: x/staking). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
   initGenesis?(ctx: BlockContext, genesis: unknown): Promise<void | readonly ValidatorUpdate[]>
   exportGenesis?(state: StateReader): Promise<unknown>
   preBlock?(ctx: BlockContext): Promise<void>
   beginBlock?(ctx: BlockContext): Promise<void>
   /** May return validator-set changes (one module at most: x/staking). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
   endBlock?(ctx: BlockContext): Promise<void | readonly ValidatorUpdate[]>
   registerServices?(cfg: ModuleConfigurator): void
   /** Called once the module manager holds every module (x/upgrade reaches handlers through it). */

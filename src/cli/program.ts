@@ -40,11 +40,15 @@ const COMMANDS: readonly {
     auth: async () => (await import('./query-auth.js')).registerQueryAuth,
     bank: async () => (await import('./query-bank.js')).registerQueryBank,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
+    slashing: async () => (await import('./query-slashing.js')).registerQuerySlashing,
+    staking: async () => (await import('./query-staking.js')).registerQueryStaking,
+    'comet-validator-set': async () => (await import('./query-comet.js')).registerQueryComet,
     tx: async () => (await import('./query-tx.js')).registerQueryTx,
   }),
   group(['tx'], {
     bank: async () => (await import('./tx-bank.js')).registerTxBank,
     gov: async () => (await import('./tx-gov.js')).registerTxGov,
+    slashing: async () => (await import('./tx-slashing.js')).registerTxSlashing,
     upgrade: async () => (await import('./tx-upgrade.js')).registerTxUpgrade,
     // One file defines these four.
     sign: async () => (await import('./tx-sign.js')).registerTxSign,

@@ -30,7 +30,8 @@ export function parseProposalStatus(text: string): number {
   return i + 1
 }
 
-interface PageFlags {
+/** Pagination flags of a list query. */
+export interface PageFlags {
   pageKey?: string
   offset?: number
   limit?: number
@@ -38,7 +39,8 @@ interface PageFlags {
   reverse?: boolean
 }
 
-function addPageFlags(cmd: Command): Command {
+/** Adds the pagination flags. */
+export function addPageFlags(cmd: Command): Command {
   return cmd
     .option('--page-key <base64>', 'pagination page key (next_key of the previous page)')
     .option('--offset <n>', 'pagination offset', uintArg)
@@ -47,7 +49,8 @@ function addPageFlags(cmd: Command): Command {
     .option('--reverse', 'results in descending order')
 }
 
-function pageRequest(f: PageFlags): Record<string, unknown> {
+/** The PageRequest of the pagination flags. */
+export function pageRequest(f: PageFlags): Record<string, unknown> {
   if (f.pageKey !== undefined && f.offset !== undefined)
     throw new CliError('invalid request, either offset or key is expected, got both')
   let key: Uint8Array | undefined

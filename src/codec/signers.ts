@@ -1,5 +1,6 @@
 import type protobuf from 'protobufjs'
 import { bech32ToAddress } from './address.js'
+import { brand } from './brand.js'
 import { type Bytes, toHex } from './bytes.js'
 import { SIGNER_OPTION, signerFields } from './signer-fields.js'
 
@@ -28,11 +29,22 @@ export function msgSigners(type: protobuf.Type, msg: Message): Bytes[] {
       if (nested && 'fields' in nested) {
         out.push(...msgSigners(nested as protobuf.Type, (v ?? {}) as Message))
       } else {
-        out.push(bech32ToAddress(String(v ?? '')))
+        out.push(signerAddress(String(v ?? '')))
       }
     }
   }
   return out
+}
+
+/**
+ * A signer field's address bytes. A validator operator address (`sdkvaloper1…`, e.g. MsgUnjail's
+ * `validator_addr`) names its operator account, which has the same bytes, as upstream's signing
+ * context decodes such fields with the validator address codec; any other text is an account
+ * address.
+ */
+function signerAddress(text: string): Bytes {
+  const valoper = brand().bech32.validator
+  return text.startsWith(`${valoper}1`) ? bech32ToAddress(text, valoper) : bech32ToAddress(text)
 }
 
 /** Signers of several messages, first occurrence first, without duplicates (upstream GetSigners). */

@@ -1,5 +1,7 @@
+import type { ConsensusValidator } from '../app/types.js'
 import type { BlockBuilder } from '../block/block.js'
 import type { BlockProducer } from '../chain/producer.js'
+import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
 import { nodeId } from '../config/validator-key.js'
@@ -57,6 +59,7 @@ export function rpcNodeOf(o: {
     blocks,
     nextRoundStartMs: () => o.producer.nextBlockAtMs,
     upgradeHaltHeight: o.upgradeHaltHeight,
+    validatorSet: async (height) => singleValidatorSet(o.blocks, v, height),
     abciInfo: async () => {
       const latest = blocks.latest
       // The protocol version x/upgrade raises by one with every applied upgrade (key 0x03).
@@ -73,4 +76,19 @@ export function rpcNodeOf(o: {
       }
     },
   }
+}
+
+/**
+ * The consensus validator set of `height` (QueryNode.validatorSet): the single genesis validator at
+ * every height the block store keeps and the next one, its proposer priority 0 as a set of one
+ * always has.
+ */
+function singleValidatorSet(
+  blocks: Pick<BlockStore, 'base' | 'latest'>,
+  v: { address: Bytes; pubKey: Bytes; power: bigint },
+  height: number,
+): ConsensusValidator[] | undefined {
+  const latest = blocks.latest?.block.header.height ?? 0
+  if (height < Math.max(1, blocks.base) || height > latest + 1) return undefined
+  return [{ address: v.address, pubKey: v.pubKey, power: v.power, proposerPriority: 0n }]
 }

@@ -14,6 +14,7 @@ const facts = {
   p2pListenAddr: 'tcp://0.0.0.0:26656',
   rpcListenAddr: 'tcp://127.0.0.1:26657',
   blocks: { latest: undefined, base: 0, get: async () => undefined },
+  validatorSet: async () => undefined,
 }
 
 describe('node info', () => {

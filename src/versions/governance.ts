@@ -3,25 +3,46 @@ import type { AuthKeeper } from '../modules/auth/keeper.js'
 import type { BankKeeper } from '../modules/bank/keeper.js'
 import { GovKeeper } from '../modules/gov/keeper.js'
 import { createGovModule } from '../modules/gov/module.js'
+import type { ParamsKeeper } from '../modules/params/keeper.js'
 import { StakingKeeper } from '../modules/staking/keeper.js'
+import { MODULE_NAME as STAKING } from '../modules/staking/keys.js'
 import { createStakingModule } from '../modules/staking/module.js'
 import type { AppVersionDeps } from './deps.js'
+import { createSlashing } from './slashing.js'
 
 /**
  * The governance modules every app version carries: x/staking (the genesis validator set, which gives
- * voting power) and x/gov v1 (proposals, deposits, votes, tally), wired to auth and bank.
+ * voting power) and x/gov v1 (proposals, deposits, votes, tally), wired to auth and bank; and
+ * x/slashing on staking and x/evidence on slashing, once the staking keeper offers what slashing
+ * calls (else undefined).
  */
 export function createGovernanceModules(
   deps: AppVersionDeps,
   auth: AuthKeeper,
   bank: BankKeeper,
-): { staking: AppModule; gov: AppModule } {
+  params?: ParamsKeeper,
+): {
+  staking: AppModule
+  gov: AppModule
+  slashing: { slashing: AppModule; evidence: AppModule } | undefined
+} {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper({ registry, bank })
   // x/gov moves deposits only through bank's module-account functions (send to/from, burn).
   const govKeeper = new GovKeeper({ registry, bank, staking: stakingKeeper })
+  const slashing = createSlashing(deps, {
+    staking: stakingKeeper,
+    params,
+    async validators(state) {
+      const out = []
+      for await (const [, v] of stakingKeeper.c.validators.iterate(state.store(STAKING)))
+        out.push(v)
+      return out
+    },
+  })
   return {
     staking: createStakingModule({ registry, keeper: stakingKeeper, auth }),
     gov: createGovModule({ registry, keeper: govKeeper }),
+    slashing,
   }
 }

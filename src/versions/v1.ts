@@ -6,6 +6,7 @@ import { createBankModule } from '../modules/bank/module.js'
 import { CrisisKeeper } from '../modules/crisis/keeper.js'
 import { createCrisisModule } from '../modules/crisis/module.js'
 import { ParamsKeeper } from '../modules/params/keeper.js'
+import { crisisParamSet, stakingParamSet } from '../modules/params/legacy-subspaces.js'
 import { createParamsModule } from '../modules/params/module.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { createUpgradeModule } from '../modules/upgrade/module.js'
@@ -16,10 +17,10 @@ import { createGovernanceModules } from './governance.js'
 export type { AppVersionDeps }
 
 /** Subspaces the legacy x/params module serves in v1. */
-export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov'] as const
+export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov', 'staking'] as const
 
 /**
- * v1, the genesis binary: auth, bank, staking, gov, crisis, params (legacy; it holds the consensus
+ * v1, the genesis binary: auth, bank, staking, slashing, gov, crisis, evidence, params (legacy; it holds the consensus
  * params in its `baseapp` subspace, as SDK ≤ v0.46 apps did) and upgrade. It knows no upgrades.
  */
 export function createV1(deps: AppVersionDeps): AppVersion {
@@ -27,25 +28,47 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const auth = new AuthKeeper({ registry })
   const bank = new BankKeeper({ registry, accounts: auth })
   const upgrade = new UpgradeKeeper({ registry })
-  const params = new ParamsKeeper({ subspaces: V1_PARAM_SUBSPACES })
+  const params = new ParamsKeeper({
+    subspaces: V1_PARAM_SUBSPACES,
+    paramSets: { staking: stakingParamSet(registry), crisis: crisisParamSet(registry) },
+  })
   const crisis = new CrisisKeeper({ registry })
-  const governance = createGovernanceModules(deps, auth, bank)
+  const governance = createGovernanceModules(deps, auth, bank, params)
+  const { slashing } = governance
+  // x/slashing and x/evidence are wired once the staking keeper offers what slashing calls (see
+  // versions/slashing.ts).
+  const withSlashing = (list: string[]) =>
+    slashing ? list : list.filter((n) => n !== 'slashing' && n !== 'evidence')
   const modules: AppModule[] = [
     createAuthModule({ registry, keeper: auth }),
     createBankModule({ registry, keeper: bank }),
     governance.staking,
+    ...(slashing ? [slashing.slashing] : []),
     governance.gov,
     createCrisisModule({ registry, keeper: crisis }),
     createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
     createUpgradeModule({ keeper: upgrade, ...upgradeOptionsOf(deps) }),
+    ...(slashing ? [slashing.evidence] : []),
   ]
   return {
     name: 'v1',
     modules,
     order: {
-      initGenesis: ['auth', 'bank', 'staking', 'gov', 'crisis', 'params', 'upgrade'],
+      // simd's orders: slashing's genesis after staking's, evidence's after crisis's; BeginBlock
+      // runs slashing (liveness), then evidence (double signs), before staking.
+      initGenesis: withSlashing([
+        'auth',
+        'bank',
+        'staking',
+        'slashing',
+        'gov',
+        'crisis',
+        'evidence',
+        'params',
+        'upgrade',
+      ]),
       preBlockers: ['upgrade'],
-      beginBlockers: [],
+      beginBlockers: withSlashing(['slashing', 'evidence']),
       endBlockers: ['gov'],
     },
     upgrades: [],

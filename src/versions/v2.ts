@@ -9,6 +9,7 @@ import {
 } from '../modules/consensus/params.js'
 import { ParamsKeeper } from '../modules/params/keeper.js'
 import { BASEAPP_SUBSPACE } from '../modules/params/keys.js'
+import { stakingParamSet } from '../modules/params/legacy-subspaces.js'
 import { createParamsModule } from '../modules/params/module.js'
 import { type AppVersionDeps, consensusParamsOf } from './deps.js'
 import { createV1 } from './v1.js'
@@ -17,7 +18,7 @@ import { createV1 } from './v1.js'
 export const V2_UPGRADE_NAME = 'v2'
 
 /** Subspaces the legacy x/params module serves in v2. */
-export const V2_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'gov'] as const
+export const V2_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'gov', 'staking'] as const
 
 /**
  * Upstream baseapp.MigrateParams: copies the consensus params from x/params' `baseapp` subspace into
@@ -52,7 +53,10 @@ async function migrateConsensusParams(
  */
 export function createV2(deps: AppVersionDeps): AppVersion {
   const v1 = createV1(deps)
-  const params = new ParamsKeeper({ subspaces: V2_PARAM_SUBSPACES })
+  const params = new ParamsKeeper({
+    subspaces: V2_PARAM_SUBSPACES,
+    paramSets: { staking: stakingParamSet(deps.registry) },
+  })
   const consensus = new ConsensusKeeper({ registry: deps.registry })
   const modules: AppModule[] = v1.modules
     .filter((m) => m.name !== 'crisis')

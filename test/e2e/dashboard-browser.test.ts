@@ -244,6 +244,7 @@ describe.skipIf(!CHROMIUM)('dashboard in a real browser (chromium)', () => {
     const height = await mine(1)
     const paths = [
       '/',
+      '/dashboard/validators',
       '/dashboard/upgrades',
       '/dashboard/governance',
       `/dashboard/governance?height=${height}`,

@@ -228,6 +228,13 @@ export class GovChain {
     return r
   }
 
+  /** Commits a block whose only change is `edit` (tests write module records directly). */
+  async edit(edit: (state: BlockContext['state']) => void | Promise<void>): Promise<void> {
+    const branch = this.store.branch()
+    await edit(branch)
+    await this.commit(branch, this.height + 1)
+  }
+
   /** The committed state at the latest height. */
   view(): StateReader {
     return this.store.view(this.height)

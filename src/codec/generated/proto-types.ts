@@ -1723,6 +1723,72 @@ export declare namespace sdk.base.query.v1beta1 {
 }
 
 export declare namespace sdk.base.tendermint.v1beta1 {
+  /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest, decoded. */
+  type GetValidatorSetByHeightRequest = {
+    height: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace GetValidatorSetByHeightRequest {
+    /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse, decoded. */
+  type GetValidatorSetByHeightResponse = {
+    block_height: Long
+    validators: ProtoTypes['sdk.base.tendermint.v1beta1.Validator'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace GetValidatorSetByHeightResponse {
+    /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse, as fromObject and encode take it. */
+    type Init = {
+      block_height?: Long | number | string | bigint | null | undefined
+      validators?: readonly ProtoInits['sdk.base.tendermint.v1beta1.Validator'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest, decoded. */
+  type GetLatestValidatorSetRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace GetLatestValidatorSetRequest {
+    /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse, decoded. */
+  type GetLatestValidatorSetResponse = {
+    block_height: Long
+    validators: ProtoTypes['sdk.base.tendermint.v1beta1.Validator'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace GetLatestValidatorSetResponse {
+    /** sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse, as fromObject and encode take it. */
+    type Init = {
+      block_height?: Long | number | string | bigint | null | undefined
+      validators?: readonly ProtoInits['sdk.base.tendermint.v1beta1.Validator'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.Validator, decoded. */
+  type Validator = {
+    address: string
+    pub_key: ProtoTypes['google.protobuf.Any'] | null
+    voting_power: Long
+    proposer_priority: Long
+  }
+  namespace Validator {
+    /** sdk.base.tendermint.v1beta1.Validator, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      pub_key?: ProtoInits['google.protobuf.Any'] | null | undefined
+      voting_power?: Long | number | string | bigint | null | undefined
+      proposer_priority?: Long | number | string | bigint | null | undefined
+    }
+  }
   /** sdk.base.tendermint.v1beta1.GetBlockByHeightRequest, decoded. */
   type GetBlockByHeightRequest = {
     height: Long
@@ -2007,6 +2073,79 @@ export declare namespace sdk.crypto.secp256k1 {
     /** sdk.crypto.secp256k1.PrivKey, as fromObject and encode take it. */
     type Init = {
       key?: Uint8Array | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.evidence.v1beta1 {
+  /** sdk.evidence.v1beta1.Equivocation, decoded. */
+  type Equivocation = {
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    power: Long
+    consensus_address: string
+  }
+  namespace Equivocation {
+    /** sdk.evidence.v1beta1.Equivocation, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      power?: Long | number | string | bigint | null | undefined
+      consensus_address?: string | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    evidence: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace GenesisState {
+    /** sdk.evidence.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      evidence?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryEvidenceRequest, decoded. */
+  type QueryEvidenceRequest = {
+    evidence_hash: Uint8Array
+    hash: string
+  }
+  namespace QueryEvidenceRequest {
+    /** sdk.evidence.v1beta1.QueryEvidenceRequest, as fromObject and encode take it. */
+    type Init = {
+      evidence_hash?: Uint8Array | null | undefined
+      hash?: string | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryEvidenceResponse, decoded. */
+  type QueryEvidenceResponse = {
+    evidence: ProtoTypes['google.protobuf.Any'] | null
+  }
+  namespace QueryEvidenceResponse {
+    /** sdk.evidence.v1beta1.QueryEvidenceResponse, as fromObject and encode take it. */
+    type Init = {
+      evidence?: ProtoInits['google.protobuf.Any'] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryAllEvidenceRequest, decoded. */
+  type QueryAllEvidenceRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryAllEvidenceRequest {
+    /** sdk.evidence.v1beta1.QueryAllEvidenceRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.evidence.v1beta1.QueryAllEvidenceResponse, decoded. */
+  type QueryAllEvidenceResponse = {
+    evidence: ProtoTypes['google.protobuf.Any'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryAllEvidenceResponse {
+    /** sdk.evidence.v1beta1.QueryAllEvidenceResponse, as fromObject and encode take it. */
+    type Init = {
+      evidence?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
     }
   }
 }
@@ -3032,6 +3171,195 @@ export declare namespace sdk.params.v1beta1 {
   }
 }
 
+export declare namespace sdk.slashing.v1beta1 {
+  /** sdk.slashing.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    params: ProtoTypes['sdk.slashing.v1beta1.Params'] | null
+    signing_infos: ProtoTypes['sdk.slashing.v1beta1.SigningInfo'][]
+    missed_blocks: ProtoTypes['sdk.slashing.v1beta1.ValidatorMissedBlocks'][]
+  }
+  namespace GenesisState {
+    /** sdk.slashing.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.slashing.v1beta1.Params'] | null | undefined
+      signing_infos?: readonly ProtoInits['sdk.slashing.v1beta1.SigningInfo'][] | null | undefined
+      missed_blocks?: readonly ProtoInits['sdk.slashing.v1beta1.ValidatorMissedBlocks'][] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.SigningInfo, decoded. */
+  type SigningInfo = {
+    address: string
+    validator_signing_info: ProtoTypes['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null
+  }
+  namespace SigningInfo {
+    /** sdk.slashing.v1beta1.SigningInfo, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      validator_signing_info?: ProtoInits['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.ValidatorMissedBlocks, decoded. */
+  type ValidatorMissedBlocks = {
+    address: string
+    missed_blocks: ProtoTypes['sdk.slashing.v1beta1.MissedBlock'][]
+  }
+  namespace ValidatorMissedBlocks {
+    /** sdk.slashing.v1beta1.ValidatorMissedBlocks, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      missed_blocks?: readonly ProtoInits['sdk.slashing.v1beta1.MissedBlock'][] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MissedBlock, decoded. */
+  type MissedBlock = {
+    index: Long
+    missed: boolean
+  }
+  namespace MissedBlock {
+    /** sdk.slashing.v1beta1.MissedBlock, as fromObject and encode take it. */
+    type Init = {
+      index?: Long | number | string | bigint | null | undefined
+      missed?: boolean | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.slashing.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.slashing.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['sdk.slashing.v1beta1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.slashing.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.slashing.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfoRequest, decoded. */
+  type QuerySigningInfoRequest = {
+    cons_address: string
+  }
+  namespace QuerySigningInfoRequest {
+    /** sdk.slashing.v1beta1.QuerySigningInfoRequest, as fromObject and encode take it. */
+    type Init = {
+      cons_address?: string | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfoResponse, decoded. */
+  type QuerySigningInfoResponse = {
+    val_signing_info: ProtoTypes['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null
+  }
+  namespace QuerySigningInfoResponse {
+    /** sdk.slashing.v1beta1.QuerySigningInfoResponse, as fromObject and encode take it. */
+    type Init = {
+      val_signing_info?: ProtoInits['sdk.slashing.v1beta1.ValidatorSigningInfo'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfosRequest, decoded. */
+  type QuerySigningInfosRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QuerySigningInfosRequest {
+    /** sdk.slashing.v1beta1.QuerySigningInfosRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.QuerySigningInfosResponse, decoded. */
+  type QuerySigningInfosResponse = {
+    info: ProtoTypes['sdk.slashing.v1beta1.ValidatorSigningInfo'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QuerySigningInfosResponse {
+    /** sdk.slashing.v1beta1.QuerySigningInfosResponse, as fromObject and encode take it. */
+    type Init = {
+      info?: readonly ProtoInits['sdk.slashing.v1beta1.ValidatorSigningInfo'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.ValidatorSigningInfo, decoded. */
+  type ValidatorSigningInfo = {
+    address: string
+    start_height: Long
+    index_offset: Long
+    jailed_until: ProtoTypes['google.protobuf.Timestamp'] | null
+    tombstoned: boolean
+    missed_blocks_counter: Long
+  }
+  namespace ValidatorSigningInfo {
+    /** sdk.slashing.v1beta1.ValidatorSigningInfo, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      start_height?: Long | number | string | bigint | null | undefined
+      index_offset?: Long | number | string | bigint | null | undefined
+      jailed_until?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      tombstoned?: boolean | null | undefined
+      missed_blocks_counter?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.Params, decoded. */
+  type Params = {
+    signed_blocks_window: Long
+    min_signed_per_window: Uint8Array
+    downtime_jail_duration: ProtoTypes['google.protobuf.Duration'] | null
+    slash_fraction_double_sign: Uint8Array
+    slash_fraction_downtime: Uint8Array
+  }
+  namespace Params {
+    /** sdk.slashing.v1beta1.Params, as fromObject and encode take it. */
+    type Init = {
+      signed_blocks_window?: Long | number | string | bigint | null | undefined
+      min_signed_per_window?: Uint8Array | null | undefined
+      downtime_jail_duration?: ProtoInits['google.protobuf.Duration'] | null | undefined
+      slash_fraction_double_sign?: Uint8Array | null | undefined
+      slash_fraction_downtime?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUnjail, decoded. */
+  type MsgUnjail = {
+    validator_addr: string
+  }
+  namespace MsgUnjail {
+    /** sdk.slashing.v1beta1.MsgUnjail, as fromObject and encode take it. */
+    type Init = {
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUnjailResponse, decoded. */
+  type MsgUnjailResponse = {
+  }
+  namespace MsgUnjailResponse {
+    /** sdk.slashing.v1beta1.MsgUnjailResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.slashing.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.slashing.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.slashing.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.slashing.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.slashing.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+}
+
 export declare namespace sdk.staking.v1beta1 {
   /** sdk.staking.v1beta1.GenesisState, decoded. */
   type GenesisState = {
@@ -3113,6 +3441,98 @@ export declare namespace sdk.staking.v1beta1 {
       validator?: ProtoInits['sdk.staking.v1beta1.Validator'] | null | undefined
     }
   }
+  /** sdk.staking.v1beta1.QueryValidatorDelegationsRequest, decoded. */
+  type QueryValidatorDelegationsRequest = {
+    validator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryValidatorDelegationsRequest {
+    /** sdk.staking.v1beta1.QueryValidatorDelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorDelegationsResponse, decoded. */
+  type QueryValidatorDelegationsResponse = {
+    delegation_responses: ProtoTypes['sdk.staking.v1beta1.DelegationResponse'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryValidatorDelegationsResponse {
+    /** sdk.staking.v1beta1.QueryValidatorDelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      delegation_responses?: readonly ProtoInits['sdk.staking.v1beta1.DelegationResponse'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest, decoded. */
+  type QueryValidatorUnbondingDelegationsRequest = {
+    validator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryValidatorUnbondingDelegationsRequest {
+    /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse, decoded. */
+  type QueryValidatorUnbondingDelegationsResponse = {
+    unbonding_responses: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegation'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryValidatorUnbondingDelegationsResponse {
+    /** sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      unbonding_responses?: readonly ProtoInits['sdk.staking.v1beta1.UnbondingDelegation'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegationRequest, decoded. */
+  type QueryDelegationRequest = {
+    delegator_addr: string
+    validator_addr: string
+  }
+  namespace QueryDelegationRequest {
+    /** sdk.staking.v1beta1.QueryDelegationRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegationResponse, decoded. */
+  type QueryDelegationResponse = {
+    delegation_response: ProtoTypes['sdk.staking.v1beta1.DelegationResponse'] | null
+  }
+  namespace QueryDelegationResponse {
+    /** sdk.staking.v1beta1.QueryDelegationResponse, as fromObject and encode take it. */
+    type Init = {
+      delegation_response?: ProtoInits['sdk.staking.v1beta1.DelegationResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryUnbondingDelegationRequest, decoded. */
+  type QueryUnbondingDelegationRequest = {
+    delegator_addr: string
+    validator_addr: string
+  }
+  namespace QueryUnbondingDelegationRequest {
+    /** sdk.staking.v1beta1.QueryUnbondingDelegationRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryUnbondingDelegationResponse, decoded. */
+  type QueryUnbondingDelegationResponse = {
+    unbond: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegation'] | null
+  }
+  namespace QueryUnbondingDelegationResponse {
+    /** sdk.staking.v1beta1.QueryUnbondingDelegationResponse, as fromObject and encode take it. */
+    type Init = {
+      unbond?: ProtoInits['sdk.staking.v1beta1.UnbondingDelegation'] | null | undefined
+    }
+  }
   /** sdk.staking.v1beta1.QueryDelegatorDelegationsRequest, decoded. */
   type QueryDelegatorDelegationsRequest = {
     delegator_addr: string
@@ -3147,6 +3567,124 @@ export declare namespace sdk.staking.v1beta1 {
     type Init = {
       delegation_responses?: readonly ProtoInits['sdk.staking.v1beta1.DelegationResponse'][] | null | undefined
       pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest, decoded. */
+  type QueryDelegatorUnbondingDelegationsRequest = {
+    delegator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDelegatorUnbondingDelegationsRequest {
+    /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse, decoded. */
+  type QueryDelegatorUnbondingDelegationsResponse = {
+    unbonding_responses: ProtoTypes['sdk.staking.v1beta1.UnbondingDelegation'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDelegatorUnbondingDelegationsResponse {
+    /** sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      unbonding_responses?: readonly ProtoInits['sdk.staking.v1beta1.UnbondingDelegation'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryRedelegationsRequest, decoded. */
+  type QueryRedelegationsRequest = {
+    delegator_addr: string
+    src_validator_addr: string
+    dst_validator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryRedelegationsRequest {
+    /** sdk.staking.v1beta1.QueryRedelegationsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      src_validator_addr?: string | null | undefined
+      dst_validator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryRedelegationsResponse, decoded. */
+  type QueryRedelegationsResponse = {
+    redelegation_responses: ProtoTypes['sdk.staking.v1beta1.RedelegationResponse'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryRedelegationsResponse {
+    /** sdk.staking.v1beta1.QueryRedelegationsResponse, as fromObject and encode take it. */
+    type Init = {
+      redelegation_responses?: readonly ProtoInits['sdk.staking.v1beta1.RedelegationResponse'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorsRequest, decoded. */
+  type QueryDelegatorValidatorsRequest = {
+    delegator_addr: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDelegatorValidatorsRequest {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorsResponse, decoded. */
+  type QueryDelegatorValidatorsResponse = {
+    validators: ProtoTypes['sdk.staking.v1beta1.Validator'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDelegatorValidatorsResponse {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorsResponse, as fromObject and encode take it. */
+    type Init = {
+      validators?: readonly ProtoInits['sdk.staking.v1beta1.Validator'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorRequest, decoded. */
+  type QueryDelegatorValidatorRequest = {
+    delegator_addr: string
+    validator_addr: string
+  }
+  namespace QueryDelegatorValidatorRequest {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_addr?: string | null | undefined
+      validator_addr?: string | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryDelegatorValidatorResponse, decoded. */
+  type QueryDelegatorValidatorResponse = {
+    validator: ProtoTypes['sdk.staking.v1beta1.Validator'] | null
+  }
+  namespace QueryDelegatorValidatorResponse {
+    /** sdk.staking.v1beta1.QueryDelegatorValidatorResponse, as fromObject and encode take it. */
+    type Init = {
+      validator?: ProtoInits['sdk.staking.v1beta1.Validator'] | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryHistoricalInfoRequest, decoded. */
+  type QueryHistoricalInfoRequest = {
+    height: Long
+  }
+  namespace QueryHistoricalInfoRequest {
+    /** sdk.staking.v1beta1.QueryHistoricalInfoRequest, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.staking.v1beta1.QueryHistoricalInfoResponse, decoded. */
+  type QueryHistoricalInfoResponse = {
+    hist: ProtoTypes['sdk.staking.v1beta1.HistoricalInfo'] | null
+  }
+  namespace QueryHistoricalInfoResponse {
+    /** sdk.staking.v1beta1.QueryHistoricalInfoResponse, as fromObject and encode take it. */
+    type Init = {
+      hist?: ProtoInits['sdk.staking.v1beta1.HistoricalInfo'] | null | undefined
     }
   }
   /** sdk.staking.v1beta1.QueryPoolRequest, decoded. */
@@ -4611,6 +5149,11 @@ export interface ProtoTypes {
   'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse': sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse
+  'sdk.base.tendermint.v1beta1.Validator': sdk.base.tendermint.v1beta1.Validator
   'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest': sdk.base.tendermint.v1beta1.GetBlockByHeightRequest
   'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse': sdk.base.tendermint.v1beta1.GetBlockByHeightResponse
   'sdk.base.tendermint.v1beta1.GetLatestBlockRequest': sdk.base.tendermint.v1beta1.GetLatestBlockRequest
@@ -4632,6 +5175,12 @@ export interface ProtoTypes {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey
+  'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation
+  'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState
+  'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest
+  'sdk.evidence.v1beta1.QueryEvidenceResponse': sdk.evidence.v1beta1.QueryEvidenceResponse
+  'sdk.evidence.v1beta1.QueryAllEvidenceRequest': sdk.evidence.v1beta1.QueryAllEvidenceRequest
+  'sdk.evidence.v1beta1.QueryAllEvidenceResponse': sdk.evidence.v1beta1.QueryAllEvidenceResponse
   'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState
   'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption
   'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit
@@ -4710,15 +5259,49 @@ export interface ProtoTypes {
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange
+  'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState
+  'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo
+  'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks
+  'sdk.slashing.v1beta1.MissedBlock': sdk.slashing.v1beta1.MissedBlock
+  'sdk.slashing.v1beta1.QueryParamsRequest': sdk.slashing.v1beta1.QueryParamsRequest
+  'sdk.slashing.v1beta1.QueryParamsResponse': sdk.slashing.v1beta1.QueryParamsResponse
+  'sdk.slashing.v1beta1.QuerySigningInfoRequest': sdk.slashing.v1beta1.QuerySigningInfoRequest
+  'sdk.slashing.v1beta1.QuerySigningInfoResponse': sdk.slashing.v1beta1.QuerySigningInfoResponse
+  'sdk.slashing.v1beta1.QuerySigningInfosRequest': sdk.slashing.v1beta1.QuerySigningInfosRequest
+  'sdk.slashing.v1beta1.QuerySigningInfosResponse': sdk.slashing.v1beta1.QuerySigningInfosResponse
+  'sdk.slashing.v1beta1.ValidatorSigningInfo': sdk.slashing.v1beta1.ValidatorSigningInfo
+  'sdk.slashing.v1beta1.Params': sdk.slashing.v1beta1.Params
+  'sdk.slashing.v1beta1.MsgUnjail': sdk.slashing.v1beta1.MsgUnjail
+  'sdk.slashing.v1beta1.MsgUnjailResponse': sdk.slashing.v1beta1.MsgUnjailResponse
+  'sdk.slashing.v1beta1.MsgUpdateParams': sdk.slashing.v1beta1.MsgUpdateParams
+  'sdk.slashing.v1beta1.MsgUpdateParamsResponse': sdk.slashing.v1beta1.MsgUpdateParamsResponse
   'sdk.staking.v1beta1.GenesisState': sdk.staking.v1beta1.GenesisState
   'sdk.staking.v1beta1.LastValidatorPower': sdk.staking.v1beta1.LastValidatorPower
   'sdk.staking.v1beta1.QueryValidatorsRequest': sdk.staking.v1beta1.QueryValidatorsRequest
   'sdk.staking.v1beta1.QueryValidatorsResponse': sdk.staking.v1beta1.QueryValidatorsResponse
   'sdk.staking.v1beta1.QueryValidatorRequest': sdk.staking.v1beta1.QueryValidatorRequest
   'sdk.staking.v1beta1.QueryValidatorResponse': sdk.staking.v1beta1.QueryValidatorResponse
+  'sdk.staking.v1beta1.QueryValidatorDelegationsRequest': sdk.staking.v1beta1.QueryValidatorDelegationsRequest
+  'sdk.staking.v1beta1.QueryValidatorDelegationsResponse': sdk.staking.v1beta1.QueryValidatorDelegationsResponse
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse
+  'sdk.staking.v1beta1.QueryDelegationRequest': sdk.staking.v1beta1.QueryDelegationRequest
+  'sdk.staking.v1beta1.QueryDelegationResponse': sdk.staking.v1beta1.QueryDelegationResponse
+  'sdk.staking.v1beta1.QueryUnbondingDelegationRequest': sdk.staking.v1beta1.QueryUnbondingDelegationRequest
+  'sdk.staking.v1beta1.QueryUnbondingDelegationResponse': sdk.staking.v1beta1.QueryUnbondingDelegationResponse
   'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorDelegationsRequest
   'sdk.staking.v1beta1.DelegationResponse': sdk.staking.v1beta1.DelegationResponse
   'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorDelegationsResponse
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse
+  'sdk.staking.v1beta1.QueryRedelegationsRequest': sdk.staking.v1beta1.QueryRedelegationsRequest
+  'sdk.staking.v1beta1.QueryRedelegationsResponse': sdk.staking.v1beta1.QueryRedelegationsResponse
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsRequest': sdk.staking.v1beta1.QueryDelegatorValidatorsRequest
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsResponse': sdk.staking.v1beta1.QueryDelegatorValidatorsResponse
+  'sdk.staking.v1beta1.QueryDelegatorValidatorRequest': sdk.staking.v1beta1.QueryDelegatorValidatorRequest
+  'sdk.staking.v1beta1.QueryDelegatorValidatorResponse': sdk.staking.v1beta1.QueryDelegatorValidatorResponse
+  'sdk.staking.v1beta1.QueryHistoricalInfoRequest': sdk.staking.v1beta1.QueryHistoricalInfoRequest
+  'sdk.staking.v1beta1.QueryHistoricalInfoResponse': sdk.staking.v1beta1.QueryHistoricalInfoResponse
   'sdk.staking.v1beta1.QueryPoolRequest': sdk.staking.v1beta1.QueryPoolRequest
   'sdk.staking.v1beta1.QueryPoolResponse': sdk.staking.v1beta1.QueryPoolResponse
   'sdk.staking.v1beta1.QueryParamsRequest': sdk.staking.v1beta1.QueryParamsRequest
@@ -4938,6 +5521,11 @@ export interface ProtoInits {
   'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair.Init
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest.Init
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse.Init
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest.Init
+  'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse.Init
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest.Init
+  'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse': sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse.Init
+  'sdk.base.tendermint.v1beta1.Validator': sdk.base.tendermint.v1beta1.Validator.Init
   'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest': sdk.base.tendermint.v1beta1.GetBlockByHeightRequest.Init
   'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse': sdk.base.tendermint.v1beta1.GetBlockByHeightResponse.Init
   'sdk.base.tendermint.v1beta1.GetLatestBlockRequest': sdk.base.tendermint.v1beta1.GetLatestBlockRequest.Init
@@ -4959,6 +5547,12 @@ export interface ProtoInits {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey.Init
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey.Init
+  'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation.Init
+  'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState.Init
+  'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest.Init
+  'sdk.evidence.v1beta1.QueryEvidenceResponse': sdk.evidence.v1beta1.QueryEvidenceResponse.Init
+  'sdk.evidence.v1beta1.QueryAllEvidenceRequest': sdk.evidence.v1beta1.QueryAllEvidenceRequest.Init
+  'sdk.evidence.v1beta1.QueryAllEvidenceResponse': sdk.evidence.v1beta1.QueryAllEvidenceResponse.Init
   'sdk.gov.v1.GenesisState': sdk.gov.v1.GenesisState.Init
   'sdk.gov.v1.WeightedVoteOption': sdk.gov.v1.WeightedVoteOption.Init
   'sdk.gov.v1.Deposit': sdk.gov.v1.Deposit.Init
@@ -5037,15 +5631,49 @@ export interface ProtoInits {
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest.Init
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse.Init
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange.Init
+  'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState.Init
+  'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo.Init
+  'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks.Init
+  'sdk.slashing.v1beta1.MissedBlock': sdk.slashing.v1beta1.MissedBlock.Init
+  'sdk.slashing.v1beta1.QueryParamsRequest': sdk.slashing.v1beta1.QueryParamsRequest.Init
+  'sdk.slashing.v1beta1.QueryParamsResponse': sdk.slashing.v1beta1.QueryParamsResponse.Init
+  'sdk.slashing.v1beta1.QuerySigningInfoRequest': sdk.slashing.v1beta1.QuerySigningInfoRequest.Init
+  'sdk.slashing.v1beta1.QuerySigningInfoResponse': sdk.slashing.v1beta1.QuerySigningInfoResponse.Init
+  'sdk.slashing.v1beta1.QuerySigningInfosRequest': sdk.slashing.v1beta1.QuerySigningInfosRequest.Init
+  'sdk.slashing.v1beta1.QuerySigningInfosResponse': sdk.slashing.v1beta1.QuerySigningInfosResponse.Init
+  'sdk.slashing.v1beta1.ValidatorSigningInfo': sdk.slashing.v1beta1.ValidatorSigningInfo.Init
+  'sdk.slashing.v1beta1.Params': sdk.slashing.v1beta1.Params.Init
+  'sdk.slashing.v1beta1.MsgUnjail': sdk.slashing.v1beta1.MsgUnjail.Init
+  'sdk.slashing.v1beta1.MsgUnjailResponse': sdk.slashing.v1beta1.MsgUnjailResponse.Init
+  'sdk.slashing.v1beta1.MsgUpdateParams': sdk.slashing.v1beta1.MsgUpdateParams.Init
+  'sdk.slashing.v1beta1.MsgUpdateParamsResponse': sdk.slashing.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.staking.v1beta1.GenesisState': sdk.staking.v1beta1.GenesisState.Init
   'sdk.staking.v1beta1.LastValidatorPower': sdk.staking.v1beta1.LastValidatorPower.Init
   'sdk.staking.v1beta1.QueryValidatorsRequest': sdk.staking.v1beta1.QueryValidatorsRequest.Init
   'sdk.staking.v1beta1.QueryValidatorsResponse': sdk.staking.v1beta1.QueryValidatorsResponse.Init
   'sdk.staking.v1beta1.QueryValidatorRequest': sdk.staking.v1beta1.QueryValidatorRequest.Init
   'sdk.staking.v1beta1.QueryValidatorResponse': sdk.staking.v1beta1.QueryValidatorResponse.Init
+  'sdk.staking.v1beta1.QueryValidatorDelegationsRequest': sdk.staking.v1beta1.QueryValidatorDelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryValidatorDelegationsResponse': sdk.staking.v1beta1.QueryValidatorDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegationRequest': sdk.staking.v1beta1.QueryDelegationRequest.Init
+  'sdk.staking.v1beta1.QueryDelegationResponse': sdk.staking.v1beta1.QueryDelegationResponse.Init
+  'sdk.staking.v1beta1.QueryUnbondingDelegationRequest': sdk.staking.v1beta1.QueryUnbondingDelegationRequest.Init
+  'sdk.staking.v1beta1.QueryUnbondingDelegationResponse': sdk.staking.v1beta1.QueryUnbondingDelegationResponse.Init
   'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorDelegationsRequest.Init
   'sdk.staking.v1beta1.DelegationResponse': sdk.staking.v1beta1.DelegationResponse.Init
   'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse': sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryRedelegationsRequest': sdk.staking.v1beta1.QueryRedelegationsRequest.Init
+  'sdk.staking.v1beta1.QueryRedelegationsResponse': sdk.staking.v1beta1.QueryRedelegationsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsRequest': sdk.staking.v1beta1.QueryDelegatorValidatorsRequest.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorsResponse': sdk.staking.v1beta1.QueryDelegatorValidatorsResponse.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorRequest': sdk.staking.v1beta1.QueryDelegatorValidatorRequest.Init
+  'sdk.staking.v1beta1.QueryDelegatorValidatorResponse': sdk.staking.v1beta1.QueryDelegatorValidatorResponse.Init
+  'sdk.staking.v1beta1.QueryHistoricalInfoRequest': sdk.staking.v1beta1.QueryHistoricalInfoRequest.Init
+  'sdk.staking.v1beta1.QueryHistoricalInfoResponse': sdk.staking.v1beta1.QueryHistoricalInfoResponse.Init
   'sdk.staking.v1beta1.QueryPoolRequest': sdk.staking.v1beta1.QueryPoolRequest.Init
   'sdk.staking.v1beta1.QueryPoolResponse': sdk.staking.v1beta1.QueryPoolResponse.Init
   'sdk.staking.v1beta1.QueryParamsRequest': sdk.staking.v1beta1.QueryParamsRequest.Init
@@ -5200,7 +5828,11 @@ export interface ProtoMethods {
   'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight': { request: 'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetLatestValidatorSet': { request: 'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse' }
+  'sdk.base.tendermint.v1beta1.Service/GetValidatorSetByHeight': { request: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse' }
   'sdk.consensus.v1.Query/Params': { request: 'sdk.consensus.v1.QueryParamsRequest'; response: 'sdk.consensus.v1.QueryParamsResponse' }
+  'sdk.evidence.v1beta1.Query/Evidence': { request: 'sdk.evidence.v1beta1.QueryEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryEvidenceResponse' }
+  'sdk.evidence.v1beta1.Query/AllEvidence': { request: 'sdk.evidence.v1beta1.QueryAllEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryAllEvidenceResponse' }
   'sdk.gov.v1.Query/Constitution': { request: 'sdk.gov.v1.QueryConstitutionRequest'; response: 'sdk.gov.v1.QueryConstitutionResponse' }
   'sdk.gov.v1.Query/Proposal': { request: 'sdk.gov.v1.QueryProposalRequest'; response: 'sdk.gov.v1.QueryProposalResponse' }
   'sdk.gov.v1.Query/Proposals': { request: 'sdk.gov.v1.QueryProposalsRequest'; response: 'sdk.gov.v1.QueryProposalsResponse' }
@@ -5219,9 +5851,21 @@ export interface ProtoMethods {
   'sdk.gov.v1beta1.Query/Deposits': { request: 'sdk.gov.v1beta1.QueryDepositsRequest'; response: 'sdk.gov.v1beta1.QueryDepositsResponse' }
   'sdk.gov.v1beta1.Query/TallyResult': { request: 'sdk.gov.v1beta1.QueryTallyResultRequest'; response: 'sdk.gov.v1beta1.QueryTallyResultResponse' }
   'sdk.params.v1beta1.Query/Params': { request: 'sdk.params.v1beta1.QueryParamsRequest'; response: 'sdk.params.v1beta1.QueryParamsResponse' }
+  'sdk.slashing.v1beta1.Query/Params': { request: 'sdk.slashing.v1beta1.QueryParamsRequest'; response: 'sdk.slashing.v1beta1.QueryParamsResponse' }
+  'sdk.slashing.v1beta1.Query/SigningInfo': { request: 'sdk.slashing.v1beta1.QuerySigningInfoRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfoResponse' }
+  'sdk.slashing.v1beta1.Query/SigningInfos': { request: 'sdk.slashing.v1beta1.QuerySigningInfosRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfosResponse' }
   'sdk.staking.v1beta1.Query/Validators': { request: 'sdk.staking.v1beta1.QueryValidatorsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorsResponse' }
   'sdk.staking.v1beta1.Query/Validator': { request: 'sdk.staking.v1beta1.QueryValidatorRequest'; response: 'sdk.staking.v1beta1.QueryValidatorResponse' }
+  'sdk.staking.v1beta1.Query/ValidatorDelegations': { request: 'sdk.staking.v1beta1.QueryValidatorDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/ValidatorUnbondingDelegations': { request: 'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryValidatorUnbondingDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/Delegation': { request: 'sdk.staking.v1beta1.QueryDelegationRequest'; response: 'sdk.staking.v1beta1.QueryDelegationResponse' }
+  'sdk.staking.v1beta1.Query/UnbondingDelegation': { request: 'sdk.staking.v1beta1.QueryUnbondingDelegationRequest'; response: 'sdk.staking.v1beta1.QueryUnbondingDelegationResponse' }
   'sdk.staking.v1beta1.Query/DelegatorDelegations': { request: 'sdk.staking.v1beta1.QueryDelegatorDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/DelegatorUnbondingDelegations': { request: 'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorUnbondingDelegationsResponse' }
+  'sdk.staking.v1beta1.Query/Redelegations': { request: 'sdk.staking.v1beta1.QueryRedelegationsRequest'; response: 'sdk.staking.v1beta1.QueryRedelegationsResponse' }
+  'sdk.staking.v1beta1.Query/DelegatorValidators': { request: 'sdk.staking.v1beta1.QueryDelegatorValidatorsRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorValidatorsResponse' }
+  'sdk.staking.v1beta1.Query/DelegatorValidator': { request: 'sdk.staking.v1beta1.QueryDelegatorValidatorRequest'; response: 'sdk.staking.v1beta1.QueryDelegatorValidatorResponse' }
+  'sdk.staking.v1beta1.Query/HistoricalInfo': { request: 'sdk.staking.v1beta1.QueryHistoricalInfoRequest'; response: 'sdk.staking.v1beta1.QueryHistoricalInfoResponse' }
   'sdk.staking.v1beta1.Query/Pool': { request: 'sdk.staking.v1beta1.QueryPoolRequest'; response: 'sdk.staking.v1beta1.QueryPoolResponse' }
   'sdk.staking.v1beta1.Query/Params': { request: 'sdk.staking.v1beta1.QueryParamsRequest'; response: 'sdk.staking.v1beta1.QueryParamsResponse' }
   'sdk.tx.v1beta1.Service/Simulate': { request: 'sdk.tx.v1beta1.SimulateRequest'; response: 'sdk.tx.v1beta1.SimulateResponse' }
@@ -5253,6 +5897,8 @@ export interface ProtoMsgs {
   '/sdk.gov.v1beta1.MsgVote': 'sdk.gov.v1beta1.MsgVoteResponse'
   '/sdk.gov.v1beta1.MsgVoteWeighted': 'sdk.gov.v1beta1.MsgVoteWeightedResponse'
   '/sdk.gov.v1beta1.MsgDeposit': 'sdk.gov.v1beta1.MsgDepositResponse'
+  '/sdk.slashing.v1beta1.MsgUnjail': 'sdk.slashing.v1beta1.MsgUnjailResponse'
+  '/sdk.slashing.v1beta1.MsgUpdateParams': 'sdk.slashing.v1beta1.MsgUpdateParamsResponse'
   '/sdk.staking.v1beta1.MsgCreateValidator': 'sdk.staking.v1beta1.MsgCreateValidatorResponse'
   '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade': 'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse'
   '/sdk.upgrade.v1beta1.MsgCancelUpgrade': 'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse'

@@ -248,6 +248,53 @@ describe('tally', () => {
 })
 
 describe('MsgVote and MsgVoteWeighted', () => {
+  test('behavior: voting power is shares × tokens ÷ shares in 18-digit decimals, each count truncated', async () => {
+    // Validator E (byte 16) has 10 tokens for 3 shares (1 of F, byte 14; 2 of G, byte 15), as after
+    // a slash: F's share is worth 3.333333333333333333 tokens, E's remaining 2 shares 6.666666666666666667.
+    const c = await chains.create(
+      genesisState({
+        balances: { [ALICE]: 1_000_000_000n, [account(14)]: 1n, [account(16)]: 1n },
+        validators: [{ op: 16, tokens: 10n, delegations: { 14: 1n, 15: 2n } }],
+        gov: SHORT_PERIODS,
+      }),
+    )
+    await submit(c)
+    const half = '0.500000000000000000'
+    const { p } = await decide(c, [
+      vote(account(16), NO),
+      {
+        typeUrl: WEIGHTED,
+        value: {
+          proposal_id: 1,
+          voter: account(14),
+          options: [
+            { option: YES, weight: half },
+            { option: ABSTAIN, weight: half },
+          ],
+          metadata: '',
+        },
+      },
+    ])
+    // Half of 3.333333333333333333 is 1.6666666666666666665, rounded to even at the 18th digit;
+    // truncated, yes and abstain show 1 each and no 6: the counts need not add up to the 10 bonded.
+    expect(p.final_tally_result).toEqual({
+      yes_count: '1',
+      abstain_count: '1',
+      no_count: '6',
+      no_with_veto_count: '0',
+    })
+    expect(p.status).toBe('PROPOSAL_STATUS_REJECTED')
+  })
+
+  test('behavior: burn_vote_quorum burns the deposits of a proposal that misses quorum', async () => {
+    const c = await start({ burn_vote_quorum: true })
+    await submit(c)
+    const { p, endEvents } = await decide(c, [vote(D, YES)])
+    expect(p.status).toBe('PROPOSAL_STATUS_REJECTED')
+    expect(eventOf(endEvents, 'burn')).toEqual({ burner: GOV, amount: '10000000stake' })
+    expect(await c.balance(ALICE)).toBe('990000000')
+  })
+
   test('behavior: the vote event carries the weighted options as JSON; the vote is queryable', async () => {
     const c = await start()
     await submit(c)

@@ -1,9 +1,15 @@
 import type { Readable, Writable } from '../../store/types.js'
 import { MODULE_NAME, paramsCollections } from './keys.js'
+import type { LegacyParamSet } from './legacy-subspaces.js'
 
 export interface ParamsKeeperOptions {
   /** Subspaces registered by the app (others are `unknown subspace`). */
   subspaces: readonly string[]
+  /**
+   * Subspaces whose values are read from their module's own params (upstream's legacy param sets)
+   * rather than from the x/params store.
+   */
+  paramSets?: Readonly<Record<string, LegacyParamSet>>
 }
 
 /** The legacy x/params keeper: raw parameter values by subspace and key. */
@@ -13,8 +19,11 @@ export class ParamsKeeper {
   /** Subspaces registered by the app (others are `unknown subspace`). */
   readonly subspaces: readonly string[]
 
-  constructor({ subspaces }: ParamsKeeperOptions) {
+  private readonly paramSets: Readonly<Record<string, LegacyParamSet>>
+
+  constructor({ subspaces, paramSets = {} }: ParamsKeeperOptions) {
     this.subspaces = subspaces
+    this.paramSets = paramSets
   }
 
   hasSubspace(subspace: string): boolean {
@@ -23,6 +32,8 @@ export class ParamsKeeper {
 
   /** The raw (amino JSON) value, or undefined when unset. */
   async getRaw(state: Readable, subspace: string, key: string): Promise<string | undefined> {
+    const fromModule = await this.paramSets[subspace]?.(state, key)
+    if (fromModule !== undefined) return fromModule
     return this.c.params.get(state.store(MODULE_NAME), [subspace, key])
   }
 

@@ -142,8 +142,11 @@ export async function initStakingGenesis(
     }
   }
   c.lastTotalPower.set(store, totalPower.toString())
-  for (const { delegator, validator, d } of delegations)
+  for (const { delegator, validator, d } of delegations) {
     c.delegations.set(store, [delegator, validator], d)
+    // Upstream SetDelegation also keeps the by-validator index that Query/ValidatorDelegations pages.
+    c.delegationsByValidator.set(store, [validator, delegator], true)
+  }
   for (const name of [BONDED_POOL_NAME, NOT_BONDED_POOL_NAME]) {
     const address = moduleAddress(name)
     if (await auth.getAccount(ctx.state, address)) continue

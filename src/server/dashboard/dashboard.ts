@@ -21,6 +21,7 @@ import { LiveFeed } from './live.js'
 import { overviewBody, overviewFragments } from './overview.js'
 import type { Fragments, PageContext } from './page-context.js'
 import { upgradeFragments, upgradesBody } from './upgrades.js'
+import { validatorsBody, validatorsFragments } from './validators.js'
 
 export interface DashboardOptions extends DashboardChain {
   /** Subscribes to committed blocks (the producer's `block` event); returns the unsubscribe. */
@@ -55,6 +56,7 @@ function loadAsset(name: string, type: string): Asset {
 
 const LIVE_PAGES: Record<LivePage, (ctx: PageContext) => Promise<Fragments>> = {
   overview: overviewFragments,
+  validators: validatorsFragments,
   upgrades: upgradeFragments,
   governance: governanceFragments,
 }
@@ -62,7 +64,7 @@ const LIVE_PAGES: Record<LivePage, (ctx: PageContext) => Promise<Fragments>> = {
 /**
  * sdkd's dashboard and explorer (`[api] dashboard`): server-rendered HTML pages of the chain at the
  * latest height or any retained one (`?height=H`, checked as the `x-sdk-block-height` header is),
- * live updates of the overview, upgrades and governance pages over server-sent events
+ * live updates of the overview, validators, upgrades and governance pages over server-sent events
  * (`/dashboard/events?page=…`), and its CSS and script served from the package. Reads go through
  * the query router and the block store; nothing here writes.
  */
@@ -190,6 +192,15 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   app.get('/', overview)
   app.get(BASE, overview)
   app.get(`${BASE}/`, overview)
+  app.get(`${BASE}/validators`, (c) =>
+    render(
+      c,
+      'validators',
+      () => `${BASE}/validators`,
+      async (ctx) => ({ title: 'Validators', body: await validatorsBody(ctx) }),
+      'validators',
+    ),
+  )
   app.get(`${BASE}/upgrades`, (c) =>
     render(
       c,
@@ -246,7 +257,10 @@ export function createDashboard(options: DashboardOptions): Dashboard {
   app.get(`${BASE}/events`, (c) => {
     const asked = c.req.query('page') ?? 'overview'
     if (!(asked in LIVE_PAGES))
-      return c.text(`unknown live page "${asked}": overview, upgrades or governance`, 400)
+      return c.text(
+        `unknown live page "${asked}": overview, validators, upgrades or governance`,
+        400,
+      )
     return feed.handle(c, asked as LivePage)
   })
   for (const asset of [css, js, icon]) {

@@ -11,7 +11,7 @@ export interface View {
 }
 
 /** The live pages: their fragments are sent again over server-sent events after each block. */
-export type LivePage = 'overview' | 'upgrades' | 'governance'
+export type LivePage = 'overview' | 'validators' | 'upgrades' | 'governance'
 
 export interface PageShell {
   title: string
@@ -33,6 +33,7 @@ export interface PageShell {
 
 const NAV: readonly [LivePage, string, string][] = [
   ['overview', 'Overview', BASE],
+  ['validators', 'Validators', `${BASE}/validators`],
   ['upgrades', 'Upgrades', `${BASE}/upgrades`],
   ['governance', 'Governance', `${BASE}/governance`],
 ]

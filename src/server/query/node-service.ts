@@ -7,6 +7,7 @@ import { GrpcCode, StatusError } from '../../errors.js'
 import type { StoredBlock } from '../../store/block-store.js'
 import { nodeInfo, nodeInfoToProto } from '../node-info.js'
 import { APP_NAME } from './height.js'
+import { validatorSetHandlers } from './validator-set-service.js'
 
 const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
 
@@ -101,5 +102,6 @@ export function createNodeServiceHandlers(): Map<string, RoutedQueryHandler> {
       }
       return blockAt(ctx, Number(height))
     }),
+    ...validatorSetHandlers(),
   ])
 }

@@ -1,3 +1,4 @@
+import type { ConsensusValidator } from '../../app/types.js'
 import { type Bytes, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
 import type { BlockStore } from '../../store/block-store.js'
@@ -11,6 +12,8 @@ import type { RpcRoutes } from './server.js'
 /** What the core routes need to know about the node. */
 export interface RpcNode extends NodeInfoFacts {
   validator: { address: Bytes; pubKey: Bytes; power: bigint }
+  /** The consensus validator set of a height (see QueryNode.validatorSet). */
+  validatorSet(height: number): Promise<ConsensusValidator[] | undefined>
   blocks: Pick<BlockStore, 'latest' | 'base' | 'get'>
   /**
    * When the next height's round starts (CometBFT RoundState.StartTime: the last commit plus

@@ -1,0 +1,184 @@
+import type { Command } from 'commander'
+import {
+  addQueryFlags,
+  addressArg,
+  clientAction,
+  type QueryFlags,
+  queryAndPrint,
+} from './client-context.js'
+import { CliError } from './errors.js'
+import { commandGroup } from './groups.js'
+import { uintArg } from './options.js'
+import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
+import type { GlobalFlags } from './start-flags.js'
+
+const SERVICE = 'sdk.staking.v1beta1.Query'
+
+/** A validator operator address argument (`sdkvaloper1…`), checked before anything is sent. */
+async function valoperArg(text: string): Promise<string> {
+  const { bech32ToAddress, addressToBech32 } = await import('../codec/address.js')
+  const { brand } = await import('../codec/brand.js')
+  const prefix = brand().bech32.validator
+  try {
+    return addressToBech32(bech32ToAddress(text, prefix), prefix)
+  } catch (err) {
+    const wraps = (err as { wraps?: readonly string[] }).wraps
+    throw new CliError(
+      `invalid validator address ${JSON.stringify(text)}: ${wraps ? [...wraps].reverse().join(': ') : (err as Error).message}`,
+    )
+  }
+}
+
+type Flags = QueryFlags & PageFlags
+
+/**
+ * `sdkd query staking …`: upstream v0.50's autocli commands of the staking Query service, one per
+ * route, with the pagination flags on the list commands.
+ */
+export function registerQueryStaking(program: Command, globals: () => GlobalFlags): void {
+  const staking = commandGroup(program, 'query')
+    .command('staking')
+    .description('querying commands for the staking module')
+
+  /** A command of one method whose request is built from its arguments. */
+  const simple = (
+    use: string,
+    description: string,
+    method: string,
+    request: (args: string[]) => Promise<Record<string, unknown>>,
+  ) =>
+    addQueryFlags(staking.command(use).description(description)).action(
+      clientAction(async (...all: unknown[]) => {
+        const args = all.filter((a): a is string => typeof a === 'string')
+        const f = all.find((a) => typeof a === 'object' && a !== null) as QueryFlags
+        await queryAndPrint(globals(), f, `${SERVICE}/${method}`, await request(args))
+      }),
+    )
+
+  /** A list command: its arguments plus a page request. */
+  const paged = (
+    use: string,
+    description: string,
+    method: string,
+    request: (args: string[]) => Promise<Record<string, unknown>>,
+    extra: (cmd: Command) => Command = (c) => c,
+    fromFlags: (
+      f: Flags & Record<string, string>,
+    ) => Promise<Record<string, unknown>> = async () => ({}),
+  ) =>
+    addPageFlags(addQueryFlags(extra(staking.command(use).description(description)))).action(
+      clientAction(async (...all: unknown[]) => {
+        const args = all.filter((a): a is string => typeof a === 'string')
+        const f = all.find((a) => typeof a === 'object' && a !== null) as Flags &
+          Record<string, string>
+        await queryAndPrint(globals(), f, `${SERVICE}/${method}`, {
+          ...(await request(args)),
+          ...(await fromFlags(f)),
+          pagination: pageRequest(f),
+        })
+      }),
+    )
+
+  paged(
+    'validators',
+    'query all validators, optionally of one status',
+    'Validators',
+    async () => ({}),
+    (c) =>
+      c.option(
+        '--status <status>',
+        'BOND_STATUS_BONDED, BOND_STATUS_UNBONDING or BOND_STATUS_UNBONDED',
+      ),
+    async (f) => ({ status: f.status ?? '' }),
+  )
+  simple('validator <validator-address>', 'query a validator', 'Validator', async ([v]) => ({
+    validator_addr: await valoperArg(v!),
+  }))
+  simple(
+    'delegation <delegator-addr> <validator-addr>',
+    'query a delegation based on delegator address and validator address',
+    'Delegation',
+    async ([d, v]) => ({
+      delegator_addr: await addressArg(d!),
+      validator_addr: await valoperArg(v!),
+    }),
+  )
+  paged(
+    'delegations <delegator-addr>',
+    'query all delegations made by one delegator',
+    'DelegatorDelegations',
+    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+  )
+  paged(
+    'delegations-to <validator-addr>',
+    'query all delegations made to one validator',
+    'ValidatorDelegations',
+    async ([v]) => ({ validator_addr: await valoperArg(v!) }),
+  )
+  simple(
+    'unbonding-delegation <delegator-addr> <validator-addr>',
+    'query an unbonding-delegation record based on delegator and validator address',
+    'UnbondingDelegation',
+    async ([d, v]) => ({
+      delegator_addr: await addressArg(d!),
+      validator_addr: await valoperArg(v!),
+    }),
+  )
+  paged(
+    'unbonding-delegations <delegator-addr>',
+    'query all unbonding-delegations records for one delegator',
+    'DelegatorUnbondingDelegations',
+    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+  )
+  paged(
+    'unbonding-delegations-from <validator-addr>',
+    'query all unbonding delegatations from a validator',
+    'ValidatorUnbondingDelegations',
+    async ([v]) => ({ validator_addr: await valoperArg(v!) }),
+  )
+  simple(
+    'redelegation <delegator-addr> <src-validator-addr> <dst-validator-addr>',
+    'query a redelegation record based on delegator and a source and destination validator address',
+    'Redelegations',
+    async ([d, s, t]) => ({
+      delegator_addr: await addressArg(d!),
+      src_validator_addr: await valoperArg(s!),
+      dst_validator_addr: await valoperArg(t!),
+    }),
+  )
+  paged(
+    'redelegations <delegator-addr>',
+    'query all redelegations records for one delegator',
+    'Redelegations',
+    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+  )
+  paged(
+    'redelegations-from <validator-addr>',
+    'query all outgoing redelegatations from a validator',
+    'Redelegations',
+    async ([v]) => ({ src_validator_addr: await valoperArg(v!) }),
+  )
+  paged(
+    'delegator-validators <delegator-addr>',
+    'query all validators info for given delegator address',
+    'DelegatorValidators',
+    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+  )
+  simple(
+    'delegator-validator <delegator-addr> <validator-addr>',
+    'query validator info for given delegator validator pair',
+    'DelegatorValidator',
+    async ([d, v]) => ({
+      delegator_addr: await addressArg(d!),
+      validator_addr: await valoperArg(v!),
+    }),
+  )
+  simple(
+    'historical-info <height>',
+    'query historical info at given height',
+    'HistoricalInfo',
+    async ([h]) => ({ height: String(uintArg(h!)) }),
+  )
+  simple('pool', 'query the current staking pool values', 'Pool', async () => ({}))
+  simple('params', 'query the current staking parameters information', 'Params', async () => ({}))
+}

@@ -1,0 +1,126 @@
+import { type BlockContext, BlockIdFlag, type VoteInfo } from '../../app/types.js'
+import { decToString } from '../../codec/dec.js'
+import { formatRfc3339Nano } from '../../codec/time.js'
+import { ErrNoSigningInfoFound } from './errors.js'
+import { consAddressText, type SlashingKeeper } from './keeper.js'
+import { VALIDATOR_UPDATE_DELAY } from './keys.js'
+import { maxMissedPerWindow, minSignedPerWindow, type SlashingParams } from './params.js'
+
+/**
+ * x/slashing BeginBlocker (upstream x/slashing/abci.go): the liveness of every validator that was
+ * in the previous block's commit.
+ */
+export async function slashingBeginBlocker(
+  ctx: BlockContext,
+  keeper: SlashingKeeper,
+): Promise<void> {
+  const votes = ctx.comet.lastCommit.votes
+  if (votes.length === 0) return
+  // Read once per block: no vote changes them.
+  const params = await keeper.params(ctx.state)
+  for (const vote of votes) await handleValidatorSignature(ctx, keeper, vote, params)
+}
+
+/**
+ * Upstream HandleValidatorSignature (x/slashing/keeper/infractions.go): records whether the
+ * validator signed in its missed-blocks window, and jails and slashes it for downtime once it has
+ * missed more than the window allows.
+ */
+export async function handleValidatorSignature(
+  ctx: BlockContext,
+  keeper: SlashingKeeper,
+  vote: VoteInfo,
+  blockParams?: SlashingParams,
+): Promise<void> {
+  const consAddr = vote.address
+  const text = consAddressText(consAddr)
+  const validator = await keeper.staking.validatorByConsAddr(ctx.state, consAddr)
+  // Upstream IsValidatorJailed fails for an unknown validator, which halts the chain.
+  if (!validator) throw new Error(`validator with consensus-address ${text} not found`)
+  // A jailed validator's missed blocks are not counted.
+  if (validator.jailed) return
+
+  const info = await keeper.signingInfo(ctx.state, consAddr)
+  if (!info) throw ErrNoSigningInfoFound.wrap(`address: ${text}`)
+  const params = blockParams ?? (await keeper.params(ctx.state))
+  const window = params.signedBlocksWindow
+  const index = info.indexOffset % window
+  info.indexOffset++
+
+  // Only an absent vote is a miss: a nil vote still shows the validator is live.
+  const missed = vote.blockIdFlag === BlockIdFlag.ABSENT
+  const previous = await keeper.missedBlockBit(ctx.state, consAddr, index)
+  if (!previous && missed) {
+    await keeper.setMissedBlockBit(ctx.state, consAddr, index, true)
+    info.missedBlocksCounter++
+  } else if (previous && !missed) {
+    await keeper.setMissedBlockBit(ctx.state, consAddr, index, false)
+    info.missedBlocksCounter--
+  }
+
+  const height = BigInt(ctx.height)
+  const log = () => ctx.logger.child({ module: 'x/slashing' })
+  if (missed) {
+    ctx.events.emit('liveness', [
+      ['address', text],
+      ['missed_blocks', info.missedBlocksCounter.toString()],
+      ['height', height.toString()],
+    ])
+    log().debug(
+      {
+        height: height.toString(),
+        validator: text,
+        missed: info.missedBlocksCounter.toString(),
+        threshold: minSignedPerWindow(params).toString(),
+      },
+      'absent validator',
+    )
+  }
+
+  const minHeight = info.startHeight + window
+  if (height > minHeight && info.missedBlocksCounter > maxMissedPerWindow(params)) {
+    const current = await keeper.staking.validatorByConsAddr(ctx.state, consAddr)
+    if (current && !current.jailed) {
+      // The stake that signed the missed blocks is the one of the validator set two blocks back.
+      const distributionHeight = ctx.height - VALIDATOR_UPDATE_DELAY - 1
+      const fraction = params.slashFractionDowntime
+      const burned = await keeper.staking.slash(
+        ctx,
+        consAddr,
+        distributionHeight,
+        vote.power,
+        fraction,
+      )
+      ctx.events.emit('slash', [
+        ['address', text],
+        ['power', vote.power.toString()],
+        ['reason', 'missing_signature'],
+        ['jailed', text],
+        ['burned_coins', burned.toString()],
+      ])
+      await keeper.staking.jail(ctx, consAddr)
+      info.jailedUntil = ctx.time + params.downtimeJailDuration
+      // The window starts again: a validator that unjails is not jailed again for the same misses.
+      info.missedBlocksCounter = 0n
+      info.indexOffset = 0n
+      await keeper.deleteMissedBlocks(ctx.state, consAddr)
+      log().info(
+        {
+          height: height.toString(),
+          validator: text,
+          min_height: minHeight.toString(),
+          threshold: minSignedPerWindow(params).toString(),
+          slashed: decToString(fraction),
+          jailed_until: formatRfc3339Nano(info.jailedUntil),
+        },
+        'slashing and jailing validator due to liveness fault',
+      )
+    } else {
+      log().info(
+        { validator: text },
+        'validator would have been slashed for downtime, but was either not found in store or already jailed',
+      )
+    }
+  }
+  keeper.setSigningInfo(ctx.state, consAddr, info)
+}

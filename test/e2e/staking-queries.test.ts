@@ -1,0 +1,357 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { QueryClient, type StakingExtension, setupStakingExtension } from '@cosmjs/stargate'
+import { Comet38Client } from '@cosmjs/tendermint-rpc'
+import * as grpc from '@grpc/grpc-js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { addressToBech32, bech32ToAddress } from '../../src/codec/address.js'
+import { protoRegistry } from '../../src/codec/proto.js'
+import { cleanupAfterAll } from '../helpers/cleanup.js'
+import { createDevnetHome, type DevnetHome } from '../helpers/devnet.js'
+import {
+  boundPorts,
+  devMine,
+  LOOPBACK_PORTS,
+  rpcCall,
+  runSdkd,
+  startSdkd,
+} from '../helpers/sdkd.js'
+
+/**
+ * The staking, validator-set and legacy params routes against a real devnet node whose genesis has
+ * three bonded validators and delegations to them (validator 0 of the devnet, and two more operated
+ * by alice and bob), over REST, gRPC and the CLI, each at a past height (the height header).
+ */
+
+const PAST = 2
+const HEADER = 'x-sdk-block-height'
+/** Gateway JSON bodies, checked field by field. */
+type Json = any
+/** The operator address of an account's bytes, in the account's brand (`sdk1…` → `sdkvaloper1…`). */
+const valoper = (account: string) => {
+  const prefix = account.slice(0, account.lastIndexOf('1'))
+  return addressToBech32(bech32ToAddress(account, prefix), `${prefix}valoper`)
+}
+const shares = (n: number) => `${n}.000000000000000000`
+
+const cleanups = cleanupAfterAll()
+let home: DevnetHome
+let api: string
+let grpcAddress: string
+let rpc: string
+let alice: string
+let bob: string
+let val0: string
+
+/** Adds two bonded validators (alice's 20 stake units, bob's 3 for 2 shares) and delegations. */
+async function editGenesis(
+  dir: string,
+  { alice, bob, val0 }: { alice: string; bob: string; val0: string },
+): Promise<void> {
+  const file = join(dir, 'config/genesis.json')
+  const g = JSON.parse(await readFile(file, 'utf8'))
+  const s = g.app_state.staking
+  const template = s.validators[0]
+  const validator = (operator: string, key: number, tokens: number, delegatorShares: number) => ({
+    ...template,
+    operator_address: operator,
+    consensus_pubkey: {
+      ...template.consensus_pubkey,
+      key: Buffer.alloc(32, key).toString('base64'),
+    },
+    tokens: String(tokens),
+    delegator_shares: shares(delegatorShares),
+    description: { ...template.description, moniker: `val-${key}` },
+  })
+  template.tokens = '11000000'
+  template.delegator_shares = shares(11_000_000)
+  s.validators.push(validator(valoper(alice), 1, 20_000_000, 20_000_000))
+  s.validators.push(validator(valoper(bob), 2, 3_000_000, 2_000_000))
+  s.delegations.push(
+    { delegator_address: alice, validator_address: val0, shares: shares(1_000_000) },
+    { delegator_address: alice, validator_address: valoper(alice), shares: shares(15_000_000) },
+    { delegator_address: bob, validator_address: valoper(alice), shares: shares(5_000_000) },
+    { delegator_address: bob, validator_address: valoper(bob), shares: shares(2_000_000) },
+  )
+  s.last_validator_powers = [
+    { address: val0, power: '11' },
+    { address: valoper(alice), power: '20' },
+    { address: valoper(bob), power: '3' },
+  ]
+  s.last_total_power = '34'
+  const pool = g.app_state.bank.balances.find(
+    (b: { coins: { denom: string; amount: string }[] }) =>
+      b.coins.length === 1 && b.coins[0]!.amount === '10000000',
+  )
+  pool.coins[0].amount = '34000000'
+  if (g.app_state.bank.supply?.length) {
+    const stake = g.app_state.bank.supply.find((c: { denom: string }) => c.denom === 'stake')
+    stake.amount = String(BigInt(stake.amount) + 24_000_000n)
+  }
+  await writeFile(file, JSON.stringify(g, null, 2))
+}
+
+/** A REST GET at the past height: status, body and the height the node says it answered at. */
+async function restAt(path: string, height = PAST) {
+  const res = await fetch(`${api}${path}`, { headers: { [HEADER]: String(height) } })
+  return { status: res.status, body: (await res.json()) as Json, height: res.headers.get(HEADER) }
+}
+
+/** A unary gRPC call at the past height, encoded with the node's own proto types. */
+async function grpcAt(method: string, request: Record<string, unknown>) {
+  const registry = protoRegistry()
+  const [service, name] = method.split('/') as [string, string]
+  const m = registry.service(service).methods[name]!
+  m.resolve()
+  const req = m.resolvedRequestType!
+  const res = m.resolvedResponseType!
+  const client = new grpc.Client(grpcAddress, grpc.credentials.createInsecure())
+  try {
+    return await new Promise<{ body: Record<string, unknown>; height: unknown }>(
+      (resolve, reject) => {
+        let height: unknown
+        const md = new grpc.Metadata()
+        md.set(HEADER, String(PAST))
+        const call = client.makeUnaryRequest(
+          `/${method}`,
+          (r: object) => Buffer.from(req.encode(req.fromObject(r)).finish()),
+          (b: Buffer) =>
+            res.toObject(res.decode(b), { longs: String, arrays: true }) as Record<string, unknown>,
+          request,
+          md,
+          (err, body) => (err ? reject(err) : resolve({ body: body!, height })),
+        )
+        call.on('metadata', (meta) => {
+          height = meta.get(HEADER)[0]
+        })
+      },
+    )
+  } finally {
+    client.close()
+  }
+}
+
+beforeAll(async () => {
+  home = await createDevnetHome('staking-q')
+  cleanups.push(home.cleanup)
+  alice = home.accounts.alice!.address
+  bob = home.accounts.bob!.address
+  val0 = valoper(home.accounts.validator!.address)
+  await editGenesis(home.dir, { alice, bob, val0 })
+  const node = startSdkd([
+    '--home',
+    home.dir,
+    'start',
+    ...LOOPBACK_PORTS,
+    '--grpc.address',
+    '127.0.0.1:0',
+    '--instrumentation.prometheus=false',
+    '--timeout-commit',
+    '1h',
+  ])
+  cleanups.push(() => node.stop())
+  const ports = await boundPorts(node, { api: true, grpc: true })
+  api = `http://127.0.0.1:${ports.apiPort}`
+  grpcAddress = `127.0.0.1:${ports.grpcPort}`
+  rpc = `tcp://127.0.0.1:${ports.rpcPort}`
+  await node.waitForLog((l) => l.msg === 'committed block' && l.height === 1)
+  await rpcCall(ports.rpcPort, 'dev_setMining', { mode: 'manual' })
+  expect(await devMine(ports.rpcPort, PAST + 1)).toBe(PAST + 2)
+})
+
+describe('staking queries against a node with three validators', () => {
+  test('behavior: REST delegation routes answer at the height asked, balances from shares', async () => {
+    const byVal = await restAt(`/sdk/staking/v1beta1/validators/${valoper(alice)}/delegations`)
+    expect(byVal.height).toBe(String(PAST))
+    expect(byVal.status).toBe(200)
+    const balances = Object.fromEntries(
+      byVal.body.delegation_responses.map((r: any) => [r.delegation.delegator_address, r.balance]),
+    )
+    expect(balances).toEqual({
+      [alice]: { denom: 'stake', amount: '15000000' },
+      [bob]: { denom: 'stake', amount: '5000000' },
+    })
+    expect(byVal.body.pagination).toEqual({ next_key: null, total: '2' })
+
+    // Bob's 2,000,000 shares of a validator holding 3,000,000 tokens for 2,000,000 shares.
+    const one = await restAt(`/sdk/staking/v1beta1/validators/${valoper(bob)}/delegations/${bob}`)
+    expect(one.body).toEqual({
+      delegation_response: {
+        delegation: {
+          delegator_address: bob,
+          validator_address: valoper(bob),
+          shares: shares(2_000_000),
+        },
+        balance: { denom: 'stake', amount: '3000000' },
+      },
+    })
+    const vals = await restAt(`/sdk/staking/v1beta1/delegators/${bob}/validators`)
+    expect(vals.body.validators.map((v: any) => v.description.moniker).sort()).toEqual([
+      'val-1',
+      'val-2',
+    ])
+    const dv = await restAt(`/sdk/staking/v1beta1/delegators/${alice}/validators/${val0}`)
+    expect(dv.body.validator.operator_address).toBe(val0)
+    const none = await restAt(`/sdk/staking/v1beta1/delegators/${alice}/validators/${valoper(bob)}`)
+    expect(none).toMatchObject({
+      status: 404,
+      body: { code: 5, message: 'no delegation for (address, validator) tuple', details: [] },
+    })
+
+    // A height the chain has not reached is refused: the header is what the route reads.
+    const future = await restAt(`/sdk/staking/v1beta1/validators/${valoper(alice)}/delegations`, 99)
+    expect(future.status).toBe(400)
+  })
+
+  test('behavior: REST unbonding, redelegation and historical routes at a past height', async () => {
+    const paths = [
+      `/sdk/staking/v1beta1/validators/${valoper(alice)}/unbonding_delegations`,
+      `/sdk/staking/v1beta1/delegators/${alice}/unbonding_delegations`,
+      `/sdk/staking/v1beta1/delegators/${alice}/redelegations`,
+    ]
+    for (const path of paths) {
+      const r = await restAt(path)
+      expect([r.status, r.height], path).toEqual([200, String(PAST)])
+      expect(r.body.pagination, path).toEqual({ next_key: null, total: '0' })
+    }
+    const ubd = await restAt(
+      `/sdk/staking/v1beta1/validators/${valoper(alice)}/delegations/${alice}/unbonding_delegation`,
+    )
+    expect(ubd).toMatchObject({
+      status: 404,
+      body: {
+        code: 5,
+        message: `unbonding delegation with delegator ${alice} not found for validator ${valoper(alice)}`,
+      },
+    })
+    const hist = await restAt('/sdk/staking/v1beta1/historical_info/-1')
+    expect(hist).toMatchObject({
+      status: 400,
+      body: { code: 3, message: 'height cannot be negative' },
+    })
+  })
+
+  test('behavior: validator sets and legacy params at a past height', async () => {
+    const latest = await restAt('/sdk/base/tendermint/v1beta1/validatorsets/latest')
+    expect(latest.status).toBe(200)
+    expect(latest.body.block_height).toBe(String(PAST))
+    const v = latest.body.validators[0]
+    expect(v.address).toMatch(/^sdkvalcons1/)
+    expect(v.pub_key['@type']).toBe('/sdk.crypto.ed25519.PubKey')
+    expect(latest.body.pagination.total).toBe(String(latest.body.validators.length))
+    const byHeight = await restAt(`/sdk/base/tendermint/v1beta1/validatorsets/${PAST}`)
+    expect(byHeight.body).toEqual(latest.body)
+    const ahead = await restAt(`/sdk/base/tendermint/v1beta1/validatorsets/${PAST + 1}`)
+    expect(ahead).toMatchObject({
+      status: 400,
+      body: { code: 3, message: 'requested block height is bigger then the chain length' },
+    })
+
+    const p = await restAt('/sdk/params/v1beta1/params?subspace=staking&key=UnbondingTime')
+    expect(p).toMatchObject({
+      status: 200,
+      height: String(PAST),
+      body: { param: { subspace: 'staking', key: 'UnbondingTime', value: '"1814400000000000"' } },
+    })
+  })
+
+  test('behavior: gRPC staking and validator-set calls answer at the height asked', async () => {
+    const d = await grpcAt('sdk.staking.v1beta1.Query/ValidatorDelegations', {
+      validator_addr: valoper(bob),
+    })
+    expect(d.height).toBe(String(PAST))
+    expect((d.body.delegation_responses as any[])[0].balance).toEqual({
+      denom: 'stake',
+      amount: '3000000',
+    })
+    const r = await grpcAt('sdk.staking.v1beta1.Query/Redelegations', { delegator_addr: bob })
+    expect(r.body.redelegation_responses).toEqual([])
+    const set = await grpcAt('sdk.base.tendermint.v1beta1.Service/GetLatestValidatorSet', {})
+    expect(set.body.block_height).toBe(String(PAST))
+  })
+
+  test('behavior: sdkd query staking and comet-validator-set print the responses', async () => {
+    const q = (...args: string[]) =>
+      runSdkd(['query', ...args, '--node', rpc, '--height', String(PAST), '-o', 'json'])
+    const to = await q('staking', 'delegations-to', valoper(bob))
+    expect(to.code, to.stderr).toBe(0)
+    expect(JSON.parse(to.stdout).delegation_responses[0].balance.amount).toBe('3000000')
+    const one = await q('staking', 'delegation', bob, valoper(alice))
+    expect(JSON.parse(one.stdout).delegation_response.balance.amount).toBe('5000000')
+    const ubds = await q('staking', 'unbonding-delegations-from', valoper(alice))
+    expect(JSON.parse(ubds.stdout).unbonding_responses).toEqual([])
+    const reds = await q('staking', 'redelegations', alice)
+    expect(JSON.parse(reds.stdout).redelegation_responses).toEqual([])
+    const set = await q('comet-validator-set', String(PAST))
+    expect(set.code, set.stderr).toBe(0)
+    expect(JSON.parse(set.stdout).block_height).toBe(String(PAST))
+    const missing = await q('staking', 'unbonding-delegation', alice, valoper(bob))
+    expect(missing.code).not.toBe(0)
+    expect(missing.stderr).toContain(
+      `unbonding delegation with delegator ${alice} not found for validator ${valoper(bob)}`,
+    )
+    const bad = await q('staking', 'validator', alice)
+    expect(bad.code).not.toBe(0)
+    expect(bad.stderr).toContain('invalid validator address')
+  })
+})
+
+describe('unmodified cosmjs against --brand cosmos', () => {
+  let client: QueryClient & StakingExtension
+  let tm: Comet38Client
+  let c: { alice: string; bob: string; val0: string }
+  let cosmosApi: string
+
+  beforeAll(async () => {
+    const h = await createDevnetHome('staking-q-cosmos', {}, 'v2', 'cosmos')
+    cleanups.push(h.cleanup)
+    c = {
+      alice: h.accounts.alice!.address,
+      bob: h.accounts.bob!.address,
+      val0: valoper(h.accounts.validator!.address),
+    }
+    await editGenesis(h.dir, c)
+    const node = startSdkd(['--home', h.dir, 'start', ...LOOPBACK_PORTS, '--grpc.enable=false'])
+    cleanups.push(() => node.stop())
+    const ports = await boundPorts(node, { api: true })
+    cosmosApi = `http://127.0.0.1:${ports.apiPort}`
+    await node.waitForLog((l) => l.msg === 'committed block')
+    tm = await Comet38Client.connect(`http://127.0.0.1:${ports.rpcPort}`)
+    cleanups.push(async () => tm.disconnect())
+    client = QueryClient.withExtensions(tm, setupStakingExtension)
+  })
+
+  test('behavior: the staking query extension reads delegations, unbondings and redelegations', async () => {
+    const { alice, bob } = c
+    const byVal = await client.staking.validatorDelegations(valoper(bob))
+    expect(byVal.delegationResponses.map((r) => r.balance?.amount)).toEqual(['3000000'])
+    const one = await client.staking.delegation(bob, valoper(alice))
+    expect(one.delegationResponse?.balance?.amount).toBe('5000000')
+    const vals = await client.staking.delegatorValidators(alice)
+    expect(vals.validators).toHaveLength(2)
+    expect((await client.staking.delegatorUnbondingDelegations(alice)).unbondingResponses).toEqual(
+      [],
+    )
+    expect(
+      (await client.staking.validatorUnbondingDelegations(valoper(alice))).unbondingResponses,
+    ).toEqual([])
+    await expect(client.staking.redelegations(alice, valoper(alice), valoper(bob))).rejects.toThrow(
+      `redelegation not found for delegator address ${alice} from validator address ${valoper(alice)}`,
+    )
+    await expect(client.staking.historicalInfo(-1)).rejects.toThrow('height cannot be negative')
+  })
+
+  test('behavior: the cosmos REST paths serve the validator set with cosmosvalcons addresses', async () => {
+    const res = await fetch(`${cosmosApi}/cosmos/base/tendermint/v1beta1/validatorsets/latest`)
+    const body = (await res.json()) as Json
+    expect(res.status).toBe(200)
+    expect(body.validators[0].address).toMatch(/^cosmosvalcons1/)
+    expect(body.validators[0].pub_key['@type']).toBe('/cosmos.crypto.ed25519.PubKey')
+    const p = await fetch(
+      `${cosmosApi}/cosmos/params/v1beta1/params?subspace=staking&key=BondDenom`,
+    )
+    expect(await p.json()).toEqual({
+      param: { subspace: 'staking', key: 'BondDenom', value: '"stake"' },
+    })
+  })
+})
