@@ -58,11 +58,24 @@ export async function ensureDevnetKeys(
   home: string,
   count = DEVNET_DEFAULT_ACCOUNTS,
 ): Promise<DevnetAccount[]> {
+  const wanted = Array.from({ length: count }, (_, i) => ({
+    name: devnetAccountName(i),
+    mnemonic: devnetMnemonic(i),
+  }))
+  return ensureKeys(home, wanted)
+}
+
+/**
+ * The well-known keys `wanted` in the home's test keyring: a key the keyring already has under that
+ * name is kept; a missing one is added from its mnemonic.
+ */
+export async function ensureKeys(
+  home: string,
+  wanted: readonly { name: string; mnemonic: string }[],
+): Promise<DevnetAccount[]> {
   const kr = Keyring.open(home, 'test')
   const out: DevnetAccount[] = []
-  for (let i = 0; i < count; i++) {
-    const name = devnetAccountName(i)
-    const mnemonic = devnetMnemonic(i)
+  for (const { name, mnemonic } of wanted) {
     const existing = await kr.get(name).catch(() => undefined)
     if (!existing) {
       // A new key is the well-known one (deriving a key costs a BIP39 stretch: once is enough).
@@ -110,69 +123,97 @@ export function devnetAppState(
 /** Tokens bonded per unit of consensus power (upstream DefaultPowerReduction). */
 const POWER_REDUCTION = 1_000_000n
 
+/** A genesis validator of the devnet: its operator account, consensus key and power. */
+export interface DevnetValidator {
+  operator: DevnetAccount
+  pubKeyBase64: string
+  power: bigint
+  moniker: string
+}
+
 /**
- * app_state with the genesis validator in x/staking: operated by the `validator` key (its operator
+ * app_state with the genesis validators in x/staking: each operated by its account (the operator
  * address has the same bytes as that account), bonded with the tokens of its consensus power, all
- * self-delegated — so the `validator` key votes with the whole voting power. The bonded tokens sit in
+ * self-delegated — so each operator votes with its validator's whole power. The bonded tokens sit in
  * the bonded pool module account, as on a real chain.
  */
 export function devnetStakingState(
   appState: Record<string, unknown>,
-  validator: DevnetAccount,
-  consensus: { pubKeyBase64: string; power: bigint; moniker: string },
+  validators: readonly DevnetValidator[],
 ): Record<string, unknown> {
   const state = structuredClone(appState) as Obj
-  const tokens = (consensus.power * POWER_REDUCTION).toString()
-  const shares = `${tokens}.000000000000000000`
-  const operator = addressToBech32(bech32ToAddress(validator.address), valoperPrefix())
   state.staking ??= {}
   state.staking.params ??= defaultStakingParams()
-  state.staking.validators = [
-    {
-      operator_address: operator,
-      consensus_pubkey: {
-        '@type': brand().typeUrl('/sdk.crypto.ed25519.PubKey'),
-        key: consensus.pubKeyBase64,
-      },
-      jailed: false,
-      status: 'BOND_STATUS_BONDED',
-      tokens,
-      delegator_shares: shares,
-      description: {
-        moniker: consensus.moniker,
-        identity: '',
-        website: '',
-        security_contact: '',
-        details: '',
-      },
-      unbonding_height: '0',
-      unbonding_time: '1970-01-01T00:00:00Z',
-      commission: {
-        commission_rates: {
-          rate: '0.100000000000000000',
-          max_rate: '0.200000000000000000',
-          max_change_rate: '0.010000000000000000',
-        },
-        update_time: '1970-01-01T00:00:00Z',
-      },
-      min_self_delegation: '1',
-      unbonding_on_hold_ref_count: '0',
-      unbonding_ids: [],
-    },
-  ]
-  state.staking.delegations = [
-    { delegator_address: validator.address, validator_address: operator, shares },
-  ]
-  state.staking.last_total_power = consensus.power.toString()
-  state.staking.last_validator_powers = [{ address: operator, power: consensus.power.toString() }]
+  state.staking.validators = []
+  state.staking.delegations = []
+  state.staking.last_validator_powers = []
+  let totalPower = 0n
+  let totalTokens = 0n
+  for (const v of validators) {
+    const tokens = v.power * POWER_REDUCTION
+    const shares = `${tokens}.000000000000000000`
+    const operator = addressToBech32(bech32ToAddress(v.operator.address), valoperPrefix())
+    state.staking.validators.push(bondedValidator(operator, v, tokens.toString(), shares))
+    state.staking.delegations.push({
+      delegator_address: v.operator.address,
+      validator_address: operator,
+      shares,
+    })
+    state.staking.last_validator_powers.push({ address: operator, power: v.power.toString() })
+    totalPower += v.power
+    totalTokens += tokens
+  }
+  state.staking.last_total_power = totalPower.toString()
   state.bank ??= {}
   state.bank.balances = [
     ...(state.bank.balances ?? []),
     {
       address: addressToBech32(moduleAddress(BONDED_POOL_NAME)),
-      coins: [{ denom: String(state.staking.params.bond_denom ?? 'stake'), amount: tokens }],
+      coins: [
+        { denom: String(state.staking.params.bond_denom ?? 'stake'), amount: `${totalTokens}` },
+      ],
     },
   ]
   state.bank.supply = []
   return state
+}
+
+/** A bonded genesis validator (upstream JSON) with the devnet's commission. */
+function bondedValidator(
+  operator: string,
+  v: DevnetValidator,
+  tokens: string,
+  shares: string,
+): Obj {
+  return {
+    operator_address: operator,
+    consensus_pubkey: {
+      '@type': brand().typeUrl('/sdk.crypto.ed25519.PubKey'),
+      key: v.pubKeyBase64,
+    },
+    jailed: false,
+    status: 'BOND_STATUS_BONDED',
+    tokens,
+    delegator_shares: shares,
+    description: {
+      moniker: v.moniker,
+      identity: '',
+      website: '',
+      security_contact: '',
+      details: '',
+    },
+    unbonding_height: '0',
+    unbonding_time: '1970-01-01T00:00:00Z',
+    commission: {
+      commission_rates: {
+        rate: '0.100000000000000000',
+        max_rate: '0.200000000000000000',
+        max_change_rate: '0.010000000000000000',
+      },
+      update_time: '1970-01-01T00:00:00Z',
+    },
+    min_self_delegation: '1',
+    unbonding_on_hold_ref_count: '0',
+    unbonding_ids: [],
+  }
 }

@@ -9,6 +9,12 @@ import { resetChainData } from '../config/reset.js'
 import { assertCanListen } from '../server/listen.js'
 import { DEFAULT_APP_VERSION } from '../versions/index.js'
 import { DEVNET_DEFAULT_ACCOUNTS } from './devnet-preset.js'
+import {
+  DEVNET_MAX_VALIDATORS,
+  devnetValidatorPowers,
+  powersArg,
+  validatorsArg,
+} from './devnet-validators.js'
 import { bindOptionsToEnv } from './env-options.js'
 import { CliError } from './errors.js'
 import { brandOption, runInit } from './init.js'
@@ -22,6 +28,8 @@ type DevnetFlags = StartFlags & {
   chainId: string
   moniker: string
   accounts: number
+  validators?: number
+  powers?: bigint[]
   reset?: boolean
   brand?: BrandName
 }
@@ -51,6 +59,16 @@ export function registerDevnet(
         DEVNET_DEFAULT_ACCOUNTS,
       )
       .option(
+        '--validators <n>',
+        `validators bonded in genesis when it is created (1-${DEVNET_MAX_VALIDATORS}, default 1): the node's own key, then fixed well-known keys`,
+        validatorsArg,
+      )
+      .option(
+        '--powers <list>',
+        'consensus power of each validator when the genesis is created, comma-separated (default 10 each)',
+        powersArg,
+      )
+      .option(
         '--reset',
         'start the chain over: wipe data/, recreate genesis from the preset (keys and config edits are kept)',
       )
@@ -64,6 +82,12 @@ export function registerDevnet(
       const paths = homePaths(g.home)
       const exists = existsSync(paths.genesis)
       const explicitChainId = cmd.getOptionValueSource('chainId') !== 'default'
+      // A bad validator count or power list is refused before anything is created or wiped.
+      devnetValidatorPowers(f.validators ?? 1, f.powers)
+      const validatorFlags = {
+        ...(f.validators !== undefined ? { validators: f.validators } : {}),
+        ...(f.powers !== undefined ? { powers: f.powers } : {}),
+      }
       if (!exists) {
         // Nothing is created when a port is taken or an address is bad.
         const preset = presetConfig(f.moniker, f.chainId, true)
@@ -73,6 +97,7 @@ export function registerDevnet(
           chainId: f.chainId,
           devnet: true,
           accounts: f.accounts,
+          ...validatorFlags,
           ...(f.brand ? { brand: f.brand } : {}),
         })
       } else if (f.reset) {
@@ -91,10 +116,17 @@ export function registerDevnet(
           overwrite: true,
           keepConfig: true,
           accounts: f.accounts,
+          ...validatorFlags,
           ...(f.brand ? { brand: f.brand } : {}),
         })
       } else {
         if (explicitChainId) warnIfOtherChain(g, paths.genesis, f.chainId)
+        if (f.validators !== undefined || f.powers !== undefined) {
+          loggerFor(g).warn(
+            { home: paths.home },
+            'the home already exists: its genesis validators stay; --validators and --powers only apply to a new home (or with --reset)',
+          )
+        }
         await refuseOtherBrand(g, f.brand)
       }
       exit(

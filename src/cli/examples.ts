@@ -11,6 +11,10 @@ const EXAMPLES: Record<string, readonly (readonly [string, string])[]> = {
     ],
     ['sdkd devnet --reset', 'start the chain over from a fresh genesis (keys and config kept)'],
     ['sdkd devnet --timeout-commit 100ms --accounts 20', 'faster blocks and 20 funded accounts'],
+    [
+      'sdkd devnet --validators 4 --powers 40,30,20,10',
+      'four bonded validators (fixed keys) on a new home, or with --reset',
+    ],
     ['SDKD_RPC_LADDR=tcp://0.0.0.0:26657 sdkd devnet', 'any flag from its SDKD_… variable'],
   ],
   'sdkd start': [

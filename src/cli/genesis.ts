@@ -10,6 +10,7 @@ import { writeGenesis } from '../config/home.js'
 import { homePaths } from '../config/paths.js'
 import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
 import { CliError } from './errors.js'
+import type { GentxFlags } from './genesis-gentx.js'
 import { keyringFor } from './keys.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -98,4 +99,74 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
         await writeGenesis(g.home, addGenesisAccount(current, address, coins, f.append ?? false))
       },
     )
+  genesis
+    .command('validate-genesis [file]')
+    .description(
+      'validates the genesis file at the default location (config/genesis.json) or at the location passed as an arg',
+    )
+    .action(async (file: string | undefined) => {
+      const { validateGenesisFile } = await import('./genesis-validate.js')
+      process.stdout.write(`${await validateGenesisFile(globals(), file)}\n`)
+    })
+  registerGentx(genesis, globals)
+  genesis
+    .command('collect-gentxs')
+    .description(
+      'collect genesis txs (config/gentx/*.json) into app_state.genutil.gen_txs, and the other nodes into config.toml persistent_peers',
+    )
+    .option('--gentx-dir <dir>', 'directory of the gentxs (default: config/gentx)')
+    .action(async (f: { gentxDir?: string }) => {
+      const { runCollectGentxs } = await import('./genesis-collect.js')
+      process.stderr.write(`${await runCollectGentxs(globals(), f.gentxDir)}\n`)
+    })
+}
+
+/** `sdkd genesis gentx <key_name> <amount>` with upstream's flags and defaults. */
+function registerGentx(genesis: Command, globals: () => GlobalFlags): void {
+  genesis
+    .command('gentx <key_name> <amount>')
+    .description(
+      'generate a genesis tx carrying a self delegation: a MsgCreateValidator signed by the key, written to config/gentx/gentx-<node id>.json',
+    )
+    .option(
+      '--output-document <file>',
+      'write the genesis transaction JSON document to the given file instead of the default location',
+    )
+    .option('--moniker <name>', "the validator's name (default: config.toml's moniker)")
+    .option('--identity <text>', 'the optional identity signature (ex. UPort or Keybase)', '')
+    .option('--website <url>', "the validator's (optional) website", '')
+    .option('--security-contact <email>', "the validator's (optional) security contact email", '')
+    .option('--details <text>', "the validator's (optional) details", '')
+    .option('--commission-rate <dec>', 'the initial commission rate percentage', '0.1')
+    .option('--commission-max-rate <dec>', 'the maximum commission rate percentage', '0.2')
+    .option(
+      '--commission-max-change-rate <dec>',
+      'the maximum commission change rate percentage (per day)',
+      '0.01',
+    )
+    .option(
+      '--min-self-delegation <int>',
+      'the minimum self delegation required on the validator',
+      '1',
+    )
+    .option(
+      '--pubkey <json>',
+      'the validator consensus public key as JSON (default: config/priv_validator_key.json)',
+    )
+    .option('--node-id <id>', "the node's ID (default: config/node_key.json)")
+    .option('--ip <ip>', "the node's public P2P IP (default: the machine's first external IPv4)")
+    .option('--p2p-port <port>', "the node's public P2P port", '26656')
+    .option(
+      '--chain-id <id>',
+      'the chain id the tx is signed for (default: the genesis chain id, which it must be)',
+    )
+    .option('--keyring-backend <backend>', 'keyring backend (sdkd supports test)')
+    .option('--fees <coins>', 'fees to pay along with the transaction (e.g. 10stake)')
+    .option('--gas <limit>', 'gas limit of the transaction', '200000')
+    .option('--note <memo>', 'memo of the transaction (default: <node id>@<ip>:<p2p port>)')
+    .action(async (keyName: string, amount: string, f: GentxFlags) => {
+      const { externalIp, runGentx } = await import('./genesis-gentx.js')
+      const path = await runGentx(globals(), keyName, amount, { ...f, ip: f.ip ?? externalIp() })
+      process.stderr.write(`Genesis transaction written to ${JSON.stringify(path)}\n`)
+    })
 }

@@ -11,7 +11,20 @@ import {
   devnetAppState,
   devnetStakingState,
   ensureDevnetKeys,
+  ensureKeys,
 } from './devnet-preset.js'
+import {
+  DEVNET_MAX_VALIDATORS,
+  devnetOperatorMnemonic,
+  devnetOperatorName,
+  devnetValidatorKeyFile,
+  devnetValidatorMoniker,
+  devnetValidatorPowers,
+  genesisValidatorJson,
+  powersArg,
+  validatorsArg,
+  writeDevnetValidatorKeys,
+} from './devnet-validators.js'
 import { CliError } from './errors.js'
 import { positiveIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -31,6 +44,10 @@ export interface InitFlags {
   devnet?: boolean
   /** Devnet accounts to create and fund (default 10). */
   accounts?: number
+  /** Devnet validators to bond in genesis (default 1: the node's own key). */
+  validators?: number
+  /** Their consensus powers, one per validator (default 10 each). */
+  powers?: bigint[]
   /** Keep existing config files (`devnet --reset`). */
   keepConfig?: boolean
   /** Print nothing (a home made for a rehearsal). */
@@ -51,9 +68,21 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
   const homeBrand = useBrand(f.brand ?? brand().name).name
   let appState = defaultAppState(appVersion)
   let accounts: DevnetAccount[] = []
+  let operators: DevnetAccount[] = []
+  if (!f.devnet && (f.validators !== undefined || f.powers !== undefined))
+    throw new CliError('--validators and --powers apply only with --devnet')
+  const powers = devnetValidatorPowers(f.validators ?? 1, f.powers)
   if (f.devnet) {
     accounts = await ensureDevnetKeys(g.home, f.accounts ?? DEVNET_DEFAULT_ACCOUNTS)
-    appState = devnetAppState(appState, accounts)
+    // Validator 0 is operated by the devnet account `validator`; the others by their own accounts.
+    operators = await ensureKeys(
+      g.home,
+      powers.slice(1).map((_, j) => ({
+        name: devnetOperatorName(j + 1),
+        mnemonic: devnetOperatorMnemonic(j + 1),
+      })),
+    )
+    appState = devnetAppState(appState, [...accounts, ...operators])
   }
   const result = await initHome({
     home: g.home,
@@ -71,20 +100,32 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
   })
   const operator = accounts.find((a) => a.name === 'validator')
   if (operator) {
-    // The validator key exists only now: bond the genesis validator, operated by `validator`.
-    const v = result.genesis.consensus.validators[0]!
-    result.genesis.app_state = devnetStakingState(result.genesis.app_state, operator, {
-      pubKeyBase64: v.pub_key.value,
-      power: BigInt(v.power),
-      moniker,
-    })
+    // The node's validator key exists only now: validator 0 is it, the others have fixed keys.
+    const own = result.genesis.consensus.validators[0]!
+    const extra = await writeDevnetValidatorKeys(g.home, powers.length)
+    result.genesis.consensus.validators = [
+      { ...own, power: powers[0]!.toString() },
+      ...extra.map((k, j) =>
+        genesisValidatorJson(k.pubKey, powers[j + 1]!, devnetValidatorMoniker(j + 1, moniker)),
+      ),
+    ]
+    result.genesis.app_state = devnetStakingState(
+      result.genesis.app_state,
+      result.genesis.consensus.validators.map((v, i) => ({
+        operator: i === 0 ? operator : operators[i - 1]!,
+        pubKeyBase64: v.pub_key.value,
+        power: BigInt(v.power),
+        moniker: v.name,
+      })),
+    )
     await writeGenesis(g.home, result.genesis)
   }
   if (f.quiet) return result
   process.stderr.write(
     `${JSON.stringify({ moniker: result.moniker, chain_id: result.chainId, node_id: result.nodeId, home: result.home })}\n`,
   )
-  if (accounts.length > 0) printDevnetAccounts(accounts)
+  if (accounts.length > 0) printDevnetAccounts([...accounts, ...operators])
+  if (result.genesis.consensus.validators.length > 1) printDevnetValidators(result)
   return result
 }
 
@@ -111,6 +152,19 @@ function printDevnetAccounts(accounts: readonly DevnetAccount[]): void {
   process.stdout.write(`${lines.join('\n')}\n`)
 }
 
+/** Shows the devnet's validators (when there are several): power, operator and consensus address. */
+function printDevnetValidators(result: InitResult): void {
+  const lines = ['Devnet validators (bonded in genesis, keys in config/):']
+  for (const [i, v] of result.genesis.consensus.validators.entries()) {
+    const file =
+      i === 0 ? 'priv_validator_key.json' : `priv_validator_keys/${devnetValidatorKeyFile(i)}`
+    lines.push(
+      `- ${v.name}: power ${v.power}, operator ${devnetOperatorName(i)}, consensus address ${v.address}, key config/${file}`,
+    )
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`)
+}
+
 export function registerInit(program: Command, globals: () => GlobalFlags): void {
   program
     .command('init <moniker>')
@@ -125,6 +179,16 @@ export function registerInit(program: Command, globals: () => GlobalFlags): void
       '--accounts <n>',
       'with --devnet: well-known funded accounts (validator, alice, bob, account3 …; default 10)',
       positiveIntArg,
+    )
+    .option(
+      '--validators <n>',
+      `with --devnet: validators bonded in genesis (1-${DEVNET_MAX_VALIDATORS}, default 1; fixed keys)`,
+      validatorsArg,
+    )
+    .option(
+      '--powers <list>',
+      'with --devnet: consensus power of each validator, comma-separated (default 10 each)',
+      powersArg,
     )
     .addOption(brandOption())
     .action(async (moniker: string, f: InitFlags) => {

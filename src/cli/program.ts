@@ -34,6 +34,7 @@ const COMMANDS: readonly {
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },
   { names: ['genesis'], load: async () => [(await import('./genesis.js')).registerGenesis] },
+  { names: ['testnet'], load: async () => [(await import('./testnet.js')).registerTestnet] },
   group(['query', 'q'], {
     upgrade: async () => (await import('./query-upgrade.js')).registerQueryUpgrade,
     auth: async () => (await import('./query-auth.js')).registerQueryAuth,

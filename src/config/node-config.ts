@@ -5,6 +5,8 @@ import { checkListenAddress } from './listen-address.js'
 /** config.toml (the CometBFT-side settings sdkd uses). */
 export interface NodeConfig {
   moniker: string
+  /** proxy_app: where a real CometBFT reaches the app (sdkd runs the app in its own process). */
+  proxyApp: string
   logLevel: string
   logFormat: string
   rpc: {
@@ -14,7 +16,15 @@ export interface NodeConfig {
     /** max_request_batch_size: most requests in one JSON-RPC batch (0: no limit). */
     maxRequestBatchSize: number
   } & WebsocketConfig
-  p2p: { laddr: string }
+  p2p: {
+    laddr: string
+    /** persistent_peers: `<node id>@<host>:<port>` of the peers to keep connected (comma-separated). */
+    persistentPeers: string
+    /** addr_book_strict: only routable addresses in the address book (false for a testnet on one host). */
+    addrBookStrict: boolean
+    /** allow_duplicate_ip: several peers from one IP (true for a testnet on one host). */
+    allowDuplicateIp: boolean
+  }
   mempool: {
     size: number
     maxTxBytes: number
@@ -61,6 +71,7 @@ const MIN_SUBSCRIPTION_BUFFER_SIZE = 100
 export function defaultNodeConfig(moniker: string): NodeConfig {
   return {
     moniker,
+    proxyApp: 'tcp://127.0.0.1:26658',
     logLevel: 'info',
     logFormat: 'plain',
     rpc: {
@@ -74,7 +85,12 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
       websocketWriteBufferSize: 200,
       closeOnSlowClient: false,
     },
-    p2p: { laddr: 'tcp://0.0.0.0:26656' },
+    p2p: {
+      laddr: 'tcp://0.0.0.0:26656',
+      persistentPeers: '',
+      addrBookStrict: true,
+      allowDuplicateIp: false,
+    },
     mempool: {
       size: 5000,
       maxTxBytes: 1048576,
@@ -133,6 +149,7 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
   const instrumentation = readInstrumentation(r, d.instrumentation)
   return {
     moniker: r.string('moniker', d.moniker),
+    proxyApp: r.string('proxy_app', d.proxyApp),
     logLevel: r.string('log_level', d.logLevel),
     logFormat,
     rpc: {
@@ -149,7 +166,12 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       websocketWriteBufferSize,
       closeOnSlowClient: r.bool('rpc.experimental_close_on_slow_client', d.rpc.closeOnSlowClient),
     },
-    p2p: { laddr: r.string('p2p.laddr', d.p2p.laddr) },
+    p2p: {
+      laddr: r.string('p2p.laddr', d.p2p.laddr),
+      persistentPeers: r.string('p2p.persistent_peers', d.p2p.persistentPeers),
+      addrBookStrict: r.bool('p2p.addr_book_strict', d.p2p.addrBookStrict),
+      allowDuplicateIp: r.bool('p2p.allow_duplicate_ip', d.p2p.allowDuplicateIp),
+    },
     mempool: {
       size: r.uint('mempool.size', d.mempool.size),
       maxTxBytes: r.uint('mempool.max_tx_bytes', d.mempool.maxTxBytes),
@@ -204,7 +226,7 @@ export function renderConfigToml(c: NodeConfig): string {
 #######################################################################
 
 # TCP or UNIX socket address of the ABCI application (sdkd runs the app in-process).
-proxy_app = "tcp://127.0.0.1:26658"
+proxy_app = ${q(c.proxyApp)}
 
 # A custom human readable name for this node
 moniker = ${q(c.moniker)}
@@ -284,6 +306,16 @@ experimental_close_on_slow_client = ${c.rpc.closeOnSlowClient}
 
 # Address to listen for incoming connections (a single-node chain dials no peers).
 laddr = ${q(c.p2p.laddr)}
+
+# Comma separated list of nodes to keep persistent connections to (collect-gentxs writes it).
+persistent_peers = ${q(c.p2p.persistentPeers)}
+
+# Set true for strict address routability rules
+# Set false for private or local networks
+addr_book_strict = ${c.p2p.addrBookStrict}
+
+# Toggle to disable guard against peers connecting from the same ip.
+allow_duplicate_ip = ${c.p2p.allowDuplicateIp}
 
 #######################################################
 ###          Mempool Configuration Option          ###

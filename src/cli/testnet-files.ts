@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { Keyring } from '../client/keyring.js'
+import { txToJson } from '../client/tx-builder.js'
+import { brand } from '../codec/brand.js'
+import { addCoins, type Coin, coinsToProto } from '../codec/coins.js'
+import { decFromString } from '../codec/dec.js'
+import { protoRegistry } from '../codec/proto.js'
+import { formatRfc3339Nano, nowNs } from '../codec/time.js'
+import { writeFileAtomic } from '../config/atomic-file.js'
+import { defaultConsensusParams, type GenesisJson } from '../config/genesis.js'
+import { initHome } from '../config/home.js'
+import { writeHomeRecord } from '../config/home-record.js'
+import { readNodeConfig, renderConfigToml } from '../config/node-config.js'
+import { homePaths } from '../config/paths.js'
+import { parseTomlFile } from '../config/toml.js'
+import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
+import { CliError } from './errors.js'
+import { collectTxs } from './genesis-collect.js'
+import { buildGentx } from './genesis-gentx.js'
+import { defaultAppState } from './init.js'
+import type { GlobalFlags } from './start-flags.js'
+
+/** The flags of `sdkd testnet init-files` (upstream simd's, `--validators` for its `--v`). */
+export interface TestnetFlags {
+  validators: number
+  outputDir: string
+  chainId?: string
+  keyringBackend: string
+  nodeDirPrefix: string
+  nodeDaemonHome: string
+  startingIpAddress: string
+  minimumGasPrices: string
+}
+
+/** Upstream's economics: each operator's genesis coins and self-delegation (power 100). */
+const STAKE_BALANCE = 500_000_000n
+const NODE_TOKEN_BALANCE = 1_000_000_000n
+const SELF_DELEGATION = 100_000_000n
+
+/** The ports of node i on one host (every listener of node i is 10·i above node 0's). */
+export function testnetPorts(i: number) {
+  const o = 10 * i
+  return {
+    p2p: 26656 + o,
+    rpc: 26657 + o,
+    abci: 26658 + o,
+    prometheus: 26660 + o,
+    api: 1317 + o,
+    grpc: 9090 + o,
+  }
+}
+
+/** The IPv4 address `n` above `ip` (upstream's per-node increment). */
+export function nextIp(ip: string, n: number): string {
+  const parts = ip.split('.').map(Number)
+  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255))
+    throw new CliError(
+      `invalid --starting-ip-address ${JSON.stringify(ip)}: expected an IPv4 address`,
+    )
+  let value = parts.reduce((a, p) => a * 256 + p, 0) + n
+  if (value > 0xffffffff)
+    throw new CliError(`--starting-ip-address ${ip} + ${n} is past 255.255.255.255`)
+  const out: number[] = []
+  for (let k = 0; k < 4; k++) {
+    out.unshift(value % 256)
+    value = Math.floor(value / 256)
+  }
+  return out.join('.')
+}
+
+/** A random chain id as upstream's testnet command makes one (`chain-AbC123`). */
+function randomTestnetChainId(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+  return `chain-${[...randomBytes(6)].map((b) => alphabet[b % alphabet.length]).join('')}`
+}
+
+interface NodeFiles {
+  name: string
+  home: string
+  nodeId: string
+  address: string
+  coins: Coin[]
+}
+
+/**
+ * `sdkd testnet init-files`: one home per validator under `<output-dir>/<prefix><i>/<daemon home>`
+ * (its own node key, consensus key and operator key, the mnemonic in `key_seed.json`), each
+ * validator's gentx in `<output-dir>/gentxs/`, and one genesis with every gentx collected (and no
+ * `consensus.validators`: the set comes from InitChain), written into every home; each home's
+ * config.toml has its own ports and the other nodes as persistent peers. Returns upstream's line.
+ */
+export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Promise<string> {
+  const appVersion = g.appVersion ?? DEFAULT_APP_VERSION
+  if (!APP_VERSIONS[appVersion]) {
+    throw new CliError(
+      `unknown app version "${appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
+    )
+  }
+  if (f.keyringBackend !== 'test') {
+    throw new CliError(
+      `unsupported keyring backend "${f.keyringBackend}": sdkd supports only "test" (files under <home>/keyring-test)`,
+    )
+  }
+  const out = resolve(f.outputDir)
+  const chainId = f.chainId ?? randomTestnetChainId()
+  const ips = Array.from({ length: f.validators }, (_, i) => nextIp(f.startingIpAddress, i))
+  for (let i = 0; i < f.validators; i++) {
+    const dir = join(out, `${f.nodeDirPrefix}${i}`)
+    if (existsSync(dir))
+      throw new CliError(`${dir} already exists: choose another --output-dir, or remove it`)
+  }
+  const registry = protoRegistry()
+  const gentxsDir = join(out, 'gentxs')
+  await mkdir(gentxsDir, { recursive: true, mode: 0o700 })
+  const nodes: NodeFiles[] = []
+  for (let i = 0; i < f.validators; i++) {
+    const name = `${f.nodeDirPrefix}${i}`
+    const home = join(out, name, f.nodeDaemonHome)
+    const ports = testnetPorts(i)
+    const init = await initHome({
+      home,
+      moniker: name,
+      chainId,
+      appState: {},
+      adjust: ({ app, node, client }) => {
+        node.proxyApp = `tcp://127.0.0.1:${ports.abci}`
+        node.rpc.laddr = `tcp://127.0.0.1:${ports.rpc}`
+        node.p2p.laddr = `tcp://0.0.0.0:${ports.p2p}`
+        node.p2p.addrBookStrict = false
+        node.p2p.allowDuplicateIp = true
+        node.instrumentation.prometheusListenAddr = `127.0.0.1:${ports.prometheus}`
+        app.api.enable = true
+        app.api.address = `tcp://127.0.0.1:${ports.api}`
+        app.grpc.address = `127.0.0.1:${ports.grpc}`
+        app.minimumGasPrices = f.minimumGasPrices
+        client.keyringBackend = f.keyringBackend
+        client.node = `tcp://127.0.0.1:${ports.rpc}`
+      },
+    })
+    await writeHomeRecord(home, { createdBy: appVersion })
+    const { record, mnemonic } = await Keyring.open(home, 'test').add(name)
+    await writeFile(join(home, 'key_seed.json'), `${JSON.stringify({ secret: mnemonic })}\n`, {
+      mode: 0o600,
+    })
+    const coins = [
+      { denom: `${name}token`, amount: NODE_TOKEN_BALANCE },
+      { denom: 'stake', amount: STAKE_BALANCE },
+    ].sort((a, b) => (a.denom < b.denom ? -1 : 1))
+    nodes.push({ name, home, nodeId: init.nodeId, address: record.address, coins })
+    const pubKey = Buffer.from(init.genesis.consensus.validators[0]!.pub_key.value, 'base64')
+    const one = decFromString('1')
+    const tx = buildGentx(registry, record, {
+      chainId,
+      description: { moniker: name, identity: '', website: '', security_contact: '', details: '' },
+      rates: [one, one, one],
+      minSelfDelegation: '1',
+      pubKey: new Uint8Array(pubKey),
+      value: { denom: 'stake', amount: SELF_DELEGATION },
+      memo: `${init.nodeId}@${ips[i]}:${ports.p2p}`,
+      fees: [],
+      gas: 200_000n,
+    })
+    await writeFile(join(gentxsDir, `${name}.json`), `${JSON.stringify(txToJson(registry, tx))}\n`)
+  }
+
+  const genesis = await sharedGenesis(appVersion, chainId, nodes)
+  for (const node of nodes) {
+    const { genTxs, persistentPeers } = await collectTxs(registry, gentxsDir, node.name, genesis)
+    const own = structuredClone(genesis)
+    ;(own.app_state as Record<string, unknown>).genutil = { gen_txs: genTxs.map((t) => t.json) }
+    const paths = homePaths(node.home)
+    await writeFileAtomic(paths.genesis, `${JSON.stringify(own, null, 2)}\n`)
+    const config = readNodeConfig(
+      'config/config.toml',
+      parseTomlFile('config/config.toml', await readFile(paths.configToml, 'utf8')),
+    )
+    config.p2p.persistentPeers = persistentPeers
+    await writeFileAtomic(paths.configToml, renderConfigToml(config))
+  }
+  return `Successfully initialized ${f.validators} node directories`
+}
+
+/** The genesis every node shares: the operators' accounts and balances, one genesis time, no consensus validators. */
+async function sharedGenesis(
+  appVersion: string,
+  chainId: string,
+  nodes: readonly NodeFiles[],
+): Promise<GenesisJson> {
+  // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON edited in place
+  const appState = defaultAppState(appVersion) as Record<string, any>
+  appState.auth.accounts = nodes.map((n) => ({
+    '@type': brand().typeUrl(BASE_ACCOUNT_URL),
+    address: n.address,
+    pub_key: null,
+    account_number: '0',
+    sequence: '0',
+  }))
+  appState.bank.balances = nodes.map((n) => ({ address: n.address, coins: coinsToProto(n.coins) }))
+  let supply: Coin[] = []
+  for (const n of nodes) supply = addCoins(supply, n.coins)
+  appState.bank.supply = coinsToProto(supply)
+  return {
+    app_name: 'sdkd',
+    app_version: '',
+    genesis_time: formatRfc3339Nano(nowNs()),
+    chain_id: chainId,
+    initial_height: 1,
+    app_hash: null,
+    app_state: appState,
+    consensus: { validators: [], params: defaultConsensusParams() },
+  }
+}

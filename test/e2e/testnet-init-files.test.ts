@@ -1,0 +1,178 @@
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parse } from 'smol-toml'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { keyFromMnemonic, pubKeyToAddress } from '../../src/client/keyring.js'
+import { addressToBech32 } from '../../src/codec/address.js'
+import { cleanupAfterAll } from '../helpers/cleanup.js'
+import { runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+const cleanups = cleanupAfterAll()
+
+let out = ''
+let stderr = ''
+const NODES = ['node0', 'node1', 'node2', 'node3']
+const homeOf = (n: string) => join(out, n, 'sdkd')
+const read = async (n: string, file: string) => readFile(join(homeOf(n), file), 'utf8')
+
+beforeAll(async () => {
+  const t = await tempDir('sdkd-testnet-')
+  cleanups.push(t.cleanup)
+  out = join(t.dir, 'net')
+  const r = await runSdkd([
+    'testnet',
+    'init-files',
+    '--validators',
+    '4',
+    '--output-dir',
+    out,
+    '--chain-id',
+    'testnet-e2e-1',
+    '--starting-ip-address',
+    '127.0.0.1',
+  ])
+  expect(r.code, r.stderr).toBe(0)
+  stderr = r.stderr
+})
+
+describe('sdkd testnet init-files', () => {
+  it('behavior: writes one home per validator with its keys, key_seed.json and a gentx of power 100', async () => {
+    expect(stderr).toContain('Successfully initialized 4 node directories')
+    expect((await readdir(out)).sort()).toEqual(['gentxs', ...NODES])
+    expect((await readdir(join(out, 'gentxs'))).sort()).toEqual(NODES.map((n) => `${n}.json`))
+    const nodeIds = new Set<string>()
+    for (const n of NODES) {
+      for (const f of [
+        'config/app.toml',
+        'config/client.toml',
+        'config/config.toml',
+        'config/genesis.json',
+        'config/node_key.json',
+        'config/priv_validator_key.json',
+        'data/priv_validator_state.json',
+        `keyring-test/${n}.info`,
+      ])
+        expect(existsSync(join(homeOf(n), f)), `${n}/${f}`).toBe(true)
+      // The operator key's mnemonic (upstream's key_seed.json) recovers the key in the keyring.
+      const seed = JSON.parse(await read(n, 'key_seed.json'))
+      const address = addressToBech32(pubKeyToAddress(keyFromMnemonic(seed.secret).pubKey))
+      expect(JSON.parse(await read(n, `keyring-test/${n}.info`)).address).toBe(address)
+      const gentx = JSON.parse(await readFile(join(out, 'gentxs', `${n}.json`), 'utf8'))
+      const msg = gentx.body.messages[0]
+      const pv = JSON.parse(await read(n, 'config/priv_validator_key.json'))
+      expect(msg.pubkey.key).toBe(pv.pub_key.value)
+      expect(msg.description.moniker).toBe(n)
+      expect(msg.value).toEqual({ denom: 'stake', amount: '100000000' })
+      expect(msg.commission).toEqual({
+        rate: '1.000000000000000000',
+        max_rate: '1.000000000000000000',
+        max_change_rate: '1.000000000000000000',
+      })
+      nodeIds.add(gentx.body.memo.split('@')[0])
+    }
+    expect(nodeIds.size).toBe(4)
+  })
+
+  it('behavior: every home holds the same genesis: the gentxs collected, the operators funded, no consensus validators', async () => {
+    const texts = await Promise.all(NODES.map((n) => read(n, 'config/genesis.json')))
+    expect(new Set(texts).size).toBe(1)
+    const g = JSON.parse(texts[0]!)
+    expect(g.chain_id).toBe('testnet-e2e-1')
+    expect(g.consensus.validators).toEqual([])
+    const gentxs = await Promise.all(
+      NODES.map(async (n) => JSON.parse(await readFile(join(out, 'gentxs', `${n}.json`), 'utf8'))),
+    )
+    expect(g.app_state.genutil.gen_txs).toEqual(gentxs)
+    const seeds = await Promise.all(
+      NODES.map(async (n) => JSON.parse(await read(n, 'key_seed.json'))),
+    )
+    expect(g.app_state.bank.balances).toEqual(
+      seeds.map((s, i) => ({
+        address: addressToBech32(pubKeyToAddress(keyFromMnemonic(s.secret).pubKey)),
+        coins: [
+          { denom: `node${i}token`, amount: '1000000000' },
+          { denom: 'stake', amount: '500000000' },
+        ],
+      })),
+    )
+  })
+
+  it('behavior: each config.toml has its own ports and the other nodes as persistent peers', async () => {
+    const memos = await Promise.all(
+      NODES.map(
+        async (n) =>
+          JSON.parse(await readFile(join(out, 'gentxs', `${n}.json`), 'utf8')).body.memo as string,
+      ),
+    )
+    expect(memos.map((m) => m.split('@')[1])).toEqual([
+      '127.0.0.1:26656',
+      '127.0.0.2:26666',
+      '127.0.0.3:26676',
+      '127.0.0.4:26686',
+    ])
+    for (const [i, n] of NODES.entries()) {
+      const c = parse(await read(n, 'config/config.toml')) as any
+      expect(c.moniker).toBe(n)
+      expect(c.proxy_app).toBe(`tcp://127.0.0.1:${26658 + 10 * i}`)
+      expect(c.rpc.laddr).toBe(`tcp://127.0.0.1:${26657 + 10 * i}`)
+      expect(c.p2p.laddr).toBe(`tcp://0.0.0.0:${26656 + 10 * i}`)
+      expect(c.p2p.addr_book_strict).toBe(false)
+      expect(c.p2p.allow_duplicate_ip).toBe(true)
+      expect(c.p2p.persistent_peers).toBe(
+        memos
+          .filter((_, j) => j !== i)
+          .sort()
+          .join(','),
+      )
+      const app = parse(await read(n, 'config/app.toml')) as any
+      expect(app.api.address).toBe(`tcp://127.0.0.1:${1317 + 10 * i}`)
+      expect(app.grpc.address).toBe(`127.0.0.1:${9090 + 10 * i}`)
+      expect(app['minimum-gas-prices']).toBe('0.000006stake')
+    }
+  })
+
+  // Passes once a genesis may list no consensus validators (the consensus side of several validators).
+  it('behavior: each home passes sdkd genesis validate-genesis', async () => {
+    for (const n of NODES) {
+      const r = await runSdkd(['--home', homeOf(n), 'genesis', 'validate-genesis'])
+      expect(r.stderr).toBe('')
+      expect(r.stdout).toBe(
+        `File at ${join(homeOf(n), 'config/genesis.json')} is a valid genesis file\n`,
+      )
+      expect(r.code).toBe(0)
+    }
+  })
+
+  it('refusal: an existing node directory, a bad IP and a bad count are refused', async () => {
+    let r = await runSdkd(['testnet', 'init-files', '--output-dir', out])
+    expect(r.stderr).toContain(
+      `Error: ${join(out, 'node0')} already exists: choose another --output-dir, or remove it`,
+    )
+    expect(r.code).toBe(1)
+    r = await runSdkd([
+      'testnet',
+      'init-files',
+      '--output-dir',
+      join(out, 'x'),
+      '--starting-ip-address',
+      '300.1.1.1',
+    ])
+    expect(r.stderr).toContain(
+      'Error: invalid --starting-ip-address "300.1.1.1": expected an IPv4 address',
+    )
+    expect(r.code).toBe(1)
+    r = await runSdkd([
+      'testnet',
+      'init-files',
+      '--output-dir',
+      join(out, 'x'),
+      '--validators',
+      '0',
+    ])
+    expect(r.stderr).toContain("Error: option '--validators <n>' argument '0' is invalid.")
+    expect(r.code).toBe(1)
+    expect(existsSync(join(out, 'x'))).toBe(false)
+  })
+})
