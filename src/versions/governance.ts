@@ -1,6 +1,7 @@
 import type { AppModule } from '../app/types.js'
 import type { AuthKeeper } from '../modules/auth/keeper.js'
 import type { BankKeeper } from '../modules/bank/keeper.js'
+import { createGenutilModule } from '../modules/genutil/module.js'
 import { GovKeeper } from '../modules/gov/keeper.js'
 import { createGovModule } from '../modules/gov/module.js'
 import type { ParamsKeeper } from '../modules/params/keeper.js'
@@ -24,6 +25,8 @@ export function createGovernanceModules(
   staking: AppModule
   gov: AppModule
   slashing: { slashing: AppModule; evidence: AppModule }
+  /** x/genutil: delivers genesis's gentxs at InitChain through staking's MsgCreateValidator. */
+  genutil: AppModule
 } {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper({ registry, bank })
@@ -43,5 +46,6 @@ export function createGovernanceModules(
     staking: createStakingModule({ registry, keeper: stakingKeeper, auth }),
     gov: createGovModule({ registry, keeper: govKeeper }),
     slashing,
+    genutil: createGenutilModule({ registry, auth, staking: stakingKeeper }),
   }
 }

@@ -42,6 +42,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     slashing.slashing,
     governance.gov,
     createCrisisModule({ registry, keeper: crisis }),
+    governance.genutil,
     createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
     createUpgradeModule({ keeper: upgrade, ...upgradeOptionsOf(deps) }),
     slashing.evidence,
@@ -50,8 +51,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     name: 'v1',
     modules,
     order: {
-      // simd's orders: slashing's genesis after staking's, evidence's after crisis's; BeginBlock
-      // runs slashing (liveness), then evidence (double signs), before staking.
+      // simd's genesis order: slashing after staking; genutil (the gentxs) after crisis, then evidence.
       initGenesis: [
         'auth',
         'bank',
@@ -59,6 +59,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
         'slashing',
         'gov',
         'crisis',
+        'genutil',
         'evidence',
         'params',
         'upgrade',
