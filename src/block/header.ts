@@ -41,3 +41,19 @@ export type ExecHeader = Omit<Header, 'lastBlockId' | 'lastCommitHash'>
 export function dataHashOf(txs: readonly Bytes[]): Bytes {
   return merkleRoot(txs.map((tx) => sha256(tx)))
 }
+
+/** One signature of a commit. */
+export interface CommitSig {
+  blockIdFlag: number
+  validatorAddress: Bytes
+  timestamp: TimeNs
+  signature: Bytes
+}
+
+/** The commit of the previous block carried by a block. */
+export interface Commit {
+  height: number
+  round: number
+  blockId: BlockId
+  signatures: CommitSig[]
+}
