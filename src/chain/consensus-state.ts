@@ -139,6 +139,16 @@ export class ConsensusState {
     return set ? commitSignersOf(set, this.keys, this.silenced) : undefined
   }
 
+  /**
+   * The signers of the latest height's commit (what the RPC shows before the next block carries
+   * it), or undefined on the fast path (the builder's signer alone).
+   */
+  latestCommitSigners(): CommitSigner[] | undefined {
+    const sets = this.current
+    if (!sets.last || this.isSolo(sets)) return undefined
+    return this.signersOf(sets.last)
+  }
+
   /** Whether the builder's signer, signing, is the only validator of every set around. */
   private isSolo(sets: ValidatorSets): boolean {
     const solo = this.solo

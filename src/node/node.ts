@@ -4,9 +4,11 @@ import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
 import type { BlockBuilder } from '../block/block.js'
 import type { BlockProducer } from '../chain/producer.js'
 import { useBrand } from '../codec/brand.js'
+import { toHex } from '../codec/bytes.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
 import { parseListenAddress } from '../config/listen-address.js'
+import { consensusAddress } from '../config/validator-key.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
@@ -109,7 +111,10 @@ export class Node {
 
   private createMetrics(): NodeMetrics {
     const { home, logger } = this.options
-    const v = home.genesis.validators[0]!
+    // The node's own validator, with its genesis power (0 when genesis does not list it).
+    const address = consensusAddress(home.validatorKey.pubKey)
+    const listed = home.genesis.validators.find((g) => toHex(g.address) === toHex(address))
+    const v = { address, power: listed?.power ?? 0n }
     return new NodeMetrics({
       chainId: home.genesis.chainId,
       namespace: home.node.instrumentation.namespace,

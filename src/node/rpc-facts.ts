@@ -2,7 +2,7 @@ import type { BlockBuilder } from '../block/block.js'
 import type { BlockProducer } from '../chain/producer.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
-import { nodeId } from '../config/validator-key.js'
+import { consensusAddress, nodeId } from '../config/validator-key.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import type { RpcChain } from '../server/rpc/chain-routes.js'
 import type { RpcNode } from '../server/rpc/core-routes.js'
@@ -18,17 +18,25 @@ export function rpcChainOf(o: {
   builder: BlockBuilder
   producer: BlockProducer
 }): RpcChain {
-  const { home } = o
-  const v = home.genesis.validators[0]!
+  const { home, producer } = o
   return {
     genesis: home.genesis,
     consensusParams: consensusParamsOf({
       registry: o.registry,
       consensusParams: home.genesis.json.consensus.params,
     }),
-    validator: { address: v.address, pubKey: v.pubKey, power: v.power },
+    validator: ownValidator(home, producer),
+    validatorSet: async (height) => {
+      const set = await producer.consensus.validatorsOf(height, home.genesis.initialHeight)
+      return { validators: set.validators, proposer: set.proposer() }
+    },
     blocks: o.blocks,
-    makeCommit: (height, blockId, time) => o.builder.makeCommit(height, blockId, time),
+    makeCommit: (height, blockId, time) => {
+      const signers = producer.consensus.latestCommitSigners()
+      return signers
+        ? o.builder.commitOfSet(height, blockId, time, signers)
+        : o.builder.makeCommit(height, blockId, time)
+    },
     nextRoundStartMs: () => o.producer.nextBlockAtMs,
   }
 }
@@ -45,15 +53,17 @@ export function rpcNodeOf(o: {
   /** The height an upgrade halted the chain at, once it has. */
   upgradeHaltHeight(): number | undefined
 }): RpcNode {
-  const { home, store, blocks } = o
-  const v = home.genesis.validators[0]!
+  const { home, store, blocks, producer } = o
   return {
     chainId: home.genesis.chainId,
     moniker: home.node.moniker,
     nodeId: nodeId(home.nodeKey),
     p2pListenAddr: home.node.p2p.laddr,
     rpcListenAddr: home.node.rpc.laddr,
-    validator: { address: v.address, pubKey: v.pubKey, power: v.power },
+    // Read at each request: the node's voting power follows the set.
+    get validator() {
+      return ownValidator(home, producer)
+    },
     blocks,
     nextRoundStartMs: () => o.producer.nextBlockAtMs,
     upgradeHaltHeight: o.upgradeHaltHeight,
@@ -73,4 +83,15 @@ export function rpcNodeOf(o: {
       }
     },
   }
+}
+
+/**
+ * The node's own validator (priv_validator_key.json) and its voting power in the next height's set
+ * (0 when it is not in the set), as CometBFT's status shows validator_info.
+ */
+function ownValidator(home: LoadedHome, producer: BlockProducer) {
+  const pubKey = home.validatorKey.pubKey
+  const address = consensusAddress(pubKey)
+  const inSet = producer.consensus.current.current.byAddress(address)
+  return { address, pubKey, power: inSet?.power ?? 0n }
 }

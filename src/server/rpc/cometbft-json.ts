@@ -80,12 +80,17 @@ export function blockMetaJson(stored: StoredBlock) {
 export type ConsensusParamsJson = GenesisJson['consensus']['params']
 
 /** A validator (types.Validator) as CometBFT JSON; a lone validator's proposer priority is 0. */
-export function validatorJson(v: { address: Bytes; pubKey: Bytes; power: bigint }) {
+export function validatorJson(v: {
+  address: Bytes
+  pubKey: Bytes
+  power: bigint
+  priority?: bigint
+}) {
   return {
     address: toHexUpper(v.address),
     pub_key: { type: 'tendermint/PubKeyEd25519', value: toBase64(v.pubKey) },
     voting_power: v.power.toString(),
-    proposer_priority: '0',
+    proposer_priority: (v.priority ?? 0n).toString(),
   }
 }
 
