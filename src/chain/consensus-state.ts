@@ -1,6 +1,10 @@
 import type { CometInfo, ValidatorUpdate } from '../app/types.js'
 import type { HeightConsensus } from '../block/block.js'
-import type { ValidatorChange, ValidatorSet } from '../block/validator-set.js'
+import {
+  type ValidatorChange,
+  type ValidatorSet,
+  ValidatorSetError,
+} from '../block/validator-set.js'
 import { type Bytes, readUint64BE, toHex } from '../codec/bytes.js'
 import { ChainHaltError } from '../errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
@@ -193,6 +197,37 @@ export class ConsensusState {
   /** Why the keys held cannot commit blocks of the next height's set, or undefined. */
   quorumProblem(silenced: ReadonlySet<string> = this.silenced): string | undefined {
     return quorumProblem(this.current.current, this.keys, silenced)
+  }
+
+  /**
+   * Makes validator `address` sign (or not) from the next block's commit on (CometMock's
+   * set_signing_status). Refused when the node does not hold its key, or when the validators still
+   * signing would hold no more than 2/3 of the power of a set that must commit (the chain would
+   * halt).
+   */
+  setSigning(address: Bytes, signing: boolean): void {
+    const hex = toHex(address)
+    if (!this.keys.has(hex))
+      throw new ValidatorSetError(
+        `this node does not hold the consensus key of validator ${hex.toUpperCase()}: it cannot sign for it`,
+      )
+    if (signing) {
+      this.silenced.delete(hex)
+      this.soloPlan = undefined
+      return
+    }
+    const silenced = new Set(this.silenced).add(hex)
+    const sets = this.current
+    for (const set of [sets.last, sets.current, sets.next]) {
+      if (!set) continue
+      const problem = quorumProblem(set, this.keys, silenced)
+      if (problem)
+        throw new ValidatorSetError(
+          `validator ${hex.toUpperCase()} cannot stop signing: without it ${problem.replace(/^the validators this node signs for/, 'the validators still signing')}`,
+        )
+    }
+    this.silenced.add(hex)
+    this.soloPlan = undefined
   }
 
   /** Whether the node holds `address`'s key. */

@@ -1,5 +1,6 @@
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
+import { ValidatorSetError } from '../block/validator-set.js'
 import type { Mempool } from '../chain/mempool.js'
 import type { BlockProducer } from '../chain/producer.js'
 import type { ProduceOptions } from '../chain/producer-options.js'
@@ -13,14 +14,18 @@ import {
   utf8,
 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
+import type { ProtoRegistry } from '../codec/proto.js'
 import { LATEST_TIME, LATEST_TIME_TEXT, nowNs, type TimeNs } from '../codec/time.js'
 import type { LoadedHome } from '../config/home.js'
 import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
 import type { DevApi, DevClock, DevStatus, MiningModeName } from '../server/rpc/dev-routes.js'
+import { RpcError } from '../server/rpc/errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import { metaKey } from '../store/keys.js'
+import type { VersionedStore } from '../store/versioned-store.js'
+import { addressText, resolveValidator } from './dev-validators.js'
 
 /** Meta key of the next snapshot number, and prefix of the snapshot records. */
 const NEXT_SNAPSHOT = metaKey('dev/next-snapshot')
@@ -42,6 +47,9 @@ export interface DevControlOptions {
   mempool: Mempool | undefined
   /** The account `dev_fund` sends from by default (the devnet's `validator`), if the chain has one. */
   faucet: Bytes | undefined
+  /** The chain's state (x/staking's validators, for operator addresses). */
+  store: VersionedStore
+  registry: ProtoRegistry
 }
 
 /** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
@@ -159,6 +167,23 @@ export class DevControl implements DevApi {
     producer.setMining(record.mining)
     await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
     return producer.height
+  }
+
+  async setSigningStatus(
+    validator: string | undefined,
+    signing: boolean,
+  ): Promise<{ address: string; power: bigint; signing: boolean }> {
+    const { producer } = this.o
+    const address = await resolveValidator(this.o, validator)
+    try {
+      producer.consensus.setSigning(address, signing)
+    } catch (err) {
+      if (err instanceof ValidatorSetError)
+        throw new RpcError(-32602, 'Invalid params', err.message)
+      throw err
+    }
+    const power = producer.consensus.current.current.byAddress(address)?.power ?? 0n
+    return { address: addressText(address), power, signing }
   }
 
   async setBalance(address: string, coins: Coin[]): Promise<number> {

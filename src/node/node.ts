@@ -181,6 +181,8 @@ export class Node {
       app: this.app,
       mempool: this.tx?.mempool,
       faucet: faucetOf(this.options.home),
+      store: this.store,
+      registry: this.app.registry,
     })
     return this.devControl
   }

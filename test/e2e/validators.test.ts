@@ -7,6 +7,7 @@ import {
   devMine,
   getJson,
   initHome,
+  rpcCall,
   runSdkd,
   type SdkdProcess,
   startSdkd,
@@ -176,6 +177,54 @@ describe('a node of 4 validators', () => {
       address: KEYS[0]!.address,
       voting_power: '40',
     })
+
+    // dev_setSigningStatus: validator 3 (power 10) stops signing; the next commits list it ABSENT.
+    const off = await rpcCall(rpcPort, 'dev_setSigningStatus', { validator: '3', signing: false })
+    expect(off.result).toEqual({ validator: KEYS[3]!.address, voting_power: '10', signing: false })
+    const h2 = await devMine(rpcPort, 2)
+    const withAbsent = (await rpc(`/block?height=${h2}`)).body.result.block.last_commit.signatures
+    expect(withAbsent.map((s: any) => s.block_id_flag)).toEqual([2, 2, 2, 1])
+    expect(withAbsent[3]).toEqual({
+      block_id_flag: 1,
+      validator_address: '',
+      timestamp: '0001-01-01T00:00:00Z',
+      signature: null,
+    })
+    // Without validator 0 too, 50 of 100 would sign: refused, nothing changes.
+    const halt = await rpcCall(rpcPort, 'dev_setSigningStatus', {
+      validator: KEYS[0]!.address,
+      signing: false,
+    })
+    expect(halt.error).toEqual({
+      code: -32602,
+      message: 'Invalid params',
+      data: `validator ${KEYS[0]!.address} cannot stop signing: without it the validators still signing hold 50 of 100 voting power, not more than 2/3: no block could be committed`,
+    })
+    const bad = await rpcCall(rpcPort, 'dev_setSigningStatus', {
+      validator: 'nope',
+      signing: false,
+    })
+    expect(bad.error.data).toBe(
+      'validator must be an operator address (sdkvaloper1…), a consensus address (40 hex digits) or an index in the validator set, got nope',
+    )
+    // The CLI: validator 3 signs again.
+    const cli = await runSdkd([
+      'dev',
+      'signing',
+      KEYS[3]!.address,
+      'on',
+      '--node',
+      `tcp://127.0.0.1:${rpcPort}`,
+    ])
+    expect(cli.code).toBe(0)
+    expect(JSON.parse(cli.stdout)).toEqual({
+      validator: KEYS[3]!.address,
+      voting_power: '10',
+      signing: true,
+    })
+    const h3 = await devMine(rpcPort, 2)
+    const back = (await rpc(`/block?height=${h3}`)).body.result.block.last_commit.signatures
+    expect(back.map((s: any) => s.block_id_flag)).toEqual([2, 2, 2, 2])
   })
 
   test('behavior: sdkd start refuses when the keys it holds sign no more than 2/3 of the power', async () => {

@@ -44,6 +44,14 @@ export interface DevApi {
   setBalance(address: string, coins: Coin[]): Promise<number>
   /** A bank send from the faucet (or `from`) in a block it mines; that block's height. */
   fund(address: string, coins: Coin[], from?: string): Promise<number>
+  /**
+   * Makes a validator (operator address, consensus address or set index) sign the next commits or
+   * not (CometMock's set_signing_status); the validator's consensus address (hex) and power.
+   */
+  setSigningStatus(
+    validator: string | undefined,
+    signing: boolean,
+  ): Promise<{ address: string; power: bigint; signing: boolean }>
 }
 
 export interface DevRoutesOptions {
@@ -274,6 +282,16 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       if (address === undefined) throw invalid('address is required')
       return { height: String(await api.fund(address, coinsArg(a, 'coins'), a.text('from'))) }
     }),
+    dev_setSigningStatus: guard(
+      'dev_setSigningStatus',
+      ['validator', 'signing'],
+      async (api, a) => {
+        const signing = a.bool('signing')
+        if (signing === undefined) throw invalid('signing is required: true or false')
+        const r = await api.setSigningStatus(a.text('validator'), signing)
+        return { validator: r.address, voting_power: r.power.toString(), signing: r.signing }
+      },
+    ),
     // CometMock's names, so scripts written for it port unchanged.
     advance_blocks: guard('advance_blocks', ['num_blocks'], async (api, a) => {
       await api.mine(count(a, 'num_blocks', BLOCKS), 0)

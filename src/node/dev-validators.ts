@@ -1,0 +1,63 @@
+import type { BlockProducer } from '../chain/producer.js'
+import { bech32ToAddress } from '../codec/address.js'
+import { type Bytes, fromHex, toHex, toHexUpper } from '../codec/bytes.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+import { consensusAddress } from '../config/validator-key.js'
+import { MODULE_NAME, stakingCollections, valoperPrefix } from '../modules/staking/keys.js'
+import { RpcError } from '../server/rpc/errors.js'
+import type { VersionedStore } from '../store/versioned-store.js'
+
+const invalid = (message: string) => new RpcError(-32602, 'Invalid params', message)
+
+/**
+ * The consensus address of the validator a dev method names: its operator address
+ * (`sdkvaloper1…`, looked up in x/staking's latest state), its consensus address (40 hex digits),
+ * or its index in the next height's validator set (set order: power, then address).
+ */
+export async function resolveValidator(
+  o: { producer: BlockProducer; store: VersionedStore; registry: ProtoRegistry },
+  text: string | undefined,
+): Promise<Bytes> {
+  const set = o.producer.consensus.current.current
+  if (text === undefined || text === '')
+    throw invalid(
+      'validator is required: an operator address (sdkvaloper1…), a consensus address (hex) or an index in the validator set',
+    )
+  if (/^\d+$/.test(text)) {
+    const v = set.validators[Number(text)]
+    if (!v)
+      throw invalid(
+        `validator index ${text} is out of range: the validator set has ${set.size} validators (0 to ${set.size - 1})`,
+      )
+    return v.address
+  }
+  let address: Bytes
+  if (/^[0-9a-fA-F]{40}$/.test(text)) address = fromHex(text)
+  else if (text.startsWith(`${valoperPrefix()}1`)) {
+    let operator: Bytes
+    try {
+      operator = bech32ToAddress(text, valoperPrefix())
+    } catch (err) {
+      throw invalid(`validator ${text}: ${(err as Error).message}`)
+    }
+    const c = stakingCollections(o.registry)
+    const state = o.store.view()
+    const record = state.hasStore(MODULE_NAME)
+      ? await c.validators.get(state.store(MODULE_NAME), operator)
+      : undefined
+    const pk = record?.consensus_pubkey
+    if (!record || !pk) throw invalid(`validator ${text} does not exist`)
+    const key = o.registry.decode('sdk.crypto.ed25519.PubKey', pk.value).key
+    address = consensusAddress(new Uint8Array(key))
+  } else
+    throw invalid(
+      `validator must be an operator address (${valoperPrefix()}1…), a consensus address (40 hex digits) or an index in the validator set, got ${text}`,
+    )
+  const sets = o.producer.consensus.current
+  const known = [sets.last, sets.current, sets.next].some((s) => s?.byAddress(address))
+  if (!known) throw invalid(`validator ${toHexUpper(address)} is not in the validator set`)
+  return address
+}
+
+/** A validator's consensus address as the dev API answers it. */
+export const addressText = (address: Bytes) => toHex(address).toUpperCase()
