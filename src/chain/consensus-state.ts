@@ -47,6 +47,8 @@ export class ConsensusState {
   private readonly keys: ReadonlyMap<string, ValidatorKey>
   private readonly solo: { address: string; power: bigint } | undefined
   private soloPlan: HeightPlan | undefined
+  /** The genesis validators of a chain recorded before the records existed. */
+  private fallback: readonly ValidatorChange[] = []
 
   constructor(
     private readonly backend: StoreBackend,
@@ -80,6 +82,7 @@ export class ConsensusState {
    * record at all) starts from `fallback`, its genesis validators, which never changed.
    */
   async load(height: number, genesisHeight: number, fallback: readonly ValidatorChange[]) {
+    this.fallback = fallback
     this.recorded = []
     for await (const [key] of this.backend.entries(validatorSetsRange(0)))
       this.recorded.push(readUint64BE(key, key.length - 8))
@@ -97,7 +100,7 @@ export class ConsensusState {
   async setsAfter(
     height: number,
     genesisHeight: number,
-    fallback: readonly ValidatorChange[] = [],
+    fallback: readonly ValidatorChange[] = this.fallback,
   ): Promise<ValidatorSets> {
     if (this.sets && height === this.after) return this.sets
     let from = -1

@@ -262,4 +262,61 @@ describe.each(disks)('several validators ($name)', ({ make }) => {
       again.push(hex((await second.producer.produceBlock()).block.header.proposerAddress))
     expect(again).toEqual(want.slice(4, 12))
   })
+
+  test("behavior: with no genesis validators the set is the one InitChain returns; both given must match (the SDK's texts)", async () => {
+    const initUpdates = (list: ValidatorUpdate[]) =>
+      version([
+        {
+          name: 'w',
+          consensusVersion: 1,
+          async initGenesis() {
+            return list
+          },
+        },
+      ])
+    const fromApp = genesisValidators.slice(0, 3)
+    const { producer } = await chain(initUpdates(fromApp), newDisk(), {
+      genesis: genesisFor({}, 1, []),
+      validatorKeys: signers,
+    })
+    const b1 = (await producer.produceBlock()).block
+    expect(hex(b1.header.validatorsHash)).toBe(setHash(fromApp))
+
+    await expect(
+      openChain(initUpdates(fromApp), newDisk(), {
+        genesis: genesisFor({}, 1, genesisValidators),
+        validatorKeys: signers,
+      }),
+    ).rejects.toThrow('len(RequestInitChain.Validators) != len(GenesisValidators) (4 != 3)')
+    const other = [...fromApp, { pubKey: signers[3]!.pubKey, power: 11n }]
+    await expect(
+      openChain(initUpdates(other), newDisk(), {
+        genesis: genesisFor({}, 1, genesisValidators),
+        validatorKeys: signers,
+      }),
+    ).rejects.toThrow(/^genesisValidators\[\d\] != req.Validators\[\d\] $/)
+  })
+
+  test('behavior: a rollback below a set change undoes it; a restart after it keeps it', async () => {
+    const newcomer = testBlockSigner(15)
+    const updates = new Map([[3, [{ pubKey: newcomer.pubKey, power: 50n }]]])
+    const disk = newDisk()
+    const options = {
+      genesis: genesisFor({}, 1, genesisValidators),
+      validatorKeys: [...signers, newcomer],
+    }
+    const first = await chain(watcher(new Map(), updates), disk, options)
+    for (let i = 0; i < 6; i++) await first.producer.produceBlock()
+    await first.close()
+    open.splice(open.indexOf(first), 1)
+    const after = setHash([...genesisValidators, { pubKey: newcomer.pubKey, power: 50n }])
+    // No updates from here on: the record of height 3 alone carries the change.
+    const second = await chain(watcher(new Map()), disk, options)
+    expect(hex((await second.producer.produceBlock()).block.header.validatorsHash)).toBe(after)
+    await second.producer.rollbackTo(2)
+    const b3 = (await second.producer.produceBlock()).block
+    const b4 = (await second.producer.produceBlock()).block
+    expect(hex(b3.header.nextValidatorsHash)).toBe(setHash(genesisValidators))
+    expect(hex(b4.header.nextValidatorsHash)).toBe(setHash(genesisValidators))
+  })
 })
