@@ -2,6 +2,7 @@ import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
 import type { Proto } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
+import type { DuplicateVoteEvidence, SignedVote } from './evidence.js'
 import type { BlockId, Commit, Header } from './header.js'
 
 /** A copy of a decoded bytes field (an unset one is an empty plain array, or absent with its message). */
@@ -47,6 +48,36 @@ export function commitFromProto(m: Proto<'tendermint.types.Commit'> | null): Com
       validatorAddress: bytesOf(s.validator_address),
       timestamp: timeOf(s.timestamp),
       signature: bytesOf(s.signature),
+    })),
+  }
+}
+
+function voteFromProto(v: Proto<'tendermint.types.Vote'> | null | undefined): SignedVote {
+  return {
+    height: Number(int64Of(v?.height)),
+    blockId: blockIdFromProto(v?.block_id),
+    time: timeOf(v?.timestamp ?? null),
+    validatorAddress: bytesOf(v?.validator_address),
+    validatorIndex: v?.validator_index ?? 0,
+    signature: bytesOf(v?.signature),
+  }
+}
+
+/** A block's duplicate-vote evidence, or nothing when its list is empty. */
+export function evidenceFromProto(m: Proto<'tendermint.types.EvidenceList'> | null | undefined): {
+  evidence?: DuplicateVoteEvidence[]
+} {
+  const list = (m?.evidence ?? []).flatMap((e) =>
+    e.duplicate_vote_evidence ? [e.duplicate_vote_evidence] : [],
+  )
+  if (list.length === 0) return {}
+  return {
+    evidence: list.map((d) => ({
+      voteA: voteFromProto(d.vote_a),
+      voteB: voteFromProto(d.vote_b),
+      totalVotingPower: int64Of(d.total_voting_power),
+      validatorPower: int64Of(d.validator_power),
+      timestamp: timeOf(d.timestamp),
     })),
   }
 }

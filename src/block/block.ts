@@ -2,11 +2,28 @@ import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash.js'
 import type { ProtoInit, ProtoName, ProtoRegistry, ProtoType } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
-import { commitFromProto, headerFromProto } from './block-decode.js'
+import { commitFromProto, evidenceFromProto, headerFromProto } from './block-decode.js'
 import { BlockEncoding } from './block-encoding.js'
-import { type BlockId, type Commit, type CommitSig, dataHashOf, type Header } from './header.js'
+import type { DuplicateVoteEvidence } from './evidence.js'
+import {
+  type BlockId,
+  type Commit,
+  type CommitSig,
+  dataHashOf,
+  GO_ZERO_TIME,
+  type Header,
+  type HeightConsensus,
+} from './header.js'
 
-export type { BlockId, Commit, CommitSig, Header, PartSetHeader } from './header.js'
+export type {
+  BlockId,
+  Commit,
+  CommitSig,
+  Header,
+  HeightConsensus,
+  PartSetHeader,
+} from './header.js'
+export { GO_ZERO_TIME } from './header.js'
 
 /** CometBFT block protocol version. */
 export const BLOCK_PROTOCOL = 11
@@ -35,26 +52,11 @@ export interface Block {
   header: Header
   txs: Bytes[]
   lastCommit: Commit
+  /** The evidence it carries (none when absent). */
+  evidence?: DuplicateVoteEvidence[]
   /** tendermint.types.Block proto bytes (what the parts cut). */
   bytes: Bytes
   blockId: BlockId
-}
-
-/**
- * Go's zero time.Time (0001-01-01T00:00:00Z), the timestamp of an ABSENT commit signature.
- */
-export const GO_ZERO_TIME: TimeNs = -62135596800n * 1_000_000_000n
-
-/**
- * A height's validators when they are not the builder's single signer: the header's validator
- * hashes and proposer, and the previous height's validators (in set order) its last commit lists,
- * each with the key that signs for it, or none (ABSENT).
- */
-export interface HeightConsensus {
-  validatorsHash: Bytes
-  nextValidatorsHash: Bytes
-  proposerAddress: Bytes
-  lastCommit: readonly { address: Bytes; key: { sign(message: Bytes): Bytes } | undefined }[]
 }
 
 /** Inputs for the next block. */
@@ -285,9 +287,14 @@ export class BlockBuilder {
       consensusHash: this.consensusHash,
       appHash: inputs.appHash,
       lastResultsHash: inputs.lastResultsHash,
-      evidenceHash: EMPTY_HASH,
+      evidenceHash: c?.evidence ? c.evidence.hash : EMPTY_HASH,
       proposerAddress: c ? c.proposerAddress : this.signer.address,
     }
+  }
+
+  /** The bytes a validator signs for a round-0 precommit of `blockId` at `height` and `time`. */
+  voteSignBytes(height: number, blockId: BlockId, time: TimeNs): Bytes {
+    return this.encoding.precommitSignBytes(height, blockId, time, this.chainId)
   }
 
   /** Each commit signature's proto bytes (tendermint.types.CommitSig). */
@@ -343,6 +350,7 @@ export class BlockBuilder {
       },
       txs,
       commit,
+      inputs.consensus?.evidence?.list,
     )
     // Most blocks are one part: its hash is the leaf hash of the whole block.
     let parts: Bytes[] = [bytes]
@@ -352,7 +360,10 @@ export class BlockBuilder {
         parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
     }
     const blockId: BlockId = { hash, parts: { total: parts.length, hash: merkleRoot(parts) } }
-    return { header, txs, lastCommit, bytes, blockId }
+    const evidence = inputs.consensus?.evidence?.items
+    return evidence
+      ? { header, txs, lastCommit, evidence, bytes, blockId }
+      : { header, txs, lastCommit, bytes, blockId }
   }
 
   /** Decodes stored block bytes back into a Block (the id is stored beside it). */
@@ -363,6 +374,7 @@ export class BlockBuilder {
       header: headerFromProto(m.header!),
       txs: (m.data?.txs ?? []).map((t) => new Uint8Array(t)),
       lastCommit: commitFromProto(m.last_commit),
+      ...evidenceFromProto(m.evidence),
       bytes,
       blockId,
     }

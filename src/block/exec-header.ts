@@ -33,7 +33,7 @@ export function execHeaderOf(
     consensusHash: builder.consensusHash,
     appHash: inputs.appHash,
     lastResultsHash: inputs.lastResultsHash,
-    evidenceHash,
+    evidenceHash: consensus?.evidence ? consensus.evidence.hash : evidenceHash,
     proposerAddress: consensus ? consensus.proposerAddress : builder.signer.address,
   }
 }

@@ -1,5 +1,6 @@
-import type { CometInfo, ValidatorUpdate } from '../app/types.js'
+import type { CometInfo, Misbehavior, ValidatorUpdate } from '../app/types.js'
 import type { HeightConsensus } from '../block/block.js'
+import { type DuplicateVoteEvidence, evidenceOf } from '../block/evidence.js'
 import {
   type ValidatorChange,
   type ValidatorSet,
@@ -17,6 +18,7 @@ import {
   decodeSets,
   encodeSets,
   genesisSets,
+  initialValidators,
   quorumProblem,
   type ValidatorKey,
   type ValidatorSets,
@@ -47,8 +49,11 @@ export class ConsensusState {
   private readonly keys: ReadonlyMap<string, ValidatorKey>
   private readonly solo: { address: string; power: bigint } | undefined
   private soloPlan: HeightPlan | undefined
+  /** Evidence the next block carries, with the misbehavior the app hears of (dev_doubleSign). */
+  private pending: { evidence: DuplicateVoteEvidence; misbehavior: Misbehavior }[] = []
   /** The genesis validators of a chain recorded before the records existed. */
   private fallback: readonly ValidatorChange[] = []
+  private genesisHeight = 1
 
   constructor(
     private readonly backend: StoreBackend,
@@ -63,15 +68,32 @@ export class ConsensusState {
     this.solo = solo ? { address: toHex(solo.address), power: solo.power } : undefined
   }
 
+  /** A producer's: its keys (default: the builder's signer alone), the builder's signer as solo. */
+  static of(o: {
+    backend: StoreBackend
+    validatorKeys?: readonly ValidatorKey[] | undefined
+    builder: { signer: ValidatorKey & { power: bigint } }
+  }): ConsensusState {
+    return new ConsensusState(o.backend, o.validatorKeys ?? [o.builder.signer], o.builder.signer)
+  }
+
   /** The sets after the last applied height. */
   get current(): ValidatorSets {
     if (!this.sets) throw new Error('the validator sets are not loaded')
     return this.sets
   }
 
-  /** The ops that record the genesis sets (with InitChain's batch), and adopts them. */
-  initialize(initialHeight: number, initial: readonly ValidatorChange[]): BatchOp[] {
-    const sets = genesisSets(initial)
+  /**
+   * The ops that record the genesis sets (with InitChain's batch), and adopts them: InitChain's
+   * validators, or genesis's (`initialValidators`).
+   */
+  initialize(
+    initialHeight: number,
+    genesis: readonly ValidatorChange[],
+    fromApp: readonly ValidatorChange[],
+  ): BatchOp[] {
+    this.genesisHeight = initialHeight
+    const sets = genesisSets(initialValidators(genesis, fromApp))
     this.adopt(sets, initialHeight - 1)
     this.recorded = [initialHeight - 1]
     return [{ type: 'put', key: validatorSetsKey(initialHeight - 1), value: encodeSets(sets) }]
@@ -83,11 +105,17 @@ export class ConsensusState {
    */
   async load(height: number, genesisHeight: number, fallback: readonly ValidatorChange[]) {
     this.fallback = fallback
+    this.genesisHeight = genesisHeight
     this.recorded = []
     for await (const [key] of this.backend.entries(validatorSetsRange(0)))
       this.recorded.push(readUint64BE(key, key.length - 8))
     const sets = await this.setsAfter(height, genesisHeight, fallback)
     this.adopt(sets, height)
+  }
+
+  /** Loads the sets after `height` again (after a rollback to it). */
+  async reload(height: number): Promise<void> {
+    await this.load(height, this.genesisHeight, this.fallback)
   }
 
   private adopt(sets: ValidatorSets, after: number): void {
@@ -118,13 +146,19 @@ export class ConsensusState {
   }
 
   /** The validator set of `height` (its header's validators_hash), for the RPC. */
-  async validatorsOf(height: number, genesisHeight: number): Promise<ValidatorSet> {
+  async validatorsOf(height: number, genesisHeight = this.genesisHeight): Promise<ValidatorSet> {
     return (await this.setsAfter(height - 1, genesisHeight)).current
   }
 
+  /** Makes the next block carry `evidence` (and the app hear of `misbehavior`). */
+  addEvidence(evidence: DuplicateVoteEvidence, misbehavior: Misbehavior): void {
+    this.pending.push({ evidence, misbehavior })
+  }
+
   /** The plan of the next height (the one after the last applied). */
-  plan(misbehavior: CometInfo['misbehavior'] = []): HeightPlan {
+  plan(): HeightPlan {
     const sets = this.current
+    const misbehavior = this.pending.map((p) => p.misbehavior)
     if (this.isSolo(sets) && misbehavior.length === 0) {
       if (!this.soloPlan || (this.soloPlan.comet.lastCommit.votes.length === 0) !== !sets.last)
         this.soloPlan = { comet: cometInfoOf(this.signersOf(sets.last)), consensus: undefined }
@@ -138,6 +172,7 @@ export class ConsensusState {
         nextValidatorsHash: sets.next.hash(),
         proposerAddress: sets.current.proposer().address,
         lastCommit: signers ?? [],
+        evidence: this.pending.length > 0 ? evidenceItems(this.pending) : undefined,
       },
     }
   }
@@ -185,6 +220,8 @@ export class ConsensusState {
     }
     this.sets = next
     this.after = height
+    // The block just applied carried the pending evidence.
+    this.pending = []
     if (updates.length === 0 && height % CHECKPOINT !== 0) return []
     this.recorded.push(height)
     return [{ type: 'put', key: validatorSetsKey(height), value: encodeSets(next) }]
@@ -233,10 +270,20 @@ export class ConsensusState {
     this.soloPlan = undefined
   }
 
+  /** The key the node signs `address`'s votes with, if it holds it. */
+  keyFor(address: Bytes): ValidatorKey | undefined {
+    return this.keys.get(toHex(address))
+  }
+
   /** Whether the node holds `address`'s key. */
   holds(address: Bytes): boolean {
     return this.keys.has(toHex(address))
   }
+}
+
+function evidenceItems(pending: readonly { evidence: DuplicateVoteEvidence }[]) {
+  const items = pending.map((p) => p.evidence)
+  return { items, ...evidenceOf(items) }
 }
 
 /**

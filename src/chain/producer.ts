@@ -11,7 +11,7 @@ import { EMPTY_HASH } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { BatchOp } from '../store/backend.js'
+import { appendOps, type BatchOp } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import { BlockClock, type BlockClockState } from './block-clock.js'
@@ -19,7 +19,7 @@ import { blockContext } from './block-context.js'
 import { type BurstHost, runBurst } from './burst.js'
 import { CommitQueue, type PendingCommit } from './commit-queue.js'
 import { ConsensusState } from './consensus-state.js'
-import { genesisValidatorChanges, initialValidators } from './consensus-validators.js'
+import { genesisValidatorChanges } from './consensus-validators.js'
 import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
 import { finishedHeight } from './finished-height.js'
 import { HeightRules } from './height-rules.js'
@@ -73,11 +73,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       evidenceMaxAgeNumBlocks: o.genesis.evidenceMaxAgeNumBlocks,
     })
     this.storeUpgrades = o.storeUpgrades
-    this.consensus = new ConsensusState(
-      o.backend,
-      o.validatorKeys ?? [o.builder.signer],
-      o.builder.signer,
-    )
+    this.consensus = ConsensusState.of(o)
     this.source = o.source ?? new ThreadBlockSource(o.builder)
     this.clock = new BlockClock(o.genesis)
     this.loop = new MiningLoop(
@@ -157,8 +153,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const ran = await initChain(
       { ...this.o, log: this.log },
       (branch) => this.context(branch, header, new EventManager()),
-      (updates) =>
-        this.consensus.initialize(genesis.initialHeight, initialValidators(fromGenesis, updates)),
+      (updates) => this.consensus.initialize(genesis.initialHeight, fromGenesis, updates),
     )
     if (!ran) await this.consensus.load(store.latestHeight, genesis.initialHeight, fromGenesis)
   }
@@ -265,8 +260,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       throw err
     }
     this.followLatest()
-    const { genesis } = this.o
-    await this.consensus.load(height, genesis.initialHeight, genesisValidatorChanges(genesis))
+    await this.consensus.reload(height)
     this.log.info({ height, app_hash: toHexUpper(appHash) }, 'rolled back')
     if (wasRunning) this.start()
   }
@@ -316,14 +310,12 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       comet: plan.comet,
     })
     const { prepared } = executed
-    let setOps: BatchOp[]
     try {
-      setOps = this.consensus.advance(height, executed.validatorUpdates)
+      appendOps(prepared.ops, this.consensus.advance(height, executed.validatorUpdates))
     } catch (err) {
       store.abortCommit()
       throw err
     }
-    for (const op of setOps) prepared.ops.push(op)
     prepared.apply()
     if (upgrades) this.storeUpgrades = undefined
     this.nextHeight = height + 1

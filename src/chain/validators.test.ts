@@ -11,6 +11,7 @@ import {
 } from '../../test/helpers/producer-chain.js'
 import type { AppModule, CometInfo, ValidatorUpdate } from '../app/types.js'
 import type { Block } from '../block/block.js'
+import { evidenceOf } from '../block/evidence.js'
 import { ValidatorSet } from '../block/validator-set.js'
 import { toHex } from '../codec/bytes.js'
 import { merkleRoot } from '../codec/hash.js'
@@ -318,5 +319,35 @@ describe.each(disks)('several validators ($name)', ({ make }) => {
     const b4 = (await second.producer.produceBlock()).block
     expect(hex(b3.header.nextValidatorsHash)).toBe(setHash(genesisValidators))
     expect(hex(b4.header.nextValidatorsHash)).toBe(setHash(genesisValidators))
+  })
+
+  test('behavior: evidence added for the next block reaches the app as misbehavior, once, with the evidence hash in the header', async () => {
+    const seen = new Map<number, CometInfo>()
+    const { producer } = await chain(watcher(seen))
+    const b1 = (await producer.produceBlock()).block
+    const vote = { height: 1, blockId: b1.blockId, time: b1.header.time, validatorIndex: 2 }
+    const evidence = {
+      voteA: { ...vote, validatorAddress: signers[2]!.address, signature: new Uint8Array(64) },
+      voteB: { ...vote, validatorAddress: signers[2]!.address, signature: new Uint8Array(64) },
+      totalVotingPower: 100n,
+      validatorPower: 20n,
+      timestamp: b1.header.time,
+    }
+    const misbehavior = {
+      type: 'duplicate_vote' as const,
+      address: signers[2]!.address,
+      power: 20n,
+      height: 1,
+      time: b1.header.time,
+      totalVotingPower: 100n,
+    }
+    producer.consensus.addEvidence(evidence, misbehavior)
+    const b2 = (await producer.produceBlock()).block
+    const b3 = (await producer.produceBlock()).block
+    expect(seen.get(2)!.misbehavior).toEqual([misbehavior])
+    expect(seen.get(3)!.misbehavior).toEqual([])
+    expect(hex(b2.header.evidenceHash)).toBe(hex(evidenceOf([evidence]).hash))
+    expect(b2.evidence).toEqual([evidence])
+    expect(b3.evidence).toBeUndefined()
   })
 })

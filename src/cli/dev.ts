@@ -236,6 +236,30 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
     }),
   )
 
+  nodeOption(
+    dev
+      .command('double-sign')
+      .argument(
+        '<validator>',
+        'operator address (valoper), consensus address (hex) or index in the validator set',
+      )
+      .option(
+        '--height <height>',
+        'the committed height it double-signs (default: the latest)',
+        uintArg,
+      )
+      .description('make a validator double-sign: the next block carries the evidence'),
+  ).action(
+    clientAction(async (validator: string, f: { node?: string; height?: number }) => {
+      print(
+        await devCall(globals(), f.node, 'dev_doubleSign', {
+          validator,
+          ...(f.height !== undefined ? { height: f.height } : {}),
+        }),
+      )
+    }),
+  )
+
   nodeOption(dev.command('status').description('mining mode, block clock, snapshots')).action(
     clientAction(async (f: { node?: string }) => {
       print(await devCall(globals(), f.node, 'dev_status'))

@@ -1,5 +1,6 @@
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
+import type { BlockBuilder } from '../block/block.js'
 import { ValidatorSetError } from '../block/validator-set.js'
 import type { Mempool } from '../chain/mempool.js'
 import type { BlockProducer } from '../chain/producer.js'
@@ -22,10 +23,10 @@ import { valoperPrefix } from '../modules/staking/keys.js'
 import type { DevApi, DevClock, DevStatus, MiningModeName } from '../server/rpc/dev-routes.js'
 import { RpcError } from '../server/rpc/errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
-import type { StoredBlock } from '../store/block-store.js'
+import type { BlockStore, StoredBlock } from '../store/block-store.js'
 import { metaKey } from '../store/keys.js'
 import type { VersionedStore } from '../store/versioned-store.js'
-import { addressText, resolveValidator } from './dev-validators.js'
+import { addressText, doubleSign, resolveValidator } from './dev-validators.js'
 
 /** Meta key of the next snapshot number, and prefix of the snapshot records. */
 const NEXT_SNAPSHOT = metaKey('dev/next-snapshot')
@@ -50,6 +51,9 @@ export interface DevControlOptions {
   /** The chain's state (x/staking's validators, for operator addresses). */
   store: VersionedStore
   registry: ProtoRegistry
+  /** The blocks and their builder (dev_doubleSign signs votes for a committed block). */
+  blocks: BlockStore
+  builder: BlockBuilder
 }
 
 /** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
@@ -184,6 +188,14 @@ export class DevControl implements DevApi {
     }
     const power = producer.consensus.current.current.byAddress(address)?.power ?? 0n
     return { address: addressText(address), power, signing }
+  }
+
+  async doubleSign(
+    validator: string | undefined,
+    height: number | undefined,
+  ): Promise<{ address: string; height: number }> {
+    const address = await resolveValidator(this.o, validator)
+    return { address: addressText(address), height: await doubleSign(this.o, address, height) }
   }
 
   async setBalance(address: string, coins: Coin[]): Promise<number> {

@@ -4,18 +4,16 @@ import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
 import type { BlockBuilder } from '../block/block.js'
 import type { BlockProducer } from '../chain/producer.js'
 import { useBrand } from '../codec/brand.js'
-import { toHex } from '../codec/bytes.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
 import { parseListenAddress } from '../config/listen-address.js'
-import { consensusAddress } from '../config/validator-key.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { createDashboard } from '../server/dashboard/dashboard.js'
 import { listenHttp } from '../server/listen.js'
 import { listenMetrics } from '../server/metrics/listener.js'
-import { NodeMetrics } from '../server/metrics/node-metrics.js'
+import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
 import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
@@ -35,7 +33,7 @@ import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
 import { DevControl, faucetOf } from './dev-control.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
 import { type OpenedChain, openChain } from './open-chain.js'
-import { rpcChainOf, rpcNodeOf } from './rpc-facts.js'
+import { nodeMetricsOf, rpcChainOf, rpcNodeOf } from './rpc-facts.js'
 import { type RuntimeOptions, runtimeOptionsOf } from './runtime-options.js'
 import type { TxPipeline } from './tx-pipeline.js'
 import { serveWebsocket } from './websocket-endpoint.js'
@@ -106,25 +104,17 @@ export class Node {
     void this.haltPromise.then((halt) => {
       if (halt.exitCode === UPGRADE_HALT_EXIT_CODE) this.upgradeHaltHeight = producer.height + 1
     })
-    this.metrics = options.home.node.instrumentation.prometheus ? this.createMetrics() : undefined
-  }
-
-  private createMetrics(): NodeMetrics {
-    const { home, logger } = this.options
-    // The node's own validator, with its genesis power (0 when genesis does not list it).
-    const address = consensusAddress(home.validatorKey.pubKey)
-    const listed = home.genesis.validators.find((g) => toHex(g.address) === toHex(address))
-    const v = { address, power: listed?.power ?? 0n }
-    return new NodeMetrics({
-      chainId: home.genesis.chainId,
-      namespace: home.node.instrumentation.namespace,
-      appVersion: this.app.name,
-      version: SDKD_VERSION,
-      validator: { address: v.address, power: v.power },
-      latest: () => this.blocks.latest,
-      router: () => this.router,
-      logger,
-    })
+    this.metrics = options.home.node.instrumentation.prometheus
+      ? nodeMetricsOf({
+          home: options.home,
+          logger: options.logger,
+          app: this.app,
+          producer,
+          blocks: this.blocks,
+          router: () => this.router,
+          version: SDKD_VERSION,
+        })
+      : undefined
   }
 
   /** Opens the database and commits genesis if needed; serves nothing yet. */
@@ -183,6 +173,8 @@ export class Node {
       faucet: faucetOf(this.options.home),
       store: this.store,
       registry: this.app.registry,
+      blocks: this.blocks,
+      builder: this.builder,
     })
     return this.devControl
   }

@@ -3,7 +3,10 @@ import type { BlockProducer } from '../chain/producer.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
 import { consensusAddress, nodeId } from '../config/validator-key.js'
+import type { Logger } from '../logger.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
+import { NodeMetrics } from '../server/metrics/node-metrics.js'
+import type { QueryRouter } from '../server/query/router.js'
 import type { RpcChain } from '../server/rpc/chain-routes.js'
 import type { RpcNode } from '../server/rpc/core-routes.js'
 import type { BlockStore } from '../store/block-store.js'
@@ -89,9 +92,32 @@ export function rpcNodeOf(o: {
  * The node's own validator (priv_validator_key.json) and its voting power in the next height's set
  * (0 when it is not in the set), as CometBFT's status shows validator_info.
  */
-function ownValidator(home: LoadedHome, producer: BlockProducer) {
+export function ownValidator(home: LoadedHome, producer: BlockProducer) {
   const pubKey = home.validatorKey.pubKey
   const address = consensusAddress(pubKey)
   const inSet = producer.consensus.current.current.byAddress(address)
   return { address, pubKey, power: inSet?.power ?? 0n }
+}
+
+/** The node's Prometheus metrics (when `instrumentation.prometheus` is on). */
+export function nodeMetricsOf(o: {
+  home: LoadedHome
+  logger: Logger
+  app: { name: string }
+  producer: BlockProducer
+  blocks: BlockStore
+  router: () => QueryRouter
+  version: string
+}): NodeMetrics {
+  const { home } = o
+  return new NodeMetrics({
+    chainId: home.genesis.chainId,
+    namespace: home.node.instrumentation.namespace,
+    appVersion: o.app.name,
+    version: o.version,
+    validator: ownValidator(home, o.producer),
+    latest: () => o.blocks.latest,
+    router: o.router,
+    logger: o.logger,
+  })
 }

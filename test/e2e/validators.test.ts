@@ -1,6 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { ValidatorSet } from '../../src/block/validator-set.js'
+import { merkleRoot } from '../../src/codec/hash.js'
+import { protoRegistry } from '../../src/codec/proto.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   boundPorts,
@@ -56,6 +58,12 @@ function timestampOf(text: string): { seconds: bigint; nanos: number } {
     seconds: BigInt(Date.parse(`${m[1]}Z`) / 1000),
     nanos: Number((m[2] ?? '').padEnd(9, '0')),
   }
+}
+
+/** A google.protobuf.Timestamp for the proto registry (int64 seconds as text). */
+function protoTime(text: string) {
+  const { seconds, nanos } = timestampOf(text)
+  return { seconds: seconds.toString(), nanos }
 }
 
 /**
@@ -225,6 +233,68 @@ describe('a node of 4 validators', () => {
     const h3 = await devMine(rpcPort, 2)
     const back = (await rpc(`/block?height=${h3}`)).body.result.block.last_commit.signatures
     expect(back.map((s: any) => s.block_id_flag)).toEqual([2, 2, 2, 2])
+
+    // dev_doubleSign: validator 2 signs a second, conflicting precommit at height 5; the next block
+    // carries the DuplicateVoteEvidence and its hash.
+    const ds = await rpcCall(rpcPort, 'dev_doubleSign', { validator: KEYS[2]!.address, height: 5 })
+    expect(ds.result).toEqual({ validator: KEYS[2]!.address, height: '5' })
+    const h4 = await devMine(rpcPort, 1)
+    const withEvidence = (await rpc(`/block?height=${h4}`)).body.result.block
+    const [ev] = withEvidence.evidence.evidence
+    expect(withEvidence.evidence.evidence).toHaveLength(1)
+    expect(ev.type).toBe('tendermint/DuplicateVoteEvidence')
+    expect(ev.value).toMatchObject({
+      TotalVotingPower: '100',
+      ValidatorPower: '20',
+      Timestamp: blocks[4].block.header.time,
+    })
+    const { vote_a: a, vote_b: b } = ev.value
+    expect([a.block_id.hash, b.block_id.hash]).toContain(blocks[4].block_id.hash)
+    expect(a.block_id.hash < b.block_id.hash).toBe(true)
+    for (const v of [a, b]) {
+      expect(v).toMatchObject({ type: 2, height: '5', round: 0, validator_index: 2 })
+      expect(v.validator_address).toBe(KEYS[2]!.address)
+      const signed = canonicalVote(5, v.block_id, v.timestamp, withEvidence.header.chain_id)
+      expect(verifies(KEYS[2]!.pubKey, signed, v.signature)).toBe(true)
+    }
+    // evidence_hash: the merkle root of the DuplicateVoteEvidence proto bytes (Evidence.Bytes()).
+    const registry = protoRegistry()
+    const vote = (v: any) => ({
+      type: 2,
+      height: v.height,
+      block_id: {
+        hash: Buffer.from(v.block_id.hash, 'hex'),
+        part_set_header: {
+          total: v.block_id.parts.total,
+          hash: Buffer.from(v.block_id.parts.hash, 'hex'),
+        },
+      },
+      timestamp: protoTime(v.timestamp),
+      validator_address: Buffer.from(v.validator_address, 'hex'),
+      validator_index: v.validator_index,
+      signature: Buffer.from(v.signature, 'base64'),
+    })
+    const leaf = registry
+      .type('tendermint.types.DuplicateVoteEvidence')
+      .encode({
+        vote_a: vote(a),
+        vote_b: vote(b),
+        total_voting_power: '100',
+        validator_power: '20',
+        timestamp: protoTime(ev.value.Timestamp),
+      })
+      .finish()
+    expect(withEvidence.header.evidence_hash).toBe(
+      Buffer.from(merkleRoot([leaf]))
+        .toString('hex')
+        .toUpperCase(),
+    )
+    const later = (await rpc(`/block?height=${await devMine(rpcPort, 1)}`)).body.result.block
+    expect(later.evidence.evidence).toEqual([])
+    const tooHigh = await rpcCall(rpcPort, 'dev_doubleSign', { validator: '1', height: 999 })
+    expect(tooHigh.error.data).toBe(
+      `height must be a committed height from 1 to ${h4 + 1}, got 999`,
+    )
   })
 
   test('behavior: sdkd start refuses when the keys it holds sign no more than 2/3 of the power', async () => {

@@ -1,6 +1,7 @@
 import type { Block, BlockId, Commit, Header } from '../../block/block.js'
 import { BLOCK_PROTOCOL, EMPTY_BLOCK_ID } from '../../block/block.js'
 import type { Event, EventAttribute } from '../../block/events.js'
+import { evidenceJson } from '../../block/evidence.js'
 import { type Bytes, fromBase64Strict, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
 import type { Genesis, GenesisJson } from '../../config/genesis.js'
@@ -56,7 +57,7 @@ export function blockJson(b: Block) {
   return {
     header: headerJson(b.header),
     data: { txs: b.txs.map(toBase64) },
-    evidence: { evidence: [] },
+    evidence: { evidence: (b.evidence ?? []).map(evidenceJson) },
     last_commit: commitJson(b.lastCommit),
   }
 }

@@ -52,6 +52,14 @@ export interface DevApi {
     validator: string | undefined,
     signing: boolean,
   ): Promise<{ address: string; power: bigint; signing: boolean }>
+  /**
+   * Makes a validator double-sign at `height` (default: the latest): the next block carries the
+   * DuplicateVoteEvidence; the validator's consensus address (hex) and the height.
+   */
+  doubleSign(
+    validator: string | undefined,
+    height: number | undefined,
+  ): Promise<{ address: string; height: number }>
 }
 
 export interface DevRoutesOptions {
@@ -292,6 +300,13 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
         return { validator: r.address, voting_power: r.power.toString(), signing: r.signing }
       },
     ),
+    dev_doubleSign: guard('dev_doubleSign', ['validator', 'height'], async (api, a) => {
+      const height = a.has('height')
+        ? count(a, 'height', { min: 1, max: Number.MAX_SAFE_INTEGER })
+        : undefined
+      const r = await api.doubleSign(a.text('validator'), height)
+      return { validator: r.address, height: String(r.height) }
+    }),
     // CometMock's names, so scripts written for it port unchanged.
     advance_blocks: guard('advance_blocks', ['num_blocks'], async (api, a) => {
       await api.mine(count(a, 'num_blocks', BLOCKS), 0)
