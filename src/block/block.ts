@@ -12,18 +12,12 @@ import {
   dataHashOf,
   GO_ZERO_TIME,
   type Header,
-  type HeightConsensus,
 } from './header.js'
+import type { HeightConsensus } from './height-consensus.js'
 
-export type {
-  BlockId,
-  Commit,
-  CommitSig,
-  Header,
-  HeightConsensus,
-  PartSetHeader,
-} from './header.js'
+export type { BlockId, Commit, CommitSig, Header, PartSetHeader } from './header.js'
 export { GO_ZERO_TIME } from './header.js'
+export type { HeightConsensus }
 
 /** CometBFT block protocol version. */
 export const BLOCK_PROTOCOL = 11

@@ -1,7 +1,6 @@
 import type { Bytes } from '../codec/bytes.js'
 import { merkleRoot, sha256 } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
-import type { DuplicateVoteEvidence } from './evidence.js'
 
 export interface PartSetHeader {
   total: number
@@ -63,17 +62,3 @@ export interface Commit {
  * Go's zero time.Time (0001-01-01T00:00:00Z), the timestamp of an ABSENT commit signature.
  */
 export const GO_ZERO_TIME: TimeNs = -62135596800n * 1_000_000_000n
-
-/**
- * A height's validators when they are not the builder's single signer: the header's validator
- * hashes and proposer, and the previous height's validators (in set order) its last commit lists,
- * each with the key that signs for it, or none (ABSENT).
- */
-export interface HeightConsensus {
-  validatorsHash: Bytes
-  nextValidatorsHash: Bytes
-  proposerAddress: Bytes
-  lastCommit: readonly { address: Bytes; key: { sign(message: Bytes): Bytes } | undefined }[]
-  /** The block's evidence (its items, EvidenceList bytes and the header's evidence_hash), if any. */
-  evidence?: { items: DuplicateVoteEvidence[]; list: Bytes; hash: Bytes } | undefined
-}
