@@ -158,13 +158,13 @@ export class ConsensusState {
   /** The plan of the next height (the one after the last applied). */
   plan(): HeightPlan {
     const sets = this.current
-    const misbehavior = this.pending.map((p) => p.misbehavior)
-    if (this.isSolo(sets) && misbehavior.length === 0) {
+    if (this.pending.length === 0 && this.isSolo(sets)) {
       if (!this.soloPlan || (this.soloPlan.comet.lastCommit.votes.length === 0) !== !sets.last)
         this.soloPlan = { comet: cometInfoOf(this.signersOf(sets.last)), consensus: undefined }
       return this.soloPlan
     }
     const signers = this.signersOf(sets.last)
+    const misbehavior = this.pending.map((p) => p.misbehavior)
     return {
       comet: cometInfoOf(signers, misbehavior),
       consensus: {
