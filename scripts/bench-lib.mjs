@@ -75,3 +75,44 @@ export function threadCpu(pid) {
     return undefined
   }
 }
+
+/**
+ * Turns a devnet home of one validator into one of `n`: n−1 more keys in
+ * config/priv_validator_keys/ (the node signs for them all) and genesis consensus.validators
+ * listing all of them with the first one's power.
+ */
+export async function addValidators(home, n) {
+  const { createHash, generateKeyPairSync } = await import('node:crypto')
+  const { mkdir, readFile, writeFile } = await import('node:fs/promises')
+  const { join } = await import('node:path')
+  const genesisPath = join(home, 'config', 'genesis.json')
+  const genesis = JSON.parse(await readFile(genesisPath, 'utf8'))
+  const own = genesis.consensus.validators[0]
+  const dir = join(home, 'config', 'priv_validator_keys')
+  await mkdir(dir, { recursive: true })
+  const validators = [own]
+  for (let i = 1; i < n; i++) {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519')
+    const seed = privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32)
+    const pub = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32)
+    const address = createHash('sha256')
+      .update(pub)
+      .digest()
+      .subarray(0, 20)
+      .toString('hex')
+      .toUpperCase()
+    const pubKey = { type: 'tendermint/PubKeyEd25519', value: pub.toString('base64') }
+    const privKey = {
+      type: 'tendermint/PrivKeyEd25519',
+      value: Buffer.concat([seed, pub]).toString('base64'),
+    }
+    const name = `validator-${String(i).padStart(3, '0')}`
+    await writeFile(
+      join(dir, `${name}.json`),
+      JSON.stringify({ address, pub_key: pubKey, priv_key: privKey }),
+    )
+    validators.push({ address, pub_key: pubKey, power: own.power, name })
+  }
+  genesis.consensus.validators = validators
+  await writeFile(genesisPath, JSON.stringify(genesis, null, 2))
+}

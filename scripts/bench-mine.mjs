@@ -12,14 +12,22 @@
 // machine. --cpu-prof writes each node's CPU profile to a directory it prints. --revert also takes a
 // `dev_snapshot` before the mining and times the `dev_revert` to it over the N mined blocks (what
 // `sdkd dev revert` does), checking the height is back.
+//
+// Then the same with 4 and with 100 validators (every key held by the node, equal powers: every
+// block carries 4 or 100 signatures), on BLOCKS/10 and BLOCKS/100 blocks (`--validators 1` skips
+// them), and prints their blocks/s.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, median, numberArg, rpcCall, threadCpu } from './bench-lib.mjs'
+import { addValidators, freePort, median, numberArg, rpcCall, threadCpu } from './bench-lib.mjs'
 
-const BLOCKS = numberArg('blocks', 100_000)
+const ALL_BLOCKS = numberArg('blocks', 100_000)
+const SETS = process.argv.includes('--validators')
+  ? process.argv[process.argv.indexOf('--validators') + 1].split(',').map(Number)
+  : [1, 4, 100]
+let BLOCKS = ALL_BLOCKS
 const RUNS = numberArg('runs', 3)
 const REVERT = process.argv.includes('--revert')
 const TARGET = 10_000
@@ -43,7 +51,7 @@ function cpuPerBlock(pid, before, after) {
 const us = (x) => `${x.toFixed(0)} µs`
 
 /** One run on a fresh devnet: `{ seconds, cpu, revertSeconds }`. */
-async function run() {
+async function run(validators = 1) {
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
@@ -51,6 +59,7 @@ async function run() {
   spawnSync(process.execPath, [SDKD, '--home', home, 'init', 'bench', '--devnet'], {
     stdio: 'ignore',
   })
+  if (validators > 1) await addValidators(home, validators)
   const node = spawn(
     process.execPath,
     [
@@ -103,7 +112,7 @@ async function run() {
 }
 
 const results = []
-for (let i = 1; i <= RUNS; i++) {
+for (let i = 1; i <= (SETS.includes(1) ? RUNS : 0); i++) {
   const r = await run()
   results.push(r)
   const cpu = r.cpu
@@ -115,16 +124,32 @@ for (let i = 1; i <= RUNS; i++) {
     `run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}${revert}`,
   )
 }
-const rate = median(results.map((r) => BLOCKS / r.seconds))
-const withCpu = results.filter((r) => r.cpu)
-const cpu =
-  withCpu.length === results.length
-    ? `; CPU per block ${us(median(withCpu.map((r) => r.cpu.total)))} (node's thread ${us(median(withCpu.map((r) => r.cpu.main)))}, block worker ${us(median(withCpu.map((r) => r.cpu.worker)))}, other threads ${us(median(withCpu.map((r) => r.cpu.rest)))})`
-    : '; CPU per thread: not measured (no /proc)'
-console.log(
-  `median of ${RUNS}: dev_mine ${BLOCKS} blocks: ${Math.round(rate)} blocks/s${cpu} — target >= ${TARGET}: ${rate >= TARGET ? 'met' : 'NOT met'}`,
-)
-if (REVERT)
+if (results.length > 0) {
+  const rate = median(results.map((r) => BLOCKS / r.seconds))
+  const withCpu = results.filter((r) => r.cpu)
+  const cpu =
+    withCpu.length === results.length
+      ? `; CPU per block ${us(median(withCpu.map((r) => r.cpu.total)))} (node's thread ${us(median(withCpu.map((r) => r.cpu.main)))}, block worker ${us(median(withCpu.map((r) => r.cpu.worker)))}, other threads ${us(median(withCpu.map((r) => r.cpu.rest)))})`
+      : '; CPU per thread: not measured (no /proc)'
+  console.log(
+    `median of ${RUNS}: dev_mine ${BLOCKS} blocks: ${Math.round(rate)} blocks/s${cpu} — target >= ${TARGET}: ${rate >= TARGET ? 'met' : 'NOT met'}`,
+  )
+}
+for (const n of SETS.filter((v) => v > 1)) {
+  BLOCKS = Math.max(100, Math.round(ALL_BLOCKS / (n >= 100 ? 100 : 10)))
+  const rates = []
+  for (let i = 1; i <= RUNS; i++) {
+    const r = await run(n)
+    rates.push(BLOCKS / r.seconds)
+    const cpu = r.cpu ? `; CPU per block ${us(r.cpu.total)} (node's thread ${us(r.cpu.main)})` : ''
+    console.log(
+      `${n} validators, run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}`,
+    )
+  }
+  console.log(`${n} validators, median of ${RUNS}: ${Math.round(median(rates))} blocks/s`)
+}
+BLOCKS = ALL_BLOCKS
+if (REVERT && results.length > 0)
   console.log(
     `median of ${RUNS}: dev_revert over ${BLOCKS} mined blocks: ${median(results.map((r) => r.revertSeconds)).toFixed(2)} s`,
   )

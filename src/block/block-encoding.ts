@@ -243,13 +243,15 @@ export class BlockEncoding {
 
   /**
    * tendermint.types.Block: the header's fields (its `version`, `time` and `lastBlockId` given
-   * encoded), the txs, an empty evidence list and the encoded last commit.
+   * encoded), the txs, the evidence list (`evidence`'s EvidenceList bytes, else empty) and the
+   * encoded last commit.
    */
   block(
     header: Omit<Header, 'time' | 'lastBlockId'>,
     encoded: { version: Bytes; time: Bytes; lastBlockId: Bytes },
     txs: readonly Bytes[],
     lastCommit: Bytes,
+    evidence?: Bytes,
   ): Bytes {
     const k = this.k.header
     const kb = this.k.block
@@ -276,7 +278,8 @@ export class BlockEncoding {
     w.uint32(kb.data).fork()
     for (const tx of txs) w.uint32(this.k.data.txs).bytes(tx)
     w.ldelim()
-    w.uint32(kb.evidence).uint32(0)
+    if (evidence) w.uint32(kb.evidence).bytes(evidence)
+    else w.uint32(kb.evidence).uint32(0)
     w.uint32(kb.last_commit).bytes(lastCommit)
     return finish(w)
   }

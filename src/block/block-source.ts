@@ -1,5 +1,5 @@
 import type { Bytes } from '../codec/bytes.js'
-import type { Block, BlockId, BlockInputs } from './block.js'
+import type { Block, BlockId, BlockInputs, HeightConsensus } from './block.js'
 import type { ExecHeaderInputs } from './exec-header.js'
 
 /**
@@ -26,6 +26,11 @@ export interface BlockJob extends ExecHeaderInputs {
   txs: Bytes[]
   /** More blocks follow at once (a burst): the block may be made on another thread. */
   burst: boolean
+  /**
+   * The height's validators when they are not the builder's single signer (such a block is always
+   * made on the node's thread).
+   */
+  consensus?: HeightConsensus | undefined
 }
 
 /** A block submitted to a source. Blocks are taken in height order. */
@@ -61,7 +66,7 @@ export class BuiltBlock implements SubmittedBlock {
  * more CPU per block.)
  */
 export function blockInputsOf(
-  job: ExecHeaderInputs,
+  job: ExecHeaderInputs & { consensus?: HeightConsensus | undefined },
   lastBlockId: BlockId,
   txs: Bytes[],
 ): BlockInputs {
@@ -72,5 +77,6 @@ export function blockInputsOf(
     appHash: job.appHash,
     lastResultsHash: job.lastResultsHash,
     txs,
+    consensus: job.consensus,
   }
 }

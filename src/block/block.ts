@@ -1,12 +1,23 @@
 import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { EMPTY_HASH, IncrementalMerkle, merkleRoot, sha256 } from '../codec/hash.js'
-import { int64Of } from '../codec/int64.js'
-import type { Proto, ProtoInit, ProtoName, ProtoRegistry, ProtoType } from '../codec/proto.js'
+import type { ProtoInit, ProtoName, ProtoRegistry, ProtoType } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
+import { commitFromProto, evidenceFromProto, headerFromProto } from './block-decode.js'
 import { BlockEncoding } from './block-encoding.js'
-import { type BlockId, dataHashOf, type Header } from './header.js'
+import type { DuplicateVoteEvidence } from './evidence.js'
+import {
+  type BlockId,
+  type Commit,
+  type CommitSig,
+  dataHashOf,
+  GO_ZERO_TIME,
+  type Header,
+} from './header.js'
+import type { HeightConsensus } from './height-consensus.js'
 
-export type { BlockId, Header, PartSetHeader } from './header.js'
+export type { BlockId, Commit, CommitSig, Header, PartSetHeader } from './header.js'
+export { GO_ZERO_TIME } from './header.js'
+export type { HeightConsensus }
 
 /** CometBFT block protocol version. */
 export const BLOCK_PROTOCOL = 11
@@ -30,27 +41,13 @@ export interface BlockSigner {
   sign(message: Bytes): Bytes
 }
 
-/** One signature of a commit. */
-export interface CommitSig {
-  blockIdFlag: number
-  validatorAddress: Bytes
-  timestamp: TimeNs
-  signature: Bytes
-}
-
-/** The commit of the previous block carried by a block. */
-export interface Commit {
-  height: number
-  round: number
-  blockId: BlockId
-  signatures: CommitSig[]
-}
-
 /** A built block: header, txs, last commit, its proto bytes and id. */
 export interface Block {
   header: Header
   txs: Bytes[]
   lastCommit: Commit
+  /** The evidence it carries (none when absent). */
+  evidence?: DuplicateVoteEvidence[]
   /** tendermint.types.Block proto bytes (what the parts cut). */
   bytes: Bytes
   blockId: BlockId
@@ -66,6 +63,8 @@ export interface BlockInputs {
   /** Results hash of the previous block's txs (empty bytes at height 1). */
   lastResultsHash: Bytes
   txs: Bytes[]
+  /** The height's validators; absent when the builder's signer is the only one. */
+  consensus?: HeightConsensus | undefined
 }
 
 /** Deterministic fields of a tx result, hashed into the next header's last_results_hash. */
@@ -219,11 +218,49 @@ export class BlockBuilder {
   }
 
   /**
+   * The commit of a set of validators for `height`/`blockId`: one signature per validator in set
+   * order, COMMIT with its ed25519 vote at `time` when it signs, else ABSENT (no address, Go's zero
+   * time, no signature), as CometBFT's CommitSig.
+   */
+  commitOfSet(
+    height: number,
+    blockId: BlockId,
+    time: TimeNs,
+    signers: HeightConsensus['lastCommit'],
+  ): Commit {
+    // Every vote of a round-0 precommit at the same time has the same sign bytes.
+    const vote = this.encoding.precommitSignBytes(height, blockId, time, this.chainId)
+    const signatures: CommitSig[] = signers.map((s) =>
+      s.key
+        ? {
+            blockIdFlag: 2,
+            validatorAddress: s.address,
+            timestamp: time,
+            signature: s.key.sign(vote),
+          }
+        : {
+            blockIdFlag: 1,
+            validatorAddress: emptyBytes(),
+            timestamp: GO_ZERO_TIME,
+            signature: emptyBytes(),
+          },
+    )
+    return { height, round: 0, blockId, signatures }
+  }
+
+  /**
    * The last commit a block at `height` made at `time` carries: none at the first height, else the
    * vote for `lastBlockId` (signed here unless its `signature` is given).
    */
-  lastCommitOf(height: number, lastBlockId: BlockId, time: TimeNs, signature?: Bytes): Commit {
+  lastCommitOf(
+    height: number,
+    lastBlockId: BlockId,
+    time: TimeNs,
+    signature?: Bytes,
+    consensus?: HeightConsensus,
+  ): Commit {
     if (height <= 1) return { height: 0, round: 0, blockId: EMPTY_BLOCK_ID, signatures: [] }
+    if (consensus) return this.commitOfSet(height - 1, lastBlockId, time, consensus.lastCommit)
     return signature
       ? this.commitOf(height - 1, lastBlockId, time, signature)
       : this.makeCommit(height - 1, lastBlockId, time)
@@ -231,6 +268,7 @@ export class BlockBuilder {
 
   /** The header of the block for `inputs` with these commit and data hashes. */
   headerOf(inputs: Omit<BlockInputs, 'txs'>, lastCommitHash: Bytes, dataHash: Bytes): Header {
+    const c = inputs.consensus
     return {
       chainId: this.chainId,
       height: inputs.height,
@@ -238,14 +276,19 @@ export class BlockBuilder {
       lastBlockId: inputs.lastBlockId,
       lastCommitHash,
       dataHash,
-      validatorsHash: this.validatorsHash,
-      nextValidatorsHash: this.validatorsHash,
+      validatorsHash: c ? c.validatorsHash : this.validatorsHash,
+      nextValidatorsHash: c ? c.nextValidatorsHash : this.validatorsHash,
       consensusHash: this.consensusHash,
       appHash: inputs.appHash,
       lastResultsHash: inputs.lastResultsHash,
-      evidenceHash: EMPTY_HASH,
-      proposerAddress: this.signer.address,
+      evidenceHash: c?.evidence ? c.evidence.hash : EMPTY_HASH,
+      proposerAddress: c ? c.proposerAddress : this.signer.address,
     }
+  }
+
+  /** The bytes a validator signs for a round-0 precommit of `blockId` at `height` and `time`. */
+  voteSignBytes(height: number, blockId: BlockId, time: TimeNs): Bytes {
+    return this.encoding.precommitSignBytes(height, blockId, time, this.chainId)
   }
 
   /** Each commit signature's proto bytes (tendermint.types.CommitSig). */
@@ -281,7 +324,7 @@ export class BlockBuilder {
   build(inputs: BlockInputs): Block {
     const { height, time, lastBlockId, txs } = inputs
     const e = this.encoding
-    const lastCommit = this.lastCommitOf(height, lastBlockId, time)
+    const lastCommit = this.lastCommitOf(height, lastBlockId, time, undefined, inputs.consensus)
     // Each signature is encoded once: for the commit hash and inside the block.
     const sigs = this.commitSigs(lastCommit)
     const header = this.headerOf(inputs, merkleRoot(sigs), dataHashOf(txs))
@@ -301,6 +344,7 @@ export class BlockBuilder {
       },
       txs,
       commit,
+      inputs.consensus?.evidence?.list,
     )
     // Most blocks are one part: its hash is the leaf hash of the whole block.
     let parts: Bytes[] = [bytes]
@@ -310,7 +354,10 @@ export class BlockBuilder {
         parts.push(bytes.subarray(i, i + BLOCK_PART_SIZE))
     }
     const blockId: BlockId = { hash, parts: { total: parts.length, hash: merkleRoot(parts) } }
-    return { header, txs, lastCommit, bytes, blockId }
+    const evidence = inputs.consensus?.evidence?.items
+    return evidence
+      ? { header, txs, lastCommit, evidence, bytes, blockId }
+      : { header, txs, lastCommit, bytes, blockId }
   }
 
   /** Decodes stored block bytes back into a Block (the id is stored beside it). */
@@ -321,6 +368,7 @@ export class BlockBuilder {
       header: headerFromProto(m.header!),
       txs: (m.data?.txs ?? []).map((t) => new Uint8Array(t)),
       lastCommit: commitFromProto(m.last_commit),
+      ...evidenceFromProto(m.evidence),
       bytes,
       blockId,
     }
@@ -343,51 +391,4 @@ function omitDefaults<T extends Record<string, unknown>>(obj: T): Partial<T> {
     out[k] = v
   }
   return out as Partial<T>
-}
-
-/** A copy of a decoded bytes field (an unset one is an empty plain array, or absent with its message). */
-const bytesOf = (v: Uint8Array | undefined): Bytes => (v ? new Uint8Array(v) : emptyBytes())
-const timeOf = (ts: Proto<'google.protobuf.Timestamp'> | null): TimeNs =>
-  int64Of(ts?.seconds) * 1_000_000_000n + BigInt(ts?.nanos ?? 0)
-
-function blockIdFromProto(m: Proto<'tendermint.types.BlockID'> | null | undefined): BlockId {
-  return {
-    hash: bytesOf(m?.hash),
-    parts: {
-      total: m?.part_set_header?.total ?? 0,
-      hash: bytesOf(m?.part_set_header?.hash),
-    },
-  }
-}
-
-function headerFromProto(m: Proto<'tendermint.types.Header'>): Header {
-  return {
-    chainId: m.chain_id,
-    height: Number(int64Of(m.height)),
-    time: timeOf(m.time),
-    lastBlockId: blockIdFromProto(m.last_block_id),
-    lastCommitHash: bytesOf(m.last_commit_hash),
-    dataHash: bytesOf(m.data_hash),
-    validatorsHash: bytesOf(m.validators_hash),
-    nextValidatorsHash: bytesOf(m.next_validators_hash),
-    consensusHash: bytesOf(m.consensus_hash),
-    appHash: bytesOf(m.app_hash),
-    lastResultsHash: bytesOf(m.last_results_hash),
-    evidenceHash: bytesOf(m.evidence_hash),
-    proposerAddress: bytesOf(m.proposer_address),
-  }
-}
-
-function commitFromProto(m: Proto<'tendermint.types.Commit'> | null): Commit {
-  return {
-    height: Number(int64Of(m?.height)),
-    round: m?.round ?? 0,
-    blockId: blockIdFromProto(m?.block_id),
-    signatures: (m?.signatures ?? []).map((s) => ({
-      blockIdFlag: s.block_id_flag,
-      validatorAddress: bytesOf(s.validator_address),
-      timestamp: timeOf(s.timestamp),
-      signature: bytesOf(s.signature),
-    })),
-  }
 }

@@ -1,7 +1,7 @@
 import type { Bytes } from '../codec/bytes.js'
 import { EMPTY_HASH } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
-import type { BlockBuilder } from './block.js'
+import type { BlockBuilder, HeightConsensus } from './block.js'
 import type { ExecHeader } from './header.js'
 
 /** What an execution header is made of besides the builder's constants. */
@@ -14,25 +14,26 @@ export interface ExecHeaderInputs {
 
 /**
  * The execution header of a height whose block `builder` makes: its constants (chain id, validator
- * and consensus hashes, proposer), the inputs, and the data hash of the block's txs.
+ * and consensus hashes, proposer, or the height's `consensus` when several validators sign), the inputs, and the data hash of the block's txs.
  */
 export function execHeaderOf(
   builder: BlockBuilder,
   inputs: ExecHeaderInputs,
   dataHash: Bytes,
   evidenceHash: Bytes = EMPTY_HASH,
+  consensus?: HeightConsensus,
 ): ExecHeader {
   return {
     chainId: builder.chainId,
     height: inputs.height,
     time: inputs.time,
     dataHash,
-    validatorsHash: builder.validatorsHash,
-    nextValidatorsHash: builder.validatorsHash,
+    validatorsHash: consensus ? consensus.validatorsHash : builder.validatorsHash,
+    nextValidatorsHash: consensus ? consensus.nextValidatorsHash : builder.validatorsHash,
     consensusHash: builder.consensusHash,
     appHash: inputs.appHash,
     lastResultsHash: inputs.lastResultsHash,
-    evidenceHash,
-    proposerAddress: builder.signer.address,
+    evidenceHash: consensus?.evidence ? consensus.evidence.hash : evidenceHash,
+    proposerAddress: consensus ? consensus.proposerAddress : builder.signer.address,
   }
 }

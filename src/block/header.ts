@@ -41,3 +41,24 @@ export type ExecHeader = Omit<Header, 'lastBlockId' | 'lastCommitHash'>
 export function dataHashOf(txs: readonly Bytes[]): Bytes {
   return merkleRoot(txs.map((tx) => sha256(tx)))
 }
+
+/** One signature of a commit. */
+export interface CommitSig {
+  blockIdFlag: number
+  validatorAddress: Bytes
+  timestamp: TimeNs
+  signature: Bytes
+}
+
+/** The commit of the previous block carried by a block. */
+export interface Commit {
+  height: number
+  round: number
+  blockId: BlockId
+  signatures: CommitSig[]
+}
+
+/**
+ * Go's zero time.Time (0001-01-01T00:00:00Z), the timestamp of an ABSENT commit signature.
+ */
+export const GO_ZERO_TIME: TimeNs = -62135596800n * 1_000_000_000n

@@ -137,7 +137,8 @@ export class WorkerBlockSource implements BlockSource {
   }
 
   submit(job: BlockJob): SubmittedBlock {
-    if (job.burst && job.txs.length === 0 && this.ready && this.hasRoom()) {
+    // The worker signs as the single validator only: a block of several is made here.
+    if (job.burst && job.txs.length === 0 && !job.consensus && this.ready && this.hasRoom()) {
       if (this.chained) return this.handOut(job, undefined)
       // The worker's previous block is not this one's: name it (known once nothing is out).
       if (this.out.length === 0) return this.handOut(job, this.here.lastBlockId)

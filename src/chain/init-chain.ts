@@ -1,9 +1,9 @@
 import type { App } from '../app/app.js'
-import type { BlockContext } from '../app/types.js'
+import type { BlockContext, ValidatorUpdate } from '../app/types.js'
 import { toHexUpper } from '../codec/bytes.js'
 import type { Genesis } from '../config/genesis.js'
 import type { Logger } from '../logger.js'
-import type { StoreBackend } from '../store/backend.js'
+import type { BatchOp, StoreBackend } from '../store/backend.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
 import type { StateBranch } from '../store/types.js'
 import type { VersionedStore } from '../store/versioned-store.js'
@@ -11,22 +11,25 @@ import type { VersionedStore } from '../store/versioned-store.js'
 /**
  * InitChain: when nothing is committed yet, creates the app's stores, runs every module's genesis
  * with the context `contextOf` gives, and commits the result (with the genesis hash the data
- * remembers) as the height before the initial one.
+ * remembers, and the ops `validatorOps` makes of the validator updates InitChain returned) as the
+ * height before the initial one. Returns whether it ran.
  */
 export async function initChain(
   o: { app: App; store: VersionedStore; backend: StoreBackend; genesis: Genesis; log: Logger },
   contextOf: (branch: StateBranch) => BlockContext,
-): Promise<void> {
+  validatorOps: (updates: readonly ValidatorUpdate[]) => BatchOp[] = () => [],
+): Promise<boolean> {
   const { store, app, genesis } = o
-  if (store.latestHeight >= 0) return
+  if (store.latestHeight >= 0) return false
   const branch = store.branch()
   await branch.upgradeStores({ added: app.storeNames() })
-  await app.initChain(contextOf(branch), genesis.appState)
+  const updates = await app.initChain(contextOf(branch), genesis.appState)
   const prepared = store.prepareCommit(branch, genesis.initialHeight - 1)
   try {
     await o.backend.write([
       ...prepared.ops,
       { type: 'put', key: META_GENESIS_HASH, value: genesis.hash },
+      ...validatorOps(updates),
     ])
   } catch (err) {
     store.abortCommit()
@@ -38,4 +41,5 @@ export async function initChain(
     { chain_id: genesis.chainId, app_hash: toHexUpper(prepared.appHash) },
     'initialized chain from genesis',
   )
+  return true
 }

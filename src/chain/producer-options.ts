@@ -11,6 +11,7 @@ import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import type { TxExecutor } from '../tx/executor.js'
+import type { ValidatorKey } from './consensus-validators.js'
 import type { StoreUpgradePlan } from './execute-block.js'
 
 /** Source of txs for the next block (the mempool). */
@@ -66,6 +67,11 @@ export interface ProducerOptions {
    * branch of block `height` before PreBlock, so they commit with that block, and only once.
    */
   storeUpgrades?: StoreUpgradePlan
+  /**
+   * The consensus keys the node signs with (default: the builder's signer alone). The validators
+   * of the set whose key is not here are ABSENT from the commits.
+   */
+  validatorKeys?: readonly ValidatorKey[]
 }
 
 export interface ProducerEvents {

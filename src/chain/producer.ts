@@ -11,13 +11,15 @@ import { EMPTY_HASH } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { BatchOp } from '../store/backend.js'
+import { appendOps, type BatchOp } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import { BlockClock, type BlockClockState } from './block-clock.js'
+import { blockContext } from './block-context.js'
 import { type BurstHost, runBurst } from './burst.js'
-import { SingleSignerCometInfo } from './comet-info.js'
 import { CommitQueue, type PendingCommit } from './commit-queue.js'
+import { ConsensusState } from './consensus-state.js'
+import { genesisValidatorChanges } from './consensus-validators.js'
 import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
 import { finishedHeight } from './finished-height.js'
 import { HeightRules } from './height-rules.js'
@@ -58,7 +60,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   /** The burst in progress (`produceBlocks`), which `stop` waits for, and what it drives. */
   private burst: Promise<unknown> | undefined
   private readonly burstHost: BurstHost
-  private readonly comet: SingleSignerCometInfo
+  /** The validator sets, the keys the node signs with and their records. */
+  readonly consensus: ConsensusState
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -70,7 +73,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       evidenceMaxAgeNumBlocks: o.genesis.evidenceMaxAgeNumBlocks,
     })
     this.storeUpgrades = o.storeUpgrades
-    this.comet = new SingleSignerCometInfo(o.builder.signer, o.genesis.initialHeight)
+    this.consensus = ConsensusState.of(o)
     this.source = o.source ?? new ThreadBlockSource(o.builder)
     this.clock = new BlockClock(o.genesis)
     this.loop = new MiningLoop(
@@ -139,13 +142,20 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     return this.loop.isRunning
   }
 
-  /** Commits genesis state (InitChain) if nothing is committed yet. */
+  /**
+   * Commits genesis state (InitChain) if nothing is committed yet, with the first validator set;
+   * else loads the validator sets after the latest height.
+   */
   async initChain(): Promise<void> {
-    const { genesis } = this.o
+    const { genesis, store } = this.o
     const header = this.syntheticHeader(genesis.initialHeight, genesis.genesisTime)
-    await initChain({ ...this.o, log: this.log }, (branch) =>
-      this.context(branch, header, new EventManager()),
+    const fromGenesis = genesisValidatorChanges(genesis)
+    const ran = await initChain(
+      { ...this.o, log: this.log },
+      (branch) => this.context(branch, header, new EventManager()),
+      (updates) => this.consensus.initialize(genesis.initialHeight, fromGenesis, updates),
     )
+    if (!ran) await this.consensus.load(store.latestHeight, genesis.initialHeight, fromGenesis)
   }
 
   /** Starts producing blocks as the mining mode says (every timeout_commit by default). */
@@ -240,13 +250,17 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     if (this.queue.failed) throw this.queue.failed
     let appHash: Bytes
     try {
-      appHash = await rollbackChain(this.o, height, extraOps)
+      appHash = await rollbackChain(this.o, height, [
+        ...extraOps,
+        ...this.consensus.rollbackOps(height),
+      ])
     } catch (err) {
       // Nothing was written: carry on from where the chain was.
       if (wasRunning) this.start()
       throw err
     }
     this.followLatest()
+    await this.consensus.reload(height)
     this.log.info({ height, app_hash: toHexUpper(appHash) }, 'rolled back')
     if (wasRunning) this.start()
   }
@@ -285,14 +299,23 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const appHash = store.workingAppHash
     const { lastResultsHash } = this
     const upgrades = this.storeUpgrades?.height === height ? this.storeUpgrades : undefined
+    const plan = this.consensus.plan()
+    const { consensus } = plan
+    const inputs = { height, time, appHash, lastResultsHash }
     const executed = await executeBlock(this.execution, {
-      header: execHeaderOf(builder, { height, time, appHash, lastResultsHash }, dataHashOf(txs)),
+      header: execHeaderOf(builder, inputs, dataHashOf(txs), undefined, consensus),
       txs,
       storeUpgrades: upgrades,
       edit: options.edit,
-      comet: this.comet.of(height),
+      comet: plan.comet,
     })
     const { prepared } = executed
+    try {
+      appendOps(prepared.ops, this.consensus.advance(height, executed.validatorUpdates))
+    } catch (err) {
+      store.abortCommit()
+      throw err
+    }
     prepared.apply()
     if (upgrades) this.storeUpgrades = undefined
     this.nextHeight = height + 1
@@ -306,6 +329,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       lastResultsHash,
       txs,
       burst: options.hold === true,
+      consensus,
     })
     try {
       this.emit('applied', height, performance.now() - started)
@@ -340,7 +364,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     return queued
   }
 
-  /** A block context over `state`. */
+  /** A block context over `state` (`blockContext`). */
   context(
     state: StateBranch,
     header: ExecHeader,
@@ -348,18 +372,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     comet: CometInfo = EMPTY_COMET_INFO,
     mode: BlockContext['mode'] = 'deliver',
   ): BlockContext {
-    return {
-      chainId: this.o.genesis.chainId,
-      height: header.height,
-      time: header.time,
-      header,
-      state,
-      events,
-      logger: this.o.logger,
-      registry: this.o.registry,
-      mode,
-      comet,
-    }
+    return blockContext(this.o, state, header, events, comet, mode)
   }
 
   /**

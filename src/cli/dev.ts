@@ -214,6 +214,52 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
     }),
   )
 
+  nodeOption(
+    dev
+      .command('signing')
+      .argument(
+        '<validator>',
+        'operator address (valoper), consensus address (hex) or index in the validator set',
+      )
+      .argument('<status>', 'on (the validator signs the next commits) or off (it is absent)')
+      .description("make a validator sign the next blocks' commits or not"),
+  ).action(
+    clientAction(async (validator: string, status: string, f: { node?: string }) => {
+      if (status !== 'on' && status !== 'off')
+        throw new CliError(`status must be on or off, got ${JSON.stringify(status)}`)
+      print(
+        await devCall(globals(), f.node, 'dev_setSigningStatus', {
+          validator,
+          signing: status === 'on',
+        }),
+      )
+    }),
+  )
+
+  nodeOption(
+    dev
+      .command('double-sign')
+      .argument(
+        '<validator>',
+        'operator address (valoper), consensus address (hex) or index in the validator set',
+      )
+      .option(
+        '--height <height>',
+        'the committed height it double-signs (default: the latest)',
+        uintArg,
+      )
+      .description('make a validator double-sign: the next block carries the evidence'),
+  ).action(
+    clientAction(async (validator: string, f: { node?: string; height?: number }) => {
+      print(
+        await devCall(globals(), f.node, 'dev_doubleSign', {
+          validator,
+          ...(f.height !== undefined ? { height: f.height } : {}),
+        }),
+      )
+    }),
+  )
+
   nodeOption(dev.command('status').description('mining mode, block clock, snapshots')).action(
     clientAction(async (f: { node?: string }) => {
       print(await devCall(globals(), f.node, 'dev_status'))

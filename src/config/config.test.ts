@@ -137,11 +137,26 @@ describe('config files', () => {
     expect(() =>
       readGenesis('config/genesis.json', { ...valid, genesis_time: 'yesterday' }),
     ).toThrow('config/genesis.json: genesis_time: expected an RFC 3339 time, got "yesterday"')
-    expect(() =>
+    // None: the set is the one InitChain returns (x/staking genesis, gentxs), as CometBFT.
+    expect(
       readGenesis('config/genesis.json', {
         ...valid,
         consensus: { ...valid.consensus, validators: [] },
-      }),
-    ).toThrow('config/genesis.json: consensus.validators: must list at least one validator')
+      }).validators,
+    ).toEqual([])
+    const second = {
+      pub_key: { type: 'tendermint/PubKeyEd25519', value: Buffer.alloc(32, 1).toString('base64') },
+      power: '5',
+    }
+    const two = { ...valid.consensus, validators: [...valid.consensus.validators, second] }
+    expect(
+      readGenesis('config/genesis.json', { ...valid, consensus: two }).validators.map(
+        (v) => v.power,
+      ),
+    ).toEqual([10n, 5n])
+    const twice = { ...valid.consensus, validators: [second, second] }
+    expect(() => readGenesis('config/genesis.json', { ...valid, consensus: twice })).toThrow(
+      /^config\/genesis.json: consensus.validators\[1\].address: duplicate validator [0-9A-F]{40}$/,
+    )
   })
 })

@@ -125,7 +125,7 @@ export function readGenesis(file: string, data: unknown): Genesis {
 
   if (!Array.isArray(consensus.validators)) fail('consensus.validators', 'expected an array')
   const list = consensus.validators as unknown[]
-  if (list.length === 0) fail('consensus.validators', 'must list at least one validator')
+  const seen = new Set<string>()
   const validators = list.map((v, i) => {
     const field = `consensus.validators[${i}]`
     const val = obj(v, field)
@@ -147,10 +147,11 @@ export function readGenesis(file: string, data: unknown): Genesis {
       fail(`${field}.address`, `does not match the public key (expected ${toHexUpper(address)})`)
     }
     const power = int(val.power, `${field}.power`, 1n)
+    if (seen.has(toHexUpper(address)))
+      fail(`${field}.address`, `duplicate validator ${toHexUpper(address)}`)
+    seen.add(toHexUpper(address))
     return { address, pubKey: pubKey!, power, name: typeof val.name === 'string' ? val.name : '' }
   })
-  if (list.length > 1)
-    fail('consensus.validators', 'sdkd runs a single validator; list exactly one')
 
   const appState = obj(g.app_state ?? {}, 'app_state')
   return {

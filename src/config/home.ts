@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { type BrandName, DEFAULT_BRAND } from '../codec/brand.js'
 import { toBase64, toHexUpper } from '../codec/bytes.js'
 import { formatRfc3339Nano, nowNs } from '../codec/time.js'
@@ -124,6 +125,18 @@ async function readKey(path: string): Promise<Ed25519Key | undefined> {
   return key
 }
 
+/** The node's key, then every `*.json` key of `dir` in file-name order, each key once. */
+async function readValidatorKeys(dir: string, own: Ed25519Key): Promise<Ed25519Key[]> {
+  const keys = [own]
+  if (!existsSync(dir)) return keys
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort()
+  for (const name of names) {
+    const key = await readKey(join(dir, name))
+    if (key && !keys.some((k) => toHexUpper(k.pubKey) === toHexUpper(key.pubKey))) keys.push(key)
+  }
+  return keys
+}
+
 /** `sdkd init`: creates the home (config files, keys, genesis, data/). */
 export async function initHome(o: InitOptions): Promise<InitResult> {
   const p = homePaths(o.home)
@@ -201,7 +214,13 @@ export interface LoadedHome {
   node: NodeConfig
   client: ClientConfig
   genesis: Genesis
+  /** The node's own validator key (config/priv_validator_key.json). */
   validatorKey: Ed25519Key
+  /**
+   * Every consensus key the node signs with: its own, then config/priv_validator_keys/*.json in
+   * file-name order (a simulated node running several validators), each key once.
+   */
+  validatorKeys: Ed25519Key[]
   nodeKey: Ed25519Key
 }
 
@@ -250,8 +269,12 @@ export async function loadHome(home: string): Promise<LoadedHome> {
   const validatorKey = await readKey(p.privValidatorKey)
   if (!validatorKey) throw new ConfigError('config/priv_validator_key.json', '', 'file not found')
   const nodeKey = (await readKey(p.nodeKey)) ?? validatorKey
-  const v = genesis.validators[0]!
-  if (toHexUpper(v.pubKey) !== toHexUpper(validatorKey.pubKey)) {
+  const validatorKeys = await readValidatorKeys(p.privValidatorKeysDir, validatorKey)
+  const v = genesis.validators[0]
+  // A genesis of one validator must be one this node signs for (a wrong home, else).
+  const held = (pubKey: Uint8Array) =>
+    validatorKeys.some((k) => toHexUpper(k.pubKey) === toHexUpper(pubKey))
+  if (genesis.validators.length === 1 && v && !held(v.pubKey)) {
     throw new ConfigError(
       'config/genesis.json',
       'consensus.validators[0].pub_key',
@@ -259,7 +282,7 @@ export async function loadHome(home: string): Promise<LoadedHome> {
     )
   }
   const brand = (await readHomeRecord(home)).brand ?? DEFAULT_BRAND
-  return { paths: p, brand, app, node, client, genesis, validatorKey, nodeKey }
+  return { paths: p, brand, app, node, client, genesis, validatorKey, validatorKeys, nodeKey }
 }
 
 /** `data/priv_validator_state.json` of a validator that has signed nothing (upstream's, after init or a reset). */

@@ -16,6 +16,8 @@ export interface HomePaths {
   clientToml: string
   genesis: string
   privValidatorKey: string
+  /** More consensus keys a node that runs several validators signs with (`*.json`, name order). */
+  privValidatorKeysDir: string
   nodeKey: string
   database: string
   upgradeInfo: string
@@ -36,6 +38,7 @@ export function homePaths(home: string): HomePaths {
     clientToml: join(configDir, 'client.toml'),
     genesis: join(configDir, 'genesis.json'),
     privValidatorKey: join(configDir, 'priv_validator_key.json'),
+    privValidatorKeysDir: join(configDir, 'priv_validator_keys'),
     nodeKey: join(configDir, 'node_key.json'),
     database: join(dataDir, 'application.db'),
     upgradeInfo: join(dataDir, 'upgrade-info.json'),

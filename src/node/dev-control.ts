@@ -1,5 +1,7 @@
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
+import type { BlockBuilder } from '../block/block.js'
+import { ValidatorSetError } from '../block/validator-set.js'
 import type { Mempool } from '../chain/mempool.js'
 import type { BlockProducer } from '../chain/producer.js'
 import type { ProduceOptions } from '../chain/producer-options.js'
@@ -13,14 +15,18 @@ import {
   utf8,
 } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
+import type { ProtoRegistry } from '../codec/proto.js'
 import { LATEST_TIME, LATEST_TIME_TEXT, nowNs, type TimeNs } from '../codec/time.js'
 import type { LoadedHome } from '../config/home.js'
 import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
 import type { DevApi, DevClock, DevStatus, MiningModeName } from '../server/rpc/dev-routes.js'
+import { RpcError } from '../server/rpc/errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
-import type { StoredBlock } from '../store/block-store.js'
+import type { BlockStore, StoredBlock } from '../store/block-store.js'
 import { metaKey } from '../store/keys.js'
+import type { VersionedStore } from '../store/versioned-store.js'
+import { addressText, doubleSign, resolveValidator } from './dev-validators.js'
 
 /** Meta key of the next snapshot number, and prefix of the snapshot records. */
 const NEXT_SNAPSHOT = metaKey('dev/next-snapshot')
@@ -42,6 +48,12 @@ export interface DevControlOptions {
   mempool: Mempool | undefined
   /** The account `dev_fund` sends from by default (the devnet's `validator`), if the chain has one. */
   faucet: Bytes | undefined
+  /** The chain's state (x/staking's validators, for operator addresses). */
+  store: VersionedStore
+  registry: ProtoRegistry
+  /** The blocks and their builder (dev_doubleSign signs votes for a committed block). */
+  blocks: BlockStore
+  builder: BlockBuilder
 }
 
 /** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
@@ -159,6 +171,31 @@ export class DevControl implements DevApi {
     producer.setMining(record.mining)
     await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
     return producer.height
+  }
+
+  async setSigningStatus(
+    validator: string | undefined,
+    signing: boolean,
+  ): Promise<{ address: string; power: bigint; signing: boolean }> {
+    const { producer } = this.o
+    const address = await resolveValidator(this.o, validator)
+    try {
+      producer.consensus.setSigning(address, signing)
+    } catch (err) {
+      if (err instanceof ValidatorSetError)
+        throw new RpcError(-32602, 'Invalid params', err.message)
+      throw err
+    }
+    const power = producer.consensus.current.current.byAddress(address)?.power ?? 0n
+    return { address: addressText(address), power, signing }
+  }
+
+  async doubleSign(
+    validator: string | undefined,
+    height: number | undefined,
+  ): Promise<{ address: string; height: number }> {
+    const address = await resolveValidator(this.o, validator)
+    return { address: addressText(address), height: await doubleSign(this.o, address, height) }
   }
 
   async setBalance(address: string, coins: Coin[]): Promise<number> {

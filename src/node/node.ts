@@ -13,7 +13,7 @@ import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { createDashboard } from '../server/dashboard/dashboard.js'
 import { listenHttp } from '../server/listen.js'
 import { listenMetrics } from '../server/metrics/listener.js'
-import { NodeMetrics } from '../server/metrics/node-metrics.js'
+import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
 import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
@@ -33,7 +33,7 @@ import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
 import { DevControl, faucetOf } from './dev-control.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
 import { type OpenedChain, openChain } from './open-chain.js'
-import { rpcChainOf, rpcNodeOf } from './rpc-facts.js'
+import { nodeMetricsOf, rpcChainOf, rpcNodeOf } from './rpc-facts.js'
 import { type RuntimeOptions, runtimeOptionsOf } from './runtime-options.js'
 import type { TxPipeline } from './tx-pipeline.js'
 import { serveWebsocket } from './websocket-endpoint.js'
@@ -104,22 +104,17 @@ export class Node {
     void this.haltPromise.then((halt) => {
       if (halt.exitCode === UPGRADE_HALT_EXIT_CODE) this.upgradeHaltHeight = producer.height + 1
     })
-    this.metrics = options.home.node.instrumentation.prometheus ? this.createMetrics() : undefined
-  }
-
-  private createMetrics(): NodeMetrics {
-    const { home, logger } = this.options
-    const v = home.genesis.validators[0]!
-    return new NodeMetrics({
-      chainId: home.genesis.chainId,
-      namespace: home.node.instrumentation.namespace,
-      appVersion: this.app.name,
-      version: SDKD_VERSION,
-      validator: { address: v.address, power: v.power },
-      latest: () => this.blocks.latest,
-      router: () => this.router,
-      logger,
-    })
+    this.metrics = options.home.node.instrumentation.prometheus
+      ? nodeMetricsOf({
+          home: options.home,
+          logger: options.logger,
+          app: this.app,
+          producer,
+          blocks: this.blocks,
+          router: () => this.router,
+          version: SDKD_VERSION,
+        })
+      : undefined
   }
 
   /** Opens the database and commits genesis if needed; serves nothing yet. */
@@ -176,6 +171,10 @@ export class Node {
       app: this.app,
       mempool: this.tx?.mempool,
       faucet: faucetOf(this.options.home),
+      store: this.store,
+      registry: this.app.registry,
+      blocks: this.blocks,
+      builder: this.builder,
     })
     return this.devControl
   }

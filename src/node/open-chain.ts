@@ -1,14 +1,18 @@
 import type { App } from '../app/app.js'
-import { BlockBuilder } from '../block/block.js'
+import { BlockBuilder, type BlockSigner } from '../block/block.js'
 import type { BlockSource } from '../block/block-source.js'
 import { ThreadBlockSource } from '../block/thread-source.js'
 import { WorkerBlockSource } from '../block/worker-source.js'
+import type { ValidatorKey } from '../chain/consensus-validators.js'
 import { BlockProducer } from '../chain/producer.js'
 import { brand } from '../codec/brand.js'
+import { type Bytes, toHex } from '../codec/bytes.js'
 import { createEd25519Signer, ed25519Fallback } from '../codec/ed25519.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
 import type { PruningOptions } from '../config/pruning.js'
+import { consensusAddress } from '../config/validator-key.js'
+import { UserError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { storeUpgradesToApply } from '../modules/upgrade/store-loader.js'
 import type { UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
@@ -64,19 +68,12 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
   try {
     const store = await VersionedStore.open({ backend, pruning: o.pruning })
     await checkGenesisOfData(backend, store.latestHeight, home.genesis.hash)
-    const v = home.genesis.validators[0]!
-    const builder = new BlockBuilder(
-      registry,
-      home.genesis.chainId,
-      {
-        address: v.address,
-        pubKey: v.pubKey,
-        power: v.power,
-        sign: createEd25519Signer(home.validatorKey.seed).sign,
-      },
-      { blockMaxBytes: home.genesis.blockMaxBytes, blockMaxGas: home.genesis.blockMaxGas },
-    )
-    source = blockSourceOf(o, builder)
+    const { solo, keys } = signersOf(home)
+    const builder = new BlockBuilder(registry, home.genesis.chainId, solo.signer, {
+      blockMaxBytes: home.genesis.blockMaxBytes,
+      blockMaxGas: home.genesis.blockMaxGas,
+    })
+    source = blockSourceOf(o, builder, solo.seed)
     const blocks = await BlockStore.open({
       backend,
       builder,
@@ -116,8 +113,14 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       haltHeight: home.app.haltHeight,
       haltTime: home.app.haltTime,
       minRetainBlocks: home.app.minRetainBlocks,
+      validatorKeys: keys,
     })
     await producer.initChain()
+    const problem = producer.consensus.quorumProblem()
+    if (problem)
+      throw new UserError(
+        `cannot start: ${problem}. Put the other validators' keys in config/priv_validator_keys/ (priv_validator_key.json format), or start from a genesis whose validators this node signs for`,
+      )
     return { backend, store, blocks, builder, source, producer, tx }
   } catch (err) {
     // The start fails with `err`; a failure to close on the way out is only worth a line.
@@ -133,16 +136,16 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
  * Where the node's blocks are made: the empty blocks of a burst on the block worker (unless the
  * runtime options turn it off, or its script is not built), everything else on the node's thread.
  */
-function blockSourceOf(o: OpenChainOptions, builder: BlockBuilder): BlockSource {
+function blockSourceOf(o: OpenChainOptions, builder: BlockBuilder, seed: Bytes): BlockSource {
   const { home, logger } = o
-  const v = home.genesis.validators[0]!
+  const v = builder.signer
   const worker = o.runtime.blockWorker
     ? WorkerBlockSource.start(
         builder,
         {
           chainId: home.genesis.chainId,
           brand: brand().name,
-          seed: home.validatorKey.seed,
+          seed,
           address: v.address,
           pubKey: v.pubKey,
           power: v.power.toString(),
@@ -156,4 +159,29 @@ function blockSourceOf(o: OpenChainOptions, builder: BlockBuilder): BlockSource 
       )
     : undefined
   return worker ?? new ThreadBlockSource(builder)
+}
+
+/**
+ * The keys the node signs with, and the builder's single signer: the genesis validator when
+ * genesis lists exactly one (the fast path while it stays the only one), else the node's own key
+ * (its constants then serve nothing: every block carries its sets).
+ */
+function signersOf(home: LoadedHome): {
+  solo: { signer: BlockSigner; seed: Bytes }
+  keys: ValidatorKey[]
+} {
+  const keys = home.validatorKeys.map((k) => ({
+    address: consensusAddress(k.pubKey),
+    pubKey: k.pubKey,
+    sign: createEd25519Signer(k.seed).sign,
+  }))
+  const only = home.genesis.validators.length === 1 ? home.genesis.validators[0] : undefined
+  const i = only ? keys.findIndex((k) => toHex(k.pubKey) === toHex(only.pubKey)) : -1
+  const index = i >= 0 ? i : 0
+  const key = keys[index]!
+  const power = i >= 0 ? only!.power : 0n
+  return {
+    solo: { signer: { ...key, power }, seed: home.validatorKeys[index]!.seed },
+    keys,
+  }
 }

@@ -1,11 +1,12 @@
-import type { ConsensusValidator } from '../app/types.js'
 import type { BlockBuilder } from '../block/block.js'
 import type { BlockProducer } from '../chain/producer.js'
-import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
-import { nodeId } from '../config/validator-key.js'
+import { consensusAddress, nodeId } from '../config/validator-key.js'
+import type { Logger } from '../logger.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
+import { NodeMetrics } from '../server/metrics/node-metrics.js'
+import type { QueryRouter } from '../server/query/router.js'
 import type { RpcChain } from '../server/rpc/chain-routes.js'
 import type { RpcNode } from '../server/rpc/core-routes.js'
 import type { BlockStore } from '../store/block-store.js'
@@ -20,17 +21,25 @@ export function rpcChainOf(o: {
   builder: BlockBuilder
   producer: BlockProducer
 }): RpcChain {
-  const { home } = o
-  const v = home.genesis.validators[0]!
+  const { home, producer } = o
   return {
     genesis: home.genesis,
     consensusParams: consensusParamsOf({
       registry: o.registry,
       consensusParams: home.genesis.json.consensus.params,
     }),
-    validator: { address: v.address, pubKey: v.pubKey, power: v.power },
+    validator: ownValidator(home, producer),
+    validatorSet: async (height) => {
+      const set = await producer.consensus.validatorsOf(height, home.genesis.initialHeight)
+      return { validators: set.validators, proposer: set.proposer() }
+    },
     blocks: o.blocks,
-    makeCommit: (height, blockId, time) => o.builder.makeCommit(height, blockId, time),
+    makeCommit: (height, blockId, time) => {
+      const signers = producer.consensus.latestCommitSigners()
+      return signers
+        ? o.builder.commitOfSet(height, blockId, time, signers)
+        : o.builder.makeCommit(height, blockId, time)
+    },
     nextRoundStartMs: () => o.producer.nextBlockAtMs,
   }
 }
@@ -47,19 +56,32 @@ export function rpcNodeOf(o: {
   /** The height an upgrade halted the chain at, once it has. */
   upgradeHaltHeight(): number | undefined
 }): RpcNode {
-  const { home, store, blocks } = o
-  const v = home.genesis.validators[0]!
+  const { home, store, blocks, producer } = o
   return {
     chainId: home.genesis.chainId,
     moniker: home.node.moniker,
     nodeId: nodeId(home.nodeKey),
     p2pListenAddr: home.node.p2p.laddr,
     rpcListenAddr: home.node.rpc.laddr,
-    validator: { address: v.address, pubKey: v.pubKey, power: v.power },
+    // Read at each request: the node's voting power follows the set.
+    get validator() {
+      return ownValidator(home, producer)
+    },
     blocks,
     nextRoundStartMs: () => o.producer.nextBlockAtMs,
     upgradeHaltHeight: o.upgradeHaltHeight,
-    validatorSet: async (height) => singleValidatorSet(o.blocks, v, height),
+    validatorSet: async (height) => {
+      // Heights the block store keeps, and the next one (its set is known once the last applied).
+      const latest = blocks.latest?.block.header.height ?? 0
+      if (height < Math.max(1, blocks.base) || height > latest + 1) return undefined
+      const set = await producer.consensus.validatorsOf(height, home.genesis.initialHeight)
+      return set.validators.map((x) => ({
+        address: x.address,
+        pubKey: x.pubKey,
+        power: x.power,
+        proposerPriority: x.priority,
+      }))
+    },
     abciInfo: async () => {
       const latest = blocks.latest
       // The protocol version x/upgrade raises by one with every applied upgrade (key 0x03).
@@ -79,16 +101,35 @@ export function rpcNodeOf(o: {
 }
 
 /**
- * The consensus validator set of `height` (QueryNode.validatorSet): the single genesis validator at
- * every height the block store keeps and the next one, its proposer priority 0 as a set of one
- * always has.
+ * The node's own validator (priv_validator_key.json) and its voting power in the next height's set
+ * (0 when it is not in the set), as CometBFT's status shows validator_info.
  */
-function singleValidatorSet(
-  blocks: Pick<BlockStore, 'base' | 'latest'>,
-  v: { address: Bytes; pubKey: Bytes; power: bigint },
-  height: number,
-): ConsensusValidator[] | undefined {
-  const latest = blocks.latest?.block.header.height ?? 0
-  if (height < Math.max(1, blocks.base) || height > latest + 1) return undefined
-  return [{ address: v.address, pubKey: v.pubKey, power: v.power, proposerPriority: 0n }]
+export function ownValidator(home: LoadedHome, producer: BlockProducer) {
+  const pubKey = home.validatorKey.pubKey
+  const address = consensusAddress(pubKey)
+  const inSet = producer.consensus.current.current.byAddress(address)
+  return { address, pubKey, power: inSet?.power ?? 0n }
+}
+
+/** The node's Prometheus metrics (when `instrumentation.prometheus` is on). */
+export function nodeMetricsOf(o: {
+  home: LoadedHome
+  logger: Logger
+  app: { name: string }
+  producer: BlockProducer
+  blocks: BlockStore
+  router: () => QueryRouter
+  version: string
+}): NodeMetrics {
+  const { home } = o
+  return new NodeMetrics({
+    chainId: home.genesis.chainId,
+    namespace: home.node.instrumentation.namespace,
+    appVersion: o.app.name,
+    version: o.version,
+    validator: ownValidator(home, o.producer),
+    latest: () => o.blocks.latest,
+    router: o.router,
+    logger: o.logger,
+  })
 }

@@ -1,6 +1,7 @@
 import { App } from '../../src/app/app.js'
 import type { AppModule, AppVersion } from '../../src/app/types.js'
 import { BlockBuilder } from '../../src/block/block.js'
+import type { ValidatorKey } from '../../src/chain/consensus-validators.js'
 import { BlockProducer } from '../../src/chain/producer.js'
 import { uint64BE, utf8 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
@@ -19,8 +20,17 @@ import { type TempDir, tempDir } from './temp-dir.js'
 const registry = protoRegistry()
 const signer = testBlockSigner(3)
 
-/** A genesis with one validator (the test block signer), `appState` and `initialHeight`. */
-export function genesisFor(appState: Record<string, unknown> = {}, initialHeight = 1) {
+/**
+ * A genesis with one validator (the test block signer), `appState` and `initialHeight`; or with
+ * `validators` (ed25519 keys and powers) when given.
+ */
+export function genesisFor(
+  appState: Record<string, unknown> = {},
+  initialHeight = 1,
+  validators: readonly { pubKey: Uint8Array; power: bigint }[] = [
+    { pubKey: signer.pubKey, power: 10n },
+  ],
+) {
   return readGenesis('genesis.json', {
     chain_id: 'lifecycle-1',
     genesis_time: '2026-01-01T00:00:00Z',
@@ -28,15 +38,13 @@ export function genesisFor(appState: Record<string, unknown> = {}, initialHeight
     app_state: appState,
     consensus: {
       params: defaultConsensusParams(),
-      validators: [
-        {
-          pub_key: {
-            type: 'tendermint/PubKeyEd25519',
-            value: Buffer.from(signer.pubKey).toString('base64'),
-          },
-          power: '10',
+      validators: validators.map((v) => ({
+        pub_key: {
+          type: 'tendermint/PubKeyEd25519',
+          value: Buffer.from(v.pubKey).toString('base64'),
         },
-      ],
+        power: v.power.toString(),
+      })),
     },
   })
 }
@@ -106,6 +114,8 @@ export interface ChainOptions {
   /** Wraps the opened backend (e.g. a disk that refuses writes). */
   wrap?: (backend: StoreBackend) => StoreBackend
   haltHeight?: number
+  /** The consensus keys the node signs with (default: the test block signer alone). */
+  validatorKeys?: readonly ValidatorKey[]
 }
 
 /**
@@ -138,6 +148,7 @@ export async function openChain(version: AppVersion, disk: Disk, options: ChainO
     logger: createSilentLogger(),
     timeoutCommitMs: 0,
     ...(options.haltHeight ? { haltHeight: options.haltHeight } : {}),
+    ...(options.validatorKeys ? { validatorKeys: options.validatorKeys } : {}),
   })
   await producer.initChain()
   return {

@@ -5068,10 +5068,60 @@ export declare namespace tendermint.types {
   }
   /** tendermint.types.Evidence, decoded. */
   type Evidence = {
+    duplicate_vote_evidence: ProtoTypes['tendermint.types.DuplicateVoteEvidence'] | null
+    /** Which field of sum is set (a getter). */
+    readonly sum?: 'duplicate_vote_evidence' | undefined
   }
   namespace Evidence {
     /** tendermint.types.Evidence, as fromObject and encode take it. */
     type Init = {
+      duplicate_vote_evidence?: ProtoInits['tendermint.types.DuplicateVoteEvidence'] | null | undefined
+    }
+  }
+  /** tendermint.types.DuplicateVoteEvidence, decoded. */
+  type DuplicateVoteEvidence = {
+    vote_a: ProtoTypes['tendermint.types.Vote'] | null
+    vote_b: ProtoTypes['tendermint.types.Vote'] | null
+    total_voting_power: Long
+    validator_power: Long
+    timestamp: ProtoTypes['google.protobuf.Timestamp'] | null
+  }
+  namespace DuplicateVoteEvidence {
+    /** tendermint.types.DuplicateVoteEvidence, as fromObject and encode take it. */
+    type Init = {
+      vote_a?: ProtoInits['tendermint.types.Vote'] | null | undefined
+      vote_b?: ProtoInits['tendermint.types.Vote'] | null | undefined
+      total_voting_power?: Long | number | string | bigint | null | undefined
+      validator_power?: Long | number | string | bigint | null | undefined
+      timestamp?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+    }
+  }
+  /** tendermint.types.Vote, decoded. */
+  type Vote = {
+    type: number
+    height: Long
+    round: number
+    block_id: ProtoTypes['tendermint.types.BlockID'] | null
+    timestamp: ProtoTypes['google.protobuf.Timestamp'] | null
+    validator_address: Uint8Array
+    validator_index: number
+    signature: Uint8Array
+    extension: Uint8Array
+    extension_signature: Uint8Array
+  }
+  namespace Vote {
+    /** tendermint.types.Vote, as fromObject and encode take it. */
+    type Init = {
+      type?: number | ProtoEnumNames['tendermint.types.SignedMsgType'] | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      round?: number | null | undefined
+      block_id?: ProtoInits['tendermint.types.BlockID'] | null | undefined
+      timestamp?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      validator_address?: Uint8Array | null | undefined
+      validator_index?: number | null | undefined
+      signature?: Uint8Array | null | undefined
+      extension?: Uint8Array | null | undefined
+      extension_signature?: Uint8Array | null | undefined
     }
   }
   /** tendermint.types.EvidenceList, decoded. */
@@ -5548,6 +5598,8 @@ export interface ProtoTypes {
   'tendermint.types.Commit': tendermint.types.Commit
   'tendermint.types.CommitSig': tendermint.types.CommitSig
   'tendermint.types.Evidence': tendermint.types.Evidence
+  'tendermint.types.DuplicateVoteEvidence': tendermint.types.DuplicateVoteEvidence
+  'tendermint.types.Vote': tendermint.types.Vote
   'tendermint.types.EvidenceList': tendermint.types.EvidenceList
   'tendermint.types.Block': tendermint.types.Block
   'tendermint.types.CanonicalPartSetHeader': tendermint.types.CanonicalPartSetHeader
@@ -5932,6 +5984,8 @@ export interface ProtoInits {
   'tendermint.types.Commit': tendermint.types.Commit.Init
   'tendermint.types.CommitSig': tendermint.types.CommitSig.Init
   'tendermint.types.Evidence': tendermint.types.Evidence.Init
+  'tendermint.types.DuplicateVoteEvidence': tendermint.types.DuplicateVoteEvidence.Init
+  'tendermint.types.Vote': tendermint.types.Vote.Init
   'tendermint.types.EvidenceList': tendermint.types.EvidenceList.Init
   'tendermint.types.Block': tendermint.types.Block.Init
   'tendermint.types.CanonicalPartSetHeader': tendermint.types.CanonicalPartSetHeader.Init

@@ -1,6 +1,7 @@
 import type { Block, BlockId, Commit, Header } from '../../block/block.js'
 import { BLOCK_PROTOCOL, EMPTY_BLOCK_ID } from '../../block/block.js'
 import type { Event, EventAttribute } from '../../block/events.js'
+import { evidenceJson } from '../../block/evidence.js'
 import { type Bytes, fromBase64Strict, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
 import type { Genesis, GenesisJson } from '../../config/genesis.js'
@@ -56,7 +57,7 @@ export function blockJson(b: Block) {
   return {
     header: headerJson(b.header),
     data: { txs: b.txs.map(toBase64) },
-    evidence: { evidence: [] },
+    evidence: { evidence: (b.evidence ?? []).map(evidenceJson) },
     last_commit: commitJson(b.lastCommit),
   }
 }
@@ -80,12 +81,17 @@ export function blockMetaJson(stored: StoredBlock) {
 export type ConsensusParamsJson = GenesisJson['consensus']['params']
 
 /** A validator (types.Validator) as CometBFT JSON; a lone validator's proposer priority is 0. */
-export function validatorJson(v: { address: Bytes; pubKey: Bytes; power: bigint }) {
+export function validatorJson(v: {
+  address: Bytes
+  pubKey: Bytes
+  power: bigint
+  priority?: bigint
+}) {
   return {
     address: toHexUpper(v.address),
     pub_key: { type: 'tendermint/PubKeyEd25519', value: toBase64(v.pubKey) },
     voting_power: v.power.toString(),
-    proposer_priority: '0',
+    proposer_priority: (v.priority ?? 0n).toString(),
   }
 }
 

@@ -3,7 +3,7 @@ import { formatRfc3339Nano, type TimeNs } from '../../codec/time.js'
 import type { BlockStore } from '../../store/block-store.js'
 import { consensusParamsJson, validatorJson } from './cometbft-json.js'
 import { pageOf, resolveHeight } from './paging.js'
-import { latestHeight, type RpcChain } from './rpc-chain.js'
+import { latestHeight, type RpcChain, validatorSetOf } from './rpc-chain.js'
 import type { RpcRoutes } from './server.js'
 
 /** Go's zero time, as CometBFT prints a time never set. */
@@ -69,7 +69,10 @@ export function roundStateSimpleJson(chain: RoundFacts) {
 export function consensusRoutes(chain: RpcChain): RpcRoutes {
   const { blocks, validator } = chain
   const power = validator.power.toString()
-  const set = { validators: [validatorJson(validator)], proposer: validatorJson(validator) }
+  const setJson = async (height: number) => {
+    const set = await validatorSetOf(chain, height)
+    return { validators: set.validators.map(validatorJson), proposer: validatorJson(set.proposer) }
+  }
 
   return {
     validators: {
@@ -79,7 +82,7 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
         const page = args.int('page', 'int')
         const perPage = args.int('per_page', 'int')
         const height = resolveHeight(latestHeight(chain) + 1, blocks.base, asked)
-        const all = [validator]
+        const all = (await validatorSetOf(chain, height)).validators
         const shown = pageOf(all, page, perPage)
         return {
           block_height: String(height),
@@ -123,7 +126,7 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
             step: 1,
             start_time: formatRfc3339Nano(startTime(chain)),
             commit_time: latest ? formatRfc3339Nano(latest.block.header.time) : GO_ZERO_TIME,
-            validators: set,
+            validators: await setJson(latestHeight(chain) + 1),
             proposal: null,
             proposal_block: null,
             proposal_block_parts: null,
@@ -136,7 +139,9 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
             votes: roundVotes(power),
             commit_round: -1,
             last_commit: lastCommit,
-            last_validators: latest ? set : { validators: null, proposer: null },
+            last_validators: latest
+              ? await setJson(latestHeight(chain))
+              : { validators: null, proposer: null },
             triggered_timeout_precommit: false,
           },
           peers: [],

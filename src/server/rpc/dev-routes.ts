@@ -44,6 +44,22 @@ export interface DevApi {
   setBalance(address: string, coins: Coin[]): Promise<number>
   /** A bank send from the faucet (or `from`) in a block it mines; that block's height. */
   fund(address: string, coins: Coin[], from?: string): Promise<number>
+  /**
+   * Makes a validator (operator address, consensus address or set index) sign the next commits or
+   * not (CometMock's set_signing_status); the validator's consensus address (hex) and power.
+   */
+  setSigningStatus(
+    validator: string | undefined,
+    signing: boolean,
+  ): Promise<{ address: string; power: bigint; signing: boolean }>
+  /**
+   * Makes a validator double-sign at `height` (default: the latest): the next block carries the
+   * DuplicateVoteEvidence; the validator's consensus address (hex) and the height.
+   */
+  doubleSign(
+    validator: string | undefined,
+    height: number | undefined,
+  ): Promise<{ address: string; height: number }>
 }
 
 export interface DevRoutesOptions {
@@ -273,6 +289,23 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       const address = a.text('address')
       if (address === undefined) throw invalid('address is required')
       return { height: String(await api.fund(address, coinsArg(a, 'coins'), a.text('from'))) }
+    }),
+    dev_setSigningStatus: guard(
+      'dev_setSigningStatus',
+      ['validator', 'signing'],
+      async (api, a) => {
+        const signing = a.bool('signing')
+        if (signing === undefined) throw invalid('signing is required: true or false')
+        const r = await api.setSigningStatus(a.text('validator'), signing)
+        return { validator: r.address, voting_power: r.power.toString(), signing: r.signing }
+      },
+    ),
+    dev_doubleSign: guard('dev_doubleSign', ['validator', 'height'], async (api, a) => {
+      const height = a.has('height')
+        ? count(a, 'height', { min: 1, max: Number.MAX_SAFE_INTEGER })
+        : undefined
+      const r = await api.doubleSign(a.text('validator'), height)
+      return { validator: r.address, height: String(r.height) }
     }),
     // CometMock's names, so scripts written for it port unchanged.
     advance_blocks: guard('advance_blocks', ['num_blocks'], async (api, a) => {

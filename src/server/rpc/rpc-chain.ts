@@ -11,8 +11,13 @@ export interface RpcChain {
   genesis: Genesis
   /** The chain's consensus params (genesis.json's, every section filled with CometBFT's defaults). */
   consensusParams: ConsensusParamsJson
-  /** The single validator. */
+  /** The node's own validator (the single validator of a one-validator chain). */
   validator: { address: Bytes; pubKey: Bytes; power: bigint }
+  /**
+   * The validator set of `height` (the validators its header hashes), in set order with proposer
+   * priorities, and its proposer; absent: `validator` alone.
+   */
+  validatorSet?(height: number): Promise<RpcValidatorSet>
   blocks: Pick<
     BlockStore,
     'latest' | 'base' | 'get' | 'heightOfHash' | 'indexTxEvents' | 'txLocation' | 'indexedTxs'
@@ -24,6 +29,25 @@ export interface RpcChain {
    * as Unix milliseconds; undefined while no block is scheduled.
    */
   nextRoundStartMs(): number | undefined
+}
+
+/** A height's validator set as the RPC shows it. */
+export interface RpcValidatorSet {
+  validators: RpcValidator[]
+  proposer: RpcValidator
+}
+
+export interface RpcValidator {
+  address: Bytes
+  pubKey: Bytes
+  power: bigint
+  priority?: bigint
+}
+
+/** The validator set of `height`: the chain's, or its single validator. */
+export async function validatorSetOf(chain: RpcChain, height: number): Promise<RpcValidatorSet> {
+  if (chain.validatorSet) return chain.validatorSet(height)
+  return { validators: [chain.validator], proposer: chain.validator }
 }
 
 /** The latest committed height (0 before the first block). */

@@ -1,0 +1,122 @@
+import type { BlockBuilder, BlockId } from '../block/block.js'
+import { orderVotes, type SignedVote } from '../block/evidence.js'
+import type { BlockProducer } from '../chain/producer.js'
+import { bech32ToAddress } from '../codec/address.js'
+import { type Bytes, fromHex, toHex, toHexUpper, utf8 } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+import { consensusAddress } from '../config/validator-key.js'
+import { MODULE_NAME, stakingCollections, valoperPrefix } from '../modules/staking/keys.js'
+import { RpcError } from '../server/rpc/errors.js'
+import type { BlockStore } from '../store/block-store.js'
+import type { VersionedStore } from '../store/versioned-store.js'
+
+const invalid = (message: string) => new RpcError(-32602, 'Invalid params', message)
+
+/**
+ * The consensus address of the validator a dev method names: its operator address
+ * (`sdkvaloper1…`, looked up in x/staking's latest state), its consensus address (40 hex digits),
+ * or its index in the next height's validator set (set order: power, then address).
+ */
+export async function resolveValidator(
+  o: { producer: BlockProducer; store: VersionedStore; registry: ProtoRegistry },
+  text: string | undefined,
+): Promise<Bytes> {
+  const set = o.producer.consensus.current.current
+  if (text === undefined || text === '')
+    throw invalid(
+      'validator is required: an operator address (sdkvaloper1…), a consensus address (hex) or an index in the validator set',
+    )
+  if (/^\d+$/.test(text)) {
+    const v = set.validators[Number(text)]
+    if (!v)
+      throw invalid(
+        `validator index ${text} is out of range: the validator set has ${set.size} validators (0 to ${set.size - 1})`,
+      )
+    return v.address
+  }
+  let address: Bytes
+  if (/^[0-9a-fA-F]{40}$/.test(text)) address = fromHex(text)
+  else if (text.startsWith(`${valoperPrefix()}1`)) {
+    let operator: Bytes
+    try {
+      operator = bech32ToAddress(text, valoperPrefix())
+    } catch (err) {
+      throw invalid(`validator ${text}: ${(err as Error).message}`)
+    }
+    const c = stakingCollections(o.registry)
+    const state = o.store.view()
+    const record = state.hasStore(MODULE_NAME)
+      ? await c.validators.get(state.store(MODULE_NAME), operator)
+      : undefined
+    const pk = record?.consensus_pubkey
+    if (!record || !pk) throw invalid(`validator ${text} does not exist`)
+    const key = o.registry.decode('sdk.crypto.ed25519.PubKey', pk.value).key
+    address = consensusAddress(new Uint8Array(key))
+  } else
+    throw invalid(
+      `validator must be an operator address (${valoperPrefix()}1…), a consensus address (40 hex digits) or an index in the validator set, got ${text}`,
+    )
+  const sets = o.producer.consensus.current
+  const known = [sets.last, sets.current, sets.next].some((s) => s?.byAddress(address))
+  if (!known) throw invalid(`validator ${toHexUpper(address)} is not in the validator set`)
+  return address
+}
+
+/**
+ * Makes validator `address` double-sign at `height` (default: the latest): two precommits of its
+ * key at that height and round 0, one for the committed block and one for a conflicting block id,
+ * which the next block carries as DuplicateVoteEvidence and the app hears of as a `duplicate_vote`
+ * misbehavior (power and total power of that height's set, that block's time), as CometBFT's
+ * evidence pool hands them on.
+ */
+export async function doubleSign(
+  o: { producer: BlockProducer; blocks: BlockStore; builder: BlockBuilder },
+  address: Bytes,
+  height: number | undefined,
+): Promise<number> {
+  const latest = o.blocks.latest?.block.header.height ?? 0
+  if (latest === 0)
+    throw invalid('there is no block yet: a validator double-signs a committed height')
+  const h = height ?? latest
+  if (!Number.isSafeInteger(h) || h < 1 || h > latest)
+    throw invalid(`height must be a committed height from 1 to ${latest}, got ${h}`)
+  const stored = await o.blocks.get(h)
+  if (!stored)
+    throw invalid(`height ${h} is not available (pruned), lowest height is ${o.blocks.base}`)
+  const { consensus } = o.producer
+  const set = await consensus.validatorsOf(h)
+  const index = set.indexOf(address)
+  if (index < 0)
+    throw invalid(`validator ${toHexUpper(address)} is not in the validator set of height ${h}`)
+  const key = consensus.keyFor(address)
+  if (!key)
+    throw invalid(
+      `this node does not hold the consensus key of validator ${toHexUpper(address)}: it cannot sign for it`,
+    )
+  const { blockId, header } = stored.block
+  const time = header.time
+  const conflicting: BlockId = {
+    hash: sha256(utf8('dev_doubleSign'), blockId.hash),
+    parts: { total: 1, hash: sha256(blockId.parts.hash) },
+  }
+  const vote = (id: BlockId): SignedVote => ({
+    height: h,
+    blockId: id,
+    time,
+    validatorAddress: address,
+    validatorIndex: index,
+    signature: key.sign(o.builder.voteSignBytes(h, id, time)),
+  })
+  const [voteA, voteB] = orderVotes(vote(blockId), vote(conflicting))
+  const total = set.totalVotingPower()
+  const power = set.validators[index]!.power
+  consensus.addEvidence(
+    { voteA, voteB, totalVotingPower: total, validatorPower: power, timestamp: time },
+    { type: 'duplicate_vote', address, power, height: h, time, totalVotingPower: total },
+  )
+  return h
+}
+
+/** A validator's consensus address as the dev API answers it. */
+export const addressText = (address: Bytes) => toHex(address).toUpperCase()

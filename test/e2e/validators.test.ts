@@ -1,0 +1,319 @@
+import { createPublicKey, verify } from 'node:crypto'
+import { describe, expect, test } from 'vitest'
+import { ValidatorSet } from '../../src/block/validator-set.js'
+import { merkleRoot } from '../../src/codec/hash.js'
+import { protoRegistry } from '../../src/codec/proto.js'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import {
+  boundPorts,
+  devMine,
+  getJson,
+  initHome,
+  rpcCall,
+  runSdkd,
+  type SdkdProcess,
+  startSdkd,
+} from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { testValidatorKey, writeValidators } from '../helpers/validators-home.js'
+
+const cleanups = cleanupAfterEach()
+
+const KEYS = [
+  testValidatorKey(21, 40n),
+  testValidatorKey(22, 30n),
+  testValidatorKey(23, 20n),
+  testValidatorKey(24, 10n),
+]
+const byAddress = new Map(KEYS.map((k) => [k.address, k]))
+
+async function home(): Promise<string> {
+  const t = await tempDir()
+  cleanups.push(t.cleanup)
+  return t.dir
+}
+
+function track(p: SdkdProcess): SdkdProcess {
+  cleanups.push(() => p.stop('SIGKILL'))
+  return p
+}
+
+/** Protobuf varint of a non-negative integer. */
+function varint(n: bigint): number[] {
+  const out: number[] = []
+  let x = BigInt.asUintN(64, n)
+  while (x >= 0x80n) {
+    out.push(Number(x & 0x7fn) | 0x80)
+    x >>= 7n
+  }
+  out.push(Number(x))
+  return out
+}
+const ld = (tag: number, bytes: number[]) => [tag, ...varint(BigInt(bytes.length)), ...bytes]
+
+/** RFC 3339 with up to nanoseconds → {seconds, nanos}. */
+function timestampOf(text: string): { seconds: bigint; nanos: number } {
+  const m = /^(.*?)(?:\.(\d+))?Z$/.exec(text)!
+  return {
+    seconds: BigInt(Date.parse(`${m[1]}Z`) / 1000),
+    nanos: Number((m[2] ?? '').padEnd(9, '0')),
+  }
+}
+
+/** A google.protobuf.Timestamp for the proto registry (int64 seconds as text). */
+function protoTime(text: string) {
+  const { seconds, nanos } = timestampOf(text)
+  return { seconds: seconds.toString(), nanos }
+}
+
+/**
+ * CometBFT's precommit sign bytes (length-delimited CanonicalVote), encoded here by hand from
+ * types/canonical.go and proto/tendermint/types/canonical.proto: type 2 (precommit), height as
+ * sfixed64, round 0 (omitted), the CanonicalBlockID, the vote's timestamp and the chain id.
+ */
+function canonicalVote(height: number, blockId: any, time: string, chainId: string): Buffer {
+  const h = Buffer.alloc(8)
+  h.writeBigInt64LE(BigInt(height))
+  const hash = [...Buffer.from(blockId.hash, 'hex')]
+  const parts = [
+    ...(blockId.parts.total ? [0x08, ...varint(BigInt(blockId.parts.total))] : []),
+    ...ld(0x12, [...Buffer.from(blockId.parts.hash, 'hex')]),
+  ]
+  const { seconds, nanos } = timestampOf(time)
+  const ts = [
+    ...(seconds !== 0n ? [0x08, ...varint(seconds)] : []),
+    ...(nanos !== 0 ? [0x10, ...varint(BigInt(nanos))] : []),
+  ]
+  const body = [
+    0x08,
+    0x02,
+    0x11,
+    ...h,
+    ...ld(0x22, [...ld(0x0a, hash), ...ld(0x12, parts)]),
+    ...ld(0x2a, ts),
+    ...ld(0x32, [...Buffer.from(chainId)]),
+  ]
+  return Buffer.from([...varint(BigInt(body.length)), ...body])
+}
+
+function verifies(pubKey: Buffer, message: Buffer, signatureB64: string): boolean {
+  const key = createPublicKey({
+    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), pubKey]),
+    format: 'der',
+    type: 'spki',
+  })
+  return verify(null, message, key, Buffer.from(signatureB64, 'base64'))
+}
+
+describe('a node of 4 validators', () => {
+  test('behavior: heights advance, the proposer rotates by proposer priority, every last_commit signature verifies, /validators pages', async () => {
+    const dir = await home()
+    await initHome(dir)
+    await writeValidators(dir, KEYS)
+    const p = track(
+      startSdkd([
+        '--home',
+        dir,
+        'start',
+        '--rpc.laddr',
+        'tcp://127.0.0.1:0',
+        '--grpc.enable=false',
+        '--api.enable=false',
+        '--dev.enable',
+      ]),
+    )
+    const { rpcPort } = await boundPorts(p)
+    const rpc = (path: string) => getJson(`http://127.0.0.1:${rpcPort}${path}`)
+    const height = await devMine(rpcPort, 12)
+    expect(height).toBeGreaterThanOrEqual(12)
+
+    // CometBFT: the genesis set is NewValidatorSet (one increment), each height one more.
+    const expected = ValidatorSet.of(KEYS.map((k) => ({ pubKey: k.pubKey, power: k.power })))
+    const setOrder = expected.validators.map((v) =>
+      Buffer.from(v.address).toString('hex').toUpperCase(),
+    )
+    expect(setOrder).toEqual(KEYS.map((k) => k.address))
+    const blocks: any[] = []
+    for (let h = 1; h <= 12; h++) {
+      const { body } = await rpc(`/block?height=${h}`)
+      blocks.push(body.result)
+      expect(body.result.block.header.proposer_address).toBe(
+        Buffer.from(expected.proposer().address).toString('hex').toUpperCase(),
+      )
+      expected.incrementProposerPriority(1)
+    }
+    const proposers = new Set(blocks.map((b) => b.block.header.proposer_address))
+    expect(proposers.size).toBe(4)
+
+    for (let h = 2; h <= 12; h++) {
+      const commit = blocks[h - 1].block.last_commit
+      const prev = blocks[h - 2]
+      expect(commit.height).toBe(String(h - 1))
+      expect(commit.block_id.hash).toBe(prev.block_id.hash)
+      expect(commit.signatures.map((s: any) => s.validator_address)).toEqual(setOrder)
+      for (const s of commit.signatures) {
+        expect(s.block_id_flag).toBe(2)
+        const vote = canonicalVote(h - 1, prev.block_id, s.timestamp, prev.block.header.chain_id)
+        expect(verifies(byAddress.get(s.validator_address)!.pubKey, vote, s.signature)).toBe(true)
+      }
+    }
+
+    // The latest height's commit, before a block carries it: signed by all four as well.
+    const latest = await rpc('/commit')
+    const sigs = latest.body.result.signed_header.commit.signatures
+    expect(sigs.map((s: any) => s.block_id_flag)).toEqual([2, 2, 2, 2])
+
+    const page2 = await rpc('/validators?height=3&page=2&per_page=3')
+    expect(page2.body.result).toMatchObject({ block_height: '3', count: '1', total: '4' })
+    expect(page2.body.result.validators[0]).toMatchObject({
+      address: KEYS[3]!.address,
+      voting_power: '10',
+    })
+    const all = await rpc('/validators')
+    expect(all.body.result.validators.map((v: any) => v.address)).toEqual(setOrder)
+    expect(all.body.result.validators.map((v: any) => v.voting_power)).toEqual([
+      '40',
+      '30',
+      '20',
+      '10',
+    ])
+    const beyond = await rpc('/validators?page=3&per_page=2')
+    expect(beyond.body.error.data).toBe('page should be within [1, 2] range, given 3')
+
+    const status = await rpc('/status')
+    expect(status.body.result.validator_info).toMatchObject({
+      address: KEYS[0]!.address,
+      voting_power: '40',
+    })
+
+    // dev_setSigningStatus: validator 3 (power 10) stops signing; the next commits list it ABSENT.
+    const off = await rpcCall(rpcPort, 'dev_setSigningStatus', { validator: '3', signing: false })
+    expect(off.result).toEqual({ validator: KEYS[3]!.address, voting_power: '10', signing: false })
+    const h2 = await devMine(rpcPort, 2)
+    const withAbsent = (await rpc(`/block?height=${h2}`)).body.result.block.last_commit.signatures
+    expect(withAbsent.map((s: any) => s.block_id_flag)).toEqual([2, 2, 2, 1])
+    expect(withAbsent[3]).toEqual({
+      block_id_flag: 1,
+      validator_address: '',
+      timestamp: '0001-01-01T00:00:00Z',
+      signature: null,
+    })
+    // Without validator 0 too, 50 of 100 would sign: refused, nothing changes.
+    const halt = await rpcCall(rpcPort, 'dev_setSigningStatus', {
+      validator: KEYS[0]!.address,
+      signing: false,
+    })
+    expect(halt.error).toEqual({
+      code: -32602,
+      message: 'Invalid params',
+      data: `validator ${KEYS[0]!.address} cannot stop signing: without it the validators still signing hold 50 of 100 voting power, not more than 2/3: no block could be committed`,
+    })
+    const bad = await rpcCall(rpcPort, 'dev_setSigningStatus', {
+      validator: 'nope',
+      signing: false,
+    })
+    expect(bad.error.data).toBe(
+      'validator must be an operator address (sdkvaloper1…), a consensus address (40 hex digits) or an index in the validator set, got nope',
+    )
+    // The CLI: validator 3 signs again.
+    const cli = await runSdkd([
+      'dev',
+      'signing',
+      KEYS[3]!.address,
+      'on',
+      '--node',
+      `tcp://127.0.0.1:${rpcPort}`,
+    ])
+    expect(cli.code).toBe(0)
+    expect(JSON.parse(cli.stdout)).toEqual({
+      validator: KEYS[3]!.address,
+      voting_power: '10',
+      signing: true,
+    })
+    const h3 = await devMine(rpcPort, 2)
+    const back = (await rpc(`/block?height=${h3}`)).body.result.block.last_commit.signatures
+    expect(back.map((s: any) => s.block_id_flag)).toEqual([2, 2, 2, 2])
+
+    // dev_doubleSign: validator 2 signs a second, conflicting precommit at height 5; the next block
+    // carries the DuplicateVoteEvidence and its hash.
+    const ds = await rpcCall(rpcPort, 'dev_doubleSign', { validator: KEYS[2]!.address, height: 5 })
+    expect(ds.result).toEqual({ validator: KEYS[2]!.address, height: '5' })
+    const h4 = await devMine(rpcPort, 1)
+    const withEvidence = (await rpc(`/block?height=${h4}`)).body.result.block
+    const [ev] = withEvidence.evidence.evidence
+    expect(withEvidence.evidence.evidence).toHaveLength(1)
+    expect(ev.type).toBe('tendermint/DuplicateVoteEvidence')
+    expect(ev.value).toMatchObject({
+      TotalVotingPower: '100',
+      ValidatorPower: '20',
+      Timestamp: blocks[4].block.header.time,
+    })
+    const { vote_a: a, vote_b: b } = ev.value
+    expect([a.block_id.hash, b.block_id.hash]).toContain(blocks[4].block_id.hash)
+    expect(a.block_id.hash < b.block_id.hash).toBe(true)
+    for (const v of [a, b]) {
+      expect(v).toMatchObject({ type: 2, height: '5', round: 0, validator_index: 2 })
+      expect(v.validator_address).toBe(KEYS[2]!.address)
+      const signed = canonicalVote(5, v.block_id, v.timestamp, withEvidence.header.chain_id)
+      expect(verifies(KEYS[2]!.pubKey, signed, v.signature)).toBe(true)
+    }
+    // evidence_hash: the merkle root of the DuplicateVoteEvidence proto bytes (Evidence.Bytes()).
+    const registry = protoRegistry()
+    const vote = (v: any) => ({
+      type: 2,
+      height: v.height,
+      block_id: {
+        hash: Buffer.from(v.block_id.hash, 'hex'),
+        part_set_header: {
+          total: v.block_id.parts.total,
+          hash: Buffer.from(v.block_id.parts.hash, 'hex'),
+        },
+      },
+      timestamp: protoTime(v.timestamp),
+      validator_address: Buffer.from(v.validator_address, 'hex'),
+      validator_index: v.validator_index,
+      signature: Buffer.from(v.signature, 'base64'),
+    })
+    const leaf = registry
+      .type('tendermint.types.DuplicateVoteEvidence')
+      .encode({
+        vote_a: vote(a),
+        vote_b: vote(b),
+        total_voting_power: '100',
+        validator_power: '20',
+        timestamp: protoTime(ev.value.Timestamp),
+      })
+      .finish()
+    expect(withEvidence.header.evidence_hash).toBe(
+      Buffer.from(merkleRoot([leaf]))
+        .toString('hex')
+        .toUpperCase(),
+    )
+    const later = (await rpc(`/block?height=${await devMine(rpcPort, 1)}`)).body.result.block
+    expect(later.evidence.evidence).toEqual([])
+    const tooHigh = await rpcCall(rpcPort, 'dev_doubleSign', { validator: '1', height: 999 })
+    expect(tooHigh.error.data).toBe(
+      `height must be a committed height from 1 to ${h4 + 1}, got 999`,
+    )
+  })
+
+  test('behavior: sdkd start refuses when the keys it holds sign no more than 2/3 of the power', async () => {
+    const dir = await home()
+    await initHome(dir)
+    // The node's own key (40) and validator 3 (10): 50 of 100.
+    await writeValidators(dir, KEYS, [3])
+    const r = await runSdkd([
+      '--home',
+      dir,
+      'start',
+      '--rpc.laddr',
+      'tcp://127.0.0.1:0',
+      '--grpc.enable=false',
+      '--api.enable=false',
+    ])
+    expect(r.code).not.toBe(0)
+    expect(r.stdout + r.stderr).toContain(
+      'cannot start: the validators this node signs for hold 50 of 100 voting power, not more than 2/3: no block could be committed',
+    )
+  })
+})
