@@ -1,5 +1,6 @@
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { merkleRoot, sha256 } from '../codec/hash.js'
+import { ErrLogic } from '../errors.js'
 
 /**
  * CometBFT v0.38's validator set (types/validator_set.go): the order validators are listed and
@@ -75,7 +76,7 @@ function morePriority(a: SetValidator | undefined, b: SetValidator): SetValidato
   if (!a) return b
   if (a.priority !== b.priority) return a.priority > b.priority ? a : b
   const c = compareBytes(a.address, b.address)
-  if (c === 0) throw new Error('Cannot compare identical validators')
+  if (c === 0) throw ErrLogic.wrap('Cannot compare identical validators')
   return c < 0 ? a : b
 }
 
@@ -214,8 +215,9 @@ export class ValidatorSet {
    * on zero, then `times` rounds of "everyone gains their power, the top one pays the total".
    */
   incrementProposerPriority(times: number): void {
-    if (this.validators.length === 0) throw new Error('empty validator set')
-    if (times <= 0) throw new Error('Cannot call IncrementProposerPriority with non-positive times')
+    if (this.validators.length === 0) throw ErrLogic.wrap('empty validator set')
+    if (times <= 0)
+      throw ErrLogic.wrap('Cannot call IncrementProposerPriority with non-positive times')
     this.rescalePriorities(PRIORITY_WINDOW_SIZE_FACTOR * this.totalVotingPower())
     this.shiftByAvgProposerPriority()
     let proposer: SetValidator | undefined
@@ -237,7 +239,7 @@ export class ValidatorSet {
    * ceil(spread / diffMax) (Go's division, truncating toward zero).
    */
   rescalePriorities(diffMax: bigint): void {
-    if (this.validators.length === 0) throw new Error('empty validator set')
+    if (this.validators.length === 0) throw ErrLogic.wrap('empty validator set')
     if (diffMax <= 0n) return
     const diff = this.maxMinPriorityDiff()
     const ratio = (diff + diffMax - 1n) / diffMax
@@ -267,7 +269,7 @@ export class ValidatorSet {
     let avg = sum / n
     if (avg * n > sum) avg -= 1n
     if (avg > INT64_MAX || avg < INT64_MIN)
-      throw new Error(`Cannot represent avg ProposerPriority as an int64 ${avg}`)
+      throw ErrLogic.wrap(`Cannot represent avg ProposerPriority as an int64 ${avg}`)
     return avg
   }
 

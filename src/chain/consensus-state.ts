@@ -7,7 +7,7 @@ import {
   ValidatorSetError,
 } from '../block/validator-set.js'
 import { type Bytes, readUint64BE, toHex } from '../codec/bytes.js'
-import { ChainHaltError } from '../errors.js'
+import { ChainHaltError, ErrLogic } from '../errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import {
   advanceSets,
@@ -79,7 +79,7 @@ export class ConsensusState {
 
   /** The sets after the last applied height. */
   get current(): ValidatorSets {
-    if (!this.sets) throw new Error('the validator sets are not loaded')
+    if (!this.sets) throw ErrLogic.wrap('the validator sets are not loaded')
     return this.sets
   }
 
@@ -139,7 +139,8 @@ export class ConsensusState {
       from = genesisHeight - 1
     } else {
       const bytes = await this.backend.get(validatorSetsKey(from))
-      if (!bytes) throw new Error(`the validator sets recorded after height ${from} are missing`)
+      if (!bytes)
+        throw ErrLogic.wrap(`the validator sets recorded after height ${from} are missing`)
       sets = decodeSets(bytes)
     }
     return idle(sets, height - from)

@@ -16,6 +16,7 @@ import {
   toHex,
   uint64BE,
 } from '../codec/bytes.js'
+import { ErrLogic } from '../errors.js'
 import { metaKey } from '../store/keys.js'
 
 /** A consensus key the node holds: it signs the votes of that validator. */
@@ -116,7 +117,7 @@ function setToJson(set: ValidatorSet): SetJson {
 function setFromJson(json: SetJson): ValidatorSet {
   const validators = json.validators.map(([key, power, priority]): SetValidator => {
     const pubKey = fromBase64Strict(key)
-    if (!pubKey) throw new Error('corrupt validator set record: bad public key')
+    if (!pubKey) throw ErrLogic.wrap('corrupt validator set record: bad public key')
     return {
       address: addressOfPubKey(pubKey),
       pubKey,
