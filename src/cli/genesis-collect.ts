@@ -128,6 +128,10 @@ export async function runCollectGentxs(g: GlobalFlags, gentxDir?: string): Promi
     )
   const appState = genesis.app_state as Obj
   appState.genutil = { ...(appState.genutil ?? {}), gen_txs: collected.genTxs.map((t) => t.json) }
+  // The validator set is now the one the gentxs make at InitChain, as on a chain whose genesis
+  // `simd init` wrote (no consensus validators): the one `sdkd init` lists for its own key goes.
+  const consensus = (genesis as Obj).consensus as Obj | undefined
+  if (consensus) consensus.validators = []
   await writeFileAtomic(paths.genesis, `${JSON.stringify(genesis, null, 2)}\n`)
   return sortedJson({
     moniker: node.moniker,

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'smol-toml'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +9,16 @@ import { protoRegistry } from '../../src/codec/proto.js'
 import { signBytes } from '../../src/codec/sign-doc.js'
 import { ed25519FromSeed, privValidatorKeyJson } from '../../src/config/validator-key.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { ABANDON_MNEMONIC, recoverKey, runSdkd } from '../helpers/sdkd.js'
+import {
+  ABANDON_MNEMONIC,
+  boundPorts,
+  recoverKey,
+  rpcCall,
+  rpcHeight,
+  runSdkd,
+  startSdkd,
+  waitFor,
+} from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const cleanups = cleanupAfterAll()
@@ -196,8 +205,9 @@ describe('sdkd genesis collect-gentxs and validate-genesis', () => {
 
   // Until an app version runs x/genutil (wired with x/staking's MsgCreateValidator), its gentxs would
   // be silently ignored: the node says so instead of starting without their validators.
-  it('refusal: sdkd start refuses gentxs the app version cannot deliver', async () => {
-    const r = await sdkd(
+  it('behavior: sdkd start delivers the gentxs at InitChain: it needs the keys of more than 2/3 of their power, then both validators are bonded and sign', async () => {
+    // The node holds only its own key (1 of 3 power): no block could be committed.
+    const refused = await sdkd(
       'start',
       '--rpc.laddr',
       'tcp://127.0.0.1:0',
@@ -205,10 +215,49 @@ describe('sdkd genesis collect-gentxs and validate-genesis', () => {
       '--grpc.enable=false',
       '--instrumentation.prometheus=false',
     )
-    expect(r.stderr).toContain(
-      'Error: config/genesis.json: app_state.genutil.gen_txs: holds 2 gentx(s), but app version v2 has no x/genutil module to deliver them at InitChain',
+    expect(refused.stderr).toContain(
+      'the validators this node signs for hold 1 of 3 voting power, not more than 2/3: no block could be committed',
     )
-    expect(r.code).toBe(1)
+    expect(refused.code).toBe(1)
+    // With the second validator's key beside its own, the node signs for both.
+    const other = privValidatorKeyJson(ed25519FromSeed(new Uint8Array(32).fill(7)))
+    await mkdir(join(home, 'config/priv_validator_keys'), { recursive: true })
+    await writeFile(join(home, 'config/priv_validator_keys/node1.json'), JSON.stringify(other))
+    const p = startSdkd([
+      '--home',
+      home,
+      'start',
+      '--rpc.laddr',
+      'tcp://127.0.0.1:0',
+      '--api.enable=false',
+      '--grpc.enable=false',
+      '--instrumentation.prometheus=false',
+    ])
+    cleanups.push(() => p.stop())
+    const { rpcPort } = await boundPorts(p)
+    await waitFor(
+      async () => (((await rpcHeight(rpcPort)) ?? 0) >= 2 ? true : undefined),
+      30_000,
+      'height 2',
+    )
+    const rpc = `http://127.0.0.1:${rpcPort}`
+    const listed = await sdkd('query', 'staking', 'validators', '--node', rpc, '--output', 'json')
+    expect(listed.code, listed.stderr).toBe(0)
+    const validators = JSON.parse(listed.stdout).validators as {
+      description: { moniker: string }
+      status: string
+      tokens: string
+    }[]
+    expect(validators.map((v) => [v.description.moniker, v.status, v.tokens]).sort()).toEqual([
+      ['node0', 'BOND_STATUS_BONDED', '1000000'],
+      ['node1', 'BOND_STATUS_BONDED', '2000000'],
+    ])
+    const set = (await rpcCall(rpcPort, 'validators', { height: '2' })).result
+    expect(set.validators.map((v: { voting_power: string }) => v.voting_power)).toEqual(['2', '1'])
+    const commit = (await rpcCall(rpcPort, 'commit', { height: '1' })).result
+    expect(
+      commit.signed_header.commit.signatures.map((s: { block_id_flag: number }) => s.block_id_flag),
+    ).toEqual([2, 2])
   })
 
   it('refusal: validate-genesis reports a bad gentx, an empty file and a missing one with upstream texts', async () => {

@@ -49,8 +49,30 @@ const DEVNET_BALANCES = {
   pagination: { next_key: null, total: '2' },
 }
 // docs/upgrades.md, "App versions": the module versions of each built-in app version.
-const V1_MODULES = { auth: 5, bank: 4, staking: 5, gov: 5, crisis: 2, params: 1, upgrade: 2 }
-const V2_MODULES = { auth: 5, bank: 4, staking: 5, gov: 5, params: 1, upgrade: 2, consensus: 1 }
+const V1_MODULES = {
+  auth: 5,
+  bank: 4,
+  staking: 5,
+  slashing: 4,
+  gov: 5,
+  crisis: 2,
+  genutil: 1,
+  evidence: 1,
+  params: 1,
+  upgrade: 2,
+}
+const V2_MODULES = {
+  auth: 5,
+  bank: 4,
+  staking: 5,
+  slashing: 4,
+  gov: 5,
+  genutil: 1,
+  evidence: 1,
+  params: 1,
+  upgrade: 2,
+  consensus: 1,
+}
 
 /** This machine's first non-loopback IPv4 address: the remote caller of the dev API, if it has one. */
 const EXTERNAL = Object.values(networkInterfaces())
@@ -464,7 +486,7 @@ describe('main: sdkd start --pruning custom … --minimum-gas-prices 0.01stake -
     const height = await rpcHeight(node.rpcPort)
     const [modules, gov, bank] = await Promise.all([
       sdkd(['debug', 'store', 'upgrade', '--prefix', '02', '--node', rpc]),
-      json(['debug', 'store', 'upgrade', '--prefix', '0x0267', '--node', rpc]),
+      json(['debug', 'store', 'upgrade', '--prefix', '0x02676f', '--node', rpc]),
       // The bank store holds empty values too (its denom → holder index).
       sdkd(['debug', 'store', 'bank', '--prefix', '03', '--node', rpc]),
     ])

@@ -84,7 +84,18 @@ function expectPass({ r, report }: { r: RunResult; report: Report }): void {
   expect(report.steps.filter((s) => !s.ok)).toEqual([])
 }
 
-const V1 = { auth: 5, bank: 4, crisis: 2, gov: 5, params: 1, staking: 5, upgrade: 2 }
+const V1 = {
+  auth: 5,
+  bank: 4,
+  crisis: 2,
+  evidence: 1,
+  genutil: 1,
+  gov: 5,
+  params: 1,
+  slashing: 4,
+  staking: 5,
+  upgrade: 2,
+}
 
 describe('sdkd rehearse', () => {
   test('behavior: v1 → v2 through governance on a copy of a home: every check passes, the JSON report says so, the home is untouched', async () => {
@@ -301,7 +312,8 @@ describe('sdkd rehearse', () => {
           latestHeight: H - 1,
           blockHCommitted: false,
           migrationsRan: true,
-          handlerReturned: 'auth 5, bank 4, consensus 1, gov 5, params 1, staking 5, upgrade 2',
+          handlerReturned:
+            'auth 5, bank 4, consensus 1, evidence 1, genutil 1, gov 5, params 1, slashing 4, staking 5, upgrade 2',
         },
         second: { applyingLines: 1, errors: [] },
       },

@@ -26,8 +26,11 @@ const V1_MODULE_VERSIONS = {
   auth: 5,
   bank: 4,
   staking: 5,
+  slashing: 4,
   gov: 5,
   crisis: 2,
+  genutil: 1,
+  evidence: 1,
   params: 1,
   upgrade: 2,
 }

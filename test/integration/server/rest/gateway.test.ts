@@ -114,7 +114,12 @@ const README_ROUTES = [
   'get /sdk/staking/v1beta1/pool',
   'get /sdk/staking/v1beta1/params',
   'get /sdk/params/v1beta1/params',
+  'get /sdk/slashing/v1beta1/params',
+  'get /sdk/slashing/v1beta1/signing_infos',
+  'get /sdk/slashing/v1beta1/signing_infos/{cons_address}',
   'get /sdk/consensus/v1/params',
+  'get /sdk/evidence/v1beta1/evidence',
+  'get /sdk/evidence/v1beta1/evidence/{hash}',
 ]
 let t: TestNode
 let app: Hono
