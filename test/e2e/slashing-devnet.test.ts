@@ -1,0 +1,185 @@
+import { join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { cleanupAfterAll } from '../helpers/cleanup.js'
+import {
+  boundPorts,
+  devMine,
+  rpcCall,
+  runSdkd,
+  type SdkdProcess,
+  startSdkd,
+} from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+/**
+ * x/slashing on a running 4-validator devnet, driven as a user would: a validator stops signing
+ * (the dev API, as CometMock's set_signing_status), misses blocks until the window jails and slashes
+ * it, leaves the consensus set two heights later, cannot unjail early, unjails after
+ * downtime_jail_duration (time travel) and bonds again; a double sign tombstones a validator for
+ * good. Expected figures are upstream's defaults (window 100, min signed 0.5, 1% downtime slash, 5%
+ * double-sign slash, 600 s jail) and the powers the test gives.
+ */
+
+const cleanups = cleanupAfterAll()
+
+let p: SdkdProcess
+let home: string
+let rpcPort: number
+let rpc: string
+
+const sdkd = (...args: string[]) => runSdkd(['--home', home, ...args])
+
+async function json(...args: string[]): Promise<any> {
+  const r = await sdkd(...args, '--node', rpc, '--output', 'json')
+  expect(r.code, r.stderr).toBe(0)
+  return JSON.parse(r.stdout)
+}
+
+/** The validator whose moniker is `name`, as `sdkd query staking validators` lists it. */
+async function validatorNamed(name: string): Promise<any> {
+  const { validators } = await json('query', 'staking', 'validators')
+  const v = validators.find((x: any) => x.description.moniker === name)
+  expect(v, `validator ${name}`).toBeDefined()
+  return v
+}
+
+/** The voting powers of the consensus set at `height`, as CometBFT's /validators lists them. */
+async function powersAt(height: number): Promise<string[]> {
+  const r = await rpcCall(rpcPort, 'validators', { height: String(height) })
+  return r.result.validators.map((v: { voting_power: string }) => v.voting_power)
+}
+
+beforeAll(async () => {
+  const dir = await tempDir('sdkd-slashing-devnet-')
+  cleanups.push(dir.cleanup)
+  home = join(dir.dir, 'home')
+  p = startSdkd([
+    '--home',
+    home,
+    'devnet',
+    '--validators',
+    '4',
+    '--powers',
+    '40,30,20,10',
+    '--rpc.laddr',
+    'tcp://127.0.0.1:0',
+    '--api.enable=false',
+    '--grpc.enable=false',
+  ])
+  cleanups.push(() => p.stop())
+  ;({ rpcPort } = await boundPorts(p))
+  await p.waitForLog((l) => l.msg === 'committed block')
+  expect((await rpcCall(rpcPort, 'dev_setMining', { mode: 'instant' })).result.mode).toBe('instant')
+  rpc = `http://127.0.0.1:${rpcPort}`
+}, 60_000)
+
+describe('x/slashing on a 4-validator devnet (e2e)', () => {
+  test('behavior: a validator that stops signing is jailed and slashed 1% by the window, leaves the set at H+2, cannot unjail before 600 s, then unjails and bonds again', async () => {
+    const before = await validatorNamed('validator-3')
+    expect(before).toMatchObject({
+      status: 'BOND_STATUS_BONDED',
+      jailed: false,
+      tokens: '10000000',
+    })
+    const off = await sdkd('dev', 'signing', '3', 'off', '--node', rpc)
+    expect(off.code, off.stderr).toBe(0)
+
+    // Window 100, at least 50 signed: the 51st miss past height 100 jails it.
+    await devMine(rpcPort, 130)
+    const jailed = await validatorNamed('validator-3')
+    expect(jailed).toMatchObject({
+      status: 'BOND_STATUS_UNBONDING',
+      jailed: true,
+      tokens: '9900000',
+    })
+    const unbondingHeight = Number(jailed.unbonding_height)
+    // Jailed in the block at H: the set of H+1 still has it, the set of H+2 no longer.
+    expect(await powersAt(unbondingHeight + 1)).toEqual(['40', '30', '20', '10'])
+    expect(await powersAt(unbondingHeight + 2)).toEqual(['40', '30', '20'])
+
+    const { info } = await json('query', 'slashing', 'signing-infos')
+    const mine = info.find((i: any) => i.jailed_until !== '1970-01-01T00:00:00Z')
+    expect(mine).toMatchObject({ tombstoned: false, missed_blocks_counter: '0' })
+
+    // Too early: jailed_until is 600 s after the jailing block.
+    const early = await sdkd(
+      'tx',
+      'slashing',
+      'unjail',
+      '--from',
+      'validator3',
+      '--node',
+      rpc,
+      '--wait',
+      '--yes',
+      '--output',
+      'json',
+    )
+    expect(early.code).toBe(1)
+    expect(early.stderr).toContain(
+      'code 4 (codespace slashing): failed to execute message; message index: 0: validator still jailed; cannot be unjailed',
+    )
+
+    const jump = await rpcCall(rpcPort, 'dev_increaseTime', { seconds: 601 })
+    expect(jump.error).toBeUndefined()
+    const unjail = await sdkd(
+      'tx',
+      'slashing',
+      'unjail',
+      '--from',
+      'validator3',
+      '--node',
+      rpc,
+      '--wait',
+      '--yes',
+      '--output',
+      'json',
+    )
+    expect(unjail.code, unjail.stderr).toBe(0)
+    const unjailHeight = Number(JSON.parse(unjail.stdout).height)
+    expect(await validatorNamed('validator-3')).toMatchObject({
+      status: 'BOND_STATUS_BONDED',
+      jailed: false,
+      tokens: '9900000',
+    })
+    await devMine(rpcPort, 2)
+    // Power 9.9 M tokens → 9 (truncated): back in the set two heights after the unjail.
+    expect(await powersAt(unjailHeight + 2)).toEqual(['40', '30', '20', '9'])
+  })
+
+  test('behavior: a double sign slashes 5% at the infraction height, jails for good and tombstones; unjail is refused forever', async () => {
+    const ds = await rpcCall(rpcPort, 'dev_doubleSign', { validator: '2' })
+    expect(ds.error).toBeUndefined()
+    await devMine(rpcPort, 1)
+    const v = await validatorNamed('validator-2')
+    expect(v).toMatchObject({ jailed: true, status: 'BOND_STATUS_UNBONDING', tokens: '19000000' })
+    const { info } = await json('query', 'slashing', 'signing-infos')
+    expect(info.filter((i: any) => i.tombstoned)).toHaveLength(1)
+    expect(info.find((i: any) => i.tombstoned).jailed_until).toBe('9999-12-31T23:59:59Z')
+    const evidence: any = await fetch(`${rpc}/block?height=${Number(v.unbonding_height)}`).then(
+      (r) => r.json(),
+    )
+    expect(evidence.result.block.evidence.evidence).toHaveLength(1)
+
+    expect(
+      (await rpcCall(rpcPort, 'dev_increaseTime', { seconds: 10 * 365 * 86400 })).error,
+    ).toBeUndefined()
+    const refused = await sdkd(
+      'tx',
+      'slashing',
+      'unjail',
+      '--from',
+      'validator2',
+      '--node',
+      rpc,
+      '--wait',
+      '--yes',
+      '--output',
+      'json',
+    )
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(
+      'code 4 (codespace slashing): failed to execute message; message index: 0: validator still jailed; cannot be unjailed',
+    )
+  })
+})
