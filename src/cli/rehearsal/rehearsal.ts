@@ -29,7 +29,13 @@ import {
 import type { LogCapture } from './log-capture.js'
 import { computePreflight, formatPreflight, type Preflight, versionsLine } from './preflight.js'
 import type { RehearsalReport } from './report.js'
-import { endVotingPeriod, scheduleAsAuthority, submitProposal, voteYes } from './schedule.js'
+import {
+  bondedOperators,
+  endVotingPeriod,
+  scheduleAsAuthority,
+  submitProposal,
+  voteYes,
+} from './schedule.js'
 import type { RehearsalSetup } from './setup.js'
 
 /** `Rehearsal of upgrade "v2": v1 → v2 via gov, in a copy of /home/me/.sdkd`. */
@@ -72,8 +78,18 @@ async function schedule(d: Driver): Promise<void> {
       }
     })
     await d.step('vote yes', async () => {
-      await voteYes(r, key, proposal.id)
-      return { value: undefined, detail: `validator votes yes on proposal ${proposal.id}` }
+      // Every validator the keyring operates votes (a devnet with several validators needs their
+      // stake for the quorum); the proposer first.
+      const keys = await Keyring.open(d.dir).list()
+      keys.sort((a, b) => (a.name === key.name ? -1 : b.name === key.name ? 1 : 0))
+      const { voters, votingTokens, bondedTokens } = await bondedOperators(r, keys)
+      if (voters.length === 0) voters.push(key)
+      for (const voter of voters) await voteYes(r, voter, proposal.id)
+      const names = voters.map((v) => v.name).join(', ')
+      return {
+        value: undefined,
+        detail: `${names} vote${voters.length === 1 ? 's' : ''} yes on proposal ${proposal.id} (${votingTokens} of ${bondedTokens} bonded tokens)`,
+      }
     })
     await d.step('time travel to the end of voting', async () => {
       const t = await endVotingPeriod(r, proposal.id)

@@ -1,13 +1,16 @@
 import type { KeyRecord } from '../../client/keyring.js'
-import { addressToBech32, moduleAddress } from '../../codec/address.js'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import { toHex } from '../../codec/bytes.js'
 import type { ProtoInit } from '../../codec/proto.js'
 import { parseRfc3339 } from '../../codec/time.js'
+import { valoperPrefix } from '../../modules/staking/keys.js'
 import { CliError } from '../errors.js'
 import { deliverTx, mine, type RunningBinary, rest } from './chain.js'
 
 /**
- * Scheduling the plan: through governance, with real signed txs of the devnet `validator` key and a
- * time jump to the end of the voting period, or — skipping governance — by running the
+ * Scheduling the plan: through governance, with real signed txs of the devnet `validator` key (the
+ * proposal; every bonded validator whose operator key the home's keyring holds votes yes) and a time
+ * jump to the end of the voting period, or — skipping governance — by running the
  * MsgSoftwareUpgrade handler as the gov authority inside one mined block (a dev edit).
  */
 
@@ -63,7 +66,35 @@ export async function submitProposal(
   return { id, deposit: minDeposit.map((c) => `${c.amount}${c.denom}`).join(','), height }
 }
 
-/** The validator votes yes. */
+/**
+ * The keys of `keys` that operate a bonded validator (an operator's account has its validator's
+ * address bytes), in the order of `keys`, with the tokens of their validators and of all bonded ones.
+ */
+export async function bondedOperators(
+  r: RunningBinary,
+  keys: readonly KeyRecord[],
+): Promise<{ voters: KeyRecord[]; votingTokens: bigint; bondedTokens: bigint }> {
+  const answer = await rest(r, '/sdk/staking/v1beta1/validators?status=BOND_STATUS_BONDED')
+  const validators = (answer.body?.validators ?? []) as {
+    operator_address: string
+    tokens: string
+  }[]
+  const byAddress = new Map(
+    validators.map((v) => [toHex(bech32ToAddress(v.operator_address, valoperPrefix())), v]),
+  )
+  let votingTokens = 0n
+  const voters: KeyRecord[] = []
+  for (const key of keys) {
+    const v = byAddress.get(toHex(bech32ToAddress(key.address)))
+    if (!v) continue
+    voters.push(key)
+    votingTokens += BigInt(v.tokens)
+  }
+  const bondedTokens = validators.reduce((sum, v) => sum + BigInt(v.tokens), 0n)
+  return { voters, votingTokens, bondedTokens }
+}
+
+/** A validator's operator votes yes. */
 export async function voteYes(r: RunningBinary, key: KeyRecord, id: string): Promise<number> {
   const vote = r.node.registry.packAny('/sdk.gov.v1.MsgVote', {
     proposal_id: id,
