@@ -30,8 +30,7 @@ export function stakingParamSet(registry: ProtoRegistry): LegacyParamSet {
     MaxEntries: (p) => String(p.max_entries),
     HistoricalEntries: (p) => String(p.historical_entries),
     BondDenom: (p) => JSON.stringify(p.bond_denom),
-    MinCommissionRate: (p) =>
-      JSON.stringify(decToString(decFromAtomics(p.min_commission_rate))),
+    MinCommissionRate: (p) => JSON.stringify(decToString(decFromAtomics(p.min_commission_rate))),
   }
   return async (state, key) => {
     if (!Object.hasOwn(values, key)) return undefined

@@ -2,7 +2,13 @@ import type { BlockContext } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
-import { type Dec, decFromAtomics, decToAtomics, decToString, decTruncate } from '../../codec/dec.js'
+import {
+  type Dec,
+  decFromAtomics,
+  decToAtomics,
+  decToString,
+  decTruncate,
+} from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { ProtoInit } from '../../codec/proto.js'
 import { type TimeNs, timeToTimestamp } from '../../codec/time.js'

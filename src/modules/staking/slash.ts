@@ -2,8 +2,8 @@ import type { BlockContext } from '../../app/types.js'
 import type { Bytes } from '../../codec/bytes.js'
 import {
   type Dec,
-  decFromInt,
   decFromAtomics,
+  decFromInt,
   decMul,
   decMulInt,
   decQuoRoundUp,
