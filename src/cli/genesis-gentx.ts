@@ -12,7 +12,7 @@ import {
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { fromBase64Strict } from '../codec/bytes.js'
 import { type Coin, parseCoins } from '../codec/coins.js'
-import { type Dec, decFromString, decToString } from '../codec/dec.js'
+import { type Dec, decFromString, decToAtomics } from '../codec/dec.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import type { GenesisJson } from '../config/genesis.js'
 import { homePaths } from '../config/paths.js'
@@ -276,9 +276,9 @@ export function buildGentx(
   const msg = registry.packAny('/sdk.staking.v1beta1.MsgCreateValidator', {
     description: p.description,
     commission: {
-      rate: decToString(p.rates[0]),
-      max_rate: decToString(p.rates[1]),
-      max_change_rate: decToString(p.rates[2]),
+      rate: decToAtomics(p.rates[0]),
+      max_rate: decToAtomics(p.rates[1]),
+      max_change_rate: decToAtomics(p.rates[2]),
     },
     min_self_delegation: p.minSelfDelegation,
     delegator_address: '',

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { type Coin, parseCoins } from '../codec/coins.js'
-import { isDecString } from '../codec/dec.js'
+import { decFromString, decToAtomics, isDecString } from '../codec/dec.js'
 import { jsonToAny } from '../codec/json-parser.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
 import { clientAction, readInput } from './client-context.js'
@@ -95,9 +95,19 @@ function parseValidatorFile(text: string) {
       security_contact: v.security ?? '',
       details: v.details ?? '',
     },
-    commission: { rate, max_rate: maxRate, max_change_rate: maxChange },
+    // The rates go on the protobuf wire as LegacyDecs: the integer scaled by 10^18.
+    commission: {
+      rate: atomics(rate),
+      max_rate: atomics(maxRate),
+      max_change_rate: atomics(maxChange),
+    },
     minSelf,
   }
+}
+
+/** Decimal text (`0.1`) as a LegacyDec's protobuf wire text (`100000000000000000`). */
+function atomics(text: string): string {
+  return decToAtomics(decFromString(text))
 }
 
 interface EditFlags extends TxFlags {
@@ -178,7 +188,7 @@ export function registerTxStaking(program: Command, globals: () => GlobalFlags):
             details: f.details,
           },
           validator_address: operatorOf(from.address),
-          commission_rate: f.commissionRate ?? '',
+          commission_rate: f.commissionRate === undefined ? '' : atomics(f.commissionRate),
           min_self_delegation: f.minSelfDelegation ?? '',
         }),
       ])

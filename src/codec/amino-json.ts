@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs/light.js'
 import { type Bytes, toBase64, utf8 } from './bytes.js'
 import { goJsonString } from './go-json.js'
-import { isInt32Type, isLongType } from './json.js'
+import { isInt32Type, isLegacyDec, isLongType, legacyDecToJson } from './json.js'
 import type { AnyMessage, ProtoMessage, ProtoRegistry } from './proto.js'
 import { formatRfc3339Nano, timestampToTime } from './time.js'
 
@@ -187,6 +187,9 @@ class AminoJsonWriter {
 
   private scalar(field: protobuf.Field, v: unknown): string {
     const t = field.type
+    // A LegacyDec is its decimal text in amino JSON (upstream's cosmos.Dec encoder), whatever its
+    // wire form (the scaled integer).
+    if (t === 'string' && isLegacyDec(field)) return goJsonString(String(legacyDecToJson(v)))
     if (t === 'string') return goJsonString(String(v ?? ''))
     if (t === 'bool') return v === true ? 'true' : 'false'
     if (t === 'bytes') return `"${toBase64((v as Bytes | undefined) ?? new Uint8Array())}"`

@@ -1,10 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import {
+  decFromAtomics,
   decFromInt,
   decFromString,
   decMul,
   decQuo,
   decRound,
+  decToAtomics,
   decToString,
   decTruncate,
 } from './dec.js'
@@ -35,5 +37,13 @@ describe('LegacyDec arithmetic', () => {
       "value '0.1234567890123456789' exceeds max precision by 1 decimal places: max precision 18",
     )
     expect(() => decQuo(1n, 0n)).toThrow('division by zero')
+  })
+
+  test('vector: the protobuf wire text is the integer scaled by 10^18; empty is zero', () => {
+    expect(decToAtomics(decFromString('0.1'))).toBe('100000000000000000')
+    expect(decToString(decFromAtomics('100000000000000000'))).toBe('0.100000000000000000')
+    expect(decToString(decFromAtomics('-2500000000000000000'))).toBe('-2.500000000000000000')
+    expect(decFromAtomics('')).toBe(0n)
+    expect(() => decFromAtomics('0.1')).toThrow('math/big: cannot unmarshal "0.1" into a *big.Int')
   })
 })

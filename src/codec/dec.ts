@@ -117,3 +117,25 @@ export function decQuoRoundUp(a: Dec, b: Dec): Dec {
   const q = wide / ONE
   return wide > 0n && wide % ONE !== 0n ? q + 1n : q
 }
+
+/**
+ * A LegacyDec's protobuf wire text (its integer scaled by 10^18: `100000000000000000` is 0.1), as
+ * gogoproto's customtype Unmarshal reads it; empty is zero (an absent field).
+ */
+export function decFromAtomics(text: string): Dec {
+  if (text === '') return 0n
+  if (!/^-?\d+$/.test(text)) {
+    throw new DecimalError(`math/big: cannot unmarshal "${text}" into a *big.Int`)
+  }
+  return BigInt(text)
+}
+
+/** Whether `text` is a LegacyDec's wire text (see `decFromAtomics`). */
+export function isAtomicsString(text: string): boolean {
+  return /^-?\d+$/.test(text)
+}
+
+/** A decimal as its protobuf wire text (the integer scaled by 10^18), as gogoproto's Marshal. */
+export function decToAtomics(d: Dec): string {
+  return d.toString()
+}

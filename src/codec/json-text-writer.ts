@@ -7,7 +7,7 @@ import {
   isNullable,
   JsonMappingError,
   jsonKind,
-  legacyDecToJson,
+  legacyDecWriter,
 } from './json.js'
 import { durationToJson, timestampToJson } from './json-well-known.js'
 import { mapToJson, messageToJson, valueWriter } from './json-writer.js'
@@ -151,8 +151,10 @@ function valueText(registry: ProtoRegistry, field: protobuf.Field): ValueText {
       return (v) => (v === undefined || v === null ? '0' : numberText(Number(v)))
     case 'bool':
       return (v) => (v === true ? 'true' : 'false')
-    case 'legacyDec':
-      return (v) => JSON.stringify(legacyDecToJson(v))
+    case 'legacyDec': {
+      const write = legacyDecWriter(field)
+      return (v) => JSON.stringify(write(v))
+    }
     case 'string':
       return (v) => (v === undefined || v === null ? '""' : stringText(String(v)))
     case 'bytes':

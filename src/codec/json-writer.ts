@@ -8,7 +8,7 @@ import {
   JsonMappingError,
   type JsonValue,
   jsonKind,
-  legacyDecToJson,
+  legacyDecWriter,
 } from './json.js'
 import { durationToJson, timestampToJson } from './json-well-known.js'
 import type { ProtoMessage, ProtoRegistry } from './proto.js'
@@ -97,7 +97,7 @@ export function valueWriter(
     case 'bool':
       return (v) => v === true
     case 'legacyDec':
-      return legacyDecToJson
+      return legacyDecWriter(field)
     case 'string':
       return (v) => (v === undefined || v === null ? '' : String(v))
     case 'bytes':

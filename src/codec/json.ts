@@ -97,6 +97,14 @@ export function isLegacyDec(field: protobuf.Field): boolean {
   return typeof t === 'string' && t.endsWith('LegacyDec')
 }
 
+/**
+ * Whether a LegacyDec field may be unset (a nullable customtype, as MsgEditValidator's
+ * `commission_rate`): its empty value stays empty text in JSON instead of reading as zero.
+ */
+function isNullableDec(field: protobuf.Field): boolean {
+  return field.type === 'string' && isNullable(field)
+}
+
 /** A LegacyDec's wire text (`700000000000000000`) as JSON (`0.700000000000000000`; empty is zero). */
 export function legacyDecToJson(v: unknown): JsonValue {
   const text = v instanceof Uint8Array ? fromUtf8(v) : String(v ?? '')
@@ -104,9 +112,16 @@ export function legacyDecToJson(v: unknown): JsonValue {
   return /^-?\d+$/.test(text) ? decToString(BigInt(text)) : text
 }
 
+/** The JSON writer of one LegacyDec field: a nullable field's empty value stays empty. */
+export function legacyDecWriter(field: protobuf.Field): (v: unknown) => JsonValue {
+  if (!isNullableDec(field)) return legacyDecToJson
+  return (v) => (v === undefined || v === null || v === '' ? '' : legacyDecToJson(v))
+}
+
 /** A LegacyDec's JSON decimal text as its wire value (string or bytes, as the field is). */
 export function legacyDecFromJson(field: protobuf.Field, v: unknown, path: string): unknown {
   if (typeof v !== 'string') throw new JsonMappingError(`${path}: expected decimal text`)
+  if (v === '' && isNullableDec(field)) return ''
   let atomics: string
   try {
     atomics = decFromString(v).toString()

@@ -1,8 +1,16 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { QueryClient, type StakingExtension, setupStakingExtension } from '@cosmjs/stargate'
+import { Decimal } from '@cosmjs/math'
+import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
+import {
+  QueryClient,
+  SigningStargateClient,
+  type StakingExtension,
+  setupStakingExtension,
+} from '@cosmjs/stargate'
 import { Comet38Client } from '@cosmjs/tendermint-rpc'
 import * as grpc from '@grpc/grpc-js'
+import { MsgEditValidator } from 'cosmjs-types/cosmos/staking/v1beta1/tx'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { addressToBech32, bech32ToAddress } from '../../src/codec/address.js'
 import { protoRegistry } from '../../src/codec/proto.js'
@@ -33,6 +41,8 @@ const valoper = (account: string) => {
   return addressToBech32(bech32ToAddress(account, prefix), `${prefix}valoper`)
 }
 const shares = (n: number) => `${n}.000000000000000000`
+/** The same shares as a LegacyDec's protobuf wire text: the integer scaled by 10^18. */
+const wireShares = (n: number) => `${n}000000000000000000`
 
 const cleanups = cleanupAfterAll()
 let home: DevnetHome
@@ -270,6 +280,38 @@ describe('staking queries against a node with three validators', () => {
     expect(set.body.block_height).toBe(String(PAST))
   })
 
+  test('behavior: staking decimals are scaled integers on gRPC and decimal text over REST, as upstream', async () => {
+    const v = await grpcAt('sdk.staking.v1beta1.Query/Validator', { validator_addr: valoper(bob) })
+    const validator = v.body.validator as Json
+    expect(validator.delegator_shares).toBe(wireShares(2_000_000))
+    expect(validator.commission.commission_rates).toMatchObject({
+      rate: '100000000000000000',
+      max_rate: '200000000000000000',
+      max_change_rate: '10000000000000000',
+    })
+    const d = await grpcAt('sdk.staking.v1beta1.Query/Delegation', {
+      delegator_addr: bob,
+      validator_addr: valoper(alice),
+    })
+    expect((d.body.delegation_response as Json).delegation.shares).toBe(wireShares(5_000_000))
+    const p = await grpcAt('sdk.staking.v1beta1.Query/Params', {})
+    expect((p.body.params as Json).min_commission_rate).toBe('0')
+
+    const rest = await restAt(`/sdk/staking/v1beta1/validators/${valoper(bob)}`)
+    expect(rest.body.validator.delegator_shares).toBe(shares(2_000_000))
+    expect(rest.body.validator.commission.commission_rates).toMatchObject({
+      rate: '0.100000000000000000',
+      max_rate: '0.200000000000000000',
+      max_change_rate: '0.010000000000000000',
+    })
+    const restDel = await restAt(
+      `/sdk/staking/v1beta1/validators/${valoper(alice)}/delegations/${bob}`,
+    )
+    expect(restDel.body.delegation_response.delegation.shares).toBe(shares(5_000_000))
+    const restParams = await restAt('/sdk/staking/v1beta1/params')
+    expect(restParams.body.params.min_commission_rate).toBe('0.000000000000000000')
+  })
+
   test('behavior: sdkd query staking and comet-validator-set print the responses', async () => {
     const q = (...args: string[]) =>
       runSdkd(['query', ...args, '--node', rpc, '--height', String(PAST), '-o', 'json'])
@@ -301,10 +343,13 @@ describe('unmodified cosmjs against --brand cosmos', () => {
   let tm: Comet38Client
   let c: { alice: string; bob: string; val0: string }
   let cosmosApi: string
+  let rpcUrl: string
+  let aliceMnemonic: string
 
   beforeAll(async () => {
     const h = await createDevnetHome('staking-q-cosmos', {}, 'v2', 'cosmos')
     cleanups.push(h.cleanup)
+    aliceMnemonic = h.accounts.alice!.mnemonic
     c = {
       alice: h.accounts.alice!.address,
       bob: h.accounts.bob!.address,
@@ -316,7 +361,8 @@ describe('unmodified cosmjs against --brand cosmos', () => {
     const ports = await boundPorts(node, { api: true })
     cosmosApi = `http://127.0.0.1:${ports.apiPort}`
     await node.waitForLog((l) => l.msg === 'committed block')
-    tm = await Comet38Client.connect(`http://127.0.0.1:${ports.rpcPort}`)
+    rpcUrl = `http://127.0.0.1:${ports.rpcPort}`
+    tm = await Comet38Client.connect(rpcUrl)
     cleanups.push(async () => tm.disconnect())
     client = QueryClient.withExtensions(tm, setupStakingExtension)
   })
@@ -353,5 +399,48 @@ describe('unmodified cosmjs against --brand cosmos', () => {
     expect(await p.json()).toEqual({
       param: { subspace: 'staking', key: 'BondDenom', value: '"stake"' },
     })
+  })
+
+  test('behavior: the query extension reads shares as scaled integers (cosmjs decodes upstream wire form)', async () => {
+    const { alice, bob } = c
+    const { validator } = await client.staking.validator(valoper(bob))
+    expect(validator.delegatorShares).toBe(wireShares(2_000_000))
+    expect(Decimal.fromAtomics(validator.delegatorShares, 18).toString()).toBe('2000000')
+    expect(validator.commission?.commissionRates?.rate).toBe('100000000000000000')
+    const one = await client.staking.delegation(bob, valoper(alice))
+    expect(one.delegationResponse?.delegation?.shares).toBe(wireShares(5_000_000))
+  })
+
+  test('behavior: SigningStargateClient with a direct wallet sends MsgEditValidator with a new commission rate; REST reads it back as decimal text', async () => {
+    const { alice } = c
+    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(aliceMnemonic, { prefix: 'cosmos' })
+    const signing = await SigningStargateClient.connectWithSigner(rpcUrl, wallet)
+    cleanups.push(async () => signing.disconnect())
+    const keep = '[do-not-modify]'
+    const msg = {
+      typeUrl: '/cosmos.staking.v1beta1.MsgEditValidator',
+      value: MsgEditValidator.fromPartial({
+        description: {
+          moniker: keep,
+          identity: keep,
+          website: keep,
+          securityContact: keep,
+          details: keep,
+        },
+        validatorAddress: valoper(alice),
+        // cosmjs puts a LegacyDec on the wire as its atomics (0.11 → 110000000000000000).
+        commissionRate: Decimal.fromUserInput('0.11', 18).atomics,
+        minSelfDelegation: '',
+      }),
+    }
+    const fee = { amount: [{ denom: 'stake', amount: '5000' }], gas: '300000' }
+    const r = await signing.signAndBroadcast(alice, [msg], fee)
+    expect(r.code, r.rawLog).toBe(0)
+    const res = await fetch(`${cosmosApi}/cosmos/staking/v1beta1/validators/${valoper(alice)}`)
+    const body = (await res.json()) as Json
+    expect(body.validator.commission.commission_rates.rate).toBe('0.110000000000000000')
+    expect(body.validator.description.moniker).toBe('val-1')
+    const { validator } = await client.staking.validator(valoper(alice))
+    expect(validator.commission?.commissionRates?.rate).toBe('110000000000000000')
   })
 })

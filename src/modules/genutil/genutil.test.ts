@@ -37,7 +37,12 @@ const UPDATES: ValidatorUpdate[] = [{ pubKey: new Uint8Array(32).fill(3), power:
 function gentx(chainId = CHAIN_ID, sequence = 0n) {
   const msg = registry.packAny('/sdk.staking.v1beta1.MsgCreateValidator', {
     description: { moniker: 'v0' },
-    commission: { rate: '0.1', max_rate: '0.2', max_change_rate: '0.01' },
+    // The rates in their protobuf wire form (LegacyDec: the integer scaled by 10^18).
+    commission: {
+      rate: '100000000000000000',
+      max_rate: '200000000000000000',
+      max_change_rate: '10000000000000000',
+    },
     min_self_delegation: '1',
     validator_address: valoper,
     pubkey: registry.packAny('/sdk.crypto.ed25519.PubKey', { key: new Uint8Array(32).fill(3) }),

@@ -1,4 +1,4 @@
-import { decFromString, decToString } from '../../codec/dec.js'
+import { decFromAtomics, decToString } from '../../codec/dec.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
 import { crisisCollections } from '../crisis/keys.js'
@@ -30,8 +30,7 @@ export function stakingParamSet(registry: ProtoRegistry): LegacyParamSet {
     MaxEntries: (p) => String(p.max_entries),
     HistoricalEntries: (p) => String(p.historical_entries),
     BondDenom: (p) => JSON.stringify(p.bond_denom),
-    MinCommissionRate: (p) =>
-      JSON.stringify(decToString(decFromString(p.min_commission_rate || '0'))),
+    MinCommissionRate: (p) => JSON.stringify(decToString(decFromAtomics(p.min_commission_rate))),
   }
   return async (state, key) => {
     if (!Object.hasOwn(values, key)) return undefined

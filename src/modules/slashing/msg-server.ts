@@ -1,7 +1,7 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { decFromString, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
+import { decFromAtomics, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
 import { ErrInvalidAddress, registeredError, SdkError } from '../../errors.js'
 import { ErrInvalidSigner } from '../gov/errors.js'
 import { valoperPrefix } from '../staking/keys.js'
@@ -44,13 +44,13 @@ export async function unjail(ctx: BlockContext, keeper: SlashingKeeper, operator
   // The operator's account address has the operator address's bytes.
   const self = await staking.delegation(ctx.state, operator, operator)
   if (!self) throw stakingError(19, () => ErrMissingSelfDelegation.error())
-  const totalShares = decFromString(validator.delegator_shares || '0')
+  const totalShares = decFromAtomics(validator.delegator_shares)
   const tokens =
     totalShares === 0n
       ? 0n
       : decTruncate(
           decQuo(
-            decMulInt(decFromString(self.shares || '0'), BigInt(validator.tokens || '0')),
+            decMulInt(decFromAtomics(self.shares), BigInt(validator.tokens || '0')),
             totalShares,
           ),
         )

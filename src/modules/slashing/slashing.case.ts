@@ -69,14 +69,14 @@ export class StakingDouble implements SlashingStakingKeeper {
       jailed: false,
       status: 3,
       tokens: tokens.toString(),
-      delegator_shares: `${tokens}.000000000000000000`,
+      delegator_shares: `${tokens}000000000000000000`,
       min_self_delegation: (opts.minSelf ?? 1n).toString(),
     } as StakingValidator)
     this.byCons.set(hex(v.consAddr), hex(v.operator))
     this.delegations.set(hex(v.operator), {
       delegator_address: '',
       validator_address: '',
-      shares: opts.selfShares ?? `${tokens}.000000000000000000`,
+      shares: opts.selfShares ?? `${tokens}000000000000000000`,
     } as StakingDelegation)
   }
 

@@ -58,7 +58,12 @@ describe('staking amino JSON', () => {
       cosmos,
       pack(cosmos, '/sdk.staking.v1beta1.MsgCreateValidator', {
         description: { moniker: 'm' },
-        commission: { rate: '0.1', max_rate: '0.2', max_change_rate: '0.01' },
+        // The rates in their protobuf wire form: amino JSON writes them as decimal text.
+        commission: {
+          rate: '100000000000000000',
+          max_rate: '200000000000000000',
+          max_change_rate: '10000000000000000',
+        },
         min_self_delegation: '1',
         validator_address: VAL,
         pubkey: cosmos.packAny('/sdk.crypto.ed25519.PubKey', { key }),
@@ -68,6 +73,11 @@ describe('staking amino JSON', () => {
     expect(JSON.parse(json)).toMatchObject({
       type: 'cosmos-sdk/MsgCreateValidator',
       value: {
+        commission: {
+          rate: '0.100000000000000000',
+          max_rate: '0.200000000000000000',
+          max_change_rate: '0.010000000000000000',
+        },
         pubkey: { type: 'tendermint/PubKeyEd25519', value: Buffer.from(key).toString('base64') },
         validator_address: VAL,
         value: { amount: '1', denom: 'stake' },

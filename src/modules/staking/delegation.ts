@@ -2,7 +2,13 @@ import type { BlockContext } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
-import { type Dec, decFromString, decToString, decTruncate } from '../../codec/dec.js'
+import {
+  type Dec,
+  decFromAtomics,
+  decToAtomics,
+  decToString,
+  decTruncate,
+} from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { ProtoInit } from '../../codec/proto.js'
 import { type TimeNs, timeToTimestamp } from '../../codec/time.js'
@@ -74,11 +80,11 @@ export async function delegate(
     await movePoolTokens(k, ctx, true, amount)
   }
   const issued = addValidatorTokensAndShares(k, ctx.state, v, amount)
-  const shares = decFromString(existing?.shares || '0') + issued
+  const shares = decFromAtomics(existing?.shares ?? '') + issued
   setDelegation(k, ctx.state, delegator, operator, {
     delegator_address: addressToBech32(delegator),
     validator_address: v.operator_address,
-    shares: decToString(shares),
+    shares: decToAtomics(shares),
   })
   await k.hook('afterDelegationModified', ctx, delegator, operator)
   return issued
@@ -98,7 +104,7 @@ export async function unbond(
   const d = await k.delegation(ctx.state, delegator, operator)
   if (!d) throw ErrNoDelegatorForAddress.error()
   await k.hook('beforeDelegationSharesModified', ctx, delegator, operator)
-  const held = decFromString(d.shares || '0')
+  const held = decFromAtomics(d.shares)
   if (held < shares) throw ErrNotEnoughDelegationShares.wrap(decToString(held))
   let v = await k.validator(ctx.state, operator)
   if (!v) throw ErrNoValidatorFound.error()
@@ -113,7 +119,7 @@ export async function unbond(
   if (remaining === 0n) {
     await removeDelegation(k, ctx, delegator, operator)
   } else {
-    setDelegation(k, ctx.state, delegator, operator, { ...d, shares: decToString(remaining) })
+    setDelegation(k, ctx.state, delegator, operator, { ...d, shares: decToAtomics(remaining) })
     await k.hook('afterDelegationModified', ctx, delegator, operator)
   }
   const amount = removeValidatorTokensAndShares(k, ctx.state, v, shares)

@@ -2,7 +2,7 @@ import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
 import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { validateDenom } from '../../codec/coins.js'
-import { decFromString } from '../../codec/dec.js'
+import { decFromAtomics } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
@@ -105,7 +105,7 @@ export function parseStakingGenesis(registry: ProtoRegistry, genesis: unknown): 
     const tokens = decode(() => BigInt(v.tokens || '0'))
     if (tokens === undefined || tokens < 0n)
       fail(`${field}.tokens`, 'expected a non-negative integer')
-    const shares = decode(() => decFromString(v.delegator_shares || '0'))
+    const shares = decode(() => decFromAtomics(v.delegator_shares))
     if (shares === undefined || shares < 0n)
       fail(`${field}.delegator_shares`, 'expected a non-negative decimal')
     const bonded = v.status === BOND_STATUS_BONDED
@@ -130,7 +130,7 @@ export function parseStakingGenesis(registry: ProtoRegistry, genesis: unknown): 
     if (!delegator) fail(`${field}.delegator_address`, 'invalid delegator address')
     const validator = decode(() => bech32ToAddress(d.validator_address, valoperPrefix()))
     if (!validator) fail(`${field}.validator_address`, 'invalid validator address')
-    const shares = decode(() => decFromString(d.shares || '0'))
+    const shares = decode(() => decFromAtomics(d.shares))
     if (shares === undefined || shares <= 0n) fail(`${field}.shares`, 'expected a positive decimal')
     delegations.push({ delegator: delegator!, validator: validator!, d })
   }

@@ -1,7 +1,7 @@
 import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { type Dec, decFromString } from '../../codec/dec.js'
+import { type Dec, decFromAtomics } from '../../codec/dec.js'
 import type { Readable } from '../../store/types.js'
 import { StakingCore } from './core.js'
 import { MODULE_NAME, valoperPrefix } from './keys.js'
@@ -83,7 +83,7 @@ export class StakingKeeper extends StakingCore {
         operator,
         operatorAddress: valoperAddress(operator),
         tokens: BigInt(v.tokens || '0'),
-        delegatorShares: decFromString(v.delegator_shares || '0'),
+        delegatorShares: decFromAtomics(v.delegator_shares),
       })
     }
     out.sort((a, b) => (a.tokens === b.tokens ? 0 : a.tokens > b.tokens ? -1 : 1))
@@ -99,7 +99,7 @@ export class StakingKeeper extends StakingCore {
     for await (const [[, validator], del] of d.iterate(state.store(MODULE_NAME), {
       prefix: prefix.subarray(0, prefix.length - 1),
     })) {
-      out.push({ validator, shares: decFromString(del.shares || '0') })
+      out.push({ validator, shares: decFromAtomics(del.shares) })
     }
     return out
   }

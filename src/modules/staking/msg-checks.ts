@@ -1,7 +1,14 @@
 import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { validateDenom } from '../../codec/coins.js'
-import { type Dec, decFromInt, decFromString, decToString, isDecString } from '../../codec/dec.js'
+import {
+  type Dec,
+  decFromAtomics,
+  decFromInt,
+  decToAtomics,
+  decToString,
+  isAtomicsString,
+} from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { Proto } from '../../codec/proto.js'
 import { ErrInvalidAddress, ErrInvalidRequest, UndefinedCodeError } from '../../errors.js'
@@ -53,11 +60,14 @@ export function positiveCoin(c: Proto<'sdk.base.v1beta1.Coin'> | null): bigint |
   return n > 0n ? n : undefined
 }
 
-/** A decimal field, or undefined when empty; bad text is sdk 18. */
+/**
+ * A LegacyDec field in its wire form (the integer scaled by 10^18), or undefined when empty; bad
+ * text is sdk 18.
+ */
 export function decArg(text: string, what: string): Dec | undefined {
   if (text === '') return undefined
-  if (!isDecString(text)) throw ErrInvalidRequest.wrap(`invalid ${what}: ${text}`)
-  return decFromString(text)
+  if (!isAtomicsString(text)) throw ErrInvalidRequest.wrap(`invalid ${what}: ${text}`)
+  return decFromAtomics(text)
 }
 
 /** An integer field, or undefined when empty; bad text is sdk 18. */
@@ -137,7 +147,10 @@ export function validateParams(p: Proto<'sdk.staking.v1beta1.Params'>): void {
   if (p.min_commission_rate === '') {
     throw new UndefinedCodeError('minimum commission rate cannot be nil: <nil>')
   }
-  const min = decFromString(p.min_commission_rate)
+  if (!isAtomicsString(p.min_commission_rate)) {
+    throw new UndefinedCodeError(`invalid minimum commission rate: ${p.min_commission_rate}`)
+  }
+  const min = decFromAtomics(p.min_commission_rate)
   if (min < 0n)
     throw new UndefinedCodeError(`minimum commission rate cannot be negative: ${decToString(min)}`)
   if (min > ONE) {
@@ -148,11 +161,11 @@ export function validateParams(p: Proto<'sdk.staking.v1beta1.Params'>): void {
 }
 
 /**
- * A decimal as gogoproto's compact text writes a LegacyDec field: its wire form, the scaled
- * integer (`0.1` → `100000000000000000`).
+ * A LegacyDec field as gogoproto's compact text writes it: its wire form, the scaled integer
+ * (`0.1` → `100000000000000000`), zero when empty.
  */
 function wireDec(text: string): string {
-  return (text === '' ? 0n : decFromString(text)).toString()
+  return decToAtomics(decFromAtomics(text))
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { type Dec, decFromString, decToString } from '../../codec/dec.js'
+import { type Dec, decFromAtomics, decToString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import { formatRfc3339, timeToTimestamp } from '../../codec/time.js'
 import { ErrInvalidRequest, ErrNotFound, GrpcCode, StatusError } from '../../errors.js'
@@ -42,7 +42,7 @@ async function validateUnbondAmount(
   const r = rateOf(v)
   let shares = sharesFromTokens(r, amount)
   const truncated = sharesFromTokensTruncated(r, amount)
-  const held = decFromString(d.shares || '0')
+  const held = decFromAtomics(d.shares)
   if (truncated > held) throw ErrInvalidRequest.wrap('invalid shares amount')
   // A full withdrawal may compute a hair more shares than held: it takes them all.
   if (shares > held) shares = held

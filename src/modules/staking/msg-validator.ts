@@ -1,5 +1,5 @@
 import type { BlockContext } from '../../app/types.js'
-import { decFromString, decToString } from '../../codec/dec.js'
+import { decFromAtomics, decToAtomics, decToString } from '../../codec/dec.js'
 import type { Proto } from '../../codec/proto.js'
 import { timeToTimestamp } from '../../codec/time.js'
 import { ErrInvalidRequest, ErrInvalidType } from '../../errors.js'
@@ -72,7 +72,7 @@ export async function createValidator(
   }
   if (amount < minSelf) throw ErrSelfDelegationBelowMinimum.error()
   const params = await k.params(ctx.state)
-  const minRate = decFromString(params.min_commission_rate || '0')
+  const minRate = decFromAtomics(params.min_commission_rate)
   if (rates.rate < minRate) {
     throw ErrCommissionLTMinRate.wrap(
       `cannot set validator commission to less than minimum rate of ${decToString(minRate)}`,
@@ -113,15 +113,15 @@ export async function createValidator(
     jailed: false,
     status: BOND_STATUS_UNBONDED,
     tokens: '0',
-    delegator_shares: decToString(0n),
+    delegator_shares: decToAtomics(0n),
     description,
     unbonding_height: 0n,
     unbonding_time: { seconds: '0', nanos: 0 },
     commission: {
       commission_rates: {
-        rate: decToString(rates.rate),
-        max_rate: decToString(rates.maxRate),
-        max_change_rate: decToString(rates.maxChangeRate),
+        rate: decToAtomics(rates.rate),
+        max_rate: decToAtomics(rates.maxRate),
+        max_change_rate: decToAtomics(rates.maxChangeRate),
       },
       update_time: timeToTimestamp(ctx.time),
     },
@@ -155,7 +155,7 @@ export async function editValidator(
   }
   const rate = decArg(msg.commission_rate, 'commission rate')
   const params = await k.params(ctx.state)
-  const minRate = decFromString(params.min_commission_rate || '0')
+  const minRate = decFromAtomics(params.min_commission_rate)
   if (rate !== undefined) {
     if (rate < 0n || rate > ONE) {
       throw ErrInvalidRequest.wrap('commission rate must be between 0 and 1 (inclusive)')
@@ -177,12 +177,12 @@ export async function editValidator(
       BigInt(c.update_time?.nanos ?? 0)
     if (ctx.time - updated < DAY_NS) throw ErrCommissionUpdateTime.error()
     if (rate < 0n) throw ErrCommissionNegative.error()
-    if (rate > decFromString(r.max_rate)) throw ErrCommissionGTMaxRate.error()
-    if (rate - decFromString(r.rate) > decFromString(r.max_change_rate)) {
+    if (rate > decFromAtomics(r.max_rate)) throw ErrCommissionGTMaxRate.error()
+    if (rate - decFromAtomics(r.rate) > decFromAtomics(r.max_change_rate)) {
       throw ErrCommissionGTMaxChangeRate.error()
     }
     v.commission = {
-      commission_rates: { ...r, rate: decToString(rate) },
+      commission_rates: { ...r, rate: decToAtomics(rate) },
       update_time: timeToTimestamp(ctx.time) as never,
     }
     await k.hook('beforeValidatorModified', ctx, operator)

@@ -7,6 +7,7 @@ import {
   registry,
   valoper,
 } from '../../../test/helpers/gov-chain.js'
+import { decFromString, decToAtomics } from '../../codec/dec.js'
 import type { ProtoMessage } from '../../codec/proto.js'
 import { abciError, wrapTxError } from '../../tx/errors.js'
 
@@ -64,10 +65,15 @@ export async function pool(c: GovChain) {
   return (await c.query('sdk.staking.v1beta1.Query/Pool')).pool
 }
 
+/** Decimal text as a LegacyDec's protobuf wire text (the integer scaled by 10^18). */
+export function atoms(text: string): string {
+  return decToAtomics(decFromString(text))
+}
+
 export function createMsg(op: number, amount: bigint, over: Record<string, unknown> = {}) {
   return {
     description: { moniker: `new${op}` },
-    commission: { rate: '0.1', max_rate: '0.2', max_change_rate: '0.01' },
+    commission: { rate: atoms('0.1'), max_rate: atoms('0.2'), max_change_rate: atoms('0.01') },
     min_self_delegation: '1',
     validator_address: valoper(op),
     pubkey: registry.packAny('/sdk.crypto.ed25519.PubKey', { key: new Uint8Array(32).fill(op) }),

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { eventOf, govChainPerTest, registry, S, valoper } from '../../../test/helpers/gov-chain.js'
 import {
   ALICE,
+  atoms,
   coin,
   createMsg,
   M,
@@ -150,7 +151,13 @@ describe('MsgCreateValidator, MsgEditValidator', () => {
       'staking/5: failed to execute message; message index: 0: validator already exist for this pubkey; must use new validator pubkey',
     )
     const rates = (rate: string, max_rate: string, max_change_rate: string) =>
-      createMsg(20, 2n * M, { commission: { rate, max_rate, max_change_rate } })
+      createMsg(20, 2n * M, {
+        commission: {
+          rate: atoms(rate),
+          max_rate: atoms(max_rate),
+          max_change_rate: atoms(max_change_rate),
+        },
+      })
     expect(await refusal(c, 'MsgCreateValidator', rates('0.3', '0.2', '0.01'))).toBe(
       'staking/11: failed to execute message; message index: 0: commission cannot be more than the max rate',
     )
@@ -184,7 +191,7 @@ describe('MsgCreateValidator, MsgEditValidator', () => {
       ...over,
     })
     // The commission was set at creation: a change within 24 h is refused.
-    expect(await refusal(c, 'MsgEditValidator', edit({ commission_rate: '0.11' }))).toBe(
+    expect(await refusal(c, 'MsgEditValidator', edit({ commission_rate: atoms('0.11') }))).toBe(
       'staking/12: failed to execute message; message index: 0: commission cannot be changed more than once in 24h',
     )
     expect(await refusal(c, 'MsgEditValidator', edit({ min_self_delegation: '1' }))).toBe(

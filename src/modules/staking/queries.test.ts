@@ -60,7 +60,7 @@ async function start(): Promise<GovChain> {
           creation_height: 4,
           completion_time: { seconds: 1_800_000_000, nanos: 0 },
           initial_balance: '300',
-          shares_dst: '300.000000000000000000',
+          shares_dst: '300000000000000000000',
           unbonding_id: 2,
           unbonding_on_hold_ref_count: 1,
         },

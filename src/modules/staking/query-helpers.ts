@@ -2,7 +2,7 @@ import { addressArg } from '../../app/query-errors.js'
 import type { QueryContext } from '../../app/types.js'
 import { addressToBech32, bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { decFromString, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
+import { decFromAtomics, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
 import type { ProtoInit } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import { invalidValidatorAddress } from './errors.js'
@@ -35,10 +35,10 @@ export function tokensFromShares(
   v: ProtoInit<'sdk.staking.v1beta1.Validator'>,
   shares: string | null | undefined,
 ): bigint {
-  const total = decFromString(v.delegator_shares || '0')
+  const total = decFromAtomics(v.delegator_shares ?? '')
   if (total === 0n) return 0n
   return decTruncate(
-    decQuo(decMulInt(decFromString(shares || '0'), BigInt(v.tokens || '0')), total),
+    decQuo(decMulInt(decFromAtomics(shares ?? ''), BigInt(v.tokens || '0')), total),
   )
 }
 

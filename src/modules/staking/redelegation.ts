@@ -2,7 +2,7 @@ import type { BlockContext } from '../../app/types.js'
 import { addressToBech32, bech32ToAddress } from '../../codec/address.js'
 import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
-import { type Dec, decToString } from '../../codec/dec.js'
+import { type Dec, decToAtomics } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { ProtoInit } from '../../codec/proto.js'
 import { type TimeNs, timeToTimestamp } from '../../codec/time.js'
@@ -93,7 +93,7 @@ export async function beginRedelegation(
     creation_height: height,
     completion_time: timeToTimestamp(completion),
     initial_balance: amount.toString(),
-    shares_dst: decToString(sharesDst),
+    shares_dst: decToAtomics(sharesDst),
     unbonding_id: id,
     unbonding_on_hold_ref_count: 0n,
   })

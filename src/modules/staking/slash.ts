@@ -2,8 +2,8 @@ import type { BlockContext } from '../../app/types.js'
 import type { Bytes } from '../../codec/bytes.js'
 import {
   type Dec,
+  decFromAtomics,
   decFromInt,
-  decFromString,
   decMul,
   decMulInt,
   decQuoRoundUp,
@@ -242,11 +242,11 @@ async function slashRedelegation(
         setUbd(k, ctx, delegator, dst, { ...ubd, entries })
       }
     }
-    let shares = decMul(factor, decFromString(e.shares_dst || '0'))
+    let shares = decMul(factor, decFromAtomics(e.shares_dst))
     if (shares === 0n || left === 0n) continue
     const d = await k.delegation(ctx.state, delegator, dst)
     if (!d) continue
-    const held = decFromString(d.shares || '0')
+    const held = decFromAtomics(d.shares)
     if (shares > held) shares = held
     const tokens = await unbond(k, ctx, delegator, dst, shares)
     const dstVal = await k.validator(ctx.state, dst)

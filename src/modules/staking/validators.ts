@@ -1,7 +1,7 @@
 import type { BlockContext } from '../../app/types.js'
 import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { decFromString, decToString } from '../../codec/dec.js'
+import { decFromAtomics, decToAtomics } from '../../codec/dec.js'
 import { sha256 } from '../../codec/hash.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { type TimeNs, timestampToTime, timeToTimestamp } from '../../codec/time.js'
@@ -54,12 +54,12 @@ export function consAddrOf(registry: ProtoRegistry, v: Validator): Bytes {
 
 /** Tokens and delegator shares of a validator. */
 export function rateOf(v: Validator): ExchangeRate {
-  return { tokens: BigInt(v.tokens || '0'), shares: decFromString(v.delegator_shares || '0') }
+  return { tokens: BigInt(v.tokens || '0'), shares: decFromAtomics(v.delegator_shares) }
 }
 
 function setRate(v: Validator, r: ExchangeRate): void {
   v.tokens = r.tokens.toString()
-  v.delegator_shares = decToString(r.shares)
+  v.delegator_shares = decToAtomics(r.shares)
 }
 
 /** Consensus power of a token amount (upstream TokensToConsensusPower: truncated). */
