@@ -31,7 +31,13 @@ interface Report {
     moduleVersions: { before: Record<string, number>; after: Record<string, number> }
     safety: { lowestSafeHeight: number; belowSafe: boolean }
   }
-  steps: { name: string; fromHeight: number | null; toHeight: number | null; ok: boolean }[]
+  steps: {
+    name: string
+    fromHeight: number | null
+    toHeight: number | null
+    ok: boolean
+    detail: string
+  }[]
   checks: { name: string; ok: boolean; detail: string }[]
   inject: { case: string; ok: boolean; outcome: Record<string, unknown> } | null
   result: 'PASS' | 'FAIL'
@@ -187,6 +193,32 @@ describe('sdkd rehearse', () => {
     expect(report.checks[1]!.detail).toBe(
       '{"name":"v2","time":"0001-01-01T00:00:00Z","height":11}, mode 0600',
     )
+  })
+
+  test('behavior: a devnet of 4 validators (--validators 4 --powers 40,30,20,10): every operator votes yes, the proposal passes on their stake, every check passes', async () => {
+    const home = await dir('sdkd-rehearse-4-')
+    const init = await runSdkd([
+      '--home',
+      home,
+      '--app-version',
+      'v1',
+      'init',
+      'n0',
+      '--devnet',
+      '--validators',
+      '4',
+      '--powers',
+      '40,30,20,10',
+    ])
+    expect(init.code, init.stderr).toBe(0)
+    const run = await rehearse(['--home', home, 'v2', '--blocks-after', '3'])
+    expectPass(run)
+    // Every operator key of the home votes, as the validators' team would: their whole stake.
+    const vote = run.report.steps.find((s) => s.name === 'vote yes')
+    expect(vote?.detail).toBe(
+      'validator, validator1, validator2, validator3 vote yes on proposal 1 (100000000 of 100000000 bonded tokens)',
+    )
+    expect(run.r.stdout).toMatch(/proposal 1 PROPOSAL_STATUS_PASSED/)
   })
 
   test('behavior: without --at the upgrade height is the lowest safe one, so the preflight has no warning; an unsafe --at still warns', async () => {
