@@ -33,7 +33,8 @@ describe('README', () => {
       'terminal',
       'watch',
       'run',
-      // Drive the chain; Rehearse an upgrade in one command.
+      // Drive the chain; Stake; Rehearse an upgrade in one command.
+      'run',
       'run',
       'run',
       // Step by step: v1, the proposal, the fast-forward, the halt, v2.
