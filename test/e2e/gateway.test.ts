@@ -215,8 +215,11 @@ describe('REST gateway of a running sdkd', () => {
       { name: 'auth', version: '5' },
       { name: 'bank', version: '4' },
       { name: 'consensus', version: '1' },
+      { name: 'evidence', version: '1' },
+      { name: 'genutil', version: '1' },
       { name: 'gov', version: '5' },
       { name: 'params', version: '1' },
+      { name: 'slashing', version: '4' },
       { name: 'staking', version: '5' },
       { name: 'upgrade', version: '2' },
     ])

@@ -114,6 +114,8 @@ describe('buf curl over server reflection', () => {
         },
       },
     ],
+    // No evidence yet: protojson leaves out the empty list and the zero total.
+    ['sdk.evidence.v1beta1.Query/AllEvidence', {}, { pagination: {} }],
     [
       'sdk.gov.v1.Query/Params',
       { params_type: 'tallying' },
@@ -133,6 +135,11 @@ describe('buf curl over server reflection', () => {
       { param: { subspace: 'baseapp', key: 'BlockParams' } },
     ],
     [
+      'sdk.slashing.v1beta1.Query/Params',
+      {},
+      { params: { signedBlocksWindow: '100', downtimeJailDuration: '600s' } },
+    ],
+    [
       'sdk.staking.v1beta1.Query/Params',
       {},
       {
@@ -142,7 +149,8 @@ describe('buf curl over server reflection', () => {
           maxEntries: 7,
           historicalEntries: 10000,
           bondDenom: 'stake',
-          minCommissionRate: '0.000000000000000000',
+          // A LegacyDec on the protobuf wire: the scaled integer's text (buf knows no custom type).
+          minCommissionRate: '0',
         },
       },
     ],

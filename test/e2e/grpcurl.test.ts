@@ -113,6 +113,18 @@ function callsOf(x: BrandExpectation, home: DevnetHome): Record<string, Call> {
         },
       },
     },
+    [`${x.pkg}.evidence.v1beta1.Query`]: {
+      method: 'AllEvidence',
+      request: {},
+      // No evidence yet: grpcurl leaves out the empty list and the zero total.
+      expected: { pagination: {} },
+    },
+    [`${x.pkg}.slashing.v1beta1.Query`]: {
+      method: 'Params',
+      request: {},
+      expected: { params: { signed_blocks_window: '100', downtime_jail_duration: '600s' } },
+      partial: true,
+    },
     [`${x.pkg}.gov.v1.Query`]: {
       method: 'Params',
       request: { params_type: 'tallying' },

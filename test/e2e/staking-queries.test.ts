@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Decimal } from '@cosmjs/math'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
@@ -14,6 +14,7 @@ import { MsgEditValidator } from 'cosmjs-types/cosmos/staking/v1beta1/tx'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { addressToBech32, bech32ToAddress } from '../../src/codec/address.js'
 import { protoRegistry } from '../../src/codec/proto.js'
+import { ed25519FromSeed, privValidatorKeyJson } from '../../src/config/validator-key.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { createDevnetHome, type DevnetHome } from '../helpers/devnet.js'
 import {
@@ -62,12 +63,23 @@ async function editGenesis(
   const g = JSON.parse(await readFile(file, 'utf8'))
   const s = g.app_state.staking
   const template = s.validators[0]
+  // The node signs for every validator (their keys beside its own), so its blocks commit.
+  await mkdir(join(dir, 'config/priv_validator_keys'), { recursive: true })
+  const consensusKey = async (seed: number) => {
+    const k = ed25519FromSeed(new Uint8Array(32).fill(seed))
+    await writeFile(
+      join(dir, `config/priv_validator_keys/val-${seed}.json`),
+      JSON.stringify(privValidatorKeyJson(k)),
+    )
+    return Buffer.from(k.pubKey).toString('base64')
+  }
+  const keys = { 1: await consensusKey(1), 2: await consensusKey(2) } as Record<number, string>
   const validator = (operator: string, key: number, tokens: number, delegatorShares: number) => ({
     ...template,
     operator_address: operator,
     consensus_pubkey: {
       ...template.consensus_pubkey,
-      key: Buffer.alloc(32, key).toString('base64'),
+      key: keys[key],
     },
     tokens: String(tokens),
     delegator_shares: shares(delegatorShares),
@@ -98,6 +110,8 @@ async function editGenesis(
     const stake = g.app_state.bank.supply.find((c: { denom: string }) => c.denom === 'stake')
     stake.amount = String(BigInt(stake.amount) + 24_000_000n)
   }
+  // The consensus set is the one x/staking's InitChain makes.
+  g.consensus.validators = []
   await writeFile(file, JSON.stringify(g, null, 2))
 }
 

@@ -91,10 +91,15 @@ async function serve(dir: string, extra: string[] = []): Promise<{ p: SdkdProces
 async function status(rpc: number) {
   const { body } = await getJson(`http://127.0.0.1:${rpc}/status`)
   const s = body.result.sync_info
+  const height = s.latest_block_height as string
+  // The state the latest block left (its FinalizeBlock app hash): what the next header carries.
+  const results = await getJson(`http://127.0.0.1:${rpc}/block_results?height=${height}`)
   return {
-    height: s.latest_block_height as string,
+    height,
     blockHash: s.latest_block_hash as string,
-    appHash: s.latest_app_hash as string,
+    appHash: Buffer.from(results.body.result.app_hash as string, 'base64')
+      .toString('hex')
+      .toUpperCase(),
   }
 }
 

@@ -10,8 +10,8 @@ import type { DevnetHome } from './devnet.js'
  * of the devnet, and delegators with delegations to them. The first validator has the node's own
  * consensus key (the one `init --devnet` wrote); the others' keys are written to
  * `config/priv_validator_keys/`, so a node signing for every validator it holds keys of signs for
- * all. `consensus.validators` lists the node's validator with its power (the consensus layer takes
- * one genesis validator today; x/staking's set is what governance counts).
+ * all. `consensus.validators` lists every bonded validator with its power, as x/staking's InitChain
+ * set must match it.
  */
 
 /** One bonded validator: its operator key, moniker, self-delegation and delegations (stake). */
@@ -158,8 +158,9 @@ export async function writeStakedGenesis(
     const address = addressToBech32(moduleAddress('not_bonded_tokens_pool'))
     balances.push({ address, coins: [{ denom: 'stake', amount: notBonded.toString() }] })
   }
-  // sdkd's consensus takes one genesis validator today: the node's own, with its staking power.
-  genesis.consensus.validators = consensus.slice(0, 1)
+  // The consensus set is x/staking's bonded validators (InitChain checks they match), and the node
+  // signs for each of them with the keys written above.
+  genesis.consensus.validators = consensus
   Object.assign(genesis.app_state.gov.params, gov)
   await writeFile(file, JSON.stringify(genesis, null, 2))
   return operators
