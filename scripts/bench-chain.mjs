@@ -65,7 +65,7 @@ APP_VERSIONS['bench-history'] = (deps) => {
     order: {
       ...v1.order,
       initGenesis: [...v1.order.initGenesis, 'counter'],
-      beginBlockers: ['counter'],
+      beginBlockers: [...v1.order.beginBlockers, 'counter'],
     },
   }
 }
