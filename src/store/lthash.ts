@@ -11,6 +11,8 @@ import { ErrLogic } from '../errors.js'
  */
 export const LTHASH_BYTES = 2048
 const LANES = LTHASH_BYTES / 2
+/** Whether this platform's typed arrays are little-endian (then lanes and bytes share a layout). */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
 
 /** Element hash of one (key, value) pair: SHAKE-256 XOF of len(key) ‖ key ‖ value. */
 function elementHash(key: Bytes, value: Bytes): Uint16Array {
@@ -19,7 +21,12 @@ function elementHash(key: Bytes, value: Bytes): Uint16Array {
   h.update(key)
   h.update(value)
   const d = h.digest()
-  // Lanes are little-endian uint16 on every platform.
+  // Lanes are little-endian uint16 on every platform: on a little-endian one, one copy of the bytes.
+  if (LITTLE_ENDIAN) {
+    const lanes = new Uint16Array(LANES)
+    new Uint8Array(lanes.buffer).set(d)
+    return lanes
+  }
   const lanes = new Uint16Array(LANES)
   for (let i = 0; i < LANES; i++) lanes[i] = d[2 * i]! | (d[2 * i + 1]! << 8)
   return lanes
@@ -59,6 +66,10 @@ export class LtHash {
 
   /** Serialized form (little-endian lanes). */
   toBytes(): Bytes {
+    // Every block with a change serializes each touched store's accumulator twice (its hash and
+    // its stored copy): on a little-endian platform that is one copy of the lanes' bytes.
+    if (LITTLE_ENDIAN)
+      return new Uint8Array(this.lanes.buffer, this.lanes.byteOffset, LTHASH_BYTES).slice()
     const out = new Uint8Array(LTHASH_BYTES)
     const l = this.lanes
     for (let i = 0; i < LANES; i++) {

@@ -91,9 +91,14 @@ export async function applyAndReturnValidatorSetUpdates(
   if (toBonded > toNotBonded) await movePoolTokens(k, ctx, true, toBonded - toNotBonded)
   else if (toBonded < toNotBonded) await movePoolTokens(k, ctx, false, toNotBonded - toBonded)
   if (updates.length > 0) k.c.lastTotalPower.set(store, totalPower.toString())
-  k.c.validatorUpdates.set(store, {
-    updates: updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power })),
-  })
+  // Upstream writes the block's updates every block. With none, their encoding is empty; when the
+  // stored item is already empty, writing it again changes no state, so the write is skipped.
+  const stored = updates.length === 0 ? await store.get(k.c.validatorUpdates.prefix) : undefined
+  if (stored === undefined || stored.length !== 0) {
+    k.c.validatorUpdates.set(store, {
+      updates: updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power })),
+    })
+  }
   return updates
 }
 
