@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type Bytes, uvarint } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1, equalBytes, uvarint } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 
 /**
@@ -13,6 +13,33 @@ export const LTHASH_BYTES = 2048
 const LANES = LTHASH_BYTES / 2
 /** Whether this platform's typed arrays are little-endian (then lanes and bytes share a layout). */
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
+
+/**
+ * The element hashes of the latest values added, by key: a key rewritten every block (a signing
+ * info, a counter) removes the value the previous block added, whose hash is then at hand. The hash
+ * depends on the key and value alone, so a hit is always right. Only read, never changed; cleared when it grows past `RECENT_MAX` keys (2 KB each).
+ */
+const recent = new Map<string, { value: Bytes; lanes: Uint16Array }>()
+const RECENT_MAX = 1024
+
+/** The element hash of a value being added, kept for its removal. */
+function addedHash(key: Bytes, value: Bytes): Uint16Array {
+  const lanes = elementHash(key, value)
+  if (recent.size >= RECENT_MAX) recent.clear()
+  recent.set(bytesToLatin1(key), { value: value.slice(), lanes })
+  return lanes
+}
+
+/** The element hash of a value being removed (the kept one when it was the latest added). */
+function removedHash(key: Bytes, value: Bytes): Uint16Array {
+  const id = bytesToLatin1(key)
+  const kept = recent.get(id)
+  if (kept) {
+    recent.delete(id)
+    if (equalBytes(kept.value, value)) return kept.lanes
+  }
+  return elementHash(key, value)
+}
 
 /** Element hash of one (key, value) pair: SHAKE-256 XOF of len(key) ‖ key ‖ value. */
 function elementHash(key: Bytes, value: Bytes): Uint16Array {
@@ -53,13 +80,13 @@ export class LtHash {
   }
 
   add(key: Bytes, value: Bytes): void {
-    const e = elementHash(key, value)
+    const e = addedHash(key, value)
     const l = this.lanes
     for (let i = 0; i < LANES; i++) l[i] = (l[i]! + e[i]!) & 0xffff
   }
 
   remove(key: Bytes, value: Bytes): void {
-    const e = elementHash(key, value)
+    const e = removedHash(key, value)
     const l = this.lanes
     for (let i = 0; i < LANES; i++) l[i] = (l[i]! - e[i]!) & 0xffff
   }

@@ -1,6 +1,6 @@
 import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
-import { compareBytes, equalBytes } from '../../codec/bytes.js'
+import { compareBytes, equalBytes, utf8 } from '../../codec/bytes.js'
 import { coinsToString } from '../../codec/coins.js'
 import { timeToTimestamp } from '../../codec/time.js'
 import type { KVStore } from '../../store/types.js'
@@ -97,7 +97,7 @@ export async function endBlock(k: StakingCore, ctx: BlockContext): Promise<Valid
   const updates = await applyAndReturnValidatorSetUpdates(k, ctx)
   await unbondAllMatureValidators(k, ctx)
   const store = ctx.state.store(MODULE_NAME)
-  const end = new Uint8Array([...new TextEncoder().encode(timeKeyOf(ctx.time)), 0])
+  const end = new Uint8Array([...utf8(timeKeyOf(ctx.time)), 0])
   const pairs: { delegator_address: string; validator_address: string }[] = []
   const ubdKeys: string[] = []
   for await (const [key, slice] of k.c.unbondingQueue.iterate(store, { end })) {

@@ -172,10 +172,10 @@ async function deleteValidatorQueue(k: StakingCore, ctx: BlockContext, v: Valida
  */
 export async function unbondAllMatureValidators(k: StakingCore, ctx: BlockContext) {
   const store = ctx.state.store(MODULE_NAME)
-  const end = new Uint8Array([
-    ...k.c.validatorQueue.storeKey([timeKeyOf(ctx.time), BigInt(ctx.height)]).subarray(1),
-    0,
-  ])
+  // The queue key after its prefix, then a zero byte: the range ends just past this block's key.
+  const key = k.c.validatorQueue.storeKey([timeKeyOf(ctx.time), BigInt(ctx.height)])
+  const end = new Uint8Array(key.length)
+  end.set(key.subarray(1))
   const due: [string, bigint, string[]][] = []
   for await (const [[time, height], slice] of k.c.validatorQueue.iterate(store, { end })) {
     if (height <= BigInt(ctx.height) && time <= timeKeyOf(ctx.time)) {
