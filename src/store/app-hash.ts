@@ -4,7 +4,7 @@ import type { LtHash } from './lthash.js'
 
 /** Hash of one store: sha256 of its LtHash accumulator. */
 export function storeHash(acc: LtHash): Bytes {
-  return sha256(acc.toBytes())
+  return sha256(acc.hashInput())
 }
 
 /**

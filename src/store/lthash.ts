@@ -17,7 +17,8 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
 /**
  * The element hashes of the latest values added, by key: a key rewritten every block (a signing
  * info, a counter) removes the value the previous block added, whose hash is then at hand. The hash
- * depends on the key and value alone, so a hit is always right. Only read, never changed; cleared when it grows past `RECENT_MAX` keys (2 KB each).
+ * depends on the key and value alone, so a hit is always right. Only read, never changed; cleared
+ * when it grows past `RECENT_MAX` keys (2 KB each).
  */
 const recent = new Map<string, { value: Bytes; lanes: Uint16Array }>()
 const RECENT_MAX = 1024
@@ -48,8 +49,10 @@ function elementHash(key: Bytes, value: Bytes): Uint16Array {
   h.update(key)
   h.update(value)
   const d = h.digest()
-  // Lanes are little-endian uint16 on every platform: on a little-endian one, one copy of the bytes.
+  // Lanes are little-endian uint16 on every platform: on a little-endian one, the digest's bytes are
+  // the lanes (viewed in place when aligned, else copied once).
   if (LITTLE_ENDIAN) {
+    if (d.byteOffset % 2 === 0) return new Uint16Array(d.buffer, d.byteOffset, LANES)
     const lanes = new Uint16Array(LANES)
     new Uint8Array(lanes.buffer).set(d)
     return lanes
@@ -64,7 +67,7 @@ export class LtHash {
   readonly lanes: Uint16Array
 
   constructor(lanes?: Uint16Array) {
-    this.lanes = lanes ? new Uint16Array(lanes) : new Uint16Array(LANES)
+    this.lanes = lanes ? lanes.slice() : new Uint16Array(LANES)
   }
 
   /** Restores an accumulator from its serialized form. */
@@ -82,13 +85,21 @@ export class LtHash {
   add(key: Bytes, value: Bytes): void {
     const e = addedHash(key, value)
     const l = this.lanes
-    for (let i = 0; i < LANES; i++) l[i] = (l[i]! + e[i]!) & 0xffff
+    // A Uint16Array stores every sum modulo 2^16.
+    for (let i = 0; i < LANES; i++) l[i] = l[i]! + e[i]!
   }
 
   remove(key: Bytes, value: Bytes): void {
     const e = removedHash(key, value)
     const l = this.lanes
-    for (let i = 0; i < LANES; i++) l[i] = (l[i]! - e[i]!) & 0xffff
+    for (let i = 0; i < LANES; i++) l[i] = l[i]! - e[i]!
+  }
+
+  /** The serialized form to hash right away: on a little-endian platform a view, not a copy. */
+  hashInput(): Bytes {
+    return LITTLE_ENDIAN
+      ? new Uint8Array(this.lanes.buffer, this.lanes.byteOffset, LTHASH_BYTES)
+      : this.toBytes()
   }
 
   /** Serialized form (little-endian lanes). */
