@@ -65,6 +65,7 @@ APP_VERSIONS['bench-history'] = (deps) => {
     order: {
       ...v1.order,
       initGenesis: [...v1.order.initGenesis, 'counter'],
+      // Every module with a BeginBlocker stays in the list (the app refuses one left out).
       beginBlockers: [...v1.order.beginBlockers, 'counter'],
     },
   }

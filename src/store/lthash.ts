@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type Bytes, uvarint } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1, equalBytes, uvarint } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 
 /**
@@ -11,6 +11,36 @@ import { ErrLogic } from '../errors.js'
  */
 export const LTHASH_BYTES = 2048
 const LANES = LTHASH_BYTES / 2
+/** Whether this platform's typed arrays are little-endian (then lanes and bytes share a layout). */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
+
+/**
+ * The element hashes of the latest values added, by key: a key rewritten every block (a signing
+ * info, a counter) removes the value the previous block added, whose hash is then at hand. The hash
+ * depends on the key and value alone, so a hit is always right. Only read, never changed; cleared
+ * when it grows past `RECENT_MAX` keys (2 KB each).
+ */
+const recent = new Map<string, { value: Bytes; lanes: Uint16Array }>()
+const RECENT_MAX = 1024
+
+/** The element hash of a value being added, kept for its removal. */
+function addedHash(key: Bytes, value: Bytes): Uint16Array {
+  const lanes = elementHash(key, value)
+  if (recent.size >= RECENT_MAX) recent.clear()
+  recent.set(bytesToLatin1(key), { value: value.slice(), lanes })
+  return lanes
+}
+
+/** The element hash of a value being removed (the kept one when it was the latest added). */
+function removedHash(key: Bytes, value: Bytes): Uint16Array {
+  const id = bytesToLatin1(key)
+  const kept = recent.get(id)
+  if (kept) {
+    recent.delete(id)
+    if (equalBytes(kept.value, value)) return kept.lanes
+  }
+  return elementHash(key, value)
+}
 
 /** Element hash of one (key, value) pair: SHAKE-256 XOF of len(key) ‖ key ‖ value. */
 function elementHash(key: Bytes, value: Bytes): Uint16Array {
@@ -19,7 +49,14 @@ function elementHash(key: Bytes, value: Bytes): Uint16Array {
   h.update(key)
   h.update(value)
   const d = h.digest()
-  // Lanes are little-endian uint16 on every platform.
+  // Lanes are little-endian uint16 on every platform: on a little-endian one, the digest's bytes are
+  // the lanes (viewed in place when aligned, else copied once).
+  if (LITTLE_ENDIAN) {
+    if (d.byteOffset % 2 === 0) return new Uint16Array(d.buffer, d.byteOffset, LANES)
+    const lanes = new Uint16Array(LANES)
+    new Uint8Array(lanes.buffer).set(d)
+    return lanes
+  }
   const lanes = new Uint16Array(LANES)
   for (let i = 0; i < LANES; i++) lanes[i] = d[2 * i]! | (d[2 * i + 1]! << 8)
   return lanes
@@ -30,7 +67,7 @@ export class LtHash {
   readonly lanes: Uint16Array
 
   constructor(lanes?: Uint16Array) {
-    this.lanes = lanes ? new Uint16Array(lanes) : new Uint16Array(LANES)
+    this.lanes = lanes ? lanes.slice() : new Uint16Array(LANES)
   }
 
   /** Restores an accumulator from its serialized form. */
@@ -46,19 +83,31 @@ export class LtHash {
   }
 
   add(key: Bytes, value: Bytes): void {
-    const e = elementHash(key, value)
+    const e = addedHash(key, value)
     const l = this.lanes
-    for (let i = 0; i < LANES; i++) l[i] = (l[i]! + e[i]!) & 0xffff
+    // A Uint16Array stores every sum modulo 2^16.
+    for (let i = 0; i < LANES; i++) l[i] = l[i]! + e[i]!
   }
 
   remove(key: Bytes, value: Bytes): void {
-    const e = elementHash(key, value)
+    const e = removedHash(key, value)
     const l = this.lanes
-    for (let i = 0; i < LANES; i++) l[i] = (l[i]! - e[i]!) & 0xffff
+    for (let i = 0; i < LANES; i++) l[i] = l[i]! - e[i]!
+  }
+
+  /** The serialized form to hash right away: on a little-endian platform a view, not a copy. */
+  hashInput(): Bytes {
+    return LITTLE_ENDIAN
+      ? new Uint8Array(this.lanes.buffer, this.lanes.byteOffset, LTHASH_BYTES)
+      : this.toBytes()
   }
 
   /** Serialized form (little-endian lanes). */
   toBytes(): Bytes {
+    // Every block with a change serializes each touched store's accumulator twice (its hash and
+    // its stored copy): on a little-endian platform that is one copy of the lanes' bytes.
+    if (LITTLE_ENDIAN)
+      return new Uint8Array(this.lanes.buffer, this.lanes.byteOffset, LTHASH_BYTES).slice()
     const out = new Uint8Array(LTHASH_BYTES)
     const l = this.lanes
     for (let i = 0; i < LANES; i++) {

@@ -33,7 +33,9 @@ export async function handleValidatorSignature(
   blockParams?: SlashingParams,
 ): Promise<void> {
   const consAddr = vote.address
-  const text = consAddressText(consAddr)
+  // The address text only appears in events, logs and errors: formatted when one needs it.
+  let addressText: string | undefined
+  const text = () => (addressText ??= consAddressText(consAddr))
   const validator = await keeper.staking.validatorByConsAddr(ctx.state, consAddr)
   // Upstream cannot meet a vote of a validator x/staking does not know: its InitChain refuses a
   // consensus set the app did not make. sdkd lets a home made by `sdkd init` (a consensus validator,
@@ -43,7 +45,7 @@ export async function handleValidatorSignature(
   if (validator.jailed) return
 
   const info = await keeper.signingInfo(ctx.state, consAddr)
-  if (!info) throw ErrNoSigningInfoFound.wrap(`address: ${text}`)
+  if (!info) throw ErrNoSigningInfoFound.wrap(`address: ${text()}`)
   const params = blockParams ?? (await keeper.params(ctx.state))
   const window = params.signedBlocksWindow
   const index = info.indexOffset % window
@@ -64,14 +66,14 @@ export async function handleValidatorSignature(
   const log = () => ctx.logger.child({ module: 'x/slashing' })
   if (missed) {
     ctx.events.emit('liveness', [
-      ['address', text],
+      ['address', text()],
       ['missed_blocks', info.missedBlocksCounter.toString()],
       ['height', height.toString()],
     ])
     log().debug(
       {
         height: height.toString(),
-        validator: text,
+        validator: text(),
         missed: info.missedBlocksCounter.toString(),
         threshold: minSignedPerWindow(params).toString(),
       },
@@ -94,10 +96,10 @@ export async function handleValidatorSignature(
         fraction,
       )
       ctx.events.emit('slash', [
-        ['address', text],
+        ['address', text()],
         ['power', vote.power.toString()],
         ['reason', 'missing_signature'],
-        ['jailed', text],
+        ['jailed', text()],
         ['burned_coins', burned.toString()],
       ])
       await keeper.staking.jail(ctx, consAddr)
@@ -109,7 +111,7 @@ export async function handleValidatorSignature(
       log().info(
         {
           height: height.toString(),
-          validator: text,
+          validator: text(),
           min_height: minHeight.toString(),
           threshold: minSignedPerWindow(params).toString(),
           slashed: decToString(fraction),
@@ -119,7 +121,7 @@ export async function handleValidatorSignature(
       )
     } else {
       log().info(
-        { validator: text },
+        { validator: text() },
         'validator would have been slashed for downtime, but was either not found in store or already jailed',
       )
     }

@@ -1,6 +1,6 @@
 import type { BlockContext } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
-import type { Bytes } from '../../codec/bytes.js'
+import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import type { Dec } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import { messageFromJson } from '../../codec/json-parser.js'
@@ -74,6 +74,7 @@ export class SlashingKeeper {
   readonly registry: ProtoRegistry
   readonly staking: SlashingStakingKeeper
   private defaults: Proto<'sdk.slashing.v1beta1.Params'> | undefined
+  private paramsCache: { raw: Bytes | undefined; params: SlashingParams } | undefined
 
   constructor({ registry, staking }: SlashingKeeperOptions) {
     this.c = slashingCollections(registry)
@@ -93,8 +94,19 @@ export class SlashingKeeper {
     return this.defaults
   }
 
+  /**
+   * The params, read once per distinct stored bytes: the BeginBlocker reads them every block, and
+   * they change only by a governance proposal.
+   */
   async params(state: Readable): Promise<SlashingParams> {
-    return readSlashingParams(await this.rawParams(state))
+    const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
+    const cached = this.paramsCache
+    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
+      return cached.params
+    }
+    const params = Object.freeze(readSlashingParams(await this.rawParams(state)))
+    this.paramsCache = { raw: raw?.slice(), params }
+    return params
   }
 
   async signingInfo(state: Readable, consAddr: Bytes): Promise<SigningInfo | undefined> {

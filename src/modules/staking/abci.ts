@@ -1,8 +1,9 @@
 import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
-import { compareBytes } from '../../codec/bytes.js'
+import { compareBytes, equalBytes, utf8 } from '../../codec/bytes.js'
 import { coinsToString } from '../../codec/coins.js'
 import { timeToTimestamp } from '../../codec/time.js'
+import type { KVStore } from '../../store/types.js'
 import type { StakingCore } from './core.js'
 import { completeUnbonding } from './delegation.js'
 import { MODULE_NAME, valoperPrefix } from './keys.js'
@@ -25,27 +26,67 @@ export async function beginBlock(k: StakingCore, ctx: BlockContext): Promise<voi
     k.c.historicalInfo.remove(store, h)
   }
   if (n === 0n) return
-  const valset: { v: Validator; power: bigint; cons: Uint8Array }[] = []
+  const h = ctx.header
+  const type = k.registry.type('sdk.staking.v1beta1.HistoricalInfo')
+  // Protobuf writes fields in number order: the header (1) then the validators (2), so the entry's
+  // bytes are the header's encoding followed by the set's (cached while the set's records are the
+  // same bytes, which is every block that changes no validator).
+  const header = type
+    .encode(
+      type.fromObject({
+        header: {
+          chain_id: h.chainId,
+          height: BigInt(h.height),
+          time: timeToTimestamp(h.time),
+          next_validators_hash: h.nextValidatorsHash,
+          app_hash: h.appHash,
+          proposer_address: h.proposerAddress,
+        },
+      }),
+    )
+    .finish()
+  const valset = await encodedValset(k, store)
+  const entry = new Uint8Array(header.length + valset.length)
+  entry.set(header)
+  entry.set(valset, header.length)
+  store.set(k.c.historicalInfo.storeKey(BigInt(ctx.height)), entry)
+}
+
+/** The last bonded set's records (stored bytes, in last-power order) and its encoding. */
+const valsetCache = new WeakMap<StakingCore, { records: Uint8Array[]; encoded: Uint8Array }>()
+
+/**
+ * The bonded set as HistoricalInfo's `valset` field encodes it: sorted by consensus power
+ * descending, ties by consensus address ascending (upstream). Re-encoded only when a record differs.
+ */
+async function encodedValset(k: StakingCore, store: KVStore): Promise<Uint8Array> {
+  const records: Uint8Array[] = []
   for await (const [operator] of k.c.lastValidatorPower.iterate(store)) {
-    const v = await k.validator(ctx.state, operator)
-    if (v) valset.push({ v, power: powerOf(rateOf(v).tokens), cons: consAddrOf(k.registry, v) })
+    const record = await store.get(k.c.validators.storeKey(operator))
+    if (record) records.push(record)
   }
-  // Upstream sorts by consensus power descending, ties by consensus address ascending.
+  const cached = valsetCache.get(k)
+  if (
+    cached &&
+    cached.records.length === records.length &&
+    cached.records.every((r, i) => equalBytes(r, records[i]))
+  ) {
+    return cached.encoded
+  }
+  const valset: { v: Validator; power: bigint; cons: Uint8Array }[] = []
+  for (const record of records) {
+    const v = k.registry
+      .type('sdk.staking.v1beta1.Validator')
+      .decode(record) as unknown as Validator
+    valset.push({ v, power: powerOf(rateOf(v).tokens), cons: consAddrOf(k.registry, v) })
+  }
   valset.sort((a, b) =>
     a.power === b.power ? compareBytes(a.cons, b.cons) : a.power > b.power ? -1 : 1,
   )
-  const h = ctx.header
-  k.c.historicalInfo.set(store, BigInt(ctx.height), {
-    header: {
-      chain_id: h.chainId,
-      height: BigInt(h.height),
-      time: timeToTimestamp(h.time),
-      next_validators_hash: h.nextValidatorsHash,
-      app_hash: h.appHash,
-      proposer_address: h.proposerAddress,
-    },
-    valset: valset.map((x) => x.v),
-  })
+  const type = k.registry.type('sdk.staking.v1beta1.HistoricalInfo')
+  const encoded = type.encode(type.fromObject({ valset: valset.map((x) => x.v) })).finish()
+  valsetCache.set(k, { records: records.map((r) => r.slice()), encoded })
+  return encoded
 }
 
 /**
@@ -56,7 +97,7 @@ export async function endBlock(k: StakingCore, ctx: BlockContext): Promise<Valid
   const updates = await applyAndReturnValidatorSetUpdates(k, ctx)
   await unbondAllMatureValidators(k, ctx)
   const store = ctx.state.store(MODULE_NAME)
-  const end = new Uint8Array([...new TextEncoder().encode(timeKeyOf(ctx.time)), 0])
+  const end = new Uint8Array([...utf8(timeKeyOf(ctx.time)), 0])
   const pairs: { delegator_address: string; validator_address: string }[] = []
   const ubdKeys: string[] = []
   for await (const [key, slice] of k.c.unbondingQueue.iterate(store, { end })) {

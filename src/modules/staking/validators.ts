@@ -72,10 +72,16 @@ export function durationNs(d: { seconds?: unknown; nanos?: unknown } | null | un
   return BigInt(String(d?.seconds ?? 0)) * NS_PER_S + BigInt(Number(d?.nanos ?? 0))
 }
 
+/** The last time formatted: every EndBlocker formats its block time several times. */
+let lastTimeKey: { t: TimeNs; key: string } | undefined
+
 /** The 29-character time key of a block time (upstream FormatTimeBytes). */
 export function timeKeyOf(t: TimeNs): string {
+  if (lastTimeKey?.t === t) return lastTimeKey.key
   const { seconds, nanos } = timeToTimestamp(t)
-  return formatTimeKey(new Date(Number(seconds) * 1000), nanos)
+  const key = formatTimeKey(new Date(Number(seconds) * 1000), nanos)
+  lastTimeKey = { t, key }
+  return key
 }
 
 /** Time of a stored timestamp field. */

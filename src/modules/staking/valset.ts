@@ -1,6 +1,6 @@
 import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
 import { bech32ToAddress } from '../../codec/address.js'
-import { type Bytes, compareBytes, toHex } from '../../codec/bytes.js'
+import { type Bytes, compareBytes, equalBytes, toHex } from '../../codec/bytes.js'
 import { int64Of } from '../../codec/int64.js'
 import { timeToTimestamp } from '../../codec/time.js'
 import { ErrLogic } from '../../errors.js'
@@ -35,6 +35,38 @@ import {
 /** Unbonding type of a validator in the unbonding-type index. */
 const UNBONDING_TYPE_VALIDATOR = 3n
 
+/** What the set update reads of a validator record, kept with the record's stored bytes. */
+interface RecordSummary {
+  readonly record: Bytes
+  readonly jailed: boolean
+  readonly status: Validator['status']
+  readonly tokens: bigint
+}
+
+/**
+ * The summaries of the last update's top validators, by operator (hex): a block that changes no
+ * validator record decodes none of them again. Bounded by `max_validators`.
+ */
+const summaries = new WeakMap<StakingCore, Map<string, RecordSummary>>()
+
+function decodeValidator(k: StakingCore, record: Bytes): Validator {
+  return k.registry.type('sdk.staking.v1beta1.Validator').decode(record) as unknown as Validator
+}
+
+/** The summary of a stored record: the kept one while the bytes are the same. */
+function summaryOf(
+  k: StakingCore,
+  kept: RecordSummary | undefined,
+  record: Bytes | undefined,
+  onDecode: (v: Validator) => void,
+): RecordSummary {
+  if (!record) throw ErrLogic.wrap('validator record of the power index not found')
+  if (kept && equalBytes(kept.record, record)) return kept
+  const v = decodeValidator(k, record)
+  onDecode(v)
+  return { record: record.slice(), jailed: v.jailed, status: v.status, tokens: rateOf(v).tokens }
+}
+
 /**
  * Upstream ApplyAndReturnValidatorSetUpdates: the first `max_validators` of the power index with
  * power ≥ 1 are bonded; those bonded before and not now begin unbonding. Returns the updates:
@@ -59,20 +91,32 @@ export async function applyAndReturnValidatorSetUpdates(
     if (top.length >= params.max_validators) break
     top.push(operator)
   }
+  const previous = summaries.get(k)
+  const seen = new Map<string, RecordSummary>()
   for (const operator of top) {
-    let v = (await k.validator(ctx.state, operator))!
-    if (v.jailed)
+    const key = toHex(operator)
+    const record = await store.get(k.c.validators.storeKey(operator))
+    let decoded: Validator | undefined
+    const summary = summaryOf(k, previous?.get(key), record, (v) => {
+      decoded = v
+    })
+    seen.set(key, summary)
+    if (summary.jailed)
       throw ErrLogic.wrap('should never retrieve a jailed validator from the power store')
-    const tokens = rateOf(v).tokens
+    const tokens = summary.tokens
     if (powerOf(tokens) === 0n) break
-    if (v.status === BOND_STATUS_UNBONDED || v.status === BOND_STATUS_UNBONDING) {
-      v = await bondValidator(k, ctx, v)
+    const validator = (): Validator => {
+      decoded ??= decodeValidator(k, summary.record)
+      return decoded
+    }
+    let v: Validator | undefined
+    if (summary.status === BOND_STATUS_UNBONDED || summary.status === BOND_STATUS_UNBONDING) {
+      v = await bondValidator(k, ctx, validator())
       toBonded += tokens
     }
-    const key = toHex(operator)
     const newPower = powerOf(tokens)
     if (last.get(key) !== newPower) {
-      updates.push({ pubKey: consPubKeyOf(k.registry, v), power: newPower })
+      updates.push({ pubKey: consPubKeyOf(k.registry, v ?? validator()), power: newPower })
       k.c.lastValidatorPower.set(store, operator, newPower)
     }
     last.delete(key)
@@ -87,13 +131,19 @@ export async function applyAndReturnValidatorSetUpdates(
     k.c.lastValidatorPower.remove(store, operator)
     updates.push({ pubKey: consPubKeyOf(k.registry, v), power: 0n })
   }
+  summaries.set(k, seen)
   // Only the net difference moves between the pools (one send, as upstream).
   if (toBonded > toNotBonded) await movePoolTokens(k, ctx, true, toBonded - toNotBonded)
   else if (toBonded < toNotBonded) await movePoolTokens(k, ctx, false, toNotBonded - toBonded)
   if (updates.length > 0) k.c.lastTotalPower.set(store, totalPower.toString())
-  k.c.validatorUpdates.set(store, {
-    updates: updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power })),
-  })
+  // Upstream writes the block's updates every block. With none, their encoding is empty; when the
+  // stored item is already empty, writing it again changes no state, so the write is skipped.
+  const stored = updates.length === 0 ? await store.get(k.c.validatorUpdates.prefix) : undefined
+  if (stored === undefined || stored.length !== 0) {
+    k.c.validatorUpdates.set(store, {
+      updates: updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power })),
+    })
+  }
   return updates
 }
 
@@ -167,10 +217,10 @@ async function deleteValidatorQueue(k: StakingCore, ctx: BlockContext, v: Valida
  */
 export async function unbondAllMatureValidators(k: StakingCore, ctx: BlockContext) {
   const store = ctx.state.store(MODULE_NAME)
-  const end = new Uint8Array([
-    ...k.c.validatorQueue.storeKey([timeKeyOf(ctx.time), BigInt(ctx.height)]).subarray(1),
-    0,
-  ])
+  // The queue key after its prefix, then a zero byte: the range ends just past this block's key.
+  const key = k.c.validatorQueue.storeKey([timeKeyOf(ctx.time), BigInt(ctx.height)])
+  const end = new Uint8Array(key.length)
+  end.set(key.subarray(1))
   const due: [string, bigint, string[]][] = []
   for await (const [[time, height], slice] of k.c.validatorQueue.iterate(store, { end })) {
     if (height <= BigInt(ctx.height) && time <= timeKeyOf(ctx.time)) {
