@@ -45,10 +45,20 @@ export function sha256(...parts: readonly Bytes[]): Bytes {
       return digest.slice()
     }
   }
-  const h = crypto().createHash('sha256')
-  for (const p of parts) h.update(p)
-  const d = h.digest()
+  const c = crypto()
+  // One input (a store's accumulator on every block that changes it): the one-shot hash skips
+  // building a Hash object (about 0.4 µs of 2.2 at 2 KB).
+  const d =
+    parts.length === 1 && typeof c.hash === 'function'
+      ? (c.hash('sha256', parts[0]!, 'buffer') as unknown as Buffer)
+      : hashParts(c, parts)
   return new Uint8Array(d.buffer, d.byteOffset, d.length)
+}
+
+function hashParts(c: typeof import('node:crypto'), parts: readonly Bytes[]): Buffer {
+  const h = c.createHash('sha256')
+  for (const p of parts) h.update(p)
+  return h.digest()
 }
 
 /** A tx's hash as CometBFT shows it: sha256 of the tx bytes, upper-case hex. */

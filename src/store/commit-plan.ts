@@ -126,8 +126,10 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
       ? input.appliedAppHash
       : appHashOf([...live].map(([name, id]) => [name, hashOf(id)] as const))
 
+  // The stored copy views the lanes: a planned accumulator is never changed again (the next height
+  // clones it before adding to it), so the view keeps its bytes.
   for (const [id, acc] of touched) {
-    if (liveIds.has(id)) ops.push({ type: 'put', key: accumulatorKey(id), value: acc.toBytes() })
+    if (liveIds.has(id)) ops.push({ type: 'put', key: accumulatorKey(id), value: acc.hashInput() })
   }
   for (const id of input.accumulators.keys()) {
     if (!liveIds.has(id)) ops.push({ type: 'del', key: accumulatorKey(id) })

@@ -43,9 +43,21 @@ export function metaKey(name: string): Bytes {
   return concatBytes(Uint8Array.of(FAMILY_META), utf8(name))
 }
 
-/** Meta key of a store's LtHash accumulator. */
+/**
+ * Meta keys of the stores' accumulators, one object per store: the commit queue merges the heights
+ * of one batch and keeps only the last write of a short key it has seen as the same object, so a
+ * batch of many heights writes each store's 2 KB accumulator once, not once per height.
+ */
+const accumulatorKeys = new Map<number, Bytes>()
+
+/** Meta key of a store's LtHash accumulator (the same object for a store; never changed). */
 export function accumulatorKey(storeId: number): Bytes {
-  return metaKey(`acc/${storeId}`)
+  let key = accumulatorKeys.get(storeId)
+  if (!key) {
+    key = metaKey(`acc/${storeId}`)
+    accumulatorKeys.set(storeId, key)
+  }
+  return key
 }
 
 /** latin1 form of a 4-byte big-endian store id, the first 4 chars of every full key. */

@@ -42,12 +42,25 @@ function removedHash(key: Bytes, value: Bytes): Uint16Array {
   return elementHash(key, value)
 }
 
+/** Where a small element's input is gathered before hashing (the hash reads it synchronously). */
+const INPUT_SCRATCH = new Uint8Array(1024)
+
 /** Element hash of one (key, value) pair: SHAKE-256 XOF of len(key) ‖ key ‖ value. */
 function elementHash(key: Bytes, value: Bytes): Uint16Array {
   const h = createHash('shake256', { outputLength: LTHASH_BYTES })
-  h.update(uvarint(key.length))
-  h.update(key)
-  h.update(value)
+  const prefix = uvarint(key.length)
+  const n = prefix.length + key.length + value.length
+  if (n <= INPUT_SCRATCH.length) {
+    // One update of the gathered input instead of three (each crosses into native code).
+    INPUT_SCRATCH.set(prefix, 0)
+    INPUT_SCRATCH.set(key, prefix.length)
+    INPUT_SCRATCH.set(value, prefix.length + key.length)
+    h.update(INPUT_SCRATCH.subarray(0, n))
+  } else {
+    h.update(prefix)
+    h.update(key)
+    h.update(value)
+  }
   const d = h.digest()
   // Lanes are little-endian uint16 on every platform: on a little-endian one, the digest's bytes are
   // the lanes (viewed in place when aligned, else copied once).
