@@ -4,6 +4,7 @@ import { storageWriteError } from '../config/write-error.js'
 import { createSilentLogger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
+import { accumulatorKey } from '../store/keys.js'
 import { createMemoryBackend, createMemoryDatabase } from '../store/memory-backend.js'
 import { CommitQueue, HOLD_HEIGHTS, HOLD_MS, MAX_PENDING } from './commit-queue.js'
 
@@ -54,6 +55,29 @@ function queueOver(backend: StoreBackend) {
 }
 
 describe('commit queue', () => {
+  test("behavior: a batch of merged heights writes a store's accumulator once, the last height's", async () => {
+    const { db, backend, batches } = recordingBackend()
+    const queue = queueOver(backend)
+    const published: number[] = []
+    const n = HOLD_HEIGHTS * 2
+    const pending = []
+    for (let h = 1; h <= n; h++) {
+      const e = entry(h, published)
+      // Each height changes store 3, as a commit plan writes it: under the store's meta key.
+      e.ops.push({ type: 'put', key: accumulatorKey(3), value: uint64BE(h) })
+      pending.push(queue.push(e, h < n))
+    }
+    await pending.at(-1)!.durable
+    await queue.drain()
+
+    const acc = bytesToLatin1(accumulatorKey(3))
+    expect(batches.length).toBeLessThan(n)
+    for (const batch of batches) {
+      expect(batch.filter((op) => bytesToLatin1(op.key) === acc)).toHaveLength(1)
+    }
+    expect(db.get(acc)).toEqual(uint64BE(n))
+  })
+
   test('behavior: a held burst is written in a few batches, the latest height once per batch', async () => {
     const { db, backend, batches } = recordingBackend()
     const queue = queueOver(backend)
