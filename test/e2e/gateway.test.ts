@@ -236,6 +236,8 @@ describe('REST gateway of a running sdkd', () => {
   })
 
   test('behavior: queries racing block commits never see a half-committed height', async () => {
+    // The waves ask for heights 1 to 5 too: they must exist (a later one is refused, 400).
+    await heightAtLeast(open.rpcPort, 5)
     const seen = new Set<number>()
     // At least 20 waves, and on until blocks were seen committing meanwhile (however slow they come).
     const deadline = Date.now() + 30_000
