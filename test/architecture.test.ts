@@ -21,7 +21,7 @@ describe('one direction of imports (docs/ARCHITECTURE.md, "Layers")', () => {
       'src/block/',
       'src/config/',
       'src/codec/',
-      'src/errors.ts src/logger.ts src/log-levels.ts',
+      'src/errors.ts src/error-status.ts src/logger.ts src/log-levels.ts',
       'src/threads/',
     ])
   })
