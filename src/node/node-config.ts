@@ -52,15 +52,6 @@ export function checkModuleGenesis(app: App, home: LoadedHome): void {
       throw new ConfigError('config/genesis.json', '', (err as Error).message)
     }
   }
-  // Gentxs an app version cannot deliver would leave their validators silently out of the chain.
-  const genTxs = (home.genesis.appState.genutil as { gen_txs?: unknown } | undefined)?.gen_txs
-  if (!app.modules.has('genutil') && Array.isArray(genTxs) && genTxs.length > 0) {
-    throw new ConfigError(
-      'config/genesis.json',
-      'app_state.genutil.gen_txs',
-      `holds ${genTxs.length} gentx(s), but app version ${app.version.name} has no x/genutil module to deliver them at InitChain`,
-    )
-  }
 }
 
 /** The store's pruning as app.toml sets it, with upstream's checks. */

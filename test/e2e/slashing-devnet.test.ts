@@ -35,6 +35,22 @@ async function json(...args: string[]): Promise<any> {
   return JSON.parse(r.stdout)
 }
 
+/** `sdkd tx slashing unjail --from <operator>`, waiting for the tx's block. */
+const unjail = (operator: string) =>
+  sdkd(
+    'tx',
+    'slashing',
+    'unjail',
+    '--from',
+    operator,
+    '--node',
+    rpc,
+    '--wait',
+    '--yes',
+    '--output',
+    'json',
+  )
+
 /** The validator whose moniker is `name`, as `sdkd query staking validators` lists it. */
 async function validatorNamed(name: string): Promise<any> {
   const { validators } = await json('query', 'staking', 'validators')
@@ -102,19 +118,7 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     expect(mine).toMatchObject({ tombstoned: false, missed_blocks_counter: '0' })
 
     // Too early: jailed_until is 600 s after the jailing block.
-    const early = await sdkd(
-      'tx',
-      'slashing',
-      'unjail',
-      '--from',
-      'validator3',
-      '--node',
-      rpc,
-      '--wait',
-      '--yes',
-      '--output',
-      'json',
-    )
+    const early = await unjail('validator3')
     expect(early.code).toBe(1)
     expect(early.stderr).toContain(
       'code 4 (codespace slashing): failed to execute message; message index: 0: validator still jailed; cannot be unjailed',
@@ -122,21 +126,9 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
 
     const jump = await rpcCall(rpcPort, 'dev_increaseTime', { seconds: 601 })
     expect(jump.error).toBeUndefined()
-    const unjail = await sdkd(
-      'tx',
-      'slashing',
-      'unjail',
-      '--from',
-      'validator3',
-      '--node',
-      rpc,
-      '--wait',
-      '--yes',
-      '--output',
-      'json',
-    )
-    expect(unjail.code, unjail.stderr).toBe(0)
-    const unjailHeight = Number(JSON.parse(unjail.stdout).height)
+    const unjailed = await unjail('validator3')
+    expect(unjailed.code, unjailed.stderr).toBe(0)
+    const unjailHeight = Number(JSON.parse(unjailed.stdout).height)
     expect(await validatorNamed('validator-3')).toMatchObject({
       status: 'BOND_STATUS_BONDED',
       jailed: false,
@@ -164,19 +156,7 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     expect(
       (await rpcCall(rpcPort, 'dev_increaseTime', { seconds: 10 * 365 * 86400 })).error,
     ).toBeUndefined()
-    const refused = await sdkd(
-      'tx',
-      'slashing',
-      'unjail',
-      '--from',
-      'validator2',
-      '--node',
-      rpc,
-      '--wait',
-      '--yes',
-      '--output',
-      'json',
-    )
+    const refused = await unjail('validator2')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain(
       'code 4 (codespace slashing): failed to execute message; message index: 0: validator still jailed; cannot be unjailed',
