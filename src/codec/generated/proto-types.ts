@@ -4805,6 +4805,664 @@ export declare namespace tendermint.abci {
       power?: Long | number | string | bigint | null | undefined
     }
   }
+  /** tendermint.abci.Request, decoded. */
+  type Request = {
+    echo: ProtoTypes['tendermint.abci.RequestEcho'] | null
+    flush: ProtoTypes['tendermint.abci.RequestFlush'] | null
+    info: ProtoTypes['tendermint.abci.RequestInfo'] | null
+    init_chain: ProtoTypes['tendermint.abci.RequestInitChain'] | null
+    query: ProtoTypes['tendermint.abci.RequestQuery'] | null
+    check_tx: ProtoTypes['tendermint.abci.RequestCheckTx'] | null
+    commit: ProtoTypes['tendermint.abci.RequestCommit'] | null
+    list_snapshots: ProtoTypes['tendermint.abci.RequestListSnapshots'] | null
+    offer_snapshot: ProtoTypes['tendermint.abci.RequestOfferSnapshot'] | null
+    load_snapshot_chunk: ProtoTypes['tendermint.abci.RequestLoadSnapshotChunk'] | null
+    apply_snapshot_chunk: ProtoTypes['tendermint.abci.RequestApplySnapshotChunk'] | null
+    prepare_proposal: ProtoTypes['tendermint.abci.RequestPrepareProposal'] | null
+    process_proposal: ProtoTypes['tendermint.abci.RequestProcessProposal'] | null
+    extend_vote: ProtoTypes['tendermint.abci.RequestExtendVote'] | null
+    verify_vote_extension: ProtoTypes['tendermint.abci.RequestVerifyVoteExtension'] | null
+    finalize_block: ProtoTypes['tendermint.abci.RequestFinalizeBlock'] | null
+    /** Which field of value is set (a getter). */
+    readonly value?: 'echo' | 'flush' | 'info' | 'init_chain' | 'query' | 'check_tx' | 'commit' | 'list_snapshots' | 'offer_snapshot' | 'load_snapshot_chunk' | 'apply_snapshot_chunk' | 'prepare_proposal' | 'process_proposal' | 'extend_vote' | 'verify_vote_extension' | 'finalize_block' | undefined
+  }
+  namespace Request {
+    /** tendermint.abci.Request, as fromObject and encode take it. */
+    type Init = {
+      echo?: ProtoInits['tendermint.abci.RequestEcho'] | null | undefined
+      flush?: ProtoInits['tendermint.abci.RequestFlush'] | null | undefined
+      info?: ProtoInits['tendermint.abci.RequestInfo'] | null | undefined
+      init_chain?: ProtoInits['tendermint.abci.RequestInitChain'] | null | undefined
+      query?: ProtoInits['tendermint.abci.RequestQuery'] | null | undefined
+      check_tx?: ProtoInits['tendermint.abci.RequestCheckTx'] | null | undefined
+      commit?: ProtoInits['tendermint.abci.RequestCommit'] | null | undefined
+      list_snapshots?: ProtoInits['tendermint.abci.RequestListSnapshots'] | null | undefined
+      offer_snapshot?: ProtoInits['tendermint.abci.RequestOfferSnapshot'] | null | undefined
+      load_snapshot_chunk?: ProtoInits['tendermint.abci.RequestLoadSnapshotChunk'] | null | undefined
+      apply_snapshot_chunk?: ProtoInits['tendermint.abci.RequestApplySnapshotChunk'] | null | undefined
+      prepare_proposal?: ProtoInits['tendermint.abci.RequestPrepareProposal'] | null | undefined
+      process_proposal?: ProtoInits['tendermint.abci.RequestProcessProposal'] | null | undefined
+      extend_vote?: ProtoInits['tendermint.abci.RequestExtendVote'] | null | undefined
+      verify_vote_extension?: ProtoInits['tendermint.abci.RequestVerifyVoteExtension'] | null | undefined
+      finalize_block?: ProtoInits['tendermint.abci.RequestFinalizeBlock'] | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestEcho, decoded. */
+  type RequestEcho = {
+    message: string
+  }
+  namespace RequestEcho {
+    /** tendermint.abci.RequestEcho, as fromObject and encode take it. */
+    type Init = {
+      message?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestFlush, decoded. */
+  type RequestFlush = {
+  }
+  namespace RequestFlush {
+    /** tendermint.abci.RequestFlush, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** tendermint.abci.RequestInfo, decoded. */
+  type RequestInfo = {
+    version: string
+    block_version: Long
+    p2p_version: Long
+    abci_version: string
+  }
+  namespace RequestInfo {
+    /** tendermint.abci.RequestInfo, as fromObject and encode take it. */
+    type Init = {
+      version?: string | null | undefined
+      block_version?: Long | number | string | bigint | null | undefined
+      p2p_version?: Long | number | string | bigint | null | undefined
+      abci_version?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestInitChain, decoded. */
+  type RequestInitChain = {
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    chain_id: string
+    consensus_params: ProtoTypes['tendermint.types.ConsensusParams'] | null
+    validators: ProtoTypes['tendermint.abci.ValidatorUpdate'][]
+    app_state_bytes: Uint8Array
+    initial_height: Long
+  }
+  namespace RequestInitChain {
+    /** tendermint.abci.RequestInitChain, as fromObject and encode take it. */
+    type Init = {
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      chain_id?: string | null | undefined
+      consensus_params?: ProtoInits['tendermint.types.ConsensusParams'] | null | undefined
+      validators?: readonly ProtoInits['tendermint.abci.ValidatorUpdate'][] | null | undefined
+      app_state_bytes?: Uint8Array | null | undefined
+      initial_height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestQuery, decoded. */
+  type RequestQuery = {
+    data: Uint8Array
+    path: string
+    height: Long
+    prove: boolean
+  }
+  namespace RequestQuery {
+    /** tendermint.abci.RequestQuery, as fromObject and encode take it. */
+    type Init = {
+      data?: Uint8Array | null | undefined
+      path?: string | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      prove?: boolean | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestCheckTx, decoded. */
+  type RequestCheckTx = {
+    tx: Uint8Array
+    type: number
+  }
+  namespace RequestCheckTx {
+    /** tendermint.abci.RequestCheckTx, as fromObject and encode take it. */
+    type Init = {
+      tx?: Uint8Array | null | undefined
+      type?: number | ProtoEnumNames['tendermint.abci.CheckTxType'] | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestCommit, decoded. */
+  type RequestCommit = {
+  }
+  namespace RequestCommit {
+    /** tendermint.abci.RequestCommit, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** tendermint.abci.RequestListSnapshots, decoded. */
+  type RequestListSnapshots = {
+  }
+  namespace RequestListSnapshots {
+    /** tendermint.abci.RequestListSnapshots, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** tendermint.abci.RequestOfferSnapshot, decoded. */
+  type RequestOfferSnapshot = {
+    snapshot: ProtoTypes['tendermint.abci.Snapshot'] | null
+    app_hash: Uint8Array
+  }
+  namespace RequestOfferSnapshot {
+    /** tendermint.abci.RequestOfferSnapshot, as fromObject and encode take it. */
+    type Init = {
+      snapshot?: ProtoInits['tendermint.abci.Snapshot'] | null | undefined
+      app_hash?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestLoadSnapshotChunk, decoded. */
+  type RequestLoadSnapshotChunk = {
+    height: Long
+    format: number
+    chunk: number
+  }
+  namespace RequestLoadSnapshotChunk {
+    /** tendermint.abci.RequestLoadSnapshotChunk, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      format?: number | null | undefined
+      chunk?: number | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestApplySnapshotChunk, decoded. */
+  type RequestApplySnapshotChunk = {
+    index: number
+    chunk: Uint8Array
+    sender: string
+  }
+  namespace RequestApplySnapshotChunk {
+    /** tendermint.abci.RequestApplySnapshotChunk, as fromObject and encode take it. */
+    type Init = {
+      index?: number | null | undefined
+      chunk?: Uint8Array | null | undefined
+      sender?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestPrepareProposal, decoded. */
+  type RequestPrepareProposal = {
+    max_tx_bytes: Long
+    txs: Uint8Array[]
+    local_last_commit: ProtoTypes['tendermint.abci.ExtendedCommitInfo'] | null
+    misbehavior: ProtoTypes['tendermint.abci.Misbehavior'][]
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    next_validators_hash: Uint8Array
+    proposer_address: Uint8Array
+  }
+  namespace RequestPrepareProposal {
+    /** tendermint.abci.RequestPrepareProposal, as fromObject and encode take it. */
+    type Init = {
+      max_tx_bytes?: Long | number | string | bigint | null | undefined
+      txs?: readonly Uint8Array[] | null | undefined
+      local_last_commit?: ProtoInits['tendermint.abci.ExtendedCommitInfo'] | null | undefined
+      misbehavior?: readonly ProtoInits['tendermint.abci.Misbehavior'][] | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      next_validators_hash?: Uint8Array | null | undefined
+      proposer_address?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestProcessProposal, decoded. */
+  type RequestProcessProposal = {
+    txs: Uint8Array[]
+    proposed_last_commit: ProtoTypes['tendermint.abci.CommitInfo'] | null
+    misbehavior: ProtoTypes['tendermint.abci.Misbehavior'][]
+    hash: Uint8Array
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    next_validators_hash: Uint8Array
+    proposer_address: Uint8Array
+  }
+  namespace RequestProcessProposal {
+    /** tendermint.abci.RequestProcessProposal, as fromObject and encode take it. */
+    type Init = {
+      txs?: readonly Uint8Array[] | null | undefined
+      proposed_last_commit?: ProtoInits['tendermint.abci.CommitInfo'] | null | undefined
+      misbehavior?: readonly ProtoInits['tendermint.abci.Misbehavior'][] | null | undefined
+      hash?: Uint8Array | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      next_validators_hash?: Uint8Array | null | undefined
+      proposer_address?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestExtendVote, decoded. */
+  type RequestExtendVote = {
+    hash: Uint8Array
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    txs: Uint8Array[]
+    proposed_last_commit: ProtoTypes['tendermint.abci.CommitInfo'] | null
+    misbehavior: ProtoTypes['tendermint.abci.Misbehavior'][]
+    next_validators_hash: Uint8Array
+    proposer_address: Uint8Array
+  }
+  namespace RequestExtendVote {
+    /** tendermint.abci.RequestExtendVote, as fromObject and encode take it. */
+    type Init = {
+      hash?: Uint8Array | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      txs?: readonly Uint8Array[] | null | undefined
+      proposed_last_commit?: ProtoInits['tendermint.abci.CommitInfo'] | null | undefined
+      misbehavior?: readonly ProtoInits['tendermint.abci.Misbehavior'][] | null | undefined
+      next_validators_hash?: Uint8Array | null | undefined
+      proposer_address?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestVerifyVoteExtension, decoded. */
+  type RequestVerifyVoteExtension = {
+    hash: Uint8Array
+    validator_address: Uint8Array
+    height: Long
+    vote_extension: Uint8Array
+  }
+  namespace RequestVerifyVoteExtension {
+    /** tendermint.abci.RequestVerifyVoteExtension, as fromObject and encode take it. */
+    type Init = {
+      hash?: Uint8Array | null | undefined
+      validator_address?: Uint8Array | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      vote_extension?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.RequestFinalizeBlock, decoded. */
+  type RequestFinalizeBlock = {
+    txs: Uint8Array[]
+    decided_last_commit: ProtoTypes['tendermint.abci.CommitInfo'] | null
+    misbehavior: ProtoTypes['tendermint.abci.Misbehavior'][]
+    hash: Uint8Array
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    next_validators_hash: Uint8Array
+    proposer_address: Uint8Array
+  }
+  namespace RequestFinalizeBlock {
+    /** tendermint.abci.RequestFinalizeBlock, as fromObject and encode take it. */
+    type Init = {
+      txs?: readonly Uint8Array[] | null | undefined
+      decided_last_commit?: ProtoInits['tendermint.abci.CommitInfo'] | null | undefined
+      misbehavior?: readonly ProtoInits['tendermint.abci.Misbehavior'][] | null | undefined
+      hash?: Uint8Array | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      next_validators_hash?: Uint8Array | null | undefined
+      proposer_address?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.Response, decoded. */
+  type Response = {
+    exception: ProtoTypes['tendermint.abci.ResponseException'] | null
+    echo: ProtoTypes['tendermint.abci.ResponseEcho'] | null
+    flush: ProtoTypes['tendermint.abci.ResponseFlush'] | null
+    info: ProtoTypes['tendermint.abci.ResponseInfo'] | null
+    init_chain: ProtoTypes['tendermint.abci.ResponseInitChain'] | null
+    query: ProtoTypes['tendermint.abci.ResponseQuery'] | null
+    check_tx: ProtoTypes['tendermint.abci.ResponseCheckTx'] | null
+    commit: ProtoTypes['tendermint.abci.ResponseCommit'] | null
+    list_snapshots: ProtoTypes['tendermint.abci.ResponseListSnapshots'] | null
+    offer_snapshot: ProtoTypes['tendermint.abci.ResponseOfferSnapshot'] | null
+    load_snapshot_chunk: ProtoTypes['tendermint.abci.ResponseLoadSnapshotChunk'] | null
+    apply_snapshot_chunk: ProtoTypes['tendermint.abci.ResponseApplySnapshotChunk'] | null
+    prepare_proposal: ProtoTypes['tendermint.abci.ResponsePrepareProposal'] | null
+    process_proposal: ProtoTypes['tendermint.abci.ResponseProcessProposal'] | null
+    extend_vote: ProtoTypes['tendermint.abci.ResponseExtendVote'] | null
+    verify_vote_extension: ProtoTypes['tendermint.abci.ResponseVerifyVoteExtension'] | null
+    finalize_block: ProtoTypes['tendermint.abci.ResponseFinalizeBlock'] | null
+    /** Which field of value is set (a getter). */
+    readonly value?: 'exception' | 'echo' | 'flush' | 'info' | 'init_chain' | 'query' | 'check_tx' | 'commit' | 'list_snapshots' | 'offer_snapshot' | 'load_snapshot_chunk' | 'apply_snapshot_chunk' | 'prepare_proposal' | 'process_proposal' | 'extend_vote' | 'verify_vote_extension' | 'finalize_block' | undefined
+  }
+  namespace Response {
+    /** tendermint.abci.Response, as fromObject and encode take it. */
+    type Init = {
+      exception?: ProtoInits['tendermint.abci.ResponseException'] | null | undefined
+      echo?: ProtoInits['tendermint.abci.ResponseEcho'] | null | undefined
+      flush?: ProtoInits['tendermint.abci.ResponseFlush'] | null | undefined
+      info?: ProtoInits['tendermint.abci.ResponseInfo'] | null | undefined
+      init_chain?: ProtoInits['tendermint.abci.ResponseInitChain'] | null | undefined
+      query?: ProtoInits['tendermint.abci.ResponseQuery'] | null | undefined
+      check_tx?: ProtoInits['tendermint.abci.ResponseCheckTx'] | null | undefined
+      commit?: ProtoInits['tendermint.abci.ResponseCommit'] | null | undefined
+      list_snapshots?: ProtoInits['tendermint.abci.ResponseListSnapshots'] | null | undefined
+      offer_snapshot?: ProtoInits['tendermint.abci.ResponseOfferSnapshot'] | null | undefined
+      load_snapshot_chunk?: ProtoInits['tendermint.abci.ResponseLoadSnapshotChunk'] | null | undefined
+      apply_snapshot_chunk?: ProtoInits['tendermint.abci.ResponseApplySnapshotChunk'] | null | undefined
+      prepare_proposal?: ProtoInits['tendermint.abci.ResponsePrepareProposal'] | null | undefined
+      process_proposal?: ProtoInits['tendermint.abci.ResponseProcessProposal'] | null | undefined
+      extend_vote?: ProtoInits['tendermint.abci.ResponseExtendVote'] | null | undefined
+      verify_vote_extension?: ProtoInits['tendermint.abci.ResponseVerifyVoteExtension'] | null | undefined
+      finalize_block?: ProtoInits['tendermint.abci.ResponseFinalizeBlock'] | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseException, decoded. */
+  type ResponseException = {
+    error: string
+  }
+  namespace ResponseException {
+    /** tendermint.abci.ResponseException, as fromObject and encode take it. */
+    type Init = {
+      error?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseEcho, decoded. */
+  type ResponseEcho = {
+    message: string
+  }
+  namespace ResponseEcho {
+    /** tendermint.abci.ResponseEcho, as fromObject and encode take it. */
+    type Init = {
+      message?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseFlush, decoded. */
+  type ResponseFlush = {
+  }
+  namespace ResponseFlush {
+    /** tendermint.abci.ResponseFlush, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** tendermint.abci.ResponseInfo, decoded. */
+  type ResponseInfo = {
+    data: string
+    version: string
+    app_version: Long
+    last_block_height: Long
+    last_block_app_hash: Uint8Array
+  }
+  namespace ResponseInfo {
+    /** tendermint.abci.ResponseInfo, as fromObject and encode take it. */
+    type Init = {
+      data?: string | null | undefined
+      version?: string | null | undefined
+      app_version?: Long | number | string | bigint | null | undefined
+      last_block_height?: Long | number | string | bigint | null | undefined
+      last_block_app_hash?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseInitChain, decoded. */
+  type ResponseInitChain = {
+    consensus_params: ProtoTypes['tendermint.types.ConsensusParams'] | null
+    validators: ProtoTypes['tendermint.abci.ValidatorUpdate'][]
+    app_hash: Uint8Array
+  }
+  namespace ResponseInitChain {
+    /** tendermint.abci.ResponseInitChain, as fromObject and encode take it. */
+    type Init = {
+      consensus_params?: ProtoInits['tendermint.types.ConsensusParams'] | null | undefined
+      validators?: readonly ProtoInits['tendermint.abci.ValidatorUpdate'][] | null | undefined
+      app_hash?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseQuery, decoded. */
+  type ResponseQuery = {
+    code: number
+    log: string
+    info: string
+    index: Long
+    key: Uint8Array
+    value: Uint8Array
+    proof_ops: ProtoTypes['tendermint.crypto.ProofOps'] | null
+    height: Long
+    codespace: string
+  }
+  namespace ResponseQuery {
+    /** tendermint.abci.ResponseQuery, as fromObject and encode take it. */
+    type Init = {
+      code?: number | null | undefined
+      log?: string | null | undefined
+      info?: string | null | undefined
+      index?: Long | number | string | bigint | null | undefined
+      key?: Uint8Array | null | undefined
+      value?: Uint8Array | null | undefined
+      proof_ops?: ProtoInits['tendermint.crypto.ProofOps'] | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      codespace?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseCheckTx, decoded. */
+  type ResponseCheckTx = {
+    code: number
+    data: Uint8Array
+    log: string
+    info: string
+    gas_wanted: Long
+    gas_used: Long
+    events: ProtoTypes['tendermint.abci.Event'][]
+    codespace: string
+  }
+  namespace ResponseCheckTx {
+    /** tendermint.abci.ResponseCheckTx, as fromObject and encode take it. */
+    type Init = {
+      code?: number | null | undefined
+      data?: Uint8Array | null | undefined
+      log?: string | null | undefined
+      info?: string | null | undefined
+      gas_wanted?: Long | number | string | bigint | null | undefined
+      gas_used?: Long | number | string | bigint | null | undefined
+      events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+      codespace?: string | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseCommit, decoded. */
+  type ResponseCommit = {
+    retain_height: Long
+  }
+  namespace ResponseCommit {
+    /** tendermint.abci.ResponseCommit, as fromObject and encode take it. */
+    type Init = {
+      retain_height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseListSnapshots, decoded. */
+  type ResponseListSnapshots = {
+    snapshots: ProtoTypes['tendermint.abci.Snapshot'][]
+  }
+  namespace ResponseListSnapshots {
+    /** tendermint.abci.ResponseListSnapshots, as fromObject and encode take it. */
+    type Init = {
+      snapshots?: readonly ProtoInits['tendermint.abci.Snapshot'][] | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseOfferSnapshot, decoded. */
+  type ResponseOfferSnapshot = {
+    result: number
+  }
+  namespace ResponseOfferSnapshot {
+    /** tendermint.abci.ResponseOfferSnapshot, as fromObject and encode take it. */
+    type Init = {
+      result?: number | ProtoEnumNames['tendermint.abci.ResponseOfferSnapshot.Result'] | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseLoadSnapshotChunk, decoded. */
+  type ResponseLoadSnapshotChunk = {
+    chunk: Uint8Array
+  }
+  namespace ResponseLoadSnapshotChunk {
+    /** tendermint.abci.ResponseLoadSnapshotChunk, as fromObject and encode take it. */
+    type Init = {
+      chunk?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseApplySnapshotChunk, decoded. */
+  type ResponseApplySnapshotChunk = {
+    result: number
+    refetch_chunks: number[]
+    reject_senders: string[]
+  }
+  namespace ResponseApplySnapshotChunk {
+    /** tendermint.abci.ResponseApplySnapshotChunk, as fromObject and encode take it. */
+    type Init = {
+      result?: number | ProtoEnumNames['tendermint.abci.ResponseApplySnapshotChunk.Result'] | null | undefined
+      refetch_chunks?: readonly number[] | null | undefined
+      reject_senders?: readonly string[] | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponsePrepareProposal, decoded. */
+  type ResponsePrepareProposal = {
+    txs: Uint8Array[]
+  }
+  namespace ResponsePrepareProposal {
+    /** tendermint.abci.ResponsePrepareProposal, as fromObject and encode take it. */
+    type Init = {
+      txs?: readonly Uint8Array[] | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseProcessProposal, decoded. */
+  type ResponseProcessProposal = {
+    status: number
+  }
+  namespace ResponseProcessProposal {
+    /** tendermint.abci.ResponseProcessProposal, as fromObject and encode take it. */
+    type Init = {
+      status?: number | ProtoEnumNames['tendermint.abci.ResponseProcessProposal.ProposalStatus'] | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseExtendVote, decoded. */
+  type ResponseExtendVote = {
+    vote_extension: Uint8Array
+  }
+  namespace ResponseExtendVote {
+    /** tendermint.abci.ResponseExtendVote, as fromObject and encode take it. */
+    type Init = {
+      vote_extension?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseVerifyVoteExtension, decoded. */
+  type ResponseVerifyVoteExtension = {
+    status: number
+  }
+  namespace ResponseVerifyVoteExtension {
+    /** tendermint.abci.ResponseVerifyVoteExtension, as fromObject and encode take it. */
+    type Init = {
+      status?: number | ProtoEnumNames['tendermint.abci.ResponseVerifyVoteExtension.VerifyStatus'] | null | undefined
+    }
+  }
+  /** tendermint.abci.ResponseFinalizeBlock, decoded. */
+  type ResponseFinalizeBlock = {
+    events: ProtoTypes['tendermint.abci.Event'][]
+    tx_results: ProtoTypes['tendermint.abci.ExecTxResult'][]
+    validator_updates: ProtoTypes['tendermint.abci.ValidatorUpdate'][]
+    consensus_param_updates: ProtoTypes['tendermint.types.ConsensusParams'] | null
+    app_hash: Uint8Array
+  }
+  namespace ResponseFinalizeBlock {
+    /** tendermint.abci.ResponseFinalizeBlock, as fromObject and encode take it. */
+    type Init = {
+      events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+      tx_results?: readonly ProtoInits['tendermint.abci.ExecTxResult'][] | null | undefined
+      validator_updates?: readonly ProtoInits['tendermint.abci.ValidatorUpdate'][] | null | undefined
+      consensus_param_updates?: ProtoInits['tendermint.types.ConsensusParams'] | null | undefined
+      app_hash?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.abci.CommitInfo, decoded. */
+  type CommitInfo = {
+    round: number
+    votes: ProtoTypes['tendermint.abci.VoteInfo'][]
+  }
+  namespace CommitInfo {
+    /** tendermint.abci.CommitInfo, as fromObject and encode take it. */
+    type Init = {
+      round?: number | null | undefined
+      votes?: readonly ProtoInits['tendermint.abci.VoteInfo'][] | null | undefined
+    }
+  }
+  /** tendermint.abci.ExtendedCommitInfo, decoded. */
+  type ExtendedCommitInfo = {
+    round: number
+    votes: ProtoTypes['tendermint.abci.ExtendedVoteInfo'][]
+  }
+  namespace ExtendedCommitInfo {
+    /** tendermint.abci.ExtendedCommitInfo, as fromObject and encode take it. */
+    type Init = {
+      round?: number | null | undefined
+      votes?: readonly ProtoInits['tendermint.abci.ExtendedVoteInfo'][] | null | undefined
+    }
+  }
+  /** tendermint.abci.Validator, decoded. */
+  type Validator = {
+    address: Uint8Array
+    power: Long
+  }
+  namespace Validator {
+    /** tendermint.abci.Validator, as fromObject and encode take it. */
+    type Init = {
+      address?: Uint8Array | null | undefined
+      power?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.abci.VoteInfo, decoded. */
+  type VoteInfo = {
+    validator: ProtoTypes['tendermint.abci.Validator'] | null
+    block_id_flag: number
+  }
+  namespace VoteInfo {
+    /** tendermint.abci.VoteInfo, as fromObject and encode take it. */
+    type Init = {
+      validator?: ProtoInits['tendermint.abci.Validator'] | null | undefined
+      block_id_flag?: number | ProtoEnumNames['tendermint.types.BlockIDFlag'] | null | undefined
+    }
+  }
+  /** tendermint.abci.ExtendedVoteInfo, decoded. */
+  type ExtendedVoteInfo = {
+    validator: ProtoTypes['tendermint.abci.Validator'] | null
+    vote_extension: Uint8Array
+    extension_signature: Uint8Array
+    block_id_flag: number
+  }
+  namespace ExtendedVoteInfo {
+    /** tendermint.abci.ExtendedVoteInfo, as fromObject and encode take it. */
+    type Init = {
+      validator?: ProtoInits['tendermint.abci.Validator'] | null | undefined
+      vote_extension?: Uint8Array | null | undefined
+      extension_signature?: Uint8Array | null | undefined
+      block_id_flag?: number | ProtoEnumNames['tendermint.types.BlockIDFlag'] | null | undefined
+    }
+  }
+  /** tendermint.abci.Misbehavior, decoded. */
+  type Misbehavior = {
+    type: number
+    validator: ProtoTypes['tendermint.abci.Validator'] | null
+    height: Long
+    time: ProtoTypes['google.protobuf.Timestamp'] | null
+    total_voting_power: Long
+  }
+  namespace Misbehavior {
+    /** tendermint.abci.Misbehavior, as fromObject and encode take it. */
+    type Init = {
+      type?: number | ProtoEnumNames['tendermint.abci.MisbehaviorType'] | null | undefined
+      validator?: ProtoInits['tendermint.abci.Validator'] | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      time?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      total_voting_power?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.abci.Snapshot, decoded. */
+  type Snapshot = {
+    height: Long
+    format: number
+    chunks: number
+    hash: Uint8Array
+    metadata: Uint8Array
+  }
+  namespace Snapshot {
+    /** tendermint.abci.Snapshot, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      format?: number | null | undefined
+      chunks?: number | null | undefined
+      hash?: Uint8Array | null | undefined
+      metadata?: Uint8Array | null | undefined
+    }
+  }
 }
 
 export declare namespace tendermint.crypto {
@@ -4820,6 +5478,30 @@ export declare namespace tendermint.crypto {
     type Init = {
       ed25519?: Uint8Array | null | undefined
       secp256k1?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.crypto.ProofOp, decoded. */
+  type ProofOp = {
+    type: string
+    key: Uint8Array
+    data: Uint8Array
+  }
+  namespace ProofOp {
+    /** tendermint.crypto.ProofOp, as fromObject and encode take it. */
+    type Init = {
+      type?: string | null | undefined
+      key?: Uint8Array | null | undefined
+      data?: Uint8Array | null | undefined
+    }
+  }
+  /** tendermint.crypto.ProofOps, decoded. */
+  type ProofOps = {
+    ops: ProtoTypes['tendermint.crypto.ProofOp'][]
+  }
+  namespace ProofOps {
+    /** tendermint.crypto.ProofOps, as fromObject and encode take it. */
+    type Init = {
+      ops?: readonly ProtoInits['tendermint.crypto.ProofOp'][] | null | undefined
     }
   }
 }
@@ -5580,7 +6262,51 @@ export interface ProtoTypes {
   'tendermint.abci.Event': tendermint.abci.Event
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult
   'tendermint.abci.ValidatorUpdate': tendermint.abci.ValidatorUpdate
+  'tendermint.abci.Request': tendermint.abci.Request
+  'tendermint.abci.RequestEcho': tendermint.abci.RequestEcho
+  'tendermint.abci.RequestFlush': tendermint.abci.RequestFlush
+  'tendermint.abci.RequestInfo': tendermint.abci.RequestInfo
+  'tendermint.abci.RequestInitChain': tendermint.abci.RequestInitChain
+  'tendermint.abci.RequestQuery': tendermint.abci.RequestQuery
+  'tendermint.abci.RequestCheckTx': tendermint.abci.RequestCheckTx
+  'tendermint.abci.RequestCommit': tendermint.abci.RequestCommit
+  'tendermint.abci.RequestListSnapshots': tendermint.abci.RequestListSnapshots
+  'tendermint.abci.RequestOfferSnapshot': tendermint.abci.RequestOfferSnapshot
+  'tendermint.abci.RequestLoadSnapshotChunk': tendermint.abci.RequestLoadSnapshotChunk
+  'tendermint.abci.RequestApplySnapshotChunk': tendermint.abci.RequestApplySnapshotChunk
+  'tendermint.abci.RequestPrepareProposal': tendermint.abci.RequestPrepareProposal
+  'tendermint.abci.RequestProcessProposal': tendermint.abci.RequestProcessProposal
+  'tendermint.abci.RequestExtendVote': tendermint.abci.RequestExtendVote
+  'tendermint.abci.RequestVerifyVoteExtension': tendermint.abci.RequestVerifyVoteExtension
+  'tendermint.abci.RequestFinalizeBlock': tendermint.abci.RequestFinalizeBlock
+  'tendermint.abci.Response': tendermint.abci.Response
+  'tendermint.abci.ResponseException': tendermint.abci.ResponseException
+  'tendermint.abci.ResponseEcho': tendermint.abci.ResponseEcho
+  'tendermint.abci.ResponseFlush': tendermint.abci.ResponseFlush
+  'tendermint.abci.ResponseInfo': tendermint.abci.ResponseInfo
+  'tendermint.abci.ResponseInitChain': tendermint.abci.ResponseInitChain
+  'tendermint.abci.ResponseQuery': tendermint.abci.ResponseQuery
+  'tendermint.abci.ResponseCheckTx': tendermint.abci.ResponseCheckTx
+  'tendermint.abci.ResponseCommit': tendermint.abci.ResponseCommit
+  'tendermint.abci.ResponseListSnapshots': tendermint.abci.ResponseListSnapshots
+  'tendermint.abci.ResponseOfferSnapshot': tendermint.abci.ResponseOfferSnapshot
+  'tendermint.abci.ResponseLoadSnapshotChunk': tendermint.abci.ResponseLoadSnapshotChunk
+  'tendermint.abci.ResponseApplySnapshotChunk': tendermint.abci.ResponseApplySnapshotChunk
+  'tendermint.abci.ResponsePrepareProposal': tendermint.abci.ResponsePrepareProposal
+  'tendermint.abci.ResponseProcessProposal': tendermint.abci.ResponseProcessProposal
+  'tendermint.abci.ResponseExtendVote': tendermint.abci.ResponseExtendVote
+  'tendermint.abci.ResponseVerifyVoteExtension': tendermint.abci.ResponseVerifyVoteExtension
+  'tendermint.abci.ResponseFinalizeBlock': tendermint.abci.ResponseFinalizeBlock
+  'tendermint.abci.CommitInfo': tendermint.abci.CommitInfo
+  'tendermint.abci.ExtendedCommitInfo': tendermint.abci.ExtendedCommitInfo
+  'tendermint.abci.Validator': tendermint.abci.Validator
+  'tendermint.abci.VoteInfo': tendermint.abci.VoteInfo
+  'tendermint.abci.ExtendedVoteInfo': tendermint.abci.ExtendedVoteInfo
+  'tendermint.abci.Misbehavior': tendermint.abci.Misbehavior
+  'tendermint.abci.Snapshot': tendermint.abci.Snapshot
   'tendermint.crypto.PublicKey': tendermint.crypto.PublicKey
+  'tendermint.crypto.ProofOp': tendermint.crypto.ProofOp
+  'tendermint.crypto.ProofOps': tendermint.crypto.ProofOps
   'tendermint.p2p.ProtocolVersion': tendermint.p2p.ProtocolVersion
   'tendermint.p2p.DefaultNodeInfoOther': tendermint.p2p.DefaultNodeInfoOther
   'tendermint.p2p.DefaultNodeInfo': tendermint.p2p.DefaultNodeInfo
@@ -5966,7 +6692,51 @@ export interface ProtoInits {
   'tendermint.abci.Event': tendermint.abci.Event.Init
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult.Init
   'tendermint.abci.ValidatorUpdate': tendermint.abci.ValidatorUpdate.Init
+  'tendermint.abci.Request': tendermint.abci.Request.Init
+  'tendermint.abci.RequestEcho': tendermint.abci.RequestEcho.Init
+  'tendermint.abci.RequestFlush': tendermint.abci.RequestFlush.Init
+  'tendermint.abci.RequestInfo': tendermint.abci.RequestInfo.Init
+  'tendermint.abci.RequestInitChain': tendermint.abci.RequestInitChain.Init
+  'tendermint.abci.RequestQuery': tendermint.abci.RequestQuery.Init
+  'tendermint.abci.RequestCheckTx': tendermint.abci.RequestCheckTx.Init
+  'tendermint.abci.RequestCommit': tendermint.abci.RequestCommit.Init
+  'tendermint.abci.RequestListSnapshots': tendermint.abci.RequestListSnapshots.Init
+  'tendermint.abci.RequestOfferSnapshot': tendermint.abci.RequestOfferSnapshot.Init
+  'tendermint.abci.RequestLoadSnapshotChunk': tendermint.abci.RequestLoadSnapshotChunk.Init
+  'tendermint.abci.RequestApplySnapshotChunk': tendermint.abci.RequestApplySnapshotChunk.Init
+  'tendermint.abci.RequestPrepareProposal': tendermint.abci.RequestPrepareProposal.Init
+  'tendermint.abci.RequestProcessProposal': tendermint.abci.RequestProcessProposal.Init
+  'tendermint.abci.RequestExtendVote': tendermint.abci.RequestExtendVote.Init
+  'tendermint.abci.RequestVerifyVoteExtension': tendermint.abci.RequestVerifyVoteExtension.Init
+  'tendermint.abci.RequestFinalizeBlock': tendermint.abci.RequestFinalizeBlock.Init
+  'tendermint.abci.Response': tendermint.abci.Response.Init
+  'tendermint.abci.ResponseException': tendermint.abci.ResponseException.Init
+  'tendermint.abci.ResponseEcho': tendermint.abci.ResponseEcho.Init
+  'tendermint.abci.ResponseFlush': tendermint.abci.ResponseFlush.Init
+  'tendermint.abci.ResponseInfo': tendermint.abci.ResponseInfo.Init
+  'tendermint.abci.ResponseInitChain': tendermint.abci.ResponseInitChain.Init
+  'tendermint.abci.ResponseQuery': tendermint.abci.ResponseQuery.Init
+  'tendermint.abci.ResponseCheckTx': tendermint.abci.ResponseCheckTx.Init
+  'tendermint.abci.ResponseCommit': tendermint.abci.ResponseCommit.Init
+  'tendermint.abci.ResponseListSnapshots': tendermint.abci.ResponseListSnapshots.Init
+  'tendermint.abci.ResponseOfferSnapshot': tendermint.abci.ResponseOfferSnapshot.Init
+  'tendermint.abci.ResponseLoadSnapshotChunk': tendermint.abci.ResponseLoadSnapshotChunk.Init
+  'tendermint.abci.ResponseApplySnapshotChunk': tendermint.abci.ResponseApplySnapshotChunk.Init
+  'tendermint.abci.ResponsePrepareProposal': tendermint.abci.ResponsePrepareProposal.Init
+  'tendermint.abci.ResponseProcessProposal': tendermint.abci.ResponseProcessProposal.Init
+  'tendermint.abci.ResponseExtendVote': tendermint.abci.ResponseExtendVote.Init
+  'tendermint.abci.ResponseVerifyVoteExtension': tendermint.abci.ResponseVerifyVoteExtension.Init
+  'tendermint.abci.ResponseFinalizeBlock': tendermint.abci.ResponseFinalizeBlock.Init
+  'tendermint.abci.CommitInfo': tendermint.abci.CommitInfo.Init
+  'tendermint.abci.ExtendedCommitInfo': tendermint.abci.ExtendedCommitInfo.Init
+  'tendermint.abci.Validator': tendermint.abci.Validator.Init
+  'tendermint.abci.VoteInfo': tendermint.abci.VoteInfo.Init
+  'tendermint.abci.ExtendedVoteInfo': tendermint.abci.ExtendedVoteInfo.Init
+  'tendermint.abci.Misbehavior': tendermint.abci.Misbehavior.Init
+  'tendermint.abci.Snapshot': tendermint.abci.Snapshot.Init
   'tendermint.crypto.PublicKey': tendermint.crypto.PublicKey.Init
+  'tendermint.crypto.ProofOp': tendermint.crypto.ProofOp.Init
+  'tendermint.crypto.ProofOps': tendermint.crypto.ProofOps.Init
   'tendermint.p2p.ProtocolVersion': tendermint.p2p.ProtocolVersion.Init
   'tendermint.p2p.DefaultNodeInfoOther': tendermint.p2p.DefaultNodeInfoOther.Init
   'tendermint.p2p.DefaultNodeInfo': tendermint.p2p.DefaultNodeInfo.Init
@@ -6026,6 +6796,12 @@ export interface ProtoEnumNames {
   'sdk.tx.signing.v1beta1.SignMode': 'SIGN_MODE_UNSPECIFIED' | 'SIGN_MODE_DIRECT' | 'SIGN_MODE_TEXTUAL' | 'SIGN_MODE_DIRECT_AUX' | 'SIGN_MODE_LEGACY_AMINO_JSON' | 'SIGN_MODE_EIP_191'
   'sdk.tx.v1beta1.OrderBy': 'ORDER_BY_UNSPECIFIED' | 'ORDER_BY_ASC' | 'ORDER_BY_DESC'
   'sdk.tx.v1beta1.BroadcastMode': 'BROADCAST_MODE_UNSPECIFIED' | 'BROADCAST_MODE_BLOCK' | 'BROADCAST_MODE_SYNC' | 'BROADCAST_MODE_ASYNC'
+  'tendermint.abci.CheckTxType': 'NEW' | 'RECHECK'
+  'tendermint.abci.ResponseOfferSnapshot.Result': 'UNKNOWN' | 'ACCEPT' | 'ABORT' | 'REJECT' | 'REJECT_FORMAT' | 'REJECT_SENDER'
+  'tendermint.abci.ResponseApplySnapshotChunk.Result': 'UNKNOWN' | 'ACCEPT' | 'ABORT' | 'RETRY' | 'RETRY_SNAPSHOT' | 'REJECT_SNAPSHOT'
+  'tendermint.abci.ResponseProcessProposal.ProposalStatus': 'UNKNOWN' | 'ACCEPT' | 'REJECT'
+  'tendermint.abci.ResponseVerifyVoteExtension.VerifyStatus': 'UNKNOWN' | 'ACCEPT' | 'REJECT'
+  'tendermint.abci.MisbehaviorType': 'UNKNOWN' | 'DUPLICATE_VOTE' | 'LIGHT_CLIENT_ATTACK'
   'tendermint.types.SignedMsgType': 'SIGNED_MSG_TYPE_UNKNOWN' | 'SIGNED_MSG_TYPE_PREVOTE' | 'SIGNED_MSG_TYPE_PRECOMMIT' | 'SIGNED_MSG_TYPE_PROPOSAL'
   'tendermint.types.BlockIDFlag': 'BLOCK_ID_FLAG_UNKNOWN' | 'BLOCK_ID_FLAG_ABSENT' | 'BLOCK_ID_FLAG_COMMIT' | 'BLOCK_ID_FLAG_NIL'
 }
