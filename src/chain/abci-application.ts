@@ -3,7 +3,7 @@ import type { Proto, ProtoInit } from '../codec/proto.js'
 /** A request of CometBFT's ABCI++ (v0.38) as the socket decodes it. */
 type Req<N extends AbciMethodName> = Proto<`tendermint.abci.Request${N}`>
 /** A response of CometBFT's ABCI++ (v0.38) as the app returns it. */
-type Res<N extends AbciMethodName> = ProtoInit<`tendermint.abci.Response${N}`>
+export type AbciResponse<N extends AbciMethodName> = ProtoInit<`tendermint.abci.Response${N}`>
 
 /** The methods an app answers (their Request/Response message names without the prefix). */
 export type AbciMethodName =
@@ -39,20 +39,20 @@ export interface AbciLock {
  * unrecoverable fault; expected failures are codes in the response.
  */
 export interface AbciApplication {
-  info(req: Req<'Info'>): Promise<Res<'Info'>>
-  initChain(req: Req<'InitChain'>): Promise<Res<'InitChain'>>
-  query(req: Req<'Query'>): Promise<Res<'Query'>>
-  checkTx(req: Req<'CheckTx'>): Promise<Res<'CheckTx'>>
-  prepareProposal(req: Req<'PrepareProposal'>): Promise<Res<'PrepareProposal'>>
-  processProposal(req: Req<'ProcessProposal'>): Promise<Res<'ProcessProposal'>>
-  extendVote(req: Req<'ExtendVote'>): Promise<Res<'ExtendVote'>>
-  verifyVoteExtension(req: Req<'VerifyVoteExtension'>): Promise<Res<'VerifyVoteExtension'>>
-  finalizeBlock(req: Req<'FinalizeBlock'>, lock: AbciLock): Promise<Res<'FinalizeBlock'>>
-  commit(req: Req<'Commit'>): Promise<Res<'Commit'>>
-  listSnapshots(req: Req<'ListSnapshots'>): Promise<Res<'ListSnapshots'>>
-  offerSnapshot(req: Req<'OfferSnapshot'>): Promise<Res<'OfferSnapshot'>>
-  loadSnapshotChunk(req: Req<'LoadSnapshotChunk'>): Promise<Res<'LoadSnapshotChunk'>>
-  applySnapshotChunk(req: Req<'ApplySnapshotChunk'>): Promise<Res<'ApplySnapshotChunk'>>
+  info(req: Req<'Info'>): Promise<AbciResponse<'Info'>>
+  initChain(req: Req<'InitChain'>): Promise<AbciResponse<'InitChain'>>
+  query(req: Req<'Query'>): Promise<AbciResponse<'Query'>>
+  checkTx(req: Req<'CheckTx'>): Promise<AbciResponse<'CheckTx'>>
+  prepareProposal(req: Req<'PrepareProposal'>): Promise<AbciResponse<'PrepareProposal'>>
+  processProposal(req: Req<'ProcessProposal'>): Promise<AbciResponse<'ProcessProposal'>>
+  extendVote(req: Req<'ExtendVote'>): Promise<AbciResponse<'ExtendVote'>>
+  verifyVoteExtension(req: Req<'VerifyVoteExtension'>): Promise<AbciResponse<'VerifyVoteExtension'>>
+  finalizeBlock(req: Req<'FinalizeBlock'>, lock: AbciLock): Promise<AbciResponse<'FinalizeBlock'>>
+  commit(req: Req<'Commit'>): Promise<AbciResponse<'Commit'>>
+  listSnapshots(req: Req<'ListSnapshots'>): Promise<AbciResponse<'ListSnapshots'>>
+  offerSnapshot(req: Req<'OfferSnapshot'>): Promise<AbciResponse<'OfferSnapshot'>>
+  loadSnapshotChunk(req: Req<'LoadSnapshotChunk'>): Promise<AbciResponse<'LoadSnapshotChunk'>>
+  applySnapshotChunk(req: Req<'ApplySnapshotChunk'>): Promise<AbciResponse<'ApplySnapshotChunk'>>
 }
 
 /** `ResponseProcessProposal.status` and `ResponseVerifyVoteExtension.status`. */

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
 import type { StateBranch } from '../store/types.js'
-import type { VersionedStore } from '../store/versioned-store.js'
+import type { PreparedCommit, VersionedStore } from '../store/versioned-store.js'
 
 /**
  * InitChain: when nothing is committed yet, creates the app's stores, runs every module's genesis
@@ -19,18 +19,11 @@ export async function initChain(
   contextOf: (branch: StateBranch) => BlockContext,
   validatorOps: (updates: readonly ValidatorUpdate[]) => BatchOp[] = () => [],
 ): Promise<boolean> {
-  const { store, app, genesis } = o
+  const { store, genesis } = o
   if (store.latestHeight >= 0) return false
-  const branch = store.branch()
-  await branch.upgradeStores({ added: app.storeNames() })
-  const updates = await app.initChain(contextOf(branch), genesis.appState)
-  const prepared = store.prepareCommit(branch, genesis.initialHeight - 1)
+  const { prepared, updates } = await prepareGenesis(o, contextOf)
   try {
-    await o.backend.write([
-      ...prepared.ops,
-      { type: 'put', key: META_GENESIS_HASH, value: genesis.hash },
-      ...validatorOps(updates),
-    ])
+    await o.backend.write([...prepared.ops, ...validatorOps(updates)])
   } catch (err) {
     store.abortCommit()
     throw err
@@ -42,4 +35,22 @@ export async function initChain(
     'initialized chain from genesis',
   )
   return true
+}
+
+/**
+ * Genesis as a prepared commit of the height before the initial one (nothing applied or written):
+ * the app's stores created, every module's genesis run, and the genesis hash the data remembers
+ * among its writes. Returns the validator updates InitGenesis gave.
+ */
+export async function prepareGenesis(
+  o: { app: App; store: VersionedStore; genesis: Genesis },
+  contextOf: (branch: StateBranch) => BlockContext,
+): Promise<{ prepared: PreparedCommit; updates: readonly ValidatorUpdate[] }> {
+  const { store, app, genesis } = o
+  const branch = store.branch()
+  await branch.upgradeStores({ added: app.storeNames() })
+  const updates = await app.initChain(contextOf(branch), genesis.appState)
+  const prepared = store.prepareCommit(branch, genesis.initialHeight - 1)
+  prepared.ops.push({ type: 'put', key: META_GENESIS_HASH, value: genesis.hash })
+  return { prepared, updates }
 }

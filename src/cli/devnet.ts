@@ -21,8 +21,9 @@ import { brandOption, runInit } from './init.js'
 import { loggerFor } from './log.js'
 import { positiveIntArg } from './options.js'
 import { assertDataUnlocked } from './reset.js'
-import { applyStartFlags, plannedListeners, runNode } from './start.js'
+import { plannedListeners, runNode } from './start.js'
 import { addStartFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
+import { applyStartFlags } from './start-prepare.js'
 
 type DevnetFlags = StartFlags & {
   chainId: string

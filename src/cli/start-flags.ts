@@ -27,6 +27,10 @@ export interface StartFlags {
   unsafeSkipUpgrades?: number[]
   upgradePlugin?: string[]
   upgradeHalt?: 'exit' | 'wait'
+  /** `sdkd start` only: who makes the blocks. */
+  consensus?: 'simulated' | 'cometbft'
+  /** `sdkd start --consensus cometbft`: the cometbft binary to run. */
+  cometbftBin?: string
 }
 
 /** Global flags every command accepts. */
@@ -130,5 +134,22 @@ export function addStartFlags(cmd: Command): Command {
       )
         .choices(['exit', 'wait'])
         .default('exit'),
+    )
+}
+
+/** `sdkd start`'s choice of consensus: the simulated producer, or a real CometBFT child process. */
+export function addConsensusFlags(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '--consensus <engine>',
+        "who makes the blocks: simulated (sdkd's own producer) or cometbft (a real CometBFT v0.38 node started as a child process on this home, driving the app over ABCI; see docs/cometbft.md)",
+      )
+        .choices(['simulated', 'cometbft'])
+        .default('simulated'),
+    )
+    .option(
+      '--cometbft-bin <path>',
+      'the cometbft binary for --consensus cometbft (default: $SDKD_COMETBFT_BIN, else a cometbft beside the sdkd being run, else cometbft on PATH)',
     )
 }

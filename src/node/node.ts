@@ -12,7 +12,6 @@ import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { createDashboard } from '../server/dashboard/dashboard.js'
 import { listenHttp } from '../server/listen.js'
-import { listenMetrics } from '../server/metrics/listener.js'
 import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
@@ -31,6 +30,7 @@ import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
 import { DevControl, faucetOf } from './dev-control.js'
+import { serveNodeMetrics } from './metrics-listener.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
 import { type OpenedChain, openChain } from './open-chain.js'
 import { nodeMetricsOf, rpcChainOf, rpcNodeOf } from './rpc-facts.js'
@@ -60,6 +60,8 @@ export interface NodeOptions {
    * Default: app.toml's `[runtime]` alone.
    */
   runtime?: RuntimeOptions
+  /** Who makes the blocks (default the simulated producer; `cometbft`: `serveUnderCometbft`). */
+  consensus?: 'simulated' | 'cometbft'
 }
 
 /** A node: store, app, block producer and servers, wired together. */
@@ -84,6 +86,8 @@ export class Node {
   readonly tx: TxPipeline | undefined
   /** Builds and signs blocks; the RPC signs the latest height's commit with it. */
   private readonly builder: BlockBuilder
+  /** Store upgrades due with the next block (this binary after an upgrade halt). */
+  readonly storeUpgrades: OpenedChain['storeUpgrades']
 
   private constructor(
     readonly options: NodeOptions,
@@ -97,6 +101,7 @@ export class Node {
     this.blocks = chain.blocks
     this.tx = chain.tx
     this.builder = chain.builder
+    this.storeUpgrades = chain.storeUpgrades
     const producer = chain.producer
     this.producer = producer
     this.listeners.push({ close: () => chain.source.close() })
@@ -145,6 +150,7 @@ export class Node {
       upgradeInfo,
       skipHeights,
       ...(options.backend ? { backend: options.backend } : {}),
+      ...(options.consensus ? { consensus: options.consensus } : {}),
     })
     return new Node(options, app, registry, chain)
   }
@@ -186,12 +192,12 @@ export class Node {
       app: this.app,
       store: this.store,
       blocks: this.blocks,
-      node: {
-        ...this.rpcNode(),
+      // Assigned, not spread: the node's `validator` stays a getter, read at each request.
+      node: Object.assign(this.rpcNode(), {
         version: SDKD_VERSION,
         appVersion: this.app.name,
         protocolVersion: async () => (await this.rpcNode().abciInfo()).appVersion,
-      },
+      }),
       ...(this.tx
         ? {
             txHandlers: createTxServiceHandlers({
@@ -270,63 +276,55 @@ export class Node {
       // anything started, so they bind; if one does not, the node stops.
       beforeBlocks?.()
       this.producer.start()
-      const { api, grpc } = home.app
-      if (grpc.enable) {
-        // Loaded only when served: gRPC's library is the largest part of a node's start-up.
-        const { startGrpcServer } = await import('../server/grpc/server.js')
-        const server = await startGrpcServer({
-          router: this.router,
-          address: grpc.address,
-          maxRecvMsgSize: grpc.maxRecvMsgSize,
-          maxSendMsgSize: grpc.maxSendMsgSize,
-          logger: logger.child({ module: 'grpc-server' }),
-        })
-        this.listeners.push(server)
-        this.addresses.grpc = server.address
-        logger.info({ module: 'grpc-server', address: server.address }, 'serving gRPC')
+      await this.startAppServers()
+      if (this.metrics) {
+        const server = await serveNodeMetrics(this.metrics, home, logger)
+        if (server) {
+          this.listeners.push(server)
+          this.addresses.metrics = server.address
+        }
       }
-      if (api.enable) {
-        const ahead = createBroadcastFastPath(this.gatewayOptions())
-        const server = await listenHttp(this.restApp(), api.address, 'API server', {
-          ...(ahead ? { ahead } : {}),
-          maxConnections: api.maxOpenConnections,
-          readTimeoutSeconds: api.rpcReadTimeout,
-          writeTimeoutSeconds: api.rpcWriteTimeout,
-        })
-        this.listeners.push(server)
-        this.addresses.api = server.address
-        logger.info({ module: 'api-server', address: server.address }, 'serving REST API')
-      }
-      if (this.metrics) await this.serveMetrics(this.metrics)
     } catch (err) {
       await this.stop()
       throw err
     }
   }
 
-  /**
-   * Prometheus metrics on their own listener. As CometBFT, a listener that cannot bind is logged
-   * and the node runs on without it.
-   */
-  private async serveMetrics(metrics: NodeMetrics): Promise<void> {
+  /** Starts the gRPC and REST servers as app.toml says (the app's servers, whoever makes blocks). */
+  async startAppServers(): Promise<void> {
     const { home, logger } = this.options
-    const { prometheusListenAddr, maxOpenConnections } = home.node.instrumentation
-    try {
-      const server = await listenMetrics({
-        registry: metrics.registry,
-        address: prometheusListenAddr,
-        maxOpenConnections,
-        labels: { chain_id: home.genesis.chainId },
+    const { api, grpc } = home.app
+    if (grpc.enable) {
+      // Loaded only when served: gRPC's library is the largest part of a node's start-up.
+      const { startGrpcServer } = await import('../server/grpc/server.js')
+      const server = await startGrpcServer({
+        router: this.router,
+        address: grpc.address,
+        maxRecvMsgSize: grpc.maxRecvMsgSize,
+        maxSendMsgSize: grpc.maxSendMsgSize,
+        logger: logger.child({ module: 'grpc-server' }),
       })
       this.listeners.push(server)
-      this.addresses.metrics = server.address
-      logger.info({ module: 'metrics', address: server.address }, 'serving Prometheus metrics')
-    } catch (err) {
-      logger.error(
-        { module: 'metrics', err: (err as Error).message },
-        'Prometheus HTTP server ListenAndServe: the node runs on without metrics',
-      )
+      this.addresses.grpc = server.address
+      logger.info({ module: 'grpc-server', address: server.address }, 'serving gRPC')
     }
+    if (api.enable) {
+      const ahead = createBroadcastFastPath(this.gatewayOptions())
+      const server = await listenHttp(this.restApp(), api.address, 'API server', {
+        ...(ahead ? { ahead } : {}),
+        maxConnections: api.maxOpenConnections,
+        readTimeoutSeconds: api.rpcReadTimeout,
+        writeTimeoutSeconds: api.rpcWriteTimeout,
+      })
+      this.listeners.push(server)
+      this.addresses.api = server.address
+      logger.info({ module: 'api-server', address: server.address }, 'serving REST API')
+    }
+  }
+
+  /** Stops `listener` with the node. */
+  addListener(listener: { close(): Promise<void> }): void {
+    this.listeners.push(listener)
   }
 
   /**

@@ -4,6 +4,7 @@ import type { BlockSource } from '../block/block-source.js'
 import { ThreadBlockSource } from '../block/thread-source.js'
 import { WorkerBlockSource } from '../block/worker-source.js'
 import type { ValidatorKey } from '../chain/consensus-validators.js'
+import type { StoreUpgradePlan } from '../chain/execute-block.js'
 import { BlockProducer } from '../chain/producer.js'
 import { brand } from '../codec/brand.js'
 import { type Bytes, toHex } from '../codec/bytes.js'
@@ -35,6 +36,11 @@ export interface OpenChainOptions {
   skipHeights: readonly number[]
   /** The database; default LevelDB in the home (tests pass the in-memory twin). */
   backend?: StoreBackend
+  /**
+   * Who makes the blocks: the simulated producer (default), or CometBFT over ABCI, whose InitChain
+   * commits genesis (with the first block) and whose validators sign.
+   */
+  consensus?: 'simulated' | 'cometbft'
 }
 
 /** The chain of a node: its database, stores, block source, tx pipeline and block producer. */
@@ -48,6 +54,8 @@ export interface OpenedChain {
   producer: BlockProducer
   /** The tx runner and the mempool (absent if the app version takes no txs). */
   tx: TxPipeline | undefined
+  /** Store upgrades due with the next block (this binary after an upgrade halt). */
+  storeUpgrades: StoreUpgradePlan | undefined
 }
 
 /**
@@ -115,13 +123,21 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       minRetainBlocks: home.app.minRetainBlocks,
       validatorKeys: keys,
     })
+    if (o.consensus === 'cometbft') {
+      if (blocks.latest) {
+        throw new UserError(
+          `cannot start under CometBFT: this home's chain (height ${blocks.latest.block.header.height}) was made by sdkd's simulated block producer, and CometBFT has none of its blocks. Start a new chain for CometBFT (sdkd testnet init-files, or a fresh home), or run this one without --consensus cometbft`,
+        )
+      }
+      return { backend, store, blocks, builder, source, producer, tx, storeUpgrades }
+    }
     await producer.initChain()
     const problem = producer.consensus.quorumProblem()
     if (problem)
       throw new UserError(
         `cannot start: ${problem}. Put the other validators' keys in config/priv_validator_keys/ (priv_validator_key.json format), or start from a genesis whose validators this node signs for`,
       )
-    return { backend, store, blocks, builder, source, producer, tx }
+    return { backend, store, blocks, builder, source, producer, tx, storeUpgrades }
   } catch (err) {
     // The start fails with `err`; a failure to close on the way out is only worth a line.
     const closing = (what: string) => (e: unknown) =>

@@ -37,8 +37,11 @@ export interface StoreBackend {
    */
   getSync?(key: Bytes): Bytes | undefined
   getMany(keys: readonly Bytes[]): Promise<(Bytes | undefined)[]>
-  /** Applies every op or none (one LevelDB write batch). */
-  write(ops: readonly BatchOp[]): Promise<void>
+  /**
+   * Applies every op or none (one LevelDB write batch). `sync`: flushed to the disk before it
+   * resolves (an ABCI Commit, which CometBFT must be able to rely on across a power loss).
+   */
+  write(ops: readonly BatchOp[], options?: { sync?: boolean }): Promise<void>
   /** Entries in key order within the range. */
   entries(range: BackendRange): AsyncIterable<[Bytes, Bytes]>
   close(): Promise<void>

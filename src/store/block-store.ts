@@ -215,7 +215,7 @@ export class BlockStore {
           block_hash: block.blockId.hash,
           part_total: block.blockId.parts.total,
           part_hash: block.blockId.parts.hash,
-          tx_results: stored.results.map(resultToProto),
+          tx_results: stored.results.map(txResultToProto),
           app_hash: stored.appHash,
           begin_block_events: stored.beginBlockEvents.map(eventToProto),
           end_block_events: stored.endBlockEvents.map(eventToProto),
@@ -353,7 +353,7 @@ export class BlockStore {
   }
 }
 
-function eventToProto(e: Event): ProtoInit<'tendermint.abci.Event'> {
+export function eventToProto(e: Event): ProtoInit<'tendermint.abci.Event'> {
   return {
     type: e.type,
     attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
@@ -367,7 +367,8 @@ function eventFromProto(m: Proto<'tendermint.abci.Event'>): Event {
   }
 }
 
-function resultToProto(r: TxResult): ProtoInit<'tendermint.abci.ExecTxResult'> {
+/** A tx result as ABCI's ExecTxResult (and ResponseCheckTx: the same fields). */
+export function txResultToProto(r: TxResult): ProtoInit<'tendermint.abci.ExecTxResult'> {
   return {
     code: r.code,
     data: r.data,

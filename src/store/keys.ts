@@ -37,6 +37,8 @@ export const META_NEXT_STORE_ID = metaKey('next_store_id')
 export const META_BLOCK_BASE = metaKey('block_base')
 /** sha256 of the genesis.json the chain was made from (written with the genesis state). */
 export const META_GENESIS_HASH = metaKey('genesis_hash')
+/** Under CometBFT: the last committed block's height and time (what CheckTx runs with). */
+export const META_COMET_LAST_BLOCK = metaKey('comet_last_block')
 
 /** Meta key for a name. */
 export function metaKey(name: string): Bytes {

@@ -46,7 +46,7 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
       const values = await db.getMany(keys as Bytes[])
       return values.map((v) => v ?? undefined)
     },
-    async write(ops: readonly BatchOp[]) {
+    async write(ops: readonly BatchOp[], options?: { sync?: boolean }) {
       if (ops.length === 0) return
       // A chained batch: each op goes straight to LevelDB's write batch, without the array form's
       // per-op copy and the native side reading every op object back (a block has thousands).
@@ -61,7 +61,7 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
         throw err
       }
       try {
-        await batch.write()
+        await batch.write(options?.sync ? { sync: true } : {})
       } catch (err) {
         // The file and the reason, for the halt message: a full disk is the usual cause.
         throw storageWriteError(err, path)

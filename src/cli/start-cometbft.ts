@@ -1,0 +1,166 @@
+import { writeFile } from 'node:fs/promises'
+import { cometGenesisPath, cometGenesisText } from '../config/cometbft-genesis.js'
+import type { LoadedHome } from '../config/home.js'
+import { parseListenAddresses } from '../config/listen-address.js'
+import type { Logger } from '../logger.js'
+import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
+import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
+import { shouldExecute, upgradeNeededMessage } from '../modules/upgrade/plan.js'
+import { writeUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
+import { serveUnderCometbft } from '../node/comet-engine.js'
+import { Node } from '../node/node.js'
+import type { PlannedListener } from '../server/listen.js'
+import { findCometbft, startCometbft, waitForPreviousCometbft } from './cometbft-process.js'
+import { recordLastRun } from './home-version.js'
+import { useRuntimeOptions } from './runtime-options.js'
+import type { GlobalFlags, StartFlags } from './start-flags.js'
+import { prepareStart } from './start-prepare.js'
+
+/**
+ * The listeners sdkd itself opens under CometBFT: REST and gRPC (the RPC and p2p ports are
+ * CometBFT's; the ABCI server's address is checked when it binds).
+ */
+function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedListener[] {
+  const source = (flag: keyof StartFlags, field: string) =>
+    f[flag] !== undefined
+      ? { file: `--${String(flag)}`, field: '' }
+      : { file: 'config/app.toml', field }
+  const entries = []
+  if (home.app.api.enable)
+    entries.push({
+      what: 'API server',
+      address: home.app.api.address,
+      ...source('api.address', 'api.address'),
+    })
+  if (home.app.grpc.enable)
+    entries.push({
+      what: 'gRPC server',
+      address: home.app.grpc.address,
+      ...source('grpc.address', 'grpc.address'),
+    })
+  return parseListenAddresses(entries)
+}
+
+/**
+ * `sdkd start --consensus cometbft`: the app served over ABCI on config.toml's `proxy_app`, a real
+ * `cometbft start` on the same home as a child process, sdkd's REST and gRPC. Resolves with the exit
+ * code: 0 after SIGINT/SIGTERM (CometBFT stopped first), 1 when CometBFT exits on its own (so a
+ * supervisor restarts both together), 2 when this binary cannot apply an upgrade already due.
+ */
+export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<number> {
+  const { home, appVersion, logger } = await prepareStart(g, flags, cometListeners)
+  const bin = findCometbft(flags.cometbftBin, process.env)
+  if (home.app.dev.enable) {
+    home.app.dev.enable = false
+    logger.warn('the dev API is off under --consensus cometbft: blocks belong to consensus')
+  }
+  const node = await Node.create({
+    home,
+    appVersion,
+    logger,
+    upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
+    runtime: useRuntimeOptions(home, logger),
+    consensus: 'cometbft',
+  })
+  const guard = await upgradeDueWithoutHandler(node, home, flags.unsafeSkipUpgrades ?? [], logger)
+  if (guard !== undefined) {
+    await node.stop()
+    return guard
+  }
+  const signal = new Promise<string>((resolve) => {
+    process.once('SIGINT', () => resolve('SIGINT'))
+    process.once('SIGTERM', () => resolve('SIGTERM'))
+  })
+  await waitForPreviousCometbft(home.paths.home, logger)
+  let engine: Awaited<ReturnType<typeof serveUnderCometbft>>
+  try {
+    engine = await serveUnderCometbft(node)
+    node.addListener(engine)
+    await node.startAppServers()
+  } catch (err) {
+    await node.stop()
+    throw err
+  }
+  const genesisFile = cometGenesisPath(home.paths)
+  await writeFile(genesisFile, cometGenesisText(home.genesis.json))
+  const comet = await startCometbft({
+    bin,
+    home: home.paths.home,
+    genesisFile,
+    proxyApp: engine.address,
+    logger,
+  })
+  logger.info(
+    {
+      home: home.paths.home,
+      chain_id: home.genesis.chainId,
+      app_version: node.app.name,
+      height: node.store.latestHeight,
+      abci: engine.address,
+      rpc: home.node.rpc.laddr,
+    },
+    'node started under CometBFT',
+  )
+  let recorded = false
+  const recordRun = () => {
+    if (recorded || node.store.latestHeight < home.genesis.initialHeight) return
+    recorded = true
+    void recordLastRun(g.home, node.app.name).catch((err: unknown) =>
+      logger.warn({ err }, 'cannot record the app version in config/sdkd.toml'),
+    )
+  }
+  const recordTimer = setInterval(recordRun, 1_000)
+  void engine.upgradeHalt.then(() =>
+    logger.info(
+      { height: engine.upgradeHaltHeight },
+      'halted for the upgrade: serving queries until stopped (cosmovisor stops this process)',
+    ),
+  )
+  const outcome = await Promise.race([
+    signal.then((s) => ({ kind: 'signal' as const, s })),
+    comet.exit.then((e) => ({ kind: 'comet' as const, e })),
+  ])
+  clearInterval(recordTimer)
+  recordRun()
+  if (outcome.kind === 'signal') {
+    logger.info({ signal: outcome.s }, 'caught signal, shutting down')
+    // A parked FinalizeBlock would keep CometBFT's consensus from stopping: the ABCI connections
+    // close first then, and CometBFT stops on its own.
+    if (engine.upgradeHaltHeight !== undefined) await engine.close()
+    await comet.stop()
+    await node.stop()
+    logger.info({ height: node.store.latestHeight }, 'stopped cleanly')
+    return 0
+  }
+  const { code, signal: by } = outcome.e
+  logger.error(
+    { code, signal: by, height: node.store.latestHeight },
+    'cometbft exited: stopping the app too (restart both together)',
+  )
+  await comet.stop()
+  await node.stop()
+  return engine.upgradeHaltHeight !== undefined ? UPGRADE_HALT_EXIT_CODE : 1
+}
+
+/**
+ * The start-up guard of an old binary relaunched after an upgrade height: when the committed plan
+ * is due with the next block and this binary has no handler for it, CometBFT's handshake would
+ * replay that block into a halt before its RPC serves, where cosmovisor could not see the height.
+ * So the NEEDED line is logged, upgrade-info.json written again, and the start ends with code 2.
+ */
+async function upgradeDueWithoutHandler(
+  node: Node,
+  home: LoadedHome,
+  skipHeights: readonly number[],
+  logger: Logger,
+): Promise<number | undefined> {
+  const latest = node.store.latestHeight
+  if (latest < home.genesis.initialHeight) return undefined
+  const plan = await new UpgradeKeeper({ registry: node.registry }).plan(node.store.view())
+  if (!plan || !shouldExecute(plan, latest + 1) || node.app.upgrade(plan.name)) return undefined
+  const height = Number(plan.height)
+  if (skipHeights.includes(height)) return undefined
+  await writeUpgradeInfo(home.paths.upgradeInfo, height, plan)
+  logger.error({ module: 'x/upgrade', height }, upgradeNeededMessage(plan))
+  return UPGRADE_HALT_EXIT_CODE
+}

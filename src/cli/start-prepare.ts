@@ -1,0 +1,71 @@
+import { formatGoDuration } from '../config/duration.js'
+import { ConfigError } from '../config/fields.js'
+import { type LoadedHome, loadHome } from '../config/home.js'
+import { readHomeRecord } from '../config/home-record.js'
+import { restoreMissingConfig } from '../config/restore.js'
+import { assertCanListen, type PlannedListener } from '../server/listen.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
+import { checkHomeAppVersion, startAppVersion } from './home-version.js'
+import { loggerFor } from './log.js'
+import type { GlobalFlags, StartFlags } from './start-flags.js'
+
+/** Applies start flags over the config (flags win). */
+export function applyStartFlags(home: Pick<LoadedHome, 'app' | 'node'>, f: StartFlags): void {
+  const { app, node } = home
+  if (f.timeoutCommit !== undefined) {
+    node.consensus.timeoutCommitMs = f.timeoutCommit
+    node.consensus.timeoutCommit = formatGoDuration(f.timeoutCommit)
+  }
+  if (f['rpc.laddr'] !== undefined) node.rpc.laddr = f['rpc.laddr']
+  if (f['api.enable'] !== undefined) app.api.enable = f['api.enable']
+  if (f['api.swagger'] !== undefined) app.api.swagger = f['api.swagger']
+  if (f['api.address'] !== undefined) app.api.address = f['api.address']
+  if (f['api.enabledUnsafeCors'] !== undefined)
+    app.api.enabledUnsafeCors = f['api.enabledUnsafeCors']
+  if (f['api.dashboard'] !== undefined) app.api.dashboard = f['api.dashboard']
+  if (f['grpc.enable'] !== undefined) app.grpc.enable = f['grpc.enable']
+  if (f['grpc.address'] !== undefined) app.grpc.address = f['grpc.address']
+  if (f['dev.enable'] !== undefined) app.dev.enable = f['dev.enable']
+  if (f['dev.allowRemote'] !== undefined) app.dev.allowRemote = f['dev.allowRemote']
+  if (f['instrumentation.prometheus'] !== undefined)
+    node.instrumentation.prometheus = f['instrumentation.prometheus']
+  if (f['instrumentation.prometheus_listen_addr'] !== undefined)
+    node.instrumentation.prometheusListenAddr = f['instrumentation.prometheus_listen_addr']
+  if (f.haltHeight !== undefined) app.haltHeight = f.haltHeight
+  if (f.haltTime !== undefined) app.haltTime = f.haltTime
+  if (f.pruning !== undefined) app.pruning = f.pruning
+  if (f.pruningKeepRecent !== undefined) app.pruningKeepRecent = f.pruningKeepRecent
+  if (f.pruningInterval !== undefined) app.pruningInterval = f.pruningInterval
+  if (f.minRetainBlocks !== undefined) app.minRetainBlocks = f.minRetainBlocks
+  if (f.minimumGasPrices !== undefined) app.minimumGasPrices = f.minimumGasPrices
+}
+
+/**
+ * What every start checks before touching the data: the config (a missing file written with its
+ * defaults first), the listen addresses `listeners` plans and their ports, the minimum gas prices,
+ * and that this app version is not older than the home's.
+ */
+export async function prepareStart(
+  g: GlobalFlags,
+  flags: StartFlags,
+  planListeners: (home: LoadedHome, flags: StartFlags) => PlannedListener[],
+) {
+  const restored = await restoreMissingConfig(g.home)
+  const home = await loadHome(g.home)
+  applyStartFlags(home, flags)
+  const listeners = planListeners(home, flags)
+  if (home.app.minimumGasPrices.trim() === '') {
+    throw new ConfigError(
+      'config/app.toml',
+      'minimum-gas-prices',
+      'set min gas price in app.toml or flag or env variable: error in app.toml',
+    )
+  }
+  const order = Object.keys(APP_VERSIONS)
+  const record = await readHomeRecord(g.home)
+  const appVersion = startAppVersion(g.appVersion, record, order, DEFAULT_APP_VERSION)
+  await checkHomeAppVersion(g.home, appVersion, order, record)
+  await assertCanListen(listeners)
+  const logger = loggerFor(g, home)
+  return { home, restored, record, order, appVersion, logger }
+}

@@ -1,0 +1,113 @@
+import { AbciApp } from '../chain/abci-app.js'
+import type { AbciResponse } from '../chain/abci-application.js'
+import { HeightRules } from '../chain/height-rules.js'
+import { type Bytes, fromBase64Strict, toHexUpper } from '../codec/bytes.js'
+import { int64Of } from '../codec/int64.js'
+import type { Proto } from '../codec/proto.js'
+import type { ChainHaltError } from '../errors.js'
+import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
+import { type AbciServer, listenAbci } from '../server/abci/socket-server.js'
+import { abciQuery } from '../server/rpc/abci-query.js'
+import { type Node, SDKD_VERSION } from './node.js'
+
+/** The app served to CometBFT: its ABCI server and what happened to it. */
+export interface CometEngine {
+  /** Where the ABCI server listens (CometBFT's address form). */
+  readonly address: string
+  /** The height an upgrade halted at (its FinalizeBlock parked), once it has. */
+  readonly upgradeHaltHeight: number | undefined
+  /** Resolves when an upgrade halts the chain (the app stays up: cosmovisor stops the process). */
+  readonly upgradeHalt: Promise<ChainHaltError>
+  close(): Promise<void>
+}
+
+/**
+ * Serves `node`'s app to CometBFT over ABCI++ on config.toml's `proxy_app` (sdkd's own simulated
+ * producer stays idle: blocks, votes and the mempool are CometBFT's). The app's REST and gRPC
+ * servers are the node's, started by the caller.
+ */
+export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
+  const { home, logger } = node.options
+  const router = node.router
+  const upgradeKeeper = new UpgradeKeeper({ registry: node.registry })
+  let halted: number | undefined
+  let onHalt: (err: ChainHaltError) => void = () => undefined
+  const upgradeHalt = new Promise<ChainHaltError>((resolve) => {
+    onHalt = resolve
+  })
+  const app = new AbciApp({
+    app: node.app,
+    store: node.store,
+    backend: node.backend,
+    genesis: home.genesis,
+    logger,
+    txRunner: node.tx?.runner,
+    context: (state, header, events, comet, mode) =>
+      node.producer.context(state, header, events, comet, mode),
+    query: (req) => queryOf(node, router, req),
+    protocolVersion: () => upgradeKeeper.protocolVersion(node.store.view()),
+    version: SDKD_VERSION,
+    rules: new HeightRules({
+      haltHeight: home.app.haltHeight,
+      haltTime: home.app.haltTime,
+      minRetainBlocks: home.app.minRetainBlocks,
+      evidenceMaxAgeNumBlocks: home.genesis.evidenceMaxAgeNumBlocks,
+    }),
+    storeUpgrades: node.storeUpgrades,
+    onCommit: (height, appHash) =>
+      logger.debug({ module: 'abci', height, app_hash: toHexUpper(appHash) }, 'committed'),
+    onUpgradeHalt: (height, err) => {
+      halted = height
+      logger.error({ module: 'x/upgrade', height }, err.message)
+      onHalt(err)
+    },
+  })
+  await app.load()
+  const server: AbciServer = await listenAbci({
+    address: home.node.proxyApp,
+    app,
+    logger: logger.child({ module: 'abci-server' }),
+  })
+  return {
+    address: server.address,
+    get upgradeHaltHeight() {
+      return halted
+    },
+    upgradeHalt,
+    close: () => server.close(),
+  }
+}
+
+/**
+ * ABCI Query through the node's query router, as the `abci_query` RPC route answers it (gRPC
+ * paths, `/app/simulate`, `/store/…`), in ResponseQuery's protobuf form.
+ */
+async function queryOf(
+  node: Node,
+  router: Node['router'],
+  req: Proto<'tendermint.abci.RequestQuery'>,
+): Promise<AbciResponse<'Query'>> {
+  const r = await abciQuery(
+    router,
+    {
+      path: req.path,
+      data: new Uint8Array(req.data),
+      height: Number(int64Of(req.height)),
+      prove: req.prove,
+    },
+    node.options.logger,
+    (h) => node.store.view(h),
+  )
+  const bytes = (b64: string | null): Bytes =>
+    (b64 ? fromBase64Strict(b64) : undefined) ?? new Uint8Array()
+  return {
+    code: r.code,
+    log: r.log,
+    info: r.info,
+    index: r.index,
+    key: bytes(r.key),
+    value: bytes(r.value),
+    height: r.height,
+    codespace: r.codespace,
+  }
+}

@@ -1,0 +1,218 @@
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { capturedLogger, RawAbciClient, sleep, testApp } from '../../../test/helpers/abci-client.js'
+import { cleanupAfterEach } from '../../../test/helpers/cleanup.js'
+import { tempDir } from '../../../test/helpers/temp-dir.js'
+import type { AbciApplication } from '../../chain/abci-application.js'
+import { encodeRequestFrame, encodeResponseFrame } from './frames.js'
+import { type AbciServer, listenAbci } from './socket-server.js'
+
+/**
+ * The ABCI socket server against raw bytes, as CometBFT v0.38 writes them: golden frames in and out,
+ * pipelined requests answered in order, one app call at a time across connections, exceptions.
+ */
+
+const cleanups = cleanupAfterEach()
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex')
+const ascii = (s: string) => Buffer.from(s, 'latin1').toString('hex')
+/** `Request{info}` as CometBFT 0.38.25 sends it first on its query connection. */
+const INFO_0_38_25 = `16 1a 14 0a 07 ${ascii('0.38.25')} 10 0b 18 08 22 05 ${ascii('2.0.0')}`
+const FLUSH = '02 12 00'
+const RESPONSE_FLUSH = '021a00'
+
+async function serve(
+  app: AbciApplication,
+  address = 'tcp://127.0.0.1:0',
+): Promise<{ server: AbciServer; lines: () => Record<string, unknown>[] }> {
+  const { logger, lines } = capturedLogger()
+  const server = await listenAbci({ address, app, logger })
+  cleanups.push(() => server.close())
+  return { server, lines }
+}
+
+async function client(server: AbciServer): Promise<RawAbciClient> {
+  const c = await RawAbciClient.connect(server.address)
+  cleanups.push(() => c.close())
+  return c
+}
+
+async function unixAddress(): Promise<string> {
+  const { dir, cleanup } = await tempDir('abci-')
+  cleanups.push(cleanup)
+  return `unix://${join(dir, 'app.sock')}`
+}
+
+describe('ABCI socket server: the wire', () => {
+  test.for(['tcp', 'unix'] as const)(
+    'behavior: over %s, golden request frames get golden response frames',
+    async (kind) => {
+      const address = kind === 'tcp' ? 'tcp://127.0.0.1:0' : await unixAddress()
+      const { server } = await serve(testApp(), address)
+      if (kind === 'tcp') expect(server.address).toMatch(/^tcp:\/\/127\.0\.0\.1:[1-9]\d*$/)
+      else expect(server.address).toBe(address)
+      const c = await client(server)
+      c.write(FLUSH)
+      expect(hex(await c.take(3))).toBe(RESPONSE_FLUSH)
+      c.write(`${INFO_0_38_25} ${FLUSH}`)
+      const [info, flush] = await c.frames(2)
+      expect(hex(info!.raw)).toBe(
+        hex(
+          encodeResponseFrame({
+            info: { data: 'abci-test', version: '1.0.0', app_version: 1, last_block_height: 0 },
+          }),
+        ),
+      )
+      expect(info!.response.info?.data).toBe('abci-test')
+      expect(hex(flush!.raw)).toBe(RESPONSE_FLUSH)
+      // Empty answers are still their oneof member: Response{commit}, not Response{}.
+      c.write('02 5a 00')
+      expect(hex(await c.take(3))).toBe('026200')
+      c.write(encodeRequestFrame({ process_proposal: { height: 1 } }))
+      expect(hex(await c.take(6))).toBe('059201020801')
+      expect(hex(c.unread())).toBe('')
+    },
+  )
+
+  test('behavior: with no scheme the address is TCP, and the bound one comes back as tcp://', async () => {
+    const { server } = await serve(testApp(), '127.0.0.1:0')
+    expect(server.address).toMatch(/^tcp:\/\/127\.0\.0\.1:[1-9]\d*$/)
+    const c = await client(server)
+    c.write(FLUSH)
+    expect(hex(await c.take(3))).toBe(RESPONSE_FLUSH)
+  })
+
+  test('behavior: three pipelined CheckTx and a Flush in one write are answered in order, the slowest first', async () => {
+    const { server } = await serve(
+      testApp({
+        // The first tx takes longest: an answer written as soon as it is ready would come last.
+        checkTx: async (req) => {
+          await sleep(30 * (3 - req.tx[0]!))
+          return { code: req.tx[0]!, log: `tx ${req.tx[0]}` }
+        },
+      }),
+    )
+    const c = await client(server)
+    c.write(
+      Buffer.concat([
+        ...[0, 1, 2].map((i) => encodeRequestFrame({ check_tx: { tx: Uint8Array.of(i) } })),
+        Buffer.from(FLUSH.replace(/ /g, ''), 'hex'),
+      ]),
+    )
+    const frames = await c.frames(4)
+    expect(frames.map((f) => f.response.value)).toEqual([
+      'check_tx',
+      'check_tx',
+      'check_tx',
+      'flush',
+    ])
+    expect(frames.slice(0, 3).map((f) => f.response.check_tx?.log)).toEqual([
+      'tx 0',
+      'tx 1',
+      'tx 2',
+    ])
+    expect(hex(frames[3]!.raw)).toBe(RESPONSE_FLUSH)
+  })
+
+  test('behavior: Echo answers with the same message; a request split byte by byte is read whole', async () => {
+    const { server } = await serve(testApp())
+    const c = await client(server)
+    c.write(encodeRequestFrame({ echo: { message: 'hello' } }))
+    const echo = await c.frame()
+    expect(echo.response.echo?.message).toBe('hello')
+    expect(hex(echo.raw)).toBe(`0912070a05${ascii('hello')}`)
+    // A 200-byte query: its length prefix itself takes two bytes, each written alone.
+    const query = encodeRequestFrame({
+      query: { data: new Uint8Array(200).fill(0xab), path: '/x' },
+    })
+    expect(query[0]! & 0x80).toBe(0x80)
+    for (const b of [...query, ...Buffer.from('021200', 'hex')]) {
+      c.write(Uint8Array.of(b))
+      await sleep(1)
+    }
+    const [res, flush] = await c.frames(2)
+    expect(hex(res!.response.query!.value)).toBe('ab'.repeat(200))
+    expect(hex(flush!.raw)).toBe(RESPONSE_FLUSH)
+  })
+
+  test('error: an app method that throws gets a ResponseException, the connection closes, and the error is logged', async () => {
+    const { server, lines } = await serve(
+      testApp({
+        checkTx: async (req) => {
+          if (req.tx[0] === 1) throw new TypeError('boom: cannot read the tx')
+          return { code: 0 }
+        },
+      }),
+    )
+    const c = await client(server)
+    c.write(
+      Buffer.concat(
+        [0, 1, 2].map((i) => encodeRequestFrame({ check_tx: { tx: Uint8Array.of(i) } })),
+      ),
+    )
+    const [ok, exception] = await c.frames(2)
+    expect(ok!.response.value).toBe('check_tx')
+    expect(exception!.response.value).toBe('exception')
+    expect(exception!.response.exception?.error).toBe('boom: cannot read the tx')
+    await c.closed
+    // The request after the failed one is not answered.
+    expect(hex(c.unread())).toBe('')
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        module: 'abci-server',
+        method: 'checkTx',
+        error: 'boom: cannot read the tx',
+      }),
+    )
+    // The server itself goes on.
+    const d = await client(server)
+    d.write(FLUSH)
+    expect(hex(await d.take(3))).toBe(RESPONSE_FLUSH)
+  })
+
+  test.for([
+    ['a reserved oneof number (4, once SetOption)', '02 22 00'],
+    ['an empty Request', '00'],
+  ])(
+    'error: %s gets ResponseException "unknown request from client" and the connection closes',
+    async ([, bytes]) => {
+      const { server } = await serve(testApp())
+      const c = await client(server)
+      c.write(bytes!)
+      const f = await c.frame()
+      expect(f.response.exception?.error).toBe('unknown request from client')
+      await c.closed
+    },
+  )
+
+  test('error: a malformed length prefix closes the connection without an answer, logged', async () => {
+    const { server, lines } = await serve(testApp())
+    const c = await client(server)
+    c.write('80 80 80 80 80 80 80 80 80 02')
+    await c.closed
+    expect(hex(c.unread())).toBe('')
+    expect(lines()).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        module: 'abci-server',
+        error: expect.stringContaining('malformed ABCI frame'),
+      }),
+    )
+  })
+
+  test('behavior: each connection is logged when it opens and closes', async () => {
+    const { server, lines } = await serve(testApp())
+    const c = await client(server)
+    c.write(FLUSH)
+    await c.take(3)
+    c.close()
+    await expect
+      .poll(() => lines().map((l) => `${l.module} ${l.msg}`))
+      .toEqual(
+        expect.arrayContaining([
+          'abci-server ABCI connection opened',
+          'abci-server ABCI connection closed',
+        ]),
+      )
+  })
+})
