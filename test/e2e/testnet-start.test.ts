@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import {
@@ -31,12 +31,12 @@ let stoppedAt = 0
 const rpc = (i: number) => testnetPortsAt(base, i).rpc
 const homeOf = (i: number) => join(out, `node${i}`, 'sdkd')
 
-/** `sdkd testnet start` with the given arguments, the tools' cometbft found on PATH. */
+/** `sdkd testnet start` with the given arguments, every node running the tools' cometbft. */
 function testnetStart(args: string[]): SdkdProcess {
   const p = startProcess(
     process.execPath,
     [SDKD_BIN, '--log_format', 'json', 'testnet', 'start', '--output-dir', out, ...args],
-    { env: { PATH: `${dirname(cometbft.path!)}:${process.env.PATH}` } },
+    { env: { SDKD_COMETBFT_BIN: cometbft.path! } },
   )
   cleanups.push(() => p.stop('SIGKILL'))
   return p
