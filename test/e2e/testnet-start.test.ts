@@ -103,18 +103,7 @@ function nodePid(runner: SdkdProcess, i: number): number {
   return Number(line.trim().split(/\s+/)[0])
 }
 
-/** Whether this build's `sdkd start` runs under CometBFT (`--consensus cometbft`). */
-async function startTakesConsensus(): Promise<boolean> {
-  const r = await runSdkd(['start', '--help'])
-  return r.stdout.includes('--consensus')
-}
-
-const consensusReason = (await startTakesConsensus())
-  ? undefined
-  : 'sdkd start has no --consensus flag in this build'
-if (consensusReason) console.warn(`sdkd testnet start: skipped: ${consensusReason}`)
-
-describe.skipIf(!cometbft.path || consensusReason !== undefined)(
+describe.skipIf(!cometbft.path)(
   `sdkd testnet start: four validators on cometbft ${cometbft.version ?? ''}`,
   () => {
     beforeAll(async () => {
