@@ -78,6 +78,10 @@ export class AbciConnection {
     socket.on('error', (err) => {
       this.log.debug({ conn: id, error: err.message }, 'ABCI connection error')
     })
+    // Gone (reset, or destroyed by us): the requests still queued are not handled.
+    socket.once('close', () => {
+      this.done = true
+    })
   }
 
   /** Stops handling and writing, and closes the socket now (the server is closing). */
@@ -124,6 +128,11 @@ export class AbciConnection {
         }
       }
       if (this.peerEnded) this.finish()
+    } catch (err) {
+      // Nothing above is meant to throw (app errors become exceptions); if it does, the connection
+      // cannot go on in order.
+      this.log.error({ conn: this.id, error: (err as Error).message }, 'ABCI connection failed')
+      this.abandon()
     } finally {
       this.running = false
     }
@@ -178,6 +187,7 @@ export class AbciConnection {
 
   /** Writes a response frame; false when the connection ended before it could be written. */
   private async write(frame: Uint8Array): Promise<boolean> {
+    if (this.done || this.socket.destroyed || this.socket.writableEnded) return false
     if (this.socket.write(frame)) return true
     // Backpressure: the next request waits until a peer that does not read its answers catches up.
     await new Promise<void>((resolve) => {
