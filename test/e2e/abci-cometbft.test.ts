@@ -83,25 +83,31 @@ describe.skipIf(!cli.path)(`abci-cli ${cli.version ?? ''} against the ABCI serve
 })
 
 describe.skipIf(!comet.path)(`cometbft ${comet.version ?? ''} on the ABCI server`, () => {
-  test("behavior: cometbft start reaches height 3 with the app's hashes, logs no error, and exits 0 on SIGTERM", async () => {
+  /** `cometbft init` in a fresh home, then `cometbft start` against the server, on free ports. */
+  async function startComet(address: string) {
     const { dir: home, cleanup } = await tempDir('abci-comet-')
     all.push(cleanup)
     const init = await runTool(comet.path!, ['init', '--home', home])
     expect(init.code, init.stderr).toBe(0)
-    const { server, lines } = await serve()
     const [rpc, p2p] = [await freePort(), await freePort()]
     const node = startProcess(comet.path!, [
       'start',
       '--home',
       home,
       '--proxy_app',
-      server.address,
+      address,
       '--rpc.laddr',
       `tcp://127.0.0.1:${rpc}`,
       '--p2p.laddr',
       `tcp://127.0.0.1:${p2p}`,
     ])
     each.push(() => node.stop('SIGKILL'))
+    return { node, rpc }
+  }
+
+  test("behavior: cometbft start reaches height 3 with the app's hashes, logs no error, and exits 0 on SIGTERM", async () => {
+    const { server, lines } = await serve()
+    const { node, rpc } = await startComet(server.address)
     await heightAtLeast(rpc, 3, 15_000)
     // Block 3's header carries the app hash FinalizeBlock returned for block 2.
     const block = await getJson(`http://127.0.0.1:${rpc}/block?height=3`)
@@ -124,5 +130,27 @@ describe.skipIf(!comet.path)(`cometbft ${comet.version ?? ''} on the ABCI server
       [],
     )
     expect(lines().filter((l) => Number(l.level) >= 50)).toEqual([])
+  }, 25_000)
+
+  test('error: an app exception on the mempool connection stops cometbft, which exits 0 as CometBFT does', async () => {
+    const { server, lines } = await serve(
+      testApp({
+        checkTx: async () => {
+          throw new Error('mempool state is corrupt')
+        },
+      }),
+    )
+    const { node, rpc } = await startComet(server.address)
+    await heightAtLeast(rpc, 1, 15_000)
+    // The RPC call itself may fail or answer with the error: CometBFT is stopping either way.
+    await getJson(`http://127.0.0.1:${rpc}/broadcast_tx_sync?tx=0x01`).catch(() => undefined)
+    expect(await node.exited).toEqual({ code: 0, signal: null })
+    expect(node.output()).toContain(
+      'Stopping abci.socketClient for error: mempool state is corrupt',
+    )
+    expect(node.output()).toMatch(/mempool connection terminated\. Did the application crash\?/)
+    expect(lines()).toContainEqual(
+      expect.objectContaining({ level: 50, method: 'checkTx', error: 'mempool state is corrupt' }),
+    )
   }, 25_000)
 })
