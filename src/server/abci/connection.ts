@@ -98,7 +98,10 @@ export class AbciConnection {
     } catch (err) {
       // A length no CometBFT could have written: the stream cannot be resynchronised. The Go server
       // closes the connection without answering.
-      this.log.error({ conn: this.id, error: (err as Error).message }, 'ABCI connection closed')
+      this.log.error(
+        { conn: this.id, error: (err as Error).message },
+        'ABCI malformed frame: closing the connection',
+      )
       this.abandon()
       return
     }
@@ -127,6 +130,8 @@ export class AbciConnection {
           return
         }
       }
+      this.queue.length = 0
+      this.head = 0
       if (this.peerEnded) this.finish()
     } catch (err) {
       // Nothing above is meant to throw (app errors become exceptions); if it does, the connection
@@ -146,7 +151,7 @@ export class AbciConnection {
     } catch (err) {
       this.log.error(
         { conn: this.id, error: (err as Error).message },
-        'ABCI connection closed: a frame is not a Request',
+        'ABCI frame is not a Request: closing the connection',
       )
       this.abandon()
       return undefined

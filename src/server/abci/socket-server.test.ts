@@ -238,18 +238,27 @@ describe('ABCI socket server: the wire', () => {
     },
   )
 
-  test('error: a malformed length prefix closes the connection without an answer, logged', async () => {
+  test.for([
+    [
+      'a malformed length prefix',
+      '80 80 80 80 80 80 80 80 80 02',
+      'ABCI malformed frame: closing the connection',
+    ],
+    // Field 1 (echo) announces 5 bytes and the frame holds 1.
+    [
+      'a frame that is not a Request',
+      `${FLUSH} 03 0a 05 00`,
+      'ABCI frame is not a Request: closing the connection',
+    ],
+  ])('error: %s closes the connection without an answer, logged', async ([, bytes, msg]) => {
     const { server, lines } = await serve(testApp())
     const c = await client(server)
-    c.write('80 80 80 80 80 80 80 80 80 02')
+    c.write(bytes!)
     await c.closed
-    expect(hex(c.unread())).toBe('')
+    // Only the Flush before the bad frame was answered.
+    expect(hex(c.unread())).toBe(bytes!.startsWith(FLUSH) ? RESPONSE_FLUSH : '')
     expect(lines()).toContainEqual(
-      expect.objectContaining({
-        level: 50,
-        module: 'abci-server',
-        error: expect.stringContaining('malformed ABCI frame'),
-      }),
+      expect.objectContaining({ level: 50, module: 'abci-server', msg }),
     )
   })
 
