@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse, stringify } from 'smol-toml'
-import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
+import { freePort, median, numberArg } from './bench-lib.mjs'
 
 const SECONDS = numberArg('seconds', 15)
 const RUNS = numberArg('runs', 3)
