@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Installs the upstream tools the tests drive as real processes (test equipment, not product):
-# cosmovisor, grpcurl and cometbft built with `go install` from the Go module proxy into .tools/bin
-# (cometbft statically linked, so the Docker image can take it from there), and schemathesis from
-# PyPI into the virtual environment .tools/venv. Idempotent: a tool already built at its pinned
-# version (and, for cometbft, statically) is kept, so a second run takes a second.
+# cosmovisor, grpcurl and cometbft built with `go install` from the Go module proxy into .tools/bin,
+# and schemathesis from PyPI into the virtual environment .tools/venv. Idempotent: a tool already
+# built at its pinned version is kept, so a second run takes a second.
 #
 # For each tool it writes .tools/status/<tool>: `ok <version>`, or `missing <why>` when Go or Python
 # is absent or a registry refused the module; the tests that need a missing tool are skipped and
