@@ -26,7 +26,7 @@ export function parseYamlSubset(source: string): YamlValue {
   if (lines.length === 0) return {}
   const at = { i: 0 }
   const value = block(lines, at, lines[0]!.indent)
-  if (at.i < lines.length) fail(lines[at.i]!.no, 'indentation outside any block')
+  if (at.i < lines.length) fail(lines[at.i]!.no, 'a line outside the top-level block')
   return value
 }
 
@@ -52,9 +52,10 @@ function block(lines: Line[], at: { i: number }, indent: number): YamlValue {
   const first = lines[at.i]!
   if (first.text === '-' || first.text.startsWith('- ')) {
     const items: YamlValue[] = []
+    // A key at the same indentation ends a sequence that sits at its own key's indentation.
     while (at.i < lines.length && lines[at.i]!.indent === indent) {
       const line = lines[at.i]!
-      if (!line.text.startsWith('- ')) fail(line.no, 'a mapping key among sequence items')
+      if (!line.text.startsWith('- ')) break
       items.push(scalarOrFlow(line.text.slice(2).trim(), line.no))
       at.i++
     }
