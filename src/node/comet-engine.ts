@@ -57,8 +57,8 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
     onCommit: (height, appHash) =>
       logger.debug({ module: 'abci', height, app_hash: toHexUpper(appHash) }, 'committed'),
     onUpgradeHalt: (height, err) => {
+      // x/upgrade has logged the NEEDED line already (once, as upstream does).
       halted = height
-      logger.error({ module: 'x/upgrade', height }, err.message)
       onHalt(err)
     },
   })

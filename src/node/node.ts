@@ -209,6 +209,9 @@ export class Node {
           }
         : {}),
       ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
+      ...(this.options.consensus === 'cometbft'
+        ? { appHeightsFrom: this.options.home.genesis.initialHeight }
+        : {}),
     })
     return this.queryRouter
   }

@@ -18,6 +18,11 @@ export interface NodeRouterOptions {
   heightless?: ReadonlySet<string>
   /** Told of every answered query (the node's metrics). */
   observer?: QueryObserver
+  /**
+   * Set under CometBFT, whose blocks sdkd's block store does not hold: the latest height is then
+   * the app's last committed one (none below the chain's initial height).
+   */
+  appHeightsFrom?: number
 }
 
 /** The query router of a node: the app's module handlers plus the node-level services. */
@@ -25,7 +30,12 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
   return createQueryRouter({
     registry: o.registry,
     chain: {
-      latestBlockHeight: () => o.blocks.latest?.block.header.height ?? 0,
+      latestBlockHeight: () =>
+        o.appHeightsFrom === undefined
+          ? (o.blocks.latest?.block.header.height ?? 0)
+          : o.store.latestHeight >= o.appHeightsFrom
+            ? o.store.latestHeight
+            : 0,
       checkReadable: (height) => o.store.checkReadable(height),
       view: (height) => o.store.view(height),
     },

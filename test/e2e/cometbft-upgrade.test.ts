@@ -1,0 +1,269 @@
+import { readFileSync, readlinkSync, rmSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parse, stringify } from 'smol-toml'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import {
+  COMETBFT,
+  cometHeight,
+  cometHeightAtLeast,
+  configureCometHome,
+} from '../helpers/comet-node.js'
+import {
+  COSMOVISOR,
+  type CosmovisorHome,
+  cosmovisorMessages,
+  createCosmovisorHome,
+  startCosmovisor,
+} from '../helpers/cosmovisor.js'
+import { getJson, runSdkd, type SdkdProcess, waitFor } from '../helpers/sdkd.js'
+
+/**
+ * An upgrade on real consensus under real cosmovisor (both the pinned upstream builds): a v1 devnet
+ * home run by `cosmovisor run start --consensus cometbft`, a software-upgrade proposal passed with
+ * the validator's vote through CometBFT's RPC (the sdkd CLI), v1 parking block H (CometBFT's
+ * /status at H, the app at H−1, upgrade-info.json written), cosmovisor stopping it and switching to
+ * the v2 wrapper, and v2 getting block H again through CometBFT's handshake and applying the upgrade.
+ */
+
+const cleanups = cleanupAfterEach()
+
+/** cosmovisor's messages (v1.5.0). */
+const MESSAGES = [
+  'running app',
+  'daemon shutting down in an attempt to restart',
+  'sent interrupt to app, waiting for exit',
+  'app exited normally',
+  'pre-upgrade result',
+  'pre-upgrade successful. continuing the upgrade.',
+  'upgrade detected, relaunching',
+  'upgrade detected, DAEMON_RESTART_AFTER_UPGRADE is off. Verify new upgrade and start cosmovisor again.',
+]
+
+/** What cosmovisor passes to every sdkd it runs. */
+const START_ARGS = [
+  'start',
+  '--log_format',
+  'json',
+  '--consensus',
+  'cometbft',
+  '--cometbft-bin',
+  COMETBFT.path ?? 'cometbft',
+  '--api.address',
+  'tcp://127.0.0.1:0',
+  '--grpc.enable=false',
+]
+
+/** v2's module versions once the upgrade ran (x/consensus added; the map keeps crisis's entry). */
+const V2_MODULE_VERSIONS = [
+  { name: 'auth', version: '5' },
+  { name: 'bank', version: '4' },
+  { name: 'consensus', version: '1' },
+  { name: 'crisis', version: '2' },
+  { name: 'evidence', version: '1' },
+  { name: 'genutil', version: '1' },
+  { name: 'gov', version: '5' },
+  { name: 'params', version: '1' },
+  { name: 'slashing', version: '4' },
+  { name: 'staking', version: '5' },
+  { name: 'upgrade', version: '2' },
+]
+
+/**
+ * A v1 cosmovisor home on CometBFT's layout: free loopback ports in config.toml, client.toml's
+ * `node` on CometBFT's RPC (as `sdkd testnet init-files` writes it) and a voting period of 6 s.
+ */
+async function cometCosmovisorHome(): Promise<CosmovisorHome & { rpcPort: number }> {
+  const home = await createCosmovisorHome(cleanups)
+  const { rpcPort } = await configureCometHome(home.dir, { timeoutCommit: '200ms' })
+  const clientToml = join(home.dir, 'config/client.toml')
+  const client = parse(await readFile(clientToml, 'utf8')) as Record<string, unknown>
+  client.node = `tcp://127.0.0.1:${rpcPort}`
+  await writeFile(clientToml, stringify(client))
+  const genesisFile = join(home.dir, 'config/genesis.json')
+  const genesis = JSON.parse(await readFile(genesisFile, 'utf8'))
+  Object.assign(genesis.app_state.gov.params, {
+    voting_period: '6s',
+    expedited_voting_period: '3s',
+  })
+  await writeFile(genesisFile, JSON.stringify(genesis, null, 2))
+  return { ...home, rpcPort }
+}
+
+/** `sdkd <args>` with the home; exit 0 expected; stdout. */
+async function sdkd(home: CosmovisorHome, args: string[]): Promise<string> {
+  const r = await runSdkd(['--home', home.dir, ...args])
+  expect(r.code, r.stderr).toBe(0)
+  return r.stdout
+}
+
+/**
+ * Passes a software-upgrade proposal for v2 with the CLI against CometBFT's RPC (client.toml's
+ * node): submitted with the min deposit, voted yes by `validator` (all the stake); the plan's
+ * height is far enough for the 6 s voting period to end first. Returns that height.
+ */
+async function passUpgrade(home: CosmovisorHome & { rpcPort: number }): Promise<number> {
+  const now = (await cometHeightAtLeast(home.rpcPort, 2)) as number
+  // 200 ms between blocks at least: 45 blocks take 9 s or more.
+  const H = now + 45
+  const tx = async (args: string[]) =>
+    JSON.parse(
+      await sdkd(home, ['tx', ...args, '--from', 'validator', '--yes', '--wait', '-o', 'json']),
+    )
+  const submitted = await tx([
+    'upgrade',
+    'software-upgrade',
+    'v2',
+    '--title',
+    'Upgrade to v2',
+    '--summary',
+    'v2 on CometBFT',
+    '--deposit',
+    '10000000stake',
+    '--upgrade-height',
+    String(H),
+    '--no-validate',
+  ])
+  expect(submitted.code, submitted.raw_log).toBe(0)
+  const id = (submitted.events as any[])
+    .find((e) => e.type === 'submit_proposal')
+    .attributes.find((a: any) => a.key === 'proposal_id').value
+  const voted = await tx(['gov', 'vote', id, 'yes'])
+  expect(voted.code, voted.raw_log).toBe(0)
+  await waitFor(
+    async () => {
+      const out = JSON.parse(await sdkd(home, ['query', 'gov', 'proposal', id, '-o', 'json']))
+      return out.proposal.status === 'PROPOSAL_STATUS_PASSED' ? true : undefined
+    },
+    30_000,
+    `proposal ${id} to pass`,
+  )
+  const plan = await sdkd(home, ['query', 'upgrade', 'plan', '-o', 'json'])
+  expect(JSON.parse(plan)).toMatchObject({ name: 'v2', height: String(H) })
+  expect(await cometHeight(home.rpcPort)).toBeLessThan(H)
+  return H
+}
+
+/** The output of the `run`-th app cosmovisor started (1 = the first). */
+function runOutput(p: SdkdProcess, run: number): string {
+  return p.output().split(/^\S+ INF running app .*$/m)[run] ?? ''
+}
+
+/** The REST API of the `run`-th app (from its `serving REST API` line). */
+async function apiOfRun(p: SdkdProcess, run: number): Promise<string> {
+  const port = await waitFor(
+    async () => {
+      const line = logLines(runOutput(p, run), 'serving REST API')[0]
+      return line ? /:(\d+)$/.exec(String(line.address))?.[1] : undefined
+    },
+    60_000,
+    `app run ${run} to serve REST`,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}\n--- output\n${p.output().slice(-4000)}`)
+  })
+  return `http://127.0.0.1:${port}`
+}
+
+/** GETs a REST path; the body of a 200 answer. */
+async function rest(api: string, path: string): Promise<any> {
+  const { status, body } = await getJson(`${api}${path}`)
+  expect(status, JSON.stringify(body)).toBe(200)
+  return body
+}
+
+/** The JSON log lines of the output with this message. */
+function logLines(out: string, msg: string): Record<string, unknown>[] {
+  return out.split('\n').flatMap((l) => {
+    if (!l.startsWith('{')) return []
+    try {
+      const line = JSON.parse(l) as Record<string, unknown>
+      return line.msg === msg ? [line] : []
+    } catch {
+      // a line still being written
+      return []
+    }
+  })
+}
+
+/** What v2 shows once it applied the upgrade under CometBFT and went on past H+5. */
+async function expectAppliedAndRunning(api: string, rpcPort: number, H: number, out: () => string) {
+  await cometHeightAtLeast(rpcPort, H + 6, 60_000).catch((err: Error) => {
+    throw new Error(`${err.message}\n--- output\n${out().slice(-4000)}`)
+  })
+  // CometBFT's handshake: the app at H−1, CometBFT's block store at H, its state at H−1.
+  expect(out()).toMatch(
+    new RegExp(
+      `ABCI Replay Blocks\\s+module=consensus appHeight=${H - 1} storeHeight=${H} stateHeight=${H - 1}\\n`,
+    ),
+  )
+  expect(out()).toMatch(/Replay last block using real app/)
+  expect(logLines(out(), 'applying store upgrades')).toEqual([
+    expect.objectContaining({ height: H, added: ['consensus'], deleted: ['crisis'] }),
+  ])
+  expect(logLines(out(), `applying upgrade "v2" at height: ${H}`)).toHaveLength(1)
+  expect(await rest(api, '/sdk/upgrade/v1beta1/applied_plan/v2')).toEqual({ height: String(H) })
+  expect((await rest(api, '/sdk/upgrade/v1beta1/module_versions')).module_versions).toEqual(
+    V2_MODULE_VERSIONS,
+  )
+  expect((await rest(api, '/sdk/upgrade/v1beta1/current_plan')).plan).toBeNull()
+  // The app's Info after the upgrade: protocol version 1, the height CometBFT reports.
+  const info = (await getJson(`http://127.0.0.1:${rpcPort}/abci_info`)).body.result.response
+  expect(info.app_version).toBe('1')
+  expect(Number(info.last_block_height)).toBeGreaterThan(H + 5)
+}
+
+const missing = COMETBFT.skipReason ?? COSMOVISOR.skipReason
+
+describe.skipIf(missing !== undefined)(
+  `an upgrade under cosmovisor ${COSMOVISOR.version ?? ''} on CometBFT ${COMETBFT.version ?? ''} (e2e)${missing ? `: skipped: ${missing}` : ''}`,
+  () => {
+    test('behavior: the passed proposal parks v1 at H (upgrade-info.json, the NEEDED line once, CometBFT at H, nothing of H committed); cosmovisor interrupts it (DAEMON_SHUTDOWN_GRACE), CometBFT exits by itself, cosmovisor switches to v2, whose handshake replays H into the upgrade; blocks go on past H+5', async () => {
+      const home = await cometCosmovisorHome()
+      const p = startCosmovisor(
+        cleanups,
+        home,
+        { UNSAFE_SKIP_BACKUP: 'true', DAEMON_SHUTDOWN_GRACE: '10s' },
+        START_ARGS,
+      )
+      await apiOfRun(p, 1)
+      const H = await passUpgrade(home)
+      const api = await apiOfRun(p, 2)
+      await expectAppliedAndRunning(api, home.rpcPort, H, () => runOutput(p, 2))
+
+      const v1 = runOutput(p, 1)
+      // x/upgrade's line, once; the file cosmovisor read.
+      expect(logLines(v1, `UPGRADE "v2" NEEDED at height: ${H}: `)).toEqual([
+        expect.objectContaining({ level: 50, module: 'x/upgrade' }),
+      ])
+      expect(readFileSync(join(home.dir, 'data/upgrade-info.json'), 'utf8')).toBe(
+        `{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H}}`,
+      )
+      expect(
+        logLines(
+          v1,
+          'halted for the upgrade: serving queries until stopped (cosmovisor stops this process)',
+        ),
+      ).toEqual([expect.objectContaining({ height: H })])
+      // CometBFT stored block H and handed it to the app, which never answered: nothing of H
+      // was committed by v1, and v1 stopped cleanly at H−1 when interrupted.
+      expect(v1).toMatch(new RegExp(`finalizing commit of block\\s+module=consensus height=${H} `))
+      expect(v1).not.toMatch(new RegExp(`committed state\\s+module=state height=${H} `))
+      expect(logLines(v1, 'stopped cleanly')).toEqual([expect.objectContaining({ height: H - 1 })])
+      expect(cosmovisorMessages(p, MESSAGES)).toEqual([
+        'running app',
+        'daemon shutting down in an attempt to restart',
+        'sent interrupt to app, waiting for exit',
+        'app exited normally',
+        'pre-upgrade result',
+        'pre-upgrade successful. continuing the upgrade.',
+        'upgrade detected, relaunching',
+        'running app',
+      ])
+      expect(p.output()).toMatch(
+        new RegExp(`INF running app args=\\["start".*path=${home.root}/upgrades/v2/bin/sdkd`),
+      )
+      expect(readlinkSync(join(home.root, 'current'))).toBe(join(home.root, 'upgrades/v2'))
+    }, 180_000)
+  },
+)
