@@ -1,4 +1,4 @@
-import { readFileSync, readlinkSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse, stringify } from 'smol-toml'
@@ -13,11 +13,12 @@ import {
 import {
   COSMOVISOR,
   type CosmovisorHome,
+  cosmovisorEnv,
   cosmovisorMessages,
   createCosmovisorHome,
   startCosmovisor,
 } from '../helpers/cosmovisor.js'
-import { getJson, runSdkd, type SdkdProcess, waitFor } from '../helpers/sdkd.js'
+import { getJson, runCommand, runSdkd, type SdkdProcess, waitFor } from '../helpers/sdkd.js'
 
 /**
  * An upgrade on real consensus under real cosmovisor (both the pinned upstream builds): a v1 devnet
@@ -172,6 +173,20 @@ async function rest(api: string, path: string): Promise<any> {
   return body
 }
 
+/** sdkd's line once an upgrade parked its FinalizeBlock. */
+const HALTED =
+  'halted for the upgrade: serving queries until stopped (cosmovisor stops this process)'
+
+/** Whether a process id is running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** The JSON log lines of the output with this message. */
 function logLines(out: string, msg: string): Record<string, unknown>[] {
   return out.split('\n').flatMap((l) => {
@@ -239,12 +254,7 @@ describe.skipIf(missing !== undefined)(
       expect(readFileSync(join(home.dir, 'data/upgrade-info.json'), 'utf8')).toBe(
         `{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H}}`,
       )
-      expect(
-        logLines(
-          v1,
-          'halted for the upgrade: serving queries until stopped (cosmovisor stops this process)',
-        ),
-      ).toEqual([expect.objectContaining({ height: H })])
+      expect(logLines(v1, HALTED)).toEqual([expect.objectContaining({ height: H })])
       // CometBFT stored block H and handed it to the app, which never answered: nothing of H
       // was committed by v1, and v1 stopped cleanly at H−1 when interrupted.
       expect(v1).toMatch(new RegExp(`finalizing commit of block\\s+module=consensus height=${H} `))
@@ -264,6 +274,87 @@ describe.skipIf(missing !== undefined)(
         new RegExp(`INF running app args=\\["start".*path=${home.root}/upgrades/v2/bin/sdkd`),
       )
       expect(readlinkSync(join(home.root, 'current'))).toBe(join(home.root, 'upgrades/v2'))
+    }, 180_000)
+
+    test('behavior: parked at H, CometBFT serves /status at H, the app answers Info and queries at H−1, `sdkd status --home` prints H; the app killed there, CometBFT exits by itself and cosmovisor still switches (DAEMON_RESTART_AFTER_UPGRADE=false: it exits); the old binary started by hand refuses (exit 2, the NEEDED line, upgrade-info.json rewritten, no CometBFT); cosmovisor started again runs v2, which applies the upgrade', async () => {
+      const home = await cometCosmovisorHome()
+      // cosmovisor's watcher looks only once an hour: the park lasts until the app dies.
+      const p = startCosmovisor(
+        cleanups,
+        home,
+        {
+          UNSAFE_SKIP_BACKUP: 'true',
+          DAEMON_RESTART_AFTER_UPGRADE: 'false',
+          DAEMON_POLL_INTERVAL: '1h',
+        },
+        START_ARGS,
+      )
+      const v1api = await apiOfRun(p, 1)
+      const H = await passUpgrade(home)
+      await waitFor(
+        async () => (logLines(runOutput(p, 1), HALTED).length > 0 ? true : undefined),
+        60_000,
+        'v1 to halt',
+      )
+      // Parked: CometBFT stored block H and waits for its FinalizeBlock; the app is at H−1.
+      const status = (await getJson(`http://127.0.0.1:${home.rpcPort}/status`)).body.result
+      expect(status.sync_info.latest_block_height).toBe(String(H))
+      const info = (await getJson(`http://127.0.0.1:${home.rpcPort}/abci_info`)).body.result
+        .response
+      // Protocol version 0 before the upgrade (CometBFT's JSON leaves a zero app_version out).
+      expect([info.last_block_height, info.app_version]).toEqual([String(H - 1), undefined])
+      // What cosmovisor ≥ 1.7 runs to confirm the height before it switches.
+      const printed = JSON.parse(await sdkd(home, ['status']))
+      expect(printed.sync_info.latest_block_height).toBe(String(H))
+      expect(printed.node_info.network).toBe('cosmovisor-e2e')
+      // Queries go on against the last committed state.
+      expect((await rest(v1api, '/sdk/upgrade/v1beta1/current_plan')).plan).toMatchObject({
+        name: 'v2',
+        height: String(H),
+      })
+      expect(await cometHeight(home.rpcPort)).toBe(H)
+
+      // The app dies at the halt (SIGKILL, as cosmovisor's default stop): CometBFT loses its ABCI
+      // connections and exits by itself; cosmovisor re-reads upgrade-info.json and switches.
+      const cometPid = Number(readFileSync(join(home.dir, 'data/cometbft.pid'), 'utf8'))
+      const app = await runCommand('ps', ['-o', 'pid=', '--ppid', String(p.child.pid)])
+      const appPid = Number(app.stdout.trim())
+      expect(appPid).toBeGreaterThan(0)
+      process.kill(appPid, 'SIGKILL')
+      expect((await p.exited).code).toBe(0)
+      await waitFor(async () => (alive(cometPid) ? undefined : true), 20_000, 'cometbft to exit')
+      expect(runOutput(p, 1)).toMatch(/consensus connection terminated|read message: EOF/)
+      expect(cosmovisorMessages(p, MESSAGES)).toEqual([
+        'running app',
+        'pre-upgrade result',
+        'pre-upgrade successful. continuing the upgrade.',
+        'upgrade detected, DAEMON_RESTART_AFTER_UPGRADE is off. Verify new upgrade and start cosmovisor again.',
+      ])
+      expect(readlinkSync(join(home.root, 'current'))).toBe(join(home.root, 'upgrades/v2'))
+
+      // The old binary started by hand: the start-up guard, before CometBFT could replay H.
+      const infoFile = join(home.dir, 'data/upgrade-info.json')
+      const infoBytes = readFileSync(infoFile, 'utf8')
+      expect(infoBytes).toBe(`{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H}}`)
+      rmSync(infoFile)
+      const old = await runCommand(join(home.root, 'genesis/bin/sdkd'), START_ARGS, {
+        env: cosmovisorEnv(home),
+        timeoutMs: 60_000,
+      })
+      expect(old.code, old.stderr).toBe(2)
+      const oldOut = old.stdout + old.stderr
+      expect(logLines(oldOut, `UPGRADE "v2" NEEDED at height: ${H}: `)).toEqual([
+        expect.objectContaining({ module: 'x/upgrade', height: H }),
+      ])
+      expect(oldOut).not.toContain('started cometbft')
+      expect(existsSync(infoFile)).toBe(true)
+      expect(readFileSync(infoFile, 'utf8')).toBe(infoBytes)
+
+      // Started again, cosmovisor runs current (v2): CometBFT replays H into the upgrade.
+      const again = startCosmovisor(cleanups, home, {}, START_ARGS)
+      const api = await apiOfRun(again, 1)
+      await expectAppliedAndRunning(api, home.rpcPort, H, () => runOutput(again, 1))
+      expect(cosmovisorMessages(again, MESSAGES)).toEqual(['running app'])
     }, 180_000)
   },
 )
