@@ -276,7 +276,7 @@ describe.skipIf(missing !== undefined)(
       expect(readlinkSync(join(home.root, 'current'))).toBe(join(home.root, 'upgrades/v2'))
     }, 180_000)
 
-    test('behavior: parked at H, CometBFT serves /status at H, the app answers Info and queries at H−1, `sdkd status --home` prints H; the app killed there, CometBFT exits by itself and cosmovisor still switches (DAEMON_RESTART_AFTER_UPGRADE=false: it exits); the old binary started by hand refuses (exit 2, the NEEDED line, upgrade-info.json rewritten, no CometBFT); cosmovisor started again runs v2, which applies the upgrade', async () => {
+    test('behavior: parked at H, CometBFT serves /status at H, the app answers Info and queries at H−1, `sdkd status --home` prints H; the app killed there, CometBFT exits by itself and cosmovisor still switches (DAEMON_RESTART_AFTER_UPGRADE=false: it exits); the old binary started by hand refuses (exit 2, the NEEDED line, upgrade-info.json rewritten, no CometBFT); cosmovisor started again runs v2, which applies the upgrade; past H the old binary is refused by the home's app version', async () => {
       const home = await cometCosmovisorHome()
       // cosmovisor's watcher looks only once an hour: the park lasts until the app dies.
       const p = startCosmovisor(
@@ -355,6 +355,18 @@ describe.skipIf(missing !== undefined)(
       const api = await apiOfRun(again, 1)
       await expectAppliedAndRunning(api, home.rpcPort, H, () => runOutput(again, 1))
       expect(cosmovisorMessages(again, MESSAGES)).toEqual(['running app'])
+
+      // Past H, the old binary is refused by the home's app version, before anything runs.
+      await again.stop('SIGINT')
+      const late = await runCommand(join(home.root, 'genesis/bin/sdkd'), START_ARGS, {
+        env: cosmovisorEnv(home),
+        timeoutMs: 60_000,
+      })
+      expect(late.code).toBe(1)
+      expect(late.stderr).toContain(
+        `Error: the home ${home.dir} belongs to app version v2 (created by v1, last run by v2); app version v1 is older and cannot run its chain`,
+      )
+      expect(late.stdout + late.stderr).not.toContain('started cometbft')
     }, 180_000)
   },
 )
