@@ -19,10 +19,10 @@ export interface NodeRouterOptions {
   /** Told of every answered query (the node's metrics). */
   observer?: QueryObserver
   /**
-   * Set under CometBFT, whose blocks sdkd's block store does not hold: the latest height is then
-   * the app's last committed one (none below the chain's initial height).
+   * The latest height queries are served at (default: the block store's latest block). Under
+   * CometBFT the blocks are CometBFT's: the app's last committed height.
    */
-  appHeightsFrom?: number
+  latestHeight?: () => number
 }
 
 /** The query router of a node: the app's module handlers plus the node-level services. */
@@ -30,12 +30,7 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
   return createQueryRouter({
     registry: o.registry,
     chain: {
-      latestBlockHeight: () =>
-        o.appHeightsFrom === undefined
-          ? (o.blocks.latest?.block.header.height ?? 0)
-          : o.store.latestHeight >= o.appHeightsFrom
-            ? o.store.latestHeight
-            : 0,
+      latestBlockHeight: o.latestHeight ?? (() => o.blocks.latest?.block.header.height ?? 0),
       checkReadable: (height) => o.store.checkReadable(height),
       view: (height) => o.store.view(height),
     },
