@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse, stringify } from 'smol-toml'
 import { describe, expect, test } from 'vitest'
@@ -17,8 +17,19 @@ import {
   cosmovisorMessages,
   createCosmovisorHome,
   startCosmovisor,
+  wrapperScript,
+  writeExecutable,
 } from '../helpers/cosmovisor.js'
-import { getJson, runCommand, runSdkd, type SdkdProcess, waitFor } from '../helpers/sdkd.js'
+import {
+  getJson,
+  runCommand,
+  runSdkd,
+  SDKD_BIN,
+  type SdkdProcess,
+  waitFor,
+} from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { freeTestnetBase, testnetPortsAt } from '../helpers/testnet-ports.js'
 
 /**
  * An upgrade on real consensus under real cosmovisor (both the pinned upstream builds): a v1 devnet
@@ -368,5 +379,218 @@ describe.skipIf(missing !== undefined)(
       )
       expect(late.stdout + late.stderr).not.toContain('started cometbft')
     }, 180_000)
+  },
+)
+
+/** A `sdkd testnet init-files` home laid out for cosmovisor (the wrappers of docs/upgrades.md). */
+async function cosmovisorLayout(dir: string, bin: string): Promise<CosmovisorHome> {
+  const root = join(dir, 'cosmovisor')
+  await mkdir(join(root, 'genesis/bin'), { recursive: true })
+  await writeExecutable(join(root, 'genesis/bin/sdkd'), wrapperScript('v1'))
+  await mkdir(join(root, 'upgrades/v2/bin'), { recursive: true })
+  await writeExecutable(join(root, 'upgrades/v2/bin/sdkd'), wrapperScript('v2'))
+  return { dir, bin, root, chainId: NET_CHAIN_ID, accounts: {}, cleanup: async () => undefined }
+}
+
+const NET_CHAIN_ID = 'upgrade-net-1'
+const NODES = [0, 1, 2, 3]
+
+describe.skipIf(missing !== undefined)(
+  `four validators upgrading under cosmovisor ${COSMOVISOR.version ?? ''} on CometBFT ${COMETBFT.version ?? ''} (e2e)${missing ? `: skipped: ${missing}` : ''}`,
+  () => {
+    test('behavior: `sdkd testnet init-files` homes, each under its own cosmovisor; the proposal passes with the four operators votes; all four park at H and write the same upgrade-info.json; three switch to v2 and go on with one app hash per height; the fourth (DAEMON_RESTART_AFTER_UPGRADE=false) stops at the switch, is started again later and catches up to the same app hashes', async () => {
+      const t = await tempDir('sdkd-upgrade-net-')
+      cleanups.push(t.cleanup)
+      const out = join(t.dir, 'net')
+      const base = await freeTestnetBase(NODES.length)
+      const init = await runSdkd([
+        '--app-version',
+        'v1',
+        'testnet',
+        'init-files',
+        '--validators',
+        '4',
+        '--output-dir',
+        out,
+        '--chain-id',
+        NET_CHAIN_ID,
+        '--starting-port',
+        String(base),
+      ])
+      expect(init.code, init.stderr).toBe(0)
+      const rpc = (i: number) => testnetPortsAt(base, i).rpc
+      // A 6 s vote, the same genesis bytes in every home.
+      const genesis = JSON.parse(
+        await readFile(join(out, 'node0/sdkd/config/genesis.json'), 'utf8'),
+      )
+      Object.assign(genesis.app_state.gov.params, {
+        voting_period: '6s',
+        expedited_voting_period: '3s',
+      })
+      const bin = join(t.dir, 'bin')
+      await mkdir(bin)
+      await writeExecutable(
+        join(bin, 'sdkd'),
+        `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SDKD_BIN)} "$@"\n`,
+      )
+      const homes: CosmovisorHome[] = []
+      for (const i of NODES) {
+        const dir = join(out, `node${i}`, 'sdkd')
+        await writeFile(join(dir, 'config/genesis.json'), JSON.stringify(genesis, null, 2))
+        homes.push(await cosmovisorLayout(dir, bin))
+      }
+      const args = [
+        'start',
+        '--log_format',
+        'json',
+        '--consensus',
+        'cometbft',
+        '--cometbft-bin',
+        COMETBFT.path!,
+      ]
+      const settings = { UNSAFE_SKIP_BACKUP: 'true', DAEMON_SHUTDOWN_GRACE: '10s' }
+      const late = 3
+      const runs = NODES.map((i) =>
+        startCosmovisor(
+          cleanups,
+          homes[i]!,
+          i === late ? { ...settings, DAEMON_RESTART_AFTER_UPGRADE: 'false' } : settings,
+          args,
+        ),
+      )
+      const heights = () => Promise.all(NODES.map((i) => cometHeight(rpc(i))))
+      await waitFor(
+        async () => ((await heights()).every((h) => (h ?? 0) >= 2) ? true : undefined),
+        90_000,
+        'all four nodes at height 2',
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}\n--- node0\n${runs[0]!.output().slice(-4000)}`)
+      })
+
+      // The proposal, from node0's operator; a yes from each operator (its key in its home).
+      const now = Math.max(...((await heights()) as number[]))
+      // 500 ms between blocks at least (the testnet's timeout_commit): 30 blocks take 15 s or more.
+      const H = now + 30
+      const tx = async (i: number, words: string[]) => {
+        const r = await runSdkd([
+          '--home',
+          homes[i]!.dir,
+          'tx',
+          ...words,
+          '--from',
+          `node${i}`,
+          '--fees',
+          '10stake',
+          '--yes',
+          '--wait',
+          '-o',
+          'json',
+        ])
+        expect(r.code, r.stderr).toBe(0)
+        const res = JSON.parse(r.stdout)
+        expect(res.code, res.raw_log).toBe(0)
+        return res
+      }
+      const submitted = await tx(0, [
+        'upgrade',
+        'software-upgrade',
+        'v2',
+        '--title',
+        'Upgrade to v2',
+        '--summary',
+        'the network moves to v2',
+        '--deposit',
+        '10000000stake',
+        '--upgrade-height',
+        String(H),
+        '--no-validate',
+      ])
+      const id = (submitted.events as any[])
+        .find((e) => e.type === 'submit_proposal')
+        .attributes.find((a: any) => a.key === 'proposal_id').value
+      await Promise.all(NODES.map((i) => tx(i, ['gov', 'vote', id, 'yes'])))
+      const tally = JSON.parse(
+        (await runSdkd(['--home', homes[1]!.dir, 'query', 'gov', 'tally', id, '-o', 'json']))
+          .stdout,
+      )
+      expect(tally.tally.yes_count).toBe('400000000')
+
+      // Every node parks H: the NEEDED line, the same upgrade-info.json in every home.
+      await waitFor(
+        async () =>
+          NODES.every((i) => logLines(runOutput(runs[i]!, 1), HALTED).length > 0)
+            ? true
+            : undefined,
+        60_000,
+        'all four to halt at the plan',
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}\n--- node1\n${runs[1]!.output().slice(-4000)}`)
+      })
+      for (const i of NODES) {
+        expect(
+          logLines(runOutput(runs[i]!, 1), `UPGRADE "v2" NEEDED at height: ${H}: `),
+        ).toHaveLength(1)
+        expect(logLines(runOutput(runs[i]!, 1), HALTED)).toEqual([
+          expect.objectContaining({ height: H }),
+        ])
+        expect(readFileSync(join(homes[i]!.dir, 'data/upgrade-info.json'), 'utf8')).toBe(
+          `{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H}}`,
+        )
+      }
+
+      // Three relaunch as v2 and go on (300 of 400 voting power); the fourth's cosmovisor stops.
+      const running = [0, 1, 2]
+      expect((await runs[late]!.exited).code).toBe(0)
+      expect(cosmovisorMessages(runs[late]!, MESSAGES).at(-1)).toBe(
+        'upgrade detected, DAEMON_RESTART_AFTER_UPGRADE is off. Verify new upgrade and start cosmovisor again.',
+      )
+      const apis = await Promise.all(running.map((i) => apiOfRun(runs[i]!, 2)))
+      await waitFor(
+        async () =>
+          (await heights()).slice(0, 3).every((h) => (h ?? 0) >= H + 4) ? true : undefined,
+        90_000,
+        `nodes 0–2 past ${H + 3}`,
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}\n--- node0\n${runs[0]!.output().slice(-4000)}`)
+      })
+      const appHashes = async (nodes: number[], h: number) =>
+        Promise.all(
+          nodes.map(async (i) => {
+            const { body } = await getJson(`http://127.0.0.1:${rpc(i)}/block?height=${h}`)
+            return body.result.block.header.app_hash as string
+          }),
+        )
+      const seen: Record<number, string> = {}
+      for (const h of [H, H + 1, H + 3]) {
+        const hashes = await appHashes(running, h)
+        expect(hashes[0], `app hash at ${h}`).toMatch(/^[0-9A-F]{64}$/)
+        expect(new Set(hashes).size, `app hashes at ${h}: ${hashes.join(' ')}`).toBe(1)
+        seen[h] = hashes[0]!
+      }
+      for (const [n, i] of running.entries()) {
+        const v2 = runOutput(runs[i]!, 2)
+        expect(v2).toMatch(/Replay last block using real app/)
+        expect(logLines(v2, `applying upgrade "v2" at height: ${H}`)).toHaveLength(1)
+        expect(await rest(apis[n]!, '/sdk/upgrade/v1beta1/applied_plan/v2')).toEqual({
+          height: String(H),
+        })
+      }
+
+      // The fourth, started again by hand later: v2, the replay of H, then the blocks it missed.
+      const target = Math.max(...((await heights()).slice(0, 3) as number[]))
+      const again = startCosmovisor(cleanups, homes[late]!, settings, args)
+      const api3 = await apiOfRun(again, 1)
+      await cometHeightAtLeast(rpc(late), target, 90_000).catch((err: Error) => {
+        throw new Error(`${err.message}\n--- node3\n${again.output().slice(-4000)}`)
+      })
+      expect(runOutput(again, 1)).toMatch(/Replay last block using real app/)
+      expect(logLines(runOutput(again, 1), `applying upgrade "v2" at height: ${H}`)).toHaveLength(1)
+      expect(await rest(api3, '/sdk/upgrade/v1beta1/applied_plan/v2')).toEqual({
+        height: String(H),
+      })
+      for (const h of [H, H + 1, H + 3]) expect((await appHashes([late], h))[0]).toBe(seen[h])
+      const all = await appHashes(NODES, target)
+      expect(new Set(all).size, `app hashes at ${target}: ${all.join(' ')}`).toBe(1)
+    }, 240_000)
   },
 )
