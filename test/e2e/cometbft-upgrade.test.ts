@@ -398,7 +398,7 @@ const NODES = [0, 1, 2, 3]
 describe.skipIf(missing !== undefined)(
   `four validators upgrading under cosmovisor ${COSMOVISOR.version ?? ''} on CometBFT ${COMETBFT.version ?? ''} (e2e)${missing ? `: skipped: ${missing}` : ''}`,
   () => {
-    test('behavior: `sdkd testnet init-files` homes, each under its own cosmovisor; the proposal passes with the four operators votes; all four park at H and write the same upgrade-info.json; three switch to v2 and go on with one app hash per height; the fourth (DAEMON_RESTART_AFTER_UPGRADE=false) stops at the switch, is started again later and catches up to the same app hashes', async () => {
+    test('behavior: `sdkd testnet init-files` homes, each under its own cosmovisor; the proposal passes with the four operators votes; all four park at H and write the same upgrade-info.json; three switch to v2 (two interrupted with DAEMON_SHUTDOWN_GRACE, one killed) and go on with one app hash per height; the fourth (DAEMON_RESTART_AFTER_UPGRADE=false) stops at the switch, is started again later and catches up to the same app hashes', async () => {
       const t = await tempDir('sdkd-upgrade-net-')
       cleanups.push(t.cleanup)
       const out = join(t.dir, 'net')
@@ -450,11 +450,17 @@ describe.skipIf(missing !== undefined)(
       ]
       const settings = { UNSAFE_SKIP_BACKUP: 'true', DAEMON_SHUTDOWN_GRACE: '10s' }
       const late = 3
+      // node2's cosmovisor stops its node the default way (SIGKILL, no grace period).
+      const killed = 2
       const runs = NODES.map((i) =>
         startCosmovisor(
           cleanups,
           homes[i]!,
-          i === late ? { ...settings, DAEMON_RESTART_AFTER_UPGRADE: 'false' } : settings,
+          i === late
+            ? { ...settings, DAEMON_RESTART_AFTER_UPGRADE: 'false' }
+            : i === killed
+              ? { UNSAFE_SKIP_BACKUP: 'true' }
+              : settings,
           args,
         ),
       )
@@ -568,6 +574,21 @@ describe.skipIf(missing !== undefined)(
         seen[h] = hashes[0]!
       }
       for (const [n, i] of running.entries()) {
+        expect(cosmovisorMessages(runs[i]!, MESSAGES), `node${i}`).toEqual([
+          'running app',
+          'daemon shutting down in an attempt to restart',
+          ...(i === killed
+            ? []
+            : ['sent interrupt to app, waiting for exit', 'app exited normally']),
+          'pre-upgrade result',
+          'pre-upgrade successful. continuing the upgrade.',
+          'upgrade detected, relaunching',
+          'running app',
+        ])
+        // Killed, the node leaves its CometBFT to exit by itself; the next run waits for it if needed.
+        expect(logLines(runOutput(runs[i]!, 1), 'stopped cleanly')).toHaveLength(
+          i === killed ? 0 : 1,
+        )
         const v2 = runOutput(runs[i]!, 2)
         expect(v2).toMatch(/Replay last block using real app/)
         expect(logLines(v2, `applying upgrade "v2" at height: ${H}`)).toHaveLength(1)
