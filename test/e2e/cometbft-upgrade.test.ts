@@ -26,6 +26,7 @@ import {
   runSdkd,
   SDKD_BIN,
   type SdkdProcess,
+  startSdkd,
   waitFor,
 } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -378,6 +379,49 @@ describe.skipIf(missing !== undefined)(
         `Error: the home ${home.dir} belongs to app version v2 (created by v1, last run by v2); app version v1 is older and cannot run its chain`,
       )
       expect(late.stdout + late.stderr).not.toContain('started cometbft')
+    }, 180_000)
+
+    test('error: upgrade-info.json cannot be written at H: the app fails FinalizeBlock(H) with the reason, CometBFT stops and sdkd exits 1 with nothing of H committed; once the path is writable, the old binary writes the file (start-up guard, exit 2) and v2 applies the upgrade through the replay of H', async () => {
+      const home = await cometCosmovisorHome()
+      const v1Args = ['--home', home.dir, '--app-version', 'v1', ...START_ARGS]
+      const v1 = startSdkd(v1Args)
+      cleanups.push(() => v1.stop('SIGKILL'))
+      await v1.waitForLog((l) => l.msg === 'serving REST API', 60_000)
+      // A directory where the file goes: the write fails (as on a read-only or full disk).
+      const infoFile = join(home.dir, 'data/upgrade-info.json')
+      await mkdir(infoFile)
+      const H = await passUpgrade(home)
+      const end = await v1.exited
+      expect(end.code, v1.output().slice(-3000)).toBe(1)
+      const out = v1.output()
+      const why = `unable to write upgrade info to filesystem: ${infoFile}: illegal operation on a directory (EISDIR)`
+      expect(logLines(out, why)).toEqual([
+        expect.objectContaining({ level: 50, module: 'x/upgrade' }),
+      ])
+      // The app answers FinalizeBlock(H) with an exception: CometBFT stops on it, with the reason.
+      expect(out).toContain(
+        `CONSENSUS FAILURE!!!                         module=consensus err="failed to apply block; error ${why}"`,
+      )
+      expect(out).not.toContain('NEEDED at height')
+      expect(
+        logLines(out, 'cometbft exited: stopping the app too (restart both together)'),
+      ).toEqual([expect.objectContaining({ height: H - 1 })])
+      expect(out).not.toMatch(new RegExp(`committed state\\s+module=state height=${H} `))
+
+      rmSync(infoFile, { recursive: true })
+      const old = await runSdkd(v1Args, { timeoutMs: 60_000 })
+      expect(old.code, old.stderr).toBe(2)
+      expect(
+        logLines(old.stdout + old.stderr, `UPGRADE "v2" NEEDED at height: ${H}: `),
+      ).toHaveLength(1)
+      expect(readFileSync(infoFile, 'utf8')).toBe(
+        `{"name":"v2","time":"0001-01-01T00:00:00Z","height":${H}}`,
+      )
+      const v2 = startSdkd(['--home', home.dir, '--app-version', 'v2', ...START_ARGS])
+      cleanups.push(() => v2.stop('SIGKILL'))
+      const line = await v2.waitForLog((l) => l.msg === 'serving REST API', 60_000)
+      const api = `http://127.0.0.1:${/:(\d+)$/.exec(String(line.address))![1]}`
+      await expectAppliedAndRunning(api, home.rpcPort, H, () => v2.output())
     }, 180_000)
   },
 )
