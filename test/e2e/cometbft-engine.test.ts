@@ -27,6 +27,9 @@ async function comet(rpcPort: number, path: string): Promise<any> {
   return body.result
 }
 
+/** sdkd's own servers on ports the OS picks (other tests may hold the defaults). */
+const NO_PORTS = ['--api.address', 'tcp://127.0.0.1:0', '--grpc.enable=false']
+
 const b64ToHex = (b64: string) => Buffer.from(b64, 'base64').toString('hex').toUpperCase()
 
 describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one validator', () => {
@@ -80,7 +83,7 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
   test('error: without a cometbft binary the start fails at once and says how to give one', async () => {
     const home = await createDevnetHome('comet-nobin')
     cleanups.push(home.cleanup)
-    const r = await runSdkd(['--home', home.dir, 'start', '--consensus', 'cometbft'], {
+    const r = await runSdkd(['--home', home.dir, 'start', '--consensus', 'cometbft', ...NO_PORTS], {
       env: { PATH: '/nonexistent', SDKD_COMETBFT_BIN: '' },
     })
     expect(r.code).toBe(1)
@@ -95,6 +98,7 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
       'cometbft',
       '--cometbft-bin',
       '/nonexistent/cometbft',
+      ...NO_PORTS,
     ])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain(
@@ -116,6 +120,7 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
       'cometbft',
       '--cometbft-bin',
       COMETBFT.path!,
+      ...NO_PORTS,
     ])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(
