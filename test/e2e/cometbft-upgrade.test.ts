@@ -38,6 +38,7 @@ import { freeTestnetBase, testnetPortsAt } from '../helpers/testnet-ports.js'
  * the validator's vote through CometBFT's RPC (the sdkd CLI), v1 parking block H (CometBFT's
  * /status at H, the app at H−1, upgrade-info.json written), cosmovisor stopping it and switching to
  * the v2 wrapper, and v2 getting block H again through CometBFT's handshake and applying the upgrade.
+ * Then the same for four validators of `sdkd testnet init-files`, each under its own cosmovisor.
  */
 
 const cleanups = cleanupAfterEach()
@@ -288,7 +289,7 @@ describe.skipIf(missing !== undefined)(
       expect(readlinkSync(join(home.root, 'current'))).toBe(join(home.root, 'upgrades/v2'))
     }, 180_000)
 
-    test('behavior: parked at H, CometBFT serves /status at H, the app answers Info and queries at H−1, `sdkd status --home` prints H; the app killed there, CometBFT exits by itself and cosmovisor still switches (DAEMON_RESTART_AFTER_UPGRADE=false: it exits); the old binary started by hand refuses (exit 2, the NEEDED line, upgrade-info.json rewritten, no CometBFT); cosmovisor started again runs v2, which applies the upgrade; past H the old binary is refused by the app version of the home', async () => {
+    test('behavior: parked at H, CometBFT serves /status at H, the app answers Info and queries at H−1, `sdkd status --home` prints H, CheckTx answers; the app killed there, CometBFT exits by itself and cosmovisor still switches (DAEMON_RESTART_AFTER_UPGRADE=false: it exits); the old binary started by hand refuses (exit 2, the NEEDED line, upgrade-info.json rewritten, no CometBFT); cosmovisor started again runs v2, which applies the upgrade; past H the old binary is refused by the app version of the home', async () => {
       const home = await cometCosmovisorHome()
       // cosmovisor's watcher looks only once an hour: the park lasts until the app dies.
       const p = startCosmovisor(
@@ -324,6 +325,22 @@ describe.skipIf(missing !== undefined)(
         name: 'v2',
         height: String(H),
       })
+      expect(await cometHeight(home.rpcPort)).toBe(H)
+      // CheckTx too: a send through CometBFT's broadcast_tx_sync passes it (and waits in the mempool).
+      const send = JSON.parse(
+        await sdkd(home, [
+          'tx',
+          'bank',
+          'send',
+          'validator',
+          home.accounts.validator!.address,
+          '1stake',
+          '--yes',
+          '-o',
+          'json',
+        ]),
+      )
+      expect([send.code, send.raw_log]).toEqual([0, ''])
       expect(await cometHeight(home.rpcPort)).toBe(H)
 
       // The app dies at the halt (SIGKILL, as cosmovisor's default stop): CometBFT loses its ABCI
