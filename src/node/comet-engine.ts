@@ -75,7 +75,7 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
   const server: AbciServer = await listenAbci({
     address: home.node.proxyApp,
     app,
-    logger: logger.child({ module: 'abci-server' }),
+    logger,
   })
   return {
     address: server.address,
