@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http'
 import { type Bytes, toBase64 } from '../../codec/bytes.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import type {
@@ -32,36 +33,47 @@ export class CometRpcError extends StatusError {
  */
 export class CometRpcClient {
   private nextId = 1
-
-  /** `url`: the RPC's base URL (http://host:port). */
-  constructor(readonly url: string) {}
+  /**
+   * Connections kept open between calls (a wallet's broadcasts and polls come in bursts); the
+   * agent unrefs idle ones, so they never hold the process open.
+   */
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 })
 
   /**
-   * The client of config.toml's `[rpc] laddr` (tcp://host:port), dialled on loopback when CometBFT
-   * listens on every interface (0.0.0.0 or [::]), as the SDK's client context does.
+   * `target`: an http://host:port base URL, or a Unix socket path (CometBFT's `unix://` laddr).
+   * `url` is how errors name it.
+   */
+  private constructor(
+    private readonly target: { host: string; port: number } | { socketPath: string },
+    readonly url: string,
+  ) {}
+
+  /**
+   * The client of config.toml's `[rpc] laddr` (tcp://host:port or unix://path), dialled on loopback
+   * when CometBFT listens on every interface (0.0.0.0 or [::]), as the SDK's client context does.
    */
   static ofListenAddress(laddr: string): CometRpcClient {
-    const m = /^(?:tcp|http):\/\/(.*):(\d+)$/i.exec(laddr.trim())
-    let host = m?.[1] ?? '127.0.0.1'
-    if (host === '0.0.0.0' || host === '' || host === '[::]') host = '127.0.0.1'
-    return new CometRpcClient(`http://${host}:${m?.[2] ?? '26657'}`)
+    const text = laddr.trim()
+    const unix = /^unix:\/\/(.+)$/i.exec(text)
+    if (unix) return new CometRpcClient({ socketPath: unix[1]! }, text)
+    const m = /^(?:tcp:\/\/|https?:\/\/)?(.*):(\d+)$/i.exec(text)
+    let host = (m?.[1] ?? '127.0.0.1').replace(/^\[(.*)\]$/, '$1')
+    if (host === '0.0.0.0' || host === '' || host === '::') host = '127.0.0.1'
+    const port = Number(m?.[2] ?? 26657)
+    const shown = host.includes(':') ? `[${host}]` : host
+    return new CometRpcClient({ host, port }, `http://${shown}:${port}`)
   }
 
   /** One JSON-RPC call; its `result`. Throws CometRpcError for an RPC error, Unavailable when unreachable. */
   async call<T>(method: string, params: Record<string, unknown>): Promise<T> {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params })
     let text: string
     try {
-      const res = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.nextId++, method, params }),
-      })
-      text = await res.text()
+      text = await this.post(body)
     } catch (err) {
-      const cause = (err as { cause?: { message?: string } }).cause?.message
       throw new StatusError(
         GrpcCode.Unavailable,
-        `cannot reach CometBFT's RPC at ${this.url}: ${cause ?? (err as Error).message}`,
+        `cannot reach CometBFT's RPC at ${this.url}: ${(err as Error).message}`,
         { cause: err },
       )
     }
@@ -79,6 +91,32 @@ export class CometRpcClient {
       throw new CometRpcError(e.code ?? 0, e.message ?? '', e.data ?? '')
     }
     return reply.result as T
+  }
+
+  /** POSTs a JSON body to the RPC's root; the answer's text, whatever its status. */
+  private post(body: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          ...this.target,
+          agent: this.agent,
+          method: 'POST',
+          path: '/',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+          res.on('error', reject)
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
   }
 
   broadcastTx(tx: Bytes, mode: 'sync' | 'async'): Promise<CometBroadcastResult> {
