@@ -16,6 +16,13 @@ import { bech32 } from '@scure/base'
 import { QueryBalanceRequest, QueryBalanceResponse } from 'cosmjs-types/cosmos/bank/v1beta1/query'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { ProposalStatus, TextProposal, VoteOption } from 'cosmjs-types/cosmos/gov/v1beta1/gov'
+import {
+  BroadcastMode,
+  BroadcastTxRequest,
+  BroadcastTxResponse,
+  GetTxRequest,
+  GetTxResponse,
+} from 'cosmjs-types/cosmos/tx/v1beta1/service'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
@@ -102,29 +109,45 @@ async function rest(path: string, headers: Record<string, string> = {}) {
   }
 }
 
-/** bank Query/Balance over sdkd's gRPC at `height` (metadata header), with the height it answered at. */
-function grpcBalance(address: string, denom: string, height: number) {
+/** One unary call to sdkd's gRPC with request metadata: the response and the height header of the answer. */
+function grpcUnary<Res>(
+  method: string,
+  request: Uint8Array,
+  decode: (bytes: Uint8Array) => Res,
+  metadata: Record<string, string> = {},
+): Promise<{ response: Res; height: string }> {
   const c = new grpc.Client(grpcAddress, grpc.credentials.createInsecure())
-  return new Promise<{ amount: string; height: string }>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const md = new grpc.Metadata()
-    md.set(HEIGHT_HEADER, String(height))
+    for (const [k, v] of Object.entries(metadata)) md.set(k, v)
     let answeredAt = ''
     const call = c.makeUnaryRequest(
-      '/cosmos.bank.v1beta1.Query/Balance',
-      (r: QueryBalanceRequest) => Buffer.from(QueryBalanceRequest.encode(r).finish()),
-      (b: Buffer) => QueryBalanceResponse.decode(b),
-      QueryBalanceRequest.fromPartial({ address, denom }),
+      method,
+      (r: Uint8Array) => Buffer.from(r),
+      (b: Buffer) => decode(b),
+      request,
       md,
       (err, res) => {
         c.close()
         if (err) reject(err)
-        else resolve({ amount: res!.balance!.amount, height: answeredAt })
+        else resolve({ response: res!, height: answeredAt })
       },
     )
     call.on('metadata', (m) => {
       answeredAt = String(m.get(HEIGHT_HEADER)[0] ?? '')
     })
   })
+}
+
+/** bank Query/Balance over sdkd's gRPC at `height` (metadata header), with the height it answered at. */
+async function grpcBalance(address: string, denom: string, height: number) {
+  const { response, height: at } = await grpcUnary(
+    '/cosmos.bank.v1beta1.Query/Balance',
+    QueryBalanceRequest.encode({ address, denom }).finish(),
+    (b) => QueryBalanceResponse.decode(b),
+    { [HEIGHT_HEADER]: String(height) },
+  )
+  return { amount: response.balance!.amount, height: at }
 }
 
 describe.skipIf(!COMETBFT.path)('unmodified clients against sdkd under CometBFT (e2e)', () => {
@@ -371,6 +394,55 @@ describe.skipIf(!COMETBFT.path)('unmodified clients against sdkd under CometBFT 
     expect(again.tx_response).toMatchObject({ code: 19, txhash: txHash(bytes) })
   })
 
+  test('behavior: gRPC Service/BroadcastTx reaches CometBFT too, and gRPC Service/GetTx answers the tx once it is in a block', async () => {
+    const bob = await signer(README.bob.mnemonic)
+    const signed = await bob.sign(
+      BOB,
+      [
+        {
+          typeUrl: '/cosmos.bank.v1beta1.MsgSend',
+          value: MsgSend.fromPartial({
+            fromAddress: BOB,
+            toAddress: ALICE,
+            amount: [{ denom: 'token', amount: '5' }],
+          }),
+        },
+      ],
+      { amount: [{ denom: 'stake', amount: '5000' }], gas: '200000' },
+      'grpc',
+    )
+    const bytes = TxRaw.encode(signed).finish()
+    const { response } = await grpcUnary(
+      '/cosmos.tx.v1beta1.Service/BroadcastTx',
+      BroadcastTxRequest.encode({
+        txBytes: bytes,
+        mode: BroadcastMode.BROADCAST_MODE_SYNC,
+      }).finish(),
+      (b) => BroadcastTxResponse.decode(b),
+    )
+    expect(response.txResponse).toMatchObject({ code: 0, txhash: txHash(bytes) })
+    const got = await waitFor(
+      async () => {
+        try {
+          return (
+            await grpcUnary(
+              '/cosmos.tx.v1beta1.Service/GetTx',
+              GetTxRequest.encode({ hash: txHash(bytes) }).finish(),
+              (b) => GetTxResponse.decode(b),
+            )
+          ).response
+        } catch {
+          return undefined
+        }
+      },
+      20_000,
+      'gRPC GetTx of the broadcast tx',
+    )
+    expect(got.txResponse!.code).toBe(0)
+    expect(got.tx!.body!.memo).toBe('grpc')
+    expect(got.txResponse!.height).toBeGreaterThan(0n)
+  })
+
   test("behavior: the node service's node info, syncing and latest block are CometBFT's", async () => {
     const status = ((await (await fetch(`${rpc}/status`)).json()) as any).result
     const info = await rest('/cosmos/base/tendermint/v1beta1/node_info')
@@ -387,6 +459,16 @@ describe.skipIf(!COMETBFT.path)('unmodified clients against sdkd under CometBFT 
       Number(status.sync_info.latest_block_height),
     )
     expect(latest.body.sdk_block.header.proposer_address).toMatch(/^cosmosvalcons1/)
+  })
+
+  test("behavior: the dashboard serves its state pages at the app's height (its explorer has no blocks under CometBFT)", async () => {
+    const overview = await fetch(`${node.api}/`)
+    const page = await overview.text()
+    expect(overview.status).toBe(200)
+    expect(page).toContain('<title>Overview · cometbft-clients · sdkd</title>')
+    const validators = await fetch(`${node.api}/dashboard/validators`)
+    expect(validators.status).toBe(200)
+    expect(await validators.text()).toContain(VALOPER)
   })
 
   test('error: sdkd dev mine against CometBFT is refused: the dev API is not available on this node', async () => {
