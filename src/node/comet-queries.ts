@@ -16,6 +16,11 @@ import type { VersionedStore } from '../store/versioned-store.js'
 import type { SimulationResult, TxRunner } from '../tx/executor.js'
 import type { TxPipeline } from './tx-pipeline.js'
 
+/** What the dashboard says of blocks under CometBFT: its explorer reads sdkd's block store. */
+export function cometDashboardBlocks(brand: string): string {
+  return `This node's blocks are CometBFT's (sdkd start --consensus cometbft): the explorer lists none. Ask CometBFT's RPC (/block?height=H) or the REST routes /${brand}/base/tendermint/v1beta1/blocks/H and /${brand}/tx/v1beta1/txs/HASH.`
+}
+
 /** What the router's parts read of the node. */
 export interface RouterNode {
   readonly options: { home: LoadedHome; consensus?: 'simulated' | 'cometbft' }

@@ -28,7 +28,7 @@ import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
-import { routerTxParts } from './comet-queries.js'
+import { cometDashboardBlocks, routerTxParts } from './comet-queries.js'
 import { DevControl, faucetOf } from './dev-control.js'
 import { serveNodeMetrics } from './metrics-listener.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
@@ -361,7 +361,12 @@ export class Node {
       moniker: home.node.moniker,
       configuredBlockTimeMs: home.node.consensus.timeoutCommitMs,
       upgradeInfoPath: home.paths.upgradeInfo,
-      ...(this.tx ? { mempoolSize: () => this.tx!.mempool.size } : {}),
+      // Under CometBFT the mempool and the blocks are CometBFT's (comet-queries.ts).
+      ...(this.options.consensus === 'cometbft'
+        ? { blocksElsewhere: cometDashboardBlocks(this.registry.brand.name) }
+        : this.tx
+          ? { mempoolSize: () => this.tx!.mempool.size }
+          : {}),
       onBlock: (listener) => {
         this.producer.on('block', listener)
         return () => this.producer.off('block', listener)

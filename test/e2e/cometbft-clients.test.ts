@@ -461,14 +461,24 @@ describe.skipIf(!COMETBFT.path)('unmodified clients against sdkd under CometBFT 
     expect(latest.body.sdk_block.header.proposer_address).toMatch(/^cosmosvalcons1/)
   })
 
-  test("behavior: the dashboard serves its state pages at the app's height (its explorer has no blocks under CometBFT)", async () => {
+  test("behavior: the dashboard serves its state pages at the app's height and a tx's page; for blocks it points to CometBFT", async () => {
     const overview = await fetch(`${node.api}/`)
     const page = await overview.text()
     expect(overview.status).toBe(200)
     expect(page).toContain('<title>Overview · cometbft-clients · sdkd</title>')
+    const note =
+      'This node&#39;s blocks are CometBFT&#39;s (sdkd start --consensus cometbft): the explorer lists none. Ask CometBFT&#39;s RPC (/block?height=H) or the REST routes /cosmos/base/tendermint/v1beta1/blocks/H and /cosmos/tx/v1beta1/txs/HASH.'
+    expect(page).toContain(note)
+    expect(page).toMatch(/data-testid="height">\d+</)
     const validators = await fetch(`${node.api}/dashboard/validators`)
     expect(validators.status).toBe(200)
     expect(await validators.text()).toContain(VALOPER)
+    const tx = await fetch(`${node.api}/dashboard/txs/${send.transactionHash}`)
+    expect(tx.status).toBe(200)
+    expect(await tx.text()).toContain(send.transactionHash)
+    const block = await fetch(`${node.api}/dashboard/blocks/${send.height}`)
+    expect(block.status).toBe(404)
+    expect(await block.text()).toContain(note)
   })
 
   test('error: sdkd dev mine against CometBFT is refused: the dev API is not available on this node', async () => {
