@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the upstream tools the tests drive as real processes (test equipment, not product):
-# cosmovisor, grpcurl and cometbft built with `go install` from the Go module proxy into .tools/bin,
-# and schemathesis from PyPI into the virtual environment .tools/venv. Idempotent: a tool already
-# built at its pinned version is kept, so a second run takes a second.
+# cosmovisor, grpcurl, cometbft and abci-cli (CometBFT's ABCI console) built with `go install` from
+# the Go module proxy into .tools/bin, and schemathesis from PyPI into the virtual environment
+# .tools/venv. Idempotent: a tool already built at its pinned version is kept, so a second run takes
+# a second.
 #
 # For each tool it writes .tools/status/<tool>: `ok <version>`, or `missing <why>` when Go or Python
 # is absent or a registry refused the module; the tests that need a missing tool are skipped and
@@ -23,6 +24,8 @@ GRPCURL_VERSION=v1.9.4
 COMETBFT_MODULE=github.com/cometbft/cometbft
 COMETBFT_PACKAGE=github.com/cometbft/cometbft/cmd/cometbft
 COMETBFT_VERSION=v0.38.26
+# abci-cli comes from the cometbft module at the same pin: its client is the one that cometbft uses.
+ABCI_CLI_PACKAGE=github.com/cometbft/cometbft/abci/cmd/abci-cli
 SCHEMATHESIS_VERSION=4.32.5
 
 strict=
@@ -30,7 +33,7 @@ for arg in "$@"; do
   case "$arg" in
     --strict) strict=1 ;;
     -h | --help)
-      sed -n '2,10s/^# \{0,1\}//p' "$0"
+      sed -n '2,11s/^# \{0,1\}//p' "$0"
       exit 0
       ;;
     *)
@@ -93,6 +96,7 @@ go_tool cosmovisor "$COSMOVISOR_MODULE" "$COSMOVISOR_PACKAGE" "$COSMOVISOR_VERSI
 # grpcurl prints the version its release build stamps in main.version.
 go_tool grpcurl "$GRPCURL_MODULE" "$GRPCURL_PACKAGE" "$GRPCURL_VERSION" "-X main.version=$GRPCURL_VERSION"
 go_tool cometbft "$COMETBFT_MODULE" "$COMETBFT_PACKAGE" "$COMETBFT_VERSION"
+go_tool abci-cli "$COMETBFT_MODULE" "$ABCI_CLI_PACKAGE" "$COMETBFT_VERSION"
 
 venv="$TOOLS/venv"
 if is_current schemathesis "$venv/bin/schemathesis" "$SCHEMATHESIS_VERSION"; then

@@ -33,11 +33,11 @@ export interface RouterNode {
 }
 
 /** The parts of the node's query router that depend on who makes the blocks. */
-export type RouterTxParts = Pick<NodeRouterOptions, 'txHandlers' | 'heightless' | 'latestHeight'>
+export type RouterTxParts = Pick<NodeRouterOptions, 'txHandlers' | 'heightless'>
 
 /**
- * The tx service and the height queries serve: sdkd's mempool and block store, or CometBFT's RPC
- * under `--consensus cometbft`.
+ * The tx service (and under CometBFT the node service): sdkd's mempool and block store, or
+ * CometBFT's RPC under `--consensus cometbft`.
  */
 export function routerTxParts(node: RouterNode): RouterTxParts {
   if (node.options.consensus === 'cometbft') return cometQueryParts(node)
@@ -53,20 +53,16 @@ export function routerTxParts(node: RouterNode): RouterTxParts {
 }
 
 /**
- * The query router's parts for a node whose blocks come from CometBFT: sdkd's block store stays
- * empty there, so the latest height is the app's last commit, broadcasts go to CometBFT's mempool
- * (`broadcast_tx_sync|async` on config.toml's `[rpc] laddr`), and tx look-ups, blocks, node info and
- * validator sets are CometBFT's, as the SDK's services ask them through their client context.
+ * The query router's parts for a node whose blocks come from CometBFT (sdkd's block store stays
+ * empty there): broadcasts go to CometBFT's mempool (`broadcast_tx_sync|async` on config.toml's
+ * `[rpc] laddr`), and tx look-ups, blocks, node info and validator sets are CometBFT's, as the SDK's
+ * services ask them through their client context.
  */
 function cometQueryParts(node: RouterNode): RouterTxParts {
   const { home } = node.options
   const rpc = CometRpcClient.ofListenAddress(home.node.rpc.laddr)
   const last = new CometLastBlock(node.backend, home.genesis)
   const initial = home.genesis.initialHeight
-  const latestHeight = () => {
-    const h = node.store.latestHeight
-    return h >= initial ? h : 0
-  }
   // Simulate runs on a branch of the latest committed state with the last block's height and time,
   // as the SDK's check state after Commit (sdkd's own mempool never sees a block under CometBFT).
   const simulate = async (runner: TxRunner, bytes: Bytes): Promise<SimulationResult> => {
@@ -106,5 +102,5 @@ function cometQueryParts(node: RouterNode): RouterTxParts {
         })
       : []),
   ])
-  return { latestHeight, txHandlers, heightless: HEIGHTLESS_TX_METHODS }
+  return { txHandlers, heightless: HEIGHTLESS_TX_METHODS }
 }

@@ -198,9 +198,13 @@ export class Node {
         appVersion: this.app.name,
         protocolVersion: async () => (await this.rpcNode().abciInfo()).appVersion,
       }),
-      // The tx service and the served height: sdkd's, or CometBFT's under --consensus cometbft.
+      // The tx and node services: sdkd's, or reaching CometBFT under --consensus cometbft.
       ...routerTxParts(this),
       ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
+      // Under CometBFT the app's last commit (genesis joins the first block's, so is never alone).
+      ...(this.options.consensus === 'cometbft'
+        ? { latestHeight: () => Math.max(this.store.latestHeight, 0) }
+        : {}),
     })
     return this.queryRouter
   }
@@ -315,9 +319,7 @@ export class Node {
   }
 
   /** Stops `listener` with the node. */
-  addListener(listener: { close(): Promise<void> }): void {
-    this.listeners.push(listener)
-  }
+  addListener = (listener: { close(): Promise<void> }): number => this.listeners.push(listener)
 
   /**
    * What the REST server serves: the gateway, with the dashboard and explorer mounted at `/` and

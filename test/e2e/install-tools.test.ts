@@ -20,6 +20,8 @@ const VERSION_OF: Record<UpstreamToolName, { args: string[]; line: (v: string) =
   cosmovisor: { args: ['version'], line: (v) => new RegExp(`^cosmovisor version: ${v}$`, 'm') },
   grpcurl: { args: ['-version'], line: (v) => new RegExp(`^grpcurl ${v}$`, 'm') },
   cometbft: { args: ['version'], line: (v) => new RegExp(`^${v.replace(/^v/, '')}$`, 'm') },
+  // abci-cli prints the ABCI protocol version of its CometBFT (2.0.0 for v0.38), not the module's.
+  'abci-cli': { args: ['version'], line: () => /^2\.0\.0$/m },
   schemathesis: {
     args: ['--version'],
     line: (v) => new RegExp(`^schemathesis, version ${v}$`, 'm'),
@@ -35,12 +37,14 @@ async function pins(): Promise<Record<UpstreamToolName, string>> {
     cosmovisor: pin('cosmovisor'),
     grpcurl: pin('grpcurl'),
     cometbft: pin('cometbft'),
+    // Built from the cometbft module at its pin.
+    'abci-cli': pin('cometbft'),
     schemathesis: pin('schemathesis'),
   }
 }
 
 describe('scripts/install-tools.sh', () => {
-  test.for(['cosmovisor', 'grpcurl', 'cometbft', 'schemathesis'] as const)(
+  test.for(['cosmovisor', 'grpcurl', 'cometbft', 'abci-cli', 'schemathesis'] as const)(
     'behavior: %s, as installed, is the pinned version',
     async (name, ctx) => {
       const tool = upstreamTool(name)
@@ -75,8 +79,9 @@ describe('scripts/install-tools.sh', () => {
       `cosmovisor    MISSING   ${goMissing}`,
       `grpcurl       MISSING   ${goMissing}`,
       `cometbft      MISSING   ${goMissing}`,
+      `abci-cli      MISSING   ${goMissing}`,
       'schemathesis  MISSING   Python 3 is not installed (no `python3` on PATH)',
-      'install-tools: 4 tool(s) missing; the tests that need them are skipped with the reason above',
+      'install-tools: 5 tool(s) missing; the tests that need them are skipped with the reason above',
       '',
     ])
     expect(await readFile(join(dir, 'tools/status/grpcurl'), 'utf8')).toBe(`missing ${goMissing}\n`)

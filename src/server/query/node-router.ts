@@ -19,8 +19,8 @@ export interface NodeRouterOptions {
   /** Told of every answered query (the node's metrics). */
   observer?: QueryObserver
   /**
-   * The height queries serve at most (default: the block store's latest block). Under CometBFT the
-   * block store stays empty and the app's last commit is that height.
+   * The latest height queries are served at (default: the block store's latest block). Under
+   * CometBFT the blocks are CometBFT's: the app's last committed height.
    */
   latestHeight?: () => number
 }
