@@ -42,6 +42,8 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     await node.p.waitForLog(
       (l) => l.msg === 'the dev API is off under --consensus cometbft: blocks belong to consensus',
     )
+    // The Comet genesis is written after REST serves, before CometBFT is started.
+    await node.p.waitForLog((l) => l.msg === 'node started under CometBFT')
     const genesisText = await readFile(join(home.dir, 'config/cometbft-genesis.json'), 'utf8')
     expect(JSON.parse(genesisText).initial_height).toBe('1')
 
