@@ -108,13 +108,17 @@ export async function startCometbft(o: {
   genesisFile: string
   /** Where the app's ABCI server listens (bound, so config.toml's port 0 works too). */
   proxyApp: string
+  /** `--rpc.laddr` for CometBFT's RPC, when given on sdkd's command line. */
+  rpcLaddr?: string
   logger: Logger
   env?: NodeJS.ProcessEnv
 }): Promise<CometbftChild> {
   const env: NodeJS.ProcessEnv = { ...(o.env ?? process.env), CMT_GENESIS_FILE: o.genesisFile }
   delete env.CMTHOME
   delete env.TMHOME
-  const child = spawn(o.bin, ['start', '--home', o.home, '--proxy_app', o.proxyApp], {
+  const args = ['start', '--home', o.home, '--proxy_app', o.proxyApp]
+  if (o.rpcLaddr !== undefined) args.push('--rpc.laddr', o.rpcLaddr)
+  const child = spawn(o.bin, args, {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   })

@@ -54,6 +54,9 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     home.app.dev.enable = false
     logger.warn('the dev API is off under --consensus cometbft: blocks belong to consensus')
   }
+  // CometBFT reads the same config.toml and serves its own metrics on prometheus_listen_addr: its
+  // consensus figures are the real ones, and sdkd's would take the same port.
+  home.node.instrumentation.prometheus = false
   const node = await Node.create({
     home,
     appVersion,
@@ -88,6 +91,9 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     home: home.paths.home,
     genesisFile,
     proxyApp: engine.address,
+    // The flags of the listeners CometBFT serves here (its RPC, its metrics) are passed on to it.
+    ...(flags['rpc.laddr'] !== undefined ? { rpcLaddr: flags['rpc.laddr'] } : {}),
+    env: { ...process.env, ...cometMetricsEnv(flags) },
     logger,
   })
   logger.info(
@@ -163,4 +169,17 @@ async function upgradeDueWithoutHandler(
   await writeUpgradeInfo(home.paths.upgradeInfo, height, plan)
   logger.error({ module: 'x/upgrade', height }, upgradeNeededMessage(plan))
   return UPGRADE_HALT_EXIT_CODE
+}
+
+/**
+ * `--instrumentation.prometheus[_listen_addr]` for CometBFT, which serves the metrics in this mode:
+ * as its `CMT_<SECTION>_<FIELD>` variables, which it reads over config.toml.
+ */
+function cometMetricsEnv(flags: StartFlags): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  const on = flags['instrumentation.prometheus']
+  const addr = flags['instrumentation.prometheus_listen_addr']
+  if (on !== undefined) env.CMT_INSTRUMENTATION_PROMETHEUS = String(on)
+  if (addr !== undefined) env.CMT_INSTRUMENTATION_PROMETHEUS_LISTEN_ADDR = addr
+  return env
 }

@@ -66,8 +66,8 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
         'committed',
       ),
     onUpgradeHalt: (height, err) => {
+      // x/upgrade has logged the NEEDED line already (once, as upstream does).
       halted = height
-      logger.error({ module: 'x/upgrade', height }, err.message)
       onHalt(err)
     },
   })

@@ -10,7 +10,7 @@ import {
   startCometNode,
 } from '../helpers/comet-node.js'
 import { createDevnetHome, startDevnetNode } from '../helpers/devnet.js'
-import { getJson, runSdkd } from '../helpers/sdkd.js'
+import { freePort, getJson, runSdkd } from '../helpers/sdkd.js'
 
 /**
  * `sdkd start --consensus cometbft` with one validator: a real CometBFT v0.38 makes the blocks and
@@ -36,18 +36,22 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
   test('behavior: CometBFT makes blocks from the app: each header carries the app hash the app answered for the height before, REST serves past heights, SIGTERM stops both (exit 0)', async () => {
     const home = await createDevnetHome('comet-one')
     cleanups.push(home.cleanup)
-    const { rpcPort } = await configureCometHome(home.dir)
+    const metricsPort = await freePort()
+    const { rpcPort } = await configureCometHome(home.dir, { metricsPort })
     const node = await startCometNode(home.dir, rpcPort)
     cleanups.push(async () => void (await node.p.stop('SIGKILL')))
     await node.p.waitForLog(
       (l) => l.msg === 'the dev API is off under --consensus cometbft: blocks belong to consensus',
     )
-    // The Comet genesis is written after REST serves, before CometBFT is started.
+    // The genesis CometBFT reads is written before it starts.
     await node.p.waitForLog((l) => l.msg === 'node started under CometBFT')
     const genesisText = await readFile(join(home.dir, 'config/cometbft-genesis.json'), 'utf8')
     expect(JSON.parse(genesisText).initial_height).toBe('1')
 
     await cometHeightAtLeast(rpcPort, 6)
+    // config.toml's metrics listener is CometBFT's: its consensus figures, not a second copy.
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+    expect(await metrics.text()).toMatch(/^cometbft_consensus_height\{chain_id="comet-one"\} \d+$/m)
     const info = (await comet(rpcPort, '/abci_info')).response
     expect(info.data).toBe('sdkd')
     const h = Number(info.last_block_height)
@@ -72,11 +76,13 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     expect(existsSync(pidFile)).toBe(false)
     expect(() => process.kill(cometPid, 0)).toThrow()
 
-    // Started again, CometBFT's handshake finds the app at its height and the chain goes on.
-    const again = await startCometNode(home.dir, rpcPort)
+    // Started again (its RPC moved with --rpc.laddr), CometBFT's handshake finds the app at its
+    // height and the chain goes on.
+    const moved = await freePort()
+    const again = await startCometNode(home.dir, moved, ['--rpc.laddr', `tcp://127.0.0.1:${moved}`])
     cleanups.push(async () => void (await again.p.stop('SIGKILL')))
-    await cometHeightAtLeast(rpcPort, h + 4)
-    const same = await comet(rpcPort, `/block?height=${h + 1}`)
+    await cometHeightAtLeast(moved, h + 4)
+    const same = await comet(moved, `/block?height=${h + 1}`)
     expect(same.block.header.app_hash).toBe(next.block.header.app_hash)
     expect(again.p.output()).toContain('Completed ABCI Handshake - CometBFT and App are synced')
     expect(await again.p.stop('SIGTERM')).toEqual({ code: 0, signal: null })

@@ -173,14 +173,68 @@ describe.skipIf(!cometbft.path)(
       expect((await node2.exited).code).toBe(0)
       await new Promise((r) => setTimeout(r, 1500))
       const stalled = await Promise.all([0, 1].map(height))
+      // A tx sent meanwhile passes CheckTx and waits in the mempool: no block holds it.
+      const to = (
+        await runSdkd([
+          'keys',
+          'show',
+          'node1',
+          '-a',
+          '--home',
+          homeOf(1),
+          '--keyring-backend',
+          'test',
+        ])
+      ).stdout.trim()
+      const sent = await runSdkd([
+        '--home',
+        homeOf(0),
+        'tx',
+        'bank',
+        'send',
+        'node0',
+        to,
+        '7stake',
+        '--keyring-backend',
+        'test',
+        '--chain-id',
+        'testnet-start-1',
+        '--fees',
+        '10stake',
+        '--node',
+        `tcp://127.0.0.1:${rpc(0)}`,
+        '--yes',
+        '-o',
+        'json',
+      ])
+      expect(sent.code, sent.stderr).toBe(0)
+      const { txhash, code } = JSON.parse(sent.stdout)
+      expect(code).toBe(0)
       await new Promise((r) => setTimeout(r, 8000))
       expect(await Promise.all([0, 1].map(height))).toEqual(stalled)
+      const pending = await getJson(`http://127.0.0.1:${rpc(0)}/tx?hash=0x${txhash}`)
+      expect(pending.body.error?.data ?? '').toContain('not found')
 
       // Node 2 back: three of four again; the chain resumes, and node 2 catches up.
       node2 = testnetStart(['--nodes', '2'])
       const top = Math.max(...stalled)
       await allPast([0, 1, 2], top + 2)
       await expectSameAppHashes([0, 1, 2], [top - 1, top, top + 1, top + 2])
+      // The waiting tx is in a block after the stall, once, with code 0: nothing lost, no fork.
+      const included = await waitFor(
+        async () => {
+          const { body } = await getJson(`http://127.0.0.1:${rpc(2)}/tx?hash=0x${txhash}`)
+          return body.result
+        },
+        30_000,
+        'the tx sent during the stall in a block',
+      )
+      expect(Number(included.height)).toBeGreaterThan(top)
+      expect(included.tx_result.code).toBe(0)
+      const found = await getJson(
+        `http://127.0.0.1:${rpc(0)}/tx_search?query=${encodeURIComponent(`"tx.hash='${txhash}'"`)}`,
+      )
+      expect(found.body.result.total_count).toBe('1')
       // Node 2's own app (its Info through its CometBFT) holds the network's state at its height.
       const caughtUp = await abciInfo(2)
       expect(caughtUp.height).toBeGreaterThanOrEqual(top + 1)

@@ -19,11 +19,12 @@ export interface CometNode {
 
 /**
  * Points a home's config.toml at free loopback ports for CometBFT (RPC, p2p), lets the ABCI server
- * bind port 0, turns CometBFT's metrics off and sets short consensus timeouts; returns the RPC port.
+ * bind port 0, turns metrics off (or on, at `metricsPort`) and sets short consensus timeouts; returns
+ * the RPC port.
  */
 export async function configureCometHome(
   home: string,
-  o: { timeoutCommit?: string } = {},
+  o: { timeoutCommit?: string; metricsPort?: number } = {},
 ): Promise<{ rpcPort: number; p2pPort: number }> {
   const file = join(home, 'config/config.toml')
   const doc = parse(await readFile(file, 'utf8')) as Record<string, any>
@@ -32,7 +33,9 @@ export async function configureCometHome(
   doc.proxy_app = 'tcp://127.0.0.1:0'
   doc.rpc.laddr = `tcp://127.0.0.1:${rpcPort}`
   doc.p2p.laddr = `tcp://127.0.0.1:${p2pPort}`
-  doc.instrumentation.prometheus = false
+  doc.instrumentation.prometheus = o.metricsPort !== undefined
+  if (o.metricsPort !== undefined)
+    doc.instrumentation.prometheus_listen_addr = `127.0.0.1:${o.metricsPort}`
   doc.consensus.timeout_commit = o.timeoutCommit ?? '100ms'
   doc.consensus.timeout_propose = '1s'
   await writeFile(file, stringify(doc))
