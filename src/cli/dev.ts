@@ -40,11 +40,25 @@ async function devCall(
   params: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
   const config = await readClientToml(globals.home)
-  const { createNodeClient } = await import('../client/node-client.js')
-  return (await createNodeClient({ url: node ?? config.node }).call(method, params)) as Record<
-    string,
-    unknown
-  >
+  const { createNodeClient, NodeClientError } = await import('../client/node-client.js')
+  try {
+    return (await createNodeClient({ url: node ?? config.node }).call(method, params)) as Record<
+      string,
+      unknown
+    >
+  } catch (err) {
+    // sdkd's own RPC always has the dev_* methods (a disabled dev API says so in the error's data);
+    // a bare "Method not found" is CometBFT's RPC, whose blocks no dev call can make.
+    if (
+      err instanceof NodeClientError &&
+      err.rpcCode === -32601 &&
+      err.message === 'Method not found'
+    )
+      throw new CliError(
+        "the dev API is not available on this node: its blocks come from CometBFT (sdkd start --consensus cometbft), not from sdkd's simulated producer; use a devnet (sdkd devnet, or sdkd start without --consensus cometbft)",
+      )
+    throw err
+  }
 }
 
 /**

@@ -28,6 +28,8 @@ export class NodeClientError extends Error {
     message: string,
     readonly code?: number,
     readonly codespace?: string,
+    /** The JSON-RPC error code, when the node answered with an error object. */
+    readonly rpcCode?: number,
   ) {
     super(message)
   }
@@ -199,7 +201,12 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
       )
     if (reply.error) {
       const e = reply.error
-      throw new NodeClientError(e.data || e.message || `RPC error ${e.code ?? ''}`.trim())
+      throw new NodeClientError(
+        e.data || e.message || `RPC error ${e.code ?? ''}`.trim(),
+        undefined,
+        undefined,
+        e.code,
+      )
     }
     return reply.result
   }

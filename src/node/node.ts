@@ -15,7 +15,6 @@ import { listenHttp } from '../server/listen.js'
 import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
-import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
 import { createBroadcastFastPath } from '../server/rest/broadcast-fast-path.js'
 import { createGateway, type GatewayOptions } from '../server/rest/gateway.js'
 import { abciQueryRoutes } from '../server/rpc/abci-query.js'
@@ -29,6 +28,7 @@ import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
+import { cometDashboardBlocks, routerTxParts } from './comet-queries.js'
 import { DevControl, faucetOf } from './dev-control.js'
 import { serveNodeMetrics } from './metrics-listener.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
@@ -198,16 +198,8 @@ export class Node {
         appVersion: this.app.name,
         protocolVersion: async () => (await this.rpcNode().abciInfo()).appVersion,
       }),
-      ...(this.tx
-        ? {
-            txHandlers: createTxServiceHandlers({
-              registry: this.registry,
-              mempool: this.tx.mempool,
-              blocks: this.blocks,
-            }),
-            heightless: HEIGHTLESS_TX_METHODS,
-          }
-        : {}),
+      // The tx and node services: sdkd's, or reaching CometBFT under --consensus cometbft.
+      ...routerTxParts(this),
       ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
       // Under CometBFT the app's last commit (genesis joins the first block's, so is never alone).
       ...(this.options.consensus === 'cometbft'
@@ -371,7 +363,12 @@ export class Node {
       moniker: home.node.moniker,
       configuredBlockTimeMs: home.node.consensus.timeoutCommitMs,
       upgradeInfoPath: home.paths.upgradeInfo,
-      ...(this.tx ? { mempoolSize: () => this.tx!.mempool.size } : {}),
+      // Under CometBFT the mempool and the blocks are CometBFT's (comet-queries.ts).
+      ...(this.options.consensus === 'cometbft'
+        ? { blocksElsewhere: cometDashboardBlocks(this.registry.brand.name) }
+        : this.tx
+          ? { mempoolSize: () => this.tx!.mempool.size }
+          : {}),
       onBlock: (listener) => {
         this.producer.on('block', listener)
         return () => this.producer.off('block', listener)

@@ -26,6 +26,11 @@ export interface DashboardChain {
   upgradeInfoPath: string
   /** Txs waiting in the mempool now (absent when the app version takes no txs). */
   mempoolSize?: () => number
+  /**
+   * Where the blocks are when the block store does not hold them (under CometBFT): said on the
+   * overview and on block pages instead of an empty list.
+   */
+  blocksElsewhere?: string
 }
 
 /**

@@ -62,7 +62,8 @@ export async function blockPage(ctx: PageContext, heightText: string): Promise<P
   if (!stored)
     return notFound(
       `No block ${height}`,
-      `Block ${height} is no longer kept by this node: the lowest height it keeps is ${chain.blocks.base}.`,
+      chain.blocksElsewhere ??
+        `Block ${height} is no longer kept by this node: the lowest height it keeps is ${chain.blocks.base}.`,
     )
   const { header, blockId } = stored.block
   const registry = chain.router.registry

@@ -24,7 +24,7 @@ export async function overviewFragments(ctx: PageContext): Promise<Fragments> {
   const status = html`<section id="chain-status" aria-labelledby="chain-status-title">
 <h2 id="chain-status-title">Chain</h2>
 <dl class="stats">
-<div><dt>Height</dt><dd class="big" data-testid="height">${top ? html`<a href="${href(`${BASE}/blocks/${top.height}`, at)}">${top.height}</a>` : '—'}</dd></div>
+<div><dt>Height</dt><dd class="big" data-testid="height">${top ? html`<a href="${href(`${BASE}/blocks/${top.height}`, at)}">${top.height}</a>` : view.height || '—'}</dd></div>
 <div><dt>Block time</dt><dd data-testid="block-time">${top ? timeTag(top.time) : '—'}</dd></div>
 <div><dt>Block interval</dt><dd>${interval === undefined ? '—' : html`${durationText(interval)} <span class="muted">(median of the recent blocks)</span>`}</dd></div>
 <div><dt>Mempool</dt><dd data-testid="mempool">${mempool === undefined ? '—' : html`${mempool} tx${mempool === 1 ? '' : 's'}${at !== undefined ? html` <span class="muted">(now)</span>` : ''}`}</dd></div>
@@ -32,6 +32,7 @@ export async function overviewFragments(ctx: PageContext): Promise<Fragments> {
 </section>`
   const blocks = html`<section id="recent-blocks" aria-labelledby="recent-blocks-title">
 <h2 id="recent-blocks-title">Last blocks</h2>
+${recent.length === 0 && chain.blocksElsewhere ? html`<p class="muted" data-testid="blocks-elsewhere">${chain.blocksElsewhere}</p>` : ''}
 <div class="table-scroll"><table>
 <thead><tr><th scope="col">Height</th><th scope="col">Time</th><th scope="col" class="num">Txs</th><th scope="col" class="num">Size</th><th scope="col">Hash</th></tr></thead>
 <tbody>${recent.map(
