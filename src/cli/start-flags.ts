@@ -150,6 +150,6 @@ export function addConsensusFlags(cmd: Command): Command {
     )
     .option(
       '--cometbft-bin <path>',
-      'the cometbft binary for --consensus cometbft (default: $SDKD_COMETBFT_BIN, else a cometbft beside the sdkd being run, else cometbft on PATH)',
+      'the cometbft binary for --consensus cometbft (default: $SDKD_COMETBFT_BIN, else cometbft on the PATH)',
     )
 }
