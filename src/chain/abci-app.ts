@@ -2,7 +2,7 @@ import type { App } from '../app/app.js'
 import { type BlockContext, type CometInfo, EMPTY_COMET_INFO } from '../app/types.js'
 import { EventManager } from '../block/events.js'
 import type { ExecHeader } from '../block/header.js'
-import { type Bytes, emptyBytes, toHexUpper } from '../codec/bytes.js'
+import { type Bytes, emptyBytes, toHexUpper, uvarintLength } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
 import type { Proto } from '../codec/proto.js'
 import { type TimeNs, timestampToTime } from '../codec/time.js'
@@ -210,7 +210,7 @@ export class AbciApp implements AbciApplication {
     const txs: Uint8Array[] = []
     let size = 0
     for (const tx of req.txs) {
-      const add = 1 + varintLength(tx.length) + tx.length
+      const add = 1 + uvarintLength(tx.length) + tx.length
       if (max >= 0 && size + add > max) break
       size += add
       txs.push(tx)
@@ -364,14 +364,4 @@ export class AbciApp implements AbciApplication {
       proposerAddress: h.proposer,
     }
   }
-}
-
-/** Bytes of `n` as an unsigned varint. */
-function varintLength(n: number): number {
-  let len = 1
-  while (n >= 0x80) {
-    n = Math.floor(n / 128)
-    len++
-  }
-  return len
 }

@@ -160,6 +160,16 @@ export function fromBase64Strict(s: string, url = false): Bytes | undefined {
   return new Uint8Array(Buffer.from(s, url ? 'base64url' : 'base64'))
 }
 
+/** Bytes of `n`'s unsigned varint encoding. */
+export function uvarintLength(n: number): number {
+  let len = 1
+  while (n > 0x7f) {
+    n = Math.floor(n / 128)
+    len++
+  }
+  return len
+}
+
 /** Unsigned varint encoding (protobuf, length prefixes). */
 export function uvarint(n: number): Bytes {
   const out: number[] = []

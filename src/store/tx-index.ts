@@ -1,5 +1,5 @@
 import type { Event } from '../block/events.js'
-import { type Bytes, concatBytes, readUint64BE, uvarint } from '../codec/bytes.js'
+import { type Bytes, concatBytes, readUint64BE, uvarint, uvarintLength } from '../codec/bytes.js'
 import type { BackendRange, BatchOp } from './backend.js'
 import { FAMILY_TX_EVENT, prefixEnd } from './keys.js'
 
@@ -145,7 +145,7 @@ function keyHead(eventType: string, dot: string, attrKey: string): KeyHead {
   if (!head) {
     const text = `${eventType}${dot}${attrKey}`
     const k = Buffer.from(text, 'utf8')
-    const h = Buffer.allocUnsafe(1 + varintSize(k.length) + k.length)
+    const h = Buffer.allocUnsafe(1 + uvarintLength(k.length) + k.length)
     h[0] = FAMILY_TX_EVENT
     k.copy(h, writeVarint(h, 1, k.length))
     head = {
@@ -169,21 +169,12 @@ function isAscii(s: string): boolean {
 function indexKey(head: Bytes, value: string, loc: Bytes): Bytes {
   const ascii = isAscii(value)
   const vLen = ascii ? value.length : Buffer.byteLength(value, 'utf8')
-  const out = Buffer.allocUnsafe(head.length + varintSize(vLen) + vLen + loc.length)
+  const out = Buffer.allocUnsafe(head.length + uvarintLength(vLen) + vLen + loc.length)
   out.set(head, 0)
   let pos = writeVarint(out, head.length, vLen)
   pos += out.write(value, pos, ascii ? 'latin1' : 'utf8')
   out.set(loc, pos)
   return out
-}
-
-function varintSize(n: number): number {
-  let size = 1
-  while (n >= 0x80) {
-    n = Math.floor(n / 128)
-    size++
-  }
-  return size
 }
 
 function writeVarint(out: Buffer, pos: number, n: number): number {

@@ -1,3 +1,4 @@
+import { uvarint } from '../../codec/bytes.js'
 import type { Proto, ProtoInit, ProtoType } from '../../codec/proto.js'
 import { protoRegistry } from '../../codec/proto.js'
 import { UserError } from '../../errors.js'
@@ -88,17 +89,6 @@ export class FrameReader {
       )
     }
   }
-}
-
-/** The unsigned varint of `n` (a length, below 2^31). */
-function uvarint(n: number): Uint8Array {
-  const out: number[] = []
-  while (n >= 0x80) {
-    out.push((n & 0x7f) | 0x80)
-    n = Math.floor(n / 128)
-  }
-  out.push(n)
-  return Uint8Array.from(out)
 }
 
 /** `payload` with its length prefix: one frame on the wire. */

@@ -16,14 +16,16 @@ import {
 } from '../../errors.js'
 import type { SimulationResult } from '../../tx/executor.js'
 import { broadcastTxResponse, txOf } from '../../tx/tx-response.js'
-import { createTxServiceHandlers, TX_SERVICE } from '../query/tx-service.js'
+import {
+  createTxServiceHandlers,
+  hasBytes,
+  MODE_ASYNC,
+  MODE_SYNC,
+  TX_SERVICE,
+} from '../query/tx-service.js'
 import { type CometRpcClient, CometRpcError } from './client.js'
 import { blockResponseOf, txResponseOfComet } from './convert.js'
 import type { CometTxResult } from './json-types.js'
-
-/** Upstream BroadcastMode numbers. */
-const MODE_SYNC = 2
-const MODE_ASYNC = 3
 
 /** Upstream query.DefaultLimit. */
 const DEFAULT_LIMIT = 100
@@ -40,11 +42,6 @@ export interface CometTxServiceDeps {
   rpc: CometRpcClient
   /** Simulates tx bytes against the latest committed state. */
   simulate(bytes: Bytes): Promise<SimulationResult>
-}
-
-/** Whether a bytes field was set (present, even empty), as Go tells nil from empty. */
-function hasBytes<T extends object>(msg: T, field: keyof T & string): boolean {
-  return Object.hasOwn(msg, field) && msg[field] instanceof Uint8Array
 }
 
 /** A CometBFT RPC error of a search or look-up, as the status a client sees. */

@@ -62,11 +62,11 @@ export async function appSimulate(router: QueryRouter, txBytes: Bytes): Promise<
 }
 
 /** Upstream BroadcastMode numbers. */
-const MODE_SYNC = 2
-const MODE_ASYNC = 3
+export const MODE_SYNC = 2
+export const MODE_ASYNC = 3
 
 /** Whether a bytes field was set (present, even empty), as Go tells nil from empty. */
-function hasBytes<T extends object>(msg: T, field: keyof T & string): boolean {
+export function hasBytes<T extends object>(msg: T, field: keyof T & string): boolean {
   return Object.hasOwn(msg, field) && msg[field] instanceof Uint8Array
 }
 
