@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
 import type { Logger } from '../logger.js'
 import { CliError } from './errors.js'
@@ -86,6 +86,27 @@ async function exited(pid: number, ms: number): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 50))
   }
   return !isAlive(pid)
+}
+
+/**
+ * Whether CometBFT's block store (`data/blockstore.db`, a goleveldb database) holds no block: it
+ * is missing, or it has no table file and only empty journals (what CometBFT leaves after opening
+ * it and writing nothing, e.g. a start that failed its handshake). Read from the file sizes alone,
+ * so CometBFT's database is never opened by another LevelDB implementation.
+ */
+export async function cometBlockStoreEmpty(home: string): Promise<boolean> {
+  const dir = join(home, 'data', 'blockstore.db')
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return true
+  }
+  for (const name of names) {
+    if (name.endsWith('.ldb') || name.endsWith('.sst')) return false
+    if (name.endsWith('.log') && (await stat(join(dir, name))).size > 0) return false
+  }
+  return true
 }
 
 /** A running cometbft child. */

@@ -1,0 +1,244 @@
+import { existsSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import {
+  COMETBFT,
+  type CometNode,
+  cometHeightAtLeast,
+  cometStartArgs,
+  configureCometHome,
+  startCometNode,
+} from '../helpers/comet-node.js'
+import { createDevnetHome, type DevnetHome } from '../helpers/devnet.js'
+import {
+  getJson,
+  rpcCall,
+  runCommand,
+  runSdkd,
+  type SdkdProcess,
+  startSdkd,
+  waitFor,
+} from '../helpers/sdkd.js'
+
+/**
+ * Crashes and restarts of `sdkd start --consensus cometbft` with one validator, with real sdkd and
+ * cometbft processes (reference: abci-cometbft-engine.md §2.2, §7): every restart goes through
+ * CometBFT's handshake (`Completed ABCI Handshake - CometBFT and App are synced`), heights go on,
+ * and every height's app hash, as CometBFT's RPC serves it in the block headers, never changes.
+ * Crashes at exact instants come from CometBFT's own crash injector (`FAIL_TEST_INDEX=k` in its
+ * environment, which sdkd passes on: it exits with `*** fail-test k ***` at its k-th crash point),
+ * the rest from kill -9 of sdkd, of CometBFT, or of both at random instants.
+ */
+
+const cleanups = cleanupAfterEach()
+
+const SYNCED = 'Completed ABCI Handshake - CometBFT and App are synced'
+const COMET_EXITED = 'cometbft exited: stopping the app too (restart both together)'
+
+/** Deterministic pseudo-random numbers (a failing run can be replayed with the same seed). */
+function rng(seed: number) {
+  let s = seed >>> 0
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A devnet home set up for CometBFT, and the app hash of every height seen on it so far. */
+interface Chain {
+  home: DevnetHome
+  rpcPort: number
+  /** Height → the app hash in its header, as first seen. */
+  seen: Map<number, string>
+  /** The highest height seen. */
+  max: number
+}
+
+async function newChain(chainId: string): Promise<Chain> {
+  const home = await createDevnetHome(chainId)
+  cleanups.push(home.cleanup)
+  const { rpcPort } = await configureCometHome(home.dir)
+  return { home, rpcPort, seen: new Map(), max: 0 }
+}
+
+/** Starts the node (resolves once REST serves); it is SIGKILLed after the test if still up. */
+async function start(c: Chain, env?: NodeJS.ProcessEnv): Promise<CometNode> {
+  const node = await startCometNode(c.home.dir, c.rpcPort, [], env ? { env } : {})
+  cleanups.push(() => killTree(c, node.p))
+  return node
+}
+
+/** The same start as a bare process (for starts that are expected to end by themselves). */
+function startBare(c: Chain, env?: NodeJS.ProcessEnv): SdkdProcess {
+  const p = startSdkd(cometStartArgs(c.home.dir), env ? { env } : {})
+  cleanups.push(() => killTree(c, p))
+  return p
+}
+
+/** The pid of the cometbft the last start of the home runs (its pidfile), if any. */
+async function cometPid(c: Chain): Promise<number | undefined> {
+  const file = join(c.home.dir, 'data/cometbft.pid')
+  if (!existsSync(file)) return undefined
+  const pid = Number((await readFile(file, 'utf8')).trim())
+  return pid > 0 ? pid : undefined
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function killTree(c: Chain, p: SdkdProcess): Promise<void> {
+  const pid = await cometPid(c)
+  if (pid !== undefined && alive(pid)) {
+    process.kill(pid, 'SIGCONT')
+    process.kill(pid, 'SIGKILL')
+  }
+  await p.stop('SIGKILL')
+}
+
+/** Waits until `pid` has exited; fails after `ms`. */
+function gone(pid: number, ms: number, what: string) {
+  return waitFor(async () => (alive(pid) ? undefined : true), ms, what)
+}
+
+/**
+ * Reads the app hash of every height up to the latest (CometBFT's `/blockchain` headers) and checks
+ * that each height seen before still has the same one; returns the latest height.
+ */
+async function checkHashes(c: Chain, label: string): Promise<number> {
+  const status = (await getJson(`http://127.0.0.1:${c.rpcPort}/status`)).body
+  const latest = Number(status.result.sync_info.latest_block_height)
+  expect(latest, `${label}: heights only grow`).toBeGreaterThanOrEqual(c.max)
+  for (let lo = 1; lo <= latest; lo += 20) {
+    const hi = Math.min(latest, lo + 19)
+    const r = (
+      await getJson(`http://127.0.0.1:${c.rpcPort}/blockchain?minHeight=${lo}&maxHeight=${hi}`)
+    ).body
+    for (const m of r.result.block_metas) {
+      const h = Number(m.header.height)
+      const before = c.seen.get(h)
+      if (before !== undefined) expect(m.header.app_hash, `${label}: height ${h}`).toBe(before)
+      else c.seen.set(h, m.header.app_hash)
+    }
+  }
+  c.max = latest
+  return latest
+}
+
+/**
+ * `/abci_info` (the app's Info, asked through CometBFT) names the last committed height L and its
+ * app hash, which must be the one CometBFT put in block L+1's header.
+ */
+async function checkAbciInfo(c: Chain, label: string): Promise<void> {
+  const info = (await getJson(`http://127.0.0.1:${c.rpcPort}/abci_info`)).body.result.response
+  const last = Number(info.last_block_height)
+  expect(last, `${label}: /abci_info height`).toBeGreaterThan(0)
+  await cometHeightAtLeast(c.rpcPort, last + 1, 30_000)
+  const header = (await getJson(`http://127.0.0.1:${c.rpcPort}/block?height=${last + 1}`)).body
+    .result.block.header
+  const hash = Buffer.from(info.last_block_app_hash, 'base64').toString('hex').toUpperCase()
+  expect(hash, `${label}: /abci_info app hash of ${last}`).toBe(header.app_hash)
+}
+
+/** After a start: the handshake completed, heights went past `c.max`, old hashes unchanged. */
+async function checkRestarted(c: Chain, node: CometNode, label: string): Promise<string> {
+  const before = c.max
+  await cometHeightAtLeast(c.rpcPort, before + 2, 30_000)
+  const out = node.p.output()
+  expect(out, `${label}: handshake`).toContain(SYNCED)
+  await checkHashes(c, label)
+  await checkAbciInfo(c, label)
+  return out
+}
+
+/** The `ABCI Replay Blocks` line: the app's, the block store's and CometBFT's state heights. */
+function replayHeights(out: string): { app: number; store: number; state: number } | undefined {
+  const m = /ABCI Replay Blocks\s+module=consensus appHeight=(\d+) storeHeight=(\d+) stateHeight=(\d+)/.exec(
+    out,
+  )
+  return m ? { app: Number(m[1]), store: Number(m[2]), state: Number(m[3]) } : undefined
+}
+
+describe.skipIf(!COMETBFT.path)(`sdkd under CometBFT ${COMETBFT.version ?? ''}: crashes and replay`, () => {
+  test('app equal: after a clean stop (SIGTERM) the restart handshakes with nothing to replay and goes on with the same app hashes', async () => {
+    const c = await newChain('replay-equal')
+    const first = await start(c)
+    await cometHeightAtLeast(c.rpcPort, 4)
+    await checkHashes(c, 'first run')
+    await checkAbciInfo(c, 'first run')
+    expect((await first.p.stop('SIGTERM')).code).toBe(0)
+    await checkRestartedAfter(c, 'clean restart', (r, _out, before) => {
+      expect(r.app).toBe(r.store)
+      expect(r.store).toBe(r.state)
+      expect(r.app).toBeGreaterThanOrEqual(before)
+    })
+  }, 60_000)
+
+  test('crash points between FinalizeBlock and Commit (app behind by one) and after Commit before CometBFT saved its state (app ahead by one): the restart replays exactly', async () => {
+    const c = await newChain('replay-crash')
+    const first = await start(c)
+    await cometHeightAtLeast(c.rpcPort, 3)
+    await checkHashes(c, 'first run')
+    expect((await first.p.stop('SIGTERM')).code).toBe(0)
+    // From a restart with CometBFT and the app synced, CometBFT's crash points of the first new
+    // height are counted in this order: its prevote and precommit (0, 1), the block saved (2), the
+    // end of the height written to its WAL (3, 4), FinalizeBlock answered (5), its response saved
+    // (6), the app's Commit answered (7), CometBFT's state saved (8). An extra round moves them on,
+    // so each case tries its indices in turn until the restart shows the case.
+    const cases = [
+      { name: 'app behind by one', line: 'Replay last block using real app', tries: [6, 5, 4] },
+      { name: 'app ahead by one', line: 'Replay last block using mock app', tries: [7, 8, 6] },
+    ]
+    for (const k of cases) {
+      let shown = false
+      for (const index of k.tries) {
+        const crashing = startBare(c, { FAIL_TEST_INDEX: String(index) })
+        const exit = await crashing.exited
+        const out = crashing.output()
+        expect(out, `${k.name}: CometBFT's crash injector`).toContain(`*** fail-test ${index} ***`)
+        // CometBFT exiting on its own ends sdkd too, non-zero, saying why.
+        expect(exit.code, `${k.name}: sdkd's exit code`).toBe(1)
+        expect(crashing.logs().some((l) => l.msg === COMET_EXITED)).toBe(true)
+        let seenLine = false
+        await checkRestartedAfter(c, `${k.name} (FAIL_TEST_INDEX=${index})`, (r, o) => {
+          seenLine = o.includes(k.line)
+          if (k.line.includes('real app')) {
+            if (seenLine) expect(r.store).toBe(r.app + 1)
+          } else if (seenLine) expect(r.app).toBe(r.store)
+        })
+        if (seenLine) {
+          shown = true
+          break
+        }
+      }
+      expect(shown, `${k.name}: a restart logged "${k.line}"`).toBe(true)
+    }
+  }, 120_000)
+
+  /**
+   * Starts the node, checks the restart (see `checkRestarted`) and the heights of its replay line,
+   * then stops it cleanly.
+   */
+  async function checkRestartedAfter(
+    c: Chain,
+    label: string,
+    heights: (r: { app: number; store: number; state: number }, out: string, before: number) => void,
+  ): Promise<void> {
+    const before = c.max
+    const node = await start(c)
+    const out = await checkRestarted(c, node, label)
+    const r = replayHeights(out)
+    expect(r, `${label}: the ABCI Replay Blocks line`).toBeDefined()
+    heights(r!, out, before)
+    expect((await node.p.stop('SIGTERM')).code, `${label}: clean stop`).toBe(0)
+  }
+})
