@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -162,83 +162,177 @@ async function checkRestarted(c: Chain, node: CometNode, label: string): Promise
 
 /** The `ABCI Replay Blocks` line: the app's, the block store's and CometBFT's state heights. */
 function replayHeights(out: string): { app: number; store: number; state: number } | undefined {
-  const m = /ABCI Replay Blocks\s+module=consensus appHeight=(\d+) storeHeight=(\d+) stateHeight=(\d+)/.exec(
-    out,
-  )
+  const m =
+    /ABCI Replay Blocks\s+module=consensus appHeight=(\d+) storeHeight=(\d+) stateHeight=(\d+)/.exec(
+      out,
+    )
   return m ? { app: Number(m[1]), store: Number(m[2]), state: Number(m[3]) } : undefined
 }
 
-describe.skipIf(!COMETBFT.path)(`sdkd under CometBFT ${COMETBFT.version ?? ''}: crashes and replay`, () => {
-  test('app equal: after a clean stop (SIGTERM) the restart handshakes with nothing to replay and goes on with the same app hashes', async () => {
-    const c = await newChain('replay-equal')
-    const first = await start(c)
-    await cometHeightAtLeast(c.rpcPort, 4)
-    await checkHashes(c, 'first run')
-    await checkAbciInfo(c, 'first run')
-    expect((await first.p.stop('SIGTERM')).code).toBe(0)
-    await checkRestartedAfter(c, 'clean restart', (r, _out, before) => {
-      expect(r.app).toBe(r.store)
-      expect(r.store).toBe(r.state)
-      expect(r.app).toBeGreaterThanOrEqual(before)
-    })
-  }, 60_000)
+describe.skipIf(!COMETBFT.path)(
+  `sdkd under CometBFT ${COMETBFT.version ?? ''}: crashes and replay`,
+  () => {
+    test('app equal: after a clean stop (SIGTERM) the restart handshakes with nothing to replay and goes on with the same app hashes', async () => {
+      const c = await newChain('replay-equal')
+      const first = await start(c)
+      await cometHeightAtLeast(c.rpcPort, 4)
+      await checkHashes(c, 'first run')
+      await checkAbciInfo(c, 'first run')
+      expect((await first.p.stop('SIGTERM')).code).toBe(0)
+      await checkRestartedAfter(c, 'clean restart', (r, _out, before) => {
+        expect(r.app).toBe(r.store)
+        expect(r.store).toBe(r.state)
+        expect(r.app).toBeGreaterThanOrEqual(before)
+      })
+    }, 60_000)
 
-  test('crash points between FinalizeBlock and Commit (app behind by one) and after Commit before CometBFT saved its state (app ahead by one): the restart replays exactly', async () => {
-    const c = await newChain('replay-crash')
-    const first = await start(c)
-    await cometHeightAtLeast(c.rpcPort, 3)
-    await checkHashes(c, 'first run')
-    expect((await first.p.stop('SIGTERM')).code).toBe(0)
-    // From a restart with CometBFT and the app synced, CometBFT's crash points of the first new
-    // height are counted in this order: its prevote and precommit (0, 1), the block saved (2), the
-    // end of the height written to its WAL (3, 4), FinalizeBlock answered (5), its response saved
-    // (6), the app's Commit answered (7), CometBFT's state saved (8). An extra round moves them on,
-    // so each case tries its indices in turn until the restart shows the case.
-    const cases = [
-      { name: 'app behind by one', line: 'Replay last block using real app', tries: [6, 5, 4] },
-      { name: 'app ahead by one', line: 'Replay last block using mock app', tries: [7, 8, 6] },
-    ]
-    for (const k of cases) {
-      let shown = false
-      for (const index of k.tries) {
-        const crashing = startBare(c, { FAIL_TEST_INDEX: String(index) })
-        const exit = await crashing.exited
-        const out = crashing.output()
-        expect(out, `${k.name}: CometBFT's crash injector`).toContain(`*** fail-test ${index} ***`)
-        // CometBFT exiting on its own ends sdkd too, non-zero, saying why.
-        expect(exit.code, `${k.name}: sdkd's exit code`).toBe(1)
-        expect(crashing.logs().some((l) => l.msg === COMET_EXITED)).toBe(true)
-        let seenLine = false
-        await checkRestartedAfter(c, `${k.name} (FAIL_TEST_INDEX=${index})`, (r, o) => {
-          seenLine = o.includes(k.line)
-          if (k.line.includes('real app')) {
-            if (seenLine) expect(r.store).toBe(r.app + 1)
-          } else if (seenLine) expect(r.app).toBe(r.store)
-        })
-        if (seenLine) {
-          shown = true
-          break
+    test('crash points between FinalizeBlock and Commit (app behind by one) and after Commit before CometBFT saved its state (app ahead by one): the restart replays exactly', async () => {
+      const c = await newChain('replay-crash')
+      const first = await start(c)
+      await cometHeightAtLeast(c.rpcPort, 3)
+      await checkHashes(c, 'first run')
+      expect((await first.p.stop('SIGTERM')).code).toBe(0)
+      // From a restart with CometBFT and the app synced, CometBFT's crash points of the first new
+      // height are counted in this order: its prevote and precommit (0, 1), the block saved (2), the
+      // end of the height written to its WAL (3, 4), FinalizeBlock answered (5), its response saved
+      // (6), the app's Commit answered (7), CometBFT's state saved (8). An extra round moves them on,
+      // so each case tries its indices in turn until the restart shows the case.
+      const cases = [
+        { name: 'app behind by one', line: 'Replay last block using real app', tries: [6, 5, 4] },
+        { name: 'app ahead by one', line: 'Replay last block using mock app', tries: [7, 8, 6] },
+      ]
+      for (const k of cases) {
+        let shown = false
+        for (const index of k.tries) {
+          const crashing = startBare(c, { FAIL_TEST_INDEX: String(index) })
+          const exit = await crashing.exited
+          const out = crashing.output()
+          expect(out, `${k.name}: CometBFT's crash injector`).toContain(
+            `*** fail-test ${index} ***`,
+          )
+          // CometBFT exiting on its own ends sdkd too, non-zero, saying why.
+          expect(exit.code, `${k.name}: sdkd's exit code`).toBe(1)
+          expect(crashing.logs().some((l) => l.msg === COMET_EXITED)).toBe(true)
+          let seenLine = false
+          await checkRestartedAfter(c, `${k.name} (FAIL_TEST_INDEX=${index})`, (r, o) => {
+            seenLine = o.includes(k.line)
+            if (k.line.includes('real app')) {
+              if (seenLine) expect(r.store).toBe(r.app + 1)
+            } else if (seenLine) expect(r.app).toBe(r.store)
+          })
+          if (seenLine) {
+            shown = true
+            break
+          }
         }
+        expect(shown, `${k.name}: a restart logged "${k.line}"`).toBe(true)
       }
-      expect(shown, `${k.name}: a restart logged "${k.line}"`).toBe(true)
-    }
-  }, 120_000)
+    }, 120_000)
 
-  /**
-   * Starts the node, checks the restart (see `checkRestarted`) and the heights of its replay line,
-   * then stops it cleanly.
-   */
-  async function checkRestartedAfter(
-    c: Chain,
-    label: string,
-    heights: (r: { app: number; store: number; state: number }, out: string, before: number) => void,
-  ): Promise<void> {
-    const before = c.max
-    const node = await start(c)
-    const out = await checkRestarted(c, node, label)
-    const r = replayHeights(out)
-    expect(r, `${label}: the ABCI Replay Blocks line`).toBeDefined()
-    heights(r!, out, before)
-    expect((await node.p.stop('SIGTERM')).code, `${label}: clean stop`).toBe(0)
-  }
-})
+    test('crash before the first Commit: the restart sends InitChain again and the chain starts with the same genesis app hash', async () => {
+      const c = await newChain('replay-genesis')
+      const initChains = (p: SdkdProcess) =>
+        p
+          .logs()
+          .filter((l) => String(l.msg).startsWith('InitChain: genesis state prepared'))
+          .map((l) => String(l.app_hash))
+      // CometBFT's crash point 5 of the first height: FinalizeBlock(1) answered, no Commit yet.
+      const crashing = startBare(c, { FAIL_TEST_INDEX: '5' })
+      expect((await crashing.exited).code).toBe(1)
+      expect(crashing.output()).toContain('*** fail-test 5 ***')
+      const genesisHash = initChains(crashing)
+      expect(genesisHash).toHaveLength(1)
+      // kill -9 of sdkd just after its InitChain answer, before or around the first Commit.
+      const killed = startBare(c)
+      await killed.waitForLog((l) => String(l.msg).startsWith('InitChain: genesis state prepared'))
+      killed.child.kill('SIGKILL')
+      await killed.exited
+      expect(initChains(killed)).toEqual(genesisHash)
+
+      const node = await start(c)
+      await cometHeightAtLeast(c.rpcPort, 3)
+      expect(node.p.output()).toContain(SYNCED)
+      const r = replayHeights(node.p.output())!
+      // The app's data held no height after the first crash; InitChain again wherever it is still 0.
+      if (r.app === 0) expect(initChains(node.p)).toEqual(genesisHash)
+      else expect(initChains(node.p)).toEqual([])
+      const header = (await getJson(`http://127.0.0.1:${c.rpcPort}/block?height=1`)).body.result
+        .block.header
+      expect(header.app_hash).toBe(genesisHash[0])
+      await checkHashes(c, 'after the crashes')
+      await checkAbciInfo(c, 'after the crashes')
+      expect((await node.p.stop('SIGTERM')).code).toBe(0)
+    }, 90_000)
+
+    test("CometBFT's data reset but the app's kept: the start fails with a clear message and exit code 1 (no panic), and resetting both together starts the chain over", async () => {
+      const c = await newChain('replay-reset')
+      const first = await start(c)
+      await cometHeightAtLeast(c.rpcPort, 3)
+      const kept = await checkHashes(c, 'first run')
+      expect((await first.p.stop('SIGTERM')).code).toBe(0)
+      // CometBFT's data removed (its block store, state, WAL, evidence, tx index and signing state:
+      // what a reset of CometBFT alone, or a backup of part of data/, leaves); the app's is kept.
+      for (const db of ['blockstore.db', 'state.db', 'cs.wal', 'evidence.db', 'tx_index.db'])
+        await rm(join(c.home.dir, 'data', db), { recursive: true, force: true })
+      await writeFile(
+        join(c.home.dir, 'data/priv_validator_state.json'),
+        '{"height":"0","round":0,"step":0}\n',
+      )
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (attempt === 1) {
+          // `cometbft start` run by hand on the home opens (so creates) its databases, then fails
+          // on the SDK-format genesis.json: an empty block store is left behind.
+          const alone = await runCommand(
+            COMETBFT.path!,
+            ['start', '--home', c.home.dir, '--proxy_app', 'tcp://127.0.0.1:1'],
+            { timeoutMs: 10_000 },
+          )
+          expect(alone.code, alone.stdout + alone.stderr).toBe(1)
+          expect(existsSync(join(c.home.dir, 'data/blockstore.db'))).toBe(true)
+        }
+        const r = await runSdkd(cometStartArgs(c.home.dir), { timeoutMs: 30_000 })
+        expect(r.code, r.stdout + r.stderr).toBe(1)
+        expect(r.stderr).toContain(
+          `CometBFT's data in ${join(c.home.dir, 'data')} (blockstore.db, state.db) holds no block, but the app's data (data/application.db) is at height `,
+        )
+        expect(r.stderr).toContain(
+          `Reset both together: \`sdkd comet unsafe-reset-all --home ${c.home.dir}\``,
+        )
+        expect(r.stdout + r.stderr).not.toContain('panic')
+        expect(existsSync(join(c.home.dir, 'data/cometbft.pid'))).toBe(false)
+      }
+      const both = await runSdkd(['--home', c.home.dir, 'comet', 'unsafe-reset-all'])
+      expect(both.code, both.stderr).toBe(0)
+      c.seen.clear()
+      c.max = 0
+      const node = await start(c)
+      await cometHeightAtLeast(c.rpcPort, 3)
+      expect(node.p.output()).toContain(SYNCED)
+      expect(replayHeights(node.p.output())).toEqual({ app: 0, store: 0, state: 0 })
+      expect(kept).toBeGreaterThanOrEqual(3)
+      expect((await node.p.stop('SIGTERM')).code).toBe(0)
+    }, 90_000)
+
+    /**
+     * Starts the node, checks the restart (see `checkRestarted`) and the heights of its replay line,
+     * then stops it cleanly.
+     */
+    async function checkRestartedAfter(
+      c: Chain,
+      label: string,
+      heights: (
+        r: { app: number; store: number; state: number },
+        out: string,
+        before: number,
+      ) => void,
+    ): Promise<void> {
+      const before = c.max
+      const node = await start(c)
+      const out = await checkRestarted(c, node, label)
+      const r = replayHeights(out)
+      expect(r, `${label}: the ABCI Replay Blocks line`).toBeDefined()
+      heights(r!, out, before)
+      expect((await node.p.stop('SIGTERM')).code, `${label}: clean stop`).toBe(0)
+    }
+  },
+)
