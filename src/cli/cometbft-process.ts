@@ -22,14 +22,21 @@ export function findCometbft(flag: string | undefined, env: NodeJS.ProcessEnv): 
     }
     return given
   }
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue
-    const candidate = join(dir, 'cometbft')
-    if (isExecutable(candidate)) return candidate
-  }
+  const found = onPath('cometbft', env)
+  if (found !== undefined) return found
   throw new CliError(
     `--consensus cometbft needs the cometbft binary (v0.38): none on the PATH. Install it (go install github.com/cometbft/cometbft/cmd/cometbft@v0.38.x) or name it with --cometbft-bin or ${COMETBFT_BIN_ENV}`,
   )
+}
+
+/** The executable `name` on the PATH, if any. */
+function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue
+    const candidate = join(dir, name)
+    if (isExecutable(candidate)) return candidate
+  }
+  return undefined
 }
 
 function isExecutable(path: string): boolean {
@@ -119,7 +126,8 @@ export interface CometbftChild {
 }
 
 /**
- * Starts `cometbft start --home <home> --proxy_app <app>` on the node's home, with its output passed through. The
+ * Starts `cometbft start --home <home> --proxy_app <app>` on the node's home, with its output
+ * passed through, bound to end with sdkd where the platform allows (see below). The
  * genesis it reads is `genesisFile` (through `CMT_GENESIS_FILE`); `CMTHOME`/`TMHOME` are removed
  * from its environment, since they would override `--home`.
  */
@@ -135,10 +143,19 @@ export async function startCometbft(o: {
   const env: NodeJS.ProcessEnv = { ...(o.env ?? process.env), CMT_GENESIS_FILE: o.genesisFile }
   delete env.CMTHOME
   delete env.TMHOME
-  const child = spawn(o.bin, ['start', '--home', o.home, '--proxy_app', o.proxyApp], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  const args = ['start', '--home', o.home, '--proxy_app', o.proxyApp]
+  // cometbft must not outlive sdkd: once its app is gone, its own graceful stop can hang for good
+  // (its consensus routine waits on an ABCI call that never returns), holding its databases'
+  // locks and its ports. Where util-linux's setpriv is found (Linux), the kernel sends cometbft
+  // SIGKILL when sdkd dies, whatever killed it; cometbft is crash-safe by design (its handshake
+  // replays what the crash left). setpriv execs cometbft, so the pid is cometbft's own.
+  const setpriv = onPath('setpriv', process.env)
+  const child = setpriv
+    ? spawn(setpriv, ['--pdeathsig', 'KILL', '--', o.bin, ...args], {
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      })
+    : spawn(o.bin, args, { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }))
     child.once('error', (err) => {
