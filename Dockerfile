@@ -28,6 +28,15 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
   && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) \
     -delete
 
+# CometBFT for `sdkd start --consensus cometbft`: the pinned, statically linked binary that
+# scripts/install-tools.sh builds into .tools/bin, taken from the build context when it is there
+# (.dockerignore lets exactly that file through). Nothing is downloaded: without it the pattern
+# matches nothing, package.json keeps the COPY valid, /out stays empty and the image has no cometbft.
+FROM ${NODE_IMAGE} AS cometbft
+WORKDIR /context
+COPY package.json .tools/bin/cometbf[t] ./
+RUN mkdir -p /out && if [ -f cometbft ]; then install -m 755 cometbft /out/cometbft; fi
+
 # Runtime: the built output and production dependencies; runs as an unprivileged user.
 FROM ${NODE_IMAGE}
 # uid/gid 1000 is what a desktop user usually has, so a bind-mounted home stays writable for both.
@@ -55,10 +64,12 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /src/package.json ./
 COPY --from=build /src/config ./config
 COPY --from=build /src/dist ./dist
-# The CLI must load in this image, the client bundle too; fail the build here rather than at the
-# user's first run.
+COPY --from=cometbft /out/ /usr/local/bin/
+# The CLI must load in this image, the client bundle too, and a cometbft copied in must run here
+# and be v0.38; fail the build here rather than at the user's first run.
 RUN ln -s /app/dist/cli/main.js /usr/local/bin/sdkd && sdkd version --long > /dev/null \
-  && sdkd query --help > /dev/null
+  && sdkd query --help > /dev/null \
+  && if [ -e /usr/local/bin/cometbft ]; then cometbft version | grep -q '^0\.38\.'; fi
 USER ${SDKD_UID}:${SDKD_GID}
 WORKDIR /home/sdkd
 # The home (config, keys, chain data): a volume, so the chain survives a container restart.

@@ -12,9 +12,13 @@
 #
 # Then: build (--network host), run the devnet (--network host, free ports), wait for height 3, query
 # RPC, REST and gRPC, use the image as the CLI, compare bad-input errors with the host's, `docker stop`
-# (exit 0), start again on the same volume (the chain continues), print the image size (target
-# < 250 MB). Removes everything it created except the cached base image. The last line is `PASS` or
-# `FAIL <what failed>`; the exit status is 0 or 1.
+# (exit 0), start again on the same volume (the chain continues). Then one validator under CometBFT
+# when the image has the cometbft that scripts/install-tools.sh puts in .tools/bin (a fresh home in a
+# volume, config.toml on free ports with proxy_app on loopback, `sdkd start --consensus cometbft`:
+# CometBFT's RPC reaches height 3, sdkd's REST answers, healthy, `docker stop` exits 0); without it
+# that part checks the start's error, prints why the rest of it is skipped, and the others still run.
+# Last, print the image size (target < 250 MB). Removes everything it created except the cached base
+# image. The last line is `PASS` or `FAIL <what failed>`; the exit status is 0 or 1.
 #
 # Environment: NODE_IMAGE (base image), SDKD_SMOKE_CACHE (cache directory, default
 # ${XDG_CACHE_HOME:-~/.cache}/sdkd-docker-smoke).
@@ -31,6 +35,9 @@ IMAGE="sdkd-smoke:${RUN_ID}"
 NAME="sdkd-smoke-${RUN_ID}"
 VOLUME="sdkd-smoke-${RUN_ID}-home"
 BAD_VOLUME="sdkd-smoke-${RUN_ID}-broken-home"
+COMET_NAME="sdkd-smoke-${RUN_ID}-cometbft"
+COMET_VOLUME="sdkd-smoke-${RUN_ID}-cometbft-home"
+COMET_CHAIN_ID=smoke-cometbft-1
 HOST_SDKD=dist/cli/main.js
 
 WORK=$(mktemp -d /tmp/sdkd-smoke.XXXXXX)
@@ -67,7 +74,7 @@ json() {
     })
   ' "$1"
 }
-rpc_height() { http_get "http://127.0.0.1:${RPC_PORT}/status" 2> /dev/null | json 'j.result.sync_info.latest_block_height'; }
+rpc_height() { http_get "http://127.0.0.1:${1:-$RPC_PORT}/status" 2> /dev/null | json 'j.result.sync_info.latest_block_height'; }
 # Polls `cmd` every half second until it succeeds or `seconds` pass.
 wait_until() {
   local seconds=$1
@@ -79,7 +86,8 @@ wait_until() {
   done
   return 1
 }
-height_at_least() { local h; h=$(rpc_height) && [ "$h" -ge "$1" ]; }
+# height_at_least <min> [rpc port]
+height_at_least() { local h; h=$(rpc_height "${2:-}") && [ "$h" -ge "$1" ]; }
 free_ports() {
   node -e '
     const net = require("node:net")
@@ -256,8 +264,8 @@ ensure_base_image() {
 cleanup() {
   say "cleaning up"
   if docker info > /dev/null 2>&1; then
-    docker rm -f "$NAME" > /dev/null 2>&1
-    docker volume rm -f "$VOLUME" "$BAD_VOLUME" > /dev/null 2>&1
+    docker rm -f "$NAME" "$COMET_NAME" > /dev/null 2>&1
+    docker volume rm -f "$VOLUME" "$BAD_VOLUME" "$COMET_VOLUME" > /dev/null 2>&1
     docker rmi "$IMAGE" > /dev/null 2>&1
     # The other build stages' images (the classic builder keeps them, untagged): exactly the step
     # images this build printed, and only while they are untagged; removing one removes its
@@ -364,7 +372,8 @@ uids=$(docker exec "$NAME" sh -c 'grep "^Uid:" /proc/1/status' 2> /dev/null)
 note "sdkd process: ${uids}"
 if [ -z "$uids" ] || grep -qE '\s0(\s|$)' <<< "$uids"; then fail "the sdkd process runs as root"; fi
 BLOCK2_HASH=$(http_get "http://127.0.0.1:${RPC_PORT}/block?height=2" | json 'j.result.block_id.hash')
-health_is() { [ "$(docker inspect -f '{{.State.Health.Status}}' "$NAME")" = "$1" ]; }
+# health_is <status> [container]
+health_is() { [ "$(docker inspect -f '{{.State.Health.Status}}' "${2:-$NAME}")" = "$1" ]; }
 if wait_until 40 health_is healthy; then
   note "health: healthy"
 else
@@ -504,6 +513,90 @@ fi
 docker stop "$NAME" > /dev/null
 exit_code=$(docker inspect -f '{{.State.ExitCode}}' "$NAME")
 [ "$exit_code" = 0 ] || fail "second docker stop: exit code ${exit_code}"
+
+say "a validator under CometBFT (sdkd start --consensus cometbft)"
+in_comet_home() { docker run --rm -v "${COMET_VOLUME}:${HOME_IN_IMAGE}" "$@"; }
+# A fresh home, then config.toml on this run's free ports (RPC on every interface, as the image's
+# other listeners; P2P and the ABCI socket on loopback, the ABCI port picked by sdkd), a short
+# block time and no CometBFT metrics listener. Each of the five lines must be found and replaced.
+read -r C_RPC_PORT C_P2P_PORT C_API_PORT C_GRPC_PORT < <(free_ports)
+note "ports: CometBFT RPC ${C_RPC_PORT}, P2P ${C_P2P_PORT}; sdkd REST ${C_API_PORT}, gRPC ${C_GRPC_PORT}"
+comet_config='
+/^\[/ { section = $0 }
+section == "" && /^proxy_app = / { $0 = "proxy_app = \"tcp://127.0.0.1:0\""; n++ }
+section == "[rpc]" && /^laddr = / { $0 = "laddr = \"tcp://0.0.0.0:" rpc "\""; n++ }
+section == "[p2p]" && /^laddr = / { $0 = "laddr = \"tcp://127.0.0.1:" p2p "\""; n++ }
+section == "[consensus]" && /^timeout_commit = / { $0 = "timeout_commit = \"200ms\""; n++ }
+section == "[instrumentation]" && /^prometheus = / { $0 = "prometheus = false"; n++ }
+{ print }
+END { exit n == 5 ? 0 : 1 }'
+if ! in_comet_home "$IMAGE" init smoke-validator --devnet --chain-id "$COMET_CHAIN_ID" > "$WORK/comet-init.log" 2>&1; then
+  sed 's/^/    | /' "$WORK/comet-init.log" | tail -n 10
+  fail "sdkd init --devnet for the CometBFT validator"
+elif ! in_comet_home --entrypoint sh "$IMAGE" -c \
+  'f="$SDKD_HOME/config/config.toml"; awk "$@" "$f" > /tmp/config.toml && cat /tmp/config.toml > "$f"' \
+  sh -v "rpc=${C_RPC_PORT}" -v "p2p=${C_P2P_PORT}" "$comet_config"; then
+  fail "config.toml of the CometBFT validator (proxy_app, [rpc] laddr, [p2p] laddr, timeout_commit, prometheus not all found)"
+elif ! docker run --rm --entrypoint sh "$IMAGE" -c 'command -v cometbft' > /dev/null 2>&1; then
+  # Without cometbft the start must say how to provide one, and exit 1.
+  in_comet_home "$IMAGE" start --consensus cometbft > /dev/null 2> "$WORK/comet-missing.err"
+  missing_rc=$?
+  if [ "$missing_rc" -eq 1 ] && grep -q 'needs the cometbft binary' "$WORK/comet-missing.err" &&
+    grep -q 'SDKD_COMETBFT_BIN' "$WORK/comet-missing.err"; then
+    note "without cometbft in the image: exit 1, '$(head -c 160 "$WORK/comet-missing.err")…'"
+  else
+    fail "start --consensus cometbft without cometbft (exit ${missing_rc}: $(head -c 200 "$WORK/comet-missing.err"))"
+  fi
+  if [ -e .tools/bin/cometbft ]; then
+    fail ".tools/bin/cometbft is in the build context but the image has no cometbft"
+  else
+    note "SKIPPED the validator under CometBFT: the image has no cometbft because .tools/bin/cometbft"
+    note "was not in the build context (run scripts/install-tools.sh, which builds it, then this again)"
+  fi
+else
+  note "$(docker run --rm --entrypoint sh "$IMAGE" -c 'echo "$(command -v cometbft) $(cometbft version)"')"
+  if ! docker run -d --name "$COMET_NAME" --network host -v "${COMET_VOLUME}:${HOME_IN_IMAGE}" \
+    -e "SDKD_RPC_LADDR=tcp://0.0.0.0:${C_RPC_PORT}" --health-interval=1s --health-start-period=30s \
+    "$IMAGE" start --consensus cometbft --api.address "tcp://0.0.0.0:${C_API_PORT}" \
+    --grpc.address "0.0.0.0:${C_GRPC_PORT}" > "$WORK/comet-run.log" 2>&1; then
+    sed 's/^/    | /' "$WORK/comet-run.log"
+    fail "docker run IMAGE start --consensus cometbft"
+  elif ! wait_until 90 height_at_least 3 "$C_RPC_PORT"; then
+    docker logs "$COMET_NAME" 2>&1 | tail -n 20 | sed 's/^/    | /'
+    fail "the validator under CometBFT did not reach height 3 (CometBFT RPC /status)"
+  else
+    status=$(http_get "http://127.0.0.1:${C_RPC_PORT}/status")
+    note "CometBFT $(json 'j.result.node_info.version' <<< "$status"): height $(json 'j.result.sync_info.latest_block_height' <<< "$status") on $(json 'j.result.node_info.network' <<< "$status")"
+    [ "$(json 'j.result.node_info.network' <<< "$status")" = "$COMET_CHAIN_ID" ] ||
+      fail "CometBFT's network is not ${COMET_CHAIN_ID}"
+    if validators=$(http_get "http://127.0.0.1:${C_API_PORT}/sdk/staking/v1beta1/validators") &&
+      [ "$(json 'j.validators.filter((v) => v.status === "BOND_STATUS_BONDED").length' <<< "$validators")" = 1 ]; then
+      note "sdkd REST GET /sdk/staking/v1beta1/validators: 1 bonded, $(json 'j.validators[0].description.moniker' <<< "$validators")"
+    else
+      fail "sdkd REST under CometBFT: GET /sdk/staking/v1beta1/validators has no bonded validator"
+    fi
+    if tcp_open "$C_GRPC_PORT"; then note "gRPC port ${C_GRPC_PORT} accepts connections"; else fail "gRPC port ${C_GRPC_PORT} (under CometBFT) is closed"; fi
+    # Both processes run in the container, as the image's user.
+    procs=$(docker exec "$COMET_NAME" sh -c 'for s in /proc/[0-9]*/status; do awk "/^Name:/ { n = \$2 } /^Uid:/ { print n, \$2 }" "$s"; done' 2> /dev/null | sort -u)
+    note "processes: $(tr '\n' ' ' <<< "$procs")"
+    grep -q '^cometbft [1-9]' <<< "$procs" || fail "no cometbft process running as a non-root user in the container"
+    if wait_until 40 health_is healthy "$COMET_NAME"; then
+      note "health: healthy (sdkd status against CometBFT's RPC)"
+    else
+      fail "the CometBFT validator's container did not become healthy"
+    fi
+    start=$(date +%s)
+    docker stop "$COMET_NAME" > /dev/null
+    stop_s=$(elapsed_since "$start")
+    exit_code=$(docker inspect -f '{{.State.ExitCode}}' "$COMET_NAME")
+    note "docker stop: exit code ${exit_code} after ${stop_s} s"
+    [ "$exit_code" = 0 ] || {
+      docker logs "$COMET_NAME" 2>&1 | tail -n 15 | sed 's/^/    | /'
+      fail "docker stop of the CometBFT validator: exit code ${exit_code} (not 0)"
+    }
+    [ "$stop_s" -lt 10 ] || fail "docker stop of the CometBFT validator took ${stop_s} s (Docker kills at 10 s)"
+  fi
+fi
 
 say "image size"
 size_bytes=$(docker image inspect -f '{{.Size}}' "$IMAGE")

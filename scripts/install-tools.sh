@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the upstream tools the tests drive as real processes (test equipment, not product):
-# cosmovisor, grpcurl and cometbft built with `go install` from the Go module proxy into .tools/bin,
-# and schemathesis from PyPI into the virtual environment .tools/venv. Idempotent: a tool already
-# built at its pinned version is kept, so a second run takes a second.
+# cosmovisor, grpcurl, cometbft and abci-cli (CometBFT's ABCI console) built with `go install` from
+# the Go module proxy into .tools/bin, and schemathesis from PyPI into the virtual environment
+# .tools/venv. Idempotent: a tool already built at its pinned version is kept, so a second run takes
+# a second.
 #
 # For each tool it writes .tools/status/<tool>: `ok <version>`, or `missing <why>` when Go or Python
 # is absent or a registry refused the module; the tests that need a missing tool are skipped and
@@ -23,6 +24,8 @@ GRPCURL_VERSION=v1.9.4
 COMETBFT_MODULE=github.com/cometbft/cometbft
 COMETBFT_PACKAGE=github.com/cometbft/cometbft/cmd/cometbft
 COMETBFT_VERSION=v0.38.26
+# abci-cli comes from the cometbft module at the same pin: its client is the one that cometbft uses.
+ABCI_CLI_PACKAGE=github.com/cometbft/cometbft/abci/cmd/abci-cli
 SCHEMATHESIS_VERSION=4.32.5
 
 strict=
@@ -30,7 +33,7 @@ for arg in "$@"; do
   case "$arg" in
     --strict) strict=1 ;;
     -h | --help)
-      sed -n '2,10s/^# \{0,1\}//p' "$0"
+      sed -n '2,11s/^# \{0,1\}//p' "$0"
       exit 0
       ;;
     *)
@@ -52,20 +55,27 @@ record_missing() {
   missing=$((missing + 1))
 }
 is_current() { [ -x "$2" ] && [ "$(cat "$TOOLS/status/$1" 2> /dev/null)" = "ok $3" ]; }
+# built_with_cgo <binary> <CGO_ENABLED>: whether Go's build record in the binary has that setting
+# (always true when none is asked for; when Go is absent the binary cannot be rebuilt anyway).
+built_with_cgo() {
+  [ -z "$2" ] || ! command -v go > /dev/null 2>&1 ||
+    go version -m "$1" 2> /dev/null | grep -qE "^\s+build\s+CGO_ENABLED=$2\s*$"
+}
 
 # The last line of a failed command's log that says why (a refused module, a compile error).
 why_failed() { grep -v '^go: downloading' "$1" | grep -v '^\s*$' | tail -n 2 | tr '\n' ' ' | sed 's/ *$//'; }
 
-# go_tool <name> <module> <package> <version> [ldflags]: `go install` of the package at the pinned
-# module version, through a throwaway module that requires it and lists the package as a tool (so
-# `go mod tidy` records its dependencies at the versions the tool's own go.mod asks for). A plain
+# go_tool <name> <module> <package> <version> [ldflags] [cgo]: `go install` of the package at the
+# pinned module version, through a throwaway module that requires it and lists the package as a tool
+# (so `go mod tidy` records its dependencies at the versions the tool's own go.mod asks for). A plain
 # `go install pkg@version` first asks the proxy whether the package path is a module of its own, and
 # the proxy answers cosmovisor's with 403 (not 404), which ends the lookup; requiring the module
-# avoids the question.
+# avoids the question. With cgo `0` it is built with CGO_ENABLED=0 (no C library linked in: it runs
+# on any Linux of this architecture), and a binary of the pinned version built otherwise is rebuilt.
 go_tool() {
-  local name=$1 module=$2 package=$3 version=$4 ldflags=${5:-}
+  local name=$1 module=$2 package=$3 version=$4 ldflags=${5:-} cgo=${6:-}
   local bin="$TOOLS/bin/$name" log="$TOOLS/logs/$name.log"
-  if is_current "$name" "$bin" "$version"; then
+  if is_current "$name" "$bin" "$version" && built_with_cgo "$bin" "$cgo"; then
     record_ok "$name" "$version" "(already built)"
     return
   fi
@@ -81,7 +91,7 @@ go_tool() {
     record_missing "$name" "go get $module@$version ($package) failed: $(why_failed "$log") (log: ${log#"$PWD"/})"
     return
   fi
-  if ! (cd "$work" && GOBIN="$TOOLS/bin" go install ${ldflags:+-ldflags "$ldflags"} "$package") >> "$log" 2>&1; then
+  if ! (cd "$work" && env ${cgo:+CGO_ENABLED="$cgo"} GOBIN="$TOOLS/bin" go install ${ldflags:+-ldflags "$ldflags"} "$package") >> "$log" 2>&1; then
     record_missing "$name" "go install $package ($version) failed: $(why_failed "$log") (log: ${log#"$PWD"/})"
     return
   fi
@@ -92,7 +102,11 @@ echo "upstream tools (${TOOLS#"$PWD"/}/bin, ${TOOLS#"$PWD"/}/venv):"
 go_tool cosmovisor "$COSMOVISOR_MODULE" "$COSMOVISOR_PACKAGE" "$COSMOVISOR_VERSION"
 # grpcurl prints the version its release build stamps in main.version.
 go_tool grpcurl "$GRPCURL_MODULE" "$GRPCURL_PACKAGE" "$GRPCURL_VERSION" "-X main.version=$GRPCURL_VERSION"
-go_tool cometbft "$COMETBFT_MODULE" "$COMETBFT_PACKAGE" "$COMETBFT_VERSION"
+# cometbft: static (the Docker image copies it from .tools/bin into a Debian whatever C library the
+# build machine has) and without its symbol table and DWARF (a third smaller; panics still name
+# functions).
+go_tool cometbft "$COMETBFT_MODULE" "$COMETBFT_PACKAGE" "$COMETBFT_VERSION" "-s -w" 0
+go_tool abci-cli "$COMETBFT_MODULE" "$ABCI_CLI_PACKAGE" "$COMETBFT_VERSION"
 
 venv="$TOOLS/venv"
 if is_current schemathesis "$venv/bin/schemathesis" "$SCHEMATHESIS_VERSION"; then

@@ -61,7 +61,11 @@ export interface AbciAppOptions {
   /** Store upgrades due with a block (the new binary after an upgrade halt). */
   storeUpgrades?: StoreUpgradePlan | undefined
   /** Called once a height is durable. */
-  onCommit?(height: number, appHash: Bytes): void
+  /**
+   * Called once a height is durable, with the milliseconds the app spent on its FinalizeBlock and
+   * its Commit (the app's share of the block's time, which the engine's benchmark prints).
+   */
+  onCommit?(height: number, appHash: Bytes, timing: { finalizeMs: number; commitMs: number }): void
   /** Called when FinalizeBlock halts for an upgrade (the block is parked, never answered). */
   onUpgradeHalt?(height: number, err: ChainHaltError): void
 }
@@ -71,6 +75,8 @@ interface Finalized {
   height: number
   time: TimeNs
   prepared: PreparedCommit
+  /** Milliseconds FinalizeBlock took. */
+  ms: number
 }
 
 /**
@@ -229,6 +235,7 @@ export class AbciApp implements AbciApplication {
     req: Proto<'tendermint.abci.RequestFinalizeBlock'>,
     lock: AbciLock,
   ): Promise<Res<'FinalizeBlock'>> {
+    const started = performance.now()
     const { store, rules } = this.o
     const height = Number(int64Of(req.height))
     const expected = this.genesisCommit ? this.o.genesis.initialHeight : store.latestHeight + 1
@@ -259,7 +266,7 @@ export class AbciApp implements AbciApplication {
       throw err
     }
     if (upgrades) this.storeUpgrades = undefined
-    this.finalized = { height, time, prepared: executed.prepared }
+    this.finalized = { height, time, prepared: executed.prepared, ms: performance.now() - started }
     const resultsEvents = [...executed.beginBlockEvents, ...executed.endBlockEvents]
     return {
       events: resultsEvents.map(eventToProto),
@@ -285,6 +292,7 @@ export class AbciApp implements AbciApplication {
   }
 
   async commit(): Promise<Res<'Commit'>> {
+    const committing = performance.now()
     const f = this.finalized
     if (!f) throw new UserError('Commit without a FinalizeBlock before it')
     const genesis = this.genesisCommit
@@ -307,7 +315,10 @@ export class AbciApp implements AbciApplication {
     this.last.committed(f.height, f.time)
     // CometBFT rechecks its mempool right after Commit: against the new state.
     this.checkState = undefined
-    this.o.onCommit?.(f.height, f.prepared.appHash)
+    this.o.onCommit?.(f.height, f.prepared.appHash, {
+      finalizeMs: f.ms,
+      commitMs: performance.now() - committing,
+    })
     return { retain_height: '0' }
   }
 

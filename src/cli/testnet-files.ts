@@ -33,6 +33,7 @@ export interface TestnetFlags {
   nodeDirPrefix: string
   nodeDaemonHome: string
   startingIpAddress: string
+  startingPort: number
   minimumGasPrices: string
 }
 
@@ -41,9 +42,37 @@ const STAKE_BALANCE = 500_000_000n
 const NODE_TOKEN_BALANCE = 1_000_000_000n
 const SELF_DELEGATION = 100_000_000n
 
-/** The ports of node i on one host (every listener of node i is 10·i above node 0's). */
-export function testnetPorts(i: number) {
-  const o = 10 * i
+/**
+ * Round timeouts for a network on one host: peers answer within milliseconds, so rounds need not
+ * wait CometBFT's defaults (the deltas stay at CometBFT's 500ms).
+ */
+const TESTNET_TIMEOUTS = {
+  timeoutPropose: '1s',
+  timeoutPrevote: '500ms',
+  timeoutPrecommit: '500ms',
+  timeoutCommit: '500ms',
+  timeoutCommitMs: 500,
+}
+
+/** Node 0's P2P port in the default layout (CometBFT's). */
+export const DEFAULT_STARTING_PORT = 26656
+
+/** The listeners of one node, by what they serve. */
+export interface TestnetPorts {
+  p2p: number
+  rpc: number
+  abci: number
+  prometheus: number
+  api: number
+  grpc: number
+}
+
+/**
+ * The ports of node i on one host: node 0's are CometBFT's and the SDK's defaults moved by
+ * `startingPort − 26656`, and every listener of node i is 10·i above node 0's.
+ */
+export function testnetPorts(i: number, startingPort = DEFAULT_STARTING_PORT): TestnetPorts {
+  const o = startingPort - DEFAULT_STARTING_PORT + 10 * i
   return {
     p2p: 26656 + o,
     rpc: 26657 + o,
@@ -52,6 +81,18 @@ export function testnetPorts(i: number) {
     api: 1317 + o,
     grpc: 9090 + o,
   }
+}
+
+/** Refuses a `--starting-port` that would put a listener of one of `count` nodes outside 1–65535. */
+export function checkTestnetPorts(count: number, startingPort: number): void {
+  const first = testnetPorts(0, startingPort)
+  const last = testnetPorts(count - 1, startingPort)
+  const low = Math.min(...Object.values(first))
+  const high = Math.max(...Object.values(last))
+  if (low < 1 || high > 65535)
+    throw new CliError(
+      `--starting-port ${startingPort} puts the ports of ${count} nodes at ${low}–${high}, outside 1–65535: the REST API of node 0 is ${DEFAULT_STARTING_PORT - 1317} below the starting port, and node ${count - 1}'s Prometheus ${10 * (count - 1) + 4} above it`,
+    )
 }
 
 /** The IPv4 address `n` above `ip` (upstream's per-node increment). */
@@ -84,6 +125,7 @@ interface NodeFiles {
   nodeId: string
   address: string
   coins: Coin[]
+  p2p: number
 }
 
 /**
@@ -107,6 +149,7 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
   }
   const out = resolve(f.outputDir)
   const chainId = f.chainId ?? randomTestnetChainId()
+  checkTestnetPorts(f.validators, f.startingPort)
   const ips = Array.from({ length: f.validators }, (_, i) => nextIp(f.startingIpAddress, i))
   for (let i = 0; i < f.validators; i++) {
     const dir = join(out, `${f.nodeDirPrefix}${i}`)
@@ -120,7 +163,7 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
   for (let i = 0; i < f.validators; i++) {
     const name = `${f.nodeDirPrefix}${i}`
     const home = join(out, name, f.nodeDaemonHome)
-    const ports = testnetPorts(i)
+    const ports = testnetPorts(i, f.startingPort)
     const init = await initHome({
       home,
       moniker: name,
@@ -129,9 +172,11 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
       adjust: ({ app, node, client }) => {
         node.proxyApp = `tcp://127.0.0.1:${ports.abci}`
         node.rpc.laddr = `tcp://127.0.0.1:${ports.rpc}`
-        node.p2p.laddr = `tcp://0.0.0.0:${ports.p2p}`
+        // Every node of the network runs on this host: peers dial each other on loopback.
+        node.p2p.laddr = `tcp://127.0.0.1:${ports.p2p}`
         node.p2p.addrBookStrict = false
         node.p2p.allowDuplicateIp = true
+        node.consensus = { ...node.consensus, ...TESTNET_TIMEOUTS }
         node.instrumentation.prometheusListenAddr = `127.0.0.1:${ports.prometheus}`
         app.api.enable = true
         app.api.address = `tcp://127.0.0.1:${ports.api}`
@@ -150,7 +195,7 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
       { denom: `${name}token`, amount: NODE_TOKEN_BALANCE },
       { denom: 'stake', amount: STAKE_BALANCE },
     ].sort((a, b) => (a.denom < b.denom ? -1 : 1))
-    nodes.push({ name, home, nodeId: init.nodeId, address: record.address, coins })
+    nodes.push({ name, home, nodeId: init.nodeId, address: record.address, coins, p2p: ports.p2p })
     const pubKey = Buffer.from(init.genesis.consensus.validators[0]!.pub_key.value, 'base64')
     const one = decFromString('1')
     const tx = buildGentx(registry, record, {
@@ -169,7 +214,7 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
 
   const genesis = await sharedGenesis(appVersion, chainId, nodes)
   for (const node of nodes) {
-    const { genTxs, persistentPeers } = await collectTxs(registry, gentxsDir, node.name, genesis)
+    const { genTxs } = await collectTxs(registry, gentxsDir, node.name, genesis)
     const own = structuredClone(genesis)
     ;(own.app_state as Record<string, unknown>).genutil = { gen_txs: genTxs.map((t) => t.json) }
     const paths = homePaths(node.home)
@@ -178,10 +223,23 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
       'config/config.toml',
       parseTomlFile('config/config.toml', await readFile(paths.configToml, 'utf8')),
     )
-    config.p2p.persistentPeers = persistentPeers
+    config.p2p.persistentPeers = loopbackPeers(nodes, node)
     await writeFileAtomic(paths.configToml, renderConfigToml(config))
   }
   return `Successfully initialized ${f.validators} node directories`
+}
+
+/**
+ * config.toml's `persistent_peers` of `self`: every other node at its P2P port on loopback (the
+ * gentx memos keep `--starting-ip-address`, upstream's addresses for one host per node), sorted and
+ * comma-joined as collect-gentxs joins memos.
+ */
+function loopbackPeers(nodes: readonly NodeFiles[], self: NodeFiles): string {
+  return nodes
+    .filter((n) => n !== self)
+    .map((n) => `${n.nodeId}@127.0.0.1:${n.p2p}`)
+    .sort()
+    .join(',')
 }
 
 /** The genesis every node shares: the operators' accounts and balances, one genesis time, no consensus validators. */

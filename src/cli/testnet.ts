@@ -1,10 +1,19 @@
 import type { Command } from 'commander'
 import { validatorsArg } from './devnet-validators.js'
+import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import type { TestnetFlags } from './testnet-files.js'
+import { nodeIndexesArg, type TestnetStartFlags } from './testnet-start.js'
 
-/** `sdkd testnet init-files`: the homes of a several-validator network (upstream simd's command). */
-export function registerTestnet(program: Command, globals: () => GlobalFlags): void {
+/**
+ * `sdkd testnet init-files`: the homes of a several-validator network (upstream simd's command);
+ * `sdkd testnet start`: runs them on this host.
+ */
+export function registerTestnet(
+  program: Command,
+  globals: () => GlobalFlags,
+  exit: (code: number) => void,
+): void {
   const testnet = program
     .command('testnet')
     .description('initialize the files of a network of several validators')
@@ -42,6 +51,12 @@ export function registerTestnet(program: Command, globals: () => GlobalFlags): v
       '192.168.0.1',
     )
     .option(
+      '--starting-port <port>',
+      "node 0's P2P port; every port of the layout moves with it (node i's listeners are 10·i above node 0's)",
+      uintArg,
+      26656,
+    )
+    .option(
       '--minimum-gas-prices <coins>',
       "each node's app.toml minimum-gas-prices",
       '0.000006stake',
@@ -49,5 +64,26 @@ export function registerTestnet(program: Command, globals: () => GlobalFlags): v
     .action(async (f: TestnetFlags) => {
       const { runTestnetInitFiles } = await import('./testnet-files.js')
       process.stderr.write(`${await runTestnetInitFiles(globals(), f)}\n`)
+    })
+  testnet
+    .command('start')
+    .description(
+      "run the network's nodes on this host (each home's sdkd start --consensus cometbft), their output prefixed with the node's name, until a stop signal or a node's end",
+    )
+    .option(
+      '-o, --output-dir <dir>',
+      'the directory sdkd testnet init-files wrote the homes into',
+      './.testnets',
+    )
+    .option(
+      '--nodes <list>',
+      'the nodes to run, by index (default: every home found)',
+      nodeIndexesArg,
+    )
+    .option('--node-dir-prefix <prefix>', 'the prefix of the node directories', 'node')
+    .option('--node-daemon-home <dir>', 'the home directory inside each node directory', 'sdkd')
+    .action(async (f: TestnetStartFlags) => {
+      const { runTestnetStart } = await import('./testnet-start.js')
+      exit(await runTestnetStart(globals(), f))
     })
 }

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { defaultAppConfig, readAppConfig, renderAppToml } from './app-config.js'
 import { formatGoDuration, parseGoDuration } from './duration.js'
 import { defaultConsensusParams, readGenesis } from './genesis.js'
-import { readNodeConfig } from './node-config.js'
+import { defaultNodeConfig, readNodeConfig, renderConfigToml } from './node-config.js'
 import { pruningOptions } from './pruning.js'
 import { parseTomlFile } from './toml.js'
 
@@ -82,6 +82,41 @@ describe('config files', () => {
     expect(() =>
       readNodeConfig('config/config.toml', { consensus: { timeout_commit: 'soon' } }),
     ).toThrow('config/config.toml: consensus.timeout_commit: time: invalid duration "soon"')
+  })
+
+  test('behavior: config.toml [consensus] round timeouts: CometBFT defaults when absent (a home written before them reads the same), kept when set', () => {
+    const read = (consensus: Record<string, unknown>) =>
+      readNodeConfig('config/config.toml', { consensus }).consensus
+    expect(read({ timeout_propose: '3s', timeout_commit: '5s' })).toEqual({
+      timeoutPropose: '3s',
+      timeoutProposeDelta: '500ms',
+      timeoutPrevote: '1s',
+      timeoutPrevoteDelta: '500ms',
+      timeoutPrecommit: '1s',
+      timeoutPrecommitDelta: '500ms',
+      timeoutCommit: '5s',
+      timeoutCommitMs: 5000,
+    })
+    const c = defaultNodeConfig('n')
+    c.consensus = {
+      timeoutPropose: '1s',
+      timeoutProposeDelta: '100ms',
+      timeoutPrevote: '250ms',
+      timeoutPrevoteDelta: '50ms',
+      timeoutPrecommit: '300ms',
+      timeoutPrecommitDelta: '60ms',
+      timeoutCommit: '0s',
+      timeoutCommitMs: 0,
+    }
+    const text = renderConfigToml(c)
+    expect(text).toContain('timeout_prevote_delta = "50ms"\n')
+    expect(readNodeConfig('config/config.toml', parseToml(text))).toEqual(c)
+    expect(() => read({ timeout_prevote: '1' })).toThrow(
+      'config/config.toml: consensus.timeout_prevote: time: missing unit in duration "1"',
+    )
+    expect(() => read({ timeout_precommit_delta: '-1s' })).toThrow(
+      'config/config.toml: consensus.timeout_precommit_delta: must not be negative',
+    )
   })
 
   test('error: an unterminated string names the line, the opening quote and the missing quote', () => {

@@ -1,4 +1,9 @@
-import { parseGoDuration } from './duration.js'
+import {
+  type ConsensusConfig,
+  defaultConsensusConfig,
+  readConsensusConfig,
+  renderConsensusToml,
+} from './consensus-config.js'
 import { FieldReader } from './fields.js'
 import { checkListenAddress } from './listen-address.js'
 
@@ -34,7 +39,7 @@ export interface NodeConfig {
     /** sdkd: most tx bytes in one block (0: the consensus param block.max_bytes decides). */
     maxBlockBytes: number
   }
-  consensus: { timeoutPropose: string; timeoutCommit: string; timeoutCommitMs: number }
+  consensus: ConsensusConfig
   txIndex: { indexer: string }
   instrumentation: InstrumentationConfig
 }
@@ -98,8 +103,7 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
       maxBlockTxs: 0,
       maxBlockBytes: 0,
     },
-    // The SDK rewrites CometBFT's 1s default to 5s when it first writes config.toml.
-    consensus: { timeoutPropose: '3s', timeoutCommit: '5s', timeoutCommitMs: 5000 },
+    consensus: defaultConsensusConfig(),
     txIndex: { indexer: 'kv' },
     instrumentation: {
       prometheus: false,
@@ -114,14 +118,7 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
 export function readNodeConfig(file: string, data: Record<string, unknown>): NodeConfig {
   const r = new FieldReader(file, data)
   const d = defaultNodeConfig('')
-  const timeoutCommit = r.string('consensus.timeout_commit', d.consensus.timeoutCommit)
-  let timeoutCommitMs = 0
-  try {
-    timeoutCommitMs = parseGoDuration(timeoutCommit)
-  } catch (err) {
-    r.fail('consensus.timeout_commit', (err as Error).message)
-  }
-  if (timeoutCommitMs < 0) r.fail('consensus.timeout_commit', 'must not be negative')
+  const consensus = readConsensusConfig(r)
   const logFormat = r.string('log_format', d.logFormat)
   if (logFormat !== 'json' && logFormat !== 'plain')
     r.fail('log_format', `expected "json" or "plain", got "${logFormat}"`)
@@ -179,11 +176,7 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       maxBlockTxs: r.uint('mempool.max_block_txs', d.mempool.maxBlockTxs),
       maxBlockBytes: r.uint('mempool.max_block_bytes', d.mempool.maxBlockBytes),
     },
-    consensus: {
-      timeoutPropose: r.string('consensus.timeout_propose', d.consensus.timeoutPropose),
-      timeoutCommit,
-      timeoutCommitMs,
-    },
+    consensus,
     txIndex: { indexer },
     instrumentation,
   }
@@ -342,15 +335,7 @@ max_block_bytes = ${c.mempool.maxBlockBytes}
 #######################################################
 ###         Consensus Configuration Options         ###
 #######################################################
-[consensus]
-
-# How long we wait for a proposal block before prevoting nil
-timeout_propose = ${q(c.consensus.timeoutPropose)}
-
-# How long we wait after committing a block, before starting on the new
-# height (0s: produce blocks as fast as possible)
-timeout_commit = ${q(c.consensus.timeoutCommit)}
-
+${renderConsensusToml(c.consensus)}
 #######################################################
 ###   Transaction Indexer Configuration Options     ###
 #######################################################

@@ -54,8 +54,17 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
       evidenceMaxAgeNumBlocks: home.genesis.evidenceMaxAgeNumBlocks,
     }),
     storeUpgrades: node.storeUpgrades,
-    onCommit: (height, appHash) =>
-      logger.debug({ module: 'abci', height, app_hash: toHexUpper(appHash) }, 'committed'),
+    onCommit: (height, appHash, t) =>
+      logger.debug(
+        {
+          module: 'abci',
+          height,
+          app_hash: toHexUpper(appHash),
+          finalize_ms: t.finalizeMs,
+          commit_ms: t.commitMs,
+        },
+        'committed',
+      ),
     onUpgradeHalt: (height, err) => {
       halted = height
       logger.error({ module: 'x/upgrade', height }, err.message)

@@ -209,6 +209,10 @@ export class Node {
           }
         : {}),
       ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
+      // Under CometBFT the app's last commit (genesis joins the first block's, so is never alone).
+      ...(this.options.consensus === 'cometbft'
+        ? { latestHeight: () => Math.max(this.store.latestHeight, 0) }
+        : {}),
     })
     return this.queryRouter
   }
@@ -323,9 +327,7 @@ export class Node {
   }
 
   /** Stops `listener` with the node. */
-  addListener(listener: { close(): Promise<void> }): void {
-    this.listeners.push(listener)
-  }
+  addListener = (listener: { close(): Promise<void> }): number => this.listeners.push(listener)
 
   /**
    * What the REST server serves: the gateway, with the dashboard and explorer mounted at `/` and

@@ -6,8 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { keyFromMnemonic, pubKeyToAddress } from '../../src/client/keyring.js'
 import { addressToBech32 } from '../../src/codec/address.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { runCommand, runSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
 const cleanups = cleanupAfterAll()
 
@@ -99,7 +100,7 @@ describe('sdkd testnet init-files', () => {
     )
   })
 
-  it('behavior: each config.toml has its own ports and the other nodes as persistent peers', async () => {
+  it('behavior: each config.toml has its own ports, the other nodes as persistent peers on loopback, and short round timeouts', async () => {
     const memos = await Promise.all(
       NODES.map(
         async (n) =>
@@ -117,15 +118,27 @@ describe('sdkd testnet init-files', () => {
       expect(c.moniker).toBe(n)
       expect(c.proxy_app).toBe(`tcp://127.0.0.1:${26658 + 10 * i}`)
       expect(c.rpc.laddr).toBe(`tcp://127.0.0.1:${26657 + 10 * i}`)
-      expect(c.p2p.laddr).toBe(`tcp://0.0.0.0:${26656 + 10 * i}`)
+      expect(c.p2p.laddr).toBe(`tcp://127.0.0.1:${26656 + 10 * i}`)
       expect(c.p2p.addr_book_strict).toBe(false)
       expect(c.p2p.allow_duplicate_ip).toBe(true)
+      // The memos keep --starting-ip-address; the peers dial each other on this host.
       expect(c.p2p.persistent_peers).toBe(
         memos
+          .map((m, j) => `${m.split('@')[0]}@127.0.0.1:${26656 + 10 * j}`)
           .filter((_, j) => j !== i)
           .sort()
           .join(','),
       )
+      expect(c.consensus).toEqual({
+        timeout_propose: '1s',
+        timeout_propose_delta: '500ms',
+        timeout_prevote: '500ms',
+        timeout_prevote_delta: '500ms',
+        timeout_precommit: '500ms',
+        timeout_precommit_delta: '500ms',
+        timeout_commit: '500ms',
+      })
+      expect(c.instrumentation.prometheus_listen_addr).toBe(`127.0.0.1:${26660 + 10 * i}`)
       const app = parse(await read(n, 'config/app.toml')) as any
       expect(app.api.address).toBe(`tcp://127.0.0.1:${1317 + 10 * i}`)
       expect(app.grpc.address).toBe(`127.0.0.1:${9090 + 10 * i}`)
@@ -173,6 +186,93 @@ describe('sdkd testnet init-files', () => {
     ])
     expect(r.stderr).toContain("Error: option '--validators <n>' argument '0' is invalid.")
     expect(r.code).toBe(1)
+    r = await runSdkd([
+      'testnet',
+      'init-files',
+      '--output-dir',
+      join(out, 'x'),
+      '--starting-port',
+      '25000',
+    ])
+    expect(r.stderr).toContain(
+      "Error: --starting-port 25000 puts the ports of 4 nodes at -339–25034, outside 1–65535: the REST API of node 0 is 25339 below the starting port, and node 3's Prometheus 34 above it",
+    )
+    expect(r.code).toBe(1)
+    r = await runSdkd([
+      'testnet',
+      'init-files',
+      '--output-dir',
+      join(out, 'x'),
+      '--validators',
+      '100',
+      '--starting-port',
+      '64600',
+    ])
+    expect(r.stderr).toContain(
+      'Error: --starting-port 64600 puts the ports of 100 nodes at 39261–65594, outside 1–65535',
+    )
+    expect(r.code).toBe(1)
     expect(existsSync(join(out, 'x'))).toBe(false)
   })
 })
+
+const cometbft = requireUpstreamTool(
+  'cometbft',
+  'testnet init-files with --starting-port, checked by cometbft',
+)
+
+describe.skipIf(!cometbft.path)(
+  `sdkd testnet init-files --starting-port, read by cometbft ${cometbft.version ?? ''}`,
+  () => {
+    it('behavior: every listener moves with the starting port; each node names the others by the id cometbft show-node-id prints for their homes', async () => {
+      const t = await tempDir('sdkd-testnet-ports-')
+      cleanups.push(t.cleanup)
+      const net = join(t.dir, 'net')
+      const base = 41_230
+      const r = await runSdkd([
+        'testnet',
+        'init-files',
+        '--validators',
+        '3',
+        '--output-dir',
+        net,
+        '--starting-port',
+        String(base),
+      ])
+      expect(r.code, r.stderr).toBe(0)
+      const nodes = ['node0', 'node1', 'node2']
+      const ids: string[] = []
+      for (const n of nodes) {
+        const shown = await runCommand(cometbft.path!, [
+          'show-node-id',
+          '--home',
+          join(net, n, 'sdkd'),
+        ])
+        expect(shown.code, shown.stderr).toBe(0)
+        expect(shown.stdout).toMatch(/^[0-9a-f]{40}\n$/)
+        ids.push(shown.stdout.trim())
+      }
+      for (const [i, n] of nodes.entries()) {
+        const home = join(net, n, 'sdkd')
+        const c = parse(await readFile(join(home, 'config/config.toml'), 'utf8')) as any
+        const o = base - 26656 + 10 * i
+        expect(c.p2p.laddr).toBe(`tcp://127.0.0.1:${26656 + o}`)
+        expect(c.rpc.laddr).toBe(`tcp://127.0.0.1:${26657 + o}`)
+        expect(c.proxy_app).toBe(`tcp://127.0.0.1:${26658 + o}`)
+        expect(c.instrumentation.prometheus_listen_addr).toBe(`127.0.0.1:${26660 + o}`)
+        const app = parse(await readFile(join(home, 'config/app.toml'), 'utf8')) as any
+        expect(app.api.address).toBe(`tcp://127.0.0.1:${1317 + o}`)
+        expect(app.grpc.address).toBe(`127.0.0.1:${9090 + o}`)
+        const client = parse(await readFile(join(home, 'config/client.toml'), 'utf8')) as any
+        expect(client.node).toBe(`tcp://127.0.0.1:${26657 + o}`)
+        const peers = String(c.p2p.persistent_peers).split(',')
+        expect(peers).toEqual(
+          ids
+            .map((id, j) => `${id}@127.0.0.1:${base + 10 * j}`)
+            .filter((_, j) => j !== i)
+            .sort(),
+        )
+      }
+    })
+  },
+)

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url'
 
 /**
  * The upstream tools `scripts/install-tools.sh` installs into `.tools/` (cosmovisor, grpcurl,
- * cometbft from the Go module proxy; schemathesis from PyPI): where each is, at which version, or
+ * cometbft, abci-cli from the Go module proxy; schemathesis from PyPI): where each is, at which version, or
  * why it is missing. A test that needs a missing tool is skipped, and `skipReason` is what it
  * prints.
  */
 
-export type UpstreamToolName = 'cosmovisor' | 'grpcurl' | 'cometbft' | 'schemathesis'
+export type UpstreamToolName = 'cosmovisor' | 'grpcurl' | 'cometbft' | 'abci-cli' | 'schemathesis'
 
 export interface UpstreamTool {
   name: UpstreamToolName
@@ -26,6 +26,7 @@ const EXECUTABLES: Record<UpstreamToolName, string> = {
   cosmovisor: 'bin/cosmovisor',
   grpcurl: 'bin/grpcurl',
   cometbft: 'bin/cometbft',
+  'abci-cli': 'bin/abci-cli',
   schemathesis: 'venv/bin/schemathesis',
 }
 

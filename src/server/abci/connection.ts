@@ -78,6 +78,10 @@ export class AbciConnection {
     socket.on('error', (err) => {
       this.log.debug({ conn: id, error: err.message }, 'ABCI connection error')
     })
+    // Gone (reset, or destroyed by us): the requests still queued are not handled.
+    socket.once('close', () => {
+      this.done = true
+    })
   }
 
   /** Stops handling and writing, and closes the socket now (the server is closing). */
@@ -94,7 +98,10 @@ export class AbciConnection {
     } catch (err) {
       // A length no CometBFT could have written: the stream cannot be resynchronised. The Go server
       // closes the connection without answering.
-      this.log.error({ conn: this.id, error: (err as Error).message }, 'ABCI connection closed')
+      this.log.error(
+        { conn: this.id, error: (err as Error).message },
+        'ABCI malformed frame: closing the connection',
+      )
       this.abandon()
       return
     }
@@ -123,7 +130,14 @@ export class AbciConnection {
           return
         }
       }
+      this.queue.length = 0
+      this.head = 0
       if (this.peerEnded) this.finish()
+    } catch (err) {
+      // Nothing above is meant to throw (app errors become exceptions); if it does, the connection
+      // cannot go on in order.
+      this.log.error({ conn: this.id, error: (err as Error).message }, 'ABCI connection failed')
+      this.abandon()
     } finally {
       this.running = false
     }
@@ -137,7 +151,7 @@ export class AbciConnection {
     } catch (err) {
       this.log.error(
         { conn: this.id, error: (err as Error).message },
-        'ABCI connection closed: a frame is not a Request',
+        'ABCI frame is not a Request: closing the connection',
       )
       this.abandon()
       return undefined
@@ -178,6 +192,7 @@ export class AbciConnection {
 
   /** Writes a response frame; false when the connection ended before it could be written. */
   private async write(frame: Uint8Array): Promise<boolean> {
+    if (this.done || this.socket.destroyed || this.socket.writableEnded) return false
     if (this.socket.write(frame)) return true
     // Backpressure: the next request waits until a peer that does not read its answers catches up.
     await new Promise<void>((resolve) => {

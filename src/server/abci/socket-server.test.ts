@@ -134,6 +134,59 @@ describe('ABCI socket server: the wire', () => {
     expect(hex(flush!.raw)).toBe(RESPONSE_FLUSH)
   })
 
+  test('behavior: a client that ends its side after writing still gets every answer, then the connection closes', async () => {
+    const { server } = await serve(
+      testApp({
+        checkTx: async (req) => {
+          await sleep(20)
+          return { code: req.tx[0]! }
+        },
+      }),
+    )
+    const c = await client(server)
+    c.write(
+      Buffer.concat([
+        ...[1, 2].map((i) => encodeRequestFrame({ check_tx: { tx: Uint8Array.of(i) } })),
+        Buffer.from('021200', 'hex'),
+      ]),
+    )
+    c.socket.end()
+    const frames = await c.frames(3)
+    expect(frames.map((f) => f.response.check_tx?.code ?? f.response.value)).toEqual([
+      1,
+      2,
+      'flush',
+    ])
+    await c.closed
+  })
+
+  test('behavior: a client that resets its connection leaves the requests it queued unhandled', async () => {
+    const handled: number[] = []
+    const { server } = await serve(
+      testApp({
+        checkTx: async (req) => {
+          handled.push(req.tx[0]!)
+          await sleep(50)
+          return {}
+        },
+      }),
+    )
+    const c = await client(server)
+    c.write(
+      Buffer.concat(
+        [1, 2, 3].map((i) => encodeRequestFrame({ check_tx: { tx: Uint8Array.of(i) } })),
+      ),
+    )
+    await expect.poll(() => handled).toEqual([1])
+    c.socket.resetAndDestroy()
+    await sleep(150)
+    expect(handled).toEqual([1])
+    // The server goes on for others.
+    const d = await client(server)
+    d.write(FLUSH)
+    expect(hex(await d.take(3))).toBe(RESPONSE_FLUSH)
+  })
+
   test('error: an app method that throws gets a ResponseException, the connection closes, and the error is logged', async () => {
     const { server, lines } = await serve(
       testApp({
@@ -185,18 +238,27 @@ describe('ABCI socket server: the wire', () => {
     },
   )
 
-  test('error: a malformed length prefix closes the connection without an answer, logged', async () => {
+  test.for([
+    [
+      'a malformed length prefix',
+      '80 80 80 80 80 80 80 80 80 02',
+      'ABCI malformed frame: closing the connection',
+    ],
+    // Field 1 (echo) announces 5 bytes and the frame holds 1.
+    [
+      'a frame that is not a Request',
+      `${FLUSH} 03 0a 05 00`,
+      'ABCI frame is not a Request: closing the connection',
+    ],
+  ])('error: %s closes the connection without an answer, logged', async ([, bytes, msg]) => {
     const { server, lines } = await serve(testApp())
     const c = await client(server)
-    c.write('80 80 80 80 80 80 80 80 80 02')
+    c.write(bytes!)
     await c.closed
-    expect(hex(c.unread())).toBe('')
+    // Only the Flush before the bad frame was answered.
+    expect(hex(c.unread())).toBe(bytes!.startsWith(FLUSH) ? RESPONSE_FLUSH : '')
     expect(lines()).toContainEqual(
-      expect.objectContaining({
-        level: 50,
-        module: 'abci-server',
-        error: expect.stringContaining('malformed ABCI frame'),
-      }),
+      expect.objectContaining({ level: 50, module: 'abci-server', msg }),
     )
   })
 

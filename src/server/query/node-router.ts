@@ -18,6 +18,11 @@ export interface NodeRouterOptions {
   heightless?: ReadonlySet<string>
   /** Told of every answered query (the node's metrics). */
   observer?: QueryObserver
+  /**
+   * The latest height queries are served at (default: the block store's latest block). Under
+   * CometBFT the blocks are CometBFT's: the app's last committed height.
+   */
+  latestHeight?: () => number
 }
 
 /** The query router of a node: the app's module handlers plus the node-level services. */
@@ -25,7 +30,7 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
   return createQueryRouter({
     registry: o.registry,
     chain: {
-      latestBlockHeight: () => o.blocks.latest?.block.header.height ?? 0,
+      latestBlockHeight: o.latestHeight ?? (() => o.blocks.latest?.block.header.height ?? 0),
       checkReadable: (height) => o.store.checkReadable(height),
       view: (height) => o.store.view(height),
     },

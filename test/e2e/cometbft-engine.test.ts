@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import {
+  COMETBFT,
+  cometHeightAtLeast,
+  configureCometHome,
+  startCometNode,
+} from '../helpers/comet-node.js'
+import { createDevnetHome, startDevnetNode } from '../helpers/devnet.js'
+import { getJson, runSdkd } from '../helpers/sdkd.js'
+
+/**
+ * `sdkd start --consensus cometbft` with one validator: a real CometBFT v0.38 makes the blocks and
+ * sdkd's app answers it over ABCI; what CometBFT reports (heights, app hashes in headers,
+ * `/abci_info`) and what sdkd serves (REST at past heights) agree, and the two stop together.
+ */
+
+const cleanups = cleanupAfterEach()
+
+/** CometBFT's JSON-RPC result over GET (`/block?height=3`). */
+async function comet(rpcPort: number, path: string): Promise<any> {
+  const { body } = await getJson(`http://127.0.0.1:${rpcPort}${path}`)
+  if (!body.result) throw new Error(`${path}: ${JSON.stringify(body)}`)
+  return body.result
+}
+
+/** sdkd's own servers on ports the OS picks (other tests may hold the defaults). */
+const NO_PORTS = ['--api.address', 'tcp://127.0.0.1:0', '--grpc.enable=false']
+
+const b64ToHex = (b64: string) => Buffer.from(b64, 'base64').toString('hex').toUpperCase()
+
+describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one validator', () => {
+  test('behavior: CometBFT makes blocks from the app: each header carries the app hash the app answered for the height before, REST serves past heights, SIGTERM stops both (exit 0)', async () => {
+    const home = await createDevnetHome('comet-one')
+    cleanups.push(home.cleanup)
+    const { rpcPort } = await configureCometHome(home.dir)
+    const node = await startCometNode(home.dir, rpcPort)
+    cleanups.push(async () => void (await node.p.stop('SIGKILL')))
+    await node.p.waitForLog(
+      (l) => l.msg === 'the dev API is off under --consensus cometbft: blocks belong to consensus',
+    )
+    const genesisText = await readFile(join(home.dir, 'config/cometbft-genesis.json'), 'utf8')
+    expect(JSON.parse(genesisText).initial_height).toBe('1')
+
+    await cometHeightAtLeast(rpcPort, 6)
+    const info = (await comet(rpcPort, '/abci_info')).response
+    expect(info.data).toBe('sdkd')
+    const h = Number(info.last_block_height)
+    expect(h).toBeGreaterThanOrEqual(5)
+    // The app hash of height h (Info) is in header h+1, as CometBFT checks at every block.
+    await cometHeightAtLeast(rpcPort, h + 1)
+    const next = await comet(rpcPort, `/block?height=${h + 1}`)
+    expect(next.block.header.app_hash).toBe(b64ToHex(info.last_block_app_hash))
+
+    // sdkd's REST answers at a past height, and says which.
+    const past = await getJson(`${node.api}/sdk/upgrade/v1beta1/module_versions`, {
+      headers: { 'x-sdk-block-height': '3' },
+    })
+    expect(past.status).toBe(200)
+    expect(past.headers.get('x-sdk-block-height')).toBe('3')
+    expect(past.body.module_versions.map((m: { name: string }) => m.name)).toContain('staking')
+
+    const pidFile = join(home.dir, 'data/cometbft.pid')
+    const cometPid = Number((await readFile(pidFile, 'utf8')).trim())
+    expect(await node.p.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+    expect(node.p.logs().some((l) => l.msg === 'stopped cleanly')).toBe(true)
+    expect(existsSync(pidFile)).toBe(false)
+    expect(() => process.kill(cometPid, 0)).toThrow()
+
+    // Started again, CometBFT's handshake finds the app at its height and the chain goes on.
+    const again = await startCometNode(home.dir, rpcPort)
+    cleanups.push(async () => void (await again.p.stop('SIGKILL')))
+    await cometHeightAtLeast(rpcPort, h + 4)
+    const same = await comet(rpcPort, `/block?height=${h + 1}`)
+    expect(same.block.header.app_hash).toBe(next.block.header.app_hash)
+    expect(again.p.output()).toContain('Completed ABCI Handshake - CometBFT and App are synced')
+    expect(await again.p.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+  }, 120_000)
+
+  test('error: without a cometbft binary the start fails at once and says how to give one', async () => {
+    const home = await createDevnetHome('comet-nobin')
+    cleanups.push(home.cleanup)
+    const r = await runSdkd(['--home', home.dir, 'start', '--consensus', 'cometbft', ...NO_PORTS], {
+      env: { PATH: '/nonexistent', SDKD_COMETBFT_BIN: '' },
+    })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      '--consensus cometbft needs the cometbft binary (v0.38): none on the PATH',
+    )
+    const missing = await runSdkd([
+      '--home',
+      home.dir,
+      'start',
+      '--consensus',
+      'cometbft',
+      '--cometbft-bin',
+      '/nonexistent/cometbft',
+      ...NO_PORTS,
+    ])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain(
+      'cometbft binary "/nonexistent/cometbft" (from --cometbft-bin) does not exist or is not executable',
+    )
+  }, 60_000)
+
+  test('error: a chain the simulated producer made is refused under CometBFT, which has none of its blocks', async () => {
+    const home = await createDevnetHome('comet-simulated')
+    cleanups.push(home.cleanup)
+    const sim = await startDevnetNode(home, 'v2')
+    expect(await sim.p.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+    const { rpcPort } = await configureCometHome(home.dir)
+    const r = await runSdkd([
+      '--home',
+      home.dir,
+      'start',
+      '--consensus',
+      'cometbft',
+      '--cometbft-bin',
+      COMETBFT.path!,
+      ...NO_PORTS,
+    ])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(
+      /cannot start under CometBFT: this home's chain \(height \d+\) was made by sdkd's simulated block producer/,
+    )
+    expect(rpcPort).toBeGreaterThan(0)
+    expect(existsSync(join(home.dir, 'data/blockstore.db'))).toBe(false)
+  }, 60_000)
+})
