@@ -155,7 +155,7 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
 }
 
 /**
- * CometBFT's data reset (or never made) while the app's was kept: CometBFT's handshake would find
+ * CometBFT's data reset (or lost) while the app's was kept: CometBFT's handshake would find
  * the app at a height its empty block store cannot back and panic ("Did you reset CometBFT without
  * resetting your application's data?"). Nothing can recover that but resetting both together or
  * restoring both from the same copy, so the start stops here with a message that says so.
@@ -165,7 +165,7 @@ async function refuseAppAheadOfCometbft(node: Node, home: LoadedHome): Promise<v
   if (height < home.genesis.initialHeight) return
   if (!(await cometBlockStoreEmpty(home.paths.home))) return
   throw new CliError(
-    `CometBFT's data in ${home.paths.dataDir} (blockstore.db, state.db) holds no block, but the app's data (data/application.db) is at height ${height}: CometBFT's data was reset without the app's (or this chain was not made under CometBFT). CometBFT cannot replay from there. Reset both together: \`sdkd comet unsafe-reset-all --home ${home.paths.home}\` deletes both and starts the chain over; or restore all of data/ from one backup.`,
+    `CometBFT's data in ${home.paths.dataDir} (blockstore.db, state.db) holds no block, but the app's data (data/application.db) is at height ${height}: CometBFT's data was reset without the app's. CometBFT cannot replay from there. Reset both together: \`sdkd comet unsafe-reset-all --home ${home.paths.home}\` deletes both and starts the chain over; or restore all of data/ from one backup.`,
   )
 }
 
