@@ -438,6 +438,29 @@ describe.skipIf(!COMETBFT.path)(
       expect((await node.p.stop('SIGTERM')).code).toBe(0)
     }, 90_000)
 
+    test("CometBFT's data restored from an older copy than the app's: CometBFT refuses the handshake (app block height higher than core), and sdkd exits 1 saying CometBFT exited", async () => {
+      const c = await newChain('replay-comet-behind')
+      const first = await start(c)
+      await cometHeightAtLeast(c.rpcPort, 3)
+      expect((await first.p.stop('SIGTERM')).code).toBe(0)
+      const cometData = ['blockstore.db', 'state.db', 'cs.wal', 'evidence.db', 'tx_index.db']
+      const backup = join(c.home.dir, 'comet-backup')
+      for (const d of cometData)
+        await cp(join(c.home.dir, 'data', d), join(backup, d), { recursive: true })
+      const copied = Number(first.p.logs().find((l) => l.msg === 'stopped cleanly')!.height)
+      const second = await start(c)
+      await cometHeightAtLeast(c.rpcPort, copied + 3)
+      expect((await second.p.stop('SIGTERM')).code).toBe(0)
+      for (const d of cometData) {
+        await rm(join(c.home.dir, 'data', d), { recursive: true })
+        await rename(join(backup, d), join(c.home.dir, 'data', d))
+      }
+      const r = await runSdkd(cometStartArgs(c.home.dir), { timeoutMs: 30_000 })
+      expect(r.code, r.stdout + r.stderr).toBe(1)
+      expect(r.stdout + r.stderr).toMatch(/app block height \(\d+\) is higher than core \(\d+\)/)
+      expect(r.stdout + r.stderr).toContain(COMET_EXITED)
+    }, 60_000)
+
     test('kill loop: kill -9 of sdkd, of CometBFT or of both at random instants; every restart handshakes, heights only grow, no app hash changes, no cometbft is left behind, and a bank send is applied exactly once', async () => {
       const seed = Number(process.env.SDKD_CRASH_SEED ?? Date.now() % 100_000)
       const random = rng(seed)
