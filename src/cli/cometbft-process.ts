@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { delimiter, join } from 'node:path'
 import type { Logger } from '../logger.js'
 import { CliError } from './errors.js'
@@ -22,14 +22,21 @@ export function findCometbft(flag: string | undefined, env: NodeJS.ProcessEnv): 
     }
     return given
   }
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue
-    const candidate = join(dir, 'cometbft')
-    if (isExecutable(candidate)) return candidate
-  }
+  const found = onPath('cometbft', env)
+  if (found !== undefined) return found
   throw new CliError(
     `--consensus cometbft needs the cometbft binary (v0.38): none on the PATH. Install it (go install github.com/cometbft/cometbft/cmd/cometbft@v0.38.x) or name it with --cometbft-bin or ${COMETBFT_BIN_ENV}`,
   )
+}
+
+/** The executable `name` on the PATH, if any. */
+function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue
+    const candidate = join(dir, name)
+    if (isExecutable(candidate)) return candidate
+  }
+  return undefined
 }
 
 function isExecutable(path: string): boolean {
@@ -88,6 +95,27 @@ async function exited(pid: number, ms: number): Promise<boolean> {
   return !isAlive(pid)
 }
 
+/**
+ * Whether CometBFT's block store (`data/blockstore.db`, a goleveldb database) holds no block: it
+ * is missing, or it has no table file and only empty journals (what CometBFT leaves after opening
+ * it and writing nothing, e.g. a start that failed its handshake). Read from the file sizes alone,
+ * so CometBFT's database is never opened by another LevelDB implementation.
+ */
+export async function cometBlockStoreEmpty(home: string): Promise<boolean> {
+  const dir = join(home, 'data', 'blockstore.db')
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return true
+  }
+  for (const name of names) {
+    if (name.endsWith('.ldb') || name.endsWith('.sst')) return false
+    if (name.endsWith('.log') && (await stat(join(dir, name))).size > 0) return false
+  }
+  return true
+}
+
 /** A running cometbft child. */
 export interface CometbftChild {
   readonly process: ChildProcess
@@ -98,7 +126,8 @@ export interface CometbftChild {
 }
 
 /**
- * Starts `cometbft start --home <home> --proxy_app <app>` on the node's home, with its output passed through. The
+ * Starts `cometbft start --home <home> --proxy_app <app>` on the node's home, with its output
+ * passed through, bound to end with sdkd where the platform allows (see below). The
  * genesis it reads is `genesisFile` (through `CMT_GENESIS_FILE`); `CMTHOME`/`TMHOME` are removed
  * from its environment, since they would override `--home`.
  */
@@ -118,10 +147,18 @@ export async function startCometbft(o: {
   delete env.TMHOME
   const args = ['start', '--home', o.home, '--proxy_app', o.proxyApp]
   if (o.rpcLaddr !== undefined) args.push('--rpc.laddr', o.rpcLaddr)
-  const child = spawn(o.bin, args, {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  // cometbft must not outlive sdkd: once its app is gone, its own graceful stop can hang for good
+  // (its consensus routine waits on an ABCI call that never returns), holding its databases'
+  // locks and its ports. Where util-linux's setpriv is found (Linux), the kernel sends cometbft
+  // SIGKILL when sdkd dies, whatever killed it; cometbft is crash-safe by design (its handshake
+  // replays what the crash left). setpriv execs cometbft, so the pid is cometbft's own.
+  const setpriv = onPath('setpriv', process.env)
+  const child = setpriv
+    ? spawn(setpriv, ['--pdeathsig', 'KILL', '--', o.bin, ...args], {
+        env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      })
+    : spawn(o.bin, args, { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }))
     child.once('error', (err) => {

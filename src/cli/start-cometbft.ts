@@ -10,7 +10,13 @@ import { writeUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { serveUnderCometbft } from '../node/comet-engine.js'
 import { Node } from '../node/node.js'
 import type { PlannedListener } from '../server/listen.js'
-import { findCometbft, startCometbft, waitForPreviousCometbft } from './cometbft-process.js'
+import {
+  cometBlockStoreEmpty,
+  findCometbft,
+  startCometbft,
+  waitForPreviousCometbft,
+} from './cometbft-process.js'
+import { CliError } from './errors.js'
 import { recordLastRun } from './home-version.js'
 import { useRuntimeOptions } from './runtime-options.js'
 import type { GlobalFlags, StartFlags } from './start-flags.js'
@@ -75,6 +81,12 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     process.once('SIGTERM', () => resolve('SIGTERM'))
   })
   await waitForPreviousCometbft(home.paths.home, logger)
+  try {
+    await refuseAppAheadOfCometbft(node, home)
+  } catch (err) {
+    await node.stop()
+    throw err
+  }
   let engine: Awaited<ReturnType<typeof serveUnderCometbft>>
   try {
     engine = await serveUnderCometbft(node)
@@ -146,6 +158,21 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
   await comet.stop()
   await node.stop()
   return engine.upgradeHaltHeight !== undefined ? UPGRADE_HALT_EXIT_CODE : 1
+}
+
+/**
+ * CometBFT's data reset (or lost) while the app's was kept: CometBFT's handshake would find
+ * the app at a height its empty block store cannot back and panic ("Did you reset CometBFT without
+ * resetting your application's data?"). Nothing can recover that but resetting both together or
+ * restoring both from the same copy, so the start stops here with a message that says so.
+ */
+async function refuseAppAheadOfCometbft(node: Node, home: LoadedHome): Promise<void> {
+  const height = node.store.latestHeight
+  if (height < home.genesis.initialHeight) return
+  if (!(await cometBlockStoreEmpty(home.paths.home))) return
+  throw new CliError(
+    `CometBFT's data in ${home.paths.dataDir} (blockstore.db, state.db) holds no block, but the app's data (data/application.db) is at height ${height}: CometBFT's data was reset without the app's. CometBFT cannot replay from there. Reset both together: \`sdkd comet unsafe-reset-all --home ${home.paths.home}\` deletes both and starts the chain over; or restore all of data/ from one backup.`,
+  )
 }
 
 /**

@@ -42,13 +42,25 @@ export async function configureCometHome(
   return { rpcPort, p2pPort }
 }
 
-/** Starts `sdkd start --consensus cometbft` on a configured home; resolves once REST serves. */
+/**
+ * Starts `sdkd start --consensus cometbft` on a configured home; resolves once REST serves. `env`
+ * is added to sdkd's environment, which sdkd passes on to cometbft (e.g. `FAIL_TEST_INDEX`).
+ */
 export async function startCometNode(
   home: string,
   rpcPort: number,
   extra: string[] = [],
+  options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<CometNode> {
-  const p = startSdkd([
+  const p = startSdkd(cometStartArgs(home, extra), options)
+  const line = await p.waitForLog((l) => l.msg === 'serving REST API', 60_000)
+  const apiPort = Number(/:(\d+)$/.exec(String(line.address))![1])
+  return { p, rpcPort, apiPort, api: `http://127.0.0.1:${apiPort}` }
+}
+
+/** The arguments of `sdkd start --consensus cometbft` on a home, as `startCometNode` runs it. */
+export function cometStartArgs(home: string, extra: string[] = []): string[] {
+  return [
     '--home',
     home,
     'start',
@@ -60,10 +72,7 @@ export async function startCometNode(
     'tcp://127.0.0.1:0',
     '--grpc.enable=false',
     ...extra,
-  ])
-  const line = await p.waitForLog((l) => l.msg === 'serving REST API', 60_000)
-  const apiPort = Number(/:(\d+)$/.exec(String(line.address))![1])
-  return { p, rpcPort, apiPort, api: `http://127.0.0.1:${apiPort}` }
+  ]
 }
 
 /** CometBFT's latest height on `rpcPort` (undefined while its RPC is not up). */
