@@ -8,6 +8,7 @@ import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { shouldExecute, upgradeNeededMessage } from '../modules/upgrade/plan.js'
 import { writeUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { serveUnderCometbft } from '../node/comet-engine.js'
+import { type CometMetrics, serveMetricsUnderComet } from '../node/comet-metrics.js'
 import { Node } from '../node/node.js'
 import type { PlannedListener } from '../server/listen.js'
 import {
@@ -60,9 +61,6 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     home.app.dev.enable = false
     logger.warn('the dev API is off under --consensus cometbft: blocks belong to consensus')
   }
-  // CometBFT reads the same config.toml and serves its own metrics on prometheus_listen_addr: its
-  // consensus figures are the real ones, and sdkd's would take the same port.
-  home.node.instrumentation.prometheus = false
   const node = await Node.create({
     home,
     appVersion,
@@ -88,10 +86,12 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     throw err
   }
   let engine: Awaited<ReturnType<typeof serveUnderCometbft>>
+  let metrics: CometMetrics
   try {
     engine = await serveUnderCometbft(node)
     node.addListener(engine)
     await node.startAppServers()
+    metrics = await serveMetricsUnderComet(node, home, logger)
   } catch (err) {
     await node.stop()
     throw err
@@ -105,7 +105,7 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     proxyApp: engine.address,
     // The flags of the listeners CometBFT serves here (its RPC, its metrics) are passed on to it.
     ...(flags['rpc.laddr'] !== undefined ? { rpcLaddr: flags['rpc.laddr'] } : {}),
-    env: { ...process.env, ...cometMetricsEnv(flags) },
+    env: { ...process.env, ...metrics.cometEnv },
     logger,
   })
   logger.info(
@@ -196,17 +196,4 @@ async function upgradeDueWithoutHandler(
   await writeUpgradeInfo(home.paths.upgradeInfo, height, plan)
   logger.error({ module: 'x/upgrade', height }, upgradeNeededMessage(plan))
   return UPGRADE_HALT_EXIT_CODE
-}
-
-/**
- * `--instrumentation.prometheus[_listen_addr]` for CometBFT, which serves the metrics in this mode:
- * as its `CMT_<SECTION>_<FIELD>` variables, which it reads over config.toml.
- */
-function cometMetricsEnv(flags: StartFlags): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  const on = flags['instrumentation.prometheus']
-  const addr = flags['instrumentation.prometheus_listen_addr']
-  if (on !== undefined) env.CMT_INSTRUMENTATION_PROMETHEUS = String(on)
-  if (addr !== undefined) env.CMT_INSTRUMENTATION_PROMETHEUS_LISTEN_ADDR = addr
-  return env
 }

@@ -54,7 +54,8 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
       evidenceMaxAgeNumBlocks: home.genesis.evidenceMaxAgeNumBlocks,
     }),
     storeUpgrades: node.storeUpgrades,
-    onCommit: (height, appHash, t) =>
+    onCommit: (height, appHash, t) => {
+      node.metrics?.observeAbciCommit(t.commitMs)
       logger.debug(
         {
           module: 'abci',
@@ -64,7 +65,8 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
           commit_ms: t.commitMs,
         },
         'committed',
-      ),
+      )
+    },
     onUpgradeHalt: (height, err) => {
       // x/upgrade has logged the NEEDED line already (once, as upstream does).
       halted = height

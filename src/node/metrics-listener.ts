@@ -11,6 +11,7 @@ export async function serveNodeMetrics(
   metrics: NodeMetrics,
   home: LoadedHome,
   logger: Logger,
+  more?: () => Promise<string>,
 ): Promise<{ address: string; close(): Promise<void> } | undefined> {
   const { prometheusListenAddr, maxOpenConnections } = home.node.instrumentation
   try {
@@ -19,6 +20,7 @@ export async function serveNodeMetrics(
       address: prometheusListenAddr,
       maxOpenConnections,
       labels: { chain_id: home.genesis.chainId },
+      ...(more ? { more } : {}),
     })
     logger.info({ module: 'metrics', address: server.address }, 'serving Prometheus metrics')
     return server

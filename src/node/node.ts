@@ -118,6 +118,7 @@ export class Node {
           blocks: this.blocks,
           router: () => this.router,
           version: SDKD_VERSION,
+          cometbft: options.consensus === 'cometbft',
         })
       : undefined
   }

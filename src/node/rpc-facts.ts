@@ -120,16 +120,22 @@ export function nodeMetricsOf(o: {
   blocks: BlockStore
   router: () => QueryRouter
   version: string
+  /** Blocks come from CometBFT: its consensus metrics are its own, so sdkd keeps only `sdkd_*`. */
+  cometbft?: boolean
 }): NodeMetrics {
   const { home } = o
-  return new NodeMetrics({
+  const metrics = new NodeMetrics({
     chainId: home.genesis.chainId,
     namespace: home.node.instrumentation.namespace,
     appVersion: o.app.name,
     version: o.version,
-    validator: ownValidator(home, o.producer),
+    validator: o.cometbft
+      ? { address: consensusAddress(home.validatorKey.pubKey), power: 0n }
+      : ownValidator(home, o.producer),
     latest: () => o.blocks.latest,
     router: o.router,
     logger: o.logger,
   })
+  if (o.cometbft) metrics.dropConsensusMetrics()
+  return metrics
 }

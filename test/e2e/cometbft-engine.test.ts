@@ -49,9 +49,20 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     expect(JSON.parse(genesisText).initial_height).toBe('1')
 
     await cometHeightAtLeast(rpcPort, 6)
-    // config.toml's metrics listener is CometBFT's: its consensus figures, not a second copy.
-    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
-    expect(await metrics.text()).toMatch(/^cometbft_consensus_height\{chain_id="comet-one"\} \d+$/m)
+    // config.toml's metrics listener is sdkd's: its own series, then CometBFT's consensus ones (the
+    // engine's figures, read from CometBFT at each scrape), each family once.
+    await getJson(`${node.api}/sdk/bank/v1beta1/balances/${home.accounts.alice!.address}`)
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()
+    expect(metrics).toMatch(/^cometbft_consensus_height\{chain_id="comet-one"\} \d+$/m)
+    expect(metrics).toMatch(
+      /^sdkd_app_version_info\{chain_id="comet-one",app_version="v2",version="[^"]+"\} 1$/m,
+    )
+    expect(metrics).toMatch(
+      /^sdkd_query_duration_seconds_count\{[^}]*transport="rest"[^}]*\} [1-9]/m,
+    )
+    expect(metrics).toMatch(/^sdkd_commit_duration_seconds_count\{chain_id="comet-one"\} [1-9]/m)
+    const types = metrics.split('\n').filter((l) => l.startsWith('# TYPE '))
+    expect(new Set(types).size).toBe(types.length)
     const info = (await comet(rpcPort, '/abci_info')).response
     expect(info.data).toBe('sdkd')
     const h = Number(info.last_block_height)

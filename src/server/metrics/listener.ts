@@ -10,6 +10,11 @@ export interface MetricsListenerOptions {
   maxOpenConnections: number
   /** Labels of the handler's own series (`chain_id`). */
   labels: Record<string, string>
+  /**
+   * More exposition text served after the registry's (another process's metrics, e.g. those of the
+   * CometBFT that drives the app); '' when it has none to give.
+   */
+  more?: () => Promise<string>
 }
 
 /**
@@ -44,7 +49,7 @@ export function metricsApp(o: Omit<MetricsListenerOptions, 'address'>): Hono {
     serving++
     inFlight.set(labels, serving)
     try {
-      const text = await registry.metrics()
+      const text = (await registry.metrics()) + ((await o.more?.()) ?? '')
       requests.inc({ ...labels, code: '200' })
       return new Response(text, { status: 200, headers: { 'content-type': registry.contentType } })
     } catch (err) {

@@ -269,6 +269,23 @@ export class NodeMetrics {
     })
   }
 
+  /**
+   * Drops the CometBFT-named metrics (`<namespace>_*`): under a real CometBFT they are its own, which
+   * the metrics listener serves beside these.
+   */
+  dropConsensusMetrics(): void {
+    const prefix = `${this.o.namespace}_`
+    for (const m of this.registry.getMetricsAsArray()) {
+      if (m.name.startsWith(prefix)) this.registry.removeSingleMetric(m.name)
+    }
+  }
+
+  /** A height committed under CometBFT: its Commit's write (one height per batch). */
+  observeAbciCommit(commitMs: number): void {
+    this.commitDuration.observe(commitMs / 1000)
+    this.batchHeights.observe(1)
+  }
+
   /** Follows the producer's blocks and the mempool's CheckTx; returns the unsubscribe. */
   subscribe(producer: BlockProducer, mempool: MetricsMempool | undefined): () => void {
     this.mempool = mempool
