@@ -343,8 +343,9 @@ describe.skipIf(missing !== undefined)(
       expect([send.code, send.raw_log]).toEqual([0, ''])
       expect(await cometHeight(home.rpcPort)).toBe(H)
 
-      // The app dies at the halt (SIGKILL, as cosmovisor's default stop): CometBFT loses its ABCI
-      // connections and exits by itself; cosmovisor re-reads upgrade-info.json and switches.
+      // The app dies at the halt (SIGKILL, as cosmovisor's default stop): its CometBFT child goes with
+      // it (the kernel kills it when its parent dies, or it stops on the lost ABCI connections where
+      // setpriv is missing); cosmovisor re-reads upgrade-info.json and switches.
       const cometPid = Number(readFileSync(join(home.dir, 'data/cometbft.pid'), 'utf8'))
       const app = await runCommand('ps', ['-o', 'pid=', '--ppid', String(p.child.pid)])
       const appPid = Number(app.stdout.trim())
@@ -352,7 +353,6 @@ describe.skipIf(missing !== undefined)(
       process.kill(appPid, 'SIGKILL')
       expect((await p.exited).code).toBe(0)
       await waitFor(async () => (alive(cometPid) ? undefined : true), 20_000, 'cometbft to exit')
-      expect(runOutput(p, 1)).toMatch(/consensus connection terminated|read message: EOF/)
       expect(cosmovisorMessages(p, MESSAGES)).toEqual([
         'running app',
         'pre-upgrade result',
