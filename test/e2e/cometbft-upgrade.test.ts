@@ -289,7 +289,7 @@ describe.skipIf(missing !== undefined)(
       expect(readlinkSync(join(home.root, 'current'))).toBe(join(home.root, 'upgrades/v2'))
     }, 180_000)
 
-    test('behavior: parked at H, CometBFT serves /status at H, the app answers Info and queries at H−1, `sdkd status --home` prints H, CheckTx answers; the app killed there, CometBFT exits by itself and cosmovisor still switches (DAEMON_RESTART_AFTER_UPGRADE=false: it exits); the old binary started by hand refuses (exit 2, the NEEDED line, upgrade-info.json rewritten, no CometBFT); cosmovisor started again runs v2, which applies the upgrade; past H the old binary is refused by the app version of the home', async () => {
+    test('behavior: parked at H, CometBFT serves /status at H, the app answers Info and queries at H−1, `sdkd status --home` prints H, CheckTx answers; the app killed there, its CometBFT goes with it and cosmovisor still switches (DAEMON_RESTART_AFTER_UPGRADE=false: it exits); the old binary started by hand refuses (exit 2, the NEEDED line, upgrade-info.json rewritten, no CometBFT); cosmovisor started again runs v2, which applies the upgrade; past H the old binary is refused by the app version of the home', async () => {
       const home = await cometCosmovisorHome()
       // cosmovisor's watcher looks only once an hour: the park lasts until the app dies.
       const p = startCosmovisor(
