@@ -124,6 +124,31 @@ export interface QueryNode {
    * undefined when the height is unknown (below the block store's base or past the next height).
    */
   validatorSet(height: number): Promise<ConsensusValidator[] | undefined>
+  /**
+   * A raw ABCI query into the app (upstream's `app.Query`, as `abci_query` answers it), for the
+   * tendermint service's ABCIQuery; absent where no node serves queries.
+   */
+  abciQuery?(req: RawAbciQuery): Promise<RawAbciAnswer>
+}
+
+/** An ABCI RequestQuery. */
+export interface RawAbciQuery {
+  path: string
+  data: Bytes
+  height: number
+  prove: boolean
+}
+
+/** An ABCI ResponseQuery as the node answers it (bytes as base64, null when empty). */
+export interface RawAbciAnswer {
+  code: number
+  log: string
+  info: string
+  index: string
+  key: string | null
+  value: string | null
+  height: string
+  codespace: string
 }
 
 /** One validator of a consensus validator set, as CometBFT's state store keeps it. */

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { App } from '../app/app.js'
 import { loadUpgradePlugins, withPlugins } from '../app/plugins.js'
+import type { RawAbciQuery } from '../app/types.js'
 import type { BlockBuilder } from '../block/block.js'
 import type { BlockProducer } from '../chain/producer.js'
 import { useBrand } from '../codec/brand.js'
@@ -17,7 +18,7 @@ import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
 import { createBroadcastFastPath } from '../server/rest/broadcast-fast-path.js'
 import { createGateway, type GatewayOptions } from '../server/rest/gateway.js'
-import { abciQueryRoutes } from '../server/rpc/abci-query.js'
+import { abciQuery, abciQueryRoutes } from '../server/rpc/abci-query.js'
 import { chainRoutes } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
 import { devRoutes } from '../server/rpc/dev-routes.js'
@@ -198,6 +199,9 @@ export class Node {
         version: SDKD_VERSION,
         appVersion: this.app.name,
         protocolVersion: async () => (await this.rpcNode().abciInfo()).appVersion,
+        // The router is built by the time a query reaches this (it is the one asking).
+        abciQuery: (req: RawAbciQuery) =>
+          abciQuery(this.router, req, this.options.logger, (h) => this.store.view(h)),
       }),
       // The tx and node services: sdkd's, or reaching CometBFT under --consensus cometbft.
       ...routerTxParts(this),

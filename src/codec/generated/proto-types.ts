@@ -1220,6 +1220,126 @@ export declare namespace sdk.auth.v1beta1 {
       accounts?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
     }
   }
+  /** sdk.auth.v1beta1.QueryModuleAccountByNameRequest, decoded. */
+  type QueryModuleAccountByNameRequest = {
+    name: string
+  }
+  namespace QueryModuleAccountByNameRequest {
+    /** sdk.auth.v1beta1.QueryModuleAccountByNameRequest, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryModuleAccountByNameResponse, decoded. */
+  type QueryModuleAccountByNameResponse = {
+    account: ProtoTypes['google.protobuf.Any'] | null
+  }
+  namespace QueryModuleAccountByNameResponse {
+    /** sdk.auth.v1beta1.QueryModuleAccountByNameResponse, as fromObject and encode take it. */
+    type Init = {
+      account?: ProtoInits['google.protobuf.Any'] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.Bech32PrefixRequest, decoded. */
+  type Bech32PrefixRequest = {
+  }
+  namespace Bech32PrefixRequest {
+    /** sdk.auth.v1beta1.Bech32PrefixRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.auth.v1beta1.Bech32PrefixResponse, decoded. */
+  type Bech32PrefixResponse = {
+    bech32_prefix: string
+  }
+  namespace Bech32PrefixResponse {
+    /** sdk.auth.v1beta1.Bech32PrefixResponse, as fromObject and encode take it. */
+    type Init = {
+      bech32_prefix?: string | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.AddressBytesToStringRequest, decoded. */
+  type AddressBytesToStringRequest = {
+    address_bytes: Uint8Array
+  }
+  namespace AddressBytesToStringRequest {
+    /** sdk.auth.v1beta1.AddressBytesToStringRequest, as fromObject and encode take it. */
+    type Init = {
+      address_bytes?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.AddressBytesToStringResponse, decoded. */
+  type AddressBytesToStringResponse = {
+    address_string: string
+  }
+  namespace AddressBytesToStringResponse {
+    /** sdk.auth.v1beta1.AddressBytesToStringResponse, as fromObject and encode take it. */
+    type Init = {
+      address_string?: string | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.AddressStringToBytesRequest, decoded. */
+  type AddressStringToBytesRequest = {
+    address_string: string
+  }
+  namespace AddressStringToBytesRequest {
+    /** sdk.auth.v1beta1.AddressStringToBytesRequest, as fromObject and encode take it. */
+    type Init = {
+      address_string?: string | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.AddressStringToBytesResponse, decoded. */
+  type AddressStringToBytesResponse = {
+    address_bytes: Uint8Array
+  }
+  namespace AddressStringToBytesResponse {
+    /** sdk.auth.v1beta1.AddressStringToBytesResponse, as fromObject and encode take it. */
+    type Init = {
+      address_bytes?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountAddressByIDRequest, decoded. */
+  type QueryAccountAddressByIDRequest = {
+    id: Long
+    account_id: Long
+  }
+  namespace QueryAccountAddressByIDRequest {
+    /** sdk.auth.v1beta1.QueryAccountAddressByIDRequest, as fromObject and encode take it. */
+    type Init = {
+      id?: Long | number | string | bigint | null | undefined
+      account_id?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountAddressByIDResponse, decoded. */
+  type QueryAccountAddressByIDResponse = {
+    account_address: string
+  }
+  namespace QueryAccountAddressByIDResponse {
+    /** sdk.auth.v1beta1.QueryAccountAddressByIDResponse, as fromObject and encode take it. */
+    type Init = {
+      account_address?: string | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountInfoRequest, decoded. */
+  type QueryAccountInfoRequest = {
+    address: string
+  }
+  namespace QueryAccountInfoRequest {
+    /** sdk.auth.v1beta1.QueryAccountInfoRequest, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.QueryAccountInfoResponse, decoded. */
+  type QueryAccountInfoResponse = {
+    info: ProtoTypes['sdk.auth.v1beta1.BaseAccount'] | null
+  }
+  namespace QueryAccountInfoResponse {
+    /** sdk.auth.v1beta1.QueryAccountInfoResponse, as fromObject and encode take it. */
+    type Init = {
+      info?: ProtoInits['sdk.auth.v1beta1.BaseAccount'] | null | undefined
+    }
+  }
 }
 
 export declare namespace sdk.bank.v1beta1 {
@@ -1909,6 +2029,72 @@ export declare namespace sdk.base.tendermint.v1beta1 {
       path?: string | null | undefined
       version?: string | null | undefined
       sum?: string | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.ABCIQueryRequest, decoded. */
+  type ABCIQueryRequest = {
+    data: Uint8Array
+    path: string
+    height: Long
+    prove: boolean
+  }
+  namespace ABCIQueryRequest {
+    /** sdk.base.tendermint.v1beta1.ABCIQueryRequest, as fromObject and encode take it. */
+    type Init = {
+      data?: Uint8Array | null | undefined
+      path?: string | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      prove?: boolean | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.ABCIQueryResponse, decoded. */
+  type ABCIQueryResponse = {
+    code: number
+    log: string
+    info: string
+    index: Long
+    key: Uint8Array
+    value: Uint8Array
+    proof_ops: ProtoTypes['sdk.base.tendermint.v1beta1.ProofOps'] | null
+    height: Long
+    codespace: string
+  }
+  namespace ABCIQueryResponse {
+    /** sdk.base.tendermint.v1beta1.ABCIQueryResponse, as fromObject and encode take it. */
+    type Init = {
+      code?: number | null | undefined
+      log?: string | null | undefined
+      info?: string | null | undefined
+      index?: Long | number | string | bigint | null | undefined
+      key?: Uint8Array | null | undefined
+      value?: Uint8Array | null | undefined
+      proof_ops?: ProtoInits['sdk.base.tendermint.v1beta1.ProofOps'] | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      codespace?: string | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.ProofOp, decoded. */
+  type ProofOp = {
+    type: string
+    key: Uint8Array
+    data: Uint8Array
+  }
+  namespace ProofOp {
+    /** sdk.base.tendermint.v1beta1.ProofOp, as fromObject and encode take it. */
+    type Init = {
+      type?: string | null | undefined
+      key?: Uint8Array | null | undefined
+      data?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.base.tendermint.v1beta1.ProofOps, decoded. */
+  type ProofOps = {
+    ops: ProtoTypes['sdk.base.tendermint.v1beta1.ProofOp'][]
+  }
+  namespace ProofOps {
+    /** sdk.base.tendermint.v1beta1.ProofOps, as fromObject and encode take it. */
+    type Init = {
+      ops?: readonly ProtoInits['sdk.base.tendermint.v1beta1.ProofOp'][] | null | undefined
     }
   }
   /** sdk.base.tendermint.v1beta1.Block, decoded. */
@@ -5985,6 +6171,18 @@ export interface ProtoTypes {
   'sdk.auth.v1beta1.QueryParamsResponse': sdk.auth.v1beta1.QueryParamsResponse
   'sdk.auth.v1beta1.QueryModuleAccountsRequest': sdk.auth.v1beta1.QueryModuleAccountsRequest
   'sdk.auth.v1beta1.QueryModuleAccountsResponse': sdk.auth.v1beta1.QueryModuleAccountsResponse
+  'sdk.auth.v1beta1.QueryModuleAccountByNameRequest': sdk.auth.v1beta1.QueryModuleAccountByNameRequest
+  'sdk.auth.v1beta1.QueryModuleAccountByNameResponse': sdk.auth.v1beta1.QueryModuleAccountByNameResponse
+  'sdk.auth.v1beta1.Bech32PrefixRequest': sdk.auth.v1beta1.Bech32PrefixRequest
+  'sdk.auth.v1beta1.Bech32PrefixResponse': sdk.auth.v1beta1.Bech32PrefixResponse
+  'sdk.auth.v1beta1.AddressBytesToStringRequest': sdk.auth.v1beta1.AddressBytesToStringRequest
+  'sdk.auth.v1beta1.AddressBytesToStringResponse': sdk.auth.v1beta1.AddressBytesToStringResponse
+  'sdk.auth.v1beta1.AddressStringToBytesRequest': sdk.auth.v1beta1.AddressStringToBytesRequest
+  'sdk.auth.v1beta1.AddressStringToBytesResponse': sdk.auth.v1beta1.AddressStringToBytesResponse
+  'sdk.auth.v1beta1.QueryAccountAddressByIDRequest': sdk.auth.v1beta1.QueryAccountAddressByIDRequest
+  'sdk.auth.v1beta1.QueryAccountAddressByIDResponse': sdk.auth.v1beta1.QueryAccountAddressByIDResponse
+  'sdk.auth.v1beta1.QueryAccountInfoRequest': sdk.auth.v1beta1.QueryAccountInfoRequest
+  'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input
@@ -6038,6 +6236,10 @@ export interface ProtoTypes {
   'sdk.base.tendermint.v1beta1.GetNodeInfoResponse': sdk.base.tendermint.v1beta1.GetNodeInfoResponse
   'sdk.base.tendermint.v1beta1.VersionInfo': sdk.base.tendermint.v1beta1.VersionInfo
   'sdk.base.tendermint.v1beta1.Module': sdk.base.tendermint.v1beta1.Module
+  'sdk.base.tendermint.v1beta1.ABCIQueryRequest': sdk.base.tendermint.v1beta1.ABCIQueryRequest
+  'sdk.base.tendermint.v1beta1.ABCIQueryResponse': sdk.base.tendermint.v1beta1.ABCIQueryResponse
+  'sdk.base.tendermint.v1beta1.ProofOp': sdk.base.tendermint.v1beta1.ProofOp
+  'sdk.base.tendermint.v1beta1.ProofOps': sdk.base.tendermint.v1beta1.ProofOps
   'sdk.base.tendermint.v1beta1.Block': sdk.base.tendermint.v1beta1.Block
   'sdk.base.tendermint.v1beta1.Header': sdk.base.tendermint.v1beta1.Header
   'sdk.base.v1beta1.Coin': sdk.base.v1beta1.Coin
@@ -6415,6 +6617,18 @@ export interface ProtoInits {
   'sdk.auth.v1beta1.QueryParamsResponse': sdk.auth.v1beta1.QueryParamsResponse.Init
   'sdk.auth.v1beta1.QueryModuleAccountsRequest': sdk.auth.v1beta1.QueryModuleAccountsRequest.Init
   'sdk.auth.v1beta1.QueryModuleAccountsResponse': sdk.auth.v1beta1.QueryModuleAccountsResponse.Init
+  'sdk.auth.v1beta1.QueryModuleAccountByNameRequest': sdk.auth.v1beta1.QueryModuleAccountByNameRequest.Init
+  'sdk.auth.v1beta1.QueryModuleAccountByNameResponse': sdk.auth.v1beta1.QueryModuleAccountByNameResponse.Init
+  'sdk.auth.v1beta1.Bech32PrefixRequest': sdk.auth.v1beta1.Bech32PrefixRequest.Init
+  'sdk.auth.v1beta1.Bech32PrefixResponse': sdk.auth.v1beta1.Bech32PrefixResponse.Init
+  'sdk.auth.v1beta1.AddressBytesToStringRequest': sdk.auth.v1beta1.AddressBytesToStringRequest.Init
+  'sdk.auth.v1beta1.AddressBytesToStringResponse': sdk.auth.v1beta1.AddressBytesToStringResponse.Init
+  'sdk.auth.v1beta1.AddressStringToBytesRequest': sdk.auth.v1beta1.AddressStringToBytesRequest.Init
+  'sdk.auth.v1beta1.AddressStringToBytesResponse': sdk.auth.v1beta1.AddressStringToBytesResponse.Init
+  'sdk.auth.v1beta1.QueryAccountAddressByIDRequest': sdk.auth.v1beta1.QueryAccountAddressByIDRequest.Init
+  'sdk.auth.v1beta1.QueryAccountAddressByIDResponse': sdk.auth.v1beta1.QueryAccountAddressByIDResponse.Init
+  'sdk.auth.v1beta1.QueryAccountInfoRequest': sdk.auth.v1beta1.QueryAccountInfoRequest.Init
+  'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse.Init
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params.Init
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled.Init
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input.Init
@@ -6468,6 +6682,10 @@ export interface ProtoInits {
   'sdk.base.tendermint.v1beta1.GetNodeInfoResponse': sdk.base.tendermint.v1beta1.GetNodeInfoResponse.Init
   'sdk.base.tendermint.v1beta1.VersionInfo': sdk.base.tendermint.v1beta1.VersionInfo.Init
   'sdk.base.tendermint.v1beta1.Module': sdk.base.tendermint.v1beta1.Module.Init
+  'sdk.base.tendermint.v1beta1.ABCIQueryRequest': sdk.base.tendermint.v1beta1.ABCIQueryRequest.Init
+  'sdk.base.tendermint.v1beta1.ABCIQueryResponse': sdk.base.tendermint.v1beta1.ABCIQueryResponse.Init
+  'sdk.base.tendermint.v1beta1.ProofOp': sdk.base.tendermint.v1beta1.ProofOp.Init
+  'sdk.base.tendermint.v1beta1.ProofOps': sdk.base.tendermint.v1beta1.ProofOps.Init
   'sdk.base.tendermint.v1beta1.Block': sdk.base.tendermint.v1beta1.Block.Init
   'sdk.base.tendermint.v1beta1.Header': sdk.base.tendermint.v1beta1.Header.Init
   'sdk.base.v1beta1.Coin': sdk.base.v1beta1.Coin.Init
@@ -6812,8 +7030,14 @@ export interface ProtoMethods {
   'grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo': { request: 'grpc.reflection.v1alpha.ServerReflectionRequest'; response: 'grpc.reflection.v1alpha.ServerReflectionResponse' }
   'sdk.auth.v1beta1.Query/Accounts': { request: 'sdk.auth.v1beta1.QueryAccountsRequest'; response: 'sdk.auth.v1beta1.QueryAccountsResponse' }
   'sdk.auth.v1beta1.Query/Account': { request: 'sdk.auth.v1beta1.QueryAccountRequest'; response: 'sdk.auth.v1beta1.QueryAccountResponse' }
+  'sdk.auth.v1beta1.Query/AccountAddressByID': { request: 'sdk.auth.v1beta1.QueryAccountAddressByIDRequest'; response: 'sdk.auth.v1beta1.QueryAccountAddressByIDResponse' }
   'sdk.auth.v1beta1.Query/Params': { request: 'sdk.auth.v1beta1.QueryParamsRequest'; response: 'sdk.auth.v1beta1.QueryParamsResponse' }
   'sdk.auth.v1beta1.Query/ModuleAccounts': { request: 'sdk.auth.v1beta1.QueryModuleAccountsRequest'; response: 'sdk.auth.v1beta1.QueryModuleAccountsResponse' }
+  'sdk.auth.v1beta1.Query/ModuleAccountByName': { request: 'sdk.auth.v1beta1.QueryModuleAccountByNameRequest'; response: 'sdk.auth.v1beta1.QueryModuleAccountByNameResponse' }
+  'sdk.auth.v1beta1.Query/Bech32Prefix': { request: 'sdk.auth.v1beta1.Bech32PrefixRequest'; response: 'sdk.auth.v1beta1.Bech32PrefixResponse' }
+  'sdk.auth.v1beta1.Query/AddressBytesToString': { request: 'sdk.auth.v1beta1.AddressBytesToStringRequest'; response: 'sdk.auth.v1beta1.AddressBytesToStringResponse' }
+  'sdk.auth.v1beta1.Query/AddressStringToBytes': { request: 'sdk.auth.v1beta1.AddressStringToBytesRequest'; response: 'sdk.auth.v1beta1.AddressStringToBytesResponse' }
+  'sdk.auth.v1beta1.Query/AccountInfo': { request: 'sdk.auth.v1beta1.QueryAccountInfoRequest'; response: 'sdk.auth.v1beta1.QueryAccountInfoResponse' }
   'sdk.bank.v1beta1.Query/Balance': { request: 'sdk.bank.v1beta1.QueryBalanceRequest'; response: 'sdk.bank.v1beta1.QueryBalanceResponse' }
   'sdk.bank.v1beta1.Query/AllBalances': { request: 'sdk.bank.v1beta1.QueryAllBalancesRequest'; response: 'sdk.bank.v1beta1.QueryAllBalancesResponse' }
   'sdk.bank.v1beta1.Query/TotalSupply': { request: 'sdk.bank.v1beta1.QueryTotalSupplyRequest'; response: 'sdk.bank.v1beta1.QueryTotalSupplyResponse' }
@@ -6826,6 +7050,7 @@ export interface ProtoMethods {
   'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight': { request: 'sdk.base.tendermint.v1beta1.GetBlockByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetBlockByHeightResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetLatestValidatorSet': { request: 'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetValidatorSetByHeight': { request: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse' }
+  'sdk.base.tendermint.v1beta1.Service/ABCIQuery': { request: 'sdk.base.tendermint.v1beta1.ABCIQueryRequest'; response: 'sdk.base.tendermint.v1beta1.ABCIQueryResponse' }
   'sdk.consensus.v1.Query/Params': { request: 'sdk.consensus.v1.QueryParamsRequest'; response: 'sdk.consensus.v1.QueryParamsResponse' }
   'sdk.evidence.v1beta1.Query/Evidence': { request: 'sdk.evidence.v1beta1.QueryEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryEvidenceResponse' }
   'sdk.evidence.v1beta1.Query/AllEvidence': { request: 'sdk.evidence.v1beta1.QueryAllEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryAllEvidenceResponse' }

@@ -9,6 +9,7 @@ import {
 import type { AuthKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerAuthQueries } from './queries.js'
+import { registerAuthInfoQueries } from './queries-info.js'
 
 export interface AuthModuleOptions {
   registry: ProtoRegistry
@@ -20,7 +21,10 @@ export function createAuthModule({ registry, keeper }: AuthModuleOptions): AppMo
   return {
     name: MODULE_NAME,
     consensusVersion: 5,
-    registerServices: (cfg) => registerAuthQueries(cfg, keeper),
+    registerServices: (cfg) => {
+      registerAuthQueries(cfg, keeper)
+      registerAuthInfoQueries(cfg, keeper)
+    },
     defaultGenesis: defaultAuthGenesis,
     validateGenesis(genesis) {
       validateAuthGenesis(keeper, parseAuthGenesis(registry, genesis))

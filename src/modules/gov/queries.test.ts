@@ -78,7 +78,10 @@ describe('gov queries', () => {
     })
     expect(
       await queryError(c, 'sdk.gov.v1.Query/Deposit', { proposal_id: 1, depositor: VAL }),
-    ).toEqual({ code: 3, message: `depositer: ${VAL} not found for proposal: 1` })
+    ).toEqual({
+      code: 5,
+      message: `collections: not found: key '("1", "${VAL}")' of type github.com/cosmos/gogoproto/sdk.gov.v1.Deposit`,
+    })
     expect(await queryError(c, 'sdk.gov.v1.Query/Params', { params_type: 'bogus' })).toEqual({
       code: 3,
       message: 'unknown params type: bogus',

@@ -1,6 +1,7 @@
 import { type PageResponse, paginate } from '../../app/pagination.js'
 import { addressArg, invalidArgument, notFound, pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
+import { addressToBech32 } from '../../codec/address.js'
 import { type Bytes, uint64BE } from '../../codec/bytes.js'
 import { type Int64, int64Of } from '../../codec/int64.js'
 import type { Proto, QueryMethod, QueryRequest } from '../../codec/proto.js'
@@ -145,10 +146,14 @@ export function govV1Queries(keeper: GovKeeper): GovV1Queries {
       const id = proposalIdArg(req)
       const depositorText = req.depositor
       if (depositorText === '') throw invalidArgument('empty depositor address')
-      const deposit = await keeper.c.deposits.get(store(ctx), [id, addressArg(depositorText)])
+      const depositor = addressArg(depositorText)
+      const deposit = await keeper.c.deposits.get(store(ctx), [id, depositor])
       if (!deposit) {
-        // Upstream's spelling.
-        throw invalidArgument(`depositer: ${depositorText} not found for proposal: ${id}`)
+        // v0.50 reads deposits from a collections map and answers its miss as NotFound, the
+        // key printed as the pair key codec does (both parts quoted) and the value type by name.
+        throw notFound(
+          `collections: not found: key '("${id}", "${addressToBech32(depositor)}")' of type github.com/cosmos/gogoproto/${ctx.registry.name('sdk.gov.v1.Deposit')}`,
+        )
       }
       return { deposit }
     },

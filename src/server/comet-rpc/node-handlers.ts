@@ -6,7 +6,7 @@ import { int64Of } from '../../codec/int64.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import { nodeInfoToProto } from '../node-info.js'
-import { createNodeServiceHandlers } from '../query/node-service.js'
+import { abciQueryEntry, createNodeServiceHandlers } from '../query/node-service.js'
 import { type CometRpcClient, CometRpcError } from './client.js'
 import { blockResponseOf } from './convert.js'
 
@@ -107,5 +107,7 @@ export function createCometNodeServiceHandlers(
       if (height > (await chainLength(rpc))) throw tooHigh()
       return validatorSet(registry, rpc, Number(height), req.pagination)
     }),
+    // Upstream's queryFn is the app's own Query, not CometBFT's: the same as without CometBFT.
+    abciQueryEntry(),
   ])
 }

@@ -1,6 +1,7 @@
 import { queryEntry } from '../../app/handlers.js'
 import type { QueryContext, QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
+import { fromBase64Strict } from '../../codec/bytes.js'
 import { int64Of } from '../../codec/int64.js'
 import type { ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
@@ -103,5 +104,44 @@ export function createNodeServiceHandlers(): Map<string, RoutedQueryHandler> {
       return blockAt(ctx, Number(height))
     }),
     ...validatorSetHandlers(),
+    abciQueryEntry(),
   ])
+}
+
+/** The first segments upstream's ABCIQuery lets through: the app's raw ABCI paths, not gRPC ones. */
+const RAW_ABCI_PATHS = new Set(['app', 'store', 'p2p', 'custom'])
+
+/**
+ * `ABCIQuery` as upstream's cmtservice: a raw query into the app's own ABCI Query (the same answer
+ * as the `abci_query` RPC route, at the request's `height`, not the height header's), refusing
+ * gRPC method paths; the ResponseQuery is returned whatever its code.
+ */
+export function abciQueryEntry(): [string, RoutedQueryHandler] {
+  return queryEntry(`${SERVICE}/ABCIQuery`, async (req, ctx) => {
+    const node = nodeOf(ctx)
+    if (!node.abciQuery) throw new StatusError(GrpcCode.Internal, 'ABCI Query handler undefined')
+    if (req.path === '') throw new StatusError(GrpcCode.InvalidArgument, 'empty query path')
+    const first = (req.path.startsWith('/') ? req.path.slice(1) : req.path).split('/')[0]!
+    if (!RAW_ABCI_PATHS.has(first)) {
+      throw new StatusError(GrpcCode.InvalidArgument, `unsupported ABCI query path: ${req.path}`)
+    }
+    const r = await node.abciQuery({
+      path: req.path,
+      data: req.data,
+      height: Number(int64Of(req.height)),
+      prove: req.prove,
+    })
+    const bytes = (b64: string | null) =>
+      (b64 ? fromBase64Strict(b64) : undefined) ?? new Uint8Array()
+    return {
+      code: r.code,
+      log: r.log,
+      info: r.info,
+      index: r.index,
+      key: bytes(r.key),
+      value: bytes(r.value),
+      height: r.height,
+      codespace: r.codespace,
+    }
+  })
 }
