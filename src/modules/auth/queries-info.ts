@@ -1,3 +1,4 @@
+import { bech32 } from '@scure/base'
 import { addressArg, invalidArgument, notFound } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
@@ -67,7 +68,9 @@ export function registerAuthInfoQueries(cfg: ModuleConfigurator, keeper: AuthKee
     if (req.address_bytes.length === 0) {
       throw invalidArgument('empty address bytes is not allowed')
     }
-    return { address_string: addressToBech32(req.address_bytes, prefix(ctx)) }
+    // Upstream's bech32 encoder has no length limit: neither has this one (any byte count).
+    const words = bech32.toWords(req.address_bytes)
+    return { address_string: bech32.encode(prefix(ctx), words, false) }
   })
 
   cfg.registerQuery(`${SERVICE}/AddressStringToBytes`, async (req) => {
