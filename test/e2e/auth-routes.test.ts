@@ -279,6 +279,15 @@ describe.each(BRANDS)('auth routes, brand %s', (brand) => {
       codespace: rpcPast.codespace,
     })
     expect(past.body.key).toBe(b64(key))
+    // Over gRPC the same answer, the height header aside (the request's height decides).
+    const overGrpc = await grpcCall(
+      brand,
+      'sdk.base.tendermint.v1beta1.Service/ABCIQuery',
+      { path: '/store/auth/key', data: key, height: PAST },
+      n.latest,
+    )
+    expect(Buffer.from(overGrpc.value).toString('base64')).toBe(rpcPast.value)
+    expect(overGrpc.height).toBe(String(PAST))
     const latest = await route(0)
     expect(latest.body.height).toBe(String(n.latest))
     expect(latest.body.value).not.toBe(past.body.value)
