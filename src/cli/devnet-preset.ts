@@ -115,9 +115,35 @@ export function devnetAppState(
     ...accounts.map((a) => ({ address: a.address, coins: DEVNET_BALANCE })),
   ]
   state.bank.supply = []
+  state.bank.denom_metadata = withBondDenomMetadata(
+    state.bank.denom_metadata ?? [],
+    String(state.staking?.params?.bond_denom ?? 'stake'),
+  )
   state.gov ??= {}
   state.gov.params = { ...defaultGovParams(), ...(state.gov.params ?? {}), ...DEVNET_GOV }
   return state
+}
+
+/**
+ * `simd init` leaves `denom_metadata` empty; the devnet describes its bond denom there, so wallets
+ * and the metadata routes have an entry to show (one unit, the base, also the display denom).
+ * An entry the genesis already has for that denom is kept.
+ */
+function withBondDenomMetadata(list: Obj[], denom: string): Obj[] {
+  if (list.some((m) => m.base === denom)) return list
+  return [
+    ...list,
+    {
+      description: `The staking token of the devnet`,
+      denom_units: [{ denom, exponent: 0, aliases: [] }],
+      base: denom,
+      display: denom,
+      name: denom,
+      symbol: denom.toUpperCase(),
+      uri: '',
+      uri_hash: '',
+    },
+  ]
 }
 
 /** Tokens bonded per unit of consensus power (upstream DefaultPowerReduction). */

@@ -7,9 +7,15 @@ import {
   queryAndPrint,
 } from './client-context.js'
 import { commandGroup } from './groups.js'
+import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
 import type { GlobalFlags } from './start-flags.js'
 
-/** `sdkd query bank balances <address> [--denom d]`. */
+const SERVICE = 'sdk.bank.v1beta1.Query'
+
+/**
+ * `sdkd query bank balances <address> [--denom d]`, and the commands upstream's autocli names for
+ * the spendable balance, denom metadata and denom owner queries.
+ */
 export function registerQueryBank(program: Command, globals: () => GlobalFlags): void {
   const bank = commandGroup(program, 'query')
     .command('bank')
@@ -30,5 +36,77 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
       else
         await queryAndPrint(globals(), f, 'sdk.bank.v1beta1.Query/AllBalances', { address: addr })
     }),
+  )
+
+  const query = (
+    use: string,
+    description: string,
+    method: string,
+    request: (args: string[], f: QueryFlags & PageFlags & { denom?: string }) => Promise<object>,
+    options: { paged?: boolean; denomFlag?: boolean } = {},
+  ) => {
+    let cmd = addQueryFlags(bank.command(use).description(description))
+    if (options.denomFlag) cmd = cmd.requiredOption('--denom <denom>', 'the coin denom')
+    if (options.paged) cmd = addPageFlags(cmd)
+    cmd.action(
+      clientAction(async (...all: unknown[]) => {
+        const args = all.filter((a): a is string => typeof a === 'string')
+        const f = all.find((a) => typeof a === 'object' && a !== null) as QueryFlags &
+          PageFlags & { denom?: string }
+        const paging = options.paged ? { pagination: pageRequest(f) } : {}
+        await queryAndPrint(globals(), f, `${SERVICE}/${method}`, {
+          ...(await request(args, f)),
+          ...paging,
+        })
+      }),
+    )
+  }
+
+  query(
+    'spendable-balances <address>',
+    'query for account spendable balances by address',
+    'SpendableBalances',
+    async ([address]) => ({ address: await addressArg(address!) }),
+    { paged: true },
+  )
+  query(
+    'spendable-balance <address> <denom>',
+    'query the spendable balance of a single denom for a single account',
+    'SpendableBalanceByDenom',
+    async ([address, denom]) => ({ address: await addressArg(address!), denom }),
+  )
+  query(
+    'denom-metadata <denom>',
+    'query the client metadata of a given coin denomination',
+    'DenomMetadata',
+    async ([denom]) => ({ denom }),
+  )
+  query(
+    'denom-metadata-by-query-string',
+    'query the client metadata of a coin denomination given by --denom (one with a "/" too)',
+    'DenomMetadataByQueryString',
+    async (_args, f) => ({ denom: f.denom }),
+    { denomFlag: true },
+  )
+  query(
+    'denoms-metadata',
+    'query the client metadata for all registered coin denominations',
+    'DenomsMetadata',
+    async () => ({}),
+    { paged: true },
+  )
+  query(
+    'denom-owners <denom>',
+    'query for all account addresses that own a particular token denomination',
+    'DenomOwners',
+    async ([denom]) => ({ denom }),
+    { paged: true },
+  )
+  query(
+    'denom-owners-by-query',
+    'query for all account addresses that own the token denomination given by --denom',
+    'DenomOwnersByQuery',
+    async (_args, f) => ({ denom: f.denom }),
+    { paged: true, denomFlag: true },
   )
 }

@@ -224,7 +224,21 @@ describe.skipIf(!tool.path)(`grpcurl ${tool.version ?? ''} against sdkd`, () => 
       expect(listed).toEqual({ code: 0, stdout: `${services.join('\n')}\n`, stderr: '' })
       expect(each[services.indexOf(`${x.pkg}.bank.v1beta1.Query`)]).toEqual({
         code: 0,
-        stdout: ['AllBalances', 'Balance', 'Params', 'SendEnabled', 'SupplyOf', 'TotalSupply']
+        stdout: [
+          'AllBalances',
+          'Balance',
+          'DenomMetadata',
+          'DenomMetadataByQueryString',
+          'DenomOwners',
+          'DenomOwnersByQuery',
+          'DenomsMetadata',
+          'Params',
+          'SendEnabled',
+          'SpendableBalanceByDenom',
+          'SpendableBalances',
+          'SupplyOf',
+          'TotalSupply',
+        ]
           .map((m) => `${x.pkg}.bank.v1beta1.Query.${m}\n`)
           .join(''),
         stderr: '',

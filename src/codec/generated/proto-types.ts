@@ -1517,6 +1517,52 @@ export declare namespace sdk.bank.v1beta1 {
       pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
     }
   }
+  /** sdk.bank.v1beta1.QuerySpendableBalancesRequest, decoded. */
+  type QuerySpendableBalancesRequest = {
+    address: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QuerySpendableBalancesRequest {
+    /** sdk.bank.v1beta1.QuerySpendableBalancesRequest, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QuerySpendableBalancesResponse, decoded. */
+  type QuerySpendableBalancesResponse = {
+    balances: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QuerySpendableBalancesResponse {
+    /** sdk.bank.v1beta1.QuerySpendableBalancesResponse, as fromObject and encode take it. */
+    type Init = {
+      balances?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QuerySpendableBalanceByDenomRequest, decoded. */
+  type QuerySpendableBalanceByDenomRequest = {
+    address: string
+    denom: string
+  }
+  namespace QuerySpendableBalanceByDenomRequest {
+    /** sdk.bank.v1beta1.QuerySpendableBalanceByDenomRequest, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      denom?: string | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QuerySpendableBalanceByDenomResponse, decoded. */
+  type QuerySpendableBalanceByDenomResponse = {
+    balance: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace QuerySpendableBalanceByDenomResponse {
+    /** sdk.bank.v1beta1.QuerySpendableBalanceByDenomResponse, as fromObject and encode take it. */
+    type Init = {
+      balance?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
   /** sdk.bank.v1beta1.QueryTotalSupplyRequest, decoded. */
   type QueryTotalSupplyRequest = {
     pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
@@ -1598,6 +1644,128 @@ export declare namespace sdk.bank.v1beta1 {
     /** sdk.bank.v1beta1.QuerySendEnabledResponse, as fromObject and encode take it. */
     type Init = {
       send_enabled?: readonly ProtoInits['sdk.bank.v1beta1.SendEnabled'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomsMetadataRequest, decoded. */
+  type QueryDenomsMetadataRequest = {
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDenomsMetadataRequest {
+    /** sdk.bank.v1beta1.QueryDenomsMetadataRequest, as fromObject and encode take it. */
+    type Init = {
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomsMetadataResponse, decoded. */
+  type QueryDenomsMetadataResponse = {
+    metadatas: ProtoTypes['sdk.bank.v1beta1.Metadata'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDenomsMetadataResponse {
+    /** sdk.bank.v1beta1.QueryDenomsMetadataResponse, as fromObject and encode take it. */
+    type Init = {
+      metadatas?: readonly ProtoInits['sdk.bank.v1beta1.Metadata'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomMetadataRequest, decoded. */
+  type QueryDenomMetadataRequest = {
+    denom: string
+  }
+  namespace QueryDenomMetadataRequest {
+    /** sdk.bank.v1beta1.QueryDenomMetadataRequest, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomMetadataResponse, decoded. */
+  type QueryDenomMetadataResponse = {
+    metadata: ProtoTypes['sdk.bank.v1beta1.Metadata'] | null
+  }
+  namespace QueryDenomMetadataResponse {
+    /** sdk.bank.v1beta1.QueryDenomMetadataResponse, as fromObject and encode take it. */
+    type Init = {
+      metadata?: ProtoInits['sdk.bank.v1beta1.Metadata'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomMetadataByQueryStringRequest, decoded. */
+  type QueryDenomMetadataByQueryStringRequest = {
+    denom: string
+  }
+  namespace QueryDenomMetadataByQueryStringRequest {
+    /** sdk.bank.v1beta1.QueryDenomMetadataByQueryStringRequest, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomMetadataByQueryStringResponse, decoded. */
+  type QueryDenomMetadataByQueryStringResponse = {
+    metadata: ProtoTypes['sdk.bank.v1beta1.Metadata'] | null
+  }
+  namespace QueryDenomMetadataByQueryStringResponse {
+    /** sdk.bank.v1beta1.QueryDenomMetadataByQueryStringResponse, as fromObject and encode take it. */
+    type Init = {
+      metadata?: ProtoInits['sdk.bank.v1beta1.Metadata'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomOwnersRequest, decoded. */
+  type QueryDenomOwnersRequest = {
+    denom: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDenomOwnersRequest {
+    /** sdk.bank.v1beta1.QueryDenomOwnersRequest, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.DenomOwner, decoded. */
+  type DenomOwner = {
+    address: string
+    balance: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace DenomOwner {
+    /** sdk.bank.v1beta1.DenomOwner, as fromObject and encode take it. */
+    type Init = {
+      address?: string | null | undefined
+      balance?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomOwnersResponse, decoded. */
+  type QueryDenomOwnersResponse = {
+    denom_owners: ProtoTypes['sdk.bank.v1beta1.DenomOwner'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDenomOwnersResponse {
+    /** sdk.bank.v1beta1.QueryDenomOwnersResponse, as fromObject and encode take it. */
+    type Init = {
+      denom_owners?: readonly ProtoInits['sdk.bank.v1beta1.DenomOwner'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest, decoded. */
+  type QueryDenomOwnersByQueryRequest = {
+    denom: string
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryDenomOwnersByQueryRequest {
+    /** sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest, as fromObject and encode take it. */
+    type Init = {
+      denom?: string | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse, decoded. */
+  type QueryDenomOwnersByQueryResponse = {
+    denom_owners: ProtoTypes['sdk.bank.v1beta1.DenomOwner'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryDenomOwnersByQueryResponse {
+    /** sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse, as fromObject and encode take it. */
+    type Init = {
+      denom_owners?: readonly ProtoInits['sdk.bank.v1beta1.DenomOwner'][] | null | undefined
       pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
     }
   }
@@ -6196,6 +6364,10 @@ export interface ProtoTypes {
   'sdk.bank.v1beta1.QueryBalanceResponse': sdk.bank.v1beta1.QueryBalanceResponse
   'sdk.bank.v1beta1.QueryAllBalancesRequest': sdk.bank.v1beta1.QueryAllBalancesRequest
   'sdk.bank.v1beta1.QueryAllBalancesResponse': sdk.bank.v1beta1.QueryAllBalancesResponse
+  'sdk.bank.v1beta1.QuerySpendableBalancesRequest': sdk.bank.v1beta1.QuerySpendableBalancesRequest
+  'sdk.bank.v1beta1.QuerySpendableBalancesResponse': sdk.bank.v1beta1.QuerySpendableBalancesResponse
+  'sdk.bank.v1beta1.QuerySpendableBalanceByDenomRequest': sdk.bank.v1beta1.QuerySpendableBalanceByDenomRequest
+  'sdk.bank.v1beta1.QuerySpendableBalanceByDenomResponse': sdk.bank.v1beta1.QuerySpendableBalanceByDenomResponse
   'sdk.bank.v1beta1.QueryTotalSupplyRequest': sdk.bank.v1beta1.QueryTotalSupplyRequest
   'sdk.bank.v1beta1.QueryTotalSupplyResponse': sdk.bank.v1beta1.QueryTotalSupplyResponse
   'sdk.bank.v1beta1.QuerySupplyOfRequest': sdk.bank.v1beta1.QuerySupplyOfRequest
@@ -6204,6 +6376,17 @@ export interface ProtoTypes {
   'sdk.bank.v1beta1.QueryParamsResponse': sdk.bank.v1beta1.QueryParamsResponse
   'sdk.bank.v1beta1.QuerySendEnabledRequest': sdk.bank.v1beta1.QuerySendEnabledRequest
   'sdk.bank.v1beta1.QuerySendEnabledResponse': sdk.bank.v1beta1.QuerySendEnabledResponse
+  'sdk.bank.v1beta1.QueryDenomsMetadataRequest': sdk.bank.v1beta1.QueryDenomsMetadataRequest
+  'sdk.bank.v1beta1.QueryDenomsMetadataResponse': sdk.bank.v1beta1.QueryDenomsMetadataResponse
+  'sdk.bank.v1beta1.QueryDenomMetadataRequest': sdk.bank.v1beta1.QueryDenomMetadataRequest
+  'sdk.bank.v1beta1.QueryDenomMetadataResponse': sdk.bank.v1beta1.QueryDenomMetadataResponse
+  'sdk.bank.v1beta1.QueryDenomMetadataByQueryStringRequest': sdk.bank.v1beta1.QueryDenomMetadataByQueryStringRequest
+  'sdk.bank.v1beta1.QueryDenomMetadataByQueryStringResponse': sdk.bank.v1beta1.QueryDenomMetadataByQueryStringResponse
+  'sdk.bank.v1beta1.QueryDenomOwnersRequest': sdk.bank.v1beta1.QueryDenomOwnersRequest
+  'sdk.bank.v1beta1.DenomOwner': sdk.bank.v1beta1.DenomOwner
+  'sdk.bank.v1beta1.QueryDenomOwnersResponse': sdk.bank.v1beta1.QueryDenomOwnersResponse
+  'sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest': sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest
+  'sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse': sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse
   'sdk.bank.v1beta1.MsgSend': sdk.bank.v1beta1.MsgSend
   'sdk.bank.v1beta1.MsgSendResponse': sdk.bank.v1beta1.MsgSendResponse
   'sdk.bank.v1beta1.MsgMultiSend': sdk.bank.v1beta1.MsgMultiSend
@@ -6642,6 +6825,10 @@ export interface ProtoInits {
   'sdk.bank.v1beta1.QueryBalanceResponse': sdk.bank.v1beta1.QueryBalanceResponse.Init
   'sdk.bank.v1beta1.QueryAllBalancesRequest': sdk.bank.v1beta1.QueryAllBalancesRequest.Init
   'sdk.bank.v1beta1.QueryAllBalancesResponse': sdk.bank.v1beta1.QueryAllBalancesResponse.Init
+  'sdk.bank.v1beta1.QuerySpendableBalancesRequest': sdk.bank.v1beta1.QuerySpendableBalancesRequest.Init
+  'sdk.bank.v1beta1.QuerySpendableBalancesResponse': sdk.bank.v1beta1.QuerySpendableBalancesResponse.Init
+  'sdk.bank.v1beta1.QuerySpendableBalanceByDenomRequest': sdk.bank.v1beta1.QuerySpendableBalanceByDenomRequest.Init
+  'sdk.bank.v1beta1.QuerySpendableBalanceByDenomResponse': sdk.bank.v1beta1.QuerySpendableBalanceByDenomResponse.Init
   'sdk.bank.v1beta1.QueryTotalSupplyRequest': sdk.bank.v1beta1.QueryTotalSupplyRequest.Init
   'sdk.bank.v1beta1.QueryTotalSupplyResponse': sdk.bank.v1beta1.QueryTotalSupplyResponse.Init
   'sdk.bank.v1beta1.QuerySupplyOfRequest': sdk.bank.v1beta1.QuerySupplyOfRequest.Init
@@ -6650,6 +6837,17 @@ export interface ProtoInits {
   'sdk.bank.v1beta1.QueryParamsResponse': sdk.bank.v1beta1.QueryParamsResponse.Init
   'sdk.bank.v1beta1.QuerySendEnabledRequest': sdk.bank.v1beta1.QuerySendEnabledRequest.Init
   'sdk.bank.v1beta1.QuerySendEnabledResponse': sdk.bank.v1beta1.QuerySendEnabledResponse.Init
+  'sdk.bank.v1beta1.QueryDenomsMetadataRequest': sdk.bank.v1beta1.QueryDenomsMetadataRequest.Init
+  'sdk.bank.v1beta1.QueryDenomsMetadataResponse': sdk.bank.v1beta1.QueryDenomsMetadataResponse.Init
+  'sdk.bank.v1beta1.QueryDenomMetadataRequest': sdk.bank.v1beta1.QueryDenomMetadataRequest.Init
+  'sdk.bank.v1beta1.QueryDenomMetadataResponse': sdk.bank.v1beta1.QueryDenomMetadataResponse.Init
+  'sdk.bank.v1beta1.QueryDenomMetadataByQueryStringRequest': sdk.bank.v1beta1.QueryDenomMetadataByQueryStringRequest.Init
+  'sdk.bank.v1beta1.QueryDenomMetadataByQueryStringResponse': sdk.bank.v1beta1.QueryDenomMetadataByQueryStringResponse.Init
+  'sdk.bank.v1beta1.QueryDenomOwnersRequest': sdk.bank.v1beta1.QueryDenomOwnersRequest.Init
+  'sdk.bank.v1beta1.DenomOwner': sdk.bank.v1beta1.DenomOwner.Init
+  'sdk.bank.v1beta1.QueryDenomOwnersResponse': sdk.bank.v1beta1.QueryDenomOwnersResponse.Init
+  'sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest': sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest.Init
+  'sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse': sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse.Init
   'sdk.bank.v1beta1.MsgSend': sdk.bank.v1beta1.MsgSend.Init
   'sdk.bank.v1beta1.MsgSendResponse': sdk.bank.v1beta1.MsgSendResponse.Init
   'sdk.bank.v1beta1.MsgMultiSend': sdk.bank.v1beta1.MsgMultiSend.Init
@@ -7040,9 +7238,16 @@ export interface ProtoMethods {
   'sdk.auth.v1beta1.Query/AccountInfo': { request: 'sdk.auth.v1beta1.QueryAccountInfoRequest'; response: 'sdk.auth.v1beta1.QueryAccountInfoResponse' }
   'sdk.bank.v1beta1.Query/Balance': { request: 'sdk.bank.v1beta1.QueryBalanceRequest'; response: 'sdk.bank.v1beta1.QueryBalanceResponse' }
   'sdk.bank.v1beta1.Query/AllBalances': { request: 'sdk.bank.v1beta1.QueryAllBalancesRequest'; response: 'sdk.bank.v1beta1.QueryAllBalancesResponse' }
+  'sdk.bank.v1beta1.Query/SpendableBalances': { request: 'sdk.bank.v1beta1.QuerySpendableBalancesRequest'; response: 'sdk.bank.v1beta1.QuerySpendableBalancesResponse' }
+  'sdk.bank.v1beta1.Query/SpendableBalanceByDenom': { request: 'sdk.bank.v1beta1.QuerySpendableBalanceByDenomRequest'; response: 'sdk.bank.v1beta1.QuerySpendableBalanceByDenomResponse' }
   'sdk.bank.v1beta1.Query/TotalSupply': { request: 'sdk.bank.v1beta1.QueryTotalSupplyRequest'; response: 'sdk.bank.v1beta1.QueryTotalSupplyResponse' }
   'sdk.bank.v1beta1.Query/SupplyOf': { request: 'sdk.bank.v1beta1.QuerySupplyOfRequest'; response: 'sdk.bank.v1beta1.QuerySupplyOfResponse' }
   'sdk.bank.v1beta1.Query/Params': { request: 'sdk.bank.v1beta1.QueryParamsRequest'; response: 'sdk.bank.v1beta1.QueryParamsResponse' }
+  'sdk.bank.v1beta1.Query/DenomMetadata': { request: 'sdk.bank.v1beta1.QueryDenomMetadataRequest'; response: 'sdk.bank.v1beta1.QueryDenomMetadataResponse' }
+  'sdk.bank.v1beta1.Query/DenomMetadataByQueryString': { request: 'sdk.bank.v1beta1.QueryDenomMetadataByQueryStringRequest'; response: 'sdk.bank.v1beta1.QueryDenomMetadataByQueryStringResponse' }
+  'sdk.bank.v1beta1.Query/DenomsMetadata': { request: 'sdk.bank.v1beta1.QueryDenomsMetadataRequest'; response: 'sdk.bank.v1beta1.QueryDenomsMetadataResponse' }
+  'sdk.bank.v1beta1.Query/DenomOwners': { request: 'sdk.bank.v1beta1.QueryDenomOwnersRequest'; response: 'sdk.bank.v1beta1.QueryDenomOwnersResponse' }
+  'sdk.bank.v1beta1.Query/DenomOwnersByQuery': { request: 'sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest'; response: 'sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse' }
   'sdk.bank.v1beta1.Query/SendEnabled': { request: 'sdk.bank.v1beta1.QuerySendEnabledRequest'; response: 'sdk.bank.v1beta1.QuerySendEnabledResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetNodeInfo': { request: 'sdk.base.tendermint.v1beta1.GetNodeInfoRequest'; response: 'sdk.base.tendermint.v1beta1.GetNodeInfoResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }

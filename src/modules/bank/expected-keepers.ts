@@ -1,5 +1,7 @@
 import type { Bytes } from '../../codec/bytes.js'
-import type { KVReader, KVStore } from '../../store/types.js'
+import type { Coin } from '../../codec/coins.js'
+import type { TimeNs } from '../../codec/time.js'
+import type { KVReader, KVStore, Readable } from '../../store/types.js'
 
 /** A module account as x/bank sees it: its address and permissions (`burner`, `minter` …). */
 export interface BankModuleAccount {
@@ -19,3 +21,15 @@ export interface BankAccountKeeper {
     name: string,
   ): Promise<BankModuleAccount | undefined>
 }
+
+/**
+ * Upstream LockedCoins, as the vesting accounts provide it: the coins of `address` its vesting
+ * schedule still locks at the block time (sorted by denom, no zero amounts; empty for an account
+ * that does not vest). `blockTime` is read only when the account vests, so a query for a plain
+ * account never needs the block store.
+ */
+export type LockedCoinsSource = (
+  state: Readable,
+  address: Bytes,
+  blockTime: () => Promise<TimeNs>,
+) => Promise<Coin[]>

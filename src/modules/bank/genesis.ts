@@ -7,6 +7,7 @@ import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import { type BankKeeper, defaultBankParams } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { metadataListProblem } from './metadata.js'
 
 // x/bank genesis (upstream x/bank/keeper/genesis.go and types/genesis.go).
 
@@ -52,6 +53,11 @@ export function parseBankGenesis(registry: ProtoRegistry, genesis: unknown): Ban
     seen.add(b.address)
     balances.push({ address, coins })
     total = addCoins(total, coins)
+  }
+  // Upstream checks the metadata after the balances and before the supply.
+  const metadata = metadataListProblem(g.denom_metadata)
+  if (metadata) {
+    throw new JsonMappingError(`app_state.bank.denom_metadata[${metadata.index}]: ${metadata.text}`)
   }
   let supply: Coin[]
   try {

@@ -3,9 +3,10 @@ import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsToString } from '../../codec/coins.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import type { TimeNs } from '../../codec/time.js'
 import { ErrInsufficientFunds, ErrLogic, ErrUnauthorized, ErrUnknownAddress } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
-import type { BankAccountKeeper, BankModuleAccount } from './expected-keepers.js'
+import type { BankAccountKeeper, BankModuleAccount, LockedCoinsSource } from './expected-keepers.js'
 import { bankCollections, MODULE_NAME } from './keys.js'
 
 const EMPTY = new Uint8Array(0)
@@ -30,6 +31,17 @@ export interface BankKeeperOptions {
    * the fee collector, as simapp blocks every module account but gov's.
    */
   blocked?: readonly Bytes[]
+  /**
+   * Where locked (still vesting) coins come from; without it nothing is locked and every balance
+   * is spendable.
+   */
+  lockedCoins?: LockedCoinsSource
+}
+
+/** One denom's spendable amount: the balance less the locked amount, never below zero. */
+export function spendableAmount(balance: bigint, locked: readonly Coin[], denom: string): bigint {
+  const amount = locked.find((c) => c.denom === denom)?.amount ?? 0n
+  return amount >= balance ? (amount > 0n ? 0n : balance) : balance - amount
 }
 
 /** x/bank keeper: balances, supply, transfers. */
@@ -37,10 +49,12 @@ export class BankKeeper {
   readonly c: ReturnType<typeof bankCollections>
   private readonly blocked: Set<string>
   private readonly accounts: BankAccountKeeper | undefined
+  private readonly locked: LockedCoinsSource | undefined
 
   constructor(options: BankKeeperOptions) {
     this.c = bankCollections(options.registry)
     this.accounts = options.accounts
+    this.locked = options.lockedCoins
     const blocked = options.blocked ?? [moduleAddress('fee_collector')]
     this.blocked = new Set(blocked.map((a) => Buffer.from(a).toString('hex')))
   }
@@ -68,6 +82,30 @@ export class BankKeeper {
       out.push({ denom, amount })
     }
     return out
+  }
+
+  /** Upstream LockedCoins: what a vesting schedule still locks of the account's coins. */
+  async lockedCoins(
+    state: Readable,
+    address: Bytes,
+    blockTime: () => Promise<TimeNs>,
+  ): Promise<Coin[]> {
+    return this.locked ? this.locked(state, address, blockTime) : []
+  }
+
+  /**
+   * Upstream SpendableCoin: the balance of one denom less its locked part, never below zero (a
+   * locked amount above the balance leaves nothing to spend).
+   */
+  async spendableCoin(
+    state: Readable,
+    address: Bytes,
+    denom: string,
+    blockTime: () => Promise<TimeNs>,
+  ): Promise<bigint> {
+    const balance = await this.balance(state, address, denom)
+    const locked = await this.lockedCoins(state, address, blockTime)
+    return spendableAmount(balance, locked, denom)
   }
 
   /** Total supply of a denom. */

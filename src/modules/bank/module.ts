@@ -5,6 +5,7 @@ import type { BankKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerBankMsgs } from './msg-server.js'
 import { registerBankQueries } from './queries.js'
+import { registerBankDenomQueries } from './queries-metadata.js'
 
 export interface BankModuleOptions {
   registry: ProtoRegistry
@@ -18,6 +19,7 @@ export function createBankModule({ registry, keeper }: BankModuleOptions): AppMo
     consensusVersion: 4,
     registerServices: (cfg) => {
       registerBankQueries(cfg, keeper)
+      registerBankDenomQueries(cfg, keeper)
       registerBankMsgs(cfg, keeper)
     },
     defaultGenesis: defaultBankGenesis,

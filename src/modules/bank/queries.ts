@@ -3,19 +3,33 @@ import { addressArg, invalidArgument, pageRequestError, wrapText } from '../../a
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { validateDenom } from '../../codec/coins.js'
 import type { ProtoInit } from '../../codec/proto.js'
-import type { BankKeeper } from './keeper.js'
+import type { TimeNs } from '../../codec/time.js'
+import { ErrLogic } from '../../errors.js'
+import { type BankKeeper, spendableAmount } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
 const SERVICE = 'sdk.bank.v1beta1.Query'
 
 /** Upstream sdk.ValidateDenom as a query argument check (InvalidArgument `invalid denom: …`). */
-function denomArg(denom: string): string {
+export function denomArg(denom: string): string {
   try {
     validateDenom(denom)
   } catch (err) {
     throw invalidArgument(wrapText(err), err)
   }
   return denom
+}
+
+/**
+ * The time of the queried height's block, which a vesting schedule is read at (upstream's query
+ * context carries that block's header).
+ */
+function blockTime(ctx: QueryContext): () => Promise<TimeNs> {
+  return async () => {
+    const stored = await ctx.node?.blocks.get(ctx.height)
+    if (!stored) throw ErrLogic.wrap(`no block at height ${ctx.height} to read its time`)
+    return stored.block.header.time
+  }
 }
 
 /** A refused page request as bank reports it (`paginate: …`). */
@@ -49,6 +63,32 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
       coins.push({ denom: shown, amount: amount.toString() })
     }
     return { balances: coins, pagination: page.pagination }
+  })
+
+  // Upstream SpendableBalances: a page of the address's balance denoms, each with what a vesting
+  // schedule leaves spendable, so a fully locked denom shows "0".
+  cfg.registerQuery(`${SERVICE}/SpendableBalances`, async (req, ctx) => {
+    const address = addressArg(req.address, 'invalid address: ')
+    const locked = await keeper.lockedCoins(ctx.state, address, blockTime(ctx))
+    const balances = keeper.c.balances
+    const prefix = balances.storeKey([address, '']).subarray(balances.prefix.length)
+    const page = await paginate(balances, store(ctx), req.pagination, { prefix }).catch(
+      paginateError,
+    )
+    return {
+      balances: page.entries.map(([[, denom], amount]) => ({
+        denom,
+        amount: spendableAmount(amount, locked, denom).toString(),
+      })),
+      pagination: page.pagination,
+    }
+  })
+
+  cfg.registerQuery(`${SERVICE}/SpendableBalanceByDenom`, async (req, ctx) => {
+    const address = addressArg(req.address, 'invalid address: ')
+    const denom = denomArg(req.denom)
+    const amount = await keeper.spendableCoin(ctx.state, address, denom, blockTime(ctx))
+    return { balance: { denom, amount: amount.toString() } }
   })
 
   cfg.registerQuery(`${SERVICE}/TotalSupply`, async (req, ctx) => {

@@ -60,6 +60,13 @@ const README_ROUTES = [
   'get /sdk/bank/v1beta1/supply/by_denom',
   'get /sdk/bank/v1beta1/params',
   'get /sdk/bank/v1beta1/send_enabled',
+  'get /sdk/bank/v1beta1/spendable_balances/{address}',
+  'get /sdk/bank/v1beta1/spendable_balances/{address}/by_denom',
+  'get /sdk/bank/v1beta1/denoms_metadata',
+  'get /sdk/bank/v1beta1/denoms_metadata/{denom}',
+  'get /sdk/bank/v1beta1/denoms_metadata_by_query_string',
+  'get /sdk/bank/v1beta1/denom_owners/{denom}',
+  'get /sdk/bank/v1beta1/denom_owners_by_query',
   'get /sdk/auth/v1beta1/accounts',
   'get /sdk/auth/v1beta1/accounts/{address}',
   'get /sdk/auth/v1beta1/module_accounts',
@@ -862,6 +869,7 @@ describe('GET pre-router', () => {
         r
           .slice(4)
           .replace('{address}', ALICE)
+          .replace('{denom}', 'stake')
           .replace('{name}', 'v9')
           .replace('{last_height}', '5')
           .replace('{height}', '2')
