@@ -51,6 +51,7 @@ const COMMANDS: readonly {
     slashing: async () => (await import('./tx-slashing.js')).registerTxSlashing,
     staking: async () => (await import('./tx-staking.js')).registerTxStaking,
     upgrade: async () => (await import('./tx-upgrade.js')).registerTxUpgrade,
+    vesting: async () => (await import('./tx-vesting.js')).registerTxVesting,
     // One file defines these four.
     sign: async () => (await import('./tx-sign.js')).registerTxSign,
     broadcast: async () => (await import('./tx-sign.js')).registerTxSign,

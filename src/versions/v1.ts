@@ -26,7 +26,7 @@ export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov', '
 export function createV1(deps: AppVersionDeps): AppVersion {
   const { registry } = deps
   const auth = new AuthKeeper({ registry })
-  const bank = new BankKeeper({ registry, accounts: auth })
+  const bank = new BankKeeper({ registry, accounts: auth, lockedCoins: auth.lockedCoins })
   const upgrade = new UpgradeKeeper({ registry })
   const params = new ParamsKeeper({
     subspaces: V1_PARAM_SUBSPACES,
@@ -36,7 +36,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const governance = createGovernanceModules(deps, auth, bank, params)
   const { slashing } = governance
   const modules: AppModule[] = [
-    createAuthModule({ registry, keeper: auth }),
+    createAuthModule({ registry, keeper: auth, bank }),
     createBankModule({ registry, keeper: bank }),
     governance.staking,
     slashing.slashing,

@@ -5096,6 +5096,75 @@ export declare namespace sdk.upgrade.v1beta1 {
   }
 }
 
+export declare namespace sdk.vesting.v1beta1 {
+  /** sdk.vesting.v1beta1.MsgCreateVestingAccount, decoded. */
+  type MsgCreateVestingAccount = {
+    from_address: string
+    to_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    end_time: Long
+    delayed: boolean
+  }
+  namespace MsgCreateVestingAccount {
+    /** sdk.vesting.v1beta1.MsgCreateVestingAccount, as fromObject and encode take it. */
+    type Init = {
+      from_address?: string | null | undefined
+      to_address?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      end_time?: Long | number | string | bigint | null | undefined
+      delayed?: boolean | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.MsgCreateVestingAccountResponse, decoded. */
+  type MsgCreateVestingAccountResponse = {
+  }
+  namespace MsgCreateVestingAccountResponse {
+    /** sdk.vesting.v1beta1.MsgCreateVestingAccountResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.vesting.v1beta1.BaseVestingAccount, decoded. */
+  type BaseVestingAccount = {
+    base_account: ProtoTypes['sdk.auth.v1beta1.BaseAccount'] | null
+    original_vesting: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    delegated_free: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    delegated_vesting: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    end_time: Long
+  }
+  namespace BaseVestingAccount {
+    /** sdk.vesting.v1beta1.BaseVestingAccount, as fromObject and encode take it. */
+    type Init = {
+      base_account?: ProtoInits['sdk.auth.v1beta1.BaseAccount'] | null | undefined
+      original_vesting?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      delegated_free?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      delegated_vesting?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      end_time?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.ContinuousVestingAccount, decoded. */
+  type ContinuousVestingAccount = {
+    base_vesting_account: ProtoTypes['sdk.vesting.v1beta1.BaseVestingAccount'] | null
+    start_time: Long
+  }
+  namespace ContinuousVestingAccount {
+    /** sdk.vesting.v1beta1.ContinuousVestingAccount, as fromObject and encode take it. */
+    type Init = {
+      base_vesting_account?: ProtoInits['sdk.vesting.v1beta1.BaseVestingAccount'] | null | undefined
+      start_time?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.DelayedVestingAccount, decoded. */
+  type DelayedVestingAccount = {
+    base_vesting_account: ProtoTypes['sdk.vesting.v1beta1.BaseVestingAccount'] | null
+  }
+  namespace DelayedVestingAccount {
+    /** sdk.vesting.v1beta1.DelayedVestingAccount, as fromObject and encode take it. */
+    type Init = {
+      base_vesting_account?: ProtoInits['sdk.vesting.v1beta1.BaseVestingAccount'] | null | undefined
+    }
+  }
+}
+
 export declare namespace tendermint.abci {
   /** tendermint.abci.EventAttribute, decoded. */
   type EventAttribute = {
@@ -6643,6 +6712,11 @@ export interface ProtoTypes {
   'sdk.upgrade.v1beta1.SoftwareUpgradeProposal': sdk.upgrade.v1beta1.SoftwareUpgradeProposal
   'sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal': sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal
   'sdk.upgrade.v1beta1.ModuleVersion': sdk.upgrade.v1beta1.ModuleVersion
+  'sdk.vesting.v1beta1.MsgCreateVestingAccount': sdk.vesting.v1beta1.MsgCreateVestingAccount
+  'sdk.vesting.v1beta1.MsgCreateVestingAccountResponse': sdk.vesting.v1beta1.MsgCreateVestingAccountResponse
+  'sdk.vesting.v1beta1.BaseVestingAccount': sdk.vesting.v1beta1.BaseVestingAccount
+  'sdk.vesting.v1beta1.ContinuousVestingAccount': sdk.vesting.v1beta1.ContinuousVestingAccount
+  'sdk.vesting.v1beta1.DelayedVestingAccount': sdk.vesting.v1beta1.DelayedVestingAccount
   'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute
   'tendermint.abci.Event': tendermint.abci.Event
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult
@@ -7104,6 +7178,11 @@ export interface ProtoInits {
   'sdk.upgrade.v1beta1.SoftwareUpgradeProposal': sdk.upgrade.v1beta1.SoftwareUpgradeProposal.Init
   'sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal': sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal.Init
   'sdk.upgrade.v1beta1.ModuleVersion': sdk.upgrade.v1beta1.ModuleVersion.Init
+  'sdk.vesting.v1beta1.MsgCreateVestingAccount': sdk.vesting.v1beta1.MsgCreateVestingAccount.Init
+  'sdk.vesting.v1beta1.MsgCreateVestingAccountResponse': sdk.vesting.v1beta1.MsgCreateVestingAccountResponse.Init
+  'sdk.vesting.v1beta1.BaseVestingAccount': sdk.vesting.v1beta1.BaseVestingAccount.Init
+  'sdk.vesting.v1beta1.ContinuousVestingAccount': sdk.vesting.v1beta1.ContinuousVestingAccount.Init
+  'sdk.vesting.v1beta1.DelayedVestingAccount': sdk.vesting.v1beta1.DelayedVestingAccount.Init
   'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute.Init
   'tendermint.abci.Event': tendermint.abci.Event.Init
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult.Init
@@ -7334,4 +7413,5 @@ export interface ProtoMsgs {
   '/sdk.staking.v1beta1.MsgUpdateParams': 'sdk.staking.v1beta1.MsgUpdateParamsResponse'
   '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade': 'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse'
   '/sdk.upgrade.v1beta1.MsgCancelUpgrade': 'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse'
+  '/sdk.vesting.v1beta1.MsgCreateVestingAccount': 'sdk.vesting.v1beta1.MsgCreateVestingAccountResponse'
 }

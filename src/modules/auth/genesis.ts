@@ -4,6 +4,7 @@ import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { type AuthKeeper, defaultAuthParams } from './keeper.js'
 import { MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
+import { scheduleProblem } from './vesting.js'
 
 // x/auth genesis (upstream x/auth/genesis.go and types/genesis.go).
 
@@ -26,7 +27,7 @@ export function parseAuthGenesis(
   }
 }
 
-/** Upstream ValidateGenesis: no address has two accounts. */
+/** Upstream ValidateGenesis: no address has two accounts; each vesting schedule is valid. */
 export function validateAuthGenesis(
   keeper: AuthKeeper,
   g: Proto<'sdk.auth.v1beta1.GenesisState'>,
@@ -38,6 +39,8 @@ export function validateAuthGenesis(
     if (seen.has(key))
       throw new JsonMappingError(`app_state.auth.accounts[${i}]: duplicate account`)
     seen.add(key)
+    const problem = account.vesting && scheduleProblem(account.vesting)
+    if (problem) throw new JsonMappingError(`app_state.auth.accounts[${i}]: ${problem}`)
   }
 }
 

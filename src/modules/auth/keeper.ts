@@ -1,9 +1,19 @@
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import { type Bytes, equalBytes } from '../../codec/bytes.js'
+import type { Coin } from '../../codec/coins.js'
 import { int64Of } from '../../codec/int64.js'
 import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { TimeNs } from '../../codec/time.js'
 import type { KVReader, KVStore } from '../../store/types.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
+import { lockedCoins, type VestingSchedule } from './vesting.js'
+import {
+  CONTINUOUS_VESTING_ACCOUNT_URL,
+  copySchedule,
+  DELAYED_VESTING_ACCOUNT_URL,
+  scheduleFromProto,
+  scheduleToProto,
+} from './vesting-codec.js'
 
 /** Account type URLs, canonical (`registry.typeUrl` gives the brand's). */
 export const BASE_ACCOUNT_URL = '/sdk.auth.v1beta1.BaseAccount'
@@ -16,6 +26,8 @@ export interface Account {
   accountNumber: bigint
   sequence: bigint
   module?: { name: string; permissions: string[] }
+  /** The schedule of a vesting account (continuous or delayed); absent for other accounts. */
+  vesting?: VestingSchedule
 }
 
 /** A uint64 for protobufjs: a number while exact (no decimal parsing), else its decimal text. */
@@ -128,6 +140,7 @@ export class AuthKeeper {
       ...(account.module
         ? { module: { ...account.module, permissions: [...account.module.permissions] } }
         : {}),
+      ...(account.vesting ? { vesting: copySchedule(account.vesting) } : {}),
     }
   }
 
@@ -140,6 +153,17 @@ export class AuthKeeper {
   accountFromAny(any: AnyMessage): Account {
     // Unpacked by its type URL: an account is a BaseAccount or a ModuleAccount, told apart there.
     const { typeUrl, value } = this.registry.unpackAny(any)
+    for (const [url, kind] of [
+      [CONTINUOUS_VESTING_ACCOUNT_URL, 'continuous'],
+      [DELAYED_VESTING_ACCOUNT_URL, 'delayed'],
+    ] as const) {
+      if (typeUrl !== this.registry.typeUrl(url)) continue
+      const { base, vesting } = scheduleFromProto(
+        kind,
+        value as Proto<'sdk.vesting.v1beta1.ContinuousVestingAccount'>,
+      )
+      return { ...baseAccountFields(base), vesting }
+    }
     if (typeUrl !== this.registry.typeUrl(MODULE_ACCOUNT_URL))
       return baseAccountFields(value as Proto<'sdk.auth.v1beta1.BaseAccount'>)
     const m = value as Proto<'sdk.auth.v1beta1.ModuleAccount'>
@@ -157,6 +181,10 @@ export class AuthKeeper {
       account_number: uint64Field(account.accountNumber),
       sequence: uint64Field(account.sequence),
     }
+    if (account.vesting) {
+      const { url, value } = scheduleToProto(base, account.vesting)
+      return this.registry.packAny(url, value)
+    }
     return account.module
       ? this.registry.packAny(MODULE_ACCOUNT_URL, {
           base_account: base,
@@ -168,7 +196,8 @@ export class AuthKeeper {
 
   setAccount(state: { store(name: string): KVStore }, account: Account): void {
     const store = state.store(MODULE_NAME)
-    if (account.module) {
+    if (account.module || account.vesting) {
+      // Only base accounts go through the cache below, which keys them by the base fields.
       this.c.accounts.set(store, account.address, this.accountToAny(account))
     } else {
       // A tx's CheckTx and its block store the same account (same sequence): encode it once, and
@@ -256,6 +285,20 @@ export class AuthKeeper {
     }
     this.setAccount(state, account)
     return account
+  }
+
+  /**
+   * Upstream LockedCoins, as bank's `lockedCoins` source: what the account's vesting schedule locks
+   * at the block time (compared at whole seconds); nothing for an account that does not vest.
+   */
+  readonly lockedCoins = async (
+    state: { store(name: string): KVReader },
+    address: Bytes,
+    blockTime: () => Promise<TimeNs>,
+  ): Promise<Coin[]> => {
+    const account = await this.getAccount(state, address)
+    if (!account?.vesting) return []
+    return lockedCoins(account.vesting, (await blockTime()) / 1_000_000_000n)
   }
 
   /** Every account in address order. */

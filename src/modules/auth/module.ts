@@ -1,5 +1,6 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
+import type { BankKeeper } from '../bank/keeper.js'
 import {
   defaultAuthGenesis,
   initAuthGenesis,
@@ -10,20 +11,25 @@ import type { AuthKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerAuthQueries } from './queries.js'
 import { registerAuthInfoQueries } from './queries-info.js'
+import { registerVestingMsgs } from './vesting-msg-server.js'
 
 export interface AuthModuleOptions {
   registry: ProtoRegistry
   keeper: AuthKeeper
+  /** The bank keeper vesting accounts are funded through; without it, no vesting Msg service. */
+  bank?: BankKeeper
 }
 
 /** x/auth: accounts and their numbers, sequences and public keys. */
-export function createAuthModule({ registry, keeper }: AuthModuleOptions): AppModule {
+export function createAuthModule({ registry, keeper, bank }: AuthModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
     consensusVersion: 5,
     registerServices: (cfg) => {
       registerAuthQueries(cfg, keeper)
       registerAuthInfoQueries(cfg, keeper)
+      // x/auth/vesting has no store of its own: its accounts live in x/auth.
+      if (bank) registerVestingMsgs(cfg, keeper, bank)
     },
     defaultGenesis: defaultAuthGenesis,
     validateGenesis(genesis) {

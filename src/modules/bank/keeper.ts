@@ -15,6 +15,11 @@ const EMPTY = new Uint8Array(0)
 export interface BankContext {
   state: Writable
   events: EventManager
+  /**
+   * The block time: with it, a send may spend only what a vesting schedule does not lock
+   * (upstream subUnlockedCoins); without it (no block) the whole balance counts.
+   */
+  time?: TimeNs
 }
 
 /** Default bank params. */
@@ -130,13 +135,32 @@ export class BankKeeper {
     else this.c.supply.set(store, coin.denom, coin.amount)
   }
 
-  /** Removes coins from an account; fails with the upstream insufficient-funds message. */
-  async subtractCoins(state: Writable, address: Bytes, coins: readonly Coin[]): Promise<void> {
+  /**
+   * Removes coins from an account; fails with the upstream insufficient-funds message. Given the
+   * block time, only unlocked coins may go (upstream subUnlockedCoins); without it, as upstream's
+   * DelegateCoins, the whole balance counts.
+   */
+  async subtractCoins(
+    state: Writable,
+    address: Bytes,
+    coins: readonly Coin[],
+    time?: TimeNs,
+  ): Promise<void> {
+    // The lock look-up reads the account without gas: sdkd's pinned gas figures do not count it.
+    const reader = (state as { unmetered?: Readable }).unmetered ?? state
+    const locked =
+      time === undefined ? [] : await this.lockedCoins(reader, address, async () => time)
     for (const coin of coins) {
       const have = await this.balance(state, address, coin.denom)
-      if (have < coin.amount) {
+      const lockedAmount = locked.find((c) => c.denom === coin.denom)?.amount ?? 0n
+      if (lockedAmount > have) {
         throw ErrInsufficientFunds.wrap(
-          `spendable balance ${have}${coin.denom} is smaller than ${coin.amount}${coin.denom}`,
+          `locked amount exceeds account balance funds: ${lockedAmount}${coin.denom} > ${have}${coin.denom}`,
+        )
+      }
+      if (have - lockedAmount < coin.amount) {
+        throw ErrInsufficientFunds.wrap(
+          `spendable balance ${have - lockedAmount}${coin.denom} is smaller than ${coin.amount}${coin.denom}`,
         )
       }
       this.setBalance(state, address, { denom: coin.denom, amount: have - coin.amount })
@@ -165,7 +189,7 @@ export class BankKeeper {
     const amount = coinsToString(coins)
     const sender = addressToBech32(from)
     const recipient = addressToBech32(to)
-    await this.subtractCoins(ctx.state, from, coins)
+    await this.subtractCoins(ctx.state, from, coins, ctx.time)
     ctx.events.emit('coin_spent', { spender: sender, amount })
     await this.addCoins(ctx.state, to, coins)
     ctx.events.emit('coin_received', { receiver: recipient, amount })
@@ -322,7 +346,7 @@ export class BankKeeper {
   ): Promise<void> {
     const accounts = this.accountKeeper()
     const sender = addressToBech32(input.address)
-    await this.subtractCoins(ctx.state, input.address, input.coins)
+    await this.subtractCoins(ctx.state, input.address, input.coins, ctx.time)
     ctx.events.emit('coin_spent', { spender: sender, amount: coinsToString(input.coins) })
     ctx.events.emit('message', { sender })
     for (const out of outputs) {

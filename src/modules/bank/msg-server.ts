@@ -21,7 +21,7 @@ function validCoins(coins: readonly Proto<'sdk.base.v1beta1.Coin'>[]): Coin[] {
 }
 
 /** The address codec's error text, as upstream nests it (`invalid from address: <this>`). */
-function addressProblem(err: unknown): string {
+export function addressProblem(err: unknown): string {
   if (!(err instanceof SdkError)) return String((err as Error).message ?? err)
   const inner = err.wraps[0] ?? ''
   if (inner.startsWith('hrp does not match')) return `${inner}: internal logic error`
@@ -37,7 +37,11 @@ function address(text: string, what: string): Bytes {
   }
 }
 
-async function checkSendEnabled(keeper: BankKeeper, ctx: BlockContext, coins: readonly Coin[]) {
+export async function checkSendEnabled(
+  keeper: BankKeeper,
+  ctx: BlockContext,
+  coins: readonly Coin[],
+) {
   if (coins.length === 0) return
   const store = ctx.state.store(MODULE_NAME)
   const params = await keeper.params(ctx.state)

@@ -1,0 +1,105 @@
+import { describe, expect, test } from 'vitest'
+import type { Coin } from '../../codec/coins.js'
+import {
+  lockedCoins,
+  scheduleProblem,
+  type VestingSchedule,
+  vestedCoins,
+  vestingCoins,
+} from './vesting.js'
+
+// Upstream x/auth/vesting/types/vesting_account_test.go: 1000fee and 100stake vesting over a day.
+const NOW = 1_700_000_000n
+const HOUR = 3600n
+const END = NOW + 24n * HOUR
+const ORIG: Coin[] = [
+  { denom: 'fee', amount: 1000n },
+  { denom: 'stake', amount: 100n },
+]
+const HALF: Coin[] = [
+  { denom: 'fee', amount: 500n },
+  { denom: 'stake', amount: 50n },
+]
+
+function schedule(kind: VestingSchedule['kind'], delegatedVesting: Coin[] = []): VestingSchedule {
+  return {
+    kind,
+    originalVesting: ORIG,
+    delegatedFree: [],
+    delegatedVesting,
+    endTime: END,
+    startTime: kind === 'continuous' ? NOW : 0n,
+  }
+}
+
+describe('continuous vesting (TestGetVestedCoinsContVestingAcc and its neighbours)', () => {
+  const cva = schedule('continuous')
+  test('nothing vested at the start, half at 12h, all at and after the end', () => {
+    expect(vestedCoins(cva, NOW)).toEqual([])
+    expect(vestedCoins(cva, NOW + 12n * HOUR)).toEqual(HALF)
+    expect(vestedCoins(cva, END)).toEqual(ORIG)
+    expect(vestedCoins(cva, NOW + 48n * HOUR)).toEqual(ORIG)
+  })
+  test('vesting coins are the rest', () => {
+    expect(vestingCoins(cva, NOW)).toEqual(ORIG)
+    expect(vestingCoins(cva, END)).toEqual([])
+    expect(vestingCoins(cva, NOW + 12n * HOUR)).toEqual(HALF)
+  })
+  test('locked coins (TestSpendableCoinsContVestingAcc)', () => {
+    expect(lockedCoins(cva, NOW)).toEqual(ORIG)
+    expect(lockedCoins(cva, END)).toEqual([])
+    expect(lockedCoins(cva, NOW + 12n * HOUR)).toEqual(HALF)
+  })
+  test('each step rounds half to even, as LegacyDec', () => {
+    // 1/3 of the time: 0.333333333333333333 × 1000 = 333.33… → 333; × 100 = 33.33… → 33.
+    const third = vestedCoins(cva, NOW + 8n * HOUR)
+    expect(third).toEqual([
+      { denom: 'fee', amount: 333n },
+      { denom: 'stake', amount: 33n },
+    ])
+    // 2/3: 0.666666666666666667 × 1000 = 666.666… → 667.
+    expect(vestedCoins(cva, NOW + 16n * HOUR)[0]).toEqual({ denom: 'fee', amount: 667n })
+    // A 5stake schedule over 2 seconds, after 1: 2.5 → 2 (half to even).
+    const odd: VestingSchedule = {
+      ...cva,
+      originalVesting: [{ denom: 'stake', amount: 5n }],
+      endTime: NOW + 2n,
+    }
+    expect(vestedCoins(odd, NOW + 1n)).toEqual([{ denom: 'stake', amount: 2n }])
+  })
+})
+
+describe('delayed vesting (TestGetVestedCoinsDelVestingAcc and its neighbours)', () => {
+  const dva = schedule('delayed')
+  test('nothing vests until the end, then everything', () => {
+    expect(vestedCoins(dva, NOW)).toEqual([])
+    expect(vestedCoins(dva, NOW + 12n * HOUR)).toEqual([])
+    expect(vestedCoins(dva, END)).toEqual(ORIG)
+    expect(vestingCoins(dva, NOW)).toEqual(ORIG)
+    expect(vestingCoins(dva, END)).toEqual([])
+  })
+  test('locked coins, less what is delegated of the vesting coins (TestSpendableCoinsDelVestingAcc)', () => {
+    expect(lockedCoins(dva, NOW)).toEqual(ORIG)
+    expect(lockedCoins(dva, END)).toEqual([])
+    expect(lockedCoins(dva, NOW + 12n * HOUR)).toEqual(ORIG)
+    const delegated = schedule('delayed', [{ denom: 'stake', amount: 50n }])
+    expect(lockedCoins(delegated, NOW + 12n * HOUR)).toEqual([
+      { denom: 'fee', amount: 1000n },
+      { denom: 'stake', amount: 50n },
+    ])
+  })
+})
+
+describe('validation (upstream Validate)', () => {
+  test('a continuous schedule must start before it ends', () => {
+    expect(scheduleProblem(schedule('continuous'))).toBeUndefined()
+    expect(scheduleProblem({ ...schedule('continuous'), startTime: END })).toBe(
+      'vesting start-time cannot be before end-time',
+    )
+  })
+  test('delegated vesting may not exceed the original vesting', () => {
+    expect(scheduleProblem(schedule('delayed', [{ denom: 'stake', amount: 101n }]))).toBe(
+      'delegated vesting amount cannot be greater than original vesting amount',
+    )
+  })
+})
