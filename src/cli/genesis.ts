@@ -32,7 +32,9 @@ export function addGenesisAccount(
   auth.accounts ??= []
   bank.balances ??= []
   const exists = (auth.accounts as Obj[]).some(
-    (a) => (a.address ?? a.base_account?.address) === address,
+    (a) =>
+      (a.address ?? a.base_account?.address ?? a.base_vesting_account?.base_account?.address) ===
+      address,
   )
   const balance = (bank.balances as Obj[]).find((b) => b.address === address)
   if ((exists || balance) && !append)

@@ -263,9 +263,12 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     }
     if (!res.account) return undefined
     const inner = registryOf().unpackAny(res.account).value
-    // A BaseAccount, or an account type that embeds one (a module account): whichever the Any
-    // packs, its fields may be absent (another account type), hence the fallbacks.
-    const base = (inner.base_account ?? inner) as Partial<Proto<'sdk.auth.v1beta1.BaseAccount'>>
+    // A BaseAccount, or an account type that embeds one (a module account; a vesting account one
+    // level deeper): whichever the Any packs, its fields may be absent (another account type),
+    // hence the fallbacks.
+    const base = (inner.base_vesting_account?.base_account ??
+      inner.base_account ??
+      inner) as Partial<Proto<'sdk.auth.v1beta1.BaseAccount'>>
     return {
       address: base.address ?? address,
       accountNumber: int64Of(base.account_number),

@@ -1,0 +1,260 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { addressToBech32 } from '../../src/codec/address.js'
+import { formatRfc3339 } from '../../src/codec/time.js'
+import { cleanupAfterAll } from '../helpers/cleanup.js'
+import {
+  createDevnetHome,
+  type DevnetHome,
+  type RunningNode,
+  rest,
+  startDevnetNode,
+  tx,
+  txOk,
+} from '../helpers/devnet.js'
+import { getJson, rpcCall, runSdkd } from '../helpers/sdkd.js'
+
+/**
+ * Vesting accounts (upstream x/auth/vesting v0.50) on a devnet whose genesis makes account3 a
+ * continuous and account4 a delayed vesting account of their whole token balance over 1000 s from
+ * the genesis time: spendable balances follow the block time (set through the dev API), a send
+ * over the spendable amount is refused with upstream's text, the account query answers the vesting
+ * type (kept across sequence changes), and `tx vesting create-vesting-account` creates both kinds.
+ */
+
+const TOKEN = 1_000_000_000n
+const cleanups = cleanupAfterAll()
+let home: DevnetHome
+let node: RunningNode
+/** The genesis time in Unix seconds: the vesting start. */
+let start: bigint
+let continuous: string
+let delayed: string
+
+/** A vesting account JSON wrapping a genesis BaseAccount, as upstream's account query shows it. */
+function vestingJson(base: object, kind: 'Continuous' | 'Delayed', end: bigint) {
+  return {
+    '@type': `/sdk.vesting.v1beta1.${kind}VestingAccount`,
+    base_vesting_account: {
+      base_account: base,
+      original_vesting: [{ denom: 'token', amount: String(TOKEN) }],
+      delegated_free: [],
+      delegated_vesting: [],
+      end_time: String(end),
+    },
+    ...(kind === 'Continuous' ? { start_time: String(start) } : {}),
+  }
+}
+
+/** Mines one block at `seconds` (Unix) through the dev API; its height. */
+async function mineAt(seconds: bigint): Promise<number> {
+  const time = formatRfc3339(seconds * 1_000_000_000n)
+  const set = await rpcCall(node.rpcPort, 'dev_setNextBlockTime', { time })
+  expect(set.error).toBeUndefined()
+  const mined = await rpcCall(node.rpcPort, 'dev_mine', { blocks: 1 })
+  expect(mined.error).toBeUndefined()
+  return Number(mined.result.height)
+}
+
+async function spendable(address: string): Promise<string | undefined> {
+  const { balances } = await rest(node, `/sdk/bank/v1beta1/spendable_balances/${address}`)
+  return balances.find((c: { denom: string }) => c.denom === 'token')?.amount
+}
+
+async function account(address: string): Promise<any> {
+  return (await rest(node, `/sdk/auth/v1beta1/accounts/${address}`)).account
+}
+
+beforeAll(async () => {
+  home = await createDevnetHome('vesting-e2e')
+  cleanups.push(home.cleanup)
+  continuous = home.accounts.account3!.address
+  delayed = home.accounts.account4!.address
+  const file = join(home.dir, 'config/genesis.json')
+  const g = JSON.parse(await readFile(file, 'utf8'))
+  start = BigInt(Math.floor(Date.parse(g.genesis_time) / 1000))
+  g.app_state.auth.accounts = g.app_state.auth.accounts.map((a: { address: string }) =>
+    a.address === continuous
+      ? vestingJson(a, 'Continuous', start + 1000n)
+      : a.address === delayed
+        ? vestingJson(a, 'Delayed', start + 1000n)
+        : a,
+  )
+  await writeFile(file, JSON.stringify(g, null, 2))
+  node = await startDevnetNode(home, 'v2', '1h')
+  cleanups.push(() => node.p.stop())
+  expect((await rpcCall(node.rpcPort, 'dev_setMining', { mode: 'manual' })).error).toBeUndefined()
+}, 60_000)
+
+describe('vesting accounts from genesis', () => {
+  test('behavior: the account query answers the vesting account with its schedule', async () => {
+    expect(await account(continuous)).toEqual(
+      vestingJson(
+        { address: continuous, pub_key: null, account_number: expect.any(String), sequence: '0' },
+        'Continuous',
+        start + 1000n,
+      ),
+    )
+    expect((await account(delayed))['@type']).toBe('/sdk.vesting.v1beta1.DelayedVestingAccount')
+  })
+
+  test('behavior: spendable balances grow with the block time; balances do not', async () => {
+    await mineAt(start + 250n)
+    // A quarter of the time: 250000000token vested, the rest locked; delayed: all locked ("0").
+    expect(await spendable(continuous)).toBe('250000000')
+    expect(await spendable(delayed)).toBe('0')
+    const { balances } = await rest(node, `/sdk/bank/v1beta1/balances/${continuous}`)
+    expect(balances).toContainEqual({ denom: 'token', amount: String(TOKEN) })
+    const byDenom = await rest(
+      node,
+      `/sdk/bank/v1beta1/spendable_balances/${continuous}/by_denom?denom=token`,
+    )
+    expect(byDenom.balance).toEqual({ denom: 'token', amount: '250000000' })
+    await mineAt(start + 500n)
+    expect(await spendable(continuous)).toBe('500000000')
+    expect(await spendable(delayed)).toBe('0')
+  })
+
+  test('error: a send over the spendable amount is refused with code 5; the account keeps vesting', async () => {
+    expect(
+      (await rpcCall(node.rpcPort, 'dev_setMining', { mode: 'instant' })).error,
+    ).toBeUndefined()
+    const bob = home.accounts.bob!.address
+    const refused = await tx(
+      home,
+      node,
+      ['bank', 'send', 'account3', bob, '600000000token'],
+      'account3',
+    )
+    expect(refused.code).toBe(5)
+    expect(refused.codespace).toBe('sdk')
+    expect(refused.raw_log).toMatch(
+      /^failed to execute message; message index: 0: spendable balance 50\d{7}token is smaller than 600000000token: insufficient funds$/,
+    )
+    // The fee was paid (sequence 1) and the schedule survived the account's rewrite.
+    const after = await account(continuous)
+    expect(after['@type']).toBe('/sdk.vesting.v1beta1.ContinuousVestingAccount')
+    expect(after.base_vesting_account.base_account.sequence).toBe('1')
+    expect(after.base_vesting_account.original_vesting).toEqual([
+      { denom: 'token', amount: String(TOKEN) },
+    ])
+    // What is spendable goes.
+    await txOk(home, node, ['bank', 'send', 'account3', bob, '400000000token'], 'account3')
+    const delayedSend = await tx(
+      home,
+      node,
+      ['bank', 'send', 'account4', bob, '1token'],
+      'account4',
+    )
+    expect(delayedSend.code).toBe(5)
+    expect(delayedSend.raw_log).toContain('spendable balance 0token is smaller than 1token')
+  })
+})
+
+describe('tx vesting create-vesting-account', () => {
+  test('behavior: creates a continuous account from the block time, and a delayed one', async () => {
+    const to = addressToBech32(new Uint8Array(20).fill(7))
+    const end = start + 5000n
+    const res = await txOk(
+      home,
+      node,
+      ['vesting', 'create-vesting-account', to, '1000token', String(end)],
+      'alice',
+    )
+    const made = await account(to)
+    expect(made['@type']).toBe('/sdk.vesting.v1beta1.ContinuousVestingAccount')
+    expect(made.base_vesting_account.original_vesting).toEqual([{ denom: 'token', amount: '1000' }])
+    expect(made.base_vesting_account.end_time).toBe(String(end))
+    // The start is the block's time, in Unix seconds.
+    const block = await rest(node, `/sdk/base/tendermint/v1beta1/blocks/${res.height}`)
+    expect(made.start_time).toBe(String(Math.floor(Date.parse(block.block.header.time) / 1000)))
+    const actions = res.events
+      .filter((e: { type: string }) => e.type === 'message')
+      .flatMap((e: { attributes: { key: string; value: string }[] }) => e.attributes)
+    expect(actions).toContainEqual(
+      expect.objectContaining({
+        key: 'action',
+        value: '/sdk.vesting.v1beta1.MsgCreateVestingAccount',
+      }),
+    )
+    expect(actions).toContainEqual(expect.objectContaining({ key: 'module', value: 'vesting' }))
+
+    const later = addressToBech32(new Uint8Array(20).fill(8))
+    await txOk(
+      home,
+      node,
+      ['vesting', 'create-vesting-account', later, '5token', String(end), '--delayed'],
+      'alice',
+    )
+    const dva = await account(later)
+    expect(dva['@type']).toBe('/sdk.vesting.v1beta1.DelayedVestingAccount')
+    expect(dva.start_time).toBeUndefined()
+    expect(await spendable(later)).toBe('0')
+  })
+
+  test('error: an existing account and a bad end time are refused with upstream texts', async () => {
+    const bob = home.accounts.bob!.address
+    const exists = await tx(
+      home,
+      node,
+      ['vesting', 'create-vesting-account', bob, '1token', String(start + 5000n)],
+      'alice',
+    )
+    expect(exists.code).toBe(18)
+    expect(exists.raw_log).toBe(
+      `failed to execute message; message index: 0: account ${bob} already exists: invalid request`,
+    )
+    const to = addressToBech32(new Uint8Array(20).fill(9))
+    const zero = await tx(
+      home,
+      node,
+      ['vesting', 'create-vesting-account', to, '1token', '0'],
+      'alice',
+    )
+    expect(zero.code).toBe(18)
+    expect(zero.raw_log).toBe(
+      'failed to execute message; message index: 0: invalid end time: invalid request',
+    )
+    const bad = await runSdkd([
+      '--home',
+      home.dir,
+      'tx',
+      'vesting',
+      'create-vesting-account',
+      to,
+      '1token',
+      'soon',
+      '--from',
+      'alice',
+      '--keyring-backend',
+      'test',
+      '--node',
+      node.rpc,
+      '--yes',
+    ])
+    expect(bad.code).not.toBe(0)
+    expect(bad.stderr).toContain('invalid end_time "soon": expected Unix seconds')
+  })
+})
+
+describe('genesis validation', () => {
+  test('error: a continuous schedule ending before it starts is refused', async () => {
+    const file = join(home.dir, 'config/genesis.json')
+    const g = JSON.parse(await readFile(file, 'utf8'))
+    const i = g.app_state.auth.accounts.findIndex(
+      (a: { '@type': string }) => a['@type'] === '/sdk.vesting.v1beta1.ContinuousVestingAccount',
+    )
+    g.app_state.auth.accounts[i].start_time = String(start + 2000n)
+    const bad = join(home.dir, 'bad-genesis.json')
+    await writeFile(bad, JSON.stringify(g))
+    const r = await runSdkd(['--home', home.dir, 'genesis', 'validate-genesis', bad])
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain(
+      `app_state.auth.accounts[${i}]: vesting start-time cannot be before end-time`,
+    )
+    expect(await getJson(`${node.api}/sdk/auth/v1beta1/accounts/${continuous}`)).toMatchObject({
+      status: 200,
+    })
+  })
+})
