@@ -26,7 +26,12 @@ export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov', '
 export function createV1(deps: AppVersionDeps): AppVersion {
   const { registry } = deps
   const auth = new AuthKeeper({ registry })
-  const bank = new BankKeeper({ registry, accounts: auth, lockedCoins: auth.lockedCoins })
+  const bank = new BankKeeper({
+    registry,
+    accounts: auth,
+    lockedCoins: auth.lockedCoins,
+    delegations: auth,
+  })
   const upgrade = new UpgradeKeeper({ registry })
   const params = new ParamsKeeper({
     subspaces: V1_PARAM_SUBSPACES,

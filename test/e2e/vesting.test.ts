@@ -31,6 +31,9 @@ let node: RunningNode
 let start: bigint
 let continuous: string
 let delayed: string
+/** A delayed vesting account of half its stake, which delegates. */
+let staker: string
+const LOCKED_STAKE = 50_000_000_000_000n
 
 /** A vesting account JSON wrapping a genesis BaseAccount, as upstream's account query shows it. */
 function vestingJson(base: object, kind: 'Continuous' | 'Delayed', end: bigint) {
@@ -71,6 +74,7 @@ beforeAll(async () => {
   cleanups.push(home.cleanup)
   continuous = home.accounts.account3!.address
   delayed = home.accounts.account4!.address
+  staker = home.accounts.account5!.address
   const file = join(home.dir, 'config/genesis.json')
   const g = JSON.parse(await readFile(file, 'utf8'))
   start = BigInt(Math.floor(Date.parse(g.genesis_time) / 1000))
@@ -79,7 +83,15 @@ beforeAll(async () => {
       ? vestingJson(a, 'Continuous', start + 1000n)
       : a.address === delayed
         ? vestingJson(a, 'Delayed', start + 1000n)
-        : a,
+        : a.address === staker
+          ? {
+              ...vestingJson(a, 'Delayed', start + 100_000n),
+              base_vesting_account: {
+                ...vestingJson(a, 'Delayed', start + 100_000n).base_vesting_account,
+                original_vesting: [{ denom: 'stake', amount: String(LOCKED_STAKE) }],
+              },
+            }
+          : a,
   )
   await writeFile(file, JSON.stringify(g, null, 2))
   node = await startDevnetNode(home, 'v2', '1h')
@@ -149,6 +161,24 @@ describe('vesting accounts from genesis', () => {
     )
     expect(delayedSend.code).toBe(5)
     expect(delayedSend.raw_log).toContain('spendable balance 0token is smaller than 1token')
+  })
+})
+
+describe('delegations of a vesting account', () => {
+  test('behavior: delegated locked coins count as delegated vesting, and stop being locked', async () => {
+    const { validators } = await rest(node, '/sdk/staking/v1beta1/validators')
+    const operator = validators[0].operator_address
+    // 60T stake: the 50T still vesting become delegated vesting, the other 10T delegated free.
+    await txOk(home, node, ['staking', 'delegate', operator, '60000000000000stake'], 'account5')
+    const after = (await account(staker)).base_vesting_account
+    expect(after.delegated_vesting).toEqual([{ denom: 'stake', amount: String(LOCKED_STAKE) }])
+    expect(after.delegated_free).toEqual([{ denom: 'stake', amount: '10000000000000' }])
+    // Nothing is locked any more: the whole remaining balance is spendable.
+    const { balances } = await rest(node, `/sdk/bank/v1beta1/balances/${staker}`)
+    const { balances: free } = await rest(node, `/sdk/bank/v1beta1/spendable_balances/${staker}`)
+    expect(free).toEqual(balances)
+    // The devnet charges no fee: 100T − 60T delegated.
+    expect(free).toContainEqual({ denom: 'stake', amount: '40000000000000' })
   })
 })
 

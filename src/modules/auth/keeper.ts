@@ -5,8 +5,15 @@ import { int64Of } from '../../codec/int64.js'
 import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import type { KVReader, KVStore } from '../../store/types.js'
+import { unmetered } from '../../store/unmetered.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
-import { lockedCoins, type VestingSchedule } from './vesting.js'
+import {
+  lockedCoins,
+  trackDelegation,
+  trackUndelegation,
+  type VestingSchedule,
+  vestingCoins,
+} from './vesting.js'
 import {
   CONTINUOUS_VESTING_ACCOUNT_URL,
   copySchedule,
@@ -299,6 +306,38 @@ export class AuthKeeper {
     const account = await this.getAccount(state, address)
     if (!account?.vesting) return []
     return lockedCoins(account.vesting, (await blockTime()) / 1_000_000_000n)
+  }
+
+  /**
+   * Upstream DelegateCoins' trackDelegation: a vesting account records the delegated coins as
+   * still vesting or free, by its vesting coins at the block time. The look-up reads without gas,
+   * as sdkd's pinned delegation gas does not count it.
+   */
+  async trackDelegation(
+    state: { store(name: string): KVStore },
+    address: Bytes,
+    balance: readonly Coin[],
+    amount: readonly Coin[],
+    time: TimeNs,
+  ): Promise<void> {
+    const account = await this.getAccount(unmetered(state), address)
+    if (!account?.vesting) return
+    const vesting = vestingCoins(account.vesting, time / 1_000_000_000n)
+    this.setAccount(state, {
+      ...account,
+      vesting: trackDelegation(account.vesting, balance, vesting, amount),
+    })
+  }
+
+  /** Upstream UndelegateCoins' trackUndelegation: the returned coins leave the delegated ones. */
+  async trackUndelegation(
+    state: { store(name: string): KVStore },
+    address: Bytes,
+    amount: readonly Coin[],
+  ): Promise<void> {
+    const account = await this.getAccount(unmetered(state), address)
+    if (!account?.vesting) return
+    this.setAccount(state, { ...account, vesting: trackUndelegation(account.vesting, amount) })
   }
 
   /** Every account in address order. */

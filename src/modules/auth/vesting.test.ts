@@ -3,6 +3,8 @@ import type { Coin } from '../../codec/coins.js'
 import {
   lockedCoins,
   scheduleProblem,
+  trackDelegation,
+  trackUndelegation,
   type VestingSchedule,
   vestedCoins,
   vestingCoins,
@@ -101,5 +103,64 @@ describe('validation (upstream Validate)', () => {
     expect(scheduleProblem(schedule('delayed', [{ denom: 'stake', amount: 101n }]))).toBe(
       'delegated vesting amount cannot be greater than original vesting amount',
     )
+  })
+})
+
+const stake = (amount: bigint): Coin[] => [{ denom: 'stake', amount }]
+
+/** Upstream's TrackDelegation(blockTime, balance, amount): vesting coins taken at blockTime. */
+function delegate(s: VestingSchedule, t: bigint, amount: Coin[]): VestingSchedule {
+  return trackDelegation(s, ORIG, vestingCoins(s, t), amount)
+}
+
+describe('delegation tracking (TestTrackDelegationContVestingAcc, …DelVestingAcc)', () => {
+  test('continuous: all vesting, all vested, then half and half', () => {
+    const cva = schedule('continuous')
+    expect(delegate(cva, NOW, ORIG)).toMatchObject({ delegatedVesting: ORIG, delegatedFree: [] })
+    expect(delegate(cva, END, ORIG)).toMatchObject({ delegatedVesting: [], delegatedFree: ORIG })
+    const once = delegate(cva, NOW + 12n * HOUR, stake(50n))
+    expect(once).toMatchObject({ delegatedVesting: stake(50n), delegatedFree: [] })
+    const twice = delegate(once, NOW + 12n * HOUR, stake(50n))
+    expect(twice).toMatchObject({ delegatedVesting: stake(50n), delegatedFree: stake(50n) })
+    expect(() => delegate(cva, END, stake(1_000_000n))).toThrow(
+      'delegation attempt with zero coins or insufficient funds',
+    )
+  })
+
+  test('delayed: everything delegated before the end is vesting', () => {
+    const dva = schedule('delayed')
+    expect(delegate(dva, NOW, ORIG)).toMatchObject({ delegatedVesting: ORIG, delegatedFree: [] })
+    expect(delegate(dva, END, ORIG)).toMatchObject({ delegatedVesting: [], delegatedFree: ORIG })
+    expect(delegate(dva, NOW + 12n * HOUR, ORIG)).toMatchObject({ delegatedVesting: ORIG })
+  })
+})
+
+describe('undelegation tracking (TestTrackUndelegationContVestingAcc, …DelVestingAcc)', () => {
+  test('continuous: free first, then vesting; a slashed return takes less', () => {
+    const cva = schedule('continuous')
+    expect(trackUndelegation(delegate(cva, NOW, ORIG), ORIG)).toMatchObject({
+      delegatedFree: [],
+      delegatedVesting: [],
+    })
+    expect(trackUndelegation(delegate(cva, END, ORIG), ORIG)).toMatchObject({
+      delegatedFree: [],
+      delegatedVesting: [],
+    })
+    expect(() => trackUndelegation(cva, stake(0n))).toThrow('undelegation attempt with zero coins')
+    const two = delegate(delegate(cva, NOW + 12n * HOUR, stake(50n)), NOW + 12n * HOUR, stake(50n))
+    const slashed = trackUndelegation(two, stake(25n))
+    expect(slashed).toMatchObject({ delegatedFree: stake(25n), delegatedVesting: stake(50n) })
+    expect(trackUndelegation(slashed, stake(50n))).toMatchObject({
+      delegatedFree: [],
+      delegatedVesting: stake(25n),
+    })
+  })
+
+  test('delayed: both halves vesting, so returns come off delegated vesting', () => {
+    const dva = schedule('delayed')
+    const two = delegate(delegate(dva, NOW + 12n * HOUR, stake(50n)), NOW + 12n * HOUR, stake(50n))
+    const slashed = trackUndelegation(two, stake(25n))
+    expect(slashed).toMatchObject({ delegatedFree: [], delegatedVesting: stake(75n) })
+    expect(trackUndelegation(slashed, stake(50n))).toMatchObject({ delegatedVesting: stake(25n) })
   })
 })

@@ -1,5 +1,6 @@
 import { type Coin, normalizeCoins } from '../../codec/coins.js'
 import { decFromInt, decMul, decQuo, decRound } from '../../codec/dec.js'
+import { ErrLogic } from '../../errors.js'
 
 // Upstream x/auth/vesting/types/vesting_account.go: what a vesting schedule has vested and locks.
 
@@ -63,4 +64,59 @@ export function scheduleProblem(s: VestingSchedule): string | undefined {
   if (s.kind === 'continuous' && s.startTime >= s.endTime)
     return 'vesting start-time cannot be before end-time'
   return undefined
+}
+
+function amountIn(coins: readonly Coin[], denom: string): bigint {
+  return coins.find((c) => c.denom === denom)?.amount ?? 0n
+}
+
+function plus(coins: readonly Coin[], denom: string, amount: bigint): Coin[] {
+  return normalizeCoins([...coins, { denom, amount }])
+}
+
+function minus(coins: readonly Coin[], denom: string, amount: bigint): Coin[] {
+  return normalizeCoins(
+    coins.map((c) => (c.denom === denom ? { denom, amount: c.amount - amount } : c)),
+  )
+}
+
+/**
+ * Upstream TrackDelegation: per denom, the part of `amount` still vesting and not yet delegated
+ * (`min(max(vesting − delegated_vesting, 0), amount)`) counts as delegated vesting, the rest as
+ * delegated free. `balance` is the balance before the delegation.
+ */
+export function trackDelegation(
+  s: VestingSchedule,
+  balance: readonly Coin[],
+  vesting: readonly Coin[],
+  amount: readonly Coin[],
+): VestingSchedule {
+  let { delegatedFree, delegatedVesting } = s
+  for (const coin of amount) {
+    if (coin.amount === 0n || amountIn(balance, coin.denom) < coin.amount)
+      throw ErrLogic.wrap('delegation attempt with zero coins or insufficient funds')
+    const free = amountIn(vesting, coin.denom) - amountIn(delegatedVesting, coin.denom)
+    const x = free <= 0n ? 0n : free < coin.amount ? free : coin.amount
+    if (x > 0n) delegatedVesting = plus(delegatedVesting, coin.denom, x)
+    if (coin.amount - x > 0n) delegatedFree = plus(delegatedFree, coin.denom, coin.amount - x)
+  }
+  return { ...s, delegatedFree, delegatedVesting }
+}
+
+/**
+ * Upstream TrackUndelegation: returned coins leave delegated free first, then delegated vesting
+ * (a slashed delegation returns less than went in).
+ */
+export function trackUndelegation(s: VestingSchedule, amount: readonly Coin[]): VestingSchedule {
+  let { delegatedFree, delegatedVesting } = s
+  for (const coin of amount) {
+    if (coin.amount === 0n) throw ErrLogic.wrap('undelegation attempt with zero coins')
+    const free = amountIn(delegatedFree, coin.denom)
+    const x = free < coin.amount ? free : coin.amount
+    const vestingDelegated = amountIn(delegatedVesting, coin.denom)
+    const y = vestingDelegated < coin.amount - x ? vestingDelegated : coin.amount - x
+    if (x > 0n) delegatedFree = minus(delegatedFree, coin.denom, x)
+    if (y > 0n) delegatedVesting = minus(delegatedVesting, coin.denom, y)
+  }
+  return { ...s, delegatedFree, delegatedVesting }
 }

@@ -1,7 +1,7 @@
 import type { Bytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
 import type { TimeNs } from '../../codec/time.js'
-import type { KVReader, KVStore, Readable } from '../../store/types.js'
+import type { KVReader, KVStore, Readable, Writable } from '../../store/types.js'
 
 /** A module account as x/bank sees it: its address and permissions (`burner`, `minter` …). */
 export interface BankModuleAccount {
@@ -33,3 +33,20 @@ export type LockedCoinsSource = (
   address: Bytes,
   blockTime: () => Promise<TimeNs>,
 ) => Promise<Coin[]>
+
+/**
+ * Upstream DelegateCoins/UndelegateCoins' vesting bookkeeping, as the vesting accounts provide it:
+ * a vesting account records which of its delegated coins were still vesting (`delegated_vesting`)
+ * and which were free (`delegated_free`); other accounts are left alone.
+ */
+export interface DelegationTracker {
+  /** `balance`: the delegator's balance before the delegation; `time`: the block time. */
+  trackDelegation(
+    state: Writable,
+    address: Bytes,
+    balance: readonly Coin[],
+    amount: readonly Coin[],
+    time: TimeNs,
+  ): Promise<void>
+  trackUndelegation(state: Writable, address: Bytes, amount: readonly Coin[]): Promise<void>
+}

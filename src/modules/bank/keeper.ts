@@ -6,7 +6,13 @@ import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { ErrInsufficientFunds, ErrLogic, ErrUnauthorized, ErrUnknownAddress } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
-import type { BankAccountKeeper, BankModuleAccount, LockedCoinsSource } from './expected-keepers.js'
+import { unmetered } from '../../store/unmetered.js'
+import type {
+  BankAccountKeeper,
+  BankModuleAccount,
+  DelegationTracker,
+  LockedCoinsSource,
+} from './expected-keepers.js'
 import { bankCollections, MODULE_NAME } from './keys.js'
 
 const EMPTY = new Uint8Array(0)
@@ -41,6 +47,8 @@ export interface BankKeeperOptions {
    * is spendable.
    */
   lockedCoins?: LockedCoinsSource
+  /** Records vesting accounts' delegations; without it nothing is recorded. */
+  delegations?: DelegationTracker
 }
 
 /** One denom's spendable amount: the balance less the locked amount, never below zero. */
@@ -55,11 +63,13 @@ export class BankKeeper {
   private readonly blocked: Set<string>
   private readonly accounts: BankAccountKeeper | undefined
   private readonly locked: LockedCoinsSource | undefined
+  private readonly delegations: DelegationTracker | undefined
 
   constructor(options: BankKeeperOptions) {
     this.c = bankCollections(options.registry)
     this.accounts = options.accounts
     this.locked = options.lockedCoins
+    this.delegations = options.delegations
     const blocked = options.blocked ?? [moduleAddress('fee_collector')]
     this.blocked = new Set(blocked.map((a) => Buffer.from(a).toString('hex')))
   }
@@ -147,7 +157,7 @@ export class BankKeeper {
     time?: TimeNs,
   ): Promise<void> {
     // The lock look-up reads the account without gas: sdkd's pinned gas figures do not count it.
-    const reader = (state as { unmetered?: Readable }).unmetered ?? state
+    const reader = unmetered(state)
     const locked =
       time === undefined ? [] : await this.lockedCoins(reader, address, async () => time)
     for (const coin of coins) {
@@ -280,6 +290,7 @@ export class BankKeeper {
         `module account ${recipientModule} does not have permissions to receive delegated coins`,
       )
     }
+    const before: Coin[] = []
     for (const coin of coins) {
       const have = await this.balance(ctx.state, delegator, coin.denom)
       if (have < coin.amount) {
@@ -287,8 +298,11 @@ export class BankKeeper {
           `failed to delegate; ${have}${coin.denom} is smaller than ${coinsToString(coins)}`,
         )
       }
+      before.push({ denom: coin.denom, amount: have })
     }
     await this.subtractCoins(ctx.state, delegator, coins)
+    if (this.delegations && ctx.time !== undefined)
+      await this.delegations.trackDelegation(ctx.state, delegator, before, coins, ctx.time)
     const amount = coinsToString(coins)
     ctx.events.emit('coin_spent', { spender: addressToBech32(delegator), amount })
     await this.addCoins(ctx.state, recipient.address, coins)
@@ -314,6 +328,7 @@ export class BankKeeper {
     const amount = coinsToString(coins)
     await this.subtractCoins(ctx.state, sender.address, coins)
     ctx.events.emit('coin_spent', { spender: addressToBech32(sender.address), amount })
+    await this.delegations?.trackUndelegation(ctx.state, delegator, coins)
     await this.addCoins(ctx.state, delegator, coins)
     ctx.events.emit('coin_received', { receiver: addressToBech32(delegator), amount })
     const accounts = this.accountKeeper()
