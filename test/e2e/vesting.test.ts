@@ -151,6 +151,10 @@ describe('vesting accounts from genesis', () => {
     expect(after.base_vesting_account.original_vesting).toEqual([
       { denom: 'token', amount: String(TOKEN) },
     ])
+    // The dashboard's account page reads the fields inside the vesting account.
+    const page = await (await fetch(`${node.api}/dashboard/accounts/${continuous}`)).text()
+    expect(page).toContain('<span data-testid="sequence">1</span>')
+    expect(page).toContain('ContinuousVestingAccount')
     // What is spendable goes.
     await txOk(home, node, ['bank', 'send', 'account3', bob, '400000000token'], 'account3')
     const delayedSend = await tx(

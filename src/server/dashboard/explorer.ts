@@ -271,7 +271,12 @@ export async function accountPage(ctx: PageContext, address: string): Promise<Pa
       'Unknown account',
       `Account ${address} has no state at height ${view.height}: it holds no balance and has never signed a transaction.`,
     )
-  const pubKey = obj(account, 'pub_key')
+  // A module account wraps its BaseAccount fields, a vesting account one level deeper.
+  const nested = obj(obj(account, 'base_vesting_account'), 'base_account')
+  const wrapped = obj(account, 'base_account')
+  const base =
+    Object.keys(nested).length > 0 ? nested : Object.keys(wrapped).length > 0 ? wrapped : account
+  const pubKey = obj(base, 'pub_key')
   const txs = await recentTxs(ctx, address)
   const at = view.at
   const body = html`<section aria-labelledby="account-title">
@@ -279,11 +284,8 @@ export async function accountPage(ctx: PageContext, address: string): Promise<Pa
 ${facts([
   ['Address', html`<span class="addr">${address}</span>`],
   ['Type', account ? typeName(str(account, '@type')) : '(no account record: funds only)'],
-  ['Account number', account ? str(account, 'account_number') : '—'],
-  [
-    'Sequence',
-    html`<span data-testid="sequence">${account ? str(account, 'sequence') : '—'}</span>`,
-  ],
+  ['Account number', account ? str(base, 'account_number') : '—'],
+  ['Sequence', html`<span data-testid="sequence">${account ? str(base, 'sequence') : '—'}</span>`],
   [
     'Public key',
     str(pubKey, 'key')
