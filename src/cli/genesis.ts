@@ -9,6 +9,10 @@ import type { GenesisJson } from '../config/genesis.js'
 import { writeGenesis } from '../config/home.js'
 import { homePaths } from '../config/paths.js'
 import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
+import {
+  CONTINUOUS_VESTING_ACCOUNT_URL,
+  DELAYED_VESTING_ACCOUNT_URL,
+} from '../modules/auth/vesting-codec.js'
 import { CliError } from './errors.js'
 import type { GentxFlags } from './genesis-gentx.js'
 import { keyringFor } from './keys.js'
@@ -17,12 +21,48 @@ import type { GlobalFlags } from './start-flags.js'
 // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON edited in place
 type Obj = Record<string, any>
 
+/** A genesis account's vesting schedule (upstream's --vesting-* flags; times in Unix seconds, 0 unset). */
+export interface GenesisVesting {
+  amount: Coin[]
+  start: bigint
+  end: bigint
+}
+
+/**
+ * The vesting account JSON upstream's AddGenesisAccount makes of a new account; bad flags are
+ * refused with its texts.
+ */
+function vestingAccountJson(base: Obj, coins: Coin[], v: GenesisVesting): Obj {
+  if (v.amount.some((c) => c.amount > (coins.find((x) => x.denom === c.denom)?.amount ?? 0n)))
+    throw new CliError('vesting amount cannot be greater than total amount')
+  const baseVesting = {
+    base_account: base,
+    original_vesting: coinsToProto(v.amount),
+    delegated_free: [],
+    delegated_vesting: [],
+    end_time: v.end.toString(),
+  }
+  if (v.start !== 0n && v.end !== 0n)
+    return {
+      '@type': brand().typeUrl(CONTINUOUS_VESTING_ACCOUNT_URL),
+      base_vesting_account: baseVesting,
+      start_time: v.start.toString(),
+    }
+  if (v.end !== 0n)
+    return {
+      '@type': brand().typeUrl(DELAYED_VESTING_ACCOUNT_URL),
+      base_vesting_account: baseVesting,
+    }
+  throw new CliError('invalid vesting parameters; must supply start and end time or end time')
+}
+
 /** Adds (or, with `append`, tops up) a genesis account with coins; keeps bank supply consistent. */
 export function addGenesisAccount(
   genesis: GenesisJson,
   address: string,
   coins: Coin[],
   append: boolean,
+  vesting?: GenesisVesting,
 ): GenesisJson {
   const g = structuredClone(genesis) as GenesisJson & { app_state: Obj }
   g.app_state.auth ??= {}
@@ -40,19 +80,44 @@ export function addGenesisAccount(
   if ((exists || balance) && !append)
     throw new CliError(`cannot add account at existing address ${address}`)
   if (!exists) {
-    auth.accounts.push({
-      '@type': brand().typeUrl(BASE_ACCOUNT_URL),
-      address,
-      pub_key: null,
-      account_number: '0',
-      sequence: '0',
-    })
+    const base = { address, pub_key: null, account_number: '0', sequence: '0' }
+    auth.accounts.push(
+      vesting && vesting.amount.length > 0
+        ? vestingAccountJson(base, coins, vesting)
+        : { '@type': brand().typeUrl(BASE_ACCOUNT_URL), ...base },
+    )
   }
   if (balance) balance.coins = coinsToProto(addCoins(coinsFromProto(balance.coins), coins))
   else bank.balances.push({ address, coins: coinsToProto(coins) })
   if (Array.isArray(bank.supply) && bank.supply.length > 0)
     bank.supply = coinsToProto(addCoins(coinsFromProto(bank.supply), coins))
   return g
+}
+
+/** The --vesting-* flags, parsed as upstream (coins; int64 Unix seconds, 0 when left out). */
+function vestingFlags(f: {
+  vestingAmount?: string
+  vestingStartTime?: string
+  vestingEndTime?: string
+}): GenesisVesting | undefined {
+  if (f.vestingAmount === undefined) return undefined
+  let amount: Coin[]
+  try {
+    amount = parseCoins(f.vestingAmount)
+  } catch (err) {
+    throw new CliError(`failed to parse vesting amount: ${(err as Error).message}`)
+  }
+  const time = (text: string | undefined, flag: string): bigint => {
+    if (text === undefined) return 0n
+    if (!/^[+-]?\d{1,19}$/.test(text))
+      throw new CliError(`invalid ${flag} ${JSON.stringify(text)}: expected Unix seconds`)
+    return BigInt(text)
+  }
+  return {
+    amount,
+    start: time(f.vestingStartTime, '--vesting-start-time'),
+    end: time(f.vestingEndTime, '--vesting-end-time'),
+  }
 }
 
 /** `sdkd genesis add-genesis-account <key-name|address> <coins>`. */
@@ -63,8 +128,21 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
     .description('add a genesis account with coins (e.g. 1000000stake,500token)')
     .option('--append', 'add the coins to an existing genesis account')
     .option('--keyring-backend <backend>', 'keyring backend for key names (sdkd supports test)')
+    .option('--vesting-amount <coins>', 'amount of coins for vesting accounts')
+    .option('--vesting-start-time <unix>', 'schedule start time (unix epoch) for vesting accounts')
+    .option('--vesting-end-time <unix>', 'schedule end time (unix epoch) for vesting accounts')
     .action(
-      async (who: string, coinsText: string, f: { append?: boolean; keyringBackend?: string }) => {
+      async (
+        who: string,
+        coinsText: string,
+        f: {
+          append?: boolean
+          keyringBackend?: string
+          vestingAmount?: string
+          vestingStartTime?: string
+          vestingEndTime?: string
+        },
+      ) => {
         const g = globals()
         const paths = homePaths(g.home)
         if (!existsSync(paths.genesis))
@@ -97,8 +175,12 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
           throw new CliError(`failed to parse coins: ${(err as Error).message}`)
         }
         if (coins.length === 0) throw new CliError('failed to parse coins: no coins given')
+        const vesting = vestingFlags(f)
         const current = JSON.parse(await readFile(paths.genesis, 'utf8')) as GenesisJson
-        await writeGenesis(g.home, addGenesisAccount(current, address, coins, f.append ?? false))
+        await writeGenesis(
+          g.home,
+          addGenesisAccount(current, address, coins, f.append ?? false, vesting),
+        )
       },
     )
   genesis

@@ -14,6 +14,7 @@ import {
   txOk,
 } from '../helpers/devnet.js'
 import { getJson, rpcCall, runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 
 /**
  * Vesting accounts (upstream x/auth/vesting v0.50) on a devnet whose genesis makes account3 a
@@ -290,5 +291,62 @@ describe('genesis validation', () => {
     expect(await getJson(`${node.api}/sdk/auth/v1beta1/accounts/${continuous}`)).toMatchObject({
       status: 200,
     })
+  })
+})
+
+describe('genesis add-genesis-account --vesting-*', () => {
+  test('behavior: continuous with a start and an end, delayed with an end; upstream refusals', async () => {
+    const { dir, cleanup } = await tempDir('sdkd-vesting-')
+    cleanups.push(cleanup)
+    expect((await runSdkd(['--home', dir, 'init', 'n', '--chain-id', 'v'])).code).toBe(0)
+    const add = (address: string, coins: string, ...flags: string[]) =>
+      runSdkd(['--home', dir, 'genesis', 'add-genesis-account', address, coins, ...flags])
+    const [a, b, c] = [1, 2, 3].map((n) => addressToBech32(new Uint8Array(20).fill(n)))
+    const vest = ['--vesting-amount', '50stake']
+    expect(
+      (
+        await add(
+          a!,
+          '100stake',
+          ...vest,
+          '--vesting-start-time',
+          '1900000000',
+          '--vesting-end-time',
+          '2000000000',
+        )
+      ).code,
+    ).toBe(0)
+    expect((await add(b!, '100stake', ...vest, '--vesting-end-time', '2000000000')).code).toBe(0)
+    const over = await add(c!, '10stake', ...vest, '--vesting-end-time', '2000000000')
+    expect(over.code).not.toBe(0)
+    expect(over.stderr).toContain('vesting amount cannot be greater than total amount')
+    const noEnd = await add(c!, '100stake', ...vest, '--vesting-start-time', '5')
+    expect(noEnd.stderr).toContain(
+      'invalid vesting parameters; must supply start and end time or end time',
+    )
+    const g = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
+    const base = (address: string) => ({
+      address,
+      pub_key: null,
+      account_number: '0',
+      sequence: '0',
+    })
+    const schedule = (address: string) => ({
+      base_account: base(address),
+      original_vesting: [{ denom: 'stake', amount: '50' }],
+      delegated_free: [],
+      delegated_vesting: [],
+      end_time: '2000000000',
+    })
+    expect(g.app_state.auth.accounts).toEqual([
+      {
+        '@type': '/sdk.vesting.v1beta1.ContinuousVestingAccount',
+        base_vesting_account: schedule(a!),
+        start_time: '1900000000',
+      },
+      { '@type': '/sdk.vesting.v1beta1.DelayedVestingAccount', base_vesting_account: schedule(b!) },
+    ])
+    const valid = await runSdkd(['--home', dir, 'genesis', 'validate-genesis'])
+    expect(valid.code).toBe(0)
   })
 })
