@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import {
   account,
   eventOf,
+  GOV,
   genesisState,
   govChainPerTest,
   registry,
@@ -94,5 +95,33 @@ describe('x/mint in the app versions', () => {
       amount: '0',
     })
     expect(await c.balance(FEE_COLLECTOR)).toBe('0')
+  })
+
+  test('MsgUpdateParams: gov only, checked by Params.Validate, then in force for the next block', async () => {
+    const c = await chains.create(genesisState({ balances: { [account(1)]: 40_000_000_000_000n } }))
+    const params = {
+      mint_denom: 'stake',
+      inflation_rate_change: '130000000000000000',
+      inflation_max: '200000000000000000',
+      inflation_min: '70000000000000000',
+      goal_bonded: '670000000000000000',
+      blocks_per_year: '1000',
+    }
+    const msg = '/sdk.mint.v1beta1.MsgUpdateParams'
+    await expect(c.tx(msg, { authority: account(1), params })).rejects.toThrow(
+      `invalid authority; expected ${GOV}, got ${account(1)}`,
+    )
+    await expect(
+      c.tx(msg, { authority: GOV, params: { ...params, blocks_per_year: '0' } }),
+    ).rejects.toThrow('blocks per year must be positive: 0')
+    expect((await c.tx(msg, { authority: GOV, params })).ok).toBe(true)
+    expect(await c.query('sdk.mint.v1beta1.Query/Params')).toMatchObject({
+      params: { blocks_per_year: '1000' },
+    })
+    // Nothing bonded: inflation 0.13 + 0.13/1000 = 0.13013; × 4·10^13 ÷ 1000 = 5205200000 a block.
+    expect(eventOf(await beginBlock(c), 'mint')).toMatchObject({
+      inflation: '0.130130000000000000',
+      amount: '5205200000',
+    })
   })
 })

@@ -3585,6 +3585,26 @@ export declare namespace sdk.mint.v1beta1 {
       annual_provisions?: Uint8Array | null | undefined
     }
   }
+  /** sdk.mint.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.mint.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.mint.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.mint.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.mint.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
 }
 
 export declare namespace sdk.params.v1beta1 {
@@ -6625,6 +6645,8 @@ export interface ProtoTypes {
   'sdk.mint.v1beta1.QueryInflationResponse': sdk.mint.v1beta1.QueryInflationResponse
   'sdk.mint.v1beta1.QueryAnnualProvisionsRequest': sdk.mint.v1beta1.QueryAnnualProvisionsRequest
   'sdk.mint.v1beta1.QueryAnnualProvisionsResponse': sdk.mint.v1beta1.QueryAnnualProvisionsResponse
+  'sdk.mint.v1beta1.MsgUpdateParams': sdk.mint.v1beta1.MsgUpdateParams
+  'sdk.mint.v1beta1.MsgUpdateParamsResponse': sdk.mint.v1beta1.MsgUpdateParamsResponse
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange
@@ -7095,6 +7117,8 @@ export interface ProtoInits {
   'sdk.mint.v1beta1.QueryInflationResponse': sdk.mint.v1beta1.QueryInflationResponse.Init
   'sdk.mint.v1beta1.QueryAnnualProvisionsRequest': sdk.mint.v1beta1.QueryAnnualProvisionsRequest.Init
   'sdk.mint.v1beta1.QueryAnnualProvisionsResponse': sdk.mint.v1beta1.QueryAnnualProvisionsResponse.Init
+  'sdk.mint.v1beta1.MsgUpdateParams': sdk.mint.v1beta1.MsgUpdateParams.Init
+  'sdk.mint.v1beta1.MsgUpdateParamsResponse': sdk.mint.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest.Init
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse.Init
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange.Init
@@ -7445,6 +7469,7 @@ export interface ProtoMsgs {
   '/sdk.gov.v1beta1.MsgVote': 'sdk.gov.v1beta1.MsgVoteResponse'
   '/sdk.gov.v1beta1.MsgVoteWeighted': 'sdk.gov.v1beta1.MsgVoteWeightedResponse'
   '/sdk.gov.v1beta1.MsgDeposit': 'sdk.gov.v1beta1.MsgDepositResponse'
+  '/sdk.mint.v1beta1.MsgUpdateParams': 'sdk.mint.v1beta1.MsgUpdateParamsResponse'
   '/sdk.slashing.v1beta1.MsgUnjail': 'sdk.slashing.v1beta1.MsgUnjailResponse'
   '/sdk.slashing.v1beta1.MsgUpdateParams': 'sdk.slashing.v1beta1.MsgUpdateParamsResponse'
   '/sdk.staking.v1beta1.MsgCreateValidator': 'sdk.staking.v1beta1.MsgCreateValidatorResponse'

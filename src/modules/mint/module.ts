@@ -9,6 +9,7 @@ import {
 } from './genesis.js'
 import type { MintKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { registerMintMsgs } from './msg-server.js'
 import { registerMintQueries } from './queries.js'
 
 export interface MintModuleOptions {
@@ -31,7 +32,10 @@ export function createMintModule({
     name: MODULE_NAME,
     consensusVersion: 2,
     defaultGenesis: () => defaultMintGenesis(mintDenom),
-    registerServices: (cfg) => registerMintQueries(cfg, keeper),
+    registerServices: (cfg) => {
+      registerMintQueries(cfg, keeper)
+      registerMintMsgs(cfg, keeper)
+    },
     validateGenesis(genesis) {
       parseMintGenesis(registry, genesis)
     },
