@@ -40,6 +40,7 @@ const COMMANDS: readonly {
     auth: async () => (await import('./query-auth.js')).registerQueryAuth,
     bank: async () => (await import('./query-bank.js')).registerQueryBank,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
+    mint: async () => (await import('./query-mint.js')).registerQueryMint,
     slashing: async () => (await import('./query-slashing.js')).registerQuerySlashing,
     staking: async () => (await import('./query-staking.js')).registerQueryStaking,
     'comet-validator-set': async () => (await import('./query-comet.js')).registerQueryComet,

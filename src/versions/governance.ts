@@ -27,6 +27,8 @@ export function createGovernanceModules(
   slashing: { slashing: AppModule; evidence: AppModule }
   /** x/genutil: delivers genesis's gentxs at InitChain through staking's MsgCreateValidator. */
   genutil: AppModule
+  /** The staking keeper, for the modules that read the bonded ratio (x/mint). */
+  stakingKeeper: StakingKeeper
 } {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper({ registry, bank })
@@ -47,5 +49,6 @@ export function createGovernanceModules(
     gov: createGovModule({ registry, keeper: govKeeper }),
     slashing,
     genutil: createGenutilModule({ registry, auth, staking: stakingKeeper }),
+    stakingKeeper,
   }
 }

@@ -13,6 +13,7 @@ import { createUpgradeModule } from '../modules/upgrade/module.js'
 import { type AppVersionDeps, consensusParamsOf, upgradeOptionsOf } from './deps.js'
 import { createDevKeepers } from './dev.js'
 import { createGovernanceModules } from './governance.js'
+import { createMint } from './mint.js'
 
 export type { AppVersionDeps }
 
@@ -20,7 +21,7 @@ export type { AppVersionDeps }
 export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov', 'staking'] as const
 
 /**
- * v1, the genesis binary: auth, bank, staking, slashing, gov, crisis, evidence, params (legacy; it holds the consensus
+ * v1, the genesis binary: auth, bank, staking, slashing, gov, mint, crisis, evidence, params (legacy; it holds the consensus
  * params in its `baseapp` subspace, as SDK ≤ v0.46 apps did) and upgrade. It knows no upgrades.
  */
 export function createV1(deps: AppVersionDeps): AppVersion {
@@ -46,6 +47,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     governance.staking,
     slashing.slashing,
     governance.gov,
+    createMint(registry, auth, bank, governance.stakingKeeper),
     createCrisisModule({ registry, keeper: crisis }),
     governance.genutil,
     createParamsModule({ keeper: params, baseappConsensusParams: consensusParamsOf(deps) }),
@@ -63,6 +65,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
         'staking',
         'slashing',
         'gov',
+        'mint',
         'crisis',
         'genutil',
         'evidence',
@@ -70,9 +73,9 @@ export function createV1(deps: AppVersionDeps): AppVersion {
         'upgrade',
       ],
       preBlockers: ['upgrade'],
-      // As upstream simd: slashing (liveness), evidence (double signs), then staking's BeginBlocker
-      // (historical info); staking's EndBlocker after gov's.
-      beginBlockers: ['slashing', 'evidence', 'staking'],
+      // As upstream simd: mint first (the block's provision), slashing (liveness), evidence (double
+      // signs), then staking's BeginBlocker (historical info); staking's EndBlocker after gov's.
+      beginBlockers: ['mint', 'slashing', 'evidence', 'staking'],
       endBlockers: ['gov', 'staking'],
     },
     upgrades: [],

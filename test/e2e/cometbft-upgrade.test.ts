@@ -78,6 +78,7 @@ const V2_MODULE_VERSIONS = [
   { name: 'evidence', version: '1' },
   { name: 'genutil', version: '1' },
   { name: 'gov', version: '5' },
+  { name: 'mint', version: '2' },
   { name: 'params', version: '1' },
   { name: 'slashing', version: '4' },
   { name: 'staking', version: '5' },

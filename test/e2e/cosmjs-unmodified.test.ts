@@ -385,10 +385,23 @@ describe('unmodified cosmjs against sdkd devnet --brand cosmos (e2e)', () => {
 
     expect(await q.bank.balance(ACCOUNT3, 'token')).toEqual(GENESIS_BALANCES[1])
     expect(await q.bank.allBalances(ACCOUNT3)).toEqual(GENESIS_BALANCES)
-    // Supply: every account's genesis coins plus the validator's bond; fees and deposits only move.
+    // Supply: every account's genesis coins plus the validator's bond, plus what x/mint minted in
+    // each block (its `mint` events); fees and deposits only move.
+    const latest = Number((await rpcCall(rpcPort, 'status')).result.sync_info.latest_block_height)
+    let minted = 0n
+    for (let h = 1; h <= latest; h++) {
+      const events = (await rpcCall(rpcPort, 'block_results', { height: String(h) })).result
+        .finalize_block_events as { type: string; attributes: { key: string; value: string }[] }[]
+      const mint = events.find((e) => e.type === 'mint')!
+      minted += BigInt(mint.attributes.find((a) => a.key === 'amount')!.value)
+    }
+    expect(minted > 0n).toBe(true)
     expect(await q.bank.totalSupply()).toMatchObject({
       supply: [
-        { denom: 'stake', amount: (BigInt(ACCOUNTS) * 100000000000000n + 10000000n).toString() },
+        {
+          denom: 'stake',
+          amount: (BigInt(ACCOUNTS) * 100000000000000n + 10000000n + minted).toString(),
+        },
         { denom: 'token', amount: (BigInt(ACCOUNTS) * 1000000000n).toString() },
       ],
     })

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createDevnetHome,
   type DevnetHome,
+  heightOf,
   proposalIdOf,
   type RunningNode,
   rest,
   startDevnetNode,
   txOk,
 } from '../helpers/devnet.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { getJson, rpcCall, runSdkd } from '../helpers/sdkd.js'
 import { writeStakedGenesis } from '../helpers/staked-devnet.js'
 
 /**
@@ -94,9 +95,28 @@ async function stakeBalance(address: string): Promise<bigint> {
   return BigInt(b.balance.amount)
 }
 
-async function stakeSupply(): Promise<bigint> {
-  const s = await rest(node, '/sdk/bank/v1beta1/supply/by_denom?denom=stake')
-  return BigInt(s.amount.amount)
+/** The stake supply at a height (the height header), so that blocks mined meanwhile do not matter. */
+async function stakeSupplyAt(height: number): Promise<bigint> {
+  const s = await getJson(`${node.api}/sdk/bank/v1beta1/supply/by_denom?denom=stake`, {
+    headers: { 'x-sdk-block-height': String(height) },
+  })
+  expect(s.status).toBe(200)
+  return BigInt(s.body.amount.amount)
+}
+
+/** The stake x/mint minted in heights from + 1 … to (each block's `mint` event). */
+async function mintedAfter(from: number, to: number): Promise<bigint> {
+  let sum = 0n
+  for (let h = from + 1; h <= to; h++) {
+    const r = await rpcCall(node.rpcPort, 'block_results', { height: String(h) })
+    const events = r.result.finalize_block_events as {
+      type: string
+      attributes: { key: string; value: string }[]
+    }[]
+    const mint = events.find((e) => e.type === 'mint')
+    sum += BigInt(mint!.attributes.find((a) => a.key === 'amount')!.value)
+  }
+  return sum
 }
 
 function tally(yes: number, abstain: number, no: number, veto: number) {
@@ -142,7 +162,8 @@ describe('gov tally by bonded stake (4 genesis validators, delegators)', () => {
 
     const proposer = devnet.accounts[PROPOSER]!.address
     const balanceBefore = await stakeBalance(proposer)
-    const supplyBefore = await stakeSupply()
+    const heightBefore = await heightOf(node)
+    const supplyBefore = await stakeSupplyAt(heightBefore)
     await dev(['time', `+${VOTING}`])
     await dev(['mine'])
 
@@ -171,8 +192,12 @@ describe('gov tally by bonded stake (4 genesis validators, delegators)', () => {
       final_tally_result: tally(40, 0, 50, 0),
     })
 
-    // burn_vote_quorum and burn_vote_veto burned two deposits; the other two came back.
-    expect(await stakeSupply()).toBe(supplyBefore - 2n * DEPOSIT)
+    // burn_vote_quorum and burn_vote_veto burned two deposits; the other two came back. x/mint
+    // added each block's provision meanwhile.
+    const heightAfter = await heightOf(node)
+    const supplyAfter = await stakeSupplyAt(heightAfter)
+    const minted = await mintedAfter(heightBefore, heightAfter)
+    expect(supplyAfter).toBe(supplyBefore + minted - 2n * DEPOSIT)
     expect(await stakeBalance(proposer)).toBe(balanceBefore + 2n * DEPOSIT)
     for (const id of [quorum, veto, inherited, overridden])
       expect((await query(['gov', 'deposits', id])).deposits).toEqual([])

@@ -130,6 +130,14 @@ describe('buf curl over server reflection', () => {
       { votingParams: { votingPeriod: '172800s' } },
     ],
     [
+      'sdk.mint.v1beta1.Query/Params',
+      {},
+      {
+        // LegacyDecs on the protobuf wire: the scaled integers' text, as upstream.
+        params: { mintDenom: 'stake', goalBonded: '670000000000000000', blocksPerYear: '6311520' },
+      },
+    ],
+    [
       'sdk.params.v1beta1.Query/Params',
       { subspace: 'baseapp', key: 'BlockParams' },
       { param: { subspace: 'baseapp', key: 'BlockParams' } },

@@ -119,6 +119,19 @@ function callsOf(x: BrandExpectation, home: DevnetHome): Record<string, Call> {
       // No evidence yet: grpcurl leaves out the empty list and the zero total.
       expected: { pagination: {} },
     },
+    [`${x.pkg}.mint.v1beta1.Query`]: {
+      method: 'Params',
+      request: {},
+      // LegacyDecs on the protobuf wire: the scaled integers' text, as upstream.
+      expected: {
+        params: {
+          mint_denom: 'stake',
+          goal_bonded: '670000000000000000',
+          blocks_per_year: '6311520',
+        },
+      },
+      partial: true,
+    },
     [`${x.pkg}.slashing.v1beta1.Query`]: {
       method: 'Params',
       request: {},

@@ -119,11 +119,24 @@ describe('sdkd init', () => {
       'evidence',
       'genutil',
       'gov',
+      'mint',
       'params',
       'slashing',
       'staking',
       'upgrade',
     ])
+    // x/mint's section as `simd init` writes it.
+    expect(genesis.app_state.mint).toEqual({
+      minter: { inflation: '0.130000000000000000', annual_provisions: '0.000000000000000000' },
+      params: {
+        mint_denom: 'stake',
+        inflation_rate_change: '0.130000000000000000',
+        inflation_max: '0.200000000000000000',
+        inflation_min: '0.070000000000000000',
+        goal_bonded: '0.670000000000000000',
+        blocks_per_year: '6311520',
+      },
+    })
     const key = JSON.parse(await readFile(join(dir, 'config/priv_validator_key.json'), 'utf8'))
     expect(key.address).toBe(genesis.consensus.validators[0].address)
     expect(key.priv_key.type).toBe('tendermint/PrivKeyEd25519')

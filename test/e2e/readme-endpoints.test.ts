@@ -493,7 +493,6 @@ describe('RPC: broadcast_tx_async, check_tx, block_results, abci_info, status', 
     ])
     expect(r).toMatchObject({
       height: String(B),
-      finalize_block_events: null,
       validator_updates: null,
       // An SDK v0.50 app returns its consensus params from every block (zero fields omitted).
       consensus_param_updates: {
@@ -504,6 +503,17 @@ describe('RPC: broadcast_tx_async, check_tx, block_results, abci_info, status', 
         abci: {},
       },
     })
+    // The block's BeginBlock events: x/mint's provision to the fee collector (bank's events, then
+    // `mint`); nothing else happens outside the txs in this block.
+    expect(r.finalize_block_events.map((e: { type: string }) => e.type)).toEqual([
+      'coin_received',
+      'coinbase',
+      'coin_spent',
+      'coin_received',
+      'transfer',
+      'message',
+      'mint',
+    ])
     expect(r.txs_results).toHaveLength(2)
     const [ok, failed] = r.txs_results
     expect(ok.code).toBe(0)

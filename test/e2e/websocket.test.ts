@@ -200,7 +200,9 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       expect(e.jsonrpc).toBe('2.0')
       expect(e.result.query).toBe(query)
       expect(e.result.data.type).toBe('tendermint/event/NewBlock')
-      expect(e.result.events).toEqual({ 'tm.event': ['NewBlock'] })
+      // The map holds the block's events too: x/mint's provision in each block's BeginBlock.
+      expect(e.result.events).toMatchObject({ 'tm.event': ['NewBlock'] })
+      expect(e.result.events['mint.amount']).toHaveLength(1)
       expect(Object.keys(e.result.data.value)).toEqual([
         'block',
         'block_id',
@@ -214,11 +216,14 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       ])
       expect(e.result.data.value.block.data).toEqual({ txs: [] })
       expect(e.result.data.value.block_id.parts.total).toBe(1)
-      // An empty block: no events, no tx results; validator_updates is the one null kept.
+      // A block without txs: its events are x/mint's (BeginBlock), no tx results; validator_updates
+      // is the one null kept.
       expect(Object.keys(e.result.data.value.result_finalize_block)).toEqual([
+        'events',
         'validator_updates',
         'app_hash',
       ])
+      expect(e.result.data.value.result_finalize_block.events.at(-1).type).toBe('mint')
       expect(e.result.data.value.result_finalize_block.validator_updates).toBeNull()
       expect(e.result.data.value.result_finalize_block.app_hash).toMatch(/^[A-Za-z0-9+/]+=*$/)
     }
@@ -351,19 +356,23 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       ],
     })
     expect(events.result.events['tm.event']).toEqual(['NewBlockEvents'])
-    expect(events.result.events['transfer.recipient']).toEqual([bob.address])
+    // x/mint's transfer to the fee collector (BeginBlock) comes first, then the dev transfer.
+    expect(events.result.events['transfer.recipient']).toEqual([
+      'sdk17xpfvakm2amg962yls6f84z3kell8c5l9s0hvg',
+      bob.address,
+    ])
     expect(events.result.events['block.height']).toBeUndefined()
-    // An empty block: events null, and only the unconditional subscription hears of it.
+    // A block without txs: only x/mint's events, and only the unconditional subscription hears of it.
     await c.call('dev_mine', { blocks: 1 })
     const empty = await c.waitFrame(
       (f) => f.id === 3 && f.result?.data?.value?.height === String(Number(height) + 1),
     )
-    expect(empty.result.data.value).toEqual({
+    expect(empty.result.data.value).toMatchObject({
       height: String(Number(height) + 1),
-      events: null,
       num_txs: '0',
     })
-    expect(empty.result.events).toEqual({ 'tm.event': ['NewBlockEvents'] })
+    expect(empty.result.data.value.events.at(-1).type).toBe('mint')
+    expect(empty.result.events).toMatchObject({ 'tm.event': ['NewBlockEvents'] })
     expect(c.events(2)).toHaveLength(1)
     await c.call('unsubscribe_all')
   })

@@ -7,6 +7,7 @@ const QUERY_SERVICES = [
   'evidence.v1beta1.Query',
   'gov.v1.Query',
   'gov.v1beta1.Query',
+  'mint.v1beta1.Query',
   'params.v1beta1.Query',
   'slashing.v1beta1.Query',
   'staking.v1beta1.Query',

@@ -3486,6 +3486,127 @@ export declare namespace sdk.gov.v1beta1 {
   }
 }
 
+export declare namespace sdk.mint.v1beta1 {
+  /** sdk.mint.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    minter: ProtoTypes['sdk.mint.v1beta1.Minter'] | null
+    params: ProtoTypes['sdk.mint.v1beta1.Params'] | null
+  }
+  namespace GenesisState {
+    /** sdk.mint.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      minter?: ProtoInits['sdk.mint.v1beta1.Minter'] | null | undefined
+      params?: ProtoInits['sdk.mint.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.Minter, decoded. */
+  type Minter = {
+    inflation: string
+    annual_provisions: string
+  }
+  namespace Minter {
+    /** sdk.mint.v1beta1.Minter, as fromObject and encode take it. */
+    type Init = {
+      inflation?: string | null | undefined
+      annual_provisions?: string | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.Params, decoded. */
+  type Params = {
+    mint_denom: string
+    inflation_rate_change: string
+    inflation_max: string
+    inflation_min: string
+    goal_bonded: string
+    blocks_per_year: Long
+  }
+  namespace Params {
+    /** sdk.mint.v1beta1.Params, as fromObject and encode take it. */
+    type Init = {
+      mint_denom?: string | null | undefined
+      inflation_rate_change?: string | null | undefined
+      inflation_max?: string | null | undefined
+      inflation_min?: string | null | undefined
+      goal_bonded?: string | null | undefined
+      blocks_per_year?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.mint.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.mint.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['sdk.mint.v1beta1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.mint.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.mint.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.QueryInflationRequest, decoded. */
+  type QueryInflationRequest = {
+  }
+  namespace QueryInflationRequest {
+    /** sdk.mint.v1beta1.QueryInflationRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.mint.v1beta1.QueryInflationResponse, decoded. */
+  type QueryInflationResponse = {
+    inflation: Uint8Array
+  }
+  namespace QueryInflationResponse {
+    /** sdk.mint.v1beta1.QueryInflationResponse, as fromObject and encode take it. */
+    type Init = {
+      inflation?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.QueryAnnualProvisionsRequest, decoded. */
+  type QueryAnnualProvisionsRequest = {
+  }
+  namespace QueryAnnualProvisionsRequest {
+    /** sdk.mint.v1beta1.QueryAnnualProvisionsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.mint.v1beta1.QueryAnnualProvisionsResponse, decoded. */
+  type QueryAnnualProvisionsResponse = {
+    annual_provisions: Uint8Array
+  }
+  namespace QueryAnnualProvisionsResponse {
+    /** sdk.mint.v1beta1.QueryAnnualProvisionsResponse, as fromObject and encode take it. */
+    type Init = {
+      annual_provisions?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.mint.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.mint.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.mint.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.mint.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.mint.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+}
+
 export declare namespace sdk.params.v1beta1 {
   /** sdk.params.v1beta1.QueryParamsRequest, decoded. */
   type QueryParamsRequest = {
@@ -6584,6 +6705,17 @@ export interface ProtoTypes {
   'sdk.gov.v1beta1.MsgVoteWeightedResponse': sdk.gov.v1beta1.MsgVoteWeightedResponse
   'sdk.gov.v1beta1.MsgDeposit': sdk.gov.v1beta1.MsgDeposit
   'sdk.gov.v1beta1.MsgDepositResponse': sdk.gov.v1beta1.MsgDepositResponse
+  'sdk.mint.v1beta1.GenesisState': sdk.mint.v1beta1.GenesisState
+  'sdk.mint.v1beta1.Minter': sdk.mint.v1beta1.Minter
+  'sdk.mint.v1beta1.Params': sdk.mint.v1beta1.Params
+  'sdk.mint.v1beta1.QueryParamsRequest': sdk.mint.v1beta1.QueryParamsRequest
+  'sdk.mint.v1beta1.QueryParamsResponse': sdk.mint.v1beta1.QueryParamsResponse
+  'sdk.mint.v1beta1.QueryInflationRequest': sdk.mint.v1beta1.QueryInflationRequest
+  'sdk.mint.v1beta1.QueryInflationResponse': sdk.mint.v1beta1.QueryInflationResponse
+  'sdk.mint.v1beta1.QueryAnnualProvisionsRequest': sdk.mint.v1beta1.QueryAnnualProvisionsRequest
+  'sdk.mint.v1beta1.QueryAnnualProvisionsResponse': sdk.mint.v1beta1.QueryAnnualProvisionsResponse
+  'sdk.mint.v1beta1.MsgUpdateParams': sdk.mint.v1beta1.MsgUpdateParams
+  'sdk.mint.v1beta1.MsgUpdateParamsResponse': sdk.mint.v1beta1.MsgUpdateParamsResponse
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange
@@ -7050,6 +7182,17 @@ export interface ProtoInits {
   'sdk.gov.v1beta1.MsgVoteWeightedResponse': sdk.gov.v1beta1.MsgVoteWeightedResponse.Init
   'sdk.gov.v1beta1.MsgDeposit': sdk.gov.v1beta1.MsgDeposit.Init
   'sdk.gov.v1beta1.MsgDepositResponse': sdk.gov.v1beta1.MsgDepositResponse.Init
+  'sdk.mint.v1beta1.GenesisState': sdk.mint.v1beta1.GenesisState.Init
+  'sdk.mint.v1beta1.Minter': sdk.mint.v1beta1.Minter.Init
+  'sdk.mint.v1beta1.Params': sdk.mint.v1beta1.Params.Init
+  'sdk.mint.v1beta1.QueryParamsRequest': sdk.mint.v1beta1.QueryParamsRequest.Init
+  'sdk.mint.v1beta1.QueryParamsResponse': sdk.mint.v1beta1.QueryParamsResponse.Init
+  'sdk.mint.v1beta1.QueryInflationRequest': sdk.mint.v1beta1.QueryInflationRequest.Init
+  'sdk.mint.v1beta1.QueryInflationResponse': sdk.mint.v1beta1.QueryInflationResponse.Init
+  'sdk.mint.v1beta1.QueryAnnualProvisionsRequest': sdk.mint.v1beta1.QueryAnnualProvisionsRequest.Init
+  'sdk.mint.v1beta1.QueryAnnualProvisionsResponse': sdk.mint.v1beta1.QueryAnnualProvisionsResponse.Init
+  'sdk.mint.v1beta1.MsgUpdateParams': sdk.mint.v1beta1.MsgUpdateParams.Init
+  'sdk.mint.v1beta1.MsgUpdateParamsResponse': sdk.mint.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest.Init
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse.Init
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange.Init
@@ -7355,6 +7498,9 @@ export interface ProtoMethods {
   'sdk.gov.v1beta1.Query/Deposit': { request: 'sdk.gov.v1beta1.QueryDepositRequest'; response: 'sdk.gov.v1beta1.QueryDepositResponse' }
   'sdk.gov.v1beta1.Query/Deposits': { request: 'sdk.gov.v1beta1.QueryDepositsRequest'; response: 'sdk.gov.v1beta1.QueryDepositsResponse' }
   'sdk.gov.v1beta1.Query/TallyResult': { request: 'sdk.gov.v1beta1.QueryTallyResultRequest'; response: 'sdk.gov.v1beta1.QueryTallyResultResponse' }
+  'sdk.mint.v1beta1.Query/Params': { request: 'sdk.mint.v1beta1.QueryParamsRequest'; response: 'sdk.mint.v1beta1.QueryParamsResponse' }
+  'sdk.mint.v1beta1.Query/Inflation': { request: 'sdk.mint.v1beta1.QueryInflationRequest'; response: 'sdk.mint.v1beta1.QueryInflationResponse' }
+  'sdk.mint.v1beta1.Query/AnnualProvisions': { request: 'sdk.mint.v1beta1.QueryAnnualProvisionsRequest'; response: 'sdk.mint.v1beta1.QueryAnnualProvisionsResponse' }
   'sdk.params.v1beta1.Query/Params': { request: 'sdk.params.v1beta1.QueryParamsRequest'; response: 'sdk.params.v1beta1.QueryParamsResponse' }
   'sdk.slashing.v1beta1.Query/Params': { request: 'sdk.slashing.v1beta1.QueryParamsRequest'; response: 'sdk.slashing.v1beta1.QueryParamsResponse' }
   'sdk.slashing.v1beta1.Query/SigningInfo': { request: 'sdk.slashing.v1beta1.QuerySigningInfoRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfoResponse' }
@@ -7402,6 +7548,7 @@ export interface ProtoMsgs {
   '/sdk.gov.v1beta1.MsgVote': 'sdk.gov.v1beta1.MsgVoteResponse'
   '/sdk.gov.v1beta1.MsgVoteWeighted': 'sdk.gov.v1beta1.MsgVoteWeightedResponse'
   '/sdk.gov.v1beta1.MsgDeposit': 'sdk.gov.v1beta1.MsgDepositResponse'
+  '/sdk.mint.v1beta1.MsgUpdateParams': 'sdk.mint.v1beta1.MsgUpdateParamsResponse'
   '/sdk.slashing.v1beta1.MsgUnjail': 'sdk.slashing.v1beta1.MsgUnjailResponse'
   '/sdk.slashing.v1beta1.MsgUpdateParams': 'sdk.slashing.v1beta1.MsgUpdateParamsResponse'
   '/sdk.staking.v1beta1.MsgCreateValidator': 'sdk.staking.v1beta1.MsgCreateValidatorResponse'

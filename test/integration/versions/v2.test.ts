@@ -28,6 +28,7 @@ const V1_MODULE_VERSIONS = {
   staking: 5,
   slashing: 4,
   gov: 5,
+  mint: 2,
   crisis: 2,
   genutil: 1,
   evidence: 1,

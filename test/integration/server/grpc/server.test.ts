@@ -113,6 +113,7 @@ const README_QUERY_SERVICES = [
   'sdk.evidence.v1beta1.Query',
   'sdk.gov.v1.Query',
   'sdk.gov.v1beta1.Query',
+  'sdk.mint.v1beta1.Query',
   'sdk.params.v1beta1.Query',
   'sdk.slashing.v1beta1.Query',
   'sdk.staking.v1beta1.Query',

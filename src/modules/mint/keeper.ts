@@ -1,0 +1,63 @@
+import { utf8 } from '../../codec/bytes.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { Readable, Writable } from '../../store/types.js'
+import type { MintBankKeeper, MintStakingKeeper } from './expected-keepers.js'
+import { type MintCollections, MODULE_NAME, mintCollections } from './keys.js'
+import { defaultInitialMinter, type Minter } from './minter.js'
+import { decOf, type MintParams, readMintParams } from './params.js'
+
+export interface MintKeeperOptions {
+  registry: ProtoRegistry
+  staking: MintStakingKeeper
+  bank: MintBankKeeper
+}
+
+/** The stored form of a minter (LegacyDecs as their scaled integers' text). */
+export function minterToProto(m: Minter): ProtoInit<'sdk.mint.v1beta1.Minter'> {
+  return { inflation: m.inflation.toString(), annual_provisions: m.annualProvisions.toString() }
+}
+
+/** A LegacyDec for a `bytes` response field: its scaled integer's text, as upstream's Marshal. */
+export function decBytes(d: bigint): Uint8Array {
+  return utf8(d.toString())
+}
+
+/** x/mint keeper: the minter and the params. */
+export class MintKeeper {
+  readonly c: MintCollections
+  readonly registry: ProtoRegistry
+  readonly staking: MintStakingKeeper
+  readonly bank: MintBankKeeper
+
+  constructor({ registry, staking, bank }: MintKeeperOptions) {
+    this.c = mintCollections(registry)
+    this.registry = registry
+    this.staking = staking
+    this.bank = bank
+  }
+
+  /** The stored minter; upstream's initial minter before genesis stored one. */
+  async minter(state: Readable): Promise<Minter> {
+    const m = await this.c.minter.get(state.store(MODULE_NAME))
+    if (!m) return defaultInitialMinter()
+    return { inflation: decOf(m.inflation), annualProvisions: decOf(m.annual_provisions) }
+  }
+
+  setMinter(state: Writable, m: Minter): void {
+    this.c.minter.set(state.store(MODULE_NAME), minterToProto(m))
+  }
+
+  /** The params as stored (the query's answer). */
+  async rawParams(state: Readable): Promise<Proto<'sdk.mint.v1beta1.Params'>> {
+    const p = await this.c.params.get(state.store(MODULE_NAME))
+    return p ?? this.registry.decode('sdk.mint.v1beta1.Params', new Uint8Array())
+  }
+
+  async params(state: Readable): Promise<MintParams> {
+    return readMintParams(await this.rawParams(state))
+  }
+
+  setParams(state: Writable, p: ProtoInit<'sdk.mint.v1beta1.Params'>): void {
+    this.c.params.set(state.store(MODULE_NAME), p)
+  }
+}
