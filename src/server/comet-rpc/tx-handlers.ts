@@ -6,7 +6,6 @@ import { int64Of } from '../../codec/int64.js'
 import type { ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import {
   ErrInvalidHeight,
-  ErrInvalidRequest,
   ErrMempoolIsFull,
   ErrTxInMempoolCache,
   ErrTxTooLarge,
@@ -15,12 +14,13 @@ import {
   StatusError,
 } from '../../errors.js'
 import type { SimulationResult } from '../../tx/executor.js'
-import { broadcastTxResponse, txOf } from '../../tx/tx-response.js'
+import { broadcastTxResponse } from '../../tx/tx-response.js'
 import {
   createTxServiceHandlers,
   hasBytes,
   MODE_ASYNC,
   MODE_SYNC,
+  pageOfBlockTxs,
   TX_SERVICE,
 } from '../query/tx-service.js'
 import { type CometRpcClient, CometRpcError } from './client.js'
@@ -186,22 +186,7 @@ export function createCometTxServiceHandlers(
     }
     const res = blockResponseOf(registry, await rpc.block(Number(height)))
     const all = (res.block?.data?.txs ?? []) as Bytes[]
-    const p = req.pagination
-    const offset = p ? Number(int64Of(p.offset)) : 0
-    const limit = p ? Number(int64Of(p.limit)) : DEFAULT_LIMIT
-    if (offset >= all.length && all.length !== 0) {
-      throw ErrInvalidRequest.wrap(
-        `out of range: cannot paginate ${all.length} txs with offset ${offset} and limit ${limit}`,
-      )
-    }
-    const txs: ProtoInit<'sdk.tx.v1beta1.Tx'>[] = []
-    if (p?.reverse) {
-      for (let i = offset, n = 0; i > 0 && n !== limit; i--, n++)
-        txs.push(txOf(registry, all[i]!) ?? {})
-    } else {
-      for (let i = offset, n = 0; i < all.length && n !== limit; i++, n++)
-        txs.push(txOf(registry, all[i]!) ?? {})
-    }
+    const txs = pageOfBlockTxs(registry, all, req.pagination)
     return {
       txs,
       ...(res.block_id ? { block_id: res.block_id } : {}),

@@ -4,7 +4,7 @@ import type { CheckTxResponse } from '../../chain/mempool.js'
 import { MempoolError } from '../../chain/mempool-error.js'
 import { type Bytes, fromHex, utf8 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
-import { int64Of } from '../../codec/int64.js'
+import { type Int64, int64Of } from '../../codec/int64.js'
 import { messageToJsonString } from '../../codec/json-text-writer.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import {
@@ -225,23 +225,7 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, RoutedQue
         `height ${height} is not available, lowest height is ${blocks.base}`,
       )
     }
-    const all = stored.block.txs
-    const p = req.pagination
-    const offset = p ? Number(int64Of(p.offset)) : 0
-    const limit = p ? Number(int64Of(p.limit)) : 100
-    if (offset >= all.length && all.length !== 0) {
-      throw ErrInvalidRequest.wrap(
-        `out of range: cannot paginate ${all.length} txs with offset ${offset} and limit ${limit}`,
-      )
-    }
-    const txs: ProtoInit<'sdk.tx.v1beta1.Tx'>[] = []
-    if (p?.reverse) {
-      for (let i = offset, n = 0; i > 0 && n !== limit; i--, n++)
-        txs.push(txOf(registry, all[i]!) ?? {})
-    } else {
-      for (let i = offset, n = 0; i < all.length && n !== limit; i++, n++)
-        txs.push(txOf(registry, all[i]!) ?? {})
-    }
+    const txs = pageOfBlockTxs(registry, stored.block.txs, req.pagination)
     const { block } = stored
     return {
       txs,
@@ -250,7 +234,7 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, RoutedQue
         part_set_header: { total: block.blockId.parts.total, hash: block.blockId.parts.hash },
       },
       block: registry.decode('tendermint.types.Block', block.bytes),
-      pagination: { total: String(all.length) },
+      pagination: { total: String(block.txs.length) },
     }
   }
 
@@ -275,4 +259,31 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, RoutedQue
     queryEntry(`${TX_SERVICE}/TxDecode`, txDecode),
     queryEntry(`${TX_SERVICE}/TxEncode`, txEncode),
   ])
+}
+
+/**
+ * GetBlockWithTxs' page of a block's txs, decoded, as upstream pages them (offset and limit, 100 by
+ * default; `reverse` walks down from the offset); an offset past a non-empty block is out of range.
+ */
+export function pageOfBlockTxs(
+  registry: ProtoRegistry,
+  all: readonly Bytes[],
+  p: { offset?: Int64 | null; limit?: Int64 | null; reverse?: boolean | null } | null | undefined,
+): ProtoInit<'sdk.tx.v1beta1.Tx'>[] {
+  const offset = p ? Number(int64Of(p.offset)) : 0
+  const limit = p ? Number(int64Of(p.limit)) : 100
+  if (offset >= all.length && all.length !== 0) {
+    throw ErrInvalidRequest.wrap(
+      `out of range: cannot paginate ${all.length} txs with offset ${offset} and limit ${limit}`,
+    )
+  }
+  const txs: ProtoInit<'sdk.tx.v1beta1.Tx'>[] = []
+  if (p?.reverse) {
+    for (let i = offset, n = 0; i > 0 && n !== limit; i--, n++)
+      txs.push(txOf(registry, all[i]!) ?? {})
+  } else {
+    for (let i = offset, n = 0; i < all.length && n !== limit; i++, n++)
+      txs.push(txOf(registry, all[i]!) ?? {})
+  }
+  return txs
 }
