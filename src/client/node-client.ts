@@ -2,7 +2,6 @@ import type protobuf from 'protobufjs'
 import { type Bytes, fromBase64Strict, fromHex, toBase64, toHex } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
 import type {
-  AnyMessage,
   DecodedQueryResponse,
   Proto,
   ProtoMessage,
@@ -13,6 +12,15 @@ import type {
 import { parseRfc3339, type TimeNs } from '../codec/time.js'
 import type { BlockTime } from '../modules/upgrade/timing.js'
 import { type HttpAnswer, postJson } from './http-post.js'
+import {
+  type AbciQueryResult,
+  type AccountInfo,
+  type BroadcastResult,
+  type IncludedTx,
+  NodeClientError,
+  type NodeStatus,
+  type RpcEvent,
+} from './node-client-types.js'
 
 /**
  * A client of one node through its CometBFT RPC (`--node`): `status`, `abci_query` (the same
@@ -20,78 +28,15 @@ import { type HttpAnswer, postJson } from './http-post.js'
  * over HTTP POST to the RPC root, as cosmjs and the upstream CLI do.
  */
 
-/** Thrown when the node cannot be reached or answers with an error; `code` is set for ABCI failures. */
-export class NodeClientError extends Error {
-  override readonly name = 'NodeClientError'
-
-  constructor(
-    message: string,
-    readonly code?: number,
-    readonly codespace?: string,
-    /** The JSON-RPC error code, when the node answered with an error object. */
-    readonly rpcCode?: number,
-  ) {
-    super(message)
-  }
-}
-
-/** What `status` tells a client. */
-export interface NodeStatus {
-  chainId: string
-  latestHeight: number
-  latestBlockTime: TimeNs | undefined
-  earliestHeight: number
-}
-
-/** One `abci_query` answer (zero fields omitted by the node, filled with zeros here). */
-export interface AbciQueryResult {
-  code: number
-  codespace: string
-  log: string
-  value: Bytes
-  height: number
-}
-
-/** An account's signing facts. */
-export interface AccountInfo {
-  address: string
-  accountNumber: bigint
-  sequence: bigint
-  pubKey: AnyMessage | null
-}
-
-/** ResultBroadcastTx: CheckTx's answer (sync) or just the hash (async). */
-export interface BroadcastResult {
-  code: number
-  data: string
-  log: string
-  codespace: string
-  hash: string
-}
-
-/** An ABCI event as CometBFT JSON carries it. */
-export interface RpcEvent {
-  type: string
-  attributes: { key: string; value: string; index?: boolean }[]
-}
-
-/** ResultTx of the `tx` route: an included tx and its result. */
-export interface IncludedTx {
-  hash: string
-  height: number
-  index: number
-  txBytes: Bytes
-  result: {
-    code: number
-    codespace: string
-    data: Bytes
-    log: string
-    info: string
-    gasWanted: string
-    gasUsed: string
-    events: RpcEvent[]
-  }
-}
+export type {
+  AbciQueryResult,
+  AccountInfo,
+  BroadcastResult,
+  IncludedTx,
+  NodeStatus,
+  RpcEvent,
+} from './node-client-types.js'
+export { NodeClientError } from './node-client-types.js'
 
 /** A block header's height and time. */
 export interface NodeClient {

@@ -11,7 +11,6 @@ import { parseListenAddress } from '../config/listen-address.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
-import { createDashboard } from '../server/dashboard/dashboard.js'
 import { listenHttp } from '../server/listen.js'
 import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
@@ -29,10 +28,11 @@ import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
-import { cometDashboardBlocks, routerTxParts } from './comet-queries.js'
+import { routerTxParts } from './comet-queries.js'
 import { DevControl, faucetOf } from './dev-control.js'
 import { serveNodeMetrics } from './metrics-listener.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
+import { dashboardOf } from './node-dashboard.js'
 import { type OpenedChain, openChain } from './open-chain.js'
 import { nodeMetricsOf, rpcChainOf, rpcNodeOf } from './rpc-facts.js'
 import { type RuntimeOptions, runtimeOptionsOf } from './runtime-options.js'
@@ -334,7 +334,7 @@ export class Node {
     const { api } = this.options.home.app
     const gateway = createGateway(this.gatewayOptions())
     if (api.dashboard) {
-      const dashboard = this.createDashboard()
+      const dashboard = dashboardOf(this, SDKD_VERSION)
       this.listeners.push({ close: async () => dashboard.close() })
       gateway.route('/', dashboard.app)
     }
@@ -353,33 +353,6 @@ export class Node {
       version: SDKD_VERSION,
       logger: logger.child({ module: 'api-server' }),
     }
-  }
-
-  /** The dashboard and explorer over this node's router, block store and producer events. */
-  private createDashboard() {
-    const { home, logger } = this.options
-    return createDashboard({
-      router: this.router,
-      blocks: this.blocks,
-      view: (height) => this.store.view(height),
-      chainId: home.genesis.chainId,
-      appVersion: this.app.name,
-      sdkdVersion: SDKD_VERSION,
-      moniker: home.node.moniker,
-      configuredBlockTimeMs: home.node.consensus.timeoutCommitMs,
-      upgradeInfoPath: home.paths.upgradeInfo,
-      // Under CometBFT the mempool and the blocks are CometBFT's (comet-queries.ts).
-      ...(this.options.consensus === 'cometbft'
-        ? { blocksElsewhere: cometDashboardBlocks(this.registry.brand.name) }
-        : this.tx
-          ? { mempoolSize: () => this.tx!.mempool.size }
-          : {}),
-      onBlock: (listener) => {
-        this.producer.on('block', listener)
-        return () => this.producer.off('block', listener)
-      },
-      logger: logger.child({ module: 'dashboard' }),
-    })
   }
 
   /** Resolves when the chain halts (configured halt, upgrade, failure). */

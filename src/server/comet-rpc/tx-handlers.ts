@@ -16,10 +16,8 @@ import {
 import type { SimulationResult } from '../../tx/executor.js'
 import { broadcastTxResponse } from '../../tx/tx-response.js'
 import {
+  broadcastRequest,
   createTxServiceHandlers,
-  hasBytes,
-  MODE_ASYNC,
-  MODE_SYNC,
   pageOfBlockTxs,
   TX_SERVICE,
 } from '../query/tx-service.js'
@@ -78,18 +76,9 @@ export function createCometTxServiceHandlers(
   })
 
   const broadcast: QueryHandler<'sdk.tx.v1beta1.Service/BroadcastTx'> = async (req) => {
-    if (!hasBytes(req, 'tx_bytes'))
-      throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx')
-    const mode = req.mode
-    if (mode !== MODE_SYNC && mode !== MODE_ASYNC) {
-      throw new StatusError(
-        GrpcCode.InvalidArgument,
-        'unsupported return type unspecified; supported types: sync, async',
-      )
-    }
-    const bytes = req.tx_bytes
+    const { bytes, mode } = broadcastRequest(req)
     try {
-      const r = await rpc.broadcastTx(bytes, mode === MODE_SYNC ? 'sync' : 'async')
+      const r = await rpc.broadcastTx(bytes, mode)
       return {
         tx_response: broadcastTxResponse({
           hash: r.hash,

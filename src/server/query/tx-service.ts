@@ -62,11 +62,30 @@ export async function appSimulate(router: QueryRouter, txBytes: Bytes): Promise<
 }
 
 /** Upstream BroadcastMode numbers. */
-export const MODE_SYNC = 2
-export const MODE_ASYNC = 3
+const MODE_SYNC = 2
+const MODE_ASYNC = 3
+
+/**
+ * BroadcastTx's request checked as upstream: tx bytes set (even empty is refused), and a mode
+ * of sync or async.
+ */
+export function broadcastRequest(req: Proto<'sdk.tx.v1beta1.BroadcastTxRequest'>): {
+  bytes: Bytes
+  mode: 'sync' | 'async'
+} {
+  if (!hasBytes(req, 'tx_bytes'))
+    throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx')
+  if (req.mode !== MODE_SYNC && req.mode !== MODE_ASYNC) {
+    throw new StatusError(
+      GrpcCode.InvalidArgument,
+      'unsupported return type unspecified; supported types: sync, async',
+    )
+  }
+  return { bytes: req.tx_bytes, mode: req.mode === MODE_SYNC ? 'sync' : 'async' }
+}
 
 /** Whether a bytes field was set (present, even empty), as Go tells nil from empty. */
-export function hasBytes<T extends object>(msg: T, field: keyof T & string): boolean {
+function hasBytes<T extends object>(msg: T, field: keyof T & string): boolean {
   return Object.hasOwn(msg, field) && msg[field] instanceof Uint8Array
 }
 
@@ -99,16 +118,7 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, RoutedQue
   const { registry, blocks } = d
 
   const broadcast: QueryHandler<'sdk.tx.v1beta1.Service/BroadcastTx'> = async (req) => {
-    if (!hasBytes(req, 'tx_bytes'))
-      throw new StatusError(GrpcCode.InvalidArgument, 'invalid empty tx')
-    const mode = req.mode
-    if (mode !== MODE_SYNC && mode !== MODE_ASYNC) {
-      throw new StatusError(
-        GrpcCode.InvalidArgument,
-        'unsupported return type unspecified; supported types: sync, async',
-      )
-    }
-    const bytes = req.tx_bytes
+    const { bytes, mode } = broadcastRequest(req)
     let res: CheckTxResponse
     try {
       res = await d.mempool.checkTx(bytes)
@@ -128,7 +138,7 @@ export function createTxServiceHandlers(d: TxServiceDeps): Map<string, RoutedQue
       // Any other refusal is the InvalidArgument status it is.
       throw err
     }
-    if (mode === MODE_ASYNC) {
+    if (mode === 'async') {
       return {
         tx_response: broadcastTxResponse({
           hash: res.hash,
