@@ -2431,6 +2431,605 @@ export declare namespace sdk.crypto.secp256k1 {
   }
 }
 
+export declare namespace sdk.distribution.v1beta1 {
+  /** sdk.distribution.v1beta1.Params, decoded. */
+  type Params = {
+    community_tax: string
+    base_proposer_reward: string
+    bonus_proposer_reward: string
+    withdraw_addr_enabled: boolean
+  }
+  namespace Params {
+    /** sdk.distribution.v1beta1.Params, as fromObject and encode take it. */
+    type Init = {
+      community_tax?: string | null | undefined
+      base_proposer_reward?: string | null | undefined
+      bonus_proposer_reward?: string | null | undefined
+      withdraw_addr_enabled?: boolean | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorHistoricalRewards, decoded. */
+  type ValidatorHistoricalRewards = {
+    cumulative_reward_ratio: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+    reference_count: number
+  }
+  namespace ValidatorHistoricalRewards {
+    /** sdk.distribution.v1beta1.ValidatorHistoricalRewards, as fromObject and encode take it. */
+    type Init = {
+      cumulative_reward_ratio?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+      reference_count?: number | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorCurrentRewards, decoded. */
+  type ValidatorCurrentRewards = {
+    rewards: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+    period: Long
+  }
+  namespace ValidatorCurrentRewards {
+    /** sdk.distribution.v1beta1.ValidatorCurrentRewards, as fromObject and encode take it. */
+    type Init = {
+      rewards?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+      period?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorAccumulatedCommission, decoded. */
+  type ValidatorAccumulatedCommission = {
+    commission: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace ValidatorAccumulatedCommission {
+    /** sdk.distribution.v1beta1.ValidatorAccumulatedCommission, as fromObject and encode take it. */
+    type Init = {
+      commission?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorOutstandingRewards, decoded. */
+  type ValidatorOutstandingRewards = {
+    rewards: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace ValidatorOutstandingRewards {
+    /** sdk.distribution.v1beta1.ValidatorOutstandingRewards, as fromObject and encode take it. */
+    type Init = {
+      rewards?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorSlashEvent, decoded. */
+  type ValidatorSlashEvent = {
+    validator_period: Long
+    fraction: string
+  }
+  namespace ValidatorSlashEvent {
+    /** sdk.distribution.v1beta1.ValidatorSlashEvent, as fromObject and encode take it. */
+    type Init = {
+      validator_period?: Long | number | string | bigint | null | undefined
+      fraction?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorSlashEvents, decoded. */
+  type ValidatorSlashEvents = {
+    validator_slash_events: ProtoTypes['sdk.distribution.v1beta1.ValidatorSlashEvent'][]
+  }
+  namespace ValidatorSlashEvents {
+    /** sdk.distribution.v1beta1.ValidatorSlashEvents, as fromObject and encode take it. */
+    type Init = {
+      validator_slash_events?: readonly ProtoInits['sdk.distribution.v1beta1.ValidatorSlashEvent'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.FeePool, decoded. */
+  type FeePool = {
+    community_pool: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace FeePool {
+    /** sdk.distribution.v1beta1.FeePool, as fromObject and encode take it. */
+    type Init = {
+      community_pool?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.DelegatorStartingInfo, decoded. */
+  type DelegatorStartingInfo = {
+    previous_period: Long
+    stake: string
+    height: Long
+  }
+  namespace DelegatorStartingInfo {
+    /** sdk.distribution.v1beta1.DelegatorStartingInfo, as fromObject and encode take it. */
+    type Init = {
+      previous_period?: Long | number | string | bigint | null | undefined
+      stake?: string | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.DelegationDelegatorReward, decoded. */
+  type DelegationDelegatorReward = {
+    validator_address: string
+    reward: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace DelegationDelegatorReward {
+    /** sdk.distribution.v1beta1.DelegationDelegatorReward, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+      reward?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.DelegatorWithdrawInfo, decoded. */
+  type DelegatorWithdrawInfo = {
+    delegator_address: string
+    withdraw_address: string
+  }
+  namespace DelegatorWithdrawInfo {
+    /** sdk.distribution.v1beta1.DelegatorWithdrawInfo, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      withdraw_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord, decoded. */
+  type ValidatorOutstandingRewardsRecord = {
+    validator_address: string
+    outstanding_rewards: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace ValidatorOutstandingRewardsRecord {
+    /** sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+      outstanding_rewards?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord, decoded. */
+  type ValidatorAccumulatedCommissionRecord = {
+    validator_address: string
+    accumulated: ProtoTypes['sdk.distribution.v1beta1.ValidatorAccumulatedCommission'] | null
+  }
+  namespace ValidatorAccumulatedCommissionRecord {
+    /** sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+      accumulated?: ProtoInits['sdk.distribution.v1beta1.ValidatorAccumulatedCommission'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord, decoded. */
+  type ValidatorHistoricalRewardsRecord = {
+    validator_address: string
+    period: Long
+    rewards: ProtoTypes['sdk.distribution.v1beta1.ValidatorHistoricalRewards'] | null
+  }
+  namespace ValidatorHistoricalRewardsRecord {
+    /** sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+      period?: Long | number | string | bigint | null | undefined
+      rewards?: ProtoInits['sdk.distribution.v1beta1.ValidatorHistoricalRewards'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord, decoded. */
+  type ValidatorCurrentRewardsRecord = {
+    validator_address: string
+    rewards: ProtoTypes['sdk.distribution.v1beta1.ValidatorCurrentRewards'] | null
+  }
+  namespace ValidatorCurrentRewardsRecord {
+    /** sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+      rewards?: ProtoInits['sdk.distribution.v1beta1.ValidatorCurrentRewards'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.DelegatorStartingInfoRecord, decoded. */
+  type DelegatorStartingInfoRecord = {
+    delegator_address: string
+    validator_address: string
+    starting_info: ProtoTypes['sdk.distribution.v1beta1.DelegatorStartingInfo'] | null
+  }
+  namespace DelegatorStartingInfoRecord {
+    /** sdk.distribution.v1beta1.DelegatorStartingInfoRecord, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+      starting_info?: ProtoInits['sdk.distribution.v1beta1.DelegatorStartingInfo'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.ValidatorSlashEventRecord, decoded. */
+  type ValidatorSlashEventRecord = {
+    validator_address: string
+    height: Long
+    period: Long
+    validator_slash_event: ProtoTypes['sdk.distribution.v1beta1.ValidatorSlashEvent'] | null
+  }
+  namespace ValidatorSlashEventRecord {
+    /** sdk.distribution.v1beta1.ValidatorSlashEventRecord, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      period?: Long | number | string | bigint | null | undefined
+      validator_slash_event?: ProtoInits['sdk.distribution.v1beta1.ValidatorSlashEvent'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.GenesisState, decoded. */
+  type GenesisState = {
+    params: ProtoTypes['sdk.distribution.v1beta1.Params'] | null
+    fee_pool: ProtoTypes['sdk.distribution.v1beta1.FeePool'] | null
+    delegator_withdraw_infos: ProtoTypes['sdk.distribution.v1beta1.DelegatorWithdrawInfo'][]
+    previous_proposer: string
+    outstanding_rewards: ProtoTypes['sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord'][]
+    validator_accumulated_commissions: ProtoTypes['sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord'][]
+    validator_historical_rewards: ProtoTypes['sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord'][]
+    validator_current_rewards: ProtoTypes['sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord'][]
+    delegator_starting_infos: ProtoTypes['sdk.distribution.v1beta1.DelegatorStartingInfoRecord'][]
+    validator_slash_events: ProtoTypes['sdk.distribution.v1beta1.ValidatorSlashEventRecord'][]
+  }
+  namespace GenesisState {
+    /** sdk.distribution.v1beta1.GenesisState, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.distribution.v1beta1.Params'] | null | undefined
+      fee_pool?: ProtoInits['sdk.distribution.v1beta1.FeePool'] | null | undefined
+      delegator_withdraw_infos?: readonly ProtoInits['sdk.distribution.v1beta1.DelegatorWithdrawInfo'][] | null | undefined
+      previous_proposer?: string | null | undefined
+      outstanding_rewards?: readonly ProtoInits['sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord'][] | null | undefined
+      validator_accumulated_commissions?: readonly ProtoInits['sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord'][] | null | undefined
+      validator_historical_rewards?: readonly ProtoInits['sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord'][] | null | undefined
+      validator_current_rewards?: readonly ProtoInits['sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord'][] | null | undefined
+      delegator_starting_infos?: readonly ProtoInits['sdk.distribution.v1beta1.DelegatorStartingInfoRecord'][] | null | undefined
+      validator_slash_events?: readonly ProtoInits['sdk.distribution.v1beta1.ValidatorSlashEventRecord'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryParamsRequest, decoded. */
+  type QueryParamsRequest = {
+  }
+  namespace QueryParamsRequest {
+    /** sdk.distribution.v1beta1.QueryParamsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryParamsResponse, decoded. */
+  type QueryParamsResponse = {
+    params: ProtoTypes['sdk.distribution.v1beta1.Params'] | null
+  }
+  namespace QueryParamsResponse {
+    /** sdk.distribution.v1beta1.QueryParamsResponse, as fromObject and encode take it. */
+    type Init = {
+      params?: ProtoInits['sdk.distribution.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorDistributionInfoRequest, decoded. */
+  type QueryValidatorDistributionInfoRequest = {
+    validator_address: string
+  }
+  namespace QueryValidatorDistributionInfoRequest {
+    /** sdk.distribution.v1beta1.QueryValidatorDistributionInfoRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorDistributionInfoResponse, decoded. */
+  type QueryValidatorDistributionInfoResponse = {
+    operator_address: string
+    self_bond_rewards: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+    commission: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace QueryValidatorDistributionInfoResponse {
+    /** sdk.distribution.v1beta1.QueryValidatorDistributionInfoResponse, as fromObject and encode take it. */
+    type Init = {
+      operator_address?: string | null | undefined
+      self_bond_rewards?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+      commission?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsRequest, decoded. */
+  type QueryValidatorOutstandingRewardsRequest = {
+    validator_address: string
+  }
+  namespace QueryValidatorOutstandingRewardsRequest {
+    /** sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsResponse, decoded. */
+  type QueryValidatorOutstandingRewardsResponse = {
+    rewards: ProtoTypes['sdk.distribution.v1beta1.ValidatorOutstandingRewards'] | null
+  }
+  namespace QueryValidatorOutstandingRewardsResponse {
+    /** sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsResponse, as fromObject and encode take it. */
+    type Init = {
+      rewards?: ProtoInits['sdk.distribution.v1beta1.ValidatorOutstandingRewards'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorCommissionRequest, decoded. */
+  type QueryValidatorCommissionRequest = {
+    validator_address: string
+  }
+  namespace QueryValidatorCommissionRequest {
+    /** sdk.distribution.v1beta1.QueryValidatorCommissionRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorCommissionResponse, decoded. */
+  type QueryValidatorCommissionResponse = {
+    commission: ProtoTypes['sdk.distribution.v1beta1.ValidatorAccumulatedCommission'] | null
+  }
+  namespace QueryValidatorCommissionResponse {
+    /** sdk.distribution.v1beta1.QueryValidatorCommissionResponse, as fromObject and encode take it. */
+    type Init = {
+      commission?: ProtoInits['sdk.distribution.v1beta1.ValidatorAccumulatedCommission'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorSlashesRequest, decoded. */
+  type QueryValidatorSlashesRequest = {
+    validator_address: string
+    starting_height: Long
+    ending_height: Long
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageRequest'] | null
+  }
+  namespace QueryValidatorSlashesRequest {
+    /** sdk.distribution.v1beta1.QueryValidatorSlashesRequest, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+      starting_height?: Long | number | string | bigint | null | undefined
+      ending_height?: Long | number | string | bigint | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageRequest'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryValidatorSlashesResponse, decoded. */
+  type QueryValidatorSlashesResponse = {
+    slashes: ProtoTypes['sdk.distribution.v1beta1.ValidatorSlashEvent'][]
+    pagination: ProtoTypes['sdk.base.query.v1beta1.PageResponse'] | null
+  }
+  namespace QueryValidatorSlashesResponse {
+    /** sdk.distribution.v1beta1.QueryValidatorSlashesResponse, as fromObject and encode take it. */
+    type Init = {
+      slashes?: readonly ProtoInits['sdk.distribution.v1beta1.ValidatorSlashEvent'][] | null | undefined
+      pagination?: ProtoInits['sdk.base.query.v1beta1.PageResponse'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegationRewardsRequest, decoded. */
+  type QueryDelegationRewardsRequest = {
+    delegator_address: string
+    validator_address: string
+  }
+  namespace QueryDelegationRewardsRequest {
+    /** sdk.distribution.v1beta1.QueryDelegationRewardsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegationRewardsResponse, decoded. */
+  type QueryDelegationRewardsResponse = {
+    rewards: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace QueryDelegationRewardsResponse {
+    /** sdk.distribution.v1beta1.QueryDelegationRewardsResponse, as fromObject and encode take it. */
+    type Init = {
+      rewards?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegationTotalRewardsRequest, decoded. */
+  type QueryDelegationTotalRewardsRequest = {
+    delegator_address: string
+  }
+  namespace QueryDelegationTotalRewardsRequest {
+    /** sdk.distribution.v1beta1.QueryDelegationTotalRewardsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegationTotalRewardsResponse, decoded. */
+  type QueryDelegationTotalRewardsResponse = {
+    rewards: ProtoTypes['sdk.distribution.v1beta1.DelegationDelegatorReward'][]
+    total: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace QueryDelegationTotalRewardsResponse {
+    /** sdk.distribution.v1beta1.QueryDelegationTotalRewardsResponse, as fromObject and encode take it. */
+    type Init = {
+      rewards?: readonly ProtoInits['sdk.distribution.v1beta1.DelegationDelegatorReward'][] | null | undefined
+      total?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegatorValidatorsRequest, decoded. */
+  type QueryDelegatorValidatorsRequest = {
+    delegator_address: string
+  }
+  namespace QueryDelegatorValidatorsRequest {
+    /** sdk.distribution.v1beta1.QueryDelegatorValidatorsRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegatorValidatorsResponse, decoded. */
+  type QueryDelegatorValidatorsResponse = {
+    validators: string[]
+  }
+  namespace QueryDelegatorValidatorsResponse {
+    /** sdk.distribution.v1beta1.QueryDelegatorValidatorsResponse, as fromObject and encode take it. */
+    type Init = {
+      validators?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressRequest, decoded. */
+  type QueryDelegatorWithdrawAddressRequest = {
+    delegator_address: string
+  }
+  namespace QueryDelegatorWithdrawAddressRequest {
+    /** sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressRequest, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressResponse, decoded. */
+  type QueryDelegatorWithdrawAddressResponse = {
+    withdraw_address: string
+  }
+  namespace QueryDelegatorWithdrawAddressResponse {
+    /** sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressResponse, as fromObject and encode take it. */
+    type Init = {
+      withdraw_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryCommunityPoolRequest, decoded. */
+  type QueryCommunityPoolRequest = {
+  }
+  namespace QueryCommunityPoolRequest {
+    /** sdk.distribution.v1beta1.QueryCommunityPoolRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.distribution.v1beta1.QueryCommunityPoolResponse, decoded. */
+  type QueryCommunityPoolResponse = {
+    pool: ProtoTypes['sdk.base.v1beta1.DecCoin'][]
+  }
+  namespace QueryCommunityPoolResponse {
+    /** sdk.distribution.v1beta1.QueryCommunityPoolResponse, as fromObject and encode take it. */
+    type Init = {
+      pool?: readonly ProtoInits['sdk.base.v1beta1.DecCoin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgSetWithdrawAddress, decoded. */
+  type MsgSetWithdrawAddress = {
+    delegator_address: string
+    withdraw_address: string
+  }
+  namespace MsgSetWithdrawAddress {
+    /** sdk.distribution.v1beta1.MsgSetWithdrawAddress, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      withdraw_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse, decoded. */
+  type MsgSetWithdrawAddressResponse = {
+  }
+  namespace MsgSetWithdrawAddressResponse {
+    /** sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgWithdrawDelegatorReward, decoded. */
+  type MsgWithdrawDelegatorReward = {
+    delegator_address: string
+    validator_address: string
+  }
+  namespace MsgWithdrawDelegatorReward {
+    /** sdk.distribution.v1beta1.MsgWithdrawDelegatorReward, as fromObject and encode take it. */
+    type Init = {
+      delegator_address?: string | null | undefined
+      validator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse, decoded. */
+  type MsgWithdrawDelegatorRewardResponse = {
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgWithdrawDelegatorRewardResponse {
+    /** sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse, as fromObject and encode take it. */
+    type Init = {
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgWithdrawValidatorCommission, decoded. */
+  type MsgWithdrawValidatorCommission = {
+    validator_address: string
+  }
+  namespace MsgWithdrawValidatorCommission {
+    /** sdk.distribution.v1beta1.MsgWithdrawValidatorCommission, as fromObject and encode take it. */
+    type Init = {
+      validator_address?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse, decoded. */
+  type MsgWithdrawValidatorCommissionResponse = {
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgWithdrawValidatorCommissionResponse {
+    /** sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse, as fromObject and encode take it. */
+    type Init = {
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgFundCommunityPool, decoded. */
+  type MsgFundCommunityPool = {
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+    depositor: string
+  }
+  namespace MsgFundCommunityPool {
+    /** sdk.distribution.v1beta1.MsgFundCommunityPool, as fromObject and encode take it. */
+    type Init = {
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+      depositor?: string | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgFundCommunityPoolResponse, decoded. */
+  type MsgFundCommunityPoolResponse = {
+  }
+  namespace MsgFundCommunityPoolResponse {
+    /** sdk.distribution.v1beta1.MsgFundCommunityPoolResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.distribution.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.distribution.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.distribution.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.distribution.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgCommunityPoolSpend, decoded. */
+  type MsgCommunityPoolSpend = {
+    authority: string
+    recipient: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgCommunityPoolSpend {
+    /** sdk.distribution.v1beta1.MsgCommunityPoolSpend, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      recipient?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgCommunityPoolSpendResponse, decoded. */
+  type MsgCommunityPoolSpendResponse = {
+  }
+  namespace MsgCommunityPoolSpendResponse {
+    /** sdk.distribution.v1beta1.MsgCommunityPoolSpendResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgDepositValidatorRewardsPool, decoded. */
+  type MsgDepositValidatorRewardsPool = {
+    depositor: string
+    validator_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgDepositValidatorRewardsPool {
+    /** sdk.distribution.v1beta1.MsgDepositValidatorRewardsPool, as fromObject and encode take it. */
+    type Init = {
+      depositor?: string | null | undefined
+      validator_address?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.distribution.v1beta1.MsgDepositValidatorRewardsPoolResponse, decoded. */
+  type MsgDepositValidatorRewardsPoolResponse = {
+  }
+  namespace MsgDepositValidatorRewardsPoolResponse {
+    /** sdk.distribution.v1beta1.MsgDepositValidatorRewardsPoolResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+}
+
 export declare namespace sdk.evidence.v1beta1 {
   /** sdk.evidence.v1beta1.Equivocation, decoded. */
   type Equivocation = {
@@ -6624,6 +7223,58 @@ export interface ProtoTypes {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey
+  'sdk.distribution.v1beta1.Params': sdk.distribution.v1beta1.Params
+  'sdk.distribution.v1beta1.ValidatorHistoricalRewards': sdk.distribution.v1beta1.ValidatorHistoricalRewards
+  'sdk.distribution.v1beta1.ValidatorCurrentRewards': sdk.distribution.v1beta1.ValidatorCurrentRewards
+  'sdk.distribution.v1beta1.ValidatorAccumulatedCommission': sdk.distribution.v1beta1.ValidatorAccumulatedCommission
+  'sdk.distribution.v1beta1.ValidatorOutstandingRewards': sdk.distribution.v1beta1.ValidatorOutstandingRewards
+  'sdk.distribution.v1beta1.ValidatorSlashEvent': sdk.distribution.v1beta1.ValidatorSlashEvent
+  'sdk.distribution.v1beta1.ValidatorSlashEvents': sdk.distribution.v1beta1.ValidatorSlashEvents
+  'sdk.distribution.v1beta1.FeePool': sdk.distribution.v1beta1.FeePool
+  'sdk.distribution.v1beta1.DelegatorStartingInfo': sdk.distribution.v1beta1.DelegatorStartingInfo
+  'sdk.distribution.v1beta1.DelegationDelegatorReward': sdk.distribution.v1beta1.DelegationDelegatorReward
+  'sdk.distribution.v1beta1.DelegatorWithdrawInfo': sdk.distribution.v1beta1.DelegatorWithdrawInfo
+  'sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord': sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord
+  'sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord': sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord
+  'sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord': sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord
+  'sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord': sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord
+  'sdk.distribution.v1beta1.DelegatorStartingInfoRecord': sdk.distribution.v1beta1.DelegatorStartingInfoRecord
+  'sdk.distribution.v1beta1.ValidatorSlashEventRecord': sdk.distribution.v1beta1.ValidatorSlashEventRecord
+  'sdk.distribution.v1beta1.GenesisState': sdk.distribution.v1beta1.GenesisState
+  'sdk.distribution.v1beta1.QueryParamsRequest': sdk.distribution.v1beta1.QueryParamsRequest
+  'sdk.distribution.v1beta1.QueryParamsResponse': sdk.distribution.v1beta1.QueryParamsResponse
+  'sdk.distribution.v1beta1.QueryValidatorDistributionInfoRequest': sdk.distribution.v1beta1.QueryValidatorDistributionInfoRequest
+  'sdk.distribution.v1beta1.QueryValidatorDistributionInfoResponse': sdk.distribution.v1beta1.QueryValidatorDistributionInfoResponse
+  'sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsRequest': sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsRequest
+  'sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsResponse': sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsResponse
+  'sdk.distribution.v1beta1.QueryValidatorCommissionRequest': sdk.distribution.v1beta1.QueryValidatorCommissionRequest
+  'sdk.distribution.v1beta1.QueryValidatorCommissionResponse': sdk.distribution.v1beta1.QueryValidatorCommissionResponse
+  'sdk.distribution.v1beta1.QueryValidatorSlashesRequest': sdk.distribution.v1beta1.QueryValidatorSlashesRequest
+  'sdk.distribution.v1beta1.QueryValidatorSlashesResponse': sdk.distribution.v1beta1.QueryValidatorSlashesResponse
+  'sdk.distribution.v1beta1.QueryDelegationRewardsRequest': sdk.distribution.v1beta1.QueryDelegationRewardsRequest
+  'sdk.distribution.v1beta1.QueryDelegationRewardsResponse': sdk.distribution.v1beta1.QueryDelegationRewardsResponse
+  'sdk.distribution.v1beta1.QueryDelegationTotalRewardsRequest': sdk.distribution.v1beta1.QueryDelegationTotalRewardsRequest
+  'sdk.distribution.v1beta1.QueryDelegationTotalRewardsResponse': sdk.distribution.v1beta1.QueryDelegationTotalRewardsResponse
+  'sdk.distribution.v1beta1.QueryDelegatorValidatorsRequest': sdk.distribution.v1beta1.QueryDelegatorValidatorsRequest
+  'sdk.distribution.v1beta1.QueryDelegatorValidatorsResponse': sdk.distribution.v1beta1.QueryDelegatorValidatorsResponse
+  'sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressRequest': sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressRequest
+  'sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressResponse': sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressResponse
+  'sdk.distribution.v1beta1.QueryCommunityPoolRequest': sdk.distribution.v1beta1.QueryCommunityPoolRequest
+  'sdk.distribution.v1beta1.QueryCommunityPoolResponse': sdk.distribution.v1beta1.QueryCommunityPoolResponse
+  'sdk.distribution.v1beta1.MsgSetWithdrawAddress': sdk.distribution.v1beta1.MsgSetWithdrawAddress
+  'sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse': sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse
+  'sdk.distribution.v1beta1.MsgWithdrawDelegatorReward': sdk.distribution.v1beta1.MsgWithdrawDelegatorReward
+  'sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse': sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse
+  'sdk.distribution.v1beta1.MsgWithdrawValidatorCommission': sdk.distribution.v1beta1.MsgWithdrawValidatorCommission
+  'sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse': sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse
+  'sdk.distribution.v1beta1.MsgFundCommunityPool': sdk.distribution.v1beta1.MsgFundCommunityPool
+  'sdk.distribution.v1beta1.MsgFundCommunityPoolResponse': sdk.distribution.v1beta1.MsgFundCommunityPoolResponse
+  'sdk.distribution.v1beta1.MsgUpdateParams': sdk.distribution.v1beta1.MsgUpdateParams
+  'sdk.distribution.v1beta1.MsgUpdateParamsResponse': sdk.distribution.v1beta1.MsgUpdateParamsResponse
+  'sdk.distribution.v1beta1.MsgCommunityPoolSpend': sdk.distribution.v1beta1.MsgCommunityPoolSpend
+  'sdk.distribution.v1beta1.MsgCommunityPoolSpendResponse': sdk.distribution.v1beta1.MsgCommunityPoolSpendResponse
+  'sdk.distribution.v1beta1.MsgDepositValidatorRewardsPool': sdk.distribution.v1beta1.MsgDepositValidatorRewardsPool
+  'sdk.distribution.v1beta1.MsgDepositValidatorRewardsPoolResponse': sdk.distribution.v1beta1.MsgDepositValidatorRewardsPoolResponse
   'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation
   'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState
   'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest
@@ -7101,6 +7752,58 @@ export interface ProtoInits {
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey.Init
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey.Init
+  'sdk.distribution.v1beta1.Params': sdk.distribution.v1beta1.Params.Init
+  'sdk.distribution.v1beta1.ValidatorHistoricalRewards': sdk.distribution.v1beta1.ValidatorHistoricalRewards.Init
+  'sdk.distribution.v1beta1.ValidatorCurrentRewards': sdk.distribution.v1beta1.ValidatorCurrentRewards.Init
+  'sdk.distribution.v1beta1.ValidatorAccumulatedCommission': sdk.distribution.v1beta1.ValidatorAccumulatedCommission.Init
+  'sdk.distribution.v1beta1.ValidatorOutstandingRewards': sdk.distribution.v1beta1.ValidatorOutstandingRewards.Init
+  'sdk.distribution.v1beta1.ValidatorSlashEvent': sdk.distribution.v1beta1.ValidatorSlashEvent.Init
+  'sdk.distribution.v1beta1.ValidatorSlashEvents': sdk.distribution.v1beta1.ValidatorSlashEvents.Init
+  'sdk.distribution.v1beta1.FeePool': sdk.distribution.v1beta1.FeePool.Init
+  'sdk.distribution.v1beta1.DelegatorStartingInfo': sdk.distribution.v1beta1.DelegatorStartingInfo.Init
+  'sdk.distribution.v1beta1.DelegationDelegatorReward': sdk.distribution.v1beta1.DelegationDelegatorReward.Init
+  'sdk.distribution.v1beta1.DelegatorWithdrawInfo': sdk.distribution.v1beta1.DelegatorWithdrawInfo.Init
+  'sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord': sdk.distribution.v1beta1.ValidatorOutstandingRewardsRecord.Init
+  'sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord': sdk.distribution.v1beta1.ValidatorAccumulatedCommissionRecord.Init
+  'sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord': sdk.distribution.v1beta1.ValidatorHistoricalRewardsRecord.Init
+  'sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord': sdk.distribution.v1beta1.ValidatorCurrentRewardsRecord.Init
+  'sdk.distribution.v1beta1.DelegatorStartingInfoRecord': sdk.distribution.v1beta1.DelegatorStartingInfoRecord.Init
+  'sdk.distribution.v1beta1.ValidatorSlashEventRecord': sdk.distribution.v1beta1.ValidatorSlashEventRecord.Init
+  'sdk.distribution.v1beta1.GenesisState': sdk.distribution.v1beta1.GenesisState.Init
+  'sdk.distribution.v1beta1.QueryParamsRequest': sdk.distribution.v1beta1.QueryParamsRequest.Init
+  'sdk.distribution.v1beta1.QueryParamsResponse': sdk.distribution.v1beta1.QueryParamsResponse.Init
+  'sdk.distribution.v1beta1.QueryValidatorDistributionInfoRequest': sdk.distribution.v1beta1.QueryValidatorDistributionInfoRequest.Init
+  'sdk.distribution.v1beta1.QueryValidatorDistributionInfoResponse': sdk.distribution.v1beta1.QueryValidatorDistributionInfoResponse.Init
+  'sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsRequest': sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsRequest.Init
+  'sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsResponse': sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsResponse.Init
+  'sdk.distribution.v1beta1.QueryValidatorCommissionRequest': sdk.distribution.v1beta1.QueryValidatorCommissionRequest.Init
+  'sdk.distribution.v1beta1.QueryValidatorCommissionResponse': sdk.distribution.v1beta1.QueryValidatorCommissionResponse.Init
+  'sdk.distribution.v1beta1.QueryValidatorSlashesRequest': sdk.distribution.v1beta1.QueryValidatorSlashesRequest.Init
+  'sdk.distribution.v1beta1.QueryValidatorSlashesResponse': sdk.distribution.v1beta1.QueryValidatorSlashesResponse.Init
+  'sdk.distribution.v1beta1.QueryDelegationRewardsRequest': sdk.distribution.v1beta1.QueryDelegationRewardsRequest.Init
+  'sdk.distribution.v1beta1.QueryDelegationRewardsResponse': sdk.distribution.v1beta1.QueryDelegationRewardsResponse.Init
+  'sdk.distribution.v1beta1.QueryDelegationTotalRewardsRequest': sdk.distribution.v1beta1.QueryDelegationTotalRewardsRequest.Init
+  'sdk.distribution.v1beta1.QueryDelegationTotalRewardsResponse': sdk.distribution.v1beta1.QueryDelegationTotalRewardsResponse.Init
+  'sdk.distribution.v1beta1.QueryDelegatorValidatorsRequest': sdk.distribution.v1beta1.QueryDelegatorValidatorsRequest.Init
+  'sdk.distribution.v1beta1.QueryDelegatorValidatorsResponse': sdk.distribution.v1beta1.QueryDelegatorValidatorsResponse.Init
+  'sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressRequest': sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressRequest.Init
+  'sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressResponse': sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressResponse.Init
+  'sdk.distribution.v1beta1.QueryCommunityPoolRequest': sdk.distribution.v1beta1.QueryCommunityPoolRequest.Init
+  'sdk.distribution.v1beta1.QueryCommunityPoolResponse': sdk.distribution.v1beta1.QueryCommunityPoolResponse.Init
+  'sdk.distribution.v1beta1.MsgSetWithdrawAddress': sdk.distribution.v1beta1.MsgSetWithdrawAddress.Init
+  'sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse': sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse.Init
+  'sdk.distribution.v1beta1.MsgWithdrawDelegatorReward': sdk.distribution.v1beta1.MsgWithdrawDelegatorReward.Init
+  'sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse': sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse.Init
+  'sdk.distribution.v1beta1.MsgWithdrawValidatorCommission': sdk.distribution.v1beta1.MsgWithdrawValidatorCommission.Init
+  'sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse': sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse.Init
+  'sdk.distribution.v1beta1.MsgFundCommunityPool': sdk.distribution.v1beta1.MsgFundCommunityPool.Init
+  'sdk.distribution.v1beta1.MsgFundCommunityPoolResponse': sdk.distribution.v1beta1.MsgFundCommunityPoolResponse.Init
+  'sdk.distribution.v1beta1.MsgUpdateParams': sdk.distribution.v1beta1.MsgUpdateParams.Init
+  'sdk.distribution.v1beta1.MsgUpdateParamsResponse': sdk.distribution.v1beta1.MsgUpdateParamsResponse.Init
+  'sdk.distribution.v1beta1.MsgCommunityPoolSpend': sdk.distribution.v1beta1.MsgCommunityPoolSpend.Init
+  'sdk.distribution.v1beta1.MsgCommunityPoolSpendResponse': sdk.distribution.v1beta1.MsgCommunityPoolSpendResponse.Init
+  'sdk.distribution.v1beta1.MsgDepositValidatorRewardsPool': sdk.distribution.v1beta1.MsgDepositValidatorRewardsPool.Init
+  'sdk.distribution.v1beta1.MsgDepositValidatorRewardsPoolResponse': sdk.distribution.v1beta1.MsgDepositValidatorRewardsPoolResponse.Init
   'sdk.evidence.v1beta1.Equivocation': sdk.evidence.v1beta1.Equivocation.Init
   'sdk.evidence.v1beta1.GenesisState': sdk.evidence.v1beta1.GenesisState.Init
   'sdk.evidence.v1beta1.QueryEvidenceRequest': sdk.evidence.v1beta1.QueryEvidenceRequest.Init
@@ -7479,6 +8182,16 @@ export interface ProtoMethods {
   'sdk.base.tendermint.v1beta1.Service/GetValidatorSetByHeight': { request: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest'; response: 'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse' }
   'sdk.base.tendermint.v1beta1.Service/ABCIQuery': { request: 'sdk.base.tendermint.v1beta1.ABCIQueryRequest'; response: 'sdk.base.tendermint.v1beta1.ABCIQueryResponse' }
   'sdk.consensus.v1.Query/Params': { request: 'sdk.consensus.v1.QueryParamsRequest'; response: 'sdk.consensus.v1.QueryParamsResponse' }
+  'sdk.distribution.v1beta1.Query/Params': { request: 'sdk.distribution.v1beta1.QueryParamsRequest'; response: 'sdk.distribution.v1beta1.QueryParamsResponse' }
+  'sdk.distribution.v1beta1.Query/ValidatorDistributionInfo': { request: 'sdk.distribution.v1beta1.QueryValidatorDistributionInfoRequest'; response: 'sdk.distribution.v1beta1.QueryValidatorDistributionInfoResponse' }
+  'sdk.distribution.v1beta1.Query/ValidatorOutstandingRewards': { request: 'sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsRequest'; response: 'sdk.distribution.v1beta1.QueryValidatorOutstandingRewardsResponse' }
+  'sdk.distribution.v1beta1.Query/ValidatorCommission': { request: 'sdk.distribution.v1beta1.QueryValidatorCommissionRequest'; response: 'sdk.distribution.v1beta1.QueryValidatorCommissionResponse' }
+  'sdk.distribution.v1beta1.Query/ValidatorSlashes': { request: 'sdk.distribution.v1beta1.QueryValidatorSlashesRequest'; response: 'sdk.distribution.v1beta1.QueryValidatorSlashesResponse' }
+  'sdk.distribution.v1beta1.Query/DelegationRewards': { request: 'sdk.distribution.v1beta1.QueryDelegationRewardsRequest'; response: 'sdk.distribution.v1beta1.QueryDelegationRewardsResponse' }
+  'sdk.distribution.v1beta1.Query/DelegationTotalRewards': { request: 'sdk.distribution.v1beta1.QueryDelegationTotalRewardsRequest'; response: 'sdk.distribution.v1beta1.QueryDelegationTotalRewardsResponse' }
+  'sdk.distribution.v1beta1.Query/DelegatorValidators': { request: 'sdk.distribution.v1beta1.QueryDelegatorValidatorsRequest'; response: 'sdk.distribution.v1beta1.QueryDelegatorValidatorsResponse' }
+  'sdk.distribution.v1beta1.Query/DelegatorWithdrawAddress': { request: 'sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressRequest'; response: 'sdk.distribution.v1beta1.QueryDelegatorWithdrawAddressResponse' }
+  'sdk.distribution.v1beta1.Query/CommunityPool': { request: 'sdk.distribution.v1beta1.QueryCommunityPoolRequest'; response: 'sdk.distribution.v1beta1.QueryCommunityPoolResponse' }
   'sdk.evidence.v1beta1.Query/Evidence': { request: 'sdk.evidence.v1beta1.QueryEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryEvidenceResponse' }
   'sdk.evidence.v1beta1.Query/AllEvidence': { request: 'sdk.evidence.v1beta1.QueryAllEvidenceRequest'; response: 'sdk.evidence.v1beta1.QueryAllEvidenceResponse' }
   'sdk.gov.v1.Query/Constitution': { request: 'sdk.gov.v1.QueryConstitutionRequest'; response: 'sdk.gov.v1.QueryConstitutionResponse' }
@@ -7537,6 +8250,13 @@ export interface ProtoMethods {
 export interface ProtoMsgs {
   '/sdk.bank.v1beta1.MsgSend': 'sdk.bank.v1beta1.MsgSendResponse'
   '/sdk.bank.v1beta1.MsgMultiSend': 'sdk.bank.v1beta1.MsgMultiSendResponse'
+  '/sdk.distribution.v1beta1.MsgSetWithdrawAddress': 'sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse'
+  '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward': 'sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse'
+  '/sdk.distribution.v1beta1.MsgWithdrawValidatorCommission': 'sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse'
+  '/sdk.distribution.v1beta1.MsgFundCommunityPool': 'sdk.distribution.v1beta1.MsgFundCommunityPoolResponse'
+  '/sdk.distribution.v1beta1.MsgUpdateParams': 'sdk.distribution.v1beta1.MsgUpdateParamsResponse'
+  '/sdk.distribution.v1beta1.MsgCommunityPoolSpend': 'sdk.distribution.v1beta1.MsgCommunityPoolSpendResponse'
+  '/sdk.distribution.v1beta1.MsgDepositValidatorRewardsPool': 'sdk.distribution.v1beta1.MsgDepositValidatorRewardsPoolResponse'
   '/sdk.gov.v1.MsgSubmitProposal': 'sdk.gov.v1.MsgSubmitProposalResponse'
   '/sdk.gov.v1.MsgExecLegacyContent': 'sdk.gov.v1.MsgExecLegacyContentResponse'
   '/sdk.gov.v1.MsgVote': 'sdk.gov.v1.MsgVoteResponse'
