@@ -130,6 +130,17 @@ export class App {
   }
 
   /** The upgrade definition of that name, if this app version has a handler for it. */
+  /**
+   * Stores an upgrade this version applies will add (added, or renamed to): a chain not yet
+   * upgraded lacks them, and may (running this version early is warned about, not refused).
+   */
+  storesAddedByUpgrades(): string[] {
+    return [...this.upgrades.values()].flatMap((u) => [
+      ...(u.storeUpgrades?.added ?? []),
+      ...(u.storeUpgrades?.renamed ?? []).map((r) => r.newKey),
+    ])
+  }
+
   upgrade(name: string): UpgradeDefinition | undefined {
     return this.upgrades.get(name)
   }

@@ -91,3 +91,30 @@ export async function checkGenesisOfData(
       `Start the chain over from this genesis with 'sdkd devnet --reset' (a devnet home) or 'sdkd comet unsafe-reset-all', or put back the genesis.json the chain was made from`,
   )
 }
+
+/**
+ * Refuses a chain whose committed state lacks a store the app version owns (one not added by a
+ * store upgrade) while holding no store it does not own: the home was made by an older sdkd whose app version had
+ * fewer modules, and its first block would fail deep inside a module. Upstream's node cannot load
+ * such a state either; here the message says why and how to start over.
+ */
+export function checkStoresOfData(
+  committed: { height: number; names: readonly string[] } | undefined,
+  appVersion: string,
+  owned: readonly string[],
+  added: readonly string[] = [],
+): void {
+  if (committed === undefined) return
+  // A store this version does not own means the state is another app version's (a newer one's,
+  // run by an older binary): that case is refused or reported where versions are compared.
+  if (committed.names.some((name) => !owned.includes(name))) return
+  const have = new Set([...committed.names, ...added])
+  const missing = owned.filter((name) => !have.has(name))
+  if (missing.length === 0) return
+  throw new ConfigError(
+    'data/',
+    '',
+    `the chain's state at height ${committed.height} has no ${missing.join(', ')} store${missing.length > 1 ? 's' : ''}, which app version ${appVersion} of this sdkd needs: the home was made by an older sdkd. ` +
+      `Start the chain over with 'sdkd devnet --reset' (a devnet home; keys and config are kept) or 'sdkd comet unsafe-reset-all', or run it with the sdkd that made it`,
+  )
+}

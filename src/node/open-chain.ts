@@ -21,7 +21,7 @@ import type { StoreBackend } from '../store/backend.js'
 import { BlockStore } from '../store/block-store.js'
 import { createLevelBackend } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
-import { checkGenesisOfData } from './node-config.js'
+import { checkGenesisOfData, checkStoresOfData } from './node-config.js'
 import type { RuntimeOptions } from './runtime-options.js'
 import { createTxPipeline, type TxPipeline } from './tx-pipeline.js'
 
@@ -95,6 +95,20 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       skipHeights: o.skipHeights,
       upgrade: (name) => app.upgrade(name),
     })
+    checkStoresOfData(
+      store.latestHeight < 0
+        ? undefined
+        : { height: store.latestHeight, names: store.view(store.latestHeight).storeNames() },
+      app.name,
+      app.storeNames(),
+      // Stores an upgrade adds are not missing: due with the next block, or not yet (a version
+      // run before its upgrade is warned about at start).
+      [
+        ...(storeUpgrades?.upgrades.added ?? []),
+        ...(storeUpgrades?.upgrades.renamed ?? []).map((r) => r.newKey),
+        ...app.storesAddedByUpgrades(),
+      ],
+    )
     let producer: BlockProducer | undefined
     const tx = createTxPipeline({
       home,

@@ -273,6 +273,105 @@ describe('tx vesting create-vesting-account', () => {
   })
 })
 
+describe('tx vesting create-permanent-locked-account and create-periodic-vesting-account', () => {
+  test('behavior: a permanently locked account never vests; a periodic one vests period by period', async () => {
+    const locked = addressToBech32(new Uint8Array(20).fill(10))
+    const made = await txOk(
+      home,
+      node,
+      ['vesting', 'create-permanent-locked-account', locked, '30token'],
+      'alice',
+    )
+    const plva = await account(locked)
+    expect(plva['@type']).toBe('/sdk.vesting.v1beta1.PermanentLockedAccount')
+    expect(plva.base_vesting_account.original_vesting).toEqual([{ denom: 'token', amount: '30' }])
+    expect(plva.base_vesting_account.end_time).toBe('0')
+    await mineAt(start + 10_000_000n)
+    expect(await spendable(locked)).toBe('0')
+    expect(made.code).toBe(0)
+
+    // Periods from the last block's time on: 10 token after 100 s, 20 more after 100 s more.
+    const status = await getJson(`http://127.0.0.1:${node.rpcPort}/status`)
+    const now = BigInt(
+      Math.floor(Date.parse(status.body.result.sync_info.latest_block_time) / 1000),
+    )
+    const dir = await tempDir('sdkd-periods-')
+    cleanups.push(dir.cleanup)
+    const file = join(dir.dir, 'periods.json')
+    await writeFile(
+      file,
+      JSON.stringify({
+        start_time: Number(now),
+        periods: [
+          { coins: '10token', length_seconds: 100 },
+          { coins: '20token', length_seconds: 100 },
+        ],
+      }),
+    )
+    const periodic = addressToBech32(new Uint8Array(20).fill(11))
+    await txOk(home, node, ['vesting', 'create-periodic-vesting-account', periodic, file], 'alice')
+    const pva = await account(periodic)
+    expect(pva['@type']).toBe('/sdk.vesting.v1beta1.PeriodicVestingAccount')
+    expect(pva.start_time).toBe(String(now))
+    expect(pva.base_vesting_account.end_time).toBe(String(now + 200n))
+    expect(pva.vesting_periods).toEqual([
+      { length: '100', amount: [{ denom: 'token', amount: '10' }] },
+      { length: '100', amount: [{ denom: 'token', amount: '20' }] },
+    ])
+    await mineAt(now + 99n)
+    expect(await spendable(periodic)).toBe('0')
+    await mineAt(now + 100n)
+    expect(await spendable(periodic)).toBe('10')
+    await mineAt(now + 200n)
+    expect(await spendable(periodic)).toBe('30')
+  })
+
+  test('error: a period of length 0 and a start time of 0 are refused with upstream texts', async () => {
+    const dir = await tempDir('sdkd-periods-')
+    cleanups.push(dir.cleanup)
+    const to = addressToBech32(new Uint8Array(20).fill(12))
+    const write = async (name: string, body: object) => {
+      const file = join(dir.dir, name)
+      await writeFile(file, JSON.stringify(body))
+      return file
+    }
+    const zeroLength = await tx(
+      home,
+      node,
+      [
+        'vesting',
+        'create-periodic-vesting-account',
+        to,
+        await write('zero.json', {
+          start_time: Number(start),
+          periods: [{ coins: '1token', length_seconds: 0 }],
+        }),
+      ],
+      'alice',
+    )
+    expect(zeroLength.code).toBe(18)
+    expect(zeroLength.raw_log).toBe(
+      'failed to execute message; message index: 0: invalid period length of 0 in period 0, length must be greater than 0: invalid request',
+    )
+    const noStart = await tx(
+      home,
+      node,
+      [
+        'vesting',
+        'create-periodic-vesting-account',
+        to,
+        await write('nostart.json', { periods: [{ coins: '1token', length_seconds: 5 }] }),
+      ],
+      'alice',
+    )
+    expect(noStart.code).toBe(18)
+    expect(noStart.raw_log).toBe(
+      'failed to execute message; message index: 0: invalid start time of 0, length must be greater than 0: invalid request',
+    )
+    expect((await getJson(`${node.api}/sdk/auth/v1beta1/accounts/${to}`)).body.code).toBe(5)
+  })
+})
+
 describe('genesis validation', () => {
   test('error: a continuous schedule ending before it starts is refused', async () => {
     const file = join(home.dir, 'config/genesis.json')

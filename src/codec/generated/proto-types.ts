@@ -5843,6 +5843,52 @@ export declare namespace sdk.vesting.v1beta1 {
     type Init = {
     }
   }
+  /** sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount, decoded. */
+  type MsgCreatePermanentLockedAccount = {
+    from_address: string
+    to_address: string
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace MsgCreatePermanentLockedAccount {
+    /** sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount, as fromObject and encode take it. */
+    type Init = {
+      from_address?: string | null | undefined
+      to_address?: string | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.MsgCreatePermanentLockedAccountResponse, decoded. */
+  type MsgCreatePermanentLockedAccountResponse = {
+  }
+  namespace MsgCreatePermanentLockedAccountResponse {
+    /** sdk.vesting.v1beta1.MsgCreatePermanentLockedAccountResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount, decoded. */
+  type MsgCreatePeriodicVestingAccount = {
+    from_address: string
+    to_address: string
+    start_time: Long
+    vesting_periods: ProtoTypes['sdk.vesting.v1beta1.Period'][]
+  }
+  namespace MsgCreatePeriodicVestingAccount {
+    /** sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount, as fromObject and encode take it. */
+    type Init = {
+      from_address?: string | null | undefined
+      to_address?: string | null | undefined
+      start_time?: Long | number | string | bigint | null | undefined
+      vesting_periods?: readonly ProtoInits['sdk.vesting.v1beta1.Period'][] | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccountResponse, decoded. */
+  type MsgCreatePeriodicVestingAccountResponse = {
+  }
+  namespace MsgCreatePeriodicVestingAccountResponse {
+    /** sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccountResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
   /** sdk.vesting.v1beta1.BaseVestingAccount, decoded. */
   type BaseVestingAccount = {
     base_account: ProtoTypes['sdk.auth.v1beta1.BaseAccount'] | null
@@ -5879,6 +5925,42 @@ export declare namespace sdk.vesting.v1beta1 {
   }
   namespace DelayedVestingAccount {
     /** sdk.vesting.v1beta1.DelayedVestingAccount, as fromObject and encode take it. */
+    type Init = {
+      base_vesting_account?: ProtoInits['sdk.vesting.v1beta1.BaseVestingAccount'] | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.Period, decoded. */
+  type Period = {
+    length: Long
+    amount: ProtoTypes['sdk.base.v1beta1.Coin'][]
+  }
+  namespace Period {
+    /** sdk.vesting.v1beta1.Period, as fromObject and encode take it. */
+    type Init = {
+      length?: Long | number | string | bigint | null | undefined
+      amount?: readonly ProtoInits['sdk.base.v1beta1.Coin'][] | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.PeriodicVestingAccount, decoded. */
+  type PeriodicVestingAccount = {
+    base_vesting_account: ProtoTypes['sdk.vesting.v1beta1.BaseVestingAccount'] | null
+    start_time: Long
+    vesting_periods: ProtoTypes['sdk.vesting.v1beta1.Period'][]
+  }
+  namespace PeriodicVestingAccount {
+    /** sdk.vesting.v1beta1.PeriodicVestingAccount, as fromObject and encode take it. */
+    type Init = {
+      base_vesting_account?: ProtoInits['sdk.vesting.v1beta1.BaseVestingAccount'] | null | undefined
+      start_time?: Long | number | string | bigint | null | undefined
+      vesting_periods?: readonly ProtoInits['sdk.vesting.v1beta1.Period'][] | null | undefined
+    }
+  }
+  /** sdk.vesting.v1beta1.PermanentLockedAccount, decoded. */
+  type PermanentLockedAccount = {
+    base_vesting_account: ProtoTypes['sdk.vesting.v1beta1.BaseVestingAccount'] | null
+  }
+  namespace PermanentLockedAccount {
+    /** sdk.vesting.v1beta1.PermanentLockedAccount, as fromObject and encode take it. */
     type Init = {
       base_vesting_account?: ProtoInits['sdk.vesting.v1beta1.BaseVestingAccount'] | null | undefined
     }
@@ -7497,9 +7579,16 @@ export interface ProtoTypes {
   'sdk.upgrade.v1beta1.ModuleVersion': sdk.upgrade.v1beta1.ModuleVersion
   'sdk.vesting.v1beta1.MsgCreateVestingAccount': sdk.vesting.v1beta1.MsgCreateVestingAccount
   'sdk.vesting.v1beta1.MsgCreateVestingAccountResponse': sdk.vesting.v1beta1.MsgCreateVestingAccountResponse
+  'sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount': sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount
+  'sdk.vesting.v1beta1.MsgCreatePermanentLockedAccountResponse': sdk.vesting.v1beta1.MsgCreatePermanentLockedAccountResponse
+  'sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount': sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount
+  'sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccountResponse': sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccountResponse
   'sdk.vesting.v1beta1.BaseVestingAccount': sdk.vesting.v1beta1.BaseVestingAccount
   'sdk.vesting.v1beta1.ContinuousVestingAccount': sdk.vesting.v1beta1.ContinuousVestingAccount
   'sdk.vesting.v1beta1.DelayedVestingAccount': sdk.vesting.v1beta1.DelayedVestingAccount
+  'sdk.vesting.v1beta1.Period': sdk.vesting.v1beta1.Period
+  'sdk.vesting.v1beta1.PeriodicVestingAccount': sdk.vesting.v1beta1.PeriodicVestingAccount
+  'sdk.vesting.v1beta1.PermanentLockedAccount': sdk.vesting.v1beta1.PermanentLockedAccount
   'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute
   'tendermint.abci.Event': tendermint.abci.Event
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult
@@ -8026,9 +8115,16 @@ export interface ProtoInits {
   'sdk.upgrade.v1beta1.ModuleVersion': sdk.upgrade.v1beta1.ModuleVersion.Init
   'sdk.vesting.v1beta1.MsgCreateVestingAccount': sdk.vesting.v1beta1.MsgCreateVestingAccount.Init
   'sdk.vesting.v1beta1.MsgCreateVestingAccountResponse': sdk.vesting.v1beta1.MsgCreateVestingAccountResponse.Init
+  'sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount': sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount.Init
+  'sdk.vesting.v1beta1.MsgCreatePermanentLockedAccountResponse': sdk.vesting.v1beta1.MsgCreatePermanentLockedAccountResponse.Init
+  'sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount': sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount.Init
+  'sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccountResponse': sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccountResponse.Init
   'sdk.vesting.v1beta1.BaseVestingAccount': sdk.vesting.v1beta1.BaseVestingAccount.Init
   'sdk.vesting.v1beta1.ContinuousVestingAccount': sdk.vesting.v1beta1.ContinuousVestingAccount.Init
   'sdk.vesting.v1beta1.DelayedVestingAccount': sdk.vesting.v1beta1.DelayedVestingAccount.Init
+  'sdk.vesting.v1beta1.Period': sdk.vesting.v1beta1.Period.Init
+  'sdk.vesting.v1beta1.PeriodicVestingAccount': sdk.vesting.v1beta1.PeriodicVestingAccount.Init
+  'sdk.vesting.v1beta1.PermanentLockedAccount': sdk.vesting.v1beta1.PermanentLockedAccount.Init
   'tendermint.abci.EventAttribute': tendermint.abci.EventAttribute.Init
   'tendermint.abci.Event': tendermint.abci.Event.Init
   'tendermint.abci.ExecTxResult': tendermint.abci.ExecTxResult.Init
@@ -8281,4 +8377,6 @@ export interface ProtoMsgs {
   '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade': 'sdk.upgrade.v1beta1.MsgSoftwareUpgradeResponse'
   '/sdk.upgrade.v1beta1.MsgCancelUpgrade': 'sdk.upgrade.v1beta1.MsgCancelUpgradeResponse'
   '/sdk.vesting.v1beta1.MsgCreateVestingAccount': 'sdk.vesting.v1beta1.MsgCreateVestingAccountResponse'
+  '/sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount': 'sdk.vesting.v1beta1.MsgCreatePermanentLockedAccountResponse'
+  '/sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount': 'sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccountResponse'
 }

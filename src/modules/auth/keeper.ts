@@ -15,11 +15,10 @@ import {
   vestingCoins,
 } from './vesting.js'
 import {
-  CONTINUOUS_VESTING_ACCOUNT_URL,
   copySchedule,
-  DELAYED_VESTING_ACCOUNT_URL,
   scheduleFromProto,
   scheduleToProto,
+  VESTING_ACCOUNT_KINDS,
 } from './vesting-codec.js'
 
 /** Account type URLs, canonical (`registry.typeUrl` gives the brand's). */
@@ -160,10 +159,7 @@ export class AuthKeeper {
   accountFromAny(any: AnyMessage): Account {
     // Unpacked by its type URL: an account is a BaseAccount or a ModuleAccount, told apart there.
     const { typeUrl, value } = this.registry.unpackAny(any)
-    for (const [url, kind] of [
-      [CONTINUOUS_VESTING_ACCOUNT_URL, 'continuous'],
-      [DELAYED_VESTING_ACCOUNT_URL, 'delayed'],
-    ] as const) {
+    for (const [url, kind] of VESTING_ACCOUNT_KINDS) {
       if (typeUrl !== this.registry.typeUrl(url)) continue
       const { base, vesting } = scheduleFromProto(
         kind,

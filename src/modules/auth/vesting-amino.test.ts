@@ -35,4 +35,24 @@ describe('vesting amino JSON', () => {
     })
     expect(aminoJsonOfAny(cosmos, any)).toContain('"delayed":true')
   })
+
+  test('a permanently locked one and a periodic one (upstream names MsgCreatePermLockedAccount, MsgCreatePeriodVestAccount)', () => {
+    const locked = cosmos.packAny('/sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount', {
+      from_address: FROM,
+      to_address: TO,
+      amount: [{ denom: 'stake', amount: '5' }],
+    })
+    expect(aminoJsonOfAny(cosmos, locked)).toBe(
+      `{"type":"cosmos-sdk/MsgCreatePermLockedAccount","value":{"amount":[{"amount":"5","denom":"stake"}],"from_address":"${FROM}","to_address":"${TO}"}}`,
+    )
+    const periodic = cosmos.packAny('/sdk.vesting.v1beta1.MsgCreatePeriodicVestingAccount', {
+      from_address: FROM,
+      to_address: TO,
+      start_time: '1700000000',
+      vesting_periods: [{ length: '60', amount: [{ denom: 'stake', amount: '5' }] }],
+    })
+    expect(aminoJsonOfAny(cosmos, periodic)).toBe(
+      `{"type":"cosmos-sdk/MsgCreatePeriodVestAccount","value":{"from_address":"${FROM}","start_time":"1700000000","to_address":"${TO}","vesting_periods":[{"amount":[{"amount":"5","denom":"stake"}],"length":"60"}]}}`,
+    )
+  })
 })

@@ -31,6 +31,7 @@ function schedule(kind: VestingSchedule['kind'], delegatedVesting: Coin[] = []):
     delegatedVesting,
     endTime: END,
     startTime: kind === 'continuous' ? NOW : 0n,
+    periods: [],
   }
 }
 
@@ -162,5 +163,68 @@ describe('undelegation tracking (TestTrackUndelegationContVestingAcc, …DelVest
     const slashed = trackUndelegation(two, stake(25n))
     expect(slashed).toMatchObject({ delegatedFree: [], delegatedVesting: stake(75n) })
     expect(trackUndelegation(slashed, stake(50n))).toMatchObject({ delegatedVesting: stake(25n) })
+  })
+})
+
+// Upstream vesting_account_test.go's periodic cases: 1000fee and 100stake over a day in three
+// periods (12h: 500fee 50stake; 6h: 250fee 25stake; 6h: 250fee 25stake).
+describe('periodic vesting (TestGetVestedCoinsPeriodicVestingAcc and its neighbours)', () => {
+  const quarter: Coin[] = [
+    { denom: 'fee', amount: 250n },
+    { denom: 'stake', amount: 25n },
+  ]
+  const pva: VestingSchedule = {
+    kind: 'periodic',
+    originalVesting: ORIG,
+    delegatedFree: [],
+    delegatedVesting: [],
+    endTime: END,
+    startTime: NOW,
+    periods: [
+      { length: 12n * HOUR, amount: HALF },
+      { length: 6n * HOUR, amount: quarter },
+      { length: 6n * HOUR, amount: quarter },
+    ],
+  }
+  test('a period vests whole at its end, not before', () => {
+    expect(vestedCoins(pva, NOW)).toEqual([])
+    expect(vestedCoins(pva, NOW + 12n * HOUR - 1n)).toEqual([])
+    expect(vestedCoins(pva, NOW + 12n * HOUR)).toEqual(HALF)
+    expect(vestedCoins(pva, NOW + 15n * HOUR)).toEqual(HALF)
+    expect(vestedCoins(pva, NOW + 18n * HOUR)).toEqual([
+      { denom: 'fee', amount: 750n },
+      { denom: 'stake', amount: 75n },
+    ])
+    expect(vestedCoins(pva, END)).toEqual(ORIG)
+    expect(lockedCoins(pva, NOW + 18n * HOUR)).toEqual(quarter)
+  })
+  test('validation: the periods must add up to the end time and the amount', () => {
+    expect(scheduleProblem(pva)).toBeUndefined()
+    expect(scheduleProblem({ ...pva, endTime: END + 1n })).toBe(
+      'vesting end time does not match length of all vesting periods',
+    )
+    expect(scheduleProblem({ ...pva, originalVesting: HALF })).toBe(
+      'original vesting coins does not match the sum of all coins in vesting periods',
+    )
+    expect(scheduleProblem({ ...pva, endTime: NOW })).toBe(
+      'vesting start-time cannot be before end-time',
+    )
+  })
+})
+
+describe('permanently locked (TestGetVestedCoinsPermLockedVestingAcc and its neighbours)', () => {
+  const plva: VestingSchedule = { ...schedule('permanent'), endTime: 0n }
+  test('nothing ever vests; delegating locked coins is tracked as delegated vesting', () => {
+    expect(vestedCoins(plva, NOW + 1000n * HOUR)).toEqual([])
+    expect(lockedCoins(plva, NOW + 1000n * HOUR)).toEqual(ORIG)
+    const delegated = trackDelegation(plva, ORIG, vestingCoins(plva, NOW), HALF)
+    expect(delegated.delegatedVesting).toEqual(HALF)
+    expect(lockedCoins(delegated, NOW)).toEqual(HALF)
+  })
+  test('validation: no end time', () => {
+    expect(scheduleProblem(plva)).toBeUndefined()
+    expect(scheduleProblem({ ...plva, endTime: END })).toBe(
+      'permanently vested accounts cannot have an end-time',
+    )
   })
 })

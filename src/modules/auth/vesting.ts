@@ -6,21 +6,31 @@ import { ErrLogic } from '../../errors.js'
 
 /** The schedule of a vesting account (upstream BaseVestingAccount plus the type's own fields). */
 export interface VestingSchedule {
-  kind: 'continuous' | 'delayed'
+  kind: 'continuous' | 'delayed' | 'periodic' | 'permanent'
   originalVesting: Coin[]
   delegatedFree: Coin[]
   delegatedVesting: Coin[]
-  /** Unix seconds. */
+  /** Unix seconds (0 for permanently locked accounts). */
   endTime: bigint
-  /** Unix seconds; continuous accounts only (0 for delayed ones). */
+  /** Unix seconds; continuous and periodic accounts only (0 for the others). */
   startTime: bigint
+  /** A periodic account's periods, in order (empty for the others). */
+  periods: VestingPeriod[]
+}
+
+/** One period of a periodic schedule: `amount` vests `length` seconds after the previous period. */
+export interface VestingPeriod {
+  length: bigint
+  amount: Coin[]
 }
 
 /** Upstream GetVestedCoins at `t` (Unix seconds): nothing before the start, everything at the end. */
 export function vestedCoins(s: VestingSchedule, t: bigint): Coin[] {
+  if (s.kind === 'permanent') return []
   if (s.kind === 'delayed') return t >= s.endTime ? s.originalVesting.map((c) => ({ ...c })) : []
   if (t <= s.startTime) return []
   if (t >= s.endTime) return s.originalVesting.map((c) => ({ ...c }))
+  if (s.kind === 'periodic') return periodsVested(s, t)
   // The fraction elapsed and each denom's share of it round half to even, as LegacyDec does.
   const fraction = decQuo(decFromInt(t - s.startTime), decFromInt(s.endTime - s.startTime))
   return normalizeCoins(
@@ -29,6 +39,18 @@ export function vestedCoins(s: VestingSchedule, t: bigint): Coin[] {
       amount: decRound(decMul(decFromInt(c.amount), fraction)),
     })),
   )
+}
+
+/** The periods of `s` that have ended by `t` (each ends `length` seconds after the previous one). */
+function periodsVested(s: VestingSchedule, t: bigint): Coin[] {
+  let vested: Coin[] = []
+  let start = s.startTime
+  for (const p of s.periods) {
+    if (t - start < p.length) break
+    vested = normalizeCoins([...vested, ...p.amount])
+    start += p.length
+  }
+  return vested
 }
 
 /** Upstream GetVestingCoins: the original vesting less what has vested. */
@@ -60,9 +82,32 @@ export function scheduleProblem(s: VestingSchedule): string | undefined {
   const exceeds = s.delegatedVesting.some(
     (d) => d.amount > (s.originalVesting.find((o) => o.denom === d.denom)?.amount ?? 0n),
   )
-  if (exceeds) return 'delegated vesting amount cannot be greater than original vesting amount'
-  if (s.kind === 'continuous' && s.startTime >= s.endTime)
+  if (s.kind === 'permanent' && s.endTime > 0n)
+    return 'permanently vested accounts cannot have an end-time'
+  if ((s.kind === 'continuous' || s.kind === 'periodic') && s.startTime >= s.endTime)
     return 'vesting start-time cannot be before end-time'
+  if (s.kind === 'periodic') {
+    const problem = periodsProblem(s)
+    if (problem) return problem
+  }
+  if (exceeds) return 'delegated vesting amount cannot be greater than original vesting amount'
+  return undefined
+}
+
+/** Upstream PeriodicVestingAccount.Validate: the periods add up to the end time and the amount. */
+function periodsProblem(s: VestingSchedule): string | undefined {
+  let end = s.startTime
+  let total: Coin[] = []
+  for (const [i, p] of s.periods.entries()) {
+    if (p.length < 0n) return `period #${i} has a negative length: ${p.length}`
+    end += p.length
+    total = normalizeCoins([...total, ...p.amount])
+  }
+  if (end !== s.endTime) return 'vesting end time does not match length of all vesting periods'
+  const same =
+    total.length === s.originalVesting.length &&
+    total.every((c) => amountIn(s.originalVesting, c.denom) === c.amount)
+  if (!same) return 'original vesting coins does not match the sum of all coins in vesting periods'
   return undefined
 }
 
