@@ -157,6 +157,33 @@ describe('dashboard pages (in-process, app.request)', () => {
     }
   })
 
+  test("behavior: the overview shows x/mint's inflation and annual provisions at the viewed height, as the REST gateway answers them", async () => {
+    for (const height of [2, node.producer.height]) {
+      const rest = async (path: string) => {
+        const res = await app.request(path, { headers: { 'x-sdk-block-height': String(height) } })
+        expect(res.status).toBe(200)
+        return (await res.json()) as Record<string, string>
+      }
+      const { inflation } = await rest('/sdk/mint/v1beta1/inflation')
+      const provisions = (await rest('/sdk/mint/v1beta1/annual_provisions')).annual_provisions!
+      // 0.130000512000000000 → 13.000051% (six decimals of a percent, truncated).
+      const [whole, fraction] = inflation!.split('.')
+      const millionths = (BigInt(whole! + fraction!) * 100n * 10n ** 6n) / 10n ** 18n
+      const percent = `${millionths / 10n ** 6n}.${String(millionths % 10n ** 6n).padStart(6, '0')}`
+        .replace(/0+$/, '')
+        .replace(/\.$/, '')
+      const yearly = provisions.replace(/\.?0+$/, '')
+      const text = visible((await get(`/dashboard?height=${height}`)).body)
+      expect(text).toContain(`Economy Inflation ${percent}% Annual provisions ${yearly}stake a year`)
+    }
+    // The figures move block by block: the latest differs from height 2's.
+    const at2 = visible((await get('/dashboard?height=2')).body)
+    const now = visible((await get('/dashboard')).body)
+    const provisionsOf = (t: string) => /Annual provisions (\S+) a year/.exec(t)?.[1]
+    expect(provisionsOf(at2)).toBeDefined()
+    expect(provisionsOf(now)).not.toBe(provisionsOf(at2))
+  })
+
   test('behavior: the tx page of a bank send shows the message decoded as JSON, gas, code and events; the memo is escaped', async () => {
     const { status, body } = await get(`/dashboard/txs/${sendTx.hash.toLowerCase()}`)
     expect(status).toBe(200)
@@ -290,7 +317,7 @@ describe('dashboard pages (in-process, app.request)', () => {
     const nextUpdate = stream.next
     const reader = stream.reader
     const first = await nextUpdate()
-    expect(Object.keys(first).sort()).toEqual(['chain-status', 'recent-blocks'])
+    expect(Object.keys(first).sort()).toEqual(['chain-status', 'economy', 'recent-blocks'])
     const height = (await node.producer.produceBlock()).block.header.height
     const second = await nextUpdate()
     expect(visible(second['chain-status']!)).toContain(`Height ${height} `)
