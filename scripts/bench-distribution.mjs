@@ -1,13 +1,14 @@
 // Benchmark: a block's mint and distribution work against the number of delegations.
 //
-//   npm run bench:distribution [-- --runs 5 --blocks 200 --empty-blocks 2000]
+//   npm run bench:distribution [-- --runs 5 --blocks 200 --empty-blocks 2000 --validators 100
+//                                   --delegations 0,1000,10000]
 //
 // Four devnet nodes run side by side (each its own temp home, REST on a free port, gRPC off, manual
 // mining): an empty chain with one validator; and three chains with 100 validators (`sdkd init
 // --devnet --validators 100`: the node holds every key, so every block carries 100 signatures and
 // x/distribution allocates to 100 validators) holding 0, 1,000 and 10,000 delegations besides the
 // validators' own. The delegations are made the way users make them, as signed MsgDelegate txs:
-// devnet accounts 1…N each delegate 1 stake-power to every validator, 100 messages a tx, broadcast
+// devnet accounts 1…N each delegate 1 stake-power to every validator, one tx of a message per validator, broadcast
 // over REST and mined before any measurement; every tx is checked to have succeeded, and one
 // validator's delegation count is read back. So x/staking's hooks and x/distribution's records
 // are exactly those of a chain where people delegated.
@@ -20,7 +21,8 @@
 // the median per block of each chain. F1 (upstream's design) keeps a block's work O(1) in
 // delegations: no per-delegator loop per block, so the three 100-validator figures should agree
 // within noise, the one-validator chain being the floor of an empty block. No pass/fail threshold:
-// it prints figures to compare.
+// it prints figures to compare. --validators and --delegations change the chains (each count of
+// delegations a multiple of the validators); CI's short mode runs 10 validators with 0, 100 and 1,000.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -36,13 +38,21 @@ import { freePort, median, numberArg, rpcCall, statCpuSeconds } from './bench-li
 const RUNS = numberArg('runs', 5)
 const BLOCKS = numberArg('blocks', 200)
 const EMPTY_BLOCKS = numberArg('empty-blocks', 2000)
-const VALIDATORS = 100
+const VALIDATORS = numberArg('validators', 100)
+const DELEGATIONS = process.argv.includes('--delegations')
+  ? process.argv[process.argv.indexOf('--delegations') + 1].split(',').map(Number)
+  : [0, 1000, 10000]
 /** Each delegation bonds one unit of consensus power. */
 const DELEGATION = '1000000'
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const CHAIN_ID = 'bench-distribution'
 
+for (const d of DELEGATIONS) {
+  if (!Number.isInteger(d) || d < 0 || d % VALIDATORS !== 0)
+    throw new Error(`--delegations: expected multiples of ${VALIDATORS} (the validators), got ${d}`)
+}
 for (const [name, v] of [
+  ['validators', VALIDATORS],
   ['runs', RUNS],
   ['blocks', BLOCKS],
   ['empty-blocks', EMPTY_BLOCKS],
@@ -132,7 +142,7 @@ async function getJson(url) {
 
 /**
  * Devnet accounts 1…`delegators` each delegate to every validator of the chain, one signed tx of
- * 100 MsgDelegates per account and 100 validators; mined, and every tx checked.
+ * MsgDelegates per account, one message per validator; mined, and every tx checked.
  */
 async function delegate(chain, delegators) {
   if (delegators === 0) return
@@ -207,21 +217,15 @@ async function burst(chain, blocks) {
 
 const us = (x) => `${Math.round(x).toLocaleString('en-US')} µs`
 
+const count = (n) => n.toLocaleString('en-US')
 const specs = [
   { label: 'empty chain, 1 validator', validators: 1, delegators: 0, blocks: EMPTY_BLOCKS },
-  { label: '100 validators, 0 delegations', validators: VALIDATORS, delegators: 0, blocks: BLOCKS },
-  {
-    label: '100 validators, 1,000 delegations',
+  ...DELEGATIONS.map((d) => ({
+    label: `${VALIDATORS} validators, ${count(d)} delegations`,
     validators: VALIDATORS,
-    delegators: 10,
+    delegators: d / VALIDATORS,
     blocks: BLOCKS,
-  },
-  {
-    label: '100 validators, 10,000 delegations',
-    validators: VALIDATORS,
-    delegators: 100,
-    blocks: BLOCKS,
-  },
+  })),
 ]
 
 const chains = []
