@@ -10,10 +10,13 @@ import {
 import type { DistributionKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerDistributionMsgs } from './msg-server.js'
+import { type DistributionQueryStaking, registerDistributionQueries } from './queries.js'
 
 export interface DistributionModuleOptions {
   registry: ProtoRegistry
   keeper: DistributionKeeper
+  /** x/staking's collections, for the queries' validator and delegation checks. */
+  staking: DistributionQueryStaking
 }
 
 /**
@@ -24,6 +27,7 @@ export interface DistributionModuleOptions {
 export function createDistributionModule({
   registry,
   keeper,
+  staking,
 }: DistributionModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
@@ -31,6 +35,7 @@ export function createDistributionModule({
     defaultGenesis: () => defaultDistributionGenesis(),
     registerServices: (cfg) => {
       registerDistributionMsgs(cfg, keeper)
+      registerDistributionQueries(cfg, keeper, staking)
     },
     validateGenesis(genesis) {
       parseDistributionGenesis(registry, genesis)

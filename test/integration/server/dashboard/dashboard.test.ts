@@ -174,7 +174,9 @@ describe('dashboard pages (in-process, app.request)', () => {
         .replace(/\.$/, '')
       const yearly = provisions.replace(/\.?0+$/, '')
       const text = visible((await get(`/dashboard?height=${height}`)).body)
-      expect(text).toContain(`Economy Inflation ${percent}% Annual provisions ${yearly}stake a year`)
+      expect(text).toContain(
+        `Economy Inflation ${percent}% Annual provisions ${yearly}stake a year`,
+      )
     }
     // The figures move block by block: the latest differs from height 2's.
     const at2 = visible((await get('/dashboard?height=2')).body)
@@ -182,6 +184,53 @@ describe('dashboard pages (in-process, app.request)', () => {
     const provisionsOf = (t: string) => /Annual provisions (\S+) a year/.exec(t)?.[1]
     expect(provisionsOf(at2)).toBeDefined()
     expect(provisionsOf(now)).not.toBe(provisionsOf(at2))
+  })
+
+  test("behavior: with x/distribution, the overview shows the community pool, the validators page each validator's commission earned and outstanding rewards, and the operator's account page its commission and its delegation's pending reward, as the REST gateway answers them", async () => {
+    await node.producer.produceBlocks(2)
+    const height = node.producer.height
+    const rest = async (path: string) => {
+      const res = await app.request(path, { headers: { 'x-sdk-block-height': String(height) } })
+      expect([path, res.status]).toEqual([path, 200])
+      return (await res.json()) as any
+    }
+    // 12.500000000000000000stake → 12.5stake, as the pages show decimal coins.
+    const shown = (coins: { denom: string; amount: string }[]) =>
+      coins.length === 0
+        ? '0'
+        : coins.map((c) => `${c.amount.replace(/\.?0+$/, '')}${c.denom}`).join(', ')
+    const operator = (await rest('/sdk/staking/v1beta1/validators')).validators[0]
+      .operator_address as string
+    const pool = (await rest('/sdk/distribution/v1beta1/community_pool')).pool
+    const commission = (await rest(`/sdk/distribution/v1beta1/validators/${operator}/commission`))
+      .commission.commission
+    const outstanding = (
+      await rest(`/sdk/distribution/v1beta1/validators/${operator}/outstanding_rewards`)
+    ).rewards.rewards
+    const rewards = await rest(`/sdk/distribution/v1beta1/delegators/${address(validator)}/rewards`)
+    // Every figure is non-zero after a few blocks of minting.
+    for (const coins of [pool, commission, outstanding, rewards.total])
+      expect(coins).not.toEqual([])
+
+    const overview = visible((await get(`/dashboard?height=${height}`)).body)
+    expect(overview).toContain(`Community pool ${shown(pool)}`)
+    const validators = (await get(`/dashboard/validators?height=${height}`)).body
+    expect(validators).toContain(
+      `<td class="num" data-col="commission-earned">${shown(commission)}</td><td class="num" data-col="outstanding">${shown(outstanding)}</td>`,
+    )
+    const account = visible(
+      (await get(`/dashboard/accounts/${address(validator)}?height=${height}`)).body,
+    )
+    expect(account).toContain(
+      `Validator Operator address ${operator} Moniker node0 Commission rate 10% Accumulated commission ${shown(commission)} Outstanding rewards ${shown(outstanding)}`,
+    )
+    expect(account).toContain(
+      `Delegation rewards Validator Pending reward ${operator} ${shown(rewards.rewards[0].reward)} Total ${shown(rewards.total)}`,
+    )
+    // An account that delegates nothing says so.
+    expect(visible((await get(`/dashboard/accounts/${address(bob)}`)).body)).toContain(
+      'Delegation rewards No delegations.',
+    )
   })
 
   test('behavior: the tx page of a bank send shows the message decoded as JSON, gas, code and events; the memo is escaped', async () => {
