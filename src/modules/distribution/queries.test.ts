@@ -77,7 +77,12 @@ async function start(): Promise<Map<string, RoutedQueryHandler>> {
     registerMsg: () => {},
     registerMigration: () => {},
   } as unknown as ModuleConfigurator
-  registerDistributionQueries(cfg, keeper, { c: stakingCollections(registry) })
+  const c = stakingCollections(registry)
+  registerDistributionQueries(cfg, keeper, {
+    validator: (state, operator) => c.validators.get(state.store('staking'), operator),
+    delegation: (state, delegator, operator) =>
+      c.delegations.get(state.store('staking'), [delegator, operator]),
+  })
   return handlers
 }
 
