@@ -10,6 +10,7 @@ import {
 import type { DistributionKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerDistributionMsgs } from './msg-server.js'
+import { registerDistributionQueries } from './queries.js'
 
 export interface DistributionModuleOptions {
   registry: ProtoRegistry
@@ -31,6 +32,7 @@ export function createDistributionModule({
     defaultGenesis: () => defaultDistributionGenesis(),
     registerServices: (cfg) => {
       registerDistributionMsgs(cfg, keeper)
+      registerDistributionQueries(cfg, keeper, keeper.staking)
     },
     validateGenesis(genesis) {
       parseDistributionGenesis(registry, genesis)
