@@ -342,6 +342,17 @@ describe('distribution queries at a past height', () => {
     )
     expect(slashes.status).toBe(400)
     expect(slashes.body.message).toBe('starting height greater than ending height (10 > 1)')
+    const max = '18446744073709551615'
+    const top = await restAt(
+      `${D}/validators/${val1}/slashes?starting_height=${max}&ending_height=${max}`,
+    )
+    expect(top.status).toBe(200)
+    expect(top.body.slashes).toEqual([])
+    const both = await restAt(
+      `${D}/validators/${val1}/slashes?ending_height=1&pagination.offset=1&pagination.key=AA==`,
+    )
+    expect(both.status).toBe(400)
+    expect(both.body.message).toBe('invalid request, either offset or key is expected, got both')
     await expect(
       grpcAt('sdk.distribution.v1beta1.Query/DelegationRewards', {
         delegator_address: bob,
