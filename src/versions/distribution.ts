@@ -75,5 +75,5 @@ export function createDistribution(
     bank: distributionBankKeeper(auth, bank),
   })
   staking.addHooks(distributionStakingHooks(keeper))
-  return { module: createDistributionModule({ registry, keeper, staking }), keeper }
+  return { module: createDistributionModule({ registry, keeper }), keeper }
 }

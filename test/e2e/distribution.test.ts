@@ -41,6 +41,22 @@ const atomics = (dec: string) => BigInt(dec.replace('.', '')).toString()
 const decAmount = (coins: { denom: string; amount: string }[], denom = 'stake') =>
   BigInt(atomics(coins.find((c) => c.denom === denom)?.amount ?? '0'))
 
+/**
+ * A gateway answer in the form gRPC carries it, for comparison: LegacyDec texts as their scaled
+ * integers, and the values proto3 leaves off the wire (null, false, 0, empty text) left out.
+ */
+function wireForm(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(wireForm)
+  if (typeof v === 'string') return /^\d+\.\d{18}$/.test(v) ? atomics(v) : v
+  if (v === null || typeof v !== 'object') return v
+  if (v instanceof Uint8Array) return Buffer.from(v).toString('base64')
+  return Object.fromEntries(
+    Object.entries(v)
+      .map(([k, x]) => [k, wireForm(x)] as const)
+      .filter(([, x]) => x !== null && x !== false && x !== '0' && x !== '' && x !== undefined),
+  )
+}
+
 /** A REST GET at a height: status, body and the height the node says it answered at. */
 async function restAt(path: string, height = past) {
   const r = await getJson(`${node.api}${path}`, { headers: { [HEADER]: String(height) } })
@@ -196,6 +212,45 @@ describe('distribution queries at a past height', () => {
     expect(c.body).toEqual(r.body)
   })
 
+  test('behavior: every route answers the same over gRPC as over REST at the height asked', async () => {
+    const routes: [string, string, Record<string, unknown>][] = [
+      ['Params', `${D}/params`, {}],
+      ['ValidatorDistributionInfo', `${D}/validators/${val1}`, { validator_address: val1 }],
+      [
+        'ValidatorOutstandingRewards',
+        `${D}/validators/${val1}/outstanding_rewards`,
+        { validator_address: val1 },
+      ],
+      ['ValidatorCommission', `${D}/validators/${val1}/commission`, { validator_address: val1 }],
+      [
+        'ValidatorSlashes',
+        `${D}/validators/${val1}/slashes?starting_height=1&ending_height=100`,
+        { validator_address: val1, starting_height: 1, ending_height: 100 },
+      ],
+      [
+        'DelegationRewards',
+        `${D}/delegators/${alice}/rewards/${val1}`,
+        { delegator_address: alice, validator_address: val1 },
+      ],
+      ['DelegationTotalRewards', `${D}/delegators/${alice}/rewards`, { delegator_address: alice }],
+      ['DelegatorValidators', `${D}/delegators/${alice}/validators`, { delegator_address: alice }],
+      [
+        'DelegatorWithdrawAddress',
+        `${D}/delegators/${alice}/withdraw_address`,
+        { delegator_address: alice },
+      ],
+      ['CommunityPool', `${D}/community_pool`, {}],
+    ]
+    for (const [method, path, request] of routes) {
+      const r = await restAt(path)
+      expect(r.status, path).toBe(200)
+      expect(r.height, path).toBe(String(past))
+      const g = await grpcAt(`sdk.distribution.v1beta1.Query/${method}`, request)
+      expect(g.height, method).toBe(String(past))
+      expect(wireForm(g.body), method).toEqual(wireForm(r.body))
+    }
+  })
+
   test('behavior: total rewards, the delegator validators and withdraw address, per delegator', async () => {
     const total = await restAt(`${D}/delegators/${alice}/rewards`)
     expect(total.status).toBe(200)
@@ -287,6 +342,17 @@ describe('distribution queries at a past height', () => {
     )
     expect(slashes.status).toBe(400)
     expect(slashes.body.message).toBe('starting height greater than ending height (10 > 1)')
+    const max = '18446744073709551615'
+    const top = await restAt(
+      `${D}/validators/${val1}/slashes?starting_height=${max}&ending_height=${max}`,
+    )
+    expect(top.status).toBe(200)
+    expect(top.body.slashes).toEqual([])
+    const both = await restAt(
+      `${D}/validators/${val1}/slashes?ending_height=1&pagination.offset=1&pagination.key=AA==`,
+    )
+    expect(both.status).toBe(400)
+    expect(both.body.message).toBe('invalid request, either offset or key is expected, got both')
     await expect(
       grpcAt('sdk.distribution.v1beta1.Query/DelegationRewards', {
         delegator_address: bob,

@@ -10,13 +10,11 @@ import {
 import type { DistributionKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerDistributionMsgs } from './msg-server.js'
-import { type DistributionQueryStaking, registerDistributionQueries } from './queries.js'
+import { registerDistributionQueries } from './queries.js'
 
 export interface DistributionModuleOptions {
   registry: ProtoRegistry
   keeper: DistributionKeeper
-  /** x/staking's collections, for the queries' validator and delegation checks. */
-  staking: DistributionQueryStaking
 }
 
 /**
@@ -27,7 +25,6 @@ export interface DistributionModuleOptions {
 export function createDistributionModule({
   registry,
   keeper,
-  staking,
 }: DistributionModuleOptions): AppModule {
   return {
     name: MODULE_NAME,
@@ -35,7 +32,7 @@ export function createDistributionModule({
     defaultGenesis: () => defaultDistributionGenesis(),
     registerServices: (cfg) => {
       registerDistributionMsgs(cfg, keeper)
-      registerDistributionQueries(cfg, keeper, staking)
+      registerDistributionQueries(cfg, keeper, keeper.staking)
     },
     validateGenesis(genesis) {
       parseDistributionGenesis(registry, genesis)

@@ -7,20 +7,16 @@ import {
   valoper,
 } from '../../../test/helpers/gov-chain.js'
 import type { ModuleConfigurator, QueryContext, RoutedQueryHandler } from '../../app/types.js'
-import { bech32ToAddress } from '../../codec/address.js'
-import { type Bytes, concatBytes, equalBytes, uint64BE } from '../../codec/bytes.js'
 import type { DecCoin } from '../../codec/dec-coins.js'
 import { messageToJson } from '../../codec/json-writer.js'
 import type { ProtoMessage } from '../../codec/proto.js'
 import type { ChainError } from '../../errors.js'
-import type { KVEntry, KVRange, KVReader } from '../../store/types.js'
 import { stakingCollections } from '../staking/keys.js'
 import {
   addDecCoins,
   type DistributionQueryKeeper,
   registerDistributionQueries,
 } from './queries.js'
-import { filteredPage } from './query-slashes.js'
 
 const Q = 'sdk.distribution.v1beta1.Query'
 const E18 = 10n ** 18n
@@ -77,7 +73,12 @@ async function start(): Promise<Map<string, RoutedQueryHandler>> {
     registerMsg: () => {},
     registerMigration: () => {},
   } as unknown as ModuleConfigurator
-  registerDistributionQueries(cfg, keeper, { c: stakingCollections(registry) })
+  const c = stakingCollections(registry)
+  registerDistributionQueries(cfg, keeper, {
+    validator: (state, operator) => c.validators.get(state.store('staking'), operator),
+    delegation: (state, delegator, operator) =>
+      c.delegations.get(state.store('staking'), [delegator, operator]),
+  })
   return handlers
 }
 
@@ -262,81 +263,6 @@ describe('distribution queries', () => {
     expect(
       await query(h, 'ValidatorSlashes', { validator_address: valoper(9), ending_height: 100 }),
     ).toEqual({ slashes: [], pagination: { next_key: null, total: '0' } })
-  })
-})
-
-/** A sorted in-memory store (what a height's view answers). */
-function memoryStore(entries: KVEntry[]): KVReader {
-  const sorted = [...entries].sort(([a], [b]) => Buffer.compare(a, b))
-  const inRange = (k: Bytes, r: KVRange) => {
-    const p = r.prefix ?? new Uint8Array()
-    if (!equalBytes(k.slice(0, p.length), p)) return false
-    if (r.gte && Buffer.compare(k, r.gte) < 0) return false
-    if (r.lt && Buffer.compare(k, r.lt) >= 0) return false
-    return true
-  }
-  return {
-    get: async (k) => sorted.find(([x]) => equalBytes(x, k))?.[1],
-    has: async (k) => sorted.some(([x]) => equalBytes(x, k)),
-    async *iterate(r = {}) {
-      const list = sorted.filter(([k]) => inRange(k, r))
-      yield* r.reverse ? list.reverse() : list
-    },
-  }
-}
-
-describe('upstream GenericFilteredPaginate', () => {
-  // Five slash events of validator 9 at heights 2..6, with validator periods 1, 3, 5, 7, 9.
-  const op = bech32ToAddress(valoper(9), 'sdkvaloper')
-  const prefix = concatBytes(Uint8Array.of(0x08, 20), op)
-  const key = (height: number) => concatBytes(uint64BE(height), uint64BE(0))
-  const store = memoryStore(
-    [1, 3, 5, 7, 9].map((period, i) => [concatBytes(prefix, key(i + 2)), Uint8Array.of(period)]),
-  )
-  const page = (request: object | null, from = 1, to = 10) =>
-    filteredPage(
-      store,
-      prefix,
-      request as never,
-      (v) => v[0]!,
-      (p) => p >= from && p <= to,
-    )
-
-  test('offsets and limits count the kept entries; total counts them all', async () => {
-    expect(await page({ offset: 2, limit: 2, count_total: false, key: new Uint8Array() })).toEqual({
-      results: [5, 7],
-      pagination: { next_key: key(6), total: '0' },
-    })
-    expect(await page({ limit: 3, count_total: true, key: new Uint8Array() })).toEqual({
-      results: [1, 3, 5],
-      pagination: { next_key: key(5), total: '5' },
-    })
-    // Only periods 5..9 are kept: offset 1 skips period 5, not the first raw entry.
-    expect(await page({ offset: 1, limit: 1, key: new Uint8Array() }, 5, 9)).toEqual({
-      results: [7],
-      pagination: { next_key: key(6), total: '0' },
-    })
-    // No request: the default limit, counting.
-    expect(await page(null)).toEqual({
-      results: [1, 3, 5, 7, 9],
-      pagination: { next_key: undefined, total: '5' },
-    })
-    // Both bounds 0 (no parameters): nothing, upstream's period-for-height quirk.
-    expect((await page(null, 0, 0)).results).toEqual([])
-  })
-
-  test('a key-based page starts at the key and reports the next raw key', async () => {
-    expect(await page({ key: key(3), limit: 2 })).toEqual({
-      results: [3, 5],
-      pagination: { next_key: key(5), total: '0' },
-    })
-    expect(await page({ key: key(4), limit: 2, reverse: true })).toEqual({
-      results: [5, 3],
-      pagination: { next_key: key(2), total: '0' },
-    })
-    await expect(page({ key: key(3), offset: 1 })).rejects.toThrow(
-      'invalid request, either offset or key is expected, got both',
-    )
   })
 })
 

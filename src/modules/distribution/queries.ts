@@ -8,8 +8,7 @@ import type { Proto } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import type { Readable } from '../../store/types.js'
 import { ErrNoDelegation, ErrNoValidatorFound } from '../staking/errors.js'
-import type { StakingKeeper } from '../staking/keeper.js'
-import { stakingStore, validatorArg, valoperText } from '../staking/query-helpers.js'
+import { validatorArg, valoperText } from '../staking/query-helpers.js'
 import { registerSlashQueries } from './query-slashes.js'
 
 const SERVICE = 'sdk.distribution.v1beta1.Query'
@@ -45,8 +44,14 @@ export function addDecCoins(a: readonly DecCoin[], b: readonly DecCoin[]): DecCo
     .map(([denom, amount]) => ({ denom, amount }))
 }
 
-/** The staking reads the distribution queries make: validator and delegation existence. */
-export type DistributionQueryStaking = Pick<StakingKeeper, 'c'>
+/**
+ * The staking reads the distribution queries make: whether a validator and a delegation exist
+ * (x/staking's keeper, or the view of it x/distribution's keeper holds).
+ */
+export interface DistributionQueryStaking {
+  validator(state: Readable, operator: Bytes): Promise<object | undefined>
+  delegation(state: Readable, delegator: Bytes, operator: Bytes): Promise<object | undefined>
+}
 
 // Upstream x/distribution/keeper/grpc_query.go answers a missing address with these plain texts
 // (not staking's `… cannot be empty`).
@@ -67,7 +72,7 @@ export function registerDistributionQueries(
   const existingValidator = async (ctx: QueryContext, text: string): Promise<Bytes> => {
     if (text === '') throw emptyValidator()
     const operator = validatorArg(text)
-    if (!(await staking.c.validators.has(stakingStore(ctx), operator))) {
+    if ((await staking.validator(ctx.state, operator)) === undefined) {
       throw ErrNoValidatorFound.error()
     }
     return operator
@@ -98,7 +103,7 @@ export function registerDistributionQueries(
   cfg.registerQuery(`${SERVICE}/ValidatorDistributionInfo`, async (req, ctx) => {
     const operator = await existingValidator(ctx, req.validator_address)
     // The self-delegation: the operator's account is the same bytes as its operator address.
-    if (!(await staking.c.delegations.has(stakingStore(ctx), [operator, operator]))) {
+    if ((await staking.delegation(ctx.state, operator, operator)) === undefined) {
       throw ErrNoDelegation.error()
     }
     const selfBondRewards = await rewardsOf(ctx, operator, operator)
@@ -128,7 +133,7 @@ export function registerDistributionQueries(
     if (req.delegator_address === '') throw emptyDelegator()
     const operator = await existingValidator(ctx, req.validator_address)
     const delegator = addressArg(req.delegator_address)
-    if (!(await staking.c.delegations.has(stakingStore(ctx), [delegator, operator]))) {
+    if ((await staking.delegation(ctx.state, delegator, operator)) === undefined) {
       throw ErrNoDelegation.error()
     }
     return { rewards: decCoinsToProto(await rewardsOf(ctx, operator, delegator)) }
