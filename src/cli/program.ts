@@ -39,6 +39,7 @@ const COMMANDS: readonly {
     upgrade: async () => (await import('./query-upgrade.js')).registerQueryUpgrade,
     auth: async () => (await import('./query-auth.js')).registerQueryAuth,
     bank: async () => (await import('./query-bank.js')).registerQueryBank,
+    distribution: async () => (await import('./query-distribution.js')).registerQueryDistribution,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
     mint: async () => (await import('./query-mint.js')).registerQueryMint,
     slashing: async () => (await import('./query-slashing.js')).registerQuerySlashing,
@@ -48,6 +49,7 @@ const COMMANDS: readonly {
   }),
   group(['tx'], {
     bank: async () => (await import('./tx-bank.js')).registerTxBank,
+    distribution: async () => (await import('./tx-distribution.js')).registerTxDistribution,
     gov: async () => (await import('./tx-gov.js')).registerTxGov,
     slashing: async () => (await import('./tx-slashing.js')).registerTxSlashing,
     staking: async () => (await import('./tx-staking.js')).registerTxStaking,

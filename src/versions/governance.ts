@@ -9,12 +9,13 @@ import { StakingKeeper } from '../modules/staking/keeper.js'
 import { MODULE_NAME as STAKING } from '../modules/staking/keys.js'
 import { createStakingModule } from '../modules/staking/module.js'
 import type { AppVersionDeps } from './deps.js'
+import { createDistribution } from './distribution.js'
 import { createSlashing } from './slashing.js'
 
 /**
  * The governance modules every app version carries: x/staking (the genesis validator set, which gives
  * voting power) and x/gov v1 (proposals, deposits, votes, tally), wired to auth and bank; and
- * x/slashing on staking and x/evidence on slashing.
+ * x/distribution, x/slashing on staking and x/evidence on slashing.
  */
 export function createGovernanceModules(
   deps: AppVersionDeps,
@@ -29,11 +30,15 @@ export function createGovernanceModules(
   genutil: AppModule
   /** The staking keeper, for the modules that read the bonded ratio (x/mint). */
   stakingKeeper: StakingKeeper
+  /** x/distribution, whose staking hooks run before slashing's (as simd registers them). */
+  distribution: ReturnType<typeof createDistribution>
 } {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper({ registry, bank })
   // x/gov moves deposits only through bank's module-account functions (send to/from, burn).
   const govKeeper = new GovKeeper({ registry, bank, staking: stakingKeeper })
+  // Distribution's hooks first: a delegation's rewards are settled before slashing sees a change.
+  const distribution = createDistribution(registry, auth, bank, stakingKeeper)
   const slashing = createSlashing(deps, {
     staking: stakingKeeper,
     params,
@@ -50,5 +55,6 @@ export function createGovernanceModules(
     slashing,
     genutil: createGenutilModule({ registry, auth, staking: stakingKeeper }),
     stakingKeeper,
+    distribution,
   }
 }

@@ -1,20 +1,15 @@
 import type { AppModule, BlockContext } from '../app/types.js'
-import { addressToBech32, moduleAddress } from '../codec/address.js'
+import { addressToBech32 } from '../codec/address.js'
 import { type Coin, coinsToString } from '../codec/coins.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { ErrUnknownAddress } from '../errors.js'
 import type { AuthKeeper } from '../modules/auth/keeper.js'
-import { MODULE_ACCOUNT_PERMISSIONS } from '../modules/auth/keys.js'
 import type { BankKeeper } from '../modules/bank/keeper.js'
 import type { MintBankKeeper, MintStakingKeeper } from '../modules/mint/expected-keepers.js'
 import { MintKeeper } from '../modules/mint/keeper.js'
-import { MODULE_NAME as MINT } from '../modules/mint/keys.js'
 import { createMintModule } from '../modules/mint/module.js'
 import type { StakingKeeper } from '../modules/staking/keeper.js'
 import type { Writable } from '../store/types.js'
-
-/** Permissions of x/mint's module account (upstream simapp maccPerms: `minter`). */
-const MINT_PERMISSIONS = ['minter']
 
 /** Upstream staking StakingTokenSupply and BondedRatio, read through x/staking and x/bank. */
 export function mintStakingKeeper(staking: StakingKeeper, bank: BankKeeper): MintStakingKeeper {
@@ -31,30 +26,15 @@ export function mintStakingKeeper(staking: StakingKeeper, bank: BankKeeper): Min
   }
 }
 
-/**
- * x/bank's minting and module-to-module send for x/mint. The mint module account is not among the
- * module accounts x/auth declares, so it is created here, with upstream's `minter` permission, and
- * sent from by its address.
- */
+/** x/bank's minting and module-to-module send for x/mint, over the module accounts x/auth declares. */
 export function mintBankKeeper(auth: AuthKeeper, bank: BankKeeper): MintBankKeeper {
   const addressOf = (name: string) => {
-    if (name === MINT || Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name)) return moduleAddress(name)
-    throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
+    const address = auth.moduleAddress(name)
+    if (!address) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
+    return address
   }
   const ensure = async (state: Writable, name: string): Promise<void> => {
-    if (name !== MINT) {
-      await auth.getModuleAccount(state, name)
-      return
-    }
-    const address = moduleAddress(MINT)
-    if (await auth.getAccount(state, address)) return
-    auth.setAccount(state, {
-      address,
-      pubKey: undefined,
-      accountNumber: await auth.nextAccountNumber(state),
-      sequence: 0n,
-      module: { name: MINT, permissions: [...MINT_PERMISSIONS] },
-    })
+    await auth.getModuleAccount(state, name)
   }
   return {
     ensureModuleAccount: ensure,

@@ -12,9 +12,15 @@ describe('x/slashing wired into v1', () => {
     const order = v1.order.initGenesis
     expect(order.indexOf('slashing')).toBe(order.indexOf('staking') + 1)
     expect(v1.modules.find((m) => m.name === 'evidence')?.consensusVersion).toBe(1)
-    // simd's BeginBlock order: mint's provision first, slashing's liveness, then evidence's double
-    // signs, then staking's.
-    expect(v1.order.beginBlockers).toEqual(['mint', 'slashing', 'evidence', 'staking'])
+    // simd's BeginBlock order: mint's provision first, distribution's allocation, slashing's
+    // liveness, then evidence's double signs, then staking's.
+    expect(v1.order.beginBlockers).toEqual([
+      'mint',
+      'distribution',
+      'slashing',
+      'evidence',
+      'staking',
+    ])
   })
 
   test('a bonded genesis validator gets signing info from height 0; params are simd defaults', async () => {

@@ -1,5 +1,7 @@
 import type { AppModule, AppVersion } from '../app/types.js'
+import { moduleAddress } from '../codec/address.js'
 import { AuthKeeper } from '../modules/auth/keeper.js'
+import { BLOCKED_MODULE_ACCOUNTS } from '../modules/auth/keys.js'
 import { createAuthModule } from '../modules/auth/module.js'
 import { BankKeeper } from '../modules/bank/keeper.js'
 import { createBankModule } from '../modules/bank/module.js'
@@ -21,7 +23,7 @@ export type { AppVersionDeps }
 export const V1_PARAM_SUBSPACES = ['auth', 'bank', 'baseapp', 'crisis', 'gov', 'staking'] as const
 
 /**
- * v1, the genesis binary: auth, bank, staking, slashing, gov, mint, crisis, evidence, params (legacy; it holds the consensus
+ * v1, the genesis binary: auth, bank, distribution, staking, slashing, gov, mint, crisis, evidence, params (legacy; it holds the consensus
  * params in its `baseapp` subspace, as SDK ≤ v0.46 apps did) and upgrade. It knows no upgrades.
  */
 export function createV1(deps: AppVersionDeps): AppVersion {
@@ -30,6 +32,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const bank = new BankKeeper({
     registry,
     accounts: auth,
+    blocked: BLOCKED_MODULE_ACCOUNTS.map((name) => moduleAddress(name)),
     lockedCoins: auth.lockedCoins,
     delegations: auth,
   })
@@ -44,6 +47,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
   const modules: AppModule[] = [
     createAuthModule({ registry, keeper: auth, bank }),
     createBankModule({ registry, keeper: bank }),
+    governance.distribution.module,
     governance.staking,
     slashing.slashing,
     governance.gov,
@@ -62,6 +66,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
       initGenesis: [
         'auth',
         'bank',
+        'distribution',
         'staking',
         'slashing',
         'gov',
@@ -73,9 +78,10 @@ export function createV1(deps: AppVersionDeps): AppVersion {
         'upgrade',
       ],
       preBlockers: ['upgrade'],
-      // As upstream simd: mint first (the block's provision), slashing (liveness), evidence (double
-      // signs), then staking's BeginBlocker (historical info); staking's EndBlocker after gov's.
-      beginBlockers: ['mint', 'slashing', 'evidence', 'staking'],
+      // As upstream simd: mint first (the block's provision), distribution (the fee collector's
+      // coins to the last commit's validators), slashing (liveness), evidence (double signs), then
+      // staking's BeginBlocker (historical info); staking's EndBlocker after gov's.
+      beginBlockers: ['mint', 'distribution', 'slashing', 'evidence', 'staking'],
       endBlockers: ['gov', 'staking'],
     },
     upgrades: [],

@@ -12,7 +12,7 @@ import {
   rest,
   startDevnetNode,
 } from '../helpers/devnet.js'
-import { getJson } from '../helpers/sdkd.js'
+import { devMine, getJson } from '../helpers/sdkd.js'
 import { valoperOf, writeStakedGenesis } from '../helpers/staked-devnet.js'
 
 /**
@@ -122,7 +122,7 @@ async function expectedMissed(): Promise<Map<string, string>> {
 function rows(page: string): Record<string, string>[] {
   return [...page.matchAll(/<tr data-operator="([^"]+)">([\s\S]*?)<\/tr>/g)].map((m) => {
     const cells: Record<string, string> = { operator: m[1]! }
-    for (const c of m[2]!.matchAll(/<td[^>]*data-col="(\w+)"[^>]*>([^<]*)<\/td>/g))
+    for (const c of m[2]!.matchAll(/<td[^>]*data-col="([\w-]+)"[^>]*>([^<]*)<\/td>/g))
       cells[c[1]!] = c[2]!
     return cells
   })
@@ -138,7 +138,11 @@ describe('dashboard validators page', () => {
     expect(body).toContain('<a href="/dashboard/validators" aria-current="page">Validators</a>')
     expect(body).toContain('data-events="/dashboard/events?page=validators"')
     const missed = await expectedMissed()
-    expect(rows(body)).toEqual(expected.map((e) => ({ ...e, missed: missed.get(e.operator) })))
+    // x/distribution's two columns are checked at a fixed height below: they move every block.
+    const withoutEarnings = rows(body).map(
+      ({ 'commission-earned': _c, outstanding: _o, ...rest }) => rest,
+    )
+    expect(withoutEarnings).toEqual(expected.map((e) => ({ ...e, missed: missed.get(e.operator) })))
     expect(body).toMatch(/<dt>Validators<\/dt><dd>5 \(4 bonded\)<\/dd>/)
     expect(body).toMatch(/<dt>Total voting power<\/dt><dd>100<\/dd>/)
 
@@ -155,6 +159,47 @@ describe('dashboard validators page', () => {
     expect(rows(pastBody).map((r) => [r.moniker, r.share])).toEqual(
       expected.map((e) => [e.moniker, e.share]),
     )
+  })
+
+  test("behavior: each validator's commission earned and outstanding rewards, as x/distribution's REST routes answer them at the viewed height", async () => {
+    // A few blocks, so fees and provisions have been allocated to the validators.
+    const height = await devMine(node.rpcPort, 3)
+    const at = async (path: string) => {
+      const r = await getJson(`${node.api}${path}`, {
+        headers: { 'x-sdk-block-height': String(height) },
+      })
+      expect([path, r.status]).toEqual([path, 200])
+      return r.body as any
+    }
+    // 12.500000000000000000stake → 12.5stake; no coins → 0.
+    const shown = (coins: { denom: string; amount: string }[]) =>
+      coins.length === 0
+        ? '0'
+        : coins.map((c) => `${c.amount.replace(/\.?0+$/, '')}${c.denom}`).join(', ')
+    const want = await Promise.all(
+      expected.map(async (e) => ({
+        operator: e.operator,
+        'commission-earned': shown(
+          (await at(`/sdk/distribution/v1beta1/validators/${e.operator}/commission`)).commission
+            .commission,
+        ),
+        outstanding: shown(
+          (await at(`/sdk/distribution/v1beta1/validators/${e.operator}/outstanding_rewards`))
+            .rewards.rewards,
+        ),
+      })),
+    )
+    const page = await (await fetch(`${node.api}/dashboard/validators?height=${height}`)).text()
+    expect(page).toContain('<th scope="col" class="num">Commission earned</th>')
+    expect(
+      rows(page).map((r) => ({
+        operator: r.operator,
+        'commission-earned': r['commission-earned'],
+        outstanding: r.outstanding,
+      })),
+    ).toEqual(want)
+    // The bonded validators have earned; the unbonded one (not in the commit) has not.
+    expect(want.map((w) => w.outstanding === '0')).toEqual([false, false, false, false, true])
   })
 })
 

@@ -114,6 +114,12 @@ describe('buf curl over server reflection', () => {
         },
       },
     ],
+    [
+      'sdk.distribution.v1beta1.Query/Params',
+      {},
+      // LegacyDecs on the protobuf wire: the scaled integers' text, as upstream.
+      { params: { communityTax: '20000000000000000', withdrawAddrEnabled: true } },
+    ],
     // No evidence yet: protojson leaves out the empty list and the zero total.
     ['sdk.evidence.v1beta1.Query/AllEvidence', {}, { pagination: {} }],
     [

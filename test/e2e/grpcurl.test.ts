@@ -113,6 +113,13 @@ function callsOf(x: BrandExpectation, home: DevnetHome): Record<string, Call> {
         },
       },
     },
+    [`${x.pkg}.distribution.v1beta1.Query`]: {
+      method: 'Params',
+      request: {},
+      // LegacyDecs on the protobuf wire: the scaled integers' text, as upstream.
+      expected: { params: { community_tax: '20000000000000000', withdraw_addr_enabled: true } },
+      partial: true,
+    },
     [`${x.pkg}.evidence.v1beta1.Query`]: {
       method: 'AllEvidence',
       request: {},

@@ -116,6 +116,7 @@ describe('sdkd init', () => {
       'auth',
       'bank',
       'consensus',
+      'distribution',
       'evidence',
       'genutil',
       'gov',
@@ -137,6 +138,26 @@ describe('sdkd init', () => {
         blocks_per_year: '6311520',
       },
     })
+    // x/distribution's section as `simd init` writes it (the key order too).
+    expect(JSON.stringify(genesis.app_state.distribution)).toBe(
+      JSON.stringify({
+        params: {
+          community_tax: '0.020000000000000000',
+          base_proposer_reward: '0.000000000000000000',
+          bonus_proposer_reward: '0.000000000000000000',
+          withdraw_addr_enabled: true,
+        },
+        fee_pool: { community_pool: [] },
+        delegator_withdraw_infos: [],
+        previous_proposer: '',
+        outstanding_rewards: [],
+        validator_accumulated_commissions: [],
+        validator_historical_rewards: [],
+        validator_current_rewards: [],
+        delegator_starting_infos: [],
+        validator_slash_events: [],
+      }),
+    )
     const key = JSON.parse(await readFile(join(dir, 'config/priv_validator_key.json'), 'utf8'))
     expect(key.address).toBe(genesis.consensus.validators[0].address)
     expect(key.priv_key.type).toBe('tendermint/PrivKeyEd25519')

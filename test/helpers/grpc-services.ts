@@ -4,6 +4,7 @@ const QUERY_SERVICES = [
   'bank.v1beta1.Query',
   'base.tendermint.v1beta1.Service',
   'consensus.v1.Query',
+  'distribution.v1beta1.Query',
   'evidence.v1beta1.Query',
   'gov.v1.Query',
   'gov.v1beta1.Query',

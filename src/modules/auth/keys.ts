@@ -18,7 +18,18 @@ export const MODULE_ACCOUNT_PERMISSIONS: Record<string, string[]> = {
   // x/staking's pools (created by auth genesis after the two above, so account numbers keep their order).
   bonded_tokens_pool: ['burner', 'staking'],
   not_bonded_tokens_pool: ['burner', 'staking'],
+  // x/distribution's account (the rewards and the community pool) and x/mint's (minting).
+  distribution: [],
+  mint: ['minter'],
 }
+
+/**
+ * Module accounts bank refuses to send external funds to (upstream simapp BlockedAddresses):
+ * every one but gov's, which takes deposits.
+ */
+export const BLOCKED_MODULE_ACCOUNTS: readonly string[] = Object.keys(
+  MODULE_ACCOUNT_PERMISSIONS,
+).filter((name) => name !== 'gov')
 
 /** Store layout of x/auth (append-only prefixes, as upstream). */
 export function authCollections(registry: ProtoRegistry) {

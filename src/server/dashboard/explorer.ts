@@ -8,6 +8,7 @@ import { GrpcCode, toChainError } from '../../errors.js'
 import type { StoredBlock } from '../../store/block-store.js'
 import { decodeTx } from '../../tx/decode.js'
 import { query } from './chain-data.js'
+import { accountEconomy } from './economy.js'
 import {
   arr,
   BASE,
@@ -305,6 +306,7 @@ ${
 </table></div>`
 }
 </section>
+${await accountEconomy(ctx, address)}
 <section aria-labelledby="recent-txs-title">
 <h2 id="recent-txs-title">Recent transactions</h2>
 ${

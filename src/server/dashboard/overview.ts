@@ -5,6 +5,7 @@ import { POWER_REDUCTION } from '../../modules/staking/keys.js'
 import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
 import { MODULE_NAME as UPGRADE_STORE } from '../../modules/upgrade/keys.js'
 import { query, recentIntervalMs } from './chain-data.js'
+import { economySection } from './economy.js'
 import { arr, BASE, durationText, facts, href, obj, shortHash, str, timeTag } from './format.js'
 import type { Fragments, PageContext } from './page-context.js'
 
@@ -15,9 +16,10 @@ const RECENT_BLOCKS = 10
 export async function overviewFragments(ctx: PageContext): Promise<Fragments> {
   const { chain, summaries, view } = ctx
   const at = view.at
-  const [recent, interval] = await Promise.all([
+  const [recent, interval, economy] = await Promise.all([
     summaries.recent(view.height, RECENT_BLOCKS),
     recentIntervalMs(summaries, view.height),
+    economySection(ctx),
   ])
   const top = recent[0]
   const mempool = chain.mempoolSize?.()
@@ -41,7 +43,11 @@ ${recent.length === 0 && chain.blocksElsewhere ? html`<p class="muted" data-test
   )}</tbody>
 </table></div>
 </section>`
-  return { 'chain-status': String(await status), 'recent-blocks': String(await blocks) }
+  return {
+    'chain-status': String(await status),
+    economy: String(economy),
+    'recent-blocks': String(await blocks),
+  }
 }
 
 /** The overview: the live fragments, then what the node is and who validates. */
@@ -72,6 +78,7 @@ export async function overviewBody(ctx: PageContext): Promise<HtmlEscapedString>
   ])
   return html`<div class="grid">${raw(fragments['chain-status'] ?? '')}
 <section aria-labelledby="node-title"><h2 id="node-title">Node</h2>${node}</section>
+${raw(fragments.economy ?? '')}
 </div>
 ${raw(fragments['recent-blocks'] ?? '')}
 <section aria-labelledby="validators-title">

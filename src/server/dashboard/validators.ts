@@ -7,6 +7,7 @@ import type { JsonValue } from '../../codec/json.js'
 import { messageToJson } from '../../codec/json-writer.js'
 import { POWER_REDUCTION } from '../../modules/staking/keys.js'
 import { query } from './chain-data.js'
+import { type ValidatorEarnings, validatorEarnings } from './economy.js'
 import { arr, facts, type Json, obj, str } from './format.js'
 import type { Fragments, PageContext } from './page-context.js'
 
@@ -125,6 +126,11 @@ export async function missedBlocks(
 /** The live part of the validators page: the totals and the table. */
 export async function validatorsFragments(ctx: PageContext): Promise<Fragments> {
   const [lines, missed] = await Promise.all([validatorLines(ctx), missedBlocks(ctx)])
+  // x/distribution's figures per validator: columns only where this app version serves them.
+  const earnings = await validatorEarnings(
+    ctx,
+    lines.map((v) => v.operator),
+  )
   const total = lines.reduce((s, v) => s + v.power, 0n)
   const bonded = lines.filter((v) => v.status === 'bonded').length
   const table = html`<section id="validator-set" aria-labelledby="validator-set-title">
@@ -145,8 +151,8 @@ ${
   lines.length === 0
     ? html`<p>No validators at this height.</p>`
     : html`<div class="table-scroll"><table class="validators">
-<thead><tr><th scope="col">Moniker</th><th scope="col">Operator</th><th scope="col" class="num">Voting power</th><th scope="col" class="num">Share</th><th scope="col">Status</th><th scope="col">Jailed</th><th scope="col" class="num">Commission</th><th scope="col" class="num">Missed blocks</th></tr></thead>
-<tbody>${lines.map((v) => row(v, total, missed?.byAddress))}</tbody>
+<thead><tr><th scope="col">Moniker</th><th scope="col">Operator</th><th scope="col" class="num">Voting power</th><th scope="col" class="num">Share</th><th scope="col">Status</th><th scope="col">Jailed</th><th scope="col" class="num">Commission</th><th scope="col" class="num">Missed blocks</th>${earnings ? html`<th scope="col" class="num">Commission earned</th><th scope="col" class="num">Outstanding rewards</th>` : ''}</tr></thead>
+<tbody>${lines.map((v) => row(v, total, missed?.byAddress, earnings))}</tbody>
 </table></div>`
 }
 </section>`
@@ -157,10 +163,15 @@ function row(
   v: ValidatorLine,
   total: bigint,
   missed: Map<string, string> | undefined,
+  earnings: Map<string, Partial<ValidatorEarnings>> | undefined,
 ): HtmlEscapedString {
   const share = percent(v.power, total)
   const miss = (v.consensus && missed?.get(v.consensus)) || '—'
-  return html`<tr data-operator="${v.operator}"><td data-col="moniker">${v.moniker || '—'}</td><td><span class="addr">${v.operator}</span></td><td class="num" data-col="power">${v.power.toString()}</td><td class="num" data-col="share">${share}%</td><td data-col="status">${v.status}</td><td data-col="jailed">${v.jailed ? 'yes' : 'no'}</td><td class="num" data-col="commission">${ratePercent(v.commission)}</td><td class="num" data-col="missed">${miss}</td></tr>` as HtmlEscapedString
+  const earned = earnings?.get(v.operator)
+  const distribution = earnings
+    ? html`<td class="num" data-col="commission-earned">${earned?.commission ?? '—'}</td><td class="num" data-col="outstanding">${earned?.outstanding ?? '—'}</td>`
+    : ''
+  return html`<tr data-operator="${v.operator}"><td data-col="moniker">${v.moniker || '—'}</td><td><span class="addr">${v.operator}</span></td><td class="num" data-col="power">${v.power.toString()}</td><td class="num" data-col="share">${share}%</td><td data-col="status">${v.status}</td><td data-col="jailed">${v.jailed ? 'yes' : 'no'}</td><td class="num" data-col="commission">${ratePercent(v.commission)}</td><td class="num" data-col="missed">${miss}</td>${distribution}</tr>` as HtmlEscapedString
 }
 
 /** The validators page: the live validator set. */

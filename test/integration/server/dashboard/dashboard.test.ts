@@ -157,6 +157,82 @@ describe('dashboard pages (in-process, app.request)', () => {
     }
   })
 
+  test("behavior: the overview shows x/mint's inflation and annual provisions at the viewed height, as the REST gateway answers them", async () => {
+    for (const height of [2, node.producer.height]) {
+      const rest = async (path: string) => {
+        const res = await app.request(path, { headers: { 'x-sdk-block-height': String(height) } })
+        expect(res.status).toBe(200)
+        return (await res.json()) as Record<string, string>
+      }
+      const { inflation } = await rest('/sdk/mint/v1beta1/inflation')
+      const provisions = (await rest('/sdk/mint/v1beta1/annual_provisions')).annual_provisions!
+      // 0.130000512000000000 → 13.000051% (six decimals of a percent, truncated).
+      const [whole, fraction] = inflation!.split('.')
+      const millionths = (BigInt(whole! + fraction!) * 100n * 10n ** 6n) / 10n ** 18n
+      const percent = `${millionths / 10n ** 6n}.${String(millionths % 10n ** 6n).padStart(6, '0')}`
+        .replace(/0+$/, '')
+        .replace(/\.$/, '')
+      const yearly = provisions.replace(/\.?0+$/, '')
+      const text = visible((await get(`/dashboard?height=${height}`)).body)
+      expect(text).toContain(
+        `Economy Inflation ${percent}% Annual provisions ${yearly}stake a year`,
+      )
+    }
+    // The figures move block by block: the latest differs from height 2's.
+    const at2 = visible((await get('/dashboard?height=2')).body)
+    const now = visible((await get('/dashboard')).body)
+    const provisionsOf = (t: string) => /Annual provisions (\S+) a year/.exec(t)?.[1]
+    expect(provisionsOf(at2)).toBeDefined()
+    expect(provisionsOf(now)).not.toBe(provisionsOf(at2))
+  })
+
+  test("behavior: with x/distribution, the overview shows the community pool, the validators page each validator's commission earned and outstanding rewards, and the operator's account page its commission and its delegation's pending reward, as the REST gateway answers them", async () => {
+    await node.producer.produceBlocks(2)
+    const height = node.producer.height
+    const rest = async (path: string) => {
+      const res = await app.request(path, { headers: { 'x-sdk-block-height': String(height) } })
+      expect([path, res.status]).toEqual([path, 200])
+      return (await res.json()) as any
+    }
+    // 12.500000000000000000stake → 12.5stake, as the pages show decimal coins.
+    const shown = (coins: { denom: string; amount: string }[]) =>
+      coins.length === 0
+        ? '0'
+        : coins.map((c) => `${c.amount.replace(/\.?0+$/, '')}${c.denom}`).join(', ')
+    const operator = (await rest('/sdk/staking/v1beta1/validators')).validators[0]
+      .operator_address as string
+    const pool = (await rest('/sdk/distribution/v1beta1/community_pool')).pool
+    const commission = (await rest(`/sdk/distribution/v1beta1/validators/${operator}/commission`))
+      .commission.commission
+    const outstanding = (
+      await rest(`/sdk/distribution/v1beta1/validators/${operator}/outstanding_rewards`)
+    ).rewards.rewards
+    const rewards = await rest(`/sdk/distribution/v1beta1/delegators/${address(validator)}/rewards`)
+    // Every figure is non-zero after a few blocks of minting.
+    for (const coins of [pool, commission, outstanding, rewards.total])
+      expect(coins).not.toEqual([])
+
+    const overview = visible((await get(`/dashboard?height=${height}`)).body)
+    expect(overview).toContain(`Community pool ${shown(pool)}`)
+    const validators = (await get(`/dashboard/validators?height=${height}`)).body
+    expect(validators).toContain(
+      `<td class="num" data-col="commission-earned">${shown(commission)}</td><td class="num" data-col="outstanding">${shown(outstanding)}</td>`,
+    )
+    const account = visible(
+      (await get(`/dashboard/accounts/${address(validator)}?height=${height}`)).body,
+    )
+    expect(account).toContain(
+      `Validator Operator address ${operator} Moniker node0 Commission rate 10% Accumulated commission ${shown(commission)} Outstanding rewards ${shown(outstanding)}`,
+    )
+    expect(account).toContain(
+      `Delegation rewards Validator Pending reward ${operator} ${shown(rewards.rewards[0].reward)} Total ${shown(rewards.total)}`,
+    )
+    // An account that delegates nothing says so.
+    expect(visible((await get(`/dashboard/accounts/${address(bob)}`)).body)).toContain(
+      'Delegation rewards No delegations.',
+    )
+  })
+
   test('behavior: the tx page of a bank send shows the message decoded as JSON, gas, code and events; the memo is escaped', async () => {
     const { status, body } = await get(`/dashboard/txs/${sendTx.hash.toLowerCase()}`)
     expect(status).toBe(200)
@@ -290,7 +366,7 @@ describe('dashboard pages (in-process, app.request)', () => {
     const nextUpdate = stream.next
     const reader = stream.reader
     const first = await nextUpdate()
-    expect(Object.keys(first).sort()).toEqual(['chain-status', 'recent-blocks'])
+    expect(Object.keys(first).sort()).toEqual(['chain-status', 'economy', 'recent-blocks'])
     const height = (await node.producer.produceBlock()).block.header.height
     const second = await nextUpdate()
     expect(visible(second['chain-status']!)).toContain(`Height ${height} `)

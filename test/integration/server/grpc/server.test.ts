@@ -110,6 +110,7 @@ const README_QUERY_SERVICES = [
   'sdk.bank.v1beta1.Query',
   'sdk.base.tendermint.v1beta1.Service',
   'sdk.consensus.v1.Query',
+  'sdk.distribution.v1beta1.Query',
   'sdk.evidence.v1beta1.Query',
   'sdk.gov.v1.Query',
   'sdk.gov.v1beta1.Query',

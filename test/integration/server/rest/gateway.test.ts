@@ -131,6 +131,16 @@ const README_ROUTES = [
   'get /sdk/mint/v1beta1/params',
   'get /sdk/mint/v1beta1/inflation',
   'get /sdk/mint/v1beta1/annual_provisions',
+  'get /sdk/distribution/v1beta1/params',
+  'get /sdk/distribution/v1beta1/validators/{validator_address}',
+  'get /sdk/distribution/v1beta1/validators/{validator_address}/outstanding_rewards',
+  'get /sdk/distribution/v1beta1/validators/{validator_address}/commission',
+  'get /sdk/distribution/v1beta1/validators/{validator_address}/slashes',
+  'get /sdk/distribution/v1beta1/delegators/{delegator_address}/rewards/{validator_address}',
+  'get /sdk/distribution/v1beta1/delegators/{delegator_address}/rewards',
+  'get /sdk/distribution/v1beta1/delegators/{delegator_address}/validators',
+  'get /sdk/distribution/v1beta1/delegators/{delegator_address}/withdraw_address',
+  'get /sdk/distribution/v1beta1/community_pool',
   'get /sdk/slashing/v1beta1/params',
   'get /sdk/slashing/v1beta1/signing_infos',
   'get /sdk/slashing/v1beta1/signing_infos/{cons_address}',
@@ -882,7 +892,9 @@ describe('GET pre-router', () => {
           .replace('{depositor}', BOB)
           .replace('{params_type}', 'voting')
           .replace('{validator_addr}', 'sdkvaloper1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du')
-          .replace('{delegator_addr}', ALICE),
+          .replace('{delegator_addr}', ALICE)
+          .replace('{validator_address}', 'sdkvaloper1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du')
+          .replace('{delegator_address}', ALICE),
       ),
       `${balances}/by_denom?denom=stake`,
       `${balances}/by_denom?denom=stake&denom=token`,

@@ -1,0 +1,135 @@
+import type { Command } from 'commander'
+import {
+  addQueryFlags,
+  addressArg,
+  clientAction,
+  type QueryFlags,
+  queryAndPrint,
+} from './client-context.js'
+import { CliError } from './errors.js'
+import { commandGroup } from './groups.js'
+import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
+import type { GlobalFlags } from './start-flags.js'
+
+const SERVICE = 'sdk.distribution.v1beta1.Query'
+const MAX_UINT64 = (1n << 64n) - 1n
+
+/** A validator operator address argument, checked before anything is sent. */
+export async function valoperArg(text: string): Promise<string> {
+  const { bech32ToAddress, addressToBech32 } = await import('../codec/address.js')
+  const { brand } = await import('../codec/brand.js')
+  const prefix = brand().bech32.validator
+  try {
+    return addressToBech32(bech32ToAddress(text, prefix), prefix)
+  } catch (err) {
+    const wraps = (err as { wraps?: readonly string[] }).wraps
+    throw new CliError(
+      `invalid validator address ${JSON.stringify(text)}: ${wraps ? [...wraps].reverse().join(': ') : (err as Error).message}`,
+    )
+  }
+}
+
+/** A uint64 argument (a height), with Go's strconv.ParseUint texts. */
+function uint64Arg(text: string): string {
+  if (!/^\d+$/.test(text))
+    throw new CliError(`strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`)
+  if (BigInt(text) > MAX_UINT64)
+    throw new CliError(`strconv.ParseUint: parsing ${JSON.stringify(text)}: value out of range`)
+  return BigInt(text).toString()
+}
+
+type Flags = QueryFlags & PageFlags & { delegatorAddress?: string }
+
+/**
+ * `sdkd query distribution …`: upstream v0.50's autocli commands of the distribution Query
+ * service. The two methods upstream's autocli lists without options (DelegatorValidators,
+ * DelegatorWithdrawAddress) take their field as a flag, as autocli generates them.
+ */
+export function registerQueryDistribution(program: Command, globals: () => GlobalFlags): void {
+  const distribution = commandGroup(program, 'query')
+    .command('distribution')
+    .description('querying commands for the distribution module')
+
+  /** A command of one method whose request is built from its arguments and flags. */
+  const command = (
+    use: string,
+    description: string,
+    method: string,
+    request: (args: string[], f: Flags) => Promise<Record<string, unknown>>,
+    extra: (cmd: Command) => Command = (c) => c,
+  ) =>
+    extra(addQueryFlags(distribution.command(use).description(description))).action(
+      clientAction(async (...all: unknown[]) => {
+        const args = all.filter((a): a is string => typeof a === 'string')
+        const f = all.find((a) => typeof a === 'object' && a !== null) as Flags
+        await queryAndPrint(globals(), f, `${SERVICE}/${method}`, await request(args, f))
+      }),
+    )
+
+  command('params', 'query the current distribution parameters', 'Params', async () => ({}))
+  command(
+    'validator-distribution-info <validator>',
+    "query a validator's commission and self-delegation rewards",
+    'ValidatorDistributionInfo',
+    async ([v]) => ({ validator_address: await valoperArg(v!) }),
+  )
+  command(
+    'validator-outstanding-rewards <validator>',
+    'query distribution outstanding (un-withdrawn) rewards for a validator and all their delegations',
+    'ValidatorOutstandingRewards',
+    async ([v]) => ({ validator_address: await valoperArg(v!) }),
+  )
+  command(
+    'commission <validator>',
+    'query distribution validator commission',
+    'ValidatorCommission',
+    async ([v]) => ({ validator_address: await valoperArg(v!) }),
+  )
+  command(
+    'slashes <validator> <start-height> <end-height>',
+    "query distribution validator slashes (upstream compares each event's validator period with the two bounds)",
+    'ValidatorSlashes',
+    async ([v, start, end], f) => ({
+      validator_address: await valoperArg(v!),
+      starting_height: uint64Arg(start!),
+      ending_height: uint64Arg(end!),
+      pagination: pageRequest(f),
+    }),
+    addPageFlags,
+  )
+  command(
+    'rewards-by-validator <delegator-addr> <validator-addr>',
+    'query all distribution delegator from a particular validator',
+    'DelegationRewards',
+    async ([d, v]) => ({
+      delegator_address: await addressArg(d!),
+      validator_address: await valoperArg(v!),
+    }),
+  )
+  command(
+    'rewards <delegator-addr>',
+    'query all rewards earned by a delegator',
+    'DelegationTotalRewards',
+    async ([d]) => ({ delegator_address: await addressArg(d!) }),
+  )
+  command(
+    'delegator-validators',
+    'query the validators of a delegator',
+    'DelegatorValidators',
+    async (_args, f) => ({ delegator_address: await addressArg(f.delegatorAddress!) }),
+    (c) => c.requiredOption('--delegator-address <address>', 'the delegator account address'),
+  )
+  command(
+    'delegator-withdraw-address',
+    'query the withdraw address of a delegator',
+    'DelegatorWithdrawAddress',
+    async (_args, f) => ({ delegator_address: await addressArg(f.delegatorAddress!) }),
+    (c) => c.requiredOption('--delegator-address <address>', 'the delegator account address'),
+  )
+  command(
+    'community-pool',
+    'query the amount of coins in the community pool',
+    'CommunityPool',
+    async () => ({}),
+  )
+}

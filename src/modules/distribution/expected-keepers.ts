@@ -1,0 +1,47 @@
+import type { BlockContext } from '../../app/types.js'
+import type { Bytes } from '../../codec/bytes.js'
+import type { Coin } from '../../codec/coins.js'
+import type { Readable, Writable } from '../../store/types.js'
+import type { Delegation, Validator } from '../staking/status.js'
+
+/** What x/distribution needs of x/staking (upstream x/distribution/types/expected_keepers.go). */
+export interface DistributionStakingKeeper {
+  validator(state: Readable, operator: Bytes): Promise<Validator | undefined>
+  validatorByConsAddr(state: Readable, consAddr: Bytes): Promise<Validator | undefined>
+  delegation(state: Readable, delegator: Bytes, operator: Bytes): Promise<Delegation | undefined>
+  /** Every validator, in operator address order (upstream IterateValidators). */
+  validators(state: Readable): AsyncIterable<[operator: Bytes, validator: Validator]>
+  /** Every delegation, in staking's key order (delegator, then validator). */
+  delegations(state: Readable): AsyncIterable<[delegator: Bytes, operator: Bytes, d: Delegation]>
+  /** The operators `delegator` has delegations with, in staking's key order. */
+  delegatorValidators(state: Readable, delegator: Bytes): Promise<Bytes[]>
+}
+
+/** What x/distribution needs of x/bank and x/auth (upstream BankKeeper and AccountKeeper). */
+export interface DistributionBankKeeper {
+  balances(state: Readable, address: Bytes): Promise<Coin[]>
+  /** The address of a module account the app declares. */
+  moduleAddress(name: string): Bytes
+  /** Upstream GetModuleAccount: creates the module's account when it has none. */
+  ensureModuleAccount(state: Writable, name: string): Promise<void>
+  /** Whether bank refuses to send external funds to `address` (upstream BlockedAddr). */
+  isBlocked(address: Bytes): boolean
+  sendCoinsFromModuleToModule(
+    ctx: BlockContext,
+    from: string,
+    to: string,
+    coins: readonly Coin[],
+  ): Promise<void>
+  sendCoinsFromModuleToAccount(
+    ctx: BlockContext,
+    from: string,
+    to: Bytes,
+    coins: readonly Coin[],
+  ): Promise<void>
+  sendCoinsFromAccountToModule(
+    ctx: BlockContext,
+    from: Bytes,
+    to: string,
+    coins: readonly Coin[],
+  ): Promise<void>
+}
