@@ -48,7 +48,7 @@ export function mintBankKeeper(auth: AuthKeeper, bank: BankKeeper): MintBankKeep
     }
     const address = moduleAddress(MINT)
     if (await auth.getAccount(state, address)) return
-    auth.setAccount(state, {
+    await auth.setAccount(state, {
       address,
       pubKey: undefined,
       accountNumber: await auth.nextAccountNumber(state),

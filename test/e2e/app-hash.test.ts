@@ -33,12 +33,14 @@ import { tempDir } from '../helpers/temp-dir.js'
  * app hash design (a store prefix, a value encoding, a module's genesis, the LtHash itself): say so
  * in the commit and the changelog. A change nobody meant is a determinism bug — do not "update the pin".
  */
-// Last changed deliberately: x/mint joined both app versions; its store holds the minter and params,
+// Last changed deliberately: x/auth's account-number index moved to upstream's Unique index layout
+// (`"accountNumber" ‖ uint64 BE` instead of `0x03 ‖ uint64`), so that SetAccount's accesses and
+// their gas are upstream's. Before that: x/mint joined both app versions; its store holds the minter and params,
 // its module account exists from genesis, and every block mints its provision to the fee collector
 // (balances and the bond denom's supply change each block). Before that: the devnet genesis
 // describes its bond denom in bank `denom_metadata` (one more x/bank store entry); before that: staking's LegacyDec fields stored in upstream's wire
 // form, the integer scaled by 10^18.
-const PINNED_APP_HASH = '84E02D93D12A6A1EC36A56185400AAE4477922DB8CC452CCE3617AD900FC7E2C'
+const PINNED_APP_HASH = 'D428D8F28241F3F27CEB1499415B14A513B0C1E3BE2F9D2103F9F295B82AA712'
 
 const APP_VERSION = 'v2'
 const CHAIN_ID = 'app-hash-pin-1'

@@ -54,7 +54,7 @@ export function registerVestingMsgs(
       endTime,
       startTime: msg.delayed ? 0n : ctx.time / 1_000_000_000n,
     }
-    auth.setAccount(ctx.state, { ...account, vesting })
+    await auth.setAccount(ctx.state, { ...account, vesting })
     await bank.send(ctx, from, to, amount)
     return {}
   })
