@@ -277,6 +277,7 @@ export class TxRunner implements TxExecutor {
         {
           ...ctx,
           state: msgState,
+          gasMeter: meter,
           events: new EventManager(),
           mode: mode === 'simulate' ? 'simulate' : 'deliver',
         },
