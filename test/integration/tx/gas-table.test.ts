@@ -241,6 +241,9 @@ describe('a bank send, access by access', () => {
     expect(charged).toEqual(UPSTREAM.flatMap(charges))
     expect(total(UPSTREAM)).toBe(77383)
     expect(gasUsed).toBe(77383n)
+    // of which the message (from the send-enabled check on)
+    const msg = UPSTREAM.findIndex((a) => a.op === 'read' && a.what === 'bank params')
+    expect(total(UPSTREAM.slice(msg))).toBe(18407)
   })
 })
 
