@@ -3,6 +3,15 @@ import { moduleAddress } from '../../../src/codec/address.js'
 import { concatBytes, equalBytes, utf8 } from '../../../src/codec/bytes.js'
 import { defaultAuthParams } from '../../../src/modules/auth/keeper.js'
 import { GasMeter, KV_GAS, meteredBranch } from '../../../src/tx/gas.js'
+import {
+  type Access,
+  anteAccesses,
+  charges,
+  SIG_VERIFY_COST_SECP256K1,
+  TABLE,
+  TX_SIZE_COST_PER_BYTE,
+  total,
+} from '../../helpers/gas-table.js'
 import { createTxTestNode } from '../../helpers/tx-node.js'
 
 /**
@@ -12,59 +21,14 @@ import { createTxTestNode } from '../../helpers/tx-node.js'
  *   read   = ReadCostFlat 1000 + ReadCostPerByte 3 × (key bytes + value bytes)
  *   write  = WriteCostFlat 2000 + WriteCostPerByte 30 × (key bytes + value bytes)
  *   has    = HasCost 1000, delete = DeleteCost 1000
- *   iterate: IterNextCostFlat 30 per step, ReadCostPerByte 3 × (key + value) per item ("ValuePerByte")
+ *   iterate: on creation and on every Next() before moving, ReadCostPerByte 3 × (key + value) of
+ *            the current item ("ValuePerByte") and IterNextCostFlat 30
  *   tx size: TxSizeCostPerByte 10 × tx bytes; one secp256k1 signature: SigVerifyCostSecp256k1 1000
  *
  * The bank send below lists every store access Cosmos SDK v0.50 makes for it, with key and value
  * lengths, and checks sdkd makes exactly those and charges the table's price for them: 77383 gas,
  * what simd (without x/circuit) charges for the same tx.
  */
-const TABLE = {
-  hasCost: 1000,
-  deleteCost: 1000,
-  readCostFlat: 1000,
-  readCostPerByte: 3,
-  writeCostFlat: 2000,
-  writeCostPerByte: 30,
-  iterNextCostFlat: 30,
-}
-const TX_SIZE_COST_PER_BYTE = 10
-const SIG_VERIFY_COST_SECP256K1 = 1000
-
-type Access =
-  | { op: 'read' | 'write'; what: string; key: number; value: number }
-  | { op: 'has' | 'delete'; what: string; key: number }
-  | { op: 'txSize'; bytes: number }
-  | { op: 'sigVerify' }
-
-/** The gas meter charges (descriptor, amount) the table gives for one access, in upstream's order. */
-function charges(a: Access): [string, number][] {
-  switch (a.op) {
-    case 'read':
-      return [
-        ['ReadFlat', TABLE.readCostFlat],
-        ['ReadPerByte', TABLE.readCostPerByte * a.key],
-        ['ReadPerByte', TABLE.readCostPerByte * a.value],
-      ]
-    case 'write':
-      return [
-        ['WriteFlat', TABLE.writeCostFlat],
-        ['WritePerByte', TABLE.writeCostPerByte * a.key],
-        ['WritePerByte', TABLE.writeCostPerByte * a.value],
-      ]
-    case 'has':
-      return [['Has', TABLE.hasCost]]
-    case 'delete':
-      return [['Delete', TABLE.deleteCost]]
-    case 'txSize':
-      return [['txSize', TX_SIZE_COST_PER_BYTE * a.bytes]]
-    case 'sigVerify':
-      return [['ante verify: secp256k1', SIG_VERIFY_COST_SECP256K1]]
-  }
-}
-const total = (list: readonly Access[]) =>
-  list.flatMap(charges).reduce((sum, [, amount]) => sum + amount, 0)
-
 /*
  * Key and value lengths (bytes) of the stores a send touches, sdkd's layout, `sdk` brand:
  */
@@ -244,6 +208,19 @@ describe('a bank send, access by access', () => {
     // of which the message (from the send-enabled check on)
     const msg = UPSTREAM.findIndex((a) => a.op === 'read' && a.what === 'bank params')
     expect(total(UPSTREAM.slice(msg))).toBe(18407)
+    // The ante part is what the shared ante list (used by the other msgs' gas tests) gives.
+    const ante = anteAccesses({
+      txBytes: TX_BYTES,
+      account: {
+        before: ACCOUNT_NO_PUBKEY,
+        withKey: ACCOUNT_WITH_PUBKEY,
+        after: ACCOUNT_SEQUENCE_1,
+      },
+      newKey: true,
+      payerBalance: [7, 6],
+      feeCollectorBalance: [0, 3],
+    })
+    expect(ante.flatMap(charges)).toEqual(UPSTREAM.slice(0, msg).flatMap(charges))
   })
 })
 
