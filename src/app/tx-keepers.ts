@@ -2,6 +2,7 @@ import type { EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
 import type { ProtoInit } from '../codec/proto.js'
+import type { TimeNs } from '../codec/time.js'
 import type { Readable, Writable } from '../store/types.js'
 
 /** An account as the ante handler reads and updates it. */
@@ -23,16 +24,27 @@ export interface AnteAccountKeeper {
    */
   params(state: Readable): Promise<ProtoInit<'sdk.auth.v1beta1.Params'>>
   getAccount(state: Readable, address: Bytes): Promise<AnteAccount | undefined>
-  setAccount(state: Writable, account: AnteAccount): void
+  setAccount(state: Writable, account: AnteAccount): Promise<void>
 }
 
 /** What the ante handler needs of x/bank (upstream ante.BankKeeper). */
 export interface AnteBankKeeper {
-  /** Upstream SendCoins with its events (fee deduction into the fee collector). */
+  /** Upstream SendCoins with its events (the dev API's faucet transfers). */
   send(
-    ctx: { state: Writable; events: EventManager },
+    ctx: { state: Writable; events: EventManager; time?: TimeNs },
     from: Bytes,
     to: Bytes,
+    coins: readonly Coin[],
+  ): Promise<void>
+  /**
+   * Upstream SendCoinsFromAccountToModule with its events (fee deduction into the fee collector):
+   * reads the module account, then SendCoins, which spends only coins no vesting schedule locks at
+   * `time`.
+   */
+  sendCoinsFromAccountToModule(
+    ctx: { state: Writable; events: EventManager; time?: TimeNs },
+    from: Bytes,
+    module: string,
     coins: readonly Coin[],
   ): Promise<void>
 }

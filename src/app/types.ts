@@ -89,6 +89,11 @@ export interface BlockContext {
   readonly mode: 'deliver' | 'check' | 'simulate'
   /** The previous block's votes and the block's evidence (empty outside a block). */
   readonly comet: CometInfo
+  /**
+   * The tx's gas meter while a tx's messages run (absent in BeginBlock and EndBlock), for the gas a
+   * handler charges beyond its store accesses, as upstream's `ctx.GasMeter().ConsumeGas`.
+   */
+  readonly gasMeter?: { consume(amount: bigint | number, descriptor: string): void }
 }
 
 /** What a query handler sees: a read-only committed state at one height. */

@@ -102,14 +102,13 @@ async function checkMemoLength(o: AnteOptions, ctx: AnteContext, memoLength: num
 
 /**
  * ConsumeGasForTxSize: gas per byte of the tx (and, in simulation, of each signature still
- * missing). Reads x/auth's params for the decorators after it.
+ * missing).
  */
 export const consumeGasForTxSize: AnteDecorator = async (run) => {
   const { o, ctx, tx } = run
   const signers = run.signers!
   const accounts = o.keepers.accounts
   const params = await accounts.params(ctx.state)
-  run.params = params
   const perByte = int64Of(params.tx_size_cost_per_byte)
   ctx.meter.consume(perByte * BigInt(tx.bytes.length), 'txSize')
   if (run.simulate) {

@@ -1,4 +1,4 @@
-import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
+import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import {
   ErrInsufficientFee,
   ErrInsufficientFunds,
@@ -13,7 +13,7 @@ import type { AnteDecorator } from './ante-types.js'
 import { checkMinGasPrices } from './fees.js'
 
 /** Module account receiving fees. */
-const FEE_COLLECTOR = moduleAddress('fee_collector')
+const FEE_COLLECTOR = 'fee_collector'
 
 /**
  * DeductFee (upstream x/auth/ante fee.go): a positive gas limit, the node's minimum gas prices in
@@ -44,7 +44,7 @@ export const deductFee: AnteDecorator = async ({ o, ctx, tx, signers, simulate }
     }
     try {
       // a copy: the keeper gets coins of its own
-      await o.keepers.bank.send(
+      await o.keepers.bank.sendCoinsFromAccountToModule(
         ctx,
         payer,
         FEE_COLLECTOR,

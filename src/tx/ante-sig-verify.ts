@@ -124,7 +124,7 @@ export const setPubKey: AnteDecorator = async (run) => {
       type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
       value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk }),
     }
-    o.keepers.accounts.setAccount(ctx.state, acc)
+    await o.keepers.accounts.setAccount(ctx.state, acc)
   }
   for (const [i, info] of tx.signerInfos.entries()) {
     ctx.events.emit('tx', { acc_seq: `${signerTexts[i]}/${info.sequence}` })
@@ -132,17 +132,23 @@ export const setPubKey: AnteDecorator = async (run) => {
   }
 }
 
-/** ValidateSigCount: at most x/auth's `tx_sig_limit` (every key is a single secp256k1 key). */
-export const validateSigCount: AnteDecorator = ({ tx, params }) => {
-  const sigLimit = int64Of(params!.tx_sig_limit)
+/**
+ * ValidateSigCount: at most x/auth's `tx_sig_limit` (every key is a single secp256k1 key). Reads
+ * the params itself, as upstream's decorator does (charged).
+ */
+export const validateSigCount: AnteDecorator = async ({ o, ctx, tx }) => {
+  const sigLimit = int64Of((await o.keepers.accounts.params(ctx.state)).tx_sig_limit)
   if (BigInt(tx.signerInfos.length) > sigLimit) {
     throw ErrTooManySignatures.wrap(`signatures: ${tx.signerInfos.length}, limit: ${sigLimit}`)
   }
 }
 
-/** SigGasConsume: every signer's key is a known secp256k1 key, and its verification is charged. */
-export const sigGasConsume: AnteDecorator = async ({ o, ctx, signers, simulate, params }) => {
-  const verifyCost = int64Of(params!.sig_verify_cost_secp256k1)
+/**
+ * SigGasConsume: every signer's key is a known secp256k1 key, and its verification is charged.
+ * Reads the params itself, as upstream's decorator does (charged).
+ */
+export const sigGasConsume: AnteDecorator = async ({ o, ctx, signers, simulate }) => {
+  const verifyCost = int64Of((await o.keepers.accounts.params(ctx.state)).sig_verify_cost_secp256k1)
   for (const signer of signers!) {
     const acc = await signerAccount(o, ctx, signer)
     const known = acc.pubKey !== undefined || simulate
@@ -209,6 +215,6 @@ export const incrementSequence: AnteDecorator = async ({ o, ctx, signers }) => {
   for (const signer of signers!) {
     const acc = await signerAccount(o, ctx, signer)
     acc.sequence += 1n
-    o.keepers.accounts.setAccount(ctx.state, acc)
+    await o.keepers.accounts.setAccount(ctx.state, acc)
   }
 }

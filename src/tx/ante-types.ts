@@ -1,7 +1,8 @@
 import type { TxKeepers } from '../app/tx-keepers.js'
 import type { EventManager } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
-import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
+import type { ProtoRegistry } from '../codec/proto.js'
+import type { TimeNs } from '../codec/time.js'
 import type { StateBranch } from '../store/types.js'
 import type { DecodedTx } from './decode.js'
 import type { DecCoin } from './fees.js'
@@ -28,6 +29,8 @@ export interface AnteContext {
   state: StateBranch
   events: EventManager
   height: number
+  /** The block time (for a check, the last block's): vesting locks are judged at it. */
+  time: TimeNs
   mode: TxMode
   meter: GasMeter
 }
@@ -44,8 +47,6 @@ export interface AnteRun {
   signers: Bytes[] | undefined
   readonly simulate: boolean
   readonly recheck: boolean
-  /** x/auth params, read by ConsumeGasForTxSize for the decorators after it. */
-  params: ProtoInit<'sdk.auth.v1beta1.Params'> | undefined
 }
 
 /**

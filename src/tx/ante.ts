@@ -49,7 +49,6 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
     signers: undefined,
     simulate: ctx.mode === 'simulate',
     recheck: ctx.mode === 'recheck',
-    params: undefined,
   }
   for (const decorate of ANTE_DECORATORS) {
     const pending = decorate(run)

@@ -258,7 +258,7 @@ export class TxRunner implements TxExecutor {
       const em = new EventManager(checking)
       await runAnte(
         this.ante,
-        { state: anteState, events: em, height: ctx.height, mode, meter },
+        { state: anteState, events: em, height: ctx.height, time: ctx.time, mode, meter },
         tx,
       )
       anteState.write()
@@ -277,6 +277,7 @@ export class TxRunner implements TxExecutor {
         {
           ...ctx,
           state: msgState,
+          gasMeter: meter,
           events: new EventManager(),
           mode: mode === 'simulate' ? 'simulate' : 'deliver',
         },

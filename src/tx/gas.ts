@@ -102,12 +102,27 @@ class GasKVStore implements KVStore {
     this.inner.delete(key)
   }
 
+  /**
+   * Upstream gasIterator: creating the iterator charges its current item (if any) and a step, and
+   * every Next() charges the item it leaves and a step before moving — so a walk to the end pays
+   * for its first item twice, and an empty range pays one step.
+   */
   async *iterate(range?: KVRange): AsyncIterable<KVEntry> {
-    for await (const [k, v] of this.inner.iterate(range)) {
-      this.meter.consume(KV_GAS.readCostPerByte * k.length, 'ValuePerByte')
-      this.meter.consume(KV_GAS.readCostPerByte * v.length, 'ValuePerByte')
-      this.meter.consume(KV_GAS.iterNextCostFlat, 'IterNextFlat')
-      yield [k, v]
+    let current: KVEntry | undefined
+    for await (const entry of this.inner.iterate(range)) {
+      // Creation (no current item yet) charges this item; a Next() charges the one it leaves.
+      this.chargeSeek(current ?? entry)
+      current = entry
+      yield entry
+    }
+    this.chargeSeek(current)
+  }
+
+  /** Upstream consumeSeekGas: the item's bytes when there is one, then a step. */
+  private chargeSeek(entry: KVEntry | undefined): void {
+    if (entry) {
+      this.meter.consume(KV_GAS.readCostPerByte * entry[0].length, 'ValuePerByte')
+      this.meter.consume(KV_GAS.readCostPerByte * entry[1].length, 'ValuePerByte')
     }
     this.meter.consume(KV_GAS.iterNextCostFlat, 'IterNextFlat')
   }
@@ -126,14 +141,6 @@ class GasBranch implements StateBranch {
 
   get size(): number {
     return this.inner.size
-  }
-
-  /**
-   * The same state without charges, for reads sdkd makes that its pinned gas figures do not yet
-   * count (a send's vesting lock look-up).
-   */
-  get unmetered(): StateBranch {
-    return this.inner
   }
 
   /** Store views by name: keepers ask for their store on every access. */

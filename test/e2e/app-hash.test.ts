@@ -36,12 +36,14 @@ import { tempDir } from '../helpers/temp-dir.js'
 // Last changed deliberately: x/distribution joined both app versions (its store: params, fee
 // pool, the previous proposer, the validators' periods and the delegations' starting infos; each
 // block moves the fee collector's coins to its module account), and the mint and distribution
-// module accounts are declared by x/auth, created at auth genesis. Before that: x/mint joined both app versions; its store holds the minter and params,
+// module accounts are declared by x/auth, created at auth genesis; and x/auth's account-number
+// index moved to upstream's Unique index layout (`"accountNumber" ‖ uint64 BE` instead of
+// `0x03 ‖ uint64`), so that SetAccount's accesses and their gas are upstream's. Before that: x/mint joined both app versions; its store holds the minter and params,
 // its module account exists from genesis, and every block mints its provision to the fee collector
 // (balances and the bond denom's supply change each block). Before that: the devnet genesis
 // describes its bond denom in bank `denom_metadata` (one more x/bank store entry); before that: staking's LegacyDec fields stored in upstream's wire
 // form, the integer scaled by 10^18.
-const PINNED_APP_HASH = 'F8139EB6276791A809A650BA56EF21DEA3DE4949F083458F0107828CC99CFB53'
+const PINNED_APP_HASH = '416195319B9E4E29A04926717B5E8BFAFD19A84FA7F0CB92D87ACCE7C8E936C0'
 
 const APP_VERSION = 'v2'
 const CHAIN_ID = 'app-hash-pin-1'

@@ -68,7 +68,7 @@ export async function initAuthGenesis(
   }
   let next = 0n
   for (const account of accounts) {
-    keeper.setAccount(ctx.state, account)
+    await keeper.setAccount(ctx.state, account)
     if (account.accountNumber >= next) next = account.accountNumber + 1n
   }
   keeper.c.globalAccountNumber.set(store, next)

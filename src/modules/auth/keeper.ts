@@ -4,8 +4,8 @@ import type { Coin } from '../../codec/coins.js'
 import { int64Of } from '../../codec/int64.js'
 import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
+import { ErrConflict } from '../../errors.js'
 import type { KVReader, KVStore } from '../../store/types.js'
-import { unmetered } from '../../store/unmetered.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 import {
   lockedCoins,
@@ -126,18 +126,7 @@ export class AuthKeeper {
   ): Promise<Account | undefined> {
     const raw = await this.store(state).get(this.c.accounts.storeKey(address))
     if (!raw) return undefined
-    // Every tx reads its signer's account several times: decode each stored value once (the
-    // store hands out the same value object until it changes; equal bytes decode alike).
-    let account = this.accountsByValue.get(raw)
-    if (!account) {
-      const id = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1')
-      account = this.decodedAccounts.get(id)
-      if (!account) {
-        account = this.accountFromAny(this.registry.decode('google.protobuf.Any', raw))
-        this.rememberDecoded(id, account)
-      }
-      this.accountsByValue.set(raw, account)
-    }
+    const account = this.decodeStored(raw)
     // Callers change what they get (sequence, key): hand out copies.
     return {
       ...account,
@@ -148,6 +137,24 @@ export class AuthKeeper {
         : {}),
       ...(account.vesting ? { vesting: copySchedule(account.vesting) } : {}),
     }
+  }
+
+  /**
+   * A stored account, decoded once: every tx reads its signer's account several times (the store
+   * hands out the same value object until it changes; equal bytes decode alike). Not a copy.
+   */
+  private decodeStored(raw: Bytes): Account {
+    let account = this.accountsByValue.get(raw)
+    if (!account) {
+      const id = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1')
+      account = this.decodedAccounts.get(id)
+      if (!account) {
+        account = this.accountFromAny(this.registry.decode('google.protobuf.Any', raw))
+        this.rememberDecoded(id, account)
+      }
+      this.accountsByValue.set(raw, account)
+    }
+    return account
   }
 
   private rememberDecoded(id: string, account: Account): void {
@@ -197,34 +204,52 @@ export class AuthKeeper {
       : this.registry.packAny(BASE_ACCOUNT_URL, base)
   }
 
-  setAccount(state: { store(name: string): KVStore }, account: Account): void {
+  /**
+   * Upstream SetAccount (collections.IndexedMap.Set with the Unique account-number index): reads the
+   * stored account, removes its number's index entry, checks the new number is free, writes the
+   * index entry, then the account — the accesses upstream's gas counts.
+   */
+  async setAccount(state: { store(name: string): KVStore }, account: Account): Promise<void> {
     const store = state.store(MODULE_NAME)
-    if (account.module || account.vesting) {
-      // Only base accounts go through the cache below, which keys them by the base fields.
-      this.c.accounts.set(store, account.address, this.accountToAny(account))
-    } else {
-      // A tx's CheckTx and its block store the same account (same sequence): encode it once, and
-      // remember what the bytes decode to, for the next read.
-      const id = `${bytesToLatin1(account.address)}\n${account.accountNumber}\n${account.sequence}\n${account.pubKey ? `${account.pubKey.type_url}\n${bytesToLatin1(account.pubKey.value)}` : ''}`
-      let value = this.encodedAccounts.get(id)
-      if (!value) {
-        value = this.registry.encode('google.protobuf.Any', this.accountToAny(account))
-        if (this.encodedAccounts.size >= 10_000) this.encodedAccounts.clear()
-        this.encodedAccounts.set(id, value)
-        this.rememberDecoded(bytesToLatin1(value), {
-          address: account.address.slice(),
-          pubKey: account.pubKey && {
-            type_url: account.pubKey.type_url,
-            value: account.pubKey.value.slice(),
-          },
-          accountNumber: account.accountNumber,
-          sequence: account.sequence,
-        })
-      }
-      // the store keeps a copy of the value
-      store.set(this.c.accounts.storeKey(account.address), value)
+    const key = this.c.accounts.storeKey(account.address)
+    const old = await store.get(key)
+    if (old) store.delete(this.c.accountNumbers.storeKey(this.decodeStored(old).accountNumber))
+    if (await this.c.accountNumbers.has(store, account.accountNumber)) {
+      throw ErrConflict.wrap(
+        `index uniqueness constrain violation: account number ${account.accountNumber}`,
+      )
     }
     this.c.accountNumbers.set(store, account.accountNumber, account.address)
+    const value = this.storedValue(account)
+    // the store keeps a copy of the value
+    store.set(key, value)
+  }
+
+  /** The stored bytes of an account. */
+  private storedValue(account: Account): Bytes {
+    if (account.module || account.vesting) {
+      // Only base accounts go through the cache below, which keys them by the base fields.
+      return this.registry.encode('google.protobuf.Any', this.accountToAny(account))
+    }
+    // A tx's CheckTx and its block store the same account (same sequence): encode it once, and
+    // remember what the bytes decode to, for the next read.
+    const id = `${bytesToLatin1(account.address)}\n${account.accountNumber}\n${account.sequence}\n${account.pubKey ? `${account.pubKey.type_url}\n${bytesToLatin1(account.pubKey.value)}` : ''}`
+    let value = this.encodedAccounts.get(id)
+    if (!value) {
+      value = this.registry.encode('google.protobuf.Any', this.accountToAny(account))
+      if (this.encodedAccounts.size >= 10_000) this.encodedAccounts.clear()
+      this.encodedAccounts.set(id, value)
+      this.rememberDecoded(bytesToLatin1(value), {
+        address: account.address.slice(),
+        pubKey: account.pubKey && {
+          type_url: account.pubKey.type_url,
+          value: account.pubKey.value.slice(),
+        },
+        accountNumber: account.accountNumber,
+        sequence: account.sequence,
+      })
+    }
+    return value
   }
 
   /** Allocates the next account number. */
@@ -253,7 +278,7 @@ export class AuthKeeper {
   /** Creates and stores a new base account (upstream NewAccountWithAddress + SetAccount). */
   async createAccount(state: { store(name: string): KVStore }, address: Bytes): Promise<Account> {
     const account = await this.newAccount(state, address)
-    this.setAccount(state, account)
+    await this.setAccount(state, account)
     return account
   }
 
@@ -286,7 +311,7 @@ export class AuthKeeper {
       sequence: 0n,
       module: { name, permissions: MODULE_ACCOUNT_PERMISSIONS[name] ?? [] },
     }
-    this.setAccount(state, account)
+    await this.setAccount(state, account)
     return account
   }
 
@@ -306,8 +331,8 @@ export class AuthKeeper {
 
   /**
    * Upstream DelegateCoins' trackDelegation: a vesting account records the delegated coins as
-   * still vesting or free, by its vesting coins at the block time. The look-up reads without gas,
-   * as sdkd's pinned delegation gas does not count it.
+   * still vesting or free, by its vesting coins at the block time. Like upstream, it reads the
+   * account (charged) for every delegator.
    */
   async trackDelegation(
     state: { store(name: string): KVStore },
@@ -316,10 +341,10 @@ export class AuthKeeper {
     amount: readonly Coin[],
     time: TimeNs,
   ): Promise<void> {
-    const account = await this.getAccount(unmetered(state), address)
+    const account = await this.getAccount(state, address)
     if (!account?.vesting) return
     const vesting = vestingCoins(account.vesting, time / 1_000_000_000n)
-    this.setAccount(state, {
+    await this.setAccount(state, {
       ...account,
       vesting: trackDelegation(account.vesting, balance, vesting, amount),
     })
@@ -331,9 +356,12 @@ export class AuthKeeper {
     address: Bytes,
     amount: readonly Coin[],
   ): Promise<void> {
-    const account = await this.getAccount(unmetered(state), address)
+    const account = await this.getAccount(state, address)
     if (!account?.vesting) return
-    this.setAccount(state, { ...account, vesting: trackUndelegation(account.vesting, amount) })
+    await this.setAccount(state, {
+      ...account,
+      vesting: trackUndelegation(account.vesting, amount),
+    })
   }
 
   /** Every account in address order. */

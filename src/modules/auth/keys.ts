@@ -1,3 +1,4 @@
+import { utf8 } from '../../codec/bytes.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import {
   bytesKey,
@@ -31,6 +32,9 @@ export const BLOCKED_MODULE_ACCOUNTS: readonly string[] = Object.keys(
   MODULE_ACCOUNT_PERMISSIONS,
 ).filter((name) => name !== 'gov')
 
+/** Upstream's prefix of the account-number index (collections.NewPrefix("accountNumber")). */
+export const ACCOUNT_NUMBER_PREFIX = utf8('accountNumber')
+
 /** Store layout of x/auth (append-only prefixes, as upstream). */
 export function authCollections(registry: ProtoRegistry) {
   return {
@@ -42,7 +46,12 @@ export function authCollections(registry: ProtoRegistry) {
       protoValue(registry.type('google.protobuf.Any')),
     ),
     globalAccountNumber: new Item(Uint8Array.of(0x02), uint64Value),
-    /** account number → address */
-    accountNumbers: new KeyedMap(Uint8Array.of(0x03), uint64Key, bytesValue),
+    /**
+     * account number → address: upstream's Unique index `"accountNumber" ‖ uint64 BE` (key 21
+     * bytes, as upstream prices it). Homes made before it kept the same index at `0x03 ‖ uint64`.
+     */
+    accountNumbers: new KeyedMap(ACCOUNT_NUMBER_PREFIX, uint64Key, bytesValue),
+    /** The account-number index of homes made before upstream's layout (read, never written). */
+    legacyAccountNumbers: new KeyedMap(Uint8Array.of(0x03), uint64Key, bytesValue),
   }
 }

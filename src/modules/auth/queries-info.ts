@@ -37,7 +37,11 @@ export function registerAuthInfoQueries(cfg: ModuleConfigurator, keeper: AuthKee
       throw invalidArgument("requesting with id isn't supported, try to request using account-id")
     }
     const number = int64Of(req.account_id)
-    const address = await keeper.c.accountNumbers.get(store(ctx), BigInt.asUintN(64, number))
+    const id = BigInt.asUintN(64, number)
+    // A home made before upstream's index layout keeps its untouched accounts in the old one.
+    const address =
+      (await keeper.c.accountNumbers.get(store(ctx), id)) ??
+      (await keeper.c.legacyAccountNumbers.get(store(ctx), id))
     if (!address) throw notFound(`account address not found with account number ${number}`)
     return { account_address: addressToBech32(address, prefix(ctx)) }
   })

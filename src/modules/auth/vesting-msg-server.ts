@@ -62,7 +62,7 @@ export function registerVestingMsgs(
     const account = await auth.newAccount(ctx.state, to)
     const problem = scheduleProblem(vesting)
     if (problem) throw ErrInvalidRequest.wrap(problem)
-    auth.setAccount(ctx.state, { ...account, vesting })
+    await auth.setAccount(ctx.state, { ...account, vesting })
     await bank.send(ctx, from, to, amount)
   }
   const schedule = (
@@ -93,7 +93,7 @@ export function registerVestingMsgs(
     const vesting = msg.delayed
       ? schedule('delayed', amount, { end: endTime })
       : schedule('continuous', amount, { start: ctx.time / 1_000_000_000n, end: endTime })
-    auth.setAccount(ctx.state, { ...account, vesting })
+    await auth.setAccount(ctx.state, { ...account, vesting })
     await bank.send(ctx, from, to, amount)
     return {}
   })

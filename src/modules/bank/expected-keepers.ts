@@ -12,6 +12,8 @@ export interface BankModuleAccount {
 /** What x/bank needs of x/auth (upstream bank AccountKeeper): accounts appear on first receipt. */
 export interface BankAccountKeeper {
   hasAccount(state: { store(name: string): KVReader }, address: Bytes): Promise<boolean>
+  /** Upstream GetAccount: read (and charged) where upstream's keeper reads an account. */
+  getAccount(state: { store(name: string): KVReader }, address: Bytes): Promise<unknown>
   createAccount(state: { store(name: string): KVStore }, address: Bytes): Promise<unknown>
   /** Upstream GetModuleAddress: the address of a module account the app declares, else undefined. */
   moduleAddress(name: string): Bytes | undefined

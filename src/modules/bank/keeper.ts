@@ -6,7 +6,6 @@ import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { ErrInsufficientFunds, ErrLogic, ErrUnauthorized, ErrUnknownAddress } from '../../errors.js'
 import type { Readable, Writable } from '../../store/types.js'
-import { unmetered } from '../../store/unmetered.js'
 import type {
   BankAccountKeeper,
   BankModuleAccount,
@@ -130,12 +129,13 @@ export class BankKeeper {
 
   setBalance(state: Writable, address: Bytes, coin: Coin): void {
     const store = state.store(MODULE_NAME)
+    // Upstream's Balances IndexedMap: the denom index entry first, then the balance.
     if (coin.amount === 0n) {
-      this.c.balances.remove(store, [address, coin.denom])
       this.c.denomAddress.remove(store, [coin.denom, address])
+      this.c.balances.remove(store, [address, coin.denom])
     } else {
-      this.c.balances.set(store, [address, coin.denom], coin.amount)
       this.c.denomAddress.set(store, [coin.denom, address], EMPTY)
+      this.c.balances.set(store, [address, coin.denom], coin.amount)
     }
   }
 
@@ -156,10 +156,9 @@ export class BankKeeper {
     coins: readonly Coin[],
     time?: TimeNs,
   ): Promise<void> {
-    // The lock look-up reads the account without gas: sdkd's pinned gas figures do not count it.
-    const reader = unmetered(state)
+    // Upstream LockedCoins reads the account (charged) before any balance.
     const locked =
-      time === undefined ? [] : await this.lockedCoins(reader, address, async () => time)
+      time === undefined ? [] : await this.lockedCoins(state, address, async () => time)
     for (const coin of coins) {
       const have = await this.balance(state, address, coin.denom)
       const lockedAmount = locked.find((c) => c.denom === coin.denom)?.amount ?? 0n
@@ -250,7 +249,7 @@ export class BankKeeper {
         `module account ${moduleName} does not have permissions to burn tokens`,
       )
     }
-    await this.subtractCoins(ctx.state, account.address, coins)
+    await this.subtractCoins(ctx.state, account.address, coins, ctx.time)
     for (const coin of coins) {
       const supply = await this.supplyOf(ctx.state, coin.denom)
       this.setSupply(ctx.state, { denom: coin.denom, amount: supply - coin.amount })
@@ -290,6 +289,8 @@ export class BankKeeper {
         `module account ${recipientModule} does not have permissions to receive delegated coins`,
       )
     }
+    // Upstream DelegateCoins reads the module account again, then each balance once.
+    await this.accountKeeper().getAccount(ctx.state, recipient.address)
     const before: Coin[] = []
     for (const coin of coins) {
       const have = await this.balance(ctx.state, delegator, coin.denom)
@@ -299,8 +300,8 @@ export class BankKeeper {
         )
       }
       before.push({ denom: coin.denom, amount: have })
+      this.setBalance(ctx.state, delegator, { denom: coin.denom, amount: have - coin.amount })
     }
-    await this.subtractCoins(ctx.state, delegator, coins)
     if (this.delegations && ctx.time !== undefined)
       await this.delegations.trackDelegation(ctx.state, delegator, before, coins, ctx.time)
     const amount = coinsToString(coins)
@@ -326,7 +327,9 @@ export class BankKeeper {
       )
     }
     const amount = coinsToString(coins)
-    await this.subtractCoins(ctx.state, sender.address, coins)
+    // Upstream UndelegateCoins reads the module account again, then subUnlockedCoins.
+    await this.accountKeeper().getAccount(ctx.state, sender.address)
+    await this.subtractCoins(ctx.state, sender.address, coins, ctx.time)
     ctx.events.emit('coin_spent', { spender: addressToBech32(sender.address), amount })
     await this.delegations?.trackUndelegation(ctx.state, delegator, coins)
     await this.addCoins(ctx.state, delegator, coins)

@@ -47,7 +47,10 @@ export async function checkSendEnabled(
   const params = await keeper.params(ctx.state)
   const fallback = params.default_send_enabled
   for (const coin of coins) {
-    const v = await keeper.c.sendEnabled.get(store, coin.denom)
+    // Upstream getSendEnabled: Has, then Get only for a denom that has an entry (both charged).
+    const v = (await keeper.c.sendEnabled.has(store, coin.denom))
+      ? await keeper.c.sendEnabled.get(store, coin.denom)
+      : undefined
     const enabled = v === undefined ? fallback : v[0] === 1 || Buffer.from(v).toString() === 'true'
     if (!enabled) throw ErrSendDisabled.wrap(`${coin.denom} transfers are currently disabled`)
   }

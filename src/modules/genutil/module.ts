@@ -112,7 +112,7 @@ export function createGenutilModule({ registry, auth, staking }: GenutilModuleOp
         `signature verification failed; please verify account number (0), sequence (${account.sequence}) and chain-id (${ctx.chainId})`,
       )
     }
-    auth.setAccount(ctx.state, { ...account, pubKey: pk, sequence: account.sequence + 1n })
+    await auth.setAccount(ctx.state, { ...account, pubKey: pk, sequence: account.sequence + 1n })
     const handler = host?.msgHandler(registry.brand.rename(`/${CREATE_VALIDATOR}`))
     if (!handler) throw ErrUnknownRequest.wrap(`unrecognized message type: /${CREATE_VALIDATOR}`)
     await handler(registry.decode(registry.typeOfUrl(any.type_url)!, any.value), ctx)

@@ -3,9 +3,33 @@ import { type Event, EventManager } from '../../block/events.js'
 import { coinsToString } from '../../codec/coins.js'
 import { ChainError } from '../../errors.js'
 import { deleteAndBurnDeposits, minDepositOf, refundAndDeleteDeposits } from './deposits.js'
-import type { GovKeeper } from './keeper.js'
+import type { DueEntry, GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { PROPOSAL_STATUS_NAMES, type Proposal, ProposalStatus } from './proposal.js'
+
+/**
+ * The proposal of a due queue entry. An entry in the layout before upstream's time key (a home made
+ * then) is removed here, and counts only if the proposal still waits for that time in that queue:
+ * nothing removed it when the proposal moved on, as it was keyed differently.
+ */
+async function dueProposal(
+  ctx: BlockContext,
+  keeper: GovKeeper,
+  due: DueEntry,
+  queue: 'active' | 'inactive',
+): Promise<Proposal | undefined> {
+  const p = await keeper.getProposal(ctx.state, due.id)
+  if (!due.legacy) return p
+  const store = ctx.state.store(MODULE_NAME)
+  if (queue === 'active') {
+    keeper.c.legacyActiveQueue.remove(store, [due.time, due.id])
+    const waiting = p?.status === ProposalStatus.VOTING_PERIOD && p.votingEndTime === due.time
+    return waiting ? p : undefined
+  }
+  keeper.c.legacyInactiveQueue.remove(store, [due.time, due.id])
+  const waiting = p?.status === ProposalStatus.DEPOSIT_PERIOD && p.depositEndTime === due.time
+  return waiting ? p : undefined
+}
 
 /** Upstream safeExecuteHandler's text for a recovered panic. */
 function panicked(typeUrl: string, what: string): string {
@@ -62,8 +86,9 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
   // Made when something is logged: most blocks end no proposal.
   const log = () => ctx.logger.child({ module: 'x/gov' })
 
-  for (const id of await keeper.dueProposals(ctx.state, 'inactive', ctx.time)) {
-    const p = await keeper.getProposal(ctx.state, id)
+  for (const due of await keeper.dueProposals(ctx.state, 'inactive', ctx.time)) {
+    const { id } = due
+    const p = await dueProposal(ctx, keeper, due, 'inactive')
     if (!p) continue
     keeper.deleteProposal(ctx.state, p)
     const params = await keeper.params(ctx.state)
@@ -85,8 +110,9 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
     )
   }
 
-  for (const id of await keeper.dueProposals(ctx.state, 'active', ctx.time)) {
-    const p = await keeper.getProposal(ctx.state, id)
+  for (const due of await keeper.dueProposals(ctx.state, 'active', ctx.time)) {
+    const { id } = due
+    const p = await dueProposal(ctx, keeper, due, 'active')
     if (!p || p.votingEndTime === undefined) continue
     const outcome = await keeper.tally(ctx.state, p)
     await keeper.deleteVotes(ctx.state, id)

@@ -43,7 +43,6 @@ export interface DepositKeeper {
   activateVotingPeriod(
     ctx: Pick<BlockContext, 'state' | 'events' | 'time'>,
     p: Proposal,
-    params: GovParams,
   ): Promise<void>
 }
 
@@ -134,7 +133,7 @@ export async function addDeposit(
     proposal.status === ProposalStatus.DEPOSIT_PERIOD &&
     isAllGTE(proposal.totalDeposit, minDeposit)
   ) {
-    await keeper.activateVotingPeriod(ctx, proposal, params)
+    await keeper.activateVotingPeriod(ctx, proposal)
     activated = true
   }
   const store = ctx.state.store(MODULE_NAME)

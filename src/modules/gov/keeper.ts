@@ -1,7 +1,7 @@
 import type protobuf from 'protobufjs'
 import type { BlockContext } from '../../app/types.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
-import { type Bytes, toHex, uint64BE } from '../../codec/bytes.js'
+import { type Bytes, compareBytes, toHex, uint64BE } from '../../codec/bytes.js'
 import { type Dec, decFromInt, decFromString } from '../../codec/dec.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import type { AnyMessage, Proto, ProtoRegistry } from '../../codec/proto.js'
@@ -21,7 +21,15 @@ import {
   ErrVotingPeriodEnded,
 } from './errors.js'
 import type { GovBankKeeper, GovMsgRouter, GovStakingKeeper } from './expected-keepers.js'
-import { govCollections, MAX_METADATA_LEN, MAX_SUMMARY_LEN, MODULE_NAME, queueEnd } from './keys.js'
+import {
+  govCollections,
+  legacyQueueEnd,
+  MAX_METADATA_LEN,
+  MAX_SUMMARY_LEN,
+  MODULE_NAME,
+  QUEUE_START,
+  queueEnd,
+} from './keys.js'
 import { checkProposalLegacyContent } from './legacy.js'
 import { defaultGovParams, type GovParams, readGovParams } from './params.js'
 import {
@@ -47,6 +55,13 @@ type WriteCtx = Pick<BlockContext, 'state' | 'time' | 'events'>
 export type ProposalMsg = Readonly<Record<string, unknown>>
 
 /** What a new proposal is made of (the msg server has checked the proposer and deposit). */
+/** A due queue entry; `legacy` when it is keyed in the layout before upstream's time key. */
+export interface DueEntry {
+  time: bigint
+  id: bigint
+  legacy: boolean
+}
+
 export interface NewProposal {
   messages: AnyMessage[]
   metadata: string
@@ -165,15 +180,31 @@ export class GovKeeper {
     this.c.proposals.remove(store, p.id)
   }
 
-  /** Ids due in a queue at block time `t` (entries with time ≤ t), in (time, id) order. */
-  async dueProposals(state: Readable, queue: 'active' | 'inactive', t: bigint): Promise<bigint[]> {
-    const map = queue === 'active' ? this.c.activeQueue : this.c.inactiveQueue
-    const out: bigint[] = []
+  /**
+   * Entries due in a queue at block time `t` (time ≤ t), in (time, id) order, with those a home made
+   * before upstream's time key still holds in the old layout (`legacy`).
+   */
+  async dueProposals(
+    state: Readable,
+    queue: 'active' | 'inactive',
+    t: bigint,
+  ): Promise<DueEntry[]> {
+    const active = queue === 'active'
+    const map = active ? this.c.activeQueue : this.c.inactiveQueue
+    const legacy = active ? this.c.legacyActiveQueue : this.c.legacyInactiveQueue
+    const out: DueEntry[] = []
     const store = this.store(state)
     // Every block asks; most blocks have no proposal in the queue at all.
     if (store.isEmpty?.({ prefix: map.prefix }) === true) return out
-    for await (const [, id] of map.iterate(store, { end: queueEnd(t) })) out.push(id)
-    return out
+    const oldEnd = legacyQueueEnd(t)
+    const end = compareBytes(oldEnd, QUEUE_START) < 0 ? oldEnd : QUEUE_START
+    for await (const [[time, id]] of legacy.iterate(store, { end }))
+      out.push({ time, id, legacy: true })
+    for await (const [[time, id]] of map.iterate(store, { start: QUEUE_START, end: queueEnd(t) }))
+      out.push({ time, id, legacy: false })
+    return out.sort((a, b) =>
+      a.time !== b.time ? (a.time < b.time ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+    )
   }
 
   /**
@@ -247,8 +278,10 @@ export class GovKeeper {
   }
 
   /** Upstream ActivateVotingPeriod: voting starts now and ends after the (expedited) voting period. */
-  async activateVotingPeriod(ctx: WriteCtx, p: Proposal, params: GovParams): Promise<void> {
+  async activateVotingPeriod(ctx: WriteCtx, p: Proposal): Promise<void> {
     const store = ctx.state.store(MODULE_NAME)
+    // Upstream reads the params again here (charged), though AddDeposit has them.
+    const params = await this.params(ctx.state)
     p.votingStartTime = ctx.time
     p.votingEndTime = ctx.time + (p.expedited ? params.expeditedVotingPeriod : params.votingPeriod)
     p.status = ProposalStatus.VOTING_PERIOD

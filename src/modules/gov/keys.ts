@@ -1,5 +1,6 @@
-import { uint64BE } from '../../codec/bytes.js'
+import { fromUtf8, uint64BE, utf8 } from '../../codec/bytes.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
+import { parseRfc3339, timeToTimestamp } from '../../codec/time.js'
 import {
   bytesValue,
   Item,
@@ -20,17 +21,42 @@ export const MAX_METADATA_LEN = 255
 /** Longest proposal summary in UTF-8 bytes (upstream: 40 × max metadata length). */
 export const MAX_SUMMARY_LEN = 40 * MAX_METADATA_LEN
 
-/** A block time (ns since the epoch) as a key: big-endian, so queues iterate in time order. */
+/** Length of upstream's time key (sdk.TimeKey, FormatTimeBytes `2006-01-02T15:04:05.000000000`). */
+const TIME_KEY_LENGTH = 29
+
+/**
+ * A block time (ns since the epoch) as upstream's queues key it: the 29 bytes of FormatTimeBytes
+ * (UTC, nanoseconds), which sort in time order.
+ */
 export const timeKey: KeyCodec<bigint> = {
   encode: (t) => {
-    if (t < 0n) throw new RangeError('gov queues hold times after 1970 only')
-    return uint64BE(t)
+    const { seconds, nanos } = timeToTimestamp(t)
+    const iso = new Date(Number(seconds) * 1000).toISOString()
+    return utf8(`${iso.slice(0, 19)}.${String(nanos).padStart(9, '0')}`)
   },
+  decode: (b) => [parseRfc3339(`${fromUtf8(b.subarray(0, TIME_KEY_LENGTH))}Z`), TIME_KEY_LENGTH],
+}
+
+/**
+ * The queues' time key before sdkd keyed them as upstream: 8 big-endian bytes. A home made then
+ * may still hold such entries; they sort before every upstream key (their first byte is below
+ * `'0'` until 2079).
+ */
+export const legacyTimeKey: KeyCodec<bigint> = {
+  encode: (t) => uint64BE(t),
   decode: (b) => [new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0), 8],
 }
 
+/** Where upstream's time keys start in a queue (`'0'`): legacy entries are all below. */
+export const QUEUE_START = utf8('0')
+
 /** The key of every entry of a queue due at or before `t` ends before this (exclusive bound). */
 export function queueEnd(t: bigint): Uint8Array {
+  return timeKey.encode(t + 1n)
+}
+
+/** The same bound in the legacy layout. */
+export function legacyQueueEnd(t: bigint): Uint8Array {
   return uint64BE(t + 1n)
 }
 
@@ -47,6 +73,17 @@ export function govCollections(registry: ProtoRegistry) {
     activeQueue: new KeyedMap(Uint8Array.of(0x01), pairKey(timeKey, uint64Key), uint64Value),
     /** (deposit end time, id) → id: proposals in their deposit period */
     inactiveQueue: new KeyedMap(Uint8Array.of(0x02), pairKey(timeKey, uint64Key), uint64Value),
+    /** The same queues' entries a home made before upstream's time key may hold (read, removed). */
+    legacyActiveQueue: new KeyedMap(
+      Uint8Array.of(0x01),
+      pairKey(legacyTimeKey, uint64Key),
+      uint64Value,
+    ),
+    legacyInactiveQueue: new KeyedMap(
+      Uint8Array.of(0x02),
+      pairKey(legacyTimeKey, uint64Key),
+      uint64Value,
+    ),
     /** the next proposal id */
     proposalId: new Item(Uint8Array.of(0x03), uint64Value),
     /** proposal id → 0x01 while the proposal is in its voting period */

@@ -24,7 +24,7 @@ import {
 import { type GovKeeper, isValidWeightedOption, weightedOptionText } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { type GovParams, readGovParams } from './params.js'
-import { VOTE_OPTION_NAMES } from './proposal.js'
+import { proposalToProto, VOTE_OPTION_NAMES } from './proposal.js'
 
 const MSG = '/sdk.gov.v1'
 
@@ -85,6 +85,9 @@ function validateInitialDeposit(
   return coins
 }
 
+/** Upstream KVGasConfig's WriteCostPerByte, which prices a submitted proposal's bytes. */
+const KV_WRITE_COST_PER_BYTE = 30
+
 /** Registers the gov v1 Msg service (thin wrappers over the keeper, as upstream). */
 export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): void {
   cfg.registerMsg(`${MSG}.MsgSubmitProposal`, async (msg, ctx) => {
@@ -129,6 +132,9 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
       proposer: proposerText,
       expedited,
     })
+    // Upstream charges three times the write price of the proposal's bytes (cosmos-sdk#9683).
+    const bytes = keeper.registry.encode('sdk.gov.v1.Proposal', proposalToProto(proposal))
+    ctx.gasMeter?.consume(3 * KV_WRITE_COST_PER_BYTE * bytes.length, 'submit proposal')
     const started = await addDeposit(keeper, ctx, proposal.id, proposer, deposit)
     if (started)
       ctx.events.emit('submit_proposal', [['voting_period_start', proposal.id.toString()]])

@@ -214,7 +214,7 @@ export async function initStakingGenesis(
   for (const name of [BONDED_POOL_NAME, NOT_BONDED_POOL_NAME]) {
     const address = moduleAddress(name)
     if (await auth.getAccount(ctx.state, address)) continue
-    auth.setAccount(ctx.state, {
+    await auth.setAccount(ctx.state, {
       address,
       pubKey: undefined,
       accountNumber: await auth.nextAccountNumber(ctx.state),
