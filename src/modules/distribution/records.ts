@@ -159,6 +159,11 @@ export class DistributionRecords {
     }
   }
 
+  /** Upstream HasDelegatorStartingInfo: a `Has`, not a read of the record. */
+  hasStartingInfo(state: Readable, operator: Bytes, delegator: Bytes): Promise<boolean> {
+    return this.c.startingInfo.has(this.s(state), [operator, delegator])
+  }
+
   setStartingInfo(state: Writable, operator: Bytes, delegator: Bytes, s: StartingInfo): void {
     this.c.startingInfo.set(this.w(state), [operator, delegator], {
       previous_period: s.previousPeriod,

@@ -50,8 +50,10 @@ export async function withdrawDelegationRewards(
   delegator: Bytes,
 ): Promise<Coin[]> {
   const operator = operatorOf(val)
-  const starting = await k.startingInfo(ctx.state, operator, delegator)
-  if (!starting) throw ErrEmptyDelegationDistInfo.error()
+  // Upstream checks with a `Has` here and reads the record again below (gas counts each access).
+  if (!(await k.hasStartingInfo(ctx.state, operator, delegator))) {
+    throw ErrEmptyDelegationDistInfo.error()
+  }
   const ending = await incrementValidatorPeriod(k, ctx.state, operator, val)
   const height = BigInt(ctx.height)
   const raw = await calculateDelegationRewards(
@@ -85,6 +87,8 @@ export async function withdrawDelegationRewards(
   }
   k.setOutstandingRewards(ctx.state, operator, decCoinsSub(outstanding, rewards))
   k.setCommunityPool(ctx.state, decCoinsAdd(await k.communityPool(ctx.state), remainder))
+  const starting = await k.startingInfo(ctx.state, operator, delegator)
+  if (!starting) throw ErrEmptyDelegationDistInfo.error()
   await decrementReferenceCount(k, ctx.state, operator, starting.previousPeriod)
   k.removeStartingInfo(ctx.state, operator, delegator)
   const paid = final.length > 0 ? final : [{ denom: ZERO_DENOM, amount: 0n }]

@@ -53,13 +53,31 @@ interface Run {
   gasUsed: bigint
   height: number
   txBytes: number
+  /**
+   * A value's length as the tx found it: after its block's BeginBlock (x/mint's provision,
+   * x/distribution's allocation), before the tx (0 when absent).
+   */
+  found: (store: string, key: Bytes) => number
 }
+
+/** Stores whose values `Run.found` tells (the ones BeginBlock changes and the txs below read). */
+const FOUND_STORES = ['bank', 'distribution']
 
 async function run(signer: TestAccount, msg: AnyMessage, sequence: bigint): Promise<Run> {
   const bytes = t.signed(signer, [msg], { fee: stakeFee(200n), sequence, gas: 400_000n })
   expect((await t.tx.mempool.checkTx(bytes)).code).toBe(0)
+  const found = new Map<string, number>()
+  const hex = (store: string, key: Bytes) => `${store}/${Buffer.from(key).toString('hex')}`
   const spy = vi.spyOn(GasMeter.prototype, 'consume')
-  const block = await t.block()
+  const block = (await t.node.producer.produceBlocks(1, {
+    // Read after BeginBlock, before the tx; the block's state is not changed.
+    edit: async (ctx) => {
+      for (const name of FOUND_STORES) {
+        for await (const [k, v] of ctx.state.store(name).iterate())
+          found.set(hex(name, k), v.length)
+      }
+    },
+  }))!
   const charged = spy.mock.calls.map(([a, d]): [string, number] => [d, Number(a)])
   spy.mockRestore()
   const result = block.results[0]!
@@ -70,6 +88,10 @@ async function run(signer: TestAccount, msg: AnyMessage, sequence: bigint): Prom
     gasUsed: BigInt(result.gasUsed),
     height: block.block.header.height,
     txBytes: bytes.length,
+    found: (store, key) => {
+      expect(FOUND_STORES).toContain(store)
+      return found.get(hex(store, key)) ?? 0
+    },
   }
 }
 
@@ -92,7 +114,8 @@ async function ante(r: Run, signer: TestAccount, newKey: boolean): Promise<Acces
   const payerBefore = await len(r.height - 1, 'bank', balanceKey(signer.addressBytes))
   // The block's first tx finds the fee collector empty, as on upstream: x/distribution's
   // BeginBlocker moved its coins (the previous block's fees and this block's provision) away.
-  const fcBefore = 0
+  const fcBefore = r.found('bank', balanceKey(FEE_COLLECTOR))
+  expect(fcBefore).toBe(0)
   expect(await len(r.height, 'bank', balanceKey(FEE_COLLECTOR))).toBe(3) // "200", this tx's fee
   // The fee is the first change of the payer's balance in the block.
   const payerAfterFee = String(BigInt(await balanceAt(r.height - 1, signer.addressBytes)) - 200n)
@@ -119,6 +142,7 @@ const stakingMsg = (name: string, value: Record<string, unknown>) =>
 let submit: Run
 let vote: Run
 let delegate: Run
+let withdraw: Run
 
 beforeAll(async () => {
   t = await createTxTestNode({
@@ -175,6 +199,22 @@ beforeAll(async () => {
       amount: { denom: 'stake', amount: '1000000' },
     }),
     1n,
+  )
+  // Blocks pass: bob's validator signs them and earns its share of a large fee (and of the
+  // provisions), so alice's rewards are whole coins when she withdraws them.
+  const bigFee = t.signed(t.bob, [t.msgSend(t.bob, t.bob.address, '1stake')], {
+    fee: stakeFee(10_000_000n),
+    sequence: 2n,
+  })
+  expect((await t.tx.mempool.checkTx(bigFee)).code).toBe(0)
+  for (let i = 0; i < 3; i++) await t.block()
+  withdraw = await run(
+    t.alice,
+    t.registry.packAny('/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward', {
+      delegator_address: t.alice.address,
+      validator_address: valoper,
+    }),
+    2n,
   )
 }, 60_000)
 
@@ -381,6 +421,176 @@ describe('staking MsgDelegate', () => {
     expect(total([...hooks.beforeDelegationCreated, ...hooks.afterDelegationModified])).toBe(26307)
     expect(total(msg)).toBe(74180)
     expect(total(list)).toBe(120548)
+  })
+})
+
+describe('distribution MsgWithdrawDelegatorReward', () => {
+  /**
+   * Upstream's msg phase (x/distribution msg_server.go WithdrawDelegatorReward, keeper.go
+   * WithdrawDelegationRewards, delegation.go withdrawDelegationRewards and initializeDelegation)
+   * for a delegation whose rewards are whole coins, paid to the delegator (no withdraw address
+   * set), from a validator never slashed.
+   */
+  test('behavior: the period closes, the rewards are paid and the delegation starts again, as upstream: 65101 gas, 111489 with the ante', async () => {
+    const r = withdraw
+    const h = r.height
+    const operator = t.bob.addressBytes
+    const delegator = t.alice.addressBytes
+    const validatorKey = concatBytes(Uint8Array.of(0x21, 20), operator)
+    const delegationKey = concatBytes(
+      Uint8Array.of(0x31, 20),
+      delegator,
+      Uint8Array.of(20),
+      operator,
+    )
+    const current = currentRewardsKey(operator)
+    const outstandingKey = concatBytes(Uint8Array.of(0x02, 20), operator)
+    const feePoolKey = Uint8Array.of(0x00)
+    const startingKey = startingInfoKey(operator, delegator)
+    const withdrawAddressKey = concatBytes(Uint8Array.of(0x03, 20), delegator)
+    const historical = 'sdk.distribution.v1beta1.ValidatorHistoricalRewards'
+    // The tx closes the running period p (it leaves p + 1 running, with nothing earned yet); alice's
+    // delegation started after p − 1.
+    const after = await decodeAt(h, 'sdk.distribution.v1beta1.ValidatorCurrentRewards', current)
+    expect(after.rewards).toEqual([])
+    const period = BigInt(String(after.period)) - 1n
+    const starting = await decodeAt(
+      h - 1,
+      'sdk.distribution.v1beta1.DelegatorStartingInfo',
+      startingKey,
+    )
+    expect(BigInt(String(starting.previous_period))).toBe(period - 1n)
+    const start = historicalRewardsKey(operator, period - 1n)
+    const end = historicalRewardsKey(operator, period)
+    // p − 1 is referenced by the running period and alice's delegation: the first decrement keeps
+    // it, the second (her starting info goes) removes it.
+    expect((await decodeAt(h - 1, historical, start)).reference_count).toBe(2)
+    expect(await len(h, DISTRIBUTION, start)).toBe(0)
+    const endAfter = await decodeAt(h, historical, end)
+    expect(endAfter.reference_count).toBe(2)
+    const endOnce = t.registry.encode(
+      historical as never,
+      {
+        ...endAfter,
+        reference_count: 1,
+      } as never,
+    ).length
+    // The rewards paid: alice's balance after the tx, less what she had after its fee.
+    const aliceBalance = await balanceAt(h, delegator)
+    const aliceFound = String(BigInt(await balanceAt(h - 1, delegator)) - 200n)
+    const reward = BigInt(aliceBalance) - BigInt(aliceFound)
+    expect(reward).toBeGreaterThan(0n)
+    const distributionAddress = moduleAddress('distribution')
+    const distributionBalance = await balanceAt(h, distributionAddress)
+    expect(r.found('bank', balanceKey(distributionAddress))).toBe(
+      String(BigInt(distributionBalance) + reward).length,
+    )
+    const lengths = {
+      validator: await len(h - 1, 'staking', validatorKey),
+      delegation: await len(h - 1, 'staking', delegationKey),
+      currentFound: r.found(DISTRIBUTION, current),
+      currentAfter: await len(h, DISTRIBUTION, current),
+      startBefore: await len(h - 1, DISTRIBUTION, start),
+      endAfter: await len(h, DISTRIBUTION, end),
+      starting: await len(h - 1, DISTRIBUTION, startingKey),
+      startingAfter: await len(h, DISTRIBUTION, startingKey),
+      outstandingFound: r.found(DISTRIBUTION, outstandingKey),
+      outstandingAfter: await len(h, DISTRIBUTION, outstandingKey),
+      feePoolFound: r.found(DISTRIBUTION, feePoolKey),
+      feePoolAfter: await len(h, DISTRIBUTION, feePoolKey),
+    }
+    const msg: Access[] = [
+      // WithdrawDelegationRewards: stakingKeeper.Validator and .Delegation
+      { op: 'read', what: 'validator', key: 22, value: lengths.validator },
+      { op: 'read', what: 'delegation (alice, bob)', key: 43, value: lengths.delegation },
+      // withdrawDelegationRewards: HasDelegatorStartingInfo, then IncrementValidatorPeriod
+      { op: 'has', what: 'starting info (bob, alice)', key: 43 },
+      { op: 'read', what: `current rewards {…, ${period}}`, key: 22, value: lengths.currentFound },
+      {
+        op: 'read',
+        what: `historical rewards ${period - 1n}`,
+        key: 30,
+        value: lengths.startBefore,
+      },
+      {
+        op: 'read',
+        what: `historical rewards ${period - 1n} (decrementReferenceCount)`,
+        key: 30,
+        value: lengths.startBefore,
+      },
+      {
+        op: 'write',
+        what: `historical rewards ${period - 1n}, one reference less`,
+        key: 30,
+        value: lengths.startBefore,
+      },
+      { op: 'write', what: `historical rewards ${period} {…, 1}`, key: 30, value: endOnce },
+      {
+        op: 'write',
+        what: `current rewards {[], ${period + 1n}}`,
+        key: 22,
+        value: lengths.currentAfter,
+      },
+      //   CalculateDelegationRewards: the starting info, the slash events since (none: an
+      //   iterator over an empty range charges one step), the two ends' ratios
+      { op: 'read', what: 'starting info (bob, alice)', key: 43, value: lengths.starting },
+      { op: 'gas', what: 'IterNextFlat', amount: TABLE.iterNextCostFlat },
+      {
+        op: 'read',
+        what: `historical rewards ${period - 1n}`,
+        key: 30,
+        value: lengths.startBefore,
+      },
+      { op: 'read', what: `historical rewards ${period}`, key: 30, value: endOnce },
+      //   the outstanding rewards; the withdraw address (none); SendCoinsFromModuleToAccount
+      { op: 'read', what: 'outstanding rewards', key: 22, value: lengths.outstandingFound },
+      { op: 'read', what: 'withdraw address (alice): none', key: 22, value: 0 },
+      ...sendCoins(
+        {
+          who: 'distribution',
+          account: await len(h, 'auth', accountKey(distributionAddress)),
+          balance: [r.found('bank', balanceKey(distributionAddress)), distributionBalance.length],
+        },
+        { who: 'alice', balance: [aliceFound.length, aliceBalance.length] },
+      ),
+      //   the outstanding rewards less the payout; the community pool gets the dust
+      { op: 'write', what: 'outstanding rewards', key: 22, value: lengths.outstandingAfter },
+      { op: 'read', what: 'fee pool', key: 1, value: lengths.feePoolFound },
+      { op: 'write', what: 'fee pool', key: 1, value: lengths.feePoolAfter },
+      //   the starting info again, decrementReferenceCount of its period (the last reference)
+      { op: 'read', what: 'starting info (bob, alice)', key: 43, value: lengths.starting },
+      {
+        op: 'read',
+        what: `historical rewards ${period - 1n}`,
+        key: 30,
+        value: lengths.startBefore,
+      },
+      { op: 'delete', what: `historical rewards ${period - 1n}`, key: 30 },
+      { op: 'delete', what: 'starting info (bob, alice)', key: 43 },
+      // initializeDelegation, as after a delegation
+      {
+        op: 'read',
+        what: `current rewards {[], ${period + 1n}}`,
+        key: 22,
+        value: lengths.currentAfter,
+      },
+      { op: 'read', what: `historical rewards ${period} {…, 1}`, key: 30, value: endOnce },
+      {
+        op: 'write',
+        what: `historical rewards ${period} {…, 2}`,
+        key: 30,
+        value: lengths.endAfter,
+      },
+      { op: 'read', what: 'validator', key: 22, value: lengths.validator },
+      { op: 'read', what: 'delegation (alice, bob)', key: 43, value: lengths.delegation },
+      { op: 'write', what: 'starting info (bob, alice)', key: 43, value: lengths.startingAfter },
+    ]
+    expect([withdrawAddressKey.length, outstandingKey.length]).toEqual([22, 22])
+    const list = [...(await ante(r, t.alice, false)), ...msg]
+    expect(r.charged).toEqual(list.flatMap(charges))
+    expect(r.gasUsed).toBe(BigInt(total(list)))
+    expect(total(msg)).toBe(65101)
+    expect(total(list)).toBe(111489)
   })
 })
 
