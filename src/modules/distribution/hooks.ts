@@ -1,3 +1,4 @@
+import { ErrNoValidatorFound } from '../staking/errors.js'
 import type { StakingHooks } from '../staking/hooks.js'
 import type { DistributionKeeper } from './keeper.js'
 import {
@@ -16,6 +17,9 @@ import { validatorRemoved, withdrawDelegationRewards } from './withdraw.js'
 export function distributionStakingHooks(k: DistributionKeeper): StakingHooks {
   return {
     async afterValidatorCreated(ctx, operator) {
+      // Upstream reads the validator through the staking keeper (for its operator address); the
+      // read is kept because gas counts it.
+      if (!(await k.staking.validator(ctx.state, operator))) throw ErrNoValidatorFound.error()
       initializeValidator(k, ctx.state, operator)
     },
     async afterValidatorRemoved(ctx, _consAddr, operator) {

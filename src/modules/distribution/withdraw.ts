@@ -130,7 +130,9 @@ export async function withdrawValidatorCommission(
 /**
  * Upstream's AfterValidatorRemoved hook: the commission is paid out (whole coins; the fraction to
  * the community pool), whatever else is outstanding joins the community pool, and the validator's
- * records go.
+ * records go. The accesses follow upstream's order (gas counts each): the community pool is read
+ * and written once for the commission's fraction, then again for the rest; each slash event and
+ * period record is deleted as the iteration reaches it.
  */
 export async function validatorRemoved(
   k: DistributionKeeper,
@@ -138,26 +140,26 @@ export async function validatorRemoved(
   operator: Bytes,
 ): Promise<void> {
   let outstanding = await k.outstandingRewards(ctx.state, operator)
-  let pool = await k.communityPool(ctx.state)
   const commission = await k.accumulatedCommission(ctx.state, operator)
   if (!decCoinsIsZero(commission)) {
     outstanding = decCoinsSub(outstanding, commission)
     const [coins, remainder] = decCoinsTruncateDecimal(commission)
-    pool = decCoinsAdd(pool, remainder)
+    k.setCommunityPool(ctx.state, decCoinsAdd(await k.communityPool(ctx.state), remainder))
     if (coins.length > 0) {
       const to = await k.withdrawAddress(ctx.state, operator)
       await k.bank.sendCoinsFromModuleToAccount(ctx, MODULE_NAME, to, coins)
     }
   }
-  k.setCommunityPool(ctx.state, decCoinsAdd(pool, outstanding))
+  k.setCommunityPool(ctx.state, decCoinsAdd(await k.communityPool(ctx.state), outstanding))
   const store = ctx.state.store(MODULE_NAME)
   k.c.outstanding.remove(store, operator)
   k.c.commission.remove(store, operator)
   const prefix = k.c.outstanding.storeKey(operator).subarray(1)
+  // A store iteration does not see the writes made during it, so deleting as it goes is safe.
   for (const map of [k.c.slashEvents, k.c.historical] as const) {
-    const keys: Bytes[] = []
-    for await (const [, , raw] of map.iterate(store, { prefix })) keys.push(raw)
-    for (const raw of keys) store.delete(Uint8Array.of(...map.prefix, ...raw))
+    for await (const [, , raw] of map.iterate(store, { prefix })) {
+      store.delete(Uint8Array.of(...map.prefix, ...raw))
+    }
   }
   k.c.current.remove(store, operator)
 }
