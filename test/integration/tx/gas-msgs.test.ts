@@ -18,15 +18,15 @@ import { createTxTestNode, stakeFee, type TestAccount, testAccount } from '../..
 
 /**
  * Gov v1 MsgVote, MsgSubmitProposal, staking MsgDelegate and distribution
- * MsgWithdrawDelegatorReward priced by upstream's gas rules
- * (Cosmos SDK v0.50: its KV gas table and the reads and writes its handlers make, listed below in
- * upstream's order). Each tx's gas is the ante's accesses (test/helpers/gas-table.ts) plus its
- * message's; sdkd must charge exactly that list, in that order.
+ * MsgWithdrawDelegatorReward priced by upstream's gas rules (Cosmos SDK v0.50: its KV gas table and
+ * the reads and writes its handlers make, listed below in upstream's order). Each tx's gas is the
+ * ante's accesses (test/helpers/gas-table.ts) plus its message's; sdkd must charge exactly that
+ * list, in that order.
  *
  * Value lengths are the `sdk` brand's, read from the store (before, after, or as BeginBlock left it
- * for the tx: `Run.found`): on a `cosmos` chain type URLs and
- * bech32 texts are longer (`cosmos1…` addresses are 3 characters longer than `sdk1…`, so upstream's
- * stored Vote is 75 bytes where sdkd's is 72), the only difference from simd's figures.
+ * for the tx: `Run.found`): on a `cosmos` chain type URLs and bech32 texts are longer (`cosmos1…`
+ * addresses are 3 characters longer than `sdk1…`, so upstream's stored Vote is 75 bytes where
+ * sdkd's is 72), the only difference from simd's figures.
  */
 
 /*
