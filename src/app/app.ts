@@ -1,5 +1,5 @@
 import type { ProtoRegistry } from '../codec/proto.js'
-import { ErrLogic } from '../errors.js'
+import { ChainHaltError, ErrLogic } from '../errors.js'
 import { routedMsg, routedQuery } from './handlers.js'
 import type {
   AppModule,
@@ -181,7 +181,25 @@ export class App {
         updates = returned
       }
     }
+    await this.assertInvariants(ctx)
     return updates
+  }
+
+  /**
+   * Upstream x/crisis AssertInvariants, after every block (an invariant-check period of 1): a
+   * broken invariant stops the chain before the block is committed, so the committed state stays
+   * the last good one.
+   */
+  async assertInvariants(ctx: BlockContext): Promise<void> {
+    for (const m of this.modules.values()) {
+      for (const inv of m.invariants ?? []) {
+        const broken = await inv.check(ctx)
+        if (broken !== undefined) {
+          ctx.logger.error({ module: m.name, route: inv.route }, 'invariant broken')
+          throw new ChainHaltError(`invariant broken: ${broken}`, 1)
+        }
+      }
+    }
   }
 
   private readonly hookLists = new Map<BlockHook, AppModule[]>()

@@ -223,7 +223,8 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
         'validator_updates',
         'app_hash',
       ])
-      expect(e.result.data.value.result_finalize_block.events.at(-1).type).toBe('mint')
+      // BeginBlock's events end with x/distribution's allocation (x/mint's provision before it).
+      expect(e.result.data.value.result_finalize_block.events.at(-1).type).toBe('rewards')
       expect(e.result.data.value.result_finalize_block.validator_updates).toBeNull()
       expect(e.result.data.value.result_finalize_block.app_hash).toMatch(/^[A-Za-z0-9+/]+=*$/)
     }
@@ -362,7 +363,8 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       bob.address,
     ])
     expect(events.result.events['block.height']).toBeUndefined()
-    // A block without txs: only x/mint's events, and only the unconditional subscription hears of it.
+    // A block without txs: only x/mint's and x/distribution's BeginBlock events, and only the
+    // unconditional subscription hears of it.
     await c.call('dev_mine', { blocks: 1 })
     const empty = await c.waitFrame(
       (f) => f.id === 3 && f.result?.data?.value?.height === String(Number(height) + 1),
@@ -371,7 +373,7 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       height: String(Number(height) + 1),
       num_txs: '0',
     })
-    expect(empty.result.data.value.events.at(-1).type).toBe('mint')
+    expect(empty.result.data.value.events.at(-1).type).toBe('rewards')
     expect(empty.result.events).toMatchObject({ 'tm.event': ['NewBlockEvents'] })
     expect(c.events(2)).toHaveLength(1)
     await c.call('unsubscribe_all')

@@ -6,6 +6,7 @@ import {
   govChainPerTest,
   valoper,
 } from '../../../test/helpers/gov-chain.js'
+import { moduleAddress } from '../../codec/address.js'
 import { decFromString } from '../../codec/dec.js'
 import type { DecCoin } from '../../codec/dec-coins.js'
 import { allocateTokensToValidator } from './allocation.js'
@@ -52,8 +53,13 @@ async function rewardsOf({ c, k, staking }: Setup, d: number): Promise<DecCoin[]
   return value
 }
 
-async function allocate({ c, k, staking }: Setup, amount: bigint): Promise<void> {
+/**
+ * Allocates `amount` to the validator, the coins credited to the distribution account first (as
+ * upstream's tests fund it), so the module-account invariant holds.
+ */
+async function allocate({ c, k, staking, bank }: Setup, amount: bigint): Promise<void> {
   await c.inBlock(async (ctx) => {
+    await bank.addCoins(ctx.state, moduleAddress('distribution'), [{ denom: 'stake', amount }])
     const val = (await staking.validator(ctx.state, op(1)))!
     await allocateTokensToValidator(k, ctx, val, stake(dec(amount)))
   })
