@@ -367,9 +367,11 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       ],
     })
     expect(events.result.events['tm.event']).toEqual(['NewBlockEvents'])
-    // x/mint's transfer to the fee collector (BeginBlock) comes first, then the dev transfer.
+    // x/mint's transfer to the fee collector and x/distribution's from it to its own account
+    // (BeginBlock) come first, then the dev transfer.
     expect(events.result.events['transfer.recipient']).toEqual([
       'sdk17xpfvakm2amg962yls6f84z3kell8c5l9s0hvg',
+      'sdk1jv65s3grqf6v6jl3dp4t6c9t9rk99cd8jkgtw2',
       bob.address,
     ])
     expect(events.result.events['block.height']).toBeUndefined()
