@@ -193,3 +193,33 @@ describe('withdrawals (upstream TestWithdrawDelegationRewardsBasic and the msg s
     expect(eventOf(none.events, 'withdraw_commission')).toEqual({ amount: '' })
   })
 })
+
+describe('the read API queries use', () => {
+  test('delegationRewards closes the period in a throw-away view: the same answer twice, the store untouched', async () => {
+    const s = await setUp(100n * POWER, { [account(2)]: 100n * POWER })
+    await delegate(s.c, 2, 100n * POWER)
+    await allocate(s, 20n)
+    const view = s.c.view()
+    const before = await s.k.currentRewards(view, op(1))
+    // Half of 20 is commission; the two equal delegations share the other 10.
+    expect(await s.k.delegationRewards(view, op(1), acc(2))).toEqual(stake(dec(5n)))
+    expect(await s.k.delegationRewards(view, op(1), acc(2))).toEqual(stake(dec(5n)))
+    expect(await s.k.currentRewards(view, op(1))).toEqual(before)
+    expect(await s.k.delegationRewards(view, op(1), acc(7))).toBeUndefined()
+    expect(await s.k.delegationRewards(view, op(9), acc(2))).toBeUndefined()
+    expect(await s.k.delegatorValidators(view, acc(2))).toEqual([op(1)])
+    expect(await s.k.withdrawAddress(view, acc(2))).toEqual(acc(2))
+  })
+
+  test('slashEvents lists the slashes in key order', async () => {
+    const s = await setUp()
+    await slash(s, 100n)
+    await slash(s, 50n)
+    const events = []
+    for await (const e of s.k.slashEvents(s.c.view(), op(1))) events.push(e)
+    expect(events).toEqual([
+      { height: 1n, period: 2n, validatorPeriod: 2n, fraction: HALF },
+      { height: 2n, period: 3n, validatorPeriod: 3n, fraction: HALF },
+    ])
+  })
+})
