@@ -22,6 +22,11 @@ import { tempDir } from '../helpers/temp-dir.js'
 const DISTRIBUTION = 'sdk1jv65s3grqf6v6jl3dp4t6c9t9rk99cd8jkgtw2'
 type Event = { type: string; attributes: { key: string; value: string }[] }
 const attrs = (e: Event) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value]))
+/** A decimal coin amount (`12.500000000000000000stake`) as its integer scaled by 10^18. */
+const scaled = (amount: string): bigint => {
+  const [whole, frac = ''] = amount.replace(/stake$/, '').split('.')
+  return BigInt(whole!) * 10n ** 18n + BigInt(frac.padEnd(18, '0'))
+}
 
 describe('x/distribution on a devnet of 4 validators', () => {
   let home: DevnetHome
@@ -108,6 +113,17 @@ describe('x/distribution on a devnet of 4 validators', () => {
       Number.parseFloat(rewards.find((a) => a.validator === op)!.amount!.replace(/stake$/, ''))
     expect(amount(operators[0]!) / amount(operators[3]!)).toBeCloseTo(4, 1)
     expect(events.filter((e) => e.type === 'commission')).toHaveLength(4)
+    // The community pool gets the tax (2%) of what moved, plus dust below 10^-17: the validators'
+    // shares add up to the other 98%, truncated.
+    const moved = events
+      .filter((e) => e.type === 'transfer')
+      .map(attrs)
+      .find((a) => a.recipient === DISTRIBUTION)!
+    const total = BigInt(moved.amount!.replace(/stake$/, '')) * 10n ** 18n
+    const shares = rewards.reduce((sum, a) => sum + scaled(a.amount!), 0n)
+    const pool = total - shares
+    expect(pool >= (total * 2n) / 100n).toBe(true)
+    expect(pool - (total * 2n) / 100n < 10n).toBe(true)
     expect(await balanceAt(DISTRIBUTION, h)).toBeGreaterThan(await balanceAt(DISTRIBUTION, h - 1))
   })
 
