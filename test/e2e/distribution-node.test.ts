@@ -189,4 +189,17 @@ describe('x/distribution on a devnet of 4 validators', () => {
     await heightAtLeast(node.rpcPort, after + 3)
     expect(node.p.output()).not.toContain('invariant broken')
   })
+
+  it('behavior: --inv-check-period 0 asserts no invariant: the same out-of-band edit is committed', async () => {
+    await node.p.stop()
+    node = await startDevnetNode(home, 'v2', '100ms', ['--inv-check-period', '0'])
+    const reply = await rpcCall(node.rpcPort, 'dev_setBalance', {
+      address: DISTRIBUTION,
+      coins: '999999999999999stake',
+    })
+    expect(reply.error).toBeUndefined()
+    const height = Number(reply.result.height)
+    expect(await balanceAt(DISTRIBUTION, height)).toBe(999999999999999n)
+    await heightAtLeast(node.rpcPort, height + 2)
+  })
 })
