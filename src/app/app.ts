@@ -1,5 +1,5 @@
 import type { ProtoRegistry } from '../codec/proto.js'
-import { ErrLogic } from '../errors.js'
+import { ChainHaltError, ErrLogic } from '../errors.js'
 import { routedMsg, routedQuery } from './handlers.js'
 import type {
   AppModule,
@@ -60,10 +60,15 @@ export class App {
   private readonly migrations = new Map<string, Map<number, Migration>>()
   private readonly upgrades: ReadonlyMap<string, UpgradeDefinition>
 
+  /** Invariants are asserted after the EndBlock of every height divisible by it (0: never). */
+  readonly invCheckPeriod: number
+
   constructor(
     readonly version: AppVersion,
     readonly registry: ProtoRegistry,
+    options: { invCheckPeriod?: number } = {},
   ) {
+    this.invCheckPeriod = options.invCheckPeriod ?? 1
     const modules = new Map<string, AppModule>()
     for (const m of version.modules) {
       if (modules.has(m.name)) throw ErrLogic.wrap(`module ${m.name} registered twice`)
@@ -192,7 +197,26 @@ export class App {
         updates = returned
       }
     }
+    const period = this.invCheckPeriod
+    if (period > 0 && ctx.height % period === 0) await this.assertInvariants(ctx)
     return updates
+  }
+
+  /**
+   * Upstream x/crisis AssertInvariants, after the EndBlock of every `invCheckPeriod`-th height
+   * (every block by default): a broken invariant stops the chain before the block is committed, so
+   * the committed state stays the last good one.
+   */
+  async assertInvariants(ctx: BlockContext): Promise<void> {
+    for (const m of this.modules.values()) {
+      for (const inv of m.invariants ?? []) {
+        const broken = await inv.check(ctx)
+        if (broken !== undefined) {
+          ctx.logger.error({ module: m.name, route: inv.route }, 'invariant broken')
+          throw new ChainHaltError(`invariant broken: ${broken}`, 1)
+        }
+      }
+    }
   }
 
   private readonly hookLists = new Map<BlockHook, AppModule[]>()

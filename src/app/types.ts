@@ -206,6 +206,16 @@ export interface ModuleConfigurator {
 }
 
 /**
+ * A check of a module's state that must hold after every block (upstream sdk.Invariant): it
+ * returns the broken invariant's message (upstream FormatInvariant), or undefined.
+ */
+export interface Invariant {
+  /** Upstream's route (`module-account`, `reference-count` …). */
+  readonly route: string
+  check(ctx: BlockContext): Promise<string | undefined>
+}
+
+/**
  * A module of the app. Every hook is optional; the app runs them in its explicit order lists.
  * A module owns the store named after it (`storeKey`, default `name`).
  */
@@ -227,6 +237,11 @@ export interface AppModule {
   // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
   endBlock?(ctx: BlockContext): Promise<void | readonly ValidatorUpdate[]>
   registerServices?(cfg: ModuleConfigurator): void
+  /**
+   * The module's invariants (upstream RegisterInvariants): the app asserts every one after each
+   * block's EndBlock and refuses to commit a block that breaks one.
+   */
+  readonly invariants?: readonly Invariant[]
   /** Called once the module manager holds every module (x/upgrade reaches handlers through it). */
   attach?(host: ModuleHost): void
 }

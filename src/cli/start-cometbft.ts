@@ -67,6 +67,7 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
     runtime: useRuntimeOptions(home, logger),
+    ...(flags.invCheckPeriod !== undefined ? { invCheckPeriod: flags.invCheckPeriod } : {}),
     consensus: 'cometbft',
   })
   const guard = await upgradeDueWithoutHandler(node, home, flags.unsafeSkipUpgrades ?? [], logger)

@@ -23,6 +23,8 @@ export interface StartFlags {
   pruningKeepRecent?: number
   pruningInterval?: number
   minRetainBlocks?: number
+  /** `--inv-check-period`: assert the modules' invariants every n blocks (0 never; default 1). */
+  invCheckPeriod?: number
   minimumGasPrices?: string
   unsafeSkipUpgrades?: number[]
   upgradePlugin?: string[]
@@ -111,6 +113,11 @@ export function addStartFlags(cmd: Command): Command {
     .option(
       '--min-retain-blocks <n>',
       'keep at least the last n blocks in the block store (min-retain-blocks)',
+      uintArg,
+    )
+    .option(
+      '--inv-check-period <n>',
+      'assert the registered invariants every n blocks; 0 never (default 1: every block)',
       uintArg,
     )
     .option(

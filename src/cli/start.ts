@@ -105,6 +105,7 @@ export async function runNode(
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
     runtime: useRuntimeOptions(home, logger),
+    ...(flags.invCheckPeriod !== undefined ? { invCheckPeriod: flags.invCheckPeriod } : {}),
   })
   // The home belongs to this app version once it has committed a block (a binary refused at its
   // first block, e.g. one updated too early, leaves the home as it was).

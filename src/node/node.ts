@@ -63,6 +63,8 @@ export interface NodeOptions {
   runtime?: RuntimeOptions
   /** Who makes the blocks (default the simulated producer; `cometbft`: `serveUnderCometbft`). */
   consensus?: 'simulated' | 'cometbft'
+  /** `--inv-check-period`: the invariants are asserted every n blocks (0 never; default 1). */
+  invCheckPeriod?: number
 }
 
 /** A node: store, app, block producer and servers, wired together. */
@@ -138,7 +140,9 @@ export class Node {
       consensusParams: home.genesis.json.consensus.params,
       upgrade: { skipHeights, upgradeInfoPath: home.paths.upgradeInfo },
     })
-    const app = new App(withPlugins(version, plugins), registry)
+    const app = new App(withPlugins(version, plugins), registry, {
+      invCheckPeriod: options.invCheckPeriod ?? 1,
+    })
     const upgradeInfo = await upgradeInfoOf(home)
     checkModuleGenesis(app, home)
     const pruning = pruningOf(home)

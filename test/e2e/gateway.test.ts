@@ -215,6 +215,7 @@ describe('REST gateway of a running sdkd', () => {
       { name: 'auth', version: '5' },
       { name: 'bank', version: '4' },
       { name: 'consensus', version: '1' },
+      { name: 'distribution', version: '3' },
       { name: 'evidence', version: '1' },
       { name: 'genutil', version: '1' },
       { name: 'gov', version: '5' },

@@ -52,6 +52,7 @@ const DEVNET_BALANCES = {
 const V1_MODULES = {
   auth: 5,
   bank: 4,
+  distribution: 3,
   staking: 5,
   slashing: 4,
   gov: 5,
@@ -65,6 +66,7 @@ const V1_MODULES = {
 const V2_MODULES = {
   auth: 5,
   bank: 4,
+  distribution: 3,
   staking: 5,
   slashing: 4,
   gov: 5,

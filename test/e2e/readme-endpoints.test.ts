@@ -504,7 +504,9 @@ describe('RPC: broadcast_tx_async, check_tx, block_results, abci_info, status', 
       },
     })
     // The block's BeginBlock events: x/mint's provision to the fee collector (bank's events, then
-    // `mint`); nothing else happens outside the txs in this block.
+    // `mint`), then x/distribution's move of the fee collector's coins to its account and its
+    // allocation to the one validator (`commission`, `rewards`); nothing else happens outside the
+    // txs in this block.
     expect(r.finalize_block_events.map((e: { type: string }) => e.type)).toEqual([
       'coin_received',
       'coinbase',
@@ -513,6 +515,12 @@ describe('RPC: broadcast_tx_async, check_tx, block_results, abci_info, status', 
       'transfer',
       'message',
       'mint',
+      'coin_spent',
+      'coin_received',
+      'transfer',
+      'message',
+      'commission',
+      'rewards',
     ])
     expect(r.txs_results).toHaveLength(2)
     const [ok, failed] = r.txs_results

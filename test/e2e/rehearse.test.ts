@@ -346,7 +346,7 @@ describe('sdkd rehearse', () => {
           blockHCommitted: false,
           migrationsRan: true,
           handlerReturned:
-            'auth 5, bank 4, consensus 1, evidence 1, genutil 1, gov 5, mint 2, params 1, slashing 4, staking 5, upgrade 2',
+            'auth 5, bank 4, consensus 1, distribution 3, evidence 1, genutil 1, gov 5, mint 2, params 1, slashing 4, staking 5, upgrade 2',
         },
         second: { applyingLines: 1, errors: [] },
       },

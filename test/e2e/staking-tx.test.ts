@@ -134,10 +134,12 @@ describe('sdkd tx staking', () => {
 
   it('behavior: redelegate, edit-validator and cancel-unbond through the CLI', async () => {
     const bobOperator = addressToBech32(bech32ToAddress(devnet.accounts.bob!.address), 'sdkvaloper')
+    // A change of an existing delegation withdraws its rewards first (x/distribution's hook):
+    // more reads and writes than the default 200000 gas pays for, as on simd.
     const red = await txOk(
       devnet,
       node,
-      ['staking', 'redelegate', operator, bobOperator, '1000000stake'],
+      ['staking', 'redelegate', operator, bobOperator, '1000000stake', '--gas', '400000'],
       'alice',
     )
     expect(event(red, 'redelegate')).toMatchObject({
@@ -157,13 +159,21 @@ describe('sdkd tx staking', () => {
     const unbond = await txOk(
       devnet,
       node,
-      ['staking', 'unbond', bobOperator, '500000stake'],
+      ['staking', 'unbond', bobOperator, '500000stake', '--gas', '400000'],
       'alice',
     )
     const cancel = await txOk(
       devnet,
       node,
-      ['staking', 'cancel-unbond', bobOperator, '500000stake', String(unbond.height)],
+      [
+        'staking',
+        'cancel-unbond',
+        bobOperator,
+        '500000stake',
+        String(unbond.height),
+        '--gas',
+        '400000',
+      ],
       'alice',
     )
     expect(event(cancel, 'cancel_unbonding_delegation')).toMatchObject({

@@ -10,11 +10,15 @@ import { messageToJson } from '../../src/codec/json-writer.js'
 import { type ProtoMessage, protoRegistry } from '../../src/codec/proto.js'
 import { ChainError } from '../../src/errors.js'
 import { createLogger } from '../../src/logger.js'
+import { AuthKeeper } from '../../src/modules/auth/keeper.js'
+import { BankKeeper } from '../../src/modules/bank/keeper.js'
 import { defaultGovGenesis } from '../../src/modules/gov/genesis.js'
+import { StakingKeeper } from '../../src/modules/staking/keeper.js'
 import type { StoreBackend } from '../../src/store/backend.js'
 import { createMemoryBackend } from '../../src/store/memory-backend.js'
 import type { StateReader } from '../../src/store/types.js'
 import { VersionedStore } from '../../src/store/versioned-store.js'
+import { createDistribution } from '../../src/versions/distribution.js'
 import { createV1 } from '../../src/versions/v1.js'
 
 /**
@@ -316,4 +320,17 @@ export function govChainPerTest(): {
       return current
     },
   }
+}
+
+/**
+ * A staking keeper over the test chain's store with x/distribution's hooks, as the app registers
+ * them: a slash made through it keeps the distribution records (and so the invariants the app
+ * asserts after each block) consistent.
+ */
+export function stakingKeeperWithHooks(): StakingKeeper {
+  const auth = new AuthKeeper({ registry })
+  const bank = new BankKeeper({ registry, accounts: auth })
+  const staking = new StakingKeeper({ registry, bank })
+  createDistribution(registry, auth, bank, staking)
+  return staking
 }

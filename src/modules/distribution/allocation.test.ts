@@ -86,6 +86,21 @@ describe('AllocateTokens (upstream allocation_test.go)', () => {
     expect(sum).toBeGreaterThan(0n)
   })
 
+  test('a signer x/staking does not know (no gentx chain): its share stays for the community pool', async () => {
+    const c = await chains.create(
+      genesisWith({
+        balances: {},
+        fees: 100n,
+        validators: [{ op: 1, tokens: 10n * POWER, delegations: { 1: 10n * POWER } }],
+      }),
+    )
+    const { k } = keepers()
+    await c.inBlock((ctx) => allocateTokens(k, ctx, 20n, [vote(1, 10n), vote(8, 10n)]))
+    const state = c.view()
+    expect(await k.outstandingRewards(state, op(1))).toEqual(stake(dec(49n)))
+    expect(await k.communityPool(state)).toEqual(stake(dec(51n)))
+  })
+
   test('no power in the last commit: everything to the community pool', async () => {
     const c = await chains.create(genesisWith({ balances: {}, fees: 7n }))
     const { k } = keepers()

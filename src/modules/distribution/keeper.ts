@@ -32,7 +32,7 @@ export class DistributionKeeper extends DistributionRecords {
     if (!val) return undefined
     const del = await this.staking.delegation(state, delegator, operator)
     if (!del) return undefined
-    const scratch = Object.assign(scratchState(state), { height: Number(heightOf(state)) })
+    const scratch = scratchState(state)
     const ending = await incrementValidatorPeriod(this, scratch, operator, val)
     return calculateDelegationRewards(
       this,

@@ -7,6 +7,7 @@ import {
   initDistributionGenesis,
   parseDistributionGenesis,
 } from './genesis.js'
+import { distributionInvariants } from './invariants.js'
 import type { DistributionKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerDistributionMsgs } from './msg-server.js'
@@ -29,6 +30,7 @@ export function createDistributionModule({
   return {
     name: MODULE_NAME,
     consensusVersion: 3,
+    invariants: distributionInvariants(keeper),
     defaultGenesis: () => defaultDistributionGenesis(),
     registerServices: (cfg) => {
       registerDistributionMsgs(cfg, keeper)

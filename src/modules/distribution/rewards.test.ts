@@ -6,6 +6,7 @@ import {
   govChainPerTest,
   valoper,
 } from '../../../test/helpers/gov-chain.js'
+import { moduleAddress } from '../../codec/address.js'
 import { decFromString } from '../../codec/dec.js'
 import type { DecCoin } from '../../codec/dec-coins.js'
 import { allocateTokensToValidator } from './allocation.js'
@@ -52,8 +53,13 @@ async function rewardsOf({ c, k, staking }: Setup, d: number): Promise<DecCoin[]
   return value
 }
 
-async function allocate({ c, k, staking }: Setup, amount: bigint): Promise<void> {
+/**
+ * Allocates `amount` to the validator, the coins credited to the distribution account first (as
+ * upstream's tests fund it), so the module-account invariant holds.
+ */
+async function allocate({ c, k, staking, bank }: Setup, amount: bigint): Promise<void> {
   await c.inBlock(async (ctx) => {
+    await bank.addCoins(ctx.state, moduleAddress('distribution'), [{ denom: 'stake', amount }])
     const val = (await staking.validator(ctx.state, op(1)))!
     await allocateTokensToValidator(k, ctx, val, stake(dec(amount)))
   })
@@ -185,5 +191,35 @@ describe('withdrawals (upstream TestWithdrawDelegationRewardsBasic and the msg s
       validator_address: valoper(1),
     })
     expect(eventOf(none.events, 'withdraw_commission')).toEqual({ amount: '' })
+  })
+})
+
+describe('the read API queries use', () => {
+  test('delegationRewards closes the period in a throw-away view: the same answer twice, the store untouched', async () => {
+    const s = await setUp(100n * POWER, { [account(2)]: 100n * POWER })
+    await delegate(s.c, 2, 100n * POWER)
+    await allocate(s, 20n)
+    const view = s.c.view()
+    const before = await s.k.currentRewards(view, op(1))
+    // Half of 20 is commission; the two equal delegations share the other 10.
+    expect(await s.k.delegationRewards(view, op(1), acc(2))).toEqual(stake(dec(5n)))
+    expect(await s.k.delegationRewards(view, op(1), acc(2))).toEqual(stake(dec(5n)))
+    expect(await s.k.currentRewards(view, op(1))).toEqual(before)
+    expect(await s.k.delegationRewards(view, op(1), acc(7))).toBeUndefined()
+    expect(await s.k.delegationRewards(view, op(9), acc(2))).toBeUndefined()
+    expect(await s.k.delegatorValidators(view, acc(2))).toEqual([op(1)])
+    expect(await s.k.withdrawAddress(view, acc(2))).toEqual(acc(2))
+  })
+
+  test('slashEvents lists the slashes in key order', async () => {
+    const s = await setUp()
+    await slash(s, 100n)
+    await slash(s, 50n)
+    const events = []
+    for await (const e of s.k.slashEvents(s.c.view(), op(1))) events.push(e)
+    expect(events).toEqual([
+      { height: 1n, period: 2n, validatorPeriod: 2n, fraction: HALF },
+      { height: 2n, period: 3n, validatorPeriod: 3n, fraction: HALF },
+    ])
   })
 })

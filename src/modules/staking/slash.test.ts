@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { govChainPerTest, registry, valoper } from '../../../test/helpers/gov-chain.js'
+import {
+  govChainPerTest,
+  stakingKeeperWithHooks,
+  valoper,
+} from '../../../test/helpers/gov-chain.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import { decFromString } from '../../codec/dec.js'
-import { AuthKeeper } from '../auth/keeper.js'
-import { BankKeeper } from '../bank/keeper.js'
-import { StakingKeeper } from './keeper.js'
 import { ALICE, coin, createMsg, M, pool, run, start, V9, validator } from './msgs.case.js'
 import { consAddrOfKey } from './validators.js'
 
@@ -26,8 +27,7 @@ describe('Keeper.Slash, Jail, Unjail (what x/slashing calls)', () => {
       validator_address: V9,
       amount: coin(4n * M),
     })
-    const auth = new AuthKeeper({ registry })
-    const k = new StakingKeeper({ registry, bank: new BankKeeper({ registry, accounts: auth }) })
+    const k = stakingKeeperWithHooks()
     const cons = consAddrOfKey(new Uint8Array(32).fill(9))
     // Power 20 at the infraction, factor 0.1: 2 stake nominal; 0.4 comes from the unbonding entry.
     const { value: burned, events } = await c.inBlock((ctx) =>
@@ -67,8 +67,7 @@ describe('Keeper.Slash, Jail, Unjail (what x/slashing calls)', () => {
       validator_dst_address: valoper(20),
       amount: coin(2n * M),
     })
-    const auth = new AuthKeeper({ registry })
-    const k = new StakingKeeper({ registry, bank: new BankKeeper({ registry, accounts: auth }) })
+    const k = stakingKeeperWithHooks()
     const cons = consAddrOfKey(new Uint8Array(32).fill(9))
     // Power 15 at the infraction, factor 0.1: 1.5 stake nominal, 0.2 of it from the redelegation.
     const { value: burned } = await c.inBlock((ctx) =>

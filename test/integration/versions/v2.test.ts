@@ -25,6 +25,7 @@ import {
 const V1_MODULE_VERSIONS = {
   auth: 5,
   bank: 4,
+  distribution: 3,
   staking: 5,
   slashing: 4,
   gov: 5,

@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'vitest'
+import { govChainPerTest } from '../../../test/helpers/gov-chain.js'
+import { moduleAddress } from '../../codec/address.js'
+import { ChainHaltError } from '../../errors.js'
+import { DISTRIBUTION, genesisWith, keepers, op, POWER } from './distribution.case.js'
+
+// The app asserts x/distribution's invariants after every block's EndBlock: a block that breaks
+// one is refused (nothing of it is committed).
+
+const chains = govChainPerTest()
+
+async function chain() {
+  return chains.create(
+    genesisWith({
+      balances: {},
+      fees: 100n,
+      rates: { 1: '0.1' },
+      validators: [{ op: 1, tokens: 10n * POWER, delegations: { 1: 10n * POWER } }],
+    }),
+  )
+}
+
+describe('distribution invariants', () => {
+  test('a block that leaves the distribution account short of its holdings is refused; the committed state stays', async () => {
+    const c = await chain()
+    await c.block()
+    const { bank } = keepers()
+    const height = c.height
+    const err = await c
+      .inBlock(async (ctx) => {
+        // Out of band: coins appear in the distribution account that no record accounts for.
+        bank.setBalance(ctx.state, moduleAddress('distribution'), { denom: 'stake', amount: 5n })
+      })
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ChainHaltError)
+    expect((err as ChainHaltError).message).toBe(
+      'invariant broken: distribution: ModuleAccount coins invariant\n' +
+        '\texpected ModuleAccount coins:     \n' +
+        '\tdistribution ModuleAccount coins: 5stake\n',
+    )
+    expect(c.height).toBe(height)
+    expect(await c.balance(DISTRIBUTION)).toBe('0')
+  })
+
+  test('a reference count out of step with the delegations is refused', async () => {
+    const c = await chain()
+    const { k } = keepers()
+    const err = await c
+      .inBlock(async (ctx) => {
+        // A period record nothing refers to.
+        k.setHistoricalRewards(ctx.state, op(1), 7n, { ratio: [], referenceCount: 1 })
+      })
+      .catch((e: unknown) => e)
+    expect((err as Error).message).toBe(
+      'invariant broken: distribution: reference count invariant\n' +
+        'expected historical reference count: 2 = 1 validators + 1 delegations + 0 slashes\n' +
+        'actual historical reference count: 3\n',
+    )
+  })
+
+  test('negative outstanding rewards are refused', async () => {
+    const c = await chain()
+    const { k } = keepers()
+    const err = await c
+      .inBlock(async (ctx) => {
+        k.setOutstandingRewards(ctx.state, op(1), [{ denom: 'stake', amount: -1n }])
+      })
+      .catch((e: unknown) => e)
+    expect((err as Error).message).toMatch(
+      /^invariant broken: distribution: nonnegative outstanding invariant\nfound 1 validator\(s\) with negative outstanding rewards/,
+    )
+  })
+
+  test('rewards recorded beyond what the account holds cannot be withdrawn: refused', async () => {
+    const c = await chain()
+    const { k } = keepers()
+    const err = await c
+      .inBlock(async (ctx) => {
+        // Outstanding and current rewards grow with no coins behind them.
+        k.setOutstandingRewards(ctx.state, op(1), [{ denom: 'stake', amount: 10n ** 24n }])
+        k.setCurrentRewards(ctx.state, op(1), {
+          rewards: [{ denom: 'stake', amount: 10n ** 24n }],
+          period: 2n,
+        })
+      })
+      .catch((e: unknown) => e)
+    expect((err as Error).message).toMatch(/^invariant broken: distribution: /)
+  })
+})

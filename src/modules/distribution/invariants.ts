@@ -1,0 +1,133 @@
+import type { BlockContext, Invariant } from '../../app/types.js'
+import { EventManager } from '../../block/events.js'
+import { coinsToString } from '../../codec/coins.js'
+import {
+  type DecCoin,
+  decCoinsAdd,
+  decCoinsEqual,
+  decCoinsFromCoins,
+  decCoinsIsAnyNegative,
+  decCoinsToString,
+  decCoinsTruncateDecimal,
+} from '../../codec/dec-coins.js'
+import type { DistributionKeeper } from './keeper.js'
+import { MODULE_NAME } from './keys.js'
+import { initializeDelegation } from './periods.js'
+import { withdrawDelegationRewards, withdrawValidatorCommission } from './withdraw.js'
+
+// x/distribution's invariants (upstream x/distribution/keeper/invariants.go), with upstream's
+// routes and texts. The app asserts them after every block's EndBlock (see App.endBlock).
+
+/** Upstream sdk.FormatInvariant. */
+function format(name: string, message: string): string {
+  return `${MODULE_NAME}: ${name} invariant\n${message}\n`
+}
+
+/** Upstream NonNegativeOutstandingInvariant: no validator's outstanding rewards are negative. */
+async function nonNegativeOutstanding(k: DistributionKeeper, ctx: BlockContext) {
+  const store = ctx.state.store(MODULE_NAME)
+  let count = 0
+  let last: DecCoin[] = []
+  for await (const [operator] of k.c.outstanding.iterate(store)) {
+    const rewards = await k.outstandingRewards(ctx.state, operator)
+    if (decCoinsIsAnyNegative(rewards)) {
+      count++
+      last = rewards
+    }
+  }
+  if (count === 0) return undefined
+  return format(
+    'nonnegative outstanding',
+    `found ${count} validator(s) with negative outstanding rewards\n${decCoinsToString(last)}`,
+  )
+}
+
+/**
+ * Upstream CanWithdrawInvariant: in a branch that is thrown away, every commission and every
+ * delegation's rewards are withdrawn; nothing outstanding may go negative.
+ */
+async function canWithdraw(k: DistributionKeeper, ctx: BlockContext) {
+  const scratch: BlockContext = { ...ctx, state: ctx.state.branch(), events: new EventManager() }
+  const byValidator = new Map<string, Uint8Array[]>()
+  for await (const [delegator, operator] of k.staking.delegations(scratch.state)) {
+    const key = Buffer.from(operator).toString('hex')
+    byValidator.set(key, [...(byValidator.get(key) ?? []), delegator])
+  }
+  let remaining: DecCoin[] = []
+  try {
+    for await (const [operator] of k.staking.validators(scratch.state)) {
+      try {
+        await withdrawValidatorCommission(k, scratch, operator)
+      } catch {
+        // Upstream ignores this error (no commission to withdraw).
+      }
+      for (const delegator of byValidator.get(Buffer.from(operator).toString('hex')) ?? []) {
+        const val = (await k.staking.validator(scratch.state, operator))!
+        const del = (await k.staking.delegation(scratch.state, delegator, operator))!
+        await withdrawDelegationRewards(k, scratch, val, del, delegator)
+        await initializeDelegation(k, scratch.state, BigInt(ctx.height), operator, delegator)
+      }
+      remaining = await k.outstandingRewards(scratch.state, operator)
+      if (remaining.length > 0 && remaining[0]!.amount < 0n) break
+    }
+  } catch (err) {
+    return format('can withdraw', `withdrawing failed: ${(err as Error).message}`)
+  }
+  if (remaining.length > 0 && remaining[0]!.amount < 0n) {
+    return format('can withdraw', `remaining coins: ${decCoinsToString(remaining)}`)
+  }
+  return undefined
+}
+
+/**
+ * Upstream ReferenceCountInvariant: the historical records are referenced once per validator,
+ * delegation and slash event.
+ */
+async function referenceCount(k: DistributionKeeper, ctx: BlockContext) {
+  const store = ctx.state.store(MODULE_NAME)
+  let validators = 0
+  for await (const _ of k.staking.validators(ctx.state)) validators++
+  let delegations = 0
+  for await (const _ of k.staking.delegations(ctx.state)) delegations++
+  let slashes = 0
+  for await (const _ of k.c.slashEvents.iterate(store)) slashes++
+  const expected = validators + delegations + slashes
+  let count = 0
+  for await (const [, h] of k.c.historical.iterate(store)) count += h.reference_count
+  if (count === expected) return undefined
+  return format(
+    'reference count',
+    `expected historical reference count: ${expected} = ${validators} validators + ${delegations} delegations + ${slashes} slashes\n` +
+      `actual historical reference count: ${count}`,
+  )
+}
+
+/**
+ * Upstream ModuleAccountInvariant: the distribution account holds the whole coins of the
+ * community pool plus every validator's outstanding rewards.
+ */
+async function moduleAccount(k: DistributionKeeper, ctx: BlockContext) {
+  const store = ctx.state.store(MODULE_NAME)
+  let expected = await k.communityPool(ctx.state)
+  for await (const [operator] of k.c.outstanding.iterate(store)) {
+    expected = decCoinsAdd(expected, await k.outstandingRewards(ctx.state, operator))
+  }
+  const [expectedInt] = decCoinsTruncateDecimal(expected)
+  const balances = await k.bank.balances(ctx.state, k.bank.moduleAddress(MODULE_NAME))
+  if (decCoinsEqual(decCoinsFromCoins(balances), decCoinsFromCoins(expectedInt))) return undefined
+  return format(
+    'ModuleAccount coins',
+    `\texpected ModuleAccount coins:     ${coinsToString(expectedInt)}\n` +
+      `\tdistribution ModuleAccount coins: ${coinsToString(balances)}`,
+  )
+}
+
+/** x/distribution's four invariants, by upstream route. */
+export function distributionInvariants(k: DistributionKeeper): Invariant[] {
+  return [
+    { route: 'nonnegative-outstanding', check: (ctx) => nonNegativeOutstanding(k, ctx) },
+    { route: 'can-withdraw', check: (ctx) => canWithdraw(k, ctx) },
+    { route: 'reference-count', check: (ctx) => referenceCount(k, ctx) },
+    { route: 'module-account', check: (ctx) => moduleAccount(k, ctx) },
+  ]
+}
