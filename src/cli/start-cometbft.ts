@@ -21,7 +21,7 @@ import { CliError } from './errors.js'
 import { recordLastRun } from './home-version.js'
 import { useRuntimeOptions } from './runtime-options.js'
 import type { GlobalFlags, StartFlags } from './start-flags.js'
-import { prepareStart } from './start-prepare.js'
+import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
 
 /**
  * The listeners sdkd itself opens under CometBFT: REST and gRPC (the RPC and p2p ports are
@@ -55,7 +55,7 @@ function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedLi
  * supervisor restarts both together), 2 when this binary cannot apply an upgrade already due.
  */
 export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<number> {
-  const { home, appVersion, logger } = await prepareStart(g, flags, cometListeners)
+  const { home, appVersion, logger, record } = await prepareStart(g, flags, cometListeners)
   const bin = findCometbft(flags.cometbftBin, process.env)
   if (home.app.dev.enable) {
     home.app.dev.enable = false
@@ -67,7 +67,7 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
     runtime: useRuntimeOptions(home, logger),
-    ...(flags.invCheckPeriod !== undefined ? { invCheckPeriod: flags.invCheckPeriod } : {}),
+    invCheckPeriod: invCheckPeriodOf(flags, record.devnet === true),
     consensus: 'cometbft',
   })
   const guard = await upgradeDueWithoutHandler(node, home, flags.unsafeSkipUpgrades ?? [], logger)

@@ -23,7 +23,7 @@ export interface StartFlags {
   pruningKeepRecent?: number
   pruningInterval?: number
   minRetainBlocks?: number
-  /** `--inv-check-period`: assert the modules' invariants every n blocks (0 never; default 1). */
+  /** `--inv-check-period`: assert the modules' invariants every n blocks (0 never; default 1 on a devnet home, else 0). */
   invCheckPeriod?: number
   minimumGasPrices?: string
   unsafeSkipUpgrades?: number[]
@@ -117,7 +117,7 @@ export function addStartFlags(cmd: Command): Command {
     )
     .option(
       '--inv-check-period <n>',
-      'assert the registered invariants every n blocks; 0 never (default 1: every block)',
+      'assert the registered invariants every n blocks; 0 never (default: every block on a devnet home, else never)',
       uintArg,
     )
     .option(

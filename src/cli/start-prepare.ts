@@ -69,3 +69,12 @@ export async function prepareStart(
   const logger = loggerFor(g, home)
   return { home, restored, record, order, appVersion, logger }
 }
+
+/**
+ * How often the invariants are asserted: `--inv-check-period` if given; else every block on a
+ * devnet home (a broken invariant is a bug to catch where chains are made and tested), and never
+ * elsewhere, upstream's default (the `can-withdraw` check reads every delegation).
+ */
+export function invCheckPeriodOf(flags: StartFlags, devnet: boolean): number {
+  return flags.invCheckPeriod ?? (devnet ? 1 : 0)
+}

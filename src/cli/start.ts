@@ -15,7 +15,7 @@ import {
   type GlobalFlags,
   type StartFlags,
 } from './start-flags.js'
-import { prepareStart } from './start-prepare.js'
+import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
 
 /**
  * The addresses the node will listen on, validated before anything binds: a bad one is an error
@@ -105,7 +105,7 @@ export async function runNode(
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
     runtime: useRuntimeOptions(home, logger),
-    ...(flags.invCheckPeriod !== undefined ? { invCheckPeriod: flags.invCheckPeriod } : {}),
+    invCheckPeriod: invCheckPeriodOf(flags, hooks.devnet === true || record.devnet === true),
   })
   // The home belongs to this app version once it has committed a block (a binary refused at its
   // first block, e.g. one updated too early, leaves the home as it was).

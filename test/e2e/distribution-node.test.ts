@@ -8,7 +8,14 @@ import {
   startDevnetNode,
   tx,
 } from '../helpers/devnet.js'
-import { getJson, heightAtLeast, rpcCall, runSdkd } from '../helpers/sdkd.js'
+import {
+  getJson,
+  heightAtLeast,
+  LOOPBACK_PORTS,
+  rpcCall,
+  runSdkd,
+  startSdkd,
+} from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -201,5 +208,34 @@ describe('x/distribution on a devnet of 4 validators', () => {
     const height = Number(reply.result.height)
     expect(await balanceAt(DISTRIBUTION, height)).toBe(999999999999999n)
     await heightAtLeast(node.rpcPort, height + 2)
+  })
+
+  it('behavior: a home that is not a devnet asserts no invariant unless asked, as upstream', async () => {
+    await node.p.stop()
+    // The same home, no longer marked as a devnet's; its dev API is asked for explicitly.
+    const record = join(home.dir, 'config/sdkd.toml')
+    await writeFile(record, (await readFile(record, 'utf8')).replace(/^devnet = true\n/m, ''))
+    node = await startDevnetNode(home, 'v2', '100ms', ['--dev.enable'])
+    const reply = await rpcCall(node.rpcPort, 'dev_setBalance', {
+      address: DISTRIBUTION,
+      coins: '999999999999998stake',
+    })
+    expect(reply.error).toBeUndefined()
+    await heightAtLeast(node.rpcPort, Number(reply.result.height) + 2)
+    await node.p.stop()
+    // Asked for, the check finds the committed state broken at the next block, and stops there.
+    const checked = startSdkd([
+      '--home',
+      home.dir,
+      'start',
+      ...LOOPBACK_PORTS,
+      '--grpc.enable=false',
+      '--inv-check-period',
+      '1',
+    ])
+    expect((await checked.exited).code).toBe(1)
+    expect(checked.output()).toContain(
+      'invariant broken: distribution: ModuleAccount coins invariant',
+    )
   })
 })
