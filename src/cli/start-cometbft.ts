@@ -68,6 +68,7 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
     runtime: useRuntimeOptions(home, logger),
     invCheckPeriod: invCheckPeriodOf(flags, record.devnet === true),
+    checkStores: true,
     consensus: 'cometbft',
   })
   const guard = await upgradeDueWithoutHandler(node, home, flags.unsafeSkipUpgrades ?? [], logger)

@@ -106,6 +106,7 @@ export async function runNode(
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
     runtime: useRuntimeOptions(home, logger),
     invCheckPeriod: invCheckPeriodOf(flags, hooks.devnet === true || record.devnet === true),
+    checkStores: true,
   })
   // The home belongs to this app version once it has committed a block (a binary refused at its
   // first block, e.g. one updated too early, leaves the home as it was).

@@ -65,6 +65,11 @@ export interface NodeOptions {
   consensus?: 'simulated' | 'cometbft'
   /** `--inv-check-period`: the invariants are asserted every n blocks (0 never; default 1). */
   invCheckPeriod?: number
+  /**
+   * Refuse a chain whose state lacks a store the app version owns (a home an older sdkd made);
+   * `sdkd start` asks for it. Tests that run a real home with test-only modules do not.
+   */
+  checkStores?: boolean
 }
 
 /** A node: store, app, block producer and servers, wired together. */
@@ -157,6 +162,7 @@ export class Node {
       skipHeights,
       ...(options.backend ? { backend: options.backend } : {}),
       ...(options.consensus ? { consensus: options.consensus } : {}),
+      ...(options.checkStores ? { checkStores: true } : {}),
     })
     return new Node(options, app, registry, chain)
   }

@@ -41,6 +41,8 @@ export interface OpenChainOptions {
    * commits genesis (with the first block) and whose validators sign.
    */
   consensus?: 'simulated' | 'cometbft'
+  /** Refuse a chain whose state lacks a store the app version owns (`checkStoresOfData`). */
+  checkStores?: boolean
 }
 
 /** The chain of a node: its database, stores, block source, tx pipeline and block producer. */
@@ -96,7 +98,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       upgrade: (name) => app.upgrade(name),
     })
     checkStoresOfData(
-      store.latestHeight < 0
+      !o.checkStores || store.latestHeight < 1
         ? undefined
         : { height: store.latestHeight, names: store.view(store.latestHeight).storeNames() },
       app.name,

@@ -75,6 +75,7 @@ const V2_MODULE_VERSIONS = [
   { name: 'bank', version: '4' },
   { name: 'consensus', version: '1' },
   { name: 'crisis', version: '2' },
+  { name: 'distribution', version: '3' },
   { name: 'evidence', version: '1' },
   { name: 'genutil', version: '1' },
   { name: 'gov', version: '5' },

@@ -81,7 +81,9 @@ async function signOffline(
   const authInfoBytes = makeAuthInfoBytes(
     [{ pubkey, sequence: account.sequence }],
     [],
-    200_000,
+    // Gas as upstream: two proposals in one tx take more than 200,000 (each byte of a stored
+    // proposal costs 90 on top of its store accesses).
+    600_000,
     undefined,
     undefined,
   )

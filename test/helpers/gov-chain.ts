@@ -139,10 +139,14 @@ export class GovChain {
     return registry.packAny(typeUrl, value).value
   }
 
-  static async create(appState: Record<string, unknown>): Promise<GovChain> {
+  /** `invCheckPeriod` as the node's flag (default 1: the invariants after every block). */
+  static async create(
+    appState: Record<string, unknown>,
+    options: { invCheckPeriod?: number } = {},
+  ): Promise<GovChain> {
     const backend = createMemoryBackend()
     const store = await VersionedStore.open({ backend })
-    const app = new App(createV1({ registry }), registry)
+    const app = new App(createV1({ registry }), registry, options)
     const chain = new GovChain(store, backend, app, () => backend.close())
     const branch = store.branch()
     await branch.upgradeStores({ added: app.storeNames() })
@@ -303,7 +307,10 @@ export function eventOf(
  * `current` is the test's chain, if it made one.
  */
 export function govChainPerTest(): {
-  create(appState: Record<string, unknown>): Promise<GovChain>
+  create(
+    appState: Record<string, unknown>,
+    options?: { invCheckPeriod?: number },
+  ): Promise<GovChain>
   readonly current: GovChain | undefined
 } {
   let current: GovChain | undefined
@@ -312,8 +319,8 @@ export function govChainPerTest(): {
     current = undefined
   })
   return {
-    async create(appState) {
-      current = await GovChain.create(appState)
+    async create(appState, options) {
+      current = await GovChain.create(appState, options)
       return current
     },
     get current() {

@@ -61,6 +61,8 @@ export interface TestNodeOptions extends TestGenesis {
   logger?: Logger
   /** Where state lives: in memory (default for a new home) or in the home's LevelDB. */
   database?: 'memory' | 'leveldb'
+  /** Refuse state lacking a store of the app version, as `sdkd start` does. */
+  checkStores?: boolean
 }
 
 /** A node made by the fixture; `close` stops it and removes a home the fixture made. */
@@ -118,6 +120,7 @@ export async function createTestNode(options: TestNodeOptions = {}): Promise<Tes
       ...(options.upgrade ? { upgrade: options.upgrade } : {}),
       ...(options.websocketTimings ? { websocketTimings: options.websocketTimings } : {}),
       ...(memory ? { backend: createMemoryBackend() } : {}),
+      ...(options.checkStores ? { checkStores: true } : {}),
     })
     return {
       node,

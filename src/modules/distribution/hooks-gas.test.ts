@@ -32,6 +32,13 @@ import { validatorRemoved } from './withdraw.js'
 
 const chains = govChainPerTest()
 
+/**
+ * These tests call one hook on its own, out of the staking change it belongs to (a validator
+ * removed while its delegation records stay; a validator "created" twice): the records are then
+ * ones a real chain never has, which the invariants rightly refuse. Only the accesses are checked.
+ */
+const NO_INVARIANTS = { invCheckPeriod: 0 }
+
 /** The keepers as the app wires them (bank reads an account's vesting lock before sending). */
 function keepers() {
   const auth = new AuthKeeper({ registry })
@@ -84,6 +91,7 @@ describe('AfterValidatorRemoved', () => {
         rates: { 1: '0.5' },
         validators: [{ op: 1, tokens: 100n * POWER, delegations: { 1: 100n * POWER } }],
       }),
+      NO_INVARIANTS,
     )
     const { k, staking, bank } = keepers()
     const distribution = moduleAddress('distribution')
@@ -204,6 +212,7 @@ describe('AfterValidatorCreated', () => {
         balances: {},
         validators: [{ op: 1, tokens: 100n * POWER, delegations: { 1: 100n * POWER } }],
       }),
+      NO_INVARIANTS,
     )
     const { k } = keepers()
     const validatorKey = concatBytes(Uint8Array.of(0x21, 20), op(1))

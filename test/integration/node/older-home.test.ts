@@ -33,7 +33,8 @@ test('behavior: a home whose state lacks a store the app version owns is refused
     await old.node.producer.produceBlocks(2)
     await old.close()
 
-    const started = createTestNode({ home: home.dir, database: 'leveldb' })
+    // `sdkd start` opens the chain this way.
+    const started = createTestNode({ home: home.dir, database: 'leveldb', checkStores: true })
     await expect(started).rejects.toThrow(
       "data/: the chain's state at height 2 has no mint store, which app version v2 of this sdkd needs: the home was made by an older sdkd. Start the chain over with 'sdkd devnet --reset'",
     )
@@ -41,6 +42,7 @@ test('behavior: a home whose state lacks a store the app version owns is refused
     const again = await createTestNode({
       home: home.dir,
       database: 'leveldb',
+      checkStores: true,
       appVersions: { ...APP_VERSIONS, [DEFAULT_APP_VERSION]: olderBuild },
     })
     try {
