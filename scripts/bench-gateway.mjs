@@ -1,7 +1,7 @@
 // Benchmark: the query layer under load, measured side by side in one run.
 //
 //   npm run bench:gateway [-- --blocks 20000 --seconds 3 --rounds 5 --connections 32]
-//                         [--cases a,b,c,d,e,f] [--cpu-prof [--cpu-prof-dir DIR]] [--pin] [--short]
+//                         [--cases a,b,c,d,e,f,g] [--cpu-prof [--cpu-prof-dir DIR]] [--pin] [--short]
 //
 // A first process mines a history of --blocks blocks on a fresh home (LevelDB, full history; a
 // BeginBlocker moves 1stake from ALICE to BOB at every height, so ALICE's balance has a version at
@@ -14,20 +14,26 @@
 //       by the per-(height, request) response cache after its first answer),
 //   (d) (b) over gRPC,
 //   (e) GET /sdk/upgrade/v1beta1/module_versions at random heights over the whole history,
-//   (f) ALICE's bank balance at random heights over the whole history.
+//   (f) ALICE's bank balance at random heights over the whole history,
+//   (g) a bare node:http server (same process as the node, its own port) answering every request
+//       with the bytes (b) answered once at start-up: status, content-type, the height headers and
+//       body, captured from the gateway; main checks that the two answers match before measuring.
 // Each connection of (e) and (f) asks its own random sequence of heights, new in every round, so
 // most requests miss the response cache (its hit rate is printed). Rounds run the cases back to
 // back; the medians of requests/s and of each round's x/(a) are printed with the error counts, and
 // beside each ratio the serving process's CPU time per request of (a) over that of the case (what
 // the ratio would be with the server's core alone limiting both; less disturbed by other load on
-// the machine). Targets: (b)/(a) >= 0.9, (e)/(a) and (f)/(a) >= 0.5, zero errors (exit 1
-// otherwise; --short, which CI runs, only prints). --cpu-prof writes a V8 CPU profile of the
+// the machine). (b)/(g) is the gateway against the platform's own limit: the same bytes with no
+// framework and no query at all. Targets: (b)/(a) >= 0.9, (b)/(g) >= 0.95, (e)/(a) and (f)/(a)
+// >= 0.5, zero errors (exit 1 otherwise; --short, which CI runs, only prints). --cpu-prof writes a V8 CPU profile of the
 // serving node process (it also serves (a)) and prints where its query-path time goes, by part and
 // by function; --cases narrows the run (with --cpu-prof, `--cases e` profiles one case alone).
 // --pin (needs taskset) runs the serving process on CPU 0 and each load process on CPU 1, as
 // `wrk -t1` on the other core would be: the two never share a core.
 import { fork, spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createServer, get as httpGet } from 'node:http'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,6 +48,7 @@ const arg = (name, fallback) => {
 const SELF = fileURLToPath(import.meta.url)
 const ALICE = 'sdk1qyqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f'
 const BOB = 'sdk1qgpqyqszqgpqyqszqgpqyqszqgpqyqszk7tvpl'
+const CURRENT_PLAN = '/sdk/upgrade/v1beta1/current_plan'
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same heights. */
 function random(seed) {
@@ -107,6 +114,77 @@ async function loadGrpc({ address, path, seconds, connections }) {
   const elapsed = (Date.now() - started) / 1000
   client.close()
   return { rps: requests / elapsed, requests, errors }
+}
+
+// --- the bare node:http server --------------------------------------------------------------------
+
+/** Headers node:http writes itself on every answer; all the others are replayed as captured. */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+])
+
+/** One GET answer of `url` as node:http parsed it: status, raw header pairs, body bytes. */
+function capture(url) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, (res) => {
+      const chunks = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      )
+      res.on('error', reject)
+    }).on('error', reject)
+  })
+}
+
+/**
+ * A bare node:http server answering every request with `answer`'s status, headers (those node:http
+ * does not write itself, names spelled as captured) and body: the least any Node server can do per
+ * request, so (b)/(g) is what the gateway costs over the platform.
+ */
+async function bareNodeHttp(answer) {
+  const headers = []
+  for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+    if (!OWN_HEADERS.has(answer.rawHeaders[i].toLowerCase())) {
+      headers.push(answer.rawHeaders[i], answer.rawHeaders[i + 1])
+    }
+  }
+  // Headers set one by one and the body given to end(), as a plain node:http handler does: Node
+  // then adds Content-Length after Date and Connection, as it does for the gateway (writeHead with
+  // the list would send the body chunked).
+  const server = createServer((_req, res) => {
+    res.statusCode = answer.status
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1])
+    res.end(answer.body)
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address()
+  return {
+    address: `127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+/** The raw bytes of one HTTP/1.1 answer to GET `path` (the server closes the connection). */
+function rawGet(address, path) {
+  const [host, port] = address.split(':')
+  return new Promise((resolve, reject) => {
+    const chunks = []
+    const socket = connect(Number(port), host, () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${address}\r\nConnection: close\r\n\r\n`),
+    )
+    socket.on('data', (c) => chunks.push(c))
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')))
+    socket.on('error', reject)
+  })
 }
 
 // --- node processes ----------------------------------------------------------------------------
@@ -194,6 +272,9 @@ async function serve({ home }) {
   const restartSeconds = (performance.now() - t) / 1000
   const helloApp = new Hono().get('/hello', (c) => c.text('hello'))
   const hello = await listenHttp(helloApp, 'tcp://127.0.0.1:0', 'hello')
+  // (b)'s answer, captured once from the gateway, replayed by a bare node:http server.
+  const answer = await capture(`http://${node.addresses.api}${CURRENT_PLAN}`)
+  const bare = await bareNodeHttp(answer)
   const cache = node.router.cache
   process.on('message', async (msg) => {
     if (msg === 'stats') {
@@ -207,6 +288,7 @@ async function serve({ home }) {
       })
     } else if (msg === 'stop') {
       await hello.close()
+      await bare.close()
       await node.stop()
       process.send({ stopped: true }, () => process.exit(0))
     }
@@ -216,6 +298,7 @@ async function serve({ home }) {
     api: node.addresses.api,
     grpc: node.addresses.grpc,
     hello: hello.address,
+    bare: bare.address,
     oldest: node.store.earliestHeight,
     latest: node.producer.height,
   }
@@ -329,7 +412,7 @@ async function main() {
   const ROUNDS = Number(arg('rounds', 5))
   const CONNECTIONS = Number(arg('connections', 32))
   const PIPELINING = Number(arg('pipelining', 1))
-  const CASES = arg('cases', 'a,b,c,d,e,f').split(',')
+  const CASES = arg('cases', 'a,b,c,d,e,f,g').split(',')
   // --short (CI): a smoke run of the benchmark — figures printed, ratio targets not enforced.
   const SHORT = process.argv.includes('--short')
   const CPU_PROF = process.argv.includes('--cpu-prof')
@@ -379,15 +462,32 @@ async function main() {
       }
     }
     await checkBalance(oldest)
-    const plan = await fetch(`${api}/sdk/upgrade/v1beta1/current_plan`)
+    const plan = await fetch(`${api}${CURRENT_PLAN}`)
     if ((await plan.text()) !== '{"plan":null}') throw new Error('wrong current_plan answer')
+    // (g) must answer the gateway's very bytes: the raw answers of both, apart from the Date line
+    // and the height's value (the bare server replays the height of its capture; blocks go on).
+    const comparable = (raw) =>
+      raw
+        .replace(/^date: .*\r\n/im, '')
+        .replace(/^((?:grpc-metadata-)?x-sdk-block-height): \d+\r\n/gim, '$1: H\r\n')
+    const gatewayRaw = await rawGet(node.api, CURRENT_PLAN)
+    const bareRaw = await rawGet(node.bare, CURRENT_PLAN)
+    if (comparable(bareRaw) !== comparable(gatewayRaw)) {
+      throw new Error(
+        `the bare node:http server's answer differs from the gateway's:\n--- gateway\n${gatewayRaw}\n--- bare node:http\n${bareRaw}`,
+      )
+    }
+    console.log(
+      `(g) answers the gateway's ${Buffer.byteLength(gatewayRaw, 'latin1')} bytes of (b), the same apart from Date and the height's value`,
+    )
 
     const deep = (seed) => ({
       heights: { min: oldest, max: deepest, seed, header: heightHeader, count: 4096 },
     })
     const allJobs = {
       a: () => ({ kind: 'http', url: `http://${node.hello}/hello` }),
-      b: () => ({ kind: 'http', url: `${api}/sdk/upgrade/v1beta1/current_plan` }),
+      b: () => ({ kind: 'http', url: `${api}${CURRENT_PLAN}` }),
+      g: () => ({ kind: 'http', url: `http://${node.bare}${CURRENT_PLAN}` }),
       c: () => ({ kind: 'http', url: balanceUrl, headers: { [heightHeader]: String(oldest) } }),
       d: () => ({
         kind: 'grpc',
@@ -400,6 +500,7 @@ async function main() {
     const labels = {
       a: '(a) bare Hono hello',
       b: '(b) GET current_plan (latest)',
+      g: "(g) bare node:http, (b)'s bytes",
       c: `(c) bank balance at height ${oldest}`,
       d: '(d) gRPC CurrentPlan (latest)',
       e: `(e) module_versions, heights ${oldest}..${deepest}`,
@@ -460,7 +561,7 @@ async function main() {
           : ''
       const cpu = median(results[key].map((r) => r.cpuPerRequest))
       console.log(
-        `${labels[key].padEnd(44)} median ${Math.round(rps[key]).toString().padStart(7)} req/s  ${cpu.toFixed(0).padStart(4)} µs CPU/req  errors ${errors[key]}${key === 'a' || key === 'd' ? '' : rate}`,
+        `${labels[key].padEnd(44)} median ${Math.round(rps[key]).toString().padStart(7)} req/s  ${cpu.toFixed(0).padStart(4)} µs CPU/req  errors ${errors[key]}${'adg'.includes(key) ? '' : rate}`,
       )
     }
     // Each round measures the cases back to back, so a round's ratios share the machine's load at
@@ -481,6 +582,17 @@ async function main() {
           `${k}/a = ${ratio(k).toFixed(2)}${target === undefined ? '' : ` (target >= ${target}: ${ok ? 'ok' : 'MISSED'})`}  [CPU per request a/${k} = ${cpu.toFixed(2)}]`,
         )
       }
+    }
+    // The gateway against the platform's limit: the same bytes from a bare node:http server.
+    if (keys.includes('b') && keys.includes('g')) {
+      const target = 0.95
+      const ratio = median(results.b.map((r, i) => r.rps / results.g[i].rps))
+      const cpu = median(results.b.map((r, i) => results.g[i].cpuPerRequest / r.cpuPerRequest))
+      const ok = ratio >= target
+      if (!ok && !SHORT) failures.push(`b/g below ${target}`)
+      console.log(
+        `b/g = ${ratio.toFixed(2)} REST latest / bare node:http answering the same bytes (target >= ${target}: ${ok ? 'met' : 'NOT met'})  [CPU per request g/b = ${cpu.toFixed(2)}]`,
+      )
     }
     const totalErrors = Object.values(errors).reduce((n, e) => n + e, 0)
     console.log(`errors: ${totalErrors}${totalErrors === 0 ? '' : ' (target 0: MISSED)'}`)
