@@ -134,7 +134,6 @@ export class App {
     return vm
   }
 
-  /** The upgrade definition of that name, if this app version has a handler for it. */
   /**
    * Stores an upgrade this version applies will add (added, or renamed to): a chain not yet
    * upgraded lacks them, and may (running this version early is warned about, not refused).
@@ -146,6 +145,7 @@ export class App {
     ])
   }
 
+  /** The upgrade definition of that name, if this app version has a handler for it. */
   upgrade(name: string): UpgradeDefinition | undefined {
     return this.upgrades.get(name)
   }

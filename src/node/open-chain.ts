@@ -103,13 +103,9 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
         : { height: store.latestHeight, names: store.view(store.latestHeight).storeNames() },
       app.name,
       app.storeNames(),
-      // Stores an upgrade adds are not missing: due with the next block, or not yet (a version
-      // run before its upgrade is warned about at start).
-      [
-        ...(storeUpgrades?.upgrades.added ?? []),
-        ...(storeUpgrades?.upgrades.renamed ?? []).map((r) => r.newKey),
-        ...app.storesAddedByUpgrades(),
-      ],
+      // Stores an upgrade adds are not missing: due with the next block (`storeUpgrades` is one of
+      // these upgrades'), or not yet (a version run before its upgrade is warned about at start).
+      app.storesAddedByUpgrades(),
     )
     let producer: BlockProducer | undefined
     const tx = createTxPipeline({

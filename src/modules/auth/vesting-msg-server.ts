@@ -31,7 +31,7 @@ function address(text: string, what: 'from' | 'to'): Bytes {
 }
 
 /** Upstream validateAmount: valid, sorted, every amount positive; else sdk 10 with the coins. */
-function amountOf(coins: readonly { denom: string; amount: string }[]): Coin[] {
+function validAmount(coins: readonly { denom: string; amount: string }[]): Coin[] {
   if (!isValidCoins(coins) || coins.length === 0) throw ErrInvalidCoins.wrap(coinsText(coins))
   return coinsFromProto(coins)
 }
@@ -82,7 +82,7 @@ export function registerVestingMsgs(
   cfg.registerMsg('/sdk.vesting.v1beta1.MsgCreateVestingAccount', async (msg, ctx) => {
     const from = address(msg.from_address, 'from')
     const to = address(msg.to_address, 'to')
-    const amount = amountOf(msg.amount)
+    const amount = validAmount(msg.amount)
     const endTime = int64Of(msg.end_time)
     if (endTime <= 0n) throw ErrInvalidRequest.wrap('invalid end time')
     await checkSendEnabled(bank, ctx, amount)
@@ -101,7 +101,7 @@ export function registerVestingMsgs(
   cfg.registerMsg('/sdk.vesting.v1beta1.MsgCreatePermanentLockedAccount', async (msg, ctx) => {
     const from = address(msg.from_address, 'from')
     const to = address(msg.to_address, 'to')
-    const amount = amountOf(msg.amount)
+    const amount = validAmount(msg.amount)
     await checkSendEnabled(bank, ctx, amount)
     await checkRecipient(ctx, to, msg.to_address)
     await create(ctx, from, to, amount, schedule('permanent', amount, {}))
@@ -120,7 +120,7 @@ export function registerVestingMsgs(
         throw ErrInvalidRequest.wrap(
           `invalid period length of ${length} in period ${i}, length must be greater than 0`,
         )
-      return { length, amount: amountOf(p.amount) }
+      return { length, amount: validAmount(p.amount) }
     })
     const total = normalizeCoins(periods.flatMap((p) => p.amount))
     await checkRecipient(ctx, to, msg.to_address)

@@ -1,4 +1,4 @@
-import { type Coin, normalizeCoins } from '../../codec/coins.js'
+import { amountOf, type Coin, normalizeCoins } from '../../codec/coins.js'
 import { decFromInt, decMul, decQuo, decRound } from '../../codec/dec.js'
 import { ErrLogic } from '../../errors.js'
 
@@ -59,7 +59,7 @@ export function vestingCoins(s: VestingSchedule, t: bigint): Coin[] {
   return normalizeCoins(
     s.originalVesting.map((c) => ({
       denom: c.denom,
-      amount: c.amount - (vested.find((v) => v.denom === c.denom)?.amount ?? 0n),
+      amount: c.amount - amountOf(vested, c.denom),
     })),
   )
 }
@@ -71,7 +71,7 @@ export function vestingCoins(s: VestingSchedule, t: bigint): Coin[] {
 export function lockedCoins(s: VestingSchedule, t: bigint): Coin[] {
   return normalizeCoins(
     vestingCoins(s, t).map((c) => {
-      const delegated = s.delegatedVesting.find((d) => d.denom === c.denom)?.amount ?? 0n
+      const delegated = amountOf(s.delegatedVesting, c.denom)
       return { denom: c.denom, amount: c.amount > delegated ? c.amount - delegated : 0n }
     }),
   )
@@ -79,9 +79,7 @@ export function lockedCoins(s: VestingSchedule, t: bigint): Coin[] {
 
 /** Upstream BaseVestingAccount.Validate (plus ContinuousVestingAccount's): an error text, or undefined. */
 export function scheduleProblem(s: VestingSchedule): string | undefined {
-  const exceeds = s.delegatedVesting.some(
-    (d) => d.amount > (s.originalVesting.find((o) => o.denom === d.denom)?.amount ?? 0n),
-  )
+  const exceeds = s.delegatedVesting.some((d) => d.amount > amountOf(s.originalVesting, d.denom))
   if (s.kind === 'permanent' && s.endTime > 0n)
     return 'permanently vested accounts cannot have an end-time'
   if ((s.kind === 'continuous' || s.kind === 'periodic') && s.startTime >= s.endTime)
@@ -106,13 +104,9 @@ function periodsProblem(s: VestingSchedule): string | undefined {
   if (end !== s.endTime) return 'vesting end time does not match length of all vesting periods'
   const same =
     total.length === s.originalVesting.length &&
-    total.every((c) => amountIn(s.originalVesting, c.denom) === c.amount)
+    total.every((c) => amountOf(s.originalVesting, c.denom) === c.amount)
   if (!same) return 'original vesting coins does not match the sum of all coins in vesting periods'
   return undefined
-}
-
-function amountIn(coins: readonly Coin[], denom: string): bigint {
-  return coins.find((c) => c.denom === denom)?.amount ?? 0n
 }
 
 function plus(coins: readonly Coin[], denom: string, amount: bigint): Coin[] {
@@ -138,9 +132,9 @@ export function trackDelegation(
 ): VestingSchedule {
   let { delegatedFree, delegatedVesting } = s
   for (const coin of amount) {
-    if (coin.amount === 0n || amountIn(balance, coin.denom) < coin.amount)
+    if (coin.amount === 0n || amountOf(balance, coin.denom) < coin.amount)
       throw ErrLogic.wrap('delegation attempt with zero coins or insufficient funds')
-    const free = amountIn(vesting, coin.denom) - amountIn(delegatedVesting, coin.denom)
+    const free = amountOf(vesting, coin.denom) - amountOf(delegatedVesting, coin.denom)
     const x = free <= 0n ? 0n : free < coin.amount ? free : coin.amount
     if (x > 0n) delegatedVesting = plus(delegatedVesting, coin.denom, x)
     if (coin.amount - x > 0n) delegatedFree = plus(delegatedFree, coin.denom, coin.amount - x)
@@ -156,9 +150,9 @@ export function trackUndelegation(s: VestingSchedule, amount: readonly Coin[]): 
   let { delegatedFree, delegatedVesting } = s
   for (const coin of amount) {
     if (coin.amount === 0n) throw ErrLogic.wrap('undelegation attempt with zero coins')
-    const free = amountIn(delegatedFree, coin.denom)
+    const free = amountOf(delegatedFree, coin.denom)
     const x = free < coin.amount ? free : coin.amount
-    const vestingDelegated = amountIn(delegatedVesting, coin.denom)
+    const vestingDelegated = amountOf(delegatedVesting, coin.denom)
     const y = vestingDelegated < coin.amount - x ? vestingDelegated : coin.amount - x
     if (x > 0n) delegatedFree = minus(delegatedFree, coin.denom, x)
     if (y > 0n) delegatedVesting = minus(delegatedVesting, coin.denom, y)

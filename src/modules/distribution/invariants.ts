@@ -6,6 +6,7 @@ import {
   decCoinsAdd,
   decCoinsEqual,
   decCoinsFromCoins,
+  decCoinsFromProto,
   decCoinsIsAnyNegative,
   decCoinsToString,
   decCoinsTruncateDecimal,
@@ -28,8 +29,8 @@ async function nonNegativeOutstanding(k: DistributionKeeper, ctx: BlockContext) 
   const store = ctx.state.store(MODULE_NAME)
   let count = 0
   let last: DecCoin[] = []
-  for await (const [operator] of k.c.outstanding.iterate(store)) {
-    const rewards = await k.outstandingRewards(ctx.state, operator)
+  for await (const [, value] of k.c.outstanding.iterate(store)) {
+    const rewards = decCoinsFromProto(value.rewards)
     if (decCoinsIsAnyNegative(rewards)) {
       count++
       last = rewards
@@ -51,7 +52,9 @@ async function canWithdraw(k: DistributionKeeper, ctx: BlockContext) {
   const byValidator = new Map<string, Uint8Array[]>()
   for await (const [delegator, operator] of k.staking.delegations(scratch.state)) {
     const key = Buffer.from(operator).toString('hex')
-    byValidator.set(key, [...(byValidator.get(key) ?? []), delegator])
+    const list = byValidator.get(key)
+    if (list) list.push(delegator)
+    else byValidator.set(key, [delegator])
   }
   let remaining: DecCoin[] = []
   try {
@@ -109,8 +112,8 @@ async function referenceCount(k: DistributionKeeper, ctx: BlockContext) {
 async function moduleAccount(k: DistributionKeeper, ctx: BlockContext) {
   const store = ctx.state.store(MODULE_NAME)
   let expected = await k.communityPool(ctx.state)
-  for await (const [operator] of k.c.outstanding.iterate(store)) {
-    expected = decCoinsAdd(expected, await k.outstandingRewards(ctx.state, operator))
+  for await (const [, value] of k.c.outstanding.iterate(store)) {
+    expected = decCoinsAdd(expected, decCoinsFromProto(value.rewards))
   }
   const [expectedInt] = decCoinsTruncateDecimal(expected)
   const balances = await k.bank.balances(ctx.state, k.bank.moduleAddress(MODULE_NAME))
