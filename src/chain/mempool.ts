@@ -289,6 +289,11 @@ export class Mempool implements TxSource {
     return hash
   }
 
+  /** Tells the mempool the hash (upper-case hex) of tx `bytes`, computed as the tx arrived. */
+  knowHash(bytes: Bytes, hash: string): void {
+    this.hashes.set(bytes, hash)
+  }
+
   /** Whether a tx with this hash (upper-case hex) waits in the pool. */
   has(hash: string): boolean {
     return this.pool.has(hash)

@@ -320,7 +320,7 @@ export class Node {
       logger.info({ module: 'grpc-server', address: server.address }, 'serving gRPC')
     }
     if (api.enable) {
-      const ahead = createBroadcastFastPath(this.gatewayOptions())
+      const ahead = createBroadcastFastPath(this.gatewayOptions(), this.tx?.ingress)
       const server = await listenHttp(this.restApp(), api.address, 'API server', {
         ...(ahead ? { ahead } : {}),
         maxConnections: api.maxOpenConnections,
@@ -376,6 +376,7 @@ export class Node {
       await this.producer.stop()
       await Promise.all(this.listeners.map((l) => l.close()))
       this.listeners = []
+      await this.tx?.ingress?.close()
       await this.tx?.runner.close()
       await this.store.close()
     })()

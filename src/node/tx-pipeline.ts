@@ -3,13 +3,16 @@ import { EMPTY_COMET_INFO } from '../app/types.js'
 import { EventManager } from '../block/events.js'
 import { Mempool } from '../chain/mempool.js'
 import type { BlockProducer } from '../chain/producer.js'
+import { brand } from '../codec/brand.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { ConfigError } from '../config/fields.js'
 import type { LoadedHome } from '../config/home.js'
 import type { Logger } from '../logger.js'
+import { BroadcastIngress } from '../server/rest/broadcast-ingress.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { TxRunner } from '../tx/executor.js'
 import { type DecCoin, parseDecCoins } from '../tx/fees.js'
+import { AccountNumbers } from '../tx/ingress-accounts.js'
 import type { RuntimeOptions } from './runtime-options.js'
 
 export interface TxPipelineOptions {
@@ -28,6 +31,11 @@ export interface TxPipelineOptions {
 export interface TxPipeline {
   runner: TxRunner
   mempool: Mempool
+  /**
+   * Where the REST broadcast route's bodies are parsed, decoded and verified off the node's thread
+   * (its workers start with the first body); absent without verify workers.
+   */
+  ingress?: BroadcastIngress
 }
 
 /**
@@ -48,6 +56,9 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
       `invalid minimum gas prices: ${(err as Error).message}`,
     )
   }
+  const workers = o.runtime.verifyWorkers
+  // Account numbers read on the node's thread, for the ingress workers' signature checks.
+  const accounts = workers >= 1 ? AccountNumbers.create() : undefined
   const runner = new TxRunner({
     registry: o.registry,
     chainId: home.genesis.chainId,
@@ -59,6 +70,7 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
     logger: o.logger,
     verifyWorkers: o.runtime.verifyWorkers,
     secp256k1: o.runtime.secp256k1,
+    ...(accounts ? { publishAccountNumber: (a, n) => accounts.publish(a, n) } : {}),
   })
   const fallback = runner.verifier.fallback
   if (fallback !== undefined) {
@@ -89,5 +101,20 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
     },
     logger: o.logger,
   })
-  return { runner, mempool }
+  const ingress = accounts
+    ? new BroadcastIngress({
+        size: workers,
+        brand: brand().name,
+        bodyField: '*',
+        chainId: home.genesis.chainId,
+        secp256k1: o.runtime.secp256k1,
+        accounts,
+        admit: (checked, hashHex) => {
+          mempool.knowHash(checked.txBytes, hashHex)
+          runner.acceptVerified(checked.txBytes, checked.verified, checked.signers)
+        },
+        log: o.logger,
+      })
+    : undefined
+  return { runner, mempool, ...(ingress ? { ingress } : {}) }
 }

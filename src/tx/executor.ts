@@ -52,6 +52,11 @@ export interface TxRunnerOptions {
   verifyWorkers?: number
   /** The secp256k1 library (default libsecp256k1 where it loads), on every thread. */
   secp256k1?: Secp256k1Choice
+  /**
+   * Told each signer's account number as `preverify` reads it (the broadcast ingress workers verify
+   * later txs of that signer with it).
+   */
+  publishAccountNumber?(address: Bytes, accountNumber: bigint): void
 }
 
 /** The outcome of running a tx (ABCI ExecTxResult / ResponseCheckTx). */
@@ -105,6 +110,8 @@ export class TxRunner implements TxExecutor {
   private readonly indexSet: ReadonlySet<string>
   /** Txs decoded by CheckTx, by their bytes object: the block runs the very same bytes again. */
   private readonly decoded = new WeakMap<Bytes, DecodedTx>()
+  /** Txs whose every signature was verified as they arrived: `preverify` has nothing to do. */
+  private readonly verifiedAhead = new WeakSet<Bytes>()
 
   constructor(private readonly o: TxRunnerOptions) {
     this.verifier = chooseSecp256k1(o.secp256k1 ?? DEFAULT_SECP256K1)
@@ -137,6 +144,7 @@ export class TxRunner implements TxExecutor {
    * does not verify them again on the main thread. Anything unusual is left to the ante handler.
    */
   async preverify(bytes: Bytes, state: { store(name: string): KVReader }): Promise<void> {
+    if (this.verifiedAhead.has(bytes)) return
     if (this.pool === undefined) {
       this.pool =
         VerifyPool.create({
@@ -168,6 +176,7 @@ export class TxRunner implements TxExecutor {
           : undefined)
       if (!acc || !pub) continue
       const { accountNumber } = acc
+      this.o.publishAccountNumber?.(signer, accountNumber)
       const doc = directSignDoc(this.ante, tx, accountNumber)
       const verified = pool.verify({ pub, msg: doc.bytes, digest: doc.digest, sig })
       if (!verified) continue
@@ -178,6 +187,32 @@ export class TxRunner implements TxExecutor {
       )
     }
     await Promise.all(jobs)
+  }
+
+  /**
+   * Records signatures of `bytes` verified elsewhere as they arrived (signature `index` valid for
+   * its signer info's key and `accountNumber`): the ante handler takes them as verified only where
+   * the signer's account has that number and key. With every signer's verified, `preverify` skips
+   * the tx. Bytes that do not decode are left alone (CheckTx reports them).
+   */
+  acceptVerified(
+    bytes: Bytes,
+    verified: readonly { index: number; accountNumber: bigint }[],
+    signers: number,
+  ): void {
+    let tx: DecodedTx
+    try {
+      tx = this.decode(bytes)
+    } catch {
+      return
+    }
+    let all = signers === tx.signatures.length
+    for (const v of verified) {
+      const pub = tx.signerInfos[v.index]?.publicKey?.key
+      if (pub) rememberDirectVerified(this.ante, tx, v.index, pub, v.accountNumber)
+      else all = false
+    }
+    if (all && verified.length === signers) this.verifiedAhead.add(bytes)
   }
 
   /** Stops the verify pool. */

@@ -1,8 +1,15 @@
+import type { ServerResponse } from 'node:http'
+import { messageToJsonString } from '../../codec/json-text-writer.js'
+import type { ProtoMessage } from '../../codec/proto.js'
+import { GrpcCode } from '../../errors.js'
 import type { NodeRequestHandler } from '../listen.js'
 import type { RoutedMethod } from '../query/router.js'
+import type { BroadcastIngress } from './broadcast-ingress.js'
+import type { CheckedBroadcast } from './broadcast-ingress-ring.js'
+import { errorPlain, type PlainResponse, thrownErrorPlain } from './errors.js'
 import { type GatewayOptions, honoPath } from './gateway.js'
-import { nodeHeaderValues, parseJsonBody, type QueryCall } from './query-call.js'
-import { heightlessCall } from './route-answer.js'
+import { parseJsonBody } from './query-call.js'
+import { RequestFieldError, requestFromHttp } from './request-fields.js'
 
 /**
  * Host headers that @hono/node-server takes as they are (its own check, verbatim): any other is
@@ -19,11 +26,22 @@ const UTF8 = new TextDecoder()
  * the same answer code as the Hono route, written with the same status, headers and body. It takes
  * only requests whose answer cannot depend on anything else: the exact path (no query string), a
  * plain host header, a declared length within `rpc-max-body-bytes`, no chunked body, and CORS off
- * (its middleware would run first); anything else goes to Hono. undefined when there is no such route to serve.
+ * (its middleware would run first); anything else goes to Hono. undefined when there is no such
+ * route to serve.
+ *
+ * With `ingress`, the node's thread only gathers a body: a worker thread parses it, decodes and
+ * hashes the tx and verifies its signatures (broadcast-ingress.ts), and the node's thread runs the
+ * broadcast on the tx bytes it gets back. A body the worker could not check through is parsed here,
+ * as before. Either way bodies reach the broadcast handler in the order they arrived. (The socket
+ * itself stays on the node's thread: Node 20 can neither share a listening port with a worker
+ * thread nor hand it a connection.)
  */
-export function createBroadcastFastPath(options: GatewayOptions): NodeRequestHandler | undefined {
+export function createBroadcastFastPath(
+  options: GatewayOptions,
+  ingress?: BroadcastIngress,
+): NodeRequestHandler | undefined {
   if (options.enabledUnsafeCors || options.preRouter === false) return undefined
-  const { router } = options
+  const { router, logger } = options
   const maxBody = options.maxBodyBytes ?? 1_000_000
   let route: { m: RoutedMethod; path: string; body: string } | undefined
   for (const m of router.methods) {
@@ -37,6 +55,51 @@ export function createBroadcastFastPath(options: GatewayOptions): NodeRequestHan
   }
   if (!route) return undefined
   const { m, path, body } = route
+  const offThread = ingress?.bodyField === body ? ingress : undefined
+  /** The request message of a body parsed here, or what its parse threw (as upstream's gateway). */
+  const requestOf = (buf: Buffer): { request: object } | { error: unknown } => {
+    try {
+      const json = parseJsonBody(UTF8.decode(buf))
+      return {
+        request: requestFromHttp(router.registry, m.requestType, {
+          pathParams: [],
+          query: new Map(),
+          body: { field: body, json },
+        }),
+      }
+    } catch (error) {
+      return { error }
+    }
+  }
+  /** Runs the broadcast and writes its answer (as route-answer.ts's heightlessCall answers). */
+  const answer = (res: ServerResponse, parsed: { request: object } | { error: unknown }) => {
+    void respond(parsed).then((a) => {
+      res.statusCode = a.status
+      for (const name in a.headers) res.setHeader(name, a.headers[name]!)
+      res.end(a.body)
+    })
+  }
+  const respond = async (
+    parsed: { request: object } | { error: unknown },
+  ): Promise<PlainResponse> => {
+    try {
+      if ('error' in parsed) throw parsed.error
+      const response = (await router.run(m, parsed.request, 0)) as ProtoMessage
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: messageToJsonString(router.registry, m.responseType, response),
+      }
+    } catch (err) {
+      if (err instanceof RequestFieldError) {
+        return errorPlain(400, GrpcCode.InvalidArgument, err.message)
+      }
+      return thrownErrorPlain(err, logger)
+    }
+  }
+  const checkedRequest = (c: CheckedBroadcast) => ({
+    request: { tx_bytes: c.txBytes, mode: c.mode },
+  })
   return (req, res) => {
     if (req.method !== 'POST' || req.url !== path) return false
     const { headers } = req
@@ -50,24 +113,13 @@ export function createBroadcastFastPath(options: GatewayOptions): NodeRequestHan
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
-      let json: unknown
-      let bad: unknown
-      try {
-        json = parseJsonBody(UTF8.decode(buf))
-      } catch (err) {
-        bad = err
+      if (!offThread) {
+        answer(res, requestOf(buf))
+        return
       }
-      const call: QueryCall = {
-        url: path,
-        param: () => '',
-        headerValues: (name) => nodeHeaderValues(req, name),
-        body: () => (bad === undefined ? Promise.resolve(json) : Promise.reject(bad)),
-      }
-      void heightlessCall(options, m, call, body, []).then((answer) => {
-        res.statusCode = answer.status
-        for (const name in answer.headers) res.setHeader(name, answer.headers[name]!)
-        res.end(answer.body)
-      })
+      offThread.submit(buf, (checked) =>
+        answer(res, checked ? checkedRequest(checked) : requestOf(buf)),
+      )
     })
     return true
   }
