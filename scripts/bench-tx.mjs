@@ -444,7 +444,7 @@ try {
     `  included:  ${runs.map((r) => `${r.ok} ok, ${r.failed} failed in ${r.blocksWithTxs} blocks over ${r.seconds.toFixed(2)} s`).join('; ')}`,
   )
   console.log(
-    `  signatures: ${inUse.library}, ${workers > 0 ? `${workers} verify worker${workers > 1 ? 's' : ''}` : "on the node's thread"} (SDKD_SECP256K1, SDKD_VERIFY_WORKERS)`,
+    `  signatures: ${inUse.library}, ${workers > 0 ? `${workers} verify worker${workers > 1 ? 's' : ''}, as many broadcast ingress workers` : "on the node's thread"} (SDKD_SECP256K1, SDKD_VERIFY_WORKERS)`,
   )
   if (runs.every((r) => r.cpu)) {
     console.log(

@@ -300,8 +300,9 @@ allow-remote = ${c.dev.allowRemote}
 # thread while the node's thread runs the next heights. SDKD_BLOCK_WORKER=0 turns it off.
 block-worker = ${c.runtime.blockWorker}
 
-# Worker threads that verify tx signatures ahead of CheckTx: "auto" (one where the machine has a
-# second core, else none) or a number (0: the node's thread verifies). SDKD_VERIFY_WORKERS wins.
+# Worker threads that verify tx signatures ahead of CheckTx, and as many that parse, decode and
+# verify REST broadcasts: "auto" (one each where the machine has a second core, else none) or a
+# number (0: the node's thread does it all). SDKD_VERIFY_WORKERS wins.
 verify-workers = ${typeof c.runtime.verifyWorkers === 'number' ? c.runtime.verifyWorkers : q(c.runtime.verifyWorkers)}
 
 # The secp256k1 library: "native" (libsecp256k1, about six times faster) or "node" (OpenSSL

@@ -111,7 +111,7 @@ export function createTxPipeline(o: TxPipelineOptions): TxPipeline | undefined {
         accounts,
         admit: (checked, hashHex) => {
           mempool.knowHash(checked.txBytes, hashHex)
-          runner.acceptVerified(checked.txBytes, checked.verified, checked.signers)
+          runner.acceptChecked(checked.txBytes, checked.verified, checked.signers)
         },
         log: o.logger,
       })

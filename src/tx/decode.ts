@@ -102,11 +102,18 @@ function bytesOf(v: Uint8Array): Bytes {
 /**
  * Decodes tx bytes as upstream's DefaultTxDecoder: ADR-027 TxRaw, no unknown fields in TxRaw and
  * AuthInfo, only non-critical ones in TxBody, every Any resolvable; messages must be Msg types and
- * public keys secp256k1. Every failure is `tx parse error` (code 2).
+ * public keys secp256k1. Every failure is `tx parse error` (code 2). `wireChecked`: these very
+ * bytes passed the wire checks (ADR-027 and unknown fields) on another thread already, so they are
+ * not scanned again.
  */
-export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
+export function decodeTx(
+  registry: ProtoRegistry,
+  bytes: Bytes,
+  options: { wireChecked?: boolean } = {},
+): DecodedTx {
+  const scan = options.wireChecked !== true
   try {
-    checkTxRawAdr027(bytes)
+    if (scan) checkTxRawAdr027(bytes)
   } catch (err) {
     if (ErrTxDecode.is(err)) throw err
     throw decodeError((err as Error).message, err)
@@ -118,14 +125,18 @@ export function decodeTx(registry: ProtoRegistry, bytes: Bytes): DecodedTx {
   let body: Proto<'sdk.tx.v1beta1.TxBody'>
   let authInfo: Proto<'sdk.tx.v1beta1.AuthInfo'>
   try {
-    rejectUnknownFields(bytes, rawType, { allowNonCritical: false, registry })
+    if (scan) rejectUnknownFields(bytes, rawType, { allowNonCritical: false, registry })
     raw = registry.decode(rawType, bytes)
-    rejectUnknownFields(bytesOf(raw.body_bytes), bodyType, { allowNonCritical: true, registry })
+    if (scan) {
+      rejectUnknownFields(bytesOf(raw.body_bytes), bodyType, { allowNonCritical: true, registry })
+    }
     body = registry.decode(bodyType, bytesOf(raw.body_bytes))
-    rejectUnknownFields(bytesOf(raw.auth_info_bytes), authType, {
-      allowNonCritical: false,
-      registry,
-    })
+    if (scan) {
+      rejectUnknownFields(bytesOf(raw.auth_info_bytes), authType, {
+        allowNonCritical: false,
+        registry,
+      })
+    }
     authInfo = registry.decode(authType, bytesOf(raw.auth_info_bytes))
   } catch (err) {
     if (ErrTxDecode.is(err)) throw err

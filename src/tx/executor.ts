@@ -110,8 +110,11 @@ export class TxRunner implements TxExecutor {
   private readonly indexSet: ReadonlySet<string>
   /** Txs decoded by CheckTx, by their bytes object: the block runs the very same bytes again. */
   private readonly decoded = new WeakMap<Bytes, DecodedTx>()
-  /** Txs whose every signature was verified as they arrived: `preverify` has nothing to do. */
-  private readonly verifiedAhead = new WeakSet<Bytes>()
+  /** Txs decoded and checked as they arrived (`acceptChecked`), by their bytes object. */
+  private readonly checkedAhead = new WeakMap<
+    Bytes,
+    { verified: readonly { index: number; accountNumber: bigint }[]; all: boolean }
+  >()
 
   constructor(private readonly o: TxRunnerOptions) {
     this.verifier = chooseSecp256k1(o.secp256k1 ?? DEFAULT_SECP256K1)
@@ -132,8 +135,15 @@ export class TxRunner implements TxExecutor {
   decode(bytes: Bytes): DecodedTx {
     let tx = this.decoded.get(bytes)
     if (!tx) {
-      tx = decodeTx(this.o.registry, bytes)
+      const ahead = this.checkedAhead.get(bytes)
+      tx = decodeTx(this.o.registry, bytes, { wireChecked: ahead !== undefined })
       this.decoded.set(bytes, tx)
+      if (ahead) {
+        for (const v of ahead.verified) {
+          const pub = tx.signerInfos[v.index]?.publicKey?.key
+          if (pub) rememberDirectVerified(this.ante, tx, v.index, pub, v.accountNumber)
+        }
+      }
     }
     return tx
   }
@@ -144,7 +154,7 @@ export class TxRunner implements TxExecutor {
    * does not verify them again on the main thread. Anything unusual is left to the ante handler.
    */
   async preverify(bytes: Bytes, state: { store(name: string): KVReader }): Promise<void> {
-    if (this.verifiedAhead.has(bytes)) return
+    if (this.checkedAhead.get(bytes)?.all) return
     if (this.pool === undefined) {
       this.pool =
         VerifyPool.create({
@@ -190,29 +200,19 @@ export class TxRunner implements TxExecutor {
   }
 
   /**
-   * Records signatures of `bytes` verified elsewhere as they arrived (signature `index` valid for
-   * its signer info's key and `accountNumber`): the ante handler takes them as verified only where
-   * the signer's account has that number and key. With every signer's verified, `preverify` skips
-   * the tx. Bytes that do not decode are left alone (CheckTx reports them).
+   * Takes tx `bytes` as decoded and checked on another thread as they arrived, with the signatures
+   * verified there (signature `index` valid for its signer info's key and `accountNumber`). Nothing
+   * is done now (a tx the mempool refuses at once is never decoded here): when the tx is decoded it
+   * skips the wire scans it passed there, and its verified signatures are remembered — the ante
+   * handler takes them as verified only where the signer's account has that number and key. With
+   * every signer's verified, `preverify` skips the tx.
    */
-  acceptVerified(
+  acceptChecked(
     bytes: Bytes,
     verified: readonly { index: number; accountNumber: bigint }[],
     signers: number,
   ): void {
-    let tx: DecodedTx
-    try {
-      tx = this.decode(bytes)
-    } catch {
-      return
-    }
-    let all = signers === tx.signatures.length
-    for (const v of verified) {
-      const pub = tx.signerInfos[v.index]?.publicKey?.key
-      if (pub) rememberDirectVerified(this.ante, tx, v.index, pub, v.accountNumber)
-      else all = false
-    }
-    if (all && verified.length === signers) this.verifiedAhead.add(bytes)
+    this.checkedAhead.set(bytes, { verified, all: signers > 0 && verified.length === signers })
   }
 
   /** Stops the verify pool. */
