@@ -140,7 +140,11 @@ async function answersOf(home: string, workers: string) {
       ],
     ]
     const answers: string[] = []
-    for (const round of rounds) answers.push(...(await pipelined(apiPort!, round)))
+    for (const [i, round] of rounds.entries()) {
+      answers.push(...(await pipelined(apiPort!, round)))
+      // The first broadcast starts the workers: the rounds after it are theirs once they are ready.
+      if (i === 0 && workers !== '0') await node.waitForLog((l) => l.msg === WORKERS_LINE)
+    }
     const used = node.logs().some((l) => l.msg === WORKERS_LINE)
     return { answers, used }
   } finally {

@@ -43,8 +43,9 @@ export type IngressDone = (checked: CheckedBroadcast | undefined) => void
  * gets back the decoded tx bytes, their hash and which signatures are valid. Bodies are handed
  * back strictly in the order they were submitted, whatever order the workers finish in (several
  * workers may serve the ring): a sender's txs reach CheckTx in the order they arrived, as on the
- * node's thread alone. The workers start with the first body; where they cannot (the scripts are
- * not built) or fail, every body is handed back unchecked and the node's thread does the work.
+ * node's thread alone. The workers start with the first body; until one has loaded, and where they
+ * cannot start (the scripts are not built) or fail, bodies are handed back unchecked and the node's
+ * thread does the work.
  */
 export class BroadcastIngress {
   private ring: SharedRing | undefined
@@ -59,6 +60,7 @@ export class BroadcastIngress {
   private waiting = false
   private broken = false
   private started = false
+  private readyLogged = false
 
   constructor(private readonly o: BroadcastIngressOptions) {}
 
@@ -86,6 +88,7 @@ export class BroadcastIngress {
         ring,
         data,
         log: this.o.log,
+        onReady: () => this.ready(),
         onFail: () => this.fail(),
       })
       if (!worker) break
@@ -93,11 +96,17 @@ export class BroadcastIngress {
     }
     if (this.workers.length === 0) return false
     this.ring = ring
+    return true
+  }
+
+  /** A worker has loaded (the first one says so in the log). */
+  private ready(): void {
+    if (this.readyLogged) return
+    this.readyLogged = true
     this.o.log.info(
       { module: 'api-server', workers: this.workers.length },
       'broadcast bodies are parsed, decoded and verified on worker threads',
     )
-    return true
   }
 
   /**
@@ -108,6 +117,12 @@ export class BroadcastIngress {
     if (!this.started && !this.start()) this.broken = true
     if (this.broken) {
       // Nothing is in flight once broken (fail() answered it all), so order holds.
+      done(undefined)
+      return
+    }
+    if (this.inFlight === 0 && this.queued.length === 0 && !this.ring!.ready) {
+      // The workers are still loading (they load the protos): nothing is in flight, so the node's
+      // thread answers this body itself rather than keep it waiting, and order holds.
       done(undefined)
       return
     }
