@@ -32,6 +32,8 @@ export interface BroadcastIngressOptions {
    */
   admit(checked: CheckedBroadcast, hashHex: string): void
   log: ThreadLog & { info(fields: object, message: string): void }
+  /** The worker script (default: the built one beside this module; tests run from the sources). */
+  script?: URL
 }
 
 /** What a body came to: a checked broadcast, or undefined for the node's thread to answer as before. */
@@ -73,7 +75,7 @@ export class BroadcastIngress {
   private start(): boolean {
     this.started = true
     if (!(this.o.size >= 1)) return false
-    const script = new URL('./broadcast-ingress-worker.js', import.meta.url)
+    const script = this.o.script ?? new URL('./broadcast-ingress-worker.js', import.meta.url)
     const ring = SharedRing.create(CAPACITY, INGRESS_SLOT)
     const data: IngressWorkerData = {
       brand: this.o.brand,
