@@ -48,7 +48,12 @@ async function nonNegativeOutstanding(k: DistributionKeeper, ctx: BlockContext) 
  * delegation's rewards are withdrawn; nothing outstanding may go negative.
  */
 async function canWithdraw(k: DistributionKeeper, ctx: BlockContext) {
-  const scratch: BlockContext = { ...ctx, state: ctx.state.branch(), events: new EventManager() }
+  // The branch and its events are thrown away: the events are dropped as they are emitted.
+  const scratch: BlockContext = {
+    ...ctx,
+    state: ctx.state.branch(),
+    events: new EventManager(true),
+  }
   const byValidator = new Map<string, Uint8Array[]>()
   for await (const [delegator, operator] of k.staking.delegations(scratch.state)) {
     const key = Buffer.from(operator).toString('hex')

@@ -1,5 +1,5 @@
 import { moduleAddress } from '../../codec/address.js'
-import type { Bytes } from '../../codec/bytes.js'
+import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
@@ -40,6 +40,7 @@ export class StakingCore {
   private readonly hookSets: StakingHooks[] = []
   /** The default params decoded (what a store without params reads as), made on first use. */
   private defaults: Proto<'sdk.staking.v1beta1.Params'> | undefined
+  private bondDenomCache: { raw: Bytes | undefined; denom: string } | undefined
 
   constructor({ registry, bank }: StakingKeeperOptions) {
     this.c = stakingCollections(registry)
@@ -88,8 +89,19 @@ export class StakingCore {
     return this.defaults
   }
 
+  /**
+   * The bond denom, decoded once per distinct stored params: x/mint asks three times a block (the
+   * supply, the bonded ratio, the bonded tokens), and the params change only by governance.
+   */
   async bondDenom(state: Readable): Promise<string> {
-    return (await this.params(state)).bond_denom || 'stake'
+    const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
+    const cached = this.bondDenomCache
+    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
+      return cached.denom
+    }
+    const denom = (await this.params(state)).bond_denom || 'stake'
+    this.bondDenomCache = { raw: raw?.slice(), denom }
+    return denom
   }
 
   /** Balance of `address` in `denom` (the pools' holdings). */
