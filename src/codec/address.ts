@@ -74,7 +74,22 @@ export function isAddress(text: string, prefix: string = accountPrefix()): boole
   }
 }
 
-/** Address of a module account: sha256(module name)[:20] (upstream NewModuleAddress). */
+/**
+ * Module account addresses by name: every block asks for several (mint, distribution, the fee
+ * collector). Bounded, as a name may come from a request.
+ */
+const moduleAddresses = new Map<string, Bytes>()
+const MODULE_ADDRESSES_MAX = 64
+
+/**
+ * Address of a module account: sha256(module name)[:20] (upstream NewModuleAddress). Hashed once
+ * per name; each caller gets its own copy, so none can change another's.
+ */
 export function moduleAddress(name: string): Bytes {
-  return sha256(new TextEncoder().encode(name)).subarray(0, 20)
+  let address = moduleAddresses.get(name)
+  if (!address) {
+    address = sha256(new TextEncoder().encode(name)).slice(0, 20)
+    if (moduleAddresses.size < MODULE_ADDRESSES_MAX) moduleAddresses.set(name, address)
+  }
+  return address.slice()
 }

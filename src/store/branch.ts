@@ -165,36 +165,83 @@ class Branch implements StateBranch {
     return below === true || (below === false && !deletions) ? below : undefined
   }
 
-  async *rangeFull(
+  /**
+   * The entries of [lo, hi) as this branch sees them: its writes over its parent's entries. The
+   * overlay is a snapshot taken by this call (callers make it when their iteration starts), so
+   * writes during the iteration are not seen (as upstream). With no write in the range, the
+   * parent's entries are handed on as they are: no layer per entry (most per-block iterations,
+   * and every read of a thrown-away branch, cross ranges they did not write).
+   */
+  rangeFull(
     lo: string,
     hi: string | undefined,
     reverse: boolean,
   ): AsyncIterable<readonly [string, Bytes]> {
-    // Snapshot of the overlay in range, sorted; writes during iteration are not seen (as upstream).
     const overlay: [string, Bytes | null][] = []
-    for (const [k, v] of this.writes) {
+    // forEach, not for-of: no entry array per write (every write of the branch is looked at).
+    this.writes.forEach((v, k) => {
       if (k >= lo && (hi === undefined || k < hi)) overlay.push([k, v])
-    }
+    })
+    const below = this.parent.range(lo, hi, reverse)
+    if (overlay.length === 0) return below
     overlay.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     if (reverse) overlay.reverse()
-    let i = 0
-    const before = (a: string, b: string) => (reverse ? a > b : a < b)
-    for await (const [k, v] of this.parent.range(lo, hi, reverse)) {
-      while (i < overlay.length && before(overlay[i]![0], k)) {
-        const [ok, ov] = overlay[i++]!
-        if (ov !== null) yield [ok, ov] as const
-      }
-      if (i < overlay.length && overlay[i]![0] === k) {
-        const [ok, ov] = overlay[i++]!
-        if (ov !== null) yield [ok, ov] as const
-        continue
-      }
-      yield [k, v] as const
-    }
-    while (i < overlay.length) {
+    return mergeOverlay(below, overlay, reverse)
+  }
+}
+
+/** The entries of `below` with `overlay` (sorted in range order) over them; a null deletes. */
+async function* mergeOverlay(
+  below: AsyncIterable<readonly [string, Bytes]>,
+  overlay: readonly [string, Bytes | null][],
+  reverse: boolean,
+): AsyncIterable<readonly [string, Bytes]> {
+  let i = 0
+  const before = (a: string, b: string) => (reverse ? a > b : a < b)
+  for await (const [k, v] of below) {
+    while (i < overlay.length && before(overlay[i]![0], k)) {
       const [ok, ov] = overlay[i++]!
       if (ov !== null) yield [ok, ov] as const
     }
+    if (i < overlay.length && overlay[i]![0] === k) {
+      const [ok, ov] = overlay[i++]!
+      if (ov !== null) yield [ok, ov] as const
+      continue
+    }
+    yield [k, v] as const
+  }
+  while (i < overlay.length) {
+    const [ok, ov] = overlay[i++]!
+    if (ov !== null) yield [ok, ov] as const
+  }
+}
+
+/**
+ * The entries of the iterable `open()` returns (called when iteration starts), each mapped by `fn`:
+ * one promise step per entry, where an async generator wrapping another costs several. Stopping
+ * early stops the inner iteration too.
+ */
+function mapAsync<T, U>(open: () => AsyncIterable<T>, fn: (entry: T) => U): AsyncIterable<U> {
+  return {
+    [Symbol.asyncIterator]() {
+      let inner: AsyncIterator<T> | undefined
+      const step = (r: IteratorResult<T>): IteratorResult<U> =>
+        r.done ? { value: undefined, done: true } : { value: fn(r.value), done: false }
+      return {
+        next() {
+          try {
+            inner ??= open()[Symbol.asyncIterator]()
+            return inner.next().then(step)
+          } catch (err) {
+            return Promise.reject(err)
+          }
+        },
+        async return() {
+          await inner?.return?.()
+          return { value: undefined, done: true }
+        },
+      }
+    },
   }
 }
 
@@ -227,10 +274,13 @@ class BranchStore implements KVStore {
     return this.branch.isEmptyFull(lo, hi)
   }
 
-  async *iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
+  iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
     const { lo, hi } = fullRange(this.prefix, range)
-    for await (const [k, v] of this.branch.rangeFull(lo, hi, range.reverse ?? false)) {
-      yield [latin1ToBytes(k.slice(4)), v]
-    }
+    const reverse = range.reverse ?? false
+    // The branch's range is opened when the iteration starts, as an async generator's would be.
+    return mapAsync(
+      () => this.branch.rangeFull(lo, hi, reverse),
+      ([k, v]): KVEntry => [latin1ToBytes(k.slice(4)), v],
+    )
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { concatBytes } from '../codec/bytes.js'
+import { compareBytes, concatBytes } from '../codec/bytes.js'
 import {
   bytesKey,
   bytesValue,
@@ -9,7 +9,9 @@ import {
   pairKey,
   stringKey,
   uint64Key,
+  type ValueCodec,
 } from './collections.js'
+import type { KVEntry, KVRange, KVReader } from './types.js'
 
 const PREFIX = Uint8Array.of(0x02)
 
@@ -48,5 +50,64 @@ describe('store keys of typed maps', () => {
     expect(() => map.storeKey([new Uint8Array(256), 'stake'])).toThrow(
       'key component longer than 255 bytes',
     )
+  })
+})
+
+/** A sorted in-memory store, enough for a map's range reads. */
+function memoryReader(entries: KVEntry[]): KVReader {
+  const sorted = [...entries].sort(([a], [b]) => compareBytes(a, b))
+  return {
+    get: async (key) => sorted.find(([k]) => compareBytes(k, key) === 0)?.[1],
+    has: async (key) => sorted.some(([k]) => compareBytes(k, key) === 0),
+    async *iterate(range: KVRange = {}) {
+      const inRange = sorted.filter(
+        ([k]) =>
+          (!range.gte || compareBytes(k, range.gte) >= 0) &&
+          (!range.lt || compareBytes(k, range.lt) < 0),
+      )
+      yield* range.reverse ? inRange.reverse() : inRange
+    },
+  }
+}
+
+describe('keys of a typed map', () => {
+  test('behavior: the keys of its entries in the same order, no value decoded', async () => {
+    const key = pairKey(lengthPrefixedBytesKey, lengthPrefixedBytesKey)
+    let decoded = 0
+    const counting: ValueCodec<Uint8Array> = {
+      encode: (v) => v,
+      decode: (b) => {
+        decoded++
+        return b
+      },
+    }
+    const map = new KeyedMap(PREFIX, key, counting)
+    const pairs: [Uint8Array, Uint8Array][] = [
+      [Uint8Array.of(2), Uint8Array.of(9, 9)],
+      [Uint8Array.of(1), Uint8Array.of(7)],
+      [Uint8Array.of(1), Uint8Array.of(3, 4)],
+    ]
+    const store = memoryReader([
+      ...pairs.map((k): KVEntry => [map.storeKey(k), Uint8Array.of(0xff)]),
+      // Another map's entry, outside the prefix.
+      [Uint8Array.of(0x03, 1, 1, 1, 1), Uint8Array.of(0)],
+    ])
+    const viaEntries: [Uint8Array, Uint8Array][] = []
+    for await (const [k] of map.iterate(store)) viaEntries.push(k)
+    expect(decoded).toBe(3)
+    const keys: [Uint8Array, Uint8Array][] = []
+    for await (const k of map.keys(store)) keys.push(k)
+    expect(keys).toEqual(viaEntries)
+    expect(keys).toHaveLength(3)
+    const reversed: [Uint8Array, Uint8Array][] = []
+    for await (const k of map.keys(store, { reverse: true, prefix: Uint8Array.of(1, 1) })) {
+      reversed.push(k)
+    }
+    // Length-prefixed: (1, [7]) sorts before (1, [3, 4]); reversed, after.
+    expect(reversed).toEqual([
+      [Uint8Array.of(1), Uint8Array.of(3, 4)],
+      [Uint8Array.of(1), Uint8Array.of(7)],
+    ])
+    expect(decoded).toBe(3)
   })
 })

@@ -225,11 +225,32 @@ export class KeyedMap<K, V, In = V> {
    * first component of a pair); `start`/`end` bound by raw encoded keys. The store's range is
    * opened when iteration starts.
    */
-  iterate(
-    store: KVReader,
-    options: { prefix?: Bytes; reverse?: boolean; start?: Bytes; end?: Bytes } = {},
-  ): AsyncIterable<[K, V, Bytes]> {
-    const open = () => {
+  iterate(store: KVReader, options: RangeOptions = {}): AsyncIterable<[K, V, Bytes]> {
+    const skip = this.prefix.length
+    const { key, value } = this
+    return mapEntries(this.opener(store, options), (entry): [K, V, Bytes] => {
+      // A copy, not a view: a view of a small key would move it off V8's heap, a copy costs less.
+      const raw = entry[0].slice(skip)
+      return [key.decode(raw)[0], value.decode(entry[1]), raw]
+    })
+  }
+
+  /**
+   * The keys of `iterate`'s entries, in the same order, without decoding the values: for a caller
+   * that counts entries or needs only their keys (the invariants asserted after every block).
+   */
+  keys(store: KVReader, options: RangeOptions = {}): AsyncIterable<K> {
+    const skip = this.prefix.length
+    const { key } = this
+    return mapEntries(
+      this.opener(store, options),
+      (entry): K => key.decode(entry[0].slice(skip))[0],
+    )
+  }
+
+  /** Opens the store's range of `options` (called when iteration starts). */
+  private opener(store: KVReader, options: RangeOptions) {
+    return () => {
       const base = options.prefix ? concatBytes(this.prefix, options.prefix) : this.prefix
       const lt = prefixEnd(base)
       return store.iterate({
@@ -238,14 +259,18 @@ export class KeyedMap<K, V, In = V> {
         reverse: options.reverse ?? false,
       })
     }
-    const skip = this.prefix.length
-    const { key, value } = this
-    return mapEntries(open, (entry): [K, V, Bytes] => {
-      // A copy, not a view: a view of a small key would move it off V8's heap, a copy costs less.
-      const raw = entry[0].slice(skip)
-      return [key.decode(raw)[0], value.decode(entry[1]), raw]
-    })
   }
+}
+
+/**
+ * A map's range: `prefix` narrows to keys starting with those encoded bytes (e.g. the first
+ * component of a pair); `start`/`end` bound by raw encoded keys.
+ */
+export interface RangeOptions {
+  prefix?: Bytes
+  reverse?: boolean
+  start?: Bytes
+  end?: Bytes
 }
 
 /**

@@ -16,28 +16,63 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
 
 /**
  * The element hashes of the latest values added, by key: a key rewritten every block (a signing
- * info, a counter) removes the value the previous block added, whose hash is then at hand. The hash
- * depends on the key and value alone, so a hit is always right. Only read, never changed; cleared
- * when it grows past `RECENT_MAX` keys (2 KB each).
+ * info, a counter) removes the value the previous block added, whose hash is then at hand. Several
+ * stores use the same short keys (0x00 is x/mint's minter and x/distribution's fee pool, both
+ * rewritten every block), so a key keeps the hashes of its last few values, not only the last one:
+ * with one, each store's write evicted the other's and both removals missed. The hash depends on
+ * the key and value alone, so a hit is always right. Entries are only read, never changed; the
+ * whole cache is cleared when it holds `RECENT_MAX` values (2 KB each).
  */
-const recent = new Map<string, { value: Bytes; lanes: Uint16Array }>()
+interface Recent {
+  value: Bytes
+  lanes: Uint16Array
+}
+const recent = new Map<string, Recent[]>()
+let recentCount = 0
 const RECENT_MAX = 1024
+/** Values kept per key: more stores than this rewriting one key every block is not expected. */
+const RECENT_PER_KEY = 4
+
+/** How many element hashes were computed (for tests: a cache hit computes none). */
+export const elementHashStats = { computed: 0 }
 
 /** The element hash of a value being added, kept for its removal. */
 function addedHash(key: Bytes, value: Bytes): Uint16Array {
   const lanes = elementHash(key, value)
-  if (recent.size >= RECENT_MAX) recent.clear()
-  recent.set(bytesToLatin1(key), { value: value.slice(), lanes })
+  if (recentCount >= RECENT_MAX) {
+    recent.clear()
+    recentCount = 0
+  }
+  const id = bytesToLatin1(key)
+  const kept = recent.get(id)
+  const entry = { value: value.slice(), lanes }
+  if (!kept) recent.set(id, [entry])
+  else {
+    if (kept.length >= RECENT_PER_KEY) {
+      kept.shift()
+      recentCount--
+    }
+    kept.push(entry)
+  }
+  recentCount++
   return lanes
 }
 
-/** The element hash of a value being removed (the kept one when it was the latest added). */
+/** The element hash of a value being removed (the kept one when it was among the latest added). */
 function removedHash(key: Bytes, value: Bytes): Uint16Array {
   const id = bytesToLatin1(key)
   const kept = recent.get(id)
   if (kept) {
-    recent.delete(id)
-    if (equalBytes(kept.value, value)) return kept.lanes
+    for (let i = 0; i < kept.length; i++) {
+      const entry = kept[i]!
+      if (equalBytes(entry.value, value)) {
+        // An emptied key goes, so the map holds no more keys than values.
+        if (kept.length === 1) recent.delete(id)
+        else kept.splice(i, 1)
+        recentCount--
+        return entry.lanes
+      }
+    }
   }
   return elementHash(key, value)
 }
@@ -47,6 +82,7 @@ const INPUT_SCRATCH = new Uint8Array(1024)
 
 /** Element hash of one (key, value) pair: SHAKE-256 XOF of len(key) ‖ key ‖ value. */
 function elementHash(key: Bytes, value: Bytes): Uint16Array {
+  elementHashStats.computed++
   const h = createHash('shake256', { outputLength: LTHASH_BYTES })
   const prefix = uvarint(key.length)
   const n = prefix.length + key.length + value.length

@@ -19,18 +19,8 @@ export function distributionStakingKeeper(staking: StakingKeeper): DistributionS
     validator: (state, operator) => staking.validator(state, operator),
     validatorByConsAddr: (state, consAddr) => staking.validatorByConsAddr(state, consAddr),
     delegation: (state, delegator, operator) => staking.delegation(state, delegator, operator),
-    async *validators(state) {
-      for await (const [operator, v] of staking.c.validators.iterate(state.store(STAKING))) {
-        yield [operator, v]
-      }
-    },
-    async *delegations(state) {
-      for await (const [[delegator, operator], d] of staking.c.delegations.iterate(
-        state.store(STAKING),
-      )) {
-        yield [delegator, operator, d]
-      }
-    },
+    validatorOperators: (state) => staking.c.validators.keys(state.store(STAKING)),
+    delegationKeys: (state) => staking.c.delegations.keys(state.store(STAKING)),
     async delegatorValidators(state, delegator) {
       return (await staking.delegationsOf(state, delegator)).map((d) => d.validator)
     },

@@ -9,10 +9,13 @@ export interface DistributionStakingKeeper {
   validator(state: Readable, operator: Bytes): Promise<Validator | undefined>
   validatorByConsAddr(state: Readable, consAddr: Bytes): Promise<Validator | undefined>
   delegation(state: Readable, delegator: Bytes, operator: Bytes): Promise<Delegation | undefined>
-  /** Every validator, in operator address order (upstream IterateValidators). */
-  validators(state: Readable): AsyncIterable<[operator: Bytes, validator: Validator]>
-  /** Every delegation, in staking's key order (delegator, then validator). */
-  delegations(state: Readable): AsyncIterable<[delegator: Bytes, operator: Bytes, d: Delegation]>
+  /**
+   * Every validator's operator address, in operator address order (upstream IterateValidators;
+   * the invariants, its only users, need no more of the record).
+   */
+  validatorOperators(state: Readable): AsyncIterable<Bytes>
+  /** Every delegation's (delegator, operator), in staking's key order (delegator, then validator). */
+  delegationKeys(state: Readable): AsyncIterable<[delegator: Bytes, operator: Bytes]>
   /** The operators `delegator` has delegations with, in staking's key order. */
   delegatorValidators(state: Readable, delegator: Bytes): Promise<Bytes[]>
 }

@@ -48,9 +48,14 @@ async function nonNegativeOutstanding(k: DistributionKeeper, ctx: BlockContext) 
  * delegation's rewards are withdrawn; nothing outstanding may go negative.
  */
 async function canWithdraw(k: DistributionKeeper, ctx: BlockContext) {
-  const scratch: BlockContext = { ...ctx, state: ctx.state.branch(), events: new EventManager() }
+  // The branch and its events are thrown away: the events are dropped as they are emitted.
+  const scratch: BlockContext = {
+    ...ctx,
+    state: ctx.state.branch(),
+    events: new EventManager(true),
+  }
   const byValidator = new Map<string, Uint8Array[]>()
-  for await (const [delegator, operator] of k.staking.delegations(scratch.state)) {
+  for await (const [delegator, operator] of k.staking.delegationKeys(scratch.state)) {
     const key = Buffer.from(operator).toString('hex')
     const list = byValidator.get(key)
     if (list) list.push(delegator)
@@ -58,7 +63,7 @@ async function canWithdraw(k: DistributionKeeper, ctx: BlockContext) {
   }
   let remaining: DecCoin[] = []
   try {
-    for await (const [operator] of k.staking.validators(scratch.state)) {
+    for await (const operator of k.staking.validatorOperators(scratch.state)) {
       try {
         await withdrawValidatorCommission(k, scratch, operator)
       } catch {
@@ -89,11 +94,11 @@ async function canWithdraw(k: DistributionKeeper, ctx: BlockContext) {
 async function referenceCount(k: DistributionKeeper, ctx: BlockContext) {
   const store = ctx.state.store(MODULE_NAME)
   let validators = 0
-  for await (const _ of k.staking.validators(ctx.state)) validators++
+  for await (const _ of k.staking.validatorOperators(ctx.state)) validators++
   let delegations = 0
-  for await (const _ of k.staking.delegations(ctx.state)) delegations++
+  for await (const _ of k.staking.delegationKeys(ctx.state)) delegations++
   let slashes = 0
-  for await (const _ of k.c.slashEvents.iterate(store)) slashes++
+  for await (const _ of k.c.slashEvents.keys(store)) slashes++
   const expected = validators + delegations + slashes
   let count = 0
   for await (const [, h] of k.c.historical.iterate(store)) count += h.reference_count

@@ -1,4 +1,4 @@
-import type { Bytes } from '../../codec/bytes.js'
+import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import type { Dec } from '../../codec/dec.js'
 import { type DecCoin, decCoinsFromProto, decCoinsToProto } from '../../codec/dec-coins.js'
 import { int64Of } from '../../codec/int64.js'
@@ -62,6 +62,7 @@ export class DistributionRecords {
   readonly registry: ProtoRegistry
   readonly staking: DistributionStakingKeeper
   readonly bank: DistributionBankKeeper
+  private paramsCache: { raw: Bytes | undefined; params: DistributionParams } | undefined
 
   constructor({ registry, staking, bank }: DistributionKeeperOptions) {
     this.c = distributionCollections(registry)
@@ -90,8 +91,19 @@ export class DistributionRecords {
     return new Uint8Array(out.buffer, out.byteOffset, out.length)
   }
 
+  /**
+   * The params, read once per distinct stored bytes: the BeginBlocker reads them every block, and
+   * they change only by a governance proposal. Frozen, as every caller gets the same object.
+   */
   async params(state: Readable): Promise<DistributionParams> {
-    return readParams(await this.rawParams(state))
+    const raw = await this.s(state).get(this.c.params.prefix)
+    const cached = this.paramsCache
+    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
+      return cached.params
+    }
+    const params = Object.freeze(readParams(await this.rawParams(state)))
+    this.paramsCache = { raw: raw?.slice(), params }
+    return params
   }
 
   setParams(state: Writable, p: Proto<'sdk.distribution.v1beta1.Params'>): void {

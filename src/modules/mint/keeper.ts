@@ -1,4 +1,4 @@
-import { utf8 } from '../../codec/bytes.js'
+import { type Bytes, equalBytes, utf8 } from '../../codec/bytes.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable, Writable } from '../../store/types.js'
 import type { MintBankKeeper, MintStakingKeeper } from './expected-keepers.js'
@@ -28,6 +28,7 @@ export class MintKeeper {
   readonly registry: ProtoRegistry
   readonly staking: MintStakingKeeper
   readonly bank: MintBankKeeper
+  private paramsCache: { raw: Bytes | undefined; params: MintParams } | undefined
 
   constructor({ registry, staking, bank }: MintKeeperOptions) {
     this.c = mintCollections(registry)
@@ -53,8 +54,19 @@ export class MintKeeper {
     return p ?? this.registry.decode('sdk.mint.v1beta1.Params', new Uint8Array())
   }
 
+  /**
+   * The params, read once per distinct stored bytes: the BeginBlocker reads them every block, and
+   * they change only by a governance proposal. Frozen, as every caller gets the same object.
+   */
   async params(state: Readable): Promise<MintParams> {
-    return readMintParams(await this.rawParams(state))
+    const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
+    const cached = this.paramsCache
+    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
+      return cached.params
+    }
+    const params = Object.freeze(readMintParams(await this.rawParams(state)))
+    this.paramsCache = { raw: raw?.slice(), params }
+    return params
   }
 
   setParams(state: Writable, p: ProtoInit<'sdk.mint.v1beta1.Params'>): void {

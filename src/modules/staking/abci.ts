@@ -20,7 +20,7 @@ import { applyAndReturnValidatorSetUpdates, unbondAllMatureValidators } from './
  */
 export async function beginBlock(k: StakingCore, ctx: BlockContext): Promise<void> {
   const store = ctx.state.store(MODULE_NAME)
-  const n = BigInt((await k.params(ctx.state)).historical_entries)
+  const n = BigInt((await k.sharedParams(ctx.state)).historical_entries)
   for (let h = BigInt(ctx.height) - n; h >= 0n; h--) {
     if (!(await k.c.historicalInfo.has(store, h))) break
     k.c.historicalInfo.remove(store, h)

@@ -1,5 +1,5 @@
 import { moduleAddress } from '../../codec/address.js'
-import type { Bytes } from '../../codec/bytes.js'
+import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
@@ -40,6 +40,9 @@ export class StakingCore {
   private readonly hookSets: StakingHooks[] = []
   /** The default params decoded (what a store without params reads as), made on first use. */
   private defaults: Proto<'sdk.staking.v1beta1.Params'> | undefined
+  private paramsCache:
+    | { raw: Bytes | undefined; params: Readonly<Proto<'sdk.staking.v1beta1.Params'>> }
+    | undefined
 
   constructor({ registry, bank }: StakingKeeperOptions) {
     this.c = stakingCollections(registry)
@@ -88,8 +91,27 @@ export class StakingCore {
     return this.defaults
   }
 
+  /**
+   * The params for the per-block paths that only read them (the BeginBlocker's historical entries,
+   * the set update's max validators, x/mint's three bond-denom reads a block): decoded once per
+   * distinct stored bytes, as they change only by governance, and frozen, as every caller gets the
+   * same object. Queries and messages take `params`, a decoding of their own.
+   */
+  async sharedParams(state: Readable): Promise<Readonly<Proto<'sdk.staking.v1beta1.Params'>>> {
+    const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
+    const cached = this.paramsCache
+    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
+      return cached.params
+    }
+    // A fresh decoding when stored; the defaults are `params`' own object, left as they are.
+    const decoded = await this.params(state)
+    const params = raw === undefined ? decoded : Object.freeze(decoded)
+    this.paramsCache = { raw: raw?.slice(), params }
+    return params
+  }
+
   async bondDenom(state: Readable): Promise<string> {
-    return (await this.params(state)).bond_denom || 'stake'
+    return (await this.sharedParams(state)).bond_denom || 'stake'
   }
 
   /** Balance of `address` in `denom` (the pools' holdings). */

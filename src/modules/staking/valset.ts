@@ -77,7 +77,7 @@ export async function applyAndReturnValidatorSetUpdates(
   ctx: BlockContext,
 ): Promise<ValidatorUpdate[]> {
   const store = ctx.state.store(MODULE_NAME)
-  const params = await k.params(ctx.state)
+  const params = await k.sharedParams(ctx.state)
   const last = new Map<string, bigint>()
   for await (const [operator, power] of k.c.lastValidatorPower.iterate(store)) {
     last.set(toHex(operator), power)

@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest'
+import { type Bytes, fromUtf8, utf8 } from '../codec/bytes.js'
+import { type BranchParent, createBranch } from './branch.js'
+import { storeIdPrefix } from './keys.js'
+
+const STORE = storeIdPrefix(1)
+
+/** A committed state of one store (id 1) holding `entries`; counts the ranges left unfinished. */
+function parentOf(entries: Record<string, string>) {
+  const sorted = Object.entries(entries)
+    .map(([k, v]): [string, Bytes] => [STORE + k, utf8(v)])
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  const closed = { count: 0 }
+  const parent: BranchParent = {
+    height: 7,
+    get: async (full) => sorted.find(([k]) => k === full)?.[1],
+    async *range(lo, hi, reverse) {
+      const inRange = sorted.filter(([k]) => k >= lo && (hi === undefined || k < hi))
+      try {
+        yield* reverse ? inRange.reverse() : inRange
+      } finally {
+        closed.count++
+      }
+    },
+    resolveStore: (name) => (name === 's' ? 1 : undefined),
+    liveStores: () => new Map([['s', 1]]),
+    nextStoreId: () => 2,
+  }
+  return { parent, closed }
+}
+
+async function entriesOf(iterable: AsyncIterable<readonly [Bytes, Bytes]>): Promise<string[]> {
+  const out: string[] = []
+  for await (const [k, v] of iterable) out.push(`${fromUtf8(k)}=${fromUtf8(v)}`)
+  return out
+}
+
+describe('a branch iterating its store', () => {
+  test('behavior: the committed entries alone when the branch wrote nothing in the range', async () => {
+    const { parent } = parentOf({ a: '1', b: '2', c: '3' })
+    const store = createBranch(parent).store('s')
+    store.set(utf8('z'), utf8('out of range'))
+    const range = { gte: utf8('a'), lt: utf8('d') }
+    expect(await entriesOf(store.iterate(range))).toEqual(['a=1', 'b=2', 'c=3'])
+    expect(await entriesOf(store.iterate({ ...range, reverse: true }))).toEqual([
+      'c=3',
+      'b=2',
+      'a=1',
+    ])
+  })
+
+  test('behavior: writes and deletions over the committed entries, in both directions', async () => {
+    const { parent } = parentOf({ a: '1', b: '2', d: '4' })
+    const branch = createBranch(parent)
+    const store = branch.store('s')
+    store.set(utf8('c'), utf8('new'))
+    store.set(utf8('a'), utf8('changed'))
+    store.delete(utf8('b'))
+    expect(await entriesOf(store.iterate())).toEqual(['a=changed', 'c=new', 'd=4'])
+    expect(await entriesOf(store.iterate({ reverse: true }))).toEqual(['d=4', 'c=new', 'a=changed'])
+    // A branch of the branch sees them too, with its own writes on top.
+    const child = branch.branch().store('s')
+    child.delete(utf8('d'))
+    expect(await entriesOf(child.iterate())).toEqual(['a=changed', 'c=new'])
+    // An untouched child passes its parent's view on.
+    expect(await entriesOf(branch.branch().store('s').iterate())).toEqual([
+      'a=changed',
+      'c=new',
+      'd=4',
+    ])
+  })
+
+  test('behavior: a write made while iterating is not seen by that iteration', async () => {
+    const { parent } = parentOf({ a: '1', c: '3' })
+    const store = createBranch(parent).store('s')
+    const seen: string[] = []
+    for await (const [k] of store.iterate()) {
+      seen.push(fromUtf8(k))
+      store.set(utf8('b'), utf8('2'))
+    }
+    expect(seen).toEqual(['a', 'c'])
+    expect(await entriesOf(store.iterate())).toEqual(['a=1', 'b=2', 'c=3'])
+  })
+
+  test('behavior: stopping early stops the committed range too', async () => {
+    const { parent, closed } = parentOf({ a: '1', b: '2', c: '3' })
+    const branch = createBranch(parent).branch()
+    for await (const [k] of branch.store('s').iterate()) {
+      if (fromUtf8(k) === 'a') break
+    }
+    expect(closed.count).toBe(1)
+  })
+})
