@@ -56,8 +56,8 @@ function writeFetchError(res: ServerResponse): void {
  * GET query routes answered straight from node:http, ahead of Hono and of the node server's Web
  * Request and Response: the pre-router's match and the route's own answer, written with the same
  * status, headers and body bytes. It takes only what the pre-router would take from the node
- * server, with a URL the node server builds as it is (a plain host header and request target);
- * HEAD, other methods and anything else go to Hono. The caller leaves it out when CORS is on (its
+ * server, with a URL the node server builds as it is (a plain host header and request target),
+ * over HTTP/1.1; HEAD, other methods and anything else go to Hono. The caller leaves it out when CORS is on (its
  * middleware runs before every route).
  */
 export function createQueryFastPath(
@@ -66,6 +66,9 @@ export function createQueryFastPath(
 ): NodeRequestHandler {
   return (req, res) => {
     if (req.method !== 'GET') return false
+    // HTTP/1.0 answers carry their length among the headers in the node server's writing (no
+    // chunked encoding to fall back on): left to it.
+    if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false
     const target = req.url
     if (target === undefined || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) {
       return false

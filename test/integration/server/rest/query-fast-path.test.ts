@@ -45,7 +45,11 @@ beforeAll(async () => {
     { ahead: seen },
   )
   servers.push(fast, hono, cors)
-  const adapter = createAdaptorServer({ fetch: createGateway({ router: t.node.router }).fetch })
+  // The same node server settings as listenHttp's (the host a request without one is given).
+  const adapter = createAdaptorServer({
+    fetch: createGateway({ router: t.node.router }).fetch,
+    hostname: '127.0.0.1',
+  })
   await new Promise<void>((resolve) => adapter.listen(0, '127.0.0.1', resolve))
   closeAdapter = () => new Promise((resolve) => adapter.close(() => resolve()))
   ports.fast = fast.port
@@ -180,6 +184,11 @@ describe('GET query routes from node:http ahead of Hono', () => {
       get('/sdk/bank/v1beta1/params').replace('host: 127.0.0.1', 'host: node.example:1317'),
     )
     expect(plain.fast).toBe(true)
+    // HTTP/1.0 (the node server writes its Content-Length among the headers), with a host header
+    // and without one
+    const http10 = get('/sdk/bank/v1beta1/params').replace('HTTP/1.1', 'HTTP/1.0')
+    expect(await all(http10)).toMatchObject({ fast: false, text: /\r\nContent-Length: 58\r\n/ })
+    expect((await all(http10.replace('host: 127.0.0.1\r\n', ''))).fast).toBe(false)
   })
 
   test('behavior: with CORS on, every request takes Hono (its middleware runs first)', async () => {
