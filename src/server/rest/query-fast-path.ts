@@ -57,8 +57,8 @@ function writeFetchError(res: ServerResponse): void {
  * Request and Response: the pre-router's match and the route's own answer, written with the same
  * status, headers and body bytes. It takes only what the pre-router would take from the node
  * server, with a URL the node server builds as it is (a plain host header and request target),
- * over HTTP/1.1; HEAD, other methods and anything else go to Hono. The caller leaves it out when CORS is on (its
- * middleware runs before every route).
+ * over HTTP/1.1; HEAD, other methods and anything else go to Hono. The caller leaves it out when
+ * CORS is on (its middleware runs before every route).
  */
 export function createQueryFastPath(
   routes: GetRouter,
