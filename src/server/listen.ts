@@ -20,6 +20,27 @@ export interface HttpListener {
 /** A node:http request handler ahead of the app: true when it answered the request itself. */
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => boolean
 
+/** Handlers an app asked to run ahead of itself whenever it is served (see `answerAhead`). */
+const appAhead = new WeakMap<Hono, NodeRequestHandler>()
+
+/**
+ * Lets `handler` answer, straight from node:http, the requests it takes before `app` sees them,
+ * wherever `app` is served by `listenHttp` (the gateway's hot GET routes: no Web Request and
+ * Response per call). It must answer exactly as `app` would.
+ */
+export function answerAhead(app: Hono, handler: NodeRequestHandler): void {
+  appAhead.set(app, handler)
+}
+
+/** Both handlers in turn (either may be missing). */
+function bothAhead(
+  first: NodeRequestHandler | undefined,
+  second: NodeRequestHandler | undefined,
+): NodeRequestHandler | undefined {
+  if (!first || !second) return first ?? second
+  return (req, res) => first(req, res) || second(req, res)
+}
+
 export interface ListenOptions {
   /** Answers the requests it takes before the app sees them (a hot route served without Hono). */
   ahead?: NodeRequestHandler
@@ -46,7 +67,7 @@ export async function listenHttp(
   const read = (options.readTimeoutSeconds ?? 0) * 1000
   // Node checks request timeouts every connectionsCheckingInterval (30 s by default): check often
   // enough that a read timeout of a few seconds fires on time.
-  const ahead = options.ahead
+  const ahead = bothAhead(appAhead.get(app), options.ahead)
   const server = createAdaptorServer({
     fetch: app.fetch,
     hostname: host,

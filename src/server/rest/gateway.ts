@@ -1,13 +1,15 @@
 import { Hono } from 'hono'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
+import { answerAhead } from '../listen.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter } from '../query/router.js'
 import { requestBodyLimit } from './body-limit.js'
 import { unsafeCors } from './cors.js'
 import { errorResponse, thrownErrorResponse } from './errors.js'
 import { GetRouter } from './get-router.js'
-import { fastCall, honoCall } from './query-call.js'
+import { answerResponse, fastCall, honoCall } from './query-call.js'
+import { createQueryFastPath } from './query-fast-path.js'
 import { routeAnswer } from './route-answer.js'
 import { registerSwagger } from './swagger.js'
 
@@ -53,6 +55,8 @@ export function honoPath(template: string): { path: string; fields: string[] } {
  * GET query routes are also reached by a pre-router in front of Hono's (the hot path of every
  * query): a request it matches exactly (plain path segments, no percent-escapes, no CORS in play)
  * goes straight to the route's answer, as Hono would send it there; anything else takes Hono's way.
+ * Served by `listenHttp`, the pre-router's GETs are taken from node:http before the node server
+ * builds a Web Request (`createQueryFastPath`), answered by the same code in the same bytes.
  */
 export function createGateway(options: GatewayOptions): Hono {
   const { router, logger } = options
@@ -77,7 +81,7 @@ export function createGateway(options: GatewayOptions): Hono {
       verbs.add(binding.verb)
       paths.set(path, verbs)
       const answer = routeAnswer(options, m, binding.verb, binding.body, fields)
-      app.on(binding.verb, path, (c) => answer(honoCall(c)))
+      app.on(binding.verb, path, (c) => answerResponse(answer(honoCall(c))))
       if (binding.verb === 'GET') fast.add(binding.path, binding.body === '' ? answer : undefined)
     }
   }
@@ -97,7 +101,7 @@ export function createGateway(options: GatewayOptions): Hono {
         const found = fast.match(request.url)
         if (found) {
           try {
-            return found.answer(fastCall(request, env, found.params))
+            return answerResponse(found.answer(fastCall(request, env, found.params)))
           } catch (err) {
             return thrownErrorResponse(err, logger)
           }
@@ -105,6 +109,8 @@ export function createGateway(options: GatewayOptions): Hono {
       }
       return honoFetch(request, env, executionCtx)
     }
+    // Served by node:http, the same GETs are answered before the node server builds a Request.
+    answerAhead(app, createQueryFastPath(fast, logger))
   }
   return app
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 import { parseGoJson } from '../rpc/go-json.js'
+import { type PlainResponse, plainToResponse } from './errors.js'
 import { RequestFieldError } from './request-fields.js'
 
 /**
@@ -18,8 +19,18 @@ export interface QueryCall {
   body(): Promise<unknown>
 }
 
-/** Answers one query route; synchronous when the answer is cached or the height is refused. */
-export type Answer = (call: QueryCall) => Response | Promise<Response>
+/**
+ * Answers one query route as plain parts; synchronous when the answer is cached or the height is
+ * refused.
+ */
+export type Answer = (call: QueryCall) => PlainResponse | Promise<PlainResponse>
+
+/** An answer's parts as the Response a Hono route returns (synchronous when the answer is). */
+export function answerResponse(
+  answer: PlainResponse | Promise<PlainResponse>,
+): Response | Promise<Response> {
+  return answer instanceof Promise ? answer.then(plainToResponse) : plainToResponse(answer)
+}
 
 /** The node server's request, when the app is served by @hono/node-server. */
 export function incomingOf(env: unknown): IncomingMessage | undefined {
@@ -39,6 +50,9 @@ export function honoCall(c: Context): QueryCall {
   }
 }
 
+/** The values of a header the request does not carry (shared: nobody changes it). */
+const NO_VALUES: readonly string[] = Object.freeze([])
+
 /**
  * A header's values as Go's net/http keeps them, one per header line: a comma inside a line is
  * part of its value (`1,2` is one value, refused by the height check, as upstream). Node joins
@@ -46,7 +60,7 @@ export function honoCall(c: Context): QueryCall {
  */
 export function nodeHeaderValues(incoming: IncomingMessage, name: string): readonly string[] {
   const joined = incoming.headers[name]
-  if (joined === undefined) return []
+  if (joined === undefined) return NO_VALUES
   if (typeof joined === 'string' && !joined.includes(',')) return [joined]
   return incoming.headersDistinct[name] ?? []
 }

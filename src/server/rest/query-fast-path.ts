@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from '../../logger.js'
+import type { NodeRequestHandler } from '../listen.js'
+import { type PlainResponse, thrownErrorPlain } from './errors.js'
+import type { GetRouter } from './get-router.js'
+import { nodeHeaderValues, type QueryCall } from './query-call.js'
+
+// The checks below are @hono/node-server's own (verbatim): a request they pass has its URL built
+// by plain concatenation there, `http://<host><target>`; any other is parsed as a URL (and may be
+// normalised or refused), so it is left to the node server.
+/** Host headers the node server takes as they are. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+/** Request targets the node server takes as they are. */
+const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
+/** `.` and `..` segments, which URL parsing would resolve. */
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
+
+/** A GET through the node:http fast path: the URL the node server would build, headers as sent. */
+class NodeGetCall implements QueryCall {
+  constructor(
+    readonly url: string,
+    private readonly incoming: IncomingMessage,
+    private readonly params: readonly string[],
+  ) {}
+
+  param(i: number): string {
+    return this.params[i] ?? ''
+  }
+
+  headerValues(name: string): readonly string[] {
+    return nodeHeaderValues(this.incoming, name)
+  }
+
+  body(): Promise<unknown> {
+    return Promise.resolve({})
+  }
+}
+
+/** Writes an answer's parts as @hono/node-server writes the Response made of them. */
+function write(res: ServerResponse, answer: PlainResponse): void {
+  res.statusCode = answer.status
+  const { headers } = answer
+  for (const name in answer.headers) res.setHeader(name, headers[name]!)
+  // A body given to end() with no Content-Length set: Node adds it after Date and Connection, as
+  // it does for the node server's answer.
+  res.end(answer.body)
+}
+
+/** What the node server answers when a route's answer fails unexpectedly (its fetch error). */
+function writeFetchError(res: ServerResponse): void {
+  res.writeHead(500)
+  res.end()
+}
+
+/**
+ * GET query routes answered straight from node:http, ahead of Hono and of the node server's Web
+ * Request and Response: the pre-router's match and the route's own answer, written with the same
+ * status, headers and body bytes. It takes only what the pre-router would take from the node
+ * server, with a URL the node server builds as it is (a plain host header and request target),
+ * over HTTP/1.1; HEAD, other methods and anything else go to Hono. The caller leaves it out when
+ * CORS is on (its middleware runs before every route).
+ */
+export function createQueryFastPath(
+  routes: GetRouter,
+  logger: Logger | undefined,
+): NodeRequestHandler {
+  return (req, res) => {
+    if (req.method !== 'GET') return false
+    // HTTP/1.0 answers carry their length among the headers in the node server's writing (no
+    // chunked encoding to fall back on): left to it.
+    if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false
+    const target = req.url
+    if (target === undefined || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) {
+      return false
+    }
+    const host = req.headers.host
+    if (host === undefined || !PLAIN_HOST.test(host)) return false
+    const url = `http://${host}${target}`
+    const found = routes.match(url)
+    if (!found) return false
+    let answer: PlainResponse | Promise<PlainResponse>
+    try {
+      answer = found.answer(new NodeGetCall(url, req, found.params))
+    } catch (err) {
+      answer = thrownErrorPlain(err, logger)
+    }
+    if (answer instanceof Promise) {
+      answer.then(
+        (a) => write(res, a),
+        () => writeFetchError(res),
+      )
+    } else write(res, answer)
+    return true
+  }
+}
