@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs/light.js'
 import type { Block, BlockBuilder } from '../block/block.js'
 import type { Event } from '../block/events.js'
-import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../codec/bytes.js'
+import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { int64Of } from '../codec/int64.js'
 import {
@@ -217,8 +217,9 @@ export class BlockStore {
           part_hash: block.blockId.parts.hash,
           tx_results: stored.results.map(txResultToProto),
           app_hash: stored.appHash,
-          begin_block_events: stored.beginBlockEvents.map(eventToProto),
-          end_block_events: stored.endBlockEvents.map(eventToProto),
+          // Events have the fields of tendermint.abci.Event: encoded as they are, not copied.
+          begin_block_events: stored.beginBlockEvents,
+          end_block_events: stored.endBlockEvents,
         },
         emptiedWriter(this.recordWriter),
       )
@@ -227,13 +228,9 @@ export class BlockStore {
       { type: 'put', key: blockKey(height), value: record },
       { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
     ]
-    block.txs.forEach((tx, i) => {
-      ops.push({
-        type: 'put',
-        key: txHashKey(sha256(tx)),
-        value: concatBytes(uint64BE(height), uint32BE(i)),
-      })
-    })
+    for (let i = 0; i < block.txs.length; i++) {
+      ops.push({ type: 'put', key: txHashKey(sha256(block.txs[i]!)), value: txLocation(height, i) })
+    }
     if (this.indexTxEvents && block.txs.length > 0)
       appendOps(ops, txIndexOps(height, stored.results, 'put'))
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
@@ -353,6 +350,15 @@ export class BlockStore {
   }
 }
 
+/** BE(height) ‖ BE32(index), in one buffer: where a tx landed, as its hash entry stores it. */
+function txLocation(height: number, index: number): Bytes {
+  const out = Buffer.allocUnsafe(12)
+  out.writeUInt32BE(Math.floor(height / 2 ** 32), 0)
+  out.writeUInt32BE(height >>> 0, 4)
+  out.writeUInt32BE(index, 8)
+  return out
+}
+
 export function eventToProto(e: Event): ProtoInit<'tendermint.abci.Event'> {
   return {
     type: e.type,
@@ -376,7 +382,8 @@ export function txResultToProto(r: TxResult): ProtoInit<'tendermint.abci.ExecTxR
     info: r.info,
     gas_wanted: r.gasWanted.toString(),
     gas_used: r.gasUsed.toString(),
-    events: r.events.map(eventToProto),
+    // Events have the fields of tendermint.abci.Event: handed on as they are, not copied.
+    events: r.events,
     codespace: r.codespace,
   }
 }
