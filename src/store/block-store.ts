@@ -1,33 +1,25 @@
 import protobuf from 'protobufjs/light.js'
 import type { Block, BlockBuilder } from '../block/block.js'
 import type { Event } from '../block/events.js'
+import { txHashesOf } from '../block/header.js'
 import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import { int64Of } from '../codec/int64.js'
-import {
-  emptiedWriter,
-  type Proto,
-  type ProtoInit,
-  type ProtoRegistry,
-  type ProtoType,
-} from '../codec/proto.js'
+import { emptiedWriter, type Proto, type ProtoRegistry, type ProtoType } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
+import {
+  eventFromProto,
+  resultFromProto,
+  type TxResult,
+  txLocation,
+  txResultToProto,
+} from './block-record.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
 import { PendingBlocks } from './pending-blocks.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
 
-/** Result of one tx in a block (tendermint.abci.ExecTxResult). */
-export interface TxResult {
-  code: number
-  data: Bytes
-  log: string
-  info: string
-  gasWanted: bigint
-  gasUsed: bigint
-  events: Event[]
-  codespace: string
-}
+export type { TxResult } from './block-record.js'
+export { eventToProto, txResultToProto } from './block-record.js'
 
 /** A committed block with everything stored beside it. */
 export interface StoredBlock {
@@ -228,11 +220,12 @@ export class BlockStore {
       { type: 'put', key: blockKey(height), value: record },
       { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
     ]
-    for (let i = 0; i < block.txs.length; i++) {
-      ops.push({ type: 'put', key: txHashKey(sha256(block.txs[i]!)), value: txLocation(height, i) })
+    // The hashes the block's data hash was made of (not made again).
+    const txHashes = txHashesOf(block.txs)
+    for (let i = 0; i < txHashes.length; i++) {
+      ops.push({ type: 'put', key: txHashKey(txHashes[i]!), value: txLocation(height, i) })
     }
-    if (this.indexTxEvents && block.txs.length > 0)
-      appendOps(ops, txIndexOps(height, stored.results, 'put'))
+    if (this.indexTxEvents && block.txs.length > 0) txIndexOps(height, stored.results, 'put', ops)
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
     // of the same or a later batch (batches are written in order), and read from memory meanwhile.
     // Only pruning reads the store: a commit that prunes nothing is prepared at once.
@@ -347,57 +340,6 @@ export class BlockStore {
         if ((this.baseBlock?.block.header.height ?? 0) > toHeight) this.baseBlock = undefined
       },
     }
-  }
-}
-
-/** BE(height) ‖ BE32(index), in one buffer: where a tx landed, as its hash entry stores it. */
-function txLocation(height: number, index: number): Bytes {
-  const out = Buffer.allocUnsafe(12)
-  out.writeUInt32BE(Math.floor(height / 2 ** 32), 0)
-  out.writeUInt32BE(height >>> 0, 4)
-  out.writeUInt32BE(index, 8)
-  return out
-}
-
-export function eventToProto(e: Event): ProtoInit<'tendermint.abci.Event'> {
-  return {
-    type: e.type,
-    attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
-  }
-}
-
-function eventFromProto(m: Proto<'tendermint.abci.Event'>): Event {
-  return {
-    type: m.type,
-    attributes: m.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
-  }
-}
-
-/** A tx result as ABCI's ExecTxResult (and ResponseCheckTx: the same fields). */
-export function txResultToProto(r: TxResult): ProtoInit<'tendermint.abci.ExecTxResult'> {
-  return {
-    code: r.code,
-    data: r.data,
-    log: r.log,
-    info: r.info,
-    gas_wanted: r.gasWanted.toString(),
-    gas_used: r.gasUsed.toString(),
-    // Events have the fields of tendermint.abci.Event: handed on as they are, not copied.
-    events: r.events,
-    codespace: r.codespace,
-  }
-}
-
-function resultFromProto(m: Proto<'tendermint.abci.ExecTxResult'>): TxResult {
-  return {
-    code: m.code,
-    data: new Uint8Array(m.data),
-    log: m.log,
-    info: m.info,
-    gasWanted: int64Of(m.gas_wanted),
-    gasUsed: int64Of(m.gas_used),
-    events: m.events.map(eventFromProto),
-    codespace: m.codespace,
   }
 }
 
