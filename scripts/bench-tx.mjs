@@ -26,12 +26,23 @@
 // second home with the same genesis): every tx through the mempool's CheckTx, then blocks until the
 // mempool is empty, and prints the CPU of the node's thread per tx for each part. With the REST
 // route's own cost (the cached re-send line), it says where an included tx's time goes.
+//
+// Allocation per included tx: each run's node is started with V8's --trace-gc-nvp, which prints a
+// line per garbage collection with `allocated=` (the bytes of JS heap allocated since the previous
+// collection: the heap's size before this one less its size after the last). The bytes of the node's
+// main isolate (the first to print; the block and verify workers have their own) in the lines that
+// arrive over the measured window (the same as the CPU figures': the load and the wait for its last
+// block), divided by the included txs, are the KB per included tx; the workers' isolates are
+// printed beside it. What was allocated after the last collection of the window is not counted
+// (at most one young generation, a few hundred bytes a tx over 20,000 txs). With --split, the same
+// sum comes from node:v8's GCProfiler over each part of the in-process run.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { GCProfiler, getHeapStatistics } from 'node:v8'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { defaultAppState } from '../dist/cli/init.js'
 import { readRuntimeOptions, useRuntimeOptions } from '../dist/cli/runtime-options.js'
@@ -216,6 +227,56 @@ verifyRate(inUse, 100)
 verifyRate(nodeCrypto, 100)
 const rates = { inUse: verifyRate(inUse, verifyMs), nodeCrypto: verifyRate(nodeCrypto, verifyMs) }
 
+// --- allocation: bytes of JS heap allocated, from V8's collections -----------------------------
+/**
+ * The bytes allocated by each isolate of a node started with --trace-gc-nvp, summed from the
+ * `allocated=` of its collection lines as they arrive on `stream`. `snapshot()` gives the sums so
+ * far: `main` for the first isolate to print (the node's thread), `workers` for all the others.
+ */
+function watchAllocation(stream) {
+  const byIsolate = new Map()
+  let rest = ''
+  stream.setEncoding('utf8')
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n')
+    rest = lines.pop()
+    for (const line of lines) {
+      const m = /^\[\d+:(0x[0-9a-f]+)\].* allocated=(\d+) /.exec(line)
+      if (m) byIsolate.set(m[1], (byIsolate.get(m[1]) ?? 0) + Number(m[2]))
+    }
+  })
+  return {
+    snapshot() {
+      let main
+      let workers = 0
+      for (const bytes of byIsolate.values()) {
+        if (main === undefined) main = bytes
+        else workers += bytes
+      }
+      return { main: main ?? 0, workers }
+    },
+  }
+}
+
+/**
+ * Bytes of JS heap this process allocates while `fn` runs (the in-process node of --split): each
+ * collection's heap size before it less the size after the previous one, and the growth since the
+ * last, as --trace-gc-nvp's `allocated=` counts them.
+ */
+async function allocatedDuring(fn) {
+  const profiler = new GCProfiler()
+  let after = getHeapStatistics().used_heap_size
+  profiler.start()
+  const value = await fn()
+  const end = getHeapStatistics().used_heap_size
+  let bytes = 0
+  for (const gc of profiler.stop()?.statistics ?? []) {
+    bytes += gc.beforeGC.heapStatistics.usedHeapSize - after
+    after = gc.afterGC.heapStatistics.usedHeapSize
+  }
+  return { value, bytes: bytes + end - after }
+}
+
 // --- in process, without HTTP (--split) --------------------------------------------------------
 /**
  * CPU of this process's main thread (the in-process node's thread) per tx: all txs through CheckTx
@@ -239,23 +300,35 @@ async function splitRun() {
     let refused = 0
     const c0 = mainCpu()
     const t0 = performance.now()
-    await Promise.all(
-      bytes.map(async (txs) => {
-        for (const tx of txs) if ((await mempool.checkTx(tx)).code !== 0) refused++
-      }),
+    const checkAlloc = await allocatedDuring(() =>
+      Promise.all(
+        bytes.map(async (txs) => {
+          for (const tx of txs) if ((await mempool.checkTx(tx)).code !== 0) refused++
+        }),
+      ),
     )
     const checkMs = performance.now() - t0
     const c1 = mainCpu()
     const from = node.producer.height
-    while (mempool.size > 0) await node.producer.produceBlock()
+    const blockAlloc = await allocatedDuring(async () => {
+      while (mempool.size > 0) await node.producer.produceBlock()
+    })
     const blockMs = performance.now() - t0 - checkMs
     const c2 = mainCpu()
     let failed = refused
     for (let h = from + 1; h <= node.producer.height; h++)
       for (const r of (await node.blocks.get(h)).results) if (r.code !== 0) failed++
     return {
-      check: { us: ((c1 - c0) * 1e6) / TXS, rate: TXS / (checkMs / 1000) },
-      block: { us: ((c2 - c1) * 1e6) / TXS, rate: TXS / (blockMs / 1000) },
+      check: {
+        us: ((c1 - c0) * 1e6) / TXS,
+        rate: TXS / (checkMs / 1000),
+        kb: checkAlloc.bytes / 1024 / TXS,
+      },
+      block: {
+        us: ((c2 - c1) * 1e6) / TXS,
+        rate: TXS / (blockMs / 1000),
+        kb: blockAlloc.bytes / 1024 / TXS,
+      },
       blocks: node.producer.height - from,
       failed,
     }
@@ -279,6 +352,7 @@ async function nodeRun(run) {
   const child = spawn(
     process.execPath,
     [
+      '--trace-gc-nvp',
       ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
       MAIN,
       '--home',
@@ -295,8 +369,9 @@ async function nodeRun(run) {
       '--timeout-commit',
       TIMEOUT_COMMIT,
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   )
+  const allocation = watchAllocation(child.stdout)
   let exited = false
   child.once('exit', () => (exited = true))
   try {
@@ -314,6 +389,7 @@ async function nodeRun(run) {
     const latencies = []
     let rejected = 0
     const cpu0 = { node: nodeCpu(child.pid), client: process.cpuUsage() }
+    const alloc0 = allocation.snapshot()
     const t0 = Date.now()
     await Promise.all(
       lanes.map(async (txs) => {
@@ -343,6 +419,7 @@ async function nodeRun(run) {
     await sleep(Math.max(TIMEOUT_COMMIT_MS * 2, 500))
     const latest = Number((await rpc(rpcPort, 'status')).sync_info.latest_block_height)
     const cpu1 = { node: nodeCpu(child.pid), client: process.cpuUsage(cpu0.client) }
+    const alloc1 = allocation.snapshot()
 
     let ok = 0
     let failed = 0
@@ -406,9 +483,14 @@ async function nodeRun(run) {
       ceiling,
       unexpected,
       cpu,
+      // KB of JS heap allocated per included tx: the node's thread, and its worker threads.
+      kb: {
+        main: (alloc1.main - alloc0.main) / 1024 / ok,
+        workers: (alloc1.workers - alloc0.workers) / 1024 / ok,
+      },
     }
     console.log(
-      `run ${run}/${RUNS}: ${result.included.toFixed(0)} included txs/s (${ok} ok, ${failed} failed, ${rejected} rejected, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s; broadcast ${sentMs} ms)${cpu ? `; CPU per included tx: node ${cpu.node.toFixed(0)} µs, its main thread ${cpu.main.toFixed(0)} µs, load generator ${cpu.loader.toFixed(0)} µs` : ''}`,
+      `run ${run}/${RUNS}: ${result.included.toFixed(0)} included txs/s (${ok} ok, ${failed} failed, ${rejected} rejected, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s; broadcast ${sentMs} ms)${cpu ? `; CPU per included tx: node ${cpu.node.toFixed(0)} µs, its main thread ${cpu.main.toFixed(0)} µs, load generator ${cpu.loader.toFixed(0)} µs` : ''}; allocated per included tx: node's thread ${result.kb.main.toFixed(1)} KB, workers ${result.kb.workers.toFixed(1)} KB`,
     )
     if (profDir) console.log(`  node CPU profile written to ${profDir}`)
     return result
@@ -454,9 +536,15 @@ try {
       `  CPU per cached re-send: node main thread ${mid((r) => r.cpu.resend).toFixed(0)} µs`,
     )
   }
+  console.log(
+    `  JS heap allocated per included tx (--trace-gc-nvp): node's thread ${mid((r) => r.kb.main).toFixed(1)} KB, its workers ${mid((r) => r.kb.workers).toFixed(1)} KB`,
+  )
   if (split) {
     console.log(
       `  in process, no HTTP (--split): CheckTx ${split.check.us.toFixed(0)} µs per tx on the node's thread (${split.check.rate.toFixed(0)} txs/s), in ${split.blocks} blocks ${split.block.us.toFixed(0)} µs per tx (${split.block.rate.toFixed(0)} txs/s)${split.failed ? `, ${split.failed} failed` : ''}`,
+    )
+    console.log(
+      `  in process, JS heap allocated per tx (--split): CheckTx ${split.check.kb.toFixed(1)} KB, in blocks ${split.block.kb.toFixed(1)} KB`,
     )
   }
   console.log('')
@@ -482,6 +570,9 @@ try {
   )
   console.log(`${pad('ratio included / REST ceiling')}${(included / ceiling).toFixed(2)}`)
   // A short run includes the node's warm-up (JIT, first blocks): say which run this is.
+  console.log(
+    `${pad("KB allocated per included tx, node's thread")}${mid((r) => r.kb.main).toFixed(1)}${RUNS > 1 ? `   (runs: ${runs.map((r) => r.kb.main.toFixed(1)).join(', ')})` : ''}`,
+  )
   console.log(
     `${pad('target')}>= 2000 included txs/s (${of}): ${included >= 2000 ? 'met' : 'NOT met'} (${TXS} txs${TXS < 20_000 ? ', warm-up included; the sustained figure: --txs 20000' : ', sustained'})`,
   )

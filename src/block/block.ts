@@ -14,6 +14,7 @@ import {
   type Header,
 } from './header.js'
 import type { HeightConsensus } from './height-consensus.js'
+import { resultsHashOf, type TxResultForHash } from './results-hash.js'
 
 export type { BlockId, Commit, CommitSig, Header, PartSetHeader } from './header.js'
 export { GO_ZERO_TIME } from './header.js'
@@ -67,13 +68,7 @@ export interface BlockInputs {
   consensus?: HeightConsensus | undefined
 }
 
-/** Deterministic fields of a tx result, hashed into the next header's last_results_hash. */
-export interface TxResultForHash {
-  code: number
-  data: Bytes
-  gasWanted: bigint | number
-  gasUsed: bigint | number
-}
+export type { TxResultForHash } from './results-hash.js'
 
 /**
  * Builds blocks with CometBFT's exact hashing (header = merkle of 14 proto leaves, parts of the
@@ -86,7 +81,6 @@ export class BlockBuilder {
     block: ProtoType<'tendermint.types.Block'>
     simpleValidator: ProtoType<'tendermint.types.SimpleValidator'>
     hashedParams: ProtoType<'tendermint.types.HashedParams'>
-    execTxResult: ProtoType<'tendermint.abci.ExecTxResult'>
   }
   private readonly encoding: BlockEncoding
   readonly validatorsHash: Bytes
@@ -111,7 +105,6 @@ export class BlockBuilder {
       block: registry.type('tendermint.types.Block'),
       simpleValidator: registry.type('tendermint.types.SimpleValidator'),
       hashedParams: registry.type('tendermint.types.HashedParams'),
-      execTxResult: registry.type('tendermint.abci.ExecTxResult'),
     }
     this.encoding = new BlockEncoding(registry)
     this.validatorsHash = merkleRoot([
@@ -305,19 +298,7 @@ export class BlockBuilder {
 
   /** last_results_hash of a block's tx results. */
   resultsHash(results: readonly TxResultForHash[]): Bytes {
-    return merkleRoot(
-      results.map((r) =>
-        this.enc(
-          this.types.execTxResult,
-          omitDefaults({
-            code: r.code,
-            data: r.data,
-            gas_wanted: String(r.gasWanted),
-            gas_used: String(r.gasUsed),
-          }),
-        ),
-      ),
-    )
+    return resultsHashOf(results)
   }
 
   /** Builds the block for `inputs`, signing the previous block's commit. */

@@ -23,8 +23,18 @@ export class EventManager {
   /** Emits an event; attribute values are strings, indexed by default (as upstream). */
   emit(type: string, attributes: Record<string, string> | [string, string][] = {}): void {
     if (this.discard) return
-    const pairs = Array.isArray(attributes) ? attributes : Object.entries(attributes)
-    this.list.push({ type, attributes: pairs.map(([key, value]) => ({ key, value, index: true })) })
+    // Built straight from the argument: every tx emits a dozen events, and the pairs of
+    // Object.entries (and a mapped copy) were garbage made for each of them.
+    const list: EventAttribute[] = []
+    if (Array.isArray(attributes)) {
+      for (let i = 0; i < attributes.length; i++) {
+        const pair = attributes[i]!
+        list.push({ key: pair[0], value: pair[1], index: true })
+      }
+    } else {
+      for (const key in attributes) list.push({ key, value: attributes[key]!, index: true })
+    }
+    this.list.push({ type, attributes: list })
   }
 
   /** Emits already-built events (e.g. from a branch that succeeded). */

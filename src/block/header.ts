@@ -1,5 +1,5 @@
 import type { Bytes } from '../codec/bytes.js'
-import { merkleRoot, sha256 } from '../codec/hash.js'
+import { EMPTY_HASH, merkleRoot, sha256 } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 
 export interface PartSetHeader {
@@ -37,9 +37,36 @@ export interface Header {
  */
 export type ExecHeader = Omit<Header, 'lastBlockId' | 'lastCommitHash'>
 
+/**
+ * The sha256 of each of a block's txs and their merkle root, by the block's list of txs: a height
+ * needs them three times (the header it executes with, the block, the tx-hash index), for the
+ * same list, and hashing it again made the same thousands of digests again.
+ */
+const hashesOfTxs = new WeakMap<readonly Bytes[], { txHashes: Bytes[]; dataHash: Bytes }>()
+
+function hashesOf(txs: readonly Bytes[]): { txHashes: Bytes[]; dataHash: Bytes } {
+  let known = hashesOfTxs.get(txs)
+  if (!known) {
+    const txHashes = new Array<Bytes>(txs.length)
+    for (let i = 0; i < txs.length; i++) txHashes[i] = sha256(txs[i]!)
+    known = { txHashes, dataHash: merkleRoot(txHashes) }
+    hashesOfTxs.set(txs, known)
+  }
+  return known
+}
+
 /** The data hash of a block's txs (CometBFT Data.Hash): the merkle root of their sha256. */
 export function dataHashOf(txs: readonly Bytes[]): Bytes {
-  return merkleRoot(txs.map((tx) => sha256(tx)))
+  // Empty blocks (every mined one) skip the lookup.
+  return txs.length === 0 ? EMPTY_HASH : hashesOf(txs).dataHash
+}
+
+/**
+ * The sha256 of each tx of `txs` (their CometBFT tx hashes), in order. Shared with every caller
+ * that asks for the same list: read, never change.
+ */
+export function txHashesOf(txs: readonly Bytes[]): readonly Bytes[] {
+  return hashesOf(txs).txHashes
 }
 
 /** One signature of a commit. */

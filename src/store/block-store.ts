@@ -1,33 +1,25 @@
 import protobuf from 'protobufjs/light.js'
 import type { Block, BlockBuilder } from '../block/block.js'
 import type { Event } from '../block/events.js'
-import { type Bytes, concatBytes, readUint64BE, uint32BE, uint64BE } from '../codec/bytes.js'
+import { txHashesOf } from '../block/header.js'
+import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import { int64Of } from '../codec/int64.js'
-import {
-  emptiedWriter,
-  type Proto,
-  type ProtoInit,
-  type ProtoRegistry,
-  type ProtoType,
-} from '../codec/proto.js'
+import { emptiedWriter, type Proto, type ProtoRegistry, type ProtoType } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
+import {
+  eventFromProto,
+  resultFromProto,
+  type TxResult,
+  txLocation,
+  txResultToProto,
+} from './block-record.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
 import { PendingBlocks } from './pending-blocks.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
 
-/** Result of one tx in a block (tendermint.abci.ExecTxResult). */
-export interface TxResult {
-  code: number
-  data: Bytes
-  log: string
-  info: string
-  gasWanted: bigint
-  gasUsed: bigint
-  events: Event[]
-  codespace: string
-}
+export type { TxResult } from './block-record.js'
+export { eventToProto, txResultToProto } from './block-record.js'
 
 /** A committed block with everything stored beside it. */
 export interface StoredBlock {
@@ -217,8 +209,9 @@ export class BlockStore {
           part_hash: block.blockId.parts.hash,
           tx_results: stored.results.map(txResultToProto),
           app_hash: stored.appHash,
-          begin_block_events: stored.beginBlockEvents.map(eventToProto),
-          end_block_events: stored.endBlockEvents.map(eventToProto),
+          // Events have the fields of tendermint.abci.Event: encoded as they are, not copied.
+          begin_block_events: stored.beginBlockEvents,
+          end_block_events: stored.endBlockEvents,
         },
         emptiedWriter(this.recordWriter),
       )
@@ -227,15 +220,12 @@ export class BlockStore {
       { type: 'put', key: blockKey(height), value: record },
       { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
     ]
-    block.txs.forEach((tx, i) => {
-      ops.push({
-        type: 'put',
-        key: txHashKey(sha256(tx)),
-        value: concatBytes(uint64BE(height), uint32BE(i)),
-      })
-    })
-    if (this.indexTxEvents && block.txs.length > 0)
-      appendOps(ops, txIndexOps(height, stored.results, 'put'))
+    // The hashes the block's data hash was made of (not made again).
+    const txHashes = txHashesOf(block.txs)
+    for (let i = 0; i < txHashes.length; i++) {
+      ops.push({ type: 'put', key: txHashKey(txHashes[i]!), value: txLocation(height, i) })
+    }
+    if (this.indexTxEvents && block.txs.length > 0) txIndexOps(height, stored.results, 'put', ops)
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
     // of the same or a later batch (batches are written in order), and read from memory meanwhile.
     // Only pruning reads the store: a commit that prunes nothing is prepared at once.
@@ -350,47 +340,6 @@ export class BlockStore {
         if ((this.baseBlock?.block.header.height ?? 0) > toHeight) this.baseBlock = undefined
       },
     }
-  }
-}
-
-export function eventToProto(e: Event): ProtoInit<'tendermint.abci.Event'> {
-  return {
-    type: e.type,
-    attributes: e.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
-  }
-}
-
-function eventFromProto(m: Proto<'tendermint.abci.Event'>): Event {
-  return {
-    type: m.type,
-    attributes: m.attributes.map((a) => ({ key: a.key, value: a.value, index: a.index })),
-  }
-}
-
-/** A tx result as ABCI's ExecTxResult (and ResponseCheckTx: the same fields). */
-export function txResultToProto(r: TxResult): ProtoInit<'tendermint.abci.ExecTxResult'> {
-  return {
-    code: r.code,
-    data: r.data,
-    log: r.log,
-    info: r.info,
-    gas_wanted: r.gasWanted.toString(),
-    gas_used: r.gasUsed.toString(),
-    events: r.events.map(eventToProto),
-    codespace: r.codespace,
-  }
-}
-
-function resultFromProto(m: Proto<'tendermint.abci.ExecTxResult'>): TxResult {
-  return {
-    code: m.code,
-    data: new Uint8Array(m.data),
-    log: m.log,
-    info: m.info,
-    gasWanted: int64Of(m.gas_wanted),
-    gasUsed: int64Of(m.gas_used),
-    events: m.events.map(eventFromProto),
-    codespace: m.codespace,
   }
 }
 

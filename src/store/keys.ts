@@ -121,7 +121,11 @@ export function blockHashKey(hash: Bytes): Bytes {
 
 /** Database key of a tx-hash index entry. */
 export function txHashKey(hash: Bytes): Bytes {
-  return concatBytes(Uint8Array.of(FAMILY_TX_HASH), hash)
+  // One array (every tx of a block has one): no family byte array and no spread to concatenate.
+  const key = new Uint8Array(1 + hash.length)
+  key[0] = FAMILY_TX_HASH
+  key.set(hash, 1)
+  return key
 }
 
 /** The smallest key greater than every key starting with `prefix` (undefined: no bound). */

@@ -52,7 +52,9 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
       // per-op copy and the native side reading every op object back (a block has thousands).
       const batch = db.batch()
       try {
-        for (const op of ops) {
+        // An index loop: a block's thousands of ops, without an iterator result for each.
+        for (let i = 0; i < ops.length; i++) {
+          const op = ops[i]!
           if (op.type === 'put') batch.put(op.key, op.value)
           else batch.del(op.key)
         }

@@ -43,7 +43,9 @@ export function txEventKey(
 /** BE(height) ‖ BE32(index). */
 function location(height: number, index: number): Bytes {
   const loc = Buffer.allocUnsafe(12)
-  loc.writeBigUInt64BE(BigInt(height), 0)
+  // Two 32-bit halves: a height is a safe integer, and a bigint per tx is garbage.
+  loc.writeUInt32BE(Math.floor(height / 2 ** 32), 0)
+  loc.writeUInt32BE(height >>> 0, 4)
   loc.writeUInt32BE(index, 8)
   return loc
 }
@@ -82,14 +84,17 @@ export function txEventRange(compositeKey: string, value?: string): BackendRange
   return { gte, lt: prefixEnd(gte)! }
 }
 
-/** Puts (or deletes) the index entries of a block's txs: `tx.height` and every indexed attribute. */
+/**
+ * Puts (or deletes) the index entries of a block's txs: `tx.height` and every indexed attribute.
+ * Appended to `into` when given (a block's own writes, without a list of its own to copy from).
+ */
 export function txIndexOps(
   height: number,
   results: readonly { events: readonly Event[] }[],
   type: 'put' | 'del',
+  into: BatchOp[] = [],
 ): BatchOp[] {
-  const ops: BatchOp[] = []
-  const empty = new Uint8Array(0)
+  const ops = into
   const heightValue = heightIndexValue(height)
   const heightHead = keyHead(TX_HEIGHT_KEY, '', '')
   // The entries of one tx so far: an attribute seen twice (`type.key=value`) is indexed once.
@@ -99,29 +104,48 @@ export function txIndexOps(
     const loc = location(height, i)
     heads.length = 0
     values.length = 0
-    const add = (head: KeyHead, value: string) => {
-      for (let j = 0; j < heads.length; j++) {
-        const h = heads[j]!
-        // Without a `=` in either composite key, equal texts are the same head and value.
-        if (
-          h === head
-            ? values[j] === value
-            : (h.hasEq || head.hasEq) && `${h.text}=${values[j]}` === `${head.text}=${value}`
-        )
-          return
-      }
-      heads.push(head)
-      values.push(value)
-      const key = indexKey(head.bytes, value, loc)
-      ops.push(type === 'put' ? { type, key, value: empty } : { type, key })
-    }
-    add(heightHead, heightValue)
-    for (const e of results[i]!.events) {
+    addEntry(ops, type, heads, values, heightHead, heightValue, loc)
+    const events = results[i]!.events
+    for (let j = 0; j < events.length; j++) {
+      const e = events[j]!
       if (!e.type) continue
-      for (const a of e.attributes) if (a.index && a.key) add(keyHead(e.type, '.', a.key), a.value)
+      const attributes = e.attributes
+      for (let k = 0; k < attributes.length; k++) {
+        const a = attributes[k]!
+        if (a.index && a.key)
+          addEntry(ops, type, heads, values, keyHead(e.type, '.', a.key), a.value, loc)
+      }
     }
   }
   return ops
+}
+
+const NO_VALUE = new Uint8Array(0)
+
+/** Adds the entry (head, value) of the tx at `loc` unless the tx has it already. */
+function addEntry(
+  ops: BatchOp[],
+  type: 'put' | 'del',
+  heads: KeyHead[],
+  values: string[],
+  head: KeyHead,
+  value: string,
+  loc: Bytes,
+): void {
+  for (let j = 0; j < heads.length; j++) {
+    const h = heads[j]!
+    // Without a `=` in either composite key, equal texts are the same head and value.
+    if (
+      h === head
+        ? values[j] === value
+        : (h.hasEq || head.hasEq) && `${h.text}=${values[j]}` === `${head.text}=${value}`
+    )
+      return
+  }
+  heads.push(head)
+  values.push(value)
+  const key = indexKey(head.bytes, value, loc)
+  ops.push(type === 'put' ? { type, key, value: NO_VALUE } : { type, key })
 }
 
 /** A composite key (`type.key`) and the start of its index keys, `0x05 ‖ uvarint(len) ‖ text`. */

@@ -321,7 +321,7 @@ export class TxRunner implements TxExecutor {
       if (mode === 'deliver') msgState.write()
       return this.outcome(tx, 0, meter, gasWanted, {
         data: result.data,
-        events: [...anteEvents, ...result.events],
+        events: anteEvents.length === 0 ? result.events : anteEvents.concat(result.events),
         msgResponses: result.msgResponses,
       })
     } catch (thrown) {

@@ -1,5 +1,5 @@
 import type { BlockContext, RoutedMsgHandler } from '../app/types.js'
-import { type Event, EventManager } from '../block/events.js'
+import { type Event, type EventAttribute, EventManager } from '../block/events.js'
 import { addressToBech32 } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
@@ -80,13 +80,22 @@ function responseOf(registry: ProtoRegistry, type: TxMsg['type']): ResponseType 
 
 /** Upstream createEvents: the `message` event that precedes a message's own events. */
 function messageEvent(msg: TxMsg, own: readonly Event[]): Event {
-  const attrs: [string, string][] = [['action', msg.typeUrl]]
+  const attributes: EventAttribute[] = [{ key: 'action', value: msg.typeUrl, index: true }]
   const sender = senderOf(msg)
-  if (sender !== null) attrs.push(['sender', sender])
-  const hasModule = own.some((e) => e.attributes.some((a) => a.key === 'module'))
-  const module = moduleOfTypeUrl(msg.typeUrl)
-  if (!hasModule && module) attrs.push(['module', module])
-  return { type: 'message', attributes: attrs.map(([key, value]) => ({ key, value, index: true })) }
+  if (sender !== null) attributes.push({ key: 'sender', value: sender, index: true })
+  if (!hasModuleAttribute(own)) {
+    const module = moduleOfTypeUrl(msg.typeUrl)
+    if (module) attributes.push({ key: 'module', value: module, index: true })
+  }
+  return { type: 'message', attributes }
+}
+
+function hasModuleAttribute(events: readonly Event[]): boolean {
+  for (let i = 0; i < events.length; i++) {
+    const attributes = events[i]!.attributes
+    for (let j = 0; j < attributes.length; j++) if (attributes[j]!.key === 'module') return true
+  }
+  return false
 }
 
 /**
@@ -102,7 +111,8 @@ export async function runMsgs(
 ): Promise<MsgsResult> {
   const events: Event[] = []
   const msgResponses: AnyMessage[] = []
-  for (const [i, msg] of msgs.entries()) {
+  for (let i = 0; i < msgs.length; i++) {
+    const msg = msgs[i]!
     const handler = handlers.get(msg.typeUrl)
     if (!handler) {
       throw ErrUnknownRequest.wrap(`no message handler found for ${msgGoType(msg)}`)
@@ -118,18 +128,29 @@ export async function runMsgs(
       throw wrapTxError(err, `failed to execute message; message index: ${i}`)
     }
     const own = em.events()
-    const msgEvents = [messageEvent(msg, own), ...own].map((e) => ({
-      type: e.type,
-      attributes: [...e.attributes, { key: 'msg_index', value: String(i), index: true }],
-    }))
-    events.push(...msgEvents)
+    // The handler's events are its own, fresh from this message's event manager: each gets its
+    // `msg_index` in place instead of being copied with its attributes.
+    const msgIndex = String(i)
+    const first = messageEvent(msg, own)
+    first.attributes.push({ key: 'msg_index', value: msgIndex, index: true })
+    events.push(first)
+    for (let j = 0; j < own.length; j++) {
+      const e = own[j]!
+      e.attributes.push({ key: 'msg_index', value: msgIndex, index: true })
+      events.push(e)
+    }
     const responseType = responseOf(registry, msg.type)
     if (responseType) {
       const empty = response == null || Object.keys(response).length === 0
       if (empty) responseType.empty ??= registry.encode(responseType.type, {})
       msgResponses.push({
         type_url: responseType.typeUrl,
-        value: empty ? responseType.empty!.slice() : registry.encode(responseType.type, response),
+        // An empty response encodes to no bytes: nothing to copy (and nothing anyone can change).
+        value: empty
+          ? responseType.empty!.length === 0
+            ? EMPTY
+            : responseType.empty!.slice()
+          : registry.encode(responseType.type, response),
       })
     }
   }
@@ -142,12 +163,15 @@ export function encodeTxMsgData(
   msgResponses: readonly AnyMessage[],
 ): Bytes {
   // Most txs answer the same few responses (an empty MsgSendResponse): encode each list once.
-  let id = ''
-  for (const r of msgResponses) {
-    const v = r.value ?? EMPTY
-    if (v.length > 64) return encodeMsgData(registry, msgResponses)
-    id += `${r.type_url}\n${Buffer.from(v.buffer, v.byteOffset, v.length).toString('latin1')}\n`
-  }
+  // One empty response (a send's) is known by its type URL alone, without building the list's key.
+  const only = msgResponses.length === 1 ? msgResponses[0]! : undefined
+  let id = only !== undefined && (only.value?.length ?? 0) === 0 ? only.type_url : ''
+  if (id === '')
+    for (const r of msgResponses) {
+      const v = r.value ?? EMPTY
+      if (v.length > 64) return encodeMsgData(registry, msgResponses)
+      id += `${r.type_url}\n${Buffer.from(v.buffer, v.byteOffset, v.length).toString('latin1')}\n`
+    }
   let known = msgDataCache.get(registry)
   if (!known) {
     known = new Map()
