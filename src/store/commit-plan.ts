@@ -116,7 +116,7 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
     // The live keys' newest versions and the deletions, for an open and a rollback that do not
     // read the history (keys.ts).
     if (next !== undefined) {
-      ops.push({ type: 'put', key: latestKey(full), value: latestValue(height, next) })
+      ops.push({ type: 'put', key: latestKey(full), value: latestValue(height) })
     } else {
       if (old !== undefined) ops.push({ type: 'del', key: latestKey(full) })
       ops.push({ type: 'put', key: deletedKey(height, full), value: EMPTY })

@@ -19,7 +19,7 @@ import type { KVRange } from './types.js'
  *   0x03 ‖ block hash                 BE(h) of that block
  *   0x04 ‖ tx hash                    BE(h) ‖ BE32(index) of that tx
  *   0x05 ‖ event key ‖ BE(h) ‖ BE32(i)  tx event index (store/tx-index.ts), empty value
- *   0x06 ‖ storeId(4) ‖ key           latest version of a live key: value = BE(h) ‖ bytes
+ *   0x06 ‖ storeId(4) ‖ key           a live key's newest version: value = BE(h) of it in 0x01
  *   0x07 ‖ BE(h) ‖ storeId(4) ‖ key   a deletion at height h (a tombstone in 0x01), empty value
  *
  * 0x06 and 0x07 are written in the same atomic batch as the versions they describe, so opening a
@@ -103,17 +103,29 @@ export function deletionBoundKey(prefix: string): Bytes {
   return key
 }
 
-/** Database key of a live key's latest version. */
+const shortLatestKeys = new Map<string, Bytes>()
+/** Longest latest-version key shared as one object (the commit queue's limit for merging). */
+const SHORT_LATEST_KEY = 16
+
+/**
+ * Database key of a live key's newest version. A short one is the same object for a key, so the
+ * commit queue keeps only the last write of a key that several heights of one batch change.
+ */
 export function latestKey(fullKey: string): Bytes {
-  return concatBytes(Uint8Array.of(FAMILY_LATEST), latin1ToBytes(fullKey))
+  if (fullKey.length + 1 > SHORT_LATEST_KEY) {
+    return concatBytes(Uint8Array.of(FAMILY_LATEST), latin1ToBytes(fullKey))
+  }
+  let key = shortLatestKeys.get(fullKey)
+  if (!key) {
+    key = concatBytes(Uint8Array.of(FAMILY_LATEST), latin1ToBytes(fullKey))
+    shortLatestKeys.set(fullKey, key)
+  }
+  return key
 }
 
-/** The stored record of a live key's latest version: BE(h) ‖ value. */
-export function latestValue(height: number, value: Bytes): Bytes {
-  const out = new Uint8Array(value.length + 8)
-  out.set(uint64BE(height), 0)
-  out.set(value, 8)
-  return out
+/** The stored record of a live key's newest version: the height of its version in 0x01. */
+export function latestValue(height: number): Bytes {
+  return uint64BE(height)
 }
 
 /** Database key recording a deletion of `fullKey` at `height`. */

@@ -120,7 +120,7 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
         if (v < 0) ops.push({ type: 'del', key: deletedKey(h, full) })
       }
       if (at?.value !== undefined) {
-        ops.push({ type: 'put', key: latestKey(full), value: latestValue(at.h, at.value) })
+        ops.push({ type: 'put', key: latestKey(full), value: latestValue(at.h) })
       } else ops.push({ type: 'del', key: latestKey(full) })
       keys.push({ full, at })
       latest.push(input.latest(full))

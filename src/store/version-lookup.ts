@@ -16,7 +16,6 @@ export interface StoredVersion {
 }
 
 const NO_HEIGHT = Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0)
-const PAST_ALL_HEIGHTS = Uint8Array.of(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0)
 
 /** A stored version record (0x01 ‖ bytes, or 0x00 for a deletion) as a version at `h`. */
 function storedVersion(h: number, record: Bytes): StoredVersion {
@@ -48,19 +47,21 @@ export async function versionFromDb(
 
 /**
  * What a rollback to `height` needs of one key, from the database: the heights of its versions
- * above `height` (negative: deletions), descending, and the version live at `height`.
+ * above `height` up to `latest` (negative: deletions), descending, and the version live at `height`.
+ * The scan starts at `latest` so that it passes few versions of longer keys (full ‖ s).
  */
 export async function historyAbove(
   backend: StoreBackend,
   full: string,
   height: number,
+  latest: number,
 ): Promise<{ above: number[]; at: StoredVersion | undefined }> {
   const base = familyKey(FAMILY_STATE, full)
   const length = base.length + 8
   const above: number[] = []
   const range = {
     gte: concatBytes(base, NO_HEIGHT),
-    lt: concatBytes(base, PAST_ALL_HEIGHTS),
+    lt: concatBytes(base, uint64BE(latest + 1)),
     reverse: true,
   }
   for await (const [key, record] of backend.entries(range)) {

@@ -58,7 +58,7 @@ export async function migrateLayout(backend: StoreBackend, latest: number): Prom
   }
   for (const [full, { h, record }] of newest) {
     if (record[0] !== 1) continue
-    ops.push({ type: 'put', key: latestKey(full), value: latestValue(h, record.subarray(1)) })
+    ops.push({ type: 'put', key: latestKey(full), value: latestValue(h) })
     if (ops.length >= MIGRATION_BATCH) await flush()
   }
   for (const [prefix, h] of bounds) {

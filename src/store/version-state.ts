@@ -1,4 +1,5 @@
 import { type Bytes, readUint64BE } from '../codec/bytes.js'
+import { ErrLogic } from '../errors.js'
 import type { StoreBackend } from './backend.js'
 import {
   accumulatorKey,
@@ -10,6 +11,7 @@ import {
   prefixEnd,
   REGISTRY_STORE_ID,
   registryName,
+  stateVersionKey,
   storeIdOf,
   storeIdPrefix,
 } from './keys.js'
@@ -22,6 +24,9 @@ import { createVersionIndex, type PrunableVersions, type VersionIndex } from './
  * older ones ask the database (a deleted key must not stay in memory for good).
  */
 export const TOMBSTONE_HEIGHTS = 100
+
+/** Live keys' values are read on open this many at a time. */
+const LOAD_CHUNK = 1024
 
 /**
  * The versioned store's in-memory state, loaded from the database on open without reading the
@@ -94,7 +99,7 @@ export function forgetDeletions(state: VersionState, through: number): void {
 
 /**
  * Loads what the store needs at `latest` into `state` without reading the history: the live keys'
- * newest versions (0x06), the registry's versions (store id 0), the deletion bounds and the
+ * newest versions (0x06, then one read of each), the registry's versions (store id 0), the deletion bounds and the
  * accumulators of the stores live at `latest`. Returns the first height (genesis), -1 if none.
  */
 export async function loadVersionState(
@@ -121,14 +126,26 @@ export async function loadVersionState(
   registryValues.sort((a, b) => a.h - b.h)
   for (const r of registryValues) state.registry.history(r.name).push({ h: r.h, id: r.id })
 
-  const family = Uint8Array.of(FAMILY_LATEST)
+  // The live keys and the heights of their newest versions, then those versions' values.
+  let live: [string, number][] = []
+  const readValues = async (): Promise<void> => {
+    const records = await backend.getMany(live.map(([full, h]) => stateVersionKey(full, h)))
+    live.forEach(([full, h], i) => {
+      const record = records[i]
+      if (record?.[0] !== 1) throw ErrLogic.wrap(`state version at height ${h} is missing`)
+      state.index.set(full, { h, val: record.subarray(1) })
+    })
+    live = []
+  }
   for await (const [key, value] of backend.entries({
-    gte: family,
+    gte: Uint8Array.of(FAMILY_LATEST),
     lt: Uint8Array.of(FAMILY_LATEST + 1),
   })) {
     const full = Buffer.from(key.buffer, key.byteOffset + 1, key.length - 1).toString('latin1')
-    state.index.set(full, { h: readUint64BE(value), val: value.subarray(8) })
+    live.push([full, readUint64BE(value)])
+    if (live.length >= LOAD_CHUNK) await readValues()
   }
+  await readValues()
   for await (const [key, value] of backend.entries({
     gte: META_DELETION_PREFIX,
     lt: prefixEnd(META_DELETION_PREFIX)!,

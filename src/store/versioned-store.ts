@@ -293,7 +293,7 @@ export class VersionedStore {
         {
           candidates: await rollbackCandidates(this.backend, this.state.index, toHeight),
           latest: (full) => this.state.index.get(full)?.val,
-          history: (full) => historyAbove(this.backend, full, toHeight),
+          history: (full) => historyAbove(this.backend, full, toHeight, this.latest),
           registry: this.state.registry.histories,
           accumulators: this.state.accumulators,
         },
