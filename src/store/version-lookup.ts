@@ -123,3 +123,26 @@ export async function rollbackCandidates(
   }
   return keys
 }
+
+/**
+ * The heights of `full`'s versions up to `upTo` (negative: deletions), ascending, from one scan of
+ * them; null when it has more than `max` (the scan stops there).
+ */
+export async function versionHeights(
+  backend: StoreBackend,
+  full: string,
+  upTo: number,
+  max: number,
+): Promise<number[] | null> {
+  const base = familyKey(FAMILY_STATE, full)
+  const length = base.length + 8
+  const out: number[] = []
+  const range = { gte: concatBytes(base, NO_HEIGHT), lt: concatBytes(base, uint64BE(upTo + 1)) }
+  for await (const [key, record] of backend.entries(range)) {
+    if (key.length !== length) continue
+    if (out.length >= max) return null
+    const h = readUint64BE(key, length - 8)
+    out.push(record[0] === 1 ? h : -h)
+  }
+  return out
+}

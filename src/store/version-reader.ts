@@ -4,6 +4,7 @@ import type { HeightSource, RangeBatch } from './height-view.js'
 import { deletionPrefix, nextPrefix, stateVersionKey } from './keys.js'
 import type { StoreRegistry } from './store-registry.js'
 import type { IndexEntry, VersionIndex } from './version-index.js'
+import { NO_VERSION, VersionLists } from './version-lists.js'
 import { rangeFromDb, versionFromDb } from './version-lookup.js'
 import type { VersionState } from './version-state.js'
 
@@ -16,6 +17,8 @@ export interface VersionReaderOptions {
   historyCacheSize: number
   /** Throws when `height` stopped being readable while a read was under way (pruned, rolled back). */
   assertStillReadable(height: number): void
+  /** The latest durable height (what a key's version list is read up to). */
+  latest(): number
 }
 
 /**
@@ -35,6 +38,8 @@ export class VersionReader implements HeightSource {
   /** Bumped when the history cache is cleared: reads begun before then do not fill it. */
   private historyGeneration = 0
   private readonly emptinessPair = [] as unknown as [string, IndexEntry]
+  private readonly lists: VersionLists
+  private readonly latest: () => number
 
   constructor(options: VersionReaderOptions) {
     this.backend = options.backend
@@ -43,6 +48,8 @@ export class VersionReader implements HeightSource {
     this.registry = options.state.registry
     this.historyCacheSize = options.historyCacheSize
     this.assertStillReadable = options.assertStillReadable
+    this.lists = new VersionLists(options.backend)
+    this.latest = options.latest
   }
 
   /** Store id of `name` at `height`, if the store was live then. */
@@ -166,6 +173,7 @@ export class VersionReader implements HeightSource {
   /** Empties the history cache (heights were rolled back or pruned). */
   clearHistoryCache(): void {
     this.historyCache.clear()
+    this.lists.clear()
     this.historyGeneration++
   }
 
@@ -205,8 +213,17 @@ export class VersionReader implements HeightSource {
     const cached = this.historyCache.get(cacheKey)
     if (cached !== undefined || this.historyCache.has(cacheKey)) return cached
     // A key changed at every height (a counter, a signing info) has a version at exactly this one.
-    const exact = this.backend.getSync?.(stateVersionKey(full, height))
+    const getSync = this.backend.getSync
+    const exact = getSync?.(stateVersionKey(full, height))
     if (exact !== undefined) return this.keepHistory(cacheKey, exact)
+    // A key with few versions, read before: its version by binary search, then one get.
+    const version = getSync ? this.lists.versionAt(full, height, this.latest()) : undefined
+    if (version === NO_VERSION) return undefined
+    if (version !== undefined) {
+      if (version < 0) return undefined
+      const stored = getSync!(stateVersionKey(full, version))
+      if (stored !== undefined) return this.keepHistory(cacheKey, stored)
+    }
     const generation = this.historyGeneration
     return versionFromDb(this.backend, full, height).then((found) => {
       const value = found?.value

@@ -71,6 +71,7 @@ export class VersionedStore {
       state: this.state,
       historyCacheSize: options.historyCacheSize ?? 20_000,
       assertStillReadable: (height) => this.assertStillReadable(height),
+      latest: () => this.latest,
     })
   }
 
