@@ -1,6 +1,7 @@
 // Benchmark: empty-block production, deep-history reads and restarts, measured side by side in one run.
 //
 //   npm run bench:chain [-- --blocks 20000 --watch-seconds 10 --restart-heights 20000,100000 --cpu-prof]
+//   node scripts/bench-chain.mjs --heights 1000000   (a long history alone: bench-chain-deep.mjs)
 //
 // In process: blocks/s of a mined burst (group commits), bytes on disk per block, peak RSS and its
 // growth, then the median time of a key read at the oldest and at the newest height of a history
@@ -25,6 +26,12 @@ import { createSilentLogger } from '../dist/logger.js'
 import { Node } from '../dist/node/node.js'
 import { APP_VERSIONS } from '../dist/versions/index.js'
 import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
+
+// --heights N: the long-history run alone (bench-chain-deep.mjs).
+if (process.argv.includes('--heights')) {
+  await import('./bench-chain-deep.mjs')
+  process.exit(0)
+}
 
 const BLOCKS = numberArg('blocks', 20_000)
 const READS = numberArg('reads', 20_000)

@@ -4,6 +4,13 @@ import type { BatchOp } from './backend.js'
 import type { BranchChanges } from './branch.js'
 import {
   accumulatorKey,
+  deletedKey,
+  deletionBoundKey,
+  deletionPrefix,
+  LAYOUT_VERSION,
+  latestKey,
+  latestValue,
+  META_LAYOUT,
   META_NEXT_STORE_ID,
   registryFullKey,
   stateVersionKey,
@@ -11,8 +18,9 @@ import {
   storeIdOf,
 } from './keys.js'
 import { LtHash } from './lthash.js'
-import { indexEntry } from './version-index.js'
 import { noteChanged, type VersionState } from './version-state.js'
+
+const EMPTY = new Uint8Array(0)
 
 /** What planning a commit reads from the versioned store (read-only; the store applies the plan). */
 export interface CommitInput {
@@ -29,6 +37,8 @@ export interface CommitInput {
   readonly storeHashes: ReadonlyMap<number, Bytes>
   /** The latest value of a full key (undefined: unset or deleted). */
   latest(full: string): Bytes | undefined
+  /** Per deletion prefix (keys.ts), an upper bound of the heights of its deletions. */
+  readonly deletionBounds: ReadonlyMap<string, number>
   resolveId(name: string, height: number): number | undefined
   liveStores(height: number): Map<string, number>
 }
@@ -41,6 +51,8 @@ export interface CommitPlan {
   readonly ops: BatchOp[]
   /** Keys whose value changed, with the new value (undefined: deleted). */
   readonly writes: readonly { full: string; value: Bytes | undefined }[]
+  /** Deletion prefixes whose bound moves to the height. */
+  readonly deletionPrefixes: readonly string[]
   /** Store names registered or deleted (id null) at the height. */
   readonly registry: readonly { name: string; id: number | null }[]
   /** Ids of the stores live after the height. */
@@ -90,6 +102,7 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
   }
 
   const writes: { full: string; value: Bytes | undefined }[] = []
+  const deletionPrefixes: string[] = []
   for (const [full, value] of changes.writes) {
     const old = input.latest(full)
     const next = value ?? undefined
@@ -100,6 +113,19 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
     if (old !== undefined) acc.remove(key, old)
     if (next !== undefined) acc.add(key, next)
     ops.push({ type: 'put', key: stateVersionKey(full, height), value: stateVersionValue(next) })
+    // The live keys' newest versions and the deletions, for an open and a rollback that do not
+    // read the history (keys.ts).
+    if (next !== undefined) {
+      ops.push({ type: 'put', key: latestKey(full), value: latestValue(height) })
+    } else {
+      if (old !== undefined) ops.push({ type: 'del', key: latestKey(full) })
+      ops.push({ type: 'put', key: deletedKey(height, full), value: EMPTY })
+      const prefix = deletionPrefix(full)
+      if ((input.deletionBounds.get(prefix) ?? -1) < height && !deletionPrefixes.includes(prefix)) {
+        deletionPrefixes.push(prefix)
+        ops.push({ type: 'put', key: deletionBoundKey(prefix), value: uint64BE(height) })
+      }
+    }
     writes.push({ full, value: next })
   }
 
@@ -138,10 +164,12 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
   if (input.first || nextStoreId !== input.nextStoreId) {
     ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
   }
+  if (input.first) ops.push({ type: 'put', key: META_LAYOUT, value: uint64BE(LAYOUT_VERSION) })
   return {
     appHash,
     ops,
     writes,
+    deletionPrefixes,
     registry,
     liveIds,
     accumulators: touched,
@@ -160,12 +188,26 @@ export function applyCommitPlan(
   height: number,
   trackPruning: boolean,
 ): void {
+  const { index, prunable } = state
   for (const { full, value } of plan.writes) {
-    const entry = indexEntry(state.index, full)
-    entry.v.push(value === undefined ? -height : height)
-    entry.val = value
-    if (trackPruning) noteChanged(state, height, full)
+    const entry = index.get(full)
+    if (trackPruning) {
+      let versions = prunable.get(full)
+      if (!versions) {
+        // The version before the first change that pruning has not seen yet is pruned too.
+        versions = entry ? [entry.val === undefined ? -entry.h : entry.h] : []
+        prunable.set(full, versions)
+      }
+      versions.push(value === undefined ? -height : height)
+      noteChanged(state, height, full)
+    }
+    if (entry) {
+      entry.h = height
+      entry.val = value
+    } else index.set(full, { h: height, val: value })
+    if (value === undefined) state.tombstones.push([height, full])
   }
+  for (const prefix of plan.deletionPrefixes) state.deletionBounds.set(prefix, height)
   const { accumulators, storeHashes } = state
   for (const { name, id } of plan.registry) {
     state.registry.history(name).push({ h: height, id })

@@ -19,6 +19,19 @@ import type { KVRange } from './types.js'
  *   0x03 ‖ block hash                 BE(h) of that block
  *   0x04 ‖ tx hash                    BE(h) ‖ BE32(index) of that tx
  *   0x05 ‖ event key ‖ BE(h) ‖ BE32(i)  tx event index (store/tx-index.ts), empty value
+ *   0x06 ‖ storeId(4) ‖ key           a live key's newest version: value = BE(h) of it in 0x01
+ *   0x07 ‖ BE(h) ‖ storeId(4) ‖ key   a deletion at height h (a tombstone in 0x01), empty value
+ *
+ * 0x06 and 0x07 are written in the same atomic batch as the versions they describe, so opening a
+ * store reads the live keys (0x06) without scanning the history (0x01), and a rollback finds the
+ * keys deleted above its height (0x07) without it. `meta/layout` = 2 says both are complete (homes
+ * written before them are migrated once, on open: see version-migrate.ts); `meta/del/` ‖ storeId ‖
+ * first key byte holds an upper bound of the heights of the deletions of keys under that prefix
+ * (a past-height read of a key absent from memory answers "none" without the database when no
+ * deletion under its prefix came after the height).
+ *
+ * Versions of a key K sort among the versions of longer keys K ‖ s (the height follows the key
+ * bytes), so a reader of 0x01 checks an entry's length before taking it as one of K's versions.
  */
 export const FAMILY_META = 0x00
 export const FAMILY_STATE = 0x01
@@ -26,6 +39,8 @@ export const FAMILY_BLOCK = 0x02
 export const FAMILY_BLOCK_HASH = 0x03
 export const FAMILY_TX_HASH = 0x04
 export const FAMILY_TX_EVENT = 0x05
+export const FAMILY_LATEST = 0x06
+export const FAMILY_DELETED = 0x07
 
 /** Store id 0 is the registry of named stores (name → id); it is never hashed or pruned. */
 export const REGISTRY_STORE_ID = 0
@@ -39,6 +54,12 @@ export const META_BLOCK_BASE = metaKey('block_base')
 export const META_GENESIS_HASH = metaKey('genesis_hash')
 /** Under CometBFT: the last committed block's height and time (what CheckTx runs with). */
 export const META_COMET_LAST_BLOCK = metaKey('comet_last_block')
+
+/** The layout version of the state families (2: 0x06 and 0x07 are kept; absent: only 0x01). */
+export const META_LAYOUT = metaKey('layout')
+export const LAYOUT_VERSION = 2
+/** Prefix of the deletion-height bounds (meta/del/ ‖ storeId ‖ first key byte → BE(h)). */
+export const META_DELETION_PREFIX = metaKey('del/')
 
 /** Meta key for a name. */
 export function metaKey(name: string): Bytes {
@@ -60,6 +81,61 @@ export function accumulatorKey(storeId: number): Bytes {
     accumulatorKeys.set(storeId, key)
   }
   return key
+}
+
+const deletionBoundKeys = new Map<string, Bytes>()
+
+/**
+ * The prefix a deletion bound covers: the store id and the key's first byte (stores keep one kind
+ * of record under each first byte, so a store's deletions of one kind leave reads of others alone).
+ */
+export function deletionPrefix(full: string): string {
+  return full.slice(0, 5)
+}
+
+/** Meta key of a prefix's deletion bound (the same object for a prefix, as accumulators'). */
+export function deletionBoundKey(prefix: string): Bytes {
+  let key = deletionBoundKeys.get(prefix)
+  if (!key) {
+    key = concatBytes(META_DELETION_PREFIX, latin1ToBytes(prefix))
+    deletionBoundKeys.set(prefix, key)
+  }
+  return key
+}
+
+const shortLatestKeys = new Map<string, Bytes>()
+/** Longest latest-version key shared as one object (the commit queue's limit for merging). */
+const SHORT_LATEST_KEY = 16
+
+/**
+ * Database key of a live key's newest version. A short one is the same object for a key, so the
+ * commit queue keeps only the last write of a key that several heights of one batch change.
+ */
+export function latestKey(fullKey: string): Bytes {
+  if (fullKey.length + 1 > SHORT_LATEST_KEY) {
+    return concatBytes(Uint8Array.of(FAMILY_LATEST), latin1ToBytes(fullKey))
+  }
+  let key = shortLatestKeys.get(fullKey)
+  if (!key) {
+    key = concatBytes(Uint8Array.of(FAMILY_LATEST), latin1ToBytes(fullKey))
+    shortLatestKeys.set(fullKey, key)
+  }
+  return key
+}
+
+/** The stored record of a live key's newest version: the height of its version in 0x01. */
+export function latestValue(height: number): Bytes {
+  return uint64BE(height)
+}
+
+/** Database key recording a deletion of `fullKey` at `height`. */
+export function deletedKey(height: number, fullKey: string): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_DELETED), uint64BE(height), latin1ToBytes(fullKey))
+}
+
+/** Database key of a state family's first entry of a full-key prefix (latin1). */
+export function familyKey(family: number, fullPrefix: string): Bytes {
+  return concatBytes(Uint8Array.of(family), latin1ToBytes(fullPrefix))
 }
 
 /** latin1 form of a 4-byte big-endian store id, the first 4 chars of every full key. */

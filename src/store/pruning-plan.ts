@@ -1,6 +1,6 @@
 import type { PruningOptions } from '../config/pruning.js'
 import type { BatchOp } from './backend.js'
-import { stateVersionKey } from './keys.js'
+import { deletedKey, stateVersionKey } from './keys.js'
 import type { VersionState } from './version-state.js'
 
 /** What planning reads from the versioned store (read-only; the store applies the plan). */
@@ -14,7 +14,7 @@ export interface PruningInput {
   versions(full: string): readonly number[] | undefined
 }
 
-/** In-memory index edit: drop the first `keepFrom` versions of `full` (all of them if `dropAll`). */
+/** Edit of pruning's versions: drop the first `keepFrom` versions of `full` (all if `dropAll`). */
 export interface PruneEdit {
   readonly full: string
   readonly keepFrom: number
@@ -64,20 +64,33 @@ export function planPruning(input: PruningInput, height: number): PruningPlan {
     const dropJ = v[j]! < 0
     const keepFrom = dropJ ? j + 1 : j
     for (let i = 0; i < keepFrom; i++) {
-      ops.push({ type: 'del', key: stateVersionKey(full, Math.abs(v[i]!)) })
+      const h = Math.abs(v[i]!)
+      ops.push({ type: 'del', key: stateVersionKey(full, h) })
+      if (v[i]! < 0) ops.push({ type: 'del', key: deletedKey(h, full) })
     }
     if (keepFrom > 0) edits.push({ full, keepFrom, dropAll: keepFrom >= v.length })
   }
   return { ops, through, heights, edits }
 }
 
-/** Drops the pruned versions from the in-memory index (once the plan's deletes are applied). */
+/**
+ * Drops the pruned versions from pruning's lists (once the plan's deletes are applied); a key left
+ * with one version at or below the pruned height leaves them (its next change brings it back with
+ * that version, from the index).
+ */
 export function applyPruningPlan(state: VersionState, plan: PruningPlan): void {
+  const { prunable } = state
   for (const { full, keepFrom, dropAll } of plan.edits) {
-    const entry = state.index.get(full)
-    if (!entry) continue
-    if (dropAll && entry.val === undefined) state.index.delete(full)
-    else entry.v.splice(0, keepFrom)
+    const v = prunable.get(full)
+    if (!v) continue
+    if (dropAll) prunable.delete(full)
+    else v.splice(0, keepFrom)
+  }
+  for (const full of new Set(plan.heights.flatMap((h) => state.changedAt.get(h) ?? []))) {
+    const v = prunable.get(full)
+    if (v && v.length <= 1 && (v.length === 0 || Math.abs(v[0]!) <= plan.through)) {
+      prunable.delete(full)
+    }
   }
   for (const h of plan.heights) state.changedAt.delete(h)
 }

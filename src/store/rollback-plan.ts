@@ -1,30 +1,38 @@
 import { type Bytes, equalBytes, latin1ToBytes } from '../codec/bytes.js'
-import { ErrLogic } from '../errors.js'
+import { ErrInvalidRequest } from '../errors.js'
 import { appHashOf, storeHash } from './app-hash.js'
 import type { BatchOp } from './backend.js'
-import { accumulatorKey, registryFullKey, stateVersionKey, storeIdOf } from './keys.js'
+import {
+  accumulatorKey,
+  deletedKey,
+  latestKey,
+  latestValue,
+  registryFullKey,
+  stateVersionKey,
+  storeIdOf,
+} from './keys.js'
 import { LtHash } from './lthash.js'
+import type { StoredVersion } from './version-lookup.js'
 import type { VersionState } from './version-state.js'
 
 /** What planning reads from the versioned store (read-only; the store applies the plan). */
 export interface RollbackInput {
-  /** Every key of the index: versions (ascending heights, negative = deleted) and latest value. */
-  readonly keys: Iterable<
-    readonly [full: string, versions: readonly number[], latest: Bytes | undefined]
-  >
+  /** Every key that may have a version above the height (live keys changed since, deleted keys). */
+  readonly candidates: Iterable<string>
+  /** The latest value of a full key (undefined: unset or deleted). */
+  latest(full: string): Bytes | undefined
+  /** A key's versions above the height and the version live at it, from the database. */
+  history(full: string): Promise<{ above: readonly number[]; at: StoredVersion | undefined }>
   /** Registry history of each store name: (height, id or null when deleted), ascending. */
   readonly registry: ReadonlyMap<string, readonly { h: number; id: number | null }[]>
   /** Accumulators of the stores live at the latest height. */
   readonly accumulators: ReadonlyMap<number, LtHash>
-  /** Stored values of state version keys (the backend's `getMany`). */
-  read(keys: readonly Bytes[]): Promise<(Bytes | undefined)[]>
 }
 
-/** In-memory index edit: keep the first `keep` versions of `full` (none: drop it); `value` is live. */
+/** A key's state after the rollback: its version live at the height (none: not live then). */
 export interface KeyRollback {
   readonly full: string
-  readonly keep: number
-  readonly value: Bytes | undefined
+  readonly at: StoredVersion | undefined
 }
 
 /** What rolling back to a height writes and how the in-memory state moves back. */
@@ -43,8 +51,35 @@ export interface RollbackPlan {
   readonly nextStoreId: number
 }
 
-/** Older versions are read from the database in batches of this many keys. */
-const READ_CHUNK = 1024
+/** The store's heights a rollback target is checked against. */
+export interface RollbackBounds {
+  readonly latest: number
+  /** Height of the first commit (genesis). */
+  readonly firstHeight: number
+  readonly prunedThrough: number
+  /** Oldest readable height. */
+  readonly earliest: number
+}
+
+/** Refuses a rollback target the history cannot go back to: a coded error naming the reason. */
+export function checkRollbackTarget(toHeight: number, bounds: RollbackBounds): void {
+  const { latest, firstHeight, prunedThrough, earliest } = bounds
+  const refuse = (why: string) =>
+    ErrInvalidRequest.wrap(`cannot roll back to height ${toHeight}: ${why}`)
+  if (!Number.isSafeInteger(toHeight) || toHeight < 0) {
+    throw refuse('height must be a non-negative integer')
+  }
+  if (toHeight > latest) throw refuse(`latest height is ${latest}`)
+  if (toHeight < firstHeight) throw refuse(`the first height is ${firstHeight}`)
+  // Genesis is not a readable height, yet its state is whole until pruning passes it.
+  const wholeGenesis = toHeight === firstHeight && prunedThrough === firstHeight
+  if (toHeight < earliest && !wholeGenesis) {
+    throw refuse(`history is pruned below height ${earliest}`)
+  }
+}
+
+/** Keys' histories are read from the database this many at a time. */
+const READ_CHUNK = 256
 
 /**
  * Plans the rollback to `toHeight`. The LtHash is homomorphic, so each store's accumulator at the
@@ -70,38 +105,39 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
     if (id !== null) live.set(name, id)
   }
 
-  const changed: { full: string; keep: number; latest: Bytes | undefined; version: number }[] = []
-  for (const [full, v, latest] of input.keys) {
-    if (v.length === 0 || Math.abs(v[v.length - 1]!) <= toHeight) continue
-    let keep = v.length
-    while (keep > 0 && Math.abs(v[keep - 1]!) > toHeight) keep--
-    for (let i = keep; i < v.length; i++) {
-      ops.push({ type: 'del', key: stateVersionKey(full, Math.abs(v[i]!)) })
-    }
-    changed.push({ full, keep, latest, version: keep > 0 ? v[keep - 1]! : -1 })
-  }
-
-  // Values at the height (older versions live only in the database); a deletion there reads none.
-  const keys: KeyRollback[] = changed.map(({ full, keep }) => ({ full, keep, value: undefined }))
-  const toRead = changed.flatMap((c, i) => (c.keep > 0 && c.version >= 0 ? [i] : []))
-  for (let start = 0; start < toRead.length; start += READ_CHUNK) {
-    const chunk = toRead.slice(start, start + READ_CHUNK)
-    const stored = await input.read(
-      chunk.map((i) => stateVersionKey(changed[i]!.full, changed[i]!.version)),
-    )
-    chunk.forEach((i, j) => {
-      const bytes = stored[j]
-      if (bytes?.[0] !== 1) {
-        throw ErrLogic.wrap(`state version at height ${changed[i]!.version} is missing`)
+  // Each candidate's history above the height, read from the database a chunk at a time.
+  const keys: KeyRollback[] = []
+  const latest: (Bytes | undefined)[] = []
+  let chunk: string[] = []
+  const readChunk = async (): Promise<void> => {
+    const histories = await Promise.all(chunk.map((full) => input.history(full)))
+    histories.forEach(({ above, at }, i) => {
+      if (above.length === 0) return
+      const full = chunk[i]!
+      for (const v of above) {
+        const h = Math.abs(v)
+        ops.push({ type: 'del', key: stateVersionKey(full, h) })
+        if (v < 0) ops.push({ type: 'del', key: deletedKey(h, full) })
       }
-      keys[i] = { ...keys[i]!, value: bytes!.subarray(1) }
+      if (at?.value !== undefined) {
+        ops.push({ type: 'put', key: latestKey(full), value: latestValue(at.h) })
+      } else ops.push({ type: 'del', key: latestKey(full) })
+      keys.push({ full, at })
+      latest.push(input.latest(full))
     })
+    chunk = []
   }
+  for (const full of input.candidates) {
+    chunk.push(full)
+    if (chunk.length >= READ_CHUNK) await readChunk()
+  }
+  await readChunk()
 
   const touched = new Map<number, LtHash>()
-  changed.forEach(({ full, latest }, i) => {
-    const value = keys[i]!.value
-    if (equalBytes(latest, value)) return
+  keys.forEach(({ full, at }, i) => {
+    const value = at?.value
+    const old = latest[i]
+    if (equalBytes(old, value)) return
     const id = storeIdOf(full)
     let acc = touched.get(id)
     if (!acc) {
@@ -110,7 +146,7 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
       touched.set(id, acc)
     }
     const key = latin1ToBytes(full.slice(4))
-    if (latest !== undefined) acc.remove(key, latest)
+    if (old !== undefined) acc.remove(key, old)
     if (value !== undefined) acc.add(key, value)
   })
 
@@ -134,16 +170,21 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
 
 /** Moves the in-memory state back to `toHeight`, as a restart there would load it. */
 export function applyRollbackPlan(state: VersionState, plan: RollbackPlan, toHeight: number): void {
-  const { index, registry } = state
-  for (const { full, keep, value } of plan.keys) {
-    const entry = index.get(full)
-    if (!entry) continue
-    if (keep === 0) index.delete(full)
-    else {
-      entry.v.length = keep
-      entry.val = value
+  const { index, registry, prunable } = state
+  for (const { full, at } of plan.keys) {
+    if (at?.value !== undefined) index.set(full, { h: at.h, val: at.value })
+    else index.delete(full)
+    const v = prunable.get(full)
+    if (v) {
+      while (v.length > 0 && Math.abs(v[v.length - 1]!) > toHeight) v.pop()
+      if (v.length === 0) prunable.delete(full)
     }
   }
+  // Keys deleted at or below the height left the index: below it, the database answers.
+  state.floor = toHeight
+  const kept = state.tombstones.filter(([h, full]) => h <= toHeight && index.get(full)?.h === h)
+  state.tombstones.length = 0
+  for (const t of kept) state.tombstones.push(t)
   for (const [name, keep] of plan.registry) {
     if (keep === 0) registry.histories.delete(name)
     else registry.history(name).length = keep

@@ -1,16 +1,19 @@
 import type { Bytes } from '../codec/bytes.js'
 import { BTree } from './btree.js'
 
-/** Per key: versions (ascending heights, negative = deleted at that height) and the latest value. */
+/**
+ * A key's newest version: its height and value (undefined: deleted at that height). Deleted keys
+ * stay only while their deletion is recent (see `VersionState.tombstones`).
+ */
 export interface IndexEntry {
-  v: number[]
+  h: number
   val: Bytes | undefined
 }
 
 /**
- * The in-memory index of the versioned store: per full key (latin1, store id ‖ key), the heights
- * that changed it and its latest value. History is immutable, so the index answers "which version
- * was live at H" without touching the database.
+ * The in-memory index of the versioned store: per full key (latin1, store id ‖ key) its newest
+ * version only, so its size follows the live state, never the history. Older versions are read
+ * from the database (version-lookup.ts).
  */
 export type VersionIndex = BTree<string, IndexEntry>
 
@@ -19,15 +22,11 @@ export function createVersionIndex(): VersionIndex {
   return new BTree<string, IndexEntry>()
 }
 
-/** The entry of `full` (created without versions on first use). */
-export function indexEntry(index: VersionIndex, full: string): IndexEntry {
-  let entry = index.get(full)
-  if (!entry) {
-    entry = { v: [], val: undefined }
-    index.set(full, entry)
-  }
-  return entry
-}
+/**
+ * Ascending versions (negative = deleted at that height) of the keys changed in the heights still
+ * subject to pruning, each with the version it had before them: what pruning deletes.
+ */
+export type PrunableVersions = Map<string, number[]>
 
 /**
  * Index of the last version at or below `height` in a key's ascending versions (negative = deleted
@@ -45,10 +44,4 @@ export function versionAt(versions: readonly number[], height: number): number {
     } else hi = mid - 1
   }
   return found
-}
-
-/** Whether a key with these versions is live at `height` (genesis writes are version 0). */
-export function liveAt(versions: readonly number[], height: number): boolean {
-  const found = versionAt(versions, height)
-  return found >= 0 && !(versions[found]! < 0)
 }

@@ -1,29 +1,35 @@
 import type { Bytes } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
 import type { HeightSource, RangeBatch } from './height-view.js'
-import { stateVersionKey } from './keys.js'
+import { deletionPrefix, nextPrefix, stateVersionKey } from './keys.js'
 import type { StoreRegistry } from './store-registry.js'
-import { type IndexEntry, liveAt, type VersionIndex, versionAt } from './version-index.js'
+import type { IndexEntry, VersionIndex } from './version-index.js'
+import { NO_VERSION, VersionLists } from './version-lists.js'
+import { rangeFromDb, versionFromDb } from './version-lookup.js'
+import type { VersionState } from './version-state.js'
 
 const READ_BATCH = 256
 
 export interface VersionReaderOptions {
   backend: StoreBackend
-  index: VersionIndex
-  registry: StoreRegistry
+  state: VersionState
   /** Entries of the past-height value cache (immutable history, so never stale). */
   historyCacheSize: number
   /** Throws when `height` stopped being readable while a read was under way (pruned, rolled back). */
   assertStillReadable(height: number): void
+  /** The latest durable height (what a key's version list is read up to). */
+  latest(): number
 }
 
 /**
- * Reads of the versioned store at a retained height: from the in-memory index when the value is a
- * key's latest (or an old version already cached), else one LevelDB get of the version, kept in a
- * bounded cache. Reading a retained height costs O(log history) plus at most one get a key.
+ * Reads of the versioned store at a retained height: from the in-memory index when the key's
+ * newest version is at or below the height (or the key is known absent), else from the database
+ * (one synchronous get when the key changed at exactly that height, otherwise one reverse seek),
+ * kept in a bounded cache. The latest height is answered from memory.
  */
 export class VersionReader implements HeightSource {
   private readonly backend: StoreBackend
+  private readonly state: VersionState
   private readonly index: VersionIndex
   private readonly registry: StoreRegistry
   private readonly assertStillReadable: (height: number) => void
@@ -32,13 +38,18 @@ export class VersionReader implements HeightSource {
   /** Bumped when the history cache is cleared: reads begun before then do not fill it. */
   private historyGeneration = 0
   private readonly emptinessPair = [] as unknown as [string, IndexEntry]
+  private readonly lists: VersionLists
+  private readonly latest: () => number
 
   constructor(options: VersionReaderOptions) {
     this.backend = options.backend
-    this.index = options.index
-    this.registry = options.registry
+    this.state = options.state
+    this.index = options.state.index
+    this.registry = options.state.registry
     this.historyCacheSize = options.historyCacheSize
     this.assertStillReadable = options.assertStillReadable
+    this.lists = new VersionLists(options.backend)
+    this.latest = options.latest
   }
 
   /** Store id of `name` at `height`, if the store was live then. */
@@ -53,9 +64,7 @@ export class VersionReader implements HeightSource {
 
   /** Value of a full key at a height. */
   async read(full: string, height: number): Promise<Bytes | undefined> {
-    const entry = this.index.get(full)
-    if (!entry) return undefined
-    const v = this.valueAt(full, entry, height)
+    const v = this.valueAt(full, this.index.get(full), height)
     const value = v instanceof Promise ? await v : v
     this.assertStillReadable(height)
     return value
@@ -63,9 +72,10 @@ export class VersionReader implements HeightSource {
 
   /**
    * Whether no key of [lo, hi) is live at `height`, from the in-memory index (undefined when more
-   * than a few deleted keys would have to be looked at).
+   * than a few deleted keys would have to be looked at, or memory cannot tell).
    */
   isEmptyAt(lo: string, hi: string | undefined, height: number): boolean | undefined {
+    if (!this.indexHoldsRange(lo, hi, height)) return undefined
     // Stepped key by key through one reused pair (an iterator costs more than the few keys looked at).
     const pair = this.emptinessPair
     let at = this.index.getPairOrNextHigher(lo, pair)
@@ -73,7 +83,8 @@ export class VersionReader implements HeightSource {
       if (looked >= 16) return undefined
       const [k, e] = at
       if (hi !== undefined && k >= hi) return true
-      if (liveAt(e.v, height)) return false
+      if (e.h > height) return undefined
+      if (e.val !== undefined) return false
       at = this.index.nextHigherPair(k, pair)
     }
     return true
@@ -92,8 +103,10 @@ export class VersionReader implements HeightSource {
 
   /**
    * One batch of a range read at a height: up to READ_BATCH keys of [lo, hi) after `after` (in
-   * range order). Answered at once when every value is in memory (the latest version of each key,
-   * or a cached old one); a promise only when some old version must be read from the database.
+   * range order). Answered at once when every value is in memory (each key's newest version at or
+   * below the height, or a cached old one); a promise when some must be read from the database. A
+   * past height whose key set memory cannot tell (keys deleted since) is read from the database,
+   * whole.
    */
   readBatch(
     lo: string,
@@ -102,6 +115,12 @@ export class VersionReader implements HeightSource {
     height: number,
     after?: string,
   ): RangeBatch | Promise<RangeBatch> {
+    if (!this.indexHoldsRange(lo, hi, height)) {
+      return rangeFromDb(this.backend, lo, hi, reverse, height).then((entries) => {
+        this.assertStillReadable(height)
+        return { entries, next: undefined }
+      })
+    }
     const keys: string[] = []
     const found: IndexEntry[] = []
     if (!reverse) {
@@ -154,48 +173,78 @@ export class VersionReader implements HeightSource {
   /** Empties the history cache (heights were rolled back or pruned). */
   clearHistoryCache(): void {
     this.historyCache.clear()
+    this.lists.clear()
     this.historyGeneration++
   }
 
   /**
-   * The value of a key at a height: at once when it is in memory (the key's latest version, or an
-   * old version in the history cache), otherwise a promise of the database read.
+   * Whether every key live at `height` in [lo, hi) is in the index: at or above the floor, or when
+   * no key under the range's prefixes was deleted after the height.
+   */
+  private indexHoldsRange(lo: string, hi: string | undefined, height: number): boolean {
+    if (height >= this.state.floor) return true
+    for (const [prefix, bound] of this.state.deletionBounds) {
+      if (bound <= height) continue
+      const end = nextPrefix(prefix)
+      if ((hi === undefined || prefix < hi) && (end === undefined || end > lo)) return false
+    }
+    return true
+  }
+
+  /**
+   * The value of a key at a height: at once when it is in memory (the key's newest version is at or
+   * below the height, the key is known absent, or an old value is in the history cache), else a
+   * synchronous get when the key changed at exactly that height, else a promise of a seek.
    */
   private valueAt(
     full: string,
-    entry: IndexEntry,
+    entry: IndexEntry | undefined,
     height: number,
   ): Bytes | undefined | Promise<Bytes | undefined> {
-    const v = entry.v
-    const found = versionAt(v, height)
-    if (found < 0) return undefined
-    const version = v[found]!
-    if (version < 0) return undefined
-    if (found === v.length - 1) return entry.val
-    const cacheKey = `${version}/${full}`
+    if (entry !== undefined) {
+      if (entry.h <= height) return entry.val
+    } else if (
+      height >= this.state.floor ||
+      (this.state.deletionBounds.get(deletionPrefix(full)) ?? -1) <= height
+    ) {
+      return undefined
+    }
+    const cacheKey = `${height}/${full}`
     const cached = this.historyCache.get(cacheKey)
     if (cached !== undefined || this.historyCache.has(cacheKey)) return cached
-    const key = stateVersionKey(full, version)
-    if (this.backend.getSync) return this.keepHistory(cacheKey, this.backend.getSync(key))
+    // A key changed at every height (a counter, a signing info) has a version at exactly this one.
+    const getSync = this.backend.getSync
+    const exact = getSync?.(stateVersionKey(full, height))
+    if (exact !== undefined) return this.keepHistory(cacheKey, exact)
+    // A key with few versions, read before: its version by binary search, then one get.
+    const version = getSync ? this.lists.versionAt(full, height, this.latest()) : undefined
+    if (version === NO_VERSION) return undefined
+    if (version !== undefined) {
+      if (version < 0) return undefined
+      const stored = getSync!(stateVersionKey(full, version))
+      if (stored !== undefined) return this.keepHistory(cacheKey, stored)
+    }
     const generation = this.historyGeneration
-    return this.backend.get(key).then((stored) =>
+    return versionFromDb(this.backend, full, height).then((found) => {
+      const value = found?.value
       // A rollback or pruning that cleared the cache meanwhile may have made this version stale.
-      generation === this.historyGeneration
-        ? this.keepHistory(cacheKey, stored)
-        : stored && stored[0] === 1
-          ? stored.subarray(1)
-          : undefined,
-    )
+      if (generation === this.historyGeneration) this.keep(cacheKey, value)
+      return value
+    })
   }
 
   /** The value of a stored version record, kept in the history cache. */
-  private keepHistory(cacheKey: string, stored: Bytes | undefined): Bytes | undefined {
-    const value = stored && stored[0] === 1 ? stored.subarray(1) : undefined
+  private keepHistory(cacheKey: string, stored: Bytes): Bytes | undefined {
+    const value = stored[0] === 1 ? stored.subarray(1) : undefined
+    this.keep(cacheKey, value)
+    return value
+  }
+
+  private keep(cacheKey: string, value: Bytes | undefined): void {
     if (this.historyCache.size >= this.historyCacheSize) {
       const oldest = this.historyCache.keys().next().value
       if (oldest !== undefined) this.historyCache.delete(oldest)
     }
     this.historyCache.set(cacheKey, value)
-    return value
   }
 }

@@ -1,30 +1,58 @@
 import { type Bytes, readUint64BE } from '../codec/bytes.js'
+import { ErrLogic } from '../errors.js'
 import type { StoreBackend } from './backend.js'
 import {
   accumulatorKey,
+  FAMILY_LATEST,
   FAMILY_STATE,
+  familyKey,
+  META_DELETION_PREFIX,
   parseStateVersionKey,
+  prefixEnd,
   REGISTRY_STORE_ID,
   registryName,
+  stateVersionKey,
   storeIdOf,
+  storeIdPrefix,
 } from './keys.js'
 import { LtHash } from './lthash.js'
 import { StoreRegistry } from './store-registry.js'
-import { createVersionIndex, indexEntry, type VersionIndex } from './version-index.js'
+import { createVersionIndex, type PrunableVersions, type VersionIndex } from './version-index.js'
 
 /**
- * The versioned store's in-memory state, rebuilt from the database on open: the index of every
- * key's versions, the store registry, each live store's accumulator and hash, and which keys each
- * height still subject to pruning changed. Commit, rollback and pruning plans are computed from it
- * without changing it, then applied to it once their writes are durable.
+ * Heights a deletion stays in the index: reads of recent heights find the deleted key there, and
+ * older ones ask the database (a deleted key must not stay in memory for good).
+ */
+export const TOMBSTONE_HEIGHTS = 100
+
+/** Live keys' values are read on open this many at a time. */
+const LOAD_CHUNK = 1024
+
+/**
+ * The versioned store's in-memory state, loaded from the database on open without reading the
+ * history: the newest version of every live key, the store registry, each live store's accumulator
+ * and hash, the deletion bounds, and (only while pruning is on) what pruning needs. Commit, rollback
+ * and pruning plans are computed from it without changing it, then applied to it once their writes
+ * are durable.
  */
 export interface VersionState {
   readonly index: VersionIndex
   readonly registry: StoreRegistry
   readonly accumulators: Map<number, LtHash>
   readonly storeHashes: Map<number, Bytes>
-  /** Full keys changed at each height still subject to pruning. */
+  /** Full keys changed at each height still subject to pruning (empty while pruning is off). */
   readonly changedAt: Map<number, string[]>
+  /** Versions of the keys of `changedAt` (pruning's candidates). */
+  readonly prunable: PrunableVersions
+  /** Deletions still in the index, in height order. */
+  readonly tombstones: [height: number, full: string][]
+  /** Per deletion prefix (keys.ts), an upper bound of the heights of its deletions. */
+  readonly deletionBounds: Map<string, number>
+  /**
+   * A key absent from the index is not live at any height at or above this one (below it, the key
+   * may have been deleted since: the database answers).
+   */
+  floor: number
 }
 
 /** An empty state (before genesis). */
@@ -35,6 +63,10 @@ export function createVersionState(): VersionState {
     accumulators: new Map(),
     storeHashes: new Map(),
     changedAt: new Map(),
+    prunable: new Map(),
+    tombstones: [],
+    deletionBounds: new Map(),
+    floor: -1,
   }
 }
 
@@ -49,41 +81,81 @@ export function noteChanged(state: VersionState, height: number, full: string): 
 }
 
 /**
- * Loads every state version up to `latest` into `state` (one scan of the state family) and the
+ * Drops from the index the deletions at or below `through` (the database still has them), moving
+ * the floor above them.
+ */
+export function forgetDeletions(state: VersionState, through: number): void {
+  const { tombstones, index } = state
+  let n = 0
+  while (n < tombstones.length && tombstones[n]![0] <= through) {
+    const [h, full] = tombstones[n]!
+    const entry = index.get(full)
+    if (entry && entry.h === h && entry.val === undefined) index.delete(full)
+    if (h > state.floor) state.floor = h
+    n++
+  }
+  if (n > 0) tombstones.splice(0, n)
+}
+
+/**
+ * Loads what the store needs at `latest` into `state` without reading the history: the live keys'
+ * newest versions (0x06, then one read of each), the registry's versions (store id 0), the deletion bounds and the
  * accumulators of the stores live at `latest`. Returns the first height (genesis), -1 if none.
  */
 export async function loadVersionState(
   backend: StoreBackend,
   state: VersionState,
   latest: number,
-  prunedThrough: number,
 ): Promise<number> {
   let firstHeight = -1
   const registryValues: { name: string; h: number; id: number | null }[] = []
   for await (const [key, value] of backend.entries({
-    gte: Uint8Array.of(FAMILY_STATE),
-    lt: Uint8Array.of(FAMILY_STATE + 1),
+    gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID)),
+    lt: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
   })) {
     const { fullKey, height } = parseStateVersionKey(key)
     // A version above the committed height cannot exist (one batch per height), but never trust it.
     if (height > latest) continue
-    const deleted = value[0] === 0
     if (firstHeight < 0 || height < firstHeight) firstHeight = height
-    if (storeIdOf(fullKey) === REGISTRY_STORE_ID) {
-      registryValues.push({
-        name: registryName(fullKey),
-        h: height,
-        id: deleted ? null : readUint64BE(value, 1),
-      })
-      continue
-    }
-    const entry = indexEntry(state.index, fullKey)
-    entry.v.push(deleted ? -height : height)
-    entry.val = deleted ? undefined : value.subarray(1)
-    if (height > prunedThrough) noteChanged(state, height, fullKey)
+    registryValues.push({
+      name: registryName(fullKey),
+      h: height,
+      id: value[0] === 0 ? null : readUint64BE(value, 1),
+    })
   }
   registryValues.sort((a, b) => a.h - b.h)
   for (const r of registryValues) state.registry.history(r.name).push({ h: r.h, id: r.id })
+
+  // The live keys and the heights of their newest versions, then those versions' values.
+  let live: [string, number][] = []
+  const readValues = async (): Promise<void> => {
+    const records = await backend.getMany(live.map(([full, h]) => stateVersionKey(full, h)))
+    live.forEach(([full, h], i) => {
+      const record = records[i]
+      if (record?.[0] !== 1) throw ErrLogic.wrap(`state version at height ${h} is missing`)
+      state.index.set(full, { h, val: record.subarray(1) })
+    })
+    live = []
+  }
+  for await (const [key, value] of backend.entries({
+    gte: Uint8Array.of(FAMILY_LATEST),
+    lt: Uint8Array.of(FAMILY_LATEST + 1),
+  })) {
+    const full = Buffer.from(key.buffer, key.byteOffset + 1, key.length - 1).toString('latin1')
+    live.push([full, readUint64BE(value)])
+    if (live.length >= LOAD_CHUNK) await readValues()
+  }
+  await readValues()
+  for await (const [key, value] of backend.entries({
+    gte: META_DELETION_PREFIX,
+    lt: prefixEnd(META_DELETION_PREFIX)!,
+  })) {
+    const prefix = Buffer.from(key.buffer, key.byteOffset, key.length)
+      .subarray(META_DELETION_PREFIX.length)
+      .toString('latin1')
+    state.deletionBounds.set(prefix, readUint64BE(value))
+  }
+  state.floor = latest
 
   const accKeys = [...state.registry.liveStores(latest).values()]
   const accs = await backend.getMany(accKeys.map(accumulatorKey))
@@ -92,4 +164,35 @@ export async function loadVersionState(
     state.accumulators.set(id, bytes ? LtHash.fromBytes(bytes) : new LtHash())
   })
   return firstHeight
+}
+
+/**
+ * Loads what pruning needs: the keys changed at each height above `prunedThrough` and their
+ * versions. One scan of the retained history, which pruning keeps short; a store opened with
+ * pruning off skips it (nothing per height is kept then).
+ */
+export async function loadPrunable(
+  backend: StoreBackend,
+  state: VersionState,
+  latest: number,
+  prunedThrough: number,
+): Promise<void> {
+  const versions = new Map<string, number[]>()
+  for await (const [key, value] of backend.entries({
+    gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
+    lt: Uint8Array.of(FAMILY_STATE + 1),
+  })) {
+    const { fullKey, height } = parseStateVersionKey(key)
+    if (height > latest || storeIdOf(fullKey) === REGISTRY_STORE_ID) continue
+    let list = versions.get(fullKey)
+    if (!list) {
+      list = []
+      versions.set(fullKey, list)
+    }
+    list.push(value[0] === 0 ? -height : height)
+    if (height > prunedThrough) noteChanged(state, height, fullKey)
+  }
+  for (const [full, list] of versions) {
+    if (Math.abs(list[list.length - 1]!) > prunedThrough) state.prunable.set(full, list)
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { toHex } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import type { StateBranch } from './types.js'
+import { describeHistory } from './versioned-store-history.case.js'
 import { describeRollbacks } from './versioned-store-rollback.case.js'
 import {
   type BackendFactory,
@@ -329,5 +330,6 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
     })
 
     describeRollbacks(makeFactory)
+    describeHistory(makeFactory)
   })
 }

@@ -7,11 +7,25 @@ import { type BranchParent, branchChanges, createBranch } from './branch.js'
 import { applyCommitPlan, isEmptyCommit, planCommit } from './commit-plan.js'
 import { HeightView } from './height-view.js'
 import { META_APP_HASH, META_EARLIEST, META_LATEST, META_NEXT_STORE_ID } from './keys.js'
+import type { PreparedCommit, PreparedRollback } from './prepared.js'
 import { applyPruningPlan, genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
-import { applyRollbackPlan, planRollback, type RollbackPlan } from './rollback-plan.js'
+import {
+  applyRollbackPlan,
+  checkRollbackTarget,
+  planRollback,
+  type RollbackPlan,
+} from './rollback-plan.js'
 import type { StateBranch, StateReader } from './types.js'
+import { historyAbove, rollbackCandidates } from './version-lookup.js'
+import { hasCurrentLayout, migrateLayout } from './version-migrate.js'
 import { VersionReader } from './version-reader.js'
-import { createVersionState, loadVersionState } from './version-state.js'
+import {
+  createVersionState,
+  forgetDeletions,
+  loadPrunable,
+  loadVersionState,
+  TOMBSTONE_HEIGHTS,
+} from './version-state.js'
 
 export interface VersionedStoreOptions {
   backend: StoreBackend
@@ -20,36 +34,14 @@ export interface VersionedStoreOptions {
   historyCacheSize?: number
 }
 
-/** What a commit writes and how the in-memory state moves forward once it is durable. */
-export interface PreparedCommit {
-  readonly height: number
-  /** The app hash after this height. */
-  readonly appHash: Bytes
-  /** Database writes for this height's state (to be merged into the block's atomic batch). */
-  readonly ops: BatchOp[]
-  /** Applies the height to the in-memory working state (the next block builds on it). */
-  apply(): void
-  /** Makes the height visible to readers; call only once `ops` are durable. */
-  publish(): void
-}
-
-/** What a rollback writes and how the in-memory state moves back once it is durable. */
-export interface PreparedRollback {
-  /** The height the store goes back to. */
-  readonly height: number
-  /** The app hash committed at `height` (the store's app hash again after `apply()`). */
-  readonly appHash: Bytes
-  /** Database writes (to be merged with the block store's into one atomic batch). */
-  readonly ops: BatchOp[]
-  /** Moves the in-memory state back to `height`; call only once `ops` are durable. */
-  apply(): void
-}
+export type { PreparedCommit, PreparedRollback } from './prepared.js'
 
 /**
  * The versioned multi-store. Every state change of every height is kept in LevelDB as
- * `key ‖ BE(height)`; an in-memory index (per key: heights that changed it, and the latest value)
- * answers "which version was live at H" by binary search, so reading a retained height costs
- * O(log history) plus at most one LevelDB get, and the latest height is served from memory.
+ * `key ‖ BE(height)`, and each live key's newest version once more under its own family (keys.ts).
+ * Memory holds each live key's newest version only, so its size and the time to open follow the
+ * live state, not the history: the latest height is served from memory, and a key at an older
+ * height is one LevelDB seek (O(log n)) when its newest version is above that height.
  */
 export class VersionedStore {
   private readonly backend: StoreBackend
@@ -76,10 +68,10 @@ export class VersionedStore {
     this.pruning = options.pruning ?? { keepRecent: 0, interval: 0 }
     this.reader = new VersionReader({
       backend: this.backend,
-      index: this.state.index,
-      registry: this.state.registry,
+      state: this.state,
       historyCacheSize: options.historyCacheSize ?? 20_000,
       assertStillReadable: (height) => this.assertStillReadable(height),
+      latest: () => this.latest,
     })
   }
 
@@ -108,7 +100,12 @@ export class VersionedStore {
     }
     if (nextId) this.nextStoreId = readUint64BE(nextId)
 
-    this.firstHeight = await loadVersionState(b, this.state, this.latest, this.prunedThrough)
+    // A home written before the latest-version and deletion families gets them once.
+    if (!(await hasCurrentLayout(b))) await migrateLayout(b, this.latest)
+    this.firstHeight = await loadVersionState(b, this.state, this.latest)
+    if (this.pruning.interval > 0) {
+      await loadPrunable(b, this.state, this.latest, this.prunedThrough)
+    }
   }
 
   /** Last durable committed height (-1 before genesis; genesis, then block heights). */
@@ -216,6 +213,7 @@ export class VersionedStore {
         accumulators: this.state.accumulators,
         storeHashes: this.state.storeHashes,
         latest: (full) => this.state.index.get(full)?.val,
+        deletionBounds: this.state.deletionBounds,
         resolveId: (name, h) => this.state.registry.resolveId(name, h),
         liveStores: (h) => this.state.registry.liveStores(h),
       },
@@ -270,6 +268,7 @@ export class VersionedStore {
         if (height > this.latest) {
           this.latest = height
           this.currentAppHash = appHash
+          forgetDeletions(this.state, height - TOMBSTONE_HEIGHTS)
         }
       },
     }
@@ -293,10 +292,11 @@ export class VersionedStore {
     try {
       plan = await planRollback(
         {
-          keys: this.indexKeys(),
+          candidates: await rollbackCandidates(this.backend, this.state.index, toHeight),
+          latest: (full) => this.state.index.get(full)?.val,
+          history: (full) => historyAbove(this.backend, full, toHeight, this.latest),
           registry: this.state.registry.histories,
           accumulators: this.state.accumulators,
-          read: (keys) => this.backend.getMany(keys),
         },
         toHeight,
       )
@@ -329,22 +329,12 @@ export class VersionedStore {
     if (this.applied !== this.latest) {
       throw ErrLogic.wrap(`cannot roll back while height ${this.applied} is being written`)
     }
-    const refuse = (why: string) =>
-      ErrInvalidRequest.wrap(`cannot roll back to height ${toHeight}: ${why}`)
-    if (!Number.isSafeInteger(toHeight) || toHeight < 0) {
-      throw refuse('height must be a non-negative integer')
-    }
-    if (toHeight > this.latest) throw refuse(`latest height is ${this.latest}`)
-    if (toHeight < this.firstHeight) throw refuse(`the first height is ${this.firstHeight}`)
-    // Genesis is not a readable height, yet its state is whole until pruning passes it.
-    const wholeGenesis = toHeight === this.firstHeight && this.prunedThrough === this.firstHeight
-    if (toHeight < this.earliestHeight && !wholeGenesis) {
-      throw refuse(`history is pruned below height ${this.earliestHeight}`)
-    }
-  }
-
-  private *indexKeys(): Iterable<readonly [string, readonly number[], Bytes | undefined]> {
-    for (const [full, entry] of this.state.index.entries()) yield [full, entry.v, entry.val]
+    checkRollbackTarget(toHeight, {
+      latest: this.latest,
+      firstHeight: this.firstHeight,
+      prunedThrough: this.prunedThrough,
+      earliest: this.earliestHeight,
+    })
   }
 
   /** The in-memory state as a restart at `toHeight` would load it. */
@@ -380,7 +370,7 @@ export class VersionedStore {
         pruning: this.pruning,
         prunedThrough: this.prunedThrough,
         changedAt: this.state.changedAt,
-        versions: (full) => this.state.index.get(full)?.v,
+        versions: (full) => this.state.prunable.get(full),
       },
       height,
     )

@@ -1,0 +1,294 @@
+// Benchmark: a long history, as `bench:chain --heights N` runs it (default 1,000,000).
+//
+//   node scripts/bench-chain.mjs --heights 1000000 [--seconds 3 --rounds 3 --connections 32]
+//
+// A real `sdkd devnet --timeout-commit 0` process on a fresh home mines N blocks with `dev_mine`
+// (manual mining), and every 1,000 heights three of them are bank sends (`dev_fund` from the
+// devnet validator to a new account): the validator's balance has a version every 1,000 heights,
+// and the state grows a little. Every 100,000 heights it prints the node's RSS (from /proc), the
+// data directory's size and the blocks/s of that stretch. Then the node is stopped and restarted
+// with `sdkd start`: the time until /status shows the next height, and its RSS once it answers.
+// Last, the same home is opened in a node process that also serves a bare Hono hello route (as
+// bench:gateway's (a)), and an autocannon process measures requests/s of (a) the hello route,
+// (e) module_versions and (f) the validator's bank balance at random heights over the whole
+// history (each connection its own heights), with the serving process's RSS after the load.
+// Targets: restart < 2 s at 1,000,000 heights (< 1 s at 20,000), RSS <= 300 MB and flat in height.
+import { fork, spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
+
+const SELF = fileURLToPath(import.meta.url)
+const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
+const MB = 2 ** 20
+
+async function dirSize(dir) {
+  let total = 0
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    total += e.isDirectory() ? await dirSize(p) : (await stat(p)).size
+  }
+  return total
+}
+
+/** Resident set size of a process (bytes), from /proc. */
+function rssOf(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) * 1024 : Number.NaN
+}
+
+/** A small seeded PRNG (mulberry32): the same seed gives the same heights. */
+function random(seed) {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+// --- the serving process -------------------------------------------------------------------------
+
+/** Opens the home in this process with REST on, plus a bare Hono hello route; answers its addresses. */
+async function serve({ home }) {
+  const { Hono } = await import('hono')
+  const { loadHome } = await import('../dist/config/home.js')
+  const { createSilentLogger } = await import('../dist/logger.js')
+  const { Node } = await import('../dist/node/node.js')
+  const { useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
+  const { listenHttp } = await import('../dist/server/listen.js')
+  const loaded = await loadHome(home)
+  loaded.app.api.enable = true
+  loaded.app.api.address = 'tcp://127.0.0.1:0'
+  loaded.app.grpc.enable = false
+  loaded.node.rpc.laddr = 'tcp://127.0.0.1:0'
+  loaded.node.consensus.timeoutCommitMs = 100
+  const logger = createSilentLogger()
+  const runtime = useRuntimeOptions(loaded, logger)
+  const { DEFAULT_APP_VERSION } = await import('../dist/versions/index.js')
+  const node = await Node.create({ home: loaded, appVersion: DEFAULT_APP_VERSION, logger, runtime })
+  await node.start()
+  const hello = await listenHttp(
+    new Hono().get('/hello', (c) => c.text('hello')),
+    'tcp://127.0.0.1:0',
+    'hello',
+  )
+  process.on('message', async (msg) => {
+    if (msg === 'rss') process.send({ rss: process.memoryUsage().rss })
+    else if (msg === 'stop') {
+      await hello.close()
+      await node.stop()
+      process.send({ stopped: true }, () => process.exit(0))
+    }
+  })
+  return {
+    api: node.addresses.api,
+    hello: hello.address,
+    oldest: node.store.earliestHeight,
+    latest: node.producer.height,
+  }
+}
+
+async function load({ url, seconds, connections, heights }) {
+  const { default: autocannon } = await import('autocannon')
+  const options = { url, duration: seconds, connections }
+  if (heights) {
+    let client = 0
+    options.setupClient = (c) => {
+      const next = random(heights.seed * 1000 + client++)
+      const requests = []
+      for (let i = 0; i < 2000; i++) {
+        const h = heights.min + Math.floor(next() * (heights.max - heights.min + 1))
+        requests.push({ method: 'GET', headers: { 'x-sdk-block-height': String(h) } })
+      }
+      c.setRequests(requests)
+    }
+  }
+  const r = await autocannon(options)
+  return { rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx }
+}
+
+function child(mode, job) {
+  const proc = fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit' })
+  const first = new Promise((resolve, reject) => {
+    proc.once('message', resolve)
+    proc.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`${mode} process exited with ${code}`))
+    })
+  })
+  return { proc, first }
+}
+
+const ask = (proc, msg) =>
+  new Promise((resolve) => {
+    proc.once('message', resolve)
+    proc.send(msg)
+  })
+
+// --- orchestration -------------------------------------------------------------------------------
+
+async function main() {
+  const HEIGHTS = numberArg('heights', 1_000_000)
+  const SECONDS = numberArg('seconds', 3)
+  const ROUNDS = numberArg('rounds', 3)
+  const CONNECTIONS = numberArg('connections', 32)
+  const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-deep-'))
+  const port = await freePort()
+  const rpc = `http://127.0.0.1:${port}`
+  const flags = [
+    '--rpc.laddr',
+    `tcp://127.0.0.1:${port}`,
+    '--api.enable=false',
+    '--grpc.enable=false',
+    '--instrumentation.prometheus=false',
+  ]
+  const sdkd = (args) =>
+    spawn(process.execPath, [SDKD, '--home', home, ...args], { stdio: 'ignore' })
+  const height = async () => {
+    const res = await fetch(`${rpc}/status`)
+    return Number((await res.json()).result.sync_info.latest_block_height)
+  }
+  const until = async (done) => {
+    const t = performance.now()
+    for (;;) {
+      try {
+        if (done(await height())) return performance.now() - t
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - t > 120_000) throw new Error('the node did not answer in time')
+      await new Promise((r) => setTimeout(r, 2))
+    }
+  }
+  const stop = async (proc) => {
+    proc.kill('SIGINT')
+    const code = await new Promise((r) => proc.once('close', r))
+    if (code !== 0) throw new Error(`sdkd exited with ${code}`)
+  }
+  let server
+  try {
+    spawnSync(process.execPath, [SDKD, '--home', home, 'init', 'bench', '--devnet'], {
+      stdio: 'ignore',
+    })
+    const validator = spawnSync(
+      process.execPath,
+      [SDKD, '--home', home, 'keys', 'show', 'validator', '-a', '--keyring-backend', 'test'],
+      { encoding: 'utf8' },
+    ).stdout.trim()
+    const { addressToBech32 } = await import('../dist/codec/address.js')
+    let node = sdkd(['devnet', '--timeout-commit', '0', ...flags])
+    await until((h) => h >= 1)
+    await rpcCall(rpc, 'dev_setMining', { mode: 'manual' })
+    const start = await height()
+    console.log(
+      `mining ${HEIGHTS} heights (a bank send from the validator every 1,000 heights, three a time)`,
+    )
+    const dataDir = join(home, 'data')
+    const rssSeries = []
+    let stretchStart = performance.now()
+    let stretchHeight = start
+    const t0 = performance.now()
+    for (let h = start; h < HEIGHTS; ) {
+      const mine = Math.min(997, HEIGHTS - h)
+      await rpcCall(rpc, 'dev_mine', { blocks: mine })
+      h += mine
+      for (let i = 0; i < 3 && h < HEIGHTS; i++, h++) {
+        const to = addressToBech32(randomBytes(20))
+        await rpcCall(rpc, 'dev_fund', { address: to, coins: '1stake' })
+      }
+      if (Math.floor(h / 100_000) > Math.floor((h - mine - 3) / 100_000) || h >= HEIGHTS) {
+        const rss = rssOf(node.pid)
+        rssSeries.push(rss)
+        const now = performance.now()
+        console.log(
+          `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB, data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s`,
+        )
+        stretchStart = now
+        stretchHeight = h
+      }
+    }
+    const stored = await height()
+    const mineSeconds = (performance.now() - t0) / 1000
+    await stop(node)
+    const data = await dirSize(dataDir)
+    console.log(
+      `mined: ${stored} heights in ${mineSeconds.toFixed(0)} s; data ${(data / MB).toFixed(0)} MB, ${(data / stored).toFixed(0)} bytes per block`,
+    )
+    console.log(
+      `RSS while mining: first ${(rssSeries[0] / MB).toFixed(0)} MB, last ${(rssSeries.at(-1) / MB).toFixed(0)} MB, max ${(Math.max(...rssSeries) / MB).toFixed(0)} MB (target <= 300 MB, flat)`,
+    )
+
+    const started = performance.now()
+    node = sdkd(['start', ...flags])
+    await until((h) => h > stored)
+    const restartMs = performance.now() - started
+    await new Promise((r) => setTimeout(r, 1000))
+    console.log(
+      `restart at ${stored} heights: ${restartMs.toFixed(0)} ms until /status shows height ${stored + 1} (target < ${stored >= 1_000_000 ? 2000 : 1000} ms); RSS then ${(rssOf(node.pid) / MB).toFixed(0)} MB`,
+    )
+    await stop(node)
+
+    server = child('--serve-deep', { home })
+    const s = await server.first
+    const heights = { min: s.oldest, max: s.latest }
+    const cases = {
+      a: { url: `http://${s.hello}/hello` },
+      e: { url: `http://${s.api}/sdk/upgrade/v1beta1/module_versions`, heights },
+      f: {
+        url: `http://${s.api}/sdk/bank/v1beta1/balances/${validator}/by_denom?denom=stake`,
+        heights,
+      },
+    }
+    const rps = { a: [], e: [], f: [] }
+    const ratios = { e: [], f: [] }
+    let errors = 0
+    for (let round = 0; round < ROUNDS; round++) {
+      const got = {}
+      for (const [name, c] of Object.entries(cases)) {
+        const job = { ...c, seconds: SECONDS, connections: CONNECTIONS }
+        if (c.heights) job.heights = { ...c.heights, seed: round + 1 }
+        const r = await child('--load-deep', job).first
+        got[name] = r.rps
+        rps[name].push(r.rps)
+        errors += r.errors
+      }
+      ratios.e.push(got.e / got.a)
+      ratios.f.push(got.f / got.a)
+    }
+    const serveRss = (await ask(server.proc, 'rss')).rss
+    const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(' / ')
+    console.log(
+      `random heights ${heights.min}..${heights.max}, ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections:`,
+    )
+    console.log(`  (a) bare Hono hello: ${median(rps.a).toFixed(0)} req/s (${fmt(rps.a)})`)
+    console.log(
+      `  (e) module_versions: ${median(rps.e).toFixed(0)} req/s (${fmt(rps.e)}); (e)/(a) ${median(ratios.e).toFixed(2)}`,
+    )
+    console.log(
+      `  (f) a bank balance:  ${median(rps.f).toFixed(0)} req/s (${fmt(rps.f)}); (f)/(a) ${median(ratios.f).toFixed(2)}`,
+    )
+    console.log(
+      `  errors: ${errors}; serving process RSS after the load: ${(serveRss / MB).toFixed(0)} MB`,
+    )
+    await ask(server.proc, 'stop')
+    server = undefined
+  } finally {
+    server?.proc.kill('SIGKILL')
+    await rm(home, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[2] === '--serve-deep') {
+  process.send(await serve(JSON.parse(process.argv[3])))
+} else if (process.argv[2] === '--load-deep') {
+  const result = await load(JSON.parse(process.argv[3]))
+  process.send(result, () => process.exit(0))
+} else {
+  await main()
+}

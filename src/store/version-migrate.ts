@@ -1,0 +1,71 @@
+import { type Bytes, uint64BE } from '../codec/bytes.js'
+import type { BatchOp, StoreBackend } from './backend.js'
+import {
+  deletedKey,
+  deletionBoundKey,
+  deletionPrefix,
+  FAMILY_STATE,
+  familyKey,
+  LAYOUT_VERSION,
+  latestKey,
+  latestValue,
+  META_LAYOUT,
+  parseStateVersionKey,
+  REGISTRY_STORE_ID,
+  storeIdPrefix,
+} from './keys.js'
+
+/** Writes of the migration go out in batches of this many ops (a long history has millions). */
+const MIGRATION_BATCH = 10_000
+const EMPTY = new Uint8Array(0)
+
+/** Whether the database holds the current layout's families (a fresh database has nothing to do). */
+export async function hasCurrentLayout(backend: StoreBackend): Promise<boolean> {
+  return (await backend.get(META_LAYOUT)) !== undefined
+}
+
+/**
+ * Brings a store written before the latest-version (0x06) and deletion (0x07) families to the
+ * current layout: one scan of the history writes each live key's newest version, every deletion and
+ * the deletion bounds, then the layout marker. Everything it writes is derived from the versions,
+ * which it never changes, so a crash part way leaves a store that redoes the migration on its next
+ * open and ends the same.
+ */
+export async function migrateLayout(backend: StoreBackend, latest: number): Promise<void> {
+  const newest = new Map<string, { h: number; record: Bytes }>()
+  const bounds = new Map<string, number>()
+  let ops: BatchOp[] = []
+  const flush = async (): Promise<void> => {
+    if (ops.length === 0) return
+    const batch = ops
+    ops = []
+    await backend.write(batch)
+  }
+  for await (const [key, record] of backend.entries({
+    gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
+    lt: Uint8Array.of(FAMILY_STATE + 1),
+  })) {
+    const { fullKey, height } = parseStateVersionKey(key)
+    if (height > latest) continue
+    // A key's versions come in ascending height order: the last one seen is its newest.
+    newest.set(fullKey, { h: height, record })
+    if (record[0] === 0) {
+      ops.push({ type: 'put', key: deletedKey(height, fullKey), value: EMPTY })
+      const prefix = deletionPrefix(fullKey)
+      if ((bounds.get(prefix) ?? -1) < height) bounds.set(prefix, height)
+      if (ops.length >= MIGRATION_BATCH) await flush()
+    }
+  }
+  for (const [full, { h, record }] of newest) {
+    if (record[0] !== 1) continue
+    ops.push({ type: 'put', key: latestKey(full), value: latestValue(h) })
+    if (ops.length >= MIGRATION_BATCH) await flush()
+  }
+  for (const [prefix, h] of bounds) {
+    ops.push({ type: 'put', key: deletionBoundKey(prefix), value: uint64BE(h) })
+  }
+  await flush()
+  await backend.write([{ type: 'put', key: META_LAYOUT, value: uint64BE(LAYOUT_VERSION) }], {
+    sync: true,
+  })
+}
