@@ -7,10 +7,8 @@ import {
   deletedKey,
   deletionBoundKey,
   deletionPrefix,
-  LAYOUT_VERSION,
   latestKey,
   latestValue,
-  META_LAYOUT,
   META_NEXT_STORE_ID,
   registryFullKey,
   stateVersionKey,
@@ -164,7 +162,6 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
   if (input.first || nextStoreId !== input.nextStoreId) {
     ops.push({ type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(nextStoreId) })
   }
-  if (input.first) ops.push({ type: 'put', key: META_LAYOUT, value: uint64BE(LAYOUT_VERSION) })
   return {
     appHash,
     ops,

@@ -24,8 +24,9 @@ import type { KVRange } from './types.js'
  *
  * 0x06 and 0x07 are written in the same atomic batch as the versions they describe, so opening a
  * store reads the live keys (0x06) without scanning the history (0x01), and a rollback finds the
- * keys deleted above its height (0x07) without it. `meta/layout` = 2 says both are complete (homes
- * written before them are migrated once, on open: see version-migrate.ts); `meta/del/` ‖ storeId ‖
+ * keys deleted above its height (0x07) without it. `meta/layout` = BE(2) ‖ BE(h) says both are
+ * complete through height h; it is written with every commit, so a home written before the families,
+ * or committed to by an older sdkd since, is migrated on open (version-migrate.ts); `meta/del/` ‖ storeId ‖
  * first key byte holds an upper bound of the heights of the deletions of keys under that prefix
  * (a past-height read of a key absent from memory answers "none" without the database when no
  * deletion under its prefix came after the height).
@@ -55,9 +56,32 @@ export const META_GENESIS_HASH = metaKey('genesis_hash')
 /** Under CometBFT: the last committed block's height and time (what CheckTx runs with). */
 export const META_COMET_LAST_BLOCK = metaKey('comet_last_block')
 
-/** The layout version of the state families (2: 0x06 and 0x07 are kept; absent: only 0x01). */
+/**
+ * The layout of the state families: BE(2) ‖ BE(h), 0x06 and 0x07 complete through height h (absent:
+ * only 0x01). Written with every commit and rollback beside the latest height, so a home that an
+ * older sdkd committed to afterwards (it writes neither family) shows a layout height behind its
+ * latest height and is migrated again on open.
+ */
 export const META_LAYOUT = metaKey('layout')
 export const LAYOUT_VERSION = 2
+
+/** The layout record of a store whose families are complete through `height`. */
+export function layoutValue(height: number): Bytes {
+  const out = new Uint8Array(16)
+  out.set(uint64BE(LAYOUT_VERSION), 0)
+  out.set(uint64BE(height), 8)
+  return out
+}
+
+/** Whether a stored layout record says the families are complete through `latest`. */
+export function layoutIsCurrent(record: Bytes | undefined, latest: number): boolean {
+  return (
+    record !== undefined &&
+    record.length === 16 &&
+    readUint64BE(record, 0) === LAYOUT_VERSION &&
+    readUint64BE(record, 8) === latest
+  )
+}
 /** Prefix of the deletion-height bounds (meta/del/ ‖ storeId ‖ first key byte → BE(h)). */
 export const META_DELETION_PREFIX = metaKey('del/')
 

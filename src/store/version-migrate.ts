@@ -4,13 +4,18 @@ import {
   deletedKey,
   deletionBoundKey,
   deletionPrefix,
+  FAMILY_DELETED,
+  FAMILY_LATEST,
   FAMILY_STATE,
   familyKey,
-  LAYOUT_VERSION,
   latestKey,
   latestValue,
+  layoutIsCurrent,
+  layoutValue,
+  META_DELETION_PREFIX,
   META_LAYOUT,
   parseStateVersionKey,
+  prefixEnd,
   REGISTRY_STORE_ID,
   storeIdPrefix,
 } from './keys.js'
@@ -20,8 +25,30 @@ const MIGRATION_BATCH = 10_000
 const EMPTY = new Uint8Array(0)
 
 /** Whether the database holds the current layout's families (a fresh database has nothing to do). */
-export async function hasCurrentLayout(backend: StoreBackend): Promise<boolean> {
-  return (await backend.get(META_LAYOUT)) !== undefined
+export async function hasCurrentLayout(backend: StoreBackend, latest: number): Promise<boolean> {
+  return layoutIsCurrent(await backend.get(META_LAYOUT), latest)
+}
+
+/**
+ * Deletes the layout marker, then every record of the derived families (left by an earlier layout
+ * run that an older sdkd has made stale since: live keys it deleted, deletions it rolled back).
+ */
+async function clearDerived(backend: StoreBackend): Promise<void> {
+  await backend.write([{ type: 'del', key: META_LAYOUT }], { sync: true })
+  for (const range of [
+    { gte: Uint8Array.of(FAMILY_LATEST), lt: Uint8Array.of(FAMILY_DELETED + 1) },
+    { gte: META_DELETION_PREFIX, lt: prefixEnd(META_DELETION_PREFIX)! },
+  ]) {
+    let ops: BatchOp[] = []
+    for await (const [key] of backend.entries(range)) {
+      ops.push({ type: 'del', key })
+      if (ops.length >= MIGRATION_BATCH) {
+        await backend.write(ops)
+        ops = []
+      }
+    }
+    if (ops.length > 0) await backend.write(ops)
+  }
 }
 
 /**
@@ -32,6 +59,7 @@ export async function hasCurrentLayout(backend: StoreBackend): Promise<boolean> 
  * open and ends the same.
  */
 export async function migrateLayout(backend: StoreBackend, latest: number): Promise<void> {
+  await clearDerived(backend)
   const newest = new Map<string, { h: number; record: Bytes }>()
   const bounds = new Map<string, number>()
   let ops: BatchOp[] = []
@@ -65,7 +93,7 @@ export async function migrateLayout(backend: StoreBackend, latest: number): Prom
     ops.push({ type: 'put', key: deletionBoundKey(prefix), value: uint64BE(h) })
   }
   await flush()
-  await backend.write([{ type: 'put', key: META_LAYOUT, value: uint64BE(LAYOUT_VERSION) }], {
+  await backend.write([{ type: 'put', key: META_LAYOUT, value: layoutValue(latest) }], {
     sync: true,
   })
 }

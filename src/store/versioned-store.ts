@@ -6,7 +6,14 @@ import { appendOps, type BatchOp, type StoreBackend } from './backend.js'
 import { type BranchParent, branchChanges, createBranch } from './branch.js'
 import { applyCommitPlan, isEmptyCommit, planCommit } from './commit-plan.js'
 import { HeightView } from './height-view.js'
-import { META_APP_HASH, META_EARLIEST, META_LATEST, META_NEXT_STORE_ID } from './keys.js'
+import {
+  layoutValue,
+  META_APP_HASH,
+  META_EARLIEST,
+  META_LATEST,
+  META_LAYOUT,
+  META_NEXT_STORE_ID,
+} from './keys.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
 import { applyPruningPlan, genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
 import {
@@ -100,8 +107,9 @@ export class VersionedStore {
     }
     if (nextId) this.nextStoreId = readUint64BE(nextId)
 
-    // A home written before the latest-version and deletion families gets them once.
-    if (!(await hasCurrentLayout(b))) await migrateLayout(b, this.latest)
+    // A home written before the latest-version and deletion families gets them once, and again
+    // if an older sdkd committed to it since (its layout height is then behind the latest height).
+    if (!(await hasCurrentLayout(b, this.latest))) await migrateLayout(b, this.latest)
     this.firstHeight = await loadVersionState(b, this.state, this.latest)
     if (this.pruning.interval > 0) {
       await loadPrunable(b, this.state, this.latest, this.prunedThrough)
@@ -239,6 +247,7 @@ export class VersionedStore {
     applyState: () => void,
   ): PreparedCommit {
     ops.push({ type: 'put', key: META_LATEST, value: uint64BE(height) })
+    ops.push({ type: 'put', key: META_LAYOUT, value: layoutValue(height) })
     // Unchanged metadata is not rewritten (an empty block changes only the latest height).
     if (first || appHash !== this.appliedAppHash) {
       ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
@@ -306,6 +315,7 @@ export class VersionedStore {
     }
     const ops = plan.ops.concat(
       { type: 'put', key: META_LATEST, value: uint64BE(toHeight) },
+      { type: 'put', key: META_LAYOUT, value: layoutValue(toHeight) },
       { type: 'put', key: META_APP_HASH, value: plan.appHash },
       { type: 'put', key: META_NEXT_STORE_ID, value: uint64BE(plan.nextStoreId) },
     )
