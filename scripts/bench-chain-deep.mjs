@@ -17,41 +17,20 @@
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
+import { dirSize, freePort, median, numberArg, random, rpcCall } from './bench-lib.mjs'
 
 const SELF = fileURLToPath(import.meta.url)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const MB = 2 ** 20
 
-async function dirSize(dir) {
-  let total = 0
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name)
-    total += e.isDirectory() ? await dirSize(p) : (await stat(p)).size
-  }
-  return total
-}
-
 /** Resident set size of a process (bytes), from /proc. */
 function rssOf(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return m ? Number(m[1]) * 1024 : Number.NaN
-}
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same heights. */
-function random(seed) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 // --- the serving process -------------------------------------------------------------------------

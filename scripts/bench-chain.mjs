@@ -25,7 +25,7 @@ import { loadHome } from '../dist/config/home.js'
 import { createSilentLogger } from '../dist/logger.js'
 import { Node } from '../dist/node/node.js'
 import { APP_VERSIONS } from '../dist/versions/index.js'
-import { freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
+import { dirSize, freePort, median, numberArg, rpcCall } from './bench-lib.mjs'
 
 // --heights N: the long-history run alone (bench-chain-deep.mjs).
 if (process.argv.includes('--heights')) {
@@ -42,16 +42,6 @@ const RESTART_HEIGHTS = (() => {
 })()
 const CPU_PROF = process.argv.includes('--cpu-prof')
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
-
-async function dirSize(dir) {
-  const { readdir, stat } = await import('node:fs/promises')
-  let total = 0
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name)
-    total += e.isDirectory() ? await dirSize(p) : (await stat(p)).size
-  }
-  return total
-}
 
 // A bench-only app version: v1 plus a module that rewrites one key every block, so the key has a
 // version at every height of the history (the worst case for a past-height read).

@@ -37,7 +37,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median } from './bench-lib.mjs'
+import { median, random } from './bench-lib.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -49,18 +49,6 @@ const SELF = fileURLToPath(import.meta.url)
 const ALICE = 'sdk1qyqszqgpqyqszqgpqyqszqgpqyqszqgp86df2f'
 const BOB = 'sdk1qgpqyqszqgpqyqszqgpqyqszqgpqyqszk7tvpl'
 const CURRENT_PLAN = '/sdk/upgrade/v1beta1/current_plan'
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same heights. */
-function random(seed) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 // --- load process ------------------------------------------------------------------------------
 

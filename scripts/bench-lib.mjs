@@ -75,3 +75,33 @@ export function threadCpu(pid) {
     return undefined
   }
 }
+
+/** A small seeded PRNG (mulberry32): the same seed gives the same heights. */
+export function random(seed) {
+  let s = seed >>> 0
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0
+    let t = s
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * Bytes of the files under `dir`. A running node's LevelDB deletes files as it compacts, so a file
+ * gone between the listing and its stat counts as 0.
+ */
+export async function dirSize(dir) {
+  const { readdir, stat } = await import('node:fs/promises')
+  let total = 0
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = `${dir}/${e.name}`
+    try {
+      total += e.isDirectory() ? await dirSize(p) : (await stat(p)).size
+    } catch (err) {
+      if (err.code !== 'ENOENT') throw err
+    }
+  }
+  return total
+}

@@ -1,6 +1,7 @@
 import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import { fullRange, storeIdPrefix } from './keys.js'
+import { mapAsync } from './map-async.js'
 import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from './types.js'
 
 /** What a branch reads through: the committed state at one height, or a parent branch. */
@@ -213,35 +214,6 @@ async function* mergeOverlay(
   while (i < overlay.length) {
     const [ok, ov] = overlay[i++]!
     if (ov !== null) yield [ok, ov] as const
-  }
-}
-
-/**
- * The entries of the iterable `open()` returns (called when iteration starts), each mapped by `fn`:
- * one promise step per entry, where an async generator wrapping another costs several. Stopping
- * early stops the inner iteration too.
- */
-function mapAsync<T, U>(open: () => AsyncIterable<T>, fn: (entry: T) => U): AsyncIterable<U> {
-  return {
-    [Symbol.asyncIterator]() {
-      let inner: AsyncIterator<T> | undefined
-      const step = (r: IteratorResult<T>): IteratorResult<U> =>
-        r.done ? { value: undefined, done: true } : { value: fn(r.value), done: false }
-      return {
-        next() {
-          try {
-            inner ??= open()[Symbol.asyncIterator]()
-            return inner.next().then(step)
-          } catch (err) {
-            return Promise.reject(err)
-          }
-        },
-        async return() {
-          await inner?.return?.()
-          return { value: undefined, done: true }
-        },
-      }
-    },
   }
 }
 

@@ -2,6 +2,7 @@ import { type Bytes, concatBytes, fromUtf8, readUint64BE, uint64BE, utf8 } from 
 import type { Proto, ProtoInit, ProtoName, ProtoType } from '../codec/proto.js'
 import { ErrLogic } from '../errors.js'
 import { prefixEnd } from './keys.js'
+import { mapAsync } from './map-async.js'
 import type { KVReader, KVStore } from './types.js'
 
 /**
@@ -228,7 +229,7 @@ export class KeyedMap<K, V, In = V> {
   iterate(store: KVReader, options: RangeOptions = {}): AsyncIterable<[K, V, Bytes]> {
     const skip = this.prefix.length
     const { key, value } = this
-    return mapEntries(this.opener(store, options), (entry): [K, V, Bytes] => {
+    return mapAsync(this.opener(store, options), (entry): [K, V, Bytes] => {
       // A copy, not a view: a view of a small key would move it off V8's heap, a copy costs less.
       const raw = entry[0].slice(skip)
       return [key.decode(raw)[0], value.decode(entry[1]), raw]
@@ -242,10 +243,7 @@ export class KeyedMap<K, V, In = V> {
   keys(store: KVReader, options: RangeOptions = {}): AsyncIterable<K> {
     const skip = this.prefix.length
     const { key } = this
-    return mapEntries(
-      this.opener(store, options),
-      (entry): K => key.decode(entry[0].slice(skip))[0],
-    )
+    return mapAsync(this.opener(store, options), (entry): K => key.decode(entry[0].slice(skip))[0])
   }
 
   /** Opens the store's range of `options` (called when iteration starts). */
@@ -271,33 +269,4 @@ export interface RangeOptions {
   reverse?: boolean
   start?: Bytes
   end?: Bytes
-}
-
-/**
- * The entries of the iterable `open()` returns (called when iteration starts), each mapped by `fn`:
- * one promise step per entry (an async generator wrapping another costs several). Stopping early
- * stops the inner iteration too.
- */
-function mapEntries<T, U>(open: () => AsyncIterable<T>, fn: (entry: T) => U): AsyncIterable<U> {
-  return {
-    [Symbol.asyncIterator]() {
-      let inner: AsyncIterator<T> | undefined
-      const step = (r: IteratorResult<T>): IteratorResult<U> =>
-        r.done ? { value: undefined, done: true } : { value: fn(r.value), done: false }
-      return {
-        next() {
-          try {
-            inner ??= open()[Symbol.asyncIterator]()
-            return inner.next().then(step)
-          } catch (err) {
-            return Promise.reject(err)
-          }
-        },
-        async return() {
-          await inner?.return?.()
-          return { value: undefined, done: true }
-        },
-      }
-    },
-  }
 }

@@ -30,3 +30,20 @@ export async function whenDone(ring: SharedRing, seq: number, timeoutMs: number)
     if (w.async) await w.value
   }
 }
+
+/**
+ * Calls `then` (in a microtask, never at once) once a worker has counted another job done after
+ * this call, or at once when `ready()` already says the next result is in: a worker stores a
+ * result before it counts it done, so one counted already is visible. The count is read before
+ * `ready()`, so a job finished in between wakes the wait. Never blocks this thread.
+ */
+export function afterNextDone(ring: SharedRing, ready: () => boolean, then: () => void): void {
+  const done = Atomics.load(ring.ctrl, CTRL.done)
+  if (ready()) {
+    queueMicrotask(then)
+    return
+  }
+  const w = waitAsync(ring.ctrl, CTRL.done, done)
+  if (w.async) void w.value.then(then)
+  else queueMicrotask(then)
+}

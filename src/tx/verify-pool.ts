@@ -1,6 +1,6 @@
 import { RingWorker, type ThreadLog } from '../threads/ring-worker.js'
-import { CTRL, SharedRing } from '../threads/shared-ring.js'
-import { waitAsync } from '../threads/wait.js'
+import { SharedRing } from '../threads/shared-ring.js'
+import { afterNextDone } from '../threads/wait.js'
 import type { Secp256k1Choice } from './secp256k1.js'
 import {
   fitsVerifySlot,
@@ -100,15 +100,11 @@ export class VerifyPool {
   private wait(): void {
     this.waiting = true
     const { ring } = this
-    const done = Atomics.load(ring.ctrl, CTRL.done)
-    // A worker stores a result before it counts it done: one counted already is visible here.
-    if (verifyResult(ring, this.collected) !== RESULT.pending) {
-      queueMicrotask(() => this.collect())
-      return
-    }
-    const w = waitAsync(ring.ctrl, CTRL.done, done)
-    if (w.async) void w.value.then(() => this.collect())
-    else queueMicrotask(() => this.collect())
+    afterNextDone(
+      ring,
+      () => verifyResult(ring, this.collected) !== RESULT.pending,
+      () => this.collect(),
+    )
   }
 
   /** Hands out the results that are in, in publishing order. */

@@ -1,10 +1,10 @@
 import { cp } from 'node:fs/promises'
-import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Keyring } from '../../src/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../src/client/tx-builder.js'
 import { toBase64 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
+import { pipelined } from '../helpers/pipelined.js'
 import { boundPorts, fundedHome, getJson, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -58,38 +58,6 @@ function post(body: string): string {
   return `POST ${PATH} HTTP/1.1\r\nhost: node\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
 }
 
-/**
- * Sends raw requests pipelined on one connection (the node receives them in this order) and
- * resolves with each raw answer (head and body), the Date header's value blanked.
- */
-function pipelined(port: number, requests: string[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
-    let buffer = Buffer.alloc(0)
-    const answers: string[] = []
-    socket.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk])
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n')
-        if (end < 0) return
-        const head = buffer.subarray(0, end).toString('latin1')
-        const length = Number(/content-length: (\d+)/i.exec(head)?.[1])
-        if (!(length >= 0)) return reject(new Error(`no content-length in ${head}`))
-        if (buffer.length < end + 4 + length) return
-        const text = buffer.subarray(0, end + 4 + length).toString('latin1')
-        answers.push(text.replace(/\r\nDate: [^\r]*/, '\r\nDate: -'))
-        buffer = buffer.subarray(end + 4 + length)
-        if (answers.length === requests.length) {
-          socket.end()
-          return resolve(answers)
-        }
-      }
-    })
-    socket.on('error', reject)
-    socket.write(requests.join(''))
-  })
-}
-
 /** Alice's account number on a node. */
 async function accountNumber(api: string): Promise<bigint> {
   const { body } = await getJson(`${api}/sdk/auth/v1beta1/accounts/${alice.address}`)
@@ -141,7 +109,11 @@ async function answersOf(home: string, workers: string) {
     ]
     const answers: string[] = []
     for (const [i, round] of rounds.entries()) {
-      answers.push(...(await pipelined(apiPort!, round)))
+      answers.push(
+        ...(await pipelined(apiPort!, round)).map((a) =>
+          a.raw.replace(/\r\nDate: [^\r]*/, '\r\nDate: -'),
+        ),
+      )
       // The first broadcast starts the workers: the rounds after it are theirs once they are ready.
       if (i === 0 && workers !== '0') await node.waitForLog((l) => l.msg === WORKERS_LINE)
     }

@@ -1,10 +1,10 @@
-import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Keyring } from '../../src/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../src/client/tx-builder.js'
 import { toBase64 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { chooseSecp256k1, DEFAULT_SECP256K1 } from '../../src/tx/secp256k1.js'
+import { pipelined } from '../helpers/pipelined.js'
 import {
   boundPorts,
   fundedHome,
@@ -125,37 +125,6 @@ async function verifiesLikeUpstream(api: string) {
 }
 
 /**
- * Sends raw HTTP/1.1 requests pipelined on one connection (so the node receives them in this
- * order) and resolves with the bodies of the responses, in order.
- */
-function pipelined(port: number, requests: string[]): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
-    let buffer = Buffer.alloc(0)
-    const bodies: string[] = []
-    socket.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk])
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n')
-        if (end < 0) return
-        const head = buffer.subarray(0, end).toString('latin1')
-        const length = Number(/content-length: (\d+)/i.exec(head)?.[1])
-        if (!(length >= 0)) return reject(new Error(`no content-length in ${head}`))
-        if (buffer.length < end + 4 + length) return
-        bodies.push(buffer.subarray(end + 4, end + 4 + length).toString('utf8'))
-        buffer = buffer.subarray(end + 4 + length)
-        if (bodies.length === requests.length) {
-          socket.end()
-          return resolve(bodies)
-        }
-      }
-    })
-    socket.on('error', reject)
-    socket.write(requests.join(''))
-  })
-}
-
-/**
  * A burst of `n` sends from alice, sequences s, s+1, …, pipelined, in both sign modes; every CheckTx
  * answer, in order.
  */
@@ -193,7 +162,7 @@ async function burst(api: string, n: number) {
     return `POST /sdk/tx/v1beta1/txs HTTP/1.1\r\nhost: node\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\n\r\n${json}`
   })
   const port = Number(new URL(api).port)
-  return (await pipelined(port, requests)).map((b) => JSON.parse(b).tx_response)
+  return (await pipelined(port, requests)).map((a) => JSON.parse(a.body).tx_response)
 }
 
 describe('secp256k1 library of a node', () => {

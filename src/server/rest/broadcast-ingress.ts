@@ -1,7 +1,7 @@
 import type { BrandName } from '../../codec/brand.js'
 import { RingWorker, type ThreadLog } from '../../threads/ring-worker.js'
-import { CTRL, SharedRing } from '../../threads/shared-ring.js'
-import { waitAsync } from '../../threads/wait.js'
+import { SharedRing } from '../../threads/shared-ring.js'
+import { afterNextDone } from '../../threads/wait.js'
 import type { AccountNumbers } from '../../tx/ingress-accounts.js'
 import type { Secp256k1Choice } from '../../tx/secp256k1.js'
 import {
@@ -148,15 +148,11 @@ export class BroadcastIngress {
   private wait(): void {
     this.waiting = true
     const ring = this.ring!
-    const done = Atomics.load(ring.ctrl, CTRL.done)
-    // A worker stores an outcome before it counts it done: one counted already is visible here.
-    if (outcomeStatus(ring, this.collected) !== STATUS.pending) {
-      queueMicrotask(() => this.collect())
-      return
-    }
-    const w = waitAsync(ring.ctrl, CTRL.done, done)
-    if (w.async) void w.value.then(() => this.collect())
-    else queueMicrotask(() => this.collect())
+    afterNextDone(
+      ring,
+      () => outcomeStatus(ring, this.collected) !== STATUS.pending,
+      () => this.collect(),
+    )
   }
 
   /** Hands out the outcomes that are in, in publishing order, then publishes what was queued. */
