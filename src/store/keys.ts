@@ -130,6 +130,12 @@ export function deletionBoundKey(prefix: string): Bytes {
 const shortLatestKeys = new Map<string, Bytes>()
 /** Longest latest-version key shared as one object (the commit queue's limit for merging). */
 const SHORT_LATEST_KEY = 16
+/**
+ * Most key objects kept: a chain writes a new short key at every height (x/staking's historical
+ * info), so the map is emptied when it reaches this, or it would grow with the history. A key
+ * given a new object afterwards is still right: the queue then keeps both writes, in order.
+ */
+const SHORT_LATEST_KEYS_MAX = 16_384
 
 /**
  * Database key of a live key's newest version. A short one is the same object for a key, so the
@@ -142,6 +148,7 @@ export function latestKey(fullKey: string): Bytes {
   let key = shortLatestKeys.get(fullKey)
   if (!key) {
     key = concatBytes(Uint8Array.of(FAMILY_LATEST), latin1ToBytes(fullKey))
+    if (shortLatestKeys.size >= SHORT_LATEST_KEYS_MAX) shortLatestKeys.clear()
     shortLatestKeys.set(fullKey, key)
   }
   return key
