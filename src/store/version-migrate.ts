@@ -24,7 +24,7 @@ import {
 const MIGRATION_BATCH = 10_000
 const EMPTY = new Uint8Array(0)
 
-/** Whether the database holds the current layout's families (a fresh database has nothing to do). */
+/** Whether the database's live-key and deletion families are complete through `latest`. */
 export async function hasCurrentLayout(backend: StoreBackend, latest: number): Promise<boolean> {
   return layoutIsCurrent(await backend.get(META_LAYOUT), latest)
 }

@@ -12,7 +12,6 @@ import {
   REGISTRY_STORE_ID,
   registryName,
   stateVersionKey,
-  storeIdOf,
   storeIdPrefix,
 } from './keys.js'
 import { LtHash } from './lthash.js'
@@ -183,7 +182,7 @@ export async function loadPrunable(
     lt: Uint8Array.of(FAMILY_STATE + 1),
   })) {
     const { fullKey, height } = parseStateVersionKey(key)
-    if (height > latest || storeIdOf(fullKey) === REGISTRY_STORE_ID) continue
+    if (height > latest) continue
     let list = versions.get(fullKey)
     if (!list) {
       list = []

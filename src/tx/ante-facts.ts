@@ -94,7 +94,7 @@ export function feeOf(tx: DecodedTx): TxFee {
 
 /** SIGN_MODE_DIRECT sign bytes of a tx for an account number, and their sha256 (once per tx). */
 export function directSignDoc(
-  o: AnteOptions,
+  o: Pick<AnteOptions, 'registry' | 'chainId'>,
   tx: DecodedTx,
   accountNumber: bigint,
 ): { bytes: Bytes; digest: Bytes } {

@@ -1,21 +1,13 @@
 import type { ServerResponse } from 'node:http'
-import { messageToJsonString } from '../../codec/json-text-writer.js'
-import type { ProtoMessage } from '../../codec/proto.js'
-import { GrpcCode } from '../../errors.js'
 import type { NodeRequestHandler } from '../listen.js'
 import type { RoutedMethod } from '../query/router.js'
 import type { BroadcastIngress } from './broadcast-ingress.js'
 import type { CheckedBroadcast } from './broadcast-ingress-ring.js'
-import { errorPlain, type PlainResponse, thrownErrorPlain } from './errors.js'
 import { type GatewayOptions, honoPath } from './gateway.js'
 import { parseJsonBody } from './query-call.js'
-import { RequestFieldError, requestFromHttp } from './request-fields.js'
-
-/**
- * Host headers that @hono/node-server takes as they are (its own check, verbatim): any other is
- * parsed as a URL there, and may be refused.
- */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+import { PLAIN_HOST, writePlain } from './query-fast-path.js'
+import { requestFromHttp } from './request-fields.js'
+import { heightlessAnswer } from './route-answer.js'
 
 /** Decodes request bodies as a Web Request's text() does (UTF-8, a leading BOM dropped). */
 const UTF8 = new TextDecoder()
@@ -41,7 +33,7 @@ export function createBroadcastFastPath(
   ingress?: BroadcastIngress,
 ): NodeRequestHandler | undefined {
   if (options.enabledUnsafeCors || options.preRouter === false) return undefined
-  const { router, logger } = options
+  const { router } = options
   const maxBody = options.maxBodyBytes ?? 1_000_000
   let route: { m: RoutedMethod; path: string; body: string } | undefined
   for (const m of router.methods) {
@@ -71,31 +63,12 @@ export function createBroadcastFastPath(
       return { error }
     }
   }
-  /** Runs the broadcast and writes its answer (as route-answer.ts's heightlessCall answers). */
+  /** Runs the broadcast and writes its answer (as the Hono route answers). */
   const answer = (res: ServerResponse, parsed: { request: object } | { error: unknown }) => {
-    void respond(parsed).then((a) => {
-      res.statusCode = a.status
-      for (const name in a.headers) res.setHeader(name, a.headers[name]!)
-      res.end(a.body)
-    })
-  }
-  const respond = async (
-    parsed: { request: object } | { error: unknown },
-  ): Promise<PlainResponse> => {
-    try {
+    void heightlessAnswer(options, m, () => {
       if ('error' in parsed) throw parsed.error
-      const response = (await router.run(m, parsed.request, 0)) as ProtoMessage
-      return {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-        body: messageToJsonString(router.registry, m.responseType, response),
-      }
-    } catch (err) {
-      if (err instanceof RequestFieldError) {
-        return errorPlain(400, GrpcCode.InvalidArgument, err.message)
-      }
-      return thrownErrorPlain(err, logger)
-    }
+      return parsed.request
+    }).then((a) => writePlain(res, a))
   }
   const checkedRequest = (c: CheckedBroadcast) => ({
     request: { tx_bytes: c.txBytes, mode: c.mode },

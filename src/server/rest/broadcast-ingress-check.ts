@@ -2,8 +2,8 @@ import type protobuf from 'protobufjs'
 import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import { sha256 } from '../../codec/hash.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
-import { SIGN_MODE_DIRECT, signBytes } from '../../codec/sign-doc.js'
-import { txSigners } from '../../tx/ante-facts.js'
+import { SIGN_MODE_DIRECT } from '../../codec/sign-doc.js'
+import { directSignDoc, txSigners } from '../../tx/ante-facts.js'
 import { type DecodedTx, decodeTx } from '../../tx/decode.js'
 import type { AccountNumbers } from '../../tx/ingress-accounts.js'
 import { type Secp256k1Verifier, secp256k1Address } from '../../tx/secp256k1.js'
@@ -97,13 +97,9 @@ function verifySignatures(
     if (!equalBytes(secp256k1Address(pub), signer)) continue
     const accountNumber = d.accounts.get(signer)
     if (accountNumber === undefined) continue
-    const msg = signBytes(d.registry, {
-      bodyBytes: tx.bodyBytes,
-      authInfoBytes: tx.authInfoBytes,
-      chainId: d.chainId,
-      accountNumber,
-    })
-    if (d.verifier.verify(pub, msg, sig, sha256(msg))) verified.push({ index: i, accountNumber })
+    const doc = directSignDoc(d, tx, accountNumber)
+    if (d.verifier.verify(pub, doc.bytes, sig, doc.digest))
+      verified.push({ index: i, accountNumber })
   }
   return verified
 }

@@ -9,7 +9,7 @@ import { nodeHeaderValues, type QueryCall } from './query-call.js'
 // by plain concatenation there, `http://<host><target>`; any other is parsed as a URL (and may be
 // normalised or refused), so it is left to the node server.
 /** Host headers the node server takes as they are. */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
+export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 /** Request targets the node server takes as they are. */
 const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
 /** `.` and `..` segments, which URL parsing would resolve. */
@@ -37,7 +37,7 @@ class NodeGetCall implements QueryCall {
 }
 
 /** Writes an answer's parts as @hono/node-server writes the Response made of them. */
-function write(res: ServerResponse, answer: PlainResponse): void {
+export function writePlain(res: ServerResponse, answer: PlainResponse): void {
   res.statusCode = answer.status
   const { headers } = answer
   for (const name in answer.headers) res.setHeader(name, headers[name]!)
@@ -86,10 +86,10 @@ export function createQueryFastPath(
     }
     if (answer instanceof Promise) {
       answer.then(
-        (a) => write(res, a),
+        (a) => writePlain(res, a),
         () => writeFetchError(res),
       )
-    } else write(res, answer)
+    } else writePlain(res, answer)
     return true
   }
 }

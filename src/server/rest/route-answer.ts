@@ -84,17 +84,30 @@ export function routeAnswer(
  * A method answered without a height (BroadcastTx): upstream's client handles it without the gRPC
  * height interceptor, so the answer carries no height headers.
  */
-export async function heightlessCall(
+export function heightlessCall(
   options: RouteAnswerOptions,
   m: RoutedMethod,
   call: QueryCall,
   body: string,
   fields: readonly string[],
 ): Promise<PlainResponse> {
+  return heightlessAnswer(options, m, () =>
+    requestOf(options.router.registry, m, call, body, fields),
+  )
+}
+
+/**
+ * The answer of a method without a height to the request `request()` gives (or the error it
+ * throws, as a request that does not parse): the response's JSON, or the error's body.
+ */
+export async function heightlessAnswer(
+  options: RouteAnswerOptions,
+  m: RoutedMethod,
+  request: () => object | Promise<object>,
+): Promise<PlainResponse> {
   const { router, logger } = options
   try {
-    const request = await requestOf(router.registry, m, call, body, fields)
-    const response = await router.run(m, request, 0)
+    const response = await router.run(m, await request(), 0)
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
