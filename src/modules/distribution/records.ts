@@ -1,8 +1,9 @@
-import { type Bytes, equalBytes } from '../../codec/bytes.js'
+import type { Bytes } from '../../codec/bytes.js'
 import type { Dec } from '../../codec/dec.js'
 import { type DecCoin, decCoinsFromProto, decCoinsToProto } from '../../codec/dec-coins.js'
 import { int64Of } from '../../codec/int64.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable, Writable } from '../../store/types.js'
 import type { DistributionBankKeeper, DistributionStakingKeeper } from './expected-keepers.js'
 import {
@@ -62,7 +63,7 @@ export class DistributionRecords {
   readonly registry: ProtoRegistry
   readonly staking: DistributionStakingKeeper
   readonly bank: DistributionBankKeeper
-  private paramsCache: { raw: Bytes | undefined; params: DistributionParams } | undefined
+  private readonly paramsCache = new DecodedByBytes<DistributionParams>()
 
   constructor({ registry, staking, bank }: DistributionKeeperOptions) {
     this.c = distributionCollections(registry)
@@ -97,13 +98,9 @@ export class DistributionRecords {
    */
   async params(state: Readable): Promise<DistributionParams> {
     const raw = await this.s(state).get(this.c.params.prefix)
-    const cached = this.paramsCache
-    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
-      return cached.params
-    }
-    const params = Object.freeze(readParams(await this.rawParams(state)))
-    this.paramsCache = { raw: raw?.slice(), params }
-    return params
+    return this.paramsCache.get(raw, async () =>
+      Object.freeze(readParams(await this.rawParams(state))),
+    )
   }
 
   setParams(state: Writable, p: Proto<'sdk.distribution.v1beta1.Params'>): void {

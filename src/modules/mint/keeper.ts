@@ -1,5 +1,6 @@
-import { type Bytes, equalBytes, utf8 } from '../../codec/bytes.js'
+import { utf8 } from '../../codec/bytes.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable, Writable } from '../../store/types.js'
 import type { MintBankKeeper, MintStakingKeeper } from './expected-keepers.js'
 import { type MintCollections, MODULE_NAME, mintCollections } from './keys.js'
@@ -28,7 +29,7 @@ export class MintKeeper {
   readonly registry: ProtoRegistry
   readonly staking: MintStakingKeeper
   readonly bank: MintBankKeeper
-  private paramsCache: { raw: Bytes | undefined; params: MintParams } | undefined
+  private readonly paramsCache = new DecodedByBytes<MintParams>()
 
   constructor({ registry, staking, bank }: MintKeeperOptions) {
     this.c = mintCollections(registry)
@@ -60,13 +61,9 @@ export class MintKeeper {
    */
   async params(state: Readable): Promise<MintParams> {
     const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
-    const cached = this.paramsCache
-    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
-      return cached.params
-    }
-    const params = Object.freeze(readMintParams(await this.rawParams(state)))
-    this.paramsCache = { raw: raw?.slice(), params }
-    return params
+    return this.paramsCache.get(raw, async () =>
+      Object.freeze(readMintParams(await this.rawParams(state))),
+    )
   }
 
   setParams(state: Writable, p: ProtoInit<'sdk.mint.v1beta1.Params'>): void {

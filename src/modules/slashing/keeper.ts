@@ -1,11 +1,12 @@
 import type { BlockContext } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
-import { type Bytes, equalBytes } from '../../codec/bytes.js'
+import type { Bytes } from '../../codec/bytes.js'
 import type { Dec } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { type TimeNs, timestampToTime, timeToTimestamp } from '../../codec/time.js'
+import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable, Writable } from '../../store/types.js'
 import { bitmapPosition, chunkBit, chunkSetBits, withChunkBit } from './bitmap.js'
 import { ErrNoSigningInfoFound, ErrValidatorTombstoned } from './errors.js'
@@ -74,7 +75,7 @@ export class SlashingKeeper {
   readonly registry: ProtoRegistry
   readonly staking: SlashingStakingKeeper
   private defaults: Proto<'sdk.slashing.v1beta1.Params'> | undefined
-  private paramsCache: { raw: Bytes | undefined; params: SlashingParams } | undefined
+  private readonly paramsCache = new DecodedByBytes<SlashingParams>()
 
   constructor({ registry, staking }: SlashingKeeperOptions) {
     this.c = slashingCollections(registry)
@@ -100,13 +101,9 @@ export class SlashingKeeper {
    */
   async params(state: Readable): Promise<SlashingParams> {
     const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
-    const cached = this.paramsCache
-    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
-      return cached.params
-    }
-    const params = Object.freeze(readSlashingParams(await this.rawParams(state)))
-    this.paramsCache = { raw: raw?.slice(), params }
-    return params
+    return this.paramsCache.get(raw, async () =>
+      Object.freeze(readSlashingParams(await this.rawParams(state))),
+    )
   }
 
   async signingInfo(state: Readable, consAddr: Bytes): Promise<SigningInfo | undefined> {

@@ -1,7 +1,8 @@
 import { moduleAddress } from '../../codec/address.js'
-import { type Bytes, equalBytes } from '../../codec/bytes.js'
+import type { Bytes } from '../../codec/bytes.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable } from '../../store/types.js'
 import type { StakingBankKeeper } from './expected-keepers.js'
 import type { StakingHooks } from './hooks.js'
@@ -40,9 +41,7 @@ export class StakingCore {
   private readonly hookSets: StakingHooks[] = []
   /** The default params decoded (what a store without params reads as), made on first use. */
   private defaults: Proto<'sdk.staking.v1beta1.Params'> | undefined
-  private paramsCache:
-    | { raw: Bytes | undefined; params: Readonly<Proto<'sdk.staking.v1beta1.Params'>> }
-    | undefined
+  private readonly paramsCache = new DecodedByBytes<Readonly<Proto<'sdk.staking.v1beta1.Params'>>>()
 
   constructor({ registry, bank }: StakingKeeperOptions) {
     this.c = stakingCollections(registry)
@@ -99,15 +98,11 @@ export class StakingCore {
    */
   async sharedParams(state: Readable): Promise<Readonly<Proto<'sdk.staking.v1beta1.Params'>>> {
     const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
-    const cached = this.paramsCache
-    if (cached && (cached.raw === raw || (raw && cached.raw && equalBytes(cached.raw, raw)))) {
-      return cached.params
-    }
-    // A fresh decoding when stored; the defaults are `params`' own object, left as they are.
-    const decoded = await this.params(state)
-    const params = raw === undefined ? decoded : Object.freeze(decoded)
-    this.paramsCache = { raw: raw?.slice(), params }
-    return params
+    return this.paramsCache.get(raw, async () => {
+      // A fresh decoding when stored; the defaults are `params`' own object, left as they are.
+      const decoded = await this.params(state)
+      return raw === undefined ? decoded : Object.freeze(decoded)
+    })
   }
 
   async bondDenom(state: Readable): Promise<string> {
