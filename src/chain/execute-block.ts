@@ -35,6 +35,8 @@ export interface ExecuteBlockOptions {
   /** The context each phase and each tx runs with. */
   context: RunBlockParameters['context']
   logger: Logger
+  /** Between a block's txs, the event loop gets a turn this often (ms; `runBlock`). */
+  yieldEveryMs?: number | undefined
 }
 
 export interface ExecutedBlock extends RunBlockReturnType {
@@ -69,6 +71,7 @@ export async function executeBlock(
     txExecutor: o.txExecutor,
     context: o.context,
     comet: request.comet,
+    yieldEveryMs: o.yieldEveryMs,
     ...(request.edit ? { edit: request.edit } : {}),
   })
   return {

@@ -1,5 +1,4 @@
 import type { BlockContext } from '../app/types.js'
-import type { Event } from '../block/events.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { ErrMempoolIsFull, ErrTxInMempoolCache, ErrTxTooLarge } from '../errors.js'
@@ -7,8 +6,11 @@ import type { Logger } from '../logger.js'
 import type { TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import type { SimulationResult, TxOutcome } from '../tx/executor.js'
+import { type CheckTxResponse, failure, response } from './check-tx-response.js'
 import { type MempoolError, refused } from './mempool-error.js'
-import type { TxSource } from './producer-options.js'
+import type { HeldTxSource, TxSource } from './producer-options.js'
+
+export type { CheckTxResponse }
 
 /** Upstream MaxBlockSizeBytes: what block.max_bytes = -1 means. */
 export const MAX_BLOCK_SIZE_BYTES = 104_857_600
@@ -18,19 +20,6 @@ const BLOCK_OVERHEAD_BYTES = 11 + 626 + 94 + 109
 
 /** CometBFT's default mempool cache size (recently seen tx hashes). */
 export const MEMPOOL_CACHE_SIZE = 10_000
-
-/** ResponseCheckTx as clients see it. */
-export interface CheckTxResponse {
-  code: number
-  codespace: string
-  log: string
-  data: Bytes
-  gasWanted: bigint
-  gasUsed: bigint
-  events: Event[]
-  /** The tx hash (upper-case hex). */
-  hash: string
-}
 
 /** What the mempool runs txs with (the node's TxRunner). */
 export interface MempoolRunner {
@@ -323,71 +312,62 @@ export class Mempool implements TxSource {
     return out
   }
 
-  /**
-   * After block `height` is applied: committed txs stay in the cache when they passed (a replay is
-   * a duplicate) and leave it when they failed; the check state restarts from the new state and
-   * every waiting tx is rechecked in order (signatures are not verified again), failures dropped.
-   */
-  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void> {
-    // An empty block over an empty, idle pool (a mined burst): only the check state moves on.
-    if (committed.length === 0 && this.pool.size === 0 && this.held === 0) {
-      this.checkState = undefined
-      return Promise.resolve()
-    }
-    return this.exclusive(async () => {
-      committed.forEach((tx, i) => {
-        const hash = this.hashOf(tx)
-        const pooled = this.pool.get(hash)
-        if (pooled) {
-          this.pool.delete(hash)
-          this.bytesTotal -= pooled.bytes.length
-        }
-        if ((results[i]?.code ?? 0) === 0) this.pushCache(hash)
-        else this.cache.delete(hash)
-      })
-      // A fresh branch over the new state, made when first used.
-      this.checkState = undefined
-      let dropped = 0
-      for (const [hash, t] of [...this.pool]) {
-        const out = await this.o.runner.checkTx(this.o.checkContext(this.state), t.bytes, true)
-        if (out.code === 0) continue
-        this.pool.delete(hash)
-        this.bytesTotal -= t.bytes.length
-        this.cache.delete(hash)
-        dropped++
-      }
-      if (dropped > 0) {
-        this.o.logger.debug(
-          { module: 'mempool', height, dropped, remaining: this.pool.size },
-          'rechecked mempool after block',
-        )
-      }
+  /** Holds the pool until `release` (`TxSource.hold`); waits for what holds it now. */
+  hold(): Promise<HeldTxSource> {
+    return new Promise((resolve) => {
+      void this.exclusive(
+        () =>
+          new Promise<void>((release) => {
+            resolve({ update: (h, c, r) => this.afterBlock(h, c, r), release: () => release() })
+          }),
+      )
     })
   }
-}
 
-function response(hash: string, out: TxOutcome): CheckTxResponse {
-  return {
-    code: out.code,
-    codespace: out.codespace,
-    log: out.log,
-    data: out.data,
-    gasWanted: out.gasWanted,
-    gasUsed: out.gasUsed,
-    events: out.events,
-    hash,
+  /** `afterBlock` with the pool to itself (tests; the producer holds the pool itself). */
+  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void> {
+    return this.exclusive(() => this.afterBlock(height, committed, results))
   }
-}
 
-function failure(hash: string, code: number, codespace: string, log: string): CheckTxResponse {
-  return {
-    code,
-    codespace,
-    log,
-    data: new Uint8Array(),
-    gasWanted: 0n,
-    gasUsed: 0n,
-    events: [],
-    hash,
+  /**
+   * After block `height` is applied, with the pool held: committed txs stay in the cache when they
+   * passed (a replay is a duplicate) and leave it when they failed; the check state restarts from
+   * the new state and every waiting tx is rechecked in order (signatures are not verified again),
+   * failures dropped.
+   */
+  private async afterBlock(
+    height: number,
+    committed: readonly Bytes[],
+    results: readonly TxResult[],
+  ): Promise<void> {
+    // A fresh branch over the new state, made when first used.
+    this.checkState = undefined
+    // An empty block over an empty pool (a mined burst): only the check state moves on.
+    if (committed.length === 0 && this.pool.size === 0) return
+    committed.forEach((tx, i) => {
+      const hash = this.hashOf(tx)
+      const pooled = this.pool.get(hash)
+      if (pooled) {
+        this.pool.delete(hash)
+        this.bytesTotal -= pooled.bytes.length
+      }
+      if ((results[i]?.code ?? 0) === 0) this.pushCache(hash)
+      else this.cache.delete(hash)
+    })
+    let dropped = 0
+    for (const [hash, t] of [...this.pool]) {
+      const out = await this.o.runner.checkTx(this.o.checkContext(this.state), t.bytes, true)
+      if (out.code === 0) continue
+      this.pool.delete(hash)
+      this.bytesTotal -= t.bytes.length
+      this.cache.delete(hash)
+      dropped++
+    }
+    if (dropped > 0) {
+      this.o.logger.debug(
+        { module: 'mempool', height, dropped, remaining: this.pool.size },
+        'rechecked mempool after block',
+      )
+    }
   }
 }

@@ -19,14 +19,27 @@ export interface TxSource {
   /** Takes the txs for the next block out of the pool (they must not be reaped again). */
   reap(): Bytes[]
   /**
-   * Called once the block at `height` is applied in memory, before the next block is built (upstream
-   * Commit resets the check state then): recheck the rest against the new working state.
+   * Holds the pool for the end of a block: waits for a CheckTx in progress and keeps new ones waiting
+   * until `release`. The block producer holds it from before it applies a block in memory until the
+   * pool is rechecked against the new state (`update`), as CometBFT locks its mempool over Commit and
+   * Update: a CheckTx runs either against the state before the block or after the recheck.
    */
-  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void>
+  hold(): Promise<HeldTxSource>
   /** Txs waiting for a block. */
   readonly size: number
   /** Calls `listener` whenever a tx is admitted (instant mining makes a block for it). */
   onAdmitted(listener: () => void): void
+}
+
+/** The pool while held (`TxSource.hold`). */
+export interface HeldTxSource {
+  /**
+   * The block at `height` is applied in memory (upstream Commit resets the check state then):
+   * committed txs leave the pool, the rest are rechecked against the new working state.
+   */
+  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void>
+  /** Lets CheckTx, recheck and simulation run again (once; later calls do nothing). */
+  release(): void
 }
 
 /** Options of a burst of blocks (`produceBlocks`). */

@@ -11,9 +11,10 @@ import { EMPTY_HASH } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import { appendOps, type BatchOp } from '../store/backend.js'
+import type { BatchOp } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
+import { applyHeight, type HeightHost } from './apply-height.js'
 import { BlockClock, type BlockClockState } from './block-clock.js'
 import { blockContext } from './block-context.js'
 import { type BurstHost, runBurst } from './burst.js'
@@ -21,7 +22,6 @@ import { CommitQueue, type PendingCommit } from './commit-queue.js'
 import { ConsensusState } from './consensus-state.js'
 import { genesisValidatorChanges } from './consensus-validators.js'
 import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
-import { finishedHeight } from './finished-height.js'
 import { HeightRules } from './height-rules.js'
 import { initChain } from './init-chain.js'
 import { MiningLoop, type MiningMode } from './mining-loop.js'
@@ -33,6 +33,14 @@ interface BuildOptions extends ProduceOptions {
   /** More blocks follow at once: its write may wait to share a batch with theirs. */
   hold?: boolean
 }
+
+/**
+ * A block of txs gives the event loop a turn this often (ms): broadcasts are answered against the
+ * state before the block while it runs, as CometBFT runs CheckTx beside FinalizeBlock, and the pool
+ * is rechecked after it (`applyHeight`). Each turn lets in about one broadcast per waiting client,
+ * each rechecked after the block: turns much more often cost more rechecks than they save waiting.
+ */
+const BLOCK_TURN_MS = 20
 
 /**
  * The block producer: the simulated chain's source of blocks and the only writer of the node. It
@@ -60,6 +68,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   /** The burst in progress (`produceBlocks`), which `stop` waits for, and what it drives. */
   private burst: Promise<unknown> | undefined
   private readonly burstHost: BurstHost
+  private readonly heightHost: HeightHost
   /** The validator sets, the keys the node signs with and their records. */
   readonly consensus: ConsensusState
 
@@ -104,6 +113,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       txExecutor: o.txExecutor,
       context: (state, header, events, comet) => this.context(state, header, events, comet),
       logger: this.log,
+      yieldEveryMs: BLOCK_TURN_MS,
     }
     this.burstHost = {
       build: (options) => this.build(options),
@@ -117,6 +127,21 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       height: () => this.height,
       stopping: () => this.stopping,
       log: this.log,
+    }
+    this.heightHost = {
+      ...o,
+      consensus: this.consensus,
+      source: this.source,
+      queue: this.queue,
+      rules: this.rules,
+      log: this.log,
+      advance: (ran) => {
+        if (ran.upgrades) this.storeUpgrades = undefined
+        this.nextHeight = ran.height + 1
+        this.lastResultsHash = o.builder.resultsHash(ran.executed.results)
+        this.clock.advance(ran.height, ran.time)
+      },
+      applied: (height, ms) => this.emit('applied', height, ms),
     }
     this.nextHeight = o.genesis.initialHeight
     this.followLatest()
@@ -309,59 +334,15 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       edit: options.edit,
       comet: plan.comet,
     })
-    const { prepared } = executed
+    // From here until the pool is rechecked no CheckTx runs: one admitted while the block ran (it
+    // gives the event loop turns) saw the state before it and is rechecked against the state after.
+    const held = await this.o.txSource?.hold()
     try {
-      appendOps(prepared.ops, this.consensus.advance(height, executed.validatorUpdates))
-    } catch (err) {
-      store.abortCommit()
-      throw err
+      const ran = { ...inputs, options, started, txs, executed, upgrades, consensus }
+      return await applyHeight(this.heightHost, ran, held)
+    } finally {
+      held?.release()
     }
-    prepared.apply()
-    if (upgrades) this.storeUpgrades = undefined
-    this.nextHeight = height + 1
-    this.lastResultsHash = builder.resultsHash(executed.results)
-    this.clock.advance(height, time)
-    // Object literals, not spreads: the builders read one shape of inputs.
-    const block = this.source.submit({
-      height,
-      time,
-      appHash,
-      lastResultsHash,
-      txs,
-      burst: options.hold === true,
-      consensus,
-    })
-    try {
-      this.emit('applied', height, performance.now() - started)
-    } catch (err) {
-      // An observer (metrics) must never break the commit path.
-      this.log.error({ err, height }, 'a listener of applied blocks failed')
-    }
-    const retainHeight = this.rules.retainHeight(height)
-    const queued = this.queue.push(
-      {
-        ops: prepared.ops,
-        publish: () => prepared.publish(),
-        // Taken in height order when its batch is: a block still on a worker is waited for
-        // without blocking this thread.
-        finish: () =>
-          block.isBuilt
-            ? finishedHeight(this.o.blocks, block, executed, retainHeight)
-            : block
-                .built()
-                .then(() => finishedHeight(this.o.blocks, block, executed, retainHeight)),
-        started,
-        ...(options.quiet ? { quiet: true } : {}),
-      },
-      options.hold === true,
-    )
-    try {
-      await this.o.txSource?.update(height, txs, executed.results)
-    } catch (err) {
-      // The block is applied and queued whatever the mempool thinks; a recheck bug must not halt it.
-      this.log.error({ err, height }, 'mempool update failed')
-    }
-    return queued
   }
 
   /** A block context over `state` (`blockContext`). */

@@ -26,6 +26,11 @@ export interface RunBlockParameters {
   comet?: CometInfo | undefined
   /** An out-of-band change (dev edit) made after BeginBlock, before the txs; its events are the block's. */
   edit?: (ctx: BlockContext) => Promise<void>
+  /**
+   * Between txs, give the event loop a turn once this many ms have passed since the last (none by
+   * default): broadcasts and queries are answered while a long block runs.
+   */
+  yieldEveryMs?: number | undefined
 }
 
 export interface RunBlockReturnType {
@@ -49,7 +54,14 @@ export async function runBlock(app: App, params: RunBlockParameters): Promise<Ru
   await app.beginBlock(beginCtx)
   if (params.edit) await params.edit(beginCtx)
   const results: TxResult[] = []
+  const { yieldEveryMs } = params
+  let turnAt =
+    yieldEveryMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + yieldEveryMs
   for (let i = 0; i < txs.length; i++) {
+    if (performance.now() >= turnAt) {
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      turnAt = performance.now() + yieldEveryMs!
+    }
     // Each tx gets its own event manager: its events belong to its result, not to the block.
     const txCtx = context(branch, header, new EventManager(), comet)
     results.push(await params.txExecutor!.deliverTx(txCtx, txs[i]!, i))

@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { MEMPOOL_CACHE_SIZE, Mempool, type MempoolRunner } from '../../../src/chain/mempool.js'
 import { MempoolError } from '../../../src/chain/mempool-error.js'
+import { toHexUpper } from '../../../src/codec/bytes.js'
 import { sha256 } from '../../../src/codec/hash.js'
 import { createLogger } from '../../../src/logger.js'
 import { stakeFee as fee, type TxTestNode as T, txNodePerTest } from '../../helpers/tx-node.js'
 
 const node = txNodePerTest()
+
+const sha256Hex = (bytes: Uint8Array) => toHexUpper(sha256(bytes))
 
 /** `n` consecutive sends from alice, sequences 0…n-1. */
 function sends(t: T, n: number, amount = '1stake', feeAmount = 1n) {
@@ -101,6 +104,45 @@ describe('mempool', () => {
       left.push(found)
     expect(left).toEqual([])
     expect(await t.balance(t.bob.addressBytes)).toBe(1_000_000n)
+  }, 60_000)
+
+  test('behavior: CheckTx is answered while a long block runs, against the state before it; what it admitted is rechecked after the block', async () => {
+    const n = 1_500
+    const t = await node({
+      app: (a) => (a.mempool.maxTxs = n + 1),
+      node: (c) => (c.mempool.size = n + 1),
+    })
+    // The block: alice sends most of her stake away first, then n - 1 small sends (a block that
+    // runs far longer than the few ms after which it gives the event loop a turn).
+    const drain = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '900000stake')], {
+      fee: fee(1n),
+    })
+    const txs = [drain, ...sends(t, n).slice(1)]
+    for (const tx of txs) expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    // Her next tx pays a fee she can pay only before the block: the check state holds the pending
+    // txs' fees and sequences, not their messages.
+    const probe = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: BigInt(n),
+      fee: fee(200_000n),
+    })
+    const block = t.block()
+    // Sent once the event loop gets a turn: while the block runs, or (were it not to give turns)
+    // after it, when her balance could no longer pay the fee (code 5, insufficient funds).
+    const answer = await new Promise<{ code: number; log: string }>((resolve, reject) =>
+      setImmediate(() => t.tx.mempool.checkTx(probe).then(resolve, reject)),
+    )
+    expect({ code: answer.code, log: answer.log }).toEqual({ code: 0, log: '' })
+    const stored = await block
+    expect(stored.block.txs).toHaveLength(n)
+    expect(stored.results.every((r) => r.code === 0)).toBe(true)
+    // Rechecked against the state after the block: it can no longer pay its fee, and is dropped.
+    expect(t.tx.mempool.size).toBe(0)
+    expect(t.tx.mempool.has(sha256Hex(probe))).toBe(false)
+    const again = await t.tx.mempool.checkTx(probe)
+    expect({ code: again.code, log: again.log }).toEqual({
+      code: 5,
+      log: 'spendable balance 97001stake is smaller than 200000stake: insufficient funds: insufficient funds',
+    })
   }, 60_000)
 
   test('behavior: block byte and gas limits bound a block', async () => {

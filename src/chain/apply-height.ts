@@ -1,0 +1,101 @@
+import type { BlockSource } from '../block/block-source.js'
+import type { Bytes } from '../codec/bytes.js'
+import type { TimeNs } from '../codec/time.js'
+import type { Logger } from '../logger.js'
+import { appendOps } from '../store/backend.js'
+import type { CommitQueue, PendingCommit } from './commit-queue.js'
+import type { ConsensusState, HeightPlan } from './consensus-state.js'
+import type { ExecutedBlock, StoreUpgradePlan } from './execute-block.js'
+import { finishedHeight } from './finished-height.js'
+import type { HeightRules } from './height-rules.js'
+import type { HeldTxSource, ProduceOptions, ProducerOptions } from './producer-options.js'
+
+/** A height the producer has executed, not yet applied. */
+export interface RanHeight {
+  options: ProduceOptions & { hold?: boolean }
+  /** When its build started (performance.now()). */
+  started: number
+  height: number
+  time: TimeNs
+  appHash: Bytes
+  lastResultsHash: Bytes
+  txs: Bytes[]
+  executed: ExecutedBlock
+  upgrades: StoreUpgradePlan | undefined
+  consensus: HeightPlan['consensus']
+}
+
+/** What `applyHeight` works with: the block producer's parts. */
+export interface HeightHost extends Pick<ProducerOptions, 'store' | 'blocks'> {
+  consensus: ConsensusState
+  source: BlockSource
+  queue: CommitQueue
+  rules: HeightRules
+  log: Logger
+  /** The producer moves on to the next height (its height, time, results hash, store upgrades). */
+  advance(ran: RanHeight): void
+  /** Tells observers the height is applied in memory, after `ms` of building (`applied`). */
+  applied(height: number, ms: number): void
+}
+
+/**
+ * The end of a height, with the pool held: its writes applied to the working state, the producer
+ * moved on, its block submitted to the block source, the pool rechecked against the new state and
+ * released, and only then the height queued for its atomic write (preparing the block store's
+ * writes of a block of many txs takes a while, and CheckTx need not wait for it).
+ */
+export async function applyHeight(
+  host: HeightHost,
+  ran: RanHeight,
+  held: HeldTxSource | undefined,
+): Promise<PendingCommit> {
+  const { options, started, height, time, appHash, lastResultsHash, txs, executed } = ran
+  const { prepared } = executed
+  try {
+    appendOps(prepared.ops, host.consensus.advance(height, executed.validatorUpdates))
+  } catch (err) {
+    host.store.abortCommit()
+    throw err
+  }
+  prepared.apply()
+  host.advance(ran)
+  // Object literals, not spreads: the builders read one shape of inputs.
+  const block = host.source.submit({
+    height,
+    time,
+    appHash,
+    lastResultsHash,
+    txs,
+    burst: options.hold === true,
+    consensus: ran.consensus,
+  })
+  try {
+    host.applied(height, performance.now() - started)
+  } catch (err) {
+    // An observer (metrics) must never break the commit path.
+    host.log.error({ err, height }, 'a listener of applied blocks failed')
+  }
+  try {
+    await held?.update(height, txs, executed.results)
+  } catch (err) {
+    // The block is applied and queued whatever the mempool thinks; a recheck bug must not halt it.
+    host.log.error({ err, height }, 'mempool update failed')
+  }
+  held?.release()
+  const retainHeight = host.rules.retainHeight(height)
+  return host.queue.push(
+    {
+      ops: prepared.ops,
+      publish: () => prepared.publish(),
+      // Taken in height order when its batch is: a block still on a worker is waited for
+      // without blocking this thread.
+      finish: () =>
+        block.isBuilt
+          ? finishedHeight(host.blocks, block, executed, retainHeight)
+          : block.built().then(() => finishedHeight(host.blocks, block, executed, retainHeight)),
+      started,
+      ...(options.quiet ? { quiet: true } : {}),
+    },
+    options.hold === true,
+  )
+}
