@@ -23,7 +23,10 @@ export interface AnteAccountKeeper {
    * `int64Of`.
    */
   params(state: Readable): Promise<ProtoInit<'sdk.auth.v1beta1.Params'>>
+  /** A copy the caller may change. */
   getAccount(state: Readable, address: Bytes): Promise<AnteAccount | undefined>
+  /** The same read, without a copy: the caller must not change what it gets. */
+  peekAccount(state: Readable, address: Bytes): Promise<Readonly<AnteAccount> | undefined>
   setAccount(state: Writable, account: AnteAccount): Promise<void>
 }
 

@@ -114,7 +114,7 @@ export const consumeGasForTxSize: AnteDecorator = async (run) => {
   if (run.simulate) {
     for (const [i, signer] of signers.entries()) {
       if ((tx.signatures[i]?.length ?? 0) > 0) continue
-      await accounts.getAccount(ctx.state, signer)
+      await accounts.peekAccount(ctx.state, signer)
       ctx.meter.consume(perByte * BigInt(SIM_SIGNATURE_BYTES + 6), 'txSize')
     }
   }

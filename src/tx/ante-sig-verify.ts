@@ -62,7 +62,23 @@ function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefin
   return key
 }
 
-async function signerAccount(o: AnteOptions, ctx: AnteContext, addr: Bytes): Promise<AnteAccount> {
+/** A signer's account, not to be changed (`peekAccount`); `signerAccountCopy` for a changed one. */
+async function signerAccount(
+  o: AnteOptions,
+  ctx: AnteContext,
+  addr: Bytes,
+): Promise<Readonly<AnteAccount>> {
+  const acc = await o.keepers.accounts.peekAccount(ctx.state, addr)
+  if (!acc) throw ErrUnknownAddress.wrap(`account ${addressToBech32(addr)} does not exist`)
+  return acc
+}
+
+/** A signer's account as a copy to change and store. */
+async function signerAccountCopy(
+  o: AnteOptions,
+  ctx: AnteContext,
+  addr: Bytes,
+): Promise<AnteAccount> {
   const acc = await o.keepers.accounts.getAccount(ctx.state, addr)
   if (!acc) throw ErrUnknownAddress.wrap(`account ${addressToBech32(addr)} does not exist`)
   return acc
@@ -120,11 +136,12 @@ export const setPubKey: AnteDecorator = async (run) => {
     }
     const acc = await signerAccount(o, ctx, signers[i]!)
     if (acc.pubKey) continue
-    acc.pubKey = {
+    // A new object with the key: the one read is shared with other readers.
+    const pubKey = {
       type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
       value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk }),
     }
-    await o.keepers.accounts.setAccount(ctx.state, acc)
+    await o.keepers.accounts.setAccount(ctx.state, { ...acc, pubKey })
   }
   for (const [i, info] of tx.signerInfos.entries()) {
     ctx.events.emit('tx', { acc_seq: `${signerTexts[i]}/${info.sequence}` })
@@ -213,7 +230,7 @@ export const sigVerification: AnteDecorator = async (run) => {
 /** IncrementSequence: every signer's sequence goes up by one. */
 export const incrementSequence: AnteDecorator = async ({ o, ctx, signers }) => {
   for (const signer of signers!) {
-    const acc = await signerAccount(o, ctx, signer)
+    const acc = await signerAccountCopy(o, ctx, signer)
     acc.sequence += 1n
     await o.keepers.accounts.setAccount(ctx.state, acc)
   }

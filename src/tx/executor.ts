@@ -178,7 +178,7 @@ export class TxRunner implements TxExecutor {
       const sig = tx.signatures[i]
       const info = tx.signerInfos[i]
       if (sig?.length !== 64 || info?.mode !== SIGN_MODE_DIRECT) continue
-      const acc = await this.o.keepers.accounts.getAccount(state, signer)
+      const acc = await this.o.keepers.accounts.peekAccount(state, signer)
       const pub =
         info.publicKey?.key ??
         (acc?.pubKey

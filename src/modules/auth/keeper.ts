@@ -124,9 +124,8 @@ export class AuthKeeper {
     state: { store(name: string): KVReader },
     address: Bytes,
   ): Promise<Account | undefined> {
-    const raw = await this.store(state).get(this.c.accounts.storeKey(address))
-    if (!raw) return undefined
-    const account = this.decodeStored(raw)
+    const account = await this.peekAccount(state, address)
+    if (!account) return undefined
     // Callers change what they get (sequence, key): hand out copies.
     return {
       ...account,
@@ -137,6 +136,20 @@ export class AuthKeeper {
         : {}),
       ...(account.vesting ? { vesting: copySchedule(account.vesting) } : {}),
     }
+  }
+
+  /**
+   * The account at `address` as `getAccount` reads it (the same store access, charged alike), but
+   * the decoded object shared by every reader of the same stored bytes: the caller must not change
+   * it. For readers that only look (a signature check, a fee payer's existence, a vesting
+   * schedule): an account is read several times by every tx.
+   */
+  async peekAccount(
+    state: { store(name: string): KVReader },
+    address: Bytes,
+  ): Promise<Readonly<Account> | undefined> {
+    const raw = await this.store(state).get(this.c.accounts.storeKey(address))
+    return raw ? this.decodeStored(raw) : undefined
   }
 
   /**
@@ -287,22 +300,25 @@ export class AuthKeeper {
     return Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name) ? moduleAddress(name) : undefined
   }
 
-  /** Upstream GetModuleAccount: a module account the app declares, created on first use. */
+  /**
+   * Upstream GetModuleAccount: a module account the app declares, created on first use. Not to be
+   * changed (`peekAccount`): every fee goes to one.
+   */
   async getModuleAccount(
     state: { store(name: string): KVStore },
     name: string,
-  ): Promise<Account | undefined> {
+  ): Promise<Readonly<Account> | undefined> {
     if (!Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name)) return undefined
     return this.getOrCreateModuleAccount(state, name)
   }
 
-  /** The module account of `name`, created on first use. */
+  /** The module account of `name`, created on first use; not to be changed (`peekAccount`). */
   async getOrCreateModuleAccount(
     state: { store(name: string): KVStore },
     name: string,
-  ): Promise<Account> {
+  ): Promise<Readonly<Account>> {
     const address = moduleAddress(name)
-    const existing = await this.getAccount(state, address)
+    const existing = await this.peekAccount(state, address)
     if (existing) return existing
     const account: Account = {
       address,
@@ -324,7 +340,7 @@ export class AuthKeeper {
     address: Bytes,
     blockTime: () => Promise<TimeNs>,
   ): Promise<Coin[]> => {
-    const account = await this.getAccount(state, address)
+    const account = await this.peekAccount(state, address)
     if (!account?.vesting) return []
     return lockedCoins(account.vesting, (await blockTime()) / 1_000_000_000n)
   }
