@@ -268,6 +268,9 @@ const rates = { inUse: verifyRate(inUse, verifyMs), nodeCrypto: verifyRate(nodeC
  */
 function watchAllocation(stream) {
   const byIsolate = new Map()
+  /** Bytes promoted to the old generation by the main isolate's collections (`promoted=`). */
+  let mainIsolate
+  let promoted = 0
   let rest = ''
   stream.setEncoding('utf8')
   stream.on('data', (chunk) => {
@@ -275,7 +278,11 @@ function watchAllocation(stream) {
     rest = lines.pop()
     for (const line of lines) {
       const m = /^\[\d+:(0x[0-9a-f]+)\].* allocated=(\d+) /.exec(line)
-      if (m) byIsolate.set(m[1], (byIsolate.get(m[1]) ?? 0) + Number(m[2]))
+      if (!m) continue
+      byIsolate.set(m[1], (byIsolate.get(m[1]) ?? 0) + Number(m[2]))
+      mainIsolate ??= m[1]
+      const p = / promoted=(\d+) /.exec(line)
+      if (p && m[1] === mainIsolate) promoted += Number(p[1])
     }
   })
   return {
@@ -286,7 +293,7 @@ function watchAllocation(stream) {
         if (main === undefined) main = bytes
         else workers += bytes
       }
-      return { main: main ?? 0, workers }
+      return { main: main ?? 0, workers, promoted }
     },
   }
 }
@@ -524,10 +531,11 @@ async function nodeRun(run) {
       kb: {
         main: (alloc1.main - alloc0.main) / 1024 / ok,
         workers: (alloc1.workers - alloc0.workers) / 1024 / ok,
+        promoted: (alloc1.promoted - alloc0.promoted) / 1024 / ok,
       },
     }
     console.log(
-      `run ${run}/${RUNS}: ${result.included.toFixed(0)} included txs/s (${ok} ok, ${failed} failed, ${rejected} rejected, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s; broadcast ${sentMs} ms)${cpu ? `; CPU per included tx: node ${cpu.node.toFixed(0)} µs, its main thread ${cpu.main.toFixed(0)} µs, load generator ${cpu.loader.toFixed(0)} µs` : ''}; allocated per included tx: node's thread ${result.kb.main.toFixed(1)} KB, workers ${result.kb.workers.toFixed(1)} KB`,
+      `run ${run}/${RUNS}: ${result.included.toFixed(0)} included txs/s (${ok} ok, ${failed} failed, ${rejected} rejected, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s; broadcast ${sentMs} ms)${cpu ? `; CPU per included tx: node ${cpu.node.toFixed(0)} µs, its main thread ${cpu.main.toFixed(0)} µs, load generator ${cpu.loader.toFixed(0)} µs` : ''}; allocated per included tx: node's thread ${result.kb.main.toFixed(1)} KB (promoted ${result.kb.promoted.toFixed(1)} KB), workers ${result.kb.workers.toFixed(1)} KB`,
     )
     if (cpu?.byThread)
       console.log(`  CPU per included tx by thread: ${formatByThread(cpu.byThread)}`)
