@@ -1,4 +1,4 @@
-import { type Bytes, readUint64BE } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1, readUint64BE } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import type { StoreBackend } from './backend.js'
 import {
@@ -11,7 +11,7 @@ import {
   prefixEnd,
   REGISTRY_STORE_ID,
   registryName,
-  stateVersionKey,
+  stateVersionKeyOfLive,
   storeIdPrefix,
 } from './keys.js'
 import { LtHash } from './lthash.js'
@@ -130,21 +130,20 @@ export async function loadVersionState(
   // the scan goes on; the index is filled in key order once all have answered.
   const chunks: { live: [string, number][]; records: Promise<(Bytes | undefined)[]> }[] = []
   let live: [string, number][] = []
+  let keys: Bytes[] = []
   const readValues = (): void => {
     if (live.length === 0) return
-    chunks.push({
-      live,
-      records: backend.getMany(live.map(([full, h]) => stateVersionKey(full, h))),
-    })
+    chunks.push({ live, records: backend.getMany(keys) })
     live = []
+    keys = []
   }
   try {
     for await (const [key, value] of backend.entries({
       gte: Uint8Array.of(FAMILY_LATEST),
       lt: Uint8Array.of(FAMILY_LATEST + 1),
     })) {
-      const full = Buffer.from(key.buffer, key.byteOffset + 1, key.length - 1).toString('latin1')
-      live.push([full, readUint64BE(value)])
+      live.push([bytesToLatin1(key.subarray(1)), readUint64BE(value)])
+      keys.push(stateVersionKeyOfLive(key, value))
       if (live.length >= LOAD_CHUNK) readValues()
     }
     readValues()
