@@ -248,7 +248,11 @@ export class Node {
           }),
         ),
         // The router is built by the first query that needs it, not before the first block.
-        ...abciQueryRoutes(() => this.router, logger, (h) => this.store.view(h)),
+        ...abciQueryRoutes(
+          () => this.router,
+          logger,
+          (h) => this.store.view(h),
+        ),
         ...(this.tx
           ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
           : {}),
