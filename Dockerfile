@@ -3,7 +3,8 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # Build: every dependency, then TypeScript → dist/ (with the .proto files, and the client commands'
-# bundle with its V8 code cache: the runtime below runs the same Node image, so the cache fits).
+# and the node's bundles with their V8 code caches: the runtime below runs the same Node image, so
+# the caches fit).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -65,10 +66,10 @@ COPY --from=build /src/package.json ./
 COPY --from=build /src/config ./config
 COPY --from=build /src/dist ./dist
 COPY --from=cometbft /out/ /usr/local/bin/
-# The CLI must load in this image, the client bundle too, and a cometbft copied in must run here
-# and be v0.38; fail the build here rather than at the user's first run.
+# The CLI must load in this image, the client and node bundles too, and a cometbft copied in must
+# run here and be v0.38; fail the build here rather than at the user's first run.
 RUN ln -s /app/dist/cli/main.js /usr/local/bin/sdkd && sdkd version --long > /dev/null \
-  && sdkd query --help > /dev/null \
+  && sdkd query --help > /dev/null && sdkd start --help > /dev/null \
   && if [ -e /usr/local/bin/cometbft ]; then cometbft version | grep -q '^0\.38\.'; fi
 USER ${SDKD_UID}:${SDKD_GID}
 WORKDIR /home/sdkd

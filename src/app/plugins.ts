@@ -83,6 +83,21 @@ function checkPlugin(flag: string, value: unknown, at: string): UpgradePlugin {
   return p as unknown as UpgradePlugin
 }
 
+/** Loads an ES module by its file URL. */
+export type ModuleImporter = (url: string) => Promise<Record<string, unknown>>
+
+/**
+ * What loads plugin files: this module's own `import()`, unless the node runs from the node bundle
+ * (`src/cli/bundles.ts`), whose loader passes its own: inside the bundle `import()` is
+ * compiled to `require()`, which cannot load an ES module file.
+ */
+let importModule: ModuleImporter = (url) => import(url) as Promise<Record<string, unknown>>
+
+/** Sets what loads plugin files (the node bundle's loader). */
+export function usePluginImporter(importer: ModuleImporter): void {
+  importModule = importer
+}
+
 /**
  * Loads upgrade plugins from ES module files. A missing file, a module that fails to load, no
  * export or a wrong shape is a ConfigError naming the file (a clear start-up error).
@@ -96,7 +111,7 @@ export async function loadUpgradePlugins(files: readonly string[]): Promise<Upgr
     if (!existsSync(path)) throw new ConfigError(flag, '', 'no such file')
     let mod: Record<string, unknown>
     try {
-      mod = (await import(pathToFileURL(path).href)) as Record<string, unknown>
+      mod = await importModule(pathToFileURL(path).href)
     } catch (err) {
       throw new ConfigError(flag, '', `cannot load the module: ${(err as Error).message}`)
     }

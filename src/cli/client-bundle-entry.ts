@@ -1,6 +1,6 @@
 import { createProgram } from './program.js'
 
-// The entry of the client bundle (client-bundle.ts): the CLI, and the build's warm-up.
+// The entry of the client bundle (bundles.ts): the CLI, and the build's warm-up.
 export { runCli } from './run-cli.js'
 
 /** Query methods the warm-up runs through the codecs, with a request and a response to encode. */

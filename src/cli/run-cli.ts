@@ -3,7 +3,7 @@ import { createProgram } from './program.js'
 
 /**
  * Runs `sdkd` on `argv` (node, script, arguments): the command's own exit, or `Error: <message>` on
- * stderr and exit 1 (or the error's code). The entry of the client bundle too (see client-bundle.ts).
+ * stderr and exit 1 (or the error's code). The entry of the CLI bundles too (see bundles.ts).
  */
 export async function runCli(argv: readonly string[]): Promise<void> {
   try {

@@ -247,7 +247,12 @@ export class Node {
             producer: this.producer,
           }),
         ),
-        ...abciQueryRoutes(this.router, logger, (h) => this.store.view(h)),
+        // The router is built by the first query that needs it, not before the first block.
+        ...abciQueryRoutes(
+          () => this.router,
+          logger,
+          (h) => this.store.view(h),
+        ),
         ...(this.tx
           ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
           : {}),

@@ -199,6 +199,19 @@ export function stateVersionKey(fullKey: string, height: number): Bytes {
   return concatBytes(Uint8Array.of(FAMILY_STATE), latin1ToBytes(fullKey), uint64BE(height))
 }
 
+/**
+ * The state version key a live-key record points at, from the record's own bytes: its key
+ * (0x06 ‖ storeId ‖ key) and value (BE(h)) are those of the version key (0x01 ‖ storeId ‖ key ‖
+ * BE(h)) but for the family byte, so no string is made on the way (a node's start reads every one).
+ */
+export function stateVersionKeyOfLive(liveKey: Bytes, heightBE: Bytes): Bytes {
+  const out = new Uint8Array(liveKey.length + 8)
+  out.set(liveKey, 0)
+  out[0] = FAMILY_STATE
+  out.set(heightBE.subarray(0, 8), liveKey.length)
+  return out
+}
+
 const TOMBSTONE = Uint8Array.of(0)
 
 /** The stored value of a state version: 0x01 ‖ bytes when set, 0x00 when deleted. */

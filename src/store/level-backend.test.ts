@@ -52,3 +52,26 @@ describe('LevelDB backend writes', () => {
     await db.close()
   })
 })
+
+describe('LevelDB backend scans', () => {
+  /** Keys k0000 … k2499: more than two of the batches a scan takes at a time. */
+  const keys = Array.from({ length: 2500 }, (_, i) => `k${String(i).padStart(4, '0')}`)
+
+  test('behavior: a scan longer than a batch yields every entry of the range in order, forward, reverse and limited', async () => {
+    const { db } = await open()
+    await db.write(keys.map((k) => ({ type: 'put', key: utf8(k), value: utf8(`v${k}`) })))
+    const scan = async (range: Parameters<typeof db.entries>[0]) => {
+      const out: string[] = []
+      for await (const [k, v] of db.entries(range)) {
+        expect(Buffer.from(v).toString()).toBe(`v${Buffer.from(k).toString()}`)
+        out.push(Buffer.from(k).toString())
+      }
+      return out
+    }
+    const range = { gte: utf8('k0001'), lt: utf8('k2499') }
+    expect(await scan(range)).toEqual(keys.slice(1, 2499))
+    expect(await scan({ ...range, reverse: true })).toEqual(keys.slice(1, 2499).reverse())
+    expect(await scan({ ...range, limit: 1500 })).toEqual(keys.slice(1, 1501))
+    await db.close()
+  })
+})

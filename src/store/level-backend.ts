@@ -14,6 +14,9 @@ export class DatabaseLockedError extends UserError {
   override readonly name: string = 'DatabaseLockedError'
 }
 
+/** Entries a scan takes from LevelDB at a time. */
+const SCAN_BATCH = 1024
+
 /** Opens a LevelDB database (classic-level) as a StoreBackend. */
 export async function createLevelBackend({ path }: LevelBackendOptions): Promise<StoreBackend> {
   const db = new ClassicLevel<Uint8Array, Uint8Array>(path, {
@@ -70,7 +73,18 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
       }
     },
     async *entries({ gte, lt, reverse = false, limit = -1 }: BackendRange) {
-      for await (const [k, v] of db.iterator({ gte, lt, reverse, limit })) yield [k, v]
+      // Taken from LevelDB a batch at a time: one native round trip per batch rather than per
+      // entry, which made a scan of the live keys (a node's start) several times slower.
+      const it = db.iterator({ gte, lt, reverse, limit })
+      try {
+        for (;;) {
+          const batch = await it.nextv(SCAN_BATCH)
+          if (batch.length === 0) return
+          for (let i = 0; i < batch.length; i++) yield batch[i]!
+        }
+      } finally {
+        await it.close()
+      }
     },
     async close() {
       await db.close()

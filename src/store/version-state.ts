@@ -1,4 +1,4 @@
-import { type Bytes, readUint64BE } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1, readUint64BE } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import type { StoreBackend } from './backend.js'
 import {
@@ -11,7 +11,7 @@ import {
   prefixEnd,
   REGISTRY_STORE_ID,
   registryName,
-  stateVersionKey,
+  stateVersionKeyOfLive,
   storeIdPrefix,
 } from './keys.js'
 import { LtHash } from './lthash.js'
@@ -125,26 +125,40 @@ export async function loadVersionState(
   registryValues.sort((a, b) => a.h - b.h)
   for (const r of registryValues) state.registry.history(r.name).push({ h: r.h, id: r.id })
 
-  // The live keys and the heights of their newest versions, then those versions' values.
+  // The live keys and the heights of their newest versions, then those versions' values: each
+  // chunk's reads are asked for as soon as the scan has it, and run (on LevelDB's threads) while
+  // the scan goes on; the index is filled in key order once all have answered.
+  const chunks: { live: [string, number][]; records: Promise<(Bytes | undefined)[]> }[] = []
   let live: [string, number][] = []
-  const readValues = async (): Promise<void> => {
-    const records = await backend.getMany(live.map(([full, h]) => stateVersionKey(full, h)))
-    live.forEach(([full, h], i) => {
+  let keys: Bytes[] = []
+  const readValues = (): void => {
+    if (live.length === 0) return
+    chunks.push({ live, records: backend.getMany(keys) })
+    live = []
+    keys = []
+  }
+  try {
+    for await (const [key, value] of backend.entries({
+      gte: Uint8Array.of(FAMILY_LATEST),
+      lt: Uint8Array.of(FAMILY_LATEST + 1),
+    })) {
+      live.push([bytesToLatin1(key.subarray(1)), readUint64BE(value)])
+      keys.push(stateVersionKeyOfLive(key, value))
+      if (live.length >= LOAD_CHUNK) readValues()
+    }
+    readValues()
+  } finally {
+    // A failed scan leaves no read unawaited (its rejection would be unhandled).
+    await Promise.allSettled(chunks.map((c) => c.records))
+  }
+  for (const chunk of chunks) {
+    const records = await chunk.records
+    chunk.live.forEach(([full, h], i) => {
       const record = records[i]
       if (record?.[0] !== 1) throw ErrLogic.wrap(`state version at height ${h} is missing`)
       state.index.set(full, { h, val: record.subarray(1) })
     })
-    live = []
   }
-  for await (const [key, value] of backend.entries({
-    gte: Uint8Array.of(FAMILY_LATEST),
-    lt: Uint8Array.of(FAMILY_LATEST + 1),
-  })) {
-    const full = Buffer.from(key.buffer, key.byteOffset + 1, key.length - 1).toString('latin1')
-    live.push([full, readUint64BE(value)])
-    if (live.length >= LOAD_CHUNK) await readValues()
-  }
-  await readValues()
   for await (const [key, value] of backend.entries({
     gte: META_DELETION_PREFIX,
     lt: prefixEnd(META_DELETION_PREFIX)!,

@@ -1,5 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,6 +7,7 @@ import {
   type RunningNode,
   startDevnetNode,
 } from '../helpers/devnet.js'
+import { moduleTracer } from '../helpers/module-tracer.js'
 import { runSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -18,37 +18,15 @@ import { tempDir } from '../helpers/temp-dir.js'
  * wall-time ratio itself is measured by `npm run bench:cli`, not here.
  */
 
-/** Loader hooks (their own thread): every ES module loaded, appended to the log file. */
-const HOOKS = `import { appendFileSync } from 'node:fs'
-export async function load(url, context, next) {
-  appendFileSync(process.env.SDKD_MODULE_LOG, url + '\\n')
-  return next(url, context)
-}
-`
-
-/** Preloaded in the sdkd process: registers the hooks; at exit, logs CommonJS modules and built-ins. */
-const TRACER = `import { appendFileSync } from 'node:fs'
-import { createRequire, register } from 'node:module'
-register('./hooks.mjs', import.meta.url)
-const { _cache } = createRequire(import.meta.url)('node:module')
-process.on('exit', () => {
-  const cjs = Object.keys(_cache).map((f) => 'file://' + f)
-  const builtins = process.moduleLoadList
-    .filter((m) => m.startsWith('NativeModule '))
-    .map((m) => 'node:' + m.slice('NativeModule '.length))
-  appendFileSync(process.env.SDKD_MODULE_LOG, [...cjs, ...builtins].join('\\n') + '\\n')
-})
-`
-
 let devnet: DevnetHome
 let node: RunningNode
-let dir: string
 let cleanup: () => Promise<void>
+let tracer: Awaited<ReturnType<typeof moduleTracer>>
 
 beforeAll(async () => {
+  let dir: string
   ;({ dir, cleanup } = await tempDir('sdkd-client-path-'))
-  await writeFile(join(dir, 'hooks.mjs'), HOOKS)
-  await writeFile(join(dir, 'tracer.mjs'), TRACER)
+  tracer = await moduleTracer(dir)
   devnet = await createDevnetHome('client-path')
   node = await startDevnetNode(devnet, 'v2')
 })
@@ -60,15 +38,12 @@ afterAll(async () => {
 })
 
 /** Runs `sdkd <args>` on the devnet with the tracer; its result and what it loaded. */
-async function traced(name: string, args: string[], env: Record<string, string> = {}) {
-  const log = join(dir, `${name}.log`)
-  await writeFile(log, '')
+async function traced(name: string, args: string[], nodeOptions = '') {
   const nodeFlag = args[0] === 'version' ? [] : ['--node', node.rpc]
   const r = await runSdkd(['--home', devnet.dir, ...args, ...nodeFlag], {
-    env: { NODE_OPTIONS: `--import ${join(dir, 'tracer.mjs')}`, SDKD_MODULE_LOG: log, ...env },
+    env: await tracer.env(name, nodeOptions),
   })
-  const loaded = [...new Set((await readFile(log, 'utf8')).split('\n').filter(Boolean))]
-  return { ...r, loaded }
+  return { ...r, loaded: await tracer.loaded(name) }
 }
 
 /** The loaded modules matching `re`. */
@@ -78,7 +53,7 @@ const matching = (loaded: readonly string[], re: RegExp) => loaded.filter((m) =>
  * The modules of dist/ a client call loads: the entry and the client bundle's loader (the bundle
  * itself is compiled from its code cache, not loaded as a module).
  */
-const ENTRY_MODULES = ['cli/main.js', 'cli/client-bundle.js', 'cli/command-words.js'].map(
+const ENTRY_MODULES = ['cli/main.js', 'cli/bundles.js', 'cli/command-words.js'].map(
   (f) => new URL(`../../dist/${f}`, import.meta.url).href,
 )
 
@@ -129,9 +104,7 @@ describe('a client call loads only what it uses', () => {
       '--node',
       node.rpc,
     ])
-    const mapped = await traced('mapped', ['query', 'upgrade', 'authority'], {
-      NODE_OPTIONS: `--enable-source-maps --import ${join(dir, 'tracer.mjs')}`,
-    })
+    const mapped = await traced('mapped', ['query', 'upgrade', 'authority'], '--enable-source-maps')
     expect(plain.code).toBe(0)
     expect(mapped.code).toBe(0)
     expect(mapped.stdout).toBe(plain.stdout)

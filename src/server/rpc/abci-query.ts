@@ -128,10 +128,11 @@ export async function abciQuery(
 
 /**
  * The `abci_query` RPC route (args `path, data, height, prove`; `data` is hex). `prove` is checked as
- * upstream (no proof at height ≤ 1) but no proof is returned: `proofOps` is null.
+ * upstream (no proof at height ≤ 1) but no proof is returned: `proofOps` is null. `router` may be
+ * what builds the router, called at each query (a node builds it on first use).
  */
 export function abciQueryRoutes(
-  router: QueryRouter,
+  router: QueryRouter | (() => QueryRouter),
   logger?: Logger,
   stores?: (height: number) => StateReader,
 ): RpcRoutes {
@@ -140,7 +141,7 @@ export function abciQueryRoutes(
       args: ['path', 'data', 'height', 'prove'],
       handler: async (args) => ({
         response: await abciQuery(
-          router,
+          typeof router === 'function' ? router() : router,
           {
             path: args.string('path') ?? '',
             data: args.hexBytes('data') ?? new Uint8Array(0),
