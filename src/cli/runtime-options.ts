@@ -75,7 +75,20 @@ export function applyV8Flags(options: Pick<RuntimeOptions, 'v8Pretenuring'>): vo
   setFlagsFromString(
     options.v8Pretenuring ? '--allocation-site-pretenuring' : '--no-allocation-site-pretenuring',
   )
+  setFlagsFromString(`--heap-growing-percent=${V8_HEAP_GROWING_PERCENT}`)
 }
+
+/**
+ * How far V8 lets the old generation grow past what the last full collection kept before it runs
+ * the next one (percent). A node's heap holds about 40 MB that live, but a mined burst promotes a
+ * height's dead objects (and the native buffers they hold) by the megabyte; V8's own factor (up to
+ * 4 when the collector keeps up) let them pile up to three times the live size, so a mining node
+ * held about 150 MB of V8 heap and, through the buffers freed only with them, twice the malloc
+ * arena it needs. At 50% the heap stays near 90 MB and the process about 120 MB smaller, for a
+ * few more full collections, which run mostly on V8's helper threads. V8 reads the flag at every
+ * full collection, so it takes effect from the next one on, in every thread.
+ */
+export const V8_HEAP_GROWING_PERCENT = 50
 
 /**
  * The runtime options of a node this process runs on `home`: read once, V8's flags applied, the
@@ -88,6 +101,13 @@ export function useRuntimeOptions(
 ): RuntimeOptions {
   const options = readRuntimeOptions(home.app.runtime, env)
   applyV8Flags(options)
-  logger.debug({ module: 'server', pretenuring: options.v8Pretenuring }, 'V8 allocation sites')
+  logger.debug(
+    {
+      module: 'server',
+      pretenuring: options.v8Pretenuring,
+      heapGrowingPercent: V8_HEAP_GROWING_PERCENT,
+    },
+    'V8 allocation sites',
+  )
   return options
 }

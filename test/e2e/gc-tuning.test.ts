@@ -7,7 +7,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 // The node turns V8's allocation-site pretenuring off (SDKD_V8_PRETENURING=1, or app.toml's
 // `[runtime] v8-pretenuring = true`, keeps it on): the choice reaches V8 in a running process, the
-// node logs it, and a bad value stops the start.
+// node logs it, and a bad value stops the start. It also lets the old generation grow by half its
+// live size between full collections (V8 alone lets it grow up to four times).
 
 const RUNTIME_OPTIONS = new URL('../../dist/cli/runtime-options.js', import.meta.url).href
 const APP_CONFIG = new URL('../../dist/config/app-config.js', import.meta.url).href
@@ -34,6 +35,36 @@ function traceAllocationSites(env: NodeJS.ProcessEnv): string {
   expect(r.stdout).toContain('done 50000')
   return r.stdout
 }
+
+/**
+ * The full collections V8 runs (its --trace-gc lines) while a live set grows to about 200 MB, in a
+ * process that applies the node's tuning first or not.
+ */
+function fullCollections(tuned: boolean): number {
+  const script = `
+    const { applyV8Flags, readRuntimeOptions } = await import(${JSON.stringify(RUNTIME_OPTIONS)})
+    const { defaultAppConfig } = await import(${JSON.stringify(APP_CONFIG)})
+    if (${tuned}) applyV8Flags(readRuntimeOptions(defaultAppConfig().runtime))
+    const live = []
+    for (let i = 0; i < 3_000_000; i++) live.push({ i, s: 'k' + i })
+    console.log('done', live.length)`
+  const r = spawnSync(process.execPath, ['--trace-gc', '--input-type=module', '-e', script], {
+    env: { ...process.env, SDKD_V8_PRETENURING: '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+  expect(r.status).toBe(0)
+  expect(r.stdout).toContain('done 3000000')
+  return r.stdout.split('\n').filter((l) => l.includes('Mark-Compact')).length
+}
+
+describe('V8 heap growth', () => {
+  test('the old generation is collected again once it grows by half: more full collections', () => {
+    const untuned = fullCollections(false)
+    expect(untuned).toBeGreaterThan(0)
+    expect(fullCollections(true)).toBeGreaterThan(untuned)
+  })
+})
 
 describe('V8 allocation-site pretenuring', () => {
   let dir: string
@@ -73,6 +104,7 @@ describe('V8 allocation-site pretenuring', () => {
         level: 20,
         module: 'server',
         pretenuring: on,
+        heapGrowingPercent: 50,
       })
     }
   })
