@@ -1,18 +1,21 @@
 // Benchmark: a long history, as `bench:chain --heights N` runs it (default 1,000,000).
 //
 //   node scripts/bench-chain.mjs --heights 1000000 [--seconds 3 --rounds 3 --connections 32]
+//                                [--step 100000] [--mine-only]
 //
 // A real `sdkd devnet --timeout-commit 0` process on a fresh home mines N blocks with `dev_mine`
 // (manual mining), and every 1,000 heights three of them are bank sends (`dev_fund` from the
 // devnet validator to a new account): the validator's balance has a version every 1,000 heights,
 // and the state grows a little. Every 100,000 heights it prints the node's RSS (from /proc), the
-// data directory's size and the blocks/s of that stretch. Then the node is stopped and restarted
+// data directory's size and the blocks/s of that stretch (--step sets the stretch), and last the
+// RSS's slope per 100,000 heights (a least-squares line through those samples). Then the node is stopped and restarted
 // with `sdkd start`: the time until /status shows the next height, and its RSS once it answers.
 // Last, the same home is opened in a node process that also serves a bare Hono hello route (as
 // bench:gateway's (a)), and an autocannon process measures requests/s of (a) the hello route,
 // (e) module_versions and (f) the validator's bank balance at random heights over the whole
 // history (each connection its own heights), with the serving process's RSS after the load.
-// The nodes run with --inv-check-period 0 (the invariants are not what is measured).
+// The nodes run with --inv-check-period 0 (the invariants are not what is measured). --mine-only
+// ends after the mining figures (no restart, no reads).
 // Targets: restart < 2 s at 1,000,000 heights (< 1 s at 20,000), RSS <= 300 MB and flat in height.
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -31,6 +34,21 @@ const MB = 2 ** 20
 function rssOf(pid) {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return m ? Number(m[1]) * 1024 : Number.NaN
+}
+
+/** The least-squares slope of ys against xs (0 with fewer than two points). */
+function slope(xs, ys) {
+  const n = xs.length
+  if (n < 2) return 0
+  const mx = xs.reduce((a, b) => a + b, 0) / n
+  const my = ys.reduce((a, b) => a + b, 0) / n
+  let num = 0
+  let den = 0
+  for (let i = 0; i < n; i++) {
+    num += (xs[i] - mx) * (ys[i] - my)
+    den += (xs[i] - mx) ** 2
+  }
+  return num / den
 }
 
 // --- the serving process -------------------------------------------------------------------------
@@ -118,6 +136,8 @@ async function main() {
   const SECONDS = numberArg('seconds', 3)
   const ROUNDS = numberArg('rounds', 3)
   const CONNECTIONS = numberArg('connections', 32)
+  const STEP = numberArg('step', 100_000)
+  const MINE_ONLY = process.argv.includes('--mine-only')
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-deep-'))
   const port = await freePort()
   const rpc = `http://127.0.0.1:${port}`
@@ -172,6 +192,7 @@ async function main() {
     )
     const dataDir = join(home, 'data')
     const rssSeries = []
+    const rssHeights = []
     let stretchStart = performance.now()
     let stretchHeight = start
     const t0 = performance.now()
@@ -183,9 +204,10 @@ async function main() {
         const to = addressToBech32(randomBytes(20))
         await rpcCall(rpc, 'dev_fund', { address: to, coins: '1stake' })
       }
-      if (Math.floor(h / 100_000) > Math.floor((h - mine - 3) / 100_000) || h >= HEIGHTS) {
+      if (Math.floor(h / STEP) > Math.floor((h - mine - 3) / STEP) || h >= HEIGHTS) {
         const rss = rssOf(node.pid)
         rssSeries.push(rss)
+        rssHeights.push(h)
         const now = performance.now()
         console.log(
           `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB, data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s`,
@@ -202,8 +224,9 @@ async function main() {
       `mined: ${stored} heights in ${mineSeconds.toFixed(0)} s; data ${(data / MB).toFixed(0)} MB, ${(data / stored).toFixed(0)} bytes per block`,
     )
     console.log(
-      `RSS while mining: first ${(rssSeries[0] / MB).toFixed(0)} MB, last ${(rssSeries.at(-1) / MB).toFixed(0)} MB, max ${(Math.max(...rssSeries) / MB).toFixed(0)} MB (target <= 300 MB, flat)`,
+      `RSS while mining: first ${(rssSeries[0] / MB).toFixed(0)} MB, last ${(rssSeries.at(-1) / MB).toFixed(0)} MB, max ${(Math.max(...rssSeries) / MB).toFixed(0)} MB, slope ${((slope(rssHeights, rssSeries) * 100_000) / MB).toFixed(1)} MB per 100,000 heights (target <= 300 MB, flat)`,
     )
+    if (MINE_ONLY) return
 
     const started = performance.now()
     node = sdkd(['start', '--inv-check-period', '0', ...flags])

@@ -16,6 +16,8 @@ export interface RuntimeOptions {
   secp256k1: Secp256k1Choice
   /** V8's allocation-site pretenuring (applied by the CLI). */
   v8Pretenuring: boolean
+  /** V8's old-generation growth between full collections, percent (applied by the CLI; unset: V8's). */
+  v8HeapGrowingPercent?: number
 }
 
 /**

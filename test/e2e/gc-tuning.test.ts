@@ -7,7 +7,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 // The node turns V8's allocation-site pretenuring off (SDKD_V8_PRETENURING=1, or app.toml's
 // `[runtime] v8-pretenuring = true`, keeps it on): the choice reaches V8 in a running process, the
-// node logs it, and a bad value stops the start.
+// node logs it, and a bad value stops the start. SDKD_V8_HEAP_GROWING_PERCENT (opt-in) sets how
+// far V8's old generation grows between full collections: less memory for more collections.
 
 const RUNTIME_OPTIONS = new URL('../../dist/cli/runtime-options.js', import.meta.url).href
 const APP_CONFIG = new URL('../../dist/config/app-config.js', import.meta.url).href
@@ -34,6 +35,68 @@ function traceAllocationSites(env: NodeJS.ProcessEnv): string {
   expect(r.stdout).toContain('done 50000')
   return r.stdout
 }
+
+/**
+ * The full collections V8 runs (its --trace-gc lines) while a live set grows to about 200 MB, in a
+ * process that applies the node's tuning with SDKD_V8_HEAP_GROWING_PERCENT set to `growingPercent`.
+ */
+function fullCollections(growingPercent: string): number {
+  const script = `
+    const { applyV8Flags, readRuntimeOptions } = await import(${JSON.stringify(RUNTIME_OPTIONS)})
+    const { defaultAppConfig } = await import(${JSON.stringify(APP_CONFIG)})
+    applyV8Flags(readRuntimeOptions(defaultAppConfig().runtime))
+    const live = []
+    for (let i = 0; i < 3_000_000; i++) live.push({ i, s: 'k' + i })
+    console.log('done', live.length)`
+  const r = spawnSync(process.execPath, ['--trace-gc', '--input-type=module', '-e', script], {
+    env: { ...process.env, SDKD_V8_PRETENURING: '', SDKD_V8_HEAP_GROWING_PERCENT: growingPercent },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+  expect(r.status).toBe(0)
+  expect(r.stdout).toContain('done 3000000')
+  return r.stdout.split('\n').filter((l) => l.includes('Mark-Compact')).length
+}
+
+describe('V8 heap growth', () => {
+  test('SDKD_V8_HEAP_GROWING_PERCENT=50: the old generation is collected again once it grows by half', () => {
+    const v8Default = fullCollections('')
+    expect(v8Default).toBeGreaterThan(0)
+    expect(fullCollections('50')).toBeGreaterThan(v8Default)
+  })
+
+  test('the start-up line says the growth; a value that is not a percent stops the start', async () => {
+    const dir = await tempDir()
+    try {
+      await initHome(dir.dir)
+      for (const [value, said] of [
+        ['', 'v8'],
+        ['50', 50],
+      ] as const) {
+        const node = startSdkd(
+          ['--home', dir.dir, '--log_level', 'debug', 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
+          { env: { SDKD_V8_HEAP_GROWING_PERCENT: value } },
+        )
+        try {
+          const line = await node.waitForLog((l) => l.msg === 'V8 allocation sites')
+          expect(line).toMatchObject({ heapGrowingPercent: said })
+        } finally {
+          await node.stop('SIGTERM')
+        }
+      }
+      const r = await runSdkd(['--home', dir.dir, 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'], {
+        env: { SDKD_V8_HEAP_GROWING_PERCENT: '0.5' },
+        timeoutMs: 30_000,
+      })
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain(
+        'SDKD_V8_HEAP_GROWING_PERCENT: expected a whole number of percent from 1 to 1000, got: 0.5',
+      )
+    } finally {
+      await dir.cleanup()
+    }
+  })
+})
 
 describe('V8 allocation-site pretenuring', () => {
   let dir: string
