@@ -9,10 +9,12 @@ import type {
   QueryRequestInit,
 } from '../../codec/proto.js'
 import { ErrLogic, GrpcCode, StatusError } from '../../errors.js'
+import type { ReadSpan } from '../../store/read-span.js'
 import type { StateReader } from '../../store/types.js'
 import { type CommittedHeights, requestedHeight, resolveQueryHeight } from './height.js'
 import { type HttpBinding, httpBindings } from './http-rules.js'
 import { ResponseCache } from './response-cache.js'
+import { SpanCache } from './span-cache.js'
 
 /** A query method the node serves: its proto definition, HTTP bindings and handler. */
 export interface RoutedMethod {
@@ -59,8 +61,14 @@ export type QueryObserver = (
 
 export interface QueryRouterOptions {
   registry: ProtoRegistry
-  /** Committed heights and read-only views of the state at a height. */
-  chain: CommittedHeights & { view(height: number): StateReader }
+  /**
+   * Committed heights and read-only views of the state at a height (their reads narrowing `span`),
+   * and the chain's generation: a count that moves with every rollback (default: never).
+   */
+  chain: CommittedHeights & {
+    view(height: number, span?: ReadSpan): StateReader
+    generation?(): number
+  }
   /** Handlers of the app's modules, by fully-qualified method. */
   handlers: ReadonlyMap<string, RoutedQueryHandler>
   /** Node-level handlers (block store, node facts); their answers are never cached. */
@@ -86,10 +94,14 @@ export interface QueryRouter {
   readonly services: readonly string[]
   /** Answers computed before (REST JSON text, encoded gRPC responses). */
   readonly cache: ResponseCache
+  /** Answers known to hold over spans of heights (REST JSON text), by request. */
+  readonly spans: SpanCache<string>
   /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
   byPath(path: string): RoutedMethod | undefined
   /** The method served for a canonical method name (served in the brand's), if this app serves it. */
   method<M extends QueryMethod>(name: M): MethodOf<M> | undefined
+  /** Height of the last committed block (what a query without a height is served at). */
+  latestHeight(): number
   /** The height header of the brand (`x-sdk-block-height`), request and response. */
   readonly heightHeader: string
   /** The height asked for by the height header's values (0 = latest); upstream checks. */
@@ -106,7 +118,7 @@ export interface QueryRouter {
     request: QueryRequestInit<M>,
     height: number,
   ): Promise<DecodedQueryResponse<M>>
-  run(m: RoutedMethod, request: object, height: number): Promise<ProtoMessage>
+  run(m: RoutedMethod, request: object, height: number, span?: ReadSpan): Promise<ProtoMessage>
   /** Runs a method on an encoded request; returns the encoded response (cached per height). */
   runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
   /** The encoded response `runBytes` cached for this request and height, if any. */
@@ -171,17 +183,26 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     if (!known.has(name)) throw ErrLogic.wrap(`query handler registered for unknown method ${name}`)
   }
   const byPath = new Map(methods.map((m) => [m.path, m]))
-  const cache = new ResponseCache(options.cache?.maxEntries, options.cache?.maxBytes)
+  const generation = () => chain.generation?.() ?? 0
+  const cache = new ResponseCache(options.cache?.maxEntries, options.cache?.maxBytes, generation)
+  const spans = new SpanCache<string>(
+    generation,
+    options.cache?.maxEntries,
+    options.cache?.maxBytes,
+  )
   const bytesKey = (m: RoutedMethod, request: Bytes, height: number) =>
     `g${height} ${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
 
-  const run = async (m: RoutedMethod, request: object, height: number) => {
-    const ctx: QueryContext = {
-      height,
-      state: m.heightless ? NO_STATE : chain.view(height),
-      registry,
-      ...(node ? { node } : {}),
-    }
+  const run = async (m: RoutedMethod, request: object, height: number, span?: ReadSpan) => {
+    const ctx: QueryContext =
+      span && !m.heightless
+        ? spannedContext(height, chain.view(height, span), registry, node, span)
+        : {
+            height,
+            state: m.heightless ? NO_STATE : chain.view(height),
+            registry,
+            ...(node ? { node } : {}),
+          }
     // A decoded request is returned as it is; a plain one becomes the message its handler expects.
     const response = await m.handler(m.requestType.fromObject(request) as ProtoMessage, ctx)
     return m.responseType.fromObject(response) as ProtoMessage
@@ -192,9 +213,11 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     methods,
     services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
     cache,
+    spans,
     byPath: (path) => byPath.get(path),
     method: <M extends QueryMethod>(name: M) =>
       byPath.get(registry.name(`/${name}`)) as MethodOf<M> | undefined,
+    latestHeight: () => chain.latestBlockHeight(),
     heightHeader: registry.brand.heightHeader,
     requestedHeight: (values) => requestedHeight(values, registry.brand.heightHeader),
     resolveHeight: (requested, prove = false) => resolveQueryHeight(chain, requested, prove),
@@ -230,5 +253,41 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
             (performance.now() - started) / 1000,
           )
       : () => undefined,
+  }
+}
+
+/**
+ * A handler's context whose answer may be kept for a span of heights: the height itself and the
+ * node's facts (blocks, times) are not state, so a handler that looks at them pins the span. Its
+ * getters are own properties, so a copy of the context (a spread) reads them too.
+ */
+function spannedContext(
+  height: number,
+  state: StateReader,
+  registry: ProtoRegistry,
+  node: QueryNode | undefined,
+  span: ReadSpan,
+): QueryContext {
+  if (node === undefined) {
+    return {
+      get height() {
+        span.pin()
+        return height
+      },
+      state,
+      registry,
+    }
+  }
+  return {
+    get height() {
+      span.pin()
+      return height
+    },
+    state,
+    registry,
+    get node() {
+      span.pin()
+      return node
+    },
   }
 }
