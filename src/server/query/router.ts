@@ -9,7 +9,7 @@ import type {
   QueryRequestInit,
 } from '../../codec/proto.js'
 import { ErrLogic, GrpcCode, StatusError } from '../../errors.js'
-import type { ReadSpan } from '../../store/read-span.js'
+import { ReadSpan } from '../../store/read-span.js'
 import type { StateReader } from '../../store/types.js'
 import { type CommittedHeights, requestedHeight, resolveQueryHeight } from './height.js'
 import { type HttpBinding, httpBindings } from './http-rules.js'
@@ -94,7 +94,7 @@ export interface QueryRouter {
   readonly services: readonly string[]
   /** Answers computed before (REST JSON text, encoded gRPC responses). */
   readonly cache: ResponseCache
-  /** Answers known to hold over spans of heights (REST JSON text), by request. */
+  /** REST answers known to hold over spans of heights (JSON text), by URL (gRPC's are kept apart). */
   readonly spans: SpanCache<string>
   /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
   byPath(path: string): RoutedMethod | undefined
@@ -119,9 +119,12 @@ export interface QueryRouter {
     height: number,
   ): Promise<DecodedQueryResponse<M>>
   run(m: RoutedMethod, request: object, height: number, span?: ReadSpan): Promise<ProtoMessage>
-  /** Runs a method on an encoded request; returns the encoded response (cached per height). */
+  /**
+   * Runs a method on an encoded request; returns the encoded response (cached per height, or for
+   * the span of heights its reads held).
+   */
   runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
-  /** The encoded response `runBytes` cached for this request and height, if any. */
+  /** The encoded response `runBytes` cached for this request and height (or a span of it), if any. */
   cachedBytes(m: RoutedMethod, request: Bytes, height: number): Bytes | undefined
   /**
    * Reports a query a transport answered (or failed) at the served `height`; `started` is the
@@ -192,6 +195,13 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   )
   const bytesKey = (m: RoutedMethod, request: Bytes, height: number) =>
     `g${height} ${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
+  const bytesSpanKey = (m: RoutedMethod, request: Bytes) =>
+    `${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
+  const byteSpans = new SpanCache<Bytes>(
+    generation,
+    options.cache?.maxEntries,
+    options.cache?.maxBytes,
+  )
 
   const run = async (m: RoutedMethod, request: object, height: number, span?: ReadSpan) => {
     const ctx: QueryContext =
@@ -224,6 +234,10 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     // The typed overload only narrows what the caller's method already is.
     run: run as QueryRouter['run'],
     runBytes(m, request, height) {
+      const spanKey = m.cacheable ? bytesSpanKey(m, request) : ''
+      const spanned = spanKey ? byteSpans.get(spanKey, height) : undefined
+      if (spanned !== undefined) return Promise.resolve(spanned)
+      let wide = false
       const compute = async () => {
         let decoded: ProtoMessage
         try {
@@ -235,15 +249,29 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
             { cause: err },
           )
         }
-        const response = await run(m, decoded, height)
-        const bytes = m.responseType.encode(response).finish()
-        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
+        // As REST's answers: one that holds over a span of heights is kept for the span.
+        const generation = byteSpans.current()
+        const latest = chain.latestBlockHeight()
+        const span = spanKey ? new ReadSpan(height) : undefined
+        const response = await run(m, decoded, height, span)
+        const encoded = m.responseType.encode(response).finish()
+        const bytes = new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.length)
+        span?.narrow(0, latest)
+        if (span?.wide) {
+          wide = true
+          byteSpans.set(spanKey, span.lo, span.hi, bytes, generation)
+        }
+        return bytes
       }
       if (!m.cacheable) return compute()
-      return cache.getOrCompute(bytesKey(m, request, height), compute) as Promise<Bytes>
+      const key = bytesKey(m, request, height)
+      return cache.getOrCompute(key, compute, () => !wide) as Promise<Bytes>
     },
     cachedBytes: (m, request, height) =>
-      m.cacheable ? (cache.get(bytesKey(m, request, height)) as Bytes | undefined) : undefined,
+      m.cacheable
+        ? ((cache.get(bytesKey(m, request, height)) as Bytes | undefined) ??
+          byteSpans.get(bytesSpanKey(m, request), height))
+        : undefined,
     observe: observer
       ? (transport, m, height, started) =>
           observer(
