@@ -94,8 +94,10 @@ export interface QueryRouter {
   readonly services: readonly string[]
   /** Answers computed before (REST JSON text, encoded gRPC responses). */
   readonly cache: ResponseCache
-  /** REST answers known to hold over spans of heights (JSON text), by URL (gRPC's are kept apart). */
+  /** REST answers known to hold over spans of heights (JSON text), by URL. */
   readonly spans: SpanCache<string>
+  /** gRPC and ABCI answers known to hold over spans of heights (encoded), by method and request. */
+  readonly byteSpans: SpanCache<Bytes>
   /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
   byPath(path: string): RoutedMethod | undefined
   /** The method served for a canonical method name (served in the brand's), if this app serves it. */
@@ -224,6 +226,7 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
     cache,
     spans,
+    byteSpans,
     byPath: (path) => byPath.get(path),
     method: <M extends QueryMethod>(name: M) =>
       byPath.get(registry.name(`/${name}`)) as MethodOf<M> | undefined,
