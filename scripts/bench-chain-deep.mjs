@@ -1,6 +1,6 @@
 // Benchmark: a long history, as `bench:chain --heights N` runs it (default 1,000,000).
 //
-//   node scripts/bench-chain.mjs --heights 1000000 [--seconds 3 --rounds 3 --connections 32]
+//   node scripts/bench-chain.mjs --heights 1000000 [--seconds 3 --rounds 3 --connections 32] [--cpu-prof]
 //
 // A real `sdkd devnet --timeout-commit 0` process on a fresh home mines N blocks with `dev_mine`
 // (manual mining), and every 1,000 heights three of them are bank sends (`dev_fund` from the
@@ -101,8 +101,8 @@ async function load({ url, seconds, connections, heights }) {
   }
 }
 
-function child(mode, job) {
-  const proc = fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit' })
+function child(mode, job, execArgv = []) {
+  const proc = fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit', execArgv })
   const first = new Promise((resolve, reject) => {
     proc.once('message', resolve)
     proc.once('exit', (code) => {
@@ -222,7 +222,16 @@ async function main() {
     )
     await stop(node)
 
-    server = child('--serve-deep', { home })
+    // --cpu-prof: a V8 CPU profile of the serving process (the reads), in a directory printed.
+    const profDir = process.argv.includes('--cpu-prof')
+      ? await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-deep-prof-'))
+      : undefined
+    server = child(
+      '--serve-deep',
+      { home },
+      profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [],
+    )
+    if (profDir) console.log(`CPU profile of the serving process: ${profDir}`)
     const s = await server.first
     const heights = { min: s.oldest, max: s.latest }
     const cases = {
