@@ -1,7 +1,7 @@
 // Benchmark: a long history, as `bench:chain --heights N` runs it (default 1,000,000).
 //
 //   node scripts/bench-chain.mjs --heights 1000000 [--seconds 3 --rounds 3 --connections 32]
-//                                [--step 100000] [--mine-only]
+//                                [--step 100000] [--mine-only] [--cpu-prof]
 //
 // A real `sdkd devnet --timeout-commit 0` process on a fresh home mines N blocks with `dev_mine`
 // (manual mining), and every 1,000 heights three of them are bank sends (`dev_fund` from the
@@ -79,7 +79,10 @@ async function serve({ home }) {
   )
   process.on('message', async (msg) => {
     if (msg === 'rss') process.send({ rss: process.memoryUsage().rss })
-    else if (msg === 'stop') {
+    else if (msg === 'cpu') {
+      const cpu = process.cpuUsage()
+      process.send({ cpuMicros: cpu.user + cpu.system })
+    } else if (msg === 'stop') {
       await hello.close()
       await node.stop()
       process.send({ stopped: true }, () => process.exit(0))
@@ -109,11 +112,15 @@ async function load({ url, seconds, connections, heights }) {
     }
   }
   const r = await autocannon(options)
-  return { rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx }
+  return {
+    rps: r.requests.average,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts + r.non2xx,
+  }
 }
 
-function child(mode, job) {
-  const proc = fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit' })
+function child(mode, job, execArgv = []) {
+  const proc = fork(SELF, [mode, JSON.stringify(job)], { stdio: 'inherit', execArgv })
   const first = new Promise((resolve, reject) => {
     proc.once('message', resolve)
     proc.once('exit', (code) => {
@@ -238,7 +245,16 @@ async function main() {
     )
     await stop(node)
 
-    server = child('--serve-deep', { home })
+    // --cpu-prof: a V8 CPU profile of the serving process (the reads), in a directory printed.
+    const profDir = process.argv.includes('--cpu-prof')
+      ? await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-deep-prof-'))
+      : undefined
+    server = child(
+      '--serve-deep',
+      { home },
+      profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [],
+    )
+    if (profDir) console.log(`CPU profile of the serving process: ${profDir}`)
     const s = await server.first
     const heights = { min: s.oldest, max: s.latest }
     const cases = {
@@ -250,32 +266,54 @@ async function main() {
       },
     }
     const rps = { a: [], e: [], f: [] }
+    const cpu = { a: [], e: [], f: [] }
     const ratios = { e: [], f: [] }
+    const cpuRatios = { e: [], f: [] }
     let errors = 0
+    // Warm-up (JIT, and the restarted store's first compactions, which run on the serving
+    // process's threads), not counted.
+    for (const c of Object.values(cases)) {
+      const job = { ...c, seconds: 1, connections: CONNECTIONS }
+      if (c.heights) job.heights = { ...c.heights, seed: 1000 }
+      await child('--load-deep', job).first
+    }
     for (let round = 0; round < ROUNDS; round++) {
       const got = {}
+      const gotCpu = {}
       for (const [name, c] of Object.entries(cases)) {
         const job = { ...c, seconds: SECONDS, connections: CONNECTIONS }
         if (c.heights) job.heights = { ...c.heights, seed: round + 1 }
+        const before = (await ask(server.proc, 'cpu')).cpuMicros
         const r = await child('--load-deep', job).first
+        const after = (await ask(server.proc, 'cpu')).cpuMicros
         got[name] = r.rps
+        gotCpu[name] = (after - before) / Math.max(1, r.requests)
         rps[name].push(r.rps)
+        cpu[name].push(gotCpu[name])
         errors += r.errors
       }
       ratios.e.push(got.e / got.a)
       ratios.f.push(got.f / got.a)
+      cpuRatios.e.push(gotCpu.a / gotCpu.e)
+      cpuRatios.f.push(gotCpu.a / gotCpu.f)
     }
     const serveRss = (await ask(server.proc, 'rss')).rss
     const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(' / ')
     console.log(
       `random heights ${heights.min}..${heights.max}, ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections:`,
     )
-    console.log(`  (a) bare Hono hello: ${median(rps.a).toFixed(0)} req/s (${fmt(rps.a)})`)
+    // Beside each ratio, the serving process's CPU time per request of (a) over that of the case:
+    // what the ratio would be with the server's core alone limiting both (less disturbed by other
+    // load on the machine), as bench:gateway prints it.
+    const us = (xs) => `${median(xs).toFixed(0)} µs CPU/req (${fmt(xs)})`
     console.log(
-      `  (e) module_versions: ${median(rps.e).toFixed(0)} req/s (${fmt(rps.e)}); (e)/(a) ${median(ratios.e).toFixed(2)}`,
+      `  (a) bare Hono hello: ${median(rps.a).toFixed(0)} req/s (${fmt(rps.a)}); ${us(cpu.a)}`,
     )
     console.log(
-      `  (f) a bank balance:  ${median(rps.f).toFixed(0)} req/s (${fmt(rps.f)}); (f)/(a) ${median(ratios.f).toFixed(2)}`,
+      `  (e) module_versions: ${median(rps.e).toFixed(0)} req/s (${fmt(rps.e)}); (e)/(a) ${median(ratios.e).toFixed(2)}; ${us(cpu.e)} [CPU per request a/e = ${median(cpuRatios.e).toFixed(2)}]`,
+    )
+    console.log(
+      `  (f) a bank balance:  ${median(rps.f).toFixed(0)} req/s (${fmt(rps.f)}); (f)/(a) ${median(ratios.f).toFixed(2)}; ${us(cpu.f)} [CPU per request a/f = ${median(cpuRatios.f).toFixed(2)}]`,
     )
     console.log(
       `  errors: ${errors}; serving process RSS after the load: ${(serveRss / MB).toFixed(0)} MB`,

@@ -19,7 +19,8 @@
 //       with the bytes (b) answered once at start-up: status, content-type, the height headers and
 //       body, captured from the gateway; main checks that the two answers match before measuring.
 // Each connection of (e) and (f) asks its own random sequence of heights, new in every round, so
-// most requests miss the response cache (its hit rate is printed). Rounds run the cases back to
+// most requests miss the answers kept per height ((e)'s answer holds at every height and is kept
+// for the whole span; (f)'s changes at every height); the response cache's hit rate is printed. Rounds run the cases back to
 // back; the medians of requests/s and of each round's x/(a) are printed with the error counts, and
 // beside each ratio the serving process's CPU time per request of (a) over that of the case (what
 // the ratio would be with the server's core alone limiting both; less disturbed by other load on
@@ -263,13 +264,14 @@ async function serve({ home }) {
   // (b)'s answer, captured once from the gateway, replayed by a bare node:http server.
   const answer = await capture(`http://${node.addresses.api}${CURRENT_PLAN}`)
   const bare = await bareNodeHttp(answer)
-  const cache = node.router.cache
+  const { cache, spans } = node.router
   process.on('message', async (msg) => {
     if (msg === 'stats') {
       const cpu = process.cpuUsage()
       process.send({
         height: node.producer.height,
-        hits: cache.hits,
+        // Answers kept for a span of heights count as hits (no state read for them).
+        hits: cache.hits + spans.hits,
         misses: cache.misses,
         cpuMicros: cpu.user + cpu.system,
         sysMicros: cpu.system,

@@ -1,5 +1,6 @@
 import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
 import { fullRange, storeIdPrefix } from './keys.js'
+import type { ReadSpan } from './read-span.js'
 import type { KVEntry, KVRange, KVReader, StateReader } from './types.js'
 
 /** One batch of a range read: entries (full key, value) in range order, and where the next starts. */
@@ -11,15 +12,16 @@ export interface RangeBatch {
 
 /** What a height view reads through: the versioned store's full-key reads at a retained height. */
 export interface HeightSource {
-  /** Store id of `name` at `height`, if the store was live then. */
-  resolveId(name: string, height: number): number | undefined
+  /** Store id of `name` at `height`, if the store was live then (`span` narrowed to its heights). */
+  resolveId(name: string, height: number, span?: ReadSpan): number | undefined
   /** Live stores (name → id) at `height`. */
   liveStores(height: number): Map<string, number>
-  /** Value of a full key at `height`. */
-  read(full: string, height: number): Promise<Bytes | undefined>
+  /** Value of a full key at `height` (`span` narrowed to the heights it held). */
+  read(full: string, height: number, span?: ReadSpan): Promise<Bytes | undefined>
   /**
    * A batch of the full-key range [lo, hi) at `height`, after the key `after`: at once when every
-   * value is in memory, a promise when some must be read from the database.
+   * value is in memory, a promise when some must be read from the database (`span` narrowed to
+   * the heights the batch's entries held).
    */
   readBatch(
     lo: string,
@@ -27,29 +29,40 @@ export interface HeightSource {
     reverse: boolean,
     height: number,
     after?: string,
+    span?: ReadSpan,
   ): RangeBatch | Promise<RangeBatch>
 }
 
-/** Read-only view at one height. */
+/**
+ * Read-only view at one height. With a span, every read narrows it (see ReadSpan); reading the
+ * view's height or its list of stores pins it.
+ */
 export class HeightView implements StateReader {
   constructor(
     private readonly source: HeightSource,
-    readonly height: number,
+    private readonly h: number,
+    private readonly span?: ReadSpan,
   ) {}
 
+  get height(): number {
+    this.span?.pin()
+    return this.h
+  }
+
   hasStore(name: string): boolean {
-    return this.source.resolveId(name, this.height) !== undefined
+    return this.source.resolveId(name, this.h, this.span) !== undefined
   }
 
   storeNames(): string[] {
-    return [...this.source.liveStores(this.height).keys()].sort()
+    this.span?.pin()
+    return [...this.source.liveStores(this.h).keys()].sort()
   }
 
   store(name: string): KVReader {
-    const id = this.source.resolveId(name, this.height)
+    const id = this.source.resolveId(name, this.h, this.span)
     return id === undefined
       ? EMPTY_READER
-      : new StoreReader(this.source, storeIdPrefix(id), this.height)
+      : new StoreReader(this.source, storeIdPrefix(id), this.h, this.span)
   }
 }
 
@@ -59,10 +72,11 @@ class StoreReader implements KVReader {
     private readonly source: HeightSource,
     private readonly prefix: string,
     private readonly height: number,
+    private readonly span: ReadSpan | undefined,
   ) {}
 
   get(key: Bytes): Promise<Bytes | undefined> {
-    return this.source.read(this.prefix + bytesToLatin1(key), this.height)
+    return this.source.read(this.prefix + bytesToLatin1(key), this.height, this.span)
   }
 
   async has(key: Bytes): Promise<boolean> {
@@ -70,11 +84,11 @@ class StoreReader implements KVReader {
   }
 
   iterate(range: KVRange = {}): AsyncIterable<KVEntry> {
-    const { source, height } = this
+    const { source, height, span } = this
     const { lo, hi } = fullRange(this.prefix, range)
     const reverse = range.reverse ?? false
     return {
-      [Symbol.asyncIterator]: () => new RangeIterator(source, lo, hi, reverse, height),
+      [Symbol.asyncIterator]: () => new RangeIterator(source, lo, hi, reverse, height, span),
     }
   }
 }
@@ -98,6 +112,7 @@ class RangeIterator implements AsyncIterator<KVEntry> {
     private readonly hi: string | undefined,
     private readonly reverse: boolean,
     private readonly height: number,
+    private readonly span: ReadSpan | undefined,
   ) {}
 
   next(): Promise<IteratorResult<KVEntry>> {
@@ -109,7 +124,14 @@ class RangeIterator implements AsyncIterator<KVEntry> {
         }
         if (this.started && this.after === undefined) return DONE
         this.started = true
-        const read = this.source.readBatch(this.lo, this.hi, this.reverse, this.height, this.after)
+        const read = this.source.readBatch(
+          this.lo,
+          this.hi,
+          this.reverse,
+          this.height,
+          this.after,
+          this.span,
+        )
         if (read instanceof Promise) {
           return read.then((b) => {
             this.take(b)

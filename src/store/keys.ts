@@ -196,7 +196,19 @@ export function registryName(fullKey: string): string {
 
 /** Database key of one state version. */
 export function stateVersionKey(fullKey: string, height: number): Bytes {
-  return concatBytes(Uint8Array.of(FAMILY_STATE), latin1ToBytes(fullKey), uint64BE(height))
+  // One array written in place: a read at a past height builds one of these for every get.
+  const n = fullKey.length
+  if (n > 64 || !Number.isSafeInteger(height) || height < 0) {
+    return concatBytes(Uint8Array.of(FAMILY_STATE), latin1ToBytes(fullKey), uint64BE(height))
+  }
+  const out = new Uint8Array(n + 9)
+  out[0] = FAMILY_STATE
+  for (let i = 0; i < n; i++) out[i + 1] = fullKey.charCodeAt(i)
+  let lo = height >>> 0
+  let hi = Math.floor(height / 4294967296)
+  for (let i = n + 8; i > n + 4; i--, lo >>>= 8) out[i] = lo & 0xff
+  for (let i = n + 4; i > n; i--, hi >>>= 8) out[i] = hi & 0xff
+  return out
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type Bytes, equalBytes, latin1ToBytes } from '../codec/bytes.js'
-import { ErrInvalidRequest } from '../errors.js'
+import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appHashOf, storeHash } from './app-hash.js'
 import type { BatchOp } from './backend.js'
 import {
@@ -53,6 +53,10 @@ export interface RollbackPlan {
 
 /** The store's heights a rollback target is checked against. */
 export interface RollbackBounds {
+  /** A commit or rollback prepared and not yet applied. */
+  readonly pending: string | undefined
+  /** The applied height (a rollback waits until it is durable). */
+  readonly applied: number
   readonly latest: number
   /** Height of the first commit (genesis). */
   readonly firstHeight: number
@@ -61,9 +65,16 @@ export interface RollbackBounds {
   readonly earliest: number
 }
 
-/** Refuses a rollback target the history cannot go back to: a coded error naming the reason. */
+/**
+ * Refuses a rollback the store cannot do now (something prepared, a height being written) or a
+ * target the history cannot go back to: a coded error naming the reason.
+ */
 export function checkRollbackTarget(toHeight: number, bounds: RollbackBounds): void {
-  const { latest, firstHeight, prunedThrough, earliest } = bounds
+  const { pending, applied, latest, firstHeight, prunedThrough, earliest } = bounds
+  if (pending) throw ErrLogic.wrap(`cannot roll back while a ${pending} is prepared`)
+  if (applied !== latest) {
+    throw ErrLogic.wrap(`cannot roll back while height ${applied} is being written`)
+  }
   const refuse = (why: string) =>
     ErrInvalidRequest.wrap(`cannot roll back to height ${toHeight}: ${why}`)
   if (!Number.isSafeInteger(toHeight) || toHeight < 0) {

@@ -1,3 +1,5 @@
+import type { ReadSpan } from './read-span.js'
+
 /** Registry history of one store name: (height, id or null when deleted), ascending. */
 export type RegistryHistory = { h: number; id: number | null }[]
 
@@ -9,14 +11,21 @@ export class StoreRegistry {
   /** History of each store name ever registered. */
   readonly histories = new Map<string, RegistryHistory>()
 
-  /** Store id of `name` at `height`, if the store was live then. */
-  resolveId(name: string, height: number): number | undefined {
+  /**
+   * Store id of `name` at `height`, if the store was live then; `span` is narrowed to the heights
+   * between the registry changes of `name` around `height`.
+   */
+  resolveId(name: string, height: number, span?: ReadSpan): number | undefined {
     const hist = this.histories.get(name)
     if (!hist) return undefined
     for (let i = hist.length - 1; i >= 0; i--) {
       const r = hist[i]!
-      if (r.h <= height) return r.id ?? undefined
+      if (r.h <= height) {
+        span?.narrow(r.h, i + 1 < hist.length ? hist[i + 1]!.h - 1 : Number.POSITIVE_INFINITY)
+        return r.id ?? undefined
+      }
     }
+    span?.narrow(0, hist.length > 0 ? hist[0]!.h - 1 : Number.POSITIVE_INFINITY)
     return undefined
   }
 

@@ -1,4 +1,5 @@
 import type { StoreBackend } from './backend.js'
+import type { ReadSpan } from './read-span.js'
 import { versionAt } from './version-index.js'
 import { versionHeights } from './version-lookup.js'
 
@@ -30,17 +31,28 @@ export class VersionLists {
   /**
    * The height of the version of `full` live at `height` (negative: a deletion; 0 with `none`: no
    * version yet), or undefined when the key's list is not known for that height. A key read for the
-   * first time starts the read of its list (for the reads after this one).
+   * first time starts the read of its list (for the reads after this one). A known version narrows
+   * `span` to the heights up to the next version (or to the height the list is known up to).
    */
-  versionAt(full: string, height: number, latest: number): number | undefined | typeof NO_VERSION {
+  versionAt(
+    full: string,
+    height: number,
+    latest: number,
+    span?: ReadSpan,
+  ): number | undefined | typeof NO_VERSION {
     const list = this.lists.get(full)
     if (list === undefined) {
       this.load(full, latest)
       return undefined
     }
-    if (list.v === null || height > list.upTo) return undefined
-    const i = versionAt(list.v, height)
-    return i < 0 ? NO_VERSION : list.v[i]!
+    const v = list.v
+    if (v === null || height > list.upTo) return undefined
+    const i = versionAt(v, height)
+    span?.narrow(
+      i < 0 ? 0 : Math.abs(v[i]!),
+      i + 1 < v.length ? Math.abs(v[i + 1]!) - 1 : list.upTo,
+    )
+    return i < 0 ? NO_VERSION : v[i]!
   }
 
   /** Forgets every list (heights were rolled back or pruned). */

@@ -2,6 +2,7 @@ import type { Bytes } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
 import type { HeightSource, RangeBatch } from './height-view.js'
 import { deletionPrefix, nextPrefix, stateVersionKey } from './keys.js'
+import type { ReadSpan } from './read-span.js'
 import type { StoreRegistry } from './store-registry.js'
 import type { IndexEntry, VersionIndex } from './version-index.js'
 import { NO_VERSION, VersionLists } from './version-lists.js'
@@ -53,8 +54,10 @@ export class VersionReader implements HeightSource {
   }
 
   /** Store id of `name` at `height`, if the store was live then. */
-  resolveId(name: string, height: number): number | undefined {
-    return this.registry.resolveId(name, height)
+  resolveId(name: string, height: number, span?: ReadSpan): number | undefined {
+    // The registry in memory holds every change up to the applied height, the durable one at most.
+    span?.narrow(0, this.latest())
+    return this.registry.resolveId(name, height, span)
   }
 
   /** Live stores (name → id) at `height`. */
@@ -63,8 +66,8 @@ export class VersionReader implements HeightSource {
   }
 
   /** Value of a full key at a height. */
-  async read(full: string, height: number): Promise<Bytes | undefined> {
-    const v = this.valueAt(full, this.index.get(full), height)
+  async read(full: string, height: number, span?: ReadSpan): Promise<Bytes | undefined> {
+    const v = this.valueAt(full, this.index.get(full), height, span)
     const value = v instanceof Promise ? await v : v
     this.assertStillReadable(height)
     return value
@@ -92,6 +95,7 @@ export class VersionReader implements HeightSource {
 
   /** Entries of a full-key range at a height, read in batches so commits may interleave. */
   async *readRange(lo: string, hi: string | undefined, reverse: boolean, height: number) {
+    // Branches read the working state: no span.
     let after: string | undefined
     do {
       const read = this.readBatch(lo, hi, reverse, height, after)
@@ -114,8 +118,11 @@ export class VersionReader implements HeightSource {
     reverse: boolean,
     height: number,
     after?: string,
+    span?: ReadSpan,
   ): RangeBatch | Promise<RangeBatch> {
     if (!this.indexHoldsRange(lo, hi, height)) {
+      // The range's history is read whole: what it was at other heights is not known.
+      span?.pin()
       return rangeFromDb(this.backend, lo, hi, reverse, height).then((entries) => {
         this.assertStillReadable(height)
         return { entries, next: undefined }
@@ -145,10 +152,15 @@ export class VersionReader implements HeightSource {
       }
     }
     const next = keys.length < READ_BATCH ? undefined : keys[keys.length - 1]
+    if (span) {
+      // The index holds every key of the range up to the applied height, the durable one at most.
+      span.narrow(0, this.latest())
+      this.narrowToAbsences(lo, hi, span)
+    }
     const values: (Bytes | undefined)[] = new Array(keys.length)
     let reads: Promise<void>[] | undefined
     for (let i = 0; i < keys.length; i++) {
-      const v = this.valueAt(keys[i]!, found[i]!, height)
+      const v = this.valueAt(keys[i]!, found[i]!, height, span)
       if (v instanceof Promise) {
         reads ??= []
         reads.push(
@@ -178,6 +190,22 @@ export class VersionReader implements HeightSource {
   }
 
   /**
+   * Narrows `span` to the heights at which the keys of [lo, hi) absent from the index were absent
+   * too: at or above the floor, or above every deletion under a deletion prefix of the range (a
+   * key deleted before the floor has left the index; it was live only below its deletion).
+   */
+  private narrowToAbsences(lo: string, hi: string | undefined, span: ReadSpan): void {
+    const floor = this.state.floor
+    for (const [prefix, bound] of this.state.deletionBounds) {
+      if (bound <= span.lo || floor <= span.lo) continue
+      const end = nextPrefix(prefix)
+      if ((hi === undefined || prefix < hi) && (end === undefined || end > lo)) {
+        span.narrow(Math.min(floor, bound), Number.POSITIVE_INFINITY)
+      }
+    }
+  }
+
+  /**
    * Whether every key live at `height` in [lo, hi) is in the index: at or above the floor, or when
    * no key under the range's prefixes was deleted after the height.
    */
@@ -194,30 +222,45 @@ export class VersionReader implements HeightSource {
   /**
    * The value of a key at a height: at once when it is in memory (the key's newest version is at or
    * below the height, the key is known absent, or an old value is in the history cache), else a
-   * synchronous get when the key changed at exactly that height, else a promise of a seek.
+   * synchronous get when the key changed at exactly that height, else a promise of a seek. `span`
+   * is narrowed to the heights the value is known to have held.
    */
   private valueAt(
     full: string,
     entry: IndexEntry | undefined,
     height: number,
+    span?: ReadSpan,
   ): Bytes | undefined | Promise<Bytes | undefined> {
     if (entry !== undefined) {
-      if (entry.h <= height) return entry.val
-    } else if (
-      height >= this.state.floor ||
-      (this.state.deletionBounds.get(deletionPrefix(full)) ?? -1) <= height
-    ) {
-      return undefined
+      if (entry.h <= height) {
+        // The index has every version up to the applied height, the durable one at most.
+        span?.narrow(entry.h, this.latest())
+        return entry.val
+      }
+    } else {
+      const bound = this.state.deletionBounds.get(deletionPrefix(full))
+      const floor = this.state.floor
+      if (height >= floor || (bound ?? -1) <= height) {
+        // Absent at or above the floor, and above every deletion of its prefix (never live, with none).
+        span?.narrow(bound === undefined ? 0 : Math.min(floor, bound), this.latest())
+        return undefined
+      }
     }
     const cacheKey = `${height}/${full}`
     const cached = this.historyCache.get(cacheKey)
-    if (cached !== undefined || this.historyCache.has(cacheKey)) return cached
+    if (cached !== undefined || this.historyCache.has(cacheKey)) {
+      span?.pin()
+      return cached
+    }
     // A key changed at every height (a counter, a signing info) has a version at exactly this one.
     const getSync = this.backend.getSync
     const exact = getSync?.(stateVersionKey(full, height))
-    if (exact !== undefined) return this.keepHistory(cacheKey, exact)
+    if (exact !== undefined) {
+      span?.pin()
+      return this.keepHistory(cacheKey, exact)
+    }
     // A key with few versions, read before: its version by binary search, then one get.
-    const version = getSync ? this.lists.versionAt(full, height, this.latest()) : undefined
+    const version = getSync ? this.lists.versionAt(full, height, this.latest(), span) : undefined
     if (version === NO_VERSION) return undefined
     if (version !== undefined) {
       if (version < 0) return undefined
@@ -227,6 +270,8 @@ export class VersionReader implements HeightSource {
     const generation = this.historyGeneration
     return versionFromDb(this.backend, full, height).then((found) => {
       const value = found?.value
+      // The version found holds from its height; whether it still held above `height` is not known.
+      span?.narrow(found?.h ?? 0, height)
       // A rollback or pruning that cleared the cache meanwhile may have made this version stale.
       if (generation === this.historyGeneration) this.keep(cacheKey, value)
       return value

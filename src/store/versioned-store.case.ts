@@ -4,6 +4,7 @@ import { ErrLogic } from '../errors.js'
 import type { StateBranch } from './types.js'
 import { describeHistory } from './versioned-store-history.case.js'
 import { describeRollbacks } from './versioned-store-rollback.case.js'
+import { describeSpans } from './versioned-store-span.case.js'
 import {
   type BackendFactory,
   b,
@@ -331,5 +332,6 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
 
     describeRollbacks(makeFactory)
     describeHistory(makeFactory)
+    describeSpans(makeFactory)
   })
 }

@@ -16,6 +16,7 @@ import {
 } from './keys.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
 import { applyPruningPlan, genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
+import type { ReadSpan } from './read-span.js'
 import {
   applyRollbackPlan,
   checkRollbackTarget,
@@ -69,6 +70,7 @@ export class VersionedStore {
   private appliedAppHash: Bytes = sha256()
   /** A commit or rollback prepared and not yet applied (nothing else may be prepared meanwhile). */
   private pending: 'commit' | 'rollback' | undefined
+  private rollbackCount = 0
 
   private constructor(options: VersionedStoreOptions) {
     this.backend = options.backend
@@ -151,10 +153,15 @@ export class VersionedStore {
     return [...this.state.registry.liveStores(this.latest).keys()].sort()
   }
 
-  /** A read-only view of the committed state at `height` (error if pruned or not committed). */
-  view(height: number = this.latest): StateReader {
+  /** A read-only view at `height` (error if pruned or not committed); its reads narrow `span`. */
+  view(height: number = this.latest, span?: ReadSpan): StateReader {
     this.checkReadable(height)
-    return new HeightView(this.reader, height)
+    return new HeightView(this.reader, height, span)
+  }
+
+  /** Rollbacks applied since open: the heights above a rollback's target hold other state since. */
+  get rollbacks(): number {
+    return this.rollbackCount
   }
 
   /** A writable branch over the working state. */
@@ -335,16 +342,9 @@ export class VersionedStore {
 
   /** Refuses a rollback the store cannot do: a coded error naming the reason. */
   private checkRollback(toHeight: number): void {
-    if (this.pending) throw ErrLogic.wrap(`cannot roll back while a ${this.pending} is prepared`)
-    if (this.applied !== this.latest) {
-      throw ErrLogic.wrap(`cannot roll back while height ${this.applied} is being written`)
-    }
-    checkRollbackTarget(toHeight, {
-      latest: this.latest,
-      firstHeight: this.firstHeight,
-      prunedThrough: this.prunedThrough,
-      earliest: this.earliestHeight,
-    })
+    const { pending, applied, latest, firstHeight, prunedThrough } = this
+    const bounds = { pending, applied, latest, firstHeight, prunedThrough }
+    checkRollbackTarget(toHeight, { ...bounds, earliest: this.earliestHeight })
   }
 
   /** The in-memory state as a restart at `toHeight` would load it. */
@@ -352,6 +352,7 @@ export class VersionedStore {
     applyRollbackPlan(this.state, plan, toHeight)
     // Heights above toHeight will be committed again with other values.
     this.reader.clearHistoryCache()
+    this.rollbackCount++
     this.nextStoreId = plan.nextStoreId
     this.latest = toHeight
     this.applied = toHeight

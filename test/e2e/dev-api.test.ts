@@ -214,6 +214,33 @@ describe('dev API: snapshot and revert', () => {
     expect(await balances(restarted)).toEqual(before)
   }, 90_000)
 
+  test("behavior: after a revert, REST answers at the heights committed again are the new chain's, not the ones read before the revert", async () => {
+    const { home, node } = await devnet()
+    await devCli(home, node, ['mining', 'manual'])
+    const bob = home.accounts.bob!.address
+    const path = `/sdk/bank/v1beta1/balances/${bob}/by_denom?denom=stake`
+    const at = async (h: number) => {
+      const r = await getJson(`${node.api}${path}`, {
+        headers: { 'x-sdk-block-height': String(h) },
+      })
+      expect([h, r.status, r.headers.get('x-sdk-block-height')]).toEqual([h, 200, String(h)])
+      return r.body.balance.amount as string
+    }
+    const snap = await devCli(home, node, ['snapshot'])
+    const s = Number(snap.height)
+    const before = await at(s)
+    await devCli(home, node, ['set-balance', bob, '1stake'])
+    await devCli(home, node, ['mine', '3'])
+    // Read (and so kept by the node) at every height after the snapshot, twice.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let h = s + 1; h <= s + 4; h++) expect([h, await at(h)]).toEqual([h, '1'])
+    }
+    expect(await devCli(home, node, ['revert', snap.id])).toEqual({ height: snap.height })
+    await devCli(home, node, ['mine', '4'])
+    expect(await height(node)).toBe(s + 4)
+    for (let h = s + 1; h <= s + 4; h++) expect([h, await at(h)]).toEqual([h, before])
+  }, 90_000)
+
   test('behavior: set-balance sets the balance and the supply follows; fund sends from the devnet validator', async () => {
     const { home, node } = await devnet()
     const carol = 'sdk1purlcyfqpdwxmdj3ctem6p2nky50ru85hg3qgl'

@@ -222,8 +222,13 @@ export class NodeMetrics {
       registry,
     )
     const cache = () => this.o.router().cache
+    // Answers kept for a span of heights are the response cache's too.
+    const hits = () => {
+      const r = this.o.router()
+      return r.cache.hits + r.spans.hits + r.byteSpans.hits
+    }
     counter('sdkd_query_cache_hits_total', 'Queries answered from the response cache.', () =>
-      cache().hits > 0 ? cache().hits : undefined,
+      hits() > 0 ? hits() : undefined,
     )
     counter('sdkd_query_cache_misses_total', 'Queries the response cache had to compute.', () =>
       cache().misses > 0 ? cache().misses : undefined,

@@ -32,7 +32,8 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
     chain: {
       latestBlockHeight: o.latestHeight ?? (() => o.blocks.latest?.block.header.height ?? 0),
       checkReadable: (height) => o.store.checkReadable(height),
-      view: (height) => o.store.view(height),
+      view: (height, span) => o.store.view(height, span),
+      generation: () => o.store.rollbacks,
     },
     handlers: o.app.queryHandlers,
     nodeHandlers: new Map([...createNodeServiceHandlers(), ...(o.txHandlers ?? [])]),

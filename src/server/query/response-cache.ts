@@ -1,7 +1,8 @@
 /**
  * Answers already computed, keyed by (height, method, request). The state at a committed height
- * never changes, so an entry is valid as long as its height is readable (callers check that before
- * looking up). Bounded by entry count and bytes; the oldest entries go first.
+ * changes only by a rollback, so an entry is valid as long as its height is readable (callers check
+ * that before looking up) and the chain's generation (its rollbacks) has not moved: the cache is
+ * emptied when it does. Bounded by entry count and bytes; the oldest entries go first.
  */
 export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> {
   private readonly entries = new Map<string, V>()
@@ -13,12 +14,18 @@ export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> 
   /** Lookups that had to compute the answer, since start. */
   misses = 0
 
+  private seen: number
+
   constructor(
     private readonly maxEntries = 8192,
     private readonly maxBytes = 64 * 1024 * 1024,
-  ) {}
+    private readonly generation: () => number = () => 0,
+  ) {
+    this.seen = generation()
+  }
 
   get(key: string): V | undefined {
+    this.sync()
     const hit = this.entries.get(key)
     // A miss here is counted by the getOrCompute that follows it.
     if (hit !== undefined) this.hits++
@@ -29,7 +36,12 @@ export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> 
    * The cached answer, or the one computation of it that concurrent callers share (a new height
    * makes every request miss at once; one computes, the others wait). A failure is not kept.
    */
-  getOrCompute(key: string, compute: () => Promise<V>): Promise<V> {
+  getOrCompute(
+    key: string,
+    compute: () => Promise<V>,
+    keep: (value: V) => boolean = () => true,
+  ): Promise<V> {
+    this.sync()
     const hit = this.entries.get(key)
     if (hit !== undefined) {
       this.hits++
@@ -39,15 +51,20 @@ export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> 
     if (pending) this.hits++
     else {
       this.misses++
-      pending = compute()
-      this.pending.set(key, pending)
-      pending.then(
-        (value) => {
-          this.pending.delete(key)
+      const generation = this.seen
+      const computing = compute()
+      pending = computing
+      this.pending.set(key, computing)
+      const settled = () => {
+        if (this.pending.get(key) === computing) this.pending.delete(key)
+      }
+      computing.then((value) => {
+        settled()
+        // An answer computed across a rollback may describe heights that hold other state now.
+        if (generation === this.seen && this.generation() === generation && keep(value)) {
           this.set(key, value)
-        },
-        () => this.pending.delete(key),
-      )
+        }
+      }, settled)
     }
     return pending
   }
@@ -71,5 +88,15 @@ export class ResponseCache<V extends string | Uint8Array = string | Uint8Array> 
 
   get size(): number {
     return this.entries.size
+  }
+
+  /** Forgets everything once the chain's generation moved. */
+  private sync(): void {
+    const g = this.generation()
+    if (g === this.seen) return
+    this.seen = g
+    this.entries.clear()
+    this.pending.clear()
+    this.bytes = 0
   }
 }

@@ -9,10 +9,12 @@ import type {
   QueryRequestInit,
 } from '../../codec/proto.js'
 import { ErrLogic, GrpcCode, StatusError } from '../../errors.js'
+import { ReadSpan } from '../../store/read-span.js'
 import type { StateReader } from '../../store/types.js'
 import { type CommittedHeights, requestedHeight, resolveQueryHeight } from './height.js'
 import { type HttpBinding, httpBindings } from './http-rules.js'
 import { ResponseCache } from './response-cache.js'
+import { SpanCache } from './span-cache.js'
 
 /** A query method the node serves: its proto definition, HTTP bindings and handler. */
 export interface RoutedMethod {
@@ -59,8 +61,14 @@ export type QueryObserver = (
 
 export interface QueryRouterOptions {
   registry: ProtoRegistry
-  /** Committed heights and read-only views of the state at a height. */
-  chain: CommittedHeights & { view(height: number): StateReader }
+  /**
+   * Committed heights and read-only views of the state at a height (their reads narrowing `span`),
+   * and the chain's generation: a count that moves with every rollback (default: never).
+   */
+  chain: CommittedHeights & {
+    view(height: number, span?: ReadSpan): StateReader
+    generation?(): number
+  }
   /** Handlers of the app's modules, by fully-qualified method. */
   handlers: ReadonlyMap<string, RoutedQueryHandler>
   /** Node-level handlers (block store, node facts); their answers are never cached. */
@@ -86,10 +94,16 @@ export interface QueryRouter {
   readonly services: readonly string[]
   /** Answers computed before (REST JSON text, encoded gRPC responses). */
   readonly cache: ResponseCache
+  /** REST answers known to hold over spans of heights (JSON text), by URL. */
+  readonly spans: SpanCache<string>
+  /** gRPC and ABCI answers known to hold over spans of heights (encoded), by method and request. */
+  readonly byteSpans: SpanCache<Bytes>
   /** The method served at a gRPC / ABCI path (`/sdk.bank.v1beta1.Query/Balance`). */
   byPath(path: string): RoutedMethod | undefined
   /** The method served for a canonical method name (served in the brand's), if this app serves it. */
   method<M extends QueryMethod>(name: M): MethodOf<M> | undefined
+  /** Height of the last committed block (what a query without a height is served at). */
+  latestHeight(): number
   /** The height header of the brand (`x-sdk-block-height`), request and response. */
   readonly heightHeader: string
   /** The height asked for by the height header's values (0 = latest); upstream checks. */
@@ -106,10 +120,13 @@ export interface QueryRouter {
     request: QueryRequestInit<M>,
     height: number,
   ): Promise<DecodedQueryResponse<M>>
-  run(m: RoutedMethod, request: object, height: number): Promise<ProtoMessage>
-  /** Runs a method on an encoded request; returns the encoded response (cached per height). */
+  run(m: RoutedMethod, request: object, height: number, span?: ReadSpan): Promise<ProtoMessage>
+  /**
+   * Runs a method on an encoded request; returns the encoded response (cached per height, or for
+   * the span of heights its reads held).
+   */
   runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
-  /** The encoded response `runBytes` cached for this request and height, if any. */
+  /** The encoded response `runBytes` cached for this request and height (or a span of it), if any. */
   cachedBytes(m: RoutedMethod, request: Bytes, height: number): Bytes | undefined
   /**
    * Reports a query a transport answered (or failed) at the served `height`; `started` is the
@@ -171,17 +188,33 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     if (!known.has(name)) throw ErrLogic.wrap(`query handler registered for unknown method ${name}`)
   }
   const byPath = new Map(methods.map((m) => [m.path, m]))
-  const cache = new ResponseCache(options.cache?.maxEntries, options.cache?.maxBytes)
+  const generation = () => chain.generation?.() ?? 0
+  const cache = new ResponseCache(options.cache?.maxEntries, options.cache?.maxBytes, generation)
+  const spans = new SpanCache<string>(
+    generation,
+    options.cache?.maxEntries,
+    options.cache?.maxBytes,
+  )
   const bytesKey = (m: RoutedMethod, request: Bytes, height: number) =>
     `g${height} ${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
+  const bytesSpanKey = (m: RoutedMethod, request: Bytes) =>
+    `${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
+  const byteSpans = new SpanCache<Bytes>(
+    generation,
+    options.cache?.maxEntries,
+    options.cache?.maxBytes,
+  )
 
-  const run = async (m: RoutedMethod, request: object, height: number) => {
-    const ctx: QueryContext = {
-      height,
-      state: m.heightless ? NO_STATE : chain.view(height),
-      registry,
-      ...(node ? { node } : {}),
-    }
+  const run = async (m: RoutedMethod, request: object, height: number, span?: ReadSpan) => {
+    const ctx: QueryContext =
+      span && !m.heightless
+        ? spannedContext(height, chain.view(height, span), registry, node, span)
+        : {
+            height,
+            state: m.heightless ? NO_STATE : chain.view(height),
+            registry,
+            ...(node ? { node } : {}),
+          }
     // A decoded request is returned as it is; a plain one becomes the message its handler expects.
     const response = await m.handler(m.requestType.fromObject(request) as ProtoMessage, ctx)
     return m.responseType.fromObject(response) as ProtoMessage
@@ -192,15 +225,22 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     methods,
     services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
     cache,
+    spans,
+    byteSpans,
     byPath: (path) => byPath.get(path),
     method: <M extends QueryMethod>(name: M) =>
       byPath.get(registry.name(`/${name}`)) as MethodOf<M> | undefined,
+    latestHeight: () => chain.latestBlockHeight(),
     heightHeader: registry.brand.heightHeader,
     requestedHeight: (values) => requestedHeight(values, registry.brand.heightHeader),
     resolveHeight: (requested, prove = false) => resolveQueryHeight(chain, requested, prove),
     // The typed overload only narrows what the caller's method already is.
     run: run as QueryRouter['run'],
     runBytes(m, request, height) {
+      const spanKey = m.cacheable ? bytesSpanKey(m, request) : ''
+      const spanned = spanKey ? byteSpans.get(spanKey, height) : undefined
+      if (spanned !== undefined) return Promise.resolve(spanned)
+      let wide = false
       const compute = async () => {
         let decoded: ProtoMessage
         try {
@@ -212,15 +252,29 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
             { cause: err },
           )
         }
-        const response = await run(m, decoded, height)
-        const bytes = m.responseType.encode(response).finish()
-        return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)
+        // As REST's answers: one that holds over a span of heights is kept for the span.
+        const generation = byteSpans.current()
+        const latest = chain.latestBlockHeight()
+        const span = spanKey ? new ReadSpan(height) : undefined
+        const response = await run(m, decoded, height, span)
+        const encoded = m.responseType.encode(response).finish()
+        const bytes = new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.length)
+        span?.narrow(0, latest)
+        if (span?.wide) {
+          wide = true
+          byteSpans.set(spanKey, span.lo, span.hi, bytes, generation)
+        }
+        return bytes
       }
       if (!m.cacheable) return compute()
-      return cache.getOrCompute(bytesKey(m, request, height), compute) as Promise<Bytes>
+      const key = bytesKey(m, request, height)
+      return cache.getOrCompute(key, compute, () => !wide) as Promise<Bytes>
     },
     cachedBytes: (m, request, height) =>
-      m.cacheable ? (cache.get(bytesKey(m, request, height)) as Bytes | undefined) : undefined,
+      m.cacheable
+        ? ((cache.get(bytesKey(m, request, height)) as Bytes | undefined) ??
+          byteSpans.get(bytesSpanKey(m, request), height))
+        : undefined,
     observe: observer
       ? (transport, m, height, started) =>
           observer(
@@ -230,5 +284,41 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
             (performance.now() - started) / 1000,
           )
       : () => undefined,
+  }
+}
+
+/**
+ * A handler's context whose answer may be kept for a span of heights: the height itself and the
+ * node's facts (blocks, times) are not state, so a handler that looks at them pins the span. Its
+ * getters are own properties, so a copy of the context (a spread) reads them too.
+ */
+function spannedContext(
+  height: number,
+  state: StateReader,
+  registry: ProtoRegistry,
+  node: QueryNode | undefined,
+  span: ReadSpan,
+): QueryContext {
+  if (node === undefined) {
+    return {
+      get height() {
+        span.pin()
+        return height
+      },
+      state,
+      registry,
+    }
+  }
+  return {
+    get height() {
+      span.pin()
+      return height
+    },
+    state,
+    registry,
+    get node() {
+      span.pin()
+      return node
+    },
   }
 }

@@ -2,6 +2,7 @@ import { messageToJsonString } from '../../codec/json-text-writer.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
+import { ReadSpan } from '../../store/read-span.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
 import { errorPlain, type PlainResponse, thrownErrorPlain } from './errors.js'
 import type { Answer, QueryCall } from './query-call.js'
@@ -49,18 +50,27 @@ export function routeAnswer(
     const h = String(height)
     const url = call.url
     const key = cacheable ? `r${h} ${url}` : ''
-    // Fast path: an answer of this height computed before.
-    const cached = key ? router.cache.get(key) : undefined
+    // Fast path: an answer of this height computed before, or one known to hold at this height.
+    const cached = key ? (router.cache.get(key) ?? router.spans.get(url, height)) : undefined
     if (cached !== undefined) {
       router.observe('rest', m, height, started)
       return respond(cached as string, h)
     }
+    if (!key) return answered(computeAnswer(options, m, call, body, fields, height), h, started)
+    // An answer that holds over a span of heights is kept for the span, not for this height alone.
+    let spanned = false
     const compute = async (): Promise<string> => {
-      const request = await requestOf(registry, m, call, body, fields)
-      const response = await router.run(m, request, height)
-      return messageToJsonString(registry, m.responseType, response)
+      const a = await spannedAnswer(options, m, call, body, fields, height)
+      spanned = a.spanned
+      return a.text
     }
-    const text = key ? (router.cache.getOrCompute(key, compute) as Promise<string>) : compute()
+    const text = router.cache.getOrCompute(key, compute, () => !spanned) as Promise<string>
+    return answered(text, h, started)
+  }
+
+  /** The answer of a computed (or failed) text at height `h`. */
+  function answered(text: Promise<string>, h: string, started: number): Promise<PlainResponse> {
+    const height = Number(h)
     return text.then(
       (t) => {
         router.observe('rest', m, height, started)
@@ -78,6 +88,49 @@ export function routeAnswer(
       },
     )
   }
+}
+
+/** The JSON answer of a call at `height`, computed. */
+async function computeAnswer(
+  options: RouteAnswerOptions,
+  m: RoutedMethod,
+  call: QueryCall,
+  body: string,
+  fields: readonly string[],
+  height: number,
+): Promise<string> {
+  const { registry } = options.router
+  const request = await requestOf(registry, m, call, body, fields)
+  const response = await options.router.run(m, request, height)
+  return messageToJsonString(registry, m.responseType, response)
+}
+
+/**
+ * The JSON answer of a cacheable call at `height`, computed while its reads narrow a span of
+ * heights; when the span holds more than this height, the answer is kept in the router's span
+ * cache for all of them (`spanned`). The span ends at the latest height when the computation
+ * began: later heights may hold other state.
+ */
+async function spannedAnswer(
+  options: RouteAnswerOptions,
+  m: RoutedMethod,
+  call: QueryCall,
+  body: string,
+  fields: readonly string[],
+  height: number,
+): Promise<{ text: string; spanned: boolean }> {
+  const { router } = options
+  const { registry, spans } = router
+  const generation = spans.current()
+  const latest = router.latestHeight()
+  const request = await requestOf(registry, m, call, body, fields)
+  const span = new ReadSpan(height)
+  const response = await router.run(m, request, height, span)
+  const text = messageToJsonString(registry, m.responseType, response)
+  span.narrow(0, latest)
+  if (!span.wide) return { text, spanned: false }
+  spans.set(call.url, span.lo, span.hi, text, generation)
+  return { text, spanned: true }
 }
 
 /**

@@ -173,6 +173,18 @@ describe('gRPC server', () => {
     }
   })
 
+  test('behavior: an answer kept for the heights it held (a balance never changed) is right at each, one changed at every height stays exact', async () => {
+    for (const pass of [0, 1]) {
+      for (const h of pass === 0 ? [2, 4, 1, HEIGHTS] : [HEIGHTS, 3, 1]) {
+        const token = await bank.call('Balance', { address: ALICE, denom: 'token' }, String(h))
+        expect([h, token.response.balance]).toEqual([h, { denom: 'token', amount: '5' }])
+        const stake = await bank.call('Balance', { address: BOB, denom: 'stake' }, String(h))
+        expect([h, stake.response.balance]).toEqual([h, { denom: 'stake', amount: String(42 + h) }])
+        expect(stake.headers?.get('x-sdk-block-height')).toEqual([String(h)])
+      }
+    }
+  })
+
   test('behavior: Any answers carry the packed account', async () => {
     const r = await auth.call('Account', { address: BOB })
     expect(r.response.account.type_url).toBe('/sdk.auth.v1beta1.BaseAccount')

@@ -262,6 +262,27 @@ describe('heights', () => {
     expect(r.headers.get('grpc-metadata-content-type')).toBe('application/grpc')
   })
 
+  test('behavior: an answer kept for the heights it held (a balance never changed) is right at each, one changed at every height stays exact', async () => {
+    for (const h of [2, 4, 1, HEIGHTS, 3, 1, HEIGHTS]) {
+      const at = { 'x-sdk-block-height': String(h) }
+      const token = await get(app, `/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=token`, at)
+      expect([h, token.body.balance, token.headers.get('x-sdk-block-height')]).toEqual([
+        h,
+        { denom: 'token', amount: '5' },
+        String(h),
+      ])
+      const stake = await get(app, `/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=stake`, at)
+      expect([h, stake.body.balance.amount]).toEqual([h, String(1000 - h)])
+    }
+    // Kept once for its span, not once per height.
+    expect(
+      t.node.router.spans.get(
+        `http://localhost/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=token`,
+        3,
+      ),
+    ).toBe('{"balance":{"denom":"token","amount":"5"}}')
+  })
+
   test('behavior: x-sdk-block-height selects the committed state of that height', async () => {
     for (const h of [1, 2, 5, HEIGHTS]) {
       const r = await get(app, `/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=stake`, {

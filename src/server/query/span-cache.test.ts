@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest'
+import { ResponseCache } from './response-cache.js'
+import { SpanCache } from './span-cache.js'
+
+describe('SpanCache', () => {
+  test('behavior: an answer is found at every height of its span and at no other', () => {
+    const cache = new SpanCache<string>()
+    cache.set('/x', 10, 19, 'ten', cache.current())
+    cache.set('/x', 30, 30, 'thirty', cache.current())
+    cache.set('/x', 20, 25, 'twenty', cache.current())
+    cache.set('/y', 0, 100, 'y', cache.current())
+    const at = (h: number) => cache.get('/x', h)
+    expect([9, 10, 15, 19, 20, 25, 26, 29, 30, 31].map(at)).toEqual([
+      undefined,
+      'ten',
+      'ten',
+      'ten',
+      'twenty',
+      'twenty',
+      undefined,
+      undefined,
+      'thirty',
+      undefined,
+    ])
+    expect(cache.get('/z', 15)).toBeUndefined()
+    // A wider span of the same start replaces the narrower one; a narrower one is not kept.
+    cache.set('/x', 10, 22, 'ten', cache.current())
+    cache.set('/x', 10, 12, 'ten', cache.current())
+    expect([cache.get('/x', 19), cache.size]).toEqual(['ten', 4])
+  })
+
+  test('behavior: a rollback (the generation moving) empties it, and an answer computed across one is not kept', () => {
+    let rollbacks = 0
+    const cache = new SpanCache<string>(() => rollbacks)
+    cache.set('/x', 1, 50, 'before', cache.current())
+    const computing = cache.current()
+    rollbacks++
+    expect(cache.get('/x', 20)).toBeUndefined()
+    cache.set('/x', 1, 50, 'stale', computing)
+    expect(cache.get('/x', 20)).toBeUndefined()
+    cache.set('/x', 1, 50, 'after', cache.current())
+    expect(cache.get('/x', 20)).toBe('after')
+  })
+
+  test('behavior: bounded by span count, the oldest going first', () => {
+    const cache = new SpanCache<string>(() => 0, 3)
+    for (let i = 0; i < 5; i++) cache.set(`/k${i}`, 0, 9, `v${i}`, cache.current())
+    expect([0, 1, 2, 3, 4].map((i) => cache.get(`/k${i}`, 5))).toEqual([
+      undefined,
+      undefined,
+      'v2',
+      'v3',
+      'v4',
+    ])
+    expect(cache.size).toBe(3)
+  })
+})
+
+describe('ResponseCache across a rollback', () => {
+  test('behavior: a rollback empties it, and an answer computed across one is not kept', async () => {
+    let rollbacks = 0
+    const cache = new ResponseCache<string>(100, 1 << 20, () => rollbacks)
+    await cache.getOrCompute('r5 /x', async () => 'before')
+    expect(cache.get('r5 /x')).toBe('before')
+    rollbacks++
+    expect(cache.get('r5 /x')).toBeUndefined()
+    let finish!: () => void
+    const late = cache.getOrCompute('r6 /x', async () => {
+      await new Promise<void>((r) => {
+        finish = r
+      })
+      return 'stale'
+    })
+    rollbacks++
+    finish()
+    expect(await late).toBe('stale')
+    expect(cache.get('r6 /x')).toBeUndefined()
+  })
+})
