@@ -299,26 +299,20 @@ function spannedContext(
   node: QueryNode | undefined,
   span: ReadSpan,
 ): QueryContext {
-  if (node === undefined) {
-    return {
-      get height() {
-        span.pin()
-        return height
-      },
-      state,
-      registry,
-    }
-  }
-  return {
+  const ctx: QueryContext = {
     get height() {
       span.pin()
       return height
     },
     state,
     registry,
-    get node() {
+  }
+  if (node === undefined) return ctx
+  return Object.defineProperty(ctx, 'node', {
+    get() {
       span.pin()
       return node
     },
-  }
+    enumerable: true,
+  })
 }

@@ -90,7 +90,7 @@ export function routeAnswer(
   }
 }
 
-/** The JSON answer of a call at `height`, computed. */
+/** The JSON answer of a call at `height`, computed (its reads narrowing `span`, if given). */
 async function computeAnswer(
   options: RouteAnswerOptions,
   m: RoutedMethod,
@@ -98,10 +98,11 @@ async function computeAnswer(
   body: string,
   fields: readonly string[],
   height: number,
+  span?: ReadSpan,
 ): Promise<string> {
   const { registry } = options.router
   const request = await requestOf(registry, m, call, body, fields)
-  const response = await options.router.run(m, request, height)
+  const response = await options.router.run(m, request, height, span)
   return messageToJsonString(registry, m.responseType, response)
 }
 
@@ -120,13 +121,11 @@ async function spannedAnswer(
   height: number,
 ): Promise<{ text: string; spanned: boolean }> {
   const { router } = options
-  const { registry, spans } = router
+  const { spans } = router
   const generation = spans.current()
   const latest = router.latestHeight()
-  const request = await requestOf(registry, m, call, body, fields)
   const span = new ReadSpan(height)
-  const response = await router.run(m, request, height, span)
-  const text = messageToJsonString(registry, m.responseType, response)
+  const text = await computeAnswer(options, m, call, body, fields, height, span)
   span.narrow(0, latest)
   if (!span.wide) return { text, spanned: false }
   spans.set(call.url, span.lo, span.hi, text, generation)
