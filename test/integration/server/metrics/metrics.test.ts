@@ -186,7 +186,12 @@ describe('NodeMetrics', () => {
       version: '0.1.0',
       validator: { address: new Uint8Array(20), power: 10n },
       latest: () => undefined,
-      router: () => ({ cache: { hits: 0, misses: 0 } }) as QueryRouter,
+      router: () =>
+        ({
+          cache: { hits: 0, misses: 0 },
+          spans: { hits: 0 },
+          byteSpans: { hits: 0 },
+        }) as unknown as QueryRouter,
       logger: createSilentLogger(),
     })
     const text = await metrics.metrics()
