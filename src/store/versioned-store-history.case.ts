@@ -18,6 +18,7 @@ import {
   dump,
   genesis,
   history,
+  random,
   rollBack,
   s,
   storeSuite,
@@ -26,17 +27,6 @@ import {
 /** Keys that are byte prefixes of each other: their versions sort among one another's. */
 const KEYS = ['j', 'k', 'k\u0000', 'k\u0000\u0000', 'k\u0000\u0001', 'k\u0001', 'l']
 const HEIGHTS = 150
-
-/** A small seeded PRNG (mulberry32): the same history every run. */
-function random(seed: number): () => number {
-  let t = seed >>> 0
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0
-    let x = Math.imul(t ^ (t >>> 15), t | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** Commits HEIGHTS heights of random sets and deletes of KEYS; the expected contents per height. */
 async function randomHistory(vs: VersionedStore): Promise<Map<number, Map<string, string>>> {

@@ -7,6 +7,7 @@ import {
   collect,
   commitNext,
   genesis,
+  random,
   s,
   storeSuite,
 } from './versioned-store-suite.case.js'
@@ -21,17 +22,6 @@ const KEYS: [key: string, changes: number][] = [
   ['m', 0.01],
 ]
 const HEIGHTS = 160
-
-/** A small seeded PRNG (mulberry32): the same history every run. */
-function random(seed: number): () => number {
-  let t = seed >>> 0
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0
-    let x = Math.imul(t ^ (t >>> 15), t | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /**
  * Commits HEIGHTS heights where each key is set or deleted (two in five changes) at its own rate;
