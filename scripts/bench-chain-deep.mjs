@@ -24,7 +24,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { dirSize, freePort, median, numberArg, random, rpcCall } from './bench-lib.mjs'
+import { dirSize, freePort, loadHttp, median, numberArg, rpcCall } from './bench-lib.mjs'
 
 const SELF = fileURLToPath(import.meta.url)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
@@ -96,27 +96,10 @@ async function serve({ home }) {
   }
 }
 
-async function load({ url, seconds, connections, heights }) {
-  const { default: autocannon } = await import('autocannon')
-  const options = { url, duration: seconds, connections }
-  if (heights) {
-    let client = 0
-    options.setupClient = (c) => {
-      const next = random(heights.seed * 1000 + client++)
-      const requests = []
-      for (let i = 0; i < 2000; i++) {
-        const h = heights.min + Math.floor(next() * (heights.max - heights.min + 1))
-        requests.push({ method: 'GET', headers: { 'x-sdk-block-height': String(h) } })
-      }
-      c.setRequests(requests)
-    }
-  }
-  const r = await autocannon(options)
-  return {
-    rps: r.requests.average,
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts + r.non2xx,
-  }
+/** One load of the deep reads: 2,000 random heights per connection in the height header. */
+function load({ url, seconds, connections, heights }) {
+  const asked = heights && { ...heights, header: 'x-sdk-block-height', count: 2000 }
+  return loadHttp({ url, seconds, connections, heights: asked })
 }
 
 function child(mode, job, execArgv = []) {

@@ -38,7 +38,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { median, random } from './bench-lib.mjs'
+import { loadHttp, median, random } from './bench-lib.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -52,32 +52,6 @@ const BOB = 'sdk1qgpqyqszqgpqyqszqgpqyqszqgpqyqszk7tvpl'
 const CURRENT_PLAN = '/sdk/upgrade/v1beta1/current_plan'
 
 // --- load process ------------------------------------------------------------------------------
-
-async function loadHttp({ url, headers, seconds, connections, pipelining, heights }) {
-  const { default: autocannon } = await import('autocannon')
-  const options = { url, headers, duration: seconds, connections, pipelining }
-  if (heights) {
-    // Every connection gets its own sequence of random heights, built once (autocannon then sends
-    // prebuilt request buffers, as for a fixed request: the load process pays no more per request).
-    const { min, max, seed, header, count } = heights
-    let client = 0
-    options.setupClient = (c) => {
-      const next = random(seed * 1000 + client++)
-      const requests = []
-      for (let i = 0; i < count; i++) {
-        const h = min + Math.floor(next() * (max - min + 1))
-        requests.push({ method: 'GET', headers: { ...headers, [header]: String(h) } })
-      }
-      c.setRequests(requests)
-    }
-  }
-  const r = await autocannon(options)
-  return {
-    rps: r.requests.average,
-    requests: r.requests.total,
-    errors: r.errors + r.timeouts + r.non2xx,
-  }
-}
 
 async function loadGrpc({ address, path, seconds, connections }) {
   const grpc = await import('@grpc/grpc-js')

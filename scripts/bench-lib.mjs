@@ -105,3 +105,34 @@ export async function dirSize(dir) {
   }
   return total
 }
+
+/**
+ * An autocannon load of `url` for `seconds` over `connections` (and `pipelining`); with `heights`,
+ * every request of a connection asks a random height in [min, max] in `header`, `count` of them
+ * per connection. Resolves with req/s, requests and errors (including timeouts and non-2xx).
+ */
+export async function loadHttp({ url, headers, seconds, connections, pipelining, heights }) {
+  const { default: autocannon } = await import('autocannon')
+  const options = { url, headers, duration: seconds, connections, pipelining }
+  if (heights) {
+    // Every connection gets its own sequence of random heights, built once (autocannon then sends
+    // prebuilt request buffers, as for a fixed request: the load process pays no more per request).
+    const { min, max, seed, header, count } = heights
+    let client = 0
+    options.setupClient = (c) => {
+      const next = random(seed * 1000 + client++)
+      const requests = []
+      for (let i = 0; i < count; i++) {
+        const h = min + Math.floor(next() * (max - min + 1))
+        requests.push({ method: 'GET', headers: { ...headers, [header]: String(h) } })
+      }
+      c.setRequests(requests)
+    }
+  }
+  const r = await autocannon(options)
+  return {
+    rps: r.requests.average,
+    requests: r.requests.total,
+    errors: r.errors + r.timeouts + r.non2xx,
+  }
+}

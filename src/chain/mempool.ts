@@ -324,11 +324,6 @@ export class Mempool implements TxSource {
     })
   }
 
-  /** `afterBlock` with the pool to itself (tests; the producer holds the pool itself). */
-  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void> {
-    return this.exclusive(() => this.afterBlock(height, committed, results))
-  }
-
   /**
    * After block `height` is applied, with the pool held: committed txs stay in the cache when they
    * passed (a replay is a duplicate) and leave it when they failed; the check state restarts from

@@ -1,5 +1,6 @@
 import protobuf from 'protobufjs'
 import { describe, expect, test } from 'vitest'
+import { seededRandom } from '../../test/helpers/seeded-random.js'
 import { messageToJsonString, messageToJsonStringByReflection } from './json-text-writer.js'
 import { type ProtoMessage, protoRegistry } from './proto.js'
 
@@ -25,18 +26,6 @@ function allTypes(ns: protobuf.NamespaceBase, out: protobuf.Type[] = []): protob
 }
 
 const TYPES = allTypes(registry.root).filter((t) => !t.options?.map_entry)
-
-/** A seeded PRNG (mulberry32). */
-function prng(seed: number) {
-  let s = seed >>> 0
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const STRINGS = [
   '',
@@ -160,7 +149,7 @@ function randomMessage(type: protobuf.Type, rnd: () => number, depth: number): P
 describe('compiled JSON text writers', () => {
   test('behavior: every message type renders byte-identical to the reflection path', () => {
     expect(TYPES.length).toBeGreaterThan(100)
-    const rnd = prng(14)
+    const rnd = seededRandom(14)
     let compared = 0
     for (const type of TYPES) {
       for (let i = 0; i < 12; i++) {

@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { seededRandom } from '../../test/helpers/seeded-random.js'
 import { type Bytes, fromUtf8, toHex } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
 import {
@@ -18,7 +19,6 @@ import {
   dump,
   genesis,
   history,
-  random,
   rollBack,
   s,
   storeSuite,
@@ -30,7 +30,7 @@ const HEIGHTS = 150
 
 /** Commits HEIGHTS heights of random sets and deletes of KEYS; the expected contents per height. */
 async function randomHistory(vs: VersionedStore): Promise<Map<number, Map<string, string>>> {
-  const next = random(7)
+  const next = seededRandom(7)
   const live = new Map<string, string>()
   const expected = new Map<number, Map<string, string>>()
   for (let h = 1; h <= HEIGHTS; h++) {

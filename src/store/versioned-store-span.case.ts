@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { seededRandom } from '../../test/helpers/seeded-random.js'
 import { ReadSpan } from './read-span.js'
 import type { VersionedStore } from './versioned-store.js'
 import {
@@ -7,7 +8,6 @@ import {
   collect,
   commitNext,
   genesis,
-  random,
   s,
   storeSuite,
 } from './versioned-store-suite.case.js'
@@ -28,7 +28,7 @@ const HEIGHTS = 160
  * the expected contents per height. Deletions older than the store keeps in memory leave it.
  */
 async function spanHistory(vs: VersionedStore): Promise<Map<number, Map<string, string>>> {
-  const next = random(11)
+  const next = seededRandom(11)
   const live = new Map<string, string>()
   const expected = new Map<number, Map<string, string>>()
   for (let h = 1; h <= HEIGHTS; h++) {

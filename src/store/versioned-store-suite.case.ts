@@ -11,17 +11,6 @@ export interface BackendFactory {
   cleanup?(): Promise<void>
 }
 
-/** A small seeded PRNG (mulberry32): the same random history every run. */
-export function random(seed: number): () => number {
-  let t = seed >>> 0
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0
-    let x = Math.imul(t ^ (t >>> 15), t | 1)
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61)
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export const b = (s: string) => utf8(s)
 export const s = (v: Bytes | undefined) => (v === undefined ? undefined : fromUtf8(v))
 

@@ -15,6 +15,7 @@ import {
   startSdkd,
   waitFor,
 } from '../helpers/sdkd.js'
+import { seededRandom } from '../helpers/seeded-random.js'
 
 /**
  * A bounded, seeded fuzz of the running node's wire surfaces, on loopback: JSON-RPC (POST, URI GET,
@@ -33,16 +34,9 @@ const SEED = process.env.SDKD_FUZZ_SEED
 /** Cases per surface: enough to cover each generator's branches, small enough for about a minute. */
 const CASES = Number(process.env.SDKD_FUZZ_CASES ?? 300)
 
-/** mulberry32: a small PRNG whose whole state is one 32-bit number, so a seed replays a run. */
+/** Seeded draws (`seededRandom`): a seed replays a run. */
 function prng(seed: number) {
-  let a = seed >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = seededRandom(seed)
   const int = (n: number) => Math.floor(next() * n)
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => int(256))

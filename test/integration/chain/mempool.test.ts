@@ -241,7 +241,9 @@ describe('mempool cache: the last MEMPOOL_CACHE_SIZE hashes', () => {
       expect(await refusal(m, first)).toBe('code 0')
       expect(await refusal(m, first)).toBe('tx already exists in cache')
       // Committed successfully: out of the pool, still in the cache.
-      await m.update(1, [first], [{ code: 0 } as never])
+      const held = await m.hold()
+      await held.update(1, [first], [{ code: 0 } as never])
+      held.release()
       expect(m.size).toBe(0)
       for (let i = 1; i <= others; i++) await m.checkTx(tx(i))
       expect(await refusal(m, first)).toBe(answer)
