@@ -26,7 +26,7 @@ export interface RanHeight {
 }
 
 /** What `applyHeight` works with: the block producer's parts. */
-export interface HeightHost extends Pick<ProducerOptions, 'store' | 'blocks'> {
+export interface HeightHost extends Pick<ProducerOptions, 'store' | 'blocks' | 'txSource'> {
   consensus: ConsensusState
   source: BlockSource
   queue: CommitQueue
@@ -86,7 +86,10 @@ export async function applyHeight(
   return host.queue.push(
     {
       ops: prepared.ops,
-      publish: () => prepared.publish(),
+      publish: () => {
+        prepared.publish()
+        if (txs.length > 0) host.txSource?.published(txs)
+      },
       // Taken in height order when its batch is: a block still on a worker is waited for
       // without blocking this thread.
       finish: () =>

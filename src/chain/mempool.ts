@@ -64,6 +64,13 @@ function protoSizeOfTx(len: number): number {
  */
 export class Mempool implements TxSource {
   private readonly pool = new Map<string, PoolTx>()
+  /**
+   * Txs reaped into a block that is not yet durable and published. CometBFT keeps a block's txs in
+   * its mempool until Update, after Commit: until then they count as unconfirmed, so a client that
+   * sees the mempool empty reads the state after them.
+   */
+  private readonly inBlocks = new Map<string, PoolTx>()
+  private inBlocksBytes = 0
   private readonly cache = new Map<string, true>()
   private bytesTotal = 0
   /** The check state; created on first use (after genesis), renewed after every block. */
@@ -113,6 +120,44 @@ export class Mempool implements TxSource {
       out.push(t.bytes)
     }
     return out
+  }
+
+  /**
+   * Unconfirmed txs as CometBFT's RPC counts them (`num_unconfirmed_txs`, `unconfirmed_txs`, the
+   * mempool metrics): the ones waiting and the ones in a block not yet durable and published.
+   */
+  get unconfirmedSize(): number {
+    return this.inBlocks.size + this.pool.size
+  }
+
+  /** Total bytes of the unconfirmed txs. */
+  get unconfirmedBytes(): number {
+    return this.inBlocksBytes + this.bytesTotal
+  }
+
+  /** The unconfirmed txs, oldest first (at most `limit`): those in a block, then those waiting. */
+  unconfirmedTxs(limit = Number.POSITIVE_INFINITY): Bytes[] {
+    const out: Bytes[] = []
+    for (const t of this.inBlocks.values()) {
+      if (out.length >= limit) return out
+      out.push(t.bytes)
+    }
+    for (const t of this.pool.values()) {
+      if (out.length >= limit) break
+      out.push(t.bytes)
+    }
+    return out
+  }
+
+  /** The block with `txs` is durable and published: they are no longer unconfirmed. */
+  published(txs: readonly Bytes[]): void {
+    for (const tx of txs) {
+      const hash = this.hashes.get(tx)
+      const t = hash === undefined ? undefined : this.inBlocks.get(hash)
+      if (hash === undefined || t === undefined) continue
+      this.inBlocks.delete(hash)
+      this.inBlocksBytes -= t.bytes.length
+    }
   }
 
   /** Largest tx data of a block: CometBFT MaxDataBytes (one validator), or max_block_bytes if lower. */
@@ -181,6 +226,8 @@ export class Mempool implements TxSource {
       this.pool.clear()
       this.cache.clear()
       this.bytesTotal = 0
+      this.inBlocks.clear()
+      this.inBlocksBytes = 0
       this.checkState = this.o.newCheckState()
     })
     for (const tx of txs) await this.checkTx(tx).catch(() => undefined)
@@ -308,6 +355,8 @@ export class Mempool implements TxSource {
       out.push(t.bytes)
       this.pool.delete(hash)
       this.bytesTotal -= t.bytes.length
+      this.inBlocks.set(hash, t)
+      this.inBlocksBytes += t.bytes.length
     }
     return out
   }

@@ -27,6 +27,8 @@ export interface TxSource {
   hold(): Promise<HeldTxSource>
   /** Txs waiting for a block. */
   readonly size: number
+  /** The block with `txs` (as reaped) is durable and published: they are no longer unconfirmed. */
+  published(txs: readonly Bytes[]): void
   /** Calls `listener` whenever a tx is admitted (instant mining makes a block for it). */
   onAdmitted(listener: () => void): void
 }

@@ -16,7 +16,7 @@ export interface DashboardNode {
   readonly store: VersionedStore
   readonly app: { name: string }
   readonly registry: ProtoRegistry
-  readonly tx: { mempool: { size: number } } | undefined
+  readonly tx: { mempool: { unconfirmedSize: number } } | undefined
   readonly producer: BlockProducer
 }
 
@@ -37,7 +37,7 @@ export function dashboardOf(node: DashboardNode, sdkdVersion: string) {
     ...(node.options.consensus === 'cometbft'
       ? { blocksElsewhere: cometDashboardBlocks(node.registry.brand.name) }
       : node.tx
-        ? { mempoolSize: () => node.tx!.mempool.size }
+        ? { mempoolSize: () => node.tx!.mempool.unconfirmedSize }
         : {}),
     onBlock: (listener) => {
       node.producer.on('block', listener)

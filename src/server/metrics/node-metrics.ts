@@ -27,8 +27,9 @@ const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64]
 
 /** The mempool as the metrics read it (sizes at a scrape, a callback per CheckTx). */
 export interface MetricsMempool {
-  readonly size: number
-  readonly totalBytes: number
+  /** Unconfirmed txs: waiting, or in a block not yet durable (CometBFT updates the gauge then). */
+  readonly unconfirmedSize: number
+  readonly unconfirmedBytes: number
   onChecked(listener: (tx: Bytes, code: number) => void): void
 }
 
@@ -187,10 +188,10 @@ export class NodeMetrics {
 
     // Mempool, state, p2p, sync.
     gauge(`${ns}_mempool_size`, 'Number of uncommitted transactions in the mempool.', (g) => {
-      if (this.mempool) g.set(labels, this.mempool.size)
+      if (this.mempool) g.set(labels, this.mempool.unconfirmedSize)
     })
     gauge(`${ns}_mempool_size_bytes`, 'Total size of the mempool in bytes.', (g) => {
-      if (this.mempool) g.set(labels, this.mempool.totalBytes)
+      if (this.mempool) g.set(labels, this.mempool.unconfirmedBytes)
     })
     this.txSize = histogram(
       `${ns}_mempool_tx_size_bytes`,

@@ -182,11 +182,11 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
     unconfirmed_txs: {
       args: ['limit'],
       handler: async (args) => {
-        const txs = mempool.txs(perPageOf(args.int('limit', 'int')))
+        const txs = mempool.unconfirmedTxs(perPageOf(args.int('limit', 'int')))
         return {
           n_txs: String(txs.length),
-          total: String(mempool.size),
-          total_bytes: String(mempool.totalBytes),
+          total: String(mempool.unconfirmedSize),
+          total_bytes: String(mempool.unconfirmedBytes),
           txs: txs.map(toBase64),
         }
       },
@@ -194,9 +194,9 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
     num_unconfirmed_txs: {
       args: [],
       handler: async () => ({
-        n_txs: String(mempool.size),
-        total: String(mempool.size),
-        total_bytes: String(mempool.totalBytes),
+        n_txs: String(mempool.unconfirmedSize),
+        total: String(mempool.unconfirmedSize),
+        total_bytes: String(mempool.unconfirmedBytes),
         txs: null,
       }),
     },

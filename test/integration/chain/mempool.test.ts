@@ -145,6 +145,55 @@ describe('mempool', () => {
     })
   }, 60_000)
 
+  test('behavior: a block’s txs stay unconfirmed until its height is durable, so an empty mempool means queries see them', async () => {
+    const t = await node()
+    const txs = sends(t, 3)
+    for (const tx of txs) expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
+    const pool = t.tx.mempool
+    const bytes = txs.reduce((n, tx) => n + tx.length, 0)
+    expect([pool.unconfirmedSize, pool.unconfirmedBytes]).toEqual([3, bytes])
+    // The disk write of the next height waits until the test lets it go.
+    const backend = t.node.backend
+    const write = backend.write.bind(backend)
+    let letGo!: () => void
+    const gate = new Promise<void>((resolve) => (letGo = resolve))
+    let writing!: () => void
+    const writeStarted = new Promise<void>((resolve) => (writing = resolve))
+    backend.write = async (ops) => {
+      writing()
+      await gate
+      return write(ops)
+    }
+    const next = t.signed(t.alice, [t.msgSend(t.alice, t.bob.address, '1stake')], {
+      sequence: 3n,
+      fee: fee(1n),
+    })
+    const before = t.node.producer.height
+    const block = t.block()
+    try {
+      await writeStarted
+      // Applied in memory, not yet durable: none waits for a block, all three are still unconfirmed
+      // (CometBFT's mempool keeps them until Update, after Commit), and a query still reads the
+      // height before them.
+      expect(pool.size).toBe(0)
+      expect([pool.unconfirmedSize, pool.unconfirmedBytes]).toEqual([3, bytes])
+      expect(pool.unconfirmedTxs().map(sha256Hex)).toEqual(txs.map(sha256Hex))
+      expect(pool.unconfirmedTxs(2)).toHaveLength(2)
+      expect(t.node.producer.height).toBe(before)
+      // CheckTx already follows the block: alice's next sequence is 3.
+      expect((await pool.checkTx(next)).code).toBe(0)
+      expect(pool.unconfirmedSize).toBe(4)
+    } finally {
+      letGo()
+      backend.write = write
+    }
+    const stored = await block
+    expect(stored.block.txs).toHaveLength(3)
+    expect(t.node.producer.height).toBe(before + 1)
+    expect(pool.unconfirmedTxs().map(sha256Hex)).toEqual([sha256Hex(next)])
+    expect([pool.unconfirmedSize, pool.unconfirmedBytes]).toEqual([1, next.length])
+  })
+
   test('behavior: block byte and gas limits bound a block', async () => {
     const t = await node({ block: { max_gas: '450000' } })
     for (const tx of sends(t, 3)) await t.tx.mempool.checkTx(tx)
