@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ResponseCache } from './response-cache.js'
+import { seededRandom } from '../../../test/helpers/seeded-random.js'
+import { QUERY_CACHE_ENTRIES, ResponseCache } from './response-cache.js'
 import { SpanCache } from './span-cache.js'
 
 describe('SpanCache', () => {
@@ -53,6 +54,45 @@ describe('SpanCache', () => {
       'v4',
     ])
     expect(cache.size).toBe(3)
+  })
+
+  test('behavior: spans of one request set in any order, some evicted, answer as a plain list of the kept ones does', () => {
+    const random = seededRandom(7)
+    const max = 200
+    const cache = new SpanCache<string>(() => 0, max)
+    // The model: every span set, in insertion order; the cache keeps the last `max` of them.
+    const kept: { lo: number; hi: number; value: string }[] = []
+    for (let i = 0; i < 1_000; i++) {
+      // Disjoint spans (as the chain gives them): width 1–3 from a distinct start.
+      const lo = i * 4 + 1 + Math.floor(random() * 1_000) * 4_000
+      if (kept.some((s) => s.lo === lo)) continue
+      const span = { lo, hi: lo + Math.floor(random() * 3), value: `v${i}` }
+      cache.set('/balance', span.lo, span.hi, span.value, cache.current())
+      kept.push(span)
+      if (kept.length > max) kept.shift()
+    }
+    expect(cache.size).toBe(max)
+    for (let probe = 0; probe < 2_000; probe++) {
+      const height = 1 + Math.floor(random() * 4_004_000)
+      const want = kept.find((s) => s.lo <= height && height <= s.hi)?.value
+      expect(cache.get('/balance', height)).toBe(want)
+    }
+    for (const s of kept) expect(cache.get('/balance', s.hi)).toBe(s.value)
+  })
+
+  test('behavior: by default both caches keep an answer for every height of a 20,000-block history', async () => {
+    expect(QUERY_CACHE_ENTRIES).toBe(65_536)
+    const spans = new SpanCache<string>()
+    const answers = new ResponseCache<string>()
+    for (let h = 1; h <= 20_000; h++) {
+      spans.set('/balance', h, h, `{"amount":"${h}"}`, spans.current())
+      await answers.getOrCompute(`r${h} /balance`, async () => `{"amount":"${h}"}`)
+    }
+    expect([spans.size, answers.size]).toEqual([20_000, 20_000])
+    expect([spans.get('/balance', 1), answers.get('r1 /balance')]).toEqual([
+      '{"amount":"1"}',
+      '{"amount":"1"}',
+    ])
   })
 })
 

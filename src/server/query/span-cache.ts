@@ -1,3 +1,5 @@
+import { QUERY_CACHE_ENTRIES } from './response-cache.js'
+
 /** One answer and the heights it holds at. */
 interface Span<V> {
   readonly lo: number
@@ -24,7 +26,7 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
 
   constructor(
     private readonly generation: () => number = () => 0,
-    private readonly maxSpans = 8192,
+    private readonly maxSpans = QUERY_CACHE_ENTRIES,
     private readonly maxBytes = 64 * 1024 * 1024,
   ) {
     this.seen = generation()
@@ -71,8 +73,7 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
       list = []
       this.byKey.set(key, list)
     }
-    let i = 0
-    while (i < list.length && list[i]!.lo < lo) i++
+    const i = firstAtOrAbove(list, lo)
     const same = list[i]
     const span: Span<V> = { lo, hi, value }
     if (same !== undefined && same.lo === lo) {
@@ -96,8 +97,8 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
   private remove(key: string, span: Span<V>): void {
     const list = this.byKey.get(key)
     if (list === undefined) return
-    const i = list.indexOf(span)
-    if (i >= 0) list.splice(i, 1)
+    const i = firstAtOrAbove(list, span.lo)
+    if (list[i] === span) list.splice(i, 1)
     if (list.length === 0) this.byKey.delete(key)
     if (this.order.delete(span)) this.bytes -= span.value.length + key.length
   }
@@ -111,4 +112,16 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
     this.order.clear()
     this.bytes = 0
   }
+}
+
+/** The index of the first span of `list` (ascending `lo`) whose `lo` is `lo` or above. */
+function firstAtOrAbove<V>(list: readonly Span<V>[], lo: number): number {
+  let a = 0
+  let b = list.length
+  while (a < b) {
+    const mid = (a + b) >>> 1
+    if (list[mid]!.lo < lo) a = mid + 1
+    else b = mid
+  }
+  return a
 }
