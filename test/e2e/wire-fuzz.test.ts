@@ -704,20 +704,35 @@ describe('wire fuzz', () => {
     const { address, mnemonic } = home.accounts.validator!
     const key = keyFromMnemonic(mnemonic)
     // A tx an earlier case got into the mempool moves the sequence once its block commits: read
-    // the account after that, not before.
-    await waitFor(
-      async () => (await call(node, 'num_unconfirmed_txs')).total === '0',
+    // the account after that, not before. The account query and CheckTx must then agree on the
+    // sequence (a `check_tx` of a tx signed with it, which admits nothing, is code 0); a sequence
+    // still moving is read again, and said, so that a disagreement that lasts fails here.
+    let mismatches = 0
+    const signer = await waitFor(
+      async () => {
+        if ((await call(node, 'num_unconfirmed_txs')).total !== '0') return undefined
+        const res = await fetch(`${node.api}/sdk/auth/v1beta1/accounts/${address}`)
+        const { account } = (await res.json()) as any
+        const s = {
+          address,
+          key,
+          accountNumber: BigInt(account.account_number),
+          sequence: BigInt(account.sequence),
+        }
+        const probe = signedSend(s, '1', 'sequence probe')
+        const checked = await call(node, 'check_tx', { tx: Buffer.from(probe).toString('base64') })
+        if (checked.code === 0) return s
+        mismatches++
+        console.log(
+          `sequence ${s.sequence} read over REST; check_tx: ${checked.code} ${checked.log}`,
+        )
+        return undefined
+      },
       10_000,
-      'an empty mempool',
+      'the account query and CheckTx agreeing on the sequence',
     )
-    const res = await fetch(`${node.api}/sdk/auth/v1beta1/accounts/${address}`)
-    const { account } = (await res.json()) as any
-    return {
-      address,
-      key,
-      accountNumber: BigInt(account.account_number),
-      sequence: BigInt(account.sequence),
-    }
+    if (mismatches > 0) console.log(`the sequence agreed after ${mismatches} reads`)
+    return signer
   }
 
   /** A signed MsgSend from the validator of `amount` (any text) stake. */
