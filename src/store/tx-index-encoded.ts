@@ -13,14 +13,24 @@ import { heightIndexValue, TX_HEIGHT_KEY, txIndexOps } from './tx-index.js'
 
 const NO_VALUE = new Uint8Array(0)
 const EQ = 0x3d
+const EMPTY: Buffer = Buffer.alloc(0)
 
-/** Where one entry's composite key (`type.key`) and value are inside its index key. */
-interface Entry {
-  key: Buffer
-  textAt: number
-  textLen: number
-  valueAt: number
-  valueLen: number
+/**
+ * The tx being indexed: where its entries go and, for each entry so far, its key and where its
+ * composite key (`type.key`) and value are inside it. One state reused from tx to tx, read by the
+ * walker's visitor (no closure, no object per entry).
+ */
+const tx = {
+  ops: [] as BatchOp[],
+  type: 'put' as 'put' | 'del',
+  height: 0,
+  index: 0,
+  src: EMPTY,
+  keys: [] as Buffer[],
+  textAt: [] as number[],
+  textLen: [] as number[],
+  valueAt: [] as number[],
+  valueLen: [] as number[],
 }
 
 /**
@@ -37,48 +47,50 @@ export function txIndexOpsOfEncoded(
   const surrogates = surrogatesIn(src)
   const heightText = Buffer.from(TX_HEIGHT_KEY, 'latin1')
   const heightValue = Buffer.from(heightIndexValue(height), 'latin1')
-  const entries: Entry[] = []
-  for (let i = 0; i < results.length; i++) {
-    const body = results.encoded(i)
-    const start = body.byteOffset - src.byteOffset
-    const end = start + body.length
-    if (surrogates.some((p) => p >= start && p < end)) {
-      // A string with a lone surrogate (encoded as three bytes of its own): its key is the bytes
-      // of the string as Node writes it, so the string is rebuilt and indexed as an object.
-      txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, into, i)
-      continue
+  tx.ops = into
+  tx.type = type
+  tx.height = height
+  tx.src = src
+  try {
+    for (let i = 0; i < results.length; i++) {
+      const body = results.encoded(i)
+      const start = body.byteOffset - src.byteOffset
+      const end = start + body.length
+      if (surrogates.some((p) => p >= start && p < end)) {
+        // A string with a lone surrogate (encoded as three bytes of its own): its key is the
+        // bytes of the string as Node writes it, so the string is rebuilt and indexed as text.
+        txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, into, i)
+        continue
+      }
+      tx.index = i
+      tx.keys.length = 0
+      addEntry(heightText, 0, heightText.length, 0, 0, heightValue, 0, heightValue.length)
+      forEachIndexed(src, start, end, visitAttribute)
     }
-    entries.length = 0
-    const loc = location(height, i)
-    addEntry(into, type, entries, heightText, 0, 2, 0, 0, heightValue, 0, heightValue.length, loc)
-    forEachIndexed(src, start, end, (typeAt, typeLen, keyAt, keyLen, valueAt, valueLen) =>
-      addEntry(
-        into,
-        type,
-        entries,
-        src,
-        typeAt,
-        typeLen,
-        keyAt,
-        keyLen,
-        src,
-        valueAt,
-        valueLen,
-        loc,
-      ),
-    )
+  } finally {
+    tx.ops = []
+    tx.src = EMPTY
+    tx.keys.length = 0
   }
   return into
 }
 
+function visitAttribute(
+  typeAt: number,
+  typeLen: number,
+  keyAt: number,
+  keyLen: number,
+  valueAt: number,
+  valueLen: number,
+): void {
+  addEntry(tx.src, typeAt, typeLen, keyAt, keyLen, tx.src, valueAt, valueLen)
+}
+
 /**
- * Adds the entry `type.key` = value (`typeLen` 2 with `typeAt` 0 for `tx.height`, whose text is
- * all of `text`) unless the tx has one with the same `text=value`.
+ * Adds the entry `type.key` = value of the tx (`type` alone when `keyLen` is 0: `tx.height`) unless
+ * it has one with the same `text=value`.
  */
 function addEntry(
-  ops: BatchOp[],
-  type: 'put' | 'del',
-  entries: Entry[],
   text: Buffer,
   typeAt: number,
   typeLen: number,
@@ -87,51 +99,67 @@ function addEntry(
   value: Buffer,
   valueAt: number,
   valueLen: number,
-  loc: Buffer,
 ): void {
-  const whole = typeLen === 2 && typeAt === 0 && keyLen === 0
-  const textLen = whole ? text.length : typeLen + 1 + keyLen
+  const textLen = keyLen === 0 ? typeLen : typeLen + 1 + keyLen
   const head = 1 + uvarintLength(textLen)
   const valuePos = head + textLen + uvarintLength(valueLen)
-  const key = Buffer.allocUnsafe(valuePos + valueLen + loc.length)
+  const key = Buffer.allocUnsafe(valuePos + valueLen + 12)
   key[0] = FAMILY_TX_EVENT
   writeVarint(key, 1, textLen)
-  if (whole) text.copy(key, head)
-  else {
-    text.copy(key, head, typeAt, typeAt + typeLen)
+  copyBytes(text, typeAt, typeLen, key, head)
+  if (keyLen > 0) {
     key[head + typeLen] = 0x2e
-    text.copy(key, head + typeLen + 1, keyAt, keyAt + keyLen)
+    copyBytes(text, keyAt, keyLen, key, head + typeLen + 1)
   }
   writeVarint(key, head + textLen, valueLen)
-  value.copy(key, valuePos, valueAt, valueAt + valueLen)
-  loc.copy(key, valuePos + valueLen)
-  const entry: Entry = { key, textAt: head, textLen, valueAt: valuePos, valueLen }
-  for (let j = 0; j < entries.length; j++) if (sameJoined(entries[j]!, entry)) return
-  entries.push(entry)
-  ops.push(type === 'put' ? { type, key, value: NO_VALUE } : { type, key })
+  copyBytes(value, valueAt, valueLen, key, valuePos)
+  // BE(height) ‖ BE32(index): two 32-bit halves (a height is a safe integer).
+  const loc = valuePos + valueLen
+  key.writeUInt32BE(Math.floor(tx.height / 2 ** 32), loc)
+  key.writeUInt32BE(tx.height >>> 0, loc + 4)
+  key.writeUInt32BE(tx.index, loc + 8)
+  const n = tx.keys.length
+  for (let j = 0; j < n; j++) {
+    if (sameJoined(j, key, head, textLen, valuePos, valueLen)) return
+  }
+  tx.keys.push(key)
+  tx.textAt[n] = head
+  tx.textLen[n] = textLen
+  tx.valueAt[n] = valuePos
+  tx.valueLen[n] = valueLen
+  tx.ops.push(tx.type === 'put' ? { type: 'put', key, value: NO_VALUE } : { type: 'del', key })
 }
 
-/** Whether two entries' `text=value` are the same bytes (the index's identity of an entry). */
-function sameJoined(a: Entry, b: Entry): boolean {
-  const n = a.textLen + 1 + a.valueLen
-  if (n !== b.textLen + 1 + b.valueLen) return false
-  for (let k = 0; k < n; k++) if (joinedAt(a, k) !== joinedAt(b, k)) return false
+/** Whether entry `j` of the tx has the same `text=value` bytes (the index's identity of an entry). */
+function sameJoined(
+  j: number,
+  key: Buffer,
+  textAt: number,
+  textLen: number,
+  valueAt: number,
+  valueLen: number,
+): boolean {
+  const jTextLen = tx.textLen[j]!
+  const n = textLen + 1 + valueLen
+  if (n !== jTextLen + 1 + tx.valueLen[j]!) return false
+  const jKey = tx.keys[j]!
+  const jTextAt = tx.textAt[j]!
+  const jValueAt = tx.valueAt[j]!
+  for (let k = 0; k < n; k++) {
+    const x =
+      k < jTextLen ? jKey[jTextAt + k] : k === jTextLen ? EQ : jKey[jValueAt + k - jTextLen - 1]
+    const y = k < textLen ? key[textAt + k] : k === textLen ? EQ : key[valueAt + k - textLen - 1]
+    if (x !== y) return false
+  }
   return true
 }
 
-function joinedAt(e: Entry, k: number): number {
-  if (k < e.textLen) return e.key[e.textAt + k]!
-  if (k === e.textLen) return EQ
-  return e.key[e.valueAt + k - e.textLen - 1]!
-}
-
-/** BE(height) ‖ BE32(index). */
-function location(height: number, index: number): Buffer {
-  const loc = Buffer.allocUnsafe(12)
-  loc.writeUInt32BE(Math.floor(height / 2 ** 32), 0)
-  loc.writeUInt32BE(height >>> 0, 4)
-  loc.writeUInt32BE(index, 8)
-  return loc
+/**
+ * Copies `len` bytes. A byte loop: these are a few dozen bytes, and Buffer's `copy` of a range
+ * makes a view of the source for each call (an object per copy, four per entry).
+ */
+function copyBytes(from: Buffer, at: number, len: number, to: Buffer, pos: number): void {
+  for (let k = 0; k < len; k++) to[pos + k] = from[at + k]!
 }
 
 function writeVarint(out: Buffer, pos: number, n: number): number {
@@ -153,7 +181,7 @@ function surrogatesIn(src: Buffer): number[] {
   return out
 }
 
-/** A cursor over protobuf fields in [pos, end). */
+/** A cursor over protobuf fields in [pos, end), reused (one per nesting level). */
 class Fields {
   field = 0
   wire = 0
@@ -161,12 +189,16 @@ class Fields {
   at = 0
   len = 0
   varint = 0
+  private b: Buffer = Buffer.alloc(0)
+  private pos = 0
+  private end = 0
 
-  constructor(
-    private readonly b: Buffer,
-    private pos: number,
-    private readonly end: number,
-  ) {}
+  over(b: Buffer, pos: number, end: number): this {
+    this.b = b
+    this.pos = pos
+    this.end = end
+    return this
+  }
 
   next(): boolean {
     if (this.pos >= this.end) return false
@@ -197,6 +229,9 @@ class Fields {
   }
 }
 
+/** The cursors of `forEachIndexed` (a result, its event, the event's attributes, one attribute). */
+const cursors = [new Fields(), new Fields(), new Fields(), new Fields()] as const
+
 type IndexedVisitor = (
   typeAt: number,
   typeLen: number,
@@ -208,14 +243,15 @@ type IndexedVisitor = (
 
 /** Calls `visit` for each indexed attribute (index set, key not empty) of a typed event. */
 function forEachIndexed(src: Buffer, start: number, end: number, visit: IndexedVisitor): void {
-  const result = new Fields(src, start, end)
+  const [result, event, attrs, a] = cursors
+  result.over(src, start, end)
   while (result.next()) {
     if (result.field !== 7 || result.wire !== 2) continue
     const eventAt = result.at
     const eventEnd = result.at + result.len
     let typeAt = 0
     let typeLen = 0
-    const event = new Fields(src, eventAt, eventEnd)
+    event.over(src, eventAt, eventEnd)
     while (event.next()) {
       if (event.field === 1 && event.wire === 2) {
         typeAt = event.at
@@ -223,7 +259,7 @@ function forEachIndexed(src: Buffer, start: number, end: number, visit: IndexedV
       }
     }
     if (typeLen === 0) continue
-    const attrs = new Fields(src, eventAt, eventEnd)
+    attrs.over(src, eventAt, eventEnd)
     while (attrs.next()) {
       if (attrs.field !== 2 || attrs.wire !== 2) continue
       let keyAt = 0
@@ -231,7 +267,7 @@ function forEachIndexed(src: Buffer, start: number, end: number, visit: IndexedV
       let valueAt = 0
       let valueLen = 0
       let index = false
-      const a = new Fields(src, attrs.at, attrs.at + attrs.len)
+      a.over(src, attrs.at, attrs.at + attrs.len)
       while (a.next()) {
         if (a.field === 1 && a.wire === 2) {
           keyAt = a.at
