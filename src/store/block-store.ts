@@ -34,6 +34,16 @@ export interface StoredBlock {
   size: number
 }
 
+/**
+ * The result of the tx at `index` of a stored block: from its compact form when it has one (only
+ * that result is decoded: a broadcast_tx_commit or a `tx` query reads one), else from its list.
+ */
+export function txResultOf(stored: StoredBlock, index: number): TxResult | undefined {
+  const compact = stored.compactResults
+  if (!compact) return stored.results[index]
+  return index >= 0 && index < compact.length ? compact.get(index) : undefined
+}
+
 /** Where a tx landed. */
 export interface TxLocation {
   height: number
