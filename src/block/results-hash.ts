@@ -29,8 +29,8 @@ export function resultsHashOf(results: readonly TxResultForHash[]): Bytes {
   return merkleRootFromLeafHashes(leaves)
 }
 
-/** sha256(0x00 ‖ the result's deterministic encoding). */
-function resultLeafHash(r: TxResultForHash): Bytes {
+/** sha256(0x00 ‖ the result's deterministic encoding): a leaf of last_results_hash. */
+export function resultLeafHash(r: TxResultForHash): Bytes {
   // Leaf prefix, then at most four fields: a tag and a 10-byte varint each, data's length and bytes.
   const most = 1 + 4 * 11 + 5 + r.data.length
   if (most > scratch.length) scratch = Buffer.allocUnsafeSlow(most * 2)

@@ -270,7 +270,7 @@ export class AbciApp implements AbciApplication {
     const resultsEvents = [...executed.beginBlockEvents, ...executed.endBlockEvents]
     return {
       events: resultsEvents.map(eventToProto),
-      tx_results: executed.results.map((r: TxResult) => txResultToProto(r)),
+      tx_results: executed.results.all().map((r: TxResult) => txResultToProto(r)),
       validator_updates: executed.validatorUpdates.map((u) => ({
         pub_key: { ed25519: u.pubKey },
         power: u.power.toString(),

@@ -3,12 +3,11 @@ import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { ErrMempoolIsFull, ErrTxInMempoolCache, ErrTxTooLarge } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { TxResult } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import type { SimulationResult, TxOutcome } from '../tx/executor.js'
 import { type CheckTxResponse, failure, response } from './check-tx-response.js'
 import { type MempoolError, refused } from './mempool-error.js'
-import type { HeldTxSource, TxSource } from './producer-options.js'
+import { codeAt, type HeldTxSource, type TxCodes, type TxSource } from './producer-options.js'
 
 export type { CheckTxResponse }
 
@@ -382,7 +381,7 @@ export class Mempool implements TxSource {
   private async afterBlock(
     height: number,
     committed: readonly Bytes[],
-    results: readonly TxResult[],
+    results: TxCodes,
   ): Promise<void> {
     // A fresh branch over the new state, made when first used.
     this.checkState = undefined
@@ -395,7 +394,7 @@ export class Mempool implements TxSource {
         this.pool.delete(hash)
         this.bytesTotal -= pooled.bytes.length
       }
-      if ((results[i]?.code ?? 0) === 0) this.pushCache(hash)
+      if (codeAt(results, i) === 0) this.pushCache(hash)
       else this.cache.delete(hash)
     })
     let dropped = 0

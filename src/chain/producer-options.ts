@@ -34,12 +34,23 @@ export interface TxSource {
 }
 
 /** The pool while held (`TxSource.hold`). */
+/**
+ * The codes of a block's tx results: its results in compact form (`code(i)`), or result objects.
+ */
+export type TxCodes = { code(index: number): number } | readonly Pick<TxResult, 'code'>[]
+
+/** The code of the result at `index` (0 when there is none). */
+export function codeAt(results: TxCodes, index: number): number {
+  if (!Array.isArray(results)) return (results as { code(index: number): number }).code(index)
+  return (results as readonly Pick<TxResult, 'code'>[])[index]?.code ?? 0
+}
+
 export interface HeldTxSource {
   /**
    * The block at `height` is applied in memory (upstream Commit resets the check state then):
    * committed txs leave the pool, the rest are rechecked against the new working state.
    */
-  update(height: number, committed: readonly Bytes[], results: readonly TxResult[]): Promise<void>
+  update(height: number, committed: readonly Bytes[], results: TxCodes): Promise<void>
   /** Lets CheckTx, recheck and simulation run again (once; later calls do nothing). */
   release(): void
 }

@@ -138,7 +138,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       advance: (ran) => {
         if (ran.upgrades) this.storeUpgrades = undefined
         this.nextHeight = ran.height + 1
-        this.lastResultsHash = o.builder.resultsHash(ran.executed.results)
+        this.lastResultsHash = ran.executed.results.hash()
         this.clock.advance(ran.height, ran.time)
       },
       applied: (height, ms) => this.emit('applied', height, ms),

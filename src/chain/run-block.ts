@@ -4,7 +4,7 @@ import { EMPTY_COMET_INFO } from '../app/types.js'
 import { type Event, EventManager } from '../block/events.js'
 import type { ExecHeader } from '../block/header.js'
 import type { Bytes } from '../codec/bytes.js'
-import type { TxResult } from '../store/block-store.js'
+import { type BlockResults, BlockResultsBuilder } from '../store/block-results.js'
 import type { StateBranch } from '../store/types.js'
 import type { TxExecutor } from '../tx/executor.js'
 
@@ -34,8 +34,12 @@ export interface RunBlockParameters {
 }
 
 export interface RunBlockReturnType {
-  /** One DeliverTx result per tx, in block order. */
-  results: TxResult[]
+  /**
+   * One DeliverTx result per tx, in block order, encoded as each tx is delivered: a block's
+   * results live until its height is durable, and as objects they outlived young-generation
+   * collections.
+   */
+  results: BlockResults
   /** Events of PreBlock and BeginBlock together. */
   beginBlockEvents: Event[]
   endBlockEvents: Event[]
@@ -53,7 +57,7 @@ export async function runBlock(app: App, params: RunBlockParameters): Promise<Ru
   await app.preBlock(beginCtx)
   await app.beginBlock(beginCtx)
   if (params.edit) await params.edit(beginCtx)
-  const results: TxResult[] = []
+  const results = new BlockResultsBuilder(txs.length)
   const { yieldEveryMs } = params
   let turnAt =
     yieldEveryMs === undefined ? Number.POSITIVE_INFINITY : performance.now() + yieldEveryMs
@@ -64,12 +68,12 @@ export async function runBlock(app: App, params: RunBlockParameters): Promise<Ru
     }
     // Each tx gets its own event manager: its events belong to its result, not to the block.
     const txCtx = context(branch, header, new EventManager(), comet)
-    results.push(await params.txExecutor!.deliverTx(txCtx, txs[i]!, i))
+    results.add(await params.txExecutor!.deliverTx(txCtx, txs[i]!, i))
   }
   const endEvents = new EventManager()
   const validatorUpdates = await app.endBlock(context(branch, header, endEvents, comet))
   return {
-    results,
+    results: results.finish(),
     beginBlockEvents: beginEvents.events(),
     endBlockEvents: endEvents.events(),
     validatorUpdates,

@@ -7,16 +7,12 @@ import { sha256 } from '../codec/hash.js'
 import { emptiedWriter, type Proto, type ProtoRegistry, type ProtoType } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
-import {
-  eventFromProto,
-  resultFromProto,
-  type TxResult,
-  txLocation,
-  txResultToProto,
-} from './block-record.js'
+import { eventFromProto, resultFromProto, type TxResult, txLocation } from './block-record.js'
+import { BlockResults } from './block-results.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
 import { PendingBlocks } from './pending-blocks.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
+import { txIndexOpsOfEncoded } from './tx-index-encoded.js'
 
 export type { TxResult } from './block-record.js'
 export { eventToProto, txResultToProto } from './block-record.js'
@@ -25,12 +21,27 @@ export { eventToProto, txResultToProto } from './block-record.js'
 export interface StoredBlock {
   block: Block
   results: TxResult[]
+  /**
+   * The results in compact form, when the block was executed here (its results are kept encoded
+   * until durable, and decoded only when read): the record and the index are written from it.
+   */
+  compactResults?: BlockResults | undefined
   /** App hash after this block. */
   appHash: Bytes
   beginBlockEvents: Event[]
   endBlockEvents: Event[]
   /** Size of the block's proto encoding in bytes. */
   size: number
+}
+
+/**
+ * The result of the tx at `index` of a stored block: from its compact form when it has one (only
+ * that result is decoded: a broadcast_tx_commit or a `tx` query reads one), else from its list.
+ */
+export function txResultOf(stored: StoredBlock, index: number): TxResult | undefined {
+  const compact = stored.compactResults
+  if (!compact) return stored.results[index]
+  return index >= 0 && index < compact.length ? compact.get(index) : undefined
 }
 
 /** Where a tx landed. */
@@ -200,22 +211,30 @@ export class BlockStore {
   ): PreparedWrites | Promise<PreparedWrites> {
     const { block } = stored
     const height = block.header.height
-    const record = this.recordType
-      .encode(
-        {
-          block: block.bytes,
-          block_hash: block.blockId.hash,
-          part_total: block.blockId.parts.total,
-          part_hash: block.blockId.parts.hash,
-          tx_results: stored.results.map(txResultToProto),
-          app_hash: stored.appHash,
-          // Events have the fields of tendermint.abci.Event: encoded as they are, not copied.
-          begin_block_events: stored.beginBlockEvents,
-          end_block_events: stored.endBlockEvents,
-        },
-        emptiedWriter(this.recordWriter),
-      )
-      .finish()
+    const compact = stored.compactResults ?? BlockResults.of(stored.results)
+    // The results are spliced in as they were encoded (the record's `tx_results` entries, fields
+    // 1-4 before them and 6-8 after): encoded once, not again.
+    const w = emptiedWriter(this.recordWriter)
+    this.recordType.encode(
+      {
+        block: block.bytes,
+        block_hash: block.blockId.hash,
+        part_total: block.blockId.parts.total,
+        part_hash: block.blockId.parts.hash,
+      },
+      w,
+    )
+    w.raw(compact.framed)
+    this.recordType.encode(
+      {
+        app_hash: stored.appHash,
+        // Events have the fields of tendermint.abci.Event: encoded as they are, not copied.
+        begin_block_events: stored.beginBlockEvents,
+        end_block_events: stored.endBlockEvents,
+      },
+      w,
+    )
+    const record = w.finish()
     const ops: BatchOp[] = [
       { type: 'put', key: blockKey(height), value: record },
       { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
@@ -225,7 +244,7 @@ export class BlockStore {
     for (let i = 0; i < txHashes.length; i++) {
       ops.push({ type: 'put', key: txHashKey(txHashes[i]!), value: txLocation(height, i) })
     }
-    if (this.indexTxEvents && block.txs.length > 0) txIndexOps(height, stored.results, 'put', ops)
+    if (this.indexTxEvents && block.txs.length > 0) txIndexOpsOfEncoded(height, compact, 'put', ops)
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
     // of the same or a later batch (batches are written in order), and read from memory meanwhile.
     // Only pruning reads the store: a commit that prunes nothing is prepared at once.

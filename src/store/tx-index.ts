@@ -86,13 +86,15 @@ export function txEventRange(compositeKey: string, value?: string): BackendRange
 
 /**
  * Puts (or deletes) the index entries of a block's txs: `tx.height` and every indexed attribute.
- * Appended to `into` when given (a block's own writes, without a list of its own to copy from).
+ * Appended to `into` when given (a block's own writes, without a list of its own to copy from);
+ * `results` are the block's from its tx at `firstIndex` on.
  */
 export function txIndexOps(
   height: number,
   results: readonly { events: readonly Event[] }[],
   type: 'put' | 'del',
   into: BatchOp[] = [],
+  firstIndex = 0,
 ): BatchOp[] {
   const ops = into
   const heightValue = heightIndexValue(height)
@@ -101,7 +103,7 @@ export function txIndexOps(
   const heads: KeyHead[] = []
   const values: string[] = []
   for (let i = 0; i < results.length; i++) {
-    const loc = location(height, i)
+    const loc = location(height, firstIndex + i)
     heads.length = 0
     values.length = 0
     addEntry(ops, type, heads, values, heightHead, heightValue, loc)

@@ -4,7 +4,7 @@ import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
-import type { StoredBlock } from '../store/block-store.js'
+import { type StoredBlock, txResultOf } from '../store/block-store.js'
 import { decodeTx, txMessage } from './decode.js'
 
 /** Type URL of the Tx a TxResponse carries. */
@@ -43,7 +43,7 @@ export function txResponseOf(
   txResponse: ProtoInit<'sdk.base.abci.v1beta1.TxResponse'>
 } {
   const bytes = stored.block.txs[index]!
-  const r = stored.results[index]!
+  const r = txResultOf(stored, index)!
   const tx = txOf(registry, bytes)
   return {
     tx,

@@ -3,7 +3,7 @@ import { MempoolError } from '../../chain/mempool-error.js'
 import type { BlockProducer } from '../../chain/producer.js'
 import { type Bytes, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { sha256 } from '../../codec/hash.js'
-import type { BlockStore, StoredBlock } from '../../store/block-store.js'
+import { type BlockStore, type StoredBlock, txResultOf } from '../../store/block-store.js'
 import { searchTxs, TxSearchError } from '../../tx/search.js'
 import type { RpcArgs } from './args.js'
 import { EMPTY_EXEC_TX_RESULT, execTxResultJson } from './cometbft-json.js'
@@ -46,7 +46,7 @@ function resultTxJson(stored: StoredBlock, index: number, prove: boolean) {
     hash: toHexUpper(sha256(tx)),
     height: String(stored.block.header.height),
     index,
-    tx_result: execTxResultJson(stored.results[index]!),
+    tx_result: execTxResultJson(txResultOf(stored, index)!),
     tx: toBase64(tx),
     ...(prove ? { proof: txProofJson(stored.block.txs, index) } : {}),
   }
@@ -123,7 +123,7 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
         const index = stored.block.txs.findIndex((t) => toHexUpper(sha256(t)) === r.hash)
         return {
           check_tx: checkTxJson(r),
-          tx_result: execTxResultJson(stored.results[index]!),
+          tx_result: execTxResultJson(txResultOf(stored, index)!),
           hash: r.hash,
           height: String(stored.block.header.height),
         }
