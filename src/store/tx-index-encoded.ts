@@ -4,7 +4,7 @@ import { ErrLogic } from '../errors.js'
 import type { BatchOp } from './backend.js'
 import type { BlockResults } from './block-results.js'
 import { FAMILY_TX_EVENT } from './keys.js'
-import { heightIndexValue, TX_HEIGHT_KEY, txIndexOps } from './tx-index.js'
+import { heightIndexValue, TX_HEIGHT_KEY, txIndexOps, writeVarint } from './tx-index.js'
 
 // The tx event index's entries made straight from a block's results in compact form: each key is
 // written from the bytes of the encoded event (type, attribute key and value), without decoding
@@ -160,15 +160,6 @@ function sameJoined(
  */
 function copyBytes(from: Buffer, at: number, len: number, to: Buffer, pos: number): void {
   for (let k = 0; k < len; k++) to[pos + k] = from[at + k]!
-}
-
-function writeVarint(out: Buffer, pos: number, n: number): number {
-  while (n >= 0x80) {
-    out[pos++] = (n & 0x7f) | 0x80
-    n = Math.floor(n / 128)
-  }
-  out[pos++] = n
-  return pos
 }
 
 /** Positions of a three-byte encoding of a UTF-16 surrogate (0xED 0xA0–0xBF), rare. */

@@ -203,7 +203,8 @@ function indexKey(head: Bytes, value: string, loc: Bytes): Bytes {
   return out
 }
 
-function writeVarint(out: Buffer, pos: number, n: number): number {
+/** Writes `n` as a protobuf varint at `pos` of `out`; returns the position after it. */
+export function writeVarint(out: Buffer, pos: number, n: number): number {
   while (n >= 0x80) {
     out[pos++] = (n & 0x7f) | 0x80
     n = Math.floor(n / 128)
