@@ -75,16 +75,9 @@ export function txIndexOpsOfEncoded(
   return into
 }
 
-function visitAttribute(
-  typeAt: number,
-  typeLen: number,
-  keyAt: number,
-  keyLen: number,
-  valueAt: number,
-  valueLen: number,
-): void {
+/** Each indexed attribute of the tx being indexed becomes an entry. */
+const visitAttribute: IndexedVisitor = (typeAt, typeLen, keyAt, keyLen, valueAt, valueLen) =>
   addEntry(tx.src, typeAt, typeLen, keyAt, keyLen, tx.src, valueAt, valueLen)
-}
 
 /**
  * Adds the entry `type.key` = value of the tx (`type` alone when `keyLen` is 0: `tx.height`) unless
