@@ -7,15 +7,10 @@ import type { StateBranch } from '../store/types.js'
 import type { SimulationResult, TxOutcome } from '../tx/executor.js'
 import { type CheckTxResponse, failure, response } from './check-tx-response.js'
 import { type MempoolError, refused } from './mempool-error.js'
+import { type BlockTxLimits, maxDataBytes, protoSizeOfTx, TxList } from './mempool-txs.js'
 import { codeAt, type HeldTxSource, type TxCodes, type TxSource } from './producer-options.js'
 
 export type { CheckTxResponse }
-
-/** Upstream MaxBlockSizeBytes: what block.max_bytes = -1 means. */
-export const MAX_BLOCK_SIZE_BYTES = 104_857_600
-
-/** CometBFT MaxDataBytes overhead for a one-validator block (block, header and commit overhead). */
-const BLOCK_OVERHEAD_BYTES = 11 + 626 + 94 + 109
 
 /** CometBFT's default mempool cache size (recently seen tx hashes). */
 export const MEMPOOL_CACHE_SIZE = 10_000
@@ -36,24 +31,9 @@ export interface MempoolOptions {
   checkContext(state: StateBranch): BlockContext
   /** config.toml [mempool] size, max_tx_bytes, max_txs_bytes; app.toml [mempool] max-txs. */
   limits: { size: number; maxTxBytes: number; maxTxsBytes: number; appMaxTxs: number }
-  /**
-   * Per block: consensus block.max_bytes (-1 = 100 MiB) and block.max_gas (-1 = unlimited);
-   * config.toml max_block_txs and max_block_bytes (0 = no extra limit).
-   */
-  block: { maxBytes: number; maxGas: bigint; maxTxs: number; maxTxsBytes: number }
+  block: BlockTxLimits
   cacheSize?: number
   logger: Logger
-}
-
-interface PoolTx {
-  bytes: Bytes
-  gasWanted: bigint
-}
-
-function protoSizeOfTx(len: number): number {
-  let varint = 1
-  for (let n = len; n >= 128; n = Math.floor(n / 128)) varint++
-  return 1 + varint + len
 }
 
 /**
@@ -62,16 +42,15 @@ function protoSizeOfTx(len: number): number {
  * limits, and a recheck of what is left after every block.
  */
 export class Mempool implements TxSource {
-  private readonly pool = new Map<string, PoolTx>()
+  /** Txs waiting for a block. */
+  private readonly pool = new TxList()
   /**
    * Txs reaped into a block that is not yet durable and published. CometBFT keeps a block's txs in
    * its mempool until Update, after Commit: until then they count as unconfirmed, so a client that
    * sees the mempool empty reads the state after them.
    */
-  private readonly inBlocks = new Map<string, PoolTx>()
-  private inBlocksBytes = 0
+  private readonly inBlocks = new TxList()
   private readonly cache = new Map<string, true>()
-  private bytesTotal = 0
   /** The check state; created on first use (after genesis), renewed after every block. */
   private checkState: StateBranch | undefined
   /** Calls queued on or holding the lock. */
@@ -108,17 +87,12 @@ export class Mempool implements TxSource {
 
   /** Total bytes of the txs waiting. */
   get totalBytes(): number {
-    return this.bytesTotal
+    return this.pool.bytes
   }
 
   /** The txs waiting, oldest first (at most `limit`). */
   txs(limit = Number.POSITIVE_INFINITY): Bytes[] {
-    const out: Bytes[] = []
-    for (const t of this.pool.values()) {
-      if (out.length >= limit) break
-      out.push(t.bytes)
-    }
-    return out
+    return TxList.bytesOf(limit, this.pool)
   }
 
   /**
@@ -131,46 +105,28 @@ export class Mempool implements TxSource {
 
   /** Total bytes of the unconfirmed txs. */
   get unconfirmedBytes(): number {
-    return this.inBlocksBytes + this.bytesTotal
+    return this.inBlocks.bytes + this.pool.bytes
   }
 
   /** The unconfirmed txs, oldest first (at most `limit`): those in a block, then those waiting. */
   unconfirmedTxs(limit = Number.POSITIVE_INFINITY): Bytes[] {
-    const out: Bytes[] = []
-    for (const t of this.inBlocks.values()) {
-      if (out.length >= limit) return out
-      out.push(t.bytes)
-    }
-    for (const t of this.pool.values()) {
-      if (out.length >= limit) break
-      out.push(t.bytes)
-    }
-    return out
+    return TxList.bytesOf(limit, this.inBlocks, this.pool)
   }
 
   /** The block with `txs` is durable and published: they are no longer unconfirmed. */
   published(txs: readonly Bytes[]): void {
     for (const tx of txs) {
       const hash = this.hashes.get(tx)
-      const t = hash === undefined ? undefined : this.inBlocks.get(hash)
-      if (hash === undefined || t === undefined) continue
-      this.inBlocks.delete(hash)
-      this.inBlocksBytes -= t.bytes.length
+      if (hash !== undefined) this.inBlocks.remove(hash)
     }
-  }
-
-  /** Largest tx data of a block: CometBFT MaxDataBytes (one validator), or max_block_bytes if lower. */
-  private maxDataBytes(): number {
-    const { maxBytes, maxTxsBytes } = this.o.block
-    const consensus = (maxBytes < 0 ? MAX_BLOCK_SIZE_BYTES : maxBytes) - BLOCK_OVERHEAD_BYTES
-    return maxTxsBytes > 0 ? Math.min(consensus, maxTxsBytes) : consensus
   }
 
   private isFull(txSize: number): MempoolError | undefined {
     const { size, maxTxsBytes } = this.o.limits
-    if (this.pool.size >= size || txSize + this.bytesTotal > maxTxsBytes) {
+    const { size: count, bytes } = this.pool
+    if (count >= size || txSize + bytes > maxTxsBytes) {
       return refused(
-        `mempool is full: number of txs ${this.pool.size} (max: ${size}), total txs bytes ${this.bytesTotal} (max: ${maxTxsBytes})`,
+        `mempool is full: number of txs ${count} (max: ${size}), total txs bytes ${bytes} (max: ${maxTxsBytes})`,
         ErrMempoolIsFull,
       )
     }
@@ -224,9 +180,7 @@ export class Mempool implements TxSource {
     await this.exclusive(async () => {
       this.pool.clear()
       this.cache.clear()
-      this.bytesTotal = 0
       this.inBlocks.clear()
-      this.inBlocksBytes = 0
       this.checkState = this.o.newCheckState()
     })
     for (const tx of txs) await this.checkTx(tx).catch(() => undefined)
@@ -260,7 +214,7 @@ export class Mempool implements TxSource {
           ErrTxTooLarge,
         )
       }
-      const dataMax = this.maxDataBytes()
+      const dataMax = maxDataBytes(this.o.block)
       if (protoSizeOfTx(bytes.length) > dataMax) {
         throw refused(
           `tx pre check: tx size is too big: ${protoSizeOfTx(bytes.length)}, max: ${dataMax}`,
@@ -287,8 +241,7 @@ export class Mempool implements TxSource {
         this.cache.delete(hash)
         throw afterFull
       }
-      this.pool.set(hash, { bytes, gasWanted: out.gasWanted })
-      this.bytesTotal += bytes.length
+      this.pool.add(hash, { bytes, gasWanted: out.gasWanted })
       for (const listener of this.admittedListeners) listener()
       this.checked(bytes, 0)
       return response(hash, out)
@@ -339,25 +292,7 @@ export class Mempool implements TxSource {
    * sum of their gas limits (block.max_gas) and max_block_txs.
    */
   reap(): Bytes[] {
-    const { maxGas, maxTxs } = this.o.block
-    const maxBytes = this.maxDataBytes()
-    const out: Bytes[] = []
-    let bytes = 0
-    let gas = 0n
-    for (const [hash, t] of this.pool) {
-      if (maxTxs > 0 && out.length >= maxTxs) break
-      const size = protoSizeOfTx(t.bytes.length)
-      if (bytes + size > maxBytes) break
-      if (maxGas >= 0n && gas + t.gasWanted > maxGas) break
-      bytes += size
-      gas += t.gasWanted
-      out.push(t.bytes)
-      this.pool.delete(hash)
-      this.bytesTotal -= t.bytes.length
-      this.inBlocks.set(hash, t)
-      this.inBlocksBytes += t.bytes.length
-    }
-    return out
+    return this.pool.reapInto(this.inBlocks, this.o.block)
   }
 
   /** Holds the pool until `release` (`TxSource.hold`); waits for what holds it now. */
@@ -389,20 +324,15 @@ export class Mempool implements TxSource {
     if (committed.length === 0 && this.pool.size === 0) return
     committed.forEach((tx, i) => {
       const hash = this.hashOf(tx)
-      const pooled = this.pool.get(hash)
-      if (pooled) {
-        this.pool.delete(hash)
-        this.bytesTotal -= pooled.bytes.length
-      }
+      this.pool.remove(hash)
       if (codeAt(results, i) === 0) this.pushCache(hash)
       else this.cache.delete(hash)
     })
     let dropped = 0
-    for (const [hash, t] of [...this.pool]) {
+    for (const [hash, t] of this.pool.entries()) {
       const out = await this.o.runner.checkTx(this.o.checkContext(this.state), t.bytes, true)
       if (out.code === 0) continue
-      this.pool.delete(hash)
-      this.bytesTotal -= t.bytes.length
+      this.pool.remove(hash)
       this.cache.delete(hash)
       dropped++
     }
