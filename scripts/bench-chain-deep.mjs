@@ -59,7 +59,7 @@ async function serve({ home }) {
   const { loadHome } = await import('../dist/config/home.js')
   const { createSilentLogger } = await import('../dist/logger.js')
   const { Node } = await import('../dist/node/node.js')
-  const { useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
+  const { applyHeapGrowth, useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
   const { listenHttp } = await import('../dist/server/listen.js')
   const loaded = await loadHome(home)
   loaded.app.api.enable = true
@@ -71,6 +71,7 @@ async function serve({ home }) {
   const runtime = useRuntimeOptions(loaded, logger)
   const { DEFAULT_APP_VERSION } = await import('../dist/versions/index.js')
   const node = await Node.create({ home: loaded, appVersion: DEFAULT_APP_VERSION, logger, runtime })
+  applyHeapGrowth(runtime)
   await node.start()
   const hello = await listenHttp(
     new Hono().get('/hello', (c) => c.text('hello')),

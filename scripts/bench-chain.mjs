@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runInit } from '../dist/cli/init.js'
-import { useRuntimeOptions } from '../dist/cli/runtime-options.js'
+import { applyHeapGrowth, useRuntimeOptions } from '../dist/cli/runtime-options.js'
 import { uint64BE } from '../dist/codec/bytes.js'
 import { loadHome } from '../dist/config/home.js'
 import { createSilentLogger } from '../dist/logger.js'
@@ -76,12 +76,10 @@ async function openNode(home, appVersion) {
   loaded.app.pruning = 'nothing'
   const logger = createSilentLogger()
   // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
-  return Node.create({
-    home: loaded,
-    appVersion,
-    logger,
-    runtime: useRuntimeOptions(loaded, logger),
-  })
+  const runtime = useRuntimeOptions(loaded, logger)
+  const node = await Node.create({ home: loaded, appVersion, logger, runtime })
+  applyHeapGrowth(runtime)
+  return node
 }
 
 const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-'))

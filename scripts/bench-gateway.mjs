@@ -190,7 +190,7 @@ async function openNode(home, { serve }) {
   const { loadHome } = await import('../dist/config/home.js')
   const { createSilentLogger } = await import('../dist/logger.js')
   const { Node } = await import('../dist/node/node.js')
-  const { useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
+  const { applyHeapGrowth, useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
   const loaded = await loadHome(home)
   loaded.app.pruning = 'nothing'
   loaded.app.api.enable = serve
@@ -203,7 +203,9 @@ async function openNode(home, { serve }) {
   const logger = createSilentLogger()
   // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
   const runtime = useRuntimeOptions(loaded, logger)
-  return Node.create({ home: loaded, appVersion, logger, appVersions, runtime })
+  const node = await Node.create({ home: loaded, appVersion, logger, appVersions, runtime })
+  applyHeapGrowth(runtime)
+  return node
 }
 
 /** First process: a fresh home and its history, then exit. */

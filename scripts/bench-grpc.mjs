@@ -114,7 +114,7 @@ async function main() {
   const { initHome, loadHome } = await import('../dist/config/home.js')
   const { createSilentLogger } = await import('../dist/logger.js')
   const { Node } = await import('../dist/node/node.js')
-  const { useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
+  const { applyHeapGrowth, useRuntimeOptions } = await import('../dist/cli/runtime-options.js')
   const { DEFAULT_APP_VERSION } = await import('../dist/versions/index.js')
 
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-grpc-'))
@@ -131,13 +131,10 @@ async function main() {
     loaded.node.rpc.laddr = 'tcp://127.0.0.1:0'
     loaded.node.consensus.timeoutCommitMs = 100
     const logger = createSilentLogger()
-    node = await Node.create({
-      home: loaded,
-      appVersion: DEFAULT_APP_VERSION,
-      logger,
-      // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
-      runtime: useRuntimeOptions(loaded, logger),
-    })
+    // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
+    const runtime = useRuntimeOptions(loaded, logger)
+    node = await Node.create({ home: loaded, appVersion: DEFAULT_APP_VERSION, logger, runtime })
+    applyHeapGrowth(runtime)
     await node.producer.produceBlocks(10)
     await node.start()
     const registry = node.router.registry

@@ -45,7 +45,11 @@ import { fileURLToPath } from 'node:url'
 import { GCProfiler, getHeapStatistics } from 'node:v8'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { defaultAppState } from '../dist/cli/init.js'
-import { readRuntimeOptions, useRuntimeOptions } from '../dist/cli/runtime-options.js'
+import {
+  applyHeapGrowth,
+  readRuntimeOptions,
+  useRuntimeOptions,
+} from '../dist/cli/runtime-options.js'
 import { signSecp256k1 } from '../dist/client/keyring.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../dist/client/tx-builder.js'
 import { addressToBech32 } from '../dist/codec/address.js'
@@ -326,13 +330,15 @@ async function splitRun() {
   const dir = await benchHome()
   const home = await loadHome(dir)
   const logger = createSilentLogger()
+  // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
+  const runtimeOptions = useRuntimeOptions(home, logger)
   const node = await Node.create({
     home,
     appVersion: DEFAULT_APP_VERSION,
     logger,
-    // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
-    runtime: useRuntimeOptions(home, logger),
+    runtime: runtimeOptions,
   })
+  applyHeapGrowth(runtimeOptions)
   const mainCpu = () => statCpuSeconds(`/proc/${process.pid}/task/${process.pid}/stat`)
   try {
     const mempool = node.tx.mempool

@@ -12,6 +12,7 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
       verifyWorkers: 1,
       secp256k1: { library: 'libsecp256k1' },
       v8Pretenuring: false,
+      v8HeapGrowingPercent: 100,
     })
     expect(readRuntimeOptions(defaults, {}, 1).verifyWorkers).toBe(0)
   })
@@ -30,6 +31,7 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
       verifyWorkers: 3,
       secp256k1: { library: 'node:crypto', askedBy: 'config/app.toml: runtime.secp256k1 = "node"' },
       v8Pretenuring: true,
+      v8HeapGrowingPercent: 100,
     })
   })
 
@@ -40,14 +42,25 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
       SDKD_VERIFY_WORKERS: ' 0 ',
       SDKD_SECP256K1: 'native',
       SDKD_V8_PRETENURING: '0',
+      SDKD_V8_HEAP_GROWING_PERCENT: ' 250 ',
     }
     expect(readRuntimeOptions({ ...config, secp256k1: 'node' }, env, TWO_CORES)).toEqual({
       blockWorker: true,
       verifyWorkers: 0,
       secp256k1: { library: 'libsecp256k1' },
       v8Pretenuring: false,
+      v8HeapGrowingPercent: 250,
     })
-    const empty = { SDKD_BLOCK_WORKER: '', SDKD_VERIFY_WORKERS: '', SDKD_SECP256K1: '' }
+    // `v8` leaves V8's own factor.
+    expect(
+      readRuntimeOptions(defaults, { SDKD_V8_HEAP_GROWING_PERCENT: 'v8' }, TWO_CORES),
+    ).toMatchObject({ v8HeapGrowingPercent: 'v8' })
+    const empty = {
+      SDKD_BLOCK_WORKER: '',
+      SDKD_VERIFY_WORKERS: '',
+      SDKD_SECP256K1: '',
+      SDKD_V8_HEAP_GROWING_PERCENT: '',
+    }
     expect(readRuntimeOptions(defaults, empty, TWO_CORES)).toEqual(
       readRuntimeOptions(defaults, {}, TWO_CORES),
     )
@@ -67,6 +80,11 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
     expect(() => readRuntimeOptions(defaults, { SDKD_V8_PRETENURING: 'yes' })).toThrow(
       'SDKD_V8_PRETENURING: expected 0 or 1, got: yes',
     )
+    for (const bad of ['0', '1001', '1e2', 'V8', 'auto']) {
+      expect(() => readRuntimeOptions(defaults, { SDKD_V8_HEAP_GROWING_PERCENT: bad })).toThrow(
+        `SDKD_V8_HEAP_GROWING_PERCENT: expected a whole number of percent from 1 to 1000, or v8, got: ${bad}`,
+      )
+    }
   })
 
   test('error: a bad [runtime] field names the file and the field', () => {

@@ -16,7 +16,10 @@ export const RUNTIME_ENV = {
   secp256k1: 'SDKD_SECP256K1',
   /** `1`: V8 may pretenure; `0`: not. */
   v8Pretenuring: 'SDKD_V8_PRETENURING',
-  /** A whole number of percent: V8's old generation grows by that much between full collections. */
+  /**
+   * A whole number of percent: V8's old generation grows by that much between full collections;
+   * `v8`: V8's own factor.
+   */
   v8HeapGrowingPercent: 'SDKD_V8_HEAP_GROWING_PERCENT',
 } as const
 
@@ -52,12 +55,13 @@ export function readRuntimeOptions(
   }
   const options = runtimeOptionsOf(c, cores)
   const growing = env[RUNTIME_ENV.v8HeapGrowingPercent]?.trim()
-  if (growing) {
+  if (growing === 'v8') options.v8HeapGrowingPercent = 'v8'
+  else if (growing) {
     if (!/^\d+$/.test(growing) || Number(growing) < 1 || Number(growing) > 1000) {
       throw new ConfigError(
         RUNTIME_ENV.v8HeapGrowingPercent,
         '',
-        `expected a whole number of percent from 1 to 1000, got: ${growing}`,
+        `expected a whole number of percent from 1 to 1000, or v8, got: ${growing}`,
       )
     }
     options.v8HeapGrowingPercent = Number(growing)
@@ -90,20 +94,29 @@ export function applyV8Flags(
   setFlagsFromString(
     options.v8Pretenuring ? '--allocation-site-pretenuring' : '--no-allocation-site-pretenuring',
   )
-  // Opt-in memory for CPU: a node's heap holds about 40 MB that live, but a mined burst promotes a
-  // height's dead objects (and the native buffers they hold) by the megabyte, and V8's own factor
-  // (up to 4 while its collector keeps up) lets them pile up to three times the live size. At 50%
-  // a long mining run holds about a third less (about 250 MB instead of 375 at 100,000 heights),
-  // but the extra full collections cost a mined burst with invariants a fifth of its blocks/s, so
-  // V8's factor stays the default. V8 reads the flag at every full collection, in every thread.
-  if (options.v8HeapGrowingPercent !== undefined) {
-    setFlagsFromString(`--heap-growing-percent=${options.v8HeapGrowingPercent}`)
-  }
+  applyHeapGrowth(options)
 }
 
 /**
- * The runtime options of a node this process runs on `home`: read once, V8's flags applied, the
- * choice logged (debug); pass them to `Node.create`.
+ * Applies how far V8's old generation grows between full collections. A node's heap holds about
+ * 40–60 MB that live, but a mined burst promotes a height's dead objects (and the native buffers
+ * they hold) by the megabyte, and V8's own factor (up to 4 while its collector keeps up) lets them
+ * pile up to three times the live size. At 100% (the default) a long mining run holds about
+ * 110 MB less, for a few percent more CPU on a mined burst or a tx load (more full collections,
+ * mostly on V8's helper threads); at 50% less again, but a mined burst with invariants loses a
+ * fifth of its blocks/s. V8 reads the flag at every full collection, in every thread; 0 is V8's
+ * own default (its factor). The CLI applies it once the node has opened its home: while the state
+ * loads, the live heap only grows, and V8's factor spares the start-up its extra full collections.
+ */
+export function applyHeapGrowth(options: Pick<RuntimeOptions, 'v8HeapGrowingPercent'>): void {
+  const percent = options.v8HeapGrowingPercent
+  setFlagsFromString(`--heap-growing-percent=${percent === 'v8' ? 0 : percent}`)
+}
+
+/**
+ * The runtime options of a node this process runs on `home`: read once, V8's pretenuring applied
+ * (its heap growth left at V8's own factor until `applyHeapGrowth`), the choice logged (debug);
+ * pass them to `Node.create`, then call `applyHeapGrowth` once it has opened the home.
  */
 export function useRuntimeOptions(
   home: Pick<LoadedHome, 'app'>,
@@ -111,12 +124,12 @@ export function useRuntimeOptions(
   env: NodeJS.ProcessEnv = process.env,
 ): RuntimeOptions {
   const options = readRuntimeOptions(home.app.runtime, env)
-  applyV8Flags(options)
+  applyV8Flags({ ...options, v8HeapGrowingPercent: 'v8' })
   logger.debug(
     {
       module: 'server',
       pretenuring: options.v8Pretenuring,
-      heapGrowingPercent: options.v8HeapGrowingPercent ?? 'v8',
+      heapGrowingPercent: options.v8HeapGrowingPercent,
     },
     'V8 allocation sites',
   )

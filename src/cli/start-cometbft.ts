@@ -19,7 +19,7 @@ import {
 } from './cometbft-process.js'
 import { CliError } from './errors.js'
 import { recordLastRun } from './home-version.js'
-import { useRuntimeOptions } from './runtime-options.js'
+import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import type { GlobalFlags, StartFlags } from './start-flags.js'
 import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
 
@@ -61,16 +61,18 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     home.app.dev.enable = false
     logger.warn('the dev API is off under --consensus cometbft: blocks belong to consensus')
   }
+  const runtime = useRuntimeOptions(home, logger)
   const node = await Node.create({
     home,
     appVersion,
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
-    runtime: useRuntimeOptions(home, logger),
+    runtime,
     invCheckPeriod: invCheckPeriodOf(flags, record.devnet === true),
     checkStores: true,
     consensus: 'cometbft',
   })
+  applyHeapGrowth(runtime)
   const guard = await upgradeDueWithoutHandler(node, home, flags.unsafeSkipUpgrades ?? [], logger)
   if (guard !== undefined) {
     await node.stop()

@@ -6,7 +6,7 @@ import { readUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { Node } from '../node/node.js'
 import type { PlannedListener } from '../server/listen.js'
 import { recordLastRun, skippedUpgrade } from './home-version.js'
-import { useRuntimeOptions } from './runtime-options.js'
+import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import { runCometNode } from './start-cometbft.js'
 import { logConfigNotes } from './start-config.js'
 import {
@@ -99,15 +99,17 @@ export async function runNode(
     restored,
     devnet: hooks.devnet === true || record.devnet === true,
   })
+  const runtime = useRuntimeOptions(home, logger)
   const node = await Node.create({
     home,
     appVersion,
     logger,
     upgrade: { skipHeights: flags.unsafeSkipUpgrades ?? [], plugins: flags.upgradePlugin ?? [] },
-    runtime: useRuntimeOptions(home, logger),
+    runtime,
     invCheckPeriod: invCheckPeriodOf(flags, hooks.devnet === true || record.devnet === true),
     checkStores: true,
   })
+  applyHeapGrowth(runtime)
   // The home belongs to this app version once it has committed a block (a binary refused at its
   // first block, e.g. one updated too early, leaves the home as it was).
   // Awaited before the process exits, so a node stopped right after its first block records it too.

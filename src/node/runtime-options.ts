@@ -16,9 +16,20 @@ export interface RuntimeOptions {
   secp256k1: Secp256k1Choice
   /** V8's allocation-site pretenuring (applied by the CLI). */
   v8Pretenuring: boolean
-  /** V8's old-generation growth between full collections, percent (applied by the CLI; unset: V8's). */
-  v8HeapGrowingPercent?: number
+  /**
+   * V8's old-generation growth between full collections, percent of what the last one kept
+   * (applied by the CLI); `v8`: V8's own factor, up to 400%.
+   */
+  v8HeapGrowingPercent: number | 'v8'
 }
+
+/**
+ * The old generation grows to twice what a full collection kept before the next one. V8's own
+ * factor (up to 4 while its collector keeps up) lets a mined burst's promoted dead objects, and the
+ * native buffers freed only with them, pile up to about three times the live heap: a mining node
+ * held about 390 MB instead of 265 (see docs/performance-log.md, "the old generation doubled").
+ */
+export const DEFAULT_HEAP_GROWING_PERCENT = 100
 
 /**
  * Verify workers for `verify-workers = "auto"`: one where the machine has a second core (the
@@ -39,5 +50,6 @@ export function runtimeOptionsOf(config: RuntimeConfig, cores?: number): Runtime
         ? { library: 'node:crypto', askedBy: 'config/app.toml: runtime.secp256k1 = "node"' }
         : DEFAULT_SECP256K1,
     v8Pretenuring: config.v8Pretenuring,
+    v8HeapGrowingPercent: DEFAULT_HEAP_GROWING_PERCENT,
   }
 }

@@ -11,7 +11,7 @@ import type { StoredBlock, TxResult } from '../../store/block-store.js'
 import { parseDecCoins } from '../../tx/fees.js'
 import { CliError } from '../errors.js'
 import { checkHomeAppVersion, recordLastRun } from '../home-version.js'
-import { useRuntimeOptions } from '../runtime-options.js'
+import { applyHeapGrowth, useRuntimeOptions } from '../runtime-options.js'
 import { type Binary, binaryOptions, type HandlerWrap, VERSION_ORDER } from './binaries.js'
 
 /** A binary running in this process on the rehearsal home: manual mining, REST on a free port. */
@@ -56,13 +56,15 @@ export async function openBinary(o: {
   const home = await loadHome(o.dir)
   rehearsalConfig(home)
   await checkHomeAppVersion(o.dir, o.binary.appVersion, VERSION_ORDER)
+  const runtime = useRuntimeOptions(home, o.logger)
   const node = await Node.create({
     home,
     ...binaryOptions(o.binary, o.plan, o.wrap),
     logger: o.logger,
     upgrade: { skipHeights: [] },
-    runtime: useRuntimeOptions(home, o.logger),
+    runtime,
   })
+  applyHeapGrowth(runtime)
   node.producer.setMining({ mode: 'manual', intervalMs: home.node.consensus.timeoutCommitMs })
   return { binary: o.binary, node, home, api: '', startHeight: node.producer.height }
 }
