@@ -24,10 +24,8 @@ export interface RuntimeOptions {
 }
 
 /**
- * The old generation grows to twice what a full collection kept before the next one. V8's own
- * factor (up to 4 while its collector keeps up) lets a mined burst's promoted dead objects, and the
- * native buffers freed only with them, pile up to about three times the live heap: a mining node
- * held about 390 MB instead of 265 (see docs/performance-log.md, "the old generation doubled").
+ * The old generation may double what a full collection kept before the next one (why: the CLI's
+ * `applyHeapGrowth`; figures: docs/performance-log.md, "the old generation may double").
  */
 export const DEFAULT_HEAP_GROWING_PERCENT = 100
 

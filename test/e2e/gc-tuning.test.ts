@@ -38,8 +38,15 @@ function traceAllocationSites(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The factors V8 grows its old generation by after each full collection (the `(F)` of its
- * `[HeapController] Limit:` lines with --trace-gc-verbose), while a live set grows to about 70 MB in a
+ * The factors V8 grew its old generation by after each full collection, in `output` of a process
+ * run with --trace-gc-verbose: the `(F)` of its `[HeapController] Limit:` lines.
+ */
+function limitFactors(output: string): string[] {
+  return [...output.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)$/gm)].map((m) => m[1]!)
+}
+
+/**
+ * The factors V8 grows its old generation by after each full collection (`limitFactors`), while a live set grows to about 70 MB in a
  * process that applies the node's tuning with SDKD_V8_HEAP_GROWING_PERCENT set to `growingPercent`.
  */
 function growingFactors(growingPercent: string): string[] {
@@ -65,7 +72,7 @@ function growingFactors(growingPercent: string): string[] {
   )
   expect(r.status).toBe(0)
   expect(r.stdout).toContain('done 1000000')
-  return [...r.stdout.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)$/gm)].map((m) => m[1]!)
+  return limitFactors(r.stdout)
 }
 
 describe('V8 heap growth', () => {
@@ -110,13 +117,7 @@ describe('V8 heap growth', () => {
         try {
           await node.waitForLog((l) => l.msg === 'node started')
           const started = node.output().length
-          const limits = () =>
-            [
-              ...node
-                .output()
-                .slice(started)
-                .matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)$/gm),
-            ].map((m) => m[1])
+          const limits = () => limitFactors(node.output().slice(started))
           const deadline = Date.now() + 60_000
           while (limits().length < 2 && Date.now() < deadline) {
             await new Promise((r) => setTimeout(r, 200))
