@@ -1,7 +1,7 @@
 // Benchmark: a long history, as `bench:chain --heights N` runs it (default 1,000,000).
 //
 //   node scripts/bench-chain.mjs --heights 1000000 [--seconds 3 --rounds 3 --connections 32]
-//                                [--step 100000] [--mine-only] [--cpu-prof]
+//                                [--step 100000] [--mine-only] [--cpu-prof] [--pruning STRATEGY]
 //
 // A real `sdkd devnet --timeout-commit 0` process on a fresh home mines N blocks with `dev_mine`
 // (manual mining), and every 1,000 heights three of them are bank sends (`dev_fund` from the
@@ -15,7 +15,9 @@
 // (e) module_versions and (f) the validator's bank balance at random heights over the whole
 // history (each connection its own heights), with the serving process's RSS after the load.
 // The nodes run with --inv-check-period 0 (the invariants are not what is measured). --mine-only
-// ends after the mining figures (no restart, no reads).
+// ends after the mining figures (no restart, no reads). --pruning STRATEGY mines and restarts with
+// that state pruning (a devnet keeps every height; `default` is upstream's, the last 362,880); the
+// reads then cover the heights kept.
 // Targets: restart < 2 s at 1,000,000 heights (< 1 s at 20,000), RSS <= 300 MB and flat in height.
 import { fork, spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -129,6 +131,8 @@ async function main() {
   const CONNECTIONS = numberArg('connections', 32)
   const STEP = numberArg('step', 100_000)
   const MINE_ONLY = process.argv.includes('--mine-only')
+  const pruningAt = process.argv.indexOf('--pruning')
+  const PRUNING = pruningAt > 0 ? ['--pruning', process.argv[pruningAt + 1]] : []
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-chain-deep-'))
   const port = await freePort()
   const rpc = `http://127.0.0.1:${port}`
@@ -138,6 +142,7 @@ async function main() {
     '--api.enable=false',
     '--grpc.enable=false',
     '--instrumentation.prometheus=false',
+    ...PRUNING,
   ]
   const sdkd = (args) =>
     spawn(process.execPath, [SDKD, '--home', home, ...args], { stdio: 'ignore' })

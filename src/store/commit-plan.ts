@@ -16,7 +16,8 @@ import {
   storeIdOf,
 } from './keys.js'
 import { LtHash } from './lthash.js'
-import { noteChanged, type VersionState } from './version-state.js'
+import type { PruneEntry } from './prune-records.js'
+import type { VersionState } from './version-state.js'
 
 const EMPTY = new Uint8Array(0)
 
@@ -176,28 +177,22 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
 }
 
 /**
- * Moves the in-memory state forward by a planned commit of `height` (once it is applied); with
- * `trackPruning`, notes the changed keys for the pruning of a later height.
+ * What pruning records of a planned commit (prune-records.ts): each key it changes and the version
+ * it replaces, read from the index before the commit is applied.
  */
-export function applyCommitPlan(
-  state: VersionState,
-  plan: CommitPlan,
-  height: number,
-  trackPruning: boolean,
-): void {
-  const { index, prunable } = state
+export function pruneEntries(state: VersionState, plan: CommitPlan): PruneEntry[] {
+  return plan.writes.map(({ full, value }) => {
+    const entry = state.index.get(full)
+    const replaced = entry ? (entry.val === undefined ? -entry.h : entry.h) : undefined
+    return { full, deleted: value === undefined, replaced }
+  })
+}
+
+/** Moves the in-memory state forward by a planned commit of `height` (once it is applied). */
+export function applyCommitPlan(state: VersionState, plan: CommitPlan, height: number): void {
+  const { index } = state
   for (const { full, value } of plan.writes) {
     const entry = index.get(full)
-    if (trackPruning) {
-      let versions = prunable.get(full)
-      if (!versions) {
-        // The version before the first change that pruning has not seen yet is pruned too.
-        versions = entry ? [entry.val === undefined ? -entry.h : entry.h] : []
-        prunable.set(full, versions)
-      }
-      versions.push(value === undefined ? -height : height)
-      noteChanged(state, height, full)
-    }
     if (entry) {
       entry.h = height
       entry.val = value

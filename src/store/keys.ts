@@ -21,6 +21,9 @@ import type { KVRange } from './types.js'
  *   0x05 ‖ event key ‖ BE(h) ‖ BE32(i)  tx event index (store/tx-index.ts), empty value
  *   0x06 ‖ storeId(4) ‖ key           a live key's newest version: value = BE(h) of it in 0x01
  *   0x07 ‖ BE(h) ‖ storeId(4) ‖ key   a deletion at height h (a tombstone in 0x01), empty value
+ *   0x08 ‖ BE(h)                      with pruning on: the keys height h changed, each with the
+ *                                     version it replaced (prune-records.ts), until h is pruned
+ *   0x09 ‖ BE(h) ‖ storeId(4) ‖ key   one entry of such a record, while an open writes them
  *
  * 0x06 and 0x07 are written in the same atomic batch as the versions they describe, so opening a
  * store reads the live keys (0x06) without scanning the history (0x01), and a rollback finds the
@@ -42,6 +45,8 @@ export const FAMILY_TX_HASH = 0x04
 export const FAMILY_TX_EVENT = 0x05
 export const FAMILY_LATEST = 0x06
 export const FAMILY_DELETED = 0x07
+export const FAMILY_PRUNE = 0x08
+export const FAMILY_PRUNE_STAGING = 0x09
 
 /** Store id 0 is the registry of named stores (name → id); it is never hashed or pruned. */
 export const REGISTRY_STORE_ID = 0
@@ -55,6 +60,9 @@ export const META_BLOCK_BASE = metaKey('block_base')
 export const META_GENESIS_HASH = metaKey('genesis_hash')
 /** Under CometBFT: the last committed block's height and time (what CheckTx runs with). */
 export const META_COMET_LAST_BLOCK = metaKey('comet_last_block')
+
+/** With pruning on: BE(h), the 0x08 records complete through height h (written with every commit). */
+export const META_PRUNE_RECORDS = metaKey('prune_records')
 
 /**
  * The layout of the state families: BE(2) ‖ BE(h), 0x06 and 0x07 complete through height h (absent:
@@ -157,6 +165,16 @@ export function latestKey(fullKey: string): Bytes {
 /** The stored record of a live key's newest version: the height of its version in 0x01. */
 export function latestValue(height: number): Bytes {
   return uint64BE(height)
+}
+
+/** Key of height `height`'s pruning record (0x08 family). */
+export function pruneRecordKey(height: number): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_PRUNE), uint64BE(height))
+}
+
+/** Prefix of the entries of height `height`'s pruning record while an open writes it (0x09). */
+export function pruneStagingKey(height: number): Bytes {
+  return concatBytes(Uint8Array.of(FAMILY_PRUNE_STAGING), uint64BE(height))
 }
 
 /** Database key recording a deletion of `fullKey` at `height`. */

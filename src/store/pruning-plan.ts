@@ -1,96 +1,80 @@
+import type { Bytes } from '../codec/bytes.js'
 import type { PruningOptions } from '../config/pruning.js'
 import type { BatchOp } from './backend.js'
-import { deletedKey, stateVersionKey } from './keys.js'
-import type { VersionState } from './version-state.js'
+import { deletedKey, pruneRecordKey, stateVersionKey } from './keys.js'
+import { decodePruneRecord } from './prune-records.js'
 
 /** What planning reads from the versioned store (read-only; the store applies the plan). */
 export interface PruningInput {
   readonly pruning: PruningOptions
   /** Heights ≤ this are already pruned. */
   readonly prunedThrough: number
-  /** Full keys changed at each height still subject to pruning. */
-  readonly changedAt: ReadonlyMap<number, readonly string[]>
-  /** Versions of a full key: ascending heights, negative = deleted at that height. */
-  versions(full: string): readonly number[] | undefined
-}
-
-/** Edit of pruning's versions: drop the first `keepFrom` versions of `full` (all if `dropAll`). */
-export interface PruneEdit {
-  readonly full: string
-  readonly keepFrom: number
-  readonly dropAll: boolean
+  /** The pruning record of a height (prune-records.ts): undefined when it changed no key. */
+  record(height: number): Bytes | undefined
 }
 
 /** What one commit prunes. */
 export interface PruningPlan {
-  /** Database deletes of the pruned versions. */
+  /** Database deletes of the pruned versions and of the records read. */
   readonly ops: BatchOp[]
   /** Heights ≤ `through` are no longer readable once the plan is applied. */
   readonly through: number
-  /** Heights whose changed-key lists the plan consumed. */
-  readonly heights: readonly number[]
-  readonly edits: readonly PruneEdit[]
-}
-
-/** Genesis state is not a queryable height: reads start at the first block. */
-export function genesisPruning(height: number): PruningPlan {
-  return { ops: [], through: height, heights: [], edits: [] }
-}
-
-/** Upstream rule: at h with h % interval == 0 and h > keepRecent, drop versions ≤ h-1-keepRecent. */
-export function planPruning(input: PruningInput, height: number): PruningPlan {
-  const { keepRecent, interval } = input.pruning
-  const none: PruningPlan = { ops: [], through: input.prunedThrough, heights: [], edits: [] }
-  if (interval <= 0 || height % interval !== 0 || height <= keepRecent) return none
-  const through = height - 1 - keepRecent
-  if (through <= input.prunedThrough) return none
-  const candidates = new Set<string>()
-  const heights: number[] = []
-  for (const [h, keys] of input.changedAt) {
-    if (h <= through) {
-      heights.push(h)
-      for (const full of keys) candidates.add(full)
-    }
-  }
-  const ops: BatchOp[] = []
-  const edits: PruneEdit[] = []
-  for (const full of candidates) {
-    const v = input.versions(full)
-    if (!v) continue
-    let j = -1
-    for (let i = 0; i < v.length && Math.abs(v[i]!) <= through; i++) j = i
-    if (j < 0) continue
-    // Versions before j are superseded at every retained height; a deletion at j is dead too.
-    const dropJ = v[j]! < 0
-    const keepFrom = dropJ ? j + 1 : j
-    for (let i = 0; i < keepFrom; i++) {
-      const h = Math.abs(v[i]!)
-      ops.push({ type: 'del', key: stateVersionKey(full, h) })
-      if (v[i]! < 0) ops.push({ type: 'del', key: deletedKey(h, full) })
-    }
-    if (keepFrom > 0) edits.push({ full, keepFrom, dropAll: keepFrom >= v.length })
-  }
-  return { ops, through, heights, edits }
 }
 
 /**
- * Drops the pruned versions from pruning's lists (once the plan's deletes are applied); a key left
- * with one version at or below the pruned height leaves them (its next change brings it back with
- * that version, from the index).
+ * The most heights one commit prunes: a store that was not pruned for long (pruning just turned on,
+ * or `pruning-keep-recent` lowered) catches up over the next commits instead of in one.
  */
-export function applyPruningPlan(state: VersionState, plan: PruningPlan): void {
-  const { prunable } = state
-  for (const { full, keepFrom, dropAll } of plan.edits) {
-    const v = prunable.get(full)
-    if (!v) continue
-    if (dropAll) prunable.delete(full)
-    else v.splice(0, keepFrom)
-  }
-  for (const full of new Set(plan.heights.flatMap((h) => state.changedAt.get(h) ?? []))) {
-    const v = prunable.get(full)
-    if (v && v.length <= 1 && (v.length === 0 || Math.abs(v[0]!) <= plan.through)) {
-      prunable.delete(full)
+export const MAX_PRUNED_HEIGHTS = 10_000
+
+/** Genesis state is not a queryable height: reads start at the first block. */
+export function genesisPruning(height: number): PruningPlan {
+  return { ops: [], through: height }
+}
+
+/**
+ * Upstream rule: at h with h % interval == 0 and h > keepRecent, drop versions ≤ h-1-keepRecent
+ * that a later version at or below it supersedes, and a deletion that is the last of them. The keys
+ * come from the records of the heights being pruned: each names a key that height changed and the
+ * version it replaced, so a key's versions at or below the new bound are all in those records (the
+ * last version the previous pruning kept is the one the first change replaced).
+ */
+export function planPruning(input: PruningInput, height: number): PruningPlan {
+  const { keepRecent, interval } = input.pruning
+  const from = input.prunedThrough
+  const none: PruningPlan = { ops: [], through: from }
+  if (interval <= 0 || height % interval !== 0 || height <= keepRecent) return none
+  const through = Math.min(height - 1 - keepRecent, from + MAX_PRUNED_HEIGHTS)
+  if (through <= from) return none
+  const ops: BatchOp[] = []
+  // Each key's versions at or below `through` (negative: a deletion), as the records name them.
+  const versions = new Map<string, number[]>()
+  for (let h = from + 1; h <= through; h++) {
+    const record = input.record(h)
+    if (!record) continue
+    ops.push({ type: 'del', key: pruneRecordKey(h) })
+    for (const { full, deleted, replaced } of decodePruneRecord(record)) {
+      let list = versions.get(full)
+      if (!list) {
+        list = []
+        versions.set(full, list)
+      }
+      if (replaced !== undefined) list.push(replaced)
+      list.push(deleted ? -h : h)
     }
   }
-  for (const h of plan.heights) state.changedAt.delete(h)
+  for (const [full, list] of versions) {
+    let last = list[0]!
+    for (const v of list) if (Math.abs(v) > Math.abs(last)) last = v
+    const done = new Set<number>()
+    for (const v of list) {
+      const h = Math.abs(v)
+      // The last version stays when it holds a value: it is live at every retained height.
+      if (done.has(h) || (v === last && v > 0)) continue
+      done.add(h)
+      ops.push({ type: 'del', key: stateVersionKey(full, h) })
+      if (v < 0) ops.push({ type: 'del', key: deletedKey(h, full) })
+    }
+  }
+  return { ops, through }
 }

@@ -181,15 +181,10 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
 
 /** Moves the in-memory state back to `toHeight`, as a restart there would load it. */
 export function applyRollbackPlan(state: VersionState, plan: RollbackPlan, toHeight: number): void {
-  const { index, registry, prunable } = state
+  const { index, registry } = state
   for (const { full, at } of plan.keys) {
     if (at?.value !== undefined) index.set(full, { h: at.h, val: at.value })
     else index.delete(full)
-    const v = prunable.get(full)
-    if (v) {
-      while (v.length > 0 && Math.abs(v[v.length - 1]!) > toHeight) v.pop()
-      if (v.length === 0) prunable.delete(full)
-    }
   }
   // Keys deleted at or below the height left the index: below it, the database answers.
   state.floor = toHeight
@@ -204,5 +199,4 @@ export function applyRollbackPlan(state: VersionState, plan: RollbackPlan, toHei
   for (const [id, acc] of plan.accumulators) state.accumulators.set(id, acc)
   state.storeHashes.clear()
   for (const [id, hash] of plan.storeHashes) state.storeHashes.set(id, hash)
-  for (const h of [...state.changedAt.keys()]) if (h > toHeight) state.changedAt.delete(h)
 }

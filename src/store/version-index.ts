@@ -23,12 +23,6 @@ export function createVersionIndex(): VersionIndex {
 }
 
 /**
- * Ascending versions (negative = deleted at that height) of the keys changed in the heights still
- * subject to pruning, each with the version it had before them: what pruning deletes.
- */
-export type PrunableVersions = Map<string, number[]>
-
-/**
  * Index of the last version at or below `height` in a key's ascending versions (negative = deleted
  * at that height), by binary search; -1 if the key had no version yet.
  */

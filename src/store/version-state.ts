@@ -16,7 +16,7 @@ import {
 } from './keys.js'
 import { LtHash } from './lthash.js'
 import { StoreRegistry } from './store-registry.js'
-import { createVersionIndex, type PrunableVersions, type VersionIndex } from './version-index.js'
+import { createVersionIndex, type VersionIndex } from './version-index.js'
 
 /**
  * Heights a deletion stays in the index: reads of recent heights find the deleted key there, and
@@ -39,10 +39,6 @@ export interface VersionState {
   readonly registry: StoreRegistry
   readonly accumulators: Map<number, LtHash>
   readonly storeHashes: Map<number, Bytes>
-  /** Full keys changed at each height still subject to pruning (empty while pruning is off). */
-  readonly changedAt: Map<number, string[]>
-  /** Versions of the keys of `changedAt` (pruning's candidates). */
-  readonly prunable: PrunableVersions
   /** Deletions still in the index, in height order. */
   readonly tombstones: [height: number, full: string][]
   /** Per deletion prefix (keys.ts), an upper bound of the heights of its deletions. */
@@ -61,22 +57,10 @@ export function createVersionState(): VersionState {
     registry: new StoreRegistry(),
     accumulators: new Map(),
     storeHashes: new Map(),
-    changedAt: new Map(),
-    prunable: new Map(),
     tombstones: [],
     deletionBounds: new Map(),
     floor: -1,
   }
-}
-
-/** Notes that `height` changed `full` (the pruning of a later height visits it). */
-export function noteChanged(state: VersionState, height: number, full: string): void {
-  let list = state.changedAt.get(height)
-  if (!list) {
-    list = []
-    state.changedAt.set(height, list)
-  }
-  list.push(full)
 }
 
 /**
@@ -177,35 +161,4 @@ export async function loadVersionState(
     state.accumulators.set(id, bytes ? LtHash.fromBytes(bytes) : new LtHash())
   })
   return firstHeight
-}
-
-/**
- * Loads what pruning needs: the keys changed at each height above `prunedThrough` and their
- * versions. One scan of the retained history, which pruning keeps short; a store opened with
- * pruning off skips it (nothing per height is kept then).
- */
-export async function loadPrunable(
-  backend: StoreBackend,
-  state: VersionState,
-  latest: number,
-  prunedThrough: number,
-): Promise<void> {
-  const versions = new Map<string, number[]>()
-  for await (const [key, value] of backend.entries({
-    gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
-    lt: Uint8Array.of(FAMILY_STATE + 1),
-  })) {
-    const { fullKey, height } = parseStateVersionKey(key)
-    if (height > latest) continue
-    let list = versions.get(fullKey)
-    if (!list) {
-      list = []
-      versions.set(fullKey, list)
-    }
-    list.push(value[0] === 0 ? -height : height)
-    if (height > prunedThrough) noteChanged(state, height, fullKey)
-  }
-  for (const [full, list] of versions) {
-    if (Math.abs(list[list.length - 1]!) > prunedThrough) state.prunable.set(full, list)
-  }
 }

@@ -3,6 +3,7 @@ import { toHex } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import type { StateBranch } from './types.js'
 import { describeHistory } from './versioned-store-history.case.js'
+import { describePruning } from './versioned-store-pruning.case.js'
 import { describeRollbacks } from './versioned-store-rollback.case.js'
 import { describeSpans } from './versioned-store-span.case.js'
 import {
@@ -332,6 +333,7 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
 
     describeRollbacks(makeFactory)
     describeHistory(makeFactory)
+    describePruning(makeFactory)
     describeSpans(makeFactory)
   })
 }

@@ -4,7 +4,7 @@ import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type StoreBackend } from './backend.js'
 import { type BranchParent, branchChanges, createBranch } from './branch.js'
-import { applyCommitPlan, isEmptyCommit, planCommit } from './commit-plan.js'
+import { applyCommitPlan, isEmptyCommit, planCommit, pruneEntries } from './commit-plan.js'
 import { HeightView } from './height-view.js'
 import {
   layoutValue,
@@ -15,7 +15,8 @@ import {
   META_NEXT_STORE_ID,
 } from './keys.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
-import { applyPruningPlan, genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
+import { PruneRecords } from './prune-records.js'
+import { genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
 import type { ReadSpan } from './read-span.js'
 import {
   applyRollbackPlan,
@@ -30,7 +31,6 @@ import { VersionReader } from './version-reader.js'
 import {
   createVersionState,
   forgetDeletions,
-  loadPrunable,
   loadVersionState,
   TOMBSTONE_HEIGHTS,
 } from './version-state.js'
@@ -57,7 +57,9 @@ export class VersionedStore {
   private readonly state = createVersionState()
   /** Reads at retained heights (the index, the registry and a cache of old versions). */
   private readonly reader: VersionReader
-  private pruning: PruningOptions
+  private readonly pruning: PruningOptions
+  /** With pruning on, what each height changed (family 0x08): what pruning reads. */
+  private readonly records: PruneRecords | undefined
   /** Durable height: what readers see. */
   private latest = -1
   /** Applied height: the newest state in memory (durable or still being written). */
@@ -75,6 +77,7 @@ export class VersionedStore {
   private constructor(options: VersionedStoreOptions) {
     this.backend = options.backend
     this.pruning = options.pruning ?? { keepRecent: 0, interval: 0 }
+    this.records = this.pruning.interval > 0 ? new PruneRecords(this.backend) : undefined
     this.reader = new VersionReader({
       backend: this.backend,
       state: this.state,
@@ -113,9 +116,7 @@ export class VersionedStore {
     // if an older sdkd committed to it since (its layout height is then behind the latest height).
     if (!(await hasCurrentLayout(b, this.latest))) await migrateLayout(b, this.latest)
     this.firstHeight = await loadVersionState(b, this.state, this.latest)
-    if (this.pruning.interval > 0) {
-      await loadPrunable(b, this.state, this.latest, this.prunedThrough)
-    }
+    await this.records?.open(this.latest, this.prunedThrough)
   }
 
   /** Last durable committed height (-1 before genesis; genesis, then block heights). */
@@ -141,11 +142,6 @@ export class VersionedStore {
   /** App hash of the latest durable state. */
   get appHash(): Bytes {
     return this.currentAppHash
-  }
-
-  /** Changes the pruning options (validated by the caller). */
-  setPruning(pruning: PruningOptions): void {
-    this.pruning = pruning
   }
 
   /** Names of the stores live at the latest height. */
@@ -217,7 +213,8 @@ export class VersionedStore {
     // A height that changed nothing (an empty block) keeps the app hash and writes only the latest
     // height (and its pruning): none of the hashing and store bookkeeping below.
     if (!first && isEmptyCommit(changes, this.nextStoreId)) {
-      return this.prepared(height, false, this.appliedAppHash, [], () => undefined)
+      const recorded = this.records?.commitOps(height, undefined)
+      return this.prepared(height, false, this.appliedAppHash, recorded?.ops ?? [], () => undefined)
     }
     const plan = planCommit(
       {
@@ -235,9 +232,12 @@ export class VersionedStore {
       changes,
       height,
     )
+    const recorded = this.records?.commitOps(height, pruneEntries(this.state, plan))
+    if (recorded) appendOps(plan.ops, recorded.ops)
     return this.prepared(height, first, plan.appHash, plan.ops, () => {
       if (first) this.firstHeight = height
-      applyCommitPlan(this.state, plan, height, this.pruning.interval > 0)
+      applyCommitPlan(this.state, plan, height)
+      this.records?.applied(height, recorded?.record)
       this.nextStoreId = plan.nextStoreId
     })
   }
@@ -259,7 +259,11 @@ export class VersionedStore {
     if (first || appHash !== this.appliedAppHash) {
       ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
     }
-    const prune = first ? genesisPruning(height) : this.planPruning(height)
+    // The pruning due at `height` (read-only; applied by `applyPruning`).
+    const { pruning, prunedThrough, records } = this
+    const prune = first
+      ? genesisPruning(height)
+      : planPruning({ pruning, prunedThrough, record: (h) => records?.record(h) }, height)
     appendOps(ops, prune.ops)
     if (prune.through > this.prunedThrough || first) {
       ops.push({ type: 'put', key: META_EARLIEST, value: uint64BE(prune.through + 1) })
@@ -285,6 +289,7 @@ export class VersionedStore {
           this.latest = height
           this.currentAppHash = appHash
           forgetDeletions(this.state, height - TOMBSTONE_HEIGHTS)
+          this.records?.published(height)
         }
       },
     }
@@ -305,6 +310,7 @@ export class VersionedStore {
     this.checkRollback(toHeight)
     this.pending = 'rollback'
     let plan: RollbackPlan
+    let recordOps: BatchOp[]
     try {
       plan = await planRollback(
         {
@@ -316,11 +322,13 @@ export class VersionedStore {
         },
         toHeight,
       )
+      recordOps = this.records ? await this.records.rollbackOps(toHeight) : []
     } catch (err) {
       this.pending = undefined
       throw err
     }
     const ops = plan.ops.concat(
+      recordOps,
       { type: 'put', key: META_LATEST, value: uint64BE(toHeight) },
       { type: 'put', key: META_LAYOUT, value: layoutValue(toHeight) },
       { type: 'put', key: META_APP_HASH, value: plan.appHash },
@@ -350,6 +358,7 @@ export class VersionedStore {
   /** The in-memory state as a restart at `toHeight` would load it. */
   private applyRollback(plan: RollbackPlan, toHeight: number): void {
     applyRollbackPlan(this.state, plan, toHeight)
+    this.records?.rolledBack(toHeight)
     // Heights above toHeight will be committed again with other values.
     this.reader.clearHistoryCache()
     this.rollbackCount++
@@ -374,21 +383,8 @@ export class VersionedStore {
       this.checkReadable(height)
   }
 
-  /** The pruning due when committing `height` (read-only; applied by `applyPruning`). */
-  private planPruning(height: number): PruningPlan {
-    return planPruning(
-      {
-        pruning: this.pruning,
-        prunedThrough: this.prunedThrough,
-        changedAt: this.state.changedAt,
-        versions: (full) => this.state.prunable.get(full),
-      },
-      height,
-    )
-  }
-
   private applyPruning(plan: PruningPlan): void {
-    applyPruningPlan(this.state, plan)
+    this.records?.pruned(plan.through)
     // Cached values of pruned versions would never be served again. (At genesis the cache is empty.)
     if (plan.through > this.prunedThrough) this.reader.clearHistoryCache()
     this.prunedThrough = plan.through

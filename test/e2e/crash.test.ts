@@ -49,7 +49,10 @@ test(`behavior: after ${KILLS} kill -9 at random moments the chain continues; co
   const seen = new Map<number, Seen>()
   let maxHeight = 0
   // Each start binds a port of the OS's choosing (port 0), read back from its `serving` log line.
-  const start = (timeout: string): SdkdProcess => {
+  // Pruning cycles through the home's default (upstream's: records of what each height changed are
+  // written), every 10 heights down to the last 2 (the records read and deleted), and none (no
+  // records: the next start with pruning writes them again from the history).
+  const start = (timeout: string, pruning = 'default'): SdkdProcess => {
     const p = startSdkd([
       '--home',
       t.dir,
@@ -60,6 +63,8 @@ test(`behavior: after ${KILLS} kill -9 at random moments the chain continues; co
       '--api.enable=false',
       '--timeout-commit',
       timeout,
+      '--pruning',
+      pruning,
     ])
     cleanups.push(() => p.stop('SIGKILL'))
     return p
@@ -67,7 +72,7 @@ test(`behavior: after ${KILLS} kill -9 at random moments the chain continues; co
 
   for (let i = 0; i < KILLS; i++) {
     // Even runs mine as fast as possible (several heights per batch), odd runs every 5 ms.
-    const p = start(i % 2 === 0 ? '0' : '5ms')
+    const p = start(i % 2 === 0 ? '0' : '5ms', ['default', 'everything', 'nothing'][i % 3])
     if (i % 5 === 4) {
       // Kill during start-up: opening the database, loading the index, the first commit.
       await new Promise((r) => setTimeout(r, random() * 150))

@@ -1,0 +1,261 @@
+import {
+  type Bytes,
+  bytesToLatin1,
+  concatBytes,
+  latin1ToBytes,
+  readUint64BE,
+  uint64BE,
+} from '../codec/bytes.js'
+import { ErrLogic } from '../errors.js'
+import type { BatchOp, StoreBackend } from './backend.js'
+import {
+  FAMILY_PRUNE,
+  FAMILY_PRUNE_STAGING,
+  FAMILY_STATE,
+  familyKey,
+  META_PRUNE_RECORDS,
+  parseStateVersionKey,
+  pruneRecordKey,
+  pruneStagingKey,
+  REGISTRY_STORE_ID,
+  storeIdPrefix,
+} from './keys.js'
+
+/**
+ * Pruning's records (family 0x08): with pruning on, every height that changes state keys writes,
+ * in its commit's batch, the keys it changed, each with the version it replaced. Pruning through a
+ * height reads the records of the heights it prunes (LevelDB's synchronous get; the heights not yet
+ * durable from memory) and deletes them with the versions they name, so memory holds nothing per
+ * retained height and a restart reads no history: upstream's default keeps 362,880 heights.
+ */
+
+/** One key a height changed: whether to a deletion, and the version it replaced (negative: one). */
+export interface PruneEntry {
+  readonly full: string
+  readonly deleted: boolean
+  /** The key's version before this height (negative: a deletion); undefined when it had none known. */
+  readonly replaced: number | undefined
+}
+
+const DELETED = 1
+const REPLACED = 2
+const REPLACED_DELETION = 4
+
+/** A height's record: per key, flags(1) ‖ BE32(key length) ‖ key ‖ BE(replaced height) if any. */
+export function encodePruneRecord(entries: readonly PruneEntry[]): Bytes {
+  let size = 0
+  for (const e of entries) size += 5 + e.full.length + (e.replaced === undefined ? 0 : 8)
+  const out = new Uint8Array(size)
+  const view = new DataView(out.buffer)
+  let at = 0
+  for (const { full, deleted, replaced } of entries) {
+    let flags = deleted ? DELETED : 0
+    if (replaced !== undefined) flags |= replaced < 0 ? REPLACED | REPLACED_DELETION : REPLACED
+    out[at] = flags
+    view.setUint32(at + 1, full.length)
+    out.set(latin1ToBytes(full), at + 5)
+    at += 5 + full.length
+    if (replaced !== undefined) {
+      out.set(uint64BE(Math.abs(replaced)), at)
+      at += 8
+    }
+  }
+  return out
+}
+
+/** The entries of a record written by `encodePruneRecord`. */
+export function decodePruneRecord(record: Bytes): PruneEntry[] {
+  const entries: PruneEntry[] = []
+  const view = new DataView(record.buffer, record.byteOffset, record.length)
+  let at = 0
+  while (at < record.length) {
+    if (at + 5 > record.length) throw ErrLogic.wrap('pruning record: truncated entry')
+    const flags = record[at]!
+    const length = view.getUint32(at + 1)
+    const end = at + 5 + length + (flags & REPLACED ? 8 : 0)
+    if (end > record.length) throw ErrLogic.wrap('pruning record: truncated entry')
+    const full = bytesToLatin1(record.subarray(at + 5, at + 5 + length))
+    let replaced: number | undefined
+    if (flags & REPLACED) {
+      const h = readUint64BE(record, at + 5 + length)
+      replaced = flags & REPLACED_DELETION ? -h : h
+    }
+    entries.push({ full, deleted: (flags & DELETED) !== 0, replaced })
+    at = end
+  }
+  return entries
+}
+
+/** How many writes a backfill makes per batch. */
+const BACKFILL_CHUNK = 10_000
+
+/**
+ * The records of heights applied but not yet durable (LevelDB answers the others), or of every
+ * height when the backend has no synchronous get (the in-memory twin of some tests).
+ */
+export class PruneRecords {
+  private readonly pending = new Map<number, Bytes>()
+
+  constructor(private readonly backend: StoreBackend) {}
+
+  /** The record of `height` (undefined: it changed no key, or it is pruned). */
+  record(height: number): Bytes | undefined {
+    return this.pending.get(height) ?? this.backend.getSync?.(pruneRecordKey(height))
+  }
+
+  /** The writes of a commit of `height` that changed `entries`, and the marker that they are complete. */
+  commitOps(
+    height: number,
+    entries: readonly PruneEntry[] | undefined,
+  ): {
+    ops: BatchOp[]
+    record: Bytes | undefined
+  } {
+    const ops: BatchOp[] = [{ type: 'put', key: META_PRUNE_RECORDS, value: uint64BE(height) }]
+    if (!entries || entries.length === 0) return { ops, record: undefined }
+    const record = encodePruneRecord(entries)
+    ops.push({ type: 'put', key: pruneRecordKey(height), value: record })
+    return { ops, record }
+  }
+
+  /** A commit of `height` was applied: its record is read from memory until it is durable. */
+  applied(height: number, record: Bytes | undefined): void {
+    if (record) this.pending.set(height, record)
+  }
+
+  /** Heights through `latest` are durable: LevelDB answers for their records. */
+  published(latest: number): void {
+    if (!this.backend.getSync) return
+    for (const h of this.pending.keys()) if (h <= latest) this.pending.delete(h)
+  }
+
+  /** Heights through `through` were pruned with their records. */
+  pruned(through: number): void {
+    for (const h of this.pending.keys()) if (h <= through) this.pending.delete(h)
+  }
+
+  /** The deletes of the records above `toHeight` (a rollback's), and the marker at it. */
+  async rollbackOps(toHeight: number): Promise<BatchOp[]> {
+    const ops: BatchOp[] = [{ type: 'put', key: META_PRUNE_RECORDS, value: uint64BE(toHeight) }]
+    for await (const [key] of this.backend.entries({
+      gte: pruneRecordKey(toHeight + 1),
+      lt: Uint8Array.of(FAMILY_PRUNE + 1),
+    })) {
+      ops.push({ type: 'del', key })
+    }
+    return ops
+  }
+
+  /** A rollback to `toHeight` was applied. */
+  rolledBack(toHeight: number): void {
+    for (const h of this.pending.keys()) if (h > toHeight) this.pending.delete(h)
+  }
+
+  /**
+   * Opens the records of a store pruning from `prunedThrough + 1` to `latest`: when they are not
+   * complete through `latest` (pruning was off, or an older sdkd committed since), they are
+   * written again from one scan of the retained history; without a synchronous get they are read
+   * into memory.
+   */
+  async open(latest: number, prunedThrough: number): Promise<void> {
+    const marker = await this.backend.get(META_PRUNE_RECORDS)
+    if (marker === undefined || readUint64BE(marker) !== latest) {
+      await this.backfill(latest, prunedThrough)
+    }
+    if (this.backend.getSync) return
+    for await (const [key, value] of this.backend.entries({
+      gte: pruneRecordKey(prunedThrough + 1),
+      lt: Uint8Array.of(FAMILY_PRUNE + 1),
+    })) {
+      this.pending.set(readUint64BE(key, 1), value)
+    }
+  }
+
+  /**
+   * Writes the records of the heights above `prunedThrough` from one scan of the history, with
+   * memory bounded by the number of keys, not heights: the scan goes key by key, so each entry is
+   * first written under its height and key (family 0x09), then a scan of those in height order
+   * joins each height's entries into its record (a record is its entries one after another).
+   */
+  private async backfill(latest: number, prunedThrough: number): Promise<void> {
+    // Records left from before (a rollback by an older sdkd) could name versions that are gone, and
+    // a backfill cut short leaves entries of its own.
+    await this.writeChunked(this.keysOf(FAMILY_PRUNE))
+    await this.writeChunked(this.keysOf(FAMILY_PRUNE_STAGING))
+    await this.writeChunked(this.stagedEntries(latest, prunedThrough))
+    await this.writeChunked(this.joinedRecords())
+    await this.backend.write([{ type: 'put', key: META_PRUNE_RECORDS, value: uint64BE(latest) }])
+  }
+
+  /** Deletes of every key of a family. */
+  private async *keysOf(family: number): AsyncIterable<BatchOp> {
+    const range = { gte: Uint8Array.of(family), lt: Uint8Array.of(family + 1) }
+    for await (const [key] of this.backend.entries(range)) yield { type: 'del', key }
+  }
+
+  /** Each version above `prunedThrough` as a one-entry record under its height and key. */
+  private async *stagedEntries(latest: number, prunedThrough: number): AsyncIterable<BatchOp> {
+    // Each key's last version seen: a key's versions come in ascending heights, but interleaved
+    // with those of longer keys (the height follows the key bytes).
+    const lastOf = new Map<string, number>()
+    for await (const [key, value] of this.backend.entries({
+      gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
+      lt: Uint8Array.of(FAMILY_STATE + 1),
+    })) {
+      const { fullKey: full, height } = parseStateVersionKey(key)
+      if (height > latest) continue
+      const deleted = value[0] === 0
+      if (height > prunedThrough) {
+        yield {
+          type: 'put',
+          key: concatBytes(pruneStagingKey(height), latin1ToBytes(full)),
+          value: encodePruneRecord([{ full, deleted, replaced: lastOf.get(full) }]),
+        }
+      }
+      lastOf.set(full, deleted ? -height : height)
+    }
+  }
+
+  /** The staged entries joined into one record per height, and their deletes. */
+  private async *joinedRecords(): AsyncIterable<BatchOp> {
+    let height = -1
+    let parts: Bytes[] = []
+    // A block of thousands of txs changes more keys than a call can take as arguments.
+    const record = (): BatchOp => {
+      const value = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
+      let at = 0
+      for (const p of parts) {
+        value.set(p, at)
+        at += p.length
+      }
+      return { type: 'put', key: pruneRecordKey(height), value }
+    }
+    for await (const [key, value] of this.backend.entries({
+      gte: Uint8Array.of(FAMILY_PRUNE_STAGING),
+      lt: Uint8Array.of(FAMILY_PRUNE_STAGING + 1),
+    })) {
+      const h = readUint64BE(key, 1)
+      if (h !== height && parts.length > 0) {
+        yield record()
+        parts = []
+      }
+      height = h
+      parts.push(value)
+      yield { type: 'del', key }
+    }
+    if (parts.length > 0) yield record()
+  }
+
+  /** Writes `ops` in batches of BACKFILL_CHUNK. */
+  private async writeChunked(ops: AsyncIterable<BatchOp>): Promise<void> {
+    let batch: BatchOp[] = []
+    for await (const op of ops) {
+      batch.push(op)
+      if (batch.length >= BACKFILL_CHUNK) {
+        await this.backend.write(batch)
+        batch = []
+      }
+    }
+    if (batch.length > 0) await this.backend.write(batch)
+  }
+}
