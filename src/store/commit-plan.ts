@@ -16,7 +16,8 @@ import {
   storeIdOf,
 } from './keys.js'
 import { LtHash } from './lthash.js'
-import type { PruneEntry } from './prune-records.js'
+import type { PruneWrite } from './prune-records.js'
+import type { IndexEntry } from './version-index.js'
 import type { VersionState } from './version-state.js'
 
 const EMPTY = new Uint8Array(0)
@@ -34,8 +35,8 @@ export interface CommitInput {
   readonly accumulators: ReadonlyMap<number, LtHash>
   /** Store hashes computed so far, by store id. */
   readonly storeHashes: ReadonlyMap<number, Bytes>
-  /** The latest value of a full key (undefined: unset or deleted). */
-  latest(full: string): Bytes | undefined
+  /** The newest version of a full key: its height and value (undefined value: deleted). */
+  newest(full: string): IndexEntry | undefined
   /** Per deletion prefix (keys.ts), an upper bound of the heights of its deletions. */
   readonly deletionBounds: ReadonlyMap<string, number>
   resolveId(name: string, height: number): number | undefined
@@ -48,8 +49,8 @@ export interface CommitPlan {
   readonly appHash: Bytes
   /** Database writes of the state versions, the registry, the accumulators and the next store id. */
   readonly ops: BatchOp[]
-  /** Keys whose value changed, with the new value (undefined: deleted). */
-  readonly writes: readonly { full: string; value: Bytes | undefined }[]
+  /** Keys whose value changed, with the new value (undefined: deleted) and the version it replaces. */
+  readonly writes: readonly PruneWrite[]
   /** Deletion prefixes whose bound moves to the height. */
   readonly deletionPrefixes: readonly string[]
   /** Store names registered or deleted (id null) at the height. */
@@ -100,10 +101,11 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
     })
   }
 
-  const writes: { full: string; value: Bytes | undefined }[] = []
+  const writes: PruneWrite[] = []
   const deletionPrefixes: string[] = []
   for (const [full, value] of changes.writes) {
-    const old = input.latest(full)
+    const newest = input.newest(full)
+    const old = newest?.val
     const next = value ?? undefined
     if (equalBytes(old, next)) continue
     const id = storeIdOf(full)
@@ -125,7 +127,9 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
         ops.push({ type: 'put', key: deletionBoundKey(prefix), value: uint64BE(height) })
       }
     }
-    writes.push({ full, value: next })
+    // The version replaced, for pruning's record (negative: a deletion).
+    const replaced = newest ? (old === undefined ? -newest.h : newest.h) : undefined
+    writes.push({ full, value: next, replaced })
   }
 
   // Live stores after this height, and the app hash over them.
@@ -174,18 +178,6 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
     storeHashes,
     nextStoreId,
   }
-}
-
-/**
- * What pruning records of a planned commit (prune-records.ts): each key it changes and the version
- * it replaces, read from the index before the commit is applied.
- */
-export function pruneEntries(state: VersionState, plan: CommitPlan): PruneEntry[] {
-  return plan.writes.map(({ full, value }) => {
-    const entry = state.index.get(full)
-    const replaced = entry ? (entry.val === undefined ? -entry.h : entry.h) : undefined
-    return { full, deleted: value === undefined, replaced }
-  })
 }
 
 /** Moves the in-memory state forward by a planned commit of `height` (once it is applied). */

@@ -29,6 +29,13 @@ import {
  * retained height and a restart reads no history: upstream's default keeps 362,880 heights.
  */
 
+/** A change a record is written from: the key, its new value (undefined: deleted), the version replaced. */
+export interface PruneWrite {
+  readonly full: string
+  readonly value: Bytes | undefined
+  readonly replaced: number | undefined
+}
+
 /** One key a height changed: whether to a deletion, and the version it replaced (negative: one). */
 export interface PruneEntry {
   readonly full: string
@@ -42,21 +49,23 @@ const REPLACED = 2
 const REPLACED_DELETION = 4
 
 /** A height's record: per key, flags(1) ‖ BE32(key length) ‖ key ‖ BE(replaced height) if any. */
-export function encodePruneRecord(entries: readonly PruneEntry[]): Bytes {
+export function encodePruneRecord(writes: readonly PruneWrite[]): Bytes {
   let size = 0
-  for (const e of entries) size += 5 + e.full.length + (e.replaced === undefined ? 0 : 8)
-  const out = new Uint8Array(size)
-  const view = new DataView(out.buffer)
+  for (const w of writes) size += 5 + w.full.length + (w.replaced === undefined ? 0 : 8)
+  const out = Buffer.allocUnsafe(size)
   let at = 0
-  for (const { full, deleted, replaced } of entries) {
-    let flags = deleted ? DELETED : 0
+  for (const { full, value, replaced } of writes) {
+    let flags = value === undefined ? DELETED : 0
     if (replaced !== undefined) flags |= replaced < 0 ? REPLACED | REPLACED_DELETION : REPLACED
     out[at] = flags
-    view.setUint32(at + 1, full.length)
-    out.set(latin1ToBytes(full), at + 5)
+    out.writeUInt32BE(full.length, at + 1)
+    // Full keys are latin1 strings (one char a byte): written in place, no copy of their bytes.
+    out.write(full, at + 5, 'latin1')
     at += 5 + full.length
     if (replaced !== undefined) {
-      out.set(uint64BE(Math.abs(replaced)), at)
+      const h = Math.abs(replaced)
+      out.writeUInt32BE(Math.floor(h / 2 ** 32), at)
+      out.writeUInt32BE(h >>> 0, at + 4)
       at += 8
     }
   }
@@ -103,17 +112,17 @@ export class PruneRecords {
     return this.pending.get(height) ?? this.backend.getSync?.(pruneRecordKey(height))
   }
 
-  /** The writes of a commit of `height` that changed `entries`, and the marker that they are complete. */
+  /** The writes of a commit of `height` that made `writes`, and the marker that they are complete. */
   commitOps(
     height: number,
-    entries: readonly PruneEntry[] | undefined,
+    writes: readonly PruneWrite[] | undefined,
   ): {
     ops: BatchOp[]
     record: Bytes | undefined
   } {
     const ops: BatchOp[] = [{ type: 'put', key: META_PRUNE_RECORDS, value: uint64BE(height) }]
-    if (!entries || entries.length === 0) return { ops, record: undefined }
-    const record = encodePruneRecord(entries)
+    if (!writes || writes.length === 0) return { ops, record: undefined }
+    const record = encodePruneRecord(writes)
     ops.push({ type: 'put', key: pruneRecordKey(height), value: record })
     return { ops, record }
   }
@@ -206,10 +215,11 @@ export class PruneRecords {
       if (height > latest) continue
       const deleted = value[0] === 0
       if (height > prunedThrough) {
+        const write = { full, value: deleted ? undefined : value, replaced: lastOf.get(full) }
         yield {
           type: 'put',
           key: concatBytes(pruneStagingKey(height), latin1ToBytes(full)),
-          value: encodePruneRecord([{ full, deleted, replaced: lastOf.get(full) }]),
+          value: encodePruneRecord([write]),
         }
       }
       lastOf.set(full, deleted ? -height : height)

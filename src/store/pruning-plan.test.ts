@@ -3,13 +3,15 @@ import { decodePruneRecord, encodePruneRecord } from './prune-records.js'
 import { MAX_PRUNED_HEIGHTS, planPruning } from './pruning-plan.js'
 
 test('behavior: a pruning record reads back as written (deletions, replaced versions, long keys)', () => {
-  const entries = [
-    { full: '\u0000\u0000\u0000\u0001k', deleted: false, replaced: undefined },
-    { full: '\u0000\u0000\u0000\u0002\u00ff'.repeat(100), deleted: true, replaced: 2 ** 40 },
-    { full: '\u0000\u0000\u0000\u0001', deleted: false, replaced: -7 },
+  const writes = [
+    { full: '\u0000\u0000\u0000\u0001k', value: Uint8Array.of(1), replaced: undefined },
+    { full: '\u0000\u0000\u0000\u0002\u00ff'.repeat(100), value: undefined, replaced: 2 ** 40 },
+    { full: '\u0000\u0000\u0000\u0001', value: new Uint8Array(), replaced: -7 },
   ]
-  expect(decodePruneRecord(encodePruneRecord(entries))).toEqual(entries)
-  expect(() => decodePruneRecord(encodePruneRecord(entries).subarray(0, 20))).toThrow(
+  expect(decodePruneRecord(encodePruneRecord(writes))).toEqual(
+    writes.map(({ full, value, replaced }) => ({ full, deleted: value === undefined, replaced })),
+  )
+  expect(() => decodePruneRecord(encodePruneRecord(writes).subarray(0, 20))).toThrow(
     'pruning record: truncated entry',
   )
 })
@@ -17,7 +19,7 @@ test('behavior: a pruning record reads back as written (deletions, replaced vers
 test('behavior: one commit prunes at most MAX_PRUNED_HEIGHTS heights, reading each record once', () => {
   const read: number[] = []
   const record = encodePruneRecord([
-    { full: '\u0000\u0000\u0000\u0001k', deleted: false, replaced: 3 },
+    { full: '\u0000\u0000\u0000\u0001k', value: Uint8Array.of(1), replaced: 3 },
   ])
   const plan = planPruning(
     {

@@ -141,7 +141,7 @@ export function describePruning(makeFactory: () => BackendFactory): void {
     await commitRandom(vs, model, 85, 85)
     // What a backfill cut short leaves (its entries of one record) and a record of a height rolled
     // back by an sdkd that writes none: the open writes every record anew.
-    const stale = encodePruneRecord([{ full: 'stale', deleted: false, replaced: undefined }])
+    const stale = encodePruneRecord([{ full: 'stale', value: b('v'), replaced: undefined }])
     await backendOf(vs).write([
       { type: 'put', key: pruneRecordKey(86), value: stale },
       { type: 'put', key: concatBytes(pruneStagingKey(87), b('stale')), value: stale },

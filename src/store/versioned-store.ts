@@ -4,7 +4,7 @@ import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type StoreBackend } from './backend.js'
 import { type BranchParent, branchChanges, createBranch } from './branch.js'
-import { applyCommitPlan, isEmptyCommit, planCommit, pruneEntries } from './commit-plan.js'
+import { applyCommitPlan, isEmptyCommit, planCommit } from './commit-plan.js'
 import { HeightView } from './height-view.js'
 import {
   layoutValue,
@@ -224,7 +224,7 @@ export class VersionedStore {
         nextStoreId: this.nextStoreId,
         accumulators: this.state.accumulators,
         storeHashes: this.state.storeHashes,
-        latest: (full) => this.state.index.get(full)?.val,
+        newest: (full) => this.state.index.get(full),
         deletionBounds: this.state.deletionBounds,
         resolveId: (name, h) => this.state.registry.resolveId(name, h),
         liveStores: (h) => this.state.registry.liveStores(h),
@@ -232,7 +232,7 @@ export class VersionedStore {
       changes,
       height,
     )
-    const recorded = this.records?.commitOps(height, pruneEntries(this.state, plan))
+    const recorded = this.records?.commitOps(height, plan.writes)
     if (recorded) appendOps(plan.ops, recorded.ops)
     return this.prepared(height, first, plan.appHash, plan.ops, () => {
       if (first) this.firstHeight = height
