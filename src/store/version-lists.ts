@@ -18,7 +18,8 @@ interface VersionList {
  * The version heights of recently read keys that have few versions, read once per key by one scan:
  * a later read of such a key at a past height finds its version by binary search and reads it with
  * one synchronous get instead of a seek (a key changed now and then, read at random heights). The
- * heights are immutable history up to `upTo`; a rollback or pruning clears them all.
+ * heights are immutable history up to `upTo`; a rollback clears them all (pruning deletes no version
+ * live at a retained height).
  */
 export class VersionLists {
   private readonly lists = new Map<string, VersionList>()
@@ -55,7 +56,7 @@ export class VersionLists {
     return i < 0 ? NO_VERSION : v[i]!
   }
 
-  /** Forgets every list (heights were rolled back or pruned). */
+  /** Forgets every list (heights were rolled back). */
   clear(): void {
     this.lists.clear()
     this.loading.clear()

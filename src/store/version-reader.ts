@@ -182,7 +182,7 @@ export class VersionReader implements HeightSource {
     return reads ? Promise.all(reads).then(finish) : finish()
   }
 
-  /** Empties the history cache (heights were rolled back or pruned). */
+  /** Empties the history cache (heights were rolled back). */
   clearHistoryCache(): void {
     this.historyCache.clear()
     this.lists.clear()
@@ -272,7 +272,7 @@ export class VersionReader implements HeightSource {
       const value = found?.value
       // The version found holds from its height; whether it still held above `height` is not known.
       span?.narrow(found?.h ?? 0, height)
-      // A rollback or pruning that cleared the cache meanwhile may have made this version stale.
+      // A rollback that cleared the cache meanwhile may have made this version stale.
       if (generation === this.historyGeneration) this.keep(cacheKey, value)
       return value
     })

@@ -385,8 +385,8 @@ export class VersionedStore {
 
   private applyPruning(plan: PruningPlan): void {
     this.records?.pruned(plan.through)
-    // Cached values of pruned versions would never be served again. (At genesis the cache is empty.)
-    if (plan.through > this.prunedThrough) this.reader.clearHistoryCache()
+    // The caches of past values stay: pruning deletes no version live at a retained height, and a
+    // read at a pruned height is refused before them (their entries there age out).
     this.prunedThrough = plan.through
   }
 }
