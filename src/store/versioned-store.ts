@@ -211,7 +211,8 @@ export class VersionedStore {
     }
     const changes = branchChanges(branch)
     // A height that changed nothing (an empty block) keeps the app hash and writes only the latest
-    // height (and its pruning): none of the hashing and store bookkeeping below.
+    // height (its pruning, and with pruning on its records' marker): none of the hashing and store
+    // bookkeeping below.
     if (!first && isEmptyCommit(changes, this.nextStoreId)) {
       const recorded = this.records?.commitOps(height, undefined)
       return this.prepared(height, false, this.appliedAppHash, recorded?.ops ?? [], () => undefined)
