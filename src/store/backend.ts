@@ -12,6 +12,34 @@ export function appendOps(ops: BatchOp[], more: readonly BatchOp[]): void {
   for (let i = 0; i < more.length; i++) ops.push(more[i]!)
 }
 
+/**
+ * Writes `ops` in batches of `size` (a scan of a long history makes millions): for rebuilding what is
+ * derived from the versions, where a crash part way is redone on the next open.
+ */
+export async function writeInBatches(
+  backend: StoreBackend,
+  ops: AsyncIterable<BatchOp> | Iterable<BatchOp>,
+  size = 10_000,
+): Promise<void> {
+  let batch: BatchOp[] = []
+  for await (const op of ops) {
+    batch.push(op)
+    if (batch.length >= size) {
+      await backend.write(batch)
+      batch = []
+    }
+  }
+  if (batch.length > 0) await backend.write(batch)
+}
+
+/** Deletes of every key of a range, as a scan finds them. */
+export async function* deletesIn(
+  backend: StoreBackend,
+  range: BackendRange,
+): AsyncIterable<BatchOp> {
+  for await (const [key] of backend.entries(range)) yield { type: 'del', key }
+}
+
 /** Writes to make in one atomic batch, and what makes them visible once they are durable. */
 export interface PreparedWrites {
   ops: BatchOp[]

@@ -8,6 +8,7 @@ import {
   uint64BE,
   utf8,
 } from '../codec/bytes.js'
+import type { BackendRange } from './backend.js'
 import type { KVRange } from './types.js'
 
 /**
@@ -210,6 +211,14 @@ export function registryFullKey(name: string): string {
 /** Store name of a registry full key (inverse of `registryFullKey`). */
 export function registryName(fullKey: string): string {
   return fromUtf8(latin1ToBytes(fullKey.slice(4)))
+}
+
+/** The state versions of every store but the registry (which is never hashed or pruned). */
+export function storeVersionsRange(): BackendRange {
+  return {
+    gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
+    lt: Uint8Array.of(FAMILY_STATE + 1),
+  }
 }
 
 /** Database key of one state version. */

@@ -7,18 +7,15 @@ import {
   uint64BE,
 } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
-import type { BatchOp, StoreBackend } from './backend.js'
+import { type BatchOp, deletesIn, type StoreBackend, writeInBatches } from './backend.js'
 import {
   FAMILY_PRUNE,
   FAMILY_PRUNE_STAGING,
-  FAMILY_STATE,
-  familyKey,
   META_PRUNE_RECORDS,
   parseStateVersionKey,
   pruneRecordKey,
   pruneStagingKey,
-  REGISTRY_STORE_ID,
-  storeIdPrefix,
+  storeVersionsRange,
 } from './keys.js'
 
 /**
@@ -95,8 +92,15 @@ export function decodePruneRecord(record: Bytes): PruneEntry[] {
   return entries
 }
 
-/** How many writes a backfill makes per batch. */
-const BACKFILL_CHUNK = 10_000
+/** The records of the heights from `from` on. */
+const recordsFrom = (from: number) => ({
+  gte: pruneRecordKey(from),
+  lt: Uint8Array.of(FAMILY_PRUNE + 1),
+})
+const STAGING = {
+  gte: Uint8Array.of(FAMILY_PRUNE_STAGING),
+  lt: Uint8Array.of(FAMILY_PRUNE_STAGING + 1),
+}
 
 /**
  * The records of heights applied but not yet durable (LevelDB answers the others), or of every
@@ -146,12 +150,7 @@ export class PruneRecords {
   /** The deletes of the records above `toHeight` (a rollback's), and the marker at it. */
   async rollbackOps(toHeight: number): Promise<BatchOp[]> {
     const ops: BatchOp[] = [{ type: 'put', key: META_PRUNE_RECORDS, value: uint64BE(toHeight) }]
-    for await (const [key] of this.backend.entries({
-      gte: pruneRecordKey(toHeight + 1),
-      lt: Uint8Array.of(FAMILY_PRUNE + 1),
-    })) {
-      ops.push({ type: 'del', key })
-    }
+    for await (const op of deletesIn(this.backend, recordsFrom(toHeight + 1))) ops.push(op)
     return ops
   }
 
@@ -172,10 +171,7 @@ export class PruneRecords {
       await this.backfill(latest, prunedThrough)
     }
     if (this.backend.getSync) return
-    for await (const [key, value] of this.backend.entries({
-      gte: pruneRecordKey(prunedThrough + 1),
-      lt: Uint8Array.of(FAMILY_PRUNE + 1),
-    })) {
+    for await (const [key, value] of this.backend.entries(recordsFrom(prunedThrough + 1))) {
       this.pending.set(readUint64BE(key, 1), value)
     }
   }
@@ -189,17 +185,12 @@ export class PruneRecords {
   private async backfill(latest: number, prunedThrough: number): Promise<void> {
     // Records left from before (a rollback by an older sdkd) could name versions that are gone, and
     // a backfill cut short leaves entries of its own.
-    await this.writeChunked(this.keysOf(FAMILY_PRUNE))
-    await this.writeChunked(this.keysOf(FAMILY_PRUNE_STAGING))
-    await this.writeChunked(this.stagedEntries(latest, prunedThrough))
-    await this.writeChunked(this.joinedRecords())
-    await this.backend.write([{ type: 'put', key: META_PRUNE_RECORDS, value: uint64BE(latest) }])
-  }
-
-  /** Deletes of every key of a family. */
-  private async *keysOf(family: number): AsyncIterable<BatchOp> {
-    const range = { gte: Uint8Array.of(family), lt: Uint8Array.of(family + 1) }
-    for await (const [key] of this.backend.entries(range)) yield { type: 'del', key }
+    const b = this.backend
+    await writeInBatches(b, deletesIn(b, recordsFrom(0)))
+    await writeInBatches(b, deletesIn(b, STAGING))
+    await writeInBatches(b, this.stagedEntries(latest, prunedThrough))
+    await writeInBatches(b, this.joinedRecords())
+    await b.write([{ type: 'put', key: META_PRUNE_RECORDS, value: uint64BE(latest) }])
   }
 
   /** Each version above `prunedThrough` as a one-entry record under its height and key. */
@@ -207,10 +198,7 @@ export class PruneRecords {
     // Each key's last version seen: a key's versions come in ascending heights, but interleaved
     // with those of longer keys (the height follows the key bytes).
     const lastOf = new Map<string, number>()
-    for await (const [key, value] of this.backend.entries({
-      gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
-      lt: Uint8Array.of(FAMILY_STATE + 1),
-    })) {
+    for await (const [key, value] of this.backend.entries(storeVersionsRange())) {
       const { fullKey: full, height } = parseStateVersionKey(key)
       if (height > latest) continue
       const deleted = value[0] === 0
@@ -240,10 +228,7 @@ export class PruneRecords {
       }
       return { type: 'put', key: pruneRecordKey(height), value }
     }
-    for await (const [key, value] of this.backend.entries({
-      gte: Uint8Array.of(FAMILY_PRUNE_STAGING),
-      lt: Uint8Array.of(FAMILY_PRUNE_STAGING + 1),
-    })) {
+    for await (const [key, value] of this.backend.entries(STAGING)) {
       const h = readUint64BE(key, 1)
       if (h !== height && parts.length > 0) {
         yield record()
@@ -254,18 +239,5 @@ export class PruneRecords {
       yield { type: 'del', key }
     }
     if (parts.length > 0) yield record()
-  }
-
-  /** Writes `ops` in batches of BACKFILL_CHUNK. */
-  private async writeChunked(ops: AsyncIterable<BatchOp>): Promise<void> {
-    let batch: BatchOp[] = []
-    for await (const op of ops) {
-      batch.push(op)
-      if (batch.length >= BACKFILL_CHUNK) {
-        await this.backend.write(batch)
-        batch = []
-      }
-    }
-    if (batch.length > 0) await this.backend.write(batch)
   }
 }

@@ -1,13 +1,11 @@
 import { type Bytes, uint64BE } from '../codec/bytes.js'
-import type { BatchOp, StoreBackend } from './backend.js'
+import { type BatchOp, deletesIn, type StoreBackend, writeInBatches } from './backend.js'
 import {
   deletedKey,
   deletionBoundKey,
   deletionPrefix,
   FAMILY_DELETED,
   FAMILY_LATEST,
-  FAMILY_STATE,
-  familyKey,
   latestKey,
   latestValue,
   layoutIsCurrent,
@@ -16,8 +14,7 @@ import {
   META_LAYOUT,
   parseStateVersionKey,
   prefixEnd,
-  REGISTRY_STORE_ID,
-  storeIdPrefix,
+  storeVersionsRange,
 } from './keys.js'
 
 /** Writes of the migration go out in batches of this many ops (a long history has millions). */
@@ -39,15 +36,7 @@ async function clearDerived(backend: StoreBackend): Promise<void> {
     { gte: Uint8Array.of(FAMILY_LATEST), lt: Uint8Array.of(FAMILY_DELETED + 1) },
     { gte: META_DELETION_PREFIX, lt: prefixEnd(META_DELETION_PREFIX)! },
   ]) {
-    let ops: BatchOp[] = []
-    for await (const [key] of backend.entries(range)) {
-      ops.push({ type: 'del', key })
-      if (ops.length >= MIGRATION_BATCH) {
-        await backend.write(ops)
-        ops = []
-      }
-    }
-    if (ops.length > 0) await backend.write(ops)
+    await writeInBatches(backend, deletesIn(backend, range), MIGRATION_BATCH)
   }
 }
 
@@ -60,40 +49,31 @@ async function clearDerived(backend: StoreBackend): Promise<void> {
  */
 export async function migrateLayout(backend: StoreBackend, latest: number): Promise<void> {
   await clearDerived(backend)
+  await writeInBatches(backend, derivedRecords(backend, latest), MIGRATION_BATCH)
+  await backend.write([{ type: 'put', key: META_LAYOUT, value: layoutValue(latest) }], {
+    sync: true,
+  })
+}
+
+/** The live-key, deletion and deletion-bound records of the versions through `latest`. */
+async function* derivedRecords(backend: StoreBackend, latest: number): AsyncIterable<BatchOp> {
   const newest = new Map<string, { h: number; record: Bytes }>()
   const bounds = new Map<string, number>()
-  let ops: BatchOp[] = []
-  const flush = async (): Promise<void> => {
-    if (ops.length === 0) return
-    const batch = ops
-    ops = []
-    await backend.write(batch)
-  }
-  for await (const [key, record] of backend.entries({
-    gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
-    lt: Uint8Array.of(FAMILY_STATE + 1),
-  })) {
+  for await (const [key, record] of backend.entries(storeVersionsRange())) {
     const { fullKey, height } = parseStateVersionKey(key)
     if (height > latest) continue
     // A key's versions come in ascending height order: the last one seen is its newest.
     newest.set(fullKey, { h: height, record })
     if (record[0] === 0) {
-      ops.push({ type: 'put', key: deletedKey(height, fullKey), value: EMPTY })
+      yield { type: 'put', key: deletedKey(height, fullKey), value: EMPTY }
       const prefix = deletionPrefix(fullKey)
       if ((bounds.get(prefix) ?? -1) < height) bounds.set(prefix, height)
-      if (ops.length >= MIGRATION_BATCH) await flush()
     }
   }
   for (const [full, { h, record }] of newest) {
-    if (record[0] !== 1) continue
-    ops.push({ type: 'put', key: latestKey(full), value: latestValue(h) })
-    if (ops.length >= MIGRATION_BATCH) await flush()
+    if (record[0] === 1) yield { type: 'put', key: latestKey(full), value: latestValue(h) }
   }
   for (const [prefix, h] of bounds) {
-    ops.push({ type: 'put', key: deletionBoundKey(prefix), value: uint64BE(h) })
+    yield { type: 'put', key: deletionBoundKey(prefix), value: uint64BE(h) }
   }
-  await flush()
-  await backend.write([{ type: 'put', key: META_LAYOUT, value: layoutValue(latest) }], {
-    sync: true,
-  })
 }

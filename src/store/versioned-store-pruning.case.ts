@@ -3,13 +3,10 @@ import { seededRandom } from '../../test/helpers/seeded-random.js'
 import { concatBytes, fromUtf8, readUint64BE } from '../codec/bytes.js'
 import {
   FAMILY_PRUNE,
-  FAMILY_STATE,
-  familyKey,
   parseStateVersionKey,
   pruneRecordKey,
   pruneStagingKey,
-  REGISTRY_STORE_ID,
-  storeIdPrefix,
+  storeVersionsRange,
 } from './keys.js'
 import { encodePruneRecord } from './prune-records.js'
 import type { VersionedStore } from './versioned-store.js'
@@ -73,10 +70,7 @@ async function expectPruned(vs: VersionedStore, model: Model): Promise<void> {
   const through = vs.earliestHeight - 1
   const backend = backendOf(vs)
   const stored: string[] = []
-  for await (const [key, record] of backend.entries({
-    gte: familyKey(FAMILY_STATE, storeIdPrefix(REGISTRY_STORE_ID + 1)),
-    lt: Uint8Array.of(FAMILY_STATE + 1),
-  })) {
+  for await (const [key, record] of backend.entries(storeVersionsRange())) {
     const { fullKey, height } = parseStateVersionKey(key)
     const value = record[0] === 1 ? fromUtf8(record.subarray(1)) : 'deleted'
     stored.push(`${JSON.stringify(fullKey.slice(4))}@${height}=${value}`)
