@@ -44,6 +44,7 @@ export function distributionBankKeeper(auth: AuthKeeper, bank: BankKeeper): Dist
       bank.sendCoinsFromModuleToModule(ctx, from, to, coins),
     sendCoinsFromModuleToAccount: (ctx, from, to, coins) =>
       bank.sendCoinsFromModuleToAccount(ctx, from, to, coins),
+    moduleSendCheck: (ctx, from) => bank.moduleSendCheck(ctx, from),
     sendCoinsFromAccountToModule: (ctx, from, to, coins) =>
       bank.sendCoinsFromAccountToModule(ctx, from, to, coins),
   }

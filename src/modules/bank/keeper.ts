@@ -13,6 +13,7 @@ import type {
   LockedCoinsSource,
 } from './expected-keepers.js'
 import { bankCollections, MODULE_NAME } from './keys.js'
+import { blockedRecipientError, checkSpend, moduleSendCheck } from './spend-check.js'
 
 const EMPTY = new Uint8Array(0)
 
@@ -161,17 +162,7 @@ export class BankKeeper {
       time === undefined ? [] : await this.lockedCoins(state, address, async () => time)
     for (const coin of coins) {
       const have = await this.balance(state, address, coin.denom)
-      const lockedAmount = locked.find((c) => c.denom === coin.denom)?.amount ?? 0n
-      if (lockedAmount > have) {
-        throw ErrInsufficientFunds.wrap(
-          `locked amount exceeds account balance funds: ${lockedAmount}${coin.denom} > ${have}${coin.denom}`,
-        )
-      }
-      if (have - lockedAmount < coin.amount) {
-        throw ErrInsufficientFunds.wrap(
-          `spendable balance ${have - lockedAmount}${coin.denom} is smaller than ${coin.amount}${coin.denom}`,
-        )
-      }
+      checkSpend(have, locked, coin)
       this.setBalance(state, address, { denom: coin.denom, amount: have - coin.amount })
     }
   }
@@ -221,10 +212,21 @@ export class BankKeeper {
   ): Promise<void> {
     const sender = this.accountKeeper().moduleAddress(senderModule)
     if (!sender) throw ErrUnknownAddress.wrap(`module account ${senderModule} does not exist`)
-    if (this.isBlocked(recipient)) {
-      throw ErrUnauthorized.wrap(`${addressToBech32(recipient)} is not allowed to receive funds`)
-    }
+    if (this.isBlocked(recipient)) throw blockedRecipientError(recipient)
     await this.send(ctx, sender, recipient, coins)
+  }
+
+  /**
+   * A module's sends to accounts checked, not made (spend-check.ts): refused as
+   * `sendCoinsFromModuleToAccount` refuses them; nothing is written.
+   */
+  moduleSendCheck(
+    ctx: BankContext,
+    senderModule: string,
+  ): (to: Bytes, coins: readonly Coin[]) => Promise<void> {
+    const sender = this.accountKeeper().moduleAddress(senderModule)
+    if (!sender) throw ErrUnknownAddress.wrap(`module account ${senderModule} does not exist`)
+    return moduleSendCheck(this, ctx.state, sender, ctx.time)
   }
 
   /** Upstream SendCoinsFromAccountToModule: `send` into a module account (created on first use). */

@@ -41,6 +41,14 @@ export interface DistributionBankKeeper {
     to: Bytes,
     coins: readonly Coin[],
   ): Promise<void>
+  /**
+   * The module `from`'s sends to accounts checked, not made (x/bank's `moduleSendCheck`): each
+   * call refuses what `sendCoinsFromModuleToAccount` would, with its errors; nothing is written.
+   */
+  moduleSendCheck(
+    ctx: BlockContext,
+    from: string,
+  ): (to: Bytes, coins: readonly Coin[]) => Promise<void>
   sendCoinsFromAccountToModule(
     ctx: BlockContext,
     from: Bytes,

@@ -71,6 +71,32 @@ describe('distribution invariants', () => {
     )
   })
 
+  test('rewards the distribution account cannot pay break can-withdraw with the payment’s refusal; the committed state stays', async () => {
+    // The invariant checks its payments without making them (x/bank's moduleSendCheck): the refusal
+    // is the send's own, word for word.
+    const c = await chain()
+    await c.block()
+    await c.block()
+    const { k } = keepers()
+    const height = c.height
+    const err = await c
+      .inBlock(async (ctx) => {
+        const current = (await k.currentRewards(ctx.state, op(1)))!
+        k.setCurrentRewards(ctx.state, op(1), {
+          rewards: [{ denom: 'stake', amount: 10n ** 30n }],
+          period: current.period,
+        })
+        k.setOutstandingRewards(ctx.state, op(1), [{ denom: 'stake', amount: 10n ** 30n }])
+      })
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ChainHaltError)
+    expect((err as Error).message).toBe(
+      'invariant broken: distribution: can withdraw invariant\n' +
+        'withdrawing failed: spendable balance 0stake is smaller than 1000000000000stake: insufficient funds\n',
+    )
+    expect(c.height).toBe(height)
+  })
+
   test('rewards recorded beyond what the account holds cannot be withdrawn: refused', async () => {
     const c = await chain()
     const { k } = keepers()

@@ -11,6 +11,7 @@ import {
   decCoinsToString,
   decCoinsTruncateDecimal,
 } from '../../codec/dec-coins.js'
+import type { DistributionBankKeeper } from './expected-keepers.js'
 import type { DistributionKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { initializeDelegation } from './periods.js'
@@ -44,16 +45,34 @@ async function nonNegativeOutstanding(k: DistributionKeeper, ctx: BlockContext) 
 }
 
 /**
+ * `k` with the distribution account's payments to accounts checked, not made: in a branch that is
+ * thrown away, a payment can only matter by being refused, and x/bank's check refuses exactly what
+ * the send would (a blocked recipient; coins the account no longer has after the payments before).
+ */
+function checkingPayments(k: DistributionKeeper, ctx: BlockContext): DistributionKeeper {
+  const check = k.bank.moduleSendCheck(ctx, MODULE_NAME)
+  const bank: DistributionBankKeeper = {
+    ...k.bank,
+    sendCoinsFromModuleToAccount: (c, from, to, coins) =>
+      from === MODULE_NAME
+        ? check(to, coins)
+        : k.bank.sendCoinsFromModuleToAccount(c, from, to, coins),
+  }
+  return Object.create(k, { bank: { value: bank } }) as DistributionKeeper
+}
+
+/**
  * Upstream CanWithdrawInvariant: in a branch that is thrown away, every commission and every
  * delegation's rewards are withdrawn; nothing outstanding may go negative.
  */
-async function canWithdraw(k: DistributionKeeper, ctx: BlockContext) {
+async function canWithdraw(keeper: DistributionKeeper, ctx: BlockContext) {
   // The branch and its events are thrown away: the events are dropped as they are emitted.
   const scratch: BlockContext = {
     ...ctx,
     state: ctx.state.branch(),
     events: new EventManager(true),
   }
+  const k = checkingPayments(keeper, scratch)
   const byValidator = new Map<string, Uint8Array[]>()
   for await (const [delegator, operator] of k.staking.delegationKeys(scratch.state)) {
     const key = Buffer.from(operator).toString('hex')
