@@ -1,6 +1,7 @@
 import type { BlockContext, Invariant } from '../../app/types.js'
 import { EventManager } from '../../block/events.js'
-import { coinsToString } from '../../codec/coins.js'
+import type { Bytes } from '../../codec/bytes.js'
+import { type Coin, coinsToString } from '../../codec/coins.js'
 import {
   type DecCoin,
   decCoinsAdd,
@@ -49,14 +50,20 @@ async function nonNegativeOutstanding(k: DistributionKeeper, ctx: BlockContext) 
  * thrown away, a payment can only matter by being refused, and x/bank's check refuses exactly what
  * the send would (a blocked recipient; coins the account no longer has after the payments before).
  */
-function checkingPayments(k: DistributionKeeper, ctx: BlockContext): DistributionKeeper {
-  const check = k.bank.moduleSendCheck(ctx, MODULE_NAME)
+function checkingPayments(k: DistributionKeeper): DistributionKeeper {
+  // Made at the first payment, as the first send would look the account up.
+  let check: ((to: Bytes, coins: readonly Coin[]) => Promise<void>) | undefined
   const bank: DistributionBankKeeper = {
     ...k.bank,
-    sendCoinsFromModuleToAccount: (c, from, to, coins) =>
-      from === MODULE_NAME
-        ? check(to, coins)
-        : k.bank.sendCoinsFromModuleToAccount(c, from, to, coins),
+    sendCoinsFromModuleToAccount: (ctx, from, to, coins) => {
+      if (from !== MODULE_NAME) return k.bank.sendCoinsFromModuleToAccount(ctx, from, to, coins)
+      try {
+        check ??= k.bank.moduleSendCheck(ctx, MODULE_NAME)
+      } catch (err) {
+        return Promise.reject(err)
+      }
+      return check(to, coins)
+    },
   }
   return Object.create(k, { bank: { value: bank } }) as DistributionKeeper
 }
@@ -72,7 +79,7 @@ async function canWithdraw(keeper: DistributionKeeper, ctx: BlockContext) {
     state: ctx.state.branch(),
     events: new EventManager(true),
   }
-  const k = checkingPayments(keeper, scratch)
+  const k = checkingPayments(keeper)
   const byValidator = new Map<string, Uint8Array[]>()
   for await (const [delegator, operator] of k.staking.delegationKeys(scratch.state)) {
     const key = Buffer.from(operator).toString('hex')
