@@ -210,8 +210,7 @@ export class BankKeeper {
     recipient: Bytes,
     coins: readonly Coin[],
   ): Promise<void> {
-    const sender = this.accountKeeper().moduleAddress(senderModule)
-    if (!sender) throw ErrUnknownAddress.wrap(`module account ${senderModule} does not exist`)
+    const sender = this.declaredModuleAddress(senderModule)
     if (this.isBlocked(recipient)) throw blockedRecipientError(recipient)
     await this.send(ctx, sender, recipient, coins)
   }
@@ -224,8 +223,7 @@ export class BankKeeper {
     ctx: BankContext,
     senderModule: string,
   ): (to: Bytes, coins: readonly Coin[]) => Promise<void> {
-    const sender = this.accountKeeper().moduleAddress(senderModule)
-    if (!sender) throw ErrUnknownAddress.wrap(`module account ${senderModule} does not exist`)
+    const sender = this.declaredModuleAddress(senderModule)
     return moduleSendCheck(this, ctx.state, sender, ctx.time)
   }
 
@@ -269,8 +267,7 @@ export class BankKeeper {
     recipientModule: string,
     coins: readonly Coin[],
   ): Promise<void> {
-    const sender = this.accountKeeper().moduleAddress(senderModule)
-    if (!sender) throw ErrUnknownAddress.wrap(`module account ${senderModule} does not exist`)
+    const sender = this.declaredModuleAddress(senderModule)
     const recipient = await this.moduleAccount(ctx, recipientModule)
     await this.send(ctx, sender, recipient.address, coins)
   }
@@ -343,6 +340,13 @@ export class BankKeeper {
   }
 
   /** The account keeper the event-emitting movements need (`sendCoins` works without it). */
+  /** The address of a module account the app declares (upstream panics on any other name). */
+  private declaredModuleAddress(name: string): Bytes {
+    const address = this.accountKeeper().moduleAddress(name)
+    if (!address) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
+    return address
+  }
+
   private accountKeeper(): BankAccountKeeper {
     if (!this.accounts) throw ErrLogic.wrap('bank keeper has no account keeper')
     return this.accounts

@@ -55,13 +55,9 @@ function checkingPayments(k: DistributionKeeper): DistributionKeeper {
   let check: ((to: Bytes, coins: readonly Coin[]) => Promise<void>) | undefined
   const bank: DistributionBankKeeper = {
     ...k.bank,
-    sendCoinsFromModuleToAccount: (ctx, from, to, coins) => {
+    sendCoinsFromModuleToAccount: async (ctx, from, to, coins) => {
       if (from !== MODULE_NAME) return k.bank.sendCoinsFromModuleToAccount(ctx, from, to, coins)
-      try {
-        check ??= k.bank.moduleSendCheck(ctx, MODULE_NAME)
-      } catch (err) {
-        return Promise.reject(err)
-      }
+      check ??= k.bank.moduleSendCheck(ctx, MODULE_NAME)
       return check(to, coins)
     },
   }
