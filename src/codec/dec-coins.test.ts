@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { decFromInt, decFromString } from './dec.js'
 import {
   decCoinsAdd,
+  decCoinsFromCoins,
   decCoinsIntersect,
   decCoinsIsZero,
   decCoinsMulDec,
@@ -72,6 +73,20 @@ describe('DecCoins', () => {
     expect(() => decCoinsSub(p('1atom'), p('2atom'))).toThrow('negative coin amount')
     expect(decCoinsSafeSub(p('1atom'), p('2atom'))[1]).toBe(true)
     expect(decCoinsIsZero([])).toBe(true)
+  })
+
+  test('Add and Sub of one denom: the sum, and nothing when it is zero', () => {
+    expect(decCoinsAdd(p('1.5stake'), p('0.25stake'))).toEqual(p('1.75stake'))
+    expect(decCoinsAdd([], p('2stake'))).toEqual(p('2stake'))
+    expect(decCoinsAdd([], [])).toEqual([])
+    expect(decCoinsSub(p('2stake'), p('2stake'))).toEqual([])
+    expect(decCoinsSafeSub(p('1stake'), p('1.5stake'))).toEqual([
+      [{ denom: 'stake', amount: -d('0.5') }],
+      true,
+    ])
+    expect(decCoinsFromCoins([{ denom: 'stake', amount: 0n }])).toEqual([])
+    // A second denom after the first: per denom, sorted.
+    expect(decCoinsAdd(p('1stake'), p('1atom'))).toEqual(p('1atom,1stake'))
   })
 
   test('String: 18 decimals, comma-joined, empty for none', () => {

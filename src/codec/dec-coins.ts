@@ -48,6 +48,12 @@ export function decCoinsFromCoins(coins: readonly Coin[]): DecCoin[] {
 
 /** Sorted by denom, zeros dropped, equal denoms summed. */
 function normalize(coins: readonly DecCoin[]): DecCoin[] {
+  // One denom (the rewards and pools of a one-token chain, every block): a sum, no map or sort.
+  const denom = coins[0]?.denom
+  let sum = 0n
+  let i = 0
+  for (; i < coins.length && coins[i]!.denom === denom; i++) sum += coins[i]!.amount
+  if (i === coins.length) return sum === 0n || denom === undefined ? [] : [{ denom, amount: sum }]
   const byDenom = new Map<string, bigint>()
   for (const c of coins) byDenom.set(c.denom, (byDenom.get(c.denom) ?? 0n) + c.amount)
   return [...byDenom.entries()]

@@ -145,7 +145,9 @@ class Branch implements StateBranch {
   // --- full-key access (for BranchStore and child branches) -----------------------------------
 
   getFull(full: string): Promise<Bytes | undefined> {
-    if (this.writes.has(full)) return Promise.resolve(this.writes.get(full) ?? undefined)
+    // One lookup: a deletion is held as null, an absent key is undefined.
+    const written = this.writes.get(full)
+    if (written !== undefined) return Promise.resolve(written ?? undefined)
     return this.parent.get(full)
   }
 

@@ -9,6 +9,7 @@ import {
   pairKey,
   stringKey,
   uint64Key,
+  uint64LEKey,
   type ValueCodec,
 } from './collections.js'
 import type { KVEntry, KVRange, KVReader } from './types.js'
@@ -21,6 +22,27 @@ function expected<K>(codec: KeyCodec<K>, k: K): Uint8Array {
 }
 
 describe('store keys of typed maps', () => {
+  test('behavior: a little-endian uint64 key is the 8 bytes a DataView writes, and decodes back', () => {
+    for (const k of [
+      0n,
+      1n,
+      255n,
+      256n,
+      2n ** 32n - 1n,
+      2n ** 32n,
+      2n ** 53n + 1n,
+      2n ** 64n - 1n,
+    ]) {
+      const viaView = new Uint8Array(8)
+      new DataView(viaView.buffer).setBigUint64(0, k, true)
+      expect(uint64LEKey.encode(k)).toEqual(viaView)
+      const out = new Uint8Array(11)
+      expect(uint64LEKey.write!(k, out, 3)).toBe(8)
+      expect(out.subarray(3)).toEqual(viaView)
+      expect(uint64LEKey.decode(concatBytes(viaView, Uint8Array.of(9)))).toEqual([k, 8])
+    }
+  })
+
   test('behavior: a key built in one allocation has the very bytes of prefix ‖ encoded key', () => {
     const address = Uint8Array.from({ length: 20 }, (_, i) => i * 13)
     const balances = pairKey(lengthPrefixedBytesKey, stringKey)

@@ -97,6 +97,37 @@ export const uint64Key: KeyCodec<bigint> = {
   },
 }
 
+/** Writes `k` (below 2^64) as 8 little-endian bytes at `out[at…]`, without the array's buffer. */
+function writeUint64LE(k: bigint, out: Bytes, at: number): void {
+  let lo = Number(k & 0xffffffffn)
+  let hi = Number((k >> 32n) & 0xffffffffn)
+  for (let i = 0; i < 4; i++, lo >>>= 8) out[at + i] = lo & 0xff
+  for (let i = 4; i < 8; i++, hi >>>= 8) out[at + i] = hi & 0xff
+}
+
+/**
+ * Little-endian uint64 (upstream's keys of a period or a bitmap chunk's index: key order is not
+ * numeric order). Written byte by byte: a DataView would need a small array's `.buffer`, which
+ * moves it off V8's heap.
+ */
+export const uint64LEKey: KeyCodec<bigint> = {
+  encode: (k) => {
+    const out = new Uint8Array(8)
+    writeUint64LE(k, out, 0)
+    return out
+  },
+  decode: (b) => {
+    const lo = (b[0]! | (b[1]! << 8) | (b[2]! << 16) | (b[3]! << 24)) >>> 0
+    const hi = (b[4]! | (b[5]! << 8) | (b[6]! << 16) | (b[7]! << 24)) >>> 0
+    return [(BigInt(hi) << 32n) | BigInt(lo), 8]
+  },
+  size: () => 8,
+  write: (k, out, at) => {
+    writeUint64LE(k, out, at)
+    return 8
+  },
+}
+
 /** Two components; the first must be self-delimiting (fixed or length-prefixed). */
 export function pairKey<A, B>(a: KeyCodec<A>, b: KeyCodec<B>): KeyCodec<[A, B]> {
   const pair: KeyCodec<[A, B]> = {

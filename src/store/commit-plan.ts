@@ -111,8 +111,9 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
     const id = storeIdOf(full)
     const key = latin1ToBytes(full.slice(4))
     const acc = accumulator(id)
-    if (old !== undefined) acc.remove(key, old)
-    if (next !== undefined) acc.add(key, next)
+    if (old === undefined) acc.add(key, next!)
+    else if (next === undefined) acc.remove(key, old)
+    else acc.replace(key, old, next)
     ops.push({ type: 'put', key: stateVersionKey(full, height), value: stateVersionValue(next) })
     // The live keys' newest versions and the deletions, for an open and a rollback that do not
     // read the history (keys.ts).

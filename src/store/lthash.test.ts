@@ -45,6 +45,22 @@ describe('LtHash', () => {
     )
   })
 
+  test('replacing a value is removing it and adding the new one', () => {
+    const a = fresh([
+      [KEY, utf8('old')],
+      [utf8('other'), utf8('x')],
+    ])
+    a.replace(KEY, utf8('old'), utf8('new'))
+    expect(Buffer.from(a.toBytes())).toEqual(
+      Buffer.from(
+        fresh([
+          [utf8('other'), utf8('x')],
+          [KEY, utf8('new')],
+        ]).toBytes(),
+      ),
+    )
+  })
+
   test('a value not kept is hashed again, and still removes exactly', () => {
     const a = new LtHash()
     a.add(KEY, utf8('v1'))

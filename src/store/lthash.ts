@@ -80,6 +80,26 @@ function removedHash(key: Bytes, value: Bytes): Uint16Array {
 /** Where a small element's input is gathered before hashing (the hash reads it synchronously). */
 const INPUT_SCRATCH = new Uint8Array(1024)
 
+/**
+ * Lanes for an accumulator, carved from a shared slab: a typed array of 2 KB has memory of its own
+ * outside V8's heap, whose allocation and release cost more than the copy (a block with changes
+ * clones each touched store's accumulator). A slab is freed with the last lanes carved from it;
+ * lanes are never handed out twice.
+ */
+const SLAB_LANES = 16
+let slab = new ArrayBuffer(0)
+let slabAt = 0
+
+function allocLanes(): Uint16Array {
+  if (slabAt === slab.byteLength) {
+    slab = new ArrayBuffer(SLAB_LANES * LTHASH_BYTES)
+    slabAt = 0
+  }
+  const lanes = new Uint16Array(slab, slabAt, LANES)
+  slabAt += LTHASH_BYTES
+  return lanes
+}
+
 /** Element hash of one (key, value) pair: SHAKE-256 XOF of len(key) ‖ key ‖ value. */
 function elementHash(key: Bytes, value: Bytes): Uint16Array {
   elementHashStats.computed++
@@ -102,11 +122,11 @@ function elementHash(key: Bytes, value: Bytes): Uint16Array {
   // the lanes (viewed in place when aligned, else copied once).
   if (LITTLE_ENDIAN) {
     if (d.byteOffset % 2 === 0) return new Uint16Array(d.buffer, d.byteOffset, LANES)
-    const lanes = new Uint16Array(LANES)
-    new Uint8Array(lanes.buffer).set(d)
+    const lanes = allocLanes()
+    new Uint8Array(lanes.buffer, lanes.byteOffset, LTHASH_BYTES).set(d)
     return lanes
   }
-  const lanes = new Uint16Array(LANES)
+  const lanes = allocLanes()
   for (let i = 0; i < LANES; i++) lanes[i] = d[2 * i]! | (d[2 * i + 1]! << 8)
   return lanes
 }
@@ -116,15 +136,17 @@ export class LtHash {
   readonly lanes: Uint16Array
 
   constructor(lanes?: Uint16Array) {
-    this.lanes = lanes ? lanes.slice() : new Uint16Array(LANES)
+    this.lanes = allocLanes()
+    if (lanes) this.lanes.set(lanes)
   }
 
   /** Restores an accumulator from its serialized form. */
   static fromBytes(bytes: Bytes): LtHash {
     if (bytes.length !== LTHASH_BYTES) throw ErrLogic.wrap(`lthash: expected ${LTHASH_BYTES} bytes`)
-    const lanes = new Uint16Array(LANES)
+    const acc = new LtHash()
+    const lanes = acc.lanes
     for (let i = 0; i < LANES; i++) lanes[i] = bytes[2 * i]! | (bytes[2 * i + 1]! << 8)
-    return new LtHash(lanes)
+    return acc
   }
 
   clone(): LtHash {
@@ -142,6 +164,14 @@ export class LtHash {
     const e = removedHash(key, value)
     const l = this.lanes
     for (let i = 0; i < LANES; i++) l[i] = l[i]! - e[i]!
+  }
+
+  /** `remove(key, old)` then `add(key, next)`, in one pass over the lanes. */
+  replace(key: Bytes, old: Bytes, next: Bytes): void {
+    const o = removedHash(key, old)
+    const n = addedHash(key, next)
+    const l = this.lanes
+    for (let i = 0; i < LANES; i++) l[i] = l[i]! - o[i]! + n[i]!
   }
 
   /** The serialized form to hash right away: on a little-endian platform a view, not a copy. */

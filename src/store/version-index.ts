@@ -14,12 +14,58 @@ export interface IndexEntry {
  * The in-memory index of the versioned store: per full key (latin1, store id ‖ key) its newest
  * version only, so its size follows the live state, never the history. Older versions are read
  * from the database (version-lookup.ts).
+ *
+ * The keys in order (a B+ tree) for ranges, and the same entries in a hash map for the reads of
+ * one key, the most of a block's reads: a tree's lookup compares the key with a dozen others that
+ * share its store's prefix, a map's hashes it once (a string keeps its hash).
  */
-export type VersionIndex = BTree<string, IndexEntry>
+export class VersionIndex {
+  private readonly tree = new BTree<string, IndexEntry>()
+  private readonly byKey = new Map<string, IndexEntry>()
+
+  get size(): number {
+    return this.byKey.size
+  }
+
+  get(full: string): IndexEntry | undefined {
+    return this.byKey.get(full)
+  }
+
+  set(full: string, entry: IndexEntry): void {
+    this.byKey.set(full, entry)
+    this.tree.set(full, entry)
+  }
+
+  delete(full: string): void {
+    if (this.byKey.delete(full)) this.tree.delete(full)
+  }
+
+  /** Entries in key order from `lo` (inclusive). */
+  entries(lo?: string): IterableIterator<[string, IndexEntry]> {
+    return this.tree.entries(lo)
+  }
+
+  /** Entries in reverse key order from `hi` (inclusive unless `skipHi`). */
+  entriesReversed(hi?: string, skipHi?: boolean): IterableIterator<[string, IndexEntry]> {
+    return hi === undefined
+      ? this.tree.entriesReversed()
+      : this.tree.entriesReversed(hi, undefined, skipHi)
+  }
+
+  /** The first entry at or after `key`, written into `pair`. */
+  getPairOrNextHigher(key: string, pair: [string, IndexEntry]): [string, IndexEntry] | undefined {
+    return this.tree.getPairOrNextHigher(key, pair)
+  }
+
+  /** The first entry after `key`, written into `pair`. */
+  nextHigherPair(key: string, pair: [string, IndexEntry]): [string, IndexEntry] | undefined {
+    return this.tree.nextHigherPair(key, pair)
+  }
+}
 
 /** An empty index. */
 export function createVersionIndex(): VersionIndex {
-  return new BTree<string, IndexEntry>()
+  return new VersionIndex()
 }
 
 /**

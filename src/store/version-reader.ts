@@ -140,10 +140,7 @@ export class VersionReader implements HeightSource {
       }
     } else {
       const start = after ?? hi
-      const it =
-        start === undefined
-          ? this.index.entriesReversed()
-          : this.index.entriesReversed(start, undefined, true)
+      const it = this.index.entriesReversed(start, true)
       for (const [k, e] of it) {
         if (k < lo) break
         keys.push(k)

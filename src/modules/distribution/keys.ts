@@ -9,30 +9,13 @@ import {
   pairKey,
   protoValue,
   uint64Key,
+  uint64LEKey,
 } from '../../store/collections.js'
 
 export const MODULE_NAME = 'distribution'
 
 /** The module account that collects fees and each block's provision (upstream FeeCollectorName). */
 export const FEE_COLLECTOR_NAME = 'fee_collector'
-
-/**
- * A period as upstream's historical rewards keys hold it: 8 bytes, little endian (so key order is
- * not period order; nothing iterates these keys by period).
- */
-export const uint64LEKey: KeyCodec<bigint> = {
-  encode: (k) => {
-    const out = new Uint8Array(8)
-    new DataView(out.buffer).setBigUint64(0, k, true)
-    return out
-  },
-  decode: (b) => [new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0, true), 8],
-  size: () => 8,
-  write: (k, out, at) => {
-    new DataView(out.buffer, out.byteOffset).setBigUint64(at, k, true)
-    return 8
-  },
-}
 
 /** A slash event's position: the height, then the validator period (both 8 bytes, big endian). */
 export const heightPeriodKey: KeyCodec<[bigint, bigint]> = pairKey(uint64Key, uint64Key)

@@ -4,11 +4,11 @@ import type { ProtoRegistry } from '../../codec/proto.js'
 import {
   bytesValue,
   Item,
-  type KeyCodec,
   KeyedMap,
   lengthPrefixedBytesKey,
   pairKey,
   protoValue,
+  uint64LEKey,
 } from '../../store/collections.js'
 
 export const MODULE_NAME = 'slashing'
@@ -21,16 +21,6 @@ export const VALIDATOR_UPDATE_DELAY = 1
 
 /** Upstream DoubleSignJailEndTime: 9999-12-31T23:59:59Z, "jailed forever", in nanoseconds. */
 export const DOUBLE_SIGN_JAIL_END_TIME = 253402300799n * 1_000_000_000n
-
-/** A little-endian uint64 key component (upstream's bitmap chunk index). */
-const uint64LEKey: KeyCodec<bigint> = {
-  encode: (k) => {
-    const out = new Uint8Array(8)
-    new DataView(out.buffer).setBigUint64(0, k, true)
-    return out
-  },
-  decode: (b) => [new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0, true), 8],
-}
 
 /**
  * Store layout of x/slashing as upstream v0.50 (x/slashing/types/keys.go): params, signing infos
