@@ -17,6 +17,12 @@
 // node holds every key, power 10 each, so every block carries 4 or 100 signatures and x/staking and
 // x/slashing see them all), on BLOCKS/10 and BLOCKS/100 blocks (`--validators 1` skips them), and
 // prints their blocks/s and the CPU per block of the node's thread and the block worker.
+//
+// `--against DIR [--burst 1000] [--rounds 10]` compares this build with another checkout's (built in
+// DIR) instead: the two nodes run side by side and mine --burst blocks in turn, --rounds times, and
+// the medians of the ratios of the node's thread and of the wall time per block are printed, for
+// each set of --validators. On a machine whose speed drifts by 10–25% within minutes, bursts a
+// second apart compare two builds more closely than whole runs in turn.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -31,6 +37,11 @@ const SETS = process.argv.includes('--validators')
 let BLOCKS = ALL_BLOCKS
 const RUNS = numberArg('runs', 3)
 const REVERT = process.argv.includes('--revert')
+const AGAINST = process.argv.includes('--against')
+  ? process.argv[process.argv.indexOf('--against') + 1]
+  : undefined
+const BURST = numberArg('burst', 1000)
+const ROUNDS = numberArg('rounds', 10)
 const TARGET = 10_000
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const PROF_DIR = process.argv.includes('--cpu-prof')
@@ -51,22 +62,25 @@ function cpuPerBlock(pid, before, after) {
 
 const us = (x) => `${x.toFixed(0)} µs`
 
-/** One run on a fresh devnet: `{ seconds, cpu, revertSeconds }`. */
-async function run(validators = 1) {
+/**
+ * A devnet process of the build whose CLI is `sdkd` on a fresh home (`validators` of the devnet's
+ * own), REST and gRPC off, switched to manual mining: `{ call, pid, stop }`.
+ */
+async function startNode(sdkd, validators) {
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const call = (method, params) => rpcCall(url, method, params)
   // Several validators: the devnet's own (genesis bonds them, the home holds every key).
   const set = validators > 1 ? ['--validators', String(validators)] : []
-  spawnSync(process.execPath, [SDKD, '--home', home, 'init', 'bench', '--devnet', ...set], {
+  spawnSync(process.execPath, [sdkd, '--home', home, 'init', 'bench', '--devnet', ...set], {
     stdio: 'ignore',
   })
   const node = spawn(
     process.execPath,
     [
       ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROF_DIR] : []),
-      SDKD,
+      sdkd,
       '--home',
       home,
       '--log_level',
@@ -79,6 +93,11 @@ async function run(validators = 1) {
     ],
     { stdio: 'ignore' },
   )
+  const stop = async () => {
+    node.kill('SIGTERM')
+    await new Promise((r) => node.once('close', r))
+    await rm(home, { recursive: true, force: true })
+  }
   try {
     const deadline = Date.now() + 30_000
     for (;;) {
@@ -90,13 +109,24 @@ async function run(validators = 1) {
         await new Promise((r) => setTimeout(r, 200))
       }
     }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  return { call, pid: node.pid, stop }
+}
+
+/** One run on a fresh devnet: `{ seconds, cpu, revertSeconds }`. */
+async function run(validators = 1) {
+  const { call, pid, stop } = await startNode(SDKD, validators)
+  try {
     const before = Number((await call('dev_status')).height)
     const snapshot = REVERT ? await call('dev_snapshot') : undefined
-    const cpu0 = threadCpu(node.pid)
+    const cpu0 = threadCpu(pid)
     const t = performance.now()
     const { height } = await call('dev_mine', { blocks: BLOCKS })
     const seconds = (performance.now() - t) / 1000
-    const cpu = cpuPerBlock(node.pid, cpu0, threadCpu(node.pid))
+    const cpu = cpuPerBlock(pid, cpu0, threadCpu(pid))
     if (Number(height) !== before + BLOCKS)
       throw new Error(`expected height ${before + BLOCKS}, got ${height}`)
     if (!snapshot) return { seconds, cpu }
@@ -107,10 +137,61 @@ async function run(validators = 1) {
       throw new Error(`expected the revert to height ${before}, got ${reverted.height}`)
     return { seconds, cpu, revertSeconds }
   } finally {
-    node.kill('SIGTERM')
-    await new Promise((r) => node.once('close', r))
-    await rm(home, { recursive: true, force: true })
+    await stop()
   }
+}
+
+/**
+ * --against DIR: a node of this build and one of the build in DIR (its own `npm run build`) run
+ * side by side on fresh homes; after a warm-up burst each, they mine --burst blocks in turn,
+ * --rounds times (the order swapped every round), so a drift of the machine's speed falls on both.
+ * Prints each round and the medians of the ratios this/DIR of the node's thread per block and of
+ * the wall time per block.
+ */
+async function against(dir, validators) {
+  const other = join(dir, 'dist/cli/main.js')
+  const here = await startNode(SDKD, validators)
+  const there = await startNode(other, validators).catch(async (err) => {
+    await here.stop()
+    throw err
+  })
+  const burst = async (n, blocks) => {
+    const c0 = threadCpu(n.pid)
+    const t = performance.now()
+    await n.call('dev_mine', { blocks })
+    const wall = ((performance.now() - t) * 1000) / blocks
+    const c1 = threadCpu(n.pid)
+    const main = c0 && c1 ? ((c1.get(n.pid) - c0.get(n.pid)) * 1e6) / blocks : Number.NaN
+    return { main, wall }
+  }
+  try {
+    const blocks = BURST
+    // Warm-up: V8 compiles the block path during a fresh node's first second or so of mining.
+    for (const n of [here, there]) await burst(n, Math.max(blocks, 2000))
+    const threadRatios = []
+    const wallRatios = []
+    for (let i = 0; i < ROUNDS; i++) {
+      const first = i % 2 === 0 ? here : there
+      const a = await burst(first, blocks)
+      const b = await burst(first === here ? there : here, blocks)
+      const [h, t] = first === here ? [a, b] : [b, a]
+      threadRatios.push(h.main / t.main)
+      wallRatios.push(h.wall / t.wall)
+      console.log(
+        `${validators} validator(s), round ${i + 1}/${ROUNDS}, ${blocks} blocks each: this build ${us(h.main)} of the node's thread and ${us(h.wall)} of wall time a block; ${dir}: ${us(t.main)} and ${us(t.wall)}`,
+      )
+    }
+    console.log(
+      `${validators} validator(s), median of ${ROUNDS} rounds: this build / ${dir}: the node's thread ${median(threadRatios).toFixed(3)}, wall time ${median(wallRatios).toFixed(3)} (below 1: this build is faster)`,
+    )
+  } finally {
+    await Promise.all([here.stop(), there.stop()])
+  }
+}
+
+if (AGAINST !== undefined) {
+  for (const n of SETS) await against(AGAINST, n)
+  process.exit(0)
 }
 
 const results = []
