@@ -253,6 +253,14 @@ export function stateVersionKeyOfLive(liveKey: Bytes, heightBE: Bytes): Bytes {
 
 const TOMBSTONE = Uint8Array.of(0)
 
+/**
+ * The value a stored state version holds (`stateVersionValue`'s form: 0x01 ‖ bytes), or undefined
+ * when it records a deletion (0x00). Registry versions (a store's id) are stored the same way.
+ */
+export function valueOfStateVersion(record: Bytes): Bytes | undefined {
+  return record[0] === 1 ? record.subarray(1) : undefined
+}
+
 /** The stored value of a state version: 0x01 ‖ bytes when set, 0x00 when deleted. */
 export function stateVersionValue(value: Bytes | undefined): Bytes {
   if (value === undefined) return TOMBSTONE

@@ -16,6 +16,7 @@ import {
   pruneRecordKey,
   pruneStagingKey,
   storeVersionsRange,
+  valueOfStateVersion,
 } from './keys.js'
 
 /**
@@ -201,16 +202,16 @@ export class PruneRecords {
     for await (const [key, value] of this.backend.entries(storeVersionsRange())) {
       const { fullKey: full, height } = parseStateVersionKey(key)
       if (height > latest) continue
-      const deleted = value[0] === 0
+      const stored = valueOfStateVersion(value)
       if (height > prunedThrough) {
-        const write = { full, value: deleted ? undefined : value, replaced: lastOf.get(full) }
+        const write = { full, value: stored, replaced: lastOf.get(full) }
         yield {
           type: 'put',
           key: concatBytes(pruneStagingKey(height), latin1ToBytes(full)),
           value: encodePruneRecord([write]),
         }
       }
-      lastOf.set(full, deleted ? -height : height)
+      lastOf.set(full, stored ? height : -height)
     }
   }
 

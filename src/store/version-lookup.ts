@@ -6,6 +6,7 @@ import {
   FAMILY_STATE,
   familyKey,
   parseStateVersionKey,
+  valueOfStateVersion,
 } from './keys.js'
 import type { VersionIndex } from './version-index.js'
 
@@ -19,7 +20,7 @@ const NO_HEIGHT = Uint8Array.of(0, 0, 0, 0, 0, 0, 0, 0)
 
 /** A stored version record (0x01 ‖ bytes, or 0x00 for a deletion) as a version at `h`. */
 function storedVersion(h: number, record: Bytes): StoredVersion {
-  return { h, value: record[0] === 1 ? record.subarray(1) : undefined }
+  return { h, value: valueOfStateVersion(record) }
 }
 
 /**
@@ -68,7 +69,7 @@ export async function historyAbove(
     if (key.length !== length) continue
     const h = readUint64BE(key, length - 8)
     if (h <= height) return { above, at: storedVersion(h, record) }
-    above.push(record[0] === 1 ? h : -h)
+    above.push(valueOfStateVersion(record) ? h : -h)
   }
   return { above, at: undefined }
 }
@@ -95,7 +96,7 @@ export async function rangeFromDb(
   for await (const [key, record] of backend.entries(range)) {
     const { fullKey, height: h } = parseStateVersionKey(key)
     if (h > height || fullKey < lo || (hi !== undefined && fullKey >= hi)) continue
-    live.set(fullKey, record[0] === 1 ? record.subarray(1) : undefined)
+    live.set(fullKey, valueOfStateVersion(record))
   }
   const out: [string, Bytes][] = []
   for (const [full, value] of live) if (value !== undefined) out.push([full, value])
@@ -142,7 +143,7 @@ export async function versionHeights(
     if (key.length !== length) continue
     if (out.length >= max) return null
     const h = readUint64BE(key, length - 8)
-    out.push(record[0] === 1 ? h : -h)
+    out.push(valueOfStateVersion(record) ? h : -h)
   }
   return out
 }

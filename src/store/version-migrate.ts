@@ -15,6 +15,7 @@ import {
   parseStateVersionKey,
   prefixEnd,
   storeVersionsRange,
+  valueOfStateVersion,
 } from './keys.js'
 
 /** Writes of the migration go out in batches of this many ops (a long history has millions). */
@@ -64,7 +65,7 @@ async function* derivedRecords(backend: StoreBackend, latest: number): AsyncIter
     if (height > latest) continue
     // A key's versions come in ascending height order: the last one seen is its newest.
     newest.set(fullKey, { h: height, record })
-    if (record[0] === 0) {
+    if (!valueOfStateVersion(record)) {
       yield { type: 'put', key: deletedKey(height, fullKey), value: EMPTY }
       const prefix = deletionPrefix(fullKey)
       if ((bounds.get(prefix) ?? -1) < height) bounds.set(prefix, height)

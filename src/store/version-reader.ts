@@ -1,7 +1,7 @@
 import type { Bytes } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
 import type { HeightSource, RangeBatch } from './height-view.js'
-import { deletionPrefix, nextPrefix, stateVersionKey } from './keys.js'
+import { deletionPrefix, nextPrefix, stateVersionKey, valueOfStateVersion } from './keys.js'
 import type { ReadSpan } from './read-span.js'
 import type { StoreRegistry } from './store-registry.js'
 import type { IndexEntry, VersionIndex } from './version-index.js'
@@ -277,7 +277,7 @@ export class VersionReader implements HeightSource {
 
   /** The value of a stored version record, kept in the history cache. */
   private keepHistory(cacheKey: string, stored: Bytes): Bytes | undefined {
-    const value = stored[0] === 1 ? stored.subarray(1) : undefined
+    const value = valueOfStateVersion(stored)
     this.keep(cacheKey, value)
     return value
   }

@@ -13,6 +13,7 @@ import {
   registryName,
   stateVersionKeyOfLive,
   storeIdPrefix,
+  valueOfStateVersion,
 } from './keys.js'
 import { LtHash } from './lthash.js'
 import { StoreRegistry } from './store-registry.js'
@@ -100,10 +101,11 @@ export async function loadVersionState(
     // A version above the committed height cannot exist (one batch per height), but never trust it.
     if (height > latest) continue
     if (firstHeight < 0 || height < firstHeight) firstHeight = height
+    const id = valueOfStateVersion(value)
     registryValues.push({
       name: registryName(fullKey),
       h: height,
-      id: value[0] === 0 ? null : readUint64BE(value, 1),
+      id: id ? readUint64BE(id) : null,
     })
   }
   registryValues.sort((a, b) => a.h - b.h)
@@ -139,8 +141,9 @@ export async function loadVersionState(
     const records = await chunk.records
     chunk.live.forEach(([full, h], i) => {
       const record = records[i]
-      if (record?.[0] !== 1) throw ErrLogic.wrap(`state version at height ${h} is missing`)
-      state.index.set(full, { h, val: record.subarray(1) })
+      const val = record && valueOfStateVersion(record)
+      if (!val) throw ErrLogic.wrap(`state version at height ${h} is missing`)
+      state.index.set(full, { h, val })
     })
   }
   for await (const [key, value] of backend.entries({
