@@ -48,11 +48,11 @@ const PROF_DIR = process.argv.includes('--cpu-prof')
   ? await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-prof-'))
   : undefined
 
-/** CPU µs per block of the node's threads between two `threadCpu` samples. */
-function cpuPerBlock(pid, before, after) {
+/** CPU µs per block of the node's threads between two `threadCpu` samples, over `blocks`. */
+function cpuPerBlock(pid, before, after, blocks = BLOCKS) {
   if (!before || !after) return undefined
   const deltas = [...after].map(([tid, s]) => [tid, s - (before.get(tid) ?? 0)])
-  const perBlock = (s) => (s * 1e6) / BLOCKS
+  const perBlock = (s) => (s * 1e6) / blocks
   const main = perBlock(deltas.find(([tid]) => tid === pid)?.[1] ?? 0)
   const others = deltas.filter(([tid]) => tid !== pid).map(([, s]) => s)
   const worker = perBlock(Math.max(0, ...others))
@@ -160,8 +160,7 @@ async function against(dir, validators) {
     const t = performance.now()
     await n.call('dev_mine', { blocks })
     const wall = ((performance.now() - t) * 1000) / blocks
-    const c1 = threadCpu(n.pid)
-    const main = c0 && c1 ? ((c1.get(n.pid) - c0.get(n.pid)) * 1e6) / blocks : Number.NaN
+    const main = cpuPerBlock(n.pid, c0, threadCpu(n.pid), blocks)?.main ?? Number.NaN
     return { main, wall }
   }
   try {

@@ -16,16 +16,12 @@ export interface IndexEntry {
  * from the database (version-lookup.ts).
  *
  * The keys in order (a B+ tree) for ranges, and the same entries in a hash map for the reads of
- * one key, the most of a block's reads: a tree's lookup compares the key with a dozen others that
+ * one key, most of a block's reads: a tree's lookup compares the key with a dozen others that
  * share its store's prefix, a map's hashes it once (a string keeps its hash).
  */
 export class VersionIndex {
   private readonly tree = new BTree<string, IndexEntry>()
   private readonly byKey = new Map<string, IndexEntry>()
-
-  get size(): number {
-    return this.byKey.size
-  }
 
   get(full: string): IndexEntry | undefined {
     return this.byKey.get(full)

@@ -72,7 +72,8 @@ async function* derivedRecords(backend: StoreBackend, latest: number): AsyncIter
     }
   }
   for (const [full, { h, record }] of newest) {
-    if (record[0] === 1) yield { type: 'put', key: latestKey(full), value: latestValue(h) }
+    if (valueOfStateVersion(record))
+      yield { type: 'put', key: latestKey(full), value: latestValue(h) }
   }
   for (const [prefix, h] of bounds) {
     yield { type: 'put', key: deletionBoundKey(prefix), value: uint64BE(h) }

@@ -339,7 +339,6 @@ export class BankKeeper {
     }
   }
 
-  /** The account keeper the event-emitting movements need (`sendCoins` works without it). */
   /** The address of a module account the app declares (upstream panics on any other name). */
   private declaredModuleAddress(name: string): Bytes {
     const address = this.accountKeeper().moduleAddress(name)
@@ -347,6 +346,7 @@ export class BankKeeper {
     return address
   }
 
+  /** The account keeper the event-emitting movements need (`sendCoins` works without it). */
   private accountKeeper(): BankAccountKeeper {
     if (!this.accounts) throw ErrLogic.wrap('bank keeper has no account keeper')
     return this.accounts
