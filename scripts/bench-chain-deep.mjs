@@ -34,7 +34,12 @@ const MB = 2 ** 20
 
 /** Resident set size of a process (bytes), from /proc. */
 function rssOf(pid) {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return statusKb(pid, 'VmRSS')
+}
+
+/** A field of /proc/PID/status in bytes (NaN when absent). */
+function statusKb(pid, field) {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return m ? Number(m[1]) * 1024 : Number.NaN
 }
 
@@ -206,7 +211,7 @@ async function main() {
         rssHeights.push(h)
         const now = performance.now()
         console.log(
-          `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB, data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s`,
+          `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB (anonymous ${(statusKb(node.pid, 'RssAnon') / MB).toFixed(0)}, files ${(statusKb(node.pid, 'RssFile') / MB).toFixed(0)}), data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s`,
         )
         stretchStart = now
         stretchHeight = h

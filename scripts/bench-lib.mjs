@@ -136,3 +136,40 @@ export async function loadHttp({ url, headers, seconds, connections, pipelining,
     errors: r.errors + r.timeouts + r.non2xx,
   }
 }
+
+/**
+ * The bytes allocated by each isolate of a node started with --trace-gc-nvp, summed from the
+ * `allocated=` of its collection lines as they arrive on `stream`. `snapshot()` gives the sums so
+ * far: `main` for the first isolate to print (the node's thread), `workers` for all the others.
+ */
+export function watchAllocation(stream) {
+  const byIsolate = new Map()
+  /** Bytes promoted to the old generation by the main isolate's collections (`promoted=`). */
+  let mainIsolate
+  let promoted = 0
+  let rest = ''
+  stream.setEncoding('utf8')
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n')
+    rest = lines.pop()
+    for (const line of lines) {
+      const m = /^\[\d+:(0x[0-9a-f]+)\].* allocated=(\d+) /.exec(line)
+      if (!m) continue
+      byIsolate.set(m[1], (byIsolate.get(m[1]) ?? 0) + Number(m[2]))
+      mainIsolate ??= m[1]
+      const p = / promoted=(\d+) /.exec(line)
+      if (p && m[1] === mainIsolate) promoted += Number(p[1])
+    }
+  })
+  return {
+    snapshot() {
+      let main
+      let workers = 0
+      for (const bytes of byIsolate.values()) {
+        if (main === undefined) main = bytes
+        else workers += bytes
+      }
+      return { main: main ?? 0, workers, promoted }
+    },
+  }
+}

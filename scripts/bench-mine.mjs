@@ -6,7 +6,9 @@
 // mining and mines N empty blocks in one `dev_mine` call (group commits), then checks the height and
 // prints the wall time, blocks/s and — on Linux, from /proc — the CPU time per block of the node's
 // threads: its main thread, the block worker (the busiest other thread while mining) and all the
-// rest (V8's garbage collector and compiler threads, LevelDB). The last line is the median of the
+// rest (V8's garbage collector and compiler threads, LevelDB), and the KB of JS heap the node's
+// thread allocated per block (the node runs with V8's --trace-gc-nvp, whose line per collection
+// counts the bytes allocated since the one before). The last line is the median of the
 // runs: this machine's speed drifts by 10–15% within minutes, so one run says little; CPU per block
 // moves less than blocks/s. Target: N = 100,000 works, at >= 10,000 empty blocks/s on a 2-core
 // machine. --cpu-prof writes each node's CPU profile to a directory it prints. --revert also takes a
@@ -20,15 +22,15 @@
 //
 // `--against DIR [--burst 1000] [--rounds 10]` compares this build with another checkout's (built in
 // DIR) instead: the two nodes run side by side and mine --burst blocks in turn, --rounds times, and
-// the medians of the ratios of the node's thread and of the wall time per block are printed, for
-// each set of --validators. On a machine whose speed drifts by 10–25% within minutes, bursts a
+// the medians of the ratios of the node's thread and of the wall time per block are printed, with
+// the KB each build allocated per block over all the rounds, for each set of --validators. On a machine whose speed drifts by 10–25% within minutes, bursts a
 // second apart compare two builds more closely than whole runs in turn.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, median, numberArg, rpcCall, threadCpu } from './bench-lib.mjs'
+import { freePort, median, numberArg, rpcCall, threadCpu, watchAllocation } from './bench-lib.mjs'
 
 const ALL_BLOCKS = numberArg('blocks', 100_000)
 const SETS = process.argv.includes('--validators')
@@ -61,6 +63,22 @@ function cpuPerBlock(pid, before, after, blocks = BLOCKS) {
 }
 
 const us = (x) => `${x.toFixed(0)} µs`
+const kbText = (x) => `${x.toFixed(0)} KB`
+
+/**
+ * KB of JS heap the node's thread allocated per block between two sums of --trace-gc-nvp's
+ * `allocated=`: each collection counts what was allocated since the one before, so a window's
+ * figure is off by at most what one young generation holds (a few percent over 1,000 blocks).
+ */
+function kbPerBlock(before, after, blocks) {
+  return (after - before) / 1024 / blocks
+}
+
+/**
+ * The mean of equal bursts' figures: what a whole --against run allocated per block, where a
+ * collection's count may fall in the next burst of the same node.
+ */
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
 
 /**
  * A devnet process of the build whose CLI is `sdkd` on a fresh home (`validators` of the devnet's
@@ -80,6 +98,8 @@ async function startNode(sdkd, validators) {
     process.execPath,
     [
       ...(PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROF_DIR] : []),
+      // A line per collection on stdout, with the bytes allocated since the one before.
+      '--trace-gc-nvp',
       sdkd,
       '--home',
       home,
@@ -91,8 +111,9 @@ async function startNode(sdkd, validators) {
       '--api.enable=false',
       '--grpc.enable=false',
     ],
-    { stdio: 'ignore' },
+    { stdio: ['ignore', 'pipe', 'ignore'] },
   )
+  const allocation = watchAllocation(node.stdout)
   const stop = async () => {
     node.kill('SIGTERM')
     await new Promise((r) => node.once('close', r))
@@ -113,29 +134,31 @@ async function startNode(sdkd, validators) {
     await stop()
     throw err
   }
-  return { call, pid: node.pid, stop }
+  return { call, pid: node.pid, stop, allocation }
 }
 
 /** One run on a fresh devnet: `{ seconds, cpu, revertSeconds }`. */
 async function run(validators = 1) {
-  const { call, pid, stop } = await startNode(SDKD, validators)
+  const { call, pid, stop, allocation } = await startNode(SDKD, validators)
   try {
     const before = Number((await call('dev_status')).height)
     const snapshot = REVERT ? await call('dev_snapshot') : undefined
     const cpu0 = threadCpu(pid)
+    const alloc0 = allocation.snapshot().main
     const t = performance.now()
     const { height } = await call('dev_mine', { blocks: BLOCKS })
     const seconds = (performance.now() - t) / 1000
     const cpu = cpuPerBlock(pid, cpu0, threadCpu(pid))
+    const kb = kbPerBlock(alloc0, allocation.snapshot().main, BLOCKS)
     if (Number(height) !== before + BLOCKS)
       throw new Error(`expected height ${before + BLOCKS}, got ${height}`)
-    if (!snapshot) return { seconds, cpu }
+    if (!snapshot) return { seconds, cpu, kb }
     const t2 = performance.now()
     const reverted = await call('dev_revert', { id: snapshot.id })
     const revertSeconds = (performance.now() - t2) / 1000
     if (Number(reverted.height) !== before)
       throw new Error(`expected the revert to height ${before}, got ${reverted.height}`)
-    return { seconds, cpu, revertSeconds }
+    return { seconds, cpu, kb, revertSeconds }
   } finally {
     await stop()
   }
@@ -157,11 +180,12 @@ async function against(dir, validators) {
   })
   const burst = async (n, blocks) => {
     const c0 = threadCpu(n.pid)
+    const a0 = n.allocation.snapshot().main
     const t = performance.now()
     await n.call('dev_mine', { blocks })
     const wall = ((performance.now() - t) * 1000) / blocks
     const main = cpuPerBlock(n.pid, c0, threadCpu(n.pid), blocks)?.main ?? Number.NaN
-    return { main, wall }
+    return { main, wall, kb: kbPerBlock(a0, n.allocation.snapshot().main, blocks) }
   }
   try {
     const blocks = BURST
@@ -169,6 +193,7 @@ async function against(dir, validators) {
     for (const n of [here, there]) await burst(n, Math.max(blocks, 2000))
     const threadRatios = []
     const wallRatios = []
+    const kbs = { here: [], there: [] }
     for (let i = 0; i < ROUNDS; i++) {
       const first = i % 2 === 0 ? here : there
       const a = await burst(first, blocks)
@@ -176,12 +201,14 @@ async function against(dir, validators) {
       const [h, t] = first === here ? [a, b] : [b, a]
       threadRatios.push(h.main / t.main)
       wallRatios.push(h.wall / t.wall)
+      kbs.here.push(h.kb)
+      kbs.there.push(t.kb)
       console.log(
-        `${validators} validator(s), round ${i + 1}/${ROUNDS}, ${blocks} blocks each: this build ${us(h.main)} of the node's thread and ${us(h.wall)} of wall time a block; ${dir}: ${us(t.main)} and ${us(t.wall)}`,
+        `${validators} validator(s), round ${i + 1}/${ROUNDS}, ${blocks} blocks each: this build ${us(h.main)} of the node's thread, ${us(h.wall)} of wall time and ${kbText(h.kb)} allocated a block; ${dir}: ${us(t.main)}, ${us(t.wall)} and ${kbText(t.kb)}`,
       )
     }
     console.log(
-      `${validators} validator(s), median of ${ROUNDS} rounds: this build / ${dir}: the node's thread ${median(threadRatios).toFixed(3)}, wall time ${median(wallRatios).toFixed(3)} (below 1: this build is faster)`,
+      `${validators} validator(s), median of ${ROUNDS} rounds: this build / ${dir}: the node's thread ${median(threadRatios).toFixed(3)}, wall time ${median(wallRatios).toFixed(3)} (below 1: this build is faster); KB allocated a block by the node's thread over all rounds ${mean(kbs.here).toFixed(1)} against ${mean(kbs.there).toFixed(1)}`,
     )
   } finally {
     await Promise.all([here.stop(), there.stop()])
@@ -200,10 +227,11 @@ for (let i = 1; i <= (SETS.includes(1) ? RUNS : 0); i++) {
   const cpu = r.cpu
     ? `; CPU per block ${us(r.cpu.total)} (node's thread ${us(r.cpu.main)}, block worker ${us(r.cpu.worker)}, other threads ${us(r.cpu.rest)})`
     : ''
+  const alloc = `; the node's thread allocated ${kbText(r.kb)} a block`
   const revert =
     r.revertSeconds === undefined ? '' : `; dev_revert over them: ${r.revertSeconds.toFixed(2)} s`
   console.log(
-    `run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}${revert}`,
+    `run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}${alloc}${revert}`,
   )
 }
 if (results.length > 0) {
@@ -213,8 +241,9 @@ if (results.length > 0) {
     withCpu.length === results.length
       ? `; CPU per block ${us(median(withCpu.map((r) => r.cpu.total)))} (node's thread ${us(median(withCpu.map((r) => r.cpu.main)))}, block worker ${us(median(withCpu.map((r) => r.cpu.worker)))}, other threads ${us(median(withCpu.map((r) => r.cpu.rest)))})`
       : '; CPU per thread: not measured (no /proc)'
+  const kb = median(results.map((r) => r.kb))
   console.log(
-    `median of ${RUNS}: dev_mine ${BLOCKS} blocks: ${Math.round(rate)} blocks/s${cpu} — target >= ${TARGET}: ${rate >= TARGET ? 'met' : 'NOT met'}`,
+    `median of ${RUNS}: dev_mine ${BLOCKS} blocks: ${Math.round(rate)} blocks/s${cpu}; ${kbText(kb)} allocated a block by the node's thread — target >= ${TARGET}: ${rate >= TARGET ? 'met' : 'NOT met'}`,
   )
 }
 for (const n of SETS.filter((v) => v > 1)) {
@@ -226,8 +255,9 @@ for (const n of SETS.filter((v) => v > 1)) {
     const cpu = r.cpu
       ? `; CPU per block ${us(r.cpu.total)} (node's thread ${us(r.cpu.main)}, block worker ${us(r.cpu.worker)})`
       : ''
+    const alloc = `; the node's thread allocated ${kbText(r.kb)} a block`
     console.log(
-      `${n} validators, run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}`,
+      `${n} validators, run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}${alloc}`,
     )
   }
   console.log(`${n} validators, median of ${RUNS}: ${Math.round(median(rates))} blocks/s`)

@@ -1,7 +1,7 @@
 import { bech32 } from '@scure/base'
 import { ErrInvalidAddress } from '../errors.js'
 import { brand } from './brand.js'
-import type { Bytes } from './bytes.js'
+import { type Bytes, bytesToLatin1 } from './bytes.js'
 import { sha256 } from './hash.js'
 
 /** Bech32 prefix of account addresses: the brand's (`sdk1…`, or `cosmos1…` in brand cosmos). */
@@ -20,7 +20,7 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): V {
 
 /** Encodes address bytes as bech32 with the brand's account prefix unless told another. */
 export function addressToBech32(bytes: Bytes, prefix: string = accountPrefix()): string {
-  const key = `${prefix}:${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('latin1')}`
+  const key = `${prefix}:${bytesToLatin1(bytes)}`
   return (
     encoded.get(key) ?? remember(encoded, key, bech32.encode(prefix, bech32.toWords(bytes), 1023))
   )

@@ -30,6 +30,25 @@ describe('byte conversions', () => {
     expect([...latin1ToBytes('\u0141z')]).toEqual(asBytes(Buffer.from('\u0141z', 'latin1')))
   })
 
+  test('behavior: latin1 is one char per byte, code point = byte, for every byte and inside a larger buffer', () => {
+    const every = Uint8Array.from({ length: 256 }, (_, i) => i)
+    const text = bytesToLatin1(every)
+    expect(text.length).toBe(256)
+    expect([...text].map((c) => c.charCodeAt(0))).toEqual([...every])
+    // A view into a larger buffer (a store key cut from a full key): only its own bytes.
+    const view = every.subarray(120, 140)
+    expect(bytesToLatin1(view)).toBe(text.slice(120, 140))
+    expect(bytesToLatin1(every.subarray(7, 7))).toBe('')
+    // String order is byte order (the store's ordered index compares these strings).
+    const keys = [
+      every.subarray(0x7f, 0x81),
+      every.subarray(0x80, 0x82),
+      every.subarray(0xfe, 0x100),
+    ]
+    const strings = keys.map(bytesToLatin1)
+    expect([...strings].sort()).toEqual(strings)
+  })
+
   test('behavior: UTF-8 both ways equals Buffer, ASCII or not, valid or not', () => {
     for (const text of ['', 'stake', 'ünï', '✓ok', '\ud800', 'a'.repeat(64), 'é'.repeat(40)]) {
       expect([...utf8(text)]).toEqual(asBytes(Buffer.from(text, 'utf8')))

@@ -85,10 +85,22 @@ class Branch implements StateBranch {
     return live
   }
 
+  /**
+   * Store views by name: keepers ask for their store on every access. Forgotten whenever this
+   * branch's stores may change (an upgrade's, or a child's written into it).
+   */
+  private stores: Map<string, BranchStore> | undefined
+
   store(name: string): KVStore {
-    const id = this.resolve(name)
-    if (id === undefined) throw ErrLogic.wrap(`store ${name} does not exist`)
-    return new BranchStore(this, storeIdPrefix(id))
+    let store = this.stores?.get(name)
+    if (!store) {
+      const id = this.resolve(name)
+      if (id === undefined) throw ErrLogic.wrap(`store ${name} does not exist`)
+      store = new BranchStore(this, storeIdPrefix(id))
+      this.stores ??= new Map()
+      this.stores.set(name, store)
+    }
+    return store
   }
 
   branch(): StateBranch {
@@ -101,6 +113,7 @@ class Branch implements StateBranch {
       liveStores: () => this.liveStores(),
       nextStoreId: () => this.allocated,
       absorb: (changes) => {
+        if (changes.registry.size > 0) this.stores = undefined
         for (const [k, v] of changes.writes) this.writes.set(k, v)
         for (const [k, v] of changes.registry) this.registry.set(k, v)
         this.allocated = Math.max(this.allocated, changes.nextStoreId)
@@ -117,6 +130,7 @@ class Branch implements StateBranch {
   }
 
   async upgradeStores(upgrades: StoreUpgrades): Promise<void> {
+    this.stores = undefined
     for (const name of upgrades.added ?? []) {
       if (this.resolve(name) !== undefined) throw ErrLogic.wrap(`store ${name} already exists`)
       this.registry.set(name, this.allocated++)
@@ -219,6 +233,11 @@ async function* mergeOverlay(
   }
 }
 
+/** Whether a read found a value. */
+function isDefined(value: Bytes | undefined): boolean {
+  return value !== undefined
+}
+
 /** One named store inside a branch. */
 class BranchStore implements KVStore {
   constructor(
@@ -230,8 +249,8 @@ class BranchStore implements KVStore {
     return this.branch.getFull(this.prefix + bytesToLatin1(key))
   }
 
-  async has(key: Bytes): Promise<boolean> {
-    return (await this.get(key)) !== undefined
+  has(key: Bytes): Promise<boolean> {
+    return this.get(key).then(isDefined)
   }
 
   set(key: Bytes, value: Bytes): void {

@@ -195,6 +195,11 @@ export const bytesValue: ValueCodec<Bytes> = {
   decode: (b) => b.slice(),
 }
 
+/** A read's value decoded, without an async function's frame around the read. */
+function decodedRead<V, In>(read: Promise<Bytes | undefined>, codec: ValueCodec<V, In>) {
+  return read.then((b) => (b === undefined ? undefined : codec.decode(b)))
+}
+
 /** One value under a fixed key. */
 export class Item<V, In = V> {
   constructor(
@@ -202,9 +207,12 @@ export class Item<V, In = V> {
     private readonly value: ValueCodec<V, In>,
   ) {}
 
-  async get(store: KVReader): Promise<V | undefined> {
-    const b = await store.get(this.prefix)
-    return b === undefined ? undefined : this.value.decode(b)
+  get(store: KVReader): Promise<V | undefined> {
+    try {
+      return decodedRead(store.get(this.prefix), this.value)
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
   set(store: KVStore, v: In): void {
@@ -235,13 +243,20 @@ export class KeyedMap<K, V, In = V> {
     return out
   }
 
-  async get(store: KVReader, k: K): Promise<V | undefined> {
-    const b = await store.get(this.storeKey(k))
-    return b === undefined ? undefined : this.value.decode(b)
+  get(store: KVReader, k: K): Promise<V | undefined> {
+    try {
+      return decodedRead(store.get(this.storeKey(k)), this.value)
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
-  async has(store: KVReader, k: K): Promise<boolean> {
-    return store.has(this.storeKey(k))
+  has(store: KVReader, k: K): Promise<boolean> {
+    try {
+      return store.has(this.storeKey(k))
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
   set(store: KVStore, k: K, v: In): void {

@@ -88,19 +88,26 @@ class StoreReader implements KVReader {
     const { lo, hi } = fullRange(this.prefix, range)
     const reverse = range.reverse ?? false
     return {
-      [Symbol.asyncIterator]: () => new RangeIterator(source, lo, hi, reverse, height, span),
+      [Symbol.asyncIterator]: () =>
+        new BatchedRange(source, lo, hi, reverse, height, span, storeEntry),
     }
   }
 }
 
-const DONE: Promise<IteratorResult<KVEntry>> = Promise.resolve({ value: undefined, done: true })
+const DONE: Promise<IteratorResult<never>> = Promise.resolve({ value: undefined, done: true })
+
+/** A store's entry of a full-key entry (the store id's four bytes dropped). */
+function storeEntry([k, v]: readonly [string, Bytes]): KVEntry {
+  return [latin1ToBytes(k.slice(4)), v]
+}
 
 /**
- * Entries of a range at a height, batch by batch. A batch whose values are all in memory costs no
- * asynchronous step beyond the one each `next()` promises (an async generator chain costs several
- * per entry); the height's readability is checked after every batch, before any of it is seen.
+ * Entries of a full-key range at a height, batch by batch, each mapped by `map`. A batch whose
+ * values are all in memory costs no asynchronous step beyond the one each `next()` promises (an
+ * async generator chain costs several per entry); the height's readability is checked after every
+ * batch, before any of it is seen. One iteration: it is its own iterable, as a generator is.
  */
-class RangeIterator implements AsyncIterator<KVEntry> {
+export class BatchedRange<T> implements AsyncIterator<T>, AsyncIterable<T> {
   private batch: RangeBatch['entries'] = []
   private i = 0
   private started = false
@@ -113,14 +120,18 @@ class RangeIterator implements AsyncIterator<KVEntry> {
     private readonly reverse: boolean,
     private readonly height: number,
     private readonly span: ReadSpan | undefined,
+    private readonly map: (entry: readonly [string, Bytes]) => T,
   ) {}
 
-  next(): Promise<IteratorResult<KVEntry>> {
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return this
+  }
+
+  next(): Promise<IteratorResult<T>> {
     try {
       for (;;) {
         if (this.i < this.batch.length) {
-          const [k, v] = this.batch[this.i++]!
-          return Promise.resolve({ value: [latin1ToBytes(k.slice(4)), v], done: false })
+          return Promise.resolve({ value: this.map(this.batch[this.i++]!), done: false })
         }
         if (this.started && this.after === undefined) return DONE
         this.started = true
@@ -143,6 +154,14 @@ class RangeIterator implements AsyncIterator<KVEntry> {
     } catch (err) {
       return Promise.reject(err)
     }
+  }
+
+  /** Ends the iteration (a loop that breaks): later calls of `next` are done. */
+  return(): Promise<IteratorResult<T>> {
+    this.batch = []
+    this.started = true
+    this.after = undefined
+    return DONE
   }
 
   private take(b: RangeBatch): void {

@@ -10,6 +10,11 @@ export interface IndexEntry {
   val: Bytes | undefined
 }
 
+/** Above every full key: keys are latin1 strings, whose characters are below U+0100. */
+const ABOVE_EVERY_KEY = '\u0100'
+/** What stops the tree's range walk. */
+const STOP = { break: true }
+
 /**
  * The in-memory index of the versioned store: per full key (latin1, store id ‖ key) its newest
  * version only, so its size follows the live state, never the history. Older versions are read
@@ -39,6 +44,18 @@ export class VersionIndex {
   /** Entries in key order from `lo` (inclusive). */
   entries(lo?: string): IterableIterator<[string, IndexEntry]> {
     return this.tree.entries(lo)
+  }
+
+  /**
+   * Calls `visit` with each entry of [lo, hi) (hi undefined: to the end) in key order until it
+   * returns true: no iterator, path or pair per entry, as `entries` makes.
+   */
+  forRange(
+    lo: string,
+    hi: string | undefined,
+    visit: (key: string, entry: IndexEntry) => boolean,
+  ): void {
+    this.tree.forRange(lo, hi ?? ABOVE_EVERY_KEY, false, (k, e) => (visit(k, e) ? STOP : undefined))
   }
 
   /** Entries in reverse key order from `hi` (inclusive unless `skipHi`). */

@@ -1,6 +1,6 @@
 import type { Bytes } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
-import type { HeightSource, RangeBatch } from './height-view.js'
+import { BatchedRange, type HeightSource, type RangeBatch } from './height-view.js'
 import { deletionPrefix, nextPrefix, stateVersionKey, valueOfStateVersion } from './keys.js'
 import type { ReadSpan } from './read-span.js'
 import type { StoreRegistry } from './store-registry.js'
@@ -10,6 +10,11 @@ import { rangeFromDb, versionFromDb } from './version-lookup.js'
 import type { VersionState } from './version-state.js'
 
 const READ_BATCH = 256
+
+/** A full-key entry as it is. */
+function fullEntry(entry: readonly [string, Bytes]): readonly [string, Bytes] {
+  return entry
+}
 
 export interface VersionReaderOptions {
   backend: StoreBackend
@@ -66,9 +71,20 @@ export class VersionReader implements HeightSource {
   }
 
   /** Value of a full key at a height. */
-  async read(full: string, height: number, span?: ReadSpan): Promise<Bytes | undefined> {
-    const v = this.valueAt(full, this.index.get(full), height, span)
-    const value = v instanceof Promise ? await v : v
+  read(full: string, height: number, span?: ReadSpan): Promise<Bytes | undefined> {
+    // Not an async function: a value in memory (nearly every read of a tx) is handed back as a
+    // settled promise, without a frame around it. A failure still comes as a rejected promise.
+    try {
+      const v = this.valueAt(full, this.index.get(full), height, span)
+      if (v instanceof Promise) return v.then((value) => this.stillReadable(height, value))
+      return Promise.resolve(this.stillReadable(height, v))
+    } catch (err) {
+      return Promise.reject(err)
+    }
+  }
+
+  /** `value` once `height` is checked to be still readable (not pruned meanwhile). */
+  private stillReadable(height: number, value: Bytes | undefined): Bytes | undefined {
     this.assertStillReadable(height)
     return value
   }
@@ -93,16 +109,17 @@ export class VersionReader implements HeightSource {
     return true
   }
 
-  /** Entries of a full-key range at a height, read in batches so commits may interleave. */
-  async *readRange(lo: string, hi: string | undefined, reverse: boolean, height: number) {
-    // Branches read the working state: no span.
-    let after: string | undefined
-    do {
-      const read = this.readBatch(lo, hi, reverse, height, after)
-      const batch = read instanceof Promise ? await read : read
-      for (const entry of batch.entries) yield entry
-      after = batch.next
-    } while (after !== undefined)
+  /**
+   * Entries of a full-key range at a height, read in batches so commits may interleave (branches
+   * read the working state: no span).
+   */
+  readRange(
+    lo: string,
+    hi: string | undefined,
+    reverse: boolean,
+    height: number,
+  ): AsyncIterable<readonly [string, Bytes]> {
+    return new BatchedRange(this, lo, hi, reverse, height, undefined, fullEntry)
   }
 
   /**
@@ -131,13 +148,12 @@ export class VersionReader implements HeightSource {
     const keys: string[] = []
     const found: IndexEntry[] = []
     if (!reverse) {
-      for (const [k, e] of this.index.entries(after ?? lo)) {
-        if (hi !== undefined && k >= hi) break
-        if (after !== undefined && k === after) continue
+      this.index.forRange(after ?? lo, hi, (k, e) => {
+        if (k === after) return false
         keys.push(k)
         found.push(e)
-        if (keys.length >= READ_BATCH) break
-      }
+        return keys.length >= READ_BATCH
+      })
     } else {
       const start = after ?? hi
       const it = this.index.entriesReversed(start, true)

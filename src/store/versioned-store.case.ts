@@ -211,6 +211,16 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
       const rev = await collect(vs.view(1).store('bank').iterate({ reverse: true }))
       expect(rev[0]).toBe('k/0699=699')
       expect(rev).toHaveLength(700)
+      // A branch over the working state reads the same batches; bounded, and stopped early.
+      const bank = vs.branch().store('bank')
+      expect(await collect(bank.iterate())).toEqual(all)
+      const bounded = await collect(bank.iterate({ gte: b('k/0250'), lt: b('k/0520') }))
+      expect(bounded).toHaveLength(270)
+      expect([bounded[0], bounded[269]]).toEqual(['k/0250=250', 'k/0519=519'])
+      const it = bank.iterate({ gte: b('k/0600') })[Symbol.asyncIterator]()
+      expect((await it.next()).value?.[1]).toEqual(b('600'))
+      await it.return?.()
+      expect((await it.next()).done).toBe(true)
     })
 
     test('behavior: a nested branch reaches its parent only on write()', async () => {

@@ -1,5 +1,5 @@
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
-import type { Bytes } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1 } from '../codec/bytes.js'
 import { type Coin, coinsText, isValidCoins } from '../codec/coins.js'
 import { sha256 } from '../codec/hash.js'
 import { signBytes } from '../codec/sign-doc.js'
@@ -142,7 +142,7 @@ function verifiedOf(tx: DecodedTx): Set<string> {
 }
 
 function verifiedId(o: AnteOptions, i: number, pubKey: Bytes, accountNumber: bigint): string {
-  const key = Buffer.from(pubKey.buffer, pubKey.byteOffset, pubKey.length).toString('latin1')
+  const key = bytesToLatin1(pubKey)
   return `${o.chainId}\n${accountNumber}\n${i}\n${key}`
 }
 

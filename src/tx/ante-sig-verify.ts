@@ -1,7 +1,7 @@
 import type { AnteAccount } from '../app/tx-keepers.js'
 import { addressToBech32 } from '../codec/address.js'
 import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
-import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { SIGN_MODE_DIRECT } from '../codec/sign-doc.js'
@@ -37,7 +37,7 @@ const SIM_PUBKEY = fromHex('035ad6810a47f073553ff30d2fcc7e0d3b1c0b74b61a1aaa2582
 const keyAddresses = new Map<string, Bytes>()
 
 function addressOfKey(pubKey: Bytes): Bytes {
-  const id = Buffer.from(pubKey).toString('latin1')
+  const id = bytesToLatin1(pubKey)
   let address = keyAddresses.get(id)
   if (!address) {
     address = secp256k1Address(pubKey)
@@ -63,23 +63,23 @@ function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefin
 }
 
 /** A signer's account, not to be changed (`peekAccount`); `signerAccountCopy` for a changed one. */
-async function signerAccount(
+// Both chain on the read instead of being async functions: the decorators read every signer's
+// account several times per tx, in CheckTx and again in its block.
+function signerAccount(
   o: AnteOptions,
   ctx: AnteContext,
   addr: Bytes,
 ): Promise<Readonly<AnteAccount>> {
-  const acc = await o.keepers.accounts.peekAccount(ctx.state, addr)
-  if (!acc) throw ErrUnknownAddress.wrap(`account ${addressToBech32(addr)} does not exist`)
-  return acc
+  return o.keepers.accounts.peekAccount(ctx.state, addr).then((acc) => existing(acc, addr))
 }
 
 /** A signer's account as a copy to change and store. */
-async function signerAccountCopy(
-  o: AnteOptions,
-  ctx: AnteContext,
-  addr: Bytes,
-): Promise<AnteAccount> {
-  const acc = await o.keepers.accounts.getAccount(ctx.state, addr)
+function signerAccountCopy(o: AnteOptions, ctx: AnteContext, addr: Bytes): Promise<AnteAccount> {
+  return o.keepers.accounts.getAccount(ctx.state, addr).then((acc) => existing(acc, addr))
+}
+
+/** The account read at `addr`, or upstream's error for a signer without one. */
+function existing<A>(acc: A | undefined, addr: Bytes): A {
   if (!acc) throw ErrUnknownAddress.wrap(`account ${addressToBech32(addr)} does not exist`)
   return acc
 }
@@ -123,7 +123,8 @@ export const setPubKey: AnteDecorator = async (run) => {
   const { o, ctx, tx, simulate } = run
   const signers = run.signers!
   const signerTexts = signerTextsOf(tx, signers)
-  for (const [i, info] of tx.signerInfos.entries()) {
+  for (let i = 0; i < tx.signerInfos.length; i++) {
+    const info = tx.signerInfos[i]!
     let pk = info.publicKey?.key
     if (!pk) {
       if (!simulate) continue
@@ -143,8 +144,8 @@ export const setPubKey: AnteDecorator = async (run) => {
     }
     await o.keepers.accounts.setAccount(ctx.state, { ...acc, pubKey })
   }
-  for (const [i, info] of tx.signerInfos.entries()) {
-    ctx.events.emit('tx', { acc_seq: `${signerTexts[i]}/${info.sequence}` })
+  for (let i = 0; i < tx.signerInfos.length; i++) {
+    ctx.events.emit('tx', { acc_seq: `${signerTexts[i]}/${tx.signerInfos[i]!.sequence}` })
     ctx.events.emit('tx', { signature: toBase64(tx.signatures[i] ?? new Uint8Array()) })
   }
 }
@@ -189,8 +190,8 @@ export const sigVerification: AnteDecorator = async (run) => {
       `invalid number of signer;  expected: ${signers.length}, got ${tx.signatures.length}`,
     )
   }
-  for (const [i, signer] of signers.entries()) {
-    const acc = await signerAccount(o, ctx, signer)
+  for (let i = 0; i < signers.length; i++) {
+    const acc = await signerAccount(o, ctx, signers[i]!)
     const pubKey = pubKeyBytes(o.registry, acc)
     if (!simulate && !pubKey) throw ErrInvalidPubKey.wrap('pubkey on account is not set')
     const info = tx.signerInfos[i]!

@@ -174,7 +174,8 @@ export class TxRunner implements TxExecutor {
       return
     }
     const jobs: Promise<void>[] = []
-    for (const [i, signer] of signers.entries()) {
+    for (let i = 0; i < signers.length; i++) {
+      const signer = signers[i]!
       const sig = tx.signatures[i]
       const info = tx.signerInfos[i]
       if (sig?.length !== 64 || info?.mode !== SIGN_MODE_DIRECT) continue

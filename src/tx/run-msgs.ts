@@ -1,7 +1,7 @@
 import type { BlockContext, RoutedMsgHandler } from '../app/types.js'
 import { type Event, type EventAttribute, EventManager } from '../block/events.js'
 import { addressToBech32 } from '../codec/address.js'
-import type { Bytes } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1 } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { msgSigners } from '../codec/signers.js'
 import { ErrTxDecode, ErrUnknownRequest } from '../errors.js'
@@ -170,7 +170,7 @@ export function encodeTxMsgData(
     for (const r of msgResponses) {
       const v = r.value ?? EMPTY
       if (v.length > 64) return encodeMsgData(registry, msgResponses)
-      id += `${r.type_url}\n${Buffer.from(v.buffer, v.byteOffset, v.length).toString('latin1')}\n`
+      id += `${r.type_url}\n${bytesToLatin1(v)}\n`
     }
   let known = msgDataCache.get(registry)
   if (!known) {

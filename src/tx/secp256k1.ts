@@ -2,7 +2,7 @@ import { createPublicKey, type KeyObject, verify } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js'
-import type { Bytes } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1 } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 
 /**
@@ -95,7 +95,7 @@ const keyObjects = new Map<string, KeyObject | null>()
 
 /** The parsed key (cached: parsing costs as much as half a verification); null if not a point. */
 function keyObject(pubKey: Bytes): KeyObject | null {
-  const id = Buffer.from(pubKey).toString('latin1')
+  const id = bytesToLatin1(pubKey)
   const hit = keyObjects.get(id)
   if (hit !== undefined) return hit
   let key: KeyObject | null = null
@@ -193,11 +193,7 @@ export class SignatureCache {
   constructor(private readonly verifier: Secp256k1Verifier) {}
 
   private static id(pubKey: Bytes, digest: Bytes, signature: Bytes): string {
-    return (
-      Buffer.from(digest.buffer, digest.byteOffset, digest.length).toString('latin1') +
-      Buffer.from(pubKey.buffer, pubKey.byteOffset, pubKey.length).toString('latin1') +
-      Buffer.from(signature.buffer, signature.byteOffset, signature.length).toString('latin1')
-    )
+    return bytesToLatin1(digest) + bytesToLatin1(pubKey) + bytesToLatin1(signature)
   }
 
   private add(id: string): void {

@@ -1,5 +1,5 @@
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
-import { type Bytes, equalBytes } from '../../codec/bytes.js'
+import { type Bytes, bytesToLatin1, equalBytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
 import { int64Of } from '../../codec/int64.js'
 import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
@@ -39,10 +39,6 @@ export interface Account {
 /** A uint64 for protobufjs: a number while exact (no decimal parsing), else its decimal text. */
 function uint64Field(n: bigint): number | string {
   return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString()
-}
-
-function bytesToLatin1(b: Bytes): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1')
 }
 
 /** The fields of an account its BaseAccount holds (a module account may lack one: all unset). */
@@ -98,10 +94,19 @@ export class AuthKeeper {
   /** The default params encoded, for a store without params: decoded, they read as stored ones. */
   private defaultParamsBytes: Bytes | undefined
 
-  async params(state: {
-    store(name: string): KVReader
-  }): Promise<Proto<'sdk.auth.v1beta1.Params'>> {
-    const raw = await this.store(state).get(this.c.params.prefix)
+  params(state: { store(name: string): KVReader }): Promise<Proto<'sdk.auth.v1beta1.Params'>> {
+    // Chained on the read, not an async function (every tx reads the params several times).
+    try {
+      return this.store(state)
+        .get(this.c.params.prefix)
+        .then((raw) => this.paramsOf(raw))
+    } catch (err) {
+      return Promise.reject(err)
+    }
+  }
+
+  /** The params of their stored bytes (the defaults where none are stored), a copy each call. */
+  private paramsOf(raw: Bytes | undefined): Proto<'sdk.auth.v1beta1.Params'> {
     if (!raw) {
       this.defaultParamsBytes ??= this.registry.encode(
         'sdk.auth.v1beta1.Params',
@@ -144,12 +149,19 @@ export class AuthKeeper {
    * it. For readers that only look (a signature check, a fee payer's existence, a vesting
    * schedule): an account is read several times by every tx.
    */
-  async peekAccount(
+  peekAccount(
     state: { store(name: string): KVReader },
     address: Bytes,
   ): Promise<Readonly<Account> | undefined> {
-    const raw = await this.store(state).get(this.c.accounts.storeKey(address))
-    return raw ? this.decodeStored(raw) : undefined
+    // Chained on the read, not an async function: a tx peeks at accounts about ten times in CheckTx
+    // and again in its block, and the function's frame cost more than the rest of a cached peek.
+    try {
+      return this.store(state)
+        .get(this.c.accounts.storeKey(address))
+        .then((raw) => (raw ? this.decodeStored(raw) : undefined))
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
   /**
@@ -159,7 +171,7 @@ export class AuthKeeper {
   private decodeStored(raw: Bytes): Account {
     let account = this.accountsByValue.get(raw)
     if (!account) {
-      const id = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('latin1')
+      const id = bytesToLatin1(raw)
       account = this.decodedAccounts.get(id)
       if (!account) {
         account = this.accountFromAny(this.registry.decode('google.protobuf.Any', raw))
@@ -304,22 +316,32 @@ export class AuthKeeper {
    * Upstream GetModuleAccount: a module account the app declares, created on first use. Not to be
    * changed (`peekAccount`): every fee goes to one.
    */
-  async getModuleAccount(
+  getModuleAccount(
     state: { store(name: string): KVStore },
     name: string,
   ): Promise<Readonly<Account> | undefined> {
-    if (!Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name)) return undefined
+    if (!Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name)) return Promise.resolve(undefined)
     return this.getOrCreateModuleAccount(state, name)
   }
 
   /** The module account of `name`, created on first use; not to be changed (`peekAccount`). */
-  async getOrCreateModuleAccount(
+  getOrCreateModuleAccount(
     state: { store(name: string): KVStore },
     name: string,
   ): Promise<Readonly<Account>> {
+    // Chained on the read: the account exists but for its first use (every fee reads it).
     const address = moduleAddress(name)
-    const existing = await this.peekAccount(state, address)
-    if (existing) return existing
+    return this.peekAccount(state, address).then(
+      (existing) => existing ?? this.createModuleAccount(state, name, address),
+    )
+  }
+
+  /** Stores a new module account for `name` at `address`. */
+  private async createModuleAccount(
+    state: { store(name: string): KVStore },
+    name: string,
+    address: Bytes,
+  ): Promise<Readonly<Account>> {
     const account: Account = {
       address,
       pubKey: undefined,
@@ -335,15 +357,17 @@ export class AuthKeeper {
    * Upstream LockedCoins, as bank's `lockedCoins` source: what the account's vesting schedule locks
    * at the block time (compared at whole seconds); nothing for an account that does not vest.
    */
-  readonly lockedCoins = async (
+  readonly lockedCoins = (
     state: { store(name: string): KVReader },
     address: Bytes,
     blockTime: () => Promise<TimeNs>,
-  ): Promise<Coin[]> => {
-    const account = await this.peekAccount(state, address)
-    if (!account?.vesting) return []
-    return lockedCoins(account.vesting, (await blockTime()) / 1_000_000_000n)
-  }
+  ): Promise<Coin[]> =>
+    // Chained on the read (every send asks, and almost no account vests).
+    this.peekAccount(state, address).then((account) => {
+      const schedule = account?.vesting
+      if (!schedule) return []
+      return blockTime().then((t) => lockedCoins(schedule, t / 1_000_000_000n))
+    })
 
   /**
    * Upstream DelegateCoins' trackDelegation: a vesting account records the delegated coins as

@@ -57,6 +57,11 @@ export function spendableAmount(balance: bigint, locked: readonly Coin[], denom:
   return amount >= balance ? (amount > 0n ? 0n : balance) : balance - amount
 }
 
+/** A balance read's amount: 0 where the store has none. */
+function orZero(amount: bigint | undefined): bigint {
+  return amount ?? 0n
+}
+
 /** x/bank keeper: balances, supply, transfers. */
 export class BankKeeper {
   readonly c: ReturnType<typeof bankCollections>
@@ -79,12 +84,23 @@ export class BankKeeper {
     return this.blocked.has(Buffer.from(address).toString('hex'))
   }
 
-  async params(state: Readable): Promise<Proto<'sdk.bank.v1beta1.Params'>> {
-    return (await this.c.params.get(state.store(MODULE_NAME))) ?? defaultBankParams()
+  // `params` and `balance` chain on the read instead of being async functions: every tx reads
+  // several balances in CheckTx and again in its block, and an async function's frame is one of
+  // the largest allocations of a read. A read that fails still comes as a rejected promise.
+  params(state: Readable): Promise<Proto<'sdk.bank.v1beta1.Params'>> {
+    try {
+      return this.c.params.get(state.store(MODULE_NAME)).then((p) => p ?? defaultBankParams())
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
-  async balance(state: Readable, address: Bytes, denom: string): Promise<bigint> {
-    return (await this.c.balances.get(state.store(MODULE_NAME), [address, denom])) ?? 0n
+  balance(state: Readable, address: Bytes, denom: string): Promise<bigint> {
+    try {
+      return this.c.balances.get(state.store(MODULE_NAME), [address, denom]).then(orZero)
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
   /** All balances of an address, sorted by denom. */
@@ -159,7 +175,7 @@ export class BankKeeper {
   ): Promise<void> {
     // Upstream LockedCoins reads the account (charged) before any balance.
     const locked =
-      time === undefined ? [] : await this.lockedCoins(state, address, async () => time)
+      time === undefined ? [] : await this.lockedCoins(state, address, () => Promise.resolve(time))
     for (const coin of coins) {
       const have = await this.balance(state, address, coin.denom)
       checkSpend(have, locked, coin)
@@ -228,14 +244,15 @@ export class BankKeeper {
   }
 
   /** Upstream SendCoinsFromAccountToModule: `send` into a module account (created on first use). */
-  async sendCoinsFromAccountToModule(
+  sendCoinsFromAccountToModule(
     ctx: BankContext,
     sender: Bytes,
     recipientModule: string,
     coins: readonly Coin[],
   ): Promise<void> {
-    const recipient = await this.moduleAccount(ctx, recipientModule)
-    await this.send(ctx, sender, recipient.address, coins)
+    return this.moduleAccount(ctx, recipientModule).then((recipient) =>
+      this.send(ctx, sender, recipient.address, coins),
+    )
   }
 
   /**
@@ -353,10 +370,18 @@ export class BankKeeper {
   }
 
   /** Upstream GetModuleAccount, which panics for a module the app does not declare. */
-  private async moduleAccount(ctx: BankContext, name: string): Promise<BankModuleAccount> {
-    const account = await this.accountKeeper().getModuleAccount(ctx.state, name)
-    if (!account) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
-    return account
+  private moduleAccount(ctx: BankContext, name: string): Promise<BankModuleAccount> {
+    // Chained on the read, not an async function: every fee goes to a module account.
+    try {
+      return this.accountKeeper()
+        .getModuleAccount(ctx.state, name)
+        .then((account) => {
+          if (!account) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
+          return account
+        })
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import type protobuf from 'protobufjs'
 import type { QueryContext, QueryNode, RoutedQueryHandler } from '../../app/types.js'
-import type { Bytes } from '../../codec/bytes.js'
+import { type Bytes, bytesToLatin1 } from '../../codec/bytes.js'
 import type {
   DecodedQueryResponse,
   ProtoMessage,
@@ -196,9 +196,8 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     options.cache?.maxBytes,
   )
   const bytesKey = (m: RoutedMethod, request: Bytes, height: number) =>
-    `g${height} ${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
-  const bytesSpanKey = (m: RoutedMethod, request: Bytes) =>
-    `${m.path} ${Buffer.from(request.buffer, request.byteOffset, request.byteLength).toString('latin1')}`
+    `g${height} ${m.path} ${bytesToLatin1(request)}`
+  const bytesSpanKey = (m: RoutedMethod, request: Bytes) => `${m.path} ${bytesToLatin1(request)}`
   const byteSpans = new SpanCache<Bytes>(
     generation,
     options.cache?.maxEntries,
