@@ -97,6 +97,12 @@ export function bytesToLatin1(bytes: Bytes): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
 
+/** `bytesToLatin1` of `bytes[start…end)`, without a view of them. */
+export function latin1Range(bytes: Bytes, start: number, end: number): string {
+  if (latin1Slice !== undefined) return latin1Slice.call(bytes, start, end)
+  return bytesToLatin1(bytes.subarray(start, end))
+}
+
 /** latin1 string → bytes (inverse of bytesToLatin1). */
 export function latin1ToBytes(s: string): Bytes {
   if (s.length > SHORT) return new Uint8Array(Buffer.from(s, 'latin1'))

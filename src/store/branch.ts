@@ -1,6 +1,6 @@
-import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
+import { type Bytes, latin1ToBytes } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
-import { fullRange, storeIdPrefix } from './keys.js'
+import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import { mapAsync } from './map-async.js'
 import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from './types.js'
 
@@ -246,7 +246,7 @@ class BranchStore implements KVStore {
   ) {}
 
   get(key: Bytes): Promise<Bytes | undefined> {
-    return this.branch.getFull(this.prefix + bytesToLatin1(key))
+    return this.branch.getFull(fullKeyOf(this.prefix, key))
   }
 
   has(key: Bytes): Promise<boolean> {
@@ -255,11 +255,11 @@ class BranchStore implements KVStore {
 
   set(key: Bytes, value: Bytes): void {
     if (!(value instanceof Uint8Array)) throw ErrLogic.wrap('store values must be bytes')
-    this.branch.setFull(this.prefix + bytesToLatin1(key), value.slice())
+    this.branch.setFull(fullKeyOf(this.prefix, key), value.slice())
   }
 
   delete(key: Bytes): void {
-    this.branch.setFull(this.prefix + bytesToLatin1(key), null)
+    this.branch.setFull(fullKeyOf(this.prefix, key), null)
   }
 
   isEmpty(range: KVRange): boolean | undefined {

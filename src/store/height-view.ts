@@ -1,5 +1,5 @@
-import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
-import { fullRange, storeIdPrefix } from './keys.js'
+import { type Bytes, latin1ToBytes } from '../codec/bytes.js'
+import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import type { ReadSpan } from './read-span.js'
 import type { KVEntry, KVRange, KVReader, StateReader } from './types.js'
 
@@ -76,7 +76,7 @@ class StoreReader implements KVReader {
   ) {}
 
   get(key: Bytes): Promise<Bytes | undefined> {
-    return this.source.read(this.prefix + bytesToLatin1(key), this.height, this.span)
+    return this.source.read(fullKeyOf(this.prefix, key), this.height, this.span)
   }
 
   async has(key: Bytes): Promise<boolean> {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
+import { bytesToLatin1 } from '../codec/bytes.js'
 import {
+  fullKeyOf,
   latestKey,
   latestValue,
   stateVersionKey,
@@ -28,5 +30,18 @@ describe('state version keys', () => {
       expect(valueOfStateVersion(stateVersionValue(value))).toEqual(value)
     }
     expect(valueOfStateVersion(stateVersionValue(undefined))).toBeUndefined()
+  })
+
+  test('behavior: a full key is the store id prefix then the key, one char per byte, at any length', () => {
+    const prefix = '\x00\x00\x01\xff'
+    for (const n of [0, 1, 20, 64, 300, 1019, 1020, 1021, 5000]) {
+      const key = Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 0xff)
+      const full = fullKeyOf(prefix, key)
+      expect(full).toBe(prefix + bytesToLatin1(key))
+      expect(full.length).toBe(4 + n)
+    }
+    // A key cut from a larger buffer: its own bytes only.
+    const buffer = Uint8Array.from({ length: 64 }, (_, i) => i)
+    expect(fullKeyOf(prefix, buffer.subarray(10, 14))).toBe(`${prefix}\x0a\x0b\x0c\x0d`)
   })
 })

@@ -3,6 +3,7 @@ import {
   bytesToLatin1,
   concatBytes,
   fromUtf8,
+  latin1Range,
   latin1ToBytes,
   readUint64BE,
   uint64BE,
@@ -191,6 +192,22 @@ export function familyKey(family: number, fullPrefix: string): Bytes {
 /** latin1 form of a 4-byte big-endian store id, the first 4 chars of every full key. */
 export function storeIdPrefix(id: number): string {
   return String.fromCharCode((id >>> 24) & 0xff, (id >>> 16) & 0xff, (id >>> 8) & 0xff, id & 0xff)
+}
+
+/** Where a full key's bytes are gathered before they become its string (read synchronously). */
+const FULL_KEY_SCRATCH = new Uint8Array(1024)
+
+/**
+ * The full key (latin1) of `key` in the store whose id prefix (`storeIdPrefix`) is `prefix`: made as
+ * one string, where `prefix + bytesToLatin1(key)` makes the key's string, a concatenation, and the
+ * flat string a map lookup turns it into, on every store access.
+ */
+export function fullKeyOf(prefix: string, key: Bytes): string {
+  const n = 4 + key.length
+  if (n > FULL_KEY_SCRATCH.length) return prefix + bytesToLatin1(key)
+  for (let i = 0; i < 4; i++) FULL_KEY_SCRATCH[i] = prefix.charCodeAt(i)
+  FULL_KEY_SCRATCH.set(key, 4)
+  return latin1Range(FULL_KEY_SCRATCH, 0, n)
 }
 
 /** Store id of a full key (latin1). */
