@@ -32,15 +32,22 @@ const SELF = fileURLToPath(import.meta.url)
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const MB = 2 ** 20
 
-/** Resident set size of a process (bytes), from /proc. */
-function rssOf(pid) {
-  return statusKb(pid, 'VmRSS')
+/**
+ * A process's resident set size and its anonymous and file-backed parts (bytes; NaN when absent),
+ * from one read of /proc/PID/status.
+ */
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = (field) => {
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)
+    return m ? Number(m[1]) * 1024 : Number.NaN
+  }
+  return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') }
 }
 
-/** A field of /proc/PID/status in bytes (NaN when absent). */
-function statusKb(pid, field) {
-  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return m ? Number(m[1]) * 1024 : Number.NaN
+/** Resident set size of a process (bytes), from /proc. */
+function rssOf(pid) {
+  return memoryOf(pid).rss
 }
 
 /** The least-squares slope of ys against xs (0 with fewer than two points). */
@@ -206,12 +213,12 @@ async function main() {
         await rpcCall(rpc, 'dev_fund', { address: to, coins: '1stake' })
       }
       if (Math.floor(h / STEP) > Math.floor((h - mine - 3) / STEP) || h >= HEIGHTS) {
-        const rss = rssOf(node.pid)
+        const { rss, anon, file } = memoryOf(node.pid)
         rssSeries.push(rss)
         rssHeights.push(h)
         const now = performance.now()
         console.log(
-          `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB (anonymous ${(statusKb(node.pid, 'RssAnon') / MB).toFixed(0)}, files ${(statusKb(node.pid, 'RssFile') / MB).toFixed(0)}), data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s`,
+          `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB (anonymous ${(anon / MB).toFixed(0)}, files ${(file / MB).toFixed(0)}), data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s`,
         )
         stretchStart = now
         stretchHeight = h

@@ -82,7 +82,7 @@ export function uint32BE(n: number): Bytes {
  * Node's latin1 decoder, the method behind `Buffer#toString('latin1')`, called on a plain view: it
  * makes the string alone, where `String.fromCharCode.apply` first copies the bytes into an argument
  * list (about 190 bytes of garbage for a 22-byte key, on every store access) and a Buffer view
- * costs an object. Undefined where Buffer has no such method.
+ * costs an object. Where Buffer has no such method, a Buffer view's `toString` does the same.
  */
 const latin1Slice = (
   Buffer.prototype as unknown as {
@@ -93,7 +93,6 @@ const latin1Slice = (
 /** Bytes → latin1 string: one char per byte, so string order equals byte order. */
 export function bytesToLatin1(bytes: Bytes): string {
   if (latin1Slice !== undefined) return latin1Slice.call(bytes, 0, bytes.length)
-  if (bytes.length <= SHORT) return String.fromCharCode.apply(null, bytes as unknown as number[])
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
 }
 
@@ -134,11 +133,6 @@ const utf8Slice = (
 /** UTF-8 decode. */
 export function fromUtf8(bytes: Bytes): string {
   if (utf8Slice !== undefined) return utf8Slice.call(bytes, 0, bytes.length)
-  if (bytes.length <= SHORT) {
-    let ascii = true
-    for (let i = 0; i < bytes.length; i++) if (bytes[i]! > 0x7f) ascii = false
-    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[])
-  }
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
 }
 

@@ -1,57 +1,16 @@
-import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
-import { type Bytes, bytesToLatin1, equalBytes } from '../../codec/bytes.js'
+import { moduleAddress } from '../../codec/address.js'
+import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
-import { int64Of } from '../../codec/int64.js'
 import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { ErrConflict } from '../../errors.js'
 import type { KVReader, KVStore } from '../../store/types.js'
+import { type Account, AccountCodec } from './account-codec.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
-import {
-  lockedCoins,
-  trackDelegation,
-  trackUndelegation,
-  type VestingSchedule,
-  vestingCoins,
-} from './vesting.js'
-import {
-  copySchedule,
-  scheduleFromProto,
-  scheduleToProto,
-  VESTING_ACCOUNT_KINDS,
-} from './vesting-codec.js'
+import { lockedCoins, trackDelegation, trackUndelegation, vestingCoins } from './vesting.js'
+import { copySchedule } from './vesting-codec.js'
 
-/** Account type URLs, canonical (`registry.typeUrl` gives the brand's). */
-export const BASE_ACCOUNT_URL = '/sdk.auth.v1beta1.BaseAccount'
-export const MODULE_ACCOUNT_URL = '/sdk.auth.v1beta1.ModuleAccount'
-
-/** An account as the keeper hands it out (a BaseAccount, plus name/permissions for module accounts). */
-export interface Account {
-  address: Bytes
-  pubKey: AnyMessage | undefined
-  accountNumber: bigint
-  sequence: bigint
-  module?: { name: string; permissions: string[] }
-  /** The schedule of a vesting account (continuous or delayed); absent for other accounts. */
-  vesting?: VestingSchedule
-}
-
-/** A uint64 for protobufjs: a number while exact (no decimal parsing), else its decimal text. */
-function uint64Field(n: bigint): number | string {
-  return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString()
-}
-
-/** The fields of an account its BaseAccount holds (a module account may lack one: all unset). */
-function baseAccountFields(base: Proto<'sdk.auth.v1beta1.BaseAccount'> | null): Account {
-  return {
-    address: bech32ToAddress(base?.address ?? ''),
-    pubKey: base?.pub_key
-      ? { type_url: base.pub_key.type_url, value: new Uint8Array(base.pub_key.value) }
-      : undefined,
-    accountNumber: int64Of(base?.account_number),
-    sequence: int64Of(base?.sequence),
-  }
-}
+export { type Account, BASE_ACCOUNT_URL, MODULE_ACCOUNT_URL } from './account-codec.js'
 
 /** Default auth params (upstream DefaultParams), as genesis JSON spells them (decimal texts). */
 export function defaultAuthParams(): ProtoInit<'sdk.auth.v1beta1.Params'> {
@@ -71,18 +30,14 @@ export interface AuthKeeperOptions {
 /** x/auth keeper: accounts, account numbers, module accounts, params. */
 export class AuthKeeper {
   readonly c: ReturnType<typeof authCollections>
-  /** Decoded accounts by their stored bytes (immutable: the same bytes always mean the same). */
-  private readonly decodedAccounts = new Map<string, Account>()
-  /** The same, by the value object the store hands out (saves reading the bytes again). */
-  private readonly accountsByValue = new WeakMap<Bytes, Account>()
-  /** Stored bytes of base accounts by their fields. */
-  private readonly encodedAccounts = new Map<string, Bytes>()
-
+  /** How accounts are stored, with the decodings and encodings it remembers. */
+  private readonly codec: AccountCodec
   private readonly registry: ProtoRegistry
 
   constructor({ registry }: AuthKeeperOptions) {
     this.registry = registry
     this.c = authCollections(registry)
+    this.codec = new AccountCodec(registry)
   }
 
   private store(state: { store(name: string): KVReader }): KVReader {
@@ -158,75 +113,20 @@ export class AuthKeeper {
     try {
       return this.store(state)
         .get(this.c.accounts.storeKey(address))
-        .then((raw) => (raw ? this.decodeStored(raw) : undefined))
+        .then((raw) => (raw ? this.codec.decodeStored(raw) : undefined))
     } catch (err) {
       return Promise.reject(err)
     }
   }
 
-  /**
-   * A stored account, decoded once: every tx reads its signer's account several times (the store
-   * hands out the same value object until it changes; equal bytes decode alike). Not a copy.
-   */
-  private decodeStored(raw: Bytes): Account {
-    let account = this.accountsByValue.get(raw)
-    if (!account) {
-      const id = bytesToLatin1(raw)
-      account = this.decodedAccounts.get(id)
-      if (!account) {
-        account = this.accountFromAny(this.registry.decode('google.protobuf.Any', raw))
-        this.rememberDecoded(id, account)
-      }
-      this.accountsByValue.set(raw, account)
-    }
-    return account
-  }
-
-  private rememberDecoded(id: string, account: Account): void {
-    if (this.decodedAccounts.size >= 10_000) this.decodedAccounts.clear()
-    this.decodedAccounts.set(id, account)
-  }
-
   /** Decodes a stored account (Any). */
   accountFromAny(any: AnyMessage): Account {
-    // Unpacked by its type URL: an account is a BaseAccount or a ModuleAccount, told apart there.
-    const { typeUrl, value } = this.registry.unpackAny(any)
-    for (const [url, kind] of VESTING_ACCOUNT_KINDS) {
-      if (typeUrl !== this.registry.typeUrl(url)) continue
-      const { base, vesting } = scheduleFromProto(
-        kind,
-        value as Proto<'sdk.vesting.v1beta1.ContinuousVestingAccount'>,
-      )
-      return { ...baseAccountFields(base), vesting }
-    }
-    if (typeUrl !== this.registry.typeUrl(MODULE_ACCOUNT_URL))
-      return baseAccountFields(value as Proto<'sdk.auth.v1beta1.BaseAccount'>)
-    const m = value as Proto<'sdk.auth.v1beta1.ModuleAccount'>
-    return {
-      ...baseAccountFields(m.base_account),
-      module: { name: m.name, permissions: [...m.permissions] },
-    }
+    return this.codec.fromAny(any)
   }
 
   /** Encodes an account as the Any stored in state and returned by queries. */
   accountToAny(account: Account): AnyMessage {
-    const base = {
-      address: addressToBech32(account.address),
-      ...(account.pubKey ? { pub_key: account.pubKey } : {}),
-      account_number: uint64Field(account.accountNumber),
-      sequence: uint64Field(account.sequence),
-    }
-    if (account.vesting) {
-      const { url, value } = scheduleToProto(base, account.vesting)
-      return this.registry.packAny(url, value)
-    }
-    return account.module
-      ? this.registry.packAny(MODULE_ACCOUNT_URL, {
-          base_account: base,
-          name: account.module.name,
-          permissions: account.module.permissions,
-        })
-      : this.registry.packAny(BASE_ACCOUNT_URL, base)
+    return this.codec.toAny(account)
   }
 
   /**
@@ -238,43 +138,17 @@ export class AuthKeeper {
     const store = state.store(MODULE_NAME)
     const key = this.c.accounts.storeKey(account.address)
     const old = await store.get(key)
-    if (old) store.delete(this.c.accountNumbers.storeKey(this.decodeStored(old).accountNumber))
+    if (old)
+      store.delete(this.c.accountNumbers.storeKey(this.codec.decodeStored(old).accountNumber))
     if (await this.c.accountNumbers.has(store, account.accountNumber)) {
       throw ErrConflict.wrap(
         `index uniqueness constrain violation: account number ${account.accountNumber}`,
       )
     }
     this.c.accountNumbers.set(store, account.accountNumber, account.address)
-    const value = this.storedValue(account)
+    const value = this.codec.storedValue(account)
     // the store keeps a copy of the value
     store.set(key, value)
-  }
-
-  /** The stored bytes of an account. */
-  private storedValue(account: Account): Bytes {
-    if (account.module || account.vesting) {
-      // Only base accounts go through the cache below, which keys them by the base fields.
-      return this.registry.encode('google.protobuf.Any', this.accountToAny(account))
-    }
-    // A tx's CheckTx and its block store the same account (same sequence): encode it once, and
-    // remember what the bytes decode to, for the next read.
-    const id = `${bytesToLatin1(account.address)}\n${account.accountNumber}\n${account.sequence}\n${account.pubKey ? `${account.pubKey.type_url}\n${bytesToLatin1(account.pubKey.value)}` : ''}`
-    let value = this.encodedAccounts.get(id)
-    if (!value) {
-      value = this.registry.encode('google.protobuf.Any', this.accountToAny(account))
-      if (this.encodedAccounts.size >= 10_000) this.encodedAccounts.clear()
-      this.encodedAccounts.set(id, value)
-      this.rememberDecoded(bytesToLatin1(value), {
-        address: account.address.slice(),
-        pubKey: account.pubKey && {
-          type_url: account.pubKey.type_url,
-          value: account.pubKey.value.slice(),
-        },
-        accountNumber: account.accountNumber,
-        sequence: account.sequence,
-      })
-    }
-    return value
   }
 
   /** Allocates the next account number. */

@@ -1,0 +1,99 @@
+import type { Bytes } from '../../codec/bytes.js'
+import type { Coin } from '../../codec/coins.js'
+import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import type { TimeNs } from '../../codec/time.js'
+import type { Readable } from '../../store/types.js'
+import type { LockedCoinsSource } from './expected-keepers.js'
+import { bankCollections, MODULE_NAME } from './keys.js'
+
+/** Default bank params. */
+export function defaultBankParams(): Proto<'sdk.bank.v1beta1.Params'> {
+  return { send_enabled: [], default_send_enabled: true }
+}
+
+/** One denom's spendable amount: the balance less the locked amount, never below zero. */
+export function spendableAmount(balance: bigint, locked: readonly Coin[], denom: string): bigint {
+  const amount = locked.find((c) => c.denom === denom)?.amount ?? 0n
+  return amount >= balance ? (amount > 0n ? 0n : balance) : balance - amount
+}
+
+/** A balance read's amount: 0 where the store has none. */
+function orZero(amount: bigint | undefined): bigint {
+  return amount ?? 0n
+}
+
+/**
+ * x/bank's reads (upstream's BaseViewKeeper, keeper/view.go): params, balances, locked and
+ * spendable coins, supply.
+ */
+export class BankViewKeeper {
+  readonly c: ReturnType<typeof bankCollections>
+
+  constructor(
+    registry: ProtoRegistry,
+    /** Where locked (still vesting) coins come from; without it every balance is spendable. */
+    private readonly locked: LockedCoinsSource | undefined,
+  ) {
+    this.c = bankCollections(registry)
+  }
+
+  // `params` and `balance` chain on the read instead of being async functions: every tx reads
+  // several balances in CheckTx and again in its block, and an async function's frame is one of
+  // the largest allocations of a read. A read that fails still comes as a rejected promise.
+  params(state: Readable): Promise<Proto<'sdk.bank.v1beta1.Params'>> {
+    try {
+      return this.c.params.get(state.store(MODULE_NAME)).then((p) => p ?? defaultBankParams())
+    } catch (err) {
+      return Promise.reject(err)
+    }
+  }
+
+  balance(state: Readable, address: Bytes, denom: string): Promise<bigint> {
+    try {
+      return this.c.balances.get(state.store(MODULE_NAME), [address, denom]).then(orZero)
+    } catch (err) {
+      return Promise.reject(err)
+    }
+  }
+
+  /** All balances of an address, sorted by denom. */
+  async balances(state: Readable, address: Bytes): Promise<Coin[]> {
+    const out: Coin[] = []
+    const prefix = this.c.balances.storeKey([address, '']).subarray(1)
+    for await (const [[, denom], amount] of this.c.balances.iterate(state.store(MODULE_NAME), {
+      prefix,
+    })) {
+      out.push({ denom, amount })
+    }
+    return out
+  }
+
+  /** Upstream LockedCoins: what a vesting schedule still locks of the account's coins. */
+  async lockedCoins(
+    state: Readable,
+    address: Bytes,
+    blockTime: () => Promise<TimeNs>,
+  ): Promise<Coin[]> {
+    return this.locked ? this.locked(state, address, blockTime) : []
+  }
+
+  /**
+   * Upstream SpendableCoin: the balance of one denom less its locked part, never below zero (a
+   * locked amount above the balance leaves nothing to spend).
+   */
+  async spendableCoin(
+    state: Readable,
+    address: Bytes,
+    denom: string,
+    blockTime: () => Promise<TimeNs>,
+  ): Promise<bigint> {
+    const balance = await this.balance(state, address, denom)
+    const locked = await this.lockedCoins(state, address, blockTime)
+    return spendableAmount(balance, locked, denom)
+  }
+
+  /** Total supply of a denom. */
+  async supplyOf(state: Readable, denom: string): Promise<bigint> {
+    return (await this.c.supply.get(state.store(MODULE_NAME), denom)) ?? 0n
+  }
+}
