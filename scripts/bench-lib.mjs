@@ -1,7 +1,7 @@
 // What the benchmark scripts share: arguments, medians, free ports and the node's JSON-RPC.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { createServer, connect as netConnect } from 'node:net'
 
 /** The number after `--name` on the command line, or `fallback`. */
 export function numberArg(name, fallback) {
@@ -172,4 +172,92 @@ export function watchAllocation(stream) {
       return { main: main ?? 0, workers, promoted }
     },
   }
+}
+
+/**
+ * One keep-alive HTTP/1.1 connection to 127.0.0.1:`port` that sends prebuilt requests one at a
+ * time, as wrk does: the load process pays for a write and a small parse per request, not for a
+ * client request object, its headers and parser. `send(bytes)` resolves with the answer's status
+ * and body text; answers must carry a Content-Length (the node's do). The connection is opened by
+ * `open` and ended by `close`; one the server closes rejects what is in flight.
+ */
+export class RawHttpConnection {
+  static open(port) {
+    return new Promise((resolve, reject) => {
+      const socket = netConnect(port, '127.0.0.1', () => {
+        socket.off('error', reject)
+        resolve(new RawHttpConnection(socket))
+      })
+      socket.once('error', reject)
+    })
+  }
+
+  constructor(socket) {
+    this.socket = socket
+    this.socket.setNoDelay(true)
+    this.chunks = []
+    this.length = 0
+    this.pending = undefined
+    socket.on('data', (chunk) => this.onData(chunk))
+    const fail = (err) => {
+      const p = this.pending
+      this.pending = undefined
+      p?.reject(err ?? new Error('the server closed the connection'))
+    }
+    socket.on('error', fail)
+    socket.on('close', () => fail())
+  }
+
+  /** Sends one request's bytes; resolves with `{ status, body }` once its whole answer is in. */
+  send(bytes) {
+    if (this.pending) return Promise.reject(new Error('one request at a time'))
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject }
+      this.socket.write(bytes)
+    })
+  }
+
+  onData(chunk) {
+    this.chunks.push(chunk)
+    this.length += chunk.length
+    const buf = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.length)
+    const headEnd = buf.indexOf('\r\n\r\n')
+    if (headEnd < 0) return
+    const head = buf.latin1Slice(0, headEnd)
+    const status = Number(head.slice(9, 12))
+    const len = /\r\ncontent-length: *(\d+)/i.exec(head)
+    const p = this.pending
+    if (!len || !p) {
+      this.pending = undefined
+      this.socket.destroy()
+      p?.reject(new Error(`unexpected answer without Content-Length: ${head.split('\r\n')[0]}`))
+      return
+    }
+    const end = headEnd + 4 + Number(len[1])
+    if (buf.length < end) {
+      this.chunks = [buf]
+      return
+    }
+    this.chunks = buf.length > end ? [buf.subarray(end)] : []
+    this.length = buf.length - end
+    this.pending = undefined
+    p.resolve({ status, body: buf.toString('utf8', headEnd + 4, end) })
+  }
+
+  close() {
+    this.socket.end()
+  }
+}
+
+/** The bytes of an HTTP/1.1 POST of JSON text `body` to `path` on 127.0.0.1:`port`, keep-alive. */
+export function jsonPostBytes(port, path, body) {
+  const bytes = Buffer.from(body)
+  return Buffer.concat([
+    Buffer.from(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${bytes.length}\r\nConnection: keep-alive\r\n\r\n`,
+      'latin1',
+    ),
+    bytes,
+  ])
 }
