@@ -15,6 +15,11 @@ import {
   parseProtoTexts,
   readSources,
 } from './proto-sources.js'
+import { useNodeUtf8Reads } from './proto-utf8.js'
+
+// String fields decoded in one piece by Node's decoders (see proto-utf8.ts), in every thread that
+// decodes.
+useNodeUtf8Reads()
 
 /**
  * A message whose type is known only at runtime (protobufjs object, snake_case field names): what
