@@ -178,7 +178,7 @@ export function watchAllocation(stream) {
  * One keep-alive HTTP/1.1 connection to 127.0.0.1:`port` that sends prebuilt requests one at a
  * time, as wrk does: the load process pays for a write and a small parse per request, not for a
  * client request object, its headers and parser. `send(bytes)` resolves with the answer's status
- * and body text; answers must carry a Content-Length (the node's do). The connection is opened by
+ * and body text (a Content-Length or chunked body). The connection is opened by
  * `open` and ended by `close`; one the server closes rejects what is in flight.
  */
 export class RawHttpConnection {
@@ -221,31 +221,60 @@ export class RawHttpConnection {
     this.chunks.push(chunk)
     this.length += chunk.length
     const buf = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.length)
-    const headEnd = buf.indexOf('\r\n\r\n')
-    if (headEnd < 0) return
-    const head = buf.latin1Slice(0, headEnd)
-    const status = Number(head.slice(9, 12))
-    const len = /\r\ncontent-length: *(\d+)/i.exec(head)
     const p = this.pending
-    if (!len || !p) {
+    let answer
+    try {
+      answer = parseAnswer(buf)
+      if (answer && !p) throw new Error('an answer to no request')
+    } catch (err) {
       this.pending = undefined
       this.socket.destroy()
-      p?.reject(new Error(`unexpected answer without Content-Length: ${head.split('\r\n')[0]}`))
+      p?.reject(err)
       return
     }
-    const end = headEnd + 4 + Number(len[1])
-    if (buf.length < end) {
+    if (!answer) {
       this.chunks = [buf]
       return
     }
-    this.chunks = buf.length > end ? [buf.subarray(end)] : []
-    this.length = buf.length - end
+    this.chunks = buf.length > answer.end ? [buf.subarray(answer.end)] : []
+    this.length = buf.length - answer.end
     this.pending = undefined
-    p.resolve({ status, body: buf.toString('utf8', headEnd + 4, end) })
+    p.resolve({ status: answer.status, body: answer.body })
   }
 
   close() {
     this.socket.end()
+  }
+}
+
+/**
+ * The first HTTP/1.1 answer in `buf`: its status, its body's text and where it ends; undefined
+ * while incomplete. The body comes with a Content-Length or chunked (no trailers).
+ */
+function parseAnswer(buf) {
+  const headEnd = buf.indexOf('\r\n\r\n')
+  if (headEnd < 0) return undefined
+  const head = buf.latin1Slice(0, headEnd)
+  const status = Number(head.slice(9, 12))
+  const len = /\r\ncontent-length: *(\d+)/i.exec(head)
+  if (len) {
+    const end = headEnd + 4 + Number(len[1])
+    if (buf.length < end) return undefined
+    return { status, body: buf.toString('utf8', headEnd + 4, end), end }
+  }
+  if (!/\r\ntransfer-encoding: *chunked/i.test(head))
+    throw new Error(`an answer with neither a length nor chunks: ${head.split('\r\n')[0]}`)
+  const parts = []
+  for (let at = headEnd + 4; ; ) {
+    const lineEnd = buf.indexOf('\r\n', at)
+    if (lineEnd < 0) return undefined
+    const size = Number.parseInt(buf.latin1Slice(at, lineEnd), 16)
+    if (Number.isNaN(size)) throw new Error(`a chunk without a size: ${head.split('\r\n')[0]}`)
+    const dataEnd = lineEnd + 2 + size
+    if (buf.length < dataEnd + 2) return undefined
+    if (size === 0) return { status, body: Buffer.concat(parts).toString('utf8'), end: dataEnd + 2 }
+    parts.push(buf.subarray(lineEnd + 2, dataEnd))
+    at = dataEnd + 2
   }
 }
 
