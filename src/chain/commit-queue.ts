@@ -114,10 +114,21 @@ class Queued implements PendingCommit {
     this.stored = stored
     this.ops = this.ops.concat(writes.ops)
     const first = this.publish
+    // The function alone, not `writes`: the publisher must not keep the block's ops.
+    const publishWrites = writes.publish
     this.publish = () => {
       first()
-      writes.publish()
+      publishWrites()
     }
+  }
+
+  /**
+   * Lets go of the height's ops once the backend has taken them: a block's tens of thousands of
+   * tx index keys would otherwise live (and be copied by young collections, then promoted) until
+   * the disk has the batch.
+   */
+  released(): void {
+    this.ops = []
   }
 
   resolve(): void {
@@ -237,13 +248,10 @@ export class CommitQueue {
         this.releaseSpace()
         const started = performance.now()
         try {
-          for (const p of batch) {
-            const f = p.finish?.()
-            if (!f) continue
-            const { stored, writes } = f instanceof Promise ? await f : f
-            p.finished(stored, writes instanceof Promise ? await writes : writes)
-          }
-          await this.o.backend.write(batch.length === 1 ? batch[0]!.ops : mergeOps(batch))
+          await finishAll(batch)
+          const written = this.o.backend.write(batch.length === 1 ? batch[0]!.ops : mergeOps(batch))
+          for (const p of batch) p.released()
+          await written
         } catch (err) {
           // The disk refused a batch (or a read the batch needed failed): the in-memory state is
           // ahead of it, so nothing more may commit.
@@ -289,6 +297,19 @@ export class CommitQueue {
       this.flushing = false
       this.writer = undefined
     }
+  }
+}
+
+/**
+ * Makes each height's block and its writes, in height order (a function of its own: its frame, and
+ * the last block's writes it saw, are gone before the batch is written).
+ */
+async function finishAll(batch: readonly Queued[]): Promise<void> {
+  for (const p of batch) {
+    const f = p.finish?.()
+    if (!f) continue
+    const { stored, writes } = f instanceof Promise ? await f : f
+    p.finished(stored, writes instanceof Promise ? await writes : writes)
   }
 }
 

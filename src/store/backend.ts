@@ -43,7 +43,8 @@ export async function* deletesIn(
 /** Writes to make in one atomic batch, and what makes them visible once they are durable. */
 export interface PreparedWrites {
   ops: BatchOp[]
-  publish(): void
+  /** Called once the ops are durable, as a plain function (not through this object). */
+  publish: () => void
 }
 
 /** Key range for scans: `gte` ≤ key < `lt`. */
@@ -68,7 +69,8 @@ export interface StoreBackend {
   getMany(keys: readonly Bytes[]): Promise<(Bytes | undefined)[]>
   /**
    * Applies every op or none (one LevelDB write batch). `sync`: flushed to the disk before it
-   * resolves (an ABCI Commit, which CometBFT must be able to rely on across a power loss).
+   * resolves (an ABCI Commit, which CometBFT must be able to rely on across a power loss). Takes
+   * the ops when called: the caller may drop them, or change their bytes, as soon as it returns.
    */
   write(ops: readonly BatchOp[], options?: { sync?: boolean }): Promise<void>
   /** Entries in key order within the range. */

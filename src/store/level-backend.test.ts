@@ -38,6 +38,30 @@ describe('LevelDB backend writes', () => {
     await again.close()
   })
 
+  test('behavior: a batch is taken when write is called: its keys and values changed afterwards are written as they were', async () => {
+    const { path, db } = await open()
+    const ops: BatchOp[] = [
+      { type: 'put', key: utf8('k1'), value: utf8('v1') },
+      { type: 'put', key: utf8('k2'), value: utf8('v2') },
+    ]
+    const written = db.write(ops)
+    // What the commit queue may do with a batch's ops once write has returned.
+    for (const op of ops) {
+      op.key.fill(0x7a)
+      if (op.type === 'put') op.value.fill(0x30)
+    }
+    ops.length = 0
+    await written
+    await db.close()
+    const again = await createLevelBackend({ path })
+    const entries: string[] = []
+    for await (const [k, v] of again.entries({ gte: utf8('a'), lt: utf8('~') })) {
+      entries.push(`${Buffer.from(k)}=${Buffer.from(v)}`)
+    }
+    expect(entries).toEqual(['k1=v1', 'k2=v2'])
+    await again.close()
+  })
+
   test('error: a batch with an op the database refuses writes none of its ops', async () => {
     const { db } = await open()
     const bad = [

@@ -49,11 +49,19 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
       const values = await db.getMany(keys as Bytes[])
       return values.map((v) => v ?? undefined)
     },
-    async write(ops: readonly BatchOp[], options?: { sync?: boolean }) {
-      if (ops.length === 0) return
-      // A chained batch: each op goes straight to LevelDB's write batch, without the array form's
-      // per-op copy and the native side reading every op object back (a block has thousands).
-      const batch = db.batch()
+    write(ops: readonly BatchOp[], options?: { sync?: boolean }) {
+      if (ops.length === 0) return Promise.resolve()
+      // A chained batch: each op goes straight to LevelDB's write batch (copied there at once),
+      // without the array form's per-op copy and the native side reading every op object back (a
+      // block has thousands). Not an async function: its frame would keep `ops` (a block's tens of
+      // thousands of keys) alive until the disk has the batch, and young collections meanwhile
+      // would copy and promote them; once put, they are garbage.
+      let batch: ReturnType<typeof db.batch>
+      try {
+        batch = db.batch()
+      } catch (err) {
+        return Promise.reject(err)
+      }
       try {
         // An index loop: a block's thousands of ops, without an iterator result for each.
         for (let i = 0; i < ops.length; i++) {
@@ -62,15 +70,9 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
           else batch.del(op.key)
         }
       } catch (err) {
-        await batch.close()
-        throw err
+        return batch.close().then(() => Promise.reject(err))
       }
-      try {
-        await batch.write(options?.sync ? { sync: true } : {})
-      } catch (err) {
-        // The file and the reason, for the halt message: a full disk is the usual cause.
-        throw storageWriteError(err, path)
-      }
+      return writeBatch(batch, options?.sync === true, path)
     },
     async *entries({ gte, lt, reverse = false, limit = -1 }: BackendRange) {
       // Taken from LevelDB a batch at a time: one native round trip per batch rather than per
@@ -89,5 +91,19 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
     async close() {
       await db.close()
     },
+  }
+}
+
+/** Writes a chained batch whose ops are all put; a refusal names the file and the reason. */
+async function writeBatch(
+  batch: { write(options: { sync?: boolean }): Promise<void> },
+  sync: boolean,
+  path: string,
+): Promise<void> {
+  try {
+    await batch.write(sync ? { sync: true } : {})
+  } catch (err) {
+    // The file and the reason, for the halt message: a full disk is the usual cause.
+    throw storageWriteError(err, path)
   }
 }
