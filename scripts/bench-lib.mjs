@@ -178,8 +178,8 @@ export function watchAllocation(stream) {
  * One keep-alive HTTP/1.1 connection to 127.0.0.1:`port` that sends prebuilt requests one at a
  * time, as wrk does: the load process pays for a write and a small parse per request, not for a
  * client request object, its headers and parser. `send(bytes)` resolves with the answer's status
- * and body text (a Content-Length or chunked body). The connection is opened by
- * `open` and ended by `close`; one the server closes rejects what is in flight.
+ * and body text (a Content-Length or chunked body). The connection is opened by `open` and ended
+ * by `close`; one the server closes rejects what is in flight.
  */
 export class RawHttpConnection {
   static open(port) {

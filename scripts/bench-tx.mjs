@@ -6,16 +6,16 @@
 // A bounded loader pre-signs --txs MsgSends from --senders genesis accounts, then broadcasts them
 // over POST /sdk/tx/v1beta1/txs (BROADCAST_MODE_SYNC), one lane per sender (a sender's txs go in
 // sequence order), each lane over a keep-alive connection of its own with its requests' bytes built
-// before the load, as wrk sends prebuilt requests. It prints the included txs/s (successful txs in blocks, from the first send to
-// the time of the block holding the last one); the raw verify rate of one core with the library
-// the node uses (libsecp256k1 unless SDKD_SECP256K1=node) and with node:crypto, side by side; the
-// CPU time the node and the loader spent per included tx; and the REST ceiling of the same lanes
-// (the same txs sent again: answered from the mempool cache, `tx already exists in cache`), which
-// bounds what any tx path can reach over this HTTP route. Target (2-core machine): >= 2,000
-// included txs/s, a sustained rate: the default 20,000 txs keep the node busy for several seconds,
-// so its warm-up (V8 compiling the tx path, the first blocks) is a small part of the run. A shorter
-// run (`--txs 6000`) includes that warm-up in a few seconds of load and reads lower; the last line
-// says which kind of run it was.
+// before the load, as wrk sends prebuilt requests. It prints the included txs/s (successful txs in
+// blocks, from the first send to the time of the block holding the last one); the raw verify rate
+// of one core with the library the node uses (libsecp256k1 unless SDKD_SECP256K1=node) and with
+// node:crypto, side by side; the CPU time the node and the loader spent per included tx; and the
+// REST ceiling of the same lanes (the same txs sent again: answered from the mempool cache, `tx
+// already exists in cache`), which bounds what any tx path can reach over this HTTP route. Target
+// (2-core machine): >= 3,000 included txs/s, a sustained rate: the default 20,000 txs keep the node
+// busy for several seconds, so its warm-up (V8 compiling the tx path, the first blocks) is a small
+// part of the run. A shorter run (`--txs 6000`) includes that warm-up in a few seconds of load and
+// reads lower; the last line says which kind of run it was.
 //
 // --runs N (default 3): N runs, each with a fresh node on a fresh home (the same genesis, the same
 // signed txs); each prints a line, and the summary gives the median of each figure (a machine's

@@ -1,5 +1,5 @@
 import protobuf from 'protobufjs/light.js'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { readUtf8, readUtf8Strict } from './proto-utf8.js'
 
 // protobufjs's own readers, as they are before proto.ts replaces them (this file does not import it).
@@ -59,7 +59,7 @@ const INVALID: [string, number[]][] = [
 ]
 
 describe('string fields read by Node decoders (useNodeUtf8Reads)', () => {
-  it('reads every valid string as protobufjs does, ASCII or not, short or long, inside a buffer', () => {
+  test('behavior: every valid string is read as protobufjs reads it, ASCII or not, short or long, inside a buffer', () => {
     for (const s of VALID) {
       const bytes = enc.encode(s)
       expect(outcome(readUtf8Strict, bytes)).toEqual({ value: s })
@@ -68,7 +68,7 @@ describe('string fields read by Node decoders (useNodeUtf8Reads)', () => {
     }
   })
 
-  it('every ASCII string of 0 to 130 bytes, and every single byte below 0x80', () => {
+  test('behavior: every ASCII string of 0 to 130 bytes, and every single byte below 0x80, reads as protobufjs', () => {
     for (let n = 0; n <= 130; n++) {
       const bytes = enc.encode('abcdefghij'.repeat(13).slice(0, n))
       expect(outcome(readUtf8Strict, bytes)).toEqual(outcome(original.readStrict, bytes))
@@ -79,7 +79,7 @@ describe('string fields read by Node decoders (useNodeUtf8Reads)', () => {
     }
   })
 
-  it('refuses invalid UTF-8 with the same error as protobufjs; the lenient read replaces as it does', () => {
+  test('error: invalid UTF-8 is refused with the same error as protobufjs; the lenient read replaces as it does', () => {
     for (const [what, raw] of INVALID) {
       const bytes = Uint8Array.from(raw)
       const strict = outcome(readUtf8Strict, bytes)
@@ -91,7 +91,7 @@ describe('string fields read by Node decoders (useNodeUtf8Reads)', () => {
     }
   })
 
-  it('is what the registry decodes with: a MsgSend with invalid UTF-8 in an address is refused', async () => {
+  test('error: the registry decodes with them: a MsgSend with invalid UTF-8 in an address is refused', async () => {
     const { protoRegistry } = await import('./proto.js')
     expect(protobuf.util.utf8.readStrict).toBe(readUtf8Strict)
     const registry = protoRegistry()
