@@ -10,7 +10,7 @@ const JSON_TYPE = { 'content-type': 'application/json' }
  */
 export interface PlainResponse {
   status: number
-  headers: Record<string, string>
+  headers: Readonly<Record<string, string>>
   body: string
 }
 

@@ -197,14 +197,21 @@ async function requestOf(
 function okResponder(router: QueryRouter): (text: string, height: string) => PlainResponse {
   const heightHeader = router.heightHeader
   const metadataHeader = router.registry.brand.metadataHeightHeader
-  return (text, height) => ({
-    status: 200,
-    headers: {
-      'content-type': 'application/json',
-      [heightHeader]: height,
-      [metadataHeader]: height,
-      'Grpc-Metadata-Content-Type': 'application/grpc',
-    },
-    body: text,
-  })
+  // One headers object per height, shared by every answer at it (writers only read it): most
+  // requests ask the latest height, and an object with computed keys per answer cost more than
+  // the answer's lookup.
+  let lastHeight = ''
+  let lastHeaders: Record<string, string> = {}
+  return (text, height) => {
+    if (height !== lastHeight) {
+      lastHeaders = {
+        'content-type': 'application/json',
+        [heightHeader]: height,
+        [metadataHeader]: height,
+        'Grpc-Metadata-Content-Type': 'application/grpc',
+      }
+      lastHeight = height
+    }
+    return { status: 200, headers: lastHeaders, body: text }
+  }
 }
