@@ -127,6 +127,17 @@ describe('GET query routes from node:http ahead of Hono', () => {
     const at1 = await all(get('/sdk/bank/v1beta1/params', ['x-sdk-block-height: 1']))
     expect(at1.text).toContain('\r\nx-sdk-block-height: 1\r\n')
     expect(at1.text).toContain('\r\nGrpc-Metadata-X-Sdk-Block-Height: 1\r\n')
+    // header names in any case, a Host among them
+    const upper = await all(
+      `GET /sdk/bank/v1beta1/params HTTP/1.1\r\nHOST: 127.0.0.1\r\nConnection: close\r\nX-SDK-BLOCK-HEIGHT: 1\r\n\r\n`,
+    )
+    expect(upper.fast).toBe(true)
+    expect(upper.text).toBe(at1.text)
+    const metadataUpper = await all(
+      get('/sdk/bank/v1beta1/params', ['GRPC-METADATA-X-SDK-BLOCK-HEIGHT: 1']),
+    )
+    expect(metadataUpper.fast).toBe(true)
+    expect(metadataUpper.text).toBe(at1.text)
     // a query string and a path variable
     const page = await all(
       get(
