@@ -1,4 +1,5 @@
-// What the benchmark scripts share: arguments, medians, free ports and the node's JSON-RPC.
+// What the benchmark scripts share: arguments, medians, free ports, the node's JSON-RPC, the JS heap
+// its threads allocate, and raw keep-alive HTTP connections for a light load.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, connect as netConnect } from 'node:net'
@@ -144,8 +145,9 @@ export async function loadHttp({ url, headers, seconds, connections, pipelining,
  */
 export function watchAllocation(stream) {
   const byIsolate = new Map()
-  /** Bytes promoted to the old generation by the main isolate's collections (`promoted=`). */
+  /** The node's thread's isolate: the first to print. */
   let mainIsolate
+  /** Bytes promoted to the old generation by the main isolate's collections (`promoted=`). */
   let promoted = 0
   let rest = ''
   stream.setEncoding('utf8')
@@ -163,13 +165,10 @@ export function watchAllocation(stream) {
   })
   return {
     snapshot() {
-      let main
-      let workers = 0
-      for (const bytes of byIsolate.values()) {
-        if (main === undefined) main = bytes
-        else workers += bytes
-      }
-      return { main: main ?? 0, workers, promoted }
+      let all = 0
+      for (const bytes of byIsolate.values()) all += bytes
+      const main = byIsolate.get(mainIsolate) ?? 0
+      return { main, workers: all - main, promoted }
     },
   }
 }
@@ -245,6 +244,23 @@ export class RawHttpConnection {
   close() {
     this.socket.end()
   }
+}
+
+/**
+ * Sends each lane's requests in order over its own connection (`conns[lane]`), the lanes at once;
+ * `onAnswer(answer, ms)` sees every answer with its round trip. Closes the connections after.
+ */
+export async function sendInLanes(conns, requests, onAnswer) {
+  await Promise.all(
+    requests.map(async (reqs, lane) => {
+      for (const bytes of reqs) {
+        const started = performance.now()
+        const answer = await conns[lane].send(bytes)
+        onAnswer(answer, performance.now() - started)
+      }
+    }),
+  )
+  for (const c of conns) c.close()
 }
 
 /**

@@ -23,8 +23,9 @@
 // `--against DIR [--burst 1000] [--rounds 10]` compares this build with another checkout's (built in
 // DIR) instead: the two nodes run side by side and mine --burst blocks in turn, --rounds times, and
 // the medians of the ratios of the node's thread and of the wall time per block are printed, with
-// the KB each build allocated per block over all the rounds, for each set of --validators. On a machine whose speed drifts by 10–25% within minutes, bursts a
-// second apart compare two builds more closely than whole runs in turn.
+// the KB each build allocated per block over all the rounds, for each set of --validators. On a
+// machine whose speed drifts by 10–25% within minutes, bursts a second apart compare two builds
+// more closely than whole runs in turn.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -67,6 +67,7 @@ import {
   jsonPostBytes,
   median,
   RawHttpConnection,
+  sendInLanes,
   statCpuSeconds,
   threadCpu,
   watchAllocation,
@@ -176,6 +177,9 @@ function post(port, path, body) {
     req.end(data)
   })
 }
+
+/** The code of a broadcast's answer (`tx_response.code`); undefined for a status other than 200. */
+const txCode = (r) => (r.status === 200 ? JSON.parse(r.body).tx_response.code : undefined)
 
 /** A broadcast of the base64 tx `b64` (BROADCAST_MODE_SYNC) as the bytes of its HTTP request. */
 const broadcastRequest = (port, b64) =>
@@ -419,26 +423,18 @@ async function nodeRun(run) {
     const requests = lanes.map((txs) => txs.map((tx_bytes) => broadcastRequest(apiPort, tx_bytes)))
     const latencies = []
     let rejected = 0
-    let conns = await Promise.all(lanes.map(() => RawHttpConnection.open(apiPort)))
+    const conns = await Promise.all(lanes.map(() => RawHttpConnection.open(apiPort)))
     const cpu0 = { node: nodeCpu(child.pid), client: process.cpuUsage() }
     const alloc0 = allocation.snapshot()
     const t0 = Date.now()
-    await Promise.all(
-      requests.map(async (reqs, lane) => {
-        for (const bytes of reqs) {
-          const s = performance.now()
-          const r = await conns[lane].send(bytes)
-          latencies.push(performance.now() - s)
-          const code = r.status === 200 ? JSON.parse(r.body).tx_response.code : undefined
-          if (code !== 0) {
-            rejected++
-            if (rejected <= 3) console.error('rejected:', r.status, r.body)
-          }
-        }
-      }),
-    )
+    await sendInLanes(conns, requests, (r, ms) => {
+      latencies.push(ms)
+      if (txCode(r) !== 0) {
+        rejected++
+        if (rejected <= 3) console.error('rejected:', r.status, r.body)
+      }
+    })
     const sentMs = Date.now() - t0
-    for (const c of conns) c.close()
 
     // --- wait until the mempool is empty (bounded) -------------------------------------------------
     const deadline = Date.now() + 120_000
@@ -476,19 +472,13 @@ async function nodeRun(run) {
     const sentAgain = again.reduce((n, txs) => n + txs.length, 0)
     let unexpected = 0
     const againRequests = again.map((txs) => txs.map((b64) => broadcastRequest(apiPort, b64)))
-    conns = await Promise.all(again.map(() => RawHttpConnection.open(apiPort)))
+    const againConns = await Promise.all(again.map(() => RawHttpConnection.open(apiPort)))
     const cpu2 = nodeCpu(child.pid)
     const c0 = performance.now()
-    await Promise.all(
-      againRequests.map(async (reqs, lane) => {
-        for (const bytes of reqs) {
-          const r = await conns[lane].send(bytes)
-          if (r.status !== 200 || JSON.parse(r.body).tx_response.code !== 19) unexpected++
-        }
-      }),
-    )
+    await sendInLanes(againConns, againRequests, (r) => {
+      if (txCode(r) !== 19) unexpected++
+    })
     const ceiling = sentAgain / ((performance.now() - c0) / 1000)
-    for (const c of conns) c.close()
     const cpu3 = nodeCpu(child.pid)
 
     // CPU per included tx (µs), where /proc can be read.
