@@ -1,6 +1,6 @@
 // Benchmark: mining on demand through the dev API of a real devnet process.
 //
-//   npm run bench:mine [-- --blocks 100000 --runs 3 --cpu-prof --revert]
+//   npm run bench:mine [-- --blocks 100000 --runs 3 --cpu-prof --revert --inv-check-period N]
 //
 // Each run starts a devnet node (own temp home, free port, REST and gRPC off), switches to manual
 // mining and mines N empty blocks in one `dev_mine` call (group commits), then checks the height and
@@ -13,7 +13,10 @@
 // moves less than blocks/s. Target: N = 100,000 works, at >= 10,000 empty blocks/s on a 2-core
 // machine. --cpu-prof writes each node's CPU profile to a directory it prints. --revert also takes a
 // `dev_snapshot` before the mining and times the `dev_revert` to it over the N mined blocks (what
-// `sdkd dev revert` does), checking the height is back.
+// `sdkd dev revert` does), checking the height is back. --inv-check-period N starts every node with
+// that `sdkd start` flag (0: no invariants; a devnet asserts them after every block by default), so
+// a block's cost can be measured with and without them (with --against, both nodes); the summary
+// lines name the period.
 //
 // Then the same with 4 and with 100 validators (a home of `sdkd init --devnet --validators N`: the
 // node holds every key, power 10 each, so every block carries 4 or 100 signatures and x/staking and
@@ -46,6 +49,24 @@ const AGAINST = process.argv.includes('--against')
 const BURST = numberArg('burst', 1000)
 const ROUNDS = numberArg('rounds', 10)
 const TARGET = 10_000
+/** `--inv-check-period N`: the nodes' flag (undefined: the devnet's own, every block). */
+const INV_CHECK_PERIOD = process.argv.includes('--inv-check-period')
+  ? numberArg('inv-check-period', NaN)
+  : undefined
+if (
+  INV_CHECK_PERIOD !== undefined &&
+  !(Number.isInteger(INV_CHECK_PERIOD) && INV_CHECK_PERIOD >= 0)
+) {
+  console.error('--inv-check-period takes a whole number of blocks (0: never)')
+  process.exit(2)
+}
+/** What the nodes assert after EndBlock, for the summary lines. */
+const INVARIANTS =
+  INV_CHECK_PERIOD === undefined || INV_CHECK_PERIOD === 1
+    ? 'invariants after every block'
+    : INV_CHECK_PERIOD === 0
+      ? 'no invariants'
+      : `invariants every ${INV_CHECK_PERIOD} blocks`
 const SDKD = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const PROF_DIR = process.argv.includes('--cpu-prof')
   ? await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-prof-'))
@@ -111,6 +132,7 @@ async function startNode(sdkd, validators) {
       `tcp://127.0.0.1:${port}`,
       '--api.enable=false',
       '--grpc.enable=false',
+      ...(INV_CHECK_PERIOD === undefined ? [] : ['--inv-check-period', String(INV_CHECK_PERIOD)]),
     ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   )
@@ -209,7 +231,7 @@ async function against(dir, validators) {
       )
     }
     console.log(
-      `${validators} validator(s), median of ${ROUNDS} rounds: this build / ${dir}: the node's thread ${median(threadRatios).toFixed(3)}, wall time ${median(wallRatios).toFixed(3)} (below 1: this build is faster); KB allocated a block by the node's thread over all rounds ${mean(kbs.here).toFixed(1)} against ${mean(kbs.there).toFixed(1)}`,
+      `${validators} validator(s), median of ${ROUNDS} rounds (${INVARIANTS}): this build / ${dir}: the node's thread ${median(threadRatios).toFixed(3)}, wall time ${median(wallRatios).toFixed(3)} (below 1: this build is faster); KB allocated a block by the node's thread over all rounds ${mean(kbs.here).toFixed(1)} against ${mean(kbs.there).toFixed(1)}`,
     )
   } finally {
     await Promise.all([here.stop(), there.stop()])
@@ -244,7 +266,7 @@ if (results.length > 0) {
       : '; CPU per thread: not measured (no /proc)'
   const kb = median(results.map((r) => r.kb))
   console.log(
-    `median of ${RUNS}: dev_mine ${BLOCKS} blocks: ${Math.round(rate)} blocks/s${cpu}; ${kbText(kb)} allocated a block by the node's thread — target >= ${TARGET}: ${rate >= TARGET ? 'met' : 'NOT met'}`,
+    `median of ${RUNS}: dev_mine ${BLOCKS} blocks (${INVARIANTS}): ${Math.round(rate)} blocks/s${cpu}; ${kbText(kb)} allocated a block by the node's thread — target >= ${TARGET}: ${rate >= TARGET ? 'met' : 'NOT met'}`,
   )
 }
 for (const n of SETS.filter((v) => v > 1)) {
@@ -261,7 +283,9 @@ for (const n of SETS.filter((v) => v > 1)) {
       `${n} validators, run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}${alloc}`,
     )
   }
-  console.log(`${n} validators, median of ${RUNS}: ${Math.round(median(rates))} blocks/s`)
+  console.log(
+    `${n} validators, median of ${RUNS} (${INVARIANTS}): ${Math.round(median(rates))} blocks/s`,
+  )
 }
 BLOCKS = ALL_BLOCKS
 if (REVERT && results.length > 0)
