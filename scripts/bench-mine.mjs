@@ -50,9 +50,7 @@ const BURST = numberArg('burst', 1000)
 const ROUNDS = numberArg('rounds', 10)
 const TARGET = 10_000
 /** `--inv-check-period N`: the nodes' flag (undefined: the devnet's own, every block). */
-const INV_CHECK_PERIOD = process.argv.includes('--inv-check-period')
-  ? numberArg('inv-check-period', NaN)
-  : undefined
+const INV_CHECK_PERIOD = numberArg('inv-check-period', undefined)
 if (
   INV_CHECK_PERIOD !== undefined &&
   !(Number.isInteger(INV_CHECK_PERIOD) && INV_CHECK_PERIOD >= 0)
