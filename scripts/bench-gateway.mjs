@@ -2,6 +2,7 @@
 //
 //   npm run bench:gateway [-- --blocks 20000 --seconds 3 --rounds 5 --connections 32]
 //                         [--cases a,b,c,d,e,f,g] [--cpu-prof [--cpu-prof-dir DIR]] [--pin] [--short]
+//                         [--devnet-api]
 //
 // A first process mines a history of --blocks blocks on a fresh home (LevelDB, full history; a
 // BeginBlocker moves 1stake from ALICE to BOB at every height, so ALICE's balance has a version at
@@ -29,6 +30,9 @@
 // >= 0.75, zero errors (exit 1 otherwise; --short, which CI runs, only prints). --cpu-prof writes a V8 CPU profile of the
 // serving node process (it also serves (a)) and prints where its query-path time goes, by part and
 // by function; --cases narrows the run (with --cpu-prof, `--cases e` profiles one case alone).
+// --devnet-api serves with the API settings `sdkd devnet` writes (enabled-unsafe-cors and Prometheus
+// metrics on, where a default home has both off): what a devnet's users get. The load sends no
+// Origin header, as scripts and command-line clients do not.
 // --pin (needs taskset) runs the serving process on CPU 0 and each load process on CPU 1, as
 // `wrk -t1` on the other core would be: the two never share a core.
 import { fork, spawn } from 'node:child_process'
@@ -186,7 +190,7 @@ async function benchAppVersions() {
   }
 }
 
-async function openNode(home, { serve }) {
+async function openNode(home, { serve, devnetApi = false }) {
   const { loadHome } = await import('../dist/config/home.js')
   const { createSilentLogger } = await import('../dist/logger.js')
   const { Node } = await import('../dist/node/node.js')
@@ -199,6 +203,11 @@ async function openNode(home, { serve }) {
   loaded.app.grpc.address = '127.0.0.1:0'
   loaded.node.rpc.laddr = 'tcp://127.0.0.1:0'
   loaded.node.consensus.timeoutCommitMs = 100
+  if (devnetApi) {
+    loaded.app.api.enabledUnsafeCors = true
+    loaded.node.instrumentation.prometheus = true
+    loaded.node.instrumentation.prometheusListenAddr = '127.0.0.1:0'
+  }
   const { appVersion, appVersions } = await benchAppVersions()
   const logger = createSilentLogger()
   // As `sdkd start` does: the runtime options (and V8's flags) from app.toml and the environment.
@@ -228,11 +237,11 @@ async function mine({ home, blocks }) {
 }
 
 /** Second process: the same home reopened, serving until told to stop. */
-async function serve({ home }) {
+async function serve({ home, devnetApi }) {
   const { Hono } = await import('hono')
   const { listenHttp } = await import('../dist/server/listen.js')
   const t = performance.now()
-  const node = await openNode(home, { serve: true })
+  const node = await openNode(home, { serve: true, devnetApi })
   await node.start()
   const restartSeconds = (performance.now() - t) / 1000
   const helloApp = new Hono().get('/hello', (c) => c.text('hello'))
@@ -382,6 +391,7 @@ async function main() {
   // --short (CI): a smoke run of the benchmark — figures printed, ratio targets not enforced.
   const SHORT = process.argv.includes('--short')
   const CPU_PROF = process.argv.includes('--cpu-prof')
+  const DEVNET_API = process.argv.includes('--devnet-api')
 
   const home = await mkdtemp(join(tmpdir(), 'sdkd-bench-gateway-'))
   const profDir = CPU_PROF
@@ -393,10 +403,14 @@ async function main() {
     console.log(
       `history: ${BLOCKS} blocks in ${mined.seconds.toFixed(1)} s (${Math.round(BLOCKS / mined.seconds)} blocks/s); node restarted on the same home`,
     )
-    server = runChild('--serve', { home }, profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [])
+    server = runChild(
+      '--serve',
+      { home, devnetApi: DEVNET_API },
+      profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [],
+    )
     const node = await server.first
     console.log(
-      `restart: serving REST and gRPC ${node.restartSeconds.toFixed(2)} s after the process opened the home (latest height ${node.latest}, oldest ${node.oldest})`,
+      `restart: serving REST and gRPC ${node.restartSeconds.toFixed(2)} s after the process opened the home (latest height ${node.latest}, oldest ${node.oldest})${DEVNET_API ? "; the devnet's API settings (CORS and metrics on)" : ''}`,
     )
 
     const api = `http://${node.api}`

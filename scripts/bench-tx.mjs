@@ -2,6 +2,7 @@
 // with the raw secp256k1 verify rates in the same run.
 //
 //   npm run bench:tx [-- --txs 20000 --senders 32 --timeout-commit 500ms --runs 3 --cpu-prof]
+//                    [--split] [--devnet-api]
 //
 // A bounded loader pre-signs --txs MsgSends from --senders genesis accounts, then broadcasts them
 // over POST /sdk/tx/v1beta1/txs (BROADCAST_MODE_SYNC), one lane per sender (a sender's txs go in
@@ -22,6 +23,9 @@
 // speed drifts by 10–25% within minutes here, so one run says little).
 //
 // --cpu-prof starts each run's node with node's --cpu-prof and prints the directory of its profile.
+//
+// --devnet-api serves the REST API with the settings `sdkd devnet` writes (enabled-unsafe-cors and
+// Prometheus metrics on, where the default home has both off): what a devnet's users get.
 //
 // --split first runs the same signed txs through a node inside this process, without HTTP (a
 // second home with the same genesis): every tx through the mempool's CheckTx, then blocks until the
@@ -92,6 +96,7 @@ function durationMs(text) {
 const TIMEOUT_COMMIT_MS = durationMs(TIMEOUT_COMMIT)
 const CPU_PROF = process.argv.includes('--cpu-prof')
 const SPLIT = process.argv.includes('--split')
+const DEVNET_API = process.argv.includes('--devnet-api')
 const CHAIN_ID = 'bench-tx'
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url))
 const registry = protoRegistry()
@@ -221,10 +226,21 @@ async function benchHome() {
   await initHome({ home: dir, moniker: 'bench', chainId: CHAIN_ID, appState })
   const configPath = join(dir, 'config', 'config.toml')
   const config = await readFile(configPath, 'utf8')
-  await writeFile(configPath, config.replace(/^size = \d+$/m, `size = ${TXS + 1000}`))
   const appTomlPath = join(dir, 'config', 'app.toml')
   const appToml = await readFile(appTomlPath, 'utf8')
-  await writeFile(appTomlPath, appToml.replace(/^max-txs = \d+$/m, `max-txs = ${TXS + 1000}`))
+  let app = appToml.replace(/^max-txs = \d+$/m, `max-txs = ${TXS + 1000}`)
+  let node = config.replace(/^size = \d+$/m, `size = ${TXS + 1000}`)
+  if (DEVNET_API) {
+    app = app.replace(/^enabled-unsafe-cors = false$/m, 'enabled-unsafe-cors = true')
+    node = node
+      .replace(/^prometheus = false$/m, 'prometheus = true')
+      .replace(/^prometheus_listen_addr = .*$/m, 'prometheus_listen_addr = "127.0.0.1:0"')
+    if (!/^enabled-unsafe-cors = true$/m.test(app) || !/^prometheus = true$/m.test(node)) {
+      throw new Error('--devnet-api: the home has no enabled-unsafe-cors or prometheus setting')
+    }
+  }
+  await writeFile(appTomlPath, app)
+  await writeFile(configPath, node)
   return dir
 }
 // --- pre-signed load ----------------------------------------------------------------------------
@@ -547,7 +563,7 @@ try {
   const workers = runtime.verifyWorkers
   console.log('')
   console.log(
-    `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}, ${of}`,
+    `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}, ${of}${DEVNET_API ? ", the devnet's API settings (CORS and metrics on)" : ''}`,
   )
   console.log(
     `  broadcast: ${mid((r) => r.sentMs)} ms, CheckTx round-trip median ${mid((r) => r.medianLatency).toFixed(2)} ms, rejected ${runs.reduce((n, r) => n + r.rejected, 0)}`,

@@ -19,6 +19,8 @@ let honoNode: T
 const servers: HttpListener[] = []
 /** Ports: CORS off (fast path on one, Hono only on the other), then CORS on. */
 const ports = { fast: 0, hono: 0, corsFast: 0, corsHono: 0 }
+/** Requests the CORS server's fast path left to Hono. */
+let corsLeft = 0
 
 async function serve(t: T, cors: boolean, fast: boolean): Promise<number> {
   const options: GatewayOptions = {
@@ -26,7 +28,14 @@ async function serve(t: T, cors: boolean, fast: boolean): Promise<number> {
     enabledUnsafeCors: cors,
     maxBodyBytes: MAX_BODY,
   }
-  const ahead = fast ? createBroadcastFastPath(options) : undefined
+  const fastPath = fast ? createBroadcastFastPath(options) : undefined
+  const ahead = fastPath
+    ? (...args: Parameters<typeof fastPath>) => {
+        if (fastPath(...args)) return true
+        if (cors) corsLeft++
+        return false
+      }
+    : undefined
   const server = await listenHttp(createGateway(options), '127.0.0.1:0', 'test API', {
     ...(ahead ? { ahead } : {}),
   })
@@ -202,13 +211,24 @@ describe('POST /sdk/tx/v1beta1/txs from node:http ahead of Hono', () => {
 
   test('behavior: with CORS on, answers carry the CORS headers (preflights included), the same either way', async () => {
     const body = json({ tx_bytes: 'AAEC', mode: 'BROADCAST_MODE_SYNC' })
+    // with an Origin, Hono's way (the CORS middleware adds its headers)
+    let left = corsLeft
     const withOrigin = await both(
       post(body, ['content-type: application/json', 'origin: https://wallet.example']),
       'cors',
     )
     expect(withOrigin).toContain('access-control-allow-origin: *')
+    expect(corsLeft).toBe(left + 1)
+    // without one, answered ahead of Hono, a tx included
+    left = corsLeft
     const noOrigin = await both(post(body), 'cors')
     expect(noOrigin).not.toContain('access-control-allow-origin')
+    const sent = await both(
+      post(json({ tx_bytes: sendBytes(4n, '8stake'), mode: 'BROADCAST_MODE_SYNC' })),
+      'cors',
+    )
+    expect(JSON.parse(bodyOf(sent)).tx_response.code).toBe(0)
+    expect(corsLeft).toBe(left)
     const preflight = await both(
       `OPTIONS ${PATH} HTTP/1.1\r\nhost: x\r\nconnection: close\r\norigin: https://wallet.example\r\naccess-control-request-method: POST\r\naccess-control-request-headers: content-type\r\n\r\n`,
       'cors',

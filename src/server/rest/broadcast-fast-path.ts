@@ -17,8 +17,8 @@ const UTF8 = new TextDecoder()
  * load generator) answered straight from node:http, without a Web Request and Response per call:
  * the same answer code as the Hono route, written with the same status, headers and body. It takes
  * only requests whose answer cannot depend on anything else: the exact path (no query string), a
- * plain host header, a declared length within `rpc-max-body-bytes`, no chunked body, and CORS off
- * (its middleware would run first); anything else goes to Hono. undefined when there is no such
+ * plain host header, a declared length within `rpc-max-body-bytes`, no chunked body, and no Origin
+ * when CORS is on (the CORS middleware adds its headers to that answer); anything else goes to Hono. undefined when there is no such
  * route to serve.
  *
  * With `ingress`, the node's thread only gathers a body: a worker thread parses it, decodes and
@@ -32,7 +32,9 @@ export function createBroadcastFastPath(
   options: GatewayOptions,
   ingress?: BroadcastIngress,
 ): NodeRequestHandler | undefined {
-  if (options.enabledUnsafeCors || options.preRouter === false) return undefined
+  if (options.preRouter === false) return undefined
+  // With CORS on, its middleware changes only the answers to requests with an Origin.
+  const cors = options.enabledUnsafeCors === true
   const { router } = options
   const maxBody = options.maxBodyBytes ?? 1_000_000
   let route: { m: RoutedMethod; path: string; body: string } | undefined
@@ -79,6 +81,7 @@ export function createBroadcastFastPath(
     // A host the node server's Request would refuse (400) or must parse is left to it.
     const host = headers.host
     if (host === undefined || !PLAIN_HOST.test(host)) return false
+    if (cors && headers.origin !== undefined) return false
     const length = headers['content-length']
     if (length === undefined || headers['transfer-encoding'] !== undefined) return false
     if (Number(length) > maxBody) return false

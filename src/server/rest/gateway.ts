@@ -53,7 +53,7 @@ export function honoPath(template: string): { path: string; fields: string[] } {
  * `{"code","message","details":[]}`.
  *
  * GET query routes are also reached by a pre-router in front of Hono's (the hot path of every
- * query): a request it matches exactly (plain path segments, no percent-escapes, no CORS in play)
+ * query): a request it matches exactly (plain path segments, no percent-escapes, no Origin when CORS is on)
  * goes straight to the route's answer, as Hono would send it there; anything else takes Hono's way.
  * Served by `listenHttp`, the pre-router's GETs are taken from node:http before the node server
  * builds a Web Request (`createQueryFastPath`), answered by the same code in the same bytes.
@@ -93,11 +93,13 @@ export function createGateway(options: GatewayOptions): Hono {
     app.all(path, () => errorResponse(405, GrpcCode.Unimplemented, 'Method Not Allowed', { allow }))
   }
 
-  // Hono's CORS middleware runs before every route: with it on, every request takes Hono's way.
-  if (options.preRouter !== false && !options.enabledUnsafeCors && fast.usable) {
+  // With CORS on, its middleware runs before every route but changes only the answers to requests
+  // with an Origin: those take Hono's way, every other GET may be pre-routed.
+  const cors = options.enabledUnsafeCors === true
+  if (options.preRouter !== false && fast.usable) {
     const honoFetch = app.fetch
     app.fetch = (request, env, executionCtx) => {
-      if (request.method === 'GET') {
+      if (request.method === 'GET' && !(cors && request.headers.has('origin'))) {
         const found = fast.match(request.url)
         if (found) {
           try {
@@ -110,7 +112,7 @@ export function createGateway(options: GatewayOptions): Hono {
       return honoFetch(request, env, executionCtx)
     }
     // Served by node:http, the same GETs are answered before the node server builds a Request.
-    answerAhead(app, createQueryFastPath(fast, logger))
+    answerAhead(app, createQueryFastPath(fast, logger, cors ? 'origin' : undefined))
   }
   return app
 }

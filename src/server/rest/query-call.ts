@@ -55,14 +55,30 @@ const NO_VALUES: readonly string[] = Object.freeze([])
 
 /**
  * A header's values as Go's net/http keeps them, one per header line: a comma inside a line is
- * part of its value (`1,2` is one value, refused by the height check, as upstream). Node joins
- * repeated lines with `, `; only then are the lines read back one by one.
+ * part of its value (`1,2` is one value, refused by the height check, as upstream). Read from the
+ * request's raw lines, so node:http never has to build its joined headers object.
  */
 export function nodeHeaderValues(incoming: IncomingMessage, name: string): readonly string[] {
-  const joined = incoming.headers[name]
-  if (joined === undefined) return NO_VALUES
-  if (typeof joined === 'string' && !joined.includes(',')) return [joined]
-  return incoming.headersDistinct[name] ?? []
+  const raw = incoming.rawHeaders
+  let values: string[] | undefined
+  for (let i = 0; i < raw.length; i += 2) {
+    if (!sameName(raw[i]!, name)) continue
+    if (values === undefined) values = [raw[i + 1]!]
+    else values.push(raw[i + 1]!)
+  }
+  return values ?? NO_VALUES
+}
+
+/** The first line's value of a header (lower-case name), as node:http's `headers` keeps `host`. */
+export function firstHeaderValue(incoming: IncomingMessage, name: string): string | undefined {
+  const raw = incoming.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) if (sameName(raw[i]!, name)) return raw[i + 1]
+  return undefined
+}
+
+/** Whether a header name as sent is `lower` (a lower-case name) in any case. */
+function sameName(sent: string, lower: string): boolean {
+  return sent.length === lower.length && (sent === lower || sent.toLowerCase() === lower)
 }
 
 /**

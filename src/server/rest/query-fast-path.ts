@@ -3,7 +3,7 @@ import type { Logger } from '../../logger.js'
 import type { NodeRequestHandler } from '../listen.js'
 import { type PlainResponse, thrownErrorPlain } from './errors.js'
 import type { GetRouter } from './get-router.js'
-import { nodeHeaderValues, type QueryCall } from './query-call.js'
+import { firstHeaderValue, nodeHeaderValues, type QueryCall } from './query-call.js'
 
 // The checks below are @hono/node-server's own (verbatim): a request they pass has its URL built
 // by plain concatenation there, `http://<host><target>`; any other is parsed as a URL (and may be
@@ -57,15 +57,18 @@ function writeFetchError(res: ServerResponse): void {
  * Request and Response: the pre-router's match and the route's own answer, written with the same
  * status, headers and body bytes. It takes only what the pre-router would take from the node
  * server, with a URL the node server builds as it is (a plain host header and request target),
- * over HTTP/1.1; HEAD, other methods and anything else go to Hono. The caller leaves it out when
- * CORS is on (its middleware runs before every route).
+ * over HTTP/1.1; HEAD, other methods and anything else go to Hono. A request carrying the header
+ * `leaveWith` names (lower-case) goes to Hono too: with CORS on, one with an `origin` (the CORS
+ * middleware adds its headers to that answer alone).
  */
 export function createQueryFastPath(
   routes: GetRouter,
   logger: Logger | undefined,
+  leaveWith?: string,
 ): NodeRequestHandler {
   return (req, res) => {
     if (req.method !== 'GET') return false
+    if (leaveWith !== undefined && firstHeaderValue(req, leaveWith) !== undefined) return false
     // HTTP/1.0 answers carry their length among the headers in the node server's writing (no
     // chunked encoding to fall back on): left to it.
     if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false
@@ -73,7 +76,7 @@ export function createQueryFastPath(
     if (target === undefined || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) {
       return false
     }
-    const host = req.headers.host
+    const host = firstHeaderValue(req, 'host')
     if (host === undefined || !PLAIN_HOST.test(host)) return false
     const url = `http://${host}${target}`
     const found = routes.match(url)

@@ -953,20 +953,35 @@ describe('GET pre-router', () => {
       { 'Grpc-Metadata-X-Sdk-Block-Height': '4' },
       { 'x-sdk-block-height': '2', 'Grpc-Metadata-X-Sdk-Block-Height': '3' },
     ]
+    // With CORS on, a request without an Origin is pre-routed too; one with an Origin is not.
+    const cors = { router: t.node.router, logger, enabledUnsafeCors: true }
+    const pairs = [
+      { pre: app, hono: viaHono, headerSets },
+      {
+        pre: createGateway(cors),
+        hono: createGateway({ ...cors, preRouter: false }),
+        headerSets: [
+          ...headerSets,
+          { origin: 'https://wallet.example', 'x-sdk-block-height': '3' },
+        ],
+      },
+    ]
     let compared = 0
-    for (const path of paths) {
-      for (const headers of headerSets) {
-        for (const method of ['GET', 'HEAD']) {
-          const init = { method, headers }
-          expect(
-            await seen(app, path, init),
-            `${method} ${path} ${JSON.stringify(headers)}`,
-          ).toEqual(await seen(viaHono, path, init))
-          compared++
+    for (const pair of pairs) {
+      for (const path of paths) {
+        for (const headers of pair.headerSets) {
+          for (const method of ['GET', 'HEAD']) {
+            const init = { method, headers }
+            expect(
+              await seen(pair.pre, path, init),
+              `${method} ${path} ${JSON.stringify(headers)}`,
+            ).toEqual(await seen(pair.hono, path, init))
+            compared++
+          }
         }
       }
     }
-    expect(compared).toBe(paths.length * headerSets.length * 2)
+    expect(compared).toBe(paths.length * (2 * headerSets.length + 1) * 2)
   })
 
   test('behavior: on a real server, the answers and headers are those of Hono’s router', async () => {

@@ -12,12 +12,13 @@ import { createTxTestNode } from '../../../helpers/tx-node.js'
 // pre-router inside Hono's fetch, as before the fast path) and a gateway whose every request takes
 // Hono's router. Their raw answers (status line, every header, body) must be the same bytes; only
 // the Date header's value may differ. A handler placed after the fast path records the requests it
-// leaves to Hono, so each case also shows which way it went.
+// leaves to Hono, so each case also shows which way it went. The same request also goes to a
+// gateway with CORS on, served both ways: a request without an Origin takes the same way there.
 
 type T = Awaited<ReturnType<typeof createTxTestNode>>
 let t: T
 const servers: HttpListener[] = []
-const ports = { fast: 0, adapter: 0, hono: 0, cors: 0 }
+const ports = { fast: 0, adapter: 0, hono: 0, cors: 0, corsHono: 0 }
 /** Request targets the fast path left to Hono (seen by the handler after it). */
 const leftToHono: string[] = []
 let closeAdapter: () => Promise<void> = async () => undefined
@@ -44,7 +45,12 @@ beforeAll(async () => {
     'cors',
     { ahead: seen },
   )
-  servers.push(fast, hono, cors)
+  const corsHono = await listenHttp(
+    createGateway({ router: t.node.router, enabledUnsafeCors: true, preRouter: false }),
+    '127.0.0.1:0',
+    'cors-hono',
+  )
+  servers.push(fast, hono, cors, corsHono)
   // The same node server settings as listenHttp's (the host a request without one is given).
   const adapter = createAdaptorServer({
     fetch: createGateway({ router: t.node.router }).fetch,
@@ -55,6 +61,7 @@ beforeAll(async () => {
   ports.fast = fast.port
   ports.hono = hono.port
   ports.cors = cors.port
+  ports.corsHono = corsHono.port
   ports.adapter = (adapter.address() as { port: number }).port
 })
 
@@ -85,7 +92,8 @@ const withoutDate = (text: string) => text.replace(/\r\nDate: [^\r]*/g, '\r\nDat
 
 /**
  * The answers of the three servers to the same bytes (they must be identical), and whether the
- * fast path answered it.
+ * fast path answered it. The CORS gateway answers as its Hono-only twin, and takes the same way
+ * as the plain gateway.
  */
 async function all(request: string): Promise<{ text: string; fast: boolean }> {
   const before = leftToHono.length
@@ -95,6 +103,10 @@ async function all(request: string): Promise<{ text: string; fast: boolean }> {
   const hono = withoutDate(await raw(ports.hono, request))
   expect(fast).toBe(adapter)
   expect(fast).toBe(hono)
+  const corsBefore = leftToHono.length
+  const cors = withoutDate(await raw(ports.cors, request))
+  expect(leftToHono.length === corsBefore).toBe(fastTook)
+  expect(cors).toBe(withoutDate(await raw(ports.corsHono, request)))
   return { text: fast, fast: fastTook }
 }
 
@@ -202,14 +214,37 @@ describe('GET query routes from node:http ahead of Hono', () => {
     expect((await all(http10.replace('host: 127.0.0.1\r\n', ''))).fast).toBe(false)
   })
 
-  test('behavior: with CORS on, every request takes Hono (its middleware runs first)', async () => {
-    const before = leftToHono.length
-    const text = await raw(
-      ports.cors,
-      get('/sdk/bank/v1beta1/params', ['origin: https://wallet.example']),
+  test('behavior: with CORS on, a request with an Origin takes Hono (its middleware adds headers), one without is answered ahead', async () => {
+    const viaHono = async (request: string) => {
+      const before = leftToHono.length
+      const text = withoutDate(await raw(ports.cors, request))
+      expect(text).toBe(withoutDate(await raw(ports.corsHono, request)))
+      return { text, hono: leftToHono.length > before }
+    }
+    for (const origin of ['origin: https://wallet.example', 'ORIGIN: null']) {
+      const r = await viaHono(get('/sdk/bank/v1beta1/params', [origin]))
+      expect(r.hono).toBe(true)
+      expect(r.text).toContain('\r\naccess-control-allow-origin: *\r\n')
+      expect(r.text).toContain('\r\naccess-control-expose-headers: x-sdk-block-height, ')
+    }
+    const plain = await viaHono(get('/sdk/bank/v1beta1/params'))
+    expect(plain.hono).toBe(false)
+    expect(statusOf(plain.text)).toBe(200)
+    expect(plain.text).not.toContain('access-control')
+    expect(plain.text).toBe(withoutDate(await raw(ports.fast, get('/sdk/bank/v1beta1/params'))))
+    const preflight = await viaHono(
+      get(
+        '/sdk/bank/v1beta1/params',
+        [
+          'origin: https://wallet.example',
+          'access-control-request-method: GET',
+          'access-control-request-headers: x-sdk-block-height',
+        ],
+        'OPTIONS',
+      ),
     )
-    expect(leftToHono.length).toBe(before + 1)
-    expect(text).toContain('\r\naccess-control-allow-origin: *\r\n')
+    expect(preflight.hono).toBe(true)
+    expect(preflight.text).toContain('\r\naccess-control-allow-headers: x-sdk-block-height\r\n')
   })
 
   test('behavior: requests pipelined on one keep-alive connection get their answers in order', async () => {
