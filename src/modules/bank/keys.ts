@@ -3,6 +3,7 @@ import {
   bytesValue,
   Item,
   intTextValue,
+  type KeyCodec,
   KeyedMap,
   lengthPrefixedBytesKey,
   pairKey,
@@ -41,18 +42,24 @@ export function bankCollections(registry: ProtoRegistry) {
   }
 }
 
-/** A string key component with a one-byte length prefix. */
-function lengthPrefixedStringKey() {
-  const enc = new TextEncoder()
+/** A string key component with a one-byte length prefix (written in place into a store key). */
+function lengthPrefixedStringKey(): KeyCodec<string> {
   const dec = new TextDecoder()
+  const size = stringKey.size!
+  const write = stringKey.write!
   return {
-    encode: (k: string) => {
-      const b = enc.encode(k)
-      const out = new Uint8Array(b.length + 1)
-      out[0] = b.length
-      out.set(b, 1)
+    encode: (k) => {
+      const out = new Uint8Array(size(k) + 1)
+      write(k, out, 1)
+      out[0] = out.length - 1
       return out
     },
-    decode: (b: Uint8Array): [string, number] => [dec.decode(b.subarray(1, 1 + b[0]!)), 1 + b[0]!],
+    decode: (b) => [dec.decode(b.subarray(1, 1 + b[0]!)), 1 + b[0]!],
+    size: (k) => 1 + size(k),
+    write: (k, out, at) => {
+      const n = write(k, out, at + 1)
+      out[at] = n
+      return 1 + n
+    },
   }
 }
