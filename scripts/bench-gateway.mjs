@@ -30,9 +30,9 @@
 // >= 0.75, zero errors (exit 1 otherwise; --short, which CI runs, only prints). --cpu-prof writes a V8 CPU profile of the
 // serving node process (it also serves (a)) and prints where its query-path time goes, by part and
 // by function; --cases narrows the run (with --cpu-prof, `--cases e` profiles one case alone).
-// --devnet-api serves with the API settings `sdkd devnet` writes (enabled-unsafe-cors and Prometheus
-// metrics on, where a default home has both off): what a devnet's users get. The load sends no
-// Origin header, as scripts and command-line clients do not.
+// --devnet-api serves with the API settings `sdkd devnet` writes (enabled-unsafe-cors and
+// Prometheus metrics on, where a default home has both off): what a devnet's users get. The load
+// sends no Origin header, as scripts and command-line clients do not.
 // --pin (needs taskset) runs the serving process on CPU 0 and each load process on CPU 1, as
 // `wrk -t1` on the other core would be: the two never share a core.
 import { fork, spawn } from 'node:child_process'

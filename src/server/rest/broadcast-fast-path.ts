@@ -18,8 +18,8 @@ const UTF8 = new TextDecoder()
  * the same answer code as the Hono route, written with the same status, headers and body. It takes
  * only requests whose answer cannot depend on anything else: the exact path (no query string), a
  * plain host header, a declared length within `rpc-max-body-bytes`, no chunked body, and no Origin
- * when CORS is on (the CORS middleware adds its headers to that answer); anything else goes to Hono. undefined when there is no such
- * route to serve.
+ * when CORS is on (the CORS middleware adds its headers to that answer); anything else goes to
+ * Hono. undefined when there is no such route to serve.
  *
  * With `ingress`, the node's thread only gathers a body: a worker thread parses it, decodes and
  * hashes the tx and verifies its signatures (broadcast-ingress.ts), and the node's thread runs the

@@ -53,8 +53,9 @@ export function honoPath(template: string): { path: string; fields: string[] } {
  * `{"code","message","details":[]}`.
  *
  * GET query routes are also reached by a pre-router in front of Hono's (the hot path of every
- * query): a request it matches exactly (plain path segments, no percent-escapes, no Origin when CORS is on)
- * goes straight to the route's answer, as Hono would send it there; anything else takes Hono's way.
+ * query): a request it matches exactly (plain path segments, no percent-escapes, no Origin when
+ * CORS is on) goes straight to the route's answer, as Hono would send it there; anything else takes
+ * Hono's way.
  * Served by `listenHttp`, the pre-router's GETs are taken from node:http before the node server
  * builds a Web Request (`createQueryFastPath`), answered by the same code in the same bytes.
  */
