@@ -23,7 +23,8 @@ export class RequestFieldError extends StatusError {
 const WELL_KNOWN_SCALARS = new Set(['.google.protobuf.Timestamp', '.google.protobuf.Duration'])
 
 function fieldOf(type: protobuf.Type, name: string): protobuf.Field | undefined {
-  const byName = type.fields[name]
+  // An own field only: a parameter named `__proto__` or `constructor` is an unknown name too.
+  const byName = Object.hasOwn(type.fields, name) ? type.fields[name] : undefined
   if (byName) return byName
   return type.fieldsArray.find((f) => jsonName(f.name) === name)
 }

@@ -525,6 +525,15 @@ describe('query parameters and pagination', () => {
   test('behavior: unknown query parameters are ignored; the path wins over the query', async () => {
     const r = await get(app, `${balances}/by_denom?denom=token&height=3&address=${BOB}`)
     expect(r.body).toEqual({ balance: { denom: 'token', amount: '5' } })
+    // names of JavaScript's object prototype are unknown names too, at any depth
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const top = await get(app, `${balances}/by_denom?denom=token&${name}=1`)
+      expect(top.status, name).toBe(200)
+      expect(top.body).toEqual({ balance: { denom: 'token', amount: '5' } })
+      const nested = await get(app, `${balances}?pagination.${name}=true&${name}.limit=1`)
+      expect(nested.status, name).toBe(200)
+      expect(nested.body.balances.length, name).toBeGreaterThan(1)
+    }
   })
 
   test('behavior: repeated keys fill a repeated field', async () => {
