@@ -1,6 +1,13 @@
 import { createInterface } from 'node:readline'
 import type { Command } from 'commander'
-import { type KeyRecord, Keyring, KeyringError, keyOutput } from '../client/keyring.js'
+import {
+  type KeyRecord,
+  Keyring,
+  KeyringError,
+  keyOutput,
+  pubKeyToAddress,
+} from '../client/keyring.js'
+import { brand } from '../codec/brand.js'
 import { defaultHome } from '../config/paths.js'
 import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
@@ -53,14 +60,44 @@ export async function addressNotKeyName(
   }
 }
 
+type KeyOutput = ReturnType<typeof keyOutput>
+
 /** Upstream's YAML-like text form of key records. */
-function keysText(records: KeyRecord[]): string {
-  return records
-    .map((r) => {
-      const o = keyOutput(r)
-      return `- address: ${o.address}\n  name: ${o.name}\n  pubkey: '${o.pubkey}'\n  type: ${o.type}\n`
-    })
+function keysText(keys: readonly KeyOutput[]): string {
+  return keys
+    .map(
+      (o) =>
+        `- address: ${o.address}\n  name: ${o.name}\n  pubkey: '${o.pubkey}'\n  type: ${o.type}\n`,
+    )
     .join('')
+}
+
+interface ShowFlags {
+  bech: string
+  address?: boolean
+  pubkey?: boolean
+  keyringBackend?: string
+  output: string
+}
+
+/**
+ * A key as `keys show --bech` prints it (upstream MkAccKeyOutput, MkValKeyOutput,
+ * MkConsKeyOutput): its public key's address with the account, validator operator or consensus
+ * prefix of the brand.
+ */
+async function inBech(record: KeyRecord, bech: string): Promise<KeyOutput> {
+  const prefixes = brand().bech32
+  const prefix =
+    bech === 'acc'
+      ? prefixes.account
+      : bech === 'val'
+        ? prefixes.validator
+        : bech === 'cons'
+          ? prefixes.consensus
+          : undefined
+  if (prefix === undefined) throw new CliError(`invalid Bech32 prefix encoding provided: ${bech}`)
+  const { addressToBech32 } = await import('../codec/address.js')
+  return { ...keyOutput(record), address: addressToBech32(pubKeyToAddress(record.pubKey), prefix) }
 }
 
 /** Reads one line from stdin, prompting on stderr when stdin is a terminal. */
@@ -123,7 +160,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
           )
           return
         }
-        process.stdout.write(keysText([record]))
+        process.stdout.write(keysText([keyOutput(record)]))
         if (!f.recover) {
           process.stdout.write(
             `\n\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${words}\n`,
@@ -144,26 +181,35 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       if (f.output === 'json') process.stdout.write(`${JSON.stringify(records.map(keyOutput))}\n`)
       else
         process.stdout.write(
-          records.length === 0 ? 'No records were found in keyring\n' : keysText(records),
+          records.length === 0
+            ? 'No records were found in keyring\n'
+            : keysText(records.map(keyOutput)),
         )
     })
 
   keys
     .command('show <name-or-address>')
     .description('show a key')
-    .option('-a, --address', 'print the address only')
+    .option('--bech <prefix>', 'the Bech32 prefix encoding for a key (acc|val|cons)', 'acc')
+    .option('-a, --address', 'print the address only (overrides --output)')
+    .option('-p, --pubkey', 'print the public key only (overrides --output)')
     .option(...backendOption)
     .option(...outputOption)
-    .action(
-      async (which: string, f: { address?: boolean; keyringBackend?: string; output: string }) => {
-        const record = await withKeyring(async () =>
-          (await keyringFor(globals(), f.keyringBackend)).resolve(which),
-        )
-        if (f.address) process.stdout.write(`${record.address}\n`)
-        else if (f.output === 'json') process.stdout.write(`${JSON.stringify(keyOutput(record))}\n`)
-        else process.stdout.write(keysText([record]))
-      },
-    )
+    .action(async (which: string, f: ShowFlags, cmd: Command) => {
+      const record = await withKeyring(async () =>
+        (await keyringFor(globals(), f.keyringBackend)).resolve(which),
+      )
+      // Upstream's checks, in its order, once the key is found.
+      if (f.address && f.pubkey)
+        throw new CliError('cannot use both --address and --pubkey at once')
+      if ((f.address || f.pubkey) && cmd.getOptionValueSource('output') === 'cli')
+        throw new CliError('cannot use --output with --address or --pubkey')
+      const shown = await inBech(record, f.bech)
+      if (f.address) process.stdout.write(`${shown.address}\n`)
+      else if (f.pubkey) process.stdout.write(`${shown.pubkey}\n`)
+      else if (f.output === 'json') process.stdout.write(`${JSON.stringify(shown)}\n`)
+      else process.stdout.write(keysText([shown]))
+    })
 
   keys
     .command('delete <name>')

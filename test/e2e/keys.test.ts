@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -96,6 +97,63 @@ describe('sdkd keys', () => {
     expect(os.stderr).toBe(
       'Error: unsupported keyring backend "os": sdkd supports only "test" (files under <home>/keyring-test)\n',
     )
+  })
+})
+
+describe('sdkd keys show --bech and --pubkey', () => {
+  test('behavior: a devnet validator key in its operator and consensus forms, and its public key', async () => {
+    const dir = await home()
+    const init = await runSdkd(['--home', dir, 'init', 'node0', '--devnet'])
+    expect(init.code, init.stderr).toBe(0)
+    const show = (...args: string[]) =>
+      runSdkd(['--home', dir, 'keys', 'show', 'validator', ...args])
+    const account = (await show('-a')).stdout.trim()
+    // The same 20 bytes under the brand's other prefixes, encoded by an unrelated library.
+    const { data } = fromBech32(account, 90)
+    const valoper = (await show('--bech', 'val', '-a')).stdout
+    expect(valoper).toBe(`${toBech32('sdkvaloper', data, 90)}\n`)
+    expect((await show('--bech', 'cons', '-a')).stdout).toBe(
+      `${toBech32('sdkvalcons', data, 90)}\n`,
+    )
+    expect((await show('--bech', 'acc', '-a')).stdout).toBe(`${account}\n`)
+    // The genesis validator is operated by this key: the address to stake with.
+    const genesis = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
+    const validators = genesis.app_state.staking.validators
+    expect(validators.map((v: { operator_address: string }) => `${v.operator_address}\n`)).toEqual([
+      valoper,
+    ])
+
+    const json = JSON.parse((await show('--bech', 'val', '-o', 'json')).stdout)
+    expect(json).toMatchObject({ name: 'validator', type: 'local', address: valoper.trim() })
+    const text = (await show('--bech', 'val')).stdout
+    expect(text).toBe(
+      `- address: ${valoper.trim()}\n  name: validator\n  pubkey: '${json.pubkey}'\n  type: local\n`,
+    )
+    const pubkey = await show('-p')
+    expect(pubkey.code).toBe(0)
+    expect(pubkey.stdout).toBe(`${json.pubkey}\n`)
+    expect(JSON.parse(pubkey.stdout)['@type']).toBe('/sdk.crypto.secp256k1.PubKey')
+  })
+
+  test("error: an unknown prefix and flags that cannot go together, with upstream's texts", async () => {
+    const dir = await home()
+    expect((await runSdkd(['--home', dir, 'keys', 'add', 'alice'])).code).toBe(0)
+    const show = (...args: string[]) => runSdkd(['--home', dir, 'keys', 'show', 'alice', ...args])
+    const cases: [string[], string][] = [
+      [['--bech', 'valoper'], 'invalid Bech32 prefix encoding provided: valoper'],
+      [['-a', '-p'], 'cannot use both --address and --pubkey at once'],
+      [['-a', '-o', 'json'], 'cannot use --output with --address or --pubkey'],
+      [['--pubkey', '--output', 'text'], 'cannot use --output with --address or --pubkey'],
+    ]
+    for (const [args, message] of cases) {
+      const r = await show(...args)
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toBe(`Error: ${message}\n`)
+      expect(r.stdout).toBe('')
+    }
+    // A key that is not there is said first, as upstream looks it up before the flags.
+    const missing = await runSdkd(['--home', dir, 'keys', 'show', 'carol', '--bech', 'x'])
+    expect(missing.stderr).toBe('Error: carol.info: key not found\n')
   })
 })
 
