@@ -3,6 +3,7 @@ import type { Command } from 'commander'
 import { homePaths } from '../config/paths.js'
 import { resetChainData } from '../config/reset.js'
 import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.js'
+import { registerCometShow } from './comet-show.js'
 import { CliError } from './errors.js'
 import { loggerFor } from './log.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -42,13 +43,15 @@ async function unsafeResetAll(g: GlobalFlags, f: { keepAddrBook?: boolean }): Pr
 
 /**
  * `sdkd comet unsafe-reset-all` (aliases `cometbft`, `tendermint`; also `sdkd unsafe-reset-all`):
- * the chain starts over from the same genesis at the next start.
+ * the chain starts over from the same genesis at the next start. The group also shows the node's
+ * ids and keys (`registerCometShow`).
  */
 export function registerReset(program: Command, globals: () => GlobalFlags): void {
   const comet = program
     .command('comet')
     .aliases(['cometbft', 'tendermint'])
     .description('CometBFT subcommands')
+  registerCometShow(comet, globals)
   for (const parent of [comet, program]) {
     parent
       .command('unsafe-reset-all')

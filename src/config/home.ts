@@ -112,7 +112,8 @@ export class GenesisExistsError extends UserError {
   override readonly name: string = 'GenesisExistsError'
 }
 
-async function readKey(path: string): Promise<Ed25519Key | undefined> {
+/** An ed25519 key file (`priv_validator_key.json`, `node_key.json`); undefined when absent. */
+export async function readKey(path: string): Promise<Ed25519Key | undefined> {
   if (!existsSync(path)) return undefined
   let json: unknown
   try {

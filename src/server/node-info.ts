@@ -6,7 +6,9 @@ import type { ProtoInit } from '../codec/proto.js'
 export const COMETBFT_VERSION = '0.38.12'
 
 /** CometBFT's p2p protocol version. */
-const P2P_PROTOCOL = 8
+export const P2P_PROTOCOL = 8
+/** The ABCI version of CometBFT v0.38 (its `version.ABCISemVer`). */
+export const ABCI_VERSION = '2.0.0'
 /** CometBFT's channel ids of a node with the usual reactors, as hex. */
 const CHANNELS = '40202122233038606100'
 
