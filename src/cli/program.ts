@@ -46,6 +46,7 @@ const COMMANDS: readonly {
     staking: async () => (await import('./query-staking.js')).registerQueryStaking,
     'comet-validator-set': async () => (await import('./query-comet.js')).registerQueryComet,
     tx: async () => (await import('./query-tx.js')).registerQueryTx,
+    txs: async () => (await import('./query-tx.js')).registerQueryTx,
   }),
   group(['tx'], {
     bank: async () => (await import('./tx-bank.js')).registerTxBank,

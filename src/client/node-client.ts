@@ -67,10 +67,38 @@ export interface NodeClient {
   broadcastTx(txBytes: Bytes, mode: 'sync' | 'async'): Promise<BroadcastResult>
   /** The included tx with that hash (hex), or undefined while it is not in a block. */
   tx(hash: string): Promise<IncludedTx | undefined>
+  /** CometBFT's `tx_search`: one page of the included txs an event query matches, and their count. */
+  txSearch(search: {
+    query: string
+    page: number
+    perPage: number
+    orderBy: string
+  }): Promise<{ txs: IncludedTx[]; totalCount: number }>
   /** Header heights and times of the latest blocks (at most 20, newest first; never the first block). */
   recentBlockTimes(): Promise<BlockTime[]>
   /** A block's header time. */
   blockTime(height: number): Promise<TimeNs>
+}
+
+/** A tx of the RPC's `tx` or `tx_search` answer (ResultTx), its hash `hash` unless it names one. */
+function includedTxOf(r: Record<string, unknown>, hash: string): IncludedTx {
+  const res = (r.tx_result ?? {}) as Record<string, unknown>
+  return {
+    hash: String(r.hash ?? hash).toUpperCase(),
+    height: Number(r.height ?? 0),
+    index: Number(r.index ?? 0),
+    txBytes: fromBase64Strict(String(r.tx ?? '')) ?? new Uint8Array(0),
+    result: {
+      code: Number(res.code ?? 0),
+      codespace: String(res.codespace ?? ''),
+      data: fromBase64Strict(String(res.data ?? '')) ?? new Uint8Array(0),
+      log: String(res.log ?? ''),
+      info: String(res.info ?? ''),
+      gasWanted: String(res.gas_wanted ?? '0'),
+      gasUsed: String(res.gas_used ?? '0'),
+      events: (res.events ?? []) as RpcEvent[],
+    },
+  }
 }
 
 /**
@@ -270,22 +298,20 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
         return undefined
       throw err
     }
-    const res = (r.tx_result ?? {}) as Record<string, unknown>
+    return includedTxOf(r, hash)
+  }
+
+  const txSearch: NodeClient['txSearch'] = async (search) => {
+    const r = (await call('tx_search', {
+      query: search.query,
+      prove: false,
+      page: String(search.page),
+      per_page: String(search.perPage),
+      order_by: search.orderBy,
+    })) as { txs?: Record<string, unknown>[]; total_count?: string }
     return {
-      hash: String(r.hash ?? hash).toUpperCase(),
-      height: Number(r.height ?? 0),
-      index: Number(r.index ?? 0),
-      txBytes: fromBase64Strict(String(r.tx ?? '')) ?? new Uint8Array(0),
-      result: {
-        code: Number(res.code ?? 0),
-        codespace: String(res.codespace ?? ''),
-        data: fromBase64Strict(String(res.data ?? '')) ?? new Uint8Array(0),
-        log: String(res.log ?? ''),
-        info: String(res.info ?? ''),
-        gasWanted: String(res.gas_wanted ?? '0'),
-        gasUsed: String(res.gas_used ?? '0'),
-        events: (res.events ?? []) as RpcEvent[],
-      },
+      txs: (r.txs ?? []).map((t) => includedTxOf(t, '')),
+      totalCount: Number(r.total_count ?? 0),
     }
   }
 
@@ -323,6 +349,7 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     simulate,
     broadcastTx,
     tx,
+    txSearch,
     async recentBlockTimes() {
       // The latest blocks (`blockchain` with no heights: the latest 20, as CometBFT answers) asked
       // for beside the status rather than after it: one round trip instead of two.

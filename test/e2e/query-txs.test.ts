@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  createDevnetHome,
+  type DevnetHome,
+  type RunningNode,
+  startDevnetNode,
+  txOk,
+} from '../helpers/devnet.js'
+import { runSdkd } from '../helpers/sdkd.js'
+
+/**
+ * `sdkd query txs --query …` against a running devnet: the included txs an event query matches, a
+ * page at a time, in upstream's SearchTxsResult shape; each entry is what `sdkd query tx` prints.
+ */
+
+let home: DevnetHome
+let node: RunningNode
+/** The three sends of the test, oldest first: their TxResponses from `--wait`. */
+const sent: Record<string, any>[] = []
+
+beforeAll(async () => {
+  home = await createDevnetHome('query-txs')
+  node = await startDevnetNode(home, 'v2')
+  const bob = home.accounts.bob!.address
+  for (const amount of ['1token', '2token', '3token'])
+    sent.push(await txOk(home, node, ['bank', 'send', 'alice', bob, amount], 'alice'))
+  // Another sender's tx, which the query below must not match.
+  sent.push(await txOk(home, node, ['bank', 'send', 'bob', bob, '4token'], 'bob'))
+}, 60_000)
+
+afterAll(async () => {
+  await node?.p.stop()
+  await home?.cleanup()
+})
+
+function queryTxs(...args: string[]) {
+  return runSdkd(['--home', home.dir, 'query', 'txs', '--node', node.rpc, ...args])
+}
+
+describe('sdkd query txs', () => {
+  test('behavior: the matching txs with their count, in block order, each as `query tx` prints it', async () => {
+    const alice = home.accounts.alice!.address
+    const r = await queryTxs('--query', `message.sender='${alice}'`, '-o', 'json')
+    expect(r.code, r.stderr).toBe(0)
+    const found = JSON.parse(r.stdout)
+    expect(found).toMatchObject({
+      total_count: '3',
+      count: '3',
+      page_number: '1',
+      page_total: '1',
+      limit: '100',
+    })
+    expect(Object.keys(found)).toEqual([
+      'total_count',
+      'count',
+      'page_number',
+      'page_total',
+      'limit',
+      'txs',
+    ])
+    expect(found.txs.map((t: any) => t.txhash)).toEqual(sent.slice(0, 3).map((t) => t.txhash))
+    const one = await runSdkd([
+      '--home',
+      home.dir,
+      'query',
+      'tx',
+      sent[1]!.txhash,
+      '--node',
+      node.rpc,
+      '-o',
+      'json',
+    ])
+    expect(found.txs[1]).toEqual(JSON.parse(one.stdout))
+  })
+
+  test('behavior: --limit and --page take one page, --order_by desc the newest first; text is YAML', async () => {
+    const alice = home.accounts.alice!.address
+    const q = `message.sender='${alice}'`
+    const page = async (n: number, order: string) => {
+      const r = await queryTxs(
+        '--query',
+        q,
+        '--limit',
+        '2',
+        '--page',
+        String(n),
+        '--order_by',
+        order,
+        '-o',
+        'json',
+      )
+      expect(r.code, r.stderr).toBe(0)
+      return JSON.parse(r.stdout)
+    }
+    const second = await page(2, 'asc')
+    expect(second).toMatchObject({
+      total_count: '3',
+      count: '1',
+      page_number: '2',
+      page_total: '2',
+      limit: '2',
+    })
+    expect(second.txs.map((t: any) => t.txhash)).toEqual([sent[2]!.txhash])
+    const newest = await page(1, 'desc')
+    expect(newest.txs.map((t: any) => t.txhash)).toEqual([sent[2]!.txhash, sent[1]!.txhash])
+    const text = await queryTxs('--query', `tx.hash='${sent[3]!.txhash}'`)
+    expect(text.code, text.stderr).toBe(0)
+    expect(text.stdout).toMatch(
+      /^count: "1"\nlimit: "100"\npage_number: "1"\npage_total: "1"\ntotal_count: "1"\ntxs:\n- code: 0\n/,
+    )
+    expect(text.stdout).toContain(`  txhash: ${sent[3]!.txhash}\n`)
+  })
+
+  test("error: a missing or empty query, a bad order and a page past the end, with upstream's texts", async () => {
+    const missing = await queryTxs()
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain("Error: required option '--query <query>' not specified")
+    const cases: [string[], string][] = [
+      [['--query', ''], 'query cannot be empty: invalid request'],
+      [
+        ['--query', 'tx.height>0', '--order_by', 'dsc'],
+        'failed to search for txs: expected order_by to be either `asc` or `desc` or empty',
+      ],
+      [
+        ['--query', 'tx.height>0', '--page', '9'],
+        'failed to search for txs: page should be within [1, 1] range, given 9',
+      ],
+    ]
+    for (const [args, message] of cases) {
+      const r = await queryTxs(...args)
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toBe(`Error: ${message}\n`)
+      expect(r.stdout).toBe('')
+    }
+  })
+})
