@@ -1,0 +1,138 @@
+import type { Command } from 'commander'
+import type { JsonValue } from '../codec/json.js'
+import {
+  addQueryFlags,
+  type ClientContext,
+  clientAction,
+  clientContext,
+  outputFormat,
+  printOutput,
+  type QueryFlags,
+} from './client-context.js'
+import { CliError } from './errors.js'
+import { commandGroup } from './groups.js'
+import { positiveIntArg } from './options.js'
+import type { GlobalFlags } from './start-flags.js'
+
+const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
+
+interface BlockFlags extends QueryFlags {
+  type: string
+}
+
+interface BlocksFlags extends QueryFlags {
+  query: string
+  page: number
+  limit: number
+  /** `--order_by` (commander keeps the underscore). */
+  order_by: string
+}
+
+/**
+ * The block of a height as upstream's CLI prints it: CometBFT's `tendermint.types.Block` in proto
+ * JSON (hashes base64, the proposer's address raw), from the node's GetBlockByHeight.
+ */
+async function blockJson(ctx: ClientContext, height: number): Promise<JsonValue> {
+  const { type, response } = await ctx
+    .node()
+    .query(`${SERVICE}/GetBlockByHeight`, { height: String(height) })
+  const { messageToJson } = await import('../codec/json-writer.js')
+  const json = messageToJson(ctx.registry, type, response) as { block: JsonValue }
+  return json.block
+}
+
+/**
+ * `sdkd query block [--type height|hash] [height|hash]` and `sdkd query blocks --query Q`
+ * (upstream's QueryBlockCmd and QueryBlocksCmd, server/cmt_cmds.go).
+ */
+export function registerQueryBlock(program: Command, globals: () => GlobalFlags): void {
+  const query = commandGroup(program, 'query')
+  addQueryFlags(
+    query
+      .command('block [height-or-hash]')
+      .description(
+        'query for a committed block by height (--type height) or hash (--type hash, the default), or the latest without an argument',
+      )
+      .option('--type <type>', 'the type of the argument: "height" or "hash"', 'hash'),
+  ).action(
+    clientAction(async (arg: string | undefined, f: BlockFlags) => {
+      const ctx = await clientContext(globals(), f.node)
+      const format = outputFormat(f.output, ctx.config, 'text')
+      // Without an argument the type is height, as upstream (which keeps `hash` the default).
+      const type = arg === undefined ? 'height' : f.type
+      let height: number
+      if (type === 'height') {
+        if (arg === undefined) {
+          // Upstream prints this line on stdout; here it goes to stderr, so stdout stays the block.
+          process.stderr.write('Falling back to latest block height:\n')
+          height = (await ctx.node().status()).latestHeight
+        } else {
+          if (!/^-?\d+$/.test(arg))
+            throw new CliError(
+              `failed to parse block height: strconv.ParseInt: parsing ${JSON.stringify(arg)}: invalid syntax`,
+            )
+          height = Number(arg)
+          if (height === 0) throw new CliError(`no block found with height ${arg}`)
+          // The RPC's own refusal of a height it does not have (as upstream's CLI, which reads the
+          // block there): `height H must be less than or equal to the current blockchain height L`.
+          await ctx.node().call('block', { height: arg })
+        }
+      } else if (type === 'hash') {
+        if (arg === '') throw new CliError('argument should be a tx hash')
+        if (!/^[0-9a-fA-F]{64}$/.test(arg!))
+          throw new CliError(
+            `invalid block hash ${JSON.stringify(arg)}: expected 64 hex characters`,
+          )
+        const { fromHex, toBase64 } = await import('../codec/bytes.js')
+        const found = (await ctx.node().call('block_by_hash', {
+          hash: toBase64(fromHex(arg!)),
+        })) as { block?: { header?: { height?: string } } | null }
+        const h = Number(found.block?.header?.height ?? 0)
+        if (!found.block || h === 0) throw new CliError(`no block found with hash ${arg}`)
+        height = h
+      } else {
+        throw new CliError(`unknown --type value ${type}`)
+      }
+      printOutput(await blockJson(ctx, height), format)
+    }),
+  )
+
+  addQueryFlags(
+    query
+      .command('blocks')
+      .description(
+        'query for paginated blocks that match a set of events (CometBFT\'s block_search query syntax, e.g. "block.height > 7")',
+      )
+      .requiredOption('--query <query>', "the blocks events query per CometBFT's query semantics")
+      .option('--page <n>', 'query a specific page of paginated results', positiveIntArg, 1)
+      .option('--limit <n>', 'query number of results per page returned', positiveIntArg, 100)
+      .option('--order_by <order>', 'the ordering semantics (asc|desc)', ''),
+  ).action(
+    clientAction(async (f: BlocksFlags) => {
+      const ctx = await clientContext(globals(), f.node)
+      const format = outputFormat(f.output, ctx.config, 'text')
+      const found = (await ctx.node().call('block_search', {
+        query: f.query,
+        page: String(f.page),
+        per_page: String(f.limit),
+        order_by: f.order_by,
+      })) as { blocks?: { block?: { header?: { height?: string } } }[]; total_count?: string }
+      const blocks: JsonValue[] = []
+      for (const b of found.blocks ?? [])
+        blocks.push(await blockJson(ctx, Number(b.block?.header?.height ?? 0)))
+      // Upstream's SearchBlocksResult (rpc.NewSearchBlocksResult): int64 fields as JSON strings.
+      const total = Number(found.total_count ?? 0)
+      printOutput(
+        {
+          total_count: String(total),
+          count: String(blocks.length),
+          page_number: String(f.page),
+          page_total: String(Math.ceil(total / f.limit)),
+          limit: String(f.limit),
+          blocks,
+        },
+        format,
+      )
+    }),
+  )
+}

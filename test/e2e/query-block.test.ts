@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  createDevnetHome,
+  type DevnetHome,
+  type RunningNode,
+  startDevnetNode,
+} from '../helpers/devnet.js'
+import { getJson, runSdkd, waitFor } from '../helpers/sdkd.js'
+
+/**
+ * `sdkd query block` and `sdkd query blocks` against a running devnet: CometBFT's block in proto
+ * JSON as upstream's CLI prints it, checked against the REST gateway and the RPC's own JSON.
+ */
+
+let home: DevnetHome
+let node: RunningNode
+
+beforeAll(async () => {
+  home = await createDevnetHome('query-block')
+  node = await startDevnetNode(home, 'v2')
+  await waitFor(
+    async () =>
+      (await rpc('status')).result.sync_info.latest_block_height >= 5 ? true : undefined,
+    20_000,
+    'height 5',
+  )
+}, 60_000)
+
+afterAll(async () => {
+  await node?.p.stop()
+  await home?.cleanup()
+})
+
+async function rpc(path: string): Promise<any> {
+  return (await getJson(`http://127.0.0.1:${node.rpcPort}/${path}`)).body
+}
+
+function query(...args: string[]) {
+  return runSdkd(['--home', home.dir, 'query', ...args, '--node', node.rpc])
+}
+
+const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64')
+
+describe('sdkd query block', () => {
+  test('behavior: a height, a hash, or the latest: the block in proto JSON, as the gateway serves it', async () => {
+    const byHeight = await query('block', '--type=height', '3', '-o', 'json')
+    expect(byHeight.code, byHeight.stderr).toBe(0)
+    const block = JSON.parse(byHeight.stdout)
+    const gateway = await getJson(`${node.api}/sdk/base/tendermint/v1beta1/blocks/3`)
+    expect(block).toEqual(gateway.body.block)
+    // The RPC's JSON of the same block: hex where proto JSON has base64.
+    const ours = await rpc('block?height=3')
+    expect(block.header.height).toBe('3')
+    expect(block.header.chain_id).toBe('query-block')
+    expect(block.header.app_hash).toBe(b64(ours.result.block.header.app_hash))
+    expect(block.header.proposer_address).toBe(b64(ours.result.block.header.proposer_address))
+    expect(block.last_commit.height).toBe('2')
+
+    const byHash = await query('block', ours.result.block_id.hash, '-o', 'json')
+    expect(byHash.code, byHash.stderr).toBe(0)
+    expect(JSON.parse(byHash.stdout)).toEqual(block)
+
+    const latest = await query('block', '-o', 'json')
+    expect(latest.code, latest.stderr).toBe(0)
+    expect(latest.stderr).toBe('Falling back to latest block height:\n')
+    expect(Number(JSON.parse(latest.stdout).header.height)).toBeGreaterThanOrEqual(5)
+
+    const text = await query('block', '--type', 'height', '3')
+    expect(text.stdout).toMatch(/^data:\n {2}txs: \[\]\nevidence:\n {2}evidence: \[\]\nheader:\n/)
+    expect(text.stdout).toContain(`  chain_id: query-block\n`)
+  })
+
+  test('error: heights and hashes the chain does not have, and bad arguments', async () => {
+    const unknownHash = 'AB'.repeat(32)
+    const cases: [string[], RegExp][] = [
+      [['--type', 'height', '0'], /^Error: no block found with height 0\n$/],
+      [
+        ['--type', 'height', 'x1'],
+        /^Error: failed to parse block height: strconv\.ParseInt: parsing "x1": invalid syntax\n$/,
+      ],
+      [
+        ['--type', 'height', '99999999'],
+        /^Error: height 99999999 must be less than or equal to the current blockchain height \d+\n$/,
+      ],
+      [[unknownHash], new RegExp(`^Error: no block found with hash ${unknownHash}\n$`)],
+      [
+        ['--type', 'hash', '12ab'],
+        /^Error: invalid block hash "12ab": expected 64 hex characters\n$/,
+      ],
+      [['--type', 'size', '3'], /^Error: unknown --type value size\n$/],
+    ]
+    for (const [args, message] of cases) {
+      const r = await query('block', ...args)
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toMatch(message)
+      expect(r.stdout).toBe('')
+    }
+  })
+})
+
+describe('sdkd query blocks', () => {
+  test('behavior: the blocks an event query matches, a page at a time, newest first with desc', async () => {
+    const q = 'block.height >= 2 AND block.height <= 4'
+    const r = await query(
+      'blocks',
+      '--query',
+      q,
+      '--limit',
+      '2',
+      '--order_by',
+      'desc',
+      '-o',
+      'json',
+    )
+    expect(r.code, r.stderr).toBe(0)
+    const found = JSON.parse(r.stdout)
+    expect(Object.keys(found)).toEqual([
+      'total_count',
+      'count',
+      'page_number',
+      'page_total',
+      'limit',
+      'blocks',
+    ])
+    expect(found).toMatchObject({
+      total_count: '3',
+      count: '2',
+      page_number: '1',
+      page_total: '2',
+      limit: '2',
+    })
+    expect(found.blocks.map((b: any) => b.header.height)).toEqual(['4', '3'])
+    const three = await query('block', '--type', 'height', '3', '-o', 'json')
+    expect(found.blocks[1]).toEqual(JSON.parse(three.stdout))
+    // CometBFT's block_search orders newest first when no order is given.
+    const second = await query('blocks', '--query', q, '--limit', '2', '--page', '2', '-o', 'json')
+    expect(JSON.parse(second.stdout).blocks.map((b: any) => b.header.height)).toEqual(['2'])
+    const asc = await query('blocks', '--query', q, '--order_by', 'asc', '-o', 'json')
+    expect(JSON.parse(asc.stdout).blocks.map((b: any) => b.header.height)).toEqual(['2', '3', '4'])
+  })
+
+  test('error: no query is refused before anything is sent', async () => {
+    const r = await query('blocks')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain("Error: required option '--query <query>' not specified")
+  })
+})
