@@ -82,20 +82,61 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
 
   addQueryFlags(
     commandGroup(program, 'query')
-      .command('tx <hash>')
-      .description('query a tx included in a block by its hash (hex): the TxResponse'),
+      .command('tx <hash-or-acc_seq-or-signatures>')
+      .description(
+        'query for a transaction included in a block by its hash (hex), by "<addr>/<seq>" (--type acc_seq) or by its comma-separated signatures (--type signature): the TxResponse',
+      )
+      .option(
+        '--type <type>',
+        'the type of the argument: "hash", "acc_seq" or "signature"',
+        'hash',
+      ),
   ).action(
-    clientAction(async (hash: string, f: QueryFlags) => {
-      if (!/^[0-9a-fA-F]{64}$/.test(hash))
-        throw new CliError(
-          `invalid tx hash ${JSON.stringify(hash)}: expected 64 hex characters (sha256 of the tx bytes)`,
-        )
+    clientAction(async (arg: string, f: QueryFlags & { type: string }) => {
+      // Upstream's QueryTxCmd: one tx by hash; else the only tx whose tx event has that attribute.
+      let search: { query: string; none: string } | undefined
+      if (f.type === 'hash') {
+        if (!/^[0-9a-fA-F]{64}$/.test(arg))
+          throw new CliError(
+            `invalid tx hash ${JSON.stringify(arg)}: expected 64 hex characters (sha256 of the tx bytes)`,
+          )
+      } else if (f.type === 'acc_seq') {
+        if (arg === '') throw new CliError("`acc_seq` type takes an argument '<addr>/<seq>'")
+        search = {
+          query: `tx.acc_seq='${arg}'`,
+          none: 'found no txs matching given address and sequence combination',
+        }
+      } else if (f.type === 'signature') {
+        if (arg === '') throw new CliError('argument should be comma-separated signatures')
+        search = {
+          query: arg
+            .split(',')
+            .map((sig) => `tx.signature='${sig}'`)
+            .join(' AND '),
+          none: 'found no txs matching given signatures',
+        }
+      } else {
+        throw new CliError(`unknown --type value ${f.type}`)
+      }
       const ctx = await clientContext(globals(), f.node)
       const format = outputFormat(f.output, ctx.config, 'text')
-      const found = await ctx.node().tx(hash)
-      if (!found) throw new CliError(`tx (${hash.toUpperCase()}) not found`)
+      const client = ctx.node()
+      let found: Awaited<ReturnType<typeof client.tx>>
+      if (search) {
+        const { txs } = await client.txSearch({
+          query: search.query,
+          page: 1,
+          perPage: 1,
+          orderBy: '',
+        })
+        found = txs[0]
+        if (!found) throw new CliError(search.none)
+      } else {
+        found = await client.tx(arg)
+        if (!found) throw new CliError(`tx (${arg.toUpperCase()}) not found`)
+      }
       const { includedTxResponseJson } = await import('./tx-broadcast.js')
-      printOutput(await includedTxResponseJson(ctx.registry, ctx.node(), found), format)
+      printOutput(await includedTxResponseJson(ctx.registry, client, found), format)
     }),
   )
 }

@@ -111,6 +111,38 @@ describe('sdkd query txs', () => {
     expect(text.stdout).toContain(`  txhash: ${sent[3]!.txhash}\n`)
   })
 
+  test('behavior: query tx finds a tx by hash, by "<addr>/<seq>" and by its signatures', async () => {
+    const alice = home.accounts.alice!.address
+    const queryTx = (...args: string[]) =>
+      runSdkd(['--home', home.dir, 'query', 'tx', ...args, '--node', node.rpc, '-o', 'json'])
+    const byHash = await queryTx(sent[1]!.txhash)
+    expect(byHash.code, byHash.stderr).toBe(0)
+    const expected = JSON.parse(byHash.stdout)
+    expect(expected.txhash).toBe(sent[1]!.txhash)
+    const bySeq = await queryTx('--type', 'acc_seq', `${alice}/1`)
+    expect(bySeq.code, bySeq.stderr).toBe(0)
+    expect(JSON.parse(bySeq.stdout)).toEqual(expected)
+    const signature = expected.tx.signatures[0]
+    const bySig = await queryTx('--type=signature', signature)
+    expect(JSON.parse(bySig.stdout)).toEqual(expected)
+    const first = JSON.parse((await queryTx(sent[0]!.txhash)).stdout).tx.signatures[0]
+
+    const cases: [string[], string][] = [
+      [
+        ['--type', 'acc_seq', `${alice}/9`],
+        'found no txs matching given address and sequence combination',
+      ],
+      [['--type', 'signature', `${signature},${first}`], 'found no txs matching given signatures'],
+      [['--type', 'acc_seq', ''], "`acc_seq` type takes an argument '<addr>/<seq>'"],
+      [['--type', 'nonce', '1'], 'unknown --type value nonce'],
+    ]
+    for (const [args, message] of cases) {
+      const r = await queryTx(...args)
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toBe(`Error: ${message}\n`)
+    }
+  })
+
   test("error: a missing or empty query, a bad order and a page past the end, with upstream's texts", async () => {
     const missing = await queryTxs()
     expect(missing.code).toBe(1)
