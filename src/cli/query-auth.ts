@@ -9,6 +9,7 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
+import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.auth.v1beta1.Query'
@@ -24,7 +25,10 @@ export function bytesArg(text: string): Uint8Array {
   return bytes
 }
 
-/** `sdkd query auth account|account-info|address-by-acc-num|module-account|bech32-prefix|…`. */
+/**
+ * `sdkd query auth account|accounts|account-info|address-by-acc-num|module-account|module-accounts|
+ * params|bech32-prefix|…`.
+ */
 export function registerQueryAuth(program: Command, globals: () => GlobalFlags): void {
   const auth = commandGroup(program, 'query')
     .command('auth')
@@ -38,6 +42,26 @@ export function registerQueryAuth(program: Command, globals: () => GlobalFlags):
       await queryAndPrint(globals(), f, `${SERVICE}/Account`, {
         address: await addressArg(address),
       })
+    }),
+  )
+
+  addPageFlags(
+    addQueryFlags(auth.command('accounts').description('query all the accounts')),
+  ).action(
+    clientAction(async (f: QueryFlags & PageFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Accounts`, { pagination: pageRequest(f) })
+    }),
+  )
+
+  addQueryFlags(auth.command('module-accounts').description('query all module accounts')).action(
+    clientAction(async (f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/ModuleAccounts`, {})
+    }),
+  )
+
+  addQueryFlags(auth.command('params').description('query the current auth parameters')).action(
+    clientAction(async (f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Params`, {})
     }),
   )
 

@@ -14,7 +14,8 @@ const SERVICE = 'sdk.bank.v1beta1.Query'
 
 /**
  * `sdkd query bank balances <address> [--denom d]`, and the commands upstream's autocli names for
- * the spendable balance, denom metadata and denom owner queries.
+ * the balance, spendable balance, supply, params, send-enabled, denom metadata and denom owner
+ * queries.
  */
 export function registerQueryBank(program: Command, globals: () => GlobalFlags): void {
   const bank = commandGroup(program, 'query')
@@ -43,9 +44,10 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
     description: string,
     method: string,
     request: (args: string[], f: QueryFlags & PageFlags & { denom?: string }) => Promise<object>,
-    options: { paged?: boolean; denomFlag?: boolean } = {},
+    options: { paged?: boolean; denomFlag?: boolean; alias?: string } = {},
   ) => {
     let cmd = addQueryFlags(bank.command(use).description(description))
+    if (options.alias) cmd = cmd.alias(options.alias)
     if (options.denomFlag) cmd = cmd.requiredOption('--denom <denom>', 'the coin denom')
     if (options.paged) cmd = addPageFlags(cmd)
     cmd.action(
@@ -62,6 +64,42 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
     )
   }
 
+  query(
+    'balance <address> <denom>',
+    'query an account balance by address and denom',
+    'Balance',
+    async ([address, denom]) => ({ address: await addressArg(address!), denom }),
+  )
+  query(
+    'total-supply',
+    'query the total supply of coins of the chain',
+    'TotalSupply',
+    async () => ({}),
+    { paged: true, alias: 'total' },
+  )
+  query(
+    'total-supply-of <denom>',
+    'query the supply of a single coin denom',
+    'SupplyOf',
+    async ([denom]) => ({ denom }),
+  )
+  query('params', 'query the current bank parameters', 'Params', async () => ({}))
+  addPageFlags(
+    addQueryFlags(
+      bank
+        .command('send-enabled [denoms...]')
+        .description(
+          'query for send enabled entries that have been specifically set: those of the given denoms, or all of them without arguments',
+        ),
+    ),
+  ).action(
+    clientAction(async (denoms: string[], f: QueryFlags & PageFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/SendEnabled`, {
+        denoms,
+        pagination: pageRequest(f),
+      })
+    }),
+  )
   query(
     'spendable-balances <address>',
     'query for account spendable balances by address',

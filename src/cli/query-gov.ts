@@ -124,6 +124,12 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
     }),
   )
 
+  addQueryFlags(gov.command('constitution').description("query the chain's constitution")).action(
+    clientAction(async (f: QueryFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/Constitution`, {})
+    }),
+  )
+
   addQueryFlags(gov.command('params').description('query the governance parameters')).action(
     clientAction(async (f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Params`, { params_type: 'voting' }, (json) => ({
