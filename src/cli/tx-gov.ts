@@ -115,6 +115,28 @@ export function parseProposalFile(registry: ProtoRegistry, text: string): Propos
 }
 
 /** Upstream NormalizeVoteOption + VoteOptionFromString. */
+/**
+ * Upstream's WeightedVoteOptionsFromString (after NormalizeWeightedVoteOptions):
+ * `yes=0.6,no=0.3,abstain=0.1`, each weight a decimal printed with 18 places.
+ */
+export async function parseWeightedVoteOptions(
+  text: string,
+): Promise<{ option: number; weight: string }[]> {
+  const { DecimalError, decFromString, decToString } = await import('../codec/dec.js')
+  return text.split(',').map((part) => {
+    const [name, weight, ...more] = part.split('=')
+    const option = parseVoteOption(name!)
+    if (weight === undefined) throw new CliError(`weight field does not exist for ${name} option`)
+    if (more.length > 0) throw new CliError(`failed to set decimal string with base 10: ${part}`)
+    try {
+      return { option, weight: decToString(decFromString(weight)) }
+    } catch (err) {
+      if (err instanceof DecimalError) throw new CliError(err.message)
+      throw err
+    }
+  })
+}
+
 export function parseVoteOption(text: string): number {
   const normalized: Record<string, number> = {
     yes: 1,
@@ -137,7 +159,7 @@ export function parseVoteOption(text: string): number {
   return option
 }
 
-/** `sdkd tx gov submit-proposal|vote|deposit`. */
+/** `sdkd tx gov submit-proposal|vote|weighted-vote|deposit|cancel-proposal`. */
 export function registerTxGov(program: Command, globals: () => GlobalFlags): void {
   const gov = commandGroup(program, 'tx').command('gov').description('governance transactions')
 
@@ -201,6 +223,45 @@ export function registerTxGov(program: Command, globals: () => GlobalFlags): voi
           proposal_id: proposalId,
           depositor: from.address,
           amount: coinsToProto(coins),
+        }),
+      ])
+    }),
+  )
+  addTxFlags(
+    gov
+      .command('weighted-vote <proposal-id> <weighted-options>')
+      .description(
+        'vote on a proposal with weighted options, e.g. yes=0.6,no=0.3,abstain=0.05,no_with_veto=0.05 (sdk.gov.v1.MsgVoteWeighted)',
+      )
+      .option('--metadata <text>', 'metadata of the vote'),
+  ).action(
+    clientAction(async (id: string, text: string, f: TxFlags & { metadata?: string }) => {
+      const proposalId = parseProposalId(id, 'int')
+      const options = await parseWeightedVoteOptions(text)
+      await runTx(globals(), f, ({ ctx, from }) => [
+        ctx.registry.packAny('/sdk.gov.v1.MsgVoteWeighted', {
+          proposal_id: proposalId,
+          voter: from.address,
+          options,
+          metadata: f.metadata ?? '',
+        }),
+      ])
+    }),
+  )
+
+  addTxFlags(
+    gov
+      .command('cancel-proposal <proposal-id>')
+      .description(
+        'cancel a governance proposal before its voting period ends, as its proposer (sdk.gov.v1.MsgCancelProposal)',
+      ),
+  ).action(
+    clientAction(async (id: string, f: TxFlags) => {
+      const proposalId = parseProposalId(id)
+      await runTx(globals(), f, ({ ctx, from }) => [
+        ctx.registry.packAny('/sdk.gov.v1.MsgCancelProposal', {
+          proposal_id: proposalId,
+          proposer: from.address,
         }),
       ])
     }),
