@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { type Coin, coinsToProto, parseCoins } from '../codec/coins.js'
 import { jsonToAny } from '../codec/json-parser.js'
@@ -159,7 +160,9 @@ export function parseVoteOption(text: string): number {
   return option
 }
 
-/** `sdkd tx gov submit-proposal|vote|weighted-vote|deposit|cancel-proposal`. */
+/**
+ * `sdkd tx gov submit-proposal|submit-legacy-proposal|vote|weighted-vote|deposit|cancel-proposal`.
+ */
 export function registerTxGov(program: Command, globals: () => GlobalFlags): void {
   const gov = commandGroup(program, 'tx').command('gov').description('governance transactions')
 
@@ -266,4 +269,72 @@ export function registerTxGov(program: Command, globals: () => GlobalFlags): voi
       ])
     }),
   )
+  addTxFlags(
+    gov
+      .command('submit-legacy-proposal')
+      .description(
+        'submit a legacy (v1beta1) text proposal with an initial deposit: --title, --description, --type Text and --deposit, or --proposal <file.json> holding them (sdk.gov.v1beta1.MsgSubmitProposal)',
+      )
+      .option('--title <title>', 'the proposal title')
+      .option('--description <text>', 'the proposal description')
+      .option('--type <type>', 'the proposal type (Text)')
+      .option('--deposit <coins>', 'the proposal deposit')
+      .option(
+        '--proposal <file>',
+        'proposal file path (if this path is given, other proposal flags are ignored)',
+      ),
+  ).action(
+    clientAction(async (f: TxFlags & LegacyProposalFlags) => {
+      const p = await legacyProposalOf(f)
+      const deposit = parseCoins(p.deposit)
+      // Upstream's ContentFromProposalType: only the text proposal is left in v0.50.
+      const type = p.type.toLowerCase() === 'text' ? 'Text' : p.type
+      if (type !== 'Text')
+        throw new CliError(`failed to create proposal content: unknown proposal type ${p.type}`)
+      await runTx(globals(), f, ({ ctx, from }) => [
+        ctx.registry.packAny('/sdk.gov.v1beta1.MsgSubmitProposal', {
+          content: ctx.registry.packAny('/sdk.gov.v1beta1.TextProposal', {
+            title: p.title,
+            description: p.description,
+          }),
+          initial_deposit: coinsToProto(deposit),
+          proposer: from.address,
+        }),
+      ])
+    }),
+  )
+}
+
+interface LegacyProposalFlags {
+  title?: string
+  description?: string
+  type?: string
+  deposit?: string
+  proposal?: string
+}
+
+/** Upstream's parseSubmitLegacyProposal: the file's fields when `--proposal` is given, else the flags. */
+async function legacyProposalOf(
+  f: LegacyProposalFlags,
+): Promise<{ title: string; description: string; type: string; deposit: string }> {
+  if (f.proposal === undefined)
+    return {
+      title: f.title ?? '',
+      description: f.description ?? '',
+      type: f.type ?? '',
+      deposit: f.deposit ?? '',
+    }
+  let json: Record<string, unknown>
+  try {
+    json = JSON.parse(await readFile(f.proposal, 'utf8'))
+  } catch (err) {
+    throw new CliError(`failed to parse proposal: ${(err as Error).message}`)
+  }
+  const text = (key: string) => (typeof json?.[key] === 'string' ? (json[key] as string) : '')
+  return {
+    title: text('title'),
+    description: text('description'),
+    type: text('type'),
+    deposit: text('deposit'),
+  }
 }

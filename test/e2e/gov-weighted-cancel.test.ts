@@ -13,9 +13,9 @@ import {
 import { runSdkd } from '../helpers/sdkd.js'
 
 /**
- * `sdkd tx gov weighted-vote` and `sdkd tx gov cancel-proposal`, as upstream's: the messages they
- * sign, what the chain records, and the refusals of bad options before anything is signed. Long
- * periods: only the test's own txs end a proposal.
+ * `sdkd tx gov weighted-vote`, `cancel-proposal` and `submit-legacy-proposal`, as upstream's: the
+ * messages they sign, what the chain records, and the refusals of bad input before anything is
+ * signed. Long periods: only the test's own txs end a proposal.
  */
 
 let home: DevnetHome
@@ -110,5 +110,87 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
       expect(r.stderr).toBe(`Error: ${message}\n`)
       expect(r.stdout).toBe('')
     }
+  })
+  test('behavior: submit-legacy-proposal makes a v1beta1 text proposal, from flags or from a file', async () => {
+    const res = await txOk(
+      home,
+      node,
+      [
+        'gov',
+        'submit-legacy-proposal',
+        '--title',
+        'Legacy signal',
+        '--description',
+        'through the v1beta1 message',
+        '--type',
+        'text',
+        '--deposit',
+        '10000000stake',
+      ],
+      'alice',
+    )
+    const id = proposalIdOf(res)
+    const shown = JSON.parse((await query('proposal', id)).stdout).proposal
+    expect(shown.messages).toEqual([
+      {
+        '@type': '/sdk.gov.v1.MsgExecLegacyContent',
+        content: {
+          '@type': '/sdk.gov.v1beta1.TextProposal',
+          title: 'Legacy signal',
+          description: 'through the v1beta1 message',
+        },
+        authority: 'sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x',
+      },
+    ])
+    expect(shown.title).toBe('Legacy signal')
+
+    const legacy = join(home.dir, 'legacy.json')
+    await writeFile(
+      legacy,
+      JSON.stringify({ title: 'F', description: 'from a file', type: 'Text', deposit: '1stake' }),
+    )
+    const generated = await runSdkd([
+      '--home',
+      home.dir,
+      'tx',
+      'gov',
+      'submit-legacy-proposal',
+      '--proposal',
+      legacy,
+      '--title',
+      'ignored',
+      '--from',
+      'alice',
+      '--generate-only',
+    ])
+    expect(generated.code, generated.stderr).toBe(0)
+    expect(JSON.parse(generated.stdout).body.messages).toEqual([
+      {
+        '@type': '/sdk.gov.v1beta1.MsgSubmitProposal',
+        content: {
+          '@type': '/sdk.gov.v1beta1.TextProposal',
+          title: 'F',
+          description: 'from a file',
+        },
+        initial_deposit: [{ denom: 'stake', amount: '1' }],
+        proposer: home.accounts.alice!.address,
+      },
+    ])
+    const other = await runSdkd([
+      '--home',
+      home.dir,
+      'tx',
+      'gov',
+      'submit-legacy-proposal',
+      '--type',
+      'SoftwareUpgrade',
+      '--from',
+      'alice',
+      '--generate-only',
+    ])
+    expect(other.code).toBe(1)
+    expect(other.stderr).toBe(
+      'Error: failed to create proposal content: unknown proposal type SoftwareUpgrade\n',
+    )
   })
 })
