@@ -172,13 +172,16 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
   keys
     .command('list')
     .description('list every key')
+    .option('-n, --list-names', 'list names only')
     .option(...backendOption)
     .option(...outputOption)
-    .action(async (f: { keyringBackend?: string; output: string }) => {
+    .action(async (f: { listNames?: boolean; keyringBackend?: string; output: string }) => {
       const records = await withKeyring(async () =>
         (await keyringFor(globals(), f.keyringBackend)).list(),
       )
-      if (f.output === 'json') process.stdout.write(`${JSON.stringify(records.map(keyOutput))}\n`)
+      if (f.listNames) process.stdout.write(records.map((r) => `${r.name}\n`).join(''))
+      else if (f.output === 'json')
+        process.stdout.write(`${JSON.stringify(records.map(keyOutput))}\n`)
       else
         process.stdout.write(
           records.length === 0
@@ -219,13 +222,90 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .action(async (name: string, f: { yes?: boolean; keyringBackend?: string }) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
       await withKeyring(() => kr.get(name))
-      if (!f.yes) {
-        const answer = (await readLine('Key reference will be deleted. Continue? [y/N]: '))
-          .trim()
-          .toLowerCase()
-        if (answer !== 'y' && answer !== 'yes') throw new CliError('aborted')
-      }
+      if (!f.yes) await confirm('Key reference will be deleted. Continue?')
       await withKeyring(() => kr.delete(name))
       process.stderr.write('Key deleted forever (uh oh!)\n')
     })
+  keys
+    .command('rename <old_name> <new_name>')
+    .description('rename an existing key')
+    .option('-y, --yes', 'skip the confirmation prompt')
+    .option(...backendOption)
+    .action(
+      async (oldName: string, newName: string, f: { yes?: boolean; keyringBackend?: string }) => {
+        const kr = await keyringFor(globals(), f.keyringBackend)
+        await withKeyring(() => kr.get(oldName))
+        if (!f.yes)
+          await confirm(`Key reference will be renamed from ${oldName} to ${newName}. Continue?`)
+        await withKeyring(() => kr.rename(oldName, newName))
+        process.stderr.write(`Key was successfully renamed from ${oldName} to ${newName}\n`)
+      },
+    )
+
+  keys
+    .command('import-hex <name> [hex]')
+    .description(
+      'import a hex-encoded secp256k1 private key into the keyring (read from stdin when not given)',
+    )
+    .option('--key-type <type>', 'private key signing algorithm kind', 'secp256k1')
+    .option(...backendOption)
+    .action(
+      async (
+        name: string,
+        hex: string | undefined,
+        f: { keyType: string; keyringBackend?: string },
+      ) => {
+        if (f.keyType !== 'secp256k1')
+          throw new CliError(
+            `unsupported key type ${JSON.stringify(f.keyType)}: sdkd keys are secp256k1`,
+          )
+        const text = (hex ?? (await readLine('Enter hex private key:\n'))).trim()
+        if (!/^([0-9a-fA-F]{2}){32}$/.test(text))
+          throw new CliError(
+            'failed to decode provided hex value to private key: expected 64 hex characters (32 bytes)',
+          )
+        const kr = await keyringFor(globals(), f.keyringBackend)
+        await withKeyring(() =>
+          kr.importPrivateKey(name, Uint8Array.from(Buffer.from(text, 'hex'))),
+        )
+      },
+    )
+
+  keys
+    .command('export <name>')
+    .description(
+      'export a private key as unarmored hex (--unarmored-hex --unsafe, after a confirmation); sdkd has no armored, passphrase-encrypted export',
+    )
+    .option('--unarmored-hex', 'export the unarmored hex private key (requires --unsafe)')
+    .option('--unsafe', 'enable the unsafe operation (requires --unarmored-hex)')
+    .option(...backendOption)
+    .action(
+      async (
+        name: string,
+        f: { unarmoredHex?: boolean; unsafe?: boolean; keyringBackend?: string },
+      ) => {
+        if (f.unarmoredHex !== f.unsafe)
+          throw new CliError('the flags unsafe and unarmored-hex must be used together')
+        if (!f.unarmoredHex)
+          throw new CliError(
+            "sdkd exports a key only as unarmored hex: give --unarmored-hex --unsafe (the armored, passphrase-encrypted form of upstream's keyring is not supported)",
+          )
+        const record = await withKeyring(async () =>
+          (await keyringFor(globals(), f.keyringBackend)).get(name),
+        )
+        await confirm(
+          'WARNING: The private key will be exported as an unarmored hexadecimal string. USE AT YOUR OWN RISK. Continue?',
+        )
+        process.stdout.write(`${Buffer.from(record.privateKey).toString('hex')}\n`)
+      },
+    )
+}
+
+/**
+ * Upstream's GetConfirmation: the prompt and `[y/N]` (on stderr, at a terminal), an answer on
+ * stdin; anything but y or yes stops the command (`Error: aborted`, exit 1).
+ */
+async function confirm(prompt: string): Promise<void> {
+  const answer = (await readLine(`${prompt} [y/N]: `)).trim().toLowerCase()
+  if (answer !== 'y' && answer !== 'yes') throw new CliError('aborted')
 }

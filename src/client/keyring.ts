@@ -139,19 +139,66 @@ export class Keyring {
     const mnemonic = options.mnemonic ?? newMnemonic()
     const hdPath = options.hdPath ?? DEFAULT_HD_PATH
     const { privateKey, pubKey } = keyFromMnemonic(mnemonic, hdPath)
-    const address = addressToBech32(pubKeyToAddress(pubKey))
-    const existing = await this.findByAddress(address)
+    return { record: await this.store(name, privateKey, pubKey, hdPath), mnemonic }
+  }
+
+  /**
+   * Adds a key from its 32-byte secp256k1 private key (upstream ImportPrivKeyHex): it has no HD
+   * path. A name in use is refused as upstream (`cannot overwrite key: <name>`).
+   */
+  async importPrivateKey(name: string, privateKey: Bytes): Promise<KeyRecord> {
+    if (existsSync(this.infoPath(name))) throw new KeyringError(`cannot overwrite key: ${name}`)
+    let pubKey: Bytes
+    try {
+      pubKey = secp256k1.getPublicKey(privateKey, true)
+    } catch {
+      throw new KeyringError(
+        'invalid secp256k1 private key: expected 32 bytes below the curve order',
+      )
+    }
+    return this.store(name, privateKey, pubKey, '')
+  }
+
+  /**
+   * Renames a key (upstream Rename): its file and its address index move to the new name. A new
+   * name in use is refused (`rename failed, <name>: key already exists`).
+   */
+  async rename(oldName: string, newName: string): Promise<KeyRecord> {
+    const record = await this.get(oldName)
+    if (!NAME.test(newName))
+      throw new KeyringError(`invalid key name "${newName}": use letters, digits, '.', '_' or '-'`)
+    if (existsSync(this.infoPath(newName)))
+      throw new KeyringError(`rename failed, ${newName}: key already exists`)
+    const renamed = await this.write(newName, record.privateKey, record.pubKey, record.hdPath)
+    await unlink(this.infoPath(oldName))
+    return renamed
+  }
+
+  /** Stores a new key after upstream's checks: a valid name, a name and a public key not in use. */
+  private async store(
+    name: string,
+    privateKey: Bytes,
+    pubKey: Bytes,
+    hdPath: string,
+  ): Promise<KeyRecord> {
+    if (!NAME.test(name))
+      throw new KeyringError(`invalid key name "${name}": use letters, digits, '.', '_' or '-'`)
+    if (existsSync(this.infoPath(name)))
+      throw new KeyringError(`key with name ${name} already exists`)
+    const existing = await this.findByAddress(addressToBech32(pubKeyToAddress(pubKey)))
     if (existing)
       throw new KeyringError(`public key already exists in keybase under the name ${existing.name}`)
-    const record: KeyRecord = {
-      name,
-      type: 'local',
-      algo: 'secp256k1',
-      address,
-      pubKey,
-      privateKey,
-      hdPath,
-    }
+    return this.write(name, privateKey, pubKey, hdPath)
+  }
+
+  /** Writes a key's file, then its address index entry (naming it). */
+  private async write(
+    name: string,
+    privateKey: Bytes,
+    pubKey: Bytes,
+    hdPath: string,
+  ): Promise<KeyRecord> {
+    const address = addressToBech32(pubKeyToAddress(pubKey))
     const stored: StoredRecord = {
       name,
       type: 'local',
@@ -164,7 +211,7 @@ export class Keyring {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     await writeFileAtomic(this.infoPath(name), `${JSON.stringify(stored)}\n`, 0o600)
     await writeFileAtomic(join(this.dir, `${toHex(pubKeyToAddress(pubKey))}.address`), name, 0o600)
-    return { record, mnemonic }
+    return { name, type: 'local', algo: 'secp256k1', address, pubKey, privateKey, hdPath }
   }
 
   /** Every key, sorted by name. */

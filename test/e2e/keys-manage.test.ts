@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto'
+import { Secp256k1 } from '@cosmjs/crypto'
+import { toBech32 } from '@cosmjs/encoding'
+import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import { runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+/**
+ * `sdkd keys list -n`, `keys export --unarmored-hex --unsafe`, `keys import-hex` and `keys rename`,
+ * as upstream's: a devnet key's private key checked against cosmjs (which derives it from the
+ * mnemonic on its own), the same key imported under another home, renamed, and the refusals.
+ */
+
+const ABANDON =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+const cleanups = cleanupAfterEach()
+
+async function home(): Promise<string> {
+  const t = await tempDir()
+  cleanups.push(t.cleanup)
+  return t.dir
+}
+
+/** The account address of a compressed secp256k1 public key, computed here. */
+async function addressOf(pubKey: Uint8Array): Promise<string> {
+  const sha = createHash('sha256').update(pubKey).digest()
+  return toBech32('sdk', createHash('ripemd160').update(sha).digest(), 90)
+}
+
+describe('sdkd keys export, import-hex, rename and list -n', () => {
+  test('behavior: the exported hex is the private key of the mnemonic; imported elsewhere it is the same account', async () => {
+    const dir = await home()
+    const added = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '--recover'], {
+      input: `${ABANDON}\n`,
+    })
+    expect(added.code, added.stderr).toBe(0)
+    const exported = await runSdkd(
+      ['--home', dir, 'keys', 'export', 'alice', '--unarmored-hex', '--unsafe'],
+      { input: 'y\n' },
+    )
+    expect(exported.code, exported.stderr).toBe(0)
+    expect(exported.stdout).toMatch(/^[0-9a-f]{64}\n$/)
+    const hex = exported.stdout.trim()
+    // cosmjs derives the same key from the mnemonic on the Cosmos HD path.
+    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(ABANDON, { prefix: 'sdk' })
+    const [account] = await wallet.getAccounts()
+    const keypair = await Secp256k1.makeKeypair(Buffer.from(hex, 'hex'))
+    const compressed = Secp256k1.compressPubkey(keypair.pubkey)
+    expect(Buffer.from(compressed)).toEqual(Buffer.from(account!.pubkey))
+    expect(await addressOf(compressed)).toBe(account!.address)
+
+    const other = await home()
+    const imported = await runSdkd(['--home', other, 'keys', 'import-hex', 'mine', hex])
+    expect(imported.code, imported.stderr).toBe(0)
+    const shown = await runSdkd(['--home', other, 'keys', 'show', 'mine', '-a'])
+    expect(shown.stdout).toBe(`${account!.address}\n`)
+    // From stdin when the hex is not an argument.
+    const third = await home()
+    const piped = await runSdkd(['--home', third, 'keys', 'import-hex', 'mine'], {
+      input: `${hex}\n`,
+    })
+    expect(piped.code, piped.stderr).toBe(0)
+    expect((await runSdkd(['--home', third, 'keys', 'show', 'mine', '-a'])).stdout).toBe(
+      `${account!.address}\n`,
+    )
+
+    const renamed = await runSdkd(['--home', other, 'keys', 'rename', 'mine', 'yours', '--yes'])
+    expect(renamed.code, renamed.stderr).toBe(0)
+    expect(renamed.stderr).toBe('Key was successfully renamed from mine to yours\n')
+    expect((await runSdkd(['--home', other, 'keys', 'list', '-n'])).stdout).toBe('yours\n')
+    // The address still finds the key, under its new name.
+    const byAddress = await runSdkd([
+      '--home',
+      other,
+      'keys',
+      'show',
+      account!.address,
+      '-o',
+      'json',
+    ])
+    expect(JSON.parse(byAddress.stdout).name).toBe('yours')
+    expect((await runSdkd(['--home', other, 'keys', 'show', 'mine'])).stderr).toBe(
+      'Error: mine.info: key not found\n',
+    )
+  })
+
+  test('error: refusals keep the keyring as it was', async () => {
+    const dir = await home()
+    for (const name of ['alice', 'bob'])
+      expect((await runSdkd(['--home', dir, 'keys', 'add', name])).code).toBe(0)
+    const keys = (...args: string[]) => runSdkd(['--home', dir, 'keys', ...args])
+    const cases: [string[], string, string?][] = [
+      [
+        ['export', 'alice'],
+        "sdkd exports a key only as unarmored hex: give --unarmored-hex --unsafe (the armored, passphrase-encrypted form of upstream's keyring is not supported)",
+      ],
+      [['export', 'alice', '--unsafe'], 'the flags unsafe and unarmored-hex must be used together'],
+      [['export', 'alice', '--unarmored-hex', '--unsafe'], 'aborted', 'n\n'],
+      [
+        ['import-hex', 'carol', '0011'],
+        'failed to decode provided hex value to private key: expected 64 hex characters (32 bytes)',
+      ],
+      [
+        ['import-hex', 'carol', '00'.repeat(32)],
+        'invalid secp256k1 private key: expected 32 bytes below the curve order',
+      ],
+      [['import-hex', 'alice', '11'.repeat(32)], 'cannot overwrite key: alice'],
+      [['rename', 'alice', 'bob', '-y'], 'rename failed, bob: key already exists'],
+      [['rename', 'alice', 'carol'], 'aborted', 'n\n'],
+      [['rename', 'nobody', 'carol', '-y'], 'nobody.info: key not found'],
+    ]
+    for (const [args, message, input] of cases) {
+      const r = await runSdkd(['--home', dir, 'keys', ...args], input ? { input } : {})
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toBe(`Error: ${message}\n`)
+      expect(r.stdout).toBe('')
+    }
+    expect((await keys('list', '--list-names')).stdout).toBe('alice\nbob\n')
+  })
+})
