@@ -6,6 +6,7 @@ import { ChainError } from '../errors.js'
 import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
 import { clientContext, withClientErrors } from './client-context.js'
+import { registerDebugAddr } from './debug-addr.js'
 import { CliError } from './errors.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -78,9 +79,10 @@ async function dumpFromNode(g: GlobalFlags, name: string, f: DebugStoreFlags, pr
   return { store: name, height: r.height, pairs }
 }
 
-/** `sdkd debug …`: operator tools. */
+/** `sdkd debug …`: operator tools (`store`, and the address tools of `registerDebugAddr`). */
 export function registerDebug(program: Command, globals: () => GlobalFlags): void {
   const debug = program.command('debug').description('tools for inspecting a node')
+  registerDebugAddr(debug)
   debug
     .command('store')
     .argument('<store-name>', 'module store, e.g. upgrade, bank, auth')
