@@ -47,6 +47,8 @@ const COMMANDS: readonly {
     'comet-validator-set': async () => (await import('./query-comet.js')).registerQueryComet,
     tx: async () => (await import('./query-tx.js')).registerQueryTx,
     txs: async () => (await import('./query-tx.js')).registerQueryTx,
+    'wait-tx': async () => (await import('./query-tx.js')).registerQueryTx,
+    'event-query-tx-for': async () => (await import('./query-tx.js')).registerQueryTx,
     block: async () => (await import('./query-block.js')).registerQueryBlock,
     blocks: async () => (await import('./query-block.js')).registerQueryBlock,
   }),

@@ -6,10 +6,11 @@ import {
   outputFormat,
   printOutput,
   type QueryFlags,
+  readInput,
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { positiveIntArg } from './options.js'
+import { durationArg, positiveIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 interface TxsFlags extends QueryFlags {
@@ -139,4 +140,59 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       printOutput(await includedTxResponseJson(ctx.registry, client, found), format)
     }),
   )
+  addQueryFlags(
+    commandGroup(program, 'query')
+      .command('wait-tx [hash]')
+      .alias('event-query-tx-for')
+      .description(
+        "wait for a transaction to be included in a block: by its hash, or from a tx command's output on stdin (its txhash)",
+      )
+      .option(
+        '--timeout <duration>',
+        'the maximum time to wait for the transaction to be included in a block',
+        durationArg,
+        15_000,
+      ),
+  ).action(
+    clientAction(async (hashArg: string | undefined, f: QueryFlags & { timeout: number }) => {
+      const hash = hashArg ?? txHashOf(await readInput('-', 'stdin'))
+      if (!/^[0-9a-fA-F]{64}$/.test(hash))
+        throw new CliError(`invalid tx hash ${JSON.stringify(hash)}: expected 64 hex characters`)
+      const ctx = await clientContext(globals(), f.node)
+      const format = outputFormat(f.output, ctx.config, 'text')
+      const client = ctx.node()
+      const deadline = Date.now() + f.timeout
+      let pause = 10
+      for (;;) {
+        const found = await client.tx(hash)
+        if (found) {
+          const { committedTxResponseJson } = await import('./tx-broadcast.js')
+          printOutput(committedTxResponseJson(ctx.registry, found), format)
+          return
+        }
+        if (Date.now() >= deadline)
+          throw new CliError(
+            `timed out waiting for transaction ${hash.toUpperCase()} to be included in a block: internal logic error`,
+          )
+        await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(1, deadline - Date.now()))))
+        pause = Math.min(250, pause * 2)
+      }
+    }),
+  )
+}
+
+/**
+ * The txhash of a tx command's output (upstream parseHashFromInput): its JSON's `txhash`, else the
+ * YAML line `txhash: …`.
+ */
+function txHashOf(text: string): string {
+  try {
+    const json = JSON.parse(text) as { txhash?: unknown }
+    if (typeof json?.txhash === 'string' && json.txhash !== '') return json.txhash
+  } catch {
+    // Not JSON: the text form.
+  }
+  for (const line of text.split('\n'))
+    if (line.startsWith('txhash:')) return line.slice('txhash:'.length).trim()
+  throw new CliError('txhash not found')
 }

@@ -48,6 +48,33 @@ export function broadcastResponseJson(registry: ProtoRegistry, r: BroadcastResul
   })
 }
 
+/**
+ * TxResponse of a committed tx as `query wait-tx` prints it (upstream
+ * newResponseFormatBroadcastTxCommit): the result and height, without the tx or the block time.
+ */
+export function committedTxResponseJson(registry: ProtoRegistry, t: IncludedTx) {
+  return txResponseJson(registry, {
+    height: String(t.height),
+    txhash: t.hash,
+    codespace: t.result.codespace,
+    code: t.result.code,
+    data: toHexUpper(t.result.data),
+    raw_log: t.result.log,
+    logs: parseAbciLogs(t.result.log),
+    info: t.result.info,
+    gas_wanted: t.result.gasWanted,
+    gas_used: t.result.gasUsed,
+    events: t.result.events.map((e) => ({
+      type: e.type,
+      attributes: (e.attributes ?? []).map((a) => ({
+        key: a.key,
+        value: a.value,
+        index: a.index === true,
+      })),
+    })),
+  })
+}
+
 /** TxResponse of an included tx (upstream mkTxResult: result, the Tx as Any, the block time). */
 export async function includedTxResponseJson(
   registry: ProtoRegistry,

@@ -143,6 +143,58 @@ describe('sdkd query txs', () => {
     }
   })
 
+  test('behavior: query wait-tx waits for a tx by hash or from a tx command on stdin', async () => {
+    const wait = (args: string[], input?: string) =>
+      runSdkd(
+        ['--home', home.dir, 'query', 'wait-tx', ...args, '--node', node.rpc, '-o', 'json'],
+        input === undefined ? {} : { input },
+      )
+    const done = await wait([sent[0]!.txhash])
+    expect(done.code, done.stderr).toBe(0)
+    const committed = JSON.parse(done.stdout)
+    // Upstream's committed-tx response: the result and height, no tx and no block time.
+    expect(committed).toMatchObject({
+      height: sent[0]!.height,
+      txhash: sent[0]!.txhash,
+      code: 0,
+      tx: null,
+      timestamp: '',
+    })
+    expect(committed.events).toEqual(sent[0]!.events)
+
+    // A tx command's output piped in: JSON, then text.
+    const bob = home.accounts.bob!.address
+    const broadcast = await runSdkd([
+      '--home',
+      home.dir,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      bob,
+      '5token',
+      '--yes',
+      '--node',
+      node.rpc,
+      '-o',
+      'json',
+    ])
+    expect(broadcast.code, broadcast.stderr).toBe(0)
+    const piped = await wait([], broadcast.stdout)
+    expect(piped.code, piped.stderr).toBe(0)
+    expect(JSON.parse(piped.stdout).txhash).toBe(JSON.parse(broadcast.stdout).txhash)
+    const text = await wait([], `code: 0\ntxhash: ${sent[2]!.txhash}\n`)
+    expect(JSON.parse(text.stdout).height).toBe(sent[2]!.height)
+
+    const never = await wait(['AB'.repeat(32), '--timeout', '300ms'])
+    expect(never.code).toBe(1)
+    expect(never.stderr).toBe(
+      `Error: timed out waiting for transaction ${'AB'.repeat(32)} to be included in a block: internal logic error\n`,
+    )
+    const nothing = await wait([], '{}')
+    expect(nothing.stderr).toBe('Error: txhash not found\n')
+  })
+
   test("error: a missing or empty query, a bad order and a page past the end, with upstream's texts", async () => {
     const missing = await queryTxs()
     expect(missing.code).toBe(1)
