@@ -51,6 +51,7 @@ const COMMANDS: readonly {
     'event-query-tx-for': async () => (await import('./query-tx.js')).registerQueryTx,
     block: async () => (await import('./query-block.js')).registerQueryBlock,
     blocks: async () => (await import('./query-block.js')).registerQueryBlock,
+    'block-results': async () => (await import('./query-block.js')).registerQueryBlock,
   }),
   group(['tx'], {
     bank: async () => (await import('./tx-bank.js')).registerTxBank,

@@ -135,4 +135,133 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
       )
     }),
   )
+  addQueryFlags(
+    query
+      .command('block-results [height]')
+      .description("query for a committed block's results by height (default the latest)"),
+  ).action(
+    clientAction(async (heightArg: string | undefined, f: QueryFlags) => {
+      const ctx = await clientContext(globals(), f.node)
+      const format = outputFormat(f.output, ctx.config, 'text')
+      let height: string
+      if (heightArg === undefined) {
+        process.stderr.write('Falling back to latest block height:\n')
+        height = String((await ctx.node().status()).latestHeight)
+      } else {
+        if (!/^-?\d+$/.test(heightArg))
+          throw new CliError(
+            `strconv.ParseInt: parsing ${JSON.stringify(heightArg)}: invalid syntax`,
+          )
+        height = heightArg
+      }
+      const r = (await ctx.node().call('block_results', { height })) as RpcBlockResults
+      printOutput(goBlockResults(r), format)
+    }),
+  )
+}
+
+/** The RPC's `block_results` (CometBFT's JSON: 64-bit numbers as strings, bytes base64). */
+interface RpcBlockResults {
+  height: string
+  txs_results: RpcTxResult[] | null
+  finalize_block_events: RpcEvent[] | null
+  validator_updates: { pub_key: { type: string; value: string }; power: string }[] | null
+  consensus_param_updates: Record<string, Record<string, unknown>> | null
+  app_hash: string
+}
+interface RpcTxResult {
+  code: number
+  data: string | null
+  log: string
+  info: string
+  gas_wanted: string
+  gas_used: string
+  events: RpcEvent[] | null
+  codespace: string
+}
+interface RpcEvent {
+  type: string
+  attributes: { key: string; value: string; index: boolean }[] | null
+}
+
+/**
+ * Block results as upstream's CLI prints them: Go's encoding/json of CometBFT's ResultBlockResults,
+ * whose protobuf structs leave out zero fields (`omitempty`) and print 64-bit numbers as numbers.
+ */
+function goBlockResults(r: RpcBlockResults): JsonValue {
+  const omit = (o: Record<string, JsonValue | undefined>): JsonValue => {
+    const out: { [key: string]: JsonValue } = {}
+    for (const [k, v] of Object.entries(o)) {
+      if (v === undefined || v === '' || v === 0 || v === false) continue
+      if (Array.isArray(v) && v.length === 0) continue
+      out[k] = v
+    }
+    return out
+  }
+  const events = (list: RpcEvent[] | null): JsonValue[] | undefined =>
+    list?.map((e) =>
+      omit({
+        type: e.type,
+        attributes: e.attributes?.map((a) => omit({ key: a.key, value: a.value, index: a.index })),
+      }),
+    )
+  const params = r.consensus_param_updates
+  const num = (v: unknown) => (v === undefined || v === null ? undefined : Number(v))
+  return {
+    height: Number(r.height),
+    txs_results:
+      r.txs_results?.map((t) =>
+        omit({
+          code: t.code,
+          data: t.data ?? undefined,
+          log: t.log,
+          info: t.info,
+          gas_wanted: Number(t.gas_wanted),
+          gas_used: Number(t.gas_used),
+          events: events(t.events),
+          codespace: t.codespace,
+        }),
+      ) ?? null,
+    finalize_block_events: events(r.finalize_block_events) ?? null,
+    validator_updates:
+      r.validator_updates?.map((u) =>
+        omit({
+          // A PublicKey's oneof, as Go's encoding/json writes the interface field.
+          pub_key: {
+            Sum:
+              u.pub_key.type === 'tendermint/PubKeySecp256k1'
+                ? { secp256k1: u.pub_key.value }
+                : { ed25519: u.pub_key.value },
+          },
+          power: Number(u.power),
+        }),
+      ) ?? null,
+    consensus_param_updates: params
+      ? omit({
+          block: params.block
+            ? omit({ max_bytes: num(params.block.max_bytes), max_gas: num(params.block.max_gas) })
+            : undefined,
+          evidence: params.evidence
+            ? {
+                ...(omit({
+                  max_age_num_blocks: num(params.evidence.max_age_num_blocks),
+                }) as object),
+                // A duration without omitempty: nanoseconds as a number.
+                max_age_duration: num(params.evidence.max_age_duration) ?? 0,
+                ...(omit({ max_bytes: num(params.evidence.max_bytes) }) as object),
+              }
+            : undefined,
+          validator: params.validator
+            ? omit({ pub_key_types: params.validator.pub_key_types as JsonValue })
+            : undefined,
+          version: params.version ? omit({ app: num(params.version.app) }) : undefined,
+          abci: params.abci
+            ? omit({
+                vote_extensions_enable_height: num(params.abci.vote_extensions_enable_height),
+              })
+            : undefined,
+        })
+      : null,
+    app_hash: r.app_hash,
+  }
 }

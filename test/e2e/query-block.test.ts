@@ -4,6 +4,7 @@ import {
   type DevnetHome,
   type RunningNode,
   startDevnetNode,
+  txOk,
 } from '../helpers/devnet.js'
 import { getJson, runSdkd, waitFor } from '../helpers/sdkd.js'
 
@@ -143,5 +144,57 @@ describe('sdkd query blocks', () => {
     const r = await query('blocks')
     expect(r.code).toBe(1)
     expect(r.stderr).toContain("Error: required option '--query <query>' not specified")
+  })
+})
+
+describe('sdkd query block-results', () => {
+  test("behavior: Go's JSON of the RPC's block results: numbers as numbers, zero fields left out", async () => {
+    const sent = await txOk(
+      home,
+      node,
+      ['bank', 'send', 'alice', home.accounts.bob!.address, '1token'],
+      'alice',
+    )
+    const height = sent.height as string
+    const r = await query('block-results', height, '-o', 'json')
+    expect(r.code, r.stderr).toBe(0)
+    const ours = JSON.parse(r.stdout)
+    const theirs = (await rpc(`block_results?height=${height}`)).result
+    expect(Object.keys(ours)).toEqual([
+      'height',
+      'txs_results',
+      'finalize_block_events',
+      'validator_updates',
+      'consensus_param_updates',
+      'app_hash',
+    ])
+    expect(ours.height).toBe(Number(height))
+    expect(ours.app_hash).toBe(theirs.app_hash)
+    expect(ours.validator_updates).toBeNull()
+    const [tx] = ours.txs_results
+    // Code 0, an empty log, info and codespace are left out, as Go's omitempty does.
+    expect(Object.keys(tx)).toEqual(['data', 'gas_wanted', 'gas_used', 'events'])
+    expect(tx.gas_wanted).toBe(Number(theirs.txs_results[0].gas_wanted))
+    expect(tx.gas_used).toBe(Number(sent.gas_used))
+    expect(tx.events[0]).toEqual({
+      type: 'tx',
+      attributes: [
+        { key: 'fee', index: true },
+        { key: 'fee_payer', value: home.accounts.alice!.address, index: true },
+      ],
+    })
+    expect(ours.finalize_block_events).toHaveLength(theirs.finalize_block_events.length)
+    expect(ours.consensus_param_updates.block).toEqual({
+      max_bytes: Number(theirs.consensus_param_updates.block.max_bytes),
+      max_gas: -1,
+    })
+
+    const empty = JSON.parse((await query('block-results', '2', '-o', 'json')).stdout)
+    expect(empty.txs_results).toBeNull()
+    const latest = await query('block-results', '-o', 'json')
+    expect(latest.stderr).toBe('Falling back to latest block height:\n')
+    expect(JSON.parse(latest.stdout).height).toBeGreaterThanOrEqual(Number(height))
+    const bad = await query('block-results', 'x')
+    expect(bad.stderr).toBe('Error: strconv.ParseInt: parsing "x": invalid syntax\n')
   })
 })
