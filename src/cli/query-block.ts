@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import type { JsonValue } from '../codec/json.js'
+import type { CometEvent, CometTxResult } from '../server/comet-rpc/json-types.js'
 import {
   addQueryFlags,
   type ClientContext,
@@ -164,25 +165,12 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
 interface RpcBlockResults {
   height: string
   txs_results: RpcTxResult[] | null
-  finalize_block_events: RpcEvent[] | null
+  finalize_block_events: CometEvent[] | null
   validator_updates: { pub_key: { type: string; value: string }; power: string }[] | null
   consensus_param_updates: Record<string, Record<string, unknown>> | null
   app_hash: string
 }
-interface RpcTxResult {
-  code: number
-  data: string | null
-  log: string
-  info: string
-  gas_wanted: string
-  gas_used: string
-  events: RpcEvent[] | null
-  codespace: string
-}
-interface RpcEvent {
-  type: string
-  attributes: { key: string; value: string; index: boolean }[] | null
-}
+type RpcTxResult = CometTxResult['tx_result']
 
 /**
  * Block results as upstream's CLI prints them: Go's encoding/json of CometBFT's ResultBlockResults,
@@ -198,7 +186,7 @@ function goBlockResults(r: RpcBlockResults): JsonValue {
     }
     return out
   }
-  const events = (list: RpcEvent[] | null): JsonValue[] | undefined =>
+  const events = (list: CometEvent[] | null): JsonValue[] | undefined =>
     list?.map((e) =>
       omit({
         type: e.type,

@@ -48,12 +48,9 @@ export function broadcastResponseJson(registry: ProtoRegistry, r: BroadcastResul
   })
 }
 
-/**
- * TxResponse of a committed tx as `query wait-tx` prints it (upstream
- * newResponseFormatBroadcastTxCommit): the result and height, without the tx or the block time.
- */
-export function committedTxResponseJson(registry: ProtoRegistry, t: IncludedTx) {
-  return txResponseJson(registry, {
+/** The TxResponse fields of an included tx's result: its height, hash, code, log, gas and events. */
+function resultFields(t: IncludedTx): ProtoInit<'sdk.base.abci.v1beta1.TxResponse'> {
+  return {
     height: String(t.height),
     txhash: t.hash,
     codespace: t.result.codespace,
@@ -72,7 +69,15 @@ export function committedTxResponseJson(registry: ProtoRegistry, t: IncludedTx) 
         index: a.index === true,
       })),
     })),
-  })
+  }
+}
+
+/**
+ * TxResponse of a committed tx as `query wait-tx` prints it (upstream
+ * newResponseFormatBroadcastTxCommit): the result and height, without the tx or the block time.
+ */
+export function committedTxResponseJson(registry: ProtoRegistry, t: IncludedTx) {
+  return txResponseJson(registry, resultFields(t))
 }
 
 /** TxResponse of an included tx (upstream mkTxResult: result, the Tx as Any, the block time). */
@@ -83,27 +88,10 @@ export async function includedTxResponseJson(
 ) {
   const time = await client.blockTime(t.height)
   return txResponseJson(registry, {
-    height: String(t.height),
-    txhash: t.hash,
-    codespace: t.result.codespace,
-    code: t.result.code,
-    data: toHexUpper(t.result.data),
-    raw_log: t.result.log,
-    logs: parseAbciLogs(t.result.log),
-    info: t.result.info,
-    gas_wanted: t.result.gasWanted,
-    gas_used: t.result.gasUsed,
+    ...resultFields(t),
     // Tx and TxRaw share field numbers, so the raw bytes are the Tx's encoding.
     tx: { type_url: registry.typeUrl(TX_TYPE_URL), value: t.txBytes },
     timestamp: formatRfc3339(time),
-    events: t.result.events.map((e) => ({
-      type: e.type,
-      attributes: (e.attributes ?? []).map((a) => ({
-        key: a.key,
-        value: a.value,
-        index: a.index === true,
-      })),
-    })),
   })
 }
 

@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import {
-  createDevnetHome,
   type DevnetHome,
+  devnetForTests,
   proposalIdOf,
   type RunningNode,
-  startDevnetNode,
   tx,
   txOk,
 } from '../helpers/devnet.js'
@@ -18,16 +17,16 @@ import { runSdkd } from '../helpers/sdkd.js'
  * signed. Long periods: only the test's own txs end a proposal.
  */
 
+const devnet = devnetForTests('gov-weighted', {
+  voting_period: '172800s',
+  max_deposit_period: '172800s',
+})
 let home: DevnetHome
 let node: RunningNode
 let file: string
 
 beforeAll(async () => {
-  home = await createDevnetHome('gov-weighted', {
-    voting_period: '172800s',
-    max_deposit_period: '172800s',
-  })
-  node = await startDevnetNode(home, 'v2')
+  ;({ home, node } = devnet)
   file = join(home.dir, 'proposal.json')
   await writeFile(
     file,
@@ -40,11 +39,6 @@ beforeAll(async () => {
     }),
   )
 }, 60_000)
-
-afterAll(async () => {
-  await node?.p.stop()
-  await home?.cleanup()
-})
 
 function query(...args: string[]) {
   return runSdkd(['--home', home.dir, 'query', 'gov', ...args, '--node', node.rpc, '-o', 'json'])

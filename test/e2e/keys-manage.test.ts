@@ -4,7 +4,7 @@ import { toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { ABANDON_MNEMONIC, runSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -13,8 +13,6 @@ import { tempDir } from '../helpers/temp-dir.js'
  * mnemonic on its own), the same key imported under another home, renamed, and the refusals.
  */
 
-const ABANDON =
-  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 const cleanups = cleanupAfterEach()
 
 async function home(): Promise<string> {
@@ -33,7 +31,7 @@ describe('sdkd keys export, import-hex, rename and list -n', () => {
   test('behavior: the exported hex is the private key of the mnemonic; imported elsewhere it is the same account', async () => {
     const dir = await home()
     const added = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '--recover'], {
-      input: `${ABANDON}\n`,
+      input: `${ABANDON_MNEMONIC}\n`,
     })
     expect(added.code, added.stderr).toBe(0)
     const exported = await runSdkd(
@@ -44,7 +42,7 @@ describe('sdkd keys export, import-hex, rename and list -n', () => {
     expect(exported.stdout).toMatch(/^[0-9a-f]{64}\n$/)
     const hex = exported.stdout.trim()
     // cosmjs derives the same key from the mnemonic on the Cosmos HD path.
-    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(ABANDON, { prefix: 'sdk' })
+    const wallet = await DirectSecp256k1HdWallet.fromMnemonic(ABANDON_MNEMONIC, { prefix: 'sdk' })
     const [account] = await wallet.getAccounts()
     const keypair = await Secp256k1.makeKeypair(Buffer.from(hex, 'hex'))
     const compressed = Secp256k1.compressPubkey(keypair.pubkey)

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createDevnetHome,
-  type DevnetHome,
-  type RunningNode,
-  startDevnetNode,
-  txOk,
-} from '../helpers/devnet.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { type DevnetHome, devnetForTests, type RunningNode, txOk } from '../helpers/devnet.js'
 import { getJson, runSdkd, waitFor } from '../helpers/sdkd.js'
 
 /**
@@ -13,12 +7,12 @@ import { getJson, runSdkd, waitFor } from '../helpers/sdkd.js'
  * JSON as upstream's CLI prints it, checked against the REST gateway and the RPC's own JSON.
  */
 
+const devnet = devnetForTests('query-block')
 let home: DevnetHome
 let node: RunningNode
 
 beforeAll(async () => {
-  home = await createDevnetHome('query-block')
-  node = await startDevnetNode(home, 'v2')
+  ;({ home, node } = devnet)
   await waitFor(
     async () =>
       (await rpc('status')).result.sync_info.latest_block_height >= 5 ? true : undefined,
@@ -26,11 +20,6 @@ beforeAll(async () => {
     'height 5',
   )
 }, 60_000)
-
-afterAll(async () => {
-  await node?.p.stop()
-  await home?.cleanup()
-})
 
 async function rpc(path: string): Promise<any> {
   return (await getJson(`http://127.0.0.1:${node.rpcPort}/${path}`)).body

@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createDevnetHome,
-  type DevnetHome,
-  heightOf,
-  type RunningNode,
-  startDevnetNode,
-} from '../helpers/devnet.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { type DevnetHome, devnetForTests, heightOf, type RunningNode } from '../helpers/devnet.js'
 import { getJson, runSdkd } from '../helpers/sdkd.js'
 
 /**
@@ -14,21 +8,16 @@ import { getJson, runSdkd } from '../helpers/sdkd.js'
  * answer is the REST gateway's for the same method at the same height (a second way to the state).
  */
 
+const devnet = devnetForTests('query-more')
 let home: DevnetHome
 let node: RunningNode
 /** A committed height both ways read at (x/mint changes the supply at every block). */
 let height: number
 
 beforeAll(async () => {
-  home = await createDevnetHome('query-more')
-  node = await startDevnetNode(home, 'v2')
+  ;({ home, node } = devnet)
   height = await heightOf(node)
 }, 60_000)
-
-afterAll(async () => {
-  await node?.p.stop()
-  await home?.cleanup()
-})
 
 async function cli(...args: string[]): Promise<unknown> {
   const r = await runSdkd([

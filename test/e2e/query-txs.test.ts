@@ -1,11 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  createDevnetHome,
-  type DevnetHome,
-  type RunningNode,
-  startDevnetNode,
-  txOk,
-} from '../helpers/devnet.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { type DevnetHome, devnetForTests, type RunningNode, txOk } from '../helpers/devnet.js'
 import { runSdkd } from '../helpers/sdkd.js'
 
 /**
@@ -13,25 +7,20 @@ import { runSdkd } from '../helpers/sdkd.js'
  * page at a time, in upstream's SearchTxsResult shape; each entry is what `sdkd query tx` prints.
  */
 
+const devnet = devnetForTests('query-txs')
 let home: DevnetHome
 let node: RunningNode
 /** The three sends of the test, oldest first: their TxResponses from `--wait`. */
 const sent: Record<string, any>[] = []
 
 beforeAll(async () => {
-  home = await createDevnetHome('query-txs')
-  node = await startDevnetNode(home, 'v2')
+  ;({ home, node } = devnet)
   const bob = home.accounts.bob!.address
   for (const amount of ['1token', '2token', '3token'])
     sent.push(await txOk(home, node, ['bank', 'send', 'alice', bob, amount], 'alice'))
   // Another sender's tx, which the query below must not match.
   sent.push(await txOk(home, node, ['bank', 'send', 'bob', bob, '4token'], 'bob'))
 }, 60_000)
-
-afterAll(async () => {
-  await node?.p.stop()
-  await home?.cleanup()
-})
 
 function queryTxs(...args: string[]) {
   return runSdkd(['--home', home.dir, 'query', 'txs', '--node', node.rpc, ...args])

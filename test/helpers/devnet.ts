@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import {
   boundPorts,
   getJson,
@@ -111,6 +111,35 @@ export async function startDevnetNode(
     apiPort: apiPort!,
     rpc: `tcp://127.0.0.1:${rpcPort}`,
     api: `http://127.0.0.1:${apiPort}`,
+  }
+}
+
+/**
+ * A devnet home (`govParams` as in `createDevnetHome`) and its node as `v2`, shared by the tests of
+ * one file: made in a `beforeAll`, stopped and removed in an `afterAll`. Its fields are read inside
+ * hooks and tests, once the `beforeAll` has run.
+ */
+export function devnetForTests(
+  chainId: string,
+  govParams: Record<string, string> = {},
+): { readonly home: DevnetHome; readonly node: RunningNode } {
+  let home: DevnetHome | undefined
+  let node: RunningNode | undefined
+  beforeAll(async () => {
+    home = await createDevnetHome(chainId, govParams)
+    node = await startDevnetNode(home, 'v2')
+  }, 60_000)
+  afterAll(async () => {
+    await node?.p.stop()
+    await home?.cleanup()
+  })
+  return {
+    get home() {
+      return home!
+    },
+    get node() {
+      return node!
+    },
   }
 }
 
