@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import type { JsonValue } from '../codec/json.js'
-import type { CometEvent, CometTxResult } from '../server/comet-rpc/json-types.js'
+import type { CometBlockResult, CometEvent, CometTxResult } from '../server/comet-rpc/json-types.js'
 import {
   addQueryFlags,
   type ClientContext,
@@ -43,8 +43,9 @@ async function blockJson(ctx: ClientContext, height: number): Promise<JsonValue>
 }
 
 /**
- * `sdkd query block [--type height|hash] [height|hash]` and `sdkd query blocks --query Q`
- * (upstream's QueryBlockCmd and QueryBlocksCmd, server/cmt_cmds.go).
+ * `sdkd query block [--type height|hash] [height|hash]`, `sdkd query blocks --query Q` and `sdkd
+ * query block-results [height]` (upstream's QueryBlockCmd, QueryBlocksCmd and
+ * QueryBlockResultsCmd, server/cmt_cmds.go).
  */
 export function registerQueryBlock(program: Command, globals: () => GlobalFlags): void {
   const query = commandGroup(program, 'query')
@@ -87,7 +88,7 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
         const { fromHex, toBase64 } = await import('../codec/bytes.js')
         const found = (await ctx.node().call('block_by_hash', {
           hash: toBase64(fromHex(arg!)),
-        })) as { block?: { header?: { height?: string } } | null }
+        })) as CometBlockResult
         const h = Number(found.block?.header?.height ?? 0)
         if (!found.block || h === 0) throw new CliError(`no block found with hash ${arg}`)
         height = h
@@ -136,6 +137,7 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
       )
     }),
   )
+
   addQueryFlags(
     query
       .command('block-results [height]')
