@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline'
-import type { Command } from 'commander'
+import { type Command, InvalidArgumentError } from 'commander'
 import {
   type KeyRecord,
   Keyring,
@@ -72,6 +72,26 @@ function keysText(keys: readonly KeyOutput[]): string {
     .join('')
 }
 
+interface AddFlags {
+  recover?: boolean
+  hdPath?: string
+  coinType: number
+  account: number
+  index: number
+  /** False with `--no-backup`. */
+  backup: boolean
+  dryRun?: boolean
+  keyringBackend?: string
+  output: string
+}
+
+/** A hardened HD path number (upstream's uint32 flags, at most 2147483647). */
+function hdNumberArg(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 2147483647)
+    throw new InvalidArgumentError('expected a whole number from 0 to 2147483647')
+  return Number(value)
+}
+
 interface ShowFlags {
   bech: string
   address?: boolean
@@ -138,36 +158,53 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       "create a key (24-word BIP39 mnemonic, HD path m/44'/118'/0'/0/0), or --recover one from a mnemonic on stdin",
     )
     .option('--recover', 'read a BIP39 mnemonic from stdin instead of generating one')
-    .option('--hd-path <path>', 'BIP44 derivation path', "m/44'/118'/0'/0/0")
+    .option(
+      '--hd-path <path>',
+      'manual HD path derivation (overrides --coin-type, --account and --index)',
+    )
+    .option('--coin-type <n>', 'coin type number for HD derivation', hdNumberArg, 118)
+    .option(
+      '--account <n>',
+      'account number for HD derivation (less than equal 2147483647)',
+      hdNumberArg,
+      0,
+    )
+    .option(
+      '--index <n>',
+      'address index number for HD derivation (less than equal 2147483647)',
+      hdNumberArg,
+      0,
+    )
+    .option('--no-backup', "don't print out the seed phrase (if others are watching the terminal)")
+    .option('--dry-run', "perform the action, but don't add the key to the keyring")
     .option(...backendOption)
     .option(...outputOption)
-    .action(
-      async (
-        name: string,
-        f: { recover?: boolean; hdPath: string; keyringBackend?: string; output: string },
-      ) => {
-        const kr = await keyringFor(globals(), f.keyringBackend)
-        const mnemonic = f.recover
-          ? (await readLine('> Enter your bip39 mnemonic\n')).trim()
-          : undefined
-        if (f.recover && !mnemonic) throw new CliError('no mnemonic given on stdin')
-        const { record, mnemonic: words } = await withKeyring(() =>
-          kr.add(name, { ...(mnemonic ? { mnemonic } : {}), hdPath: f.hdPath }),
+    .action(async (name: string, f: AddFlags) => {
+      const kr = await keyringFor(globals(), f.keyringBackend)
+      const mnemonic = f.recover
+        ? (await readLine('> Enter your bip39 mnemonic\n')).trim()
+        : undefined
+      if (f.recover && !mnemonic) throw new CliError('no mnemonic given on stdin')
+      // Upstream: the path from --hd-path, else m/44'/<coin-type>'/<account>'/0/<index>.
+      const hdPath = f.hdPath ?? `m/44'/${f.coinType}'/${f.account}'/0/${f.index}`
+      const { record, mnemonic: words } = await withKeyring(() =>
+        kr.add(name, { ...(mnemonic ? { mnemonic } : {}), hdPath, dryRun: f.dryRun === true }),
+      )
+      // A recovered key's mnemonic is the user's own; a new one is shown once, unless --no-backup.
+      const show = !f.recover && f.backup
+      if (f.output === 'json') {
+        process.stdout.write(
+          `${JSON.stringify({ ...keyOutput(record), ...(show ? { mnemonic: words } : {}) })}\n`,
         )
-        if (f.output === 'json') {
-          process.stdout.write(
-            `${JSON.stringify({ ...keyOutput(record), ...(f.recover ? {} : { mnemonic: words }) })}\n`,
-          )
-          return
-        }
-        process.stdout.write(keysText([keyOutput(record)]))
-        if (!f.recover) {
-          process.stdout.write(
-            `\n\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${words}\n`,
-          )
-        }
-      },
-    )
+        return
+      }
+      process.stdout.write(keysText([keyOutput(record)]))
+      if (show) {
+        process.stdout.write(
+          `\n\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${words}\n`,
+        )
+      }
+    })
 
   keys
     .command('list')

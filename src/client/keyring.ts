@@ -127,18 +127,28 @@ export class Keyring {
     return join(this.dir, `${name}.info`)
   }
 
-  /** Adds a key; a new 24-word mnemonic unless one is given. Returns the record and the mnemonic. */
+  /**
+   * Adds a key; a new 24-word mnemonic unless one is given. Returns the record and the mnemonic.
+   * `dryRun` derives the key without storing it (upstream's `--dry-run`: an empty in-memory keyring).
+   */
   async add(
     name: string,
-    options: { mnemonic?: string; hdPath?: string } = {},
+    options: { mnemonic?: string; hdPath?: string; dryRun?: boolean } = {},
   ): Promise<{ record: KeyRecord; mnemonic: string }> {
     if (!NAME.test(name))
       throw new KeyringError(`invalid key name "${name}": use letters, digits, '.', '_' or '-'`)
-    if (existsSync(this.infoPath(name)))
+    if (!options.dryRun && existsSync(this.infoPath(name)))
       throw new KeyringError(`key with name ${name} already exists`)
     const mnemonic = options.mnemonic ?? newMnemonic()
     const hdPath = options.hdPath ?? DEFAULT_HD_PATH
     const { privateKey, pubKey } = keyFromMnemonic(mnemonic, hdPath)
+    if (options.dryRun) {
+      const address = addressToBech32(pubKeyToAddress(pubKey))
+      return {
+        record: { name, type: 'local', algo: 'secp256k1', address, pubKey, privateKey, hdPath },
+        mnemonic,
+      }
+    }
     return { record: await this.store(name, privateKey, pubKey, hdPath), mnemonic }
   }
 

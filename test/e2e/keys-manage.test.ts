@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { Secp256k1 } from '@cosmjs/crypto'
+import { Secp256k1, stringToPath } from '@cosmjs/crypto'
 import { toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { describe, expect, test } from 'vitest'
@@ -116,5 +116,54 @@ describe('sdkd keys export, import-hex, rename and list -n', () => {
       expect(r.stdout).toBe('')
     }
     expect((await keys('list', '--list-names')).stdout).toBe('alice\nbob\n')
+  })
+  test('behavior: keys add --coin-type, --account and --index derive as cosmjs does; --no-backup and --dry-run', async () => {
+    const dir = await home()
+    for (const [name, args, path] of [
+      ['i1', ['--index', '1'], "m/44'/118'/0'/0/1"],
+      ['a2', ['--account', '2'], "m/44'/118'/2'/0/0"],
+      ['c60', ['--coin-type', '60', '--index', '3'], "m/44'/60'/0'/0/3"],
+      ['manual', ['--hd-path', "m/44'/118'/7'/0/5", '--index', '9'], "m/44'/118'/7'/0/5"],
+    ] as const) {
+      const r = await runSdkd(
+        ['--home', dir, 'keys', 'add', name, '--recover', ...args, '-o', 'json'],
+        {
+          input: `${ABANDON_MNEMONIC}\n`,
+        },
+      )
+      expect(r.code, r.stderr).toBe(0)
+      const wallet = await DirectSecp256k1HdWallet.fromMnemonic(ABANDON_MNEMONIC, {
+        prefix: 'sdk',
+        hdPaths: [stringToPath(path)],
+      })
+      const [account] = await wallet.getAccounts()
+      expect(JSON.parse(r.stdout).address, path).toBe(account!.address)
+    }
+    const quiet = await runSdkd([
+      '--home',
+      dir,
+      'keys',
+      'add',
+      'quiet',
+      '--no-backup',
+      '-o',
+      'json',
+    ])
+    expect(quiet.code, quiet.stderr).toBe(0)
+    expect(Object.keys(JSON.parse(quiet.stdout))).toEqual(['name', 'type', 'address', 'pubkey'])
+    const text = await runSdkd(['--home', dir, 'keys', 'add', 'quiet2', '--no-backup'])
+    expect(text.stdout).not.toContain('mnemonic phrase')
+    const dry = await runSdkd(['--home', dir, 'keys', 'add', 'i1', '--dry-run', '-o', 'json'])
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(JSON.parse(dry.stdout).mnemonic.split(' ')).toHaveLength(24)
+    // Nothing was stored: the name in use was not even in the way.
+    expect((await runSdkd(['--home', dir, 'keys', 'list', '-n'])).stdout).toBe(
+      'a2\nc60\ni1\nmanual\nquiet\nquiet2\n',
+    )
+    const bad = await runSdkd(['--home', dir, 'keys', 'add', 'x', '--account', '2147483648'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain(
+      "Error: option '--account <n>' argument '2147483648' is invalid. expected a whole number from 0 to 2147483647",
+    )
   })
 })
