@@ -3,96 +3,16 @@ import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { KeyringError } from '../client/keyring.js'
 import { bech32ToAddress } from '../codec/address.js'
-import { brand } from '../codec/brand.js'
-import { addCoins, type Coin, coinsFromProto, coinsToProto, parseCoins } from '../codec/coins.js'
+import { type Coin, parseCoins } from '../codec/coins.js'
 import type { GenesisJson } from '../config/genesis.js'
 import { writeGenesis } from '../config/home.js'
 import { homePaths } from '../config/paths.js'
-import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
-import {
-  CONTINUOUS_VESTING_ACCOUNT_URL,
-  DELAYED_VESTING_ACCOUNT_URL,
-} from '../modules/auth/vesting-codec.js'
 import { CliError } from './errors.js'
+import { addGenesisAccount, type GenesisVesting } from './genesis-accounts.js'
+import { registerBulkAddGenesisAccount } from './genesis-bulk.js'
 import type { GentxFlags } from './genesis-gentx.js'
 import { keyringFor } from './keys.js'
 import type { GlobalFlags } from './start-flags.js'
-
-// biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON edited in place
-type Obj = Record<string, any>
-
-/** A genesis account's vesting schedule (upstream's --vesting-* flags; times in Unix seconds, 0 unset). */
-export interface GenesisVesting {
-  amount: Coin[]
-  start: bigint
-  end: bigint
-}
-
-/**
- * The vesting account JSON upstream's AddGenesisAccount makes of a new account; bad flags are
- * refused with its texts.
- */
-function vestingAccountJson(base: Obj, coins: Coin[], v: GenesisVesting): Obj {
-  if (v.amount.some((c) => c.amount > (coins.find((x) => x.denom === c.denom)?.amount ?? 0n)))
-    throw new CliError('vesting amount cannot be greater than total amount')
-  const baseVesting = {
-    base_account: base,
-    original_vesting: coinsToProto(v.amount),
-    delegated_free: [],
-    delegated_vesting: [],
-    end_time: v.end.toString(),
-  }
-  if (v.start !== 0n && v.end !== 0n)
-    return {
-      '@type': brand().typeUrl(CONTINUOUS_VESTING_ACCOUNT_URL),
-      base_vesting_account: baseVesting,
-      start_time: v.start.toString(),
-    }
-  if (v.end !== 0n)
-    return {
-      '@type': brand().typeUrl(DELAYED_VESTING_ACCOUNT_URL),
-      base_vesting_account: baseVesting,
-    }
-  throw new CliError('invalid vesting parameters; must supply start and end time or end time')
-}
-
-/** Adds (or, with `append`, tops up) a genesis account with coins; keeps bank supply consistent. */
-export function addGenesisAccount(
-  genesis: GenesisJson,
-  address: string,
-  coins: Coin[],
-  append: boolean,
-  vesting?: GenesisVesting,
-): GenesisJson {
-  const g = structuredClone(genesis) as GenesisJson & { app_state: Obj }
-  g.app_state.auth ??= {}
-  g.app_state.bank ??= {}
-  const auth = g.app_state.auth as Obj
-  const bank = g.app_state.bank as Obj
-  auth.accounts ??= []
-  bank.balances ??= []
-  const exists = (auth.accounts as Obj[]).some(
-    (a) =>
-      (a.address ?? a.base_account?.address ?? a.base_vesting_account?.base_account?.address) ===
-      address,
-  )
-  const balance = (bank.balances as Obj[]).find((b) => b.address === address)
-  if ((exists || balance) && !append)
-    throw new CliError(`cannot add account at existing address ${address}`)
-  if (!exists) {
-    const base = { address, pub_key: null, account_number: '0', sequence: '0' }
-    auth.accounts.push(
-      vesting && vesting.amount.length > 0
-        ? vestingAccountJson(base, coins, vesting)
-        : { '@type': brand().typeUrl(BASE_ACCOUNT_URL), ...base },
-    )
-  }
-  if (balance) balance.coins = coinsToProto(addCoins(coinsFromProto(balance.coins), coins))
-  else bank.balances.push({ address, coins: coinsToProto(coins) })
-  if (Array.isArray(bank.supply) && bank.supply.length > 0)
-    bank.supply = coinsToProto(addCoins(coinsFromProto(bank.supply), coins))
-  return g
-}
 
 /** The --vesting-* flags, parsed as upstream (coins; int64 Unix seconds, 0 when left out). */
 function vestingFlags(f: {
@@ -120,7 +40,10 @@ function vestingFlags(f: {
   }
 }
 
-/** `sdkd genesis add-genesis-account <key-name|address> <coins>`. */
+/**
+ * `sdkd genesis add-genesis-account <key-name|address> <coins>`, `bulk-add-genesis-account`,
+ * `validate-genesis`, `gentx` and `collect-gentxs`.
+ */
 export function registerGenesis(program: Command, globals: () => GlobalFlags): void {
   const genesis = program.command('genesis').description('edit genesis.json before the first start')
   genesis
@@ -192,6 +115,7 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
       const { validateGenesisFile } = await import('./genesis-validate.js')
       process.stdout.write(`${await validateGenesisFile(globals(), file)}\n`)
     })
+  registerBulkAddGenesisAccount(genesis, globals)
   registerGentx(genesis, globals)
   genesis
     .command('collect-gentxs')
