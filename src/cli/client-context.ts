@@ -105,6 +105,27 @@ export function printOutput(value: JsonValue, format: 'json' | 'text'): void {
   process.stdout.write(format === 'json' ? `${JSON.stringify(value)}\n` : toYaml(value))
 }
 
+/**
+ * One page of a search as upstream prints it (SearchTxsResult, SearchBlocksResult): its counts as
+ * JSON strings, then the page's items under `key`.
+ */
+export function searchResultJson(
+  key: 'txs' | 'blocks',
+  items: JsonValue[],
+  total: number,
+  page: number,
+  limit: number,
+): JsonValue {
+  return {
+    total_count: String(total),
+    count: String(items.length),
+    page_number: String(page),
+    page_total: String(Math.ceil(total / limit)),
+    limit: String(limit),
+    [key]: items,
+  }
+}
+
 /** The client library's errors, by class name (the CLI loads that code only when a command needs it). */
 const CLIENT_ERRORS = new Set([
   'NodeClientError',
@@ -206,12 +227,10 @@ export async function queryAndPrint(
 /** A bech32 account address argument, checked before anything is sent. */
 export async function addressArg(text: string): Promise<string> {
   const { addressToBech32, bech32ToAddress } = await import('../codec/address.js')
+  const { wrapText } = await import('../app/query-errors.js')
   try {
     return addressToBech32(bech32ToAddress(text))
   } catch (err) {
-    const wraps = (err as { wraps?: readonly string[] }).wraps
-    throw new CliError(
-      `invalid address ${JSON.stringify(text)}: ${wraps ? [...wraps].reverse().join(': ') : (err as Error).message}`,
-    )
+    throw new CliError(`invalid address ${JSON.stringify(text)}: ${wrapText(err)}`)
   }
 }

@@ -6,9 +6,10 @@ import { CliError } from './errors.js'
  * or consensus prefix (upstream AddrCmd tries them in that order and names each failure).
  */
 async function addressBytes(text: string): Promise<Uint8Array> {
-  const [{ bech32ToAddress }, { brand }] = await Promise.all([
+  const [{ bech32ToAddress }, { brand }, { wrapText }] = await Promise.all([
     import('../codec/address.js'),
     import('../codec/brand.js'),
+    import('../app/query-errors.js'),
   ])
   const failures: string[] = []
   if (/^([0-9a-fA-F]{2})*$/.test(text)) return Uint8Array.from(Buffer.from(text, 'hex'))
@@ -22,8 +23,7 @@ async function addressBytes(text: string): Promise<Uint8Array> {
     try {
       return bech32ToAddress(text, prefix)
     } catch (err) {
-      const wraps = (err as { wraps?: readonly string[] }).wraps
-      failures.push(`${tag}: ${wraps ? [...wraps].reverse().join(': ') : (err as Error).message}`)
+      failures.push(`${tag}: ${wrapText(err)}`)
     }
   }
   throw new CliError(`expected hex or bech32. Got errors: ${failures.join(', ')}`)

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { brand } from '../codec/brand.js'
 import { addCoins, type Coin, coinsFromProto, coinsToProto } from '../codec/coins.js'
 import type { GenesisJson } from '../config/genesis.js'
+import { homePaths } from '../config/paths.js'
 import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
 import {
   CONTINUOUS_VESTING_ACCOUNT_URL,
@@ -9,6 +12,22 @@ import {
 import { CliError } from './errors.js'
 
 // The genesis accounts of `sdkd genesis add-genesis-account` and `bulk-add-genesis-account`.
+
+/**
+ * The genesis of a home whose chain has not started yet, to add accounts to: refused when there is
+ * none, or once `data/application.db` exists (the changes would not apply).
+ */
+export async function editableGenesis(home: string): Promise<GenesisJson> {
+  const paths = homePaths(home)
+  if (!existsSync(paths.genesis))
+    throw new CliError(`${paths.genesis} not found: run "sdkd init <moniker>" first`)
+  if (existsSync(paths.database)) {
+    throw new CliError(
+      `the chain in ${paths.home} has already started (data/application.db exists): genesis changes would not apply`,
+    )
+  }
+  return JSON.parse(await readFile(paths.genesis, 'utf8')) as GenesisJson
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON edited in place
 type Obj = Record<string, any>

@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
+import { wrapText } from '../app/query-errors.js'
 import { bech32ToAddress } from '../codec/address.js'
 import { type Coin, parseCoins } from '../codec/coins.js'
-import type { GenesisJson } from '../config/genesis.js'
 import { writeGenesis } from '../config/home.js'
-import { homePaths } from '../config/paths.js'
 import { CliError } from './errors.js'
-import { addGenesisAccount, type GenesisVesting } from './genesis-accounts.js'
+import { addGenesisAccount, editableGenesis, type GenesisVesting } from './genesis-accounts.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** One entry of the file (upstream genutil.GenesisAccount). */
@@ -57,13 +55,7 @@ export function registerBulkAddGenesisAccount(genesis: Command, globals: () => G
     .option('--append', 'append the coins to an account already in the genesis.json file')
     .action(async (file: string, f: { append?: boolean }) => {
       const g = globals()
-      const paths = homePaths(g.home)
-      if (!existsSync(paths.genesis))
-        throw new CliError(`${paths.genesis} not found: run "sdkd init <moniker>" first`)
-      if (existsSync(paths.database))
-        throw new CliError(
-          `the chain in ${paths.home} has already started (data/application.db exists): genesis changes would not apply`,
-        )
+      let current = await editableGenesis(g.home)
       let text: string
       try {
         text = await readFile(file, 'utf8')
@@ -78,16 +70,12 @@ export function registerBulkAddGenesisAccount(genesis: Command, globals: () => G
       }
       if (!Array.isArray(accounts))
         throw new CliError('failed to decode JSON: expected an array of accounts')
-      let current = JSON.parse(await readFile(paths.genesis, 'utf8')) as GenesisJson
       for (const [i, a] of accounts.entries()) {
         const address = String(a?.address ?? '')
         try {
           bech32ToAddress(address)
         } catch (err) {
-          const wraps = (err as { wraps?: readonly string[] }).wraps
-          throw new CliError(
-            `failed to parse account address ${address}: ${wraps ? [...wraps].reverse().join(': ') : (err as Error).message}`,
-          )
+          throw new CliError(`failed to parse account address ${address}: ${wrapText(err)}`)
         }
         if (a.module_name !== undefined && a.module_name !== '')
           throw new CliError(

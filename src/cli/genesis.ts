@@ -1,14 +1,10 @@
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { KeyringError } from '../client/keyring.js'
 import { bech32ToAddress } from '../codec/address.js'
 import { type Coin, parseCoins } from '../codec/coins.js'
-import type { GenesisJson } from '../config/genesis.js'
 import { writeGenesis } from '../config/home.js'
-import { homePaths } from '../config/paths.js'
 import { CliError } from './errors.js'
-import { addGenesisAccount, type GenesisVesting } from './genesis-accounts.js'
+import { addGenesisAccount, editableGenesis, type GenesisVesting } from './genesis-accounts.js'
 import { registerBulkAddGenesisAccount } from './genesis-bulk.js'
 import type { GentxFlags } from './genesis-gentx.js'
 import { keyringFor } from './keys.js'
@@ -67,14 +63,7 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
         },
       ) => {
         const g = globals()
-        const paths = homePaths(g.home)
-        if (!existsSync(paths.genesis))
-          throw new CliError(`${paths.genesis} not found: run "sdkd init <moniker>" first`)
-        if (existsSync(paths.database)) {
-          throw new CliError(
-            `the chain in ${paths.home} has already started (data/application.db exists): genesis changes would not apply`,
-          )
-        }
+        const current = await editableGenesis(g.home)
         let address: string
         try {
           bech32ToAddress(who)
@@ -99,7 +88,6 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
         }
         if (coins.length === 0) throw new CliError('failed to parse coins: no coins given')
         const vesting = vestingFlags(f)
-        const current = JSON.parse(await readFile(paths.genesis, 'utf8')) as GenesisJson
         await writeGenesis(
           g.home,
           addGenesisAccount(current, address, coins, f.append ?? false, vesting),

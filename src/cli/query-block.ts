@@ -9,6 +9,7 @@ import {
   outputFormat,
   printOutput,
   type QueryFlags,
+  searchResultJson,
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
@@ -122,17 +123,8 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
       const blocks: JsonValue[] = []
       for (const b of found.blocks ?? [])
         blocks.push(await blockJson(ctx, Number(b.block?.header?.height ?? 0)))
-      // Upstream's SearchBlocksResult (rpc.NewSearchBlocksResult): int64 fields as JSON strings.
-      const total = Number(found.total_count ?? 0)
       printOutput(
-        {
-          total_count: String(total),
-          count: String(blocks.length),
-          page_number: String(f.page),
-          page_total: String(Math.ceil(total / f.limit)),
-          limit: String(f.limit),
-          blocks,
-        },
+        searchResultJson('blocks', blocks, Number(found.total_count ?? 0), f.page, f.limit),
         format,
       )
     }),
@@ -179,12 +171,13 @@ type RpcTxResult = CometTxResult['tx_result']
  * whose protobuf structs leave out zero fields (`omitempty`) and print 64-bit numbers as numbers.
  */
 function goBlockResults(r: RpcBlockResults): JsonValue {
-  const omit = (o: Record<string, JsonValue | undefined>): JsonValue => {
+  // `keep`: a field without omitempty, written even when zero.
+  const omit = (o: Record<string, JsonValue | undefined>, keep?: string): JsonValue => {
     const out: { [key: string]: JsonValue } = {}
     for (const [k, v] of Object.entries(o)) {
-      if (v === undefined || v === '' || v === 0 || v === false) continue
-      if (Array.isArray(v) && v.length === 0) continue
-      out[k] = v
+      if (v === undefined) continue
+      const zero = v === '' || v === 0 || v === false || (Array.isArray(v) && v.length === 0)
+      if (!zero || k === keep) out[k] = v
     }
     return out
   }
@@ -232,14 +225,15 @@ function goBlockResults(r: RpcBlockResults): JsonValue {
             ? omit({ max_bytes: num(params.block.max_bytes), max_gas: num(params.block.max_gas) })
             : undefined,
           evidence: params.evidence
-            ? {
-                ...(omit({
+            ? omit(
+                {
                   max_age_num_blocks: num(params.evidence.max_age_num_blocks),
-                }) as object),
-                // A duration without omitempty: nanoseconds as a number.
-                max_age_duration: num(params.evidence.max_age_duration) ?? 0,
-                ...(omit({ max_bytes: num(params.evidence.max_bytes) }) as object),
-              }
+                  // A duration, nanoseconds as a number.
+                  max_age_duration: num(params.evidence.max_age_duration) ?? 0,
+                  max_bytes: num(params.evidence.max_bytes),
+                },
+                'max_age_duration',
+              )
             : undefined,
           validator: params.validator
             ? omit({ pub_key_types: params.validator.pub_key_types as JsonValue })

@@ -18,14 +18,12 @@ const SERVICE = 'sdk.staking.v1beta1.Query'
 async function valoperArg(text: string): Promise<string> {
   const { bech32ToAddress, addressToBech32 } = await import('../codec/address.js')
   const { brand } = await import('../codec/brand.js')
+  const { wrapText } = await import('../app/query-errors.js')
   const prefix = brand().bech32.validator
   try {
     return addressToBech32(bech32ToAddress(text, prefix), prefix)
   } catch (err) {
-    const wraps = (err as { wraps?: readonly string[] }).wraps
-    throw new CliError(
-      `invalid validator address ${JSON.stringify(text)}: ${wraps ? [...wraps].reverse().join(': ') : (err as Error).message}`,
-    )
+    throw new CliError(`invalid validator address ${JSON.stringify(text)}: ${wrapText(err)}`)
   }
 }
 

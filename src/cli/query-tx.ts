@@ -7,6 +7,7 @@ import {
   printOutput,
   type QueryFlags,
   readInput,
+  searchResultJson,
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
@@ -65,19 +66,7 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       const { includedTxResponseJson } = await import('./tx-broadcast.js')
       const txs = []
       for (const t of found.txs) txs.push(await includedTxResponseJson(ctx.registry, client, t))
-      // Upstream's SearchTxsResult (sdk.NewSearchTxsResult): uint64 fields as JSON strings.
-      const total = found.totalCount
-      printOutput(
-        {
-          total_count: String(total),
-          count: String(txs.length),
-          page_number: String(f.page),
-          page_total: String(Math.ceil(total / f.limit)),
-          limit: String(f.limit),
-          txs,
-        },
-        format,
-      )
+      printOutput(searchResultJson('txs', txs, found.totalCount, f.page, f.limit), format)
     }),
   )
 
@@ -161,22 +150,13 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       const ctx = await clientContext(globals(), f.node)
       const format = outputFormat(f.output, ctx.config, 'text')
       const client = ctx.node()
-      const deadline = Date.now() + f.timeout
-      let pause = 10
-      for (;;) {
-        const found = await client.tx(hash)
-        if (found) {
-          const { committedTxResponseJson } = await import('./tx-broadcast.js')
-          printOutput(committedTxResponseJson(ctx.registry, found), format)
-          return
-        }
-        if (Date.now() >= deadline)
-          throw new CliError(
-            `timed out waiting for transaction ${hash.toUpperCase()} to be included in a block: internal logic error`,
-          )
-        await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(1, deadline - Date.now()))))
-        pause = Math.min(250, pause * 2)
-      }
+      const { committedTxResponseJson, pollForTx } = await import('./tx-broadcast.js')
+      const found = await pollForTx(client, hash, f.timeout)
+      if (!found)
+        throw new CliError(
+          `timed out waiting for transaction ${hash.toUpperCase()} to be included in a block: internal logic error`,
+        )
+      printOutput(committedTxResponseJson(ctx.registry, found), format)
     }),
   )
 }

@@ -95,34 +95,54 @@ export async function includedTxResponseJson(
   })
 }
 
-/** Polls the node until the tx is in a block or the time runs out. */
+/**
+ * Polls the node until the tx is in a block (its result) or `timeoutMs` have passed (undefined):
+ * quickly at first (instant mining includes a tx within milliseconds), then every 250 ms.
+ * `waiting` is told how long it has waited after each miss.
+ */
+export async function pollForTx(
+  client: NodeClient,
+  hash: string,
+  timeoutMs: number,
+  waiting?: (ms: number) => void,
+): Promise<IncludedTx | undefined> {
+  const started = Date.now()
+  const deadline = started + timeoutMs
+  let pause = 10
+  for (;;) {
+    const found = await client.tx(hash)
+    if (found) return found
+    if (Date.now() >= deadline) return undefined
+    waiting?.(Date.now() - started)
+    await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(1, deadline - Date.now()))))
+    pause = Math.min(250, pause * 2)
+  }
+}
+
+/** Polls the node until the tx is in a block, showing the wait at a terminal; an error after `timeoutMs`. */
 export async function waitForTx(
   client: NodeClient,
   hash: string,
   timeoutMs: number,
 ): Promise<IncludedTx> {
-  const started = Date.now()
-  const deadline = started + timeoutMs
   // Progress on a terminal only; scripts reading stdout see nothing extra.
   const progress = process.stdout.isTTY === true
-  // Poll quickly at first (instant mining includes a tx within milliseconds), then every 250 ms.
-  let pause = 10
   try {
-    for (;;) {
-      const found = await client.tx(hash)
-      if (found) return found
-      if (Date.now() >= deadline) {
-        throw new CliError(
-          `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}`,
-        )
-      }
-      if (progress)
-        process.stderr.write(
-          `\rwaiting for tx ${hash.slice(0, 12)}… to be included (${Math.round((Date.now() - started) / 1000)}s)`,
-        )
-      await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(1, deadline - Date.now()))))
-      pause = Math.min(250, pause * 2)
-    }
+    const found = await pollForTx(
+      client,
+      hash,
+      timeoutMs,
+      progress
+        ? (ms) =>
+            process.stderr.write(
+              `\rwaiting for tx ${hash.slice(0, 12)}… to be included (${Math.round(ms / 1000)}s)`,
+            )
+        : undefined,
+    )
+    if (found) return found
+    throw new CliError(
+      `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}`,
+    )
   } finally {
     if (progress) process.stderr.write('\r\x1b[K')
   }

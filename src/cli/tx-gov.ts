@@ -115,7 +115,6 @@ export function parseProposalFile(registry: ProtoRegistry, text: string): Propos
   }
 }
 
-/** Upstream NormalizeVoteOption + VoteOptionFromString. */
 /**
  * Upstream's WeightedVoteOptionsFromString (after NormalizeWeightedVoteOptions):
  * `yes=0.6,no=0.3,abstain=0.1`, each weight a decimal printed with 18 places.
@@ -138,6 +137,7 @@ export async function parseWeightedVoteOptions(
   })
 }
 
+/** Upstream NormalizeVoteOption + VoteOptionFromString. */
 export function parseVoteOption(text: string): number {
   const normalized: Record<string, number> = {
     yes: 1,

@@ -105,6 +105,18 @@ interface StoredRecord {
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 
+/** Refuses a key name the keyring cannot hold. */
+function checkName(name: string): void {
+  if (!NAME.test(name))
+    throw new KeyringError(`invalid key name "${name}": use letters, digits, '.', '_' or '-'`)
+}
+
+/** A key's record: its account address from its public key. */
+function recordOf(name: string, privateKey: Bytes, pubKey: Bytes, hdPath: string): KeyRecord {
+  const address = addressToBech32(pubKeyToAddress(pubKey))
+  return { name, type: 'local', algo: 'secp256k1', address, pubKey, privateKey, hdPath }
+}
+
 /**
  * The `test` keyring backend: one `<name>.info` file per key plus an `<address hex>.address` index,
  * under `<home>/keyring-test` (the upstream layout; the file contents are sdkd's own JSON, unencrypted
@@ -135,21 +147,16 @@ export class Keyring {
     name: string,
     options: { mnemonic?: string; hdPath?: string; dryRun?: boolean } = {},
   ): Promise<{ record: KeyRecord; mnemonic: string }> {
-    if (!NAME.test(name))
-      throw new KeyringError(`invalid key name "${name}": use letters, digits, '.', '_' or '-'`)
+    checkName(name)
     if (!options.dryRun && existsSync(this.infoPath(name)))
       throw new KeyringError(`key with name ${name} already exists`)
     const mnemonic = options.mnemonic ?? newMnemonic()
     const hdPath = options.hdPath ?? DEFAULT_HD_PATH
     const { privateKey, pubKey } = keyFromMnemonic(mnemonic, hdPath)
-    if (options.dryRun) {
-      const address = addressToBech32(pubKeyToAddress(pubKey))
-      return {
-        record: { name, type: 'local', algo: 'secp256k1', address, pubKey, privateKey, hdPath },
-        mnemonic,
-      }
-    }
-    return { record: await this.store(name, privateKey, pubKey, hdPath), mnemonic }
+    const record = options.dryRun
+      ? recordOf(name, privateKey, pubKey, hdPath)
+      : await this.store(name, privateKey, pubKey, hdPath)
+    return { record, mnemonic }
   }
 
   /**
@@ -166,6 +173,7 @@ export class Keyring {
         'invalid secp256k1 private key: expected 32 bytes below the curve order',
       )
     }
+    checkName(name)
     return this.store(name, privateKey, pubKey, '')
   }
 
@@ -175,8 +183,7 @@ export class Keyring {
    */
   async rename(oldName: string, newName: string): Promise<KeyRecord> {
     const record = await this.get(oldName)
-    if (!NAME.test(newName))
-      throw new KeyringError(`invalid key name "${newName}": use letters, digits, '.', '_' or '-'`)
+    checkName(newName)
     if (existsSync(this.infoPath(newName)))
       throw new KeyringError(`rename failed, ${newName}: key already exists`)
     const renamed = await this.write(newName, record.privateKey, record.pubKey, record.hdPath)
@@ -184,17 +191,16 @@ export class Keyring {
     return renamed
   }
 
-  /** Stores a new key after upstream's checks: a valid name, a name and a public key not in use. */
+  /**
+   * Stores a new key (its name checked by the caller) unless its public key is held already, as
+   * upstream refuses a second name for one key.
+   */
   private async store(
     name: string,
     privateKey: Bytes,
     pubKey: Bytes,
     hdPath: string,
   ): Promise<KeyRecord> {
-    if (!NAME.test(name))
-      throw new KeyringError(`invalid key name "${name}": use letters, digits, '.', '_' or '-'`)
-    if (existsSync(this.infoPath(name)))
-      throw new KeyringError(`key with name ${name} already exists`)
     const existing = await this.findByAddress(addressToBech32(pubKeyToAddress(pubKey)))
     if (existing)
       throw new KeyringError(`public key already exists in keybase under the name ${existing.name}`)
@@ -208,12 +214,12 @@ export class Keyring {
     pubKey: Bytes,
     hdPath: string,
   ): Promise<KeyRecord> {
-    const address = addressToBech32(pubKeyToAddress(pubKey))
+    const record = recordOf(name, privateKey, pubKey, hdPath)
     const stored: StoredRecord = {
       name,
       type: 'local',
       algo: 'secp256k1',
-      address,
+      address: record.address,
       pub_key: toBase64(pubKey),
       priv_key: toHex(privateKey),
       hd_path: hdPath,
@@ -221,7 +227,7 @@ export class Keyring {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
     await writeFileAtomic(this.infoPath(name), `${JSON.stringify(stored)}\n`, 0o600)
     await writeFileAtomic(join(this.dir, `${toHex(pubKeyToAddress(pubKey))}.address`), name, 0o600)
-    return { name, type: 'local', algo: 'secp256k1', address, pubKey, privateKey, hdPath }
+    return record
   }
 
   /** Every key, sorted by name. */
@@ -245,16 +251,8 @@ export class Keyring {
     }
     const s = JSON.parse(text) as StoredRecord
     const pubKey = new Uint8Array(Buffer.from(s.pub_key, 'base64'))
-    return {
-      name: s.name,
-      type: 'local',
-      algo: 'secp256k1',
-      // In the brand of the home, whatever brand the key was added in (as upstream, from the key).
-      address: addressToBech32(pubKeyToAddress(pubKey)),
-      pubKey,
-      privateKey: fromHex(s.priv_key),
-      hdPath: s.hd_path,
-    }
+    // The address in the brand of the home, whatever brand the key was added in (as upstream).
+    return recordOf(s.name, fromHex(s.priv_key), pubKey, s.hd_path)
   }
 
   /** The key holding this bech32 address, if any. */
