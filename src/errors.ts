@@ -157,6 +157,15 @@ export class SdkError extends ChainError {
   }
 }
 
+/**
+ * What upstream `err.Error()` prints for a wrapped error without its root: the wrap messages,
+ * outermost first (any other error: its message).
+ */
+export function wrapText(err: unknown): string {
+  if (err instanceof SdkError) return [...err.wraps].reverse().join(': ')
+  return err instanceof Error ? err.message : String(err)
+}
+
 // Root errors of codespace `sdk` (upstream types/errors/errors.go), with the statuses we expose.
 export const ErrTxDecode = registerError('sdk', 2, 'tx parse error', GrpcCode.InvalidArgument)
 export const ErrInvalidSequence = registerError(

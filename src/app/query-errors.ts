@@ -1,6 +1,6 @@
 import { bech32ToAddress } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
-import { GrpcCode, SdkError, StatusError } from '../errors.js'
+import { GrpcCode, StatusError, wrapText } from '../errors.js'
 import { PaginationError } from './pagination.js'
 
 /**
@@ -8,11 +8,8 @@ import { PaginationError } from './pagination.js'
  * upstream texts (as the upstream query servers do with `status.Error`).
  */
 
-/** What upstream `err.Error()` prints for a wrapped error: the wrap messages, outermost first. */
-export function wrapText(err: unknown): string {
-  if (err instanceof SdkError) return [...err.wraps].reverse().join(': ')
-  return err instanceof Error ? err.message : String(err)
-}
+/** Re-exported for the query handlers that import their helpers from here. */
+export { wrapText }
 
 /**
  * The upstream address codec's error text for a bad bech32 address; a prefix mismatch is an

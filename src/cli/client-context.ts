@@ -11,6 +11,7 @@ import {
 } from '../config/client-config.js'
 import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
+import { wrapText } from '../errors.js'
 import { CliError } from './errors.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -227,7 +228,6 @@ export async function queryAndPrint(
 /** A bech32 account address argument, checked before anything is sent. */
 export async function addressArg(text: string): Promise<string> {
   const { addressToBech32, bech32ToAddress } = await import('../codec/address.js')
-  const { wrapText } = await import('../app/query-errors.js')
   try {
     return addressToBech32(bech32ToAddress(text))
   } catch (err) {

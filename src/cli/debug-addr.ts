@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { wrapText } from '../errors.js'
 import { CliError } from './errors.js'
 
 /**
@@ -6,10 +7,9 @@ import { CliError } from './errors.js'
  * or consensus prefix (upstream AddrCmd tries them in that order and names each failure).
  */
 async function addressBytes(text: string): Promise<Uint8Array> {
-  const [{ bech32ToAddress }, { brand }, { wrapText }] = await Promise.all([
+  const [{ bech32ToAddress }, { brand }] = await Promise.all([
     import('../codec/address.js'),
     import('../codec/brand.js'),
-    import('../app/query-errors.js'),
   ])
   const failures: string[] = []
   if (/^([0-9a-fA-F]{2})*$/.test(text)) return Uint8Array.from(Buffer.from(text, 'hex'))

@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { wrapText } from '../errors.js'
 import {
   addQueryFlags,
   addressArg,
@@ -18,7 +19,6 @@ const MAX_UINT64 = (1n << 64n) - 1n
 export async function valoperArg(text: string): Promise<string> {
   const { bech32ToAddress, addressToBech32 } = await import('../codec/address.js')
   const { brand } = await import('../codec/brand.js')
-  const { wrapText } = await import('../app/query-errors.js')
   const prefix = brand().bech32.validator
   try {
     return addressToBech32(bech32ToAddress(text, prefix), prefix)
