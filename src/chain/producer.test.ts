@@ -11,6 +11,8 @@ import {
 import type { AppModule, AppVersion, BlockContext } from '../app/types.js'
 import { fromUtf8, toHexUpper, uint64BE, utf8 } from '../codec/bytes.js'
 import { ChainHaltError } from '../errors.js'
+import { META_KEPT_BLOCK } from '../store/keys.js'
+import { keptBlockOps } from './kept-block.js'
 
 describe.each(disks)('block lifecycle ($name)', ({ make }) => {
   const open: { close(): Promise<void> }[] = []
@@ -134,6 +136,35 @@ describe.each(disks)('block lifecycle ($name)', ({ make }) => {
       expect(stored!.block.blockId).toEqual(p.block.blockId)
       expect(stored!.appHash).toEqual(p.appHash)
     }
+  })
+
+  test('behavior: a rolled-back block that is kept is made again, the same block, after a restart; its record goes with that height, or with a later rollback', async () => {
+    const disk = newDisk()
+    const first = await chain(version([recorder('a', [])]), disk)
+    const produced = []
+    for (let i = 0; i < 4; i++) produced.push(await first.producer.produceBlock())
+    const b4 = produced[3]!
+    await first.producer.rollbackTo(3, keptBlockOps(b4))
+    expect(first.store.latestHeight).toBe(3)
+    await first.close()
+
+    const again = await chain(version([recorder('a', [])]), disk)
+    const remade = await again.producer.produceBlock()
+    expect(remade.block.blockId).toEqual(b4.block.blockId)
+    expect(remade.appHash).toEqual(b4.appHash)
+    expect(await again.backend.get(META_KEPT_BLOCK)).toBeUndefined()
+    const b5 = await again.producer.produceBlock()
+    expect(b5.block.header.lastBlockId).toEqual(b4.block.blockId)
+
+    // Kept again, then a rollback below it (a dev revert): the record goes, and height 5 is new.
+    await again.producer.rollbackTo(4, keptBlockOps(b5))
+    expect(await again.backend.get(META_KEPT_BLOCK)).toBeDefined()
+    await again.producer.rollbackTo(3)
+    expect(await again.backend.get(META_KEPT_BLOCK)).toBeUndefined()
+    await again.producer.produceBlock()
+    const other = await again.producer.produceBlock()
+    expect(other.block.header.height).toBe(5)
+    expect(other.block.blockId).not.toEqual(b5.block.blockId)
   })
 
   test('behavior: two chains from the same genesis produce the same app hashes', async () => {

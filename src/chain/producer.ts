@@ -11,7 +11,7 @@ import { EMPTY_HASH } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { BatchOp } from '../store/backend.js'
+import { appendOps, type BatchOp } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
 import { applyHeight, type HeightHost } from './apply-height.js'
@@ -24,6 +24,7 @@ import { genesisValidatorChanges } from './consensus-validators.js'
 import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
 import { HeightRules } from './height-rules.js'
 import { initChain } from './init-chain.js'
+import { DELETE_KEPT_BLOCK, type KeptBlock, loadKeptBlock } from './kept-block.js'
 import { MiningLoop, type MiningMode } from './mining-loop.js'
 import type { ProduceOptions, ProducerEvents, ProducerOptions } from './producer-options.js'
 import { rollbackChain } from './rollback.js'
@@ -71,6 +72,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private readonly heightHost: HeightHost
   /** The validator sets, the keys the node signs with and their records. */
   readonly consensus: ConsensusState
+  /** The block a rollback kept, made again from its time and txs as the next height. */
+  private kept: KeptBlock | undefined
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -181,6 +184,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       (updates) => this.consensus.initialize(genesis.initialHeight, fromGenesis, updates),
     )
     if (!ran) await this.consensus.load(store.latestHeight, genesis.initialHeight, fromGenesis)
+    this.kept = await loadKeptBlock(this.o.backend, this.nextHeight)
   }
 
   /** Starts producing blocks as the mining mode says (every timeout_commit by default). */
@@ -265,7 +269,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   /**
    * Rolls the chain back to `height` (dev revert): waits for the block in progress and every
    * queued one, then writes the rollback and `extraOps` as one atomic batch (`rollbackChain`). The
-   * loop resumes as it was.
+   * loop resumes as it was. A kept block's record goes with it, unless `extraOps` writes one.
    */
   async rollbackTo(height: number, extraOps: readonly BatchOp[] = []): Promise<void> {
     const wasRunning = this.loop.isRunning
@@ -276,6 +280,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     let appHash: Bytes
     try {
       appHash = await rollbackChain(this.o, height, [
+        DELETE_KEPT_BLOCK,
         ...extraOps,
         ...this.consensus.rollbackOps(height),
       ])
@@ -286,6 +291,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     }
     this.followLatest()
     await this.consensus.reload(height)
+    this.kept = await loadKeptBlock(this.o.backend, this.nextHeight)
     this.log.info({ height, app_hash: toHexUpper(appHash) }, 'rolled back')
     if (wasRunning) this.start()
   }
@@ -318,9 +324,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const { store, builder } = this.o
     const height = this.nextHeight
     if (this.rules.haltsAtHeight(height)) throw this.rules.halt()
-    const time = this.clock.timeOf(height, options.stepNs)
+    // A block a rollback kept is made again from its own time and txs (CometBFT's replay).
+    const kept = this.kept?.height === height ? this.kept : undefined
+    const time = kept ? kept.time : this.clock.timeOf(height, options.stepNs)
     if (this.rules.haltsAtTime(time)) throw this.rules.halt()
-    const txs = this.o.txSource?.reap() ?? []
+    const txs = kept ? kept.txs : (this.o.txSource?.reap() ?? [])
     const appHash = store.workingAppHash
     const { lastResultsHash } = this
     const upgrades = this.storeUpgrades?.height === height ? this.storeUpgrades : undefined
@@ -334,6 +342,14 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       edit: options.edit,
       comet: plan.comet,
     })
+    if (kept) {
+      appendOps(executed.prepared.ops, [DELETE_KEPT_BLOCK])
+      this.kept = undefined
+      this.log.info(
+        { height, txs: txs.length, hash: kept.hash },
+        'executed again the block a rollback kept',
+      )
+    }
     // From here until the pool is rechecked no CheckTx runs: one admitted while the block ran (it
     // gives the event loop turns) saw the state before it and is rechecked against the state after.
     const held = await this.o.txSource?.hold()

@@ -8,8 +8,14 @@ import { CliError } from './errors.js'
 import { loggerFor } from './log.js'
 import type { GlobalFlags } from './start-flags.js'
 
-/** Refuses while a node holds the home's database: a reset under a running node would corrupt it. */
-export async function assertDataUnlocked(home: string): Promise<void> {
+/**
+ * Refuses while a node holds the home's database: a reset (or rollback) under a running node would
+ * corrupt it. `untouched` ends the message.
+ */
+export async function assertDataUnlocked(
+  home: string,
+  untouched = 'nothing was removed',
+): Promise<void> {
   const { database } = homePaths(home)
   if (!existsSync(database)) return
   try {
@@ -18,7 +24,7 @@ export async function assertDataUnlocked(home: string): Promise<void> {
   } catch (err) {
     if (err instanceof DatabaseLockedError)
       throw new CliError(
-        `a node is running on ${homePaths(home).home} (${database} is locked): stop it first; nothing was removed`,
+        `a node is running on ${homePaths(home).home} (${database} is locked): stop it first; ${untouched}`,
       )
     throw err
   }

@@ -242,15 +242,32 @@ export class DevControl implements DevApi {
   }
 
   /** The live snapshot records, oldest first. */
-  private async records(): Promise<SnapshotRecord[]> {
-    const gte = metaKey(SNAPSHOT_PREFIX)
-    const lt = metaKey(`${SNAPSHOT_PREFIX.slice(0, -1)}0`)
-    const out: SnapshotRecord[] = []
-    for await (const [, value] of this.o.backend.entries({ gte, lt })) {
-      out.push(JSON.parse(Buffer.from(value).toString('utf8')) as SnapshotRecord)
-    }
-    return out
+  private records(): Promise<SnapshotRecord[]> {
+    return snapshotRecords(this.o.backend)
   }
+}
+
+async function snapshotRecords(backend: StoreBackend): Promise<SnapshotRecord[]> {
+  const gte = metaKey(SNAPSHOT_PREFIX)
+  const lt = metaKey(`${SNAPSHOT_PREFIX.slice(0, -1)}0`)
+  const out: SnapshotRecord[] = []
+  for await (const [, value] of backend.entries({ gte, lt })) {
+    out.push(JSON.parse(Buffer.from(value).toString('utf8')) as SnapshotRecord)
+  }
+  return out
+}
+
+/**
+ * The deletes of the dev snapshots taken above `height` (a rollback below them: their state is
+ * gone, as a revert uses up the snapshots after its own).
+ */
+export async function snapshotDropsAbove(
+  backend: StoreBackend,
+  height: number,
+): Promise<BatchOp[]> {
+  return (await snapshotRecords(backend))
+    .filter((r) => r.height > height)
+    .map((r) => ({ type: 'del', key: snapshotKey(numberOf(r.id)) }))
 }
 
 function addressArg(text: string): Bytes {

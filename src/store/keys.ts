@@ -62,6 +62,11 @@ export const META_BLOCK_BASE = metaKey('block_base')
 export const META_GENESIS_HASH = metaKey('genesis_hash')
 /** Under CometBFT: the last committed block's height and time (what CheckTx runs with). */
 export const META_COMET_LAST_BLOCK = metaKey('comet_last_block')
+/**
+ * After `sdkd rollback` without `--hard`: the block it took back (height, time, txs, hash), made
+ * again from them with the next height (JSON; deleted in that height's batch).
+ */
+export const META_KEPT_BLOCK = metaKey('kept_block')
 
 /** With pruning on: BE(h), the 0x08 records complete through height h (written with every commit). */
 export const META_PRUNE_RECORDS = metaKey('prune_records')

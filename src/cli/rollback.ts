@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import type { Command } from 'commander'
+import { toHexUpper } from '../codec/bytes.js'
+import { loadHome } from '../config/home.js'
+import { readHomeRecord } from '../config/home-record.js'
+import { homePaths } from '../config/paths.js'
+import { UserError } from '../errors.js'
+import { LOG_LEVELS, type LogFormat, type LogLevel } from '../log-levels.js'
+import { createLogger } from '../logger.js'
+import { Node } from '../node/node.js'
+import { type RolledBack, rollbackAppState, rollbackSimulated } from '../node/rollback-node.js'
+import { runtimeOptionsOf } from '../node/runtime-options.js'
+import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
+import { cometBlockStoreEmpty, findCometbft } from './cometbft-process.js'
+import { CliError } from './errors.js'
+import { checkHomeAppVersion, startAppVersion } from './home-version.js'
+import { assertDataUnlocked } from './reset.js'
+import type { GlobalFlags } from './start-flags.js'
+
+interface RollbackFlags {
+  hard?: boolean
+  cometbftBin?: string
+}
+
+/** Upstream's prefix of a refusal from the consensus side of the rollback. */
+const COMET_FAILED = 'failed to rollback CometBFT state: '
+
+/**
+ * `sdkd rollback [--hard]`, as upstream's (server/rollback.go): the state at the latest height n
+ * is replaced by the state at n − 1, and the line `Rolled back state to height n-1 and hash <app
+ * hash>` is printed. On a chain the simulated producer made, sdkd rolls back both sides itself; on
+ * one CometBFT made (`start --consensus cometbft`), `cometbft rollback` rolls back CometBFT's state
+ * and blocks and sdkd the app's state to the height it reports.
+ */
+async function rollback(g: GlobalFlags, f: RollbackFlags): Promise<void> {
+  const paths = homePaths(g.home)
+  if (!existsSync(paths.configDir))
+    throw new CliError(`${paths.home} is not an sdkd home (no config/): nothing to roll back`)
+  await assertDataUnlocked(g.home, 'nothing was rolled back')
+  const home = await loadHome(g.home)
+  const order = Object.keys(APP_VERSIONS)
+  const record = await readHomeRecord(g.home)
+  const appVersion = startAppVersion(g.appVersion, record, order, DEFAULT_APP_VERSION)
+  await checkHomeAppVersion(g.home, appVersion, order, record)
+  // Log lines go to stderr: stdout carries the result line alone, as upstream's.
+  const level = (g.logLevel ?? 'warn') as LogLevel
+  if (!LOG_LEVELS.includes(level)) throw new CliError(`invalid log level "${level}"`)
+  const format = (g.logFormat ?? home.node.logFormat ?? 'plain') as LogFormat
+  const logger = createLogger({ level, format, destination: 2 })
+  const underComet = !(await cometBlockStoreEmpty(g.home))
+  const bin = underComet ? findCometbft(f.cometbftBin, process.env) : undefined
+  if (!underComet && !existsSync(paths.database))
+    throw new CliError(`${COMET_FAILED}no state found`)
+  // The app's database is opened (and held) before CometBFT's side changes anything.
+  const node = await Node.create({
+    home,
+    appVersion,
+    logger,
+    runtime: { ...runtimeOptionsOf(home.app.runtime), blockWorker: false, verifyWorkers: 0 },
+    consensus: underComet ? 'cometbft' : 'simulated',
+  })
+  let done: RolledBack
+  try {
+    if (bin) {
+      const comet = await rollbackComet(bin, g.home, f.hard === true)
+      await rollbackAppState(node, comet.height).catch((err: unknown) => {
+        throw new CliError(`failed to rollback to version: ${(err as Error).message}`)
+      })
+      done = comet
+    } else {
+      done = await rollbackSimulated(node, f.hard === true).catch((err: unknown) => {
+        if (err instanceof UserError) throw new CliError(`${COMET_FAILED}${err.message}`)
+        throw err
+      })
+    }
+  } finally {
+    await node.stop()
+  }
+  process.stdout.write(
+    `Rolled back state to height ${done.height} and hash ${toHexUpper(done.appHash)}\n`,
+  )
+}
+
+/**
+ * Runs `cometbft rollback [--hard]` on the home (CometBFT's own state and block stores) and reads
+ * the height and app hash it rolled back to from its output line.
+ */
+async function rollbackComet(bin: string, home: string, hard: boolean): Promise<RolledBack> {
+  const env = { ...process.env }
+  delete env.CMTHOME
+  delete env.TMHOME
+  const args = ['rollback', '--home', home, ...(hard ? ['--hard'] : [])]
+  const { code, stdout, stderr } = await new Promise<{
+    code: number | null
+    stdout: string
+    stderr: string
+  }>((resolve, reject) => {
+    const child = spawn(bin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    child.once('error', reject)
+    child.once('close', (c) => resolve({ code: c, stdout: out, stderr: err }))
+  })
+  const line =
+    /Rolled back (?:both )?state(?: and block)? to height (\d+) and hash ([0-9A-F]*)/.exec(stdout)
+  if (code !== 0 || !line) {
+    const why = (stderr.trim() || stdout.trim()).replace(/^ERROR:\s*/, '')
+    throw new CliError(`${COMET_FAILED}${why || `cometbft rollback exited with code ${code}`}`)
+  }
+  return { height: Number(line[1]), appHash: Buffer.from(line[2]!, 'hex') }
+}
+
+/** `sdkd rollback`: the state (and, with --hard, the last block) back by one height. */
+export function registerRollback(program: Command, globals: () => GlobalFlags): void {
+  program
+    .command('rollback')
+    .description(
+      'roll back the state by one height, from n to n - 1 (to recover from a wrong state transition, e.g. a faulty upgrade handler); block n stays and the next start executes its txs again, unless --hard removes it too',
+    )
+    .option('--hard', 'remove last block as well as state')
+    .option(
+      '--cometbft-bin <path>',
+      'the cometbft binary that rolls back a home run with start --consensus cometbft (default: $SDKD_COMETBFT_BIN, else cometbft on the PATH)',
+    )
+    .action((f: RollbackFlags) => rollback(globals(), f))
+}
