@@ -1,5 +1,6 @@
 import type { ProtoRegistry } from '../codec/proto.js'
-import { ChainHaltError, ErrLogic } from '../errors.js'
+import { ChainHaltError, ErrInvalidRequest, ErrLogic } from '../errors.js'
+import type { StateReader } from '../store/types.js'
 import { routedMsg, routedQuery } from './handlers.js'
 import type {
   AppModule,
@@ -53,6 +54,9 @@ type BlockHook = keyof typeof HOOK_ORDER
  * The module manager of one app version: its modules, routers (msg and query), hook order lists,
  * version map and migrations.
  */
+/** Modules whose genesis section carries no state: their export is their default section. */
+const STATELESS_GENESIS = new Set(['upgrade', 'params', 'consensus'])
+
 export class App {
   readonly modules: ReadonlyMap<string, AppModule>
   readonly queryHandlers = new Map<string, RoutedQueryHandler>()
@@ -175,6 +179,31 @@ export class App {
       }
     }
     return updates
+  }
+
+  /**
+   * Upstream module manager ExportGenesis(ForModules): each module's genesis section at `state`,
+   * by name (sorted, as Go writes a map), of every module or of `only`. A module whose genesis holds
+   * no state of its own (x/upgrade, x/params, x/consensus: their sections are empty) gives its
+   * default section; one that holds state and cannot export it is an error, never a default.
+   */
+  async exportGenesis(
+    state: StateReader,
+    only: readonly string[] = [],
+  ): Promise<Record<string, unknown>> {
+    for (const name of only)
+      if (!this.modules.has(name)) throw ErrInvalidRequest.wrap(`module ${name} does not exist`)
+    const sections: [string, unknown][] = []
+    for (const name of this.version.order.initGenesis) {
+      if (only.length > 0 && !only.includes(name)) continue
+      const m = this.modules.get(name)!
+      if (m.exportGenesis) sections.push([name, await m.exportGenesis(state)])
+      else if (m.defaultGenesis && STATELESS_GENESIS.has(name))
+        sections.push([name, m.defaultGenesis()])
+      else if (m.defaultGenesis)
+        throw ErrLogic.wrap(`module ${name} cannot export its genesis state`)
+    }
+    return Object.fromEntries(sections.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
   }
 
   async preBlock(ctx: BlockContext): Promise<void> {

@@ -31,6 +31,7 @@ const COMMANDS: readonly {
     load: async () => [(await import('./pre-upgrade.js')).registerPreUpgrade],
   },
   { names: ['rehearse'], load: async () => [(await import('./rehearse.js')).registerRehearse] },
+  { names: ['export'], load: async () => [(await import('./export.js')).registerExport] },
   { names: ['rollback'], load: async () => [(await import('./rollback.js')).registerRollback] },
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },

@@ -1,21 +1,11 @@
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { toHexUpper } from '../codec/bytes.js'
-import { loadHome } from '../config/home.js'
-import { readHomeRecord } from '../config/home-record.js'
-import { homePaths } from '../config/paths.js'
 import { UserError } from '../errors.js'
-import { LOG_LEVELS, type LogFormat, type LogLevel } from '../log-levels.js'
-import { createLogger } from '../logger.js'
-import { Node } from '../node/node.js'
 import { type RolledBack, rollbackAppState, rollbackSimulated } from '../node/rollback-node.js'
-import { runtimeOptionsOf } from '../node/runtime-options.js'
-import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
-import { cometBlockStoreEmpty, findCometbft } from './cometbft-process.js'
+import { findCometbft } from './cometbft-process.js'
 import { CliError } from './errors.js'
-import { checkHomeAppVersion, startAppVersion } from './home-version.js'
-import { assertDataUnlocked } from './reset.js'
+import { offlineHome } from './offline-node.js'
 import type { GlobalFlags } from './start-flags.js'
 
 interface RollbackFlags {
@@ -34,32 +24,11 @@ const COMET_FAILED = 'failed to rollback CometBFT state: '
  * and blocks and sdkd the app's state to the height it reports.
  */
 async function rollback(g: GlobalFlags, f: RollbackFlags): Promise<void> {
-  const paths = homePaths(g.home)
-  if (!existsSync(paths.configDir))
-    throw new CliError(`${paths.home} is not an sdkd home (no config/): nothing to roll back`)
-  await assertDataUnlocked(g.home, 'nothing was rolled back')
-  const home = await loadHome(g.home)
-  const order = Object.keys(APP_VERSIONS)
-  const record = await readHomeRecord(g.home)
-  const appVersion = startAppVersion(g.appVersion, record, order, DEFAULT_APP_VERSION)
-  await checkHomeAppVersion(g.home, appVersion, order, record)
-  // Log lines go to stderr: stdout carries the result line alone, as upstream's.
-  const level = (g.logLevel ?? 'warn') as LogLevel
-  if (!LOG_LEVELS.includes(level)) throw new CliError(`invalid log level "${level}"`)
-  const format = (g.logFormat ?? home.node.logFormat ?? 'plain') as LogFormat
-  const logger = createLogger({ level, format, destination: 2 })
-  const underComet = !(await cometBlockStoreEmpty(g.home))
-  const bin = underComet ? findCometbft(f.cometbftBin, process.env) : undefined
-  if (!underComet && !existsSync(paths.database))
-    throw new CliError(`${COMET_FAILED}no state found`)
+  const o = await offlineHome(g, 'nothing was rolled back')
+  const bin = o.underComet ? findCometbft(f.cometbftBin, process.env) : undefined
+  if (!o.underComet && !o.hasData) throw new CliError(`${COMET_FAILED}no state found`)
   // The app's database is opened (and held) before CometBFT's side changes anything.
-  const node = await Node.create({
-    home,
-    appVersion,
-    logger,
-    runtime: { ...runtimeOptionsOf(home.app.runtime), blockWorker: false, verifyWorkers: 0 },
-    consensus: underComet ? 'cometbft' : 'simulated',
-  })
+  const node = await o.open()
   let done: RolledBack
   try {
     if (bin) {

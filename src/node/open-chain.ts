@@ -98,7 +98,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       upgrade: (name) => app.upgrade(name),
     })
     checkStoresOfData(
-      !o.checkStores || store.latestHeight < 1
+      !o.checkStores || store.latestHeight < store.earliestHeight
         ? undefined
         : { height: store.latestHeight, names: store.view(store.latestHeight).storeNames() },
       app.name,

@@ -179,7 +179,7 @@ describe('sdkd rollback (e2e)', () => {
     r = await rollback(dir)
     expect([r.code, r.stderr]).toEqual([
       1,
-      `Error: ${dir} is not an sdkd home (no config/): nothing to roll back\n`,
+      `Error: ${dir} is not an sdkd home (no config/): nothing was rolled back\n`,
     ])
   }, 90_000)
 

@@ -1,7 +1,9 @@
 import type { BlockContext } from '../../app/types.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
-import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import { messageToJson } from '../../codec/json-writer.js'
+import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { Readable } from '../../store/types.js'
 import { type AuthKeeper, defaultAuthParams } from './keeper.js'
 import { MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 import { scheduleProblem } from './vesting.js'
@@ -74,6 +76,26 @@ export async function initAuthGenesis(
   keeper.c.globalAccountNumber.set(store, next)
   for (const name of Object.keys(MODULE_ACCOUNT_PERMISSIONS))
     await keeper.getOrCreateModuleAccount(ctx.state, name)
+}
+
+/**
+ * Upstream ExportGenesis: the params and every account in the store, in its key order (address
+ * bytes), each unpacked and packed again as an Any (upstream IterateAccounts + PackAccounts), in
+ * genesis JSON form: what InitGenesis takes back, numbers, sequences and public keys kept.
+ */
+export async function exportAuthGenesis(
+  state: Readable,
+  keeper: AuthKeeper,
+  registry: ProtoRegistry,
+) {
+  const accounts: AnyMessage[] = []
+  for await (const account of keeper.accounts(state)) accounts.push(keeper.accountToAny(account))
+  const g: ProtoInit<'sdk.auth.v1beta1.GenesisState'> = {
+    params: await keeper.params(state),
+    accounts,
+  }
+  const type = registry.type('sdk.auth.v1beta1.GenesisState')
+  return messageToJson(registry, type, type.fromObject(g))
 }
 
 /** Params in genesis JSON form (numbers as strings). */

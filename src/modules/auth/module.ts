@@ -3,6 +3,7 @@ import type { ProtoRegistry } from '../../codec/proto.js'
 import type { BankKeeper } from '../bank/keeper.js'
 import {
   defaultAuthGenesis,
+  exportAuthGenesis,
   initAuthGenesis,
   parseAuthGenesis,
   validateAuthGenesis,
@@ -38,5 +39,6 @@ export function createAuthModule({ registry, keeper, bank }: AuthModuleOptions):
     async initGenesis(ctx: BlockContext, genesis) {
       await initAuthGenesis(ctx, keeper, parseAuthGenesis(registry, genesis))
     },
+    exportGenesis: (state) => exportAuthGenesis(state, keeper, registry),
   }
 }

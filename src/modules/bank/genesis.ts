@@ -1,13 +1,16 @@
 import type { BlockContext } from '../../app/types.js'
-import { bech32ToAddress } from '../../codec/address.js'
-import type { Bytes } from '../../codec/bytes.js'
+import { addressToBech32, bech32ToAddress } from '../../codec/address.js'
+import { type Bytes, equalBytes } from '../../codec/bytes.js'
 import { addCoins, type Coin, coinsFromProto, coinsToString } from '../../codec/coins.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
-import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import { messageToJson } from '../../codec/json-writer.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { Readable } from '../../store/types.js'
 import { type BankKeeper, defaultBankParams } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { metadataListProblem } from './metadata.js'
+import type { BankViewKeeper } from './view-keeper.js'
 
 // x/bank genesis (upstream x/bank/keeper/genesis.go and types/genesis.go).
 
@@ -77,9 +80,10 @@ export function parseBankGenesis(registry: ProtoRegistry, genesis: unknown): Ban
  * Upstream GenesisState.GetAllSendEnabled: the section's `send_enabled` entries, then the deprecated
  * `params.send_enabled` ones for denoms the section does not name.
  */
-function allSendEnabled(
-  g: Proto<'sdk.bank.v1beta1.GenesisState'>,
-): Proto<'sdk.bank.v1beta1.SendEnabled'>[] {
+function allSendEnabled(g: {
+  params: { send_enabled: Proto<'sdk.bank.v1beta1.SendEnabled'>[] } | null
+  send_enabled: Proto<'sdk.bank.v1beta1.SendEnabled'>[]
+}): Proto<'sdk.bank.v1beta1.SendEnabled'>[] {
   const own = g.send_enabled
   const named = new Set(own.map((se) => se.denom))
   return [...own, ...(g.params?.send_enabled ?? []).filter((se) => !named.has(se.denom))]
@@ -104,4 +108,51 @@ export function initBankGenesis(
     for (const coin of coins) keeper.setBalance(ctx.state, address, coin)
   for (const coin of total) keeper.setSupply(ctx.state, coin)
   for (const m of g.denom_metadata) keeper.c.denomMetadata.set(store, m.base, m)
+}
+
+/**
+ * Upstream ExportGenesis (NewGenesisState with MigrateSendEnabled), in genesis JSON form: the params
+ * (their deprecated `send_enabled` list moved to the section's), the balances of each address
+ * holding coins in the store's key order (as upstream GetAccountsBalances walks them: the address
+ * length-prefixed, so by length, then by bytes; coins by denom), the total supply by denom, the
+ * denom metadata by base denom, and the per-denom send-enabled flags by denom.
+ */
+export async function exportBankGenesis(
+  state: Readable,
+  keeper: BankViewKeeper,
+  registry: ProtoRegistry,
+) {
+  const store = state.store(MODULE_NAME)
+  const c = keeper.c
+  const balances: { address: string; coins: { denom: string; amount: string }[] }[] = []
+  let last: Bytes | undefined
+  for await (const [[address, denom], amount] of c.balances.iterate(store)) {
+    if (amount === 0n) continue
+    if (!last || !equalBytes(last, address)) {
+      balances.push({ address: addressToBech32(address), coins: [] })
+      last = address
+    }
+    balances[balances.length - 1]!.coins.push({ denom, amount: amount.toString() })
+  }
+  const supply = []
+  for await (const [denom, amount] of c.supply.iterate(store)) {
+    if (amount !== 0n) supply.push({ denom, amount: amount.toString() })
+  }
+  const metadata = []
+  for await (const [, m] of c.denomMetadata.iterate(store)) metadata.push(m)
+  const sendEnabled = []
+  for await (const [denom, v] of c.sendEnabled.iterate(store)) {
+    // collections BoolValue (one byte, 1 = true), or the text some homes stored, as readers take it.
+    sendEnabled.push({ denom, enabled: v[0] === 1 || Buffer.from(v).toString() === 'true' })
+  }
+  const params = await keeper.params(state)
+  const g: ProtoInit<'sdk.bank.v1beta1.GenesisState'> = {
+    params: { ...params, send_enabled: [] },
+    balances,
+    supply,
+    denom_metadata: metadata,
+    send_enabled: allSendEnabled({ params, send_enabled: sendEnabled }),
+  }
+  const type = registry.type('sdk.bank.v1beta1.GenesisState')
+  return messageToJson(registry, type, type.fromObject(g))
 }

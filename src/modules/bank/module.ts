@@ -1,6 +1,11 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
-import { defaultBankGenesis, initBankGenesis, parseBankGenesis } from './genesis.js'
+import {
+  defaultBankGenesis,
+  exportBankGenesis,
+  initBankGenesis,
+  parseBankGenesis,
+} from './genesis.js'
 import type { BankKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerBankMsgs } from './msg-server.js'
@@ -29,5 +34,6 @@ export function createBankModule({ registry, keeper }: BankModuleOptions): AppMo
     async initGenesis(ctx: BlockContext, genesis) {
       initBankGenesis(ctx, keeper, parseBankGenesis(registry, genesis))
     },
+    exportGenesis: (state) => exportBankGenesis(state, keeper, registry),
   }
 }

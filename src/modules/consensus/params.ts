@@ -1,4 +1,5 @@
-import type { ProtoInit } from '../../codec/proto.js'
+import { int64Of } from '../../codec/int64.js'
+import type { Proto, ProtoInit } from '../../codec/proto.js'
 import type { GenesisJson } from '../../config/genesis.js'
 
 /** Consensus params as genesis.json holds them (`consensus.params`). */
@@ -36,5 +37,30 @@ export function evidenceParamsToProto(
     max_age_num_blocks: e.max_age_num_blocks,
     max_age_duration: nanosToDuration(e.max_age_duration),
     max_bytes: e.max_bytes,
+  }
+}
+
+/**
+ * Genesis consensus params of stored `tendermint.types.ConsensusParams` (what `sdkd export` writes):
+ * int64s as decimal strings, the evidence age as a nanosecond count.
+ */
+export function consensusParamsFromProto(
+  cp: Proto<'tendermint.types.ConsensusParams'>,
+): ConsensusParamsJson {
+  const text = (v: Parameters<typeof int64Of>[0]) => int64Of(v).toString()
+  const age = cp.evidence?.max_age_duration
+  return {
+    block: { max_bytes: text(cp.block?.max_bytes), max_gas: text(cp.block?.max_gas) },
+    evidence: {
+      max_age_num_blocks: text(cp.evidence?.max_age_num_blocks),
+      max_age_duration: (
+        int64Of(age?.seconds) * 1_000_000_000n +
+        BigInt(age?.nanos ?? 0)
+      ).toString(),
+      max_bytes: text(cp.evidence?.max_bytes),
+    },
+    validator: { pub_key_types: [...(cp.validator?.pub_key_types ?? [])] },
+    version: { app: text(cp.version?.app) },
+    abci: { vote_extensions_enable_height: text(cp.abci?.vote_extensions_enable_height) },
   }
 }

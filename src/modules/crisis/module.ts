@@ -1,6 +1,11 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
-import { defaultCrisisGenesis, initCrisisGenesis, parseCrisisGenesis } from './genesis.js'
+import {
+  defaultCrisisGenesis,
+  exportCrisisGenesis,
+  initCrisisGenesis,
+  parseCrisisGenesis,
+} from './genesis.js'
 import type { CrisisKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
@@ -30,5 +35,6 @@ export function createCrisisModule({
     async initGenesis(ctx: BlockContext, genesis) {
       initCrisisGenesis(ctx, keeper, parseCrisisGenesis(registry, genesis))
     },
+    exportGenesis: (state) => exportCrisisGenesis(state, keeper, registry),
   }
 }

@@ -1,6 +1,8 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import { sha256 } from '../../codec/hash.js'
 import { messageFromJson } from '../../codec/json-parser.js'
+import { messageToJson } from '../../codec/json-writer.js'
+import type { Readable } from '../../store/types.js'
 import type { EvidenceKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerEvidenceQueries } from './queries.js'
@@ -24,6 +26,7 @@ export function createEvidenceModule({ keeper }: { keeper: EvidenceKeeper }): Ap
       const store = ctx.state.store(MODULE_NAME)
       for (const any of parse(keeper, genesis)) keeper.c.evidence.set(store, sha256(any.value), any)
     },
+    exportGenesis: (state) => exportEvidenceGenesis(state, keeper),
     async beginBlock(ctx: BlockContext) {
       await keeper.beginBlock(ctx)
     },
@@ -34,4 +37,17 @@ function parse(keeper: EvidenceKeeper, genesis: unknown) {
   const { registry } = keeper
   const type = registry.type('sdk.evidence.v1beta1.GenesisState')
   return messageFromJson(registry, type, genesis ?? {}, 'app_state.evidence').evidence
+}
+
+/**
+ * Upstream ExportGenesis (x/evidence/genesis.go): every stored evidence as an Any (Equivocation), in
+ * key (hash) order, in genesis JSON form.
+ */
+export async function exportEvidenceGenesis(state: Readable, keeper: EvidenceKeeper) {
+  const { registry } = keeper
+  const evidence = []
+  for await (const [, any] of keeper.c.evidence.iterate(state.store(MODULE_NAME)))
+    evidence.push(any)
+  const type = registry.type('sdk.evidence.v1beta1.GenesisState')
+  return messageToJson(registry, type, type.fromObject({ evidence }))
 }

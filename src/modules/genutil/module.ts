@@ -45,6 +45,8 @@ export function createGenutilModule({ registry, auth, staking }: GenutilModuleOp
     name: MODULE_NAME,
     consensusVersion: 1,
     defaultGenesis: defaultGenutilGenesis,
+    // Upstream ExportGenesis gives the default section: the gentxs were delivered at InitChain.
+    exportGenesis: async () => defaultGenutilGenesis(),
     validateGenesis(genesis) {
       parseGenutilGenesis(registry, genesis)
     },

@@ -5,7 +5,9 @@ import { addCoins, type Coin, coinsFromProto, coinsToString } from '../../codec/
 import { int64Of } from '../../codec/int64.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
-import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import { messageToJson } from '../../codec/json-writer.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { Readable } from '../../store/types.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { defaultGovParams, readGovParams } from './params.js'
@@ -128,4 +130,31 @@ export async function initGovGenesis(
   if (coinsToString(held) !== coinsToString(total)) {
     fail(`expected module account was ${coinsToString(held)} but we got ${coinsToString(total)}`)
   }
+}
+
+/**
+ * Upstream ExportGenesis (x/gov/genesis.go v0.50): the next proposal id, every proposal in id
+ * order, every deposit and vote in (proposal id, address) key order, the params and the
+ * constitution; the deprecated param groups null. In genesis JSON form, as InitGenesis reads it.
+ */
+export async function exportGovGenesis(state: Readable, keeper: GovKeeper) {
+  const store = state.store(MODULE_NAME)
+  const c = keeper.c
+  const proposals = []
+  for await (const [, p] of c.proposals.iterate(store)) proposals.push(p)
+  const deposits = []
+  for await (const [, d] of c.deposits.iterate(store)) deposits.push(d)
+  const votes = []
+  for await (const [, v] of c.votes.iterate(store)) votes.push(v)
+  const g: ProtoInit<'sdk.gov.v1.GenesisState'> = {
+    // Unset only before InitGenesis; the first proposal id is then 1 (as submitProposal reads it).
+    starting_proposal_id: ((await c.proposalId.get(store)) ?? 1n).toString(),
+    deposits,
+    votes,
+    proposals,
+    params: await keeper.rawParams(state),
+    constitution: await keeper.constitution(state),
+  }
+  const type = keeper.registry.type('sdk.gov.v1.GenesisState')
+  return messageToJson(keeper.registry, type, type.fromObject(g))
 }

@@ -1,7 +1,7 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { govEndBlocker } from './abci.js'
-import { defaultGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
+import { defaultGovGenesis, exportGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { captureHandlers } from './legacy.js'
@@ -43,6 +43,7 @@ export function createGovModule({ registry, keeper }: GovModuleOptions): AppModu
     async initGenesis(ctx: BlockContext, genesis) {
       await initGovGenesis(ctx, keeper, parseGovGenesis(registry, genesis))
     },
+    exportGenesis: (state) => exportGovGenesis(state, keeper),
     endBlock: (ctx) => govEndBlocker(ctx, keeper),
   }
 }

@@ -5,7 +5,9 @@ import { decFromInt, decToString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
-import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import { messageToJson } from '../../codec/json-writer.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { Readable } from '../../store/types.js'
 import type { StakingValidator } from './expected-keepers.js'
 import { addPubkey, consAddressOfPubkey } from './hooks.js'
 import { consAddressText, type SlashingKeeper } from './keeper.js'
@@ -128,4 +130,32 @@ export async function initSlashingGenesis(
       missedBlocksCounter: 0n,
     })
   }
+}
+
+/**
+ * Upstream ExportGenesis: the params; every signing info in key (consensus address) order, under
+ * its bech32 consensus address; and for each of them its missed blocks — only the indexes whose
+ * bit is set, ascending (upstream GetValidatorMissedBlocks), an empty list when none is — in
+ * genesis JSON form, as InitGenesis reads it back.
+ */
+export async function exportSlashingGenesis(state: Readable, keeper: SlashingKeeper) {
+  const store = state.store(MODULE_NAME)
+  const signingInfos: ProtoInit<'sdk.slashing.v1beta1.SigningInfo'>[] = []
+  const missedBlocks: ProtoInit<'sdk.slashing.v1beta1.ValidatorMissedBlocks'>[] = []
+  for await (const [consAddr, info] of keeper.c.signingInfos.iterate(store)) {
+    const address = consAddressText(consAddr)
+    signingInfos.push({ address, validator_signing_info: info })
+    const missed = await keeper.missedBlocks(state, consAddr)
+    missedBlocks.push({
+      address,
+      missed_blocks: missed.map((index) => ({ index, missed: true })),
+    })
+  }
+  const g: ProtoInit<'sdk.slashing.v1beta1.GenesisState'> = {
+    params: await keeper.rawParams(state),
+    signing_infos: signingInfos,
+    missed_blocks: missedBlocks,
+  }
+  const type = keeper.registry.type('sdk.slashing.v1beta1.GenesisState')
+  return messageToJson(keeper.registry, type, type.fromObject(g))
 }

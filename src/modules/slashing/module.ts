@@ -2,7 +2,12 @@ import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
 import type { StakingValidator } from './expected-keepers.js'
-import { defaultSlashingGenesis, initSlashingGenesis, parseSlashingGenesis } from './genesis.js'
+import {
+  defaultSlashingGenesis,
+  exportSlashingGenesis,
+  initSlashingGenesis,
+  parseSlashingGenesis,
+} from './genesis.js'
 import { slashingBeginBlocker } from './infractions.js'
 import type { SlashingKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
@@ -40,6 +45,7 @@ export function createSlashingModule({
       const g = parseSlashingGenesis(registry, genesis)
       await initSlashingGenesis(ctx, keeper, await validators(ctx.state), g)
     },
+    exportGenesis: (state) => exportSlashingGenesis(state, keeper),
     async beginBlock(ctx: BlockContext) {
       await slashingBeginBlocker(ctx, keeper)
     },

@@ -1,12 +1,14 @@
 import type { BlockContext, ValidatorUpdate } from '../../app/types.js'
-import { bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { validateDenom } from '../../codec/coins.js'
 import { decFromAtomics } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
-import type { Proto, ProtoRegistry } from '../../codec/proto.js'
+import { messageToJson } from '../../codec/json-writer.js'
+import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import type { Readable } from '../../store/types.js'
 import { insertUbdQueue, setUbd } from './delegation.js'
 import type { StakingAuthKeeper } from './expected-keepers.js'
 import {
@@ -250,6 +252,40 @@ export async function initStakingGenesis(
     updates.push({ pubKey: consPubKeyOf(keeper.registry, v!), power })
   }
   return updates
+}
+
+/**
+ * Upstream ExportGenesis: params, the last total power, the last validator powers, every
+ * validator, delegation, unbonding delegation and redelegation (each in store key order, their
+ * records as stored), and `exported: true` — in genesis JSON form, as InitGenesis reads it back.
+ */
+export async function exportStakingGenesis(state: Readable, keeper: StakingKeeper) {
+  const store = state.store(MODULE_NAME)
+  const c = keeper.c
+  const lastValidatorPowers = []
+  for await (const [operator, power] of c.lastValidatorPower.iterate(store)) {
+    lastValidatorPowers.push({ address: addressToBech32(operator, valoperPrefix()), power })
+  }
+  const validators = []
+  for await (const [, v] of c.validators.iterate(store)) validators.push(v)
+  const delegations = []
+  for await (const [, d] of c.delegations.iterate(store)) delegations.push(d)
+  const unbondingDelegations = []
+  for await (const [, u] of c.unbondingDelegations.iterate(store)) unbondingDelegations.push(u)
+  const redelegations = []
+  for await (const [, r] of c.redelegations.iterate(store)) redelegations.push(r)
+  const g: ProtoInit<'sdk.staking.v1beta1.GenesisState'> = {
+    params: await keeper.params(state),
+    last_total_power: (await c.lastTotalPower.get(store)) || '0',
+    last_validator_powers: lastValidatorPowers,
+    validators,
+    delegations,
+    unbonding_delegations: unbondingDelegations,
+    redelegations,
+    exported: true,
+  }
+  const type = keeper.registry.type('sdk.staking.v1beta1.GenesisState')
+  return messageToJson(keeper.registry, type, type.fromObject(g))
 }
 
 function decode<T>(f: () => T): T | undefined {

@@ -2,7 +2,12 @@ import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { beginBlock, endBlock } from './abci.js'
 import type { StakingAuthKeeper } from './expected-keepers.js'
-import { defaultStakingGenesis, initStakingGenesis, parseStakingGenesis } from './genesis.js'
+import {
+  defaultStakingGenesis,
+  exportStakingGenesis,
+  initStakingGenesis,
+  parseStakingGenesis,
+} from './genesis.js'
 import type { StakingKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerStakingMsgs } from './msg-server.js'
@@ -34,6 +39,7 @@ export function createStakingModule({ registry, keeper, auth }: StakingModuleOpt
     initGenesis(ctx: BlockContext, genesis) {
       return initStakingGenesis(ctx, keeper, auth, parseStakingGenesis(registry, genesis))
     },
+    exportGenesis: (state) => exportStakingGenesis(state, keeper),
     beginBlock: (ctx) => beginBlock(keeper, ctx),
     endBlock: (ctx) => endBlock(keeper, ctx),
   }

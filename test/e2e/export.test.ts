@@ -1,0 +1,237 @@
+import { cp, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { addressToBech32, bech32ToAddress } from '../../src/codec/address.js'
+import { toHex } from '../../src/codec/bytes.js'
+import { createLevelBackend } from '../../src/store/level-backend.js'
+import { VersionedStore } from '../../src/store/versioned-store.js'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import {
+  createDevnetHome,
+  type DevnetHome,
+  proposalIdOf,
+  type RunningNode,
+  rest,
+  startDevnetNode,
+  txOk,
+} from '../helpers/devnet.js'
+import { runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+/**
+ * `sdkd export`, as upstream's: the state at a height as a genesis document. The round trip is
+ * upstream's import/export check (simapp's TestAppImportExport) with real processes: a devnet with
+ * transfers, a delegation, an unbonding, a withdraw address and a proposal in its voting period is
+ * exported; a second home (the same keys) starts from that document; every module store of the new
+ * chain after InitChain holds what the first held at that height, key for key, but for what
+ * upstream skips too (x/staking's historical info and queues, which InitGenesis rebuilds); and the
+ * new chain goes on making blocks.
+ */
+
+const cleanups = cleanupAfterEach()
+
+async function home(chainId: string): Promise<DevnetHome> {
+  const h = await createDevnetHome(chainId)
+  cleanups.push(h.cleanup)
+  return h
+}
+
+async function start(h: DevnetHome): Promise<RunningNode> {
+  const node = await startDevnetNode(h, 'v2', '200ms')
+  cleanups.push(async () => void (await node.p.stop('SIGKILL')))
+  return node
+}
+
+/**
+ * Every entry of the named stores in a stopped home's latest state, as hex pairs. Read through a
+ * branch over the latest state: a chain's InitChain state is its latest until its first block,
+ * and no height query reaches it (upstream commits it with the first block).
+ */
+async function latestStores(dir: string, names: string[]): Promise<Record<string, string[]>> {
+  const backend = await createLevelBackend({ path: join(dir, 'data/application.db') })
+  try {
+    const state = (await VersionedStore.open({ backend })).branch()
+    const out: Record<string, string[]> = {}
+    for (const name of names) {
+      out[name] = []
+      for await (const [k, v] of state.store(name).iterate())
+        out[name].push(`${toHex(k)} ${toHex(v)}`)
+    }
+    return out
+  } finally {
+    await backend.close()
+  }
+}
+
+/** Upstream's skipped prefixes of x/staking: historical info, the three queues, unbonding ids. */
+const SKIPPED: Record<string, string[]> = {
+  staking: ['50', '41', '42', '43', '37', '38', '39', '61'],
+}
+
+describe('sdkd export (e2e)', () => {
+  test('behavior: a chain exported at a height and started again from the document holds the same state, store for store, and goes on', async () => {
+    const a = await home('export-e2e')
+    const node = await start(a)
+    const alice = a.accounts.alice!.address
+    const bob = a.accounts.bob!.address
+    const operator = addressToBech32(bech32ToAddress(a.accounts.validator!.address), 'sdkvaloper')
+    await txOk(a, node, ['bank', 'send', alice, bob, '1234567stake'], 'alice')
+    await txOk(a, node, ['staking', 'delegate', operator, '5000000stake'], 'alice')
+    await txOk(a, node, ['staking', 'unbond', operator, '2000000stake'], 'alice')
+    await txOk(a, node, ['distribution', 'set-withdraw-addr', bob], 'alice')
+    const id = proposalIdOf(
+      await txOk(
+        a,
+        node,
+        [
+          'gov',
+          'submit-legacy-proposal',
+          '--title',
+          'Carried over',
+          '--description',
+          'a proposal in its voting period',
+          '--type',
+          'text',
+          '--deposit',
+          '10000000stake',
+        ],
+        'alice',
+      ),
+    )
+    await txOk(a, node, ['gov', 'vote', id, 'yes'], 'validator')
+    const stopped = (await node.p.stop()).code
+    expect(stopped).toBe(0)
+    const H = Number(node.p.logs().find((l) => l.msg === 'stopped cleanly')!.height)
+
+    const file = join(a.dir, 'exported.json')
+    const toFile = await runSdkd(['--home', a.dir, 'export', '--output-document', file])
+    expect([toFile.code, toFile.stdout, toFile.stderr]).toEqual([0, '', ''])
+    const exported = JSON.parse(await readFile(file, 'utf8'))
+    const toStdout = await runSdkd(['--home', a.dir, 'export'])
+    expect(toStdout.code).toBe(0)
+    expect(JSON.parse(toStdout.stdout)).toEqual(exported)
+    const original = JSON.parse(await readFile(join(a.dir, 'config/genesis.json'), 'utf8'))
+    expect(Object.keys(exported)).toEqual([
+      'app_name',
+      'app_version',
+      'genesis_time',
+      'chain_id',
+      'initial_height',
+      'app_hash',
+      'app_state',
+      'consensus',
+    ])
+    expect(exported).toMatchObject({
+      app_name: 'sdkd',
+      chain_id: 'export-e2e',
+      genesis_time: original.genesis_time,
+      initial_height: H + 1,
+    })
+    expect(exported.consensus.params).toEqual(original.consensus.params)
+    expect(exported.app_state.staking.exported).toBe(true)
+    const [validator] = exported.consensus.validators
+    expect(exported.consensus.validators).toHaveLength(1)
+    expect(validator).toMatchObject({
+      address: original.consensus.validators[0].address,
+      pub_key: original.consensus.validators[0].pub_key,
+    })
+    expect(validator.power).toBe(exported.app_state.staking.last_validator_powers[0].power)
+    expect(exported.app_state.gov.proposals.map((p: { id: string }) => p.id)).toEqual([id])
+
+    // A second home with the same keys, its data reset, the exported document as its genesis.
+    const { dir: b, cleanup } = await tempDir('sdkd-export-b-')
+    cleanups.push(cleanup)
+    await cp(a.dir, b, { recursive: true })
+    expect((await runSdkd(['--home', b, 'comet', 'unsafe-reset-all'])).code).toBe(0)
+    await writeFile(join(b, 'config/genesis.json'), JSON.stringify(exported, null, 2))
+    // InitChain only: the node halts before its first block, H + 1.
+    const init = startSdkd([
+      '--home',
+      b,
+      'start',
+      '--halt-height',
+      String(H + 1),
+      '--rpc.laddr',
+      'tcp://127.0.0.1:0',
+      '--api.address',
+      'tcp://127.0.0.1:0',
+      '--grpc.enable=false',
+    ])
+    cleanups.push(async () => void (await init.stop('SIGKILL')))
+    expect((await init.exited).code, init.output()).toBe(0)
+
+    const names = ['auth', 'bank', 'staking', 'slashing', 'distribution', 'mint', 'gov', 'evidence']
+    const before = await latestStores(a.dir, names)
+    const after = await latestStores(b, names)
+    for (const name of names) {
+      const skip = SKIPPED[name] ?? []
+      const kept = (entries: string[]) => entries.filter((e) => !skip.some((p) => e.startsWith(p)))
+      expect(before[name]!.length, `store ${name}`).toBeGreaterThan(name === 'evidence' ? -1 : 0)
+      expect(kept(after[name]!), `store ${name}`).toEqual(kept(before[name]!))
+    }
+
+    // The new chain goes on from there.
+    const again = startSdkd([
+      '--home',
+      b,
+      'start',
+      '--rpc.laddr',
+      'tcp://127.0.0.1:0',
+      '--api.address',
+      'tcp://127.0.0.1:0',
+      '--grpc.enable=false',
+      '--timeout-commit',
+      '100ms',
+    ])
+    cleanups.push(async () => void (await again.stop('SIGKILL')))
+    const first = await again.waitForLog((l) => l.msg === 'committed block', 30_000)
+    expect(first.height).toBe(H + 1)
+    const address = String(
+      (await again.waitForLog((l) => l.msg === 'serving REST API', 30_000)).address,
+    )
+    const b2 = { api: `http://${address}` } as RunningNode
+    expect(
+      (await rest(b2, `/sdk/staking/v1beta1/delegators/${alice}/unbonding_delegations`))
+        .unbonding_responses,
+    ).toHaveLength(1)
+    expect((await rest(b2, `/sdk/gov/v1/proposals/${id}`)).proposal.status).toBe(
+      'PROPOSAL_STATUS_VOTING_PERIOD',
+    )
+    expect(
+      (await rest(b2, `/sdk/distribution/v1beta1/delegators/${alice}/withdraw_address`))
+        .withdraw_address,
+    ).toBe(bob)
+    expect((await again.stop()).code).toBe(0)
+  }, 180_000)
+
+  test('errors: a height the home does not keep, an unknown module, a running node, a home that never started', async () => {
+    const a = await home('export-errors')
+    let r = await runSdkd(['--home', a.dir, 'export'])
+    expect([r.code, r.stdout]).toEqual([1, ''])
+    expect(r.stderr).toBe(
+      `Error: error exporting state: the chain of ${a.dir} has no block yet: its state is config/genesis.json\n`,
+    )
+    const node = await start(a)
+    r = await runSdkd(['--home', a.dir, 'export'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(
+      /^Error: a node is running on .+ is locked\): stop it first; nothing was exported\n$/,
+    )
+    await node.p.stop()
+    r = await runSdkd(['--home', a.dir, 'export', '--height', '100000'])
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      expect.stringMatching(
+        /^Error: error exporting state: the state at height 100000 is not kept: this home holds heights 1 to \d+\n$/,
+      ),
+    ])
+    r = await runSdkd(['--home', a.dir, 'export', '--modules-to-export', 'bank,nosuch'])
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      'Error: error exporting state: module nosuch does not exist: invalid request\n',
+    ])
+    r = await runSdkd(['--home', a.dir, 'export', '--modules-to-export', 'bank,mint'])
+    expect(r.code).toBe(0)
+    expect(Object.keys(JSON.parse(r.stdout).app_state)).toEqual(['bank', 'mint'])
+  }, 90_000)
+})
