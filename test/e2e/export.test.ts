@@ -15,7 +15,7 @@ import {
   startDevnetNode,
   txOk,
 } from '../helpers/devnet.js'
-import { runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { LOOPBACK_PORTS, runSdkd, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -151,10 +151,7 @@ describe('sdkd export (e2e)', () => {
       'start',
       '--halt-height',
       String(H + 1),
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--api.address',
-      'tcp://127.0.0.1:0',
+      ...LOOPBACK_PORTS,
       '--grpc.enable=false',
     ])
     cleanups.push(async () => void (await init.stop('SIGKILL')))
@@ -175,10 +172,7 @@ describe('sdkd export (e2e)', () => {
       '--home',
       b,
       'start',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--api.address',
-      'tcp://127.0.0.1:0',
+      ...LOOPBACK_PORTS,
       '--grpc.enable=false',
       '--timeout-commit',
       '100ms',

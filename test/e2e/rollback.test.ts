@@ -17,7 +17,7 @@ import {
   startDevnetNode,
   tx,
 } from '../helpers/devnet.js'
-import { getJson, rpcCall, runSdkd, startSdkd, waitFor } from '../helpers/sdkd.js'
+import { getJson, LOOPBACK_PORTS, rpcCall, runSdkd, startSdkd, waitFor } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { governorOf, upgradeThroughGovernance } from '../helpers/upgrade-proposal.js'
 
@@ -158,10 +158,7 @@ describe('sdkd rollback (e2e)', () => {
       'start',
       '--halt-height',
       '2',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--api.address',
-      'tcp://127.0.0.1:0',
+      ...LOOPBACK_PORTS,
       '--grpc.enable=false',
       '--timeout-commit',
       '50ms',
@@ -225,10 +222,7 @@ describe('sdkd rollback (e2e)', () => {
       faulty,
       '--halt-height',
       String(H + 1),
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--api.address',
-      'tcp://127.0.0.1:0',
+      ...LOOPBACK_PORTS,
       '--grpc.enable=false',
       '--timeout-commit',
       '50ms',

@@ -1,11 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { type BlockContext, EMPTY_COMET_INFO } from '../../app/types.js'
-import { EventManager } from '../../block/events.js'
+import { genesisContext } from '../../../test/helpers/genesis-context.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import { compareBytes } from '../../codec/bytes.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { scratchState } from '../../store/scratch.js'
-import type { KVReader } from '../../store/types.js'
 import {
   exportAuthGenesis,
   initAuthGenesis,
@@ -18,21 +15,6 @@ import { AuthKeeper } from './keeper.js'
 // store's key order (address bytes), each an Any as InitGenesis takes it back.
 
 const registry = protoRegistry()
-const EMPTY: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
-
-function context(): BlockContext {
-  return {
-    state: scratchState({ store: () => EMPTY }),
-    events: new EventManager(),
-    height: 0,
-    comet: EMPTY_COMET_INFO,
-  } as unknown as BlockContext
-}
-
 // Addresses (20 bytes filled with one byte) and the module accounts' (upstream NewModuleAddress).
 const bob = 'sdk1q5zs2pg9q5zs2pg9q5zs2pg9q5zs2pg9kwvfxr' // 05…
 const alice = 'sdk1pg9q5zs2pg9q5zs2pg9q5zs2pg9q5zs2ek7az6' // 0a…
@@ -286,7 +268,7 @@ const exported = {
 /** Validates and imports a section into a fresh state, then exports it. */
 async function roundTrip(section: unknown) {
   const keeper = new AuthKeeper({ registry })
-  const ctx = context()
+  const ctx = genesisContext()
   const g = parseAuthGenesis(registry, section)
   validateAuthGenesis(keeper, g)
   await initAuthGenesis(ctx, keeper, g)

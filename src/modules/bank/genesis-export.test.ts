@@ -1,9 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { type BlockContext, EMPTY_COMET_INFO } from '../../app/types.js'
-import { EventManager } from '../../block/events.js'
+import { genesisContext } from '../../../test/helpers/genesis-context.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { scratchState } from '../../store/scratch.js'
-import type { KVReader } from '../../store/types.js'
 import { exportBankGenesis, initBankGenesis, parseBankGenesis } from './genesis.js'
 import { BankKeeper } from './keeper.js'
 
@@ -11,21 +8,6 @@ import { BankKeeper } from './keeper.js'
 // in the store's key order, the total supply, denom metadata and send-enabled flags by denom.
 
 const registry = protoRegistry()
-const EMPTY: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
-
-function context(): BlockContext {
-  return {
-    state: scratchState({ store: () => EMPTY }),
-    events: new EventManager(),
-    height: 0,
-    comet: EMPTY_COMET_INFO,
-  } as unknown as BlockContext
-}
-
 // 20-byte addresses filled with one byte, a module account's, and a 32-byte one (01…).
 const bob = 'sdk1q5zs2pg9q5zs2pg9q5zs2pg9q5zs2pg9kwvfxr' // 05…
 const alice = 'sdk1pg9q5zs2pg9q5zs2pg9q5zs2pg9q5zs2ek7az6' // 0a…
@@ -165,7 +147,7 @@ const exported = {
 /** Validates and imports a section into a fresh state, then exports it. */
 async function roundTrip(section: unknown) {
   const keeper = new BankKeeper({ registry })
-  const ctx = context()
+  const ctx = genesisContext()
   initBankGenesis(ctx, keeper, parseBankGenesis(registry, section))
   return exportBankGenesis(ctx.state, keeper, registry)
 }
@@ -187,7 +169,7 @@ describe('bank ExportGenesis', () => {
 
   test('an address whose coins all went is not listed; an empty store exports the defaults', async () => {
     const keeper = new BankKeeper({ registry })
-    const ctx = context()
+    const ctx = genesisContext()
     initBankGenesis(ctx, keeper, parseBankGenesis(registry, imported))
     // bob spends everything: his balance entries are removed, as upstream never keeps zeros.
     await keeper.sendCoins(ctx.state, new Uint8Array(20).fill(5), new Uint8Array(20).fill(0x0a), [
@@ -198,7 +180,7 @@ describe('bank ExportGenesis', () => {
     expect(out.balances[0]!.coins).toContainEqual({ denom: 'stake', amount: '120' })
 
     expect(
-      await exportBankGenesis(context().state, new BankKeeper({ registry }), registry),
+      await exportBankGenesis(genesisContext().state, new BankKeeper({ registry }), registry),
     ).toEqual({
       params: { send_enabled: [], default_send_enabled: true },
       balances: [],

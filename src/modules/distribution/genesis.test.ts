@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { type BlockContext, EMPTY_COMET_INFO } from '../../app/types.js'
-import { EventManager } from '../../block/events.js'
+import { genesisContext } from '../../../test/helpers/genesis-context.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { scratchState } from '../../store/scratch.js'
-import type { KVReader } from '../../store/types.js'
 import type { DistributionBankKeeper, DistributionStakingKeeper } from './expected-keepers.js'
 import {
   defaultDistributionGenesis,
@@ -17,11 +14,6 @@ import { DistributionKeeper } from './keeper.js'
 // Genesis of x/distribution: validation, and an import/export round trip of every record kind.
 
 const registry = protoRegistry()
-const EMPTY: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
 const val = addressToBech32(new Uint8Array(20).fill(1), 'sdkvaloper')
 const del = addressToBech32(new Uint8Array(20).fill(2))
 const withdraw = addressToBech32(new Uint8Array(20).fill(3))
@@ -37,15 +29,6 @@ function keeperHolding(balance: bigint) {
     staking: {} as DistributionStakingKeeper,
     bank,
   })
-}
-
-function context(): BlockContext {
-  return {
-    state: scratchState({ store: () => EMPTY }),
-    events: new EventManager(),
-    height: 0,
-    comet: EMPTY_COMET_INFO,
-  } as unknown as BlockContext
 }
 
 const exported = {
@@ -116,7 +99,7 @@ describe('distribution genesis', () => {
   test('import then export gives the same section, every record kind included', async () => {
     // Holdings 2.5 + 10.75 = 13.25: the account must hold 13.
     const k = keeperHolding(13n)
-    const ctx = context()
+    const ctx = genesisContext()
     await initDistributionGenesis(ctx, k, parseDistributionGenesis(registry, exported))
     expect(await exportDistributionGenesis(ctx.state, k)).toEqual(exported)
   })
@@ -124,7 +107,7 @@ describe('distribution genesis', () => {
   test('InitGenesis refuses an account that does not hold the whole coins of the holdings', async () => {
     const k = keeperHolding(12n)
     await expect(
-      initDistributionGenesis(context(), k, parseDistributionGenesis(registry, exported)),
+      initDistributionGenesis(genesisContext(), k, parseDistributionGenesis(registry, exported)),
     ).rejects.toThrow(
       'distribution module balance does not match the module holdings: 12stake <-> 13stake',
     )

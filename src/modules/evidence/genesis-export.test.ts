@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { type AppModule, type BlockContext, EMPTY_COMET_INFO } from '../../app/types.js'
-import { EventManager } from '../../block/events.js'
+import { genesisContext } from '../../../test/helpers/genesis-context.js'
+import type { AppModule, BlockContext } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { scratchState } from '../../store/scratch.js'
-import type { KVReader, StateReader } from '../../store/types.js'
+import type { StateReader } from '../../store/types.js'
 import { CrisisKeeper } from '../crisis/keeper.js'
 import { createCrisisModule } from '../crisis/module.js'
 import type { GenutilAuthKeeper, GenutilStakingKeeper } from '../genutil/expected-keepers.js'
@@ -17,27 +16,12 @@ import { createEvidenceModule } from './module.js'
 // and x/genutil (its module's ExportGenesis, the default section): InitGenesis, export, import back.
 
 const registry = protoRegistry()
-const EMPTY: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
-
-function context(): BlockContext {
-  return {
-    state: scratchState({ store: () => EMPTY }),
-    events: new EventManager(),
-    height: 0,
-    comet: EMPTY_COMET_INFO,
-  } as unknown as BlockContext
-}
-
 /** A block context's state as the export reads it. */
 const reader = (ctx: BlockContext) => ctx.state as unknown as StateReader
 
 /** InitGenesis of `section` into a scratch state, then the module's export. */
 async function roundTrip(module: AppModule, section: unknown) {
-  const ctx = context()
+  const ctx = genesisContext()
   await module.initGenesis!(ctx, section)
   return module.exportGenesis!(reader(ctx))
 }
@@ -84,7 +68,7 @@ describe('crisis ExportGenesis', () => {
   })
 
   test('a state without a constant fee cannot export (upstream panics)', async () => {
-    await expect(module.exportGenesis!(reader(context()))).rejects.toThrow(
+    await expect(module.exportGenesis!(reader(genesisContext()))).rejects.toThrow(
       'crisis constant fee is not set',
     )
   })
@@ -107,7 +91,7 @@ describe('evidence ExportGenesis', () => {
   })
 
   test('the stored key of each is the hash the keeper gives its equivocation', async () => {
-    const ctx = context()
+    const ctx = genesisContext()
     await module.initGenesis!(ctx, evidence)
     const { hash } = keeper.equivocation({
       type: 'duplicate_vote',
@@ -121,7 +105,7 @@ describe('evidence ExportGenesis', () => {
   })
 
   test('no evidence: the default section', async () => {
-    expect(await module.exportGenesis!(reader(context()))).toEqual(module.defaultGenesis!())
+    expect(await module.exportGenesis!(reader(genesisContext()))).toEqual(module.defaultGenesis!())
     expect(await roundTrip(module, { evidence: [] })).toEqual({ evidence: [] })
   })
 })

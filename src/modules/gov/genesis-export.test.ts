@@ -1,12 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { type BlockContext, EMPTY_COMET_INFO } from '../../app/types.js'
-import { EventManager } from '../../block/events.js'
+import { genesisContext } from '../../../test/helpers/genesis-context.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { parseCoins } from '../../codec/coins.js'
 import { protoRegistry } from '../../codec/proto.js'
 import { parseRfc3339 } from '../../codec/time.js'
-import { scratchState } from '../../store/scratch.js'
-import type { KVReader } from '../../store/types.js'
 import type { GovBankKeeper, GovStakingKeeper } from './expected-keepers.js'
 import { exportGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
 import { GovKeeper } from './keeper.js'
@@ -17,11 +14,6 @@ import { createGovModule } from './module.js'
 // genesis JSON form, proposals in id order, deposits and votes in (proposal id, address) order.
 
 const registry = protoRegistry()
-const EMPTY: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
 const ALICE = addressToBech32(new Uint8Array(20).fill(1))
 const BOB = addressToBech32(new Uint8Array(20).fill(2))
 const CAROL = addressToBech32(new Uint8Array(20).fill(3))
@@ -30,15 +22,6 @@ const CAROL = addressToBech32(new Uint8Array(20).fill(3))
 function keeperHolding(held: string) {
   const bank = { balances: async () => parseCoins(held) } as unknown as GovBankKeeper
   return new GovKeeper({ registry, bank, staking: {} as GovStakingKeeper })
-}
-
-function context(): BlockContext {
-  return {
-    state: scratchState({ store: () => EMPTY }),
-    events: new EventManager(),
-    height: 0,
-    comet: EMPTY_COMET_INFO,
-  } as unknown as BlockContext
 }
 
 const GOV = keeperHolding('').authority
@@ -226,7 +209,7 @@ const shuffled = (() => {
 
 async function imported(section: unknown) {
   const k = keeperHolding(HELD)
-  const ctx = context()
+  const ctx = genesisContext()
   await initGovGenesis(ctx, k, parseGovGenesis(registry, section))
   return { k, ctx }
 }
@@ -257,7 +240,7 @@ describe('gov ExportGenesis', () => {
     const { k, ctx } = await imported(shuffled)
     const module = createGovModule({ registry, keeper: k })
     expect(await module.exportGenesis!(ctx.state as never)).toEqual(exported)
-    const fresh = await exportGovGenesis(context().state, keeperHolding(''))
+    const fresh = await exportGovGenesis(genesisContext().state, keeperHolding(''))
     expect(fresh).toEqual({
       ...(module.defaultGenesis!() as object),
       deposit_params: null,

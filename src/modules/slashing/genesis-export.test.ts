@@ -1,10 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { type BlockContext, EMPTY_COMET_INFO } from '../../app/types.js'
-import { EventManager } from '../../block/events.js'
+import { genesisContext } from '../../../test/helpers/genesis-context.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { scratchState } from '../../store/scratch.js'
-import type { KVReader } from '../../store/types.js'
 import type { SlashingStakingKeeper } from './expected-keepers.js'
 import { exportSlashingGenesis, initSlashingGenesis, parseSlashingGenesis } from './genesis.js'
 import { SlashingKeeper } from './keeper.js'
@@ -16,26 +13,10 @@ import { createSlashingModule } from './module.js'
 // back and exports it again unchanged.
 
 const registry = protoRegistry()
-const EMPTY: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
-
 const valcons = (n: number) => addressToBech32(new Uint8Array(20).fill(n), valconsPrefix())
 
 function keeper() {
   return new SlashingKeeper({ registry, staking: {} as SlashingStakingKeeper })
-}
-
-function context(): BlockContext {
-  return {
-    state: scratchState({ store: () => EMPTY }),
-    events: new EventManager(),
-    height: 0,
-    time: 0n,
-    comet: EMPTY_COMET_INFO,
-  } as unknown as BlockContext
 }
 
 const params = {
@@ -108,7 +89,7 @@ const exported = {
 
 async function roundTrip(section: unknown) {
   const k = keeper()
-  const ctx = context()
+  const ctx = genesisContext()
   await initSlashingGenesis(ctx, k, [], parseSlashingGenesis(registry, section))
   return { json: await exportSlashingGenesis(ctx.state, k), k, ctx }
 }
@@ -130,13 +111,13 @@ describe('slashing ExportGenesis', () => {
   test('the module imports and exports through its keeper', async () => {
     const k = keeper()
     const module = createSlashingModule({ registry, keeper: k, validators: async () => [] })
-    const ctx = context()
+    const ctx = genesisContext()
     await module.initGenesis!(ctx, imported)
     expect(await module.exportGenesis!(ctx.state as never)).toEqual(exported)
   })
 
   test('an empty store exports the default params and empty lists', async () => {
-    expect(await exportSlashingGenesis(context().state, keeper())).toEqual({
+    expect(await exportSlashingGenesis(genesisContext().state, keeper())).toEqual({
       params: {
         signed_blocks_window: '100',
         min_signed_per_window: '0.500000000000000000',

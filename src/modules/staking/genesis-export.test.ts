@@ -1,11 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { type BlockContext, EMPTY_COMET_INFO } from '../../app/types.js'
-import { EventManager } from '../../block/events.js'
+import { genesisContext } from '../../../test/helpers/genesis-context.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import { equalBytes } from '../../codec/bytes.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { scratchState } from '../../store/scratch.js'
-import type { KVReader } from '../../store/types.js'
 import type { StakingAuthKeeper, StakingBankKeeper } from './expected-keepers.js'
 import { exportStakingGenesis, initStakingGenesis, parseStakingGenesis } from './genesis.js'
 import { StakingKeeper } from './keeper.js'
@@ -16,12 +13,6 @@ import { createStakingModule } from './module.js'
 // genesis JSON form, `exported: true`; InitGenesis takes it back and exports it again unchanged.
 
 const registry = protoRegistry()
-const EMPTY: KVReader = {
-  get: async () => undefined,
-  has: async () => false,
-  async *iterate() {},
-}
-
 const bytes = (n: number) => new Uint8Array(20).fill(n)
 const acc = (n: number) => addressToBech32(bytes(n))
 const valoper = (n: number) => addressToBech32(bytes(n), valoperPrefix())
@@ -46,16 +37,6 @@ function keepers(bonded: bigint, notBonded: bigint) {
     nextAccountNumber: async () => BigInt(accounts.size),
   }
   return { keeper: new StakingKeeper({ registry, bank }), auth }
-}
-
-function context(): BlockContext {
-  return {
-    state: scratchState({ store: () => EMPTY }),
-    events: new EventManager(),
-    height: 0,
-    time: 0n,
-    comet: EMPTY_COMET_INFO,
-  } as unknown as BlockContext
 }
 
 const ZERO_TIME = '0001-01-01T00:00:00Z'
@@ -192,7 +173,7 @@ const NOT_BONDED = 5_000_000n + 1_000_000n + 400_000n
 
 async function roundTrip(section: unknown) {
   const { keeper, auth } = keepers(BONDED, NOT_BONDED)
-  const ctx = context()
+  const ctx = genesisContext()
   const updates = await initStakingGenesis(
     ctx,
     keeper,
@@ -251,7 +232,7 @@ describe('staking ExportGenesis', () => {
   test('the module imports and exports through its keeper', async () => {
     const { keeper, auth } = keepers(BONDED, NOT_BONDED)
     const module = createStakingModule({ registry, keeper, auth })
-    const ctx = context()
+    const ctx = genesisContext()
     const updates = await module.initGenesis!(ctx, reversed(exported))
     expect(updates).toEqual([{ pubKey: new Uint8Array(32).fill(101), power: 10n }])
     expect(await module.exportGenesis!(ctx.state as never)).toEqual(exported)
@@ -259,7 +240,7 @@ describe('staking ExportGenesis', () => {
 
   test('an empty store exports the default section, exported', async () => {
     const { keeper } = keepers(0n, 0n)
-    expect(await exportStakingGenesis(context().state, keeper)).toEqual({
+    expect(await exportStakingGenesis(genesisContext().state, keeper)).toEqual({
       ...exported,
       last_total_power: '0',
       last_validator_powers: [],
