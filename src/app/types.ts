@@ -311,4 +311,9 @@ export interface AppVersion {
   txKeepers?: TxKeepers
   /** What the dev API may change out of band (balances). */
   dev?: DevKeepers
+  /**
+   * Upstream's prepForZeroHeightGenesis (`export --for-zero-height`): the state reset for a new
+   * chain at height zero, in the context's (thrown-away) branch; `jailAllowed` empty jails none.
+   */
+  zeroHeight?(ctx: BlockContext, jailAllowed: readonly Uint8Array[]): Promise<void>
 }

@@ -1,18 +1,24 @@
 import { writeFile } from 'node:fs/promises'
 import type { Command } from 'commander'
-import { fromBase64Strict, toHexUpper } from '../codec/bytes.js'
+import { EventManager } from '../block/events.js'
+import { bech32ToAddress } from '../codec/address.js'
+import { type Bytes, fromBase64Strict, toHexUpper } from '../codec/bytes.js'
 import type { GenesisJson, GenesisValidatorJson } from '../config/genesis.js'
 import { consensusAddress } from '../config/validator-key.js'
 import { UserError } from '../errors.js'
 import { ConsensusKeeper } from '../modules/consensus/keeper.js'
 import { consensusParamsFromProto } from '../modules/consensus/params.js'
-import { SDKD_VERSION } from '../node/node.js'
+import { valoperPrefix } from '../modules/staking/keys.js'
+import { type Node, SDKD_VERSION } from '../node/node.js'
+import type { StateReader } from '../store/types.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
 import type { GlobalFlags } from './start-flags.js'
 
 interface ExportFlags {
   height: string
+  forZeroHeight?: boolean
+  jailAllowedAddrs?: string
   modulesToExport?: string
   outputDocument?: string
 }
@@ -67,6 +73,19 @@ async function exportState(g: GlobalFlags, f: ExportFlags): Promise<void> {
     .split(',')
     .map((m) => m.trim())
     .filter((m) => m !== '')
+  const jailAllowed = (f.jailAllowedAddrs ?? '')
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '')
+    .map((a) => {
+      try {
+        return bech32ToAddress(a, valoperPrefix())
+      } catch (err) {
+        throw new CliError(`--jail-allowed-addrs: ${(err as Error).message}`)
+      }
+    })
+  if (jailAllowed.length > 0 && f.forZeroHeight !== true)
+    throw new CliError('--jail-allowed-addrs goes with --for-zero-height')
   const o = await offlineHome(g, 'nothing was exported')
   const noBlock = () =>
     new CliError(
@@ -84,7 +103,12 @@ async function exportState(g: GlobalFlags, f: ExportFlags): Promise<void> {
       throw new CliError(
         `${FAILED}the state at height ${height} is not kept: this home holds heights ${store.earliestHeight} to ${latest}`,
       )
-    const state = store.view(height)
+    const zero = f.forZeroHeight === true
+    if (zero && height !== latest)
+      throw new CliError(
+        `${FAILED}--for-zero-height exports the latest height (${latest}) only, not ${height}`,
+      )
+    const state = zero ? await zeroHeightState(node, jailAllowed) : store.view(height)
     const appState = await app.exportGenesis(state, modules).catch((err: unknown) => {
       throw new CliError(`${FAILED}${(err as Error).message}`)
     })
@@ -97,7 +121,7 @@ async function exportState(g: GlobalFlags, f: ExportFlags): Promise<void> {
       app_version: SDKD_VERSION,
       genesis_time: base.genesis_time,
       chain_id: base.chain_id,
-      initial_height: height + 1,
+      initial_height: zero ? 0 : height + 1,
       app_hash: base.app_hash,
       app_state: appState,
       consensus: {
@@ -115,6 +139,22 @@ async function exportState(g: GlobalFlags, f: ExportFlags): Promise<void> {
   process.stdout.write(JSON.stringify(genesis))
 }
 
+/**
+ * The latest state reset for a chain starting at height zero (the app version's `zeroHeight`,
+ * upstream prepForZeroHeightGenesis), in a branch that is exported and never committed.
+ */
+async function zeroHeightState(node: Node, jailAllowed: readonly Bytes[]): Promise<StateReader> {
+  const reset = node.app.version.zeroHeight
+  if (!reset)
+    throw new CliError(
+      `${FAILED}app version ${node.app.name} cannot reset its state for height zero`,
+    )
+  const branch = node.store.branch()
+  const ctx = node.producer.context(branch, node.producer.checkHeader(), new EventManager(true))
+  await reset(ctx, jailAllowed)
+  return branch
+}
+
 /** `sdkd export`: the state at a height as a genesis document. */
 export function registerExport(program: Command, globals: () => GlobalFlags): void {
   program
@@ -126,6 +166,11 @@ export function registerExport(program: Command, globals: () => GlobalFlags): vo
       '--height <height>',
       'export state from a particular height (-1 means latest height)',
       '-1',
+    )
+    .option('--for-zero-height', 'export state to start at height zero (perform preprocessing)')
+    .option(
+      '--jail-allowed-addrs <addrs>',
+      'comma-separated list of allowed addresses not to jail (with --for-zero-height)',
     )
     .option(
       '--modules-to-export <modules>',

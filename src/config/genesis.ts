@@ -107,8 +107,9 @@ export function readGenesis(file: string, data: unknown): Genesis {
   } catch {
     fail('genesis_time', `expected an RFC 3339 time, got ${JSON.stringify(g.genesis_time)}`)
   }
-  const initialHeight =
-    g.initial_height === undefined ? 1n : int(g.initial_height, 'initial_height', 1n)
+  // CometBFT's ValidateAndComplete: an initial height of 0 (what a zero-height export writes) is 1.
+  const given = g.initial_height === undefined ? 1n : int(g.initial_height, 'initial_height', 0n)
+  const initialHeight = given === 0n ? 1n : given
   if (initialHeight > BigInt(Number.MAX_SAFE_INTEGER)) fail('initial_height', 'too large')
 
   const consensus = obj(g.consensus, 'consensus')

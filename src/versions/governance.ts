@@ -25,7 +25,7 @@ export function createGovernanceModules(
 ): {
   staking: AppModule
   gov: AppModule
-  slashing: { slashing: AppModule; evidence: AppModule }
+  slashing: ReturnType<typeof createSlashing>
   /** x/genutil: delivers genesis's gentxs at InitChain through staking's MsgCreateValidator. */
   genutil: AppModule
   /** The staking keeper, for the modules that read the bonded ratio (x/mint). */

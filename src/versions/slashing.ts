@@ -41,7 +41,7 @@ export interface SlashingWiring {
 export function createSlashing(
   deps: AppVersionDeps,
   wiring: SlashingWiring,
-): { slashing: AppModule; evidence: AppModule } {
+): { keeper: SlashingKeeper; slashing: AppModule; evidence: AppModule } {
   const { staking } = wiring
   const { registry } = deps
   const keeper = new SlashingKeeper({ registry, staking })
@@ -63,6 +63,7 @@ export function createSlashing(
     return raw === undefined ? genesisEvidence : evidenceOf(JSON.parse(raw))
   }
   return {
+    keeper,
     slashing: createSlashingModule({ registry, keeper, validators: wiring.validators }),
     evidence: createEvidenceModule({
       keeper: new EvidenceKeeper({ registry, slashing: keeper, evidenceParams }),

@@ -16,6 +16,7 @@ import { type AppVersionDeps, consensusParamsOf, upgradeOptionsOf } from './deps
 import { createDevKeepers } from './dev.js'
 import { createGovernanceModules } from './governance.js'
 import { createMint } from './mint.js'
+import { prepareZeroHeight } from './zero-height.js'
 
 export type { AppVersionDeps }
 
@@ -87,5 +88,15 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     upgrades: [],
     txKeepers: { accounts: auth, bank },
     dev: createDevKeepers(auth, bank),
+    zeroHeight: (ctx, jailAllowed) =>
+      prepareZeroHeight(
+        {
+          staking: governance.stakingKeeper,
+          distribution: governance.distribution.keeper,
+          slashing: slashing.keeper,
+        },
+        ctx,
+        jailAllowed,
+      ),
   }
 }

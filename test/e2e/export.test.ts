@@ -15,7 +15,7 @@ import {
   startDevnetNode,
   txOk,
 } from '../helpers/devnet.js'
-import { LOOPBACK_PORTS, runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { LOOPBACK_PORTS, runSdkd, startSdkd, waitFor } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -198,6 +198,143 @@ describe('sdkd export (e2e)', () => {
     expect((await again.stop()).code).toBe(0)
   }, 180_000)
 
+  test('behavior: --for-zero-height resets the state for a new chain at height 1 (rewards and commission withdrawn, entries at height 0) and that chain runs with its invariants asserted every block', async () => {
+    const a = await home('export-zero')
+    const node = await start(a)
+    const alice = a.accounts.alice!.address
+    const operator = addressToBech32(bech32ToAddress(a.accounts.validator!.address), 'sdkvaloper')
+    await txOk(a, node, ['staking', 'delegate', operator, '5000000stake'], 'alice')
+    await txOk(a, node, ['staking', 'unbond', operator, '1000000stake'], 'alice')
+    // Blocks after the unbonding (which paid out her rewards) pay her rewards again.
+    await waitFor(
+      async () =>
+        (await rest(node, `/sdk/distribution/v1beta1/delegators/${alice}/rewards`)).total.length > 0
+          ? true
+          : undefined,
+      20_000,
+      'rewards to accrue',
+    )
+    expect((await node.p.stop()).code).toBe(0)
+    const balanceAt = async (api: string, address: string) =>
+      BigInt(
+        (
+          await rest(
+            { api } as RunningNode,
+            `/sdk/bank/v1beta1/balances/${address}/by_denom?denom=stake`,
+          )
+        ).balance.amount,
+      )
+
+    const file = join(a.dir, 'zero.json')
+    const r = await runSdkd([
+      '--home',
+      a.dir,
+      'export',
+      '--for-zero-height',
+      '--output-document',
+      file,
+    ])
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    const exported = JSON.parse(await readFile(file, 'utf8'))
+    expect(exported.initial_height).toBe(0)
+    const { staking, distribution, slashing } = exported.app_state
+    expect(staking.unbonding_delegations[0].entries.map((e: any) => e.creation_height)).toEqual([
+      '0',
+    ])
+    expect(staking.validators.map((v: any) => v.unbonding_height)).toEqual(['0'])
+    expect(slashing.signing_infos.map((i: any) => i.validator_signing_info.start_height)).toEqual([
+      '0',
+    ])
+    expect(distribution.validator_slash_events).toEqual([])
+    expect(
+      distribution.validator_accumulated_commissions.map((c: any) => c.accumulated.commission),
+    ).toEqual([[]])
+    expect(distribution.delegator_starting_infos.map((i: any) => i.starting_info.height)).toEqual(
+      distribution.delegator_starting_infos.map(() => '0'),
+    )
+    // The rewards were paid out: alice holds more than her balance at the height exported.
+    const exportedAlice = exported.app_state.bank.balances.find((b: any) => b.address === alice)
+    const plain = JSON.parse(
+      (await runSdkd(['--home', a.dir, 'export', '--modules-to-export', 'bank'])).stdout,
+    ).app_state.bank.balances.find((b: any) => b.address === alice)
+    expect(BigInt(exportedAlice.coins[0].amount)).toBeGreaterThan(BigInt(plain.coins[0].amount))
+
+    const { dir: b, cleanup } = await tempDir('sdkd-export-zero-')
+    cleanups.push(cleanup)
+    await cp(a.dir, b, { recursive: true })
+    expect((await runSdkd(['--home', b, 'comet', 'unsafe-reset-all'])).code).toBe(0)
+    await writeFile(join(b, 'config/genesis.json'), JSON.stringify(exported, null, 2))
+    const again = startSdkd([
+      '--home',
+      b,
+      'start',
+      ...LOOPBACK_PORTS,
+      '--grpc.enable=false',
+      '--timeout-commit',
+      '100ms',
+    ])
+    cleanups.push(async () => void (await again.stop('SIGKILL')))
+    const first = await again.waitForLog((l) => l.msg === 'committed block', 30_000)
+    expect(first.height).toBe(1)
+    await again.waitForLog((l) => l.msg === 'committed block' && l.height === 4, 30_000)
+    const api = `http://${String((await again.waitForLog((l) => l.msg === 'serving REST API')).address)}`
+    expect(await balanceAt(api, alice)).toBe(BigInt(exportedAlice.coins[0].amount))
+    const delegations = await rest(
+      { api } as RunningNode,
+      `/sdk/staking/v1beta1/delegations/${alice}`,
+    )
+    expect(delegations.delegation_responses[0].balance).toEqual({
+      denom: 'stake',
+      amount: '4000000',
+    })
+    expect((await again.stop()).code).toBe(0)
+  }, 180_000)
+
+  test("behavior: --jail-allowed-addrs jails every other validator in a zero-height export: the document's validator set is the allowed ones", async () => {
+    const { dir, cleanup } = await tempDir('sdkd-export-jail-')
+    cleanups.push(cleanup)
+    const init = await runSdkd(['--home', dir, 'init', 'n0', '--devnet', '--validators', '2'])
+    expect(init.code, init.stderr).toBe(0)
+    const p = startSdkd([
+      '--home',
+      dir,
+      'start',
+      ...LOOPBACK_PORTS,
+      '--grpc.enable=false',
+      '--halt-height',
+      '4',
+      '--timeout-commit',
+      '50ms',
+    ])
+    cleanups.push(async () => void (await p.stop('SIGKILL')))
+    expect((await p.exited).code).toBe(0)
+    const plain = JSON.parse((await runSdkd(['--home', dir, 'export'])).stdout)
+    const operators = plain.app_state.staking.validators.map((v: any) => v.operator_address)
+    expect(operators).toHaveLength(2)
+    expect(plain.consensus.validators).toHaveLength(2)
+    const [kept, jailed] = operators
+    const r = await runSdkd([
+      '--home',
+      dir,
+      'export',
+      '--for-zero-height',
+      '--jail-allowed-addrs',
+      kept,
+    ])
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    const { app_state, consensus } = JSON.parse(r.stdout)
+    const byOperator = new Map(
+      app_state.staking.validators.map((v: any) => [v.operator_address, v]),
+    )
+    expect((byOperator.get(kept) as any).jailed).toBe(false)
+    expect((byOperator.get(jailed) as any).jailed).toBe(true)
+    expect(app_state.staking.last_validator_powers.map((v: any) => v.address)).toEqual([kept])
+    expect(consensus.validators).toHaveLength(1)
+    expect(consensus.validators[0].pub_key.value).toBe(
+      (byOperator.get(kept) as any).consensus_pubkey.key,
+    )
+  }, 90_000)
+
   test('errors: a height the home does not keep, an unknown module, a running node, a home that never started', async () => {
     const a = await home('export-errors')
     let r = await runSdkd(['--home', a.dir, 'export'])
@@ -223,6 +360,19 @@ describe('sdkd export (e2e)', () => {
     expect([r.code, r.stderr]).toEqual([
       1,
       'Error: error exporting state: module nosuch does not exist: invalid request\n',
+    ])
+    const operator = addressToBech32(bech32ToAddress(a.accounts.validator!.address), 'sdkvaloper')
+    r = await runSdkd(['--home', a.dir, 'export', '--jail-allowed-addrs', operator])
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      'Error: --jail-allowed-addrs goes with --for-zero-height\n',
+    ])
+    r = await runSdkd(['--home', a.dir, 'export', '--for-zero-height', '--height', '1'])
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      expect.stringMatching(
+        /^Error: error exporting state: --for-zero-height exports the latest height \(\d+\) only, not 1\n$/,
+      ),
     ])
     r = await runSdkd(['--home', a.dir, 'export', '--modules-to-export', 'bank,mint'])
     expect(r.code).toBe(0)
