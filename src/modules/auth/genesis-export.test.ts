@@ -305,4 +305,23 @@ describe('auth ExportGenesis', () => {
     expect(second).toEqual(first)
     expect(JSON.stringify(second)).toBe(JSON.stringify(first))
   })
+
+  test('duplicate account numbers: the first of each number keeps it, the others take the lowest free numbers (upstream SanitizeGenesisAccounts)', async () => {
+    const base = (address: string, number: string) => ({
+      '@type': '/sdk.auth.v1beta1.BaseAccount',
+      address,
+      pub_key: null,
+      account_number: number,
+      sequence: '0',
+    })
+    // alice #0, bob #0, dave #1, carol #0: bob and carol are the duplicates of 0; they take 2 and 3.
+    const out = (await roundTrip({
+      params: imported.params,
+      accounts: [base(alice, '0'), base(bob, '0'), base(dave, '1'), base(carol, '0')],
+    })) as { accounts: { address?: string; account_number?: string }[] }
+    const numbers = Object.fromEntries(
+      out.accounts.filter((a) => a.address).map((a) => [a.address, a.account_number]),
+    )
+    expect(numbers).toMatchObject({ [alice]: '0', [dave]: '1', [bob]: '2', [carol]: '3' })
+  })
 })

@@ -54,20 +54,24 @@ export async function initAuthGenesis(
 ): Promise<void> {
   const store = ctx.state.store(MODULE_NAME)
   keeper.c.params.set(store, g.params ?? defaultAuthParams())
-  // Upstream SanitizeGenesisAccounts: sort by number, give duplicates the lowest unused numbers.
+  // Upstream SanitizeGenesisAccounts: the first account of each number keeps it; the others, by
+  // number and then in file order, take the lowest numbers no account holds; then by number.
   const accounts = g.accounts.map((any) => keeper.accountFromAny(any))
-  accounts.sort((a, b) =>
-    a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0,
-  )
+  const byNumber = (a: (typeof accounts)[number], b: (typeof accounts)[number]) =>
+    a.accountNumber < b.accountNumber ? -1 : a.accountNumber > b.accountNumber ? 1 : 0
   const used = new Set<bigint>()
-  let lowest = 0n
+  const duplicates: typeof accounts = []
   for (const account of accounts) {
-    if (used.has(account.accountNumber)) {
-      while (used.has(lowest)) lowest++
-      account.accountNumber = lowest
-    }
-    used.add(account.accountNumber)
+    if (used.has(account.accountNumber)) duplicates.push(account)
+    else used.add(account.accountNumber)
   }
+  let lowest = 0n
+  for (const account of duplicates.sort(byNumber)) {
+    while (used.has(lowest)) lowest++
+    account.accountNumber = lowest
+    used.add(lowest)
+  }
+  accounts.sort(byNumber)
   let next = 0n
   for (const account of accounts) {
     await keeper.setAccount(ctx.state, account)
