@@ -32,6 +32,10 @@ const COMMANDS: readonly {
   },
   { names: ['rehearse'], load: async () => [(await import('./rehearse.js')).registerRehearse] },
   { names: ['export'], load: async () => [(await import('./export.js')).registerExport] },
+  {
+    names: ['module-hash-by-height'],
+    load: async () => [(await import('./module-hash.js')).registerModuleHash],
+  },
   { names: ['rollback'], load: async () => [(await import('./rollback.js')).registerRollback] },
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },

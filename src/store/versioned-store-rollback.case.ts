@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { toHex } from '../codec/bytes.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
+import { appHashOf } from './app-hash.js'
 import type { VersionedStore } from './versioned-store.js'
 import {
   type BackendFactory,
@@ -60,6 +61,21 @@ export function describeRollbacks(makeFactory: () => BackendFactory): void {
     // Straight after a rollback, a restart finds the same state.
     expect(await rollBack(again, 2)).toBe(hashes[2])
     await rolledBack(await reopen(again))
+  })
+
+  test("behavior: each store's hash at a height, read back without rolling back: their merkle root is that height's app hash, and the store is unchanged", async () => {
+    const vs = await setup()
+    const hashes = [toHex(vs.appHash), ...(await drive(vs, history))]
+    for (let h = 1; h <= 6; h++) {
+      const stores = await vs.storeHashesAt(h)
+      expect([...stores.keys()], `height ${h}`).toEqual(vs.view(h).storeNames())
+      expect(toHex(appHashOf(stores)), `height ${h}`).toBe(hashes[h])
+    }
+    expect(vs.latestHeight).toBe(6)
+    expect(toHex(vs.appHash)).toBe(hashes[6])
+    // The store goes on as if nothing was read: a rollback and a commit still work.
+    expect(await rollBack(vs, 4)).toBe(hashes[4])
+    await expect(vs.storeHashesAt(5)).rejects.toThrow('version does not exist (latest height: 4)')
   })
 
   test('behavior: a store added after the height and again after the rollback starts empty', async () => {

@@ -2,6 +2,7 @@ import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
+import { storeHash } from './app-hash.js'
 import { appendOps, type BatchOp, type StoreBackend } from './backend.js'
 import { type BranchParent, branchChanges, createBranch } from './branch.js'
 import { applyCommitPlan, isEmptyCommit, planCommit } from './commit-plan.js'
@@ -14,6 +15,7 @@ import {
   META_LAYOUT,
   META_NEXT_STORE_ID,
 } from './keys.js'
+import { LtHash } from './lthash.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
 import { PruneRecords } from './prune-records.js'
 import { genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
@@ -347,6 +349,42 @@ export class VersionedStore {
         this.applyRollback(plan, toHeight)
       },
     }
+  }
+
+  /**
+   * Each store's hash at `height`, by name (the leaves the app hash is the merkle root of): the
+   * latest height's from memory; an older height's from a rollback plan that is never applied (it
+   * reads every key changed since, as a rollback to there would).
+   */
+  async storeHashesAt(height: number): Promise<Map<string, Bytes>> {
+    this.checkReadable(height)
+    if (this.pending)
+      throw ErrLogic.wrap(`cannot read store hashes while a ${this.pending} is prepared`)
+    const ids = this.state.registry.liveStores(height)
+    let hashOf: (id: number) => Bytes | undefined
+    if (height === this.latest) {
+      const { storeHashes, accumulators } = this.state
+      hashOf = (id) => storeHashes.get(id) ?? storeHash(accumulators.get(id) ?? new LtHash())
+    } else {
+      const plan = await planRollback(
+        {
+          candidates: await rollbackCandidates(this.backend, this.state.index, height),
+          latest: (full) => this.state.index.get(full)?.val,
+          history: (full) => historyAbove(this.backend, full, height, this.latest),
+          registry: this.state.registry.histories,
+          accumulators: this.state.accumulators,
+        },
+        height,
+      )
+      hashOf = (id) => plan.storeHashes.get(id)
+    }
+    const out = new Map<string, Bytes>()
+    for (const [name, id] of [...ids].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const hash = hashOf(id)
+      if (!hash) throw ErrLogic.wrap(`no hash of store ${name} at height ${height}`)
+      out.set(name, hash)
+    }
+    return out
   }
 
   /** Refuses a rollback the store cannot do: a coded error naming the reason. */
