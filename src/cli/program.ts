@@ -36,6 +36,7 @@ const COMMANDS: readonly {
     names: ['module-hash-by-height'],
     load: async () => [(await import('./module-hash.js')).registerModuleHash],
   },
+  { names: ['prune'], load: async () => [(await import('./prune.js')).registerPrune] },
   { names: ['rollback'], load: async () => [(await import('./rollback.js')).registerRollback] },
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },

@@ -109,6 +109,27 @@ export function describePruning(makeFactory: () => BackendFactory): void {
     return openStore(pruning)
   }
 
+  test('behavior: pruneTo (sdkd prune) prunes a history committed with pruning off, durably, keeping the latest height', async () => {
+    useNewFactory()
+    const model: Model = { versions: new Map(), changed: new Set() }
+    let vs = await openStore()
+    await genesis(vs)
+    await commitRandom(vs, model, 40, 7)
+    vs = await reopen(vs, { keepRecent: 100, interval: 10 })
+    // Nothing is due at 40 with 100 heights kept: only pruneTo prunes.
+    expect(await vs.pruneTo(29)).toBe(30)
+    await expectPruned(vs, model)
+    expect(() => vs.view(29)).toThrow('failed to load state at height 29')
+    vs = await reopen(vs, { keepRecent: 100, interval: 10 })
+    expect(vs.earliestHeight).toBe(30)
+    await expectPruned(vs, model)
+    // Never the latest height; a store opened with pruning off refuses.
+    expect(await vs.pruneTo(1000)).toBe(40)
+    await expectPruned(vs, model)
+    vs = await reopen(vs, { keepRecent: 0, interval: 0 })
+    await expect(vs.pruneTo(35)).rejects.toThrow('the store was opened with pruning off')
+  })
+
   test('behavior: pruning reads the records of the heights it prunes, across reopens, a rollback and a stretch committed with pruning off', async () => {
     useNewFactory()
     const model: Model = { versions: new Map(), changed: new Set() }

@@ -352,6 +352,34 @@ export class VersionedStore {
   }
 
   /**
+   * Prunes, with no node running (`sdkd prune`), every state version no height above `through`
+   * reads: heights ≤ `through` are no longer readable, the latest always is. The store must have been
+   * opened with pruning on (its records of changed keys exist then); done in batches of at most
+   * MAX_PRUNED_HEIGHTS heights, each durable before the next. Returns the new earliest height.
+   */
+  async pruneTo(through: number): Promise<number> {
+    const records = this.records
+    if (!records) throw ErrLogic.wrap('the store was opened with pruning off: it cannot prune')
+    if (this.pending) throw ErrLogic.wrap(`cannot prune while a ${this.pending} is prepared`)
+    const bound = Math.min(through, this.latest - 1)
+    while (this.prunedThrough < bound) {
+      const pruning = { keepRecent: this.latest - 1 - bound, interval: 1 }
+      const plan = planPruning(
+        { pruning, prunedThrough: this.prunedThrough, record: (h) => records.record(h) },
+        this.latest,
+      )
+      if (plan.through <= this.prunedThrough) break
+      const ops = [
+        ...plan.ops,
+        { type: 'put' as const, key: META_EARLIEST, value: uint64BE(plan.through + 1) },
+      ]
+      await this.backend.write(ops, { sync: true })
+      this.applyPruning(plan)
+    }
+    return this.earliestHeight
+  }
+
+  /**
    * Each store's hash at `height`, by name (the leaves the app hash is the merkle root of): the
    * latest height's from memory; an older height's from a rollback plan that is never applied (it
    * reads every key changed since, as a rollback to there would).
