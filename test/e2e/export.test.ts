@@ -15,7 +15,7 @@ import {
   startDevnetNode,
   txOk,
 } from '../helpers/devnet.js'
-import { LOOPBACK_PORTS, runSdkd, startSdkd, waitFor } from '../helpers/sdkd.js'
+import { LOOPBACK_PORTS, runSdkd, type SdkdProcess, startSdkd, waitFor } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -40,6 +40,23 @@ async function start(h: DevnetHome): Promise<RunningNode> {
   const node = await startDevnetNode(h, 'v2', '200ms')
   cleanups.push(async () => void (await node.p.stop('SIGKILL')))
   return node
+}
+
+/** A second home with `a`'s keys and config, its data reset, `exported` as its genesis. */
+async function homeFrom(a: DevnetHome, exported: unknown): Promise<string> {
+  const { dir, cleanup } = await tempDir('sdkd-export-b-')
+  cleanups.push(cleanup)
+  await cp(a.dir, dir, { recursive: true })
+  expect((await runSdkd(['--home', dir, 'comet', 'unsafe-reset-all'])).code).toBe(0)
+  await writeFile(join(dir, 'config/genesis.json'), JSON.stringify(exported, null, 2))
+  return dir
+}
+
+/** `sdkd start` on a home's loopback ports with `flags` (killed after the test if still up). */
+function startOn(dir: string, flags: string[]): SdkdProcess {
+  const p = startSdkd(['--home', dir, 'start', ...LOOPBACK_PORTS, '--grpc.enable=false', ...flags])
+  cleanups.push(async () => void (await p.stop('SIGKILL')))
+  return p
 }
 
 /**
@@ -139,22 +156,9 @@ describe('sdkd export (e2e)', () => {
     expect(exported.app_state.gov.proposals.map((p: { id: string }) => p.id)).toEqual([id])
 
     // A second home with the same keys, its data reset, the exported document as its genesis.
-    const { dir: b, cleanup } = await tempDir('sdkd-export-b-')
-    cleanups.push(cleanup)
-    await cp(a.dir, b, { recursive: true })
-    expect((await runSdkd(['--home', b, 'comet', 'unsafe-reset-all'])).code).toBe(0)
-    await writeFile(join(b, 'config/genesis.json'), JSON.stringify(exported, null, 2))
+    const b = await homeFrom(a, exported)
     // InitChain only: the node halts before its first block, H + 1.
-    const init = startSdkd([
-      '--home',
-      b,
-      'start',
-      '--halt-height',
-      String(H + 1),
-      ...LOOPBACK_PORTS,
-      '--grpc.enable=false',
-    ])
-    cleanups.push(async () => void (await init.stop('SIGKILL')))
+    const init = startOn(b, ['--halt-height', String(H + 1)])
     expect((await init.exited).code, init.output()).toBe(0)
 
     const names = ['auth', 'bank', 'staking', 'slashing', 'distribution', 'mint', 'gov', 'evidence']
@@ -168,16 +172,7 @@ describe('sdkd export (e2e)', () => {
     }
 
     // The new chain goes on from there.
-    const again = startSdkd([
-      '--home',
-      b,
-      'start',
-      ...LOOPBACK_PORTS,
-      '--grpc.enable=false',
-      '--timeout-commit',
-      '100ms',
-    ])
-    cleanups.push(async () => void (await again.stop('SIGKILL')))
+    const again = startOn(b, ['--timeout-commit', '100ms'])
     const first = await again.waitForLog((l) => l.msg === 'committed block', 30_000)
     expect(first.height).toBe(H + 1)
     const address = String(
@@ -259,21 +254,8 @@ describe('sdkd export (e2e)', () => {
     ).app_state.bank.balances.find((b: any) => b.address === alice)
     expect(BigInt(exportedAlice.coins[0].amount)).toBeGreaterThan(BigInt(plain.coins[0].amount))
 
-    const { dir: b, cleanup } = await tempDir('sdkd-export-zero-')
-    cleanups.push(cleanup)
-    await cp(a.dir, b, { recursive: true })
-    expect((await runSdkd(['--home', b, 'comet', 'unsafe-reset-all'])).code).toBe(0)
-    await writeFile(join(b, 'config/genesis.json'), JSON.stringify(exported, null, 2))
-    const again = startSdkd([
-      '--home',
-      b,
-      'start',
-      ...LOOPBACK_PORTS,
-      '--grpc.enable=false',
-      '--timeout-commit',
-      '100ms',
-    ])
-    cleanups.push(async () => void (await again.stop('SIGKILL')))
+    const b = await homeFrom(a, exported)
+    const again = startOn(b, ['--timeout-commit', '100ms'])
     const first = await again.waitForLog((l) => l.msg === 'committed block', 30_000)
     expect(first.height).toBe(1)
     await again.waitForLog((l) => l.msg === 'committed block' && l.height === 4, 30_000)
@@ -295,18 +277,7 @@ describe('sdkd export (e2e)', () => {
     cleanups.push(cleanup)
     const init = await runSdkd(['--home', dir, 'init', 'n0', '--devnet', '--validators', '2'])
     expect(init.code, init.stderr).toBe(0)
-    const p = startSdkd([
-      '--home',
-      dir,
-      'start',
-      ...LOOPBACK_PORTS,
-      '--grpc.enable=false',
-      '--halt-height',
-      '4',
-      '--timeout-commit',
-      '50ms',
-    ])
-    cleanups.push(async () => void (await p.stop('SIGKILL')))
+    const p = startOn(dir, ['--halt-height', '4', '--timeout-commit', '50ms'])
     expect((await p.exited).code).toBe(0)
     const plain = JSON.parse((await runSdkd(['--home', dir, 'export'])).stdout)
     const operators = plain.app_state.staking.validators.map((v: any) => v.operator_address)
