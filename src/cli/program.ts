@@ -31,6 +31,7 @@ const COMMANDS: readonly {
     load: async () => [(await import('./pre-upgrade.js')).registerPreUpgrade],
   },
   { names: ['rehearse'], load: async () => [(await import('./rehearse.js')).registerRehearse] },
+  { names: ['config'], load: async () => [(await import('./config-cmd.js')).registerConfig] },
   { names: ['export'], load: async () => [(await import('./export.js')).registerExport] },
   {
     names: ['module-hash-by-height'],
