@@ -64,6 +64,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private lastResultsHash: Bytes = EMPTY_HASH
   private readonly rules: HeightRules
   private storeUpgrades: StoreUpgradePlan | undefined
+  /** The store upgrades a block applied: due again if a rollback goes below their height. */
+  private appliedStoreUpgrades: StoreUpgradePlan | undefined
   /** Set by `stop`: a burst of `produceBlocks` ends after the block it is building. */
   private stopping = false
   /** The burst in progress (`produceBlocks`), which `stop` waits for, and what it drives. */
@@ -139,7 +141,10 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       rules: this.rules,
       log: this.log,
       advance: (ran) => {
-        if (ran.upgrades) this.storeUpgrades = undefined
+        if (ran.upgrades) {
+          this.appliedStoreUpgrades = ran.upgrades
+          this.storeUpgrades = undefined
+        }
         this.nextHeight = ran.height + 1
         this.lastResultsHash = ran.executed.results.hash()
         this.clock.advance(ran.height, ran.time)
@@ -292,6 +297,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.followLatest()
     await this.consensus.reload(height)
     this.kept = await loadKeptBlock(this.o.backend, this.nextHeight)
+    // Back below the block that applied store upgrades: that height applies them again.
+    if (this.appliedStoreUpgrades && this.appliedStoreUpgrades.height > height) {
+      this.storeUpgrades = this.appliedStoreUpgrades
+      this.appliedStoreUpgrades = undefined
+    }
     this.log.info({ height, app_hash: toHexUpper(appHash) }, 'rolled back')
     if (wasRunning) this.start()
   }

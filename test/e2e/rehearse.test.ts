@@ -187,6 +187,7 @@ describe('sdkd rehearse', () => {
       'app-hash continuity, blocks 9..14',
       'REST at H−1 (height 10)',
       'REST at H+1 (height 12)',
+      'upgrade applied again from H−1 (height 10): the same block 11 and app hash',
     ])
     expect(report.checks[0]!.detail).toBe(
       'logged UPGRADE "v2" NEEDED at height: 11:  (exit code 2)',
@@ -383,6 +384,37 @@ describe('sdkd rehearse', () => {
       detail: 'apply the upgrade at 7: upgrade "broken" at height: 7 failed: broken on purpose',
     })
     expect(existsSync(report.home.dir)).toBe(false)
+  })
+
+  test('error: a handler whose result depends on more than the state: applied again from H−1 it gives another app hash; the check says so, exit 1', async () => {
+    const plugin = join(await dir('sdkd-rehearse-plugin-'), 'flaky.mjs')
+    // A counter kept in the process, not in the state: the second application writes another value.
+    await writeFile(
+      plugin,
+      `let runs = 0
+export default {
+  name: 'flaky',
+  async handler(ctx, _plan, fromVersions, tools) {
+    runs++
+    ctx.state.store('upgrade').set(new TextEncoder().encode('flaky'), new TextEncoder().encode(String(runs)))
+    return tools.runMigrations(ctx, fromVersions)
+  },
+}
+`,
+    )
+    const { r, report } = await rehearse(['flaky', '--plugin', plugin, '--at', '+3'])
+    expect(r.code).toBe(1)
+    expect(report.result).toBe('FAIL')
+    const failed = report.checks.filter((c) => !c.ok)
+    expect(failed).toEqual([
+      {
+        name: 'upgrade applied again from H−1 (height 6): the same block 7 and app hash',
+        ok: false,
+        detail: expect.stringMatching(
+          /^first: app hash [0-9A-F]{64}; again: app hash [0-9A-F]{64} \(block [0-9A-F]{64}\): the upgrade's result depends on more than the state$/,
+        ),
+      },
+    ])
   })
 
   test('error: a home whose chain is newer than --from is refused before anything runs', async () => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import type { VersionMap } from '../../app/types.js'
 import type { BlockId } from '../../block/block.js'
+import { keptBlockOps } from '../../chain/kept-block.js'
 import { toHexUpper } from '../../codec/bytes.js'
 import { applyingUpgradeMessage, upgradeNeededMessage } from '../../modules/upgrade/plan.js'
 import { upgradeInfoJson } from '../../modules/upgrade/upgrade-info.js'
@@ -203,4 +204,36 @@ export async function appHashContinuityCheck(r: RunningBinary, from: number): Pr
       ? `each links to block ${first - 1}..${last - 1} (last_block_id, app_hash); the last one's result is the store's app hash`
       : broken.join('; '),
   )
+}
+
+/**
+ * The upgrade is deterministic: block H, applied, is rolled back to H − 1 (the block kept, as
+ * `sdkd rollback` does) and made again by the same binary — the store upgrades, the handler and the
+ * migrations run a second time from the same state. The block and the app hash after it must be the
+ * first ones: a handler whose result depends on anything but the state (a map's order, the clock, a
+ * random number) would split a real network's validators at the upgrade height.
+ */
+export async function deterministicUpgradeCheck(r: RunningBinary, H: number): Promise<CheckRecord> {
+  const { producer, blocks, store } = r.node
+  const name = `upgrade applied again from H−1 (height ${H - 1}): the same block ${H} and app hash`
+  const first = blocks.latest
+  if (first?.block.header.height !== H)
+    return check(name, false, `the chain is at ${first?.block.header.height ?? 0}, not at ${H}`)
+  const appHash = toHexUpper(store.appHash)
+  try {
+    await producer.rollbackTo(H - 1, keptBlockOps(first))
+    const again = await producer.produceBlock()
+    const same =
+      toHexUpper(again.block.blockId.hash) === toHexUpper(first.block.blockId.hash) &&
+      toHexUpper(store.appHash) === appHash
+    return check(
+      name,
+      same,
+      same
+        ? `block ${toHexUpper(first.block.blockId.hash)}, app hash ${appHash}`
+        : `first: app hash ${appHash}; again: app hash ${toHexUpper(store.appHash)} (block ${toHexUpper(again.block.blockId.hash)}): the upgrade's result depends on more than the state`,
+    )
+  } catch (err) {
+    return check(name, false, (err as Error).message)
+  }
 }

@@ -8,6 +8,7 @@ import {
   appliedPlanCheck,
   applyingLine,
   applyingLineCheck,
+  deterministicUpgradeCheck,
   haltLineCheck,
   moduleVersionsCheck,
   notCommittedCheck,
@@ -162,22 +163,25 @@ async function applyUpgrade(
       ].join('; '),
     }
   })
+  // The first application's log lines, before the determinism check applies the upgrade again.
+  const applied = d.logsSince(mark)
+  const deterministic = await deterministicUpgradeCheck(r, H)
   const after = d.setup.blocksAfter
   await d.step(`mine ${after} blocks after`, async () => {
     const { mined, rate } = await d.mineQuietly(after)
     if (mined.halt) return { value: undefined, ok: false, detail: mined.halt.message }
     return { value: undefined, detail: `${after} blocks (${rate} blocks/s)` }
   })
-  const run = d.logsSince(mark)
-  d.checks.push(applyingLineCheck(run, d.plan))
+  d.checks.push(applyingLineCheck(applied, d.plan))
   d.checks.push(await appliedPlanCheck(r, d.plan))
   d.checks.push(await moduleVersionsCheck(r, preflight.moduleVersions.after))
   d.checks.push(await appHashContinuityCheck(r, H - 2))
   d.checks.push(await restAtHeightCheck(r, H - 1, 'H−1', preflight.moduleVersions.before))
   d.checks.push(await restAtHeightCheck(r, H + 1, 'H+1', preflight.moduleVersions.after))
+  d.checks.push(deterministic)
   if (o?.injected === 'restart-mid-upgrade') {
-    const errors = run.filter((l) => l.level >= 50).map((l) => String(l.msg))
-    restartedOnce(o, upgradeLines(run, applyingLine(d.plan)).length, errors)
+    const errors = applied.filter((l) => l.level >= 50).map((l) => String(l.msg))
+    restartedOnce(o, upgradeLines(applied, applyingLine(d.plan)).length, errors)
   }
   await d.stop()
 }
