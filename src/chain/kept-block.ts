@@ -11,6 +11,7 @@ import { ErrLogic } from '../errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import { META_KEPT_BLOCK } from '../store/keys.js'
+import type { StoreUpgradePlan } from './execute-block.js'
 
 /**
  * A block a rollback took back without removing it (`sdkd rollback` without `--hard`): as CometBFT
@@ -68,4 +69,54 @@ export async function loadKeptBlock(
     return bytes
   })
   return { height: rec.height, time: BigInt(rec.time), txs, hash: rec.hash }
+}
+
+/**
+ * What a height owes to the chain's past beside the clock and the mempool: the block a rollback
+ * kept (made again from its own time and txs), and the store upgrades due at their height — due
+ * again when a rollback goes below the block that applied them, so that height applies them again.
+ */
+export class ReplayInputs {
+  private kept: KeptBlock | undefined
+  private applied: StoreUpgradePlan | undefined
+
+  constructor(
+    private readonly backend: StoreBackend,
+    private due: StoreUpgradePlan | undefined,
+  ) {}
+
+  /** Reads the kept block due as `nextHeight`, if any (start-up). */
+  async load(nextHeight: number): Promise<void> {
+    this.kept = await loadKeptBlock(this.backend, nextHeight)
+  }
+
+  /** The kept block to make as `height`, if it is that height's. */
+  keptAt(height: number): KeptBlock | undefined {
+    return this.kept?.height === height ? this.kept : undefined
+  }
+
+  /** The store upgrades due with `height`, if any. */
+  upgradesAt(height: number): StoreUpgradePlan | undefined {
+    return this.due?.height === height ? this.due : undefined
+  }
+
+  /** The kept block was made again (its record's delete is in that height's batch). */
+  keptMade(): void {
+    this.kept = undefined
+  }
+
+  /** A block applied `plan`. */
+  upgradesApplied(plan: StoreUpgradePlan): void {
+    this.applied = plan
+    this.due = undefined
+  }
+
+  /** The chain was rolled back to `height`: the kept block of the next height, upgrades due again. */
+  async rolledBack(height: number, nextHeight: number): Promise<void> {
+    await this.load(nextHeight)
+    if (this.applied && this.applied.height > height) {
+      this.due = this.applied
+      this.applied = undefined
+    }
+  }
 }

@@ -21,10 +21,10 @@ import { type BurstHost, runBurst } from './burst.js'
 import { CommitQueue, type PendingCommit } from './commit-queue.js'
 import { ConsensusState } from './consensus-state.js'
 import { genesisValidatorChanges } from './consensus-validators.js'
-import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
+import { type ExecuteBlockOptions, executeBlock } from './execute-block.js'
 import { HeightRules } from './height-rules.js'
 import { initChain } from './init-chain.js'
-import { DELETE_KEPT_BLOCK, type KeptBlock, loadKeptBlock } from './kept-block.js'
+import { DELETE_KEPT_BLOCK, ReplayInputs } from './kept-block.js'
 import { MiningLoop, type MiningMode } from './mining-loop.js'
 import type { ProduceOptions, ProducerEvents, ProducerOptions } from './producer-options.js'
 import { rollbackChain } from './rollback.js'
@@ -63,9 +63,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   /** CometBFT gives the first block the empty tree's root (sha256 of nothing) after InitChain. */
   private lastResultsHash: Bytes = EMPTY_HASH
   private readonly rules: HeightRules
-  private storeUpgrades: StoreUpgradePlan | undefined
-  /** The store upgrades a block applied: due again if a rollback goes below their height. */
-  private appliedStoreUpgrades: StoreUpgradePlan | undefined
+  /** The kept block and the store upgrades a height is made with (due again after a rollback). */
+  private readonly replay: ReplayInputs
   /** Set by `stop`: a burst of `produceBlocks` ends after the block it is building. */
   private stopping = false
   /** The burst in progress (`produceBlocks`), which `stop` waits for, and what it drives. */
@@ -74,8 +73,6 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private readonly heightHost: HeightHost
   /** The validator sets, the keys the node signs with and their records. */
   readonly consensus: ConsensusState
-  /** The block a rollback kept, made again from its time and txs as the next height. */
-  private kept: KeptBlock | undefined
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -86,7 +83,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       minRetainBlocks: o.minRetainBlocks,
       evidenceMaxAgeNumBlocks: o.genesis.evidenceMaxAgeNumBlocks,
     })
-    this.storeUpgrades = o.storeUpgrades
+    this.replay = new ReplayInputs(o.backend, o.storeUpgrades)
     this.consensus = ConsensusState.of(o)
     this.source = o.source ?? new ThreadBlockSource(o.builder)
     this.clock = new BlockClock(o.genesis)
@@ -141,10 +138,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       rules: this.rules,
       log: this.log,
       advance: (ran) => {
-        if (ran.upgrades) {
-          this.appliedStoreUpgrades = ran.upgrades
-          this.storeUpgrades = undefined
-        }
+        if (ran.upgrades) this.replay.upgradesApplied(ran.upgrades)
         this.nextHeight = ran.height + 1
         this.lastResultsHash = ran.executed.results.hash()
         this.clock.advance(ran.height, ran.time)
@@ -189,7 +183,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       (updates) => this.consensus.initialize(genesis.initialHeight, fromGenesis, updates),
     )
     if (!ran) await this.consensus.load(store.latestHeight, genesis.initialHeight, fromGenesis)
-    this.kept = await loadKeptBlock(this.o.backend, this.nextHeight)
+    await this.replay.load(this.nextHeight)
   }
 
   /** Starts producing blocks as the mining mode says (every timeout_commit by default). */
@@ -296,12 +290,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     }
     this.followLatest()
     await this.consensus.reload(height)
-    this.kept = await loadKeptBlock(this.o.backend, this.nextHeight)
-    // Back below the block that applied store upgrades: that height applies them again.
-    if (this.appliedStoreUpgrades && this.appliedStoreUpgrades.height > height) {
-      this.storeUpgrades = this.appliedStoreUpgrades
-      this.appliedStoreUpgrades = undefined
-    }
+    await this.replay.rolledBack(height, this.nextHeight)
     this.log.info({ height, app_hash: toHexUpper(appHash) }, 'rolled back')
     if (wasRunning) this.start()
   }
@@ -335,13 +324,13 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const height = this.nextHeight
     if (this.rules.haltsAtHeight(height)) throw this.rules.halt()
     // A block a rollback kept is made again from its own time and txs (CometBFT's replay).
-    const kept = this.kept?.height === height ? this.kept : undefined
+    const kept = this.replay.keptAt(height)
     const time = kept ? kept.time : this.clock.timeOf(height, options.stepNs)
     if (this.rules.haltsAtTime(time)) throw this.rules.halt()
     const txs = kept ? kept.txs : (this.o.txSource?.reap() ?? [])
     const appHash = store.workingAppHash
     const { lastResultsHash } = this
-    const upgrades = this.storeUpgrades?.height === height ? this.storeUpgrades : undefined
+    const upgrades = this.replay.upgradesAt(height)
     const plan = this.consensus.plan()
     const { consensus } = plan
     const inputs = { height, time, appHash, lastResultsHash }
@@ -354,7 +343,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     })
     if (kept) {
       appendOps(executed.prepared.ops, [DELETE_KEPT_BLOCK])
-      this.kept = undefined
+      this.replay.keptMade()
       this.log.info(
         { height, txs: txs.length, hash: kept.hash },
         'executed again the block a rollback kept',

@@ -13,13 +13,14 @@ import { type Node, SDKD_VERSION } from '../node/node.js'
 import type { StateReader } from '../store/types.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
+import { stringListArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 interface ExportFlags {
   height: string
   forZeroHeight?: boolean
-  jailAllowedAddrs?: string
-  modulesToExport?: string
+  jailAllowedAddrs?: string[]
+  modulesToExport?: string[]
   outputDocument?: string
 }
 
@@ -57,10 +58,10 @@ export function genesisValidatorsOf(staking: StakingSection): GenesisValidatorJs
 }
 
 /**
- * `sdkd export`, as upstream's (server/export.go with simapp's exporter, without a zero-height
- * reset): the state at a height as a genesis document — this home's genesis.json with every
- * module's exported section as `app_state`, `initial_height` the next height, the validators of the
- * last validator set and the consensus params in force. A new chain started from it (a home whose
+ * `sdkd export`, as upstream's (server/export.go with simapp's exporter): the state at a height as a
+ * genesis document — this home's genesis.json with every module's exported section as `app_state`,
+ * `initial_height` the next height (0 with `--for-zero-height`), the validators of the last validator
+ * set and the consensus params in force. A new chain started from it (a home whose
  * `config/genesis.json` it is) continues from that state.
  */
 async function exportState(g: GlobalFlags, f: ExportFlags): Promise<void> {
@@ -69,21 +70,14 @@ async function exportState(g: GlobalFlags, f: ExportFlags): Promise<void> {
     throw new CliError(
       `--height must be -1 (the latest) or a height, got ${JSON.stringify(f.height)}`,
     )
-  const modules = (f.modulesToExport ?? '')
-    .split(',')
-    .map((m) => m.trim())
-    .filter((m) => m !== '')
-  const jailAllowed = (f.jailAllowedAddrs ?? '')
-    .split(',')
-    .map((a) => a.trim())
-    .filter((a) => a !== '')
-    .map((a) => {
-      try {
-        return bech32ToAddress(a, valoperPrefix())
-      } catch (err) {
-        throw new CliError(`--jail-allowed-addrs: ${(err as Error).message}`)
-      }
-    })
+  const modules = f.modulesToExport ?? []
+  const jailAllowed = (f.jailAllowedAddrs ?? []).map((a) => {
+    try {
+      return bech32ToAddress(a, valoperPrefix())
+    } catch (err) {
+      throw new CliError(`--jail-allowed-addrs: ${(err as Error).message}`)
+    }
+  })
   if (jailAllowed.length > 0 && f.forZeroHeight !== true)
     throw new CliError('--jail-allowed-addrs goes with --for-zero-height')
   const o = await offlineHome(g, 'nothing was exported')
@@ -171,10 +165,12 @@ export function registerExport(program: Command, globals: () => GlobalFlags): vo
     .option(
       '--jail-allowed-addrs <addrs>',
       'comma-separated list of allowed addresses not to jail (with --for-zero-height)',
+      stringListArg,
     )
     .option(
       '--modules-to-export <modules>',
       'comma-separated list of modules to export; all if empty',
+      stringListArg,
     )
     .option(
       '--output-document <file>',

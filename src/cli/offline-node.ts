@@ -2,14 +2,14 @@ import { existsSync } from 'node:fs'
 import { type LoadedHome, loadHome } from '../config/home.js'
 import { readHomeRecord } from '../config/home-record.js'
 import { homePaths } from '../config/paths.js'
-import { LOG_LEVELS, type LogFormat, type LogLevel } from '../log-levels.js'
-import { createLogger, type Logger } from '../logger.js'
+import type { Logger } from '../logger.js'
 import { Node } from '../node/node.js'
 import { runtimeOptionsOf } from '../node/runtime-options.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import { cometBlockStoreEmpty } from './cometbft-process.js'
 import { CliError } from './errors.js'
 import { checkHomeAppVersion, startAppVersion } from './home-version.js'
+import { loggerFor } from './log.js'
 import { assertDataUnlocked } from './reset.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -42,10 +42,7 @@ export async function offlineHome(g: GlobalFlags, untouched: string): Promise<Of
   const record = await readHomeRecord(g.home)
   const appVersion = startAppVersion(g.appVersion, record, order, DEFAULT_APP_VERSION)
   await checkHomeAppVersion(g.home, appVersion, order, record)
-  const level = (g.logLevel ?? 'warn') as LogLevel
-  if (!LOG_LEVELS.includes(level)) throw new CliError(`invalid log level "${level}"`)
-  const format = (g.logFormat ?? home.node.logFormat ?? 'plain') as LogFormat
-  const logger = createLogger({ level, format, destination: 2 })
+  const logger = loggerFor(g, home, { level: 'warn', destination: 2 })
   const underComet = !(await cometBlockStoreEmpty(g.home))
   return {
     home,

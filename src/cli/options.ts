@@ -52,6 +52,17 @@ export function heightListArg(value: string, previous: number[] = []): number[] 
   return out
 }
 
+/** A comma-separated list flag (pflag's StringSlice), trimmed, empty items dropped, repeats added up. */
+export function stringListArg(value: string, previous: string[] = []): string[] {
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  ]
+}
+
 /** Collects a repeatable string flag. */
 export function collectArg(value: string, previous: string[] = []): string[] {
   return [...previous, value]

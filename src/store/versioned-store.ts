@@ -315,16 +315,7 @@ export class VersionedStore {
     let plan: RollbackPlan
     let recordOps: BatchOp[]
     try {
-      plan = await planRollback(
-        {
-          candidates: await rollbackCandidates(this.backend, this.state.index, toHeight),
-          latest: (full) => this.state.index.get(full)?.val,
-          history: (full) => historyAbove(this.backend, full, toHeight, this.latest),
-          registry: this.state.registry.histories,
-          accumulators: this.state.accumulators,
-        },
-        toHeight,
-      )
+      plan = await this.planRollbackTo(toHeight)
       recordOps = this.records ? await this.records.rollbackOps(toHeight) : []
     } catch (err) {
       this.pending = undefined
@@ -394,16 +385,7 @@ export class VersionedStore {
       const { storeHashes, accumulators } = this.state
       hashOf = (id) => storeHashes.get(id) ?? storeHash(accumulators.get(id) ?? new LtHash())
     } else {
-      const plan = await planRollback(
-        {
-          candidates: await rollbackCandidates(this.backend, this.state.index, height),
-          latest: (full) => this.state.index.get(full)?.val,
-          history: (full) => historyAbove(this.backend, full, height, this.latest),
-          registry: this.state.registry.histories,
-          accumulators: this.state.accumulators,
-        },
-        height,
-      )
+      const plan = await this.planRollbackTo(height)
       hashOf = (id) => plan.storeHashes.get(id)
     }
     const out = new Map<string, Bytes>()
@@ -413,6 +395,20 @@ export class VersionedStore {
       out.set(name, hash)
     }
     return out
+  }
+
+  /** The plan of a rollback to `height` (read-only: it changes nothing until applied). */
+  private async planRollbackTo(height: number): Promise<RollbackPlan> {
+    return planRollback(
+      {
+        candidates: await rollbackCandidates(this.backend, this.state.index, height),
+        latest: (full) => this.state.index.get(full)?.val,
+        history: (full) => historyAbove(this.backend, full, height, this.latest),
+        registry: this.state.registry.histories,
+        accumulators: this.state.accumulators,
+      },
+      height,
+    )
   }
 
   /** Refuses a rollback the store cannot do: a coded error naming the reason. */
