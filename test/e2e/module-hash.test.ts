@@ -3,7 +3,7 @@ import { fromHex } from '../../src/codec/bytes.js'
 import { appHashOf } from '../../src/store/app-hash.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { createDevnetHome, startDevnetNode, txOk } from '../helpers/devnet.js'
-import { getJson, runSdkd } from '../helpers/sdkd.js'
+import { getJson, heightAtLeast, runSdkd } from '../helpers/sdkd.js'
 
 /**
  * `sdkd module-hash-by-height <height>`, as upstream's: with the node stopped, every module store's
@@ -29,6 +29,7 @@ describe('sdkd module-hash-by-height (e2e)', () => {
     const header = async (height: number) =>
       (await getJson(`http://127.0.0.1:${node.rpcPort}/block?height=${height}`)).body.result.block
         .header
+    await heightAtLeast(node.rpcPort, H + 1)
     const next = await header(H + 1)
     const at = await header(H)
     expect((await node.p.stop()).code).toBe(0)
