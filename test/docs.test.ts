@@ -3,6 +3,7 @@ import { dirname, join, normalize } from 'node:path'
 import type { Command } from 'commander'
 import { parse } from 'smol-toml'
 import { describe, expect, test } from 'vitest'
+import { envVarName, NEVER_FROM_ENV } from '../src/cli/env-options.js'
 import { createProgram } from '../src/cli/program.js'
 import { defaultAppConfig, renderAppToml } from '../src/config/app-config.js'
 import { defaultClientConfig, renderClientToml } from '../src/config/client-config.js'
@@ -180,17 +181,29 @@ describe('the product, documented', () => {
   test('behavior: every flag of every command, and every variable that stands in for one, is on a page', async () => {
     const program = await createProgram(() => {}, ['--help'])
     const flags = new Set<string>()
+    // Variables named by the rule (SDKD_ and the flag) are documented by the rule; any other by name.
+    const ruled = new Set<string>()
     const variables = new Set<string>()
+    const without = new Set<string>()
     for (const { command } of commands(program)) {
       for (const o of command.options) {
         if (o.long) flags.add(o.long)
-        if (o.envVar) variables.add(o.envVar)
+        if (o.envVar && o.envVar === envVarName(o)) ruled.add(o.envVar)
+        else if (o.envVar) variables.add(o.envVar)
+        else if (o.long && !o.negate) without.add(o.long)
       }
     }
     expect(flags.size).toBeGreaterThan(80)
-    expect(variables).toContain('SDKD_TIMEOUT_COMMIT')
+    expect(ruled).toContain('SDKD_TIMEOUT_COMMIT')
+    expect(ruled).toContain('SDKD_NODE')
     expect([...flags].filter((f) => !allDocs.includes(f))).toEqual([])
     expect([...variables].filter((v) => !new RegExp(`\\b${v}\\b`).test(allDocs))).toEqual([])
+    const rule = flat(docText('docs/configuration.md'))
+    expect(rule).toContain('Every flag of every command can also be set by a variable')
+    expect(rule).toContain('`SDKD_` plus the flag name upper-cased')
+    // The flags without a variable are exactly the ones the page names as such.
+    expect([...without].sort()).toEqual([...NEVER_FROM_ENV].sort())
+    for (const f of NEVER_FROM_ENV) expect(rule).toContain(`\`${f}\``)
   })
 
   test('behavior: every SDKD_* variable the product reads is on a page', () => {

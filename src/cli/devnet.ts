@@ -75,75 +75,73 @@ export function registerDevnet(
       )
       .addOption(brandOption()),
   )
-  // No variable for --reset (a compose file would wipe the chain at every start) nor --upgrade-halt
-  // (a node waiting at the halt would hang the `sdkd run` of the image and of npm start).
-  bindOptionsToEnv(cmd, process.env, undefined, ['--reset', '--upgrade-halt']).action(
-    async (f: DevnetFlags) => {
-      const g = globals()
-      const paths = homePaths(g.home)
-      const exists = existsSync(paths.genesis)
-      const explicitChainId = cmd.getOptionValueSource('chainId') !== 'default'
-      // A bad validator count or power list is refused before anything is created or wiped.
-      devnetValidatorPowers(f.validators ?? 1, f.powers)
-      const validatorFlags = {
-        ...(f.validators !== undefined ? { validators: f.validators } : {}),
-        ...(f.powers !== undefined ? { powers: f.powers } : {}),
-      }
-      if (!exists) {
-        // Nothing is created when a port is taken or an address is bad.
-        const preset = presetConfig(f.moniker, f.chainId, true)
-        applyStartFlags(preset, f)
-        await assertCanListen(plannedListeners(preset, f))
-        await runInit(g, f.moniker, {
-          chainId: f.chainId,
-          devnet: true,
-          accounts: f.accounts,
-          ...validatorFlags,
-          ...(f.brand ? { brand: f.brand } : {}),
-        })
-      } else if (f.reset) {
-        const home = await loadHome(g.home)
-        applyStartFlags(home, f)
-        await assertCanListen(plannedListeners(home, f))
-        await assertDataUnlocked(g.home)
-        await resetChainData(g.home)
-        loggerFor(g, home).info(
-          { home: paths.home, app_version: g.appVersion ?? DEFAULT_APP_VERSION },
-          'devnet reset: removed all blockchain history; recreating the genesis from the preset',
-        )
-        await runInit(g, home.node.moniker, {
-          chainId: explicitChainId ? f.chainId : home.genesis.chainId,
-          devnet: true,
-          overwrite: true,
-          keepConfig: true,
-          accounts: f.accounts,
-          ...validatorFlags,
-          ...(f.brand ? { brand: f.brand } : {}),
-        })
-      } else {
-        if (explicitChainId) warnIfOtherChain(g, paths.genesis, f.chainId)
-        if (f.validators !== undefined || f.powers !== undefined) {
-          loggerFor(g).warn(
-            { home: paths.home },
-            'the home already exists: its genesis validators stay; --validators and --powers only apply to a new home (or with --reset)',
-          )
-        }
-        await refuseOtherBrand(g, f.brand)
-      }
-      exit(
-        await runNode(g, f, {
-          devnet: true,
-          // The client follows the node: client.toml's node is where the RPC really listens.
-          onStarted: async (node) => {
-            if (node.addresses.rpc === undefined) return
-            await updateClientToml(g.home, {
-              node: dialAddress(parseListenAddress(node.addresses.rpc)),
-            })
-          },
-        }),
+  // No variable for --reset nor --upgrade-halt (NEVER_FROM_ENV): a compose file would wipe the
+  // chain at every start, or hang the `sdkd run` of the image and of npm start at the halt.
+  bindOptionsToEnv(cmd).action(async (f: DevnetFlags) => {
+    const g = globals()
+    const paths = homePaths(g.home)
+    const exists = existsSync(paths.genesis)
+    const explicitChainId = cmd.getOptionValueSource('chainId') !== 'default'
+    // A bad validator count or power list is refused before anything is created or wiped.
+    devnetValidatorPowers(f.validators ?? 1, f.powers)
+    const validatorFlags = {
+      ...(f.validators !== undefined ? { validators: f.validators } : {}),
+      ...(f.powers !== undefined ? { powers: f.powers } : {}),
+    }
+    if (!exists) {
+      // Nothing is created when a port is taken or an address is bad.
+      const preset = presetConfig(f.moniker, f.chainId, true)
+      applyStartFlags(preset, f)
+      await assertCanListen(plannedListeners(preset, f))
+      await runInit(g, f.moniker, {
+        chainId: f.chainId,
+        devnet: true,
+        accounts: f.accounts,
+        ...validatorFlags,
+        ...(f.brand ? { brand: f.brand } : {}),
+      })
+    } else if (f.reset) {
+      const home = await loadHome(g.home)
+      applyStartFlags(home, f)
+      await assertCanListen(plannedListeners(home, f))
+      await assertDataUnlocked(g.home)
+      await resetChainData(g.home)
+      loggerFor(g, home).info(
+        { home: paths.home, app_version: g.appVersion ?? DEFAULT_APP_VERSION },
+        'devnet reset: removed all blockchain history; recreating the genesis from the preset',
       )
-    },
-  )
+      await runInit(g, home.node.moniker, {
+        chainId: explicitChainId ? f.chainId : home.genesis.chainId,
+        devnet: true,
+        overwrite: true,
+        keepConfig: true,
+        accounts: f.accounts,
+        ...validatorFlags,
+        ...(f.brand ? { brand: f.brand } : {}),
+      })
+    } else {
+      if (explicitChainId) warnIfOtherChain(g, paths.genesis, f.chainId)
+      if (f.validators !== undefined || f.powers !== undefined) {
+        loggerFor(g).warn(
+          { home: paths.home },
+          'the home already exists: its genesis validators stay; --validators and --powers only apply to a new home (or with --reset)',
+        )
+      }
+      await refuseOtherBrand(g, f.brand)
+    }
+    exit(
+      await runNode(g, f, {
+        devnet: true,
+        // The client follows the node: client.toml's node is where the RPC really listens.
+        onStarted: async (node) => {
+          if (node.addresses.rpc === undefined) return
+          await updateClientToml(g.home, {
+            node: dialAddress(parseListenAddress(node.addresses.rpc)),
+          })
+        },
+      }),
+    )
+  })
 }
 
 // A home's state is written in its brand: another brand cannot run it (its type URLs and addresses).

@@ -12,29 +12,57 @@ export function envVarName(option: Option, prefix = ENV_PREFIX): string | undefi
 }
 
 /**
+ * Flags no variable sets, on any command: each destroys or freezes something, and a variable left in
+ * a compose file or a shell profile would do it at every start (`--reset` wipes a devnet's chain,
+ * `--hard` a rollback's block, `--upgrade-halt` leaves a node waiting at a halt that an `sdkd run`
+ * supervising it never sees end).
+ */
+export const NEVER_FROM_ENV: readonly string[] = ['--reset', '--hard', '--upgrade-halt']
+
+/** Commands whose flags are bound already (a command binds its own with its own exceptions). */
+const bound = new WeakSet<Command>()
+
+/**
  * Lets every flag of `cmd` come from its environment variable (`--timeout-commit` ←
  * `SDKD_TIMEOUT_COMMIT`). A flag on the command line wins over the variable, the variable over the
  * default; an empty variable counts as unset (as upstream's binding does). A bad value fails the way
- * the same bad flag does, and the message names the variable. `--help` lists each variable.
+ * the same bad flag does, and the message names the variable. `--help` lists each variable. The
+ * flags of a command that has sub-commands (the root's global flags) are read before any of theirs
+ * runs.
  */
 export function bindOptionsToEnv(
   cmd: Command,
   env: NodeJS.ProcessEnv = process.env,
   prefix = ENV_PREFIX,
-  /** Flags a variable must not set (e.g. `--reset`: a variable left in a compose file would wipe the chain at every start). */
+  /** Flags a variable must not set, besides {@link NEVER_FROM_ENV}. */
   except: readonly string[] = [],
 ): Command {
+  if (bound.has(cmd)) return cmd
+  bound.add(cmd)
   for (const option of cmd.options) {
+    if (option.long !== undefined && NEVER_FROM_ENV.includes(option.long)) continue
     if (option.long !== undefined && except.includes(option.long)) continue
     const name = envVarName(option, prefix)
     // Only for --help: commander reads a variable itself only when it is named before the option is
     // added, and then it would take empty values too; applyEnv below does the reading.
     if (name !== undefined && option.envVar === undefined) option.env(name)
   }
-  cmd.hook('preAction', (_hooked, action) => {
-    if (action === cmd) applyEnv(cmd, env)
-  })
+  // A command's hooks run for its own action and for each of its sub-commands'.
+  cmd.hook('preAction', () => applyEnv(cmd, env))
   return cmd
+}
+
+/**
+ * Binds every flag of every command in `program`'s tree, as upstream binds each flag of each command
+ * to `<APP>_<FLAG>`; commands bound already keep their own exceptions.
+ */
+export function bindCommandTreeToEnv(
+  program: Command,
+  env: NodeJS.ProcessEnv = process.env,
+  prefix = ENV_PREFIX,
+): void {
+  bindOptionsToEnv(program, env, prefix)
+  for (const sub of program.commands) bindCommandTreeToEnv(sub, env, prefix)
 }
 
 function applyEnv(cmd: Command, env: NodeJS.ProcessEnv): void {

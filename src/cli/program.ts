@@ -3,6 +3,7 @@ import { defaultHome } from '../config/paths.js'
 import { LOG_LEVELS } from '../log-levels.js'
 import { DEFAULT_APP_VERSION } from '../versions/names.js'
 import { commandWords } from './command-words.js'
+import { bindCommandTreeToEnv } from './env-options.js'
 import { addAllExamples } from './examples.js'
 import { useShortUsageErrors } from './help.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -163,6 +164,7 @@ export async function createProgram(
       for (const register of await entry.load()) register(program, globals, exit)
     }
   addAllExamples(program)
+  bindCommandTreeToEnv(program)
   useShortUsageErrors(program)
   return program
 }

@@ -30,8 +30,8 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const cleanups = cleanupAfterEach()
 
-async function home(chainId: string): Promise<DevnetHome> {
-  const h = await createDevnetHome(chainId)
+async function home(chainId: string, govParams: Record<string, string> = {}): Promise<DevnetHome> {
+  const h = await createDevnetHome(chainId, govParams)
   cleanups.push(h.cleanup)
   return h
 }
@@ -87,7 +87,8 @@ const SKIPPED: Record<string, string[]> = {
 
 describe('sdkd export (e2e)', () => {
   test('behavior: a chain exported at a height and started again from the document holds the same state, store for store, and goes on', async () => {
-    const a = await home('export-e2e')
+    // A voting period no slow machine outlasts: the proposal must still be in it on the new chain.
+    const a = await home('export-e2e', { voting_period: '600s' })
     const node = await start(a)
     const alice = a.accounts.alice!.address
     const bob = a.accounts.bob!.address
