@@ -16,6 +16,11 @@ export interface RawCoin {
 const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/
 const COIN_TEXT = /^\s*(\d+)\s*([a-zA-Z][a-zA-Z0-9/:._-]{2,127})\s*$/
 
+/** Whether a denom follows upstream's rule. */
+export function isValidDenom(denom: string): boolean {
+  return DENOM.test(denom)
+}
+
 /** Throws `invalid denom: <d>` when the denom is not valid. */
 export function validateDenom(denom: string): void {
   if (!DENOM.test(denom)) throw ErrInvalidCoins.wrap(`invalid denom: ${denom}`)

@@ -1811,6 +1811,48 @@ export declare namespace sdk.bank.v1beta1 {
     type Init = {
     }
   }
+  /** sdk.bank.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.bank.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.bank.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.bank.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.bank.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.bank.v1beta1.MsgSetSendEnabled, decoded. */
+  type MsgSetSendEnabled = {
+    authority: string
+    send_enabled: ProtoTypes['sdk.bank.v1beta1.SendEnabled'][]
+    use_default_for: string[]
+  }
+  namespace MsgSetSendEnabled {
+    /** sdk.bank.v1beta1.MsgSetSendEnabled, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      send_enabled?: readonly ProtoInits['sdk.bank.v1beta1.SendEnabled'][] | null | undefined
+      use_default_for?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.bank.v1beta1.MsgSetSendEnabledResponse, decoded. */
+  type MsgSetSendEnabledResponse = {
+  }
+  namespace MsgSetSendEnabledResponse {
+    /** sdk.bank.v1beta1.MsgSetSendEnabledResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
 }
 
 export declare namespace sdk.base.abci.v1beta1 {
@@ -7262,6 +7304,10 @@ export interface ProtoTypes {
   'sdk.bank.v1beta1.MsgSendResponse': sdk.bank.v1beta1.MsgSendResponse
   'sdk.bank.v1beta1.MsgMultiSend': sdk.bank.v1beta1.MsgMultiSend
   'sdk.bank.v1beta1.MsgMultiSendResponse': sdk.bank.v1beta1.MsgMultiSendResponse
+  'sdk.bank.v1beta1.MsgUpdateParams': sdk.bank.v1beta1.MsgUpdateParams
+  'sdk.bank.v1beta1.MsgUpdateParamsResponse': sdk.bank.v1beta1.MsgUpdateParamsResponse
+  'sdk.bank.v1beta1.MsgSetSendEnabled': sdk.bank.v1beta1.MsgSetSendEnabled
+  'sdk.bank.v1beta1.MsgSetSendEnabledResponse': sdk.bank.v1beta1.MsgSetSendEnabledResponse
   'sdk.base.abci.v1beta1.TxResponse': sdk.base.abci.v1beta1.TxResponse
   'sdk.base.abci.v1beta1.ABCIMessageLog': sdk.base.abci.v1beta1.ABCIMessageLog
   'sdk.base.abci.v1beta1.StringEvent': sdk.base.abci.v1beta1.StringEvent
@@ -7798,6 +7844,10 @@ export interface ProtoInits {
   'sdk.bank.v1beta1.MsgSendResponse': sdk.bank.v1beta1.MsgSendResponse.Init
   'sdk.bank.v1beta1.MsgMultiSend': sdk.bank.v1beta1.MsgMultiSend.Init
   'sdk.bank.v1beta1.MsgMultiSendResponse': sdk.bank.v1beta1.MsgMultiSendResponse.Init
+  'sdk.bank.v1beta1.MsgUpdateParams': sdk.bank.v1beta1.MsgUpdateParams.Init
+  'sdk.bank.v1beta1.MsgUpdateParamsResponse': sdk.bank.v1beta1.MsgUpdateParamsResponse.Init
+  'sdk.bank.v1beta1.MsgSetSendEnabled': sdk.bank.v1beta1.MsgSetSendEnabled.Init
+  'sdk.bank.v1beta1.MsgSetSendEnabledResponse': sdk.bank.v1beta1.MsgSetSendEnabledResponse.Init
   'sdk.base.abci.v1beta1.TxResponse': sdk.base.abci.v1beta1.TxResponse.Init
   'sdk.base.abci.v1beta1.ABCIMessageLog': sdk.base.abci.v1beta1.ABCIMessageLog.Init
   'sdk.base.abci.v1beta1.StringEvent': sdk.base.abci.v1beta1.StringEvent.Init
@@ -8346,6 +8396,8 @@ export interface ProtoMethods {
 export interface ProtoMsgs {
   '/sdk.bank.v1beta1.MsgSend': 'sdk.bank.v1beta1.MsgSendResponse'
   '/sdk.bank.v1beta1.MsgMultiSend': 'sdk.bank.v1beta1.MsgMultiSendResponse'
+  '/sdk.bank.v1beta1.MsgUpdateParams': 'sdk.bank.v1beta1.MsgUpdateParamsResponse'
+  '/sdk.bank.v1beta1.MsgSetSendEnabled': 'sdk.bank.v1beta1.MsgSetSendEnabledResponse'
   '/sdk.distribution.v1beta1.MsgSetWithdrawAddress': 'sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse'
   '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward': 'sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse'
   '/sdk.distribution.v1beta1.MsgWithdrawValidatorCommission': 'sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse'

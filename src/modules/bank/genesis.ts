@@ -8,7 +8,7 @@ import { messageToJson } from '../../codec/json-writer.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable } from '../../store/types.js'
 import { type BankKeeper, defaultBankParams } from './keeper.js'
-import { MODULE_NAME } from './keys.js'
+import { MODULE_NAME, sendEnabledBytes, sendEnabledOf } from './keys.js'
 import { metadataListProblem } from './metadata.js'
 import type { BankViewKeeper } from './view-keeper.js'
 
@@ -101,9 +101,8 @@ export function initBankGenesis(
   const store = ctx.state.store(MODULE_NAME)
   const params = g.params ?? defaultBankParams()
   keeper.c.params.set(store, { ...params, send_enabled: [] })
-  // collections BoolValue as the readers take it: one byte, 1 = true.
   for (const se of allSendEnabled(g))
-    keeper.c.sendEnabled.set(store, se.denom, Uint8Array.of(se.enabled ? 1 : 0))
+    keeper.c.sendEnabled.set(store, se.denom, sendEnabledBytes(se.enabled))
   for (const { address, coins } of balances)
     for (const coin of coins) keeper.setBalance(ctx.state, address, coin)
   for (const coin of total) keeper.setSupply(ctx.state, coin)
@@ -142,8 +141,7 @@ export async function exportBankGenesis(
   for await (const [, m] of c.denomMetadata.iterate(store)) metadata.push(m)
   const sendEnabled = []
   for await (const [denom, v] of c.sendEnabled.iterate(store)) {
-    // collections BoolValue (one byte, 1 = true), or the text some homes stored, as readers take it.
-    sendEnabled.push({ denom, enabled: v[0] === 1 || Buffer.from(v).toString() === 'true' })
+    sendEnabled.push({ denom, enabled: sendEnabledOf(v) })
   }
   const params = await keeper.params(state)
   const g: ProtoInit<'sdk.bank.v1beta1.GenesisState'> = {

@@ -42,6 +42,21 @@ export function bankCollections(registry: ProtoRegistry) {
   }
 }
 
+/** A denom's stored send-enabled flag: one byte, 1 = true. */
+export function sendEnabledBytes(enabled: boolean): Uint8Array {
+  return Uint8Array.of(enabled ? 1 : 0)
+}
+
+/**
+ * A stored send-enabled flag as every reader takes it: the byte 1 written here, the text `true`
+ * some homes stored, or upstream's protobuf BoolValue bytes (0x08 0x01); anything else is false.
+ */
+export function sendEnabledOf(v: Uint8Array): boolean {
+  if (v.length === 1) return v[0] === 1
+  if (v.length === 2 && v[0] === 0x08 && v[1] === 0x01) return true
+  return v.length === 4 && v[0] === 0x74 && v[1] === 0x72 && v[2] === 0x75 && v[3] === 0x65
+}
+
 /** A string key component with a one-byte length prefix (written in place into a store key). */
 function lengthPrefixedStringKey(): KeyCodec<string> {
   const dec = new TextDecoder()

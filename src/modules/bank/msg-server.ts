@@ -1,9 +1,23 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
-import { bech32ToAddress } from '../../codec/address.js'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { type Coin, coinsFromProto, coinsText, isValidCoins } from '../../codec/coins.js'
+import {
+  type Coin,
+  coinsFromProto,
+  coinsText,
+  isValidCoins,
+  isValidDenom,
+} from '../../codec/coins.js'
 import type { Proto } from '../../codec/proto.js'
-import { ErrInvalidAddress, ErrInvalidCoins, ErrUnauthorized, SdkError } from '../../errors.js'
+import {
+  ErrInvalidAddress,
+  ErrInvalidCoins,
+  ErrInvalidRequest,
+  ErrUnauthorized,
+  SdkError,
+  UndefinedCodeError,
+} from '../../errors.js'
+import { ErrInvalidSigner } from '../gov/errors.js'
 import {
   ErrInputOutputMismatch,
   ErrMultipleSenders,
@@ -12,7 +26,7 @@ import {
   ErrSendDisabled,
 } from './errors.js'
 import type { BankKeeper } from './keeper.js'
-import { MODULE_NAME } from './keys.js'
+import { MODULE_NAME, sendEnabledBytes, sendEnabledOf } from './keys.js'
 
 /** Validated coins of a message field: `<coins>: invalid coins` when not valid and positive. */
 function validCoins(coins: readonly Proto<'sdk.base.v1beta1.Coin'>[]): Coin[] {
@@ -51,7 +65,7 @@ export async function checkSendEnabled(
     const v = (await keeper.c.sendEnabled.has(store, coin.denom))
       ? await keeper.c.sendEnabled.get(store, coin.denom)
       : undefined
-    const enabled = v === undefined ? fallback : v[0] === 1 || Buffer.from(v).toString() === 'true'
+    const enabled = v === undefined ? fallback : sendEnabledOf(v)
     if (!enabled) throw ErrSendDisabled.wrap(`${coin.denom} transfers are currently disabled`)
   }
 }
@@ -63,7 +77,30 @@ function sumCoins(lists: readonly Coin[][]): Map<string, bigint> {
   return out
 }
 
-/** x/bank Msg service: MsgSend and MsgMultiSend (upstream v0.50 msg server semantics). */
+/** Upstream's `validateSendEnabledParams`: each denom once and valid (plain errors: code 1). */
+function validateSendEnabledParams(
+  entries: readonly Proto<'sdk.bank.v1beta1.SendEnabled'>[],
+): void {
+  const registered = new Set<string>()
+  for (const se of entries) {
+    if (registered.has(se.denom))
+      throw new UndefinedCodeError(`duplicate send enabled parameter found: '${se.denom}'`)
+    if (!isValidDenom(se.denom)) throw new UndefinedCodeError(`invalid denom: ${se.denom}`)
+    registered.add(se.denom)
+  }
+}
+
+/** The governance authority's check of upstream's msg server. */
+function checkAuthority(authority: string): void {
+  const expected = addressToBech32(moduleAddress('gov'))
+  if (authority !== expected)
+    throw ErrInvalidSigner.wrap(`invalid authority; expected ${expected}, got ${authority}`)
+}
+
+/**
+ * x/bank Msg service: MsgSend and MsgMultiSend, and for governance MsgUpdateParams and
+ * MsgSetSendEnabled (upstream v0.50 msg server semantics).
+ */
 export function registerBankMsgs(cfg: ModuleConfigurator, keeper: BankKeeper): void {
   cfg.registerMsg('/sdk.bank.v1beta1.MsgSend', async (msg, ctx) => {
     const from = address(msg.from_address, 'from')
@@ -100,6 +137,48 @@ export function registerBankMsgs(cfg: ModuleConfigurator, keeper: BankKeeper): v
         throw ErrUnauthorized.wrap(`${o.text} is not allowed to receive funds`)
     }
     await keeper.multiSend(ctx, { address: from, coins: inCoins }, outs)
+    return {}
+  })
+
+  cfg.registerMsg('/sdk.bank.v1beta1.MsgUpdateParams', async (msg, ctx) => {
+    checkAuthority(msg.authority)
+    const params = msg.params ?? { send_enabled: [], default_send_enabled: false }
+    validateSendEnabledParams(params.send_enabled)
+    // Upstream SetParams: the deprecated list becomes per-denom entries, the params are kept without it.
+    const store = ctx.state.store(MODULE_NAME)
+    for (const se of params.send_enabled)
+      keeper.c.sendEnabled.set(store, se.denom, sendEnabledBytes(se.enabled))
+    keeper.c.params.set(store, {
+      send_enabled: [],
+      default_send_enabled: params.default_send_enabled,
+    })
+    return {}
+  })
+
+  cfg.registerMsg('/sdk.bank.v1beta1.MsgSetSendEnabled', async (msg, ctx) => {
+    checkAuthority(msg.authority)
+    const seen = new Set<string>()
+    for (const se of msg.send_enabled) {
+      if (seen.has(se.denom))
+        throw ErrInvalidRequest.wrap(
+          `duplicate denom entries found for ${JSON.stringify(se.denom)}`,
+        )
+      seen.add(se.denom)
+      if (!isValidDenom(se.denom))
+        throw ErrInvalidRequest.wrap(
+          `invalid SendEnabled denom ${JSON.stringify(se.denom)}: invalid denom: ${se.denom}`,
+        )
+    }
+    for (const denom of msg.use_default_for) {
+      if (!isValidDenom(denom))
+        throw ErrInvalidRequest.wrap(
+          `invalid UseDefaultFor denom ${JSON.stringify(denom)}: invalid denom: ${denom}`,
+        )
+    }
+    const store = ctx.state.store(MODULE_NAME)
+    for (const se of msg.send_enabled)
+      keeper.c.sendEnabled.set(store, se.denom, sendEnabledBytes(se.enabled))
+    for (const denom of msg.use_default_for) keeper.c.sendEnabled.remove(store, denom)
     return {}
   })
 }

@@ -6,7 +6,7 @@ import type { ProtoInit } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { ErrLogic } from '../../errors.js'
 import { type BankKeeper, spendableAmount } from './keeper.js'
-import { MODULE_NAME } from './keys.js'
+import { MODULE_NAME, sendEnabledOf } from './keys.js'
 
 const SERVICE = 'sdk.bank.v1beta1.Query'
 
@@ -112,8 +112,7 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
   }))
 
   cfg.registerQuery(`${SERVICE}/SendEnabled`, async (req, ctx) => {
-    // collections BoolValue: one byte, 1 = true.
-    const enabled = (v: Uint8Array) => v[0] === 1
+    const enabled = sendEnabledOf
     const { denoms } = req
     if (denoms.length > 0) {
       const send_enabled: ProtoInit<'sdk.bank.v1beta1.SendEnabled'>[] = []

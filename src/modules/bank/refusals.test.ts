@@ -154,3 +154,110 @@ describe('MsgSend refusals', () => {
     expect(await balances(c, ALICE)).toBe('1000stake,1000token')
   })
 })
+
+describe('MsgSetSendEnabled and MsgUpdateParams (governance)', () => {
+  const GOV = addressToBech32(moduleAddress('gov'))
+  const SET = '/sdk.bank.v1beta1.MsgSetSendEnabled'
+  const PARAMS = '/sdk.bank.v1beta1.MsgUpdateParams'
+
+  /** `codespace/code: message` of one message, or `ok`. */
+  async function run(c: GovChain, typeUrl: string, value: Record<string, unknown>) {
+    const r = (await c.block([{ typeUrl, value }])).results[0]!
+    if (r.ok) return 'ok'
+    const { codespace, code } = r.error!.abci()
+    return `${codespace}/${code}: ${r.error!.message}`
+  }
+  const entries = async (c: GovChain) =>
+    (await c.query('sdk.bank.v1beta1.Query/SendEnabled', {})).send_enabled
+
+  test('error: another authority is gov 13; bad or repeated denoms are sdk 18 with upstream texts; nothing is written', async () => {
+    const c = await start()
+    expect(await run(c, SET, { authority: ALICE, send_enabled: [], use_default_for: [] })).toBe(
+      `gov/13: invalid authority; expected ${GOV}, got ${ALICE}: expected gov account as only signer for proposal message`,
+    )
+    expect(
+      await run(c, SET, {
+        authority: GOV,
+        send_enabled: [{ denom: 'x', enabled: false }],
+        use_default_for: [],
+      }),
+    ).toBe('sdk/18: invalid SendEnabled denom "x": invalid denom: x: invalid request')
+    expect(
+      await run(c, SET, {
+        authority: GOV,
+        send_enabled: [{ denom: 'token', enabled: false }],
+        use_default_for: ['1bad'],
+      }),
+    ).toBe('sdk/18: invalid UseDefaultFor denom "1bad": invalid denom: 1bad: invalid request')
+    expect(await entries(c)).toEqual([])
+    expect(
+      await run(c, PARAMS, {
+        authority: GOV,
+        params: {
+          send_enabled: [
+            { denom: 'token', enabled: false },
+            { denom: 'token', enabled: true },
+          ],
+          default_send_enabled: true,
+        },
+      }),
+    ).toBe("undefined/1: duplicate send enabled parameter found: 'token'")
+    expect(
+      await run(c, PARAMS, {
+        authority: BOB,
+        params: { send_enabled: [], default_send_enabled: true },
+      }),
+    ).toMatch(/^gov\/13: invalid authority; expected /)
+    expect(await entries(c)).toEqual([])
+  })
+
+  test('behavior: entries set and removed; params replaced with their deprecated list moved to entries', async () => {
+    const c = await start()
+    expect(
+      await run(c, SET, {
+        authority: GOV,
+        send_enabled: [
+          { denom: 'token', enabled: false },
+          { denom: 'stake', enabled: true },
+        ],
+        use_default_for: [],
+      }),
+    ).toBe('ok')
+    expect(await entries(c)).toEqual([
+      { denom: 'stake', enabled: true },
+      { denom: 'token', enabled: false },
+    ])
+    expect(await send(c, ALICE, BOB, '1token')).toBe(
+      'bank/5: token transfers are currently disabled: send transactions are disabled',
+    )
+    // The same message may set one denom and return another to the default.
+    expect(
+      await run(c, SET, {
+        authority: GOV,
+        send_enabled: [{ denom: 'uatom', enabled: false }],
+        use_default_for: ['token', 'stake'],
+      }),
+    ).toBe('ok')
+    expect(await entries(c)).toEqual([{ denom: 'uatom', enabled: false }])
+    expect(await send(c, ALICE, BOB, '1token')).toBe('ok')
+
+    expect(
+      await run(c, PARAMS, {
+        authority: GOV,
+        params: { send_enabled: [{ denom: 'token', enabled: true }], default_send_enabled: false },
+      }),
+    ).toBe('ok')
+    expect(await c.query('sdk.bank.v1beta1.Query/Params')).toEqual({
+      params: { send_enabled: [], default_send_enabled: false },
+    })
+    expect(await entries(c)).toEqual([
+      { denom: 'token', enabled: true },
+      { denom: 'uatom', enabled: false },
+    ])
+    // Default off: stake, which has no entry, no longer moves; token, enabled by its entry, does.
+    expect(await send(c, ALICE, BOB, '1stake')).toBe(
+      'bank/5: stake transfers are currently disabled: send transactions are disabled',
+    )
+    expect(await send(c, ALICE, BOB, '1token')).toBe('ok')
+  })
+})

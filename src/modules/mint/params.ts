@@ -3,7 +3,7 @@ import { validateDenom } from '../../codec/coins.js'
 import { type Dec, decFromInt, decToString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { ProtoInit } from '../../codec/proto.js'
-import { GrpcCode, StatusError } from '../../errors.js'
+import { UndefinedCodeError } from '../../errors.js'
 
 /** Default mint params (upstream DefaultParams, as simd writes them), in genesis JSON form. */
 export function defaultMintParams(mintDenom = 'stake') {
@@ -48,7 +48,7 @@ export function readMintParams(p: ProtoInit<'sdk.mint.v1beta1.Params'>): MintPar
 
 function invalid(message: string): never {
   // Upstream's params checks return plain errors: code 1 in a transaction.
-  throw new StatusError(GrpcCode.Unknown, message)
+  throw new UndefinedCodeError(message)
 }
 
 function checkRate(d: Dec, what: string): void {

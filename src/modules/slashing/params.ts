@@ -2,7 +2,7 @@ import { fromUtf8 } from '../../codec/bytes.js'
 import { type Dec, decFromInt, decMulInt, decRound, decToString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { Proto } from '../../codec/proto.js'
-import { GrpcCode, StatusError } from '../../errors.js'
+import { UndefinedCodeError } from '../../errors.js'
 
 /** Default slashing params (upstream DefaultParams, as simd writes them), in genesis JSON form. */
 export function defaultSlashingParams() {
@@ -89,7 +89,7 @@ function fraction(n: bigint, size: bigint): string {
 
 function invalid(message: string): never {
   // Upstream's params checks return plain errors: code 1 in a transaction.
-  throw new StatusError(GrpcCode.Unknown, message)
+  throw new UndefinedCodeError(message)
 }
 
 function checkFraction(d: Dec, what: string): void {
