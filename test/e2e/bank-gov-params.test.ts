@@ -12,6 +12,7 @@ import {
   txOk,
   waitForOutcome,
 } from '../helpers/devnet.js'
+import { runSdkd } from '../helpers/sdkd.js'
 
 /**
  * x/bank's governance messages, as upstream v0.50's msg server: MsgSetSendEnabled turns a denom's
@@ -22,8 +23,8 @@ import {
 
 const cleanups = cleanupAfterEach()
 
-describe('x/bank MsgSetSendEnabled and MsgUpdateParams through governance (e2e)', () => {
-  test('behavior: a passed proposal disables token transfers (code 5 in the block), another restores them through the params; duplicate entries fail the proposal with upstream text', async () => {
+describe('x/bank MsgSetSendEnabled, and x/bank and x/auth MsgUpdateParams, through governance (e2e)', () => {
+  test('behavior: a passed proposal disables token transfers (code 5 in the block), another restores them through the params; duplicate entries fail the proposal with upstream text; x/auth params change the memo limit, a zero one fails its proposal', async () => {
     const h = await createDevnetHome('bank-params-e2e')
     cleanups.push(h.cleanup)
     const node = await startDevnetNode(h, 'v2', '100ms')
@@ -112,5 +113,42 @@ describe('x/bank MsgSetSendEnabled and MsgUpdateParams through governance (e2e)'
       failed_reason: 'duplicate denom entries found for "token": invalid request',
     })
     expect(await sendEnabled()).toEqual([{ denom: 'stake', enabled: true }])
-  }, 120_000)
+
+    // x/auth's params the same way: a memo longer than the new limit is refused at CheckTx.
+    const auth = (await rest(node, '/sdk/auth/v1beta1/params')).params
+    const memo = await decide([
+      {
+        '@type': '/sdk.auth.v1beta1.MsgUpdateParams',
+        authority: GOV_ADDRESS,
+        params: { ...auth, max_memo_characters: '10' },
+      },
+    ])
+    expect(memo.status).toBe('PROPOSAL_STATUS_PASSED')
+    expect((await rest(node, '/sdk/auth/v1beta1/params')).params).toEqual({
+      ...auth,
+      max_memo_characters: '10',
+    })
+    const long = await runSdkd([
+      ...['--home', h.dir, 'tx', 'bank', 'send', alice, bob, '1stake', '--note', 'eleven char'],
+      ...['--keyring-backend', 'test', '--node', node.rpc, '--yes', '-o', 'json'],
+    ])
+    // As upstream: a sync broadcast prints CheckTx's refusal and exits 0.
+    expect(long.code).toBe(0)
+    expect(JSON.parse(long.stdout)).toMatchObject({
+      code: 12,
+      codespace: 'sdk',
+      raw_log: 'maximum number of characters is 10 but received 11 characters: memo too large',
+    })
+    const zero = await decide([
+      {
+        '@type': '/sdk.auth.v1beta1.MsgUpdateParams',
+        authority: GOV_ADDRESS,
+        params: { ...auth, tx_sig_limit: '0' },
+      },
+    ])
+    expect(zero).toMatchObject({
+      status: 'PROPOSAL_STATUS_FAILED',
+      failed_reason: 'invalid tx signature limit: 0',
+    })
+  }, 180_000)
 })

@@ -1340,6 +1340,26 @@ export declare namespace sdk.auth.v1beta1 {
       info?: ProtoInits['sdk.auth.v1beta1.BaseAccount'] | null | undefined
     }
   }
+  /** sdk.auth.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    params: ProtoTypes['sdk.auth.v1beta1.Params'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.auth.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      params?: ProtoInits['sdk.auth.v1beta1.Params'] | null | undefined
+    }
+  }
+  /** sdk.auth.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.auth.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
 }
 
 export declare namespace sdk.bank.v1beta1 {
@@ -7264,6 +7284,8 @@ export interface ProtoTypes {
   'sdk.auth.v1beta1.QueryAccountAddressByIDResponse': sdk.auth.v1beta1.QueryAccountAddressByIDResponse
   'sdk.auth.v1beta1.QueryAccountInfoRequest': sdk.auth.v1beta1.QueryAccountInfoRequest
   'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse
+  'sdk.auth.v1beta1.MsgUpdateParams': sdk.auth.v1beta1.MsgUpdateParams
+  'sdk.auth.v1beta1.MsgUpdateParamsResponse': sdk.auth.v1beta1.MsgUpdateParamsResponse
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input
@@ -7804,6 +7826,8 @@ export interface ProtoInits {
   'sdk.auth.v1beta1.QueryAccountAddressByIDResponse': sdk.auth.v1beta1.QueryAccountAddressByIDResponse.Init
   'sdk.auth.v1beta1.QueryAccountInfoRequest': sdk.auth.v1beta1.QueryAccountInfoRequest.Init
   'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse.Init
+  'sdk.auth.v1beta1.MsgUpdateParams': sdk.auth.v1beta1.MsgUpdateParams.Init
+  'sdk.auth.v1beta1.MsgUpdateParamsResponse': sdk.auth.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params.Init
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled.Init
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input.Init
@@ -8394,6 +8418,7 @@ export interface ProtoMethods {
 
 /** Every Msg (a Msg service method) by its type URL: its response type. */
 export interface ProtoMsgs {
+  '/sdk.auth.v1beta1.MsgUpdateParams': 'sdk.auth.v1beta1.MsgUpdateParamsResponse'
   '/sdk.bank.v1beta1.MsgSend': 'sdk.bank.v1beta1.MsgSendResponse'
   '/sdk.bank.v1beta1.MsgMultiSend': 'sdk.bank.v1beta1.MsgMultiSendResponse'
   '/sdk.bank.v1beta1.MsgUpdateParams': 'sdk.bank.v1beta1.MsgUpdateParamsResponse'

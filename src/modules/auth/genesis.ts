@@ -6,6 +6,7 @@ import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/pr
 import type { Readable } from '../../store/types.js'
 import { type AuthKeeper, defaultAuthParams } from './keeper.js'
 import { MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
+import { validateAuthParams } from './msg-server.js'
 import { scheduleProblem } from './vesting.js'
 
 // x/auth genesis (upstream x/auth/genesis.go and types/genesis.go).
@@ -34,6 +35,7 @@ export function validateAuthGenesis(
   keeper: AuthKeeper,
   g: Proto<'sdk.auth.v1beta1.GenesisState'>,
 ): void {
+  if (g.params) validateAuthParams(g.params)
   const seen = new Set<string>()
   for (const [i, any] of g.accounts.entries()) {
     const account = keeper.accountFromAny(any)

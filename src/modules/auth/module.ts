@@ -10,6 +10,7 @@ import {
 } from './genesis.js'
 import type { AuthKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { registerAuthMsgs } from './msg-server.js'
 import { registerAuthQueries } from './queries.js'
 import { registerAuthInfoQueries } from './queries-info.js'
 import { registerVestingMsgs } from './vesting-msg-server.js'
@@ -29,6 +30,7 @@ export function createAuthModule({ registry, keeper, bank }: AuthModuleOptions):
     registerServices: (cfg) => {
       registerAuthQueries(cfg, keeper)
       registerAuthInfoQueries(cfg, keeper)
+      registerAuthMsgs(cfg, keeper)
       // x/auth/vesting has no store of its own: its accounts live in x/auth.
       if (bank) registerVestingMsgs(cfg, keeper, bank)
     },
