@@ -1,8 +1,7 @@
 import type { ModuleConfigurator } from '../../app/types.js'
-import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import type { ProtoInit } from '../../codec/proto.js'
 import { UndefinedCodeError } from '../../errors.js'
-import { ErrInvalidSigner } from '../gov/errors.js'
+import { checkAuthority } from '../gov/authority.js'
 import type { AuthKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 
@@ -27,10 +26,7 @@ export function validateAuthParams(p: ProtoInit<'sdk.auth.v1beta1.Params'>): voi
 /** x/auth Msg service: MsgUpdateParams (upstream v0.50 msg server), for governance. */
 export function registerAuthMsgs(cfg: ModuleConfigurator, keeper: AuthKeeper): void {
   cfg.registerMsg('/sdk.auth.v1beta1.MsgUpdateParams', async (msg, ctx) => {
-    const expected = addressToBech32(moduleAddress('gov'))
-    if (msg.authority !== expected) {
-      throw ErrInvalidSigner.wrap(`invalid authority; expected ${expected}, got ${msg.authority}`)
-    }
+    checkAuthority(msg.authority)
     // Unset params are the zero Params, which fail the checks (upstream's non-nullable field).
     validateAuthParams(msg.params ?? {})
     keeper.c.params.set(ctx.state.store(MODULE_NAME), msg.params!)

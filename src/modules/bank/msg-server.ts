@@ -1,5 +1,5 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
-import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import {
   type Coin,
@@ -17,7 +17,7 @@ import {
   SdkError,
   UndefinedCodeError,
 } from '../../errors.js'
-import { ErrInvalidSigner } from '../gov/errors.js'
+import { checkAuthority } from '../gov/authority.js'
 import {
   ErrInputOutputMismatch,
   ErrMultipleSenders,
@@ -88,13 +88,6 @@ function validateSendEnabledParams(
     if (!isValidDenom(se.denom)) throw new UndefinedCodeError(`invalid denom: ${se.denom}`)
     registered.add(se.denom)
   }
-}
-
-/** The governance authority's check of upstream's msg server. */
-function checkAuthority(authority: string): void {
-  const expected = addressToBech32(moduleAddress('gov'))
-  if (authority !== expected)
-    throw ErrInvalidSigner.wrap(`invalid authority; expected ${expected}, got ${authority}`)
 }
 
 /**

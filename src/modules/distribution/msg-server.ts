@@ -1,5 +1,5 @@
 import type { ModuleConfigurator } from '../../app/types.js'
-import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import { bech32ToAddress } from '../../codec/address.js'
 import { type Coin, coinsFromProto, coinsText, isValidCoins } from '../../codec/coins.js'
 import { decCoinsFromCoins } from '../../codec/dec-coins.js'
 import {
@@ -9,7 +9,7 @@ import {
   ErrUnauthorized,
   UndefinedCodeError,
 } from '../../errors.js'
-import { ErrInvalidSigner } from '../gov/errors.js'
+import { checkAuthority as checkGovAuthority } from '../gov/authority.js'
 import { ErrNoDelegation, ErrNoValidatorFound } from '../staking/errors.js'
 import { accountArg, valoperArg } from '../staking/msg-checks.js'
 import { allocateTokensToValidator } from './allocation.js'
@@ -41,10 +41,7 @@ function checkAuthority(authority: string): void {
   } catch (err) {
     throw ErrInvalidAddress.wrap(`invalid authority address: ${(err as Error).message}`)
   }
-  const expected = addressToBech32(moduleAddress('gov'))
-  if (authority !== expected) {
-    throw ErrInvalidSigner.wrap(`invalid authority; expected ${expected}, got ${authority}`)
-  }
+  checkGovAuthority(authority)
 }
 
 /** An address whose bad form is upstream's plain codec error (code 1). */

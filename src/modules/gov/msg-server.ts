@@ -13,10 +13,10 @@ import { int64Of } from '../../codec/int64.js'
 import type { Proto } from '../../codec/proto.js'
 import { timeToTimestamp } from '../../codec/time.js'
 import { ErrInvalidAddress, ErrInvalidCoins, ErrInvalidRequest, ErrTxDecode } from '../../errors.js'
+import { checkAuthority } from './authority.js'
 import { addDeposit, validateDepositDenom } from './deposits.js'
 import {
   ErrInvalidProposalContent,
-  ErrInvalidSigner,
   ErrInvalidVote,
   ErrMinDepositTooSmall,
   ErrNoProposalMsgs,
@@ -198,12 +198,7 @@ export function registerGovMsgs(cfg: ModuleConfigurator, keeper: GovKeeper): voi
   })
 
   cfg.registerMsg(`${MSG}.MsgUpdateParams`, async (msg, ctx) => {
-    const { authority } = msg
-    if (authority !== keeper.authority) {
-      throw ErrInvalidSigner.wrap(
-        `invalid authority; expected ${keeper.authority}, got ${authority}`,
-      )
-    }
+    checkAuthority(msg.authority, keeper.authority)
     // Unset params are the zero Params, which fail the checks (upstream's non-nullable field).
     const params = msg.params ?? keeper.registry.decode('sdk.gov.v1.Params', new Uint8Array())
     readGovParams(params)

@@ -1,9 +1,9 @@
 import type { BlockContext, ModuleConfigurator } from '../../app/types.js'
-import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
+import { bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { decFromAtomics, decMulInt, decQuo, decTruncate } from '../../codec/dec.js'
 import { ErrInvalidAddress, registeredError, SdkError } from '../../errors.js'
-import { ErrInvalidSigner } from '../gov/errors.js'
+import { checkAuthority } from '../gov/authority.js'
 import { valoperPrefix } from '../staking/keys.js'
 import {
   ErrMissingSelfDelegation,
@@ -72,8 +72,6 @@ export async function unjail(ctx: BlockContext, keeper: SlashingKeeper, operator
 
 /** x/slashing Msg service: MsgUnjail and MsgUpdateParams (upstream v0.50 msg server). */
 export function registerSlashingMsgs(cfg: ModuleConfigurator, keeper: SlashingKeeper): void {
-  const authority = () => addressToBech32(moduleAddress('gov'))
-
   cfg.registerMsg(`${MSG}.MsgUnjail`, async (msg, ctx) => {
     let operator: Bytes
     try {
@@ -86,10 +84,7 @@ export function registerSlashingMsgs(cfg: ModuleConfigurator, keeper: SlashingKe
   })
 
   cfg.registerMsg(`${MSG}.MsgUpdateParams`, async (msg, ctx) => {
-    const expected = authority()
-    if (msg.authority !== expected) {
-      throw ErrInvalidSigner.wrap(`invalid authority; expected ${expected}, got ${msg.authority}`)
-    }
+    checkAuthority(msg.authority)
     // Unset params are the zero Params, which fail the checks (upstream's non-nullable field).
     const params =
       msg.params ?? keeper.registry.decode('sdk.slashing.v1beta1.Params', new Uint8Array())

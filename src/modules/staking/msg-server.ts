@@ -5,7 +5,7 @@ import { type Dec, decFromAtomics, decToString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import { formatRfc3339, timeToTimestamp } from '../../codec/time.js'
 import { ErrInvalidRequest, ErrNotFound, GrpcCode, StatusError } from '../../errors.js'
-import { ErrInvalidSigner } from '../gov/errors.js'
+import { checkAuthority } from '../gov/authority.js'
 import type { StakingCore } from './core.js'
 import { delegate, removeUbd, setUbd, undelegate } from './delegation.js'
 import {
@@ -184,9 +184,7 @@ export function registerStakingMsgs(cfg: ModuleConfigurator, k: StakingCore): vo
   })
 
   cfg.registerMsg(`${MSG}.MsgUpdateParams`, async (msg, ctx) => {
-    if (msg.authority !== authority) {
-      throw ErrInvalidSigner.wrap(`invalid authority; expected ${authority}, got ${msg.authority}`)
-    }
+    checkAuthority(msg.authority, authority)
     // Unset params are the zero Params, which fail the checks (upstream's non-nullable field).
     const params = msg.params ?? k.registry.decode('sdk.staking.v1beta1.Params', new Uint8Array())
     validateParams(params)
