@@ -12,7 +12,7 @@ import {
   txOk,
   waitForOutcome,
 } from '../helpers/devnet.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { rpcCall, runSdkd } from '../helpers/sdkd.js'
 
 /**
  * x/bank's governance messages, as upstream v0.50's msg server: MsgSetSendEnabled turns a denom's
@@ -25,7 +25,8 @@ const cleanups = cleanupAfterEach()
 
 describe('x/bank MsgSetSendEnabled, and x/bank and x/auth MsgUpdateParams, through governance (e2e)', () => {
   test('behavior: a passed proposal disables token transfers (code 5 in the block), another restores them through the params; duplicate entries fail the proposal with upstream text; x/auth params change the memo limit, a zero one fails its proposal', async () => {
-    const h = await createDevnetHome('bank-params-e2e')
+    // A voting period no slow machine outlasts between the submit and the vote; time travel ends it.
+    const h = await createDevnetHome('bank-params-e2e', { voting_period: '600s' })
     cleanups.push(h.cleanup)
     const node = await startDevnetNode(h, 'v2', '100ms')
     cleanups.push(async () => void (await node.p.stop('SIGKILL')))
@@ -47,6 +48,9 @@ describe('x/bank MsgSetSendEnabled, and x/bank and x/auth MsgUpdateParams, throu
       )
       const id = proposalIdOf(await txOk(h, node, ['gov', 'submit-proposal', file], 'alice'))
       await txOk(h, node, ['gov', 'vote', id, 'yes'], 'validator')
+      expect((await rpcCall(node.rpcPort, 'dev_increaseTime', { seconds: 600 })).error).toBe(
+        undefined,
+      )
       return waitForOutcome(node, id)
     }
     const sendEnabled = async () =>
