@@ -15,7 +15,6 @@ import {
   powersArg,
   validatorsArg,
 } from './devnet-validators.js'
-import { bindOptionsToEnv } from './env-options.js'
 import { CliError } from './errors.js'
 import { brandOption, runInit } from './init.js'
 import { loggerFor } from './log.js'
@@ -75,9 +74,9 @@ export function registerDevnet(
       )
       .addOption(brandOption()),
   )
-  // No variable for --reset nor --upgrade-halt (NEVER_FROM_ENV): a compose file would wipe the
-  // chain at every start, or hang the `sdkd run` of the image and of npm start at the halt.
-  bindOptionsToEnv(cmd).action(async (f: DevnetFlags) => {
+  // Its flags come from SDKD_* variables as every command's do (createProgram binds them), except
+  // --reset and --upgrade-halt (NEVER_FROM_ENV).
+  cmd.action(async (f: DevnetFlags) => {
     const g = globals()
     const paths = homePaths(g.home)
     const exists = existsSync(paths.genesis)

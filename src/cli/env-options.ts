@@ -19,9 +19,6 @@ export function envVarName(option: Option, prefix = ENV_PREFIX): string | undefi
  */
 export const NEVER_FROM_ENV: readonly string[] = ['--reset', '--hard', '--upgrade-halt']
 
-/** Commands whose flags are bound already (a command binds its own with its own exceptions). */
-const bound = new WeakSet<Command>()
-
 /**
  * Lets every flag of `cmd` come from its environment variable (`--timeout-commit` ←
  * `SDKD_TIMEOUT_COMMIT`). A flag on the command line wins over the variable, the variable over the
@@ -30,18 +27,13 @@ const bound = new WeakSet<Command>()
  * flags of a command that has sub-commands (the root's global flags) are read before any of theirs
  * runs.
  */
-export function bindOptionsToEnv(
+function bindOptionsToEnv(
   cmd: Command,
   env: NodeJS.ProcessEnv = process.env,
   prefix = ENV_PREFIX,
-  /** Flags a variable must not set, besides {@link NEVER_FROM_ENV}. */
-  except: readonly string[] = [],
 ): Command {
-  if (bound.has(cmd)) return cmd
-  bound.add(cmd)
   for (const option of cmd.options) {
     if (option.long !== undefined && NEVER_FROM_ENV.includes(option.long)) continue
-    if (option.long !== undefined && except.includes(option.long)) continue
     const name = envVarName(option, prefix)
     // Only for --help: commander reads a variable itself only when it is named before the option is
     // added, and then it would take empty values too; applyEnv below does the reading.
@@ -54,7 +46,7 @@ export function bindOptionsToEnv(
 
 /**
  * Binds every flag of every command in `program`'s tree, as upstream binds each flag of each command
- * to `<APP>_<FLAG>`; commands bound already keep their own exceptions.
+ * to `<APP>_<FLAG>`.
  */
 export function bindCommandTreeToEnv(
   program: Command,
