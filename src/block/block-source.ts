@@ -78,5 +78,6 @@ export function blockInputsOf(
     lastResultsHash: job.lastResultsHash,
     txs,
     consensus: job.consensus,
+    consensusHash: job.consensusHash,
   }
 }

@@ -66,6 +66,8 @@ export interface BlockInputs {
   txs: Bytes[]
   /** The height's validators; absent when the builder's signer is the only one. */
   consensus?: HeightConsensus | undefined
+  /** The hash of the height's consensus params when they are not the builder's (`consensusParamsHash`). */
+  consensusHash?: Bytes | undefined
 }
 
 export type { TxResultForHash } from './results-hash.js'
@@ -113,15 +115,7 @@ export class BlockBuilder {
         ...(signer.power !== 0n ? { voting_power: signer.power.toString() } : {}),
       }),
     ])
-    this.consensusHash = sha256(
-      this.enc(
-        this.types.hashedParams,
-        omitDefaults({
-          block_max_bytes: consensusParams.blockMaxBytes.toString(),
-          block_max_gas: consensusParams.blockMaxGas.toString(),
-        }),
-      ),
-    )
+    this.consensusHash = this.paramsHash(consensusParams)
     this.constantLeaves = {
       version: this.encoding.version(BLOCK_PROTOCOL),
       chainId: this.encoding.stringValue(chainId),
@@ -130,6 +124,22 @@ export class BlockBuilder {
       evidence: this.wrapBytes(EMPTY_HASH),
       proposer: this.wrapBytes(signer.address),
     }
+  }
+
+  /**
+   * CometBFT's ConsensusParams.Hash: sha256 of the HashedParams proto (the block's max bytes and
+   * max gas only), the header's consensus_hash.
+   */
+  paramsHash(params: { blockMaxBytes: bigint; blockMaxGas: bigint }): Bytes {
+    return sha256(
+      this.enc(
+        this.types.hashedParams,
+        omitDefaults({
+          block_max_bytes: params.blockMaxBytes.toString(),
+          block_max_gas: params.blockMaxGas.toString(),
+        }),
+      ),
+    )
   }
 
   /** Encodes as the type's own encoder (no `fromObject`: the values are already of its fields). */
@@ -271,7 +281,7 @@ export class BlockBuilder {
       dataHash,
       validatorsHash: c ? c.validatorsHash : this.validatorsHash,
       nextValidatorsHash: c ? c.nextValidatorsHash : this.validatorsHash,
-      consensusHash: this.consensusHash,
+      consensusHash: inputs.consensusHash ?? this.consensusHash,
       appHash: inputs.appHash,
       lastResultsHash: inputs.lastResultsHash,
       evidenceHash: c?.evidence ? c.evidence.hash : EMPTY_HASH,

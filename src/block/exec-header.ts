@@ -10,6 +10,11 @@ export interface ExecHeaderInputs {
   time: TimeNs
   appHash: Bytes
   lastResultsHash: Bytes
+  /**
+   * The hash of the consensus params in effect at the height, when they are not the ones the
+   * builder was made with (a governance proposal changed them); absent: the builder's.
+   */
+  consensusHash?: Bytes | undefined
 }
 
 /**
@@ -30,7 +35,7 @@ export function execHeaderOf(
     dataHash,
     validatorsHash: consensus ? consensus.validatorsHash : builder.validatorsHash,
     nextValidatorsHash: consensus ? consensus.nextValidatorsHash : builder.validatorsHash,
-    consensusHash: builder.consensusHash,
+    consensusHash: inputs.consensusHash ?? builder.consensusHash,
     appHash: inputs.appHash,
     lastResultsHash: inputs.lastResultsHash,
     evidenceHash: consensus?.evidence ? consensus.evidence.hash : evidenceHash,

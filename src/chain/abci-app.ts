@@ -9,10 +9,11 @@ import { type TimeNs, timestampToTime } from '../codec/time.js'
 import type { Genesis } from '../config/genesis.js'
 import { ChainHaltError, UserError } from '../errors.js'
 import type { Logger } from '../logger.js'
+import { type ConsensusParamsJson, consensusParamsToProto } from '../modules/consensus/params.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import type { StoreBackend } from '../store/backend.js'
 import { eventToProto, type TxResult, txResultToProto } from '../store/block-store.js'
-import type { StateBranch } from '../store/types.js'
+import type { StateBranch, StateReader } from '../store/types.js'
 import type { PreparedCommit, VersionedStore } from '../store/versioned-store.js'
 import type { TxOutcome } from '../tx/executor.js'
 import {
@@ -68,6 +69,10 @@ export interface AbciAppOptions {
   onCommit?(height: number, appHash: Bytes, timing: { finalizeMs: number; commitMs: number }): void
   /** Called when FinalizeBlock halts for an upgrade (the block is parked, never answered). */
   onUpgradeHalt?(height: number, err: ChainHaltError): void
+  /** The consensus params a state holds (`consensusParamsIn`). */
+  consensusParams(state: Pick<StateReader, 'store' | 'hasStore'>): Promise<ConsensusParamsJson>
+  /** Hears of the consensus params after each committed height that changed them (CheckTx's). */
+  onConsensusParams?(params: ConsensusParamsJson): void
 }
 
 /** A FinalizeBlock's outcome waiting for its Commit. */
@@ -77,6 +82,8 @@ interface Finalized {
   prepared: PreparedCommit
   /** Milliseconds FinalizeBlock took. */
   ms: number
+  /** The consensus params after the height. */
+  params: ConsensusParamsJson
 }
 
 /**
@@ -95,6 +102,8 @@ export class AbciApp implements AbciApplication {
   private checkState: StateBranch | undefined
   private readonly last: CometLastBlock
   private storeUpgrades: StoreUpgradePlan | undefined
+  /** The consensus params after the last committed height (as JSON text, to tell a change). */
+  private paramsText: string | undefined
 
   constructor(private readonly o: AbciAppOptions) {
     this.log = o.logger.child({ module: 'abci' })
@@ -112,6 +121,11 @@ export class AbciApp implements AbciApplication {
   /** Loads what CheckTx needs of the last committed block. */
   async load(): Promise<void> {
     await this.last.load(this.o.store.latestHeight)
+    if (this.o.store.latestHeight >= 0) {
+      const params = await this.o.consensusParams(this.o.store.view())
+      this.paramsText = JSON.stringify(params)
+      this.o.onConsensusParams?.(params)
+    }
   }
 
   async info(req: Proto<'tendermint.abci.RequestInfo'>): Promise<Res<'Info'>> {
@@ -252,12 +266,16 @@ export class AbciApp implements AbciApplication {
     })
     const upgrades = this.storeUpgrades?.height === height ? this.storeUpgrades : undefined
     let executed: Awaited<ReturnType<typeof executeBlock>>
+    let params: ConsensusParamsJson | undefined
     try {
       executed = await executeBlock(this.execution, {
         header,
         txs: req.txs.map((t) => new Uint8Array(t)),
         storeUpgrades: upgrades,
         comet: cometInfoOf(req),
+        inspect: async (state) => {
+          params = await this.o.consensusParams(state)
+        },
       })
     } catch (err) {
       if (err instanceof ChainHaltError && err.exitCode === UPGRADE_HALT_EXIT_CODE) {
@@ -266,7 +284,13 @@ export class AbciApp implements AbciApplication {
       throw err
     }
     if (upgrades) this.storeUpgrades = undefined
-    this.finalized = { height, time, prepared: executed.prepared, ms: performance.now() - started }
+    this.finalized = {
+      height,
+      time,
+      prepared: executed.prepared,
+      ms: performance.now() - started,
+      params: params!,
+    }
     const resultsEvents = [...executed.beginBlockEvents, ...executed.endBlockEvents]
     return {
       events: resultsEvents.map(eventToProto),
@@ -275,6 +299,9 @@ export class AbciApp implements AbciApplication {
         pub_key: { ed25519: u.pubKey },
         power: u.power.toString(),
       })),
+      // An SDK v0.50 app returns its consensus params from every FinalizeBlock; CometBFT applies
+      // them from the next height on.
+      consensus_param_updates: consensusParamsToProto(params!),
       app_hash: executed.prepared.appHash,
     }
   }
@@ -313,6 +340,11 @@ export class AbciApp implements AbciApplication {
     this.genesisCommit = undefined
     this.finalized = undefined
     this.last.committed(f.height, f.time)
+    const paramsText = JSON.stringify(f.params)
+    if (paramsText !== this.paramsText) {
+      this.paramsText = paramsText
+      this.o.onConsensusParams?.(f.params)
+    }
     // CometBFT rechecks its mempool right after Commit: against the new state.
     this.checkState = undefined
     this.o.onCommit?.(f.height, f.prepared.appHash, {

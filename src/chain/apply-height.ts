@@ -23,6 +23,8 @@ export interface RanHeight {
   executed: ExecutedBlock
   upgrades: StoreUpgradePlan | undefined
   consensus: HeightPlan['consensus']
+  /** The hash of the height's consensus params when they are not the builder's. */
+  consensusHash: Bytes | undefined
 }
 
 /** What `applyHeight` works with: the block producer's parts. */
@@ -36,6 +38,11 @@ export interface HeightHost extends Pick<ProducerOptions, 'store' | 'blocks' | '
   advance(ran: RanHeight): void
   /** Tells observers the height is applied in memory, after `ms` of building (`applied`). */
   applied(height: number, ms: number): void
+  /**
+   * Reads the consensus params of the working state for the next height, when the height stored
+   * any (undefined: nothing to read).
+   */
+  followParams(): Promise<void> | undefined
 }
 
 /**
@@ -68,12 +75,22 @@ export async function applyHeight(
     txs,
     burst: options.hold === true,
     consensus: ran.consensus,
+    consensusHash: ran.consensusHash,
   })
   try {
     host.applied(height, performance.now() - started)
   } catch (err) {
     // An observer (metrics) must never break the commit path.
     host.log.error({ err, height }, 'a listener of applied blocks failed')
+  }
+  const following = host.followParams()
+  if (following) {
+    try {
+      await following
+    } catch (err) {
+      // The height is applied: the next one keeps the params it had.
+      host.log.error({ err, height }, 'could not read the consensus params after the block')
+    }
   }
   try {
     await held?.update(height, txs, executed.results)

@@ -26,6 +26,8 @@ export interface ExecuteBlockRequest {
   edit?: ((ctx: BlockContext) => Promise<void>) | undefined
   /** The previous block's votes and this block's evidence (FinalizeBlock's decided_last_commit, misbehavior). */
   comet?: CometInfo | undefined
+  /** Reads the height's state once EndBlock has run (FinalizeBlock's consensus params). */
+  inspect?: ((state: StateBranch) => Promise<void>) | undefined
 }
 
 export interface ExecuteBlockOptions {
@@ -74,6 +76,7 @@ export async function executeBlock(
     yieldEveryMs: o.yieldEveryMs,
     ...(request.edit ? { edit: request.edit } : {}),
   })
+  if (request.inspect) await request.inspect(branch)
   return {
     results: ran.results,
     beginBlockEvents: ran.beginBlockEvents,

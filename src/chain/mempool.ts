@@ -63,6 +63,13 @@ export class Mempool implements TxSource {
   constructor(private readonly o: MempoolOptions) {
     this.cacheSize = o.cacheSize ?? MEMPOOL_CACHE_SIZE
   }
+  /**
+   * The block's byte and gas limits from the next reap on (a governance proposal changed the
+   * consensus params; the node's own max_block_bytes and max-block-txs stay).
+   */
+  setBlockLimits(limits: Pick<BlockTxLimits, 'maxBytes' | 'maxGas'>): void {
+    this.o.block = { ...this.o.block, maxBytes: limits.maxBytes, maxGas: limits.maxGas }
+  }
 
   private get state(): StateBranch {
     this.checkState ??= this.o.newCheckState()

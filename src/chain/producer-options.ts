@@ -11,6 +11,7 @@ import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import type { TxExecutor } from '../tx/executor.js'
+import type { ParamsInEffect } from './consensus-params.js'
 import type { ValidatorKey } from './consensus-validators.js'
 import type { StoreUpgradePlan } from './execute-block.js'
 
@@ -98,6 +99,12 @@ export interface ProducerOptions {
    * of the set whose key is not here are ABSENT from the commits.
    */
   validatorKeys?: readonly ValidatorKey[]
+  /**
+   * Hears of each change of the consensus params in effect for the next height (a governance
+   * proposal's MsgUpdateParams, a start or rollback to a height after one): the mempool's block
+   * limits and the ante handler's block max gas follow.
+   */
+  onConsensusParams?: (params: ParamsInEffect) => void
 }
 
 export interface ProducerEvents {

@@ -14,11 +14,13 @@ import type { Logger } from '../logger.js'
 import { appendOps, type BatchOp } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
+import { consensusParamsOf } from '../versions/deps.js'
 import { applyHeight, type HeightHost } from './apply-height.js'
 import { BlockClock, type BlockClockState } from './block-clock.js'
 import { blockContext } from './block-context.js'
 import { type BurstHost, runBurst } from './burst.js'
 import { CommitQueue, type PendingCommit } from './commit-queue.js'
+import { ConsensusParamsTracker } from './consensus-params.js'
 import { ConsensusState } from './consensus-state.js'
 import { genesisValidatorChanges } from './consensus-validators.js'
 import { type ExecuteBlockOptions, executeBlock } from './execute-block.js'
@@ -73,6 +75,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
   private readonly heightHost: HeightHost
   /** The validator sets, the keys the node signs with and their records. */
   readonly consensus: ConsensusState
+  /** The consensus params in effect for the next height. */
+  readonly params: ConsensusParamsTracker
 
   constructor(private readonly o: ProducerOptions) {
     super()
@@ -85,6 +89,15 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     })
     this.replay = new ReplayInputs(o.backend, o.storeUpgrades)
     this.consensus = ConsensusState.of(o)
+    this.params = new ConsensusParamsTracker({
+      builder: o.builder,
+      registry: o.registry,
+      genesis: consensusParamsOf({
+        registry: o.registry,
+        consensusParams: o.genesis.json.consensus.params,
+      }),
+      onChange: o.onConsensusParams,
+    })
     this.source = o.source ?? new ThreadBlockSource(o.builder)
     this.clock = new BlockClock(o.genesis)
     this.loop = new MiningLoop(
@@ -144,6 +157,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         this.clock.advance(ran.height, ran.time)
       },
       applied: (height, ms) => this.emit('applied', height, ms),
+      followParams: () =>
+        this.params.changed ? this.params.follow(this.o.store.branch()) : undefined,
     }
     this.nextHeight = o.genesis.initialHeight
     this.followLatest()
@@ -183,6 +198,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       (updates) => this.consensus.initialize(genesis.initialHeight, fromGenesis, updates),
     )
     if (!ran) await this.consensus.load(store.latestHeight, genesis.initialHeight, fromGenesis)
+    await this.params.follow(store.branch(), true)
     await this.replay.load(this.nextHeight)
   }
 
@@ -290,6 +306,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     }
     this.followLatest()
     await this.consensus.reload(height)
+    await this.params.follow(this.o.store.branch(), true)
     await this.replay.rolledBack(height, this.nextHeight)
     this.log.info({ height, app_hash: toHexUpper(appHash) }, 'rolled back')
     if (wasRunning) this.start()
@@ -333,7 +350,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const upgrades = this.replay.upgradesAt(height)
     const plan = this.consensus.plan()
     const { consensus } = plan
-    const inputs = { height, time, appHash, lastResultsHash }
+    const consensusHash = this.params.current.hash
+    const inputs = { height, time, appHash, lastResultsHash, consensusHash }
     const executed = await executeBlock(this.execution, {
       header: execHeaderOf(builder, inputs, dataHashOf(txs), undefined, consensus),
       txs,
@@ -388,6 +406,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       time,
       appHash: this.o.store.workingAppHash,
       lastResultsHash: this.lastResultsHash,
+      consensusHash: this.params.current.hash,
     }
     return execHeaderOf(this.o.builder, inputs, emptyBytes(), emptyBytes())
   }

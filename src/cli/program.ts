@@ -48,6 +48,7 @@ const COMMANDS: readonly {
     upgrade: async () => (await import('./query-upgrade.js')).registerQueryUpgrade,
     auth: async () => (await import('./query-auth.js')).registerQueryAuth,
     bank: async () => (await import('./query-bank.js')).registerQueryBank,
+    consensus: async () => (await import('./query-consensus.js')).registerQueryConsensus,
     distribution: async () => (await import('./query-distribution.js')).registerQueryDistribution,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
     mint: async () => (await import('./query-mint.js')).registerQueryMint,

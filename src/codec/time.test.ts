@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { parseTimestamp } from './json-well-known.js'
-import { formatRfc3339Nano, nextBlockTime, parseRfc3339, timeToTimestamp } from './time.js'
+import {
+  formatRfc3339Nano,
+  goDuration,
+  nextBlockTime,
+  parseRfc3339,
+  timeToTimestamp,
+} from './time.js'
 
 describe('RFC 3339 (one parser for blocks, genesis and JSON)', () => {
   test('behavior: fractions to the nanosecond, Z and offsets', () => {
@@ -38,5 +44,19 @@ describe('RFC 3339 (one parser for blocks, genesis and JSON)', () => {
     expect(nextBlockTime(10n, 10n)).toBe(11n)
     expect(nextBlockTime(10n, 12n)).toBe(12n)
     expect(nextBlockTime(undefined, 3n)).toBe(3n)
+  })
+})
+
+describe('Go durations (time.Duration String, as upstream messages print them)', () => {
+  test('behavior: the largest unit first, fractions without trailing zeros, sub-second units', () => {
+    const S = 1_000_000_000n
+    expect(goDuration(0n)).toBe('0s')
+    expect(goDuration(-S)).toBe('-1s')
+    expect(goDuration(172_800n * S)).toBe('48h0m0s')
+    expect(goDuration(600n * S)).toBe('10m0s')
+    expect(goDuration(-(3_600n * S + S / 2n))).toBe('-1h0m0.5s')
+    expect(goDuration(1_500_000n)).toBe('1.5ms')
+    expect(goDuration(2_000n)).toBe('2µs')
+    expect(goDuration(7n)).toBe('7ns')
   })
 })

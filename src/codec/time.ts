@@ -87,3 +87,37 @@ export function nextBlockTime(previous: TimeNs | undefined, now: TimeNs = nowNs(
   if (previous === undefined || now > previous) return now
   return previous + 1n
 }
+
+/** Go's time.Duration String() (`0s`, `-10m0s`, `1h0m0.5s`), as upstream's messages print it. */
+export function goDuration(ns: bigint): string {
+  if (ns === 0n) return '0s'
+  const sign = ns < 0n ? '-' : ''
+  let rest = ns < 0n ? -ns : ns
+  if (rest < 1_000_000_000n) {
+    for (const [unit, size] of [
+      ['ms', 1_000_000n],
+      ['µs', 1_000n],
+    ] as const) {
+      if (rest >= size) return `${sign}${fraction(rest, size)}${unit}`
+    }
+    return `${sign}${rest}ns`
+  }
+  const h = rest / 3_600_000_000_000n
+  rest %= 3_600_000_000_000n
+  const m = rest / 60_000_000_000n
+  rest %= 60_000_000_000n
+  const s = fraction(rest, 1_000_000_000n)
+  if (h > 0n) return `${sign}${h}h${m}m${s}s`
+  if (m > 0n) return `${sign}${m}m${s}s`
+  return `${sign}${s}s`
+}
+
+/** `n / size` with the fraction's trailing zeros dropped (`1.5`, `2`). */
+function fraction(n: bigint, size: bigint): string {
+  const whole = n / size
+  const frac = (n % size)
+    .toString()
+    .padStart(size.toString().length - 1, '0')
+    .replace(/0+$/, '')
+  return frac === '' ? `${whole}` : `${whole}.${frac}`
+}

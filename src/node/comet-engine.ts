@@ -1,5 +1,6 @@
 import { AbciApp } from '../chain/abci-app.js'
 import type { AbciResponse } from '../chain/abci-application.js'
+import { consensusParamsIn } from '../chain/consensus-params.js'
 import { HeightRules } from '../chain/height-rules.js'
 import { type Bytes, fromBase64Strict, toHexUpper } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
@@ -8,6 +9,7 @@ import type { ChainHaltError } from '../errors.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { type AbciServer, listenAbci } from '../server/abci/socket-server.js'
 import { abciQuery } from '../server/rpc/abci-query.js'
+import { consensusParamsOf } from '../versions/deps.js'
 import { type Node, SDKD_VERSION } from './node.js'
 
 /** The app served to CometBFT: its ABCI server and what happened to it. */
@@ -35,6 +37,10 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
   const upgradeHalt = new Promise<ChainHaltError>((resolve) => {
     onHalt = resolve
   })
+  const genesisParams = consensusParamsOf({
+    registry: node.registry,
+    consensusParams: home.genesis.json.consensus.params,
+  })
   const app = new AbciApp({
     app: node.app,
     store: node.store,
@@ -54,6 +60,8 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
       evidenceMaxAgeNumBlocks: home.genesis.evidenceMaxAgeNumBlocks,
     }),
     storeUpgrades: node.storeUpgrades,
+    consensusParams: (state) => consensusParamsIn(state, node.registry, genesisParams),
+    onConsensusParams: (params) => node.tx?.runner.setBlockMaxGas(BigInt(params.block.max_gas)),
     onCommit: (height, appHash, t) => {
       node.metrics?.observeAbciCommit(t.commitMs)
       logger.debug(

@@ -245,6 +245,7 @@ export class Node {
             blocks: this.blocks,
             builder: this.builder,
             producer: this.producer,
+            store: this.store,
           }),
         ),
         // The router is built by the first query that needs it, not before the first block.

@@ -134,6 +134,10 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       haltTime: home.app.haltTime,
       minRetainBlocks: home.app.minRetainBlocks,
       validatorKeys: keys,
+      onConsensusParams: (params) => {
+        tx?.mempool.setBlockLimits({ maxBytes: Number(params.maxBytes), maxGas: params.maxGas })
+        tx?.runner.setBlockMaxGas(params.maxGas)
+      },
     })
     if (o.consensus === 'cometbft') {
       if (blocks.latest) {

@@ -1,4 +1,5 @@
 import type { BlockBuilder } from '../block/block.js'
+import { consensusParamsIn } from '../chain/consensus-params.js'
 import type { BlockProducer } from '../chain/producer.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { LoadedHome } from '../config/home.js'
@@ -20,14 +21,22 @@ export function rpcChainOf(o: {
   blocks: BlockStore
   builder: BlockBuilder
   producer: BlockProducer
+  store: VersionedStore
 }): RpcChain {
-  const { home, producer } = o
+  const { home, producer, store } = o
+  const consensusParams = consensusParamsOf({
+    registry: o.registry,
+    consensusParams: home.genesis.json.consensus.params,
+  })
   return {
     genesis: home.genesis,
-    consensusParams: consensusParamsOf({
-      registry: o.registry,
-      consensusParams: home.genesis.json.consensus.params,
-    }),
+    consensusParams,
+    consensusParamsAfter: (height) => {
+      // A pruned height reads the earliest state kept; no state yet reads genesis's.
+      if (store.latestHeight < 0) return Promise.resolve(consensusParams)
+      const h = Math.min(Math.max(height, store.earliestHeight), store.latestHeight)
+      return consensusParamsIn(store.view(h), o.registry, consensusParams)
+    },
     validator: ownValidator(home, producer),
     validatorSet: async (height) => {
       const set = await producer.consensus.validatorsOf(height, home.genesis.initialHeight)

@@ -131,6 +131,14 @@ export class TxRunner implements TxExecutor {
     if (!o.verifyWorkers) this.pool = null
   }
 
+  /**
+   * The consensus block max gas of the txs checked and run from now on (a governance proposal
+   * changed the consensus params): upstream's ante handler reads them from each tx's context.
+   */
+  setBlockMaxGas(gas: bigint): void {
+    this.ante.blockMaxGas = gas
+  }
+
   /** Decodes tx bytes (throws `tx parse error`); remembers the result for these bytes. */
   decode(bytes: Bytes): DecodedTx {
     let tx = this.decoded.get(bytes)

@@ -1,18 +1,15 @@
-import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   createDevnetHome,
+  decideProposal,
   GOV_ADDRESS,
-  proposalIdOf,
   rest,
   startDevnetNode,
   tx,
   txOk,
-  waitForOutcome,
 } from '../helpers/devnet.js'
-import { rpcCall, runSdkd } from '../helpers/sdkd.js'
+import { runSdkd } from '../helpers/sdkd.js'
 
 /**
  * x/bank's governance messages, as upstream v0.50's msg server: MsgSetSendEnabled turns a denom's
@@ -34,25 +31,8 @@ describe('x/bank MsgSetSendEnabled, and x/bank and x/auth MsgUpdateParams, throu
     const bob = h.accounts.bob!.address
 
     let n = 0
-    const decide = async (messages: Record<string, unknown>[]) => {
-      const file = join(h.dir, `proposal-${++n}.json`)
-      await writeFile(
-        file,
-        JSON.stringify({
-          messages,
-          metadata: '',
-          deposit: '10000000stake',
-          title: `bank ${n}`,
-          summary: 'x/bank by governance',
-        }),
-      )
-      const id = proposalIdOf(await txOk(h, node, ['gov', 'submit-proposal', file], 'alice'))
-      await txOk(h, node, ['gov', 'vote', id, 'yes'], 'validator')
-      expect((await rpcCall(node.rpcPort, 'dev_increaseTime', { seconds: 600 })).error).toBe(
-        undefined,
-      )
-      return waitForOutcome(node, id)
-    }
+    const decide = async (messages: Record<string, unknown>[]) =>
+      (await decideProposal(h, node, messages, `bank ${++n}`)).proposal
     const sendEnabled = async () =>
       (await rest(node, '/sdk/bank/v1beta1/send_enabled?denoms=token&denoms=stake')).send_enabled
 

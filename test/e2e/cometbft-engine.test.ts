@@ -71,6 +71,13 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     await cometHeightAtLeast(rpcPort, h + 1)
     const next = await comet(rpcPort, `/block?height=${h + 1}`)
     expect(next.block.header.app_hash).toBe(b64ToHex(info.last_block_app_hash))
+    // As an SDK v0.50 app, FinalizeBlock returns the consensus params x/consensus holds, and
+    // CometBFT takes them (an update it refused would stop the chain).
+    const results = await comet(rpcPort, `/block_results?height=${h}`)
+    expect(results.consensus_param_updates).toMatchObject({
+      block: { max_bytes: '22020096', max_gas: '-1' },
+      validator: { pub_key_types: ['ed25519'] },
+    })
 
     // sdkd's REST answers at a past height, and says which.
     const past = await getJson(`${node.api}/sdk/upgrade/v1beta1/module_versions`, {

@@ -5,6 +5,7 @@ import {
   boundPorts,
   getJson,
   LOOPBACK_PORTS,
+  rpcCall,
   rpcHeight,
   runSdkd,
   type SdkdProcess,
@@ -231,4 +232,29 @@ export async function waitForOutcome(
     timeoutMs,
     `proposal ${id} to be decided`,
   )
+}
+
+/**
+ * Submits a proposal of `messages` as alice, votes yes as the validator, and ends its voting period
+ * by time travel (`dev_increaseTime` of `votingSeconds`: the home's voting period, long enough that
+ * no slow machine misses the vote); resolves with the decided proposal and the height after the vote.
+ */
+export async function decideProposal(
+  home: DevnetHome,
+  node: RunningNode,
+  messages: Record<string, unknown>[],
+  title: string,
+  votingSeconds = 600,
+): Promise<{ proposal: Record<string, any>; votedAt: number }> {
+  const file = join(home.dir, `proposal-${title.replace(/\W+/g, '-')}.json`)
+  await writeFile(
+    file,
+    JSON.stringify({ messages, metadata: '', deposit: '10000000stake', title, summary: title }),
+  )
+  const id = proposalIdOf(await txOk(home, node, ['gov', 'submit-proposal', file], 'alice'))
+  await txOk(home, node, ['gov', 'vote', id, 'yes'], 'validator')
+  const votedAt = await heightOf(node)
+  const travelled = await rpcCall(node.rpcPort, 'dev_increaseTime', { seconds: votingSeconds })
+  expect(travelled.error).toBe(undefined)
+  return { proposal: await waitForOutcome(node, id), votedAt }
 }

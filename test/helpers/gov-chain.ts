@@ -19,6 +19,7 @@ import { createMemoryBackend } from '../../src/store/memory-backend.js'
 import type { StateReader } from '../../src/store/types.js'
 import { VersionedStore } from '../../src/store/versioned-store.js'
 import { createDistribution } from '../../src/versions/distribution.js'
+import type { AppVersionFactory } from '../../src/versions/index.js'
 import { createV1 } from '../../src/versions/v1.js'
 
 /**
@@ -121,6 +122,11 @@ export function genesisState(o: GenesisOptions): Record<string, unknown> {
   }
 }
 
+export interface GovChainOptions {
+  invCheckPeriod?: number
+  version?: AppVersionFactory
+}
+
 /** A running test chain. */
 export class GovChain {
   height = 0
@@ -139,14 +145,18 @@ export class GovChain {
     return registry.packAny(typeUrl, value).value
   }
 
-  /** `invCheckPeriod` as the node's flag (default 1: the invariants after every block). */
+  /**
+   * `invCheckPeriod` as the node's flag (default 1: the invariants after every block); `version`
+   * the app version the chain starts at (default v1).
+   */
   static async create(
     appState: Record<string, unknown>,
-    options: { invCheckPeriod?: number } = {},
+    options: GovChainOptions = {},
   ): Promise<GovChain> {
     const backend = createMemoryBackend()
     const store = await VersionedStore.open({ backend })
-    const app = new App(createV1({ registry }), registry, options)
+    const { version = createV1, ...appOptions } = options
+    const app = new App(version({ registry }), registry, appOptions)
     const chain = new GovChain(store, backend, app, () => backend.close())
     const branch = store.branch()
     await branch.upgradeStores({ added: app.storeNames() })
@@ -307,10 +317,7 @@ export function eventOf(
  * `current` is the test's chain, if it made one.
  */
 export function govChainPerTest(): {
-  create(
-    appState: Record<string, unknown>,
-    options?: { invCheckPeriod?: number },
-  ): Promise<GovChain>
+  create(appState: Record<string, unknown>, options?: GovChainOptions): Promise<GovChain>
   readonly current: GovChain | undefined
 } {
   let current: GovChain | undefined

@@ -3,6 +3,7 @@ import type { AppModule, AppVersion } from '../../src/app/types.js'
 import { BlockBuilder } from '../../src/block/block.js'
 import type { ValidatorKey } from '../../src/chain/consensus-validators.js'
 import { BlockProducer } from '../../src/chain/producer.js'
+import type { ProducerOptions } from '../../src/chain/producer-options.js'
 import { uint64BE, utf8 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { defaultConsensusParams, readGenesis } from '../../src/config/genesis.js'
@@ -116,6 +117,7 @@ export interface ChainOptions {
   haltHeight?: number
   /** The consensus keys the node signs with (default: the test block signer alone). */
   validatorKeys?: readonly ValidatorKey[]
+  onConsensusParams?: ProducerOptions['onConsensusParams']
 }
 
 /**
@@ -149,6 +151,7 @@ export async function openChain(version: AppVersion, disk: Disk, options: ChainO
     timeoutCommitMs: 0,
     ...(options.haltHeight ? { haltHeight: options.haltHeight } : {}),
     ...(options.validatorKeys ? { validatorKeys: options.validatorKeys } : {}),
+    ...(options.onConsensusParams ? { onConsensusParams: options.onConsensusParams } : {}),
   })
   await producer.initChain()
   return {

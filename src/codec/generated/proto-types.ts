@@ -2427,6 +2427,32 @@ export declare namespace sdk.consensus.v1 {
       params?: ProtoInits['tendermint.types.ConsensusParams'] | null | undefined
     }
   }
+  /** sdk.consensus.v1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    block: ProtoTypes['tendermint.types.BlockParams'] | null
+    evidence: ProtoTypes['tendermint.types.EvidenceParams'] | null
+    validator: ProtoTypes['tendermint.types.ValidatorParams'] | null
+    abci: ProtoTypes['tendermint.types.ABCIParams'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.consensus.v1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      block?: ProtoInits['tendermint.types.BlockParams'] | null | undefined
+      evidence?: ProtoInits['tendermint.types.EvidenceParams'] | null | undefined
+      validator?: ProtoInits['tendermint.types.ValidatorParams'] | null | undefined
+      abci?: ProtoInits['tendermint.types.ABCIParams'] | null | undefined
+    }
+  }
+  /** sdk.consensus.v1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.consensus.v1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
 }
 
 export declare namespace sdk.crisis.v1beta1 {
@@ -7368,6 +7394,8 @@ export interface ProtoTypes {
   'sdk.base.v1beta1.DecCoin': sdk.base.v1beta1.DecCoin
   'sdk.consensus.v1.QueryParamsRequest': sdk.consensus.v1.QueryParamsRequest
   'sdk.consensus.v1.QueryParamsResponse': sdk.consensus.v1.QueryParamsResponse
+  'sdk.consensus.v1.MsgUpdateParams': sdk.consensus.v1.MsgUpdateParams
+  'sdk.consensus.v1.MsgUpdateParamsResponse': sdk.consensus.v1.MsgUpdateParamsResponse
   'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
@@ -7910,6 +7938,8 @@ export interface ProtoInits {
   'sdk.base.v1beta1.DecCoin': sdk.base.v1beta1.DecCoin.Init
   'sdk.consensus.v1.QueryParamsRequest': sdk.consensus.v1.QueryParamsRequest.Init
   'sdk.consensus.v1.QueryParamsResponse': sdk.consensus.v1.QueryParamsResponse.Init
+  'sdk.consensus.v1.MsgUpdateParams': sdk.consensus.v1.MsgUpdateParams.Init
+  'sdk.consensus.v1.MsgUpdateParamsResponse': sdk.consensus.v1.MsgUpdateParamsResponse.Init
   'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState.Init
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey.Init
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
@@ -8423,6 +8453,7 @@ export interface ProtoMsgs {
   '/sdk.bank.v1beta1.MsgMultiSend': 'sdk.bank.v1beta1.MsgMultiSendResponse'
   '/sdk.bank.v1beta1.MsgUpdateParams': 'sdk.bank.v1beta1.MsgUpdateParamsResponse'
   '/sdk.bank.v1beta1.MsgSetSendEnabled': 'sdk.bank.v1beta1.MsgSetSendEnabledResponse'
+  '/sdk.consensus.v1.MsgUpdateParams': 'sdk.consensus.v1.MsgUpdateParamsResponse'
   '/sdk.distribution.v1beta1.MsgSetWithdrawAddress': 'sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse'
   '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward': 'sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse'
   '/sdk.distribution.v1beta1.MsgWithdrawValidatorCommission': 'sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse'

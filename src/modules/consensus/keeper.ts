@@ -1,6 +1,7 @@
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import type { Readable, Writable } from '../../store/types.js'
 import { consensusCollections, MODULE_NAME } from './keys.js'
+import { consensusParamsWrites } from './writes.js'
 
 export interface ConsensusKeeperOptions {
   registry: ProtoRegistry
@@ -21,5 +22,6 @@ export class ConsensusKeeper {
 
   setParams(state: Writable, params: ProtoInit<'tendermint.types.ConsensusParams'>): void {
     this.c.params.set(state.store(MODULE_NAME), params)
+    consensusParamsWrites.count++
   }
 }

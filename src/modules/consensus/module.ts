@@ -1,6 +1,7 @@
 import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ConsensusKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { registerConsensusMsgs } from './msg-server.js'
 import { type ConsensusParamsJson, consensusParamsToProto } from './params.js'
 import { registerConsensusQueries } from './queries.js'
 
@@ -10,7 +11,10 @@ export interface ConsensusModuleOptions {
   consensusParams: ConsensusParamsJson
 }
 
-/** x/consensus: the consensus params as app state, queryable at `/sdk/consensus/v1/params`. */
+/**
+ * x/consensus: the consensus params as app state, queryable at `/sdk/consensus/v1/params` and
+ * replaced by governance (`MsgUpdateParams`).
+ */
 export function createConsensusModule({
   keeper,
   consensusParams,
@@ -25,6 +29,7 @@ export function createConsensusModule({
     },
     registerServices(cfg) {
       registerConsensusQueries(cfg, keeper)
+      registerConsensusMsgs(cfg, keeper)
     },
   }
 }

@@ -11,6 +11,11 @@ export function nanosToDuration(ns: string): ProtoInit<'google.protobuf.Duration
   return { seconds: (n / 1_000_000_000n).toString(), nanos: Number(n % 1_000_000_000n) }
 }
 
+/** A protobuf Duration (absent: zero) as a nanosecond count. */
+export function durationToNanos(d: Proto<'google.protobuf.Duration'> | null | undefined): bigint {
+  return d ? int64Of(d.seconds) * 1_000_000_000n + BigInt(d.nanos) : 0n
+}
+
 /** `tendermint.types.ConsensusParams` of genesis consensus params. */
 export function consensusParamsToProto(
   cp: ConsensusParamsJson,
@@ -48,15 +53,11 @@ export function consensusParamsFromProto(
   cp: Proto<'tendermint.types.ConsensusParams'>,
 ): ConsensusParamsJson {
   const text = (v: Parameters<typeof int64Of>[0]) => int64Of(v).toString()
-  const age = cp.evidence?.max_age_duration
   return {
     block: { max_bytes: text(cp.block?.max_bytes), max_gas: text(cp.block?.max_gas) },
     evidence: {
       max_age_num_blocks: text(cp.evidence?.max_age_num_blocks),
-      max_age_duration: (
-        int64Of(age?.seconds) * 1_000_000_000n +
-        BigInt(age?.nanos ?? 0)
-      ).toString(),
+      max_age_duration: durationToNanos(cp.evidence?.max_age_duration).toString(),
       max_bytes: text(cp.evidence?.max_bytes),
     },
     validator: { pub_key_types: [...(cp.validator?.pub_key_types ?? [])] },

@@ -1,9 +1,8 @@
 import type { BlockContext, Misbehavior } from '../../app/types.js'
-import { formatRfc3339Nano } from '../../codec/time.js'
+import { formatRfc3339Nano, goDuration } from '../../codec/time.js'
 import { ErrLogic } from '../../errors.js'
 import { consAddressText, type SlashingKeeper } from './keeper.js'
 import { DOUBLE_SIGN_JAIL_END_TIME, MODULE_NAME, VALIDATOR_UPDATE_DELAY } from './keys.js'
-import { goDuration } from './params.js'
 
 /** The consensus params' evidence section, which bounds how old handled evidence may be. */
 export interface EvidenceParams {

@@ -7,12 +7,13 @@ import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import { messageToJson } from '../../codec/json-writer.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
+import { goDuration } from '../../codec/time.js'
 import type { Readable } from '../../store/types.js'
 import type { StakingValidator } from './expected-keepers.js'
 import { addPubkey, consAddressOfPubkey } from './hooks.js'
 import { consAddressText, type SlashingKeeper } from './keeper.js'
 import { MODULE_NAME, valconsPrefix } from './keys.js'
-import { defaultSlashingParams, goDuration, readSlashingParams } from './params.js'
+import { defaultSlashingParams, readSlashingParams } from './params.js'
 
 // x/slashing genesis (upstream x/slashing/genesis.go and types/genesis.go).
 

@@ -2,6 +2,7 @@ import { fromUtf8 } from '../../codec/bytes.js'
 import { type Dec, decFromInt, decMulInt, decRound, decToString } from '../../codec/dec.js'
 import { int64Of } from '../../codec/int64.js'
 import type { Proto } from '../../codec/proto.js'
+import { goDuration } from '../../codec/time.js'
 import { UndefinedCodeError } from '../../errors.js'
 
 /** Default slashing params (upstream DefaultParams, as simd writes them), in genesis JSON form. */
@@ -51,40 +52,6 @@ export function minSignedPerWindow(p: SlashingParams): bigint {
 /** The most blocks of a window a validator may miss without being jailed. */
 export function maxMissedPerWindow(p: SlashingParams): bigint {
   return p.signedBlocksWindow - minSignedPerWindow(p)
-}
-
-/** Go's time.Duration String() (`0s`, `-10m0s`, `1h0m0.5s`), as upstream's messages print it. */
-export function goDuration(ns: bigint): string {
-  if (ns === 0n) return '0s'
-  const sign = ns < 0n ? '-' : ''
-  let rest = ns < 0n ? -ns : ns
-  if (rest < 1_000_000_000n) {
-    for (const [unit, size] of [
-      ['ms', 1_000_000n],
-      ['µs', 1_000n],
-    ] as const) {
-      if (rest >= size) return `${sign}${fraction(rest, size)}${unit}`
-    }
-    return `${sign}${rest}ns`
-  }
-  const h = rest / 3_600_000_000_000n
-  rest %= 3_600_000_000_000n
-  const m = rest / 60_000_000_000n
-  rest %= 60_000_000_000n
-  const s = fraction(rest, 1_000_000_000n)
-  if (h > 0n) return `${sign}${h}h${m}m${s}s`
-  if (m > 0n) return `${sign}${m}m${s}s`
-  return `${sign}${s}s`
-}
-
-/** `n / size` with the fraction's trailing zeros dropped (`1.5`, `2`). */
-function fraction(n: bigint, size: bigint): string {
-  const whole = n / size
-  const frac = (n % size)
-    .toString()
-    .padStart(size.toString().length - 1, '0')
-    .replace(/0+$/, '')
-  return frac === '' ? `${whole}` : `${whole}.${frac}`
 }
 
 function invalid(message: string): never {

@@ -14,7 +14,7 @@ import {
 } from './cometbft-json.js'
 import { internalError } from './errors.js'
 import { resolveHeight } from './paging.js'
-import { latestHeight, type RpcChain } from './rpc-chain.js'
+import { consensusParamsAt, latestHeight, type RpcChain } from './rpc-chain.js'
 import type { RpcRoutes } from './server.js'
 
 /** Most block metas `blockchain` returns. */
@@ -118,7 +118,9 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
           finalize_block_events: events.length > 0 ? abciEventsJson(events) : null,
           validator_updates: null,
           // An SDK v0.50 app returns its consensus params from every FinalizeBlock.
-          consensus_param_updates: consensusParamUpdatesJson(chain.consensusParams),
+          consensus_param_updates: consensusParamUpdatesJson(
+            await consensusParamsAt(chain, height + 1),
+          ),
           app_hash: toBase64(s.appHash),
         }
       },

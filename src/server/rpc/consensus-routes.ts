@@ -3,7 +3,7 @@ import { formatRfc3339Nano, type TimeNs } from '../../codec/time.js'
 import type { BlockStore } from '../../store/block-store.js'
 import { consensusParamsJson, validatorJson } from './cometbft-json.js'
 import { pageOf, resolveHeight } from './paging.js'
-import { latestHeight, type RpcChain, validatorSetOf } from './rpc-chain.js'
+import { consensusParamsAt, latestHeight, type RpcChain, validatorSetOf } from './rpc-chain.js'
 import type { RpcRoutes } from './server.js'
 
 /** Go's zero time, as CometBFT prints a time never set. */
@@ -98,7 +98,7 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
         const height = resolveHeight(latestHeight(chain) + 1, blocks.base, args.int('height'))
         return {
           block_height: String(height),
-          consensus_params: consensusParamsJson(chain.consensusParams),
+          consensus_params: consensusParamsJson(await consensusParamsAt(chain, height)),
         }
       },
     },

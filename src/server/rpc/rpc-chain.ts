@@ -11,6 +11,11 @@ export interface RpcChain {
   genesis: Genesis
   /** The chain's consensus params (genesis.json's, every section filled with CometBFT's defaults). */
   consensusParams: ConsensusParamsJson
+  /**
+   * The consensus params the state after `height` holds (a governance proposal may have changed
+   * them): those of height + 1. Absent: `consensusParams` at every height.
+   */
+  consensusParamsAfter?(height: number): Promise<ConsensusParamsJson>
   /** The node's own validator (the single validator of a one-validator chain). */
   validator: { address: Bytes; pubKey: Bytes; power: bigint }
   /**
@@ -48,6 +53,13 @@ export interface RpcValidator {
 export async function validatorSetOf(chain: RpcChain, height: number): Promise<RpcValidatorSet> {
   if (chain.validatorSet) return chain.validatorSet(height)
   return { validators: [chain.validator], proposer: chain.validator }
+}
+
+/** The consensus params in effect at `height` (CometBFT's state keeps them per height). */
+export function consensusParamsAt(chain: RpcChain, height: number): Promise<ConsensusParamsJson> {
+  return chain.consensusParamsAfter
+    ? chain.consensusParamsAfter(height - 1)
+    : Promise.resolve(chain.consensusParams)
 }
 
 /** The latest committed height (0 before the first block). */

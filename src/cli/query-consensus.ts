@@ -1,0 +1,18 @@
+import type { Command } from 'commander'
+import { addQueryFlags, clientAction, type QueryFlags, queryAndPrint } from './client-context.js'
+import { commandGroup } from './groups.js'
+import type { GlobalFlags } from './start-flags.js'
+
+/** `sdkd query consensus params` (upstream's autocli command of x/consensus). */
+export function registerQueryConsensus(program: Command, globals: () => GlobalFlags): void {
+  const consensus = commandGroup(program, 'query')
+    .command('consensus')
+    .description('querying commands for the consensus module')
+  addQueryFlags(
+    consensus.command('params').description('query the current consensus parameters'),
+  ).action(
+    clientAction(async (f: QueryFlags) => {
+      await queryAndPrint(globals(), f, 'sdk.consensus.v1.Query/Params', {})
+    }),
+  )
+}
