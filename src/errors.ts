@@ -309,3 +309,6 @@ export const ErrInvalidGasLimit = registerError(
   'invalid gas limit',
   GrpcCode.InvalidArgument,
 )
+
+/** Upstream ErrPanic (codespace `undefined`): a tx's run recovered from a Go panic. */
+export const ErrPanic = registerError('undefined', 111222, 'panic')

@@ -8,7 +8,10 @@ import type { Readable, Writable } from '../store/types.js'
 /** An account as the ante handler reads and updates it. */
 export interface AnteAccount {
   address: Bytes
-  /** The account's public key as stored (Any of `/sdk.crypto.secp256k1.PubKey`). */
+  /**
+   * The account's public key as stored (Any of `/sdk.crypto.secp256k1.PubKey` or
+   * `/sdk.crypto.multisig.LegacyAminoPubKey`).
+   */
   pubKey: { type_url: string; value: Bytes } | undefined
   accountNumber: bigint
   sequence: bigint

@@ -84,6 +84,16 @@ const EXAMPLES: Record<string, readonly (readonly [string, string])[]> = {
   'sdkd keys add': [
     ['sdkd keys add carol', 'a new key with a fresh 24-word mnemonic (printed once)'],
     ['echo "word1 … word24" | sdkd keys add dave --recover', 'a key from an existing mnemonic'],
+    [
+      'sdkd keys add multi --multisig alice,bob,account3 --multisig-threshold 2',
+      'a 2-of-3 multisig key of three keys of the keyring (no private key)',
+    ],
+  ],
+  'sdkd tx multi-sign': [
+    [
+      'sdkd tx multisign unsigned.json multi alice.json bob.json > signed.json',
+      'combine the signatures of "sdkd tx sign unsigned.json --from <member> --multisig multi"',
+    ],
   ],
   'sdkd dev mine': [
     ['sdkd dev mine', 'one block now'],

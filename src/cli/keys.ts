@@ -1,13 +1,17 @@
 import { createInterface } from 'node:readline'
 import { type Command, InvalidArgumentError } from 'commander'
 import {
-  type KeyRecord,
   Keyring,
   KeyringError,
+  type KeyringRecord,
   keyOutput,
-  pubKeyToAddress,
+  multisigRecordOf,
+  recordAddress,
+  sortedByAddress,
+  validateMultisigThreshold,
 } from '../client/keyring.js'
 import { brand } from '../codec/brand.js'
+import type { Bytes } from '../codec/bytes.js'
 import { defaultHome } from '../config/paths.js'
 import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
@@ -50,7 +54,7 @@ export async function addressNotKeyName(
     return addressToBech32(bech32ToAddress(text))
   } catch (err) {
     const named = await keyringFor(g, backend)
-      .then((kr) => kr.get(text))
+      .then((kr) => kr.record(text))
       .catch(() => undefined)
     // A key that exists has a name of letters, digits, '.', '_' and '-': no quoting needed.
     if (!named) throw err
@@ -62,17 +66,43 @@ export async function addressNotKeyName(
 
 type KeyOutput = ReturnType<typeof keyOutput>
 
-/** Upstream's YAML-like text form of key records. */
+/** Upstream's YAML-like text form of key records (an ephemeral multisig key's empty name quoted). */
 function keysText(keys: readonly KeyOutput[]): string {
   return keys
     .map(
       (o) =>
-        `- address: ${o.address}\n  name: ${o.name}\n  pubkey: '${o.pubkey}'\n  type: ${o.type}\n`,
+        `- address: ${o.address}\n  name: ${o.name === '' ? '""' : o.name}\n  pubkey: '${o.pubkey}'\n  type: ${o.type}\n`,
     )
     .join('')
 }
 
+/** `--multisig k1,k2 --multisig k3`: key names, comma-separated, the flag repeatable (upstream's string slice). */
+function keyNamesArg(value: string, previous: string[] | undefined): string[] {
+  const names = value
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '')
+  return [...(previous ?? []), ...names]
+}
+
+/** `--multisig-threshold`: an integer (upstream's int flag; its range is checked with the keys). */
+function intArg(value: string): number {
+  if (!/^[+-]?\d+$/.test(value.trim())) throw new InvalidArgumentError('expected an integer')
+  return Number(value)
+}
+
+/** The secp256k1 key of a multisig member; sdkd's multisig keys do not nest. */
+function memberKey(record: KeyringRecord): Bytes {
+  if (record.type === 'local') return record.pubKey
+  throw new CliError(
+    `${record.name} is a multisig key: sdkd's multisig keys hold secp256k1 keys only (nested multisig keys are not supported)`,
+  )
+}
+
 interface AddFlags {
+  multisig?: string[]
+  multisigThreshold: number
+  nosort?: boolean
   recover?: boolean
   hdPath?: string
   coinType: number
@@ -93,6 +123,7 @@ function hdNumberArg(value: string): number {
 }
 
 interface ShowFlags {
+  multisigThreshold: number
   bech: string
   address?: boolean
   pubkey?: boolean
@@ -105,7 +136,7 @@ interface ShowFlags {
  * MkConsKeyOutput): its public key's address with the account, validator operator or consensus
  * prefix of the brand.
  */
-async function inBech(record: KeyRecord, bech: string): Promise<KeyOutput> {
+async function inBech(record: KeyringRecord, bech: string): Promise<KeyOutput> {
   const prefixes = brand().bech32
   const prefix =
     bech === 'acc'
@@ -117,7 +148,7 @@ async function inBech(record: KeyRecord, bech: string): Promise<KeyOutput> {
           : undefined
   if (prefix === undefined) throw new CliError(`invalid Bech32 prefix encoding provided: ${bech}`)
   const { addressToBech32 } = await import('../codec/address.js')
-  return { ...keyOutput(record), address: addressToBech32(pubKeyToAddress(record.pubKey), prefix) }
+  return { ...keyOutput(record), address: addressToBech32(recordAddress(record), prefix) }
 }
 
 /** Reads one line from stdin, prompting on stderr when stdin is a terminal. */
@@ -155,7 +186,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
   keys
     .command('add <name>')
     .description(
-      "create a key (24-word BIP39 mnemonic, HD path m/44'/118'/0'/0/0), or --recover one from a mnemonic on stdin",
+      "create a key (24-word BIP39 mnemonic, HD path m/44'/118'/0'/0/0), or --recover one from a mnemonic on stdin, or store a multisig key of keyring keys (--multisig)",
     )
     .option('--recover', 'read a BIP39 mnemonic from stdin instead of generating one')
     .option(
@@ -177,10 +208,38 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     )
     .option('--no-backup', "don't print out the seed phrase (if others are watching the terminal)")
     .option('--dry-run', "perform the action, but don't add the key to the keyring")
+    .option(
+      '--multisig <keys>',
+      'key names of the keyring (comma-separated) to construct a public legacy multisig key of; no mnemonic',
+      keyNamesArg,
+    )
+    .option(
+      '--multisig-threshold <k>',
+      'K out of N required signatures. For use in conjunction with --multisig',
+      intArg,
+      1,
+    )
+    .option('--nosort', "keys passed to --multisig are taken in the order they're supplied")
     .option(...backendOption)
     .option(...outputOption)
     .action(async (name: string, f: AddFlags) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
+      if (f.multisig !== undefined && f.multisig.length > 0) {
+        const record = await withKeyring(async () => {
+          validateMultisigThreshold(f.multisigThreshold, f.multisig!.length)
+          const members: Bytes[] = []
+          for (const member of f.multisig!) members.push(memberKey(await kr.record(member)))
+          // Upstream sorts the keys by their address bytes, unless --nosort.
+          const pubKeys = f.nosort ? members : sortedByAddress(members)
+          return kr.addMultisig(name, f.multisigThreshold, pubKeys, { dryRun: f.dryRun === true })
+        })
+        process.stdout.write(
+          f.output === 'json'
+            ? `${JSON.stringify(keyOutput(record))}\n`
+            : keysText([keyOutput(record)]),
+        )
+        return
+      }
       const mnemonic = f.recover
         ? (await readLine('> Enter your bip39 mnemonic\n')).trim()
         : undefined
@@ -228,17 +287,30 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     })
 
   keys
-    .command('show <name-or-address>')
-    .description('show a key')
+    .command('show <name-or-address...>')
+    .description(
+      'show a key; several names or addresses show the ephemeral multisig key of them (--multisig-threshold of them)',
+    )
+    .option('--multisig-threshold <k>', 'K out of N required signatures', intArg, 1)
     .option('--bech <prefix>', 'the Bech32 prefix encoding for a key (acc|val|cons)', 'acc')
     .option('-a, --address', 'print the address only (overrides --output)')
     .option('-p, --pubkey', 'print the public key only (overrides --output)')
     .option(...backendOption)
     .option(...outputOption)
-    .action(async (which: string, f: ShowFlags, cmd: Command) => {
-      const record = await withKeyring(async () =>
-        (await keyringFor(globals(), f.keyringBackend)).resolve(which),
-      )
+    .action(async (refs: string[], f: ShowFlags, cmd: Command) => {
+      const kr = await keyringFor(globals(), f.keyringBackend)
+      const record = await withKeyring(async () => {
+        if (refs.length === 1) return kr.resolve(refs[0]!)
+        // Upstream: a multisig key of the keys in the order given, under an empty name.
+        const pubKeys: Bytes[] = []
+        for (const ref of refs) {
+          const member = await kr.resolve(ref).catch((err: Error) => {
+            throw new CliError(`${ref} is not a valid name or address: ${err.message}`)
+          })
+          pubKeys.push(memberKey(member))
+        }
+        return multisigRecordOf('', f.multisigThreshold, pubKeys)
+      })
       // Upstream's checks, in its order, once the key is found.
       if (f.address && f.pubkey)
         throw new CliError('cannot use both --address and --pubkey at once')
@@ -258,7 +330,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .option(...backendOption)
     .action(async (name: string, f: { yes?: boolean; keyringBackend?: string }) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
-      await withKeyring(() => kr.get(name))
+      await withKeyring(() => kr.record(name))
       if (!f.yes) await confirm('Key reference will be deleted. Continue?')
       await withKeyring(() => kr.delete(name))
       process.stderr.write('Key deleted forever (uh oh!)\n')
@@ -271,7 +343,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .action(
       async (oldName: string, newName: string, f: { yes?: boolean; keyringBackend?: string }) => {
         const kr = await keyringFor(globals(), f.keyringBackend)
-        await withKeyring(() => kr.get(oldName))
+        await withKeyring(() => kr.record(oldName))
         if (!f.yes)
           await confirm(`Key reference will be renamed from ${oldName} to ${newName}. Continue?`)
         await withKeyring(() => kr.rename(oldName, newName))
@@ -328,8 +400,10 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
             "sdkd exports a key only as unarmored hex: give --unarmored-hex --unsafe (the armored, passphrase-encrypted form of upstream's keyring is not supported)",
           )
         const record = await withKeyring(async () =>
-          (await keyringFor(globals(), f.keyringBackend)).get(name),
+          (await keyringFor(globals(), f.keyringBackend)).record(name),
         )
+        if (record.type !== 'local')
+          throw new CliError('private key extraction works only for Local')
         await confirm(
           'WARNING: The private key will be exported as an unarmored hexadecimal string. USE AT YOUR OWN RISK. Continue?',
         )

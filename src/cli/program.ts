@@ -76,6 +76,8 @@ const COMMANDS: readonly {
     broadcast: async () => (await import('./tx-sign.js')).registerTxSign,
     encode: async () => (await import('./tx-sign.js')).registerTxSign,
     decode: async () => (await import('./tx-sign.js')).registerTxSign,
+    'multi-sign': async () => (await import('./tx-multisign.js')).registerTxMultisign,
+    multisign: async () => (await import('./tx-multisign.js')).registerTxMultisign,
   }),
   { names: ['dev'], load: async () => [(await import('./dev.js')).registerDev] },
   { names: ['debug'], load: async () => [(await import('./debug.js')).registerDebug] },

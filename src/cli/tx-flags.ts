@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import type { KeyRecord } from '../client/keyring.js'
+import type { KeyRecord, MultisigKeyRecord } from '../client/keyring.js'
 import {
   createUnsignedTx,
   DEFAULT_GAS_LIMIT,
@@ -73,6 +73,33 @@ export function waitTimeoutOption(): Option {
 }
 
 /** `--sign-mode direct|amino-json` (upstream's flag; default direct). */
+/** What `addOfflineSignFlags` adds. */
+export interface OfflineSignFlags {
+  chainId?: string
+  node?: string
+  keyringBackend?: string
+  offline?: boolean
+  accountNumber?: number
+  sequence?: number
+}
+
+/**
+ * The flags of a command that signs a tx file (`tx sign`, `tx multi-sign`): the chain, the node,
+ * the keyring backend, and offline signing with the account's number and sequence given.
+ */
+export function addOfflineSignFlags(cmd: Command, verb: string, account: string): Command {
+  return cmd
+    .option('--chain-id <id>', 'chain id (default: client.toml chain-id, else the node status)')
+    .option('--node <url>', 'CometBFT RPC address of the node (default: client.toml node)')
+    .option('--keyring-backend <backend>', 'keyring backend (sdkd supports test)')
+    .option(
+      '--offline',
+      `${verb} without contacting the node: needs --chain-id (or client.toml), --account-number, --sequence`,
+    )
+    .option('-a, --account-number <n>', `account number of ${account}`, uintArg)
+    .option('-s, --sequence <n>', `sequence of ${account}`, uintArg)
+}
+
 export function signModeOption(): Option {
   return new Option(
     '--sign-mode <mode>',
@@ -130,10 +157,14 @@ export function addTxFlags(cmd: Command): Command {
     .addOption(signModeOption())
 }
 
-/** The signer named by `--from`: a keyring key, or (for --generate-only) a bare address. */
+/**
+ * The signer named by `--from`: a keyring key, or a multisig key of the keyring (its members sign
+ * for it), or (for --generate-only) a bare address.
+ */
 export interface FromAccount {
   address: string
   key?: KeyRecord
+  multisig?: MultisigKeyRecord
 }
 
 /** What a tx command's message builder gets. */
@@ -173,6 +204,18 @@ export function feeCoins(flags: TxFlags, gas: bigint): Coin[] {
     .sort((a, b) => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0))
 }
 
+/**
+ * The key that signs for `--from`: a multisig key has none (upstream's `cannot sign with offline
+ * keys`), and the error says how its members sign for it.
+ */
+export function signingKey(from: FromAccount): KeyRecord {
+  if (from.key) return from.key
+  const name = from.multisig?.name ?? from.address
+  throw new CliError(
+    `cannot sign with offline keys: ${name} is a multisig key; generate the tx with --generate-only, have its members sign it with "sdkd tx sign <file> --from <member> --multisig ${name}", then combine their signatures with "sdkd tx multisign <file> ${name} <signature files>"`,
+  )
+}
+
 /** Resolves `--from` (required): a key in the keyring, or an address when `allowAddress`. */
 export async function resolveFrom(
   g: GlobalFlags,
@@ -182,8 +225,9 @@ export async function resolveFrom(
   if (!flags.from) throw new CliError('--from is required: the name or address of the signer')
   const kr = await keyringFor(g, flags.keyringBackend)
   try {
-    const key = await kr.resolve(flags.from)
-    return { address: key.address, key }
+    const record = await kr.resolve(flags.from)
+    if (record.type === 'multi') return { address: record.address, multisig: record }
+    return { address: record.address, key: record }
   } catch (err) {
     if (allowAddress && isAddress(flags.from)) return { address: flags.from }
     // Upstream's words first (scripts match them), then where the keyring's names are listed.
@@ -193,6 +237,30 @@ export async function resolveFrom(
       )
     throw err
   }
+}
+
+/**
+ * The multisig key a `--multisig` flag or a `multisign` argument names: by name or address, a
+ * multisig key of the keyring (upstream GetFromFields, then the record's multisig public key).
+ */
+export async function resolveMultisig(
+  g: GlobalFlags,
+  nameOrAddress: string,
+  backend: string | undefined,
+  /** Upstream's prefix of a lookup failure. */
+  failure = 'error getting account from keybase',
+): Promise<MultisigKeyRecord> {
+  const kr = await keyringFor(g, backend)
+  const record = await kr.resolve(nameOrAddress).catch((err: Error) => {
+    throw new CliError(
+      `${failure}: ${err.message}: no key ${JSON.stringify(nameOrAddress)} in this keyring; \`${keysCommand(g, 'list', backend)}\` lists its keys`,
+    )
+  })
+  if (record.type !== 'multi')
+    throw new CliError(
+      `${nameOrAddress} is not a multisig key: add one with "sdkd keys add <name> --multisig <keys> --multisig-threshold <k>"`,
+    )
+  return record
 }
 
 /**
@@ -302,7 +370,7 @@ export async function runTx(
     process.stdout.write(`${JSON.stringify(txToJson(registry, tx))}\n`)
     return
   }
-  const key = from.key!
+  const key = signingKey(from)
   const chainId = await resolveChainId(ctx, flags.chainId, false)
   signerData ??= await resolveSignerData(ctx, from.address, flags)
   if (!flags.yes && !(await confirm(registry, tx))) {

@@ -1,9 +1,22 @@
+import {
+  createMultisigThresholdPubkey,
+  encodeSecp256k1Pubkey,
+  pubkeyToAddress,
+} from '@cosmjs/amino'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/temp-dir.js'
-import { utf8 } from '../codec/bytes.js'
-import { Keyring, keyFromMnemonic, keyOutput, signSecp256k1, verifySecp256k1 } from './keyring.js'
+import { toBase64, utf8 } from '../codec/bytes.js'
+import {
+  Keyring,
+  keyFromMnemonic,
+  keyOutput,
+  signSecp256k1,
+  sortedByAddress,
+  verifySecp256k1,
+} from './keyring.js'
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
@@ -64,5 +77,90 @@ describe('keyring (test backend)', () => {
       expect(verifySecp256k1(pubKey, msg, sig)).toBe(true)
       expect(verifySecp256k1(pubKey, utf8('other'), sig)).toBe(false)
     }
+  })
+})
+
+describe('keyring: multisig keys', () => {
+  /** Three keys of fixed private keys, as the keyring holds them. */
+  async function threeKeys(kr: Keyring) {
+    const out = []
+    for (const name of ['k1', 'k2', 'k3'])
+      out.push(await kr.importPrivateKey(name, sha256(utf8(`multisig member ${name}`))))
+    return out
+  }
+
+  test('behavior: a stored 2-of-3 multisig key has cosmjs`s address, sorted by member address unless given in order', async () => {
+    const kr = await keyring()
+    const keys = await threeKeys(kr)
+    const pubKeys = keys.map((k) => k.pubKey)
+    const sorted = sortedByAddress(pubKeys)
+    const multi = await kr.addMultisig('multi', 2, sorted)
+    // cosmjs sorts by address too (an implementation of its own).
+    const theirs = createMultisigThresholdPubkey(pubKeys.map(encodeSecp256k1Pubkey), 2)
+    expect(multi.address).toBe(pubkeyToAddress(theirs, 'sdk'))
+    expect(sorted.map(toBase64)).toEqual(theirs.value.pubkeys.map((p) => p.value))
+    const inOrder = await kr.addMultisig('ordered', 2, pubKeys)
+    const theirsInOrder = createMultisigThresholdPubkey(pubKeys.map(encodeSecp256k1Pubkey), 2, true)
+    expect(inOrder.address).toBe(pubkeyToAddress(theirsInOrder, 'sdk'))
+    // The keys' own order is not their address order: the two keys differ.
+    expect(inOrder.address).not.toBe(multi.address)
+
+    expect(keyOutput(await kr.record('multi'))).toEqual({
+      name: 'multi',
+      type: 'multi',
+      address: multi.address,
+      pubkey: JSON.stringify({
+        '@type': '/sdk.crypto.multisig.LegacyAminoPubKey',
+        threshold: 2,
+        public_keys: sorted.map((k) => ({
+          '@type': '/sdk.crypto.secp256k1.PubKey',
+          key: toBase64(k),
+        })),
+      }),
+    })
+    expect((await kr.resolve(multi.address)).name).toBe('multi')
+    expect((await kr.list()).map((k) => `${k.name} ${k.type}`)).toEqual([
+      'k1 local',
+      'k2 local',
+      'k3 local',
+      'multi multi',
+      'ordered multi',
+    ])
+    // A multisig key signs nothing itself.
+    await expect(kr.get('multi')).rejects.toThrow(/^cannot sign with offline keys: multi/)
+  })
+
+  test('behavior: a multisig key is renamed and deleted with its address index', async () => {
+    const kr = await keyring()
+    const keys = await threeKeys(kr)
+    const multi = await kr.addMultisig('multi', 1, [keys[0]!.pubKey, keys[1]!.pubKey])
+    await kr.rename('multi', 'shared')
+    expect((await kr.resolve(multi.address)).name).toBe('shared')
+    await expect(kr.record('multi')).rejects.toThrow('multi.info: key not found')
+    await kr.delete('shared')
+    expect(await kr.findByAddress(multi.address)).toBeUndefined()
+  })
+
+  test('error: thresholds out of range, a name in use and the same multisig key twice, with upstream`s texts', async () => {
+    const kr = await keyring()
+    const keys = await threeKeys(kr)
+    const pubKeys = keys.map((k) => k.pubKey)
+    await expect(kr.addMultisig('m', 0, pubKeys)).rejects.toThrow(
+      'threshold must be a positive integer',
+    )
+    await expect(kr.addMultisig('m', 4, pubKeys)).rejects.toThrow(
+      'threshold k of n multisignature: 3 < 4',
+    )
+    await expect(kr.addMultisig('k1', 2, pubKeys)).rejects.toThrow(
+      'key with name k1 already exists',
+    )
+    await kr.addMultisig('m', 2, pubKeys)
+    await expect(kr.addMultisig('again', 2, pubKeys)).rejects.toThrow(
+      'public key already exists in keybase under the name m',
+    )
+    // --dry-run: the record, nothing stored.
+    const dry = await kr.addMultisig('dry', 3, pubKeys, { dryRun: true })
+    expect(dry.threshold).toBe(3)
+    await expect(kr.record('dry')).rejects.toThrow('dry.info: key not found')
   })
 })

@@ -9,7 +9,8 @@ import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/b
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { brand } from '../codec/brand.js'
-import { type Bytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
+import { type Bytes, compareBytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
+import { MULTISIG_PUBKEY_URL, multisigAddress } from '../codec/multisig.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 
 /** Cosmos HD path of the first account (coin type 118). */
@@ -17,6 +18,8 @@ export const DEFAULT_HD_PATH = "m/44'/118'/0'/0/0"
 
 /** Type URL of secp256k1 public keys (canonical: brand it with `brand().typeUrl`). */
 export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
+
+export { MULTISIG_PUBKEY_URL }
 
 /** One key as the keyring stores it. */
 export interface KeyRecord {
@@ -32,22 +35,97 @@ export interface KeyRecord {
   hdPath: string
 }
 
+/**
+ * A multisig key (upstream's `multi` record, from `keys add --multisig`): a threshold of member
+ * keys and no private key. Its members sign for it (`tx sign --multisig`, `tx multisign`).
+ */
+export interface MultisigKeyRecord {
+  name: string
+  type: 'multi'
+  /** bech32 account address of the multisig key. */
+  address: string
+  threshold: number
+  /** The members' 33-byte compressed secp256k1 public keys, in the key's order. */
+  pubKeys: Bytes[]
+}
+
+/** Any record of the keyring: a local key or a multisig key. */
+export type KeyringRecord = KeyRecord | MultisigKeyRecord
+
+/** A record's key as the account's public key JSON (`keys show -p`, upstream's Any JSON). */
+function pubKeyJson(k: KeyringRecord): object {
+  const single = (key: Bytes) => ({
+    '@type': brand().typeUrl(SECP256K1_PUBKEY_URL),
+    key: toBase64(key),
+  })
+  if (k.type === 'local') return single(k.pubKey)
+  return {
+    '@type': brand().typeUrl(MULTISIG_PUBKEY_URL),
+    threshold: k.threshold,
+    public_keys: k.pubKeys.map(single),
+  }
+}
+
 /** A key's public view, as `keys list/show --output json` print it (upstream shape). */
-export function keyOutput(k: KeyRecord): {
+export function keyOutput(k: KeyringRecord): {
   name: string
   type: string
   address: string
   pubkey: string
 } {
-  return {
-    name: k.name,
-    type: k.type,
-    address: k.address,
-    pubkey: JSON.stringify({
-      '@type': brand().typeUrl(SECP256K1_PUBKEY_URL),
-      key: toBase64(k.pubKey),
-    }),
+  return { name: k.name, type: k.type, address: k.address, pubkey: JSON.stringify(pubKeyJson(k)) }
+}
+
+/** The account address bytes of a record: of its public key, or of its multisig key. */
+export function recordAddress(k: KeyringRecord): Bytes {
+  if (k.type === 'local') return pubKeyToAddress(k.pubKey)
+  return multisigAddress(
+    k.threshold,
+    k.pubKeys.map((key) => ({ type: 'secp256k1', key })),
+  )
+}
+
+/**
+ * A multisig record of a threshold of secp256k1 keys, taken in the order given (upstream
+ * NewLegacyAminoPubKey; `sortedByAddress` orders them as `keys add --multisig` does).
+ */
+export function multisigRecordOf(
+  name: string,
+  threshold: number,
+  pubKeys: readonly Bytes[],
+): MultisigKeyRecord {
+  validateMultisigThreshold(threshold, pubKeys.length)
+  const record: MultisigKeyRecord = {
+    name,
+    type: 'multi',
+    address: '',
+    threshold,
+    pubKeys: [...pubKeys],
   }
+  record.address = addressToBech32(recordAddress(record))
+  return record
+}
+
+/** Keys in the order of their account addresses' bytes (upstream's sort of `keys add --multisig`). */
+export function sortedByAddress(pubKeys: readonly Bytes[]): Bytes[] {
+  return [...pubKeys].sort((a, b) => compareBytes(pubKeyToAddress(a), pubKeyToAddress(b)))
+}
+
+/** Upstream's checks of a k-of-n multisig threshold, with its texts. */
+export function validateMultisigThreshold(k: number, n: number): void {
+  if (!Number.isInteger(k) || k <= 0) throw new KeyringError('threshold must be a positive integer')
+  if (n < k) throw new KeyringError(`threshold k of n multisignature: ${n} < ${k}`)
+}
+
+/**
+ * The record as a key that signs: a multisig key has no private key, and is refused with
+ * upstream's words (`cannot sign with offline keys`) and what to do instead.
+ */
+export function localKey(k: KeyringRecord): KeyRecord {
+  if (k.type === 'local') return k
+  throw new KeyringError(
+    `cannot sign with offline keys: ${k.name} is a multisig key; its members sign for it (tx sign --multisig, then tx multisign)`,
+  )
 }
 
 /** Account address of a secp256k1 public key: ripemd160(sha256(pubkey33)). */
@@ -93,15 +171,41 @@ export class KeyringError extends Error {
   override readonly name = 'KeyringError'
 }
 
-interface StoredRecord {
-  name: string
-  type: 'local'
-  algo: 'secp256k1'
-  address: string
-  pub_key: string
-  priv_key: string
-  hd_path: string
+type StoredRecord =
+  | {
+      name: string
+      type: 'local'
+      algo: 'secp256k1'
+      address: string
+      pub_key: string
+      priv_key: string
+      hd_path: string
+    }
+  | { name: string; type: 'multi'; address: string; threshold: number; pub_keys: string[] }
+
+/** A record as its file holds it. */
+function storedOf(r: KeyringRecord): StoredRecord {
+  if (r.type === 'multi') {
+    return {
+      name: r.name,
+      type: 'multi',
+      address: r.address,
+      threshold: r.threshold,
+      pub_keys: r.pubKeys.map(toBase64),
+    }
+  }
+  return {
+    name: r.name,
+    type: 'local',
+    algo: 'secp256k1',
+    address: r.address,
+    pub_key: toBase64(r.pubKey),
+    priv_key: toHex(r.privateKey),
+    hd_path: r.hdPath,
+  }
 }
+
+const fromBase64 = (text: string): Bytes => new Uint8Array(Buffer.from(text, 'base64'))
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 
@@ -139,6 +243,10 @@ export class Keyring {
     return join(this.dir, `${name}.info`)
   }
 
+  private indexPath(record: KeyringRecord): string {
+    return join(this.dir, `${toHex(recordAddress(record))}.address`)
+  }
+
   /**
    * Adds a key; a new 24-word mnemonic unless one is given. Returns the record and the mnemonic.
    * `dryRun` derives the key without storing it (upstream's `--dry-run`: an empty in-memory keyring).
@@ -153,10 +261,29 @@ export class Keyring {
     const mnemonic = options.mnemonic ?? newMnemonic()
     const hdPath = options.hdPath ?? DEFAULT_HD_PATH
     const { privateKey, pubKey } = keyFromMnemonic(mnemonic, hdPath)
-    const record = options.dryRun
-      ? recordOf(name, privateKey, pubKey, hdPath)
-      : await this.store(name, privateKey, pubKey, hdPath)
+    const record = recordOf(name, privateKey, pubKey, hdPath)
+    if (!options.dryRun) await this.store(record)
     return { record, mnemonic }
+  }
+
+  /**
+   * Adds a multisig key (upstream SaveMultisig) of a threshold of secp256k1 keys, in the order
+   * given; `dryRun` makes the record without storing it. A name in use, or a multisig key the
+   * keyring holds already under another name, is refused as a second local key is.
+   */
+  async addMultisig(
+    name: string,
+    threshold: number,
+    pubKeys: readonly Bytes[],
+    options: { dryRun?: boolean } = {},
+  ): Promise<MultisigKeyRecord> {
+    checkName(name)
+    const record = multisigRecordOf(name, threshold, pubKeys)
+    if (options.dryRun) return record
+    if (existsSync(this.infoPath(name)))
+      throw new KeyringError(`key with name ${name} already exists`)
+    await this.store(record)
+    return record
   }
 
   /**
@@ -174,75 +301,69 @@ export class Keyring {
       )
     }
     checkName(name)
-    return this.store(name, privateKey, pubKey, '')
+    const record = recordOf(name, privateKey, pubKey, '')
+    await this.store(record)
+    return record
   }
 
   /**
    * Renames a key (upstream Rename): its file and its address index move to the new name. A new
    * name in use is refused (`rename failed, <name>: key already exists`).
    */
-  async rename(oldName: string, newName: string): Promise<KeyRecord> {
-    const record = await this.get(oldName)
+  async rename(oldName: string, newName: string): Promise<KeyringRecord> {
+    const record = await this.record(oldName)
     checkName(newName)
     if (existsSync(this.infoPath(newName)))
       throw new KeyringError(`rename failed, ${newName}: key already exists`)
-    const renamed = await this.write(newName, record.privateKey, record.pubKey, record.hdPath)
+    const renamed = { ...record, name: newName }
+    await this.write(renamed)
     await unlink(this.infoPath(oldName))
     return renamed
   }
 
   /**
-   * Stores a new key (its name checked by the caller) unless its public key is held already, as
+   * Stores a new record (its name checked by the caller) unless its address is held already, as
    * upstream refuses a second name for one key.
    */
-  private async store(
-    name: string,
-    privateKey: Bytes,
-    pubKey: Bytes,
-    hdPath: string,
-  ): Promise<KeyRecord> {
-    const existing = await this.findByAddress(addressToBech32(pubKeyToAddress(pubKey)))
+  private async store(record: KeyringRecord): Promise<void> {
+    const existing = await this.findByAddress(record.address)
     if (existing)
       throw new KeyringError(`public key already exists in keybase under the name ${existing.name}`)
-    return this.write(name, privateKey, pubKey, hdPath)
+    await this.write(record)
   }
 
-  /** Writes a key's file, then its address index entry (naming it). */
-  private async write(
-    name: string,
-    privateKey: Bytes,
-    pubKey: Bytes,
-    hdPath: string,
-  ): Promise<KeyRecord> {
-    const record = recordOf(name, privateKey, pubKey, hdPath)
-    const stored: StoredRecord = {
-      name,
-      type: 'local',
-      algo: 'secp256k1',
-      address: record.address,
-      pub_key: toBase64(pubKey),
-      priv_key: toHex(privateKey),
-      hd_path: hdPath,
-    }
+  /** Writes a record's file, then its address index entry (naming it). */
+  private async write(record: KeyringRecord): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 })
-    await writeFileAtomic(this.infoPath(name), `${JSON.stringify(stored)}\n`, 0o600)
-    await writeFileAtomic(join(this.dir, `${toHex(pubKeyToAddress(pubKey))}.address`), name, 0o600)
-    return record
+    await writeFileAtomic(
+      this.infoPath(record.name),
+      `${JSON.stringify(storedOf(record))}\n`,
+      0o600,
+    )
+    await writeFileAtomic(this.indexPath(record), record.name, 0o600)
   }
 
   /** Every key, sorted by name. */
-  async list(): Promise<KeyRecord[]> {
+  async list(): Promise<KeyringRecord[]> {
     if (!existsSync(this.dir)) return []
     const names = (await readdir(this.dir))
       .filter((f) => f.endsWith('.info'))
       .map((f) => f.slice(0, -5))
-    const out: KeyRecord[] = []
-    for (const n of names.sort()) out.push(await this.get(n))
+    const out: KeyringRecord[] = []
+    for (const n of names.sort()) out.push(await this.record(n))
     return out
   }
 
-  /** The key of that name; throws `<name>.info: key not found`. */
+  /**
+   * The local key of that name, the one that signs; throws `<name>.info: key not found`, and for a
+   * multisig key `cannot sign with offline keys` (`record` reads any key).
+   */
   async get(name: string): Promise<KeyRecord> {
+    return localKey(await this.record(name))
+  }
+
+  /** The key of that name, local or multisig; throws `<name>.info: key not found`. */
+  async record(name: string): Promise<KeyringRecord> {
     let text: string
     try {
       text = await readFile(this.infoPath(name), 'utf8')
@@ -250,13 +371,13 @@ export class Keyring {
       throw new KeyringError(`${name}.info: key not found`)
     }
     const s = JSON.parse(text) as StoredRecord
-    const pubKey = new Uint8Array(Buffer.from(s.pub_key, 'base64'))
     // The address in the brand of the home, whatever brand the key was added in (as upstream).
-    return recordOf(s.name, fromHex(s.priv_key), pubKey, s.hd_path)
+    if (s.type === 'multi') return multisigRecordOf(s.name, s.threshold, s.pub_keys.map(fromBase64))
+    return recordOf(s.name, fromHex(s.priv_key), fromBase64(s.pub_key), s.hd_path)
   }
 
   /** The key holding this bech32 address, if any. */
-  async findByAddress(address: string): Promise<KeyRecord | undefined> {
+  async findByAddress(address: string): Promise<KeyringRecord | undefined> {
     let hex: string
     try {
       hex = toHex(bech32ToAddress(address))
@@ -265,21 +386,21 @@ export class Keyring {
     }
     const path = join(this.dir, `${hex}.address`)
     if (!existsSync(path)) return undefined
-    return this.get((await readFile(path, 'utf8')).trim())
+    return this.record((await readFile(path, 'utf8')).trim())
   }
 
   /** A key by name or by address (what `--from` accepts). */
-  async resolve(nameOrAddress: string): Promise<KeyRecord> {
+  async resolve(nameOrAddress: string): Promise<KeyringRecord> {
     const byAddress = await this.findByAddress(nameOrAddress)
     if (byAddress) return byAddress
-    return this.get(nameOrAddress)
+    return this.record(nameOrAddress)
   }
 
   /** Deletes a key and its address index entry. */
   async delete(name: string): Promise<void> {
-    const record = await this.get(name)
+    const record = await this.record(name)
     await unlink(this.infoPath(name))
-    const index = join(this.dir, `${toHex(pubKeyToAddress(record.pubKey))}.address`)
+    const index = this.indexPath(record)
     if (existsSync(index)) await unlink(index)
   }
 }

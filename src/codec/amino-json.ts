@@ -128,6 +128,7 @@ class AminoJsonWriter {
     }
     const encoding = type.options?.['(amino.message_encoding)']
     if (encoding === 'key_field') return this.keyField(type, msg)
+    if (encoding === 'threshold_string') return this.thresholdString(type, msg)
     if (encoding !== undefined) {
       throw new AminoJsonError(`unknown message encoding ${String(encoding)}`)
     }
@@ -149,6 +150,19 @@ class AminoJsonWriter {
       throw new AminoJsonError(`key_field encoding needs a bytes field "key": ${type.fullName}`)
     }
     return this.scalar(field, msg.key ?? new Uint8Array())
+  }
+
+  /**
+   * `threshold_string` (a multisig key): `{"threshold":"<n>","pubkeys":[…]}`, the threshold a string
+   * and the keys always present (`[]` when none), as upstream's encoder writes it.
+   */
+  private thresholdString(type: protobuf.Type, msg: ProtoMessage): string {
+    const keys = type.fields.public_keys
+    if (!keys)
+      throw new AminoJsonError(`threshold_string encoding needs public_keys: ${type.fullName}`)
+    const items = (msg.public_keys ?? []) as unknown[]
+    const list = items.map((item) => this.value(keys, item)).join(',')
+    return `{"threshold":"${Number(msg.threshold ?? 0)}","pubkeys":[${list}]}`
   }
 
   /** A repeated field, or undefined when it is omitted. */

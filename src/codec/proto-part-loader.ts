@@ -37,32 +37,34 @@ export class PartLoader {
     private readonly packageJson: ReadonlyMap<string, protobuf.INamespace>,
     /** The part of each top-level definition, by full name. */
     private readonly partOf: ReadonlyMap<string, number>,
+    /** Packages whose namespace holds packages too (`sdk.crypto.multisig` and its `v1beta1`). */
+    private readonly mixed: ReadonlySet<string>,
   ) {
     this.longestFirst = [...packageJson.keys()].sort((x, y) => y.length - x.length)
   }
 
   /**
    * A loader of `json`, or undefined when it cannot be built by parts: no parts, parts that do not
-   * cover its definitions exactly, or a namespace holding both definitions and packages.
+   * cover its definitions exactly, or definitions at the root.
    */
   static of(json: CompiledRegistry): PartLoader | undefined {
     const parts = json.parts
     if (!parts) return undefined
     const packageJson = new Map<string, protobuf.INamespace>()
+    const mixed = new Set<string>()
     let definitions = 0
-    let mixed = false
     const walk = (ns: protobuf.INamespace, name: string) => {
       const entries = Object.entries(ns.nested ?? {})
       const namespaces = entries.filter(([, o]) => !isDefinitionJson(o))
       if (namespaces.length < entries.length) {
-        if (namespaces.length > 0 || name === '') mixed = true
+        if (namespaces.length > 0) mixed.add(name)
         packageJson.set(name, ns)
-        definitions += entries.length
+        definitions += entries.length - namespaces.length
       }
       for (const [k, o] of namespaces) walk(o as protobuf.INamespace, name ? `${name}.${k}` : k)
     }
     walk(json, '')
-    if (mixed) return undefined
+    if (packageJson.has('')) return undefined
     const partOf = new Map<string, number>()
     for (const [i, part] of parts.entries()) {
       const nested = packageJson.get(part.package)?.nested
@@ -72,7 +74,7 @@ export class PartLoader {
       }
     }
     if (partOf.size !== definitions) return undefined
-    return new PartLoader(json, parts, packageJson, partOf)
+    return new PartLoader(json, parts, packageJson, partOf, mixed)
   }
 
   /**
@@ -123,9 +125,9 @@ export class PartLoader {
     for (const i of parts) {
       const part = this.parts[i]!
       const nested = this.packageJson.get(part.package)!.nested!
-      this.packages
-        .get(part.package)!
-        .addJSON(Object.fromEntries(part.names.map((n) => [n, nested[n]!])))
+      const ns = this.packages.get(part.package)!
+      ns.addJSON(Object.fromEntries(part.names.map((n) => [n, nested[n]!])))
+      if (this.mixed.has(part.package)) inOrderOf(ns, Object.keys(nested))
       this.built.add(i)
     }
     root.resolveAll()
@@ -140,9 +142,11 @@ export class PartLoader {
     const walk = (parent: protobuf.NamespaceBase, json: protobuf.INamespace, name: string) => {
       if (this.packageJson.has(name)) {
         this.packages.set(name, parent as protobuf.Namespace)
-        return
+        if (!this.mixed.has(name)) return
       }
       for (const [k, o] of Object.entries(json.nested ?? {})) {
+        // a package's definitions come with their parts
+        if (isDefinitionJson(o)) continue
         const ns = new protobuf.Namespace(k, (o as protobuf.INamespace).options)
         parent.add(ns)
         walk(ns, o as protobuf.INamespace, name ? `${name}.${k}` : k)
@@ -152,4 +156,20 @@ export class PartLoader {
     this.root = root
     return root
   }
+}
+
+/**
+ * Puts a namespace's members in `order` (its JSON's: where a whole load puts them): a package that
+ * holds packages too has them from the start, and its definitions only as their parts are built.
+ */
+function inOrderOf(ns: protobuf.Namespace, order: readonly string[]): void {
+  const nested = ns.nested!
+  for (const key of order) {
+    if (!Object.hasOwn(nested, key)) continue
+    const member = nested[key]!
+    delete nested[key]
+    nested[key] = member
+  }
+  // protobufjs keeps the members' array until the namespace changes (its private cache)
+  ;(ns as unknown as { _nestedArray: unknown })._nestedArray = null
 }

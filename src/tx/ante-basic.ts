@@ -13,8 +13,11 @@ import {
   ErrUnknownExtensionOptions,
 } from '../errors.js'
 import { txSigners } from './ante-facts.js'
+import { stdSignatureLength, storedPubKey } from './ante-multisig.js'
 import type { AnteContext, AnteDecorator, AnteOptions } from './ante-types.js'
 import { UndefinedCodeError } from './errors.js'
+import { SECP256K1_PUBKEY_URL } from './pubkeys.js'
+import { isIncompleteSignature, signatureDataOf } from './signature-data.js'
 
 // The ante handler's first decorators (upstream x/auth/ante setup.go, ext.go, basic.go): what can
 // be checked of a tx before its fee is charged.
@@ -22,7 +25,10 @@ import { UndefinedCodeError } from './errors.js'
 /** Upstream MaxGasWanted (math.MaxInt64). */
 const MAX_GAS_WANTED = 2n ** 63n - 1n
 
-/** Legacy amino size of a secp256k1 StdSignature, charged per missing signature in simulation. */
+/**
+ * Legacy amino size of a secp256k1 StdSignature, charged per missing signature in simulation (for
+ * an account without a key, or with a secp256k1 one).
+ */
 const SIM_SIGNATURE_BYTES = 106
 
 /** SetUpContext (the meter was created with the gas limit by the caller): the block's gas cap. */
@@ -102,7 +108,7 @@ async function checkMemoLength(o: AnteOptions, ctx: AnteContext, memoLength: num
 
 /**
  * ConsumeGasForTxSize: gas per byte of the tx (and, in simulation, of each signature still
- * missing).
+ * missing: a secp256k1 StdSignature's size, a multisig account's times `tx_sig_limit`).
  */
 export const consumeGasForTxSize: AnteDecorator = async (run) => {
   const { o, ctx, tx } = run
@@ -112,10 +118,28 @@ export const consumeGasForTxSize: AnteDecorator = async (run) => {
   const perByte = int64Of(params.tx_size_cost_per_byte)
   ctx.meter.consume(perByte * BigInt(tx.bytes.length), 'txSize')
   if (run.simulate) {
+    // Upstream reads every signature first: a multi-signature it cannot read fails here.
+    const data = tx.signerInfos.map((info, i) =>
+      info.mode === undefined
+        ? signatureDataOf(info, tx.signatures[i] ?? new Uint8Array())
+        : undefined,
+    )
     for (const [i, signer] of signers.entries()) {
-      if ((tx.signatures[i]?.length ?? 0) > 0) continue
-      await accounts.peekAccount(ctx.state, signer)
-      ctx.meter.consume(perByte * BigInt(SIM_SIGNATURE_BYTES + 6), 'txSize')
+      const info = tx.signerInfos[i]
+      const complete =
+        info?.mode !== undefined
+          ? (tx.signatures[i]?.length ?? 0) > 0
+          : info !== undefined && !isIncompleteSignature(data[i])
+      if (complete) continue
+      const acc = await accounts.peekAccount(ctx.state, signer)
+      const key =
+        acc?.pubKey && acc.pubKey.type_url !== o.registry.typeUrl(SECP256K1_PUBKEY_URL)
+          ? storedPubKey(o.registry, acc.pubKey)
+          : undefined
+      let cost = BigInt((key ? stdSignatureLength(key) : SIM_SIGNATURE_BYTES) + 6)
+      // A multisig's signature is estimated for the most signers it may have.
+      if (key?.type === 'multisig') cost *= int64Of(params.tx_sig_limit)
+      ctx.meter.consume(perByte * cost, 'txSize')
     }
   }
 }

@@ -1,4 +1,5 @@
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
+import { aminoSignBytes } from '../codec/amino-json.js'
 import { type Bytes, bytesToLatin1 } from '../codec/bytes.js'
 import { type Coin, coinsText, isValidCoins } from '../codec/coins.js'
 import { sha256 } from '../codec/hash.js'
@@ -6,6 +7,7 @@ import { signBytes } from '../codec/sign-doc.js'
 import { msgSigners, uniqueSigners } from '../codec/signers.js'
 import type { AnteOptions } from './ante-types.js'
 import type { DecodedTx } from './decode.js'
+import { rejectUnknownFields } from './wire.js'
 
 /**
  * What the ante handler derives from a tx alone (no state), worked out once per decoded tx: a tx
@@ -113,6 +115,38 @@ export function directSignDoc(
     facts.signDocs.set(id, doc)
   }
   return doc
+}
+
+/**
+ * The SIGN_MODE_LEGACY_AMINO_JSON sign bytes of a tx for one signer, re-derived from the tx as
+ * upstream's handler does; the reason where upstream cannot build them (extension options, unknown
+ * body fields, a message the amino encoder refuses), which fails verification.
+ */
+export function aminoSignBytesOf(
+  o: Pick<AnteOptions, 'registry' | 'chainId'>,
+  tx: DecodedTx,
+  accountNumber: bigint,
+  sequence: bigint,
+): Bytes | string {
+  if (tx.extensionOptions.length > 0 || tx.body.non_critical_extension_options.length > 0) {
+    return 'SIGN_MODE_LEGACY_AMINO_JSON does not support protobuf extension options: invalid request'
+  }
+  if (!tx.fee) return 'fee cannot be nil'
+  try {
+    const bodyType = o.registry.type('sdk.tx.v1beta1.TxBody')
+    rejectUnknownFields(tx.bodyBytes, bodyType, { allowNonCritical: false, registry: o.registry })
+    return aminoSignBytes(o.registry, {
+      chainId: o.chainId,
+      accountNumber,
+      sequence,
+      memo: tx.memo,
+      timeoutHeight: tx.timeoutHeight,
+      msgs: tx.msgs.map((m) => m.any),
+      fee: tx.fee,
+    })
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err)
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AnteAccount } from '../app/tx-keepers.js'
 import { addressToBech32 } from '../codec/address.js'
-import { aminoSignBytes, SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
+import { SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, bytesToLatin1, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
 import type { ProtoRegistry } from '../codec/proto.js'
@@ -12,11 +12,24 @@ import {
   ErrUnknownAddress,
   ErrWrongSequence,
 } from '../errors.js'
-import { signerTextsOf, verifyDirect } from './ante-facts.js'
-import type { AnteContext, AnteDecorator, AnteOptions } from './ante-types.js'
-import { type DecodedTx, SECP256K1_PUBKEY_URL } from './decode.js'
+import { aminoSignBytesOf, directSignDoc, signerTextsOf, verifyDirect } from './ante-facts.js'
+import {
+  addressOfMultisig,
+  consumeSigGas,
+  goKeyType,
+  storedPubKey,
+  verifyMultisignature,
+} from './ante-multisig.js'
+import type { AnteContext, AnteDecorator, AnteOptions, AnteRun } from './ante-types.js'
+import type { DecodedTx } from './decode.js'
+import { countSubKeys, SECP256K1_PUBKEY_URL } from './pubkeys.js'
 import { secp256k1Address } from './secp256k1.js'
-import { rejectUnknownFields } from './wire.js'
+import {
+  onlyLegacyAminoSigners,
+  type SignatureData,
+  signatureDataOf,
+  signatureEventBytes,
+} from './signature-data.js'
 
 // The ante handler's signature decorators (upstream x/auth/ante sigverify.go): public keys, the
 // number of signatures, their gas, the signatures themselves, then the sequences.
@@ -85,34 +98,18 @@ function existing<A>(acc: A | undefined, addr: Bytes): A {
 }
 
 /**
- * The SIGN_MODE_LEGACY_AMINO_JSON sign bytes of a tx for one signer, re-derived from the tx as
- * upstream's handler does; undefined where upstream cannot build them (extension options, unknown
- * body fields, a message the amino encoder refuses), which fails verification.
+ * The signature data of every signer whose mode info is not a single mode (upstream
+ * GetSignaturesV2, whose failures these are); undefined for a tx of single signatures only.
  */
-function aminoSignBytesOf(
-  o: AnteOptions,
-  tx: DecodedTx,
-  accountNumber: bigint,
-  sequence: bigint,
-): Bytes | undefined {
-  if (tx.extensionOptions.length > 0) return undefined
-  if (tx.body.non_critical_extension_options.length > 0) return undefined
-  if (!tx.fee) return undefined
-  try {
-    const bodyType = o.registry.type('sdk.tx.v1beta1.TxBody')
-    rejectUnknownFields(tx.bodyBytes, bodyType, { allowNonCritical: false, registry: o.registry })
-    return aminoSignBytes(o.registry, {
-      chainId: o.chainId,
-      accountNumber,
-      sequence,
-      memo: tx.memo,
-      timeoutHeight: tx.timeoutHeight,
-      msgs: tx.msgs.map((m) => m.any),
-      fee: tx.fee,
-    })
-  } catch {
-    return undefined
+function otherSignatureData(tx: DecodedTx): (SignatureData | undefined)[] | undefined {
+  let data: (SignatureData | undefined)[] | undefined
+  for (let i = 0; i < tx.signerInfos.length; i++) {
+    const info = tx.signerInfos[i]!
+    if (info.mode !== undefined) continue
+    data ??= []
+    data[i] = signatureDataOf(info, tx.signatures[i] ?? new Uint8Array())
   }
+  return data
 }
 
 /**
@@ -125,54 +122,88 @@ export const setPubKey: AnteDecorator = async (run) => {
   const signerTexts = signerTextsOf(tx, signers)
   for (let i = 0; i < tx.signerInfos.length; i++) {
     const info = tx.signerInfos[i]!
+    const multisig = info.multisig
     let pk = info.publicKey?.key
-    if (!pk) {
+    if (!pk && !multisig) {
       if (!simulate) continue
       pk = SIM_PUBKEY
     }
-    if (!simulate && !equalBytes(addressOfKey(pk), signers[i])) {
-      throw ErrInvalidPubKey.wrap(
-        `pubKey does not match signer address ${signerTexts[i]} with signer index: ${i}`,
-      )
+    if (!simulate) {
+      const address = multisig ? addressOfMultisig(multisig.key) : addressOfKey(pk!)
+      if (!equalBytes(address, signers[i])) {
+        throw ErrInvalidPubKey.wrap(
+          `pubKey does not match signer address ${signerTexts[i]} with signer index: ${i}`,
+        )
+      }
     }
     const acc = await signerAccount(o, ctx, signers[i]!)
     if (acc.pubKey) continue
     // A new object with the key: the one read is shared with other readers.
-    const pubKey = {
-      type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
-      value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk }),
-    }
+    const pubKey = multisig
+      ? { type_url: multisig.any.type_url, value: reencodeMultisig(o.registry, multisig.any.value) }
+      : {
+          type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
+          value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk! }),
+        }
     await o.keepers.accounts.setAccount(ctx.state, { ...acc, pubKey })
   }
+  const other = otherSignatureData(tx)
   for (let i = 0; i < tx.signerInfos.length; i++) {
     ctx.events.emit('tx', { acc_seq: `${signerTexts[i]}/${tx.signerInfos[i]!.sequence}` })
+    if (other && tx.signerInfos[i]!.mode === undefined) {
+      for (const sig of signatureEventBytes(o.registry, other[i])) {
+        ctx.events.emit('tx', { signature: toBase64(sig) })
+      }
+      continue
+    }
     ctx.events.emit('tx', { signature: toBase64(tx.signatures[i] ?? new Uint8Array()) })
   }
 }
 
+/** A multisig key as the account stores it: upstream marshals the key it decoded again. */
+function reencodeMultisig(registry: ProtoRegistry, value: Bytes): Bytes {
+  const name = 'sdk.crypto.multisig.LegacyAminoPubKey'
+  return registry.encode(name, registry.decode(name, value))
+}
+
 /**
- * ValidateSigCount: at most x/auth's `tx_sig_limit` (every key is a single secp256k1 key). Reads
- * the params itself, as upstream's decorator does (charged).
+ * ValidateSigCount: at most x/auth's `tx_sig_limit` keys in the signer infos, a multisig's members
+ * counted one by one (a signer info without a key counts none). Reads the params itself, as
+ * upstream's decorator does (charged).
  */
 export const validateSigCount: AnteDecorator = async ({ o, ctx, tx }) => {
   const sigLimit = int64Of((await o.keepers.accounts.params(ctx.state)).tx_sig_limit)
-  if (BigInt(tx.signerInfos.length) > sigLimit) {
-    throw ErrTooManySignatures.wrap(`signatures: ${tx.signerInfos.length}, limit: ${sigLimit}`)
+  let count = 0
+  for (const info of tx.signerInfos) {
+    count += info.multisig ? countSubKeys(info.multisig.key) : info.publicKey ? 1 : 0
+    if (BigInt(count) > sigLimit) {
+      throw ErrTooManySignatures.wrap(`signatures: ${count}, limit: ${sigLimit}`)
+    }
   }
 }
 
 /**
- * SigGasConsume: every signer's key is a known secp256k1 key, and its verification is charged.
- * Reads the params itself, as upstream's decorator does (charged).
+ * SigGasConsume: every signer's key is known and its verification is charged: a secp256k1 key's
+ * cost, a multisig's per member that signed. Reads the params itself, as upstream's decorator does
+ * (charged).
  */
-export const sigGasConsume: AnteDecorator = async ({ o, ctx, signers, simulate }) => {
-  const verifyCost = int64Of((await o.keepers.accounts.params(ctx.state)).sig_verify_cost_secp256k1)
-  for (const signer of signers!) {
-    const acc = await signerAccount(o, ctx, signer)
+export const sigGasConsume: AnteDecorator = async ({ o, ctx, tx, signers, simulate }) => {
+  const params = await o.keepers.accounts.params(ctx.state)
+  const verifyCost = int64Of(params.sig_verify_cost_secp256k1)
+  const secp256k1Url = o.registry.typeUrl(SECP256K1_PUBKEY_URL)
+  for (let i = 0; i < signers!.length; i++) {
+    const acc = await signerAccount(o, ctx, signers![i]!)
     const known = acc.pubKey !== undefined || simulate
     if (!known) throw ErrInvalidPubKey.wrap('unrecognized public key type: <nil>')
-    if (acc.pubKey && acc.pubKey.type_url !== o.registry.typeUrl(SECP256K1_PUBKEY_URL)) {
-      throw ErrInvalidPubKey.wrap(`unrecognized public key type: ${acc.pubKey.type_url}`)
+    if (acc.pubKey && acc.pubKey.type_url !== secp256k1Url) {
+      const key = storedPubKey(o.registry, acc.pubKey)
+      if (!key) throw ErrInvalidPubKey.wrap(`unrecognized public key type: ${acc.pubKey.type_url}`)
+      const data = signatureDataOf(tx.signerInfos[i]!, tx.signatures[i] ?? new Uint8Array())
+      consumeSigGas(ctx.meter, key, data, {
+        secp256k1: verifyCost,
+        ed25519: int64Of(params.sig_verify_cost_ed25519),
+      })
+      continue
     }
     ctx.meter.consume(verifyCost, 'ante verify: secp256k1')
   }
@@ -180,7 +211,8 @@ export const sigGasConsume: AnteDecorator = async ({ o, ctx, signers, simulate }
 
 /**
  * SigVerification: each signer's sequence, then its signature over SIGN_MODE_DIRECT or
- * SIGN_MODE_LEGACY_AMINO_JSON sign bytes (not in simulation nor in ReCheckTx).
+ * SIGN_MODE_LEGACY_AMINO_JSON sign bytes, a multisig's members' each over their own mode's (not in
+ * simulation nor in ReCheckTx).
  */
 export const sigVerification: AnteDecorator = async (run) => {
   const { o, ctx, tx, simulate, recheck } = run
@@ -193,7 +225,7 @@ export const sigVerification: AnteDecorator = async (run) => {
   for (let i = 0; i < signers.length; i++) {
     const acc = await signerAccount(o, ctx, signers[i]!)
     const pubKey = pubKeyBytes(o.registry, acc)
-    if (!simulate && !pubKey) throw ErrInvalidPubKey.wrap('pubkey on account is not set')
+    if (!simulate && !acc.pubKey) throw ErrInvalidPubKey.wrap('pubkey on account is not set')
     const info = tx.signerInfos[i]!
     if (info.sequence !== acc.sequence) {
       throw ErrWrongSequence.wrap(
@@ -202,30 +234,82 @@ export const sigVerification: AnteDecorator = async (run) => {
     }
     const accountNumber = ctx.height === 0 ? 0n : acc.accountNumber
     if (!simulate && !recheck) {
+      if (info.mode === undefined) {
+        verifyOther(run, i, acc, accountNumber)
+        continue
+      }
       if (info.mode === SIGN_MODE_LEGACY_AMINO_JSON) {
         // Upstream names the sequence too, and no cause, when every signature is amino.
         const bytes = aminoSignBytesOf(o, tx, accountNumber, info.sequence)
-        if (!bytes || !o.sigCache.verify(pubKey!, bytes, tx.signatures[i]!)) {
-          throw ErrUnauthorized.wrap(
-            `signature verification failed; please verify account number (${accountNumber}), sequence (${acc.sequence}) and chain-id (${o.chainId})`,
-          )
+        if (typeof bytes === 'string' || !o.sigCache.verify(pubKey!, bytes, tx.signatures[i]!)) {
+          throw aminoFailure(o, accountNumber, acc.sequence)
         }
         continue
       }
-      const fail = (why: string) =>
-        ErrUnauthorized.wrap(
-          `signature verification failed; please verify account number (${accountNumber}) and chain-id (${o.chainId}): (${why})`,
-        )
       if (info.mode !== SIGN_MODE_DIRECT) {
-        throw fail(
-          `unsupported sign mode ${info.mode === undefined ? 'multi' : (SIGN_MODE_NAMES[info.mode] ?? info.mode)}`,
-        )
+        throw failure(o, accountNumber, unsupportedSignMode(info.mode))
       }
       if (!verifyDirect(o, tx, i, pubKey!, accountNumber)) {
-        throw fail('unable to verify single signer signature')
+        throw failure(o, accountNumber, 'unable to verify single signer signature')
       }
     }
   }
+}
+
+/** Upstream's verification failure when every signature is amino-signed. */
+function aminoFailure(o: AnteOptions, accountNumber: bigint, sequence: bigint) {
+  return ErrUnauthorized.wrap(
+    `signature verification failed; please verify account number (${accountNumber}), sequence (${sequence}) and chain-id (${o.chainId})`,
+  )
+}
+
+/** Upstream's verification failure otherwise, with the reason. */
+function failure(o: AnteOptions, accountNumber: bigint, why: string) {
+  return ErrUnauthorized.wrap(
+    `signature verification failed; please verify account number (${accountNumber}) and chain-id (${o.chainId}): (${why})`,
+  )
+}
+
+function unsupportedSignMode(mode: number): string {
+  return `unsupported sign mode ${SIGN_MODE_NAMES[mode] ?? mode}`
+}
+
+/**
+ * Verifies signer `i`'s multi-signature (upstream VerifySignature's MultiSignatureData case): the
+ * account's key must be a multisig, and the signatures satisfy it, each member's over the sign
+ * bytes of its own mode for the account's number and sequence.
+ */
+function verifyOther(run: AnteRun, i: number, acc: Readonly<AnteAccount>, accountNumber: bigint) {
+  const { o, tx } = run
+  const data = signatureDataOf(tx.signerInfos[i]!, tx.signatures[i]!)
+  // Unreachable: a signer info without mode info failed in SetPubKey (no signature to emit).
+  if (data?.kind !== 'multi') throw failure(o, accountNumber, 'unexpected SignatureData <nil>')
+  const key = acc.pubKey ? storedPubKey(o.registry, acc.pubKey) : undefined
+  let why: string | undefined
+  if (key?.type !== 'multisig') {
+    why = `expected <nil>, got ${key ? goKeyType(key) : '<nil>'}`
+  } else {
+    // The amino sign bytes are the same for every member: derived once.
+    let amino: Bytes | string | undefined
+    why = verifyMultisignature(
+      {
+        signBytes: (mode) => {
+          if (mode === SIGN_MODE_LEGACY_AMINO_JSON) {
+            amino ??= aminoSignBytesOf(o, tx, accountNumber, acc.sequence)
+            return amino
+          }
+          if (mode === SIGN_MODE_DIRECT) return directSignDoc(o, tx, accountNumber).bytes
+          return unsupportedSignMode(mode)
+        },
+        verifySecp256k1: (pub, message, sig) => o.sigCache.verify(pub, message, sig),
+      },
+      key,
+      data,
+    )
+  }
+  if (why === undefined) return
+  if (onlyLegacyAminoSigners(data)) throw aminoFailure(o, accountNumber, acc.sequence)
+  throw failure(o, accountNumber, why)
 }
 
 /** IncrementSequence: every signer's sequence goes up by one. */

@@ -50,7 +50,10 @@ describe('decodeTx', () => {
       payer: '',
       granter: '',
     })
-    expect(tx.signerInfos).toEqual([{ mode: 1, sequence: 3n }])
+    expect(tx.signerInfos).toMatchObject([
+      { mode: 1, sequence: 3n, publicKey: undefined, multisig: undefined },
+    ])
+    expect(tx.signerInfos[0]!.modeInfo?.single?.mode).toBe(1)
   })
 
   test('behavior: the hash is the sha256 of the exact bytes; no fee in AuthInfo decodes as none', () => {

@@ -5,10 +5,13 @@ import { int64Of } from '../codec/int64.js'
 import type { AnyMessage, Proto, ProtoMessage, ProtoRegistry } from '../codec/proto.js'
 import { ErrTxDecode } from '../errors.js'
 import { checkCoinAmounts } from './coin-amounts.js'
+import {
+  MULTISIG_PUBKEY_URL,
+  type MultisigKey,
+  pubKeyOfAny,
+  SECP256K1_PUBKEY_URL,
+} from './pubkeys.js'
 import { checkTxRawAdr027, goTypeName, rejectUnknownFields, resolveTypeUrl } from './wire.js'
-
-/** Type URL of secp256k1 public keys, the one key type accounts may sign with (canonical: `registry.typeUrl` gives the brand's). */
-export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
 
 /** One message of a tx, unpacked. */
 export interface TxMsg {
@@ -21,10 +24,17 @@ export interface TxMsg {
 
 /** A signer's entry of AuthInfo. */
 export interface TxSignerInfo {
-  /** The public key, when the signer sent one (it is stored on the account by the ante handler). */
+  /**
+   * The secp256k1 public key, when the signer sent one (it is stored on the account by the ante
+   * handler).
+   */
   publicKey?: { typeUrl: string; key: Bytes } | undefined
+  /** The multisig key (LegacyAminoPubKey), when the signer sent one, and the Any it came in. */
+  multisig: { key: MultisigKey; any: { type_url: string; value: Bytes } } | undefined
   /** Single sign mode (SIGN_MODE_DIRECT = 1); undefined for multi-signatures or no mode info. */
   mode: number | undefined
+  /** The mode info as sent (read where `mode` is undefined: a multi-signature, or none). */
+  modeInfo: Proto<'sdk.tx.v1beta1.ModeInfo'> | undefined
   sequence: bigint
 }
 
@@ -102,9 +112,9 @@ function bytesOf(v: Uint8Array): Bytes {
 /**
  * Decodes tx bytes as upstream's DefaultTxDecoder: ADR-027 TxRaw, no unknown fields in TxRaw and
  * AuthInfo, only non-critical ones in TxBody, every Any resolvable; messages must be Msg types and
- * public keys secp256k1. Every failure is `tx parse error` (code 2). `wireChecked`: these very
- * bytes passed the wire checks (ADR-027 and unknown fields) on another thread already, so they are
- * not scanned again.
+ * public keys secp256k1 or multisig keys (whose members may be ed25519 keys too). Every failure is
+ * `tx parse error` (code 2). `wireChecked`: these very bytes passed the wire checks (ADR-027 and
+ * unknown fields) on another thread already, so they are not scanned again.
  */
 export function decodeTx(
   registry: ProtoRegistry,
@@ -163,28 +173,32 @@ export function decodeTx(
   }
 
   const signerInfos: TxSignerInfo[] = []
+  const secp256k1Url = registry.typeUrl(SECP256K1_PUBKEY_URL)
   for (const si of authInfo.signer_infos) {
     // Every field set at once, in one order: one object shape for every signer info.
     const info: TxSignerInfo = {
       publicKey: undefined,
+      multisig: undefined,
       mode: si.mode_info?.single ? si.mode_info.single.mode : undefined,
+      modeInfo: si.mode_info ?? undefined,
       sequence: int64Of(si.sequence),
     }
     if (si.public_key) {
       const url = si.public_key.type_url
       const type = resolveTypeUrl(registry, url)
       if (!type) throw decodeError(`unable to resolve type URL ${url}`)
-      if (url !== registry.typeUrl(SECP256K1_PUBKEY_URL)) {
+      const value = bytesOf(si.public_key.value)
+      if (url === secp256k1Url) {
+        // The type URL was just checked: the key is a secp256k1 PubKey.
+        const pk = registry.decode(type, value) as Proto<'sdk.crypto.secp256k1.PubKey'>
+        info.publicKey = { typeUrl: url, key: bytesOf(pk.key) }
+      } else if (url === registry.typeUrl(MULTISIG_PUBKEY_URL)) {
+        info.multisig = { key: multisigKeyOf(registry, url, value), any: { type_url: url, value } }
+      } else {
         throw decodeError(
           `no concrete type registered for type URL ${url} against interface *types.PubKey`,
         )
       }
-      // The type URL was just checked: the key is a secp256k1 PubKey.
-      const pk = registry.decode(
-        type,
-        bytesOf(si.public_key.value),
-      ) as Proto<'sdk.crypto.secp256k1.PubKey'>
-      info.publicKey = { typeUrl: url, key: bytesOf(pk.key) }
     }
     signerInfos.push(info)
   }
@@ -212,6 +226,16 @@ export function decodeTx(
     signerInfos,
     body.extension_options,
   )
+}
+
+/** A signer info's multisig key, its members secp256k1, ed25519 or multisig keys themselves. */
+function multisigKeyOf(registry: ProtoRegistry, url: string, value: Bytes): MultisigKey {
+  try {
+    return pubKeyOfAny(registry, { type_url: url, value }) as MultisigKey
+  } catch (err) {
+    if (ErrTxDecode.is(err)) throw err
+    throw decodeError((err as Error).message, err)
+  }
 }
 
 /** The decoded tx as the `sdk.tx.v1beta1.Tx` message (body, auth_info, signatures). */

@@ -14,7 +14,7 @@ import { Comet38Client } from '@cosmjs/tendermint-rpc'
 import { bech32 } from '@scure/base'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { boundPorts, devMine, rpcCall, type SdkdProcess, startSdkd } from '../helpers/sdkd.js'
+import { devMine, rpcCall, type SdkdProcess, startCosmosDevnet } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -76,28 +76,11 @@ beforeAll(async () => {
   const dir = await tempDir('sdkd-cosmjs-economy-')
   cleanups.push(dir.cleanup)
   home = join(dir.dir, 'home')
-  p = startSdkd([
-    '--home',
-    home,
-    'devnet',
-    '--brand',
-    'cosmos',
-    '--chain-id',
-    CHAIN_ID,
-    '--accounts',
-    '3',
-    '--rpc.laddr',
-    'tcp://127.0.0.1:0',
-    '--api.address',
-    'tcp://127.0.0.1:0',
-    '--grpc.enable=false',
-  ])
+  const devnet = await startCosmosDevnet(home, CHAIN_ID, { instant: false })
+  p = devnet.p
   cleanups.push(() => p.stop())
-  ;({ rpcPort, apiPort } = (await boundPorts(p, { api: true })) as {
-    rpcPort: number
-    apiPort: number
-  })
-  await p.waitForLog((l) => l.msg === 'committed block')
+  rpcPort = devnet.rpcPort
+  apiPort = devnet.apiPort!
   expect((await rpcCall(rpcPort, 'dev_setMining', { mode: 'manual' })).result.mode).toBe('manual')
   rpc = `http://127.0.0.1:${rpcPort}`
   const comet = await Comet38Client.connect(rpc)

@@ -13,7 +13,7 @@ import { Comet38Client } from '@cosmjs/tendermint-rpc'
 import { bech32 } from '@scure/base'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { boundPorts, rpcCall, type SdkdProcess, startSdkd } from '../helpers/sdkd.js'
+import { rpcCall, type SdkdProcess, startCosmosDevnet } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -66,26 +66,11 @@ function queryClient(comet: Comet38Client) {
 beforeAll(async () => {
   const dir = await tempDir('sdkd-cosmjs-staking-')
   cleanups.push(dir.cleanup)
-  p = startSdkd([
-    '--home',
-    join(dir.dir, 'home'),
-    'devnet',
-    '--brand',
-    'cosmos',
-    '--chain-id',
-    CHAIN_ID,
-    '--accounts',
-    '3',
-    '--rpc.laddr',
-    'tcp://127.0.0.1:0',
-    '--api.enable=false',
-    '--grpc.enable=false',
-  ])
+  const devnet = await startCosmosDevnet(join(dir.dir, 'home'), CHAIN_ID, { api: false })
+  p = devnet.p
   cleanups.push(() => p.stop())
-  ;({ rpcPort } = await boundPorts(p))
-  await p.waitForLog((l) => l.msg === 'committed block')
-  expect((await rpcCall(rpcPort, 'dev_setMining', { mode: 'instant' })).result.mode).toBe('instant')
-  rpc = `http://127.0.0.1:${rpcPort}`
+  rpcPort = devnet.rpcPort
+  rpc = devnet.rpc
   const comet = await Comet38Client.connect(rpc)
   cleanups.push(() => comet.disconnect())
   queries = queryClient(comet)

@@ -369,3 +369,44 @@ export async function fundedHome(chainId: string) {
     throw new Error(`add-genesis-account failed (${added.code}): ${added.stderr}`)
   return { dir, cleanup, alice, bob }
 }
+
+/** A `sdkd devnet --brand cosmos` (what cosmjs's defaults expect) and where it listens. */
+export interface CosmosDevnet {
+  p: SdkdProcess
+  home: string
+  rpcPort: number
+  /** Undefined when started with `api: false`. */
+  apiPort: number | undefined
+  /** The RPC's http URL (what cosmjs connects to). */
+  rpc: string
+}
+
+/**
+ * Starts `sdkd devnet --brand cosmos --chain-id <chainId> --accounts 3` in `home` on ports the OS
+ * picks (no gRPC; REST unless `api: false`), waits for its first block and, unless `instant: false`,
+ * switches it to instant mining (a block per tx). The caller stops `p`.
+ */
+export async function startCosmosDevnet(
+  home: string,
+  chainId: string,
+  { api = true, instant = true }: { api?: boolean; instant?: boolean } = {},
+): Promise<CosmosDevnet> {
+  const p = startSdkd([
+    ...['--home', home, 'devnet', '--brand', 'cosmos', '--chain-id', chainId, '--accounts', '3'],
+    ...['--rpc.laddr', 'tcp://127.0.0.1:0', '--grpc.enable=false'],
+    ...(api ? ['--api.address', 'tcp://127.0.0.1:0'] : ['--api.enable=false']),
+  ])
+  try {
+    const { rpcPort, apiPort } = await boundPorts(p, { api })
+    await p.waitForLog((l) => l.msg === 'committed block')
+    if (instant) {
+      const reply = await rpcCall(rpcPort, 'dev_setMining', { mode: 'instant' })
+      if (reply.result?.mode !== 'instant')
+        throw new Error(`dev_setMining failed: ${JSON.stringify(reply)}`)
+    }
+    return { p, home, rpcPort, apiPort, rpc: `http://127.0.0.1:${rpcPort}` }
+  } catch (err) {
+    await p.stop('SIGKILL')
+    throw err
+  }
+}

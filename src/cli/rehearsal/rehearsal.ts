@@ -81,7 +81,8 @@ async function schedule(d: Driver): Promise<void> {
     await d.step('vote yes', async () => {
       // Every validator the keyring operates votes (a devnet with several validators needs their
       // stake for the quorum); the proposer first.
-      const keys = await Keyring.open(d.dir).list()
+      // Multisig keys sign nothing alone: only local keys vote.
+      const keys = (await Keyring.open(d.dir).list()).filter((k) => k.type === 'local')
       keys.sort((a, b) => (a.name === key.name ? -1 : b.name === key.name ? 1 : 0))
       const { voters, votingTokens, bondedTokens } = await bondedOperators(r, keys)
       if (voters.length === 0) voters.push(key)

@@ -2481,6 +2481,21 @@ export declare namespace sdk.crypto.ed25519 {
   }
 }
 
+export declare namespace sdk.crypto.multisig {
+  /** sdk.crypto.multisig.LegacyAminoPubKey, decoded. */
+  type LegacyAminoPubKey = {
+    threshold: number
+    public_keys: ProtoTypes['google.protobuf.Any'][]
+  }
+  namespace LegacyAminoPubKey {
+    /** sdk.crypto.multisig.LegacyAminoPubKey, as fromObject and encode take it. */
+    type Init = {
+      threshold?: number | null | undefined
+      public_keys?: readonly ProtoInits['google.protobuf.Any'][] | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.crypto.multisig.v1beta1 {
   /** sdk.crypto.multisig.v1beta1.CompactBitArray, decoded. */
   type CompactBitArray = {
@@ -2492,6 +2507,16 @@ export declare namespace sdk.crypto.multisig.v1beta1 {
     type Init = {
       extra_bits_stored?: number | null | undefined
       elems?: Uint8Array | null | undefined
+    }
+  }
+  /** sdk.crypto.multisig.v1beta1.MultiSignature, decoded. */
+  type MultiSignature = {
+    signatures: Uint8Array[]
+  }
+  namespace MultiSignature {
+    /** sdk.crypto.multisig.v1beta1.MultiSignature, as fromObject and encode take it. */
+    type Init = {
+      signatures?: readonly Uint8Array[] | null | undefined
     }
   }
 }
@@ -7398,7 +7423,9 @@ export interface ProtoTypes {
   'sdk.consensus.v1.MsgUpdateParamsResponse': sdk.consensus.v1.MsgUpdateParamsResponse
   'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey
+  'sdk.crypto.multisig.LegacyAminoPubKey': sdk.crypto.multisig.LegacyAminoPubKey
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
+  'sdk.crypto.multisig.v1beta1.MultiSignature': sdk.crypto.multisig.v1beta1.MultiSignature
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey
   'sdk.distribution.v1beta1.Params': sdk.distribution.v1beta1.Params
@@ -7942,7 +7969,9 @@ export interface ProtoInits {
   'sdk.consensus.v1.MsgUpdateParamsResponse': sdk.consensus.v1.MsgUpdateParamsResponse.Init
   'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState.Init
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey.Init
+  'sdk.crypto.multisig.LegacyAminoPubKey': sdk.crypto.multisig.LegacyAminoPubKey.Init
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
+  'sdk.crypto.multisig.v1beta1.MultiSignature': sdk.crypto.multisig.v1beta1.MultiSignature.Init
   'sdk.crypto.secp256k1.PubKey': sdk.crypto.secp256k1.PubKey.Init
   'sdk.crypto.secp256k1.PrivKey': sdk.crypto.secp256k1.PrivKey.Init
   'sdk.distribution.v1beta1.Params': sdk.distribution.v1beta1.Params.Init

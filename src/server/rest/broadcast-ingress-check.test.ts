@@ -1,5 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { describe, expect, test } from 'vitest'
+import { multisigAddressOf, signMultisigTx } from '../../../test/helpers/multisig-ante-tx.js'
 import { createUnsignedTx, encodeTxRaw, signTx } from '../../client/tx-builder.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { toBase64, toHexUpper } from '../../codec/bytes.js'
@@ -86,6 +87,39 @@ describe('a broadcast body checked off the node thread', () => {
     expect(sync(signed(5n))?.verified).toEqual([])
     expect(sync(signed(4n, 'amino-json'))?.verified).toEqual([])
     expect(sync(signed(4n))?.verified).toHaveLength(1)
+  })
+
+  test('behavior: a multisig-signed tx is decoded and handed on with no signature verified: the node verifies it', () => {
+    const spec = {
+      threshold: 1,
+      members: [{ privateKey, pubKey, address: from, addressBytes: signer }],
+    }
+    const multisig = multisigAddressOf(spec)
+    const accounts = AccountNumbers.create(16)
+    accounts.publish(multisig, 4n)
+    const unsigned = createUnsignedTx({
+      messages: [
+        registry.packAny('/sdk.bank.v1beta1.MsgSend', {
+          from_address: addressToBech32(multisig),
+          to_address: from,
+          amount: [{ denom: 'stake', amount: '1' }],
+        }),
+      ],
+      fee: { amount: [{ denom: 'stake', amount: 2n }], gasLimit: 100_000n },
+    })
+    const tx = encodeTxRaw(
+      registry,
+      signMultisigTx(registry, unsigned, spec, {
+        signer: { chainId: CHAIN_ID, accountNumber: 4n, sequence: 0n },
+        mode: 1,
+      }),
+    )
+    const checked = checkBroadcastBody(
+      deps(accounts),
+      body({ tx_bytes: toBase64(tx), mode: 'BROADCAST_MODE_SYNC' }),
+    )
+    expect(checked).toMatchObject({ mode: 2, signers: 1, verified: [] })
+    expect(toHexUpper(checked!.hash)).toBe(toHexUpper(sha256(tx)))
   })
 
   test('error: bodies the node answers itself come back undefined', () => {

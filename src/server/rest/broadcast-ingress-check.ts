@@ -38,7 +38,8 @@ const UTF8 = new TextDecoder()
  * for its signer. Undefined for anything unusual — a body that does not parse, a tx that does not
  * decode, a mode the node refuses: the node's thread answers those itself, with the very code and
  * text it always did. A signature it cannot check here (an unpublished account, another sign mode,
- * a key not in the tx) or finds invalid is simply not reported: the ante handler verifies it.
+ * a multi-signature, a key not in the tx) or finds invalid is simply not reported: the ante handler
+ * verifies it.
  */
 export function checkBroadcastBody(
   d: BroadcastCheckDeps,
