@@ -49,6 +49,7 @@ const COMMANDS: readonly {
     auth: async () => (await import('./query-auth.js')).registerQueryAuth,
     bank: async () => (await import('./query-bank.js')).registerQueryBank,
     consensus: async () => (await import('./query-consensus.js')).registerQueryConsensus,
+    comet: async () => (await import('./query-comet-service.js')).registerQueryCometService,
     distribution: async () => (await import('./query-distribution.js')).registerQueryDistribution,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
     mint: async () => (await import('./query-mint.js')).registerQueryMint,

@@ -1,9 +1,10 @@
 import type { Command } from 'commander'
 import { addQueryFlags, clientAction, type QueryFlags, queryAndPrint } from './client-context.js'
 import { commandGroup } from './groups.js'
+import { addCometServiceCommands } from './query-comet-service.js'
 import type { GlobalFlags } from './start-flags.js'
 
-/** `sdkd query consensus params` (upstream's autocli command of x/consensus). */
+/** `sdkd query consensus params` and `sdkd query consensus comet …` (upstream's autocli of x/consensus). */
 export function registerQueryConsensus(program: Command, globals: () => GlobalFlags): void {
   const consensus = commandGroup(program, 'query')
     .command('consensus')
@@ -14,5 +15,13 @@ export function registerQueryConsensus(program: Command, globals: () => GlobalFl
     clientAction(async (f: QueryFlags) => {
       await queryAndPrint(globals(), f, 'sdk.consensus.v1.Query/Params', {})
     }),
+  )
+  addCometServiceCommands(
+    consensus
+      .command('comet')
+      .description(
+        'querying commands for the CometBFT service (node info, blocks, validator sets)',
+      ),
+    globals,
   )
 }

@@ -149,6 +149,29 @@ describe('x/consensus MsgUpdateParams through governance (e2e)', () => {
       raw_log: 'tx gas limit 400000 exceeds block max gas 300000: invalid gas limit',
     })
 
+    // The CometBFT service's commands (`query comet …`, also under `query consensus comet`).
+    const comet = async (...args: string[]) => {
+      const r = await runSdkd(['query', ...args, '--node', node.rpc, '-o', 'json'])
+      expect(r.code, r.stderr).toBe(0)
+      return JSON.parse(r.stdout)
+    }
+    const base64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64')
+    const byHeight = await comet('comet', 'block-by-height', String(passed + 1))
+    expect(byHeight.block.header.height).toBe(String(passed + 1))
+    expect(byHeight.block.header.consensus_hash).toBe(base64(newHash))
+    const earlier = await comet('consensus', 'comet', 'block-by-height', String(passed))
+    expect(earlier.block.header.consensus_hash).toBe(base64(genesisHash))
+    expect((await comet('comet', 'node-info')).default_node_info.network).toBe(
+      'consensus-params-e2e',
+    )
+    expect(await comet('comet', 'syncing')).toEqual({ syncing: false })
+    const latest = Number((await comet('comet', 'block-latest')).block.header.height)
+    expect(latest).toBeGreaterThan(passed)
+    const set = await comet('consensus', 'comet', 'validator-set-by-height', String(passed))
+    expect(set.block_height).toBe(String(passed))
+    expect(set.validators.map((v: { voting_power: string }) => v.voting_power)).toEqual(['10'])
+    expect((await comet('comet', 'validator-set')).validators).toHaveLength(1)
+
     // CometBFT's ValidateBasic refuses an invalid update: the proposal fails with its text.
     const invalid = await decide({
       '@type': '/sdk.consensus.v1.MsgUpdateParams',
