@@ -1,11 +1,13 @@
 import type { BlockBuilder } from '../block/block.js'
 import { type Bytes, equalBytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import type { Genesis } from '../config/genesis.js'
 import { ConsensusKeeper } from '../modules/consensus/keeper.js'
 import { MODULE_NAME } from '../modules/consensus/keys.js'
 import { type ConsensusParamsJson, consensusParamsFromProto } from '../modules/consensus/params.js'
 import { consensusParamsWrites } from '../modules/consensus/writes.js'
 import type { StateReader } from '../store/types.js'
+import { consensusParamsOf } from '../versions/deps.js'
 
 /** The consensus params a height runs and is built with. */
 export interface ParamsInEffect {
@@ -60,6 +62,22 @@ export class ConsensusParamsTracker {
     },
   ) {
     this.params = this.inEffect(o.genesis)
+  }
+
+  /** A producer's: from its genesis's params (each section CometBFT's default when absent). */
+  static of(o: {
+    builder: Pick<BlockBuilder, 'consensusHash' | 'paramsHash'>
+    registry: ProtoRegistry
+    genesis: Genesis
+    onConsensusParams?: ((params: ParamsInEffect) => void) | undefined
+  }): ConsensusParamsTracker {
+    const { registry } = o
+    return new ConsensusParamsTracker({
+      builder: o.builder,
+      registry,
+      genesis: consensusParamsOf({ registry, consensusParams: o.genesis.json.consensus.params }),
+      onChange: o.onConsensusParams,
+    })
   }
 
   get current(): ParamsInEffect {

@@ -14,7 +14,6 @@ import type { Logger } from '../logger.js'
 import { appendOps, type BatchOp } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { StateBranch } from '../store/types.js'
-import { consensusParamsOf } from '../versions/deps.js'
 import { applyHeight, type HeightHost } from './apply-height.js'
 import { BlockClock, type BlockClockState } from './block-clock.js'
 import { blockContext } from './block-context.js'
@@ -89,15 +88,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     })
     this.replay = new ReplayInputs(o.backend, o.storeUpgrades)
     this.consensus = ConsensusState.of(o)
-    this.params = new ConsensusParamsTracker({
-      builder: o.builder,
-      registry: o.registry,
-      genesis: consensusParamsOf({
-        registry: o.registry,
-        consensusParams: o.genesis.json.consensus.params,
-      }),
-      onChange: o.onConsensusParams,
-    })
+    this.params = ConsensusParamsTracker.of(o)
     this.source = o.source ?? new ThreadBlockSource(o.builder)
     this.clock = new BlockClock(o.genesis)
     this.loop = new MiningLoop(

@@ -5,16 +5,13 @@ import {
   KeyringError,
   type KeyringRecord,
   keyOutput,
-  multisigRecordOf,
   recordAddress,
-  sortedByAddress,
-  validateMultisigThreshold,
 } from '../client/keyring.js'
 import { brand } from '../codec/brand.js'
-import type { Bytes } from '../codec/bytes.js'
 import { defaultHome } from '../config/paths.js'
 import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
+import { addMultisigKey, ephemeralMultisigKey, intArg, keyNamesArg } from './keys-multisig.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. */
@@ -74,29 +71,6 @@ function keysText(keys: readonly KeyOutput[]): string {
         `- address: ${o.address}\n  name: ${o.name === '' ? '""' : o.name}\n  pubkey: '${o.pubkey}'\n  type: ${o.type}\n`,
     )
     .join('')
-}
-
-/** `--multisig k1,k2 --multisig k3`: key names, comma-separated, the flag repeatable (upstream's string slice). */
-function keyNamesArg(value: string, previous: string[] | undefined): string[] {
-  const names = value
-    .split(',')
-    .map((n) => n.trim())
-    .filter((n) => n !== '')
-  return [...(previous ?? []), ...names]
-}
-
-/** `--multisig-threshold`: an integer (upstream's int flag; its range is checked with the keys). */
-function intArg(value: string): number {
-  if (!/^[+-]?\d+$/.test(value.trim())) throw new InvalidArgumentError('expected an integer')
-  return Number(value)
-}
-
-/** The secp256k1 key of a multisig member; sdkd's multisig keys do not nest. */
-function memberKey(record: KeyringRecord): Bytes {
-  if (record.type === 'local') return record.pubKey
-  throw new CliError(
-    `${record.name} is a multisig key: sdkd's multisig keys hold secp256k1 keys only (nested multisig keys are not supported)`,
-  )
 }
 
 interface AddFlags {
@@ -225,14 +199,12 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .action(async (name: string, f: AddFlags) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
       if (f.multisig !== undefined && f.multisig.length > 0) {
-        const record = await withKeyring(async () => {
-          validateMultisigThreshold(f.multisigThreshold, f.multisig!.length)
-          const members: Bytes[] = []
-          for (const member of f.multisig!) members.push(memberKey(await kr.record(member)))
-          // Upstream sorts the keys by their address bytes, unless --nosort.
-          const pubKeys = f.nosort ? members : sortedByAddress(members)
-          return kr.addMultisig(name, f.multisigThreshold, pubKeys, { dryRun: f.dryRun === true })
-        })
+        const record = await withKeyring(() =>
+          addMultisigKey(kr, name, f.multisig!, f.multisigThreshold, {
+            nosort: f.nosort === true,
+            dryRun: f.dryRun === true,
+          }),
+        )
         process.stdout.write(
           f.output === 'json'
             ? `${JSON.stringify(keyOutput(record))}\n`
@@ -301,15 +273,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       const kr = await keyringFor(globals(), f.keyringBackend)
       const record = await withKeyring(async () => {
         if (refs.length === 1) return kr.resolve(refs[0]!)
-        // Upstream: a multisig key of the keys in the order given, under an empty name.
-        const pubKeys: Bytes[] = []
-        for (const ref of refs) {
-          const member = await kr.resolve(ref).catch((err: Error) => {
-            throw new CliError(`${ref} is not a valid name or address: ${err.message}`)
-          })
-          pubKeys.push(memberKey(member))
-        }
-        return multisigRecordOf('', f.multisigThreshold, pubKeys)
+        return ephemeralMultisigKey(kr, refs, f.multisigThreshold)
       })
       // Upstream's checks, in its order, once the key is found.
       if (f.address && f.pubkey)

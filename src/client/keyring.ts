@@ -1,20 +1,29 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { ripemd160 } from '@noble/hashes/legacy.js'
-import { sha256 } from '@noble/hashes/sha2.js'
-import { HDKey } from '@scure/bip32'
-import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39'
-import { wordlist } from '@scure/bip39/wordlists/english.js'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { brand } from '../codec/brand.js'
 import { type Bytes, compareBytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
 import { MULTISIG_PUBKEY_URL, multisigAddress } from '../codec/multisig.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
+import {
+  DEFAULT_HD_PATH,
+  KeyringError,
+  keyFromMnemonic,
+  newMnemonic,
+  pubKeyOfPrivateKey,
+  pubKeyToAddress,
+} from './key-crypto.js'
 
-/** Cosmos HD path of the first account (coin type 118). */
-export const DEFAULT_HD_PATH = "m/44'/118'/0'/0/0"
+export {
+  DEFAULT_HD_PATH,
+  KeyringError,
+  keyFromMnemonic,
+  newMnemonic,
+  pubKeyToAddress,
+  signSecp256k1,
+  verifySecp256k1,
+} from './key-crypto.js'
 
 /** Type URL of secp256k1 public keys (canonical: brand it with `brand().typeUrl`). */
 export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
@@ -126,49 +135,6 @@ export function localKey(k: KeyringRecord): KeyRecord {
   throw new KeyringError(
     `cannot sign with offline keys: ${k.name} is a multisig key; its members sign for it (tx sign --multisig, then tx multisign)`,
   )
-}
-
-/** Account address of a secp256k1 public key: ripemd160(sha256(pubkey33)). */
-export function pubKeyToAddress(pubKey: Bytes): Bytes {
-  return ripemd160(sha256(pubKey))
-}
-
-/** Derives a key from a BIP39 mnemonic along an HD path. */
-export function keyFromMnemonic(
-  mnemonic: string,
-  hdPath = DEFAULT_HD_PATH,
-): { privateKey: Bytes; pubKey: Bytes } {
-  const words = mnemonic.trim().split(/\s+/).join(' ')
-  if (!validateMnemonic(words, wordlist)) throw new KeyringError('invalid mnemonic')
-  const node = HDKey.fromMasterSeed(mnemonicToSeedSync(words)).derive(hdPath)
-  if (!node.privateKey || !node.publicKey)
-    throw new KeyringError(`cannot derive a key at ${hdPath}`)
-  return { privateKey: node.privateKey, pubKey: node.publicKey }
-}
-
-/** A fresh 24-word mnemonic (256 bits of entropy, as upstream `keys add`). */
-export function newMnemonic(): string {
-  return generateMnemonic(wordlist, 256)
-}
-
-/** 64-byte low-S secp256k1 signature r‖s over sha256(message) (SIGN_MODE_DIRECT). */
-export function signSecp256k1(privateKey: Bytes, message: Bytes): Bytes {
-  return secp256k1.sign(sha256(message), privateKey, { prehash: false, lowS: true })
-}
-
-/** Verifies a 64-byte low-S signature over sha256(message). */
-export function verifySecp256k1(pubKey: Bytes, message: Bytes, signature: Bytes): boolean {
-  if (signature.length !== 64) return false
-  try {
-    return secp256k1.verify(signature, sha256(message), pubKey, { prehash: false, lowS: true })
-  } catch {
-    return false
-  }
-}
-
-/** Keyring failures (missing key, duplicate name, bad mnemonic): user errors with clear messages. */
-export class KeyringError extends Error {
-  override readonly name = 'KeyringError'
 }
 
 type StoredRecord =
@@ -292,14 +258,7 @@ export class Keyring {
    */
   async importPrivateKey(name: string, privateKey: Bytes): Promise<KeyRecord> {
     if (existsSync(this.infoPath(name))) throw new KeyringError(`cannot overwrite key: ${name}`)
-    let pubKey: Bytes
-    try {
-      pubKey = secp256k1.getPublicKey(privateKey, true)
-    } catch {
-      throw new KeyringError(
-        'invalid secp256k1 private key: expected 32 bytes below the curve order',
-      )
-    }
+    const pubKey = pubKeyOfPrivateKey(privateKey)
     checkName(name)
     const record = recordOf(name, privateKey, pubKey, '')
     await this.store(record)
