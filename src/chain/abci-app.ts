@@ -351,7 +351,9 @@ export class AbciApp implements AbciApplication {
       finalizeMs: f.ms,
       commitMs: performance.now() - committing,
     })
-    return { retain_height: '0' }
+    // Upstream's ResponseCommit.RetainHeight: CometBFT prunes its block store below it.
+    const retain = this.o.rules.retainHeight(f.height, Number(f.params.evidence.max_age_num_blocks))
+    return { retain_height: String(retain) }
   }
 
   async listSnapshots(): Promise<Res<'ListSnapshots'>> {

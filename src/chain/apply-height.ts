@@ -7,7 +7,6 @@ import type { CommitQueue, PendingCommit } from './commit-queue.js'
 import type { ConsensusState, HeightPlan } from './consensus-state.js'
 import type { ExecutedBlock, StoreUpgradePlan } from './execute-block.js'
 import { finishedHeight } from './finished-height.js'
-import type { HeightRules } from './height-rules.js'
 import type { HeldTxSource, ProduceOptions, ProducerOptions } from './producer-options.js'
 
 /** A height the producer has executed, not yet applied. */
@@ -32,8 +31,9 @@ export interface HeightHost extends Pick<ProducerOptions, 'store' | 'blocks' | '
   consensus: ConsensusState
   source: BlockSource
   queue: CommitQueue
-  rules: HeightRules
   log: Logger
+  /** The height below which blocks are pruned once `height` commits (0: none), by `HeightRules`. */
+  retainHeight(height: number): number
   /** The producer moves on to the next height (its height, time, results hash, store upgrades). */
   advance(ran: RanHeight): void
   /** Tells observers the height is applied in memory, after `ms` of building (`applied`). */
@@ -99,7 +99,7 @@ export async function applyHeight(
     host.log.error({ err, height }, 'mempool update failed')
   }
   held?.release()
-  const retainHeight = host.rules.retainHeight(height)
+  const retainHeight = host.retainHeight(height)
   return host.queue.push(
     {
       ops: prepared.ops,

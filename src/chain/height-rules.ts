@@ -9,8 +9,6 @@ export interface HeightRulesOptions {
   haltTime?: number | undefined
   /** app.toml `min-retain-blocks` (0: keep every block). */
   minRetainBlocks?: number | undefined
-  /** The genesis `consensus.params.evidence.max_age_num_blocks`. */
-  evidenceMaxAgeNumBlocks: number
 }
 
 /** The configured halt and block retention of each height. */
@@ -41,13 +39,18 @@ export class HeightRules {
     )
   }
 
-  /** Upstream GetBlockRetentionHeight: min non-zero of (h - max_age_num_blocks, h - min-retain-blocks). */
-  retainHeight(height: number): number {
+  /**
+   * Upstream GetBlockRetentionHeight: min non-zero of (h - max_age_num_blocks, h - min-retain-blocks),
+   * `evidenceMaxAgeNumBlocks` the consensus params' as the height left them (a proposal's
+   * `MsgUpdateParams` counts from its own height, as upstream reads them from the block's state).
+   */
+  retainHeight(height: number, evidenceMaxAgeNumBlocks: number): number {
     const minRetain = this.o.minRetainBlocks ?? 0
     if (minRetain === 0) return 0
-    const candidates = [height - this.o.evidenceMaxAgeNumBlocks, height - minRetain].filter(
-      (x) => x !== 0,
-    )
+    const candidates = [
+      evidenceMaxAgeNumBlocks > 0 ? height - evidenceMaxAgeNumBlocks : 0,
+      height - minRetain,
+    ].filter((x) => x !== 0)
     const retain = Math.min(...candidates)
     return Math.max(retain, 0)
   }

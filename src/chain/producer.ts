@@ -84,7 +84,6 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       haltHeight: o.haltHeight,
       haltTime: o.haltTime,
       minRetainBlocks: o.minRetainBlocks,
-      evidenceMaxAgeNumBlocks: o.genesis.evidenceMaxAgeNumBlocks,
     })
     this.replay = new ReplayInputs(o.backend, o.storeUpgrades)
     this.consensus = ConsensusState.of(o)
@@ -139,8 +138,12 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       consensus: this.consensus,
       source: this.source,
       queue: this.queue,
-      rules: this.rules,
       log: this.log,
+      retainHeight: (height) =>
+        this.rules.retainHeight(
+          height,
+          Number(this.params.current.json.evidence.max_age_num_blocks),
+        ),
       advance: (ran) => {
         if (ran.upgrades) this.replay.upgradesApplied(ran.upgrades)
         this.nextHeight = ran.height + 1

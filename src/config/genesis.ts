@@ -42,7 +42,6 @@ export interface Genesis {
   validators: { address: Bytes; pubKey: Bytes; power: bigint; name: string }[]
   blockMaxBytes: bigint
   blockMaxGas: bigint
-  evidenceMaxAgeNumBlocks: number
   appState: Record<string, unknown>
   /** sha256 of the genesis document (compact JSON): the chain in `data/` remembers it. */
   hash: Bytes
@@ -119,10 +118,8 @@ export function readGenesis(file: string, data: unknown): Genesis {
   if (blockMaxBytes === 0n) fail('consensus.params.block.max_bytes', 'must not be 0')
   const blockMaxGas = int(block.max_gas, 'consensus.params.block.max_gas', -1n)
   const evidence = obj(params.evidence ?? {}, 'consensus.params.evidence')
-  const maxAge =
-    evidence.max_age_num_blocks === undefined
-      ? 100000n
-      : int(evidence.max_age_num_blocks, 'consensus.params.evidence.max_age_num_blocks', 1n)
+  if (evidence.max_age_num_blocks !== undefined)
+    int(evidence.max_age_num_blocks, 'consensus.params.evidence.max_age_num_blocks', 1n)
 
   if (!Array.isArray(consensus.validators)) fail('consensus.validators', 'expected an array')
   const list = consensus.validators as unknown[]
@@ -163,7 +160,6 @@ export function readGenesis(file: string, data: unknown): Genesis {
     validators,
     blockMaxBytes,
     blockMaxGas,
-    evidenceMaxAgeNumBlocks: Number(maxAge),
     appState,
     hash: sha256(utf8(JSON.stringify(g))),
   }

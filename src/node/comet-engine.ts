@@ -57,7 +57,6 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
       haltHeight: home.app.haltHeight,
       haltTime: home.app.haltTime,
       minRetainBlocks: home.app.minRetainBlocks,
-      evidenceMaxAgeNumBlocks: home.genesis.evidenceMaxAgeNumBlocks,
     }),
     storeUpgrades: node.storeUpgrades,
     consensusParams: (state) => consensusParamsIn(state, node.registry, genesisParams),

@@ -13,7 +13,12 @@ const facts = {
   nodeId: 'ab'.repeat(20),
   p2pListenAddr: 'tcp://0.0.0.0:26656',
   rpcListenAddr: 'tcp://127.0.0.1:26657',
-  blocks: { latest: undefined, base: 0, get: async () => undefined },
+  blocks: {
+    latest: undefined,
+    base: 0,
+    get: async () => undefined,
+    earliest: async () => undefined,
+  },
   validatorSet: async () => undefined,
 }
 

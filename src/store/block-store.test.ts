@@ -368,3 +368,41 @@ for (const [name, makeDatabase] of backends) {
     })
   })
 }
+
+describe('block store earliest block', () => {
+  test('behavior: a base pruned while it is read gives the new base, never nothing', async () => {
+    const memory = createMemoryDatabase()
+    // Reads of block 1 wait for the test to let them go: pruning lands in between.
+    let gate: Promise<void> | undefined
+    const gated: Database = {
+      open: async () => {
+        const backend = createMemoryBackend(memory)
+        return new Proxy(backend, {
+          get(target, prop, receiver) {
+            if (prop !== 'get') return Reflect.get(target, prop, receiver)
+            return async (key: Bytes) => {
+              if (gate) await gate
+              return target.get(key)
+            }
+          },
+        })
+      },
+      cleanup: async () => {},
+    }
+    const chain = await openChain(gated)
+    for (let h = 1; h <= 3; h++) await chain.commit(h)
+    expect(chain.blocks.base).toBe(1)
+    await chain.prepareOnly(4, 3)
+    let open!: () => void
+    gate = new Promise((resolve) => {
+      open = resolve
+    })
+    const earliest = chain.blocks.earliest()
+    await chain.writeDeferred()
+    expect(chain.blocks.base).toBe(3)
+    open()
+    gate = undefined
+    expect((await earliest)?.block.header.height).toBe(3)
+    await chain.close()
+  })
+})

@@ -134,6 +134,18 @@ export class BlockStore {
     return this.retiring.get(height) ?? this.load(height)
   }
 
+  /**
+   * The earliest kept block (/status shows it): when pruning deletes the base while it is read, the
+   * new base's.
+   */
+  async earliest(): Promise<StoredBlock | undefined> {
+    for (;;) {
+      const base = this.baseHeight
+      const block = await this.get(base)
+      if (block || this.baseHeight === base) return block
+    }
+  }
+
   /** Height of the block with this header hash. */
   async heightOfHash(hash: Bytes): Promise<number | undefined> {
     const v = await this.backend.get(blockHashKey(hash))

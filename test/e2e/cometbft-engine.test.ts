@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -104,6 +104,28 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     expect(same.block.header.app_hash).toBe(next.block.header.app_hash)
     expect(again.p.output()).toContain('Completed ABCI Handshake - CometBFT and App are synced')
     expect(await again.p.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+  }, 120_000)
+
+  test("behavior: --min-retain-blocks gives CometBFT the retain height of upstream's rule at each Commit, and CometBFT prunes its blocks below it", async () => {
+    const home = await createDevnetHome('comet-retain')
+    cleanups.push(home.cleanup)
+    const file = join(home.dir, 'config/genesis.json')
+    const genesis = JSON.parse(await readFile(file, 'utf8'))
+    // min(h - max_age_num_blocks, h - min-retain-blocks) = h - 5 at each height h.
+    genesis.consensus.params.evidence.max_age_num_blocks = '5'
+    await writeFile(file, JSON.stringify(genesis, null, 2))
+    const { rpcPort } = await configureCometHome(home.dir)
+    const node = await startCometNode(home.dir, rpcPort, ['--min-retain-blocks', '3'])
+    cleanups.push(async () => void (await node.p.stop('SIGKILL')))
+    await cometHeightAtLeast(rpcPort, 12)
+    const sync = (await comet(rpcPort, '/status')).sync_info
+    const latest = Number(sync.latest_block_height)
+    const earliest = Number(sync.earliest_block_height)
+    expect(earliest, JSON.stringify(sync)).toBeGreaterThan(1)
+    expect(earliest).toBeGreaterThanOrEqual(latest - 6)
+    const { body } = await getJson(`http://127.0.0.1:${rpcPort}/block?height=1`)
+    expect(body.error.data).toMatch(/^height 1 is not available, lowest height is \d+$/)
+    expect(await node.p.stop('SIGTERM')).toEqual({ code: 0, signal: null })
   }, 120_000)
 
   test('error: without a cometbft binary the start fails at once and says how to give one', async () => {

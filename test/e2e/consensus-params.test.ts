@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
@@ -12,7 +14,7 @@ import {
   tx,
   txOk,
 } from '../helpers/devnet.js'
-import { devMine, getJson, heightAtLeast, runSdkd } from '../helpers/sdkd.js'
+import { devMine, getJson, heightAtLeast, rpcCall, runSdkd } from '../helpers/sdkd.js'
 
 /**
  * x/consensus MsgUpdateParams through governance, as upstream v0.50's msg server, and the chain
@@ -185,5 +187,62 @@ describe('x/consensus MsgUpdateParams through governance (e2e)', () => {
       failed_reason: 'block.MaxGas must be greater or equal to -1. Got -2',
     })
     expect((await rest(node, '/sdk/consensus/v1/params')).params.block.max_gas).toBe('300000')
+  }, 180_000)
+
+  test('behavior: --min-retain-blocks keeps the blocks the current evidence.max_age_num_blocks asks for, from the height of the proposal that changed it', async () => {
+    const h = await createDevnetHome('consensus-retain-e2e', { voting_period: '600s' })
+    cleanups.push(h.cleanup)
+    const file = join(h.dir, 'config/genesis.json')
+    const genesis = JSON.parse(await readFile(file, 'utf8'))
+    genesis.consensus.params.evidence.max_age_num_blocks = '5'
+    await writeFile(file, JSON.stringify(genesis, null, 2))
+    const node = await startDevnetNode(h, 'v2', '100ms', ['--min-retain-blocks', '10'])
+    cleanups.push(async () => void (await node.p.stop('SIGKILL')))
+    const sync = async () => {
+      const s = (await rpcGet(node, '/status')).sync_info
+      return { latest: Number(s.latest_block_height), earliest: Number(s.earliest_block_height) }
+    }
+    // Retention is upstream's min(h - max_age_num_blocks, h - min-retain-blocks): h - 10 here.
+    await heightAtLeast(node.rpcPort, 15)
+    const first = await sync()
+    expect(first.earliest).toBe(first.latest - 10)
+
+    const { votedAt, proposal } = await decideProposal(
+      h,
+      node,
+      [
+        {
+          '@type': '/sdk.consensus.v1.MsgUpdateParams',
+          authority: GOV_ADDRESS,
+          block: { max_bytes: '22020096', max_gas: '-1' },
+          evidence: { ...EVIDENCE, max_age_num_blocks: '30' },
+          validator: { pub_key_types: ['ed25519'] },
+        },
+      ],
+      'retain',
+    )
+    expect(proposal.status).toBe('PROPOSAL_STATUS_PASSED')
+    // The blocks before it may be pruned already (ten are kept until it).
+    let passed = 0
+    for (let height = Math.max(votedAt, (await sync()).earliest); passed === 0; height++) {
+      const results = await rpcGet(node, `/block_results?height=${height}`)
+      const types = (results.finalize_block_events ?? []).map((e: { type: string }) => e.type)
+      if (types.includes('update_consensus_params')) passed = height
+    }
+    // Blocks on demand from here: the reads below see one height.
+    expect((await rpcCall(node.rpcPort, 'dev_setMining', { mode: 'manual' })).result).toBeDefined()
+    // From that height on, the rule is h - 30: no block is pruned until h - 30 passes the
+    // earliest kept one (passed - 11), then the chain keeps 30 blocks below its latest.
+    await devMine(node.rpcPort, 25)
+    const after = await sync()
+    expect(after.latest).toBeGreaterThanOrEqual(passed + 20)
+    expect(after.earliest).toBe(after.latest - 30)
+    const gone = await getJson(
+      `http://127.0.0.1:${node.rpcPort}/block?height=${after.earliest - 1}`,
+    )
+    expect(gone.status).toBe(500)
+    expect((await rpcGet(node, `/block?height=${after.earliest}`)).block.header.height).toBe(
+      String(after.earliest),
+    )
   }, 180_000)
 })

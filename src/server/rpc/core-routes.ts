@@ -14,7 +14,7 @@ export interface RpcNode extends NodeInfoFacts {
   validator: { address: Bytes; pubKey: Bytes; power: bigint }
   /** The consensus validator set of a height (see QueryNode.validatorSet). */
   validatorSet(height: number): Promise<ConsensusValidator[] | undefined>
-  blocks: Pick<BlockStore, 'latest' | 'base' | 'get'>
+  blocks: Pick<BlockStore, 'latest' | 'base' | 'get' | 'earliest'>
   /**
    * When the next height's round starts (CometBFT RoundState.StartTime: the last commit plus
    * timeout_commit), as Unix milliseconds; undefined while no block is scheduled.
@@ -50,7 +50,7 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
       args: [],
       handler: async () => {
         const latest = node.blocks.latest
-        const earliest = latest ? await node.blocks.get(node.blocks.base) : undefined
+        const earliest = latest ? await node.blocks.earliest() : undefined
         const info = await node.abciInfo()
         return {
           node_info: nodeInfo(node, info.appVersion),

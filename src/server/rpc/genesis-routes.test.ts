@@ -18,7 +18,6 @@ function genesisOf(padding: number): Genesis {
     validators: [],
     blockMaxBytes: 22020096n,
     blockMaxGas: -1n,
-    evidenceMaxAgeNumBlocks: 100000,
     // `<` and `&` come out escaped, as Go's json.Marshal writes them.
     appState: { note: 'a<b&c', padding: 'x'.repeat(padding) },
     hash: new Uint8Array(32),

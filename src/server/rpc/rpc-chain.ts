@@ -25,7 +25,14 @@ export interface RpcChain {
   validatorSet?(height: number): Promise<RpcValidatorSet>
   blocks: Pick<
     BlockStore,
-    'latest' | 'base' | 'get' | 'heightOfHash' | 'indexTxEvents' | 'txLocation' | 'indexedTxs'
+    | 'latest'
+    | 'base'
+    | 'earliest'
+    | 'get'
+    | 'heightOfHash'
+    | 'indexTxEvents'
+    | 'txLocation'
+    | 'indexedTxs'
   >
   /** The validator's signed precommit for a block: the commit CometBFT has seen for the latest height. */
   makeCommit(height: number, blockId: BlockId, time: TimeNs): Commit
