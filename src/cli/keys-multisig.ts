@@ -1,13 +1,13 @@
 import { InvalidArgumentError } from 'commander'
 import {
   type Keyring,
-  type KeyringRecord,
   type MultisigKeyRecord,
+  type MultisigMember,
+  memberOfRecord,
   multisigRecordOf,
   sortedByAddress,
   validateMultisigThreshold,
 } from '../client/keyring.js'
-import type { Bytes } from '../codec/bytes.js'
 import { CliError } from './errors.js'
 
 // The multisig keys of `sdkd keys add --multisig` and of `sdkd keys show <k1> <k2> …`.
@@ -27,17 +27,10 @@ export function intArg(value: string): number {
   return Number(value)
 }
 
-/** The secp256k1 key of a multisig member; sdkd's multisig keys do not nest. */
-function memberKey(record: KeyringRecord): Bytes {
-  if (record.type === 'local') return record.pubKey
-  throw new CliError(
-    `${record.name} is a multisig key: sdkd's multisig keys hold secp256k1 keys only (nested multisig keys are not supported)`,
-  )
-}
-
 /**
- * `keys add <name> --multisig …`: the members are keyring keys by name, sorted by their address
- * bytes unless `nosort` (upstream's order); the key is stored unless `dryRun`.
+ * `keys add <name> --multisig …`: the members are keyring keys by name — local keys or multisig
+ * keys, which then nest as upstream's do — sorted by their address bytes unless `nosort`
+ * (upstream's order); the key is stored unless `dryRun`.
  */
 export async function addMultisigKey(
   kr: Keyring,
@@ -47,10 +40,11 @@ export async function addMultisigKey(
   options: { nosort: boolean; dryRun: boolean },
 ): Promise<MultisigKeyRecord> {
   validateMultisigThreshold(threshold, members.length)
-  const keys: Bytes[] = []
-  for (const member of members) keys.push(memberKey(await kr.record(member)))
-  const pubKeys = options.nosort ? keys : sortedByAddress(keys)
-  return kr.addMultisig(name, threshold, pubKeys, { dryRun: options.dryRun })
+  const keys: MultisigMember[] = []
+  for (const member of members) keys.push(memberOfRecord(await kr.record(member)))
+  return kr.addMultisig(name, threshold, options.nosort ? keys : sortedByAddress(keys), {
+    dryRun: options.dryRun,
+  })
 }
 
 /**
@@ -62,12 +56,12 @@ export async function ephemeralMultisigKey(
   refs: readonly string[],
   threshold: number,
 ): Promise<MultisigKeyRecord> {
-  const pubKeys: Bytes[] = []
+  const members: MultisigMember[] = []
   for (const ref of refs) {
     const member = await kr.resolve(ref).catch((err: Error) => {
       throw new CliError(`${ref} is not a valid name or address: ${err.message}`)
     })
-    pubKeys.push(memberKey(member))
+    members.push(memberOfRecord(member))
   }
-  return multisigRecordOf('', threshold, pubKeys)
+  return multisigRecordOf('', threshold, members)
 }

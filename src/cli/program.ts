@@ -79,6 +79,11 @@ const COMMANDS: readonly {
     decode: async () => (await import('./tx-sign.js')).registerTxSign,
     'multi-sign': async () => (await import('./tx-multisign.js')).registerTxMultisign,
     multisign: async () => (await import('./tx-multisign.js')).registerTxMultisign,
+    'sign-batch': async () => (await import('./tx-sign-batch.js')).registerTxSignBatch,
+    'multisign-batch': async () =>
+      (await import('./tx-multisign-batch.js')).registerTxMultisignBatch,
+    'multi-sign-batch': async () =>
+      (await import('./tx-multisign-batch.js')).registerTxMultisignBatch,
   }),
   { names: ['dev'], load: async () => [(await import('./dev.js')).registerDev] },
   { names: ['debug'], load: async () => [(await import('./debug.js')).registerDebug] },

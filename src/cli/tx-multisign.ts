@@ -7,9 +7,9 @@ import {
   signaturesFromJsonText,
   signaturesToJson,
   txSignatures,
-  verifyMemberSignature,
   withSignatures,
 } from '../client/multisig-signing.js'
+import { verifyMemberSignature } from '../client/multisig-verify.js'
 import { txFromJsonText, txToJson } from '../client/tx-builder.js'
 import type { JsonValue } from '../codec/json.js'
 import { clientAction, clientContext, readInput } from './client-context.js'
@@ -71,17 +71,17 @@ export function registerTxMultisign(program: Command, globals: () => GlobalFlags
         const signerData = await resolveSignerData(ctx, multisig.address, f)
         const chainId = await resolveChainId(ctx, f.chainId, f.offline === true)
         const signer = { chainId, ...signerData }
-        const multi = emptyMultisig(multisig.pubKeys.length)
+        const multi = emptyMultisig(multisig.members.length)
         for (const sigFile of files) {
           const sigs = signaturesFromJsonText(registry, await readInput(sigFile, 'signature file'))
           for (const sig of sigs) {
             if (!f.skipSignatureVerification) verifyMemberSignature(registry, tx, signer, sig)
-            addMultisigSignature(registry, multi, sig, multisig.pubKeys)
+            addMultisigSignature(registry, multi, sig, multisig.members)
           }
         }
         const signed = withSignatures(registry, tx, [
           {
-            publicKey: multisigPubKeyAny(registry, multisig.threshold, multisig.pubKeys),
+            publicKey: multisigPubKeyAny(registry, multisig.threshold, multisig.members),
             data: { multi },
             sequence: signerData.sequence,
           },

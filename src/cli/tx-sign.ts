@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises'
 import { type Command, Option } from 'commander'
-import { isMember, signaturesToJson, txSignatures } from '../client/multisig-signing.js'
+import { signaturesToJson, txSignatures } from '../client/multisig-signing.js'
 import {
   decodeTxRaw,
   encodeTxRaw,
-  type SignModeName,
   signTx,
   txFromJsonText,
   txSigners,
@@ -22,21 +21,15 @@ import {
   addOfflineSignFlags,
   type OfflineSignFlags,
   resolveChainId,
-  resolveFrom,
-  resolveMultisig,
   resolveSignerData,
-  signingKey,
   signModeOption,
   waitTimeoutOption,
 } from './tx-flags.js'
+import { resolveSigningAccount, type SignerFlags } from './tx-signer.js'
 
-interface SignFlags extends OfflineSignFlags {
-  from?: string
+interface SignFlags extends OfflineSignFlags, SignerFlags {
   overwrite?: boolean
   outputDocument?: string
-  signMode?: SignModeName
-  multisig?: string
-  signatureOnly?: boolean
 }
 
 interface BroadcastFlags {
@@ -76,27 +69,9 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
         const ctx = await clientContext(g, f.node)
         const registry = ctx.registry
         const unsigned = txFromJsonText(registry, await readInput(file, 'tx file'))
-        const from = await resolveFrom(g, f, false)
-        const key = signingKey(from)
-        // The account that signs: the key's own, or the multisig account the key is a member of.
-        let signer = { name: f.from, address: from.address }
-        let signMode = f.signMode ?? 'direct'
-        let signatureOnly = f.signatureOnly === true
-        if (f.multisig !== undefined) {
-          const multisig = await resolveMultisig(g, f.multisig, f.keyringBackend)
-          if (!isMember(multisig.pubKeys, key.pubKey))
-            throw new CliError('signing key is not a part of multisig key')
-          // Upstream signs for a multisig in amino-json unless told otherwise; a direct signature
-          // could not be combined (it signs the member's own signer info), so it is refused.
-          const source = cmd.getOptionValueSource('signMode')
-          if (f.signMode === 'direct' && source !== undefined && source !== 'default')
-            throw new CliError(
-              'multisig members sign in amino-json: --sign-mode direct cannot be combined by "sdkd tx multisign" (SIGN_MODE_DIRECT is not supported for multisig)',
-            )
-          signer = { name: f.multisig, address: multisig.address }
-          signMode = 'amino-json'
-          signatureOnly = true
-        }
+        const account = await resolveSigningAccount(g, f, cmd)
+        const { key, signMode, signatureOnly } = account
+        const signer = { name: account.name, address: account.address }
         const signers = txSigners(registry, unsigned)
         if (!signers.includes(signer.address))
           throw new CliError(

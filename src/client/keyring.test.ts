@@ -13,10 +13,16 @@ import {
   Keyring,
   keyFromMnemonic,
   keyOutput,
+  type MultisigMember,
+  memberOfRecord,
+  secp256k1Member,
   signSecp256k1,
   sortedByAddress,
   verifySecp256k1,
 } from './keyring.js'
+
+/** A single member's key in base64. */
+const keyBase64 = (m: MultisigMember) => (m.type === 'multisig' ? '' : toBase64(m.key))
 
 const ABANDON =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
@@ -93,13 +99,13 @@ describe('keyring: multisig keys', () => {
     const kr = await keyring()
     const keys = await threeKeys(kr)
     const pubKeys = keys.map((k) => k.pubKey)
-    const sorted = sortedByAddress(pubKeys)
+    const sorted = sortedByAddress(pubKeys.map(secp256k1Member))
     const multi = await kr.addMultisig('multi', 2, sorted)
     // cosmjs sorts by address too (an implementation of its own).
     const theirs = createMultisigThresholdPubkey(pubKeys.map(encodeSecp256k1Pubkey), 2)
     expect(multi.address).toBe(pubkeyToAddress(theirs, 'sdk'))
-    expect(sorted.map(toBase64)).toEqual(theirs.value.pubkeys.map((p) => p.value))
-    const inOrder = await kr.addMultisig('ordered', 2, pubKeys)
+    expect(sorted.map(keyBase64)).toEqual(theirs.value.pubkeys.map((p) => p.value))
+    const inOrder = await kr.addMultisig('ordered', 2, pubKeys.map(secp256k1Member))
     const theirsInOrder = createMultisigThresholdPubkey(pubKeys.map(encodeSecp256k1Pubkey), 2, true)
     expect(inOrder.address).toBe(pubkeyToAddress(theirsInOrder, 'sdk'))
     // The keys' own order is not their address order: the two keys differ.
@@ -114,7 +120,7 @@ describe('keyring: multisig keys', () => {
         threshold: 2,
         public_keys: sorted.map((k) => ({
           '@type': '/sdk.crypto.secp256k1.PubKey',
-          key: toBase64(k),
+          key: keyBase64(k),
         })),
       }),
     })
@@ -130,10 +136,55 @@ describe('keyring: multisig keys', () => {
     await expect(kr.get('multi')).rejects.toThrow(/^cannot sign with offline keys: multi/)
   })
 
+  test('behavior: a multisig key with a multisig member is stored and read back nested, with cosmjs`s address and upstream`s pubkey JSON', async () => {
+    const kr = await keyring()
+    const keys = await threeKeys(kr)
+    const inner = await kr.addMultisig('inner', 1, [
+      secp256k1Member(keys[1]!.pubKey),
+      secp256k1Member(keys[2]!.pubKey),
+    ])
+    const members = sortedByAddress([memberOfRecord(keys[0]!), memberOfRecord(inner)])
+    const outer = await kr.addMultisig('outer', 2, members)
+    const single = (k: Uint8Array) => encodeSecp256k1Pubkey(k)
+    const theirInner = createMultisigThresholdPubkey(
+      [single(keys[1]!.pubKey), single(keys[2]!.pubKey)],
+      1,
+      true,
+    )
+    // cosmjs types members as single keys, but sorts and encodes a nested one as upstream does.
+    const theirs = createMultisigThresholdPubkey(
+      [single(keys[0]!.pubKey), theirInner as unknown as ReturnType<typeof single>],
+      2,
+    )
+    expect(outer.address).toBe(pubkeyToAddress(theirs, 'sdk'))
+    const read = await kr.record('outer')
+    expect(read).toEqual(outer)
+    const json = (m: MultisigMember): unknown =>
+      m.type === 'multisig'
+        ? {
+            '@type': '/sdk.crypto.multisig.LegacyAminoPubKey',
+            threshold: m.threshold,
+            public_keys: m.members.map(json),
+          }
+        : { '@type': '/sdk.crypto.secp256k1.PubKey', key: toBase64(m.key) }
+    expect(JSON.parse(keyOutput(read).pubkey)).toEqual(json(memberOfRecord(read)))
+    expect(JSON.parse(keyOutput(read).pubkey).public_keys).toContainEqual({
+      '@type': '/sdk.crypto.multisig.LegacyAminoPubKey',
+      threshold: 1,
+      public_keys: [keys[1]!, keys[2]!].map((k) => ({
+        '@type': '/sdk.crypto.secp256k1.PubKey',
+        key: toBase64(k.pubKey),
+      })),
+    })
+  })
+
   test('behavior: a multisig key is renamed and deleted with its address index', async () => {
     const kr = await keyring()
     const keys = await threeKeys(kr)
-    const multi = await kr.addMultisig('multi', 1, [keys[0]!.pubKey, keys[1]!.pubKey])
+    const multi = await kr.addMultisig('multi', 1, [
+      secp256k1Member(keys[0]!.pubKey),
+      secp256k1Member(keys[1]!.pubKey),
+    ])
     await kr.rename('multi', 'shared')
     expect((await kr.resolve(multi.address)).name).toBe('shared')
     await expect(kr.record('multi')).rejects.toThrow('multi.info: key not found')
@@ -144,7 +195,7 @@ describe('keyring: multisig keys', () => {
   test('error: thresholds out of range, a name in use and the same multisig key twice, with upstream`s texts', async () => {
     const kr = await keyring()
     const keys = await threeKeys(kr)
-    const pubKeys = keys.map((k) => k.pubKey)
+    const pubKeys = keys.map((k) => secp256k1Member(k.pubKey))
     await expect(kr.addMultisig('m', 0, pubKeys)).rejects.toThrow(
       'threshold must be a positive integer',
     )

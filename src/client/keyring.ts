@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
-import { brand } from '../codec/brand.js'
-import { type Bytes, compareBytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
-import { MULTISIG_PUBKEY_URL, multisigAddress } from '../codec/multisig.js'
+import { type Bytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
+import { MULTISIG_PUBKEY_URL, type MultisigMember } from '../codec/multisig.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import {
   DEFAULT_HD_PATH,
@@ -14,6 +13,12 @@ import {
   pubKeyOfPrivateKey,
   pubKeyToAddress,
 } from './key-crypto.js'
+import {
+  memberAddress,
+  memberJson,
+  secp256k1Member,
+  validateMultisigThreshold,
+} from './multisig-keys.js'
 
 export {
   DEFAULT_HD_PATH,
@@ -24,11 +29,16 @@ export {
   signSecp256k1,
   verifySecp256k1,
 } from './key-crypto.js'
+export {
+  memberAddress,
+  memberJson,
+  SECP256K1_PUBKEY_URL,
+  secp256k1Member,
+  sortedByAddress,
+  validateMultisigThreshold,
+} from './multisig-keys.js'
 
-/** Type URL of secp256k1 public keys (canonical: brand it with `brand().typeUrl`). */
-export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
-
-export { MULTISIG_PUBKEY_URL }
+export { MULTISIG_PUBKEY_URL, type MultisigMember }
 
 /** One key as the keyring stores it. */
 export interface KeyRecord {
@@ -54,25 +64,22 @@ export interface MultisigKeyRecord {
   /** bech32 account address of the multisig key. */
   address: string
   threshold: number
-  /** The members' 33-byte compressed secp256k1 public keys, in the key's order. */
-  pubKeys: Bytes[]
+  /** The member keys in the key's order: secp256k1 keys, or multisig keys (upstream's nesting). */
+  members: MultisigMember[]
 }
 
 /** Any record of the keyring: a local key or a multisig key. */
 export type KeyringRecord = KeyRecord | MultisigKeyRecord
 
+/** A record's key as a multisig member (what `keys add --multisig` takes of each key it names). */
+export function memberOfRecord(k: KeyringRecord): MultisigMember {
+  if (k.type === 'local') return secp256k1Member(k.pubKey)
+  return { type: 'multisig', threshold: k.threshold, members: k.members }
+}
+
 /** A record's key as the account's public key JSON (`keys show -p`, upstream's Any JSON). */
 function pubKeyJson(k: KeyringRecord): object {
-  const single = (key: Bytes) => ({
-    '@type': brand().typeUrl(SECP256K1_PUBKEY_URL),
-    key: toBase64(key),
-  })
-  if (k.type === 'local') return single(k.pubKey)
-  return {
-    '@type': brand().typeUrl(MULTISIG_PUBKEY_URL),
-    threshold: k.threshold,
-    public_keys: k.pubKeys.map(single),
-  }
+  return memberJson(memberOfRecord(k))
 }
 
 /** A key's public view, as `keys list/show --output json` print it (upstream shape). */
@@ -87,43 +94,28 @@ export function keyOutput(k: KeyringRecord): {
 
 /** The account address bytes of a record: of its public key, or of its multisig key. */
 export function recordAddress(k: KeyringRecord): Bytes {
-  if (k.type === 'local') return pubKeyToAddress(k.pubKey)
-  return multisigAddress(
-    k.threshold,
-    k.pubKeys.map((key) => ({ type: 'secp256k1', key })),
-  )
+  return memberAddress(memberOfRecord(k))
 }
 
 /**
- * A multisig record of a threshold of secp256k1 keys, taken in the order given (upstream
+ * A multisig record of a threshold of member keys, taken in the order given (upstream
  * NewLegacyAminoPubKey; `sortedByAddress` orders them as `keys add --multisig` does).
  */
 export function multisigRecordOf(
   name: string,
   threshold: number,
-  pubKeys: readonly Bytes[],
+  members: readonly MultisigMember[],
 ): MultisigKeyRecord {
-  validateMultisigThreshold(threshold, pubKeys.length)
+  validateMultisigThreshold(threshold, members.length)
   const record: MultisigKeyRecord = {
     name,
     type: 'multi',
     address: '',
     threshold,
-    pubKeys: [...pubKeys],
+    members: [...members],
   }
   record.address = addressToBech32(recordAddress(record))
   return record
-}
-
-/** Keys in the order of their account addresses' bytes (upstream's sort of `keys add --multisig`). */
-export function sortedByAddress(pubKeys: readonly Bytes[]): Bytes[] {
-  return [...pubKeys].sort((a, b) => compareBytes(pubKeyToAddress(a), pubKeyToAddress(b)))
-}
-
-/** Upstream's checks of a k-of-n multisig threshold, with its texts. */
-export function validateMultisigThreshold(k: number, n: number): void {
-  if (!Number.isInteger(k) || k <= 0) throw new KeyringError('threshold must be a positive integer')
-  if (n < k) throw new KeyringError(`threshold k of n multisignature: ${n} < ${k}`)
 }
 
 /**
@@ -147,7 +139,22 @@ type StoredRecord =
       priv_key: string
       hd_path: string
     }
-  | { name: string; type: 'multi'; address: string; threshold: number; pub_keys: string[] }
+  | { name: string; type: 'multi'; address: string; threshold: number; pub_keys: StoredMember[] }
+
+/** A multisig member in a record's file: a secp256k1 key in base64, or a nested multisig. */
+type StoredMember = string | { threshold: number; pub_keys: StoredMember[] }
+
+function storedMemberOf(m: MultisigMember): StoredMember {
+  if (m.type === 'multisig')
+    return { threshold: m.threshold, pub_keys: m.members.map(storedMemberOf) }
+  if (m.type === 'secp256k1') return toBase64(m.key)
+  throw new KeyringError('the keyring holds secp256k1 and multisig keys only')
+}
+
+function memberOfStored(s: StoredMember): MultisigMember {
+  if (typeof s === 'string') return secp256k1Member(fromBase64(s))
+  return { type: 'multisig', threshold: s.threshold, members: s.pub_keys.map(memberOfStored) }
+}
 
 /** A record as its file holds it. */
 function storedOf(r: KeyringRecord): StoredRecord {
@@ -157,7 +164,7 @@ function storedOf(r: KeyringRecord): StoredRecord {
       type: 'multi',
       address: r.address,
       threshold: r.threshold,
-      pub_keys: r.pubKeys.map(toBase64),
+      pub_keys: r.members.map(storedMemberOf),
     }
   }
   return {
@@ -233,18 +240,18 @@ export class Keyring {
   }
 
   /**
-   * Adds a multisig key (upstream SaveMultisig) of a threshold of secp256k1 keys, in the order
-   * given; `dryRun` makes the record without storing it. A name in use, or a multisig key the
+   * Adds a multisig key (upstream SaveMultisig) of a threshold of member keys (secp256k1 or
+   * multisig keys), in the order given; `dryRun` makes the record without storing it. A name in use, or a multisig key the
    * keyring holds already under another name, is refused as a second local key is.
    */
   async addMultisig(
     name: string,
     threshold: number,
-    pubKeys: readonly Bytes[],
+    members: readonly MultisigMember[],
     options: { dryRun?: boolean } = {},
   ): Promise<MultisigKeyRecord> {
     checkName(name)
-    const record = multisigRecordOf(name, threshold, pubKeys)
+    const record = multisigRecordOf(name, threshold, members)
     if (options.dryRun) return record
     if (existsSync(this.infoPath(name)))
       throw new KeyringError(`key with name ${name} already exists`)
@@ -331,7 +338,8 @@ export class Keyring {
     }
     const s = JSON.parse(text) as StoredRecord
     // The address in the brand of the home, whatever brand the key was added in (as upstream).
-    if (s.type === 'multi') return multisigRecordOf(s.name, s.threshold, s.pub_keys.map(fromBase64))
+    if (s.type === 'multi')
+      return multisigRecordOf(s.name, s.threshold, s.pub_keys.map(memberOfStored))
     return recordOf(s.name, fromHex(s.priv_key), fromBase64(s.pub_key), s.hd_path)
   }
 

@@ -16,7 +16,7 @@ import { toBase64, toHex, utf8 } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { ProtoRegistry } from '../codec/proto.js'
 import { PROTO_DIR } from '../codec/proto-sources.js'
-import { sortedByAddress } from './keyring.js'
+import { type MultisigMember, secp256k1Member, sortedByAddress } from './keyring.js'
 import {
   addMultisigSignature,
   emptyMultisig,
@@ -25,9 +25,9 @@ import {
   signaturesFromJsonText,
   signaturesToJson,
   txSignatures,
-  verifyMemberSignature,
   withSignatures,
 } from './multisig-signing.js'
+import { signatureFailure, verifyMemberSignature } from './multisig-verify.js'
 import { createUnsignedTx, encodeTxBody, encodeTxRaw, signTx, txToJson } from './tx-builder.js'
 
 // Brand cosmos, so that the type URLs are cosmjs's and the bytes can be compared with its own.
@@ -36,7 +36,9 @@ const members = ['alpha', 'beta', 'gamma'].map((n) => {
   const privateKey = sha256(utf8(`multisig member ${n}`))
   return { privateKey, pubKey: secp256k1.getPublicKey(privateKey, true) }
 })
-const pubKeys = sortedByAddress(members.map((m) => m.pubKey))
+const keyOf = (m: MultisigMember) => (m.type === 'multisig' ? new Uint8Array(0) : m.key)
+const pubKeys = sortedByAddress(members.map((m) => secp256k1Member(m.pubKey))).map(keyOf)
+const memberKeys = pubKeys.map(secp256k1Member)
 const byPubKey = (k: Uint8Array) => members.find((m) => toHex(m.pubKey) === toHex(k))!
 const theirs = createMultisigThresholdPubkey(
   members.map((m) => encodeSecp256k1Pubkey(m.pubKey)),
@@ -106,10 +108,10 @@ describe('multisig signatures', () => {
     const multi = emptyMultisig(pubKeys.length)
     // The third member signs first: the signatures still go in member order.
     for (const k of [pubKeys[2]!, pubKeys[0]!])
-      addMultisigSignature(registry, multi, memberSignature(k), pubKeys)
+      addMultisigSignature(registry, multi, memberSignature(k), memberKeys)
     const signed = withSignatures(registry, unsigned, [
       {
-        publicKey: multisigPubKeyAny(registry, 2, pubKeys),
+        publicKey: multisigPubKeyAny(registry, 2, memberKeys),
         data: { multi },
         sequence: signer.sequence,
       },
@@ -165,14 +167,52 @@ describe('multisig signatures', () => {
     expect(txSignatures(registry, signed)[0]!.data).toEqual({ multi })
   })
 
+  test('behavior: a nested multisig member`s multisignature is combined, read back from JSON and verified member by member', () => {
+    const innerMembers = [memberKeys[1]!, memberKeys[2]!]
+    const inner = { type: 'multisig' as const, threshold: 1, members: innerMembers }
+    const outerMembers: MultisigMember[] = [memberKeys[0]!, inner]
+    const innerMulti = emptyMultisig(2)
+    addMultisigSignature(registry, innerMulti, memberSignature(pubKeys[2]!), innerMembers)
+    const innerSig: SignatureDescriptor = {
+      publicKey: multisigPubKeyAny(registry, 1, innerMembers),
+      data: { multi: innerMulti },
+      sequence: 0n,
+    }
+    // What `tx multisign --signature-only` prints for the inner key, and the outer one reads.
+    const text = JSON.stringify(signaturesToJson(registry, [innerSig]))
+    const [read] = signaturesFromJsonText(registry, text)
+    expect(read).toEqual(innerSig)
+    expect(() => verifyMemberSignature(registry, unsigned, signer, read!)).not.toThrow()
+    const outer = emptyMultisig(2)
+    addMultisigSignature(registry, outer, read!, outerMembers)
+    addMultisigSignature(registry, outer, memberSignature(pubKeys[0]!), outerMembers)
+    const outerSig = {
+      publicKey: multisigPubKeyAny(registry, 2, outerMembers),
+      data: { multi: outer },
+      sequence: signer.sequence,
+    }
+    expect(signatureFailure(registry, unsigned, signer, outerSig)).toBeUndefined()
+    const signed = withSignatures(registry, unsigned, [outerSig])
+    expect(txSignatures(registry, signed)).toEqual([outerSig])
+    // Signed for another sequence, the nested signature fails at its index in the outer key.
+    expect(signatureFailure(registry, unsigned, { ...signer, sequence: 9n }, { ...outerSig })).toBe(
+      'unable to verify signature at index 0',
+    )
+    expect(() =>
+      verifyMemberSignature(registry, unsigned, { ...signer, sequence: 9n }, innerSig),
+    ).toThrow(
+      /^couldn't verify signature for address [a-z]+1[0-9a-z]+ unable to verify signature at index 1$/,
+    )
+  })
+
   test('behavior: a member signing again replaces its signature', () => {
     const multi = emptyMultisig(3)
     const first = memberSignature(pubKeys[1]!)
-    addMultisigSignature(registry, multi, first, pubKeys)
+    addMultisigSignature(registry, multi, first, memberKeys)
     const again = structuredClone(first)
     const data = again.data as { single: { mode: number; signature: Uint8Array } }
     data.single.signature = Uint8Array.of(1, 2, 3)
-    addMultisigSignature(registry, multi, again, pubKeys)
+    addMultisigSignature(registry, multi, again, memberKeys)
     expect(multi.signatures).toEqual([
       { single: { mode: SIGN_MODE_LEGACY_AMINO_JSON, signature: Uint8Array.of(1, 2, 3) } },
     ])
@@ -189,7 +229,7 @@ describe('multisig signatures', () => {
       ...sig,
       publicKey: registry.packAny('/sdk.crypto.secp256k1.PubKey', { key: stranger }),
     }
-    expect(() => addMultisigSignature(registry, emptyMultisig(3), foreign, pubKeys)).toThrow(
+    expect(() => addMultisigSignature(registry, emptyMultisig(3), foreign, memberKeys)).toThrow(
       `provided key ${toHex(stranger).toUpperCase()} doesn't exist in pubkeys: \n${pubKeys.map((k) => toHex(k).toUpperCase()).join('\n')}`,
     )
     expect(() => signaturesFromJsonText(registry, '{')).toThrow(/^invalid signature JSON: /)

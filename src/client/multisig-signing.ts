@@ -1,6 +1,4 @@
 import type protobuf from 'protobufjs/light.js'
-import { addressToBech32 } from '../codec/address.js'
-import { SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, equalBytes, fromBase64Strict, toBase64, toHexUpper } from '../codec/bytes.js'
 import type { JsonValue } from '../codec/json.js'
 import { jsonToAny, jsonToMessage } from '../codec/json-parser.js'
@@ -10,19 +8,14 @@ import {
   compactBitsGet,
   compactBitsOf,
   compactBitsTrueBefore,
+  type MultisigMember,
+  memberKeyBytes,
+  sameMember,
 } from '../codec/multisig.js'
 import type { AnyMessage, ProtoInit, ProtoRegistry } from '../codec/proto.js'
-import { SIGN_MODE_DIRECT, signBytes } from '../codec/sign-doc.js'
-import { MULTISIG_PUBKEY_URL, pubKeyToAddress, verifySecp256k1 } from './keyring.js'
-import {
-  aminoSignDocBytes,
-  encodeAuthInfo,
-  encodeTxBody,
-  pubKeyAny,
-  type SignerData,
-  TxBuildError,
-  type TxObject,
-} from './tx-builder.js'
+import { ED25519_PUBKEY_URL, pubKeyOfAny } from '../tx/pubkeys.js'
+import { MULTISIG_PUBKEY_URL } from './keyring.js'
+import { pubKeyAny, TxBuildError, type TxObject } from './tx-builder.js'
 
 /**
  * Signatures apart from their tx, as upstream's `tx sign --multisig`, `tx sign --signature-only`
@@ -285,69 +278,32 @@ export function signaturesFromJsonText(
   }
 }
 
-/** The multisig public key as an Any (`LegacyAminoPubKey`, members secp256k1 keys). */
+/** A key as a public key Any: a secp256k1 or ed25519 key, or a multisig key with its members. */
+export function memberAny(registry: ProtoRegistry, m: MultisigMember): AnyMessage {
+  if (m.type === 'secp256k1') return pubKeyAny(registry, m.key)
+  if (m.type === 'ed25519') return registry.packAny(ED25519_PUBKEY_URL, { key: m.key })
+  return multisigPubKeyAny(registry, m.threshold, m.members)
+}
+
+/** The multisig public key as an Any (`LegacyAminoPubKey`, nested multisig members nested). */
 export function multisigPubKeyAny(
   registry: ProtoRegistry,
   threshold: number,
-  pubKeys: readonly Bytes[],
+  members: readonly MultisigMember[],
 ): AnyMessage {
   return registry.packAny(MULTISIG_PUBKEY_URL, {
     threshold,
-    public_keys: pubKeys.map((k) => pubKeyAny(registry, k)),
+    public_keys: members.map((m) => memberAny(registry, m)),
   })
 }
 
-/** The 33-byte key of a secp256k1 public key Any; undefined for another kind of key. */
-export function secp256k1KeyOf(registry: ProtoRegistry, any: AnyMessage): Bytes | undefined {
-  if (!any.type_url.endsWith('.crypto.secp256k1.PubKey')) return undefined
-  return registry.unpackAny(any).value.key as Bytes
-}
-
-/**
- * The bytes a signature of this mode signs for a signer (upstream GetSignBytes): the amino JSON
- * sign document, or the SignDoc of the tx's body and auth info as they are.
- */
-export function signBytesFor(
-  registry: ProtoRegistry,
-  tx: TxObject,
-  mode: number,
-  signer: SignerData,
-): Bytes {
-  if (mode === SIGN_MODE_LEGACY_AMINO_JSON) return aminoSignDocBytes(registry, tx, signer)
-  if (mode === SIGN_MODE_DIRECT) {
-    return signBytes(registry, {
-      bodyBytes: encodeTxBody(registry, tx),
-      authInfoBytes: encodeAuthInfo(registry, tx),
-      chainId: signer.chainId,
-      accountNumber: signer.accountNumber,
-    })
+/** The key of a public key Any; undefined for a type no signer has. */
+export function memberOfAny(registry: ProtoRegistry, any: AnyMessage): MultisigMember | undefined {
+  try {
+    return pubKeyOfAny(registry, any)
+  } catch {
+    return undefined
   }
-  throw new TxBuildError(`unsupported sign mode ${signModeName(registry, mode)}`)
-}
-
-/**
- * Checks a member's signature of the tx for the multisig account (upstream VerifySignature, as
- * `tx multisign` runs it): `couldn't verify signature for address <member> …` when it does not
- * verify.
- */
-export function verifyMemberSignature(
-  registry: ProtoRegistry,
-  tx: TxObject,
-  signer: SignerData,
-  sig: SignatureDescriptor,
-): void {
-  const key = secp256k1KeyOf(registry, sig.publicKey)
-  if (!key || !sig.data || !('single' in sig.data))
-    throw new TxBuildError(
-      `signature of ${sig.publicKey.type_url}: sdkd combines single secp256k1 signatures only (nested multisig signatures are not supported)`,
-    )
-  const member = addressToBech32(pubKeyToAddress(key))
-  const { mode, signature } = sig.data.single
-  const bytes = signBytesFor(registry, tx, mode, signer)
-  if (!verifySecp256k1(key, bytes, signature))
-    throw new TxBuildError(
-      `couldn't verify signature for address ${member} unable to verify single signer signature`,
-    )
 }
 
 /** A multisignature with no signature yet, of a multisig of `n` keys (upstream NewMultisig). */
@@ -357,20 +313,21 @@ export function emptyMultisig(n: number): { bitarray: CompactBits; signatures: S
 
 /**
  * Adds a member's signature at its key's index (upstream AddSignatureV2): the signatures stay in
- * member order, one of a member already there is replaced. A key that is no member is refused with
+ * member order, one of a member already there is replaced. The member may be a nested multisig
+ * key whose signature is its own multisignature. A key that is no member is refused with
  * upstream's text (`provided key … doesn't exist in pubkeys`).
  */
 export function addMultisigSignature(
   registry: ProtoRegistry,
   multi: { bitarray: CompactBits; signatures: SignatureData[] },
   sig: SignatureDescriptor,
-  members: readonly Bytes[],
+  members: readonly MultisigMember[],
 ): void {
-  const key = secp256k1KeyOf(registry, sig.publicKey)
-  const index = key ? members.findIndex((m) => equalBytes(m, key)) : -1
+  const key = memberOfAny(registry, sig.publicKey)
+  const index = key ? members.findIndex((m) => sameMember(m, key)) : -1
   if (!key || index < 0 || !sig.data) {
-    const shown = key ? toHexUpper(key) : toHexUpper(sig.publicKey.value)
-    const list = members.map((m) => toHexUpper(m))
+    const shown = toHexUpper(key ? memberKeyBytes(key) : sig.publicKey.value)
+    const list = members.map((m) => toHexUpper(memberKeyBytes(m)))
     throw new TxBuildError(`provided key ${shown} doesn't exist in pubkeys: \n${list.join('\n')}`)
   }
   const { bitarray } = multi
@@ -383,7 +340,12 @@ export function addMultisigSignature(
   multi.signatures.splice(before, 0, sig.data)
 }
 
-/** Whether a member key is one of the multisig's (upstream isMultisigSigner, without nesting). */
-export function isMember(members: readonly Bytes[], key: Bytes): boolean {
-  return members.some((m) => equalBytes(m, key))
+/**
+ * Whether a key signs for the multisig (upstream isMultisigSigner): one of its members, or a
+ * member of a nested multisig member.
+ */
+export function isMultisigSigner(members: readonly MultisigMember[], key: Bytes): boolean {
+  return members.some((m) =>
+    m.type === 'multisig' ? isMultisigSigner(m.members, key) : equalBytes(m.key, key),
+  )
 }

@@ -1,4 +1,4 @@
-import { type Bytes, concatBytes, uvarint } from './bytes.js'
+import { type Bytes, concatBytes, equalBytes, uvarint } from './bytes.js'
 import { sha256 } from './hash.js'
 
 /**
@@ -34,6 +34,16 @@ export function aminoPubKeyBytes(pk: MultisigMember): Bytes {
     parts.push(Uint8Array.of(0x12), uvarint(inner.length), inner)
   }
   return concatBytes(...parts)
+}
+
+/** A key's bytes as upstream's `PubKey.Bytes()` gives them: a single key's own, a multisig's amino encoding. */
+export function memberKeyBytes(pk: MultisigMember): Bytes {
+  return pk.type === 'multisig' ? aminoPubKeyBytes(pk) : pk.key
+}
+
+/** Whether two keys are one (upstream `PubKey.Equals`: same type, same key; multisigs member by member). */
+export function sameMember(a: MultisigMember, b: MultisigMember): boolean {
+  return equalBytes(aminoPubKeyBytes(a), aminoPubKeyBytes(b))
 }
 
 /** The account address of a multisig key (`LegacyAminoPubKey.Address()`). */
