@@ -11,6 +11,8 @@ import type { BlockId } from './block.js'
 
 /** Largest hash a slot carries (app hashes and results hashes are 32 bytes). */
 const HASH_MAX = 64
+/** An absent hash: a variable field of length 0. */
+const NO_HASH = new Uint8Array(0)
 /** A variable field: a length byte, then up to HASH_MAX bytes. */
 const VAR = 1 + HASH_MAX
 
@@ -25,8 +27,9 @@ const JOB = {
   lastParts: 24 + VAR + 7,
   appHash: 24 + 2 * VAR + 7,
   resultsHash: 24 + 3 * VAR + 7,
+  consensusHash: 24 + 4 * VAR + 7, // length 0: the builder's
 } as const
-const RESULT_AT = 24 + 4 * VAR + 8
+const RESULT_AT = 24 + 5 * VAR + 8
 /** Where a result's fields are, from RESULT_AT. */
 const RESULT = {
   status: 0, // int32: 0 built, 1 not built here
@@ -51,6 +54,8 @@ export interface WorkerJob {
   lastBlockId: BlockId | undefined
   appHash: Bytes
   lastResultsHash: Bytes
+  /** The hash of the height's consensus params when they are not the builder's. */
+  consensusHash: Bytes | undefined
 }
 
 /** What the worker sends back for a job (the rest of the block follows from the inputs). */
@@ -68,6 +73,7 @@ export function fitsBlockSlot(job: WorkerJob): boolean {
   return (
     job.appHash.length <= HASH_MAX &&
     job.lastResultsHash.length <= HASH_MAX &&
+    (job.consensusHash?.length ?? 0) <= HASH_MAX &&
     (!id || (id.hash.length <= HASH_MAX && id.parts.hash.length <= HASH_MAX))
   )
 }
@@ -100,6 +106,7 @@ export function writeBlockJob(ring: SharedRing, seq: number, job: WorkerJob): vo
   }
   putVar(ring, at + JOB.appHash, job.appHash)
   putVar(ring, at + JOB.resultsHash, job.lastResultsHash)
+  putVar(ring, at + JOB.consensusHash, job.consensusHash ?? NO_HASH)
 }
 
 /** The job in the slot of `seq`. */
@@ -123,6 +130,8 @@ export function readBlockJob(ring: SharedRing, seq: number): WorkerJob {
         : undefined,
     appHash: getVar(ring, at + JOB.appHash),
     lastResultsHash: getVar(ring, at + JOB.resultsHash),
+    consensusHash:
+      v.getUint8(at + JOB.consensusHash) === 0 ? undefined : getVar(ring, at + JOB.consensusHash),
   }
 }
 

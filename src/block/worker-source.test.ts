@@ -217,8 +217,38 @@ describe('worker block source', () => {
   test('behavior: block times past what an int64 of nanoseconds holds travel through the ring exactly', () => {
     const ring = SharedRing.create(2, BLOCK_SLOT)
     const time = parseRfc3339('9999-12-31T23:59:59.999999999Z')
-    const worker = { ...inputsOf(7), time, lastBlockId: EMPTY_BLOCK_ID }
+    const worker = { ...inputsOf(7), time, lastBlockId: EMPTY_BLOCK_ID, consensusHash: undefined }
     writeBlockJob(ring, 3, worker)
     expect(readBlockJob(ring, 3)).toEqual(worker)
+    const changed = { ...worker, consensusHash: sha256(Uint8Array.of(1)) }
+    writeBlockJob(ring, 4, changed)
+    expect(readBlockJob(ring, 4)).toEqual(changed)
+  })
+
+  test('behavior: blocks after a change of the consensus params are built by the worker, their headers hashing the new params', () => {
+    const changed = builder().paramsHash({ blockMaxBytes: 22020096n, blockMaxGas: 300000n })
+    const hashAt = (h: number) => (h >= 3 ? changed : undefined)
+    const b = builder()
+    const want: Block[] = []
+    let last: BlockId = EMPTY_BLOCK_ID
+    for (let h = 1; h <= 5; h++) {
+      const block = b.build({
+        ...inputsOf(h),
+        lastBlockId: last,
+        txs: [],
+        consensusHash: hashAt(h),
+      })
+      want.push(block)
+      last = block.blockId
+    }
+    expect(want[1]!.header.consensusHash).toEqual(b.consensusHash)
+    expect(want[2]!.header.consensusHash).toEqual(changed)
+    const { source, serve, builtHere } = sourceOnThisThread()
+    const submitted = want.map((_, i) =>
+      source.submit({ ...job(i + 1), consensusHash: hashAt(i + 1) }),
+    )
+    serve()
+    expect(submitted.map((s) => view(s.block()))).toEqual(want.map(view))
+    expect(builtHere()).toBe(0)
   })
 })

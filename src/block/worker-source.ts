@@ -137,16 +137,9 @@ export class WorkerBlockSource implements BlockSource {
   }
 
   submit(job: BlockJob): SubmittedBlock {
-    // The worker signs as the single validator only, with the builder's consensus params: a block
-    // of several, or after a change of the params, is made here.
-    if (
-      job.burst &&
-      job.txs.length === 0 &&
-      !job.consensus &&
-      !job.consensusHash &&
-      this.ready &&
-      this.hasRoom()
-    ) {
+    // The worker signs as the single validator only: a block of several is made here. The
+    // consensus params' hash goes with the job when a proposal changed them.
+    if (job.burst && job.txs.length === 0 && !job.consensus && this.ready && this.hasRoom()) {
       if (this.chained) return this.handOut(job, undefined)
       // The worker's previous block is not this one's: name it (known once nothing is out).
       if (this.out.length === 0) return this.handOut(job, this.here.lastBlockId)
@@ -167,6 +160,7 @@ export class WorkerBlockSource implements BlockSource {
       lastBlockId,
       appHash: job.appHash,
       lastResultsHash: job.lastResultsHash,
+      consensusHash: job.consensusHash,
     }
     if (!fitsBlockSlot(worker)) return this.buildHere(job)
     const seq = this.written
