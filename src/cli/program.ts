@@ -84,6 +84,8 @@ const COMMANDS: readonly {
       (await import('./tx-multisign-batch.js')).registerTxMultisignBatch,
     'multi-sign-batch': async () =>
       (await import('./tx-multisign-batch.js')).registerTxMultisignBatch,
+    'validate-signatures': async () =>
+      (await import('./tx-validate-signatures.js')).registerTxValidateSignatures,
   }),
   { names: ['dev'], load: async () => [(await import('./dev.js')).registerDev] },
   { names: ['debug'], load: async () => [(await import('./debug.js')).registerDebug] },
