@@ -2,6 +2,7 @@ import type { AnteAccount } from '../app/tx-keepers.js'
 import { addressToBech32 } from '../codec/address.js'
 import { SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, bytesToLatin1, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
+import { sha256 } from '../codec/hash.js'
 import { int64Of } from '../codec/int64.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { SIGN_MODE_DIRECT } from '../codec/sign-doc.js'
@@ -22,7 +23,8 @@ import {
 } from './ante-multisig.js'
 import type { AnteContext, AnteDecorator, AnteOptions, AnteRun } from './ante-types.js'
 import type { DecodedTx } from './decode.js'
-import { countSubKeys, SECP256K1_PUBKEY_URL } from './pubkeys.js'
+import { goPanic } from './errors.js'
+import { countSubKeys, ED25519_PUBKEY_URL, SECP256K1_PUBKEY_URL } from './pubkeys.js'
 import { secp256k1Address } from './secp256k1.js'
 import {
   onlyLegacyAminoSigners,
@@ -48,6 +50,15 @@ const SIM_PUBKEY = fromHex('035ad6810a47f073553ff30d2fcc7e0d3b1c0b74b61a1aaa2582
 
 /** Addresses of public keys seen recently (two hashes per tx saved). */
 const keyAddresses = new Map<string, Bytes>()
+
+/**
+ * An ed25519 key's address (upstream's: the first 20 bytes of its sha256); a key of another size
+ * panics there, and runTx recovers.
+ */
+function ed25519Address(key: Bytes): Bytes {
+  if (key.length !== 32) throw goPanic('pubkey is incorrect size')
+  return sha256(key).subarray(0, 20)
+}
 
 function addressOfKey(pubKey: Bytes): Bytes {
   const id = bytesToLatin1(pubKey)
@@ -123,13 +134,18 @@ export const setPubKey: AnteDecorator = async (run) => {
   for (let i = 0; i < tx.signerInfos.length; i++) {
     const info = tx.signerInfos[i]!
     const multisig = info.multisig
+    const ed25519 = info.ed25519
     let pk = info.publicKey?.key
-    if (!pk && !multisig) {
+    if (!pk && !multisig && !ed25519) {
       if (!simulate) continue
       pk = SIM_PUBKEY
     }
     if (!simulate) {
-      const address = multisig ? addressOfMultisig(multisig.key) : addressOfKey(pk!)
+      const address = multisig
+        ? addressOfMultisig(multisig.key)
+        : ed25519
+          ? ed25519Address(ed25519)
+          : addressOfKey(pk!)
       if (!equalBytes(address, signers[i])) {
         throw ErrInvalidPubKey.wrap(
           `pubKey does not match signer address ${signerTexts[i]} with signer index: ${i}`,
@@ -141,10 +157,15 @@ export const setPubKey: AnteDecorator = async (run) => {
     // A new object with the key: the one read is shared with other readers.
     const pubKey = multisig
       ? { type_url: multisig.any.type_url, value: reencodeMultisig(o.registry, multisig.any.value) }
-      : {
-          type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
-          value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk! }),
-        }
+      : ed25519
+        ? {
+            type_url: o.registry.typeUrl(ED25519_PUBKEY_URL),
+            value: o.registry.encode('sdk.crypto.ed25519.PubKey', { key: ed25519 }),
+          }
+        : {
+            type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
+            value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk! }),
+          }
     await o.keepers.accounts.setAccount(ctx.state, { ...acc, pubKey })
   }
   const other = otherSignatureData(tx)
@@ -175,7 +196,11 @@ export const validateSigCount: AnteDecorator = async ({ o, ctx, tx }) => {
   const sigLimit = int64Of((await o.keepers.accounts.params(ctx.state)).tx_sig_limit)
   let count = 0
   for (const info of tx.signerInfos) {
-    count += info.multisig ? countSubKeys(info.multisig.key) : info.publicKey ? 1 : 0
+    count += info.multisig
+      ? countSubKeys(info.multisig.key)
+      : info.publicKey || info.ed25519
+        ? 1
+        : 0
     if (BigInt(count) > sigLimit) {
       throw ErrTooManySignatures.wrap(`signatures: ${count}, limit: ${sigLimit}`)
     }

@@ -6,6 +6,7 @@ import type { AnyMessage, Proto, ProtoMessage, ProtoRegistry } from '../codec/pr
 import { ErrTxDecode } from '../errors.js'
 import { checkCoinAmounts } from './coin-amounts.js'
 import {
+  ED25519_PUBKEY_URL,
   MULTISIG_PUBKEY_URL,
   type MultisigKey,
   pubKeyOfAny,
@@ -31,6 +32,11 @@ export interface TxSignerInfo {
   publicKey?: { typeUrl: string; key: Bytes } | undefined
   /** The multisig key (LegacyAminoPubKey), when the signer sent one, and the Any it came in. */
   multisig: { key: MultisigKey; any: { type_url: string; value: Bytes } } | undefined
+  /**
+   * An ed25519 public key, when the signer sent one: it decodes, as upstream's does, and the ante
+   * handler refuses it (`ED25519 public keys are unsupported`) once its gas is charged.
+   */
+  ed25519: Bytes | undefined
   /** Single sign mode (SIGN_MODE_DIRECT = 1); undefined for multi-signatures or no mode info. */
   mode: number | undefined
   /** The mode info as sent (read where `mode` is undefined: a multi-signature, or none). */
@@ -112,7 +118,7 @@ function bytesOf(v: Uint8Array): Bytes {
 /**
  * Decodes tx bytes as upstream's DefaultTxDecoder: ADR-027 TxRaw, no unknown fields in TxRaw and
  * AuthInfo, only non-critical ones in TxBody, every Any resolvable; messages must be Msg types and
- * public keys secp256k1 or multisig keys (whose members may be ed25519 keys too). Every failure is
+ * public keys secp256k1, ed25519 or multisig keys (whose members may be ed25519 keys too). Every failure is
  * `tx parse error` (code 2). `wireChecked`: these very bytes passed the wire checks (ADR-027 and
  * unknown fields) on another thread already, so they are not scanned again.
  */
@@ -179,6 +185,7 @@ export function decodeTx(
     const info: TxSignerInfo = {
       publicKey: undefined,
       multisig: undefined,
+      ed25519: undefined,
       mode: si.mode_info?.single ? si.mode_info.single.mode : undefined,
       modeInfo: si.mode_info ?? undefined,
       sequence: int64Of(si.sequence),
@@ -194,6 +201,10 @@ export function decodeTx(
         info.publicKey = { typeUrl: url, key: bytesOf(pk.key) }
       } else if (url === registry.typeUrl(MULTISIG_PUBKEY_URL)) {
         info.multisig = { key: multisigKeyOf(registry, url, value), any: { type_url: url, value } }
+      } else if (url === registry.typeUrl(ED25519_PUBKEY_URL)) {
+        info.ed25519 = bytesOf(
+          (registry.decode(type, value) as Proto<'sdk.crypto.ed25519.PubKey'>).key,
+        )
       } else {
         throw decodeError(
           `no concrete type registered for type URL ${url} against interface *types.PubKey`,

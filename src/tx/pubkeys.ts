@@ -9,7 +9,7 @@ import { resolveTypeUrl } from './wire.js'
 
 /** Type URL of secp256k1 public keys (canonical: `registry.typeUrl` gives the brand's). */
 export const SECP256K1_PUBKEY_URL = '/sdk.crypto.secp256k1.PubKey'
-/** Type URL of ed25519 public keys (only as a multisig member: no account signs with one). */
+/** Type URL of ed25519 public keys (a multisig member; a signer's own is refused by the ante handler). */
 export const ED25519_PUBKEY_URL = '/sdk.crypto.ed25519.PubKey'
 export { MULTISIG_PUBKEY_URL }
 
