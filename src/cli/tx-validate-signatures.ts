@@ -20,7 +20,7 @@ interface ValidateFlags {
  * `sdkd tx validate-signatures <file>` (upstream's): prints the tx's signers and its signatures,
  * each `[OK]` or `[ERROR: …]` by whether it is its signer's, in order; online each signature is also
  * verified over the tx's sign bytes, with its signer's account number and sequence on the chain.
- * Like upstream's (cobra's Println), everything goes to stderr; a failure exits 1 with
+ * The report goes to stdout, a failure to verify to stderr, as upstream's; a failure exits 1 with
  * `signatures validation failed`.
  */
 export function registerTxValidateSignatures(program: Command, globals: () => GlobalFlags): void {
@@ -39,7 +39,10 @@ export function registerTxValidateSignatures(program: Command, globals: () => Gl
         const tx = txFromJsonText(registry, await readInput(file, 'tx file'))
         const offline = f.offline === true
         const chainId = offline ? '' : await resolveChainId(ctx, f.chainId, false)
-        const out = (text: string) => process.stderr.write(text)
+        // Upstream prints the report with cmd.Println (stdout in the node binary), the failures to
+        // reach or verify with cmd.PrintErrf (stderr).
+        const out = (text: string) => process.stdout.write(text)
+        const err = (text: string) => process.stderr.write(text)
         const signers = txSigners(registry, tx)
         out('Signers:\n')
         for (const [i, s] of signers.entries()) out(`  ${i}: ${s}\n`)
@@ -59,7 +62,7 @@ export function registerTxValidateSignatures(program: Command, globals: () => Gl
           if (!offline && success) {
             const account = await ctx.node().account(address)
             if (!account) {
-              out(`failed to get account: ${address}\n`)
+              err(`failed to get account: ${address}\n`)
               throw new CliError('signatures validation failed')
             }
             const failure = signatureFailure(
@@ -69,7 +72,7 @@ export function registerTxValidateSignatures(program: Command, globals: () => Gl
               sig,
             )
             if (failure !== undefined) {
-              out(`failed to verify signature: ${failure}`)
+              err(`failed to verify signature: ${failure}`)
               throw new CliError('signatures validation failed')
             }
           }

@@ -12,7 +12,7 @@ import { runSdkd } from '../helpers/sdkd.js'
 
 /**
  * `sdkd tx validate-signatures` as upstream's: the signers, then each signature `[OK]` or
- * `[ERROR: …]` in order, on stderr; online each signature verified over the tx's sign bytes with its
+ * `[ERROR: …]` in order, on stdout; online each signature verified over the tx's sign bytes with its
  * signer's account on the chain; exit 1 with `signatures validation failed` when any check fails.
  */
 
@@ -64,8 +64,7 @@ describe('sdkd tx validate-signatures (e2e)', () => {
     // Unsigned: the signer is listed, no signature is: it fails.
     const unsigned = await sdkd(['tx', 'validate-signatures', file('send.json')])
     expect(unsigned.code).toBe(1)
-    expect(unsigned.stdout).toBe('')
-    expect(unsigned.stderr).toContain(`Signers:\n  0: ${alice}\n\nSignatures:\n\n`)
+    expect(unsigned.stdout).toBe(`Signers:\n  0: ${alice}\n\nSignatures:\n\n`)
     expect(unsigned.stderr).toContain('signatures validation failed')
 
     // Signed by its signer at the account's sequence: OK online (verified) and offline.
@@ -80,8 +79,8 @@ describe('sdkd tx validate-signatures (e2e)', () => {
         online,
       )
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stdout).toBe('')
-      expect(r.stderr).toBe(expected)
+      expect(r.stdout).toBe(expected)
+      expect(r.stderr).toBe('')
     }
 
     // Signed for another sequence: the signer matches (offline OK), the signature does not verify.
@@ -107,8 +106,9 @@ describe('sdkd tx validate-signatures (e2e)', () => {
     )
     const stale = await sdkd(['tx', 'validate-signatures', file('stale.json')])
     expect(stale.code).toBe(1)
+    expect(stale.stdout).toBe(`Signers:\n  0: ${alice}\n\nSignatures:\n`)
     expect(stale.stderr).toContain(
-      `Signatures:\nfailed to verify signature: unable to verify single signer signature`,
+      'failed to verify signature: unable to verify single signer signature',
     )
     expect(stale.stderr).toContain('signatures validation failed')
     expect(
@@ -128,7 +128,7 @@ describe('sdkd tx validate-signatures (e2e)', () => {
       )
       expect(wrong.code).toBe(1)
       // Upstream verifies no signature after an unsound one: online prints the same.
-      expect(wrong.stderr).toContain(
+      expect(wrong.stdout).toContain(
         `Signatures:\n  0: ${bob}\t\t\t[ERROR: signature does not match its respective signer]\n\n`,
       )
       expect(wrong.stderr).toContain('signatures validation failed')
@@ -170,6 +170,6 @@ describe('sdkd tx validate-signatures (e2e)', () => {
     )
     const multi = await sdkd(['tx', 'validate-signatures', file('pair-signed.json')])
     expect(multi.code, multi.stderr).toBe(0)
-    expect(multi.stderr).toBe(`Signers:\n  0: ${pair}\n\nSignatures:\n  0: ${pair}\t\t\t[OK]\n\n`)
+    expect(multi.stdout).toBe(`Signers:\n  0: ${pair}\n\nSignatures:\n  0: ${pair}\t\t\t[OK]\n\n`)
   }, 120_000)
 })
