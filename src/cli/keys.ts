@@ -1,28 +1,15 @@
-import { createInterface } from 'node:readline'
 import { type Command, InvalidArgumentError } from 'commander'
-import {
-  Keyring,
-  KeyringError,
-  type KeyringRecord,
-  keyOutput,
-  recordAddress,
-} from '../client/keyring.js'
+import { type KeyringRecord, keyOutput, recordAddress } from '../client/keyring.js'
 import { brand } from '../codec/brand.js'
 import { defaultHome } from '../config/paths.js'
-import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
+import { registerKeysArmor } from './keys-armor.js'
+import { backendOption, confirm, keyringFor, readLine, withKeyring } from './keys-io.js'
 import { addMultisigKey, ephemeralMultisigKey, intArg, keyNamesArg } from './keys-multisig.js'
+import { registerKeysTools } from './keys-tools.js'
 import type { GlobalFlags } from './start-flags.js'
 
-/** The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. */
-export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {
-  const chosen = backend ?? ((await readClientToml(g.home)).keyringBackend || 'test')
-  try {
-    return Keyring.open(g.home, chosen)
-  } catch (err) {
-    throw new CliError((err as Error).message)
-  }
-}
+export { keyringFor }
 
 /**
  * A `sdkd keys …` command line for error hints, with `--home` and `--keyring-backend` only when the
@@ -125,30 +112,6 @@ async function inBech(record: KeyringRecord, bech: string): Promise<KeyOutput> {
   return { ...keyOutput(record), address: addressToBech32(recordAddress(record), prefix) }
 }
 
-/** Reads one line from stdin, prompting on stderr when stdin is a terminal. */
-async function readLine(prompt: string): Promise<string> {
-  const rl = createInterface({ input: process.stdin, terminal: false })
-  if (process.stdin.isTTY) process.stderr.write(prompt)
-  for await (const line of rl) {
-    rl.close()
-    return line
-  }
-  return ''
-}
-
-async function withKeyring<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn()
-  } catch (err) {
-    if (err instanceof KeyringError) throw new CliError(err.message)
-    throw err
-  }
-}
-
-const backendOption = [
-  '--keyring-backend <backend>',
-  'keyring backend (sdkd supports test)',
-] as const
 const outputOption = ['-o, --output <format>', 'text|json', 'text'] as const
 
 /** `sdkd keys add|list|show|delete`. */
@@ -344,43 +307,6 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       },
     )
 
-  keys
-    .command('export <name>')
-    .description(
-      'export a private key as unarmored hex (--unarmored-hex --unsafe, after a confirmation); sdkd has no armored, passphrase-encrypted export',
-    )
-    .option('--unarmored-hex', 'export the unarmored hex private key (requires --unsafe)')
-    .option('--unsafe', 'enable the unsafe operation (requires --unarmored-hex)')
-    .option(...backendOption)
-    .action(
-      async (
-        name: string,
-        f: { unarmoredHex?: boolean; unsafe?: boolean; keyringBackend?: string },
-      ) => {
-        if (f.unarmoredHex !== f.unsafe)
-          throw new CliError('the flags unsafe and unarmored-hex must be used together')
-        if (!f.unarmoredHex)
-          throw new CliError(
-            "sdkd exports a key only as unarmored hex: give --unarmored-hex --unsafe (the armored, passphrase-encrypted form of upstream's keyring is not supported)",
-          )
-        const record = await withKeyring(async () =>
-          (await keyringFor(globals(), f.keyringBackend)).record(name),
-        )
-        if (record.type !== 'local')
-          throw new CliError('private key extraction works only for Local')
-        await confirm(
-          'WARNING: The private key will be exported as an unarmored hexadecimal string. USE AT YOUR OWN RISK. Continue?',
-        )
-        process.stdout.write(`${Buffer.from(record.privateKey).toString('hex')}\n`)
-      },
-    )
-}
-
-/**
- * Upstream's GetConfirmation: the prompt and `[y/N]` (on stderr, at a terminal), an answer on
- * stdin; anything but y or yes stops the command (`Error: aborted`, exit 1).
- */
-async function confirm(prompt: string): Promise<void> {
-  const answer = (await readLine(`${prompt} [y/N]: `)).trim().toLowerCase()
-  if (answer !== 'y' && answer !== 'yes') throw new CliError('aborted')
+  registerKeysArmor(keys, globals)
+  registerKeysTools(keys)
 }

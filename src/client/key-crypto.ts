@@ -2,7 +2,12 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { HDKey } from '@scure/bip32'
-import { generateMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39'
+import {
+  entropyToMnemonic,
+  generateMnemonic,
+  mnemonicToSeedSync,
+  validateMnemonic,
+} from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
 import type { Bytes } from '../codec/bytes.js'
 
@@ -57,6 +62,11 @@ export function verifySecp256k1(pubKey: Bytes, message: Bytes, signature: Bytes)
   } catch {
     return false
   }
+}
+
+/** The BIP39 mnemonic of 32 bytes of entropy (`keys mnemonic --unsafe-entropy`: sha256 of the input). */
+export function mnemonicOfEntropy(entropy: Bytes): string {
+  return entropyToMnemonic(entropy, wordlist)
 }
 
 /** Keyring failures (missing key, duplicate name, bad mnemonic): user errors with clear messages. */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type { Bytes } from './bytes.js'
 
-/** The parts of libsodium (sodium-native) the codecs use. */
+/** The parts of libsodium (sodium-native) the codecs and the keyring use. */
 export interface Sodium {
   crypto_sign_seed_keypair(pk: Buffer, sk: Buffer, seed: Buffer): void
   crypto_sign_detached(sig: Buffer, message: Buffer, sk: Buffer): void
@@ -9,6 +9,10 @@ export interface Sodium {
   crypto_sign_PUBLICKEYBYTES: number
   crypto_sign_SECRETKEYBYTES: number
   crypto_sign_BYTES: number
+  /** XSalsa20-Poly1305 (NaCl secretbox): the tag, then the message. */
+  crypto_secretbox_open_easy(message: Buffer, box: Buffer, nonce: Buffer, key: Buffer): boolean
+  crypto_secretbox_NONCEBYTES: number
+  crypto_secretbox_MACBYTES: number
 }
 
 let sodium: Sodium | null | undefined

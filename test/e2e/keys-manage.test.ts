@@ -90,10 +90,7 @@ describe('sdkd keys export, import-hex, rename and list -n', () => {
       expect((await runSdkd(['--home', dir, 'keys', 'add', name])).code).toBe(0)
     const keys = (...args: string[]) => runSdkd(['--home', dir, 'keys', ...args])
     const cases: [string[], string, string?][] = [
-      [
-        ['export', 'alice'],
-        "sdkd exports a key only as unarmored hex: give --unarmored-hex --unsafe (the armored, passphrase-encrypted form of upstream's keyring is not supported)",
-      ],
+      [['export', 'alice'], 'password must be at least 8 characters', 'short\n'],
       [['export', 'alice', '--unsafe'], 'the flags unsafe and unarmored-hex must be used together'],
       [['export', 'alice', '--unarmored-hex', '--unsafe'], 'aborted', 'n\n'],
       [

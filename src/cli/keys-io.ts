@@ -1,0 +1,118 @@
+import { createInterface } from 'node:readline'
+import { Writable } from 'node:stream'
+import { Keyring, KeyringError } from '../client/keyring.js'
+import { readClientToml } from './client-context.js'
+import { CliError } from './errors.js'
+import type { GlobalFlags } from './start-flags.js'
+
+// What the `sdkd keys …` commands share: the keyring they open, their prompts, their errors.
+
+/** The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. */
+export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {
+  const chosen = backend ?? ((await readClientToml(g.home)).keyringBackend || 'test')
+  try {
+    return Keyring.open(g.home, chosen)
+  } catch (err) {
+    throw new CliError((err as Error).message)
+  }
+}
+
+/** What stdin gave beyond the lines read so far (a command may ask twice: an answer, then a y/N). */
+let pending = ''
+let stdinEnded = false
+
+/** The next line of stdin (without its newline), or what is left at its end; '' when none. */
+function nextStdinLine(): Promise<string> {
+  const take = (): string | undefined => {
+    const at = pending.indexOf('\n')
+    if (at < 0) return undefined
+    const line = pending.slice(0, at).replace(/\r$/, '')
+    pending = pending.slice(at + 1)
+    return line
+  }
+  const rest = (): string => {
+    const line = pending
+    pending = ''
+    return line
+  }
+  const ready = take()
+  if (ready !== undefined) return Promise.resolve(ready)
+  if (stdinEnded) return Promise.resolve(rest())
+  return new Promise((resolve) => {
+    const stdin = process.stdin
+    // Paused again once a line is in, so an open terminal does not keep the process alive.
+    const done = (line: string) => {
+      stdin.off('data', onData)
+      stdin.off('end', onEnd)
+      stdin.pause()
+      resolve(line)
+    }
+    const onData = (chunk: string) => {
+      pending += chunk
+      const line = take()
+      if (line !== undefined) done(line)
+    }
+    const onEnd = () => {
+      stdinEnded = true
+      done(rest())
+    }
+    stdin.setEncoding('utf8')
+    stdin.on('data', onData)
+    stdin.on('end', onEnd)
+    stdin.resume()
+  })
+}
+
+/** Reads one line from stdin, prompting on stderr when stdin is a terminal. */
+export async function readLine(prompt: string): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write(prompt)
+  return nextStdinLine()
+}
+
+/** Upstream's MinPassLength. */
+const MIN_PASS_LENGTH = 8
+
+/**
+ * Upstream's GetPassword: at a terminal the prompt on stderr and the typed passphrase not echoed,
+ * else a line of stdin; shorter than 8 characters is refused.
+ */
+export async function readPassword(prompt: string): Promise<string> {
+  let pass: string
+  if (process.stdin.isTTY) {
+    process.stderr.write(`${prompt}\n`)
+    // A terminal echoes what readline writes to its output: here, nowhere.
+    const silent = new Writable({ write: (_chunk, _encoding, done) => done() })
+    const rl = createInterface({ input: process.stdin, output: silent, terminal: true })
+    pass = await new Promise<string>((resolve) => rl.question('', resolve))
+    rl.close()
+  } else {
+    pass = await readLine('')
+  }
+  if (pass.length < MIN_PASS_LENGTH)
+    throw new CliError(`password must be at least ${MIN_PASS_LENGTH} characters`)
+  return pass
+}
+
+/** Runs a keyring operation, its refusals as CLI errors. */
+export async function withKeyring<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn()
+  } catch (err) {
+    if (err instanceof KeyringError) throw new CliError(err.message)
+    throw err
+  }
+}
+
+export const backendOption = [
+  '--keyring-backend <backend>',
+  'keyring backend (sdkd supports test)',
+] as const
+
+/**
+ * Upstream's GetConfirmation: the prompt and `[y/N]` (on stderr, at a terminal), an answer on
+ * stdin; anything but y or yes stops the command (`Error: aborted`, exit 1).
+ */
+export async function confirm(prompt: string): Promise<void> {
+  const answer = (await readLine(`${prompt} [y/N]: `)).trim().toLowerCase()
+  if (answer !== 'y' && answer !== 'yes') throw new CliError('aborted')
+}

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Bip39, EnglishMnemonic } from '@cosmjs/crypto'
+import { fromBech32, toBech32 } from '@cosmjs/encoding'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import { ABANDON_MNEMONIC, runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+/**
+ * `sdkd keys export` / `keys import` in upstream's ASCII-armored, passphrase-encrypted format, both
+ * ways and with keys armored by Go's own crypto (SDK v0.50's argon2 and the older bcrypt), and
+ * `keys mnemonic`, `keys parse`, `keys list-key-types`, as upstream's.
+ */
+
+const cleanups = cleanupAfterEach()
+
+async function home(): Promise<string> {
+  const t = await tempDir()
+  cleanups.push(t.cleanup)
+  return t.dir
+}
+
+/** Armored by Go (golang.org/x/crypto) by upstream's steps: the key 0x01…0x20, passphrase "passphrase". */
+const GO_ARGON2 = `-----BEGIN TENDERMINT PRIVATE KEY-----
+kdf: argon2
+type: secp256k1
+salt: 00112233445566778899AABBCCDDEEFF
+
+dkUsulN65Q3Avw+om/3gvsiEgicAY6AET1UN/32k6Vckg53jlkMd2S043WEadhns
+4FnLjt4=
+=B8k0
+-----END TENDERMINT PRIVATE KEY-----
+`
+const GO_BCRYPT = `-----BEGIN TENDERMINT PRIVATE KEY-----
+kdf: bcrypt
+salt: A16A67963D2C8A768AC2C1209EDAA0C2
+
+BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eWsIhLALfa5pyAOnWPfSmplpNtSp6LkPe
+nSjzHojA3Xk4ArefQS99Spi4hKay8XEboJYxXQc=
+=Kwvj
+-----END TENDERMINT PRIVATE KEY-----
+`
+const GO_KEY = '0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20'
+
+describe('sdkd keys export and import (armored)', () => {
+  test('behavior: a key exported armored imports under another home as the same account; Go-armored keys import as theirs', async () => {
+    const dir = await home()
+    const keys = (d: string, args: string[], input?: string) =>
+      runSdkd(['--home', d, 'keys', ...args], input === undefined ? {} : { input })
+    expect((await keys(dir, ['add', 'alice', '--recover'], `${ABANDON_MNEMONIC}\n`)).code).toBe(0)
+    const exported = await keys(dir, ['export', 'alice'], 'a good passphrase\n')
+    expect(exported.code, exported.stderr).toBe(0)
+    const lines = exported.stdout.split('\n')
+    expect(lines[0]).toBe('-----BEGIN TENDERMINT PRIVATE KEY-----')
+    expect(lines.slice(1, 4).sort()).toEqual([
+      'kdf: argon2',
+      expect.stringMatching(/^salt: [0-9A-F]{32}$/),
+      'type: secp256k1',
+    ])
+    expect(lines[4]).toBe('')
+    expect(lines.at(-2)).toBe('-----END TENDERMINT PRIVATE KEY-----')
+    expect(lines.at(-3)).toMatch(/^=[A-Za-z0-9+/]{4}$/)
+    const file = join(dir, 'alice.armor')
+    await writeFile(file, exported.stdout)
+
+    const other = await home()
+    expect((await keys(other, ['import', 'mine', file], 'wrong passphrase\n')).stderr).toBe(
+      'Error: failed to decrypt private key: invalid account password\n',
+    )
+    const imported = await keys(other, ['import', 'mine', file], 'a good passphrase\n')
+    expect(imported.code, imported.stderr).toBe(0)
+    const address = async (d: string, name: string) => (await keys(d, ['show', name, '-a'])).stdout
+    expect(await address(other, 'mine')).toBe(await address(dir, 'alice'))
+    expect((await keys(other, ['import', 'mine', file], 'a good passphrase\n')).stderr).toBe(
+      'Error: mine: cannot overwrite key\n',
+    )
+
+    for (const [kdf, armored] of [
+      ['argon2', GO_ARGON2],
+      ['bcrypt', GO_BCRYPT],
+    ] as const) {
+      const d = await home()
+      await writeFile(join(d, 'go.armor'), armored)
+      const r = await keys(d, ['import', 'go', join(d, 'go.armor')], 'passphrase\n')
+      expect(r.code, `${kdf}: ${r.stderr}`).toBe(0)
+      const hex = await keys(d, ['export', 'go', '--unarmored-hex', '--unsafe'], 'y\n')
+      expect(hex.stdout, kdf).toBe(`${GO_KEY}\n`)
+    }
+  }, 60_000)
+
+  test('error: a short passphrase, a missing file, a multisig key and a file that is no armor are refused, exit 1', async () => {
+    const dir = await home()
+    const keys = (args: string[], input = '') =>
+      runSdkd(['--home', dir, 'keys', ...args], { input })
+    for (const name of ['alice', 'bob']) expect((await keys(['add', name])).code).toBe(0)
+    expect((await keys(['add', 'pair', '--multisig', 'alice,bob'])).code).toBe(0)
+    const cases: [string[], string, string][] = [
+      [['export', 'alice'], 'short\n', 'password must be at least 8 characters'],
+      [['export', 'pair'], 'long enough\n', 'private key extraction works only for Local'],
+      [['export', 'nobody'], 'long enough\n', 'nobody.info: key not found'],
+      [
+        ['import', 'carol', join(dir, 'nothing')],
+        'long enough\n',
+        `open ${join(dir, 'nothing')}: no such file or directory`,
+      ],
+    ]
+    await writeFile(join(dir, 'plain.txt'), 'not an armored key\n')
+    cases.push([
+      ['import', 'carol', join(dir, 'plain.txt')],
+      'long enough\n',
+      'failed to decrypt private key: EOF',
+    ])
+    for (const [args, input, text] of cases) {
+      const r = await keys(args, input)
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toBe(`Error: ${text}\n`)
+    }
+    expect((await keys(['show', 'carol'])).code).toBe(1)
+  })
+})
+
+describe('sdkd keys mnemonic, parse and list-key-types', () => {
+  test('behavior: a fresh 24-word mnemonic; with --unsafe-entropy the mnemonic of sha256 of the input, as cosmjs computes it', async () => {
+    const fresh = await runSdkd(['keys', 'mnemonic'])
+    expect(fresh.code).toBe(0)
+    const words = fresh.stdout.trim()
+    expect(words.split(' ')).toHaveLength(24)
+    expect(() => new EnglishMnemonic(words)).not.toThrow()
+    const input = 'x'.repeat(50)
+    const own = await runSdkd(['keys', 'mnemonic', '--unsafe-entropy'], { input: `${input}\ny\n` })
+    expect(own.code, own.stderr).toBe(0)
+    const expected = Bip39.encode(createHash('sha256').update(input).digest()).toString()
+    expect(own.stdout).toBe(`${expected}\n`)
+    const short = await runSdkd(['keys', 'mnemonic', '--unsafe-entropy'], { input: 'abc\n' })
+    expect(short.code).toBe(1)
+    expect(short.stderr).toBe(
+      'Error: 256-bits is 43 characters in Base-64, and 100 in Base-6. You entered 3, and probably want more\n',
+    )
+  })
+
+  test('behavior: parse turns bech32 into its prefix and hex bytes and hex into every bech32 form', async () => {
+    const raw = Uint8Array.from({ length: 20 }, (_, i) => i + 1)
+    const address = toBech32('sdk', raw)
+    const bytes = Buffer.from(raw).toString('hex').toUpperCase()
+    const parse = (...args: string[]) => runSdkd(['keys', 'parse', ...args])
+    expect((await parse(address)).stdout).toBe(`bytes: ${bytes}\nhuman: sdk\n\n`)
+    expect(JSON.parse((await parse(address, '-o', 'json')).stdout)).toEqual({ human: 'sdk', bytes })
+    const forms = (await parse(bytes)).stdout
+    expect(forms.split('\n')[0]).toBe('formats:')
+    const prefixes = forms
+      .split('\n')
+      .slice(1, 7)
+      .map((l) => fromBech32(l.replace(/^- /, ''), 90))
+    expect(prefixes.map((p) => p.prefix)).toEqual([
+      'sdk',
+      'sdkpub',
+      'sdkvaloper',
+      'sdkvaloperpub',
+      'sdkvalcons',
+      'sdkvalconspub',
+    ])
+    expect(prefixes.every((p) => Buffer.from(p.data).toString('hex').toUpperCase() === bytes)).toBe(
+      true,
+    )
+    const bad = await parse('not-an-address')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toBe("Error: couldn't find valid bech32 nor hex data\n")
+    expect((await runSdkd(['keys', 'list-key-types'])).stdout).toBe(
+      'Supported key types/algos:\n["secp256k1"]\n',
+    )
+  })
+})
