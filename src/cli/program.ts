@@ -51,6 +51,7 @@ const COMMANDS: readonly {
     consensus: async () => (await import('./query-consensus.js')).registerQueryConsensus,
     comet: async () => (await import('./query-comet-service.js')).registerQueryCometService,
     distribution: async () => (await import('./query-distribution.js')).registerQueryDistribution,
+    evidence: async () => (await import('./query-evidence.js')).registerQueryEvidence,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
     mint: async () => (await import('./query-mint.js')).registerQueryMint,
     slashing: async () => (await import('./query-slashing.js')).registerQuerySlashing,

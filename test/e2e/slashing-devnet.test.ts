@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
@@ -19,6 +20,48 @@ import { tempDir } from '../helpers/temp-dir.js'
  * good. Expected figures are upstream's defaults (window 100, min signed 0.5, 1% downtime slash, 5%
  * double-sign slash, 600 s jail) and the powers the test gives.
  */
+
+/** Protobuf varint of a non-negative integer. */
+function varint(value: bigint): number[] {
+  const out: number[] = []
+  let v = value
+  while (v >= 0x80n) {
+    out.push(Number(v & 0x7fn) | 0x80)
+    v >>= 7n
+  }
+  out.push(Number(v))
+  return out
+}
+
+/** An Equivocation{height, time, power, consensus_address} as its protobuf bytes, from its JSON. */
+function equivocationBytes(e: {
+  height: string
+  time: string
+  power: string
+  consensus_address: string
+}): Uint8Array {
+  const ms = Date.parse(e.time)
+  const fraction = /\.(\d+)Z$/.exec(e.time)?.[1] ?? ''
+  const seconds = BigInt(Math.floor(ms / 1000))
+  const nanos = BigInt(Number(fraction.padEnd(9, '0').slice(0, 9)))
+  const time = [
+    ...(seconds > 0n ? [0x08, ...varint(seconds)] : []),
+    ...(nanos > 0n ? [0x10, ...varint(nanos)] : []),
+  ]
+  const address = [...Buffer.from(e.consensus_address)]
+  return Uint8Array.from([
+    0x08,
+    ...varint(BigInt(e.height)),
+    0x12,
+    ...varint(BigInt(time.length)),
+    ...time,
+    0x18,
+    ...varint(BigInt(e.power)),
+    0x22,
+    ...varint(BigInt(address.length)),
+    ...address,
+  ])
+}
 
 const cleanups = cleanupAfterAll()
 
@@ -152,6 +195,19 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
       (r) => r.json(),
     )
     expect(evidence.result.block.evidence.evidence).toHaveLength(1)
+
+    // x/evidence stored it: `query evidence list`, and by its hash (sha256 of the Equivocation's
+    // protobuf encoding, made here field by field) `query evidence evidence <hash>`.
+    const { evidence: stored } = await json('query', 'evidence', 'list')
+    expect(stored).toHaveLength(1)
+    const eq = stored[0]
+    expect(eq['@type']).toBe('/sdk.evidence.v1beta1.Equivocation')
+    expect(eq.consensus_address).toMatch(/^sdkvalcons1/)
+    const hash = createHash('sha256').update(equivocationBytes(eq)).digest('hex').toUpperCase()
+    expect((await json('query', 'evidence', 'evidence', hash)).evidence).toEqual(eq)
+    const missing = await sdkd('query', 'evidence', 'evidence', 'ABCD', '--node', rpc)
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('evidence ABCD not found')
 
     expect(
       (await rpcCall(rpcPort, 'dev_increaseTime', { seconds: 10 * 365 * 86400 })).error,
