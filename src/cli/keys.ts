@@ -74,6 +74,39 @@ interface AddFlags {
   dryRun?: boolean
   keyringBackend?: string
   output: string
+  pubkey?: string
+  pubkeyBase64?: string
+}
+
+/**
+ * The secp256k1 key of `keys add --pubkey` (its Any JSON, `{"@type":"/sdk.crypto.secp256k1.PubKey",
+ * "key":"<base64>"}`, as `keys show -p` prints it) or `--pubkey-base64` (the key's bytes).
+ */
+function offlinePubKey(f: AddFlags): Uint8Array {
+  if (f.pubkey !== undefined && f.pubkeyBase64 !== undefined)
+    throw new CliError('flags pubkey and pubkey-base64 cannot be used simultaneously')
+  let base64 = f.pubkeyBase64
+  if (f.pubkey !== undefined) {
+    let json: { '@type'?: unknown; key?: unknown }
+    try {
+      json = JSON.parse(f.pubkey)
+    } catch (err) {
+      throw new CliError(`invalid --pubkey JSON: ${(err as Error).message}`)
+    }
+    const url = brand().typeUrl('/sdk.crypto.secp256k1.PubKey')
+    if (json['@type'] !== url)
+      throw new CliError(
+        `unsupported public key type ${JSON.stringify(json['@type'])}: sdkd keys are secp256k1 (${url})`,
+      )
+    if (typeof json.key !== 'string') throw new CliError('invalid --pubkey JSON: no "key"')
+    base64 = json.key
+  }
+  const key = Uint8Array.from(Buffer.from(base64 ?? '', 'base64'))
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64 ?? '') || key.length !== 33)
+    throw new CliError(
+      'invalid public key: expected the base64 of a 33-byte compressed secp256k1 key',
+    )
+  return key
 }
 
 /** A hardened HD path number (upstream's uint32 flags, at most 2147483647). */
@@ -157,6 +190,11 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       1,
     )
     .option('--nosort', "keys passed to --multisig are taken in the order they're supplied")
+    .option(
+      '--pubkey <json>',
+      'store a public key alone (an offline key, which cannot sign), from its JSON as "keys show -p" prints it',
+    )
+    .option('--pubkey-base64 <base64>', 'store a public key alone, from its bytes in base64')
     .option(...backendOption)
     .option(...outputOption)
     .action(async (name: string, f: AddFlags) => {
@@ -167,6 +205,18 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
             nosort: f.nosort === true,
             dryRun: f.dryRun === true,
           }),
+        )
+        process.stdout.write(
+          f.output === 'json'
+            ? `${JSON.stringify(keyOutput(record))}\n`
+            : keysText([keyOutput(record)]),
+        )
+        return
+      }
+      if (f.pubkey !== undefined || f.pubkeyBase64 !== undefined) {
+        const pubKey = offlinePubKey(f)
+        const record = await withKeyring(() =>
+          kr.addOffline(name, pubKey, { dryRun: f.dryRun === true }),
         )
         process.stdout.write(
           f.output === 'json'

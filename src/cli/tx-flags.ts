@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import type { KeyRecord, MultisigKeyRecord } from '../client/keyring.js'
+import type { KeyRecord, MultisigKeyRecord, OfflineKeyRecord } from '../client/keyring.js'
 import {
   createUnsignedTx,
   DEFAULT_GAS_LIMIT,
@@ -165,6 +165,8 @@ export interface FromAccount {
   address: string
   key?: KeyRecord
   multisig?: MultisigKeyRecord
+  /** A public key held for someone else (`keys add --pubkey`): its txs are generated, not signed. */
+  offline?: OfflineKeyRecord
 }
 
 /** What a tx command's message builder gets. */
@@ -210,6 +212,10 @@ export function feeCoins(flags: TxFlags, gas: bigint): Coin[] {
  */
 export function signingKey(from: FromAccount): KeyRecord {
   if (from.key) return from.key
+  if (from.offline)
+    throw new CliError(
+      `cannot sign with offline keys: ${from.offline.name} is a public key only (keys add --pubkey); generate the tx with --generate-only and have the key's holder sign it`,
+    )
   const name = from.multisig?.name ?? from.address
   throw new CliError(
     `cannot sign with offline keys: ${name} is a multisig key; generate the tx with --generate-only, have its members sign it with "sdkd tx sign <file> --from <member> --multisig ${name}", then combine their signatures with "sdkd tx multisign <file> ${name} <signature files>"`,
@@ -227,6 +233,7 @@ export async function resolveFrom(
   try {
     const record = await kr.resolve(flags.from)
     if (record.type === 'multi') return { address: record.address, multisig: record }
+    if (record.type === 'offline') return { address: record.address, offline: record }
     return { address: record.address, key: record }
   } catch (err) {
     if (allowAddress && isAddress(flags.from)) return { address: flags.from }

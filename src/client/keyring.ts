@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { addressToBech32, bech32ToAddress } from '../codec/address.js'
-import { type Bytes, fromHex, toBase64, toHex } from '../codec/bytes.js'
+import { bech32ToAddress } from '../codec/address.js'
+import { type Bytes, fromHex, toHex } from '../codec/bytes.js'
 import { MULTISIG_PUBKEY_URL, type MultisigMember } from '../codec/multisig.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import {
@@ -11,14 +11,23 @@ import {
   keyFromMnemonic,
   newMnemonic,
   pubKeyOfPrivateKey,
-  pubKeyToAddress,
 } from './key-crypto.js'
 import {
-  memberAddress,
-  memberJson,
-  secp256k1Member,
-  validateMultisigThreshold,
-} from './multisig-keys.js'
+  checkName,
+  fromBase64,
+  type KeyRecord,
+  type KeyringRecord,
+  localKey,
+  type MultisigKeyRecord,
+  memberOfStored,
+  multisigRecordOf,
+  type OfflineKeyRecord,
+  offlineRecordOf,
+  recordAddress,
+  recordOf,
+  type StoredRecord,
+  storedOf,
+} from './keyring-records.js'
 
 export {
   DEFAULT_HD_PATH,
@@ -30,6 +39,17 @@ export {
   verifySecp256k1,
 } from './key-crypto.js'
 export {
+  type KeyRecord,
+  type KeyringRecord,
+  keyOutput,
+  localKey,
+  type MultisigKeyRecord,
+  memberOfRecord,
+  multisigRecordOf,
+  type OfflineKeyRecord,
+  recordAddress,
+} from './keyring-records.js'
+export {
   memberAddress,
   memberJson,
   SECP256K1_PUBKEY_URL,
@@ -39,160 +59,6 @@ export {
 } from './multisig-keys.js'
 
 export { MULTISIG_PUBKEY_URL, type MultisigMember }
-
-/** One key as the keyring stores it. */
-export interface KeyRecord {
-  name: string
-  type: 'local'
-  algo: 'secp256k1'
-  /** bech32 account address. */
-  address: string
-  /** 33-byte compressed public key. */
-  pubKey: Bytes
-  /** 32-byte private key (the test backend keeps it unencrypted, as upstream's). */
-  privateKey: Bytes
-  hdPath: string
-}
-
-/**
- * A multisig key (upstream's `multi` record, from `keys add --multisig`): a threshold of member
- * keys and no private key. Its members sign for it (`tx sign --multisig`, `tx multisign`).
- */
-export interface MultisigKeyRecord {
-  name: string
-  type: 'multi'
-  /** bech32 account address of the multisig key. */
-  address: string
-  threshold: number
-  /** The member keys in the key's order: secp256k1 keys, or multisig keys (upstream's nesting). */
-  members: MultisigMember[]
-}
-
-/** Any record of the keyring: a local key or a multisig key. */
-export type KeyringRecord = KeyRecord | MultisigKeyRecord
-
-/** A record's key as a multisig member (what `keys add --multisig` takes of each key it names). */
-export function memberOfRecord(k: KeyringRecord): MultisigMember {
-  if (k.type === 'local') return secp256k1Member(k.pubKey)
-  return { type: 'multisig', threshold: k.threshold, members: k.members }
-}
-
-/** A record's key as the account's public key JSON (`keys show -p`, upstream's Any JSON). */
-function pubKeyJson(k: KeyringRecord): object {
-  return memberJson(memberOfRecord(k))
-}
-
-/** A key's public view, as `keys list/show --output json` print it (upstream shape). */
-export function keyOutput(k: KeyringRecord): {
-  name: string
-  type: string
-  address: string
-  pubkey: string
-} {
-  return { name: k.name, type: k.type, address: k.address, pubkey: JSON.stringify(pubKeyJson(k)) }
-}
-
-/** The account address bytes of a record: of its public key, or of its multisig key. */
-export function recordAddress(k: KeyringRecord): Bytes {
-  return memberAddress(memberOfRecord(k))
-}
-
-/**
- * A multisig record of a threshold of member keys, taken in the order given (upstream
- * NewLegacyAminoPubKey; `sortedByAddress` orders them as `keys add --multisig` does).
- */
-export function multisigRecordOf(
-  name: string,
-  threshold: number,
-  members: readonly MultisigMember[],
-): MultisigKeyRecord {
-  validateMultisigThreshold(threshold, members.length)
-  const record: MultisigKeyRecord = {
-    name,
-    type: 'multi',
-    address: '',
-    threshold,
-    members: [...members],
-  }
-  record.address = addressToBech32(recordAddress(record))
-  return record
-}
-
-/**
- * The record as a key that signs: a multisig key has no private key, and is refused with
- * upstream's words (`cannot sign with offline keys`) and what to do instead.
- */
-export function localKey(k: KeyringRecord): KeyRecord {
-  if (k.type === 'local') return k
-  throw new KeyringError(
-    `cannot sign with offline keys: ${k.name} is a multisig key; its members sign for it (tx sign --multisig, then tx multisign)`,
-  )
-}
-
-type StoredRecord =
-  | {
-      name: string
-      type: 'local'
-      algo: 'secp256k1'
-      address: string
-      pub_key: string
-      priv_key: string
-      hd_path: string
-    }
-  | { name: string; type: 'multi'; address: string; threshold: number; pub_keys: StoredMember[] }
-
-/** A multisig member in a record's file: a secp256k1 key in base64, or a nested multisig. */
-type StoredMember = string | { threshold: number; pub_keys: StoredMember[] }
-
-function storedMemberOf(m: MultisigMember): StoredMember {
-  if (m.type === 'multisig')
-    return { threshold: m.threshold, pub_keys: m.members.map(storedMemberOf) }
-  if (m.type === 'secp256k1') return toBase64(m.key)
-  throw new KeyringError('the keyring holds secp256k1 and multisig keys only')
-}
-
-function memberOfStored(s: StoredMember): MultisigMember {
-  if (typeof s === 'string') return secp256k1Member(fromBase64(s))
-  return { type: 'multisig', threshold: s.threshold, members: s.pub_keys.map(memberOfStored) }
-}
-
-/** A record as its file holds it. */
-function storedOf(r: KeyringRecord): StoredRecord {
-  if (r.type === 'multi') {
-    return {
-      name: r.name,
-      type: 'multi',
-      address: r.address,
-      threshold: r.threshold,
-      pub_keys: r.members.map(storedMemberOf),
-    }
-  }
-  return {
-    name: r.name,
-    type: 'local',
-    algo: 'secp256k1',
-    address: r.address,
-    pub_key: toBase64(r.pubKey),
-    priv_key: toHex(r.privateKey),
-    hd_path: r.hdPath,
-  }
-}
-
-const fromBase64 = (text: string): Bytes => new Uint8Array(Buffer.from(text, 'base64'))
-
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
-
-/** Refuses a key name the keyring cannot hold. */
-function checkName(name: string): void {
-  if (!NAME.test(name))
-    throw new KeyringError(`invalid key name "${name}": use letters, digits, '.', '_' or '-'`)
-}
-
-/** A key's record: its account address from its public key. */
-function recordOf(name: string, privateKey: Bytes, pubKey: Bytes, hdPath: string): KeyRecord {
-  const address = addressToBech32(pubKeyToAddress(pubKey))
-  return { name, type: 'local', algo: 'secp256k1', address, pubKey, privateKey, hdPath }
-}
 
 /**
  * The `test` keyring backend: one `<name>.info` file per key plus an `<address hex>.address` index,
@@ -252,6 +118,24 @@ export class Keyring {
   ): Promise<MultisigKeyRecord> {
     checkName(name)
     const record = multisigRecordOf(name, threshold, members)
+    if (options.dryRun) return record
+    if (existsSync(this.infoPath(name)))
+      throw new KeyringError(`key with name ${name} already exists`)
+    await this.store(record)
+    return record
+  }
+
+  /**
+   * Adds another holder's public key (upstream SaveOfflineKey): no private key, so it cannot sign;
+   * a name in use, or a key held already under another name, is refused as for other keys.
+   */
+  async addOffline(
+    name: string,
+    pubKey: Bytes,
+    options: { dryRun?: boolean } = {},
+  ): Promise<OfflineKeyRecord> {
+    checkName(name)
+    const record = offlineRecordOf(name, pubKey)
     if (options.dryRun) return record
     if (existsSync(this.infoPath(name)))
       throw new KeyringError(`key with name ${name} already exists`)
@@ -340,6 +224,7 @@ export class Keyring {
     // The address in the brand of the home, whatever brand the key was added in (as upstream).
     if (s.type === 'multi')
       return multisigRecordOf(s.name, s.threshold, s.pub_keys.map(memberOfStored))
+    if (s.type === 'offline') return offlineRecordOf(s.name, fromBase64(s.pub_key))
     return recordOf(s.name, fromHex(s.priv_key), fromBase64(s.pub_key), s.hd_path)
   }
 

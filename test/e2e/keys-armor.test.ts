@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { createMultisigThresholdPubkey, pubkeyToAddress } from '@cosmjs/amino'
 import { Bip39, EnglishMnemonic } from '@cosmjs/crypto'
 import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import { describe, expect, test } from 'vitest'
@@ -118,6 +119,116 @@ describe('sdkd keys export and import (armored)', () => {
       expect(r.stderr).toBe(`Error: ${text}\n`)
     }
     expect((await keys(['show', 'carol'])).code).toBe(1)
+  })
+})
+
+describe('sdkd keys add --pubkey (offline keys)', () => {
+  test('behavior: another holder\u2019s public key is stored as an offline key, makes multisig keys as cosmjs does, and cannot sign or be exported', async () => {
+    const a = await home()
+    const b = await home()
+    const keys = (d: string, ...args: string[]) => runSdkd(['--home', d, 'keys', ...args])
+    for (const name of ['alice', 'bob']) expect((await keys(a, 'add', name)).code).toBe(0)
+    const pubOf = async (name: string) => (await keys(a, 'show', name, '-p')).stdout.trim()
+    const addressIn = async (d: string, name: string) =>
+      (await keys(d, 'show', name, '-a')).stdout.trim()
+    const alicePub = await pubOf('alice')
+    const added = await keys(b, 'add', 'alice', '--pubkey', alicePub, '-o', 'json')
+    expect(added.code, added.stderr).toBe(0)
+    expect(JSON.parse(added.stdout)).toMatchObject({
+      name: 'alice',
+      type: 'offline',
+      address: await addressIn(a, 'alice'),
+      pubkey: alicePub,
+    })
+    const bobKey = JSON.parse(await pubOf('bob')).key as string
+    expect((await keys(b, 'add', 'bob', '--pubkey-base64', bobKey)).code).toBe(0)
+    expect(await addressIn(b, 'bob')).toBe(await addressIn(a, 'bob'))
+    expect((await keys(b, 'list')).stdout).toContain('type: offline')
+
+    // A 2-of-2 of the two offline keys: cosmjs's address of the same keys (sorted by address).
+    const team = await keys(
+      b,
+      'add',
+      'team',
+      '--multisig',
+      'alice,bob',
+      '--multisig-threshold',
+      '2',
+    )
+    expect(team.code, team.stderr).toBe(0)
+    const secp = (key: string) => ({ type: 'tendermint/PubKeySecp256k1', value: key })
+    const multisig = createMultisigThresholdPubkey(
+      [secp(JSON.parse(alicePub).key), secp(bobKey)],
+      2,
+    )
+    expect(await addressIn(b, 'team')).toBe(pubkeyToAddress(multisig, 'sdk'))
+
+    const refusals: [string[], string][] = [
+      [
+        ['export', 'alice', '--unarmored-hex', '--unsafe'],
+        'private key extraction works only for Local',
+      ],
+      [
+        ['add', 'x', '--pubkey', alicePub, '--pubkey-base64', bobKey],
+        'flags pubkey and pubkey-base64 cannot be used simultaneously',
+      ],
+      [
+        ['add', 'x', '--pubkey-base64', 'AAAA'],
+        'invalid public key: expected the base64 of a 33-byte compressed secp256k1 key',
+      ],
+      [
+        ['add', 'x', '--pubkey', '{"@type":"/sdk.crypto.ed25519.PubKey","key":"AAAA"}'],
+        'unsupported public key type "/sdk.crypto.ed25519.PubKey": sdkd keys are secp256k1 (/sdk.crypto.secp256k1.PubKey)',
+      ],
+      [
+        ['add', 'other', '--pubkey', alicePub],
+        'public key already exists in keybase under the name alice',
+      ],
+    ]
+    for (const [args, text] of refusals) {
+      const r = await keys(b, ...args)
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toBe(`Error: ${text}\n`)
+    }
+    // Its txs are generated for its holder to sign; signing here is refused.
+    const unsigned = await runSdkd([
+      '--home',
+      b,
+      'tx',
+      'bank',
+      'send',
+      'alice',
+      await addressIn(b, 'bob'),
+      '1stake',
+      '--generate-only',
+      '--offline',
+      '--chain-id',
+      'c',
+      '-a',
+      '0',
+      '-s',
+      '0',
+    ])
+    expect(unsigned.code, unsigned.stderr).toBe(0)
+    await writeFile(join(b, 'unsigned.json'), unsigned.stdout)
+    const sign = await runSdkd([
+      '--home',
+      b,
+      'tx',
+      'sign',
+      join(b, 'unsigned.json'),
+      '--from',
+      'alice',
+      '--offline',
+      '--chain-id',
+      'c',
+      '-a',
+      '0',
+      '-s',
+      '0',
+    ])
+    expect(sign.code).toBe(1)
+    expect(sign.stderr).toContain('cannot sign with offline keys: alice is a public key only')
   })
 })
 
