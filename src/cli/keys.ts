@@ -199,6 +199,17 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .option(...outputOption)
     .action(async (name: string, f: AddFlags) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
+      // Upstream asks before replacing a key of that name (a dry run stores nothing).
+      if (
+        !f.dryRun &&
+        (await kr.record(name).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        await confirm(`override the existing name ${name}`)
+        await withKeyring(() => kr.delete(name))
+      }
       if (f.multisig !== undefined && f.multisig.length > 0) {
         const record = await withKeyring(() =>
           addMultisigKey(kr, name, f.multisig!, f.multisigThreshold, {

@@ -79,9 +79,23 @@ describe('sdkd keys', () => {
   test('error: duplicate names, bad mnemonics and other backends are clear errors', async () => {
     const dir = await home()
     expect((await runSdkd(['--home', dir, 'keys', 'add', 'alice'])).code).toBe(0)
-    const dup = await runSdkd(['--home', dir, 'keys', 'add', 'alice'])
+    // A name in use: upstream's confirmation first; without a yes nothing changes.
+    const first = (await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout
+    const dup = await runSdkd(['--home', dir, 'keys', 'add', 'alice'], { input: 'n\n' })
     expect(dup.code).toBe(1)
-    expect(dup.stderr).toBe('Error: key with name alice already exists\n')
+    expect(dup.stderr).toBe('Error: aborted\n')
+    expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout).toBe(first)
+    const replaced = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '-o', 'json'], {
+      input: 'y\n',
+    })
+    expect(replaced.code, replaced.stderr).toBe(0)
+    const second = JSON.parse(replaced.stdout).address
+    expect(second).not.toBe(first.trim())
+    expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout).toBe(
+      `${second}\n`,
+    )
+    // The old key's address is no longer held.
+    expect((await runSdkd(['--home', dir, 'keys', 'show', first.trim()])).code).toBe(1)
     const bad = await runSdkd(['--home', dir, 'keys', 'add', 'x', '--recover'], {
       input: 'these are not words\n',
     })
