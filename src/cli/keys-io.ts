@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { Keyring, KeyringError } from '../client/keyring.js'
+import { brand } from '../codec/brand.js'
 import { readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -115,4 +117,50 @@ export const backendOption = [
 export async function confirm(prompt: string): Promise<void> {
   const answer = (await readLine(`${prompt} [y/N]: `)).trim().toLowerCase()
   if (answer !== 'y' && answer !== 'yes') throw new CliError('aborted')
+}
+
+/**
+ * The secp256k1 key of `keys add --pubkey` (its Any JSON, `{"@type":"/sdk.crypto.secp256k1.PubKey",
+ * "key":"<base64>"}`, as `keys show -p` prints it) or `--pubkey-base64` (the key's bytes).
+ */
+export function offlinePubKey(
+  pubkey: string | undefined,
+  pubkeyBase64: string | undefined,
+): Uint8Array {
+  if (pubkey !== undefined && pubkeyBase64 !== undefined)
+    throw new CliError('flags pubkey and pubkey-base64 cannot be used simultaneously')
+  let base64 = pubkeyBase64
+  if (pubkey !== undefined) {
+    let json: { '@type'?: unknown; key?: unknown }
+    try {
+      json = JSON.parse(pubkey)
+    } catch (err) {
+      throw new CliError(`invalid --pubkey JSON: ${(err as Error).message}`)
+    }
+    const url = brand().typeUrl('/sdk.crypto.secp256k1.PubKey')
+    if (json['@type'] !== url)
+      throw new CliError(
+        `unsupported public key type ${JSON.stringify(json['@type'])}: sdkd keys are secp256k1 (${url})`,
+      )
+    if (typeof json.key !== 'string') throw new CliError('invalid --pubkey JSON: no "key"')
+    base64 = json.key
+  }
+  const key = Uint8Array.from(Buffer.from(base64 ?? '', 'base64'))
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64 ?? '') || key.length !== 33)
+    throw new CliError(
+      'invalid public key: expected the base64 of a 33-byte compressed secp256k1 key',
+    )
+  return key
+}
+
+/** The mnemonic of `--mnemonic-src`: the file's words, whitespace and line breaks aside. */
+export async function readMnemonicFile(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim().split(/\s+/).join(' ')
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    throw new CliError(
+      `open ${file}: ${e.code === 'ENOENT' ? 'no such file or directory' : e.message}`,
+    )
+  }
 }

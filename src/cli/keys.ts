@@ -4,7 +4,15 @@ import { brand } from '../codec/brand.js'
 import { defaultHome } from '../config/paths.js'
 import { CliError } from './errors.js'
 import { registerKeysArmor } from './keys-armor.js'
-import { backendOption, confirm, keyringFor, readLine, withKeyring } from './keys-io.js'
+import {
+  backendOption,
+  confirm,
+  keyringFor,
+  offlinePubKey,
+  readLine,
+  readMnemonicFile,
+  withKeyring,
+} from './keys-io.js'
 import { addMultisigKey, ephemeralMultisigKey, intArg, keyNamesArg } from './keys-multisig.js'
 import { registerKeysTools } from './keys-tools.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -65,6 +73,8 @@ interface AddFlags {
   multisigThreshold: number
   nosort?: boolean
   recover?: boolean
+  mnemonicSrc?: string
+  keyType: string
   hdPath?: string
   coinType: number
   account: number
@@ -76,37 +86,6 @@ interface AddFlags {
   output: string
   pubkey?: string
   pubkeyBase64?: string
-}
-
-/**
- * The secp256k1 key of `keys add --pubkey` (its Any JSON, `{"@type":"/sdk.crypto.secp256k1.PubKey",
- * "key":"<base64>"}`, as `keys show -p` prints it) or `--pubkey-base64` (the key's bytes).
- */
-function offlinePubKey(f: AddFlags): Uint8Array {
-  if (f.pubkey !== undefined && f.pubkeyBase64 !== undefined)
-    throw new CliError('flags pubkey and pubkey-base64 cannot be used simultaneously')
-  let base64 = f.pubkeyBase64
-  if (f.pubkey !== undefined) {
-    let json: { '@type'?: unknown; key?: unknown }
-    try {
-      json = JSON.parse(f.pubkey)
-    } catch (err) {
-      throw new CliError(`invalid --pubkey JSON: ${(err as Error).message}`)
-    }
-    const url = brand().typeUrl('/sdk.crypto.secp256k1.PubKey')
-    if (json['@type'] !== url)
-      throw new CliError(
-        `unsupported public key type ${JSON.stringify(json['@type'])}: sdkd keys are secp256k1 (${url})`,
-      )
-    if (typeof json.key !== 'string') throw new CliError('invalid --pubkey JSON: no "key"')
-    base64 = json.key
-  }
-  const key = Uint8Array.from(Buffer.from(base64 ?? '', 'base64'))
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64 ?? '') || key.length !== 33)
-    throw new CliError(
-      'invalid public key: expected the base64 of a 33-byte compressed secp256k1 key',
-    )
-  return key
 }
 
 /** A hardened HD path number (upstream's uint32 flags, at most 2147483647). */
@@ -159,6 +138,11 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       "create a key (24-word BIP39 mnemonic, HD path m/44'/118'/0'/0/0), or --recover one from a mnemonic on stdin, or store a multisig key of keyring keys (--multisig)",
     )
     .option('--recover', 'read a BIP39 mnemonic from stdin instead of generating one')
+    .option(
+      '--mnemonic-src <file>',
+      'with --recover: read the mnemonic from this file instead of stdin',
+    )
+    .option('--key-type <type>', 'key signing algorithm to generate keys for', 'secp256k1')
     .option(
       '--hd-path <path>',
       'manual HD path derivation (overrides --coin-type, --account and --index)',
@@ -225,7 +209,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
         return
       }
       if (f.pubkey !== undefined || f.pubkeyBase64 !== undefined) {
-        const pubKey = offlinePubKey(f)
+        const pubKey = offlinePubKey(f.pubkey, f.pubkeyBase64)
         const record = await withKeyring(() =>
           kr.addOffline(name, pubKey, { dryRun: f.dryRun === true }),
         )
@@ -236,8 +220,16 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
         )
         return
       }
+      if (f.keyType !== 'secp256k1')
+        throw new CliError(
+          `unsupported signing algo ${JSON.stringify(f.keyType)}: sdkd keys are secp256k1`,
+        )
+      if (f.mnemonicSrc !== undefined && !f.recover)
+        throw new CliError('--mnemonic-src is only usable with --recover')
       const mnemonic = f.recover
-        ? (await readLine('> Enter your bip39 mnemonic\n')).trim()
+        ? f.mnemonicSrc !== undefined
+          ? await readMnemonicFile(f.mnemonicSrc)
+          : (await readLine('> Enter your bip39 mnemonic\n')).trim()
         : undefined
       if (f.recover && !mnemonic) throw new CliError('no mnemonic given on stdin')
       // Upstream: the path from --hd-path, else m/44'/<coin-type>'/<account>'/0/<index>.

@@ -232,6 +232,38 @@ describe('sdkd keys add --pubkey (offline keys)', () => {
   })
 })
 
+describe('sdkd keys add --mnemonic-src and --key-type', () => {
+  test('behavior: --recover --mnemonic-src reads the mnemonic from a file, as from stdin; other key types and the flag without --recover are refused', async () => {
+    const dir = await home()
+    const keys = (args: string[], input?: string) =>
+      runSdkd(['--home', dir, 'keys', ...args], input === undefined ? {} : { input })
+    const file = join(dir, 'words.txt')
+    await writeFile(file, `  ${ABANDON_MNEMONIC.split(' ').join('\n')}\n`)
+    const fromFile = await keys(['add', 'a', '--recover', '--mnemonic-src', file, '-o', 'json'])
+    expect(fromFile.code, fromFile.stderr).toBe(0)
+    const fromStdin = await keys(
+      ['add', 'b', '--recover', '--dry-run', '-o', 'json'],
+      `${ABANDON_MNEMONIC}\n`,
+    )
+    expect(JSON.parse(fromFile.stdout).address).toBe(JSON.parse(fromStdin.stdout).address)
+    for (const [args, text] of [
+      [['add', 'c', '--mnemonic-src', file], '--mnemonic-src is only usable with --recover'],
+      [
+        ['add', 'c', '--key-type', 'ed25519'],
+        'unsupported signing algo "ed25519": sdkd keys are secp256k1',
+      ],
+      [
+        ['add', 'c', '--recover', '--mnemonic-src', join(dir, 'none')],
+        `open ${join(dir, 'none')}: no such file or directory`,
+      ],
+    ] as const) {
+      const r = await keys([...args])
+      expect(r.code, args.join(' ')).toBe(1)
+      expect(r.stderr).toBe(`Error: ${text}\n`)
+    }
+  })
+})
+
 describe('sdkd keys mnemonic, parse and list-key-types', () => {
   test('behavior: a fresh 24-word mnemonic; with --unsafe-entropy the mnemonic of sha256 of the input, as cosmjs computes it', async () => {
     const fresh = await runSdkd(['keys', 'mnemonic'])
