@@ -7,6 +7,7 @@ import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.
 import { VersionedStore } from '../store/versioned-store.js'
 import { clientContext, withClientErrors } from './client-context.js'
 import { registerDebugAddr } from './debug-addr.js'
+import { registerDebugPubkey } from './debug-pubkey.js'
 import { CliError } from './errors.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -83,6 +84,7 @@ async function dumpFromNode(g: GlobalFlags, name: string, f: DebugStoreFlags, pr
 export function registerDebug(program: Command, globals: () => GlobalFlags): void {
   const debug = program.command('debug').description('tools for inspecting a node')
   registerDebugAddr(debug)
+  registerDebugPubkey(debug)
   debug
     .command('store')
     .argument('<store-name>', 'module store, e.g. upgrade, bank, auth')

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { encodeBech32Pubkey, encodeEd25519Pubkey, encodeSecp256k1Pubkey } from '@cosmjs/amino'
 import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
@@ -71,6 +73,63 @@ describe('sdkd debug addr, raw-bytes and prefixes', () => {
     expect(byte.code).toBe(1)
     expect(byte.stderr).toBe(
       'Error: strconv.ParseUint: parsing "256": expected a byte value 0–255\n',
+    )
+  })
+
+  test('behavior: debug pubkey-raw decodes upstream\u2019s example key from hex, base64 and legacy bech32 alike; debug pubkey gives a JSON key\u2019s address', async () => {
+    const dir = await home(['--brand', 'cosmos'])
+    const hex = '8FCA9D6D1F80947FD5E9A05309259746F5F72541121766D5F921339DD061174A'
+    const bytes = Buffer.from(hex, 'hex')
+    const ed = encodeEd25519Pubkey(bytes)
+    const address = createHash('sha256').update(bytes).digest().subarray(0, 20)
+    const expected =
+      `Hex: ${hex}\nParsed key as ed25519\n` +
+      `Address: ${address.toString('hex').toUpperCase()}\n` +
+      `JSON (base64): ${JSON.stringify(ed)}\n` +
+      `Bech32 Acc: ${encodeBech32Pubkey(ed, 'cosmospub')}\n` +
+      `Bech32 Validator Operator: ${encodeBech32Pubkey(ed, 'cosmosvaloperpub')}\n` +
+      `Bech32 Validator Consensus: ${encodeBech32Pubkey(ed, 'cosmosvalconspub')}\n`
+    // The three forms of upstream's help text.
+    for (const form of [
+      hex,
+      'j8qdbR+AlH/V6aBTCSWXRvX3JUESF2bV+SEzndBhF0o=',
+      'cosmospub1zcjduepq3l9f6mglsz28l40f5pfsjfvhgm6lwf2pzgtkd40eyyeem5rpza9q47axrz',
+    ]) {
+      const r = await runSdkd(['--home', dir, 'debug', 'pubkey-raw', form])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout, form).toBe(expected)
+    }
+
+    const secpKey = 'AurroA7jvfPd1AadmmOvWM2rJSwipXfRf8yD6pLbA2DJ'
+    const secpBytes = Buffer.from(secpKey, 'base64')
+    const secpAddress = createHash('ripemd160')
+      .update(createHash('sha256').update(secpBytes).digest())
+      .digest('hex')
+      .toUpperCase()
+    const secp = await runSdkd(['--home', dir, 'debug', 'pubkey-raw', secpKey, '-t', 'secp256k1'])
+    expect(secp.stdout).toBe(
+      `Parsed key as secp256k1\nAddress: ${secpAddress}\n` +
+        `JSON (base64): ${JSON.stringify(encodeSecp256k1Pubkey(secpBytes))}\n` +
+        `Bech32 Acc: ${encodeBech32Pubkey(encodeSecp256k1Pubkey(secpBytes), 'cosmospub')}\n` +
+        `Bech32 Validator Operator: ${encodeBech32Pubkey(encodeSecp256k1Pubkey(secpBytes), 'cosmosvaloperpub')}\n`,
+    )
+    const json = await runSdkd([
+      '--home',
+      dir,
+      'debug',
+      'pubkey',
+      `{"@type":"/cosmos.crypto.secp256k1.PubKey","key":"${secpKey}"}`,
+    ])
+    expect(json.stdout).toBe(`Address: ${secpAddress}\nPubKey Hex: ${secpBytes.toString('hex')}\n`)
+
+    const bad = await runSdkd(['--home', dir, 'debug', 'pubkey-raw', 'nothing', '-t', 'secp256k1'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toBe(
+      "Error: pubkey 'nothing' invalid; expected hex, base64, or bech32 of correct size\n",
+    )
+    const type = await runSdkd(['--home', dir, 'debug', 'pubkey-raw', hex, '-t', 'sr25519'])
+    expect(type.stderr).toBe(
+      'Error: invalid pubkey type, expected oneof ed25519 or secp256k1: invalid type\n',
     )
   })
 })
