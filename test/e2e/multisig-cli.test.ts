@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   createMultisigThresholdPubkey,
@@ -7,16 +6,12 @@ import {
   pubkeyToAddress,
 } from '@cosmjs/amino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type DevnetHome, type RunningNode, rest } from '../helpers/devnet.js'
 import {
-  createDevnetHome,
-  type DevnetHome,
-  type RunningNode,
-  rest,
-  startDevnetNode,
-} from '../helpers/devnet.js'
-import { ROOT } from '../helpers/docs.js'
-import { runCommand, runSdkd, SDKD_BIN } from '../helpers/sdkd.js'
-import { tempDir } from '../helpers/temp-dir.js'
+  commandsBlock,
+  startWalkthroughDevnet,
+  type WalkthroughDevnet,
+} from '../helpers/docs-walkthrough.js'
 
 /**
  * Multisig accounts through the CLI with real `sdkd` processes on a devnet: the walkthrough of
@@ -28,49 +23,23 @@ import { tempDir } from '../helpers/temp-dir.js'
  */
 
 const CHAIN = 'multisig-e2e'
+let d: WalkthroughDevnet
 let home: DevnetHome
 let node: RunningNode
 let work: string
-let cleanupWork: () => Promise<void>
 
 beforeAll(async () => {
-  home = await createDevnetHome(CHAIN)
-  node = await startDevnetNode(home, 'v2')
-  const t = await tempDir('sdkd-multisig-')
-  work = t.dir
-  cleanupWork = t.cleanup
+  d = await startWalkthroughDevnet(CHAIN)
+  ;({ home, node, work } = d)
 }, 60_000)
 
 afterAll(async () => {
-  await node?.p.stop()
-  await home?.cleanup()
-  await cleanupWork?.()
+  await d?.close()
 })
 
-/** `sdkd --home <home> <args>` (with `--node` of the devnet node when `online`). */
-function sdkd(args: string[], online = true) {
-  return runSdkd(['--home', home.dir, ...args, ...(online ? ['--node', node.rpc] : [])])
-}
-
-async function ok(args: string[], online = true): Promise<string> {
-  const r = await sdkd(args, online)
-  expect(r.code, `sdkd ${args.join(' ')}: ${r.stderr}`).toBe(0)
-  return r.stdout
-}
-
-async function stakeOf(address: string): Promise<bigint> {
-  const { balance } = await rest(node, `/sdk/bank/v1beta1/balances/${address}/by_denom?denom=stake`)
-  return BigInt(balance.amount)
-}
-
-/** The fenced `sh` block of a section of docs/commands.md (the first after its heading). */
-function walkthrough(heading: string): string {
-  const text = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8')
-  const at = text.indexOf(`\n${heading}\n`)
-  expect(at, `${heading} in docs/commands.md`).toBeGreaterThan(0)
-  const start = text.indexOf('```sh\n', at) + '```sh\n'.length
-  return text.slice(start, text.indexOf('\n```', start))
-}
+const sdkd = (args: string[], online = true) => d.sdkd(args, online)
+const ok = (args: string[], online = true) => d.ok(args, online)
+const stakeOf = (address: string) => d.stakeOf(address)
 
 /** The 33-byte key of `sdkd keys show <name> -p`. */
 async function pubKeyOf(name: string): Promise<Uint8Array> {
@@ -80,28 +49,12 @@ async function pubKeyOf(name: string): Promise<Uint8Array> {
 
 describe('sdkd multisig accounts', () => {
   test('behavior: the walkthrough of docs/commands.md, run as written, moves the coins of a 2-of-3 account', async () => {
-    const block = walkthrough('### Multisig accounts')
+    const block = commandsBlock('### Multisig accounts')
     expect(block).toContain('sdkd tx multisign unsigned.json multi alice.json bob.json')
     const validator = home.accounts.validator!.address
     const before = await stakeOf(validator)
 
-    // A reader's shell: `sdkd` on the PATH, the home and the node as their SDKD_* variables.
-    const bin = join(work, 'bin')
-    await mkdir(bin)
-    await writeFile(
-      join(bin, 'sdkd'),
-      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SDKD_BIN)} "$@"\n`,
-    )
-    await chmod(join(bin, 'sdkd'), 0o755)
-    const r = await runCommand(
-      'bash',
-      ['-c', `set -euo pipefail\ncd ${JSON.stringify(work)}\n${block}`],
-      {
-        env: { PATH: `${bin}:${process.env.PATH}`, SDKD_HOME: home.dir, SDKD_NODE: node.rpc },
-        timeoutMs: 120_000,
-      },
-    )
-    expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0)
+    const r = await d.run(block, 120_000)
 
     // The multisig address is cosmjs's, of the three keys sorted by address.
     const multi = (await ok(['keys', 'show', 'multi', '-a'], false)).trim()

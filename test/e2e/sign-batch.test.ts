@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   createMultisigThresholdPubkey,
@@ -7,16 +6,12 @@ import {
   pubkeyToAddress,
 } from '@cosmjs/amino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type DevnetHome, type RunningNode, rest } from '../helpers/devnet.js'
 import {
-  createDevnetHome,
-  type DevnetHome,
-  type RunningNode,
-  rest,
-  startDevnetNode,
-} from '../helpers/devnet.js'
-import { ROOT } from '../helpers/docs.js'
-import { runCommand, runSdkd, SDKD_BIN } from '../helpers/sdkd.js'
-import { tempDir } from '../helpers/temp-dir.js'
+  commandsBlock,
+  startWalkthroughDevnet,
+  type WalkthroughDevnet,
+} from '../helpers/docs-walkthrough.js'
 
 /**
  * Batches of txs and nested multisig keys through the CLI, with real `sdkd` processes on a devnet:
@@ -28,42 +23,22 @@ import { tempDir } from '../helpers/temp-dir.js'
  */
 
 const CHAIN = 'sign-batch-e2e'
+let d: WalkthroughDevnet
 let home: DevnetHome
 let node: RunningNode
 let work: string
-let cleanupWork: () => Promise<void>
 
 beforeAll(async () => {
-  home = await createDevnetHome(CHAIN)
-  node = await startDevnetNode(home, 'v2')
-  const t = await tempDir('sdkd-sign-batch-')
-  work = t.dir
-  cleanupWork = t.cleanup
-  // A reader's shell: `sdkd` on the PATH, the home and the node as their SDKD_* variables.
-  await mkdir(join(work, 'bin'))
-  await writeFile(
-    join(work, 'bin/sdkd'),
-    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SDKD_BIN)} "$@"\n`,
-  )
-  await chmod(join(work, 'bin/sdkd'), 0o755)
+  d = await startWalkthroughDevnet(CHAIN)
+  ;({ home, node, work } = d)
 }, 60_000)
 
 afterAll(async () => {
-  await node?.p.stop()
-  await home?.cleanup()
-  await cleanupWork?.()
+  await d?.close()
 })
 
-/** `sdkd --home <home> <args>` (with `--node` of the devnet node when `online`). */
-function sdkd(args: string[], online = true) {
-  return runSdkd(['--home', home.dir, ...args, ...(online ? ['--node', node.rpc] : [])])
-}
-
-async function ok(args: string[], online = true): Promise<string> {
-  const r = await sdkd(args, online)
-  expect(r.code, `sdkd ${args.join(' ')}: ${r.stderr}`).toBe(0)
-  return r.stdout
-}
+const sdkd = (args: string[], online = true) => d.sdkd(args, online)
+const ok = (args: string[], online = true) => d.ok(args, online)
 
 async function refused(args: string[], text: string, online = true): Promise<void> {
   const r = await sdkd(args, online)
@@ -74,10 +49,7 @@ async function refused(args: string[], text: string, online = true): Promise<voi
 const file = (name: string) => join(work, name)
 const address = async (name: string) => (await ok(['keys', 'show', name, '-a'], false)).trim()
 
-async function stakeOf(addr: string): Promise<bigint> {
-  const { balance } = await rest(node, `/sdk/bank/v1beta1/balances/${addr}/by_denom?denom=stake`)
-  return BigInt(balance.amount)
-}
+const stakeOf = (address: string) => d.stakeOf(address)
 
 async function accountOf(addr: string): Promise<{ account_number: string; sequence: string }> {
   return (await rest(node, `/sdk/auth/v1beta1/accounts/${addr}`)).account
@@ -94,25 +66,7 @@ async function lines(name: string): Promise<any[]> {
 
 /** Runs the fenced `sh` block after a heading of docs/commands.md in the work folder; its stdout. */
 async function runWalkthrough(heading: string): Promise<string> {
-  const text = readFileSync(join(ROOT, 'docs/commands.md'), 'utf8')
-  const at = text.indexOf(`\n${heading}\n`)
-  expect(at, `${heading} in docs/commands.md`).toBeGreaterThan(0)
-  const start = text.indexOf('```sh\n', at) + '```sh\n'.length
-  const block = text.slice(start, text.indexOf('\n```', start))
-  const r = await runCommand(
-    'bash',
-    ['-c', `set -euo pipefail\ncd ${JSON.stringify(work)}\n${block}`],
-    {
-      env: {
-        PATH: `${join(work, 'bin')}:${process.env.PATH}`,
-        SDKD_HOME: home.dir,
-        SDKD_NODE: node.rpc,
-      },
-      timeoutMs: 150_000,
-    },
-  )
-  expect(r.code, `${r.stdout}\n${r.stderr}`).toBe(0)
-  return r.stdout
+  return (await d.run(commandsBlock(heading))).stdout
 }
 
 /** The tx results of the hashes a walkthrough's broadcasts printed, in order. */
