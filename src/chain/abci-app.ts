@@ -352,8 +352,7 @@ export class AbciApp implements AbciApplication {
       commitMs: performance.now() - committing,
     })
     // Upstream's ResponseCommit.RetainHeight: CometBFT prunes its block store below it.
-    const retain = this.o.rules.retainHeight(f.height, Number(f.params.evidence.max_age_num_blocks))
-    return { retain_height: String(retain) }
+    return { retain_height: String(this.o.rules.retainHeight(f.height, f.params.evidence)) }
   }
 
   async listSnapshots(): Promise<Res<'ListSnapshots'>> {

@@ -1,22 +1,25 @@
 import { describe, expect, test } from 'vitest'
 import { HeightRules } from './height-rules.js'
 
+/** Evidence params with this max age. */
+const ev = (n: number) => ({ max_age_num_blocks: String(n) })
+
 describe('HeightRules.retainHeight (upstream GetBlockRetentionHeight)', () => {
   test('behavior: the lower of h - max_age_num_blocks and h - min-retain-blocks, never below 0', () => {
     const rules = new HeightRules({ minRetainBlocks: 10 })
-    expect(rules.retainHeight(40, 5)).toBe(30)
-    expect(rules.retainHeight(40, 30)).toBe(10)
+    expect(rules.retainHeight(40, ev(5))).toBe(30)
+    expect(rules.retainHeight(40, ev(30))).toBe(10)
     // The evidence age keeps more blocks than min-retain-blocks asks for, until the chain is older.
-    expect(rules.retainHeight(40, 100_000)).toBe(0)
-    expect(rules.retainHeight(8, 5)).toBe(0)
+    expect(rules.retainHeight(40, ev(100_000))).toBe(0)
+    expect(rules.retainHeight(8, ev(5))).toBe(0)
     // A zero candidate is left out (upstream's minNonZero).
-    expect(rules.retainHeight(10, 5)).toBe(5)
-    expect(rules.retainHeight(5, 5)).toBe(0)
+    expect(rules.retainHeight(10, ev(5))).toBe(5)
+    expect(rules.retainHeight(5, ev(5))).toBe(0)
   })
 
   test('behavior: min-retain-blocks 0 keeps every block; a max age of 0 leaves min-retain-blocks alone', () => {
-    expect(new HeightRules({ minRetainBlocks: 0 }).retainHeight(1_000, 5)).toBe(0)
-    expect(new HeightRules({}).retainHeight(1_000, 5)).toBe(0)
-    expect(new HeightRules({ minRetainBlocks: 10 }).retainHeight(40, 0)).toBe(30)
+    expect(new HeightRules({ minRetainBlocks: 0 }).retainHeight(1_000, ev(5))).toBe(0)
+    expect(new HeightRules({}).retainHeight(1_000, ev(5))).toBe(0)
+    expect(new HeightRules({ minRetainBlocks: 10 }).retainHeight(40, ev(0))).toBe(30)
   })
 })

@@ -41,12 +41,13 @@ export class HeightRules {
 
   /**
    * Upstream GetBlockRetentionHeight: min non-zero of (h - max_age_num_blocks, h - min-retain-blocks),
-   * `evidenceMaxAgeNumBlocks` the consensus params' as the height left them (a proposal's
+   * `evidence` the consensus params' as the height left them (a proposal's
    * `MsgUpdateParams` counts from its own height, as upstream reads them from the block's state).
    */
-  retainHeight(height: number, evidenceMaxAgeNumBlocks: number): number {
+  retainHeight(height: number, evidence: { max_age_num_blocks: string }): number {
     const minRetain = this.o.minRetainBlocks ?? 0
     if (minRetain === 0) return 0
+    const evidenceMaxAgeNumBlocks = Number(evidence.max_age_num_blocks)
     const candidates = [
       evidenceMaxAgeNumBlocks > 0 ? height - evidenceMaxAgeNumBlocks : 0,
       height - minRetain,

@@ -139,11 +139,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       source: this.source,
       queue: this.queue,
       log: this.log,
-      retainHeight: (height) =>
-        this.rules.retainHeight(
-          height,
-          Number(this.params.current.json.evidence.max_age_num_blocks),
-        ),
+      retainHeight: (h) => this.rules.retainHeight(h, this.params.current.json.evidence),
       advance: (ran) => {
         if (ran.upgrades) this.replay.upgradesApplied(ran.upgrades)
         this.nextHeight = ran.height + 1
