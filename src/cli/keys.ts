@@ -304,16 +304,24 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     })
 
   keys
-    .command('delete <name>')
-    .description('delete a key')
+    .command('delete <name...>')
+    .description('delete the given keys, each after a confirmation unless --yes')
     .option('-y, --yes', 'skip the confirmation prompt')
+    .option('-f, --force', "remove the key unconditionally (upstream's deprecated flag; no effect)")
     .option(...backendOption)
-    .action(async (name: string, f: { yes?: boolean; keyringBackend?: string }) => {
+    .action(async (names: string[], f: { yes?: boolean; keyringBackend?: string }) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
-      await withKeyring(() => kr.record(name))
-      if (!f.yes) await confirm('Key reference will be deleted. Continue?')
-      await withKeyring(() => kr.delete(name))
-      process.stderr.write('Key deleted forever (uh oh!)\n')
+      // One after the other, as upstream: a refusal stops at that key.
+      for (const name of names) {
+        const record = await withKeyring(() => kr.record(name))
+        if (!f.yes) await confirm('Key reference will be deleted. Continue?')
+        await withKeyring(() => kr.delete(name))
+        process.stderr.write(
+          record.type === 'offline'
+            ? 'Public key reference deleted\n'
+            : 'Key deleted forever (uh oh!)\n',
+        )
+      }
     })
   keys
     .command('rename <old_name> <new_name>')

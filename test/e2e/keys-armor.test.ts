@@ -229,6 +229,18 @@ describe('sdkd keys add --pubkey (offline keys)', () => {
     ])
     expect(sign.code).toBe(1)
     expect(sign.stderr).toContain('cannot sign with offline keys: alice is a public key only')
+
+    // Several keys deleted in one call, each with its own message: a public key reference, a key.
+    const deleted = await keys(b, 'delete', 'alice', 'team', '--yes')
+    expect(deleted.code, deleted.stderr).toBe(0)
+    expect(deleted.stderr).toBe('Public key reference deleted\nKey deleted forever (uh oh!)\n')
+    expect((await keys(b, 'list', '-n')).stdout).toBe('bob\n')
+    // An unknown name stops the call there: the keys before it are gone, the rest kept.
+    expect((await keys(b, 'add', 'carol', '--pubkey', alicePub)).code).toBe(0)
+    const partial = await keys(b, 'delete', 'carol', 'nobody', 'bob', '-y')
+    expect(partial.code).toBe(1)
+    expect(partial.stderr).toBe('Public key reference deleted\nError: nobody.info: key not found\n')
+    expect((await keys(b, 'list', '-n')).stdout).toBe('bob\n')
   })
 })
 
