@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { StringDecoder } from 'node:string_decoder'
 import type { Command } from 'commander'
 import type { NodeClient } from '../client/node-client.js'
 import type { JsonValue } from '../codec/json.js'
@@ -171,17 +172,59 @@ export async function readInput(path: string, what: string): Promise<string> {
   }
 }
 
+/** What stdin gave beyond the lines read so far (decoded as it comes, whatever the chunks split). */
+let pending = ''
+const stdinText = new StringDecoder('utf8')
+
+/**
+ * The next line of stdin (without its newline), or what is left at its end; undefined when none.
+ * Lines beyond it stay for the next call (a command may ask twice: an answer, then a y/N).
+ */
+export function nextStdinLine(): Promise<string | undefined> {
+  const take = (): string | undefined => {
+    const at = pending.indexOf('\n')
+    if (at < 0) return undefined
+    const line = pending.slice(0, at).replace(/\r$/, '')
+    pending = pending.slice(at + 1)
+    return line
+  }
+  const rest = (): string | undefined => {
+    const line = pending
+    pending = ''
+    return line === '' ? undefined : line
+  }
+  const ready = take()
+  if (ready !== undefined) return Promise.resolve(ready)
+  // Ended already (read to its end by `readInput('-')`, or by an earlier call).
+  if (process.stdin.readableEnded) return Promise.resolve(rest())
+  return new Promise<string | undefined>((resolve) => {
+    const stdin = process.stdin
+    // Paused again once a line is in, so an open terminal does not keep the process alive.
+    const done = (line: string | undefined) => {
+      stdin.off('data', onData)
+      stdin.off('end', onEnd)
+      stdin.pause()
+      resolve(line)
+    }
+    const onData = (chunk: Buffer) => {
+      pending += stdinText.write(chunk)
+      const line = take()
+      if (line !== undefined) done(line)
+    }
+    const onEnd = () => {
+      pending += stdinText.end()
+      done(rest())
+    }
+    stdin.on('data', onData)
+    stdin.on('end', onEnd)
+    stdin.resume()
+  })
+}
+
 /** Reads one line from stdin (undefined at end of input), prompting on stderr. */
 export async function readLine(prompt: string): Promise<string | undefined> {
   process.stderr.write(prompt)
-  const { createInterface } = await import('node:readline')
-  const rl = createInterface({ input: process.stdin, terminal: false })
-  try {
-    for await (const line of rl) return line
-    return undefined
-  } finally {
-    rl.close()
-  }
+  return nextStdinLine()
 }
 
 /** Adds `--node` to a command. */

@@ -64,13 +64,7 @@ export function registerKeysArmor(keys: Command, globals: () => GlobalFlags): vo
       }
       const passphrase = await readPassword('Enter passphrase to decrypt your key:')
       const kr = await keyringFor(globals(), f.keyringBackend)
-      if (
-        await kr.record(name).then(
-          () => true,
-          () => false,
-        )
-      )
-        throw new CliError(`${name}: cannot overwrite key`)
+      if (kr.has(name)) throw new CliError(`${name}: cannot overwrite key`)
       const { unarmorDecryptPrivKey } = await import('../client/key-armor.js')
       let privateKey: Uint8Array
       try {

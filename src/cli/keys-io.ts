@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { Keyring, KeyringError } from '../client/keyring.js'
 import { brand } from '../codec/brand.js'
-import { readClientToml } from './client-context.js'
+import { nextStdinLine, readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -19,56 +19,10 @@ export async function keyringFor(g: GlobalFlags, backend: string | undefined): P
   }
 }
 
-/** What stdin gave beyond the lines read so far (a command may ask twice: an answer, then a y/N). */
-let pending = ''
-let stdinEnded = false
-
-/** The next line of stdin (without its newline), or what is left at its end; '' when none. */
-function nextStdinLine(): Promise<string> {
-  const take = (): string | undefined => {
-    const at = pending.indexOf('\n')
-    if (at < 0) return undefined
-    const line = pending.slice(0, at).replace(/\r$/, '')
-    pending = pending.slice(at + 1)
-    return line
-  }
-  const rest = (): string => {
-    const line = pending
-    pending = ''
-    return line
-  }
-  const ready = take()
-  if (ready !== undefined) return Promise.resolve(ready)
-  if (stdinEnded) return Promise.resolve(rest())
-  return new Promise((resolve) => {
-    const stdin = process.stdin
-    // Paused again once a line is in, so an open terminal does not keep the process alive.
-    const done = (line: string) => {
-      stdin.off('data', onData)
-      stdin.off('end', onEnd)
-      stdin.pause()
-      resolve(line)
-    }
-    const onData = (chunk: string) => {
-      pending += chunk
-      const line = take()
-      if (line !== undefined) done(line)
-    }
-    const onEnd = () => {
-      stdinEnded = true
-      done(rest())
-    }
-    stdin.setEncoding('utf8')
-    stdin.on('data', onData)
-    stdin.on('end', onEnd)
-    stdin.resume()
-  })
-}
-
 /** Reads one line from stdin, prompting on stderr when stdin is a terminal. */
 export async function readLine(prompt: string): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write(prompt)
-  return nextStdinLine()
+  return (await nextStdinLine()) ?? ''
 }
 
 /** Upstream's MinPassLength. */

@@ -184,13 +184,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .action(async (name: string, f: AddFlags) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
       // Upstream asks before replacing a key of that name (a dry run stores nothing).
-      if (
-        !f.dryRun &&
-        (await kr.record(name).then(
-          () => true,
-          () => false,
-        ))
-      ) {
+      if (!f.dryRun && kr.has(name)) {
         await confirm(`override the existing name ${name}`)
         await withKeyring(() => kr.delete(name))
       }

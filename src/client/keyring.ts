@@ -95,7 +95,7 @@ export class Keyring {
     options: { mnemonic?: string; hdPath?: string; dryRun?: boolean } = {},
   ): Promise<{ record: KeyRecord; mnemonic: string }> {
     checkName(name)
-    if (!options.dryRun && existsSync(this.infoPath(name)))
+    if (!options.dryRun && this.has(name))
       throw new KeyringError(`key with name ${name} already exists`)
     const mnemonic = options.mnemonic ?? newMnemonic()
     const hdPath = options.hdPath ?? DEFAULT_HD_PATH
@@ -119,8 +119,7 @@ export class Keyring {
     checkName(name)
     const record = multisigRecordOf(name, threshold, members)
     if (options.dryRun) return record
-    if (existsSync(this.infoPath(name)))
-      throw new KeyringError(`key with name ${name} already exists`)
+    if (this.has(name)) throw new KeyringError(`key with name ${name} already exists`)
     await this.store(record)
     return record
   }
@@ -137,8 +136,7 @@ export class Keyring {
     checkName(name)
     const record = offlineRecordOf(name, pubKey)
     if (options.dryRun) return record
-    if (existsSync(this.infoPath(name)))
-      throw new KeyringError(`key with name ${name} already exists`)
+    if (this.has(name)) throw new KeyringError(`key with name ${name} already exists`)
     await this.store(record)
     return record
   }
@@ -148,7 +146,7 @@ export class Keyring {
    * path. A name in use is refused as upstream (`cannot overwrite key: <name>`).
    */
   async importPrivateKey(name: string, privateKey: Bytes): Promise<KeyRecord> {
-    if (existsSync(this.infoPath(name))) throw new KeyringError(`cannot overwrite key: ${name}`)
+    if (this.has(name)) throw new KeyringError(`cannot overwrite key: ${name}`)
     const pubKey = pubKeyOfPrivateKey(privateKey)
     checkName(name)
     const record = recordOf(name, privateKey, pubKey, '')
@@ -163,8 +161,7 @@ export class Keyring {
   async rename(oldName: string, newName: string): Promise<KeyringRecord> {
     const record = await this.record(oldName)
     checkName(newName)
-    if (existsSync(this.infoPath(newName)))
-      throw new KeyringError(`rename failed, ${newName}: key already exists`)
+    if (this.has(newName)) throw new KeyringError(`rename failed, ${newName}: key already exists`)
     const renamed = { ...record, name: newName }
     await this.write(renamed)
     await unlink(this.infoPath(oldName))
@@ -191,6 +188,11 @@ export class Keyring {
       0o600,
     )
     await writeFileAtomic(this.indexPath(record), record.name, 0o600)
+  }
+
+  /** Whether a key of that name is held. */
+  has(name: string): boolean {
+    return existsSync(this.infoPath(name))
   }
 
   /** Every key, sorted by name. */
