@@ -9,6 +9,7 @@ import { commandGroup } from './groups.js'
 import { parseProposalId } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
+import { registerDraftProposal } from './tx-gov-draft.js'
 import { addSafetyDeltaFlag, warnUnsafeUpgradeHeights } from './upgrade-safety.js'
 
 /** The fields of a MsgSubmitProposal besides its proposer. */
@@ -303,6 +304,7 @@ export function registerTxGov(program: Command, globals: () => GlobalFlags): voi
       ])
     }),
   )
+  registerDraftProposal(gov)
 }
 
 interface LegacyProposalFlags {

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -179,6 +179,39 @@ describe('sdkd tx gov / tx upgrade through governance', () => {
     expect(cancelled.final_tally_result).toEqual(TALLY_YES)
     const none = await sdkd(['query', 'upgrade', 'plan'])
     expect([none.code, none.stderr]).toEqual([1, 'Error: no upgrade scheduled\n'])
+  })
+
+  it('behavior: a draft from tx gov draft-proposal, its plan filled in, is submitted as it stands', async () => {
+    const cwd = join(dir, 'drafts')
+    await mkdir(cwd)
+    const drafted = await runSdkd(['--home', home, 'tx', 'gov', 'draft-proposal'], {
+      cwd,
+      input:
+        'software-upgrade\nv3\nAlice\nthe next app\ndetails\nhttps://forum.example/t/3\nyes: upgrade\n10000000stake\n\n',
+    })
+    expect(drafted.code, drafted.stderr).toBe(0)
+    const file = join(cwd, 'draft_proposal.json')
+    const draft = JSON.parse(await readFile(file, 'utf8'))
+    const height = (await rpcHeight(rpc))! + 5000
+    draft.messages[0].plan.name = 'v3'
+    draft.messages[0].plan.height = String(height)
+    await writeFile(file, JSON.stringify(draft, null, 1))
+    const submitted = await tx(['gov', 'submit-proposal', file, '--from', 'alice'])
+    const p = (await json(['query', 'gov', 'proposal', proposalId(submitted)])).proposal
+    expect(p).toMatchObject({
+      status: 'PROPOSAL_STATUS_VOTING_PERIOD',
+      metadata: 'ipfs://CID',
+      title: 'v3',
+      summary: 'the next app',
+      total_deposit: [{ denom: 'stake', amount: '10000000' }],
+      messages: [
+        {
+          '@type': '/sdk.upgrade.v1beta1.MsgSoftwareUpgrade',
+          authority: GOV,
+          plan: { name: 'v3', height: String(height), time: '0001-01-01T00:00:00Z', info: '' },
+        },
+      ],
+    })
   })
 
   it('behavior: a vote on a proposal not in its voting period passes CheckTx and fails in the block with the upstream log; --wait says so and exits 1', async () => {

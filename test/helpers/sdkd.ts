@@ -93,7 +93,7 @@ export interface RunResult {
 /** Runs `sdkd <args>` to completion (with `input` written to its stdin, if given). */
 export function runSdkd(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string; cwd?: string } = {},
 ): Promise<RunResult> {
   return runCommand(process.execPath, [SDKD_BIN, ...withJsonLogs(args)], options)
 }
@@ -102,11 +102,12 @@ export function runSdkd(
 export function runCommand(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string; cwd?: string } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       env: { ...process.env, NO_COLOR: '1', ...options.env },
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
     if (options.input !== undefined) child.stdin!.end(options.input)
