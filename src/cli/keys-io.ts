@@ -118,3 +118,45 @@ export async function readMnemonicFile(file: string): Promise<string> {
     )
   }
 }
+
+/**
+ * The mnemonic and BIP39 passphrase of `keys add`, as upstream's: `--recover` reads a mnemonic
+ * (stdin, or `--mnemonic-src`); `--interactive` reads one too, where an empty line means a new one
+ * (mnemonic undefined), then a passphrase, asked twice when not empty.
+ */
+export async function addMnemonicInput(f: {
+  recover?: boolean
+  interactive?: boolean
+  mnemonicSrc?: string
+}): Promise<{ mnemonic: string | undefined; bip39Passphrase: string }> {
+  if (f.mnemonicSrc !== undefined && !f.recover && !f.interactive)
+    throw new CliError('--mnemonic-src is only usable with --recover or --interactive')
+  let mnemonic: string | undefined
+  if (f.recover || f.interactive) {
+    mnemonic =
+      f.mnemonicSrc !== undefined
+        ? await readMnemonicFile(f.mnemonicSrc)
+        : (
+            await readLine(
+              f.recover
+                ? '> Enter your bip39 mnemonic\n'
+                : '> Enter your bip39 mnemonic, or hit enter to generate one.\n',
+            )
+          ).trim()
+    if (f.recover && !mnemonic) throw new CliError('no mnemonic given on stdin')
+    if (mnemonic === '') mnemonic = undefined
+  }
+  let bip39Passphrase = ''
+  if (f.interactive) {
+    bip39Passphrase = (
+      await readLine(
+        '> Enter your bip39 passphrase. This is combined with the mnemonic to derive the seed. Most users should just hit enter to use the default, ""\n',
+      )
+    ).trim()
+    if (bip39Passphrase !== '') {
+      const again = (await readLine('> Repeat the passphrase:\n')).trim()
+      if (again !== bip39Passphrase) throw new CliError("passphrases don't match")
+    }
+  }
+  return { mnemonic, bip39Passphrase }
+}

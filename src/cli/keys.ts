@@ -5,12 +5,12 @@ import { defaultHome } from '../config/paths.js'
 import { CliError } from './errors.js'
 import { registerKeysArmor } from './keys-armor.js'
 import {
+  addMnemonicInput,
   backendOption,
   confirm,
   keyringFor,
   offlinePubKey,
   readLine,
-  readMnemonicFile,
   withKeyring,
 } from './keys-io.js'
 import { addMultisigKey, ephemeralMultisigKey, intArg, keyNamesArg } from './keys-multisig.js'
@@ -73,6 +73,7 @@ interface AddFlags {
   multisigThreshold: number
   nosort?: boolean
   recover?: boolean
+  interactive?: boolean
   mnemonicSrc?: string
   keyType: string
   hdPath?: string
@@ -139,8 +140,12 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     )
     .option('--recover', 'read a BIP39 mnemonic from stdin instead of generating one')
     .option(
+      '-i, --interactive',
+      'read a BIP39 mnemonic (an empty line: generate one) and a BIP39 passphrase from stdin',
+    )
+    .option(
       '--mnemonic-src <file>',
-      'with --recover: read the mnemonic from this file instead of stdin',
+      'with --recover or --interactive: read the mnemonic from this file instead of stdin',
     )
     .option('--key-type <type>', 'key signing algorithm to generate keys for', 'secp256k1')
     .option(
@@ -218,18 +223,16 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
         throw new CliError(
           `unsupported signing algo ${JSON.stringify(f.keyType)}: sdkd keys are secp256k1`,
         )
-      if (f.mnemonicSrc !== undefined && !f.recover)
-        throw new CliError('--mnemonic-src is only usable with --recover')
-      const mnemonic = f.recover
-        ? f.mnemonicSrc !== undefined
-          ? await readMnemonicFile(f.mnemonicSrc)
-          : (await readLine('> Enter your bip39 mnemonic\n')).trim()
-        : undefined
-      if (f.recover && !mnemonic) throw new CliError('no mnemonic given on stdin')
+      const { mnemonic, bip39Passphrase } = await addMnemonicInput(f)
       // Upstream: the path from --hd-path, else m/44'/<coin-type>'/<account>'/0/<index>.
       const hdPath = f.hdPath ?? `m/44'/${f.coinType}'/${f.account}'/0/${f.index}`
       const { record, mnemonic: words } = await withKeyring(() =>
-        kr.add(name, { ...(mnemonic ? { mnemonic } : {}), hdPath, dryRun: f.dryRun === true }),
+        kr.add(name, {
+          ...(mnemonic ? { mnemonic } : {}),
+          bip39Passphrase,
+          hdPath,
+          dryRun: f.dryRun === true,
+        }),
       )
       // A recovered key's mnemonic is the user's own; a new one is shown once, unless --no-backup.
       const show = !f.recover && f.backup

@@ -22,14 +22,15 @@ export function pubKeyToAddress(pubKey: Bytes): Bytes {
   return ripemd160(sha256(pubKey))
 }
 
-/** Derives a key from a BIP39 mnemonic along an HD path. */
+/** Derives a key from a BIP39 mnemonic (and its BIP39 passphrase, none by default) along an HD path. */
 export function keyFromMnemonic(
   mnemonic: string,
   hdPath = DEFAULT_HD_PATH,
+  bip39Passphrase = '',
 ): { privateKey: Bytes; pubKey: Bytes } {
   const words = mnemonic.trim().split(/\s+/).join(' ')
   if (!validateMnemonic(words, wordlist)) throw new KeyringError('invalid mnemonic')
-  const node = HDKey.fromMasterSeed(mnemonicToSeedSync(words)).derive(hdPath)
+  const node = HDKey.fromMasterSeed(mnemonicToSeedSync(words, bip39Passphrase)).derive(hdPath)
   if (!node.privateKey || !node.publicKey)
     throw new KeyringError(`cannot derive a key at ${hdPath}`)
   return { privateKey: node.privateKey, pubKey: node.publicKey }

@@ -92,14 +92,20 @@ export class Keyring {
    */
   async add(
     name: string,
-    options: { mnemonic?: string; hdPath?: string; dryRun?: boolean } = {},
+    options: {
+      mnemonic?: string
+      bip39Passphrase?: string
+      hdPath?: string
+      dryRun?: boolean
+    } = {},
   ): Promise<{ record: KeyRecord; mnemonic: string }> {
     checkName(name)
     if (!options.dryRun && this.has(name))
       throw new KeyringError(`key with name ${name} already exists`)
     const mnemonic = options.mnemonic ?? newMnemonic()
     const hdPath = options.hdPath ?? DEFAULT_HD_PATH
-    const { privateKey, pubKey } = keyFromMnemonic(mnemonic, hdPath)
+    // The passphrase only changes the seed: the key derived from it is what is stored.
+    const { privateKey, pubKey } = keyFromMnemonic(mnemonic, hdPath, options.bip39Passphrase)
     const record = recordOf(name, privateKey, pubKey, hdPath)
     if (!options.dryRun) await this.store(record)
     return { record, mnemonic }

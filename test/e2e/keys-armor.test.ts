@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createMultisigThresholdPubkey, pubkeyToAddress } from '@cosmjs/amino'
+import { createMultisigThresholdPubkey, pubkeyToAddress, Secp256k1HdWallet } from '@cosmjs/amino'
 import { Bip39, EnglishMnemonic } from '@cosmjs/crypto'
 import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import { describe, expect, test } from 'vitest'
@@ -259,7 +259,10 @@ describe('sdkd keys add --mnemonic-src and --key-type', () => {
     )
     expect(JSON.parse(fromFile.stdout).address).toBe(JSON.parse(fromStdin.stdout).address)
     for (const [args, text] of [
-      [['add', 'c', '--mnemonic-src', file], '--mnemonic-src is only usable with --recover'],
+      [
+        ['add', 'c', '--mnemonic-src', file],
+        '--mnemonic-src is only usable with --recover or --interactive',
+      ],
       [
         ['add', 'c', '--key-type', 'ed25519'],
         'unsupported signing algo "ed25519": sdkd keys are secp256k1',
@@ -273,6 +276,39 @@ describe('sdkd keys add --mnemonic-src and --key-type', () => {
       expect(r.code, args.join(' ')).toBe(1)
       expect(r.stderr).toBe(`Error: ${text}\n`)
     }
+  })
+})
+
+describe('sdkd keys add --interactive', () => {
+  test('behavior: a mnemonic and a BIP39 passphrase read from stdin derive the key cosmjs derives with that password; an empty mnemonic line makes a new one; passphrases that differ are refused', async () => {
+    const dir = await home()
+    const keys = (args: string[], input: string) =>
+      runSdkd(['--home', dir, 'keys', ...args, '-o', 'json'], { input })
+    const wallet = async (bip39Password: string) => {
+      const w = await Secp256k1HdWallet.fromMnemonic(ABANDON_MNEMONIC, {
+        bip39Password,
+        prefix: 'sdk',
+      })
+      return (await w.getAccounts())[0]!.address
+    }
+    const withPass = await keys(['add', 'a', '-i'], `${ABANDON_MNEMONIC}\n  s3cret \ns3cret\n`)
+    expect(withPass.code, withPass.stderr).toBe(0)
+    const a = JSON.parse(withPass.stdout)
+    // Upstream trims each answer; the passphrase is what seeds the key, and it is not stored.
+    expect(a.address).toBe(await wallet('s3cret'))
+    expect(a.address).not.toBe(await wallet(''))
+    // A mnemonic given interactively is the user's own, and shown back as upstream shows it.
+    expect(a.mnemonic).toBe(ABANDON_MNEMONIC)
+    const noPass = await keys(['add', 'b', '--interactive', '--dry-run'], `${ABANDON_MNEMONIC}\n\n`)
+    expect(JSON.parse(noPass.stdout).address).toBe(await wallet(''))
+    const fresh = await keys(['add', 'c', '-i', '--dry-run'], '\n\n')
+    expect(fresh.code, fresh.stderr).toBe(0)
+    expect(JSON.parse(fresh.stdout).mnemonic.split(' ')).toHaveLength(24)
+    const differ = await keys(['add', 'd', '-i'], `${ABANDON_MNEMONIC}\none\ntwo\n`)
+    expect([differ.code, differ.stderr]).toEqual([1, "Error: passphrases don't match\n"])
+    const bad = await keys(['add', 'd', '-i'], 'not a mnemonic\n\n')
+    expect([bad.code, bad.stderr]).toEqual([1, 'Error: invalid mnemonic\n'])
+    expect((await runSdkd(['--home', dir, 'keys', 'list', '-n'])).stdout).toBe('a\n')
   })
 })
 
