@@ -128,6 +128,25 @@ async function inBech(record: KeyringRecord, bech: string): Promise<KeyOutput> {
 const outputOption = ['-o, --output <format>', 'text|json', 'text'] as const
 
 /** `sdkd keys add|list|show|delete`. */
+/**
+ * Upstream's printCreate: in JSON the key (with its new mnemonic) on stdout; in text an empty line
+ * on stderr, the key on stdout, then the mnemonic and its warning on stderr, so a script that keeps
+ * stdout does not keep the mnemonic by mistake.
+ */
+function printCreated(key: ReturnType<typeof keyOutput>, output: string, mnemonic?: string): void {
+  if (output === 'json') {
+    process.stdout.write(`${JSON.stringify({ ...key, ...(mnemonic ? { mnemonic } : {}) })}\n`)
+    return
+  }
+  process.stderr.write('\n')
+  process.stdout.write(keysText([key]))
+  if (mnemonic) {
+    process.stderr.write(
+      `\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${mnemonic}\n`,
+    )
+  }
+}
+
 export function registerKeys(program: Command, globals: () => GlobalFlags): void {
   const keys = program
     .command('keys')
@@ -200,11 +219,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
             dryRun: f.dryRun === true,
           }),
         )
-        process.stdout.write(
-          f.output === 'json'
-            ? `${JSON.stringify(keyOutput(record))}\n`
-            : keysText([keyOutput(record)]),
-        )
+        printCreated(keyOutput(record), f.output)
         return
       }
       if (f.pubkey !== undefined || f.pubkeyBase64 !== undefined) {
@@ -212,11 +227,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
         const record = await withKeyring(() =>
           kr.addOffline(name, pubKey, { dryRun: f.dryRun === true }),
         )
-        process.stdout.write(
-          f.output === 'json'
-            ? `${JSON.stringify(keyOutput(record))}\n`
-            : keysText([keyOutput(record)]),
-        )
+        printCreated(keyOutput(record), f.output)
         return
       }
       if (f.keyType !== 'secp256k1')
@@ -236,18 +247,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       )
       // A recovered key's mnemonic is the user's own; a new one is shown once, unless --no-backup.
       const show = !f.recover && f.backup
-      if (f.output === 'json') {
-        process.stdout.write(
-          `${JSON.stringify({ ...keyOutput(record), ...(show ? { mnemonic: words } : {}) })}\n`,
-        )
-        return
-      }
-      process.stdout.write(keysText([keyOutput(record)]))
-      if (show) {
-        process.stdout.write(
-          `\n\n**Important** write this mnemonic phrase in a safe place.\nIt is the only way to recover your account if you ever forget your password.\n\n${words}\n`,
-        )
-      }
+      printCreated(keyOutput(record), f.output, show ? words : undefined)
     })
 
   keys

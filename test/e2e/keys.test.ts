@@ -33,8 +33,13 @@ describe('sdkd keys', () => {
     expect(added.stdout).toMatch(
       /^- address: sdk1[0-9a-z]{38}\n {2}name: alice\n {2}pubkey: '\{"@type":"\/sdk\.crypto\.secp256k1\.PubKey","key":"[A-Za-z0-9+/]{44}"\}'\n {2}type: local\n/,
     )
-    expect(added.stdout).toContain('**Important** write this mnemonic phrase in a safe place.')
-    const mnemonic = added.stdout.trim().split('\n').at(-1)!
+    // As upstream's: the key on stdout, the mnemonic and its warning on stderr (never in a file a
+    // script keeps of stdout).
+    expect(added.stdout).not.toContain('mnemonic')
+    expect(added.stderr).toMatch(
+      /^\n\n\*\*Important\*\* write this mnemonic phrase in a safe place\.\nIt is the only way to recover your account if you ever forget your password\.\n\n([a-z]+ ){23}[a-z]+\n$/,
+    )
+    const mnemonic = added.stderr.trim().split('\n').at(-1)!
     expect(mnemonic.split(' ')).toHaveLength(24)
 
     const recovered = await runSdkd(
