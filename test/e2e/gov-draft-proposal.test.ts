@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process'
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { runCommand, runSdkd, SDKD_BIN } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 /**
@@ -32,6 +33,20 @@ async function setup(initArgs: string[] = []): Promise<{ home: string; cwd: stri
   await mkdir(cwd)
   return { home, cwd }
 }
+
+/** util-linux's `script`, which runs a command on a terminal of its own; undefined without it. */
+function findScript(): string | undefined {
+  try {
+    return execFileSync('which', ['script'], { encoding: 'utf8' }).trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+const SCRIPT = findScript()
+if (!SCRIPT)
+  console.warn(
+    "draft-proposal terminal test: skipped: no `script` on PATH (util-linux's, Debian's bsdutils)",
+  )
 
 function draft(home: string, cwd: string, answers: string[], args: string[] = []) {
   return runSdkd(['--home', home, 'tx', 'gov', 'draft-proposal', ...args], {
@@ -191,4 +206,28 @@ describe('sdkd tx gov draft-proposal', () => {
       expect(await readdir(cwd)).toEqual([])
     }
   })
+
+  test.skipIf(!SCRIPT)(
+    'behavior: at a terminal, a refused answer is asked again (its reason shown) and the draft is written',
+    async () => {
+      const { home, cwd } = await setup()
+      const command = [process.execPath, SDKD_BIN, '--home', home, 'tx', 'gov', 'draft-proposal']
+      const r = await runCommand(
+        SCRIPT!,
+        ['-qec', `${command.map((w) => `'${w}'`).join(' ')} --skip-metadata`, '/dev/null'],
+        { cwd, input: 'text\nT\nS\n1.5stake\n5stake\n' },
+      )
+      expect(r.code, r.stdout).toBe(0)
+      // The terminal joins both streams and ends lines with CR LF.
+      const screen = r.stdout.replaceAll('\r\n', '\n')
+      expect(screen).toContain(
+        'Enter proposal deposit: invalid coins: invalid decimal coin expression: 1.5stake\nEnter proposal deposit: ',
+      )
+      expect(screen.endsWith(DONE)).toBe(true)
+      expect(JSON.parse(await readFile(join(cwd, 'draft_proposal.json'), 'utf8'))).toMatchObject({
+        deposit: '5stake',
+        title: 'T',
+      })
+    },
+  )
 })
