@@ -221,9 +221,12 @@ export function nextStdinLine(): Promise<string | undefined> {
   })
 }
 
-/** Reads one line from stdin (undefined at end of input), prompting on stderr. */
+/**
+ * Reads one line from stdin (undefined at end of input), prompting on stderr when stdin is a
+ * terminal (as upstream's input.GetConfirmation: piped answers get no prompt).
+ */
 export async function readLine(prompt: string): Promise<string | undefined> {
-  process.stderr.write(prompt)
+  if (process.stdin.isTTY) process.stderr.write(prompt)
   return nextStdinLine()
 }
 

@@ -1,5 +1,5 @@
 import type { BroadcastResult, IncludedTx, NodeClient } from '../client/node-client.js'
-import { TX_TYPE_URL } from '../client/tx-builder.js'
+import { TX_TYPE_URL, type TxObject, txToJson } from '../client/tx-builder.js'
 import { parseAbciLogs } from '../codec/abci-logs.js'
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { txHashHex } from '../codec/hash.js'
@@ -7,7 +7,7 @@ import { messageToJson } from '../codec/json-writer.js'
 import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
 import { registeredError } from '../errors.js'
-import { type ClientContext, outputFormat, printOutput } from './client-context.js'
+import { type ClientContext, outputFormat, printOutput, readLine } from './client-context.js'
 import { CliError } from './errors.js'
 // The modules' registered errors, so a failed tx's code is shown with its name.
 import '../modules/bank/errors.js'
@@ -146,6 +146,26 @@ export async function waitForTx(
   } finally {
     if (progress) process.stderr.write('\r\x1b[K')
   }
+}
+
+/**
+ * Shows the unsigned tx on stdout in the output format (JSON, or YAML for text, as upstream's
+ * PrintRaw), then asks `confirm transaction before signing and broadcasting [y/N]` on stdin.
+ */
+export async function confirmTx(
+  ctx: ClientContext,
+  output: string | undefined,
+  tx: TxObject,
+): Promise<boolean> {
+  printOutput(txToJson(ctx.registry, tx), outputFormat(output, ctx.config, 'json'))
+  const answer = await readLine('confirm transaction before signing and broadcasting [y/N]: ')
+  if (answer === undefined) {
+    if (process.stdin.isTTY) process.stderr.write('\n')
+    throw new CliError(
+      'EOF: no answer to the confirmation prompt on stdin (pass --yes to skip it); canceled transaction',
+    )
+  }
+  return answer.trim().toLowerCase().startsWith('y')
 }
 
 /**

@@ -8,19 +8,18 @@ import {
   type SignModeName,
   signTx,
   simulationTx,
-  type TxObject,
   txToJson,
 } from '../client/tx-builder.js'
 import { isAddress } from '../codec/address.js'
 import { type Coin, parseCoins, validateDenom } from '../codec/coins.js'
-import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
+import type { AnyMessage } from '../codec/proto.js'
 import { parseGoDuration } from '../config/duration.js'
-import { type ClientContext, clientContext, readLine } from './client-context.js'
+import { type ClientContext, clientContext } from './client-context.js'
 import { CliError } from './errors.js'
 import { keyringFor, keysCommand } from './keys.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
-import { broadcastAndPrint } from './tx-broadcast.js'
+import { broadcastAndPrint, confirmTx } from './tx-broadcast.js'
 
 /** The flags every tx command takes (upstream AddTxFlagsToCmd, plus `--wait`). */
 export interface TxFlags {
@@ -176,6 +175,8 @@ export interface TxEnv {
   from: FromAccount
 }
 
+const EMPTY = new Uint8Array(0)
+
 /** `--gas`: a number or `auto`. */
 function parseGas(text: string): bigint | 'auto' {
   if (text === 'auto') return 'auto'
@@ -319,19 +320,6 @@ export async function resolveSignerData(
   return { accountNumber, sequence }
 }
 
-/** Asks `confirm transaction before signing and broadcasting [y/N]`, showing the tx on stderr. */
-async function confirm(registry: ProtoRegistry, tx: TxObject): Promise<boolean> {
-  process.stderr.write(`${JSON.stringify(txToJson(registry, tx))}\n`)
-  const answer = await readLine('confirm transaction before signing and broadcasting [y/N]: ')
-  if (answer === undefined) {
-    process.stderr.write('\n')
-    throw new CliError(
-      'EOF: no answer to the confirmation prompt on stdin (pass --yes to skip it); canceled transaction',
-    )
-  }
-  return answer.trim().toLowerCase().startsWith('y')
-}
-
 /**
  * The whole client flow of a tx command (upstream GenerateOrBroadcastTxCLI): resolve the signer,
  * build the messages, gas (fixed or simulated), fees; then print the unsigned tx
@@ -349,7 +337,12 @@ export async function runTx(
       '--offline cannot broadcast: use --generate-only, then "sdkd tx sign --offline" and "sdkd tx broadcast"',
     )
   const gasSetting = parseGas(flags.gas)
-  const from = await resolveFrom(globals, flags, flags.generateOnly === true)
+  // A bare address signs nothing, so it is enough to generate or simulate (as upstream).
+  const from = await resolveFrom(
+    globals,
+    flags,
+    flags.generateOnly === true || flags.dryRun === true,
+  )
   const messages = await build({ ctx, flags, from })
   const unsigned = (gas: bigint) =>
     createUnsignedTx({
@@ -361,15 +354,21 @@ export async function runTx(
 
   let gas = gasSetting === 'auto' ? 0n : gasSetting
   let signerData: { accountNumber: bigint; sequence: bigint } | undefined
-  if (gasSetting === 'auto' || flags.dryRun) {
+  // --generate-only wins over --dry-run (upstream prints the unsigned tx, simulating for auto only).
+  const dryRun = flags.dryRun === true && !flags.generateOnly
+  if (gasSetting === 'auto' || dryRun) {
     if (flags.offline) throw new CliError('cannot estimate gas in offline mode')
     if (!flags.generateOnly || from.key)
       signerData = await resolveSignerData(ctx, from.address, flags)
-    const sim = simulationTx(registry, unsigned(gas), from.key?.pubKey, signerData?.sequence ?? 0n)
+    // A bare address has no key in the keyring: an empty one, as upstream's (the node's
+    // simulation charges a placeholder key for it).
+    const simKey = from.key?.pubKey ?? from.offline?.pubKey ?? (from.multisig ? undefined : EMPTY)
+    const sim = simulationTx(registry, unsigned(gas), simKey, signerData?.sequence ?? 0n)
     const { gasUsed } = await ctx.node().simulate(encodeTxRaw(registry, sim))
-    gas = BigInt(Math.ceil(Number(gasUsed) * flags.gasAdjustment))
+    // Truncated, as upstream's uint64(adjustment × gas used).
+    gas = BigInt(Math.floor(flags.gasAdjustment * Number(gasUsed)))
     process.stderr.write(`gas estimate: ${gas}\n`)
-    if (flags.dryRun) return
+    if (dryRun) return
   }
 
   const tx = unsigned(gas)
@@ -380,7 +379,7 @@ export async function runTx(
   const key = signingKey(from)
   const chainId = await resolveChainId(ctx, flags.chainId, false)
   signerData ??= await resolveSignerData(ctx, from.address, flags)
-  if (!flags.yes && !(await confirm(registry, tx))) {
+  if (!flags.yes && !(await confirmTx(ctx, flags.output, tx))) {
     process.stderr.write('canceled transaction\n')
     return
   }

@@ -128,8 +128,11 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
       }),
     )
 
+  // Upstream's encode and decode take the tx flags with `--output` hidden: it changes nothing.
+  const hiddenOutput = () => new Option('-o, --output <format>', 'ignored').hideHelp()
   tx.command('encode <file>')
     .description('print the base64 TxRaw bytes of a tx JSON file ("-" reads stdin)')
+    .addOption(hiddenOutput())
     .action(
       clientAction(async (file: string) => {
         const registry = protoRegistry()
@@ -141,6 +144,7 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
   tx.command('decode <bytes>')
     .description('print the JSON of base64 (or --hex) TxRaw bytes')
     .option('-x, --hex', 'the bytes are hex, not base64')
+    .addOption(hiddenOutput())
     .action(
       clientAction(async (text: string, f: { hex?: boolean }) => {
         const registry = protoRegistry()
@@ -156,9 +160,8 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
           if (!bytes)
             throw new CliError('illegal base64 data: pass base64 bytes, or hex with --hex')
         }
-        process.stdout.write(
-          `${JSON.stringify(txToJson(registry, decodeTxRaw(registry, bytes)))}\n`,
-        )
+        // No newline after the JSON, as upstream's (it prints the encoder's bytes as they are).
+        process.stdout.write(JSON.stringify(txToJson(registry, decodeTxRaw(registry, bytes))))
       }),
     )
 }

@@ -136,6 +136,8 @@ describe('sdkd tx: generate, sign and encode offline', () => {
     await writeFile(signedFile, signed.stdout)
     const enc = await runSdkd(['--home', home, 'tx', 'encode', signedFile])
     expect(enc.code).toBe(0)
+    expect(enc.stderr).toBe('')
+    expect(enc.stdout).toMatch(/^[A-Za-z0-9+/]+=*\n$/)
     const bytes = fromBase64Strict(enc.stdout.trim())!
     const raw = registry.decode('sdk.tx.v1beta1.TxRaw', bytes)
     // The signature verifies over SignDoc{body_bytes, auth_info_bytes, chain id, account number}.
@@ -156,9 +158,16 @@ describe('sdkd tx: generate, sign and encode offline', () => {
 
     const dec = await runSdkd(['--home', home, 'tx', 'decode', enc.stdout.trim()])
     expect(dec.code).toBe(0)
-    expect(JSON.parse(dec.stdout)).toEqual(tx)
+    expect(dec.stderr).toBe('')
+    // The JSON without a newline after it, as upstream's decode prints the encoder's bytes.
+    expect(dec.stdout).toBe(JSON.stringify(tx))
     const hex = await runSdkd(['--home', home, 'tx', 'decode', '--hex', toHexUpper(bytes)])
-    expect(JSON.parse(hex.stdout)).toEqual(tx)
+    expect(hex.stdout).toBe(JSON.stringify(tx))
+    // `-o`, hidden as upstream's, is taken and changes nothing (the output is JSON either way).
+    const text = await runSdkd(['--home', home, 'tx', 'decode', enc.stdout.trim(), '-o', 'text'])
+    expect([text.code, text.stdout, text.stderr]).toEqual([0, JSON.stringify(tx), ''])
+    const encJson = await runSdkd(['--home', home, 'tx', 'encode', signedFile, '--output', 'json'])
+    expect([encJson.code, encJson.stdout, encJson.stderr]).toEqual([0, enc.stdout, ''])
     expect(toHexUpper(sha256(bytes))).toMatch(/^[0-9A-F]{64}$/)
   })
 

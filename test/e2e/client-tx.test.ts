@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -387,15 +387,26 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     })
   })
 
-  it('behavior: without --yes the tx is shown and confirmed on stdin; "n" cancels', async () => {
+  it('behavior: without --yes the tx is shown on stdout and confirmed on stdin; "n" cancels', async () => {
     const before = await balance(addr.bob!)
-    const no = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '3token'], 'n\n')
+    // As upstream: the unsigned tx on stdout in the output format; the prompt only at a terminal
+    // (stdin is a pipe here), so stderr holds just the cancellation.
+    const no = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '3token', '-o', 'json'], 'n\n')
     expect(no.code).toBe(0)
-    expect(no.stdout).toBe('')
-    expect(no.stderr).toMatch(/^\{"body":\{"messages":\[\{"@type":"\/sdk\.bank\.v1beta1\.MsgSend"/)
-    expect(no.stderr).toMatch(
-      /confirm transaction before signing and broadcasting \[y\/N\]: canceled transaction\n$/,
+    expect(no.stderr).toBe('canceled transaction\n')
+    expect(no.stdout).toMatch(
+      /^\{"body":\{"messages":\[\{"@type":"\/sdk\.bank\.v1beta1\.MsgSend"[^\n]*\}\n$/,
     )
+    const shown = JSON.parse(no.stdout)
+    expect(shown.body.messages[0].amount).toEqual([{ denom: 'token', amount: '3' }])
+    expect(shown.signatures).toEqual([])
+    const text = await sdkd(
+      ['tx', 'bank', 'send', 'alice', addr.bob!, '3token', '-o', 'text'],
+      'no\n',
+    )
+    expect(text.code).toBe(0)
+    expect(text.stderr).toBe('canceled transaction\n')
+    expect(text.stdout).toMatch(/^auth_info:\n {2}fee:\n[\s\S]*\nsignatures: \[\]\n$/)
     // "n" sent nothing: with instant mining a broadcast tx would be in a block by now.
     expect(await balance(addr.bob!)).toBe(before)
     const yes = await sdkd(
@@ -403,13 +414,18 @@ describe('sdkd tx: sign and broadcast against the node', () => {
       'y\n',
     )
     expect(yes.code).toBe(0)
-    expect(JSON.parse(yes.stdout).code).toBe(0)
+    expect(yes.stderr).toBe('')
+    // Two JSON lines: the tx as confirmed, then the TxResponse.
+    const [tx, response, ...rest] = yes.stdout.split('\n')
+    expect(rest).toEqual([''])
+    expect(JSON.parse(tx!).body).toEqual(shown.body)
+    expect(JSON.parse(response!).code).toBe(0)
     expect(await balance(addr.bob!)).toBe(before + 3n)
-    const eof = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '3token'], '')
+    const eof = await sdkd(['tx', 'bank', 'send', 'alice', addr.bob!, '3token', '-o', 'json'], '')
     expect(eof.code).toBe(1)
-    expect(eof.stdout).toBe('')
-    expect(eof.stderr).toMatch(
-      /Error: EOF: no answer to the confirmation prompt on stdin \(pass --yes to skip it\); canceled transaction\n$/,
+    expect(eof.stdout).toBe(no.stdout)
+    expect(eof.stderr).toBe(
+      'Error: EOF: no answer to the confirmation prompt on stdin (pass --yes to skip it); canceled transaction\n',
     )
     expect(await balance(addr.bob!)).toBe(before + 3n)
   })
@@ -429,9 +445,10 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     }
     // The tx as --gas auto simulates it (gas limit 0 in the simulated bytes): its gas used …
     const simulated = await estimate(['--gas', 'auto'])
-    // … times the adjustment, rounded up.
-    const adjusted = Math.ceil(simulated * 1.5)
-    expect(await estimate(['--gas', 'auto', '--gas-adjustment', '1.5'])).toBe(adjusted)
+    // … times the adjustment, truncated as upstream's uint64(adjustment × gas used).
+    const adjusted = Math.floor(1.37 * simulated)
+    expect(Number.isInteger(1.37 * simulated)).toBe(false) // so rounding up would differ
+    expect(await estimate(['--gas', 'auto', '--gas-adjustment', '1.37'])).toBe(adjusted)
     // Without --gas auto, --dry-run simulates the tx with its gas limit (200000 by default) in the
     // bytes: 4 bytes more than gas limit 0, at tx_size_cost_per_byte 10.
     expect(await estimate([])).toBe(simulated + 40)
@@ -439,13 +456,28 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     expect(await rpcHeight(rpc)).toBe(height)
     expect((await dev('num_unconfirmed_txs')).n_txs).toBe('0')
     expect(await sequenceOf(addr.alice!)).toBe(sequence)
+    // --dry-run takes a bare address (as upstream's simulation mode): a home without keys
+    // simulates alice's send with an empty key, and prints only the estimate.
+    const keyless = join(dir, 'keyless')
+    await mkdir(keyless, { recursive: true })
+    const bare = await runSdkd([
+      ...['--home', keyless, 'tx', 'bank', 'send', addr.alice!, addr.bob!, '1token'],
+      ...['--dry-run', '--node', `tcp://127.0.0.1:${rpc}`],
+    ])
+    expect([bare.code, bare.stdout]).toEqual([0, ''])
+    expect(bare.stderr).toMatch(/^gas estimate: \d+\n$/)
+    // With --generate-only, --dry-run changes nothing: the unsigned tx, no simulation (as upstream).
+    const generated = await sdkd([...send, '--generate-only', '--dry-run'])
+    expect([generated.code, generated.stderr]).toEqual([0, ''])
+    expect(JSON.parse(generated.stdout).auth_info.fee.gas_limit).toBe('200000')
+    expect(generated.stdout.endsWith('}\n')).toBe(true)
 
     const auto = await sdkd([
       ...send,
       '--gas',
       'auto',
       '--gas-adjustment',
-      '1.5',
+      '1.37',
       '--yes',
       '--wait',
       '-o',
