@@ -6,36 +6,66 @@ import { writeFileAtomic } from '../config/atomic-file.js'
 import { loadHome } from '../config/home.js'
 import { readHomeRecord } from '../config/home-record.js'
 import { homePaths } from '../config/paths.js'
+import { goJsonStringify } from '../server/rpc/go-json.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
 // `sdkd config …`, as upstream's confix commands in simd v0.50 (tools/confix/cmd): a config file of
 // the home named without `.toml` (app, config, client), a key as a dotted path (`api.enable`).
 
-/** The file of `[config]`: `<home>/config/<name>.toml`. */
-async function configFile(g: GlobalFlags, name: string): Promise<{ path: string; text: string }> {
+/** Go's error for a file that cannot be opened: `open <path>: no such file or directory`. */
+function openError(path: string, err: NodeJS.ErrnoException): string {
+  const why: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EISDIR: 'is a directory',
+  }
+  return `open ${path}: ${(err.code && why[err.code]) || err.message}`
+}
+
+/**
+ * The file of `[config]`: `<home>/config/<name>.toml`. A file that cannot be read is refused as
+ * upstream words it: `view` gives the bare open error; `get` and `set` load it through confix's
+ * LoadConfig (`failed to open "<path>": open …`), under `failed to load config: ` and `loading
+ * config: `.
+ */
+async function configFile(
+  g: GlobalFlags,
+  name: string,
+  failure?: string,
+): Promise<{ path: string; text: string }> {
   const path = join(homePaths(g.home).configDir, `${name}.toml`)
   try {
     return { path, text: await readFile(path, 'utf8') }
   } catch (err) {
-    throw new CliError(`failed to load config: ${(err as Error).message}`)
+    const open = openError(path, err as NodeJS.ErrnoException)
+    throw new CliError(
+      failure ? `${failure}: failed to open ${JSON.stringify(path)}: ${open}` : open,
+    )
   }
 }
 
 /** Go's %q of a key's path segments (upstream's errors print the []string so). */
 const quoted = (key: string[]) => `[${key.map((k) => JSON.stringify(k)).join(' ')}]`
 
-/** The table holding the key's last segment, and that segment; refuses a key that is not there. */
-function locate(doc: Record<string, unknown>, key: string[]): [Record<string, unknown>, string] {
+/**
+ * The table holding the key's last segment, and that segment; refuses a key that is not there
+ * with `notFound`.
+ */
+function locate(
+  doc: Record<string, unknown>,
+  key: string[],
+  notFound: string,
+): [Record<string, unknown>, string] {
   let table: unknown = doc
   for (const segment of key.slice(0, -1)) {
     table = (table as Record<string, unknown>)[segment]
     if (typeof table !== 'object' || table === null || Array.isArray(table))
-      throw new CliError(`key ${quoted(key)} not found`)
+      throw new CliError(notFound)
   }
   const last = key.at(-1)!
   const t = table as Record<string, unknown>
-  if (!Object.hasOwn(t, last)) throw new CliError(`key ${quoted(key)} not found`)
+  if (!Object.hasOwn(t, last)) throw new CliError(notFound)
   return [t, last]
 }
 
@@ -54,9 +84,13 @@ function parseValue(input: string): unknown {
 }
 
 async function getValue(g: GlobalFlags, name: string, keyText: string): Promise<void> {
-  const { text } = await configFile(g, name)
-  const key = keyText.split('.')
-  const [table, last] = locate(parse(text), key)
+  const { text } = await configFile(g, name, 'failed to load config')
+  // Upstream's get names the key as it was given (`key "api.enabled" not found`).
+  const [table, last] = locate(
+    parse(text),
+    keyText.split('.'),
+    `key ${JSON.stringify(keyText)} not found`,
+  )
   process.stdout.write(`${tomlValue(table[last])}\n`)
 }
 
@@ -67,14 +101,24 @@ async function setValue(
   input: string,
   f: { stdout?: boolean; verbose?: boolean; skipValidate?: boolean },
 ): Promise<void> {
-  const { path, text } = await configFile(g, name)
+  const { path, text } = await configFile(g, name, 'loading config')
   const key = keyText.split('.')
   const doc = parse(text)
-  const [table, last] = locate(doc, key)
+  // Upstream's set runs one confix plan step; -v logs it on stderr as tomledit's tab-aligned
+  // `[1] <step> | OK` (or `| FAILED: <error>`), and a failed step is `updating "<path>": <error>`.
+  const step = `[1] update ${quoted(key)}=${JSON.stringify(input)} in ${path}`
+  let table: Record<string, unknown>
+  let last: string
+  try {
+    ;[table, last] = locate(doc, key, `key ${quoted(key)} not found`)
+  } catch (err) {
+    if (f.verbose) process.stderr.write(`${step} | FAILED: ${(err as Error).message}\n`)
+    throw new CliError(`updating ${JSON.stringify(path)}: ${(err as Error).message}`)
+  }
   table[last] = parseValue(input)
   // The file's comments, order and spacing stay; only the value changes.
   const updated = patch(text, doc)
-  if (f.verbose) process.stderr.write(`update ${quoted(key)}=${JSON.stringify(input)} in ${path}\n`)
+  if (f.verbose) process.stderr.write(`${step} | OK\n`)
   if (f.stdout) {
     process.stdout.write(updated)
     return
@@ -96,16 +140,27 @@ async function setValue(
 async function view(g: GlobalFlags, name: string, f: { outputFormat: string }): Promise<void> {
   const { text } = await configFile(g, name)
   if (f.outputFormat === 'toml') {
-    process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)
+    // Upstream prints the file with cobra's Println: its text, then a newline.
+    process.stdout.write(`${text}\n`)
     return
   }
   if (f.outputFormat !== 'json')
     throw new CliError(
       `unsupported output format ${JSON.stringify(f.outputFormat)}: use toml or json`,
     )
-  process.stdout.write(
-    `${JSON.stringify(parse(text), (_k, v) => (typeof v === 'bigint' ? Number(v) : v), 2)}\n`,
-  )
+  // Upstream decodes the file into Go maps and encodes them with a two-space indent: every
+  // table's keys in name order, `<`, `>` and `&` escaped as Go's encoder does.
+  const sorted = (_k: string, v: unknown) => {
+    if (typeof v === 'bigint') return Number(v)
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof Date) return v
+    const o = v as Record<string, unknown>
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    )
+  }
+  process.stdout.write(`${goJsonStringify(JSON.parse(JSON.stringify(parse(text), sorted)), 2)}\n`)
 }
 
 /** `sdkd config get|set|view|home`. */

@@ -11,6 +11,7 @@ import { parseTomlFile } from '../config/toml.js'
 import { nodeId as nodeIdOf, parsePrivKey } from '../config/validator-key.js'
 import { decodeGenTx, type GenTx, GenTxError } from '../modules/genutil/genesis.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
+import { goJsonStringify } from '../server/rpc/go-json.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -133,24 +134,21 @@ export async function runCollectGentxs(g: GlobalFlags, gentxDir?: string): Promi
   const consensus = (genesis as Obj).consensus as Obj | undefined
   if (consensus) consensus.validators = []
   await writeFileAtomic(paths.genesis, `${JSON.stringify(genesis, null, 2)}\n`)
-  return sortedJson({
-    moniker: node.moniker,
-    chain_id: genesis.chain_id,
-    node_id: nodeIdOf(nodeKey),
-    gentxs_dir: dir,
-    app_message: appState,
-  })
-}
-
-/** Compact JSON with every object's keys sorted (upstream sdk.MustSortJSON). */
-export function sortedJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.keys(v)
-            .sort()
-            .map((k) => [k, v[k]]),
-        )
-      : v,
+  // Upstream's printInfo (x/genutil/client/cli/init.go), its fields in that order, as Go's
+  // json.MarshalIndent with a one-space indent writes it.
+  return goJsonStringify(
+    {
+      moniker: node.moniker,
+      chain_id: genesis.chain_id,
+      node_id: nodeIdOf(nodeKey),
+      gentxs_dir: dir,
+      // A Go map of the modules' sections: in name order.
+      app_message: Object.fromEntries(
+        Object.keys(appState)
+          .sort()
+          .map((m) => [m, appState[m]]),
+      ),
+    },
+    1,
   )
 }

@@ -96,6 +96,8 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
     )
   genesis
     .command('validate-genesis [file]')
+    // Upstream's command is `validate`, with `validate-genesis` its alias: both names run it.
+    .alias('validate')
     .description(
       'validates the genesis file at the default location (config/genesis.json) or at the location passed as an arg',
     )

@@ -8,6 +8,9 @@ import { offlineHome } from './offline-node.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
+/** The strategies in the order of upstream's PruningStrategy constants (store/pruning/types). */
+const STRATEGY_NUMBERS = ['default', 'everything', 'nothing', 'custom']
+
 interface PruneFlags {
   pruningKeepRecent: number
   pruningInterval: number
@@ -29,8 +32,10 @@ async function prune(g: GlobalFlags, method: string, f: PruneFlags): Promise<voi
   }
   const o = await offlineHome(g, 'nothing was pruned')
   const out = (line: string) => process.stdout.write(`${line}\n`)
+  // Upstream prints the strategy with %v, and its type is a bare int (no String method): the
+  // number of the constant, 0 default, 1 everything, 2 nothing, 3 custom.
   out(
-    `get pruning options from command flags, strategy: ${method.toLowerCase()}, keep-recent: ${options.keepRecent}`,
+    `get pruning options from command flags, strategy: ${STRATEGY_NUMBERS.indexOf(method.toLowerCase())}, keep-recent: ${options.keepRecent}`,
   )
   const noHeights = (latest: number) =>
     new CliError(`the database has no valid heights to prune, the latest height: ${latest}`)

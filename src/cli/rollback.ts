@@ -19,7 +19,7 @@ const COMET_FAILED = 'failed to rollback CometBFT state: '
 /**
  * `sdkd rollback [--hard]`, as upstream's (server/rollback.go): the state at the latest height n
  * is replaced by the state at n − 1, and the line `Rolled back state to height n-1 and hash <app
- * hash>` is printed. On a chain the simulated producer made, sdkd rolls back both sides itself; on
+ * hash>` is printed (without a newline, as upstream). On a chain the simulated producer made, sdkd rolls back both sides itself; on
  * one CometBFT made (`start --consensus cometbft`), `cometbft rollback` rolls back CometBFT's state
  * and blocks and sdkd the app's state to the height it reports.
  */
@@ -46,8 +46,9 @@ async function rollback(g: GlobalFlags, f: RollbackFlags): Promise<void> {
   } finally {
     await node.stop()
   }
+  // Upstream prints the line with fmt.Printf and no newline after it.
   process.stdout.write(
-    `Rolled back state to height ${done.height} and hash ${toHexUpper(done.appHash)}\n`,
+    `Rolled back state to height ${done.height} and hash ${toHexUpper(done.appHash)}`,
   )
 }
 

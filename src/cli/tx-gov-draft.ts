@@ -6,6 +6,7 @@ import { brand } from '../codec/brand.js'
 import { parseCoins } from '../codec/coins.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { SdkError } from '../errors.js'
+import { goJsonStringify } from '../server/rpc/go-json.js'
 import { clientAction, nextStdinLine } from './client-context.js'
 import { CliError } from './errors.js'
 
@@ -219,17 +220,6 @@ async function promptMetadata(skip: boolean): Promise<ProposalMetadata> {
   return metadata
 }
 
-/**
- * JSON as Go's json.MarshalIndent(v, "", " ") writes it: one space of indent, and `<`, `>`, `&`,
- * U+2028 and U+2029 escaped.
- */
-export function goJsonIndent(value: unknown): string {
-  return JSON.stringify(value, null, 1).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
-}
-
 /** The proposal file upstream drafts, in its field order (`messages` left out when empty). */
 function proposalFile(
   messages: unknown[],
@@ -287,11 +277,15 @@ async function draftProposal(registry: ProtoRegistry, skipMetadata: boolean): Pr
     const { anyToJson } = await import('../codec/json-writer.js')
     messages.push(anyToJson(registry, registry.packAny(msgType, value)))
   }
-  await writeFile(DRAFT_PROPOSAL_FILE, goJsonIndent(proposalFile(messages, metadata, deposit)), {
-    mode: 0o600,
-  })
+  await writeFile(
+    DRAFT_PROPOSAL_FILE,
+    goJsonStringify(proposalFile(messages, metadata, deposit), 1),
+    {
+      mode: 0o600,
+    },
+  )
   if (!skipMetadata) {
-    await writeFile(DRAFT_METADATA_FILE, goJsonIndent(metadata), { mode: 0o600 })
+    await writeFile(DRAFT_METADATA_FILE, goJsonStringify(metadata, 1), { mode: 0o600 })
   }
   process.stdout.write(`${DRAFT_DONE}\n`)
 }

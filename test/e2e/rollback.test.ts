@@ -89,7 +89,7 @@ describe('sdkd rollback (e2e)', () => {
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     expect(r.stdout).toBe(
-      `Rolled back state to height ${n - 1} and hash ${first.block.header.app_hash}\n`,
+      `Rolled back state to height ${n - 1} and hash ${first.block.header.app_hash}`,
     )
 
     // The next start makes block n again from its time and tx: the same block, the tx once.
@@ -121,7 +121,7 @@ describe('sdkd rollback (e2e)', () => {
     const hard = await rollback(h.dir, ['--hard'])
     expect([hard.code, hard.stdout]).toEqual([
       0,
-      `Rolled back state to height ${m - 1} and hash ${last.block.header.app_hash}\n`,
+      `Rolled back state to height ${m - 1} and hash ${last.block.header.app_hash}`,
     ])
     const third = await start(h)
     await dev(third, 'dev_setMining', { mode: 'manual' })
@@ -241,7 +241,7 @@ describe('sdkd rollback (e2e)', () => {
     expect(await answer()).toContain(`${ANSWER_KEY} ${Buffer.from('41').toString('hex')}`)
 
     const r = await rollback(h.dir)
-    const m = /^Rolled back state to height (\d+) and hash ([0-9A-F]{64})\n$/.exec(r.stdout)
+    const m = /^Rolled back state to height (\d+) and hash ([0-9A-F]{64})$/.exec(r.stdout)
     expect([r.code, m?.[1]], r.stderr).toEqual([0, String(H - 1)])
     // At H − 1 the upgrade is not applied yet: there is no example store.
     expect((await runSdkd(['--home', h.dir, 'debug', 'store', 'example'])).code).toBe(1)
@@ -298,7 +298,7 @@ describe.skipIf(!COMETBFT.path)(
 
       const r = await rollback(h.dir, comet)
       expect(r.code).toBe(0)
-      const m = /^Rolled back state to height (\d+) and hash ([0-9A-F]{64})\n$/.exec(r.stdout)
+      const m = /^Rolled back state to height (\d+) and hash ([0-9A-F]{64})$/.exec(r.stdout)
       expect(m, r.stdout + r.stderr).not.toBeNull()
       const L = Number(m![1]) + 1
 
@@ -314,7 +314,7 @@ describe.skipIf(!COMETBFT.path)(
 
       const hard = await rollback(h.dir, [...comet, '--hard'])
       expect(hard.code).toBe(0)
-      const n = /^Rolled back state to height (\d+) and hash ([0-9A-F]{64})\n$/.exec(hard.stdout)
+      const n = /^Rolled back state to height (\d+) and hash ([0-9A-F]{64})$/.exec(hard.stdout)
       expect(n, hard.stdout + hard.stderr).not.toBeNull()
       // CometBFT removed block M and sdkd took the app back with it: the handshake finds the
       // three at M − 1, with the app's hash the one printed. (A sole validator then stops at M:

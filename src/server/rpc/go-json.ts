@@ -387,11 +387,11 @@ export function jsonText(value: unknown): string {
 }
 
 /**
- * JSON text as Go's json.Marshal writes it: compact, with `<`, `>`, `&`, U+2028 and U+2029 escaped
- * (what CometBFT hashes and chunks, e.g. the genesis document of `genesis_chunked`).
+ * JSON text as Go's json.Marshal writes it (json.MarshalIndent with `indent` spaces): `<`, `>`, `&`,
+ * U+2028 and U+2029 escaped (what CometBFT hashes and chunks, e.g. `genesis_chunked`'s document).
  */
-export function goJsonStringify(value: unknown): string {
-  return JSON.stringify(value)
+export function goJsonStringify(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
