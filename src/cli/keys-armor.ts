@@ -30,9 +30,10 @@ export function registerKeysArmor(keys: Command, globals: () => GlobalFlags): vo
           const record = await withKeyring(() => kr.record(name))
           if (record.type !== 'local')
             throw new CliError('private key extraction works only for Local')
-          await confirm(
+          const go = await confirm(
             'WARNING: The private key will be exported as an unarmored hexadecimal string. USE AT YOUR OWN RISK. Continue?',
           )
+          if (!go) return // upstream: nothing printed, exit 0
           process.stdout.write(`${Buffer.from(record.privateKey).toString('hex')}\n`)
           return
         }

@@ -68,9 +68,13 @@ export const backendOption = [
  * Upstream's GetConfirmation: the prompt and `[y/N]` (on stderr, at a terminal), an answer on
  * stdin; anything but y or yes stops the command (`Error: aborted`, exit 1).
  */
-export async function confirm(prompt: string): Promise<void> {
-  const answer = (await readLine(`${prompt} [y/N]: `)).trim().toLowerCase()
-  if (answer !== 'y' && answer !== 'yes') throw new CliError('aborted')
+export async function confirm(prompt: string): Promise<boolean> {
+  // Upstream's input.GetConfirmation: the prompt at a terminal, the end of input an error (`EOF`),
+  // and any answer that starts with y or Y a yes.
+  if (process.stdin.isTTY) process.stderr.write(`${prompt} [y/N]: `)
+  const answer = await nextStdinLine()
+  if (answer === undefined) throw new CliError('EOF')
+  return answer.trim().toLowerCase().startsWith('y')
 }
 
 /**

@@ -49,7 +49,7 @@ export function registerKeysTools(keys: Command): void {
           throw new CliError(
             `256-bits is 43 characters in Base-64, and 100 in Base-6. You entered ${input.length}, and probably want more`,
           )
-        await confirm(`> Input length: ${input.length}`)
+        if (!(await confirm(`> Input length: ${input.length}`))) return // upstream: exit 0
         entropy = createHash('sha256').update(input).digest()
       }
       process.stdout.write(`${mnemonicOfEntropy(entropy)}\n`)

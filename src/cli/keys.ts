@@ -209,7 +209,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       const kr = await keyringFor(globals(), f.keyringBackend)
       // Upstream asks before replacing a key of that name (a dry run stores nothing).
       if (!f.dryRun && kr.has(name)) {
-        await confirm(`override the existing name ${name}`)
+        if (!(await confirm(`override the existing name ${name}`))) throw new CliError('aborted')
         await withKeyring(() => kr.delete(name))
       }
       if (f.multisig !== undefined && f.multisig.length > 0) {
@@ -308,10 +308,10 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .option(...backendOption)
     .action(async (names: string[], f: { yes?: boolean; keyringBackend?: string }) => {
       const kr = await keyringFor(globals(), f.keyringBackend)
-      // One after the other, as upstream: a refusal stops at that key.
+      // One after the other, as upstream: a key not found stops there; a "no" skips that key.
       for (const name of names) {
         const record = await withKeyring(() => kr.record(name))
-        if (!f.yes) await confirm('Key reference will be deleted. Continue?')
+        if (!f.yes && !(await confirm('Key reference will be deleted. Continue?'))) continue
         await withKeyring(() => kr.delete(name))
         process.stderr.write(
           record.type === 'offline'
@@ -329,8 +329,9 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       async (oldName: string, newName: string, f: { yes?: boolean; keyringBackend?: string }) => {
         const kr = await keyringFor(globals(), f.keyringBackend)
         await withKeyring(() => kr.record(oldName))
-        if (!f.yes)
-          await confirm(`Key reference will be renamed from ${oldName} to ${newName}. Continue?`)
+        // A "no" leaves the key as it is, and exits 0 as upstream's.
+        const prompt = `Key reference will be renamed from ${oldName} to ${newName}. Continue?`
+        if (!f.yes && !(await confirm(prompt))) return
         await withKeyring(() => kr.rename(oldName, newName))
         process.stderr.write(`Key was successfully renamed from ${oldName} to ${newName}\n`)
       },

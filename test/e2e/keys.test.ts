@@ -69,9 +69,12 @@ describe('sdkd keys', () => {
     ])
     expect(JSON.parse(byAddress.stdout).name).toBe('bob')
 
+    // As upstream's: a "no" skips the key (exit 0, nothing printed, no prompt from a pipe); no
+    // answer at all is `EOF`.
     const refused = await runSdkd(['--home', dir, 'keys', 'delete', 'alice'], { input: 'n\n' })
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toBe('Error: aborted\n')
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([0, '', ''])
+    const noAnswer = await runSdkd(['--home', dir, 'keys', 'delete', 'alice'], { input: '' })
+    expect([noAnswer.code, noAnswer.stderr]).toEqual([1, 'Error: EOF\n'])
     expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).code).toBe(0)
     const deleted = await runSdkd(['--home', dir, 'keys', 'delete', 'alice', '--yes'])
     expect(deleted.code).toBe(0)
