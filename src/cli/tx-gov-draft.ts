@@ -28,7 +28,7 @@ const SUGGESTED: readonly { name: string; msgType: string }[] = [
 ]
 
 /** Stdin ended before the prompt had an answer. */
-class EndOfInput extends Error {
+class EndOfInput extends CliError {
   constructor() {
     super('EOF')
   }
@@ -64,7 +64,7 @@ async function select(label: string, items: readonly string[]): Promise<string> 
     const n = /^\d+$/.test(answer) ? Number(answer) : Number.NaN
     const byName = items.find((item) => item.toLowerCase() === answer.trim().toLowerCase())
     const found = byName ?? (n >= 1 && n <= items.length ? items[n - 1] : undefined)
-    if (found === undefined) throw new Error(`invalid choice: ${answer}`)
+    if (found === undefined) throw new CliError(`invalid choice: ${answer}`)
     chosen = found
   })
   return chosen
@@ -72,7 +72,7 @@ async function select(label: string, items: readonly string[]): Promise<string> 
 
 /** Upstream ValidatePromptNotEmpty. */
 const notEmpty: Validate = (answer) => {
-  if (answer === '') throw new Error('input cannot be empty')
+  if (answer === '') throw new CliError('input cannot be empty')
 }
 
 /** Upstream ValidatePromptAddress: an account, validator or consensus address of the chain. */
@@ -92,7 +92,7 @@ const anAddress: Validate = (answer) => {
     /^hrp does not match bech32 prefix: expected '(.*)' got '(.*)'$/,
     'invalid Bech32 prefix; expected $1, got $2',
   )
-  throw new Error(`invalid address: ${text}`)
+  throw new CliError(`invalid address: ${text}`)
 }
 
 /** Upstream ValidatePromptCoins (sdkd's coins are integers, as its proposal file's deposit). */
@@ -100,7 +100,7 @@ const coins: Validate = (answer) => {
   try {
     parseCoins(answer)
   } catch (err) {
-    throw new Error(`invalid coins: ${wrappedText(err)}`)
+    throw new CliError(`invalid coins: ${wrappedText(err)}`)
   }
 }
 
