@@ -35,17 +35,19 @@ export function bech32ToAddress(text: string, prefix: string = accountPrefix()):
   if (hit) return hit.slice()
   if (text.trim() === '') throw ErrInvalidAddress.wrap('empty address string is not allowed')
   let decoded: { prefix: string; words: number[] }
+  let bytes: Bytes
   try {
     decoded = bech32.decode(text as `${string}1${string}`, 1023)
+    bytes = bech32.fromWords(decoded.words)
   } catch (err) {
-    throw ErrInvalidAddress.wrap(`decoding bech32 failed: ${bech32Reason(err)}`, { cause: err })
+    throw ErrInvalidAddress.wrap(`decoding bech32 failed: ${bech32Failure(text)}`, { cause: err })
   }
+  // Upstream decodes and converts first, then compares the prefix.
   if (decoded.prefix !== prefix) {
     throw ErrInvalidAddress.wrap(
       `hrp does not match bech32 prefix: expected '${prefix}' got '${decoded.prefix}'`,
     )
   }
-  const bytes = bech32.fromWords(decoded.words)
   if (bytes.length === 0 || bytes.length > 255) {
     throw ErrInvalidAddress.wrap(`address length must be 1-255 bytes, got ${bytes.length}`)
   }
@@ -54,14 +56,42 @@ export function bech32ToAddress(text: string, prefix: string = accountPrefix()):
   return bytes
 }
 
-function bech32Reason(err: unknown): string {
-  const msg = err instanceof Error ? err.message : String(err)
-  if (/checksum/i.test(msg)) return 'invalid checksum'
-  if (/separator|"1"/i.test(msg)) return 'invalid separator index'
-  if (/character|alphabet|Unknown letter/i.test(msg)) return 'invalid character not part of charset'
-  if (/length/i.test(msg)) return 'invalid bech32 string length'
-  if (/case/i.test(msg)) return 'string not all lowercase or all uppercase'
-  return msg
+/** The bech32 alphabet: each data character stands for its index here (5 bits). */
+const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
+
+/**
+ * Why `text` is no bech32 address, in the words of upstream's decoder (cosmos/btcutil's bech32,
+ * then the 5-to-8-bit conversion of types/bech32), its checks in its order: the length (8 to 1023
+ * bytes), the characters (ASCII 33–126), one case, the separator's index, the data alphabet, the
+ * checksum (with the one expected, computed by the library), the bit groups.
+ */
+export function bech32Failure(text: string): string {
+  const bytes = new TextEncoder().encode(text)
+  if (bytes.length < 8 || bytes.length > 1023) return `invalid bech32 string length ${bytes.length}`
+  let lower = false
+  let upper = false
+  for (const b of bytes) {
+    // Go prints the byte as a rune: a byte of a multi-byte character shows as its Latin-1 letter.
+    if (b < 33 || b > 126) return `invalid character in string: '${String.fromCharCode(b)}'`
+    lower ||= b >= 97 && b <= 122
+    upper ||= b >= 65 && b <= 90
+    if (lower && upper) return 'string not all lowercase or all uppercase'
+  }
+  const s = text.toLowerCase()
+  const one = s.lastIndexOf('1')
+  if (one < 1 || one + 7 > s.length) return `invalid separator index ${one}`
+  const hrp = s.slice(0, one)
+  const data = s.slice(one + 1)
+  const values: number[] = []
+  for (const ch of data) {
+    const v = BECH32_CHARSET.indexOf(ch)
+    if (v < 0) return `invalid character not part of charset: ${ch.charCodeAt(0)}`
+    values.push(v)
+  }
+  const expected = bech32.encode(hrp, values.slice(0, -6), 1023).slice(-6)
+  if (expected !== data.slice(-6))
+    return `invalid checksum (expected ${expected} got ${data.slice(-6)})`
+  return 'invalid incomplete group'
 }
 
 /** Whether `text` is a valid account address. */

@@ -243,7 +243,7 @@ describe('spendable balances', () => {
       status: 400,
       body: {
         code: 3,
-        message: 'invalid address: decoding bech32 failed: invalid bech32 string length',
+        message: 'invalid address: decoding bech32 failed: invalid separator index 3',
         details: [],
       },
     })

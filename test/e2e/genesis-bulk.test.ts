@@ -112,7 +112,7 @@ describe('sdkd genesis bulk-add-genesis-account', () => {
           { address: ALICE, coins: [] },
           { address: 'nope', coins: [] },
         ],
-        'failed to parse account address nope: decoding bech32 failed: invalid bech32 string length',
+        'failed to parse account address nope: decoding bech32 failed: invalid bech32 string length 4',
       ],
       [
         [{ address: ALICE, coins: [{ denom: 'stake', amount: 'x' }] }],
