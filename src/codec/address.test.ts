@@ -1,3 +1,4 @@
+import { bech32 } from '@scure/base'
 import { describe, expect, test } from 'vitest'
 import { addressToBech32, bech32ToAddress } from './address.js'
 
@@ -28,6 +29,15 @@ describe('bech32 addresses', () => {
     expect(() => bech32ToAddress(text)).toThrow(
       `decoding bech32 failed: ${reason}: invalid address`,
     )
+  })
+
+  test('error: bech32 of no bytes, or of more than 255, is refused as upstream’s VerifyAddressFormat refuses it', () => {
+    expect(() => bech32ToAddress(bech32.encode('sdk', []))).toThrow(
+      'addresses cannot be empty: unknown address',
+    )
+    expect(() =>
+      bech32ToAddress(bech32.encode('sdk', bech32.toWords(new Uint8Array(256)), 1023)),
+    ).toThrow('address max length is 255, got 256: unknown address')
   })
 
   test('behavior: an upper-case address decodes as its lower-case form; another prefix is refused after decoding', () => {

@@ -1,5 +1,5 @@
 import { bech32 } from '@scure/base'
-import { ErrInvalidAddress } from '../errors.js'
+import { ErrInvalidAddress, ErrUnknownAddress } from '../errors.js'
 import { brand } from './brand.js'
 import { type Bytes, bytesToLatin1 } from './bytes.js'
 import { sha256 } from './hash.js'
@@ -48,9 +48,10 @@ export function bech32ToAddress(text: string, prefix: string = accountPrefix()):
       `hrp does not match bech32 prefix: expected '${prefix}' got '${decoded.prefix}'`,
     )
   }
-  if (bytes.length === 0 || bytes.length > 255) {
-    throw ErrInvalidAddress.wrap(`address length must be 1-255 bytes, got ${bytes.length}`)
-  }
+  // Upstream's VerifyAddressFormat.
+  if (bytes.length === 0) throw ErrUnknownAddress.wrap('addresses cannot be empty')
+  if (bytes.length > 255)
+    throw ErrUnknownAddress.wrap(`address max length is 255, got ${bytes.length}`)
   // Callers may keep or change the result: hand out copies of the remembered bytes.
   remember(decodedMemo, `${prefix}:${text}`, bytes.slice())
   return bytes
