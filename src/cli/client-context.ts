@@ -230,6 +230,15 @@ export async function readLine(prompt: string): Promise<string | undefined> {
   return nextStdinLine()
 }
 
+/**
+ * Upstream's input.GetConfirmation: `<prompt> [y/N]: ` on stderr at a terminal, then an answer
+ * from stdin, a yes when it starts with y or Y; undefined when stdin ended before any answer.
+ */
+export async function readConfirmation(prompt: string): Promise<boolean | undefined> {
+  const answer = await readLine(`${prompt} [y/N]: `)
+  return answer === undefined ? undefined : answer.trim().toLowerCase().startsWith('y')
+}
+
 /** Adds `--node` to a command. */
 export function nodeOption(cmd: Command): Command {
   return cmd.option(

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { Keyring, KeyringError } from '../client/keyring.js'
 import { brand } from '../codec/brand.js'
-import { nextStdinLine, readClientToml } from './client-context.js'
+import { readLine as readClientLine, readClientToml, readConfirmation } from './client-context.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -19,10 +19,9 @@ export async function keyringFor(g: GlobalFlags, backend: string | undefined): P
   }
 }
 
-/** Reads one line from stdin, prompting on stderr when stdin is a terminal. */
+/** Reads one line from stdin ('' at its end), prompting on stderr when stdin is a terminal. */
 export async function readLine(prompt: string): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write(prompt)
-  return (await nextStdinLine()) ?? ''
+  return (await readClientLine(prompt)) ?? ''
 }
 
 /** Upstream's MinPassLength. */
@@ -65,16 +64,13 @@ export const backendOption = [
 ] as const
 
 /**
- * Upstream's GetConfirmation: the prompt and `[y/N]` (on stderr, at a terminal), an answer on
- * stdin; anything but y or yes stops the command (`Error: aborted`, exit 1).
+ * A `[y/N]` confirmation as upstream's GetConfirmation reads it: true for an answer starting with
+ * y or Y; stdin ending before any answer is `Error: EOF`. What a no means is the command's.
  */
 export async function confirm(prompt: string): Promise<boolean> {
-  // Upstream's input.GetConfirmation: the prompt at a terminal, the end of input an error (`EOF`),
-  // and any answer that starts with y or Y a yes.
-  if (process.stdin.isTTY) process.stderr.write(`${prompt} [y/N]: `)
-  const answer = await nextStdinLine()
-  if (answer === undefined) throw new CliError('EOF')
-  return answer.trim().toLowerCase().startsWith('y')
+  const yes = await readConfirmation(prompt)
+  if (yes === undefined) throw new CliError('EOF')
+  return yes
 }
 
 /**

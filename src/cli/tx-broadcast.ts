@@ -7,7 +7,12 @@ import { messageToJson } from '../codec/json-writer.js'
 import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { formatRfc3339 } from '../codec/time.js'
 import { registeredError } from '../errors.js'
-import { type ClientContext, outputFormat, printOutput, readLine } from './client-context.js'
+import {
+  type ClientContext,
+  outputFormat,
+  printOutput,
+  readConfirmation,
+} from './client-context.js'
 import { CliError } from './errors.js'
 // The modules' registered errors, so a failed tx's code is shown with its name.
 import '../modules/bank/errors.js'
@@ -158,14 +163,14 @@ export async function confirmTx(
   tx: TxObject,
 ): Promise<boolean> {
   printOutput(txToJson(ctx.registry, tx), outputFormat(output, ctx.config, 'json'))
-  const answer = await readLine('confirm transaction before signing and broadcasting [y/N]: ')
-  if (answer === undefined) {
+  const yes = await readConfirmation('confirm transaction before signing and broadcasting')
+  if (yes === undefined) {
     if (process.stdin.isTTY) process.stderr.write('\n')
     throw new CliError(
       'EOF: no answer to the confirmation prompt on stdin (pass --yes to skip it); canceled transaction',
     )
   }
-  return answer.trim().toLowerCase().startsWith('y')
+  return yes
 }
 
 /**

@@ -5,6 +5,7 @@ import { createMultisigThresholdPubkey, pubkeyToAddress, Secp256k1HdWallet } fro
 import { Bip39, EnglishMnemonic } from '@cosmjs/crypto'
 import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import { describe, expect, test } from 'vitest'
+import { GO_ARGON2, GO_BCRYPT, GO_PRIVATE_KEY_HEX } from '../../src/client/key-armor.case.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { ABANDON_MNEMONIC, runSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -22,28 +23,6 @@ async function home(): Promise<string> {
   cleanups.push(t.cleanup)
   return t.dir
 }
-
-/** Armored by Go (golang.org/x/crypto) by upstream's steps: the key 0x01…0x20, passphrase "passphrase". */
-const GO_ARGON2 = `-----BEGIN TENDERMINT PRIVATE KEY-----
-kdf: argon2
-type: secp256k1
-salt: 00112233445566778899AABBCCDDEEFF
-
-dkUsulN65Q3Avw+om/3gvsiEgicAY6AET1UN/32k6Vckg53jlkMd2S043WEadhns
-4FnLjt4=
-=B8k0
------END TENDERMINT PRIVATE KEY-----
-`
-const GO_BCRYPT = `-----BEGIN TENDERMINT PRIVATE KEY-----
-kdf: bcrypt
-salt: A16A67963D2C8A768AC2C1209EDAA0C2
-
-BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eWsIhLALfa5pyAOnWPfSmplpNtSp6LkPe
-nSjzHojA3Xk4ArefQS99Spi4hKay8XEboJYxXQc=
-=Kwvj
------END TENDERMINT PRIVATE KEY-----
-`
-const GO_KEY = '0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20'
 
 describe('sdkd keys export and import (armored)', () => {
   test('behavior: a key exported armored imports under another home as the same account; Go-armored keys import as theirs', async () => {
@@ -83,11 +62,11 @@ describe('sdkd keys export and import (armored)', () => {
       ['bcrypt', GO_BCRYPT],
     ] as const) {
       const d = await home()
-      await writeFile(join(d, 'go.armor'), armored)
+      await writeFile(join(d, 'go.armor'), `${armored}\n`)
       const r = await keys(d, ['import', 'go', join(d, 'go.armor')], 'passphrase\n')
       expect(r.code, `${kdf}: ${r.stderr}`).toBe(0)
       const hex = await keys(d, ['export', 'go', '--unarmored-hex', '--unsafe'], 'y\n')
-      expect(hex.stdout, kdf).toBe(`${GO_KEY}\n`)
+      expect(hex.stdout, kdf).toBe(`${GO_PRIVATE_KEY_HEX}\n`)
     }
   }, 60_000)
 
