@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import LongestFirst from './test/helpers/file-order.js'
 
 export default defineConfig({
   test: {
@@ -12,5 +13,7 @@ export default defineConfig({
     // file at a time on a 2-core machine) leaves a core idle; `VITEST_MAX_WORKERS` still overrides.
     maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: ['test/helpers/global-setup.ts'],
+    // Longest files first, from a recorded run (test/durations.json): see test/helpers/file-order.ts.
+    sequence: { sequencer: LongestFirst },
   },
 })
