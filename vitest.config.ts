@@ -4,7 +4,6 @@ import LongestFirst from './test/helpers/file-order.js'
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -15,5 +14,13 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     // Longest files first, from a recorded run (test/durations.json): see test/helpers/file-order.ts.
     sequence: { sequencer: LongestFirst },
+    projects: [
+      // The unit tests beside the sources share their worker processes (a fresh process per file
+      // cost more than most of these files' tests). They mock no module and restore what they change.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], isolate: false } },
+      // Integration and end-to-end tests: each file in its own process, as some mock modules
+      // (vi.mock) that others import.
+      { extends: true, test: { name: 'e2e', include: ['test/**/*.test.ts'] } },
+    ],
   },
 })
