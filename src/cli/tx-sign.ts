@@ -119,12 +119,10 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
       clientAction(async (file: string, f: BroadcastFlags) => {
         if (f.offline) throw new CliError('cannot broadcast tx during offline mode')
         const ctx = await clientContext(globals(), f.node)
-        const signed = txFromJsonText(ctx.registry, await readInput(file, 'tx file'))
-        if ((signed.signatures ?? []).length === 0)
-          throw new CliError(
-            'the tx has no signatures: sign it first with "sdkd tx sign <file> --from <key>"',
-          )
-        await broadcastAndPrint(ctx, encodeTxRaw(ctx.registry, signed), f)
+        // As upstream's, any tx is sent as it is: the node answers one without signatures with
+        // code 15 (`no signatures supplied`), printed like any other TxResponse.
+        const tx = txFromJsonText(ctx.registry, await readInput(file, 'tx file'))
+        await broadcastAndPrint(ctx, encodeTxRaw(ctx.registry, tx), f)
       }),
     )
 

@@ -297,6 +297,14 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     expect(gen.code).toBe(0)
     const unsigned = join(dir, 'three-steps-unsigned.json')
     await writeFile(unsigned, gen.stdout)
+    // Broadcast before signing, as upstream's: sent as it is, the node refuses it with code 15.
+    const early = await sdkd(['tx', 'broadcast', unsigned, '--output', 'json'])
+    expect(early.code).toBe(0)
+    expect(JSON.parse(early.stdout)).toMatchObject({
+      code: 15,
+      codespace: 'sdk',
+      raw_log: 'no signatures supplied',
+    })
     const signed = await sdkd(['tx', 'sign', unsigned, '--from', 'bob'])
     expect(signed.stderr).toBe('')
     expect(signed.code).toBe(0)
