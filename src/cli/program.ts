@@ -92,7 +92,7 @@ const COMMANDS: readonly {
   { names: ['debug'], load: async () => [(await import('./debug.js')).registerDebug] },
   { names: ['version'], load: async () => [(await import('./version.js')).registerVersion] },
   {
-    names: ['comet', 'cometbft', 'tendermint', 'unsafe-reset-all'],
+    names: ['comet', 'cometbft', 'tendermint', 'unsafe-reset-all', 'unsafe_reset_all'],
     load: async () => [(await import('./reset.js')).registerReset],
   },
 ]

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
 import { homePaths } from '../config/paths.js'
-import { resetChainData } from '../config/reset.js'
+import { resetChainData, resetCometState } from '../config/reset.js'
 import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.js'
 import { registerCometShow } from './comet-show.js'
 import { CliError } from './errors.js'
@@ -38,13 +38,24 @@ async function unsafeResetAll(g: GlobalFlags, f: { keepAddrBook?: boolean }): Pr
   await assertDataUnlocked(g.home)
   const result = await resetChainData(g.home, { keepAddrBook: f.keepAddrBook ?? false })
   const log = loggerFor(g)
-  if (result.addrBookRemoved)
+  if (f.keepAddrBook) log.info('The address book remains intact')
+  else if (result.addrBookRemoved)
     log.info({ file: `${paths.configDir}/addrbook.json` }, 'Removed existing address book')
   log.info({ dir: result.dataDir }, 'Removed all blockchain history')
   log.info(
     { key: paths.privValidatorKey, state: result.privValidatorState },
     'Reset private validator file to genesis state',
   )
+}
+
+/** Upstream `comet reset-state`: CometBFT's databases go; the app's data and the signing state stay. */
+async function resetState(g: GlobalFlags): Promise<void> {
+  const paths = homePaths(g.home)
+  if (!existsSync(paths.configDir))
+    throw new CliError(`${paths.home} is not an sdkd home (no config/): nothing to reset`)
+  await assertDataUnlocked(g.home)
+  const log = loggerFor(g)
+  for (const { path, message } of await resetCometState(g.home)) log.info({ dir: path }, message)
 }
 
 /**
@@ -58,9 +69,17 @@ export function registerReset(program: Command, globals: () => GlobalFlags): voi
     .aliases(['cometbft', 'tendermint'])
     .description('CometBFT subcommands')
   registerCometShow(comet, globals)
+  comet
+    .command('reset-state')
+    .alias('reset_state')
+    .description(
+      "remove all the data and WAL: CometBFT's block store, state, WAL, evidence and tx index in data/; the app's data/application.db, the signing state, config, keys and genesis are kept",
+    )
+    .action(() => resetState(globals()))
   for (const parent of [comet, program]) {
     parent
       .command('unsafe-reset-all')
+      .alias('unsafe_reset_all')
       .description(
         "(unsafe) remove all the data and WAL, reset this node's validator to genesis state; config, keys and genesis are kept",
       )

@@ -38,3 +38,34 @@ export async function resetChainData(
   }
   return { dataDir: p.dataDir, privValidatorState: p.privValidatorState, addrBookRemoved }
 }
+
+/**
+ * CometBFT's databases in `data/`, in the order upstream's `comet reset-state` removes them, with
+ * the message it logs for each.
+ */
+const COMET_DATA: readonly (readonly [name: string, removed: string])[] = [
+  ['blockstore.db', 'Removed all blockstore.db'],
+  ['state.db', 'Removed all state.db'],
+  ['cs.wal', 'Removed all cs.wal'],
+  ['evidence.db', 'Removed all evidence.db'],
+  ['tx_index.db', 'Removed tx_index.db'],
+]
+
+/**
+ * Upstream `comet reset-state`: deletes CometBFT's block store, state, WAL, evidence and tx index
+ * from `data/` (those present), then makes sure `data/` exists (mode 0700). The app's database,
+ * the signing state, config, keys and genesis stay. Returns what it removed, in order, with the
+ * message for each. The caller makes sure no node holds the database.
+ */
+export async function resetCometState(home: string): Promise<{ path: string; message: string }[]> {
+  const p = homePaths(home)
+  const removed: { path: string; message: string }[] = []
+  for (const [name, message] of COMET_DATA) {
+    const path = join(p.dataDir, name)
+    if (!existsSync(path)) continue
+    await rm(path, { recursive: true, force: true })
+    removed.push({ path, message })
+  }
+  await mkdir(p.dataDir, { recursive: true, mode: 0o700 })
+  return removed
+}

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -395,10 +395,29 @@ describe.skipIf(!COMETBFT.path)(
       await cometHeightAtLeast(c.rpcPort, 3)
       const kept = await checkHashes(c, 'first run')
       expect((await first.p.stop('SIGTERM')).code).toBe(0)
-      // CometBFT's data removed (its block store, state, WAL, evidence, tx index and signing state:
-      // what a reset of CometBFT alone, or a backup of part of data/, leaves); the app's is kept.
-      for (const db of ['blockstore.db', 'state.db', 'cs.wal', 'evidence.db', 'tx_index.db'])
-        await rm(join(c.home.dir, 'data', db), { recursive: true, force: true })
+      // CometBFT's data removed by upstream's reset of it alone (its block store, state, WAL,
+      // evidence and tx index), and its signing state too (what a backup of part of data/
+      // leaves); the app's is kept.
+      const reset = await runSdkd([
+        '--home',
+        c.home.dir,
+        '--log_format',
+        'plain',
+        'comet',
+        'reset-state',
+      ])
+      expect(reset.code, reset.stderr).toBe(0)
+      const data = join(c.home.dir, 'data')
+      expect(reset.stdout.split('\n').filter((l) => l.includes('Removed'))).toEqual(
+        [
+          ['blockstore.db', 'Removed all blockstore.db'],
+          ['state.db', 'Removed all state.db'],
+          ['cs.wal', 'Removed all cs.wal'],
+          ['evidence.db', 'Removed all evidence.db'],
+          ['tx_index.db', 'Removed tx_index.db'],
+        ].map(([db, msg]) => expect.stringMatching(`INFO: ${msg} dir=${join(data, db!)}$`)),
+      )
+      expect((await readdir(data)).sort()).toEqual(['application.db', 'priv_validator_state.json'])
       await writeFile(
         join(c.home.dir, 'data/priv_validator_state.json'),
         '{"height":"0","round":0,"step":0}\n',

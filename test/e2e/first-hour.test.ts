@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -168,7 +168,7 @@ describe('resets', () => {
     expect(existsSync(join(home, 'data/application.db'))).toBe(true)
   })
 
-  test('behavior: the reset answers as cometbft, tendermint and bare unsafe-reset-all; --keep-addr-book keeps config/addrbook.json, without it the file goes', async () => {
+  test("behavior: the reset answers as cometbft, tendermint and bare unsafe-reset-all; --keep-addr-book keeps config/addrbook.json, without it the file goes; reset-state removes CometBFT's databases alone", async () => {
     const home = join(await newDir(), 'home')
     expect((await runSdkd(['--home', home, 'init', 'n', '--chain-id', 'reset-1'])).code).toBe(0)
     const addrBook = join(home, 'config/addrbook.json')
@@ -185,8 +185,11 @@ describe('resets', () => {
     }
     const kept = await reset(['cometbft', 'unsafe-reset-all', '--keep-addr-book'])
     expect(kept).not.toContain('Removed existing address book')
+    expect(kept).toContain('INFO: The address book remains intact')
     expect(await readFile(addrBook, 'utf8')).toBe(book)
-    expect(await reset(['unsafe-reset-all', '--keep-addr-book'])).not.toContain('address book')
+    expect(await reset(['unsafe_reset_all', '--keep-addr-book'])).toContain(
+      'INFO: The address book remains intact',
+    )
     expect(await readFile(addrBook, 'utf8')).toBe(book)
     const removed = await reset(['tendermint', 'unsafe-reset-all'])
     expect(removed).toContain(`INFO: Removed existing address book file=${addrBook}`)
@@ -194,6 +197,26 @@ describe('resets', () => {
     await reset(['unsafe-reset-all'])
     expect(existsSync(addrBook)).toBe(false)
     expect(await readFile(join(home, 'config/genesis.json'), 'utf8')).toContain('"reset-1"')
+
+    // reset-state removes CometBFT's databases alone, those present; the rest of data/ stays.
+    const data = join(home, 'data')
+    await mkdir(join(data, 'blockstore.db'))
+    await writeFile(join(data, 'blockstore.db/000001.log'), 'x')
+    await writeFile(join(data, 'tx_index.db'), 'x')
+    const info = '{"name":"v2","height":9}'
+    await writeFile(join(data, 'upgrade-info.json'), info)
+    const state = await runSdkd(['--home', home, '--log_format', 'plain', 'comet', 'reset-state'])
+    expect(state.code, state.stderr).toBe(0)
+    expect(state.stdout.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(`INFO: Removed all blockstore.db dir=${join(data, 'blockstore.db')}$`),
+      expect.stringMatching(`INFO: Removed tx_index.db dir=${join(data, 'tx_index.db')}$`),
+    ])
+    expect((await readdir(data)).sort()).toEqual(['priv_validator_state.json', 'upgrade-info.json'])
+    expect(await readFile(join(data, 'upgrade-info.json'), 'utf8')).toBe(info)
+    // Nothing of CometBFT's left: nothing removed, nothing printed.
+    const again = await runSdkd(['--home', home, 'tendermint', 'reset_state'])
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toBe('')
   })
 
   test('error: start on data made from another genesis.json refuses, naming --reset', async () => {
