@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import type { Command } from 'commander'
-import { homePaths } from '../config/paths.js'
+import { type HomePaths, homePaths } from '../config/paths.js'
 import { resetChainData, resetCometState } from '../config/reset.js'
 import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.js'
 import { registerCometShow } from './comet-show.js'
@@ -30,12 +30,18 @@ export async function assertDataUnlocked(
   }
 }
 
-/** Upstream `unsafe-reset-all`: wipes data/, keeps config, keys and genesis. */
-async function unsafeResetAll(g: GlobalFlags, f: { keepAddrBook?: boolean }): Promise<void> {
-  const paths = homePaths(g.home)
+/** The paths of a home a reset may touch: an sdkd home (config/) that no running node holds. */
+async function resettableHome(home: string): Promise<HomePaths> {
+  const paths = homePaths(home)
   if (!existsSync(paths.configDir))
     throw new CliError(`${paths.home} is not an sdkd home (no config/): nothing to reset`)
-  await assertDataUnlocked(g.home)
+  await assertDataUnlocked(home)
+  return paths
+}
+
+/** Upstream `unsafe-reset-all`: wipes data/, keeps config, keys and genesis. */
+async function unsafeResetAll(g: GlobalFlags, f: { keepAddrBook?: boolean }): Promise<void> {
+  const paths = await resettableHome(g.home)
   const result = await resetChainData(g.home, { keepAddrBook: f.keepAddrBook ?? false })
   const log = loggerFor(g)
   if (f.keepAddrBook) log.info('The address book remains intact')
@@ -50,10 +56,7 @@ async function unsafeResetAll(g: GlobalFlags, f: { keepAddrBook?: boolean }): Pr
 
 /** Upstream `comet reset-state`: CometBFT's databases go; the app's data and the signing state stay. */
 async function resetState(g: GlobalFlags): Promise<void> {
-  const paths = homePaths(g.home)
-  if (!existsSync(paths.configDir))
-    throw new CliError(`${paths.home} is not an sdkd home (no config/): nothing to reset`)
-  await assertDataUnlocked(g.home)
+  await resettableHome(g.home)
   const log = loggerFor(g)
   for (const { path, message } of await resetCometState(g.home)) log.info({ dir: path }, message)
 }
