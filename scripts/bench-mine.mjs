@@ -1,6 +1,6 @@
 // Benchmark: mining on demand through the dev API of a real devnet process.
 //
-//   npm run bench:mine [-- --blocks 100000 --runs 3 --cpu-prof --revert --inv-check-period N]
+//   npm run bench:mine [-- --blocks 100000 --runs 3 --cpu-prof --revert --inv-check-period N --split]
 //
 // Each run starts a devnet node (own temp home, free port, REST and gRPC off), switches to manual
 // mining and mines N empty blocks in one `dev_mine` call (group commits), then checks the height and
@@ -23,6 +23,17 @@
 // x/slashing see them all), on BLOCKS/10 and BLOCKS/100 blocks (`--validators 1` skips them), and
 // prints their blocks/s and the CPU per block of the node's thread and the block worker.
 //
+// --split first mines in a node inside this process (a devnet home of `sdkd init --devnet`, the
+// same --validators and --inv-check-period; --blocks/10 blocks of one validator, /100 of 4, /1,000
+// of 100, at least 100 and at most 3,000, one at a time, each
+// durable before the next, after a burst of as many, at most 1,000, to warm up) and prints, per block, the CPU time of
+// the node's thread (Linux's /proc), the wall time of each module's PreBlock/BeginBlock/EndBlock and
+// of each invariant (from its call until its promise settles: nothing else of the node's runs
+// meanwhile), the rest of the thread's time (the block's own building, the commit plan and app
+// hash, the writes), and the promises the node made per block (a second, shorter burst with an
+// async hook counting them; the hook slows that burst, so only its count is printed). It says which
+// of a block's parts the time goes to, where the node's own CPU profile breaks at every `await`.
+//
 // `--against DIR [--burst 1000] [--rounds 10]` compares this build with another checkout's (built in
 // DIR) instead: the two nodes run side by side and mine --burst blocks in turn, --rounds times, and
 // the medians of the ratios of the node's thread and of the wall time per block are printed, with
@@ -34,7 +45,15 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, median, numberArg, rpcCall, threadCpu, watchAllocation } from './bench-lib.mjs'
+import {
+  freePort,
+  median,
+  numberArg,
+  rpcCall,
+  statCpuSeconds,
+  threadCpu,
+  watchAllocation,
+} from './bench-lib.mjs'
 
 const ALL_BLOCKS = numberArg('blocks', 100_000)
 const SETS = process.argv.includes('--validators')
@@ -235,6 +254,103 @@ async function against(dir, validators) {
     await Promise.all([here.stop(), there.stop()])
   }
 }
+
+/**
+ * --split: the parts of a mined block in a node inside this process, for `validators` (see the
+ * header). Prints the table; the node and its home are gone after.
+ */
+async function split(validators) {
+  const dist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href)
+  const [{ loadHome }, { createSilentLogger }, { Node }, runtime, { DEFAULT_APP_VERSION }] =
+    await Promise.all([
+      dist('config/home.js'),
+      dist('logger.js'),
+      dist('node/node.js'),
+      dist('cli/runtime-options.js'),
+      dist('versions/index.js'),
+    ])
+  const dir = await mkdtemp(join(tmpdir(), 'sdkd-bench-mine-split-'))
+  const set = validators > 1 ? ['--validators', String(validators)] : []
+  const init = spawnSync(process.execPath, [
+    SDKD,
+    '--home',
+    dir,
+    'init',
+    'bench',
+    '--devnet',
+    ...set,
+  ])
+  if (init.status !== 0) throw new Error(`sdkd init failed: ${init.stderr}`)
+  const home = await loadHome(dir)
+  const logger = createSilentLogger()
+  const options = runtime.useRuntimeOptions(home, logger)
+  const node = await Node.create({
+    home,
+    appVersion: DEFAULT_APP_VERSION,
+    logger,
+    runtime: options,
+    // A devnet home asserts the invariants after every block unless told otherwise (sdkd start).
+    invCheckPeriod: INV_CHECK_PERIOD ?? 1,
+  })
+  runtime.applyHeapGrowth(options)
+  const spent = new Map()
+  const timed = (target, name, label) => {
+    const fn = target[name]
+    if (typeof fn !== 'function') return
+    target[name] = async function (...args) {
+      const t = performance.now()
+      try {
+        return await fn.apply(this, args)
+      } finally {
+        spent.set(label, (spent.get(label) ?? 0) + performance.now() - t)
+      }
+    }
+  }
+  for (const m of node.app.modules.values()) {
+    for (const hook of ['preBlock', 'beginBlock', 'endBlock']) timed(m, hook, `${m.name} ${hook}`)
+    for (const inv of m.invariants ?? []) timed(inv, 'check', `${m.name} invariant ${inv.route}`)
+  }
+  // As the runs below: fewer blocks with more validators (--blocks/100 with 4, /1,000 with 100).
+  const share = validators >= 100 ? 1000 : validators > 1 ? 100 : 10
+  const blocks = Math.min(3000, Math.max(100, Math.round(ALL_BLOCKS / share)))
+  const warm = Math.min(1000, blocks)
+  try {
+    await node.producer.produceBlocks(warm)
+    spent.clear()
+    const thread = `/proc/${process.pid}/task/${process.pid}/stat`
+    const cpu0 = statCpuSeconds(thread)
+    // One block at a time, each durable before the next: nothing else of the node's runs while a
+    // hook waits, so its wall time is its own.
+    for (let i = 0; i < blocks; i++) await node.producer.produceBlock()
+    const cpu = ((statCpuSeconds(thread) - cpu0) * 1e6) / blocks
+    const { createHook } = await import('node:async_hooks')
+    let promises = 0
+    const hook = createHook({
+      init(_id, type) {
+        if (type === 'PROMISE') promises++
+      },
+    })
+    const counted = Math.max(10, Math.round(blocks / 10))
+    hook.enable()
+    await node.producer.produceBlocks(counted)
+    hook.disable()
+    const parts = [...spent].map(([label, ms]) => [label, (ms * 1000) / blocks])
+    parts.sort((a, b) => b[1] - a[1])
+    const hooks = parts.reduce((sum, [, x]) => sum + x, 0)
+    console.log(
+      `in process, ${validators} validator(s) (${INVARIANTS}): ${blocks} blocks one at a time after ${warm} to warm up, the node's thread ${us(cpu)} a block; ${Math.round(promises / counted)} promises a block (counted over ${counted} more)`,
+    )
+    for (const [label, x] of parts) console.log(`  ${us(x).padStart(9)}  ${label}`)
+    console.log(
+      `  ${us(cpu - hooks).padStart(9)}  the rest of the node's thread: the block's own building, the commit plan and app hash, the writes`,
+    )
+  } finally {
+    await node.stop()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.argv.includes('--split')) for (const n of SETS) await split(n)
 
 if (AGAINST !== undefined) {
   for (const n of SETS) await against(AGAINST, n)
