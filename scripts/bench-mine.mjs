@@ -28,7 +28,7 @@
 // of 100, at least 100 and at most 3,000, one at a time, each
 // durable before the next, after a burst of as many, at most 1,000, to warm up) and prints, per block, the CPU time of
 // the node's thread (Linux's /proc), the wall time of each module's PreBlock/BeginBlock/EndBlock and
-// of each invariant (from its call until its promise settles: nothing else of the node's runs
+// of each invariant, or of a module's invariants where it checks them in one pass (from its call until its promise settles: nothing else of the node's runs
 // meanwhile), the rest of the thread's time (the block's own building, the commit plan and app
 // hash, the writes), and the promises the node made per block (a second, shorter burst with an
 // async hook counting them; the hook slows that burst, so only its count is printed). It says which
@@ -308,6 +308,8 @@ async function split(validators) {
   }
   for (const m of node.app.modules.values()) {
     for (const hook of ['preBlock', 'beginBlock', 'endBlock']) timed(m, hook, `${m.name} ${hook}`)
+    // A module that checks its invariants in one pass (checkInvariants) is timed as one part.
+    timed(m, 'checkInvariants', `${m.name} invariants, in one pass`)
     for (const inv of m.invariants ?? []) timed(inv, 'check', `${m.name} invariant ${inv.route}`)
   }
   // As the runs below: fewer blocks with more validators (--blocks/100 with 4, /1,000 with 100).

@@ -2,6 +2,7 @@ import type { ProtoRegistry } from '../codec/proto.js'
 import { ChainHaltError, ErrInvalidRequest, ErrLogic } from '../errors.js'
 import type { StateReader } from '../store/types.js'
 import { routedMsg, routedQuery } from './handlers.js'
+import { firstBroken } from './invariants.js'
 import type {
   AppModule,
   AppVersion,
@@ -238,12 +239,12 @@ export class App {
    */
   async assertInvariants(ctx: BlockContext): Promise<void> {
     for (const m of this.modules.values()) {
-      for (const inv of m.invariants ?? []) {
-        const broken = await inv.check(ctx)
-        if (broken !== undefined) {
-          ctx.logger.error({ module: m.name, route: inv.route }, 'invariant broken')
-          throw new ChainHaltError(`invariant broken: ${broken}`, 1)
-        }
+      const broken = m.checkInvariants
+        ? await m.checkInvariants(ctx)
+        : await firstBroken(m.invariants ?? [], ctx)
+      if (broken !== undefined) {
+        ctx.logger.error({ module: m.name, route: broken.route }, 'invariant broken')
+        throw new ChainHaltError(`invariant broken: ${broken.message}`, 1)
       }
     }
   }

@@ -6,6 +6,7 @@ import {
   initBankGenesis,
   parseBankGenesis,
 } from './genesis.js'
+import { bankCheckInvariants, bankInvariants } from './invariants.js'
 import type { BankKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerBankMsgs } from './msg-server.js'
@@ -35,5 +36,7 @@ export function createBankModule({ registry, keeper }: BankModuleOptions): AppMo
       initBankGenesis(ctx, keeper, parseBankGenesis(registry, genesis))
     },
     exportGenesis: (state) => exportBankGenesis(state, keeper, registry),
+    invariants: bankInvariants(keeper),
+    checkInvariants: (ctx) => bankCheckInvariants(keeper, ctx),
   }
 }

@@ -6,7 +6,7 @@ export interface CrisisKeeperOptions {
   registry: ProtoRegistry
 }
 
-/** x/crisis keeper: the constant fee of invariant checks (sdkd runs none). */
+/** x/crisis keeper: the constant fee of MsgVerifyInvariant (which sdkd does not serve). */
 export class CrisisKeeper {
   readonly c: ReturnType<typeof crisisCollections>
 

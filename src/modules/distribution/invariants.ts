@@ -1,3 +1,4 @@
+import { formatInvariant } from '../../app/invariants.js'
 import type { BlockContext, Invariant } from '../../app/types.js'
 import { EventManager } from '../../block/events.js'
 import type { Bytes } from '../../codec/bytes.js'
@@ -21,9 +22,9 @@ import { withdrawDelegationRewards, withdrawValidatorCommission } from './withdr
 // x/distribution's invariants (upstream x/distribution/keeper/invariants.go), with upstream's
 // routes and texts. The app asserts them after every block's EndBlock (see App.endBlock).
 
-/** Upstream sdk.FormatInvariant. */
+/** Upstream sdk.FormatInvariant, for x/distribution. */
 function format(name: string, message: string): string {
-  return `${MODULE_NAME}: ${name} invariant\n${message}\n`
+  return formatInvariant(MODULE_NAME, name, message)
 }
 
 /** Upstream NonNegativeOutstandingInvariant: no validator's outstanding rewards are negative. */

@@ -54,12 +54,14 @@ async function rewardsOf({ c, k, staking }: Setup, d: number): Promise<DecCoin[]
 }
 
 /**
- * Allocates `amount` to the validator, the coins credited to the distribution account first (as
- * upstream's tests fund it), so the module-account invariant holds.
+ * Allocates `amount` to the validator, the coins minted to the distribution account first (as
+ * upstream's tests fund it), so the module-account and total-supply invariants hold.
  */
 async function allocate({ c, k, staking, bank }: Setup, amount: bigint): Promise<void> {
   await c.inBlock(async (ctx) => {
     await bank.addCoins(ctx.state, moduleAddress('distribution'), [{ denom: 'stake', amount }])
+    const supply = await bank.supplyOf(ctx.state, 'stake')
+    bank.setSupply(ctx.state, { denom: 'stake', amount: supply + amount })
     const val = (await staking.validator(ctx.state, op(1)))!
     await allocateTokensToValidator(k, ctx, val, stake(dec(amount)))
   })

@@ -2,6 +2,7 @@ import type { AppModule, BlockContext } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { govEndBlocker } from './abci.js'
 import { defaultGovGenesis, exportGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
+import { govInvariants } from './invariants.js'
 import type { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { captureHandlers } from './legacy.js'
@@ -45,5 +46,6 @@ export function createGovModule({ registry, keeper }: GovModuleOptions): AppModu
     },
     exportGenesis: (state) => exportGovGenesis(state, keeper),
     endBlock: (ctx) => govEndBlocker(ctx, keeper),
+    invariants: govInvariants(keeper),
   }
 }

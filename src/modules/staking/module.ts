@@ -8,6 +8,7 @@ import {
   initStakingGenesis,
   parseStakingGenesis,
 } from './genesis.js'
+import { stakingCheckInvariants, stakingInvariants } from './invariants.js'
 import type { StakingKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
 import { registerStakingMsgs } from './msg-server.js'
@@ -40,6 +41,8 @@ export function createStakingModule({ registry, keeper, auth }: StakingModuleOpt
       return initStakingGenesis(ctx, keeper, auth, parseStakingGenesis(registry, genesis))
     },
     exportGenesis: (state) => exportStakingGenesis(state, keeper),
+    invariants: stakingInvariants(keeper),
+    checkInvariants: (ctx) => stakingCheckInvariants(keeper, ctx),
     beginBlock: (ctx) => beginBlock(keeper, ctx),
     endBlock: (ctx) => endBlock(keeper, ctx),
   }
