@@ -312,3 +312,12 @@ export const ErrInvalidGasLimit = registerError(
 
 /** Upstream ErrPanic (codespace `undefined`): a tx's run recovered from a Go panic. */
 export const ErrPanic = registerError('undefined', 111222, 'panic')
+
+/**
+ * Where upstream's code panics (an index out of range in a malformed tx, a broken invariant that
+ * MsgVerifyInvariant found) and its runTx recovers: `recovered: <panic>: panic`, code 111222
+ * (upstream's log has the Go stack before `: panic`).
+ */
+export function goPanic(what: string): SdkError {
+  return ErrPanic.wrap(`recovered: ${what}`)
+}

@@ -119,6 +119,14 @@ export class App {
       versionMap: () => this.versionMap(),
       runMigrations: (ctx, fromVersions) => this.runMigrations(ctx, fromVersions),
       msgHandler: (typeUrl) => this.msgHandlers.get(typeUrl),
+      invariantRoutes: () =>
+        [...this.modules.values()].flatMap((m) =>
+          (m.invariants ?? []).map((inv) => ({
+            module: m.name,
+            route: inv.route,
+            check: (ctx: BlockContext) => inv.check(ctx),
+          })),
+        ),
     }
     for (const m of version.modules) m.attach?.(host)
   }

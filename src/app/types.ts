@@ -215,6 +215,11 @@ export interface Invariant {
   check(ctx: BlockContext): Promise<string | undefined>
 }
 
+/** An invariant with the module that registered it (upstream InvarRoute). */
+export interface InvariantRoute extends Invariant {
+  readonly module: string
+}
+
 /** The first invariant of a module found broken: its route and message. */
 export interface BrokenInvariant {
   route: string
@@ -270,6 +275,8 @@ export interface ModuleHost {
   runMigrations(ctx: BlockContext, fromVersions: VersionMap): Promise<VersionMap>
   /** The msg service router: the handler of a message type URL (gov runs passed proposals with it). */
   msgHandler(typeUrl: string): RoutedMsgHandler | undefined
+  /** Every module's invariants, the modules in the app's order (x/crisis checks one on demand). */
+  invariantRoutes(): readonly InvariantRoute[]
 }
 
 /** Plan of an upgrade as the upgrade handler receives it. */

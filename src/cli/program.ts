@@ -67,6 +67,7 @@ const COMMANDS: readonly {
   }),
   group(['tx'], {
     bank: async () => (await import('./tx-bank.js')).registerTxBank,
+    crisis: async () => (await import('./tx-crisis.js')).registerTxCrisis,
     distribution: async () => (await import('./tx-distribution.js')).registerTxDistribution,
     gov: async () => (await import('./tx-gov.js')).registerTxGov,
     slashing: async () => (await import('./tx-slashing.js')).registerTxSlashing,

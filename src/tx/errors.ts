@@ -1,15 +1,7 @@
 import type { ChainError } from '../errors.js'
-import { ErrPanic, grpcCodeName, SdkError, StatusError, UndefinedCodeError } from '../errors.js'
+import { goPanic, grpcCodeName, SdkError, StatusError, UndefinedCodeError } from '../errors.js'
 
-export { UndefinedCodeError }
-
-/**
- * Where upstream's code panics on a malformed tx (an index out of range) and its runTx recovers:
- * `recovered: <panic>: panic`, code 111222 (upstream's log goes on with the Go stack).
- */
-export function goPanic(what: string): SdkError {
-  return ErrPanic.wrap(`recovered: ${what}`)
-}
+export { goPanic, UndefinedCodeError }
 
 /** ABCI view of a tx failure: code, codespace and log, as CheckTx/DeliverTx report them. */
 export interface AbciError {

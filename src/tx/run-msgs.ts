@@ -4,7 +4,7 @@ import { addressToBech32 } from '../codec/address.js'
 import { type Bytes, bytesToLatin1 } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { msgSigners } from '../codec/signers.js'
-import { ErrTxDecode, ErrUnknownRequest } from '../errors.js'
+import { ErrPanic, ErrTxDecode, ErrUnknownRequest } from '../errors.js'
 import { isMsgType, msgGoType, type TxMsg } from './decode.js'
 import { wrapTxError } from './errors.js'
 import { OutOfGasError } from './gas.js'
@@ -123,8 +123,9 @@ export async function runMsgs(
     try {
       response = await handler(msg.value, { ...ctx, events: em })
     } catch (err) {
-      // Running out of gas aborts the tx as upstream's panic does: it is not a message failure.
-      if (err instanceof OutOfGasError) throw err
+      // Running out of gas aborts the tx as upstream's panic does, and so does any other panic a
+      // handler raises (runTx recovers it): neither is a message failure.
+      if (err instanceof OutOfGasError || ErrPanic.is(err)) throw err
       throw wrapTxError(err, `failed to execute message; message index: ${i}`)
     }
     const own = em.events()

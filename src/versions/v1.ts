@@ -42,7 +42,7 @@ export function createV1(deps: AppVersionDeps): AppVersion {
     subspaces: V1_PARAM_SUBSPACES,
     paramSets: { staking: stakingParamSet(registry), crisis: crisisParamSet(registry) },
   })
-  const crisis = new CrisisKeeper({ registry })
+  const crisis = new CrisisKeeper({ registry, bank })
   const governance = createGovernanceModules(deps, auth, bank, params)
   const { slashing } = governance
   const modules: AppModule[] = [

@@ -2466,6 +2466,48 @@ export declare namespace sdk.crisis.v1beta1 {
       constant_fee?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
     }
   }
+  /** sdk.crisis.v1beta1.MsgVerifyInvariant, decoded. */
+  type MsgVerifyInvariant = {
+    sender: string
+    invariant_module_name: string
+    invariant_route: string
+  }
+  namespace MsgVerifyInvariant {
+    /** sdk.crisis.v1beta1.MsgVerifyInvariant, as fromObject and encode take it. */
+    type Init = {
+      sender?: string | null | undefined
+      invariant_module_name?: string | null | undefined
+      invariant_route?: string | null | undefined
+    }
+  }
+  /** sdk.crisis.v1beta1.MsgVerifyInvariantResponse, decoded. */
+  type MsgVerifyInvariantResponse = {
+  }
+  namespace MsgVerifyInvariantResponse {
+    /** sdk.crisis.v1beta1.MsgVerifyInvariantResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.crisis.v1beta1.MsgUpdateParams, decoded. */
+  type MsgUpdateParams = {
+    authority: string
+    constant_fee: ProtoTypes['sdk.base.v1beta1.Coin'] | null
+  }
+  namespace MsgUpdateParams {
+    /** sdk.crisis.v1beta1.MsgUpdateParams, as fromObject and encode take it. */
+    type Init = {
+      authority?: string | null | undefined
+      constant_fee?: ProtoInits['sdk.base.v1beta1.Coin'] | null | undefined
+    }
+  }
+  /** sdk.crisis.v1beta1.MsgUpdateParamsResponse, decoded. */
+  type MsgUpdateParamsResponse = {
+  }
+  namespace MsgUpdateParamsResponse {
+    /** sdk.crisis.v1beta1.MsgUpdateParamsResponse, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
 }
 
 export declare namespace sdk.crypto.ed25519 {
@@ -7422,6 +7464,10 @@ export interface ProtoTypes {
   'sdk.consensus.v1.MsgUpdateParams': sdk.consensus.v1.MsgUpdateParams
   'sdk.consensus.v1.MsgUpdateParamsResponse': sdk.consensus.v1.MsgUpdateParamsResponse
   'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState
+  'sdk.crisis.v1beta1.MsgVerifyInvariant': sdk.crisis.v1beta1.MsgVerifyInvariant
+  'sdk.crisis.v1beta1.MsgVerifyInvariantResponse': sdk.crisis.v1beta1.MsgVerifyInvariantResponse
+  'sdk.crisis.v1beta1.MsgUpdateParams': sdk.crisis.v1beta1.MsgUpdateParams
+  'sdk.crisis.v1beta1.MsgUpdateParamsResponse': sdk.crisis.v1beta1.MsgUpdateParamsResponse
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey
   'sdk.crypto.multisig.LegacyAminoPubKey': sdk.crypto.multisig.LegacyAminoPubKey
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
@@ -7968,6 +8014,10 @@ export interface ProtoInits {
   'sdk.consensus.v1.MsgUpdateParams': sdk.consensus.v1.MsgUpdateParams.Init
   'sdk.consensus.v1.MsgUpdateParamsResponse': sdk.consensus.v1.MsgUpdateParamsResponse.Init
   'sdk.crisis.v1beta1.GenesisState': sdk.crisis.v1beta1.GenesisState.Init
+  'sdk.crisis.v1beta1.MsgVerifyInvariant': sdk.crisis.v1beta1.MsgVerifyInvariant.Init
+  'sdk.crisis.v1beta1.MsgVerifyInvariantResponse': sdk.crisis.v1beta1.MsgVerifyInvariantResponse.Init
+  'sdk.crisis.v1beta1.MsgUpdateParams': sdk.crisis.v1beta1.MsgUpdateParams.Init
+  'sdk.crisis.v1beta1.MsgUpdateParamsResponse': sdk.crisis.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey.Init
   'sdk.crypto.multisig.LegacyAminoPubKey': sdk.crypto.multisig.LegacyAminoPubKey.Init
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
@@ -8483,6 +8533,8 @@ export interface ProtoMsgs {
   '/sdk.bank.v1beta1.MsgUpdateParams': 'sdk.bank.v1beta1.MsgUpdateParamsResponse'
   '/sdk.bank.v1beta1.MsgSetSendEnabled': 'sdk.bank.v1beta1.MsgSetSendEnabledResponse'
   '/sdk.consensus.v1.MsgUpdateParams': 'sdk.consensus.v1.MsgUpdateParamsResponse'
+  '/sdk.crisis.v1beta1.MsgVerifyInvariant': 'sdk.crisis.v1beta1.MsgVerifyInvariantResponse'
+  '/sdk.crisis.v1beta1.MsgUpdateParams': 'sdk.crisis.v1beta1.MsgUpdateParamsResponse'
   '/sdk.distribution.v1beta1.MsgSetWithdrawAddress': 'sdk.distribution.v1beta1.MsgSetWithdrawAddressResponse'
   '/sdk.distribution.v1beta1.MsgWithdrawDelegatorReward': 'sdk.distribution.v1beta1.MsgWithdrawDelegatorRewardResponse'
   '/sdk.distribution.v1beta1.MsgWithdrawValidatorCommission': 'sdk.distribution.v1beta1.MsgWithdrawValidatorCommissionResponse'

@@ -1,8 +1,10 @@
 import { JsonMappingError } from '../../codec/json.js'
 import type { Proto } from '../../codec/proto.js'
+import { registerError } from '../../errors.js'
 
-// x/crisis registers no error sdkd can raise (upstream's ErrNoSender and ErrUnknownInvariant belong
-// to MsgVerifyInvariant, which sdkd does not serve): its one failure is a bad genesis.
+// x/crisis errors (codespace `crisis`, upstream x/crisis/types/errors.go), and its genesis refusal.
+export const ErrNoSender = registerError('crisis', 2, 'sender address is empty')
+export const ErrUnknownInvariant = registerError('crisis', 3, 'unknown invariant')
 
 /** Upstream ValidateGenesis's refusal of a constant fee that is not a positive coin. */
 export function constantFeeNotPositive(fee: Proto<'sdk.base.v1beta1.Coin'>): JsonMappingError {

@@ -1,4 +1,4 @@
-import type { AppModule, BlockContext } from '../../app/types.js'
+import type { AppModule, BlockContext, ModuleHost } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import {
   defaultCrisisGenesis,
@@ -8,6 +8,7 @@ import {
 } from './genesis.js'
 import type { CrisisKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
+import { registerCrisisMsgs } from './msg-server.js'
 
 export interface CrisisModuleOptions {
   registry: ProtoRegistry
@@ -17,17 +18,23 @@ export interface CrisisModuleOptions {
 }
 
 /**
- * x/crisis (SDK v0.50 layout): holds the constant fee of invariant checks. Only app version v1 has
- * it; v2 deletes its store, as SDK v0.53 dropped the module.
+ * x/crisis (SDK v0.50 layout): MsgVerifyInvariant, which checks one invariant of any module for the
+ * constant fee, and MsgUpdateParams. Only app version v1 has it; v2 deletes its store, as SDK v0.53
+ * dropped the module. (The invariants after every block are the app's: both versions assert them.)
  */
 export function createCrisisModule({
   registry,
   keeper,
   bondDenom = 'stake',
 }: CrisisModuleOptions): AppModule {
+  let host: ModuleHost | undefined
   return {
     name: MODULE_NAME,
     consensusVersion: 2,
+    registerServices: (cfg) => registerCrisisMsgs(cfg, keeper, () => host),
+    attach(h) {
+      host = h
+    },
     defaultGenesis: () => defaultCrisisGenesis(bondDenom),
     validateGenesis(genesis) {
       parseCrisisGenesis(registry, genesis)

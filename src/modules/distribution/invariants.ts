@@ -1,6 +1,7 @@
 import { formatInvariant } from '../../app/invariants.js'
 import type { BlockContext, Invariant } from '../../app/types.js'
 import { EventManager } from '../../block/events.js'
+import { addressToBech32 } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { type Coin, coinsToString } from '../../codec/coins.js'
 import {
@@ -13,6 +14,7 @@ import {
   decCoinsToString,
   decCoinsTruncateDecimal,
 } from '../../codec/dec-coins.js'
+import { valoperPrefix } from '../staking/keys.js'
 import type { DistributionBankKeeper } from './expected-keepers.js'
 import type { DistributionKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
@@ -31,18 +33,19 @@ function format(name: string, message: string): string {
 async function nonNegativeOutstanding(k: DistributionKeeper, ctx: BlockContext) {
   const store = ctx.state.store(MODULE_NAME)
   let count = 0
-  let last: DecCoin[] = []
-  for await (const [, value] of k.c.outstanding.iterate(store)) {
+  let msg = ''
+  for await (const [operator, value] of k.c.outstanding.iterate(store)) {
     const rewards = decCoinsFromProto(value.rewards)
     if (decCoinsIsAnyNegative(rewards)) {
       count++
-      last = rewards
+      const address = addressToBech32(operator, valoperPrefix())
+      msg += `\t${address} has negative outstanding coins: ${decCoinsToString(rewards)}\n`
     }
   }
   if (count === 0) return undefined
   return format(
     'nonnegative outstanding',
-    `found ${count} validator(s) with negative outstanding rewards\n${decCoinsToString(last)}`,
+    `found ${count} validators with negative outstanding rewards\n${msg}`,
   )
 }
 
@@ -105,7 +108,7 @@ async function canWithdraw(keeper: DistributionKeeper, ctx: BlockContext) {
     return format('can withdraw', `withdrawing failed: ${(err as Error).message}`)
   }
   if (remaining.length > 0 && remaining[0]!.amount < 0n) {
-    return format('can withdraw', `remaining coins: ${decCoinsToString(remaining)}`)
+    return format('can withdraw', `remaining coins: ${decCoinsToString(remaining)}\n`)
   }
   return undefined
 }
@@ -129,7 +132,7 @@ async function referenceCount(k: DistributionKeeper, ctx: BlockContext) {
   return format(
     'reference count',
     `expected historical reference count: ${expected} = ${validators} validators + ${delegations} delegations + ${slashes} slashes\n` +
-      `actual historical reference count: ${count}`,
+      `total validator historical reference count: ${count}\n`,
   )
 }
 
@@ -149,7 +152,7 @@ async function moduleAccount(k: DistributionKeeper, ctx: BlockContext) {
   return format(
     'ModuleAccount coins',
     `\texpected ModuleAccount coins:     ${coinsToString(expectedInt)}\n` +
-      `\tdistribution ModuleAccount coins: ${coinsToString(balances)}`,
+      `\tdistribution ModuleAccount coins: ${coinsToString(balances)}\n`,
   )
 }
 

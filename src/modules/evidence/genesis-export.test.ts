@@ -57,7 +57,10 @@ const evidence = {
 }
 
 describe('crisis ExportGenesis', () => {
-  const keeper = new CrisisKeeper({ registry })
+  const keeper = new CrisisKeeper({
+    registry,
+    bank: { sendCoinsFromAccountToModule: () => Promise.resolve() },
+  })
   const module = createCrisisModule({ registry, keeper })
   const section = { constant_fee: { denom: 'uatom', amount: '2500' } }
 
