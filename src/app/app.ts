@@ -121,11 +121,7 @@ export class App {
       msgHandler: (typeUrl) => this.msgHandlers.get(typeUrl),
       invariantRoutes: () =>
         [...this.modules.values()].flatMap((m) =>
-          (m.invariants ?? []).map((inv) => ({
-            module: m.name,
-            route: inv.route,
-            check: (ctx: BlockContext) => inv.check(ctx),
-          })),
+          (m.invariants ?? []).map((inv) => ({ ...inv, module: m.name })),
         ),
     }
     for (const m of version.modules) m.attach?.(host)

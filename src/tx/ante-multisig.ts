@@ -9,8 +9,8 @@ import {
   multisigAddress,
 } from '../codec/multisig.js'
 import type { ProtoRegistry } from '../codec/proto.js'
-import { ErrInvalidPubKey } from '../errors.js'
-import { goPanic, UndefinedCodeError } from './errors.js'
+import { ErrInvalidPubKey, goPanic } from '../errors.js'
+import { UndefinedCodeError } from './errors.js'
 import type { GasMeter } from './gas.js'
 import { type MultisigKey, pubKeyOfAny } from './pubkeys.js'
 import type { SignatureData } from './signature-data.js'

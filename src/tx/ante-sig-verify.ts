@@ -12,6 +12,7 @@ import {
   ErrUnauthorized,
   ErrUnknownAddress,
   ErrWrongSequence,
+  goPanic,
 } from '../errors.js'
 import { aminoSignBytesOf, directSignDoc, signerTextsOf, verifyDirect } from './ante-facts.js'
 import {
@@ -23,7 +24,6 @@ import {
 } from './ante-multisig.js'
 import type { AnteContext, AnteDecorator, AnteOptions, AnteRun } from './ante-types.js'
 import type { DecodedTx } from './decode.js'
-import { goPanic } from './errors.js'
 import { countSubKeys, ED25519_PUBKEY_URL, SECP256K1_PUBKEY_URL } from './pubkeys.js'
 import { secp256k1Address } from './secp256k1.js'
 import {

@@ -1,7 +1,7 @@
 import type { ChainError } from '../errors.js'
-import { goPanic, grpcCodeName, SdkError, StatusError, UndefinedCodeError } from '../errors.js'
+import { grpcCodeName, SdkError, StatusError, UndefinedCodeError } from '../errors.js'
 
-export { goPanic, UndefinedCodeError }
+export { UndefinedCodeError }
 
 /** ABCI view of a tx failure: code, codespace and log, as CheckTx/DeliverTx report them. */
 export interface AbciError {

@@ -3,8 +3,9 @@ import { SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { CompactBits } from '../codec/multisig.js'
 import type { Proto, ProtoRegistry } from '../codec/proto.js'
+import { goPanic } from '../errors.js'
 import type { TxSignerInfo } from './decode.js'
-import { goPanic, UndefinedCodeError } from './errors.js'
+import { UndefinedCodeError } from './errors.js'
 
 // A signer's signature as upstream's SignatureData (types/tx/signing): a single signature in a sign
 // mode, or a multisig's bit array with its members' signatures, read from the signer info's mode
