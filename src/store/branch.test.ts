@@ -90,4 +90,62 @@ describe('a branch iterating its store', () => {
     }
     expect(closed.count).toBe(1)
   })
+
+  test('behavior: stopping early over the branch’s own writes stops the committed range too', async () => {
+    const { parent, closed } = parentOf({ a: '1', b: '2', c: '3' })
+    const store = createBranch(parent).store('s')
+    store.set(utf8('b'), utf8('new'))
+    const seen: string[] = []
+    for await (const [k, v] of store.iterate()) {
+      seen.push(`${fromUtf8(k)}=${fromUtf8(v)}`)
+      if (fromUtf8(k) === 'b') break
+    }
+    expect(seen).toEqual(['a=1', 'b=new'])
+    expect(closed.count).toBe(1)
+  })
+
+  test('behavior: any mix of committed entries, writes and deletions iterates as the merged map, in both directions', async () => {
+    // A small seeded generator: the same cases on every run.
+    let seed = 7
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
+    const keys = 'abcdefgh'.split('')
+    for (let round = 0; round < 300; round++) {
+      const committed: Record<string, string> = {}
+      for (const k of keys) if (rand(2) === 0) committed[k] = `c${round}`
+      const { parent } = parentOf(committed)
+      const branch = createBranch(parent)
+      const layers = [branch.store('s')]
+      const model = new Map(Object.entries(committed))
+      // Writes in the branch, then (every other round) more in a branch of it.
+      const child = round % 2 === 0 ? branch.branch() : undefined
+      if (child) layers.push(child.store('s'))
+      for (const store of layers) {
+        for (let w = rand(6); w > 0; w--) {
+          const k = keys[rand(keys.length)]!
+          if (rand(3) === 0) {
+            store.delete(utf8(k))
+            model.delete(k)
+          } else {
+            store.set(utf8(k), utf8(`w${w}`))
+            model.set(k, `w${w}`)
+          }
+        }
+      }
+      const lo = keys[rand(4)]!
+      const hi = keys[4 + rand(4)]!
+      const expected = [...model]
+        .filter(([k]) => k >= lo && k < hi)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([k, v]) => `${k}=${v}`)
+      const top = layers[layers.length - 1]!
+      const range = { gte: utf8(lo), lt: utf8(hi) }
+      expect(await entriesOf(top.iterate(range)), `round ${round}`).toEqual(expected)
+      expect(await entriesOf(top.iterate({ ...range, reverse: true })), `round ${round}`).toEqual(
+        [...expected].reverse(),
+      )
+    }
+  })
 })

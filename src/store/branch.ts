@@ -203,33 +203,95 @@ class Branch implements StateBranch {
     if (overlay.length === 0) return below
     overlay.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     if (reverse) overlay.reverse()
-    return mergeOverlay(below, overlay, reverse)
+    return new MergedRange(below, overlay, reverse)
   }
 }
 
-/** The entries of `below` with `overlay` (sorted in range order) over them; a null deletes. */
-async function* mergeOverlay(
-  below: AsyncIterable<readonly [string, Bytes]>,
-  overlay: readonly [string, Bytes | null][],
-  reverse: boolean,
-): AsyncIterable<readonly [string, Bytes]> {
-  let i = 0
-  const before = (a: string, b: string) => (reverse ? a > b : a < b)
-  for await (const [k, v] of below) {
-    while (i < overlay.length && before(overlay[i]![0], k)) {
-      const [ok, ov] = overlay[i++]!
-      if (ov !== null) yield [ok, ov] as const
-    }
-    if (i < overlay.length && overlay[i]![0] === k) {
-      const [ok, ov] = overlay[i++]!
-      if (ov !== null) yield [ok, ov] as const
-      continue
-    }
-    yield [k, v] as const
+type FullEntry = readonly [string, Bytes]
+
+const MERGE_DONE: IteratorResult<FullEntry> = { value: undefined, done: true }
+
+/**
+ * The entries of `below` with `overlay` (sorted in range order) over them; a null deletes. `below`
+ * is opened by the first `next()`, as an async generator's loop would open it. One promise step
+ * per entry of `below`; an overlay entry before the next of `below` is handed out at once. The
+ * entries are `below`'s and the overlay's own pairs, not copies. One iteration: it is its own
+ * iterable, as a generator is.
+ */
+class MergedRange implements AsyncIterable<FullEntry>, AsyncIterator<FullEntry> {
+  private inner: AsyncIterator<FullEntry> | undefined
+  /** The next overlay entry to look at. */
+  private i = 0
+  /** An entry of `below` not handed out yet (overlay entries before it go first). */
+  private held: FullEntry | undefined
+  private belowDone = false
+  private stopped = false
+
+  constructor(
+    private readonly below: AsyncIterable<FullEntry>,
+    private readonly overlay: readonly [string, Bytes | null][],
+    private readonly reverse: boolean,
+  ) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<FullEntry> {
+    return this
   }
-  while (i < overlay.length) {
-    const [ok, ov] = overlay[i++]!
-    if (ov !== null) yield [ok, ov] as const
+
+  private readonly onBelow = (r: IteratorResult<FullEntry>): Promise<IteratorResult<FullEntry>> => {
+    if (r.done) this.belowDone = true
+    else this.held = r.value
+    return this.next()
+  }
+
+  next(): Promise<IteratorResult<FullEntry>> {
+    try {
+      for (;;) {
+        if (this.stopped) return Promise.resolve(MERGE_DONE)
+        const { overlay } = this
+        const held = this.held
+        if (held !== undefined) {
+          const k = held[0]
+          if (this.i < overlay.length) {
+            const o = overlay[this.i]!
+            const ok = o[0]
+            if (this.reverse ? ok > k : ok < k) {
+              this.i++
+              if (o[1] !== null) return Promise.resolve({ value: o as FullEntry, done: false })
+              continue
+            }
+            if (ok === k) {
+              // The overlay's write (or deletion) of this key hides `below`'s entry.
+              this.i++
+              this.held = undefined
+              if (o[1] !== null) return Promise.resolve({ value: o as FullEntry, done: false })
+              continue
+            }
+          }
+          this.held = undefined
+          return Promise.resolve({ value: held, done: false })
+        }
+        if (this.belowDone) {
+          while (this.i < overlay.length) {
+            const o = overlay[this.i++]!
+            if (o[1] !== null) return Promise.resolve({ value: o as FullEntry, done: false })
+          }
+          this.stopped = true
+          return Promise.resolve(MERGE_DONE)
+        }
+        this.inner ??= this.below[Symbol.asyncIterator]()
+        return this.inner.next().then(this.onBelow)
+      }
+    } catch (err) {
+      return Promise.reject(err)
+    }
+  }
+
+  /** Ends the iteration (a loop that breaks), and `below`'s. */
+  async return(): Promise<IteratorResult<FullEntry>> {
+    this.stopped = true
+    this.held = undefined
+    await this.inner?.return?.()
+    return MERGE_DONE
   }
 }
 
