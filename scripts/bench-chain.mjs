@@ -10,8 +10,9 @@
 // polling /status back to back sees them (the figure a user watching the chain gets), and /status
 // answers/s meanwhile. Then, for each history size, the chain is mined to that height (dev_mine),
 // stopped, and restarted: the time from spawning `sdkd start` until /status shows a height above the
-// one it stopped at, and the CPU the restarted process spent until then. --cpu-prof writes the
-// sdkd processes' CPU profiles to a directory it prints.
+// one it stopped at, and the CPU the restarted process spent until then; once more at the largest
+// history with a devnet's API (REST with Swagger and CORS, metrics), until REST answers too.
+// --cpu-prof writes the sdkd processes' CPU profiles to a directory it prints.
 // Targets (2-core machine): >= 5,000 blocks/s in both, deep read <= 2x latest read, RSS growth
 // < 50 MB, restart < 1 s at 20,000 heights and < 3 s at 100,000.
 import { spawn, spawnSync } from 'node:child_process'
@@ -198,6 +199,32 @@ const statusHeight = async () => {
   return Number((await res.json()).result.sync_info.latest_block_height)
 }
 const call = (method, params) => rpcCall(rpc, method, params)
+/** The API settings of a devnet home (REST with Swagger and CORS, Prometheus metrics). */
+const apiFlags = (apiPort, metricsPort) => [
+  '--instrumentation.prometheus',
+  '--instrumentation.prometheus_listen_addr',
+  `127.0.0.1:${metricsPort}`,
+  '--api.enable',
+  '--api.address',
+  `tcp://127.0.0.1:${apiPort}`,
+  '--api.swagger=true',
+  '--api.enabled-unsafe-cors=true',
+]
+/** Polls a REST route until it answers 200. */
+const restAnswers = async (base, timeoutMs = 60_000) => {
+  const t = performance.now()
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/sdk/base/tendermint/v1beta1/blocks/latest`)
+      await res.arrayBuffer()
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - t > timeoutMs) throw new Error('REST did not answer in time')
+    await new Promise((r) => setTimeout(r, 2))
+  }
+}
 /** Polls /status until `done(height)`; resolves with the ms it took. */
 const until = async (done, timeoutMs = 60_000) => {
   const t = performance.now()
@@ -254,6 +281,22 @@ try {
       `restart at ${stored} heights: ${ms.toFixed(0)} ms until /status shows height ${stored + 1}, ${cpuMs.toFixed(0)} ms of CPU (target < ${goal} ms at ${target >= 100_000 ? '100,000' : '20,000'})`,
     )
   }
+  // Once more with the API a devnet serves (REST with Swagger, CORS and metrics, as its app.toml
+  // has them): until /status shows the next height and REST answers too.
+  const stored = await statusHeight()
+  await stop(node)
+  const apiPort = await freePort()
+  const started = performance.now()
+  const metricsPort = await freePort()
+  const flags = serverFlags.filter((f) => !f.startsWith('--api.') && !f.startsWith('--instr'))
+  node = sdkd(['start', ...flags, ...apiFlags(apiPort, metricsPort)])
+  await until((h) => h > stored)
+  await restAnswers(`http://127.0.0.1:${apiPort}`)
+  const ms = performance.now() - started
+  const cpuMs = statCpuSeconds(`/proc/${node.pid}/stat`) * 1000
+  console.log(
+    `restart at ${stored} heights, a devnet's API on (REST, Swagger, CORS, metrics): ${ms.toFixed(0)} ms until /status shows height ${stored + 1} and REST answers, ${cpuMs.toFixed(0)} ms of CPU`,
+  )
   await stop(node)
   if (profDir) console.log(`CPU profiles of the sdkd processes: ${profDir}`)
 } finally {

@@ -24,17 +24,22 @@ const DOCUMENT = '/swagger/swagger.json'
  * at `/swagger/swagger.json` (also `/swagger/swagger.yaml`, as upstream names it: JSON is YAML).
  */
 export function registerSwagger(app: Hono, router: QueryRouter, version: string): void {
-  // Generated once at start-up (tens of ms), never while a request waits.
-  const document = JSON.stringify(openApiDocument(router, version))
+  // Generated once, when it is first asked for: it parses every proto file's comments (about a
+  // sixth of a node's start-up), and most nodes never serve it.
+  let document: string | undefined
+  const body = () => {
+    document ??= JSON.stringify(openApiDocument(router, version))
+    return document
+  }
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
   const files = new Map<string, Uint8Array<ArrayBuffer>>()
   const ui = swaggerUI({ url: DOCUMENT, baseUrl: ASSET_BASE, title: 'sdkd - gRPC Gateway docs' })
 
   app.get('/swagger', ui)
   app.get('/swagger/', ui)
-  app.get(DOCUMENT, (c) => c.body(document, 200, { 'content-type': 'application/json' }))
+  app.get(DOCUMENT, (c) => c.body(body(), 200, { 'content-type': 'application/json' }))
   app.get('/swagger/swagger.yaml', (c) =>
-    c.body(document, 200, { 'content-type': 'application/yaml' }),
+    c.body(body(), 200, { 'content-type': 'application/yaml' }),
   )
   app.get(`${ASSET_BASE}/swagger-ui-dist/:file`, async (c) => {
     const name = c.req.param('file')
