@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
-import { Keyring } from '../../src/client/keyring.js'
 import { tempDir } from './temp-dir.js'
 
 /** The built CLI entry point. */
@@ -353,6 +352,9 @@ export async function recoverKey(home: string, name: string, mnemonic: string): 
 export async function fundedHome(chainId: string) {
   const { dir, cleanup } = await tempDir()
   await initHome(dir, ['--chain-id', chainId])
+  // Imported here: the keyring's modules (BIP39, BIP32, secp256k1) are most of what importing this
+  // helper would otherwise load, and most files that import it never make a funded home.
+  const { Keyring } = await import('../../src/client/keyring.js')
   const kr = Keyring.open(dir)
   const alice = (await kr.add('alice', { mnemonic: ABANDON_MNEMONIC })).record
   const bob = (await kr.add('bob')).record
