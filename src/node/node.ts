@@ -140,10 +140,16 @@ export class Node {
     const factory = appVersionFactory(options.appVersion, options.appVersions ?? APP_VERSIONS)
     const skipHeights = options.upgrade?.skipHeights ?? []
     const plugins = await loadUpgradePlugins(options.upgrade?.plugins ?? [])
+    // The producer exists once the chain is open; no height is made before then.
+    let producer: { drain(): Promise<void> } | undefined
     const version = factory({
       registry,
       consensusParams: home.genesis.json.consensus.params,
-      upgrade: { skipHeights, upgradeInfoPath: home.paths.upgradeInfo },
+      upgrade: {
+        skipHeights,
+        upgradeInfoPath: home.paths.upgradeInfo,
+        earlierHeightsDurable: async () => await producer?.drain(),
+      },
     })
     const app = new App(withPlugins(version, plugins), registry, {
       invCheckPeriod: options.invCheckPeriod ?? 1,
@@ -164,6 +170,7 @@ export class Node {
       ...(options.consensus ? { consensus: options.consensus } : {}),
       ...(options.checkStores ? { checkStores: true } : {}),
     })
+    producer = chain.producer
     return new Node(options, app, registry, chain)
   }
 

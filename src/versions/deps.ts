@@ -13,6 +13,8 @@ export interface AppVersionDeps {
     skipHeights?: readonly number[]
     /** Where a halting binary writes the plan (`<home>/data/upgrade-info.json`). */
     upgradeInfoPath?: string
+    /** Resolves once every height before the one being made is durable (the node's commits). */
+    earlierHeightsDurable?: () => Promise<void>
   }
 }
 
@@ -34,6 +36,9 @@ export function upgradeOptionsOf(deps: AppVersionDeps) {
   return {
     ...(deps.upgrade?.skipHeights ? { skipHeights: deps.upgrade.skipHeights } : {}),
     ...(deps.upgrade?.upgradeInfoPath ? { upgradeInfoPath: deps.upgrade.upgradeInfoPath } : {}),
+    ...(deps.upgrade?.earlierHeightsDurable
+      ? { earlierHeightsDurable: deps.upgrade.earlierHeightsDurable }
+      : {}),
     consensusAppVersion: BigInt(consensusParamsOf(deps).version.app || '0'),
   }
 }

@@ -21,6 +21,13 @@ export interface PreBlockerOptions {
   skipHeights?: Iterable<number>
   /** Where a halting binary writes the plan (`<home>/data/upgrade-info.json`). */
   upgradeInfoPath?: string
+  /**
+   * Resolves once every height before the one being made is durable. A node that writes heights
+   * behind the one it makes (a burst's grouped commits) passes it: upstream writes the file in a
+   * block that starts only after the block before it was committed, and a supervisor (cosmovisor)
+   * may kill the process the moment the file appears.
+   */
+  earlierHeightsDurable?: () => Promise<void>
   /** The consensus params' app version, reported by the downgrade check (0 as upstream). */
   consensusAppVersion?: bigint
 }
@@ -88,6 +95,7 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
           if (!options.upgradeInfoPath) {
             halt(ctx, 'unable to write upgrade info to filesystem: no home directory', 1)
           }
+          await options.earlierHeightsDurable?.()
           try {
             await writeUpgradeInfo(options.upgradeInfoPath!, h, plan)
           } catch (err) {

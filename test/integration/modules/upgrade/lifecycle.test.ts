@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -142,6 +143,30 @@ describe('x/upgrade PreBlocker', () => {
     expect(await keeper.versionMap(c.node.store.view())).toEqual(c.node.app.versionMap())
     await c.node.producer.produceBlocks(2)
     expect(calls).toHaveLength(1)
+  })
+
+  test('behavior: in a burst of grouped commits, every height before the halt is durable before upgrade-info.json appears (a supervisor may kill the node at once)', async () => {
+    const c = await chain({})
+    await scheduleInNextBlock(c.node, c.queue, { name: 'test', height: 60, info: '' })
+    // Each commit line, with whether the file was there when the height was published.
+    const file = join(c.home, 'data/upgrade-info.json')
+    const commits: { height: number; fileThere: boolean }[] = []
+    const lines = c.logs.lines
+    const push = lines.push.bind(lines)
+    lines.push = (...items) => {
+      for (const l of items) {
+        if (l.msg === 'committed block')
+          commits.push({ height: l.height, fileThere: existsSync(file) })
+      }
+      return push(...items)
+    }
+    // One burst across the height: its heights are written in groups behind the one being made.
+    const err = await c.node.producer.produceBlocks(100).catch((e: unknown) => e)
+    expect((err as ChainHaltError).message).toBe('UPGRADE "test" NEEDED at height: 60: ')
+    expect(c.node.store.latestHeight).toBe(59)
+    expect(existsSync(file)).toBe(true)
+    expect(commits.map((x) => x.height).slice(-3)).toEqual([57, 58, 59])
+    expect(commits.filter((x) => x.fileThere)).toEqual([])
   })
 
   test('behavior: a new plan overwrites the scheduled one', async () => {
