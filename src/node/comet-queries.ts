@@ -2,12 +2,15 @@ import { EMPTY_COMET_INFO } from '../app/types.js'
 import { EventManager } from '../block/events.js'
 import { CometLastBlock } from '../chain/abci-last-block.js'
 import type { BlockProducer } from '../chain/producer.js'
-import { type Bytes, emptyBytes } from '../codec/bytes.js'
+import { type Bytes, emptyBytes, fromHex } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import { parseRfc3339 } from '../codec/time.js'
 import type { LoadedHome } from '../config/home.js'
-import { CometRpcClient } from '../server/comet-rpc/client.js'
+import { CometRpcClient, CometRpcError } from '../server/comet-rpc/client.js'
+import type { CometHeader } from '../server/comet-rpc/json-types.js'
 import { createCometNodeServiceHandlers } from '../server/comet-rpc/node-handlers.js'
 import { createCometTxServiceHandlers } from '../server/comet-rpc/tx-handlers.js'
+import type { BaseNodeFacts } from '../server/query/base-node-service.js'
 import type { NodeRouterOptions } from '../server/query/node-router.js'
 import { createTxServiceHandlers, HEIGHTLESS_TX_METHODS } from '../server/query/tx-service.js'
 import type { StoreBackend } from '../store/backend.js'
@@ -34,6 +37,42 @@ export interface RouterNode {
 
 /** The parts of the node's query router that depend on who makes the blocks. */
 export type RouterTxParts = Pick<NodeRouterOptions, 'txHandlers' | 'heightless'>
+
+/**
+ * What `sdk.base.node.v1beta1.Service` reads: app.toml's settings, and the headers of sdkd's block
+ * store, or under CometBFT of CometBFT's blocks (the app's last commit is the latest height).
+ */
+export function baseNodeFacts(node: RouterNode): BaseNodeFacts {
+  const { home } = node.options
+  if (node.options.consensus === 'cometbft') {
+    const rpc = CometRpcClient.ofListenAddress(home.node.rpc.laddr)
+    return {
+      config: home.app,
+      latestHeight: () => Math.max(node.store.latestHeight, 0),
+      header: async (height) => {
+        let header: CometHeader | undefined
+        try {
+          header = (await rpc.block(height)).block?.header
+        } catch (err) {
+          // A height CometBFT no longer keeps (or not yet): no header, as for sdkd's block store.
+          if (err instanceof CometRpcError) return undefined
+          throw err
+        }
+        if (!header) return undefined
+        return {
+          time: parseRfc3339(header.time),
+          appHash: fromHex(header.app_hash),
+          nextValidatorsHash: fromHex(header.next_validators_hash),
+        }
+      },
+    }
+  }
+  return {
+    config: home.app,
+    latestHeight: () => node.blocks.latest?.block.header.height ?? 0,
+    header: async (height) => (await node.blocks.get(height))?.block.header,
+  }
+}
 
 /**
  * The tx service (and under CometBFT the node service): sdkd's mempool and block store, or

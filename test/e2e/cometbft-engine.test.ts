@@ -86,6 +86,13 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     expect(past.status).toBe(200)
     expect(past.headers.get('x-sdk-block-height')).toBe('3')
     expect(past.body.module_versions.map((m: { name: string }) => m.name)).toContain('staking')
+    // The node service's status: the app's latest height, with CometBFT's header of that height.
+    const status = await getJson(`${node.api}/sdk/base/node/v1beta1/status`)
+    expect(status.status).toBe(200)
+    const shown = await comet(rpcPort, `/block?height=${status.body.height}`)
+    expect(b64ToHex(status.body.app_hash)).toBe(shown.block.header.app_hash)
+    expect(b64ToHex(status.body.validator_hash)).toBe(shown.block.header.next_validators_hash)
+    expect(Date.parse(status.body.timestamp)).toBe(Date.parse(shown.block.header.time))
 
     const pidFile = join(home.dir, 'data/cometbft.pid')
     const cometPid = Number((await readFile(pidFile, 'utf8')).trim())

@@ -2039,6 +2039,59 @@ export declare namespace sdk.base.kv.v1beta1 {
   }
 }
 
+export declare namespace sdk.base.node.v1beta1 {
+  /** sdk.base.node.v1beta1.ConfigRequest, decoded. */
+  type ConfigRequest = {
+  }
+  namespace ConfigRequest {
+    /** sdk.base.node.v1beta1.ConfigRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.node.v1beta1.ConfigResponse, decoded. */
+  type ConfigResponse = {
+    minimum_gas_price: string
+    pruning_keep_recent: string
+    pruning_interval: string
+    halt_height: Long
+  }
+  namespace ConfigResponse {
+    /** sdk.base.node.v1beta1.ConfigResponse, as fromObject and encode take it. */
+    type Init = {
+      minimum_gas_price?: string | null | undefined
+      pruning_keep_recent?: string | null | undefined
+      pruning_interval?: string | null | undefined
+      halt_height?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** sdk.base.node.v1beta1.StatusRequest, decoded. */
+  type StatusRequest = {
+  }
+  namespace StatusRequest {
+    /** sdk.base.node.v1beta1.StatusRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.node.v1beta1.StatusResponse, decoded. */
+  type StatusResponse = {
+    earliest_store_height: Long
+    height: Long
+    timestamp: ProtoTypes['google.protobuf.Timestamp'] | null
+    app_hash: Uint8Array
+    validator_hash: Uint8Array
+  }
+  namespace StatusResponse {
+    /** sdk.base.node.v1beta1.StatusResponse, as fromObject and encode take it. */
+    type Init = {
+      earliest_store_height?: Long | number | string | bigint | null | undefined
+      height?: Long | number | string | bigint | null | undefined
+      timestamp?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+      app_hash?: Uint8Array | null | undefined
+      validator_hash?: Uint8Array | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.base.query.v1beta1 {
   /** sdk.base.query.v1beta1.PageRequest, decoded. */
   type PageRequest = {
@@ -7434,6 +7487,10 @@ export interface ProtoTypes {
   'sdk.base.abci.v1beta1.TxMsgData': sdk.base.abci.v1beta1.TxMsgData
   'sdk.base.kv.v1beta1.Pairs': sdk.base.kv.v1beta1.Pairs
   'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair
+  'sdk.base.node.v1beta1.ConfigRequest': sdk.base.node.v1beta1.ConfigRequest
+  'sdk.base.node.v1beta1.ConfigResponse': sdk.base.node.v1beta1.ConfigResponse
+  'sdk.base.node.v1beta1.StatusRequest': sdk.base.node.v1beta1.StatusRequest
+  'sdk.base.node.v1beta1.StatusResponse': sdk.base.node.v1beta1.StatusResponse
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest
@@ -7984,6 +8041,10 @@ export interface ProtoInits {
   'sdk.base.abci.v1beta1.TxMsgData': sdk.base.abci.v1beta1.TxMsgData.Init
   'sdk.base.kv.v1beta1.Pairs': sdk.base.kv.v1beta1.Pairs.Init
   'sdk.base.kv.v1beta1.Pair': sdk.base.kv.v1beta1.Pair.Init
+  'sdk.base.node.v1beta1.ConfigRequest': sdk.base.node.v1beta1.ConfigRequest.Init
+  'sdk.base.node.v1beta1.ConfigResponse': sdk.base.node.v1beta1.ConfigResponse.Init
+  'sdk.base.node.v1beta1.StatusRequest': sdk.base.node.v1beta1.StatusRequest.Init
+  'sdk.base.node.v1beta1.StatusResponse': sdk.base.node.v1beta1.StatusResponse.Init
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest.Init
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse.Init
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest.Init
@@ -8453,6 +8514,8 @@ export interface ProtoMethods {
   'sdk.bank.v1beta1.Query/DenomOwners': { request: 'sdk.bank.v1beta1.QueryDenomOwnersRequest'; response: 'sdk.bank.v1beta1.QueryDenomOwnersResponse' }
   'sdk.bank.v1beta1.Query/DenomOwnersByQuery': { request: 'sdk.bank.v1beta1.QueryDenomOwnersByQueryRequest'; response: 'sdk.bank.v1beta1.QueryDenomOwnersByQueryResponse' }
   'sdk.bank.v1beta1.Query/SendEnabled': { request: 'sdk.bank.v1beta1.QuerySendEnabledRequest'; response: 'sdk.bank.v1beta1.QuerySendEnabledResponse' }
+  'sdk.base.node.v1beta1.Service/Config': { request: 'sdk.base.node.v1beta1.ConfigRequest'; response: 'sdk.base.node.v1beta1.ConfigResponse' }
+  'sdk.base.node.v1beta1.Service/Status': { request: 'sdk.base.node.v1beta1.StatusRequest'; response: 'sdk.base.node.v1beta1.StatusResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetNodeInfo': { request: 'sdk.base.tendermint.v1beta1.GetNodeInfoRequest'; response: 'sdk.base.tendermint.v1beta1.GetNodeInfoResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }

@@ -3,6 +3,7 @@ import type { QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import type { BlockStore } from '../../store/block-store.js'
 import type { VersionedStore } from '../../store/versioned-store.js'
+import { type BaseNodeFacts, createBaseNodeHandlers } from './base-node-service.js'
 import { createNodeServiceHandlers } from './node-service.js'
 import { createQueryRouter, type QueryObserver, type QueryRouter } from './router.js'
 
@@ -14,6 +15,8 @@ export interface NodeRouterOptions {
   node: QueryNode
   /** The tx service's handlers (they reach the mempool and the block store). */
   txHandlers?: ReadonlyMap<string, RoutedQueryHandler>
+  /** What `sdk.base.node.v1beta1.Service` reports (the service is left out without it). */
+  baseNode?: BaseNodeFacts
   /** Methods answered without a height (BroadcastTx). */
   heightless?: ReadonlySet<string>
   /** Told of every answered query (the node's metrics). */
@@ -36,7 +39,11 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
       generation: () => o.store.rollbacks,
     },
     handlers: o.app.queryHandlers,
-    nodeHandlers: new Map([...createNodeServiceHandlers(), ...(o.txHandlers ?? [])]),
+    nodeHandlers: new Map([
+      ...createNodeServiceHandlers(),
+      ...(o.baseNode ? createBaseNodeHandlers(o.baseNode) : []),
+      ...(o.txHandlers ?? []),
+    ]),
     ...(o.heightless ? { heightless: o.heightless } : {}),
     node: o.node,
     ...(o.observer ? { observer: o.observer } : {}),

@@ -108,6 +108,7 @@ const HEIGHTS = 5
 const README_QUERY_SERVICES = [
   'sdk.auth.v1beta1.Query',
   'sdk.bank.v1beta1.Query',
+  'sdk.base.node.v1beta1.Service',
   'sdk.base.tendermint.v1beta1.Service',
   'sdk.consensus.v1.Query',
   'sdk.distribution.v1beta1.Query',

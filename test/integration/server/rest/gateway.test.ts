@@ -83,6 +83,8 @@ const README_ROUTES = [
   'get /sdk/upgrade/v1beta1/module_versions',
   'get /sdk/upgrade/v1beta1/upgraded_consensus_state/{last_height}',
   'get /sdk/upgrade/v1beta1/authority',
+  'get /sdk/base/node/v1beta1/config',
+  'get /sdk/base/node/v1beta1/status',
   'get /sdk/base/tendermint/v1beta1/node_info',
   'get /sdk/base/tendermint/v1beta1/syncing',
   'get /sdk/base/tendermint/v1beta1/blocks/latest',
