@@ -54,6 +54,7 @@ const COMMANDS: readonly {
     evidence: async () => (await import('./query-evidence.js')).registerQueryEvidence,
     gov: async () => (await import('./query-gov.js')).registerQueryGov,
     mint: async () => (await import('./query-mint.js')).registerQueryMint,
+    params: async () => (await import('./query-params.js')).registerQueryParams,
     slashing: async () => (await import('./query-slashing.js')).registerQuerySlashing,
     staking: async () => (await import('./query-staking.js')).registerQueryStaking,
     'comet-validator-set': async () => (await import('./query-comet.js')).registerQueryComet,

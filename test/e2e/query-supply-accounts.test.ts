@@ -44,7 +44,7 @@ async function gateway(path: string): Promise<unknown> {
   return r.body
 }
 
-describe('sdkd query bank, auth and gov: the rest of upstream autocli commands', () => {
+describe('sdkd query bank, auth, gov and params: the rest of upstream autocli commands', () => {
   test('behavior: each prints what the gateway answers for the same method and height', async () => {
     const alice = home.accounts.alice!.address
     const pairs: [string[], string][] = [
@@ -65,6 +65,11 @@ describe('sdkd query bank, auth and gov: the rest of upstream autocli commands',
       [['auth', 'module-accounts'], '/sdk/auth/v1beta1/module_accounts'],
       [['auth', 'params'], '/sdk/auth/v1beta1/params'],
       [['gov', 'constitution'], '/sdk/gov/v1/constitution'],
+      [['params', 'subspaces'], '/sdk/params/v1beta1/subspaces'],
+      [
+        ['params', 'subspace', 'staking', 'MaxValidators'],
+        '/sdk/params/v1beta1/params?subspace=staking&key=MaxValidators',
+      ],
     ]
     for (const [args, path] of pairs)
       expect(await cli(...args), args.join(' ')).toEqual(await gateway(path))
@@ -75,6 +80,36 @@ describe('sdkd query bank, auth and gov: the rest of upstream autocli commands',
     expect(modules.accounts.map((a) => a.name)).toContain('fee_collector')
     const accounts = (await cli('auth', 'accounts', '--limit', '3')) as { accounts: unknown[] }
     expect(accounts.accounts).toHaveLength(3)
+    const subspaces = (await cli('params', 'subspaces')) as {
+      subspaces: { subspace: string; keys: string[] }[]
+    }
+    expect(subspaces.subspaces.map((x) => x.subspace)).toEqual([
+      'auth',
+      'bank',
+      'baseapp',
+      'gov',
+      'staking',
+    ])
+    expect(subspaces.subspaces.at(-1)!.keys).toContain('MaxValidators')
+    expect(await cli('params', 'subspace', 'staking', 'MaxValidators')).toEqual({
+      param: { subspace: 'staking', key: 'MaxValidators', value: '100' },
+    })
+  })
+
+  test('error: an unknown subspace is refused with x/params’s error', async () => {
+    const r = await runSdkd([
+      '--home',
+      home.dir,
+      'query',
+      'params',
+      'subspace',
+      'nope',
+      'x',
+      '--node',
+      node.rpc,
+    ])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('nope: unknown subspace')
   })
 
   test('behavior: text output is YAML, as upstream', async () => {

@@ -4451,6 +4451,36 @@ export declare namespace sdk.params.v1beta1 {
       value?: string | null | undefined
     }
   }
+  /** sdk.params.v1beta1.QuerySubspacesRequest, decoded. */
+  type QuerySubspacesRequest = {
+  }
+  namespace QuerySubspacesRequest {
+    /** sdk.params.v1beta1.QuerySubspacesRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.params.v1beta1.QuerySubspacesResponse, decoded. */
+  type QuerySubspacesResponse = {
+    subspaces: ProtoTypes['sdk.params.v1beta1.Subspace'][]
+  }
+  namespace QuerySubspacesResponse {
+    /** sdk.params.v1beta1.QuerySubspacesResponse, as fromObject and encode take it. */
+    type Init = {
+      subspaces?: readonly ProtoInits['sdk.params.v1beta1.Subspace'][] | null | undefined
+    }
+  }
+  /** sdk.params.v1beta1.Subspace, decoded. */
+  type Subspace = {
+    subspace: string
+    keys: string[]
+  }
+  namespace Subspace {
+    /** sdk.params.v1beta1.Subspace, as fromObject and encode take it. */
+    type Init = {
+      subspace?: string | null | undefined
+      keys?: readonly string[] | null | undefined
+    }
+  }
 }
 
 export declare namespace sdk.slashing.v1beta1 {
@@ -7678,6 +7708,9 @@ export interface ProtoTypes {
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange
+  'sdk.params.v1beta1.QuerySubspacesRequest': sdk.params.v1beta1.QuerySubspacesRequest
+  'sdk.params.v1beta1.QuerySubspacesResponse': sdk.params.v1beta1.QuerySubspacesResponse
+  'sdk.params.v1beta1.Subspace': sdk.params.v1beta1.Subspace
   'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState
   'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo
   'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks
@@ -8232,6 +8265,9 @@ export interface ProtoInits {
   'sdk.params.v1beta1.QueryParamsRequest': sdk.params.v1beta1.QueryParamsRequest.Init
   'sdk.params.v1beta1.QueryParamsResponse': sdk.params.v1beta1.QueryParamsResponse.Init
   'sdk.params.v1beta1.ParamChange': sdk.params.v1beta1.ParamChange.Init
+  'sdk.params.v1beta1.QuerySubspacesRequest': sdk.params.v1beta1.QuerySubspacesRequest.Init
+  'sdk.params.v1beta1.QuerySubspacesResponse': sdk.params.v1beta1.QuerySubspacesResponse.Init
+  'sdk.params.v1beta1.Subspace': sdk.params.v1beta1.Subspace.Init
   'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState.Init
   'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo.Init
   'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks.Init
@@ -8557,6 +8593,7 @@ export interface ProtoMethods {
   'sdk.mint.v1beta1.Query/Inflation': { request: 'sdk.mint.v1beta1.QueryInflationRequest'; response: 'sdk.mint.v1beta1.QueryInflationResponse' }
   'sdk.mint.v1beta1.Query/AnnualProvisions': { request: 'sdk.mint.v1beta1.QueryAnnualProvisionsRequest'; response: 'sdk.mint.v1beta1.QueryAnnualProvisionsResponse' }
   'sdk.params.v1beta1.Query/Params': { request: 'sdk.params.v1beta1.QueryParamsRequest'; response: 'sdk.params.v1beta1.QueryParamsResponse' }
+  'sdk.params.v1beta1.Query/Subspaces': { request: 'sdk.params.v1beta1.QuerySubspacesRequest'; response: 'sdk.params.v1beta1.QuerySubspacesResponse' }
   'sdk.slashing.v1beta1.Query/Params': { request: 'sdk.slashing.v1beta1.QueryParamsRequest'; response: 'sdk.slashing.v1beta1.QueryParamsResponse' }
   'sdk.slashing.v1beta1.Query/SigningInfo': { request: 'sdk.slashing.v1beta1.QuerySigningInfoRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfoResponse' }
   'sdk.slashing.v1beta1.Query/SigningInfos': { request: 'sdk.slashing.v1beta1.QuerySigningInfosRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfosResponse' }

@@ -34,3 +34,37 @@ describe('legacy x/params subspaces', () => {
     expect(await param('staking', 'Nope')).toEqual({ subspace: 'staking', key: 'Nope', value: '' })
   })
 })
+
+describe('Subspaces', () => {
+  test('lists every registered subspace by name with the keys it holds values for, in byte order', async () => {
+    chain = await GovChain.create(genesisState({ balances: { [account(1)]: 1n } }))
+    await chain.block()
+    const r = (await chain.query('sdk.params.v1beta1.Query/Subspaces', {})) as {
+      subspaces: { subspace: string; keys: string[] }[]
+    }
+    // v1 keeps the consensus params in the baseapp subspace (stored); staking's and crisis's keys
+    // read their modules' params.
+    expect(r.subspaces).toEqual([
+      { subspace: 'auth', keys: [] },
+      { subspace: 'bank', keys: [] },
+      { subspace: 'baseapp', keys: ['BlockParams', 'EvidenceParams', 'ValidatorParams'] },
+      { subspace: 'crisis', keys: ['ConstantFee'] },
+      { subspace: 'gov', keys: [] },
+      {
+        subspace: 'staking',
+        keys: [
+          'BondDenom',
+          'HistoricalEntries',
+          'MaxEntries',
+          'MaxValidators',
+          'MinCommissionRate',
+          'UnbondingTime',
+        ],
+      },
+    ])
+    // Every key listed reads a value through Params.
+    for (const { subspace, keys } of r.subspaces) {
+      for (const key of keys) expect(((await param(subspace, key)) as any).value).not.toBe('')
+    }
+  })
+})

@@ -9,7 +9,11 @@ import { stakingCollections } from '../staking/keys.js'
  * store holds (upstream's modules registered their params as such sets before keeping them in their
  * own stores). A key the set does not know reads as undefined.
  */
-export type LegacyParamSet = (state: Readable, key: string) => Promise<string | undefined>
+export interface LegacyParamSet {
+  /** The set's keys, in the order of the store's keys. */
+  readonly keys: readonly string[]
+  get(state: Readable, key: string): Promise<string | undefined>
+}
 
 /** amino JSON of a Duration: its nanoseconds, as a string (time.Duration is an int64). */
 function durationNanos(d: { seconds: unknown; nanos: number } | null): string {
@@ -32,19 +36,25 @@ export function stakingParamSet(registry: ProtoRegistry): LegacyParamSet {
     BondDenom: (p) => JSON.stringify(p.bond_denom),
     MinCommissionRate: (p) => JSON.stringify(decToString(decFromAtomics(p.min_commission_rate))),
   }
-  return async (state, key) => {
-    if (!Object.hasOwn(values, key)) return undefined
-    const params = await stored.get(state.store('staking'))
-    return params ? values[key]!(params) : undefined
+  return {
+    keys: Object.keys(values).sort(),
+    async get(state, key) {
+      if (!Object.hasOwn(values, key)) return undefined
+      const params = await stored.get(state.store('staking'))
+      return params ? values[key]!(params) : undefined
+    },
   }
 }
 
 /** Upstream x/crisis's ParamSetPairs: `ConstantFee`, a Coin as amino JSON. */
 export function crisisParamSet(registry: ProtoRegistry): LegacyParamSet {
   const stored = crisisCollections(registry).constantFee
-  return async (state, key) => {
-    if (key !== 'ConstantFee') return undefined
-    const fee = await stored.get(state.store('crisis'))
-    return fee ? JSON.stringify({ denom: fee.denom, amount: fee.amount }) : undefined
+  return {
+    keys: ['ConstantFee'],
+    async get(state, key) {
+      if (key !== 'ConstantFee') return undefined
+      const fee = await stored.get(state.store('crisis'))
+      return fee ? JSON.stringify({ denom: fee.denom, amount: fee.amount }) : undefined
+    },
   }
 }

@@ -130,6 +130,7 @@ const README_ROUTES = [
   'get /sdk/staking/v1beta1/pool',
   'get /sdk/staking/v1beta1/params',
   'get /sdk/params/v1beta1/params',
+  'get /sdk/params/v1beta1/subspaces',
   'get /sdk/mint/v1beta1/params',
   'get /sdk/mint/v1beta1/inflation',
   'get /sdk/mint/v1beta1/annual_provisions',
