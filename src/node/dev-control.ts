@@ -73,10 +73,15 @@ export class DevControl implements DevApi {
   private clock(): DevClock {
     const p = this.o.producer
     const c = p.blockClock
-    const byClock = nowNs() + c.offsetNs
+    const now = nowNs()
+    const byClock = now + c.offsetNs
     const last = p.lastBlockTime
     const next = c.nextTime ?? (byClock > last ? byClock : last + 1n)
-    return { nextBlockTime: next, offsetSeconds: Number(c.offsetNs / 1_000_000n) / 1000 }
+    // The lead over the wall clock the chain has from the next block on: a time set ahead (time
+    // travel) becomes the clock's offset once its block is made.
+    const ahead = c.nextTime !== undefined ? c.nextTime - now : 0n
+    const lead = ahead > c.offsetNs ? ahead : c.offsetNs
+    return { nextBlockTime: next, offsetSeconds: Number(lead / 1_000_000n) / 1000 }
   }
 
   async status(): Promise<DevStatus> {

@@ -143,6 +143,10 @@ describe('dev API: time travel', () => {
     const last = (await rpc(http(node), 'status')).result.sync_info.latest_block_time
     const jumped = await devCli(home, node, ['time', '+48h'])
     expect(Date.parse(jumped.next_block_time) - Date.parse(last)).toBe(48 * 3600 * 1000)
+    // The offset is the lead over the wall clock the jump gives, told at once (not after a block).
+    const lead = Number(jumped.offset_seconds)
+    expect(lead).toBeGreaterThan(48 * 3600 - 60)
+    expect(lead).toBeLessThanOrEqual(48 * 3600)
     const { height: h } = await devCli(home, node, ['mine'])
     const block = (await rpc(http(node), 'block', { height: h })).result.block
     expect(block.header.time).toBe(jumped.next_block_time)
