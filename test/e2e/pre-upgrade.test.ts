@@ -65,6 +65,15 @@ describe('the upgrade halt as cosmovisor meets it (e2e)', () => {
       height: H - 1,
     })
 
+    // A rehearsal on the halted home is refused before anything runs: its own plan could never
+    // be scheduled on a chain that halts at the next block.
+    const rehearsal = await runSdkd(['--home', home.dir, 'rehearse', 'v2'])
+    expect(rehearsal.code).toBe(1)
+    expect(rehearsal.stdout).not.toContain('PASS')
+    expect(rehearsal.stderr).toBe(
+      `Error: the home halted at height ${H} for upgrade "v2" (data/upgrade-info.json): a rehearsal schedules a plan of its own, which this chain cannot reach; rehearse on a copy of the home from before that plan was scheduled, or apply the upgrade by starting the new binary (sdkd run, or cosmovisor)\n`,
+    )
+
     const ready = `app version v2 is ready to apply upgrade "v2" at height ${H} (the chain halted at ${H - 1})`
     expect(await preUpgrade(home, 'v2')).toEqual({ code: 0, stdout: ready, stderr: '' })
     // As cosmovisor runs it: no flags, its DAEMON_HOME in the environment.

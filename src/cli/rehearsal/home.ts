@@ -6,6 +6,8 @@ import type { VersionMap } from '../../app/types.js'
 import { protoRegistry } from '../../codec/proto.js'
 import { homePaths } from '../../config/paths.js'
 import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
+import { planHeight } from '../../modules/upgrade/plan.js'
+import { readUpgradeInfo } from '../../modules/upgrade/upgrade-info.js'
 import { createLevelBackend } from '../../store/level-backend.js'
 import { VersionedStore } from '../../store/versioned-store.js'
 import { runInit } from '../init.js'
@@ -70,17 +72,35 @@ export interface ChainFacts {
   latestHeight: number
   /** The module versions x/upgrade stores (undefined before genesis is committed). */
   versions: VersionMap | undefined
+  /** The upgrade plan x/upgrade has scheduled, if any. */
+  scheduled?: { name: string; height: number }
+  /** The upgrade the chain halted at and waits for (upgrade-info.json of a plan not yet done). */
+  halted?: { name: string; height: number }
 }
 
-/** Reads the latest height and the stored module versions from the home's database, if any. */
+/**
+ * Reads the latest height, the stored module versions and the scheduled plan from the home's
+ * database, and the upgrade it halted at (its upgrade-info.json, when that plan is not done).
+ */
 export async function readChainFacts(dir: string): Promise<ChainFacts> {
-  const path = homePaths(dir).database
-  if (!existsSync(path)) return { latestHeight: 0, versions: undefined }
-  const store = await VersionedStore.open({ backend: await createLevelBackend({ path }) })
+  const paths = homePaths(dir)
+  if (!existsSync(paths.database)) return { latestHeight: 0, versions: undefined }
+  const store = await VersionedStore.open({
+    backend: await createLevelBackend({ path: paths.database }),
+  })
   try {
     if (store.latestHeight < 0) return { latestHeight: 0, versions: undefined }
-    const versions = await new UpgradeKeeper({ registry: protoRegistry() }).versionMap(store.view())
-    return { latestHeight: store.latestHeight, versions }
+    const keeper = new UpgradeKeeper({ registry: protoRegistry() })
+    const view = store.view()
+    const versions = await keeper.versionMap(view)
+    const facts: ChainFacts = { latestHeight: store.latestHeight, versions }
+    const plan = await keeper.plan(view)
+    if (plan) facts.scheduled = { name: plan.name, height: Number(planHeight(plan)) }
+    const info = await readUpgradeInfo(paths.upgradeInfo).catch(() => undefined)
+    if (info && (await keeper.doneHeight(view, info.name)) === 0n) {
+      facts.halted = { name: info.name, height: info.height }
+    }
+    return facts
   } finally {
     await store.close()
   }

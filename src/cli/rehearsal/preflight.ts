@@ -97,6 +97,26 @@ function minimumHeight(setup: RehearsalSetup, scheduledAt: number): number {
 }
 
 /**
+ * A home whose own upgrade comes first cannot be rehearsed on: the rehearsal schedules its plan
+ * through blocks the home's plan would halt before (or already halted at).
+ */
+function refuseUpgradeUnderWay(chain: ChainFacts, scheduledAt: number): void {
+  const copy = 'rehearse on a copy of the home from before that plan was scheduled'
+  if (chain.halted) {
+    const { name, height } = chain.halted
+    throw new CliError(
+      `the home halted at height ${height} for upgrade "${name}" (data/upgrade-info.json): a rehearsal schedules a plan of its own, which this chain cannot reach; ${copy}, or apply the upgrade by starting the new binary (sdkd run, or cosmovisor)`,
+    )
+  }
+  if (chain.scheduled && chain.scheduled.height <= scheduledAt) {
+    const { name, height } = chain.scheduled
+    throw new CliError(
+      `the home has upgrade "${name}" scheduled at height ${height}, which comes before the rehearsal's plan can be scheduled (height ${scheduledAt}): the chain would halt there first; ${copy}`,
+    )
+  }
+}
+
+/**
  * The preflight: app versions, module version diff, store upgrades, migrations, the handler's
  * source, the upgrade height and the safety rule. A height that cannot work is a usage error.
  */
@@ -128,6 +148,7 @@ export function computePreflight(
     ...periods,
     safetyDeltaMs: periods.votingPeriodMs,
   }
+  refuseUpgradeUnderWay(chain, scheduledAt)
   const rule = safetyRule(inputs)
   const lowest = minimumHeight(setup, scheduledAt)
   const height =
