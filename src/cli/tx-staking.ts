@@ -3,7 +3,10 @@ import { addressToBech32, bech32ToAddress } from '../codec/address.js'
 import { type Coin, parseCoins } from '../codec/coins.js'
 import { decFromString, decToAtomics, isDecString } from '../codec/dec.js'
 import { jsonToAny } from '../codec/json-parser.js'
+import type { Proto } from '../codec/proto.js'
+import { ChainError } from '../errors.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
+import { validateCreateValidator } from '../modules/staking/msg-checks.js'
 import { clientAction, readInput } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
@@ -133,16 +136,25 @@ export function registerTxStaking(program: Command, globals: () => GlobalFlags):
   ).action(
     clientAction(async (path: string, f: TxFlags) => {
       const v = parseValidatorFile(await readInput(path, 'validator JSON'))
-      await runTx(globals(), f, ({ ctx, from }) => [
-        ctx.registry.packAny(`${MSG}.MsgCreateValidator`, {
+      await runTx(globals(), f, ({ ctx, from }) => {
+        const msg = {
           description: v.description,
           commission: v.commission,
           min_self_delegation: v.minSelf,
           validator_address: operatorOf(from.address),
           pubkey: jsonToAny(ctx.registry, v.pubkey, 'pubkey'),
           value: v.amount,
-        }),
-      ])
+        }
+        // Upstream's command validates the message before it signs: nothing is broadcast (no fee
+        // paid, no sequence used) for a message every node would refuse.
+        try {
+          validateCreateValidator(msg as Proto<'sdk.staking.v1beta1.MsgCreateValidator'>)
+        } catch (err) {
+          if (err instanceof ChainError) throw new CliError(err.message)
+          throw err
+        }
+        return [ctx.registry.packAny(`${MSG}.MsgCreateValidator`, msg)]
+      })
     }),
   )
 

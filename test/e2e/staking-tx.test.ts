@@ -132,6 +132,64 @@ describe('sdkd tx staking', () => {
     })
   })
 
+  it('error: create-validator checks the message as upstream’s command does, before signing: nothing is broadcast', async () => {
+    const account6 = devnet.accounts.account6!.address
+    const file = join(devnet.dir, 'bad-validator.json')
+    const sequence = async () =>
+      (await rest(node, `/sdk/auth/v1beta1/accounts/${account6}`)).account.sequence
+    const before = await sequence()
+    const cases: [Record<string, string>, string][] = [
+      [{ 'commission-rate': '0.3' }, 'Error: commission cannot be more than the max rate\n'],
+      [{ 'commission-max-rate': '1.2' }, 'Error: commission cannot be more than 100%\n'],
+      [
+        { 'commission-max-change-rate': '0.25' },
+        'Error: commission change rate cannot be more than the max rate\n',
+      ],
+      [{ 'commission-rate': '-0.1' }, 'Error: commission must be positive\n'],
+      [
+        { 'min-self-delegation': '3000000' },
+        "Error: validator's self delegation must be greater than their minimum self delegation\n",
+      ],
+      [
+        { 'min-self-delegation': '0' },
+        'Error: minimum self delegation must be a positive integer: invalid request\n',
+      ],
+    ]
+    for (const [change, stderr] of cases) {
+      await writeFile(
+        file,
+        JSON.stringify({
+          pubkey: {
+            '@type': '/sdk.crypto.ed25519.PubKey',
+            key: Buffer.alloc(32, 9).toString('base64'),
+          },
+          amount: '2000000stake',
+          moniker: 'refused',
+          'commission-rate': '0.1',
+          'commission-max-rate': '0.2',
+          'commission-max-change-rate': '0.01',
+          'min-self-delegation': '1',
+          ...change,
+        }),
+      )
+      const r = await runSdkd([
+        '--home',
+        devnet.dir,
+        'tx',
+        'staking',
+        'create-validator',
+        file,
+        '--from',
+        'account6',
+        '--node',
+        node.rpc,
+        '--yes',
+      ])
+      expect([r.code, r.stderr, r.stdout], JSON.stringify(change)).toEqual([1, stderr, ''])
+    }
+    expect(await sequence()).toBe(before)
+  })
+
   it('behavior: redelegate, edit-validator and cancel-unbond through the CLI', async () => {
     const bobOperator = addressToBech32(bech32ToAddress(devnet.accounts.bob!.address), 'sdkvaloper')
     // A change of an existing delegation withdraws its rewards first (x/distribution's hook):

@@ -18,6 +18,8 @@ import {
   ErrCommissionGTMaxRate,
   ErrCommissionHuge,
   ErrCommissionNegative,
+  ErrEmptyValidatorPubKey,
+  ErrSelfDelegationBelowMinimum,
 } from './errors.js'
 import { valoperPrefix } from './keys.js'
 
@@ -182,4 +184,32 @@ export function commissionText(c: Proto<'sdk.staking.v1beta1.Commission'> | null
   const time =
     (seconds !== 0n ? `seconds:${seconds} ` : '') + (nanos !== 0 ? `nanos:${nanos} ` : '')
   return `commission_rates:<${rates}> update_time:<${time}> `
+}
+
+/**
+ * Upstream MsgCreateValidator.Validate: the checks that need no state, in upstream's order (the
+ * msg server runs them first; the CLI runs them before it broadcasts). Returns what they parsed.
+ */
+export function validateCreateValidator(msg: Proto<'sdk.staking.v1beta1.MsgCreateValidator'>) {
+  const operator = valoperArg(msg.validator_address)
+  if (!msg.pubkey) throw ErrEmptyValidatorPubKey.error()
+  const amount = positiveCoin(msg.value)
+  if (amount === undefined) throw ErrInvalidRequest.wrap('invalid delegation amount')
+  if (isEmptyDescription(msg.description)) throw ErrInvalidRequest.wrap('empty description')
+  const c = msg.commission
+  if (!c || (c.rate === '' && c.max_rate === '' && c.max_change_rate === '')) {
+    throw ErrInvalidRequest.wrap('empty commission')
+  }
+  const rates = {
+    rate: decArg(c.rate, 'commission rate') ?? 0n,
+    maxRate: decArg(c.max_rate, 'max commission rate') ?? 0n,
+    maxChangeRate: decArg(c.max_change_rate, 'max change rate') ?? 0n,
+  }
+  validateRates(rates)
+  const minSelf = intArg(msg.min_self_delegation, 'minimum self delegation') ?? 0n
+  if (minSelf <= 0n) {
+    throw ErrInvalidRequest.wrap('minimum self delegation must be a positive integer')
+  }
+  if (amount < minSelf) throw ErrSelfDelegationBelowMinimum.error()
+  return { operator, pubkey: msg.pubkey, amount, rates, minSelf }
 }

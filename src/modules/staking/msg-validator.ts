@@ -11,7 +11,6 @@ import {
   ErrCommissionLTMinRate,
   ErrCommissionNegative,
   ErrCommissionUpdateTime,
-  ErrEmptyValidatorPubKey,
   ErrMinSelfDelegationDecreased,
   ErrNoValidatorFound,
   ErrSelfDelegationBelowMinimum,
@@ -26,9 +25,8 @@ import {
   ensureDescriptionLength,
   intArg,
   isEmptyDescription,
-  positiveCoin,
   updateDescription,
-  validateRates,
+  validateCreateValidator,
   valoperArg,
 } from './msg-checks.js'
 import { BOND_STATUS_UNBONDED, type Validator } from './status.js'
@@ -51,26 +49,7 @@ export async function createValidator(
   ctx: BlockContext,
   msg: Proto<'sdk.staking.v1beta1.MsgCreateValidator'>,
 ): Promise<void> {
-  const operator = valoperArg(msg.validator_address)
-  if (!msg.pubkey) throw ErrEmptyValidatorPubKey.error()
-  const amount = positiveCoin(msg.value)
-  if (amount === undefined) throw ErrInvalidRequest.wrap('invalid delegation amount')
-  if (isEmptyDescription(msg.description)) throw ErrInvalidRequest.wrap('empty description')
-  const c = msg.commission
-  if (!c || (c.rate === '' && c.max_rate === '' && c.max_change_rate === '')) {
-    throw ErrInvalidRequest.wrap('empty commission')
-  }
-  const rates = {
-    rate: decArg(c.rate, 'commission rate') ?? 0n,
-    maxRate: decArg(c.max_rate, 'max commission rate') ?? 0n,
-    maxChangeRate: decArg(c.max_change_rate, 'max change rate') ?? 0n,
-  }
-  validateRates(rates)
-  const minSelf = intArg(msg.min_self_delegation, 'minimum self delegation') ?? 0n
-  if (minSelf <= 0n) {
-    throw ErrInvalidRequest.wrap('minimum self delegation must be a positive integer')
-  }
-  if (amount < minSelf) throw ErrSelfDelegationBelowMinimum.error()
+  const { operator, pubkey, amount, rates, minSelf } = validateCreateValidator(msg)
   const params = await k.params(ctx.state)
   const minRate = decFromAtomics(params.min_commission_rate)
   if (rates.rate < minRate) {
@@ -81,7 +60,7 @@ export async function createValidator(
   if (await k.validator(ctx.state, operator)) throw ErrValidatorOwnerExists.error()
   const ed25519 = k.registry.typeUrl('/sdk.crypto.ed25519.PubKey')
   const secp256k1 = k.registry.typeUrl('/sdk.crypto.secp256k1.PubKey')
-  const pk = msg.pubkey
+  const pk = pubkey
   if (pk.type_url !== ed25519 && pk.type_url !== secp256k1) {
     throw ErrInvalidType.wrap(`Expecting cryptotypes.PubKey, got ${pk.type_url}`)
   }
