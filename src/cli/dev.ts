@@ -205,7 +205,8 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
       .description('set balances out of band (the total supply follows), in a block it mines'),
   ).action(
     clientAction(async (address: string, coins: string, f: { node?: string }) => {
-      print(await devCall(globals(), f.node, 'dev_setBalance', { address, coins }))
+      const account = await devAddress(globals(), address, 'address')
+      print(await devCall(globals(), f.node, 'dev_setBalance', { address: account, coins }))
     }),
   )
 
@@ -218,11 +219,13 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
       .description('send coins from the faucet account without a signature, in a block it mines'),
   ).action(
     clientAction(async (address: string, coins: string, f: { node?: string; from?: string }) => {
+      const account = await devAddress(globals(), address, 'address')
+      const from = f.from !== undefined ? await devAddress(globals(), f.from, '--from') : undefined
       print(
         await devCall(globals(), f.node, 'dev_fund', {
-          address,
+          address: account,
           coins,
-          ...(f.from !== undefined ? { from: f.from } : {}),
+          ...(from !== undefined ? { from } : {}),
         }),
       )
     }),
@@ -279,4 +282,13 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
       print(await devCall(globals(), f.node, 'dev_status'))
     }),
   )
+}
+
+/**
+ * An account address argument of a dev command; a name the keyring knows is refused with the
+ * command that prints its address, as the tx commands do.
+ */
+async function devAddress(g: GlobalFlags, text: string, what: string): Promise<string> {
+  const { addressNotKeyName } = await import('./keys.js')
+  return addressNotKeyName(g, text, undefined, what)
 }

@@ -262,6 +262,18 @@ describe('dev API: snapshot and revert', () => {
       await rest(node, `/sdk/bank/v1beta1/balances/${validator}/by_denom?denom=token`)
     ).balance.amount
     await devCli(home, node, ['fund', carol, '10token'])
+    // A key name where an address goes is refused before the call, with what prints its address.
+    for (const [args, what, name] of [
+      [['set-balance', 'bob', '1token'], 'address', 'bob'],
+      [['fund', carol, '1token', '--from', 'alice'], '--from', 'alice'],
+    ] as const) {
+      const r = await runSdkd(['--home', home.dir, 'dev', ...args, '--node', node.rpc])
+      expect([r.code, r.stdout, r.stderr]).toEqual([
+        1,
+        '',
+        `Error: ${what} "${name}" is a key name, not an address: give its address, which \`sdkd keys show ${name} -a --home ${home.dir}\` prints\n`,
+      ])
+    }
     expect(
       (await rest(node, `/sdk/bank/v1beta1/balances/${carol}/by_denom?denom=token`)).balance.amount,
     ).toBe('15')
