@@ -28,10 +28,22 @@ export function useShortUsageErrors(root: Command): void {
     cmd.configureOutput({
       outputError: (text, write) => write(text.replace(/^error: /, 'Error: ')),
     })
+    if (cmd.commands.length > 0) helpWithoutSubCommand(cmd)
     for (const sub of cmd.commands) visit(sub)
   }
   visit(root)
   suggestNoNodeStart(root)
+}
+
+/**
+ * A group run without a sub-command (`sdkd tx`) prints its help on stdout and exits 0, as upstream's
+ * cobra commands do (client.ValidateCmd); commander would print it on stderr and exit 1. Only that
+ * path asks a group for its help as an error.
+ */
+function helpWithoutSubCommand(cmd: Command): void {
+  const help = cmd.help.bind(cmd)
+  cmd.help = ((context?: { error?: boolean }) =>
+    help(context ? { ...context, error: false } : context)) as Command['help']
 }
 
 /**

@@ -127,4 +127,20 @@ describe('client errors that point the way', () => {
     const keyz = await runSdkd(['--home', t.dir, 'keyz'])
     expect(keyz.stderr).toContain('(Did you mean keys?)')
   })
+
+  it('behavior: a group without a sub-command prints its help on stdout and exits 0, as upstream; an unknown sub-command is still an error', async () => {
+    const t = await tempDir('sdkd-client-hints-')
+    cleanups.push(t.cleanup)
+    for (const words of [[], ['tx'], ['query', 'bank'], ['dev'], ['keys']]) {
+      const r = await runSdkd(['--home', t.dir, ...words])
+      expect([r.code, r.stderr], words.join(' ')).toEqual([0, ''])
+      expect(r.stdout).toMatch(
+        new RegExp(`^Usage: ${['sdkd', ...words].join(' ')} \\[options\\] \\[command\\]\n`),
+      )
+      expect(r.stdout).toContain('Commands:')
+    }
+    const unknown = await runSdkd(['--home', t.dir, 'tx', 'zzzz'])
+    expect([unknown.code, unknown.stdout]).toEqual([1, ''])
+    expect(unknown.stderr).toBe("Error: unknown command 'zzzz'\nRun 'sdkd tx --help' for usage.\n")
+  })
 })
