@@ -95,6 +95,7 @@ describe('buf curl over server reflection', () => {
       { address: BOB, denom: 'stake' },
       { balance: { denom: 'stake', amount: '45' } },
     ],
+    ['sdk.base.node.v1beta1.Service/Status', {}, { height: '3' }],
     [
       'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight',
       { height: '2' },

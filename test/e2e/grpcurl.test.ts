@@ -86,6 +86,13 @@ function callsOf(x: BrandExpectation, home: DevnetHome): Record<string, Call> {
       request: { address: bob, denom: 'token' },
       expected: { balance: { denom: 'token', amount: '1000000000' } },
     },
+    // The height served, with that height's block time.
+    [`${x.pkg}.base.node.v1beta1.Service`]: {
+      method: 'Status',
+      request: {},
+      expected: { height: String(PAST) },
+      partial: true,
+    },
     // The latest block of the height asked, not the node's latest.
     [`${x.pkg}.base.tendermint.v1beta1.Service`]: {
       method: 'GetLatestBlock',

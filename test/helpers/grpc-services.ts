@@ -2,6 +2,7 @@
 const QUERY_SERVICES = [
   'auth.v1beta1.Query',
   'bank.v1beta1.Query',
+  'base.node.v1beta1.Service',
   'base.tendermint.v1beta1.Service',
   'consensus.v1.Query',
   'distribution.v1beta1.Query',
