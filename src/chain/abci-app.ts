@@ -28,7 +28,7 @@ import { cometInfoOf } from './abci-comet-info.js'
 import { CometLastBlock } from './abci-last-block.js'
 import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
 import type { HeightRules } from './height-rules.js'
-import { prepareGenesis } from './init-chain.js'
+import { initChainHeight, prepareGenesis } from './init-chain.js'
 
 /** What the ABCI driver of the app needs from the node. */
 export interface AbciAppOptions {
@@ -160,7 +160,7 @@ export class AbciApp implements AbciApplication {
       )
     }
     const header = this.headerOf({
-      height: genesis.initialHeight,
+      height: initChainHeight(genesis.initialHeight),
       time: timestampToTime(req.time ?? {}),
       proposer: emptyBytes(),
       nextValidatorsHash: emptyBytes(),

@@ -9,6 +9,15 @@ import type { StateBranch } from '../store/types.js'
 import type { PreparedCommit, VersionedStore } from '../store/versioned-store.js'
 
 /**
+ * The block height InitGenesis runs at, as upstream's InitChain: 0 on a chain whose initial height
+ * is 1 ("the init chain block height as 0"), the initial height when it is greater. Genesis
+ * validators' signing infos start there, and genesis delegations' reward periods.
+ */
+export function initChainHeight(initialHeight: number): number {
+  return initialHeight > 1 ? initialHeight : 0
+}
+
+/**
  * InitChain: when nothing is committed yet, creates the app's stores, runs every module's genesis
  * with the context `contextOf` gives, and commits the result (with the genesis hash the data
  * remembers, and the ops `validatorOps` makes of the validator updates InitChain returned) as the

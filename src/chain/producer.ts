@@ -24,7 +24,7 @@ import { ConsensusState } from './consensus-state.js'
 import { genesisValidatorChanges } from './consensus-validators.js'
 import { type ExecuteBlockOptions, executeBlock } from './execute-block.js'
 import { HeightRules } from './height-rules.js'
-import { initChain } from './init-chain.js'
+import { initChain, initChainHeight } from './init-chain.js'
 import { DELETE_KEPT_BLOCK, ReplayInputs } from './kept-block.js'
 import { MiningLoop, type MiningMode } from './mining-loop.js'
 import type { ProduceOptions, ProducerEvents, ProducerOptions } from './producer-options.js'
@@ -180,7 +180,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
    */
   async initChain(): Promise<void> {
     const { genesis, store } = this.o
-    const header = this.syntheticHeader(genesis.initialHeight, genesis.genesisTime)
+    const header = this.syntheticHeader(initChainHeight(genesis.initialHeight), genesis.genesisTime)
     const fromGenesis = genesisValidatorChanges(genesis)
     const ran = await initChain(
       { ...this.o, log: this.log },

@@ -33,7 +33,9 @@ import { tempDir } from '../helpers/temp-dir.js'
  * app hash design (a store prefix, a value encoding, a module's genesis, the LtHash itself): say so
  * in the commit and the changelog. A change nobody meant is a determinism bug — do not "update the pin".
  */
-// Last changed deliberately: x/distribution joined both app versions (its store: params, fee
+// Last changed deliberately: InitGenesis runs at block height 0 on a chain whose initial height is 1,
+// as upstream's InitChain, so the validators and delegations genesis creates start their signing
+// infos and reward periods at 0 (they started at 1). Before that: x/distribution joined both app versions (its store: params, fee
 // pool, the previous proposer, the validators' periods and the delegations' starting infos; each
 // block moves the fee collector's coins to its module account), and the mint and distribution
 // module accounts are declared by x/auth, created at auth genesis; and x/auth's account-number
@@ -43,7 +45,7 @@ import { tempDir } from '../helpers/temp-dir.js'
 // (balances and the bond denom's supply change each block). Before that: the devnet genesis
 // describes its bond denom in bank `denom_metadata` (one more x/bank store entry); before that: staking's LegacyDec fields stored in upstream's wire
 // form, the integer scaled by 10^18.
-const PINNED_APP_HASH = '416195319B9E4E29A04926717B5E8BFAFD19A84FA7F0CB92D87ACCE7C8E936C0'
+const PINNED_APP_HASH = '356763AC4C933435BFE61424D59BC129BBE1B4F9FE55B26E369172264B733C45'
 
 const APP_VERSION = 'v2'
 const CHAIN_ID = 'app-hash-pin-1'

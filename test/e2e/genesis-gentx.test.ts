@@ -267,6 +267,13 @@ describe('sdkd genesis collect-gentxs and validate-genesis', () => {
     expect(
       commit.signed_header.commit.signatures.map((s: { block_id_flag: number }) => s.block_id_flag),
     ).toEqual([2, 2])
+    // The gentxs run at InitChain's height, 0 on a chain starting at 1 (upstream's InitChain):
+    // their validators' signing infos start there (it read 1 once).
+    const infos = await sdkd('query', 'slashing', 'signing-infos', '--node', rpc, '-o', 'json')
+    expect(infos.code, infos.stderr).toBe(0)
+    expect(
+      JSON.parse(infos.stdout).info.map((i: { start_height: string }) => i.start_height),
+    ).toEqual(['0', '0'])
   })
 
   it('refusal: validate-genesis reports a bad gentx, an empty file and a missing one with upstream texts', async () => {
