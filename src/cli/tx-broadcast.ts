@@ -124,6 +124,18 @@ export async function pollForTx(
   }
 }
 
+/**
+ * Why a devnet makes no block, when that is why: its dev API mines only when asked (`manual`), or
+ * only for a tx (`instant`, whose tx this then is not). Nothing for any other node or answer.
+ */
+async function manualMiningHint(client: NodeClient): Promise<string> {
+  const status = (await client.call('dev_status', {}).catch(() => undefined)) as
+    | { mining?: { mode?: string } }
+    | undefined
+  if (status?.mining?.mode !== 'manual') return ''
+  return ' (the node mines only when asked, `sdkd dev mining manual`: mine a block with `sdkd dev mine`, or go back to blocks on a timer with `sdkd dev mining interval 500ms`)'
+}
+
 /** Polls the node until the tx is in a block, showing the wait at a terminal; an error after `timeoutMs`. */
 export async function waitForTx(
   client: NodeClient,
@@ -146,7 +158,7 @@ export async function waitForTx(
     )
     if (found) return found
     throw new CliError(
-      `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}`,
+      `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}${await manualMiningHint(client)}`,
     )
   } finally {
     if (progress) process.stderr.write('\r\x1b[K')

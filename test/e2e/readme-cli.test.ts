@@ -575,6 +575,10 @@ describe('main: sdkd start --pruning custom … --minimum-gas-prices 0.01stake -
       r.stderr,
     )?.[1]
     expect(hash, r.stderr).toBeDefined()
+    // The devnet mines only when asked here: the error says so, and how to get a block.
+    expect(r.stderr).toContain(
+      `check later with: sdkd query tx ${hash} (the node mines only when asked, \`sdkd dev mining manual\`: mine a block with \`sdkd dev mine\`, or go back to blocks on a timer with \`sdkd dev mining interval 500ms\`)`,
+    )
     expect(await waitingTxs()).toBe('1')
     const height = await mine()
     expect((await rpcGet(`tx?hash=0x${hash}`)).result.height).toBe(String(height))
