@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import type { App } from '../app/app.js'
 import { BlockBuilder, type BlockSigner } from '../block/block.js'
 import type { BlockSource } from '../block/block-source.js'
@@ -147,6 +149,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       }
       return { backend, store, blocks, builder, source, producer, tx, storeUpgrades }
     }
+    refuseCometChain(home, store.latestHeight, blocks.latest !== undefined)
     await producer.initChain()
     const problem = producer.consensus.quorumProblem()
     if (problem)
@@ -216,4 +219,18 @@ function signersOf(home: LoadedHome): {
     solo: { signer: { ...key, power }, seed: home.validatorKeys[index]!.seed },
     keys,
   }
+}
+
+/**
+ * A chain CometBFT made, started without it: the state has heights past genesis, sdkd's block store
+ * none of them, and CometBFT's block store is beside the state. The simulated producer could not go
+ * on from it (it has no validator sets of those heights), so the start is refused with the way that
+ * works.
+ */
+function refuseCometChain(home: LoadedHome, latestHeight: number, hasBlocks: boolean): void {
+  if (hasBlocks || latestHeight < home.genesis.initialHeight) return
+  if (!existsSync(join(home.paths.dataDir, 'blockstore.db'))) return
+  throw new UserError(
+    `cannot start without CometBFT: this home's chain (height ${latestHeight}) was made under CometBFT, which holds its blocks (data/blockstore.db); start it with --consensus cometbft`,
+  )
 }

@@ -111,6 +111,16 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     expect(same.block.header.app_hash).toBe(next.block.header.app_hash)
     expect(again.p.output()).toContain('Completed ABCI Handshake - CometBFT and App are synced')
     expect(await again.p.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+
+    // Started without --consensus cometbft, the home is refused, with the flag that starts it.
+    const plain = await runSdkd([
+      ...['--home', home.dir, 'start', '--rpc.laddr', 'tcp://127.0.0.1:0'],
+      ...['--api.enable=false', '--grpc.enable=false', '--instrumentation.prometheus=false'],
+    ])
+    expect(plain.code).toBe(1)
+    expect(plain.stderr).toMatch(
+      /Error: cannot start without CometBFT: this home's chain \(height \d+\) was made under CometBFT, which holds its blocks \(data\/blockstore\.db\); start it with --consensus cometbft\n$/,
+    )
   }, 120_000)
 
   test("behavior: --min-retain-blocks gives CometBFT the retain height of upstream's rule at each Commit, and CometBFT prunes its blocks below it", async () => {
