@@ -290,5 +290,10 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
  */
 async function devAddress(g: GlobalFlags, text: string, what: string): Promise<string> {
   const { addressNotKeyName } = await import('./keys.js')
-  return addressNotKeyName(g, text, undefined, what)
+  try {
+    return await addressNotKeyName(g, text, undefined, what)
+  } catch (err) {
+    if (err instanceof CliError) throw err
+    throw new CliError(`${what} "${text}": ${(err as Error).message}`)
+  }
 }

@@ -77,5 +77,22 @@ function applyEnv(cmd: Command, env: NodeJS.ProcessEnv): void {
       )
     }
     cmd.setOptionValueWithSource(key, value, 'env')
+    if (option.long !== undefined) takenFromEnv.set(option.long, name)
   }
+}
+
+/** The flags the running command took from their variables, with each variable's name. */
+const takenFromEnv = new Map<string, string>()
+
+/**
+ * What an error should add when it names a flag whose value came from its variable (` (--from came
+ * from $SDKD_FROM)`): one variable feeds every flag of its name, so the value may have been meant
+ * for another command. Empty when the message names none.
+ */
+export function envNote(message: string): string {
+  const named = [...takenFromEnv].filter(([flag]) =>
+    new RegExp(`(?:^|[^\\w-])${flag}(?![\\w-])`).test(message),
+  )
+  if (named.length === 0) return ''
+  return ` (${named.map(([flag, name]) => `${flag} came from $${name}`).join(', ')})`
 }

@@ -1,3 +1,4 @@
+import { envNote } from './env-options.js'
 import { errorMessage, isUserError } from './errors.js'
 import { createProgram } from './program.js'
 
@@ -9,7 +10,8 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   try {
     await (await createProgram(exit, argv.slice(2))).parseAsync([...argv])
   } catch (err) {
-    process.stderr.write(`Error: ${errorMessage(err)}\n`)
+    const message = errorMessage(err)
+    process.stderr.write(`Error: ${message}${envNote(message)}\n`)
     if (!isUserError(err) && process.env.SDKD_DEBUG)
       process.stderr.write(`${(err as Error).stack}\n`)
     process.exit((err as { exitCode?: number }).exitCode ?? 1)

@@ -98,4 +98,17 @@ describe('flags from SDKD_* variables, on every command', () => {
     expect(help.stdout).toMatch(/--hard\b/)
     expect(help.stdout).not.toContain('SDKD_HARD')
   })
+
+  test('error: one variable feeds every flag of its name; an error naming such a flag says the variable set it', async () => {
+    // SDKD_FROM, set for the tx commands' key, is rehearse's --from (an app version) too.
+    const fromEnv = await runSdkd(['rehearse', 'v2'], { env: { SDKD_FROM: 'alice' } })
+    expect([fromEnv.code, fromEnv.stdout, fromEnv.stderr]).toEqual([
+      1,
+      '',
+      'Error: --from: unknown app version "alice" (built in: v1, v2) (--from came from $SDKD_FROM)\n',
+    ])
+    // The same flag on the line: no note.
+    const onLine = await runSdkd(['rehearse', 'v2', '--from', 'alice'])
+    expect(onLine.stderr).toBe('Error: --from: unknown app version "alice" (built in: v1, v2)\n')
+  })
 })
