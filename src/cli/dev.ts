@@ -146,18 +146,20 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
         'how blocks come: every interval, one as soon as a tx arrives, or only when mined',
       ),
   ).action(
-    clientAction(async (mode: string, interval: string | undefined, f: { node?: string }) => {
-      if (!['interval', 'instant', 'manual'].includes(mode))
-        throw new CliError(`mode must be interval, instant or manual, got ${JSON.stringify(mode)}`)
-      if (interval !== undefined && mode !== 'interval')
-        throw new CliError('an interval goes with the interval mode only')
-      print(
-        await devCall(globals(), f.node, 'dev_setMining', {
-          mode,
-          ...(interval !== undefined ? { interval: String(intervalMs(interval)) } : {}),
-        }),
-      )
-    }),
+    clientAction(
+      async (mode: string, interval: string | undefined, f: { node?: string }, cmd: Command) => {
+        if (!['interval', 'instant', 'manual'].includes(mode))
+          usageError(cmd, `mode must be interval, instant or manual, got ${JSON.stringify(mode)}`)
+        if (interval !== undefined && mode !== 'interval')
+          usageError(cmd, 'an interval goes with the interval mode only')
+        print(
+          await devCall(globals(), f.node, 'dev_setMining', {
+            mode,
+            ...(interval !== undefined ? { interval: String(intervalMs(interval)) } : {}),
+          }),
+        )
+      },
+    ),
   )
 
   nodeOption(
@@ -167,15 +169,19 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
       .option('--set <time>', 'the next block time, RFC 3339 (e.g. 2027-01-01T00:00:00Z)')
       .description('time travel: the next block takes a later time (block times only go forward)'),
   ).action(
-    clientAction(async (jump: string | undefined, f: { node?: string; set?: string }) => {
-      if ((jump === undefined) === (f.set === undefined))
-        throw new CliError('give either a jump (+2h) or --set <time>')
-      print(
-        jump !== undefined
-          ? await devCall(globals(), f.node, 'dev_increaseTime', { seconds: forwardSeconds(jump) })
-          : await devCall(globals(), f.node, 'dev_setNextBlockTime', { time: f.set }),
-      )
-    }),
+    clientAction(
+      async (jump: string | undefined, f: { node?: string; set?: string }, cmd: Command) => {
+        if ((jump === undefined) === (f.set === undefined))
+          usageError(cmd, 'give either a jump (+2h) or --set <time>')
+        print(
+          jump !== undefined
+            ? await devCall(globals(), f.node, 'dev_increaseTime', {
+                seconds: forwardSeconds(jump),
+              })
+            : await devCall(globals(), f.node, 'dev_setNextBlockTime', { time: f.set }),
+        )
+      },
+    ),
   )
 
   nodeOption(dev.command('snapshot').description('take a snapshot; prints its id')).action(
@@ -296,4 +302,9 @@ async function devAddress(g: GlobalFlags, text: string, what: string): Promise<s
     if (err instanceof CliError) throw err
     throw new CliError(`${what} "${text}": ${(err as Error).message}`)
   }
+}
+
+/** A usage mistake found by an action: `Error: <message>` and the hint line, exit 1. */
+function usageError(cmd: Command, message: string): never {
+  cmd.error(`error: ${message}`, { exitCode: 1, code: 'sdkd.usage' })
 }

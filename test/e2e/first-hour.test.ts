@@ -430,6 +430,19 @@ describe('the command line speaks plainly', () => {
       "Error: unknown option '--bogus'\nRun 'sdkd tx bank send --help' for usage.\n",
     )
     expect(r.stdout).toBe('')
+    // Mistakes a command's own checks find read the same way (no node is asked).
+    for (const [args, message] of [
+      [['dev', 'mining', 'foo'], 'mode must be interval, instant or manual, got "foo"'],
+      [['dev', 'mining', 'manual', '5s'], 'an interval goes with the interval mode only'],
+      [['dev', 'time'], 'give either a jump (+2h) or --set <time>'],
+    ] as const) {
+      const u = await runSdkd([...args])
+      expect([u.code, u.stdout, u.stderr], args.join(' ')).toEqual([
+        1,
+        '',
+        `Error: ${message}\nRun 'sdkd ${args.slice(0, 2).join(' ')} --help' for usage.\n`,
+      ])
+    }
   })
 
   test('behavior: sub-command help shows the global flags; the main commands have examples', async () => {
