@@ -36,51 +36,21 @@ export interface RouterNode {
 }
 
 /** The parts of the node's query router that depend on who makes the blocks. */
-export type RouterTxParts = Pick<NodeRouterOptions, 'txHandlers' | 'heightless'>
+export type RouterTxParts = Pick<NodeRouterOptions, 'txHandlers' | 'heightless' | 'baseNode'>
 
 /**
- * What `sdk.base.node.v1beta1.Service` reads: app.toml's settings, and the headers of sdkd's block
- * store, or under CometBFT of CometBFT's blocks (the app's last commit is the latest height).
- */
-export function baseNodeFacts(node: RouterNode): BaseNodeFacts {
-  const { home } = node.options
-  if (node.options.consensus === 'cometbft') {
-    const rpc = CometRpcClient.ofListenAddress(home.node.rpc.laddr)
-    return {
-      config: home.app,
-      latestHeight: () => Math.max(node.store.latestHeight, 0),
-      header: async (height) => {
-        let header: CometHeader | undefined
-        try {
-          header = (await rpc.block(height)).block?.header
-        } catch (err) {
-          // A height CometBFT no longer keeps (or not yet): no header, as for sdkd's block store.
-          if (err instanceof CometRpcError) return undefined
-          throw err
-        }
-        if (!header) return undefined
-        return {
-          time: parseRfc3339(header.time),
-          appHash: fromHex(header.app_hash),
-          nextValidatorsHash: fromHex(header.next_validators_hash),
-        }
-      },
-    }
-  }
-  return {
-    config: home.app,
-    latestHeight: () => node.blocks.latest?.block.header.height ?? 0,
-    header: async (height) => (await node.blocks.get(height))?.block.header,
-  }
-}
-
-/**
- * The tx service (and under CometBFT the node service): sdkd's mempool and block store, or
- * CometBFT's RPC under `--consensus cometbft`.
+ * The tx service, the node services and what `sdk.base.node.v1beta1.Service` reads (app.toml's
+ * settings and the blocks' headers): sdkd's mempool and block store, or CometBFT's RPC under
+ * `--consensus cometbft`.
  */
 export function routerTxParts(node: RouterNode): RouterTxParts {
   if (node.options.consensus === 'cometbft') return cometQueryParts(node)
-  if (!node.tx) return {}
+  const baseNode: BaseNodeFacts = {
+    config: node.options.home.app,
+    latestHeight: () => node.blocks.latest?.block.header.height ?? 0,
+    header: async (height) => (await node.blocks.get(height))?.block.header,
+  }
+  if (!node.tx) return { baseNode }
   return {
     txHandlers: createTxServiceHandlers({
       registry: node.registry,
@@ -88,6 +58,7 @@ export function routerTxParts(node: RouterNode): RouterTxParts {
       blocks: node.blocks,
     }),
     heightless: HEIGHTLESS_TX_METHODS,
+    baseNode,
   }
 }
 
@@ -141,5 +112,26 @@ function cometQueryParts(node: RouterNode): RouterTxParts {
         })
       : []),
   ])
-  return { txHandlers, heightless: HEIGHTLESS_TX_METHODS }
+  const baseNode: BaseNodeFacts = {
+    config: home.app,
+    // The app's last commit is the latest height.
+    latestHeight: () => Math.max(node.store.latestHeight, 0),
+    header: async (height) => {
+      let header: CometHeader | undefined
+      try {
+        header = (await rpc.block(height)).block?.header
+      } catch (err) {
+        // A height CometBFT no longer keeps (or not yet): no header, as for sdkd's block store.
+        if (err instanceof CometRpcError) return undefined
+        throw err
+      }
+      if (!header) return undefined
+      return {
+        time: parseRfc3339(header.time),
+        appHash: fromHex(header.app_hash),
+        nextValidatorsHash: fromHex(header.next_validators_hash),
+      }
+    },
+  }
+  return { txHandlers, heightless: HEIGHTLESS_TX_METHODS, baseNode }
 }

@@ -28,7 +28,7 @@ import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
-import { baseNodeFacts, routerTxParts } from './comet-queries.js'
+import { routerTxParts } from './comet-queries.js'
 import { DevControl, faucetOf } from './dev-control.js'
 import { serveNodeMetrics } from './metrics-listener.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
@@ -222,7 +222,6 @@ export class Node {
       }),
       // The tx and node services: sdkd's, or reaching CometBFT under --consensus cometbft.
       ...routerTxParts(this),
-      baseNode: baseNodeFacts(this),
       ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
       // Under CometBFT the app's last commit (genesis joins the first block's, so is never alone).
       ...(this.options.consensus === 'cometbft'
