@@ -18,6 +18,7 @@ import type { GenesisJson } from '../config/genesis.js'
 import { homePaths } from '../config/paths.js'
 import { nodeId as nodeIdOf, parsePrivKey } from '../config/validator-key.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
+import { validateRates } from '../modules/staking/msg-checks.js'
 import { CliError } from './errors.js'
 import { validateGenesisFile } from './genesis-validate.js'
 import { keyringFor } from './keys.js'
@@ -115,18 +116,13 @@ export function validateAccountInGenesis(appState: Obj, address: string, coins: 
   }
 }
 
-/** Upstream CommissionRates.Validate, in its order. */
+/** Upstream CommissionRates.Validate (the msg server's own check), with gentx's prefix. */
 function checkCommission(rate: Dec, maxRate: Dec, maxChangeRate: Dec): void {
-  const one = decFromString('1')
-  const fail = (text: string): never => {
-    throw new CliError(`failed to build create-validator message: ${text}`)
+  try {
+    validateRates({ rate, maxRate, maxChangeRate })
+  } catch (err) {
+    throw new CliError(`failed to build create-validator message: ${(err as Error).message}`)
   }
-  if (maxRate < 0n) fail('commission must be positive')
-  if (maxRate > one) fail('commission cannot be more than 100%')
-  if (rate < 0n) fail('commission must be positive')
-  if (rate > maxRate) fail('commission cannot be more than the max rate')
-  if (maxChangeRate < 0n) fail('commission change rate must be positive')
-  if (maxChangeRate > maxRate) fail('commission change rate cannot be more than the max rate')
 }
 
 function dec(text: string, flag: string): Dec {
