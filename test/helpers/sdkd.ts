@@ -67,19 +67,36 @@ export async function boundPorts(
 }
 
 /**
- * A TCP port that was free a moment ago on 127.0.0.1. Another process may take it before the caller
- * binds it, so use it only for a port that must be refused or that the test binds itself; an sdkd
- * node binds port 0 and the test reads the port back with `boundPorts`.
+ * The ports `freePort` and `freeTestnetBase` choose from: below Linux's default ephemeral range
+ * (32768–60999, `net.ipv4.ip_local_port_range`), from which the kernel hands out every port-0 bind
+ * and every outgoing connection's source port. A port in that range that a node binds, stops and
+ * binds again (a restart, a switched binary) can be taken in between by any other test's client
+ * connection; a port below it only by an explicit bind.
+ */
+export const CHOSEN_PORTS = { low: 10_000, high: 32_767 }
+
+/** Whether `port` can be bound on 127.0.0.1 right now. */
+export function isFreePort(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer()
+    srv.once('error', () => resolve(false))
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
+  })
+}
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1, below the ephemeral range (`CHOSEN_PORTS`).
+ * Another process may still bind it before the caller does, so use it for a port that must be
+ * refused, or one a config file has to name; an sdkd node otherwise binds port 0 and the test reads
+ * the port back with `boundPorts`.
  */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number }
-      srv.close(() => resolve(port))
-    })
-  })
+  const span = CHOSEN_PORTS.high - CHOSEN_PORTS.low + 1
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = CHOSEN_PORTS.low + Math.floor(Math.random() * span)
+    if (await isFreePort(port)) return port
+  }
+  throw new Error(`no free port in ${CHOSEN_PORTS.low}-${CHOSEN_PORTS.high} on 127.0.0.1`)
 }
 
 export interface RunResult {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net'
+import { CHOSEN_PORTS, isFreePort } from './sdkd.js'
 
 /** The listeners of node i for `sdkd testnet init-files --starting-port <base>` (docs/commands.md). */
 export function testnetPortsAt(base: number, i: number) {
@@ -13,25 +13,24 @@ export function testnetPortsAt(base: number, i: number) {
   }
 }
 
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer()
-    srv.once('error', () => resolve(false))
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)))
-  })
-}
-
 /**
- * A `--starting-port` whose every listener, for `nodes` nodes, was free a moment ago on 127.0.0.1
- * (random, so that parallel test files rarely pick the same block).
+ * A `--starting-port` whose every listener, for `nodes` nodes, was free a moment ago on 127.0.0.1,
+ * all of them below the ephemeral range (`CHOSEN_PORTS`), so that a node restarting on its ports
+ * never finds one taken by another test's connection; random, so that parallel test files rarely
+ * pick the same block.
  */
 export async function freeTestnetBase(nodes: number): Promise<number> {
+  // The lowest listener is node 0's REST API (base − 25339), kept out of the privileged ports; the
+  // highest is the last node's Prometheus port (base + 10·(nodes − 1) + 4).
+  const first = 1_024 + 25_339
+  const last = CHOSEN_PORTS.high - 10 * (nodes - 1) - 4
+  const slots = Math.floor((last - first) / 10) + 1
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 30_000 + 10 * Math.floor(Math.random() * 2_500)
+    const base = first + 10 * Math.floor(Math.random() * slots)
     const ports = Array.from({ length: nodes }, (_, i) =>
       Object.values(testnetPortsAt(base, i)),
     ).flat()
-    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base
+    if ((await Promise.all(ports.map(isFreePort))).every(Boolean)) return base
   }
   throw new Error(`no free block of ports for ${nodes} testnet nodes`)
 }
