@@ -52,7 +52,6 @@ record_ok() { printf 'ok %s\n' "$2" > "$TOOLS/status/$1"; printf '%-13s %-9s %s\
 record_missing() {
   printf 'missing %s\n' "$2" > "$TOOLS/status/$1"
   printf '%-13s MISSING   %s\n' "$1" "$2"
-  missing=$((missing + 1))
 }
 is_current() { [ -x "$2" ] && [ "$(cat "$TOOLS/status/$1" 2> /dev/null)" = "ok $3" ]; }
 # built_with_cgo <binary> <CGO_ENABLED>: whether Go's build record in the binary has that setting
@@ -98,31 +97,41 @@ go_tool() {
   record_ok "$name" "$version" "(built in $((SECONDS - started)) s)"
 }
 
-echo "upstream tools (${TOOLS#"$PWD"/}/bin, ${TOOLS#"$PWD"/}/venv):"
-go_tool cosmovisor "$COSMOVISOR_MODULE" "$COSMOVISOR_PACKAGE" "$COSMOVISOR_VERSION"
-# grpcurl prints the version its release build stamps in main.version.
-go_tool grpcurl "$GRPCURL_MODULE" "$GRPCURL_PACKAGE" "$GRPCURL_VERSION" "-X main.version=$GRPCURL_VERSION"
-# cometbft: static (the Docker image copies it from .tools/bin into a Debian whatever C library the
-# build machine has) and without its symbol table and DWARF (a third smaller; panics still name
-# functions).
-go_tool cometbft "$COMETBFT_MODULE" "$COMETBFT_PACKAGE" "$COMETBFT_VERSION" "-s -w" 0
-go_tool abci-cli "$COMETBFT_MODULE" "$ABCI_CLI_PACKAGE" "$COMETBFT_VERSION"
-
-venv="$TOOLS/venv"
-if is_current schemathesis "$venv/bin/schemathesis" "$SCHEMATHESIS_VERSION"; then
-  record_ok schemathesis "$SCHEMATHESIS_VERSION" "(already installed)"
-elif ! command -v python3 > /dev/null 2>&1; then
-  record_missing schemathesis "Python 3 is not installed (no \`python3\` on PATH)"
-else
-  log="$TOOLS/logs/schemathesis.log"
-  started=$SECONDS
-  if { [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"; } > "$log" 2>&1 &&
+schemathesis_tool() {
+  local venv="$TOOLS/venv" log="$TOOLS/logs/schemathesis.log" started=$SECONDS
+  if is_current schemathesis "$venv/bin/schemathesis" "$SCHEMATHESIS_VERSION"; then
+    record_ok schemathesis "$SCHEMATHESIS_VERSION" "(already installed)"
+  elif ! command -v python3 > /dev/null 2>&1; then
+    record_missing schemathesis "Python 3 is not installed (no \`python3\` on PATH)"
+  elif { [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"; } > "$log" 2>&1 &&
     "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >> "$log" 2>&1; then
     record_ok schemathesis "$SCHEMATHESIS_VERSION" "(installed in $((SECONDS - started)) s)"
   else
     record_missing schemathesis "pip install schemathesis==$SCHEMATHESIS_VERSION failed: $(why_failed "$log") (log: ${log#"$PWD"/})"
   fi
-fi
+}
+
+echo "upstream tools (${TOOLS#"$PWD"/}/bin, ${TOOLS#"$PWD"/}/venv):"
+# Every tool at once, each in a background job: on a machine whose module cache is empty most of
+# the time is downloads, which overlap (Go's module cache locks what two builds share). Each job's
+# line goes to a file, printed in this fixed order once all have finished.
+lines="$TOOLS/logs/lines"
+rm -rf "$lines" && mkdir -p "$lines"
+go_tool cosmovisor "$COSMOVISOR_MODULE" "$COSMOVISOR_PACKAGE" "$COSMOVISOR_VERSION" > "$lines/cosmovisor" &
+# grpcurl prints the version its release build stamps in main.version.
+go_tool grpcurl "$GRPCURL_MODULE" "$GRPCURL_PACKAGE" "$GRPCURL_VERSION" "-X main.version=$GRPCURL_VERSION" > "$lines/grpcurl" &
+# cometbft: static (the Docker image copies it from .tools/bin into a Debian whatever C library the
+# build machine has) and without its symbol table and DWARF (a third smaller; panics still name
+# functions).
+go_tool cometbft "$COMETBFT_MODULE" "$COMETBFT_PACKAGE" "$COMETBFT_VERSION" "-s -w" 0 > "$lines/cometbft" &
+go_tool abci-cli "$COMETBFT_MODULE" "$ABCI_CLI_PACKAGE" "$COMETBFT_VERSION" > "$lines/abci-cli" &
+schemathesis_tool > "$lines/schemathesis" &
+wait
+for tool in cosmovisor grpcurl cometbft abci-cli schemathesis; do
+  cat "$lines/$tool"
+  case "$(cat "$TOOLS/status/$tool" 2> /dev/null)" in ok\ *) ;; *) missing=$((missing + 1)) ;; esac
+done
+rm -rf "$lines"
 
 if [ "$missing" -gt 0 ]; then
   echo "install-tools: $missing tool(s) missing; the tests that need them are skipped with the reason above"
