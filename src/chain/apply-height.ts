@@ -1,6 +1,7 @@
 import type { BlockSource } from '../block/block-source.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { TimeNs } from '../codec/time.js'
+import type { GenesisJson } from '../config/genesis.js'
 import type { Logger } from '../logger.js'
 import { appendOps } from '../store/backend.js'
 import type { CommitQueue, PendingCommit } from './commit-queue.js'
@@ -43,6 +44,8 @@ export interface HeightHost extends Pick<ProducerOptions, 'store' | 'blocks' | '
    * any (undefined: nothing to read).
    */
   followParams(): Promise<void> | undefined
+  /** The consensus params in effect after the height applied last (once `followParams` is done). */
+  paramsAfter(): GenesisJson['consensus']['params']
 }
 
 /**
@@ -92,6 +95,7 @@ export async function applyHeight(
       host.log.error({ err, height }, 'could not read the consensus params after the block')
     }
   }
+  const paramsAfter = host.paramsAfter()
   try {
     await held?.update(height, txs, executed.results)
   } catch (err) {
@@ -111,8 +115,10 @@ export async function applyHeight(
       // without blocking this thread.
       finish: () =>
         block.isBuilt
-          ? finishedHeight(host.blocks, block, executed, retainHeight)
-          : block.built().then(() => finishedHeight(host.blocks, block, executed, retainHeight)),
+          ? finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)
+          : block
+              .built()
+              .then(() => finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)),
       started,
       ...(options.quiet ? { quiet: true } : {}),
     },

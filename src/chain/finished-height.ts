@@ -2,8 +2,14 @@ import type { Block } from '../block/block.js'
 import type { SubmittedBlock } from '../block/block-source.js'
 import type { Event } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
+import type { GenesisJson } from '../config/genesis.js'
 import type { BlockResults } from '../store/block-results.js'
-import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
+import type {
+  BlockStore,
+  StoredBlock,
+  StoredValidatorUpdate,
+  TxResult,
+} from '../store/block-store.js'
 import type { FinishedHeight } from './commit-queue.js'
 import type { ExecutedBlock } from './execute-block.js'
 
@@ -22,6 +28,8 @@ class ExecutedBlockRecord implements StoredBlock {
     readonly appHash: Bytes,
     readonly beginBlockEvents: Event[],
     readonly endBlockEvents: Event[],
+    readonly validatorUpdates: readonly StoredValidatorUpdate[],
+    readonly consensusParamsAfter: GenesisJson['consensus']['params'],
   ) {
     this.size = block.bytes.length
     this.decoded = undefined
@@ -39,6 +47,7 @@ export function finishedHeight(
   submitted: SubmittedBlock,
   executed: ExecutedBlock,
   retainHeight: number,
+  consensusParamsAfter: GenesisJson['consensus']['params'],
 ): FinishedHeight {
   const block = submitted.block()
   const stored = new ExecutedBlockRecord(
@@ -47,6 +56,8 @@ export function finishedHeight(
     executed.prepared.appHash,
     executed.beginBlockEvents,
     executed.endBlockEvents,
+    executed.validatorUpdates,
+    consensusParamsAfter,
   )
   return { stored, writes: blocks.prepareCommit(stored, retainHeight) }
 }

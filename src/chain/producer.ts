@@ -149,6 +149,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
       applied: (height, ms) => this.emit('applied', height, ms),
       followParams: () =>
         this.params.changed ? this.params.follow(this.o.store.branch()) : undefined,
+      paramsAfter: () => this.params.current.json,
     }
     this.nextHeight = o.genesis.initialHeight
     this.followLatest()

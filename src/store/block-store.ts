@@ -5,6 +5,7 @@ import { txHashesOf } from '../block/header.js'
 import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { emptiedWriter, type Proto, type ProtoRegistry, type ProtoType } from '../codec/proto.js'
+import type { GenesisJson } from '../config/genesis.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
 import { eventFromProto, resultFromProto, type TxResult, txLocation } from './block-record.js'
@@ -30,8 +31,25 @@ export interface StoredBlock {
   appHash: Bytes
   beginBlockEvents: Event[]
   endBlockEvents: Event[]
+  /**
+   * The validator updates the block's EndBlock returned (ABCI ValidatorUpdates: an ed25519 key and
+   * its new power, 0 to remove; CometBFT applies them from height + 2), as `/block_results` and the
+   * NewBlock event show them. Absent or empty: none.
+   */
+  validatorUpdates?: readonly StoredValidatorUpdate[] | undefined
+  /**
+   * The consensus params after this block (what an SDK app's FinalizeBlock returns as
+   * `consensus_param_updates`), while the block is the one just made: its NewBlock event's.
+   */
+  consensusParamsAfter?: GenesisJson['consensus']['params'] | undefined
   /** Size of the block's proto encoding in bytes. */
   size: number
+}
+
+/** One validator update of a stored block. */
+export interface StoredValidatorUpdate {
+  readonly pubKey: Bytes
+  readonly power: bigint
 }
 
 /**
@@ -207,6 +225,14 @@ export class BlockStore {
       appHash: new Uint8Array(r.app_hash),
       beginBlockEvents: r.begin_block_events.map(eventFromProto),
       endBlockEvents: r.end_block_events.map(eventFromProto),
+      ...(r.validator_updates.length > 0
+        ? {
+            validatorUpdates: r.validator_updates.map((u) => ({
+              pubKey: new Uint8Array(u.pub_key?.ed25519 ?? []),
+              power: BigInt(u.power.toString()),
+            })),
+          }
+        : {}),
       size: blockBytes.length,
     }
   }
@@ -243,6 +269,10 @@ export class BlockStore {
         // Events have the fields of tendermint.abci.Event: encoded as they are, not copied.
         begin_block_events: stored.beginBlockEvents,
         end_block_events: stored.endBlockEvents,
+        validator_updates: (stored.validatorUpdates ?? []).map((u) => ({
+          pub_key: { ed25519: u.pubKey },
+          power: u.power.toString(),
+        })),
       },
       w,
     )

@@ -217,10 +217,11 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       expect(e.result.data.value.block.data).toEqual({ txs: [] })
       expect(e.result.data.value.block_id.parts.total).toBe(1)
       // A block without txs: its events are x/mint's (BeginBlock), no tx results; validator_updates
-      // is the one null kept.
+      // is the one null kept; the consensus params the app returns from every block.
       expect(Object.keys(e.result.data.value.result_finalize_block)).toEqual([
         'events',
         'validator_updates',
+        'consensus_param_updates',
         'app_hash',
       ])
       // BeginBlock's events: x/mint's provision, then x/distribution's move of the fee collector's

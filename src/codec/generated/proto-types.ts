@@ -5516,6 +5516,7 @@ export declare namespace sdk.store.v1 {
     app_hash: Uint8Array
     begin_block_events: ProtoTypes['tendermint.abci.Event'][]
     end_block_events: ProtoTypes['tendermint.abci.Event'][]
+    validator_updates: ProtoTypes['tendermint.abci.ValidatorUpdate'][]
   }
   namespace BlockRecord {
     /** sdk.store.v1.BlockRecord, as fromObject and encode take it. */
@@ -5528,6 +5529,7 @@ export declare namespace sdk.store.v1 {
       app_hash?: Uint8Array | null | undefined
       begin_block_events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
       end_block_events?: readonly ProtoInits['tendermint.abci.Event'][] | null | undefined
+      validator_updates?: readonly ProtoInits['tendermint.abci.ValidatorUpdate'][] | null | undefined
     }
   }
 }

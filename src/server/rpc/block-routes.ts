@@ -11,6 +11,7 @@ import {
   NO_BLOCK,
   resultBlockJson,
   resultHeaderJson,
+  validatorUpdatesJson,
 } from './cometbft-json.js'
 import { internalError } from './errors.js'
 import { resolveHeight } from './paging.js'
@@ -116,7 +117,7 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
           // Empty lists are null, as CometBFT reads them back from its store.
           txs_results: s.results.length > 0 ? s.results.map(execTxResultJson) : null,
           finalize_block_events: events.length > 0 ? abciEventsJson(events) : null,
-          validator_updates: null,
+          validator_updates: validatorUpdatesJson(s.validatorUpdates),
           // An SDK v0.50 app returns its consensus params from every FinalizeBlock.
           consensus_param_updates: consensusParamUpdatesJson(
             await consensusParamsAt(chain, height + 1),

@@ -95,6 +95,23 @@ export function validatorJson(v: {
   }
 }
 
+/**
+ * A block's ABCI validator updates as `/block_results` and the NewBlock event show them: Go's JSON
+ * of the protobuf type, its public key a oneof (`Sum`); null when there are none.
+ */
+export function validatorUpdatesJson(updates: StoredBlock['validatorUpdates']) {
+  if (!updates || updates.length === 0) return null
+  return updates.map((u) => ({
+    pub_key: {
+      Sum: {
+        type: 'tendermint.crypto.PublicKey_Ed25519',
+        value: { ed25519: toBase64(u.pubKey) },
+      },
+    },
+    power: u.power.toString(),
+  }))
+}
+
 /** An int64 text of genesis.json in CometBFT's canonical form (`"022"` → `"22"`). */
 const int64Text = (s: string) => BigInt(s).toString()
 

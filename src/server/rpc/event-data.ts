@@ -1,25 +1,35 @@
 import type { Event } from '../../block/events.js'
 import { toBase64 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
+import { consensusAddress } from '../../config/validator-key.js'
 import type { StoredBlock, TxResult } from '../../store/block-store.js'
 import {
   abciEventsJson,
   blockIdJson,
   blockJson,
+  consensusParamUpdatesJson,
   execTxResultJson,
   headerJson,
+  validatorJson,
+  validatorUpdatesJson,
 } from './cometbft-json.js'
 import type { EventMap } from './subscription-query.js'
 
 /**
  * The events CometBFT v0.38 publishes after each commit (`types/event_bus.go`, `state/execution.go`
- * fireEvents), in its order: NewBlock → NewBlockHeader → NewBlockEvents → one Tx per tx. Each carries
+ * fireEvents), in its order: NewBlock → NewBlockHeader → NewBlockEvents → one Tx per tx →
+ * ValidatorSetUpdates when EndBlock returned validator updates. Each carries
  * the map subscriptions match against and, built only once a subscription wants it, its `data` as
  * the socket sends it (`{"type":"tendermint/event/NewBlock","value":{…}}`).
  */
 
 /** The `tm.event` values sdkd publishes. */
-export type EventTypeName = 'NewBlock' | 'NewBlockHeader' | 'NewBlockEvents' | 'Tx'
+export type EventTypeName =
+  | 'NewBlock'
+  | 'NewBlockHeader'
+  | 'NewBlockEvents'
+  | 'Tx'
+  | 'ValidatorSetUpdates'
 
 /** One published event. */
 export interface PublishedEvent {
@@ -46,7 +56,11 @@ export function blockEvents(stored: StoredBlock): PublishedEvent[] {
       result_finalize_block: {
         ...(finalizeEvents.length > 0 ? { events: abciEventsJson(finalizeEvents) } : {}),
         ...(stored.results.length > 0 ? { tx_results: stored.results.map(execTxResultJson) } : {}),
-        validator_updates: null,
+        validator_updates: validatorUpdatesJson(stored.validatorUpdates),
+        // The params after the block, which an SDK app returns from every FinalizeBlock.
+        ...(stored.consensusParamsAfter
+          ? { consensus_param_updates: consensusParamUpdatesJson(stored.consensusParamsAfter) }
+          : {}),
         ...(stored.appHash.length > 0 ? { app_hash: toBase64(stored.appHash) } : {}),
       },
     })),
@@ -77,6 +91,17 @@ export function blockEvents(stored: StoredBlock): PublishedEvent[] {
       })),
     )
   })
+  // Last, when EndBlock changed the set: the validators as CometBFT will hold them (priority 0).
+  const updates = stored.validatorUpdates ?? []
+  if (updates.length > 0) {
+    out.push(
+      published('ValidatorSetUpdates', withEventType(new Map(), 'ValidatorSetUpdates'), () => ({
+        validator_updates: updates.map((u) =>
+          validatorJson({ address: consensusAddress(u.pubKey), pubKey: u.pubKey, power: u.power }),
+        ),
+      })),
+    )
+  }
   return out
 }
 
