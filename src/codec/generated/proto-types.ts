@@ -1362,6 +1362,119 @@ export declare namespace sdk.auth.v1beta1 {
   }
 }
 
+export declare namespace sdk.autocli.v1 {
+  /** sdk.autocli.v1.ModuleOptions, decoded. */
+  type ModuleOptions = {
+    tx: ProtoTypes['sdk.autocli.v1.ServiceCommandDescriptor'] | null
+    query: ProtoTypes['sdk.autocli.v1.ServiceCommandDescriptor'] | null
+  }
+  namespace ModuleOptions {
+    /** sdk.autocli.v1.ModuleOptions, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.autocli.v1.ServiceCommandDescriptor'] | null | undefined
+      query?: ProtoInits['sdk.autocli.v1.ServiceCommandDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.ServiceCommandDescriptor, decoded. */
+  type ServiceCommandDescriptor = {
+    service: string
+    rpc_command_options: ProtoTypes['sdk.autocli.v1.RpcCommandOptions'][]
+    sub_commands: { [key: string]: ProtoTypes['sdk.autocli.v1.ServiceCommandDescriptor'] }
+  }
+  namespace ServiceCommandDescriptor {
+    /** sdk.autocli.v1.ServiceCommandDescriptor, as fromObject and encode take it. */
+    type Init = {
+      service?: string | null | undefined
+      rpc_command_options?: readonly ProtoInits['sdk.autocli.v1.RpcCommandOptions'][] | null | undefined
+      sub_commands?: { readonly [key: string]: ProtoInits['sdk.autocli.v1.ServiceCommandDescriptor'] } | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.RpcCommandOptions, decoded. */
+  type RpcCommandOptions = {
+    rpc_method: string
+    use: string
+    long: string
+    short: string
+    example: string
+    alias: string[]
+    suggest_for: string[]
+    deprecated: string
+    version: string
+    flag_options: { [key: string]: ProtoTypes['sdk.autocli.v1.FlagOptions'] }
+    positional_args: ProtoTypes['sdk.autocli.v1.PositionalArgDescriptor'][]
+    skip: boolean
+  }
+  namespace RpcCommandOptions {
+    /** sdk.autocli.v1.RpcCommandOptions, as fromObject and encode take it. */
+    type Init = {
+      rpc_method?: string | null | undefined
+      use?: string | null | undefined
+      long?: string | null | undefined
+      short?: string | null | undefined
+      example?: string | null | undefined
+      alias?: readonly string[] | null | undefined
+      suggest_for?: readonly string[] | null | undefined
+      deprecated?: string | null | undefined
+      version?: string | null | undefined
+      flag_options?: { readonly [key: string]: ProtoInits['sdk.autocli.v1.FlagOptions'] } | null | undefined
+      positional_args?: readonly ProtoInits['sdk.autocli.v1.PositionalArgDescriptor'][] | null | undefined
+      skip?: boolean | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.FlagOptions, decoded. */
+  type FlagOptions = {
+    name: string
+    shorthand: string
+    usage: string
+    default_value: string
+    deprecated: string
+    shorthand_deprecated: string
+    hidden: boolean
+  }
+  namespace FlagOptions {
+    /** sdk.autocli.v1.FlagOptions, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      shorthand?: string | null | undefined
+      usage?: string | null | undefined
+      default_value?: string | null | undefined
+      deprecated?: string | null | undefined
+      shorthand_deprecated?: string | null | undefined
+      hidden?: boolean | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.PositionalArgDescriptor, decoded. */
+  type PositionalArgDescriptor = {
+    proto_field: string
+    varargs: boolean
+  }
+  namespace PositionalArgDescriptor {
+    /** sdk.autocli.v1.PositionalArgDescriptor, as fromObject and encode take it. */
+    type Init = {
+      proto_field?: string | null | undefined
+      varargs?: boolean | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.AppOptionsRequest, decoded. */
+  type AppOptionsRequest = {
+  }
+  namespace AppOptionsRequest {
+    /** sdk.autocli.v1.AppOptionsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.autocli.v1.AppOptionsResponse, decoded. */
+  type AppOptionsResponse = {
+    module_options: { [key: string]: ProtoTypes['sdk.autocli.v1.ModuleOptions'] }
+  }
+  namespace AppOptionsResponse {
+    /** sdk.autocli.v1.AppOptionsResponse, as fromObject and encode take it. */
+    type Init = {
+      module_options?: { readonly [key: string]: ProtoInits['sdk.autocli.v1.ModuleOptions'] } | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.bank.v1beta1 {
   /** sdk.bank.v1beta1.Params, decoded. */
   type Params = {
@@ -2121,6 +2234,47 @@ export declare namespace sdk.base.query.v1beta1 {
     type Init = {
       next_key?: Uint8Array | null | undefined
       total?: Long | number | string | bigint | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.base.reflection.v1beta1 {
+  /** sdk.base.reflection.v1beta1.ListAllInterfacesRequest, decoded. */
+  type ListAllInterfacesRequest = {
+  }
+  namespace ListAllInterfacesRequest {
+    /** sdk.base.reflection.v1beta1.ListAllInterfacesRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v1beta1.ListAllInterfacesResponse, decoded. */
+  type ListAllInterfacesResponse = {
+    interface_names: string[]
+  }
+  namespace ListAllInterfacesResponse {
+    /** sdk.base.reflection.v1beta1.ListAllInterfacesResponse, as fromObject and encode take it. */
+    type Init = {
+      interface_names?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v1beta1.ListImplementationsRequest, decoded. */
+  type ListImplementationsRequest = {
+    interface_name: string
+  }
+  namespace ListImplementationsRequest {
+    /** sdk.base.reflection.v1beta1.ListImplementationsRequest, as fromObject and encode take it. */
+    type Init = {
+      interface_name?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v1beta1.ListImplementationsResponse, decoded. */
+  type ListImplementationsResponse = {
+    implementation_message_names: string[]
+  }
+  namespace ListImplementationsResponse {
+    /** sdk.base.reflection.v1beta1.ListImplementationsResponse, as fromObject and encode take it. */
+    type Init = {
+      implementation_message_names?: readonly string[] | null | undefined
     }
   }
 }
@@ -4479,6 +4633,27 @@ export declare namespace sdk.params.v1beta1 {
     type Init = {
       subspace?: string | null | undefined
       keys?: readonly string[] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.reflection.v1 {
+  /** sdk.reflection.v1.FileDescriptorsRequest, decoded. */
+  type FileDescriptorsRequest = {
+  }
+  namespace FileDescriptorsRequest {
+    /** sdk.reflection.v1.FileDescriptorsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.reflection.v1.FileDescriptorsResponse, decoded. */
+  type FileDescriptorsResponse = {
+    files: ProtoTypes['google.protobuf.FileDescriptorProto'][]
+  }
+  namespace FileDescriptorsResponse {
+    /** sdk.reflection.v1.FileDescriptorsResponse, as fromObject and encode take it. */
+    type Init = {
+      files?: readonly ProtoInits['google.protobuf.FileDescriptorProto'][] | null | undefined
     }
   }
 }
@@ -7462,6 +7637,13 @@ export interface ProtoTypes {
   'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse
   'sdk.auth.v1beta1.MsgUpdateParams': sdk.auth.v1beta1.MsgUpdateParams
   'sdk.auth.v1beta1.MsgUpdateParamsResponse': sdk.auth.v1beta1.MsgUpdateParamsResponse
+  'sdk.autocli.v1.ModuleOptions': sdk.autocli.v1.ModuleOptions
+  'sdk.autocli.v1.ServiceCommandDescriptor': sdk.autocli.v1.ServiceCommandDescriptor
+  'sdk.autocli.v1.RpcCommandOptions': sdk.autocli.v1.RpcCommandOptions
+  'sdk.autocli.v1.FlagOptions': sdk.autocli.v1.FlagOptions
+  'sdk.autocli.v1.PositionalArgDescriptor': sdk.autocli.v1.PositionalArgDescriptor
+  'sdk.autocli.v1.AppOptionsRequest': sdk.autocli.v1.AppOptionsRequest
+  'sdk.autocli.v1.AppOptionsResponse': sdk.autocli.v1.AppOptionsResponse
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input
@@ -7523,6 +7705,10 @@ export interface ProtoTypes {
   'sdk.base.node.v1beta1.StatusResponse': sdk.base.node.v1beta1.StatusResponse
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse
+  'sdk.base.reflection.v1beta1.ListAllInterfacesRequest': sdk.base.reflection.v1beta1.ListAllInterfacesRequest
+  'sdk.base.reflection.v1beta1.ListAllInterfacesResponse': sdk.base.reflection.v1beta1.ListAllInterfacesResponse
+  'sdk.base.reflection.v1beta1.ListImplementationsRequest': sdk.base.reflection.v1beta1.ListImplementationsRequest
+  'sdk.base.reflection.v1beta1.ListImplementationsResponse': sdk.base.reflection.v1beta1.ListImplementationsResponse
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse
   'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest
@@ -7711,6 +7897,8 @@ export interface ProtoTypes {
   'sdk.params.v1beta1.QuerySubspacesRequest': sdk.params.v1beta1.QuerySubspacesRequest
   'sdk.params.v1beta1.QuerySubspacesResponse': sdk.params.v1beta1.QuerySubspacesResponse
   'sdk.params.v1beta1.Subspace': sdk.params.v1beta1.Subspace
+  'sdk.reflection.v1.FileDescriptorsRequest': sdk.reflection.v1.FileDescriptorsRequest
+  'sdk.reflection.v1.FileDescriptorsResponse': sdk.reflection.v1.FileDescriptorsResponse
   'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState
   'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo
   'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks
@@ -8019,6 +8207,13 @@ export interface ProtoInits {
   'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse.Init
   'sdk.auth.v1beta1.MsgUpdateParams': sdk.auth.v1beta1.MsgUpdateParams.Init
   'sdk.auth.v1beta1.MsgUpdateParamsResponse': sdk.auth.v1beta1.MsgUpdateParamsResponse.Init
+  'sdk.autocli.v1.ModuleOptions': sdk.autocli.v1.ModuleOptions.Init
+  'sdk.autocli.v1.ServiceCommandDescriptor': sdk.autocli.v1.ServiceCommandDescriptor.Init
+  'sdk.autocli.v1.RpcCommandOptions': sdk.autocli.v1.RpcCommandOptions.Init
+  'sdk.autocli.v1.FlagOptions': sdk.autocli.v1.FlagOptions.Init
+  'sdk.autocli.v1.PositionalArgDescriptor': sdk.autocli.v1.PositionalArgDescriptor.Init
+  'sdk.autocli.v1.AppOptionsRequest': sdk.autocli.v1.AppOptionsRequest.Init
+  'sdk.autocli.v1.AppOptionsResponse': sdk.autocli.v1.AppOptionsResponse.Init
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params.Init
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled.Init
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input.Init
@@ -8080,6 +8275,10 @@ export interface ProtoInits {
   'sdk.base.node.v1beta1.StatusResponse': sdk.base.node.v1beta1.StatusResponse.Init
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest.Init
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse.Init
+  'sdk.base.reflection.v1beta1.ListAllInterfacesRequest': sdk.base.reflection.v1beta1.ListAllInterfacesRequest.Init
+  'sdk.base.reflection.v1beta1.ListAllInterfacesResponse': sdk.base.reflection.v1beta1.ListAllInterfacesResponse.Init
+  'sdk.base.reflection.v1beta1.ListImplementationsRequest': sdk.base.reflection.v1beta1.ListImplementationsRequest.Init
+  'sdk.base.reflection.v1beta1.ListImplementationsResponse': sdk.base.reflection.v1beta1.ListImplementationsResponse.Init
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest.Init
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse.Init
   'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest.Init
@@ -8268,6 +8467,8 @@ export interface ProtoInits {
   'sdk.params.v1beta1.QuerySubspacesRequest': sdk.params.v1beta1.QuerySubspacesRequest.Init
   'sdk.params.v1beta1.QuerySubspacesResponse': sdk.params.v1beta1.QuerySubspacesResponse.Init
   'sdk.params.v1beta1.Subspace': sdk.params.v1beta1.Subspace.Init
+  'sdk.reflection.v1.FileDescriptorsRequest': sdk.reflection.v1.FileDescriptorsRequest.Init
+  'sdk.reflection.v1.FileDescriptorsResponse': sdk.reflection.v1.FileDescriptorsResponse.Init
   'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState.Init
   'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo.Init
   'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks.Init
@@ -8537,6 +8738,7 @@ export interface ProtoMethods {
   'sdk.auth.v1beta1.Query/AddressBytesToString': { request: 'sdk.auth.v1beta1.AddressBytesToStringRequest'; response: 'sdk.auth.v1beta1.AddressBytesToStringResponse' }
   'sdk.auth.v1beta1.Query/AddressStringToBytes': { request: 'sdk.auth.v1beta1.AddressStringToBytesRequest'; response: 'sdk.auth.v1beta1.AddressStringToBytesResponse' }
   'sdk.auth.v1beta1.Query/AccountInfo': { request: 'sdk.auth.v1beta1.QueryAccountInfoRequest'; response: 'sdk.auth.v1beta1.QueryAccountInfoResponse' }
+  'sdk.autocli.v1.Query/AppOptions': { request: 'sdk.autocli.v1.AppOptionsRequest'; response: 'sdk.autocli.v1.AppOptionsResponse' }
   'sdk.bank.v1beta1.Query/Balance': { request: 'sdk.bank.v1beta1.QueryBalanceRequest'; response: 'sdk.bank.v1beta1.QueryBalanceResponse' }
   'sdk.bank.v1beta1.Query/AllBalances': { request: 'sdk.bank.v1beta1.QueryAllBalancesRequest'; response: 'sdk.bank.v1beta1.QueryAllBalancesResponse' }
   'sdk.bank.v1beta1.Query/SpendableBalances': { request: 'sdk.bank.v1beta1.QuerySpendableBalancesRequest'; response: 'sdk.bank.v1beta1.QuerySpendableBalancesResponse' }
@@ -8552,6 +8754,8 @@ export interface ProtoMethods {
   'sdk.bank.v1beta1.Query/SendEnabled': { request: 'sdk.bank.v1beta1.QuerySendEnabledRequest'; response: 'sdk.bank.v1beta1.QuerySendEnabledResponse' }
   'sdk.base.node.v1beta1.Service/Config': { request: 'sdk.base.node.v1beta1.ConfigRequest'; response: 'sdk.base.node.v1beta1.ConfigResponse' }
   'sdk.base.node.v1beta1.Service/Status': { request: 'sdk.base.node.v1beta1.StatusRequest'; response: 'sdk.base.node.v1beta1.StatusResponse' }
+  'sdk.base.reflection.v1beta1.ReflectionService/ListAllInterfaces': { request: 'sdk.base.reflection.v1beta1.ListAllInterfacesRequest'; response: 'sdk.base.reflection.v1beta1.ListAllInterfacesResponse' }
+  'sdk.base.reflection.v1beta1.ReflectionService/ListImplementations': { request: 'sdk.base.reflection.v1beta1.ListImplementationsRequest'; response: 'sdk.base.reflection.v1beta1.ListImplementationsResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetNodeInfo': { request: 'sdk.base.tendermint.v1beta1.GetNodeInfoRequest'; response: 'sdk.base.tendermint.v1beta1.GetNodeInfoResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }
@@ -8594,6 +8798,7 @@ export interface ProtoMethods {
   'sdk.mint.v1beta1.Query/AnnualProvisions': { request: 'sdk.mint.v1beta1.QueryAnnualProvisionsRequest'; response: 'sdk.mint.v1beta1.QueryAnnualProvisionsResponse' }
   'sdk.params.v1beta1.Query/Params': { request: 'sdk.params.v1beta1.QueryParamsRequest'; response: 'sdk.params.v1beta1.QueryParamsResponse' }
   'sdk.params.v1beta1.Query/Subspaces': { request: 'sdk.params.v1beta1.QuerySubspacesRequest'; response: 'sdk.params.v1beta1.QuerySubspacesResponse' }
+  'sdk.reflection.v1.ReflectionService/FileDescriptors': { request: 'sdk.reflection.v1.FileDescriptorsRequest'; response: 'sdk.reflection.v1.FileDescriptorsResponse' }
   'sdk.slashing.v1beta1.Query/Params': { request: 'sdk.slashing.v1beta1.QueryParamsRequest'; response: 'sdk.slashing.v1beta1.QueryParamsResponse' }
   'sdk.slashing.v1beta1.Query/SigningInfo': { request: 'sdk.slashing.v1beta1.QuerySigningInfoRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfoResponse' }
   'sdk.slashing.v1beta1.Query/SigningInfos': { request: 'sdk.slashing.v1beta1.QuerySigningInfosRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfosResponse' }
