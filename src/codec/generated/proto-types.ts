@@ -2279,6 +2279,287 @@ export declare namespace sdk.base.reflection.v1beta1 {
   }
 }
 
+export declare namespace sdk.base.reflection.v2alpha1 {
+  /** sdk.base.reflection.v2alpha1.AppDescriptor, decoded. */
+  type AppDescriptor = {
+    authn: ProtoTypes['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null
+    chain: ProtoTypes['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null
+    codec: ProtoTypes['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null
+    configuration: ProtoTypes['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null
+    query_services: ProtoTypes['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null
+    tx: ProtoTypes['sdk.base.reflection.v2alpha1.TxDescriptor'] | null
+  }
+  namespace AppDescriptor {
+    /** sdk.base.reflection.v2alpha1.AppDescriptor, as fromObject and encode take it. */
+    type Init = {
+      authn?: ProtoInits['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null | undefined
+      chain?: ProtoInits['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null | undefined
+      codec?: ProtoInits['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null | undefined
+      configuration?: ProtoInits['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null | undefined
+      query_services?: ProtoInits['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null | undefined
+      tx?: ProtoInits['sdk.base.reflection.v2alpha1.TxDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.TxDescriptor, decoded. */
+  type TxDescriptor = {
+    fullname: string
+    msgs: ProtoTypes['sdk.base.reflection.v2alpha1.MsgDescriptor'][]
+  }
+  namespace TxDescriptor {
+    /** sdk.base.reflection.v2alpha1.TxDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      msgs?: readonly ProtoInits['sdk.base.reflection.v2alpha1.MsgDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.AuthnDescriptor, decoded. */
+  type AuthnDescriptor = {
+    sign_modes: ProtoTypes['sdk.base.reflection.v2alpha1.SigningModeDescriptor'][]
+  }
+  namespace AuthnDescriptor {
+    /** sdk.base.reflection.v2alpha1.AuthnDescriptor, as fromObject and encode take it. */
+    type Init = {
+      sign_modes?: readonly ProtoInits['sdk.base.reflection.v2alpha1.SigningModeDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.SigningModeDescriptor, decoded. */
+  type SigningModeDescriptor = {
+    name: string
+    number: number
+    authn_info_provider_method_fullname: string
+  }
+  namespace SigningModeDescriptor {
+    /** sdk.base.reflection.v2alpha1.SigningModeDescriptor, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      number?: number | null | undefined
+      authn_info_provider_method_fullname?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.ChainDescriptor, decoded. */
+  type ChainDescriptor = {
+    id: string
+  }
+  namespace ChainDescriptor {
+    /** sdk.base.reflection.v2alpha1.ChainDescriptor, as fromObject and encode take it. */
+    type Init = {
+      id?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.CodecDescriptor, decoded. */
+  type CodecDescriptor = {
+    interfaces: ProtoTypes['sdk.base.reflection.v2alpha1.InterfaceDescriptor'][]
+  }
+  namespace CodecDescriptor {
+    /** sdk.base.reflection.v2alpha1.CodecDescriptor, as fromObject and encode take it. */
+    type Init = {
+      interfaces?: readonly ProtoInits['sdk.base.reflection.v2alpha1.InterfaceDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.InterfaceDescriptor, decoded. */
+  type InterfaceDescriptor = {
+    fullname: string
+    interface_accepting_messages: ProtoTypes['sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor'][]
+    interface_implementers: ProtoTypes['sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor'][]
+  }
+  namespace InterfaceDescriptor {
+    /** sdk.base.reflection.v2alpha1.InterfaceDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      interface_accepting_messages?: readonly ProtoInits['sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor'][] | null | undefined
+      interface_implementers?: readonly ProtoInits['sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor, decoded. */
+  type InterfaceImplementerDescriptor = {
+    fullname: string
+    type_url: string
+  }
+  namespace InterfaceImplementerDescriptor {
+    /** sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      type_url?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor, decoded. */
+  type InterfaceAcceptingMessageDescriptor = {
+    fullname: string
+    field_descriptor_names: string[]
+  }
+  namespace InterfaceAcceptingMessageDescriptor {
+    /** sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      field_descriptor_names?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.ConfigurationDescriptor, decoded. */
+  type ConfigurationDescriptor = {
+    bech32_account_address_prefix: string
+  }
+  namespace ConfigurationDescriptor {
+    /** sdk.base.reflection.v2alpha1.ConfigurationDescriptor, as fromObject and encode take it. */
+    type Init = {
+      bech32_account_address_prefix?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.MsgDescriptor, decoded. */
+  type MsgDescriptor = {
+    msg_type_url: string
+  }
+  namespace MsgDescriptor {
+    /** sdk.base.reflection.v2alpha1.MsgDescriptor, as fromObject and encode take it. */
+    type Init = {
+      msg_type_url?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest, decoded. */
+  type GetAuthnDescriptorRequest = {
+  }
+  namespace GetAuthnDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse, decoded. */
+  type GetAuthnDescriptorResponse = {
+    authn: ProtoTypes['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null
+  }
+  namespace GetAuthnDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      authn?: ProtoInits['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetChainDescriptorRequest, decoded. */
+  type GetChainDescriptorRequest = {
+  }
+  namespace GetChainDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetChainDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetChainDescriptorResponse, decoded. */
+  type GetChainDescriptorResponse = {
+    chain: ProtoTypes['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null
+  }
+  namespace GetChainDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetChainDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      chain?: ProtoInits['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest, decoded. */
+  type GetCodecDescriptorRequest = {
+  }
+  namespace GetCodecDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse, decoded. */
+  type GetCodecDescriptorResponse = {
+    codec: ProtoTypes['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null
+  }
+  namespace GetCodecDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      codec?: ProtoInits['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest, decoded. */
+  type GetConfigurationDescriptorRequest = {
+  }
+  namespace GetConfigurationDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse, decoded. */
+  type GetConfigurationDescriptorResponse = {
+    config: ProtoTypes['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null
+  }
+  namespace GetConfigurationDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      config?: ProtoInits['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest, decoded. */
+  type GetQueryServicesDescriptorRequest = {
+  }
+  namespace GetQueryServicesDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse, decoded. */
+  type GetQueryServicesDescriptorResponse = {
+    queries: ProtoTypes['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null
+  }
+  namespace GetQueryServicesDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      queries?: ProtoInits['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetTxDescriptorRequest, decoded. */
+  type GetTxDescriptorRequest = {
+  }
+  namespace GetTxDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetTxDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetTxDescriptorResponse, decoded. */
+  type GetTxDescriptorResponse = {
+    tx: ProtoTypes['sdk.base.reflection.v2alpha1.TxDescriptor'] | null
+  }
+  namespace GetTxDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetTxDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.base.reflection.v2alpha1.TxDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.QueryServicesDescriptor, decoded. */
+  type QueryServicesDescriptor = {
+    query_services: ProtoTypes['sdk.base.reflection.v2alpha1.QueryServiceDescriptor'][]
+  }
+  namespace QueryServicesDescriptor {
+    /** sdk.base.reflection.v2alpha1.QueryServicesDescriptor, as fromObject and encode take it. */
+    type Init = {
+      query_services?: readonly ProtoInits['sdk.base.reflection.v2alpha1.QueryServiceDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.QueryServiceDescriptor, decoded. */
+  type QueryServiceDescriptor = {
+    fullname: string
+    is_module: boolean
+    methods: ProtoTypes['sdk.base.reflection.v2alpha1.QueryMethodDescriptor'][]
+  }
+  namespace QueryServiceDescriptor {
+    /** sdk.base.reflection.v2alpha1.QueryServiceDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      is_module?: boolean | null | undefined
+      methods?: readonly ProtoInits['sdk.base.reflection.v2alpha1.QueryMethodDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.QueryMethodDescriptor, decoded. */
+  type QueryMethodDescriptor = {
+    name: string
+    full_query_path: string
+  }
+  namespace QueryMethodDescriptor {
+    /** sdk.base.reflection.v2alpha1.QueryMethodDescriptor, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      full_query_path?: string | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.base.tendermint.v1beta1 {
   /** sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest, decoded. */
   type GetValidatorSetByHeightRequest = {
@@ -7709,6 +7990,32 @@ export interface ProtoTypes {
   'sdk.base.reflection.v1beta1.ListAllInterfacesResponse': sdk.base.reflection.v1beta1.ListAllInterfacesResponse
   'sdk.base.reflection.v1beta1.ListImplementationsRequest': sdk.base.reflection.v1beta1.ListImplementationsRequest
   'sdk.base.reflection.v1beta1.ListImplementationsResponse': sdk.base.reflection.v1beta1.ListImplementationsResponse
+  'sdk.base.reflection.v2alpha1.AppDescriptor': sdk.base.reflection.v2alpha1.AppDescriptor
+  'sdk.base.reflection.v2alpha1.TxDescriptor': sdk.base.reflection.v2alpha1.TxDescriptor
+  'sdk.base.reflection.v2alpha1.AuthnDescriptor': sdk.base.reflection.v2alpha1.AuthnDescriptor
+  'sdk.base.reflection.v2alpha1.SigningModeDescriptor': sdk.base.reflection.v2alpha1.SigningModeDescriptor
+  'sdk.base.reflection.v2alpha1.ChainDescriptor': sdk.base.reflection.v2alpha1.ChainDescriptor
+  'sdk.base.reflection.v2alpha1.CodecDescriptor': sdk.base.reflection.v2alpha1.CodecDescriptor
+  'sdk.base.reflection.v2alpha1.InterfaceDescriptor': sdk.base.reflection.v2alpha1.InterfaceDescriptor
+  'sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor': sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor
+  'sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor': sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor
+  'sdk.base.reflection.v2alpha1.ConfigurationDescriptor': sdk.base.reflection.v2alpha1.ConfigurationDescriptor
+  'sdk.base.reflection.v2alpha1.MsgDescriptor': sdk.base.reflection.v2alpha1.MsgDescriptor
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest': sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse': sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorRequest': sdk.base.reflection.v2alpha1.GetChainDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorResponse': sdk.base.reflection.v2alpha1.GetChainDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest': sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse': sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorRequest': sdk.base.reflection.v2alpha1.GetTxDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorResponse': sdk.base.reflection.v2alpha1.GetTxDescriptorResponse
+  'sdk.base.reflection.v2alpha1.QueryServicesDescriptor': sdk.base.reflection.v2alpha1.QueryServicesDescriptor
+  'sdk.base.reflection.v2alpha1.QueryServiceDescriptor': sdk.base.reflection.v2alpha1.QueryServiceDescriptor
+  'sdk.base.reflection.v2alpha1.QueryMethodDescriptor': sdk.base.reflection.v2alpha1.QueryMethodDescriptor
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse
   'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest
@@ -8279,6 +8586,32 @@ export interface ProtoInits {
   'sdk.base.reflection.v1beta1.ListAllInterfacesResponse': sdk.base.reflection.v1beta1.ListAllInterfacesResponse.Init
   'sdk.base.reflection.v1beta1.ListImplementationsRequest': sdk.base.reflection.v1beta1.ListImplementationsRequest.Init
   'sdk.base.reflection.v1beta1.ListImplementationsResponse': sdk.base.reflection.v1beta1.ListImplementationsResponse.Init
+  'sdk.base.reflection.v2alpha1.AppDescriptor': sdk.base.reflection.v2alpha1.AppDescriptor.Init
+  'sdk.base.reflection.v2alpha1.TxDescriptor': sdk.base.reflection.v2alpha1.TxDescriptor.Init
+  'sdk.base.reflection.v2alpha1.AuthnDescriptor': sdk.base.reflection.v2alpha1.AuthnDescriptor.Init
+  'sdk.base.reflection.v2alpha1.SigningModeDescriptor': sdk.base.reflection.v2alpha1.SigningModeDescriptor.Init
+  'sdk.base.reflection.v2alpha1.ChainDescriptor': sdk.base.reflection.v2alpha1.ChainDescriptor.Init
+  'sdk.base.reflection.v2alpha1.CodecDescriptor': sdk.base.reflection.v2alpha1.CodecDescriptor.Init
+  'sdk.base.reflection.v2alpha1.InterfaceDescriptor': sdk.base.reflection.v2alpha1.InterfaceDescriptor.Init
+  'sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor': sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor.Init
+  'sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor': sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor.Init
+  'sdk.base.reflection.v2alpha1.ConfigurationDescriptor': sdk.base.reflection.v2alpha1.ConfigurationDescriptor.Init
+  'sdk.base.reflection.v2alpha1.MsgDescriptor': sdk.base.reflection.v2alpha1.MsgDescriptor.Init
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest': sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse': sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorRequest': sdk.base.reflection.v2alpha1.GetChainDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorResponse': sdk.base.reflection.v2alpha1.GetChainDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest': sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse': sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorRequest': sdk.base.reflection.v2alpha1.GetTxDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorResponse': sdk.base.reflection.v2alpha1.GetTxDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.QueryServicesDescriptor': sdk.base.reflection.v2alpha1.QueryServicesDescriptor.Init
+  'sdk.base.reflection.v2alpha1.QueryServiceDescriptor': sdk.base.reflection.v2alpha1.QueryServiceDescriptor.Init
+  'sdk.base.reflection.v2alpha1.QueryMethodDescriptor': sdk.base.reflection.v2alpha1.QueryMethodDescriptor.Init
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest.Init
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse.Init
   'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest.Init
@@ -8756,6 +9089,12 @@ export interface ProtoMethods {
   'sdk.base.node.v1beta1.Service/Status': { request: 'sdk.base.node.v1beta1.StatusRequest'; response: 'sdk.base.node.v1beta1.StatusResponse' }
   'sdk.base.reflection.v1beta1.ReflectionService/ListAllInterfaces': { request: 'sdk.base.reflection.v1beta1.ListAllInterfacesRequest'; response: 'sdk.base.reflection.v1beta1.ListAllInterfacesResponse' }
   'sdk.base.reflection.v1beta1.ReflectionService/ListImplementations': { request: 'sdk.base.reflection.v1beta1.ListImplementationsRequest'; response: 'sdk.base.reflection.v1beta1.ListImplementationsResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetAuthnDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetChainDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetChainDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetChainDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetCodecDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetConfigurationDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetQueryServicesDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetTxDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetTxDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetTxDescriptorResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetNodeInfo': { request: 'sdk.base.tendermint.v1beta1.GetNodeInfoRequest'; response: 'sdk.base.tendermint.v1beta1.GetNodeInfoResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }

@@ -213,6 +213,7 @@ describe('sdk.reflection.v1.ReflectionService', () => {
       expect.arrayContaining([
         'sdk/bank/v1beta1/query.proto',
         'sdk/base/reflection/v1beta1/reflection.proto',
+        'sdk/base/reflection/v2alpha1/reflection.proto',
         'sdk/reflection/v1/reflection.proto',
         'sdk/autocli/v1/query.proto',
         'google/protobuf/descriptor.proto',
