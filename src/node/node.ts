@@ -327,6 +327,7 @@ export class Node {
         maxRecvMsgSize: grpc.maxRecvMsgSize,
         maxSendMsgSize: grpc.maxSendMsgSize,
         logger: logger.child({ module: 'grpc-server' }),
+        appDescriptor: { chainId: home.genesis.chainId, app: this.app },
       })
       this.listeners.push(server)
       this.addresses.grpc = server.address

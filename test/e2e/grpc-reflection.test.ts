@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type GrpcListener, startGrpcServer } from '../../src/server/grpc/server.js'
+import { codeSpans, docText } from '../helpers/docs.js'
 import { grpcServices } from '../helpers/grpc-services.js'
 import { runTool } from '../helpers/run-tool.js'
 import { BOB, createQueryTestNode } from '../helpers/test-node.js'
@@ -29,7 +30,11 @@ beforeAll(async () => {
   // BOB receives 1stake per block: his balance tells which height answered.
   t = await createQueryTestNode({ transfer: true })
   await t.node.producer.produceBlocks(HEIGHTS)
-  server = await startGrpcServer({ router: t.node.router, address: '127.0.0.1:0' })
+  server = await startGrpcServer({
+    router: t.node.router,
+    address: '127.0.0.1:0',
+    appDescriptor: { chainId: 'query-test', app: t.node.app },
+  })
   base = `http://${server.address}`
 })
 afterAll(async () => {
@@ -46,6 +51,11 @@ describe('buf curl over server reflection', () => {
     expect(v1).toMatchObject({ code: 0, stderr: '' })
     expect(v1.stdout.trim().split('\n')).toEqual(SERVICES)
     expect(v1alpha).toMatchObject({ code: 0, stdout: v1.stdout })
+  })
+
+  test('behavior: docs/endpoints.md names every service listed', () => {
+    const named = new Set(codeSpans(docText('docs/endpoints.md')))
+    expect(SERVICES.filter((s) => !named.has(s))).toEqual([])
   })
 
   test('behavior: --list-methods resolves every service from its real files', async () => {
@@ -96,6 +106,41 @@ describe('buf curl over server reflection', () => {
       { balance: { denom: 'stake', amount: '45' } },
     ],
     ['sdk.base.node.v1beta1.Service/Status', {}, { height: '3' }],
+    [
+      'sdk.base.reflection.v1beta1.ReflectionService/ListImplementations',
+      { interface_name: 'sdk.gov.v1beta1.Content' },
+      {
+        implementationMessageNames: [
+          '/sdk.gov.v1beta1.TextProposal',
+          '/sdk.upgrade.v1beta1.CancelSoftwareUpgradeProposal',
+          '/sdk.upgrade.v1beta1.SoftwareUpgradeProposal',
+        ],
+      },
+    ],
+    // Served without a height, as upstream's: no height header comes back (HEIGHTLESS).
+    [
+      'sdk.base.reflection.v2alpha1.ReflectionService/GetTxDescriptor',
+      {},
+      {
+        tx: {
+          fullname: 'sdk.tx.v1beta1.Tx',
+          msgs: expect.arrayContaining([{ msgTypeUrl: '/sdk.bank.v1beta1.MsgSend' }]),
+        },
+      },
+    ],
+    [
+      'sdk.autocli.v1.Query/AppOptions',
+      {},
+      {
+        moduleOptions: {
+          bank: {
+            tx: { service: 'sdk.bank.v1beta1.Msg' },
+            query: { service: 'sdk.bank.v1beta1.Query' },
+          },
+          vesting: { tx: { service: 'sdk.vesting.v1beta1.Msg' } },
+        },
+      },
+    ],
     [
       'sdk.base.tendermint.v1beta1.Service/GetBlockByHeight',
       { height: '2' },
@@ -174,6 +219,20 @@ describe('buf curl over server reflection', () => {
       { height: '2' },
       { block: { header: { chainId: 'query-test', height: '2' } } },
     ],
+    // Descriptors with their options (extensions such as gogoproto's) decoded by a Go client.
+    [
+      'sdk.reflection.v1.ReflectionService/FileDescriptors',
+      {},
+      {
+        files: expect.arrayContaining([
+          expect.objectContaining({
+            name: 'sdk/bank/v1beta1/query.proto',
+            package: 'sdk.bank.v1beta1',
+            dependency: expect.arrayContaining(['gogoproto/gogo.proto']),
+          }),
+        ]),
+      },
+    ],
     ['sdk.upgrade.v1beta1.Query/CurrentPlan', {}, {}],
     [
       'sdk.upgrade.v1beta1.Query/ModuleVersions',
@@ -181,6 +240,9 @@ describe('buf curl over server reflection', () => {
       { moduleVersions: [{ name: 'bank', version: '4' }] },
     ],
   ]
+
+  /** Services served outside the query router, without a height. */
+  const HEIGHTLESS = new Set(['sdk.base.reflection.v2alpha1.ReflectionService'])
 
   test('behavior: every query service answers a call made from reflection alone, at the height asked', async () => {
     expect(new Set(CALLS.map(([m]) => m.split('/')[0]))).toEqual(
@@ -203,7 +265,11 @@ describe('buf curl over server reflection', () => {
       expect(r.code, `${method}: ${r.stderr.slice(-500)}`).toBe(0)
       expect(JSON.parse(r.stdout), method).toMatchObject(expected)
       // The response headers (-v): the height served comes back.
-      expect(r.stderr, method).toMatch(/^buf: < \(#\d+\) X-Sdk-Block-Height: 3$/m)
+      if (HEIGHTLESS.has(method.split('/')[0]!)) {
+        expect(r.stderr, method).not.toMatch(/^buf: < \(#\d+\) X-Sdk-Block-Height/im)
+      } else {
+        expect(r.stderr, method).toMatch(/^buf: < \(#\d+\) X-Sdk-Block-Height: 3$/m)
+      }
     })
   })
 

@@ -86,6 +86,53 @@ function callsOf(x: BrandExpectation, home: DevnetHome): Record<string, Call> {
       request: { address: bob, denom: 'token' },
       expected: { balance: { denom: 'token', amount: '1000000000' } },
     },
+    // Every module with its services, as upstream answers for modules without options of their own.
+    [`${x.pkg}.autocli.v1.Query`]: {
+      method: 'AppOptions',
+      request: {},
+      expected: {
+        module_options: {
+          bank: {
+            tx: { service: `${x.pkg}.bank.v1beta1.Msg` },
+            query: { service: `${x.pkg}.bank.v1beta1.Query` },
+          },
+          vesting: { tx: { service: `${x.pkg}.vesting.v1beta1.Msg` } },
+        },
+      },
+      partial: true,
+    },
+    // The interface registry: every Msg the app routes, by the brand's type URLs.
+    [`${x.pkg}.base.reflection.v1beta1.ReflectionService`]: {
+      method: 'ListImplementations',
+      request: { interface_name: `${x.pkg}.base.v1beta1.Msg` },
+      expected: {
+        implementation_message_names: expect.arrayContaining([
+          `/${x.pkg}.bank.v1beta1.MsgSend`,
+          `/${x.pkg}.gov.v1.MsgSubmitProposal`,
+        ]),
+      },
+    },
+    // The app descriptor: on the gRPC server alone, as upstream's, so without a height.
+    [`${x.pkg}.base.reflection.v2alpha1.ReflectionService`]: {
+      method: 'GetConfigurationDescriptor',
+      request: {},
+      expected: { config: { bech32_account_address_prefix: x.account } },
+      heightless: true,
+    },
+    // The descriptor of every file, the reflection services' own among them.
+    [`${x.pkg}.reflection.v1.ReflectionService`]: {
+      method: 'FileDescriptors',
+      request: {},
+      expected: {
+        files: expect.arrayContaining([
+          expect.objectContaining({
+            name: `${x.pkg}/base/reflection/v1beta1/reflection.proto`,
+            package: `${x.pkg}.base.reflection.v1beta1`,
+          }),
+        ]),
+      },
+      partial: true,
+    },
     // The height served, with that height's block time.
     [`${x.pkg}.base.node.v1beta1.Service`]: {
       method: 'Status',
@@ -362,6 +409,32 @@ describe.skipIf(!tool.path)(`grpcurl ${tool.version ?? ''} against sdkd`, () => 
       const { headers, bodies } = responseOf(r.stdout)
       expect(bodies).toEqual([{ balance: { denom: 'token', amount: '1000001000' } }])
       expect(headers[x.header]).toEqual([String(latest)])
+    })
+
+    test('behavior: the interface registry in the brand’s names; an interface name is required (exit 67)', async () => {
+      const service = `${x.pkg}.base.reflection.v1beta1.ReflectionService`
+      const [all, none] = await Promise.all([
+        grpcurl(address, `${service}/ListAllInterfaces`),
+        grpcurl('-d', '{"interface_name":""}', address, `${service}/ListImplementations`),
+      ])
+      expect(all).toMatchObject({ code: 0, stderr: '' })
+      expect(JSON.parse(all.stdout).interface_names).toEqual(
+        expect.arrayContaining(
+          [
+            'base.v1beta1.Msg',
+            'tx.v1beta1.MsgResponse',
+            'tx.v1beta1.Tx',
+            'crypto.PubKey',
+            'auth.v1beta1.AccountI',
+            'gov.v1beta1.Content',
+          ].map((name) => `${x.pkg}.${name}`),
+        ),
+      )
+      expect(none).toEqual({
+        code: 64 + 3,
+        stdout: '',
+        stderr: rpcError('InvalidArgument', 'invalid interface name'),
+      })
     })
 
     test('error: an unknown service or method: grpcurl’s reflection errors (exit 1), grpc-go’s Unimplemented texts from the server (exit 76)', async () => {

@@ -11,6 +11,10 @@ import {
   QueryAllBalancesResponse,
 } from 'cosmjs-types/cosmos/bank/v1beta1/query'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
+import {
+  ListImplementationsRequest,
+  ListImplementationsResponse,
+} from 'cosmjs-types/cosmos/base/reflection/v1beta1/reflection'
 import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import protobuf from 'protobufjs'
@@ -243,6 +247,24 @@ export const BRAND_CHECKS: readonly { name: string; run(node: BrandNode): Promis
         Buffer.from(reply.result.response.value, 'base64'),
       )
       expect(answer.balances.map((c) => c.denom)).toContain('stake')
+    },
+  },
+  {
+    name: 'behavior: the interface registry answers in the brand’s names over ABCI query, and has no REST route (404, as upstream)',
+    async run(node) {
+      const request = { interfaceName: `${node.x.pkg}.crypto.PubKey` }
+      const { response } = (
+        await rpcCall(node.rpcPort, 'abci_query', {
+          path: `/${node.x.pkg}.base.reflection.v1beta1.ReflectionService/ListImplementations`,
+          data: Buffer.from(ListImplementationsRequest.encode(request).finish()).toString('hex'),
+        })
+      ).result
+      expect(response.code).toBe(0)
+      const answer = ListImplementationsResponse.decode(Buffer.from(response.value, 'base64'))
+      expect(answer.implementationMessageNames).toContain(`/${node.x.pkg}.crypto.secp256k1.PubKey`)
+      const rest = await get(node, `${node.x.rest}/base/reflection/v1beta1/interfaces`)
+      expect(rest.status).toBe(404)
+      expect(rest.body.message).toBe('Not Found')
     },
   },
   {

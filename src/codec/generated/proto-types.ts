@@ -1362,6 +1362,119 @@ export declare namespace sdk.auth.v1beta1 {
   }
 }
 
+export declare namespace sdk.autocli.v1 {
+  /** sdk.autocli.v1.ModuleOptions, decoded. */
+  type ModuleOptions = {
+    tx: ProtoTypes['sdk.autocli.v1.ServiceCommandDescriptor'] | null
+    query: ProtoTypes['sdk.autocli.v1.ServiceCommandDescriptor'] | null
+  }
+  namespace ModuleOptions {
+    /** sdk.autocli.v1.ModuleOptions, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.autocli.v1.ServiceCommandDescriptor'] | null | undefined
+      query?: ProtoInits['sdk.autocli.v1.ServiceCommandDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.ServiceCommandDescriptor, decoded. */
+  type ServiceCommandDescriptor = {
+    service: string
+    rpc_command_options: ProtoTypes['sdk.autocli.v1.RpcCommandOptions'][]
+    sub_commands: { [key: string]: ProtoTypes['sdk.autocli.v1.ServiceCommandDescriptor'] }
+  }
+  namespace ServiceCommandDescriptor {
+    /** sdk.autocli.v1.ServiceCommandDescriptor, as fromObject and encode take it. */
+    type Init = {
+      service?: string | null | undefined
+      rpc_command_options?: readonly ProtoInits['sdk.autocli.v1.RpcCommandOptions'][] | null | undefined
+      sub_commands?: { readonly [key: string]: ProtoInits['sdk.autocli.v1.ServiceCommandDescriptor'] } | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.RpcCommandOptions, decoded. */
+  type RpcCommandOptions = {
+    rpc_method: string
+    use: string
+    long: string
+    short: string
+    example: string
+    alias: string[]
+    suggest_for: string[]
+    deprecated: string
+    version: string
+    flag_options: { [key: string]: ProtoTypes['sdk.autocli.v1.FlagOptions'] }
+    positional_args: ProtoTypes['sdk.autocli.v1.PositionalArgDescriptor'][]
+    skip: boolean
+  }
+  namespace RpcCommandOptions {
+    /** sdk.autocli.v1.RpcCommandOptions, as fromObject and encode take it. */
+    type Init = {
+      rpc_method?: string | null | undefined
+      use?: string | null | undefined
+      long?: string | null | undefined
+      short?: string | null | undefined
+      example?: string | null | undefined
+      alias?: readonly string[] | null | undefined
+      suggest_for?: readonly string[] | null | undefined
+      deprecated?: string | null | undefined
+      version?: string | null | undefined
+      flag_options?: { readonly [key: string]: ProtoInits['sdk.autocli.v1.FlagOptions'] } | null | undefined
+      positional_args?: readonly ProtoInits['sdk.autocli.v1.PositionalArgDescriptor'][] | null | undefined
+      skip?: boolean | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.FlagOptions, decoded. */
+  type FlagOptions = {
+    name: string
+    shorthand: string
+    usage: string
+    default_value: string
+    deprecated: string
+    shorthand_deprecated: string
+    hidden: boolean
+  }
+  namespace FlagOptions {
+    /** sdk.autocli.v1.FlagOptions, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      shorthand?: string | null | undefined
+      usage?: string | null | undefined
+      default_value?: string | null | undefined
+      deprecated?: string | null | undefined
+      shorthand_deprecated?: string | null | undefined
+      hidden?: boolean | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.PositionalArgDescriptor, decoded. */
+  type PositionalArgDescriptor = {
+    proto_field: string
+    varargs: boolean
+  }
+  namespace PositionalArgDescriptor {
+    /** sdk.autocli.v1.PositionalArgDescriptor, as fromObject and encode take it. */
+    type Init = {
+      proto_field?: string | null | undefined
+      varargs?: boolean | null | undefined
+    }
+  }
+  /** sdk.autocli.v1.AppOptionsRequest, decoded. */
+  type AppOptionsRequest = {
+  }
+  namespace AppOptionsRequest {
+    /** sdk.autocli.v1.AppOptionsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.autocli.v1.AppOptionsResponse, decoded. */
+  type AppOptionsResponse = {
+    module_options: { [key: string]: ProtoTypes['sdk.autocli.v1.ModuleOptions'] }
+  }
+  namespace AppOptionsResponse {
+    /** sdk.autocli.v1.AppOptionsResponse, as fromObject and encode take it. */
+    type Init = {
+      module_options?: { readonly [key: string]: ProtoInits['sdk.autocli.v1.ModuleOptions'] } | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.bank.v1beta1 {
   /** sdk.bank.v1beta1.Params, decoded. */
   type Params = {
@@ -2121,6 +2234,328 @@ export declare namespace sdk.base.query.v1beta1 {
     type Init = {
       next_key?: Uint8Array | null | undefined
       total?: Long | number | string | bigint | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.base.reflection.v1beta1 {
+  /** sdk.base.reflection.v1beta1.ListAllInterfacesRequest, decoded. */
+  type ListAllInterfacesRequest = {
+  }
+  namespace ListAllInterfacesRequest {
+    /** sdk.base.reflection.v1beta1.ListAllInterfacesRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v1beta1.ListAllInterfacesResponse, decoded. */
+  type ListAllInterfacesResponse = {
+    interface_names: string[]
+  }
+  namespace ListAllInterfacesResponse {
+    /** sdk.base.reflection.v1beta1.ListAllInterfacesResponse, as fromObject and encode take it. */
+    type Init = {
+      interface_names?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v1beta1.ListImplementationsRequest, decoded. */
+  type ListImplementationsRequest = {
+    interface_name: string
+  }
+  namespace ListImplementationsRequest {
+    /** sdk.base.reflection.v1beta1.ListImplementationsRequest, as fromObject and encode take it. */
+    type Init = {
+      interface_name?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v1beta1.ListImplementationsResponse, decoded. */
+  type ListImplementationsResponse = {
+    implementation_message_names: string[]
+  }
+  namespace ListImplementationsResponse {
+    /** sdk.base.reflection.v1beta1.ListImplementationsResponse, as fromObject and encode take it. */
+    type Init = {
+      implementation_message_names?: readonly string[] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.base.reflection.v2alpha1 {
+  /** sdk.base.reflection.v2alpha1.AppDescriptor, decoded. */
+  type AppDescriptor = {
+    authn: ProtoTypes['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null
+    chain: ProtoTypes['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null
+    codec: ProtoTypes['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null
+    configuration: ProtoTypes['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null
+    query_services: ProtoTypes['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null
+    tx: ProtoTypes['sdk.base.reflection.v2alpha1.TxDescriptor'] | null
+  }
+  namespace AppDescriptor {
+    /** sdk.base.reflection.v2alpha1.AppDescriptor, as fromObject and encode take it. */
+    type Init = {
+      authn?: ProtoInits['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null | undefined
+      chain?: ProtoInits['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null | undefined
+      codec?: ProtoInits['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null | undefined
+      configuration?: ProtoInits['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null | undefined
+      query_services?: ProtoInits['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null | undefined
+      tx?: ProtoInits['sdk.base.reflection.v2alpha1.TxDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.TxDescriptor, decoded. */
+  type TxDescriptor = {
+    fullname: string
+    msgs: ProtoTypes['sdk.base.reflection.v2alpha1.MsgDescriptor'][]
+  }
+  namespace TxDescriptor {
+    /** sdk.base.reflection.v2alpha1.TxDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      msgs?: readonly ProtoInits['sdk.base.reflection.v2alpha1.MsgDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.AuthnDescriptor, decoded. */
+  type AuthnDescriptor = {
+    sign_modes: ProtoTypes['sdk.base.reflection.v2alpha1.SigningModeDescriptor'][]
+  }
+  namespace AuthnDescriptor {
+    /** sdk.base.reflection.v2alpha1.AuthnDescriptor, as fromObject and encode take it. */
+    type Init = {
+      sign_modes?: readonly ProtoInits['sdk.base.reflection.v2alpha1.SigningModeDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.SigningModeDescriptor, decoded. */
+  type SigningModeDescriptor = {
+    name: string
+    number: number
+    authn_info_provider_method_fullname: string
+  }
+  namespace SigningModeDescriptor {
+    /** sdk.base.reflection.v2alpha1.SigningModeDescriptor, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      number?: number | null | undefined
+      authn_info_provider_method_fullname?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.ChainDescriptor, decoded. */
+  type ChainDescriptor = {
+    id: string
+  }
+  namespace ChainDescriptor {
+    /** sdk.base.reflection.v2alpha1.ChainDescriptor, as fromObject and encode take it. */
+    type Init = {
+      id?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.CodecDescriptor, decoded. */
+  type CodecDescriptor = {
+    interfaces: ProtoTypes['sdk.base.reflection.v2alpha1.InterfaceDescriptor'][]
+  }
+  namespace CodecDescriptor {
+    /** sdk.base.reflection.v2alpha1.CodecDescriptor, as fromObject and encode take it. */
+    type Init = {
+      interfaces?: readonly ProtoInits['sdk.base.reflection.v2alpha1.InterfaceDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.InterfaceDescriptor, decoded. */
+  type InterfaceDescriptor = {
+    fullname: string
+    interface_accepting_messages: ProtoTypes['sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor'][]
+    interface_implementers: ProtoTypes['sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor'][]
+  }
+  namespace InterfaceDescriptor {
+    /** sdk.base.reflection.v2alpha1.InterfaceDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      interface_accepting_messages?: readonly ProtoInits['sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor'][] | null | undefined
+      interface_implementers?: readonly ProtoInits['sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor, decoded. */
+  type InterfaceImplementerDescriptor = {
+    fullname: string
+    type_url: string
+  }
+  namespace InterfaceImplementerDescriptor {
+    /** sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      type_url?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor, decoded. */
+  type InterfaceAcceptingMessageDescriptor = {
+    fullname: string
+    field_descriptor_names: string[]
+  }
+  namespace InterfaceAcceptingMessageDescriptor {
+    /** sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      field_descriptor_names?: readonly string[] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.ConfigurationDescriptor, decoded. */
+  type ConfigurationDescriptor = {
+    bech32_account_address_prefix: string
+  }
+  namespace ConfigurationDescriptor {
+    /** sdk.base.reflection.v2alpha1.ConfigurationDescriptor, as fromObject and encode take it. */
+    type Init = {
+      bech32_account_address_prefix?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.MsgDescriptor, decoded. */
+  type MsgDescriptor = {
+    msg_type_url: string
+  }
+  namespace MsgDescriptor {
+    /** sdk.base.reflection.v2alpha1.MsgDescriptor, as fromObject and encode take it. */
+    type Init = {
+      msg_type_url?: string | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest, decoded. */
+  type GetAuthnDescriptorRequest = {
+  }
+  namespace GetAuthnDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse, decoded. */
+  type GetAuthnDescriptorResponse = {
+    authn: ProtoTypes['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null
+  }
+  namespace GetAuthnDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      authn?: ProtoInits['sdk.base.reflection.v2alpha1.AuthnDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetChainDescriptorRequest, decoded. */
+  type GetChainDescriptorRequest = {
+  }
+  namespace GetChainDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetChainDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetChainDescriptorResponse, decoded. */
+  type GetChainDescriptorResponse = {
+    chain: ProtoTypes['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null
+  }
+  namespace GetChainDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetChainDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      chain?: ProtoInits['sdk.base.reflection.v2alpha1.ChainDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest, decoded. */
+  type GetCodecDescriptorRequest = {
+  }
+  namespace GetCodecDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse, decoded. */
+  type GetCodecDescriptorResponse = {
+    codec: ProtoTypes['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null
+  }
+  namespace GetCodecDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      codec?: ProtoInits['sdk.base.reflection.v2alpha1.CodecDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest, decoded. */
+  type GetConfigurationDescriptorRequest = {
+  }
+  namespace GetConfigurationDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse, decoded. */
+  type GetConfigurationDescriptorResponse = {
+    config: ProtoTypes['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null
+  }
+  namespace GetConfigurationDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      config?: ProtoInits['sdk.base.reflection.v2alpha1.ConfigurationDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest, decoded. */
+  type GetQueryServicesDescriptorRequest = {
+  }
+  namespace GetQueryServicesDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse, decoded. */
+  type GetQueryServicesDescriptorResponse = {
+    queries: ProtoTypes['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null
+  }
+  namespace GetQueryServicesDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      queries?: ProtoInits['sdk.base.reflection.v2alpha1.QueryServicesDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetTxDescriptorRequest, decoded. */
+  type GetTxDescriptorRequest = {
+  }
+  namespace GetTxDescriptorRequest {
+    /** sdk.base.reflection.v2alpha1.GetTxDescriptorRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.GetTxDescriptorResponse, decoded. */
+  type GetTxDescriptorResponse = {
+    tx: ProtoTypes['sdk.base.reflection.v2alpha1.TxDescriptor'] | null
+  }
+  namespace GetTxDescriptorResponse {
+    /** sdk.base.reflection.v2alpha1.GetTxDescriptorResponse, as fromObject and encode take it. */
+    type Init = {
+      tx?: ProtoInits['sdk.base.reflection.v2alpha1.TxDescriptor'] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.QueryServicesDescriptor, decoded. */
+  type QueryServicesDescriptor = {
+    query_services: ProtoTypes['sdk.base.reflection.v2alpha1.QueryServiceDescriptor'][]
+  }
+  namespace QueryServicesDescriptor {
+    /** sdk.base.reflection.v2alpha1.QueryServicesDescriptor, as fromObject and encode take it. */
+    type Init = {
+      query_services?: readonly ProtoInits['sdk.base.reflection.v2alpha1.QueryServiceDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.QueryServiceDescriptor, decoded. */
+  type QueryServiceDescriptor = {
+    fullname: string
+    is_module: boolean
+    methods: ProtoTypes['sdk.base.reflection.v2alpha1.QueryMethodDescriptor'][]
+  }
+  namespace QueryServiceDescriptor {
+    /** sdk.base.reflection.v2alpha1.QueryServiceDescriptor, as fromObject and encode take it. */
+    type Init = {
+      fullname?: string | null | undefined
+      is_module?: boolean | null | undefined
+      methods?: readonly ProtoInits['sdk.base.reflection.v2alpha1.QueryMethodDescriptor'][] | null | undefined
+    }
+  }
+  /** sdk.base.reflection.v2alpha1.QueryMethodDescriptor, decoded. */
+  type QueryMethodDescriptor = {
+    name: string
+    full_query_path: string
+  }
+  namespace QueryMethodDescriptor {
+    /** sdk.base.reflection.v2alpha1.QueryMethodDescriptor, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      full_query_path?: string | null | undefined
     }
   }
 }
@@ -4479,6 +4914,27 @@ export declare namespace sdk.params.v1beta1 {
     type Init = {
       subspace?: string | null | undefined
       keys?: readonly string[] | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.reflection.v1 {
+  /** sdk.reflection.v1.FileDescriptorsRequest, decoded. */
+  type FileDescriptorsRequest = {
+  }
+  namespace FileDescriptorsRequest {
+    /** sdk.reflection.v1.FileDescriptorsRequest, as fromObject and encode take it. */
+    type Init = {
+    }
+  }
+  /** sdk.reflection.v1.FileDescriptorsResponse, decoded. */
+  type FileDescriptorsResponse = {
+    files: ProtoTypes['google.protobuf.FileDescriptorProto'][]
+  }
+  namespace FileDescriptorsResponse {
+    /** sdk.reflection.v1.FileDescriptorsResponse, as fromObject and encode take it. */
+    type Init = {
+      files?: readonly ProtoInits['google.protobuf.FileDescriptorProto'][] | null | undefined
     }
   }
 }
@@ -7464,6 +7920,13 @@ export interface ProtoTypes {
   'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse
   'sdk.auth.v1beta1.MsgUpdateParams': sdk.auth.v1beta1.MsgUpdateParams
   'sdk.auth.v1beta1.MsgUpdateParamsResponse': sdk.auth.v1beta1.MsgUpdateParamsResponse
+  'sdk.autocli.v1.ModuleOptions': sdk.autocli.v1.ModuleOptions
+  'sdk.autocli.v1.ServiceCommandDescriptor': sdk.autocli.v1.ServiceCommandDescriptor
+  'sdk.autocli.v1.RpcCommandOptions': sdk.autocli.v1.RpcCommandOptions
+  'sdk.autocli.v1.FlagOptions': sdk.autocli.v1.FlagOptions
+  'sdk.autocli.v1.PositionalArgDescriptor': sdk.autocli.v1.PositionalArgDescriptor
+  'sdk.autocli.v1.AppOptionsRequest': sdk.autocli.v1.AppOptionsRequest
+  'sdk.autocli.v1.AppOptionsResponse': sdk.autocli.v1.AppOptionsResponse
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input
@@ -7525,6 +7988,36 @@ export interface ProtoTypes {
   'sdk.base.node.v1beta1.StatusResponse': sdk.base.node.v1beta1.StatusResponse
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse
+  'sdk.base.reflection.v1beta1.ListAllInterfacesRequest': sdk.base.reflection.v1beta1.ListAllInterfacesRequest
+  'sdk.base.reflection.v1beta1.ListAllInterfacesResponse': sdk.base.reflection.v1beta1.ListAllInterfacesResponse
+  'sdk.base.reflection.v1beta1.ListImplementationsRequest': sdk.base.reflection.v1beta1.ListImplementationsRequest
+  'sdk.base.reflection.v1beta1.ListImplementationsResponse': sdk.base.reflection.v1beta1.ListImplementationsResponse
+  'sdk.base.reflection.v2alpha1.AppDescriptor': sdk.base.reflection.v2alpha1.AppDescriptor
+  'sdk.base.reflection.v2alpha1.TxDescriptor': sdk.base.reflection.v2alpha1.TxDescriptor
+  'sdk.base.reflection.v2alpha1.AuthnDescriptor': sdk.base.reflection.v2alpha1.AuthnDescriptor
+  'sdk.base.reflection.v2alpha1.SigningModeDescriptor': sdk.base.reflection.v2alpha1.SigningModeDescriptor
+  'sdk.base.reflection.v2alpha1.ChainDescriptor': sdk.base.reflection.v2alpha1.ChainDescriptor
+  'sdk.base.reflection.v2alpha1.CodecDescriptor': sdk.base.reflection.v2alpha1.CodecDescriptor
+  'sdk.base.reflection.v2alpha1.InterfaceDescriptor': sdk.base.reflection.v2alpha1.InterfaceDescriptor
+  'sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor': sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor
+  'sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor': sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor
+  'sdk.base.reflection.v2alpha1.ConfigurationDescriptor': sdk.base.reflection.v2alpha1.ConfigurationDescriptor
+  'sdk.base.reflection.v2alpha1.MsgDescriptor': sdk.base.reflection.v2alpha1.MsgDescriptor
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest': sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse': sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorRequest': sdk.base.reflection.v2alpha1.GetChainDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorResponse': sdk.base.reflection.v2alpha1.GetChainDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest': sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse': sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorRequest': sdk.base.reflection.v2alpha1.GetTxDescriptorRequest
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorResponse': sdk.base.reflection.v2alpha1.GetTxDescriptorResponse
+  'sdk.base.reflection.v2alpha1.QueryServicesDescriptor': sdk.base.reflection.v2alpha1.QueryServicesDescriptor
+  'sdk.base.reflection.v2alpha1.QueryServiceDescriptor': sdk.base.reflection.v2alpha1.QueryServiceDescriptor
+  'sdk.base.reflection.v2alpha1.QueryMethodDescriptor': sdk.base.reflection.v2alpha1.QueryMethodDescriptor
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse
   'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest
@@ -7713,6 +8206,8 @@ export interface ProtoTypes {
   'sdk.params.v1beta1.QuerySubspacesRequest': sdk.params.v1beta1.QuerySubspacesRequest
   'sdk.params.v1beta1.QuerySubspacesResponse': sdk.params.v1beta1.QuerySubspacesResponse
   'sdk.params.v1beta1.Subspace': sdk.params.v1beta1.Subspace
+  'sdk.reflection.v1.FileDescriptorsRequest': sdk.reflection.v1.FileDescriptorsRequest
+  'sdk.reflection.v1.FileDescriptorsResponse': sdk.reflection.v1.FileDescriptorsResponse
   'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState
   'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo
   'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks
@@ -8021,6 +8516,13 @@ export interface ProtoInits {
   'sdk.auth.v1beta1.QueryAccountInfoResponse': sdk.auth.v1beta1.QueryAccountInfoResponse.Init
   'sdk.auth.v1beta1.MsgUpdateParams': sdk.auth.v1beta1.MsgUpdateParams.Init
   'sdk.auth.v1beta1.MsgUpdateParamsResponse': sdk.auth.v1beta1.MsgUpdateParamsResponse.Init
+  'sdk.autocli.v1.ModuleOptions': sdk.autocli.v1.ModuleOptions.Init
+  'sdk.autocli.v1.ServiceCommandDescriptor': sdk.autocli.v1.ServiceCommandDescriptor.Init
+  'sdk.autocli.v1.RpcCommandOptions': sdk.autocli.v1.RpcCommandOptions.Init
+  'sdk.autocli.v1.FlagOptions': sdk.autocli.v1.FlagOptions.Init
+  'sdk.autocli.v1.PositionalArgDescriptor': sdk.autocli.v1.PositionalArgDescriptor.Init
+  'sdk.autocli.v1.AppOptionsRequest': sdk.autocli.v1.AppOptionsRequest.Init
+  'sdk.autocli.v1.AppOptionsResponse': sdk.autocli.v1.AppOptionsResponse.Init
   'sdk.bank.v1beta1.Params': sdk.bank.v1beta1.Params.Init
   'sdk.bank.v1beta1.SendEnabled': sdk.bank.v1beta1.SendEnabled.Init
   'sdk.bank.v1beta1.Input': sdk.bank.v1beta1.Input.Init
@@ -8082,6 +8584,36 @@ export interface ProtoInits {
   'sdk.base.node.v1beta1.StatusResponse': sdk.base.node.v1beta1.StatusResponse.Init
   'sdk.base.query.v1beta1.PageRequest': sdk.base.query.v1beta1.PageRequest.Init
   'sdk.base.query.v1beta1.PageResponse': sdk.base.query.v1beta1.PageResponse.Init
+  'sdk.base.reflection.v1beta1.ListAllInterfacesRequest': sdk.base.reflection.v1beta1.ListAllInterfacesRequest.Init
+  'sdk.base.reflection.v1beta1.ListAllInterfacesResponse': sdk.base.reflection.v1beta1.ListAllInterfacesResponse.Init
+  'sdk.base.reflection.v1beta1.ListImplementationsRequest': sdk.base.reflection.v1beta1.ListImplementationsRequest.Init
+  'sdk.base.reflection.v1beta1.ListImplementationsResponse': sdk.base.reflection.v1beta1.ListImplementationsResponse.Init
+  'sdk.base.reflection.v2alpha1.AppDescriptor': sdk.base.reflection.v2alpha1.AppDescriptor.Init
+  'sdk.base.reflection.v2alpha1.TxDescriptor': sdk.base.reflection.v2alpha1.TxDescriptor.Init
+  'sdk.base.reflection.v2alpha1.AuthnDescriptor': sdk.base.reflection.v2alpha1.AuthnDescriptor.Init
+  'sdk.base.reflection.v2alpha1.SigningModeDescriptor': sdk.base.reflection.v2alpha1.SigningModeDescriptor.Init
+  'sdk.base.reflection.v2alpha1.ChainDescriptor': sdk.base.reflection.v2alpha1.ChainDescriptor.Init
+  'sdk.base.reflection.v2alpha1.CodecDescriptor': sdk.base.reflection.v2alpha1.CodecDescriptor.Init
+  'sdk.base.reflection.v2alpha1.InterfaceDescriptor': sdk.base.reflection.v2alpha1.InterfaceDescriptor.Init
+  'sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor': sdk.base.reflection.v2alpha1.InterfaceImplementerDescriptor.Init
+  'sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor': sdk.base.reflection.v2alpha1.InterfaceAcceptingMessageDescriptor.Init
+  'sdk.base.reflection.v2alpha1.ConfigurationDescriptor': sdk.base.reflection.v2alpha1.ConfigurationDescriptor.Init
+  'sdk.base.reflection.v2alpha1.MsgDescriptor': sdk.base.reflection.v2alpha1.MsgDescriptor.Init
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest': sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse': sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorRequest': sdk.base.reflection.v2alpha1.GetChainDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetChainDescriptorResponse': sdk.base.reflection.v2alpha1.GetChainDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest': sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse': sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse': sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse': sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorRequest': sdk.base.reflection.v2alpha1.GetTxDescriptorRequest.Init
+  'sdk.base.reflection.v2alpha1.GetTxDescriptorResponse': sdk.base.reflection.v2alpha1.GetTxDescriptorResponse.Init
+  'sdk.base.reflection.v2alpha1.QueryServicesDescriptor': sdk.base.reflection.v2alpha1.QueryServicesDescriptor.Init
+  'sdk.base.reflection.v2alpha1.QueryServiceDescriptor': sdk.base.reflection.v2alpha1.QueryServiceDescriptor.Init
+  'sdk.base.reflection.v2alpha1.QueryMethodDescriptor': sdk.base.reflection.v2alpha1.QueryMethodDescriptor.Init
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightRequest.Init
   'sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse': sdk.base.tendermint.v1beta1.GetValidatorSetByHeightResponse.Init
   'sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest': sdk.base.tendermint.v1beta1.GetLatestValidatorSetRequest.Init
@@ -8270,6 +8802,8 @@ export interface ProtoInits {
   'sdk.params.v1beta1.QuerySubspacesRequest': sdk.params.v1beta1.QuerySubspacesRequest.Init
   'sdk.params.v1beta1.QuerySubspacesResponse': sdk.params.v1beta1.QuerySubspacesResponse.Init
   'sdk.params.v1beta1.Subspace': sdk.params.v1beta1.Subspace.Init
+  'sdk.reflection.v1.FileDescriptorsRequest': sdk.reflection.v1.FileDescriptorsRequest.Init
+  'sdk.reflection.v1.FileDescriptorsResponse': sdk.reflection.v1.FileDescriptorsResponse.Init
   'sdk.slashing.v1beta1.GenesisState': sdk.slashing.v1beta1.GenesisState.Init
   'sdk.slashing.v1beta1.SigningInfo': sdk.slashing.v1beta1.SigningInfo.Init
   'sdk.slashing.v1beta1.ValidatorMissedBlocks': sdk.slashing.v1beta1.ValidatorMissedBlocks.Init
@@ -8539,6 +9073,7 @@ export interface ProtoMethods {
   'sdk.auth.v1beta1.Query/AddressBytesToString': { request: 'sdk.auth.v1beta1.AddressBytesToStringRequest'; response: 'sdk.auth.v1beta1.AddressBytesToStringResponse' }
   'sdk.auth.v1beta1.Query/AddressStringToBytes': { request: 'sdk.auth.v1beta1.AddressStringToBytesRequest'; response: 'sdk.auth.v1beta1.AddressStringToBytesResponse' }
   'sdk.auth.v1beta1.Query/AccountInfo': { request: 'sdk.auth.v1beta1.QueryAccountInfoRequest'; response: 'sdk.auth.v1beta1.QueryAccountInfoResponse' }
+  'sdk.autocli.v1.Query/AppOptions': { request: 'sdk.autocli.v1.AppOptionsRequest'; response: 'sdk.autocli.v1.AppOptionsResponse' }
   'sdk.bank.v1beta1.Query/Balance': { request: 'sdk.bank.v1beta1.QueryBalanceRequest'; response: 'sdk.bank.v1beta1.QueryBalanceResponse' }
   'sdk.bank.v1beta1.Query/AllBalances': { request: 'sdk.bank.v1beta1.QueryAllBalancesRequest'; response: 'sdk.bank.v1beta1.QueryAllBalancesResponse' }
   'sdk.bank.v1beta1.Query/SpendableBalances': { request: 'sdk.bank.v1beta1.QuerySpendableBalancesRequest'; response: 'sdk.bank.v1beta1.QuerySpendableBalancesResponse' }
@@ -8554,6 +9089,14 @@ export interface ProtoMethods {
   'sdk.bank.v1beta1.Query/SendEnabled': { request: 'sdk.bank.v1beta1.QuerySendEnabledRequest'; response: 'sdk.bank.v1beta1.QuerySendEnabledResponse' }
   'sdk.base.node.v1beta1.Service/Config': { request: 'sdk.base.node.v1beta1.ConfigRequest'; response: 'sdk.base.node.v1beta1.ConfigResponse' }
   'sdk.base.node.v1beta1.Service/Status': { request: 'sdk.base.node.v1beta1.StatusRequest'; response: 'sdk.base.node.v1beta1.StatusResponse' }
+  'sdk.base.reflection.v1beta1.ReflectionService/ListAllInterfaces': { request: 'sdk.base.reflection.v1beta1.ListAllInterfacesRequest'; response: 'sdk.base.reflection.v1beta1.ListAllInterfacesResponse' }
+  'sdk.base.reflection.v1beta1.ReflectionService/ListImplementations': { request: 'sdk.base.reflection.v1beta1.ListImplementationsRequest'; response: 'sdk.base.reflection.v1beta1.ListImplementationsResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetAuthnDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetAuthnDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetAuthnDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetChainDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetChainDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetChainDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetCodecDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetCodecDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetCodecDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetConfigurationDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetConfigurationDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetQueryServicesDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetQueryServicesDescriptorResponse' }
+  'sdk.base.reflection.v2alpha1.ReflectionService/GetTxDescriptor': { request: 'sdk.base.reflection.v2alpha1.GetTxDescriptorRequest'; response: 'sdk.base.reflection.v2alpha1.GetTxDescriptorResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetNodeInfo': { request: 'sdk.base.tendermint.v1beta1.GetNodeInfoRequest'; response: 'sdk.base.tendermint.v1beta1.GetNodeInfoResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetSyncing': { request: 'sdk.base.tendermint.v1beta1.GetSyncingRequest'; response: 'sdk.base.tendermint.v1beta1.GetSyncingResponse' }
   'sdk.base.tendermint.v1beta1.Service/GetLatestBlock': { request: 'sdk.base.tendermint.v1beta1.GetLatestBlockRequest'; response: 'sdk.base.tendermint.v1beta1.GetLatestBlockResponse' }
@@ -8596,6 +9139,7 @@ export interface ProtoMethods {
   'sdk.mint.v1beta1.Query/AnnualProvisions': { request: 'sdk.mint.v1beta1.QueryAnnualProvisionsRequest'; response: 'sdk.mint.v1beta1.QueryAnnualProvisionsResponse' }
   'sdk.params.v1beta1.Query/Params': { request: 'sdk.params.v1beta1.QueryParamsRequest'; response: 'sdk.params.v1beta1.QueryParamsResponse' }
   'sdk.params.v1beta1.Query/Subspaces': { request: 'sdk.params.v1beta1.QuerySubspacesRequest'; response: 'sdk.params.v1beta1.QuerySubspacesResponse' }
+  'sdk.reflection.v1.ReflectionService/FileDescriptors': { request: 'sdk.reflection.v1.FileDescriptorsRequest'; response: 'sdk.reflection.v1.FileDescriptorsResponse' }
   'sdk.slashing.v1beta1.Query/Params': { request: 'sdk.slashing.v1beta1.QueryParamsRequest'; response: 'sdk.slashing.v1beta1.QueryParamsResponse' }
   'sdk.slashing.v1beta1.Query/SigningInfo': { request: 'sdk.slashing.v1beta1.QuerySigningInfoRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfoResponse' }
   'sdk.slashing.v1beta1.Query/SigningInfos': { request: 'sdk.slashing.v1beta1.QuerySigningInfosRequest'; response: 'sdk.slashing.v1beta1.QuerySigningInfosResponse' }

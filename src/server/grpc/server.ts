@@ -10,6 +10,7 @@ import { parseListenAddress } from '../../config/listen-address.js'
 import type { Logger } from '../../logger.js'
 import { ListenError } from '../listen.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
+import { type AppDescriptorFacts, appDescriptorMethods } from './app-descriptor.js'
 import { addReflection, REFLECTION_SERVICES } from './reflection.js'
 import { serviceDefinitions } from './service-definitions.js'
 import { toServiceError } from './status.js'
@@ -24,6 +25,11 @@ export interface GrpcServerOptions {
   /** `[grpc] max-send-msg-size` in bytes. */
   maxSendMsgSize?: number
   logger?: Logger
+  /**
+   * What the app descriptor service (`sdk.base.reflection.v2alpha1.ReflectionService`) tells besides
+   * the router's services; the service is left out without it.
+   */
+  appDescriptor?: AppDescriptorFacts
 }
 
 /** A running gRPC server. */
@@ -39,10 +45,11 @@ export interface GrpcListener {
 export class GrpcListenError extends ListenError {}
 
 /**
- * The gRPC server (plaintext): every served query service with the router's handlers, and server
- * reflection. `x-sdk-block-height` request metadata selects the height; the height served is sent
- * back in the response headers (before the handler runs, as upstream, so errors carry it too). An
- * unknown service or method is refused with grpc-go's Unimplemented texts.
+ * The gRPC server (plaintext): every served query service with the router's handlers, the app
+ * descriptor service, and server reflection. `x-sdk-block-height` request metadata selects the
+ * height; the height served is sent back in the response headers (before the handler runs, as
+ * upstream, so errors carry it too). An unknown service or method is refused with grpc-go's
+ * Unimplemented texts.
  */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcListener> {
   const { router, logger } = options
@@ -59,7 +66,14 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcL
     // No channelz service is served, so its per-call bookkeeping would be pure cost.
     'grpc.enable_channelz': 0,
   })
-  for (const [, { definition, methods }] of serviceDefinitions(router.methods)) {
+  // Served by the gRPC server alone, as upstream's: not a query router service.
+  const appDescriptor = options.appDescriptor
+    ? appDescriptorMethods(router, options.appDescriptor)
+    : []
+  for (const [, { definition, methods }] of serviceDefinitions([
+    ...router.methods,
+    ...appDescriptor,
+  ])) {
     const impl: Record<
       string,
       (call: ServerUnaryCall<Buffer, Uint8Array>, cb: sendUnaryData<Uint8Array>) => void
@@ -67,7 +81,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcL
     for (const [name, m] of methods) impl[name] = unaryHandler(router, m, logger)
     server.addService(definition, impl)
   }
-  const services = [...router.services, ...REFLECTION_SERVICES]
+  const services = [
+    ...router.services,
+    ...new Set(appDescriptor.map((m) => m.service.fullName.slice(1))),
+    ...REFLECTION_SERVICES,
+  ]
   addReflection(server, {
     registry: router.registry,
     services,

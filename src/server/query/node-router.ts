@@ -3,8 +3,10 @@ import type { QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import type { BlockStore } from '../../store/block-store.js'
 import type { VersionedStore } from '../../store/versioned-store.js'
+import { createAutocliHandlers } from './autocli-service.js'
 import { type BaseNodeFacts, createBaseNodeHandlers } from './base-node-service.js'
 import { createNodeServiceHandlers } from './node-service.js'
+import { createReflectionHandlers } from './reflection-service.js'
 import { createQueryRouter, type QueryObserver, type QueryRouter } from './router.js'
 
 export interface NodeRouterOptions {
@@ -28,7 +30,10 @@ export interface NodeRouterOptions {
   latestHeight?: () => number
 }
 
-/** The query router of a node: the app's module handlers plus the node-level services. */
+/**
+ * The query router of a node: the app's module handlers plus the node-level services, the app's
+ * reflection and autocli services among them (upstream's query router has them too).
+ */
 export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
   return createQueryRouter({
     registry: o.registry,
@@ -42,6 +47,8 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
     nodeHandlers: new Map([
       ...createNodeServiceHandlers(),
       ...(o.baseNode ? createBaseNodeHandlers(o.baseNode) : []),
+      ...createReflectionHandlers(o.app),
+      ...createAutocliHandlers(o.app),
       ...(o.txHandlers ?? []),
     ]),
     ...(o.heightless ? { heightless: o.heightless } : {}),

@@ -107,8 +107,10 @@ const HEIGHTS = 5
  */
 const README_QUERY_SERVICES = [
   'sdk.auth.v1beta1.Query',
+  'sdk.autocli.v1.Query',
   'sdk.bank.v1beta1.Query',
   'sdk.base.node.v1beta1.Service',
+  'sdk.base.reflection.v1beta1.ReflectionService',
   'sdk.base.tendermint.v1beta1.Service',
   'sdk.consensus.v1.Query',
   'sdk.distribution.v1beta1.Query',
@@ -117,6 +119,7 @@ const README_QUERY_SERVICES = [
   'sdk.gov.v1beta1.Query',
   'sdk.mint.v1beta1.Query',
   'sdk.params.v1beta1.Query',
+  'sdk.reflection.v1.ReflectionService',
   'sdk.slashing.v1beta1.Query',
   'sdk.staking.v1beta1.Query',
   'sdk.tx.v1beta1.Service',
