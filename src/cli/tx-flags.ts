@@ -313,7 +313,7 @@ export async function resolveSignerData(
   const account = await ctx.node().account(address)
   if (!account)
     throw new CliError(
-      `rpc error: code = NotFound desc = account ${address} not found: key not found (fund it first: an account exists once it received coins)`,
+      `rpc error: code = NotFound desc = rpc error: code = NotFound desc = account ${address} not found: key not found (fund it first: an account exists once it received coins)`,
     )
   if (accountNumber === 0n) accountNumber = account.accountNumber
   if (sequence === 0n) sequence = account.sequence

@@ -143,6 +143,24 @@ function blockTimes(r: BlockchainReply): BlockTime[] {
 }
 
 /**
+ * A failed query as upstream's client reports it (client/query.go sdkErrorToGRPCError): the ABCI
+ * log inside a gRPC status chosen by the code alone (18 InvalidArgument, 4 Unauthenticated, 22
+ * NotFound, any other Unknown). A query handler's own status error is already one in the log, so
+ * its text says `rpc error: …` twice, as a real node's CLI prints it.
+ */
+export function queryErrorText(code: number, log: string): string {
+  const status =
+    code === 18
+      ? 'InvalidArgument'
+      : code === 4
+        ? 'Unauthenticated'
+        : code === 22
+          ? 'NotFound'
+          : 'Unknown'
+  return `rpc error: code = ${status} desc = ${log}`
+}
+
+/**
  * Creates a client of the node at `url` (http(s):// or tcp://). The registry is needed only by the
  * calls that encode or decode protobuf (queries, accounts, simulation, txs).
  */
@@ -219,8 +237,7 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     const resType = m.resolvedResponseType!
     const path = registry.name(`/${method}`)
     const r = await abciQuery(path, registry.encode(reqType, request), height)
-    if (r.code !== 0)
-      throw new NodeClientError(r.log || `query failed with code ${r.code}`, r.code, r.codespace)
+    if (r.code !== 0) throw new NodeClientError(queryErrorText(r.code, r.log), r.code, r.codespace)
     return { type: resType, response: registry.decode(resType, r.value), height: r.height }
   }
   // The typed overload only narrows what the method's registry types already are.

@@ -351,7 +351,7 @@ describe('sdkd query auth: the new commands', () => {
     const before = await query(['account-info', n.fresh, '--height', String(PAST)])
     expect(before.code).toBe(1)
     expect(before.stderr.trim()).toBe(
-      `Error: rpc error: code = NotFound desc = account ${n.fresh} not found: key not found`,
+      `Error: rpc error: code = NotFound desc = rpc error: code = NotFound desc = account ${n.fresh} not found: key not found`,
     )
 
     const byNum = await query(['address-by-acc-num', account_number])

