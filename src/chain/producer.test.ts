@@ -59,8 +59,15 @@ describe.each(disks)('block lifecycle ($name)', ({ make }) => {
     const b1 = await producer.produceBlock()
     expect(toHexUpper(b1.block.header.appHash)).toBe(genesisHash)
     expect(toHexUpper(b1.appHash)).toBe(toHexUpper(store.appHash))
+    // EndBlock's events end with upstream's `mode` attribute.
     expect(b1.endBlockEvents).toEqual([
-      { type: 'recorded', attributes: [{ key: 'module', value: 'a', index: true }] },
+      {
+        type: 'recorded',
+        attributes: [
+          { key: 'module', value: 'a', index: true },
+          { key: 'mode', value: 'EndBlock', index: true },
+        ],
+      },
     ])
     const b2 = await producer.produceBlock()
     expect(b2.block.header.appHash).toEqual(b1.appHash)

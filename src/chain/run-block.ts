@@ -55,7 +55,9 @@ export async function runBlock(app: App, params: RunBlockParameters): Promise<Ru
   // PreBlock and BeginBlock share one context, so the block reports their events as one list.
   const beginCtx = context(branch, header, beginEvents, comet)
   await app.preBlock(beginCtx)
+  const preBlockEvents = beginEvents.length
   await app.beginBlock(beginCtx)
+  const beginBlockEvents = beginEvents.length
   if (params.edit) await params.edit(beginCtx)
   const results = new BlockResultsBuilder(txs.length)
   const { yieldEveryMs } = params
@@ -72,10 +74,28 @@ export async function runBlock(app: App, params: RunBlockParameters): Promise<Ru
   }
   const endEvents = new EventManager()
   const validatorUpdates = await app.endBlock(context(branch, header, endEvents, comet))
+  const begin = beginEvents.events()
   return {
     results: results.finish(),
-    beginBlockEvents: beginEvents.events(),
-    endBlockEvents: endEvents.events(),
+    // A dev edit's events (a dev transfer, made in the block) come after BeginBlock's, unmarked.
+    beginBlockEvents: [
+      ...begin.slice(0, preBlockEvents),
+      ...withMode(begin.slice(preBlockEvents, beginBlockEvents), 'BeginBlock'),
+      ...begin.slice(beginBlockEvents),
+    ],
+    endBlockEvents: withMode(endEvents.events(), 'EndBlock'),
     validatorUpdates,
   }
+}
+
+/**
+ * The events of BeginBlock or EndBlock with upstream's last attribute, `mode` (baseapp appends it
+ * to every event of those two phases, indexed; PreBlock's events have none): what indexers filter
+ * on, e.g. `active_proposal.mode='EndBlock'`.
+ */
+function withMode(events: readonly Event[], mode: 'BeginBlock' | 'EndBlock'): Event[] {
+  return events.map((e) => ({
+    type: e.type,
+    attributes: [...e.attributes, { key: 'mode', value: mode, index: true }],
+  }))
 }

@@ -83,6 +83,15 @@ describe('validator updates over the RPC', () => {
     ])
     expect(results.validator_updates).toEqual(expected)
     expect((await blockResults(height - 1)).validator_updates).toBeNull()
+    // BeginBlock's events (x/mint's provision first) end with upstream's indexed `mode` attribute.
+    const mint = results.finalize_block_events.find((e: Frame) => e.type === 'mint')
+    expect(mint.attributes.at(-1)).toEqual({ key: 'mode', value: 'BeginBlock', index: true })
+    expect(
+      results.finalize_block_events.every(
+        (e: Frame) =>
+          e.attributes.at(-1).key === 'mode' && e.attributes.at(-1).value === 'BeginBlock',
+      ),
+    ).toBe(true)
 
     const ofHeight = (f: Frame) => f.result?.data?.value
     const newBlock = await waitFor(
