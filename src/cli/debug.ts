@@ -7,6 +7,7 @@ import { createLevelBackend, DatabaseLockedError } from '../store/level-backend.
 import { VersionedStore } from '../store/versioned-store.js'
 import { clientContext, withClientErrors } from './client-context.js'
 import { registerDebugAddr } from './debug-addr.js'
+import { registerDebugCodec } from './debug-codec.js'
 import { registerDebugPubkey } from './debug-pubkey.js'
 import { CliError } from './errors.js'
 import { uintArg } from './options.js'
@@ -85,6 +86,7 @@ export function registerDebug(program: Command, globals: () => GlobalFlags): voi
   const debug = program.command('debug').description('tools for inspecting a node')
   registerDebugAddr(debug)
   registerDebugPubkey(debug)
+  registerDebugCodec(debug, globals)
   debug
     .command('store')
     .argument('<store-name>', 'module store, e.g. upgrade, bank, auth')
