@@ -100,6 +100,58 @@ afterAll(async () => {
   await t?.close()
 })
 
+describe('JSON-RPC without a params key', () => {
+  /** A raw POST: status and body text. */
+  const postRaw = async (body: string) => {
+    const res = await fetch(url, { method: 'POST', body })
+    return { status: res.status, text: await res.text() }
+  }
+  // CometBFT v0.38.26's answer, byte for byte.
+  const panic =
+    '{"jsonrpc":"2.0","id":-1,"error":{"code":-32603,"message":"Internal error","data":"reflect: Call with too few input arguments"}}'
+
+  test('error: a method taking arguments is Go’s reflect.Call panic (HTTP 500, id -1), a batch holding one too; one without arguments answers', async () => {
+    const taking = [
+      'block',
+      'validators',
+      'tx_search',
+      'block_search',
+      'abci_query',
+      'unconfirmed_txs',
+      'genesis_chunked',
+      'broadcast_tx_sync',
+      'check_tx',
+      'tx',
+    ]
+    for (const method of taking) {
+      expect(await postRaw(`{"jsonrpc":"2.0","id":1,"method":"${method}"}`), method).toEqual({
+        status: 500,
+        text: panic,
+      })
+    }
+    for (const method of ['status', 'health', 'net_info', 'num_unconfirmed_txs', 'genesis']) {
+      const reply = await postRaw(`{"jsonrpc":"2.0","id":1,"method":"${method}"}`)
+      expect(reply.status, method).toBe(200)
+      expect(JSON.parse(reply.text), method).toHaveProperty('result')
+    }
+    expect(await postRaw('{"jsonrpc":"2.0","id":1,"method":"health"}')).toEqual({
+      status: 200,
+      text: '{"jsonrpc":"2.0","id":1,"result":{}}',
+    })
+    // params null and {} are "no arguments given", as before.
+    for (const params of ['null', '{}']) {
+      const reply = await postRaw(`{"jsonrpc":"2.0","id":1,"method":"block","params":${params}}`)
+      expect(reply.status).toBe(200)
+      expect(JSON.parse(reply.text).result.block.header.height).toBe(String(latest()))
+    }
+    expect(
+      await postRaw(
+        '[{"jsonrpc":"2.0","id":1,"method":"health"},{"jsonrpc":"2.0","id":2,"method":"validators"}]',
+      ),
+    ).toEqual({ status: 500, text: panic })
+  })
+})
+
 describe('validators, consensus_params, genesis', () => {
   test('behavior: validators lists the genesis validator (priv_validator_key.json) at the next height', async () => {
     const r = await result('validators')

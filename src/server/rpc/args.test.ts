@@ -105,10 +105,22 @@ describe('JSON-RPC params', () => {
     })
   })
 
-  test('behavior: missing, null and absent params mean "not given"', async () => {
+  test('behavior: missing and null params mean "not given"; no params key is Go’s reflect.Call panic', async () => {
     expect((await post({ height: null, tx: null })).body.result).toEqual(none)
     expect((await post({})).body.result).toEqual(none)
-    expect((await post(undefined)).body.result).toEqual(none)
+    expect((await post(null)).body.result).toEqual(none)
+    expect(await post(undefined)).toEqual({
+      status: 500,
+      body: {
+        jsonrpc: '2.0',
+        id: -1,
+        error: {
+          code: -32603,
+          message: 'Internal error',
+          data: 'reflect: Call with too few input arguments',
+        },
+      },
+    })
   })
 
   test('error: a bare number for an int64 is refused with upstream’s text', async () => {
