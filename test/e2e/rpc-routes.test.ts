@@ -506,6 +506,28 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     )
   })
 
+  test('error: tx_search and block_search: a query that does not parse, in CometBFT’s words (the AND it wants printed as Go prints it, 6)', async () => {
+    const cases: [string, string][] = [
+      ['tx.height=17 OR tx.height=18', 'offset 13: got tag, want 6'],
+      ['tx.height=1e1', 'offset 11: got tag, want 6'],
+      ['tx.height >= 0x10', 'offset 14: got tag, want 6'],
+      ['tx.height>', 'offset 10: EOF'],
+      ["tx.height>'5'", 'offset 10: got string, wanted number, timestamp or datestamp'],
+    ]
+    for (const method of ['tx_search', 'block_search']) {
+      for (const [query, data] of cases) {
+        const res = await fetch(url, {
+          method: 'POST',
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { query } }),
+        })
+        expect([res.status, await res.text()], `${method} ${query}`).toEqual([
+          200,
+          `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error","data":"${data}"}}`,
+        ])
+      }
+    }
+  })
+
   test('behavior: block_search: block.height ranges, block events within one event, newest first', async () => {
     const heights = async (params: Record<string, string>) => {
       const r = await result('block_search', params)

@@ -445,7 +445,7 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       data: 'failed to parse query: offset 0: EOF',
     })
     expect((await refusal("tm.event='Tx' OR tx.height=1")).data).toBe(
-      'failed to parse query: offset 14: got tag, want AND operator',
+      'failed to parse query: offset 14: got tag, want 6',
     )
     expect(await refusal(`a.b='${'x'.repeat(510)}'`)).toEqual({
       code: -32603,
