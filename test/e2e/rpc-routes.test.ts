@@ -555,6 +555,47 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     )
   })
 
+  test('error: byte arguments are refused naming CometBFT’s Go type (types.Tx for tx, []uint8 for a hash); a JSON array of byte values is bytes', async () => {
+    const raw = async (body: unknown) => {
+      const res = await fetch(url, { method: 'POST', body: JSON.stringify(body) })
+      return [res.status, await res.text()]
+    }
+    const invalid = (id: number, where: string, data: string) =>
+      `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"Invalid params","data":"error converting ${where} params to arguments: json: cannot unmarshal ${data}"}}`
+    expect(
+      await raw({ jsonrpc: '2.0', id: 1, method: 'broadcast_tx_sync', params: { tx: 1 } }),
+    ).toEqual([200, invalid(1, 'json', 'number into Go value of type types.Tx')])
+    expect(await raw({ jsonrpc: '2.0', id: 1, method: 'tx', params: { hash: 1 } })).toEqual([
+      200,
+      invalid(1, 'json', 'number into Go value of type []uint8'),
+    ])
+    expect(
+      await raw({ jsonrpc: '2.0', id: 1, method: 'check_tx', params: { tx: [256, 1] } }),
+    ).toEqual([200, invalid(1, 'json', 'number 256 into Go value of type uint8')])
+    const uri = async (path: string) => {
+      const res = await fetch(`${url}${path}`)
+      return [res.status, await res.text()]
+    }
+    expect(await uri('/check_tx?tx=true')).toEqual([
+      500,
+      invalid(-1, 'http', 'bool into Go value of type types.Tx'),
+    ])
+    expect(await uri('/broadcast_tx_sync?tx=1')).toEqual([
+      500,
+      invalid(-1, 'http', 'number into Go value of type types.Tx'),
+    ])
+    expect(await uri('/block_by_hash?hash=%7B%7D')).toEqual([
+      500,
+      invalid(-1, 'http', 'object into Go value of type []uint8'),
+    ])
+    // [1] is the byte 0x01, as base64 "AQ==" (not a tx: refused by the app, the same either way).
+    const asArray = await result('check_tx', { tx: [1] })
+    expect(asArray).toEqual(await result('check_tx', { tx: 'AQ==' }))
+    expect(asArray.code).not.toBe(0)
+    expect((await get('/check_tx?tx=%5B1%5D')).body.result).toEqual(asArray)
+    expect(await routeError('tx', { hash: [1, 2] })).toBe('tx (0102) not found')
+  })
+
   test('behavior: check_tx answers the flat CheckTx result; the mempool routes list waiting txs', async () => {
     expect(await result('num_unconfirmed_txs')).toEqual({
       n_txs: '0',

@@ -63,7 +63,7 @@ function searchFailure(err: unknown): never {
  */
 export function txRoutes(o: TxRoutesOptions): RpcRoutes {
   const { mempool, blocks } = o
-  const txArg = (args: RpcArgs) => args.base64Bytes('tx') ?? new Uint8Array()
+  const txArg = (args: RpcArgs) => args.base64Bytes('tx', 'types.Tx') ?? new Uint8Array()
 
   /** Resolves once the tx with this hash is in a durable block (or the timeout passes). */
   const waitForTx = (hash: Bytes, hex: string): Promise<StoredBlock | undefined> =>
