@@ -596,7 +596,7 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     expect(await routeError('tx', { hash: [1, 2] })).toBe('tx (0102) not found')
   })
 
-  test('behavior: check_tx answers the flat CheckTx result; the mempool routes list waiting txs', async () => {
+  test('behavior: check_tx answers the flat CheckTx result on the check state (its sequence bump holds until the next block); the mempool routes list waiting txs', async () => {
     expect(await result('num_unconfirmed_txs')).toEqual({
       n_txs: '0',
       total: '0',
@@ -618,7 +618,27 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     ])
     expect(checked).toMatchObject({ code: 0, data: null, gas_wanted: '200000' })
     expect((await result('num_unconfirmed_txs')).n_txs).toBe('0')
-    await result('broadcast_tx_sync', { tx: b64(tx) })
+    // check_tx ran on the check state, as CometBFT's: its sequence bump stays until the next block.
+    const sync = async () => {
+      const res = await fetch(url, {
+        method: 'POST',
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'broadcast_tx_sync',
+          params: { tx: b64(tx) },
+        }),
+      })
+      return res.text()
+    }
+    expect(await sync()).toBe(
+      `{"jsonrpc":"2.0","id":1,"result":{"code":32,"data":"","log":"account sequence mismatch, expected 2, got 1: incorrect account sequence","codespace":"sdk","hash":"${hashHex(tx)}"}}`,
+    )
+    expect((await result('num_unconfirmed_txs')).n_txs).toBe('0')
+    await t.block()
+    expect(await sync()).toBe(
+      `{"jsonrpc":"2.0","id":1,"result":{"code":0,"data":"","log":"","codespace":"","hash":"${hashHex(tx)}"}}`,
+    )
     expect(await result('num_unconfirmed_txs')).toEqual({
       n_txs: '1',
       total: '1',

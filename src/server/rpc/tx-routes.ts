@@ -131,14 +131,8 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
     },
     check_tx: {
       args: ['tx'],
-      handler: async (args) => {
-        try {
-          return checkTxJson(await mempool.checkOnly(txArg(args)))
-        } catch (err) {
-          if (err instanceof MempoolError) throw internalError(err.message)
-          throw err
-        }
-      },
+      // The app's CheckTx on the mempool's check state, as CometBFT's (see Mempool.checkNew).
+      handler: async (args) => checkTxJson(await mempool.checkNew(txArg(args))),
     },
     tx: {
       args: ['hash', 'prove'],
