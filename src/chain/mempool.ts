@@ -255,16 +255,24 @@ export class Mempool implements TxSource {
     })
   }
 
-  /** CheckTx without admission (RPC `check_tx`): runs on a branch that is dropped. */
-  checkOnly(bytes: Bytes): Promise<CheckTxResponse> {
-    return this.exclusive(async () => {
-      const out = await this.o.runner.checkTx(
-        this.o.checkContext(this.state.branch()),
-        bytes,
-        false,
-      )
-      return response(toHexUpper(sha256(bytes)), out)
-    })
+  /**
+   * The RPC's `check_tx`, as CometBFT's: the app's CheckTx (type New) on the check state, without
+   * the mempool's admission (no size, cache or capacity checks; the tx is not added). What it
+   * changes stays, as a broadcast tx's does: the ante handler's sequence bump makes the same tx
+   * broadcast next fail with code 32, until the next block starts the check state afresh.
+   */
+  checkNew(bytes: Bytes): Promise<CheckTxResponse> {
+    return this.exclusive(() => this.runCheck(this.state, bytes))
+  }
+
+  /** CheckTx on a branch of the check state that is dropped: what a tx would get, nothing kept. */
+  dryCheck(bytes: Bytes): Promise<CheckTxResponse> {
+    return this.exclusive(() => this.runCheck(this.state.branch(), bytes))
+  }
+
+  private async runCheck(state: StateBranch, bytes: Bytes): Promise<CheckTxResponse> {
+    const out = await this.o.runner.checkTx(this.o.checkContext(state), bytes, false)
+    return response(toHexUpper(sha256(bytes)), out)
   }
 
   /** Simulates a tx on top of the check state (pending txs included); nothing is kept. */

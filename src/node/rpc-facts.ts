@@ -77,7 +77,6 @@ export function rpcNodeOf(o: {
       return ownValidator(home, producer)
     },
     blocks,
-    nextRoundStartMs: () => o.producer.nextBlockAtMs,
     upgradeHaltHeight: o.upgradeHaltHeight,
     validatorSet: async (height) => {
       // Heights the block store keeps, and the next one (its set is known once the last applied).

@@ -28,7 +28,6 @@ describe('node info', () => {
       coreRoutes({
         ...facts,
         validator: { address: new Uint8Array(20).fill(1), pubKey: new Uint8Array(32), power: 10n },
-        nextRoundStartMs: () => undefined,
         abciInfo: async () => ({
           data: 'sdkd',
           version: '0.1.0',

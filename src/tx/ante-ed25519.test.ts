@@ -57,20 +57,20 @@ function sendWithEd25519Key(from: TestAccount, key: Bytes): Bytes {
 
 describe('a signer with an ed25519 key', () => {
   test('error: its key decodes and is refused after its gas: code 8, ED25519 public keys are unsupported', async () => {
-    const r = await t.tx.mempool.checkOnly(sendWithEd25519Key(edAccount, edKey))
+    const r = await t.tx.mempool.dryCheck(sendWithEd25519Key(edAccount, edKey))
     expect([r.code, r.codespace, r.log]).toEqual([
       8,
       'sdk',
       'ED25519 public keys are unsupported: invalid pubkey',
     ])
     // The signature's cost (sig_verify_cost_ed25519, 590) is charged before the refusal.
-    const mismatch = await t.tx.mempool.checkOnly(sendWithEd25519Key(alice, edKey))
+    const mismatch = await t.tx.mempool.dryCheck(sendWithEd25519Key(alice, edKey))
     expect(r.gasUsed).toBeGreaterThan(590n)
     expect(r.gasUsed - mismatch.gasUsed).toBeGreaterThanOrEqual(590n)
   })
 
   test('error: an ed25519 key that is not the signer\u2019s is refused by SetPubKey with its address check', async () => {
-    const r = await t.tx.mempool.checkOnly(sendWithEd25519Key(alice, edKey))
+    const r = await t.tx.mempool.dryCheck(sendWithEd25519Key(alice, edKey))
     expect([r.code, r.codespace, r.log]).toEqual([
       8,
       'sdk',
@@ -79,9 +79,7 @@ describe('a signer with an ed25519 key', () => {
   })
 
   test('error: an ed25519 key of the wrong size panics in its address, as upstream\u2019s, and the panic is recovered', async () => {
-    const r = await t.tx.mempool.checkOnly(
-      sendWithEd25519Key(edAccount, new Uint8Array(31).fill(3)),
-    )
+    const r = await t.tx.mempool.dryCheck(sendWithEd25519Key(edAccount, new Uint8Array(31).fill(3)))
     expect([r.code, r.codespace, r.log]).toEqual([
       111222,
       'undefined',

@@ -97,7 +97,7 @@ async function send(
 
 /** Code, codespace and log of CheckTx on a branch of the check state (nothing is kept). */
 async function check(bytes: Bytes) {
-  const r = await t.tx.mempool.checkOnly(bytes)
+  const r = await t.tx.mempool.dryCheck(bytes)
   return { code: r.code, codespace: r.codespace, log: r.log }
 }
 
@@ -218,7 +218,7 @@ describe('multisig accounts in the ante handler', () => {
   })
 
   test('behavior: verification gas is charged per set bit (1000 each for secp256k1, nested ones counted); an ed25519 member that signs is charged 590, then refused (8)', async () => {
-    const gas = async (bytes: Bytes) => (await t.tx.mempool.checkOnly(bytes)).gasUsed
+    const gas = async (bytes: Bytes) => (await t.tx.mempool.dryCheck(bytes)).gasUsed
     const two = await send(twoOfThree, { signers: [0, 1], ...direct })
     const three = await send(twoOfThree, { signers: [0, 1, 2], ...direct })
     expect(await check(three)).toMatchObject({ code: 0 })

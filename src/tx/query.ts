@@ -265,9 +265,8 @@ export function parseEventQuery(text: string): QueryCondition[] {
   // As upstream, the loop ends at any scanner EOF, an unterminated string included.
   while (s.next() !== EOF) {
     if (s.tok !== 'and') {
-      throw new QuerySyntaxError(
-        `offset ${s.pos}: got ${TOKEN_NAME[s.tok]}, want ${TOKEN_NAME.and}`,
-      )
+      // Go formats the wanted token, an untyped constant there, as its number (TAnd = 6).
+      throw new QuerySyntaxError(`offset ${s.pos}: got ${TOKEN_NAME[s.tok]}, want 6`)
     }
     conditions.push(condition())
   }

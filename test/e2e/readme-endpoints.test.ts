@@ -218,7 +218,8 @@ describe('docs/endpoints.md: what the node serves, and what these tests check', 
         '`tx (<HASH>) not found`',
         '`timed out waiting for tx to be included in a block`',
         '| `broadcast_tx_async` | `tx` | the same with only `hash` meaningful |',
-        "| `check_tx` | `tx` | CheckTx's answer (flat) without admitting the tx |",
+        "| `check_tx` | `tx` | CheckTx's answer (flat): the app's CheckTx on the mempool's check state",
+        'after a passing `check_tx`, broadcasting the same tx fails with code 32',
         '`node_info` (`network` = chain id, `version` 0.38.12)',
         'ASYNC only the hash',
         '`GET /sdk/gov/v1/constitution`',
@@ -459,14 +460,25 @@ describe('RPC: broadcast_tx_async, check_tx, block_results, abci_info, status', 
     )
   })
 
-  test('behavior: check_tx answers CheckTx without admitting the tx', async () => {
+  test('behavior: check_tx answers CheckTx on the check state without admitting the tx: its sequence bump holds until the next block', async () => {
     const seq = signers.alice!.sequence
     const t = sends('alice', [[BOB, '4token']])
     const checked = await result('check_tx', { tx: b64(t) })
     expect(checked.code).toBe(0) // route results print every field (jsonpb), zeros included
     expect(checked.gas_wanted).toBe('200000')
     expect((await result('num_unconfirmed_txs')).n_txs).toBe('0')
-    // Not admitted, not in the mempool cache: the same tx is still new to broadcast_tx_sync.
+    // Not admitted, but run on the check state, as CometBFT runs it: the sequence it bumped holds,
+    // so the same tx broadcast now meets the next sequence.
+    expect(await result('broadcast_tx_sync', { tx: b64(t) })).toEqual({
+      code: 32,
+      data: '',
+      log: `account sequence mismatch, expected ${seq + 1n}, got ${seq}: incorrect account sequence`,
+      codespace: 'sdk',
+      hash: hashOf(t),
+    })
+    expect((await result('num_unconfirmed_txs')).n_txs).toBe('0')
+    // A block starts the check state afresh: the same tx is accepted.
+    await mine()
     expect(await result('broadcast_tx_sync', { tx: b64(t) })).toMatchObject({
       code: 0,
       hash: hashOf(t),

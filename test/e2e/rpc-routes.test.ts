@@ -100,6 +100,58 @@ afterAll(async () => {
   await t?.close()
 })
 
+describe('JSON-RPC without a params key', () => {
+  /** A raw POST: status and body text. */
+  const postRaw = async (body: string) => {
+    const res = await fetch(url, { method: 'POST', body })
+    return { status: res.status, text: await res.text() }
+  }
+  // CometBFT v0.38.26's answer, byte for byte.
+  const panic =
+    '{"jsonrpc":"2.0","id":-1,"error":{"code":-32603,"message":"Internal error","data":"reflect: Call with too few input arguments"}}'
+
+  test('error: a method taking arguments is Go’s reflect.Call panic (HTTP 500, id -1), a batch holding one too; one without arguments answers', async () => {
+    const taking = [
+      'block',
+      'validators',
+      'tx_search',
+      'block_search',
+      'abci_query',
+      'unconfirmed_txs',
+      'genesis_chunked',
+      'broadcast_tx_sync',
+      'check_tx',
+      'tx',
+    ]
+    for (const method of taking) {
+      expect(await postRaw(`{"jsonrpc":"2.0","id":1,"method":"${method}"}`), method).toEqual({
+        status: 500,
+        text: panic,
+      })
+    }
+    for (const method of ['status', 'health', 'net_info', 'num_unconfirmed_txs', 'genesis']) {
+      const reply = await postRaw(`{"jsonrpc":"2.0","id":1,"method":"${method}"}`)
+      expect(reply.status, method).toBe(200)
+      expect(JSON.parse(reply.text), method).toHaveProperty('result')
+    }
+    expect(await postRaw('{"jsonrpc":"2.0","id":1,"method":"health"}')).toEqual({
+      status: 200,
+      text: '{"jsonrpc":"2.0","id":1,"result":{}}',
+    })
+    // params null and {} are "no arguments given", as before.
+    for (const params of ['null', '{}']) {
+      const reply = await postRaw(`{"jsonrpc":"2.0","id":1,"method":"block","params":${params}}`)
+      expect(reply.status).toBe(200)
+      expect(JSON.parse(reply.text).result.block.header.height).toBe(String(latest()))
+    }
+    expect(
+      await postRaw(
+        '[{"jsonrpc":"2.0","id":1,"method":"health"},{"jsonrpc":"2.0","id":2,"method":"validators"}]',
+      ),
+    ).toEqual({ status: 500, text: panic })
+  })
+})
+
 describe('validators, consensus_params, genesis', () => {
   test('behavior: validators lists the genesis validator (priv_validator_key.json) at the next height', async () => {
     const r = await result('validators')
@@ -454,6 +506,28 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     )
   })
 
+  test('error: tx_search and block_search: a query that does not parse, in CometBFT’s words (the AND it wants printed as Go prints it, 6)', async () => {
+    const cases: [string, string][] = [
+      ['tx.height=17 OR tx.height=18', 'offset 13: got tag, want 6'],
+      ['tx.height=1e1', 'offset 11: got tag, want 6'],
+      ['tx.height >= 0x10', 'offset 14: got tag, want 6'],
+      ['tx.height>', 'offset 10: EOF'],
+      ["tx.height>'5'", 'offset 10: got string, wanted number, timestamp or datestamp'],
+    ]
+    for (const method of ['tx_search', 'block_search']) {
+      for (const [query, data] of cases) {
+        const res = await fetch(url, {
+          method: 'POST',
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { query } }),
+        })
+        expect([res.status, await res.text()], `${method} ${query}`).toEqual([
+          200,
+          `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error","data":"${data}"}}`,
+        ])
+      }
+    }
+  })
+
   test('behavior: block_search: block.height ranges, block events within one event, newest first', async () => {
     const heights = async (params: Record<string, string>) => {
       const r = await result('block_search', params)
@@ -481,7 +555,48 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     )
   })
 
-  test('behavior: check_tx answers the flat CheckTx result; the mempool routes list waiting txs', async () => {
+  test('error: byte arguments are refused naming CometBFT’s Go type (types.Tx for tx, []uint8 for a hash); a JSON array of byte values is bytes', async () => {
+    const raw = async (body: unknown) => {
+      const res = await fetch(url, { method: 'POST', body: JSON.stringify(body) })
+      return [res.status, await res.text()]
+    }
+    const invalid = (id: number, where: string, data: string) =>
+      `{"jsonrpc":"2.0","id":${id},"error":{"code":-32602,"message":"Invalid params","data":"error converting ${where} params to arguments: json: cannot unmarshal ${data}"}}`
+    expect(
+      await raw({ jsonrpc: '2.0', id: 1, method: 'broadcast_tx_sync', params: { tx: 1 } }),
+    ).toEqual([200, invalid(1, 'json', 'number into Go value of type types.Tx')])
+    expect(await raw({ jsonrpc: '2.0', id: 1, method: 'tx', params: { hash: 1 } })).toEqual([
+      200,
+      invalid(1, 'json', 'number into Go value of type []uint8'),
+    ])
+    expect(
+      await raw({ jsonrpc: '2.0', id: 1, method: 'check_tx', params: { tx: [256, 1] } }),
+    ).toEqual([200, invalid(1, 'json', 'number 256 into Go value of type uint8')])
+    const uri = async (path: string) => {
+      const res = await fetch(`${url}${path}`)
+      return [res.status, await res.text()]
+    }
+    expect(await uri('/check_tx?tx=true')).toEqual([
+      500,
+      invalid(-1, 'http', 'bool into Go value of type types.Tx'),
+    ])
+    expect(await uri('/broadcast_tx_sync?tx=1')).toEqual([
+      500,
+      invalid(-1, 'http', 'number into Go value of type types.Tx'),
+    ])
+    expect(await uri('/block_by_hash?hash=%7B%7D')).toEqual([
+      500,
+      invalid(-1, 'http', 'object into Go value of type []uint8'),
+    ])
+    // [1] is the byte 0x01, as base64 "AQ==" (not a tx: refused by the app, the same either way).
+    const asArray = await result('check_tx', { tx: [1] })
+    expect(asArray).toEqual(await result('check_tx', { tx: 'AQ==' }))
+    expect(asArray.code).not.toBe(0)
+    expect((await get('/check_tx?tx=%5B1%5D')).body.result).toEqual(asArray)
+    expect(await routeError('tx', { hash: [1, 2] })).toBe('tx (0102) not found')
+  })
+
+  test('behavior: check_tx answers the flat CheckTx result on the check state (its sequence bump holds until the next block); the mempool routes list waiting txs', async () => {
     expect(await result('num_unconfirmed_txs')).toEqual({
       n_txs: '0',
       total: '0',
@@ -503,7 +618,27 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     ])
     expect(checked).toMatchObject({ code: 0, data: null, gas_wanted: '200000' })
     expect((await result('num_unconfirmed_txs')).n_txs).toBe('0')
-    await result('broadcast_tx_sync', { tx: b64(tx) })
+    // check_tx ran on the check state, as CometBFT's: its sequence bump stays until the next block.
+    const sync = async () => {
+      const res = await fetch(url, {
+        method: 'POST',
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'broadcast_tx_sync',
+          params: { tx: b64(tx) },
+        }),
+      })
+      return res.text()
+    }
+    expect(await sync()).toBe(
+      `{"jsonrpc":"2.0","id":1,"result":{"code":32,"data":"","log":"account sequence mismatch, expected 2, got 1: incorrect account sequence","codespace":"sdk","hash":"${hashHex(tx)}"}}`,
+    )
+    expect((await result('num_unconfirmed_txs')).n_txs).toBe('0')
+    await t.block()
+    expect(await sync()).toBe(
+      `{"jsonrpc":"2.0","id":1,"result":{"code":0,"data":"","log":"","codespace":"","hash":"${hashHex(tx)}"}}`,
+    )
     expect(await result('num_unconfirmed_txs')).toEqual({
       n_txs: '1',
       total: '1',

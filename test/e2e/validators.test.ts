@@ -1,6 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { ValidatorSet } from '../../src/block/validator-set.js'
+import { addressToBech32 } from '../../src/codec/address.js'
+import { decFromString, decToAtomics } from '../../src/codec/dec.js'
 import { merkleRoot } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -15,6 +17,7 @@ import {
   startSdkd,
 } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
+import { createTxTestNode, stakeFee, testAccount } from '../helpers/tx-node.js'
 import { testValidatorKey, writeValidators } from '../helpers/validators-home.js'
 
 const cleanups = cleanupAfterEach()
@@ -198,6 +201,33 @@ describe('a node of 4 validators', () => {
       timestamp: '0001-01-01T00:00:00Z',
       signature: null,
     })
+    // The round state lists all four (CometBFT: one entry per validator of the set): nobody has
+    // voted at the next height; the last commit lacks validator 3's precommit.
+    const none = 'BA{4:____} 0/100 = 0.00'
+    const simple = (await rpc('/consensus_state')).body.result.round_state
+    expect(simple.height_vote_set).toEqual([
+      {
+        round: 0,
+        prevotes: Array(4).fill('nil-Vote'),
+        prevotes_bit_array: none,
+        precommits: Array(4).fill('nil-Vote'),
+        precommits_bit_array: none,
+      },
+    ])
+    expect(simple.proposer.index).toBe(setOrder.indexOf(simple.proposer.address))
+    const dump = (await rpc('/dump_consensus_state')).body.result.round_state
+    expect(dump.votes).toEqual(simple.height_vote_set)
+    expect(dump.last_commit.votes_bit_array).toBe('BA{4:xxx_} 90/100 = 0.90')
+    expect(dump.last_commit.votes).toEqual([
+      ...KEYS.slice(0, 3).map((k, i) =>
+        expect.stringMatching(
+          new RegExp(
+            `^Vote\\{${i}:${k.address.slice(0, 12)} ${Number(dump.height) - 1}/00/SIGNED_MSG_TYPE_PRECOMMIT\\(Precommit\\) [0-9A-F]{12} [0-9A-F]{12} 000000000000 @ \\S+Z\\}$`,
+          ),
+        ),
+      ),
+      'nil-Vote',
+    ])
     // Without validator 0 too, 50 of 100 would sign: refused, nothing changes.
     const halt = await rpcCall(rpcPort, 'dev_setSigningStatus', {
       validator: KEYS[0]!.address,
@@ -316,4 +346,126 @@ describe('a node of 4 validators', () => {
       'cannot start: the validators this node signs for hold 50 of 100 voting power, not more than 2/3: no block could be committed',
     )
   })
+})
+
+describe('the round state of the validators', () => {
+  test('behavior: a validator joins (its key not held: it never votes) and a delegation raises its power: consensus_state and dump_consensus_state list every validator, with the totals of each height’s set', async () => {
+    const t = await createTxTestNode({
+      funded: [
+        { account: testAccount(1), coins: '100000000stake' },
+        { account: testAccount(2), coins: '100000000stake' },
+      ],
+      node: (n) => {
+        n.rpc.laddr = 'tcp://127.0.0.1:0'
+      },
+      app: (a) => {
+        a.grpc.enable = false
+        a.api.enable = false
+      },
+    })
+    cleanups.push(t.close)
+    t.node.producer.setMining({ mode: 'manual', intervalMs: 0 })
+    await t.node.start()
+    const url = `http://${t.node.addresses.rpc}`
+    const rpc = async (method: string) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} }),
+      })
+      return ((await res.json()) as any).result
+    }
+    const roundVotes = (n: number, bits: string) => [
+      {
+        round: 0,
+        prevotes: Array(n).fill('nil-Vote'),
+        prevotes_bit_array: bits,
+        precommits: Array(n).fill('nil-Vote'),
+        precommits_bit_array: bits,
+      },
+    ]
+    /** The height's vote sets (nobody voted), the last commit's bit array, its votes. */
+    const roundState = async () => {
+      const simple = (await rpc('consensus_state')).round_state
+      const dump = (await rpc('dump_consensus_state')).round_state
+      expect(dump.votes).toEqual(simple.height_vote_set)
+      const proposer = dump.validators.proposer.address
+      expect(simple.proposer).toEqual({
+        address: proposer,
+        index: dump.validators.validators.findIndex((v: any) => v.address === proposer),
+      })
+      return { votes: simple.height_vote_set, lastCommit: dump.last_commit }
+    }
+    const include = async (signer: typeof t.alice, msg: any, sequence: bigint) => {
+      const bytes = t.signed(signer, [msg], { fee: stakeFee(200n), sequence, gas: 400_000n })
+      expect((await t.tx.mempool.checkTx(bytes)).code).toBe(0)
+      const block = await t.block()
+      expect(block.results.map((r) => r.code)).toEqual([0])
+    }
+    await t.block()
+    const ownAddress = (await rpc('status')).validator_info.address
+    expect(await roundState()).toMatchObject({
+      votes: roundVotes(1, 'BA{1:_} 0/10 = 0.00'),
+      lastCommit: { votes_bit_array: 'BA{1:x} 10/10 = 1.00', peer_maj_23s: {} },
+    })
+
+    // bob's validator (4,000,000 stake: power 4) joins two heights after its block.
+    const valoper = addressToBech32(t.bob.addressBytes, t.registry.brand.bech32.validator)
+    const atoms = (text: string) => decToAtomics(decFromString(text))
+    await include(
+      t.bob,
+      t.registry.packAny('/sdk.staking.v1beta1.MsgCreateValidator', {
+        description: { moniker: 'bob' },
+        commission: { rate: atoms('0.1'), max_rate: atoms('0.2'), max_change_rate: atoms('0.01') },
+        min_self_delegation: '1',
+        delegator_address: t.bob.address,
+        validator_address: valoper,
+        pubkey: t.registry.packAny('/sdk.crypto.ed25519.PubKey', {
+          key: new Uint8Array(32).fill(7),
+        }),
+        value: { denom: 'stake', amount: '4000000' },
+      }),
+      0n,
+    )
+    await t.block()
+    // The next height's set holds both; the last commit is still of the set of one.
+    expect(await roundState()).toMatchObject({
+      votes: roundVotes(2, 'BA{2:__} 0/14 = 0.00'),
+      lastCommit: { votes_bit_array: 'BA{1:x} 10/10 = 1.00' },
+    })
+    await t.block()
+    const joined = await roundState()
+    expect(joined.votes).toEqual(roundVotes(2, 'BA{2:__} 0/14 = 0.00'))
+    expect(joined.lastCommit.votes_bit_array).toBe('BA{2:x_} 10/14 = 0.71')
+    const latest = t.node.blocks.latest!.block
+    expect(joined.lastCommit.votes).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Vote\\{0:${ownAddress.slice(0, 12)} ${latest.header.height}/00/SIGNED_MSG_TYPE_PRECOMMIT\\(Precommit\\) ${Buffer.from(latest.blockId.hash).toString('hex').toUpperCase().slice(0, 12)} [0-9A-F]{12} 000000000000 @ \\S+Z\\}$`,
+        ),
+      ),
+      'nil-Vote',
+    ])
+
+    // alice delegates 2,000,000 to it: power 6 of 16 from two heights on.
+    await include(
+      t.alice,
+      t.registry.packAny('/sdk.staking.v1beta1.MsgDelegate', {
+        delegator_address: t.alice.address,
+        validator_address: valoper,
+        amount: { denom: 'stake', amount: '2000000' },
+      }),
+      0n,
+    )
+    await t.block()
+    expect(await roundState()).toMatchObject({
+      votes: roundVotes(2, 'BA{2:__} 0/16 = 0.00'),
+      lastCommit: { votes_bit_array: 'BA{2:x_} 10/14 = 0.71' },
+    })
+    await t.block()
+    // 10/16 is 0.625 exactly: Go's %.2f rounds the tie to even.
+    expect(await roundState()).toMatchObject({
+      votes: roundVotes(2, 'BA{2:__} 0/16 = 0.00'),
+      lastCommit: { votes_bit_array: 'BA{2:x_} 10/16 = 0.62' },
+    })
+  }, 60_000)
 })

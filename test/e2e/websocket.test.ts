@@ -446,7 +446,7 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       data: 'failed to parse query: offset 0: EOF',
     })
     expect((await refusal("tm.event='Tx' OR tx.height=1")).data).toBe(
-      'failed to parse query: offset 14: got tag, want AND operator',
+      'failed to parse query: offset 14: got tag, want 6',
     )
     expect(await refusal(`a.b='${'x'.repeat(510)}'`)).toEqual({
       code: -32603,
@@ -549,6 +549,30 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
     const plain = await fetch(`${t.rpc}/websocket`)
     expect(plain.status).toBe(400)
     expect(await plain.text()).toBe('Bad Request\n')
+  })
+
+  test('error: no params key, to a method taking arguments (block, tx_search, subscribe, unsubscribe), is Go’s recovered panic: id -1, `WSJSONRPC: …`; the socket reads on', async () => {
+    const c = await open()
+    const texts: string[] = []
+    c.ws.on('message', (data) => texts.push(String(data)))
+    // CometBFT v0.38.26's frame, byte for byte.
+    const panic =
+      '{"jsonrpc":"2.0","id":-1,"error":{"code":-32603,"message":"Internal error","data":"WSJSONRPC: reflect: Call with too few input arguments"}}'
+    for (const method of ['block', 'tx_search', 'subscribe', 'unsubscribe'])
+      c.ws.send(`{"jsonrpc":"2.0","id":7,"method":"${method}"}`)
+    c.ws.send('{"jsonrpc":"2.0","id":8,"method":"health"}')
+    c.ws.send('{"jsonrpc":"2.0","id":9,"method":"unsubscribe_all"}')
+    c.ws.send('{"jsonrpc":"2.0","id":10,"method":"block","params":null}')
+    await waitFor(async () => (texts.length >= 7 ? true : undefined), 20_000, 'seven answers')
+    expect(texts.slice(0, 6)).toEqual([
+      panic,
+      panic,
+      panic,
+      panic,
+      '{"jsonrpc":"2.0","id":8,"result":{}}',
+      '{"jsonrpc":"2.0","id":9,"error":{"code":-32603,"message":"Internal error","data":"subscription not found"}}',
+    ])
+    expect(JSON.parse(texts[6]!)).toMatchObject({ id: 10, result: { block: expect.any(Object) } })
   })
 
   test('behavior: every RPC method answers over the socket with the request id, as it does over HTTP POST', async () => {

@@ -12,7 +12,7 @@ const routes: RpcRoutes = {
   echo: {
     args: ['height', 'page', 'chunk', 'prove', 'query', 'tx', 'data'],
     handler: async (args) => {
-      const tx = args.base64Bytes('tx')
+      const tx = args.base64Bytes('tx', 'types.Tx')
       const data = args.hexBytes('data')
       return {
         height: args.int('height') ?? null,
@@ -105,10 +105,22 @@ describe('JSON-RPC params', () => {
     })
   })
 
-  test('behavior: missing, null and absent params mean "not given"', async () => {
+  test('behavior: missing and null params mean "not given"; no params key is Go’s reflect.Call panic', async () => {
     expect((await post({ height: null, tx: null })).body.result).toEqual(none)
     expect((await post({})).body.result).toEqual(none)
-    expect((await post(undefined)).body.result).toEqual(none)
+    expect((await post(null)).body.result).toEqual(none)
+    expect(await post(undefined)).toEqual({
+      status: 500,
+      body: {
+        jsonrpc: '2.0',
+        id: -1,
+        error: {
+          code: -32603,
+          message: 'Internal error',
+          data: 'reflect: Call with too few input arguments',
+        },
+      },
+    })
   })
 
   test('error: a bare number for an int64 is refused with upstream’s text', async () => {
@@ -132,12 +144,32 @@ describe('JSON-RPC params', () => {
     [{ tx: 'AQI' }, 'illegal base64 data at input byte 0'],
     [{ tx: 'AQIDB' }, 'illegal base64 data at input byte 4'],
     [{ tx: 'AQ!=' }, 'illegal base64 data at input byte 2'],
-    [{ tx: 7 }, 'json: cannot unmarshal number into Go value of type []uint8'],
+    [{ tx: 7 }, 'json: cannot unmarshal number into Go value of type types.Tx'],
+    [{ tx: true }, 'json: cannot unmarshal bool into Go value of type types.Tx'],
+    [{ tx: {} }, 'json: cannot unmarshal object into Go value of type types.Tx'],
+    // An array is read item by item as uint8s; the first item that is not one fails it.
+    [{ tx: [256, 1] }, 'json: cannot unmarshal number 256 into Go value of type uint8'],
+    [{ tx: [1, -1] }, 'json: cannot unmarshal number -1 into Go value of type uint8'],
+    [{ tx: [1.5] }, 'json: cannot unmarshal number 1.5 into Go value of type uint8'],
+    [{ tx: ['a', 300] }, 'json: cannot unmarshal string into Go value of type uint8'],
+    [{ tx: [1, null, [2], {}] }, 'json: cannot unmarshal array into Go value of type uint8'],
+    [{ tx: [{}] }, 'json: cannot unmarshal object into Go value of type uint8'],
+    [{ tx: [false] }, 'json: cannot unmarshal bool into Go value of type uint8'],
     [{ data: '0xab' }, "encoding/hex: invalid byte: U+0078 'x'"],
     [{ data: 'abc' }, 'encoding/hex: odd length hex string'],
     [{ data: 5 }, 'invalid hex string: 5'],
   ])('error: %j → %s', async (params, data) => {
     expect(await post(params)).toEqual(jsonError(data))
+  })
+
+  test('behavior: bytes as a JSON array of byte values (null items 0), as encoding/json reads a slice', async () => {
+    expect((await post({ tx: [1] })).body.result).toEqual({ ...none, tx: '01' })
+    expect((await post({ tx: [0, 255, null, 16] })).body.result).toEqual({
+      ...none,
+      tx: '00ff0010',
+    })
+    expect((await post({ tx: [] })).body.result).toEqual({ ...none, tx: '' })
+    expect((await uri('tx=%5B1,2%5D')).body.result).toEqual({ ...none, tx: '0102' })
   })
 
   test('behavior: positional params, exactly one per argument', async () => {
@@ -192,7 +224,9 @@ describe('URI arguments', () => {
     ['prove=%22true%22', 'json: cannot unmarshal string into Go value of type bool'],
     ['prove=0x01', "got a hex string arg, but expected 'bool'"],
     ['tx=AQI%3D', "invalid character 'A' looking for beginning of value"],
-    ['tx=5', 'json: cannot unmarshal number into Go value of type []uint8'],
+    ['tx=5', 'json: cannot unmarshal number into Go value of type types.Tx'],
+    ['tx=true', 'json: cannot unmarshal bool into Go value of type types.Tx'],
+    ['tx=%5B256%5D', 'json: cannot unmarshal number 256 into Go value of type uint8'],
     ['data=ABCD', 'invalid hex string: ABCD'],
     ['data=0xZZ', "encoding/hex: invalid byte: U+005A 'Z'"],
     ['query=5', 'json: cannot unmarshal number into Go value of type string'],

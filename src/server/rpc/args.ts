@@ -126,10 +126,12 @@ export class RpcArgs {
   }
 
   /**
-   * A `[]byte` argument (`tx`; the `hash` of `tx` and `block_by_hash`): JSON-RPC base64; URI `0x` +
-   * hex, or a quoted string meaning its UTF-8 bytes.
+   * A byte-slice argument (`tx`, a `types.Tx`; the `hash` of `tx` and `block_by_hash`, a `[]byte`):
+   * JSON-RPC base64, or an array of byte values as encoding/json reads any slice; URI `0x` + hex, a
+   * quoted string meaning its UTF-8 bytes, or JSON as in JSON-RPC. Another JSON type is refused
+   * naming the Go type (`goType`).
    */
-  base64Bytes(name: string): Bytes | undefined {
+  base64Bytes(name: string, goType: 'types.Tx' | '[]uint8' = '[]uint8'): Bytes | undefined {
     return this.decode(name, (v) => {
       if (this.uri) {
         const text = v as string
@@ -139,7 +141,8 @@ export class RpcArgs {
         if (syntax) return new ArgError(syntax)
         v = JSON.parse(text)
       }
-      if (typeof v !== 'string') return new ArgError(goTypeError(goJsonKind(v), '[]uint8'))
+      if (Array.isArray(v)) return byteArray(v)
+      if (typeof v !== 'string') return new ArgError(goTypeError(goJsonKind(v), goType))
       const bytes = goBase64Decode(v)
       return typeof bytes === 'string' ? new ArgError(bytes) : bytes
     })
@@ -220,6 +223,25 @@ function uriBytes(text: string): Bytes | ArgError | undefined {
     return new Uint8Array(Buffer.from(JSON.parse(text) as string, 'utf8'))
   }
   return undefined
+}
+
+/**
+ * encoding/json's decoding of a JSON array into a byte slice: each item a uint8 (null leaves 0); the
+ * first item that is not fails it. A number is named by its JavaScript text, which is Go's (the
+ * literal as written) for every integer literal and most others.
+ */
+function byteArray(items: readonly unknown[]): Bytes | ArgError {
+  const out = new Uint8Array(items.length)
+  for (const [i, item] of items.entries()) {
+    if (item === null) continue
+    if (typeof item === 'number' && Number.isInteger(item) && item >= 0 && item <= 255) {
+      out[i] = item
+      continue
+    }
+    const kind = typeof item === 'number' ? `number ${String(item)}` : goJsonKind(item)
+    return new ArgError(goTypeError(kind, 'uint8'))
+  }
+  return out
 }
 
 /** HexBytes.UnmarshalJSON of raw JSON text. */

@@ -1,37 +1,17 @@
-import { type Bytes, toHexUpper } from '../../codec/bytes.js'
+import { toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano, type TimeNs } from '../../codec/time.js'
 import type { BlockStore } from '../../store/block-store.js'
 import { consensusParamsJson, validatorJson } from './cometbft-json.js'
 import { pageOf, resolveHeight } from './paging.js'
 import { consensusParamsAt, latestHeight, type RpcChain, validatorSetOf } from './rpc-chain.js'
 import type { RpcRoutes } from './server.js'
+import { emptyRoundVotes, lastCommitJson } from './vote-set.js'
 
 /** Go's zero time, as CometBFT prints a time never set. */
 const GO_ZERO_TIME = '0001-01-01T00:00:00Z'
 
-/** CometBFT's Fingerprint: the first 6 bytes (zero-padded), upper-case hex. */
-const fingerprint = (b: Bytes) => {
-  const six = new Uint8Array(6)
-  six.set(b.subarray(0, 6))
-  return toHexUpper(six)
-}
-
-/** The vote sets of round 0 of the next height, as HeightVoteSet prints them: nobody has voted yet. */
-function roundVotes(power: string) {
-  const none = `BA{1:_} 0/${power} = 0.00`
-  return [
-    {
-      round: 0,
-      prevotes: ['nil-Vote'],
-      prevotes_bit_array: none,
-      precommits: ['nil-Vote'],
-      precommits_bit_array: none,
-    },
-  ]
-}
-
-/** What the round state shows: the validator, the latest block, when the next one is due. */
-type RoundFacts = Pick<RpcChain, 'nextRoundStartMs' | 'validator'> & {
+/** What the round state shows: the validator sets, the latest block, when the next one is due. */
+type RoundFacts = Pick<RpcChain, 'nextRoundStartMs' | 'validator' | 'validatorSet'> & {
   blocks: Pick<BlockStore, 'latest'>
 }
 
@@ -43,36 +23,42 @@ function startTime(chain: RoundFacts): TimeNs {
 }
 
 /**
- * RoundStateSimple (`consensus_state`) of the single validator, waiting in step 1 (NewHeight) for the
- * next height. With instant or manual mining no block is scheduled: the round "started" with the last
+ * RoundStateSimple (`consensus_state`) of a node waiting in step 1 (NewHeight) for the next height:
+ * the vote sets of that height's validators (nobody has voted yet) and its proposer with its index
+ * in the set. With instant or manual mining no block is scheduled: the round "started" with the last
  * block, so start_time less the last block's time says nothing of a pace.
  */
-export function roundStateSimpleJson(chain: RoundFacts) {
+export async function roundStateSimpleJson(chain: RoundFacts) {
+  const height = latestHeight(chain) + 1
+  const set = await validatorSetOf(chain, height)
+  const proposer = toHexUpper(set.proposer.address)
   return {
     round_state: {
-      'height/round/step': `${latestHeight(chain) + 1}/0/1`,
+      'height/round/step': `${height}/0/1`,
       start_time: formatRfc3339Nano(startTime(chain)),
       proposal_block_hash: '',
       locked_block_hash: '',
       valid_block_hash: '',
-      height_vote_set: roundVotes(chain.validator.power.toString()),
-      proposer: { address: toHexUpper(chain.validator.address), index: 0 },
+      height_vote_set: emptyRoundVotes(set.validators),
+      proposer: {
+        address: proposer,
+        index: set.validators.findIndex((v) => toHexUpper(v.address) === proposer),
+      },
     },
   }
 }
 
 /**
- * CometBFT's consensus routes (`rpc/core/consensus.go`) for a single validator: validators (paged),
- * consensus_params (both default to the next height) and dump_consensus_state, the full round state
- * of a node waiting in step NewHeight for the next height (`consensus_state` is a core route).
+ * CometBFT's consensus routes (`rpc/core/consensus.go`): validators (paged), consensus_params (both
+ * default to the next height), and the round state of a node waiting in step NewHeight for the next
+ * height: consensus_state (its summary) and dump_consensus_state (all of it).
  */
 export function consensusRoutes(chain: RpcChain): RpcRoutes {
-  const { blocks, validator } = chain
-  const power = validator.power.toString()
-  const setJson = async (height: number) => {
-    const set = await validatorSetOf(chain, height)
-    return { validators: set.validators.map(validatorJson), proposer: validatorJson(set.proposer) }
-  }
+  const { blocks } = chain
+  const setJson = (set: Awaited<ReturnType<typeof validatorSetOf>>) => ({
+    validators: set.validators.map(validatorJson),
+    proposer: validatorJson(set.proposer),
+  })
 
   return {
     validators: {
@@ -102,31 +88,30 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
         }
       },
     },
+    consensus_state: { args: [], handler: () => roundStateSimpleJson(chain) },
     dump_consensus_state: {
       args: [],
       // The full RoundState (no proposal, nothing locked) and no peers.
       handler: async () => {
         const latest = blocks.latest
+        const height = latestHeight(chain) + 1
+        const current = await validatorSetOf(chain, height)
+        const last = latest ? await validatorSetOf(chain, height - 1) : undefined
         let lastCommit: unknown = null
-        if (latest) {
+        if (latest && last) {
+          // The precommits of the latest height: who signed the commit the next block will carry.
           const { header, blockId } = latest.block
-          const sig = chain.makeCommit(header.height, blockId, header.time).signatures[0]!
-          lastCommit = {
-            votes: [
-              `Vote{0:${fingerprint(validator.address)} ${header.height}/00/SIGNED_MSG_TYPE_PRECOMMIT(Precommit) ${fingerprint(blockId.hash)} ${fingerprint(sig.signature)} ${fingerprint(new Uint8Array())} @ ${formatRfc3339Nano(sig.timestamp)}}`,
-            ],
-            votes_bit_array: `BA{1:x} ${power}/${power} = 1.00`,
-            peer_maj_23s: {},
-          }
+          const commit = chain.makeCommit(header.height, blockId, header.time)
+          lastCommit = lastCommitJson(commit, last.validators)
         }
         return {
           round_state: {
-            height: String(latestHeight(chain) + 1),
+            height: String(height),
             round: 0,
             step: 1,
             start_time: formatRfc3339Nano(startTime(chain)),
             commit_time: latest ? formatRfc3339Nano(latest.block.header.time) : GO_ZERO_TIME,
-            validators: await setJson(latestHeight(chain) + 1),
+            validators: setJson(current),
             proposal: null,
             proposal_block: null,
             proposal_block_parts: null,
@@ -136,12 +121,10 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
             valid_round: -1,
             valid_block: null,
             valid_block_parts: null,
-            votes: roundVotes(power),
+            votes: emptyRoundVotes(current.validators),
             commit_round: -1,
             last_commit: lastCommit,
-            last_validators: latest
-              ? await setJson(latestHeight(chain))
-              : { validators: null, proposer: null },
+            last_validators: last ? setJson(last) : { validators: null, proposer: null },
             triggered_timeout_precommit: false,
           },
           peers: [],

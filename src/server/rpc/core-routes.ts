@@ -4,7 +4,6 @@ import { formatRfc3339Nano } from '../../codec/time.js'
 import type { BlockStore } from '../../store/block-store.js'
 import { type NodeInfoFacts, nodeInfo } from '../node-info.js'
 import type { RpcArgs } from './args.js'
-import { roundStateSimpleJson } from './consensus-routes.js'
 import { internalError, RpcError } from './errors.js'
 import { goJsonKind, goTypeError } from './go-json.js'
 import type { RpcRoutes } from './server.js'
@@ -15,11 +14,6 @@ export interface RpcNode extends NodeInfoFacts {
   /** The consensus validator set of a height (see QueryNode.validatorSet). */
   validatorSet(height: number): Promise<ConsensusValidator[] | undefined>
   blocks: Pick<BlockStore, 'latest' | 'base' | 'get' | 'earliest'>
-  /**
-   * When the next height's round starts (CometBFT RoundState.StartTime: the last commit plus
-   * timeout_commit), as Unix milliseconds; undefined while no block is scheduled.
-   */
-  nextRoundStartMs(): number | undefined
   /**
    * The height an upgrade halted the chain at, while the halted node waits to be stopped: CometBFT
    * stores that block before the app refuses it, so its /status reports it as the latest height
@@ -40,7 +34,7 @@ export interface RpcNode extends NodeInfoFacts {
 const ZERO_TIME = '1970-01-01T00:00:00Z'
 
 /**
- * The core routes: health, status, net_info, consensus_state, abci_info and broadcast_evidence (refused:
+ * The core routes: health, status, net_info, abci_info and broadcast_evidence (refused:
  * a single validator has no evidence to hear of).
  */
 export function coreRoutes(node: RpcNode): RpcRoutes {
@@ -88,7 +82,6 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
         peers: [],
       }),
     },
-    consensus_state: { args: [], handler: async () => roundStateSimpleJson(node) },
     broadcast_evidence: {
       args: ['evidence'],
       handler: async (args) => {

@@ -196,6 +196,8 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
     run: (api: DevApi, args: RpcArgs) => Promise<unknown>,
   ): RpcRoute => ({
     args: names,
+    // sdkd's own methods: `{"method":"dev_mine"}` mines one block with the defaults.
+    paramsOptional: true,
     async handler(args: RpcArgs, call: RpcCall) {
       if (!o.api)
         throw new RpcError(

@@ -57,7 +57,10 @@ export interface RpcValidator {
 }
 
 /** The validator set of `height`: the chain's, or its single validator. */
-export async function validatorSetOf(chain: RpcChain, height: number): Promise<RpcValidatorSet> {
+export async function validatorSetOf(
+  chain: Pick<RpcChain, 'validator' | 'validatorSet'>,
+  height: number,
+): Promise<RpcValidatorSet> {
   if (chain.validatorSet) return chain.validatorSet(height)
   return { validators: [chain.validator], proposer: chain.validator }
 }

@@ -36,8 +36,8 @@ async function get(path: string) {
   return { status: res.status, headers: res.headers, body: (await res.json()) as any }
 }
 
-async function post(body: string) {
-  const res = await app.request('/', { method: 'POST', body })
+async function post(body: string, to = app) {
+  const res = await to.request('/', { method: 'POST', body })
   const text = await res.text()
   return { status: res.status, text, body: (text === '' ? undefined : JSON.parse(text)) as any }
 }
@@ -274,6 +274,57 @@ describe('JSON-RPC', () => {
         error: { code: -32603, message: 'Internal error', data: 'it broke' },
       },
     ])
+  })
+
+  test('error: no params key, to a route taking arguments, is Go’s reflect.Call panic: HTTP 500, id -1, for the whole body', async () => {
+    // CometBFT v0.38.26's answer, byte for byte.
+    const panic =
+      '{"jsonrpc":"2.0","id":-1,"error":{"code":-32603,"message":"Internal error","data":"reflect: Call with too few input arguments"}}'
+    let ticks = 0
+    const more = createRpcApp({
+      ...routes,
+      tick: { args: [], handler: async () => ({ tick: ++ticks }) },
+      lenient: { args: ['n'], paramsOptional: true, handler: async () => ({}) },
+    })
+    expect(await post('{"jsonrpc":"2.0","id":1,"method":"block"}')).toMatchObject({
+      status: 500,
+      text: panic,
+    })
+    // A route without arguments, params null or {}, a route of sdkd's own: answered as usual.
+    expect((await post('{"jsonrpc":"2.0","id":1,"method":"genesis"}')).text).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+    )
+    for (const params of ['null', '{}']) {
+      expect(await post(`{"jsonrpc":"2.0","id":1,"method":"block","params":${params}}`)).toEqual({
+        status: 200,
+        text: '{"jsonrpc":"2.0","id":1,"result":{"height":null}}',
+        body: { jsonrpc: '2.0', id: 1, result: { height: null } },
+      })
+    }
+    expect((await post('{"jsonrpc":"2.0","id":1,"method":"lenient"}', more)).text).toBe(
+      '{"jsonrpc":"2.0","id":1,"result":{}}',
+    )
+    // A batch fails as a whole: the calls before the panic ran, the ones after it did not.
+    const batch = await post(
+      '[{"jsonrpc":"2.0","id":1,"method":"tick"},{"jsonrpc":"2.0","id":2,"method":"block"},{"jsonrpc":"2.0","id":3,"method":"tick"}]',
+      more,
+    )
+    expect(batch).toMatchObject({ status: 500, text: panic })
+    expect(ticks).toBe(1)
+    // A notification is never called; unknown and websocket-only methods are not found first.
+    expect(
+      (
+        await post(
+          '[{"jsonrpc":"2.0","method":"block"},{"jsonrpc":"2.0","id":2,"method":"genesis"}]',
+        )
+      ).text,
+    ).toBe('{"jsonrpc":"2.0","id":2,"result":{}}')
+    for (const method of ['subscribe', 'nope']) {
+      expect(await post(`{"jsonrpc":"2.0","id":3,"method":"${method}"}`)).toMatchObject({
+        status: 200,
+        text: '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"Method not found"}}',
+      })
+    }
   })
 
   test('error: a body over the limit (400) or a batch over max_request_batch_size is an Invalid Request without id', async () => {

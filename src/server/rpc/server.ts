@@ -25,6 +25,35 @@ export interface RpcRoute {
   args: readonly string[]
   /** Answers a call; throws RpcError for a JSON-RPC error. */
   handler(args: RpcArgs, call: RpcCall): Promise<unknown>
+  /**
+   * A JSON-RPC call without a `params` key is a call without arguments (sdkd's own dev API). For
+   * CometBFT's routes it is a call Go cannot make: see CallPanic.
+   */
+  paramsOptional?: boolean
+}
+
+/** What Go's reflect.Call panics with when CometBFT's server calls a route without its arguments. */
+export const TOO_FEW_ARGUMENTS = 'reflect: Call with too few input arguments'
+
+/**
+ * A JSON-RPC request without a `params` key to a route that takes arguments: CometBFT's server then
+ * calls the route's Go function with none, and reflect.Call panics. The transport answers for the
+ * panic, not for the request: over HTTP a 500 with id -1 for the whole body (a batch's other answers
+ * are lost), over the websocket id -1 and data `WSJSONRPC: …`.
+ */
+export class CallPanic extends Error {
+  override readonly name = 'CallPanic'
+  constructor() {
+    super(TOO_FEW_ARGUMENTS)
+  }
+}
+
+/** Whether calling `method` with these `params` panics in CometBFT's server (see CallPanic). */
+export function callPanics(routes: RpcRoutes, method: string, params: unknown): boolean {
+  const route = routeOf(routes, method)
+  return (
+    route !== undefined && params === undefined && route.args.length > 0 && !route.paramsOptional
+  )
 }
 
 /** The peer of a request served by @hono/node-server (its `env.incoming` is the Node request). */
@@ -119,6 +148,7 @@ export function dispatchRpc(
 ): Promise<unknown> {
   const route = routeOf(routes, method)
   if (!route) throw new RpcError(-32601, 'Method not found')
+  if (callPanics(routes, method, params)) throw new CallPanic()
   return route.handler(jsonRpcArgs(params, route.args), peer)
 }
 
@@ -209,6 +239,17 @@ export function createRpcApp(
       } catch (err) {
         return errorBody(id, err)
       }
+    }
+    const panics = requests.findIndex(
+      (r) =>
+        r.id !== undefined &&
+        !WEBSOCKET_ONLY.has(r.method) &&
+        callPanics(routes, r.method, r.params),
+    )
+    if (panics >= 0) {
+      // CometBFT runs a body's calls in order: the ones before the panic ran, their answers are lost.
+      await Promise.all(requests.slice(0, panics).map(one))
+      return c.json(errorBody(-1, new RpcError(-32603, 'Internal error', TOO_FEW_ARGUMENTS)), 500)
     }
     const replies = (await Promise.all(requests.map(one))).filter((r) => r !== undefined)
     if (replies.length === 0) return c.body(null, 200)

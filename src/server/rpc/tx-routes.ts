@@ -63,7 +63,7 @@ function searchFailure(err: unknown): never {
  */
 export function txRoutes(o: TxRoutesOptions): RpcRoutes {
   const { mempool, blocks } = o
-  const txArg = (args: RpcArgs) => args.base64Bytes('tx') ?? new Uint8Array()
+  const txArg = (args: RpcArgs) => args.base64Bytes('tx', 'types.Tx') ?? new Uint8Array()
 
   /** Resolves once the tx with this hash is in a durable block (or the timeout passes). */
   const waitForTx = (hash: Bytes, hex: string): Promise<StoredBlock | undefined> =>
@@ -131,14 +131,8 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
     },
     check_tx: {
       args: ['tx'],
-      handler: async (args) => {
-        try {
-          return checkTxJson(await mempool.checkOnly(txArg(args)))
-        } catch (err) {
-          if (err instanceof MempoolError) throw internalError(err.message)
-          throw err
-        }
-      },
+      // The app's CheckTx on the mempool's check state, as CometBFT's (see Mempool.checkNew).
+      handler: async (args) => checkTxJson(await mempool.checkNew(txArg(args))),
     },
     tx: {
       args: ['hash', 'prove'],

@@ -14,7 +14,7 @@ import {
   parseJson,
   type RpcRequest,
 } from './request.js'
-import { dispatchRpc, type RpcRoutes, rpcErrorObject } from './server.js'
+import { CallPanic, dispatchRpc, type RpcRoutes, rpcErrorObject } from './server.js'
 
 // One `/websocket` connection (websocket.ts serves the endpoint): its requests, its subscriptions
 // and the bounded write queue that keeps a slow client from slowing the chain.
@@ -177,12 +177,15 @@ export class Connection {
       // A nil result is left out, as CometBFT's `result,omitempty`.
       frame = `{"jsonrpc":"2.0","id":${JSON.stringify(id)}${result === undefined ? '' : `,"result":${JSON.stringify(result)}`}}`
     } catch (err) {
+      // Go's panic is answered by the read loop's recover, which knows no request id.
+      const panic = err instanceof CallPanic
       // Over the socket a parameter that does not decode is an internal error (-32603).
-      const error =
-        err instanceof RpcError && err.code === -32602
-          ? rpcErrorObject(new RpcError(-32603, 'Internal error', err.data))
-          : rpcErrorObject(err)
-      frame = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(error)}}`
+      const error = panic
+        ? new RpcError(-32603, 'Internal error', `WSJSONRPC: ${err.message}`)
+        : err instanceof RpcError && err.code === -32602
+          ? new RpcError(-32603, 'Internal error', err.data)
+          : err
+      frame = `{"jsonrpc":"2.0","id":${panic ? -1 : JSON.stringify(id)},"error":${JSON.stringify(rpcErrorObject(error))}}`
     }
     this.respond(frame)
   }
@@ -204,9 +207,14 @@ export class Connection {
       )
     }
     const bus = this.o.bus
+    // subscribe and unsubscribe take an argument: without params Go cannot call them (CallPanic).
+    const queryArg = () => {
+      if (params === undefined) throw new CallPanic()
+      return jsonRpcArgs(params, ['query']).string('query') ?? ''
+    }
     switch (method) {
       case 'subscribe': {
-        const query = jsonRpcArgs(params, ['query']).string('query') ?? ''
+        const query = queryArg()
         const sub: Subscribed = { id, query, waiting: 0 }
         sub.subscription = bus.subscribe(this.id, query, this.sinkOf(sub))
         this.subscribed.add(sub)
@@ -214,7 +222,7 @@ export class Connection {
         return {}
       }
       case 'unsubscribe': {
-        const query = jsonRpcArgs(params, ['query']).string('query') ?? ''
+        const query = queryArg()
         this.forget([bus.unsubscribe(this.id, query)])
         this.log.info({ remote: this.id, query }, 'Unsubscribe from query')
         return {}

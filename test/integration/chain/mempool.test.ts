@@ -233,6 +233,34 @@ describe('mempool', () => {
     await t.tx.mempool.checkTx(first!)
     expect((await t.tx.mempool.checkTx(tx)).code).toBe(0)
   })
+
+  test('behavior: checkNew (the RPC’s check_tx) runs CheckTx on the check state without admitting the tx: its sequence bump holds until the next block', async () => {
+    const t = await node()
+    const [first, second] = sends(t, 2)
+    expect((await t.tx.mempool.checkNew(first!)).code).toBe(0)
+    expect([t.tx.mempool.size, t.tx.mempool.has(sha256Hex(first!))]).toEqual([0, false])
+    // Not in the cache either; the same tx now meets the sequence its check bumped.
+    const again = await t.tx.mempool.checkTx(first!)
+    expect([again.code, again.codespace, again.log]).toEqual([
+      32,
+      'sdk',
+      'account sequence mismatch, expected 1, got 0: incorrect account sequence',
+    ])
+    // The sequence after it passes and waits; in the block it fails, the chain still at 0.
+    expect((await t.tx.mempool.checkTx(second!)).code).toBe(0)
+    const block = await t.block()
+    expect(block.results.map((r) => r.code)).toEqual([32])
+    // The block started the check state afresh: the bump is gone.
+    expect((await t.tx.mempool.checkTx(first!)).code).toBe(0)
+  })
+
+  test('behavior: dryCheck keeps nothing: the same tx checks the same twice', async () => {
+    const t = await node()
+    const [first] = sends(t, 1)
+    expect((await t.tx.mempool.dryCheck(first!)).code).toBe(0)
+    expect((await t.tx.mempool.dryCheck(first!)).code).toBe(0)
+    expect((await t.tx.mempool.checkTx(first!)).code).toBe(0)
+  })
 })
 
 /**
