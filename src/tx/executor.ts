@@ -253,16 +253,17 @@ export class TxRunner implements TxExecutor {
 
   /**
    * Simulates a tx on `ctx.state` (a throw-away branch): no signature checks, infinite gas. A
-   * failure is a status error Unknown `<log> with gas used: '<n>'`, as upstream's tx service
-   * answers whatever failed (so over ABCI query code 6 `…: unknown request`, over REST HTTP 500).
+   * failure is a status error `<log> with gas used: '<n>'` carrying the failure's status code.
    */
   async simulate(ctx: BlockContext, bytes: Bytes): Promise<SimulationResult> {
     const out = await this.run('simulate', ctx, bytes)
     if (out.code !== 0) {
       // The tx's own error is the cause: `/app/simulate` answers with its ABCI code.
-      throw new StatusError(GrpcCode.Unknown, `${out.log} with gas used: '${out.gasUsed}'`, {
-        cause: out.error,
-      })
+      throw new StatusError(
+        out.grpcCode ?? GrpcCode.Unknown,
+        `${out.log} with gas used: '${out.gasUsed}'`,
+        { cause: out.error },
+      )
     }
     return {
       gasWanted: out.gasWanted,

@@ -190,10 +190,8 @@ describe('tx service over REST', () => {
     expect(sim.body.result.msg_responses).toEqual([
       { '@type': '/sdk.bank.v1beta1.MsgSendResponse' },
     ])
-    // Whatever failed, upstream's tx service answers Unknown: HTTP 500, code 2.
     const failed = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(sent) })
-    expect(failed.status).toBe(500)
-    expect(failed.body.code).toBe(2)
+    expect(failed.status).toBe(400)
     expect(failed.body.message).toMatch(
       /^account sequence mismatch, expected 2, got 0: incorrect account sequence with gas used: '\d+'$/,
     )
@@ -455,7 +453,7 @@ describe('Simulate (tx_bytes and the deprecated tx form)', () => {
 
     // Now the sequence is 1: simulating the same tx again fails on it, in every form.
     const stale = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(tx) })
-    expect(stale.status).toBe(500)
+    expect(stale.status).toBe(400)
     expect(stale.body.message).toMatch(
       /^account sequence mismatch, expected 1, got 0: incorrect account sequence with gas used: '\d+'$/,
     )
@@ -467,9 +465,9 @@ describe('Simulate (tx_bytes and the deprecated tx form)', () => {
       value: null,
     })
     const staleGrpcPath = await abciQuery('/sdk.tx.v1beta1.Service/Simulate', requests.tx_bytes)
-    expect(staleGrpcPath.code).toBe(6)
+    expect(staleGrpcPath.code).toBe(18)
     expect(staleGrpcPath.log).toMatch(
-      /^rpc error: code = Unknown desc = account sequence mismatch, expected 1, got 0: incorrect account sequence with gas used: '\d+': unknown request$/,
+      /^rpc error: code = InvalidArgument desc = account sequence mismatch, expected 1, got 0: incorrect account sequence with gas used: '\d+': invalid request$/,
     )
   })
 
@@ -529,11 +527,7 @@ describe('Simulate (tx_bytes and the deprecated tx form)', () => {
       edit: (tx) => ({ ...tx, signatures: [] }),
     })
     const r = await post('/sdk/tx/v1beta1/simulate', { tx_bytes: toBase64(unsigned) })
-    expect(r.status).toBe(500)
-    expect(r.body).toEqual({
-      code: 2,
-      message: "no signatures supplied with gas used: '0'",
-      details: [],
-    })
+    expect(r.status).toBe(400)
+    expect(r.body.message).toBe("no signatures supplied with gas used: '0'")
   })
 })
