@@ -1,6 +1,7 @@
 import type { AppModule } from '../app/types.js'
 import type { AuthKeeper } from '../modules/auth/keeper.js'
 import type { BankKeeper } from '../modules/bank/keeper.js'
+import { fundCommunityPool } from '../modules/distribution/withdraw.js'
 import { createGenutilModule } from '../modules/genutil/module.js'
 import { GovKeeper } from '../modules/gov/keeper.js'
 import { createGovModule } from '../modules/gov/module.js'
@@ -35,10 +36,19 @@ export function createGovernanceModules(
 } {
   const { registry } = deps
   const stakingKeeper = new StakingKeeper({ registry, bank })
-  // x/gov moves deposits only through bank's module-account functions (send to/from, burn).
-  const govKeeper = new GovKeeper({ registry, bank, staking: stakingKeeper })
   // Distribution's hooks first: a delegation's rewards are settled before slashing sees a change.
   const distribution = createDistribution(registry, auth, bank, stakingKeeper)
+  // x/gov moves deposits only through bank's module-account functions (send to/from, burn), and
+  // funds the community pool with a cancelled proposal's charge when told to.
+  const govKeeper = new GovKeeper({
+    registry,
+    bank,
+    staking: stakingKeeper,
+    distribution: {
+      fundCommunityPool: (ctx, amount, sender) =>
+        fundCommunityPool(distribution.keeper, ctx, amount, sender),
+    },
+  })
   const slashing = createSlashing(deps, {
     staking: stakingKeeper,
     params,

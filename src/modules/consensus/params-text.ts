@@ -1,4 +1,4 @@
-import { utf8 } from '../../codec/bytes.js'
+import { compactTextQuote as quote } from '../../codec/compact-text.js'
 import type { CometParamsUpdate } from './comet-params.js'
 
 // gogoproto's compact text format (`proto.CompactTextString`, what a Go message's String() gives)
@@ -40,19 +40,4 @@ function duration(name: string, ns: bigint): string {
   if (ns === 0n) return ''
   const seconds = ns / 1_000_000_000n
   return message(name, int('seconds', seconds) + int('nanos', ns - seconds * 1_000_000_000n))
-}
-
-/** The bytes the text format writes with a C escape. */
-const ESCAPES: Record<number, string> = { 10: '\\n', 13: '\\r', 9: '\\t', 34: '\\"', 92: '\\\\' }
-
-/** A string as the text format quotes it: byte by byte, C escapes, other unprintables in octal. */
-function quote(s: string): string {
-  let out = '"'
-  for (const b of utf8(s)) {
-    const escaped = ESCAPES[b]
-    if (escaped) out += escaped
-    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b)
-    else out += `\\${b.toString(8).padStart(3, '0')}`
-  }
-  return `${out}"`
 }

@@ -1,5 +1,5 @@
 import type { BlockContext } from '../../app/types.js'
-import { addressToBech32, bech32ToAddress } from '../../codec/address.js'
+import { addressToBech32, bech32ToAddress, moduleAddress } from '../../codec/address.js'
 import { type Bytes, uint64BE } from '../../codec/bytes.js'
 import {
   addCoins,
@@ -11,14 +11,15 @@ import {
   normalizeCoins,
 } from '../../codec/coins.js'
 import { type Dec, decFromInt, decMul, decMulInt, decTruncate } from '../../codec/dec.js'
+import type { ProtoRegistry } from '../../codec/proto.js'
 import type { Readable, Writable } from '../../store/types.js'
 import {
   ErrInactiveProposal,
   ErrInvalidDepositDenom,
   ErrMinDepositTooSmall,
-  ErrUnknownProposal,
+  proposalNotFound,
 } from './errors.js'
-import type { GovBankKeeper } from './expected-keepers.js'
+import type { GovBankKeeper, GovDistributionKeeper } from './expected-keepers.js'
 import { type govCollections, MODULE_NAME } from './keys.js'
 import type { GovParams } from './params.js'
 import { type Proposal, ProposalStatus } from './proposal.js'
@@ -29,7 +30,6 @@ import { type Proposal, ProposalStatus } from './proposal.js'
 /** What deposit writes need of a block context. */
 type DepositCtx = Pick<BlockContext, 'state' | 'time' | 'events'>
 
-/** One depositor's deposit on a proposal. */
 /**
  * What the deposit functions use of the gov keeper (GovKeeper has it; declared here so this file
  * does not import the keeper, which calls back into it to charge a cancelled proposal).
@@ -37,6 +37,10 @@ type DepositCtx = Pick<BlockContext, 'state' | 'time' | 'events'>
 export interface DepositKeeper {
   readonly c: Pick<ReturnType<typeof govCollections>, 'deposits'>
   readonly bank: GovBankKeeper
+  /** Takes a cancelled proposal's charge into the community pool. */
+  readonly distribution: GovDistributionKeeper
+  /** Names the proposal type in a not-found error (the brand's proto package). */
+  readonly registry: ProtoRegistry
   params(state: Readable): Promise<GovParams>
   getProposal(state: Readable, id: bigint): Promise<Proposal | undefined>
   setProposal(state: Writable, p: Proposal): void
@@ -46,6 +50,7 @@ export interface DepositKeeper {
   ): Promise<void>
 }
 
+/** One depositor's deposit on a proposal. */
 export interface Deposit {
   depositor: Bytes
   amount: Coin[]
@@ -111,7 +116,7 @@ export async function addDeposit(
   amount: Coin[],
 ): Promise<boolean> {
   const proposal = await keeper.getProposal(ctx.state, id)
-  if (!proposal) throw ErrUnknownProposal.wrap(`proposal ${id} doesn't exist`)
+  if (!proposal) throw proposalNotFound(keeper.registry, id)
   if (
     proposal.status !== ProposalStatus.DEPOSIT_PERIOD &&
     proposal.status !== ProposalStatus.VOTING_PERIOD
@@ -183,12 +188,13 @@ export async function deleteAndBurnDeposits(
 }
 
 /**
- * Upstream ChargeDeposit (proposal cancellation): `rate` of each deposit is burned or sent to
- * `dest`; the rest goes back to the depositor.
+ * Upstream ChargeDeposit (proposal cancellation): `rate` of each deposit is burned (no `dest`),
+ * funds the community pool (`dest` is the distribution module account, compared as text, as
+ * upstream does), or is sent to `dest`; the rest goes back to the depositor.
  */
 export async function chargeDeposit(
   keeper: DepositKeeper,
-  ctx: DepositCtx,
+  ctx: BlockContext,
   id: bigint,
   dest: string,
   rate: Dec,
@@ -210,6 +216,11 @@ export async function chargeDeposit(
   }
   if (charges.length === 0) return
   if (dest === '') await keeper.bank.burnCoins(ctx, MODULE_NAME, charges)
+  else if (dest === addressToBech32(moduleAddress(DISTRIBUTION)))
+    await keeper.distribution.fundCommunityPool(ctx, charges, moduleAddress(MODULE_NAME))
   else
     await keeper.bank.sendCoinsFromModuleToAccount(ctx, MODULE_NAME, bech32ToAddress(dest), charges)
 }
+
+/** The distribution module's name, whose account is the community pool's. */
+const DISTRIBUTION = 'distribution'

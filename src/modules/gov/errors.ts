@@ -1,4 +1,5 @@
-import { GrpcCode, registerError } from '../../errors.js'
+import type { ProtoRegistry } from '../../codec/proto.js'
+import { GrpcCode, registerError, UndefinedCodeError } from '../../errors.js'
 
 // Errors of codespace `gov` (upstream x/gov/types/errors.go), with the statuses we expose.
 
@@ -111,3 +112,14 @@ export const ErrInvalidDepositDenom = registerError(
   'invalid deposit denom',
   GrpcCode.InvalidArgument,
 )
+
+/**
+ * A proposal id the store does not hold, as MsgDeposit and MsgCancelProposal meet it: upstream
+ * returns the collections map's miss as is (a plain error: code 1, codespace `undefined`), the key
+ * printed by the uint64 key codec and the value type by its Go name.
+ */
+export function proposalNotFound(registry: ProtoRegistry, id: bigint): UndefinedCodeError {
+  return new UndefinedCodeError(
+    `collections: not found: key '${id}' of type github.com/cosmos/gogoproto/${registry.name('sdk.gov.v1.Proposal')}`,
+  )
+}

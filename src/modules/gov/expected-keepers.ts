@@ -1,4 +1,4 @@
-import type { RoutedMsgHandler } from '../../app/types.js'
+import type { BlockContext, RoutedMsgHandler } from '../../app/types.js'
 import type { EventManager } from '../../block/events.js'
 import type { Bytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
@@ -32,6 +32,14 @@ export interface GovBankKeeper {
   burnCoins(ctx: GovBankContext, moduleName: string, coins: readonly Coin[]): Promise<void>
   /** Upstream GetAllBalances: the gov account must hold exactly the genesis deposits. */
   balances(state: Readable, address: Bytes): Promise<Coin[]>
+}
+
+/**
+ * What x/gov needs from x/distribution (upstream x/gov DistributionKeeper): a cancelled proposal's
+ * charge, when its destination is the distribution module account, joins the community pool.
+ */
+export interface GovDistributionKeeper {
+  fundCommunityPool(ctx: BlockContext, amount: readonly Coin[], sender: Bytes): Promise<void>
 }
 
 /** A bonded validator as the tally counts it. */

@@ -4,7 +4,7 @@ import { addressToBech32 } from '../../codec/address.js'
 import { parseCoins } from '../../codec/coins.js'
 import { protoRegistry } from '../../codec/proto.js'
 import { parseRfc3339 } from '../../codec/time.js'
-import type { GovBankKeeper, GovStakingKeeper } from './expected-keepers.js'
+import type { GovBankKeeper, GovDistributionKeeper, GovStakingKeeper } from './expected-keepers.js'
 import { exportGovGenesis, initGovGenesis, parseGovGenesis } from './genesis.js'
 import { GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
@@ -21,7 +21,12 @@ const CAROL = addressToBech32(new Uint8Array(20).fill(3))
 /** A keeper whose gov account holds `held` (InitGenesis checks it against the deposits). */
 function keeperHolding(held: string) {
   const bank = { balances: async () => parseCoins(held) } as unknown as GovBankKeeper
-  return new GovKeeper({ registry, bank, staking: {} as GovStakingKeeper })
+  return new GovKeeper({
+    registry,
+    bank,
+    staking: {} as GovStakingKeeper,
+    distribution: {} as GovDistributionKeeper,
+  })
 }
 
 const GOV = keeperHolding('').authority

@@ -2,6 +2,7 @@ import type protobuf from 'protobufjs'
 import type { BlockContext } from '../../app/types.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import { type Bytes, compareBytes, toHex, uint64BE } from '../../codec/bytes.js'
+import { compactTextQuote } from '../../codec/compact-text.js'
 import { type Dec, decFromInt, decFromString } from '../../codec/dec.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import type { AnyMessage, Proto, ProtoRegistry } from '../../codec/proto.js'
@@ -16,11 +17,16 @@ import {
   ErrInvalidVote,
   ErrMetadataTooLong,
   ErrSummaryTooLong,
-  ErrUnknownProposal,
   ErrUnroutableProposalMsg,
   ErrVotingPeriodEnded,
+  proposalNotFound,
 } from './errors.js'
-import type { GovBankKeeper, GovMsgRouter, GovStakingKeeper } from './expected-keepers.js'
+import type {
+  GovBankKeeper,
+  GovDistributionKeeper,
+  GovMsgRouter,
+  GovStakingKeeper,
+} from './expected-keepers.js'
 import {
   govCollections,
   legacyQueueEnd,
@@ -86,16 +92,20 @@ export function isValidWeightedOption(o: WeightedOption): boolean {
   return w > 0n && w <= ONE
 }
 
-/** Upstream WeightedVoteOption.String() (gogoproto compact text). */
+/**
+ * Upstream WeightedVoteOption.String(), gogoproto's compact text: each field followed by one space,
+ * a zero field (option UNSPECIFIED, an empty weight) left out, an unknown option by its number.
+ */
 export function weightedOptionText(o: WeightedOption): string {
-  const name = VOTE_OPTION_NAMES[o.option] ?? String(o.option)
-  return `option:${name} weight:${JSON.stringify(o.weight)}`
+  const option = o.option === 0 ? '' : `option:${VOTE_OPTION_NAMES[o.option] ?? o.option} `
+  return option + (o.weight === '' ? '' : `weight:${compactTextQuote(o.weight)} `)
 }
 
 export interface GovKeeperOptions {
   registry: ProtoRegistry
   bank: GovBankKeeper
   staking: GovStakingKeeper
+  distribution: GovDistributionKeeper
 }
 
 /**
@@ -113,11 +123,14 @@ export class GovKeeper {
   readonly registry: ProtoRegistry
   /** Moves deposits in and out of the gov account (deposits.ts). */
   readonly bank: GovBankKeeper
+  /** Takes a cancelled proposal's charge into the community pool (deposits.ts). */
+  readonly distribution: GovDistributionKeeper
   private readonly staking: GovStakingKeeper
 
-  constructor({ registry, bank, staking }: GovKeeperOptions) {
+  constructor({ registry, bank, staking, distribution }: GovKeeperOptions) {
     this.registry = registry
     this.bank = bank
+    this.distribution = distribution
     this.staking = staking
     this.c = govCollections(registry)
   }
@@ -321,9 +334,9 @@ export class GovKeeper {
   }
 
   /** Upstream CancelProposal: the proposer cancels before the voting period ends. */
-  async cancelProposal(ctx: WriteCtx, id: bigint, proposer: string): Promise<void> {
+  async cancelProposal(ctx: BlockContext, id: bigint, proposer: string): Promise<void> {
     const p = await this.getProposal(ctx.state, id)
-    if (!p) throw ErrUnknownProposal.wrap(`proposal ${id} doesn't exist`)
+    if (!p) throw proposalNotFound(this.registry, id)
     if (p.proposer === '') {
       throw ErrInvalidProposal.wrap(
         `proposal ${id} doesn't have proposer ${proposer}, so cannot be canceled`,

@@ -12,6 +12,7 @@ import {
 
 const SUBMIT = '/sdk.gov.v1.MsgSubmitProposal'
 const DEPOSIT = '/sdk.gov.v1.MsgDeposit'
+const LEGACY_DEPOSIT = '/sdk.gov.v1beta1.MsgDeposit'
 const ALICE = account(1)
 const BOB = account(2)
 
@@ -263,14 +264,25 @@ describe('MsgSubmitProposal', () => {
 describe('MsgDeposit', () => {
   test('error: unknown proposal, bad coins, bad depositor', async () => {
     const c = await start()
-    const run = async (value: Record<string, unknown>) => {
-      const { results } = await c.block([{ typeUrl: DEPOSIT, value }])
+    const run = async (value: Record<string, unknown>, typeUrl = DEPOSIT) => {
+      const { results } = await c.block([{ typeUrl, value }])
       const e = results[0]!.error!
       return `${e.abci().codespace}/${e.abci().code}: ${e.message}`
     }
     expect(
       await run({ proposal_id: 7, depositor: ALICE, amount: [{ denom: 'stake', amount: '1' }] }),
-    ).toBe("gov/2: proposal 7 doesn't exist: unknown proposal")
+    ).toBe(
+      "undefined/1: collections: not found: key '7' of type github.com/cosmos/gogoproto/sdk.gov.v1.Proposal",
+    )
+    // The legacy v1beta1 message runs the v1 handler: the same error.
+    expect(
+      await run(
+        { proposal_id: 7, depositor: ALICE, amount: [{ denom: 'stake', amount: '1' }] },
+        LEGACY_DEPOSIT,
+      ),
+    ).toBe(
+      "undefined/1: collections: not found: key '7' of type github.com/cosmos/gogoproto/sdk.gov.v1.Proposal",
+    )
     expect(await run({ proposal_id: 1, depositor: ALICE, amount: [] })).toBe(
       'sdk/10: : invalid coins',
     )

@@ -349,8 +349,27 @@ describe('MsgVote and MsgVoteWeighted', () => {
         { option: YES, weight: '0.5' },
       ]),
     ).toBe('gov/7: duplicated vote option: invalid vote option')
+    // Upstream's WeightedVoteOption.String(): gogoproto's compact text, each field followed by a
+    // space, zero fields left out, strings quoted byte by byte.
     expect(await weighted([{ option: YES, weight: '1.5' }])).toBe(
-      'gov/7: option:VOTE_OPTION_YES weight:"1.5": invalid vote option',
+      'gov/7: option:VOTE_OPTION_YES weight:"1.5" : invalid vote option',
+    )
+    expect(await weighted([{ option: NO, weight: '0.000000000000000000' }])).toBe(
+      'gov/7: option:VOTE_OPTION_NO weight:"0.000000000000000000" : invalid vote option',
+    )
+    expect(await weighted([{ option: 0, weight: '1' }])).toBe(
+      'gov/7: weight:"1" : invalid vote option',
+    )
+    expect(await weighted([{ option: 7, weight: 'é\n' }])).toBe(
+      'gov/7: option:7 weight:"\\303\\251\\n" : invalid vote option',
+    )
+    expect(await weighted([{ option: 0, weight: '' }])).toBe('gov/7: : invalid vote option')
+    // A vote on an id no proposal has is refused as not in its voting period (upstream AddVote).
+    expect(
+      await run(WEIGHTED, { proposal_id: 99, voter: A, options: [{ option: YES, weight: '1' }] }),
+    ).toBe('gov/3: 99: inactive proposal')
+    expect(await run(VOTE, { proposal_id: 99, voter: A, option: YES })).toBe(
+      'gov/3: 99: inactive proposal',
     )
   })
 })
