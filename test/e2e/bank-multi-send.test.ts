@@ -92,9 +92,27 @@ describe('sdkd tx bank multi-send', () => {
       return BigInt(JSON.parse(r.stdout).balance.amount)
     }
     const before = await Promise.all([alice!.address, ...to].map(balance))
-    await txOk(home, node, ['bank', 'multi-send', 'alice', ...to, '7token', '--split'], 'alice')
+    const res = await txOk(
+      home,
+      node,
+      ['bank', 'multi-send', 'alice', ...to, '7token', '--split'],
+      'alice',
+    )
     const after = await Promise.all([alice!.address, ...to].map(balance))
     expect(after.map((b, i) => b - before[i]!)).toEqual([-6n, 3n, 3n])
+    // One transfer per output naming the sender too, as upstream v0.50.10 and later (the devnet
+    // charges no fee, so there is no other transfer).
+    const transfers = (res.events as { type: string; attributes: { key: string }[] }[])
+      .filter((e) => e.type === 'transfer')
+      .map((e) => e.attributes)
+    expect(transfers).toEqual(
+      to.map((recipient) => [
+        { key: 'recipient', value: recipient, index: true },
+        { key: 'sender', value: alice!.address, index: true },
+        { key: 'amount', value: '3token', index: true },
+        { key: 'msg_index', value: '0', index: true },
+      ]),
+    )
   })
 
   test('error: fewer than two addresses and a zero amount are refused before signing', async () => {

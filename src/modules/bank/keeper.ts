@@ -327,7 +327,8 @@ export class BankKeeper extends BankViewKeeper {
       const amount = coinsToString(out.coins)
       await this.addCoins(ctx.state, out.address, out.coins)
       ctx.events.emit('coin_received', { receiver: recipient, amount })
-      ctx.events.emit('transfer', { recipient, amount })
+      // Upstream v0.50.10 and later name the sender in each output's transfer too.
+      ctx.events.emit('transfer', { recipient, sender, amount })
       if (!(await accounts.hasAccount(ctx.state, out.address))) {
         await accounts.createAccount(ctx.state, out.address)
       }

@@ -101,7 +101,6 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
 
   cfg.registerQuery(`${SERVICE}/SupplyOf`, async (req, ctx) => {
     const { denom } = req
-    if (denom === '') throw invalidArgument('invalid denom')
     denomArg(denom)
     const amount = await keeper.supplyOf(ctx.state, denom)
     return { amount: { denom, amount: amount.toString() } }
