@@ -11,6 +11,7 @@ import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
 import { registerDraftProposal } from './tx-gov-draft.js'
 import { addSafetyDeltaFlag, warnUnsafeUpgradeHeights } from './upgrade-safety.js'
+import { parseVoteOption, parseWeightedVoteOptions } from './vote-options.js'
 
 /** The fields of a MsgSubmitProposal besides its proposer. */
 export interface ProposalFields {
@@ -117,51 +118,6 @@ export function parseProposalFile(registry: ProtoRegistry, text: string): Propos
 }
 
 /**
- * Upstream's WeightedVoteOptionsFromString (after NormalizeWeightedVoteOptions):
- * `yes=0.6,no=0.3,abstain=0.1`, each weight a decimal printed with 18 places.
- */
-export async function parseWeightedVoteOptions(
-  text: string,
-): Promise<{ option: number; weight: string }[]> {
-  const { DecimalError, decFromString, decToString } = await import('../codec/dec.js')
-  return text.split(',').map((part) => {
-    const [name, weight, ...more] = part.split('=')
-    const option = parseVoteOption(name!)
-    if (weight === undefined) throw new CliError(`weight field does not exist for ${name} option`)
-    if (more.length > 0) throw new CliError(`failed to set decimal string with base 10: ${part}`)
-    try {
-      return { option, weight: decToString(decFromString(weight)) }
-    } catch (err) {
-      if (err instanceof DecimalError) throw new CliError(err.message)
-      throw err
-    }
-  })
-}
-
-/** Upstream NormalizeVoteOption + VoteOptionFromString. */
-export function parseVoteOption(text: string): number {
-  const normalized: Record<string, number> = {
-    yes: 1,
-    abstain: 2,
-    no: 3,
-    nowithveto: 4,
-    no_with_veto: 4,
-    'no-with-veto': 4,
-    VOTE_OPTION_YES: 1,
-    VOTE_OPTION_ABSTAIN: 2,
-    VOTE_OPTION_NO: 3,
-    VOTE_OPTION_NO_WITH_VETO: 4,
-  }
-  const key = text.startsWith('VOTE_OPTION_') ? text : text.toLowerCase()
-  const option = normalized[key]
-  if (option === undefined)
-    throw new CliError(
-      `'${text}' is not a valid vote option (use yes, no, abstain or no_with_veto)`,
-    )
-  return option
-}
-
-/**
  * `sdkd tx gov submit-proposal|submit-legacy-proposal|vote|weighted-vote|deposit|cancel-proposal`.
  */
 export function registerTxGov(program: Command, globals: () => GlobalFlags): void {
@@ -241,7 +197,7 @@ export function registerTxGov(program: Command, globals: () => GlobalFlags): voi
   ).action(
     clientAction(async (id: string, text: string, f: TxFlags & { metadata?: string }) => {
       const proposalId = parseProposalId(id, 'int')
-      const options = await parseWeightedVoteOptions(text)
+      const options = parseWeightedVoteOptions(text)
       await runTx(globals(), f, ({ ctx, from }) => [
         ctx.registry.packAny('/sdk.gov.v1.MsgVoteWeighted', {
           proposal_id: proposalId,

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { addressToBech32, moduleAddress } from '../../src/codec/address.js'
 import {
   type DevnetHome,
   devnetForTests,
@@ -14,12 +15,16 @@ import { runSdkd } from '../helpers/sdkd.js'
 /**
  * `sdkd tx gov weighted-vote`, `cancel-proposal` and `submit-legacy-proposal`, as upstream's: the
  * messages they sign, what the chain records, and the refusals of bad input before anything is
- * signed. Long periods: only the test's own txs end a proposal.
+ * signed. Long periods: only the test's own txs end a proposal. A cancelled proposal's charge goes
+ * to the community pool (proposal_cancel_dest is the distribution module account).
  */
 
+const GOV = addressToBech32(moduleAddress('gov'))
+const DISTRIBUTION = addressToBech32(moduleAddress('distribution'))
 const devnet = devnetForTests('gov-weighted', {
   voting_period: '172800s',
   max_deposit_period: '172800s',
+  proposal_cancel_dest: DISTRIBUTION,
 })
 let home: DevnetHome
 let node: RunningNode
@@ -71,9 +76,35 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
     expect(notProposer.raw_log).toContain(
       `invalid proposer ${home.accounts.bob!.address}: invalid proposer`,
     )
+    const pool = async () =>
+      Number(
+        JSON.parse(
+          (
+            await runSdkd([
+              ...['--home', home.dir, 'query', 'distribution', 'community-pool'],
+              ...['--node', node.rpc, '-o', 'json'],
+            ])
+          ).stdout,
+        ).pool.find((c: { denom: string }) => c.denom === 'stake')?.amount ?? 0,
+      )
+    const poolBefore = await pool()
     const cancelled = await txOk(home, node, ['gov', 'cancel-proposal', id], 'alice')
     const event = cancelled.events.find((e: { type: string }) => e.type === 'cancel_proposal')
     expect(event.attributes).toContainEqual({ key: 'proposal_id', value: id, index: true })
+    // Half the deposit (proposal_cancel_ratio 0.5) funds the community pool, as upstream's
+    // FundCommunityPool: a send from the gov account into the distribution account.
+    const transfers = cancelled.events
+      .filter((e: { type: string }) => e.type === 'transfer')
+      .map((e: { attributes: { key: string; value: string }[] }) =>
+        Object.fromEntries(e.attributes.map((a) => [a.key, a.value])),
+      )
+    expect(transfers).toContainEqual({
+      recipient: DISTRIBUTION,
+      sender: GOV,
+      amount: '5000000stake',
+      msg_index: '0',
+    })
+    expect((await pool()) - poolBefore).toBeGreaterThanOrEqual(5_000_000)
     const gone = await query('proposal', id)
     expect(gone.code).toBe(1)
     expect(gone.stderr).toBe(
@@ -81,29 +112,66 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
     )
   })
 
-  test('error: options without a weight, unknown options and bad weights are refused before signing', async () => {
-    const cases: [string, string][] = [
-      ['yes', 'weight field does not exist for yes option'],
-      ['maybe=1', "'maybe' is not a valid vote option (use yes, no, abstain or no_with_veto)"],
-      ['yes=abc', 'failed to set decimal string with base 10: abc'],
-    ]
-    for (const [options, message] of cases) {
-      const r = await runSdkd([
-        '--home',
-        home.dir,
-        'tx',
-        'gov',
-        'weighted-vote',
-        '1',
-        options,
-        '--from',
-        'bob',
-        '--generate-only',
-      ])
-      expect(r.code, options).toBe(1)
-      expect(r.stderr).toBe(`Error: ${message}\n`)
-      expect(r.stdout).toBe('')
+  /** `tx gov <args> --from bob --generate-only`: the messages it would sign, or its error. */
+  const generate = (...args: string[]) =>
+    runSdkd(['--home', home.dir, 'tx', 'gov', ...args, '--from', 'bob', '--generate-only'])
+
+  test('behavior: vote options as upstream normalizes them; an option without a weight weighs 1', async () => {
+    const options = async (...args: string[]) => {
+      const r = await generate(...args)
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0)
+      const [msg] = JSON.parse(r.stdout).body.messages
+      return msg.options ?? msg.option
     }
+    for (const text of ['yes', 'Yes', 'VOTE_OPTION_YES'])
+      expect(await options('vote', '1', text)).toBe('VOTE_OPTION_YES')
+    expect(await options('vote', '1', 'NoWithVeto')).toBe('VOTE_OPTION_NO_WITH_VETO')
+    expect(await options('weighted-vote', '1', 'yes')).toEqual([
+      { option: 'VOTE_OPTION_YES', weight: '1.000000000000000000' },
+    ])
+    // Upstream splits each option at '=' and reads the first two fields only.
+    expect(await options('weighted-vote', '1', 'Abstain=0.25,no=0.75=x')).toEqual([
+      { option: 'VOTE_OPTION_ABSTAIN', weight: '0.250000000000000000' },
+      { option: 'VOTE_OPTION_NO', weight: '0.750000000000000000' },
+    ])
+  })
+
+  test('error: unknown options and bad weights are refused before signing, in upstream words', async () => {
+    const invalid = (o: string) =>
+      `'${o}' is not a valid vote option, available options: yes/no/no_with_veto/abstain`
+    const cases: [string[], string][] = [
+      [['vote', '1', 'maybe'], invalid('maybe')],
+      [['vote', '1', 'YES'], invalid('YES')],
+      [['vote', '1', 'no-with-veto'], invalid('no-with-veto')],
+      [['weighted-vote', '1', 'maybe=1'], invalid('maybe')],
+      [['weighted-vote', '1', 'YES=1'], invalid('YES')],
+      [['weighted-vote', '1', 'yes,'], invalid('')],
+      [
+        ['weighted-vote', '1', 'yes=abc'],
+        'failed to set decimal string with base 10: abc000000000000000000',
+      ],
+      [['weighted-vote', '1', 'yes=.5'], 'invalid decimal length'],
+      [['weighted-vote', '1', 'yes=1.2.3'], 'invalid decimal string'],
+      [['weighted-vote', '1', 'yes='], 'decimal string cannot be empty'],
+    ]
+    for (const [args, message] of cases) {
+      const r = await generate(...args)
+      expect([r.code, r.stderr, r.stdout], args.join(' ')).toEqual([1, `Error: ${message}\n`, ''])
+    }
+  })
+
+  test('error: a deposit on, or the cancellation of, an unknown proposal fails as upstream: the store miss as is; a vote, as inactive', async () => {
+    const miss =
+      "failed to execute message; message index: 0: collections: not found: key '99' of type github.com/cosmos/gogoproto/sdk.gov.v1.Proposal"
+    const deposit = await tx(home, node, ['gov', 'deposit', '99', '1stake'], 'bob')
+    expect([deposit.code, deposit.codespace, deposit.raw_log]).toEqual([1, 'undefined', miss])
+    const cancel = await tx(home, node, ['gov', 'cancel-proposal', '99'], 'bob')
+    expect([cancel.code, cancel.codespace, cancel.raw_log]).toEqual([1, 'undefined', miss])
+    const inactive = 'failed to execute message; message index: 0: 99: inactive proposal'
+    const vote = await tx(home, node, ['gov', 'vote', '99', 'yes'], 'bob')
+    expect([vote.code, vote.codespace, vote.raw_log]).toEqual([3, 'gov', inactive])
+    const weighted = await tx(home, node, ['gov', 'weighted-vote', '99', 'yes'], 'bob')
+    expect([weighted.code, weighted.codespace, weighted.raw_log]).toEqual([3, 'gov', inactive])
   })
   test('behavior: submit-legacy-proposal makes a v1beta1 text proposal, from flags or from a file', async () => {
     const res = await txOk(
