@@ -8,7 +8,8 @@ import { commandGroup } from './groups.js'
 import { addressNotKeyName } from './keys.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
-import { addTxFlags, resolveFrom, resolveSignerData, runTx, type TxFlags } from './tx-flags.js'
+import { addTxFlags, resolveSignerData, runTx, type TxFlags } from './tx-flags.js'
+import { fromUse, resolveFrom } from './tx-from.js'
 
 // `sdkd tx distribution …` (upstream x/distribution/client/cli/tx.go and its autocli Msg commands):
 // v0.50's commands, arguments and flags; the node runs every rule of the messages.
@@ -99,7 +100,7 @@ export function registerTxDistribution(program: Command, globals: () => GlobalFl
       if (f.offline) throw new CliError('cannot generate tx in offline mode')
       const g = globals()
       const ctx = await clientContext(g, f.node)
-      const from = await resolveFrom(g, f, f.generateOnly === true)
+      const from = await resolveFrom(g, f, fromUse(f))
       const { response } = await ctx
         .node()
         .query('sdk.distribution.v1beta1.Query/DelegatorValidators', {

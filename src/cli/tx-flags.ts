@@ -1,5 +1,4 @@
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import type { KeyRecord, MultisigKeyRecord, OfflineKeyRecord } from '../client/keyring.js'
 import {
   createUnsignedTx,
   DEFAULT_GAS_LIMIT,
@@ -10,16 +9,15 @@ import {
   simulationTx,
   txToJson,
 } from '../client/tx-builder.js'
-import { isAddress } from '../codec/address.js'
 import { type Coin, parseCoins, validateDenom } from '../codec/coins.js'
 import type { AnyMessage } from '../codec/proto.js'
 import { parseGoDuration } from '../config/duration.js'
 import { type ClientContext, clientContext } from './client-context.js'
 import { CliError } from './errors.js'
-import { keyringFor, keysCommand } from './keys.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { broadcastAndPrint, confirmTx } from './tx-broadcast.js'
+import { type FromAccount, fromUse, resolveFrom, signingKey } from './tx-from.js'
 
 /** The flags every tx command takes (upstream AddTxFlagsToCmd, plus `--wait`). */
 export interface TxFlags {
@@ -156,18 +154,6 @@ export function addTxFlags(cmd: Command): Command {
     .addOption(signModeOption())
 }
 
-/**
- * The signer named by `--from`: a keyring key, or a multisig key of the keyring (its members sign
- * for it), or (for --generate-only) a bare address.
- */
-export interface FromAccount {
-  address: string
-  key?: KeyRecord
-  multisig?: MultisigKeyRecord
-  /** A public key held for someone else (`keys add --pubkey`): its txs are generated, not signed. */
-  offline?: OfflineKeyRecord
-}
-
 /** What a tx command's message builder gets. */
 export interface TxEnv {
   ctx: ClientContext
@@ -205,70 +191,6 @@ export function feeCoins(flags: TxFlags, gas: bigint): Coin[] {
     .map((p) => ({ denom: p.denom, amount: (gas * p.num + p.scale - 1n) / p.scale }))
     .filter((c) => c.amount > 0n)
     .sort((a, b) => (a.denom < b.denom ? -1 : a.denom > b.denom ? 1 : 0))
-}
-
-/**
- * The key that signs for `--from`: a multisig key has none (upstream's `cannot sign with offline
- * keys`), and the error says how its members sign for it.
- */
-export function signingKey(from: FromAccount): KeyRecord {
-  if (from.key) return from.key
-  if (from.offline)
-    throw new CliError(
-      `cannot sign with offline keys: ${from.offline.name} is a public key only (keys add --pubkey); generate the tx with --generate-only and have the key's holder sign it`,
-    )
-  const name = from.multisig?.name ?? from.address
-  throw new CliError(
-    `cannot sign with offline keys: ${name} is a multisig key; generate the tx with --generate-only, have its members sign it with "sdkd tx sign <file> --from <member> --multisig ${name}", then combine their signatures with "sdkd tx multisign <file> ${name} <signature files>"`,
-  )
-}
-
-/** Resolves `--from` (required): a key in the keyring, or an address when `allowAddress`. */
-export async function resolveFrom(
-  g: GlobalFlags,
-  flags: { from?: string; keyringBackend?: string },
-  allowAddress: boolean,
-): Promise<FromAccount> {
-  if (!flags.from) throw new CliError('--from is required: the name or address of the signer')
-  const kr = await keyringFor(g, flags.keyringBackend)
-  try {
-    const record = await kr.resolve(flags.from)
-    if (record.type === 'multi') return { address: record.address, multisig: record }
-    if (record.type === 'offline') return { address: record.address, offline: record }
-    return { address: record.address, key: record }
-  } catch (err) {
-    if (allowAddress && isAddress(flags.from)) return { address: flags.from }
-    // Upstream's words first (scripts match them), then where the keyring's names are listed.
-    if (err instanceof Error && err.message.endsWith('key not found'))
-      throw new CliError(
-        `${err.message}: no key ${JSON.stringify(flags.from)} in this keyring; \`${keysCommand(g, 'list', flags.keyringBackend)}\` lists its keys`,
-      )
-    throw err
-  }
-}
-
-/**
- * The multisig key a `--multisig` flag or a `multisign` argument names: by name or address, a
- * multisig key of the keyring (upstream GetFromFields, then the record's multisig public key).
- */
-export async function resolveMultisig(
-  g: GlobalFlags,
-  nameOrAddress: string,
-  backend: string | undefined,
-  /** Upstream's prefix of a lookup failure. */
-  failure = 'error getting account from keybase',
-): Promise<MultisigKeyRecord> {
-  const kr = await keyringFor(g, backend)
-  const record = await kr.resolve(nameOrAddress).catch((err: Error) => {
-    throw new CliError(
-      `${failure}: ${err.message}: no key ${JSON.stringify(nameOrAddress)} in this keyring; \`${keysCommand(g, 'list', backend)}\` lists its keys`,
-    )
-  })
-  if (record.type !== 'multi')
-    throw new CliError(
-      `${nameOrAddress} is not a multisig key: add one with "sdkd keys add <name> --multisig <keys> --multisig-threshold <k>"`,
-    )
-  return record
 }
 
 /**
@@ -332,17 +254,15 @@ export async function runTx(
 ): Promise<void> {
   const ctx = await clientContext(globals, flags.node)
   const registry = ctx.registry
-  if (flags.offline && !flags.generateOnly)
+  // A bare address signs nothing, so it is enough to generate; to simulate, only an address will
+  // do (as upstream, which reads `--from` before anything else).
+  const from = await resolveFrom(globals, flags, fromUse(flags))
+  // Offline, a simulation fails below as upstream's (`cannot estimate gas in offline mode`).
+  if (flags.offline && !flags.generateOnly && !flags.dryRun)
     throw new CliError(
       '--offline cannot broadcast: use --generate-only, then "sdkd tx sign --offline" and "sdkd tx broadcast"',
     )
   const gasSetting = parseGas(flags.gas)
-  // A bare address signs nothing, so it is enough to generate or simulate (as upstream).
-  const from = await resolveFrom(
-    globals,
-    flags,
-    flags.generateOnly === true || flags.dryRun === true,
-  )
   const messages = await build({ ctx, flags, from })
   const unsigned = (gas: bigint) =>
     createUnsignedTx({

@@ -28,9 +28,9 @@ import {
   addOfflineSignFlags,
   type OfflineSignFlags,
   resolveChainId,
-  resolveMultisig,
   resolveSignerData,
 } from './tx-flags.js'
+import { resolveMultisig } from './tx-from.js'
 
 interface MultisignBatchFlags extends OfflineSignFlags {
   /** False with `--no-auto-increment`. */

@@ -20,9 +20,9 @@ import {
   addOfflineSignFlags,
   type OfflineSignFlags,
   resolveChainId,
-  resolveMultisig,
   resolveSignerData,
 } from './tx-flags.js'
+import { resolveMultisig } from './tx-from.js'
 
 interface MultisignFlags extends OfflineSignFlags {
   signatureOnly?: boolean

@@ -4,7 +4,7 @@ import { isMultisigSigner } from '../client/multisig-signing.js'
 import type { SignModeName } from '../client/tx-builder.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
-import { resolveFrom, resolveMultisig, signingKey } from './tx-flags.js'
+import { resolveFrom, resolveMultisig, signingKey } from './tx-from.js'
 
 /** The flags of `tx sign` and `tx sign-batch` that say who signs, for whom and how. */
 export interface SignerFlags {
@@ -37,7 +37,7 @@ export async function resolveSigningAccount(
   f: SignerFlags,
   cmd: Command,
 ): Promise<SigningAccount> {
-  const from = await resolveFrom(g, f, false)
+  const from = await resolveFrom(g, f, 'sign')
   const key = signingKey(from)
   const own: SigningAccount = {
     key,

@@ -440,11 +440,13 @@ describe('sdkd tx: sign and broadcast against the node', () => {
 
   it('behavior: --gas auto simulates first; --dry-run only prints the estimate', async () => {
     const send = ['tx', 'bank', 'send', 'alice', addr.bob!, '1token']
+    // Simulation mode takes an address, not a key name (upstream GetFromFields).
+    const simulatedSend = ['tx', 'bank', 'send', addr.alice!, addr.bob!, '1token']
     const height = await rpcHeight(rpc)
     const sequence = await sequenceOf(addr.alice!)
     const bobBefore = await balance(addr.bob!)
     const estimate = async (args: string[]) => {
-      const r = await sdkd([...send, ...args, '--dry-run'])
+      const r = await sdkd([...simulatedSend, ...args, '--dry-run'])
       expect(r.code).toBe(0)
       expect(r.stdout).toBe('')
       const m = /^gas estimate: (\d+)\n$/.exec(r.stderr)
@@ -474,8 +476,9 @@ describe('sdkd tx: sign and broadcast against the node', () => {
     ])
     expect([bare.code, bare.stdout]).toEqual([0, ''])
     expect(bare.stderr).toMatch(/^gas estimate: \d+\n$/)
-    // With --generate-only, --dry-run changes nothing: the unsigned tx, no simulation (as upstream).
-    const generated = await sdkd([...send, '--generate-only', '--dry-run'])
+    // With --generate-only, --dry-run changes nothing but the reading of --from: the unsigned tx,
+    // no simulation (as upstream).
+    const generated = await sdkd([...simulatedSend, '--generate-only', '--dry-run'])
     expect([generated.code, generated.stderr]).toEqual([0, ''])
     expect(JSON.parse(generated.stdout).auth_info.fee.gas_limit).toBe('200000')
     expect(generated.stdout.endsWith('}\n')).toBe(true)
@@ -492,13 +495,54 @@ describe('sdkd tx: sign and broadcast against the node', () => {
       'json',
     ])
     expect(auto.code).toBe(0)
-    expect(auto.stderr).toBe(`gas estimate: ${adjusted}\n`)
+    // Signing, the simulation carries alice's own public key (the estimates above, from a bare
+    // address, an empty one): a little more gas than the dry run's.
+    const signedEstimate = Number(/^gas estimate: (\d+)\n$/.exec(auto.stderr)?.[1])
+    expect(signedEstimate).toBeGreaterThan(adjusted)
     const res = JSON.parse(auto.stdout)
     expect(res.code).toBe(0)
-    expect(res.gas_wanted).toBe(String(adjusted))
-    expect(res.tx.auth_info.fee.gas_limit).toBe(String(adjusted))
-    expect(Number(res.gas_used)).toBeLessThanOrEqual(adjusted)
+    expect(res.gas_wanted).toBe(String(signedEstimate))
+    expect(res.tx.auth_info.fee.gas_limit).toBe(String(signedEstimate))
+    expect(Number(res.gas_used)).toBeLessThanOrEqual(signedEstimate)
     expect(await balance(addr.bob!)).toBe(bobBefore + 1n)
+  })
+
+  it('error: --dry-run takes an address, not a key name, as upstream; offline it cannot estimate', async () => {
+    const refused = (problem: string) =>
+      `Error: failed to convert address field to address: a valid bech32 address must be provided in simulation mode: ${problem}\n`
+    const cases: [string[], string][] = [
+      [
+        ['tx', 'bank', 'send', 'alice', addr.bob!, '1token', '--dry-run'],
+        refused('decoding bech32 failed: invalid bech32 string length 5'),
+      ],
+      // --generate-only does not lift it: --dry-run sets simulation mode all the same.
+      [
+        ['tx', 'bank', 'send', 'alice', addr.bob!, '1token', '--dry-run', '--generate-only'],
+        refused('decoding bech32 failed: invalid bech32 string length 5'),
+      ],
+      [
+        ['tx', 'gov', 'vote', '1', 'yes', '--from', 'validator', '--dry-run'],
+        refused('decoding bech32 failed: invalid separator index -1'),
+      ],
+      [
+        [
+          ...['tx', 'bank', 'send', 'cosmos1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du', addr.bob!],
+          ...['1token', '--dry-run'],
+        ],
+        refused('invalid Bech32 prefix; expected sdk, got cosmos'),
+      ],
+      [
+        [
+          ...['tx', 'bank', 'send', addr.alice!, addr.bob!, '1token', '--dry-run', '--offline'],
+          ...['--chain-id', CHAIN, '-a', '0', '-s', '0'],
+        ],
+        'Error: cannot estimate gas in offline mode\n',
+      ],
+    ]
+    for (const [args, stderr] of cases) {
+      const r = await sdkd(args)
+      expect([r.code, r.stderr, r.stdout], args.join(' ')).toEqual([1, stderr, ''])
+    }
   })
 
   it("error: a chain id that differs from the node's is refused before signing, naming both", async () => {
