@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
+import WebSocket from 'ws'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import {
   boundPorts,
@@ -9,6 +10,7 @@ import {
   runSdkd,
   type SdkdProcess,
   startSdkd,
+  waitFor,
 } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -183,6 +185,14 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
   })
 
   test('behavior: a double sign slashes 5% at the infraction height, jails for good and tombstones; unjail is refused forever', async () => {
+    // The block carrying the evidence publishes CometBFT's NewEvidence event.
+    const frames: any[] = []
+    const ws = new WebSocket(`ws://127.0.0.1:${rpcPort}/websocket`)
+    ws.on('message', (d) => frames.push(JSON.parse(String(d))))
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
+    const query = "tm.event='NewEvidence'"
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 'ev', method: 'subscribe', params: { query } }))
+    await waitFor(async () => frames.find((f) => f.id === 'ev'), 10_000, 'the subscription')
     const ds = await rpcCall(rpcPort, 'dev_doubleSign', { validator: '2' })
     expect(ds.error).toBeUndefined()
     await devMine(rpcPort, 1)
@@ -195,6 +205,24 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
       (r) => r.json(),
     )
     expect(evidence.result.block.evidence.evidence).toHaveLength(1)
+    const published = await waitFor(
+      async () => frames.find((f) => f.id === 'ev' && f.result?.data),
+      10_000,
+      'the NewEvidence event',
+    )
+    ws.terminate()
+    expect(published.result).toEqual({
+      query,
+      data: {
+        type: 'tendermint/event/NewEvidence',
+        value: {
+          evidence: evidence.result.block.evidence.evidence[0],
+          height: String(Number(v.unbonding_height)),
+        },
+      },
+      events: { 'tm.event': ['NewEvidence'] },
+    })
+    expect(published.result.data.value.evidence.type).toBe('tendermint/DuplicateVoteEvidence')
 
     // x/evidence stored it: `query evidence list`, and by its hash (sha256 of the Equivocation's
     // protobuf encoding, made here field by field) `query evidence evidence <hash>`.

@@ -1,4 +1,5 @@
 import type { Event } from '../../block/events.js'
+import { evidenceJson } from '../../block/evidence.js'
 import { toBase64 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
 import { consensusAddress } from '../../config/validator-key.js'
@@ -17,8 +18,9 @@ import type { EventMap } from './subscription-query.js'
 
 /**
  * The events CometBFT v0.38 publishes after each commit (`types/event_bus.go`, `state/execution.go`
- * fireEvents), in its order: NewBlock → NewBlockHeader → NewBlockEvents → one Tx per tx →
- * ValidatorSetUpdates when EndBlock returned validator updates. Each carries
+ * fireEvents), in its order: NewBlock → NewBlockHeader → NewBlockEvents → one NewEvidence per
+ * evidence the block carries → one Tx per tx → ValidatorSetUpdates when EndBlock returned validator
+ * updates. Each carries
  * the map subscriptions match against and, built only once a subscription wants it, its `data` as
  * the socket sends it (`{"type":"tendermint/event/NewBlock","value":{…}}`).
  */
@@ -28,6 +30,7 @@ export type EventTypeName =
   | 'NewBlock'
   | 'NewBlockHeader'
   | 'NewBlockEvents'
+  | 'NewEvidence'
   | 'Tx'
   | 'ValidatorSetUpdates'
 
@@ -73,6 +76,14 @@ export function blockEvents(stored: StoredBlock): PublishedEvent[] {
       num_txs: String(block.txs.length),
     })),
   ]
+  for (const evidence of block.evidence ?? []) {
+    out.push(
+      published('NewEvidence', withEventType(new Map(), 'NewEvidence'), () => ({
+        evidence: evidenceJson(evidence),
+        height,
+      })),
+    )
+  }
   block.txs.forEach((tx, index) => {
     const result = stored.results[index]!
     // The bus appends the reserved keys to the app's: tm.event, then tx.hash and tx.height.
