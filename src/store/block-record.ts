@@ -78,3 +78,29 @@ export function resultFromProto(m: Proto<'tendermint.abci.ExecTxResult'>): TxRes
     codespace: m.codespace,
   }
 }
+
+/**
+ * One validator update of a stored block (ABCI ValidatorUpdate: an ed25519 key and its new power, 0
+ * to remove; CometBFT applies a block's updates from height + 2).
+ */
+export interface StoredValidatorUpdate {
+  readonly pubKey: Bytes
+  readonly power: bigint
+}
+
+export function validatorUpdatesToProto(
+  updates: readonly StoredValidatorUpdate[] = [],
+): ProtoInit<'tendermint.abci.ValidatorUpdate'>[] {
+  return updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power.toString() }))
+}
+
+/** The updates of a record (none in a record written before they were kept). */
+export function validatorUpdatesFromProto(
+  list: readonly Proto<'tendermint.abci.ValidatorUpdate'>[],
+): StoredValidatorUpdate[] | undefined {
+  if (list.length === 0) return undefined
+  return list.map((u) => ({
+    pubKey: new Uint8Array(u.pub_key?.ed25519 ?? []),
+    power: int64Of(u.power),
+  }))
+}

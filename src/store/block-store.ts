@@ -8,7 +8,15 @@ import { emptiedWriter, type Proto, type ProtoRegistry, type ProtoType } from '.
 import type { GenesisJson } from '../config/genesis.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
-import { eventFromProto, resultFromProto, type TxResult, txLocation } from './block-record.js'
+import {
+  eventFromProto,
+  resultFromProto,
+  type StoredValidatorUpdate,
+  type TxResult,
+  txLocation,
+  validatorUpdatesFromProto,
+  validatorUpdatesToProto,
+} from './block-record.js'
 import { BlockResults } from './block-results.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
 import { PendingBlocks } from './pending-blocks.js'
@@ -31,11 +39,7 @@ export interface StoredBlock {
   appHash: Bytes
   beginBlockEvents: Event[]
   endBlockEvents: Event[]
-  /**
-   * The validator updates the block's EndBlock returned (ABCI ValidatorUpdates: an ed25519 key and
-   * its new power, 0 to remove; CometBFT applies them from height + 2), as `/block_results` and the
-   * NewBlock event show them. Absent or empty: none.
-   */
+  /** The validator updates its EndBlock returned (`/block_results`, the NewBlock event). */
   validatorUpdates?: readonly StoredValidatorUpdate[] | undefined
   /**
    * The consensus params after this block (what an SDK app's FinalizeBlock returns as
@@ -46,11 +50,7 @@ export interface StoredBlock {
   size: number
 }
 
-/** One validator update of a stored block. */
-export interface StoredValidatorUpdate {
-  readonly pubKey: Bytes
-  readonly power: bigint
-}
+export type { StoredValidatorUpdate }
 
 /**
  * The result of the tx at `index` of a stored block: from its compact form when it has one (only
@@ -225,14 +225,7 @@ export class BlockStore {
       appHash: new Uint8Array(r.app_hash),
       beginBlockEvents: r.begin_block_events.map(eventFromProto),
       endBlockEvents: r.end_block_events.map(eventFromProto),
-      ...(r.validator_updates.length > 0
-        ? {
-            validatorUpdates: r.validator_updates.map((u) => ({
-              pubKey: new Uint8Array(u.pub_key?.ed25519 ?? []),
-              power: BigInt(u.power.toString()),
-            })),
-          }
-        : {}),
+      validatorUpdates: validatorUpdatesFromProto(r.validator_updates),
       size: blockBytes.length,
     }
   }
@@ -269,10 +262,7 @@ export class BlockStore {
         // Events have the fields of tendermint.abci.Event: encoded as they are, not copied.
         begin_block_events: stored.beginBlockEvents,
         end_block_events: stored.endBlockEvents,
-        validator_updates: (stored.validatorUpdates ?? []).map((u) => ({
-          pub_key: { ed25519: u.pubKey },
-          power: u.power.toString(),
-        })),
+        validator_updates: validatorUpdatesToProto(stored.validatorUpdates),
       },
       w,
     )
