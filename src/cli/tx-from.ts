@@ -71,10 +71,11 @@ export async function resolveFrom(
     return { address: record.address, key: record }
   } catch (err) {
     if (use === 'generate' && isAddress(flags.from)) return { address: flags.from }
-    // Upstream's words first (scripts match them), then where the keyring's names are listed.
+    // Upstream's words first (scripts match them: the client context's prefix, then the
+    // keyring's miss), then where the keyring's names are listed.
     if (err instanceof Error && err.message.endsWith('key not found'))
       throw new CliError(
-        `${err.message}: no key ${JSON.stringify(flags.from)} in this keyring; \`${keysCommand(g, 'list', flags.keyringBackend)}\` lists its keys`,
+        `failed to convert address field to address: ${err.message}: no key ${JSON.stringify(flags.from)} in this keyring; \`${keysCommand(g, 'list', flags.keyringBackend)}\` lists its keys`,
       )
     throw err
   }

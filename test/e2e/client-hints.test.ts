@@ -72,7 +72,7 @@ describe('client errors that point the way', () => {
     const r = await sendTenStake(home, 'carol', bob, ['--keyring-backend', 'test'])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
-      `Error: carol.info: key not found: no key "carol" in this keyring; \`sdkd keys list --home ${home} --keyring-backend test\` lists its keys\n`,
+      `Error: failed to convert address field to address: carol.info: key not found: no key "carol" in this keyring; \`sdkd keys list --home ${home} --keyring-backend test\` lists its keys\n`,
     )
   })
 

@@ -256,7 +256,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       ],
       [
         ['tx', 'bank', 'send', 'carol', BOB, '1stake', '--generate-only'],
-        /^Error: carol.info: key not found/,
+        /^Error: failed to convert address field to address: carol.info: key not found/,
       ],
       [
         ['tx', 'bank', 'send', 'alice', BOB, '1stake', '--generate-only', '--gas', 'lots'],
