@@ -1,5 +1,4 @@
 import type { Command } from 'commander'
-import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /**
@@ -7,27 +6,11 @@ import type { GlobalFlags } from './start-flags.js'
  * home's brand: what the node's reflection service `ListAllInterfaces` answers.
  */
 async function homeInterfaceRegistry(g: GlobalFlags) {
-  const [{ App }, { interfaceRegistryOf }, { protoRegistry }, versions, names, record, home] =
-    await Promise.all([
-      import('../app/app.js'),
-      import('../app/interface-registry.js'),
-      import('../codec/proto.js'),
-      import('../versions/index.js'),
-      import('../versions/names.js'),
-      import('../config/home-record.js'),
-      import('./home-version.js'),
-    ])
-  const appVersion =
-    g.appVersion ??
-    home.homeAppVersion(await record.readHomeRecord(g.home), names.APP_VERSION_NAMES) ??
-    names.DEFAULT_APP_VERSION
-  const version = versions.APP_VERSIONS[appVersion]
-  if (!version)
-    throw new CliError(
-      `unknown app version "${appVersion}" (built in: ${Object.keys(versions.APP_VERSIONS).join(', ')})`,
-    )
-  const registry = protoRegistry()
-  return interfaceRegistryOf(new App(version({ registry }), registry))
+  const [{ homeApp }, { interfaceRegistryOf }] = await Promise.all([
+    import('./home-app.js'),
+    import('../app/interface-registry.js'),
+  ])
+  return interfaceRegistryOf(await homeApp(g))
 }
 
 /**

@@ -1,15 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { App } from '../app/app.js'
-import { protoRegistry } from '../codec/proto.js'
 import { readGenesis } from '../config/genesis.js'
-import { readHomeRecord } from '../config/home-record.js'
 import { homePaths } from '../config/paths.js'
 import { parseGenutilGenesis } from '../modules/genutil/genesis.js'
-import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
-import { APP_VERSION_NAMES } from '../versions/names.js'
 import { CliError } from './errors.js'
-import { homeAppVersion } from './home-version.js'
+import { homeApp } from './home-app.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** Where upstream's validate-genesis sends a user whose consensus section does not validate. */
@@ -45,18 +40,8 @@ export async function validateGenesisFile(g: GlobalFlags, file?: string): Promis
     )
   }
   // The modules are those of the app version that runs the home (or --app-version).
-  const appVersion =
-    g.appVersion ??
-    homeAppVersion(await readHomeRecord(g.home), APP_VERSION_NAMES) ??
-    DEFAULT_APP_VERSION
-  const version = APP_VERSIONS[appVersion]
-  if (!version) {
-    throw new CliError(
-      `unknown app version "${appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
-    )
-  }
-  const registry = protoRegistry()
-  const app = new App(version({ registry }), registry)
+  const app = await homeApp(g)
+  const { registry } = app
   const checks = [...app.modules.values()].map(
     (m) => () => m.validateGenesis?.(appState[m.name] ?? m.defaultGenesis?.()),
   )

@@ -75,7 +75,7 @@ export async function resolveFrom(
     // keyring's miss), then where the keyring's names are listed.
     if (err instanceof Error && err.message.endsWith('key not found'))
       throw new CliError(
-        `failed to convert address field to address: ${err.message}: no key ${JSON.stringify(flags.from)} in this keyring; \`${keysCommand(g, 'list', flags.keyringBackend)}\` lists its keys`,
+        `failed to convert address field to address: ${err.message}: ${noKeyHint(g, flags.from, flags.keyringBackend)}`,
       )
     throw err
   }
@@ -112,13 +112,16 @@ export async function resolveMultisig(
 ): Promise<MultisigKeyRecord> {
   const kr = await keyringFor(g, backend)
   const record = await kr.resolve(nameOrAddress).catch((err: Error) => {
-    throw new CliError(
-      `${failure}: ${err.message}: no key ${JSON.stringify(nameOrAddress)} in this keyring; \`${keysCommand(g, 'list', backend)}\` lists its keys`,
-    )
+    throw new CliError(`${failure}: ${err.message}: ${noKeyHint(g, nameOrAddress, backend)}`)
   })
   if (record.type !== 'multi')
     throw new CliError(
       `${nameOrAddress} is not a multisig key: add one with "sdkd keys add <name> --multisig <keys> --multisig-threshold <k>"`,
     )
   return record
+}
+
+/** What follows a keyring miss: where the keyring's names are listed. */
+function noKeyHint(g: GlobalFlags, name: string, backend: string | undefined): string {
+  return `no key ${JSON.stringify(name)} in this keyring; \`${keysCommand(g, 'list', backend)}\` lists its keys`
 }

@@ -1,3 +1,4 @@
+import { decToString, DEC_PRECISION as PRECISION } from '../codec/dec.js'
 import { CliError } from './errors.js'
 
 // The vote options of `tx gov vote` and `tx gov weighted-vote`, read as upstream's CLI reads them:
@@ -56,8 +57,6 @@ export function parseWeightedVoteOptions(text: string): { option: number; weight
   })
 }
 
-/** 18 decimal places, as math.LegacyDec. */
-const PRECISION = 18
 /** LegacyDec's largest value in bits (256-bit integers and 59 bits of the fraction). */
 const MAX_DEC_BIT_LEN = 256 + 59
 
@@ -91,16 +90,11 @@ function legacyDec(input: string): string {
   // Go's big.Int SetString in base 10: an optional sign, then decimal digits only.
   if (!/^[+-]?\d+$/.test(digits))
     throw new CliError(`failed to set decimal string with base 10: ${digits}`)
-  let n = BigInt(digits)
+  const n = BigInt(digits)
   const bitLen = (n < 0n ? -n : n).toString(2).length
   if (bitLen > MAX_DEC_BIT_LEN)
     throw new CliError(
       `decimal '${text}' out of range; bitLen: got ${bitLen}, max ${MAX_DEC_BIT_LEN}`,
     )
-  if (negative) n = -n
-  const sign = n < 0n ? '-' : ''
-  const a = n < 0n ? -n : n
-  const whole = a / 10n ** BigInt(PRECISION)
-  const fraction = (a % 10n ** BigInt(PRECISION)).toString().padStart(PRECISION, '0')
-  return `${sign}${whole}.${fraction}`
+  return decToString(negative ? -n : n)
 }

@@ -27,7 +27,7 @@ const SIGN_MODES = [
  * `sdk.base.reflection.v2alpha1.ReflectionService`, as upstream's server/grpc/reflection/v2alpha1:
  * registered on the gRPC server alone, outside the query router, so answered without a height (no
  * height header, the height asked ignored) and never over ABCI query or REST. Its answers are
- * fixed when the server starts: the sign modes the node verifies; the chain id; every interface with
+ * fixed (built when first asked for, not at the server's start): the sign modes the node verifies; the chain id; every interface with
  * its implementations' names and type URLs; the account address prefix; the query router's services
  * with their methods (the gRPC and ABCI query path of each); the tx type and the Msgs it may carry.
  * Upstream lists what its Go maps give, in their random order; here interfaces, implementations
@@ -39,13 +39,15 @@ export function appDescriptorMethods(
   facts: AppDescriptorFacts,
 ): RoutedMethod[] {
   const { registry } = router
-  const interfaces = interfaceRegistryOf(facts.app)
-  const queries = [...router.services].sort().map((fullname) => ({
-    fullname,
-    methods: router.methods
-      .filter((m) => m.service.fullName.slice(1) === fullname)
-      .map((m) => ({ name: m.method.name, full_query_path: m.path })),
-  }))
+  const interfaces = () => interfaceRegistryOf(facts.app)
+  let queries: { fullname: string; methods: { name: string; full_query_path: string }[] }[]
+  const queryServices = () =>
+    (queries ??= [...router.services].sort().map((fullname) => ({
+      fullname,
+      methods: router.methods
+        .filter((m) => m.service.fullName.slice(1) === fullname)
+        .map((m) => ({ name: m.method.name, full_query_path: m.path })),
+    })))
   const handlers = [
     queryEntry(`${SERVICE}/GetAuthnDescriptor`, async () => ({
       authn: { sign_modes: SIGN_MODES },
@@ -53,12 +55,14 @@ export function appDescriptorMethods(
     queryEntry(`${SERVICE}/GetChainDescriptor`, async () => ({ chain: { id: facts.chainId } })),
     queryEntry(`${SERVICE}/GetCodecDescriptor`, async () => ({
       codec: {
-        interfaces: interfaces.names.map((fullname) => ({
+        interfaces: interfaces().names.map((fullname) => ({
           fullname,
-          interface_implementers: interfaces.implementations(fullname).map((typeUrl) => ({
-            fullname: typeUrl.slice(1),
-            type_url: typeUrl,
-          })),
+          interface_implementers: interfaces()
+            .implementations(fullname)
+            .map((typeUrl) => ({
+              fullname: typeUrl.slice(1),
+              type_url: typeUrl,
+            })),
         })),
       },
     })),
@@ -66,12 +70,12 @@ export function appDescriptorMethods(
       config: { bech32_account_address_prefix: registry.brand.bech32.account },
     })),
     queryEntry(`${SERVICE}/GetQueryServicesDescriptor`, async () => ({
-      queries: { query_services: queries },
+      queries: { query_services: queryServices() },
     })),
     queryEntry(`${SERVICE}/GetTxDescriptor`, async () => ({
       tx: {
         fullname: registry.name('sdk.tx.v1beta1.Tx'),
-        msgs: interfaces
+        msgs: interfaces()
           .implementations(registry.name(MSG_INTERFACE))
           .map((url) => ({ msg_type_url: url })),
       },

@@ -47,8 +47,12 @@ export function appModuleOptions(app: App): Record<string, ModuleOptions> {
 
 /** `sdk.autocli.v1.Query` (upstream's runtime/services), over gRPC and ABCI query. */
 export function createAutocliHandlers(app: App): Map<string, RoutedQueryHandler> {
-  const moduleOptions = appModuleOptions(app)
+  // Built when first asked for, not with every node's router.
+  let moduleOptions: Record<string, ModuleOptions> | undefined
   return new Map([
-    queryEntry('sdk.autocli.v1.Query/AppOptions', async () => ({ module_options: moduleOptions })),
+    queryEntry('sdk.autocli.v1.Query/AppOptions', async () => {
+      moduleOptions ??= appModuleOptions(app)
+      return { module_options: moduleOptions }
+    }),
   ])
 }
