@@ -183,7 +183,7 @@ export class DevControl implements DevApi {
     signing: boolean,
   ): Promise<{ address: string; power: bigint; signing: boolean }> {
     const { producer } = this.o
-    const address = await resolveValidator(this.o, validator)
+    const address = await resolveValidator(this.o, validator, { outsideSetIfHeld: true })
     try {
       producer.consensus.setSigning(address, signing)
     } catch (err) {

@@ -16,11 +16,14 @@ const invalid = (message: string) => new RpcError(-32602, 'Invalid params', mess
 /**
  * The consensus address of the validator a dev method names: its operator address
  * (`sdkvaloper1…`, looked up in x/staking's latest state), its consensus address (40 hex digits),
- * or its index in the next height's validator set (set order: power, then address).
+ * or its index in the next height's validator set (set order: power, then address). It must be in
+ * one of the sets of the last, current or next height, unless `outsideSetIfHeld` and the node holds
+ * its key (a jailed validator's signing can be switched before it is back in the set).
  */
 export async function resolveValidator(
   o: { producer: BlockProducer; store: VersionedStore; registry: ProtoRegistry },
   text: string | undefined,
+  options: { outsideSetIfHeld?: boolean } = {},
 ): Promise<Bytes> {
   const set = o.producer.consensus.current.current
   if (text === undefined || text === '')
@@ -58,7 +61,9 @@ export async function resolveValidator(
       `validator must be an operator address (${valoperPrefix()}1…), a consensus address (40 hex digits) or an index in the validator set, got ${text}`,
     )
   const sets = o.producer.consensus.current
-  const known = [sets.last, sets.current, sets.next].some((s) => s?.byAddress(address))
+  const known =
+    [sets.last, sets.current, sets.next].some((s) => s?.byAddress(address)) ||
+    (options.outsideSetIfHeld === true && o.producer.consensus.holds(address))
   if (!known) throw invalid(`validator ${toHexUpper(address)} is not in the validator set`)
   return address
 }

@@ -157,6 +157,10 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     // Jailed in the block at H: the set of H+1 still has it, the set of H+2 no longer.
     expect(await powersAt(unbondingHeight + 1)).toEqual(['40', '30', '20', '10'])
     expect(await powersAt(unbondingHeight + 2)).toEqual(['40', '30', '20'])
+    // Out of the set, its key still held: it is set to sign again before its unjail (power 0 now).
+    const on = await sdkd('dev', 'signing', jailed.operator_address, 'on', '--node', rpc)
+    expect(on.code, on.stderr).toBe(0)
+    expect(JSON.parse(on.stdout)).toMatchObject({ voting_power: '0', signing: true })
 
     const { info } = await json('query', 'slashing', 'signing-infos')
     const mine = info.find((i: any) => i.jailed_until !== '1970-01-01T00:00:00Z')
@@ -182,6 +186,12 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     await devMine(rpcPort, 2)
     // Power 9.9 M tokens → 9 (truncated): back in the set two heights after the unjail.
     expect(await powersAt(unjailHeight + 2)).toEqual(['40', '30', '20', '9'])
+    // Back in the set, it signs: no block missed since.
+    await devMine(rpcPort, 5)
+    const after = (await json('query', 'slashing', 'signing-infos')).info
+    expect(after.find((i: any) => i.address === mine.address)).toMatchObject({
+      missed_blocks_counter: '0',
+    })
   })
 
   test('behavior: a double sign slashes 5% at the infraction height, jails for good and tombstones; unjail is refused forever', async () => {
