@@ -56,6 +56,22 @@ export class ChainHaltError extends Error {
   }
 }
 
+/**
+ * The next height cannot be committed: the validators signing hold no more than 2/3 of its set's
+ * power (validators silenced with dev_setSigningStatus, then the set changed under them). CometBFT
+ * would wait in its rounds; the node makes no block until enough sign again, and does not halt.
+ */
+export class QuorumStallError extends Error {
+  override readonly name = 'QuorumStallError'
+
+  constructor(
+    readonly height: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 /** A bad input of the process itself: the CLI prints its message alone (never a chain edge's). */
 export class UserError extends Error {
   override readonly name: string = 'UserError'

@@ -1,4 +1,5 @@
 import { toHexUpper } from '../codec/bytes.js'
+import { QuorumStallError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { StoredBlock } from '../store/block-store.js'
 import type { PendingCommit } from './commit-queue.js'
@@ -40,6 +41,7 @@ export async function runBurst(
   const from = host.nextHeight()
   const { edit, ...rest } = options
   let built = 0
+  let stalled: QuorumStallError | undefined
   for (; built < n; built++) {
     // A shutdown must not wait for the rest of a long burst: it ends here, the built blocks kept.
     if (host.stopping()) break
@@ -49,7 +51,14 @@ export async function runBurst(
       if (host.nextHeight() > options.toHeight) break
     }
     const hold = built < n - 1
-    last = await host.build(built === 0 && edit ? { ...rest, edit, hold } : { ...rest, hold })
+    try {
+      last = await host.build(built === 0 && edit ? { ...rest, edit, hold } : { ...rest, hold })
+    } catch (err) {
+      // A height that cannot be committed ends the burst: the blocks before it are kept.
+      if (!(err instanceof QuorumStallError)) throw err
+      stalled = err
+      break
+    }
     await host.room()
   }
   host.flush()
@@ -68,6 +77,7 @@ export async function runBurst(
       'mined blocks',
     )
   }
+  if (stalled) throw stalled
   const reached = options.toHeight !== undefined && host.nextHeight() > options.toHeight
   if (built < n && host.stopping() && !reached)
     throw new BurstStoppedError(built, n, block?.block.header.height ?? host.height())

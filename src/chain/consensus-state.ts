@@ -7,7 +7,7 @@ import {
   ValidatorSetError,
 } from '../block/validator-set.js'
 import { type Bytes, readUint64BE, toHex } from '../codec/bytes.js'
-import { ChainHaltError, ErrLogic } from '../errors.js'
+import { ChainHaltError, ErrLogic, QuorumStallError } from '../errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import {
   advanceSets,
@@ -233,6 +233,32 @@ export class ConsensusState {
     return this.recorded
       .filter((h) => h > height)
       .map((h) => ({ type: 'del' as const, key: validatorSetsKey(h) }))
+  }
+
+  /**
+   * Why block `height` (the next) cannot be committed, or undefined: the validators signing hold no
+   * more than 2/3 of its set's power, as when the set changes under silenced validators (a jailing)
+   * or power moves to validators whose keys the node does not hold (they never sign). CometBFT would
+   * make no block either. `setSigning` refuses to silence that far itself.
+   */
+  stallAt(height: number): QuorumStallError | undefined {
+    const sets = this.current
+    if (this.isSolo(sets)) return undefined
+    let signing = 0n
+    let silenced = 0n
+    let unheld = 0n
+    for (const v of sets.current.validators) {
+      const hex = toHex(v.address)
+      if (!this.keys.has(hex)) unheld += v.power
+      else if (this.silenced.has(hex)) silenced += v.power
+      else signing += v.power
+    }
+    const total = sets.current.totalVotingPower()
+    if (signing * 3n > total * 2n) return undefined
+    return new QuorumStallError(
+      height,
+      `height ${height} cannot be committed: the validators signing hold ${signing} of ${total} voting power, not more than 2/3 (${silenced} silenced with dev_setSigningStatus, ${unheld} of validators whose keys this node does not hold); no block is made until more sign`,
+    )
   }
 
   /** Why the keys held cannot commit blocks of the next height's set, or undefined. */

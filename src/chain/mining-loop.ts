@@ -1,4 +1,8 @@
+import { QuorumStallError } from '../errors.js'
 import type { PendingCommit } from './commit-queue.js'
+
+/** How often a stalled loop tries the height again (at least; timeout_commit when longer). */
+const STALL_RETRY_MS = 500
 
 /**
  * How blocks come: every `intervalMs` (CometBFT's timeout_commit; the default), as soon as a tx is
@@ -21,6 +25,8 @@ export interface MiningHost {
   roomInQueue(): Promise<void> | undefined
   /** A block of the loop failed (the loop has stopped): the host halts the chain. */
   onFailure(err: unknown): void
+  /** The next height cannot be committed (told once per height): the loop tries it again. */
+  onStall(err: QuorumStallError): void
 }
 
 /** The block loop: schedules the next block as the mining mode says. */
@@ -29,6 +35,8 @@ export class MiningLoop {
   private timer: NodeJS.Timeout | undefined
   private nextAt = 0
   private mining: MiningMode
+  /** The height the loop last found it could not commit (its warning is logged once). */
+  private stalledAt: number | undefined
 
   constructor(
     private readonly host: MiningHost,
@@ -103,6 +111,12 @@ export class MiningLoop {
           else if (this.mining.mode === 'instant' && this.host.pendingTxs() > 0) this.schedule(0)
         },
         (err: unknown) => {
+          if (err instanceof QuorumStallError) {
+            if (err.height !== this.stalledAt) this.host.onStall(err)
+            this.stalledAt = err.height
+            this.schedule(Math.max(this.mining.intervalMs, STALL_RETRY_MS))
+            return
+          }
           this.running = false
           this.host.onFailure(err)
         },

@@ -98,6 +98,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         roomInQueue: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
         onFailure: (err) =>
           void this.drain().then(() => this.emit('halt', ChainHaltError.from(err))),
+        onStall: (err) => this.log.warn({ height: err.height }, err.message),
       },
       o.timeoutCommitMs,
     )
@@ -331,6 +332,8 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const { store, builder } = this.o
     const height = this.nextHeight
     if (this.rules.haltsAtHeight(height)) throw this.rules.halt()
+    const stall = this.consensus.stallAt(height)
+    if (stall) throw stall
     // A block a rollback kept is made again from its own time and txs (CometBFT's replay).
     const kept = this.replay.keptAt(height)
     const time = kept ? kept.time : this.clock.timeOf(height, options.stepNs)

@@ -349,7 +349,7 @@ describe('a node of 4 validators', () => {
 })
 
 describe('the round state of the validators', () => {
-  test('behavior: a validator joins (its key not held: it never votes) and a delegation raises its power: consensus_state and dump_consensus_state list every validator, with the totals of each height’s set', async () => {
+  test('behavior: a validator joins (its key not held: it never votes) and a delegation raises its power: consensus_state and dump_consensus_state list every validator, with the totals of each height’s set; once the node’s validators hold no more than 2/3, it makes no block', async () => {
     const t = await createTxTestNode({
       funded: [
         { account: testAccount(1), coins: '100000000stake' },
@@ -461,11 +461,16 @@ describe('the round state of the validators', () => {
       votes: roundVotes(2, 'BA{2:__} 0/16 = 0.00'),
       lastCommit: { votes_bit_array: 'BA{2:x_} 10/14 = 0.71' },
     })
-    await t.block()
-    // 10/16 is 0.625 exactly: Go's %.2f rounds the tie to even.
+    // 10 of 16 sign: not more than 2/3, so no commit of that height can exist (CometBFT waits in
+    // its rounds). The node makes no block, and says why.
+    const height = t.node.producer.height
+    await expect(t.block()).rejects.toThrow(
+      `height ${height + 1} cannot be committed: the validators signing hold 10 of 16 voting power, not more than 2/3 (0 silenced with dev_setSigningStatus, 6 of validators whose keys this node does not hold); no block is made until more sign`,
+    )
+    expect(t.node.producer.height).toBe(height)
     expect(await roundState()).toMatchObject({
       votes: roundVotes(2, 'BA{2:__} 0/16 = 0.00'),
-      lastCommit: { votes_bit_array: 'BA{2:x_} 10/16 = 0.62' },
+      lastCommit: { votes_bit_array: 'BA{2:x_} 10/14 = 0.71' },
     })
   }, 60_000)
 })
