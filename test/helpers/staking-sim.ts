@@ -12,6 +12,7 @@ import {
 import { addressToBech32 } from '../../src/codec/address.js'
 import { toHex } from '../../src/codec/bytes.js'
 import type { AnyMessage } from '../../src/codec/proto.js'
+import { QuorumStallError } from '../../src/errors.js'
 import type { Node } from '../../src/node/node.js'
 import { txResultOf } from '../../src/store/block-store.js'
 import { seededRandom } from './seeded-random.js'
@@ -223,7 +224,18 @@ export class StakingSim {
   /** Mines `n` blocks one second apart (the first takes the mempool's txs) and records them. */
   async mine(n: number): Promise<void> {
     const from = this.node.producer.height
-    await this.node.dev!.mine(n, 1000)
+    try {
+      await this.node.dev!.mine(n, 1000)
+    } catch (err) {
+      // The set changed under silenced validators: no block until they sign again, as CometBFT.
+      if (!(err instanceof QuorumStallError)) throw err
+      this.count(this.record.events, 'stalled')
+      for (const address of [...this.silenced.keys()]) {
+        await this.node.dev!.setSigningStatus(address, true)
+        this.silenced.delete(address)
+      }
+      await this.node.dev!.mine(n - (this.node.producer.height - from), 1000)
+    }
     const kinds = this.pending
     this.pending = []
     for (let h = from + 1; h <= this.node.producer.height; h++) {
@@ -424,7 +436,9 @@ export class StakingSim {
       this.silenced.delete(address)
       this.count(this.record.outcomes, 'signing on ok')
     } else if (roll < 81 && !this.doubleSigned) {
-      const v = this.pick(validators.filter((x) => bonded(x)))
+      // Jailed for good: never the last two bonded (an empty set halts the chain, as CometBFT).
+      const active = validators.filter((x) => bonded(x) && !x.jailed)
+      const v = active.length > 2 ? this.pick(active) : undefined
       if (!v) return this.mine(1)
       // Refused for a validator bonded too recently to be in the latest height's set, or one whose
       // key the node does not hold (one the walk created).
