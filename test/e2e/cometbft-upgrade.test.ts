@@ -121,8 +121,10 @@ async function sdkd(home: CosmovisorHome, args: string[]): Promise<string> {
  */
 async function passUpgrade(home: CosmovisorHome & { rpcPort: number }): Promise<number> {
   const now = (await cometHeightAtLeast(home.rpcPort, 2)) as number
-  // 200 ms between blocks at least: 45 blocks take 9 s or more.
-  const H = now + 45
+  // 200 ms between blocks at least: 75 blocks take 15 s or more, time enough for two txs and the
+  // 6 s voting period on a loaded machine. A proposal that ends after H fails (the plan would be in
+  // the past): that is reported at once, with the height it ended at.
+  const H = now + 75
   const tx = async (args: string[]) =>
     JSON.parse(
       await sdkd(home, ['tx', ...args, '--from', 'validator', '--yes', '--wait', '-o', 'json']),
@@ -147,14 +149,21 @@ async function passUpgrade(home: CosmovisorHome & { rpcPort: number }): Promise<
     .attributes.find((a: any) => a.key === 'proposal_id').value
   const voted = await tx(['gov', 'vote', id, 'yes'])
   expect(voted.code, voted.raw_log).toBe(0)
-  await waitFor(
+  const status: string = await waitFor(
     async () => {
       const out = JSON.parse(await sdkd(home, ['query', 'gov', 'proposal', id, '-o', 'json']))
-      return out.proposal.status === 'PROPOSAL_STATUS_PASSED' ? true : undefined
+      const s = out.proposal.status
+      return s === 'PROPOSAL_STATUS_VOTING_PERIOD' || s === 'PROPOSAL_STATUS_DEPOSIT_PERIOD'
+        ? undefined
+        : s
     },
-    30_000,
-    `proposal ${id} to pass`,
+    45_000,
+    `proposal ${id} to end`,
   )
+  if (status !== 'PROPOSAL_STATUS_PASSED') {
+    const at = await cometHeight(home.rpcPort)
+    throw new Error(`proposal ${id} ended ${status} (upgrade height ${H}, chain at ${at})`)
+  }
   const plan = await sdkd(home, ['query', 'upgrade', 'plan', '-o', 'json'])
   expect(JSON.parse(plan)).toMatchObject({ name: 'v2', height: String(H) })
   expect(await cometHeight(home.rpcPort)).toBeLessThan(H)
