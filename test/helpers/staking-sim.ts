@@ -109,6 +109,8 @@ export class StakingSim {
   /** Validators the walk silenced (consensus address hex → operator), re-applied after a restart. */
   readonly silenced = new Map<string, string>()
   private doubleSigned = false
+  /** The operator of the validator the walk made with a key the node does not hold. */
+  private unheld: string | undefined
   private created = 0
 
   constructor(
@@ -295,8 +297,11 @@ export class StakingSim {
     )
       this.count(this.record.events, 'unbonding, not jailed')
     const operators = validators.map((v) => v.operator_address as string)
+    // The validator whose key the node lacks never signs: stake is kept away from it, so it never
+    // holds the third of the power that would stall the chain (as it would a real one).
+    const targets = operators.filter((o) => o !== this.unheld)
     if (roll < 18) {
-      const to = this.pick(operators)!
+      const to = this.pick(targets)!
       await this.submit('delegate', actor, [
         registry.packAny(MSG.delegate, {
           delegator_address: actor.address,
@@ -321,7 +326,7 @@ export class StakingSim {
       ])
     } else if (roll < 38) {
       const d = this.pick(await this.delegations(actor))
-      const to = this.pick(operators)
+      const to = this.pick(targets)
       if (!d || !to) return this.mine(1)
       const tokens: bigint = d.tokens
       await this.submit('redelegate', actor, [
@@ -386,6 +391,8 @@ export class StakingSim {
       // Devnet validator keys past the genesis set: the home holds the first ones (the node signs
       // for them once they are in the set), not the last (it never signs: downtime).
       const pubKey = devnetValidatorKey(this.validatorCount - 1 + this.created).pubKey
+      const held = this.created < 3
+      if (!held) this.unheld = this.operatorOf(creator)
       await this.submit('create-validator', creator, [
         registry.packAny(MSG.create, {
           description: { moniker: `sim-${this.created}` },
@@ -400,12 +407,13 @@ export class StakingSim {
           pubkey: registry.packAny('/sdk.crypto.ed25519.PubKey', {
             key: pubKey,
           }),
-          // Enough, mostly, to outweigh a genesis validator (10 stake of power) and take its place.
-          value: stake(this.amount() + 15_000_000n),
+          // Enough, mostly, to outweigh a genesis validator (10 stake of power) and take its place;
+          // a little for the one whose key the node lacks.
+          value: stake(held ? this.amount() + 15_000_000n : BigInt(1 + this.int(4)) * 1_000_000n),
         }),
       ])
     } else if (roll < 70) {
-      const jailed = validators.filter((v) => v.jailed)
+      const jailed = validators.filter((v) => v.jailed && v.operator_address !== this.unheld)
       const v = this.pick(jailed)
       const operator = v
         ? this.actors.find((a) => this.operatorOf(a) === v.operator_address)

@@ -20,7 +20,7 @@ import { createTestNode } from '../../helpers/test-node.js'
 const CHAIN_ID = 'sim-devnet'
 const ACCOUNTS = 6
 const VALIDATORS = 4
-const SEED = Number(process.env.SDKD_SIM_SEED ?? 7)
+const SEED = Number(process.env.SDKD_SIM_SEED ?? 2)
 const STEPS = Number(process.env.SDKD_SIM_STEPS ?? 250)
 
 let first: { dir: string; cleanup(): Promise<void> }
