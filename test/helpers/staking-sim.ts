@@ -65,6 +65,9 @@ const MSG = {
   fundPool: '/sdk.distribution.v1beta1.MsgFundCommunityPool',
   propose: '/sdk.gov.v1.MsgSubmitProposal',
   vote: '/sdk.gov.v1.MsgVote',
+  weighted: '/sdk.gov.v1.MsgVoteWeighted',
+  deposit: '/sdk.gov.v1.MsgDeposit',
+  cancelProposal: '/sdk.gov.v1.MsgCancelProposal',
 } as const
 
 /** A JavaScript error's text in a result: the node's code failed, it did not refuse. */
@@ -284,6 +287,82 @@ export class StakingSim {
     return this.mine(1)
   }
 
+  /** A text proposal: a third with half the minimum deposit (in the deposit period until others add). */
+  private async propose(actor: SimActor): Promise<void> {
+    const registry = this.node.registry
+    const stake = (amount: bigint) => ({ denom: 'stake', amount: amount.toString() })
+    await this.submit('propose', actor, [
+      registry.packAny(MSG.propose, {
+        messages: [],
+        initial_deposit: [stake(this.int(3) === 0 ? 5_000_000n : 10_000_000n)],
+        proposer: actor.address,
+        metadata: 'ipfs://sim',
+        title: 'sim',
+        summary: 'a text proposal of the walk',
+        expedited: false,
+      }),
+    ])
+  }
+
+  /**
+   * A deposit on a proposal in its deposit or voting period, a vote or a weighted vote, or the
+   * cancellation of one (by its proposer mostly; by another, refused).
+   */
+  private async govAction(actor: SimActor): Promise<void> {
+    const registry = this.node.registry
+    const of = async (status: number) =>
+      (
+        await this.query('/sdk.gov.v1.Query/Proposals', {
+          proposal_status: status,
+          voter: '',
+          depositor: '',
+        })
+      ).proposals as any[]
+    // Nothing to act on: a proposal first (its first block opens its voting period, mostly).
+    if ((await of(1)).length === 0 && (await of(2)).length === 0) {
+      await this.propose(this.pick(this.actors)!)
+      await this.mine(1)
+    }
+    const kind = this.int(4)
+    if (kind === 3) return this.votes(1)
+    if (kind === 0) {
+      const p = this.pick([...(await of(1)), ...(await of(2))])
+      if (!p) return this.mine(1)
+      const amount = BigInt(1 + this.int(8)) * 1_000_000n
+      await this.submit('deposit', actor, [
+        registry.packAny(MSG.deposit, {
+          proposal_id: String(p.id),
+          depositor: actor.address,
+          amount: [{ denom: 'stake', amount: amount.toString() }],
+        }),
+      ])
+    } else if (kind === 1) {
+      const p = this.pick(await of(2))
+      if (!p) return this.mine(1)
+      const yes = 1 + this.int(9)
+      await this.submit('weighted-vote', actor, [
+        registry.packAny(MSG.weighted, {
+          proposal_id: String(p.id),
+          voter: actor.address,
+          options: [
+            { option: 1, weight: `0.${yes}` },
+            { option: 2 + this.int(3), weight: `0.${10 - yes}` },
+          ],
+          metadata: '',
+        }),
+      ])
+    } else {
+      const p = this.pick(await of(2))
+      if (!p) return this.mine(1)
+      const proposer = this.actors.find((a) => a.address === p.proposer)
+      const by = this.int(4) === 0 || !proposer ? actor : proposer
+      await this.submit('cancel-proposal', by, [
+        registry.packAny(MSG.cancelProposal, { proposal_id: String(p.id), proposer: by.address }),
+      ])
+    }
+    return this.mine(1)
+  }
+
   /** One step of the walk: a random action, then the blocks it needs. */
   async step(): Promise<void> {
     const roll = this.int(100)
@@ -479,22 +558,15 @@ export class StakingSim {
         }),
       ])
     } else if (roll < 95) {
-      // A text proposal, and in the next block votes of a few others (the tally by stake).
-      await this.submit('propose', actor, [
-        registry.packAny(MSG.propose, {
-          messages: [],
-          initial_deposit: [stake(10_000_000n)],
-          proposer: actor.address,
-          metadata: 'ipfs://sim',
-          title: 'sim',
-          summary: 'a text proposal of the walk',
-          expedited: false,
-        }),
-      ])
+      // A text proposal, and in the next block votes of a few others (the tally by stake) or
+      // another action on a proposal.
+      await this.propose(actor)
       await this.mine(1)
-      return this.votes(1 + this.int(4))
+      return this.int(3) === 0
+        ? this.govAction(this.pick(this.actors)!)
+        : this.votes(1 + this.int(4))
     } else if (roll < 98) {
-      return this.votes(1)
+      return this.govAction(actor)
     } else {
       return this.mine(1 + this.int(60))
     }

@@ -118,6 +118,15 @@ describe(`a seeded walk over staking, slashing, distribution and gov (seed ${SEE
   test('behavior: every invariant holds after every block; refusals are registered errors (codespace/code), never a crash of the node; the walk reaches each path it is for (a validator pushed out of the 4 bonded)', async () => {
     const { record } = await walk(first.dir)
     walked = record
+    const tally = (map: Map<string, number>) =>
+      [...map]
+        .sort()
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(', ')
+    console.log(
+      `walk SDKD_SIM_SEED=${SEED}, ${STEPS} steps, ${record.appHashes.size} heights\noutcomes: ${tally(record.outcomes)}\nevents: ${tally(record.events)}`,
+    )
+    for (const [key, log] of record.logs) console.log(`${key}: ${log}`)
     expect(record.crashes).toEqual([])
     const n = (map: Map<string, number>, key: string) => map.get(key) ?? 0
     const reached = Object.fromEntries(
@@ -132,6 +141,9 @@ describe(`a seeded walk over staking, slashing, distribution and gov (seed ${SEE
         'unjail ok',
         'propose ok',
         'vote ok',
+        'weighted-vote ok',
+        'deposit ok',
+        'cancel-proposal ok',
         'signing off ok',
       ].map((k) => [k, n(record.outcomes, k) > 0]),
     )
