@@ -85,6 +85,22 @@ const EVENTS_OF_INTEREST = new Set([
   'active_proposal',
 ])
 
+/** Queries whose answers at past heights the walk keeps and reads again: paths and requests. */
+const HISTORY: [string, (first: SimActor) => Record<string, unknown>][] = [
+  ['/sdk.staking.v1beta1.Query/Validators', () => ({ status: '', pagination: { limit: '1000' } })],
+  ['/sdk.staking.v1beta1.Query/Pool', () => ({})],
+  ['/sdk.bank.v1beta1.Query/TotalSupply', () => ({})],
+  ['/sdk.distribution.v1beta1.Query/CommunityPool', () => ({})],
+  ['/sdk.slashing.v1beta1.Query/SigningInfos', () => ({})],
+  ['/sdk.gov.v1.Query/Proposals', () => ({ proposal_status: 0, voter: '', depositor: '' })],
+  ['/sdk.staking.v1beta1.Query/DelegatorDelegations', (a) => ({ delegator_addr: a.address })],
+  [
+    '/sdk.staking.v1beta1.Query/DelegatorUnbondingDelegations',
+    (a) => ({ delegator_addr: a.address }),
+  ],
+  ['/sdk.bank.v1beta1.Query/AllBalances', (a) => ({ address: a.address })],
+]
+
 /** Whether a validator of a query's answer is bonded (the enum as a number or its name). */
 const bonded = (v: { status: unknown }) => v.status === 3 || v.status === 'BOND_STATUS_BONDED'
 
@@ -147,9 +163,42 @@ export class StakingSim {
     return BigInt(1 + this.int(40)) * 1_000_000n + BigInt(this.int(1_000_000))
   }
 
-  private async query(path: string, request: Record<string, unknown>): Promise<any> {
+  private async query(
+    path: string,
+    request: Record<string, unknown>,
+    height = this.node.producer.height,
+  ): Promise<any> {
     const r = this.node.router
-    return r.run(r.byPath(path)!, request, this.node.producer.height)
+    return r.run(r.byPath(path)!, request, height)
+  }
+
+  /** What the walk read at past heights: the queries of `HISTORY`, as JSON, by height. */
+  private readonly history = new Map<number, string>()
+
+  /** The answers of `HISTORY` at `height`, as one JSON text. */
+  private async historyAt(height: number): Promise<string> {
+    const answers = []
+    for (const [path, request] of HISTORY)
+      answers.push(await this.query(path, request(this.actors[0]!), height))
+    return JSON.stringify(answers, (_k, v) =>
+      typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? toHex(v) : v,
+    )
+  }
+
+  /**
+   * Heights whose answers read again now differ from what the walk read there (none expected: a
+   * past height's state never changes).
+   */
+  async historyChanged(): Promise<number[]> {
+    const changed: number[] = []
+    for (const [height, before] of this.history)
+      if ((await this.historyAt(height)) !== before) changed.push(height)
+    return changed
+  }
+
+  /** How many past heights the walk read. */
+  get historyHeights(): number {
+    return this.history.size
   }
 
   private async validators(): Promise<any[]> {
@@ -217,6 +266,7 @@ export class StakingSim {
   }
 
   private pending: string[] = []
+  private steps = 0
 
   private count(map: Map<string, number>, key: string): void {
     map.set(key, (map.get(key) ?? 0) + 1)
@@ -365,6 +415,11 @@ export class StakingSim {
 
   /** One step of the walk: a random action, then the blocks it needs. */
   async step(): Promise<void> {
+    // Every 20th step, the answers of a few queries at the latest height, read again at the end.
+    if (++this.steps % 20 === 0) {
+      const h = this.node.producer.height
+      this.history.set(h, await this.historyAt(h))
+    }
     const roll = this.int(100)
     const registry = this.node.registry
     const actor = this.pick(this.actors)!

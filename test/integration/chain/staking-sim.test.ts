@@ -108,6 +108,9 @@ async function walk(
       }
       await sim.step()
     }
+    // Every past height read during the walk answers the same now (after the restart too).
+    expect(sim.historyHeights).toBeGreaterThan(STEPS / 20 - 2)
+    expect(await sim.historyChanged()).toEqual([])
   } finally {
     await node.stop()
   }
