@@ -242,6 +242,14 @@ export class ConsensusState {
    * make no block either. `setSigning` refuses to silence that far itself.
    */
   stallAt(height: number): QuorumStallError | undefined {
+    this.stalled = this.stallOf(height)
+    return this.stalled
+  }
+
+  /** The last height found it could not be committed, while no block has been made since. */
+  stalled: QuorumStallError | undefined
+
+  private stallOf(height: number): QuorumStallError | undefined {
     const sets = this.current
     if (this.isSolo(sets)) return undefined
     let signing = 0n

@@ -92,6 +92,9 @@ export class DevControl implements DevApi {
       mining: p.miningMode,
       clock: this.clock(),
       snapshots: (await this.records()).map((r) => ({ id: r.id, height: r.height })),
+      ...(p.consensus.stalled
+        ? { stalled: { height: p.consensus.stalled.height, reason: p.consensus.stalled.message } }
+        : {}),
     }
   }
 

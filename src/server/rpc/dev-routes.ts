@@ -17,6 +17,8 @@ export interface DevStatus {
   mining: { mode: MiningModeName; intervalMs: number }
   clock: DevClock
   snapshots: { id: string; height: number }[]
+  /** The next height, while the validators signing cannot commit it (no block is made). */
+  stalled?: { height: number; reason: string }
 }
 
 /** The block clock after a time change. */
@@ -105,6 +107,9 @@ function statusJson(s: DevStatus) {
     mining: { mode: s.mining.mode, interval_ms: String(s.mining.intervalMs) },
     clock: clockJson(s.clock),
     snapshots: s.snapshots.map((x) => ({ id: x.id, height: String(x.height) })),
+    ...(s.stalled
+      ? { stalled: { height: String(s.stalled.height), reason: s.stalled.reason } }
+      : {}),
   }
 }
 

@@ -37,7 +37,19 @@ async function devnet(): Promise<{ node: Node; logs: Record<string, unknown>[] }
       },
     }),
   })
-  const { node } = await createTestNode({ home: home.dir, logger })
+  // Served on loopback port 0 when started (the RPC alone: the devnet's other servers off).
+  const { node } = await createTestNode({
+    home: home.dir,
+    logger,
+    node: (n) => {
+      n.rpc.laddr = 'tcp://127.0.0.1:0'
+      n.instrumentation.prometheus = false
+    },
+    app: (a) => {
+      a.api.enable = false
+      a.grpc.enable = false
+    },
+  })
   cleanups.push(() => node.stop())
   return { node, logs }
 }
@@ -68,30 +80,43 @@ describe('a height the validators signing cannot commit', () => {
     expect(node.producer.height).toBe(stalled - 1)
     await expect(node.dev!.mine(1, 1000)).rejects.toThrow(QuorumStallError)
     expect(node.producer.height).toBe(stalled - 1)
+    expect((await node.dev!.status()).stalled).toMatchObject({ height: stalled })
 
     await node.dev!.setSigningStatus(silenced, true)
     expect(await node.dev!.mine(3, 1000)).toBe(stalled + 2)
+    expect((await node.dev!.status()).stalled).toBeUndefined()
     // The commit of the stalled height lists the three of its set, all signing.
     const next = (await node.blocks.get(stalled + 1))!
     expect(next.block.lastCommit.signatures.map((s) => s.blockIdFlag)).toEqual([2, 2, 2])
   })
 
-  test('behavior: the block loop waits at that height, warning once, and goes on once the validator signs again', async () => {
+  test('behavior: the block loop waits at that height, warning once, dev_status shows it stalled; once the validator signs again blocks go on and dev_status no longer says so', async () => {
     const { node, logs } = await devnet()
     const { silenced, jailedAt } = await silenceAndJail(node)
     const stalled = jailedAt + 2
     node.producer.setMining({ mode: 'interval', intervalMs: 10 })
-    node.producer.start()
+    await node.start()
+    const status = async () => {
+      const res = await fetch(`http://${node.addresses.rpc}`, {
+        method: 'POST',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'dev_status', params: {} }),
+      })
+      return ((await res.json()) as any).result
+    }
     // The loop tries the height every 500 ms at least: three tries.
     await new Promise((r) => setTimeout(r, 1600))
     expect(node.producer.height).toBe(stalled - 1)
     const warnings = logs.filter((l) => String(l.msg).startsWith(`height ${stalled} cannot`))
     expect(warnings.map((l) => [l.level, l.height])).toEqual([[40, stalled]])
+    expect((await status()).stalled).toEqual({
+      height: String(stalled),
+      reason: warnings[0]!.msg,
+    })
     await node.dev!.setSigningStatus(silenced, true)
     const deadline = Date.now() + 10_000
     while (node.producer.height < stalled + 2 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50))
     expect(node.producer.height).toBeGreaterThanOrEqual(stalled + 2)
-    await node.producer.stop()
+    expect(await status()).not.toHaveProperty('stalled')
   })
 })
