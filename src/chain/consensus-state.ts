@@ -20,6 +20,7 @@ import {
   genesisSets,
   initialValidators,
   quorumProblem,
+  signingPower,
   type ValidatorKey,
   type ValidatorSets,
   validatorSetsKey,
@@ -252,17 +253,12 @@ export class ConsensusState {
   private stallOf(height: number): QuorumStallError | undefined {
     const sets = this.current
     if (this.isSolo(sets)) return undefined
-    let signing = 0n
-    let silenced = 0n
-    let unheld = 0n
-    for (const v of sets.current.validators) {
-      const hex = toHex(v.address)
-      if (!this.keys.has(hex)) unheld += v.power
-      else if (this.silenced.has(hex)) silenced += v.power
-      else signing += v.power
-    }
-    const total = sets.current.totalVotingPower()
-    if (signing * 3n > total * 2n) return undefined
+    const { signing, silenced, unheld, total, quorum } = signingPower(
+      sets.current,
+      this.keys,
+      this.silenced,
+    )
+    if (quorum) return undefined
     return new QuorumStallError(
       height,
       `height ${height} cannot be committed: the validators signing hold ${signing} of ${total} voting power, not more than 2/3 (${silenced} silenced with dev_setSigningStatus, ${unheld} of validators whose keys this node does not hold); no block is made until more sign`,

@@ -189,6 +189,29 @@ export function cometInfoOf(
 }
 
 /**
+ * A set's power by who signs its commits here: the validators whose keys the node holds and does
+ * not silence, the silenced ones, those whose keys it lacks; and whether the signers hold more than
+ * 2/3 of the total (CometBFT's commit quorum).
+ */
+export function signingPower(
+  set: ValidatorSet,
+  keys: ReadonlyMap<string, ValidatorKey>,
+  silenced: ReadonlySet<string> = new Set(),
+) {
+  let signing = 0n
+  let muted = 0n
+  let unheld = 0n
+  for (const v of set.validators) {
+    const hex = toHex(v.address)
+    if (!keys.has(hex)) unheld += v.power
+    else if (silenced.has(hex)) muted += v.power
+    else signing += v.power
+  }
+  const total = set.totalVotingPower()
+  return { signing, silenced: muted, unheld, total, quorum: signing * 3n > total * 2n }
+}
+
+/**
  * Why the node cannot make blocks with these keys, or undefined: the validators it signs for must
  * hold more than 2/3 of the set's power (CometBFT's commit quorum), else the chain would halt.
  */
@@ -197,13 +220,8 @@ export function quorumProblem(
   keys: ReadonlyMap<string, ValidatorKey>,
   silenced: ReadonlySet<string> = new Set(),
 ): string | undefined {
-  let signing = 0n
-  for (const v of set.validators) {
-    const hex = toHex(v.address)
-    if (keys.has(hex) && !silenced.has(hex)) signing += v.power
-  }
-  const total = set.totalVotingPower()
-  if (signing * 3n > total * 2n) return undefined
+  const { signing, total, quorum } = signingPower(set, keys, silenced)
+  if (quorum) return undefined
   return `the validators this node signs for hold ${signing} of ${total} voting power, not more than 2/3: no block could be committed`
 }
 

@@ -19,6 +19,16 @@ const VAL = account(9)
 
 const chains = govChainPerTest()
 
+/** A chain whose gov params send a cancelled proposal's charge to `dest`. */
+const chainWithDest = (dest: string) =>
+  chains.create(
+    genesisState({
+      balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
+      validators: ONE_VALIDATOR,
+      gov: { voting_period: '5s', expedited_voting_period: '2s', proposal_cancel_dest: dest },
+    }),
+  )
+
 const submit = (c: GovChain) =>
   c.tx('/sdk.gov.v1.MsgSubmitProposal', {
     messages: [],
@@ -31,14 +41,7 @@ const submit = (c: GovChain) =>
 
 describe('MsgCancelProposal with proposal_cancel_dest', () => {
   test('behavior: with proposal_cancel_dest set, the charge goes to that account instead of being burned', async () => {
-    const chain = await chains.create(
-      genesisState({
-        balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
-        validators: ONE_VALIDATOR,
-        gov: { voting_period: '5s', expedited_voting_period: '2s', proposal_cancel_dest: VAL },
-      }),
-    )
-    const c = chain
+    const c = await chainWithDest(VAL)
     await submit(c)
     const r = await c.tx('/sdk.gov.v1.MsgCancelProposal', { proposal_id: 1, proposer: ALICE })
     expect(eventOf(r.events, 'burn')).toBeUndefined()
@@ -55,17 +58,7 @@ describe('MsgCancelProposal with proposal_cancel_dest', () => {
 
   test('behavior: with proposal_cancel_dest the distribution module account, the charge funds the community pool (upstream FundCommunityPool)', async () => {
     const distribution = addressToBech32(moduleAddress('distribution'))
-    const c = await chains.create(
-      genesisState({
-        balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
-        validators: ONE_VALIDATOR,
-        gov: {
-          voting_period: '5s',
-          expedited_voting_period: '2s',
-          proposal_cancel_dest: distribution,
-        },
-      }),
-    )
+    const c = await chainWithDest(distribution)
     await submit(c)
     const before = await c.query('sdk.distribution.v1beta1.Query/CommunityPool')
     const r = await c.tx('/sdk.gov.v1.MsgCancelProposal', { proposal_id: 1, proposer: ALICE })
@@ -95,18 +88,7 @@ describe('MsgCancelProposal with proposal_cancel_dest', () => {
 
   test('error: a proposal_cancel_dest that may not receive funds (the fee collector) fails the cancellation, as upstream', async () => {
     const feeCollector = addressToBech32(moduleAddress('fee_collector'))
-    const chain = await chains.create(
-      genesisState({
-        balances: { [ALICE]: 100_000_000n, [VAL]: 1n },
-        validators: ONE_VALIDATOR,
-        gov: {
-          voting_period: '5s',
-          expedited_voting_period: '2s',
-          proposal_cancel_dest: feeCollector,
-        },
-      }),
-    )
-    const c = chain
+    const c = await chainWithDest(feeCollector)
     await submit(c)
     const { results } = await c.block([
       { typeUrl: '/sdk.gov.v1.MsgCancelProposal', value: { proposal_id: 1, proposer: ALICE } },

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import { afterEach, describe, expect, test } from 'vitest'
 import { runInit } from '../../../src/cli/init.js'
 import { QuorumStallError } from '../../../src/errors.js'
@@ -6,6 +5,7 @@ import { createLogger } from '../../../src/logger.js'
 import type { Node } from '../../../src/node/node.js'
 import { tempDir } from '../../helpers/temp-dir.js'
 import { createTestNode } from '../../helpers/test-node.js'
+import { LogCapture } from '../../helpers/upgrade-chain.js'
 
 /**
  * A devnet of 4 validators of power 10, in process: validator 0 is silenced (30 of 40 still sign),
@@ -18,7 +18,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c()
 })
 
-async function devnet(): Promise<{ node: Node; logs: Record<string, unknown>[] }> {
+async function devnet(): Promise<{ node: Node; logs: LogCapture }> {
   const home = await tempDir('sdkd-stall-')
   cleanups.push(() => home.cleanup())
   await runInit({ home: home.dir, appVersion: 'v1' }, 'node0', {
@@ -27,16 +27,8 @@ async function devnet(): Promise<{ node: Node; logs: Record<string, unknown>[] }
     quiet: true,
     chainId: 'stall-devnet',
   })
-  const logs: Record<string, unknown>[] = []
-  const logger = createLogger({
-    level: 'info',
-    destination: new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line))
-        done()
-      },
-    }),
-  })
+  const logs = new LogCapture()
+  const logger = createLogger({ level: 'info', destination: logs.stream() })
   // Served on loopback port 0 when started (the RPC alone: the devnet's other servers off).
   const { node } = await createTestNode({
     home: home.dir,
@@ -106,7 +98,7 @@ describe('a height the validators signing cannot commit', () => {
     // The loop tries the height every 500 ms at least: three tries.
     await new Promise((r) => setTimeout(r, 1600))
     expect(node.producer.height).toBe(stalled - 1)
-    const warnings = logs.filter((l) => String(l.msg).startsWith(`height ${stalled} cannot`))
+    const warnings = logs.lines.filter((l) => String(l.msg).startsWith(`height ${stalled} cannot`))
     expect(warnings.map((l) => [l.level, l.height])).toEqual([[40, stalled]])
     expect((await status()).stalled).toEqual({
       height: String(stalled),
