@@ -310,6 +310,16 @@ export class ConsensusState {
   holds(address: Bytes): boolean {
     return this.keys.has(toHex(address))
   }
+
+  /**
+   * Whether each validator whose key the node holds signs, by its consensus address (upper-case
+   * hex), in address order: CometMock's signing status map.
+   */
+  signingStatuses(): Record<string, boolean> {
+    const out: Record<string, boolean> = {}
+    for (const hex of [...this.keys.keys()].sort()) out[hex.toUpperCase()] = !this.silenced.has(hex)
+    return out
+  }
 }
 
 function evidenceItems(pending: readonly { evidence: DuplicateVoteEvidence }[]) {

@@ -9,6 +9,7 @@ import { bech32ToAddress } from '../codec/address.js'
 import {
   type Bytes,
   fromBase64Strict,
+  fromHex,
   readUint64BE,
   toBase64,
   uint64BE,
@@ -204,6 +205,33 @@ export class DevControl implements DevApi {
   ): Promise<{ address: string; height: number }> {
     const address = await resolveValidator(this.o, validator)
     return { address: addressText(address), height: await doubleSign(this.o, address, height) }
+  }
+
+  async setSigningStatusOfKey(
+    keyAddress: string,
+    signing: boolean,
+  ): Promise<Record<string, boolean>> {
+    const { consensus } = this.o.producer
+    const hex = keyAddress.toUpperCase()
+    // CometMock's map holds the validators whose keys it was given: here, those the node holds.
+    if (!/^[0-9A-F]{40}$/.test(hex) || consensus.signingStatuses()[hex] === undefined)
+      throw new RpcError(
+        -32602,
+        'Invalid params',
+        `address ${keyAddress} not found in signing status map, please double-check this is the key address of a validator key`,
+      )
+    await this.setSigningStatus(hex, signing)
+    return consensus.signingStatuses()
+  }
+
+  async causeDoubleSign(keyAddress: string): Promise<void> {
+    const hex = keyAddress.toUpperCase()
+    const address = /^[0-9A-F]{40}$/.test(hex) ? fromHex(hex) : undefined
+    // CometMock looks the validator up in the set of the next height.
+    if (!address || !this.o.producer.consensus.current.current.byAddress(address))
+      throw new RpcError(-32602, 'Invalid params', `validator with address ${keyAddress} not found`)
+    await doubleSign(this.o, address, undefined)
+    await this.mine(1, 0)
   }
 
   async setBalance(address: string, coins: Coin[]): Promise<number> {

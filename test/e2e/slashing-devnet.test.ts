@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
@@ -254,6 +255,86 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain(
       'code 4 (codespace slashing): failed to execute message; message index: 0: validator still jailed; cannot be unjailed',
+    )
+  })
+
+  test("behavior: CometMock's set_signing_status and cause_double_sign take a key file's address, as scripts written for CometMock call them", async () => {
+    // The addresses a CometMock script reads from each validator's priv_validator_key.json.
+    const keyFile = (name: string) =>
+      readFile(join(home, 'config', name), 'utf8').then((t) => JSON.parse(t).address as string)
+    const [a0, a1, a2, a3] = await Promise.all([
+      keyFile('priv_validator_key.json'),
+      keyFile('priv_validator_keys/validator-1.json'),
+      keyFile('priv_validator_keys/validator-2.json'),
+      keyFile('priv_validator_keys/validator-3.json'),
+    ])
+    const statuses = (down: string[]) =>
+      Object.fromEntries(
+        [a0, a1, a2, a3]
+          .map((a) => a!)
+          .sort()
+          .map((a) => [a, !down.includes(a)]),
+      )
+
+    // validator-3 (power 9) stops signing: the next block's commit has no vote of it.
+    const off = await rpcCall(rpcPort, 'set_signing_status', {
+      private_key_address: a3,
+      status: 'down',
+    })
+    expect(off).toMatchObject({ result: { new_signing_status_map: statuses([a3!]) } })
+    expect(Object.keys(off.result.new_signing_status_map)).toEqual(Object.keys(statuses([])))
+    const h = await devMine(rpcPort, 2)
+    const { result } = await rpcCall(rpcPort, 'block', { height: String(h) })
+    const votes = result.block.last_commit.signatures
+    expect(votes.map((v: any) => v.validator_address)).not.toContain(a3)
+    expect(votes.filter((v: any) => v.block_id_flag === 1)).toHaveLength(1)
+    const on = await rpcCall(rpcPort, 'set_signing_status', {
+      private_key_address: a3,
+      status: 'up',
+    })
+    expect(on.result).toEqual({ new_signing_status_map: statuses([]) })
+
+    // CometMock's refusals, with its texts; and sdkd's own: no stop that leaves 2/3 or less signing.
+    const refusal = async (method: string, params: Record<string, unknown>) => {
+      const r = await rpcCall(rpcPort, method, params)
+      expect(r.error, JSON.stringify(r)).toMatchObject({ code: -32602 })
+      return r.error.data as string
+    }
+    expect(await refusal('set_signing_status', { private_key_address: a3, status: 'off' })).toBe(
+      'status must be either `up` to have the validator sign, or `down` to have the validator not sign',
+    )
+    const nobody = '00'.repeat(20)
+    expect(
+      await refusal('set_signing_status', { private_key_address: nobody, status: 'down' }),
+    ).toBe(
+      `address ${nobody} not found in signing status map, please double-check this is the key address of a validator key`,
+    )
+    expect(
+      await refusal('set_signing_status', { private_key_address: a1, status: 'down' }),
+    ).toMatch(
+      new RegExp(
+        `^validator ${a1} cannot stop signing: without it the validators still signing hold 49 of 79`,
+      ),
+    )
+
+    // validator-1 double-signs: one block is mined at once, carrying the evidence; 5% slashed.
+    const before = Number((await rpcCall(rpcPort, 'status')).result.sync_info.latest_block_height)
+    expect(await rpcCall(rpcPort, 'cause_double_sign', { private_key_address: a1 })).toMatchObject({
+      result: {},
+    })
+    const block = await rpcCall(rpcPort, 'block', {})
+    expect(block.result.block.header.height).toBe(String(before + 1))
+    const [evidence] = block.result.block.evidence.evidence
+    expect(evidence.type).toBe('tendermint/DuplicateVoteEvidence')
+    expect(evidence.value.vote_a.validator_address).toBe(a1)
+    expect(evidence.value.vote_a.height).toBe(String(before))
+    expect(await validatorNamed('validator-1')).toMatchObject({
+      jailed: true,
+      tokens: '28500000',
+    })
+    // validator-2, tombstoned by the test before, is no longer in the set.
+    expect(await refusal('cause_double_sign', { private_key_address: a2 })).toBe(
+      `validator with address ${a2} not found`,
     )
   })
 })

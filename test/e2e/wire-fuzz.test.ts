@@ -1073,6 +1073,12 @@ describe('wire fuzz', () => {
         ]),
       advance_blocks: () => ({ num_blocks: badCount() }),
       advance_time: () => ({ duration_in_seconds: badSeconds() }),
+      set_signing_status: () =>
+        r.pick([
+          { private_key_address: badText(), status: r.pick(['up', 'down']) },
+          { private_key_address: '00'.repeat(20), status: badText() },
+        ]),
+      cause_double_sign: () => ({ private_key_address: badText() }),
     }
     const methods = Object.keys(shapes)
     for (let i = 0; i < CASES / 2; i++) {

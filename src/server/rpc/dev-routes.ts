@@ -62,6 +62,16 @@ export interface DevApi {
     validator: string | undefined,
     height: number | undefined,
   ): Promise<{ address: string; height: number }>
+  /**
+   * CometMock's set_signing_status: the validator whose key has consensus address `keyAddress`
+   * (hex) signs or not; then whether each validator whose key the node holds signs.
+   */
+  setSigningStatusOfKey(keyAddress: string, signing: boolean): Promise<Record<string, boolean>>
+  /**
+   * CometMock's cause_double_sign: the validator with consensus address `keyAddress` (hex), in the
+   * validator set, double-signs the latest height, and a block carrying the evidence is mined now.
+   */
+  causeDoubleSign(keyAddress: string): Promise<void>
 }
 
 export interface DevRoutesOptions {
@@ -176,6 +186,16 @@ function intervalArg(args: RpcArgs, name: string): number | undefined {
   return ms
 }
 
+/** CometMock's `private_key_address`: the `address` of a validator's priv_validator_key.json. */
+function keyAddressArg(args: RpcArgs): string {
+  const text = args.text('private_key_address')
+  if (text === undefined)
+    throw invalid(
+      "private_key_address is required: the address (hex) in a validator's priv_validator_key.json",
+    )
+  return text
+}
+
 /**
  * An error of the node's as a JSON-RPC error: a registered error of the caller's input (gRPC's
  * InvalidArgument: a bad address, a time out of range) is -32602 with its message; anything else
@@ -190,7 +210,7 @@ function devError(err: unknown): RpcError {
 
 /**
  * The dev API on the RPC port: `dev_*` JSON-RPC methods (also as URI GET), plus CometMock's
- * `advance_blocks` and `advance_time`. Refused unless enabled, and from non-loopback clients unless
+ * `advance_blocks`, `advance_time`, `set_signing_status` and `cause_double_sign`. Refused unless enabled, and from non-loopback clients unless
  * allowed; every call is logged at warn (a devnet privilege should leave a trace).
  */
 export function devRoutes(o: DevRoutesOptions): RpcRoutes {
@@ -322,6 +342,23 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
     advance_time: guard('advance_time', ['duration_in_seconds'], async (api, a) => {
       const clock = await api.increaseTime(secondsArg(a, 'duration_in_seconds'))
       return { new_time: formatRfc3339Nano(clock.nextBlockTime) }
+    }),
+    set_signing_status: guard(
+      'set_signing_status',
+      ['private_key_address', 'status'],
+      async (api, a) => {
+        const status = a.text('status')
+        if (status !== 'up' && status !== 'down')
+          throw invalid(
+            'status must be either `up` to have the validator sign, or `down` to have the validator not sign',
+          )
+        const map = await api.setSigningStatusOfKey(keyAddressArg(a), status === 'up')
+        return { new_signing_status_map: map }
+      },
+    ),
+    cause_double_sign: guard('cause_double_sign', ['private_key_address'], async (api, a) => {
+      await api.causeDoubleSign(keyAddressArg(a))
+      return {}
     }),
   }
 }
