@@ -2,7 +2,12 @@ import { type Bytes, emptyBytes } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
 import type { Proto } from '../codec/proto.js'
 import type { TimeNs } from '../codec/time.js'
-import type { DuplicateVoteEvidence, SignedVote } from './evidence.js'
+import type {
+  BlockEvidence,
+  EvidenceValidator,
+  LightClientAttackEvidence,
+  SignedVote,
+} from './evidence.js'
 import type { BlockId, Commit, Header } from './header.js'
 
 /** A copy of a decoded bytes field (an unset one is an empty plain array, or absent with its message). */
@@ -63,21 +68,56 @@ function voteFromProto(v: Proto<'tendermint.types.Vote'> | null | undefined): Si
   }
 }
 
-/** A block's duplicate-vote evidence, or nothing when its list is empty. */
-export function evidenceFromProto(m: Proto<'tendermint.types.EvidenceList'> | null | undefined): {
-  evidence?: DuplicateVoteEvidence[]
-} {
-  const list = (m?.evidence ?? []).flatMap((e) =>
-    e.duplicate_vote_evidence ? [e.duplicate_vote_evidence] : [],
-  )
-  if (list.length === 0) return {}
+function validatorFromProto(
+  v: Proto<'tendermint.types.Validator'> | null | undefined,
+): EvidenceValidator {
   return {
-    evidence: list.map((d) => ({
-      voteA: voteFromProto(d.vote_a),
-      voteB: voteFromProto(d.vote_b),
-      totalVotingPower: int64Of(d.total_voting_power),
-      validatorPower: int64Of(d.validator_power),
-      timestamp: timeOf(d.timestamp),
-    })),
+    address: bytesOf(v?.address),
+    pubKey: bytesOf(v?.pub_key?.ed25519),
+    power: int64Of(v?.voting_power),
+    priority: int64Of(v?.proposer_priority),
   }
+}
+
+function lightClientAttackFromProto(
+  m: Proto<'tendermint.types.LightClientAttackEvidence'>,
+): LightClientAttackEvidence {
+  const light = m.conflicting_block
+  const set = light?.validator_set
+  return {
+    conflictingBlock: {
+      // The node writes both; an absent one decodes as the empty message.
+      header: headerFromProto(
+        light?.signed_header?.header ?? ({} as Proto<'tendermint.types.Header'>),
+      ),
+      commit: commitFromProto(light?.signed_header?.commit ?? null),
+      validators: (set?.validators ?? []).map(validatorFromProto),
+      proposer: set?.proposer ? validatorFromProto(set.proposer) : undefined,
+    },
+    commonHeight: Number(int64Of(m.common_height)),
+    byzantineValidators: (m.byzantine_validators ?? []).map(validatorFromProto),
+    totalVotingPower: int64Of(m.total_voting_power),
+    timestamp: timeOf(m.timestamp),
+  }
+}
+
+/** A block's evidence (duplicate votes, light client attacks), or nothing when its list is empty. */
+export function evidenceFromProto(m: Proto<'tendermint.types.EvidenceList'> | null | undefined): {
+  evidence?: BlockEvidence[]
+} {
+  const list: BlockEvidence[] = []
+  for (const e of m?.evidence ?? []) {
+    const d = e.duplicate_vote_evidence
+    if (d)
+      list.push({
+        voteA: voteFromProto(d.vote_a),
+        voteB: voteFromProto(d.vote_b),
+        totalVotingPower: int64Of(d.total_voting_power),
+        validatorPower: int64Of(d.validator_power),
+        timestamp: timeOf(d.timestamp),
+      })
+    else if (e.light_client_attack_evidence)
+      list.push(lightClientAttackFromProto(e.light_client_attack_evidence))
+  }
+  return list.length === 0 ? {} : { evidence: list }
 }

@@ -4,8 +4,9 @@ import type { ProtoInit, ProtoName, ProtoRegistry, ProtoType } from '../codec/pr
 import type { TimeNs } from '../codec/time.js'
 import { commitFromProto, evidenceFromProto, headerFromProto } from './block-decode.js'
 import { BlockEncoding } from './block-encoding.js'
-import type { DuplicateVoteEvidence } from './evidence.js'
+import type { BlockEvidence } from './evidence.js'
 import {
+  BLOCK_PROTOCOL,
   type BlockId,
   type Commit,
   type CommitSig,
@@ -20,8 +21,7 @@ export type { BlockId, Commit, CommitSig, Header, PartSetHeader } from './header
 export { GO_ZERO_TIME } from './header.js'
 export type { HeightConsensus }
 
-/** CometBFT block protocol version. */
-export const BLOCK_PROTOCOL = 11
+export { BLOCK_PROTOCOL }
 /** Size of one block part (CometBFT BlockPartSizeBytes). */
 export const BLOCK_PART_SIZE = 65536
 
@@ -48,7 +48,7 @@ export interface Block {
   txs: Bytes[]
   lastCommit: Commit
   /** The evidence it carries (none when absent). */
-  evidence?: DuplicateVoteEvidence[]
+  evidence?: BlockEvidence[]
   /** tendermint.types.Block proto bytes (what the parts cut). */
   bytes: Bytes
   blockId: BlockId

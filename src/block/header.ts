@@ -2,6 +2,9 @@ import type { Bytes } from '../codec/bytes.js'
 import { EMPTY_HASH, merkleRoot, sha256 } from '../codec/hash.js'
 import type { TimeNs } from '../codec/time.js'
 
+/** CometBFT's block protocol version (version.BlockProtocol), the headers' `version.block`. */
+export const BLOCK_PROTOCOL = 11
+
 export interface PartSetHeader {
   total: number
   hash: Bytes

@@ -1,5 +1,5 @@
 import type { Bytes } from '../codec/bytes.js'
-import type { DuplicateVoteEvidence } from './evidence.js'
+import type { BlockEvidence } from './evidence.js'
 
 /**
  * A height's validators when they are not the builder's single signer: the header's validator
@@ -12,5 +12,5 @@ export interface HeightConsensus {
   proposerAddress: Bytes
   lastCommit: readonly { address: Bytes; key: { sign(message: Bytes): Bytes } | undefined }[]
   /** The block's evidence (its items, EvidenceList bytes and the header's evidence_hash), if any. */
-  evidence?: { items: DuplicateVoteEvidence[]; list: Bytes; hash: Bytes } | undefined
+  evidence?: { items: BlockEvidence[]; list: Bytes; hash: Bytes } | undefined
 }

@@ -1,6 +1,6 @@
 import type { CometInfo, Misbehavior, ValidatorUpdate } from '../app/types.js'
 import type { HeightConsensus } from '../block/block.js'
-import { type DuplicateVoteEvidence, evidenceOf } from '../block/evidence.js'
+import { type BlockEvidence, evidenceOf } from '../block/evidence.js'
 import {
   type ValidatorChange,
   type ValidatorSet,
@@ -51,7 +51,7 @@ export class ConsensusState {
   private readonly solo: { address: string; power: bigint } | undefined
   private soloPlan: HeightPlan | undefined
   /** Evidence the next block carries, with the misbehavior the app hears of (dev_doubleSign). */
-  private pending: { evidence: DuplicateVoteEvidence; misbehavior: Misbehavior }[] = []
+  private pending: { evidence: BlockEvidence; misbehavior: Misbehavior[] }[] = []
   /** The genesis validators of a chain recorded before the records existed. */
   private fallback: readonly ValidatorChange[] = []
   private genesisHeight = 1
@@ -152,8 +152,11 @@ export class ConsensusState {
     return (await this.setsAfter(height - 1, genesisHeight)).current
   }
 
-  /** Makes the next block carry `evidence` (and the app hear of `misbehavior`). */
-  addEvidence(evidence: DuplicateVoteEvidence, misbehavior: Misbehavior): void {
+  /**
+   * Makes the next block carry `evidence` (and the app hear of `misbehavior`: one for duplicate
+   * votes, one per byzantine validator for a light client attack).
+   */
+  addEvidence(evidence: BlockEvidence, ...misbehavior: Misbehavior[]): void {
     this.pending.push({ evidence, misbehavior })
   }
 
@@ -166,7 +169,7 @@ export class ConsensusState {
       return this.soloPlan
     }
     const signers = this.signersOf(sets.last)
-    const misbehavior = this.pending.map((p) => p.misbehavior)
+    const misbehavior = this.pending.flatMap((p) => p.misbehavior)
     return {
       comet: cometInfoOf(signers, misbehavior),
       consensus: {
@@ -322,7 +325,7 @@ export class ConsensusState {
   }
 }
 
-function evidenceItems(pending: readonly { evidence: DuplicateVoteEvidence }[]) {
+function evidenceItems(pending: readonly { evidence: BlockEvidence }[]) {
   const items = pending.map((p) => p.evidence)
   return { items, ...evidenceOf(items) }
 }

@@ -27,7 +27,13 @@ import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock } from '../store/block-store.js'
 import { metaKey } from '../store/keys.js'
 import type { VersionedStore } from '../store/versioned-store.js'
-import { addressText, doubleSign, resolveValidator } from './dev-validators.js'
+import {
+  addressText,
+  doubleSign,
+  LIGHT_CLIENT_ATTACKS,
+  lightClientAttack,
+  resolveValidator,
+} from './dev-validators.js'
 
 /** Meta key of the next snapshot number, and prefix of the snapshot records. */
 const NEXT_SNAPSHOT = metaKey('dev/next-snapshot')
@@ -225,13 +231,30 @@ export class DevControl implements DevApi {
   }
 
   async causeDoubleSign(keyAddress: string): Promise<void> {
+    await doubleSign(this.o, this.validatorOfKey(keyAddress), undefined)
+    await this.mine(1, 0)
+  }
+
+  async causeLightClientAttack(keyAddress: string, kind: string): Promise<void> {
+    const address = this.validatorOfKey(keyAddress)
+    const known = LIGHT_CLIENT_ATTACKS.find((k) => k === kind)
+    if (!known)
+      throw new RpcError(
+        -32602,
+        'Invalid params',
+        `unknown misbehaviour type ${kind}, possible types are: ${LIGHT_CLIENT_ATTACKS.join(', ')}`,
+      )
+    await lightClientAttack(this.o, address, known)
+    await this.mine(1, 0)
+  }
+
+  /** The validator of CometMock's `private_key_address`, looked up in the next height's set. */
+  private validatorOfKey(keyAddress: string): Bytes {
     const hex = keyAddress.toUpperCase()
     const address = /^[0-9A-F]{40}$/.test(hex) ? fromHex(hex) : undefined
-    // CometMock looks the validator up in the set of the next height.
     if (!address || !this.o.producer.consensus.current.current.byAddress(address))
       throw new RpcError(-32602, 'Invalid params', `validator with address ${keyAddress} not found`)
-    await doubleSign(this.o, address, undefined)
-    await this.mine(1, 0)
+    return address
   }
 
   async setBalance(address: string, coins: Coin[]): Promise<number> {

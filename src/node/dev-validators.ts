@@ -1,5 +1,6 @@
 import type { BlockBuilder, BlockId } from '../block/block.js'
-import { orderVotes, type SignedVote } from '../block/evidence.js'
+import { type EvidenceValidator, orderVotes, type SignedVote } from '../block/evidence.js'
+import type { SetValidator } from '../block/validator-set.js'
 import type { BlockProducer } from '../chain/producer.js'
 import { bech32ToAddress } from '../codec/address.js'
 import { type Bytes, fromHex, toHex, toHexUpper, utf8 } from '../codec/bytes.js'
@@ -121,6 +122,87 @@ export async function doubleSign(
     { type: 'duplicate_vote', address, power, height: h, time, totalVotingPower: total },
   )
   return h
+}
+
+/** The kinds of light client attack CometMock's `cause_light_client_attack` makes. */
+export const LIGHT_CLIENT_ATTACKS = ['Equivocation', 'Lunatic', 'Amnesia'] as const
+export type LightClientAttackKind = (typeof LIGHT_CLIENT_ATTACKS)[number]
+
+const evidenceValidator = (v: SetValidator): EvidenceValidator => ({
+  address: v.address,
+  pubKey: v.pubKey,
+  power: v.power,
+  priority: v.priority,
+})
+
+/**
+ * Makes validator `address` attack a light client, as CometMock does: a block conflicting with the
+ * latest one (a Lunatic attack changes its app hash, an Equivocation its time by a second, an
+ * Amnesia keeps it), with the latest block's commit and the next height's validator set, which
+ * the next block carries as LightClientAttackEvidence. The common height is the one before the
+ * latest; as CometBFT fills the evidence in, the byzantine validator, its power and the total
+ * power are those of that height's set, and the timestamp is that height's block time. The app
+ * hears of a `light_client_attack` misbehavior at the common height. Returns the common height.
+ */
+export async function lightClientAttack(
+  o: { producer: BlockProducer; blocks: BlockStore; builder: BlockBuilder },
+  address: Bytes,
+  kind: LightClientAttackKind,
+): Promise<number> {
+  const latest = o.blocks.latest
+  const height = latest?.block.header.height ?? 0
+  if (!latest || height < 2)
+    throw invalid(
+      `a light client attack needs two committed blocks (its common height is the one before the latest), the chain has ${height}`,
+    )
+  const commonHeight = height - 1
+  const common = await o.blocks.get(commonHeight)
+  if (!common)
+    throw invalid(
+      `height ${commonHeight} is not available (pruned), lowest height is ${o.blocks.base}`,
+    )
+  const { consensus } = o.producer
+  const commonSet = await consensus.validatorsOf(commonHeight)
+  const byzantine = commonSet.byAddress(address)
+  if (!byzantine)
+    throw invalid(
+      `validator ${toHexUpper(address)} is not in the validator set of height ${commonHeight}`,
+    )
+  const { header, blockId } = latest.block
+  const conflicting = { ...header }
+  if (kind === 'Lunatic') conflicting.appHash = utf8('some other app hash')
+  else if (kind === 'Equivocation') conflicting.time = header.time + 1_000_000_000n
+  const signers = consensus.latestCommitSigners()
+  const commit = signers
+    ? o.builder.commitOfSet(height, blockId, header.time, signers)
+    : o.builder.makeCommit(height, blockId, header.time)
+  const set = consensus.current.current
+  const proposer = set.proposer()
+  const total = commonSet.totalVotingPower()
+  const time = common.block.header.time
+  consensus.addEvidence(
+    {
+      conflictingBlock: {
+        header: conflicting,
+        commit,
+        validators: set.validators.map(evidenceValidator),
+        proposer: evidenceValidator(proposer),
+      },
+      commonHeight,
+      byzantineValidators: [evidenceValidator(byzantine)],
+      totalVotingPower: total,
+      timestamp: time,
+    },
+    {
+      type: 'light_client_attack',
+      address,
+      power: byzantine.power,
+      height: commonHeight,
+      time,
+      totalVotingPower: total,
+    },
+  )
+  return commonHeight
 }
 
 /** A validator's consensus address as the dev API answers it. */

@@ -258,7 +258,7 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     )
   })
 
-  test("behavior: CometMock's set_signing_status and cause_double_sign take a key file's address, as scripts written for CometMock call them", async () => {
+  test("behavior: CometMock's set_signing_status, cause_double_sign and cause_light_client_attack take a key file's address, as scripts written for CometMock call them", async () => {
     // The addresses a CometMock script reads from each validator's priv_validator_key.json.
     const keyFile = (name: string) =>
       readFile(join(home, 'config', name), 'utf8').then((t) => JSON.parse(t).address as string)
@@ -336,5 +336,53 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     expect(await refusal('cause_double_sign', { private_key_address: a2 })).toBe(
       `validator with address ${a2} not found`,
     )
+
+    // validator-3 attacks a light client (a Lunatic attack: another app hash): one block is mined
+    // at once, carrying CometBFT's LightClientAttackEvidence; x/evidence slashes it 5% and
+    // tombstones it at the common height, the height before the attacked one.
+    expect(
+      await refusal('cause_light_client_attack', {
+        private_key_address: a3,
+        misbehaviour_type: 'Sideways',
+      }),
+    ).toBe('unknown misbehaviour type Sideways, possible types are: Equivocation, Lunatic, Amnesia')
+    expect(
+      await refusal('cause_light_client_attack', {
+        private_key_address: a2,
+        misbehaviour_type: 'Lunatic',
+      }),
+    ).toBe(`validator with address ${a2} not found`)
+    const attacked = Number((await rpcCall(rpcPort, 'status')).result.sync_info.latest_block_height)
+    const original = (await rpcCall(rpcPort, 'block', { height: String(attacked) })).result
+    expect(
+      await rpcCall(rpcPort, 'cause_light_client_attack', {
+        private_key_address: a3,
+        misbehaviour_type: 'Lunatic',
+      }),
+    ).toMatchObject({ result: {} })
+    const carrying = (await rpcCall(rpcPort, 'block', {})).result.block
+    expect(carrying.header.height).toBe(String(attacked + 1))
+    expect(carrying.evidence.evidence).toHaveLength(1)
+    const lca = carrying.evidence.evidence[0]
+    expect(lca.type).toBe('tendermint/LightClientAttackEvidence')
+    expect(lca.value.CommonHeight).toBe(String(attacked - 1))
+    expect(lca.value.ByzantineValidators.map((v: any) => [v.address, v.voting_power])).toEqual([
+      [a3, '9'],
+    ])
+    const conflicting = lca.value.ConflictingBlock.signed_header.header
+    expect(conflicting).toEqual({
+      ...original.block.header,
+      app_hash: Buffer.from('some other app hash').toString('hex').toUpperCase(),
+    })
+    expect(lca.value.ConflictingBlock.signed_header.commit.block_id).toEqual(original.block_id)
+    // 5% of its power at the common height (9, so 9 M tokens), as upstream slashes: 450,000.
+    expect(await validatorNamed('validator-3')).toMatchObject({
+      jailed: true,
+      tokens: '9450000',
+    })
+    const { evidence: stored } = await json('query', 'evidence', 'list')
+    expect(stored.map((e: any) => e.height).sort()).toContain(String(attacked - 1))
+    const { info } = await json('query', 'slashing', 'signing-infos')
+    expect(info.filter((i: any) => i.tombstoned)).toHaveLength(3)
   })
 })

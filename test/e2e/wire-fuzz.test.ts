@@ -1079,6 +1079,11 @@ describe('wire fuzz', () => {
           { private_key_address: '00'.repeat(20), status: badText() },
         ]),
       cause_double_sign: () => ({ private_key_address: badText() }),
+      cause_light_client_attack: () =>
+        r.pick([
+          { private_key_address: badText(), misbehaviour_type: 'Lunatic' },
+          { private_key_address: '00'.repeat(20), misbehaviour_type: badText() },
+        ]),
     }
     const methods = Object.keys(shapes)
     for (let i = 0; i < CASES / 2; i++) {

@@ -7672,13 +7672,87 @@ export declare namespace tendermint.types {
   /** tendermint.types.Evidence, decoded. */
   type Evidence = {
     duplicate_vote_evidence: ProtoTypes['tendermint.types.DuplicateVoteEvidence'] | null
+    light_client_attack_evidence: ProtoTypes['tendermint.types.LightClientAttackEvidence'] | null
     /** Which field of sum is set (a getter). */
-    readonly sum?: 'duplicate_vote_evidence' | undefined
+    readonly sum?: 'duplicate_vote_evidence' | 'light_client_attack_evidence' | undefined
   }
   namespace Evidence {
     /** tendermint.types.Evidence, as fromObject and encode take it. */
     type Init = {
       duplicate_vote_evidence?: ProtoInits['tendermint.types.DuplicateVoteEvidence'] | null | undefined
+      light_client_attack_evidence?: ProtoInits['tendermint.types.LightClientAttackEvidence'] | null | undefined
+    }
+  }
+  /** tendermint.types.LightClientAttackEvidence, decoded. */
+  type LightClientAttackEvidence = {
+    conflicting_block: ProtoTypes['tendermint.types.LightBlock'] | null
+    common_height: Long
+    byzantine_validators: ProtoTypes['tendermint.types.Validator'][]
+    total_voting_power: Long
+    timestamp: ProtoTypes['google.protobuf.Timestamp'] | null
+  }
+  namespace LightClientAttackEvidence {
+    /** tendermint.types.LightClientAttackEvidence, as fromObject and encode take it. */
+    type Init = {
+      conflicting_block?: ProtoInits['tendermint.types.LightBlock'] | null | undefined
+      common_height?: Long | number | string | bigint | null | undefined
+      byzantine_validators?: readonly ProtoInits['tendermint.types.Validator'][] | null | undefined
+      total_voting_power?: Long | number | string | bigint | null | undefined
+      timestamp?: ProtoInits['google.protobuf.Timestamp'] | null | undefined
+    }
+  }
+  /** tendermint.types.LightBlock, decoded. */
+  type LightBlock = {
+    signed_header: ProtoTypes['tendermint.types.SignedHeader'] | null
+    validator_set: ProtoTypes['tendermint.types.ValidatorSet'] | null
+  }
+  namespace LightBlock {
+    /** tendermint.types.LightBlock, as fromObject and encode take it. */
+    type Init = {
+      signed_header?: ProtoInits['tendermint.types.SignedHeader'] | null | undefined
+      validator_set?: ProtoInits['tendermint.types.ValidatorSet'] | null | undefined
+    }
+  }
+  /** tendermint.types.SignedHeader, decoded. */
+  type SignedHeader = {
+    header: ProtoTypes['tendermint.types.Header'] | null
+    commit: ProtoTypes['tendermint.types.Commit'] | null
+  }
+  namespace SignedHeader {
+    /** tendermint.types.SignedHeader, as fromObject and encode take it. */
+    type Init = {
+      header?: ProtoInits['tendermint.types.Header'] | null | undefined
+      commit?: ProtoInits['tendermint.types.Commit'] | null | undefined
+    }
+  }
+  /** tendermint.types.ValidatorSet, decoded. */
+  type ValidatorSet = {
+    validators: ProtoTypes['tendermint.types.Validator'][]
+    proposer: ProtoTypes['tendermint.types.Validator'] | null
+    total_voting_power: Long
+  }
+  namespace ValidatorSet {
+    /** tendermint.types.ValidatorSet, as fromObject and encode take it. */
+    type Init = {
+      validators?: readonly ProtoInits['tendermint.types.Validator'][] | null | undefined
+      proposer?: ProtoInits['tendermint.types.Validator'] | null | undefined
+      total_voting_power?: Long | number | string | bigint | null | undefined
+    }
+  }
+  /** tendermint.types.Validator, decoded. */
+  type Validator = {
+    address: Uint8Array
+    pub_key: ProtoTypes['tendermint.crypto.PublicKey'] | null
+    voting_power: Long
+    proposer_priority: Long
+  }
+  namespace Validator {
+    /** tendermint.types.Validator, as fromObject and encode take it. */
+    type Init = {
+      address?: Uint8Array | null | undefined
+      pub_key?: ProtoInits['tendermint.crypto.PublicKey'] | null | undefined
+      voting_power?: Long | number | string | bigint | null | undefined
+      proposer_priority?: Long | number | string | bigint | null | undefined
     }
   }
   /** tendermint.types.DuplicateVoteEvidence, decoded. */
@@ -8411,6 +8485,11 @@ export interface ProtoTypes {
   'tendermint.types.Commit': tendermint.types.Commit
   'tendermint.types.CommitSig': tendermint.types.CommitSig
   'tendermint.types.Evidence': tendermint.types.Evidence
+  'tendermint.types.LightClientAttackEvidence': tendermint.types.LightClientAttackEvidence
+  'tendermint.types.LightBlock': tendermint.types.LightBlock
+  'tendermint.types.SignedHeader': tendermint.types.SignedHeader
+  'tendermint.types.ValidatorSet': tendermint.types.ValidatorSet
+  'tendermint.types.Validator': tendermint.types.Validator
   'tendermint.types.DuplicateVoteEvidence': tendermint.types.DuplicateVoteEvidence
   'tendermint.types.Vote': tendermint.types.Vote
   'tendermint.types.EvidenceList': tendermint.types.EvidenceList
@@ -9007,6 +9086,11 @@ export interface ProtoInits {
   'tendermint.types.Commit': tendermint.types.Commit.Init
   'tendermint.types.CommitSig': tendermint.types.CommitSig.Init
   'tendermint.types.Evidence': tendermint.types.Evidence.Init
+  'tendermint.types.LightClientAttackEvidence': tendermint.types.LightClientAttackEvidence.Init
+  'tendermint.types.LightBlock': tendermint.types.LightBlock.Init
+  'tendermint.types.SignedHeader': tendermint.types.SignedHeader.Init
+  'tendermint.types.ValidatorSet': tendermint.types.ValidatorSet.Init
+  'tendermint.types.Validator': tendermint.types.Validator.Init
   'tendermint.types.DuplicateVoteEvidence': tendermint.types.DuplicateVoteEvidence.Init
   'tendermint.types.Vote': tendermint.types.Vote.Init
   'tendermint.types.EvidenceList': tendermint.types.EvidenceList.Init

@@ -1,8 +1,18 @@
 import { describe, expect, test } from 'vitest'
-import { toBase64, toHexUpper } from '../../codec/bytes.js'
+import { evidenceFromProto } from '../../block/block-decode.js'
+import {
+  type BlockEvidence,
+  type DuplicateVoteEvidence,
+  type EvidenceValidator,
+  evidenceOf,
+  type LightClientAttackEvidence,
+} from '../../block/evidence.js'
+import { GO_ZERO_TIME } from '../../block/header.js'
+import { toBase64, toHexUpper, utf8 } from '../../codec/bytes.js'
 import { protoRegistry } from '../../codec/proto.js'
-import { blockResponseOf, txResponseOfComet } from './convert.js'
-import type { CometBlockResult, CometVote } from './json-types.js'
+import { evidenceJson } from '../rpc/cometbft-json.js'
+import { blockResponseOf, evidenceToProto, txResponseOfComet } from './convert.js'
+import type { CometBlockResult, CometEvidence, CometVote } from './json-types.js'
 
 const H = (byte: string) => byte.repeat(32)
 const EMPTY_ID = { hash: '', parts: { total: 0, hash: '' } }
@@ -47,9 +57,9 @@ const FIRST: CometBlockResult = {
           value: {
             vote_a: vote(2, H('44')),
             vote_b: vote(2, H('55')),
-            total_voting_power: '10',
-            validator_power: '10',
-            timestamp: '2024-05-01T12:00:03Z',
+            TotalVotingPower: '10',
+            ValidatorPower: '10',
+            Timestamp: '2024-05-01T12:00:03Z',
           },
         },
       ],
@@ -81,6 +91,104 @@ describe('CometBFT JSON → protobuf', () => {
     expect(toHexUpper(r.block_id!.hash as Uint8Array)).toBe(H('AB'))
     // sdk_block: the same header with the proposer as a consensus address of the brand.
     expect(r.sdk_block!.header!.proposer_address).toMatch(/^sdkvalcons1/)
+  })
+
+  test("behavior: a block's evidence as sdkd's RPC prints it (CometBFT's JSON) converts back to the very bytes the block holds", () => {
+    const fill = (n: number, byte: number) => new Uint8Array(n).fill(byte)
+    const time = (s: number) => BigInt(s) * 1_000_000_000n + 250_000_000n
+    const id = (b: number) => ({ hash: fill(32, b), parts: { total: 1, hash: fill(32, b + 1) } })
+    const [strong, weak]: EvidenceValidator[] = [
+      { address: fill(20, 0xa1), pubKey: fill(32, 0xb1), power: 40n, priority: -25n },
+      { address: fill(20, 0xa2), pubKey: fill(32, 0xb2), power: 10n, priority: 25n },
+    ]
+    const vote = (b: number) => ({
+      height: 6,
+      blockId: id(b),
+      time: time(1714564806),
+      validatorAddress: weak!.address,
+      validatorIndex: 1,
+      signature: fill(64, b),
+    })
+    const duplicate: DuplicateVoteEvidence = {
+      voteA: vote(0x10),
+      voteB: vote(0x20),
+      totalVotingPower: 50n,
+      validatorPower: 10n,
+      timestamp: time(1714564806),
+    }
+    const attack: LightClientAttackEvidence = {
+      conflictingBlock: {
+        header: {
+          chainId: 'c-1',
+          height: 7,
+          time: time(1714564807),
+          lastBlockId: id(0x30),
+          lastCommitHash: fill(32, 0x40),
+          dataHash: fill(32, 0x41),
+          validatorsHash: fill(32, 0x42),
+          nextValidatorsHash: fill(32, 0x42),
+          consensusHash: fill(32, 0x43),
+          appHash: utf8('some other app hash'),
+          lastResultsHash: fill(32, 0x44),
+          evidenceHash: fill(32, 0x45),
+          proposerAddress: strong!.address,
+        },
+        commit: {
+          height: 7,
+          round: 0,
+          blockId: id(0x50),
+          signatures: [
+            {
+              blockIdFlag: 2,
+              validatorAddress: strong!.address,
+              timestamp: time(1714564808),
+              signature: fill(64, 0x60),
+            },
+            {
+              blockIdFlag: 1,
+              validatorAddress: new Uint8Array(),
+              timestamp: GO_ZERO_TIME,
+              signature: new Uint8Array(),
+            },
+          ],
+        },
+        validators: [strong!, weak!],
+        proposer: weak!,
+      },
+      commonHeight: 6,
+      byzantineValidators: [weak!],
+      totalVotingPower: 50n,
+      timestamp: time(1714564806),
+    }
+    const items: BlockEvidence[] = [duplicate, attack]
+    const json = items.map(evidenceJson)
+    expect(json.map((j) => [j.type, Object.keys(j.value)])).toEqual([
+      [
+        'tendermint/DuplicateVoteEvidence',
+        ['vote_a', 'vote_b', 'TotalVotingPower', 'ValidatorPower', 'Timestamp'],
+      ],
+      [
+        'tendermint/LightClientAttackEvidence',
+        [
+          'ConflictingBlock',
+          'CommonHeight',
+          'ByzantineValidators',
+          'TotalVotingPower',
+          'Timestamp',
+        ],
+      ],
+    ])
+    const registry = protoRegistry()
+    // Through JSON text, as a client (and sdkd under CometBFT) reads it.
+    const read = JSON.parse(JSON.stringify(json)) as CometEvidence[]
+    const list = registry.encode('tendermint.types.EvidenceList', {
+      evidence: evidenceToProto(read),
+    })
+    const made = evidenceOf(items)
+    expect(toHexUpper(list)).toBe(toHexUpper(made.list))
+    // And the block's bytes decode back to the same evidence.
+    const back = evidenceFromProto(registry.decode('tendermint.types.EvidenceList', made.list))
+    expect(back.evidence).toEqual(items)
   })
 
   test('behavior: a tx result becomes a TxResponse (data as hex, the block time without fraction)', () => {

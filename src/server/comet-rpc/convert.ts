@@ -8,9 +8,12 @@ import type {
   CometBlock,
   CometBlockId,
   CometBlockResult,
+  CometCommit,
   CometEvent,
   CometEvidence,
+  CometHeader,
   CometTxResult,
+  CometValidator,
   CometVote,
 } from './json-types.js'
 
@@ -36,7 +39,7 @@ export function blockIdToProto(id: CometBlockId): ProtoInit<'tendermint.types.Bl
   }
 }
 
-/** A vote of duplicate-vote evidence (the only evidence CometBFT's JSON form is read for). */
+/** A vote of duplicate-vote evidence. */
 function voteToProto(v: CometVote): ProtoInit<'tendermint.types.Vote'> {
   return {
     type: Number(v.type),
@@ -52,65 +55,100 @@ function voteToProto(v: CometVote): ProtoInit<'tendermint.types.Vote'> {
   }
 }
 
-/**
- * The block's evidence: duplicate votes (`tendermint/DuplicateVoteEvidence`); light-client attacks
- * have no message in sdkd's protobuf set and are left out.
- */
-function evidenceToProto(list: CometEvidence[] | null): ProtoInit<'tendermint.types.Evidence'>[] {
+function headerToProto(h: CometHeader): ProtoInit<'tendermint.types.Header'> {
+  return {
+    version: { block: h.version.block, app: h.version.app ?? '0' },
+    chain_id: h.chain_id,
+    height: h.height,
+    time: timestamp(h.time),
+    last_block_id: blockIdToProto(h.last_block_id),
+    last_commit_hash: hex(h.last_commit_hash),
+    data_hash: hex(h.data_hash),
+    validators_hash: hex(h.validators_hash),
+    next_validators_hash: hex(h.next_validators_hash),
+    consensus_hash: hex(h.consensus_hash),
+    app_hash: hex(h.app_hash),
+    last_results_hash: hex(h.last_results_hash),
+    evidence_hash: hex(h.evidence_hash),
+    proposer_address: hex(h.proposer_address),
+  }
+}
+
+function commitToProto(c: CometCommit): ProtoInit<'tendermint.types.Commit'> {
+  return {
+    height: c.height,
+    round: c.round,
+    block_id: blockIdToProto(c.block_id),
+    signatures: (c.signatures ?? []).map((s) => ({
+      block_id_flag: s.block_id_flag,
+      validator_address: hex(s.validator_address),
+      timestamp: timestamp(s.timestamp),
+      signature: b64(s.signature),
+    })),
+  }
+}
+
+/** A validator of a light block (its key an ed25519 one, as every key of sdkd's chains). */
+function validatorToProto(v: CometValidator): ProtoInit<'tendermint.types.Validator'> {
+  return {
+    address: hex(v.address),
+    pub_key: { ed25519: b64(v.pub_key.value) },
+    voting_power: v.voting_power,
+    proposer_priority: v.proposer_priority,
+  }
+}
+
+/** The block's evidence: duplicate votes and light client attacks. */
+export function evidenceToProto(
+  list: CometEvidence[] | null,
+): ProtoInit<'tendermint.types.Evidence'>[] {
   const out: ProtoInit<'tendermint.types.Evidence'>[] = []
   for (const e of list ?? []) {
-    if (e.type !== 'tendermint/DuplicateVoteEvidence' || !e.value) continue
-    const v = e.value
-    out.push({
-      duplicate_vote_evidence: {
-        vote_a: voteToProto(v.vote_a),
-        vote_b: voteToProto(v.vote_b),
-        total_voting_power: String(v.total_voting_power),
-        validator_power: String(v.validator_power),
-        timestamp: timestamp(v.timestamp),
-      },
-    })
+    if (e.type === 'tendermint/DuplicateVoteEvidence') {
+      const v = e.value
+      out.push({
+        duplicate_vote_evidence: {
+          vote_a: voteToProto(v.vote_a),
+          vote_b: voteToProto(v.vote_b),
+          total_voting_power: v.TotalVotingPower,
+          validator_power: v.ValidatorPower,
+          timestamp: timestamp(v.Timestamp),
+        },
+      })
+    } else if (e.type === 'tendermint/LightClientAttackEvidence') {
+      const v = e.value
+      const b = v.ConflictingBlock
+      const set = b.validator_set
+      out.push({
+        light_client_attack_evidence: {
+          conflicting_block: {
+            signed_header: {
+              header: headerToProto(b.signed_header.header),
+              commit: commitToProto(b.signed_header.commit),
+            },
+            validator_set: {
+              validators: (set.validators ?? []).map(validatorToProto),
+              ...(set.proposer ? { proposer: validatorToProto(set.proposer) } : {}),
+            },
+          },
+          common_height: v.CommonHeight,
+          byzantine_validators: (v.ByzantineValidators ?? []).map(validatorToProto),
+          total_voting_power: v.TotalVotingPower,
+          timestamp: timestamp(v.Timestamp),
+        },
+      })
+    }
   }
   return out
 }
 
 export function blockToProto(b: CometBlock): ProtoInit<'tendermint.types.Block'> {
-  const h = b.header
   const c = b.last_commit
   return {
-    header: {
-      version: { block: h.version.block, app: h.version.app ?? '0' },
-      chain_id: h.chain_id,
-      height: h.height,
-      time: timestamp(h.time),
-      last_block_id: blockIdToProto(h.last_block_id),
-      last_commit_hash: hex(h.last_commit_hash),
-      data_hash: hex(h.data_hash),
-      validators_hash: hex(h.validators_hash),
-      next_validators_hash: hex(h.next_validators_hash),
-      consensus_hash: hex(h.consensus_hash),
-      app_hash: hex(h.app_hash),
-      last_results_hash: hex(h.last_results_hash),
-      evidence_hash: hex(h.evidence_hash),
-      proposer_address: hex(h.proposer_address),
-    },
+    header: headerToProto(b.header),
     data: { txs: (b.data.txs ?? []).map(b64) },
     evidence: { evidence: evidenceToProto(b.evidence.evidence) },
-    ...(c
-      ? {
-          last_commit: {
-            height: c.height,
-            round: c.round,
-            block_id: blockIdToProto(c.block_id),
-            signatures: (c.signatures ?? []).map((s) => ({
-              block_id_flag: s.block_id_flag,
-              validator_address: hex(s.validator_address),
-              timestamp: timestamp(s.timestamp),
-              signature: b64(s.signature),
-            })),
-          },
-        }
-      : {}),
+    ...(c ? { last_commit: commitToProto(c) } : {}),
   }
 }
 

@@ -46,28 +46,55 @@ export interface CometVote {
   extension_signature?: string | null
 }
 
-/** An item of a block's evidence list (amino-style: its type name, then its value). */
-export interface CometEvidence {
-  type: string
-  value: {
-    vote_a: CometVote
-    vote_b: CometVote
-    total_voting_power: string
-    validator_power: string
-    timestamp: string
-  }
+/** A validator as a light block's set lists it. */
+export interface CometValidator {
+  address: string
+  pub_key: { type: string; value: string }
+  voting_power: string
+  proposer_priority: string
+}
+
+/**
+ * An item of a block's evidence list (amino-style: its type name, then its value). The Go structs'
+ * fields without JSON tags print under their Go names.
+ */
+export type CometEvidence =
+  | {
+      type: 'tendermint/DuplicateVoteEvidence'
+      value: {
+        vote_a: CometVote
+        vote_b: CometVote
+        TotalVotingPower: string
+        ValidatorPower: string
+        Timestamp: string
+      }
+    }
+  | {
+      type: 'tendermint/LightClientAttackEvidence'
+      value: {
+        ConflictingBlock: {
+          signed_header: { header: CometHeader; commit: CometCommit }
+          validator_set: { validators: CometValidator[] | null; proposer: CometValidator | null }
+        }
+        CommonHeight: string
+        ByzantineValidators: CometValidator[] | null
+        TotalVotingPower: string
+        Timestamp: string
+      }
+    }
+
+export interface CometCommit {
+  height: string
+  round: number
+  block_id: CometBlockId
+  signatures: CometCommitSig[] | null
 }
 
 export interface CometBlock {
   header: CometHeader
   data: { txs: string[] | null }
   evidence: { evidence: CometEvidence[] | null }
-  last_commit: {
-    height: string
-    round: number
-    block_id: CometBlockId
-    signatures: CometCommitSig[] | null
-  } | null
+  last_commit: CometCommit | null
 }
 
 /** `/block`. */

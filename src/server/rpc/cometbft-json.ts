@@ -1,7 +1,12 @@
 import type { Block, BlockId, Commit, Header } from '../../block/block.js'
 import { BLOCK_PROTOCOL, EMPTY_BLOCK_ID } from '../../block/block.js'
 import type { Event, EventAttribute } from '../../block/events.js'
-import { evidenceJson } from '../../block/evidence.js'
+import {
+  type BlockEvidence,
+  duplicateVoteEvidenceJson,
+  isLightClientAttack,
+  type LightClientAttackEvidence,
+} from '../../block/evidence.js'
 import { type Bytes, fromBase64Strict, toBase64, toHexUpper } from '../../codec/bytes.js'
 import { formatRfc3339Nano } from '../../codec/time.js'
 import type { Genesis, GenesisJson } from '../../config/genesis.js'
@@ -50,6 +55,35 @@ export function commitJson(c: Commit) {
       signature: s.signature.length > 0 ? toBase64(s.signature) : null,
     })),
   }
+}
+
+/**
+ * A light client attack as CometBFT's RPC prints it: amino JSON of the Evidence interface, the Go
+ * struct's own field names (it has no JSON tags), its light block's and validators' with theirs.
+ */
+function lightClientAttackJson(e: LightClientAttackEvidence) {
+  const b = e.conflictingBlock
+  return {
+    type: 'tendermint/LightClientAttackEvidence',
+    value: {
+      ConflictingBlock: {
+        signed_header: { header: headerJson(b.header), commit: commitJson(b.commit) },
+        validator_set: {
+          validators: b.validators.map(validatorJson),
+          proposer: b.proposer ? validatorJson(b.proposer) : null,
+        },
+      },
+      CommonHeight: String(e.commonHeight),
+      ByzantineValidators: e.byzantineValidators.map(validatorJson),
+      TotalVotingPower: e.totalVotingPower.toString(),
+      Timestamp: formatRfc3339Nano(e.timestamp),
+    },
+  }
+}
+
+/** An item of a block's evidence as CometBFT's RPC prints it. */
+export function evidenceJson(e: BlockEvidence) {
+  return isLightClientAttack(e) ? lightClientAttackJson(e) : duplicateVoteEvidenceJson(e)
 }
 
 /** A block (header, txs, evidence, last commit) as CometBFT JSON. */

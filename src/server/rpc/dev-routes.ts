@@ -72,6 +72,12 @@ export interface DevApi {
    * validator set, double-signs the latest height, and a block carrying the evidence is mined now.
    */
   causeDoubleSign(keyAddress: string): Promise<void>
+  /**
+   * CometMock's cause_light_client_attack: the validator with consensus address `keyAddress`
+   * (hex), in the validator set, attacks a light client with a block conflicting with the latest
+   * (`kind`: Equivocation, Lunatic or Amnesia), and a block carrying the evidence is mined now.
+   */
+  causeLightClientAttack(keyAddress: string, kind: string): Promise<void>
 }
 
 export interface DevRoutesOptions {
@@ -210,7 +216,8 @@ function devError(err: unknown): RpcError {
 
 /**
  * The dev API on the RPC port: `dev_*` JSON-RPC methods (also as URI GET), plus CometMock's
- * `advance_blocks`, `advance_time`, `set_signing_status` and `cause_double_sign`. Refused unless enabled, and from non-loopback clients unless
+ * `advance_blocks`, `advance_time`, `set_signing_status`, `cause_double_sign` and
+ * `cause_light_client_attack`. Refused unless enabled, and from non-loopback clients unless
  * allowed; every call is logged at warn (a devnet privilege should leave a trace).
  */
 export function devRoutes(o: DevRoutesOptions): RpcRoutes {
@@ -360,5 +367,13 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       await api.causeDoubleSign(keyAddressArg(a))
       return {}
     }),
+    cause_light_client_attack: guard(
+      'cause_light_client_attack',
+      ['private_key_address', 'misbehaviour_type'],
+      async (api, a) => {
+        await api.causeLightClientAttack(keyAddressArg(a), a.text('misbehaviour_type') ?? '')
+        return {}
+      },
+    ),
   }
 }

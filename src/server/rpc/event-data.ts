@@ -1,5 +1,4 @@
 import type { Event } from '../../block/events.js'
-import { evidenceJson } from '../../block/evidence.js'
 import { toBase64 } from '../../codec/bytes.js'
 import { txHashHex } from '../../codec/hash.js'
 import { consensusAddress } from '../../config/validator-key.js'
@@ -9,6 +8,7 @@ import {
   blockIdJson,
   blockJson,
   consensusParamUpdatesJson,
+  evidenceJson,
   execTxResultJson,
   headerJson,
   validatorJson,
