@@ -283,6 +283,26 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
     }),
   )
 
+  nodeOption(
+    dev
+      .command('light-client-attack')
+      .argument(
+        '<validator>',
+        'operator address (valoper), consensus address (hex) or index in the validator set',
+      )
+      .argument(
+        '<type>',
+        'Lunatic (another app hash), Equivocation (a later time) or Amnesia (the same block)',
+      )
+      .description(
+        'make a validator attack a light client with a block conflicting with the latest: the next block carries the evidence',
+      ),
+  ).action(
+    clientAction(async (validator: string, type: string, f: { node?: string }) => {
+      print(await devCall(globals(), f.node, 'dev_lightClientAttack', { validator, type }))
+    }),
+  )
+
   nodeOption(dev.command('status').description('mining mode, block clock, snapshots')).action(
     clientAction(async (f: { node?: string }) => {
       print(await devCall(globals(), f.node, 'dev_status'))

@@ -31,6 +31,7 @@ import {
   addressText,
   doubleSign,
   LIGHT_CLIENT_ATTACKS,
+  type LightClientAttackKind,
   lightClientAttack,
   resolveValidator,
 } from './dev-validators.js'
@@ -61,6 +62,18 @@ export interface DevControlOptions {
   /** The blocks and their builder (dev_doubleSign signs votes for a committed block). */
   blocks: BlockStore
   builder: BlockBuilder
+}
+
+/** A light client attack's kind, as CometMock names them (and refuses others). */
+function attackKind(kind: string | undefined): LightClientAttackKind {
+  const known = LIGHT_CLIENT_ATTACKS.find((k) => k === kind)
+  if (!known)
+    throw new RpcError(
+      -32602,
+      'Invalid params',
+      `unknown misbehaviour type ${kind ?? ''}, possible types are: ${LIGHT_CLIENT_ATTACKS.join(', ')}`,
+    )
+  return known
 }
 
 /** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
@@ -235,16 +248,18 @@ export class DevControl implements DevApi {
     await this.mine(1, 0)
   }
 
+  async lightClientAttack(
+    validator: string | undefined,
+    kind: string | undefined,
+  ): Promise<{ address: string; commonHeight: number }> {
+    const address = await resolveValidator(this.o, validator)
+    const commonHeight = await lightClientAttack(this.o, address, attackKind(kind))
+    return { address: addressText(address), commonHeight }
+  }
+
   async causeLightClientAttack(keyAddress: string, kind: string): Promise<void> {
     const address = this.validatorOfKey(keyAddress)
-    const known = LIGHT_CLIENT_ATTACKS.find((k) => k === kind)
-    if (!known)
-      throw new RpcError(
-        -32602,
-        'Invalid params',
-        `unknown misbehaviour type ${kind}, possible types are: ${LIGHT_CLIENT_ATTACKS.join(', ')}`,
-      )
-    await lightClientAttack(this.o, address, known)
+    await lightClientAttack(this.o, address, attackKind(kind))
     await this.mine(1, 0)
   }
 

@@ -1078,6 +1078,11 @@ describe('wire fuzz', () => {
           { private_key_address: badText(), status: r.pick(['up', 'down']) },
           { private_key_address: '00'.repeat(20), status: badText() },
         ]),
+      dev_lightClientAttack: () =>
+        r.pick([
+          { validator: badText(), type: 'Lunatic' },
+          { validator: '0', type: badText() },
+        ]),
       cause_double_sign: () => ({ private_key_address: badText() }),
       cause_light_client_attack: () =>
         r.pick([

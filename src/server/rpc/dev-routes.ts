@@ -63,6 +63,15 @@ export interface DevApi {
     height: number | undefined,
   ): Promise<{ address: string; height: number }>
   /**
+   * Makes a validator attack a light client with a block conflicting with the latest (`kind`:
+   * Equivocation, Lunatic or Amnesia): the next block carries the LightClientAttackEvidence; the
+   * validator's consensus address (hex) and the attack's common height.
+   */
+  lightClientAttack(
+    validator: string | undefined,
+    kind: string | undefined,
+  ): Promise<{ address: string; commonHeight: number }>
+  /**
    * CometMock's set_signing_status: the validator whose key has consensus address `keyAddress`
    * (hex) signs or not; then whether each validator whose key the node holds signs.
    */
@@ -340,6 +349,10 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
         : undefined
       const r = await api.doubleSign(a.text('validator'), height)
       return { validator: r.address, height: String(r.height) }
+    }),
+    dev_lightClientAttack: guard('dev_lightClientAttack', ['validator', 'type'], async (api, a) => {
+      const r = await api.lightClientAttack(a.text('validator'), a.text('type'))
+      return { validator: r.address, common_height: String(r.commonHeight) }
     }),
     // CometMock's names, so scripts written for it port unchanged.
     advance_blocks: guard('advance_blocks', ['num_blocks'], async (api, a) => {
