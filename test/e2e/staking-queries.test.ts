@@ -350,6 +350,69 @@ describe('staking queries against a node with three validators', () => {
     expect(bad.code).not.toBe(0)
     expect(bad.stderr).toContain('invalid validator address')
   })
+
+  test('behavior: each other sdkd query staking command prints what its REST route answers at that height', async () => {
+    const q = async (...args: string[]) => {
+      const r = await runSdkd([
+        'query',
+        'staking',
+        ...args,
+        '--node',
+        rpc,
+        '--height',
+        String(PAST),
+        '-o',
+        'json',
+      ])
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0)
+      return JSON.parse(r.stdout) as Json
+    }
+    const rest = async (path: string) => {
+      const r = await restAt(path)
+      expect(r.status, path).toBe(200)
+      return r.body
+    }
+    const pairs: [string[], string][] = [
+      [['delegations', bob], `/sdk/staking/v1beta1/delegations/${bob}`],
+      [
+        ['unbonding-delegations', alice],
+        `/sdk/staking/v1beta1/delegators/${alice}/unbonding_delegations`,
+      ],
+      [['delegator-validators', bob], `/sdk/staking/v1beta1/delegators/${bob}/validators`],
+      [
+        ['delegator-validator', bob, valoper(alice)],
+        `/sdk/staking/v1beta1/delegators/${bob}/validators/${valoper(alice)}`,
+      ],
+      [['historical-info', String(PAST)], `/sdk/staking/v1beta1/historical_info/${PAST}`],
+      [['pool'], '/sdk/staking/v1beta1/pool'],
+      [['params'], '/sdk/staking/v1beta1/params'],
+    ]
+    for (const [args, path] of pairs)
+      expect(await q(...args), args.join(' ')).toEqual(await rest(path))
+    // What each one found, so that an empty answer on both sides cannot pass.
+    expect((await q('delegations', bob)).delegation_responses).toHaveLength(2)
+    expect((await q('delegator-validators', bob)).validators).toHaveLength(2)
+    expect((await q('historical-info', String(PAST))).hist.header.height).toBe(String(PAST))
+    // Outgoing redelegations of a validator have no REST route (a delegator is in its path): the
+    // gRPC method's answer, none at that height.
+    expect((await q('redelegations-from', valoper(alice))).redelegation_responses).toEqual([])
+    const one = await runSdkd([
+      'query',
+      'staking',
+      'redelegation',
+      alice,
+      valoper(alice),
+      valoper(bob),
+      '--node',
+      rpc,
+      '-o',
+      'json',
+    ])
+    expect(one.code).not.toBe(0)
+    expect(one.stderr).toContain(
+      `redelegation not found for delegator address ${alice} from validator address ${valoper(alice)}`,
+    )
+  })
 })
 
 describe('unmodified cosmjs against --brand cosmos', () => {
