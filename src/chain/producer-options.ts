@@ -5,7 +5,7 @@ import type { BlockSource } from '../block/block-source.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { Genesis } from '../config/genesis.js'
-import type { ChainHaltError } from '../errors.js'
+import type { ChainHaltError, QuorumStallError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock, TxResult } from '../store/block-store.js'
@@ -114,4 +114,6 @@ export interface ProducerEvents {
   applied: [height: number, ms: number]
   /** An atomic batch is durable: the heights it holds and the seconds its write took. */
   batch: [heights: number, seconds: number]
+  /** The block loop found the next height cannot be committed (once per height; see stallAt). */
+  stall: [QuorumStallError]
 }

@@ -98,7 +98,10 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         roomInQueue: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
         onFailure: (err) =>
           void this.drain().then(() => this.emit('halt', ChainHaltError.from(err))),
-        onStall: (err) => this.log.warn({ height: err.height }, err.message),
+        onStall: (err) => {
+          this.log.warn({ height: err.height }, err.message)
+          this.emit('stall', err)
+        },
       },
       o.timeoutCommitMs,
     )

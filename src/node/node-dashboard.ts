@@ -43,6 +43,14 @@ export function dashboardOf(node: DashboardNode, sdkdVersion: string) {
       node.producer.on('block', listener)
       return () => node.producer.off('block', listener)
     },
+    stalled: () => {
+      const s = node.producer.consensus.stalled
+      return s ? { height: s.height, reason: s.message } : undefined
+    },
+    onStall: (listener) => {
+      node.producer.on('stall', listener)
+      return () => node.producer.off('stall', listener)
+    },
     logger: logger.child({ module: 'dashboard' }),
   })
 }

@@ -31,6 +31,11 @@ export interface DashboardChain {
    * overview and on block pages instead of an empty list.
    */
   blocksElsewhere?: string
+  /**
+   * The next height while the validators signing cannot commit it (no block is made), with why:
+   * said on the overview.
+   */
+  stalled?: () => { height: number; reason: string } | undefined
 }
 
 /**

@@ -26,6 +26,8 @@ import { validatorsBody, validatorsFragments } from './validators.js'
 export interface DashboardOptions extends DashboardChain {
   /** Subscribes to committed blocks (the producer's `block` event); returns the unsubscribe. */
   onBlock(listener: (stored: StoredBlock) => void): () => void
+  /** Subscribes to the block loop's stalls (no block comes to update the pages); the unsubscribe. */
+  onStall?(listener: () => void): () => void
   /** Shortest time between two live updates (default 250 ms). */
   liveIntervalMs?: number
   logger?: Logger
@@ -98,6 +100,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     summaries.add(stored)
     feed.blockCommitted()
   })
+  const unsubscribeStall = options.onStall?.(() => feed.blockCommitted())
 
   const shell = (
     p: Omit<PageShell, 'chainId' | 'brand' | 'appVersion' | 'sdkdVersion' | 'assets'>,
@@ -281,6 +284,7 @@ export function createDashboard(options: DashboardOptions): Dashboard {
     app,
     close() {
       unsubscribe()
+      unsubscribeStall?.()
       feed.close()
     },
   }

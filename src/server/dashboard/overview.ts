@@ -23,6 +23,7 @@ export async function overviewFragments(ctx: PageContext): Promise<Fragments> {
   ])
   const top = recent[0]
   const mempool = chain.mempoolSize?.()
+  const stalled = chain.stalled?.()
   const status = html`<section id="chain-status" aria-labelledby="chain-status-title">
 <h2 id="chain-status-title">Chain</h2>
 <dl class="stats">
@@ -31,6 +32,7 @@ export async function overviewFragments(ctx: PageContext): Promise<Fragments> {
 <div><dt>Block interval</dt><dd>${interval === undefined ? '—' : html`${durationText(interval)} <span class="muted">(median of the recent blocks)</span>`}</dd></div>
 <div><dt>Mempool</dt><dd data-testid="mempool">${mempool === undefined ? '—' : html`${mempool} tx${mempool === 1 ? '' : 's'}${at !== undefined ? html` <span class="muted">(now)</span>` : ''}`}</dd></div>
 </dl>
+${stalled ? html`<p class="problem" data-testid="stalled">No block: ${stalled.reason}${at !== undefined ? html` <span class="muted">(now)</span>` : ''}</p>` : ''}
 </section>`
   const blocks = html`<section id="recent-blocks" aria-labelledby="recent-blocks-title">
 <h2 id="recent-blocks-title">Last blocks</h2>

@@ -3,6 +3,7 @@ import { runInit } from '../../../src/cli/init.js'
 import { QuorumStallError } from '../../../src/errors.js'
 import { createLogger } from '../../../src/logger.js'
 import type { Node } from '../../../src/node/node.js'
+import { openStream } from '../../helpers/dashboard-stream.js'
 import { tempDir } from '../../helpers/temp-dir.js'
 import { createTestNode } from '../../helpers/test-node.js'
 import { LogCapture } from '../../helpers/upgrade-chain.js'
@@ -82,12 +83,26 @@ describe('a height the validators signing cannot commit', () => {
     expect(next.block.lastCommit.signatures.map((s) => s.blockIdFlag)).toEqual([2, 2, 2])
   })
 
-  test('behavior: the block loop waits at that height, warning once, dev_status shows it stalled; once the validator signs again blocks go on and dev_status no longer says so', async () => {
+  test('behavior: the block loop waits at that height, warning once, dev_status and the dashboard show it stalled; once the validator signs again blocks go on and neither says so', async () => {
     const { node, logs } = await devnet()
     const { silenced, jailedAt } = await silenceAndJail(node)
     const stalled = jailedAt + 2
-    node.producer.setMining({ mode: 'interval', intervalMs: 10 })
+    node.producer.setMining({ mode: 'manual', intervalMs: 10 })
     await node.start()
+    // The overview's live stream, open before the stall: no block comes, yet it is told.
+    const app = node.restApp()
+    const stream = await openStream(app, '/dashboard/events?page=overview')
+    expect((await stream.next())['chain-status']).not.toContain('data-testid="stalled"')
+    /** The next overview update whose chain status does (or does not) say it is stalled. */
+    const statusWhere = async (saysStalled: boolean) => {
+      for (;;) {
+        const status = (await stream.next())['chain-status']
+        if (status !== undefined && status.includes('data-testid="stalled"') === saysStalled)
+          return status
+      }
+    }
+    const told = statusWhere(true)
+    node.producer.setMining({ mode: 'interval', intervalMs: 10 })
     const status = async () => {
       const res = await fetch(`http://${node.addresses.rpc}`, {
         method: 'POST',
@@ -104,11 +119,18 @@ describe('a height the validators signing cannot commit', () => {
       height: String(stalled),
       reason: warnings[0]!.msg,
     })
+    const escaped = (text: string) => text.replace(/'/g, '&#39;')
+    expect(await told).toContain(`No block: ${escaped(warnings[0]!.msg)}`)
+    const page = await (await app.request('/dashboard')).text()
+    expect(page).toContain(`data-testid="stalled">No block: ${escaped(warnings[0]!.msg)}`)
+    const cleared = statusWhere(false)
     await node.dev!.setSigningStatus(silenced, true)
     const deadline = Date.now() + 10_000
     while (node.producer.height < stalled + 2 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50))
     expect(node.producer.height).toBeGreaterThanOrEqual(stalled + 2)
     expect(await status()).not.toHaveProperty('stalled')
+    await cleared
+    await stream.reader.cancel()
   })
 })

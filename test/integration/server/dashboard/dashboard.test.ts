@@ -17,6 +17,7 @@ import {
 } from '../../../../src/config/app-config.js'
 import { presetConfig } from '../../../../src/config/home.js'
 import type { Node } from '../../../../src/node/node.js'
+import { openStream } from '../../../helpers/dashboard-stream.js'
 import { tempDir } from '../../../helpers/temp-dir.js'
 import { createTestNode } from '../../../helpers/test-node.js'
 
@@ -362,7 +363,7 @@ describe('dashboard pages (in-process, app.request)', () => {
   })
 
   test('behavior: /dashboard/events streams the overview fragments, and again after a block', async () => {
-    const stream = await openStream('/dashboard/events')
+    const stream = await openStream(app, '/dashboard/events')
     const nextUpdate = stream.next
     const reader = stream.reader
     const first = await nextUpdate()
@@ -374,7 +375,7 @@ describe('dashboard pages (in-process, app.request)', () => {
     await reader.cancel()
     // A stream opened later starts from the chain as it is then, not from an older rendering.
     const later = (await node.producer.produceBlock()).block.header.height
-    const again = await openStream('/dashboard/events?page=overview')
+    const again = await openStream(app, '/dashboard/events?page=overview')
     expect(visible((await again.next())['chain-status']!)).toContain(`Height ${later} `)
     await again.reader.cancel()
     const wrong = await app.request('/dashboard/events?page=nope')
@@ -518,33 +519,6 @@ describe('governance and upgrades pages', () => {
 })
 
 /** An SSE stream of the dashboard and a reader of its `update` events' fragments. */
-async function openStream(path: string) {
-  const res = await app.request(path)
-  expect(res.headers.get('content-type')).toBe('text/event-stream')
-  const reader = res.body!.getReader()
-  const decoder = new TextDecoder()
-  let buffered = ''
-  const next = async (): Promise<Record<string, string>> => {
-    for (;;) {
-      const end = buffered.indexOf('\n\n')
-      if (end >= 0) {
-        const event = buffered.slice(0, end)
-        buffered = buffered.slice(end + 2)
-        if (!event.startsWith('event: update')) continue
-        const data = event
-          .split('\n')
-          .find((l) => l.startsWith('data: '))!
-          .slice(6)
-        return JSON.parse(data).fragments
-      }
-      const { value, done } = await reader.read()
-      if (done) throw new Error('the stream ended')
-      buffered += decoder.decode(value, { stream: true })
-    }
-  }
-  return { reader, next }
-}
-
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
