@@ -98,13 +98,11 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
         roomInQueue: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
         onFailure: (err) =>
           void this.drain().then(() => this.emit('halt', ChainHaltError.from(err))),
-        onStall: (err) => {
-          this.log.warn({ height: err.height }, err.message)
-          this.emit('stall', err)
-        },
+        onStall: (err) => this.emit('stall', err),
       },
       o.timeoutCommitMs,
     )
+    this.on('stall', (err) => this.log.warn({ height: err.height }, err.message))
     o.txSource?.onAdmitted(() => this.loop.onTxAdmitted())
     this.queue = new CommitQueue({
       backend: o.backend,
