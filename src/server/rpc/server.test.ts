@@ -122,11 +122,48 @@ describe('URI routes', () => {
     })
   })
 
-  test('behavior: the root lists the routes', async () => {
-    const res = await app.request('/')
+  test("behavior: the root lists the routes with their arguments on the request's host, as CometBFT's page does", async () => {
+    const res = await app.request('/', { headers: { host: 'localhost:26657' } })
+    expect(res.headers.get('content-type')).toBe('text/html')
+    const link = (l: string) => `<a href="//localhost:26657/${l}">//localhost:26657/${l}</a></br>`
     expect(await res.text()).toBe(
-      '<html><body><br>Available endpoints:<br><a href="/block">/block</a></br>\n<a href="/echo">/echo</a></br>\n<a href="/fail">/fail</a></br>\n<a href="/genesis">/genesis</a></br></body></html>',
+      `<html><body><br>Available endpoints:<br><br>Endpoints that require arguments:<br>${link('block?height=_')}${link('echo?height=_&text=_&flag=_&hex=_&b64=_')}${link('fail?')}${link('genesis?')}${link('subscribe?query=_')}${link('unsubscribe?query=_')}${link('unsubscribe_all?')}</body></html>`,
     )
+    // The same for any request to the root without a body; with one, it is a JSON-RPC call.
+    const options = await app.request('/', { method: 'OPTIONS', headers: { host: 'h' } })
+    expect(await options.text()).toContain('<a href="//h/genesis?">')
+    const empty = await app.request('/', { method: 'POST', body: '', headers: { host: 'h' } })
+    expect(await empty.text()).toContain('<a href="//h/genesis?">')
+  })
+
+  test("behavior: a route answers whatever the method; an unclean path is redirected (307) to the clean one, as Go's mux does; a path without a route is Go's 404", async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
+      const res = await app.request('/genesis', { method })
+      expect([method, res.status, await res.json()]).toEqual([
+        method,
+        200,
+        { jsonrpc: '2.0', id: -1, result: {} },
+      ])
+    }
+    const redirected = await app.request('//block?height=3&x=%3C')
+    expect([redirected.status, redirected.headers.get('location')]).toEqual([
+      307,
+      '/block?height=3&x=%3C',
+    ])
+    expect(redirected.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await redirected.text()).toBe(
+      '<a href="/block?height=3&amp;x=%3C">Temporary Redirect</a>.\n\n',
+    )
+    const posted = await app.request('/block//', { method: 'POST' })
+    expect([posted.status, posted.headers.get('location'), await posted.text()]).toEqual([
+      307,
+      '/block/',
+      '',
+    ])
+    const missing = await app.request('/block/', { method: 'PUT' })
+    expect([missing.status, await missing.text()]).toEqual([404, '404 page not found\n'])
+    expect(missing.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff')
   })
 })
 

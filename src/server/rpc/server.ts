@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcError } from './errors.js'
+import { endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
 import {
   decodeRequest,
   type JsonRpcId,
@@ -100,6 +101,13 @@ function errorBody(id: JsonRpcId | undefined, err: unknown) {
 /** Routes only a websocket client may call: over HTTP they are -32601 (URI: HTTP 404). */
 const WEBSOCKET_ONLY = new Set(['subscribe', 'unsubscribe', 'unsubscribe_all'])
 
+/** The websocket's own routes with their arguments, as the root's list of endpoints names them. */
+const WEBSOCKET_ROUTES = {
+  subscribe: { args: ['query'] },
+  unsubscribe: { args: ['query'] },
+  unsubscribe_all: { args: [] },
+}
+
 /** Routes whose answers never change once given: `Cache-Control` on every answer. */
 const ALWAYS_CACHEABLE = new Set([
   'abci_info',
@@ -133,9 +141,6 @@ function cacheable(method: string, height: unknown): boolean {
   )
 }
 
-/** Go's `http.NotFound`: what the mux answers for a path it has no handler for. */
-const GO_NOT_FOUND = '404 page not found\n'
-
 /**
  * Calls `method` with JSON-RPC `params` (named or positional): the one way into the routes, for HTTP
  * POST and `/websocket` alike. Throws RpcError (-32601 for an unknown method).
@@ -167,29 +172,33 @@ export function createRpcApp(
     c.header('X-Server-Time', String(Math.floor(Date.now() / 1000)))
   })
 
-  app.get('/', (c) => {
-    const links = Object.keys(routes)
-      .sort()
-      .map((r) => `<a href="/${r}">/${r}</a></br>`)
-      .join('\n')
-    return c.html(`<html><body><br>Available endpoints:<br>${links}</body></html>`)
+  // Go's mux redirects a path that is not clean (`//status`) before any handler sees it.
+  app.use(async (c, next) => {
+    const redirect = uncleanPathRedirect(c)
+    if (redirect) return redirect
+    await next()
+    return undefined
   })
 
-  // `/websocket` itself is served on the HTTP upgrade (websocket.ts); a plain GET is what gorilla's
-  // upgrader answers to a client that does not speak the protocol.
-  app.get('/websocket', (c) => {
-    c.header('Sec-Websocket-Version', '13')
-    return c.text('Bad Request\n', 400)
-  })
+  // `/websocket` itself is served on the HTTP upgrade (websocket.ts); any other request is what
+  // gorilla's upgrader answers to a client that does not speak the protocol.
+  app.all('/websocket', (c) =>
+    c.body('Bad Request\n', 400, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Sec-Websocket-Version': '13',
+      'X-Content-Type-Options': 'nosniff',
+    }),
+  )
 
-  // URI calls: GET (or POST) /<route>?arg=value. The answer's id is always -1.
-  app.on(['GET', 'POST'], '/:method{[^/]+}', async (c) => {
+  // URI calls: /<route>?arg=value, whatever the method (CometBFT's handlers do not look at it).
+  // The answer's id is always -1.
+  app.all('/:method{[^/]+}', async (c) => {
     const method = c.req.param('method')
     const route = routeOf(routes, method)
     if (!route || WEBSOCKET_ONLY.has(method)) {
       if (WEBSOCKET_ONLY.has(method))
         return c.json(errorBody(-1, new RpcError(-32601, 'Method not found')), 404)
-      return c.text(GO_NOT_FOUND, 404)
+      return goNotFound(c)
     }
     try {
       const query = c.req.query()
@@ -201,9 +210,11 @@ export function createRpcApp(
     }
   })
 
-  // JSON-RPC: one request or a batch, POST to `/`.
-  app.post('/', async (c) => {
+  // JSON-RPC: one request or a batch, in the body of a request to `/` (POST); a request without a
+  // body (a browser's GET) gets the list of endpoints.
+  app.all('/', async (c) => {
     const text = await c.req.text()
+    if (text === '') return endpointsPage(c, { ...WEBSOCKET_ROUTES, ...routes })
     if (Buffer.byteLength(text) > maxBody) {
       const tooLarge = new RpcError(
         -32600,
@@ -266,7 +277,7 @@ export function createRpcApp(
     return c.json(replies)
   })
 
-  app.notFound((c) => c.text(GO_NOT_FOUND, 404))
+  app.notFound(goNotFound)
   app.onError((err, c) => c.json(errorBody(-1, err), 500))
   return app
 }

@@ -1,0 +1,78 @@
+import { posix } from 'node:path'
+import type { Context } from 'hono'
+
+/**
+ * What Go's net/http answers around CometBFT's RPC handlers, where a client can see it: the mux's
+ * redirect of an unclean path, its 404 page, and the JSON-RPC handler's list of endpoints.
+ */
+
+/** The request target as the client sent it (dot segments are resolved before Hono sees them). */
+function rawTarget(c: Context): string {
+  const incoming = (c.env as { incoming?: { url?: string } } | undefined)?.incoming
+  if (incoming?.url !== undefined) return incoming.url
+  const url = new URL(c.req.url)
+  return url.pathname + url.search
+}
+
+/** Go's cleanPath: path.Clean of a rooted path, its trailing slash kept. */
+export function cleanPath(path: string): string {
+  if (path === '') return '/'
+  return posix.normalize(path.startsWith('/') ? path : `/${path}`)
+}
+
+const htmlEscape = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&#34;')
+    .replace(/'/g, '&#39;')
+
+/**
+ * ServeMux's answer to a path that is not clean (`//status`, `/./status`, `/a/../status`): a 307 to
+ * the clean path with the query kept, as http.Redirect writes it (an HTML link for GET, no body for
+ * other methods); undefined for a clean path.
+ */
+export function uncleanPathRedirect(c: Context): Response | undefined {
+  const target = rawTarget(c)
+  const q = target.indexOf('?')
+  const path = q < 0 ? target : target.slice(0, q)
+  const clean = cleanPath(path)
+  if (clean === path) return undefined
+  const location = clean + (q < 0 ? '' : target.slice(q))
+  const method = c.req.method
+  const headers: Record<string, string> = { Location: location }
+  if (method === 'GET' || method === 'HEAD') headers['Content-Type'] = 'text/html; charset=utf-8'
+  // http.Redirect writes its body with Fprintln: the line's own newline, then Fprintln's.
+  if (method !== 'GET') return c.body(null, 307, headers)
+  return c.body(`<a href="${htmlEscape(location)}">Temporary Redirect</a>.\n\n`, 307, headers)
+}
+
+/** Go's http.NotFound. */
+export function goNotFound(c: Context): Response {
+  return c.body('404 page not found\n', 404, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+  })
+}
+
+/**
+ * The JSON-RPC handler's page for a request to `/` without a body (a browser's): every route with
+ * its argument names, each linked on the request's host, as CometBFT's writeListOfEndpoints writes
+ * it (every v0.38 route takes the call's context, so all are listed as requiring arguments).
+ */
+export function endpointsPage(c: Context, routes: Record<string, { args: readonly string[] }>) {
+  const host = c.req.header('host') ?? ''
+  const links = Object.keys(routes)
+    .sort()
+    .map((name) => {
+      const link = `//${host}/${name}?${routes[name]!.args.map((a) => `${a}=_`).join('&')}`
+      return `<a href="${link}">${link}</a></br>`
+    })
+    .join('')
+  return c.body(
+    `<html><body><br>Available endpoints:<br><br>Endpoints that require arguments:<br>${links}</body></html>`,
+    200,
+    { 'Content-Type': 'text/html' },
+  )
+}

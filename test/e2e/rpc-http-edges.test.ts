@@ -1,0 +1,145 @@
+import { request } from 'node:http'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { cleanupAfterAll } from '../helpers/cleanup.js'
+import { runTool } from '../helpers/run-tool.js'
+import { boundPorts, freePort, heightAtLeast, startProcess, startSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+import { requireUpstreamTool } from '../helpers/upstream-tools.js'
+
+/**
+ * The HTTP around the RPC routes, beside a real CometBFT's (its kvstore app): the same requests,
+ * sent byte for byte (no client cleans the paths), to both servers; what each answers is compared
+ * where a client sees it. Go's mux redirects an unclean path, any method reaches a route, a path
+ * without one is Go's 404 page, and the root lists the routes.
+ */
+
+const comet = requireUpstreamTool('cometbft', 'the RPC beside CometBFT')
+const cleanups = cleanupAfterAll()
+
+interface Answer {
+  status: number
+  headers: Record<string, string | undefined>
+  body: string
+}
+
+/** One request as given (method, raw target, body), and the parts of its answer compared. */
+function send(port: number, method: string, target: string, body = ''): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path: target }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (d) => {
+        text += d
+      })
+      res.on('end', () => {
+        const h = (name: string) => res.headers[name] as string | undefined
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: {
+            'content-type': h('content-type'),
+            location: h('location'),
+            'x-content-type-options': h('x-content-type-options'),
+            'sec-websocket-version': h('sec-websocket-version'),
+          },
+          body: text,
+        })
+      })
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+let cometPort: number
+let sdkdPort: number
+
+beforeAll(async () => {
+  if (!comet.path) return
+  const { dir, cleanup } = await tempDir('rpc-edges-comet-')
+  cleanups.push(cleanup)
+  const init = await runTool(comet.path, ['init', '--home', dir])
+  expect(init.code, init.stderr).toBe(0)
+  cometPort = await freePort()
+  const node = startProcess(comet.path, [
+    'start',
+    '--home',
+    dir,
+    '--proxy_app',
+    'kvstore',
+    '--rpc.laddr',
+    `tcp://127.0.0.1:${cometPort}`,
+    '--p2p.laddr',
+    `tcp://127.0.0.1:${await freePort()}`,
+  ])
+  cleanups.push(async () => void (await node.stop('SIGKILL')))
+  const home = await tempDir('rpc-edges-sdkd-')
+  cleanups.push(home.cleanup)
+  const p = startSdkd([
+    '--home',
+    home.dir,
+    'devnet',
+    '--rpc.laddr',
+    'tcp://127.0.0.1:0',
+    '--api.enable=false',
+    '--grpc.enable=false',
+  ])
+  cleanups.push(() => p.stop())
+  sdkdPort = (await boundPorts(p)).rpcPort
+  await Promise.all([heightAtLeast(cometPort, 1, 20_000), heightAtLeast(sdkdPort, 1, 20_000)])
+}, 40_000)
+
+describe.skipIf(!comet.path)(`the RPC's HTTP beside cometbft ${comet.version ?? ''}`, () => {
+  test('behavior: unclean paths, any method on a route, paths without a route and /websocket without an upgrade answer as CometBFT answers them', async () => {
+    const cases: [string, string][] = [
+      ['OPTIONS', '/health'],
+      ['PUT', '/health'],
+      ['DELETE', '/health'],
+      ['POST', '/health'],
+      ['GET', '//health'],
+      ['GET', '/./health?x=1&y=%3C'],
+      ['GET', '/a/../health'],
+      ['POST', '//health'],
+      ['HEAD', '//health'],
+      ['GET', '//'],
+      ['GET', '/health//'],
+      ['GET', '/health/'],
+      ['PUT', '/no_such_route'],
+      ['GET', '/websocket'],
+      ['POST', '/websocket'],
+      ['OPTIONS', '/websocket'],
+    ]
+    for (const [method, target] of cases) {
+      const [theirs, ours] = await Promise.all([
+        send(cometPort, method, target),
+        send(sdkdPort, method, target),
+      ])
+      expect({ method, target, ...ours }).toEqual({ method, target, ...theirs })
+    }
+  })
+
+  test('behavior: the root without a body lists each route CometBFT has as CometBFT does, on the host asked', async () => {
+    const links = (page: string) =>
+      new Set(
+        [...page.matchAll(/<a href="([^"]*)">/g)].map((m) => m[1]!.replace(/^\/\/[^/]+/, '//H')),
+      )
+    for (const method of ['GET', 'POST', 'OPTIONS']) {
+      const [theirs, ours] = await Promise.all([
+        send(cometPort, method, '/'),
+        send(sdkdPort, method, '/'),
+      ])
+      expect([ours.status, ours.headers['content-type']]).toEqual([
+        theirs.status,
+        theirs.headers['content-type'],
+      ])
+      const head =
+        '<html><body><br>Available endpoints:<br><br>Endpoints that require arguments:<br>'
+      expect([theirs.body.startsWith(head), ours.body.startsWith(head)]).toEqual([true, true])
+      // sdkd serves every route CometBFT's kvstore node lists, with the same arguments; it lists
+      // its dev API and CometMock's methods besides.
+      const mine = links(ours.body)
+      const missing = [...links(theirs.body)].filter((l) => !mine.has(l))
+      expect(missing).toEqual([])
+      expect(mine.has('//H/dev_mine?blocks=_&interval_ms=_')).toBe(true)
+    }
+  })
+})
