@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
+import { cleanTarget, requestTarget } from '../clean-path.js'
 import { answerAhead } from '../listen.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter } from '../query/router.js'
@@ -67,6 +68,15 @@ export function createGateway(options: GatewayOptions): Hono {
   app.onError((err) => thrownErrorResponse(err, logger))
 
   if (options.enabledUnsafeCors) app.use('*', unsafeCors(router.registry.brand))
+  // gorilla/mux's router (inside the CORS handler) redirects a path that is not clean (`//x`,
+  // `/a/../x`) to the clean one, 301 with the query kept and no body, before any route.
+  app.use('*', async (c, next) => {
+    const location = cleanTarget(requestTarget(c.env, c.req.url))
+    if (location !== undefined)
+      return c.body(null, 301, { Location: location, 'Content-Length': '0' })
+    await next()
+    return undefined
+  })
   // Only methods with bodies pass through the limit: a GET route keeps a single handler, which
   // Hono dispatches without composing a chain.
   app.on(BODY_METHODS, '*', requestBodyLimit(options.maxBodyBytes ?? 1_000_000))
@@ -100,7 +110,11 @@ export function createGateway(options: GatewayOptions): Hono {
   if (options.preRouter !== false && fast.usable) {
     const honoFetch = app.fetch
     app.fetch = (request, env, executionCtx) => {
-      if (request.method === 'GET' && !(cors && request.headers.has('origin'))) {
+      if (
+        request.method === 'GET' &&
+        !(cors && request.headers.has('origin')) &&
+        cleanTarget(requestTarget(env, request.url)) === undefined
+      ) {
         const found = fast.match(request.url)
         if (found) {
           try {

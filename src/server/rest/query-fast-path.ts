@@ -12,8 +12,11 @@ import { firstHeaderValue, nodeHeaderValues, type QueryCall } from './query-call
 export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/
 /** Request targets the node server takes as they are. */
 const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/
-/** `.` and `..` segments, which URL parsing would resolve. */
-const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/
+/**
+ * `.` and `..` segments, which URL parsing would resolve, and empty ones (`//`): a path that is not
+ * clean is redirected by Hono's way (the gateway's middleware), as gorilla/mux does.
+ */
+const UNCLEAN = /\/(?:\.\.?)?(?:[/?#]|$)/
 
 /** A GET through the node:http fast path: the URL the node server would build, headers as sent. */
 class NodeGetCall implements QueryCall {
@@ -73,7 +76,7 @@ export function createQueryFastPath(
     // chunked encoding to fall back on): left to it.
     if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false
     const target = req.url
-    if (target === undefined || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target)) {
+    if (target === undefined || !PLAIN_TARGET.test(target) || UNCLEAN.test(target)) {
       return false
     }
     const host = firstHeaderValue(req, 'host')

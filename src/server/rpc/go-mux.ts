@@ -1,24 +1,10 @@
-import { posix } from 'node:path'
 import type { Context } from 'hono'
+import { cleanTarget, requestTarget } from '../clean-path.js'
 
 /**
  * What Go's net/http answers around CometBFT's RPC handlers, where a client can see it: the mux's
  * redirect of an unclean path, its 404 page, and the JSON-RPC handler's list of endpoints.
  */
-
-/** The request target as the client sent it (dot segments are resolved before Hono sees them). */
-function rawTarget(c: Context): string {
-  const incoming = (c.env as { incoming?: { url?: string } } | undefined)?.incoming
-  if (incoming?.url !== undefined) return incoming.url
-  const url = new URL(c.req.url)
-  return url.pathname + url.search
-}
-
-/** Go's cleanPath: path.Clean of a rooted path, its trailing slash kept. */
-export function cleanPath(path: string): string {
-  if (path === '') return '/'
-  return posix.normalize(path.startsWith('/') ? path : `/${path}`)
-}
 
 const htmlEscape = (s: string) =>
   s
@@ -34,17 +20,15 @@ const htmlEscape = (s: string) =>
  * other methods); undefined for a clean path.
  */
 export function uncleanPathRedirect(c: Context): Response | undefined {
-  const target = rawTarget(c)
-  const q = target.indexOf('?')
-  const path = q < 0 ? target : target.slice(0, q)
-  const clean = cleanPath(path)
-  if (clean === path) return undefined
-  const location = clean + (q < 0 ? '' : target.slice(q))
+  const location = cleanTarget(requestTarget(c.env, c.req.url))
+  if (location === undefined) return undefined
   const method = c.req.method
   const headers: Record<string, string> = { Location: location }
   if (method === 'GET' || method === 'HEAD') headers['Content-Type'] = 'text/html; charset=utf-8'
   // http.Redirect writes its body with Fprintln: the line's own newline, then Fprintln's.
-  if (method !== 'GET') return c.body(null, 307, headers)
+  // Go says a bodyless answer's length, except to a HEAD.
+  if (method === 'HEAD') return c.body(null, 307, headers)
+  if (method !== 'GET') return c.body(null, 307, { ...headers, 'Content-Length': '0' })
   return c.body(`<a href="${htmlEscape(location)}">Temporary Redirect</a>.\n\n`, 307, headers)
 }
 

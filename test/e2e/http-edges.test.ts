@@ -7,10 +7,12 @@ import { tempDir } from '../helpers/temp-dir.js'
 import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
 /**
- * The HTTP around the RPC routes, beside a real CometBFT's (its kvstore app): the same requests,
- * sent byte for byte (no client cleans the paths), to both servers; what each answers is compared
- * where a client sees it. Go's mux redirects an unclean path, any method reaches a route, a path
- * without one is Go's 404 page, and the root lists the routes.
+ * The HTTP around the routes. The RPC's beside a real CometBFT's (its kvstore app): the same
+ * requests, sent byte for byte (no client cleans the paths), to both servers; what each answers is
+ * compared where a client sees it. Go's mux redirects an unclean path, any method reaches a route, a
+ * path without one is Go's 404 page, and the root lists the routes. The REST gateway's, as
+ * upstream's gorilla/mux router answers an unclean path (read from its code: no upstream REST
+ * server runs here): 301 to the clean path.
  */
 
 const comet = requireUpstreamTool('cometbft', 'the RPC beside CometBFT')
@@ -23,9 +25,15 @@ interface Answer {
 }
 
 /** One request as given (method, raw target, body), and the parts of its answer compared. */
-function send(port: number, method: string, target: string, body = ''): Promise<Answer> {
+function send(
+  port: number,
+  method: string,
+  target: string,
+  body = '',
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: target }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (d) => {
@@ -40,6 +48,9 @@ function send(port: number, method: string, target: string, body = ''): Promise<
             location: h('location'),
             'x-content-type-options': h('x-content-type-options'),
             'sec-websocket-version': h('sec-websocket-version'),
+            'content-length': h('content-length'),
+            'transfer-encoding': h('transfer-encoding'),
+            'access-control-allow-origin': h('access-control-allow-origin'),
           },
           body: text,
         })
@@ -52,8 +63,26 @@ function send(port: number, method: string, target: string, body = ''): Promise<
 
 let cometPort: number
 let sdkdPort: number
+let apiPort: number
 
 beforeAll(async () => {
+  const home = await tempDir('rpc-edges-sdkd-')
+  cleanups.push(home.cleanup)
+  const p = startSdkd([
+    '--home',
+    home.dir,
+    'devnet',
+    '--rpc.laddr',
+    'tcp://127.0.0.1:0',
+    '--api.address',
+    'tcp://127.0.0.1:0',
+    '--grpc.enable=false',
+  ])
+  cleanups.push(() => p.stop())
+  const ports = await boundPorts(p, { api: true })
+  sdkdPort = ports.rpcPort
+  apiPort = ports.apiPort!
+  await heightAtLeast(sdkdPort, 1, 20_000)
   if (!comet.path) return
   const { dir, cleanup } = await tempDir('rpc-edges-comet-')
   cleanups.push(cleanup)
@@ -72,20 +101,7 @@ beforeAll(async () => {
     `tcp://127.0.0.1:${await freePort()}`,
   ])
   cleanups.push(async () => void (await node.stop('SIGKILL')))
-  const home = await tempDir('rpc-edges-sdkd-')
-  cleanups.push(home.cleanup)
-  const p = startSdkd([
-    '--home',
-    home.dir,
-    'devnet',
-    '--rpc.laddr',
-    'tcp://127.0.0.1:0',
-    '--api.enable=false',
-    '--grpc.enable=false',
-  ])
-  cleanups.push(() => p.stop())
-  sdkdPort = (await boundPorts(p)).rpcPort
-  await Promise.all([heightAtLeast(cometPort, 1, 20_000), heightAtLeast(sdkdPort, 1, 20_000)])
+  await heightAtLeast(cometPort, 1, 20_000)
 }, 40_000)
 
 describe.skipIf(!comet.path)(`the RPC's HTTP beside cometbft ${comet.version ?? ''}`, () => {
@@ -141,5 +157,41 @@ describe.skipIf(!comet.path)(`the RPC's HTTP beside cometbft ${comet.version ?? 
       expect(missing).toEqual([])
       expect(mine.has('//H/dev_mine?blocks=_&interval_ms=_')).toBe(true)
     }
+  })
+})
+
+describe("the REST gateway's HTTP", () => {
+  test('behavior: a path that is not clean is redirected to the clean one, 301 with the query kept and no body, as gorilla/mux does; CORS still answers', async () => {
+    const redirect = (location: string, cors?: string) => ({
+      status: 301,
+      headers: {
+        'content-type': undefined,
+        location,
+        'x-content-type-options': undefined,
+        'sec-websocket-version': undefined,
+        'content-length': '0',
+        'transfer-encoding': undefined,
+        'access-control-allow-origin': cors,
+      },
+      body: '',
+    })
+    const params = '/sdk/bank/v1beta1/params'
+    expect(await send(apiPort, 'GET', `/${params}?x=1&y=%3C`)).toEqual(
+      redirect(`${params}?x=1&y=%3C`),
+    )
+    expect(await send(apiPort, 'GET', '/sdk/./bank/v1beta1/params')).toEqual(redirect(params))
+    expect(await send(apiPort, 'POST', '/sdk/../sdk/tx/v1beta1/simulate', '{}')).toEqual(
+      redirect('/sdk/tx/v1beta1/simulate'),
+    )
+    // The devnet's CORS handler wraps the router: its header is on the redirect too.
+    expect(await send(apiPort, 'GET', `/${params}`, '', { origin: 'http://app.example' })).toEqual(
+      redirect(params, '*'),
+    )
+    // A clean path is answered, whatever its query holds.
+    const answered = await send(apiPort, 'GET', `${params}?x=a//b/../c`)
+    expect([answered.status, JSON.parse(answered.body).params.default_send_enabled]).toEqual([
+      200,
+      true,
+    ])
   })
 })
