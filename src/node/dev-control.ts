@@ -112,6 +112,7 @@ export class DevControl implements DevApi {
       mining: p.miningMode,
       clock: this.clock(),
       snapshots: (await this.records()).map((r) => ({ id: r.id, height: r.height })),
+      signing: p.consensus.signingStatuses(),
       ...(p.consensus.stalled
         ? { stalled: { height: p.consensus.stalled.height, reason: p.consensus.stalled.message } }
         : {}),

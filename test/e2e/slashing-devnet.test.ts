@@ -288,6 +288,7 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     })
     expect(off).toMatchObject({ result: { new_signing_status_map: statuses([a3!]) } })
     expect(Object.keys(off.result.new_signing_status_map)).toEqual(Object.keys(statuses([])))
+    expect((await rpcCall(rpcPort, 'dev_status')).result.signing).toEqual(statuses([a3!]))
     const h = await devMine(rpcPort, 2)
     const { result } = await rpcCall(rpcPort, 'block', { height: String(h) })
     const votes = result.block.last_commit.signatures

@@ -17,6 +17,8 @@ export interface DevStatus {
   mining: { mode: MiningModeName; intervalMs: number }
   clock: DevClock
   snapshots: { id: string; height: number }[]
+  /** Whether each validator whose key the node holds signs, by consensus address (upper-case hex). */
+  signing: Record<string, boolean>
   /** The next height, while the validators signing cannot commit it (no block is made). */
   stalled?: { height: number; reason: string }
 }
@@ -132,6 +134,7 @@ function statusJson(s: DevStatus) {
     mining: { mode: s.mining.mode, interval_ms: String(s.mining.intervalMs) },
     clock: clockJson(s.clock),
     snapshots: s.snapshots.map((x) => ({ id: x.id, height: String(x.height) })),
+    signing: s.signing,
     ...(s.stalled
       ? { stalled: { height: String(s.stalled.height), reason: s.stalled.reason } }
       : {}),
