@@ -285,6 +285,19 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
 
   nodeOption(
     dev
+      .command('end-voting')
+      .argument('<proposal-id>', 'the proposal whose voting period ends now')
+      .description(
+        "end a proposal's voting period now: the next block takes its end time (x/gov tallies it), mined at once",
+      ),
+  ).action(
+    clientAction(async (id: string, f: { node?: string }) => {
+      print(await devCall(globals(), f.node, 'dev_endVotingPeriod', { proposal_id: id }))
+    }),
+  )
+
+  nodeOption(
+    dev
       .command('light-client-attack')
       .argument(
         '<validator>',

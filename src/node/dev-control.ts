@@ -21,12 +21,20 @@ import { LATEST_TIME, LATEST_TIME_TEXT, nowNs, type TimeNs } from '../codec/time
 import type { LoadedHome } from '../config/home.js'
 import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
-import type { DevApi, DevClock, DevStatus, MiningModeName } from '../server/rpc/dev-routes.js'
+import type { QueryRouter } from '../server/query/router.js'
+import type {
+  DevApi,
+  DevClock,
+  DevStatus,
+  EndedVoting,
+  MiningModeName,
+} from '../server/rpc/dev-api.js'
 import { RpcError } from '../server/rpc/errors.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock } from '../store/block-store.js'
 import { metaKey } from '../store/keys.js'
 import type { VersionedStore } from '../store/versioned-store.js'
+import { endVotingPeriod } from './dev-gov.js'
 import {
   addressText,
   doubleSign,
@@ -62,6 +70,8 @@ export interface DevControlOptions {
   /** The blocks and their builder (dev_doubleSign signs votes for a committed block). */
   blocks: BlockStore
   builder: BlockBuilder
+  /** The query router (x/gov's proposals, for dev_endVotingPeriod); built on first use. */
+  router(): QueryRouter
 }
 
 /** A light client attack's kind, as CometMock names them (and refuses others). */
@@ -247,6 +257,16 @@ export class DevControl implements DevApi {
   async causeDoubleSign(keyAddress: string): Promise<void> {
     await doubleSign(this.o, this.validatorOfKey(keyAddress), undefined)
     await this.mine(1, 0)
+  }
+
+  async endVotingPeriod(proposalId: string): Promise<EndedVoting> {
+    const { producer } = this.o
+    const clock = {
+      lastBlockTime: () => producer.lastBlockTime,
+      setNextBlockTime: (time: TimeNs) => this.setNextBlockTime(time),
+      mine: (blocks: number) => this.mine(blocks, 0),
+    }
+    return endVotingPeriod(this.o.router(), clock, proposalId, () => producer.height)
   }
 
   async lightClientAttack(

@@ -200,6 +200,7 @@ export class Node {
       registry: this.app.registry,
       blocks: this.blocks,
       builder: this.builder,
+      router: () => this.router,
     })
     return this.devControl
   }

@@ -173,6 +173,61 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
     const weighted = await tx(home, node, ['gov', 'weighted-vote', '99', 'yes'], 'bob')
     expect([weighted.code, weighted.codespace, weighted.raw_log]).toEqual([3, 'gov', inactive])
   })
+  test('behavior: sdkd dev end-voting ends a voting period at once: voted yes, the proposal passes in the block mined at its end time; an expedited one voted no turns regular and is rejected in a second block; others are refused', async () => {
+    const dev = (...args: string[]) =>
+      runSdkd(['--home', home.dir, 'dev', ...args, '--node', node.rpc])
+    const blockTime = async (height: string) => {
+      const res = await fetch(`http://127.0.0.1:${node.rpcPort}/block?height=${height}`)
+      return ((await res.json()) as any).result.block.header.time as string
+    }
+    const id = proposalIdOf(await txOk(home, node, ['gov', 'submit-proposal', file], 'alice'))
+    await txOk(home, node, ['gov', 'vote', id, 'yes'], 'validator')
+    const { voting_end_time: end } = JSON.parse((await query('proposal', id)).stdout).proposal
+    const ended = await dev('end-voting', id)
+    expect(ended.code, ended.stderr).toBe(0)
+    const out = JSON.parse(ended.stdout)
+    expect(out).toMatchObject({ proposal_id: id, status: 'PROPOSAL_STATUS_PASSED' })
+    expect(Number(out.final_tally_result.yes_count)).toBeGreaterThan(0)
+    expect(await blockTime(out.height)).toBe(end)
+    expect(JSON.parse((await query('proposal', id)).stdout).proposal.status).toBe(
+      'PROPOSAL_STATUS_PASSED',
+    )
+    const again = await dev('end-voting', id)
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain(
+      `proposal ${id} is not in its voting period (PROPOSAL_STATUS_PASSED)`,
+    )
+
+    // Expedited (a day of voting, 2/3 yes needed): voted no, it fails, becomes a regular proposal
+    // whose voting ends two days after it started, and is ended too.
+    const expedited = join(home.dir, 'expedited.json')
+    await writeFile(
+      expedited,
+      JSON.stringify({
+        messages: [],
+        metadata: 'ipfs://expedited',
+        deposit: '50000000stake',
+        title: 'A quick signal',
+        summary: 'no messages',
+        expedited: true,
+      }),
+    )
+    const ex = proposalIdOf(await txOk(home, node, ['gov', 'submit-proposal', expedited], 'alice'))
+    await txOk(home, node, ['gov', 'vote', ex, 'no'], 'validator')
+    const started = JSON.parse((await query('proposal', ex)).stdout).proposal.voting_start_time
+    const exEnded = await dev('end-voting', ex)
+    expect(exEnded.code, exEnded.stderr).toBe(0)
+    const exOut = JSON.parse(exEnded.stdout)
+    expect(exOut).toMatchObject({ proposal_id: ex, status: 'PROPOSAL_STATUS_REJECTED' })
+    const twoDays = new Date(Date.parse(started) + 172_800_000).toISOString()
+    expect(Date.parse(await blockTime(exOut.height))).toBe(Date.parse(twoDays))
+    expect(JSON.parse((await query('proposal', ex)).stdout).proposal.expedited).toBe(false)
+
+    const unknown = await dev('end-voting', '999')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain("proposal 999 doesn't exist")
+  })
+
   test('behavior: submit-legacy-proposal makes a v1beta1 text proposal, from flags or from a file', async () => {
     const res = await txOk(
       home,

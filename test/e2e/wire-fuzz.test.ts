@@ -1078,6 +1078,9 @@ describe('wire fuzz', () => {
           { private_key_address: badText(), status: r.pick(['up', 'down']) },
           { private_key_address: '00'.repeat(20), status: badText() },
         ]),
+      dev_endVotingPeriod: () => ({
+        proposal_id: r.pick(['', 'abc', '-1', '1.5', '99999999', ' 1', true, [], {}, null]),
+      }),
       dev_lightClientAttack: () =>
         r.pick([
           { validator: badText(), type: 'Lunatic' },

@@ -582,14 +582,22 @@ export class StakingSim {
       const active = validators.filter((x) => bonded(x) && !x.jailed)
       const v = active.length > 2 ? this.pick(active) : undefined
       if (!v) return this.mine(1)
-      // Refused for a validator bonded too recently to be in the latest height's set, or one whose
-      // key the node does not hold (one the walk created).
+      // A double sign, or (by the height, so the walk's draws stay the same) a light client attack
+      // of one of its three kinds, which x/evidence handles alike. Refused for a validator bonded
+      // too recently to be in the set of the height it names, or (a double sign) one whose key the
+      // node does not hold (one the walk created).
+      const height = this.node.producer.height
+      const kind = height % 2 === 0 ? 'double-sign' : 'light-client-attack'
       try {
-        await this.node.dev!.doubleSign(v.operator_address, undefined)
+        if (kind === 'double-sign') await this.node.dev!.doubleSign(v.operator_address, undefined)
+        else {
+          const type = (['Lunatic', 'Equivocation', 'Amnesia'] as const)[((height - 1) / 2) % 3]
+          await this.node.dev!.lightClientAttack(v.operator_address, type)
+        }
         this.doubleSigned = true
-        this.count(this.record.outcomes, 'double-sign ok')
+        this.count(this.record.outcomes, `${kind} ok`)
       } catch {
-        this.count(this.record.outcomes, 'double-sign refused')
+        this.count(this.record.outcomes, `${kind} refused`)
       }
     } else if (roll < 85) {
       // The clock moves on: up to 25 days, past the 21 days of unbonding sometimes.

@@ -4,92 +4,9 @@ import { formatRfc3339Nano, parseRfc3339, type TimeNs } from '../../codec/time.j
 import { ChainError, GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 import type { RpcArgs } from './args.js'
+import type { DevApi, DevClock, DevStatus } from './dev-api.js'
 import { RpcError } from './errors.js'
 import type { RpcCall, RpcRoute, RpcRoutes } from './server.js'
-
-/** How blocks come: every interval, one per admitted tx, or only when mined. */
-export type MiningModeName = 'interval' | 'instant' | 'manual'
-
-/** The dev API's view of the chain (dev_status). */
-export interface DevStatus {
-  height: number
-  lastBlockTime: TimeNs
-  mining: { mode: MiningModeName; intervalMs: number }
-  clock: DevClock
-  snapshots: { id: string; height: number }[]
-  /** Whether each validator whose key the node holds signs, by consensus address (upper-case hex). */
-  signing: Record<string, boolean>
-  /** The next height, while the validators signing cannot commit it (no block is made). */
-  stalled?: { height: number; reason: string }
-}
-
-/** The block clock after a time change. */
-export interface DevClock {
-  /** The time the next block takes if it were made now. */
-  nextBlockTime: TimeNs
-  /** How far the block clock runs ahead of the wall clock. */
-  offsetSeconds: number
-}
-
-/** What the node does for the dev API (src/node/dev-control.ts). */
-export interface DevApi {
-  status(): Promise<DevStatus>
-  /**
-   * Mines `blocks` now (each `intervalMs` after the previous one when > 0), stopping at `toHeight`
-   * if given (blocks of the mining loop meanwhile count); the new height.
-   */
-  mine(blocks: number, intervalMs: number, toHeight?: number): Promise<number>
-  setMining(mode: MiningModeName, intervalMs?: number): Promise<DevStatus['mining']>
-  increaseTime(seconds: number): Promise<DevClock>
-  setNextBlockTime(time: TimeNs): Promise<DevClock>
-  snapshot(): Promise<{ id: string; height: number }>
-  revert(id: string): Promise<number>
-  /** Sets balances out of band, in a block it mines; that block's height. */
-  setBalance(address: string, coins: Coin[]): Promise<number>
-  /** A bank send from the faucet (or `from`) in a block it mines; that block's height. */
-  fund(address: string, coins: Coin[], from?: string): Promise<number>
-  /**
-   * Makes a validator (operator address, consensus address or set index) sign the next commits or
-   * not (CometMock's set_signing_status); the validator's consensus address (hex) and power.
-   */
-  setSigningStatus(
-    validator: string | undefined,
-    signing: boolean,
-  ): Promise<{ address: string; power: bigint; signing: boolean }>
-  /**
-   * Makes a validator double-sign at `height` (default: the latest): the next block carries the
-   * DuplicateVoteEvidence; the validator's consensus address (hex) and the height.
-   */
-  doubleSign(
-    validator: string | undefined,
-    height: number | undefined,
-  ): Promise<{ address: string; height: number }>
-  /**
-   * Makes a validator attack a light client with a block conflicting with the latest (`kind`:
-   * Equivocation, Lunatic or Amnesia): the next block carries the LightClientAttackEvidence; the
-   * validator's consensus address (hex) and the attack's common height.
-   */
-  lightClientAttack(
-    validator: string | undefined,
-    kind: string | undefined,
-  ): Promise<{ address: string; commonHeight: number }>
-  /**
-   * CometMock's set_signing_status: the validator whose key has consensus address `keyAddress`
-   * (hex) signs or not; then whether each validator whose key the node holds signs.
-   */
-  setSigningStatusOfKey(keyAddress: string, signing: boolean): Promise<Record<string, boolean>>
-  /**
-   * CometMock's cause_double_sign: the validator with consensus address `keyAddress` (hex), in the
-   * validator set, double-signs the latest height, and a block carrying the evidence is mined now.
-   */
-  causeDoubleSign(keyAddress: string): Promise<void>
-  /**
-   * CometMock's cause_light_client_attack: the validator with consensus address `keyAddress`
-   * (hex), in the validator set, attacks a light client with a block conflicting with the latest
-   * (`kind`: Equivocation, Lunatic or Amnesia), and a block carrying the evidence is mined now.
-   */
-  causeLightClientAttack(keyAddress: string, kind: string): Promise<void>
-}
 
 export interface DevRoutesOptions {
   /** Undefined when the dev API is off (`dev.enable`). */
@@ -352,6 +269,17 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
         : undefined
       const r = await api.doubleSign(a.text('validator'), height)
       return { validator: r.address, height: String(r.height) }
+    }),
+    dev_endVotingPeriod: guard('dev_endVotingPeriod', ['proposal_id'], async (api, a) => {
+      const id = a.text('proposal_id')
+      if (id === undefined) throw invalid('proposal_id is required')
+      const r = await api.endVotingPeriod(id)
+      return {
+        proposal_id: r.proposalId,
+        status: r.status,
+        final_tally_result: r.finalTallyResult,
+        height: String(r.height),
+      }
     }),
     dev_lightClientAttack: guard('dev_lightClientAttack', ['validator', 'type'], async (api, a) => {
       const r = await api.lightClientAttack(a.text('validator'), a.text('type'))
