@@ -194,12 +194,15 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
     dev
       .command('revert')
       .argument('<id>', 'a snapshot id (what dev snapshot printed)')
+      .option('--keep', 'keep the snapshot to revert to again (later ones are still used up)')
       .description(
         'go back to a snapshot: state, blocks, tx index and mempool; it and later ids are used up',
       ),
   ).action(
-    clientAction(async (id: string, f: { node?: string }) => {
-      print(await devCall(globals(), f.node, 'dev_revert', { id }))
+    clientAction(async (id: string, f: { node?: string; keep?: boolean }) => {
+      print(
+        await devCall(globals(), f.node, 'dev_revert', { id, ...(f.keep ? { keep: true } : {}) }),
+      )
     }),
   )
 

@@ -187,7 +187,7 @@ export class DevControl implements DevApi {
     return { id: record.id, height: record.height }
   }
 
-  async revert(id: string): Promise<number> {
+  async revert(id: string, keep = false): Promise<number> {
     const { producer, mempool } = this.o
     const records = await this.records()
     const n = numberOf(id)
@@ -198,9 +198,10 @@ export class DevControl implements DevApi {
         `unknown snapshot id ${id} (snapshots: ${known}; a reverted snapshot and the ones after it are used up)`,
       )
     }
-    // The snapshot and every later one are used up, as anvil and Hardhat do.
+    // The snapshot and every later one are used up, as anvil and Hardhat do; kept, the snapshot
+    // itself stays (the state it holds is the state the chain goes back to).
     const dropped: BatchOp[] = records
-      .filter((r) => numberOf(r.id) >= n)
+      .filter((r) => numberOf(r.id) > n || (numberOf(r.id) === n && !keep))
       .map((r) => ({ type: 'del', key: snapshotKey(numberOf(r.id)) }))
     await producer.rollbackTo(record.height, dropped)
     producer.restoreClock({

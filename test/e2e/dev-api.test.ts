@@ -243,6 +243,17 @@ describe('dev API: snapshot and revert', () => {
     await devCli(home, node, ['mine', '4'])
     expect(await height(node)).toBe(s + 4)
     for (let h = s + 1; h <= s + 4; h++) expect([h, await at(h)]).toEqual([h, before])
+
+    // --keep: the snapshot stays, to go back to again; a later one is used up all the same.
+    const kept = await devCli(home, node, ['snapshot'])
+    await devCli(home, node, ['mine', '2'])
+    await devCli(home, node, ['snapshot'])
+    await devCli(home, node, ['mine', '2'])
+    expect(await devCli(home, node, ['revert', kept.id, '--keep'])).toEqual({ height: kept.height })
+    expect((await devCli(home, node, ['status'])).snapshots).toEqual([kept])
+    await devCli(home, node, ['mine', '3'])
+    expect(await devCli(home, node, ['revert', kept.id])).toEqual({ height: kept.height })
+    expect((await devCli(home, node, ['status'])).snapshots).toEqual([])
   }, 90_000)
 
   test('behavior: set-balance sets the balance and the supply follows; fund sends from the devnet validator', async () => {

@@ -52,7 +52,8 @@ export interface DevApi {
   increaseTime(seconds: number): Promise<DevClock>
   setNextBlockTime(time: TimeNs): Promise<DevClock>
   snapshot(): Promise<{ id: string; height: number }>
-  revert(id: string): Promise<number>
+  /** Goes back to snapshot `id`; it stays usable when `keep` (later snapshots are used up). */
+  revert(id: string, keep?: boolean): Promise<number>
   /** Sets balances out of band, in a block it mines; that block's height. */
   setBalance(address: string, coins: Coin[]): Promise<number>
   /** A bank send from the faucet (or `from`) in a block it mines; that block's height. */

@@ -238,10 +238,13 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       const s = await api.snapshot()
       return { id: s.id, height: String(s.height) }
     }),
-    dev_revert: guard('dev_revert', ['id'], async (api, a) => {
+    dev_revert: guard('dev_revert', ['id', 'keep'], async (api, a) => {
       const id = a.text('id')
       if (id === undefined) throw invalid('id is required (what dev_snapshot returned)')
-      return { height: String(await api.revert(id)) }
+      if (a.raw('keep') === '') throw invalid('keep: expected true or false, got ""')
+      const keep = a.has('keep') ? a.bool('keep') : false
+      if (keep === undefined) throw invalid(`keep: expected true or false, got ${a.text('keep')}`)
+      return { height: String(await api.revert(id, keep)) }
     }),
     dev_setBalance: guard('dev_setBalance', ['address', 'coins'], async (api, a) => {
       const address = a.text('address')
