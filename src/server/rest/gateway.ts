@@ -77,8 +77,8 @@ export function createGateway(options: GatewayOptions): Hono {
     await next()
     return undefined
   })
-  // Only methods with bodies pass through the limit: a GET route keeps a single handler, which
-  // Hono dispatches without composing a chain.
+  // Only methods with bodies pass through the limit. (The clean-path check above is the one
+  // middleware every route passes; the hot GETs are answered ahead of Hono, below.)
   app.on(BODY_METHODS, '*', requestBodyLimit(options.maxBodyBytes ?? 1_000_000))
 
   if (options.swagger) registerSwagger(app, router, options.version ?? '0.0.0')
