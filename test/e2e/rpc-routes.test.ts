@@ -435,13 +435,15 @@ describe('blocks, headers, commits', () => {
     expect(dump.round_state.last_commit.votes_bit_array).toBe('BA{1:x} 10/10 = 1.00')
   })
 
-  test('error: broadcast_evidence: none given, or evidence a single validator cannot take', async () => {
+  test('error: broadcast_evidence: none given, or evidence the simulated consensus does not take (the dev API makes it)', async () => {
     expect(await routeError('broadcast_evidence')).toBe('no evidence was provided')
     expect(
       await routeError('broadcast_evidence', {
         evidence: { type: 'tendermint/DuplicateVoteEvidence', value: {} },
       }),
-    ).toBe('failed to add evidence: sdkd runs a single validator and keeps no evidence pool')
+    ).toBe(
+      "failed to add evidence: sdkd's simulated consensus keeps no evidence pool: make a validator double-sign with dev_doubleSign, or attack a light client with dev_lightClientAttack",
+    )
     expect(
       (await call('broadcast_evidence', { evidence: { type: 'x', value: {} } })).error,
     ).toEqual({

@@ -34,8 +34,8 @@ export interface RpcNode extends NodeInfoFacts {
 const ZERO_TIME = '1970-01-01T00:00:00Z'
 
 /**
- * The core routes: health, status, net_info, abci_info and broadcast_evidence (refused:
- * a single validator has no evidence to hear of).
+ * The core routes: health, status, net_info, abci_info and broadcast_evidence (refused: the
+ * simulated consensus has no evidence pool; the dev API makes evidence).
  */
 export function coreRoutes(node: RpcNode): RpcRoutes {
   return {
@@ -87,7 +87,7 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
       handler: async (args) => {
         checkEvidence(args)
         throw internalError(
-          'failed to add evidence: sdkd runs a single validator and keeps no evidence pool',
+          "failed to add evidence: sdkd's simulated consensus keeps no evidence pool: make a validator double-sign with dev_doubleSign, or attack a light client with dev_lightClientAttack",
         )
       },
     },
