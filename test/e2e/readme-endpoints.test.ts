@@ -187,7 +187,7 @@ async function searchError(query: string, params: Record<string, unknown> = {}) 
 describe('docs/endpoints.md: what the node serves, and what these tests check', () => {
   test('behavior: every route the RPC lists at / is named on the page', async () => {
     const index = await (await fetch(`${rpcUrl}/`)).text()
-    const routes = [...index.matchAll(/href="\/(\w+)"/g)].map((m) => m[1]!)
+    const routes = [...index.matchAll(/href="\/\/[^/"]+\/(\w+)\?/g)].map((m) => m[1]!)
     expect(routes).toContain('dev_mine')
     expect(routes.length).toBeGreaterThan(30)
     const named = new Set(codeSpans(docText('docs/endpoints.md')))
