@@ -196,7 +196,7 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
       .argument('<id>', 'a snapshot id (what dev snapshot printed)')
       .option('--keep', 'keep the snapshot to revert to again (later ones are still used up)')
       .description(
-        'go back to a snapshot: state, blocks, tx index and mempool; it and later ids are used up',
+        'go back to a snapshot: state, blocks, tx index and mempool; it (unless --keep) and later ids are used up',
       ),
   ).action(
     clientAction(async (id: string, f: { node?: string; keep?: boolean }) => {
@@ -319,7 +319,9 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
     }),
   )
 
-  nodeOption(dev.command('status').description('mining mode, block clock, snapshots')).action(
+  nodeOption(
+    dev.command('status').description('mining mode, block clock, snapshots, which validators sign'),
+  ).action(
     clientAction(async (f: { node?: string }) => {
       print(await devCall(globals(), f.node, 'dev_status'))
     }),
