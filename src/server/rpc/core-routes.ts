@@ -43,8 +43,14 @@ export function coreRoutes(node: RpcNode): RpcRoutes {
     status: {
       args: [],
       handler: async () => {
-        const latest = node.blocks.latest
-        const earliest = latest ? await node.blocks.earliest() : undefined
+        let latest = node.blocks.latest
+        let earliest = latest ? await node.blocks.earliest() : undefined
+        // A block committed while the earliest was read may have pruned below it: read the pair
+        // again, so both are of one moment (a few tries; blocks do not come that fast).
+        for (let i = 0; i < 5 && node.blocks.latest !== latest; i++) {
+          latest = node.blocks.latest
+          earliest = latest ? await node.blocks.earliest() : undefined
+        }
         const info = await node.abciInfo()
         return {
           node_info: nodeInfo(node, info.appVersion),
