@@ -447,6 +447,13 @@ describe('wire fuzz', () => {
         fail('POST', body, `HTTP ${a.status}`, a.text)
         continue
       }
+      if (body === '') {
+        // No body is a browser's request: CometBFT's HTML list of the endpoints.
+        if (!a.text.startsWith('<html><body><br>Available endpoints:'))
+          fail('POST', body, 'no body, and no list of the endpoints', a.text)
+        else tally('POST', 'endpoints page')
+        continue
+      }
       if (a.text === '') {
         // A notification (no id, or null) is not answered; anything else is.
         if (
