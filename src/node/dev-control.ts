@@ -266,6 +266,7 @@ export class DevControl implements DevApi {
       lastBlockTime: () => producer.lastBlockTime,
       setNextBlockTime: (time: TimeNs) => this.setNextBlockTime(time),
       mine: (blocks: number) => this.mine(blocks, 0),
+      blockTime: async (height: number) => (await this.o.blocks.get(height))?.block.header.time,
     }
     return endVotingPeriod(this.o.router(), clock, proposalId, () => producer.height)
   }

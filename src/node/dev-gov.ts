@@ -13,6 +13,8 @@ export interface VotingClock {
   lastBlockTime(): TimeNs
   setNextBlockTime(time: TimeNs): Promise<unknown>
   mine(blocks: number): Promise<number>
+  /** The time of the committed block at `height`, if the node has it. */
+  blockTime(height: number): Promise<TimeNs | undefined>
 }
 
 interface ProposalJson {
@@ -60,10 +62,21 @@ export async function endVotingPeriod(
   for (let round = 0; round < 2 && proposal.status === 'PROPOSAL_STATUS_VOTING_PERIOD'; round++) {
     const end = parseRfc3339(proposal.voting_end_time ?? '')
     const last = clock.lastBlockTime()
+    const from = height()
     // Block times only go forward: an end time already past (a halted chain) takes the next one.
     await clock.setNextBlockTime(end > last ? end : last + 1n)
-    ended = await clock.mine(1)
-    proposal = await proposalOf(router, id, ended)
+    const mined = await clock.mine(1)
+    // With interval mining the loop may make the block at the end time first: the height
+    // answered is the first block at or past it.
+    ended = mined
+    for (let h = from + 1; h < mined; h++) {
+      const time = await clock.blockTime(h)
+      if (time !== undefined && time >= end) {
+        ended = h
+        break
+      }
+    }
+    proposal = await proposalOf(router, id, mined)
   }
   return {
     proposalId: id,

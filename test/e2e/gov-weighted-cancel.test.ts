@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { addressToBech32, moduleAddress } from '../../src/codec/address.js'
+import { parseRfc3339 } from '../../src/codec/time.js'
 import {
   type DevnetHome,
   devnetForTests,
@@ -188,7 +189,8 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
     const out = JSON.parse(ended.stdout)
     expect(out).toMatchObject({ proposal_id: id, status: 'PROPOSAL_STATUS_PASSED' })
     expect(Number(out.final_tally_result.yes_count)).toBeGreaterThan(0)
-    expect(await blockTime(out.height)).toBe(end)
+    // The same instant (the RPC prints a time without its fraction's trailing zeros; gov with them).
+    expect(parseRfc3339(await blockTime(out.height))).toBe(parseRfc3339(end))
     expect(JSON.parse((await query('proposal', id)).stdout).proposal.status).toBe(
       'PROPOSAL_STATUS_PASSED',
     )
@@ -219,8 +221,8 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
     expect(exEnded.code, exEnded.stderr).toBe(0)
     const exOut = JSON.parse(exEnded.stdout)
     expect(exOut).toMatchObject({ proposal_id: ex, status: 'PROPOSAL_STATUS_REJECTED' })
-    const twoDays = new Date(Date.parse(started) + 172_800_000).toISOString()
-    expect(Date.parse(await blockTime(exOut.height))).toBe(Date.parse(twoDays))
+    const twoDays = parseRfc3339(started) + 172_800n * 1_000_000_000n
+    expect(parseRfc3339(await blockTime(exOut.height))).toBe(twoDays)
     expect(JSON.parse((await query('proposal', ex)).stdout).proposal.expedited).toBe(false)
 
     const unknown = await dev('end-voting', '999')
