@@ -74,6 +74,12 @@ export interface DevControlOptions {
   router(): QueryRouter
 }
 
+/** CometMock's `private_key_address` as upper-case hex, if it is 40 hex digits (any case). */
+function keyAddressHex(text: string): string | undefined {
+  const hex = text.toUpperCase()
+  return /^[0-9A-F]{40}$/.test(hex) ? hex : undefined
+}
+
 /** A light client attack's kind, as CometMock names them (and refuses others). */
 function attackKind(kind: string | undefined): LightClientAttackKind {
   const known = LIGHT_CLIENT_ATTACKS.find((k) => k === kind)
@@ -243,9 +249,9 @@ export class DevControl implements DevApi {
     signing: boolean,
   ): Promise<Record<string, boolean>> {
     const { consensus } = this.o.producer
-    const hex = keyAddress.toUpperCase()
+    const hex = keyAddressHex(keyAddress)
     // CometMock's map holds the validators whose keys it was given: here, those the node holds.
-    if (!/^[0-9A-F]{40}$/.test(hex) || consensus.signingStatuses()[hex] === undefined)
+    if (hex === undefined || consensus.signingStatuses()[hex] === undefined)
       throw new RpcError(
         -32602,
         'Invalid params',
@@ -288,8 +294,8 @@ export class DevControl implements DevApi {
 
   /** The validator of CometMock's `private_key_address`, looked up in the next height's set. */
   private validatorOfKey(keyAddress: string): Bytes {
-    const hex = keyAddress.toUpperCase()
-    const address = /^[0-9A-F]{40}$/.test(hex) ? fromHex(hex) : undefined
+    const hex = keyAddressHex(keyAddress)
+    const address = hex === undefined ? undefined : fromHex(hex)
     if (!address || !this.o.producer.consensus.current.current.byAddress(address))
       throw new RpcError(-32602, 'Invalid params', `validator with address ${keyAddress} not found`)
     return address

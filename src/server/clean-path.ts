@@ -25,6 +25,8 @@ export function requestTarget(env: unknown, url: string): string {
 export function cleanTarget(target: string): string | undefined {
   const q = target.indexOf('?')
   const path = q < 0 ? target : target.slice(0, q)
+  // Every query passes here: a rooted path without `//` or a dot segment is clean as it is.
+  if (path.startsWith('/') && !path.includes('//') && !path.includes('/.')) return undefined
   const clean = cleanPath(path)
   return clean === path ? undefined : clean + (q < 0 ? '' : target.slice(q))
 }
