@@ -304,6 +304,13 @@ export class ConsensusState {
     this.soloPlan = undefined
   }
 
+  /** Every validator held signs again and no evidence is pending (the dev API's reset). */
+  forgetDevChanges(): void {
+    this.silenced.clear()
+    this.pending = []
+    this.soloPlan = undefined
+  }
+
   /** The key the node signs `address`'s votes with, if it holds it. */
   keyFor(address: Bytes): ValidatorKey | undefined {
     return this.keys.get(toHex(address))

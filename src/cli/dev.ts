@@ -1,6 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander'
 import { parseGoDuration } from '../config/duration.js'
-import { clientAction, nodeOption, readClientToml } from './client-context.js'
+import { clientAction, nodeOption } from './client-context.js'
+import { devAddress, devCall, print } from './dev-call.js'
+import { registerDevImpersonation } from './dev-impersonate.js'
 import { CliError } from './errors.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -32,35 +34,6 @@ function intervalMs(text: string): number {
   }
 }
 
-/** Calls a dev_ method of the node (`--node`, else client.toml's node) and returns its result. */
-async function devCall(
-  globals: GlobalFlags,
-  node: string | undefined,
-  method: string,
-  params: Record<string, unknown> = {},
-): Promise<Record<string, unknown>> {
-  const config = await readClientToml(globals.home)
-  const { createNodeClient, NodeClientError } = await import('../client/node-client.js')
-  try {
-    return (await createNodeClient({ url: node ?? config.node }).call(method, params)) as Record<
-      string,
-      unknown
-    >
-  } catch (err) {
-    // sdkd's own RPC always has the dev_* methods (a disabled dev API says so in the error's data);
-    // a bare "Method not found" is CometBFT's RPC, whose blocks no dev call can make.
-    if (
-      err instanceof NodeClientError &&
-      err.rpcCode === -32601 &&
-      err.message === 'Method not found'
-    )
-      throw new CliError(
-        "the dev API is not available on this node: its blocks come from CometBFT (sdkd start --consensus cometbft), not from sdkd's simulated producer; use a devnet (sdkd devnet, or sdkd start without --consensus cometbft)",
-      )
-    throw err
-  }
-}
-
 /**
  * The node's answer when a shutdown cut a dev_mine short, counted over the whole command (a long
  * mine on a terminal is several calls); any other error as it is.
@@ -74,8 +47,6 @@ function stoppedWhileMining(err: unknown, before: number, requested: number): un
     `the node stopped after mining ${before + Number(m[1])} of ${requested} blocks (height ${m[2]})`,
   )
 }
-
-const print = (v: unknown) => process.stdout.write(`${JSON.stringify(v)}\n`)
 
 /** `sdkd dev …`: drive a devnet (mine, mining mode, time travel, snapshot/revert, balances). */
 export function registerDev(program: Command, globals: () => GlobalFlags): void {
@@ -208,6 +179,18 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
 
   nodeOption(
     dev
+      .command('reset')
+      .description(
+        'go back to the genesis state: every snapshot used up, mempool emptied, clock on the wall clock, nothing impersonated',
+      ),
+  ).action(
+    clientAction(async (f: { node?: string }) => {
+      print(await devCall(globals(), f.node, 'dev_reset'))
+    }),
+  )
+
+  nodeOption(
+    dev
       .command('set-balance')
       .argument('<address>', 'account address')
       .argument('<coins>', 'the new balance of each denom given, e.g. 1000stake,5token')
@@ -319,27 +302,19 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
     }),
   )
 
+  registerDevImpersonation(dev, globals)
+
   nodeOption(
-    dev.command('status').description('mining mode, block clock, snapshots, which validators sign'),
+    dev
+      .command('status')
+      .description(
+        'mining mode, block clock, snapshots, which validators sign, which accounts are impersonated',
+      ),
   ).action(
     clientAction(async (f: { node?: string }) => {
       print(await devCall(globals(), f.node, 'dev_status'))
     }),
   )
-}
-
-/**
- * An account address argument of a dev command; a name the keyring knows is refused with the
- * command that prints its address, as the tx commands do.
- */
-async function devAddress(g: GlobalFlags, text: string, what: string): Promise<string> {
-  const { addressNotKeyName } = await import('./keys.js')
-  try {
-    return await addressNotKeyName(g, text, undefined, what)
-  } catch (err) {
-    if (err instanceof CliError) throw err
-    throw new CliError(`${what} "${text}": ${(err as Error).message}`)
-  }
 }
 
 /** A usage mistake found by an action: `Error: <message>` and the hint line, exit 1. */

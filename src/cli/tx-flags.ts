@@ -3,10 +3,12 @@ import {
   createUnsignedTx,
   DEFAULT_GAS_LIMIT,
   encodeTxRaw,
+  impersonatedTx,
   SIGN_MODES,
   type SignModeName,
   signTx,
   simulationTx,
+  type TxObject,
   txToJson,
 } from '../client/tx-builder.js'
 import { type Coin, parseCoins, validateDenom } from '../codec/coins.js'
@@ -42,6 +44,7 @@ export interface TxFlags {
   wait?: boolean
   waitTimeout: number
   signMode?: SignModeName
+  impersonate?: boolean
 }
 
 function gasAdjustmentArg(value: string): number {
@@ -149,6 +152,10 @@ export function addTxFlags(cmd: Command): Command {
     .option('-a, --account-number <n>', 'account number of the signer (offline signing)', uintArg)
     .option('-s, --sequence <n>', 'sequence of the signer (offline signing)', uintArg)
     .option('--dry-run', 'simulate the tx and print the gas estimate; nothing is broadcast')
+    .option(
+      '--impersonate',
+      'send the tx unsigned from --from (an address or key), to a devnet that impersonates it (sdkd dev impersonate)',
+    )
     .option('--wait', 'wait until the tx is in a block and print its result')
     .addOption(waitTimeoutOption())
     .addOption(signModeOption())
@@ -296,6 +303,10 @@ export async function runTx(
     process.stdout.write(`${JSON.stringify(txToJson(registry, tx))}\n`)
     return
   }
+  if (flags.impersonate) {
+    await sendImpersonated(ctx, tx, from.address, flags)
+    return
+  }
   const key = signingKey(from)
   const chainId = await resolveChainId(ctx, flags.chainId, false)
   signerData ??= await resolveSignerData(ctx, from.address, flags)
@@ -311,4 +322,36 @@ export async function runTx(
     { signMode: flags.signMode ?? 'direct' },
   )
   await broadcastAndPrint(ctx, encodeTxRaw(registry, signed), flags)
+}
+
+/**
+ * Sends `tx` from `address` without a signature (`--impersonate`): its signer info holds the
+ * account's sequence and no key, its signature is empty. Refused here unless the node's dev API
+ * impersonates the address.
+ */
+async function sendImpersonated(
+  ctx: ClientContext,
+  tx: TxObject,
+  address: string,
+  flags: TxFlags,
+): Promise<void> {
+  const status = (await ctx
+    .node()
+    .call('dev_status', {})
+    .catch((err: Error) => {
+      throw new CliError(
+        `--impersonate needs a devnet's dev API (dev_status failed: ${err.message})`,
+      )
+    })) as { impersonating?: { auto: boolean; addresses: string[] } }
+  const imp = status.impersonating
+  if (!imp?.auto && !imp?.addresses.includes(address))
+    throw new CliError(
+      `the node does not impersonate ${address}: run "sdkd dev impersonate ${address}" first (or "sdkd dev auto-impersonate on")`,
+    )
+  const { sequence } = await resolveSignerData(ctx, address, flags)
+  if (!flags.yes && !(await confirmTx(ctx, flags.output, tx))) {
+    process.stderr.write('canceled transaction\n')
+    return
+  }
+  await broadcastAndPrint(ctx, encodeTxRaw(ctx.registry, impersonatedTx(tx, sequence)), flags)
 }

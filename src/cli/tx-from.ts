@@ -43,8 +43,13 @@ export function signingKey(from: FromAccount): KeyRecord {
 export type FromUse = 'sign' | 'generate' | 'simulate'
 
 /** The use of `--from` a tx command's flags make. */
-export function fromUse(flags: { generateOnly?: boolean; dryRun?: boolean }): FromUse {
-  return flags.dryRun ? 'simulate' : flags.generateOnly ? 'generate' : 'sign'
+export function fromUse(flags: {
+  generateOnly?: boolean
+  dryRun?: boolean
+  impersonate?: boolean
+}): FromUse {
+  // An impersonated account signs nothing either: a bare address will do.
+  return flags.dryRun ? 'simulate' : flags.generateOnly || flags.impersonate ? 'generate' : 'sign'
 }
 
 /** Resolves `--from` (required) for its use. */

@@ -222,6 +222,23 @@ export function simulationTx(
   }
 }
 
+/**
+ * The tx as a devnet that impersonates its signer takes it (`--impersonate`): a signer info with the
+ * sequence and no key, and an empty signature.
+ */
+export function impersonatedTx(tx: TxObject, sequence: bigint): TxObject {
+  return {
+    body: tx.body,
+    auth_info: {
+      ...(tx.auth_info ?? {}),
+      signer_infos: [
+        { mode_info: { single: { mode: SIGN_MODE_DIRECT } }, sequence: sequence.toString() },
+      ],
+    },
+    signatures: [new Uint8Array(0)],
+  }
+}
+
 /** The TxRaw bytes that are broadcast (body and auth info encoded once, as signed). */
 export function encodeTxRaw(registry: ProtoRegistry, tx: TxObject): Bytes {
   return registry.encode('sdk.tx.v1beta1.TxRaw', {

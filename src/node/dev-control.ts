@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
 import type { BlockBuilder } from '../block/block.js'
@@ -6,15 +7,7 @@ import type { Mempool } from '../chain/mempool.js'
 import type { BlockProducer } from '../chain/producer.js'
 import type { ProduceOptions } from '../chain/producer-options.js'
 import { bech32ToAddress } from '../codec/address.js'
-import {
-  type Bytes,
-  fromBase64Strict,
-  fromHex,
-  readUint64BE,
-  toBase64,
-  uint64BE,
-  utf8,
-} from '../codec/bytes.js'
+import { type Bytes, fromHex } from '../codec/bytes.js'
 import type { Coin } from '../codec/coins.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { LATEST_TIME, LATEST_TIME_TEXT, nowNs, type TimeNs } from '../codec/time.js'
@@ -30,11 +23,12 @@ import type {
   MiningModeName,
 } from '../server/rpc/dev-api.js'
 import { RpcError } from '../server/rpc/errors.js'
-import type { BatchOp, StoreBackend } from '../store/backend.js'
+import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore, StoredBlock } from '../store/block-store.js'
-import { metaKey } from '../store/keys.js'
 import type { VersionedStore } from '../store/versioned-store.js'
+import type { Impersonation, ImpersonationState } from '../tx/impersonation.js'
 import { endVotingPeriod } from './dev-gov.js'
+import { DevSnapshots } from './dev-snapshots.js'
 import {
   addressText,
   doubleSign,
@@ -43,19 +37,6 @@ import {
   lightClientAttack,
   resolveValidator,
 } from './dev-validators.js'
-
-/** Meta key of the next snapshot number, and prefix of the snapshot records. */
-const NEXT_SNAPSHOT = metaKey('dev/next-snapshot')
-const SNAPSHOT_PREFIX = 'dev/snapshot/'
-
-/** What a snapshot keeps besides the height: the mempool, the mining mode and the block clock. */
-interface SnapshotRecord {
-  id: string
-  height: number
-  txs: string[]
-  mining: { mode: MiningModeName; intervalMs: number }
-  clock: { offsetNs: string; nextTime?: string }
-}
 
 export interface DevControlOptions {
   producer: BlockProducer
@@ -72,7 +53,14 @@ export interface DevControlOptions {
   builder: BlockBuilder
   /** The query router (x/gov's proposals, for dev_endVotingPeriod); built on first use. */
   router(): QueryRouter
+  /** The accounts whose txs are taken unsigned (absent: the app version takes no txs). */
+  impersonation: Impersonation | undefined
+  /** The height of the genesis state (the chain's initial height − 1), which dev_reset goes to. */
+  genesisHeight: number
 }
+
+/** A new instance id: 16 random bytes, hex. */
+const newInstanceId = () => `0x${randomBytes(16).toString('hex')}`
 
 /** CometMock's `private_key_address` as upper-case hex, if it is 40 hex digits (any case). */
 function keyAddressHex(text: string): string | undefined {
@@ -92,19 +80,19 @@ function attackKind(kind: string | undefined): LightClientAttackKind {
   return known
 }
 
-/** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
-const idOf = (n: number) => `0x${n.toString(16)}`
-const numberOf = (id: string) =>
-  /^0x[0-9a-f]+$/i.test(id) ? Number.parseInt(id.slice(2), 16) : Number.NaN
-const snapshotKey = (n: number) => metaKey(`${SNAPSHOT_PREFIX}${n.toString(16).padStart(12, '0')}`)
-
 /**
  * The dev API of a node: mining, time travel, snapshots and out-of-band balance edits. Every block it
  * makes goes through the block producer like any other; snapshot records live in the database's
  * meta keys, so snapshots and reverts survive a restart.
  */
 export class DevControl implements DevApi {
-  constructor(private readonly o: DevControlOptions) {}
+  private readonly snapshots: DevSnapshots
+  /** Changes when the chain is reset (and with every process), as Hardhat's instance id. */
+  private instanceId = newInstanceId()
+
+  constructor(private readonly o: DevControlOptions) {
+    this.snapshots = new DevSnapshots(o)
+  }
 
   private clock(): DevClock {
     const p = this.o.producer
@@ -123,12 +111,14 @@ export class DevControl implements DevApi {
   async status(): Promise<DevStatus> {
     const p = this.o.producer
     return {
+      instanceId: this.instanceId,
       height: p.height,
       lastBlockTime: p.lastBlockTime,
       mining: p.miningMode,
       clock: this.clock(),
-      snapshots: (await this.records()).map((r) => ({ id: r.id, height: r.height })),
+      snapshots: (await this.snapshots.records()).map((r) => ({ id: r.id, height: r.height })),
       signing: p.consensus.signingStatuses(),
+      impersonating: this.o.impersonation?.state() ?? { auto: false, addresses: [] },
       ...(p.consensus.stalled
         ? { stalled: { height: p.consensus.stalled.height, reason: p.consensus.stalled.message } }
         : {}),
@@ -169,54 +159,43 @@ export class DevControl implements DevApi {
     return this.clock()
   }
 
-  async snapshot(): Promise<{ id: string; height: number }> {
-    const { producer, backend, mempool } = this.o
-    // The height whose state is durable: a block being built is waited for.
-    await producer.drain()
-    const stored = await backend.get(NEXT_SNAPSHOT)
-    const n = stored ? Number(readUint64BE(stored)) : 1
-    const c = producer.blockClock
-    const record: SnapshotRecord = {
-      id: idOf(n),
-      height: producer.height,
-      txs: (mempool?.txs() ?? []).map(toBase64),
-      mining: producer.miningMode,
-      clock: {
-        offsetNs: c.offsetNs.toString(),
-        ...(c.nextTime !== undefined ? { nextTime: c.nextTime.toString() } : {}),
-      },
-    }
-    await producer.writeMeta([
-      { type: 'put', key: snapshotKey(n), value: utf8(JSON.stringify(record)) },
-      { type: 'put', key: NEXT_SNAPSHOT, value: uint64BE(n + 1) },
-    ])
-    return { id: record.id, height: record.height }
+  snapshot(): Promise<{ id: string; height: number }> {
+    return this.snapshots.snapshot()
   }
 
-  async revert(id: string, keep = false): Promise<number> {
-    const { producer, mempool } = this.o
-    const records = await this.records()
-    const n = numberOf(id)
-    const record = records.find((r) => numberOf(r.id) === n)
-    if (!record) {
-      const known = records.map((r) => r.id).join(', ') || 'none'
-      throw ErrInvalidRequest.wrap(
-        `unknown snapshot id ${id} (snapshots: ${known}; a reverted snapshot and the ones after it are used up)`,
-      )
-    }
-    // The snapshot and every later one are used up, as anvil and Hardhat do; kept, the snapshot
-    // itself stays (the state it holds is the state the chain goes back to).
-    const dropped: BatchOp[] = records
-      .filter((r) => numberOf(r.id) > n || (numberOf(r.id) === n && !keep))
-      .map((r) => ({ type: 'del', key: snapshotKey(numberOf(r.id)) }))
-    await producer.rollbackTo(record.height, dropped)
-    producer.restoreClock({
-      offsetNs: BigInt(record.clock.offsetNs),
-      nextTime: record.clock.nextTime === undefined ? undefined : BigInt(record.clock.nextTime),
-    })
-    producer.setMining(record.mining)
-    await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
-    return producer.height
+  revert(id: string, keep = false): Promise<number> {
+    return this.snapshots.revert(id, keep)
+  }
+
+  async reset(): Promise<{ height: number; instanceId: string }> {
+    const height = await this.snapshots.reset()
+    this.instanceId = newInstanceId()
+    return { height, instanceId: this.instanceId }
+  }
+
+  impersonate(address: string): Promise<ImpersonationState> {
+    const imp = this.impersonation()
+    imp.add(addressArg(address))
+    return Promise.resolve(imp.state())
+  }
+
+  stopImpersonating(address: string): Promise<ImpersonationState & { was: boolean }> {
+    const imp = this.impersonation()
+    const was = imp.remove(addressArg(address))
+    return Promise.resolve({ ...imp.state(), was })
+  }
+
+  autoImpersonate(on: boolean): Promise<ImpersonationState> {
+    const imp = this.impersonation()
+    imp.setAuto(on)
+    return Promise.resolve(imp.state())
+  }
+
+  /** The tx runner's impersonated accounts; refused by an app version that takes no txs. */
+  private impersonation(): Impersonation {
+    const imp = this.o.impersonation
+    if (!imp) throw ErrNotSupported.wrap(`app version ${this.o.app.name} takes no txs`)
+    return imp
   }
 
   async setSigningStatus(
@@ -343,34 +322,6 @@ export class DevControl implements DevApi {
       throw err
     }
   }
-
-  /** The live snapshot records, oldest first. */
-  private records(): Promise<SnapshotRecord[]> {
-    return snapshotRecords(this.o.backend)
-  }
-}
-
-async function snapshotRecords(backend: StoreBackend): Promise<SnapshotRecord[]> {
-  const gte = metaKey(SNAPSHOT_PREFIX)
-  const lt = metaKey(`${SNAPSHOT_PREFIX.slice(0, -1)}0`)
-  const out: SnapshotRecord[] = []
-  for await (const [, value] of backend.entries({ gte, lt })) {
-    out.push(JSON.parse(Buffer.from(value).toString('utf8')) as SnapshotRecord)
-  }
-  return out
-}
-
-/**
- * The deletes of the dev snapshots taken above `height` (a rollback below them: their state is
- * gone, as a revert uses up the snapshots after its own).
- */
-export async function snapshotDropsAbove(
-  backend: StoreBackend,
-  height: number,
-): Promise<BatchOp[]> {
-  return (await snapshotRecords(backend))
-    .filter((r) => r.height > height)
-    .map((r) => ({ type: 'del', key: snapshotKey(numberOf(r.id)) }))
 }
 
 function addressArg(text: string): Bytes {

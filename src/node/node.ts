@@ -201,6 +201,8 @@ export class Node {
       blocks: this.blocks,
       builder: this.builder,
       router: () => this.router,
+      impersonation: this.tx?.runner.impersonation,
+      genesisHeight: this.options.home.genesis.initialHeight - 1,
     })
     return this.devControl
   }

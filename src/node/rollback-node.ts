@@ -1,7 +1,7 @@
 import { keptBlockOps } from '../chain/kept-block.js'
 import type { Bytes } from '../codec/bytes.js'
 import { UserError } from '../errors.js'
-import { snapshotDropsAbove } from './dev-control.js'
+import { snapshotDropsAbove } from './dev-snapshots.js'
 import type { Node } from './node.js'
 
 /** Where a rollback left the chain: the height now latest and its app hash. */

@@ -7,6 +7,7 @@ import type { StateBranch } from '../store/types.js'
 import type { DecodedTx } from './decode.js'
 import type { DecCoin } from './fees.js'
 import type { GasMeter } from './gas.js'
+import type { Impersonation } from './impersonation.js'
 import type { SignatureCache } from './secp256k1.js'
 
 /** How a tx runs: mempool admission, mempool re-admission after a block, in a block, or simulated. */
@@ -22,6 +23,8 @@ export interface AnteOptions {
   /** Consensus block max gas (-1 or 0: unlimited). */
   blockMaxGas: bigint
   sigCache: SignatureCache
+  /** The accounts a devnet's dev API impersonates (their txs are taken unsigned). */
+  impersonation?: Impersonation
 }
 
 /** One tx's ante context: a metered branch, its event manager, the height it runs at. */

@@ -30,6 +30,7 @@ import {
   type Secp256k1Verifier,
   SignatureCache,
 } from './secp256k1.js'
+import { Impersonation } from './impersonation.js'
 import { VerifyPool } from './verify-pool.js'
 
 export interface TxRunnerOptions {
@@ -104,6 +105,8 @@ export class TxRunner implements TxExecutor {
   /** The secp256k1 verifier of the node's thread (`fallback` says why it is node:crypto). */
   readonly verifier: Secp256k1Verifier
   readonly sigCache: SignatureCache
+  /** The accounts the dev API impersonates (none unless it is asked). */
+  readonly impersonation = new Impersonation()
   /** Started with the first tx (a node that takes none starts no threads); null: none available. */
   private pool: VerifyPool | null | undefined
   private readonly ante: AnteOptions
@@ -126,6 +129,7 @@ export class TxRunner implements TxExecutor {
       minGasPrices: o.minGasPrices,
       blockMaxGas: o.blockMaxGas,
       sigCache: this.sigCache,
+      impersonation: this.impersonation,
     }
     this.indexSet = new Set(o.indexEvents)
     if (!o.verifyWorkers) this.pool = null

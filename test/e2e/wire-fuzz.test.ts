@@ -1094,6 +1094,9 @@ describe('wire fuzz', () => {
           { validator: '0', type: badText() },
         ]),
       cause_double_sign: () => ({ private_key_address: badText() }),
+      dev_impersonate: () => ({ address: badText() }),
+      dev_stopImpersonating: () => ({ address: badText() }),
+      dev_autoImpersonate: () => ({ enabled: r.pick(['', 'yes', 2, [], {}, null, 'on']) }),
       cause_light_client_attack: () =>
         r.pick([
           { private_key_address: badText(), misbehaviour_type: 'Lunatic' },

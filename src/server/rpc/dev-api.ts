@@ -1,6 +1,7 @@
 import type { Coin } from '../../codec/coins.js'
 import type { JsonValue } from '../../codec/json.js'
 import type { TimeNs } from '../../codec/time.js'
+import type { ImpersonationState } from '../../tx/impersonation.js'
 
 /**
  * What the node does for the dev API (src/node/dev-control.ts), as its routes (dev-routes.ts) call
@@ -21,6 +22,8 @@ export type MiningModeName = 'interval' | 'instant' | 'manual'
 
 /** The dev API's view of the chain (dev_status). */
 export interface DevStatus {
+  /** Changes when the chain is reset, and with every start of the node. */
+  instanceId: string
   height: number
   lastBlockTime: TimeNs
   mining: { mode: MiningModeName; intervalMs: number }
@@ -28,6 +31,8 @@ export interface DevStatus {
   snapshots: { id: string; height: number }[]
   /** Whether each validator whose key the node holds signs, by consensus address (upper-case hex). */
   signing: Record<string, boolean>
+  /** The accounts whose txs are taken unsigned (`dev_impersonate`), and whether all are. */
+  impersonating: ImpersonationState
   /** The next height, while the validators signing cannot commit it (no block is made). */
   stalled?: { height: number; reason: string }
 }
@@ -54,6 +59,17 @@ export interface DevApi {
   snapshot(): Promise<{ id: string; height: number }>
   /** Goes back to snapshot `id`; it stays usable when `keep` (later snapshots are used up). */
   revert(id: string, keep?: boolean): Promise<number>
+  /**
+   * Goes back to the genesis state: snapshots used up, mempool emptied, clock on the wall clock,
+   * every held validator signing, nothing impersonated; the height and the new instance id.
+   */
+  reset(): Promise<{ height: number; instanceId: string }>
+  /** Takes `address`'s txs without its signatures from now on; the accounts impersonated. */
+  impersonate(address: string): Promise<ImpersonationState>
+  /** Asks `address`'s signatures again; the accounts impersonated, and whether it was. */
+  stopImpersonating(address: string): Promise<ImpersonationState & { was: boolean }>
+  /** Takes every account's txs without signatures (or not); the accounts impersonated. */
+  autoImpersonate(on: boolean): Promise<ImpersonationState>
   /** Sets balances out of band, in a block it mines; that block's height. */
   setBalance(address: string, coins: Coin[]): Promise<number>
   /** A bank send from the faucet (or `from`) in a block it mines; that block's height. */

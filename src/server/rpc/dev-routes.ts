@@ -46,12 +46,14 @@ function clockJson(c: DevClock) {
 
 function statusJson(s: DevStatus) {
   return {
+    instance_id: s.instanceId,
     height: String(s.height),
     last_block_time: formatRfc3339Nano(s.lastBlockTime),
     mining: { mode: s.mining.mode, interval_ms: String(s.mining.intervalMs) },
     clock: clockJson(s.clock),
     snapshots: s.snapshots.map((x) => ({ id: x.id, height: String(x.height) })),
     signing: s.signing,
+    impersonating: s.impersonating,
     ...(s.stalled
       ? { stalled: { height: String(s.stalled.height), reason: s.stalled.reason } }
       : {}),
@@ -119,6 +121,13 @@ function intervalArg(args: RpcArgs, name: string): number | undefined {
   if (ms > MAX_DEV_INTERVAL_MS)
     throw invalid(`${name} must be at most ${MAX_DEV_INTERVAL_MS} ms (one day), got ${text}`)
   return ms
+}
+
+/** An account's bech32 address (`address`), required. */
+function addressRequired(args: RpcArgs): string {
+  const address = args.text('address')
+  if (address === undefined) throw invalid('address is required')
+  return address
 }
 
 /** CometMock's `private_key_address`: the `address` of a validator's priv_validator_key.json. */
@@ -246,15 +255,35 @@ export function devRoutes(o: DevRoutesOptions): RpcRoutes {
       if (keep === undefined) throw invalid(`keep: expected true or false, got ${a.text('keep')}`)
       return { height: String(await api.revert(id, keep)) }
     }),
+    dev_reset: guard('dev_reset', [], async (api) => {
+      const r = await api.reset()
+      return { height: String(r.height), instance_id: r.instanceId }
+    }),
     dev_setBalance: guard('dev_setBalance', ['address', 'coins'], async (api, a) => {
-      const address = a.text('address')
-      if (address === undefined) throw invalid('address is required')
+      const address = addressRequired(a)
       return { height: String(await api.setBalance(address, coinsArg(a, 'coins'))) }
     }),
     dev_fund: guard('dev_fund', ['address', 'coins', 'from'], async (api, a) => {
-      const address = a.text('address')
-      if (address === undefined) throw invalid('address is required')
+      const address = addressRequired(a)
       return { height: String(await api.fund(address, coinsArg(a, 'coins'), a.text('from'))) }
+    }),
+    dev_impersonate: guard('dev_impersonate', ['address'], async (api, a) =>
+      api.impersonate(addressRequired(a)),
+    ),
+    dev_stopImpersonating: guard('dev_stopImpersonating', ['address'], async (api, a) => {
+      const { was, ...state } = await api.stopImpersonating(addressRequired(a))
+      return { ...state, was_impersonated: was }
+    }),
+    dev_autoImpersonate: guard('dev_autoImpersonate', ['enabled'], async (api, a) => {
+      if (a.raw('enabled') === '') throw invalid('enabled: expected true or false, got ""')
+      const on = a.bool('enabled')
+      if (on === undefined)
+        throw invalid(
+          a.has('enabled')
+            ? `enabled: expected true or false, got ${a.text('enabled')}`
+            : 'enabled is required: true or false',
+        )
+      return api.autoImpersonate(on)
     }),
     dev_setSigningStatus: guard(
       'dev_setSigningStatus',

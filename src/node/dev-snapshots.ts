@@ -1,0 +1,150 @@
+import type { Mempool } from '../chain/mempool.js'
+import type { BlockProducer } from '../chain/producer.js'
+import { fromBase64Strict, readUint64BE, toBase64, uint64BE, utf8 } from '../codec/bytes.js'
+import { ErrInvalidRequest, wrapText } from '../errors.js'
+import type { MiningModeName } from '../server/rpc/dev-api.js'
+import type { BatchOp, StoreBackend } from '../store/backend.js'
+import { metaKey } from '../store/keys.js'
+import type { Impersonation, ImpersonationState } from '../tx/impersonation.js'
+
+// The dev API's snapshots, reverts and reset: records in the database's meta keys, so snapshots and
+// reverts survive a restart.
+
+/** Meta key of the next snapshot number, and prefix of the snapshot records. */
+const NEXT_SNAPSHOT = metaKey('dev/next-snapshot')
+const SNAPSHOT_PREFIX = 'dev/snapshot/'
+
+/**
+ * What a snapshot keeps besides the height: the mempool, the mining mode, the block clock and the
+ * impersonated accounts (absent from records of builds before impersonation: none).
+ */
+interface SnapshotRecord {
+  id: string
+  height: number
+  txs: string[]
+  mining: { mode: MiningModeName; intervalMs: number }
+  clock: { offsetNs: string; nextTime?: string }
+  impersonating?: ImpersonationState
+}
+
+export interface DevSnapshotsOptions {
+  producer: BlockProducer
+  backend: StoreBackend
+  mempool: Mempool | undefined
+  impersonation: Impersonation | undefined
+  /** The height of the genesis state (the chain's initial height − 1). */
+  genesisHeight: number
+}
+
+/** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
+const idOf = (n: number) => `0x${n.toString(16)}`
+const numberOf = (id: string) =>
+  /^0x[0-9a-f]+$/i.test(id) ? Number.parseInt(id.slice(2), 16) : Number.NaN
+const snapshotKey = (n: number) => metaKey(`${SNAPSHOT_PREFIX}${n.toString(16).padStart(12, '0')}`)
+const dropOf = (r: SnapshotRecord): BatchOp => ({ type: 'del', key: snapshotKey(numberOf(r.id)) })
+
+export class DevSnapshots {
+  constructor(private readonly o: DevSnapshotsOptions) {}
+
+  /** The live snapshot records, oldest first. */
+  records(): Promise<SnapshotRecord[]> {
+    return snapshotRecords(this.o.backend)
+  }
+
+  async snapshot(): Promise<{ id: string; height: number }> {
+    const { producer, backend, mempool, impersonation } = this.o
+    // The height whose state is durable: a block being built is waited for.
+    await producer.drain()
+    const stored = await backend.get(NEXT_SNAPSHOT)
+    const n = stored ? Number(readUint64BE(stored)) : 1
+    const c = producer.blockClock
+    const record: SnapshotRecord = {
+      id: idOf(n),
+      height: producer.height,
+      txs: (mempool?.txs() ?? []).map(toBase64),
+      mining: producer.miningMode,
+      clock: {
+        offsetNs: c.offsetNs.toString(),
+        ...(c.nextTime !== undefined ? { nextTime: c.nextTime.toString() } : {}),
+      },
+      ...(impersonation?.active ? { impersonating: impersonation.state() } : {}),
+    }
+    await producer.writeMeta([
+      { type: 'put', key: snapshotKey(n), value: utf8(JSON.stringify(record)) },
+      { type: 'put', key: NEXT_SNAPSHOT, value: uint64BE(n + 1) },
+    ])
+    return { id: record.id, height: record.height }
+  }
+
+  async revert(id: string, keep = false): Promise<number> {
+    const { producer, mempool } = this.o
+    const records = await this.records()
+    const n = numberOf(id)
+    const record = records.find((r) => numberOf(r.id) === n)
+    if (!record) {
+      const known = records.map((r) => r.id).join(', ') || 'none'
+      throw ErrInvalidRequest.wrap(
+        `unknown snapshot id ${id} (snapshots: ${known}; a reverted snapshot and the ones after it are used up)`,
+      )
+    }
+    // The snapshot and every later one are used up, as anvil and Hardhat do; kept, the snapshot
+    // itself stays (the state it holds is the state the chain goes back to).
+    const dropped = records
+      .filter((r) => numberOf(r.id) > n || (numberOf(r.id) === n && !keep))
+      .map(dropOf)
+    await producer.rollbackTo(record.height, dropped)
+    producer.restoreClock({
+      offsetNs: BigInt(record.clock.offsetNs),
+      nextTime: record.clock.nextTime === undefined ? undefined : BigInt(record.clock.nextTime),
+    })
+    producer.setMining(record.mining)
+    this.o.impersonation?.restore(record.impersonating)
+    await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
+    return producer.height
+  }
+
+  /**
+   * Goes back to the genesis state (anvil_reset): the chain's state and blocks to the first
+   * height's, every snapshot used up (ids are not given again), the mempool emptied, the block
+   * clock on the wall clock, every validator the node holds signing, no pending evidence, no
+   * account impersonated. The mining mode stays. Refused when pruning has removed the genesis
+   * state. The height after it.
+   */
+  async reset(): Promise<number> {
+    const { producer, mempool } = this.o
+    const first = this.o.genesisHeight
+    await producer.rollbackTo(first, (await this.records()).map(dropOf)).catch((err: unknown) => {
+      if (!ErrInvalidRequest.is(err)) throw err
+      const why = wrapText(err).replace(/^cannot roll back to height \d+: /, '')
+      throw ErrInvalidRequest.wrap(
+        `cannot reset to the genesis state (height ${first}): ${why}; start the chain over with sdkd devnet --reset`,
+      )
+    })
+    producer.restoreClock({ offsetNs: 0n, nextTime: undefined })
+    producer.consensus.forgetDevChanges()
+    this.o.impersonation?.restore(undefined)
+    await mempool?.reset([])
+    return producer.height
+  }
+}
+
+async function snapshotRecords(backend: StoreBackend): Promise<SnapshotRecord[]> {
+  const gte = metaKey(SNAPSHOT_PREFIX)
+  const lt = metaKey(`${SNAPSHOT_PREFIX.slice(0, -1)}0`)
+  const out: SnapshotRecord[] = []
+  for await (const [, value] of backend.entries({ gte, lt })) {
+    out.push(JSON.parse(Buffer.from(value).toString('utf8')) as SnapshotRecord)
+  }
+  return out
+}
+
+/**
+ * The deletes of the dev snapshots taken above `height` (a rollback below them: their state is
+ * gone, as a revert uses up the snapshots after its own).
+ */
+export async function snapshotDropsAbove(
+  backend: StoreBackend,
+  height: number,
+): Promise<BatchOp[]> {
+  return (await snapshotRecords(backend)).filter((r) => r.height > height).map(dropOf)
+}
