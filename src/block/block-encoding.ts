@@ -179,12 +179,23 @@ export class BlockEncoding {
    * tendermint.types.CanonicalVote, what the validator's ed25519 key signs).
    */
   precommitSignBytes(height: number, blockId: BlockId, time: TimeNs, chainId: string): Bytes {
+    return this.voteSignBytes(2, height, blockId, time, chainId)
+  }
+
+  /** The sign bytes of a round-0 vote of `type` (1: SIGNED_MSG_TYPE_PREVOTE, 2: PRECOMMIT). */
+  voteSignBytes(
+    type: 1 | 2,
+    height: number,
+    blockId: BlockId,
+    time: TimeNs,
+    chainId: string,
+  ): Bytes {
     const k = this.k.vote
     const id = this.blockIdWith(blockId, this.k.canonicalBlockId, this.k.canonicalParts)
     const timestamp = this.timestamp(time)
     const w = this.writer()
     w.fork()
-    w.uint32(k.type).int32(2) // SIGNED_MSG_TYPE_PRECOMMIT
+    w.uint32(k.type).int32(type)
     if (height !== 0) w.uint32(k.height).sfixed64(height)
     w.uint32(k.block_id).bytes(id)
     w.uint32(k.timestamp).bytes(timestamp)

@@ -289,9 +289,12 @@ export class BlockBuilder {
     }
   }
 
-  /** The bytes a validator signs for a round-0 precommit of `blockId` at `height` and `time`. */
-  voteSignBytes(height: number, blockId: BlockId, time: TimeNs): Bytes {
-    return this.encoding.precommitSignBytes(height, blockId, time, this.chainId)
+  /**
+   * The bytes a validator signs for a round-0 vote of `blockId` at `height` and `time`: a precommit
+   * (type 2), or a prevote (type 1).
+   */
+  voteSignBytes(height: number, blockId: BlockId, time: TimeNs, type: 1 | 2 = 2): Bytes {
+    return this.encoding.voteSignBytes(type, height, blockId, time, this.chainId)
   }
 
   /** Each commit signature's proto bytes (tendermint.types.CommitSig). */

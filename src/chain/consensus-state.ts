@@ -196,6 +196,21 @@ export class ConsensusState {
     return this.signersOf(sets.last)
   }
 
+  /**
+   * Height `height`'s set and its signers in set order (a validator the node does not sign for has
+   * no key), as the node signs now: from the sets in memory when they are around that height.
+   */
+  async votersOf(height: number): Promise<{ set: ValidatorSet; signers: CommitSigner[] }> {
+    const sets = this.sets
+    const set =
+      sets?.last && this.after === height
+        ? sets.last
+        : sets && this.after === height - 1
+          ? sets.current
+          : await this.validatorsOf(height)
+    return { set, signers: commitSignersOf(set, this.keys, this.silenced) }
+  }
+
   /** Whether the builder's signer, signing, is the only validator of every set around. */
   private isSolo(sets: ValidatorSets): boolean {
     const solo = this.solo

@@ -43,8 +43,8 @@ export interface DevControlOptions {
   backend: StoreBackend
   app: App
   mempool: Mempool | undefined
-  /** The account `dev_fund` sends from by default (the devnet's `validator`), if the chain has one. */
-  faucet: Bytes | undefined
+  /** The home: its genesis names the faucet and the initial height. */
+  home: LoadedHome
   /** The chain's state (x/staking's validators, for operator addresses). */
   store: VersionedStore
   registry: ProtoRegistry
@@ -55,8 +55,6 @@ export interface DevControlOptions {
   router(): QueryRouter
   /** The accounts whose txs are taken unsigned (absent: the app version takes no txs). */
   impersonation: Impersonation | undefined
-  /** The height of the genesis state (the chain's initial height − 1), which dev_reset goes to. */
-  genesisHeight: number
 }
 
 /** A new instance id: 16 random bytes, hex. */
@@ -90,8 +88,12 @@ export class DevControl implements DevApi {
   /** Changes when the chain is reset (and with every process), as Hardhat's instance id. */
   private instanceId = newInstanceId()
 
+  /** The account `dev_fund` sends from by default (the devnet's `validator`), if the chain has one. */
+  private readonly faucet: Bytes | undefined
+
   constructor(private readonly o: DevControlOptions) {
-    this.snapshots = new DevSnapshots(o)
+    this.faucet = faucetOf(o.home)
+    this.snapshots = new DevSnapshots({ ...o, genesisHeight: o.home.genesis.initialHeight - 1 })
   }
 
   private clock(): DevClock {
@@ -291,7 +293,7 @@ export class DevControl implements DevApi {
     const bank = this.o.app.version.txKeepers?.bank
     if (!bank) throw ErrNotSupported.wrap(`app version ${this.o.app.name} has no bank`)
     const to = addressArg(address)
-    const source = from !== undefined ? addressArg(from) : this.o.faucet
+    const source = from !== undefined ? addressArg(from) : this.faucet
     if (!source)
       throw ErrInvalidRequest.wrap(
         'this chain has no faucet account (no genesis validator operator): pass "from"',
@@ -335,7 +337,7 @@ function addressArg(text: string): Bytes {
 }
 
 /** The devnet faucet: the genesis validator's operator account (the devnet's `validator` key). */
-export function faucetOf(home: LoadedHome): Uint8Array | undefined {
+function faucetOf(home: LoadedHome): Uint8Array | undefined {
   const staking = home.genesis.appState.staking as
     | { validators?: { operator_address?: string }[] }
     | undefined

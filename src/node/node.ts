@@ -29,7 +29,7 @@ import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
 import { routerTxParts } from './comet-queries.js'
-import { DevControl, faucetOf } from './dev-control.js'
+import { DevControl } from './dev-control.js'
 import { serveNodeMetrics } from './metrics-listener.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
 import { dashboardOf } from './node-dashboard.js'
@@ -154,17 +154,15 @@ export class Node {
     const app = new App(withPlugins(version, plugins), registry, {
       invCheckPeriod: options.invCheckPeriod ?? 1,
     })
-    const upgradeInfo = await upgradeInfoOf(home)
     checkModuleGenesis(app, home)
-    const pruning = pruningOf(home)
     const chain = await openChain({
       home,
       logger: options.logger,
       runtime: options.runtime ?? runtimeOptionsOf(home.app.runtime),
       app,
       registry,
-      pruning,
-      upgradeInfo,
+      pruning: pruningOf(home),
+      upgradeInfo: await upgradeInfoOf(home),
       skipHeights,
       ...(options.backend ? { backend: options.backend } : {}),
       ...(options.consensus ? { consensus: options.consensus } : {}),
@@ -195,14 +193,13 @@ export class Node {
       backend: this.backend,
       app: this.app,
       mempool: this.tx?.mempool,
-      faucet: faucetOf(this.options.home),
+      home: this.options.home,
       store: this.store,
       registry: this.app.registry,
       blocks: this.blocks,
       builder: this.builder,
       router: () => this.router,
       impersonation: this.tx?.runner.impersonation,
-      genesisHeight: this.options.home.genesis.initialHeight - 1,
     })
     return this.devControl
   }
@@ -289,6 +286,7 @@ export class Node {
           routes: rpcRoutes,
           rpc: home.node.rpc,
           producer: this.producer,
+          builder: this.builder,
           timings: this.options.websocketTimings,
           logger,
         }),

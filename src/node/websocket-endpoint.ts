@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import type { BlockBuilder } from '../block/block.js'
 import type { BlockProducer } from '../chain/producer.js'
 import type { NodeConfig } from '../config/node-config.js'
 import type { Logger } from '../logger.js'
@@ -17,7 +18,9 @@ export function serveWebsocket(
   o: {
     routes: RpcRoutes
     rpc: NodeConfig['rpc']
-    producer: Pick<BlockProducer, 'on' | 'off'>
+    producer: Pick<BlockProducer, 'on' | 'off' | 'consensus'>
+    /** Signs the votes of the consensus steps' events. */
+    builder: Pick<BlockBuilder, 'voteSignBytes'>
     timings: Partial<WebsocketTimings> | undefined
     logger: Logger
   },
@@ -27,13 +30,28 @@ export function serveWebsocket(
     maxSubscriptionClients: rpc.maxSubscriptionClients,
     maxSubscriptionsPerClient: rpc.maxSubscriptionsPerClient,
   })
+  // Blocks are published in commit order, each once its height's voters are read (from memory,
+  // or from the store for a block of a burst the sets have moved past).
+  let publishing = Promise.resolve()
   const onBlock = (stored: StoredBlock) => {
-    try {
-      bus.publishBlock(stored)
-    } catch (err) {
-      // A subscriber's trouble must never reach the commit path.
-      logger.error({ err, height: stored.block.header.height }, 'failed to publish block events')
-    }
+    if (bus.numClients === 0) return
+    const height = stored.block.header.height
+    const { consensus } = o.producer
+    const voters = consensus.votersOf(height)
+    publishing = publishing.then(async () => {
+      try {
+        const { set, signers } = await voters
+        bus.publishBlock(stored, {
+          validators: set.validators,
+          signers,
+          signBytes: (type, time) =>
+            o.builder.voteSignBytes(height, stored.block.blockId, time, type),
+        })
+      } catch (err) {
+        // A subscriber's trouble must never reach the commit path.
+        logger.error({ err, height }, 'failed to publish block events')
+      }
+    })
   }
   o.producer.on('block', onBlock)
   const endpoint = attachWebsocket(server, {

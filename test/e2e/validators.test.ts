@@ -1,10 +1,10 @@
-import { createPublicKey, verify } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { ValidatorSet } from '../../src/block/validator-set.js'
 import { addressToBech32 } from '../../src/codec/address.js'
 import { decFromString, decToAtomics } from '../../src/codec/dec.js'
 import { merkleRoot } from '../../src/codec/hash.js'
 import { protoRegistry } from '../../src/codec/proto.js'
+import { canonicalVote, timestampOf, verifies } from '../helpers/canonical-vote.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   boundPorts,
@@ -41,71 +41,10 @@ function track(p: SdkdProcess): SdkdProcess {
   return p
 }
 
-/** Protobuf varint of a non-negative integer. */
-function varint(n: bigint): number[] {
-  const out: number[] = []
-  let x = BigInt.asUintN(64, n)
-  while (x >= 0x80n) {
-    out.push(Number(x & 0x7fn) | 0x80)
-    x >>= 7n
-  }
-  out.push(Number(x))
-  return out
-}
-const ld = (tag: number, bytes: number[]) => [tag, ...varint(BigInt(bytes.length)), ...bytes]
-
-/** RFC 3339 with up to nanoseconds → {seconds, nanos}. */
-function timestampOf(text: string): { seconds: bigint; nanos: number } {
-  const m = /^(.*?)(?:\.(\d+))?Z$/.exec(text)!
-  return {
-    seconds: BigInt(Date.parse(`${m[1]}Z`) / 1000),
-    nanos: Number((m[2] ?? '').padEnd(9, '0')),
-  }
-}
-
 /** A google.protobuf.Timestamp for the proto registry (int64 seconds as text). */
 function protoTime(text: string) {
   const { seconds, nanos } = timestampOf(text)
   return { seconds: seconds.toString(), nanos }
-}
-
-/**
- * CometBFT's precommit sign bytes (length-delimited CanonicalVote), encoded here by hand from
- * types/canonical.go and proto/tendermint/types/canonical.proto: type 2 (precommit), height as
- * sfixed64, round 0 (omitted), the CanonicalBlockID, the vote's timestamp and the chain id.
- */
-function canonicalVote(height: number, blockId: any, time: string, chainId: string): Buffer {
-  const h = Buffer.alloc(8)
-  h.writeBigInt64LE(BigInt(height))
-  const hash = [...Buffer.from(blockId.hash, 'hex')]
-  const parts = [
-    ...(blockId.parts.total ? [0x08, ...varint(BigInt(blockId.parts.total))] : []),
-    ...ld(0x12, [...Buffer.from(blockId.parts.hash, 'hex')]),
-  ]
-  const { seconds, nanos } = timestampOf(time)
-  const ts = [
-    ...(seconds !== 0n ? [0x08, ...varint(seconds)] : []),
-    ...(nanos !== 0 ? [0x10, ...varint(BigInt(nanos))] : []),
-  ]
-  const body = [
-    0x08,
-    0x02,
-    0x11,
-    ...h,
-    ...ld(0x22, [...ld(0x0a, hash), ...ld(0x12, parts)]),
-    ...ld(0x2a, ts),
-    ...ld(0x32, [...Buffer.from(chainId)]),
-  ]
-  return Buffer.from([...varint(BigInt(body.length)), ...body])
-}
-
-function verifies(pubKey: Buffer, message: Buffer, signatureB64: string): boolean {
-  const key = createPublicKey({
-    key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), pubKey]),
-    format: 'der',
-    type: 'spki',
-  })
-  return verify(null, message, key, Buffer.from(signatureB64, 'base64'))
 }
 
 describe('a node of 4 validators', () => {
@@ -156,7 +95,7 @@ describe('a node of 4 validators', () => {
       expect(commit.signatures.map((s: any) => s.validator_address)).toEqual(setOrder)
       for (const s of commit.signatures) {
         expect(s.block_id_flag).toBe(2)
-        const vote = canonicalVote(h - 1, prev.block_id, s.timestamp, prev.block.header.chain_id)
+        const vote = canonicalVote(2, h - 1, prev.block_id, s.timestamp, prev.block.header.chain_id)
         expect(verifies(byAddress.get(s.validator_address)!.pubKey, vote, s.signature)).toBe(true)
       }
     }
@@ -284,7 +223,7 @@ describe('a node of 4 validators', () => {
     for (const v of [a, b]) {
       expect(v).toMatchObject({ type: 2, height: '5', round: 0, validator_index: 2 })
       expect(v.validator_address).toBe(KEYS[2]!.address)
-      const signed = canonicalVote(5, v.block_id, v.timestamp, withEvidence.header.chain_id)
+      const signed = canonicalVote(2, 5, v.block_id, v.timestamp, withEvidence.header.chain_id)
       expect(verifies(KEYS[2]!.pubKey, signed, v.signature)).toBe(true)
     }
     // evidence_hash: the merkle root of the DuplicateVoteEvidence proto bytes (Evidence.Bytes()).

@@ -25,7 +25,7 @@ import type { EventMap } from './subscription-query.js'
  * the socket sends it (`{"type":"tendermint/event/NewBlock","value":{…}}`).
  */
 
-/** The `tm.event` values sdkd publishes. */
+/** The `tm.event` values sdkd publishes (the consensus steps' in round-events.ts). */
 export type EventTypeName =
   | 'NewBlock'
   | 'NewBlockHeader'
@@ -33,6 +33,13 @@ export type EventTypeName =
   | 'NewEvidence'
   | 'Tx'
   | 'ValidatorSetUpdates'
+  | 'NewRound'
+  | 'NewRoundStep'
+  | 'CompleteProposal'
+  | 'Vote'
+  | 'ValidBlock'
+  | 'Polka'
+  | 'Lock'
 
 /** One published event. */
 export interface PublishedEvent {
@@ -117,15 +124,20 @@ export function blockEvents(stored: StoredBlock): PublishedEvent[] {
 }
 
 /** Adds `tm.event` after the app's keys, as the event bus does. */
-function withEventType(map: Map<string, string[]>, type: EventTypeName): Map<string, string[]> {
+export function withEventType(
+  map: Map<string, string[]>,
+  type: EventTypeName,
+): Map<string, string[]> {
   map.set('tm.event', [...(map.get('tm.event') ?? []), type])
   return map
 }
 
-function published(
+/** An event of `type` whose `data` is `{"type":"tendermint/event/<dataType>","value":…}`. */
+export function published(
   type: EventTypeName,
   map: Map<string, string[]>,
   value: () => unknown,
+  dataType: string = type,
 ): PublishedEvent {
   let data: string | undefined
   let events: string | undefined
@@ -133,7 +145,7 @@ function published(
     type,
     events: map,
     data: () => {
-      data ??= JSON.stringify({ type: `tendermint/event/${type}`, value: value() })
+      data ??= JSON.stringify({ type: `tendermint/event/${dataType}`, value: value() })
       return data
     },
     eventsJson: () => {

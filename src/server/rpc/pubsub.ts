@@ -2,6 +2,7 @@ import type { StoredBlock } from '../../store/block-store.js'
 import { QuerySyntaxError } from '../../tx/query.js'
 import { internalError } from './errors.js'
 import { blockEvents, type PublishedEvent } from './event-data.js'
+import { newHeightEvent, type RoundFacts, roundEvents } from './round-events.js'
 import { compileSubscriptionQuery, type SubscriptionQuery } from './subscription-query.js'
 
 /**
@@ -104,10 +105,15 @@ export class EventBus {
     if (held.size === 0) this.clients.delete(subscription.clientId)
   }
 
-  /** Publishes a committed block's events (nothing is built while nobody subscribes). */
-  publishBlock(stored: StoredBlock): void {
+  /**
+   * Publishes a committed block's events (nothing is built while nobody subscribes); with `round`,
+   * the consensus steps of its height before them and the next height's first step after them.
+   */
+  publishBlock(stored: StoredBlock, round?: RoundFacts): void {
     if (this.clients.size === 0) return
+    if (round) for (const event of roundEvents(stored, round)) this.publish(event)
     for (const event of blockEvents(stored)) this.publish(event)
+    if (round) this.publish(newHeightEvent(stored.block.header.height + 1))
   }
 
   /** Hands an event to every subscription whose query it matches. */
