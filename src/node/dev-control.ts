@@ -14,6 +14,7 @@ import { LATEST_TIME, LATEST_TIME_TEXT, nowNs, type TimeNs } from '../codec/time
 import type { LoadedHome } from '../config/home.js'
 import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
+import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import type { QueryRouter } from '../server/query/router.js'
 import type {
   DevApi,
@@ -93,7 +94,15 @@ export class DevControl implements DevApi {
 
   constructor(private readonly o: DevControlOptions) {
     this.faucet = faucetOf(o.home)
-    this.snapshots = new DevSnapshots({ ...o, genesisHeight: o.home.genesis.initialHeight - 1 })
+    const upgrades = new UpgradeKeeper({ registry: o.registry })
+    this.snapshots = new DevSnapshots({
+      ...o,
+      genesisHeight: o.home.genesis.initialHeight - 1,
+      lastUpgrade: async () =>
+        o.store.storeNames().includes('upgrade')
+          ? upgrades.lastCompletedUpgrade(o.store.view())
+          : { name: '', height: 0n },
+    })
   }
 
   private clock(): DevClock {

@@ -34,6 +34,8 @@ export interface DevSnapshotsOptions {
   impersonation: Impersonation | undefined
   /** The height of the genesis state (the chain's initial height − 1). */
   genesisHeight: number
+  /** The upgrade applied last on the chain (x/upgrade's done markers; height 0: none). */
+  lastUpgrade(): Promise<{ name: string; height: bigint }>
 }
 
 /** Snapshot ids are hex quantities from 0x1 (Hardhat's form; anvil starts at 0x0). */
@@ -89,6 +91,10 @@ export class DevSnapshots {
     }
     // The snapshot and every later one are used up, as anvil and Hardhat do; kept, the snapshot
     // itself stays (the state it holds is the state the chain goes back to).
+    await this.refuseAcrossUpgrade(
+      record.height,
+      `cannot revert to snapshot ${id} (height ${record.height})`,
+    )
     const dropped = records
       .filter((r) => numberOf(r.id) > n || (numberOf(r.id) === n && !keep))
       .map(dropOf)
@@ -113,6 +119,7 @@ export class DevSnapshots {
   async reset(): Promise<number> {
     const { producer, mempool } = this.o
     const first = this.o.genesisHeight
+    await this.refuseAcrossUpgrade(first, `cannot reset to the genesis state (height ${first})`)
     await producer.rollbackTo(first, (await this.records()).map(dropOf)).catch((err: unknown) => {
       if (!ErrInvalidRequest.is(err)) throw err
       const why = wrapText(err).replace(/^cannot roll back to height \d+: /, '')
@@ -125,6 +132,19 @@ export class DevSnapshots {
     this.o.impersonation?.restore(undefined)
     await mempool?.reset([])
     return producer.height
+  }
+
+  /**
+   * Refuses to go back to `height` below an upgrade the chain applied: this binary is the upgraded
+   * one, which cannot make the heights before it again (upstream's would halt at the next block:
+   * `BINARY UPDATED BEFORE TRIGGER!`).
+   */
+  private async refuseAcrossUpgrade(height: number, what: string): Promise<void> {
+    const last = await this.o.lastUpgrade()
+    if (last.height <= BigInt(height)) return
+    throw ErrInvalidRequest.wrap(
+      `${what}: the chain applied upgrade "${last.name}" at height ${last.height} after it, and this binary is the upgraded one, which cannot make the heights before that again; start the chain over with the binary it started with (sdkd devnet --reset --app-version <it>)`,
+    )
   }
 }
 

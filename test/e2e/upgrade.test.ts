@@ -210,6 +210,8 @@ describe('v1 → v2 through governance', () => {
   test('behavior: v1 halts at the height (upgrade-info.json, the NEEDED line, exit 2); restarted, it halts again at once with the same file', async () => {
     const v1 = await serve(home, 'v1')
     expect(lastCommitted(v1.p)).toBe(8)
+    // A snapshot before the upgrade, which the upgraded binary will not go back to (below).
+    expect(await v1.g.dev('dev_snapshot')).toEqual({ id: '0x1', height: '8' })
     expect(await v1.g.mineTo(H - 1)).toBe(H - 1)
     expect(await mineIntoHalt(v1)).toBe(2)
     expect(v1.p.logs().filter(UPGRADE_LOG)).toEqual([
@@ -374,6 +376,19 @@ describe('v1 → v2 through governance', () => {
     expect(lastCommitted(resumed.p)).toBe(H + 3)
     expect(upgradeLines(resumed.p)).toEqual([])
     expect(resumed.p.logs().filter((l) => l.msg === 'applying store upgrades')).toEqual([])
+    // Nor does the dev API take the upgraded binary back before the upgrade; nothing changes.
+    const refused = (what: string) =>
+      `${what}: the chain applied upgrade \\"v2\\" at height ${H} after it, and this binary is the upgraded one, which cannot make the heights before that again; start the chain over with the binary it started with (sdkd devnet --reset --app-version <it>)`
+    await expect(resumed.g.dev('dev_reset')).rejects.toThrow(
+      refused('cannot reset to the genesis state (height 0)'),
+    )
+    await expect(resumed.g.dev('dev_revert', { id: '0x1' })).rejects.toThrow(
+      refused('cannot revert to snapshot 0x1 (height 8)'),
+    )
+    expect(await resumed.g.dev('dev_status')).toMatchObject({
+      height: String(H + 3),
+      snapshots: [{ id: '0x1', height: '8' }],
+    })
     expect((await resumed.p.stop('SIGTERM')).code).toBe(0)
 
     // The old binary on the upgraded chain: refused before the database is opened, naming both
