@@ -22,6 +22,7 @@ import { type DecodedTx, decodeTx, msgGoType } from './decode.js'
 import { abciError, UndefinedCodeError } from './errors.js'
 import type { DecCoin } from './fees.js'
 import { GasMeter, meteredBranch, OutOfGasError } from './gas.js'
+import { Impersonation } from './impersonation.js'
 import { runMsgs } from './run-msgs.js'
 import {
   chooseSecp256k1,
@@ -30,7 +31,6 @@ import {
   type Secp256k1Verifier,
   SignatureCache,
 } from './secp256k1.js'
-import { Impersonation } from './impersonation.js'
 import { VerifyPool } from './verify-pool.js'
 
 export interface TxRunnerOptions {
