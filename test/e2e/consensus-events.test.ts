@@ -2,16 +2,8 @@ import { describe, expect, test } from 'vitest'
 import WebSocket from 'ws'
 import { canonicalVote, verifies } from '../helpers/canonical-vote.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { runTool } from '../helpers/run-tool.js'
-import {
-  boundPorts,
-  freePort,
-  getJson,
-  heightAtLeast,
-  runSdkd,
-  startProcess,
-  startSdkd,
-} from '../helpers/sdkd.js'
+import { startKvstoreComet } from '../helpers/comet-kvstore.js'
+import { boundPorts, getJson, heightAtLeast, runSdkd, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
@@ -24,6 +16,26 @@ import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
 const comet = requireUpstreamTool('cometbft', 'the consensus events beside CometBFT')
 const cleanups = cleanupAfterEach()
+
+/** `sdkd devnet` (with `extra`) on a new home, RPC alone on port 0; once it has made a block. */
+async function devnet(extra: string[]): Promise<{ home: string; rpcPort: number }> {
+  const home = await tempDir('consensus-events-')
+  cleanups.push(home.cleanup)
+  const node = startSdkd([
+    '--home',
+    home.dir,
+    'devnet',
+    ...extra,
+    '--rpc.laddr',
+    'tcp://127.0.0.1:0',
+    '--api.enable=false',
+    '--grpc.enable=false',
+  ])
+  cleanups.push(() => node.stop())
+  const { rpcPort } = await boundPorts(node)
+  await heightAtLeast(rpcPort, 1, 20_000)
+  return { home: home.dir, rpcPort }
+}
 
 /** Event frames of `queries` on one socket, gathered until `enough` says so. */
 async function gather(
@@ -94,39 +106,8 @@ const twoNewHeights = (frames: any[]) =>
 
 describe.skipIf(!comet.path)(`a height's steps beside cometbft ${comet.version ?? ''}`, () => {
   test('behavior: one validator: the same events in the same order, with the same fields, as CometBFT publishes them', async () => {
-    const home = await tempDir('consensus-events-sdkd-')
-    cleanups.push(home.cleanup)
-    const node = startSdkd([
-      '--home',
-      home.dir,
-      'devnet',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--api.enable=false',
-      '--grpc.enable=false',
-    ])
-    cleanups.push(() => node.stop())
-    const { rpcPort } = await boundPorts(node)
-    await heightAtLeast(rpcPort, 1, 20_000)
-
-    const cometHome = await tempDir('consensus-events-comet-')
-    cleanups.push(cometHome.cleanup)
-    const init = await runTool(comet.path!, ['init', '--home', cometHome.dir])
-    expect(init.code, init.stderr).toBe(0)
-    const cometPort = await freePort()
-    const real = startProcess(comet.path!, [
-      'start',
-      '--home',
-      cometHome.dir,
-      '--proxy_app',
-      'kvstore',
-      '--rpc.laddr',
-      `tcp://127.0.0.1:${cometPort}`,
-      '--p2p.laddr',
-      `tcp://127.0.0.1:${await freePort()}`,
-    ])
-    cleanups.push(async () => void (await real.stop('SIGKILL')))
-    await heightAtLeast(cometPort, 1, 20_000)
+    const { rpcPort } = await devnet([])
+    const cometPort = await startKvstoreComet(comet.path!, cleanups)
 
     const [theirs, ours] = await Promise.all([
       gather(cometPort, ['tm.event EXISTS'], twoNewHeights),
@@ -142,21 +123,7 @@ describe.skipIf(!comet.path)(`a height's steps beside cometbft ${comet.version ?
 
 describe('votes of four validators', () => {
   test('behavior: each validator signs a prevote and a precommit of the block with its key; one not signing casts none; NewRound names the proposer', async () => {
-    const home = await tempDir('consensus-events-4-')
-    cleanups.push(home.cleanup)
-    const node = startSdkd([
-      '--home',
-      home.dir,
-      'devnet',
-      '--validators',
-      '4',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--api.enable=false',
-      '--grpc.enable=false',
-    ])
-    cleanups.push(() => node.stop())
-    const { rpcPort } = await boundPorts(node)
+    const { home, rpcPort } = await devnet(['--validators', '4'])
     await heightAtLeast(rpcPort, 2, 20_000)
     const rpc = async (path: string) =>
       (await getJson(`http://127.0.0.1:${rpcPort}${path}`)).body.result
@@ -228,7 +195,7 @@ describe('votes of four validators', () => {
     await check([0, 1, 2, 3])
     const off = await runSdkd([
       '--home',
-      home.dir,
+      home,
       'dev',
       'signing',
       '3',

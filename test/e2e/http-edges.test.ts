@@ -1,8 +1,8 @@
 import { request } from 'node:http'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
-import { runTool } from '../helpers/run-tool.js'
-import { boundPorts, freePort, heightAtLeast, startProcess, startSdkd } from '../helpers/sdkd.js'
+import { startKvstoreComet } from '../helpers/comet-kvstore.js'
+import { boundPorts, heightAtLeast, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
@@ -84,24 +84,7 @@ beforeAll(async () => {
   apiPort = ports.apiPort!
   await heightAtLeast(sdkdPort, 1, 20_000)
   if (!comet.path) return
-  const { dir, cleanup } = await tempDir('rpc-edges-comet-')
-  cleanups.push(cleanup)
-  const init = await runTool(comet.path, ['init', '--home', dir])
-  expect(init.code, init.stderr).toBe(0)
-  cometPort = await freePort()
-  const node = startProcess(comet.path, [
-    'start',
-    '--home',
-    dir,
-    '--proxy_app',
-    'kvstore',
-    '--rpc.laddr',
-    `tcp://127.0.0.1:${cometPort}`,
-    '--p2p.laddr',
-    `tcp://127.0.0.1:${await freePort()}`,
-  ])
-  cleanups.push(async () => void (await node.stop('SIGKILL')))
-  await heightAtLeast(cometPort, 1, 20_000)
+  cometPort = await startKvstoreComet(comet.path, cleanups)
 }, 40_000)
 
 describe.skipIf(!comet.path)(`the RPC's HTTP beside cometbft ${comet.version ?? ''}`, () => {
