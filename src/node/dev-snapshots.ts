@@ -1,4 +1,5 @@
 import type { Mempool } from '../chain/mempool.js'
+import type { MiningMode } from '../chain/mining-loop.js'
 import type { BlockProducer } from '../chain/producer.js'
 import { fromBase64Strict, readUint64BE, toBase64, uint64BE, utf8 } from '../codec/bytes.js'
 import { ErrInvalidRequest, wrapText } from '../errors.js'
@@ -89,23 +90,23 @@ export class DevSnapshots {
         `unknown snapshot id ${id} (snapshots: ${known}; a reverted snapshot and the ones after it are used up)`,
       )
     }
-    // The snapshot and every later one are used up, as anvil and Hardhat do; kept, the snapshot
-    // itself stays (the state it holds is the state the chain goes back to).
     await this.refuseAcrossUpgrade(
       record.height,
       `cannot revert to snapshot ${id} (height ${record.height})`,
     )
+    // The snapshot and every later one are used up, as anvil and Hardhat do; kept, the snapshot
+    // itself stays (the state it holds is the state the chain goes back to).
     const dropped = records
       .filter((r) => numberOf(r.id) > n || (numberOf(r.id) === n && !keep))
       .map(dropOf)
-    await producer.rollbackTo(record.height, dropped)
-    producer.restoreClock({
-      offsetNs: BigInt(record.clock.offsetNs),
-      nextTime: record.clock.nextTime === undefined ? undefined : BigInt(record.clock.nextTime),
+    await this.rollBack(record.height, dropped, record.mining, async () => {
+      producer.restoreClock({
+        offsetNs: BigInt(record.clock.offsetNs),
+        nextTime: record.clock.nextTime === undefined ? undefined : BigInt(record.clock.nextTime),
+      })
+      this.o.impersonation?.restore(record.impersonating)
+      await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
     })
-    producer.setMining(record.mining)
-    this.o.impersonation?.restore(record.impersonating)
-    await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
     return producer.height
   }
 
@@ -120,18 +121,46 @@ export class DevSnapshots {
     const { producer, mempool } = this.o
     const first = this.o.genesisHeight
     await this.refuseAcrossUpgrade(first, `cannot reset to the genesis state (height ${first})`)
-    await producer.rollbackTo(first, (await this.records()).map(dropOf)).catch((err: unknown) => {
+    const mining = producer.miningMode
+    await this.rollBack(first, (await this.records()).map(dropOf), mining, async () => {
+      producer.restoreClock({ offsetNs: 0n, nextTime: undefined })
+      producer.consensus.forgetDevChanges()
+      this.o.impersonation?.restore(undefined)
+      await mempool?.reset([])
+    }).catch((err: unknown) => {
       if (!ErrInvalidRequest.is(err)) throw err
       const why = wrapText(err).replace(/^cannot roll back to height \d+: /, '')
       throw ErrInvalidRequest.wrap(
         `cannot reset to the genesis state (height ${first}): ${why}; start the chain over with sdkd devnet --reset`,
       )
     })
-    producer.restoreClock({ offsetNs: 0n, nextTime: undefined })
-    producer.consensus.forgetDevChanges()
-    this.o.impersonation?.restore(undefined)
-    await mempool?.reset([])
     return producer.height
+  }
+
+  /**
+   * Rolls the chain back to `height` with `ops`, then puts back what `restore` restores before a
+   * block can be made (the mining loop waits meanwhile), then mines as `mining` says.
+   */
+  private async rollBack(
+    height: number,
+    ops: BatchOp[],
+    mining: MiningMode,
+    restore: () => Promise<void>,
+  ): Promise<void> {
+    const { producer } = this.o
+    const before = producer.miningMode
+    producer.setMining({ ...before, mode: 'manual' })
+    try {
+      await producer.rollbackTo(height, ops)
+    } catch (err) {
+      producer.setMining(before)
+      throw err
+    }
+    try {
+      await restore()
+    } finally {
+      producer.setMining(mining)
+    }
   }
 
   /**
