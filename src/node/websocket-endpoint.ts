@@ -31,22 +31,31 @@ export function serveWebsocket(
     maxSubscriptionsPerClient: rpc.maxSubscriptionsPerClient,
   })
   // Blocks are published in commit order, each once its height's voters are read (from memory,
-  // or from the store for a block of a burst the sets have moved past).
+  // or from the store for a block of a burst the sets have moved past). Without them (a read that
+  // failed), the block's own events still go out.
   let publishing = Promise.resolve()
   const onBlock = (stored: StoredBlock) => {
     if (bus.numClients === 0) return
     const height = stored.block.header.height
-    const { consensus } = o.producer
-    const voters = consensus.votersOf(height)
+    const voters = o.producer.consensus.votersOf(height).catch((err: unknown) => {
+      logger.warn(
+        { err, height },
+        'no consensus events for this block: its validator set is unread',
+      )
+      return undefined
+    })
     publishing = publishing.then(async () => {
+      const read = await voters
       try {
-        const { set, signers } = await voters
-        bus.publishBlock(stored, {
-          validators: set.validators,
-          signers,
-          signBytes: (type, time) =>
-            o.builder.voteSignBytes(height, stored.block.blockId, time, type),
-        })
+        bus.publishBlock(
+          stored,
+          read && {
+            validators: read.set.validators,
+            signers: read.signers,
+            signBytes: (type, time) =>
+              o.builder.voteSignBytes(height, stored.block.blockId, time, type),
+          },
+        )
       } catch (err) {
         // A subscriber's trouble must never reach the commit path.
         logger.error({ err, height }, 'failed to publish block events')
