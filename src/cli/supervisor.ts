@@ -8,6 +8,7 @@ import { homePaths } from '../config/paths.js'
 import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
+import { SUPERVISOR_ENV, type SupervisorState } from '../server/rpc/dev-api.js'
 import { backupDataDir } from './data-backup.js'
 import type { SupervisorEnv } from './supervisor-env.js'
 import { type PluginMappings, readUpgradesToml, upgradeTarget } from './upgrade-targets.js'
@@ -172,10 +173,17 @@ interface AppExit {
   signal: NodeJS.Signals | null
 }
 
-function launch(o: SupervisorOptions, p: AppArgsParameters, stop: StopSignals): Promise<AppExit> {
+function launch(
+  o: SupervisorOptions,
+  p: AppArgsParameters,
+  stop: StopSignals,
+  state: SupervisorState,
+): Promise<AppExit> {
   const args = [...process.execArgv, MAIN, ...appArgs(p)]
-  // Its own process group: a terminal's Ctrl-C reaches the app once, through the supervisor.
-  const child = spawn(process.execPath, args, { stdio: 'inherit', detached: true })
+  // Its own process group: a terminal's Ctrl-C reaches the app once, through the supervisor. It
+  // learns which launch it is and the upgrades done (its dev_status shows them).
+  const env = { ...process.env, [SUPERVISOR_ENV]: JSON.stringify(state) }
+  const child = spawn(process.execPath, args, { stdio: 'inherit', detached: true, env })
   stop.watch(child)
   o.log.info(
     { path: process.execPath, args, app_version: p.appVersion, app_pid: child.pid },
@@ -211,11 +219,13 @@ export async function runSupervisor(o: SupervisorOptions): Promise<number> {
       'this home was switched to upgrade plugins by an earlier sdkd run: loading them',
     )
   let args = [...o.args]
+  const state: SupervisorState = { pid: process.pid, launch: 0, upgrades: [] }
   try {
     for (;;) {
       const before = await fileStamp(paths.upgradeInfo)
       const p = { ...o, appVersion, args, plugins, envPlugin: o.processEnv?.SDKD_UPGRADE_PLUGIN }
-      const exit = await launch(o, p, stop)
+      state.launch++
+      const exit = await launch(o, p, stop, state)
       if (stop.signal !== undefined) {
         log.info({ exit_code: exit.code }, 'app stopped')
         return exit.code
@@ -264,11 +274,13 @@ export async function runSupervisor(o: SupervisorOptions): Promise<number> {
 
       await stop.sleep(o.env.restartDelayMs)
       if (stop.signal !== undefined) return 0
+      let backup: string | undefined
       if (!o.env.skipBackup) {
         const backupDir = o.env.backupDir ?? paths.home
         log.info({ backup_dir: backupDir }, 'starting to take backup of data directory')
         try {
           const path = await backupDataDir(paths.dataDir, backupDir)
+          backup = path
           log.info({ path }, 'backup completed')
         } catch (err) {
           log.error({ err }, 'error while taking data backup')
@@ -307,6 +319,7 @@ export async function runSupervisor(o: SupervisorOptions): Promise<number> {
         return 0
       }
       log.info(switched, 'upgrade detected, relaunching')
+      state.upgrades.push({ ...switched, ...(backup !== undefined ? { backup } : {}) })
     }
   } finally {
     stop.dispose()

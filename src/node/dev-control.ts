@@ -38,6 +38,7 @@ import {
   lightClientAttack,
   resolveValidator,
 } from './dev-validators.js'
+import { supervisorState } from './supervised.js'
 
 export interface DevControlOptions {
   producer: BlockProducer
@@ -89,6 +90,8 @@ export class DevControl implements DevApi {
   /** Changes when the chain is reset (and with every process), as Hardhat's instance id. */
   private instanceId = newInstanceId()
 
+  /** What `sdkd run` told this process, when it runs the node. */
+  private readonly supervisor = supervisorState()
   /** The account `dev_fund` sends from by default (the devnet's `validator`), if the chain has one. */
   private readonly faucet: Bytes | undefined
 
@@ -129,6 +132,7 @@ export class DevControl implements DevApi {
       clock: this.clock(),
       snapshots: (await this.snapshots.records()).map((r) => ({ id: r.id, height: r.height })),
       signing: p.consensus.signingStatuses(),
+      ...(this.supervisor ? { supervisor: this.supervisor } : {}),
       impersonating: this.o.impersonation?.state() ?? { auto: false, addresses: [] },
       ...(p.consensus.stalled
         ? { stalled: { height: p.consensus.stalled.height, reason: p.consensus.stalled.message } }

@@ -197,6 +197,12 @@ describe('sdkd run (e2e)', () => {
       return reply.result
     }
     expect((await dev('dev_setMining', { mode: 'instant' })).mode).toBe('instant')
+    // The app knows it is supervised: the supervisor's pid, its first launch, no upgrade yet.
+    expect((await dev('dev_status')).supervisor).toEqual({
+      pid: node.p.child.pid,
+      launch: 1,
+      upgrades: [],
+    })
     const H = (await heightOf(node)) + 20
     const submitted = await txOk(
       home,
@@ -291,6 +297,12 @@ describe('sdkd run (e2e)', () => {
     expect(await backupsIn(home.dir)).toEqual([backup.slice(home.dir.length + 1)])
     expect(statSync(join(backup, 'application.db')).isDirectory()).toBe(true)
     expect(existsSync(join(backup, 'upgrade-info.json'))).toBe(true)
+    // The relaunched app's dev_status tells the upgrade it was launched for, and the backup.
+    expect((await rpcCall(v2.rpcPort, 'dev_status')).result.supervisor).toEqual({
+      pid: node.p.child.pid,
+      launch: 2,
+      upgrades: [{ plan: 'v2', height: H, from_app_version: 'v1', app_version: 'v2', backup }],
+    })
 
     await heightsRise(v2)
     const pids = appPids(node.p)
@@ -335,6 +347,19 @@ describe('sdkd run (e2e)', () => {
     })
     expect(logged(node.p, 'starting to take backup of data directory')).toEqual([])
     expect(await backupsIn(home.dir)).toEqual([])
+    expect((await rpcCall(node.rpcPort, 'dev_status')).result.supervisor).toEqual({
+      pid: node.p.child.pid,
+      launch: 2,
+      upgrades: [
+        {
+          plan: 'example-upgrade',
+          height: H,
+          from_app_version: 'v1',
+          app_version: 'v1',
+          plugins: [EXAMPLE_PLUGIN],
+        },
+      ],
+    })
     expect((await node.p.stop('SIGTERM')).code).toBe(0)
 
     // The switch outlives the supervisor: with no mapping left, a new `sdkd run` loads the plugin

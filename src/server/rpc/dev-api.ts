@@ -20,6 +20,31 @@ export interface EndedVoting {
 /** How blocks come: every interval, one per admitted tx, or only when mined. */
 export type MiningModeName = 'interval' | 'instant' | 'manual'
 
+/** The variable `sdkd run` passes each app process it runs: a SupervisorState as JSON. */
+export const SUPERVISOR_ENV = 'SDKD_SUPERVISOR'
+
+/** What `sdkd run` tells the app process it runs (dev_status's `supervisor`), as JSON names it. */
+export interface SupervisorState {
+  /** The supervisor's process id. */
+  pid: number
+  /** Which of its launches this process is: 1 for the first, one more after each upgrade. */
+  launch: number
+  /** The upgrades it switched the app for, oldest first. */
+  upgrades: SupervisedUpgrade[]
+}
+
+/** An upgrade `sdkd run` did: the plan, and the app version (or plugins) it relaunched with. */
+export interface SupervisedUpgrade {
+  plan: string
+  height: number
+  from_app_version: string
+  app_version: string
+  /** The upgrade plugins loaded from then on, when any. */
+  plugins?: string[]
+  /** The copy of `data/` taken before the switch, unless backups are off. */
+  backup?: string
+}
+
 /** The dev API's view of the chain (dev_status). */
 export interface DevStatus {
   /** Changes when the chain is reset, and with every start of the node. */
@@ -33,6 +58,8 @@ export interface DevStatus {
   signing: Record<string, boolean>
   /** The accounts whose txs are taken unsigned (`dev_impersonate`), and whether all are. */
   impersonating: ImpersonationState
+  /** Set when the node runs under `sdkd run`. */
+  supervisor?: SupervisorState
   /** The next height, while the validators signing cannot commit it (no block is made). */
   stalled?: { height: number; reason: string }
 }

@@ -54,6 +54,7 @@ function statusJson(s: DevStatus) {
     snapshots: s.snapshots.map((x) => ({ id: x.id, height: String(x.height) })),
     signing: s.signing,
     impersonating: s.impersonating,
+    ...(s.supervisor ? { supervisor: s.supervisor } : {}),
     ...(s.stalled
       ? { stalled: { height: String(s.stalled.height), reason: s.stalled.reason } }
       : {}),
