@@ -3,7 +3,7 @@ import WebSocket from 'ws'
 import { canonicalVote, verifies } from '../helpers/canonical-vote.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { startKvstoreComet } from '../helpers/comet-kvstore.js'
-import { boundPorts, getJson, heightAtLeast, runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { boundPorts, getJson, heightAtLeast, rpcCall, runSdkd, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { requireUpstreamTool } from '../helpers/upstream-tools.js'
 
@@ -37,14 +37,19 @@ async function devnet(extra: string[]): Promise<{ home: string; rpcPort: number 
   return { home: home.dir, rpcPort }
 }
 
-/** Event frames of `queries` on one socket, gathered until `enough` says so. */
+/**
+ * Event frames of `queries` on one socket, gathered until `enough` says so; `subscribed` runs once
+ * every query is subscribed.
+ */
 async function gather(
   port: number,
   queries: string[],
   enough: (frames: any[]) => boolean,
+  subscribed?: () => Promise<unknown>,
 ): Promise<any[]> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/websocket`)
   const frames: any[] = []
+  let acks = 0
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no events within 30 s')), 30_000)
@@ -55,6 +60,8 @@ async function gather(
       ws.on('message', (data) => {
         const frame = JSON.parse(String(data))
         if (frame.error) reject(new Error(JSON.stringify(frame.error)))
+        if (frame.result && !frame.result.data && ++acks === queries.length)
+          subscribed?.().catch(reject)
         if (!frame.result?.data) return
         frames.push(frame.result)
         if (enough(frames)) {
@@ -128,12 +135,13 @@ describe('votes of four validators', () => {
     const rpc = async (path: string) =>
       (await getJson(`http://127.0.0.1:${rpcPort}${path}`)).body.result
 
-    /** The votes and NewRound of two whole heights seen from now. */
-    const heights = async () => {
+    /** The votes and NewRound of `count` whole heights seen from now (while `during` runs). */
+    const heights = async (count: number, during?: () => Promise<unknown>) => {
       const frames = await gather(
         rpcPort,
         ["tm.event='Vote'", "tm.event='NewRound'", "tm.event='NewBlock'"],
-        (fs) => fs.filter((f) => f.events['tm.event'][0] === 'NewBlock').length >= 3,
+        (fs) => fs.filter((f) => f.events['tm.event'][0] === 'NewBlock').length > count,
+        during,
       )
       const blocks = frames.filter((f) => f.events['tm.event'][0] === 'NewBlock').map(heightOf)
       return blocks.slice(1).map((h) => ({
@@ -146,8 +154,10 @@ describe('votes of four validators', () => {
       }))
     }
 
-    const check = async (signing: number[]) => {
-      for (const { height, newRound, votes } of await heights()) {
+    const check = async (signing: number[], count = 2, during?: () => Promise<unknown>) => {
+      const seen = await heights(count, during)
+      expect(seen.length).toBe(count)
+      for (const { height, newRound, votes } of seen) {
         const [block, set] = await Promise.all([
           rpc(`/block?height=${height}`),
           rpc(`/validators?height=${height}`),
@@ -193,6 +203,8 @@ describe('votes of four validators', () => {
       }
     }
     await check([0, 1, 2, 3])
+    // A burst: blocks are published after the sets have moved past them (read from the store).
+    await check([0, 1, 2, 3], 15, () => rpcCall(rpcPort, 'dev_mine', { blocks: 15 }))
     const off = await runSdkd([
       '--home',
       home,
