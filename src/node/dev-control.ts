@@ -81,9 +81,10 @@ function attackKind(kind: string | undefined): LightClientAttackKind {
 }
 
 /**
- * The dev API of a node: mining, time travel, snapshots and out-of-band balance edits. Every block it
- * makes goes through the block producer like any other; snapshot records live in the database's
- * meta keys, so snapshots and reverts survive a restart.
+ * The dev API of a node: mining, time travel, snapshots and reset, out-of-band balance edits,
+ * impersonated accounts and validators' misbehavior. Every block it makes goes through the block
+ * producer like any other; snapshot records live in the database's meta keys, so snapshots and
+ * reverts survive a restart.
  */
 export class DevControl implements DevApi {
   private readonly snapshots: DevSnapshots

@@ -45,7 +45,7 @@ export class Impersonation {
     this.autoOn = on
   }
 
-  /** The impersonated accounts in address order, and auto. */
+  /** The impersonated accounts (bech32, in text order), and auto. */
   state(): ImpersonationState {
     const addresses = [...this.addresses.values()]
       .map((a) => addressToBech32(a))
