@@ -22,13 +22,14 @@ import {
   ACCEPT,
   CHECK_TX_RECHECK,
   type AbciResponse as Res,
-  SNAPSHOT_ABORT,
 } from './abci-application.js'
 import { cometInfoOf } from './abci-comet-info.js'
 import { CometLastBlock } from './abci-last-block.js'
+import { AbciSnapshots } from './abci-snapshots.js'
 import { type ExecuteBlockOptions, executeBlock, type StoreUpgradePlan } from './execute-block.js'
 import type { HeightRules } from './height-rules.js'
 import { initChainHeight, prepareGenesis } from './init-chain.js'
+import type { StateSnapshots } from './state-snapshots.js'
 
 /** What the ABCI driver of the app needs from the node. */
 export interface AbciAppOptions {
@@ -61,7 +62,6 @@ export interface AbciAppOptions {
   rules: HeightRules
   /** Store upgrades due with a block (the new binary after an upgrade halt). */
   storeUpgrades?: StoreUpgradePlan | undefined
-  /** Called once a height is durable. */
   /**
    * Called once a height is durable, with the milliseconds the app spent on its FinalizeBlock and
    * its Commit (the app's share of the block's time, which the engine's benchmark prints).
@@ -73,6 +73,8 @@ export interface AbciAppOptions {
   consensusParams(state: Pick<StateReader, 'store' | 'hasStore'>): Promise<ConsensusParamsJson>
   /** Hears of the consensus params after each committed height that changed them (CheckTx's). */
   onConsensusParams?(params: ConsensusParamsJson): void
+  /** State sync snapshots (taken after Commit, served, restored); none: an empty list. */
+  snapshots?: StateSnapshots | undefined
 }
 
 /** A FinalizeBlock's outcome waiting for its Commit. */
@@ -104,6 +106,7 @@ export class AbciApp implements AbciApplication {
   private storeUpgrades: StoreUpgradePlan | undefined
   /** The consensus params after the last committed height (as JSON text, to tell a change). */
   private paramsText: string | undefined
+  private readonly snapshots: AbciSnapshots
 
   constructor(private readonly o: AbciAppOptions) {
     this.log = o.logger.child({ module: 'abci' })
@@ -116,6 +119,7 @@ export class AbciApp implements AbciApplication {
     }
     this.last = new CometLastBlock(o.backend, o.genesis)
     this.storeUpgrades = o.storeUpgrades
+    this.snapshots = new AbciSnapshots(o.snapshots, this.log)
   }
 
   /** Loads what CheckTx needs of the last committed block. */
@@ -323,11 +327,7 @@ export class AbciApp implements AbciApplication {
     const f = this.finalized
     if (!f) throw new UserError('Commit without a FinalizeBlock before it')
     const genesis = this.genesisCommit
-    const ops = [
-      ...(genesis ? genesis.ops : []),
-      ...f.prepared.ops,
-      ...this.last.ops(f.height, f.time),
-    ]
+    const ops = [...(genesis?.ops ?? []), ...f.prepared.ops, ...this.last.ops(f.height, f.time)]
     try {
       await this.o.backend.write(ops, { sync: true })
     } catch (err) {
@@ -351,24 +351,24 @@ export class AbciApp implements AbciApplication {
       finalizeMs: f.ms,
       commitMs: performance.now() - committing,
     })
+    this.o.snapshots?.snapshotIfApplicable(f.height, f.time)
     // Upstream's ResponseCommit.RetainHeight: CometBFT prunes its block store below it.
     return { retain_height: String(this.o.rules.retainHeight(f.height, f.params.evidence)) }
   }
 
-  async listSnapshots(): Promise<Res<'ListSnapshots'>> {
-    return { snapshots: [] }
-  }
+  listSnapshots = () => this.snapshots.list()
+  offerSnapshot = async (req: Proto<'tendermint.abci.RequestOfferSnapshot'>) =>
+    this.snapshots.offer(req)
+  loadSnapshotChunk = (req: Proto<'tendermint.abci.RequestLoadSnapshotChunk'>) =>
+    this.snapshots.loadChunk(req)
 
-  async offerSnapshot(): Promise<Res<'OfferSnapshot'>> {
-    return { result: SNAPSHOT_ABORT }
-  }
-
-  async loadSnapshotChunk(): Promise<Res<'LoadSnapshotChunk'>> {
-    return { chunk: emptyBytes() }
-  }
-
-  async applySnapshotChunk(): Promise<Res<'ApplySnapshotChunk'>> {
-    return { result: SNAPSHOT_ABORT }
+  /** The last chunk restores the state: CheckTx then runs with the snapshot height's block. */
+  applySnapshotChunk(req: Proto<'tendermint.abci.RequestApplySnapshotChunk'>) {
+    return this.snapshots.applyChunk(req, async (r) => {
+      if (r.time !== undefined) this.last.committed(r.height, r.time)
+      this.checkState = undefined
+      await this.load()
+    })
   }
 
   /**

@@ -58,8 +58,6 @@ export interface AbciApplication {
 /** `ResponseProcessProposal.status` and `ResponseVerifyVoteExtension.status`. */
 export const ACCEPT = 1
 export const REJECT = 2
-/** `ResponseOfferSnapshot.result` / `ResponseApplySnapshotChunk.result`: no snapshots here. */
-export const SNAPSHOT_ABORT = 2
 /** `RequestCheckTx.type`. */
 export const CHECK_TX_NEW = 0
 export const CHECK_TX_RECHECK = 1

@@ -32,12 +32,17 @@ export class CometLastBlock {
 
   /** The write that records `height` as committed at `time`. */
   ops(height: number, time: TimeNs): BatchOp[] {
-    const value = utf8(JSON.stringify({ height, time: time.toString() }))
-    return [{ type: 'put', key: META_COMET_LAST_BLOCK, value }]
+    return cometLastBlockOps(height, time)
   }
 
   committed(height: number, time: TimeNs): void {
     this.height = height
     this.time = time
   }
+}
+
+/** The write that records `height` as the last block committed under CometBFT, at `time`. */
+export function cometLastBlockOps(height: number, time: TimeNs): BatchOp[] {
+  const value = utf8(JSON.stringify({ height, time: time.toString() }))
+  return [{ type: 'put', key: META_COMET_LAST_BLOCK, value }]
 }

@@ -40,6 +40,10 @@ const COMMANDS: readonly {
   },
   { names: ['prune'], load: async () => [(await import('./prune.js')).registerPrune] },
   { names: ['rollback'], load: async () => [(await import('./rollback.js')).registerRollback] },
+  {
+    names: ['snapshots'],
+    load: async () => [(await import('./snapshots.js')).registerSnapshots],
+  },
   { names: ['status'], load: async () => [(await import('./status.js')).registerStatus] },
   { names: ['keys'], load: async () => [(await import('./keys.js')).registerKeys] },
   { names: ['genesis'], load: async () => [(await import('./genesis.js')).registerGenesis] },

@@ -271,8 +271,17 @@ export async function loadHome(home: string): Promise<LoadedHome> {
   if (!validatorKey) throw new ConfigError('config/priv_validator_key.json', '', 'file not found')
   const nodeKey = (await readKey(p.nodeKey)) ?? validatorKey
   const validatorKeys = await readValidatorKeys(p.privValidatorKeysDir, validatorKey)
+  const brand = (await readHomeRecord(home)).brand ?? DEFAULT_BRAND
+  return { paths: p, brand, app, node, client, genesis, validatorKey, validatorKeys, nodeKey }
+}
+
+/**
+ * A genesis of one validator must be one this node signs for when sdkd's simulated producer makes
+ * the blocks (a wrong home, else). Under CometBFT a node that is no validator is a full node.
+ */
+export function assertGenesisValidatorHeld(home: LoadedHome): void {
+  const { genesis, validatorKeys } = home
   const v = genesis.validators[0]
-  // A genesis of one validator must be one this node signs for (a wrong home, else).
   const held = (pubKey: Uint8Array) =>
     validatorKeys.some((k) => toHexUpper(k.pubKey) === toHexUpper(pubKey))
   if (genesis.validators.length === 1 && v && !held(v.pubKey)) {
@@ -282,8 +291,6 @@ export async function loadHome(home: string): Promise<LoadedHome> {
       'does not match config/priv_validator_key.json (this node is not the genesis validator)',
     )
   }
-  const brand = (await readHomeRecord(home)).brand ?? DEFAULT_BRAND
-  return { paths: p, brand, app, node, client, genesis, validatorKey, validatorKeys, nodeKey }
 }
 
 /** `data/priv_validator_state.json` of a validator that has signed nothing (upstream's, after init or a reset). */

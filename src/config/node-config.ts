@@ -6,6 +6,12 @@ import {
 } from './consensus-config.js'
 import { FieldReader } from './fields.js'
 import { checkListenAddress } from './listen-address.js'
+import {
+  defaultStateSyncConfig,
+  readStateSyncConfig,
+  renderStateSyncToml,
+  type StateSyncConfig,
+} from './statesync-config.js'
 
 /** config.toml (the CometBFT-side settings sdkd uses). */
 export interface NodeConfig {
@@ -40,6 +46,7 @@ export interface NodeConfig {
     maxBlockBytes: number
   }
   consensus: ConsensusConfig
+  stateSync: StateSyncConfig
   txIndex: { indexer: string }
   instrumentation: InstrumentationConfig
 }
@@ -104,6 +111,7 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
       maxBlockBytes: 0,
     },
     consensus: defaultConsensusConfig(),
+    stateSync: defaultStateSyncConfig(),
     txIndex: { indexer: 'kv' },
     instrumentation: {
       prometheus: false,
@@ -177,6 +185,7 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       maxBlockBytes: r.uint('mempool.max_block_bytes', d.mempool.maxBlockBytes),
     },
     consensus,
+    stateSync: readStateSyncConfig(r),
     txIndex: { indexer },
     instrumentation,
   }
@@ -336,6 +345,10 @@ max_block_bytes = ${c.mempool.maxBlockBytes}
 ###         Consensus Configuration Options         ###
 #######################################################
 ${renderConsensusToml(c.consensus)}
+#######################################################
+###         State Sync Configuration Options        ###
+#######################################################
+${renderStateSyncToml(c.stateSync)}
 #######################################################
 ###   Transaction Indexer Configuration Options     ###
 #######################################################

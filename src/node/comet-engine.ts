@@ -1,7 +1,10 @@
+import { join } from 'node:path'
 import { AbciApp } from '../chain/abci-app.js'
 import type { AbciResponse } from '../chain/abci-application.js'
+import { cometLastBlockOps } from '../chain/abci-last-block.js'
 import { consensusParamsIn } from '../chain/consensus-params.js'
 import { HeightRules } from '../chain/height-rules.js'
+import { StateSnapshots } from '../chain/state-snapshots.js'
 import { type Bytes, fromBase64Strict, toHexUpper } from '../codec/bytes.js'
 import { int64Of } from '../codec/int64.js'
 import type { Proto } from '../codec/proto.js'
@@ -9,6 +12,7 @@ import type { ChainHaltError } from '../errors.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import { type AbciServer, listenAbci } from '../server/abci/socket-server.js'
 import { abciQuery } from '../server/rpc/abci-query.js'
+import { SnapshotFiles } from '../store/snapshot-files.js'
 import { consensusParamsOf } from '../versions/deps.js'
 import { type Node, SDKD_VERSION } from './node.js'
 
@@ -74,6 +78,7 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
         'committed',
       )
     },
+    snapshots: stateSnapshotsOf(node),
     onUpgradeHalt: (height, err) => {
       // x/upgrade has logged the NEEDED line already (once, as upstream does).
       halted = height
@@ -94,6 +99,22 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
     upgradeHalt,
     close: () => server.close(),
   }
+}
+
+/** The home's state sync snapshots (`data/snapshots`), taken as app.toml's `[state-sync]` says. */
+export function stateSnapshotsOf(node: Node): StateSnapshots {
+  const { home, logger } = node.options
+  return new StateSnapshots({
+    store: node.store,
+    backend: node.backend,
+    files: new SnapshotFiles(join(home.paths.dataDir, 'snapshots')),
+    storeNames: () => node.app.storeNames(),
+    genesisHash: home.genesis.hash,
+    logger,
+    interval: home.app.stateSync.snapshotInterval,
+    keepRecent: home.app.stateSync.snapshotKeepRecent,
+    lastBlockOps: cometLastBlockOps,
+  })
 }
 
 /**

@@ -12,7 +12,7 @@ import { brand } from '../codec/brand.js'
 import { type Bytes, toHex } from '../codec/bytes.js'
 import { createEd25519Signer, ed25519Fallback } from '../codec/ed25519.js'
 import type { ProtoRegistry } from '../codec/proto.js'
-import type { LoadedHome } from '../config/home.js'
+import { assertGenesisValidatorHeld, type LoadedHome } from '../config/home.js'
 import type { PruningOptions } from '../config/pruning.js'
 import { consensusAddress } from '../config/validator-key.js'
 import { UserError } from '../errors.js'
@@ -69,6 +69,7 @@ export interface OpenedChain {
  */
 export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
   const { home, logger, app, registry } = o
+  if (o.consensus !== 'cometbft') assertGenesisValidatorHeld(home)
   const fallback = ed25519Fallback()
   if (fallback !== undefined)
     logger.warn(

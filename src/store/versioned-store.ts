@@ -197,8 +197,9 @@ export class VersionedStore {
   /**
    * Computes the writes and app hash for committing `branch` as `height`. Synchronous and free of
    * side effects until `apply()`, so a crash between prepare and apply loses nothing committed.
+   * `restored`: the first commit is a snapshot's state at `height`, readable from that height on.
    */
-  prepareCommit(branch: StateBranch, height: number): PreparedCommit {
+  prepareCommit(branch: StateBranch, height: number, restored = false): PreparedCommit {
     if (this.pending === 'commit') throw ErrLogic.wrap('commit already in progress')
     if (this.pending) throw ErrLogic.wrap(`cannot commit height ${height}: a rollback is prepared`)
     // The first commit (genesis) may be at any height: the chain starts at initial_height.
@@ -217,7 +218,8 @@ export class VersionedStore {
     // bookkeeping below.
     if (!first && isEmptyCommit(changes, this.nextStoreId)) {
       const recorded = this.records?.commitOps(height, undefined)
-      return this.prepared(height, false, this.appliedAppHash, recorded?.ops ?? [], () => undefined)
+      const ops = recorded?.ops ?? []
+      return this.prepared(height, false, this.appliedAppHash, ops, undefined, () => undefined)
     }
     const plan = planCommit(
       {
@@ -237,7 +239,8 @@ export class VersionedStore {
     )
     const recorded = this.records?.commitOps(height, plan.writes)
     if (recorded) appendOps(plan.ops, recorded.ops)
-    return this.prepared(height, first, plan.appHash, plan.ops, () => {
+    const earliest = first && restored ? height : undefined
+    return this.prepared(height, first, plan.appHash, plan.ops, earliest, () => {
       if (first) this.firstHeight = height
       applyCommitPlan(this.state, plan, height)
       this.records?.applied(height, recorded?.record)
@@ -254,6 +257,7 @@ export class VersionedStore {
     first: boolean,
     appHash: Bytes,
     ops: BatchOp[],
+    earliest: number | undefined,
     applyState: () => void,
   ): PreparedCommit {
     ops.push({ type: 'put', key: META_LATEST, value: uint64BE(height) })
@@ -265,7 +269,7 @@ export class VersionedStore {
     // The pruning due at `height` (read-only; applied by `applyPruning`).
     const { pruning, prunedThrough, records } = this
     const prune = first
-      ? genesisPruning(height)
+      ? genesisPruning(earliest === undefined ? height : earliest - 1)
       : planPruning({ pruning, prunedThrough, record: (h) => records?.record(h) }, height)
     appendOps(ops, prune.ops)
     if (prune.through > this.prunedThrough || first) {

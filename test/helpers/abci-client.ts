@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { connect, type Socket } from 'node:net'
 import { Writable } from 'node:stream'
-import { type AbciApplication, ACCEPT, SNAPSHOT_ABORT } from '../../src/chain/abci-application.js'
+import { type AbciApplication, ACCEPT } from '../../src/chain/abci-application.js'
+import { OFFER } from '../../src/chain/abci-snapshots.js'
 import { int64Of } from '../../src/codec/int64.js'
 import type { Proto } from '../../src/codec/proto.js'
 import { createLogger, type Logger } from '../../src/logger.js'
@@ -35,9 +36,9 @@ export function testApp(overrides: Partial<AbciApplication> = {}): AbciApplicati
     }),
     commit: async () => ({}),
     listSnapshots: async () => ({}),
-    offerSnapshot: async () => ({ result: SNAPSHOT_ABORT }),
+    offerSnapshot: async () => ({ result: OFFER.ABORT }),
     loadSnapshotChunk: async () => ({}),
-    applySnapshotChunk: async () => ({ result: SNAPSHOT_ABORT }),
+    applySnapshotChunk: async () => ({ result: OFFER.ABORT }),
   }
   return { ...app, ...overrides }
 }

@@ -5961,6 +5961,103 @@ export declare namespace sdk.staking.v1beta1 {
   }
 }
 
+export declare namespace sdk.store.snapshots.v1 {
+  /** sdk.store.snapshots.v1.Snapshot, decoded. */
+  type Snapshot = {
+    height: Long
+    format: number
+    chunks: number
+    hash: Uint8Array
+    metadata: ProtoTypes['sdk.store.snapshots.v1.Metadata'] | null
+  }
+  namespace Snapshot {
+    /** sdk.store.snapshots.v1.Snapshot, as fromObject and encode take it. */
+    type Init = {
+      height?: Long | number | string | bigint | null | undefined
+      format?: number | null | undefined
+      chunks?: number | null | undefined
+      hash?: Uint8Array | null | undefined
+      metadata?: ProtoInits['sdk.store.snapshots.v1.Metadata'] | null | undefined
+    }
+  }
+  /** sdk.store.snapshots.v1.Metadata, decoded. */
+  type Metadata = {
+    chunk_hashes: Uint8Array[]
+  }
+  namespace Metadata {
+    /** sdk.store.snapshots.v1.Metadata, as fromObject and encode take it. */
+    type Init = {
+      chunk_hashes?: readonly Uint8Array[] | null | undefined
+    }
+  }
+  /** sdk.store.snapshots.v1.SnapshotItem, decoded. */
+  type SnapshotItem = {
+    store: ProtoTypes['sdk.store.snapshots.v1.SnapshotStoreItem'] | null
+    iavl: ProtoTypes['sdk.store.snapshots.v1.SnapshotIAVLItem'] | null
+    extension: ProtoTypes['sdk.store.snapshots.v1.SnapshotExtensionMeta'] | null
+    extension_payload: ProtoTypes['sdk.store.snapshots.v1.SnapshotExtensionPayload'] | null
+    /** Which field of item is set (a getter). */
+    readonly item?: 'store' | 'iavl' | 'extension' | 'extension_payload' | undefined
+  }
+  namespace SnapshotItem {
+    /** sdk.store.snapshots.v1.SnapshotItem, as fromObject and encode take it. */
+    type Init = {
+      store?: ProtoInits['sdk.store.snapshots.v1.SnapshotStoreItem'] | null | undefined
+      iavl?: ProtoInits['sdk.store.snapshots.v1.SnapshotIAVLItem'] | null | undefined
+      extension?: ProtoInits['sdk.store.snapshots.v1.SnapshotExtensionMeta'] | null | undefined
+      extension_payload?: ProtoInits['sdk.store.snapshots.v1.SnapshotExtensionPayload'] | null | undefined
+    }
+  }
+  /** sdk.store.snapshots.v1.SnapshotStoreItem, decoded. */
+  type SnapshotStoreItem = {
+    name: string
+  }
+  namespace SnapshotStoreItem {
+    /** sdk.store.snapshots.v1.SnapshotStoreItem, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+    }
+  }
+  /** sdk.store.snapshots.v1.SnapshotIAVLItem, decoded. */
+  type SnapshotIAVLItem = {
+    key: Uint8Array
+    value: Uint8Array
+    version: Long
+    height: number
+  }
+  namespace SnapshotIAVLItem {
+    /** sdk.store.snapshots.v1.SnapshotIAVLItem, as fromObject and encode take it. */
+    type Init = {
+      key?: Uint8Array | null | undefined
+      value?: Uint8Array | null | undefined
+      version?: Long | number | string | bigint | null | undefined
+      height?: number | null | undefined
+    }
+  }
+  /** sdk.store.snapshots.v1.SnapshotExtensionMeta, decoded. */
+  type SnapshotExtensionMeta = {
+    name: string
+    format: number
+  }
+  namespace SnapshotExtensionMeta {
+    /** sdk.store.snapshots.v1.SnapshotExtensionMeta, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      format?: number | null | undefined
+    }
+  }
+  /** sdk.store.snapshots.v1.SnapshotExtensionPayload, decoded. */
+  type SnapshotExtensionPayload = {
+    payload: Uint8Array
+  }
+  namespace SnapshotExtensionPayload {
+    /** sdk.store.snapshots.v1.SnapshotExtensionPayload, as fromObject and encode take it. */
+    type Init = {
+      payload?: Uint8Array | null | undefined
+    }
+  }
+}
+
 export declare namespace sdk.store.v1 {
   /** sdk.store.v1.BlockRecord, decoded. */
   type BlockRecord = {
@@ -8363,6 +8460,13 @@ export interface ProtoTypes {
   'sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse': sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse
   'sdk.staking.v1beta1.MsgUpdateParams': sdk.staking.v1beta1.MsgUpdateParams
   'sdk.staking.v1beta1.MsgUpdateParamsResponse': sdk.staking.v1beta1.MsgUpdateParamsResponse
+  'sdk.store.snapshots.v1.Snapshot': sdk.store.snapshots.v1.Snapshot
+  'sdk.store.snapshots.v1.Metadata': sdk.store.snapshots.v1.Metadata
+  'sdk.store.snapshots.v1.SnapshotItem': sdk.store.snapshots.v1.SnapshotItem
+  'sdk.store.snapshots.v1.SnapshotStoreItem': sdk.store.snapshots.v1.SnapshotStoreItem
+  'sdk.store.snapshots.v1.SnapshotIAVLItem': sdk.store.snapshots.v1.SnapshotIAVLItem
+  'sdk.store.snapshots.v1.SnapshotExtensionMeta': sdk.store.snapshots.v1.SnapshotExtensionMeta
+  'sdk.store.snapshots.v1.SnapshotExtensionPayload': sdk.store.snapshots.v1.SnapshotExtensionPayload
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse
@@ -8964,6 +9068,13 @@ export interface ProtoInits {
   'sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse': sdk.staking.v1beta1.MsgCancelUnbondingDelegationResponse.Init
   'sdk.staking.v1beta1.MsgUpdateParams': sdk.staking.v1beta1.MsgUpdateParams.Init
   'sdk.staking.v1beta1.MsgUpdateParamsResponse': sdk.staking.v1beta1.MsgUpdateParamsResponse.Init
+  'sdk.store.snapshots.v1.Snapshot': sdk.store.snapshots.v1.Snapshot.Init
+  'sdk.store.snapshots.v1.Metadata': sdk.store.snapshots.v1.Metadata.Init
+  'sdk.store.snapshots.v1.SnapshotItem': sdk.store.snapshots.v1.SnapshotItem.Init
+  'sdk.store.snapshots.v1.SnapshotStoreItem': sdk.store.snapshots.v1.SnapshotStoreItem.Init
+  'sdk.store.snapshots.v1.SnapshotIAVLItem': sdk.store.snapshots.v1.SnapshotIAVLItem.Init
+  'sdk.store.snapshots.v1.SnapshotExtensionMeta': sdk.store.snapshots.v1.SnapshotExtensionMeta.Init
+  'sdk.store.snapshots.v1.SnapshotExtensionPayload': sdk.store.snapshots.v1.SnapshotExtensionPayload.Init
   'sdk.store.v1.BlockRecord': sdk.store.v1.BlockRecord.Init
   'sdk.tx.v1beta1.GetTxsEventRequest': sdk.tx.v1beta1.GetTxsEventRequest.Init
   'sdk.tx.v1beta1.GetTxsEventResponse': sdk.tx.v1beta1.GetTxsEventResponse.Init
