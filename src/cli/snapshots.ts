@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip, constants as zlib } from 'node:zlib'
@@ -16,6 +16,8 @@ import {
   encodeSnapshotInfo,
   SNAPSHOT_FILE,
   SnapshotFiles,
+  type SnapshotInfo,
+  type SnapshotWriter,
 } from '../store/snapshot-files.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
@@ -111,10 +113,23 @@ async function dump(g: GlobalFlags, h: string, fmt: string, f: { output?: string
 }
 
 async function load(g: GlobalFlags, archive: string): Promise<void> {
-  const extract = tar.extract()
-  const read = pipeline(createReadStream(archive), createGunzip(), extract).catch((err: Error) => {
-    throw new CliError(`failed to read archive file: ${err.message}`)
+  await access(archive).catch((err: NodeJS.ErrnoException) => {
+    const why = err.code === 'ENOENT' ? 'no such file or directory' : err.message
+    throw new CliError(`failed to open archive file: open ${archive}: ${why}`)
   })
+  try {
+    await loadArchive(g, archive)
+  } catch (err) {
+    if (err instanceof CliError) throw err
+    throw new CliError(`failed to read archive file ${archive}: ${(err as Error).message}`)
+  }
+}
+
+async function loadArchive(g: GlobalFlags, archive: string): Promise<void> {
+  const extract = tar.extract()
+  // A stream's failure reaches the entries' iterator (the extractor is destroyed with it).
+  const read = pipeline(createReadStream(archive), createGunzip(), extract)
+  read.catch(() => undefined)
   const entries = extract[Symbol.asyncIterator]()
   const next = async (): Promise<{ name: string; bytes: Buffer } | undefined> => {
     const r = await entries.next()
@@ -139,16 +154,10 @@ async function load(g: GlobalFlags, archive: string): Promise<void> {
     const writer = await files.begin(snapshot.height, snapshot.format).catch((err: Error) => {
       throw new CliError(`failed to save snapshot ${err.message}`)
     })
-    for (let i = 0; i < snapshot.chunks; i++) {
-      const e = await next()
-      if (!e) break
-      if (e.name !== String(i)) {
-        await writer.abandon()
-        throw new CliError(`invalid archive, expect file: ${i}, got: ${e.name}`)
-      }
-      await writer.chunk(e.bytes)
-    }
-    const saved = await writer.finish()
+    const saved = await saveChunks(writer, snapshot.chunks, next).catch(async (err: unknown) => {
+      await writer.abandon()
+      throw err
+    })
     const same =
       saved.chunks === snapshot.chunks &&
       equalBytes(saved.hash, snapshot.hash) &&
@@ -161,6 +170,22 @@ async function load(g: GlobalFlags, archive: string): Promise<void> {
     extract.destroy()
     await read.catch(() => undefined)
   }
+}
+
+/** Writes the archive's chunks as they come (named 0, 1, …), then the snapshot's metadata. */
+async function saveChunks(
+  writer: SnapshotWriter,
+  chunks: number,
+  next: () => Promise<{ name: string; bytes: Buffer } | undefined>,
+): Promise<SnapshotInfo> {
+  for (let i = 0; i < chunks; i++) {
+    const e = await next()
+    if (!e) break
+    if (e.name !== String(i))
+      throw new CliError(`invalid archive, expect file: ${i}, got: ${e.name}`)
+    await writer.chunk(e.bytes)
+  }
+  return writer.finish()
 }
 
 /** `sdkd snapshots …`, as upstream's (client/snapshot): the home's state sync snapshots. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Bytes } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { int64Of } from '../codec/int64.js'
@@ -165,9 +165,12 @@ export class SnapshotWriter {
     return info
   }
 
-  /** Drops what was written (a snapshot that failed). */
+  /** Drops what was written (a snapshot that failed), and its height's folder if nothing else is in it. */
   async abandon(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true })
+    const heightDir = dirname(this.dir)
+    if ((await dirNames(heightDir)).length === 0)
+      await rm(heightDir, { recursive: true, force: true })
   }
 }
 

@@ -177,6 +177,21 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('state sync under CometBFT', 
     expect((await sdkd(['--home', cDir.dir, 'snapshots', 'load', archive])).stderr).toContain(
       `snapshot already exists for height ${e} format 3`,
     )
+    // A cut archive saves nothing; a missing one says so.
+    const cut = join(b, 'cut.tar.gz')
+    const whole = await readFile(archive)
+    await writeFile(cut, whole.subarray(0, whole.length - 100))
+    const dDir = await tempDir('sdkd-state-sync-d-')
+    cleanups.push(dDir.cleanup)
+    const refused = await sdkd(['--home', dDir.dir, 'snapshots', 'load', cut])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(
+      `Error: failed to read archive file ${cut}: unexpected end of file`,
+    )
+    expect(existsSync(join(dDir.dir, 'data/snapshots', String(e)))).toBe(false)
+    expect((await sdkd(['--home', dDir.dir, 'snapshots', 'load', `${cut}.gone`])).stderr).toContain(
+      `Error: failed to open archive file: open ${cut}.gone: no such file or directory`,
+    )
     expect((await sdkd(['--home', cDir.dir, 'snapshots', 'delete', String(e), '3'])).code).toBe(0)
     expect((await sdkd(['--home', cDir.dir, 'snapshots', 'list'])).stdout).toBe('')
     expect(
