@@ -256,3 +256,25 @@ describe('ABCI state sync answers', () => {
     expect(none.offer(offerOf(info))).toEqual({ result: OFFER.ABORT })
   })
 })
+
+test('pruning keeps a height while a snapshot holds it', async () => {
+  const backend = createMemoryBackend(createMemoryDatabase())
+  const store = await VersionedStore.open({ backend, pruning: { keepRecent: 2, interval: 10 } })
+  const genesis = store.branch()
+  await genesis.upgradeStores({ added: ['bank'] })
+  await commit(backend, store, genesis, 0)
+  const next = async (h: number) => {
+    const br = store.branch()
+    br.store('bank').set(b('k'), b(String(h)))
+    await commit(backend, store, br, h)
+  }
+  for (let h = 1; h <= 9; h++) await next(h)
+  const release = store.holds.hold(5)
+  for (let h = 10; h <= 20; h++) await next(h)
+  expect(store.earliestHeight).toBe(5)
+  expect(fromUtf8((await store.view(5).store('bank').get(b('k')))!)).toBe('5')
+  release()
+  for (let h = 21; h <= 30; h++) await next(h)
+  expect(store.earliestHeight).toBe(28)
+  expect(() => store.view(5)).toThrow('version does not exist')
+})

@@ -82,7 +82,10 @@ export class StateSnapshots {
     const { interval, keepRecent } = this.o
     if (interval <= 0 || height % interval !== 0) return
     this.log.info({ height }, 'creating state snapshot')
+    // Pruning keeps the height until the snapshot is written, as upstream's.
+    const release = this.o.store.holds.hold(height)
     void this.create(this.o.store.view(height), time)
+      .finally(release)
       .then(async (s) => {
         this.log.info({ height, format: s.format, chunks: s.chunks }, 'completed state snapshot')
         const pruned = await this.o.files.prune(keepRecent)

@@ -41,3 +41,14 @@ test('behavior: one commit prunes at most MAX_PRUNED_HEIGHTS heights, reading ea
     ['del', `010000000${'1'}6b${'3'.padStart(16, '0')}`],
   ])
 })
+
+test('behavior: a held height and the heights above it are not pruned', () => {
+  const input = {
+    pruning: { keepRecent: 2, interval: 10 },
+    prunedThrough: 0,
+    record: () => undefined,
+  }
+  expect(planPruning(input, 20).through).toBe(17)
+  expect(planPruning({ ...input, heldFrom: 9 }, 20).through).toBe(8)
+  expect(planPruning({ ...input, heldFrom: 1 }, 20).through).toBe(0)
+})

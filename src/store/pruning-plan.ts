@@ -11,6 +11,8 @@ export interface PruningInput {
   readonly prunedThrough: number
   /** The pruning record of a height (prune-records.ts): undefined when it changed no key. */
   record(height: number): Bytes | undefined
+  /** A height pruning must keep for now (a snapshot being taken): only heights below it go. */
+  readonly heldFrom?: number | undefined
 }
 
 /** What one commit prunes. */
@@ -44,7 +46,8 @@ export function planPruning(input: PruningInput, height: number): PruningPlan {
   const from = input.prunedThrough
   const none: PruningPlan = { ops: [], through: from }
   if (interval <= 0 || height % interval !== 0 || height <= keepRecent) return none
-  const through = Math.min(height - 1 - keepRecent, from + MAX_PRUNED_HEIGHTS)
+  const held = input.heldFrom === undefined ? Number.POSITIVE_INFINITY : input.heldFrom - 1
+  const through = Math.min(height - 1 - keepRecent, from + MAX_PRUNED_HEIGHTS, held)
   if (through <= from) return none
   const ops: BatchOp[] = []
   // Each key's versions at or below `through` (negative: a deletion), as the records name them.

@@ -18,6 +18,7 @@ import {
 import { LtHash } from './lthash.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
 import { PruneRecords } from './prune-records.js'
+import { PruningHolds } from './pruning-holds.js'
 import { genesisPruning, type PruningPlan, planPruning } from './pruning-plan.js'
 import type { ReadSpan } from './read-span.js'
 import {
@@ -75,6 +76,8 @@ export class VersionedStore {
   /** A commit or rollback prepared and not yet applied (nothing else may be prepared meanwhile). */
   private pending: 'commit' | 'rollback' | undefined
   private rollbackCount = 0
+  /** Heights kept from pruning for now (state sync snapshots being taken). */
+  readonly holds = new PruningHolds()
 
   private constructor(options: VersionedStoreOptions) {
     this.backend = options.backend
@@ -267,10 +270,13 @@ export class VersionedStore {
       ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
     }
     // The pruning due at `height` (read-only; applied by `applyPruning`).
-    const { pruning, prunedThrough, records } = this
+    const { pruning, prunedThrough, records, holds } = this
     const prune = first
       ? genesisPruning(earliest === undefined ? height : earliest - 1)
-      : planPruning({ pruning, prunedThrough, record: (h) => records?.record(h) }, height)
+      : planPruning(
+          { pruning, prunedThrough, record: (h) => records?.record(h), heldFrom: holds.lowest() },
+          height,
+        )
     appendOps(ops, prune.ops)
     if (prune.through > this.prunedThrough || first) {
       ops.push({ type: 'put', key: META_EARLIEST, value: uint64BE(prune.through + 1) })
