@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   COMETBFT,
+  comet,
   cometHeightAtLeast,
   configureCometHome,
   startCometNode,
@@ -19,13 +20,6 @@ import { freePort, getJson, runSdkd } from '../helpers/sdkd.js'
  */
 
 const cleanups = cleanupAfterEach()
-
-/** CometBFT's JSON-RPC result over GET (`/block?height=3`). */
-async function comet(rpcPort: number, path: string): Promise<any> {
-  const { body } = await getJson(`http://127.0.0.1:${rpcPort}${path}`)
-  if (!body.result) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.result
-}
 
 /** sdkd's own servers on ports the OS picks (other tests may hold the defaults). */
 const NO_PORTS = ['--api.address', 'tcp://127.0.0.1:0', '--grpc.enable=false']

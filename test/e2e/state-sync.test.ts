@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   COMETBFT,
+  comet,
   cometHeightAtLeast,
   configureCometHome,
   startCometNode,
@@ -22,12 +23,6 @@ import { tempDir } from '../helpers/temp-dir.js'
  */
 
 const cleanups = cleanupAfterEach()
-
-async function comet(rpcPort: number, path: string): Promise<any> {
-  const { body } = await getJson(`http://127.0.0.1:${rpcPort}${path}`)
-  if (!body.result) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.result
-}
 
 async function editToml(file: string, edit: (doc: Record<string, any>) => void): Promise<void> {
   const doc = parse(await readFile(file, 'utf8')) as Record<string, any>

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse, stringify } from 'smol-toml'
-import { freePort, type SdkdProcess, startSdkd, waitFor } from './sdkd.js'
+import { freePort, getJson, type SdkdProcess, startSdkd, waitFor } from './sdkd.js'
 import { requireUpstreamTool } from './upstream-tools.js'
 
 /** The pinned cometbft the tests run sdkd under (skipped, with the reason printed, when missing). */
@@ -96,4 +96,11 @@ export function cometHeightAtLeast(rpcPort: number, min: number, timeoutMs = 60_
     timeoutMs,
     `CometBFT height ${min} on port ${rpcPort}`,
   )
+}
+
+/** CometBFT's JSON-RPC result over GET (`/block?height=3`); an error answer throws. */
+export async function comet(rpcPort: number, path: string): Promise<any> {
+  const { body } = await getJson(`http://127.0.0.1:${rpcPort}${path}`)
+  if (!body.result) throw new Error(`${path}: ${JSON.stringify(body)}`)
+  return body.result
 }
