@@ -1,12 +1,12 @@
+import { once } from 'node:events'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { access, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip, constants as zlib } from 'node:zlib'
 import type { Command } from 'commander'
-import tar from 'tar-stream'
 import { CometLastBlock } from '../chain/abci-last-block.js'
-import { type Bytes, equalBytes } from '../codec/bytes.js'
+import { equalBytes } from '../codec/bytes.js'
 import type { TimeNs } from '../codec/time.js'
 import { homePaths } from '../config/paths.js'
 import { stateSnapshotsOf } from '../node/comet-engine.js'
@@ -22,6 +22,7 @@ import {
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
 import type { GlobalFlags } from './start-flags.js'
+import { readTar, tarEnd, tarHeader, tarPadding } from './tar-archive.js'
 
 /** The snapshots of a home, whether or not its node runs (plain files). */
 function filesOf(g: GlobalFlags): SnapshotFiles {
@@ -87,19 +88,18 @@ async function dump(g: GlobalFlags, h: string, fmt: string, f: { output?: string
   const snapshot = await files.get(height, format)
   if (!snapshot) throw new CliError("snapshot doesn't exist")
   const output = f.output || `${height}-${format}.tar.gz`
-  const pack = tar.pack()
-  const written = pipeline(
-    pack,
-    // The chunks are compressed already: the fastest level, as upstream.
-    createGzip({ level: zlib.Z_BEST_SPEED }),
-    createWriteStream(output),
-  )
-  const entry = (name: string, bytes: Bytes) =>
-    new Promise<void>((resolve, reject) =>
-      pack.entry({ name, mode: 0o644, size: bytes.length }, Buffer.from(bytes), (err) =>
-        err ? reject(err) : resolve(),
-      ),
-    )
+  // The chunks are compressed already: the fastest level, as upstream.
+  const gz = createGzip({ level: zlib.Z_BEST_SPEED })
+  const written = pipeline(gz, createWriteStream(output))
+  written.catch(() => undefined)
+  const put = async (bytes: Uint8Array) => {
+    if (!gz.write(bytes)) await Promise.race([once(gz, 'drain'), written])
+  }
+  const entry = async (name: string, bytes: Uint8Array) => {
+    await put(tarHeader(name, bytes.length))
+    await put(bytes)
+    await put(tarPadding(bytes.length))
+  }
   await entry(SNAPSHOT_FILE, encodeSnapshotInfo(snapshot))
   for (let i = 0; i < snapshot.chunks; i++) {
     const path = files.pathChunk(height, format, i)
@@ -108,8 +108,10 @@ async function dump(g: GlobalFlags, h: string, fmt: string, f: { output?: string
     })
     await entry(String(i), bytes)
   }
-  pack.finalize()
-  await written
+  gz.end(tarEnd())
+  await written.catch((err: Error) => {
+    throw new CliError(`failed to write ${output}: ${err.message}`)
+  })
 }
 
 async function load(g: GlobalFlags, archive: string): Promise<void> {
@@ -126,17 +128,13 @@ async function load(g: GlobalFlags, archive: string): Promise<void> {
 }
 
 async function loadArchive(g: GlobalFlags, archive: string): Promise<void> {
-  const extract = tar.extract()
-  // A stream's failure reaches the entries' iterator (the extractor is destroyed with it).
-  const read = pipeline(createReadStream(archive), createGunzip(), extract)
-  read.catch(() => undefined)
-  const entries = extract[Symbol.asyncIterator]()
-  const next = async (): Promise<{ name: string; bytes: Buffer } | undefined> => {
+  // A failure of either stream reaches the archive's reader (the gunzip stream is destroyed with it).
+  const gunzip = createGunzip()
+  pipeline(createReadStream(archive), gunzip).catch(() => undefined)
+  const entries = readTar(gunzip)
+  const next = async () => {
     const r = await entries.next()
-    if (r.done) return undefined
-    const parts: Buffer[] = []
-    for await (const part of r.value) parts.push(part as Buffer)
-    return { name: r.value.header.name, bytes: Buffer.concat(parts) }
+    return r.done ? undefined : r.value
   }
   const files = filesOf(g)
   try {
@@ -167,8 +165,8 @@ async function loadArchive(g: GlobalFlags, archive: string): Promise<void> {
       throw new CliError('invalid archive, the saved snapshot is not equal to the original one')
     }
   } finally {
-    extract.destroy()
-    await read.catch(() => undefined)
+    await entries.return(undefined)
+    gunzip.destroy()
   }
 }
 
