@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import { UserError } from '../errors.js'
 
 /**
  * The POSIX ustar archives of `sdkd snapshots dump` and `load` (what Go's archive/tar writes for
@@ -18,7 +19,7 @@ function octal(n: number, length: number): string {
 
 /** A regular file's header block, mode 0644, as Go's tar.Writer writes it for `{Name, Mode, Size}`. */
 export function tarHeader(name: string, size: number): Buffer {
-  if (Buffer.byteLength(name) > 100) throw new Error(`tar: file name too long: ${name}`)
+  if (Buffer.byteLength(name) > 100) throw new UserError(`tar: file name too long: ${name}`)
   const h = Buffer.alloc(BLOCK)
   field(h, 0, 100, name)
   field(h, 100, 8, octal(0o644, 8))
@@ -58,7 +59,7 @@ function readOctal(h: Buffer, offset: number, length: number): number {
     .replace(/[\0 ]+$/, '')
     .trim()
   if (!/^[0-7]*$/.test(text))
-    throw new Error(`tar: invalid number in header: ${JSON.stringify(text)}`)
+    throw new UserError(`tar: invalid number in header: ${JSON.stringify(text)}`)
   return text === '' ? 0 : Number.parseInt(text, 8)
 }
 
@@ -86,22 +87,22 @@ export async function* readTar(stream: Readable): AsyncGenerator<TarFile> {
   }
   for (;;) {
     const h = await take(BLOCK)
-    if (!h) throw new Error('tar: unexpected end of archive (no end blocks)')
+    if (!h) throw new UserError('tar: unexpected end of archive (no end blocks)')
     if (h.every((b) => b === 0)) return
     let sum = 0
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : h[i]!
-    if (sum !== readOctal(h, 148, 8)) throw new Error('tar: invalid header checksum')
+    if (sum !== readOctal(h, 148, 8)) throw new UserError('tar: invalid header checksum')
     const type = h[156]!
     if (type !== 0x30 && type !== 0) {
-      throw new Error(
+      throw new UserError(
         `tar: ${readName(h)} is not a regular file (type ${String.fromCharCode(type)})`,
       )
     }
     const size = readOctal(h, 124, 12)
     const bytes = await take(size)
-    if (!bytes) throw new Error(`tar: unexpected end of archive in ${readName(h)}`)
+    if (!bytes) throw new UserError(`tar: unexpected end of archive in ${readName(h)}`)
     const pad = (BLOCK - (size % BLOCK)) % BLOCK
-    if (pad > 0 && !(await take(pad))) throw new Error('tar: unexpected end of archive')
+    if (pad > 0 && !(await take(pad))) throw new UserError('tar: unexpected end of archive')
     yield { name: readName(h), bytes: Buffer.from(bytes) }
   }
 }
