@@ -169,7 +169,13 @@ describe('state sync snapshots', () => {
     )
     m.offer(info, new Uint8Array())
     await expect(m.applyChunk((await source.files.loadChunk(3, 3, 0))!)).rejects.toThrow(
-      'store empty not found: this app version does not mount it',
+      'store empty not found: this app version does not mount it; state-sync with the app version the chain ran at height 3',
+    )
+    expect(target.store.latestHeight).toBe(-1)
+    const more = managerOf(target, [...STORES, 'extra'])
+    more.offer(info, new Uint8Array())
+    await expect(more.applyChunk((await source.files.loadChunk(3, 3, 0))!)).rejects.toThrow(
+      'the snapshot has no store extra, which this app version mounts: state-sync with the app version the chain ran at height 3',
     )
     expect(target.store.latestHeight).toBe(-1)
   })

@@ -201,12 +201,16 @@ export class StateSnapshots {
     const mounted = this.o.storeNames()
     for (const name of contents.stores.keys()) {
       if (!mounted.includes(name)) {
-        throw ErrLogic.wrap(`store ${name} not found: this app version does not mount it`)
+        throw ErrLogic.wrap(
+          `store ${name} not found: this app version does not mount it; state-sync with the app version the chain ran at height ${height}`,
+        )
       }
     }
     for (const name of mounted) {
       if (!contents.stores.has(name)) {
-        throw ErrLogic.wrap(`the snapshot has no store ${name}, which this app version mounts`)
+        throw ErrLogic.wrap(
+          `the snapshot has no store ${name}, which this app version mounts: state-sync with the app version the chain ran at height ${height}`,
+        )
       }
     }
     const branch = store.branch()
