@@ -51,14 +51,21 @@ export class AbciSnapshots {
     }
     const height = Number(int64Of(s.height))
     try {
-      const chunkHashes = decodeChunkHashes(new Uint8Array(s.metadata))
+      // Metadata that does not decode is the snapshot's fault (REJECT, as upstream); any other
+      // failure, not a refusal of the snapshot, stops the restore (ABORT).
+      let chunkHashes: Uint8Array[]
+      try {
+        chunkHashes = decodeChunkHashes(new Uint8Array(s.metadata))
+      } catch (err) {
+        throw new SnapshotRefusal('metadata', (err as Error).message)
+      }
       this.snapshots.offer(
         { height, format: s.format, chunks: s.chunks, hash: new Uint8Array(s.hash), chunkHashes },
         new Uint8Array(req.app_hash),
       )
       return { result: OFFER.ACCEPT }
     } catch (err) {
-      const kind = err instanceof SnapshotRefusal ? err.kind : 'metadata'
+      const kind = err instanceof SnapshotRefusal ? err.kind : 'other'
       if (kind === 'format') return { result: OFFER.REJECT_FORMAT }
       const msg = (err as Error).message
       if (kind === 'metadata') {

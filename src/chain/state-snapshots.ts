@@ -73,10 +73,6 @@ export class StateSnapshots {
     this.log = o.logger.child({ module: 'snapshots' })
   }
 
-  get files(): SnapshotFiles {
-    return this.o.files
-  }
-
   /** After each Commit: a snapshot of `height` when it is a multiple of the interval. */
   snapshotIfApplicable(height: number, time: TimeNs): void {
     const { interval, keepRecent } = this.o
@@ -159,8 +155,8 @@ export class StateSnapshots {
         `cannot restore a snapshot: this app's data already holds height ${this.o.store.latestHeight}`,
       )
     }
-    if (this.operation === 'restore') this.restoring = undefined
-    else this.begin('restore')
+    // A new offer replaces a restore that did not finish.
+    if (this.operation !== 'restore') this.begin('restore')
     this.restoring = { snapshot, appHash, chunks: [] }
     this.log.info(
       { height: snapshot.height, format: snapshot.format, chunks: snapshot.chunks },

@@ -1,7 +1,6 @@
 import { once } from 'node:events'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { access, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip, constants as zlib } from 'node:zlib'
 import type { Command } from 'commander'
@@ -26,7 +25,7 @@ import { readTar, tarEnd, tarHeader, tarPadding } from './tar-archive.js'
 
 /** The snapshots of a home, whether or not its node runs (plain files). */
 function filesOf(g: GlobalFlags): SnapshotFiles {
-  return new SnapshotFiles(join(homePaths(g.home).dataDir, 'snapshots'))
+  return new SnapshotFiles(homePaths(g.home).snapshotsDir)
 }
 
 function uintArg(text: string, what: string, max: number): number {

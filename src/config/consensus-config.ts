@@ -1,4 +1,3 @@
-import { parseGoDuration } from './duration.js'
 import type { FieldReader } from './fields.js'
 
 /**
@@ -56,14 +55,9 @@ export function readConsensusConfig(r: FieldReader): ConsensusConfig {
   const ms = {} as Record<DurationField, number>
   const text = {} as Record<DurationField, string>
   for (const [field, key] of Object.entries(KEYS) as [DurationField, string][]) {
-    const path = `consensus.${key}`
-    text[field] = r.string(path, d[field])
-    try {
-      ms[field] = parseGoDuration(text[field])
-    } catch (err) {
-      r.fail(path, (err as Error).message)
-    }
-    if (ms[field] < 0) r.fail(path, 'must not be negative')
+    const read = r.duration(`consensus.${key}`, d[field])
+    text[field] = read.text
+    ms[field] = read.ms
   }
   return { ...text, timeoutCommitMs: ms.timeoutCommit }
 }

@@ -1,4 +1,5 @@
 import { UserError } from '../errors.js'
+import { parseGoDuration } from './duration.js'
 /**
  * Typed reads of parsed TOML/JSON with errors that name the file, the field and the problem:
  * `config/app.toml: api.address: expected a string, got 5`.
@@ -53,6 +54,19 @@ export class FieldReader {
     if (v === undefined) return fallback
     if (typeof v !== 'string') this.fail(path, `expected a string, got ${describe(v)}`)
     return v
+  }
+
+  /** A non-negative Go duration (`"500ms"`, `"168h0m0s"`): its text and its milliseconds. */
+  duration(path: string, fallback: string): { text: string; ms: number } {
+    const text = this.string(path, fallback)
+    let ms: number
+    try {
+      ms = parseGoDuration(text)
+    } catch (err) {
+      return this.fail(path, (err as Error).message)
+    }
+    if (ms < 0) this.fail(path, 'must not be negative')
+    return { text, ms }
   }
 
   bool(path: string, fallback: boolean): boolean {

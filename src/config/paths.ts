@@ -20,6 +20,8 @@ export interface HomePaths {
   privValidatorKeysDir: string
   nodeKey: string
   database: string
+  /** State sync snapshots (`<height>/<format>/`). */
+  snapshotsDir: string
   upgradeInfo: string
   privValidatorState: string
   keyring: string
@@ -41,6 +43,7 @@ export function homePaths(home: string): HomePaths {
     privValidatorKeysDir: join(configDir, 'priv_validator_keys'),
     nodeKey: join(configDir, 'node_key.json'),
     database: join(dataDir, 'application.db'),
+    snapshotsDir: join(dataDir, 'snapshots'),
     upgradeInfo: join(dataDir, 'upgrade-info.json'),
     privValidatorState: join(dataDir, 'priv_validator_state.json'),
     keyring: join(h, 'keyring-test'),

@@ -1,4 +1,3 @@
-import { parseGoDuration } from './duration.js'
 import type { FieldReader } from './fields.js'
 
 /**
@@ -40,17 +39,7 @@ export function defaultStateSyncConfig(): StateSyncConfig {
 /** Reads `[statesync]` (absent in homes written before it: the defaults). */
 export function readStateSyncConfig(r: FieldReader): StateSyncConfig {
   const d = defaultStateSyncConfig()
-  const duration = (key: string, fallback: string) => {
-    const text = r.string(`statesync.${key}`, fallback)
-    let ms: number
-    try {
-      ms = parseGoDuration(text)
-    } catch (err) {
-      return r.fail(`statesync.${key}`, (err as Error).message)
-    }
-    if (ms < 0) r.fail(`statesync.${key}`, `must not be negative, got ${JSON.stringify(text)}`)
-    return text
-  }
+  const duration = (key: string, fallback: string) => r.duration(`statesync.${key}`, fallback).text
   return {
     enable: r.bool('statesync.enable', d.enable),
     rpcServers: r.string('statesync.rpc_servers', d.rpcServers),

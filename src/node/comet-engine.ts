@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { AbciApp } from '../chain/abci-app.js'
 import type { AbciResponse } from '../chain/abci-application.js'
 import { cometLastBlockOps } from '../chain/abci-last-block.js'
@@ -107,7 +106,7 @@ export function stateSnapshotsOf(node: Node): StateSnapshots {
   return new StateSnapshots({
     store: node.store,
     backend: node.backend,
-    files: new SnapshotFiles(join(home.paths.dataDir, 'snapshots')),
+    files: new SnapshotFiles(home.paths.snapshotsDir),
     storeNames: () => node.app.storeNames(),
     genesisHash: home.genesis.hash,
     logger,
