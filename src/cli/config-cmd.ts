@@ -1,27 +1,29 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { parse, patch, stringify } from '@decimalturn/toml-patch'
+import { parse, patch } from '@decimalturn/toml-patch'
 import type { Command } from 'commander'
+import { defaultAppConfig, readAppConfig, renderAppToml } from '../config/app-config.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
+import { defaultClientConfig, readClientConfig, renderClientToml } from '../config/client-config.js'
 import { loadHome } from '../config/home.js'
 import { readHomeRecord } from '../config/home-record.js'
+import { defaultNodeConfig, readNodeConfig, renderConfigToml } from '../config/node-config.js'
 import { homePaths } from '../config/paths.js'
+import { parseTomlFile } from '../config/toml.js'
 import { goJsonStringify } from '../server/rpc/go-json.js'
+import { configDoc, diffLine, diffValues } from './config-diff.js'
+import { migrateText, stepLines } from './config-migrate.js'
+import { parseConfig, readConfigText, tomlValue } from './config-toml.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
 // `sdkd config …`, as upstream's confix commands in simd v0.50 (tools/confix/cmd): a config file of
 // the home named without `.toml` (app, config, client), a key as a dotted path (`api.enable`).
-
-/** Go's error for a file that cannot be opened: `open <path>: no such file or directory`. */
-function openError(path: string, err: NodeJS.ErrnoException): string {
-  const why: Record<string, string> = {
-    ENOENT: 'no such file or directory',
-    EACCES: 'permission denied',
-    EISDIR: 'is a directory',
-  }
-  return `open ${path}: ${(err.code && why[err.code]) || err.message}`
-}
+// `diff` and `migrate` compare a file with the defaults of a target version. sdkd's files follow SDK
+// v0.50 and CometBFT v0.38, so `v0.50` is its one target, and its defaults are the files `sdkd init`
+// writes (without --devnet). Upstream compares every file with app.toml's defaults; sdkd compares
+// config.toml and client.toml with their own.
 
 /**
  * The file of `[config]`: `<home>/config/<name>.toml`. A file that cannot be read is refused as
@@ -35,14 +37,7 @@ async function configFile(
   failure?: string,
 ): Promise<{ path: string; text: string }> {
   const path = join(homePaths(g.home).configDir, `${name}.toml`)
-  try {
-    return { path, text: await readFile(path, 'utf8') }
-  } catch (err) {
-    const open = openError(path, err as NodeJS.ErrnoException)
-    throw new CliError(
-      failure ? `${failure}: failed to open ${JSON.stringify(path)}: ${open}` : open,
-    )
-  }
+  return { path, text: await readConfigText(path, failure) }
 }
 
 /** Go's %q of a key's path segments (upstream's errors print the []string so). */
@@ -67,11 +62,6 @@ function locate(
   const t = table as Record<string, unknown>
   if (!Object.hasOwn(t, last)) throw new CliError(notFound)
   return [t, last]
-}
-
-/** A value as TOML writes it (`"text"`, `true`, `10`, `["a"]`). */
-function tomlValue(value: unknown): string {
-  return stringify({ v: value }).replace(/^v = /, '').trimEnd()
 }
 
 /** Upstream's rule for the new value: TOML if it parses as a value, else the text as a string. */
@@ -163,7 +153,89 @@ async function view(g: GlobalFlags, name: string, f: { outputFormat: string }): 
   process.stdout.write(`${goJsonStringify(JSON.parse(JSON.stringify(parse(text), sorted)), 2)}\n`)
 }
 
-/** `sdkd config get|set|view|home`. */
+/** The target versions sdkd has defaults for. */
+const CONFIG_VERSIONS = ['v0.50'] as const
+
+/** Which file a path is, by its name's ending (upstream's CheckValid's rule). */
+type ConfigKind = 'app' | 'config' | 'client' | 'unknown'
+
+function configKind(path: string): ConfigKind {
+  if (path.endsWith('app.toml')) return 'app'
+  if (path.endsWith('client.toml')) return 'client'
+  if (path.endsWith('config.toml')) return 'config'
+  return 'unknown'
+}
+
+/** The default text of a kind of file (an unknown one is compared with app.toml's, as upstream). */
+function defaultConfigText(kind: ConfigKind): string {
+  if (kind === 'config') return renderConfigToml(defaultNodeConfig(hostname()))
+  if (kind === 'client') return renderClientToml(defaultClientConfig(''))
+  return renderAppToml(defaultAppConfig())
+}
+
+/** Upstream's CheckValid, with sdkd's own readers (config.toml's too). */
+function checkValid(path: string, text: string): void {
+  const kind = configKind(path)
+  if (kind === 'unknown') throw new CliError(`unknown config: ${path}`)
+  const data = parseTomlFile(path, text)
+  if (kind === 'app') readAppConfig(path, data)
+  else if (kind === 'config') readNodeConfig(path, data)
+  else if (readClientConfig(path, data).chainId === '') {
+    throw new CliError('client config invalid: chain-id is empty')
+  }
+}
+
+function checkVersion(version: string): void {
+  if ((CONFIG_VERSIONS as readonly string[]).includes(version)) return
+  const known = CONFIG_VERSIONS.map((v) => JSON.stringify(v)).join(' ')
+  throw new CliError(
+    `unknown version ${JSON.stringify(version)}, supported versions are: [${known}]`,
+  )
+}
+
+async function diff(g: GlobalFlags, version: string, path: string | undefined): Promise<void> {
+  const file = path ?? homePaths(g.home).appToml
+  checkVersion(version)
+  const text = await readConfigText(file, 'failed to load config')
+  const lines = diffValues(
+    configDoc(parseConfig(text, 'failed to load config')),
+    configDoc(parseConfig(defaultConfigText(configKind(file)), 'the defaults')),
+  )
+  if (lines.length === 0) {
+    process.stdout.write('All config values are the same as the defaults.\n')
+    return
+  }
+  process.stdout.write('The following config values are different from the defaults:\n')
+  process.stdout.write(lines.map((d) => `${diffLine(d)}\n`).join(''))
+}
+
+async function migrate(
+  g: GlobalFlags,
+  version: string,
+  path: string | undefined,
+  f: { stdout?: boolean; verbose?: boolean; skipValidate?: boolean },
+): Promise<void> {
+  const file = path ?? homePaths(g.home).appToml
+  checkVersion(version)
+  const text = await readConfigText(file, 'failed to load config')
+  try {
+    const { text: next, steps } = migrateText(text, defaultConfigText(configKind(file)), file)
+    if (f.verbose) process.stderr.write(stepLines(steps))
+    if (!f.skipValidate) {
+      try {
+        checkValid(file, next)
+      } catch (err) {
+        throw new CliError(`updated config is invalid: ${(err as Error).message}`)
+      }
+    }
+    if (f.stdout) process.stdout.write(next)
+    else if (next !== text) await writeFileAtomic(file, next)
+  } catch (err) {
+    throw new CliError(`failed to migrate config: ${(err as Error).message}`)
+  }
+}
+
+/** `sdkd config get|set|view|home|diff|migrate`. */
 export function registerConfig(program: Command, globals: () => GlobalFlags): void {
   const config = program
     .command('config')
@@ -203,4 +275,29 @@ export function registerConfig(program: Command, globals: () => GlobalFlags): vo
     .action(() => {
       process.stdout.write(`${homePaths(globals().home).home}\n`)
     })
+  config
+    .command('diff')
+    .argument(
+      '<target-version>',
+      `the version whose defaults to compare with: ${CONFIG_VERSIONS.join(', ')}`,
+    )
+    .argument('[app-toml-path]', 'the file (default: the home’s config/app.toml)')
+    .description(
+      'outputs all config values that are different from the defaults (config.toml and client.toml against their own)',
+    )
+    .action((version: string, path: string | undefined) => diff(globals(), version, path))
+  config
+    .command('migrate')
+    .argument('<target-version>', `the version to migrate to: ${CONFIG_VERSIONS.join(', ')}`)
+    .argument('[app-toml-path]', 'the file (default: the home’s config/app.toml)')
+    .description(
+      'migrate a config file to the version’s keys: adds the keys and tables it lacks (with their default values and comments), removes those the version has not; every other line stays',
+    )
+    .option('--stdout', 'print the updated config to stdout')
+    .option('--verbose', 'log changes to stderr')
+    .option(
+      '--skip-validate',
+      'skip configuration validation (allows to migrate unknown configurations)',
+    )
+    .action((version: string, path: string | undefined, f) => migrate(globals(), version, path, f))
 }

@@ -1,14 +1,16 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { createDevnetHome, startDevnetNode } from '../helpers/devnet.js'
+import { ROOT } from '../helpers/docs.js'
 import { runSdkd } from '../helpers/sdkd.js'
 
 /**
- * `sdkd config get|set|view|home`, as upstream's confix commands: a value read and written by its
- * dotted key, the rest of the file (comments, order, spacing) kept byte for byte, a value the home
- * cannot load refused with the file left as it was, and the client commands using what was set.
+ * `sdkd config get|set|view|home|diff|migrate`, as upstream's confix commands: a value read and
+ * written by its dotted key, the rest of the file (comments, order, spacing) kept byte for byte, a
+ * value the home cannot load refused with the file left as it was, and the client commands using
+ * what was set; a file's values against the defaults, and a file brought to the defaults' keys.
  */
 
 const cleanups = cleanupAfterEach()
@@ -121,4 +123,147 @@ describe('sdkd config (e2e)', () => {
     const json2 = await runSdkd(['--home', h.dir, 'status', '-n', node.rpc, '-o', 'json'])
     expect(JSON.parse(json2.stdout).node_info.network).toBe('config-e2e')
   }, 90_000)
+
+  test('behavior: diff lists what a devnet home changed; migrate gives an older file the keys it lacks, with the defaults’ text, and drops unknown ones', async () => {
+    const h = await createDevnetHome('config-e2e')
+    cleanups.push(h.cleanup)
+    const sdkd = (...args: string[]) => runSdkd(['--home', h.dir, 'config', ...args])
+    const appToml = join(h.dir, 'config/app.toml')
+    const configToml = join(h.dir, 'config/config.toml')
+    const clientToml = join(h.dir, 'config/client.toml')
+
+    // diff: the values `init --devnet` sets, against the files `init` writes without it (the
+    // default file app.toml; config.toml and client.toml against their own defaults).
+    let r = await sdkd('diff', 'v0.50')
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    expect(r.stdout).toBe(
+      'The following config values are different from the defaults:\n' +
+        '+M pruning="nothing"\n' +
+        '+M api.dashboard=true\n' +
+        '+M api.enable=true\n' +
+        '+M api.enabled-unsafe-cors=true\n' +
+        '+M api.swagger=true\n' +
+        '+M dev.enable=true\n',
+    )
+    // docs/commands.md shows the same lines.
+    const docs = await readFile(join(ROOT, 'docs/commands.md'), 'utf8')
+    const at = docs.indexOf('```text\n', docs.indexOf('\n### config diff and migrate\n'))
+    expect(docs.slice(at + 8, docs.indexOf('```\n', at + 8))).toBe(r.stdout)
+    r = await sdkd('diff', 'v0.50', configToml)
+    expect(r.stdout).toBe(
+      'The following config values are different from the defaults:\n' +
+        '+M moniker="node0"\n' +
+        '+M consensus.timeout_commit="500ms"\n' +
+        '+M instrumentation.prometheus=true\n' +
+        '+M instrumentation.prometheus_listen_addr="127.0.0.1:26660"\n',
+    )
+    r = await sdkd('diff', 'v0.50', clientToml)
+    expect(r.stdout).toBe(
+      'The following config values are different from the defaults:\n+M chain-id="config-e2e"\n',
+    )
+    for (const [key, value] of [
+      ['pruning', 'default'],
+      ['api.dashboard', 'false'],
+      ['api.enable', 'false'],
+      ['api.enabled-unsafe-cors', 'false'],
+      ['api.swagger', 'false'],
+      ['dev.enable', 'false'],
+    ] as const) {
+      expect((await sdkd('set', 'app', key, value)).code).toBe(0)
+    }
+    r = await sdkd('diff', 'v0.50')
+    expect([r.code, r.stdout]).toEqual([0, 'All config values are the same as the defaults.\n'])
+
+    // migrate: a config.toml without [statesync] (a home made before sdkd had it) gets the
+    // section back as `init` writes it, where the defaults have it: the file is byte for byte
+    // what it was. Nothing is written for a file that already has the defaults' keys.
+    const config = await readFile(configToml, 'utf8')
+    const start = config.indexOf(
+      '#######################################################\n###         State Sync',
+    )
+    const end = config.indexOf(
+      '#######################################################\n###   Transaction Indexer',
+    )
+    expect([start > 0, end > start]).toEqual([true, true])
+    await writeFile(configToml, config.slice(0, start) + config.slice(end))
+    expect((await sdkd('get', 'config', 'statesync.enable')).stderr).toBe(
+      'Error: key "statesync.enable" not found\n',
+    )
+    r = await sdkd('migrate', 'v0.50', configToml, '--verbose')
+    expect([r.code, r.stdout]).toEqual([0, ''])
+    expect(r.stderr).toBe(
+      [
+        '[1]  add statesync section                   | OK',
+        '[2]  add statesync.enable key                | OK',
+        '[3]  add statesync.rpc_servers key           | OK',
+        '[4]  add statesync.trust_height key          | OK',
+        '[5]  add statesync.trust_hash key            | OK',
+        '[6]  add statesync.trust_period key          | OK',
+        '[7]  add statesync.discovery_time key        | OK',
+        '[8]  add statesync.temp_dir key              | OK',
+        '[9]  add statesync.chunk_request_timeout key | OK',
+        '[10] add statesync.chunk_fetchers key        | OK',
+        '[11] add statesync.max_snapshot_chunks key   | OK',
+        '',
+      ].join('\n'),
+    )
+    expect(await readFile(configToml, 'utf8')).toBe(config)
+    r = await sdkd('migrate', 'v0.50', configToml, '--verbose')
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', ''])
+
+    // app.toml: a key the defaults lack goes (with its comment), a missing one comes back with
+    // its comment at the end of its table; --stdout prints the result and writes nothing.
+    const app = await readFile(appToml, 'utf8')
+    const edited = app
+      .replace(
+        '\n# Dashboard serves',
+        '\n# a key of another app\nwasm-cache = 100\n\n# Dashboard serves',
+      )
+      .replace(/\n# MaxSendMsgSize[^\n]*\n[^\n]*\nmax-send-msg-size = "\d+"\n/, '')
+    expect(edited).not.toContain('max-send-msg-size')
+    await writeFile(appToml, edited)
+    r = await sdkd('diff', 'v0.50')
+    expect(r.stdout).toBe(
+      'The following config values are different from the defaults:\n' +
+        '+M grpc.max-send-msg-size="2147483647"\n',
+    )
+    r = await sdkd('migrate', 'v0.50', '--stdout', '--verbose')
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      0,
+      app,
+      '[1] remove api.wasm-cache key      | OK\n[2] add grpc.max-send-msg-size key | OK\n',
+    ])
+    expect(await readFile(appToml, 'utf8')).toBe(edited)
+    r = await sdkd('migrate', 'v0.50')
+    expect([r.code, r.stdout, r.stderr]).toEqual([0, '', ''])
+    expect(await readFile(appToml, 'utf8')).toBe(app)
+
+    // Refusals, in upstream's words; a refused migration writes nothing.
+    r = await sdkd('diff', 'v0.47')
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      'Error: unknown version "v0.47", supported versions are: ["v0.50"]\n',
+    ])
+    const nosuch = join(h.dir, 'config/nosuch.toml')
+    r = await sdkd('migrate', 'v0.50', nosuch)
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      `Error: failed to load config: failed to open "${nosuch}": open ${nosuch}: no such file or directory\n`,
+    ])
+    const client = await readFile(clientToml, 'utf8')
+    await writeFile(clientToml, client.replace('chain-id = "config-e2e"', 'chain-id = ""'))
+    r = await sdkd('migrate', 'v0.50', clientToml)
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      'Error: failed to migrate config: updated config is invalid: client config invalid: chain-id is empty\n',
+    ])
+    r = await sdkd('migrate', 'v0.50', clientToml, '--skip-validate')
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    await writeFile(appToml, app.replace('enable = false', 'enable = "maybe"'))
+    r = await sdkd('migrate', 'v0.50')
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      `Error: failed to migrate config: updated config is invalid: ${appToml}: api.enable: expected true or false, got "maybe"\n`,
+    ])
+  }, 60_000)
 })
