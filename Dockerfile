@@ -12,21 +12,31 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build && mkdir -p config
 
-# Production dependencies only. No install scripts: the native modules (classic-level, sodium-native)
-# ship prebuilt binaries and need no compiler. What never runs is left out: other platforms' prebuilt
-# binaries, type declarations, TypeScript sources and source maps (about half of node_modules).
+# Production dependencies only. No install scripts: the native modules (classic-level, sodium-native,
+# secp256k1) ship prebuilt binaries and need no compiler. What never runs is left out: other
+# platforms' prebuilt binaries, secp256k1's C sources, type declarations, TypeScript sources, source
+# maps, the packages' tests, docs and markdown, and the Swagger UI files sdkd does not serve (its
+# src/server/rest/swagger.ts lists those it does): about two thirds of node_modules.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
   && platform="$(node -p 'process.platform + "-" + process.arch')" \
-  && for dir in node_modules/classic-level/prebuilds node_modules/sodium-native/prebuilds; do \
+  && for dir in node_modules/classic-level/prebuilds node_modules/sodium-native/prebuilds \
+    node_modules/secp256k1/prebuilds; do \
     if [ -d "${dir}" ]; then \
       find "${dir}" -mindepth 1 -maxdepth 1 ! -name "${platform}" -exec rm -rf {} +; \
     fi; \
   done \
-  && rm -rf node_modules/@types \
-  && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) \
+  && rm -rf node_modules/@types node_modules/secp256k1/src \
+  && for dir in test tests docs example examples bench benchmark; do \
+    rm -rf node_modules/*/"${dir}" node_modules/@*/*/"${dir}"; \
+  done \
+  && find node_modules -type f \( -name '*.map' -o -name '*.ts' -o -name '*.mts' -o -name '*.cts' \
+    -o -iname '*.md' -o -iname '*.markdown' \) -delete \
+  && find node_modules/swagger-ui-dist -maxdepth 1 -type f ! -name package.json ! -name LICENSE \
+    ! -name index.js ! -name absolute-path.js ! -name swagger-ui.css ! -name swagger-ui-bundle.js \
+    ! -name swagger-ui-standalone-preset.js ! -name oauth2-redirect.html ! -name 'favicon-*.png' \
     -delete
 
 # CometBFT for `sdkd start --consensus cometbft`: the pinned, statically linked binary that
@@ -68,8 +78,10 @@ COPY --from=build /src/dist ./dist
 COPY --from=cometbft /out/ /usr/local/bin/
 # The CLI must load in this image, the client and node bundles too, and a cometbft copied in must
 # run here and be v0.38; fail the build here rather than at the user's first run.
+# The native modules' bindings must load too (secp256k1 would fall back to its JavaScript silently).
 RUN ln -s /app/dist/cli/main.js /usr/local/bin/sdkd && sdkd version --long > /dev/null \
   && sdkd query --help > /dev/null && sdkd start --help > /dev/null \
+  && node -e "require('/app/node_modules/secp256k1/bindings'); require('/app/node_modules/sodium-native'); require('/app/node_modules/classic-level')" \
   && if [ -e /usr/local/bin/cometbft ]; then cometbft version | grep -q '^0\.38\.'; fi
 USER ${SDKD_UID}:${SDKD_GID}
 WORKDIR /home/sdkd

@@ -397,6 +397,13 @@ if versions=$(http_get "http://127.0.0.1:${API_PORT}/sdk/upgrade/v1beta1/module_
 else
   fail "REST GET /sdk/upgrade/v1beta1/module_versions"
 fi
+# Swagger UI's files are sdkd's own (the image keeps only those it serves).
+if bundle=$(http_get "http://127.0.0.1:${API_PORT}/swagger/swagger-ui-dist/swagger-ui-bundle.js") &&
+  grep -q 'SwaggerUIBundle' <<< "$bundle"; then
+  note "GET /swagger/swagger-ui-dist/swagger-ui-bundle.js: $(wc -c <<< "$bundle") bytes"
+else
+  fail "REST GET /swagger/swagger-ui-dist/swagger-ui-bundle.js (Swagger UI's script)"
+fi
 if tcp_open "$GRPC_PORT"; then note "gRPC port ${GRPC_PORT} accepts connections"; else fail "gRPC port ${GRPC_PORT} is closed"; fi
 if metrics=$(http_get "http://127.0.0.1:${METRICS_PORT}/metrics") &&
   grep -q "^cometbft_consensus_height{chain_id=\"${CHAIN_ID}\"} " <<< "$metrics"; then

@@ -128,4 +128,13 @@ z = 0
       '# top\na = 1\nb = "x"\n\n[gamma]\n\n# the flag\nflag = true\n\n# the list\nlist = ["p", "q"]\n\n[zeta]\nz = 5\n',
     )
   })
+
+  test('migrate: a file with CRLF line ends keeps them, the added lines too', () => {
+    const file = '# top\r\na = 1\r\nb = "x"\r\n\r\n[gamma]\r\nflag = false\r\nlist = []\r\n'
+    const { text } = migrateText(file, DEFAULTS, 'app.toml')
+    expect(text.split('\r\n').join('\n')).not.toContain('\r')
+    expect(text).toBe(
+      `${file.replace(/\r\n$/, '')}\r\n\r\n${DEFAULTS.slice(DEFAULTS.indexOf('###############\n### Zeta')).trimEnd().split('\n').join('\r\n')}\r\n`,
+    )
+  })
 })

@@ -143,7 +143,9 @@ export function migrateText(
   const file = configDoc(parseConfig(text, `loading config`))
   const target = configDoc(parseConfig(defaultsText, 'the defaults'))
   const diffs = diffKeys(file, target)
-  const lines = text.replace(/\n$/, '').split('\n')
+  // A file written with CRLF line ends keeps them, the added lines too.
+  const eol = text.includes('\r\n') ? '\r\n' : '\n'
+  const lines = text.replace(/\r?\n$/, '').split(/\r?\n/)
   const defaults = defaultsText.replace(/\n$/, '').split('\n')
   const have = layout(lines)
   const want = layout(defaults)
@@ -226,7 +228,7 @@ export function migrateText(
     .sort((a, b) => b.at - a.at || insertion(a) - insertion(b) || b.order - a.order)
   for (const e of ordered) out.splice(e.at, e.remove, ...e.insert)
   out.push(...appended)
-  const result = `${out.join('\n')}\n`
+  const result = `${out.join(eol)}${eol}`
   // The edit must leave exactly the defaults' keys, the file's values kept.
   const check = diffKeys(
     configDoc(parseConfig(result, `updating ${JSON.stringify(label)}`)),
