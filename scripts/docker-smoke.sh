@@ -54,11 +54,12 @@ fail() {
 }
 elapsed_since() { echo $(($(date +%s) - $1)); }
 
-# HTTP GET through node (always present where sdkd is built): body on stdout, non-2xx → exit 1.
+# HTTP GET through node (always present where sdkd is built): body on stdout, non-2xx → exit 1. No
+# process.exit() after the write: on a pipe it would cut a body longer than 64 KB.
 http_get() {
   node -e '
     fetch(process.argv[1], { signal: AbortSignal.timeout(5000) })
-      .then(async (r) => { process.stdout.write(await r.text()); process.exit(r.ok ? 0 : 1) })
+      .then(async (r) => { const body = await r.text(); process.exitCode = r.ok ? 0 : 1; process.stdout.write(body) })
       .catch((e) => { process.stderr.write(`${e.cause?.message ?? e.message}\n`); process.exit(2) })
   ' "$1"
 }
@@ -400,7 +401,7 @@ fi
 # Swagger UI's files are sdkd's own (the image keeps only those it serves).
 if bundle=$(http_get "http://127.0.0.1:${API_PORT}/swagger/swagger-ui-dist/swagger-ui-bundle.js") &&
   grep -q 'SwaggerUIBundle' <<< "$bundle"; then
-  note "GET /swagger/swagger-ui-dist/swagger-ui-bundle.js: $(wc -c <<< "$bundle") bytes"
+  note "GET /swagger/swagger-ui-dist/swagger-ui-bundle.js: $(printf '%s' "$bundle" | wc -c) bytes"
 else
   fail "REST GET /swagger/swagger-ui-dist/swagger-ui-bundle.js (Swagger UI's script)"
 fi
