@@ -1,5 +1,10 @@
+import { hostname } from 'node:os'
 import { parse } from '@decimalturn/toml-patch'
 import { describe, expect, test } from 'vitest'
+import { seededRandom } from '../../test/helpers/seeded-random.js'
+import { defaultAppConfig, renderAppToml } from '../config/app-config.js'
+import { defaultClientConfig, renderClientToml } from '../config/client-config.js'
+import { defaultNodeConfig, renderConfigToml } from '../config/node-config.js'
 import { configDoc, diffKeys, diffLine, diffValues } from './config-diff.js'
 import { migrateText, stepLines } from './config-migrate.js'
 
@@ -136,5 +141,42 @@ z = 0
     expect(text).toBe(
       `${file.replace(/\r\n$/, '')}\r\n\r\n${DEFAULTS.slice(DEFAULTS.indexOf('###############\n### Zeta')).trimEnd().split('\n').join('\r\n')}\r\n`,
     )
+  })
+
+  test('migrate, 300 seeded edits of the three default files: keys and whole tables dropped, unknown keys added; the result has exactly the defaults’ keys, the lines kept stay in order, and a second migration changes nothing', () => {
+    const files = [
+      renderAppToml(defaultAppConfig()),
+      renderConfigToml(defaultNodeConfig(hostname())),
+      renderClientToml(defaultClientConfig('chain-1')),
+    ]
+    const keyLine = /^[A-Za-z0-9_-]+ = /
+    for (let seed = 1; seed <= 300; seed++) {
+      const rand = seededRandom(seed)
+      const defaults = files[seed % files.length]!
+      const lines = defaults.replace(/\n$/, '').split('\n')
+      const kept: string[] = []
+      let dropTable = false
+      for (const line of lines) {
+        // A table's heading dropped drops its keys with it (they would land in the table before).
+        if (line.startsWith('[')) dropTable = rand() < 0.15
+        if (dropTable) continue
+        if (keyLine.test(line) && rand() < 0.2) continue
+        kept.push(line)
+        if (keyLine.test(line) && rand() < 0.05)
+          kept.push(`unknown-${seed}-${kept.length} = ${seed}`)
+      }
+      const file = `${kept.join('\n')}\n`
+      const { text } = migrateText(file, defaults, 'app.toml')
+      expect(diffKeys(doc(text), doc(defaults)), `seed ${seed}`).toEqual([])
+      // The file's own lines (but the unknown keys) are all there, in their order.
+      const out = text.split('\n')
+      let at = 0
+      for (const line of kept.filter((l) => !l.startsWith('unknown-'))) {
+        at = out.indexOf(line, at)
+        expect(at, `seed ${seed}: ${line}`).toBeGreaterThanOrEqual(0)
+        at++
+      }
+      expect(migrateText(text, defaults, 'app.toml'), `seed ${seed}`).toEqual({ text, steps: [] })
+    }
   })
 })

@@ -121,6 +121,8 @@ interface Edit {
   at: number
   remove: number
   insert: string[]
+  /** At one line: a removal first, then a table, then keys (of the table above, so above it). */
+  rank: 0 | 1 | 2
 }
 
 /** One step of a migration, as upstream's plan describes it. */
@@ -173,7 +175,7 @@ export function migrateText(
       const start = end === src.length && d.deleted ? floor + 1 : blockStart(src, all[i]!, floor)
       if (d.deleted) {
         removedSections.add(name)
-        edits.push({ at: start, remove: end - start, insert: [] })
+        edits.push({ at: start, remove: end - start, insert: [], rank: 0 })
       } else {
         addedSections.add(name)
         let last = end
@@ -184,7 +186,7 @@ export function migrateText(
         const hi = next ? sectionIndex(have, next.name) : -1
         if (hi > 0) {
           const at = blockStart(lines, have[hi]!, lastLine(have[hi - 1]!))
-          edits.push({ at, remove: 0, insert: [...block, ''] })
+          edits.push({ at, remove: 0, insert: [...block, ''], rank: 1 })
         } else appended.push('', ...block)
       }
       continue
@@ -201,7 +203,7 @@ export function migrateText(
       const end = kv!.end
       if (start > 0 && blank(lines[start - 1]!) && (end >= lines.length || blank(lines[end]!)))
         start--
-      edits.push({ at: start, remove: end - start, insert: [] })
+      edits.push({ at: start, remove: end - start, insert: [], rank: 0 })
       continue
     }
     steps.push({ desc: `add ${name} key` })
@@ -217,15 +219,14 @@ export function migrateText(
     if (hi < 0) refuse(`table [${section}] not found`)
     const s = have[hi]!
     const at = s.kvs.at(-1)?.end ?? (s.heading >= 0 ? s.heading + 1 : contentEnd(lines, have, hi))
-    edits.push({ at, remove: 0, insert: block })
+    edits.push({ at, remove: 0, insert: block, rank: 2 })
   }
-  // Bottom to top, so each edit's line numbers still hold; at one line a removal goes first, and
-  // insertions keep their order.
+  // Bottom to top, so each edit's line numbers still hold; at one line, by rank (what is applied
+  // last ends up first), and edits of one rank keep their order.
   const out = [...lines]
-  const insertion = (e: Edit) => (e.remove > 0 ? 0 : 1)
   const ordered = edits
     .map((e, order) => ({ ...e, order }))
-    .sort((a, b) => b.at - a.at || insertion(a) - insertion(b) || b.order - a.order)
+    .sort((a, b) => b.at - a.at || a.rank - b.rank || b.order - a.order)
   for (const e of ordered) out.splice(e.at, e.remove, ...e.insert)
   out.push(...appended)
   const result = `${out.join(eol)}${eol}`
