@@ -48,6 +48,10 @@ describe('config diff and migrate (confix rules)', () => {
       '+M gamma.list=["p", "q"]',
     ])
     expect(lines(DEFAULTS, DEFAULTS, diffValues)).toEqual([])
+    // An array of tables is a value, printed as tomledit prints one.
+    expect(
+      lines('a = 1\nb = "x"\n[[peers]]\nid = "p1"\nport = 1\n', 'a = 1\nb = "x"\n', diffValues),
+    ).toEqual(['-M peers=[{id = "p1", port = 1}]'])
   })
 
   test('diffKeys: tables sorted by name, a whole table with its keys, values ignored', () => {

@@ -40,8 +40,15 @@ export function parseConfig(text: string, failure: string): Record<string, unkno
   }
 }
 
-/** A value as TOML writes it (`"text"`, `true`, `10`), an array as upstream's tomledit (`["a", "b"]`). */
+/**
+ * A value as TOML writes it (`"text"`, `true`, `10`); an array and a table in one as upstream's
+ * tomledit prints them (`["a", "b"]`, `{a = 1, b = "x"}`).
+ */
 export function tomlValue(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(tomlValue).join(', ')}]`
+  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    const entries = Object.entries(value).map(([k, v]) => `${k} = ${tomlValue(v)}`)
+    return `{${entries.join(', ')}}`
+  }
   return stringify({ v: value }).replace(/^v = /, '').trimEnd()
 }
