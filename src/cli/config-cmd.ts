@@ -73,13 +73,29 @@ function parseValue(input: string): unknown {
   }
 }
 
+/**
+ * After upstream's `not found`: when sdkd's defaults have the key, the file was written before it
+ * was (an older home), and `config migrate` adds it.
+ */
+function migrateHint(path: string, key: string[]): string {
+  const kind = configKind(path)
+  if (kind === 'unknown') return ''
+  try {
+    locate(parse(defaultConfigText(kind)), key, '')
+  } catch {
+    return ''
+  }
+  return `; the file predates this key: \`sdkd config migrate v0.50 ${path}\` adds it with its default`
+}
+
 async function getValue(g: GlobalFlags, name: string, keyText: string): Promise<void> {
-  const { text } = await configFile(g, name, 'failed to load config')
+  const { path, text } = await configFile(g, name, 'failed to load config')
   // Upstream's get names the key as it was given (`key "api.enabled" not found`).
+  const key = keyText.split('.')
   const [table, last] = locate(
     parse(text),
-    keyText.split('.'),
-    `key ${JSON.stringify(keyText)} not found`,
+    key,
+    `key ${JSON.stringify(keyText)} not found${migrateHint(path, key)}`,
   )
   process.stdout.write(`${tomlValue(table[last])}\n`)
 }
@@ -103,7 +119,9 @@ async function setValue(
     ;[table, last] = locate(doc, key, `key ${quoted(key)} not found`)
   } catch (err) {
     if (f.verbose) process.stderr.write(`${step} | FAILED: ${(err as Error).message}\n`)
-    throw new CliError(`updating ${JSON.stringify(path)}: ${(err as Error).message}`)
+    throw new CliError(
+      `updating ${JSON.stringify(path)}: ${(err as Error).message}${migrateHint(path, key)}`,
+    )
   }
   table[last] = parseValue(input)
   // The file's comments, order and spacing stay; only the value changes.

@@ -186,8 +186,13 @@ describe('sdkd config (e2e)', () => {
     )
     expect([start > 0, end > start]).toEqual([true, true])
     await writeFile(configToml, config.slice(0, start) + config.slice(end))
+    // get and set refuse the missing key in upstream's words, then point at migrate.
+    const hint = `; the file predates this key: \`sdkd config migrate v0.50 ${configToml}\` adds it with its default\n`
     expect((await sdkd('get', 'config', 'statesync.enable')).stderr).toBe(
-      'Error: key "statesync.enable" not found\n',
+      `Error: key "statesync.enable" not found${hint}`,
+    )
+    expect((await sdkd('set', 'config', 'statesync.enable', 'true')).stderr).toBe(
+      `Error: updating "${configToml}": key ["statesync" "enable"] not found${hint}`,
     )
     r = await sdkd('migrate', 'v0.50', configToml, '--verbose')
     expect([r.code, r.stdout]).toEqual([0, ''])
