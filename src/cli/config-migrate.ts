@@ -64,6 +64,8 @@ interface KvLines {
 interface SectionLines {
   /** '' for the top-level keys. */
   name: string
+  /** The name's words ([] for the top-level keys). */
+  words: string[]
   /** The heading's line (-1 for the top level). */
   heading: number
   kvs: KvLines[]
@@ -71,20 +73,20 @@ interface SectionLines {
 
 /** Where each table and key of a file's text is. */
 function layout(lines: readonly string[]): SectionLines[] {
-  const sections: SectionLines[] = [{ name: '', heading: -1, kvs: [] }]
+  const sections: SectionLines[] = [{ name: '', words: [], heading: -1, kvs: [] }]
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     const heading = HEADING.exec(line)
     if (heading && !line.trimStart().startsWith('[[')) {
-      sections.push({ name: keyText(keyWords(heading[1]!)), heading: i, kvs: [] })
+      const words = keyWords(heading[1]!)
+      sections.push({ name: keyText(words), words, heading: i, kvs: [] })
       continue
     }
     const kv = KEY.exec(line)
     if (!kv || comment(line)) continue
     const section = sections.at(-1)!
     const end = valueEnd(lines, i, kv[2]!) + 1
-    const prefix = section.name === '' ? [] : keyWords(section.name)
-    section.kvs.push({ key: [...prefix, ...keyWords(kv[1]!)], start: i, end })
+    section.kvs.push({ key: [...section.words, ...keyWords(kv[1]!)], start: i, end })
     i = end - 1
   }
   return sections
@@ -125,23 +127,18 @@ interface Edit {
   rank: 0 | 1 | 2
 }
 
-/** One step of a migration, as upstream's plan describes it. */
-export interface MigrationStep {
-  desc: string
-}
-
 /**
  * Upstream's migration plan (confix PlanBuilder) applied to a file's text: the keys and tables the
  * defaults have and the file lacks are added with the defaults' text (their comments too) — a key
  * at the end of its table, a table where the defaults have it (upstream appends tables at the
  * end) — and those the file has and the defaults lack are removed; every other line stays as it
- * is. Returns the new text and the plan's steps.
+ * is. Returns the new text and the plan's steps, as upstream describes them (`add api.enable key`).
  */
 export function migrateText(
   text: string,
   defaultsText: string,
   label: string,
-): { text: string; steps: MigrationStep[] } {
+): { text: string; steps: string[] } {
   const file = configDoc(parseConfig(text, `loading config`))
   const target = configDoc(parseConfig(defaultsText, 'the defaults'))
   const diffs = diffKeys(file, target)
@@ -153,7 +150,7 @@ export function migrateText(
   const want = layout(defaults)
   const sectionIndex = (all: SectionLines[], name: string) => all.findIndex((s) => s.name === name)
   const sectionOf = (key: string[]) => keyText(key.slice(0, -1))
-  const steps: MigrationStep[] = []
+  const steps: string[] = []
   const edits: Edit[] = []
   const appended: string[] = []
   const addedSections = new Set<string>()
@@ -164,7 +161,7 @@ export function migrateText(
   for (const d of diffs) {
     const name = keyText(d.key)
     if (d.type === 'S') {
-      steps.push({ desc: `${d.deleted ? 'remove' : 'add'} ${name} section` })
+      steps.push(`${d.deleted ? 'remove' : 'add'} ${name} section`)
       const all = d.deleted ? have : want
       const src = d.deleted ? lines : defaults
       const i = sectionIndex(all, name)
@@ -195,7 +192,7 @@ export function migrateText(
     if (d.deleted) {
       // A key of a table the plan removes goes with it.
       if (removedSections.has(section)) continue
-      steps.push({ desc: `remove ${name} key` })
+      steps.push(`remove ${name} key`)
       const s = have[sectionIndex(have, section)]
       const kv = s?.kvs.find((k) => keyText(k.key) === name)
       if (!kv) refuse(`key ${name} not found`)
@@ -206,7 +203,7 @@ export function migrateText(
       edits.push({ at: start, remove: end - start, insert: [], rank: 0 })
       continue
     }
-    steps.push({ desc: `add ${name} key` })
+    steps.push(`add ${name} key`)
     // A key of a table the plan adds comes with the table's text.
     if (addedSections.has(section)) continue
     const wi = sectionIndex(want, section)
@@ -230,7 +227,7 @@ export function migrateText(
   for (const e of ordered) out.splice(e.at, e.remove, ...e.insert)
   out.push(...appended)
   const result = `${out.join(eol)}${eol}`
-  // The edit must leave exactly the defaults' keys, the file's values kept.
+  // The edit must leave exactly the defaults' keys and tables.
   const check = diffKeys(
     configDoc(parseConfig(result, `updating ${JSON.stringify(label)}`)),
     target,
@@ -240,9 +237,9 @@ export function migrateText(
 }
 
 /** The plan's steps as upstream's verbose log prints them (a tab writer's columns). */
-export function stepLines(steps: readonly MigrationStep[]): string {
+export function stepLines(steps: readonly string[]): string {
   const numbers = steps.map((_, i) => `[${i + 1}]`)
   const w0 = Math.max(0, ...numbers.map((n) => n.length)) + 1
-  const w1 = Math.max(0, ...steps.map((s) => s.desc.length)) + 1
-  return steps.map((s, i) => `${numbers[i]!.padEnd(w0)}${s.desc.padEnd(w1)}| OK\n`).join('')
+  const w1 = Math.max(0, ...steps.map((s) => s.length)) + 1
+  return steps.map((s, i) => `${numbers[i]!.padEnd(w0)}${s.padEnd(w1)}| OK\n`).join('')
 }
