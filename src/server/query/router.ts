@@ -133,6 +133,8 @@ export interface QueryRouter {
    * `performance.now()` of its arrival. Does nothing without an observer.
    */
   observe(transport: QueryTransport, m: RoutedMethod, height: number, started: number): void
+  /** Whether `observe` records anything (a metrics observer is set): else `started` may be 0. */
+  readonly observing: boolean
 }
 
 /** The state a heightless method sees: none (reading it is a wiring mistake). */
@@ -283,6 +285,7 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
             (performance.now() - started) / 1000,
           )
       : () => undefined,
+    observing: observer !== undefined,
   }
 }
 

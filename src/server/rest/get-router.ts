@@ -16,6 +16,12 @@ interface TrieNode {
   route: FastRoute | undefined
 }
 
+/** A URL's route and its path variables. */
+export interface Matched {
+  readonly answer: Answer
+  readonly params: readonly string[]
+}
+
 const trieNode = (): TrieNode => ({ literal: new Map(), variable: undefined, route: undefined })
 
 /** Paths whose match the pre-router remembers (then it starts over). */
@@ -61,7 +67,7 @@ export class GetRouter {
   }
 
   /** The route of a URL's path and its variables, or undefined to leave it to Hono. */
-  match(url: string): { answer: Answer; params: string[] } | undefined {
+  match(url: string): Matched | undefined {
     // The path as Hono's getPath reads it; any percent-escape is left to Hono's decoding.
     const start = url.indexOf('/', url.indexOf(':') + 4)
     if (start < 0) return undefined
@@ -83,9 +89,9 @@ export class GetRouter {
     return found ?? undefined
   }
 
-  private readonly seen = new Map<string, { answer: Answer; params: string[] } | null>()
+  private readonly seen = new Map<string, Matched | null>()
 
-  private find(path: string): { answer: Answer; params: string[] } | undefined {
+  private find(path: string): Matched | undefined {
     const parts = path.split('/')
     // Swagger's routes are registered before the queries'.
     if (parts[0] === 'swagger') return undefined

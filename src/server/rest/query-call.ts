@@ -9,8 +9,10 @@ import { RequestFieldError } from './request-fields.js'
  * pre-router (see `createGateway`). Both answer through the same code, so they answer alike.
  */
 export interface QueryCall {
-  /** The full request URL (the response cache key and the query string come from it). */
+  /** The full request URL (the query string comes from it). */
   readonly url: string
+  /** The request target, path and query (`targetOf(url)`): answers are kept under it. */
+  readonly target: string
   /** Path variable `i` (decoded), in template order. */
   param(i: number): string
   /** The values of a request header (lower-case name), one per header line. */
@@ -37,11 +39,19 @@ export function incomingOf(env: unknown): IncomingMessage | undefined {
   return (env as { incoming?: IncomingMessage } | undefined)?.incoming
 }
 
+/** A URL's request target: its path and query (what node:http gives as `req.url`). */
+export function targetOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  return start < 0 ? '/' : url.slice(start)
+}
+
 /** A call through Hono's router. */
 export function honoCall(c: Context): QueryCall {
   const incoming = incomingOf(c.env)
+  const url = c.req.url
   return {
-    url: c.req.url,
+    url,
+    target: targetOf(url),
     param: (i) => c.req.param(`p${i}`) ?? '',
     headerValues: incoming
       ? (name) => nodeHeaderValues(incoming, name)
@@ -96,6 +106,7 @@ export function fastCall(request: Request, env: unknown, params: readonly string
   const incoming = incomingOf(env)
   return {
     url: request.url,
+    target: targetOf(request.url),
     param: (i) => params[i] ?? '',
     headerValues: incoming
       ? (name) => nodeHeaderValues(incoming, name)

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '../../logger.js'
 import type { NodeRequestHandler } from '../listen.js'
 import { type PlainResponse, thrownErrorPlain } from './errors.js'
-import type { GetRouter } from './get-router.js'
+import type { GetRouter, Matched } from './get-router.js'
 import { firstHeaderValue, nodeHeaderValues, type QueryCall } from './query-call.js'
 
 // The checks below are @hono/node-server's own (verbatim): a request they pass has its URL built
@@ -21,10 +21,16 @@ const UNCLEAN = /\/(?:\.\.?)?(?:[/?#]|$)/
 /** A GET through the node:http fast path: the URL the node server would build, headers as sent. */
 class NodeGetCall implements QueryCall {
   constructor(
-    readonly url: string,
+    private readonly host: string,
+    readonly target: string,
     private readonly incoming: IncomingMessage,
     private readonly params: readonly string[],
   ) {}
+
+  /** Built when asked for (an answer computed, not one kept): most calls never ask. */
+  get url(): string {
+    return `http://${this.host}${this.target}`
+  }
 
   param(i: number): string {
     return this.params[i] ?? ''
@@ -38,6 +44,10 @@ class NodeGetCall implements QueryCall {
     return Promise.resolve({})
   }
 }
+
+/** Request targets whose checks and route the fast path remembers (then it starts over). */
+const KNOWN_TARGETS = 4096
+const KNOWN_TARGET_LENGTH = 256
 
 /** Writes an answer's parts as @hono/node-server writes the Response made of them. */
 export function writePlain(res: ServerResponse, answer: PlainResponse): void {
@@ -69,6 +79,11 @@ export function createQueryFastPath(
   logger: Logger | undefined,
   leaveWith?: string,
 ): NodeRequestHandler {
+  // Targets repeat (a query asked again and again): whether one passes the checks below, and its
+  // route, are remembered by the target as sent (null: left to Hono), so a repeated request is one
+  // lookup. The host that last passed its check is remembered too.
+  const known = new Map<string, Matched | null>()
+  let plainHost = ''
   return (req, res) => {
     if (req.method !== 'GET') return false
     if (leaveWith !== undefined && firstHeaderValue(req, leaveWith) !== undefined) return false
@@ -76,17 +91,28 @@ export function createQueryFastPath(
     // chunked encoding to fall back on): left to it.
     if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false
     const target = req.url
-    if (target === undefined || !PLAIN_TARGET.test(target) || UNCLEAN.test(target)) {
-      return false
-    }
+    if (target === undefined) return false
     const host = firstHeaderValue(req, 'host')
-    if (host === undefined || !PLAIN_HOST.test(host)) return false
-    const url = `http://${host}${target}`
-    const found = routes.match(url)
-    if (!found) return false
+    if (host === undefined) return false
+    if (host !== plainHost) {
+      if (!PLAIN_HOST.test(host)) return false
+      plainHost = host
+    }
+    let found = known.get(target)
+    if (found === undefined) {
+      found =
+        PLAIN_TARGET.test(target) && !UNCLEAN.test(target)
+          ? (routes.match(`http://${host}${target}`) ?? null)
+          : null
+      if (target.length <= KNOWN_TARGET_LENGTH) {
+        if (known.size >= KNOWN_TARGETS) known.clear()
+        known.set(target, found)
+      }
+    }
+    if (found === null) return false
     let answer: PlainResponse | Promise<PlainResponse>
     try {
-      answer = found.answer(new NodeGetCall(url, req, found.params))
+      answer = found.answer(new NodeGetCall(host, target, req, found.params))
     } catch (err) {
       answer = thrownErrorPlain(err, logger)
     }

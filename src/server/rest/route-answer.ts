@@ -33,7 +33,8 @@ export function routeAnswer(
   const cacheable = m.cacheable && verb === 'GET'
   const respond = okResponder(router)
   return (call) => {
-    const started = performance.now()
+    // Only a metrics observer needs the time taken.
+    const started = router.observing ? performance.now() : 0
     if (m.heightless) return heightlessCall(options, m, call, body, fields)
     let height: number
     try {
@@ -48,14 +49,17 @@ export function routeAnswer(
       return thrownErrorPlain(err, logger)
     }
     const h = String(height)
-    const url = call.url
-    const key = cacheable ? `r${h} ${url}` : ''
-    // Fast path: an answer of this height computed before, or one known to hold at this height.
-    const cached = key ? (router.cache.get(key) ?? router.spans.get(url, height)) : undefined
-    if (cached !== undefined) {
-      router.observe('rest', m, height, started)
-      return respond(cached as string, h)
+    const target = call.target
+    // Fast path: an answer known to hold at this height (most answers at the latest height hold
+    // over a span of heights: looked up first, by the target alone), or one of this height.
+    if (cacheable) {
+      const cached = router.spans.get(target, height) ?? router.cache.get(`r${h} ${target}`)
+      if (cached !== undefined) {
+        router.observe('rest', m, height, started)
+        return respond(cached as string, h)
+      }
     }
+    const key = cacheable ? `r${h} ${target}` : ''
     if (!key) return answered(computeAnswer(options, m, call, body, fields, height), h, started)
     // An answer that holds over a span of heights is kept for the span, not for this height alone.
     let spanned = false
@@ -128,7 +132,7 @@ async function spannedAnswer(
   const text = await computeAnswer(options, m, call, body, fields, height, span)
   span.narrow(0, latest)
   if (!span.wide) return { text, spanned: false }
-  spans.set(call.url, span.lo, span.hi, text, generation)
+  spans.set(call.target, span.lo, span.hi, text, generation)
   return { text, spanned: true }
 }
 

@@ -216,6 +216,33 @@ describe('GET query routes from node:http ahead of Hono', () => {
     expect((await all(http10.replace('host: 127.0.0.1\r\n', ''))).fast).toBe(false)
   })
 
+  test('behavior: a request target asked again takes the way it took the first time, and a host is checked every time', async () => {
+    // The fast path remembers, per request target, whether it passed its checks and its route.
+    const targets: [string, boolean][] = [
+      ['/sdk/bank/v1beta1/params', true],
+      ['/sdk/bank/v1beta1/nope', false],
+      ['/sdk/bank//v1beta1/params', false],
+      [`/sdk/bank/v1beta1/balances/${t.alice.address}?pagination.limit=1`, true],
+    ]
+    const first = new Map<string, string>()
+    for (const round of [1, 2, 3]) {
+      for (const [target, fast] of targets) {
+        const r = await all(get(target))
+        expect([round, target, r.fast]).toEqual([round, target, fast])
+        if (round === 1) first.set(target, r.text)
+        else expect(r.text).toBe(first.get(target))
+      }
+    }
+    // A host the node server parses takes Hono even for a remembered target, and the plain host
+    // after it is answered ahead again.
+    const params = get('/sdk/bank/v1beta1/params')
+    expect((await all(params.replace('host: 127.0.0.1', 'host: NODE.example'))).fast).toBe(false)
+    expect((await all(params)).fast).toBe(true)
+    // An answer is kept under the request target: two hosts get the same answer.
+    const other = await all(params.replace('host: 127.0.0.1', 'host: node.example:1317'))
+    expect(other).toEqual({ fast: true, text: first.get('/sdk/bank/v1beta1/params') })
+  })
+
   test('behavior: with CORS on, a request with an Origin takes Hono (its middleware adds headers), one without is answered ahead', async () => {
     const viaHono = async (request: string) => {
       const before = leftToHono.length
