@@ -12,7 +12,7 @@
 //   (a) the bare Hono hello route (same process as the node),
 //   (b) GET /sdk/upgrade/v1beta1/current_plan at the latest height,
 //   (c) a bank balance with x-sdk-block-height at the oldest retained height (one height: served
-//       by the per-(height, request) response cache after its first answer),
+//       from the answer kept for that height after its first answer),
 //   (d) (b) over gRPC,
 //   (e) GET /sdk/upgrade/v1beta1/module_versions at random heights over the whole history,
 //   (f) ALICE's bank balance at random heights over the whole history,

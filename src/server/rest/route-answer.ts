@@ -50,26 +50,20 @@ export function routeAnswer(
     }
     const h = String(height)
     const target = call.target
-    // Fast path: an answer known to hold at this height (most answers at the latest height hold
-    // over a span of heights: looked up first, by the target alone), or one of this height.
-    if (cacheable) {
-      const cached = router.spans.get(target, height) ?? router.cache.get(`r${h} ${target}`)
-      if (cached !== undefined) {
-        router.observe('rest', m, height, started)
-        return respond(cached as string, h)
-      }
+    // Fast path: an answer known to hold at this height, kept by the request target alone for the
+    // span of heights it holds at (one height, for a value changed at every height).
+    const cached = cacheable ? router.spans.get(target, height) : undefined
+    if (cached !== undefined) {
+      router.observe('rest', m, height, started)
+      return respond(cached, h)
     }
-    const key = cacheable ? `r${h} ${target}` : ''
-    if (!key) return answered(computeAnswer(options, m, call, body, fields, height), h, started)
-    // An answer that holds over a span of heights is kept for the span, not for this height alone.
-    let spanned = false
-    const compute = async (): Promise<string> => {
-      const a = await spannedAnswer(options, m, call, body, fields, height)
-      spanned = a.spanned
-      return a.text
-    }
-    const text = router.cache.getOrCompute(key, compute, () => !spanned) as Promise<string>
-    return answered(text, h, started)
+    if (!cacheable)
+      return answered(computeAnswer(options, m, call, body, fields, height), h, started)
+    // Concurrent requests of one answer share its computation (a new height makes every request
+    // miss at once); the answer itself is kept in the span cache, not under this key.
+    const compute = () => spannedAnswer(options, m, call, body, fields, height)
+    const text = router.cache.getOrCompute(`r${h} ${target}`, compute, () => false)
+    return answered(text as Promise<string>, h, started)
   }
 
   /** The answer of a computed (or failed) text at height `h`. */
@@ -112,9 +106,9 @@ async function computeAnswer(
 
 /**
  * The JSON answer of a cacheable call at `height`, computed while its reads narrow a span of
- * heights; when the span holds more than this height, the answer is kept in the router's span
- * cache for all of them (`spanned`). The span ends at the latest height when the computation
- * began: later heights may hold other state.
+ * heights, then kept in the router's span cache for all of them (this height alone when its reads
+ * changed at its neighbours). The span ends at the latest height when the computation began: later
+ * heights may hold other state.
  */
 async function spannedAnswer(
   options: RouteAnswerOptions,
@@ -123,7 +117,7 @@ async function spannedAnswer(
   body: string,
   fields: readonly string[],
   height: number,
-): Promise<{ text: string; spanned: boolean }> {
+): Promise<string> {
   const { router } = options
   const { spans } = router
   const generation = spans.current()
@@ -131,9 +125,8 @@ async function spannedAnswer(
   const span = new ReadSpan(height)
   const text = await computeAnswer(options, m, call, body, fields, height, span)
   span.narrow(0, latest)
-  if (!span.wide) return { text, spanned: false }
   spans.set(call.target, span.lo, span.hi, text, generation)
-  return { text, spanned: true }
+  return text
 }
 
 /**
@@ -202,18 +195,23 @@ function okResponder(router: QueryRouter): (text: string, height: string) => Pla
   const heightHeader = router.heightHeader
   const metadataHeader = router.registry.brand.metadataHeightHeader
   // One headers object per height, shared by every answer at it (writers only read it): most
-  // requests ask the latest height, and an object with computed keys per answer cost more than
-  // the answer's lookup.
+  // requests ask the latest height, and an object per answer cost more than the answer's lookup.
+  // Each is a copy of one template: a literal with computed names is built the slow way every
+  // time, which answers at random heights paid for at every request.
+  const template: Record<string, string> = {
+    'content-type': 'application/json',
+    [heightHeader]: '',
+    [metadataHeader]: '',
+    'Grpc-Metadata-Content-Type': 'application/grpc',
+  }
   let lastHeight = ''
-  let lastHeaders: Record<string, string> = {}
+  let lastHeaders = template
   return (text, height) => {
     if (height !== lastHeight) {
-      lastHeaders = {
-        'content-type': 'application/json',
-        [heightHeader]: height,
-        [metadataHeader]: height,
-        'Grpc-Metadata-Content-Type': 'application/grpc',
-      }
+      const headers = { ...template }
+      headers[heightHeader] = height
+      headers[metadataHeader] = height
+      lastHeaders = headers
       lastHeight = height
     }
     return { status: 200, headers: lastHeaders, body: text }

@@ -278,9 +278,17 @@ describe('heights', () => {
       expect([h, stake.body.balance.amount]).toEqual([h, String(1000 - h)])
     }
     // Kept once for its span, not once per height, under the request target.
-    expect(
-      t.node.router.spans.get(`/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=token`, 3),
-    ).toBe('{"balance":{"denom":"token","amount":"5"}}')
+    const { spans } = t.node.router
+    expect(spans.get(`/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=token`, 3)).toBe(
+      '{"balance":{"denom":"token","amount":"5"}}',
+    )
+    // One changed at every height is kept for the heights asked alone.
+    const stake = `/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=stake`
+    expect([2, 3, 5].map((h) => spans.get(stake, h))).toEqual([
+      '{"balance":{"denom":"stake","amount":"998"}}',
+      '{"balance":{"denom":"stake","amount":"997"}}',
+      undefined,
+    ])
   })
 
   test('behavior: x-sdk-block-height selects the committed state of that height', async () => {
