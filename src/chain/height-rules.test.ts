@@ -15,6 +15,9 @@ describe('HeightRules.retainHeight (upstream GetBlockRetentionHeight)', () => {
     // A zero candidate is left out (upstream's minNonZero).
     expect(rules.retainHeight(10, ev(5))).toBe(5)
     expect(rules.retainHeight(5, ev(5))).toBe(0)
+    // So at h = max_age_num_blocks exactly, min-retain-blocks alone prunes.
+    expect(rules.retainHeight(30, ev(30))).toBe(20)
+    expect(rules.retainHeight(31, ev(30))).toBe(1)
   })
 
   test('behavior: min-retain-blocks 0 keeps every block; a max age of 0 leaves min-retain-blocks alone', () => {
