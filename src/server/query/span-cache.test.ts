@@ -56,6 +56,36 @@ describe('SpanCache', () => {
     expect(cache.size).toBe(3)
   })
 
+  test('behavior: over several requests, with spans widened in place, the oldest spans go first, as a plain list of them says', () => {
+    const random = seededRandom(11)
+    const max = 50
+    const cache = new SpanCache<string>(() => 0, max)
+    // The model: the live spans in the order they were set (a widened span counts as set anew).
+    let kept: { key: string; lo: number; hi: number; value: string }[] = []
+    for (let i = 0; i < 2_000; i++) {
+      const key = `/k${Math.floor(random() * 5)}`
+      const lo = 1 + Math.floor(random() * 200) * 10
+      const hi = lo + Math.floor(random() * 5)
+      const value = `v${i}`
+      const same = kept.find((s) => s.key === key && s.lo === lo)
+      if (same && same.hi >= hi) {
+        cache.set(key, lo, hi, value, cache.current()) // narrower or equal: the wider one stays
+        continue
+      }
+      cache.set(key, lo, hi, value, cache.current())
+      kept = kept.filter((s) => s !== same)
+      kept.push({ key, lo, hi, value })
+      if (kept.length > max) kept.shift()
+      expect(cache.size).toBe(kept.length)
+    }
+    for (let k = 0; k < 5; k++) {
+      for (let height = 1; height <= 2_010; height++) {
+        const want = kept.find((s) => s.key === `/k${k}` && s.lo <= height && height <= s.hi)
+        expect([k, height, cache.get(`/k${k}`, height)]).toEqual([k, height, want?.value])
+      }
+    }
+  })
+
   test('behavior: spans of one request set in any order, some evicted, answer as a plain list of the kept ones does', () => {
     const random = seededRandom(7)
     const max = 200

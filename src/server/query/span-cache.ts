@@ -1,3 +1,4 @@
+import { BTree } from '../../store/btree.js'
 import { QUERY_CACHE_ENTRIES } from './response-cache.js'
 
 /** One answer and the heights it holds at. */
@@ -15,10 +16,17 @@ interface Span<V> {
  * the chain's generation (its rollbacks) moves, as heights above a rollback hold other state since.
  */
 export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
-  /** Per request, its spans in ascending `lo`. */
-  private readonly byKey = new Map<string, Span<V>[]>()
+  /**
+   * Per request, its spans by `lo` (a B+ tree: a request asked at tens of thousands of heights
+   * has as many spans, inserted and evicted in any order).
+   */
+  private readonly byKey = new Map<string, BTree<number, Span<V>>>()
+  /** The pair a lookup reuses (no array per lookup). */
+  private readonly found: [number, Span<V>] = [0, { lo: 0, hi: -1, value: '' as V }]
   /** Every span in insertion order (the eviction order), with its request. */
   private readonly order = new Map<Span<V>, string>()
+  /** Where eviction has got to in `order` (undefined: from its start). */
+  private evicting: MapIterator<[Span<V>, string]> | undefined
   private bytes = 0
   private seen: number
   /** Lookups answered from a span, since start. */
@@ -41,20 +49,10 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
   /** The answer of `key` at `height`, if a span of it covers the height. */
   get(key: string, height: number): V | undefined {
     this.sync()
-    const list = this.byKey.get(key)
-    if (list === undefined) return undefined
+    const tree = this.byKey.get(key)
+    if (tree === undefined) return undefined
     // The last span starting at or below the height.
-    let lo = 0
-    let hi = list.length - 1
-    let found: Span<V> | undefined
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1
-      const s = list[mid]!
-      if (s.lo <= height) {
-        found = s
-        lo = mid + 1
-      } else hi = mid - 1
-    }
+    const found = tree.getPairOrNextLower(height, this.found)?.[1]
     if (found === undefined || found.hi < height) return undefined
     this.hits++
     return found.value
@@ -68,25 +66,32 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
     if (generation !== this.current() || !(lo <= hi)) return
     const size = value.length + key.length
     if (size > this.maxBytes / 16) return // one huge answer must not flush the rest
-    let list = this.byKey.get(key)
-    if (list === undefined) {
-      list = []
-      this.byKey.set(key, list)
+    let tree = this.byKey.get(key)
+    if (tree === undefined) {
+      tree = new BTree<number, Span<V>>()
+      this.byKey.set(key, tree)
     }
-    const i = firstAtOrAbove(list, lo)
-    const same = list[i]
+    const same = tree.get(lo)
     const span: Span<V> = { lo, hi, value }
-    if (same !== undefined && same.lo === lo) {
+    if (same !== undefined) {
       // The same start: the wider span stays (a later computation may know more heights).
       if (same.hi >= hi) return
-      list[i] = span
       if (this.order.delete(same)) this.bytes -= same.value.length + key.length
-    } else list.splice(i, 0, span)
+    }
+    tree.set(lo, span)
     this.order.set(span, key)
     this.bytes += size
-    for (const [oldest, k] of this.order) {
-      if (this.order.size <= this.maxSpans && this.bytes <= this.maxBytes) break
-      this.remove(k, oldest)
+    while (this.order.size > this.maxSpans || this.bytes > this.maxBytes) {
+      // One iterator walks the order for good (a Map's iterator goes on to entries added later
+      // and skips those deleted): starting over at every eviction would skip, each time, every
+      // entry deleted since the map last compacted itself.
+      let next = this.evicting?.next()
+      if (next === undefined || next.done) {
+        this.evicting = this.order.entries()
+        next = this.evicting.next()
+      }
+      if (next.done) break
+      this.remove(next.value[1], next.value[0])
     }
   }
 
@@ -95,11 +100,10 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
   }
 
   private remove(key: string, span: Span<V>): void {
-    const list = this.byKey.get(key)
-    if (list === undefined) return
-    const i = firstAtOrAbove(list, span.lo)
-    if (list[i] === span) list.splice(i, 1)
-    if (list.length === 0) this.byKey.delete(key)
+    const tree = this.byKey.get(key)
+    if (tree === undefined) return
+    if (tree.get(span.lo) === span) tree.delete(span.lo)
+    if (tree.size === 0) this.byKey.delete(key)
     if (this.order.delete(span)) this.bytes -= span.value.length + key.length
   }
 
@@ -110,18 +114,7 @@ export class SpanCache<V extends string | Uint8Array = string | Uint8Array> {
     this.seen = g
     this.byKey.clear()
     this.order.clear()
+    this.evicting = undefined
     this.bytes = 0
   }
-}
-
-/** The index of the first span of `list` (ascending `lo`) whose `lo` is `lo` or above. */
-function firstAtOrAbove<V>(list: readonly Span<V>[], lo: number): number {
-  let a = 0
-  let b = list.length
-  while (a < b) {
-    const mid = (a + b) >>> 1
-    if (list[mid]!.lo < lo) a = mid + 1
-    else b = mid
-  }
-  return a
 }
