@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { bytesToLatin1, uint64BE, utf8 } from '../codec/bytes.js'
 import { storageWriteError } from '../config/write-error.js'
 import { createSilentLogger } from '../logger.js'
-import type { BatchOp, StoreBackend } from '../store/backend.js'
+import { type BatchOp, expandOps, type StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 import { accumulatorKey } from '../store/keys.js'
 import { createMemoryBackend, createMemoryDatabase } from '../store/memory-backend.js'
@@ -16,7 +16,7 @@ function recordingBackend() {
   const backend: StoreBackend = {
     ...inner,
     async write(ops) {
-      batches.push([...ops])
+      batches.push(expandOps(ops))
       await inner.write(ops)
     },
   }

@@ -2,7 +2,7 @@ import { type Bytes, toHexUpper } from '../codec/bytes.js'
 import { StorageWriteError } from '../config/write-error.js'
 import { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
-import type { BatchOp, PreparedWrites, StoreBackend } from '../store/backend.js'
+import type { BatchOp, BatchWrite, PreparedWrites, StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
 
 /**
@@ -71,7 +71,7 @@ export interface CommitQueueOptions {
 class Queued implements PendingCommit {
   /** Set once the height is finished (its batch taken). */
   stored: StoredBlock | undefined
-  ops: BatchOp[]
+  ops: BatchWrite[]
   publish: () => void
   finish: (() => FinishedHeight | Promise<FinishedHeight>) | undefined
   started: number
@@ -342,17 +342,19 @@ function batchFailure(batch: readonly Queued[], err: unknown): string {
  * height, the app hash: one shared key object each) keeps only its last write: a batch applies in
  * order, so the result is the same, with fewer writes. Other repeated keys stay (still correct).
  */
-function mergeOps(batch: readonly Queued[]): BatchOp[] {
+function mergeOps(batch: readonly Queued[]): BatchWrite[] {
   // Only short keys (metadata) are shared objects: longer ones end in a height or a hash.
   const SHORT_KEY = 16
   const last = new Map<Bytes, number>()
-  const all: BatchOp[] = []
+  const all: BatchWrite[] = []
   for (const p of batch) {
     for (const op of p.ops) {
-      if (op.key.length <= SHORT_KEY) last.set(op.key, all.length)
+      if (op.type !== 'more' && op.key.length <= SHORT_KEY) last.set(op.key, all.length)
       all.push(op)
     }
   }
   if (last.size === 0) return all
-  return all.filter((op, i) => op.key.length > SHORT_KEY || last.get(op.key) === i)
+  return all.filter(
+    (op, i) => op.type === 'more' || op.key.length > SHORT_KEY || last.get(op.key) === i,
+  )
 }

@@ -1,13 +1,56 @@
 import type { Bytes } from '../codec/bytes.js'
 
+/** Where writes go as they are made: a batch being written, or a list (`collectOps`). */
+export interface OpSink {
+  put(key: Bytes, value: Bytes): void
+  del(key: Bytes): void
+}
+
 /** One write in an atomic batch. */
 export type BatchOp = { type: 'put'; key: Bytes; value: Bytes } | { type: 'del'; key: Bytes }
+
+/**
+ * Writes made when the batch is written, in their place among its other writes, each handed to the
+ * batch as it is made: a block's tx index keys (tens of thousands) made beforehand lived until the
+ * write, long enough for young collections to copy and promote them.
+ */
+export interface MoreOps {
+  type: 'more'
+  write(sink: OpSink): void
+}
+
+/** What a batch is given: writes, and writes still to make. */
+export type BatchWrite = BatchOp | MoreOps
+
+/** The puts and deletes `write` makes, as a list. */
+export function collectOps(write: (sink: OpSink) => void): BatchOp[] {
+  const ops: BatchOp[] = []
+  write({
+    put: (key, value) => ops.push({ type: 'put', key, value }),
+    del: (key) => ops.push({ type: 'del', key }),
+  })
+  return ops
+}
+
+/** `ops` with each `more` replaced by the writes it makes, in order. */
+export function expandOps(ops: readonly BatchWrite[]): BatchOp[] {
+  const out: BatchOp[] = []
+  for (const op of ops) {
+    if (op.type !== 'more') out.push(op)
+    else
+      appendOps(
+        out,
+        collectOps((sink) => op.write(sink)),
+      )
+  }
+  return out
+}
 
 /**
  * Appends `more` to `ops` one by one: a block's writes run to hundreds of thousands (a few thousand
  * txs, each with its index entries), more than `push(...more)` can pass as arguments.
  */
-export function appendOps(ops: BatchOp[], more: readonly BatchOp[]): void {
+export function appendOps<T extends BatchWrite>(ops: T[], more: readonly T[]): void {
   // An index loop: a block's thousands of ops, without an iterator result for each.
   for (let i = 0; i < more.length; i++) ops.push(more[i]!)
 }
@@ -42,7 +85,7 @@ export async function* deletesIn(
 
 /** Writes to make in one atomic batch, and what makes them visible once they are durable. */
 export interface PreparedWrites {
-  ops: BatchOp[]
+  ops: BatchWrite[]
   /** Called once the ops are durable, as a plain function (not through this object). */
   publish: () => void
 }
@@ -72,7 +115,7 @@ export interface StoreBackend {
    * resolves (an ABCI Commit, which CometBFT must be able to rely on across a power loss). Takes
    * the ops when called: the caller may drop them, or change their bytes, as soon as it returns.
    */
-  write(ops: readonly BatchOp[], options?: { sync?: boolean }): Promise<void>
+  write(ops: readonly BatchWrite[], options?: { sync?: boolean }): Promise<void>
   /** Entries in key order within the range. */
   entries(range: BackendRange): AsyncIterable<[Bytes, Bytes]>
   close(): Promise<void>

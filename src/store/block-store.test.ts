@@ -7,7 +7,7 @@ import { sha256 } from '../codec/hash.js'
 import { protoRegistry } from '../codec/proto.js'
 import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
-import type { BatchOp, StoreBackend } from './backend.js'
+import type { BatchWrite, StoreBackend } from './backend.js'
 import { BlockStore, type StoredBlock } from './block-store.js'
 import { createLevelBackend } from './level-backend.js'
 import { createMemoryBackend, createMemoryDatabase } from './memory-backend.js'
@@ -70,7 +70,7 @@ async function openChain(db: Database) {
   let backend = await db.open()
   let blocks: BlockStore = await BlockStore.open({ backend, builder, registry, latestHeight: 0 })
   let lastBlockId: BlockId = EMPTY_BLOCK_ID
-  const deferred: { ops: BatchOp[]; publish(): void }[] = []
+  const deferred: { ops: BatchWrite[]; publish(): void }[] = []
   return {
     /** Writes the deferred heights as one batch, in order, then publishes them. */
     async writeDeferred() {

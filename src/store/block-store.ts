@@ -7,7 +7,13 @@ import { sha256 } from '../codec/hash.js'
 import { emptiedWriter, type Proto, type ProtoRegistry, type ProtoType } from '../codec/proto.js'
 import type { GenesisJson } from '../config/genesis.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
-import { appendOps, type BatchOp, type PreparedWrites, type StoreBackend } from './backend.js'
+import {
+  appendOps,
+  type BatchOp,
+  type BatchWrite,
+  type PreparedWrites,
+  type StoreBackend,
+} from './backend.js'
 import {
   eventFromProto,
   resultFromProto,
@@ -267,7 +273,7 @@ export class BlockStore {
       w,
     )
     const record = w.finish()
-    const ops: BatchOp[] = [
+    const ops: BatchWrite[] = [
       { type: 'put', key: blockKey(height), value: record },
       { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
     ]
@@ -276,7 +282,10 @@ export class BlockStore {
     for (let i = 0; i < txHashes.length; i++) {
       ops.push({ type: 'put', key: txHashKey(txHashes[i]!), value: txLocation(height, i) })
     }
-    if (this.indexTxEvents && block.txs.length > 0) txIndexOpsOfEncoded(height, compact, 'put', ops)
+    // The tx index's keys are made as the batch is written, each put at once (see MoreOps).
+    if (this.indexTxEvents && block.txs.length > 0) {
+      ops.push({ type: 'more', write: (sink) => txIndexOpsOfEncoded(height, compact, 'put', sink) })
+    }
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
     // of the same or a later batch (batches are written in order), and read from memory meanwhile.
     // Only pruning reads the store: a commit that prunes nothing is prepared at once.
@@ -312,7 +321,7 @@ export class BlockStore {
   }
 
   /** The rest of preparing a commit, once the new base is known. */
-  private planned(stored: StoredBlock, ops: BatchOp[], newBase: number): PreparedWrites {
+  private planned(stored: StoredBlock, ops: BatchWrite[], newBase: number): PreparedWrites {
     const height = stored.block.header.height
     if (newBase !== this.plannedBase)
       ops.push({ type: 'put', key: META_BLOCK_BASE, value: uint64BE(newBase) })

@@ -2,8 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/temp-dir.js'
 import { utf8 } from '../codec/bytes.js'
-import type { BatchOp } from './backend.js'
+import type { BatchOp, BatchWrite, StoreBackend } from './backend.js'
 import { createLevelBackend } from './level-backend.js'
+import { createMemoryBackend, createMemoryDatabase } from './memory-backend.js'
 
 const cleanups = cleanupAfterEach()
 
@@ -72,6 +73,66 @@ describe('LevelDB backend writes', () => {
     // the database still takes the next batch
     await db.write([{ type: 'put', key: utf8('z'), value: utf8('2') }])
     expect(Buffer.from((await db.get(utf8('z')))!).toString()).toBe('2')
+    await db.close()
+  })
+})
+
+/** Every entry of a backend as `key=value`. */
+async function entriesOf(db: StoreBackend): Promise<string[]> {
+  const entries: string[] = []
+  for await (const [k, v] of db.entries({ gte: utf8('\0'), lt: utf8('~') })) {
+    entries.push(`${Buffer.from(k)}=${Buffer.from(v)}`)
+  }
+  return entries
+}
+
+const backends: [string, () => Promise<StoreBackend>][] = [
+  ['LevelDB', async () => (await open()).db],
+  ['memory', async () => createMemoryBackend(createMemoryDatabase())],
+]
+
+describe.each(backends)('%s backend: writes made as the batch is written (`more`)', (_, make) => {
+  test('behavior: a `more` writes in its place among the ops: what comes after it wins, and it wins over what came before', async () => {
+    const db = await make()
+    await db.write([{ type: 'put', key: utf8('old'), value: utf8('1') }])
+    const made: string[] = []
+    const ops: BatchWrite[] = [
+      { type: 'put', key: utf8('a'), value: utf8('before') },
+      {
+        type: 'more',
+        write(sink) {
+          made.push('more')
+          sink.put(utf8('a'), utf8('more'))
+          sink.put(utf8('b'), utf8('more'))
+          sink.del(utf8('old'))
+          sink.put(utf8('c'), utf8('more'))
+        },
+      },
+      { type: 'put', key: utf8('b'), value: utf8('after') },
+      { type: 'del', key: utf8('c') },
+    ]
+    await db.write(ops)
+    expect(made).toEqual(['more'])
+    expect(await entriesOf(db)).toEqual(['a=more', 'b=after'])
+    await db.close()
+  })
+
+  test('error: a `more` that throws writes none of the batch, and the next batch is taken', async () => {
+    const db = await make()
+    const ops: BatchWrite[] = [
+      { type: 'put', key: utf8('x'), value: utf8('1') },
+      {
+        type: 'more',
+        write(sink) {
+          sink.put(utf8('y'), utf8('2'))
+          throw new Error('the index could not be made')
+        },
+      },
+    ]
+    await expect(db.write(ops)).rejects.toThrow('the index could not be made')
+    expect(await entriesOf(db)).toEqual([])
+    await db.write([{ type: 'put', key: utf8('z'), value: utf8('3') }])
+    expect(await entriesOf(db)).toEqual(['z=3'])
     await db.close()
   })
 })

@@ -2,7 +2,7 @@ import { ClassicLevel } from 'classic-level'
 import type { Bytes } from '../codec/bytes.js'
 import { storageWriteError } from '../config/write-error.js'
 import { ErrIO, UserError } from '../errors.js'
-import type { BackendRange, BatchOp, StoreBackend } from './backend.js'
+import type { BackendRange, BatchWrite, OpSink, StoreBackend } from './backend.js'
 
 export interface LevelBackendOptions {
   /** Directory of the LevelDB database. */
@@ -49,7 +49,7 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
       const values = await db.getMany(keys as Bytes[])
       return values.map((v) => v ?? undefined)
     },
-    write(ops: readonly BatchOp[], options?: { sync?: boolean }) {
+    write(ops: readonly BatchWrite[], options?: { sync?: boolean }) {
       if (ops.length === 0) return Promise.resolve()
       // A chained batch: each op goes straight to LevelDB's write batch (copied there at once),
       // without the array form's per-op copy and the native side reading every op object back (a
@@ -63,11 +63,18 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
         return Promise.reject(err)
       }
       try {
+        // Made only for a `more` (a block of txs): what it writes goes into the batch at once.
+        let sink: OpSink | undefined
         // An index loop: a block's thousands of ops, without an iterator result for each.
         for (let i = 0; i < ops.length; i++) {
           const op = ops[i]!
           if (op.type === 'put') batch.put(op.key, op.value)
-          else batch.del(op.key)
+          else if (op.type === 'del') batch.del(op.key)
+          else {
+            const into = batch
+            sink ??= { put: (key, value) => into.put(key, value), del: (key) => into.del(key) }
+            op.write(sink)
+          }
         }
       } catch (err) {
         return batch.close().then(() => Promise.reject(err))

@@ -1,6 +1,6 @@
 import { type Bytes, bytesToLatin1, latin1ToBytes } from '../codec/bytes.js'
 import { ErrIO } from '../errors.js'
-import type { BackendRange, BatchOp, StoreBackend } from './backend.js'
+import { type BackendRange, type BatchWrite, expandOps, type StoreBackend } from './backend.js'
 import { BTree } from './btree.js'
 
 /** Contents of an in-memory database; survives close() so tests can reopen it. */
@@ -31,9 +31,10 @@ export function createMemoryBackend(tree: MemoryDatabase = createMemoryDatabase(
       check()
       return keys.map((k) => tree.get(bytesToLatin1(k)))
     },
-    async write(ops: readonly BatchOp[]) {
+    async write(ops: readonly BatchWrite[]) {
       check()
-      for (const op of ops) {
+      // Every write made first (a `more` that throws changes nothing), then applied.
+      for (const op of expandOps(ops)) {
         if (op.type === 'put') tree.set(bytesToLatin1(op.key), op.value.slice())
         else tree.delete(bytesToLatin1(op.key))
       }

@@ -1,7 +1,7 @@
 import type { Event, EventAttribute } from '../block/events.js'
 import { uvarintLength } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
-import type { BatchOp } from './backend.js'
+import type { OpSink } from './backend.js'
 import type { BlockResults } from './block-results.js'
 import { FAMILY_TX_EVENT } from './keys.js'
 import { heightIndexValue, TX_HEIGHT_KEY, txIndexOps, writeVarint } from './tx-index.js'
@@ -14,6 +14,8 @@ import { heightIndexValue, TX_HEIGHT_KEY, txIndexOps, writeVarint } from './tx-i
 const NO_VALUE = new Uint8Array(0)
 const EQ = 0x3d
 const EMPTY: Buffer = Buffer.alloc(0)
+/** Where no tx is being indexed. */
+const NO_SINK: OpSink = { put: () => undefined, del: () => undefined }
 
 /**
  * The tx being indexed: where its entries go and, for each entry so far, its key and where its
@@ -21,7 +23,7 @@ const EMPTY: Buffer = Buffer.alloc(0)
  * walker's visitor (no closure, no object per entry).
  */
 const tx = {
-  ops: [] as BatchOp[],
+  sink: NO_SINK as OpSink,
   type: 'put' as 'put' | 'del',
   height: 0,
   index: 0,
@@ -34,20 +36,21 @@ const tx = {
 }
 
 /**
- * Puts (or deletes) the index entries of a block's txs from their encoded results: `tx.height` and
- * every indexed attribute, an attribute seen twice in a tx (`type.key=value`) indexed once.
+ * Puts (or deletes) the index entries of a block's txs from their encoded results into `into`, each
+ * as it is made: `tx.height` and every indexed attribute, an attribute seen twice in a tx
+ * (`type.key=value`) indexed once.
  */
 export function txIndexOpsOfEncoded(
   height: number,
   results: BlockResults,
   type: 'put' | 'del',
-  into: BatchOp[],
-): BatchOp[] {
+  into: OpSink,
+): void {
   const src = Buffer.from(results.framed.buffer, results.framed.byteOffset, results.framed.length)
   const surrogates = surrogatesIn(src)
   const heightText = Buffer.from(TX_HEIGHT_KEY, 'latin1')
   const heightValue = Buffer.from(heightIndexValue(height), 'latin1')
-  tx.ops = into
+  tx.sink = into
   tx.type = type
   tx.height = height
   tx.src = src
@@ -59,7 +62,10 @@ export function txIndexOpsOfEncoded(
       if (surrogates.some((p) => p >= start && p < end)) {
         // A string with a lone surrogate (encoded as three bytes of its own): its key is the
         // bytes of the string as Node writes it, so the string is rebuilt and indexed as text.
-        txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, into, i)
+        for (const op of txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, [], i)) {
+          if (op.type === 'put') into.put(op.key, op.value)
+          else if (op.type === 'del') into.del(op.key)
+        }
         continue
       }
       tx.index = i
@@ -68,11 +74,10 @@ export function txIndexOpsOfEncoded(
       forEachIndexed(src, start, end, visitAttribute)
     }
   } finally {
-    tx.ops = []
+    tx.sink = NO_SINK
     tx.src = EMPTY
     tx.keys.length = 0
   }
-  return into
 }
 
 /** Each indexed attribute of the tx being indexed becomes an entry. */
@@ -120,7 +125,8 @@ function addEntry(
   tx.textLen[n] = textLen
   tx.valueAt[n] = valuePos
   tx.valueLen[n] = valueLen
-  tx.ops.push(tx.type === 'put' ? { type: 'put', key, value: NO_VALUE } : { type: 'del', key })
+  if (tx.type === 'put') tx.sink.put(key, NO_VALUE)
+  else tx.sink.del(key)
 }
 
 /** Whether entry `j` of the tx has the same `text=value` bytes (the index's identity of an entry). */
