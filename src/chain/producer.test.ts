@@ -12,6 +12,7 @@ import type { AppModule, AppVersion, BlockContext } from '../app/types.js'
 import { fromUtf8, toHexUpper, uint64BE, utf8 } from '../codec/bytes.js'
 import { ChainHaltError } from '../errors.js'
 import { META_KEPT_BLOCK } from '../store/keys.js'
+import { HOLD_HEIGHTS, MAX_PENDING } from './commit-queue.js'
 import { keptBlockOps } from './kept-block.js'
 
 describe.each(disks)('block lifecycle ($name)', ({ make }) => {
@@ -282,5 +283,36 @@ describe.each(disks)('block lifecycle ($name)', ({ make }) => {
     expect(halt.message).toBe('halt per configuration height 4 time 0')
     expect(halt.exitCode).toBe(0)
     expect(store.latestHeight).toBe(3)
+  })
+})
+
+describe('a burst and its writer', () => {
+  test('behavior: a burst goes on while its batches are written: none holds more than two batches of heights', async () => {
+    // The memory database, whose write takes exactly one turn of the event loop (a LevelDB write
+    // takes as many as its thread takes): the batches' sizes then depend on the burst alone.
+    const disk = disks.find((d) => d.name === 'memory')!.make()
+    const c = await openChain(version([recorder('a', [])]), disk, {
+      // A write takes a turn of the event loop, as LevelDB's do.
+      wrap: (real) => ({
+        ...real,
+        write: async (ops) => {
+          await new Promise((r) => setImmediate(r))
+          return real.write(ops)
+        },
+      }),
+    })
+    try {
+      const batches: number[] = []
+      c.producer.on('batch', (heights: number) => batches.push(heights))
+      const last = await c.producer.produceBlocks(3 * MAX_PENDING)
+      expect(last!.block.header.height).toBe(3 * MAX_PENDING)
+      expect(batches.reduce((a, b) => a + b, 0)).toBe(3 * MAX_PENDING)
+      // A burst builds its blocks in microtasks: without a turn of the event loop now and then,
+      // the writer waited for MAX_PENDING heights, which lived (in memory) until then.
+      expect(Math.max(...batches)).toBeLessThanOrEqual(2 * HOLD_HEIGHTS)
+    } finally {
+      await c.close()
+      await disk.cleanup()
+    }
   })
 })
