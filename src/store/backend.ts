@@ -36,12 +36,12 @@ export function collectOps(write: (sink: OpSink) => void): BatchOp[] {
 export function expandOps(ops: readonly BatchWrite[]): BatchOp[] {
   const out: BatchOp[] = []
   for (const op of ops) {
-    if (op.type !== 'more') out.push(op)
-    else
+    if (op.type === 'more')
       appendOps(
         out,
         collectOps((sink) => op.write(sink)),
       )
+    else out.push(op)
   }
   return out
 }
