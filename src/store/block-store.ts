@@ -1,11 +1,8 @@
-import protobuf from 'protobufjs/light.js'
-import type { Block, BlockBuilder } from '../block/block.js'
-import type { Event } from '../block/events.js'
+import type { BlockBuilder } from '../block/block.js'
 import { txHashesOf } from '../block/header.js'
 import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
-import { emptiedWriter, type Proto, type ProtoRegistry, type ProtoType } from '../codec/proto.js'
-import type { GenesisJson } from '../config/genesis.js'
+import type { ProtoRegistry } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import {
   appendOps,
@@ -14,49 +11,17 @@ import {
   type PreparedWrites,
   type StoreBackend,
 } from './backend.js'
-import {
-  eventFromProto,
-  resultFromProto,
-  type StoredValidatorUpdate,
-  type TxResult,
-  txLocation,
-  validatorUpdatesFromProto,
-  validatorUpdatesToProto,
-} from './block-record.js'
+import { type TxResult, txLocation } from './block-record.js'
 import { BlockResults } from './block-results.js'
 import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
 import { PendingBlocks } from './pending-blocks.js'
+import { BlockRecordCodec, type StoredBlock } from './stored-block.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
 import { txIndexOpsOfEncoded } from './tx-index-encoded.js'
 
-export type { TxResult } from './block-record.js'
+export type { StoredValidatorUpdate, TxResult } from './block-record.js'
 export { eventToProto, txResultToProto } from './block-record.js'
-
-/** A committed block with everything stored beside it. */
-export interface StoredBlock {
-  block: Block
-  results: TxResult[]
-  /**
-   * The results in compact form, when the block was executed here (its results are kept encoded
-   * until durable, and decoded only when read): the record and the index are written from it.
-   */
-  compactResults?: BlockResults | undefined
-  /** App hash after this block. */
-  appHash: Bytes
-  beginBlockEvents: Event[]
-  endBlockEvents: Event[]
-  /** The validator updates its EndBlock returned (`/block_results`, the NewBlock event). */
-  validatorUpdates?: readonly StoredValidatorUpdate[] | undefined
-  /**
-   * The consensus params after this block (what an SDK app's FinalizeBlock returns as
-   * `consensus_param_updates`), while the block is the one just made: its NewBlock event's.
-   */
-  consensusParamsAfter?: GenesisJson['consensus']['params'] | undefined
-  /** Size of the block's proto encoding in bytes. */
-  size: number
-}
-
-export type { StoredValidatorUpdate }
+export type { StoredBlock } from './stored-block.js'
 
 /**
  * The result of the tx at `index` of a stored block: from its compact form when it has one (only
@@ -79,12 +44,7 @@ const MAX_PRUNE_PER_COMMIT = 1000
 
 /** The block store: blocks, results and hash indexes, written in the same batch as the state. */
 export class BlockStore {
-  private readonly recordType: ProtoType<'sdk.store.v1.BlockRecord'>
-  /**
-   * One writer for every block record (a record is copied out of it): a fresh writer per block
-   * grew its buffer from 128 bytes to the record's size, four allocations and copies per block.
-   */
-  private readonly recordWriter = protobuf.Writer.create()
+  private readonly records: BlockRecordCodec
   private latestBlock: StoredBlock | undefined
   private baseHeight = 0
   /** Base after the commits prepared so far (some may not be durable yet). */
@@ -103,12 +63,12 @@ export class BlockStore {
 
   private constructor(
     private readonly backend: StoreBackend,
-    private readonly builder: BlockBuilder,
-    private readonly registry: ProtoRegistry,
+    builder: BlockBuilder,
+    registry: ProtoRegistry,
     /** config.toml tx_index.indexer = "kv": tx events are indexed for searches. */
     readonly indexTxEvents: boolean,
   ) {
-    this.recordType = registry.type('sdk.store.v1.BlockRecord')
+    this.records = new BlockRecordCodec(registry, builder)
   }
 
   /** Opens the block store; `latestHeight` is the last committed height of the node. */
@@ -210,30 +170,7 @@ export class BlockStore {
   private async load(height: number): Promise<StoredBlock | undefined> {
     const bytes = await this.backend.get(blockKey(height))
     if (!bytes) return undefined
-    return this.decodeRecord(bytes)
-  }
-
-  private decodeRecord(bytes: Bytes): StoredBlock {
-    return this.fromRecord(this.registry.decode(this.recordType, bytes))
-  }
-
-  /** A stored block from its decoded record. */
-  private fromRecord(r: Proto<'sdk.store.v1.BlockRecord'>): StoredBlock {
-    // Copies: an unset bytes field is an empty plain array, and decoded ones share the read buffer.
-    const blockBytes = new Uint8Array(r.block)
-    const block = this.builder.decode(blockBytes, {
-      hash: new Uint8Array(r.block_hash),
-      parts: { total: r.part_total, hash: new Uint8Array(r.part_hash) },
-    })
-    return {
-      block,
-      results: r.tx_results.map(resultFromProto),
-      appHash: new Uint8Array(r.app_hash),
-      beginBlockEvents: r.begin_block_events.map(eventFromProto),
-      endBlockEvents: r.end_block_events.map(eventFromProto),
-      validatorUpdates: validatorUpdatesFromProto(r.validator_updates),
-      size: blockBytes.length,
-    }
+    return this.records.decode(bytes)
   }
 
   /**
@@ -249,30 +186,7 @@ export class BlockStore {
     const { block } = stored
     const height = block.header.height
     const compact = stored.compactResults ?? BlockResults.of(stored.results)
-    // The results are spliced in as they were encoded (the record's `tx_results` entries, fields
-    // 1-4 before them and 6-8 after): encoded once, not again.
-    const w = emptiedWriter(this.recordWriter)
-    this.recordType.encode(
-      {
-        block: block.bytes,
-        block_hash: block.blockId.hash,
-        part_total: block.blockId.parts.total,
-        part_hash: block.blockId.parts.hash,
-      },
-      w,
-    )
-    w.raw(compact.framed)
-    this.recordType.encode(
-      {
-        app_hash: stored.appHash,
-        // Events have the fields of tendermint.abci.Event: encoded as they are, not copied.
-        begin_block_events: stored.beginBlockEvents,
-        end_block_events: stored.endBlockEvents,
-        validator_updates: validatorUpdatesToProto(stored.validatorUpdates),
-      },
-      w,
-    )
-    const record = w.finish()
+    const record = this.records.encode(stored, compact)
     const ops: BatchWrite[] = [
       { type: 'put', key: blockKey(height), value: record },
       { type: 'put', key: blockHashKey(block.blockId.hash), value: uint64BE(height) },
@@ -378,10 +292,10 @@ export class BlockStore {
       lt: blockKey(latest + 1),
     })) {
       ops.push({ type: 'del', key })
-      const record = this.registry.decode(this.recordType, bytes)
+      const record = this.records.fields(bytes)
       ops.push({ type: 'del', key: blockHashKey(new Uint8Array(record.block_hash)) })
       if (record.tx_results.length === 0) continue
-      const old = this.fromRecord(record)
+      const old = this.records.stored(record)
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
       // Deleted whatever `indexTxEvents` says now: the entries may date from a run that indexed.
       appendOps(ops, txIndexOps(old.block.header.height, old.results, 'del'))

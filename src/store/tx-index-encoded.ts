@@ -64,7 +64,7 @@ export function txIndexOpsOfEncoded(
         // bytes of the string as Node writes it, so the string is rebuilt and indexed as text.
         for (const op of txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, [], i)) {
           if (op.type === 'put') into.put(op.key, op.value)
-          else if (op.type === 'del') into.del(op.key)
+          else into.del(op.key)
         }
         continue
       }
