@@ -3,11 +3,14 @@ import { ErrLogic } from '../errors.js'
 import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import { mapAsync } from './map-async.js'
 import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from './types.js'
+import { settled, type ValueNow } from './value-now.js'
 
 /** What a branch reads through: the committed state at one height, or a parent branch. */
 export interface BranchParent {
   readonly height: number
   get(full: string): Promise<Bytes | undefined>
+  /** `get`, handed back at once when the value is in memory (see KVReader.getNow). */
+  getNow?(full: string): ValueNow
   range(
     lo: string,
     hi: string | undefined,
@@ -107,6 +110,7 @@ class Branch implements StateBranch {
     const self: BranchParent = {
       height: this.height,
       get: (full) => this.getFull(full),
+      getNow: (full) => this.getFullNow(full),
       range: (lo, hi, reverse) => this.rangeFull(lo, hi, reverse),
       isEmpty: (lo, hi) => this.isEmptyFull(lo, hi),
       resolveStore: (name) => this.resolve(name),
@@ -159,10 +163,20 @@ class Branch implements StateBranch {
   // --- full-key access (for BranchStore and child branches) -----------------------------------
 
   getFull(full: string): Promise<Bytes | undefined> {
+    try {
+      return settled(this.getFullNow(full))
+    } catch (err) {
+      return Promise.reject(err)
+    }
+  }
+
+  /** `getFull`, with a value in memory handed back at once (a failure then throws). */
+  getFullNow(full: string): ValueNow {
     // One lookup: a deletion is held as null, an absent key is undefined.
     const written = this.writes.get(full)
-    if (written !== undefined) return Promise.resolve(written ?? undefined)
-    return this.parent.get(full)
+    if (written !== undefined) return written ?? undefined
+    const parent = this.parent
+    return parent.getNow ? parent.getNow(full) : parent.get(full)
   }
 
   setFull(full: string, value: Bytes | null): void {
@@ -311,8 +325,17 @@ class BranchStore implements KVStore {
     return this.branch.getFull(fullKeyOf(this.prefix, key))
   }
 
+  getNow(key: Bytes): ValueNow {
+    return this.branch.getFullNow(fullKeyOf(this.prefix, key))
+  }
+
   has(key: Bytes): Promise<boolean> {
-    return this.get(key).then(isDefined)
+    try {
+      const v = this.getNow(key)
+      return v instanceof Promise ? v.then(isDefined) : Promise.resolve(v !== undefined)
+    } catch (err) {
+      return Promise.reject(err)
+    }
   }
 
   set(key: Bytes, value: Bytes): void {

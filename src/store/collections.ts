@@ -4,6 +4,7 @@ import { ErrLogic } from '../errors.js'
 import { prefixEnd } from './keys.js'
 import { mapAsync } from './map-async.js'
 import type { KVReader, KVStore } from './types.js'
+import { readNow } from './value-now.js'
 
 /**
  * Typed collections over numbered store prefixes (upstream `collections`): keepers declare
@@ -195,10 +196,24 @@ export const bytesValue: ValueCodec<Bytes> = {
   decode: (b) => b.slice(),
 }
 
-/** A read's value decoded, without an async function's frame around the read. */
-function decodedRead<V, In>(read: Promise<Bytes | undefined>, codec: ValueCodec<V, In>) {
-  return read.then((b) => (b === undefined ? undefined : codec.decode(b)))
+/**
+ * The value under `key` decoded, without an async function's frame around the read: decoded at
+ * once when the store has it in memory (one settled promise for the whole read), else when it comes.
+ */
+function decodedRead<V, In, T>(
+  store: KVReader,
+  key: Bytes,
+  codec: ValueCodec<V, In>,
+  then: (value: V | undefined) => T,
+): Promise<T> {
+  const v = readNow(store, key)
+  if (v instanceof Promise)
+    return v.then((b) => then(b === undefined ? undefined : codec.decode(b)))
+  return Promise.resolve(then(v === undefined ? undefined : codec.decode(v)))
 }
+
+/** The decoded value as it is. */
+const asIs = <V>(value: V): V => value
 
 /** One value under a fixed key. */
 export class Item<V, In = V> {
@@ -208,8 +223,13 @@ export class Item<V, In = V> {
   ) {}
 
   get(store: KVReader): Promise<V | undefined> {
+    return this.getThen(store, asIs)
+  }
+
+  /** `then` of the value (undefined: none stored), in the read's one promise. */
+  getThen<T>(store: KVReader, then: (value: V | undefined) => T): Promise<T> {
     try {
-      return decodedRead(store.get(this.prefix), this.value)
+      return decodedRead(store, this.prefix, this.value, then)
     } catch (err) {
       return Promise.reject(err)
     }
@@ -244,8 +264,13 @@ export class KeyedMap<K, V, In = V> {
   }
 
   get(store: KVReader, k: K): Promise<V | undefined> {
+    return this.getThen(store, k, asIs)
+  }
+
+  /** `then` of the value of `k` (undefined: none stored), in the read's one promise. */
+  getThen<T>(store: KVReader, k: K, then: (value: V | undefined) => T): Promise<T> {
     try {
-      return decodedRead(store.get(this.storeKey(k)), this.value)
+      return decodedRead(store, this.storeKey(k), this.value, then)
     } catch (err) {
       return Promise.reject(err)
     }

@@ -1,7 +1,7 @@
 import { type Bytes, latin1ToBytes } from '../codec/bytes.js'
 import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import type { ReadSpan } from './read-span.js'
-import type { KVEntry, KVRange, KVReader, StateReader } from './types.js'
+import type { KVEntry, KVRange, KVReader, StateReader, ValueNow } from './types.js'
 
 /** One batch of a range read: entries (full key, value) in range order, and where the next starts. */
 export interface RangeBatch {
@@ -18,6 +18,8 @@ export interface HeightSource {
   liveStores(height: number): Map<string, number>
   /** Value of a full key at `height` (`span` narrowed to the heights it held). */
   read(full: string, height: number, span?: ReadSpan): Promise<Bytes | undefined>
+  /** `read`, handed back at once when the value is in memory (see KVReader.getNow). */
+  readNow(full: string, height: number, span?: ReadSpan): ValueNow
   /**
    * A batch of the full-key range [lo, hi) at `height`, after the key `after`: at once when every
    * value is in memory, a promise when some must be read from the database (`span` narrowed to
@@ -77,6 +79,10 @@ class StoreReader implements KVReader {
 
   get(key: Bytes): Promise<Bytes | undefined> {
     return this.source.read(fullKeyOf(this.prefix, key), this.height, this.span)
+  }
+
+  getNow(key: Bytes): ValueNow {
+    return this.source.readNow(fullKeyOf(this.prefix, key), this.height, this.span)
   }
 
   async has(key: Bytes): Promise<boolean> {

@@ -10,9 +10,18 @@ export interface KVRange {
 
 export type KVEntry = readonly [key: Bytes, value: Bytes]
 
+/** A read's value: at once when it is known from memory, else a promise of it. */
+export type ValueNow = Bytes | undefined | Promise<Bytes | undefined>
+
 /** Read access to one named store. */
 export interface KVReader {
   get(key: Bytes): Promise<Bytes | undefined>
+  /**
+   * Optional: what `get` reads, handed back at once when it is known from memory (a failure then
+   * throws here), else the promise `get` gives. A caller that decodes the value makes one promise
+   * instead of one per layer of stores (nearly every read of a block or a tx is in memory).
+   */
+  getNow?(key: Bytes): ValueNow
   has(key: Bytes): Promise<boolean>
   /** Entries in key order (descending with `reverse`). */
   iterate(range?: KVRange): AsyncIterable<KVEntry>

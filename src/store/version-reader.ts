@@ -4,6 +4,7 @@ import { BatchedRange, type HeightSource, type RangeBatch } from './height-view.
 import { deletionPrefix, nextPrefix, stateVersionKey, valueOfStateVersion } from './keys.js'
 import type { ReadSpan } from './read-span.js'
 import type { StoreRegistry } from './store-registry.js'
+import { settled, type ValueNow } from './value-now.js'
 import type { IndexEntry, VersionIndex } from './version-index.js'
 import { NO_VERSION, VersionLists } from './version-lists.js'
 import { rangeFromDb, versionFromDb } from './version-lookup.js'
@@ -75,12 +76,17 @@ export class VersionReader implements HeightSource {
     // Not an async function: a value in memory (nearly every read of a tx) is handed back as a
     // settled promise, without a frame around it. A failure still comes as a rejected promise.
     try {
-      const v = this.valueAt(full, this.index.get(full), height, span)
-      if (v instanceof Promise) return v.then((value) => this.stillReadable(height, value))
-      return Promise.resolve(this.stillReadable(height, v))
+      return settled(this.readNow(full, height, span))
     } catch (err) {
       return Promise.reject(err)
     }
+  }
+
+  /** `read`, with a value in memory handed back at once (a failure then throws). */
+  readNow(full: string, height: number, span?: ReadSpan): ValueNow {
+    const v = this.valueAt(full, this.index.get(full), height, span)
+    if (v instanceof Promise) return v.then((value) => this.stillReadable(height, value))
+    return this.stillReadable(height, v)
   }
 
   /** `value` once `height` is checked to be still readable (not pruned meanwhile). */

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
+import type { Bytes } from '../codec/bytes.js'
 import { toHex } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
-import type { StateBranch } from './types.js'
+import type { KVReader, StateBranch } from './types.js'
+import { settled } from './value-now.js'
 import { describeHistory } from './versioned-store-history.case.js'
 import { describePruning } from './versioned-store-pruning.case.js'
 import { describeRollbacks } from './versioned-store-rollback.case.js'
@@ -236,6 +238,45 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
       expect(s(await root.store('gov').get(b('p')))).toBe('1')
       await commitNext(vs, root)
       expect(s(await vs.view(1).store('gov').get(b('p')))).toBe('1')
+    })
+
+    test('behavior: a read at once (getNow) answers what get answers, values in memory without a promise', async () => {
+      const vs = await setup()
+      const first = vs.branch()
+      first.store('bank').set(b('k'), b('1'))
+      first.store('bank').set(b('gone'), b('x'))
+      await commitNext(vs, first)
+      const second = vs.branch()
+      second.store('bank').set(b('k'), b('2'))
+      second.store('bank').delete(b('gone'))
+      await commitNext(vs, second)
+
+      const root = vs.branch()
+      const child = root.branch()
+      root.store('bank').set(b('mine'), b('3'))
+      child.store('bank').delete(b('k'))
+      const now = (store: KVReader, key: string) => {
+        const v = store.getNow!(b(key))
+        expect(v).not.toBeInstanceOf(Promise)
+        return s(v as Bytes | undefined)
+      }
+      // The working state's latest values, the branch's own writes and deletions, absent keys.
+      expect(now(root.store('bank'), 'k')).toBe('2')
+      expect(now(root.store('bank'), 'mine')).toBe('3')
+      expect(now(root.store('bank'), 'gone')).toBeUndefined()
+      expect(now(root.store('bank'), 'never')).toBeUndefined()
+      expect(now(child.store('bank'), 'k')).toBeUndefined()
+      expect(now(child.store('bank'), 'mine')).toBe('3')
+      for (const key of ['k', 'mine', 'gone', 'never']) {
+        for (const store of [root.store('bank'), child.store('bank')]) {
+          expect(s(await settled(store.getNow!(b(key))))).toBe(s(await store.get(b(key))))
+        }
+      }
+      // A past height: what get reads, at once or as a promise (from the database).
+      const past = vs.view(1).store('bank')
+      expect(s(await settled(past.getNow!(b('k'))))).toBe('1')
+      expect(s(await settled(past.getNow!(b('gone'))))).toBe('x')
+      expect(s(await past.get(b('k')))).toBe('1')
     })
 
     test('behavior: the app hash depends on contents only, not on write order or history', async () => {

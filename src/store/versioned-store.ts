@@ -180,6 +180,7 @@ export class VersionedStore {
     return {
       height,
       get: (full) => this.reader.read(full, height),
+      getNow: (full) => this.reader.readNow(full, height),
       range: (lo, hi, reverse) => this.reader.readRange(lo, hi, reverse, height),
       isEmpty: (lo, hi) => this.reader.isEmptyAt(lo, hi, height),
       resolveStore: (name) => this.state.registry.resolveId(name, height),

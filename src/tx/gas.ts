@@ -1,5 +1,13 @@
 import type { Bytes } from '../codec/bytes.js'
-import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from '../store/types.js'
+import type {
+  KVEntry,
+  KVRange,
+  KVStore,
+  StateBranch,
+  StoreUpgrades,
+  ValueNow,
+} from '../store/types.js'
+import { readNow, settled } from '../store/value-now.js'
 
 /** Largest gas amount (uint64), the limit of an infinite meter. */
 export const MAX_GAS = 2n ** 64n - 1n
@@ -59,6 +67,13 @@ export class GasMeter {
   }
 }
 
+/** A read's cost per byte of its key and value; hands the value on. */
+function chargeRead(meter: GasMeter, key: Bytes, value: Bytes | undefined): Bytes | undefined {
+  meter.consume(KV_GAS.readCostPerByte * key.length, 'ReadPerByte')
+  meter.consume(KV_GAS.readCostPerByte * (value?.length ?? 0), 'ReadPerByte')
+  return value
+}
+
 /** Upstream KVGasConfig: what store access costs. */
 export const KV_GAS = {
   hasCost: 1000,
@@ -82,16 +97,22 @@ class GasKVStore implements KVStore {
   // A failure still comes as a rejected promise, as from an async function.
   get(key: Bytes): Promise<Bytes | undefined> {
     try {
-      this.meter.consume(KV_GAS.readCostFlat, 'ReadFlat')
+      return settled(this.getNow(key))
     } catch (err) {
       return Promise.reject(err)
     }
+  }
+
+  /**
+   * The read's flat cost, the read, then its cost per byte of key and value, as upstream's gaskv
+   * charges them; with a value in memory all at once (an out-of-gas then throws here).
+   */
+  getNow(key: Bytes): ValueNow {
     const meter = this.meter
-    return this.inner.get(key).then((v) => {
-      meter.consume(KV_GAS.readCostPerByte * key.length, 'ReadPerByte')
-      meter.consume(KV_GAS.readCostPerByte * (v?.length ?? 0), 'ReadPerByte')
-      return v
-    })
+    meter.consume(KV_GAS.readCostFlat, 'ReadFlat')
+    const v = readNow(this.inner, key)
+    if (v instanceof Promise) return v.then((value) => chargeRead(meter, key, value))
+    return chargeRead(meter, key, v)
   }
 
   has(key: Bytes): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/pr
 import type { TimeNs } from '../../codec/time.js'
 import { ErrConflict } from '../../errors.js'
 import type { KVReader, KVStore } from '../../store/types.js'
+import { mapRead } from '../../store/value-now.js'
 import { type Account, AccountCodec } from './account-codec.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 import { lockedCoins, trackDelegation, trackUndelegation, vestingCoins } from './vesting.js'
@@ -50,15 +51,17 @@ export class AuthKeeper {
   private defaultParamsBytes: Bytes | undefined
 
   params(state: { store(name: string): KVReader }): Promise<Proto<'sdk.auth.v1beta1.Params'>> {
-    // Chained on the read, not an async function (every tx reads the params several times).
+    // On the read, not an async function (every tx reads the params several times).
     try {
-      return this.store(state)
-        .get(this.c.params.prefix)
-        .then((raw) => this.paramsOf(raw))
+      return mapRead(this.store(state), this.c.params.prefix, this.paramsOfRaw)
     } catch (err) {
       return Promise.reject(err)
     }
   }
+
+  private readonly paramsOfRaw = (raw: Bytes | undefined) => this.paramsOf(raw)
+  private readonly storedAccount = (raw: Bytes | undefined) =>
+    raw ? this.codec.decodeStored(raw) : undefined
 
   /** The params of their stored bytes (the defaults where none are stored), a copy each call. */
   private paramsOf(raw: Bytes | undefined): Proto<'sdk.auth.v1beta1.Params'> {
@@ -111,9 +114,7 @@ export class AuthKeeper {
     // Chained on the read, not an async function: a tx peeks at accounts about ten times in CheckTx
     // and again in its block, and the function's frame cost more than the rest of a cached peek.
     try {
-      return this.store(state)
-        .get(this.c.accounts.storeKey(address))
-        .then((raw) => (raw ? this.codec.decodeStored(raw) : undefined))
+      return mapRead(this.store(state), this.c.accounts.storeKey(address), this.storedAccount)
     } catch (err) {
       return Promise.reject(err)
     }

@@ -17,6 +17,13 @@ export function spendableAmount(balance: bigint, locked: readonly Coin[], denom:
   return amount >= balance ? (amount > 0n ? 0n : balance) : balance - amount
 }
 
+/** A params read's params: the defaults where the store has none. */
+function paramsOrDefault(
+  params: Proto<'sdk.bank.v1beta1.Params'> | undefined,
+): Proto<'sdk.bank.v1beta1.Params'> {
+  return params ?? defaultBankParams()
+}
+
 /** A balance read's amount: 0 where the store has none. */
 function orZero(amount: bigint | undefined): bigint {
   return amount ?? 0n
@@ -42,7 +49,7 @@ export class BankViewKeeper {
   // the largest allocations of a read. A read that fails still comes as a rejected promise.
   params(state: Readable): Promise<Proto<'sdk.bank.v1beta1.Params'>> {
     try {
-      return this.c.params.get(state.store(MODULE_NAME)).then((p) => p ?? defaultBankParams())
+      return this.c.params.getThen(state.store(MODULE_NAME), paramsOrDefault)
     } catch (err) {
       return Promise.reject(err)
     }
@@ -50,7 +57,7 @@ export class BankViewKeeper {
 
   balance(state: Readable, address: Bytes, denom: string): Promise<bigint> {
     try {
-      return this.c.balances.get(state.store(MODULE_NAME), [address, denom]).then(orZero)
+      return this.c.balances.getThen(state.store(MODULE_NAME), [address, denom], orZero)
     } catch (err) {
       return Promise.reject(err)
     }

@@ -1,0 +1,31 @@
+import type { Bytes } from '../codec/bytes.js'
+import type { KVReader, ValueNow } from './types.js'
+
+export type { ValueNow }
+
+/** A read's value as a promise: the one it is, or a settled one. */
+export function settled(v: ValueNow): Promise<Bytes | undefined> {
+  return v instanceof Promise ? v : Promise.resolve(v)
+}
+
+/** What `store` holds under `key`: at once from a store that can say so (`getNow`), else `get`. */
+export function readNow(store: KVReader, key: Bytes): ValueNow {
+  return store.getNow ? store.getNow(key) : store.get(key)
+}
+
+/**
+ * `f` of what `store` holds under `key`, as a promise: one settled promise when the value is in
+ * memory (`f` runs at once; a throw of the read or of `f` rejects), else `f` once the value comes.
+ */
+export function mapRead<T>(
+  store: KVReader,
+  key: Bytes,
+  f: (value: Bytes | undefined) => T,
+): Promise<T> {
+  try {
+    const v = readNow(store, key)
+    return v instanceof Promise ? v.then(f) : Promise.resolve(f(v))
+  } catch (err) {
+    return Promise.reject(err)
+  }
+}
