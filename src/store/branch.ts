@@ -1,7 +1,7 @@
 import { type Bytes, latin1ToBytes } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
-import { mapAsync } from './map-async.js'
+import { mapAsync, type NowIterator, nextNow, settledResult } from './map-async.js'
 import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from './types.js'
 import { settled, type ValueNow } from './value-now.js'
 
@@ -232,7 +232,7 @@ const MERGE_DONE: IteratorResult<FullEntry> = { value: undefined, done: true }
  * entries are `below`'s and the overlay's own pairs, not copies. One iteration: it is its own
  * iterable, as a generator is.
  */
-class MergedRange implements AsyncIterable<FullEntry>, AsyncIterator<FullEntry> {
+class MergedRange implements AsyncIterable<FullEntry>, NowIterator<FullEntry> {
   private inner: AsyncIterator<FullEntry> | undefined
   /** The next overlay entry to look at. */
   private i = 0
@@ -252,51 +252,61 @@ class MergedRange implements AsyncIterable<FullEntry>, AsyncIterator<FullEntry> 
   }
 
   private readonly onBelow = (r: IteratorResult<FullEntry>): Promise<IteratorResult<FullEntry>> => {
+    this.takeBelow(r)
+    return this.next()
+  }
+
+  private takeBelow(r: IteratorResult<FullEntry>): void {
     if (r.done) this.belowDone = true
     else this.held = r.value
-    return this.next()
   }
 
   next(): Promise<IteratorResult<FullEntry>> {
     try {
-      for (;;) {
-        if (this.stopped) return Promise.resolve(MERGE_DONE)
-        const { overlay } = this
-        const held = this.held
-        if (held !== undefined) {
-          const k = held[0]
-          if (this.i < overlay.length) {
-            const o = overlay[this.i]!
-            const ok = o[0]
-            if (this.reverse ? ok > k : ok < k) {
-              this.i++
-              if (o[1] !== null) return Promise.resolve({ value: o as FullEntry, done: false })
-              continue
-            }
-            if (ok === k) {
-              // The overlay's write (or deletion) of this key hides `below`'s entry.
-              this.i++
-              this.held = undefined
-              if (o[1] !== null) return Promise.resolve({ value: o as FullEntry, done: false })
-              continue
-            }
-          }
-          this.held = undefined
-          return Promise.resolve({ value: held, done: false })
-        }
-        if (this.belowDone) {
-          while (this.i < overlay.length) {
-            const o = overlay[this.i++]!
-            if (o[1] !== null) return Promise.resolve({ value: o as FullEntry, done: false })
-          }
-          this.stopped = true
-          return Promise.resolve(MERGE_DONE)
-        }
-        this.inner ??= this.below[Symbol.asyncIterator]()
-        return this.inner.next().then(this.onBelow)
-      }
+      return settledResult(this.nextNow())
     } catch (err) {
       return Promise.reject(err)
+    }
+  }
+
+  nextNow(): IteratorResult<FullEntry> | Promise<IteratorResult<FullEntry>> {
+    for (;;) {
+      if (this.stopped) return MERGE_DONE
+      const { overlay } = this
+      const held = this.held
+      if (held !== undefined) {
+        const k = held[0]
+        if (this.i < overlay.length) {
+          const o = overlay[this.i]!
+          const ok = o[0]
+          if (this.reverse ? ok > k : ok < k) {
+            this.i++
+            if (o[1] !== null) return { value: o as FullEntry, done: false }
+            continue
+          }
+          if (ok === k) {
+            // The overlay's write (or deletion) of this key hides `below`'s entry.
+            this.i++
+            this.held = undefined
+            if (o[1] !== null) return { value: o as FullEntry, done: false }
+            continue
+          }
+        }
+        this.held = undefined
+        return { value: held, done: false }
+      }
+      if (this.belowDone) {
+        while (this.i < overlay.length) {
+          const o = overlay[this.i++]!
+          if (o[1] !== null) return { value: o as FullEntry, done: false }
+        }
+        this.stopped = true
+        return MERGE_DONE
+      }
+      this.inner ??= this.below[Symbol.asyncIterator]()
+      const r = nextNow(this.inner)
+      if (r instanceof Promise) return r.then(this.onBelow)
+      this.takeBelow(r)
     }
   }
 

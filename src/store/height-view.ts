@@ -1,5 +1,6 @@
 import { type Bytes, latin1ToBytes } from '../codec/bytes.js'
 import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
+import { type NowIterator, settledResult } from './map-async.js'
 import type { ReadSpan } from './read-span.js'
 import type { KVEntry, KVRange, KVReader, StateReader, ValueNow } from './types.js'
 
@@ -100,7 +101,8 @@ class StoreReader implements KVReader {
   }
 }
 
-const DONE: Promise<IteratorResult<never>> = Promise.resolve({ value: undefined, done: true })
+const DONE_RESULT: IteratorResult<never> = { value: undefined, done: true }
+const DONE: Promise<IteratorResult<never>> = Promise.resolve(DONE_RESULT)
 
 /** A store's entry of a full-key entry (the store id's four bytes dropped). */
 function storeEntry([k, v]: readonly [string, Bytes]): KVEntry {
@@ -113,7 +115,7 @@ function storeEntry([k, v]: readonly [string, Bytes]): KVEntry {
  * async generator chain costs several per entry); the height's readability is checked after every
  * batch, before any of it is seen. One iteration: it is its own iterable, as a generator is.
  */
-export class BatchedRange<T> implements AsyncIterator<T>, AsyncIterable<T> {
+export class BatchedRange<T> implements NowIterator<T>, AsyncIterable<T> {
   private batch: RangeBatch['entries'] = []
   private i = 0
   private started = false
@@ -135,30 +137,34 @@ export class BatchedRange<T> implements AsyncIterator<T>, AsyncIterable<T> {
 
   next(): Promise<IteratorResult<T>> {
     try {
-      for (;;) {
-        if (this.i < this.batch.length) {
-          return Promise.resolve({ value: this.map(this.batch[this.i++]!), done: false })
-        }
-        if (this.started && this.after === undefined) return DONE
-        this.started = true
-        const read = this.source.readBatch(
-          this.lo,
-          this.hi,
-          this.reverse,
-          this.height,
-          this.after,
-          this.span,
-        )
-        if (read instanceof Promise) {
-          return read.then((b) => {
-            this.take(b)
-            return this.next()
-          })
-        }
-        this.take(read)
-      }
+      return settledResult(this.nextNow())
     } catch (err) {
       return Promise.reject(err)
+    }
+  }
+
+  nextNow(): IteratorResult<T> | Promise<IteratorResult<T>> {
+    for (;;) {
+      if (this.i < this.batch.length) {
+        return { value: this.map(this.batch[this.i++]!), done: false }
+      }
+      if (this.started && this.after === undefined) return DONE_RESULT
+      this.started = true
+      const read = this.source.readBatch(
+        this.lo,
+        this.hi,
+        this.reverse,
+        this.height,
+        this.after,
+        this.span,
+      )
+      if (read instanceof Promise) {
+        return read.then((b) => {
+          this.take(b)
+          return this.next()
+        })
+      }
+      this.take(read)
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { mapAsync } from './map-async.js'
+import { mapAsync, type NowIterator, nextNow } from './map-async.js'
 
 /** An async iterable of `items` recording what happened to it. */
 function source(items: number[], log: string[]): AsyncIterable<number> {
@@ -53,5 +53,58 @@ describe('mapAsync', () => {
       (n) => n,
     )
     await expect(failing[Symbol.asyncIterator]().next()).rejects.toThrow('no range')
+  })
+
+  test('behavior: over a source that has its entries at once, each step is at once too, and next() settles with the same entries', async () => {
+    /** A source whose entries are in memory: `nextNow` hands them over without a promise. */
+    const inMemory = (items: number[], fail?: number): AsyncIterable<number> => ({
+      [Symbol.asyncIterator]() {
+        let i = 0
+        const it: NowIterator<number> = {
+          nextNow: () => {
+            if (i === fail) throw new Error(`entry ${fail} cannot be read`)
+            return i < items.length
+              ? { value: items[i++]!, done: false }
+              : { value: undefined, done: true }
+          },
+          next: () => Promise.resolve(it.nextNow() as IteratorResult<number>),
+        }
+        return it
+      },
+    })
+    const steps = mapAsync(
+      () => inMemory([1, 2]),
+      (n) => n * 10,
+    )[Symbol.asyncIterator]()
+    expect(nextNow(steps)).toEqual({ value: 10, done: false })
+    expect(nextNow(steps)).toEqual({ value: 20, done: false })
+    expect(nextNow(steps)).toEqual({ value: undefined, done: true })
+    const out: number[] = []
+    for await (const v of mapAsync(
+      () => inMemory([1, 2, 3]),
+      (n) => n + 1,
+    ))
+      out.push(v)
+    expect(out).toEqual([2, 3, 4])
+    // A source read through promises only: its steps stay promises, with the same entries.
+    const viaPromises = mapAsync(
+      () => source([1, 2], []),
+      (n) => n * 10,
+    )[Symbol.asyncIterator]()
+    const first = nextNow(viaPromises)
+    expect(first).toBeInstanceOf(Promise)
+    expect(await first).toEqual({ value: 10, done: false })
+    // A failure at once is a rejected step to a `for await` loop.
+    const failing = mapAsync(
+      () => inMemory([1, 2, 3], 1),
+      (n) => n,
+    )
+    const seen: number[] = []
+    await expect(
+      (async () => {
+        for await (const v of failing) seen.push(v)
+      })(),
+    ).rejects.toThrow('entry 1 cannot be read')
+    expect(seen).toEqual([1])
   })
 })

@@ -10,6 +10,28 @@ export function mapAsync<T, U>(
   return new Mapped(open, fn)
 }
 
+/**
+ * An async iterator that can also hand its next result at once when it has it (an entry of a
+ * batch already in memory): iterators stacked on one another then make one promise per entry
+ * (the outermost `next()`'s), not one per layer.
+ */
+export interface NowIterator<T> extends AsyncIterator<T> {
+  nextNow(): IteratorResult<T> | Promise<IteratorResult<T>>
+}
+
+/** `it`'s next result: at once from an iterator that can say (`nextNow`), else `next()`'s promise. */
+export function nextNow<T>(it: AsyncIterator<T>): IteratorResult<T> | Promise<IteratorResult<T>> {
+  const now = (it as Partial<NowIterator<T>>).nextNow
+  return now === undefined ? it.next() : now.call(it)
+}
+
+/** A next result as a promise: the one it is, or a settled one. */
+export function settledResult<T>(
+  r: IteratorResult<T> | Promise<IteratorResult<T>>,
+): Promise<IteratorResult<T>> {
+  return r instanceof Promise ? r : Promise.resolve(r)
+}
+
 // Classes, not object literals: an object literal with a computed key (`[Symbol.asyncIterator]`)
 // and closures is built afresh by every range a block reads.
 
@@ -24,7 +46,7 @@ class Mapped<T, U> implements AsyncIterable<U> {
   }
 }
 
-class MappedIterator<T, U> implements AsyncIterator<U> {
+class MappedIterator<T, U> implements NowIterator<U> {
   private inner: AsyncIterator<T> | undefined
 
   constructor(
@@ -37,11 +59,16 @@ class MappedIterator<T, U> implements AsyncIterator<U> {
 
   next(): Promise<IteratorResult<U>> {
     try {
-      this.inner ??= this.open()[Symbol.asyncIterator]()
-      return this.inner.next().then(this.step)
+      return settledResult(this.nextNow())
     } catch (err) {
       return Promise.reject(err)
     }
+  }
+
+  nextNow(): IteratorResult<U> | Promise<IteratorResult<U>> {
+    this.inner ??= this.open()[Symbol.asyncIterator]()
+    const r = nextNow(this.inner)
+    return r instanceof Promise ? r.then(this.step) : this.step(r)
   }
 
   async return(): Promise<IteratorResult<U>> {

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import type { Bytes } from '../codec/bytes.js'
 import { toHex } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
-import type { KVReader, StateBranch } from './types.js'
+import { nextNow } from './map-async.js'
+import type { KVEntry, KVReader, StateBranch } from './types.js'
 import { settled } from './value-now.js'
 import { describeHistory } from './versioned-store-history.case.js'
 import { describePruning } from './versioned-store-pruning.case.js'
@@ -272,6 +273,18 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
           expect(s(await settled(store.getNow!(b(key))))).toBe(s(await store.get(b(key))))
         }
       }
+      // An iteration over the working state steps at once through every layer, entries as before.
+      const steps = child.store('bank').iterate()[Symbol.asyncIterator]()
+      const stepped: string[] = []
+      for (;;) {
+        const r = nextNow(steps)
+        expect(r).not.toBeInstanceOf(Promise)
+        const { done, value } = r as IteratorResult<KVEntry>
+        if (done) break
+        stepped.push(`${s(value[0])}=${s(value[1])}`)
+      }
+      expect(stepped).toEqual(['mine=3'])
+      expect(await collect(root.store('bank').iterate())).toEqual(['k=2', 'mine=3'])
       // A past height: what get reads, at once or as a promise (from the database).
       const past = vs.view(1).store('bank')
       expect(s(await settled(past.getNow!(b('k'))))).toBe('1')
