@@ -2,8 +2,8 @@ import { type Bytes, latin1ToBytes } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import { mapAsync, type NowIterator, nextNow, settledResult } from './map-async.js'
-import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades } from './types.js'
-import { settled, type ValueNow } from './value-now.js'
+import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades, ValueNow } from './types.js'
+import { hasKey, settled } from './value-now.js'
 
 /** What a branch reads through: the committed state at one height, or a parent branch. */
 export interface BranchParent {
@@ -319,11 +319,6 @@ class MergedRange implements AsyncIterable<FullEntry>, NowIterator<FullEntry> {
   }
 }
 
-/** Whether a read found a value. */
-function isDefined(value: Bytes | undefined): boolean {
-  return value !== undefined
-}
-
 /** One named store inside a branch. */
 class BranchStore implements KVStore {
   constructor(
@@ -340,12 +335,7 @@ class BranchStore implements KVStore {
   }
 
   has(key: Bytes): Promise<boolean> {
-    try {
-      const v = this.getNow(key)
-      return v instanceof Promise ? v.then(isDefined) : Promise.resolve(v !== undefined)
-    } catch (err) {
-      return Promise.reject(err)
-    }
+    return hasKey(this, key)
   }
 
   set(key: Bytes, value: Bytes): void {

@@ -3,6 +3,7 @@ import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import { type NowIterator, settledResult } from './map-async.js'
 import type { ReadSpan } from './read-span.js'
 import type { KVEntry, KVRange, KVReader, StateReader, ValueNow } from './types.js'
+import { hasKey } from './value-now.js'
 
 /** One batch of a range read: entries (full key, value) in range order, and where the next starts. */
 export interface RangeBatch {
@@ -86,8 +87,8 @@ class StoreReader implements KVReader {
     return this.source.readNow(fullKeyOf(this.prefix, key), this.height, this.span)
   }
 
-  async has(key: Bytes): Promise<boolean> {
-    return (await this.get(key)) !== undefined
+  has(key: Bytes): Promise<boolean> {
+    return hasKey(this, key)
   }
 
   iterate(range: KVRange = {}): AsyncIterable<KVEntry> {

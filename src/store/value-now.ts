@@ -1,7 +1,20 @@
 import type { Bytes } from '../codec/bytes.js'
 import type { KVReader, ValueNow } from './types.js'
 
-export type { ValueNow }
+/** Whether a read found a value. */
+function isDefined(value: Bytes | undefined): boolean {
+  return value !== undefined
+}
+
+/** Whether `store` holds `key`: one settled promise when memory can tell (see `readNow`). */
+export function hasKey(store: KVReader, key: Bytes): Promise<boolean> {
+  try {
+    const v = readNow(store, key)
+    return v instanceof Promise ? v.then(isDefined) : Promise.resolve(v !== undefined)
+  } catch (err) {
+    return Promise.reject(err)
+  }
+}
 
 /** A read's value as a promise: the one it is, or a settled one. */
 export function settled(v: ValueNow): Promise<Bytes | undefined> {

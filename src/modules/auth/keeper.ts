@@ -111,7 +111,7 @@ export class AuthKeeper {
     state: { store(name: string): KVReader },
     address: Bytes,
   ): Promise<Readonly<Account> | undefined> {
-    // Chained on the read, not an async function: a tx peeks at accounts about ten times in CheckTx
+    // On the read, not an async function: a tx peeks at accounts about ten times in CheckTx
     // and again in its block, and the function's frame cost more than the rest of a cached peek.
     try {
       return mapRead(this.store(state), this.c.accounts.storeKey(address), this.storedAccount)
