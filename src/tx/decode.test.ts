@@ -117,6 +117,42 @@ describe('decodeTx', () => {
     )
   })
 
+  test('behavior: an Any is walked where it lies: the last type URL counts, fields past its end are not its own', () => {
+    const anyOf = (...fields: Uint8Array[]) => concatBytes(...fields)
+    // a length-delimited field whose length may take more than one byte
+    const varint = (n: number) =>
+      n < 0x80 ? Uint8Array.of(n) : Uint8Array.of((n & 0x7f) | 0x80, n >> 7)
+    const lenField = (num: number, bytes: Uint8Array) => field(num, bytes, varint(bytes.length))
+    const url = (u: string) => lenField(1, new TextEncoder().encode(u))
+    const bodyWith = (msgAny: Uint8Array) =>
+      concatBytes(lenField(1, msgAny), lenField(2, Uint8Array.of(0x68, 0x69)))
+    // type_url twice: the last one is resolved, as a decoder keeps the last
+    const twice = anyOf(url('/nope.Nothing'), url(send.type_url), lenField(2, send.value))
+    expect(decodeTx(registry, raw(bodyWith(twice))).msgs).toHaveLength(1)
+    expect(
+      parseError(
+        raw(bodyWith(anyOf(url(send.type_url), url('/nope.Nothing'), lenField(2, send.value)))),
+      ),
+    ).toBe('unable to resolve type URL /nope.Nothing: tx parse error')
+    // a non-critical field (1025) inside the message's Any is allowed in the body, and skipped
+    const nonCritical = anyOf(
+      url(send.type_url),
+      Uint8Array.of(0x88, 0x40, 0x01),
+      lenField(2, send.value),
+    )
+    expect(decodeTx(registry, raw(bodyWith(nonCritical))).msgs).toHaveLength(1)
+    // a coin whose length runs past the end of its MsgSend (though not past the tx's bytes)
+    const coin = enc('sdk.base.v1beta1.Coin', { denom: 'stake', amount: '5' })
+    const longCoin = concatBytes(Uint8Array.of((3 << 3) | 2, coin.length + 4), coin)
+    const badSend = anyOf(url(send.type_url), lenField(2, longCoin))
+    expect(parseError(raw(bodyWith(badSend)))).toBe(
+      'could not consume field value for tagNum: 3, wireType: "bytes"; unexpected EOF: tx parse error',
+    )
+    // a type URL that is not UTF-8 is refused, not read loosely
+    const badUrl = anyOf(lenField(1, Uint8Array.of(0x2f, 0xff, 0xfe)), lenField(2, send.value))
+    expect(parseError(raw(bodyWith(badUrl)))).toMatch(/: tx parse error$/)
+  })
+
   test('error: garbage bytes fail with a parse error, never a crash', () => {
     for (const hex of ['ff', '0a', '0aff', '12050a0301', '1a80808080808080808001']) {
       expect(parseError(fromHex(hex))).toMatch(/: tx parse error$/)

@@ -1,6 +1,7 @@
 import protobuf from 'protobufjs/light.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
+import { readUtf8Strict } from '../codec/proto-utf8.js'
 import { ErrTxDecode } from '../errors.js'
 
 /**
@@ -34,9 +35,12 @@ function parseErrorText(err: unknown): string {
   return PARSE.overflow
 }
 
-/** Reads a varint at `pos` with protobufjs: [value, bytes read] or a parse error text. */
-function readVarintSlow(buf: Bytes, pos: number): [bigint, number] | string {
-  const r = protobuf.Reader.create(buf)
+/** `buf` up to `end`, for protobufjs's reader (whose end is its buffer's). */
+const upTo = (buf: Bytes, end: number) => (end === buf.length ? buf : buf.subarray(0, end))
+
+/** Reads a varint at `pos` (before `end`) with protobufjs: [value, bytes read] or a parse error text. */
+function readVarintSlow(buf: Bytes, pos: number, end = buf.length): [bigint, number] | string {
+  const r = protobuf.Reader.create(upTo(buf, end))
   r.pos = pos
   try {
     const v = r.uint64()
@@ -54,11 +58,11 @@ let smallLength = 0
  * `buf`. Returns the value (and sets `smallLength`), or -1 when the general reader must decide
  * (longer, truncated): it alone produces the error texts, so results are the same either way.
  */
-function readSmallVarint(buf: Bytes, pos: number): number {
+function readSmallVarint(buf: Bytes, pos: number, end = buf.length): number {
   let v = 0
   for (let i = 0; i < 4; i++) {
     const at = pos + i
-    if (at >= buf.length) return -1
+    if (at >= end) return -1
     const b = buf[at]!
     v |= (b & 0x7f) << (7 * i)
     if (b < 0x80) {
@@ -69,28 +73,31 @@ function readSmallVarint(buf: Bytes, pos: number): number {
   return -1
 }
 
-/** Reads a varint at `pos`: [value, bytes read] or a parse error text. */
-function readVarint(buf: Bytes, pos: number): [bigint, number] | string {
-  const v = readSmallVarint(buf, pos)
-  if (v >= 0) return [BigInt(v), smallLength]
-  return readVarintSlow(buf, pos)
-}
+/** Bytes read by the last `readTag` that succeeded. */
+let tagLength = 0
 
-/** Reads a tag: [field number, wire type, bytes read] or a parse error text. */
-function readTag(buf: Bytes, pos: number): [number, number, number] | string {
-  const small = readSmallVarint(buf, pos)
+/**
+ * Reads a tag at `pos` without allocating: the tag's value (field number × 8 + wire type, below
+ * 2^32; sets `tagLength`), or a parse error text.
+ */
+function readTag(buf: Bytes, pos: number, end: number): number | string {
+  const small = readSmallVarint(buf, pos, end)
   if (small >= 0) {
-    const num = small >>> 3
-    if (num < 1) return PARSE.field
-    return [num, small & 7, smallLength]
+    if (small >>> 3 < 1) return PARSE.field
+    tagLength = smallLength
+    return small
   }
-  const v = readVarintSlow(buf, pos)
+  const v = readVarintSlow(buf, pos, end)
   if (typeof v === 'string') return v
   const [tag, n] = v
   const num = tag >> 3n
   if (num < 1n || num > 536870911n) return PARSE.field
-  return [Number(num), Number(tag & 7n), n]
+  tagLength = n
+  return Number(tag)
 }
+
+/** The field number of a tag `readTag` read. */
+const tagNumber = (tag: number) => Math.floor(tag / 8)
 
 function varintMinLength(n: bigint): number {
   let len = 1
@@ -102,10 +109,10 @@ function varintMinLength(n: bigint): number {
 }
 
 /** Size of a field value starting at `pos` (after its tag) with protobufjs, or a parse error text. */
-function fieldValueSizeSlow(buf: Bytes, pos: number, wt: number): number | string {
+function fieldValueSizeSlow(buf: Bytes, pos: number, wt: number, end: number): number | string {
   if (wt === 4) return PARSE.endGroup
   if (wt > 5) return PARSE.reserved
-  const r = protobuf.Reader.create(buf)
+  const r = protobuf.Reader.create(upTo(buf, end))
   r.pos = pos
   try {
     r.skipType(wt)
@@ -119,27 +126,27 @@ function fieldValueSizeSlow(buf: Bytes, pos: number, wt: number): number | strin
  * Size of a field value starting at `pos` (after its tag), or a parse error text: the plain cases
  * here, anything unusual (groups, truncation, long lengths) by protobufjs as before.
  */
-function fieldValueSize(buf: Bytes, pos: number, wt: number): number | string {
+function fieldValueSize(buf: Bytes, pos: number, wt: number, end: number): number | string {
   switch (wt) {
     case 0:
       // protobufjs skips a varint up to its last byte, however long
-      for (let at = pos; at < buf.length && at < pos + 10; at++) {
+      for (let at = pos; at < end && at < pos + 10; at++) {
         if (buf[at]! < 0x80) return at + 1 - pos
       }
       break
     case 1:
-      if (pos + 8 <= buf.length) return 8
+      if (pos + 8 <= end) return 8
       break
     case 2: {
-      const len = readSmallVarint(buf, pos)
-      if (len >= 0 && pos + smallLength + len <= buf.length) return smallLength + len
+      const len = readSmallVarint(buf, pos, end)
+      if (len >= 0 && pos + smallLength + len <= end) return smallLength + len
       break
     }
     case 5:
-      if (pos + 4 <= buf.length) return 4
+      if (pos + 4 <= end) return 4
       break
   }
-  return fieldValueSizeSlow(buf, pos, wt)
+  return fieldValueSizeSlow(buf, pos, wt, end)
 }
 
 /**
@@ -150,22 +157,31 @@ export function checkTxRawAdr027(bytes: Bytes): void {
   let prev = 0
   let pos = 0
   while (pos < bytes.length) {
-    const t = readTag(bytes, pos)
+    const t = readTag(bytes, pos, bytes.length)
     if (typeof t === 'string') throw wireError(`invalid length; ${t}`)
-    const [num, wt, m] = t
+    const num = tagNumber(t)
+    const wt = t & 7
+    const m = tagLength
     if (wt !== 2) throw wireError(`expected 2 wire type, got ${wt}`)
     if (num < prev)
       throw wireError(`txRaw must follow ADR-027, got tagNum ${num} after tagNum ${prev}`)
     prev = num
-    const lp = readVarint(bytes, pos + m)
-    if (typeof lp === 'string') throw wireError(`invalid length; ${lp}`)
-    const need = varintMinLength(lp[0])
-    if (need !== lp[1]) {
+    // The length prefix, read without allocating where it is short (every tx's is).
+    const small = readSmallVarint(bytes, pos + m)
+    let read = smallLength
+    let need = small < 0x80 ? 1 : small < 0x4000 ? 2 : small < 0x200000 ? 3 : 4
+    if (small < 0) {
+      const lp = readVarintSlow(bytes, pos + m)
+      if (typeof lp === 'string') throw wireError(`invalid length; ${lp}`)
+      read = lp[1]
+      need = varintMinLength(lp[0])
+    }
+    if (need !== read) {
       throw wireError(
-        `length prefix varint for tagNum ${num} is not as short as possible, read ${lp[1]}, only need ${need}`,
+        `length prefix varint for tagNum ${num} is not as short as possible, read ${read}, only need ${need}`,
       )
     }
-    const size = fieldValueSize(bytes, pos + m, wt)
+    const size = fieldValueSize(bytes, pos + m, wt, bytes.length)
     if (typeof size === 'string') throw wireError(`invalid length; ${size}`)
     pos += m + size
   }
@@ -267,13 +283,29 @@ export function rejectUnknownFields(
   options: RejectUnknownOptions,
   depth = 0,
 ): boolean {
+  return walkFields(bytes, 0, bytes.length, type, options, depth)
+}
+
+/**
+ * `rejectUnknownFields` over `bytes[start…end)`: the nested messages are walked where they lie,
+ * so the walk allocates nothing but its errors (every tx's bytes are walked before CheckTx).
+ */
+function walkFields(
+  bytes: Bytes,
+  start: number,
+  end: number,
+  type: protobuf.Type,
+  options: RejectUnknownOptions,
+  depth: number,
+): boolean {
   if (depth > 100) throw wireError('exceeded maximum recursion depth')
   let nonCritical = false
-  let pos = 0
-  while (pos < bytes.length) {
-    const t = readTag(bytes, pos)
+  let pos = start
+  while (pos < end) {
+    const t = readTag(bytes, pos, end)
     if (typeof t === 'string') throw wireError('invalid length')
-    const [num, wt, m] = t
+    const num = tagNumber(t)
+    const wt = t & 7
     const field = type.fieldsById[num]
     const shape = field ? shapeOf(field) : undefined
     if (shape) {
@@ -292,29 +324,67 @@ export function rejectUnknownFields(
         )
       }
     }
-    pos += m
-    const size = fieldValueSize(bytes, pos, wt)
+    pos += tagLength
+    const size = fieldValueSize(bytes, pos, wt, end)
     if (typeof size === 'string') {
       throw wireError(
         `could not consume field value for tagNum: ${num}, wireType: ${JSON.stringify(wireTypeName(wt))}; ${size}`,
       )
     }
-    const value = bytes.subarray(pos, pos + size)
+    const valueAt = pos
     pos += size
     const nested = shape?.nested
     if (!nested) continue
-    const lp = readVarint(value, 0) as [bigint, number]
-    let inner = value.subarray(lp[1])
-    let innerType = nested
-    if (shape.nestedIsAny) {
-      nonCritical = rejectUnknownFields(inner, innerType, options, depth + 1) || nonCritical
-      const any = innerType.decode(inner) as unknown as { type_url: string; value: Bytes }
-      const resolved = resolveTypeUrl(options.registry, any.type_url)
-      if (!resolved) throw wireError(`unable to resolve type URL ${any.type_url}`)
-      innerType = resolved
-      inner = any.value ?? new Uint8Array()
+    // A message field's value is its length prefix, then the message.
+    const innerAt = valueAt + lengthPrefixSize(bytes, valueAt)
+    if (!shape.nestedIsAny) {
+      nonCritical = walkFields(bytes, innerAt, pos, nested, options, depth + 1) || nonCritical
+      continue
     }
-    nonCritical = rejectUnknownFields(inner, innerType, options, depth + 1) || nonCritical
+    nonCritical = walkFields(bytes, innerAt, pos, nested, options, depth + 1) || nonCritical
+    const any = anyFields(bytes, innerAt, pos)
+    // As a decoder reads Any's (proto3) string: invalid UTF-8 is refused with the decoder's error.
+    const typeUrl = readUtf8Strict(bytes, any.urlAt, any.urlEnd)
+    const resolved = resolveTypeUrl(options.registry, typeUrl)
+    if (!resolved) throw wireError(`unable to resolve type URL ${typeUrl}`)
+    nonCritical =
+      walkFields(bytes, any.valueAt, any.valueEnd, resolved, options, depth + 1) || nonCritical
   }
   return nonCritical
+}
+
+/** Bytes of the length prefix at `pos` (a field value `fieldValueSize` measured). */
+function lengthPrefixSize(bytes: Bytes, pos: number): number {
+  if (readSmallVarint(bytes, pos) >= 0) return smallLength
+  return (readVarintSlow(bytes, pos) as [bigint, number])[1]
+}
+
+/** Where an Any's `type_url` and `value` lie (the last of each, as a decoder keeps; empty if none). */
+const anyAt = { urlAt: 0, urlEnd: 0, valueAt: 0, valueEnd: 0 }
+
+/**
+ * The fields of an Any in `bytes[start…end)`, which `walkFields` accepted as google.protobuf.Any:
+ * fields 1 and 2 length-delimited, any other field a non-critical one it allowed (skipped, as a
+ * decoder does), every value inside the range. Reuses one result object.
+ */
+function anyFields(bytes: Bytes, start: number, end: number): typeof anyAt {
+  anyAt.urlAt = anyAt.urlEnd = anyAt.valueAt = anyAt.valueEnd = start
+  let pos = start
+  while (pos < end) {
+    const t = readTag(bytes, pos, end) as number
+    pos += tagLength
+    const valueAt = pos
+    pos += fieldValueSize(bytes, pos, t & 7, end) as number
+    const num = tagNumber(t)
+    if (num !== 1 && num !== 2) continue
+    const at = valueAt + lengthPrefixSize(bytes, valueAt)
+    if (num === 1) {
+      anyAt.urlAt = at
+      anyAt.urlEnd = pos
+    } else {
+      anyAt.valueAt = at
+      anyAt.valueEnd = pos
+    }
+  }
+  return anyAt
 }
