@@ -1,5 +1,18 @@
 import { describe, expect, test } from 'vitest'
-import { bytesToLatin1, fromUtf8, latin1ToBytes, uint64BE, utf8 } from './bytes.js'
+import {
+  bytesToLatin1,
+  fromUtf8,
+  latin1ToBytes,
+  readBigUint64BE,
+  readUint32BE,
+  readUint64BE,
+  toBase64,
+  toHex,
+  toHexUpper,
+  uint32BE,
+  uint64BE,
+  utf8,
+} from './bytes.js'
 
 /**
  * The short-array conversions (no Buffer for arrays of up to 64 bytes) give what Buffer gives, at
@@ -69,5 +82,43 @@ describe('byte conversions', () => {
       expect([...uint64BE(BigInt(n))]).toEqual([...want])
     }
     expect([...uint64BE(2n ** 64n - 1n)]).toEqual(Array(8).fill(255))
+  })
+
+  test('behavior: the 64- and 32-bit readers equal DataView, inside a larger array and above 2^53', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const bytes = sample(20, seed)
+      const view = new DataView(new Uint8Array(bytes).buffer)
+      for (const at of [0, 3, 12]) {
+        const want = view.getBigUint64(at)
+        expect(readBigUint64BE(bytes, at)).toBe(want)
+        // above 2^53 rounded as Number() rounds the bigint
+        expect(readUint64BE(bytes, at)).toBe(Number(want))
+        expect(readUint32BE(bytes, at)).toBe(view.getUint32(at))
+      }
+      // a view starting inside its buffer reads from its own start
+      const sub = bytes.subarray(5, 17)
+      expect(readUint64BE(sub)).toBe(Number(view.getBigUint64(5)))
+      expect(readUint32BE(sub, 8)).toBe(view.getUint32(13))
+      const n = view.getUint32(0)
+      const want32 = new Uint8Array(4)
+      new DataView(want32.buffer).setUint32(0, n)
+      expect([...uint32BE(n)]).toEqual([...want32])
+    }
+    expect(readUint64BE(Uint8Array.of(0, 0x20, 0, 0, 0, 0, 0, 1))).toBe(2 ** 53) // 2^53 + 1 rounds to even
+    expect(() => readUint64BE(new Uint8Array(7))).toThrow(RangeError)
+    expect(() => readBigUint64BE(new Uint8Array(12), 5)).toThrow(RangeError)
+    expect(() => readUint32BE(new Uint8Array(12), 9)).toThrow(RangeError)
+  })
+
+  test('behavior: hex and base64 equal Buffer for small and large arrays and views', () => {
+    for (const length of [0, 1, 2, 3, 20, 32, 63, 64, 65, 200]) {
+      const bytes = sample(length + 4, length)
+      for (const b of [bytes.subarray(0, length), bytes.subarray(4)]) {
+        const buf = Buffer.from(b)
+        expect(toHex(b)).toBe(buf.toString('hex'))
+        expect(toHexUpper(b)).toBe(buf.toString('hex').toUpperCase())
+        expect(toBase64(b)).toBe(buf.toString('base64'))
+      }
+    }
   })
 })

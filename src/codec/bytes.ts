@@ -61,20 +61,46 @@ export function uint64BE(n: number | bigint): Bytes {
   return out
 }
 
-/** Reads a big-endian unsigned 64-bit integer as a number (heights, versions). */
+/** The big-endian uint32 at `bytes[offset…]` (which must hold four bytes). */
+export function readUint32BE(bytes: Bytes, offset: number): number {
+  if (offset < 0 || offset + 4 > bytes.length)
+    throw new RangeError('Offset is outside the bounds of the DataView')
+  return (
+    ((bytes[offset]! << 24) |
+      (bytes[offset + 1]! << 16) |
+      (bytes[offset + 2]! << 8) |
+      bytes[offset + 3]!) >>>
+    0
+  )
+}
+
+// The readers below go byte by byte: a DataView would need a small array's `.buffer` (see SHORT).
+
+/**
+ * Reads a big-endian unsigned 64-bit integer as a number (heights, versions); above 2^53 rounded
+ * to the nearest number, as `Number` of the bigint rounds it.
+ */
 export function readUint64BE(bytes: Bytes, offset = 0): number {
-  return Number(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset))
+  if (offset + 8 > bytes.length)
+    throw new RangeError('Offset is outside the bounds of the DataView')
+  return readUint32BE(bytes, offset) * 4294967296 + readUint32BE(bytes, offset + 4)
 }
 
 /** Reads a big-endian unsigned 64-bit integer as a bigint. */
 export function readBigUint64BE(bytes: Bytes, offset = 0): bigint {
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(offset)
+  if (offset + 8 > bytes.length)
+    throw new RangeError('Offset is outside the bounds of the DataView')
+  return (BigInt(readUint32BE(bytes, offset)) << 32n) | BigInt(readUint32BE(bytes, offset + 4))
 }
 
 /** Big-endian unsigned 32-bit encoding. */
 export function uint32BE(n: number): Bytes {
   const out = new Uint8Array(4)
-  new DataView(out.buffer).setUint32(0, n)
+  const v = n >>> 0
+  out[0] = v >>> 24
+  out[1] = (v >>> 16) & 0xff
+  out[2] = (v >>> 8) & 0xff
+  out[3] = v & 0xff
   return out
 }
 
@@ -136,13 +162,20 @@ export function fromUtf8(bytes: Bytes): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
 }
 
+/** Node's hex and base64 encoders, called on a plain view as `latin1Slice` (no `.buffer`). */
+const { hexSlice, base64Slice } = Buffer.prototype as unknown as {
+  hexSlice?: (this: Bytes, start: number, end: number) => string
+  base64Slice?: (this: Bytes, start: number, end: number) => string
+}
+
 /** Upper-case hex (CometBFT HexBytes). */
 export function toHexUpper(bytes: Bytes): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex').toUpperCase()
+  return toHex(bytes).toUpperCase()
 }
 
 /** Lower-case hex. */
 export function toHex(bytes: Bytes): string {
+  if (hexSlice !== undefined) return hexSlice.call(bytes, 0, bytes.length)
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
 }
 
@@ -167,6 +200,7 @@ export function fromHex(hex: string): Bytes {
 
 /** Standard padded base64. */
 export function toBase64(bytes: Bytes): string {
+  if (base64Slice !== undefined) return base64Slice.call(bytes, 0, bytes.length)
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
 }
 

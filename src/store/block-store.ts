@@ -1,6 +1,6 @@
 import type { BlockBuilder } from '../block/block.js'
 import { txHashesOf } from '../block/header.js'
-import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
+import { type Bytes, readUint32BE, readUint64BE, uint64BE } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
@@ -140,7 +140,7 @@ export class BlockStore {
   async txLocation(hash: Bytes): Promise<TxLocation | undefined> {
     const v = await this.backend.get(txHashKey(hash))
     if (!v) return undefined
-    return { height: readUint64BE(v), index: new DataView(v.buffer, v.byteOffset).getUint32(8) }
+    return { height: readUint64BE(v), index: readUint32BE(v, 8) }
   }
 
   /**

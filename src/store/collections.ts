@@ -1,4 +1,12 @@
-import { type Bytes, concatBytes, fromUtf8, readUint64BE, uint64BE, utf8 } from '../codec/bytes.js'
+import {
+  type Bytes,
+  concatBytes,
+  fromUtf8,
+  readBigUint64BE,
+  readUint64BE,
+  uint64BE,
+  utf8,
+} from '../codec/bytes.js'
 import type { Proto, ProtoInit, ProtoName, ProtoType } from '../codec/proto.js'
 import { ErrLogic } from '../errors.js'
 import { prefixEnd } from './keys.js'
@@ -90,7 +98,7 @@ export const stringKey: KeyCodec<string> = {
 /** Big-endian uint64 (sorts numerically). */
 export const uint64Key: KeyCodec<bigint> = {
   encode: (k) => uint64BE(k),
-  decode: (b) => [new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0), 8],
+  decode: (b) => [readBigUint64BE(b), 8],
   size: () => 8,
   write: (k, out, at) => {
     out.set(uint64BE(k), at)

@@ -1,5 +1,12 @@
 import type { Event } from '../block/events.js'
-import { type Bytes, concatBytes, readUint64BE, uvarint, uvarintLength } from '../codec/bytes.js'
+import {
+  type Bytes,
+  concatBytes,
+  readUint32BE,
+  readUint64BE,
+  uvarint,
+  uvarintLength,
+} from '../codec/bytes.js'
 import type { BackendRange, BatchOp } from './backend.js'
 import { FAMILY_TX_EVENT, prefixEnd } from './keys.js'
 
@@ -74,7 +81,7 @@ export function parseTxEventKey(key: Bytes, compositeKey: string): IndexedTx {
   return {
     value,
     height: readUint64BE(loc),
-    index: new DataView(loc.buffer, loc.byteOffset).getUint32(8),
+    index: readUint32BE(loc, 8),
   }
 }
 

@@ -1,4 +1,4 @@
-import { fromUtf8, uint64BE, utf8 } from '../../codec/bytes.js'
+import { fromUtf8, readBigUint64BE, uint64BE, utf8 } from '../../codec/bytes.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { parseRfc3339, timeToTimestamp } from '../../codec/time.js'
 import {
@@ -44,7 +44,7 @@ export const timeKey: KeyCodec<bigint> = {
  */
 export const legacyTimeKey: KeyCodec<bigint> = {
   encode: (t) => uint64BE(t),
-  decode: (b) => [new DataView(b.buffer, b.byteOffset, 8).getBigUint64(0), 8],
+  decode: (b) => [readBigUint64BE(b), 8],
 }
 
 /** Where upstream's time keys start in a queue (`'0'`): legacy entries are all below. */
