@@ -6,12 +6,15 @@ import {
   readBigUint64BE,
   readUint32BE,
   readUint64BE,
+  restOf,
   toBase64,
   toHex,
   toHexUpper,
   uint32BE,
   uint64BE,
   utf8,
+  utf8Range,
+  writeUint64BE,
 } from './bytes.js'
 
 /**
@@ -118,6 +121,57 @@ describe('byte conversions', () => {
         expect(toHex(b)).toBe(buf.toString('hex'))
         expect(toHexUpper(b)).toBe(buf.toString('hex').toUpperCase())
         expect(toBase64(b)).toBe(buf.toString('base64'))
+      }
+    }
+  })
+
+  test('behavior: a bigint is written as DataView writes it, modulo 2^64, at any offset', () => {
+    const values = [
+      0n,
+      1n,
+      255n,
+      2n ** 32n - 1n,
+      2n ** 32n,
+      2n ** 53n + 1n,
+      2n ** 63n,
+      2n ** 64n - 1n,
+    ]
+    for (const n of [...values, 2n ** 64n + 5n, -1n, -(2n ** 40n)]) {
+      const want = new Uint8Array(11)
+      new DataView(want.buffer).setBigUint64(3, n)
+      const got = new Uint8Array(11)
+      writeUint64BE(n, got, 3)
+      expect([...got]).toEqual([...want])
+      expect([...uint64BE(n)]).toEqual([...want.subarray(3)])
+    }
+  })
+
+  test('behavior: the rest of an array and a UTF-8 range read what a view of them reads', () => {
+    for (const length of [0, 5, 64, 65, 120]) {
+      const bytes = sample(length, length + 1)
+      for (const n of [0, 1, Math.floor(length / 2), length]) {
+        const rest = restOf(bytes, n)
+        expect([...rest]).toEqual([...bytes.subarray(n)])
+        // up to 64 bytes a copy (a change to it leaves the array alone), above a view
+        if (rest.length > 0) {
+          const before = bytes[n]
+          rest[0] = (rest[0]! + 1) & 0xff
+          expect(bytes[n] === before).toBe(length <= 64)
+          bytes[n] = before!
+        }
+      }
+    }
+    const text = utf8('añb€c')
+    const bad = Uint8Array.of(0x61, 0xff, 0xe2, 0x82, 0x62)
+    for (const bytes of [text, bad]) {
+      for (const [start, end] of [
+        [0, bytes.length],
+        [1, 3],
+        [2, 99],
+        [9, 12],
+        [0, 0],
+      ] as const) {
+        expect(utf8Range(bytes, start, end)).toBe(fromUtf8(bytes.subarray(start, end)))
       }
     }
   })

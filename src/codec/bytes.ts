@@ -57,8 +57,27 @@ export function uint64BE(n: number | bigint): Bytes {
     for (let i = 3; i >= 0; i--, hi >>>= 8) out[i] = hi & 0xff
     return out
   }
-  new DataView(out.buffer).setBigUint64(0, BigInt(n))
+  writeUint64BE(BigInt(n), out, 0)
   return out
+}
+
+/**
+ * Writes `n` modulo 2^64 (as DataView's setBigUint64) as 8 big-endian bytes at `out[at…]`, byte
+ * by byte: a DataView would need the array's `.buffer` (see SHORT).
+ */
+export function writeUint64BE(n: bigint, out: Bytes, at: number): void {
+  let lo = Number(n & 0xffffffffn)
+  let hi = Number((n >> 32n) & 0xffffffffn)
+  for (let i = 7; i >= 4; i--, lo >>>= 8) out[at + i] = lo & 0xff
+  for (let i = 3; i >= 0; i--, hi >>>= 8) out[at + i] = hi & 0xff
+}
+
+/**
+ * `bytes[n…]` as an array of its own: a copy where V8 keeps the array on its heap (up to SHORT
+ * bytes: a view would move it off), a view otherwise (the copy would cost more).
+ */
+export function restOf(bytes: Bytes, n: number): Bytes {
+  return bytes.length <= SHORT ? bytes.slice(n) : bytes.subarray(n)
 }
 
 /** The big-endian uint32 at `bytes[offset…]` (which must hold four bytes). */
@@ -160,6 +179,14 @@ const utf8Slice = (
 export function fromUtf8(bytes: Bytes): string {
   if (utf8Slice !== undefined) return utf8Slice.call(bytes, 0, bytes.length)
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+}
+
+/** `fromUtf8` of `bytes[start…end)` (clamped to the array, as `subarray`), without a view of them. */
+export function utf8Range(bytes: Bytes, start: number, end: number): string {
+  const to = Math.min(end, bytes.length)
+  const from = Math.min(start, to)
+  if (utf8Slice !== undefined) return utf8Slice.call(bytes, from, to)
+  return fromUtf8(bytes.subarray(from, to))
 }
 
 /** Node's hex and base64 encoders, called on a plain view as `latin1Slice` (no `.buffer`). */

@@ -4,8 +4,10 @@ import {
   fromUtf8,
   readBigUint64BE,
   readUint64BE,
+  restOf,
   uint64BE,
   utf8,
+  writeUint64BE,
 } from '../codec/bytes.js'
 import type { Proto, ProtoInit, ProtoName, ProtoType } from '../codec/proto.js'
 import { ErrLogic } from '../errors.js'
@@ -101,7 +103,7 @@ export const uint64Key: KeyCodec<bigint> = {
   decode: (b) => [readBigUint64BE(b), 8],
   size: () => 8,
   write: (k, out, at) => {
-    out.set(uint64BE(k), at)
+    writeUint64BE(k, out, at)
     return 8
   },
 }
@@ -143,7 +145,8 @@ export function pairKey<A, B>(a: KeyCodec<A>, b: KeyCodec<B>): KeyCodec<[A, B]> 
     encode: ([x, y]) => concatBytes(a.encode(x), b.encode(y)),
     decode: (bytes) => {
       const [x, n] = a.decode(bytes)
-      const [y, m] = b.decode(bytes.subarray(n))
+      // The rest as its own small array: a view of a small key would move it off V8's heap.
+      const [y, m] = b.decode(restOf(bytes, n))
       return [[x, y], n + m]
     },
   }

@@ -1,4 +1,4 @@
-import { fromUtf8, readBigUint64BE, uint64BE, utf8 } from '../../codec/bytes.js'
+import { readBigUint64BE, uint64BE, utf8, utf8Range } from '../../codec/bytes.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import { parseRfc3339, timeToTimestamp } from '../../codec/time.js'
 import {
@@ -34,7 +34,7 @@ export const timeKey: KeyCodec<bigint> = {
     const iso = new Date(Number(seconds) * 1000).toISOString()
     return utf8(`${iso.slice(0, 19)}.${String(nanos).padStart(9, '0')}`)
   },
-  decode: (b) => [parseRfc3339(`${fromUtf8(b.subarray(0, TIME_KEY_LENGTH))}Z`), TIME_KEY_LENGTH],
+  decode: (b) => [parseRfc3339(`${utf8Range(b, 0, TIME_KEY_LENGTH)}Z`), TIME_KEY_LENGTH],
 }
 
 /**

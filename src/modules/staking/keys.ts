@@ -3,10 +3,13 @@ import {
   type Bytes,
   concatBytes,
   emptyBytes,
-  fromUtf8,
+  readBigUint64BE,
   readUint64BE,
+  restOf,
   uint64BE,
   utf8,
+  utf8Range,
+  writeUint64BE,
 } from '../../codec/bytes.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
 import {
@@ -18,6 +21,7 @@ import {
   lengthPrefixedBytesKey,
   pairKey,
   protoValue,
+  stringKey,
   stringValue,
   uint64Key,
   uint64Value,
@@ -47,7 +51,10 @@ export function formatTimeKey(time: Date, nanos = 0): string {
 /** A time key component (the 29 bytes of `formatTimeKey`, no length prefix: fixed width). */
 export const timeKey: KeyCodec<string> = {
   encode: (k) => utf8(k),
-  decode: (b) => [fromUtf8(b.subarray(0, 29)), 29],
+  decode: (b) => [utf8Range(b, 0, 29), 29],
+  // Written in place into a store key, as a string key component is.
+  size: stringKey.size!,
+  write: stringKey.write!,
 }
 
 /**
@@ -57,13 +64,24 @@ export const timeKey: KeyCodec<string> = {
  */
 export const powerIndexKey: KeyCodec<[bigint, Bytes]> = {
   encode: ([power, operator]) => {
-    const inverted = operator.map((b) => 255 - b)
-    return concatBytes(uint64BE(power), Uint8Array.of(operator.length), inverted)
+    const out = new Uint8Array(9 + operator.length)
+    writePowerIndexKey(power, operator, out, 0)
+    return out
   },
   decode: (b) => {
     const n = b[8]!
-    return [[BigInt(readUint64BE(b, 0)), b.slice(9, 9 + n).map((x) => 255 - x)], 9 + n]
+    return [[readBigUint64BE(b, 0), b.slice(9, 9 + n).map((x) => 255 - x)], 9 + n]
   },
+  size: ([, operator]) => 9 + operator.length,
+  write: ([power, operator], out, at) => writePowerIndexKey(power, operator, out, at),
+}
+
+/** Writes a power index key (`powerIndexKey`) at `out[at…]`; returns its length. */
+function writePowerIndexKey(power: bigint, operator: Bytes, out: Bytes, at: number): number {
+  writeUint64BE(power, out, at)
+  out[at + 8] = operator.length
+  for (let i = 0; i < operator.length; i++) out[at + 9 + i] = 255 - operator[i]!
+  return 9 + operator.length
 }
 
 /**
@@ -77,7 +95,7 @@ export const validatorQueueKey: KeyCodec<[string, bigint]> = {
   },
   decode: (b) => {
     const n = readUint64BE(b, 0)
-    return [[fromUtf8(b.subarray(8, 8 + n)), BigInt(readUint64BE(b, 8 + n))], 16 + n]
+    return [[utf8Range(b, 8, 8 + n), readBigUint64BE(b, 8 + n)], 16 + n]
   },
 }
 
@@ -91,8 +109,8 @@ const tripleKey: KeyCodec<[Bytes, Bytes, Bytes]> = {
     ),
   decode: (bytes) => {
     const [a, n] = lengthPrefixedBytesKey.decode(bytes)
-    const [b, m] = lengthPrefixedBytesKey.decode(bytes.subarray(n))
-    const [c, k] = lengthPrefixedBytesKey.decode(bytes.subarray(n + m))
+    const [b, m] = lengthPrefixedBytesKey.decode(restOf(bytes, n))
+    const [c, k] = lengthPrefixedBytesKey.decode(restOf(bytes, n + m))
     return [[a, b, c], n + m + k]
   },
 }
