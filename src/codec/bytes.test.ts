@@ -126,16 +126,7 @@ describe('byte conversions', () => {
   })
 
   test('behavior: a bigint is written as DataView writes it, modulo 2^64, at any offset', () => {
-    const values = [
-      0n,
-      1n,
-      255n,
-      2n ** 32n - 1n,
-      2n ** 32n,
-      2n ** 53n + 1n,
-      2n ** 63n,
-      2n ** 64n - 1n,
-    ]
+    const values = [0n, 255n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 1n]
     for (const n of [...values, 2n ** 64n + 5n, -1n, -(2n ** 40n)]) {
       const want = new Uint8Array(11)
       new DataView(want.buffer).setBigUint64(3, n)
