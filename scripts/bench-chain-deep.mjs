@@ -7,7 +7,9 @@
 // (manual mining), and every 1,000 heights three of them are bank sends (`dev_fund` from the
 // devnet validator to a new account): the validator's balance has a version every 1,000 heights,
 // and the state grows a little. Every 100,000 heights it prints the node's RSS (from /proc), the
-// data directory's size and the blocks/s of that stretch (--step sets the stretch), and last the
+// data directory's size and the blocks/s of that stretch (--step sets the stretch), where the
+// resident pages are (V8's pages, malloc's main arena, the other anonymous mappings such as the
+// threads' arenas, LevelDB's mapped tables: from /proc/PID/smaps), and last the
 // RSS's slope per 100,000 heights (a least-squares line through those samples). Then the node is stopped and restarted
 // with `sdkd start`: the time until /status shows the next height, and its RSS once it answers.
 // Last, the same home is opened in a node process that also serves a bare Hono hello route (as
@@ -43,6 +45,47 @@ function memoryOf(pid) {
     return m ? Number(m[1]) * 1024 : Number.NaN
   }
   return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') }
+}
+
+/**
+ * Where a process's resident pages are (bytes), from one read of /proc/PID/smaps: V8's pages (its
+ * heap is mapped in 256 KB pages, each a mapping of its own), malloc's main arena (`[heap]`), the
+ * other anonymous mappings (the threads' malloc arenas, their stacks, V8's large objects), and the
+ * LevelDB tables LevelDB maps (`*.ldb`). Undefined where /proc has no smaps.
+ */
+function mappingsOf(pid) {
+  let text
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8')
+  } catch {
+    return undefined
+  }
+  const out = { v8: 0, mainArena: 0, otherAnon: 0, tables: 0 }
+  let part
+  for (const line of text.split('\n')) {
+    const m = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line)
+    if (m) {
+      const size = Number.parseInt(m[2], 16) - Number.parseInt(m[1], 16)
+      const name = m[3]
+      if (name === '[heap]') part = 'mainArena'
+      else if (name.endsWith('.ldb')) part = 'tables'
+      else if (name !== '')
+        part = undefined // the binaries and other files, the stack, vdso
+      else part = size === 256 * 1024 ? 'v8' : 'otherAnon'
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (rss && part) out[part] += Number(rss[1]) * 1024
+  }
+  return out
+}
+
+/** The `mappingsOf` line of a process, or an empty string. */
+function mappingsText(pid) {
+  const m = mappingsOf(pid)
+  if (!m) return ''
+  const mb = (n) => (n / MB).toFixed(0)
+  return `; of it V8's pages ${mb(m.v8)}, malloc's main arena ${mb(m.mainArena)}, other anonymous ${mb(m.otherAnon)}, LevelDB's tables ${mb(m.tables)}`
 }
 
 /** Resident set size of a process (bytes), from /proc. */
@@ -218,7 +261,7 @@ async function main() {
         rssHeights.push(h)
         const now = performance.now()
         console.log(
-          `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB (anonymous ${(anon / MB).toFixed(0)}, files ${(file / MB).toFixed(0)}), data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s`,
+          `  at ${h}: RSS ${(rss / MB).toFixed(0)} MB (anonymous ${(anon / MB).toFixed(0)}, files ${(file / MB).toFixed(0)}), data ${((await dirSize(dataDir)) / MB).toFixed(0)} MB, ${((h - stretchHeight) / ((now - stretchStart) / 1000)).toFixed(0)} blocks/s${mappingsText(node.pid)}`,
         )
         stretchStart = now
         stretchHeight = h
