@@ -51,10 +51,7 @@ export function uint64BE(n: number | bigint): Bytes {
   const out = new Uint8Array(8)
   if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) {
     // Byte by byte: a DataView would need the array's `.buffer` (see SHORT).
-    let hi = Math.floor(n / 4294967296)
-    let lo = n >>> 0
-    for (let i = 7; i >= 4; i--, lo >>>= 8) out[i] = lo & 0xff
-    for (let i = 3; i >= 0; i--, hi >>>= 8) out[i] = hi & 0xff
+    writeHalves(Math.floor(n / 4294967296), n >>> 0, out, 0)
     return out
   }
   writeUint64BE(BigInt(n), out, 0)
@@ -66,8 +63,11 @@ export function uint64BE(n: number | bigint): Bytes {
  * by byte: a DataView would need the array's `.buffer` (see SHORT).
  */
 export function writeUint64BE(n: bigint, out: Bytes, at: number): void {
-  let lo = Number(n & 0xffffffffn)
-  let hi = Number((n >> 32n) & 0xffffffffn)
+  writeHalves(Number((n >> 32n) & 0xffffffffn), Number(n & 0xffffffffn), out, at)
+}
+
+/** Writes two uint32 halves (high, then low) as 8 big-endian bytes at `out[at…]`. */
+function writeHalves(hi: number, lo: number, out: Bytes, at: number): void {
   for (let i = 7; i >= 4; i--, lo >>>= 8) out[at + i] = lo & 0xff
   for (let i = 3; i >= 0; i--, hi >>>= 8) out[at + i] = hi & 0xff
 }
@@ -79,6 +79,8 @@ export function writeUint64BE(n: bigint, out: Bytes, at: number): void {
 export function restOf(bytes: Bytes, n: number): Bytes {
   return bytes.length <= SHORT ? bytes.slice(n) : bytes.subarray(n)
 }
+
+// The readers below go byte by byte: a DataView would need a small array's `.buffer` (see SHORT).
 
 /** The big-endian uint32 at `bytes[offset…]` (which must hold four bytes). */
 export function readUint32BE(bytes: Bytes, offset: number): number {
@@ -93,22 +95,18 @@ export function readUint32BE(bytes: Bytes, offset: number): number {
   )
 }
 
-// The readers below go byte by byte: a DataView would need a small array's `.buffer` (see SHORT).
-
 /**
  * Reads a big-endian unsigned 64-bit integer as a number (heights, versions); above 2^53 rounded
  * to the nearest number, as `Number` of the bigint rounds it.
  */
 export function readUint64BE(bytes: Bytes, offset = 0): number {
-  if (offset + 8 > bytes.length)
-    throw new RangeError('Offset is outside the bounds of the DataView')
+  // Out of bounds: readUint32BE throws DataView's RangeError.
   return readUint32BE(bytes, offset) * 4294967296 + readUint32BE(bytes, offset + 4)
 }
 
 /** Reads a big-endian unsigned 64-bit integer as a bigint. */
 export function readBigUint64BE(bytes: Bytes, offset = 0): bigint {
-  if (offset + 8 > bytes.length)
-    throw new RangeError('Offset is outside the bounds of the DataView')
+  // Out of bounds: readUint32BE throws DataView's RangeError.
   return (BigInt(readUint32BE(bytes, offset)) << 32n) | BigInt(readUint32BE(bytes, offset + 4))
 }
 
