@@ -140,8 +140,13 @@ export async function loadHttp({ url, headers, seconds, connections, pipelining,
 
 /**
  * The bytes allocated by each isolate of a node started with --trace-gc-nvp, summed from the
- * `allocated=` of its collection lines as they arrive on `stream`. `snapshot()` gives the sums so
- * far: `main` for the first isolate to print (the node's thread), `workers` for all the others.
+ * `allocated=` of its collection lines as they arrive on `stream`, and the time its node's thread
+ * spent in collections. `snapshot()` gives the sums so far: `main` for the first isolate to print
+ * (the node's thread), `workers` for all the others; `promoted` the bytes the node's thread's
+ * collections moved to the old generation; `gc` the milliseconds of that thread's collections:
+ * `scavenges` and `full` (the other kinds) the pauses of the thread itself (`pause=`), `helpers` what
+ * the same collections ran on V8's helper threads (their `background.*` times: parallel scavenging,
+ * concurrent marking and sweeping).
  */
 export function watchAllocation(stream) {
   const byIsolate = new Map()
@@ -149,6 +154,7 @@ export function watchAllocation(stream) {
   let mainIsolate
   /** Bytes promoted to the old generation by the main isolate's collections (`promoted=`). */
   let promoted = 0
+  const gc = { scavenges: 0, full: 0, helpers: 0 }
   let rest = ''
   stream.setEncoding('utf8')
   stream.on('data', (chunk) => {
@@ -159,8 +165,13 @@ export function watchAllocation(stream) {
       if (!m) continue
       byIsolate.set(m[1], (byIsolate.get(m[1]) ?? 0) + Number(m[2]))
       mainIsolate ??= m[1]
+      if (m[1] !== mainIsolate) continue
       const p = / promoted=(\d+) /.exec(line)
-      if (p && m[1] === mainIsolate) promoted += Number(p[1])
+      if (p) promoted += Number(p[1])
+      const pause = Number(/ pause=([\d.]+) /.exec(line)?.[1] ?? 0)
+      if (/ gc=s /.test(line)) gc.scavenges += pause
+      else gc.full += pause
+      for (const b of line.matchAll(/ background\.[\w.]+=([\d.]+)/g)) gc.helpers += Number(b[1])
     }
   })
   return {
@@ -168,9 +179,28 @@ export function watchAllocation(stream) {
       let all = 0
       for (const bytes of byIsolate.values()) all += bytes
       const main = byIsolate.get(mainIsolate) ?? 0
-      return { main, workers: all - main, promoted }
+      return { main, workers: all - main, promoted, gc: { ...gc } }
     },
   }
+}
+
+/**
+ * The node's thread's collections between two `watchAllocation` snapshots, in µs per `unit` (an
+ * included tx, a block): its pauses (of them the scavenges') and its collections' work on V8's
+ * helper threads.
+ */
+export function gcPer(before, after, units) {
+  const per = (key) => ((after.gc[key] - before.gc[key]) * 1000) / units
+  return {
+    pause: per('scavenges') + per('full'),
+    scavenges: per('scavenges'),
+    helpers: per('helpers'),
+  }
+}
+
+/** `gcPer`'s figures as a phrase: "the node's thread paused 31 µs (scavenges 26), helpers 40 µs". */
+export function gcText(g) {
+  return `the node's thread paused ${g.pause.toFixed(0)} µs (scavenges ${g.scavenges.toFixed(0)}), V8's helper threads ${g.helpers.toFixed(0)} µs`
 }
 
 /**

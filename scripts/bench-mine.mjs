@@ -8,7 +8,8 @@
 // threads: its main thread, the block worker (the busiest other thread while mining) and all the
 // rest (V8's garbage collector and compiler threads, LevelDB), and the KB of JS heap the node's
 // thread allocated per block (the node runs with V8's --trace-gc-nvp, whose line per collection
-// counts the bytes allocated since the one before). The last line is the median of the
+// counts the bytes allocated since the one before), with the time that thread paused for its
+// collections and what they ran on V8's helper threads (the same lines). The last line is the median of the
 // runs: this machine's speed drifts by 10–15% within minutes, so one run says little; CPU per block
 // moves less than blocks/s. Target: N = 100,000 works, at >= 10,000 empty blocks/s on a 2-core
 // machine. --cpu-prof writes each node's CPU profile to a directory it prints. --revert also takes a
@@ -47,6 +48,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   freePort,
+  gcPer,
+  gcText,
   median,
   numberArg,
   rpcCall,
@@ -184,21 +187,23 @@ async function run(validators = 1) {
     const before = Number((await call('dev_status')).height)
     const snapshot = REVERT ? await call('dev_snapshot') : undefined
     const cpu0 = threadCpu(pid)
-    const alloc0 = allocation.snapshot().main
+    const snap0 = allocation.snapshot()
     const t = performance.now()
     const { height } = await call('dev_mine', { blocks: BLOCKS })
     const seconds = (performance.now() - t) / 1000
     const cpu = cpuPerBlock(pid, cpu0, threadCpu(pid))
-    const kb = kbPerBlock(alloc0, allocation.snapshot().main, BLOCKS)
+    const snap1 = allocation.snapshot()
+    const kb = kbPerBlock(snap0.main, snap1.main, BLOCKS)
+    const gc = gcPer(snap0, snap1, BLOCKS)
     if (Number(height) !== before + BLOCKS)
       throw new Error(`expected height ${before + BLOCKS}, got ${height}`)
-    if (!snapshot) return { seconds, cpu, kb }
+    if (!snapshot) return { seconds, cpu, kb, gc }
     const t2 = performance.now()
     const reverted = await call('dev_revert', { id: snapshot.id })
     const revertSeconds = (performance.now() - t2) / 1000
     if (Number(reverted.height) !== before)
       throw new Error(`expected the revert to height ${before}, got ${reverted.height}`)
-    return { seconds, cpu, kb, revertSeconds }
+    return { seconds, cpu, kb, gc, revertSeconds }
   } finally {
     await stop()
   }
@@ -366,7 +371,7 @@ for (let i = 1; i <= (SETS.includes(1) ? RUNS : 0); i++) {
   const cpu = r.cpu
     ? `; CPU per block ${us(r.cpu.total)} (node's thread ${us(r.cpu.main)}, block worker ${us(r.cpu.worker)}, other threads ${us(r.cpu.rest)})`
     : ''
-  const alloc = `; the node's thread allocated ${kbText(r.kb)} a block`
+  const alloc = `; the node's thread allocated ${kbText(r.kb)} a block; garbage collection a block: ${gcText(r.gc)}`
   const revert =
     r.revertSeconds === undefined ? '' : `; dev_revert over them: ${r.revertSeconds.toFixed(2)} s`
   console.log(
@@ -394,7 +399,7 @@ for (const n of SETS.filter((v) => v > 1)) {
     const cpu = r.cpu
       ? `; CPU per block ${us(r.cpu.total)} (node's thread ${us(r.cpu.main)}, block worker ${us(r.cpu.worker)})`
       : ''
-    const alloc = `; the node's thread allocated ${kbText(r.kb)} a block`
+    const alloc = `; the node's thread allocated ${kbText(r.kb)} a block; garbage collection a block: ${gcText(r.gc)}`
     console.log(
       `${n} validators, run ${i}/${RUNS}: dev_mine ${BLOCKS} blocks: ${r.seconds.toFixed(2)} s, ${Math.round(BLOCKS / r.seconds)} blocks/s${cpu}${alloc}`,
     )

@@ -44,6 +44,11 @@
 // printed beside it. What was allocated after the last collection of the window is not counted
 // (at most one young generation, a few hundred bytes a tx over 20,000 txs). With --split, the same
 // sum comes from node:v8's GCProfiler over each part of the in-process run.
+//
+// Garbage collection per included tx, from the same lines of the node's thread: the time the
+// thread paused for its collections (`pause=`; of it the scavenges'), and what those collections
+// ran on V8's helper threads (`background.*`: parallel scavenging, concurrent marking, sweeping).
+// With --split, the in-process thread's pauses for each part (GCProfiler's `cost`).
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent, request } from 'node:http'
@@ -71,6 +76,8 @@ import { chooseSecp256k1, secp256k1Address } from '../dist/tx/secp256k1.js'
 import { DEFAULT_APP_VERSION } from '../dist/versions/index.js'
 import {
   freePort,
+  gcPer,
+  gcText,
   jsonPostBytes,
   median,
   RawHttpConnection,
@@ -307,7 +314,7 @@ const rates = { inUse: verifyRate(inUse, verifyMs), nodeCrypto: verifyRate(nodeC
 /**
  * Bytes of JS heap this process allocates while `fn` runs (the in-process node of --split): each
  * collection's heap size before it less the size after the previous one, and the growth since the
- * last, as --trace-gc-nvp's `allocated=` counts them.
+ * last, as --trace-gc-nvp's `allocated=` counts them; and the µs this thread paused for them.
  */
 async function allocatedDuring(fn) {
   const profiler = new GCProfiler()
@@ -316,11 +323,13 @@ async function allocatedDuring(fn) {
   const value = await fn()
   const end = getHeapStatistics().used_heap_size
   let bytes = 0
+  let pauseUs = 0
   for (const gc of profiler.stop()?.statistics ?? []) {
     bytes += gc.beforeGC.heapStatistics.usedHeapSize - after
     after = gc.afterGC.heapStatistics.usedHeapSize
+    pauseUs += gc.cost
   }
-  return { value, bytes: bytes + end - after }
+  return { value, bytes: bytes + end - after, pauseUs }
 }
 
 // --- in process, without HTTP (--split) --------------------------------------------------------
@@ -371,11 +380,13 @@ async function splitRun() {
         us: ((c1 - c0) * 1e6) / TXS,
         rate: TXS / (checkMs / 1000),
         kb: checkAlloc.bytes / 1024 / TXS,
+        gc: checkAlloc.pauseUs / TXS,
       },
       block: {
         us: ((c2 - c1) * 1e6) / TXS,
         rate: TXS / (blockMs / 1000),
         kb: blockAlloc.bytes / 1024 / TXS,
+        gc: blockAlloc.pauseUs / TXS,
       },
       blocks: node.producer.height - from,
       failed,
@@ -535,12 +546,15 @@ async function nodeRun(run) {
         workers: (alloc1.workers - alloc0.workers) / 1024 / ok,
         promoted: (alloc1.promoted - alloc0.promoted) / 1024 / ok,
       },
+      // The node's thread's collections per included tx (µs): its pauses, their helper threads.
+      gc: gcPer(alloc0, alloc1, ok),
     }
     console.log(
       `run ${run}/${RUNS}: ${result.included.toFixed(0)} included txs/s (${ok} ok, ${failed} failed, ${rejected} rejected, in ${blocksWithTxs} blocks over ${seconds.toFixed(2)} s; broadcast ${sentMs} ms, ${result.accepted.toFixed(0)} accepted txs/s)${cpu ? `; CPU per included tx: node ${cpu.node.toFixed(0)} µs, its main thread ${cpu.main.toFixed(0)} µs, load generator ${cpu.loader.toFixed(0)} µs` : ''}; allocated per included tx: node's thread ${result.kb.main.toFixed(1)} KB (promoted ${result.kb.promoted.toFixed(1)} KB), workers ${result.kb.workers.toFixed(1)} KB`,
     )
     if (cpu?.byThread)
       console.log(`  CPU per included tx by thread: ${formatByThread(cpu.byThread)}`)
+    console.log(`  garbage collection per included tx: ${gcText(result.gc)}`)
     console.log(
       `  broadcast round trips: median ${result.medianLatency.toFixed(2)} ms, 99th percentile ${result.p99Latency.toFixed(1)} ms, longest ${result.maxLatency.toFixed(1)} ms`,
     )
@@ -596,7 +610,7 @@ try {
       `  in process, no HTTP (--split): CheckTx ${split.check.us.toFixed(0)} µs per tx on the node's thread (${split.check.rate.toFixed(0)} txs/s), in ${split.blocks} blocks ${split.block.us.toFixed(0)} µs per tx (${split.block.rate.toFixed(0)} txs/s)${split.failed ? `, ${split.failed} failed` : ''}`,
     )
     console.log(
-      `  in process, JS heap allocated per tx (--split): CheckTx ${split.check.kb.toFixed(1)} KB, in blocks ${split.block.kb.toFixed(1)} KB`,
+      `  in process, JS heap allocated per tx (--split): CheckTx ${split.check.kb.toFixed(1)} KB, in blocks ${split.block.kb.toFixed(1)} KB; the thread paused for collections ${split.check.gc.toFixed(0)} and ${split.block.gc.toFixed(0)} µs`,
     )
   }
   console.log('')
@@ -627,6 +641,9 @@ try {
   // A short run includes the node's warm-up (JIT, first blocks): say which run this is.
   console.log(
     `${pad("KB allocated per included tx, node's thread")}${mid((r) => r.kb.main).toFixed(1)}${RUNS > 1 ? `   (runs: ${runs.map((r) => r.kb.main.toFixed(1)).join(', ')})` : ''}`,
+  )
+  console.log(
+    `${pad("GC pause per included tx, node's thread (µs)")}${mid((r) => r.gc.pause).toFixed(0)}${RUNS > 1 ? `   (runs: ${runs.map((r) => r.gc.pause.toFixed(0)).join(', ')})` : ''}`,
   )
   const p99 = mid((r) => r.p99Latency)
   const longest = mid((r) => r.maxLatency)
