@@ -4,7 +4,7 @@ import type { TimeNs } from '../codec/time.js'
 import type { GenesisJson } from '../config/genesis.js'
 import type { Logger } from '../logger.js'
 import { appendOps } from '../store/backend.js'
-import type { CommitQueue, PendingCommit } from './commit-queue.js'
+import type { CommitEntry, CommitQueue, PendingCommit } from './commit-queue.js'
 import type { ConsensusState, HeightPlan } from './consensus-state.js'
 import type { ExecutedBlock, StoreUpgradePlan } from './execute-block.js'
 import { finishedHeight } from './finished-height.js'
@@ -107,21 +107,42 @@ export async function applyHeight(
   return host.queue.push(
     {
       ops: prepared.ops,
-      publish: () => {
-        prepared.publish()
-        if (txs.length > 0) host.txSource?.published(txs)
-      },
+      publish: publisher(prepared.publish, txs, host),
       // Taken in height order when its batch is: a block still on a worker is waited for
       // without blocking this thread.
-      finish: () =>
-        block.isBuilt
-          ? finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)
-          : block
-              .built()
-              .then(() => finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)),
+      finish: finisher(host, block, executed, retainHeight, paramsAfter),
       started,
       ...(options.quiet ? { quiet: true } : {}),
     },
     options.hold === true,
   )
+}
+
+// The queue's two callbacks are made apart, each keeping only what it needs: closures made in one
+// function share what any of them keeps, and `publish` runs only once the height is durable (in a
+// burst tens of heights later), so made beside `finish` it kept the executed block (its state
+// writes, its results) alive after its batch had taken them.
+
+/** Publishes the height's state and tells the tx source its txs are in a published block. */
+function publisher(publishState: () => void, txs: Bytes[], host: HeightHost): () => void {
+  return () => {
+    publishState()
+    if (txs.length > 0) host.txSource?.published(txs)
+  }
+}
+
+/** The height's block and the block store's writes, once its block is built. */
+function finisher(
+  host: HeightHost,
+  block: ReturnType<BlockSource['submit']>,
+  executed: ExecutedBlock,
+  retainHeight: number,
+  paramsAfter: GenesisJson['consensus']['params'],
+): CommitEntry['finish'] {
+  return () =>
+    block.isBuilt
+      ? finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)
+      : block
+          .built()
+          .then(() => finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter))
 }

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, expectTypeOf, test } from 'vitest'
 import {
   type ChainOptions,
@@ -14,6 +16,10 @@ import { ChainHaltError } from '../errors.js'
 import { META_KEPT_BLOCK } from '../store/keys.js'
 import { HOLD_HEIGHTS, MAX_PENDING } from './commit-queue.js'
 import { keptBlockOps } from './kept-block.js'
+
+// V8's collector, called from a test: a full collection shows what is still reachable.
+setFlagsFromString('--expose-gc')
+const collectGarbage = runInNewContext('gc') as () => void
 
 describe.each(disks)('block lifecycle ($name)', ({ make }) => {
   const open: { close(): Promise<void> }[] = []
@@ -287,6 +293,46 @@ describe.each(disks)('block lifecycle ($name)', ({ make }) => {
 })
 
 describe('a burst and its writer', () => {
+  test("behavior: a height's writes are let go once its batch has them, while the disk writes it", async () => {
+    const disk = disks.find((d) => d.name === 'memory')!.make()
+    // The writes of the held batch, weakly: what the node still holds of them shows in a collection.
+    const taken: WeakRef<object>[] = []
+    let release: (() => void) | undefined
+    let hold = false
+    const c = await openChain(version([recorder('a', [])]), disk, {
+      wrap: (real) => ({
+        ...real,
+        write: (ops) => {
+          const written = real.write(ops)
+          if (!hold) return written
+          for (const op of ops) if (op.type === 'put') taken.push(new WeakRef(op))
+          // The batch is taken; it is durable only once the test lets it be.
+          return new Promise<void>((resolve, reject) => {
+            release = () => void written.then(resolve, reject)
+          })
+        },
+      }),
+    })
+    try {
+      await c.producer.produceBlocks(2)
+      hold = true
+      const third = c.producer.produceBlock()
+      while (!release) await new Promise((r) => setImmediate(r))
+      expect(taken.length).toBeGreaterThan(0)
+      // A WeakRef's target stays alive until the job that made it ends.
+      await new Promise((r) => setImmediate(r))
+      collectGarbage()
+      expect(taken.filter((w) => w.deref() !== undefined)).toEqual([])
+      expect(c.store.latestHeight).toBe(2)
+      release()
+      expect((await third).block.header.height).toBe(3)
+      expect(c.store.latestHeight).toBe(3)
+    } finally {
+      await c.close()
+      await disk.cleanup()
+    }
+  })
+
   test('behavior: a burst goes on while its batches are written: none holds more than two batches of heights', async () => {
     // The memory database, whose write takes exactly one turn of the event loop (a LevelDB write
     // takes as many as its thread takes): the batches' sizes then depend on the burst alone.

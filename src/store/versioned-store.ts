@@ -284,19 +284,23 @@ export class VersionedStore {
     }
 
     this.pending = 'commit'
-    let done = false
+    // Dropped once applied: `publish` shares this scope, and runs only when the height is durable,
+    // which in a burst is tens of heights later; meanwhile the commit plan (its writes, its ops)
+    // and the pruning would live on through it, copied by young collections, then promoted.
+    let pending: { applyState: () => void; prune: PruningPlan } | undefined = { applyState, prune }
     return {
       height,
       appHash,
       ops,
       apply: () => {
-        if (done) return
-        done = true
+        if (!pending) return
+        const { applyState: applyNow, prune: pruneNow } = pending
+        pending = undefined
         this.pending = undefined
-        applyState()
+        applyNow()
         this.appliedAppHash = appHash
         this.applied = height
-        this.applyPruning(prune)
+        this.applyPruning(pruneNow)
       },
       publish: () => {
         if (height > this.latest) {
