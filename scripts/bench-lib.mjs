@@ -198,7 +198,10 @@ export function gcPer(before, after, units) {
   }
 }
 
-/** `gcPer`'s figures as a phrase: "the node's thread paused 31 µs (scavenges 26), helpers 40 µs". */
+/**
+ * `gcPer`'s figures as a phrase: "the node's thread paused 31 µs (scavenges 26), V8's helper threads
+ * 40 µs".
+ */
 export function gcText(g) {
   return `the node's thread paused ${g.pause.toFixed(0)} µs (scavenges ${g.scavenges.toFixed(0)}), V8's helper threads ${g.helpers.toFixed(0)} µs`
 }

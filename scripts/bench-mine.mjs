@@ -9,9 +9,9 @@
 // rest (V8's garbage collector and compiler threads, LevelDB), and the KB of JS heap the node's
 // thread allocated per block (the node runs with V8's --trace-gc-nvp, whose line per collection
 // counts the bytes allocated since the one before), with the time that thread paused for its
-// collections and what they ran on V8's helper threads (the same lines). The last line is the median of the
-// runs: this machine's speed drifts by 10–15% within minutes, so one run says little; CPU per block
-// moves less than blocks/s. Target: N = 100,000 works, at >= 10,000 empty blocks/s on a 2-core
+// collections and what they ran on V8's helper threads (the same lines). The last line is the
+// median of the runs: this machine's speed drifts by 10–15% within minutes, so one run says
+// little; CPU per block moves less than blocks/s. Target: N = 100,000 works, at >= 10,000 empty blocks/s on a 2-core
 // machine. --cpu-prof writes each node's CPU profile to a directory it prints. --revert also takes a
 // `dev_snapshot` before the mining and times the `dev_revert` to it over the N mined blocks (what
 // `sdkd dev revert` does), checking the height is back. --inv-check-period N starts every node with
