@@ -139,10 +139,6 @@ function finisher(
   retainHeight: number,
   paramsAfter: GenesisJson['consensus']['params'],
 ): CommitEntry['finish'] {
-  return () =>
-    block.isBuilt
-      ? finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)
-      : block
-          .built()
-          .then(() => finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter))
+  const finish = () => finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)
+  return () => (block.isBuilt ? finish() : block.built().then(finish))
 }

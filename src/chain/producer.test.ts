@@ -1,6 +1,5 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, expectTypeOf, test } from 'vitest'
+import { collectGarbage } from '../../test/helpers/collect-garbage.js'
 import {
   type ChainOptions,
   type Disk,
@@ -16,10 +15,6 @@ import { ChainHaltError } from '../errors.js'
 import { META_KEPT_BLOCK } from '../store/keys.js'
 import { HOLD_HEIGHTS, MAX_PENDING } from './commit-queue.js'
 import { keptBlockOps } from './kept-block.js'
-
-// V8's collector, called from a test: a full collection shows what is still reachable.
-setFlagsFromString('--expose-gc')
-const collectGarbage = runInNewContext('gc') as () => void
 
 describe.each(disks)('block lifecycle ($name)', ({ make }) => {
   const open: { close(): Promise<void> }[] = []
@@ -319,9 +314,7 @@ describe('a burst and its writer', () => {
       const third = c.producer.produceBlock()
       while (!release) await new Promise((r) => setImmediate(r))
       expect(taken.length).toBeGreaterThan(0)
-      // A WeakRef's target stays alive until the job that made it ends.
-      await new Promise((r) => setImmediate(r))
-      collectGarbage()
+      await collectGarbage()
       expect(taken.filter((w) => w.deref() !== undefined)).toEqual([])
       expect(c.store.latestHeight).toBe(2)
       release()

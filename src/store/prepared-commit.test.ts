@@ -1,14 +1,8 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterEach, expect, test } from 'vitest'
-import { utf8 } from '../codec/bytes.js'
+import { collectGarbage } from '../../test/helpers/collect-garbage.js'
+import { fromUtf8, utf8 } from '../codec/bytes.js'
 import { createMemoryBackend, createMemoryDatabase } from './memory-backend.js'
 import { VersionedStore } from './versioned-store.js'
-
-// V8's collector, called from the test: a full collection is the only way to see what is still
-// reachable from the callbacks a commit hands out.
-setFlagsFromString('--expose-gc')
-const collect = runInNewContext('gc') as () => void
 
 const open: VersionedStore[] = []
 afterEach(async () => {
@@ -38,16 +32,12 @@ test('behavior: once applied, a commit waiting to be durable keeps only its publ
     return { publish: prepared.publish, ops: new WeakRef(prepared.ops) }
   })(vs.prepareCommit(br, 1))
   expect(written.deref()?.length).toBeGreaterThan(0)
-  // A WeakRef's target stays alive until the job that read it ends.
-  await new Promise((resolve) => setImmediate(resolve))
-  collect()
+  await collectGarbage()
   // The writes (and the commit plan that made them) are garbage once a batch has taken them.
   expect(written.deref()).toBeUndefined()
   publish()
   expect(vs.latestHeight).toBe(1)
-  expect(new TextDecoder().decode(await vs.view(1).store('bank').get(utf8('k')))).toBe(
-    'v'.repeat(100),
-  )
+  expect(fromUtf8((await vs.view(1).store('bank').get(utf8('k')))!)).toBe('v'.repeat(100))
 })
 
 test('behavior: applying a prepared commit twice applies it once', async () => {
@@ -66,5 +56,5 @@ test('behavior: applying a prepared commit twice applies it once', async () => {
   const second = vs.prepareCommit(next, 2)
   second.apply()
   second.publish()
-  expect(new TextDecoder().decode(await vs.view(2).store('bank').get(utf8('k')))).toBe('w')
+  expect(fromUtf8((await vs.view(2).store('bank').get(utf8('k')))!)).toBe('w')
 })

@@ -287,15 +287,18 @@ export class VersionedStore {
     // Dropped once applied: `publish` shares this scope, and runs only when the height is durable,
     // which in a burst is tens of heights later; meanwhile the commit plan (its writes, its ops)
     // and the pruning would live on through it, copied by young collections, then promoted.
-    let pending: { applyState: () => void; prune: PruningPlan } | undefined = { applyState, prune }
+    let unapplied: { applyState: () => void; prune: PruningPlan } | undefined = {
+      applyState,
+      prune,
+    }
     return {
       height,
       appHash,
       ops,
       apply: () => {
-        if (!pending) return
-        const { applyState: applyNow, prune: pruneNow } = pending
-        pending = undefined
+        if (!unapplied) return
+        const { applyState: applyNow, prune: pruneNow } = unapplied
+        unapplied = undefined
         this.pending = undefined
         applyNow()
         this.appliedAppHash = appHash
