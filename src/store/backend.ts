@@ -16,7 +16,18 @@ export type BatchOp = { type: 'put'; key: Bytes; value: Bytes } | { type: 'del';
  */
 export interface MoreOps {
   type: 'more'
-  write(sink: OpSink): void
+  /**
+   * Makes the writes into `sink`: at once, or in steps (an iterator, each `next` a step), between
+   * which a writer may give the event loop a turn (a block of thousands of txs makes its index in
+   * tens of milliseconds, and broadcasts need not wait for all of it).
+   */
+  write(sink: OpSink): Iterator<unknown> | undefined
+}
+
+/** Makes all of `op`'s writes into `sink` at once, its steps one after another. */
+export function writeMore(op: MoreOps, sink: OpSink): void {
+  const steps = op.write(sink)
+  if (steps) while (!steps.next().done);
 }
 
 /** What a batch is given: writes, and writes still to make. */
@@ -39,7 +50,7 @@ export function expandOps(ops: readonly BatchWrite[]): BatchOp[] {
     if (op.type === 'more')
       appendOps(
         out,
-        collectOps((sink) => op.write(sink)),
+        collectOps((sink) => writeMore(op, sink)),
       )
     else out.push(op)
   }

@@ -8,7 +8,7 @@ import { type BatchOp, collectOps } from './backend.js'
 import { resultFromProto, type TxResult, txResultToProto } from './block-record.js'
 import { BlockResults } from './block-results.js'
 import { txIndexOps } from './tx-index.js'
-import { txIndexOpsOfEncoded } from './tx-index-encoded.js'
+import { txIndexOpsOfEncoded, txIndexSteps } from './tx-index-encoded.js'
 
 const registry = protoRegistry()
 
@@ -113,6 +113,37 @@ describe('block results in compact form', () => {
     expect(keysOf(fromBytes)).toEqual(keysOf(txIndexOps(3, results, 'put')))
     // tx.height, t.k=v=w (once), t.k=v.
     expect(fromBytes).toHaveLength(3)
+  })
+
+  test("two blocks' index steps taking turns make each block's keys, as made alone", () => {
+    const a = BlockResults.of(randomResults(11, 40, false))
+    const b = BlockResults.of(randomResults(12, 40, false))
+    const alone = [
+      collectOps((sink) => txIndexOpsOfEncoded(8, a, 'put', sink)),
+      collectOps((sink) => txIndexOpsOfEncoded(9, b, 'put', sink)),
+    ]
+    const taking: BatchOp[][] = [[], []]
+    const sinkOf = (out: BatchOp[]) => ({
+      put: (key: Uint8Array, value: Uint8Array) => out.push({ type: 'put', key, value }),
+      del: (key: Uint8Array) => out.push({ type: 'del', key }),
+    })
+    const steps = [
+      txIndexSteps(8, a, 'put', sinkOf(taking[0]!)),
+      txIndexSteps(9, b, 'put', sinkOf(taking[1]!)),
+    ]
+    let stepsTaken = 0
+    for (let done = [false, false]; !done[0] || !done[1]; ) {
+      for (const k of [0, 1]) {
+        if (done[k]) continue
+        done[k] = steps[k]!.next().done === true
+        if (!done[k]) stepsTaken++
+      }
+    }
+    // One step per tx of each block.
+    expect(stepsTaken).toBe(80)
+    expect(keysOf(taking[0]!)).toEqual(keysOf(alone[0]!))
+    expect(keysOf(taking[1]!)).toEqual(keysOf(alone[1]!))
+    expect(alone[0]!.length).toBeGreaterThan(40)
   })
 
   test('an empty block', () => {

@@ -17,7 +17,7 @@ import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from '.
 import { PendingBlocks } from './pending-blocks.js'
 import { BlockRecordCodec, type StoredBlock } from './stored-block.js'
 import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
-import { txIndexOpsOfEncoded } from './tx-index-encoded.js'
+import { txIndexSteps } from './tx-index-encoded.js'
 
 export type { StoredValidatorUpdate, TxResult } from './block-record.js'
 export { eventToProto, txResultToProto } from './block-record.js'
@@ -198,7 +198,7 @@ export class BlockStore {
     }
     // The tx index's keys are made as the batch is written, each put at once (see MoreOps).
     if (this.indexTxEvents && block.txs.length > 0) {
-      ops.push({ type: 'more', write: (sink) => txIndexOpsOfEncoded(height, compact, 'put', sink) })
+      ops.push({ type: 'more', write: (sink) => txIndexSteps(height, compact, 'put', sink) })
     }
     // Blocks up to the last one prepared may go: one not yet written is deleted by a later write
     // of the same or a later batch (batches are written in order), and read from memory meanwhile.

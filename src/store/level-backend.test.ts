@@ -137,6 +137,92 @@ describe.each(backends)('%s backend: writes made as the batch is written (`more`
   })
 })
 
+describe.each(backends)('%s backend: a `more` made in steps', (_, make) => {
+  /** A `more` of `n` steps, each putting `s<i>` and busy for `ms` first; `steps` counts them. */
+  function stepped(n: number, ms: number, failAt = -1) {
+    const counted = { steps: 0 }
+    const op: BatchWrite = {
+      type: 'more',
+      write: function* (sink) {
+        for (let i = 0; i < n; i++) {
+          const until = performance.now() + ms
+          while (performance.now() < until);
+          if (i === failAt) throw new Error(`step ${i} failed`)
+          sink.put(utf8(`s${i}`), utf8(String(i)))
+          counted.steps++
+          yield
+        }
+      },
+    }
+    return { op, counted }
+  }
+
+  test('behavior: every step writes into the one batch, in its place among the ops', async () => {
+    const db = await make()
+    const { op, counted } = stepped(4, 0)
+    await db.write([
+      { type: 'put', key: utf8('s1'), value: utf8('before') },
+      op,
+      {
+        type: 'del',
+        key: utf8('s3'),
+      },
+    ])
+    expect(counted.steps).toBe(4)
+    expect(await entriesOf(db)).toEqual(['s0=0', 's1=1', 's2=2'])
+    await db.close()
+  })
+
+  test('error: a step that throws writes none of the batch, and the next batch is taken', async () => {
+    const db = await make()
+    const { op } = stepped(12, 1, 9)
+    await expect(db.write([{ type: 'put', key: utf8('x'), value: utf8('1') }, op])).rejects.toThrow(
+      'step 9 failed',
+    )
+    expect(await entriesOf(db)).toEqual([])
+    await db.write([{ type: 'put', key: utf8('z'), value: utf8('3') }])
+    expect(await entriesOf(db)).toEqual(['z=3'])
+    await db.close()
+  })
+})
+
+describe('LevelDB backend: a long `more` made in steps', () => {
+  test('behavior: the event loop gets turns while the batch fills, and the disk has none of it until every step is in', async () => {
+    const { db } = await open()
+    // 30 steps of 1 ms: several turns' worth (a turn every few milliseconds of steps).
+    const steps = { done: 0 }
+    const seen: string[] = []
+    const op: BatchWrite = {
+      type: 'more',
+      write: function* (sink) {
+        for (let i = 0; i < 30; i++) {
+          const until = performance.now() + 1
+          while (performance.now() < until);
+          sink.put(utf8(`s${String(i).padStart(2, '0')}`), utf8(String(i)))
+          steps.done++
+          yield
+        }
+      },
+    }
+    let written = false
+    const turns = () =>
+      setImmediate(() => {
+        if (written) return
+        // What a reader sees in a turn: the steps so far, none of their keys on disk.
+        seen.push(`${steps.done}:${db.getSync!(utf8('s00')) === undefined ? 'none' : 'some'}`)
+        turns()
+      })
+    turns()
+    await db.write([op])
+    written = true
+    const during = seen.filter((s) => !s.startsWith('0:') && !s.startsWith('30:'))
+    expect(during.length).toBeGreaterThan(0)
+    expect(during.every((s) => s.endsWith(':none'))).toBe(true)
+    expect(await entriesOf(db)).toHaveLength(30)
+    await db.close()
+  })
+})
+
 describe('LevelDB backend scans', () => {
   /** Keys k0000 … k2499: more than two of the batches a scan takes at a time. */
   const keys = Array.from({ length: 2500 }, (_, i) => `k${String(i).padStart(4, '0')}`)

@@ -25,6 +25,9 @@ export class DatabaseLockedError extends UserError {
  */
 export const MAX_OPEN_FILES = 100
 
+/** Longest a batch's steps run before the event loop gets a turn (ms). */
+const FILL_TURN_MS = 5
+
 /** Entries a scan takes from LevelDB at a time. */
 const SCAN_BATCH = 1024
 
@@ -67,31 +70,18 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
       // without the array form's per-op copy and the native side reading every op object back (a
       // block has thousands). Not an async function: its frame would keep `ops` (a block's tens of
       // thousands of keys) alive until the disk has the batch, and young collections meanwhile
-      // would copy and promote them; once put, they are garbage.
+      // would copy and promote them; once put, they are garbage (`fillBatch` lets them go).
       let batch: ReturnType<typeof db.batch>
       try {
         batch = db.batch()
       } catch (err) {
         return Promise.reject(err)
       }
-      try {
-        // Made only for a `more` (a block of txs): what it writes goes into the batch at once.
-        let sink: OpSink | undefined
-        // An index loop: a block's thousands of ops, without an iterator result for each.
-        for (let i = 0; i < ops.length; i++) {
-          const op = ops[i]!
-          if (op.type === 'put') batch.put(op.key, op.value)
-          else if (op.type === 'del') batch.del(op.key)
-          else {
-            const into = batch
-            sink ??= { put: (key, value) => into.put(key, value), del: (key) => into.del(key) }
-            op.write(sink)
-          }
-        }
-      } catch (err) {
-        return batch.close().then(() => Promise.reject(err))
-      }
-      return writeBatch(batch, options?.sync === true, path)
+      const sync = options?.sync === true
+      return fillBatch(batch, ops).then(
+        () => writeBatch(batch, sync, path),
+        (err: unknown) => batch.close().then(() => Promise.reject(err)),
+      )
     },
     async *entries({ gte, lt, reverse = false, limit = -1 }: BackendRange) {
       // Taken from LevelDB a batch at a time: one native round trip per batch rather than per
@@ -110,6 +100,31 @@ export async function createLevelBackend({ path }: LevelBackendOptions): Promise
     async close() {
       await db.close()
     },
+  }
+}
+
+/**
+ * Puts `ops` into `batch`. A `more` made in steps (a block's tx index) gives the event loop a turn
+ * each time it has run FILL_TURN_MS: the index of a block of a few thousand txs takes tens of
+ * milliseconds, and broadcasts, reads and the next block need not wait for all of it. The batch is
+ * written only once it has every op, so what reaches the disk is the same.
+ */
+async function fillBatch(batch: OpSink, ops: readonly BatchWrite[]): Promise<void> {
+  let turnAt = performance.now() + FILL_TURN_MS
+  // An index loop: a block's thousands of ops, without an iterator result for each.
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]!
+    if (op.type === 'put') batch.put(op.key, op.value)
+    else if (op.type === 'del') batch.del(op.key)
+    else {
+      const steps = op.write(batch)
+      if (!steps) continue
+      while (!steps.next().done) {
+        if (performance.now() < turnAt) continue
+        await new Promise<void>((resolve) => setImmediate(resolve))
+        turnAt = performance.now() + FILL_TURN_MS
+      }
+    }
   }
 }
 

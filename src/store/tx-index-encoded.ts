@@ -19,20 +19,44 @@ const NO_SINK: OpSink = { put: () => undefined, del: () => undefined }
 
 /**
  * The tx being indexed: where its entries go and, for each entry so far, its key and where its
- * composite key (`type.key`) and value are inside it. One state reused from tx to tx, read by the
- * walker's visitor (no closure, no object per entry).
+ * composite key (`type.key`) and value are inside it. One state per block, reused from tx to tx,
+ * read by the walker's visitor (no closure, no object per entry).
  */
-const tx = {
-  sink: NO_SINK as OpSink,
-  type: 'put' as 'put' | 'del',
-  height: 0,
-  index: 0,
-  src: EMPTY,
-  keys: [] as Buffer[],
-  textAt: [] as number[],
-  textLen: [] as number[],
-  valueAt: [] as number[],
-  valueLen: [] as number[],
+interface IndexState {
+  sink: OpSink
+  type: 'put' | 'del'
+  height: number
+  index: number
+  src: Buffer
+  keys: Buffer[]
+  textAt: number[]
+  textLen: number[]
+  valueAt: number[]
+  valueLen: number[]
+}
+
+/** Where no block is being indexed. */
+const IDLE = indexState(NO_SINK, 'put', 0, EMPTY)
+
+/**
+ * The state of the block being indexed, set by each step (one tx) while it runs: two blocks' steps
+ * may take turns, and between steps nothing of a block is kept here.
+ */
+let tx = IDLE
+
+function indexState(sink: OpSink, type: 'put' | 'del', height: number, src: Buffer): IndexState {
+  return {
+    sink,
+    type,
+    height,
+    index: 0,
+    src,
+    keys: [],
+    textAt: [],
+    textLen: [],
+    valueAt: [],
+    valueLen: [],
+  }
 }
 
 /**
@@ -46,37 +70,45 @@ export function txIndexOpsOfEncoded(
   type: 'put' | 'del',
   into: OpSink,
 ): void {
+  const steps = txIndexSteps(height, results, type, into)
+  while (!steps.next().done);
+}
+
+/** `txIndexOpsOfEncoded` in steps: each `next` indexes one tx. */
+export function* txIndexSteps(
+  height: number,
+  results: BlockResults,
+  type: 'put' | 'del',
+  into: OpSink,
+): Generator<void, void, undefined> {
   const src = Buffer.from(results.framed.buffer, results.framed.byteOffset, results.framed.length)
   const surrogates = surrogatesIn(src)
   const heightText = Buffer.from(TX_HEIGHT_KEY, 'latin1')
   const heightValue = Buffer.from(heightIndexValue(height), 'latin1')
-  tx.sink = into
-  tx.type = type
-  tx.height = height
-  tx.src = src
-  try {
-    for (let i = 0; i < results.length; i++) {
-      const body = results.encoded(i)
-      const start = body.byteOffset - src.byteOffset
-      const end = start + body.length
-      if (surrogates.some((p) => p >= start && p < end)) {
-        // A string with a lone surrogate (encoded as three bytes of its own): its key is the
-        // bytes of the string as Node writes it, so the string is rebuilt and indexed as text.
-        for (const op of txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, [], i)) {
-          if (op.type === 'put') into.put(op.key, op.value)
-          else into.del(op.key)
-        }
-        continue
+  const state = indexState(into, type, height, src)
+  for (let i = 0; i < results.length; i++) {
+    const body = results.encoded(i)
+    const start = body.byteOffset - src.byteOffset
+    const end = start + body.length
+    if (surrogates.some((p) => p >= start && p < end)) {
+      // A string with a lone surrogate (encoded as three bytes of its own): its key is the
+      // bytes of the string as Node writes it, so the string is rebuilt and indexed as text.
+      for (const op of txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, [], i)) {
+        if (op.type === 'put') into.put(op.key, op.value)
+        else into.del(op.key)
       }
-      tx.index = i
-      tx.keys.length = 0
-      addEntry(heightText, 0, heightText.length, 0, 0, heightValue, 0, heightValue.length)
-      forEachIndexed(src, start, end, visitAttribute)
+    } else {
+      tx = state
+      state.index = i
+      try {
+        addEntry(heightText, 0, heightText.length, 0, 0, heightValue, 0, heightValue.length)
+        forEachIndexed(src, start, end, visitAttribute)
+      } finally {
+        state.keys.length = 0
+        tx = IDLE
+      }
     }
-  } finally {
-    tx.sink = NO_SINK
-    tx.src = EMPTY
-    tx.keys.length = 0
+    yield
   }
 }
 
