@@ -26,10 +26,19 @@ export interface AnteAccountKeeper {
    * `int64Of`.
    */
   params(state: Readable): Promise<ProtoInit<'sdk.auth.v1beta1.Params'>>
+  /** `params`, without a promise when memory has them. */
+  paramsNow(
+    state: Readable,
+  ): ProtoInit<'sdk.auth.v1beta1.Params'> | Promise<ProtoInit<'sdk.auth.v1beta1.Params'>>
   /** A copy the caller may change. */
   getAccount(state: Readable, address: Bytes): Promise<AnteAccount | undefined>
   /** The same read, without a copy: the caller must not change what it gets. */
   peekAccount(state: Readable, address: Bytes): Promise<Readonly<AnteAccount> | undefined>
+  /** `peekAccount`, without a promise when memory has the account. */
+  peekAccountNow(
+    state: Readable,
+    address: Bytes,
+  ): Readonly<AnteAccount> | undefined | Promise<Readonly<AnteAccount> | undefined>
   setAccount(state: Writable, account: AnteAccount): Promise<void>
 }
 

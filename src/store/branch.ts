@@ -3,7 +3,7 @@ import { ErrLogic } from '../errors.js'
 import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import { mapAsync, type NowIterator, nextNow, settledResult } from './map-async.js'
 import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades, ValueNow } from './types.js'
-import { hasKey, settled } from './value-now.js'
+import { definedNow, hasKey, settled } from './value-now.js'
 
 /** What a branch reads through: the committed state at one height, or a parent branch. */
 export interface BranchParent {
@@ -336,6 +336,10 @@ class BranchStore implements KVStore {
 
   has(key: Bytes): Promise<boolean> {
     return hasKey(this, key)
+  }
+
+  hasNow(key: Bytes): boolean | Promise<boolean> {
+    return definedNow(this.getNow(key))
   }
 
   set(key: Bytes, value: Bytes): void {

@@ -14,7 +14,7 @@ import { ErrLogic } from '../errors.js'
 import { prefixEnd } from './keys.js'
 import { mapAsync } from './map-async.js'
 import type { KVReader, KVStore } from './types.js'
-import { readNow } from './value-now.js'
+import { hasNow, readNow } from './value-now.js'
 
 /**
  * Typed collections over numbered store prefixes (upstream `collections`): keepers declare
@@ -217,10 +217,21 @@ function decodedRead<V, In, T>(
   codec: ValueCodec<V, In>,
   then: (value: V | undefined) => T,
 ): Promise<T> {
+  const v = decodedReadNow(store, key, codec, then)
+  return v instanceof Promise ? v : Promise.resolve(v)
+}
+
+/** `decodedRead` without a promise when memory has the value; a failed read throws or rejects. */
+function decodedReadNow<V, In, T>(
+  store: KVReader,
+  key: Bytes,
+  codec: ValueCodec<V, In>,
+  then: (value: V | undefined) => T,
+): T | Promise<T> {
   const v = readNow(store, key)
   if (v instanceof Promise)
     return v.then((b) => then(b === undefined ? undefined : codec.decode(b)))
-  return Promise.resolve(then(v === undefined ? undefined : codec.decode(v)))
+  return then(v === undefined ? undefined : codec.decode(v))
 }
 
 /** The decoded value as it is. */
@@ -287,12 +298,25 @@ export class KeyedMap<K, V, In = V> {
     }
   }
 
+  /**
+   * `getThen` without a promise when memory has the value (a tx's hot reads: its balances); a
+   * failed read throws or rejects.
+   */
+  getNowThen<T>(store: KVReader, k: K, then: (value: V | undefined) => T): T | Promise<T> {
+    return decodedReadNow(store, this.storeKey(k), this.value, then)
+  }
+
   has(store: KVReader, k: K): Promise<boolean> {
     try {
       return store.has(this.storeKey(k))
     } catch (err) {
       return Promise.reject(err)
     }
+  }
+
+  /** `has` without a promise when the store can tell from memory; a failure throws or rejects. */
+  hasNow(store: KVReader, k: K): boolean | Promise<boolean> {
+    return hasNow(store, this.storeKey(k))
   }
 
   set(store: KVStore, k: K, v: In): void {

@@ -23,6 +23,8 @@ export interface KVReader {
    */
   getNow?(key: Bytes): ValueNow
   has(key: Bytes): Promise<boolean>
+  /** Optional: what `has` says, at once when memory can tell (see `getNow`), else its promise. */
+  hasNow?(key: Bytes): boolean | Promise<boolean>
   /** Entries in key order (descending with `reverse`). */
   iterate(range?: KVRange): AsyncIterable<KVEntry>
   /**

@@ -16,6 +16,16 @@ export function hasKey(store: KVReader, key: Bytes): Promise<boolean> {
   }
 }
 
+/** What `store.has` says, at once where the store can tell from memory (`hasNow`). */
+export function hasNow(store: KVReader, key: Bytes): boolean | Promise<boolean> {
+  return store.hasNow ? store.hasNow(key) : store.has(key)
+}
+
+/** Whether a read found a value, at once when memory holds the read's value. */
+export function definedNow(v: ValueNow): boolean | Promise<boolean> {
+  return v instanceof Promise ? v.then(isDefined) : v !== undefined
+}
+
 /** A read's value as a promise: the one it is, or a settled one. */
 export function settled(v: ValueNow): Promise<Bytes | undefined> {
   return v instanceof Promise ? v : Promise.resolve(v)

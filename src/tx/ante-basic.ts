@@ -1,6 +1,7 @@
 import { bech32ToAddress } from '../codec/address.js'
 import { coinsText } from '../codec/coins.js'
 import { int64Of } from '../codec/int64.js'
+import type { ProtoInit } from '../codec/proto.js'
 import {
   ErrInsufficientFee,
   ErrInvalidAddress,
@@ -14,7 +15,7 @@ import {
 } from '../errors.js'
 import { txSigners } from './ante-facts.js'
 import { stdSignatureLength, storedPubKey } from './ante-multisig.js'
-import type { AnteContext, AnteDecorator, AnteOptions } from './ante-types.js'
+import type { AnteContext, AnteDecorator, AnteOptions, AnteRun } from './ante-types.js'
 import { UndefinedCodeError } from './errors.js'
 import { SECP256K1_PUBKEY_URL } from './pubkeys.js'
 import { isIncompleteSignature, signatureDataOf } from './signature-data.js'
@@ -91,14 +92,27 @@ export const txTimeoutHeight: AnteDecorator = ({ ctx, tx }) => {
   }
 }
 
+type AuthParams = ProtoInit<'sdk.auth.v1beta1.Params'>
+
 /** ValidateMemo: the memo within x/auth's `max_memo_characters` (read only for a memo). */
 export const validateMemo: AnteDecorator = ({ o, ctx, tx }) => {
   const memoLength = Buffer.byteLength(tx.memo, 'utf8')
   return memoLength > 0 ? checkMemoLength(o, ctx, memoLength) : undefined
 }
 
-async function checkMemoLength(o: AnteOptions, ctx: AnteContext, memoLength: number) {
-  const max = int64Of((await o.keepers.accounts.params(ctx.state)).max_memo_characters)
+function checkMemoLength(
+  o: AnteOptions,
+  ctx: AnteContext,
+  memoLength: number,
+): Promise<void> | undefined {
+  const params = o.keepers.accounts.paramsNow(ctx.state)
+  if (params instanceof Promise) return params.then((p) => memoWithin(p, memoLength))
+  memoWithin(params, memoLength)
+  return undefined
+}
+
+function memoWithin(params: AuthParams, memoLength: number): void {
+  const max = int64Of(params.max_memo_characters)
   if (BigInt(memoLength) > max) {
     throw ErrMemoTooLarge.wrap(
       `maximum number of characters is ${max} but received ${memoLength} characters`,
@@ -110,36 +124,50 @@ async function checkMemoLength(o: AnteOptions, ctx: AnteContext, memoLength: num
  * ConsumeGasForTxSize: gas per byte of the tx (and, in simulation, of each signature still
  * missing: a secp256k1 StdSignature's size, a multisig account's times `tx_sig_limit`).
  */
-export const consumeGasForTxSize: AnteDecorator = async (run) => {
+export const consumeGasForTxSize: AnteDecorator = (run) => {
+  // Without a promise when memory has the params and the tx is not simulated (every tx).
+  const params = run.o.keepers.accounts.paramsNow(run.ctx.state)
+  return params instanceof Promise
+    ? params.then((p) => chargeTxSize(run, p))
+    : chargeTxSize(run, params)
+}
+
+function chargeTxSize(run: AnteRun, params: AuthParams): Promise<void> | undefined {
+  const perByte = int64Of(params.tx_size_cost_per_byte)
+  run.ctx.meter.consume(perByte * BigInt(run.tx.bytes.length), 'txSize')
+  return run.simulate ? chargeMissingSignatures(run, params, perByte) : undefined
+}
+
+/** In simulation, the gas of each signature still missing, as if it were there. */
+async function chargeMissingSignatures(
+  run: AnteRun,
+  params: AuthParams,
+  perByte: bigint,
+): Promise<void> {
   const { o, ctx, tx } = run
   const signers = run.signers!
   const accounts = o.keepers.accounts
-  const params = await accounts.params(ctx.state)
-  const perByte = int64Of(params.tx_size_cost_per_byte)
-  ctx.meter.consume(perByte * BigInt(tx.bytes.length), 'txSize')
-  if (run.simulate) {
-    // Upstream reads every signature first: a multi-signature it cannot read fails here.
-    const data = tx.signerInfos.map((info, i) =>
-      info.mode === undefined
-        ? signatureDataOf(info, tx.signatures[i] ?? new Uint8Array())
-        : undefined,
-    )
-    for (const [i, signer] of signers.entries()) {
-      const info = tx.signerInfos[i]
-      const complete =
-        info?.mode !== undefined
-          ? (tx.signatures[i]?.length ?? 0) > 0
-          : info !== undefined && !isIncompleteSignature(data[i])
-      if (complete) continue
-      const acc = await accounts.peekAccount(ctx.state, signer)
-      const key =
-        acc?.pubKey && acc.pubKey.type_url !== o.registry.typeUrl(SECP256K1_PUBKEY_URL)
-          ? storedPubKey(o.registry, acc.pubKey)
-          : undefined
-      let cost = BigInt((key ? stdSignatureLength(key) : SIM_SIGNATURE_BYTES) + 6)
-      // A multisig's signature is estimated for the most signers it may have.
-      if (key?.type === 'multisig') cost *= int64Of(params.tx_sig_limit)
-      ctx.meter.consume(perByte * cost, 'txSize')
-    }
+  // Upstream reads every signature first: a multi-signature it cannot read fails here.
+  const data = tx.signerInfos.map((info, i) =>
+    info.mode === undefined
+      ? signatureDataOf(info, tx.signatures[i] ?? new Uint8Array())
+      : undefined,
+  )
+  for (const [i, signer] of signers.entries()) {
+    const info = tx.signerInfos[i]
+    const complete =
+      info?.mode !== undefined
+        ? (tx.signatures[i]?.length ?? 0) > 0
+        : info !== undefined && !isIncompleteSignature(data[i])
+    if (complete) continue
+    const acc = await accounts.peekAccount(ctx.state, signer)
+    const key =
+      acc?.pubKey && acc.pubKey.type_url !== o.registry.typeUrl(SECP256K1_PUBKEY_URL)
+        ? storedPubKey(o.registry, acc.pubKey)
+        : undefined
+    let cost = BigInt((key ? stdSignatureLength(key) : SIM_SIGNATURE_BYTES) + 6)
+    // A multisig's signature is estimated for the most signers it may have.
+    if (key?.type === 'multisig') cost *= int64Of(params.tx_sig_limit)
+    ctx.meter.consume(perByte * cost, 'txSize')
   }
 }

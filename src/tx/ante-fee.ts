@@ -33,7 +33,8 @@ export const deductFee: AnteDecorator = async ({ o, ctx, tx, signers, simulate }
   // upstream FeePayer(): the fee's payer when set, else the first signer
   const payer = fee?.payer ? bech32ToAddress(fee.payer) : signers![0]
   if (!payer) throw ErrUnauthorized.wrap('wrong number of signers; expected 1, got 0')
-  const payerAccount = await o.keepers.accounts.peekAccount(ctx.state, payer)
+  const peeked = o.keepers.accounts.peekAccountNow(ctx.state, payer)
+  const payerAccount = peeked instanceof Promise ? await peeked : peeked
   if (!payerAccount) {
     throw ErrUnknownAddress.wrap(`fee payer address: ${addressToBech32(payer)} does not exist`)
   }

@@ -4,7 +4,7 @@ import { SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
 import { type Bytes, bytesToLatin1, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { int64Of } from '../codec/int64.js'
-import type { ProtoRegistry } from '../codec/proto.js'
+import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
 import { SIGN_MODE_DIRECT } from '../codec/sign-doc.js'
 import {
   ErrInvalidPubKey,
@@ -98,12 +98,14 @@ function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefin
 /** A signer's account, not to be changed (`peekAccount`); `signerAccountCopy` for a changed one. */
 // Both chain on the read instead of being async functions: the decorators read every signer's
 // account several times per tx, in CheckTx and again in its block.
+// Without a promise when memory has the account (nearly always): callers await only a promise.
 function signerAccount(
   o: AnteOptions,
   ctx: AnteContext,
   addr: Bytes,
-): Promise<Readonly<AnteAccount>> {
-  return o.keepers.accounts.peekAccount(ctx.state, addr).then((acc) => existing(acc, addr))
+): Readonly<AnteAccount> | Promise<Readonly<AnteAccount>> {
+  const acc = o.keepers.accounts.peekAccountNow(ctx.state, addr)
+  return acc instanceof Promise ? acc.then((a) => existing(a, addr)) : existing(acc, addr)
 }
 
 /** A signer's account as a copy to change and store. */
@@ -163,7 +165,8 @@ export const setPubKey: AnteDecorator = async (run) => {
         )
       }
     }
-    const acc = await signerAccount(o, ctx, signers[i]!)
+    const read = signerAccount(o, ctx, signers[i]!)
+    const acc = read instanceof Promise ? await read : read
     if (acc.pubKey) continue
     // A new object with the key: the one read is shared with other readers.
     const pubKey = multisig
@@ -203,8 +206,16 @@ function reencodeMultisig(registry: ProtoRegistry, value: Bytes): Bytes {
  * counted one by one (a signer info without a key counts none). Reads the params itself, as
  * upstream's decorator does (charged).
  */
-export const validateSigCount: AnteDecorator = async ({ o, ctx, tx }) => {
-  const sigLimit = int64Of((await o.keepers.accounts.params(ctx.state)).tx_sig_limit)
+export const validateSigCount: AnteDecorator = ({ o, ctx, tx }) => {
+  // Without a promise when memory has the params (every tx).
+  const params = o.keepers.accounts.paramsNow(ctx.state)
+  if (params instanceof Promise) return params.then((p) => countSigs(tx, p))
+  countSigs(tx, params)
+  return undefined
+}
+
+function countSigs(tx: DecodedTx, params: ProtoInit<'sdk.auth.v1beta1.Params'>): void {
+  const sigLimit = int64Of(params.tx_sig_limit)
   let count = 0
   for (const info of tx.signerInfos) {
     count += info.multisig
@@ -225,11 +236,13 @@ export const validateSigCount: AnteDecorator = async ({ o, ctx, tx }) => {
  */
 export const sigGasConsume: AnteDecorator = async (run) => {
   const { o, ctx, tx, signers, simulate } = run
-  const params = await o.keepers.accounts.params(ctx.state)
+  const read = o.keepers.accounts.paramsNow(ctx.state)
+  const params = read instanceof Promise ? await read : read
   const verifyCost = int64Of(params.sig_verify_cost_secp256k1)
   const secp256k1Url = o.registry.typeUrl(SECP256K1_PUBKEY_URL)
   for (let i = 0; i < signers!.length; i++) {
-    const acc = await signerAccount(o, ctx, signers![i]!)
+    const read = signerAccount(o, ctx, signers![i]!)
+    const acc = read instanceof Promise ? await read : read
     // An impersonated account's verification is charged as a secp256k1 key's, whatever it holds.
     if (impersonated(run, i) && acc.pubKey?.type_url !== secp256k1Url) {
       ctx.meter.consume(verifyCost, 'ante verify: secp256k1')
@@ -265,7 +278,8 @@ export const sigVerification: AnteDecorator = async (run) => {
     )
   }
   for (let i = 0; i < signers.length; i++) {
-    const acc = await signerAccount(o, ctx, signers[i]!)
+    const read = signerAccount(o, ctx, signers[i]!)
+    const acc = read instanceof Promise ? await read : read
     const skip = impersonated(run, i)
     const pubKey = pubKeyBytes(o.registry, acc)
     if (!simulate && !skip && !acc.pubKey)

@@ -191,7 +191,8 @@ export class TxRunner implements TxExecutor {
       const sig = tx.signatures[i]
       const info = tx.signerInfos[i]
       if (sig?.length !== 64 || info?.mode !== SIGN_MODE_DIRECT) continue
-      const acc = await this.o.keepers.accounts.peekAccount(state, signer)
+      const peeked = this.o.keepers.accounts.peekAccountNow(state, signer)
+      const acc = peeked instanceof Promise ? await peeked : peeked
       const pub =
         info.publicKey?.key ??
         (acc?.pubKey

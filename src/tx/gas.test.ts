@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { type Bytes, fromUtf8, utf8 } from '../codec/bytes.js'
 import { type BranchParent, createBranch } from '../store/branch.js'
-import { Item, stringValue } from '../store/collections.js'
+import { Item, KeyedMap, stringKey, stringValue } from '../store/collections.js'
 import { storeIdPrefix } from '../store/keys.js'
 import type { KVStore } from '../store/types.js'
 import { GasMeter, KV_GAS, meteredBranch } from './gas.js'
@@ -82,4 +82,51 @@ describe('a metered store read', () => {
     expect(read).toBeInstanceOf(Promise)
     await expect(read).rejects.toThrow('out of gas in location: ReadPerByte')
   })
+})
+
+describe('a metered read at once (`hasNow`, `getNowThen`)', () => {
+  test.each([
+    ['a parent read at once', true],
+    ['a parent read through promises', false],
+  ])('behavior: hasNow answers as has and is charged alike (%s)', async (_name, atOnce) => {
+    for (const key of ['k', 'none']) {
+      const viaHas = metered(undefined, atOnce)
+      const has = await viaHas.store.has(utf8(key))
+      const viaNow = metered(undefined, atOnce)
+      const now = viaNow.store.hasNow!(utf8(key))
+      // From memory it is a boolean, no promise; through the parent's promises, a promise.
+      expect(now instanceof Promise).toBe(!atOnce)
+      expect(await now).toBe(has)
+      expect(has).toBe(key === 'k')
+      expect(viaNow.meter.consumed).toBe(viaHas.meter.consumed)
+      expect(viaHas.meter.consumed).toBe(BigInt(KV_GAS.hasCost))
+    }
+  })
+
+  test('error: out of gas on hasNow throws at once, where has rejects', async () => {
+    const limit = BigInt(KV_GAS.hasCost - 1)
+    await expect(metered(limit, true).store.has(utf8('k'))).rejects.toThrow(
+      'out of gas in location: Has',
+    )
+    expect(() => metered(limit, true).store.hasNow!(utf8('k'))).toThrow(
+      'out of gas in location: Has',
+    )
+  })
+
+  test.each([
+    ['a parent read at once', true],
+    ['a parent read through promises', false],
+  ])(
+    "behavior: a keyed map's getNowThen and hasNow read as get and has (%s)",
+    async (_name, atOnce) => {
+      const map = new KeyedMap(new Uint8Array(0), stringKey, stringValue)
+      const { store } = metered(undefined, atOnce)
+      const value = map.getNowThen(store, 'k', (v) => v?.toUpperCase())
+      expect(value instanceof Promise).toBe(!atOnce)
+      expect(await value).toBe('VALUE')
+      expect(await map.getNowThen(store, 'none', (v) => v ?? 'absent')).toBe('absent')
+      expect(await map.hasNow(store, 'k')).toBe(await map.has(store, 'k'))
+      expect(await map.hasNow(store, 'none')).toBe(false)
+    },
+  )
 })

@@ -7,7 +7,7 @@ import type {
   StoreUpgrades,
   ValueNow,
 } from '../store/types.js'
-import { readNow, settled } from '../store/value-now.js'
+import { hasNow as hasNowOf, readNow, settled } from '../store/value-now.js'
 
 /** Largest gas amount (uint64), the limit of an infinite meter. */
 export const MAX_GAS = 2n ** 64n - 1n
@@ -122,6 +122,12 @@ class GasKVStore implements KVStore {
       return Promise.reject(err)
     }
     return this.inner.has(key)
+  }
+
+  /** `has`, charged alike, at once when the inner store can tell from memory. */
+  hasNow(key: Bytes): boolean | Promise<boolean> {
+    this.meter.consume(KV_GAS.hasCost, 'Has')
+    return hasNowOf(this.inner, key)
   }
 
   set(key: Bytes, value: Bytes): void {

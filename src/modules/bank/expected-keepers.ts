@@ -11,7 +11,7 @@ export interface BankModuleAccount {
 
 /** What x/bank needs of x/auth (upstream bank AccountKeeper): accounts appear on first receipt. */
 export interface BankAccountKeeper {
-  hasAccount(state: { store(name: string): KVReader }, address: Bytes): Promise<boolean>
+  hasAccount(state: { store(name: string): KVReader }, address: Bytes): boolean | Promise<boolean>
   /** Upstream GetAccount: read (and charged) where upstream's keeper reads an account. */
   getAccount(state: { store(name: string): KVReader }, address: Bytes): Promise<unknown>
   createAccount(state: { store(name: string): KVStore }, address: Bytes): Promise<unknown>
@@ -34,7 +34,7 @@ export type LockedCoinsSource = (
   state: Readable,
   address: Bytes,
   blockTime: () => Promise<TimeNs>,
-) => Promise<Coin[]>
+) => Coin[] | Promise<Coin[]>
 
 /**
  * Upstream DelegateCoins/UndelegateCoins' vesting bookkeeping, as the vesting accounts provide it:

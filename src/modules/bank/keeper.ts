@@ -98,10 +98,12 @@ export class BankKeeper extends BankViewKeeper {
     time?: TimeNs,
   ): Promise<void> {
     // Upstream LockedCoins reads the account (charged) before any balance.
-    const locked =
-      time === undefined ? [] : await this.lockedCoins(state, address, () => Promise.resolve(time))
+    const lockedNow =
+      time === undefined ? [] : this.lockedCoins(state, address, () => Promise.resolve(time))
+    const locked = lockedNow instanceof Promise ? await lockedNow : lockedNow
     for (const coin of coins) {
-      const have = await this.balance(state, address, coin.denom)
+      const read = this.balanceNow(state, address, coin.denom)
+      const have = read instanceof Promise ? await read : read
       checkSpend(have, locked, coin)
       this.setBalance(state, address, { denom: coin.denom, amount: have - coin.amount })
     }
@@ -109,7 +111,8 @@ export class BankKeeper extends BankViewKeeper {
 
   async addCoins(state: Writable, address: Bytes, coins: readonly Coin[]): Promise<void> {
     for (const coin of coins) {
-      const have = await this.balance(state, address, coin.denom)
+      const read = this.balanceNow(state, address, coin.denom)
+      const have = read instanceof Promise ? await read : read
       this.setBalance(state, address, { denom: coin.denom, amount: have + coin.amount })
     }
   }
@@ -133,7 +136,8 @@ export class BankKeeper extends BankViewKeeper {
     ctx.events.emit('coin_spent', { spender: sender, amount })
     await this.addCoins(ctx.state, to, coins)
     ctx.events.emit('coin_received', { receiver: recipient, amount })
-    if (!(await accounts.hasAccount(ctx.state, to))) {
+    const has = accounts.hasAccount(ctx.state, to)
+    if (!(has instanceof Promise ? await has : has)) {
       await accounts.createAccount(ctx.state, to)
     }
     ctx.events.emit('transfer', { recipient, sender, amount })

@@ -32,7 +32,11 @@ export function checkSpend(have: bigint, locked: readonly Coin[], coin: Coin): v
 export interface SpendSource {
   isBlocked(address: Bytes): boolean
   balance(state: Readable, address: Bytes, denom: string): Promise<bigint>
-  lockedCoins(state: Readable, address: Bytes, blockTime: () => Promise<TimeNs>): Promise<Coin[]>
+  lockedCoins(
+    state: Readable,
+    address: Bytes,
+    blockTime: () => Promise<TimeNs>,
+  ): Coin[] | Promise<Coin[]>
 }
 
 /**

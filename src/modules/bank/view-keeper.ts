@@ -63,6 +63,11 @@ export class BankViewKeeper {
     }
   }
 
+  /** `balance` without a promise when memory has it; a failed read throws or rejects. */
+  balanceNow(state: Readable, address: Bytes, denom: string): bigint | Promise<bigint> {
+    return this.c.balances.getNowThen(state.store(MODULE_NAME), [address, denom], orZero)
+  }
+
   /** All balances of an address, sorted by denom. */
   async balances(state: Readable, address: Bytes): Promise<Coin[]> {
     const out: Coin[] = []
@@ -75,12 +80,15 @@ export class BankViewKeeper {
     return out
   }
 
-  /** Upstream LockedCoins: what a vesting schedule still locks of the account's coins. */
-  async lockedCoins(
+  /**
+   * Upstream LockedCoins: what a vesting schedule still locks of the account's coins; at once when
+   * memory has the account (every send asks), else a promise.
+   */
+  lockedCoins(
     state: Readable,
     address: Bytes,
     blockTime: () => Promise<TimeNs>,
-  ): Promise<Coin[]> {
+  ): Coin[] | Promise<Coin[]> {
     return this.locked ? this.locked(state, address, blockTime) : []
   }
 
