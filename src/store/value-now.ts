@@ -9,8 +9,8 @@ function isDefined(value: Bytes | undefined): boolean {
 /** Whether `store` holds `key`: one settled promise when memory can tell (see `readNow`). */
 export function hasKey(store: KVReader, key: Bytes): Promise<boolean> {
   try {
-    const v = readNow(store, key)
-    return v instanceof Promise ? v.then(isDefined) : Promise.resolve(v !== undefined)
+    const has = definedNow(readNow(store, key))
+    return has instanceof Promise ? has : Promise.resolve(has)
   } catch (err) {
     return Promise.reject(err)
   }
