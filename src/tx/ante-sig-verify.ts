@@ -96,9 +96,9 @@ function pubKeyBytes(registry: ProtoRegistry, acc: AnteAccount): Bytes | undefin
 }
 
 /** A signer's account, not to be changed (`peekAccount`); `signerAccountCopy` for a changed one. */
-// Both chain on the read instead of being async functions: the decorators read every signer's
-// account several times per tx, in CheckTx and again in its block.
-// Without a promise when memory has the account (nearly always): callers await only a promise.
+// Not async functions: the decorators read every signer's account several times per tx, in CheckTx
+// and again in its block. This one is not even a promise when memory has the account (nearly
+// always), and its callers await only a promise.
 function signerAccount(
   o: AnteOptions,
   ctx: AnteContext,
