@@ -26,7 +26,11 @@ export interface MoreOps {
 
 /** Makes all of `op`'s writes into `sink` at once, its steps one after another. */
 export function writeMore(op: MoreOps, sink: OpSink): void {
-  const steps = op.write(sink)
+  runSteps(op.write(sink))
+}
+
+/** Runs every step of `steps` (none: nothing), one after another. */
+export function runSteps(steps: Iterator<unknown> | undefined): void {
   if (steps) while (!steps.next().done);
 }
 

@@ -4,13 +4,23 @@ import type { Event } from '../block/events.js'
 import { resultsHashOf } from '../block/results-hash.js'
 import { toHex } from '../codec/bytes.js'
 import { protoRegistry } from '../codec/proto.js'
-import { type BatchOp, collectOps } from './backend.js'
+import { type BatchOp, collectOps, type OpSink, runSteps } from './backend.js'
 import { resultFromProto, type TxResult, txResultToProto } from './block-record.js'
 import { BlockResults } from './block-results.js'
 import { txIndexOps } from './tx-index.js'
-import { txIndexOpsOfEncoded, txIndexSteps } from './tx-index-encoded.js'
+import { txIndexSteps } from './tx-index-encoded.js'
 
 const registry = protoRegistry()
+
+/** Every index entry of a block's encoded results, its steps run at once. */
+function txIndexOpsOfEncoded(
+  height: number,
+  results: BlockResults,
+  type: 'put' | 'del',
+  into: OpSink,
+): void {
+  runSteps(txIndexSteps(height, results, type, into))
+}
 
 /** Random results with the strings the index and the encoder treat apart. */
 function randomResults(seed: number, n: number, loneSurrogates = true): TxResult[] {

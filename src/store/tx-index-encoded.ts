@@ -62,19 +62,8 @@ function indexState(sink: OpSink, type: 'put' | 'del', height: number, src: Buff
 /**
  * Puts (or deletes) the index entries of a block's txs from their encoded results into `into`, each
  * as it is made: `tx.height` and every indexed attribute, an attribute seen twice in a tx
- * (`type.key=value`) indexed once.
+ * (`type.key=value`) indexed once. In steps: each `next` indexes one tx.
  */
-export function txIndexOpsOfEncoded(
-  height: number,
-  results: BlockResults,
-  type: 'put' | 'del',
-  into: OpSink,
-): void {
-  const steps = txIndexSteps(height, results, type, into)
-  while (!steps.next().done);
-}
-
-/** `txIndexOpsOfEncoded` in steps: each `next` indexes one tx. */
 export function* txIndexSteps(
   height: number,
   results: BlockResults,
