@@ -154,7 +154,7 @@ export function watchAllocation(stream) {
   let mainIsolate
   /** Bytes promoted to the old generation by the main isolate's collections (`promoted=`). */
   let promoted = 0
-  const gc = { scavenges: 0, full: 0, helpers: 0 }
+  const gc = { scavenges: 0, full: 0, helpers: 0, helpersFull: 0 }
   let rest = ''
   stream.setEncoding('utf8')
   stream.on('data', (chunk) => {
@@ -169,9 +169,13 @@ export function watchAllocation(stream) {
       const p = / promoted=(\d+) /.exec(line)
       if (p) promoted += Number(p[1])
       const pause = Number(/ pause=([\d.]+) /.exec(line)?.[1] ?? 0)
-      if (/ gc=s /.test(line)) gc.scavenges += pause
+      const scavenge = / gc=s /.test(line)
+      if (scavenge) gc.scavenges += pause
       else gc.full += pause
-      for (const b of line.matchAll(/ background\.[\w.]+=([\d.]+)/g)) gc.helpers += Number(b[1])
+      for (const b of line.matchAll(/ background\.[\w.]+=([\d.]+)/g)) {
+        gc.helpers += Number(b[1])
+        if (!scavenge) gc.helpersFull += Number(b[1])
+      }
     }
   })
   return {
@@ -187,7 +191,8 @@ export function watchAllocation(stream) {
 /**
  * The node's thread's collections between two `watchAllocation` snapshots, in µs per `unit` (an
  * included tx, a block): its pauses (of them the scavenges') and its collections' work on V8's
- * helper threads.
+ * helper threads (of it the full collections': mostly their concurrent marking of the whole heap,
+ * which comes as often as the old generation fills, so it follows the bytes promoted).
  */
 export function gcPer(before, after, units) {
   const per = (key) => ((after.gc[key] - before.gc[key]) * 1000) / units
@@ -195,15 +200,16 @@ export function gcPer(before, after, units) {
     pause: per('scavenges') + per('full'),
     scavenges: per('scavenges'),
     helpers: per('helpers'),
+    helpersFull: per('helpersFull'),
   }
 }
 
 /**
  * `gcPer`'s figures as a phrase: "the node's thread paused 31 µs (scavenges 26), V8's helper threads
- * 40 µs".
+ * 40 µs (full collections 22)".
  */
 export function gcText(g) {
-  return `the node's thread paused ${g.pause.toFixed(0)} µs (scavenges ${g.scavenges.toFixed(0)}), V8's helper threads ${g.helpers.toFixed(0)} µs`
+  return `the node's thread paused ${g.pause.toFixed(0)} µs (scavenges ${g.scavenges.toFixed(0)}), V8's helper threads ${g.helpers.toFixed(0)} µs (full collections ${g.helpersFull.toFixed(0)})`
 }
 
 /**
