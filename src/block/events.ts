@@ -20,6 +20,14 @@ export class EventManager {
    */
   constructor(private readonly discard = false) {}
 
+  /**
+   * Whether emitted events are kept: where they are not (CheckTx), an emitter may skip building
+   * their attribute values (bech32 addresses, coin texts, base64 signatures), which nobody reads.
+   */
+  get keeps(): boolean {
+    return !this.discard
+  }
+
   /** Emits an event; attribute values are strings, indexed by default (as upstream). */
   emit(type: string, attributes: Record<string, string> | [string, string][] = {}): void {
     if (this.discard) return

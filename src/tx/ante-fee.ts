@@ -56,5 +56,7 @@ export const deductFee: AnteDecorator = async ({ o, ctx, tx, signers, simulate }
       throw err
     }
   }
-  ctx.events.emit('tx', { fee: feeFacts.text, fee_payer: addressToBech32(payer) })
+  if (ctx.events.keeps) {
+    ctx.events.emit('tx', { fee: feeFacts.text, fee_payer: addressToBech32(payer) })
+  }
 }

@@ -183,6 +183,9 @@ export const setPubKey: AnteDecorator = async (run) => {
     await o.keepers.accounts.setAccount(ctx.state, { ...acc, pubKey })
   }
   const other = otherSignatureData(tx)
+  // CheckTx keeps no events: with every signature in a single mode (nothing below can fail), their
+  // texts (a bech32 address, base64 signatures) are not made.
+  if (!other && !ctx.events.keeps) return
   for (let i = 0; i < tx.signerInfos.length; i++) {
     ctx.events.emit('tx', { acc_seq: `${signerTexts[i]}/${tx.signerInfos[i]!.sequence}` })
     if (other && tx.signerInfos[i]!.mode === undefined) {

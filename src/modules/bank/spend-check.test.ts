@@ -8,7 +8,8 @@ import { AuthKeeper } from '../auth/keeper.js'
 import { BankKeeper } from './keeper.js'
 
 // A module's sends checked, not made (spend-check.ts), against the sends themselves: call by call
-// the same outcome and the same error text, and nothing written.
+// the same outcome and the same error text, and nothing written. And a send whose events are not
+// kept (CheckTx's fee payment), against one whose are: the same coins moved.
 
 const chains = govChainPerTest()
 const MINT = moduleAddress('mint')
@@ -120,6 +121,43 @@ describe('bank: a module’s sends checked, not made', () => {
       expect(await err(() => bank.moduleSendCheck(ctx, 'nosuchmodule'))).toBe(
         await err(() => bank.sendCoinsFromModuleToAccount(ctx, 'nosuchmodule', ALICE, [])),
       )
+    })
+  })
+})
+
+describe('bank: a send whose events are not kept (CheckTx)', () => {
+  test('moves the same coins and writes as much; only a kept send has the events, with their texts', async () => {
+    const c = await chains.create(genesisState({ balances: {} }))
+    const auth = new AuthKeeper({ registry })
+    const bank = new BankKeeper({ registry, accounts: auth })
+    await c.edit(async (state) => {
+      bank.setBalance(state, MINT, { denom: 'stake', amount: 100n })
+      bank.setSupply(state, {
+        denom: 'stake',
+        amount: (await bank.supplyOf(state, 'stake')) + 100n,
+      })
+    })
+    await c.inBlock(async (ctx) => {
+      const kept = { ...ctx, state: ctx.state.branch(), events: new EventManager() }
+      const dropped = { ...ctx, state: ctx.state.branch(), events: new EventManager(true) }
+      expect([kept.events.keeps, dropped.events.keeps]).toEqual([true, false])
+      for (const x of [kept, dropped]) {
+        await bank.sendCoinsFromModuleToAccount(x, 'mint', ALICE, [{ denom: 'stake', amount: 30n }])
+        expect(await bank.balance(x.state, ALICE, 'stake')).toBe(30n)
+        expect(await bank.balance(x.state, MINT, 'stake')).toBe(70n)
+      }
+      expect(dropped.state.size).toBe(kept.state.size)
+      expect(dropped.events.events()).toEqual([])
+      const mint = addressToBech32(MINT)
+      const alice = addressToBech32(ALICE)
+      expect(
+        kept.events.events().map((e) => [e.type, e.attributes.map((a) => `${a.key}=${a.value}`)]),
+      ).toEqual([
+        ['coin_spent', [`spender=${mint}`, 'amount=30stake']],
+        ['coin_received', [`receiver=${alice}`, 'amount=30stake']],
+        ['transfer', [`recipient=${alice}`, `sender=${mint}`, 'amount=30stake']],
+        ['message', [`sender=${mint}`]],
+      ])
     })
   })
 })
