@@ -61,24 +61,29 @@ async function outcomes(send: (to: Bytes, coins: Coin[]) => Promise<void>): Prom
   return out
 }
 
+/** A chain whose x/mint account holds `minted` (counted in the supply), and a bank keeper on it. */
+async function chainWithMinted(minted: Coin[]) {
+  const c = await chains.create(genesisState({ balances: {} }))
+  const bank = new BankKeeper({ registry, accounts: new AuthKeeper({ registry }) })
+  await c.edit(async (state) => {
+    // Minted, as the supply counts them (x/bank's total-supply invariant).
+    for (const coin of minted) {
+      bank.setBalance(state, MINT, coin)
+      bank.setSupply(state, {
+        ...coin,
+        amount: (await bank.supplyOf(state, coin.denom)) + coin.amount,
+      })
+    }
+  })
+  return { c, bank }
+}
+
 describe('bank: a module’s sends checked, not made', () => {
   test('each send is refused as the send itself refuses it, and nothing is written', async () => {
-    const c = await chains.create(genesisState({ balances: {} }))
-    const auth = new AuthKeeper({ registry })
-    const bank = new BankKeeper({ registry, accounts: auth })
-    await c.edit(async (state) => {
-      // Minted, as the supply counts them (x/bank's total-supply invariant).
-      for (const coin of [
-        { denom: 'stake', amount: 100n },
-        { denom: 'token', amount: 5n },
-      ]) {
-        bank.setBalance(state, MINT, coin)
-        bank.setSupply(state, {
-          ...coin,
-          amount: (await bank.supplyOf(state, coin.denom)) + coin.amount,
-        })
-      }
-    })
+    const { c, bank } = await chainWithMinted([
+      { denom: 'stake', amount: 100n },
+      { denom: 'token', amount: 5n },
+    ])
     await c.inBlock(async (ctx) => {
       const real = { ...ctx, state: ctx.state.branch(), events: new EventManager() }
       const sent = await outcomes((to, coins) =>
@@ -127,16 +132,7 @@ describe('bank: a module’s sends checked, not made', () => {
 
 describe('bank: a send whose events are not kept (CheckTx)', () => {
   test('moves the same coins and writes as much; only a kept send has the events, with their texts', async () => {
-    const c = await chains.create(genesisState({ balances: {} }))
-    const auth = new AuthKeeper({ registry })
-    const bank = new BankKeeper({ registry, accounts: auth })
-    await c.edit(async (state) => {
-      bank.setBalance(state, MINT, { denom: 'stake', amount: 100n })
-      bank.setSupply(state, {
-        denom: 'stake',
-        amount: (await bank.supplyOf(state, 'stake')) + 100n,
-      })
-    })
+    const { c, bank } = await chainWithMinted([{ denom: 'stake', amount: 100n }])
     await c.inBlock(async (ctx) => {
       const kept = { ...ctx, state: ctx.state.branch(), events: new EventManager() }
       const dropped = { ...ctx, state: ctx.state.branch(), events: new EventManager(true) }
