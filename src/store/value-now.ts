@@ -35,20 +35,3 @@ export function settled(v: ValueNow): Promise<Bytes | undefined> {
 export function readNow(store: KVReader, key: Bytes): ValueNow {
   return store.getNow ? store.getNow(key) : store.get(key)
 }
-
-/**
- * `f` of what `store` holds under `key`, as a promise: one settled promise when the value is in
- * memory (`f` runs at once; a throw of the read or of `f` rejects), else `f` once the value comes.
- */
-export function mapRead<T>(
-  store: KVReader,
-  key: Bytes,
-  f: (value: Bytes | undefined) => T,
-): Promise<T> {
-  try {
-    const v = readNow(store, key)
-    return v instanceof Promise ? v.then(f) : Promise.resolve(f(v))
-  } catch (err) {
-    return Promise.reject(err)
-  }
-}

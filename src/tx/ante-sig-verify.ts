@@ -239,8 +239,8 @@ function countSigs(tx: DecodedTx, params: ProtoInit<'sdk.auth.v1beta1.Params'>):
  */
 export const sigGasConsume: AnteDecorator = async (run) => {
   const { o, ctx, tx, signers, simulate } = run
-  const read = o.keepers.accounts.paramsNow(ctx.state)
-  const params = read instanceof Promise ? await read : read
+  const paramsRead = o.keepers.accounts.paramsNow(ctx.state)
+  const params = paramsRead instanceof Promise ? await paramsRead : paramsRead
   const verifyCost = int64Of(params.sig_verify_cost_secp256k1)
   const secp256k1Url = o.registry.typeUrl(SECP256K1_PUBKEY_URL)
   for (let i = 0; i < signers!.length; i++) {

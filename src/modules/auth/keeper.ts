@@ -5,7 +5,7 @@ import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/pr
 import type { TimeNs } from '../../codec/time.js'
 import { ErrConflict } from '../../errors.js'
 import type { KVReader, KVStore } from '../../store/types.js'
-import { mapRead, readNow } from '../../store/value-now.js'
+import { readNow } from '../../store/value-now.js'
 import { type Account, AccountCodec } from './account-codec.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 import { lockedCoins, trackDelegation, trackUndelegation, vestingCoins } from './vesting.js'
@@ -53,7 +53,8 @@ export class AuthKeeper {
   params(state: { store(name: string): KVReader }): Promise<Proto<'sdk.auth.v1beta1.Params'>> {
     // On the read, not an async function (every tx reads the params several times).
     try {
-      return mapRead(this.store(state), this.c.params.prefix, this.paramsOfRaw)
+      const params = this.paramsNow(state)
+      return params instanceof Promise ? params : Promise.resolve(params)
     } catch (err) {
       return Promise.reject(err)
     }
