@@ -1,7 +1,7 @@
 import type { AnteAccount } from '../app/tx-keepers.js'
 import { addressToBech32 } from '../codec/address.js'
 import { SIGN_MODE_LEGACY_AMINO_JSON } from '../codec/amino-json.js'
-import { type Bytes, bytesToLatin1, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
+import { type Bytes, equalBytes, fromHex, toBase64 } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { int64Of } from '../codec/int64.js'
 import type { ProtoInit, ProtoRegistry } from '../codec/proto.js'
@@ -25,7 +25,7 @@ import {
 import type { AnteContext, AnteDecorator, AnteOptions, AnteRun } from './ante-types.js'
 import type { DecodedTx } from './decode.js'
 import { countSubKeys, ED25519_PUBKEY_URL, SECP256K1_PUBKEY_URL } from './pubkeys.js'
-import { secp256k1Address } from './secp256k1.js'
+import { rememberedSecp256k1Address } from './secp256k1.js'
 import {
   onlyLegacyAminoSigners,
   type SignatureData,
@@ -57,9 +57,6 @@ function impersonated(run: AnteRun, i: number): boolean {
   return imp?.active === true && !run.simulate && imp.covers(run.signers![i]!)
 }
 
-/** Addresses of public keys seen recently (two hashes per tx saved). */
-const keyAddresses = new Map<string, Bytes>()
-
 /**
  * An ed25519 key's address (upstream's: the first 20 bytes of its sha256); a key of another size
  * panics there, and runTx recovers.
@@ -67,17 +64,6 @@ const keyAddresses = new Map<string, Bytes>()
 function ed25519Address(key: Bytes): Bytes {
   if (key.length !== 32) throw goPanic('pubkey is incorrect size')
   return sha256(key).subarray(0, 20)
-}
-
-function addressOfKey(pubKey: Bytes): Bytes {
-  const id = bytesToLatin1(pubKey)
-  let address = keyAddresses.get(id)
-  if (!address) {
-    address = secp256k1Address(pubKey)
-    if (keyAddresses.size >= 10_000) keyAddresses.clear()
-    keyAddresses.set(id, address)
-  }
-  return address
 }
 
 /** Keys of stored PubKey values (the keeper hands out the same value object for the same bytes). */
@@ -156,7 +142,7 @@ export const setPubKey: AnteDecorator = async (run) => {
         ? addressOfMultisig(multisig.key)
         : ed25519
           ? ed25519Address(ed25519)
-          : addressOfKey(pk!)
+          : rememberedSecp256k1Address(pk!)
       if (!equalBytes(address, signers[i])) {
         // An impersonated account keeps its own key: another one is neither checked nor stored.
         if (impersonated(run, i)) continue

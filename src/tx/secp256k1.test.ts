@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -11,8 +12,10 @@ import { CTRL, SharedRing } from '../threads/shared-ring.js'
 import {
   chooseSecp256k1,
   DEFAULT_SECP256K1,
+  rememberedSecp256k1Address,
   type Secp256k1Verifier,
   SignatureCache,
+  secp256k1Address,
 } from './secp256k1.js'
 import {
   fitsVerifySlot,
@@ -134,6 +137,44 @@ describe('secp256k1 libraries', () => {
     const cache = new SignatureCache(native)
     for (const v of vectors) expect(cache.verify(v.pub, v.msg, v.sig)).toBe(v.ok)
     for (const v of vectors) expect(cache.verify(v.pub, v.msg, v.sig)).toBe(v.ok)
+  })
+})
+
+describe('secp256k1 account addresses', () => {
+  /** ripemd160(sha256(key)) through OpenSSL: a second implementation to check against. */
+  const hash160 = (key: Bytes) =>
+    createHash('ripemd160').update(createHash('sha256').update(key).digest()).digest('hex')
+
+  test("behavior: a key's address is ripemd160(sha256(key)), remembered or not", () => {
+    // upstream's crypto/keys/secp256k1 test key (Bitcoin address 1CKZ9Nx4zgds8tU7nJHotKSDr4a9bYJCa3)
+    const key = fromHex('02950e1cdfcb133d6024109fd489f734eeb4502418e538c28481f22bce276f248c')
+    expect(Buffer.from(secp256k1Address(key)).toString('hex')).toBe(
+      '7c2bb42a8be69791ec763e51f5a49bcd41e82237',
+    )
+    expect(Buffer.from(rememberedSecp256k1Address(key)).toString('hex')).toBe(
+      '7c2bb42a8be69791ec763e51f5a49bcd41e82237',
+    )
+    expect(Buffer.from(rememberedSecp256k1Address(key)).toString('hex')).toBe(
+      '7c2bb42a8be69791ec763e51f5a49bcd41e82237',
+    )
+  })
+
+  test('behavior: past its ten thousand remembered keys, every key still gets its own address', () => {
+    const keyOf = (i: number) => {
+      const key = new Uint8Array(33)
+      key[0] = 2
+      new DataView(key.buffer).setUint32(29, i)
+      return key
+    }
+    for (let i = 0; i < 10_050; i++) {
+      const key = keyOf(i)
+      expect(Buffer.from(rememberedSecp256k1Address(key)).toString('hex')).toBe(hash160(key))
+    }
+    // the first keys again, after the memory was cleared: still their own
+    for (let i = 0; i < 50; i++) {
+      const key = keyOf(i)
+      expect(Buffer.from(rememberedSecp256k1Address(key)).toString('hex')).toBe(hash160(key))
+    }
   })
 })
 

@@ -180,6 +180,26 @@ export function secp256k1Address(pubKey: Bytes): Bytes {
   return ripemd160(nobleSha256(pubKey))
 }
 
+const KEY_ADDRESSES_MAX = 10_000
+/** Addresses of the keys seen recently, by the key's bytes as latin1. */
+const keyAddresses = new Map<string, Bytes>()
+
+/**
+ * `secp256k1Address`, remembered for the keys seen recently: a tx's signer key comes again with
+ * each of its txs, and its two hashes cost about as much as the rest of a tx's stateless checks.
+ * The bytes handed back are shared between callers: read them, never change them.
+ */
+export function rememberedSecp256k1Address(pubKey: Bytes): Bytes {
+  const id = bytesToLatin1(pubKey)
+  let address = keyAddresses.get(id)
+  if (address === undefined) {
+    address = secp256k1Address(pubKey)
+    if (keyAddresses.size >= KEY_ADDRESSES_MAX) keyAddresses.clear()
+    keyAddresses.set(id, address)
+  }
+  return address
+}
+
 const CACHE_MAX = 50_000
 
 /**

@@ -6,7 +6,7 @@ import { SIGN_MODE_DIRECT } from '../../codec/sign-doc.js'
 import { directSignDoc, txSigners } from '../../tx/ante-facts.js'
 import { type DecodedTx, decodeTx } from '../../tx/decode.js'
 import type { AccountNumbers } from '../../tx/ingress-accounts.js'
-import { type Secp256k1Verifier, secp256k1Address } from '../../tx/secp256k1.js'
+import { rememberedSecp256k1Address, type Secp256k1Verifier } from '../../tx/secp256k1.js'
 import type { CheckedBroadcast } from './broadcast-ingress-ring.js'
 import { parseJsonBody } from './query-call.js'
 import { requestFromHttp } from './request-fields.js'
@@ -95,7 +95,7 @@ function verifySignatures(
     if (sig?.length !== 64 || info?.mode !== SIGN_MODE_DIRECT || pub?.length !== 33) continue
     const signer = signers[i]!
     // The tx's key counts only if it is the signer's (the ante handler checks the same).
-    if (!equalBytes(secp256k1Address(pub), signer)) continue
+    if (!equalBytes(rememberedSecp256k1Address(pub), signer)) continue
     const accountNumber = d.accounts.get(signer)
     if (accountNumber === undefined) continue
     const doc = directSignDoc(d, tx, accountNumber)
