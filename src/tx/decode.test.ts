@@ -54,6 +54,14 @@ describe('decodeTx', () => {
       { mode: 1, sequence: 3n, publicKey: undefined, multisig: undefined },
     ])
     expect(tx.signerInfos[0]!.modeInfo?.single?.mode).toBe(1)
+    // The whole TxBody and AuthInfo messages, as a GetTx answer shows them
+    expect(registry.type('sdk.tx.v1beta1.TxBody').toObject(tx.body as never)).toMatchObject({
+      memo: 'hi',
+      messages: [{ type_url: '/sdk.bank.v1beta1.MsgSend' }],
+    })
+    expect(registry.encode('sdk.tx.v1beta1.TxBody', tx.body)).toEqual(body)
+    expect(registry.encode('sdk.tx.v1beta1.AuthInfo', tx.authInfo)).toEqual(authInfo)
+    expect(String(tx.authInfo.fee?.gas_limit)).toBe('100000')
   })
 
   test('behavior: the hash is the sha256 of the exact bytes; no fee in AuthInfo decodes as none', () => {

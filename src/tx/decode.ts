@@ -73,18 +73,20 @@ export interface DecodedTx {
 /**
  * A decoded tx. A class, so every decoded tx has one object shape (the hot paths that read a tx's
  * fields stay monomorphic), with the hash computed when first asked: the node's paths hash the
- * bytes themselves (mempool, block).
+ * bytes themselves (mempool, block). The whole TxBody and AuthInfo messages are decoded again from
+ * their bytes when asked (queries and the amino sign mode ask): a pooled tx waits for its block
+ * long enough to outlive V8's young generation, and keeping only what the node's paths read (its
+ * messages, fee and signer infos) leaves less for the old generation's collections to mark.
  */
 class Decoded implements DecodedTx {
   private digest: Bytes | undefined = undefined
 
   constructor(
+    private readonly registry: ProtoRegistry,
     readonly bytes: Bytes,
     readonly bodyBytes: Bytes,
     readonly authInfoBytes: Bytes,
     readonly signatures: Bytes[],
-    readonly body: Proto<'sdk.tx.v1beta1.TxBody'>,
-    readonly authInfo: Proto<'sdk.tx.v1beta1.AuthInfo'>,
     readonly msgs: TxMsg[],
     readonly memo: string,
     readonly timeoutHeight: bigint,
@@ -96,6 +98,14 @@ class Decoded implements DecodedTx {
   get hash(): Bytes {
     this.digest ??= sha256(this.bytes)
     return this.digest
+  }
+
+  get body(): Proto<'sdk.tx.v1beta1.TxBody'> {
+    return this.registry.decode(this.registry.type('sdk.tx.v1beta1.TxBody'), this.bodyBytes)
+  }
+
+  get authInfo(): Proto<'sdk.tx.v1beta1.AuthInfo'> {
+    return this.registry.decode(this.registry.type('sdk.tx.v1beta1.AuthInfo'), this.authInfoBytes)
   }
 }
 
@@ -217,12 +227,11 @@ export function decodeTx(
   const feeMsg = authInfo.fee
   checkCoinAmounts(authType, authInfo)
   return new Decoded(
+    registry,
     bytes,
     bytesOf(raw.body_bytes),
     bytesOf(raw.auth_info_bytes),
     raw.signatures.map(bytesOf),
-    body,
-    authInfo,
     msgs,
     body.memo,
     int64Of(body.timeout_height),
