@@ -17,10 +17,24 @@ interface TxFacts {
   signers: Bytes[] | undefined
   signerTexts: string[] | undefined
   fee: TxFee | undefined
-  /** SIGN_MODE_DIRECT sign bytes and their sha256, by chain id and account number. */
-  signDocs: Map<string, { bytes: Bytes; digest: Bytes }> | undefined
-  /** Signatures of this tx found valid: chain id, account number, signer index and key. */
+  /**
+   * SIGN_MODE_DIRECT sign bytes and their sha256, by chain id and account number: the first alone
+   * (a tx is signed for one chain, most often by one account), any other in a map.
+   */
+  signDocFirst: { id: string; doc: SignDoc } | undefined
+  signDocs: Map<string, SignDoc> | undefined
+  /**
+   * Signatures of this tx found valid: chain id, account number, signer index and key. The first
+   * alone while it is the only one (a tx has one signer, most often), the rest in a set.
+   */
+  verifiedFirst: string | undefined
   verified: Set<string> | undefined
+}
+
+/** SIGN_MODE_DIRECT sign bytes and their sha256. */
+interface SignDoc {
+  bytes: Bytes
+  digest: Bytes
 }
 
 /** The fee of a tx as the ante handler charges it. */
@@ -42,7 +56,9 @@ function factsOf(tx: DecodedTx): TxFacts {
       signers: undefined,
       signerTexts: undefined,
       fee: undefined,
+      signDocFirst: undefined,
       signDocs: undefined,
+      verifiedFirst: undefined,
       verified: undefined,
     }
     txFacts.set(tx, facts)
@@ -99,11 +115,12 @@ export function directSignDoc(
   o: Pick<AnteOptions, 'registry' | 'chainId'>,
   tx: DecodedTx,
   accountNumber: bigint,
-): { bytes: Bytes; digest: Bytes } {
+): SignDoc {
   const facts = factsOf(tx)
-  facts.signDocs ??= new Map()
-  const id = `${o.chainId}\n${accountNumber}`
-  let doc = facts.signDocs.get(id)
+  const id = [o.chainId, accountNumber].join('\n')
+  const first = facts.signDocFirst
+  if (first?.id === id) return first.doc
+  let doc = facts.signDocs?.get(id)
   if (!doc) {
     const bytes = signBytes(o.registry, {
       bodyBytes: tx.bodyBytes,
@@ -112,7 +129,8 @@ export function directSignDoc(
       accountNumber,
     })
     doc = { bytes, digest: sha256(bytes) }
-    facts.signDocs.set(id, doc)
+    if (!first) facts.signDocFirst = { id, doc }
+    else (facts.signDocs ??= new Map()).set(id, doc)
   }
   return doc
 }
@@ -160,24 +178,26 @@ export function verifyDirect(
   pubKey: Bytes,
   accountNumber: bigint,
 ): boolean {
-  const verified = verifiedOf(tx)
+  const facts = factsOf(tx)
   const id = verifiedId(o, i, pubKey, accountNumber)
-  if (verified.has(id)) return true
+  if (facts.verifiedFirst === id || facts.verified?.has(id)) return true
   const doc = directSignDoc(o, tx, accountNumber)
   const ok = o.sigCache.verifyDigest(pubKey, doc.bytes, doc.digest, tx.signatures[i]!)
-  if (ok) verified.add(id)
+  if (ok) addVerified(facts, id)
   return ok
 }
 
-function verifiedOf(tx: DecodedTx): Set<string> {
-  const facts = factsOf(tx)
-  facts.verified ??= new Set()
-  return facts.verified
+function addVerified(facts: TxFacts, id: string): void {
+  if (facts.verifiedFirst === undefined) facts.verifiedFirst = id
+  else if (facts.verifiedFirst !== id) (facts.verified ??= new Set()).add(id)
 }
 
+/**
+ * The id of a signature found valid. Joined, not concatenated: the id stays with its tx until the
+ * block, and a concatenated string would keep each of its pieces besides.
+ */
 function verifiedId(o: AnteOptions, i: number, pubKey: Bytes, accountNumber: bigint): string {
-  const key = bytesToLatin1(pubKey)
-  return `${o.chainId}\n${accountNumber}\n${i}\n${key}`
+  return [o.chainId, accountNumber, i, bytesToLatin1(pubKey)].join('\n')
 }
 
 /**
@@ -192,5 +212,5 @@ export function rememberDirectVerified(
   pubKey: Bytes,
   accountNumber: bigint,
 ): void {
-  verifiedOf(tx).add(verifiedId(o, i, pubKey, accountNumber))
+  addVerified(factsOf(tx), verifiedId(o, i, pubKey, accountNumber))
 }

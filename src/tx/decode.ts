@@ -114,6 +114,24 @@ export function isMsgType(registry: ProtoRegistry, type: protobuf.Type): boolean
   return registry.msgIndex().ofType(type) !== undefined
 }
 
+/** Type URLs that resolved to a registered type, each held once (the first string seen). */
+const typeUrls = new Map<string, string>()
+
+/**
+ * The one string kept for a type URL that resolved (the registry's types bound them): a pooled
+ * tx's messages and keys name the same few types, and each decode makes the text anew.
+ */
+function knownTypeUrl(url: string): string {
+  const known = typeUrls.get(url)
+  if (known !== undefined) return known
+  // The registry's types bound the texts that resolve; the cap guards against spellings of them.
+  if (typeUrls.size < 1_000) typeUrls.set(url, url)
+  return url
+}
+
+/** The extension options of every tx without any: one shared empty list, never changed. */
+const NO_EXTENSION_OPTIONS = Object.freeze([]) as unknown as AnyMessage[]
+
 const decodeError = (message: string, cause?: unknown) =>
   ErrTxDecode.wrap(message, cause === undefined ? undefined : { cause })
 
@@ -185,6 +203,7 @@ export function decodeTx(
       throw decodeError((err as Error).message, err)
     }
     checkCoinAmounts(type, value)
+    any.type_url = knownTypeUrl(any.type_url)
     msgs.push({ typeUrl: any.type_url, type, value, any })
   }
 
@@ -201,9 +220,9 @@ export function decodeTx(
       sequence: int64Of(si.sequence),
     }
     if (si.public_key) {
-      const url = si.public_key.type_url
-      const type = resolveTypeUrl(registry, url)
-      if (!type) throw decodeError(`unable to resolve type URL ${url}`)
+      const type = resolveTypeUrl(registry, si.public_key.type_url)
+      if (!type) throw decodeError(`unable to resolve type URL ${si.public_key.type_url}`)
+      const url = knownTypeUrl(si.public_key.type_url)
       const value = bytesOf(si.public_key.value)
       if (url === secp256k1Url) {
         // The type URL was just checked: the key is a secp256k1 PubKey.
@@ -244,7 +263,7 @@ export function decodeTx(
         }
       : undefined,
     signerInfos,
-    body.extension_options,
+    body.extension_options.length === 0 ? NO_EXTENSION_OPTIONS : body.extension_options,
   )
 }
 

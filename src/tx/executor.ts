@@ -155,6 +155,9 @@ export class TxRunner implements TxExecutor {
           const pub = tx.signerInfos[v.index]?.publicKey?.key
           if (pub) rememberDirectVerified(this.ante, tx, v.index, pub, v.accountNumber)
         }
+        // Taken over by the decoded tx's facts: the record dies young instead of waiting, with the
+        // tx's bytes, for the block.
+        this.checkedAhead.delete(bytes)
       }
     }
     return tx

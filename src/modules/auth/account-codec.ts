@@ -125,20 +125,32 @@ export class AccountCodec {
     }
     // A tx's CheckTx and its block store the same account (same sequence): encode it once, and
     // remember what the bytes decode to, for the next read.
-    const id = `${bytesToLatin1(account.address)}\n${account.accountNumber}\n${account.sequence}\n${account.pubKey ? `${account.pubKey.type_url}\n${bytesToLatin1(account.pubKey.value)}` : ''}`
+    // Joined, not concatenated: a concatenated key would keep each of its pieces too.
+    const { address, accountNumber, sequence, pubKey } = account
+    const id = (
+      pubKey
+        ? [
+            bytesToLatin1(address),
+            accountNumber,
+            sequence,
+            pubKey.type_url,
+            bytesToLatin1(pubKey.value),
+          ]
+        : [bytesToLatin1(address), accountNumber, sequence, '']
+    ).join('\n')
     let value = this.encodedAccounts.get(id)
     if (!value) {
       value = this.registry.encode('google.protobuf.Any', this.toAny(account))
       if (this.encodedAccounts.size >= 10_000) this.encodedAccounts.clear()
       this.encodedAccounts.set(id, value)
+      // The account's address and key are shared, not copied: accounts are never changed in
+      // place (a read hands out the very object it decoded), and a tx's next sequence shares them
+      // with its last.
       this.rememberDecoded(bytesToLatin1(value), {
-        address: account.address.slice(),
-        pubKey: account.pubKey && {
-          type_url: account.pubKey.type_url,
-          value: account.pubKey.value.slice(),
-        },
-        accountNumber: account.accountNumber,
-        sequence: account.sequence,
+        address,
+        pubKey,
+        accountNumber,
+        sequence,
       })
     }
     return value
