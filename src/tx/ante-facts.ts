@@ -69,7 +69,8 @@ function factsOf(tx: DecodedTx): TxFacts {
 /** Signers of a tx: each message's signers, deduplicated, then the fee payer if distinct. */
 export function txSigners(tx: DecodedTx): Bytes[] {
   const facts = factsOf(tx)
-  facts.signers ??= computeTxSigners(tx)
+  // Kept until the block: a copy of exactly its length, not the list that grew to hold them.
+  facts.signers ??= computeTxSigners(tx).slice()
   // Callers may keep what they get: the list is theirs, the addresses are never changed.
   return facts.signers.slice()
 }

@@ -129,6 +129,25 @@ function knownTypeUrl(url: string): string {
   return url
 }
 
+/** The repeated fields of each message type (protobufjs fills them by `push`). */
+const repeatedFields = new WeakMap<protobuf.Type, string[]>()
+
+/**
+ * A decoded message's lists copied to exactly their length (a coin list of one holds room for
+ * seventeen as protobufjs grows it): the message stays with its pooled tx until the block.
+ */
+function compactLists(type: protobuf.Type, value: ProtoMessage): void {
+  let names = repeatedFields.get(type)
+  if (names === undefined) {
+    names = type.fieldsArray.filter((f) => f.repeated).map((f) => f.name)
+    repeatedFields.set(type, names)
+  }
+  for (const name of names) {
+    const list = value[name]
+    if (Array.isArray(list) && list.length > 0) value[name] = list.slice()
+  }
+}
+
 /** The extension options of every tx without any: one shared empty list, never changed. */
 const NO_EXTENSION_OPTIONS = Object.freeze([]) as unknown as AnyMessage[]
 
@@ -187,8 +206,9 @@ export function decodeTx(
     throw decodeError((err as Error).message, err)
   }
 
-  const msgs: TxMsg[] = []
-  for (const any of body.messages) {
+  // Lists made by `map`, of exactly their length: a pooled tx keeps them until its block, and a
+  // list grown by `push` holds room for seventeen.
+  const msgs = body.messages.map((any): TxMsg => {
     const type = resolveTypeUrl(registry, any.type_url)
     if (!type) throw decodeError(`unable to resolve type URL ${any.type_url}`)
     if (!isMsgType(registry, type)) {
@@ -203,13 +223,13 @@ export function decodeTx(
       throw decodeError((err as Error).message, err)
     }
     checkCoinAmounts(type, value)
+    compactLists(type, value)
     any.type_url = knownTypeUrl(any.type_url)
-    msgs.push({ typeUrl: any.type_url, type, value, any })
-  }
+    return { typeUrl: any.type_url, type, value, any }
+  })
 
-  const signerInfos: TxSignerInfo[] = []
   const secp256k1Url = registry.typeUrl(SECP256K1_PUBKEY_URL)
-  for (const si of authInfo.signer_infos) {
+  const signerInfos = authInfo.signer_infos.map((si): TxSignerInfo => {
     // Every field set at once, in one order: one object shape for every signer info.
     const info: TxSignerInfo = {
       publicKey: undefined,
@@ -240,8 +260,8 @@ export function decodeTx(
         )
       }
     }
-    signerInfos.push(info)
-  }
+    return info
+  })
 
   const feeMsg = authInfo.fee
   checkCoinAmounts(authType, authInfo)
