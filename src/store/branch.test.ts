@@ -35,6 +35,32 @@ async function entriesOf(iterable: AsyncIterable<readonly [Bytes, Bytes]>): Prom
   return out
 }
 
+describe('a branch storing values', () => {
+  test('behavior: `set` keeps a copy, `setShared` the very array, each read back with its bytes', async () => {
+    const { parent } = parentOf({})
+    const store = createBranch(parent).store('s')
+    const copied = utf8('copied')
+    const shared = utf8('shared')
+    store.set(utf8('a'), copied)
+    store.setShared!(utf8('b'), shared)
+    // the writer changing its own array afterwards changes nothing `set` stored
+    copied[0] = 0x43
+    const a = await store.get(utf8('a'))
+    const b = await store.get(utf8('b'))
+    expect(fromUtf8(a!)).toBe('copied')
+    expect(a).not.toBe(copied)
+    expect(b).toBe(shared)
+    expect(fromUtf8(b!)).toBe('shared')
+  })
+
+  test('error: a value that is not bytes is refused by both', () => {
+    const { parent } = parentOf({})
+    const store = createBranch(parent).store('s')
+    expect(() => store.set(utf8('a'), 'text' as never)).toThrow('store values must be bytes')
+    expect(() => store.setShared!(utf8('a'), 'text' as never)).toThrow('store values must be bytes')
+  })
+})
+
 describe('a branch iterating its store', () => {
   test('behavior: the committed entries alone when the branch wrote nothing in the range', async () => {
     const { parent } = parentOf({ a: '1', b: '2', c: '3' })

@@ -347,6 +347,11 @@ class BranchStore implements KVStore {
     this.branch.setFull(fullKeyOf(this.prefix, key), value.slice())
   }
 
+  setShared(key: Bytes, value: Bytes): void {
+    if (!(value instanceof Uint8Array)) throw ErrLogic.wrap('store values must be bytes')
+    this.branch.setFull(fullKeyOf(this.prefix, key), value)
+  }
+
   delete(key: Bytes): void {
     this.branch.setFull(fullKeyOf(this.prefix, key), null)
   }

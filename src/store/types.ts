@@ -36,7 +36,13 @@ export interface KVReader {
 
 /** Read/write access to one named store inside a branch. Writes are buffered until commit. */
 export interface KVStore extends KVReader {
+  /** Stores a copy of `value`: the caller may go on changing its own array. */
   set(key: Bytes, value: Bytes): void
+  /**
+   * Optional: stores `value` itself, not a copy, for bytes nobody changes once made (a codec's
+   * remembered encodings): a read hands back the very array. Where a store lacks it, `set`.
+   */
+  setShared?(key: Bytes, value: Bytes): void
   delete(key: Bytes): void
 }
 

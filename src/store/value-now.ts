@@ -1,5 +1,5 @@
 import type { Bytes } from '../codec/bytes.js'
-import type { KVReader, ValueNow } from './types.js'
+import type { KVReader, KVStore, ValueNow } from './types.js'
 
 /** Whether a read found a value. */
 function isDefined(value: Bytes | undefined): boolean {
@@ -34,4 +34,10 @@ export function settled(v: ValueNow): Promise<Bytes | undefined> {
 /** What `store` holds under `key`: at once from a store that can say so (`getNow`), else `get`. */
 export function readNow(store: KVReader, key: Bytes): ValueNow {
   return store.getNow ? store.getNow(key) : store.get(key)
+}
+
+/** `store.setShared` where the store has it (the value kept as it is), `set` otherwise. */
+export function setShared(store: KVStore, key: Bytes, value: Bytes): void {
+  if (store.setShared) store.setShared(key, value)
+  else store.set(key, value)
 }

@@ -35,6 +35,29 @@ function metered(limit: bigint | undefined, atOnce: boolean) {
 const readCost = (key: string, value: string) =>
   BigInt(KV_GAS.readCostFlat + KV_GAS.readCostPerByte * (key.length + value.length))
 
+describe('a metered store write', () => {
+  test('behavior: setShared charges what set charges, and the branch keeps that very array', async () => {
+    const viaSet = metered(undefined, true)
+    viaSet.store.set(utf8('key'), utf8('stored'))
+    const viaShared = metered(undefined, true)
+    const value = utf8('stored')
+    viaShared.store.setShared!(utf8('key'), value)
+    const cost = BigInt(KV_GAS.writeCostFlat + KV_GAS.writeCostPerByte * ('key'.length + 6))
+    expect(viaSet.meter.consumed).toBe(cost)
+    expect(viaShared.meter.consumed).toBe(cost)
+    expect(await viaShared.store.get(utf8('key'))).toBe(value)
+  })
+
+  test('error: out of gas on a shared write stores nothing', async () => {
+    const branch = createBranch(parentOf({ k: 'value' }, true))
+    const store = meteredBranch(branch, new GasMeter(BigInt(KV_GAS.writeCostFlat))).store('s')
+    expect(() => store.setShared!(utf8('key'), utf8('stored'))).toThrow(
+      /out of gas in location: WritePerByte/,
+    )
+    expect(await branch.store('s').get(utf8('key'))).toBeUndefined()
+  })
+})
+
 describe('a metered store read', () => {
   test.each([
     ['a parent read at once', true],

@@ -7,7 +7,12 @@ import type {
   StoreUpgrades,
   ValueNow,
 } from '../store/types.js'
-import { hasNow as hasNowOf, readNow, settled } from '../store/value-now.js'
+import {
+  hasNow as hasNowOf,
+  readNow,
+  setShared as setSharedIn,
+  settled,
+} from '../store/value-now.js'
 
 /** Largest gas amount (uint64), the limit of an infinite meter. */
 export const MAX_GAS = 2n ** 64n - 1n
@@ -131,10 +136,20 @@ class GasKVStore implements KVStore {
   }
 
   set(key: Bytes, value: Bytes): void {
+    this.chargeWrite(key, value)
+    this.inner.set(key, value)
+  }
+
+  /** `set`'s charges, the value handed on as it is (`setShared`). */
+  setShared(key: Bytes, value: Bytes): void {
+    this.chargeWrite(key, value)
+    setSharedIn(this.inner, key, value)
+  }
+
+  private chargeWrite(key: Bytes, value: Bytes): void {
     this.meter.consume(KV_GAS.writeCostFlat, 'WriteFlat')
     this.meter.consume(KV_GAS.writeCostPerByte * key.length, 'WritePerByte')
     this.meter.consume(KV_GAS.writeCostPerByte * value.length, 'WritePerByte')
-    this.inner.set(key, value)
   }
 
   delete(key: Bytes): void {

@@ -145,13 +145,9 @@ export class AccountCodec {
       this.encodedAccounts.set(id, value)
       // The account's address and key are shared, not copied: accounts are never changed in
       // place (a read hands out the very object it decoded), and a tx's next sequence shares them
-      // with its last.
-      this.rememberDecoded(bytesToLatin1(value), {
-        address,
-        pubKey,
-        accountNumber,
-        sequence,
-      })
+      // with its last. Known by the bytes object itself: the keeper stores it as it is, so the
+      // next read hands back this very array.
+      this.accountsByValue.set(value, { address, pubKey, accountNumber, sequence })
     }
     return value
   }

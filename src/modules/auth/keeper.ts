@@ -5,7 +5,7 @@ import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/pr
 import type { TimeNs } from '../../codec/time.js'
 import { ErrConflict } from '../../errors.js'
 import type { KVReader, KVStore } from '../../store/types.js'
-import { readNow } from '../../store/value-now.js'
+import { readNow, setShared } from '../../store/value-now.js'
 import { type Account, AccountCodec } from './account-codec.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 import { lockedCoins, trackDelegation, trackUndelegation, vestingCoins } from './vesting.js'
@@ -172,9 +172,9 @@ export class AuthKeeper {
       )
     }
     this.c.accountNumbers.set(store, account.accountNumber, account.address)
-    const value = this.codec.storedValue(account)
-    // the store keeps a copy of the value
-    store.set(key, value)
+    // The codec's bytes are never changed: the store keeps them as they are, and a read hands
+    // back the very array, which the codec knows without reading its bytes.
+    setShared(store, key, this.codec.storedValue(account))
   }
 
   /** Allocates the next account number. */
