@@ -131,7 +131,10 @@ export function directSignDoc(
     })
     doc = { bytes, digest: sha256(bytes) }
     if (!first) facts.signDocFirst = { id, doc }
-    else (facts.signDocs ??= new Map()).set(id, doc)
+    else {
+      facts.signDocs ??= new Map()
+      facts.signDocs.set(id, doc)
+    }
   }
   return doc
 }
@@ -190,7 +193,10 @@ export function verifyDirect(
 
 function addVerified(facts: TxFacts, id: string): void {
   if (facts.verifiedFirst === undefined) facts.verifiedFirst = id
-  else if (facts.verifiedFirst !== id) (facts.verified ??= new Set()).add(id)
+  else if (facts.verifiedFirst !== id) {
+    facts.verified ??= new Set()
+    facts.verified.add(id)
+  }
 }
 
 /**
