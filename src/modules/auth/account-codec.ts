@@ -25,13 +25,33 @@ function uint64Field(n: bigint): number | string {
   return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n.toString()
 }
 
+/**
+ * Address and key arrays known to be of their own (made here, or copied here), not views: a
+ * remembered account lives as long as its stored value, and a view (of a tx's bytes, of
+ * protobufjs's share of Node's 8 KB buffer pool) would keep the larger buffer alive with it.
+ */
+const ownBytes = new WeakSet<Bytes>()
+
+/** `bytes` where known to be of its own, else a copy (known from then on). */
+function owned(bytes: Bytes): Bytes {
+  if (ownBytes.has(bytes)) return bytes
+  const copy = bytes.slice()
+  ownBytes.add(copy)
+  return copy
+}
+
 /** The fields of an account its BaseAccount holds (a module account may lack one: all unset). */
 function baseAccountFields(base: Proto<'sdk.auth.v1beta1.BaseAccount'> | null): Account {
+  const address = bech32ToAddress(base?.address ?? '')
+  ownBytes.add(address)
+  let pubKey: AnyMessage | undefined
+  if (base?.pub_key) {
+    pubKey = { type_url: base.pub_key.type_url, value: new Uint8Array(base.pub_key.value) }
+    ownBytes.add(pubKey.value)
+  }
   return {
-    address: bech32ToAddress(base?.address ?? ''),
-    pubKey: base?.pub_key
-      ? { type_url: base.pub_key.type_url, value: new Uint8Array(base.pub_key.value) }
-      : undefined,
+    address,
+    pubKey,
     accountNumber: int64Of(base?.account_number),
     sequence: int64Of(base?.sequence),
   }
@@ -140,14 +160,25 @@ export class AccountCodec {
     ).join('\n')
     let value = this.encodedAccounts.get(id)
     if (!value) {
-      value = this.registry.encode('google.protobuf.Any', this.toAny(account))
+      // Copied once out of protobufjs's writer, which hands out a view of Node's shared 8 KB
+      // buffer pool: stored as it is (the keeper's `setShared`), a view would keep its whole
+      // slab alive for as long as the account keeps this value.
+      value = this.registry.encode('google.protobuf.Any', this.toAny(account)).slice()
       if (this.encodedAccounts.size >= 10_000) this.encodedAccounts.clear()
       this.encodedAccounts.set(id, value)
-      // The account's address and key are shared, not copied: accounts are never changed in
-      // place (a read hands out the very object it decoded), and a tx's next sequence shares them
-      // with its last. Known by the bytes object itself: the keeper stores it as it is, so the
-      // next read hands back this very array.
-      this.accountsByValue.set(value, { address, pubKey, accountNumber, sequence })
+      // The account's address and key are shared, not copied, where known to be of their own:
+      // accounts are never changed in place (a read hands out the very object it decoded), and a
+      // tx's next sequence shares them with its last. Known by the bytes object itself: the keeper
+      // stores it as it is, so the next read hands back this very array.
+      this.accountsByValue.set(value, {
+        address: owned(address),
+        pubKey:
+          pubKey && !ownBytes.has(pubKey.value)
+            ? { type_url: pubKey.type_url, value: owned(pubKey.value) }
+            : pubKey,
+        accountNumber,
+        sequence,
+      })
     }
     return value
   }
