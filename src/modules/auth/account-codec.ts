@@ -40,6 +40,12 @@ function owned(bytes: Bytes): Bytes {
   return copy
 }
 
+/** `pubKey` where its key bytes are known to be of their own, else one with a copy of them. */
+function ownedKey(pubKey: AnyMessage | undefined): AnyMessage | undefined {
+  if (pubKey === undefined || ownBytes.has(pubKey.value)) return pubKey
+  return { type_url: pubKey.type_url, value: owned(pubKey.value) }
+}
+
 /** The fields of an account its BaseAccount holds (a module account may lack one: all unset). */
 function baseAccountFields(base: Proto<'sdk.auth.v1beta1.BaseAccount'> | null): Account {
   const address = bech32ToAddress(base?.address ?? '')
@@ -172,10 +178,7 @@ export class AccountCodec {
       // stores it as it is, so the next read hands back this very array.
       this.accountsByValue.set(value, {
         address: owned(address),
-        pubKey:
-          pubKey && !ownBytes.has(pubKey.value)
-            ? { type_url: pubKey.type_url, value: owned(pubKey.value) }
-            : pubKey,
+        pubKey: ownedKey(pubKey),
         accountNumber,
         sequence,
       })
