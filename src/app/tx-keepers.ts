@@ -39,7 +39,7 @@ export interface AnteAccountKeeper {
     state: Readable,
     address: Bytes,
   ): Readonly<AnteAccount> | undefined | Promise<Readonly<AnteAccount> | undefined>
-  setAccount(state: Writable, account: AnteAccount): Promise<void>
+  setAccount(state: Writable, account: AnteAccount): void | Promise<void>
 }
 
 /** What the ante handler needs of x/bank (upstream ante.BankKeeper). */
@@ -50,7 +50,7 @@ export interface AnteBankKeeper {
     from: Bytes,
     to: Bytes,
     coins: readonly Coin[],
-  ): Promise<void>
+  ): void | Promise<void>
   /**
    * Upstream SendCoinsFromAccountToModule with its events (fee deduction into the fee collector):
    * reads the module account, then SendCoins, which spends only coins no vesting schedule locks at
@@ -61,7 +61,7 @@ export interface AnteBankKeeper {
     from: Bytes,
     module: string,
     coins: readonly Coin[],
-  ): Promise<void>
+  ): void | Promise<void>
 }
 
 /** The keepers of an app version that transactions are checked and charged with. */

@@ -181,17 +181,20 @@ export type QueryHandler<M extends QueryMethod> = (
  */
 export type RoutedQueryHandler = (request: ProtoMessage, ctx: QueryContext) => Promise<object>
 
-/** One Msg implementation keyed by the message's type URL: the Msg decoded in, its response out. */
+/**
+ * One Msg implementation keyed by the message's type URL: the Msg decoded in, its response out (at
+ * once, or as a promise where it reads or writes what memory does not hold).
+ */
 export type MsgHandler<U extends MsgTypeUrl> = (
   msg: MsgOf<U>,
   ctx: BlockContext,
-) => Promise<MsgResponse<U>>
+) => MsgResponse<U> | Promise<MsgResponse<U>>
 
 /**
  * A Msg handler as the msg router holds it, its type erased: it must be given a decoded Msg of its
  * type URL (a protobufjs message: `decode` or `fromObject` of the Msg type).
  */
-export type RoutedMsgHandler = (msg: ProtoMessage, ctx: BlockContext) => Promise<object>
+export type RoutedMsgHandler = (msg: ProtoMessage, ctx: BlockContext) => object | Promise<object>
 
 /** A state migration of one module from `fromVersion` to `fromVersion + 1`. */
 export type Migration = (ctx: BlockContext) => Promise<void>

@@ -18,7 +18,7 @@ export const MEMPOOL_CACHE_SIZE = 10_000
 /** What the mempool runs txs with (the node's TxRunner). */
 export interface MempoolRunner {
   /** Work that may run before the mempool is locked (signature verification off the main thread). */
-  preverify?(bytes: Bytes, state: StateBranch): Promise<void>
+  preverify?(bytes: Bytes, state: StateBranch): void | Promise<void>
   checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean): Promise<TxOutcome>
   simulate(ctx: BlockContext, bytes: Bytes): Promise<SimulationResult>
 }
@@ -206,12 +206,13 @@ export class Mempool implements TxSource {
         ? this.o.runner.preverify(bytes, this.state)
         : undefined
     // Its failure is CheckTx's (awaited in turn below); handled now, so it is never "unhandled".
-    verified?.catch(() => undefined)
+    // (Nothing to wait for where the broadcast's worker verified every signature already.)
+    if (verified instanceof Promise) verified.catch(() => undefined)
     // The tx takes its place in the queue now, while its signatures are verified elsewhere: txs
     // reach CheckTx in arrival order (a sender's burst keeps its sequence order), however long
     // each one's verification takes.
     return this.exclusive(async () => {
-      if (verified) await verified
+      if (verified instanceof Promise) await verified
       const full = this.isFull(bytes.length)
       if (full) throw full
       const { maxTxBytes, appMaxTxs } = this.o.limits

@@ -312,7 +312,9 @@ export class DevControl implements DevApi {
       throw ErrInvalidRequest.wrap(
         'this chain has no faucet account (no genesis validator operator): pass "from"',
       )
-    return this.mineWith((ctx) => bank.send(ctx, source, to, coins))
+    return this.mineWith(async (ctx) => {
+      await bank.send(ctx, source, to, coins)
+    })
   }
 
   /** Mines one block whose state carries `edit` (made after BeginBlock); that block's height. */

@@ -257,6 +257,11 @@ export class Item<V, In = V> {
     }
   }
 
+  /** `getThen` without a promise when memory has the value; a failed read throws or rejects. */
+  getNowThen<T>(store: KVReader, then: (value: V | undefined) => T): T | Promise<T> {
+    return decodedReadNow(store, this.prefix, this.value, then)
+  }
+
   set(store: KVStore, v: In): void {
     store.set(this.prefix, this.value.encode(v))
   }

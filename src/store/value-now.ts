@@ -41,3 +41,27 @@ export function setShared(store: KVStore, key: Bytes, value: Bytes): void {
   if (store.setShared) store.setShared(key, value)
   else store.set(key, value)
 }
+
+/**
+ * `f` of a value now, or once its promise settles: at once (no promise made) for a value. For the
+ * steps of a tx that memory nearly always answers; a throw in `f` throws at once for a value and
+ * rejects the promise otherwise, as in an async function.
+ */
+export function thenNow<T, R>(value: T | Promise<T>, f: (value: T) => R): R | Promise<Awaited<R>> {
+  return value instanceof Promise ? (value.then(f) as Promise<Awaited<R>>) : f(value)
+}
+
+/**
+ * `f` over `items` in order, each call after the last one's promise settled: nothing to await
+ * while every call returns at once, else a promise of the rest.
+ */
+export function eachNow<T>(
+  items: readonly T[],
+  f: (item: T, index: number) => void | Promise<void>,
+  from = 0,
+): void | Promise<void> {
+  for (let i = from; i < items.length; i++) {
+    const pending = f(items[i]!, i)
+    if (pending instanceof Promise) return pending.then(() => eachNow(items, f, i + 1))
+  }
+}

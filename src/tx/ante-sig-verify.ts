@@ -14,6 +14,7 @@ import {
   ErrWrongSequence,
   goPanic,
 } from '../errors.js'
+import { eachNow, thenNow } from '../store/value-now.js'
 import { aminoSignBytesOf, directSignDoc, signerTextsOf, verifyDirect } from './ante-facts.js'
 import {
   addressOfMultisig,
@@ -94,9 +95,19 @@ function signerAccount(
   return acc instanceof Promise ? acc.then((a) => existing(a, addr)) : existing(acc, addr)
 }
 
-/** A signer's account as a copy to change and store. */
-function signerAccountCopy(o: AnteOptions, ctx: AnteContext, addr: Bytes): Promise<AnteAccount> {
-  return o.keepers.accounts.getAccount(ctx.state, addr).then((acc) => existing(acc, addr))
+/**
+ * A signer's account with its sequence one higher, to store: a new object (the one read is shared
+ * with other readers), read as `getAccount` reads it; at once when memory has the account.
+ */
+function nextSequence(
+  o: AnteOptions,
+  ctx: AnteContext,
+  addr: Bytes,
+): AnteAccount | Promise<AnteAccount> {
+  return thenNow(o.keepers.accounts.peekAccountNow(ctx.state, addr), (acc) => {
+    const account = existing(acc, addr)
+    return { ...account, sequence: account.sequence + 1n }
+  })
 }
 
 /** The account read at `addr`, or upstream's error for a signer without one. */
@@ -124,36 +135,48 @@ function otherSignatureData(tx: DecodedTx): (SignatureData | undefined)[] | unde
  * SetPubKey: a signer info's key must be its signer's; an account without a key gets it (in
  * simulation, a placeholder key). Emits each signer's `acc_seq` and `signature`.
  */
-export const setPubKey: AnteDecorator = async (run) => {
-  const { o, ctx, tx, simulate } = run
+export const setPubKey: AnteDecorator = (run) => {
+  const signerTexts = signerTextsOf(run.tx, run.signers!)
+  // A promise only when a read or a write needs one (memory answers nearly every tx's).
+  return thenNow(
+    eachNow(run.tx.signerInfos, (info, i) => setSignerKey(run, signerTexts, info, i)),
+    () => signatureEvents(run, signerTexts),
+  )
+}
+
+/** SetPubKey for signer `i`: its signer info's key checked against its address, stored if new. */
+function setSignerKey(
+  run: AnteRun,
+  signerTexts: readonly string[],
+  info: DecodedTx['signerInfos'][number],
+  i: number,
+): void | Promise<void> {
+  const { o, ctx, simulate } = run
   const signers = run.signers!
-  const signerTexts = signerTextsOf(tx, signers)
-  for (let i = 0; i < tx.signerInfos.length; i++) {
-    const info = tx.signerInfos[i]!
-    const multisig = info.multisig
-    const ed25519 = info.ed25519
-    let pk = info.publicKey?.key
-    if (!pk && !multisig && !ed25519) {
-      if (!simulate) continue
-      pk = SIM_PUBKEY
+  const multisig = info.multisig
+  const ed25519 = info.ed25519
+  let pk = info.publicKey?.key
+  if (!pk && !multisig && !ed25519) {
+    if (!simulate) return
+    pk = SIM_PUBKEY
+  }
+  if (!simulate) {
+    const address = multisig
+      ? addressOfMultisig(multisig.key)
+      : ed25519
+        ? ed25519Address(ed25519)
+        : rememberedSecp256k1Address(pk!)
+    if (!equalBytes(address, signers[i])) {
+      // An impersonated account keeps its own key: another one is neither checked nor stored.
+      if (impersonated(run, i)) return
+      throw ErrInvalidPubKey.wrap(
+        `pubKey does not match signer address ${signerTexts[i]} with signer index: ${i}`,
+      )
     }
-    if (!simulate) {
-      const address = multisig
-        ? addressOfMultisig(multisig.key)
-        : ed25519
-          ? ed25519Address(ed25519)
-          : rememberedSecp256k1Address(pk!)
-      if (!equalBytes(address, signers[i])) {
-        // An impersonated account keeps its own key: another one is neither checked nor stored.
-        if (impersonated(run, i)) continue
-        throw ErrInvalidPubKey.wrap(
-          `pubKey does not match signer address ${signerTexts[i]} with signer index: ${i}`,
-        )
-      }
-    }
-    const read = signerAccount(o, ctx, signers[i]!)
-    const acc = read instanceof Promise ? await read : read
-    if (acc.pubKey) continue
+  }
+  const key = pk
+  return thenNow(signerAccount(o, ctx, signers[i]!), (acc) => {
+    if (acc.pubKey) return
     // A new object with the key: the one read is shared with other readers.
     const pubKey = multisig
       ? { type_url: multisig.any.type_url, value: reencodeMultisig(o.registry, multisig.any.value) }
@@ -164,10 +187,15 @@ export const setPubKey: AnteDecorator = async (run) => {
           }
         : {
             type_url: o.registry.typeUrl(SECP256K1_PUBKEY_URL),
-            value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: pk! }),
+            value: o.registry.encode('sdk.crypto.secp256k1.PubKey', { key: key! }),
           }
-    await o.keepers.accounts.setAccount(ctx.state, { ...acc, pubKey })
-  }
+    return o.keepers.accounts.setAccount(ctx.state, { ...acc, pubKey })
+  })
+}
+
+/** SetPubKey's events: each signer's `acc_seq` and `signature`. */
+function signatureEvents(run: AnteRun, signerTexts: readonly string[]): void {
+  const { o, ctx, tx } = run
   const other = otherSignatureData(tx)
   // CheckTx keeps no events: with every signature in a single mode (nothing below can fail), their
   // texts (a bech32 address, base64 signatures) are not made.
@@ -223,34 +251,41 @@ function countSigs(tx: DecodedTx, params: ProtoInit<'sdk.auth.v1beta1.Params'>):
  * cost, a multisig's per member that signed. Reads the params itself, as upstream's decorator does
  * (charged).
  */
-export const sigGasConsume: AnteDecorator = async (run) => {
-  const { o, ctx, tx, signers, simulate } = run
-  const paramsRead = o.keepers.accounts.paramsNow(ctx.state)
-  const params = paramsRead instanceof Promise ? await paramsRead : paramsRead
+export const sigGasConsume: AnteDecorator = (run) =>
+  thenNow(run.o.keepers.accounts.paramsNow(run.ctx.state), (params) =>
+    eachNow(run.signers!, (signer, i) =>
+      thenNow(signerAccount(run.o, run.ctx, signer), (acc) => chargeSignature(run, params, i, acc)),
+    ),
+  )
+
+/** SigGasConsume for signer `i`: its key's verification charged. */
+function chargeSignature(
+  run: AnteRun,
+  params: ProtoInit<'sdk.auth.v1beta1.Params'>,
+  i: number,
+  acc: Readonly<AnteAccount>,
+): void {
+  const { o, ctx, tx, simulate } = run
   const verifyCost = int64Of(params.sig_verify_cost_secp256k1)
   const secp256k1Url = o.registry.typeUrl(SECP256K1_PUBKEY_URL)
-  for (let i = 0; i < signers!.length; i++) {
-    const read = signerAccount(o, ctx, signers![i]!)
-    const acc = read instanceof Promise ? await read : read
-    // An impersonated account's verification is charged as a secp256k1 key's, whatever it holds.
-    if (impersonated(run, i) && acc.pubKey?.type_url !== secp256k1Url) {
-      ctx.meter.consume(verifyCost, 'ante verify: secp256k1')
-      continue
-    }
-    const known = acc.pubKey !== undefined || simulate
-    if (!known) throw ErrInvalidPubKey.wrap('unrecognized public key type: <nil>')
-    if (acc.pubKey && acc.pubKey.type_url !== secp256k1Url) {
-      const key = storedPubKey(o.registry, acc.pubKey)
-      if (!key) throw ErrInvalidPubKey.wrap(`unrecognized public key type: ${acc.pubKey.type_url}`)
-      const data = signatureDataOf(tx.signerInfos[i]!, tx.signatures[i] ?? new Uint8Array())
-      consumeSigGas(ctx.meter, key, data, {
-        secp256k1: verifyCost,
-        ed25519: int64Of(params.sig_verify_cost_ed25519),
-      })
-      continue
-    }
+  // An impersonated account's verification is charged as a secp256k1 key's, whatever it holds.
+  if (impersonated(run, i) && acc.pubKey?.type_url !== secp256k1Url) {
     ctx.meter.consume(verifyCost, 'ante verify: secp256k1')
+    return
   }
+  const known = acc.pubKey !== undefined || simulate
+  if (!known) throw ErrInvalidPubKey.wrap('unrecognized public key type: <nil>')
+  if (acc.pubKey && acc.pubKey.type_url !== secp256k1Url) {
+    const key = storedPubKey(o.registry, acc.pubKey)
+    if (!key) throw ErrInvalidPubKey.wrap(`unrecognized public key type: ${acc.pubKey.type_url}`)
+    const data = signatureDataOf(tx.signerInfos[i]!, tx.signatures[i] ?? new Uint8Array())
+    consumeSigGas(ctx.meter, key, data, {
+      secp256k1: verifyCost,
+      ed25519: int64Of(params.sig_verify_cost_ed25519),
+    })
+    return
+  }
+  ctx.meter.consume(verifyCost, 'ante verify: secp256k1')
 }
 
 /**
@@ -258,49 +293,49 @@ export const sigGasConsume: AnteDecorator = async (run) => {
  * SIGN_MODE_LEGACY_AMINO_JSON sign bytes, a multisig's members' each over their own mode's (not in
  * simulation nor in ReCheckTx).
  */
-export const sigVerification: AnteDecorator = async (run) => {
-  const { o, ctx, tx, simulate, recheck } = run
+export const sigVerification: AnteDecorator = (run) => {
   const signers = run.signers!
-  if (tx.signatures.length !== signers.length) {
+  if (run.tx.signatures.length !== signers.length) {
     throw ErrUnauthorized.wrap(
-      `invalid number of signer;  expected: ${signers.length}, got ${tx.signatures.length}`,
+      `invalid number of signer;  expected: ${signers.length}, got ${run.tx.signatures.length}`,
     )
   }
-  for (let i = 0; i < signers.length; i++) {
-    const read = signerAccount(o, ctx, signers[i]!)
-    const acc = read instanceof Promise ? await read : read
-    const skip = impersonated(run, i)
-    const pubKey = pubKeyBytes(o.registry, acc)
-    if (!simulate && !skip && !acc.pubKey)
-      throw ErrInvalidPubKey.wrap('pubkey on account is not set')
-    const info = tx.signerInfos[i]!
-    if (info.sequence !== acc.sequence) {
-      throw ErrWrongSequence.wrap(
-        `account sequence mismatch, expected ${acc.sequence}, got ${info.sequence}`,
-      )
+  return eachNow(signers, (signer, i) =>
+    thenNow(signerAccount(run.o, run.ctx, signer), (acc) => verifySigner(run, i, acc)),
+  )
+}
+
+/** SigVerification for signer `i`: its sequence, then its signature. */
+function verifySigner(run: AnteRun, i: number, acc: Readonly<AnteAccount>): void {
+  const { o, ctx, tx, simulate, recheck } = run
+  const skip = impersonated(run, i)
+  const pubKey = pubKeyBytes(o.registry, acc)
+  if (!simulate && !skip && !acc.pubKey) throw ErrInvalidPubKey.wrap('pubkey on account is not set')
+  const info = tx.signerInfos[i]!
+  if (info.sequence !== acc.sequence) {
+    throw ErrWrongSequence.wrap(
+      `account sequence mismatch, expected ${acc.sequence}, got ${info.sequence}`,
+    )
+  }
+  if (skip || simulate || recheck) return
+  const accountNumber = ctx.height === 0 ? 0n : acc.accountNumber
+  if (info.mode === undefined) {
+    verifyOther(run, i, acc, accountNumber)
+    return
+  }
+  if (info.mode === SIGN_MODE_LEGACY_AMINO_JSON) {
+    // Upstream names the sequence too, and no cause, when every signature is amino.
+    const bytes = aminoSignBytesOf(o, tx, accountNumber, info.sequence)
+    if (typeof bytes === 'string' || !o.sigCache.verify(pubKey!, bytes, tx.signatures[i]!)) {
+      throw aminoFailure(o, accountNumber, acc.sequence)
     }
-    if (skip) continue
-    const accountNumber = ctx.height === 0 ? 0n : acc.accountNumber
-    if (!simulate && !recheck) {
-      if (info.mode === undefined) {
-        verifyOther(run, i, acc, accountNumber)
-        continue
-      }
-      if (info.mode === SIGN_MODE_LEGACY_AMINO_JSON) {
-        // Upstream names the sequence too, and no cause, when every signature is amino.
-        const bytes = aminoSignBytesOf(o, tx, accountNumber, info.sequence)
-        if (typeof bytes === 'string' || !o.sigCache.verify(pubKey!, bytes, tx.signatures[i]!)) {
-          throw aminoFailure(o, accountNumber, acc.sequence)
-        }
-        continue
-      }
-      if (info.mode !== SIGN_MODE_DIRECT) {
-        throw failure(o, accountNumber, unsupportedSignMode(info.mode))
-      }
-      if (!verifyDirect(o, tx, i, pubKey!, accountNumber)) {
-        throw failure(o, accountNumber, 'unable to verify single signer signature')
-      }
-    }
+    return
+  }
+  if (info.mode !== SIGN_MODE_DIRECT) {
+    throw failure(o, accountNumber, unsupportedSignMode(info.mode))
+  }
+  if (!verifyDirect(o, tx, i, pubKey!, accountNumber)) {
+    throw failure(o, accountNumber, 'unable to verify single signer signature')
   }
 }
 
@@ -361,10 +396,7 @@ function verifyOther(run: AnteRun, i: number, acc: Readonly<AnteAccount>, accoun
 }
 
 /** IncrementSequence: every signer's sequence goes up by one. */
-export const incrementSequence: AnteDecorator = async ({ o, ctx, signers }) => {
-  for (const signer of signers!) {
-    const acc = await signerAccountCopy(o, ctx, signer)
-    acc.sequence += 1n
-    await o.keepers.accounts.setAccount(ctx.state, acc)
-  }
-}
+export const incrementSequence: AnteDecorator = ({ o, ctx, signers }) =>
+  eachNow(signers!, (signer) =>
+    thenNow(nextSequence(o, ctx, signer), (acc) => o.keepers.accounts.setAccount(ctx.state, acc)),
+  )

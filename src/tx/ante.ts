@@ -1,3 +1,4 @@
+import { eachNow } from '../store/value-now.js'
 import {
   consumeGasForTxSize,
   extensionOptions,
@@ -39,9 +40,10 @@ export const ANTE_DECORATORS: readonly AnteDecorator[] = [
 /**
  * Runs the ante handler over a tx: each decorator in order; the first failure wins and nothing of
  * the tx is kept (the caller runs it on a branch). Deducts the fee, stores new public keys,
- * verifies signatures and increments sequences.
+ * verifies signatures and increments sequences. A promise only when a decorator returns one: memory
+ * answers the reads of nearly every tx, and the decorators' promises were most of a tx's.
  */
-export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): Promise<void> {
+export function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): void | Promise<void> {
   const run: AnteRun = {
     o,
     ctx,
@@ -50,8 +52,5 @@ export async function runAnte(o: AnteOptions, ctx: AnteContext, tx: DecodedTx): 
     simulate: ctx.mode === 'simulate',
     recheck: ctx.mode === 'recheck',
   }
-  for (const decorate of ANTE_DECORATORS) {
-    const pending = decorate(run)
-    if (pending !== undefined) await pending
-  }
+  return eachNow(ANTE_DECORATORS, (decorate) => decorate(run))
 }

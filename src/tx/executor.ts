@@ -168,8 +168,16 @@ export class TxRunner implements TxExecutor {
    * state: account numbers and keys); valid ones land in the signature cache, so the ante handler
    * does not verify them again on the main thread. Anything unusual is left to the ante handler.
    */
-  async preverify(bytes: Bytes, state: { store(name: string): KVReader }): Promise<void> {
+  preverify(bytes: Bytes, state: { store(name: string): KVReader }): void | Promise<void> {
+    // Nothing to wait for where the broadcast's worker verified every signature (each broadcast).
     if (this.checkedAhead.get(bytes)?.all) return
+    return this.verifyOnPool(bytes, state)
+  }
+
+  private async verifyOnPool(
+    bytes: Bytes,
+    state: { store(name: string): KVReader },
+  ): Promise<void> {
     if (this.pool === undefined) {
       this.pool =
         VerifyPool.create({
@@ -308,11 +316,12 @@ export class TxRunner implements TxExecutor {
       const checking = mode === 'check' || mode === 'recheck'
       // A CheckTx / ReCheckTx answer carries no events: they are not even kept.
       const em = new EventManager(checking)
-      await runAnte(
+      const ante = runAnte(
         this.ante,
         { state: anteState, events: em, height: ctx.height, time: ctx.time, mode, meter },
         tx,
       )
+      if (ante) await ante
       anteState.write()
       anteEvents = em.events()
       if (mode === 'check' || mode === 'recheck') {
@@ -323,7 +332,7 @@ export class TxRunner implements TxExecutor {
         })
       }
       const msgState = meteredBranch(ctx.state.branch(), meter)
-      const result = await runMsgs(
+      const ran = runMsgs(
         handlers,
         registry,
         {
@@ -335,6 +344,7 @@ export class TxRunner implements TxExecutor {
         },
         tx.msgs,
       )
+      const result = ran instanceof Promise ? await ran : ran
       if (mode === 'deliver') msgState.write()
       return this.outcome(tx, 0, meter, gasWanted, {
         data: result.data,

@@ -152,4 +152,22 @@ describe('a metered read at once (`hasNow`, `getNowThen`)', () => {
       expect(await map.hasNow(store, 'none')).toBe(false)
     },
   )
+
+  test.each([
+    ['a parent read at once', true],
+    ['a parent read through promises', false],
+  ])(
+    "behavior: an item's getNowThen reads as getThen and is charged alike (%s)",
+    async (_name, atOnce) => {
+      const item = new Item(utf8('k'), stringValue)
+      const viaNow = metered(undefined, atOnce)
+      const viaThen = metered(undefined, atOnce)
+      const value = item.getNowThen(viaNow.store, (v) => v?.toUpperCase())
+      expect(value instanceof Promise).toBe(!atOnce)
+      expect(await value).toBe(await item.getThen(viaThen.store, (v) => v?.toUpperCase()))
+      expect(await value).toBe('VALUE')
+      expect(viaNow.meter.consumed).toBe(viaThen.meter.consumed)
+      expect(viaNow.meter.consumed).toBe(readCost('k', 'value'))
+    },
+  )
 })

@@ -5,6 +5,7 @@ import { type Bytes, bytesToLatin1 } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { msgSigners } from '../codec/signers.js'
 import { ErrPanic, ErrTxDecode, ErrUnknownRequest } from '../errors.js'
+import { eachNow, thenNow } from '../store/value-now.js'
 import { isMsgType, msgGoType, type TxMsg } from './decode.js'
 import { wrapTxError } from './errors.js'
 import { OutOfGasError } from './gas.js'
@@ -101,61 +102,96 @@ function hasModuleAttribute(events: readonly Event[]): boolean {
 /**
  * Upstream runMsgs: runs each message through its handler with `ctx` (whose state the caller
  * branches and writes only on success). A handler error is wrapped
- * `failed to execute message; message index: i`; a message with no handler fails with code 6.
+ * `failed to execute message; message index: i`; a message with no handler fails with code 6. At
+ * once when every handler answers at once (a bank send whose reads memory answers), else a promise.
  */
-export async function runMsgs(
+export function runMsgs(
   handlers: ReadonlyMap<string, RoutedMsgHandler>,
   registry: ProtoRegistry,
   ctx: BlockContext,
   msgs: readonly TxMsg[],
-): Promise<MsgsResult> {
-  const events: Event[] = []
-  const msgResponses: AnyMessage[] = []
-  for (let i = 0; i < msgs.length; i++) {
-    const msg = msgs[i]!
-    const handler = handlers.get(msg.typeUrl)
-    if (!handler) {
-      throw ErrUnknownRequest.wrap(`no message handler found for ${msgGoType(msg)}`)
-    }
-    const em = new EventManager()
-    // Of the Msg's response type, which only the registry knows: encoded by reflection below.
-    let response: object
-    try {
-      response = await handler(msg.value, { ...ctx, events: em })
-    } catch (err) {
-      // Running out of gas aborts the tx as upstream's panic does, and so does any other panic a
-      // handler raises (runTx recovers it): neither is a message failure.
-      if (err instanceof OutOfGasError || ErrPanic.is(err)) throw err
-      throw wrapTxError(err, `failed to execute message; message index: ${i}`)
-    }
-    const own = em.events()
-    // The handler's events are its own, fresh from this message's event manager: each gets its
-    // `msg_index` in place instead of being copied with its attributes.
-    const msgIndex = String(i)
-    const first = messageEvent(msg, own)
-    first.attributes.push({ key: 'msg_index', value: msgIndex, index: true })
-    events.push(first)
-    for (let j = 0; j < own.length; j++) {
-      const e = own[j]!
-      e.attributes.push({ key: 'msg_index', value: msgIndex, index: true })
-      events.push(e)
-    }
-    const responseType = responseOf(registry, msg.type)
-    if (responseType) {
-      const empty = response == null || Object.keys(response).length === 0
-      if (empty) responseType.empty ??= registry.encode(responseType.type, {})
-      msgResponses.push({
-        type_url: responseType.typeUrl,
-        // An empty response encodes to no bytes: nothing to copy (and nothing anyone can change).
-        value: empty
-          ? responseType.empty!.length === 0
-            ? EMPTY
-            : responseType.empty!.slice()
-          : registry.encode(responseType.type, response),
-      })
-    }
+): MsgsResult | Promise<MsgsResult> {
+  const out: Omit<MsgsResult, 'data'> = { events: [], msgResponses: [] }
+  return thenNow(
+    eachNow(msgs, (msg, i) => runMsg(handlers, registry, ctx, msg, i, out)),
+    () => ({ ...out, data: encodeTxMsgData(registry, out.msgResponses) }),
+  )
+}
+
+/** Message `i` through its handler; its events and response go to `out`. */
+function runMsg(
+  handlers: ReadonlyMap<string, RoutedMsgHandler>,
+  registry: ProtoRegistry,
+  ctx: BlockContext,
+  msg: TxMsg,
+  i: number,
+  out: Omit<MsgsResult, 'data'>,
+): void | Promise<void> {
+  const handler = handlers.get(msg.typeUrl)
+  if (!handler) {
+    throw ErrUnknownRequest.wrap(`no message handler found for ${msgGoType(msg)}`)
   }
-  return { msgResponses, events, data: encodeTxMsgData(registry, msgResponses) }
+  const em = new EventManager()
+  let answer: object | Promise<object>
+  try {
+    answer = handler(msg.value, { ...ctx, events: em })
+  } catch (err) {
+    throw msgFailure(err, i)
+  }
+  if (!(answer instanceof Promise)) return recordMsg(registry, msg, i, em, answer, out)
+  return answer.then(
+    (response) => recordMsg(registry, msg, i, em, response, out),
+    (err: unknown) => {
+      throw msgFailure(err, i)
+    },
+  )
+}
+
+/**
+ * A handler's failure: running out of gas aborts the tx as upstream's panic does, and so does any
+ * other panic a handler raises (runTx recovers it): neither is a message failure.
+ */
+function msgFailure(err: unknown, i: number): unknown {
+  if (err instanceof OutOfGasError || ErrPanic.is(err)) return err
+  return wrapTxError(err, `failed to execute message; message index: ${i}`)
+}
+
+/** Message `i`'s events (after its `message` event, each with `msg_index`) and its response. */
+function recordMsg(
+  registry: ProtoRegistry,
+  msg: TxMsg,
+  i: number,
+  em: EventManager,
+  // Of the Msg's response type, which only the registry knows: encoded by reflection below.
+  response: object,
+  { events, msgResponses }: Omit<MsgsResult, 'data'>,
+): void {
+  const own = em.events()
+  // The handler's events are its own, fresh from this message's event manager: each gets its
+  // `msg_index` in place instead of being copied with its attributes.
+  const msgIndex = String(i)
+  const first = messageEvent(msg, own)
+  first.attributes.push({ key: 'msg_index', value: msgIndex, index: true })
+  events.push(first)
+  for (let j = 0; j < own.length; j++) {
+    const e = own[j]!
+    e.attributes.push({ key: 'msg_index', value: msgIndex, index: true })
+    events.push(e)
+  }
+  const responseType = responseOf(registry, msg.type)
+  if (responseType) {
+    const empty = response == null || Object.keys(response).length === 0
+    if (empty) responseType.empty ??= registry.encode(responseType.type, {})
+    msgResponses.push({
+      type_url: responseType.typeUrl,
+      // An empty response encodes to no bytes: nothing to copy (and nothing anyone can change).
+      value: empty
+        ? responseType.empty!.length === 0
+          ? EMPTY
+          : responseType.empty!.slice()
+        : registry.encode(responseType.type, response),
+    })
+  }
 }
 
 /** TxMsgData{msg_responses} (what a tx result's data holds). */

@@ -5,7 +5,7 @@ import type { AnyMessage, Proto, ProtoInit, ProtoRegistry } from '../../codec/pr
 import type { TimeNs } from '../../codec/time.js'
 import { ErrConflict } from '../../errors.js'
 import type { KVReader, KVStore } from '../../store/types.js'
-import { readNow, setShared } from '../../store/value-now.js'
+import { readNow, setShared, thenNow } from '../../store/value-now.js'
 import { type Account, AccountCodec } from './account-codec.js'
 import { authCollections, MODULE_ACCOUNT_PERMISSIONS, MODULE_NAME } from './keys.js'
 import { lockedCoins, trackDelegation, trackUndelegation, vestingCoins } from './vesting.js'
@@ -158,23 +158,25 @@ export class AuthKeeper {
    * stored account, removes its number's index entry, checks the new number is free, writes the
    * index entry, then the account — the accesses upstream's gas counts.
    */
-  async setAccount(state: { store(name: string): KVStore }, account: Account): Promise<void> {
+  setAccount(state: { store(name: string): KVStore }, account: Account): void | Promise<void> {
+    // At once when memory has what it reads: every tx stores its signers' accounts.
     const store = state.store(MODULE_NAME)
     const key = this.c.accounts.storeKey(account.address)
-    const read = readNow(store, key)
-    const old = read instanceof Promise ? await read : read
-    if (old)
-      store.delete(this.c.accountNumbers.storeKey(this.codec.decodeStored(old).accountNumber))
-    const taken = this.c.accountNumbers.hasNow(store, account.accountNumber)
-    if (taken instanceof Promise ? await taken : taken) {
-      throw ErrConflict.wrap(
-        `index uniqueness constrain violation: account number ${account.accountNumber}`,
-      )
-    }
-    this.c.accountNumbers.set(store, account.accountNumber, account.address)
-    // The codec's bytes are never changed: the store keeps them as they are, and a read hands
-    // back the very array, which the codec knows without reading its bytes.
-    setShared(store, key, this.codec.storedValue(account))
+    return thenNow(readNow(store, key), (old) => {
+      if (old)
+        store.delete(this.c.accountNumbers.storeKey(this.codec.decodeStored(old).accountNumber))
+      return thenNow(this.c.accountNumbers.hasNow(store, account.accountNumber), (taken) => {
+        if (taken) {
+          throw ErrConflict.wrap(
+            `index uniqueness constrain violation: account number ${account.accountNumber}`,
+          )
+        }
+        this.c.accountNumbers.set(store, account.accountNumber, account.address)
+        // The codec's bytes are never changed: the store keeps them as they are, and a read hands
+        // back the very array, which the codec knows without reading its bytes.
+        setShared(store, key, this.codec.storedValue(account))
+      })
+    })
   }
 
   /** Allocates the next account number. */
@@ -219,26 +221,24 @@ export class AuthKeeper {
   getModuleAccount(
     state: { store(name: string): KVStore },
     name: string,
-  ): Promise<Readonly<Account> | undefined> {
-    if (!Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name)) return Promise.resolve(undefined)
+  ): Readonly<Account> | undefined | Promise<Readonly<Account> | undefined> {
+    if (!Object.hasOwn(MODULE_ACCOUNT_PERMISSIONS, name)) return undefined
     return this.getOrCreateModuleAccount(state, name)
   }
 
-  /** The module account of `name`, created on first use; not to be changed (`peekAccount`). */
+  /**
+   * The module account of `name`, created on first use; not to be changed (`peekAccount`). At once
+   * when memory has it (every fee reads it); a failed read throws or rejects.
+   */
   getOrCreateModuleAccount(
     state: { store(name: string): KVStore },
     name: string,
-  ): Promise<Readonly<Account>> {
-    // Chained on the read: the account exists but for its first use (every fee reads it).
+  ): Readonly<Account> | Promise<Readonly<Account>> {
     const address = moduleAddress(name)
-    try {
-      const peeked = this.peekAccountNow(state, address)
-      if (peeked instanceof Promise)
-        return peeked.then((existing) => existing ?? this.createModuleAccount(state, name, address))
-      return peeked ? Promise.resolve(peeked) : this.createModuleAccount(state, name, address)
-    } catch (err) {
-      return Promise.reject(err)
-    }
+    return thenNow(
+      this.peekAccountNow(state, address),
+      (existing) => existing ?? this.createModuleAccount(state, name, address),
+    )
   }
 
   /** Stores a new module account for `name` at `address`. */

@@ -17,11 +17,14 @@ export interface BankAccountKeeper {
   createAccount(state: { store(name: string): KVStore }, address: Bytes): Promise<unknown>
   /** Upstream GetModuleAddress: the address of a module account the app declares, else undefined. */
   moduleAddress(name: string): Bytes | undefined
-  /** Upstream GetModuleAccount: a module account the app declares, created on first use. */
+  /**
+   * Upstream GetModuleAccount: a module account the app declares, created on first use; at once
+   * when memory has it.
+   */
   getModuleAccount(
     state: { store(name: string): KVStore },
     name: string,
-  ): Promise<BankModuleAccount | undefined>
+  ): BankModuleAccount | undefined | Promise<BankModuleAccount | undefined>
 }
 
 /**

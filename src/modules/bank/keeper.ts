@@ -6,6 +6,7 @@ import type { ProtoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
 import { ErrInsufficientFunds, ErrLogic, ErrUnauthorized, ErrUnknownAddress } from '../../errors.js'
 import type { Writable } from '../../store/types.js'
+import { eachNow, thenNow } from '../../store/value-now.js'
 import type {
   BankAccountKeeper,
   BankModuleAccount,
@@ -19,6 +20,40 @@ import { BankViewKeeper } from './view-keeper.js'
 export { defaultBankParams, spendableAmount } from './view-keeper.js'
 
 const EMPTY = new Uint8Array(0)
+const NONE: readonly Coin[] = []
+
+/** The texts of a send's events (empty where its events are not kept). */
+interface SendTexts {
+  readonly amount: string
+  readonly sender: string
+  readonly recipient: string
+}
+const NO_TEXTS: SendTexts = { amount: '', sender: '', recipient: '' }
+
+/** `send` once the coins moved: the recipient's account, created on its first receipt. */
+function received(
+  ctx: BankContext,
+  accounts: BankAccountKeeper,
+  to: Bytes,
+  texts: SendTexts,
+): void | Promise<void> {
+  ctx.events.emit('coin_received', { receiver: texts.recipient, amount: texts.amount })
+  return thenNow(accounts.hasAccount(ctx.state, to), (has) =>
+    has
+      ? transferred(ctx, texts)
+      : accounts.createAccount(ctx.state, to).then(() => transferred(ctx, texts)),
+  )
+}
+
+/** The last events of a send: `transfer` and `message{sender}`. */
+function transferred(ctx: BankContext, texts: SendTexts): void {
+  ctx.events.emit('transfer', {
+    recipient: texts.recipient,
+    sender: texts.sender,
+    amount: texts.amount,
+  })
+  ctx.events.emit('message', { sender: texts.sender })
+}
 
 /** What a coin movement that emits events needs of a block context. */
 export interface BankContext {
@@ -86,35 +121,40 @@ export class BankKeeper extends BankViewKeeper {
     else this.c.supply.set(store, coin.denom, coin.amount)
   }
 
+  // `subtractCoins`, `addCoins`, `send` and the fee's `sendCoinsFromAccountToModule` return a
+  // promise only when a read does: memory answers every read of a bank send or a fee (the sender's
+  // account and balances were read moments before), and each tx makes two sends in CheckTx and
+  // again in its block.
   /**
    * Removes coins from an account; fails with the upstream insufficient-funds message. Given the
    * block time, only unlocked coins may go (upstream subUnlockedCoins); without it, as upstream's
    * DelegateCoins, the whole balance counts.
    */
-  async subtractCoins(
+  subtractCoins(
     state: Writable,
     address: Bytes,
     coins: readonly Coin[],
     time?: TimeNs,
-  ): Promise<void> {
+  ): void | Promise<void> {
     // Upstream LockedCoins reads the account (charged) before any balance.
-    const lockedNow =
-      time === undefined ? [] : this.lockedCoins(state, address, () => Promise.resolve(time))
-    const locked = lockedNow instanceof Promise ? await lockedNow : lockedNow
-    for (const coin of coins) {
-      const read = this.balanceNow(state, address, coin.denom)
-      const have = read instanceof Promise ? await read : read
-      checkSpend(have, locked, coin)
-      this.setBalance(state, address, { denom: coin.denom, amount: have - coin.amount })
-    }
+    const locked =
+      time === undefined ? NONE : this.lockedCoins(state, address, () => Promise.resolve(time))
+    return thenNow(locked, (lockedCoins) =>
+      eachNow(coins, (coin) =>
+        thenNow(this.balanceNow(state, address, coin.denom), (have) => {
+          checkSpend(have, lockedCoins, coin)
+          this.setBalance(state, address, { denom: coin.denom, amount: have - coin.amount })
+        }),
+      ),
+    )
   }
 
-  async addCoins(state: Writable, address: Bytes, coins: readonly Coin[]): Promise<void> {
-    for (const coin of coins) {
-      const read = this.balanceNow(state, address, coin.denom)
-      const have = read instanceof Promise ? await read : read
-      this.setBalance(state, address, { denom: coin.denom, amount: have + coin.amount })
-    }
+  addCoins(state: Writable, address: Bytes, coins: readonly Coin[]): void | Promise<void> {
+    return eachNow(coins, (coin) =>
+      thenNow(this.balanceNow(state, address, coin.denom), (have) => {
+        this.setBalance(state, address, { denom: coin.denom, amount: have + coin.amount })
+      }),
+    )
   }
 
   /** Moves coins between accounts (events are emitted by the caller's msg server). */
@@ -127,23 +167,21 @@ export class BankKeeper extends BankViewKeeper {
    * Upstream SendCoins: moves `coins`, creates the recipient's account on its first receipt and
    * emits `coin_spent`, `coin_received`, `transfer` and `message{sender}`.
    */
-  async send(ctx: BankContext, from: Bytes, to: Bytes, coins: readonly Coin[]): Promise<void> {
+  send(ctx: BankContext, from: Bytes, to: Bytes, coins: readonly Coin[]): void | Promise<void> {
     const accounts = this.accountKeeper()
     // CheckTx's fee payment keeps no events: their texts are not made.
     const keeps = ctx.events.keeps
-    const amount = keeps ? coinsToString(coins) : ''
-    const sender = keeps ? addressToBech32(from) : ''
-    const recipient = keeps ? addressToBech32(to) : ''
-    await this.subtractCoins(ctx.state, from, coins, ctx.time)
-    ctx.events.emit('coin_spent', { spender: sender, amount })
-    await this.addCoins(ctx.state, to, coins)
-    ctx.events.emit('coin_received', { receiver: recipient, amount })
-    const has = accounts.hasAccount(ctx.state, to)
-    if (!(has instanceof Promise ? await has : has)) {
-      await accounts.createAccount(ctx.state, to)
-    }
-    ctx.events.emit('transfer', { recipient, sender, amount })
-    ctx.events.emit('message', { sender })
+    const texts: SendTexts = keeps
+      ? {
+          amount: coinsToString(coins),
+          sender: addressToBech32(from),
+          recipient: addressToBech32(to),
+        }
+      : NO_TEXTS
+    return thenNow(this.subtractCoins(ctx.state, from, coins, ctx.time), () => {
+      ctx.events.emit('coin_spent', { spender: texts.sender, amount: texts.amount })
+      return thenNow(this.addCoins(ctx.state, to, coins), () => received(ctx, accounts, to, texts))
+    })
   }
 
   /**
@@ -179,8 +217,8 @@ export class BankKeeper extends BankViewKeeper {
     sender: Bytes,
     recipientModule: string,
     coins: readonly Coin[],
-  ): Promise<void> {
-    return this.moduleAccount(ctx, recipientModule).then((recipient) =>
+  ): void | Promise<void> {
+    return thenNow(this.moduleAccount(ctx, recipientModule), (recipient) =>
       this.send(ctx, sender, recipient.address, coins),
     )
   }
@@ -300,18 +338,15 @@ export class BankKeeper extends BankViewKeeper {
   }
 
   /** Upstream GetModuleAccount, which panics for a module the app does not declare. */
-  private moduleAccount(ctx: BankContext, name: string): Promise<BankModuleAccount> {
-    // Chained on the read, not an async function: every fee goes to a module account.
-    try {
-      return this.accountKeeper()
-        .getModuleAccount(ctx.state, name)
-        .then((account) => {
-          if (!account) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
-          return account
-        })
-    } catch (err) {
-      return Promise.reject(err)
-    }
+  private moduleAccount(
+    ctx: BankContext,
+    name: string,
+  ): BankModuleAccount | Promise<BankModuleAccount> {
+    // At once when memory has the account: every fee goes to a module account.
+    return thenNow(this.accountKeeper().getModuleAccount(ctx.state, name), (account) => {
+      if (!account) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
+      return account
+    })
   }
 
   /**

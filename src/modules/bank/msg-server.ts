@@ -17,6 +17,7 @@ import {
   SdkError,
   UndefinedCodeError,
 } from '../../errors.js'
+import { eachNow, thenNow } from '../../store/value-now.js'
 import { checkAuthority } from '../gov/authority.js'
 import {
   ErrInputOutputMismatch,
@@ -51,23 +52,35 @@ function address(text: string, what: string): Bytes {
   }
 }
 
-export async function checkSendEnabled(
+/**
+ * Upstream's send-enabled check of each denom (the bank params' default, or the denom's own entry);
+ * a promise only when a read needs one (a bank send's reads are in memory).
+ */
+export function checkSendEnabled(
   keeper: BankKeeper,
   ctx: BlockContext,
   coins: readonly Coin[],
-) {
+): void | Promise<void> {
   if (coins.length === 0) return
   const store = ctx.state.store(MODULE_NAME)
-  const params = await keeper.params(ctx.state)
-  const fallback = params.default_send_enabled
-  for (const coin of coins) {
-    // Upstream getSendEnabled: Has, then Get only for a denom that has an entry (both charged).
-    const v = (await keeper.c.sendEnabled.has(store, coin.denom))
-      ? await keeper.c.sendEnabled.get(store, coin.denom)
-      : undefined
-    const enabled = v === undefined ? fallback : sendEnabledOf(v)
-    if (!enabled) throw ErrSendDisabled.wrap(`${coin.denom} transfers are currently disabled`)
-  }
+  return thenNow(keeper.paramsNow(ctx.state), (params) =>
+    eachNow(coins, (coin) =>
+      // Upstream getSendEnabled: Has, then Get only for a denom that has an entry (both charged).
+      thenNow(keeper.c.sendEnabled.hasNow(store, coin.denom), (has) =>
+        has
+          ? keeper.c.sendEnabled
+              .get(store, coin.denom)
+              .then((v) => sendEnabledCheck(coin.denom, v, params.default_send_enabled))
+          : sendEnabledCheck(coin.denom, undefined, params.default_send_enabled),
+      ),
+    ),
+  )
+}
+
+/** Refuses a denom whose entry (or, without one, the default) says it may not be sent. */
+function sendEnabledCheck(denom: string, entry: Uint8Array | undefined, fallback: boolean): void {
+  const enabled = entry === undefined ? fallback : sendEnabledOf(entry)
+  if (!enabled) throw ErrSendDisabled.wrap(`${denom} transfers are currently disabled`)
 }
 
 function sumCoins(lists: readonly Coin[][]): Map<string, bigint> {
@@ -95,16 +108,17 @@ function validateSendEnabledParams(
  * MsgSetSendEnabled (upstream v0.50 msg server semantics).
  */
 export function registerBankMsgs(cfg: ModuleConfigurator, keeper: BankKeeper): void {
-  cfg.registerMsg('/sdk.bank.v1beta1.MsgSend', async (msg, ctx) => {
+  // Not an async function: memory answers a send's reads, and every tx of a bank load is one.
+  cfg.registerMsg('/sdk.bank.v1beta1.MsgSend', (msg, ctx) => {
     const from = address(msg.from_address, 'from')
     const to = address(msg.to_address, 'to')
     const coins = validCoins(msg.amount)
-    await checkSendEnabled(keeper, ctx, coins)
-    if (keeper.isBlocked(to)) {
-      throw ErrUnauthorized.wrap(`${msg.to_address} is not allowed to receive funds`)
-    }
-    await keeper.send(ctx, from, to, coins)
-    return {}
+    return thenNow(checkSendEnabled(keeper, ctx, coins), () => {
+      if (keeper.isBlocked(to)) {
+        throw ErrUnauthorized.wrap(`${msg.to_address} is not allowed to receive funds`)
+      }
+      return thenNow(keeper.send(ctx, from, to, coins), () => ({}))
+    })
   })
 
   cfg.registerMsg('/sdk.bank.v1beta1.MsgMultiSend', async (msg, ctx) => {

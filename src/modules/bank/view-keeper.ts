@@ -55,6 +55,13 @@ export class BankViewKeeper {
     }
   }
 
+  /** `params` without a promise when memory has them; a failed read throws or rejects. */
+  paramsNow(
+    state: Readable,
+  ): Proto<'sdk.bank.v1beta1.Params'> | Promise<Proto<'sdk.bank.v1beta1.Params'>> {
+    return this.c.params.getNowThen(state.store(MODULE_NAME), paramsOrDefault)
+  }
+
   balance(state: Readable, address: Bytes, denom: string): Promise<bigint> {
     try {
       return this.c.balances.getThen(state.store(MODULE_NAME), [address, denom], orZero)

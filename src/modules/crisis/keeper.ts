@@ -12,7 +12,7 @@ export interface CrisisBankKeeper {
     sender: Uint8Array,
     recipientModule: string,
     coins: readonly Coin[],
-  ): Promise<void>
+  ): void | Promise<void>
 }
 
 export interface CrisisKeeperOptions {

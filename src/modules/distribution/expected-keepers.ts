@@ -54,5 +54,5 @@ export interface DistributionBankKeeper {
     from: Bytes,
     to: string,
     coins: readonly Coin[],
-  ): Promise<void>
+  ): void | Promise<void>
 }

@@ -11,5 +11,5 @@ export interface GenutilStakingKeeper {
 /** What x/genutil's ante checks need of x/auth: the signer's account, read and written back. */
 export interface GenutilAuthKeeper {
   getAccount(state: { store(name: string): KVStore }, address: Bytes): Promise<Account | undefined>
-  setAccount(state: { store(name: string): KVStore }, account: Account): Promise<void>
+  setAccount(state: { store(name: string): KVStore }, account: Account): void | Promise<void>
 }

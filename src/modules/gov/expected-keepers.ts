@@ -22,7 +22,7 @@ export interface GovBankKeeper {
     sender: Bytes,
     recipientModule: string,
     coins: readonly Coin[],
-  ): Promise<void>
+  ): void | Promise<void>
   sendCoinsFromModuleToAccount(
     ctx: GovBankContext,
     senderModule: string,

@@ -43,6 +43,6 @@ export interface StakingModuleAccount {
 /** What x/staking needs from x/auth. */
 export interface StakingAuthKeeper {
   getAccount(state: Readable, address: Bytes): Promise<unknown>
-  setAccount(state: Writable, account: StakingModuleAccount): Promise<void>
+  setAccount(state: Writable, account: StakingModuleAccount): void | Promise<void>
   nextAccountNumber(state: Writable): Promise<bigint>
 }
