@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { type Bytes, fromUtf8, utf8 } from '../codec/bytes.js'
 import { type BranchParent, createBranch } from './branch.js'
+import { bytesValue, intTextValue, KeyedMap, stringKey } from './collections.js'
 import { storeIdPrefix } from './keys.js'
 
 const STORE = storeIdPrefix(1)
@@ -51,6 +52,25 @@ describe('a branch storing values', () => {
     expect(a).not.toBe(copied)
     expect(b).toBe(shared)
     expect(fromUtf8(b!)).toBe('shared')
+  })
+
+  test("behavior: a typed map keeps its codec's new bytes as they are, and copies the bytes it was handed", async () => {
+    const { parent } = parentOf({})
+    const store = createBranch(parent).store('s')
+    let made: Bytes | undefined
+    const amountValue = { ...intTextValue, encode: (v: bigint) => (made = intTextValue.encode(v)) }
+    const amounts = new KeyedMap(utf8('n/'), stringKey, amountValue)
+    const raw = new KeyedMap(utf8('r/'), stringKey, bytesValue)
+    const given = utf8('given')
+    amounts.set(store, 'alice', 1234n)
+    raw.set(store, 'bob', given)
+    // the very array the codec made, not a copy of it
+    expect(await store.get(amounts.storeKey('alice'))).toBe(made)
+    expect(await amounts.get(store, 'alice')).toBe(1234n)
+    // the caller's array may change after the write: what is stored does not
+    given[0] = 0x47
+    expect(fromUtf8((await store.get(raw.storeKey('bob')))!)).toBe('given')
+    expect([intTextValue.fresh, bytesValue.fresh]).toEqual([true, undefined])
   })
 
   test('error: a value that is not bytes is refused by both', () => {

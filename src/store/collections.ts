@@ -14,7 +14,7 @@ import { ErrLogic } from '../errors.js'
 import { prefixEnd } from './keys.js'
 import { mapAsync } from './map-async.js'
 import type { KVReader, KVStore } from './types.js'
-import { hasNow, readNow } from './value-now.js'
+import { hasNow, readNow, setShared } from './value-now.js'
 
 /**
  * Typed collections over numbered store prefixes (upstream `collections`): keepers declare
@@ -37,6 +37,11 @@ export interface KeyCodec<K> {
 export interface ValueCodec<V, In = V> {
   encode(value: In): Bytes
   decode(bytes: Bytes): V
+  /**
+   * Whether `encode` always hands back a new array of its own (not the caller's, not a view of a
+   * shared buffer): the store then keeps it as it is instead of a copy (`setShared`).
+   */
+  readonly fresh?: boolean
 }
 
 /** Raw bytes as the last key component. */
@@ -178,6 +183,7 @@ export function protoValue<N extends ProtoName>(
 /** Big-endian uint64 values. */
 export const uint64Value: ValueCodec<bigint> = {
   encode: (v) => uint64BE(v),
+  fresh: true,
   decode: (b) => {
     // Below 2^53 (every real value) without a DataView; beyond, the number rounding as before.
     if (b.length >= 8 && b[0] === 0 && b[1]! < 0x20) {
@@ -192,12 +198,14 @@ export const uint64Value: ValueCodec<bigint> = {
 /** Integers as decimal text (upstream math.Int values). */
 export const intTextValue: ValueCodec<bigint> = {
   encode: (v) => utf8(v.toString()),
+  fresh: true,
   decode: (b) => BigInt(fromUtf8(b)),
 }
 
 /** UTF-8 string values. */
 export const stringValue: ValueCodec<string> = {
   encode: (v) => utf8(v),
+  fresh: true,
   decode: (b) => fromUtf8(b),
 }
 
@@ -205,6 +213,13 @@ export const stringValue: ValueCodec<string> = {
 export const bytesValue: ValueCodec<Bytes> = {
   encode: (v) => v,
   decode: (b) => b.slice(),
+}
+
+/** `v` encoded under `key`: kept as it is where the codec's bytes are new (a balance's, each send). */
+function writeEncoded<V, In>(store: KVStore, key: Bytes, codec: ValueCodec<V, In>, v: In): void {
+  const bytes = codec.encode(v)
+  if (codec.fresh) setShared(store, key, bytes)
+  else store.set(key, bytes)
 }
 
 /**
@@ -263,7 +278,7 @@ export class Item<V, In = V> {
   }
 
   set(store: KVStore, v: In): void {
-    store.set(this.prefix, this.value.encode(v))
+    writeEncoded(store, this.prefix, this.value, v)
   }
 
   remove(store: KVStore): void {
@@ -325,7 +340,7 @@ export class KeyedMap<K, V, In = V> {
   }
 
   set(store: KVStore, k: K, v: In): void {
-    store.set(this.storeKey(k), this.value.encode(v))
+    writeEncoded(store, this.storeKey(k), this.value, v)
   }
 
   remove(store: KVStore, k: K): void {
