@@ -41,7 +41,7 @@ export interface AbciAppOptions {
   /** The tx runner (deliver and check), absent when the app version takes no txs. */
   txRunner?:
     | (ExecuteBlockOptions['txExecutor'] & {
-        checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean): Promise<TxOutcome>
+        checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean): TxOutcome | Promise<TxOutcome>
       })
     | undefined
   /** A block context over a state (the same contexts the simulated producer gives). */

@@ -19,7 +19,7 @@ export const MEMPOOL_CACHE_SIZE = 10_000
 export interface MempoolRunner {
   /** Work that may run before the mempool is locked (signature verification off the main thread). */
   preverify?(bytes: Bytes, state: StateBranch): void | Promise<void>
-  checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean): Promise<TxOutcome>
+  checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean): TxOutcome | Promise<TxOutcome>
   simulate(ctx: BlockContext, bytes: Bytes): Promise<SimulationResult>
 }
 
@@ -35,6 +35,9 @@ export interface MempoolOptions {
   cacheSize?: number
   logger: Logger
 }
+
+/** What a settled call leaves for the next on the mempool's lock: nothing (one function for all). */
+const RELEASE = (): void => {}
 
 /**
  * The mempool: CometBFT's CheckTx admission (size, cache, capacity), the app's CheckTx on a check
@@ -53,8 +56,6 @@ export class Mempool implements TxSource {
   private readonly cache = new Map<string, true>()
   /** The check state; created on first use (after genesis), renewed after every block. */
   private checkState: StateBranch | undefined
-  /** Calls queued on or holding the lock. */
-  private held = 0
   private lock: Promise<unknown> = Promise.resolve()
   private readonly cacheSize: number
   /** Hashes of txs seen by CheckTx, by their bytes object (the block hands back the same bytes). */
@@ -78,12 +79,9 @@ export class Mempool implements TxSource {
 
   /** Runs `fn` with the mempool to itself (CheckTx, recheck and simulation never interleave). */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    this.held++
     const run = this.lock.then(fn, fn)
-    this.lock = run.then(
-      () => void this.held--,
-      () => void this.held--,
-    )
+    // The next call goes once this one settled, whether it succeeded or not.
+    this.lock = run.then(RELEASE, RELEASE)
     return run
   }
 
@@ -235,7 +233,8 @@ export class Mempool implements TxSource {
         this.checked(bytes, 1)
         return failure(hash, 1, 'undefined', 'pool reached max tx capacity')
       }
-      const out = await this.o.runner.checkTx(this.o.checkContext(this.state), bytes, false)
+      const checked = this.o.runner.checkTx(this.o.checkContext(this.state), bytes, false)
+      const out = checked instanceof Promise ? await checked : checked
       if (out.code !== 0) {
         this.cache.delete(hash)
         this.checked(bytes, out.code)

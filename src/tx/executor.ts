@@ -1,29 +1,20 @@
 import type { TxKeepers } from '../app/tx-keepers.js'
 import type { BlockContext, RoutedMsgHandler } from '../app/types.js'
-import { type Event, EventManager } from '../block/events.js'
+import type { Event } from '../block/events.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { AnyMessage, ProtoRegistry } from '../codec/proto.js'
 import { SIGN_MODE_DIRECT } from '../codec/sign-doc.js'
-import {
-  ErrInvalidRequest,
-  ErrOutOfGas,
-  ErrUnknownRequest,
-  GrpcCode,
-  SdkError,
-  StatusError,
-} from '../errors.js'
+import { GrpcCode, StatusError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { TxResult } from '../store/block-store.js'
 import type { KVReader } from '../store/types.js'
-import { runAnte } from './ante.js'
+import { thenNow } from '../store/value-now.js'
 import { directSignDoc, rememberDirectVerified, txSigners } from './ante-facts.js'
 import type { AnteOptions, TxMode } from './ante-types.js'
-import { type DecodedTx, decodeTx, msgGoType } from './decode.js'
-import { abciError, UndefinedCodeError } from './errors.js'
+import { type DecodedTx, decodeTx } from './decode.js'
 import type { DecCoin } from './fees.js'
-import { GasMeter, meteredBranch, OutOfGasError } from './gas.js'
 import { Impersonation } from './impersonation.js'
-import { runMsgs } from './run-msgs.js'
+import { type RunOutcome, type RunTxEnv, runTx, type TxOutcome } from './run-tx.js'
 import {
   chooseSecp256k1,
   DEFAULT_SECP256K1,
@@ -60,12 +51,7 @@ export interface TxRunnerOptions {
   publishAccountNumber?(address: Bytes, accountNumber: bigint): void
 }
 
-/** The outcome of running a tx (ABCI ExecTxResult / ResponseCheckTx). */
-export interface TxOutcome extends TxResult {
-  /** The decoded tx, when it decoded. */
-  tx?: DecodedTx
-  msgResponses: AnyMessage[]
-}
+export type { TxOutcome } from './run-tx.js'
 
 /** A successful simulation (sdk.tx.v1beta1.SimulateResponse). */
 export interface SimulationResult {
@@ -75,8 +61,6 @@ export interface SimulationResult {
   events: Event[]
   msgResponses: AnyMessage[]
 }
-
-const EMPTY = new Uint8Array(0)
 
 /**
  * Upstream MarkEventsToIndex: with an index-events list, only those `type.key` attributes are
@@ -98,7 +82,7 @@ export function markEventsToIndex(events: Event[], indexEvents: ReadonlySet<stri
  */
 /** Executes the txs of a block (the tx pipeline plugs in here). */
 export interface TxExecutor {
-  deliverTx(ctx: BlockContext, tx: Bytes, index: number): Promise<TxResult>
+  deliverTx(ctx: BlockContext, tx: Bytes, index: number): TxResult | Promise<TxResult>
 }
 
 export class TxRunner implements TxExecutor {
@@ -111,6 +95,8 @@ export class TxRunner implements TxExecutor {
   private pool: VerifyPool | null | undefined
   private readonly ante: AnteOptions
   private readonly indexSet: ReadonlySet<string>
+  /** What a tx's run needs of this runner (run-tx.ts). */
+  private readonly env: RunTxEnv
   /** Txs decoded by CheckTx, by their bytes object: the block runs the very same bytes again. */
   private readonly decoded = new WeakMap<Bytes, DecodedTx>()
   /** Txs decoded and checked as they arrived (`acceptChecked`), by their bytes object. */
@@ -133,6 +119,13 @@ export class TxRunner implements TxExecutor {
     }
     this.indexSet = new Set(o.indexEvents)
     if (!o.verifyWorkers) this.pool = null
+    this.env = {
+      ante: this.ante,
+      handlers: o.handlers,
+      registry: o.registry,
+      logger: o.logger,
+      decode: (bytes) => this.decode(bytes),
+    }
   }
 
   /**
@@ -246,24 +239,30 @@ export class TxRunner implements TxExecutor {
   }
 
   /** DeliverTx: runs a tx of a block on the block's state. */
-  async deliverTx(ctx: BlockContext, bytes: Bytes, _index: number): Promise<TxResult> {
-    const out = await this.run('deliver', ctx, bytes)
-    // A tx runs in one block: what CheckTx decoded for it is not needed again.
-    this.decoded.delete(bytes)
-    return {
-      code: out.code,
-      data: out.data,
-      log: out.log,
-      info: out.info,
-      gasWanted: out.gasWanted,
-      gasUsed: out.gasUsed,
-      events: markEventsToIndex(out.events, this.indexSet),
-      codespace: out.codespace,
-    }
+  deliverTx(ctx: BlockContext, bytes: Bytes, _index: number): TxResult | Promise<TxResult> {
+    return thenNow(this.run('deliver', ctx, bytes), (out) => {
+      // A tx runs in one block: what CheckTx decoded for it is not needed again.
+      this.decoded.delete(bytes)
+      return {
+        code: out.code,
+        data: out.data,
+        log: out.log,
+        info: out.info,
+        gasWanted: out.gasWanted,
+        gasUsed: out.gasUsed,
+        events: markEventsToIndex(out.events, this.indexSet),
+        codespace: out.codespace,
+      }
+    })
   }
 
   /** CheckTx / ReCheckTx on the mempool's check state (`ctx.state`). */
-  checkTx(ctx: BlockContext, bytes: Bytes, recheck: boolean, tx?: DecodedTx): Promise<TxOutcome> {
+  checkTx(
+    ctx: BlockContext,
+    bytes: Bytes,
+    recheck: boolean,
+    tx?: DecodedTx,
+  ): TxOutcome | Promise<TxOutcome> {
     return this.run(recheck ? 'recheck' : 'check', ctx, bytes, tx)
   }
 
@@ -290,112 +289,13 @@ export class TxRunner implements TxExecutor {
     }
   }
 
-  private async run(
+  /** Runs a tx in `mode` (run-tx.ts): at once when every step answered at once, else a promise. */
+  private run(
     mode: TxMode,
     ctx: BlockContext,
     bytes: Bytes,
     decoded?: DecodedTx,
-  ): Promise<TxOutcome & { grpcCode?: GrpcCode; error?: unknown }> {
-    const { registry, handlers } = this.o
-    let meter: GasMeter | undefined
-    let gasWanted = 0n
-    let anteEvents: Event[] = []
-    let tx: DecodedTx | undefined = decoded
-    try {
-      tx ??= this.decode(bytes)
-      if (tx.msgs.length === 0) throw ErrInvalidRequest.wrap('must contain at least one message')
-      for (const msg of tx.msgs) {
-        if (!handlers.has(msg.typeUrl)) {
-          throw ErrUnknownRequest.wrap(`no message handler found for ${msgGoType(msg)}`)
-        }
-      }
-      const infinite = mode === 'simulate' || ctx.height === 0
-      meter = new GasMeter(infinite ? undefined : (tx.fee?.gasLimit ?? 0n))
-      gasWanted = meter.limit
-      const anteState = meteredBranch(ctx.state.branch(), meter)
-      const checking = mode === 'check' || mode === 'recheck'
-      // A CheckTx / ReCheckTx answer carries no events: they are not even kept.
-      const em = new EventManager(checking)
-      const ante = runAnte(
-        this.ante,
-        { state: anteState, events: em, height: ctx.height, time: ctx.time, mode, meter },
-        tx,
-      )
-      if (ante) await ante
-      anteState.write()
-      anteEvents = em.events()
-      if (mode === 'check' || mode === 'recheck') {
-        return this.outcome(tx, 0, meter, gasWanted, {
-          data: EMPTY,
-          events: [],
-          msgResponses: [],
-        })
-      }
-      const msgState = meteredBranch(ctx.state.branch(), meter)
-      const ran = runMsgs(
-        handlers,
-        registry,
-        {
-          ...ctx,
-          state: msgState,
-          gasMeter: meter,
-          events: new EventManager(),
-          mode: mode === 'simulate' ? 'simulate' : 'deliver',
-        },
-        tx.msgs,
-      )
-      const result = ran instanceof Promise ? await ran : ran
-      if (mode === 'deliver') msgState.write()
-      return this.outcome(tx, 0, meter, gasWanted, {
-        data: result.data,
-        events: anteEvents.length === 0 ? result.events : anteEvents.concat(result.events),
-        msgResponses: result.msgResponses,
-      })
-    } catch (thrown) {
-      let err = thrown
-      if (err instanceof OutOfGasError) {
-        err = ErrOutOfGas.wrap(
-          `out of gas in location: ${err.descriptor}; gasWanted: ${gasWanted}, gasUsed: ${meter?.consumed ?? 0n}`,
-        )
-      } else if (!(err instanceof SdkError) && !(err instanceof UndefinedCodeError)) {
-        this.o.logger.error({ err, mode }, 'unexpected error while running a tx')
-      }
-      const abci = abciError(err)
-      return {
-        ...(tx ? { tx } : {}),
-        code: abci.code,
-        codespace: abci.codespace,
-        log: abci.log,
-        info: '',
-        data: EMPTY,
-        gasWanted,
-        gasUsed: meter?.consumed ?? 0n,
-        events: anteEvents,
-        msgResponses: [],
-        grpcCode: err instanceof SdkError ? err.grpcCode : GrpcCode.Unknown,
-        error: err,
-      }
-    }
-  }
-
-  private outcome(
-    tx: DecodedTx,
-    code: number,
-    meter: GasMeter,
-    gasWanted: bigint,
-    r: { data: Bytes; events: Event[]; msgResponses: AnyMessage[] },
-  ): TxOutcome {
-    return {
-      tx,
-      code,
-      codespace: '',
-      log: '',
-      info: '',
-      data: r.data.length === 0 && r.msgResponses.length === 0 ? EMPTY : r.data,
-      gasWanted,
-      gasUsed: meter.consumed,
-      events: r.events,
-      msgResponses: r.msgResponses,
-    }
+  ): RunOutcome | Promise<RunOutcome> {
+    return runTx(this.env, mode, ctx, bytes, decoded)
   }
 }

@@ -156,7 +156,9 @@ export async function heightlessAnswer(
 ): Promise<PlainResponse> {
   const { router, logger } = options
   try {
-    const response = await router.run(m, await request(), 0)
+    // A request at hand (a broadcast's, decoded on its worker) is not awaited: no promise for it.
+    const made = request()
+    const response = await router.run(m, made instanceof Promise ? await made : made, 0)
     return {
       status: 200,
       headers: { 'content-type': 'application/json' },
