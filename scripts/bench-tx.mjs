@@ -204,11 +204,21 @@ const broadcastRequest = (port, b64) =>
     JSON.stringify({ tx_bytes: b64, mode: 'BROADCAST_MODE_SYNC' }),
   )
 
-const rpc = (port, method, params = {}) =>
-  post(port, '/', { jsonrpc: '2.0', id: 1, method, params }).then((r) => {
-    if (r.body.error) throw new Error(`${method}: ${JSON.stringify(r.body.error)}`)
-    return r.body.result
-  })
+// Sent again once where a kept-alive socket was closed by the server as it was reused (its idle
+// timeout, 5 s, is about as long as the load, during which these sockets wait): every call is a read.
+const rpc = (port, method, params = {}) => {
+  const body = { jsonrpc: '2.0', id: 1, method, params }
+  return post(port, '/', body)
+    .catch((err) =>
+      err.code === 'ECONNRESET' || err.code === 'EPIPE'
+        ? post(port, '/', body)
+        : Promise.reject(err),
+    )
+    .then((r) => {
+      if (r.body.error) throw new Error(`${method}: ${JSON.stringify(r.body.error)}`)
+      return r.body.result
+    })
+}
 
 // --- accounts and genesis ------------------------------------------------------------------------
 const keys = Array.from({ length: SENDERS }, (_, i) => {
