@@ -54,6 +54,6 @@ export interface AnteRun {
 
 /**
  * One decorator of the ante handler (upstream `AnteDecorator`): throws a registered error to refuse
- * the tx; returns a promise only when it reads or writes state.
+ * the tx; returns a promise only where a read of state needs one (memory answers nearly every read).
  */
 export type AnteDecorator = (run: AnteRun) => void | Promise<void>
