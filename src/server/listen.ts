@@ -88,6 +88,9 @@ export async function listenHttp(
           }
         : {},
   }) as Server
+  // Go's IdleTimeout left unset is its ReadTimeout: a kept-alive connection waits that long for its
+  // next request (without a read timeout, Node's own keep-alive timeout stays).
+  if (read > 0) server.keepAliveTimeout = read
   if (options.maxConnections && options.maxConnections > 0)
     server.maxConnections = options.maxConnections
   const write = (options.writeTimeoutSeconds ?? 0) * 1000

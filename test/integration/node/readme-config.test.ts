@@ -207,7 +207,7 @@ describe('the pages name what these tests check', () => {
         '`[tx_index] indexer`',
         '`null` answers `transaction indexing is disabled`',
         '`[rpc] max_body_bytes`',
-        '| `[api] rpc-read-timeout` / `rpc-write-timeout` | | seconds to read a request / write a response (0 = none) |',
+        "| `[api] rpc-read-timeout` / `rpc-write-timeout` | | seconds to read a request / write a response (0 = none); the read timeout is also how long a kept-alive connection waits for its next request, as upstream's server |",
       ]),
     ).toEqual([])
     expect(

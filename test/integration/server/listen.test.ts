@@ -50,4 +50,32 @@ describe('listenHttp', () => {
     })
     expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout/)
   })
+
+  test("behavior: a kept-alive connection waits the read timeout for its next request, as Go's server, then is closed", async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { readTimeoutSeconds: 1 })
+    open.push(l)
+    const { reply, idleMs } = await new Promise<{ reply: string; idleMs: number }>(
+      (resolve, reject) => {
+        let answered = 0
+        let data = ''
+        const socket = connect(l.port, '127.0.0.1', () =>
+          socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'),
+        )
+        socket.on('data', (d) => {
+          data += d
+          if (answered === 0 && data.endsWith('hi')) answered = performance.now()
+        })
+        socket.on('close', () => resolve({ reply: data, idleMs: performance.now() - answered }))
+        socket.on('error', reject)
+        // Bounded: Node's own keep-alive timeout (5 s) would close it after this.
+        setTimeout(() => {
+          socket.destroy()
+          reject(new Error(`still open after 4.5 s; got ${JSON.stringify(data)}`))
+        }, 4_500)
+      },
+    )
+    expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*Keep-Alive: timeout=1\r\n[\s\S]*hi$/)
+    // Not before the timeout: the close comes from the server's idle timer.
+    expect(idleMs).toBeGreaterThanOrEqual(900)
+  })
 })
