@@ -97,17 +97,14 @@ function signerAccount(
 
 /**
  * A signer's account with its sequence one higher, to store: a new object (the one read is shared
- * with other readers), read as `getAccount` reads it; at once when memory has the account.
+ * with other readers), read as `getAccount` reads it.
  */
 function nextSequence(
   o: AnteOptions,
   ctx: AnteContext,
   addr: Bytes,
 ): AnteAccount | Promise<AnteAccount> {
-  return thenNow(o.keepers.accounts.peekAccountNow(ctx.state, addr), (acc) => {
-    const account = existing(acc, addr)
-    return { ...account, sequence: account.sequence + 1n }
-  })
+  return thenNow(signerAccount(o, ctx, addr), (acc) => ({ ...acc, sequence: acc.sequence + 1n }))
 }
 
 /** The account read at `addr`, or upstream's error for a signer without one. */

@@ -10,11 +10,11 @@ import type { TxResult } from '../store/block-store.js'
 import type { KVReader } from '../store/types.js'
 import { thenNow } from '../store/value-now.js'
 import { directSignDoc, rememberDirectVerified, txSigners } from './ante-facts.js'
-import type { AnteOptions, TxMode } from './ante-types.js'
+import type { AnteOptions } from './ante-types.js'
 import { type DecodedTx, decodeTx } from './decode.js'
 import type { DecCoin } from './fees.js'
 import { Impersonation } from './impersonation.js'
-import { type RunOutcome, type RunTxEnv, runTx, type TxOutcome } from './run-tx.js'
+import { type RunTxEnv, runTx, type TxOutcome } from './run-tx.js'
 import {
   chooseSecp256k1,
   DEFAULT_SECP256K1,
@@ -240,7 +240,7 @@ export class TxRunner implements TxExecutor {
 
   /** DeliverTx: runs a tx of a block on the block's state. */
   deliverTx(ctx: BlockContext, bytes: Bytes, _index: number): TxResult | Promise<TxResult> {
-    return thenNow(this.run('deliver', ctx, bytes), (out) => {
+    return thenNow(runTx(this.env, 'deliver', ctx, bytes), (out) => {
       // A tx runs in one block: what CheckTx decoded for it is not needed again.
       this.decoded.delete(bytes)
       return {
@@ -263,7 +263,7 @@ export class TxRunner implements TxExecutor {
     recheck: boolean,
     tx?: DecodedTx,
   ): TxOutcome | Promise<TxOutcome> {
-    return this.run(recheck ? 'recheck' : 'check', ctx, bytes, tx)
+    return runTx(this.env, recheck ? 'recheck' : 'check', ctx, bytes, tx)
   }
 
   /**
@@ -271,7 +271,7 @@ export class TxRunner implements TxExecutor {
    * failure is a status error `<log> with gas used: '<n>'` carrying the failure's status code.
    */
   async simulate(ctx: BlockContext, bytes: Bytes): Promise<SimulationResult> {
-    const out = await this.run('simulate', ctx, bytes)
+    const out = await runTx(this.env, 'simulate', ctx, bytes)
     if (out.code !== 0) {
       // The tx's own error is the cause: `/app/simulate` answers with its ABCI code.
       throw new StatusError(
@@ -287,15 +287,5 @@ export class TxRunner implements TxExecutor {
       events: out.events,
       msgResponses: out.msgResponses,
     }
-  }
-
-  /** Runs a tx in `mode` (run-tx.ts): at once when every step answered at once, else a promise. */
-  private run(
-    mode: TxMode,
-    ctx: BlockContext,
-    bytes: Bytes,
-    decoded?: DecodedTx,
-  ): RunOutcome | Promise<RunOutcome> {
-    return runTx(this.env, mode, ctx, bytes, decoded)
   }
 }
