@@ -205,7 +205,8 @@ const broadcastRequest = (port, b64) =>
   )
 
 // Sent again once where a kept-alive socket was closed by the server as it was reused (its idle
-// timeout, 5 s, is about as long as the load, during which these sockets wait): every call is a read.
+// timeout, CometBFT's 10 s, is about as long as a long load, during which these sockets wait):
+// every call is a read.
 const rpc = (port, method, params = {}) => {
   const body = { jsonrpc: '2.0', id: 1, method, params }
   return post(port, '/', body)

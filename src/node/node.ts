@@ -42,6 +42,9 @@ import { serveWebsocket } from './websocket-endpoint.js'
 /** Version of this sdkd build. */
 export const SDKD_VERSION = '0.1.0'
 
+/** CometBFT's RPC server's read timeout (its rpc/jsonrpc/server DefaultConfig), in seconds. */
+const RPC_READ_TIMEOUT_SECONDS = 10
+
 export interface NodeOptions {
   /** The validated home, with flag overrides already applied to its config. */
   home: LoadedHome
@@ -278,6 +281,9 @@ export class Node {
         }),
         home.node.rpc.laddr,
         'RPC server',
+        // CometBFT's RPC server reads a request within 10 s, and so keeps an idle connection
+        // (its http.Server's ReadTimeout, IdleTimeout unset); it is not configurable upstream.
+        { readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS },
       )
       this.listeners.push(rpc)
       this.addresses.rpc = rpc.address
