@@ -45,8 +45,10 @@ export interface ListenOptions {
   /** Answers the requests it takes before the app sees them (a hot route served without Hono). */
   ahead?: NodeRequestHandler
   maxConnections?: number
-  /** Seconds allowed to read a request (0 = no limit). */
+  /** Seconds allowed to read a request (0 = no limit): Go's ReadTimeout. */
   readTimeoutSeconds?: number
+  /** Seconds allowed to read a request's headers (0 = the read timeout): Go's ReadHeaderTimeout. */
+  readHeaderTimeoutSeconds?: number
   /** Seconds allowed to write a response (0 = no limit). */
   writeTimeoutSeconds?: number
 }
@@ -65,6 +67,7 @@ export async function listenHttp(
 ): Promise<HttpListener> {
   const { host, port } = parseListenAddress(address)
   const read = (options.readTimeoutSeconds ?? 0) * 1000
+  const header = (options.readHeaderTimeoutSeconds ?? 0) * 1000 || read
   // Node checks request timeouts every connectionsCheckingInterval (30 s by default): check often
   // enough that a read timeout of a few seconds fires on time.
   const ahead = bothAhead(appAhead.get(app), options.ahead)
@@ -80,17 +83,18 @@ export async function listenHttp(
         }
       : {}),
     serverOptions:
-      read > 0
+      header > 0
         ? {
             requestTimeout: read,
-            headersTimeout: read,
-            connectionsCheckingInterval: Math.min(1000, read),
+            headersTimeout: header,
+            connectionsCheckingInterval: Math.min(1000, header),
           }
         : {},
   }) as Server
   // Go's IdleTimeout left unset is its ReadTimeout: a kept-alive connection waits that long for its
-  // next request (without a read timeout, Node's own keep-alive timeout stays).
+  // next request, and with no read timeout either, as long as it stays open.
   if (read > 0) server.keepAliveTimeout = read
+  else if (header > 0) server.keepAliveTimeout = 0
   if (options.maxConnections && options.maxConnections > 0)
     server.maxConnections = options.maxConnections
   const write = (options.writeTimeoutSeconds ?? 0) * 1000

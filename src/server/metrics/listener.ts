@@ -66,7 +66,13 @@ export function metricsApp(o: Omit<MetricsListenerOptions, 'address'>): Hono {
   return app
 }
 
-/** Serves the registry on its own listener. */
+/**
+ * Serves the registry on its own listener, as CometBFT's Prometheus server: a request's headers
+ * must arrive within 10 s (its ReadHeaderTimeout), and with no read timeout, a kept-alive
+ * connection (a scraper's, between scrapes) stays open.
+ */
 export function listenMetrics(o: MetricsListenerOptions): Promise<HttpListener> {
-  return listenHttp(metricsApp(o), o.address, 'Prometheus server')
+  return listenHttp(metricsApp(o), o.address, 'Prometheus server', {
+    readHeaderTimeoutSeconds: 10,
+  })
 }

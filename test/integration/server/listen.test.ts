@@ -78,4 +78,43 @@ describe('listenHttp', () => {
     // Not before the timeout: the close comes from the server's idle timer.
     expect(idleMs).toBeGreaterThanOrEqual(900)
   })
+
+  test("behavior: a header timeout alone: headers late by it get 408; a body may take longer, as Go's ReadHeaderTimeout without ReadTimeout", async () => {
+    const app = new Hono().post('/', async (c) => c.text(`got ${(await c.req.text()).length}`))
+    const l = await listenHttp(app, '127.0.0.1:0', 'test', { readHeaderTimeoutSeconds: 1 })
+    open.push(l)
+    const exchange = (first: string, rest: string, afterMs: number) =>
+      new Promise<string>((resolve, reject) => {
+        let data = ''
+        const socket = connect(l.port, '127.0.0.1', () => {
+          socket.write(first)
+          setTimeout(() => socket.writable && socket.write(rest), afterMs)
+        })
+        socket.on('data', (d) => {
+          data += d
+          if (data.includes('got ')) socket.destroy()
+        })
+        socket.on('close', () => resolve(data))
+        socket.on('error', reject)
+        // Bounded: the server must answer well before this.
+        setTimeout(() => {
+          socket.destroy()
+          resolve(`no answer; got ${JSON.stringify(data)}`)
+        }, 6_000)
+      })
+    const late = await exchange(
+      'POST / HTTP/1.1\r\nHost: x\r\n',
+      'Content-Length: 2\r\n\r\nab',
+      2_500,
+    )
+    expect(late).toMatch(/^HTTP\/1\.1 408 Request Timeout/)
+    const slowBody = await exchange(
+      'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\na',
+      'b',
+      2_500,
+    )
+    expect(slowBody).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*got 2$/)
+    // No read timeout: no idle timeout either, so no Keep-Alive header (Go sends none).
+    expect(slowBody).not.toMatch(/Keep-Alive:/i)
+  })
 })

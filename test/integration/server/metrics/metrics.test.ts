@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { Gauge, Histogram, Registry } from 'prom-client'
 import { parse } from 'smol-toml'
 import { describe, expect, test } from 'vitest'
@@ -130,6 +131,34 @@ describe('the metrics listener', () => {
       const again = await (await fetch(`http://${server.address}/`)).text()
       expect(again).toContain('promhttp_metric_handler_requests_total{chain_id="c",code="503"} 1')
       expect(again).toContain('promhttp_metric_handler_requests_total{chain_id="c",code="200"} 1')
+    } finally {
+      await server.close()
+    }
+  })
+
+  test("behavior: a scraper's kept-alive connection stays open between scrapes, as CometBFT's server (no idle timeout; Node's is 5 s)", async () => {
+    const server = await serve(new Registry(), 0)
+    try {
+      const { reply, open } = await new Promise<{ reply: string; open: boolean }>(
+        (resolve, reject) => {
+          let data = ''
+          let closed = false
+          const socket = connect(server.port, '127.0.0.1', () =>
+            socket.write('GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n'),
+          )
+          socket.on('data', (d) => (data += d))
+          socket.on('close', () => (closed = true))
+          socket.on('error', reject)
+          setTimeout(() => {
+            resolve({ reply: data, open: !closed })
+            socket.destroy()
+          }, 6_500)
+        },
+      )
+      expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+      expect(reply).toContain('Connection: keep-alive\r\n')
+      expect(reply).not.toMatch(/Keep-Alive:/i)
+      expect(open).toBe(true)
     } finally {
       await server.close()
     }
