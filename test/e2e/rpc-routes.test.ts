@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { connect } from 'node:net'
 import { join } from 'node:path'
 import { Comet38Client, HttpClient } from '@cosmjs/tendermint-rpc'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { QueryBalanceRequest, QueryBalanceResponse } from 'cosmjs-types/cosmos/bank/v1beta1/query'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseCoins } from '../../src/codec/coins.js'
+import { idleAfterAnswer } from '../helpers/pipelined.js'
 import { createTxTestNode } from '../helpers/tx-node.js'
 
 /**
@@ -103,24 +103,8 @@ afterAll(async () => {
 
 describe('connections', () => {
   test("behavior: a kept-alive connection waits CometBFT's 10 s read timeout for its next request (Keep-Alive: timeout=10), not Node's 5 s", async () => {
-    const { port } = new URL(url)
-    const { reply, open } = await new Promise<{ reply: string; open: boolean }>(
-      (resolve, reject) => {
-        let data = ''
-        let closed = false
-        const socket = connect(Number(port), '127.0.0.1', () =>
-          socket.write('GET /health HTTP/1.1\r\nHost: x\r\n\r\n'),
-        )
-        socket.on('data', (d) => (data += d))
-        socket.on('close', () => (closed = true))
-        socket.on('error', reject)
-        // Past Node's own keep-alive timeout (5 s), well before CometBFT's (10 s).
-        setTimeout(() => {
-          resolve({ reply: data, open: !closed })
-          socket.destroy()
-        }, 6_500)
-      },
-    )
+    // Past Node's own keep-alive timeout (5 s), well before CometBFT's (10 s).
+    const { reply, open } = await idleAfterAnswer(Number(new URL(url).port), '/health', 6_500)
     expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*Keep-Alive: timeout=10\r\n/)
     expect(reply.endsWith('{"jsonrpc":"2.0","id":-1,"result":{}}')).toBe(true)
     expect(open).toBe(true)

@@ -39,3 +39,28 @@ export function pipelined(port: number, requests: string[]): Promise<RawAnswer[]
     socket.write(requests.join(''))
   })
 }
+
+/**
+ * Sends one raw GET of `path` on a kept-alive connection, leaves the connection idle for `ms`,
+ * then resolves with all it received and whether the server had closed it by then.
+ */
+export function idleAfterAnswer(
+  port: number,
+  path: string,
+  ms: number,
+): Promise<{ reply: string; open: boolean }> {
+  return new Promise((resolve, reject) => {
+    let reply = ''
+    let closed = false
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    )
+    socket.on('data', (d) => (reply += d))
+    socket.on('close', () => (closed = true))
+    socket.on('error', reject)
+    setTimeout(() => {
+      resolve({ reply, open: !closed })
+      socket.destroy()
+    }, ms)
+  })
+}

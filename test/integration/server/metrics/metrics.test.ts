@@ -1,4 +1,3 @@
-import { connect } from 'node:net'
 import { Gauge, Histogram, Registry } from 'prom-client'
 import { parse } from 'smol-toml'
 import { describe, expect, test } from 'vitest'
@@ -14,6 +13,7 @@ import { FastHistogram } from '../../../../src/server/metrics/histogram.js'
 import { listenMetrics } from '../../../../src/server/metrics/listener.js'
 import { NodeMetrics } from '../../../../src/server/metrics/node-metrics.js'
 import type { QueryRouter } from '../../../../src/server/query/router.js'
+import { idleAfterAnswer } from '../../../helpers/pipelined.js'
 
 const CONFIG = 'config/config.toml'
 
@@ -139,22 +139,8 @@ describe('the metrics listener', () => {
   test("behavior: a scraper's kept-alive connection stays open between scrapes, as CometBFT's server (no idle timeout; Node's is 5 s)", async () => {
     const server = await serve(new Registry(), 0)
     try {
-      const { reply, open } = await new Promise<{ reply: string; open: boolean }>(
-        (resolve, reject) => {
-          let data = ''
-          let closed = false
-          const socket = connect(server.port, '127.0.0.1', () =>
-            socket.write('GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n'),
-          )
-          socket.on('data', (d) => (data += d))
-          socket.on('close', () => (closed = true))
-          socket.on('error', reject)
-          setTimeout(() => {
-            resolve({ reply: data, open: !closed })
-            socket.destroy()
-          }, 6_500)
-        },
-      )
+      // Past Node's own keep-alive timeout (5 s).
+      const { reply, open } = await idleAfterAnswer(server.port, '/metrics', 6_500)
       expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
       expect(reply).toContain('Connection: keep-alive\r\n')
       expect(reply).not.toMatch(/Keep-Alive:/i)
