@@ -24,6 +24,8 @@ export interface NodeConfig {
     laddr: string
     corsAllowedOrigins: string[]
     maxBodyBytes: number
+    /** max_header_bytes: the largest request line and headers (0: Go's default, 1 MiB). */
+    maxHeaderBytes: number
     /** max_request_batch_size: most requests in one JSON-RPC batch (0: no limit). */
     maxRequestBatchSize: number
   } & WebsocketConfig
@@ -90,6 +92,7 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
       laddr: 'tcp://127.0.0.1:26657',
       corsAllowedOrigins: [],
       maxBodyBytes: 1000000,
+      maxHeaderBytes: 1048576,
       maxRequestBatchSize: 10,
       maxSubscriptionClients: 100,
       maxSubscriptionsPerClient: 5,
@@ -161,6 +164,7 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       laddr: r.string('rpc.laddr', d.rpc.laddr),
       corsAllowedOrigins: r.stringArray('rpc.cors_allowed_origins', d.rpc.corsAllowedOrigins),
       maxBodyBytes: r.uint('rpc.max_body_bytes', d.rpc.maxBodyBytes),
+      maxHeaderBytes: r.uint('rpc.max_header_bytes', d.rpc.maxHeaderBytes),
       maxRequestBatchSize: r.uint('rpc.max_request_batch_size', d.rpc.maxRequestBatchSize),
       maxSubscriptionClients: r.uint('rpc.max_subscription_clients', d.rpc.maxSubscriptionClients),
       maxSubscriptionsPerClient: r.uint(
@@ -264,6 +268,9 @@ cors_allowed_origins = [${c.rpc.corsAllowedOrigins.map(q).join(', ')}]
 
 # Maximum size of request body, in bytes
 max_body_bytes = ${c.rpc.maxBodyBytes}
+
+# Maximum size of request header, in bytes
+max_header_bytes = ${c.rpc.maxHeaderBytes}
 
 # Maximum number of requests that can be sent in a batch
 # If the value is set to '0' (zero-value), then no maximum batch size will be

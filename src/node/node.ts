@@ -283,7 +283,10 @@ export class Node {
         'RPC server',
         // CometBFT's RPC server reads a request within 10 s, and so keeps an idle connection
         // (its http.Server's ReadTimeout, IdleTimeout unset); it is not configurable upstream.
-        { readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS },
+        {
+          readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS,
+          maxHeaderBytes: home.node.rpc.maxHeaderBytes,
+        },
       )
       this.listeners.push(rpc)
       this.addresses.rpc = rpc.address

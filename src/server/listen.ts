@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type AddressInfo, createServer as createNetServer } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { parseListenAddress } from '../config/listen-address.js'
@@ -49,6 +50,8 @@ export interface ListenOptions {
   readTimeoutSeconds?: number
   /** Seconds allowed to read a request's headers (0 = the read timeout): Go's ReadHeaderTimeout. */
   readHeaderTimeoutSeconds?: number
+  /** The largest request line and headers, in bytes (0 = 1 MiB): Go's MaxHeaderBytes. */
+  maxHeaderBytes?: number
   /** Seconds allowed to write a response (0 = no limit). */
   writeTimeoutSeconds?: number
 }
@@ -82,15 +85,19 @@ export async function listenHttp(
             })) as typeof createServer,
         }
       : {}),
-    serverOptions:
-      header > 0
+    serverOptions: {
+      // Go reads at most MaxHeaderBytes and 4 KB more (its reader's slop) before it refuses.
+      maxHeaderSize: (options.maxHeaderBytes || GO_MAX_HEADER_BYTES) + 4096,
+      ...(header > 0
         ? {
             requestTimeout: read,
             headersTimeout: header,
             connectionsCheckingInterval: Math.min(1000, header),
           }
-        : {},
+        : {}),
+    },
   }) as Server
+  server.on('clientError', answerClientError)
   // Go's IdleTimeout left unset is its ReadTimeout: a kept-alive connection waits that long for its
   // next request, and with no read timeout either, as long as it stays open.
   if (read > 0) server.keepAliveTimeout = read
@@ -146,6 +153,36 @@ export async function listenHttp(
         server.closeIdleConnections()
       }),
   }
+}
+
+/** Go's http.DefaultMaxHeaderBytes, which CometBFT's RPC and the SDK's API servers keep. */
+const GO_MAX_HEADER_BYTES = 1 << 20
+
+/** The head of Go's answers to a request it could not read (net/http's `errorHeaders`). */
+const GO_ERROR_HEADERS = '\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n'
+
+/**
+ * Answers a request that could not be read as Go's server does: headers over the limit get `431
+ * Request Header Fields Too Large`, a request that did not arrive in time is closed without an
+ * answer (Go counts it a network read error), anything else that does not parse gets `400 Bad
+ * Request`, each with its text as the body.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // An answer still being written on this connection (a pipelined request's) is not interleaved
+  // with: node:http's own handler checks the same response it keeps on the socket.
+  const inFlight = (socket as Duplex & { _httpMessage?: unknown })._httpMessage
+  if (
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ||
+    err.code === 'ECONNRESET' ||
+    !socket.writable ||
+    inFlight
+  ) {
+    socket.destroy()
+    return
+  }
+  const text =
+    err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  socket.end(`HTTP/1.1 ${text}${GO_ERROR_HEADERS}${text}`)
 }
 
 /** A listen address to probe, with what binds it and where it was configured. */

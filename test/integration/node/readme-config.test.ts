@@ -9,6 +9,7 @@ import { type Bytes, toBase64 } from '../../../src/codec/bytes.js'
 import { protoRegistry } from '../../../src/codec/proto.js'
 import type { Node } from '../../../src/node/node.js'
 import { missingFrom } from '../../helpers/docs.js'
+import { idleAfterAnswer } from '../../helpers/pipelined.js'
 import { tempDir } from '../../helpers/temp-dir.js'
 import { createTestNode, initTestHome } from '../../helpers/test-node.js'
 import { type TestAccount, testAccount } from '../../helpers/tx-node.js'
@@ -181,6 +182,7 @@ beforeAll(async () => {
       ],
       config: [
         ['rpc', 'max_body_bytes', String(MAX_BODY_BYTES)],
+        ['rpc', 'max_header_bytes', '2000'],
         ['mempool', 'max_txs_bytes', String(MAX_TXS_BYTES)],
       ],
     }),
@@ -207,6 +209,7 @@ describe('the pages name what these tests check', () => {
         '`[tx_index] indexer`',
         '`null` answers `transaction indexing is disabled`',
         '`[rpc] max_body_bytes`',
+        "`[rpc] max_header_bytes` (1048576: the largest request line and headers; more\n  is Go's `431 Request Header Fields Too Large`",
         "| `[api] rpc-read-timeout` / `rpc-write-timeout` | | seconds to read a request / write a response (0 = none); the read timeout is also how long a kept-alive connection waits for its next request, as upstream's server |",
       ]),
     ).toEqual([])
@@ -314,6 +317,26 @@ describe('config files → what a client sees', () => {
         },
       },
     })
+  })
+
+  test("error: config.toml [rpc] max_header_bytes = 2000: a URI call within it (and Go's 4 KB of slop) is served, a longer one is Go's 431; the REST API keeps Go's 1 MiB", async () => {
+    const uri = (n: number) => `${limited.rpc}/health?x=${'a'.repeat(n)}`
+    const within = await fetch(uri(5000))
+    expect(within.status).toBe(200)
+    expect(await within.json()).toEqual({ jsonrpc: '2.0', id: -1, result: {} })
+    const over = await idleAfterAnswer(
+      Number(new URL(limited.rpc).port),
+      `/health?x=${'a'.repeat(7000)}`,
+      1000,
+    )
+    expect(over.open).toBe(false)
+    expect(over.reply).toBe(
+      'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n431 Request Header Fields Too Large',
+    )
+    const rest = await fetch(
+      `http://127.0.0.1:${limited.apiPort}/sdk/base/tendermint/v1beta1/node_info?x=${'a'.repeat(100_000)}`,
+    )
+    expect(rest.status).toBe(200)
   })
 
   test('behavior: app.toml [api] rpc-write-timeout = 1: a response the client has not taken within 1 s is cut off; 0 (the default) waits', async () => {
