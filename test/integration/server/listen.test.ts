@@ -11,6 +11,36 @@ afterEach(async () => {
 
 const hello = () => new Hono().get('/', (c) => c.text('hi'))
 
+/**
+ * A raw exchange on a new connection: writes `parts[0]`, then each next part `gapMs` later, and
+ * resolves with all it received once the server closes the connection or what it received ends
+ * with `until`; after `boundMs` (the server must have answered by then), with `no answer; got …`.
+ */
+function exchange(
+  port: number,
+  parts: string[],
+  o: { gapMs?: number; until?: string; boundMs?: number } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = ''
+    const socket = connect(port, '127.0.0.1', () => {
+      parts.forEach((part, i) => {
+        setTimeout(() => socket.writable && socket.write(part), i * (o.gapMs ?? 0))
+      })
+    })
+    socket.on('data', (d) => {
+      data += d
+      if (o.until !== undefined && data.endsWith(o.until)) socket.destroy()
+    })
+    socket.on('close', () => resolve(data))
+    socket.on('error', reject)
+    setTimeout(() => {
+      socket.destroy()
+      resolve(`no answer; got ${JSON.stringify(data)}`)
+    }, o.boundMs ?? 10_000)
+  })
+}
+
 describe('listenHttp', () => {
   test('behavior: addresses with and without tcp://, and port 0', async () => {
     expect(parseListenAddress('tcp://127.0.0.1:26657')).toEqual({ host: '127.0.0.1', port: 26657 })
@@ -34,21 +64,8 @@ describe('listenHttp', () => {
   test("behavior: a request that does not arrive within the read timeout is closed without an answer, as Go's server", async () => {
     const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { readTimeoutSeconds: 1 })
     open.push(l)
-    const reply = await new Promise<string>((resolve, reject) => {
-      const socket = connect(l.port, '127.0.0.1', () =>
-        socket.write('GET / HTTP/1.1\r\nHost: x\r\n'),
-      )
-      let data = ''
-      socket.on('data', (d) => (data += d))
-      socket.on('close', () => resolve(data))
-      socket.on('error', reject)
-      // Bounded: the server must answer well before this.
-      setTimeout(() => {
-        socket.destroy()
-        resolve(`no answer; got ${JSON.stringify(data)}`)
-      }, 10_000)
-    })
-    // Closed by the server (the bound above would say so), with nothing written.
+    const reply = await exchange(l.port, ['GET / HTTP/1.1\r\nHost: x\r\n'])
+    // Closed by the server (the bound would say so), with nothing written.
     expect(reply).toBe('')
   })
 
@@ -84,35 +101,17 @@ describe('listenHttp', () => {
     const app = new Hono().post('/', async (c) => c.text(`got ${(await c.req.text()).length}`))
     const l = await listenHttp(app, '127.0.0.1:0', 'test', { readHeaderTimeoutSeconds: 1 })
     open.push(l)
-    const exchange = (first: string, rest: string, afterMs: number) =>
-      new Promise<string>((resolve, reject) => {
-        let data = ''
-        const socket = connect(l.port, '127.0.0.1', () => {
-          socket.write(first)
-          setTimeout(() => socket.writable && socket.write(rest), afterMs)
-        })
-        socket.on('data', (d) => {
-          data += d
-          if (data.includes('got ')) socket.destroy()
-        })
-        socket.on('close', () => resolve(data))
-        socket.on('error', reject)
-        // Bounded: the server must answer well before this.
-        setTimeout(() => {
-          socket.destroy()
-          resolve(`no answer; got ${JSON.stringify(data)}`)
-        }, 6_000)
-      })
+    const timing = { gapMs: 2_500, until: 'got 2', boundMs: 6_000 }
     const late = await exchange(
-      'POST / HTTP/1.1\r\nHost: x\r\n',
-      'Content-Length: 2\r\n\r\nab',
-      2_500,
+      l.port,
+      ['POST / HTTP/1.1\r\nHost: x\r\n', 'Content-Length: 2\r\n\r\nab'],
+      timing,
     )
     expect(late).toBe('')
     const slowBody = await exchange(
-      'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\na',
-      'b',
-      2_500,
+      l.port,
+      ['POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\na', 'b'],
+      timing,
     )
     expect(slowBody).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*got 2$/)
     // No read timeout: no idle timeout either, so no Keep-Alive header (Go sends none).
@@ -122,17 +121,7 @@ describe('listenHttp', () => {
   test("error: headers over max header bytes (and Go's 4 KB of slop) get Go's 431, a request that does not parse Go's 400; a long URI within it is served", async () => {
     const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { maxHeaderBytes: 1000 })
     open.push(l)
-    const send = (text: string) =>
-      new Promise<string>((resolve, reject) => {
-        let data = ''
-        const socket = connect(l.port, '127.0.0.1', () => socket.write(text))
-        socket.on('data', (d) => {
-          data += d
-          if (data.endsWith('hi')) socket.destroy()
-        })
-        socket.on('close', () => resolve(data))
-        socket.on('error', reject)
-      })
+    const send = (text: string) => exchange(l.port, [text], { until: 'hi' })
     const within = await send(`GET /?q=${'a'.repeat(4000)} HTTP/1.1\r\nHost: x\r\n\r\n`)
     expect(within).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
     expect(await send(`GET /?q=${'a'.repeat(6000)} HTTP/1.1\r\nHost: x\r\n\r\n`)).toBe(
