@@ -21,7 +21,7 @@ import { abciQuery, abciQueryRoutes } from '../server/rpc/abci-query.js'
 import { chainRoutes } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
 import { devRoutes } from '../server/rpc/dev-routes.js'
-import { createRpcApp } from '../server/rpc/server.js'
+import { listenRpc } from '../server/rpc/server.js'
 import { txRoutes } from '../server/rpc/tx-routes.js'
 import type { WebsocketTimings } from '../server/rpc/websocket-connection.js'
 import type { StoreBackend } from '../store/backend.js'
@@ -41,9 +41,6 @@ import { serveWebsocket } from './websocket-endpoint.js'
 
 /** Version of this sdkd build. */
 export const SDKD_VERSION = '0.1.0'
-
-/** CometBFT's RPC server's read timeout (its rpc/jsonrpc/server DefaultConfig), in seconds. */
-const RPC_READ_TIMEOUT_SECONDS = 10
 
 export interface NodeOptions {
   /** The validated home, with flag overrides already applied to its config. */
@@ -274,20 +271,7 @@ export class Node {
           ...(this.metrics ? { onCall: this.metrics.onDevCall } : {}),
         }),
       }
-      const rpc = await listenHttp(
-        createRpcApp(rpcRoutes, {
-          maxBodyBytes: home.node.rpc.maxBodyBytes,
-          maxBatchSize: home.node.rpc.maxRequestBatchSize,
-        }),
-        home.node.rpc.laddr,
-        'RPC server',
-        // CometBFT's RPC server reads a request within 10 s, and so keeps an idle connection
-        // (its http.Server's ReadTimeout, IdleTimeout unset); it is not configurable upstream.
-        {
-          readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS,
-          maxHeaderBytes: home.node.rpc.maxHeaderBytes,
-        },
-      )
+      const rpc = await listenRpc(rpcRoutes, home.node.rpc)
       this.listeners.push(rpc)
       this.addresses.rpc = rpc.address
       this.listeners.push(

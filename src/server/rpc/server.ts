@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { type HttpListener, listenHttp } from '../listen.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcError } from './errors.js'
 import { endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
@@ -280,4 +281,31 @@ export function createRpcApp(
   app.notFound(goNotFound)
   app.onError((err, c) => c.json(errorBody(-1, err), 500))
   return app
+}
+
+/** CometBFT's RPC server's read timeout (its rpc/jsonrpc/server DefaultConfig), in seconds. */
+const RPC_READ_TIMEOUT_SECONDS = 10
+
+/** What serving the RPC reads of `config.toml`'s `[rpc]`. */
+export interface RpcListenConfig {
+  laddr: string
+  maxBodyBytes: number
+  maxRequestBatchSize: number
+  maxHeaderBytes: number
+}
+
+/**
+ * Serves `routes` on `[rpc] laddr` as CometBFT's RPC server: a request read within 10 s, and so an
+ * idle kept-alive connection kept as long (its http.Server's ReadTimeout, IdleTimeout unset; not
+ * configurable upstream), request line and headers up to `max_header_bytes`.
+ */
+export function listenRpc(routes: RpcRoutes, rpc: RpcListenConfig): Promise<HttpListener> {
+  const app = createRpcApp(routes, {
+    maxBodyBytes: rpc.maxBodyBytes,
+    maxBatchSize: rpc.maxRequestBatchSize,
+  })
+  return listenHttp(app, rpc.laddr, 'RPC server', {
+    readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS,
+    maxHeaderBytes: rpc.maxHeaderBytes,
+  })
 }
