@@ -5,13 +5,14 @@ import { type TempDir, tempDir } from '../../test/helpers/temp-dir.js'
 import { fromUtf8, toHexUpper, utf8 } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { createLogger } from '../logger.js'
-import { META_GENESIS_HASH } from '../store/keys.js'
+import { META_ELEMENT_HASH, META_GENESIS_HASH } from '../store/keys.js'
+import type { ElementHashName } from '../store/lthash.js'
 import { createMemoryBackend, createMemoryDatabase } from '../store/memory-backend.js'
 import { encodeChunkHashes, SnapshotFiles, type SnapshotInfo } from '../store/snapshot-files.js'
 import { readSnapshot, writeSnapshot } from '../store/snapshot-stream.js'
 import { VersionedStore } from '../store/versioned-store.js'
 import { AbciSnapshots, APPLY, OFFER } from './abci-snapshots.js'
-import { SnapshotRefusal, StateSnapshots } from './state-snapshots.js'
+import { ELEMENT_HASH_EXTENSION, SnapshotRefusal, StateSnapshots } from './state-snapshots.js'
 
 const b = utf8
 const STORES = ['acc', 'bank', 'empty']
@@ -21,9 +22,10 @@ afterEach(async () => {
 })
 
 /** A store with `heights` commits over three stores (one left empty), and its snapshots' folder. */
-async function chainOf(heights: number) {
+async function chainOf(heights: number, element?: ElementHashName) {
   const backend = createMemoryBackend(createMemoryDatabase())
   const store = await VersionedStore.open({ backend })
+  if (element) store.useElementHash(element)
   const dir = await tempDir('sdkd-snapshots-')
   dirs.push(dir)
   const files = new SnapshotFiles(join(dir.dir, 'snapshots'))
@@ -104,13 +106,56 @@ describe('state sync snapshots', () => {
     )
   })
 
+  test("a snapshot takes its source's element hash: named in the snapshot, or shake256 when an older sdkd wrote none", async () => {
+    const source = await chainOf(10, 'shake256')
+    const snapshots = managerOf(source)
+    const info = await snapshots.create(source.store.view(10), undefined)
+    const chunk = (await snapshots.loadChunk(10, 3, 0))!
+    const named = readSnapshot([chunk]).extensions.get(ELEMENT_HASH_EXTENSION)
+    expect(named?.payloads.map(fromUtf8)).toEqual(['shake256'])
+    const target = await chainOf(-1)
+    const restorer = managerOf(target)
+    restorer.offer(info, source.store.appHash)
+    await restorer.applyChunk(chunk)
+    expect(toHexUpper(target.store.appHash)).toBe(toHexUpper(source.store.appHash))
+    expect(target.store.elementHash).toBe('shake256')
+    expect(fromUtf8((await target.backend.get(META_ELEMENT_HASH))!)).toBe('shake256')
+
+    // The same state in a snapshot without the extension, as an older sdkd wrote them.
+    const older = await chainOf(11, 'shake256')
+    const writer = await older.files.begin(11, 3)
+    await writeSnapshot(older.store.view(11), writer, [])
+    const olderInfo = await writer.finish()
+    const into = await chainOf(-1)
+    const olderRestorer = managerOf(into)
+    olderRestorer.offer(olderInfo, older.store.appHash)
+    await olderRestorer.applyChunk((await older.files.loadChunk(11, 3, 0))!)
+    expect(toHexUpper(into.store.appHash)).toBe(toHexUpper(older.store.appHash))
+    expect(into.store.elementHash).toBe('shake256')
+
+    // A new home's snapshot names its element hash, and the restored home takes it.
+    const fresh = await chainOf(10)
+    const freshSnapshots = managerOf(fresh)
+    const freshInfo = await freshSnapshots.create(fresh.store.view(10), undefined)
+    const restored = await chainOf(-1)
+    const freshRestorer = managerOf(restored)
+    freshRestorer.offer(freshInfo, fresh.store.appHash)
+    await freshRestorer.applyChunk((await freshSnapshots.loadChunk(10, 3, 0))!)
+    expect(toHexUpper(restored.store.appHash)).toBe(toHexUpper(fresh.store.appHash))
+    expect(restored.store.elementHash).toBe('sha256-chacha20')
+    expect(toHexUpper(fresh.store.appHash)).not.toBe(toHexUpper(source.store.appHash))
+  })
+
   test('a stream cut into many chunks reads back whole; a wrong chunk is refused by its hash', async () => {
     const source = await chainOf(10)
     const writer = await source.files.begin(10, 3)
     await writeSnapshot(
       source.store.view(10),
       writer,
-      [{ name: 'zz', format: 1, payloads: [b('one'), b('two')] }],
+      [
+        { name: ELEMENT_HASH_EXTENSION, format: 1, payloads: [b('sha256-chacha20')] },
+        { name: 'zz', format: 1, payloads: [b('one'), b('two')] },
+      ],
       200,
     )
     const info = await writer.finish()

@@ -5,6 +5,7 @@ import { ErrConflict, ErrLogic } from '../errors.js'
 import type { Logger } from '../logger.js'
 import type { BatchOp, StoreBackend } from '../store/backend.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
+import { ELEMENT_HASH_UNRECORDED, elementHashNamed } from '../store/lthash.js'
 import {
   SNAPSHOT_FORMAT,
   type SnapshotFiles,
@@ -17,6 +18,11 @@ import type { VersionedStore } from '../store/versioned-store.js'
 
 /** The extension that carries the snapshot height's block time (CheckTx runs with it). */
 export const LAST_BLOCK_EXTENSION = 'sdkd_last_block'
+/**
+ * The extension that names the element hash of the source's app hash (lthash.ts), which the
+ * restored home takes; a snapshot without it comes from a home of `shake256`.
+ */
+export const ELEMENT_HASH_EXTENSION = 'sdkd_element_hash'
 
 /** A restore's outcome: the height now committed and its block's time, when the snapshot had it. */
 export interface Restored {
@@ -102,10 +108,13 @@ export class StateSnapshots {
         throw ErrConflict.wrap(`a more recent snapshot already exists at height ${latest.height}`)
       }
       writer = await this.o.files.begin(view.height, SNAPSHOT_FORMAT)
-      const payload = time === undefined ? [] : [lastBlockPayload(view.height, time)]
-      const extensions = payload.length
-        ? [{ name: LAST_BLOCK_EXTENSION, format: 1, payloads: payload }]
-        : []
+      const extensions = [
+        { name: ELEMENT_HASH_EXTENSION, format: 1, payloads: [utf8(this.o.store.elementHash)] },
+      ]
+      if (time !== undefined) {
+        const payloads = [lastBlockPayload(view.height, time)]
+        extensions.push({ name: LAST_BLOCK_EXTENSION, format: 1, payloads })
+      }
       await writeSnapshot(view, writer, extensions)
       return await writer.finish()
     } catch (err) {
@@ -209,6 +218,11 @@ export class StateSnapshots {
         )
       }
     }
+    // The source's element hash, so that the restored accumulators give its app hash.
+    const element = contents.extensions.get(ELEMENT_HASH_EXTENSION)?.payloads[0]
+    store.useElementHash(
+      element ? elementHashNamed(fromUtf8(element), 'the snapshot') : ELEMENT_HASH_UNRECORDED,
+    )
     const branch = store.branch()
     await branch.upgradeStores({ added: [...contents.stores.keys()] })
     for (const [name, entries] of contents.stores) {

@@ -6,6 +6,8 @@ export interface Sodium {
   crypto_sign_seed_keypair(pk: Buffer, sk: Buffer, seed: Buffer): void
   crypto_sign_detached(sig: Buffer, message: Buffer, sk: Buffer): void
   crypto_hash_sha256(out: Uint8Array, message: Uint8Array): void
+  /** ChaCha20's keystream (djb's: an 8-byte nonce, a 64-bit block counter from 0) into `out`. */
+  crypto_stream_chacha20(out: Uint8Array, nonce: Uint8Array, key: Uint8Array): void
   crypto_sign_PUBLICKEYBYTES: number
   crypto_sign_SECRETKEYBYTES: number
   crypto_sign_BYTES: number

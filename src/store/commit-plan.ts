@@ -15,7 +15,7 @@ import {
   stateVersionValue,
   storeIdOf,
 } from './keys.js'
-import { LtHash } from './lthash.js'
+import { type ElementHashName, LtHash } from './lthash.js'
 import type { PruneWrite } from './prune-records.js'
 import type { IndexEntry } from './version-index.js'
 import type { VersionState } from './version-state.js'
@@ -33,6 +33,8 @@ export interface CommitInput {
   readonly nextStoreId: number
   /** Accumulators of the stores live at the working height. */
   readonly accumulators: ReadonlyMap<number, LtHash>
+  /** Their element hash (a new store's accumulator gets it too). */
+  readonly element: ElementHashName
   /** Store hashes computed so far, by store id. */
   readonly storeHashes: ReadonlyMap<number, Bytes>
   /** The newest version of a full key: its height and value (undefined value: deleted). */
@@ -82,7 +84,7 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
   const accumulator = (id: number): LtHash => {
     let acc = touched.get(id)
     if (!acc) {
-      acc = input.accumulators.get(id)?.clone() ?? new LtHash()
+      acc = input.accumulators.get(id)?.clone() ?? new LtHash(input.element)
       touched.set(id, acc)
     }
     return acc
@@ -145,7 +147,7 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
   const hashOf = (id: number): Bytes => {
     let h = storeHashes.get(id) ?? input.storeHashes.get(id)
     if (!h) {
-      h = storeHash(input.accumulators.get(id) ?? new LtHash())
+      h = storeHash(input.accumulators.get(id) ?? new LtHash(input.element))
       storeHashes.set(id, h)
     }
     return h
@@ -196,7 +198,7 @@ export function applyCommitPlan(state: VersionState, plan: CommitPlan, height: n
   const { accumulators, storeHashes } = state
   for (const { name, id } of plan.registry) {
     state.registry.history(name).push({ h: height, id })
-    if (id !== null && !accumulators.has(id)) accumulators.set(id, new LtHash())
+    if (id !== null && !accumulators.has(id)) accumulators.set(id, new LtHash(state.element))
   }
   const { liveIds } = plan
   for (const [id, acc] of plan.accumulators) if (liveIds.has(id)) accumulators.set(id, acc)

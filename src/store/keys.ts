@@ -68,6 +68,12 @@ export const META_COMET_LAST_BLOCK = metaKey('comet_last_block')
  */
 export const META_KEPT_BLOCK = metaKey('kept_block')
 
+/**
+ * The element hash of the stores' accumulators (lthash.ts), by name (utf-8), written with the first
+ * commit; absent in homes made before it (`shake256`).
+ */
+export const META_ELEMENT_HASH = metaKey('element_hash')
+
 /** With pruning on: BE(h), the 0x08 records complete through height h (written with every commit). */
 export const META_PRUNE_RECORDS = metaKey('prune_records')
 

@@ -11,7 +11,7 @@ import {
   stateVersionKey,
   storeIdOf,
 } from './keys.js'
-import { LtHash } from './lthash.js'
+import { type ElementHashName, LtHash } from './lthash.js'
 import type { StoredVersion } from './version-lookup.js'
 import type { VersionState } from './version-state.js'
 
@@ -27,6 +27,8 @@ export interface RollbackInput {
   readonly registry: ReadonlyMap<string, readonly { h: number; id: number | null }[]>
   /** Accumulators of the stores live at the latest height. */
   readonly accumulators: ReadonlyMap<number, LtHash>
+  /** Their element hash. */
+  readonly element: ElementHashName
 }
 
 /** A key's state after the rollback: its version live at the height (none: not live then). */
@@ -153,7 +155,7 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
     let acc = touched.get(id)
     if (!acc) {
       // A store not live at the latest height was deleted, and deleting a store empties it.
-      acc = input.accumulators.get(id)?.clone() ?? new LtHash()
+      acc = input.accumulators.get(id)?.clone() ?? new LtHash(input.element)
       touched.set(id, acc)
     }
     const key = latin1ToBytes(full.slice(4))
@@ -165,7 +167,7 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
   const accumulators = new Map<number, LtHash>()
   const storeHashes = new Map<number, Bytes>()
   for (const id of liveIds) {
-    const acc = touched.get(id) ?? input.accumulators.get(id) ?? new LtHash()
+    const acc = touched.get(id) ?? input.accumulators.get(id) ?? new LtHash(input.element)
     accumulators.set(id, acc)
     storeHashes.set(id, storeHash(acc))
   }

@@ -1,4 +1,4 @@
-import { type Bytes, bytesToLatin1, readUint64BE } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1, fromUtf8, readUint64BE } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import type { StoreBackend } from './backend.js'
 import {
@@ -7,6 +7,7 @@ import {
   FAMILY_STATE,
   familyKey,
   META_DELETION_PREFIX,
+  META_ELEMENT_HASH,
   parseStateVersionKey,
   prefixEnd,
   REGISTRY_STORE_ID,
@@ -15,7 +16,13 @@ import {
   storeIdPrefix,
   valueOfStateVersion,
 } from './keys.js'
-import { LtHash } from './lthash.js'
+import {
+  ELEMENT_HASH,
+  ELEMENT_HASH_UNRECORDED,
+  type ElementHashName,
+  elementHashNamed,
+  LtHash,
+} from './lthash.js'
 import { StoreRegistry } from './store-registry.js'
 import { createVersionIndex, type VersionIndex } from './version-index.js'
 
@@ -40,6 +47,8 @@ export interface VersionState {
   readonly registry: StoreRegistry
   readonly accumulators: Map<number, LtHash>
   readonly storeHashes: Map<number, Bytes>
+  /** The element hash of the accumulators (lthash.ts): a new home's, or the one its record names. */
+  element: ElementHashName
   /** Deletions still in the index, in height order. */
   readonly tombstones: [height: number, full: string][]
   /** Per deletion prefix (keys.ts), an upper bound of the heights of its deletions. */
@@ -58,6 +67,7 @@ export function createVersionState(): VersionState {
     registry: new StoreRegistry(),
     accumulators: new Map(),
     storeHashes: new Map(),
+    element: ELEMENT_HASH,
     tombstones: [],
     deletionBounds: new Map(),
     floor: -1,
@@ -83,8 +93,9 @@ export function forgetDeletions(state: VersionState, through: number): void {
 
 /**
  * Loads what the store needs at `latest` into `state` without reading the history: the live keys'
- * newest versions (0x06, then one read of each), the registry's versions (store id 0), the deletion bounds and the
- * accumulators of the stores live at `latest`. Returns the first height (genesis), -1 if none.
+ * newest versions (0x06, then one read of each), the registry's versions (store id 0), the deletion bounds, the
+ * element hash and the accumulators of the stores live at `latest`. Returns the first height
+ * (genesis), -1 if none.
  */
 export async function loadVersionState(
   backend: StoreBackend,
@@ -157,11 +168,18 @@ export async function loadVersionState(
   }
   state.floor = latest
 
+  const [element] = await backend.getMany([META_ELEMENT_HASH])
+  state.element = element
+    ? elementHashNamed(fromUtf8(element), "this home's state")
+    : ELEMENT_HASH_UNRECORDED
   const accKeys = [...state.registry.liveStores(latest).values()]
   const accs = await backend.getMany(accKeys.map(accumulatorKey))
   accKeys.forEach((id, i) => {
     const bytes = accs[i]
-    state.accumulators.set(id, bytes ? LtHash.fromBytes(bytes) : new LtHash())
+    state.accumulators.set(
+      id,
+      bytes ? LtHash.fromBytes(bytes, state.element) : new LtHash(state.element),
+    )
   })
   return firstHeight
 }

@@ -1,4 +1,4 @@
-import { type Bytes, readUint64BE, uint64BE } from '../codec/bytes.js'
+import { type Bytes, readUint64BE, uint64BE, utf8 } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import type { PruningOptions } from '../config/pruning.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
@@ -11,11 +11,12 @@ import {
   layoutValue,
   META_APP_HASH,
   META_EARLIEST,
+  META_ELEMENT_HASH,
   META_LATEST,
   META_LAYOUT,
   META_NEXT_STORE_ID,
 } from './keys.js'
-import { LtHash } from './lthash.js'
+import { type ElementHashName, LtHash } from './lthash.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
 import { PruneRecords } from './prune-records.js'
 import { PruningHolds } from './pruning-holds.js'
@@ -122,6 +123,17 @@ export class VersionedStore {
     if (!(await hasCurrentLayout(b, this.latest))) await migrateLayout(b, this.latest)
     this.firstHeight = await loadVersionState(b, this.state, this.latest)
     await this.records?.open(this.latest, this.prunedThrough)
+  }
+
+  /** The element hash of this home's accumulators (lthash.ts). */
+  get elementHash(): ElementHashName {
+    return this.state.element
+  }
+
+  /** Before the first commit: the element hash to hash with (a restored snapshot's source's). */
+  useElementHash(element: ElementHashName): void {
+    if (this.applied >= 0) throw ErrLogic.wrap('the element hash is chosen before the first commit')
+    this.state.element = element
   }
 
   /** Last durable committed height (-1 before genesis; genesis, then block heights). */
@@ -232,6 +244,7 @@ export class VersionedStore {
         appliedAppHash: this.appliedAppHash,
         nextStoreId: this.nextStoreId,
         accumulators: this.state.accumulators,
+        element: this.state.element,
         storeHashes: this.state.storeHashes,
         newest: (full) => this.state.index.get(full),
         deletionBounds: this.state.deletionBounds,
@@ -270,6 +283,7 @@ export class VersionedStore {
     if (first || appHash !== this.appliedAppHash) {
       ops.push({ type: 'put', key: META_APP_HASH, value: appHash })
     }
+    if (first) ops.push({ type: 'put', key: META_ELEMENT_HASH, value: utf8(this.state.element) })
     // The pruning due at `height` (read-only; applied by `applyPruning`).
     const { pruning, prunedThrough, records, holds } = this
     const prune = first
@@ -401,7 +415,8 @@ export class VersionedStore {
     let hashOf: (id: number) => Bytes | undefined
     if (height === this.latest) {
       const { storeHashes, accumulators } = this.state
-      hashOf = (id) => storeHashes.get(id) ?? storeHash(accumulators.get(id) ?? new LtHash())
+      hashOf = (id) =>
+        storeHashes.get(id) ?? storeHash(accumulators.get(id) ?? new LtHash(this.state.element))
     } else {
       const plan = await this.planRollbackTo(height)
       hashOf = (id) => plan.storeHashes.get(id)
@@ -424,6 +439,7 @@ export class VersionedStore {
         history: (full) => historyAbove(this.backend, full, height, this.latest),
         registry: this.state.registry.histories,
         accumulators: this.state.accumulators,
+        element: this.state.element,
       },
       height,
     )
