@@ -63,6 +63,29 @@ describe('element hashes', () => {
     expect(bytesOf(fresh('shake256', [[k, v]]))).toEqual(shakeElementBytes(k, v))
   })
 
+  test('an accumulator is the lane-wise sum modulo 2^16 of its elements, after adds, removals and replaces', () => {
+    const pairs = Array.from(
+      { length: 40 },
+      (_, i) => [utf8(`key ${i}`), utf8(`value ${i}`)] as const,
+    )
+    const a = new LtHash('sha256-chacha20')
+    for (const [k, v] of pairs) a.add(k, v)
+    for (const [k, v] of pairs.slice(0, 10)) a.remove(k, v)
+    for (const [k, v] of pairs.slice(10, 20)) a.replace(k, v, utf8('next'))
+    // The same sum made lane by lane from the independent element bytes.
+    const expected = new Uint16Array(1024)
+    const sum = (bytes: Buffer, sign: number) => {
+      for (let i = 0; i < 1024; i++) expected[i] = expected[i]! + sign * bytes.readUInt16LE(2 * i)
+    }
+    for (const [k, v] of pairs.slice(10)) sum(chachaElementBytes(k, v), 1)
+    for (const [k, v] of pairs.slice(10, 20)) {
+      sum(chachaElementBytes(k, v), -1)
+      sum(chachaElementBytes(k, utf8('next')), 1)
+    }
+    const lanes = Buffer.from(a.toBytes())
+    expect(Array.from({ length: 1024 }, (_, i) => lanes.readUInt16LE(2 * i))).toEqual([...expected])
+  })
+
   test('the two differ, and a pair hashes the same in any accumulator', () => {
     const a = fresh('sha256-chacha20', [[KEY, utf8('x')]])
     expect(bytesOf(a)).not.toEqual(bytesOf(fresh('shake256', [[KEY, utf8('x')]])))
