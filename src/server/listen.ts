@@ -77,15 +77,15 @@ export async function listenHttp(
   const server = createAdaptorServer({
     fetch: app.fetch,
     hostname: host,
-    ...(ahead
-      ? {
-          createServer: ((serverOptions, listener) =>
-            createServer(serverOptions, (req, res) => {
-              if (!ahead(req, res)) listener?.(req, res)
-            })) as typeof createServer,
-        }
-      : {}),
+    createServer: ((serverOptions, listener) =>
+      createServer(serverOptions, (req, res) => {
+        if (refuseWithoutHost(req, res) || ahead?.(req, res)) return
+        listener?.(req, res)
+      })) as typeof createServer,
     serverOptions: {
+      // Node's own refusal of an HTTP/1.1 request without a Host header is a bare 400: Go's names
+      // what is missing (refuseWithoutHost).
+      requireHostHeader: false,
       // Go reads at most MaxHeaderBytes and 4 KB more (its reader's slop) before it refuses.
       maxHeaderSize: (options.maxHeaderBytes || GO_MAX_HEADER_BYTES) + 4096,
       ...(header > 0
@@ -183,6 +183,30 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   const text =
     err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
   socket.end(`HTTP/1.1 ${text}${GO_ERROR_HEADERS}${text}`)
+}
+
+/** Go's answer to an HTTP/1.1 request without a Host header (net/http's `badRequestError`). */
+const MISSING_HOST = '400 Bad Request: missing required Host header'
+
+/**
+ * Answers an HTTP/1.1 request without a Host header as Go's server does (its status line and body
+ * say what is missing, and the connection closes); true when it did. After the answers to the
+ * requests pipelined before it, as Go reads and answers them one at a time.
+ */
+function refuseWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.host !== undefined || req.httpVersion !== '1.1' || req.method === 'CONNECT') {
+    return false
+  }
+  const socket = req.socket
+  const answer = () => {
+    if (socket.writable) socket.end(`HTTP/1.1 ${MISSING_HOST}${GO_ERROR_HEADERS}${MISSING_HOST}`)
+    socket.destroySoon()
+  }
+  // node:http hands the connection to a response once the answers before it are written (the
+  // same property its own handlers check).
+  if ((socket as typeof socket & { _httpMessage?: unknown })._httpMessage === res) answer()
+  else res.once('socket', answer)
+  return true
 }
 
 /** A listen address to probe, with what binds it and where it was configured. */

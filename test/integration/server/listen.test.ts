@@ -132,6 +132,21 @@ describe('listenHttp', () => {
     )
   })
 
+  test("error: an HTTP/1.1 request without a Host header gets Go's 400, which names it; after the answers pipelined before it; HTTP/1.0 needs none", async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'test')
+    open.push(l)
+    const refusal =
+      'HTTP/1.1 400 Bad Request: missing required Host header\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request: missing required Host header'
+    expect(await exchange(l.port, ['GET / HTTP/1.1\r\n\r\n'])).toBe(refusal)
+    const pipelined = await exchange(l.port, [
+      'GET / HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n',
+    ])
+    expect(pipelined.split('HTTP/1.1 200 OK').length - 1).toBe(2)
+    expect(pipelined.endsWith(refusal)).toBe(true)
+    const old = await exchange(l.port, ['GET / HTTP/1.0\r\n\r\n'], { until: 'hi' })
+    expect(old).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
+  })
+
   test("behavior: without max header bytes, Go's 1 MiB: a URI of 100 KB is served (Node's own limit is 16 KB)", async () => {
     const l = await listenHttp(hello(), '127.0.0.1:0', 'test')
     open.push(l)
