@@ -187,6 +187,16 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 
 /** Go's answer to an HTTP/1.1 request without a Host header (net/http's `badRequestError`). */
 const MISSING_HOST = '400 Bad Request: missing required Host header'
+/** Those bytes on the wire. */
+export const GO_MISSING_HOST_ANSWER = `HTTP/1.1 ${MISSING_HOST}${GO_ERROR_HEADERS}${MISSING_HOST}`
+
+/**
+ * Whether Go's server refuses `req` for want of a Host header: an HTTP/1.1 request without one
+ * (CONNECT aside), upgrades included, which node:http does not check.
+ */
+export function lacksHost(req: IncomingMessage): boolean {
+  return req.headers.host === undefined && req.httpVersion === '1.1' && req.method !== 'CONNECT'
+}
 
 /**
  * Answers an HTTP/1.1 request without a Host header as Go's server does (its status line and body
@@ -194,12 +204,10 @@ const MISSING_HOST = '400 Bad Request: missing required Host header'
  * requests pipelined before it, as Go reads and answers them one at a time.
  */
 function refuseWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.headers.host !== undefined || req.httpVersion !== '1.1' || req.method === 'CONNECT') {
-    return false
-  }
+  if (!lacksHost(req)) return false
   const socket = req.socket
   const answer = () => {
-    if (socket.writable) socket.end(`HTTP/1.1 ${MISSING_HOST}${GO_ERROR_HEADERS}${MISSING_HOST}`)
+    if (socket.writable) socket.end(GO_MISSING_HOST_ANSWER)
     socket.destroySoon()
   }
   // node:http hands the connection to a response once the answers before it are written (the
