@@ -79,12 +79,12 @@ export async function listenHttp(
     hostname: host,
     createServer: ((serverOptions, listener) =>
       createServer(serverOptions, (req, res) => {
-        if (refuseWithoutHost(req, res) || ahead?.(req, res)) return
+        if (refuseHost(req, res) || ahead?.(req, res)) return
         listener?.(req, res)
       })) as typeof createServer,
     serverOptions: {
       // Node's own refusal of an HTTP/1.1 request without a Host header is a bare 400: Go's names
-      // what is missing (refuseWithoutHost).
+      // what is missing (refuseHost).
       requireHostHeader: false,
       // Go reads at most MaxHeaderBytes and 4 KB more (its reader's slop) before it refuses.
       maxHeaderSize: (options.maxHeaderBytes || GO_MAX_HEADER_BYTES) + 4096,
@@ -185,29 +185,43 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(`HTTP/1.1 ${text}${GO_ERROR_HEADERS}${text}`)
 }
 
-/** Go's answer to an HTTP/1.1 request without a Host header (net/http's `badRequestError`). */
-const MISSING_HOST = '400 Bad Request: missing required Host header'
-/** Those bytes on the wire. */
-export const GO_MISSING_HOST_ANSWER = `HTTP/1.1 ${MISSING_HOST}${GO_ERROR_HEADERS}${MISSING_HOST}`
+/** A Go `badRequestError` answer: its text in the status line and as the body. */
+const goBadRequest = (why: string) =>
+  `HTTP/1.1 400 Bad Request: ${why}${GO_ERROR_HEADERS}400 Bad Request: ${why}`
+/** Go's answer to an HTTP/1.1 request without a Host header. */
+export const GO_MISSING_HOST_ANSWER = goBadRequest('missing required Host header')
+/** Go's answer to a Host header with a byte no host, port or IPv6 zone has. */
+export const GO_MALFORMED_HOST_ANSWER = goBadRequest('malformed Host header')
+
+/** The bytes a Host header may hold by Go's lenient check (httpguts' `validHostByte`). */
+const HOST_BYTE = /^[0-9A-Za-z!$%&()*+,\-.:;=[\]'_~]*$/
 
 /**
- * Whether Go's server refuses `req` for want of a Host header: an HTTP/1.1 request without one
- * (CONNECT aside), upgrades included, which node:http does not check.
+ * Go's answer when its server refuses `req` for its Host header, which node:http does not check
+ * (nor, for an upgrade, its presence): an HTTP/1.1 request without one (CONNECT aside), or one
+ * with a byte Go does not take in a host.
  */
-export function lacksHost(req: IncomingMessage): boolean {
-  return req.headers.host === undefined && req.httpVersion === '1.1' && req.method !== 'CONNECT'
+export function hostRefusal(req: IncomingMessage): string | undefined {
+  const host = req.headers.host
+  if (host === undefined) {
+    return req.httpVersion === '1.1' && req.method !== 'CONNECT'
+      ? GO_MISSING_HOST_ANSWER
+      : undefined
+  }
+  return HOST_BYTE.test(host) ? undefined : GO_MALFORMED_HOST_ANSWER
 }
 
 /**
- * Answers an HTTP/1.1 request without a Host header as Go's server does (its status line and body
- * say what is missing, and the connection closes); true when it did. After the answers to the
- * requests pipelined before it, as Go reads and answers them one at a time.
+ * Answers a request Go's server refuses for its Host header as Go does (the status line and body
+ * say why, and the connection closes); true when it did. After the answers to the requests
+ * pipelined before it, as Go reads and answers them one at a time.
  */
-function refuseWithoutHost(req: IncomingMessage, res: ServerResponse): boolean {
-  if (!lacksHost(req)) return false
+function refuseHost(req: IncomingMessage, res: ServerResponse): boolean {
+  const refusal = hostRefusal(req)
+  if (!refusal) return false
   const socket = req.socket
   const answer = () => {
-    if (socket.writable) socket.end(GO_MISSING_HOST_ANSWER)
+    if (socket.writable) socket.end(refusal)
     socket.destroySoon()
   }
   // node:http hands the connection to a response once the answers before it are written (the

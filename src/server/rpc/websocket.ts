@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
-import { GO_MISSING_HOST_ANSWER, lacksHost } from '../listen.js'
+import { hostRefusal } from '../listen.js'
 import {
   COMETBFT_WEBSOCKET_TIMINGS,
   Connection,
@@ -37,9 +37,10 @@ export function attachWebsocket(server: Server, o: WebsocketOptions): WebsocketE
   })
   const open = new Set<Connection>()
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Go's server reads an upgrade as any request, and refuses one without a Host header.
-    if (lacksHost(req)) {
-      socket.end(GO_MISSING_HOST_ANSWER)
+    // Go's server reads an upgrade as any request, and refuses one for its Host header.
+    const refusal = hostRefusal(req)
+    if (refusal) {
+      socket.end(refusal)
       return
     }
     const path = (req.url ?? '/').split('?')[0]

@@ -147,6 +147,21 @@ describe('listenHttp', () => {
     expect(old).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
   })
 
+  test("error: a Host header with a byte Go does not take in a host gets Go's 400 naming it; hosts, ports, IPv6 and an empty one are served", async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'test')
+    open.push(l)
+    const malformed =
+      'HTTP/1.1 400 Bad Request: malformed Host header\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request: malformed Host header'
+    const withHost = (host: string) =>
+      exchange(l.port, [`GET / HTTP/1.1\r\nHost: ${host}\r\n\r\n`], { until: 'hi' })
+    for (const host of ['bad host', 'a/b', 'x@y', 'h\u00e9te', 'a"b']) {
+      expect(await withHost(host), host).toBe(malformed)
+    }
+    for (const host of ['', 'NODE.example:1317', '[::1]:26657', "a!$&'()*+,;=_~-.b"]) {
+      expect(await withHost(host), host).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
+    }
+  })
+
   test("behavior: without max header bytes, Go's 1 MiB: a URI of 100 KB is served (Node's own limit is 16 KB)", async () => {
     const l = await listenHttp(hello(), '127.0.0.1:0', 'test')
     open.push(l)

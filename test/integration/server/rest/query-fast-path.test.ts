@@ -3,6 +3,7 @@ import { connect } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
+  GO_MALFORMED_HOST_ANSWER,
   GO_MISSING_HOST_ANSWER,
   type HttpListener,
   listenHttp,
@@ -201,7 +202,7 @@ describe('GET query routes from node:http ahead of Hono', () => {
       expect(statusOf(r.text)).toBe(status)
     }
     // host headers the node server must parse or refuses
-    for (const host of ['NODE.example', 'node.example:80', '[::1]:1317', 'bad host']) {
+    for (const host of ['NODE.example', 'node.example:80', '[::1]:1317']) {
       const request = get('/sdk/bank/v1beta1/params').replace('host: 127.0.0.1', `host: ${host}`)
       expect((await all(request)).fast).toBe(false)
     }
@@ -211,6 +212,11 @@ describe('GET query routes from node:http ahead of Hono', () => {
     const before = leftToHono.length
     for (const port of [ports.fast, ports.hono, ports.cors, ports.corsHono]) {
       expect(await raw(port, noHost)).toBe(GO_MISSING_HOST_ANSWER)
+    }
+    // a host with a byte Go does not take: Go's answer too (the adapter alone serves it)
+    const badHost = get('/sdk/bank/v1beta1/params').replace('host: 127.0.0.1', 'host: bad host')
+    for (const port of [ports.fast, ports.hono, ports.cors, ports.corsHono]) {
+      expect(await raw(port, badHost)).toBe(GO_MALFORMED_HOST_ANSWER)
     }
     expect(leftToHono.length).toBe(before)
     expect(statusOf(withoutDate(await raw(ports.adapter, noHost)))).toBe(400)

@@ -34,7 +34,7 @@ function answer(port: number, request: string): Promise<string> {
 const upgrade = (host: string) =>
   `GET /websocket HTTP/1.1\r\n${host}Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`
 
-test("error: a websocket upgrade without a Host header gets Go's 400, as CometBFT's server reads it as any request; with one it switches protocols", async () => {
+test("error: a websocket upgrade without a Host header, or with a malformed one, gets Go's 400, as CometBFT's server reads it as any request; with one it switches protocols", async () => {
   const l = await listenHttp(new Hono(), '127.0.0.1:0', 'rpc')
   const logger = createLogger({ level: 'silent' })
   const ws = attachWebsocket(l.server, {
@@ -49,6 +49,9 @@ test("error: a websocket upgrade without a Host header gets Go's 400, as CometBF
   open.push({ l, ws })
   expect(await answer(l.port, upgrade(''))).toBe(
     'HTTP/1.1 400 Bad Request: missing required Host header\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request: missing required Host header',
+  )
+  expect(await answer(l.port, upgrade('Host: a b\r\n'))).toBe(
+    'HTTP/1.1 400 Bad Request: malformed Host header\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request: malformed Host header',
   )
   expect(await answer(l.port, upgrade('Host: x\r\n'))).toMatch(
     /^HTTP\/1\.1 101 Switching Protocols\r\n[\s\S]*Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK\+xOo=\r\n/,
