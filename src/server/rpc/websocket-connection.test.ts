@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events'
 import type { IncomingMessage } from 'node:http'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { WebSocket } from 'ws'
+import { bareWebsocketOptions } from '../../../test/helpers/websocket-options.js'
 import { createLogger } from '../../logger.js'
-import { EventBus } from './pubsub.js'
 import { COMETBFT_WEBSOCKET_TIMINGS, Connection } from './websocket-connection.js'
 
 /**
@@ -50,15 +50,7 @@ describe('websocket keep-alive defaults', () => {
       new Connection(
         ws as unknown as WebSocket,
         req as unknown as IncomingMessage,
-        {
-          routes: {},
-          bus: new EventBus({ maxSubscriptionClients: 1, maxSubscriptionsPerClient: 1 }),
-          maxBodyBytes: 1_000_000,
-          subscriptionBufferSize: 200,
-          writeBufferSize: 200,
-          closeOnSlowClient: false,
-          logger: createLogger({ level: 'error' }),
-        },
+        bareWebsocketOptions(),
         COMETBFT_WEBSOCKET_TIMINGS,
         createLogger({ level: 'error' }),
       )

@@ -1,10 +1,9 @@
 import { connect } from 'node:net'
 import { Hono } from 'hono'
 import { afterEach, expect, test } from 'vitest'
-import { createLogger } from '../../../../src/logger.js'
 import { type HttpListener, listenHttp } from '../../../../src/server/listen.js'
-import { EventBus } from '../../../../src/server/rpc/pubsub.js'
 import { attachWebsocket, type WebsocketEndpoint } from '../../../../src/server/rpc/websocket.js'
+import { bareWebsocketOptions } from '../../../helpers/websocket-options.js'
 
 const open: { l: HttpListener; ws: WebsocketEndpoint }[] = []
 afterEach(async () => {
@@ -36,16 +35,7 @@ const upgrade = (host: string) =>
 
 test("error: a websocket upgrade without a Host header, or with a malformed one, gets Go's 400, as CometBFT's server reads it as any request; with one it switches protocols", async () => {
   const l = await listenHttp(new Hono(), '127.0.0.1:0', 'rpc')
-  const logger = createLogger({ level: 'silent' })
-  const ws = attachWebsocket(l.server, {
-    routes: {},
-    bus: new EventBus({ maxSubscriptionClients: 1, maxSubscriptionsPerClient: 1 }),
-    maxBodyBytes: 1_000_000,
-    subscriptionBufferSize: 200,
-    writeBufferSize: 200,
-    closeOnSlowClient: false,
-    logger,
-  })
+  const ws = attachWebsocket(l.server, bareWebsocketOptions())
   open.push({ l, ws })
   expect(await answer(l.port, upgrade(''))).toBe(
     'HTTP/1.1 400 Bad Request: missing required Host header\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request: missing required Host header',
