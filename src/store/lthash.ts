@@ -21,7 +21,7 @@ const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
  *
  * - `sha256-chacha20`: ChaCha20's keystream under the key SHA-256(input), with a zero nonce from
  *   block 0 (libsodium's `crypto_stream_chacha20`; the same bytes as RFC 8439's ChaCha20 with a
- *   zero counter and nonce). About a tenth of SHAKE-256's cost here.
+ *   zero counter and nonce). About a sixth of SHAKE-256's cost here (1.4 µs against 9).
  * - `shake256`: SHAKE-256 of the input, 2048 bytes of output. The homes of sdkd before the
  *   other one keep it.
  *

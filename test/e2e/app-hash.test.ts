@@ -35,7 +35,7 @@ import { tempDir } from '../helpers/temp-dir.js'
  * in the commit and the changelog. A change nobody meant is a determinism bug — do not "update the pin".
  */
 // Last changed deliberately: a new home's element hash is sha256-chacha20 (ChaCha20's keystream under
-// SHA-256 of the pair), about a tenth of SHAKE-256's cost; homes made before keep shake256 (their
+// SHA-256 of the pair), about a sixth of SHAKE-256's cost; homes made before keep shake256 (their
 // record, src/store/lthash.ts). Before that: InitGenesis runs at block height 0 on a chain whose initial height is 1,
 // as upstream's InitChain, so the validators and delegations genesis creates start their signing
 // infos and reward periods at 0 (they started at 1). Before that: x/distribution joined both app versions (its store: params, fee
