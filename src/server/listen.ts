@@ -88,20 +88,21 @@ export async function listenHttp(
       requireHostHeader: false,
       // Go reads at most MaxHeaderBytes and 4 KB more (its reader's slop) before it refuses.
       maxHeaderSize: (options.maxHeaderBytes || GO_MAX_HEADER_BYTES) + 4096,
+      // No read or header timeout is none at all, as in Go's server (Node's own: 60 s for the
+      // headers, 300 s for a request).
       ...(header > 0
         ? {
             requestTimeout: read,
             headersTimeout: header,
             connectionsCheckingInterval: Math.min(1000, header),
           }
-        : {}),
+        : { requestTimeout: 0, headersTimeout: 0 }),
     },
   }) as Server
   server.on('clientError', answerClientError)
   // Go's IdleTimeout left unset is its ReadTimeout: a kept-alive connection waits that long for its
-  // next request, and with no read timeout either, as long as it stays open.
-  if (read > 0) server.keepAliveTimeout = read
-  else if (header > 0) server.keepAliveTimeout = 0
+  // next request, and with no read timeout either, as long as it stays open (Node's own: 5 s).
+  server.keepAliveTimeout = read
   if (options.maxConnections && options.maxConnections > 0)
     server.maxConnections = options.maxConnections
   const write = (options.writeTimeoutSeconds ?? 0) * 1000

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { afterEach, describe, expect, test } from 'vitest'
 import { parseListenAddress } from '../../../src/config/listen-address.js'
 import { type HttpListener, ListenError, listenHttp } from '../../../src/server/listen.js'
+import { idleAfterAnswer } from '../../helpers/pipelined.js'
 
 const open: HttpListener[] = []
 afterEach(async () => {
@@ -160,6 +161,15 @@ describe('listenHttp', () => {
     for (const host of ['', 'NODE.example:1317', '[::1]:26657', "a!$&'()*+,;=_~-.b"]) {
       expect(await withHost(host), host).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
     }
+  })
+
+  test("behavior: with no read timeout (rpc-read-timeout = 0), as Go's server: a kept-alive connection stays open past Node's own 5 s, and no Keep-Alive timeout is announced", async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { readTimeoutSeconds: 0 })
+    open.push(l)
+    const { reply, open: stillOpen } = await idleAfterAnswer(l.port, '/', 6_000)
+    expect(reply).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
+    expect(reply).not.toMatch(/Keep-Alive:/i)
+    expect(stillOpen).toBe(true)
   })
 
   test("behavior: without max header bytes, Go's 1 MiB: a URI of 100 KB is served (Node's own limit is 16 KB)", async () => {

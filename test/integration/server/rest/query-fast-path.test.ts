@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import { connect } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -56,11 +56,14 @@ beforeAll(async () => {
     'cors-hono',
   )
   servers.push(fast, hono, cors, corsHono)
-  // The same node server settings as listenHttp's (the host a request without one is given).
+  // The same node server settings as listenHttp's without a read timeout (the host a request
+  // without one is given; no timeouts, so no Keep-Alive header).
   const adapter = createAdaptorServer({
     fetch: createGateway({ router: t.node.router }).fetch,
     hostname: '127.0.0.1',
-  })
+    serverOptions: { requestTimeout: 0, headersTimeout: 0 },
+  }) as Server
+  adapter.keepAliveTimeout = 0
   await new Promise<void>((resolve) => adapter.listen(0, '127.0.0.1', resolve))
   closeAdapter = () => new Promise((resolve) => adapter.close(() => resolve()))
   ports.fast = fast.port
