@@ -5,6 +5,7 @@ import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { parseListenAddress } from '../config/listen-address.js'
 import { UserError } from '../errors.js'
+import { firstHeaderValue } from './rest/query-call.js'
 
 /** How long a closing server lets the requests in flight finish before it cuts their connections. */
 export const CLOSE_GRACE_MS = 500
@@ -203,7 +204,9 @@ const HOST_BYTE = /^[0-9A-Za-z!$%&()*+,\-.:;=[\]'_~]*$/
  * with a byte Go does not take in a host.
  */
 export function hostRefusal(req: IncomingMessage): string | undefined {
-  const host = req.headers.host
+  // From the raw lines (the first Host line, as node:http keeps it): the fast paths never have
+  // node:http build its headers object.
+  const host = firstHeaderValue(req, 'host')
   if (host === undefined) {
     return req.httpVersion === '1.1' && req.method !== 'CONNECT'
       ? GO_MISSING_HOST_ANSWER
