@@ -44,7 +44,7 @@ export function elementHashNamed(name: string, where: string): ElementHashName {
 }
 
 /**
- * `shake256`'s element hashes of the latest values added, by key (a SHAKE-256 hash costs about ten
+ * `shake256`'s element hashes of the latest values added, by key (a SHAKE-256 hash costs about six
  * times a `sha256-chacha20` one, which keeps none): a key rewritten every block (a signing
  * info, a counter) removes the value the previous block added, whose hash is then at hand. Several
  * stores use the same short keys (0x00 is x/mint's minter and x/distribution's fee pool, both
