@@ -12,6 +12,8 @@ import { ErrLogic } from '../errors.js'
  */
 export const LTHASH_BYTES = 2048
 const LANES = LTHASH_BYTES / 2
+/** The lanes as 32-bit words, two lanes each. */
+const WORDS = LTHASH_BYTES / 4
 /** Whether this platform's typed arrays are little-endian (then lanes and bytes share a layout). */
 const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1
 
@@ -161,48 +163,86 @@ function lanesOf(bytes: Uint8Array, into: Uint16Array): Uint16Array {
 }
 
 /**
- * Native memory the `sha256-chacha20` element hash is made in, reused: its lanes are read at once
- * (each call overwrites them), so hashing an element allocates nothing.
+ * Native memory the `sha256-chacha20` element hashes are made in, reused: a replace hashes its two
+ * values into the two keystreams and reads both at once (each call overwrites its keystream), so
+ * hashing an element allocates nothing.
  */
 const input = new NativeScratch(1024)
 const seed = Buffer.allocUnsafeSlow(32)
-const stream = Buffer.allocUnsafeSlow(LTHASH_BYTES)
 const NONCE = Buffer.alloc(8)
-/** The keystream's lanes: a view of `stream` on a little-endian platform, else a copy. */
-const streamLanes = LITTLE_ENDIAN
-  ? new Uint16Array(stream.buffer, stream.byteOffset, LANES)
-  : new Uint16Array(LANES)
 /** OpenSSL's ChaCha20 (when libsodium cannot load): a 16-byte IV, the counter then the nonce. */
 const ZERO_IV = Buffer.alloc(16)
 const ZEROS = Buffer.alloc(LTHASH_BYTES)
+/** `uvarint(n)` of the key lengths below 128 (every key sdkd writes), made once. */
+const SHORT_LENGTHS = Array.from({ length: 128 }, (_, n) => Uint8Array.of(n))
 
 /**
- * The `sha256-chacha20` element hash of one (key, value) pair, in lanes valid until the next call:
- * libsodium's SHA-256 and ChaCha20 on native memory, or node:crypto's (the same bytes) where
- * libsodium cannot load.
+ * Where a `sha256-chacha20` element hash is written: the keystream's bytes, and a view of them as
+ * 32-bit words, two lanes each (on a big-endian platform the lanes are first swapped into place).
  */
-function chachaElement(key: Bytes, value: Bytes): Uint16Array {
-  const prefix = uvarint(key.length)
-  const n = prefix.length + key.length + value.length
-  const sodium = loadSodium()
-  if (sodium) {
-    sodium.crypto_hash_sha256(seed, input.copy([prefix, key, value], n))
-    sodium.crypto_stream_chacha20(stream, NONCE, seed)
-    return LITTLE_ENDIAN ? streamLanes : lanesOf(stream, streamLanes)
+class Keystream {
+  readonly bytes = Buffer.allocUnsafeSlow(LTHASH_BYTES)
+  readonly words = new Int32Array(this.bytes.buffer, this.bytes.byteOffset, WORDS)
+  private readonly lanes = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, LANES)
+
+  /**
+   * The element hash of one (key, value) pair: libsodium's SHA-256 and ChaCha20 on native memory,
+   * or node:crypto's (the same bytes) where libsodium cannot load.
+   */
+  hash(key: Bytes, value: Bytes): Int32Array {
+    const prefix = key.length < 128 ? SHORT_LENGTHS[key.length]! : uvarint(key.length)
+    const n = prefix.length + key.length + value.length
+    const sodium = loadSodium()
+    if (sodium) {
+      sodium.crypto_hash_sha256(seed, input.copy([prefix, key, value], n))
+      sodium.crypto_stream_chacha20(this.bytes, NONCE, seed)
+    } else {
+      const k = createHash('sha256').update(prefix).update(key).update(value).digest()
+      createCipheriv('chacha20', k, ZERO_IV).update(ZEROS).copy(this.bytes)
+    }
+    if (!LITTLE_ENDIAN) lanesOf(this.bytes, this.lanes)
+    return this.words
   }
-  const k = createHash('sha256').update(prefix).update(key).update(value).digest()
-  return lanesOf(createCipheriv('chacha20', k, ZERO_IV).update(ZEROS), streamLanes)
+}
+const oldStream = new Keystream()
+const newStream = new Keystream()
+
+// Lane arithmetic two lanes at a time, in 32-bit words: each lane's low 15 bits are summed with
+// the lanes' top bits masked off, so no carry or borrow crosses into the next lane, and the top
+// bit is then put back by XOR. Every lane wraps modulo 2^16, as a Uint16Array's would.
+const LOW = 0x7fff7fff
+const TOP = 0x80008000 | 0
+
+/** `acc[i] += e[i]` for every lane. */
+function addWords(acc: Int32Array, e: Int32Array): void {
+  for (let i = 0; i < WORDS; i++) {
+    const a = acc[i]!
+    const b = e[i]!
+    acc[i] = ((a & LOW) + (b & LOW)) ^ ((a ^ b) & TOP)
+  }
+}
+
+/** `acc[i] -= e[i]` for every lane. */
+function subWords(acc: Int32Array, e: Int32Array): void {
+  for (let i = 0; i < WORDS; i++) {
+    const a = acc[i]!
+    const b = e[i]!
+    acc[i] = ((a | TOP) - (b & LOW)) ^ ((a ^ ~b) & TOP)
+  }
 }
 
 /** A mutable LtHash accumulator, with the element hash of the home it belongs to. */
 export class LtHash {
   readonly lanes: Uint16Array
+  /** The lanes as 32-bit words (the lanes' memory is 4-byte aligned: allocLanes). */
+  private readonly words: Int32Array
 
   constructor(
     readonly element: ElementHashName,
     lanes?: Uint16Array,
   ) {
     this.lanes = allocLanes()
+    this.words = new Int32Array(this.lanes.buffer, this.lanes.byteOffset, WORDS)
     if (lanes) this.lanes.set(lanes)
   }
 
@@ -219,32 +259,46 @@ export class LtHash {
   }
 
   add(key: Bytes, value: Bytes): void {
-    const e = this.element === 'shake256' ? addedHash(key, value) : chachaElement(key, value)
+    if (this.element !== 'shake256') {
+      addWords(this.words, newStream.hash(key, value))
+      return
+    }
+    const e = addedHash(key, value)
     const l = this.lanes
     // A Uint16Array stores every sum modulo 2^16.
     for (let i = 0; i < LANES; i++) l[i] = l[i]! + e[i]!
   }
 
   remove(key: Bytes, value: Bytes): void {
-    const e = this.element === 'shake256' ? removedHash(key, value) : chachaElement(key, value)
+    if (this.element !== 'shake256') {
+      subWords(this.words, oldStream.hash(key, value))
+      return
+    }
+    const e = removedHash(key, value)
     const l = this.lanes
     for (let i = 0; i < LANES; i++) l[i] = l[i]! - e[i]!
   }
 
   /** `remove(key, old)` then `add(key, next)`. */
   replace(key: Bytes, old: Bytes, next: Bytes): void {
-    const l = this.lanes
-    if (this.element === 'shake256') {
-      const o = removedHash(key, old)
-      const n = addedHash(key, next)
-      for (let i = 0; i < LANES; i++) l[i] = l[i]! - o[i]! + n[i]!
+    if (this.element !== 'shake256') {
+      // Both values hashed first, then one pass over the lanes.
+      const o = oldStream.hash(key, old)
+      const n = newStream.hash(key, next)
+      const w = this.words
+      for (let i = 0; i < WORDS; i++) {
+        const a = w[i]!
+        const b = o[i]!
+        const c = n[i]!
+        const d = ((a | TOP) - (b & LOW)) ^ ((a ^ ~b) & TOP)
+        w[i] = ((d & LOW) + (c & LOW)) ^ ((d ^ c) & TOP)
+      }
       return
     }
-    // One element's lanes at a time: each call reuses the same memory.
-    let e = chachaElement(key, old)
-    for (let i = 0; i < LANES; i++) l[i] = l[i]! - e[i]!
-    e = chachaElement(key, next)
-    for (let i = 0; i < LANES; i++) l[i] = l[i]! + e[i]!
+    const l = this.lanes
+    const o = removedHash(key, old)
+    const n = addedHash(key, next)
+    for (let i = 0; i < LANES; i++) l[i] = l[i]! - o[i]! + n[i]!
   }
 
   /** The serialized form to hash right away: on a little-endian platform a view, not a copy. */
