@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type Bytes, fromUtf8, utf8 } from '../codec/bytes.js'
+import { type Bytes, bytesToLatin1, fromUtf8, latin1ToBytes, utf8 } from '../codec/bytes.js'
 import { type BranchParent, createBranch } from './branch.js'
 import { bytesValue, intTextValue, KeyedMap, stringKey } from './collections.js'
 import { storeIdPrefix } from './keys.js'
@@ -33,6 +33,13 @@ function parentOf(entries: Record<string, string>) {
 async function entriesOf(iterable: AsyncIterable<readonly [Bytes, Bytes]>): Promise<string[]> {
   const out: string[] = []
   for await (const [k, v] of iterable) out.push(`${fromUtf8(k)}=${fromUtf8(v)}`)
+  return out
+}
+
+/** The entries as `key=value`, the keys' bytes as latin1 (one char per byte). */
+async function latin1Entries(iterable: AsyncIterable<readonly [Bytes, Bytes]>): Promise<string[]> {
+  const out: string[] = []
+  for await (const [k, v] of iterable) out.push(`${bytesToLatin1(k)}=${fromUtf8(v)}`)
   return out
 }
 
@@ -192,6 +199,80 @@ describe('a branch iterating its store', () => {
       expect(await entriesOf(top.iterate({ ...range, reverse: true })), `round ${round}`).toEqual(
         [...expected].reverse(),
       )
+    }
+  })
+
+  test('behavior: ranges inside one collection see every write, made before or after the first such range, and a child’s written in', async () => {
+    // Two-byte keys: the first byte is the collection (as every module's collections), so a range
+    // inside one collection reads the branch's writes of that collection only.
+    let seed = 11
+    const rand = (n: number) => {
+      // Lehmer's generator: exact in doubles.
+      seed = (seed * 48271) % 2147483647
+      return seed % n
+    }
+    const collections = ['a', 'b', 'c', '\xff']
+    const seconds = 'pqrstu'.split('')
+    const keyAt = () => collections[rand(collections.length)]! + seconds[rand(seconds.length)]!
+    for (let round = 0; round < 200; round++) {
+      const committed: Record<string, string> = {}
+      for (let n = rand(8); n > 0; n--) committed[keyAt()] = `c${round}`
+      const { parent } = parentOf(committed)
+      parent.isEmpty = (lo, hi) =>
+        !Object.keys(committed).some((k) => STORE + k >= lo && (hi === undefined || STORE + k < hi))
+      const branch = createBranch(parent)
+      const store = branch.store('s')
+      const model = new Map(Object.entries(committed))
+      // A child branch used across the steps: its writes are written into the branch now and
+      // then, and it goes on reading (and ranging) after each.
+      const child = branch.branch()
+      for (let step = 0; step < 6; step++) {
+        // Some writes, in the branch or in the child (then written in).
+        const inChild = rand(3) === 0
+        const target = inChild ? child.store('s') : store
+        for (let w = rand(4); w > 0; w--) {
+          const k = keyAt()
+          if (rand(3) === 0) {
+            target.delete(latin1ToBytes(k))
+            model.delete(k)
+          } else {
+            target.set(latin1ToBytes(k), utf8(`w${step}${w}`))
+            model.set(k, `w${step}${w}`)
+          }
+        }
+        if (inChild) child.write()
+        // A range inside one collection (from one of its keys to its end or to another of its
+        // keys), or one across collections.
+        const c = collections[rand(collections.length)]!
+        const lo = rand(2) === 0 ? c : c + seconds[rand(seconds.length)]!
+        // The end of the collection: the next one's first key (none after 0xff's).
+        const end = c === '\xff' ? undefined : String.fromCharCode(c.charCodeAt(0) + 1)
+        const hi =
+          rand(4) === 0
+            ? collections[rand(collections.length)]! + (rand(2) === 0 ? seconds[rand(6)]! : '')
+            : rand(2) === 0
+              ? c + seconds[rand(seconds.length)]!
+              : end
+        const expected = [...model]
+          .filter(([k]) => k >= lo && (hi === undefined || k < hi))
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => `${k}=${v}`)
+        const range = {
+          gte: latin1ToBytes(lo),
+          ...(hi === undefined ? {} : { lt: latin1ToBytes(hi) }),
+        }
+        const where = `round ${round}, step ${step}, [${lo}, ${hi})`
+        expect(await latin1Entries(store.iterate(range)), where).toEqual(expected)
+        expect(await latin1Entries(store.iterate({ ...range, reverse: true })), where).toEqual(
+          [...expected].reverse(),
+        )
+        // When the branch knows whether the range is empty, it is right.
+        const empty = store.isEmpty?.(range)
+        if (empty !== undefined) expect(empty, where).toBe(expected.length === 0)
+        // The child, with no writes of its own left, sees the same.
+        if (rand(2) === 0)
+          expect(await latin1Entries(child.store('s').iterate(range)), where).toEqual(expected)
+      }
     }
   })
 })

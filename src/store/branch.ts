@@ -43,8 +43,36 @@ export function branchChanges(branch: StateBranch): BranchChanges {
   return branch.changes()
 }
 
+/**
+ * The length of a full key's bucket: its store's id and the first byte of its key, which every
+ * module's collections use as their prefix. A range inside one collection looks at its bucket's
+ * writes only.
+ */
+const BUCKET_CHARS = 5
+
+/**
+ * The bucket all of [lo, hi) lies in, when it lies in one: every key k with lo ≤ k < hi then starts
+ * with lo's first BUCKET_CHARS characters.
+ */
+function bucketOfRange(lo: string, hi: string | undefined): string | undefined {
+  if (lo.length < BUCKET_CHARS || hi === undefined) return undefined
+  const bucket = lo.slice(0, BUCKET_CHARS)
+  const last = bucket.charCodeAt(BUCKET_CHARS - 1)
+  if (last === 0xff) return undefined
+  // The first string after every string that starts with the bucket.
+  const after = bucket.slice(0, BUCKET_CHARS - 1) + String.fromCharCode(last + 1)
+  return hi <= after ? bucket : undefined
+}
+
 class Branch implements StateBranch {
   private readonly writes = new Map<string, Bytes | null>()
+  /**
+   * The written keys by bucket, made by the first range that can use it and kept up to date after:
+   * a range then looks at the writes of its collection, not at every write of the branch (a
+   * block's branch with 100 validators holds hundreds; the can-withdraw invariant's branch grows
+   * with every delegation it pays, and reads each delegation's slash events by a range).
+   */
+  private buckets: Map<string, string[]> | undefined
   private readonly registry = new Map<string, number | null>()
   private allocated: number
 
@@ -118,7 +146,7 @@ class Branch implements StateBranch {
       nextStoreId: () => this.allocated,
       absorb: (changes) => {
         if (changes.registry.size > 0) this.stores = undefined
-        for (const [k, v] of changes.writes) this.writes.set(k, v)
+        for (const [k, v] of changes.writes) this.setFull(k, v)
         for (const [k, v] of changes.registry) this.registry.set(k, v)
         this.allocated = Math.max(this.allocated, changes.nextStoreId)
       },
@@ -130,6 +158,7 @@ class Branch implements StateBranch {
     if (!this.parent.absorb) throw ErrLogic.wrap('the root branch is written by a commit')
     this.parent.absorb(this.changes())
     this.writes.clear()
+    this.buckets = undefined
     this.registry.clear()
   }
 
@@ -180,15 +209,39 @@ class Branch implements StateBranch {
   }
 
   setFull(full: string, value: Bytes | null): void {
+    const buckets = this.buckets
+    if (buckets !== undefined && !this.writes.has(full)) {
+      const bucket = full.slice(0, BUCKET_CHARS)
+      const keys = buckets.get(bucket)
+      if (keys) keys.push(full)
+      else buckets.set(bucket, [full])
+    }
     this.writes.set(full, value)
+  }
+
+  /** The written keys that may lie in [lo, hi): its bucket's, or every written key. */
+  private writtenKeys(lo: string, hi: string | undefined): Iterable<string> {
+    const bucket = bucketOfRange(lo, hi)
+    if (bucket === undefined) return this.writes.keys()
+    if (this.buckets === undefined) {
+      const buckets = new Map<string, string[]>()
+      for (const k of this.writes.keys()) {
+        const b = k.slice(0, BUCKET_CHARS)
+        const keys = buckets.get(b)
+        if (keys) keys.push(k)
+        else buckets.set(b, [k])
+      }
+      this.buckets = buckets
+    }
+    return this.buckets.get(bucket) ?? NO_KEYS
   }
 
   /** Whether [lo, hi) holds no entry here, when known without reading the database. */
   isEmptyFull(lo: string, hi: string | undefined): boolean | undefined {
     let deletions = false
-    for (const [k, v] of this.writes) {
+    for (const k of this.writtenKeys(lo, hi)) {
       if (k < lo || (hi !== undefined && k >= hi)) continue
-      if (v !== null) return false
+      if (this.writes.get(k) !== null) return false
       deletions = true
     }
     const below = this.parent.isEmpty?.(lo, hi)
@@ -209,10 +262,10 @@ class Branch implements StateBranch {
     reverse: boolean,
   ): AsyncIterable<readonly [string, Bytes]> {
     const overlay: [string, Bytes | null][] = []
-    // forEach, not for-of: no entry array per write (every write of the branch is looked at).
-    this.writes.forEach((v, k) => {
-      if (k >= lo && (hi === undefined || k < hi)) overlay.push([k, v])
-    })
+    for (const k of this.writtenKeys(lo, hi)) {
+      if (k >= lo && (hi === undefined || k < hi))
+        overlay.push([k, this.writes.get(k) as Bytes | null])
+    }
     const below = this.parent.range(lo, hi, reverse)
     if (overlay.length === 0) return below
     overlay.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -222,6 +275,8 @@ class Branch implements StateBranch {
 }
 
 type FullEntry = readonly [string, Bytes]
+
+const NO_KEYS: readonly string[] = []
 
 const MERGE_DONE: IteratorResult<FullEntry> = { value: undefined, done: true }
 
