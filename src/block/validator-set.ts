@@ -1,6 +1,7 @@
 import { type Bytes, toHexUpper } from '../codec/bytes.js'
-import { leafHash, merkleRootFromLeafHashes, sha256 } from '../codec/hash.js'
+import { sha256 } from '../codec/hash.js'
 import { ErrLogic } from '../errors.js'
+import { validatorsHash } from './validators-hash.js'
 
 /**
  * CometBFT v0.38's validator set (types/validator_set.go): the order validators are listed and
@@ -84,72 +85,6 @@ function morePriority(a: SetValidator | undefined, b: SetValidator): SetValidato
 function describe(v: { address: Bytes; pubKey: Bytes; power: bigint; priority?: bigint }): string {
   const key = v.pubKey.length > 0 ? `PubKeyEd25519{${toHexUpper(v.pubKey)}}` : '<nil>'
   return `Validator{${toHexUpper(v.address)} ${key} VP:${v.power} A:${v.priority ?? 0n}}`
-}
-
-/** Protobuf varint of a non-negative int64, written at `out[at…]`; the index after it. */
-function writeVarint(v: bigint, out: Uint8Array, at: number): number {
-  let x = BigInt.asUintN(64, v)
-  while (x >= 0x80n) {
-    out[at++] = Number(x & 0x7fn) | 0x80
-    x >>= 7n
-  }
-  out[at++] = Number(x)
-  return at
-}
-
-/**
- * tendermint.types.SimpleValidator{pub_key: PublicKey{ed25519}, voting_power} proto bytes
- * (Validator.Bytes), the leaves of the validators hash.
- */
-export function simpleValidatorBytes(pubKey: Bytes, power: bigint): Bytes {
-  // PublicKey{ed25519: pubKey} is 2 + len bytes; a varint of an int64 at most 10.
-  const out = new Uint8Array(2 + 2 + pubKey.length + 1 + 10)
-  out[0] = 0x0a
-  out[1] = 2 + pubKey.length
-  out[2] = 0x0a
-  out[3] = pubKey.length
-  out.set(pubKey, 4)
-  let at = 4 + pubKey.length
-  if (power !== 0n) {
-    out[at++] = 0x10
-    at = writeVarint(power, out, at)
-  }
-  return out.subarray(0, at)
-}
-
-/**
- * Each validator's leaf hash of the validators hash, by its public key's array and its power: a
- * set's copies (one a height) share their validators' key arrays, and a power change makes a new
- * leaf. Kept while the key's array lives.
- */
-const leafHashes = new WeakMap<Bytes, { power: bigint; hash: Bytes }>()
-
-function leafHashOf(v: SetValidator): Bytes {
-  const kept = leafHashes.get(v.pubKey)
-  if (kept !== undefined && kept.power === v.power) return kept.hash
-  const hash = leafHash(simpleValidatorBytes(v.pubKey, v.power))
-  leafHashes.set(v.pubKey, { power: v.power, hash })
-  return hash
-}
-
-/**
- * The last few validators hashes with the leaf hashes they were made of: a height hashes its
- * current and next sets, which change only when a block's validator updates change a member or a
- * power (proposer priorities are not hashed).
- */
-const recentRoots: { leaves: Bytes[]; root: Bytes }[] = []
-const RECENT_ROOTS = 4
-
-function rootOfLeaves(leaves: Bytes[]): Bytes {
-  for (const r of recentRoots) {
-    if (r.leaves.length === leaves.length && r.leaves.every((l, i) => l === leaves[i])) {
-      return r.root.slice()
-    }
-  }
-  const root = merkleRootFromLeafHashes(leaves)
-  recentRoots.unshift({ leaves, root: root.slice() })
-  if (recentRoots.length > RECENT_ROOTS) recentRoots.pop()
-  return root
 }
 
 export class ValidatorSet {
@@ -250,7 +185,7 @@ export class ValidatorSet {
 
   /** Merkle root of the validators' SimpleValidator bytes, in set order (ValidatorSet.Hash). */
   hash(): Bytes {
-    return rootOfLeaves(this.validators.map(leafHashOf))
+    return validatorsHash(this.validators)
   }
 
   /**
