@@ -4,6 +4,7 @@ import { fullKeyOf, fullRange, storeIdPrefix } from './keys.js'
 import { mapAsync, type NowIterator, nextNow, settledResult } from './map-async.js'
 import type { KVEntry, KVRange, KVStore, StateBranch, StoreUpgrades, ValueNow } from './types.js'
 import { definedNow, hasKey, settled } from './value-now.js'
+import { WriteBuckets } from './write-buckets.js'
 
 /** What a branch reads through: the committed state at one height, or a parent branch. */
 export interface BranchParent {
@@ -43,36 +44,14 @@ export function branchChanges(branch: StateBranch): BranchChanges {
   return branch.changes()
 }
 
-/**
- * The length of a full key's bucket: its store's id and the first byte of its key, which every
- * module's collections use as their prefix. A range inside one collection looks at its bucket's
- * writes only.
- */
-const BUCKET_CHARS = 5
-
-/**
- * The bucket all of [lo, hi) lies in, when it lies in one: every key k with lo ≤ k < hi then starts
- * with lo's first BUCKET_CHARS characters.
- */
-function bucketOfRange(lo: string, hi: string | undefined): string | undefined {
-  if (lo.length < BUCKET_CHARS || hi === undefined) return undefined
-  const bucket = lo.slice(0, BUCKET_CHARS)
-  const last = bucket.charCodeAt(BUCKET_CHARS - 1)
-  if (last === 0xff) return undefined
-  // The first string after every string that starts with the bucket.
-  const after = bucket.slice(0, BUCKET_CHARS - 1) + String.fromCharCode(last + 1)
-  return hi <= after ? bucket : undefined
-}
-
 class Branch implements StateBranch {
   private readonly writes = new Map<string, Bytes | null>()
   /**
-   * The written keys by bucket, made by the first range that can use it and kept up to date after:
-   * a range then looks at the writes of its collection, not at every write of the branch (a
-   * block's branch with 100 validators holds hundreds; the can-withdraw invariant's branch grows
-   * with every delegation it pays, and reads each delegation's slash events by a range).
+   * The written keys by collection, for ranges inside one (a block's branch with 100 validators
+   * holds hundreds of writes; the can-withdraw invariant's branch grows with every delegation it
+   * pays, and reads each delegation's slash events by a range).
    */
-  private buckets: Map<string, string[]> | undefined
+  private readonly buckets = new WriteBuckets()
   private readonly registry = new Map<string, number | null>()
   private allocated: number
 
@@ -158,7 +137,7 @@ class Branch implements StateBranch {
     if (!this.parent.absorb) throw ErrLogic.wrap('the root branch is written by a commit')
     this.parent.absorb(this.changes())
     this.writes.clear()
-    this.buckets = undefined
+    this.buckets.clear()
     this.registry.clear()
   }
 
@@ -209,31 +188,13 @@ class Branch implements StateBranch {
   }
 
   setFull(full: string, value: Bytes | null): void {
-    const buckets = this.buckets
-    if (buckets !== undefined && !this.writes.has(full)) {
-      const bucket = full.slice(0, BUCKET_CHARS)
-      const keys = buckets.get(bucket)
-      if (keys) keys.push(full)
-      else buckets.set(bucket, [full])
-    }
+    if (this.buckets.made && !this.writes.has(full)) this.buckets.add(full)
     this.writes.set(full, value)
   }
 
-  /** The written keys that may lie in [lo, hi): its bucket's, or every written key. */
+  /** The written keys that may lie in [lo, hi): its collection's, or every written key. */
   private writtenKeys(lo: string, hi: string | undefined): Iterable<string> {
-    const bucket = bucketOfRange(lo, hi)
-    if (bucket === undefined) return this.writes.keys()
-    if (this.buckets === undefined) {
-      const buckets = new Map<string, string[]>()
-      for (const k of this.writes.keys()) {
-        const b = k.slice(0, BUCKET_CHARS)
-        const keys = buckets.get(b)
-        if (keys) keys.push(k)
-        else buckets.set(b, [k])
-      }
-      this.buckets = buckets
-    }
-    return this.buckets.get(bucket) ?? NO_KEYS
+    return this.buckets.keysIn(lo, hi, this.writes) ?? this.writes.keys()
   }
 
   /** Whether [lo, hi) holds no entry here, when known without reading the database. */
@@ -275,8 +236,6 @@ class Branch implements StateBranch {
 }
 
 type FullEntry = readonly [string, Bytes]
-
-const NO_KEYS: readonly string[] = []
 
 const MERGE_DONE: IteratorResult<FullEntry> = { value: undefined, done: true }
 
