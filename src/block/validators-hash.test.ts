@@ -49,4 +49,18 @@ describe('validators hash of a set of several', () => {
     expect(toHexUpper(copy.hash())).toBe(expected(copy))
     expect(toHexUpper(set.hash())).toBe(first)
   })
+
+  test('behavior: a hash handed out is the caller’s own: changing it changes no later hash', () => {
+    for (const n of [1, 3]) {
+      const keys = Array.from({ length: n }, (_, i) => new Uint8Array(32).fill(200 + i))
+      const set = ValidatorSet.of(keys.map((pubKey) => ({ pubKey, power: 5n })))
+      const first = set.hash()
+      const text = toHexUpper(first)
+      first.fill(0)
+      expect(toHexUpper(set.hash()), `${n} validator(s)`).toBe(text)
+      const again = set.copy().hash()
+      again.fill(1)
+      expect(toHexUpper(set.copy().hash()), `${n} validator(s)`).toBe(text)
+    }
+  })
 })

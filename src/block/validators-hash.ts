@@ -65,6 +65,7 @@ function leafHashOf(v: HashedValidator): Bytes {
 const recentRoots: { leaves: Bytes[]; root: Bytes }[] = []
 const RECENT_ROOTS = 4
 
+/** The root of `leaves`; a copy, as callers keep it (the root of one leaf is its kept hash). */
 function rootOfLeaves(leaves: Bytes[]): Bytes {
   for (const r of recentRoots) {
     if (r.leaves.length === leaves.length && r.leaves.every((l, i) => l === leaves[i])) {
@@ -72,9 +73,9 @@ function rootOfLeaves(leaves: Bytes[]): Bytes {
     }
   }
   const root = merkleRootFromLeafHashes(leaves)
-  recentRoots.unshift({ leaves, root: root.slice() })
+  recentRoots.unshift({ leaves, root })
   if (recentRoots.length > RECENT_ROOTS) recentRoots.pop()
-  return root
+  return root.slice()
 }
 
 /** Merkle root of the validators' SimpleValidator bytes, in the order given (ValidatorSet.Hash). */
