@@ -213,23 +213,11 @@ const newStream = new Keystream()
 const LOW = 0x7fff7fff
 const TOP = 0x80008000 | 0
 
-/** `acc[i] += e[i]` for every lane. */
-function addWords(acc: Int32Array, e: Int32Array): void {
-  for (let i = 0; i < WORDS; i++) {
-    const a = acc[i]!
-    const b = e[i]!
-    acc[i] = ((a & LOW) + (b & LOW)) ^ ((a ^ b) & TOP)
-  }
-}
+/** Each lane of the word `a` plus the same lane of `b`. */
+const addLanes = (a: number, b: number): number => ((a & LOW) + (b & LOW)) ^ ((a ^ b) & TOP)
 
-/** `acc[i] -= e[i]` for every lane. */
-function subWords(acc: Int32Array, e: Int32Array): void {
-  for (let i = 0; i < WORDS; i++) {
-    const a = acc[i]!
-    const b = e[i]!
-    acc[i] = ((a | TOP) - (b & LOW)) ^ ((a ^ ~b) & TOP)
-  }
-}
+/** Each lane of the word `a` less the same lane of `b`. */
+const subLanes = (a: number, b: number): number => ((a | TOP) - (b & LOW)) ^ ((a ^ ~b) & TOP)
 
 /** A mutable LtHash accumulator, with the element hash of the home it belongs to. */
 export class LtHash {
@@ -260,7 +248,9 @@ export class LtHash {
 
   add(key: Bytes, value: Bytes): void {
     if (this.element !== 'shake256') {
-      addWords(this.words, newStream.hash(key, value))
+      const w = this.words
+      const e = newStream.hash(key, value)
+      for (let i = 0; i < WORDS; i++) w[i] = addLanes(w[i]!, e[i]!)
       return
     }
     const e = addedHash(key, value)
@@ -271,7 +261,9 @@ export class LtHash {
 
   remove(key: Bytes, value: Bytes): void {
     if (this.element !== 'shake256') {
-      subWords(this.words, oldStream.hash(key, value))
+      const w = this.words
+      const e = oldStream.hash(key, value)
+      for (let i = 0; i < WORDS; i++) w[i] = subLanes(w[i]!, e[i]!)
       return
     }
     const e = removedHash(key, value)
@@ -286,13 +278,7 @@ export class LtHash {
       const o = oldStream.hash(key, old)
       const n = newStream.hash(key, next)
       const w = this.words
-      for (let i = 0; i < WORDS; i++) {
-        const a = w[i]!
-        const b = o[i]!
-        const c = n[i]!
-        const d = ((a | TOP) - (b & LOW)) ^ ((a ^ ~b) & TOP)
-        w[i] = ((d & LOW) + (c & LOW)) ^ ((d ^ c) & TOP)
-      }
+      for (let i = 0; i < WORDS; i++) w[i] = addLanes(subLanes(w[i]!, o[i]!), n[i]!)
       return
     }
     const l = this.lanes
