@@ -1,5 +1,6 @@
 import type { ProtoRegistry } from '../codec/proto.js'
 import { ChainHaltError, ErrInvalidRequest, ErrLogic } from '../errors.js'
+import type { Logger } from '../logger.js'
 import type { StateReader } from '../store/types.js'
 import { routedMsg, routedQuery } from './handlers.js'
 import { firstBroken } from './invariants.js'
@@ -7,6 +8,7 @@ import type {
   AppModule,
   AppVersion,
   BlockContext,
+  BrokenInvariant,
   Migration,
   ModuleConfigurator,
   ModuleHost,
@@ -67,6 +69,11 @@ export class App {
 
   /** Invariants are asserted after the EndBlock of every height divisible by it (0: never). */
   readonly invCheckPeriod: number
+  /**
+   * Whether another thread checks the invariants of the heights this app executes (the block
+   * producer's `InvariantChecker`): EndBlock then asserts none itself.
+   */
+  invariantsElsewhere = false
 
   constructor(
     readonly version: AppVersion,
@@ -232,7 +239,9 @@ export class App {
       }
     }
     const period = this.invCheckPeriod
-    if (period > 0 && ctx.height % period === 0) await this.assertInvariants(ctx)
+    if (period > 0 && ctx.height % period === 0 && !this.invariantsElsewhere) {
+      await this.assertInvariants(ctx)
+    }
     return updates
   }
 
@@ -242,15 +251,19 @@ export class App {
    * the committed state stays the last good one.
    */
   async assertInvariants(ctx: BlockContext): Promise<void> {
+    const broken = await this.firstBrokenInvariant(ctx)
+    if (broken !== undefined) throw invariantHalt(broken, ctx.logger)
+  }
+
+  /** The first invariant broken in `ctx.state`, module by module in the app's order. */
+  async firstBrokenInvariant(ctx: BlockContext): Promise<ModuleBrokenInvariant | undefined> {
     for (const m of this.modules.values()) {
       const broken = m.checkInvariants
         ? await m.checkInvariants(ctx)
         : await firstBroken(m.invariants ?? [], ctx)
-      if (broken !== undefined) {
-        ctx.logger.error({ module: m.name, route: broken.route }, 'invariant broken')
-        throw new ChainHaltError(`invariant broken: ${broken.message}`, 1)
-      }
+      if (broken !== undefined) return { module: m.name, ...broken }
     }
+    return undefined
   }
 
   private readonly hookLists = new Map<BlockHook, AppModule[]>()
@@ -300,4 +313,18 @@ export class App {
     }
     return this.versionMap()
   }
+}
+
+/** A broken invariant and the module that registered it. */
+export interface ModuleBrokenInvariant extends BrokenInvariant {
+  module: string
+}
+
+/**
+ * The halt of a broken invariant (upstream x/crisis panics with its message), logged with the
+ * module and route that broke.
+ */
+export function invariantHalt(broken: ModuleBrokenInvariant, logger: Logger): ChainHaltError {
+  logger.error({ module: broken.module, route: broken.route }, 'invariant broken')
+  return new ChainHaltError(`invariant broken: ${broken.message}`, 1)
 }

@@ -1,4 +1,5 @@
 import type { BlockSource } from '../block/block-source.js'
+import type { ExecHeader } from '../block/header.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { TimeNs } from '../codec/time.js'
 import type { GenesisJson } from '../config/genesis.js'
@@ -17,6 +18,8 @@ export interface RanHeight {
   started: number
   height: number
   time: TimeNs
+  /** The header the height executed with. */
+  header: ExecHeader
   appHash: Bytes
   lastResultsHash: Bytes
   txs: Bytes[]
@@ -28,7 +31,8 @@ export interface RanHeight {
 }
 
 /** What `applyHeight` works with: the block producer's parts. */
-export interface HeightHost extends Pick<ProducerOptions, 'store' | 'blocks' | 'txSource'> {
+export interface HeightHost
+  extends Pick<ProducerOptions, 'store' | 'blocks' | 'txSource' | 'invariants'> {
   consensus: ConsensusState
   source: BlockSource
   queue: CommitQueue
@@ -68,6 +72,10 @@ export async function applyHeight(
     throw err
   }
   prepared.apply()
+  // Checked on another thread while this one goes on; the height's batch waits for the verdict.
+  const verdict = host.invariants?.check(ran.header)
+  // Awaited by the height's `finish`; a halt reaches the node through the queue.
+  verdict?.catch(() => undefined)
   host.advance(ran)
   // Object literals, not spreads: the builders read one shape of inputs.
   const block = host.source.submit({
@@ -110,7 +118,7 @@ export async function applyHeight(
       publish: publisher(prepared.publish, txs, host),
       // Taken in height order when its batch is: a block still on a worker is waited for
       // without blocking this thread.
-      finish: finisher(host, block, executed, retainHeight, paramsAfter),
+      finish: finisher(host, block, executed, retainHeight, paramsAfter, verdict),
       started,
       ...(options.quiet ? { quiet: true } : {}),
     },
@@ -138,7 +146,9 @@ function finisher(
   executed: ExecutedBlock,
   retainHeight: number,
   paramsAfter: GenesisJson['consensus']['params'],
+  verdict: Promise<void> | undefined,
 ): CommitEntry['finish'] {
   const finish = () => finishedHeight(host.blocks, block, executed, retainHeight, paramsAfter)
-  return () => (block.isBuilt ? finish() : block.built().then(finish))
+  const built = () => (block.isBuilt ? finish() : block.built().then(finish))
+  return verdict ? () => verdict.then(built) : built
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { bytesToLatin1, uint64BE, utf8 } from '../codec/bytes.js'
 import { storageWriteError } from '../config/write-error.js'
+import { ChainHaltError } from '../errors.js'
 import { createSilentLogger } from '../logger.js'
 import { type BatchOp, expandOps, type StoreBackend } from '../store/backend.js'
 import type { StoredBlock } from '../store/block-store.js'
@@ -300,5 +301,45 @@ describe('commit queue', () => {
       'cannot write the block at height 9 to /h/data/application.db: read-only file system (EROFS)',
     )
     expect(published).toEqual([])
+  })
+
+  test('error: a height whose finish halts (its invariants broken) ends the chain there: the heights before it in the batch are written and published, it and the ones after are not', async () => {
+    const { db, backend } = recordingBackend()
+    const halts: ChainHaltError[] = []
+    const queue = new CommitQueue({
+      backend,
+      logger: createSilentLogger(),
+      onCommit: () => undefined,
+      onHalt: (err) => halts.push(err),
+    })
+    const published: number[] = []
+    const broken = new ChainHaltError('invariant broken: bank: total supply invariant\n', 1)
+    const pending = []
+    for (let h = 1; h <= 8; h++) {
+      const e = entry(h, published)
+      if (h === 5) e.finish = () => Promise.reject(broken) as never
+      pending.push(queue.push(e, h < 8))
+    }
+    const outcomes = await Promise.allSettled(pending.map((p) => p.durable))
+    await queue.drain()
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+      'rejected',
+    ])
+    for (const o of outcomes.slice(4)) expect((o as PromiseRejectedResult).reason).toBe(broken)
+    expect(halts).toEqual([broken])
+    expect(queue.failed).toBe(broken)
+    expect(published).toEqual([1, 2, 3, 4])
+    expect(db.get(bytesToLatin1(LATEST))).toEqual(uint64BE(4))
+    expect(db.get(bytesToLatin1(utf8('block/5/record/with/a/long/key')))).toBeUndefined()
+    // Nothing commits after it.
+    const later = queue.push(entry(9, published))
+    await expect(later.durable).rejects.toBe(broken)
   })
 })

@@ -244,14 +244,26 @@ export class CommitQueue {
           this.holdTimer ??= setTimeout(() => this.flushNow(), HOLD_MS)
           return
         }
-        const batch = this.waiting.splice(0, this.waiting.length)
+        let batch = this.waiting.splice(0, this.waiting.length)
         this.releaseSpace()
         const started = performance.now()
+        // A height refused by a halt of its own (an invariant it breaks): the heights before it are
+        // written and published, and the chain halts at it.
+        let refused: { at: number; halt: ChainHaltError } | undefined
         try {
-          await finishAll(batch)
-          const written = this.o.backend.write(batch.length === 1 ? batch[0]!.ops : mergeOps(batch))
-          for (const p of batch) p.released()
-          await written
+          refused = await finishAll(batch)
+          if (refused) {
+            const rest = batch.slice(refused.at)
+            batch = batch.slice(0, refused.at)
+            this.waiting.unshift(...rest)
+          }
+          if (batch.length > 0) {
+            const written = this.o.backend.write(
+              batch.length === 1 ? batch[0]!.ops : mergeOps(batch),
+            )
+            for (const p of batch) p.released()
+            await written
+          }
         } catch (err) {
           // The disk refused a batch (or a read the batch needed failed): the in-memory state is
           // ahead of it, so nothing more may commit.
@@ -265,7 +277,7 @@ export class CommitQueue {
           return
         }
         try {
-          this.o.onBatch?.(batch.length, (performance.now() - started) / 1000)
+          if (batch.length > 0) this.o.onBatch?.(batch.length, (performance.now() - started) / 1000)
         } catch (err) {
           // An observer (metrics) must never keep durable heights from being published.
           this.o.logger.error({ err }, 'a listener of written batches failed')
@@ -292,6 +304,13 @@ export class CommitQueue {
           p.resolve()
           this.o.onCommit(p.stored!)
         }
+        if (refused) {
+          this.failure = refused.halt
+          for (const p of this.waiting.splice(0)) p.reject(this.failure)
+          this.releaseSpace()
+          this.o.onHalt(this.failure)
+          return
+        }
       }
     } finally {
       this.flushing = false
@@ -302,15 +321,27 @@ export class CommitQueue {
 
 /**
  * Makes each height's block and its writes, in height order (a function of its own: its frame, and
- * the last block's writes it saw, are gone before the batch is written).
+ * the last block's writes it saw, are gone before the batch is written). A height whose `finish`
+ * halts (its invariants' verdict) ends it: where, and the halt.
  */
-async function finishAll(batch: readonly Queued[]): Promise<void> {
-  for (const p of batch) {
-    const f = p.finish?.()
+async function finishAll(
+  batch: readonly Queued[],
+): Promise<{ at: number; halt: ChainHaltError } | undefined> {
+  for (let at = 0; at < batch.length; at++) {
+    const p = batch[at]!
+    let f: ReturnType<NonNullable<Queued['finish']>> | undefined
+    try {
+      f = p.finish?.()
+      if (f instanceof Promise) f = await f
+    } catch (err) {
+      if (err instanceof ChainHaltError) return { at, halt: err }
+      throw err
+    }
     if (!f) continue
-    const { stored, writes } = f instanceof Promise ? await f : f
+    const { stored, writes } = f
     p.finished(stored, writes instanceof Promise ? await writes : writes)
   }
+  return undefined
 }
 
 /**

@@ -2,6 +2,7 @@ import type { App } from '../app/app.js'
 import type { BlockContext } from '../app/types.js'
 import type { BlockBuilder } from '../block/block.js'
 import type { BlockSource } from '../block/block-source.js'
+import type { ExecHeader } from '../block/header.js'
 import type { Bytes } from '../codec/bytes.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import type { Genesis } from '../config/genesis.js'
@@ -105,6 +106,12 @@ export interface ProducerOptions {
    * limits and the ante handler's block max gas follow.
    */
   onConsensusParams?: (params: ParamsInEffect) => void
+  /**
+   * Checks the invariants of each applied height elsewhere (`InvariantChecker`; the app then
+   * asserts none in EndBlock): the height's batch waits for the verdict, which rejects with the
+   * halt when one is broken.
+   */
+  invariants?: { check(header: ExecHeader): Promise<void> } | undefined
 }
 
 export interface ProducerEvents {

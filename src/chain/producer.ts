@@ -250,6 +250,12 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     await this.queue.drain()
   }
 
+  /** Resolves once the block being built, if any, and every built block are durable (or failed). */
+  async settle(): Promise<void> {
+    await this.building?.catch(() => undefined)
+    await this.drain()
+  }
+
   /** When the next block is due to start (Unix ms), while the loop waits for it. */
   get nextBlockAtMs(): number | undefined {
     return this.loop.nextBlockAtMs
@@ -347,8 +353,9 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     const { consensus } = plan
     const consensusHash = this.params.current.hash
     const inputs = { height, time, appHash, lastResultsHash, consensusHash }
+    const header = execHeaderOf(builder, inputs, dataHashOf(txs), undefined, consensus)
     const executed = await executeBlock(this.execution, {
-      header: execHeaderOf(builder, inputs, dataHashOf(txs), undefined, consensus),
+      header,
       txs,
       storeUpgrades: upgrades,
       edit: options.edit,
@@ -366,7 +373,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     // gives the event loop turns) saw the state before it and is rechecked against the state after.
     const held = await this.o.txSource?.hold()
     try {
-      const ran = { ...inputs, options, started, txs, executed, upgrades, consensus }
+      const ran = { ...inputs, header, options, started, txs, executed, upgrades, consensus }
       return await applyHeight(this.heightHost, ran, held)
     } finally {
       held?.release()

@@ -45,6 +45,7 @@ export async function warmUp(): Promise<void> {
       runtime: {
         ...runtime.runtimeOptionsOf(loaded.app.runtime),
         blockWorker: false,
+        invariantWorker: false,
         verifyWorkers: 0,
       },
     })

@@ -55,7 +55,12 @@ export async function offlineHome(g: GlobalFlags, untouched: string): Promise<Of
         home,
         appVersion,
         logger,
-        runtime: { ...runtimeOptionsOf(home.app.runtime), blockWorker: false, verifyWorkers: 0 },
+        runtime: {
+          ...runtimeOptionsOf(home.app.runtime),
+          blockWorker: false,
+          invariantWorker: false,
+          verifyWorkers: 0,
+        },
         consensus: underComet ? 'cometbft' : 'simulated',
       }),
   }

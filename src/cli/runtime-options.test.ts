@@ -36,9 +36,16 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
   })
 
   test('behavior: a variable wins over app.toml; an empty one counts as unset', () => {
-    const config = { blockWorker: false, verifyWorkers: 3, secp256k1: 'node', v8Pretenuring: true }
+    const config = {
+      blockWorker: false,
+      invariantWorker: false,
+      verifyWorkers: 3,
+      secp256k1: 'node',
+      v8Pretenuring: true,
+    }
     const env = {
       SDKD_BLOCK_WORKER: '1',
+      SDKD_INVARIANT_WORKER: '1',
       SDKD_VERIFY_WORKERS: ' 0 ',
       SDKD_SECP256K1: 'native',
       SDKD_V8_PRETENURING: '0',
@@ -46,6 +53,7 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
     }
     expect(readRuntimeOptions({ ...config, secp256k1: 'node' }, env, TWO_CORES)).toEqual({
       blockWorker: true,
+      invariantWorker: true,
       verifyWorkers: 0,
       secp256k1: { library: 'libsecp256k1' },
       v8Pretenuring: false,
@@ -57,6 +65,7 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
     ).toMatchObject({ v8HeapGrowingPercent: 'v8' })
     const empty = {
       SDKD_BLOCK_WORKER: '',
+      SDKD_INVARIANT_WORKER: '',
       SDKD_VERIFY_WORKERS: '',
       SDKD_SECP256K1: '',
       SDKD_V8_HEAP_GROWING_PERCENT: '',
@@ -64,11 +73,17 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
     expect(readRuntimeOptions(defaults, empty, TWO_CORES)).toEqual(
       readRuntimeOptions(defaults, {}, TWO_CORES),
     )
-    // SDKD_BLOCK_WORKER=0 turns the worker off; SDKD_SECP256K1=node names itself as the reason.
+    // SDKD_BLOCK_WORKER=0 and SDKD_INVARIANT_WORKER=0 turn the workers off; SDKD_SECP256K1=node
+    // names itself as the reason.
     expect(
-      readRuntimeOptions(defaults, { SDKD_BLOCK_WORKER: '0', SDKD_SECP256K1: 'node' }, TWO_CORES),
+      readRuntimeOptions(
+        defaults,
+        { SDKD_BLOCK_WORKER: '0', SDKD_INVARIANT_WORKER: '0', SDKD_SECP256K1: 'node' },
+        TWO_CORES,
+      ),
     ).toMatchObject({
       blockWorker: false,
+      invariantWorker: false,
       secp256k1: { library: 'node:crypto', askedBy: 'SDKD_SECP256K1=node' },
     })
   })

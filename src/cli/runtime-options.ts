@@ -10,6 +10,8 @@ import { DEFAULT_SECP256K1 } from '../tx/secp256k1.js'
 export const RUNTIME_ENV = {
   /** `0`: blocks are built on the node's thread; any other value: on the block worker. */
   blockWorker: 'SDKD_BLOCK_WORKER',
+  /** `0`: the node's thread checks the invariants; any other value: the invariant worker. */
+  invariantWorker: 'SDKD_INVARIANT_WORKER',
   /** A whole number of verify workers. */
   verifyWorkers: 'SDKD_VERIFY_WORKERS',
   /** `node`: node:crypto verifies signatures; any other value: libsecp256k1. */
@@ -35,6 +37,8 @@ export function readRuntimeOptions(
   const c = { ...config }
   const blockWorker = env[RUNTIME_ENV.blockWorker]
   if (blockWorker) c.blockWorker = blockWorker !== '0'
+  const invariantWorker = env[RUNTIME_ENV.invariantWorker]
+  if (invariantWorker) c.invariantWorker = invariantWorker !== '0'
   const workers = env[RUNTIME_ENV.verifyWorkers]?.trim()
   if (workers) {
     if (!/^\d+$/.test(workers)) {

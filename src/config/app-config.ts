@@ -10,6 +10,8 @@ export const SECP256K1_LIBRARIES = ['native', 'node'] as const
 export interface RuntimeConfig {
   /** Hash and sign the empty blocks of a burst on a worker thread. */
   blockWorker: boolean
+  /** Check the invariants of the blocks the node makes on a worker thread. */
+  invariantWorker: boolean
   /** Threads verifying tx signatures ahead of CheckTx; `auto`: one where there is a second core. */
   verifyWorkers: number | 'auto'
   /** The secp256k1 library: `native` (libsecp256k1) or `node` (OpenSSL through node:crypto). */
@@ -95,6 +97,7 @@ export function defaultAppConfig(): AppConfig {
     dev: { enable: false, allowRemote: false },
     runtime: {
       blockWorker: true,
+      invariantWorker: true,
       verifyWorkers: 'auto',
       secp256k1: 'native',
       v8Pretenuring: false,
@@ -144,6 +147,7 @@ export function readAppConfig(file: string, data: Record<string, unknown>): AppC
     },
     runtime: {
       blockWorker: r.bool('runtime.block-worker', d.runtime.blockWorker),
+      invariantWorker: r.bool('runtime.invariant-worker', d.runtime.invariantWorker),
       verifyWorkers: r.uintOr('runtime.verify-workers', 'auto', d.runtime.verifyWorkers),
       secp256k1: r.oneOf('runtime.secp256k1', SECP256K1_LIBRARIES, d.runtime.secp256k1),
       v8Pretenuring: r.bool('runtime.v8-pretenuring', d.runtime.v8Pretenuring),
@@ -299,6 +303,11 @@ allow-remote = ${c.dev.allowRemote}
 # Hash and sign the empty blocks of a burst (dev_mine, timeout_commit 0, a rehearsal) on a worker
 # thread while the node's thread runs the next heights. SDKD_BLOCK_WORKER=0 turns it off.
 block-worker = ${c.runtime.blockWorker}
+
+# Check the invariants (a devnet's after every block, --inv-check-period) of the blocks the node
+# makes on a worker thread, on a copy of the state, while the node's thread runs the next heights;
+# a block waits for its verdict before it is written. SDKD_INVARIANT_WORKER=0 turns it off.
+invariant-worker = ${c.runtime.invariantWorker}
 
 # Worker threads that verify tx signatures ahead of CheckTx, and as many that parse, decode and
 # verify REST broadcasts: "auto" (one each where the machine has a second core, else none) or a

@@ -61,11 +61,18 @@ describe('config files', () => {
 
   test('behavior: app.toml as init writes it reads back as it was, [runtime] included', () => {
     const c = defaultAppConfig()
-    c.runtime = { blockWorker: false, verifyWorkers: 2, secp256k1: 'node', v8Pretenuring: true }
+    c.runtime = {
+      blockWorker: false,
+      invariantWorker: false,
+      verifyWorkers: 2,
+      secp256k1: 'node',
+      v8Pretenuring: true,
+    }
     expect(readAppConfig('config/app.toml', parseToml(renderAppToml(c)))).toEqual(c)
     const d = defaultAppConfig()
     expect(readAppConfig('config/app.toml', parseToml(renderAppToml(d))).runtime).toEqual({
       blockWorker: true,
+      invariantWorker: true,
       verifyWorkers: 'auto',
       secp256k1: 'native',
       v8Pretenuring: false,

@@ -160,6 +160,8 @@ export class DevControl implements DevApi {
   async setMining(mode: MiningModeName, intervalMs?: number): Promise<DevStatus['mining']> {
     const p = this.o.producer
     p.setMining({ mode, intervalMs: intervalMs ?? p.miningMode.intervalMs })
+    // A block the loop was making is committed before the call returns: none appears after it.
+    if (mode === 'manual') await p.settle()
     return p.miningMode
   }
 

@@ -52,6 +52,12 @@ export interface NodeOptions {
   upgrade?: { skipHeights?: readonly number[]; plugins?: readonly string[] }
   /** App versions to choose from (default: the built-in ones). */
   appVersions?: Record<string, AppVersionFactory>
+  /**
+   * The built-in app version whose modules `appVersions`' one has (a rehearsal's binary adds
+   * upgrade handlers only): the invariant worker runs that one's invariants. Default: the app
+   * version itself when `appVersions` is not given; none otherwise (EndBlock checks them).
+   */
+  builtInVersion?: string
   /** `/websocket` keep-alive and write deadlines (default CometBFT's; tests shorten them). */
   websocketTimings?: Partial<WebsocketTimings>
   /** The database; default LevelDB in the home (tests pass the in-memory twin). */
@@ -113,6 +119,8 @@ export class Node {
     const producer = chain.producer
     this.producer = producer
     this.listeners.push({ close: () => chain.source.close() })
+    const { invariants } = chain
+    if (invariants) this.listeners.push({ close: () => invariants.stop() })
     this.haltPromise = new Promise((resolve) => producer.once('halt', resolve))
     void this.haltPromise.then((halt) => {
       if (halt.exitCode === UPGRADE_HALT_EXIT_CODE) this.upgradeHaltHeight = producer.height + 1
@@ -167,6 +175,10 @@ export class Node {
       ...(options.backend ? { backend: options.backend } : {}),
       ...(options.consensus ? { consensus: options.consensus } : {}),
       ...(options.checkStores ? { checkStores: true } : {}),
+      // A version a test makes cannot be made again on the invariant worker.
+      ...(options.builtInVersion !== undefined || !options.appVersions
+        ? { builtInVersion: options.builtInVersion ?? options.appVersion }
+        : {}),
     })
     producer = chain.producer
     return new Node(options, app, registry, chain)

@@ -23,6 +23,7 @@ import type { StoreBackend } from '../store/backend.js'
 import { BlockStore } from '../store/block-store.js'
 import { createLevelBackend } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
+import { InvariantChecker } from './invariant-checker.js'
 import { checkGenesisOfData, checkStoresOfData } from './node-config.js'
 import type { RuntimeOptions } from './runtime-options.js'
 import { createTxPipeline, type TxPipeline } from './tx-pipeline.js'
@@ -45,6 +46,11 @@ export interface OpenChainOptions {
   consensus?: 'simulated' | 'cometbft'
   /** Refuse a chain whose state lacks a store the app version owns (`checkStoresOfData`). */
   checkStores?: boolean
+  /**
+   * The built-in app version `app` was made from, whose invariants the invariant worker can run
+   * (absent: the app's EndBlock checks them, as for app versions a test makes).
+   */
+  builtInVersion?: string
 }
 
 /** The chain of a node: its database, stores, block source, tx pipeline and block producer. */
@@ -60,6 +66,8 @@ export interface OpenedChain {
   tx: TxPipeline | undefined
   /** Store upgrades due with the next block (this binary after an upgrade halt). */
   storeUpgrades: StoreUpgradePlan | undefined
+  /** The invariant worker, when the producer's heights are checked on it. */
+  invariants: InvariantChecker | undefined
 }
 
 /**
@@ -78,6 +86,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
     )
   const backend = o.backend ?? (await createLevelBackend({ path: home.paths.database }))
   let source: BlockSource | undefined
+  let invariants: InvariantChecker | undefined
   try {
     const store = await VersionedStore.open({ backend, pruning: o.pruning })
     await checkGenesisOfData(backend, store.latestHeight, home.genesis.hash)
@@ -110,6 +119,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       // these upgrades'), or not yet (a version run before its upgrade is warned about at start).
       app.storesAddedByUpgrades(),
     )
+    invariants = invariantCheckerOf(o, store)
     let producer: BlockProducer | undefined
     const tx = createTxPipeline({
       home,
@@ -137,6 +147,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       haltTime: home.app.haltTime,
       minRetainBlocks: home.app.minRetainBlocks,
       validatorKeys: keys,
+      invariants,
       onConsensusParams: (params) => {
         tx?.mempool.setBlockLimits({ maxBytes: Number(params.maxBytes), maxGas: params.maxGas })
         tx?.runner.setBlockMaxGas(params.maxGas)
@@ -148,7 +159,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
           `cannot start under CometBFT: this home's chain (height ${blocks.latest.block.header.height}) was made by sdkd's simulated block producer, and CometBFT has none of its blocks. Start a new chain for CometBFT (sdkd testnet init-files, or a fresh home), or run this one without --consensus cometbft`,
         )
       }
-      return { backend, store, blocks, builder, source, producer, tx, storeUpgrades }
+      return { backend, store, blocks, builder, source, producer, tx, storeUpgrades, invariants }
     }
     refuseCometChain(home, store.latestHeight, blocks.latest !== undefined)
     await producer.initChain()
@@ -157,15 +168,48 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       throw new UserError(
         `cannot start: ${problem}. Put the other validators' keys in config/priv_validator_keys/ (priv_validator_key.json format), or start from a genesis whose validators this node signs for`,
       )
-    return { backend, store, blocks, builder, source, producer, tx, storeUpgrades }
+    return { backend, store, blocks, builder, source, producer, tx, storeUpgrades, invariants }
   } catch (err) {
     // The start fails with `err`; a failure to close on the way out is only worth a line.
     const closing = (what: string) => (e: unknown) =>
       logger.warn({ err: e }, `could not close the ${what} of a node that failed to start`)
     await source?.close().catch(closing('block source'))
+    await invariants?.stop().catch(closing('invariant worker'))
     await backend.close().catch(closing('database'))
     throw err
   }
+}
+
+/**
+ * The invariant worker, where the simulated producer's heights have invariants to check (a
+ * devnet's after every block) and the runtime options leave it on; its script must be built. The
+ * app's EndBlock then asserts none, and the versioned store tells the worker every change.
+ */
+function invariantCheckerOf(
+  o: OpenChainOptions,
+  store: VersionedStore,
+): InvariantChecker | undefined {
+  const { app, home, logger } = o
+  if (o.consensus === 'cometbft' || !o.runtime.invariantWorker || app.invCheckPeriod <= 0) {
+    return undefined
+  }
+  if (o.builtInVersion === undefined) return undefined
+  const checker = InvariantChecker.start({
+    data: {
+      version: o.builtInVersion,
+      brand: brand().name,
+      chainId: home.genesis.chainId,
+      consensusParams: home.genesis.json.consensus.params,
+      logLevel: logger.level,
+    },
+    period: app.invCheckPeriod,
+    seed: () => store.workingSeed(),
+    logger: logger.child({ module: 'state' }),
+  })
+  if (!checker) return undefined
+  app.invariantsElsewhere = true
+  store.observer = checker
+  return checker
 }
 
 /**

@@ -10,6 +10,8 @@ import { DEFAULT_SECP256K1, type Secp256k1Choice } from '../tx/secp256k1.js'
 export interface RuntimeOptions {
   /** Hash and sign the empty blocks of a burst on a worker thread. */
   blockWorker: boolean
+  /** Check the invariants of the blocks the node makes on a worker thread. */
+  invariantWorker: boolean
   /** Worker threads verifying tx signatures ahead of CheckTx (0: the node's thread verifies). */
   verifyWorkers: number
   /** The secp256k1 library of every thread. */
@@ -41,6 +43,7 @@ export function defaultVerifyWorkers(cores: number = availableParallelism()): nu
 export function runtimeOptionsOf(config: RuntimeConfig, cores?: number): RuntimeOptions {
   return {
     blockWorker: config.blockWorker,
+    invariantWorker: config.invariantWorker,
     verifyWorkers:
       config.verifyWorkers === 'auto' ? defaultVerifyWorkers(cores) : config.verifyWorkers,
     secp256k1:

@@ -38,6 +38,15 @@ import {
   loadVersionState,
   TOMBSTONE_HEIGHTS,
 } from './version-state.js'
+import {
+  type WorkingStateObserver,
+  type WorkingStateSeed,
+  workingStateSeed,
+} from './working-state.js'
+
+/** An empty height's changes, told to the observer. */
+const NO_WRITES: readonly never[] = []
+const NO_STORES: readonly never[] = []
 
 export interface VersionedStoreOptions {
   backend: StoreBackend
@@ -79,6 +88,9 @@ export class VersionedStore {
   private rollbackCount = 0
   /** Heights kept from pruning for now (state sync snapshots being taken). */
   readonly holds = new PruningHolds()
+
+  /** Told of every change of the working state, as it is applied (`WorkingStateObserver`). */
+  observer: WorkingStateObserver | undefined
 
   private constructor(options: VersionedStoreOptions) {
     this.backend = options.backend
@@ -177,6 +189,11 @@ export class VersionedStore {
     return this.rollbackCount
   }
 
+  /** The whole working state, for a copy that then follows it (`observer`). */
+  workingSeed(): WorkingStateSeed {
+    return workingStateSeed(this.state, Math.max(this.applied, 0), this.nextStoreId)
+  }
+
   /** A writable branch over the working state. */
   branch(): StateBranch {
     const height = Math.max(this.applied, 0)
@@ -235,7 +252,9 @@ export class VersionedStore {
     if (!first && isEmptyCommit(changes, this.nextStoreId)) {
       const recorded = this.records?.commitOps(height, undefined)
       const ops = recorded?.ops ?? []
-      return this.prepared(height, false, this.appliedAppHash, ops, undefined, () => undefined)
+      return this.prepared(height, false, this.appliedAppHash, ops, undefined, () =>
+        this.observer?.applied(height, NO_WRITES, NO_STORES, this.nextStoreId),
+      )
     }
     const plan = planCommit(
       {
@@ -262,6 +281,7 @@ export class VersionedStore {
       applyCommitPlan(this.state, plan, height)
       this.records?.applied(height, recorded?.record)
       this.nextStoreId = plan.nextStoreId
+      this.observer?.applied(height, plan.writes, plan.registry, plan.nextStoreId)
     })
   }
 
@@ -370,6 +390,7 @@ export class VersionedStore {
         done = true
         this.pending = undefined
         this.applyRollback(plan, toHeight)
+        this.observer?.reset()
       },
     }
   }

@@ -77,12 +77,21 @@ export function binaryOptions(
   b: Binary,
   plan: string,
   wrap?: HandlerWrap,
-): { appVersion: string; appVersions: Record<string, AppVersionFactory> } {
+): {
+  appVersion: string
+  appVersions: Record<string, AppVersionFactory>
+  builtInVersion: string
+} {
   const base = APP_VERSIONS[b.appVersion]!
   const plugin = b.plugin
   const factory: AppVersionFactory = (deps) => {
     const version = plugin ? withPlugins(base(deps), [plugin.upgrade]) : base(deps)
     return wrap ? withWrappedHandler(version, plan, wrap) : version
   }
-  return { appVersion: b.appVersion, appVersions: { ...APP_VERSIONS, [b.appVersion]: factory } }
+  // Plugins and wraps change upgrade handlers only: the invariant worker runs the built-in version's.
+  return {
+    appVersion: b.appVersion,
+    appVersions: { ...APP_VERSIONS, [b.appVersion]: factory },
+    builtInVersion: b.appVersion,
+  }
 }

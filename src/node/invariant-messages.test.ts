@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest'
+import type { ExecHeader } from '../block/header.js'
+import { utf8 } from '../codec/bytes.js'
+import { HeightReader, HeightWriter } from './invariant-messages.js'
+
+const hash = (n: number, len = 32) => new Uint8Array(len).fill(n)
+
+function header(height: number): ExecHeader {
+  return {
+    chainId: 'c',
+    height,
+    time: 1_700_000_000_123_456_789n + BigInt(height),
+    dataHash: hash(1),
+    validatorsHash: hash(2),
+    nextValidatorsHash: hash(3),
+    consensusHash: hash(4),
+    appHash: hash(5),
+    lastResultsHash: hash(6),
+    evidenceHash: hash(7),
+    proposerAddress: hash(8, 20),
+  }
+}
+
+describe('invariant worker messages', () => {
+  test('behavior: heights read back as written: changes (deletions, latin1 keys, empty values), store changes, the header of a checked height; changes after the last height wait for the next buffer; a reset drops them', () => {
+    const w = new HeightWriter()
+    const key = '\u0000\u0000\u0000\u0003\u00ff\u0002addr\u00e9'
+    w.changes(
+      [
+        { full: key, value: utf8('12') },
+        { full: 'gone', value: undefined },
+        { full: 'empty', value: new Uint8Array(0) },
+      ],
+      [{ name: 'bank', id: 3 }],
+    )
+    w.changes(
+      [{ full: 'more', value: new Uint8Array(70_000).fill(9) }],
+      [{ name: 'old', id: null }],
+    )
+    w.height(7, 12, header(7))
+    w.height(8, 12, undefined)
+    w.changes([{ full: 'next', value: utf8('n') }], [])
+    expect(w.holdsHeights).toBe(true)
+    const r = new HeightReader()
+    const first = [...r.heights(w.take())]
+    expect(w.empty).toBe(true)
+    expect(first).toEqual([
+      {
+        height: 7,
+        changes: {
+          writes: [
+            [key, utf8('12')],
+            ['gone', null],
+            ['empty', new Uint8Array(0)],
+            ['more', new Uint8Array(70_000).fill(9)],
+          ],
+          stores: [
+            ['bank', 3],
+            ['old', null],
+          ],
+          nextStoreId: 12,
+        },
+        header: (({ chainId, height, ...rest }) => rest)(header(7)),
+      },
+      { height: 8, changes: { writes: [], stores: [], nextStoreId: 12 }, header: undefined },
+    ])
+    w.height(9, 13, undefined)
+    expect([...r.heights(w.take())]).toEqual([
+      {
+        height: 9,
+        changes: { writes: [['next', utf8('n')]], stores: [], nextStoreId: 13 },
+        header: undefined,
+      },
+    ])
+    w.changes([{ full: 'dropped', value: utf8('d') }], [])
+    expect([...r.heights(w.take())]).toEqual([])
+    r.reset()
+    w.height(10, 13, undefined)
+    expect([...r.heights(w.take())]).toEqual([
+      { height: 10, changes: { writes: [], stores: [], nextStoreId: 13 }, header: undefined },
+    ])
+  })
+})
