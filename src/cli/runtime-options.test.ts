@@ -6,9 +6,10 @@ const defaults = defaultAppConfig().runtime
 const TWO_CORES = 2
 
 describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => {
-  test('behavior: by default the block worker is on, one verify worker where there is a second core, libsecp256k1, no pretenuring', () => {
+  test('behavior: by default the block worker and the invariant worker are on, one verify worker where there is a second core, libsecp256k1, no pretenuring', () => {
     expect(readRuntimeOptions(defaults, {}, TWO_CORES)).toEqual({
       blockWorker: true,
+      invariantWorker: true,
       verifyWorkers: 1,
       secp256k1: { library: 'libsecp256k1' },
       v8Pretenuring: false,
@@ -21,6 +22,7 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
     const config = readAppConfig('config/app.toml', {
       runtime: {
         'block-worker': false,
+        'invariant-worker': false,
         'verify-workers': 3,
         secp256k1: 'node',
         'v8-pretenuring': true,
@@ -28,6 +30,7 @@ describe('runtime options (app.toml [runtime], SDKD_ variables over it)', () => 
     }).runtime
     expect(readRuntimeOptions(config, {}, TWO_CORES)).toEqual({
       blockWorker: false,
+      invariantWorker: false,
       verifyWorkers: 3,
       secp256k1: { library: 'node:crypto', askedBy: 'config/app.toml: runtime.secp256k1 = "node"' },
       v8Pretenuring: true,
