@@ -189,7 +189,7 @@ export class InvariantChecker implements WorkingStateObserver {
   }
 
   /** Ends the thread (the node stops). */
-  async stop(): Promise<void> {
+  async close(): Promise<void> {
     this.stopping = true
     await this.worker.terminate()
   }

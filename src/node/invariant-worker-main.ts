@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js'
 import { createBranch } from '../store/branch.js'
 import { type ReplicaChanges, type ReplicaSeed, StateReplica } from '../store/state-replica.js'
 import type { AppVersionDeps } from '../versions/deps.js'
-import { APP_VERSIONS } from '../versions/index.js'
+import { BUILT_IN_APP_VERSIONS } from '../versions/index.js'
 import { HeightReader } from './invariant-messages.js'
 
 // The invariant checker's thread (invariant-checker.ts): a copy of the node's working state, kept
@@ -106,7 +106,7 @@ function serve(): void {
   ) as unknown as Logger
   useBrand(data.brand)
   const registry = protoRegistry()
-  const factory = APP_VERSIONS[data.version]
+  const factory = BUILT_IN_APP_VERSIONS[data.version]
   if (!factory) throw ErrLogic.wrap(`unknown app version ${data.version}`)
   const version = factory({
     registry,

@@ -6,7 +6,7 @@ import { type PruningOptions, pruningOptions } from '../config/pruning.js'
 import { readUpgradeInfo, type UpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import type { StoreBackend } from '../store/backend.js'
 import { META_GENESIS_HASH } from '../store/keys.js'
-import type { AppVersionFactory } from '../versions/index.js'
+import { type AppVersionFactory, BUILT_IN_APP_VERSIONS } from '../versions/index.js'
 
 /**
  * What `Node.create` checks before it serves anything, each problem a ConfigError naming the file
@@ -14,11 +14,20 @@ import type { AppVersionFactory } from '../versions/index.js'
  * settings, and that the chain in data/ was made from this genesis.
  */
 
-/** The factory of the app version `name`, among `versions`. */
+/**
+ * The factory of the app version asked for (among `appVersions`, else the built-in ones), and the
+ * built-in version the invariant worker can make again on its thread (`builtInOf`).
+ */
 export function appVersionFactory(
-  name: string,
-  versions: Record<string, AppVersionFactory>,
-): AppVersionFactory {
+  options: {
+    appVersion: string
+    appVersions?: Record<string, AppVersionFactory> | undefined
+    builtInVersion?: string | undefined
+  },
+  builtIn: Record<string, AppVersionFactory>,
+): { factory: AppVersionFactory; builtInVersion: ReturnType<typeof builtInOf> } {
+  const name = options.appVersion
+  const versions = options.appVersions ?? builtIn
   const factory = versions[name]
   if (!factory) {
     throw new ConfigError(
@@ -27,7 +36,7 @@ export function appVersionFactory(
       `unknown app version "${name}" (built in: ${Object.keys(versions).join(', ')})`,
     )
   }
-  return factory
+  return { factory, builtInVersion: builtInOf(options, factory) }
 }
 
 /** The upgrade a previous run halted for (data/upgrade-info.json), if any. */
@@ -117,4 +126,20 @@ export function checkStoresOfData(
     `the chain's state at height ${committed.height} has no ${missing.join(', ')} store${missing.length > 1 ? 's' : ''}, which app version ${appVersion} of this sdkd needs: the home was made by an older sdkd. ` +
       `Start the chain over with 'sdkd devnet --reset' (a devnet home; keys and config are kept) or 'sdkd comet unsafe-reset-all', or run it with the sdkd that made it`,
   )
+}
+
+/**
+ * The built-in app version the invariant worker can make again on its thread: the one asked for
+ * (a rehearsal's binary wraps one), or the app version itself when it is a built-in factory as the
+ * versions module made it; none for a version a test or a benchmark made.
+ */
+function builtInOf(
+  options: { appVersion: string; builtInVersion?: string | undefined },
+  factory: AppVersionFactory,
+): { builtInVersion?: string } {
+  const name = options.builtInVersion ?? options.appVersion
+  const builtIn = BUILT_IN_APP_VERSIONS[name]
+  if (!builtIn) return {}
+  if (options.builtInVersion === undefined && builtIn !== factory) return {}
+  return { builtInVersion: name }
 }

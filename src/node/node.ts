@@ -52,11 +52,7 @@ export interface NodeOptions {
   upgrade?: { skipHeights?: readonly number[]; plugins?: readonly string[] }
   /** App versions to choose from (default: the built-in ones). */
   appVersions?: Record<string, AppVersionFactory>
-  /**
-   * The built-in app version whose modules `appVersions`' one has (a rehearsal's binary adds
-   * upgrade handlers only): the invariant worker runs that one's invariants. Default: the app
-   * version itself when `appVersions` is not given; none otherwise (EndBlock checks them).
-   */
+  /** The built-in app version `appVersions`' one wraps (a rehearsal's binary), for `builtInOf`. */
   builtInVersion?: string
   /** `/websocket` keep-alive and write deadlines (default CometBFT's; tests shorten them). */
   websocketTimings?: Partial<WebsocketTimings>
@@ -119,8 +115,7 @@ export class Node {
     const producer = chain.producer
     this.producer = producer
     this.listeners.push({ close: () => chain.source.close() })
-    const { invariants } = chain
-    if (invariants) this.listeners.push({ close: () => invariants.stop() })
+    if (chain.invariants) this.listeners.push(chain.invariants)
     this.haltPromise = new Promise((resolve) => producer.once('halt', resolve))
     void this.haltPromise.then((halt) => {
       if (halt.exitCode === UPGRADE_HALT_EXIT_CODE) this.upgradeHaltHeight = producer.height + 1
@@ -145,7 +140,7 @@ export class Node {
     // The home decides the process's brand: names, addresses and headers follow it.
     useBrand(home.brand)
     const registry = protoRegistry()
-    const factory = appVersionFactory(options.appVersion, options.appVersions ?? APP_VERSIONS)
+    const { factory, builtInVersion } = appVersionFactory(options, APP_VERSIONS)
     const skipHeights = options.upgrade?.skipHeights ?? []
     const plugins = await loadUpgradePlugins(options.upgrade?.plugins ?? [])
     // The producer exists once the chain is open; no height is made before then.
@@ -175,10 +170,7 @@ export class Node {
       ...(options.backend ? { backend: options.backend } : {}),
       ...(options.consensus ? { consensus: options.consensus } : {}),
       ...(options.checkStores ? { checkStores: true } : {}),
-      // A version a test makes cannot be made again on the invariant worker.
-      ...(options.builtInVersion !== undefined || !options.appVersions
-        ? { builtInVersion: options.builtInVersion ?? options.appVersion }
-        : {}),
+      ...builtInVersion,
     })
     producer = chain.producer
     return new Node(options, app, registry, chain)

@@ -174,7 +174,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
     const closing = (what: string) => (e: unknown) =>
       logger.warn({ err: e }, `could not close the ${what} of a node that failed to start`)
     await source?.close().catch(closing('block source'))
-    await invariants?.stop().catch(closing('invariant worker'))
+    await invariants?.close().catch(closing('invariant worker'))
     await backend.close().catch(closing('database'))
     throw err
   }

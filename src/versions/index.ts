@@ -15,4 +15,12 @@ export const APP_VERSIONS: Record<string, AppVersionFactory> = {
   v2: createV2,
 } satisfies Record<AppVersionName, AppVersionFactory>
 
+/**
+ * The built-in factories as this module made them: another thread loading this module gets these,
+ * whatever a process later puts into `APP_VERSIONS` (a benchmark's own version, a replaced one).
+ */
+export const BUILT_IN_APP_VERSIONS: Readonly<Record<string, AppVersionFactory>> = Object.freeze({
+  ...APP_VERSIONS,
+})
+
 export { DEFAULT_APP_VERSION }
