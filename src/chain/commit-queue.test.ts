@@ -55,6 +55,18 @@ function queueOver(backend: StoreBackend) {
   })
 }
 
+/** A queue over `backend` that records its halts. */
+function haltingQueue(backend: StoreBackend) {
+  const halts: ChainHaltError[] = []
+  const queue = new CommitQueue({
+    backend,
+    logger: createSilentLogger(),
+    onCommit: () => undefined,
+    onHalt: (err) => halts.push(err),
+  })
+  return { queue, halts }
+}
+
 describe('commit queue', () => {
   test("behavior: a batch of merged heights writes a store's accumulator once, the last height's", async () => {
     const { db, backend, batches } = recordingBackend()
@@ -227,13 +239,7 @@ describe('commit queue', () => {
 
   test('error: a batch that fails before its first write (preparing its writes threw) halts the queue, and drain still returns', async () => {
     const { backend, batches } = recordingBackend()
-    const halts: Error[] = []
-    const queue = new CommitQueue({
-      backend,
-      logger: createSilentLogger(),
-      onCommit: () => undefined,
-      onHalt: (err) => halts.push(err),
-    })
+    const { queue, halts } = haltingQueue(backend)
     const published: number[] = []
     const failing = queue.push({
       ...entry(1, published),
@@ -305,13 +311,7 @@ describe('commit queue', () => {
 
   test('error: a height whose finish halts (its invariants broken) ends the chain there: the heights before it in the batch are written and published, it and the ones after are not', async () => {
     const { db, backend } = recordingBackend()
-    const halts: ChainHaltError[] = []
-    const queue = new CommitQueue({
-      backend,
-      logger: createSilentLogger(),
-      onCommit: () => undefined,
-      onHalt: (err) => halts.push(err),
-    })
+    const { queue, halts } = haltingQueue(backend)
     const published: number[] = []
     const broken = new ChainHaltError('invariant broken: bank: total supply invariant\n', 1)
     const pending = []

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { type Bytes, fromUtf8, utf8 } from '../codec/bytes.js'
+import { StateFollower } from '../../test/helpers/state-follower.js'
+import { fromUtf8, utf8 } from '../codec/bytes.js'
 import { createBranch } from './branch.js'
 import { createMemoryBackend } from './memory-backend.js'
-import { type ReplicaChanges, StateReplica } from './state-replica.js'
+import { StateReplica } from './state-replica.js'
 import type { KVRange, StateReader } from './types.js'
 import { VersionedStore } from './versioned-store.js'
-import type { WorkingStateObserver } from './working-state.js'
 
 /** A small seeded PRNG (Lehmer), so a failure can be replayed. */
 function lehmer(seed: number): () => number {
@@ -13,32 +13,6 @@ function lehmer(seed: number): () => number {
   return () => {
     s = (s * 48271) % 2147483647
     return s / 2147483647
-  }
-}
-
-/** Follows a store as the invariant checker does: each applied height's changes, or a reset. */
-class Follower implements WorkingStateObserver {
-  heights: { height: number; changes: ReplicaChanges }[] = []
-  resets = 0
-
-  applied(
-    height: number,
-    writes: readonly { readonly full: string; readonly value: Bytes | undefined }[],
-    stores: readonly { readonly name: string; readonly id: number | null }[],
-    nextStoreId: number,
-  ): void {
-    this.heights.push({
-      height,
-      changes: {
-        writes: writes.map((w) => [w.full, w.value ?? null]),
-        stores: stores.map((s) => [s.name, s.id]),
-        nextStoreId,
-      },
-    })
-  }
-
-  reset(): void {
-    this.resets++
   }
 }
 
@@ -73,7 +47,7 @@ describe('state replica', () => {
   test('behavior: a copy seeded once and told each height reads as the store does: gets, ranges both ways, emptiness, stores', async () => {
     const backend = createMemoryBackend()
     const vs = await VersionedStore.open({ backend })
-    const follower = new Follower()
+    const follower = new StateFollower()
     vs.observer = follower
     const genesis = vs.branch()
     await genesis.upgradeStores({ added: ['bank', 'mint'] })
@@ -117,7 +91,7 @@ describe('state replica', () => {
   test('behavior: an empty height is told with no changes; a rollback is told as a reset', async () => {
     const backend = createMemoryBackend()
     const vs = await VersionedStore.open({ backend })
-    const follower = new Follower()
+    const follower = new StateFollower()
     vs.observer = follower
     const genesis = vs.branch()
     await genesis.upgradeStores({ added: ['bank'] })

@@ -3,37 +3,15 @@ import { App } from '../../../src/app/app.js'
 import { EventManager } from '../../../src/block/events.js'
 import type { ExecHeader } from '../../../src/block/header.js'
 import { moduleAddress } from '../../../src/codec/address.js'
-import { type Bytes, utf8 } from '../../../src/codec/bytes.js'
+import { utf8 } from '../../../src/codec/bytes.js'
 import { protoRegistry } from '../../../src/codec/proto.js'
 import { createSilentLogger } from '../../../src/logger.js'
 import { bankCollections } from '../../../src/modules/bank/keys.js'
 import { InvariantWorker } from '../../../src/node/invariant-worker-main.js'
 import { fullKeyOf, storeIdPrefix } from '../../../src/store/keys.js'
-import type { ReplicaChanges } from '../../../src/store/state-replica.js'
-import type { WorkingStateObserver } from '../../../src/store/working-state.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../../../src/versions/index.js'
+import { StateFollower } from '../../helpers/state-follower.js'
 import { createTestNode } from '../../helpers/test-node.js'
-
-/** Each height the node's store applies, as the invariant checker sends it. */
-class Follower implements WorkingStateObserver {
-  heights: { height: number; changes: ReplicaChanges }[] = []
-  applied(
-    height: number,
-    writes: readonly { readonly full: string; readonly value: Bytes | undefined }[],
-    stores: readonly { readonly name: string; readonly id: number | null }[],
-    nextStoreId: number,
-  ): void {
-    this.heights.push({
-      height,
-      changes: {
-        writes: writes.map((w) => [w.full, w.value ?? null]),
-        stores: stores.map((s) => [s.name, s.id]),
-        nextStoreId,
-      },
-    })
-  }
-  reset(): void {}
-}
 
 /** The header the worker's checks see (the invariants read none of it but the height and time). */
 function headerOf(height: number): ExecHeader {
@@ -51,7 +29,7 @@ describe('the invariant worker', () => {
         invCheckPeriod: 0,
       })
       const worker = new InvariantWorker(app, 'test-chain', createSilentLogger())
-      const follower = new Follower()
+      const follower = new StateFollower()
       node.store.observer = follower
       const seed = node.store.workingSeed()
       expect(await worker.handle({ kind: 'seed', seed })).toBeUndefined()
