@@ -252,7 +252,7 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
 
   /** Resolves once the block being built, if any, and every built block are durable (or failed). */
   async settle(): Promise<void> {
-    await this.building?.catch(() => undefined)
+    await this.burstHost.idle()
     await this.drain()
   }
 

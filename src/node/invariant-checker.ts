@@ -63,6 +63,8 @@ export class InvariantChecker implements WorkingStateObserver {
   private readonly verdicts = new Map<number, { resolve(): void; reject(err: unknown): void }>()
   private failure: ChainHaltError | undefined
   private stopping = false
+  /** Whether a post is due when the event loop next turns. */
+  private scheduled = false
 
   private constructor(
     script: URL,
@@ -140,8 +142,6 @@ export class InvariantChecker implements WorkingStateObserver {
     this.scheduled = true
     setImmediate(this.flush)
   }
-
-  private scheduled = false
 
   private readonly flush = (): void => {
     this.scheduled = false
