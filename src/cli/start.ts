@@ -4,6 +4,7 @@ import { type ConfiguredAddress, parseListenAddresses } from '../config/listen-a
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { readUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { Node } from '../node/node.js'
+import { supervisorState, watchSupervisor } from '../node/supervised.js'
 import type { PlannedListener } from '../server/listen.js'
 import { recordLastRun, skippedUpgrade } from './home-version.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
@@ -119,9 +120,17 @@ export async function runNode(
       logger.warn({ err }, 'cannot record the app version in config/sdkd.toml'),
     )
   })
-  const signal = new Promise<string>((resolve) => {
+  // A stop: a signal, or `sdkd run` (the supervisor) gone without passing one on.
+  const supervisor = supervisorState()
+  const signal = new Promise<string | undefined>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
+    if (supervisor?.pid === process.ppid) {
+      watchSupervisor(supervisor.pid, () => {
+        logger.warn({ supervisor_pid: supervisor.pid }, 'the supervisor is gone: stopping')
+        resolve(undefined)
+      })
+    }
   })
   // The height the node starts from: blocks may already come while the other servers start.
   const startHeight = node.producer.height
@@ -153,7 +162,7 @@ export async function runNode(
     node.halted().then((h) => ({ kind: 'halt' as const, h })),
   ])
   if (outcome.kind === 'signal') {
-    logger.info({ signal: outcome.s }, 'caught signal, shutting down')
+    if (outcome.s) logger.info({ signal: outcome.s }, 'caught signal, shutting down')
     await node.stop()
     await recorded
     logger.info({ height: node.producer.height }, 'stopped cleanly')
@@ -166,7 +175,8 @@ export async function runNode(
       { height: node.producer.height },
       'halted for the upgrade: serving queries until stopped (--upgrade-halt wait)',
     )
-    logger.info({ signal: await signal }, 'caught signal, shutting down')
+    const s = await signal
+    if (s) logger.info({ signal: s }, 'caught signal, shutting down')
     await node.stop()
     await recorded
     logger.info({ height: node.producer.height }, 'stopped at the upgrade halt')

@@ -37,6 +37,13 @@ export interface InvariantCheckerOptions {
   /** The versioned store's whole working state (the copy's start). */
   seed(): WorkingStateSeed
   logger: Logger
+  /**
+   * The thread is ready: it checks the heights applied from now on (until then the app's EndBlock
+   * checks them on the node's thread, so no block waits for the thread to start).
+   */
+  onReady(): void
+  /** The thread's script (the built `invariant-worker-main.js` next to this module unless given). */
+  script?: URL
 }
 
 /**
@@ -65,6 +72,8 @@ export class InvariantChecker implements WorkingStateObserver {
   private stopping = false
   /** Whether a post is due when the event loop next turns. */
   private scheduled = false
+  /** Whether the thread has built its app: it checks the heights applied since. */
+  private ready = false
 
   private constructor(
     script: URL,
@@ -87,7 +96,7 @@ export class InvariantChecker implements WorkingStateObserver {
    * TypeScript sources): EndBlock then checks the invariants on the node's thread.
    */
   static start(o: InvariantCheckerOptions): InvariantChecker | undefined {
-    const script = new URL('./invariant-worker-main.js', import.meta.url)
+    const script = o.script ?? new URL('./invariant-worker-main.js', import.meta.url)
     if (!existsSync(fileURLToPath(script))) return undefined
     return new InvariantChecker(script, o)
   }
@@ -124,7 +133,8 @@ export class InvariantChecker implements WorkingStateObserver {
       this.outbox.push({ kind: 'seed', seed: { ...this.o.seed(), height: height - 1 } })
       this.unseeded = false
     }
-    const due = this.o.period > 0 && height % this.o.period === 0
+    // Before the thread is ready, EndBlock checked the height: the copy only follows it.
+    const due = this.ready && this.o.period > 0 && height % this.o.period === 0
     this.writer.height(height, this.nextStoreId, due ? header : undefined)
     this.schedule()
     if (!due) return Promise.resolve()
@@ -155,6 +165,8 @@ export class InvariantChecker implements WorkingStateObserver {
 
   private onMessage(m: FromInvariantWorker): void {
     if (m.kind === 'ready') {
+      this.ready = true
+      this.o.onReady()
       this.o.logger.debug('invariant worker ready')
       return
     }

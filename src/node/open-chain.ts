@@ -183,7 +183,8 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
 /**
  * The invariant worker, where the simulated producer's heights have invariants to check (a
  * devnet's after every block) and the runtime options leave it on; its script must be built. The
- * app's EndBlock then asserts none, and the versioned store tells the worker every change.
+ * versioned store tells the worker every change; once the worker is ready the app's EndBlock
+ * asserts none (the first blocks do not wait for the thread to start).
  */
 function invariantCheckerOf(
   o: OpenChainOptions,
@@ -205,9 +206,11 @@ function invariantCheckerOf(
     period: app.invCheckPeriod,
     seed: () => store.workingSeed(),
     logger: logger.child({ module: 'state' }),
+    onReady: () => {
+      app.invariantsElsewhere = true
+    },
   })
   if (!checker) return undefined
-  app.invariantsElsewhere = true
   store.observer = checker
   return checker
 }

@@ -31,3 +31,19 @@ export function supervisorState(env: NodeJS.ProcessEnv = process.env): Superviso
   )
   return { pid: v.pid!, launch: v.launch!, upgrades }
 }
+
+/**
+ * Calls `gone` once this process's parent is no longer `sdkd run` (`pid`): it was killed without
+ * passing a stop on (`kill -9`). The app runs in a process group of its own, so nothing else would
+ * stop it; a supervised node left alone would hold its home and ports, and halt at an upgrade no
+ * one relaunches. Looks twice a second; the timer keeps nothing alive. Returns the stop of the watch.
+ */
+export function watchSupervisor(pid: number, gone: () => void, everyMs = 500): () => void {
+  const timer = setInterval(() => {
+    if (process.ppid === pid) return
+    clearInterval(timer)
+    gone()
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

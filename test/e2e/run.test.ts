@@ -441,6 +441,23 @@ describe('sdkd run (e2e)', () => {
     expect(logged(p, 'running app')).toHaveLength(1)
   }, 60_000)
 
+  test('behavior: a kill -9 of sdkd run alone stops its app cleanly: the app logs that its supervisor is gone and ends, its output closed', async () => {
+    const home = await v1Home()
+    const p = supervise(home.dir)
+    await p.waitForLog((l) => l.msg === 'committed block')
+    const supervisorPid = p.child.pid!
+    process.kill(supervisorPid, 'SIGKILL')
+    // The output closes once the app, which holds it too, has ended.
+    await p.exited
+    const app = appPids(p)[0]!
+    await waitFor(async () => (isAlive(app) ? undefined : true), 10_000, `app ${app} to end`)
+    expect(logged(p, 'the supervisor is gone: stopping')).toEqual([
+      expect.objectContaining({ level: 40, supervisor_pid: supervisorPid }),
+    ])
+    expect(logged(p, 'stopped cleanly')).toHaveLength(1)
+    expect(logged(p, 'caught signal, shutting down')).toEqual([])
+  }, 60_000)
+
   test('error: bad supervisor settings are refused before anything starts', async () => {
     const { dir, cleanup } = await tempDir('sdkd-run-')
     cleanups.push(cleanup)

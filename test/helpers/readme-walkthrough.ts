@@ -133,8 +133,9 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<void> {
       if (action.kind === 'watch') {
         const heights = r.stdout.trim().split('\n').map(Number)
         expect(heights.length, context).toBe(5)
+        // The RPC answers just before the first block (as CometBFT's does): the first may be 0.
         expect(
-          heights.every((h) => Number.isInteger(h) && h > 0),
+          heights.every((h, i) => Number.isInteger(h) && h >= (i === 0 ? 0 : heights[i - 1]!)),
           context,
         ).toBe(true)
         expect(heights.at(-1)!, context).toBeGreaterThan(heights[0]!)
