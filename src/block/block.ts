@@ -223,23 +223,28 @@ export class BlockBuilder {
   /**
    * The commit of a set of validators for `height`/`blockId`: one signature per validator in set
    * order, COMMIT with its ed25519 vote at `time` when it signs, else ABSENT (no address, Go's zero
-   * time, no signature), as CometBFT's CommitSig.
+   * time, no signature), as CometBFT's CommitSig. `signed`: the signers' votes, made elsewhere (in
+   * set order, the signing ones only).
    */
   commitOfSet(
     height: number,
     blockId: BlockId,
     time: TimeNs,
     signers: HeightConsensus['lastCommit'],
+    signed?: readonly Bytes[],
   ): Commit {
     // Every vote of a round-0 precommit at the same time has the same sign bytes.
-    const vote = this.encoding.precommitSignBytes(height, blockId, time, this.chainId)
+    const vote = signed
+      ? undefined
+      : this.encoding.precommitSignBytes(height, blockId, time, this.chainId)
+    let next = 0
     const signatures: CommitSig[] = signers.map((s) =>
       s.key
         ? {
             blockIdFlag: 2,
             validatorAddress: s.address,
             timestamp: time,
-            signature: s.key.sign(vote),
+            signature: signed ? signed[next++]! : s.key.sign(vote!),
           }
         : {
             blockIdFlag: 1,
@@ -253,19 +258,22 @@ export class BlockBuilder {
 
   /**
    * The last commit a block at `height` made at `time` carries: none at the first height, else the
-   * vote for `lastBlockId` (signed here unless its `signature` is given).
+   * votes for `lastBlockId` of the builder's signer or of `consensus`'s set, signed here unless
+   * `signed` gives them (in set order, the signing validators only).
    */
   lastCommitOf(
     height: number,
     lastBlockId: BlockId,
     time: TimeNs,
-    signature?: Bytes,
+    signed?: readonly Bytes[],
     consensus?: HeightConsensus,
   ): Commit {
     if (height <= 1) return { height: 0, round: 0, blockId: EMPTY_BLOCK_ID, signatures: [] }
-    if (consensus) return this.commitOfSet(height - 1, lastBlockId, time, consensus.lastCommit)
-    return signature
-      ? this.commitOf(height - 1, lastBlockId, time, signature)
+    if (consensus) {
+      return this.commitOfSet(height - 1, lastBlockId, time, consensus.lastCommit, signed)
+    }
+    return signed
+      ? this.commitOf(height - 1, lastBlockId, time, signed[0]!)
       : this.makeCommit(height - 1, lastBlockId, time)
   }
 

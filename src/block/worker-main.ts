@@ -4,13 +4,14 @@ import { protoRegistry } from '../codec/proto.js'
 import { reportJobError, serveInWorker, workerOptions, workerRing } from '../threads/in-worker.js'
 import { BlockBuilder } from './block.js'
 import { BlockJobs } from './worker-jobs.js'
-import { BLOCK_SLOT } from './worker-ring.js'
+import { BlockSlots } from './worker-ring.js'
 import type { BlockWorkerData } from './worker-source.js'
 
 /** The block worker: loads a builder like the node's and builds the empty blocks of its ring. */
-const ring = workerRing(BLOCK_SLOT)
+const data = workerOptions<BlockWorkerData>()
+const slots = new BlockSlots(data.maxSigners)
+const ring = workerRing(slots.bytes)
 serveInWorker(ring, () => {
-  const data = workerOptions<BlockWorkerData>()
   useBrand(data.brand)
   const builder = new BlockBuilder(
     protoRegistry(),
@@ -23,7 +24,8 @@ serveInWorker(ring, () => {
     },
     { blockMaxBytes: BigInt(data.blockMaxBytes), blockMaxGas: BigInt(data.blockMaxGas) },
   )
-  const jobs = new BlockJobs(ring, builder, (err, height) =>
+  const keys = data.keySeeds.map((seed) => createEd25519Signer(seed))
+  const jobs = new BlockJobs(ring, slots, builder, keys, (err, height) =>
     reportJobError(err, { height }, "could not build a block: the node's thread builds it"),
   )
   return jobs.handle

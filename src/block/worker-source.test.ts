@@ -5,11 +5,18 @@ import { protoRegistry } from '../codec/proto.js'
 import { parseRfc3339 } from '../codec/time.js'
 import { serveRing } from '../threads/serve-ring.js'
 import { CTRL, SharedRing } from '../threads/shared-ring.js'
-import { type Block, BlockBuilder, type BlockId, EMPTY_BLOCK_ID } from './block.js'
+import {
+  type Block,
+  BlockBuilder,
+  type BlockId,
+  type BlockSigner,
+  EMPTY_BLOCK_ID,
+} from './block.js'
 import type { BlockJob } from './block-source.js'
+import type { HeightConsensus } from './height-consensus.js'
 import { ThreadBlockSource } from './thread-source.js'
 import { BlockJobs } from './worker-jobs.js'
-import { BLOCK_SLOT, readBlockJob, writeBlockJob } from './worker-ring.js'
+import { BlockSlots } from './worker-ring.js'
 import { WorkerBlockSource } from './worker-source.js'
 
 const registry = protoRegistry()
@@ -48,13 +55,27 @@ function reference(n: number, txsAt: Record<number, Uint8Array[]> = {}): Block[]
 
 /**
  * A source whose "worker" runs on this thread when the test serves it (the ring and the worker's
- * jobs are the real ones); `workWith` gives the worker another builder.
+ * jobs are the real ones); `workWith` gives the worker another builder, `keys` the validator keys
+ * both sides hold (the worker signs with `workerKeys`, by default the same).
  */
-function sourceOnThisThread(options: { capacity?: number; workWith?: BlockBuilder } = {}) {
-  const ring = SharedRing.create(options.capacity ?? 8, BLOCK_SLOT)
+function sourceOnThisThread(
+  options: {
+    capacity?: number
+    workWith?: BlockBuilder
+    keys?: BlockSigner[]
+    workerKeys?: BlockSigner[]
+  } = {},
+) {
+  const keys = options.keys ?? []
+  const slots = new BlockSlots(keys.length)
+  const ring = SharedRing.create(options.capacity ?? 8, slots.bytes)
   const errors: [unknown, number][] = []
-  const jobs = new BlockJobs(ring, options.workWith ?? builder(), (err, height) =>
-    errors.push([err, height]),
+  const jobs = new BlockJobs(
+    ring,
+    slots,
+    options.workWith ?? builder(),
+    options.workerKeys ?? keys,
+    (err, height) => errors.push([err, height]),
   )
   Atomics.store(ring.ctrl, CTRL.ready, 1)
   // The node's own builder, counting the blocks it has to build itself.
@@ -65,7 +86,13 @@ function sourceOnThisThread(options: { capacity?: number; workWith?: BlockBuilde
     builtHere++
     return build(inputs)
   }
-  const source = new WorkerBlockSource(ring, new ThreadBlockSource(own), own)
+  const source = new WorkerBlockSource(
+    ring,
+    slots,
+    new ThreadBlockSource(own),
+    own,
+    new Map(keys.map((k, i) => [k, i])),
+  )
   return {
     source,
     ring,
@@ -215,14 +242,21 @@ describe('worker block source', () => {
   })
 
   test('behavior: block times past what an int64 of nanoseconds holds travel through the ring exactly', () => {
-    const ring = SharedRing.create(2, BLOCK_SLOT)
+    const slots = new BlockSlots(0)
+    const ring = SharedRing.create(2, slots.bytes)
     const time = parseRfc3339('9999-12-31T23:59:59.999999999Z')
-    const worker = { ...inputsOf(7), time, lastBlockId: EMPTY_BLOCK_ID, consensusHash: undefined }
-    writeBlockJob(ring, 3, worker)
-    expect(readBlockJob(ring, 3)).toEqual(worker)
+    const worker = {
+      ...inputsOf(7),
+      time,
+      lastBlockId: EMPTY_BLOCK_ID,
+      consensusHash: undefined,
+      set: undefined,
+    }
+    slots.writeJob(ring, 3, worker)
+    expect(slots.readJob(ring, 3)).toEqual(worker)
     const changed = { ...worker, consensusHash: sha256(Uint8Array.of(1)) }
-    writeBlockJob(ring, 4, changed)
-    expect(readBlockJob(ring, 4)).toEqual(changed)
+    slots.writeJob(ring, 4, changed)
+    expect(slots.readJob(ring, 4)).toEqual(changed)
   })
 
   test('behavior: blocks after a change of the consensus params are built by the worker, their headers hashing the new params', () => {
@@ -250,5 +284,89 @@ describe('worker block source', () => {
     serve()
     expect(submitted.map((s) => view(s.block()))).toEqual(want.map(view))
     expect(builtHere()).toBe(0)
+  })
+
+  test('behavior: blocks of a validator set are signed and built through the ring byte for byte as on one thread, an ABSENT validator included; a set with a key the worker lacks, or too large for a slot, is built here', async () => {
+    const keys = [11, 12, 13, 14].map(testBlockSigner)
+    // Validator 13 is told not to sign from height 4: its CommitSig is ABSENT.
+    const consensusOf = (h: number, signing = keys): HeightConsensus => ({
+      validatorsHash: sha256(Uint8Array.of(1, h % 2)),
+      nextValidatorsHash: sha256(Uint8Array.of(1, (h + 1) % 2)),
+      proposerAddress: keys[h % keys.length]!.address,
+      lastCommit: signing.map((k) => ({
+        address: k.address,
+        key: h >= 4 && k === keys[2] ? undefined : k,
+      })),
+    })
+    const b = builder()
+    const want: Block[] = []
+    let last: BlockId = EMPTY_BLOCK_ID
+    for (let h = 1; h <= 8; h++) {
+      const block = b.build({
+        ...inputsOf(h),
+        lastBlockId: last,
+        txs: [],
+        consensus: consensusOf(h),
+      })
+      want.push(block)
+      last = block.blockId
+    }
+    expect(want[4]!.lastCommit.signatures.map((s) => s.blockIdFlag)).toEqual([2, 2, 1, 2])
+    const { source, serve, builtHere, errors } = sourceOnThisThread({ keys, capacity: 16 })
+    const submitted = want.map((_, i) =>
+      source.submit({ ...job(i + 1), consensus: consensusOf(i + 1) }),
+    )
+    expect(submitted.some((s) => s.isBuilt)).toBe(false)
+    serve()
+    for (const s of submitted) await s.built()
+    expect(submitted.map((s) => view(s.block()))).toEqual(want.map(view))
+    expect(builtHere()).toBe(0)
+    expect(errors).toEqual([])
+
+    // A signer whose key only the node holds, or one validator more than a slot has room for.
+    const stranger = testBlockSigner(15)
+    for (const signing of [
+      [...keys.slice(0, 3), stranger],
+      [...keys, stranger],
+    ]) {
+      const other = sourceOnThisThread({ keys })
+      other.source.follow(want[7]!.blockId)
+      const reference = builder().build({
+        ...inputsOf(9),
+        lastBlockId: want[7]!.blockId,
+        txs: [],
+        consensus: consensusOf(9, signing),
+      })
+      const made = other.source.submit({ ...job(9), consensus: consensusOf(9, signing) })
+      expect(made.isBuilt).toBe(true)
+      expect(view(made.block())).toEqual(view(reference))
+      expect(other.builtHere()).toBe(1)
+    }
+  })
+
+  test('error: a set whose key index the worker does not hold is answered "not built" and reported: the node builds that block', async () => {
+    const keys = [11, 12].map(testBlockSigner)
+    const consensus: HeightConsensus = {
+      validatorsHash: sha256(Uint8Array.of(1)),
+      nextValidatorsHash: sha256(Uint8Array.of(1)),
+      proposerAddress: keys[0]!.address,
+      lastCommit: keys.map((k) => ({ address: k.address, key: k })),
+    }
+    const b = builder()
+    const first = b.build({ ...inputsOf(1), lastBlockId: EMPTY_BLOCK_ID, txs: [], consensus })
+    const second = b.build({ ...inputsOf(2), lastBlockId: first.blockId, txs: [], consensus })
+    const { source, serve, builtHere, errors } = sourceOnThisThread({
+      keys,
+      workerKeys: keys.slice(0, 1),
+    })
+    const submitted = [1, 2].map((h) => source.submit({ ...job(h), consensus }))
+    serve()
+    for (const s of submitted) await s.built()
+    expect(submitted.map((s) => view(s.block()))).toEqual([first, second].map(view))
+    // The first is not built there; the second has no previous block there to chain from.
+    expect(builtHere()).toBe(2)
+    expect(errors.map(([err, height]) => [(err as Error).message, height])).toEqual([
+      ['no key 1: the worker holds 1: internal logic error', 1],
+    ])
   })
 })

@@ -11,16 +11,18 @@ import {
   blockInputsOf,
   type SubmittedBlock,
 } from './block-source.js'
+import type { HeightConsensus } from './height-consensus.js'
 import { ThreadBlockSource } from './thread-source.js'
-import { BLOCK_SLOT, fitsBlockSlot, readBlockResult, writeBlockJob } from './worker-ring.js'
+import { BlockSlots, type WorkerSet } from './worker-ring.js'
 
 /**
  * Empty blocks built on another thread while the node's thread runs the next heights.
  *
  * A block's app work (PreBlock, BeginBlock, EndBlock, the store commit) never reads the block's
  * hash, and the block's hashing and signing (header merkle tree, proto encoding, parts, the ed25519
- * vote for the previous block) never reads the app's state beyond the app hash and results hash of
- * the previous height. So in a burst (mined blocks, timeout_commit 0) the node's thread hands each
+ * votes for the previous block) never reads the app's state beyond the app hash and results hash of
+ * the previous height. The votes are those of every validator whose key the node holds: of a set,
+ * the node's thread names the signers (the key of each, or ABSENT) and the worker signs. So in a burst (mined blocks, timeout_commit 0) the node's thread hands each
  * empty block's inputs to a worker and runs on; the worker chains the blocks (each signs its
  * predecessor's id) and the node takes them in height order just before their batch is written.
  * The worker runs the same BlockBuilder: its blocks are byte for byte the node's. Every block is
@@ -36,6 +38,14 @@ import { BLOCK_SLOT, fitsBlockSlot, readBlockResult, writeBlockJob } from './wor
  * to MAX_PENDING), so a burst never outruns the ring while the disk catches up.
  */
 const CAPACITY = 1024
+/**
+ * Most bytes of the ring's slots: with many validators a slot is larger (a 100-validator block's
+ * commit is about 11 KB) and the ring has fewer (1,024 up to 18 validators, 256 at 100), as those
+ * blocks come many times slower.
+ */
+const RING_BYTES_MAX = 8 * 1024 * 1024
+/** Fewest slots of a ring. */
+const CAPACITY_MIN = 64
 /** Longest the node waits for one block from the worker before building every block itself (ms). */
 const WAIT_LIMIT_MS = 10_000
 /**
@@ -55,6 +65,13 @@ export interface BlockWorkerData {
   power: string
   blockMaxBytes: string
   blockMaxGas: string
+  /**
+   * The largest validator set whose blocks the worker builds (the number of keys the node holds
+   * when it holds several; 0: it signs alone, and a block of a set is built on the node's thread).
+   */
+  maxSigners: number
+  /** The seeds of the keys the node signs a set's commits with, in the node's order. */
+  keySeeds: Bytes[]
 }
 
 /** A block submitted and not yet taken (one object per height, no closures). */
@@ -99,11 +116,16 @@ export class WorkerBlockSource implements BlockSource {
   private waiters = 0
   private worker: RingWorker | undefined
 
-  /** A source over `ring` (`start` starts its worker; tests serve the ring on their own thread). */
+  /**
+   * A source over `ring` of `slots` (`start` starts its worker; tests serve the ring on their own
+   * thread). `keys`: the node's validator keys the worker holds, each with its index there.
+   */
   constructor(
     private readonly ring: SharedRing,
+    private readonly slots: BlockSlots,
     private readonly here: ThreadBlockSource,
     private readonly builder: BlockBuilder,
+    private readonly keys: ReadonlyMap<object, number> = new Map(),
     private readonly log?: ThreadLog,
   ) {}
 
@@ -114,10 +136,27 @@ export class WorkerBlockSource implements BlockSource {
   static start(
     builder: BlockBuilder,
     data: BlockWorkerData,
-    o: { log: ThreadLog; onReady?: () => void },
+    o: {
+      log: ThreadLog
+      onReady?: () => void
+      /** The keys of `data.keySeeds`, in the same order, as a block's signers name them. */
+      keys?: readonly object[]
+    },
   ): WorkerBlockSource | undefined {
-    const ring = SharedRing.create(CAPACITY, BLOCK_SLOT)
-    const source = new WorkerBlockSource(ring, new ThreadBlockSource(builder), builder, o.log)
+    const slots = new BlockSlots(data.maxSigners)
+    // A power of two (the ring's), rounded down.
+    const fit = Math.min(CAPACITY, Math.floor(RING_BYTES_MAX / slots.bytes))
+    const capacity = Math.max(CAPACITY_MIN, 2 ** Math.floor(Math.log2(fit)))
+    const ring = SharedRing.create(capacity, slots.bytes)
+    const keys = new Map((o.keys ?? []).map((k, i) => [k, i] as const))
+    const source = new WorkerBlockSource(
+      ring,
+      slots,
+      new ThreadBlockSource(builder),
+      builder,
+      keys,
+      o.log,
+    )
     source.worker = RingWorker.start(new URL('./worker-main.js', import.meta.url), {
       name: 'block worker',
       ring,
@@ -137,14 +176,34 @@ export class WorkerBlockSource implements BlockSource {
   }
 
   submit(job: BlockJob): SubmittedBlock {
-    // The worker signs as the single validator only: a block of several is made here. The
-    // consensus params' hash goes with the job when a proposal changed them.
-    if (job.burst && job.txs.length === 0 && !job.consensus && this.ready && this.hasRoom()) {
-      if (this.chained) return this.handOut(job, undefined)
-      // The worker's previous block is not this one's: name it (known once nothing is out).
-      if (this.out.length === 0) return this.handOut(job, this.here.lastBlockId)
+    // The consensus params' hash goes with the job when a proposal changed them; a set's
+    // validators when the worker holds every key that signs (a block with evidence is made here).
+    if (job.burst && job.txs.length === 0 && this.ready && this.hasRoom()) {
+      const set = job.consensus ? this.setOf(job.consensus) : undefined
+      if (set !== null) {
+        if (this.chained) return this.handOut(job, undefined, set)
+        // The worker's previous block is not this one's: name it (known once nothing is out).
+        if (this.out.length === 0) return this.handOut(job, this.here.lastBlockId, set)
+      }
     }
     return this.buildHere(job)
+  }
+
+  /** A height's validators as the worker takes them, or null where it cannot sign their commit. */
+  private setOf(c: HeightConsensus): WorkerSet | null {
+    if (c.evidence || c.lastCommit.length > this.slots.maxSigners) return null
+    const signers: WorkerSet['signers'] = []
+    for (const s of c.lastCommit) {
+      const key = s.key ? this.keys.get(s.key) : -1
+      if (key === undefined) return null
+      signers.push({ address: s.address, key })
+    }
+    return {
+      validatorsHash: c.validatorsHash,
+      nextValidatorsHash: c.nextValidatorsHash,
+      proposerAddress: c.proposerAddress,
+      signers,
+    }
   }
 
   /** Whether a job fits the ring: slots free, and the worker not too far behind. */
@@ -153,7 +212,11 @@ export class WorkerBlockSource implements BlockSource {
     return this.out.length < this.ring.capacity && behind < this.ring.capacity
   }
 
-  private handOut(job: BlockJob, lastBlockId: BlockId | undefined): SubmittedBlock {
+  private handOut(
+    job: BlockJob,
+    lastBlockId: BlockId | undefined,
+    set: WorkerSet | undefined,
+  ): SubmittedBlock {
     const worker = {
       height: job.height,
       time: job.time,
@@ -161,10 +224,11 @@ export class WorkerBlockSource implements BlockSource {
       appHash: job.appHash,
       lastResultsHash: job.lastResultsHash,
       consensusHash: job.consensusHash,
+      set,
     }
-    if (!fitsBlockSlot(worker)) return this.buildHere(job)
+    if (!this.slots.fits(worker)) return this.buildHere(job)
     const seq = this.written
-    writeBlockJob(this.ring, seq, worker)
+    this.slots.writeJob(this.ring, seq, worker)
     this.written = (seq + 1) | 0
     this.ring.publish(this.written)
     const p = new OutBlock(this, job, true, seq)
@@ -199,7 +263,7 @@ export class WorkerBlockSource implements BlockSource {
       const p = this.out.shift()!
       const result =
         p.handedOut && !this.broken && this.ring.isDone(p.seq)
-          ? readBlockResult(this.ring, p.seq)
+          ? this.slots.readResult(this.ring, p.seq)
           : undefined
       if (result === undefined) {
         // Not built there (yet): the worker's chain is broken only if it answered "not built".
@@ -216,7 +280,13 @@ export class WorkerBlockSource implements BlockSource {
           EMPTY_HASH,
         ),
         txs: job.txs,
-        lastCommit: this.builder.lastCommitOf(job.height, lastBlockId, job.time, result.signature),
+        lastCommit: this.builder.lastCommitOf(
+          job.height,
+          lastBlockId,
+          job.time,
+          result.signatures,
+          job.consensus,
+        ),
         bytes: result.bytes,
         blockId: result.blockId,
       }

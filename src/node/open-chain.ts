@@ -95,7 +95,7 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       blockMaxBytes: home.genesis.blockMaxBytes,
       blockMaxGas: home.genesis.blockMaxGas,
     })
-    source = blockSourceOf(o, builder, solo.seed)
+    source = blockSourceOf(o, builder, solo.seed, keys)
     const blocks = await BlockStore.open({
       backend,
       builder,
@@ -217,9 +217,15 @@ function invariantCheckerOf(
 
 /**
  * Where the node's blocks are made: the empty blocks of a burst on the block worker (unless the
- * runtime options turn it off, or its script is not built), everything else on the node's thread.
+ * runtime options turn it off, or its script is not built), signed by every validator whose key
+ * the node holds; everything else on the node's thread.
  */
-function blockSourceOf(o: OpenChainOptions, builder: BlockBuilder, seed: Bytes): BlockSource {
+function blockSourceOf(
+  o: OpenChainOptions,
+  builder: BlockBuilder,
+  seed: Bytes,
+  keys: readonly ValidatorKey[],
+): BlockSource {
   const { home, logger } = o
   const v = builder.signer
   const worker = o.runtime.blockWorker
@@ -234,8 +240,12 @@ function blockSourceOf(o: OpenChainOptions, builder: BlockBuilder, seed: Bytes):
           power: v.power.toString(),
           blockMaxBytes: home.genesis.blockMaxBytes.toString(),
           blockMaxGas: home.genesis.blockMaxGas.toString(),
+          // A node of several validators: the worker signs their commits too (`keys`' order).
+          maxSigners: keys.length > 1 ? keys.length : 0,
+          keySeeds: keys.length > 1 ? home.validatorKeys.map((k) => k.seed) : [],
         },
         {
+          keys,
           log: logger.child({ module: 'state' }),
           onReady: () => logger.debug({ module: 'state' }, 'block worker ready'),
         },

@@ -53,19 +53,24 @@ describe('a node of 4 validators', () => {
     await initHome(dir)
     await writeValidators(dir, KEYS)
     const p = track(
-      startSdkd([
-        '--home',
-        dir,
-        'start',
-        '--rpc.laddr',
-        'tcp://127.0.0.1:0',
-        '--grpc.enable=false',
-        '--api.enable=false',
-        '--dev.enable',
-      ]),
+      startSdkd(
+        [
+          '--home',
+          dir,
+          'start',
+          '--rpc.laddr',
+          'tcp://127.0.0.1:0',
+          '--grpc.enable=false',
+          '--api.enable=false',
+          '--dev.enable',
+        ],
+        { env: { SDKD_LOG_LEVEL: 'debug' } },
+      ),
     )
     const { rpcPort } = await boundPorts(p)
     const rpc = (path: string) => getJson(`http://127.0.0.1:${rpcPort}${path}`)
+    // The burst's blocks, their four votes included, are made on the block worker.
+    await p.waitForLog((l) => l.msg === 'block worker ready')
     const height = await devMine(rpcPort, 12)
     expect(height).toBeGreaterThanOrEqual(12)
 
