@@ -105,10 +105,14 @@ export class MiningLoop {
     const run = () => {
       this.timer = undefined
       if (!this.running) return
+      // CometBFT starts the next height timeout_commit after the block's commit decision, which
+      // comes before the block runs: its execution is inside the wait, not added to it.
+      const decided = Date.now()
       this.step().then(
         () => {
-          if (this.mining.mode === 'interval') this.schedule(this.mining.intervalMs)
-          else if (this.mining.mode === 'instant' && this.host.pendingTxs() > 0) this.schedule(0)
+          if (this.mining.mode === 'interval') {
+            this.schedule(Math.max(0, decided + this.mining.intervalMs - Date.now()))
+          } else if (this.mining.mode === 'instant' && this.host.pendingTxs() > 0) this.schedule(0)
         },
         (err: unknown) => {
           if (err instanceof QuorumStallError) {

@@ -26,8 +26,8 @@ export interface ClientContext {
   /** The node client (`--node`, else client.toml `node`). */
   node(): NodeClient
   /**
-   * The node's own block pace in milliseconds (its `consensus.timeout_commit` plus the time a block
-   * takes), from its consensus state; undefined when the node cannot tell.
+   * The node's own block pace in milliseconds (its `consensus.timeout_commit`, or the time a block
+   * takes when longer), from its consensus state; undefined when the node cannot tell.
    */
   nodeBlockTimeMs(): Promise<number | undefined>
 }
