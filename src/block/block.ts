@@ -272,8 +272,9 @@ export class BlockBuilder {
     if (consensus) {
       return this.commitOfSet(height - 1, lastBlockId, time, consensus.lastCommit, signed)
     }
-    return signed
-      ? this.commitOf(height - 1, lastBlockId, time, signed[0]!)
+    const signature = signed?.[0]
+    return signature
+      ? this.commitOf(height - 1, lastBlockId, time, signature)
       : this.makeCommit(height - 1, lastBlockId, time)
   }
 

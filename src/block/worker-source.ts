@@ -22,14 +22,15 @@ import { BlockSlots, type WorkerSet } from './worker-ring.js'
  * hash, and the block's hashing and signing (header merkle tree, proto encoding, parts, the ed25519
  * votes for the previous block) never reads the app's state beyond the app hash and results hash of
  * the previous height. The votes are those of every validator whose key the node holds: of a set,
- * the node's thread names the signers (the key of each, or ABSENT) and the worker signs. So in a burst (mined blocks, timeout_commit 0) the node's thread hands each
- * empty block's inputs to a worker and runs on; the worker chains the blocks (each signs its
- * predecessor's id) and the node takes them in height order just before their batch is written.
- * The worker runs the same BlockBuilder: its blocks are byte for byte the node's. Every block is
- * also buildable here from its inputs, so a worker that fails, stops answering or returns a block
- * too large for a slot costs time, never a block: the node builds those with its own builder. The
- * node's thread never waits on the worker: a block whose previous one is still out there is built
- * here once that one is taken.
+ * the node's thread names the signers (the key of each, or ABSENT) and the worker signs. So in a
+ * burst (mined blocks, timeout_commit 0) the node's thread hands each empty block's inputs to a
+ * worker and runs on; the worker chains the blocks (each signs its predecessor's id) and the node
+ * takes them in height order just before their batch is written. The worker runs the same
+ * BlockBuilder: its blocks are byte for byte the node's. Every block is also buildable here from
+ * its inputs, so a worker that fails, stops answering or returns a block too large for a slot costs
+ * time, never a block: the node builds those with its own builder. The node's thread never waits
+ * on the worker: a block whose previous one is still out there is built here once that one is
+ * taken.
  */
 
 /**
