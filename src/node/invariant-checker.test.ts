@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../../test/helpers/cleanup.js'
+import { testExecHeader } from '../../test/helpers/exec-header.js'
 import { tempDir } from '../../test/helpers/temp-dir.js'
-import type { ExecHeader } from '../block/header.js'
 import { createSilentLogger } from '../logger.js'
 import { InvariantChecker } from './invariant-checker.js'
 import type { InvariantWorkerData } from './invariant-worker-main.js'
@@ -48,20 +48,7 @@ function checkerOf(script: URL, ready: boolean, onReady: () => void): InvariantC
   return checker!
 }
 
-const hash = (n: number, len = 32) => new Uint8Array(len).fill(n)
-const HEADER: ExecHeader = {
-  chainId: 'test-chain',
-  height: 1,
-  time: 1_000_000_000n,
-  dataHash: hash(1),
-  validatorsHash: hash(2),
-  nextValidatorsHash: hash(3),
-  consensusHash: hash(4),
-  appHash: hash(5),
-  lastResultsHash: hash(6),
-  evidenceHash: hash(7),
-  proposerAddress: hash(8, 20),
-}
+const HEADER = testExecHeader(1)
 
 describe('the invariant checker', () => {
   test('behavior: before its thread is ready a height is left to EndBlock (its check resolves at once); once ready, the thread’s verdict refuses it', async () => {

@@ -1,25 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import type { ExecHeader } from '../block/header.js'
+import { testExecHeader } from '../../test/helpers/exec-header.js'
 import { utf8 } from '../codec/bytes.js'
 import { HeightReader, HeightWriter } from './invariant-messages.js'
 
-const hash = (n: number, len = 32) => new Uint8Array(len).fill(n)
-
-function header(height: number): ExecHeader {
-  return {
-    chainId: 'c',
-    height,
-    time: 1_700_000_000_123_456_789n + BigInt(height),
-    dataHash: hash(1),
-    validatorsHash: hash(2),
-    nextValidatorsHash: hash(3),
-    consensusHash: hash(4),
-    appHash: hash(5),
-    lastResultsHash: hash(6),
-    evidenceHash: hash(7),
-    proposerAddress: hash(8, 20),
-  }
-}
+const header = testExecHeader
 
 describe('invariant worker messages', () => {
   test('behavior: heights read back as written: changes (deletions, latin1 keys, empty values), store changes, the header of a checked height; changes after the last height wait for the next buffer; a reset drops them', () => {

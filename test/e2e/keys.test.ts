@@ -4,7 +4,7 @@ import { fromBech32, toBech32 } from '@cosmjs/encoding'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { initHome, runSdkd, startSdkd } from '../helpers/sdkd.js'
+import { initHome, rpcOnlyStart, runSdkd, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 const ABANDON =
@@ -249,17 +249,7 @@ describe('sdkd genesis add-genesis-account', () => {
     expect(JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))).toEqual(genesis)
 
     // The genesis is valid: the node starts; after that, genesis edits are refused.
-    const node = startSdkd([
-      '--home',
-      dir,
-      'start',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--grpc.enable=false',
-      '--api.enable=false',
-      '--timeout-commit',
-      '10ms',
-    ])
+    const node = startSdkd([...rpcOnlyStart(dir), '--timeout-commit', '10ms'])
     cleanups.push(() => node.stop('SIGKILL'))
     await node.waitForLog((l) => l.msg === 'committed block')
     expect(await node.stop()).toEqual({ code: 0, signal: null })

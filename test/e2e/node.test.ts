@@ -10,6 +10,7 @@ import {
   initHome,
   rpcCall,
   rpcHeight,
+  rpcOnlyStart,
   runSdkd,
   type SdkdProcess,
   startSdkd,
@@ -31,21 +32,7 @@ function track(p: SdkdProcess): SdkdProcess {
 
 /** `sdkd start` with the RPC on a port the OS picks (read back from the log), REST and gRPC off. */
 async function startNode(dir: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
-  const p = track(
-    startSdkd(
-      [
-        '--home',
-        dir,
-        'start',
-        '--rpc.laddr',
-        'tcp://127.0.0.1:0',
-        '--grpc.enable=false',
-        '--api.enable=false',
-        ...extra,
-      ],
-      { env },
-    ),
-  )
+  const p = track(startSdkd([...rpcOnlyStart(dir), ...extra], { env }))
   const { rpcPort: port } = await boundPorts(p)
   return { p, port, url: `http://127.0.0.1:${port}` }
 }

@@ -12,6 +12,7 @@ import {
   getJson,
   initHome,
   rpcCall,
+  rpcOnlyStart,
   runSdkd,
   type SdkdProcess,
   startSdkd,
@@ -53,19 +54,7 @@ describe('a node of 4 validators', () => {
     await initHome(dir)
     await writeValidators(dir, KEYS)
     const p = track(
-      startSdkd(
-        [
-          '--home',
-          dir,
-          'start',
-          '--rpc.laddr',
-          'tcp://127.0.0.1:0',
-          '--grpc.enable=false',
-          '--api.enable=false',
-          '--dev.enable',
-        ],
-        { env: { SDKD_LOG_LEVEL: 'debug' } },
-      ),
+      startSdkd([...rpcOnlyStart(dir), '--dev.enable'], { env: { SDKD_LOG_LEVEL: 'debug' } }),
     )
     const { rpcPort } = await boundPorts(p)
     const rpc = (path: string) => getJson(`http://127.0.0.1:${rpcPort}${path}`)
@@ -276,15 +265,7 @@ describe('a node of 4 validators', () => {
     await initHome(dir)
     // The node's own key (40) and validator 3 (10): 50 of 100.
     await writeValidators(dir, KEYS, [3])
-    const r = await runSdkd([
-      '--home',
-      dir,
-      'start',
-      '--rpc.laddr',
-      'tcp://127.0.0.1:0',
-      '--grpc.enable=false',
-      '--api.enable=false',
-    ])
+    const r = await runSdkd(rpcOnlyStart(dir))
     expect(r.code).not.toBe(0)
     expect(r.stdout + r.stderr).toContain(
       'cannot start: the validators this node signs for hold 50 of 100 voting power, not more than 2/3: no block could be committed',

@@ -23,6 +23,17 @@ export const LOOPBACK_PORTS = [
   'tcp://127.0.0.1:0',
 ] as const
 
+/** `sdkd start` on the home `dir` with the RPC alone, on a port of the OS's choosing. */
+export const rpcOnlyStart = (dir: string): string[] => [
+  '--home',
+  dir,
+  'start',
+  '--rpc.laddr',
+  'tcp://127.0.0.1:0',
+  '--grpc.enable=false',
+  '--api.enable=false',
+]
+
 /** Where a started node listens, read from its own log lines (so it can bind port 0). */
 export interface NodeAddresses {
   rpcPort: number
