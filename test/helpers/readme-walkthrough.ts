@@ -149,7 +149,11 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<void> {
   }
 }
 
-/** Kills what the terminals started (each its own process group) and waits for them. */
+/**
+ * Kills what the terminals started (each its own process group) and waits for them: for their
+ * output to close, which a process outside the group (`sdkd run`'s app) holds until it ends too.
+ * One still open after 30 s is an error naming its last output.
+ */
 export async function killTerminals(terminals: readonly Terminal[]): Promise<void> {
   for (const t of terminals) {
     try {
@@ -158,7 +162,21 @@ export async function killTerminals(terminals: readonly Terminal[]): Promise<voi
       // already gone
     }
   }
-  await Promise.all(terminals.map((t) => t.exited))
+  await Promise.all(
+    terminals.map(async (t) => {
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<'late'>((r) => {
+        timer = setTimeout(() => r('late'), 30_000)
+      })
+      const outcome = await Promise.race([t.exited, late])
+      clearTimeout(timer)
+      if (outcome === 'late') {
+        throw new Error(
+          `a terminal's output is still open 30 s after its process group was killed:\n${t.output().slice(-2000)}`,
+        )
+      }
+    }),
+  )
 }
 
 function runBlock(
