@@ -7,7 +7,8 @@ import type { ExecHeaderInputs } from './exec-header.js'
  * previous block. The block producer runs each height with the execution header it makes itself
  * (exec-header.ts), then submits the height's inputs here and takes the block when its batch is
  * written. Sources: the node's thread (`ThreadBlockSource`) or a worker thread
- * (`WorkerBlockSource`, for the empty blocks of a burst); both make the same bytes.
+ * (`WorkerBlockSource`, for the empty blocks of a burst and those several validators sign); both
+ * make the same bytes.
  */
 export interface BlockSource {
   /** Submits the block after the last one submitted (or followed); returns at once. */
@@ -24,7 +25,10 @@ export interface BlockSource {
 /** The inputs of a height's block, as the producer decided them. */
 export interface BlockJob extends ExecHeaderInputs {
   txs: Bytes[]
-  /** More blocks follow at once (a burst): the block may be made on another thread. */
+  /**
+   * More blocks follow at once (a burst): the block may be made on another thread (as a block of
+   * `consensus` may be at any pace).
+   */
   burst: boolean
   /**
    * The height's validators when they are not the builder's single signer (such a block is always

@@ -152,6 +152,43 @@ describe('worker block source', () => {
     expect(builtHere()).toBe(2)
   })
 
+  test('behavior: out of a burst, an empty block of a validator set goes to the worker, one with txs is built here, and the next set block chains from it', async () => {
+    const keys = [11, 12, 13].map(testBlockSigner)
+    const consensus: HeightConsensus = {
+      validatorsHash: sha256(Uint8Array.of(3)),
+      nextValidatorsHash: sha256(Uint8Array.of(3)),
+      proposerAddress: keys[1]!.address,
+      lastCommit: keys.map((k) => ({ address: k.address, key: k })),
+    }
+    const tx = Uint8Array.of(1, 2, 3)
+    const b = builder()
+    const want: Block[] = []
+    let last: BlockId = EMPTY_BLOCK_ID
+    for (let h = 1; h <= 3; h++) {
+      const block = b.build({
+        ...inputsOf(h),
+        lastBlockId: last,
+        txs: h === 2 ? [tx] : [],
+        consensus,
+      })
+      want.push(block)
+      last = block.blockId
+    }
+    const { source, serve, builtHere } = sourceOnThisThread({ keys })
+    for (let h = 1; h <= 3; h++) {
+      const made = source.submit({
+        ...job(h, { burst: false, ...(h === 2 ? { txs: [tx] } : {}) }),
+        consensus,
+      })
+      // Heights 1 and 3 wait for the worker; height 2 (txs) is made at once.
+      expect(made.isBuilt).toBe(h === 2)
+      serve()
+      await made.built()
+      expect(view(made.block())).toEqual(view(want[h - 1]!))
+    }
+    expect(builtHere()).toBe(1)
+  })
+
   test('behavior: a block the worker cannot build is built on the node thread, the error is reported, and the chain continues unchanged', async () => {
     const want = reference(12)
     // The worker fails height 5: it answers "not built", then cannot chain height 6 either.
