@@ -9,6 +9,8 @@ export interface LoggerOptions {
   format?: LogFormat
   /** File descriptor or stream to write to (default stdout). */
   destination?: number | NodeJS.WritableStream
+  /** How a file descriptor is written (tests); node:fs's writeSync by default. */
+  write?: WriteFd
 }
 
 const LEVEL_NAMES: Record<number, string> = {
@@ -52,34 +54,103 @@ export function plainLine(json: string): string {
   return `${line}\n`
 }
 
-/** A synchronous destination that turns pino's JSON lines into plain lines. */
-function plainDestination(destination: number | NodeJS.WritableStream): pino.DestinationStream {
+/** Writes part of a line to a file descriptor; returns the bytes written (node:fs's writeSync). */
+export type WriteFd = (fd: number, data: string | Uint8Array) => number
+
+const writeFd: WriteFd = (fd, data) =>
+  typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data)
+
+/** How long a line waits for a full pipe before the next try (ms). */
+const FULL_WAIT_MS = 5
+const pause = new Int32Array(new SharedArrayBuffer(4))
+
+/**
+ * Writes the whole line to `fd`, synchronously: a pipe whose reader is slow (a non-blocking pipe
+ * answers EAGAIN, or takes part of the line) is waited for, as a blocking write would wait. Throws
+ * what the write threw otherwise (EPIPE: the reader is gone).
+ */
+export function writeLineSync(fd: number, line: string, write: WriteFd = writeFd): void {
+  let rest: string | Uint8Array = line
+  for (;;) {
+    let n: number
+    try {
+      n = write(fd, rest)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err
+      Atomics.wait(pause, 0, 0, FULL_WAIT_MS)
+      continue
+    }
+    if (n >= (typeof rest === 'string' ? Buffer.byteLength(rest) : rest.length)) return
+    rest = (typeof rest === 'string' ? Buffer.from(rest) : rest).subarray(n)
+  }
+}
+
+/**
+ * A synchronous destination on `fd` for pino's JSON lines, as they are or as plain lines. The first
+ * write that fails (EPIPE: the reader of stdout is gone, say `sdkd start | head` or a killed
+ * runner) calls `lost` once; the lines after it are dropped, so a log call never throws.
+ */
+function fdDestination(
+  fd: number,
+  plain: boolean,
+  lost: (err: NodeJS.ErrnoException) => void,
+  write?: WriteFd,
+): pino.DestinationStream {
+  let closed = false
   return {
     write(json: string) {
-      const line = plainLine(json)
-      if (typeof destination === 'number') writeSync(destination, line)
-      else destination.write(line)
+      if (closed) return
+      try {
+        writeLineSync(fd, plain ? plainLine(json) : json, write)
+      } catch (err) {
+        closed = true
+        lost(err as NodeJS.ErrnoException)
+      }
     },
   }
+}
+
+/** A destination stream that turns pino's JSON lines into plain lines. */
+function plainStream(destination: NodeJS.WritableStream): pino.DestinationStream {
+  return { write: (json: string) => destination.write(plainLine(json)) }
+}
+
+const outputsLost = new WeakMap<Logger, Promise<NodeJS.ErrnoException>>()
+
+/**
+ * Resolves with the error once the logger's output can no longer be written (its file descriptor
+ * answered EPIPE or another error), if it writes to a file descriptor.
+ */
+export function whenOutputLost(logger: Logger): Promise<NodeJS.ErrnoException> | undefined {
+  return outputsLost.get(logger)
 }
 
 /**
  * The root logger: pino JSON lines (for machines; the default here), or plain lines as upstream's
  * `log_format = "plain"`, which is what the CLI uses unless told otherwise. Writes are synchronous,
- * so the last lines before an exit (an upgrade halt, a crash) are never lost.
+ * so the last lines before an exit (an upgrade halt, a crash) are never lost. On a file descriptor,
+ * a write that fails is not thrown to the caller: `whenOutputLost` says it.
  */
 export function createLogger({
   level = 'info',
   format = 'json',
   destination = 1,
+  write,
 }: LoggerOptions = {}): Logger {
   const options = { level, base: null, timestamp: pino.stdTimeFunctions.isoTime }
-  if (format === 'plain') return pino(options, plainDestination(destination))
-  const stream =
-    typeof destination === 'number'
-      ? pino.destination({ dest: destination, sync: true })
-      : destination
-  return pino(options, stream as pino.DestinationStream)
+  if (typeof destination !== 'number') {
+    return pino(
+      options,
+      format === 'plain' ? plainStream(destination) : (destination as pino.DestinationStream),
+    )
+  }
+  let lost!: (err: NodeJS.ErrnoException) => void
+  const whenLost = new Promise<NodeJS.ErrnoException>((resolve) => {
+    lost = resolve
+  })
+  const logger = pino(options, fdDestination(destination, format === 'plain', lost, write))
+  outputsLost.set(logger, whenLost)
+  return logger
 }
 
 /** A logger that discards everything (tests, library use). */

@@ -19,6 +19,7 @@ import {
 } from './cometbft-process.js'
 import { CliError } from './errors.js'
 import { recordLastRun } from './home-version.js'
+import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import type { GlobalFlags, StartFlags } from './start-flags.js'
 import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
@@ -51,8 +52,9 @@ function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedLi
 /**
  * `sdkd start --consensus cometbft`: the app served over ABCI on config.toml's `proxy_app`, a real
  * `cometbft start` on the same home as a child process, sdkd's REST and gRPC. Resolves with the exit
- * code: 0 after SIGINT/SIGTERM (CometBFT stopped first), 1 when CometBFT exits on its own (so a
- * supervisor restarts both together), 2 when this binary cannot apply an upgrade already due.
+ * code: 0 after SIGINT/SIGTERM (CometBFT stopped first), 1 once its log output is gone (CometBFT
+ * stopped first too) or when CometBFT exits on its own (so a supervisor restarts both together), 2
+ * when this binary cannot apply an upgrade already due.
  */
 export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<number> {
   const { home, appVersion, logger, record } = await prepareStart(g, flags, cometListeners)
@@ -78,9 +80,14 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
     await node.stop()
     return guard
   }
-  const signal = new Promise<string>((resolve) => {
+  let outputLost = false
+  const signal = new Promise<string | undefined>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
+    stopWhenOutputLost(logger, () => {
+      outputLost = true
+      resolve(undefined)
+    })
   })
   await waitForPreviousCometbft(home.paths.home, logger)
   try {
@@ -145,14 +152,14 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
   clearInterval(recordTimer)
   recordRun()
   if (outcome.kind === 'signal') {
-    logger.info({ signal: outcome.s }, 'caught signal, shutting down')
+    if (outcome.s) logger.info({ signal: outcome.s }, 'caught signal, shutting down')
     // A parked FinalizeBlock would keep CometBFT's consensus from stopping: the ABCI connections
     // close first then, and CometBFT stops on its own.
     if (engine.upgradeHaltHeight !== undefined) await engine.close()
     await comet.stop()
     await node.stop()
     logger.info({ height: node.store.latestHeight }, 'stopped cleanly')
-    return 0
+    return outputLost ? OUTPUT_LOST_EXIT_CODE : 0
   }
   const { code, signal: by } = outcome.e
   logger.error(

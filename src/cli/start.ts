@@ -7,6 +7,7 @@ import { Node } from '../node/node.js'
 import { supervisorState, watchSupervisor } from '../node/supervised.js'
 import type { PlannedListener } from '../server/listen.js'
 import { recordLastRun, skippedUpgrade } from './home-version.js'
+import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import { runCometNode } from './start-cometbft.js'
 import { logConfigNotes } from './start-config.js'
@@ -79,7 +80,7 @@ export interface RunNodeHooks {
 
 /**
  * Runs a node until a signal or a halt. Resolves with the process exit code: 0 after SIGINT/SIGTERM
- * or a configured halt, 2 after an upgrade halt, 1 after a failure. Everything that can be checked
+ * or a configured halt, 2 after an upgrade halt, 1 after a failure or once its log output is gone. Everything that can be checked
  * without touching the data is checked first: the config, the listen addresses and their ports, and
  * that this app version is not older than the home's. A missing config file is written with its
  * defaults first, as an SDK node's start does. Without `--app-version` the home's app version runs.
@@ -120,11 +121,16 @@ export async function runNode(
       logger.warn({ err }, 'cannot record the app version in config/sdkd.toml'),
     )
   })
-  // A stop: a signal, or `sdkd run` (the supervisor) gone without passing one on.
+  // A stop: a signal, `sdkd run` (the supervisor) gone without passing one on, or the log's reader.
   const supervisor = supervisorState()
+  let outputLost = false
   const signal = new Promise<string | undefined>((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'))
     process.once('SIGTERM', () => resolve('SIGTERM'))
+    stopWhenOutputLost(logger, () => {
+      outputLost = true
+      resolve(undefined)
+    })
     if (supervisor?.pid === process.ppid) {
       watchSupervisor(supervisor.pid, () => {
         logger.warn({ supervisor_pid: supervisor.pid }, 'the supervisor is gone: stopping')
@@ -166,7 +172,7 @@ export async function runNode(
     await node.stop()
     await recorded
     logger.info({ height: node.producer.height }, 'stopped cleanly')
-    return 0
+    return outputLost ? OUTPUT_LOST_EXIT_CODE : 0
   }
   const halt = outcome.h
   if (halt.exitCode === UPGRADE_HALT_EXIT_CODE && flags.upgradeHalt === 'wait') {

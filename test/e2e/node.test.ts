@@ -336,6 +336,25 @@ describe('sdkd start', () => {
     expect((await again.p.stop()).code).toBe(0)
   })
 
+  test('behavior: once the reader of its log output is gone (EPIPE), the node says so on stderr and stops cleanly (exit 1); a restart continues', async () => {
+    const dir = await home()
+    await initHome(dir)
+    const { p } = await startNode(dir, ['--timeout-commit', '50ms'])
+    const before = (await p.waitForLog((l) => l.msg === 'committed block')).height as number
+    // What `sdkd start | head` or a killed `sdkd testnet start` does: the pipe's read end closes.
+    let stderr = ''
+    p.child.stderr!.on('data', (d) => (stderr += d))
+    p.child.stdout!.destroy()
+    const exit = await p.exited
+    expect(exit).toEqual({ code: 1, signal: null })
+    expect(stderr).toBe('sdkd: the log output is closed (EPIPE): stopping\n')
+    // The home was let go cleanly and the chain goes on from where it stopped.
+    const again = await startNode(dir, ['--timeout-commit', '10ms'])
+    const first = (await again.p.waitForLog((l) => l.msg === 'committed block')).height as number
+    expect(first).toBeGreaterThan(before)
+    expect((await again.p.stop()).code).toBe(0)
+  })
+
   test('error: a second start on a home in use fails at once and leaves the data unharmed', async () => {
     const dir = await home()
     await initHome(dir)
