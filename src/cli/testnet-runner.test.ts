@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, Writable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { NodeRunner, type RunnerNode } from './testnet-runner.js'
 
@@ -67,6 +67,37 @@ describe('testnet start: the node runner', () => {
     expect(out.stderr).toContain('node0 exited with code 0\n')
     expect(out.stderr).toContain('node10 exited with code 0\n')
     expect(out.stdout).not.toContain('exited')
+  })
+
+  test('error: once the runner’s stdout cannot be written (EPIPE), every node is stopped as on SIGTERM and the runner ends with 1', async () => {
+    let stderr = ''
+    let writes = 0
+    const stdout = new Writable({
+      write(_chunk, _enc, done) {
+        // The first line goes out; the reader is gone before the second.
+        if (++writes === 1) return done()
+        done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }))
+      },
+    })
+    const errors = new PassThrough()
+    errors.on('data', (b) => {
+      stderr += b
+    })
+    const r = new NodeRunner({
+      nodes: [
+        node('node0', `process.stderr.write('up\\n'); ${stoppable()}`),
+        node('node1', `process.stderr.write('up\\n'); ${stoppable()}`),
+      ],
+      stdout,
+      stderr: errors,
+      killAfterMs: 10_000,
+      drainMs: 500,
+    })
+    expect(await r.result()).toEqual({ code: 1 })
+    expect(stderr).toContain('the output is closed (EPIPE): stopping node0, node1\n')
+    expect(stderr).toContain('node0 exited with code 0\n')
+    expect(stderr).toContain('node1 exited with code 0\n')
+    expect(stderr).not.toContain('received SIGTERM')
   })
 
   test('behavior: SIGINT is passed on as SIGINT to every node, and a repeat changes nothing', async () => {

@@ -88,11 +88,30 @@ export class NodeRunner {
   private readonly done: Promise<RunnerResult>
   private readonly width: number
   private killTimer: NodeJS.Timeout | undefined
+  /** Whether the runner's stdout or stderr failed (EPIPE: its reader is gone). */
+  private outputLost = false
 
   constructor(private readonly o: RunnerOptions) {
     this.width = Math.max(...o.nodes.map((n) => n.name.length))
+    for (const stream of [o.stdout, o.stderr]) {
+      stream.on('error', (err: NodeJS.ErrnoException) => this.lose(err))
+    }
     for (const node of o.nodes) this.running.push(this.launch(node))
     this.done = this.watch()
+  }
+
+  /**
+   * The runner's output can no longer be written (`sdkd testnet start | head`): the nodes are
+   * stopped as on SIGTERM, and the runner ends with 1 once they have.
+   */
+  private lose(err: NodeJS.ErrnoException): void {
+    if (this.outputLost) return
+    this.outputLost = true
+    if (this.stopping !== undefined) return
+    this.stopping = 'SIGTERM'
+    const names = this.alive().map((r) => r.node.name)
+    this.say(`the output is closed (${err.code ?? err.message}): stopping ${names.join(', ')}`)
+    this.signalAll('SIGTERM')
   }
 
   /** Resolves when every node has ended. */
@@ -202,6 +221,7 @@ export class NodeRunner {
     }
     clearTimeout(this.killTimer)
     if (this.failed !== undefined) return { code: 1, failed: this.failed }
+    if (this.outputLost) return { code: 1 }
     return { code: [...codes.values()].every((c) => c === 0) ? 0 : 1 }
   }
 }
