@@ -1,6 +1,6 @@
 import type { Command } from 'commander'
 import { addressToBech32, bech32ToAddress } from '../codec/address.js'
-import { type Coin, parseCoins } from '../codec/coins.js'
+import { type Coin, parseCoinNormalized } from '../codec/coins.js'
 import { decFromString, decToAtomics, isDecString } from '../codec/dec.js'
 import { jsonToAny } from '../codec/json-parser.js'
 import type { Proto } from '../codec/proto.js'
@@ -31,14 +31,13 @@ function valoperArg(text: string): string {
 
 /** One coin (upstream sdk.ParseCoinNormalized). */
 function coinArg(text: string): { denom: string; amount: string } {
-  let coins: Coin[]
+  let coin: Coin
   try {
-    coins = parseCoins(text)
+    coin = parseCoinNormalized(text)
   } catch (err) {
     throw new CliError((err as Error).message)
   }
-  if (coins.length !== 1) throw new CliError(`invalid decimal coin expression: ${text}`)
-  return { denom: coins[0]!.denom, amount: coins[0]!.amount.toString() }
+  return { denom: coin.denom, amount: coin.amount.toString() }
 }
 
 /** The operator address of the signer (the same bytes as its account address). */

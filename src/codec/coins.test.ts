@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { coinsText, coinsValidationError, isValidCoins } from './coins.js'
+import { coinsText, coinsValidationError, isValidCoins, parseCoinNormalized } from './coins.js'
 
 describe('coins as a message carries them (upstream Coins.Validate and Coins.String)', () => {
   test('behavior: sorted, unique, positive coins of valid denoms are valid; none are too', () => {
@@ -46,5 +46,31 @@ describe('coins as a message carries them (upstream Coins.Validate and Coins.Str
       ]),
     ).toBe('5token,-1stake')
     expect(coinsText(undefined)).toBe('')
+  })
+})
+
+describe('one coin of a command argument (upstream ParseCoinNormalized)', () => {
+  test('behavior: a decimal amount is truncated, zero is kept, spaces around and before the denom are allowed', () => {
+    expect(parseCoinNormalized('1.5stake')).toEqual({ denom: 'stake', amount: 1n })
+    expect(parseCoinNormalized('.5stake')).toEqual({ denom: 'stake', amount: 0n })
+    expect(parseCoinNormalized('0stake')).toEqual({ denom: 'stake', amount: 0n })
+    expect(parseCoinNormalized(' 10 ibc/ABC ')).toEqual({ denom: 'ibc/ABC', amount: 10n })
+  })
+
+  test('error: anything else is not a coin expression; more than 18 decimal places is refused', () => {
+    for (const bad of [
+      'abc',
+      '5',
+      'stake',
+      '-1stake',
+      '1.stake',
+      '1,2stake',
+      '1stake,2token',
+      '1st',
+    ])
+      expect(() => parseCoinNormalized(bad)).toThrow(`invalid decimal coin expression: ${bad}`)
+    expect(() => parseCoinNormalized(`0.${'1'.repeat(19)}stake`)).toThrow(
+      `failed to parse decimal coin amount: 0.${'1'.repeat(19)}: invalid precision; max: 18, got: 19`,
+    )
   })
 })

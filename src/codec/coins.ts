@@ -43,6 +43,29 @@ export function parseCoins(text: string): Coin[] {
   return normalizeCoins(coins)
 }
 
+/** Upstream's decimal coin text: a decimal amount (`1`, `1.5`, `.5`), optional spaces, a denom. */
+const DEC_COIN_TEXT = /^(\d+(?:\.\d+)?|\.\d+)\s*([a-zA-Z][a-zA-Z0-9/:._-]{2,127})$/
+/** Most decimal places of an amount (upstream LegacyDec's precision). */
+const DEC_PLACES = 18
+
+/**
+ * One coin as upstream's `ParseCoinNormalized` reads a command's amount argument: a decimal amount
+ * truncated to a whole one (`1.5stake` is `1stake`), a zero amount kept (the chain refuses it with
+ * its own code, as upstream's does).
+ */
+export function parseCoinNormalized(text: string): Coin {
+  const t = text.trim()
+  const m = DEC_COIN_TEXT.exec(t)
+  if (!m) throw ErrInvalidCoins.wrap(`invalid decimal coin expression: ${t}`)
+  const [whole, fraction = ''] = m[1]!.split('.')
+  if (fraction.length > DEC_PLACES) {
+    throw ErrInvalidCoins.wrap(
+      `failed to parse decimal coin amount: ${m[1]}: invalid precision; max: ${DEC_PLACES}, got: ${fraction.length}`,
+    )
+  }
+  return { denom: m[2]!, amount: BigInt(whole === '' ? '0' : whole!) }
+}
+
 /** Sorts by denom, merges duplicates, drops zero amounts. */
 export function normalizeCoins(coins: readonly Coin[]): Coin[] {
   const byDenom = new Map<string, bigint>()

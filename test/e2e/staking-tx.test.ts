@@ -250,6 +250,13 @@ describe('sdkd tx staking', () => {
       'staking',
       'failed to execute message; message index: 0: validator does not exist',
     ])
+    // The amount is read as upstream's ParseCoinNormalized reads it: zero is the chain's to refuse.
+    const zero = await tx(devnet, node, ['staking', 'delegate', operator, '0stake'], 'alice')
+    expect([zero.code, zero.codespace, zero.raw_log]).toEqual([
+      18,
+      'sdk',
+      'failed to execute message; message index: 0: invalid delegation amount: invalid request',
+    ])
     const file = join(devnet.dir, 'partial.json')
     await writeFile(file, JSON.stringify({ amount: '1stake', pubkey: {}, moniker: 'x' }))
     const r = await runSdkd([
@@ -271,5 +278,10 @@ describe('sdkd tx staking', () => {
       1,
       'Error: must specify all validator commission parameters',
     ])
+  })
+
+  it('behavior: a decimal amount is truncated to a whole one, as upstream’s command reads it', async () => {
+    const res = await txOk(devnet, node, ['staking', 'delegate', operator, '2.75stake'], 'bob')
+    expect(event(res, 'delegate')).toMatchObject({ validator: operator, amount: '2stake' })
   })
 })
