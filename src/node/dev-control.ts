@@ -237,7 +237,7 @@ export class DevControl implements DevApi {
     validator: string | undefined,
     height: number | undefined,
   ): Promise<{ address: string; height: number }> {
-    const address = await resolveValidator(this.o, validator)
+    const address = await resolveValidator(this.o, validator, { inSetOfItsHeight: true })
     return { address: addressText(address), height: await doubleSign(this.o, address, height) }
   }
 
@@ -278,7 +278,7 @@ export class DevControl implements DevApi {
     validator: string | undefined,
     kind: string | undefined,
   ): Promise<{ address: string; commonHeight: number }> {
-    const address = await resolveValidator(this.o, validator)
+    const address = await resolveValidator(this.o, validator, { inSetOfItsHeight: true })
     const commonHeight = await lightClientAttack(this.o, address, attackKind(kind))
     return { address: addressText(address), commonHeight }
   }

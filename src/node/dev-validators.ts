@@ -19,12 +19,14 @@ const invalid = (message: string) => new RpcError(-32602, 'Invalid params', mess
  * (`sdkvaloper1…`, looked up in x/staking's latest state), its consensus address (40 hex digits),
  * or its index in the next height's validator set (set order: power, then address). It must be in
  * one of the sets of the last, current or next height, unless `outsideSetIfHeld` and the node holds
- * its key (a jailed validator's signing can be switched before it is back in the set).
+ * its key (a jailed validator's signing can be switched before it is back in the set), or
+ * `inSetOfItsHeight`: the caller checks the set of the height it names (evidence of an earlier
+ * height, whose validator may have left the set since, as CometBFT checks evidence).
  */
 export async function resolveValidator(
   o: { producer: BlockProducer; store: VersionedStore; registry: ProtoRegistry },
   text: string | undefined,
-  options: { outsideSetIfHeld?: boolean } = {},
+  options: { outsideSetIfHeld?: boolean; inSetOfItsHeight?: boolean } = {},
 ): Promise<Bytes> {
   const set = o.producer.consensus.current.current
   if (text === undefined || text === '')
@@ -61,6 +63,7 @@ export async function resolveValidator(
     throw invalid(
       `validator must be an operator address (${valoperPrefix()}1…), a consensus address (40 hex digits) or an index in the validator set, got ${text}`,
     )
+  if (options.inSetOfItsHeight === true) return address
   const sets = o.producer.consensus.current
   const known =
     [sets.last, sets.current, sets.next].some((s) => s?.byAddress(address)) ||

@@ -261,6 +261,39 @@ describe('x/slashing on a 4-validator devnet (e2e)', () => {
     expect(refused.stderr).toContain(
       'code 4 (codespace slashing): failed to execute message; message index: 0: validator still jailed; cannot be unjailed',
     )
+
+    // Out of the set now, it still double-signs at a height it was in the set (CometBFT checks
+    // evidence against that height's set); x/evidence ignores a tombstoned validator's.
+    await devMine(rpcPort, 3)
+    const again = await sdkd(
+      'dev',
+      'double-sign',
+      v.operator_address,
+      '--height',
+      String(before),
+      '--node',
+      rpc,
+    )
+    expect(again.code, again.stderr).toBe(0)
+    const carried: any = await fetch(`${rpc}/block?height=${await devMine(rpcPort, 1)}`).then((r) =>
+      r.json(),
+    )
+    expect(
+      carried.result.block.evidence.evidence.map((e: any) => e.value.vote_a.validator_address),
+    ).toEqual([JSON.parse(again.stdout).validator])
+    expect(await validatorNamed('validator-2')).toMatchObject({ tokens: '19000000' })
+    const later = Number((await rpcCall(rpcPort, 'status')).result.sync_info.latest_block_height)
+    const outside = await sdkd(
+      'dev',
+      'double-sign',
+      v.operator_address,
+      '--height',
+      String(later),
+      '--node',
+      rpc,
+    )
+    expect(outside.code).toBe(1)
+    expect(outside.stderr).toContain(`is not in the validator set of height ${later}`)
   })
 
   test("behavior: CometMock's set_signing_status, cause_double_sign and cause_light_client_attack take a key file's address, as scripts written for CometMock call them", async () => {
