@@ -80,10 +80,11 @@ export interface RunNodeHooks {
 
 /**
  * Runs a node until a signal or a halt. Resolves with the process exit code: 0 after SIGINT/SIGTERM
- * or a configured halt, 2 after an upgrade halt, 1 after a failure or once its log output is gone. Everything that can be checked
- * without touching the data is checked first: the config, the listen addresses and their ports, and
- * that this app version is not older than the home's. A missing config file is written with its
- * defaults first, as an SDK node's start does. Without `--app-version` the home's app version runs.
+ * or a configured halt, 2 after an upgrade halt, 1 after a failure or once its log output is gone.
+ * Everything that can be checked without touching the data is checked first: the config, the
+ * listen addresses and their ports, and that this app version is not older than the home's. A
+ * missing config file is written with its defaults first, as an SDK node's start does. Without
+ * `--app-version` the home's app version runs.
  */
 export async function runNode(
   g: GlobalFlags,
