@@ -103,6 +103,12 @@ export interface QueryContext {
   readonly registry: ProtoRegistry
   /** Node and block-store facts for node-level services (absent outside a running node). */
   readonly node?: QueryNode
+  /**
+   * True when the request named no height (no height header, ABCI height 0) and is served at the
+   * latest height. Given to node-level handlers alone (never cached), for an answer CometBFT gives
+   * differently without a height (the next height's validator set).
+   */
+  readonly latest?: boolean
 }
 
 /** Facts about the node that node-level query services (sdk.base.tendermint.v1beta1) report. */

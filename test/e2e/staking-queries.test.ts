@@ -121,8 +121,15 @@ async function restAt(path: string, height = PAST) {
   return { status: res.status, body: (await res.json()) as Json, height: res.headers.get(HEADER) }
 }
 
-/** A unary gRPC call at the past height, encoded with the node's own proto types. */
-async function grpcAt(method: string, request: Record<string, unknown>) {
+/**
+ * A unary gRPC call at the past height (or `height`; null: no height metadata), encoded with the
+ * node's own proto types.
+ */
+async function grpcAt(
+  method: string,
+  request: Record<string, unknown>,
+  height: number | null = PAST,
+) {
   const registry = protoRegistry()
   const [service, name] = method.split('/') as [string, string]
   const m = registry.service(service).methods[name]!
@@ -133,9 +140,9 @@ async function grpcAt(method: string, request: Record<string, unknown>) {
   try {
     return await new Promise<{ body: Record<string, unknown>; height: unknown }>(
       (resolve, reject) => {
-        let height: unknown
+        let served: unknown
         const md = new grpc.Metadata()
-        md.set(HEADER, String(PAST))
+        if (height !== null) md.set(HEADER, String(height))
         const call = client.makeUnaryRequest(
           `/${method}`,
           (r: object) => Buffer.from(req.encode(req.fromObject(r)).finish()),
@@ -143,10 +150,10 @@ async function grpcAt(method: string, request: Record<string, unknown>) {
             res.toObject(res.decode(b), { longs: String, arrays: true }) as Record<string, unknown>,
           request,
           md,
-          (err, body) => (err ? reject(err) : resolve({ body: body!, height })),
+          (err, body) => (err ? reject(err) : resolve({ body: body!, height: served })),
         )
         call.on('metadata', (meta) => {
-          height = meta.get(HEADER)[0]
+          served = meta.get(HEADER)[0]
         })
       },
     )
@@ -265,6 +272,15 @@ describe('staking queries against a node with three validators', () => {
     expect(latest.body.pagination.total).toBe(String(latest.body.validators.length))
     const byHeight = await restAt(`/sdk/base/tendermint/v1beta1/validatorsets/${PAST}`)
     expect(byHeight.body).toEqual(latest.body)
+    // Without a height header, upstream's answer: CometBFT's next height's set.
+    const bare = await fetch(`${api}/sdk/base/tendermint/v1beta1/validatorsets/latest`)
+    const served = Number(bare.headers.get(HEADER))
+    const next = (await bare.json()) as Json
+    expect(next.block_height).toBe(String(served + 1))
+    expect(next.validators).toEqual(latest.body.validators.map(() => expect.anything()))
+    // With the header at that same height, that height's set.
+    const atServed = await restAt('/sdk/base/tendermint/v1beta1/validatorsets/latest', served)
+    expect(atServed.body.block_height).toBe(String(served))
     const ahead = await restAt(`/sdk/base/tendermint/v1beta1/validatorsets/${PAST + 1}`)
     expect(ahead).toMatchObject({
       status: 400,
@@ -292,6 +308,8 @@ describe('staking queries against a node with three validators', () => {
     expect(r.body.redelegation_responses).toEqual([])
     const set = await grpcAt('sdk.base.tendermint.v1beta1.Service/GetLatestValidatorSet', {})
     expect(set.body.block_height).toBe(String(PAST))
+    const next = await grpcAt('sdk.base.tendermint.v1beta1.Service/GetLatestValidatorSet', {}, null)
+    expect(next.body.block_height).toBe(String(Number(next.height) + 1))
   })
 
   test('behavior: staking decimals are scaled integers on gRPC and decimal text over REST, as upstream', async () => {

@@ -146,11 +146,11 @@ function unaryHandler(router: QueryRouter, m: RoutedMethod, logger: Logger | und
   return (call: ServerUnaryCall<Buffer, Uint8Array>, callback: sendUnaryData<Uint8Array>) => {
     const started = performance.now()
     let height: number
+    let requested: bigint
     try {
       const values = call.metadata.get(router.heightHeader)
-      height = router.resolveHeight(
-        values.length === 0 ? 0n : router.requestedHeight(values.map((v) => v.toString())),
-      )
+      requested = values.length === 0 ? 0n : router.requestedHeight(values.map((v) => v.toString()))
+      height = router.resolveHeight(requested)
     } catch (err) {
       callback(toServiceError(err, logger))
       return
@@ -163,7 +163,7 @@ function unaryHandler(router: QueryRouter, m: RoutedMethod, logger: Logger | und
       callback(null, cached)
       return
     }
-    router.runBytes(m, call.request, height).then(
+    router.runBytes(m, call.request, height, requested === 0n).then(
       (b) => {
         router.observe('grpc', m, height, started)
         callback(null, b)

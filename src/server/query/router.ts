@@ -120,12 +120,19 @@ export interface QueryRouter {
     request: QueryRequestInit<M>,
     height: number,
   ): Promise<DecodedQueryResponse<M>>
-  run(m: RoutedMethod, request: object, height: number, span?: ReadSpan): Promise<ProtoMessage>
+  run(
+    m: RoutedMethod,
+    request: object,
+    height: number,
+    span?: ReadSpan,
+    latest?: boolean,
+  ): Promise<ProtoMessage>
   /**
    * Runs a method on an encoded request; returns the encoded response (cached per height, or for
-   * the span of heights its reads held).
+   * the span of heights its reads held). `latest`: the request named no height (see
+   * QueryContext.latest).
    */
-  runBytes(m: RoutedMethod, request: Bytes, height: number): Promise<Bytes>
+  runBytes(m: RoutedMethod, request: Bytes, height: number, latest?: boolean): Promise<Bytes>
   /** The encoded response `runBytes` cached for this request and height (or a span of it), if any. */
   cachedBytes(m: RoutedMethod, request: Bytes, height: number): Bytes | undefined
   /**
@@ -206,7 +213,13 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     options.cache?.maxBytes,
   )
 
-  const run = async (m: RoutedMethod, request: object, height: number, span?: ReadSpan) => {
+  const run = async (
+    m: RoutedMethod,
+    request: object,
+    height: number,
+    span?: ReadSpan,
+    latest?: boolean,
+  ) => {
     const ctx: QueryContext =
       span && !m.heightless
         ? spannedContext(height, chain.view(height, span), registry, node, span)
@@ -215,6 +228,8 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
             state: m.heightless ? NO_STATE : chain.view(height),
             registry,
             ...(node ? { node } : {}),
+            // Only an answer never cached may depend on it (its cache keys know the height alone).
+            ...(latest && !m.cacheable ? { latest } : {}),
           }
     // A decoded request is returned as it is; a plain one becomes the message its handler expects.
     const response = await m.handler(m.requestType.fromObject(request) as ProtoMessage, ctx)
@@ -237,7 +252,7 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     resolveHeight: (requested, prove = false) => resolveQueryHeight(chain, requested, prove),
     // The typed overload only narrows what the caller's method already is.
     run: run as QueryRouter['run'],
-    runBytes(m, request, height) {
+    runBytes(m, request, height, unnamed) {
       const spanKey = m.cacheable ? bytesSpanKey(m, request) : ''
       const spanned = spanKey ? byteSpans.get(spanKey, height) : undefined
       if (spanned !== undefined) return Promise.resolve(spanned)
@@ -257,7 +272,7 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
         const generation = byteSpans.current()
         const latest = chain.latestBlockHeight()
         const span = spanKey ? new ReadSpan(height) : undefined
-        const response = await run(m, decoded, height, span)
+        const response = await run(m, decoded, height, span, unnamed)
         const encoded = m.responseType.encode(response).finish()
         const bytes = new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.length)
         span?.narrow(0, latest)

@@ -22,11 +22,14 @@ const node = {
   validatorSet: async (h: number) => (h >= 3 && h <= 11 ? SET : undefined),
 } as unknown as QueryNode
 
-/** Calls a method at query height 10; the gateway JSON of the answer, or the error. */
-async function call(method: string, request: Record<string, unknown>) {
+/**
+ * Calls a method at query height 10 (`latest`: asked without a height); the gateway JSON of the
+ * answer, or the error.
+ */
+async function call(method: string, request: Record<string, unknown>, latest = false) {
   const m = registry.service(SERVICE).methods[method]!
   m.resolve()
-  const ctx = { height: 10, registry, node } as unknown as QueryContext
+  const ctx = { height: 10, registry, node, ...(latest ? { latest } : {}) } as QueryContext
   try {
     const res = await handlers.get(`${SERVICE}/${method}`)!(
       m.resolvedRequestType!.fromObject(request) as ProtoMessage,
@@ -73,6 +76,12 @@ describe('validator sets', () => {
       pagination: { offset: 3, limit: 2 },
     })
     expect(same.validators).toEqual(page.validators)
+  })
+
+  test('behavior: latest asked without a height is the next height set, as CometBFT answers it', async () => {
+    const next = await call('GetLatestValidatorSet', {}, true)
+    expect(next.block_height).toBe('11')
+    expect(next.validators).toHaveLength(5)
   })
 
   test('error: heights and pages the set does not have', async () => {

@@ -66,12 +66,13 @@ function nodeOf(ctx: QueryContext): QueryNode {
 
 /**
  * GetLatestValidatorSet and GetValidatorSetByHeight of `sdk.base.tendermint.v1beta1.Service`: the
- * consensus validator set, `latest` being that of the height served (the height header's).
+ * consensus validator set. `latest` asked without a height is the next height's set, as upstream's
+ * (CometBFT's `/validators` without a height); with a height header, that height's.
  */
 export function validatorSetHandlers(): [string, RoutedQueryHandler][] {
   return [
     queryEntry(`${SERVICE}/GetLatestValidatorSet`, async (req, ctx) =>
-      validatorSetPage(ctx, nodeOf(ctx), ctx.height, req.pagination),
+      validatorSetPage(ctx, nodeOf(ctx), ctx.latest ? ctx.height + 1 : ctx.height, req.pagination),
     ),
     queryEntry(`${SERVICE}/GetValidatorSetByHeight`, async (req, ctx) => {
       const height = int64Of(req.height)

@@ -37,13 +37,13 @@ export function routeAnswer(
     const started = router.observing ? performance.now() : 0
     if (m.heightless) return heightlessCall(options, m, call, body, fields)
     let height: number
+    let requested: bigint
     try {
       // Both spellings of the height header count; most requests carry neither (no copy then).
       const values = call.headerValues(router.heightHeader)
       const metadata = call.headerValues(metadataHeader)
-      height = router.resolveHeight(
-        router.requestedHeight(metadata.length === 0 ? values : values.concat(metadata)),
-      )
+      requested = router.requestedHeight(metadata.length === 0 ? values : values.concat(metadata))
+      height = router.resolveHeight(requested)
     } catch (err) {
       // Upstream stages the height headers only once the height checks pass.
       return thrownErrorPlain(err, logger)
@@ -57,8 +57,10 @@ export function routeAnswer(
       router.observe('rest', m, height, started)
       return respond(cached, h)
     }
-    if (!cacheable)
-      return answered(computeAnswer(options, m, call, body, fields, height), h, started)
+    if (!cacheable) {
+      const text = computeAnswer(options, m, call, body, fields, height, requested === 0n)
+      return answered(text, h, started)
+    }
     // Concurrent requests of one answer share its computation (a new height makes every request
     // miss at once); the answer itself is kept in the span cache, not under this key.
     const compute = () => spannedAnswer(options, m, call, body, fields, height)
@@ -96,11 +98,12 @@ async function computeAnswer(
   body: string,
   fields: readonly string[],
   height: number,
+  latest: boolean,
   span?: ReadSpan,
 ): Promise<string> {
   const { registry } = options.router
   const request = await requestOf(registry, m, call, body, fields)
-  const response = await options.router.run(m, request, height, span)
+  const response = await options.router.run(m, request, height, span, latest)
   return messageToJsonString(registry, m.responseType, response)
 }
 
@@ -123,7 +126,7 @@ async function spannedAnswer(
   const generation = spans.current()
   const latest = router.latestHeight()
   const span = new ReadSpan(height)
-  const text = await computeAnswer(options, m, call, body, fields, height, span)
+  const text = await computeAnswer(options, m, call, body, fields, height, false, span)
   span.narrow(0, latest)
   spans.set(call.target, span.lo, span.hi, text, generation)
   return text

@@ -113,7 +113,7 @@ export async function abciQuery(
     return failure(toChainError(err))
   }
   try {
-    const value = await router.runBytes(m, req.data, height)
+    const value = await router.runBytes(m, req.data, height, BigInt(req.height) === 0n)
     router.observe('abci', m, height, started)
     return response({ value, height })
   } catch (err) {
