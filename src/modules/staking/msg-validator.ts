@@ -2,7 +2,7 @@ import type { BlockContext } from '../../app/types.js'
 import { decFromAtomics, decToAtomics, decToString } from '../../codec/dec.js'
 import type { Proto } from '../../codec/proto.js'
 import { timeToTimestamp } from '../../codec/time.js'
-import { ErrInvalidRequest, ErrInvalidType } from '../../errors.js'
+import { ErrInvalidRequest, ErrInvalidType, goPanic } from '../../errors.js'
 import type { StakingCore } from './core.js'
 import { delegate } from './delegation.js'
 import {
@@ -72,6 +72,11 @@ export async function createValidator(
   } catch (err) {
     throw ErrInvalidType.wrap(`Expecting cryptotypes.PubKey, got ${(err as Error).message}`)
   }
+  // Upstream takes the key's consensus address here, and its Address() panics on a wrong size.
+  if (pk.type_url === ed25519 && key.length !== 32) throw goPanic('pubkey is incorrect size')
+  if (pk.type_url === secp256k1 && key.length !== 33) {
+    throw goPanic('length of pubkey is incorrect')
+  }
   if (await k.validatorByConsAddr(ctx.state, consAddrOfKey(key))) {
     throw ErrValidatorPubKeyExists.error()
   }
@@ -82,9 +87,8 @@ export async function createValidator(
     )
   }
   const description = ensureDescriptionLength(msg.description!)
-  if (pk.type_url !== ed25519 || key.length !== 32) {
-    const got = pk.type_url === ed25519 ? 'ed25519' : 'secp256k1'
-    throw ErrValidatorPubKeyTypeNotSupported.wrap(`got: ${got}, expected: [ed25519]`)
+  if (pk.type_url !== ed25519) {
+    throw ErrValidatorPubKeyTypeNotSupported.wrap('got: secp256k1, expected: [ed25519]')
   }
   const v = {
     operator_address: msg.validator_address,

@@ -9,6 +9,7 @@ import {
 } from '../../../test/helpers/gov-chain.js'
 import { decFromString, decToAtomics } from '../../codec/dec.js'
 import type { ProtoMessage } from '../../codec/proto.js'
+import { ErrPanic } from '../../errors.js'
 import { abciError, wrapTxError } from '../../tx/errors.js'
 
 /**
@@ -52,7 +53,10 @@ export async function refusal(c: GovChain, type: string, value: ProtoMessage): P
     // A plain error (upstream fmt.Errorf, code 1): the harness lets it through.
     err = thrown
   }
-  const a = abciError(wrapTxError(err, 'failed to execute message; message index: 0'))
+  // A panic is recovered by runTx, outside the message: not a message failure.
+  const a = abciError(
+    ErrPanic.is(err) ? err : wrapTxError(err, 'failed to execute message; message index: 0'),
+  )
   return `${a.codespace}/${a.code}: ${a.log}`
 }
 

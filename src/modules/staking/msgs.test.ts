@@ -150,6 +150,20 @@ describe('MsgCreateValidator, MsgEditValidator', () => {
     ).toBe(
       'staking/5: failed to execute message; message index: 0: validator already exist for this pubkey; must use new validator pubkey',
     )
+    // A key of the wrong size: upstream's Address() panics and runTx recovers (code 111222).
+    const sized = (type: string, size: number) => ({
+      ...createMsg(20, 2n * M),
+      pubkey: registry.packAny(type, { key: new Uint8Array(size).fill(2) }),
+    })
+    expect(await refusal(c, 'MsgCreateValidator', sized('/sdk.crypto.ed25519.PubKey', 31))).toBe(
+      'undefined/111222: recovered: pubkey is incorrect size: panic',
+    )
+    expect(await refusal(c, 'MsgCreateValidator', sized('/sdk.crypto.secp256k1.PubKey', 32))).toBe(
+      'undefined/111222: recovered: length of pubkey is incorrect: panic',
+    )
+    expect(await refusal(c, 'MsgCreateValidator', sized('/sdk.crypto.secp256k1.PubKey', 33))).toBe(
+      'staking/6: failed to execute message; message index: 0: got: secp256k1, expected: [ed25519]: validator pubkey type is not supported',
+    )
     const rates = (rate: string, max_rate: string, max_change_rate: string) =>
       createMsg(20, 2n * M, {
         commission: {
