@@ -161,11 +161,13 @@ export interface DevnetValidator {
  * app_state with the genesis validators in x/staking: each operated by its account (the operator
  * address has the same bytes as that account), bonded with the tokens of its consensus power, all
  * self-delegated — so each operator votes with its validator's whole power. The bonded tokens sit in
- * the bonded pool module account, as on a real chain.
+ * the bonded pool module account, as on a real chain. Their commission's `update_time` is
+ * `genesisTime`, as a gentx delivered at genesis sets it (a first change of the rate waits 24 h).
  */
 export function devnetStakingState(
   appState: Record<string, unknown>,
   validators: readonly DevnetValidator[],
+  genesisTime: string,
 ): Record<string, unknown> {
   const state = structuredClone(appState) as Obj
   state.staking ??= {}
@@ -179,7 +181,9 @@ export function devnetStakingState(
     const tokens = v.power * POWER_REDUCTION
     const shares = `${tokens}.000000000000000000`
     const operator = addressToBech32(bech32ToAddress(v.operator.address), valoperPrefix())
-    state.staking.validators.push(bondedValidator(operator, v, tokens.toString(), shares))
+    state.staking.validators.push(
+      bondedValidator(operator, v, tokens.toString(), shares, genesisTime),
+    )
     state.staking.delegations.push({
       delegator_address: v.operator.address,
       validator_address: operator,
@@ -204,12 +208,13 @@ export function devnetStakingState(
   return state
 }
 
-/** A bonded genesis validator (upstream JSON) with the devnet's commission. */
+/** A bonded genesis validator (upstream JSON) with the devnet's commission, set at `time`. */
 function bondedValidator(
   operator: string,
   v: DevnetValidator,
   tokens: string,
   shares: string,
+  time: string,
 ): Obj {
   return {
     operator_address: operator,
@@ -236,7 +241,7 @@ function bondedValidator(
         max_rate: '0.200000000000000000',
         max_change_rate: '0.010000000000000000',
       },
-      update_time: '1970-01-01T00:00:00Z',
+      update_time: time,
     },
     min_self_delegation: '1',
     unbonding_on_hold_ref_count: '0',

@@ -117,6 +117,7 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
         power: BigInt(v.power),
         moniker: v.name,
       })),
+      result.genesis.genesis_time,
     )
     await writeGenesis(g.home, result.genesis)
   }

@@ -52,6 +52,24 @@ function event(res: Record<string, any>, type: string): Record<string, string> |
 }
 
 describe('sdkd tx staking', () => {
+  it('error: a genesis validator changes its commission rate only 24 h after genesis, as a gentx chain', async () => {
+    const args = ['staking', 'edit-validator', '--commission-rate', '0.11']
+    const early = await tx(devnet, node, args, 'validator')
+    expect([early.code, early.codespace, early.raw_log]).toEqual([
+      12,
+      'staking',
+      'failed to execute message; message index: 0: commission cannot be changed more than once in 24h',
+    ])
+    await client.call('dev_increaseTime', { seconds: 86_400 })
+    await client.call('dev_mine', { blocks: 1 })
+    const later = await txOk(devnet, node, args, 'validator')
+    const { validator } = await rest(node, `/sdk/staking/v1beta1/validators/${operator}`)
+    expect(validator.commission.commission_rates.rate).toBe('0.110000000000000000')
+    // The tx response's timestamp has whole seconds (RFC 3339, as upstream's).
+    const updated = Date.parse(validator.commission.update_time)
+    expect(updated - (updated % 1000)).toBe(Date.parse(later.timestamp))
+  })
+
   it('behavior: delegate --wait creates the delegation DelegatorDelegations shows', async () => {
     const res = await txOk(devnet, node, ['staking', 'delegate', operator, '5000000stake'], 'alice')
     expect(event(res, 'delegate')).toMatchObject({
