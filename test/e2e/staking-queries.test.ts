@@ -439,6 +439,7 @@ describe('unmodified cosmjs against --brand cosmos', () => {
   let c: { alice: string; bob: string; val0: string }
   let cosmosApi: string
   let rpcUrl: string
+  let rpcPort: number
   let aliceMnemonic: string
 
   beforeAll(async () => {
@@ -456,7 +457,8 @@ describe('unmodified cosmjs against --brand cosmos', () => {
     const ports = await boundPorts(node, { api: true })
     cosmosApi = `http://127.0.0.1:${ports.apiPort}`
     await node.waitForLog((l) => l.msg === 'committed block')
-    rpcUrl = `http://127.0.0.1:${ports.rpcPort}`
+    rpcPort = ports.rpcPort
+    rpcUrl = `http://127.0.0.1:${rpcPort}`
     tm = await Comet38Client.connect(rpcUrl)
     cleanups.push(async () => tm.disconnect())
     client = QueryClient.withExtensions(tm, setupStakingExtension)
@@ -529,6 +531,8 @@ describe('unmodified cosmjs against --brand cosmos', () => {
       }),
     }
     const fee = { amount: [{ denom: 'stake', amount: '5000' }], gas: '300000' }
+    // A genesis validator's commission is set at the genesis time: a change waits 24 h.
+    await rpcCall(rpcPort, 'dev_increaseTime', { seconds: 86_400 })
     const r = await signing.signAndBroadcast(alice, [msg], fee)
     expect(r.code, r.rawLog).toBe(0)
     const res = await fetch(`${cosmosApi}/cosmos/staking/v1beta1/validators/${valoper(alice)}`)
