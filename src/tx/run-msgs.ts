@@ -151,7 +151,7 @@ function runMsg(
  * A handler's failure: running out of gas aborts the tx as upstream's panic does, and so does any
  * other panic a handler raises (runTx recovers it): neither is a message failure.
  */
-function msgFailure(err: unknown, i: number): unknown {
+export function msgFailure(err: unknown, i: number): unknown {
   if (err instanceof OutOfGasError || ErrPanic.is(err)) return err
   return wrapTxError(err, `failed to execute message; message index: ${i}`)
 }

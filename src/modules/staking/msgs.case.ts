@@ -9,8 +9,8 @@ import {
 } from '../../../test/helpers/gov-chain.js'
 import { decFromString, decToAtomics } from '../../codec/dec.js'
 import type { ProtoMessage } from '../../codec/proto.js'
-import { ErrPanic } from '../../errors.js'
-import { abciError, wrapTxError } from '../../tx/errors.js'
+import { abciError } from '../../tx/errors.js'
+import { msgFailure } from '../../tx/run-msgs.js'
 
 /**
  * Shared by the staking message tests: the staking messages on the real v1 app (in-process chain, blocks at chosen times): validator 9
@@ -53,10 +53,8 @@ export async function refusal(c: GovChain, type: string, value: ProtoMessage): P
     // A plain error (upstream fmt.Errorf, code 1): the harness lets it through.
     err = thrown
   }
-  // A panic is recovered by runTx, outside the message: not a message failure.
-  const a = abciError(
-    ErrPanic.is(err) ? err : wrapTxError(err, 'failed to execute message; message index: 0'),
-  )
+  // As the tx path reports it (a recovered panic is not a message failure).
+  const a = abciError(msgFailure(err, 0))
   return `${a.codespace}/${a.code}: ${a.log}`
 }
 
