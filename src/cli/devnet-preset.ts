@@ -5,6 +5,7 @@ import { Keyring, keyFromMnemonic, pubKeyToAddress } from '../client/keyring.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
 import { brand } from '../codec/brand.js'
 import { utf8 } from '../codec/bytes.js'
+import { parseTimestamp, timestampToJson } from '../codec/json-well-known.js'
 import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
 import { defaultGovParams } from '../modules/gov/params.js'
 import { defaultStakingParams } from '../modules/staking/keeper.js'
@@ -175,6 +176,9 @@ export function devnetStakingState(
   state.staking.validators = []
   state.staking.delegations = []
   state.staking.last_validator_powers = []
+  // The genesis time is Go's time text (trailing zeros of the fraction trimmed); a Timestamp in
+  // app_state is protobuf JSON (0, 3, 6 or 9 digits), as upstream's codec writes it.
+  const commissionTime = timestampToJson(parseTimestamp(genesisTime, 'genesis_time'))
   let totalPower = 0n
   let totalTokens = 0n
   for (const v of validators) {
@@ -182,7 +186,7 @@ export function devnetStakingState(
     const shares = `${tokens}.000000000000000000`
     const operator = addressToBech32(bech32ToAddress(v.operator.address), valoperPrefix())
     state.staking.validators.push(
-      bondedValidator(operator, v, tokens.toString(), shares, genesisTime),
+      bondedValidator(operator, v, tokens.toString(), shares, commissionTime),
     )
     state.staking.delegations.push({
       delegator_address: v.operator.address,
