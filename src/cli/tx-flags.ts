@@ -109,9 +109,12 @@ export function signModeOption(): Option {
     .default('direct')
 }
 
-/** Adds the common tx flags to a command. */
-export function addTxFlags(cmd: Command): Command {
-  return cmd
+/**
+ * Adds the common tx flags to a command; `output: false` leaves `-o/--output` out (a command that
+ * takes it on its own terms).
+ */
+export function addTxFlags(cmd: Command, { output = true }: { output?: boolean } = {}): Command {
+  cmd
     .option('--from <name|address>', 'name or address of the signing key (keyring)')
     .option('--chain-id <id>', 'chain id (default: client.toml chain-id, else the node status)')
     .option('--fees <coins>', 'fees to pay, e.g. 500stake')
@@ -135,12 +138,15 @@ export function addTxFlags(cmd: Command): Command {
     )
     .option('--keyring-backend <backend>', 'keyring backend (sdkd supports test)')
     .option('-y, --yes', 'skip the confirmation prompt before signing and broadcasting')
-    .addOption(
+  if (output) {
+    cmd.addOption(
       new Option(
         '-o, --output <format>',
         'text|json (default: client.toml output, else json)',
       ).choices(['json', 'text']),
     )
+  }
+  return cmd
     .addOption(
       new Option(
         '-b, --broadcast-mode <mode>',

@@ -9,6 +9,7 @@ import { SdkError } from '../errors.js'
 import { goJsonStringify } from '../server/rpc/go-json.js'
 import { clientAction, nextStdinLine } from './client-context.js'
 import { CliError } from './errors.js'
+import { addTxFlags } from './tx-flags.js'
 
 /** The files `draft-proposal` writes in the working directory (upstream's names). */
 export const DRAFT_PROPOSAL_FILE = 'draft_proposal.json'
@@ -292,8 +293,8 @@ async function draftProposal(registry: ProtoRegistry, skipMetadata: boolean): Pr
 
 /** `sdkd tx gov draft-proposal [--skip-metadata]`. */
 export function registerDraftProposal(gov: Command): void {
-  gov
-    .command('draft-proposal')
+  // The tx flags too, as upstream's: accepted, none changes what it asks or writes.
+  addTxFlags(gov.command('draft-proposal'))
     .description(
       `ask for a proposal's type, metadata, deposit and message fields (on stderr, answers from stdin) and write ${DRAFT_PROPOSAL_FILE} and ${DRAFT_METADATA_FILE} in the working directory, for tx gov submit-proposal`,
     )

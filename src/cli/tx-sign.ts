@@ -19,6 +19,7 @@ import type { GlobalFlags } from './start-flags.js'
 import { broadcastAndPrint } from './tx-broadcast.js'
 import {
   addOfflineSignFlags,
+  addTxFlags,
   type OfflineSignFlags,
   resolveChainId,
   resolveSignerData,
@@ -126,10 +127,14 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
       }),
     )
 
-  // Upstream's encode and decode take the tx flags with `--output` hidden: it changes nothing.
+  // Upstream's encode and decode take the tx flags, `--output` hidden: none changes what they print.
   const hiddenOutput = () => new Option('-o, --output <format>', 'ignored').hideHelp()
-  tx.command('encode <file>')
-    .description('print the base64 TxRaw bytes of a tx JSON file ("-" reads stdin)')
+  addTxFlags(
+    tx
+      .command('encode <file>')
+      .description('print the base64 TxRaw bytes of a tx JSON file ("-" reads stdin)'),
+    { output: false },
+  )
     .addOption(hiddenOutput())
     .action(
       clientAction(async (file: string) => {
@@ -139,9 +144,13 @@ export function registerTxSign(program: Command, globals: () => GlobalFlags): vo
       }),
     )
 
-  tx.command('decode <bytes>')
-    .description('print the JSON of base64 (or --hex) TxRaw bytes')
-    .option('-x, --hex', 'the bytes are hex, not base64')
+  addTxFlags(
+    tx
+      .command('decode <bytes>')
+      .description('print the JSON of base64 (or --hex) TxRaw bytes')
+      .option('-x, --hex', 'the bytes are hex, not base64'),
+    { output: false },
+  )
     .addOption(hiddenOutput())
     .action(
       clientAction(async (text: string, f: { hex?: boolean }) => {

@@ -168,6 +168,12 @@ describe('sdkd tx: generate, sign and encode offline', () => {
     expect([text.code, text.stdout, text.stderr]).toEqual([0, JSON.stringify(tx), ''])
     const encJson = await runSdkd(['--home', home, 'tx', 'encode', signedFile, '--output', 'json'])
     expect([encJson.code, encJson.stdout, encJson.stderr]).toEqual([0, enc.stdout, ''])
+    // The tx flags, as upstream's AddTxFlagsToCmd gives both: taken, and no node is asked.
+    const txFlags = ['--node', 'tcp://127.0.0.1:1', '--chain-id', 'other', '--fees', '9stake', '-y']
+    const encFlags = await runSdkd(['--home', home, 'tx', 'encode', signedFile, ...txFlags])
+    expect([encFlags.code, encFlags.stdout, encFlags.stderr]).toEqual([0, enc.stdout, ''])
+    const decFlags = await runSdkd(['--home', home, 'tx', 'decode', enc.stdout.trim(), ...txFlags])
+    expect([decFlags.code, decFlags.stdout, decFlags.stderr]).toEqual([0, JSON.stringify(tx), ''])
     expect(toHexUpper(sha256(bytes))).toMatch(/^[0-9A-F]{64}$/)
   })
 

@@ -119,7 +119,13 @@ describe('sdkd tx gov draft-proposal', () => {
 
   test('behavior: a text proposal with --skip-metadata: the title and summary only, no messages, no metadata file', async () => {
     const { home, cwd } = await setup()
-    const r = await draft(home, cwd, ['1', 'Signal', 'do we agree?', ''], ['--skip-metadata'])
+    // With tx flags, which it takes as upstream's does (the node is not asked).
+    const r = await draft(
+      home,
+      cwd,
+      ['1', 'Signal', 'do we agree?', ''],
+      ['--skip-metadata', '--node', 'tcp://127.0.0.1:1', '--from', 'validator', '--fees', '5stake'],
+    )
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe(
       `${TYPES}Enter proposal title: Enter proposal summary: Enter proposal deposit: `,
