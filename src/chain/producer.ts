@@ -179,16 +179,21 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
 
   /**
    * Commits genesis state (InitChain) if nothing is committed yet, with the first validator set;
-   * else loads the validator sets after the latest height.
+   * else loads the validator sets after the latest height. `beforeWrite` runs once the first set is
+   * known and before genesis is written: what it throws leaves nothing written.
    */
-  async initChain(): Promise<void> {
+  async initChain(beforeWrite?: () => void): Promise<void> {
     const { genesis, store } = this.o
     const header = this.syntheticHeader(initChainHeight(genesis.initialHeight), genesis.genesisTime)
     const fromGenesis = genesisValidatorChanges(genesis)
     const ran = await initChain(
       { ...this.o, log: this.log },
       (branch) => this.context(branch, header, new EventManager()),
-      (updates) => this.consensus.initialize(genesis.initialHeight, fromGenesis, updates),
+      (updates) => {
+        const ops = this.consensus.initialize(genesis.initialHeight, fromGenesis, updates)
+        beforeWrite?.()
+        return ops
+      },
     )
     if (!ran) await this.consensus.load(store.latestHeight, genesis.initialHeight, fromGenesis)
     await this.params.follow(store.branch(), true)

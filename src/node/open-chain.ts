@@ -162,12 +162,16 @@ export async function openChain(o: OpenChainOptions): Promise<OpenedChain> {
       return { backend, store, blocks, builder, source, producer, tx, storeUpgrades, invariants }
     }
     refuseCometChain(home, store.latestHeight, blocks.latest !== undefined)
-    await producer.initChain()
-    const problem = producer.consensus.quorumProblem()
-    if (problem)
-      throw new UserError(
-        `cannot start: ${problem}. Put the other validators' keys in config/priv_validator_keys/ (priv_validator_key.json format), or start from a genesis whose validators this node signs for`,
-      )
+    const refuseWithoutQuorum = (): void => {
+      const problem = producer!.consensus.quorumProblem()
+      if (problem)
+        throw new UserError(
+          `cannot start: ${problem}. Put the other validators' keys in config/priv_validator_keys/ (priv_validator_key.json format), or start from a genesis whose validators this node signs for`,
+        )
+    }
+    // A new chain is refused before genesis is written, so a mended genesis starts without a reset.
+    await producer.initChain(refuseWithoutQuorum)
+    refuseWithoutQuorum()
     return { backend, store, blocks, builder, source, producer, tx, storeUpgrades, invariants }
   } catch (err) {
     // The start fails with `err`; a failure to close on the way out is only worth a line.

@@ -228,6 +228,8 @@ describe('sdkd genesis collect-gentxs and validate-genesis', () => {
       'the validators this node signs for hold 1 of 3 voting power, not more than 2/3: no block could be committed',
     )
     expect(refused.code).toBe(1)
+    // Refused before genesis is written: the start that can sign runs InitChain itself.
+    expect(`${refused.stdout}${refused.stderr}`).not.toContain('initialized chain from genesis')
     // With the second validator's key beside its own, the node signs for both.
     const other = privValidatorKeyJson(ed25519FromSeed(new Uint8Array(32).fill(7)))
     await mkdir(join(home, 'config/priv_validator_keys'), { recursive: true })
@@ -249,6 +251,7 @@ describe('sdkd genesis collect-gentxs and validate-genesis', () => {
       30_000,
       'height 2',
     )
+    expect(p.output()).toContain('initialized chain from genesis')
     const rpc = `http://127.0.0.1:${rpcPort}`
     const listed = await sdkd('query', 'staking', 'validators', '--node', rpc, '--output', 'json')
     expect(listed.code, listed.stderr).toBe(0)
