@@ -326,5 +326,9 @@ export interface ModuleBrokenInvariant extends BrokenInvariant {
  */
 export function invariantHalt(broken: ModuleBrokenInvariant, logger: Logger): ChainHaltError {
   logger.error({ module: broken.module, route: broken.route }, 'invariant broken')
-  return new ChainHaltError(`invariant broken: ${broken.message}`, 1)
+  // Upstream's AssertInvariants panic, word for word (the message ends with its own blank line).
+  return new ChainHaltError(
+    `invariant broken: ${broken.message}\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken ${broken.module} ${broken.route}`,
+    1,
+  )
 }

@@ -34,6 +34,10 @@ async function breakAndStop(p: ReturnType<typeof start>, port: number) {
   expect(reply.error.data).toContain(
     'invariant broken: distribution: ModuleAccount coins invariant',
   )
+  // Upstream's x/crisis panic names the tx that would halt the chain.
+  expect(reply.error.data).toContain(
+    '\n\n\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken distribution module-account',
+  )
   expect((await p.exited).code).toBe(1)
 }
 

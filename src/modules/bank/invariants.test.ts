@@ -35,7 +35,8 @@ describe('bank invariants', () => {
     expect((err as ChainHaltError).message).toBe(
       'invariant broken: bank: total supply invariant\n' +
         `\tsum of accounts coins: ${BigInt(supply) + 5n}stake,3token\n` +
-        `\tsupply.Total:          ${supply}stake\n\n`,
+        `\tsupply.Total:          ${supply}stake\n\n` +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken bank total-supply',
     )
     expect(c.height).toBe(height)
     expect(await c.balance(account(2))).toBe('1000')
@@ -52,7 +53,8 @@ describe('bank invariants', () => {
     expect((err as Error).message).toBe(
       'invariant broken: bank: nonnegative-outstanding invariant\n' +
         'amount of negative balances found 1\n' +
-        `\t${account(2)} has a negative balance of -4token\n\n`,
+        `\t${account(2)} has a negative balance of -4token\n\n` +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken bank nonnegative-outstanding',
     )
   })
 

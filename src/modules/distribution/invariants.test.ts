@@ -39,7 +39,8 @@ describe('distribution invariants', () => {
     expect((err as ChainHaltError).message).toBe(
       'invariant broken: distribution: ModuleAccount coins invariant\n' +
         '\texpected ModuleAccount coins:     \n' +
-        '\tdistribution ModuleAccount coins: 5stake\n\n',
+        '\tdistribution ModuleAccount coins: 5stake\n\n' +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken distribution module-account',
     )
     expect(c.height).toBe(height)
     expect(await c.balance(DISTRIBUTION)).toBe('0')
@@ -57,7 +58,8 @@ describe('distribution invariants', () => {
     expect((err as Error).message).toBe(
       'invariant broken: distribution: reference count invariant\n' +
         'expected historical reference count: 2 = 1 validators + 1 delegations + 0 slashes\n' +
-        'total validator historical reference count: 3\n\n',
+        'total validator historical reference count: 3\n\n' +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken distribution reference-count',
     )
   })
 
@@ -72,7 +74,8 @@ describe('distribution invariants', () => {
     expect((err as Error).message).toBe(
       'invariant broken: distribution: nonnegative outstanding invariant\n' +
         'found 1 validators with negative outstanding rewards\n' +
-        `\t${valoper(1)} has negative outstanding coins: -0.000000000000000001stake\n\n`,
+        `\t${valoper(1)} has negative outstanding coins: -0.000000000000000001stake\n\n` +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken distribution nonnegative-outstanding',
     )
   })
 
@@ -97,7 +100,8 @@ describe('distribution invariants', () => {
     expect(err).toBeInstanceOf(ChainHaltError)
     expect((err as Error).message).toBe(
       'invariant broken: distribution: can withdraw invariant\n' +
-        'withdrawing failed: spendable balance 0stake is smaller than 1000000000000stake: insufficient funds\n',
+        'withdrawing failed: spendable balance 0stake is smaller than 1000000000000stake: insufficient funds\n' +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken distribution can-withdraw',
     )
     expect(c.height).toBe(height)
   })
@@ -120,7 +124,8 @@ describe('distribution invariants', () => {
     expect((err as Error).message).toBe(
       'invariant broken: distribution: ModuleAccount coins invariant\n' +
         '\texpected ModuleAccount coins:     1000000stake\n' +
-        '\tdistribution ModuleAccount coins: \n\n',
+        '\tdistribution ModuleAccount coins: \n\n' +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken distribution module-account',
     )
   })
 })

@@ -32,7 +32,8 @@ describe('gov invariants', () => {
     expect((err as ChainHaltError).message).toBe(
       'invariant broken: gov: deposits invariant\n' +
         '\tgov ModuleAccount coins: \n' +
-        '\tsum of deposit amounts:  10stake\n\n',
+        '\tsum of deposit amounts:  10stake\n\n' +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken gov module-account',
     )
     expect(c.height).toBe(height)
   })

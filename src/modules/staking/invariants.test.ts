@@ -66,7 +66,8 @@ describe('staking invariants', () => {
       'invariant broken: staking: delegator shares invariant\n' +
         'broken delegator shares invariance:\n' +
         '\tvalidator.DelegatorShares: 9999999.000000000000000000\n' +
-        '\tsum of Delegator.Shares: 10000000.000000000000000000\n\n',
+        '\tsum of Delegator.Shares: 10000000.000000000000000000\n\n' +
+        '\tCRITICAL please submit the following transaction:\n\t\t tx crisis invariant-broken staking delegator-shares',
     )
     expect(c.height).toBe(height)
   })
