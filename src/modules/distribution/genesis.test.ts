@@ -108,9 +108,10 @@ describe('distribution genesis', () => {
     const k = keeperHolding(12n)
     await expect(
       initDistributionGenesis(genesisContext(), k, parseDistributionGenesis(registry, exported)),
-    ).rejects.toThrow(
-      'distribution module balance does not match the module holdings: 12stake <-> 13stake',
-    )
+    ).rejects.toMatchObject({
+      message:
+        'distribution module balance does not match the module holdings: 12stake <-> 13stake',
+    })
   })
 
   test('validation: the community tax, a negative pool, addresses', () => {

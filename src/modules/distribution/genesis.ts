@@ -17,7 +17,7 @@ import { JsonMappingError } from '../../codec/json.js'
 import { messageFromJson } from '../../codec/json-parser.js'
 import { messageToJson } from '../../codec/json-writer.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
-import { ChainError, ErrLogic } from '../../errors.js'
+import { ChainError } from '../../errors.js'
 import type { Readable } from '../../store/types.js'
 import type { DistributionKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
@@ -160,7 +160,8 @@ export async function initDistributionGenesis(
   const [expected] = decCoinsTruncateDecimal(holdings)
   const balances = await k.bank.balances(state, k.bank.moduleAddress(MODULE_NAME))
   if (!decCoinsEqual(decCoinsFromCoins(balances), decCoinsFromCoins(expected))) {
-    throw ErrLogic.wrap(
+    // Upstream panics with the sentence alone (no error code after it).
+    throw new JsonMappingError(
       `distribution module balance does not match the module holdings: ${coinsToString(balances)} <-> ${coinsToString(expected)}`,
     )
   }
