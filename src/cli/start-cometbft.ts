@@ -23,6 +23,7 @@ import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import type { GlobalFlags, StartFlags } from './start-flags.js'
 import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
+import { onStopSignals } from './stop-signals.js'
 
 /**
  * The listeners sdkd itself opens under CometBFT: REST and gRPC (the RPC and p2p ports are
@@ -82,8 +83,7 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
   }
   let outputLost = false
   const signal = new Promise<string | undefined>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'))
-    process.once('SIGTERM', () => resolve('SIGTERM'))
+    onStopSignals(logger, resolve)
     stopWhenOutputLost(logger, () => {
       outputLost = true
       resolve(undefined)

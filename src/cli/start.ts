@@ -18,6 +18,7 @@ import {
   type StartFlags,
 } from './start-flags.js'
 import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
+import { onStopSignals } from './stop-signals.js'
 
 /**
  * The addresses the node will listen on, validated before anything binds: a bad one is an error
@@ -126,8 +127,7 @@ export async function runNode(
   const supervisor = supervisorState()
   let outputLost = false
   const signal = new Promise<string | undefined>((resolve) => {
-    process.once('SIGINT', () => resolve('SIGINT'))
-    process.once('SIGTERM', () => resolve('SIGTERM'))
+    onStopSignals(logger, resolve)
     stopWhenOutputLost(logger, () => {
       outputLost = true
       resolve(undefined)
