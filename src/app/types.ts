@@ -119,6 +119,8 @@ export interface QueryNode {
   readonly nodeId: string
   readonly p2pListenAddr: string
   readonly rpcListenAddr: string
+  /** `off` when the tx indexer is `null` (CometBFT's node info), else `on`. */
+  readonly txIndex: 'on' | 'off'
   /** sdkd's own version. */
   readonly version: string
   /** Name of the app version ("binary") running. */

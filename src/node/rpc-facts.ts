@@ -72,6 +72,7 @@ export function rpcNodeOf(o: {
     nodeId: nodeId(home.nodeKey),
     p2pListenAddr: home.node.p2p.laddr,
     rpcListenAddr: home.node.rpc.laddr,
+    txIndex: home.node.txIndex.indexer === 'null' ? 'off' : 'on',
     // Read at each request: the node's voting power follows the set.
     get validator() {
       return ownValidator(home, producer)

@@ -13,6 +13,7 @@ const facts = {
   nodeId: 'ab'.repeat(20),
   p2pListenAddr: 'tcp://0.0.0.0:26656',
   rpcListenAddr: 'tcp://127.0.0.1:26657',
+  txIndex: 'on' as const,
   blocks: {
     latest: undefined,
     base: 0,
@@ -50,6 +51,30 @@ describe('node info', () => {
         other: { tx_index: 'on', rpc_address: facts.rpcListenAddr },
       }),
     )
+  })
+
+  test('behavior: a node whose tx indexer is null reports tx_index off, as CometBFT does', async () => {
+    const app = createRpcApp(
+      coreRoutes({
+        ...facts,
+        txIndex: 'off',
+        validator: { address: new Uint8Array(20).fill(1), pubKey: new Uint8Array(32), power: 10n },
+        abciInfo: async () => ({
+          data: 'sdkd',
+          version: '0.1.0',
+          appVersion: 3n,
+          lastBlockHeight: 0,
+          lastBlockAppHash: new Uint8Array(),
+        }),
+      }),
+    )
+    const body = (await (await app.request('/status')).json()) as {
+      result: { node_info: { other: unknown } }
+    }
+    expect(body.result.node_info.other).toEqual({
+      tx_index: 'off',
+      rpc_address: facts.rpcListenAddr,
+    })
   })
 
   test('behavior: GetNodeInfo over REST reports the same facts in the proto shape', async () => {

@@ -20,6 +20,8 @@ export interface NodeInfoFacts {
   readonly nodeId: string
   readonly p2pListenAddr: string
   readonly rpcListenAddr: string
+  /** `off` when config.toml's `[tx_index] indexer` is `null`, as CometBFT reports it; else `on`. */
+  readonly txIndex: 'on' | 'off'
 }
 
 /** CometBFT's DefaultNodeInfo in its JSON form (`/status` node_info). */
@@ -49,7 +51,7 @@ export function nodeInfo(node: NodeInfoFacts, appVersion: bigint): NodeInfo {
     version: COMETBFT_VERSION,
     channels: CHANNELS,
     moniker: node.moniker,
-    other: { tx_index: 'on', rpc_address: node.rpcListenAddr },
+    other: { tx_index: node.txIndex, rpc_address: node.rpcListenAddr },
   }
 }
 

@@ -285,6 +285,9 @@ describe('config files → what a client sees', () => {
       message: 'Internal error',
       data: 'transaction indexing is disabled',
     })
+    // /status says so, as CometBFT's node info does for a null indexer.
+    expect((await rpcCall(rpc, 'status')).result.node_info.other.tx_index).toBe('off')
+    expect((await rpcCall(limited.rpc, 'status')).result.node_info.other.tx_index).toBe('on')
     // The block still holds the tx: only the index is off.
     const block = (await rpcCall(rpc, 'block', { height: '2' })).result
     expect(block.block.data.txs).toEqual([toBase64(tx1)])
