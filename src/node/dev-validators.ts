@@ -13,6 +13,8 @@ import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 
 const invalid = (message: string) => new RpcError(-32602, 'Invalid params', message)
+/** A consensus address: 40 hex digits. */
+const HEX_ADDRESS = /^[0-9a-fA-F]{40}$/
 
 /**
  * The consensus address of the validator a dev method names: its operator address
@@ -33,7 +35,8 @@ export async function resolveValidator(
     throw invalid(
       'validator is required: an operator address (sdkvaloper1…), a consensus address (hex) or an index in the validator set',
     )
-  if (/^\d+$/.test(text)) {
+  // A consensus address first: 40 hex digits may all be decimal ones.
+  if (/^\d+$/.test(text) && !HEX_ADDRESS.test(text)) {
     const v = set.validators[Number(text)]
     if (!v)
       throw invalid(
@@ -42,7 +45,7 @@ export async function resolveValidator(
     return v.address
   }
   let address: Bytes
-  if (/^[0-9a-fA-F]{40}$/.test(text)) address = fromHex(text)
+  if (HEX_ADDRESS.test(text)) address = fromHex(text)
   else if (text.startsWith(`${valoperPrefix()}1`)) {
     let operator: Bytes
     try {
