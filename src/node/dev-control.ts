@@ -12,7 +12,7 @@ import type { Coin } from '../codec/coins.js'
 import type { ProtoRegistry } from '../codec/proto.js'
 import { LATEST_TIME, LATEST_TIME_TEXT, nowNs, type TimeNs } from '../codec/time.js'
 import type { LoadedHome } from '../config/home.js'
-import { ChainHaltError, ErrInvalidAddress, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
+import { ChainHaltError, ErrInvalidRequest, ErrNotSupported } from '../errors.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
 import type { QueryRouter } from '../server/query/router.js'
@@ -348,7 +348,10 @@ function addressArg(text: string): Bytes {
   try {
     return bech32ToAddress(text)
   } catch (err) {
-    throw ErrInvalidAddress.wrap(
+    // The decoder's message already ends with `: invalid address`: not a second time.
+    throw new RpcError(
+      -32602,
+      'Invalid params',
       `invalid address ${JSON.stringify(text)}: ${(err as Error).message}`,
     )
   }
