@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process'
 import type { Command } from 'commander'
 import { toHexUpper } from '../codec/bytes.js'
+import { readHomeRecord, writeHomeRecord } from '../config/home-record.js'
 import { UserError } from '../errors.js'
+import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
+import type { Node } from '../node/node.js'
 import { type RolledBack, rollbackAppState, rollbackSimulated } from '../node/rollback-node.js'
+import { APP_VERSIONS } from '../versions/index.js'
 import { findCometbft } from './cometbft-process.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
@@ -30,6 +34,7 @@ async function rollback(g: GlobalFlags, f: RollbackFlags): Promise<void> {
   // The app's database is opened (and held) before CometBFT's side changes anything.
   const node = await o.open()
   let done: RolledBack
+  let back: { version: string; plan: string; height: string } | undefined
   try {
     if (bin) {
       const comet = await rollbackComet(bin, g.home, f.hard === true)
@@ -43,12 +48,48 @@ async function rollback(g: GlobalFlags, f: RollbackFlags): Promise<void> {
         throw err
       })
     }
+    back = await versionBeforeUpgrade(node, o.appVersion)
   } finally {
     await node.stop()
   }
+  if (back) await giveHomeBack(g, o.appVersion, back)
   // Upstream prints the line with fmt.Printf and no newline after it.
   process.stdout.write(
     `Rolled back state to height ${done.height} and hash ${toHexUpper(done.appHash)}`,
+  )
+}
+
+/**
+ * The app version before `appVersion` when the rollback took the chain back before one of its own
+ * upgrades: the plan is scheduled again, and `appVersion` has its handler, so it would halt with
+ * BINARY UPDATED BEFORE TRIGGER (as upstream's binary does). Undefined otherwise.
+ */
+async function versionBeforeUpgrade(
+  node: Node,
+  appVersion: string,
+): Promise<{ version: string; plan: string; height: string } | undefined> {
+  const plan = await new UpgradeKeeper({ registry: node.registry }).plan(node.store.view())
+  if (!plan || !node.app.upgrade(plan.name)) return undefined
+  const order = Object.keys(APP_VERSIONS)
+  const version = order[order.indexOf(appVersion) - 1]
+  return version ? { version, plan: plan.name, height: plan.height.toString() } : undefined
+}
+
+/**
+ * A home rolled back before the upgrade that moved it to `appVersion` belongs to the version before
+ * again, as the chain at that height was (upstream runs the old binary there): a start without
+ * --app-version runs it up to the upgrade's halt, and the newer one is no longer the home's.
+ */
+async function giveHomeBack(
+  g: GlobalFlags,
+  appVersion: string,
+  back: { version: string; plan: string; height: string },
+): Promise<void> {
+  const record = await readHomeRecord(g.home)
+  if (record.lastRunBy !== appVersion || record.createdBy === appVersion) return
+  await writeHomeRecord(g.home, { ...record, lastRunBy: back.version })
+  process.stderr.write(
+    `the chain is back before upgrade "${back.plan}" (height ${back.height}), which app version ${appVersion} handles: the home runs app version ${back.version} again, up to that upgrade\n`,
   )
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -259,6 +259,53 @@ describe('sdkd rollback (e2e)', () => {
     })
     expect(await again.p.stop()).toMatchObject({ code: 0 })
     expect(await answer()).toContain(`${ANSWER_KEY} ${Buffer.from('42').toString('hex')}`)
+  }, 120_000)
+  test("behavior: rolled back below the upgrade that moved it to v2, the home is v1's again: a start without --app-version runs v1 up to the upgrade halt, as the old binary would", async () => {
+    const h = await home('rollback-below-v2', 'v1')
+    const v1 = await start(h, 'v1')
+    const H = await upgradeThroughGovernance(governorOf(h, v1), { name: 'v2', info: '{}' })
+    expect((await v1.p.exited).code).toBe(2)
+    // v2 applies the upgrade in block H and stops before H + 1: the home is v2's now.
+    const v2 = startSdkd([
+      '--home',
+      h.dir,
+      '--app-version',
+      'v2',
+      'start',
+      '--halt-height',
+      String(H + 1),
+      ...LOOPBACK_PORTS,
+      '--grpc.enable=false',
+      '--timeout-commit',
+      '50ms',
+    ])
+    cleanups.push(async () => void (await v2.stop('SIGKILL')))
+    expect((await v2.exited).code).toBe(0)
+    expect(await readFile(join(h.dir, 'config/sdkd.toml'), 'utf8')).toContain('"v2"')
+
+    const r = await rollback(h.dir)
+    expect([r.code, r.stdout], r.stderr).toEqual([
+      0,
+      expect.stringMatching(
+        new RegExp(`^Rolled back state to height ${H - 1} and hash [0-9A-F]{64}$`),
+      ),
+    ])
+    expect(r.stderr).toBe(
+      `the chain is back before upgrade "v2" (height ${H}), which app version v2 handles: the home runs app version v1 again, up to that upgrade\n`,
+    )
+    // The default start is v1's, which halts at H again (v2 would refuse: BINARY UPDATED BEFORE TRIGGER).
+    const again = startSdkd([
+      '--home',
+      h.dir,
+      'start',
+      ...LOOPBACK_PORTS,
+      '--grpc.enable=false',
+      '--timeout-commit',
+      '50ms',
+    ])
+    cleanups.push(async () => void (await again.stop('SIGKILL')))
+    expect((await again.exited).code).toBe(2)
+    expect(again.logs().map((l) => l.msg)).toContain(`UPGRADE "v2" NEEDED at height: ${H}: {}`)
   }, 120_000)
 })
 
