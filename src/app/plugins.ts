@@ -136,19 +136,24 @@ export async function loadUpgradePlugins(files: readonly string[]): Promise<Upgr
         )
       }
       origin.set(plugin.name, file)
+      sources.set(plugin, file)
       out.push(plugin)
     })
   }
   return out
 }
 
+/** The file each loaded plugin came from, for errors found after loading. */
+const sources = new WeakMap<UpgradePlugin, string>()
+
 /** The app version with plugin upgrades added; a name the version already handles is an error. */
 export function withPlugins(version: AppVersion, plugins: readonly UpgradePlugin[]): AppVersion {
   if (plugins.length === 0) return version
   for (const p of plugins) {
     if (version.upgrades.some((u) => u.name === p.name)) {
+      const file = sources.get(p)
       throw new ConfigError(
-        '--upgrade-plugin',
+        file === undefined ? '--upgrade-plugin' : `--upgrade-plugin ${file}`,
         'name',
         `upgrade "${p.name}" is already defined by app version ${version.name}`,
       )

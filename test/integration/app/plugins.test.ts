@@ -99,8 +99,9 @@ describe('upgrade plugins (--upgrade-plugin)', () => {
     const plugins = await loadUpgradePlugins([v2])
     expect(plugins.map((p) => p.name)).toEqual(['v2'])
     const { protoRegistry } = await import('../../../src/codec/proto.js')
+    // The error names the file, as the loader's do.
     expect(() => withPlugins(createV2({ registry: protoRegistry() }), plugins)).toThrow(
-      'upgrade "v2" is already defined by app version v2',
+      `--upgrade-plugin ${v2}: name: upgrade "v2" is already defined by app version v2`,
     )
   })
 })
