@@ -47,6 +47,8 @@ async function runRehearse(
     },
   )
   if (setup.json !== undefined) await writeFile(setup.json, `${JSON.stringify(report, null, 2)}\n`)
+  // The report's reader gone (`| head`): the rehearsal is over and its home gone; exit 1, no stack.
+  process.stdout.once('error', () => process.exit(1))
   for (const line of formatReport(report)) out(line)
   return report.result === 'PASS' ? 0 : 1
 }

@@ -1,10 +1,11 @@
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { type RunResult, runSdkd } from '../helpers/sdkd.js'
+import { type RunResult, runSdkd, SDKD_BIN } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
 // `sdkd rehearse`: a whole upgrade rehearsal in one real process, in a copy of a home (or a fresh
@@ -447,4 +448,36 @@ export default {
       expect(existsSync(keep)).toBe(false)
     },
   )
+})
+
+describe('sdkd rehearse whose output closes', () => {
+  test('error: the reader of its output gone (| head -1): the rehearsal stops, exit 1, one line on stderr, no temp home left, no stack', async () => {
+    const tmp = await tempDir('sdkd-rehearse-tmp-')
+    cleanups.push(tmp.cleanup)
+    const child = spawn(process.execPath, [SDKD_BIN, 'rehearse', 'v2', '--at', '+5'], {
+      env: { ...process.env, TMPDIR: tmp.dir, SDKD_HOME: join(tmp.dir, 'no-home') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    cleanups.push(async () => void child.kill('SIGKILL'))
+    let stderr = ''
+    child.stderr.on('data', (d) => (stderr += d))
+    // As `head -1` does: read up to the first line, then close the pipe.
+    const first = await new Promise<string>((resolve) => {
+      let out = ''
+      child.stdout.on('data', (d) => {
+        out += d
+        if (out.includes('\n')) {
+          child.stdout.destroy()
+          resolve(out.split('\n')[0]!)
+        }
+      })
+    })
+    expect(first).toBe('Rehearsal of upgrade "v2": v1 → v2 via gov, in a fresh v1 devnet home')
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    expect([code, stderr.trim()]).toEqual([
+      1,
+      'rehearsal interrupted (the output is closed: EPIPE)',
+    ])
+    expect((await readdir(tmp.dir)).filter((f) => f.startsWith('sdkd-rehearse-'))).toEqual([])
+  }, 60_000)
 })

@@ -216,18 +216,27 @@ export async function runRehearsal(
 ): Promise<RehearsalReport> {
   io.out(title(s))
   const home = await createRehearsalDir(s.keep)
-  // Ctrl-C or a stop signal: end the child, if any, and leave no temp home behind.
+  // Ctrl-C, a stop signal or the output's reader gone (`| head`): end the child, if any, and leave
+  // no temp home behind.
   let driver: Driver | undefined
-  const interrupted = (signal: NodeJS.Signals) => {
+  const abort = (why: string, code: number) => {
     driver?.killChild?.()
     if (!home.kept) rmSync(home.dir, { recursive: true, force: true })
-    process.stderr.write(
-      `\nrehearsal interrupted (${signal})${home.kept ? `; the rehearsal home stays in ${home.dir}` : ''}\n`,
-    )
-    process.exit(signal === 'SIGINT' ? 130 : 143)
+    try {
+      process.stderr.write(
+        `\nrehearsal interrupted (${why})${home.kept ? `; the rehearsal home stays in ${home.dir}` : ''}\n`,
+      )
+    } catch {
+      // stderr is gone too: the exit says it.
+    }
+    process.exit(code)
   }
+  const interrupted = (signal: NodeJS.Signals) => abort(signal, signal === 'SIGINT' ? 130 : 143)
+  const outputLost = (err: NodeJS.ErrnoException) =>
+    abort(`the output is closed: ${err.code ?? err.message}`, 1)
   process.once('SIGINT', interrupted)
   process.once('SIGTERM', interrupted)
+  process.stdout.once('error', outputLost)
   const started = performance.now()
   let preflight: Preflight | null = null
   const observation = s.inject ? new InjectObservation(s.inject) : undefined
@@ -265,6 +274,7 @@ export async function runRehearsal(
     await driver?.running?.node.stop().catch(() => undefined)
     process.off('SIGINT', interrupted)
     process.off('SIGTERM', interrupted)
+    process.stdout.off('error', outputLost)
   }
   const checks = [
     ...(driver?.checks ?? []),
