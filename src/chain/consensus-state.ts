@@ -40,6 +40,12 @@ export interface HeightPlan {
  * sets across restarts and rollbacks (written in each height's batch when the sets change, and
  * every CHECKPOINT heights).
  */
+/** What the dev API changed in the consensus state (neither is kept across a restart). */
+export interface DevChanges {
+  readonly silenced: readonly string[]
+  readonly pending: readonly { evidence: BlockEvidence; misbehavior: Misbehavior[] }[]
+}
+
 export class ConsensusState {
   private sets: ValidatorSets | undefined
   /** The height the sets are after (the last applied one). */
@@ -321,8 +327,19 @@ export class ConsensusState {
 
   /** Every validator held signs again and no evidence is pending (the dev API's reset). */
   forgetDevChanges(): void {
+    this.restoreDevChanges(undefined)
+  }
+
+  /** The dev API's changes in force: the validators silenced and the evidence pending. */
+  devChanges(): DevChanges {
+    return { silenced: [...this.silenced], pending: [...this.pending] }
+  }
+
+  /** Puts back the dev API's changes a snapshot saw (none: every held key signs, nothing pending). */
+  restoreDevChanges(changes: DevChanges | undefined): void {
     this.silenced.clear()
-    this.pending = []
+    for (const hex of changes?.silenced ?? []) this.silenced.add(hex)
+    this.pending = [...(changes?.pending ?? [])]
     this.soloPlan = undefined
   }
 

@@ -1,3 +1,4 @@
+import type { DevChanges } from '../chain/consensus-state.js'
 import type { Mempool } from '../chain/mempool.js'
 import type { MiningMode } from '../chain/mining-loop.js'
 import type { BlockProducer } from '../chain/producer.js'
@@ -47,6 +48,12 @@ const snapshotKey = (n: number) => metaKey(`${SNAPSHOT_PREFIX}${n.toString(16).p
 const dropOf = (r: SnapshotRecord): BatchOp => ({ type: 'del', key: snapshotKey(numberOf(r.id)) })
 
 export class DevSnapshots {
+  /**
+   * The dev API's consensus changes each snapshot saw (validators silenced, evidence pending): in
+   * memory, as they are (a restart forgets them, and a snapshot taken before it then has none).
+   */
+  private readonly devChanges = new Map<number, DevChanges>()
+
   constructor(private readonly o: DevSnapshotsOptions) {}
 
   /** The live snapshot records, oldest first. */
@@ -76,6 +83,7 @@ export class DevSnapshots {
       { type: 'put', key: snapshotKey(n), value: utf8(JSON.stringify(record)) },
       { type: 'put', key: NEXT_SNAPSHOT, value: uint64BE(n + 1) },
     ])
+    this.devChanges.set(n, producer.consensus.devChanges())
     return { id: record.id, height: record.height }
   }
 
@@ -105,6 +113,9 @@ export class DevSnapshots {
         nextTime: record.clock.nextTime === undefined ? undefined : BigInt(record.clock.nextTime),
       })
       this.o.impersonation?.restore(record.impersonating)
+      producer.consensus.restoreDevChanges(this.devChanges.get(n))
+      for (const k of [...this.devChanges.keys()])
+        if (k > n || (k === n && !keep)) this.devChanges.delete(k)
       await mempool?.reset(record.txs.map((t) => fromBase64Strict(t) ?? new Uint8Array()))
     })
     return producer.height
@@ -125,6 +136,7 @@ export class DevSnapshots {
     await this.rollBack(first, (await this.records()).map(dropOf), mining, async () => {
       producer.restoreClock({ offsetNs: 0n, nextTime: undefined })
       producer.consensus.forgetDevChanges()
+      this.devChanges.clear()
       this.o.impersonation?.restore(undefined)
       await mempool?.reset([])
     }).catch((err: unknown) => {

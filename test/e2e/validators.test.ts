@@ -260,6 +260,46 @@ describe('a node of 4 validators', () => {
     )
   })
 
+  test('behavior: dev_revert puts back the signing and the pending evidence its snapshot saw: a silencing and a double sign made after it are undone, a silencing made before it comes back', async () => {
+    const dir = await home()
+    await initHome(dir)
+    await writeValidators(dir, KEYS)
+    const p = track(startSdkd([...rpcOnlyStart(dir), '--dev.enable']))
+    const { rpcPort } = await boundPorts(p)
+    const dev = async (method: string, params: Record<string, unknown> = {}) => {
+      const r = await rpcCall(rpcPort, method, params)
+      if (!r.result) throw new Error(`${method}: ${JSON.stringify(r.error)}`)
+      return r.result
+    }
+    const block = async (h: number) =>
+      (await getJson(`http://127.0.0.1:${rpcPort}/block?height=${h}`)).body.result.block
+    const signing = async () => Object.values((await dev('dev_status')).signing)
+    await dev('dev_setMining', { mode: 'manual' })
+    await devMine(rpcPort, 2)
+
+    const clean = await dev('dev_snapshot')
+    await dev('dev_setSigningStatus', { validator: '3', signing: false })
+    await dev('dev_doubleSign', { validator: '2' })
+    expect(await signing()).toContain(false)
+    await dev('dev_revert', { id: clean.id, keep: true })
+    expect(await signing()).toEqual([true, true, true, true])
+    const next = await devMine(rpcPort, 1)
+    const after = await block(next)
+    expect(after.evidence.evidence).toEqual([])
+    expect(after.last_commit.signatures.map((s: any) => s.block_id_flag)).toEqual([2, 2, 2, 2])
+
+    // A snapshot taken with validator 3 silenced brings that back.
+    await dev('dev_setSigningStatus', { validator: '3', signing: false })
+    const silenced = await dev('dev_snapshot')
+    await dev('dev_setSigningStatus', { validator: '3', signing: true })
+    await dev('dev_revert', { id: silenced.id })
+    expect((await dev('dev_status')).signing[KEYS[3]!.address]).toBe(false)
+    const h = await devMine(rpcPort, 2)
+    expect((await block(h)).last_commit.signatures.map((s: any) => s.block_id_flag)).toEqual([
+      2, 2, 2, 1,
+    ])
+  }, 60_000)
+
   test('behavior: sdkd start refuses when the keys it holds sign no more than 2/3 of the power', async () => {
     const dir = await home()
     await initHome(dir)
