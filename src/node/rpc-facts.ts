@@ -142,6 +142,7 @@ export function nodeMetricsOf(o: {
       ? { address: consensusAddress(home.validatorKey.pubKey), power: 0n }
       : ownValidator(home, o.producer),
     latest: () => o.blocks.latest,
+    validatorSet: (height) => o.producer.consensus.validatorsOf(height, home.genesis.initialHeight),
     router: o.router,
     logger: o.logger,
   })

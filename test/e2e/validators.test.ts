@@ -300,6 +300,69 @@ describe('a node of 4 validators', () => {
     ])
   }, 60_000)
 
+  test("behavior: the consensus metrics count the set: its size and power, the validators missing from a commit, the double signers of a block, this node's power", async () => {
+    const dir = await home()
+    await initHome(dir)
+    await writeValidators(dir, KEYS)
+    const p = track(
+      startSdkd([
+        ...rpcOnlyStart(dir),
+        '--dev.enable',
+        '--instrumentation.prometheus=true',
+        '--instrumentation.prometheus_listen_addr',
+        '127.0.0.1:0',
+      ]),
+    )
+    const { rpcPort } = await boundPorts(p)
+    const line = await p.waitForLog((l) => l.msg === 'serving Prometheus metrics')
+    const metricsUrl = `http://${String(line.address)}/metrics`
+    const dev = async (method: string, params: Record<string, unknown> = {}) => {
+      const r = await rpcCall(rpcPort, method, params)
+      if (!r.result) throw new Error(`${method}: ${JSON.stringify(r.error)}`)
+      return r.result
+    }
+    const gauges = async () => {
+      const text = await (await fetch(metricsUrl)).text()
+      const value = (name: string) =>
+        Number(new RegExp(`^cometbft_consensus_${name}\\{[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1])
+      return Object.fromEntries(
+        [
+          'validators',
+          'validators_power',
+          'missing_validators',
+          'missing_validators_power',
+          'byzantine_validators',
+          'byzantine_validators_power',
+          'validator_power',
+        ].map((n) => [n, value(n)]),
+      )
+    }
+    await dev('dev_setMining', { mode: 'manual' })
+    await devMine(rpcPort, 3)
+    // The figures of a block are read from its sets just after it: polled, not timed.
+    await expect.poll(gauges).toEqual({
+      validators: 4,
+      validators_power: 100,
+      missing_validators: 0,
+      missing_validators_power: 0,
+      byzantine_validators: 0,
+      byzantine_validators_power: 0,
+      validator_power: 40,
+    })
+    // Validator 3 (power 10) stops signing; validator 2 (power 20) double-signs.
+    await dev('dev_setSigningStatus', { validator: '3', signing: false })
+    await devMine(rpcPort, 2)
+    await dev('dev_doubleSign', { validator: '2' })
+    await devMine(rpcPort, 1)
+    await expect.poll(gauges).toMatchObject({
+      validators: 4,
+      missing_validators: 1,
+      missing_validators_power: 10,
+      byzantine_validators: 1,
+      byzantine_validators_power: 20,
+    })
+  }, 60_000)
+
   test('behavior: sdkd start refuses when the keys it holds sign no more than 2/3 of the power', async () => {
     const dir = await home()
     await initHome(dir)

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
+import { isLightClientAttack } from '../../block/evidence.js'
 import type { BlockProducer } from '../../chain/producer.js'
 import { type Bytes, toHexUpper } from '../../codec/bytes.js'
 import type { Logger } from '../../logger.js'
@@ -40,8 +41,12 @@ export interface NodeMetricsOptions {
   /** The app version ("binary") this node runs, and the sdkd build. */
   appVersion: string
   version: string
-  /** This node's (the only) validator. */
+  /** This node's validator (its power at start; the metrics read the sets for later heights). */
   validator: { address: Bytes; power: bigint }
+  /** The validator set of a height, in commit order (undefined: not known). */
+  validatorSet?(
+    height: number,
+  ): Promise<{ readonly validators: readonly { address: Bytes; power: bigint }[] } | undefined>
   /** The latest committed block, read at a scrape. */
   latest(): StoredBlock | undefined
   /** The query router (built on first use: its queries are timed here). */
@@ -55,8 +60,24 @@ export interface NodeMetricsOptions {
  * numbers or a FastHistogram; gauges are read from the node when Prometheus scrapes, so the commit
  * path and the query path pay a few nanoseconds, and nothing here can throw into them.
  */
+/** What the metrics of the validators say after a block (CometBFT's recordMetrics). */
+interface ValidatorFigures {
+  validators: number
+  power: bigint
+  ownPower: bigint
+  ownLastSigned: number
+  ownMissed: number
+  missing: number
+  missingPower: bigint
+  byzantine: number
+  byzantinePower: bigint
+}
+
 export class NodeMetrics {
   readonly registry = new Registry()
+  private figures: ValidatorFigures
+  /** The last block's figures being read (tests wait for it). */
+  figuresRead: Promise<void> = Promise.resolve()
   private readonly labels: { chain_id: string }
   private readonly log: Logger
   private lastBlock: StoredBlock | undefined
@@ -81,6 +102,18 @@ export class NodeMetrics {
     const labels = { chain_id: o.chainId }
     this.labels = labels
     this.log = o.logger.child({ module: 'metrics' })
+    // Until a block's sets are read: this node's validator alone, as at start.
+    this.figures = {
+      validators: 1,
+      power: o.validator.power,
+      ownPower: o.validator.power,
+      ownLastSigned: 0,
+      ownMissed: 0,
+      missing: 0,
+      missingPower: 0n,
+      byzantine: 0,
+      byzantinePower: 0n,
+    }
     const ns = o.namespace
     collectDefaultMetrics({ register: registry, labels })
     // Gauges named `_total` fail promtool's lint; nodejs_active_{handles,requests,resources} by type
@@ -154,18 +187,20 @@ export class NodeMetrics {
       'Time between this and the last block.',
       DEFAULT_BUCKETS,
     )
-    const power = Number(o.validator.power)
     const validator = { ...labels, validator_address: toHexUpper(o.validator.address) }
-    afterBlock(`${ns}_consensus_validators`, 'Number of validators.', () => 1)
-    afterBlock(`${ns}_consensus_validators_power`, 'Total power of all validators.', () => power)
+    const f = () => this.figures
+    afterBlock(`${ns}_consensus_validators`, 'Number of validators.', () => f().validators)
+    afterBlock(`${ns}_consensus_validators_power`, 'Total power of all validators.', () =>
+      Number(f().power),
+    )
     for (const [name, help, value] of [
-      ['validator_power', 'Power of a validator.', () => power],
+      ['validator_power', 'Power of a validator.', () => Number(f().ownPower)],
       [
         'validator_last_signed_height',
         'Last height signed by this validator if the node is a validator.',
-        () => this.lastBlock!.block.header.height,
+        () => f().ownLastSigned,
       ],
-      ['validator_missed_blocks', 'Total missed blocks for a validator.', () => 0],
+      ['validator_missed_blocks', 'Total missed blocks for a validator.', () => f().ownMissed],
     ] as const) {
       gauge(
         `${ns}_consensus_${name}`,
@@ -176,14 +211,26 @@ export class NodeMetrics {
         ['chain_id', 'validator_address'],
       )
     }
-    for (const [name, help] of [
-      ['missing_validators', 'Number of validators who did not sign.'],
-      ['missing_validators_power', 'Total power of the missing validators.'],
-      ['byzantine_validators', 'Number of validators who tried to double sign.'],
-      ['byzantine_validators_power', 'Total power of the byzantine validators.'],
-      ['rounds', 'Number of rounds.'],
+    for (const [name, help, value] of [
+      ['missing_validators', 'Number of validators who did not sign.', () => f().missing],
+      [
+        'missing_validators_power',
+        'Total power of the missing validators.',
+        () => Number(f().missingPower),
+      ],
+      [
+        'byzantine_validators',
+        'Number of validators who tried to double sign.',
+        () => f().byzantine,
+      ],
+      [
+        'byzantine_validators_power',
+        'Total power of the byzantine validators.',
+        () => Number(f().byzantinePower),
+      ],
+      ['rounds', 'Number of rounds.', () => 0],
     ] as const) {
-      afterBlock(`${ns}_consensus_${name}`, help, () => 0)
+      afterBlock(`${ns}_consensus_${name}`, help, value)
     }
 
     // Mempool, state, p2p, sync.
@@ -359,6 +406,59 @@ export class NodeMetrics {
     this.lastBlock = stored
     this.totalTxs += stored.block.txs.length
     this.chainSize += stored.size
+    if (this.o.validatorSet) {
+      const reading = this.readFigures(stored).catch((err: unknown) => {
+        this.log.debug({ err, height: header.height }, 'cannot read the validator sets for metrics')
+      })
+      this.figuresRead = reading
+    }
+  }
+
+  /**
+   * CometBFT's recordMetrics: the size and power of the block's validator set; of the set that
+   * signed its last commit, the validators absent from it and this node's power, last signed
+   * height and missed blocks; the validators of its duplicate-vote evidence.
+   */
+  private async readFigures(stored: StoredBlock): Promise<void> {
+    const { header, lastCommit, evidence } = stored.block
+    const height = header.height
+    const [set, last] = await Promise.all([
+      this.o.validatorSet!(height),
+      height > 1 ? this.o.validatorSet!(height - 1) : undefined,
+    ])
+    if (!set || this.lastBlock !== stored) return
+    const own = toHexUpper(this.o.validator.address)
+    const next: ValidatorFigures = {
+      ...this.figures,
+      validators: set.validators.length,
+      power: set.validators.reduce((sum, v) => sum + v.power, 0n),
+      missing: 0,
+      missingPower: 0n,
+      byzantine: 0,
+      byzantinePower: 0n,
+    }
+    for (const [i, v] of (last?.validators ?? []).entries()) {
+      const sig = lastCommit.signatures[i]
+      const absent = sig === undefined || sig.blockIdFlag === 1
+      if (absent) {
+        next.missing++
+        next.missingPower += v.power
+      }
+      if (toHexUpper(v.address) !== own) continue
+      next.ownPower = v.power
+      if (sig?.blockIdFlag === 2) next.ownLastSigned = height
+      else next.ownMissed++
+    }
+    for (const e of evidence ?? []) {
+      if (isLightClientAttack(e)) continue
+      const by = toHexUpper(e.voteA.validatorAddress)
+      const v = set.validators.find((x) => toHexUpper(x.address) === by)
+      if (v) {
+        next.byzantine++
+        next.byzantinePower += v.power
+      }
+    }
+    this.figures = next
   }
 
   private guard(fn: () => void): void {
