@@ -272,25 +272,21 @@ describe('sdkd start', () => {
     expect(p.logs().some((l) => l.msg === 'stopped cleanly')).toBe(true)
   })
 
-  test('behavior: a second and third signal while the node stops are ignored, as upstream catches them: the stop stays clean, exit 0', async () => {
+  test('behavior: more signals while the node stops are ignored, as upstream catches them: the stop stays clean, exit 0', async () => {
     const dir = await home()
     await initHome(dir)
     const { p } = await startNode(dir, ['--timeout-commit', '50ms'])
     await p.waitForLog((l) => l.msg === 'committed block' && l.height === 3)
-    // As `timeout` and shells do: one to the process, then more before it has stopped.
+    // As `timeout` and shells do: one to the process, then more while it stops (src/cli/
+    // stop-signals.test.ts checks that each is taken and logged; here, that none kills the node).
     p.child.kill('SIGTERM')
-    p.child.kill('SIGTERM')
+    await p.waitForLog((l) => l.msg === 'caught signal, shutting down')
     p.child.kill('SIGINT')
+    p.child.kill('SIGTERM')
     const exit = await p.exited
     expect(exit.code).toBe(0)
-    const logs = p.logs()
-    const caught = logs.filter((l) => l.msg === 'caught signal, shutting down')
-    expect(caught).toHaveLength(1)
-    // The kernel may hand them over in another order, and two of one kind as one.
-    const ignored = logs.filter((l) => l.msg === 'already stopping: signal ignored')
-    expect(ignored.length).toBeGreaterThanOrEqual(1)
-    for (const l of ignored) expect(l).toMatchObject({ stopping_on: caught[0]!.signal })
-    expect(logs.some((l) => l.msg === 'stopped cleanly')).toBe(true)
+    expect(p.logs().filter((l) => l.msg === 'caught signal, shutting down')).toHaveLength(1)
+    expect(p.logs().some((l) => l.msg === 'stopped cleanly')).toBe(true)
   })
 
   test('behavior: one JSON log line per committed block; --log_format plain is human readable', async () => {
