@@ -23,21 +23,27 @@ const facts = {
   validatorSet: async () => undefined,
 }
 
+/** The RPC app of a node with these facts (and `changed`), its validator and ABCI info fixed. */
+function rpcApp(changed: { txIndex?: 'on' | 'off' } = {}) {
+  return createRpcApp(
+    coreRoutes({
+      ...facts,
+      ...changed,
+      validator: { address: new Uint8Array(20).fill(1), pubKey: new Uint8Array(32), power: 10n },
+      abciInfo: async () => ({
+        data: 'sdkd',
+        version: '0.1.0',
+        appVersion: 3n,
+        lastBlockHeight: 0,
+        lastBlockAppHash: new Uint8Array(),
+      }),
+    }),
+  )
+}
+
 describe('node info', () => {
   test('behavior: /status reports the CometBFT node info with the protocol version', async () => {
-    const app = createRpcApp(
-      coreRoutes({
-        ...facts,
-        validator: { address: new Uint8Array(20).fill(1), pubKey: new Uint8Array(32), power: 10n },
-        abciInfo: async () => ({
-          data: 'sdkd',
-          version: '0.1.0',
-          appVersion: 3n,
-          lastBlockHeight: 0,
-          lastBlockAppHash: new Uint8Array(),
-        }),
-      }),
-    )
+    const app = rpcApp()
     const body = (await (await app.request('/status')).json()) as { result: { node_info: unknown } }
     expect(JSON.stringify(body.result.node_info)).toBe(
       JSON.stringify({
@@ -54,20 +60,7 @@ describe('node info', () => {
   })
 
   test('behavior: a node whose tx indexer is null reports tx_index off, as CometBFT does', async () => {
-    const app = createRpcApp(
-      coreRoutes({
-        ...facts,
-        txIndex: 'off',
-        validator: { address: new Uint8Array(20).fill(1), pubKey: new Uint8Array(32), power: 10n },
-        abciInfo: async () => ({
-          data: 'sdkd',
-          version: '0.1.0',
-          appVersion: 3n,
-          lastBlockHeight: 0,
-          lastBlockAppHash: new Uint8Array(),
-        }),
-      }),
-    )
+    const app = rpcApp({ txIndex: 'off' })
     const body = (await (await app.request('/status')).json()) as {
       result: { node_info: { other: unknown } }
     }

@@ -59,6 +59,23 @@ async function dev(node: RunningNode, method: string, params: Record<string, unk
 const rollback = (dir: string, extra: string[] = []) =>
   runSdkd(['--home', dir, 'rollback', ...extra])
 
+/** `sdkd start` of the home on loopback ports, fast blocks, no gRPC; tracked for cleanup. */
+function startOn(dir: string, args: string[]) {
+  const p = startSdkd([
+    '--home',
+    dir,
+    ...args.slice(0, args.indexOf('start')),
+    'start',
+    ...args.slice(args.indexOf('start') + 1),
+    ...LOOPBACK_PORTS,
+    '--grpc.enable=false',
+    '--timeout-commit',
+    '50ms',
+  ])
+  cleanups.push(async () => void (await p.stop('SIGKILL')))
+  return p
+}
+
 const kept = (node: { p: { logs(): Record<string, unknown>[] } }) =>
   node.p.logs().filter((l) => l.msg === 'executed again the block a rollback kept')
 
@@ -212,9 +229,7 @@ describe('sdkd rollback (e2e)', () => {
     }
 
     // The faulty handler applies the upgrade in block H; the node stops before H + 1.
-    const first = startSdkd([
-      '--home',
-      h.dir,
+    const first = startOn(h.dir, [
       '--app-version',
       'v1',
       'start',
@@ -222,12 +237,7 @@ describe('sdkd rollback (e2e)', () => {
       faulty,
       '--halt-height',
       String(H + 1),
-      ...LOOPBACK_PORTS,
-      '--grpc.enable=false',
-      '--timeout-commit',
-      '50ms',
     ])
-    cleanups.push(async () => void (await first.stop('SIGKILL')))
     expect((await first.exited).code).toBe(0)
     const applied = (p: { logs(): Record<string, unknown>[] }) =>
       p
@@ -266,20 +276,7 @@ describe('sdkd rollback (e2e)', () => {
     const H = await upgradeThroughGovernance(governorOf(h, v1), { name: 'v2', info: '{}' })
     expect((await v1.p.exited).code).toBe(2)
     // v2 applies the upgrade in block H and stops before H + 1: the home is v2's now.
-    const v2 = startSdkd([
-      '--home',
-      h.dir,
-      '--app-version',
-      'v2',
-      'start',
-      '--halt-height',
-      String(H + 1),
-      ...LOOPBACK_PORTS,
-      '--grpc.enable=false',
-      '--timeout-commit',
-      '50ms',
-    ])
-    cleanups.push(async () => void (await v2.stop('SIGKILL')))
+    const v2 = startOn(h.dir, ['--app-version', 'v2', 'start', '--halt-height', String(H + 1)])
     expect((await v2.exited).code).toBe(0)
     expect(await readFile(join(h.dir, 'config/sdkd.toml'), 'utf8')).toContain('"v2"')
 
@@ -294,16 +291,7 @@ describe('sdkd rollback (e2e)', () => {
       `the chain is back before upgrade "v2" (height ${H}), which app version v2 handles: the home runs app version v1 again, up to that upgrade\n`,
     )
     // The default start is v1's, which halts at H again (v2 would refuse: BINARY UPDATED BEFORE TRIGGER).
-    const again = startSdkd([
-      '--home',
-      h.dir,
-      'start',
-      ...LOOPBACK_PORTS,
-      '--grpc.enable=false',
-      '--timeout-commit',
-      '50ms',
-    ])
-    cleanups.push(async () => void (await again.stop('SIGKILL')))
+    const again = startOn(h.dir, ['start'])
     expect((await again.exited).code).toBe(2)
     expect(again.logs().map((l) => l.msg)).toContain(`UPGRADE "v2" NEEDED at height: ${H}: {}`)
   }, 120_000)

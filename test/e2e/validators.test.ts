@@ -42,6 +42,13 @@ function track(p: SdkdProcess): SdkdProcess {
   return p
 }
 
+/** A dev API call's result; its error thrown. */
+async function devCall(rpcPort: number, method: string, params: Record<string, unknown> = {}) {
+  const r = await rpcCall(rpcPort, method, params)
+  if (!r.result) throw new Error(`${method}: ${JSON.stringify(r.error)}`)
+  return r.result
+}
+
 /** A google.protobuf.Timestamp for the proto registry (int64 seconds as text). */
 function protoTime(text: string) {
   const { seconds, nanos } = timestampOf(text)
@@ -266,11 +273,8 @@ describe('a node of 4 validators', () => {
     await writeValidators(dir, KEYS)
     const p = track(startSdkd([...rpcOnlyStart(dir), '--dev.enable']))
     const { rpcPort } = await boundPorts(p)
-    const dev = async (method: string, params: Record<string, unknown> = {}) => {
-      const r = await rpcCall(rpcPort, method, params)
-      if (!r.result) throw new Error(`${method}: ${JSON.stringify(r.error)}`)
-      return r.result
-    }
+    const dev = (method: string, params: Record<string, unknown> = {}) =>
+      devCall(rpcPort, method, params)
     const block = async (h: number) =>
       (await getJson(`http://127.0.0.1:${rpcPort}/block?height=${h}`)).body.result.block
     const signing = async () => Object.values((await dev('dev_status')).signing)
@@ -316,11 +320,8 @@ describe('a node of 4 validators', () => {
     const { rpcPort } = await boundPorts(p)
     const line = await p.waitForLog((l) => l.msg === 'serving Prometheus metrics')
     const metricsUrl = `http://${String(line.address)}/metrics`
-    const dev = async (method: string, params: Record<string, unknown> = {}) => {
-      const r = await rpcCall(rpcPort, method, params)
-      if (!r.result) throw new Error(`${method}: ${JSON.stringify(r.error)}`)
-      return r.result
-    }
+    const dev = (method: string, params: Record<string, unknown> = {}) =>
+      devCall(rpcPort, method, params)
     const gauges = async () => {
       const text = await (await fetch(metricsUrl)).text()
       const value = (name: string) =>
