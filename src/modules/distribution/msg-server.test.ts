@@ -123,6 +123,12 @@ describe('distribution msg server', () => {
     expect(await refusal(c, 'MsgCommunityPoolSpend', spend('1', DISTRIBUTION))).toMatchObject({
       code: 4,
     })
+    // A malformed recipient: upstream's address codec error as it is (code 1, no code text after it).
+    expect(await refusal(c, 'MsgCommunityPoolSpend', spend('1', 'nobody'))).toEqual({
+      code: 1,
+      codespace: 'undefined',
+      log: 'decoding bech32 failed: invalid bech32 string length 6',
+    })
     expect(await refusal(c, 'MsgCommunityPoolSpend', spend('301'))).toEqual({
       code: 9,
       codespace: 'distribution',

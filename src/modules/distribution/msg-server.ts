@@ -8,6 +8,7 @@ import {
   ErrInvalidRequest,
   ErrUnauthorized,
   UndefinedCodeError,
+  wrapText,
 } from '../../errors.js'
 import { checkAuthority as checkGovAuthority } from '../gov/authority.js'
 import { ErrNoDelegation, ErrNoValidatorFound } from '../staking/errors.js'
@@ -49,7 +50,8 @@ function plainAddress(text: string): Uint8Array {
   try {
     return bech32ToAddress(text)
   } catch (err) {
-    throw new UndefinedCodeError((err as Error).message)
+    // The codec's text alone, without the code's description sdkd's decoder adds.
+    throw new UndefinedCodeError(wrapText(err))
   }
 }
 
