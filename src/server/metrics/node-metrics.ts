@@ -189,8 +189,14 @@ export class NodeMetrics {
     )
     const validator = { ...labels, validator_address: toHexUpper(o.validator.address) }
     const f = () => this.figures
-    afterBlock(`${ns}_consensus_validators`, 'Number of validators.', () => f().validators)
-    afterBlock(`${ns}_consensus_validators_power`, 'Total power of all validators.', () =>
+    // A scrape waits for the latest block's sets to be read, so it never shows the block before's.
+    const afterFigures = (name: string, help: string, value: () => number) =>
+      gauge(name, help, async (g) => {
+        await this.figuresRead
+        if (this.lastBlock) g.set(labels, value())
+      })
+    afterFigures(`${ns}_consensus_validators`, 'Number of validators.', () => f().validators)
+    afterFigures(`${ns}_consensus_validators_power`, 'Total power of all validators.', () =>
       Number(f().power),
     )
     for (const [name, help, value] of [
@@ -205,7 +211,8 @@ export class NodeMetrics {
       gauge(
         `${ns}_consensus_${name}`,
         help,
-        (g) => {
+        async (g) => {
+          await this.figuresRead
           if (this.lastBlock) g.set(validator, value())
         },
         ['chain_id', 'validator_address'],
@@ -230,7 +237,7 @@ export class NodeMetrics {
       ],
       ['rounds', 'Number of rounds.', () => 0],
     ] as const) {
-      afterBlock(`${ns}_consensus_${name}`, help, value)
+      afterFigures(`${ns}_consensus_${name}`, help, value)
     }
 
     // Mempool, state, p2p, sync.
