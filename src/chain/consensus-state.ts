@@ -34,18 +34,18 @@ export interface HeightPlan {
   consensus: HeightConsensus | undefined
 }
 
-/**
- * The node's consensus validators: the sets around the next height (CometBFT's state), the keys
- * the node signs with, which validators are told not to sign (dev), and the records that keep the
- * sets across restarts and rollbacks (written in each height's batch when the sets change, and
- * every CHECKPOINT heights).
- */
 /** What the dev API changed in the consensus state (neither is kept across a restart). */
 export interface DevChanges {
   readonly silenced: readonly string[]
   readonly pending: readonly { evidence: BlockEvidence; misbehavior: Misbehavior[] }[]
 }
 
+/**
+ * The node's consensus validators: the sets around the next height (CometBFT's state), the keys
+ * the node signs with, which validators are told not to sign (dev), and the records that keep the
+ * sets across restarts and rollbacks (written in each height's batch when the sets change, and
+ * every CHECKPOINT heights).
+ */
 export class ConsensusState {
   private sets: ValidatorSets | undefined
   /** The height the sets are after (the last applied one). */

@@ -1,5 +1,4 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client'
-import { isLightClientAttack } from '../../block/evidence.js'
 import type { BlockProducer } from '../../chain/producer.js'
 import { type Bytes, toHexUpper } from '../../codec/bytes.js'
 import type { Logger } from '../../logger.js'
@@ -7,6 +6,7 @@ import type { StoredBlock } from '../../store/block-store.js'
 import type { QueryObserver, QueryRouter, QueryTransport, RoutedMethod } from '../query/router.js'
 import { type ChainFacts, readChainFacts } from './chain-facts.js'
 import { FastHistogram, type HistogramChild } from './histogram.js'
+import { VALIDATOR_GAUGES, ValidatorFigures, type ValidatorSetOf } from './validator-figures.js'
 
 /** Prometheus' default buckets (CometBFT's block_interval_seconds). */
 const DEFAULT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -44,9 +44,7 @@ export interface NodeMetricsOptions {
   /** This node's validator (its power at start; the metrics read the sets for later heights). */
   validator: { address: Bytes; power: bigint }
   /** The validator set of a height, in commit order (undefined: not known). */
-  validatorSet?(
-    height: number,
-  ): Promise<{ readonly validators: readonly { address: Bytes; power: bigint }[] } | undefined>
+  validatorSet?: ValidatorSetOf
   /** The latest committed block, read at a scrape. */
   latest(): StoredBlock | undefined
   /** The query router (built on first use: its queries are timed here). */
@@ -60,24 +58,9 @@ export interface NodeMetricsOptions {
  * numbers or a FastHistogram; gauges are read from the node when Prometheus scrapes, so the commit
  * path and the query path pay a few nanoseconds, and nothing here can throw into them.
  */
-/** What the metrics of the validators say after a block (CometBFT's recordMetrics). */
-interface ValidatorFigures {
-  validators: number
-  power: bigint
-  ownPower: bigint
-  ownLastSigned: number
-  ownMissed: number
-  missing: number
-  missingPower: bigint
-  byzantine: number
-  byzantinePower: bigint
-}
-
 export class NodeMetrics {
   readonly registry = new Registry()
-  private figures: ValidatorFigures
-  /** The last block's figures being read (tests wait for it). */
-  figuresRead: Promise<void> = Promise.resolve()
+  private readonly figures: ValidatorFigures
   private readonly labels: { chain_id: string }
   private readonly log: Logger
   private lastBlock: StoredBlock | undefined
@@ -102,18 +85,7 @@ export class NodeMetrics {
     const labels = { chain_id: o.chainId }
     this.labels = labels
     this.log = o.logger.child({ module: 'metrics' })
-    // Until a block's sets are read: this node's validator alone, as at start.
-    this.figures = {
-      validators: 1,
-      power: o.validator.power,
-      ownPower: o.validator.power,
-      ownLastSigned: 0,
-      ownMissed: 0,
-      missing: 0,
-      missingPower: 0n,
-      byzantine: 0,
-      byzantinePower: 0n,
-    }
+    this.figures = new ValidatorFigures(o.validator.address, o.validator.power, o.validatorSet)
     const ns = o.namespace
     collectDefaultMetrics({ register: registry, labels })
     // Gauges named `_total` fail promtool's lint; nodejs_active_{handles,requests,resources} by type
@@ -188,56 +160,17 @@ export class NodeMetrics {
       DEFAULT_BUCKETS,
     )
     const validator = { ...labels, validator_address: toHexUpper(o.validator.address) }
-    const f = () => this.figures
-    // A scrape waits for the latest block's sets to be read, so it never shows the block before's.
-    const afterFigures = (name: string, help: string, value: () => number) =>
-      gauge(name, help, async (g) => {
-        await this.figuresRead
-        if (this.lastBlock) g.set(labels, value())
-      })
-    afterFigures(`${ns}_consensus_validators`, 'Number of validators.', () => f().validators)
-    afterFigures(`${ns}_consensus_validators_power`, 'Total power of all validators.', () =>
-      Number(f().power),
-    )
-    for (const [name, help, value] of [
-      ['validator_power', 'Power of a validator.', () => Number(f().ownPower)],
-      [
-        'validator_last_signed_height',
-        'Last height signed by this validator if the node is a validator.',
-        () => f().ownLastSigned,
-      ],
-      ['validator_missed_blocks', 'Total missed blocks for a validator.', () => f().ownMissed],
-    ] as const) {
+    // A scrape reads the latest block's figures (its sets read if need be, once per height).
+    for (const { name, help, value, ofValidator } of VALIDATOR_GAUGES) {
       gauge(
         `${ns}_consensus_${name}`,
         help,
         async (g) => {
-          await this.figuresRead
-          if (this.lastBlock) g.set(validator, value())
+          if (this.lastBlock)
+            g.set(ofValidator ? validator : labels, value(await this.figures.values()))
         },
-        ['chain_id', 'validator_address'],
+        ofValidator ? ['chain_id', 'validator_address'] : ['chain_id'],
       )
-    }
-    for (const [name, help, value] of [
-      ['missing_validators', 'Number of validators who did not sign.', () => f().missing],
-      [
-        'missing_validators_power',
-        'Total power of the missing validators.',
-        () => Number(f().missingPower),
-      ],
-      [
-        'byzantine_validators',
-        'Number of validators who tried to double sign.',
-        () => f().byzantine,
-      ],
-      [
-        'byzantine_validators_power',
-        'Total power of the byzantine validators.',
-        () => Number(f().byzantinePower),
-      ],
-      ['rounds', 'Number of rounds.', () => 0],
-    ] as const) {
-      afterFigures(`${ns}_consensus_${name}`, help, value)
     }
 
     // Mempool, state, p2p, sync.
@@ -413,59 +346,7 @@ export class NodeMetrics {
     this.lastBlock = stored
     this.totalTxs += stored.block.txs.length
     this.chainSize += stored.size
-    if (this.o.validatorSet) {
-      const reading = this.readFigures(stored).catch((err: unknown) => {
-        this.log.debug({ err, height: header.height }, 'cannot read the validator sets for metrics')
-      })
-      this.figuresRead = reading
-    }
-  }
-
-  /**
-   * CometBFT's recordMetrics: the size and power of the block's validator set; of the set that
-   * signed its last commit, the validators absent from it and this node's power, last signed
-   * height and missed blocks; the validators of its duplicate-vote evidence.
-   */
-  private async readFigures(stored: StoredBlock): Promise<void> {
-    const { header, lastCommit, evidence } = stored.block
-    const height = header.height
-    const [set, last] = await Promise.all([
-      this.o.validatorSet!(height),
-      height > 1 ? this.o.validatorSet!(height - 1) : undefined,
-    ])
-    if (!set || this.lastBlock !== stored) return
-    const own = toHexUpper(this.o.validator.address)
-    const next: ValidatorFigures = {
-      ...this.figures,
-      validators: set.validators.length,
-      power: set.validators.reduce((sum, v) => sum + v.power, 0n),
-      missing: 0,
-      missingPower: 0n,
-      byzantine: 0,
-      byzantinePower: 0n,
-    }
-    for (const [i, v] of (last?.validators ?? []).entries()) {
-      const sig = lastCommit.signatures[i]
-      const absent = sig === undefined || sig.blockIdFlag === 1
-      if (absent) {
-        next.missing++
-        next.missingPower += v.power
-      }
-      if (toHexUpper(v.address) !== own) continue
-      next.ownPower = v.power
-      if (sig?.blockIdFlag === 2) next.ownLastSigned = height
-      else next.ownMissed++
-    }
-    for (const e of evidence ?? []) {
-      if (isLightClientAttack(e)) continue
-      const by = toHexUpper(e.voteA.validatorAddress)
-      const v = set.validators.find((x) => toHexUpper(x.address) === by)
-      if (v) {
-        next.byzantine++
-        next.byzantinePower += v.power
-      }
-    }
-    this.figures = next
+    this.figures.onBlock(stored.block)
   }
 
   private guard(fn: () => void): void {
