@@ -195,16 +195,19 @@ export function startProcess(
     resolve: (l: Record<string, unknown>) => void
   }[] = []
   const parsed: Record<string, unknown>[] = []
-  let partial = ''
-  const onData = (d: Buffer) => {
+  // Each stream's unfinished line apart: a chunk of one must not land inside a line of the other.
+  const partial = { stdout: '', stderr: '' }
+  const onData = (stream: 'stdout' | 'stderr', d: Buffer) => {
     out += d
-    partial += d
-    const lines = partial.split('\n')
-    partial = lines.pop() ?? ''
+    const lines = (partial[stream] + d).split('\n')
+    partial[stream] = lines.pop() ?? ''
     for (const line of lines) {
-      if (!line.startsWith('{')) continue
+      // A log line may follow the unfinished line of a buffered writer of the same stream (V8's
+      // --trace-gc output flushes in blocks, not lines), so it is read from its opening brace.
+      const at = line.startsWith('{') ? 0 : line.indexOf('{"level":')
+      if (at < 0) continue
       try {
-        const obj = JSON.parse(line) as Record<string, unknown>
+        const obj = JSON.parse(line.slice(at)) as Record<string, unknown>
         parsed.push(obj)
         for (const w of [...waiters]) {
           if (w.match(obj)) {
@@ -217,8 +220,8 @@ export function startProcess(
       }
     }
   }
-  child.stdout!.on('data', onData)
-  child.stderr!.on('data', onData)
+  child.stdout!.on('data', (d: Buffer) => onData('stdout', d))
+  child.stderr!.on('data', (d: Buffer) => onData('stderr', d))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('close', (code, signal) => resolve({ code, signal }))
   })
