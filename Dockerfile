@@ -82,7 +82,10 @@ COPY --from=cometbft /out/ /usr/local/bin/
 RUN ln -s /app/dist/cli/main.js /usr/local/bin/sdkd && sdkd version --long > /dev/null \
   && sdkd query --help > /dev/null && sdkd start --help > /dev/null \
   && node -e "require('/app/node_modules/secp256k1/bindings'); require('/app/node_modules/sodium-native'); require('/app/node_modules/classic-level')" \
-  && if [ -e /usr/local/bin/cometbft ]; then cometbft version | grep -q '^0\.38\.'; fi
+  && if [ -e /usr/local/bin/cometbft ]; then \
+    v="$(cometbft version 2>&1)" || { echo "the build context's .tools/bin/cometbft does not run in this image: $v" >&2; exit 1; }; \
+    echo "$v" | grep -q '^0\.38\.' || { echo "the build context's .tools/bin/cometbft is $v, not v0.38 (scripts/install-tools.sh builds it)" >&2; exit 1; }; \
+  fi
 USER ${SDKD_UID}:${SDKD_GID}
 WORKDIR /home/sdkd
 # The home (config, keys, chain data): a volume, so the chain survives a container restart.

@@ -12,8 +12,10 @@ import { parseYamlSubset, type YamlValue } from '../helpers/yaml-subset.js'
  * docs/docker-compose.cometbft.yml, the four validators under CometBFT that the README links to.
  * `docker compose` is not something a test can count on, so this checks what can be checked without
  * it: the file reads as YAML, the `sdkd testnet init-files` command its header gives writes the
- * homes its four services mount and start, and the RPC each service's health check asks is the one
- * that node's config.toml has CometBFT listen on. Running it is described in docs/docker.md.
+ * homes its four services mount and start, the RPC each service's health check asks is the one
+ * that node's config.toml has CometBFT listen on, and no two nodes listen on one port once the
+ * image's own listen-address variables (its Dockerfile's ENV) apply. Running it is described in
+ * docs/docker.md.
  */
 
 const cleanups = cleanupAfterAll()
@@ -25,6 +27,15 @@ let services: Record<string, Service> = {}
 let project = ''
 
 const portOf = (address: string) => Number(/:(\d+)$/.exec(address)![1])
+
+/** The variables the image's `ENV` sets (Dockerfile), which every container starts with. */
+async function imageEnv(): Promise<Record<string, string>> {
+  const dockerfile = await readFile(join(import.meta.dirname, '../../Dockerfile'), 'utf8')
+  const env: Record<string, string> = {}
+  for (const m of dockerfile.replace(/\\\n/g, ' ').matchAll(/^ENV (.*)$/gm))
+    for (const [, key, value] of m[1]!.matchAll(/([A-Z_]+)=(\S*)/g)) env[key!] = value!
+  return env
+}
 
 beforeAll(async () => {
   const text = await readFile(COMPOSE_FILE, 'utf8')
@@ -71,6 +82,8 @@ describe('docs/docker-compose.cometbft.yml', () => {
   })
 
   it("behavior: each node's health check asks the RPC its config.toml gives CometBFT, and no two nodes share a port on the host network", async () => {
+    const image = await imageEnv()
+    expect(image.SDKD_API_ADDRESS, 'the image sets the listen addresses').toBeDefined()
     const used: number[] = []
     for (const name of NODES) {
       const s = services[name]!
@@ -84,15 +97,25 @@ describe('docs/docker-compose.cometbft.yml', () => {
       // Peers dial each other on loopback (127.0.0.0/8), which the shared host network gives them.
       for (const peer of String(config.p2p.persistent_peers).split(','))
         expect(peer, `${name}'s peer`).toMatch(/^[0-9a-f]{40}@127(\.\d{1,3}){3}:\d+$/)
+      // Where the node listens: the service's variable, else the image's, else the home's file (an
+      // empty variable counts as unset, so "" gives the file's address back).
+      const listen = (variable: string, fromFile: string) =>
+        env[variable] !== undefined ? env[variable] || fromFile : image[variable] || fromFile
       used.push(
-        portOf(config.rpc.laddr),
+        portOf(listen('SDKD_RPC_LADDR', config.rpc.laddr)),
         portOf(config.p2p.laddr),
         portOf(config.proxy_app),
-        portOf(config.instrumentation.prometheus_listen_addr),
-        portOf(app.api.address),
-        portOf(app.grpc.address),
+        portOf(
+          listen(
+            'SDKD_INSTRUMENTATION_PROMETHEUS_LISTEN_ADDR',
+            config.instrumentation.prometheus_listen_addr,
+          ),
+        ),
+        portOf(listen('SDKD_API_ADDRESS', app.api.address)),
+        portOf(listen('SDKD_GRPC_ADDRESS', app.grpc.address)),
       )
     }
-    expect(new Set(used).size).toBe(used.length)
+    const shared = used.filter((port, i) => used.indexOf(port) !== i)
+    expect(shared, 'ports two nodes would listen on').toEqual([])
   })
 })
