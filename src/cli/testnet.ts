@@ -47,7 +47,7 @@ export function registerTestnet(
     .option('--node-daemon-home <dir>', 'home directory of the node daemon configuration', 'sdkd')
     .option(
       '--starting-ip-address <ip>',
-      'starting IP address (192.168.0.1 results in persistent peers list ID0@192.168.0.1:26656, ID1@192.168.0.2:26666, ...)',
+      "starting IP address: node i's address in its gentx memo is this plus i (192.168.0.1 gives ID0@192.168.0.1:26656, ID1@192.168.0.2:26666, ...); the homes' persistent peers dial each other on 127.0.0.1 either way",
       '192.168.0.1',
     )
     .option(
