@@ -20,6 +20,23 @@ describe('HeightRules.retainHeight (upstream GetBlockRetentionHeight)', () => {
     expect(rules.retainHeight(31, ev(30))).toBe(1)
   })
 
+  test('behavior: the snapshots kept hold back pruning: h - snapshot-interval × snapshot-keep-recent joins the minimum', () => {
+    // interval 10 × keep 2: a node restoring the oldest snapshot kept needs the 20 blocks since.
+    const rules = new HeightRules({ minRetainBlocks: 5, snapshotRetentionHeights: 20 })
+    expect(rules.retainHeight(100, ev(10))).toBe(80)
+    expect(rules.retainHeight(100, ev(30))).toBe(70)
+    expect(rules.retainHeight(15, ev(10))).toBe(0)
+    // No snapshots (interval 0, or keep-recent 0: keep all) leave the other two.
+    expect(
+      new HeightRules({ minRetainBlocks: 5, snapshotRetentionHeights: 0 }).retainHeight(
+        100,
+        ev(10),
+      ),
+    ).toBe(90)
+    // min-retain-blocks 0 still keeps every block.
+    expect(new HeightRules({ snapshotRetentionHeights: 20 }).retainHeight(100, ev(10))).toBe(0)
+  })
+
   test('behavior: min-retain-blocks 0 keeps every block; a max age of 0 leaves min-retain-blocks alone', () => {
     expect(new HeightRules({ minRetainBlocks: 0 }).retainHeight(1_000, ev(5))).toBe(0)
     expect(new HeightRules({}).retainHeight(1_000, ev(5))).toBe(0)

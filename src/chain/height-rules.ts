@@ -9,6 +9,11 @@ export interface HeightRulesOptions {
   haltTime?: number | undefined
   /** app.toml `min-retain-blocks` (0: keep every block). */
   minRetainBlocks?: number | undefined
+  /**
+   * Heights since the oldest state sync snapshot kept: app.toml `snapshot-interval` ×
+   * `snapshot-keep-recent` where snapshots are taken (under CometBFT; 0 or absent: none).
+   */
+  snapshotRetentionHeights?: number | undefined
 }
 
 /** The configured halt and block retention of each height. */
@@ -40,16 +45,20 @@ export class HeightRules {
   }
 
   /**
-   * Upstream GetBlockRetentionHeight: min non-zero of (h - max_age_num_blocks, h - min-retain-blocks),
-   * `evidence` the consensus params' as the height left them (a proposal's
-   * `MsgUpdateParams` counts from its own height, as upstream reads them from the block's state).
+   * Upstream GetBlockRetentionHeight: min non-zero of (h - max_age_num_blocks, h - the snapshots'
+   * retention heights, h - min-retain-blocks), `evidence` the consensus params' as the height left
+   * them (a proposal's `MsgUpdateParams` counts from its own height, as upstream reads them from the
+   * block's state). The snapshots' term keeps the blocks a node restoring the oldest snapshot
+   * served still needs to catch up.
    */
   retainHeight(height: number, evidence: { max_age_num_blocks: string }): number {
     const minRetain = this.o.minRetainBlocks ?? 0
     if (minRetain === 0) return 0
     const evidenceMaxAgeNumBlocks = Number(evidence.max_age_num_blocks)
+    const snapshots = this.o.snapshotRetentionHeights ?? 0
     const candidates = [
       evidenceMaxAgeNumBlocks > 0 ? height - evidenceMaxAgeNumBlocks : 0,
+      snapshots > 0 ? height - snapshots : 0,
       height - minRetain,
     ].filter((x) => x !== 0)
     const retain = Math.min(...candidates)

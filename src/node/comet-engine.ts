@@ -60,6 +60,8 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
       haltHeight: home.app.haltHeight,
       haltTime: home.app.haltTime,
       minRetainBlocks: home.app.minRetainBlocks,
+      snapshotRetentionHeights:
+        home.app.stateSync.snapshotInterval * home.app.stateSync.snapshotKeepRecent,
     }),
     storeUpgrades: node.storeUpgrades,
     consensusParams: (state) => consensusParamsIn(state, node.registry, genesisParams),
