@@ -50,6 +50,14 @@ function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedLi
   return parseListenAddresses(entries)
 }
 
+/** Why a flag of the simulated engine is ignored under CometBFT (logged when it is given). */
+const IGNORED_UNDER_COMETBFT: Record<string, string> = {
+  '--timeout-commit':
+    '--timeout-commit does not apply under --consensus cometbft: CometBFT times the blocks by config.toml [consensus] timeout_commit',
+  '--upgrade-halt':
+    '--upgrade-halt does not apply under --consensus cometbft: at an upgrade halt the node waits, serving queries, until it is stopped (cosmovisor stops it)',
+}
+
 /**
  * `sdkd start --consensus cometbft`: the app served over ABCI on config.toml's `proxy_app`, a real
  * `cometbft start` on the same home as a child process, sdkd's REST and gRPC. Resolves with the exit
@@ -57,9 +65,15 @@ function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedLi
  * stopped first too) or when CometBFT exits on its own (so a supervisor restarts both together), 2
  * when this binary cannot apply an upgrade already due.
  */
-export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<number> {
+export async function runCometNode(
+  g: GlobalFlags,
+  flags: StartFlags,
+  simulatedOnly: readonly string[] = [],
+): Promise<number> {
   const { home, appVersion, logger, record } = await prepareStart(g, flags, cometListeners)
   const bin = findCometbft(flags.cometbftBin, process.env)
+  for (const flag of simulatedOnly)
+    logger.warn(IGNORED_UNDER_COMETBFT[flag] ?? `${flag} does not apply under --consensus cometbft`)
   if (home.app.dev.enable) {
     home.app.dev.enable = false
     logger.warn('the dev API is off under --consensus cometbft: blocks belong to consensus')
@@ -124,7 +138,8 @@ export async function runCometNode(g: GlobalFlags, flags: StartFlags): Promise<n
       home: home.paths.home,
       chain_id: home.genesis.chainId,
       app_version: node.app.name,
-      height: node.store.latestHeight,
+      // The app's last committed height (0: none yet; CometBFT's InitChain comes first).
+      height: Math.max(node.store.latestHeight, 0),
       abci: engine.address,
       rpc: home.node.rpc.laddr,
     },

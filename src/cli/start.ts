@@ -52,6 +52,12 @@ export function plannedListeners(
   return parseListenAddresses(entries)
 }
 
+/** The start flags only the simulated engine reads, with their option keys. */
+const SIMULATED_ONLY_FLAGS = [
+  { flag: '--timeout-commit', key: 'timeoutCommit' },
+  { flag: '--upgrade-halt', key: 'upgradeHalt' },
+] as const
+
 /** `sdkd start`. */
 export function registerStart(
   program: Command,
@@ -64,10 +70,17 @@ export function registerStart(
         .command('start')
         .description('run the node: produce blocks and serve RPC, REST and gRPC'),
     ),
-  ).action(async (f: StartFlags) => {
-    exit(
-      f.consensus === 'cometbft' ? await runCometNode(globals(), f) : await runNode(globals(), f),
-    )
+  ).action(async (f: StartFlags, cmd: Command) => {
+    if (f.consensus !== 'cometbft') {
+      exit(await runNode(globals(), f))
+      return
+    }
+    // Flags of the simulated engine a user gave (not their defaults): CometBFT decides those.
+    const given = SIMULATED_ONLY_FLAGS.filter(({ key }) => {
+      const source = cmd.getOptionValueSource(key)
+      return source === 'cli' || source === 'env'
+    }).map(({ flag }) => flag)
+    exit(await runCometNode(globals(), f, given))
   })
 }
 

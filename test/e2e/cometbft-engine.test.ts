@@ -32,11 +32,22 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     cleanups.push(home.cleanup)
     const metricsPort = await freePort()
     const { rpcPort } = await configureCometHome(home.dir, { metricsPort })
-    const node = await startCometNode(home.dir, rpcPort)
+    // Two flags of the simulated engine, given out of habit: CometBFT decides those, and the log says so.
+    const node = await startCometNode(home.dir, rpcPort, [
+      '--timeout-commit',
+      '4s',
+      '--upgrade-halt',
+      'exit',
+    ])
     cleanups.push(async () => void (await node.p.stop('SIGKILL')))
     await node.p.waitForLog(
       (l) => l.msg === 'the dev API is off under --consensus cometbft: blocks belong to consensus',
     )
+    for (const warning of [
+      '--timeout-commit does not apply under --consensus cometbft: CometBFT times the blocks by config.toml [consensus] timeout_commit',
+      '--upgrade-halt does not apply under --consensus cometbft: at an upgrade halt the node waits, serving queries, until it is stopped (cosmovisor stops it)',
+    ])
+      expect(node.p.logs().find((l) => l.msg === warning)?.level, warning).toBe(40)
     // The genesis CometBFT reads is written before it starts.
     await node.p.waitForLog((l) => l.msg === 'node started under CometBFT')
     const genesisText = await readFile(join(home.dir, 'config/cometbft-genesis.json'), 'utf8')
