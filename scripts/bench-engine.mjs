@@ -80,15 +80,15 @@ function start(args) {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines = []
-  let partial = ''
-  const onData = (d) => {
-    partial += d
-    const parts = partial.split('\n')
-    partial = parts.pop() ?? ''
+  // Each stream's unfinished line apart: a chunk of one must not land inside a line of the other.
+  const partial = { stdout: '', stderr: '' }
+  const onData = (stream, d) => {
+    const parts = (partial[stream] + d).split('\n')
+    partial[stream] = parts.pop() ?? ''
     for (const l of parts) if (l.startsWith('{')) lines.push(JSON.parse(l))
   }
-  child.stdout.on('data', onData)
-  child.stderr.on('data', onData)
+  child.stdout.on('data', (d) => onData('stdout', d))
+  child.stderr.on('data', (d) => onData('stderr', d))
   const exited = new Promise((resolve) => child.once('close', resolve))
   return { child, lines, exited }
 }
