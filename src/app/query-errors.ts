@@ -1,6 +1,6 @@
 import { bech32ToAddress } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
-import { GrpcCode, StatusError, wrapText } from '../errors.js'
+import { ErrUnknownAddress, GrpcCode, StatusError, wrapText } from '../errors.js'
 import { PaginationError } from './pagination.js'
 
 /**
@@ -12,10 +12,13 @@ import { PaginationError } from './pagination.js'
 export { wrapText }
 
 /**
- * The upstream address codec's error text for a bad bech32 address; a prefix mismatch is an
- * ErrLogic upstream, so its text ends with `: internal logic error`.
+ * The upstream address codec's error text for a bad bech32 address: the decoder's own texts as they
+ * are; a prefix mismatch is an ErrLogic upstream, so its text ends with `: internal logic error`; an
+ * address of no bytes or of more than 255 fails VerifyAddressFormat with an ErrUnknownAddress, so
+ * its text ends with `: unknown address`.
  */
 export function addressErrorText(err: unknown): string {
+  if (ErrUnknownAddress.is(err)) return err.message
   const text = wrapText(err)
   return text.startsWith('hrp does not match bech32 prefix')
     ? `${text}: internal logic error`

@@ -668,6 +668,12 @@ describe('bad input', () => {
       '/sdk/bank/v1beta1/balances/cosmos1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du',
       "invalid address: hrp does not match bech32 prefix: expected 'sdk' got 'cosmos': internal logic error",
     ],
+    // A valid bech32 string of no bytes fails upstream's VerifyAddressFormat (an ErrUnknownAddress).
+    [
+      '/sdk/bank/v1beta1/balances/sdk1m8glya',
+      'invalid address: addresses cannot be empty: unknown address',
+    ],
+    ['/sdk/auth/v1beta1/accounts/sdk1m8glya', 'addresses cannot be empty: unknown address'],
     [`/sdk/bank/v1beta1/balances/${ALICE}/by_denom`, 'invalid denom: '],
     [`/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=1x`, 'invalid denom: 1x'],
     // Upstream SupplyOf: sdk.ValidateDenom's text, the empty denom after it.
