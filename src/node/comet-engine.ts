@@ -137,6 +137,7 @@ async function queryOf(
     },
     node.options.logger,
     (h) => node.store.view(h),
+    SDKD_VERSION,
   )
   const bytes = (b64: string | null): Bytes =>
     (b64 ? fromBase64Strict(b64) : undefined) ?? new Uint8Array()

@@ -222,7 +222,7 @@ export class Node {
         protocolVersion: async () => (await this.rpcNode().abciInfo()).appVersion,
         // The router is built by the time a query reaches this (it is the one asking).
         abciQuery: (req: RawAbciQuery) =>
-          abciQuery(this.router, req, this.options.logger, (h) => this.store.view(h)),
+          abciQuery(this.router, req, this.options.logger, (h) => this.store.view(h), SDKD_VERSION),
       }),
       // The tx and node services: sdkd's, or reaching CometBFT under --consensus cometbft.
       ...routerTxParts(this),
@@ -264,6 +264,7 @@ export class Node {
           () => this.router,
           logger,
           (h) => this.store.view(h),
+          SDKD_VERSION,
         ),
         ...(this.tx
           ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { addressToBech32 } from '../../src/codec/address.js'
 import { protoRegistry } from '../../src/codec/proto.js'
+import { SDKD_VERSION } from '../../src/node/node.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { createDevnetHome, type DevnetHome } from '../helpers/devnet.js'
 import {
@@ -309,6 +310,16 @@ describe.each(BRANDS)('auth routes, brand %s', (brand) => {
       status: 200,
       body: { code: 6, codespace: 'sdk', log: 'unknown query path: unknown request' },
     })
+    // Upstream BaseApp's `/app/version`: the binary's version as the value, the height asked for.
+    const version = await rest(
+      brand,
+      `base/tendermint/v1beta1/abci_query?path=/app/version&height=${PAST}`,
+    )
+    expect(version).toMatchObject({
+      status: 200,
+      body: { code: 0, codespace: 'sdk', height: String(PAST) },
+    })
+    expect(Buffer.from(version.body.value, 'base64').toString('utf8')).toBe(SDKD_VERSION)
   })
 
   test('behavior: a deposit that does not exist is 404 with the collections text of v0.50', async () => {

@@ -1,6 +1,6 @@
 import { isStoreQueryPath, queryStore } from '../../app/store-query.js'
 import type { Bytes } from '../../codec/bytes.js'
-import { toBase64 } from '../../codec/bytes.js'
+import { toBase64, utf8 } from '../../codec/bytes.js'
 import {
   ChainError,
   ErrInvalidRequest,
@@ -67,6 +67,9 @@ function failure(err: ChainError, height?: number): AbciQueryResponse {
   return response({ code, log, codespace, ...(height !== undefined ? { height } : {}) })
 }
 
+/** The raw query path that answers the binary's version (upstream's `app.version`). */
+export const APP_VERSION_PATH = '/app/version'
+
 /**
  * Upstream BaseApp.Query for gRPC query paths (`/sdk.bank.v1beta1.Query/Balance`): the same
  * router and handlers as REST and gRPC. Height checks fail without a height; a handler failure
@@ -78,6 +81,8 @@ export async function abciQuery(
   logger?: Logger,
   /** Committed state by height, for raw `/store/<name>/key|subspace` queries. */
   stores?: (height: number) => StateReader,
+  /** The binary's version, which `/app/version` answers (none: the path is unknown). */
+  version?: string,
 ): Promise<AbciQueryResponse> {
   const started = performance.now()
   if (req.path === '') return failure(ErrUnknownRequest.wrap('no query path provided'))
@@ -92,6 +97,10 @@ export async function abciQuery(
     } catch (err) {
       return failure(toChainError(err))
     }
+  }
+  if (req.path === APP_VERSION_PATH && version !== undefined) {
+    // Upstream's handleQueryApp: the version as the value, the height asked for, codespace `sdk`.
+    return response({ value: utf8(version), height: req.height, codespace: 'sdk' })
   }
   if (stores && isStoreQueryPath(req.path)) {
     let height: number
@@ -135,6 +144,7 @@ export function abciQueryRoutes(
   router: QueryRouter | (() => QueryRouter),
   logger?: Logger,
   stores?: (height: number) => StateReader,
+  version?: string,
 ): RpcRoutes {
   return {
     abci_query: {
@@ -150,6 +160,7 @@ export function abciQueryRoutes(
           },
           logger,
           stores,
+          version,
         ),
       }),
     },
