@@ -50,13 +50,22 @@ function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedLi
   return parseListenAddresses(entries)
 }
 
-/** Why a flag of the simulated engine is ignored under CometBFT (logged when it is given). */
-const IGNORED_UNDER_COMETBFT: Record<string, string> = {
-  '--timeout-commit':
-    '--timeout-commit does not apply under --consensus cometbft: CometBFT times the blocks by config.toml [consensus] timeout_commit',
-  '--upgrade-halt':
-    '--upgrade-halt does not apply under --consensus cometbft: at an upgrade halt the node waits, serving queries, until it is stopped (cosmovisor stops it)',
-}
+/**
+ * The start flags only the simulated engine reads (by their option keys): given under CometBFT, each
+ * is ignored with its warning, which says what decides instead.
+ */
+export const SIMULATED_ONLY_FLAGS = [
+  {
+    key: 'timeoutCommit',
+    warning:
+      '--timeout-commit does not apply under --consensus cometbft: CometBFT times the blocks by config.toml [consensus] timeout_commit',
+  },
+  {
+    key: 'upgradeHalt',
+    warning:
+      '--upgrade-halt does not apply under --consensus cometbft: at an upgrade halt the node waits, serving queries, until it is stopped (cosmovisor stops it)',
+  },
+] as const
 
 /**
  * `sdkd start --consensus cometbft`: the app served over ABCI on config.toml's `proxy_app`, a real
@@ -68,12 +77,12 @@ const IGNORED_UNDER_COMETBFT: Record<string, string> = {
 export async function runCometNode(
   g: GlobalFlags,
   flags: StartFlags,
-  simulatedOnly: readonly string[] = [],
+  /** The warnings of the `SIMULATED_ONLY_FLAGS` the user gave. */
+  ignored: readonly string[] = [],
 ): Promise<number> {
   const { home, appVersion, logger, record } = await prepareStart(g, flags, cometListeners)
   const bin = findCometbft(flags.cometbftBin, process.env)
-  for (const flag of simulatedOnly)
-    logger.warn(IGNORED_UNDER_COMETBFT[flag] ?? `${flag} does not apply under --consensus cometbft`)
+  for (const warning of ignored) logger.warn(warning)
   if (home.app.dev.enable) {
     home.app.dev.enable = false
     logger.warn('the dev API is off under --consensus cometbft: blocks belong to consensus')

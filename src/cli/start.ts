@@ -9,7 +9,7 @@ import type { PlannedListener } from '../server/listen.js'
 import { recordLastRun, skippedUpgrade } from './home-version.js'
 import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
-import { runCometNode } from './start-cometbft.js'
+import { runCometNode, SIMULATED_ONLY_FLAGS } from './start-cometbft.js'
 import { logConfigNotes } from './start-config.js'
 import {
   addConsensusFlags,
@@ -52,12 +52,6 @@ export function plannedListeners(
   return parseListenAddresses(entries)
 }
 
-/** The start flags only the simulated engine reads, with their option keys. */
-const SIMULATED_ONLY_FLAGS = [
-  { flag: '--timeout-commit', key: 'timeoutCommit' },
-  { flag: '--upgrade-halt', key: 'upgradeHalt' },
-] as const
-
 /** `sdkd start`. */
 export function registerStart(
   program: Command,
@@ -79,7 +73,7 @@ export function registerStart(
     const given = SIMULATED_ONLY_FLAGS.filter(({ key }) => {
       const source = cmd.getOptionValueSource(key)
       return source === 'cli' || source === 'env'
-    }).map(({ flag }) => flag)
+    }).map(({ warning }) => warning)
     exit(await runCometNode(globals(), f, given))
   })
 }

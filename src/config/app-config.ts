@@ -267,8 +267,8 @@ max-send-msg-size = "${c.grpc.maxSendMsgSize}"
 [state-sync]
 
 # snapshot-interval specifies the block interval at which local state sync snapshots are
-# taken (0 to disable). Under --consensus cometbft, whose state sync serves them; the simulated
-# engine takes none.
+# taken (0 to disable), under --consensus cometbft, whose state sync serves them (the simulated
+# engine takes none).
 snapshot-interval = ${c.stateSync.snapshotInterval}
 
 # snapshot-keep-recent specifies the number of recent snapshots to keep and serve (0 to keep all).
