@@ -8,6 +8,10 @@ import {
 } from '../codec/time.js'
 import { ChainHaltError, ErrInvalidRequest } from '../errors.js'
 
+/** The latest time a time travel may set: a year before `LATEST_TIME`, for the blocks after it. */
+const LATEST_TRAVEL_TIME_TEXT = '9998-12-31T23:59:59.999999999Z'
+const LATEST_TRAVEL_TIME: TimeNs = LATEST_TIME - 365n * 86_400n * 1_000_000_000n
+
 /** What a block clock holds besides the chain: an offset, and a time set for the next block. */
 export interface BlockClockState {
   /** Added to the wall clock (nanoseconds); it only grows, so block times never go back. */
@@ -62,6 +66,12 @@ export class BlockClock {
     if (time > LATEST_TIME)
       throw ErrInvalidRequest.wrap(
         `block time is after ${LATEST_TIME_TEXT}, the latest time CometBFT's RFC 3339 times allow`,
+      )
+    // Every later block must still fit before that limit: a time travel to its edge left a chain
+    // whose next block stopped the node at every start.
+    if (time > LATEST_TRAVEL_TIME)
+      throw ErrInvalidRequest.wrap(
+        `block time is after ${LATEST_TRAVEL_TIME_TEXT}: a time travel leaves the chain a year of blocks before ${LATEST_TIME_TEXT}, the latest time CometBFT's RFC 3339 times allow`,
       )
     this.nextTime = time
   }

@@ -354,6 +354,10 @@ describe('dev API: bounds', () => {
     expect(await refused('dev_setNextBlockTime', { time: '10056-01-01T00:00:00Z' })).toBe(
       'invalid RFC 3339 time "10056-01-01T00:00:00Z": invalid request',
     )
+    // A time at the edge would leave no room for the blocks after it: the node stopped at each start.
+    expect(await refused('dev_setNextBlockTime', { time: '9999-12-31T23:59:59Z' })).toBe(
+      "block time is after 9998-12-31T23:59:59.999999999Z: a time travel leaves the chain a year of blocks before 9999-12-31T23:59:59.999999999Z, the latest time CometBFT's RFC 3339 times allow: invalid request",
+    )
     expect(await refused('dev_mine', { blocks: 10_000_000, interval_ms: 86_400_000 })).toMatch(
       /^10000000 blocks 86400000 ms apart would end after 9999-12-31T23:59:59.999999999Z/,
     )
