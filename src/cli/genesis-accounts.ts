@@ -21,12 +21,21 @@ export async function editableGenesis(home: string): Promise<GenesisJson> {
   const paths = homePaths(home)
   if (!existsSync(paths.genesis))
     throw new CliError(`${paths.genesis} not found: run "sdkd init <moniker>" first`)
+  refuseStartedChain(home, 'genesis changes would not apply')
+  return JSON.parse(await readFile(paths.genesis, 'utf8')) as GenesisJson
+}
+
+/**
+ * Refuses a change of genesis once the home's chain has started (`data/application.db` exists):
+ * `consequence` says what the change would do to it.
+ */
+export function refuseStartedChain(home: string, consequence: string): void {
+  const paths = homePaths(home)
   if (existsSync(paths.database)) {
     throw new CliError(
-      `the chain in ${paths.home} has already started (data/application.db exists): genesis changes would not apply`,
+      `the chain in ${paths.home} has already started (data/application.db exists): ${consequence}`,
     )
   }
-  return JSON.parse(await readFile(paths.genesis, 'utf8')) as GenesisJson
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON edited in place

@@ -13,6 +13,7 @@ import { decodeGenTx, type GenTx, GenTxError } from '../modules/genutil/genesis.
 import { valoperPrefix } from '../modules/staking/keys.js'
 import { goJsonStringify } from '../server/rpc/go-json.js'
 import { CliError } from './errors.js'
+import { refuseStartedChain } from './genesis-accounts.js'
 import type { GlobalFlags } from './start-flags.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON
@@ -97,6 +98,10 @@ function coinsText(coins: readonly Obj[]): string {
  */
 export async function runCollectGentxs(g: GlobalFlags, gentxDir?: string): Promise<string> {
   const paths = homePaths(g.home)
+  refuseStartedChain(
+    g.home,
+    'a new genesis would not match its data (reset it first: sdkd comet unsafe-reset-all)',
+  )
   const nodeKey = existsSync(paths.nodeKey)
     ? parsePrivKey(JSON.parse(await readFile(paths.nodeKey, 'utf8')))
     : 'file not found'

@@ -26,6 +26,7 @@ import {
   writeDevnetValidatorKeys,
 } from './devnet-validators.js'
 import { CliError } from './errors.js'
+import { refuseStartedChain } from './genesis-accounts.js'
 import { positiveIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -62,6 +63,13 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
   if (!APP_VERSIONS[appVersion]) {
     throw new CliError(
       `unknown app version "${appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
+    )
+  }
+  // A new genesis for a chain that has blocks would not match them: its next start is refused.
+  if (f.overwrite) {
+    refuseStartedChain(
+      g.home,
+      '--overwrite would give it a genesis that does not match its data (reset it first: sdkd comet unsafe-reset-all)',
     )
   }
   // Genesis, keys' addresses and the record are made in the home's brand.

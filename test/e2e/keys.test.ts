@@ -264,6 +264,26 @@ describe('sdkd genesis add-genesis-account', () => {
     ])
     expect(late.code).toBe(1)
     expect(late.stderr).toContain('has already started (data/application.db exists)')
+    // Nor may a new genesis replace the one its blocks were made from: init --overwrite and
+    // collect-gentxs are refused too, and the home's files stay as they were.
+    const files = async () =>
+      Promise.all(
+        ['genesis.json', 'app.toml', 'config.toml', 'client.toml'].map((f) =>
+          readFile(join(dir, 'config', f), 'utf8'),
+        ),
+      )
+    const before = await files()
+    const reinit = await runSdkd(['--home', dir, 'init', 'again', '--overwrite'])
+    expect(reinit.code).toBe(1)
+    expect(reinit.stderr).toBe(
+      `Error: the chain in ${dir} has already started (data/application.db exists): --overwrite would give it a genesis that does not match its data (reset it first: sdkd comet unsafe-reset-all)\n`,
+    )
+    const collect = await runSdkd(['--home', dir, 'genesis', 'collect-gentxs'])
+    expect(collect.code).toBe(1)
+    expect(collect.stderr).toContain(
+      'has already started (data/application.db exists): a new genesis would not match its data',
+    )
+    expect(await files()).toEqual(before)
   })
 
   test('behavior: the devnet preset creates and funds ten well-known accounts: the same addresses in every home, recoverable from the printed mnemonics', async () => {
