@@ -186,9 +186,16 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     } catch {
       reply = undefined
     }
-    if (!reply || typeof reply !== 'object')
+    // A JSON body of another kind (the REST port's `{"code":5,"message":"Not Found"}`, given as
+    // --node by mistake) is no answer either: its missing result read as `undefined` downstream.
+    if (
+      !reply ||
+      typeof reply !== 'object' ||
+      Array.isArray(reply) ||
+      (!('result' in reply) && !('error' in reply))
+    )
       throw new NodeClientError(
-        `node at ${url} answered HTTP ${answer.status} without a JSON-RPC body`,
+        `node at ${url} answered HTTP ${answer.status} without a JSON-RPC body: is it a CometBFT RPC address (config.toml [rpc] laddr, port 26657 by default)?`,
       )
     if (reply.error) {
       const e = reply.error

@@ -134,4 +134,23 @@ describe('node client', () => {
     const client = createNodeClient({ url: 'tcp://127.0.0.1:1', registry })
     await expect(client.status()).rejects.toThrow(/^cannot reach node at http:\/\/127\.0\.0\.1:1: /)
   })
+
+  it('error: a JSON answer that is no JSON-RPC reply (the REST port given as the node) says so, not `undefined`', async () => {
+    // What the REST gateway answers an RPC POST: a JSON body without `result` or `error`.
+    const rest = serve({
+      fetch: () => Response.json({ code: 5, message: 'Not Found', details: [] }, { status: 404 }),
+      port: 0,
+      hostname: '127.0.0.1',
+    })
+    await new Promise((r) => rest.once('listening', r))
+    try {
+      const url = `tcp://127.0.0.1:${(rest.address() as AddressInfo).port}`
+      const client = createNodeClient({ url, registry })
+      await expect(client.status()).rejects.toThrow(
+        /^node at http:\/\/127\.0\.0\.1:\d+ answered HTTP 404 without a JSON-RPC body: is it a CometBFT RPC address \(config\.toml \[rpc\] laddr, port 26657 by default\)\?$/,
+      )
+    } finally {
+      await new Promise((r) => rest.close(r))
+    }
+  })
 })
