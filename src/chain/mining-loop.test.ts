@@ -57,3 +57,18 @@ describe('the mining loop', () => {
     expect(gaps.slice(1).map((g) => g >= 700 && g <= 701)).toEqual([true, true, true])
   })
 })
+
+describe('a block time longer than Node’s longest timer', () => {
+  test('behavior: a timeout_commit of 30 days waits 30 days between blocks, not 1 ms', async () => {
+    const day = 86_400_000
+    const t0 = Date.now()
+    const { host, starts } = hostTaking(1)
+    const loop = new MiningLoop(host, 30 * day)
+    loop.start()
+    await vi.advanceTimersByTimeAsync(29 * day)
+    expect(starts.map((t) => t - t0)).toEqual([0])
+    await vi.advanceTimersByTimeAsync(day + 10)
+    expect(starts.map((t) => t - t0)).toEqual([0, 30 * day])
+    loop.stop()
+  })
+})

@@ -1,6 +1,9 @@
 import { QuorumStallError } from '../errors.js'
 import type { PendingCommit } from './commit-queue.js'
 
+/** Node's longest timer (2^31 - 1 ms); a longer delay fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /** How often a stalled loop tries the height again (at least; timeout_commit when longer). */
 const STALL_RETRY_MS = 500
 
@@ -128,7 +131,20 @@ export class MiningLoop {
     }
     // With timeout 0, still yield to I/O between blocks so queries are served.
     this.timer =
-      delayMs > 0 ? setTimeout(run, delayMs) : (setImmediate(run) as unknown as NodeJS.Timeout)
+      delayMs > 0 ? this.after(delayMs, run) : (setImmediate(run) as unknown as NodeJS.Timeout)
+  }
+
+  /**
+   * Runs `run` in `delayMs`, in steps of Node's longest timer (about 24.8 days): a longer delay
+   * given to setTimeout fires after 1 ms, which made a block time of weeks a block every
+   * millisecond.
+   */
+  private after(delayMs: number, run: () => void): NodeJS.Timeout {
+    if (delayMs <= MAX_TIMER_MS) return setTimeout(run, delayMs)
+    return setTimeout(() => {
+      if (this.running && this.timer !== undefined)
+        this.timer = this.after(delayMs - MAX_TIMER_MS, run)
+    }, MAX_TIMER_MS)
   }
 
   /** One loop step: build the next block; with a block time, wait until it is durable. */
