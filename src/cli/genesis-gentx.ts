@@ -23,6 +23,7 @@ import { CliError } from './errors.js'
 import { validateGenesisFile } from './genesis-validate.js'
 import { keyringFor } from './keys.js'
 import type { GlobalFlags } from './start-flags.js'
+import { parseGas } from './tx-flags.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: genesis sections are free-form JSON
 type Obj = Record<string, any>
@@ -220,7 +221,7 @@ export async function runGentx(
     value: coins[0]!,
     memo,
     fees,
-    gas: BigInt(f.gas),
+    gas: gentxGas(f.gas),
   })
   const out =
     f.outputDocument !== undefined && f.outputDocument !== ''
@@ -299,4 +300,14 @@ async function configMoniker(file: string): Promise<string> {
   } catch {
     return ''
   }
+}
+
+/** A gentx's `--gas`: a uint64 as a tx's; `auto` cannot simulate before the chain exists. */
+function gentxGas(text: string): bigint {
+  const gas = parseGas(text)
+  if (gas === 'auto')
+    throw new CliError(
+      '--gas auto simulates on a running chain, and a gentx comes before it: give a number',
+    )
+  return gas
 }

@@ -176,10 +176,18 @@ export interface TxEnv {
 
 const EMPTY = new Uint8Array(0)
 
-/** `--gas`: a number or `auto`. */
-function parseGas(text: string): bigint | 'auto' {
+/** The largest gas limit a tx holds (a uint64). */
+const MAX_GAS = 2n ** 64n - 1n
+
+/**
+ * `--gas`: a number or `auto`, as upstream's ParseGasSetting (a uint64; empty: the default). A
+ * number past a uint64 is refused, not wrapped into another limit.
+ */
+export function parseGas(text: string): bigint | 'auto' {
   if (text === 'auto') return 'auto'
-  if (!/^\d+$/.test(text)) throw new CliError('gas must be either integer or auto')
+  if (text === '') return DEFAULT_GAS_LIMIT
+  if (!/^\d+$/.test(text) || BigInt(text) > MAX_GAS)
+    throw new CliError('gas must be either integer or auto')
   return BigInt(text)
 }
 
@@ -298,8 +306,13 @@ export async function runTx(
     const simKey = from.key?.pubKey ?? from.offline?.pubKey ?? (from.multisig ? undefined : EMPTY)
     const sim = simulationTx(registry, unsigned(gas), simKey, signerData?.sequence ?? 0n)
     const { gasUsed } = await ctx.node().simulate(encodeTxRaw(registry, sim))
-    // Truncated, as upstream's uint64(adjustment × gas used).
-    gas = BigInt(Math.floor(flags.gasAdjustment * Number(gasUsed)))
+    // Truncated, as upstream's uint64(adjustment × gas used); one past a uint64 is refused.
+    const adjusted = Math.floor(flags.gasAdjustment * Number(gasUsed))
+    if (!Number.isFinite(adjusted) || BigInt(adjusted) > MAX_GAS)
+      throw new CliError(
+        `gas estimate ${gasUsed} × --gas-adjustment ${flags.gasAdjustment} is more than a tx's largest gas limit (${MAX_GAS})`,
+      )
+    gas = BigInt(adjusted)
     process.stderr.write(`gas estimate: ${gas}\n`)
     if (dryRun) return
   }

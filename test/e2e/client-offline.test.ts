@@ -268,6 +268,21 @@ describe('sdkd tx: generate, sign and encode offline', () => {
         ['tx', 'bank', 'send', 'alice', BOB, '1stake', '--generate-only', '--gas', 'lots'],
         /^Error: gas must be either integer or auto/,
       ],
+      // Past a uint64 (upstream's ParseUint): refused, not wrapped into another gas limit.
+      [
+        [
+          'tx',
+          'bank',
+          'send',
+          'alice',
+          BOB,
+          '1stake',
+          '--generate-only',
+          '--gas',
+          '18446744073709551616',
+        ],
+        /^Error: gas must be either integer or auto\n$/,
+      ],
       [
         [
           'tx',
