@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { coinsText, coinsValidationError, isValidCoins, parseCoinNormalized } from './coins.js'
+import {
+  coinsText,
+  coinsValidationError,
+  isValidCoins,
+  parseCoinNormalized,
+  parseCoins,
+} from './coins.js'
 
 describe('coins as a message carries them (upstream Coins.Validate and Coins.String)', () => {
   test('behavior: sorted, unique, positive coins of valid denoms are valid; none are too', () => {
@@ -72,5 +78,19 @@ describe('one coin of a command argument (upstream ParseCoinNormalized)', () => 
     expect(() => parseCoinNormalized(`0.${'1'.repeat(19)}stake`)).toThrow(
       `failed to parse decimal coin amount: 0.${'1'.repeat(19)}: invalid precision; max: 18, got: 19`,
     )
+  })
+})
+
+describe("parseCoins (a command's coins, upstream ParseCoinsNormalized)", () => {
+  test('behavior: sorted by denom, zero amounts dropped', () => {
+    expect(parseCoins('5token,10stake,0foo')).toEqual([
+      { denom: 'stake', amount: 10n },
+      { denom: 'token', amount: 5n },
+    ])
+  })
+
+  test('error: a denom given twice is refused, not summed', () => {
+    expect(() => parseCoins('10stake,10stake')).toThrow('duplicate denomination stake')
+    expect(() => parseCoins('1token,2stake,3token')).toThrow('duplicate denomination token')
   })
 })

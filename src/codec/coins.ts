@@ -35,9 +35,13 @@ export function coinsToString(coins: readonly Coin[]): string {
 export function parseCoins(text: string): Coin[] {
   const t = text.trim()
   if (t === '') return []
+  const seen = new Set<string>()
   const coins = t.split(',').map((part) => {
     const m = COIN_TEXT.exec(part)
     if (!m) throw ErrInvalidCoins.wrap(`invalid decimal coin expression: ${part.trim()}`)
+    // Upstream's ParseCoinsNormalized validates the coins it read: a denom twice is refused, not summed.
+    if (seen.has(m[2]!)) throw ErrInvalidCoins.wrap(`duplicate denomination ${m[2]}`)
+    seen.add(m[2]!)
     return { denom: m[2]!, amount: BigInt(m[1]!) }
   })
   return normalizeCoins(coins)
