@@ -62,6 +62,11 @@ function vestingAccountJson(base: Obj, coins: Coin[], v: GenesisVesting): Obj {
     delegated_vesting: [],
     end_time: v.end.toString(),
   }
+  // Upstream validates the new account: a continuous schedule must start before it ends.
+  if (v.start !== 0n && v.end !== 0n && v.start >= v.end)
+    throw new CliError(
+      'failed to validate new genesis account: vesting start-time cannot be before end-time',
+    )
   if (v.start !== 0n && v.end !== 0n)
     return {
       '@type': brand().typeUrl(CONTINUOUS_VESTING_ACCOUNT_URL),

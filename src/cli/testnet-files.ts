@@ -17,6 +17,7 @@ import { readNodeConfig, renderConfigToml } from '../config/node-config.js'
 import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
 import { BASE_ACCOUNT_URL } from '../modules/auth/keeper.js'
+import { parseDecCoins } from '../tx/fees.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import { CliError } from './errors.js'
 import { collectTxs } from './genesis-collect.js'
@@ -145,6 +146,20 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
   if (f.keyringBackend !== 'test') {
     throw new CliError(
       `unsupported keyring backend "${f.keyringBackend}": sdkd supports only "test" (files under <home>/keyring-test)`,
+    )
+  }
+  // Checked before anything is written: a prefix with a path in it put a node's home (keys
+  // included) outside the output directory, and bad prices gave homes no node would start.
+  if (/[\\/]/.test(f.nodeDirPrefix) || f.nodeDirPrefix === '.' || f.nodeDirPrefix === '..') {
+    throw new CliError(
+      `invalid --node-dir-prefix ${JSON.stringify(f.nodeDirPrefix)}: a directory name, without / or \\`,
+    )
+  }
+  try {
+    parseDecCoins(f.minimumGasPrices)
+  } catch (err) {
+    throw new CliError(
+      `invalid --minimum-gas-prices ${JSON.stringify(f.minimumGasPrices)}: ${(err as Error).message}`,
     )
   }
   const out = resolve(f.outputDir)

@@ -423,6 +423,20 @@ describe('genesis add-genesis-account --vesting-*', () => {
     expect(noEnd.stderr).toContain(
       'invalid vesting parameters; must supply start and end time or end time',
     )
+    // An end before the start is refused here, not left for validate-genesis and the start to find.
+    const backwards = await add(
+      c!,
+      '100stake',
+      ...vest,
+      '--vesting-start-time',
+      '100',
+      '--vesting-end-time',
+      '50',
+    )
+    expect(backwards.code).toBe(1)
+    expect(backwards.stderr).toBe(
+      'Error: failed to validate new genesis account: vesting start-time cannot be before end-time\n',
+    )
     const g = JSON.parse(await readFile(join(dir, 'config/genesis.json'), 'utf8'))
     const base = (address: string) => ({
       address,
