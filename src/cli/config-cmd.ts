@@ -6,12 +6,15 @@ import type { Command } from 'commander'
 import { defaultAppConfig, readAppConfig, renderAppToml } from '../config/app-config.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import { defaultClientConfig, readClientConfig, renderClientToml } from '../config/client-config.js'
-import { loadHome } from '../config/home.js'
+import { type LoadedHome, loadHome } from '../config/home.js'
 import { readHomeRecord } from '../config/home-record.js'
+import { parseListenAddresses } from '../config/listen-address.js'
 import { defaultNodeConfig, readNodeConfig, renderConfigToml } from '../config/node-config.js'
 import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
+import { pruningOf } from '../node/node-config.js'
 import { goJsonStringify } from '../server/rpc/go-json.js'
+import { parseDecCoins } from '../tx/fees.js'
 import { configDoc, diffLine, diffValues } from './config-diff.js'
 import { migrateText, stepLines } from './config-migrate.js'
 import { parseConfig, readConfigText, tomlValue } from './config-toml.js'
@@ -123,6 +126,17 @@ async function setValue(
       `updating ${JSON.stringify(path)}: ${(err as Error).message}${migrateHint(path, key)}`,
     )
   }
+  const current = table[last]
+  if (
+    typeof current === 'object' &&
+    current !== null &&
+    !Array.isArray(current) &&
+    !(current instanceof Date)
+  ) {
+    const error = `${quoted(key)} is a table, not a value: set one of its keys (${keyText}.${Object.keys(current)[0] ?? '…'})`
+    if (f.verbose) process.stderr.write(`${step} | FAILED: ${error}\n`)
+    throw new CliError(`updating ${JSON.stringify(path)}: ${error}`)
+  }
   table[last] = parseValue(input)
   // The file's comments, order and spacing stay; only the value changes.
   const updated = patch(text, doc)
@@ -135,7 +149,7 @@ async function setValue(
   if (f.skipValidate) return
   // The home must still load as a node and a client read it; else the file goes back as it was.
   try {
-    await loadHome(g.home)
+    checkStartSettings(await loadHome(g.home))
     await readHomeRecord(g.home)
   } catch (err) {
     await writeFile(path, text)
@@ -143,6 +157,45 @@ async function setValue(
       `the updated config is invalid (${(err as Error).message}); ${path} was left as it was`,
     )
   }
+}
+
+/**
+ * What a start checks of the files beyond their types: the pruning settings, the minimum gas prices
+ * and the listen addresses (a value of the right type that no start accepts is refused here too).
+ */
+function checkStartSettings(home: LoadedHome): void {
+  pruningOf(home)
+  try {
+    parseDecCoins(home.app.minimumGasPrices)
+  } catch (err) {
+    throw new CliError(`config/app.toml: minimum-gas-prices: ${(err as Error).message}`)
+  }
+  parseListenAddresses([
+    {
+      what: 'RPC server',
+      address: home.node.rpc.laddr,
+      file: 'config/config.toml',
+      field: 'rpc.laddr',
+    },
+    {
+      what: 'API server',
+      address: home.app.api.address,
+      file: 'config/app.toml',
+      field: 'api.address',
+    },
+    {
+      what: 'gRPC server',
+      address: home.app.grpc.address,
+      file: 'config/app.toml',
+      field: 'grpc.address',
+    },
+    {
+      what: 'Prometheus metrics',
+      address: home.node.instrumentation.prometheusListenAddr,
+      file: 'config/config.toml',
+      field: 'instrumentation.prometheus_listen_addr',
+    },
+  ])
 }
 
 async function view(g: GlobalFlags, name: string, f: { outputFormat: string }): Promise<void> {

@@ -76,6 +76,32 @@ describe('sdkd config (e2e)', () => {
       `Error: the updated config is invalid (config/app.toml: api.enable: expected true or false, got "maybe"); ${appToml} was left as it was\n`,
     )
     expect(await readFile(appToml, 'utf8')).toBe(after)
+    // A value of the right type that no start accepts is refused as well, and a table is not a value.
+    for (const [key, value, reason] of [
+      ['pruning', 'bogus', 'pruning: unknown pruning strategy bogus'],
+      [
+        'minimum-gas-prices',
+        'garbage',
+        'minimum-gas-prices: invalid decimal coin expression: garbage: invalid coins',
+      ],
+      [
+        'api.address',
+        'notanaddress',
+        'api.address: invalid listen address "notanaddress": expected [tcp://]host:port',
+      ],
+    ]) {
+      r = await sdkd('set', 'app', key!, value!)
+      expect([r.code, r.stderr]).toEqual([
+        1,
+        `Error: the updated config is invalid (config/app.toml: ${reason}); ${appToml} was left as it was\n`,
+      ])
+    }
+    r = await sdkd('set', 'app', 'api', '5')
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      `Error: updating "${appToml}": ["api"] is a table, not a value: set one of its keys (api.enable)\n`,
+    ])
+    expect(await readFile(appToml, 'utf8')).toBe(after)
     const nosuch = join(h.dir, 'config/nosuch.toml')
     const missing = `open ${nosuch}: no such file or directory`
     r = await sdkd('get', 'nosuch', 'x')
