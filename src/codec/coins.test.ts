@@ -89,6 +89,15 @@ describe("parseCoins (a command's coins, upstream ParseCoinsNormalized)", () => 
     ])
   })
 
+  test('error: an amount past 256 bits is refused, as a tx carrying it would be', () => {
+    expect(parseCoins(`${2n ** 256n - 1n}stake`)).toEqual([
+      { denom: 'stake', amount: 2n ** 256n - 1n },
+    ])
+    expect(() => parseCoins(`${2n ** 256n}stake`)).toThrow(
+      `integer out of range; got: 257, max: 256: ${2n ** 256n}stake`,
+    )
+  })
+
   test('error: a denom given twice is refused, not summed', () => {
     expect(() => parseCoins('10stake,10stake')).toThrow('duplicate denomination stake')
     expect(() => parseCoins('1token,2stake,3token')).toThrow('duplicate denomination token')

@@ -31,6 +31,9 @@ export function coinsToString(coins: readonly Coin[]): string {
   return coins.map((c) => `${c.amount}${c.denom}`).join(',')
 }
 
+/** Upstream's math.Int holds at most 256 bits. */
+const MAX_AMOUNT = 2n ** 256n
+
 /** Parses `100stake,5token` (upstream ParseCoinsNormalized for integers); sorted by denom. */
 export function parseCoins(text: string): Coin[] {
   const t = text.trim()
@@ -42,7 +45,14 @@ export function parseCoins(text: string): Coin[] {
     // Upstream's ParseCoinsNormalized validates the coins it read: a denom twice is refused, not summed.
     if (seen.has(m[2]!)) throw ErrInvalidCoins.wrap(`duplicate denomination ${m[2]}`)
     seen.add(m[2]!)
-    return { denom: m[2]!, amount: BigInt(m[1]!) }
+    const amount = BigInt(m[1]!)
+    // A coin's amount is a 256-bit integer (upstream's math.Int): a larger one could be written to
+    // a genesis or a dev balance, and no tx could ever carry it.
+    if (amount >= MAX_AMOUNT)
+      throw ErrInvalidCoins.wrap(
+        `integer out of range; got: ${amount.toString(2).length}, max: 256: ${part.trim()}`,
+      )
+    return { denom: m[2]!, amount }
   })
   return normalizeCoins(coins)
 }
