@@ -270,17 +270,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
       ],
       // Past a uint64 (upstream's ParseUint): refused, not wrapped into another gas limit.
       [
-        [
-          'tx',
-          'bank',
-          'send',
-          'alice',
-          BOB,
-          '1stake',
-          '--generate-only',
-          '--gas',
-          '18446744073709551616',
-        ],
+        ['tx', 'bank', 'send', 'alice', BOB, '1stake', '--generate-only', '--gas', `${2n ** 64n}`],
         /^Error: gas must be either integer or auto\n$/,
       ],
       [

@@ -212,32 +212,20 @@ describe('sdkd testnet init-files', () => {
       'Error: --starting-port 64600 puts the ports of 100 nodes at 39261–65594, outside 1–65535',
     )
     expect(r.code).toBe(1)
-    // A prefix holding a path would put a node's home, keys and all, outside --output-dir.
-    r = await runSdkd([
-      'testnet',
-      'init-files',
-      '--output-dir',
-      join(out, 'x'),
-      '--node-dir-prefix',
-      '../esc',
-    ])
-    expect(r.stderr).toBe(
-      'Error: invalid --node-dir-prefix "../esc": a directory name, without / or \\\n',
-    )
-    expect(r.code).toBe(1)
+    // A prefix holding a path would put a node's home, keys and all, outside --output-dir; prices
+    // no node would start with are refused before anything is written too.
+    for (const [flag, value, error] of [
+      ['--node-dir-prefix', '../esc', 'a directory name, without / or \\'],
+      [
+        '--minimum-gas-prices',
+        'garbage',
+        'invalid decimal coin expression: garbage: invalid coins',
+      ],
+    ]) {
+      r = await runSdkd(['testnet', 'init-files', '--output-dir', join(out, 'x'), flag!, value!])
+      expect([r.code, r.stderr]).toEqual([1, `Error: invalid ${flag} "${value}": ${error}\n`])
+    }
     expect(existsSync(join(out, 'esc0'))).toBe(false)
-    r = await runSdkd([
-      'testnet',
-      'init-files',
-      '--output-dir',
-      join(out, 'x'),
-      '--minimum-gas-prices',
-      'garbage',
-    ])
-    expect(r.stderr).toBe(
-      'Error: invalid --minimum-gas-prices "garbage": invalid decimal coin expression: garbage: invalid coins\n',
-    )
-    expect(r.code).toBe(1)
     expect(existsSync(join(out, 'x'))).toBe(false)
   })
 })

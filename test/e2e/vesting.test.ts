@@ -424,15 +424,8 @@ describe('genesis add-genesis-account --vesting-*', () => {
       'invalid vesting parameters; must supply start and end time or end time',
     )
     // An end before the start is refused here, not left for validate-genesis and the start to find.
-    const backwards = await add(
-      c!,
-      '100stake',
-      ...vest,
-      '--vesting-start-time',
-      '100',
-      '--vesting-end-time',
-      '50',
-    )
+    const endsFirst = ['--vesting-start-time', '100', '--vesting-end-time', '50']
+    const backwards = await add(c!, '100stake', ...vest, ...endsFirst)
     expect(backwards.code).toBe(1)
     expect(backwards.stderr).toBe(
       'Error: failed to validate new genesis account: vesting start-time cannot be before end-time\n',
