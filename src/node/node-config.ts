@@ -96,7 +96,7 @@ export async function checkGenesisOfData(
   throw new ConfigError(
     'config/genesis.json',
     '',
-    `does not match the chain in data/ (genesis hash ${toHexUpper(genesisHash)}; the chain was made from ${toHexUpper(stored)}), e.g. after init --overwrite. ` +
+    `does not match the chain in data/ (genesis hash ${toHexUpper(genesisHash)}; the chain was made from ${toHexUpper(stored)}), e.g. after it was edited or copied from another home. ` +
       `Start the chain over from this genesis with 'sdkd devnet --reset' (a devnet home) or 'sdkd comet unsafe-reset-all', or put back the genesis.json the chain was made from`,
   )
 }

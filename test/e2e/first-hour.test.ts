@@ -222,12 +222,18 @@ describe('resets', () => {
   test('error: start on data made from another genesis.json refuses, naming --reset', async () => {
     const home = join(await newDir(), 'home')
     await runDevnetTo(home, 2)
+    // init --overwrite refuses a started chain; a genesis.json put in by hand is another one.
     const over = await runSdkd(['--home', home, 'init', 'n', '--devnet', '--overwrite'])
-    expect(over.code).toBe(0)
+    expect(over.code).toBe(1)
+    expect(over.stderr).toContain('has already started (data/application.db exists)')
+    const genesisPath = join(home, 'config/genesis.json')
+    const other = JSON.parse(await readFile(genesisPath, 'utf8'))
+    other.genesis_time = '2020-01-01T00:00:00Z'
+    await writeFile(genesisPath, JSON.stringify(other, null, 2))
     const r = await runSdkd(['--home', home, 'start', ...LISTEN])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(
-      /^Error: config\/genesis\.json: does not match the chain in data\/ \(genesis hash [0-9A-F]{64}; the chain was made from [0-9A-F]{64}\), e\.g\. after init --overwrite\. Start the chain over from this genesis with 'sdkd devnet --reset' \(a devnet home\) or 'sdkd comet unsafe-reset-all', or put back the genesis\.json the chain was made from\n$/,
+      /^Error: config\/genesis\.json: does not match the chain in data\/ \(genesis hash [0-9A-F]{64}; the chain was made from [0-9A-F]{64}\), e\.g\. after it was edited or copied from another home\. Start the chain over from this genesis with 'sdkd devnet --reset' \(a devnet home\) or 'sdkd comet unsafe-reset-all', or put back the genesis\.json the chain was made from\n$/,
     )
   })
 })

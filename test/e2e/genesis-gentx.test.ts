@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'smol-toml'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -310,6 +310,16 @@ describe('sdkd genesis collect-gentxs and validate-genesis', () => {
   it('refusal: collect-gentxs refuses an empty directory, a validator without balance, and a short balance', async () => {
     const t = await tempDir('sdkd-gentx-dir-')
     cleanups.push(t.cleanup)
+    // The shared home's chain may have started (collect-gentxs then refuses it whatever the
+    // gentxs): its files without data/ are a home whose genesis can still change.
+    const fresh = await tempDir('sdkd-gentx-home-')
+    cleanups.push(fresh.cleanup)
+    const data = join(home, 'data')
+    await cp(home, fresh.dir, {
+      recursive: true,
+      filter: (src) => src !== data && !src.startsWith(`${data}/`),
+    })
+    const sdkd = (...args: string[]) => runSdkd(['--home', fresh.dir, ...args])
     let r = await sdkd('genesis', 'collect-gentxs', '--gentx-dir', t.dir)
     expect(r.stderr).toContain(
       'Error: failed to get genesis app state from config: there must be at least one genesis tx',
