@@ -8,7 +8,7 @@ import { writeFileAtomic } from '../config/atomic-file.js'
 import { defaultClientConfig, readClientConfig, renderClientToml } from '../config/client-config.js'
 import { type LoadedHome, loadHome } from '../config/home.js'
 import { readHomeRecord } from '../config/home-record.js'
-import { parseListenAddresses } from '../config/listen-address.js'
+import { parseListenAddress } from '../config/listen-address.js'
 import { defaultNodeConfig, readNodeConfig, renderConfigToml } from '../config/node-config.js'
 import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
@@ -20,6 +20,7 @@ import { migrateText, stepLines } from './config-migrate.js'
 import { parseConfig, readConfigText, tomlValue } from './config-toml.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
+import { plannedListeners } from './start-prepare.js'
 
 // `sdkd config …`, as upstream's confix commands in simd v0.50 (tools/confix/cmd): a config file of
 // the home named without `.toml` (app, config, client), a key as a dotted path (`api.enable`).
@@ -160,8 +161,9 @@ async function setValue(
 }
 
 /**
- * What a start checks of the files beyond their types: the pruning settings, the minimum gas prices
- * and the listen addresses (a value of the right type that no start accepts is refused here too).
+ * What a start checks of the files beyond their types, as the start checks them: the pruning
+ * settings, the minimum gas prices, the listen addresses of the servers that are on (a value of the
+ * right type that no start accepts is refused here too).
  */
 function checkStartSettings(home: LoadedHome): void {
   pruningOf(home)
@@ -170,32 +172,12 @@ function checkStartSettings(home: LoadedHome): void {
   } catch (err) {
     throw new CliError(`config/app.toml: minimum-gas-prices: ${(err as Error).message}`)
   }
-  parseListenAddresses([
-    {
-      what: 'RPC server',
-      address: home.node.rpc.laddr,
-      file: 'config/config.toml',
-      field: 'rpc.laddr',
-    },
-    {
-      what: 'API server',
-      address: home.app.api.address,
-      file: 'config/app.toml',
-      field: 'api.address',
-    },
-    {
-      what: 'gRPC server',
-      address: home.app.grpc.address,
-      file: 'config/app.toml',
-      field: 'grpc.address',
-    },
-    {
-      what: 'Prometheus metrics',
-      address: home.node.instrumentation.prometheusListenAddr,
+  plannedListeners(home, {})
+  if (home.node.instrumentation.prometheus)
+    parseListenAddress(home.node.instrumentation.prometheusListenAddr, {
       file: 'config/config.toml',
       field: 'instrumentation.prometheus_listen_addr',
-    },
-  ])
+    })
 }
 
 async function view(g: GlobalFlags, name: string, f: { outputFormat: string }): Promise<void> {

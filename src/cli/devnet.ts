@@ -20,9 +20,9 @@ import { brandOption, runInit } from './init.js'
 import { loggerFor } from './log.js'
 import { positiveIntArg } from './options.js'
 import { assertDataUnlocked } from './reset.js'
-import { plannedListeners, runNode } from './start.js'
+import { runNode } from './start.js'
 import { addStartFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
-import { applyStartFlags } from './start-prepare.js'
+import { applyStartFlags, plannedListeners } from './start-prepare.js'
 
 type DevnetFlags = StartFlags & {
   chainId: string

@@ -2,6 +2,7 @@ import { formatGoDuration } from '../config/duration.js'
 import { ConfigError } from '../config/fields.js'
 import { type LoadedHome, loadHome } from '../config/home.js'
 import { readHomeRecord } from '../config/home-record.js'
+import { type ConfiguredAddress, parseListenAddresses } from '../config/listen-address.js'
 import { restoreMissingConfig } from '../config/restore.js'
 import { assertCanListen, type PlannedListener } from '../server/listen.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
@@ -77,4 +78,36 @@ export async function prepareStart(
  */
 export function invCheckPeriodOf(flags: StartFlags, devnet: boolean): number {
   return flags.invCheckPeriod ?? (devnet ? 1 : 0)
+}
+
+/**
+ * The addresses the node will listen on, validated before anything binds: a bad one is an error
+ * naming the flag, or the file and field, it came from.
+ */
+export function plannedListeners(
+  home: Pick<LoadedHome, 'app' | 'node'>,
+  f: StartFlags,
+): PlannedListener[] {
+  const source = (flag: keyof StartFlags, file: string, field: string) =>
+    f[flag] !== undefined ? { file: `--${String(flag)}`, field: '' } : { file, field }
+  const entries: ConfiguredAddress[] = [
+    {
+      what: 'RPC server',
+      address: home.node.rpc.laddr,
+      ...source('rpc.laddr', 'config/config.toml', 'rpc.laddr'),
+    },
+  ]
+  if (home.app.api.enable)
+    entries.push({
+      what: 'API server',
+      address: home.app.api.address,
+      ...source('api.address', 'config/app.toml', 'api.address'),
+    })
+  if (home.app.grpc.enable)
+    entries.push({
+      what: 'gRPC server',
+      address: home.app.grpc.address,
+      ...source('grpc.address', 'config/app.toml', 'grpc.address'),
+    })
+  return parseListenAddresses(entries)
 }

@@ -1,11 +1,8 @@
 import type { Command } from 'commander'
-import type { LoadedHome } from '../config/home.js'
-import { type ConfiguredAddress, parseListenAddresses } from '../config/listen-address.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { readUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { Node } from '../node/node.js'
 import { supervisorState, watchSupervisor } from '../node/supervised.js'
-import type { PlannedListener } from '../server/listen.js'
 import { recordLastRun, skippedUpgrade } from './home-version.js'
 import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
@@ -17,40 +14,8 @@ import {
   type GlobalFlags,
   type StartFlags,
 } from './start-flags.js'
-import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
+import { invCheckPeriodOf, plannedListeners, prepareStart } from './start-prepare.js'
 import { onStopSignals } from './stop-signals.js'
-
-/**
- * The addresses the node will listen on, validated before anything binds: a bad one is an error
- * naming the flag, or the file and field, it came from.
- */
-export function plannedListeners(
-  home: Pick<LoadedHome, 'app' | 'node'>,
-  f: StartFlags,
-): PlannedListener[] {
-  const source = (flag: keyof StartFlags, file: string, field: string) =>
-    f[flag] !== undefined ? { file: `--${String(flag)}`, field: '' } : { file, field }
-  const entries: ConfiguredAddress[] = [
-    {
-      what: 'RPC server',
-      address: home.node.rpc.laddr,
-      ...source('rpc.laddr', 'config/config.toml', 'rpc.laddr'),
-    },
-  ]
-  if (home.app.api.enable)
-    entries.push({
-      what: 'API server',
-      address: home.app.api.address,
-      ...source('api.address', 'config/app.toml', 'api.address'),
-    })
-  if (home.app.grpc.enable)
-    entries.push({
-      what: 'gRPC server',
-      address: home.app.grpc.address,
-      ...source('grpc.address', 'config/app.toml', 'grpc.address'),
-    })
-  return parseListenAddresses(entries)
-}
 
 /** `sdkd start`. */
 export function registerStart(

@@ -1,0 +1,70 @@
+import { type HttpAnswer, postJson } from './http-post.js'
+import { NodeClientError } from './node-client-types.js'
+
+// JSON-RPC 2.0 over HTTP POST to a node's CometBFT RPC root, as cosmjs and the upstream CLI call it:
+// the address forms `--node` takes, and one call's answer read as a reply or refused.
+
+/**
+ * `tcp://host:port` (client.toml style) → `http://host:port`; `http://` and `https://` as given.
+ * Anything else is refused with the forms that work: upstream's CLI refuses a bare `host:port` too
+ * (Go reads `localhost:26657` as the scheme `localhost` and cannot dial it), and Node's own error
+ * for it (`Protocol "localhost:" not supported`) does not say what to type instead.
+ */
+export function rpcBaseUrl(node: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(node)?.[1]?.toLowerCase()
+  if (scheme !== 'tcp' && scheme !== 'http' && scheme !== 'https')
+    throw new NodeClientError(
+      `invalid node address ${JSON.stringify(node)}: ${scheme ? `the scheme ${scheme}:// is not supported` : 'it has no scheme'}; use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657`,
+    )
+  return node.replace(/^tcp:\/\//i, 'http://').replace(/\/+$/, '')
+}
+
+interface JsonRpcReply {
+  result?: unknown
+  error?: { code?: number; message?: string; data?: string }
+}
+
+/**
+ * One JSON-RPC call to the RPC at `url` (from `rpcBaseUrl`): its `result`. An unreachable node, a
+ * body that is no JSON-RPC reply and an RPC error are NodeClientErrors (the last with its code).
+ */
+export function createJsonRpcCall(
+  url: string,
+): (method: string, params: Record<string, unknown>) => Promise<unknown> {
+  let nextId = 1
+  return async (method, params) => {
+    let answer: HttpAnswer
+    try {
+      answer = await postJson(url, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }))
+    } catch (err) {
+      throw new NodeClientError(`cannot reach node at ${url}: ${(err as Error).message}`)
+    }
+    let reply: JsonRpcReply | undefined
+    try {
+      reply = JSON.parse(answer.text) as JsonRpcReply
+    } catch {
+      reply = undefined
+    }
+    // A JSON body of another kind (the REST port's `{"code":5,"message":"Not Found"}`, given as
+    // --node by mistake) is no answer either: its missing result read as `undefined` downstream.
+    if (
+      !reply ||
+      typeof reply !== 'object' ||
+      Array.isArray(reply) ||
+      (!('result' in reply) && !('error' in reply))
+    )
+      throw new NodeClientError(
+        `node at ${url} answered HTTP ${answer.status} without a JSON-RPC body: is it a CometBFT RPC address (config.toml [rpc] laddr, port 26657 by default)?`,
+      )
+    if (reply.error) {
+      const e = reply.error
+      throw new NodeClientError(
+        e.data || e.message || `RPC error ${e.code ?? ''}`.trim(),
+        undefined,
+        undefined,
+        e.code,
+      )
+    }
+    return reply.result
+  }
+}
