@@ -33,6 +33,9 @@ type AppRequest = keyof typeof METHODS
 type AppCall = (req: unknown, lock: AbciLock) => Promise<object | null | undefined>
 
 /** What `ResponseException.error` says for a Request with no known member set. */
+/** How long a connection that answered an exception waits for the peer to close it. */
+const LINGER_MS = 2000
+
 export const UNKNOWN_REQUEST = 'unknown request from client'
 
 /** The answer to one request (its frame), and whether the connection must close after it. */
@@ -60,6 +63,8 @@ export class AbciConnection {
   private peerEnded = false
   /** Set when the connection is done: nothing more is handled or written. */
   private done = false
+  /** Set after an exception: our side is ended, and what the peer still sends is dropped. */
+  private lingering = false
 
   constructor(
     readonly id: number,
@@ -73,7 +78,9 @@ export class AbciConnection {
       // The peer sent everything it will send: answer what it asked, then close our side, as the
       // Go server handles every request read before EOF.
       this.peerEnded = true
-      if (!this.running) this.finish()
+      // After an exception our side is already ended: the peer has now read it and closed.
+      if (this.lingering) this.socket.destroy()
+      else if (!this.running) this.finish()
     })
     socket.on('error', (err) => {
       this.log.debug({ conn: id, error: err.message }, 'ABCI connection error')
@@ -124,9 +131,7 @@ export class AbciConnection {
         if (this.done || !reply) return
         if (!(await this.write(reply.frame))) return
         if (reply.fatal) {
-          // As the Go server: after an exception the connection closes (and CometBFT stops).
-          this.done = true
-          this.socket.end(() => this.socket.destroy())
+          this.closeAfterException()
           return
         }
       }
@@ -205,6 +210,24 @@ export class AbciConnection {
       this.socket.on('close', done)
     })
     return !this.done && !this.socket.destroyed
+  }
+
+  /**
+   * As the Go server, the connection closes after an exception (and CometBFT stops). Our side is
+   * ended at once, but the socket stays open for reading until the peer closes too (or
+   * LINGER_MS pass): a client that flushes its next request before it has read the exception
+   * (abci-cli's socket client does, when its flush timer sent the failed request) then writes
+   * into a half-closed connection and reads the exception, instead of failing on a broken pipe,
+   * and no unread bytes make the kernel reset the connection before the exception is read.
+   */
+  private closeAfterException(): void {
+    this.done = true
+    this.lingering = true
+    const timer = setTimeout(() => this.socket.destroy(), LINGER_MS)
+    timer.unref()
+    this.socket.once('close', () => clearTimeout(timer))
+    this.socket.end()
+    if (this.peerEnded) this.socket.end(() => this.socket.destroy())
   }
 
   /** Closes our side once the peer has ended and everything it asked is answered. */
