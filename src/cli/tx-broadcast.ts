@@ -103,13 +103,13 @@ export async function includedTxResponseJson(
 /**
  * Polls the node until the tx is in a block (its result) or `timeoutMs` have passed (undefined):
  * quickly at first (instant mining includes a tx within milliseconds), then every 250 ms.
- * `waiting` is told how long it has waited after each miss.
+ * `onMiss` is told how long it has waited after each miss; it may throw to end the wait.
  */
 export async function pollForTx(
   client: NodeClient,
   hash: string,
   timeoutMs: number,
-  waiting?: (ms: number) => void,
+  onMiss?: (ms: number) => void | Promise<void>,
 ): Promise<IncludedTx | undefined> {
   const started = Date.now()
   const deadline = started + timeoutMs
@@ -118,11 +118,33 @@ export async function pollForTx(
     const found = await client.tx(hash)
     if (found) return found
     if (Date.now() >= deadline) return undefined
-    waiting?.(Date.now() - started)
+    await onMiss?.(Date.now() - started)
     await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(1, deadline - Date.now()))))
     pause = Math.min(250, pause * 2)
   }
 }
+
+/** CometBFT's largest `unconfirmed_txs` answer. */
+const MEMPOOL_PAGE = 100
+
+/**
+ * Whether the tx is in the node's mempool; undefined when the node cannot tell (no
+ * `unconfirmed_txs` route, or more txs waiting than one answer holds).
+ */
+async function inMempool(client: NodeClient, hash: string): Promise<boolean | undefined> {
+  const pool = await client.unconfirmedTxs(MEMPOOL_PAGE).catch(() => undefined)
+  if (!pool) return undefined
+  const wanted = hash.toUpperCase()
+  if (pool.txs.some((tx) => txHashHex(tx) === wanted)) return true
+  return pool.total > pool.txs.length ? undefined : false
+}
+
+/**
+ * How long a tx must stay out of both the blocks and the mempool before the wait gives up on it:
+ * CometBFT adds an async broadcast's tx to its mempool only once CheckTx answers, and indexes a
+ * block's txs a moment after it takes them out of the mempool.
+ */
+const GONE_MS = 1_000
 
 /**
  * Why a devnet makes no block, when that is why: its dev API mines only when asked (`manual`), or
@@ -136,7 +158,11 @@ async function manualMiningHint(client: NodeClient): Promise<string> {
   return ' (the node mines only when asked, `sdkd dev mining manual`: mine a block with `sdkd dev mine`, or go back to blocks on a timer with `sdkd dev mining interval 500ms`)'
 }
 
-/** Polls the node until the tx is in a block, showing the wait at a terminal; an error after `timeoutMs`. */
+/**
+ * Polls the node until the tx is in a block, showing the wait at a terminal; an error after
+ * `timeoutMs`, or as soon as the tx is neither in a block nor in the node's mempool (no block will
+ * include it then).
+ */
 export async function waitForTx(
   client: NodeClient,
   hash: string,
@@ -144,18 +170,25 @@ export async function waitForTx(
 ): Promise<IncludedTx> {
   // Progress on a terminal only; scripts reading stdout see nothing extra.
   const progress = process.stdout.isTTY === true
+  let goneSince: number | undefined
+  const onMiss = async (ms: number) => {
+    if (progress)
+      process.stderr.write(
+        `\rwaiting for tx ${hash.slice(0, 12)}… to be included (${Math.round(ms / 1000)}s)`,
+      )
+    // The index is asked again after the mempool: a tx included in between is in neither answer.
+    if ((await inMempool(client, hash)) !== false || (await client.tx(hash))) {
+      goneSince = undefined
+      return
+    }
+    goneSince ??= ms
+    if (ms - goneSince >= GONE_MS)
+      throw new CliError(
+        `tx ${hash} is neither in a block nor in the node's mempool: CheckTx refused it or the mempool evicted it (broadcast it with --broadcast-mode sync to see CheckTx's answer)`,
+      )
+  }
   try {
-    const found = await pollForTx(
-      client,
-      hash,
-      timeoutMs,
-      progress
-        ? (ms) =>
-            process.stderr.write(
-              `\rwaiting for tx ${hash.slice(0, 12)}… to be included (${Math.round(ms / 1000)}s)`,
-            )
-        : undefined,
-    )
+    const found = await pollForTx(client, hash, timeoutMs, onMiss)
     if (found) return found
     throw new CliError(
       `tx ${hash} was broadcast but is not in a block after ${timeoutMs / 1000}s; check later with: sdkd query tx ${hash}${await manualMiningHint(client)}`,

@@ -24,7 +24,7 @@ import {
 
 /**
  * A client of one node through its CometBFT RPC (`--node`): `status`, `abci_query` (the same
- * query handlers REST and gRPC serve), `broadcast_tx_sync|async`, `tx`, `blockchain`. JSON-RPC 2.0
+ * query handlers REST and gRPC serve), `broadcast_tx_sync|async`, `tx`, `unconfirmed_txs`, `blockchain`. JSON-RPC 2.0
  * over HTTP POST to the RPC root, as cosmjs and the upstream CLI do.
  */
 
@@ -67,6 +67,11 @@ export interface NodeClient {
   broadcastTx(txBytes: Bytes, mode: 'sync' | 'async'): Promise<BroadcastResult>
   /** The included tx with that hash (hex), or undefined while it is not in a block. */
   tx(hash: string): Promise<IncludedTx | undefined>
+  /**
+   * CometBFT's `unconfirmed_txs`: the first `limit` txs of the node's mempool (CometBFT answers at
+   * most 100) and how many it holds in all.
+   */
+  unconfirmedTxs(limit: number): Promise<{ txs: Bytes[]; total: number }>
   /** CometBFT's `tx_search`: one page of the included txs an event query matches, and their count. */
   txSearch(search: {
     query: string
@@ -269,6 +274,17 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     return includedTxOf(r, hash)
   }
 
+  const unconfirmedTxs: NodeClient['unconfirmedTxs'] = async (limit) => {
+    const r = (await call('unconfirmed_txs', { limit: String(limit) })) as {
+      txs?: string[] | null
+      total?: string
+    }
+    return {
+      txs: (r.txs ?? []).map((t) => fromBase64Strict(t) ?? new Uint8Array(0)),
+      total: Number(r.total ?? 0),
+    }
+  }
+
   const txSearch: NodeClient['txSearch'] = async (search) => {
     const r = (await call('tx_search', {
       query: search.query,
@@ -317,6 +333,7 @@ export function createNodeClient(options: { url: string; registry?: ProtoRegistr
     simulate,
     broadcastTx,
     tx,
+    unconfirmedTxs,
     txSearch,
     async recentBlockTimes() {
       // The latest blocks (`blockchain` with no heights: the latest 20, as CometBFT answers) asked

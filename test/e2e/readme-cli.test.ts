@@ -532,6 +532,19 @@ describe('main: sdkd start --pruning custom … --minimum-gas-prices 0.01stake -
     expect(await waitingTxs()).toBe('0')
   })
 
+  test('error: -b async --wait on a tx CheckTx refuses ends once the tx is neither in a block nor in the mempool, not at --wait-timeout, and names --broadcast-mode sync', async () => {
+    const r = await sdkd([
+      ...['tx', 'bank', 'send', 'account5', ADDR.bob, '5token', '--fees', '100stake', '--yes'],
+      ...['--broadcast-mode', 'async', '--wait', '--wait-timeout', '20s', '-o', 'json'],
+    ])
+    expect(r.code).toBe(1)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(
+      /^Error: tx [0-9A-F]{64} is neither in a block nor in the node's mempool: CheckTx refused it or the mempool evicted it \(broadcast it with --broadcast-mode sync to see CheckTx's answer\)\n$/,
+    )
+    expect(await waitingTxs()).toBe('0')
+  })
+
   test('behavior: -b async returns the hash before any block; the tx is included at the next one', async () => {
     const sent = await tx(['bank', 'send', 'account6', ADDR.bob, '6token', '-b', 'async'])
     expect(sent).toMatchObject({ height: '0', code: 0, raw_log: '' })
