@@ -65,11 +65,22 @@ export const backendOption = [
 
 /**
  * A `[y/N]` confirmation as upstream's GetConfirmation reads it: true for an answer starting with
- * y or Y; stdin ending before any answer is `Error: EOF`. What a no means is the command's.
+ * y or Y; stdin ending before any answer is upstream's `EOF`, which `noAnswer` (how to do without
+ * the prompt, what was left as it was) turns into a line that names the prompt. What a no means is
+ * the command's.
  */
-export async function confirm(prompt: string): Promise<boolean> {
+export async function confirm(
+  prompt: string,
+  noAnswer?: { skip: string; untouched: string },
+): Promise<boolean> {
   const yes = await readConfirmation(prompt)
-  if (yes === undefined) throw new CliError('EOF')
+  if (yes === undefined) {
+    if (!noAnswer) throw new CliError('EOF')
+    if (process.stdin.isTTY) process.stderr.write('\n')
+    throw new CliError(
+      `EOF: no answer to the prompt "${prompt}" on stdin (${noAnswer.skip}); ${noAnswer.untouched}`,
+    )
+  }
   return yes
 }
 

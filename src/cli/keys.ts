@@ -209,7 +209,11 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       const kr = await keyringFor(globals(), f.keyringBackend)
       // Upstream asks before replacing a key of that name (a dry run stores nothing).
       if (!f.dryRun && kr.has(name)) {
-        if (!(await confirm(`override the existing name ${name}`))) throw new CliError('aborted')
+        const replace = await confirm(`override the existing name ${name}`, {
+          skip: 'answer y to replace the key, or choose another name',
+          untouched: 'nothing was changed',
+        })
+        if (!replace) throw new CliError('aborted')
         await withKeyring(() => kr.delete(name))
       }
       if (f.multisig !== undefined && f.multisig.length > 0) {
@@ -311,7 +315,13 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
       // One after the other, as upstream: a key not found stops there; a "no" skips that key.
       for (const name of names) {
         const record = await withKeyring(() => kr.record(name))
-        if (!f.yes && !(await confirm('Key reference will be deleted. Continue?'))) continue
+        const go =
+          f.yes ||
+          (await confirm('Key reference will be deleted. Continue?', {
+            skip: 'pass --yes to skip it',
+            untouched: `${name} was not deleted`,
+          }))
+        if (!go) continue
         await withKeyring(() => kr.delete(name))
         process.stderr.write(
           record.type === 'offline'
@@ -331,7 +341,13 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
         await withKeyring(() => kr.record(oldName))
         // A "no" leaves the key as it is, and exits 0 as upstream's.
         const prompt = `Key reference will be renamed from ${oldName} to ${newName}. Continue?`
-        if (!f.yes && !(await confirm(prompt))) return
+        const go =
+          f.yes ||
+          (await confirm(prompt, {
+            skip: 'pass --yes to skip it',
+            untouched: 'nothing was renamed',
+          }))
+        if (!go) return
         await withKeyring(() => kr.rename(oldName, newName))
         process.stderr.write(`Key was successfully renamed from ${oldName} to ${newName}\n`)
       },

@@ -70,11 +70,15 @@ describe('sdkd keys', () => {
     expect(JSON.parse(byAddress.stdout).name).toBe('bob')
 
     // As upstream's: a "no" skips the key (exit 0, nothing printed, no prompt from a pipe); no
-    // answer at all is `EOF`.
+    // answer at all is upstream's `EOF`, then which prompt went unanswered and how to skip it.
     const refused = await runSdkd(['--home', dir, 'keys', 'delete', 'alice'], { input: 'n\n' })
     expect([refused.code, refused.stdout, refused.stderr]).toEqual([0, '', ''])
     const noAnswer = await runSdkd(['--home', dir, 'keys', 'delete', 'alice'], { input: '' })
-    expect([noAnswer.code, noAnswer.stderr]).toEqual([1, 'Error: EOF\n'])
+    expect([noAnswer.code, noAnswer.stdout, noAnswer.stderr]).toEqual([
+      1,
+      '',
+      'Error: EOF: no answer to the prompt "Key reference will be deleted. Continue?" on stdin (pass --yes to skip it); alice was not deleted\n',
+    ])
     expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).code).toBe(0)
     const deleted = await runSdkd(['--home', dir, 'keys', 'delete', 'alice', '--yes'])
     expect(deleted.code).toBe(0)
@@ -92,6 +96,14 @@ describe('sdkd keys', () => {
     const dup = await runSdkd(['--home', dir, 'keys', 'add', 'alice'], { input: 'n\n' })
     expect(dup.code).toBe(1)
     expect(dup.stderr).toBe('Error: aborted\n')
+    expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout).toBe(first)
+    // No answer at all: upstream's `EOF`, then the prompt and the ways around it.
+    const noAnswer = await runSdkd(['--home', dir, 'keys', 'add', 'alice'], { input: '' })
+    expect([noAnswer.code, noAnswer.stdout, noAnswer.stderr]).toEqual([
+      1,
+      '',
+      'Error: EOF: no answer to the prompt "override the existing name alice" on stdin (answer y to replace the key, or choose another name); nothing was changed\n',
+    ])
     expect((await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout).toBe(first)
     const replaced = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '-o', 'json'], {
       input: 'y\n',
