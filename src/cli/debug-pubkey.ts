@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { anyJsonTypeUrl } from './any-json.js'
 import { CliError } from './errors.js'
 
 type Key = import('../codec/multisig.js').MultisigMember
@@ -7,13 +8,8 @@ type Key = import('../codec/multisig.js').MultisigMember
 async function keyOfJson(json: unknown): Promise<Key> {
   const { brand } = await import('../codec/brand.js')
   const { MULTISIG_PUBKEY_URL } = await import('../codec/multisig.js')
-  const o = (json ?? {}) as {
-    '@type'?: unknown
-    key?: unknown
-    threshold?: unknown
-    public_keys?: unknown
-  }
-  const url = o['@type']
+  const url = anyJsonTypeUrl(json)
+  const o = json as { key?: unknown; threshold?: unknown; public_keys?: unknown }
   const single = (type: 'secp256k1' | 'ed25519', size: number): Key => {
     const key =
       typeof o.key === 'string' ? Uint8Array.from(Buffer.from(o.key, 'base64')) : undefined
@@ -30,7 +26,7 @@ async function keyOfJson(json: unknown): Promise<Key> {
     for (const m of o.public_keys) members.push(await keyOfJson(m))
     return { type: 'multisig', threshold: Number(o.threshold ?? 0), members }
   }
-  throw new CliError(`unable to resolve type URL ${String(url)}`)
+  throw new CliError(`unable to resolve type URL ${url}`)
 }
 
 /** The key of hex, base64 or legacy bech32 text (upstream getPubKeyFromRawString). */

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { Keyring, KeyringError } from '../client/keyring.js'
 import { brand } from '../codec/brand.js'
+import { anyJsonTypeUrl } from './any-json.js'
 import { readLine as readClientLine, readClientToml, readConfirmation } from './client-context.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -96,19 +97,21 @@ export function offlinePubKey(
     throw new CliError('flags pubkey and pubkey-base64 cannot be used simultaneously')
   let base64 = pubkeyBase64
   if (pubkey !== undefined) {
-    let json: { '@type'?: unknown; key?: unknown }
+    let json: unknown
     try {
       json = JSON.parse(pubkey)
     } catch (err) {
       throw new CliError(`invalid --pubkey JSON: ${(err as Error).message}`)
     }
     const url = brand().typeUrl('/sdk.crypto.secp256k1.PubKey')
-    if (json['@type'] !== url)
+    const type = anyJsonTypeUrl(json)
+    if (type !== url)
       throw new CliError(
-        `unsupported public key type ${JSON.stringify(json['@type'])}: sdkd keys are secp256k1 (${url})`,
+        `unsupported public key type ${JSON.stringify(type)}: sdkd keys are secp256k1 (${url})`,
       )
-    if (typeof json.key !== 'string') throw new CliError('invalid --pubkey JSON: no "key"')
-    base64 = json.key
+    const { key } = json as { key?: unknown }
+    if (typeof key !== 'string') throw new CliError('invalid --pubkey JSON: no "key"')
+    base64 = key
   }
   const key = Uint8Array.from(Buffer.from(base64 ?? '', 'base64'))
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64 ?? '') || key.length !== 33)

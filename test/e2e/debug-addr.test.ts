@@ -121,7 +121,6 @@ describe('sdkd debug addr, raw-bytes and prefixes', () => {
       `{"@type":"/cosmos.crypto.secp256k1.PubKey","key":"${secpKey}"}`,
     ])
     expect(json.stdout).toBe(`Address: ${secpAddress}\nPubKey Hex: ${secpBytes.toString('hex')}\n`)
-
     const bad = await runSdkd(['--home', dir, 'debug', 'pubkey-raw', 'nothing', '-t', 'secp256k1'])
     expect(bad.code).toBe(1)
     expect(bad.stderr).toBe(
@@ -131,5 +130,22 @@ describe('sdkd debug addr, raw-bytes and prefixes', () => {
     expect(type.stderr).toBe(
       'Error: invalid pubkey type, expected oneof ed25519 or secp256k1: invalid type\n',
     )
+  })
+
+  test("error: debug pubkey of JSON that is no Any (no @type, not an object) is refused in upstream's JSON decoder's words, a nested multisig member alike", async () => {
+    const dir = await home()
+    for (const [text, error] of [
+      ['{}', "Any JSON doesn't have '@type'"],
+      ['null', "Any JSON doesn't have '@type'"],
+      ['{"@type":5}', `can't unmarshal Any's '@type': "5"`],
+      ['"x"', 'json: cannot unmarshal string into Go value of type map[string]*json.RawMessage'],
+      [
+        '{"@type":"/sdk.crypto.multisig.LegacyAminoPubKey","threshold":1,"public_keys":[{"key":"AAAA"}]}',
+        "Any JSON doesn't have '@type'",
+      ],
+    ]) {
+      const r = await runSdkd(['--home', dir, 'debug', 'pubkey', text!])
+      expect([r.code, r.stdout, r.stderr], text).toEqual([1, '', `Error: ${error}\n`])
+    }
   })
 })

@@ -163,6 +163,14 @@ describe('sdkd keys add --pubkey (offline keys)', () => {
         ['add', 'other', '--pubkey', alicePub],
         'public key already exists in keybase under the name alice',
       ],
+      // Upstream's JSON decoder's words for JSON that is no Any.
+      [['add', 'x', '--pubkey', '{}'], "Any JSON doesn't have '@type'"],
+      [['add', 'x', '--pubkey', '{"@type":null}'], "Any JSON doesn't have '@type'"],
+      [['add', 'x', '--pubkey', '{"@type":5}'], `can't unmarshal Any's '@type': "5"`],
+      [
+        ['add', 'x', '--pubkey', '[]'],
+        'json: cannot unmarshal array into Go value of type map[string]*json.RawMessage',
+      ],
     ]
     for (const [args, text] of refusals) {
       const r = await keys(b, ...args)
