@@ -43,6 +43,19 @@ export async function readClientToml(home: string): Promise<ClientConfig> {
 }
 
 /**
+ * The node a client command asks: `--node`, else client.toml's `node`, with the name a refusal of
+ * a bad address gives it (so the user knows which one to fix).
+ */
+export function nodeTarget(
+  flag: string | undefined,
+  config: ClientConfig,
+): { url: string; urlName: string } {
+  return flag !== undefined
+    ? { url: flag, urlName: '--node address' }
+    : { url: config.node, urlName: 'client.toml node address' }
+}
+
+/**
  * Builds the client context of a command from the global flags and its `--node`. The protobuf
  * registry and the client code are loaded here, not at start-up, so commands that need none of it
  * stay cheap.
@@ -61,7 +74,7 @@ export async function clientContext(
   const registry = protoRegistry()
   let client: NodeClient | undefined
   const node = () => {
-    client ??= createNodeClient({ url: nodeFlag ?? config.node, registry })
+    client ??= createNodeClient({ ...nodeTarget(nodeFlag, config), registry })
     return client
   }
   return {

@@ -1,4 +1,4 @@
-import { readClientToml } from './client-context.js'
+import { nodeTarget, readClientToml } from './client-context.js'
 import { CliError } from './errors.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -14,7 +14,7 @@ export async function devCall(
   const config = await readClientToml(globals.home)
   const { createNodeClient, NodeClientError } = await import('../client/node-client.js')
   try {
-    return (await createNodeClient({ url: node ?? config.node }).call(method, params)) as Record<
+    return (await createNodeClient(nodeTarget(node, config)).call(method, params)) as Record<
       string,
       unknown
     >

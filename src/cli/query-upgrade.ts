@@ -3,6 +3,7 @@ import {
   addQueryFlags,
   clientAction,
   clientContext,
+  nodeTarget,
   outputFormat,
   printOutput,
   type QueryFlags,
@@ -41,7 +42,7 @@ export function registerQueryUpgrade(program: Command, globals: () => GlobalFlag
       // The recent blocks the estimate needs take no protobuf: asked for first, answered while the
       // registry loads (unused when no plan is scheduled).
       const { createNodeClient } = await import('../client/node-client.js')
-      const recent = createNodeClient({ url: f.node ?? config.node }).recentBlockTimes()
+      const recent = createNodeClient(nodeTarget(f.node, config)).recentBlockTimes()
       recent.catch(() => undefined)
       const ctx = await clientContext(globals(), f.node, config)
       const { type, response } = await ctx.node().query(`${SERVICE}/CurrentPlan`, {}, f.height ?? 0)

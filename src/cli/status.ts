@@ -1,6 +1,12 @@
 import type { Command } from 'commander'
 import type { JsonValue } from '../codec/json.js'
-import { clientAction, outputFormat, printOutput, readClientToml } from './client-context.js'
+import {
+  clientAction,
+  nodeTarget,
+  outputFormat,
+  printOutput,
+  readClientToml,
+} from './client-context.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /**
@@ -22,7 +28,7 @@ export function registerStatus(program: Command, globals: () => GlobalFlags): vo
         const config = await readClientToml(globals().home)
         const format = outputFormat(f.output, config, 'json')
         const { createNodeClient } = await import('../client/node-client.js')
-        const node = createNodeClient({ url: f.node ?? config.node })
+        const node = createNodeClient(nodeTarget(f.node, config))
         printOutput((await node.call('status', {})) as JsonValue, format)
       }),
     )

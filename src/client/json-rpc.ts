@@ -6,17 +6,27 @@ import { NodeClientError } from './node-client-types.js'
 
 /**
  * `tcp://host:port` (client.toml style) → `http://host:port`; `http://` and `https://` as given.
- * Anything else is refused with the forms that work: upstream's CLI refuses a bare `host:port` too
- * (Go reads `localhost:26657` as the scheme `localhost` and cannot dial it), and Node's own error
- * for it (`Protocol "localhost:" not supported`) does not say what to type instead.
+ * Anything else is refused with the forms that work, the address called `name` (`--node address`):
+ * upstream's CLI refuses a bare `host:port` too (Go reads `localhost:26657` as the scheme
+ * `localhost` and cannot dial it), and Node's own errors for it (`Protocol "localhost:" not
+ * supported`) or for a port past 65535 (`Invalid URL`, read as an unreachable node) do not say
+ * what to type instead.
  */
-export function rpcBaseUrl(node: string): string {
+export function rpcBaseUrl(node: string, name = 'node address'): string {
+  const refuse = (why: string) =>
+    new NodeClientError(
+      `invalid ${name} ${JSON.stringify(node)}: ${why}; use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657`,
+    )
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(node)?.[1]?.toLowerCase()
   if (scheme !== 'tcp' && scheme !== 'http' && scheme !== 'https')
-    throw new NodeClientError(
-      `invalid node address ${JSON.stringify(node)}: ${scheme ? `the scheme ${scheme}:// is not supported` : 'it has no scheme'}; use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657`,
-    )
-  return node.replace(/^tcp:\/\//i, 'http://').replace(/\/+$/, '')
+    throw refuse(scheme ? `the scheme ${scheme}:// is not supported` : 'it has no scheme')
+  const url = node.replace(/^tcp:\/\//i, 'http://').replace(/\/+$/, '')
+  const authority = /^[^:]+:\/\/([^/?#]*)/.exec(url)?.[1] ?? ''
+  const port = /:(\d+)$/.exec(authority)?.[1]
+  if (port !== undefined && Number(port) > 65535)
+    throw refuse(`the port ${port} is out of range 0-65535`)
+  if (!URL.canParse(url)) throw refuse('it is not a valid URL')
+  return url
 }
 
 interface JsonRpcReply {

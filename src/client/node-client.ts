@@ -146,11 +146,16 @@ export function queryErrorText(code: number, log: string): string {
 }
 
 /**
- * Creates a client of the node at `url` (http(s):// or tcp://). The registry is needed only by the
- * calls that encode or decode protobuf (queries, accounts, simulation, txs).
+ * Creates a client of the node at `url` (http(s):// or tcp://; a bad one is refused here, before
+ * any call, as `urlName` when given: `--node address`). The registry is needed only by the calls
+ * that encode or decode protobuf (queries, accounts, simulation, txs).
  */
-export function createNodeClient(options: { url: string; registry?: ProtoRegistry }): NodeClient {
-  const url = rpcBaseUrl(options.url)
+export function createNodeClient(options: {
+  url: string
+  urlName?: string
+  registry?: ProtoRegistry
+}): NodeClient {
+  const url = rpcBaseUrl(options.url, options.urlName)
   const registryOf = (): ProtoRegistry => {
     if (!options.registry)
       throw new NodeClientError('this node client was created without a protobuf registry')

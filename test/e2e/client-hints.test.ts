@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -35,13 +36,13 @@ describe('client errors that point the way', () => {
       const r = await runSdkd(['--home', t.dir, 'status', '--node', node])
       expect(r.code).toBe(1)
       expect(r.stderr).toBe(
-        `Error: invalid node address "${node}": it has no scheme; use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657\n`,
+        `Error: invalid --node address "${node}": it has no scheme; use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657\n`,
       )
     }
     const ws = await runSdkd(['--home', t.dir, 'dev', 'status', '--node', 'ws://x:1'])
     expect(ws.code).toBe(1)
     expect(ws.stderr).toMatch(
-      /^Error: invalid node address "ws:\/\/x:1": the scheme ws:\/\/ is not supported; use tcp:\/\/host:port or http:\/\/host:port/,
+      /^Error: invalid --node address "ws:\/\/x:1": the scheme ws:\/\/ is not supported; use tcp:\/\/host:port or http:\/\/host:port/,
     )
     // The forms that work still reach for the node (none listens on port 1).
     const tcp = await runSdkd(['--home', t.dir, 'status', '--node', 'tcp://127.0.0.1:1'])
@@ -49,6 +50,38 @@ describe('client errors that point the way', () => {
     expect(tcp.stderr).toMatch(
       /^Error: cannot reach node at http:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/,
     )
+  })
+
+  it('error: a --node with a port past 65535 or that is no URL is refused before any connection, naming the flag and the value; client.toml’s node is named as such', async () => {
+    const t = await tempDir('sdkd-client-hints-')
+    cleanups.push(t.cleanup)
+    const use =
+      'use tcp://host:port or http://host:port (https://host:port for TLS), e.g. tcp://localhost:26657'
+    const cases: [string[], string, string][] = [
+      [['status'], 'tcp://127.0.0.1:99999', 'the port 99999 is out of range 0-65535'],
+      [
+        ['query', 'bank', 'balances', 'sdk10eqywpdkkvemmzg4d2495yunll3jl33ykzy7kn'],
+        'http://[::1]:65536',
+        'the port 65536 is out of range 0-65535',
+      ],
+      [['dev', 'status'], 'tcp://:26657', 'it is not a valid URL'],
+      [['query', 'upgrade', 'plan'], 'http://local host:26657', 'it is not a valid URL'],
+    ]
+    for (const [args, node, why] of cases) {
+      const r = await runSdkd(['--home', t.dir, ...args, '--node', node])
+      expect([r.code, r.stdout, r.stderr], node).toEqual([
+        1,
+        '',
+        `Error: invalid --node address ${JSON.stringify(node)}: ${why}; ${use}\n`,
+      ])
+    }
+    await mkdir(join(t.dir, 'config'), { recursive: true })
+    await writeFile(join(t.dir, 'config/client.toml'), 'node = "tcp://localhost:70000"\n')
+    const toml = await runSdkd(['--home', t.dir, 'status'])
+    expect([toml.code, toml.stderr]).toEqual([
+      1,
+      `Error: invalid client.toml node address "tcp://localhost:70000": the port 70000 is out of range 0-65535; ${use}\n`,
+    ])
   })
 
   it('error: a key name given as the recipient names itself a key and shows the command that prints its address', async () => {
