@@ -4,7 +4,7 @@ import { clientAction, nodeOption } from './client-context.js'
 import { devAddress, devCall, print } from './dev-call.js'
 import { registerDevImpersonation } from './dev-impersonate.js'
 import { CliError } from './errors.js'
-import { uintArg } from './options.js'
+import { parseProposalId, uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** Blocks per dev_mine call when a long mine shows progress. */
@@ -278,7 +278,8 @@ export function registerDev(program: Command, globals: () => GlobalFlags): void 
       ),
   ).action(
     clientAction(async (id: string, f: { node?: string }) => {
-      print(await devCall(globals(), f.node, 'dev_endVotingPeriod', { proposal_id: id }))
+      const proposalId = parseProposalId(id)
+      print(await devCall(globals(), f.node, 'dev_endVotingPeriod', { proposal_id: proposalId }))
     }),
   )
 

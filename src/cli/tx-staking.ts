@@ -122,6 +122,20 @@ interface EditFlags extends TxFlags {
   minSelfDelegation?: string
 }
 
+/**
+ * cancel-unbond's creation height, an int64 as upstream's strconv.ParseInt reads it: a number past
+ * that range is refused in strconv's words, not wrapped into another height.
+ */
+function creationHeightArg(text: string): bigint {
+  if (!/^-?\d+$/.test(text)) throw new CliError(`invalid height: ${text}`)
+  const height = BigInt(text)
+  if (height < -(2n ** 63n) || height >= 2n ** 63n)
+    throw new CliError(
+      `invalid height: strconv.ParseInt: parsing ${JSON.stringify(text)}: value out of range`,
+    )
+  return height
+}
+
 /** `sdkd tx staking create-validator|edit-validator|delegate|redelegate|unbond|cancel-unbond`. */
 export function registerTxStaking(program: Command, globals: () => GlobalFlags): void {
   const staking = commandGroup(program, 'tx').command('staking').description('staking transactions')
@@ -276,13 +290,13 @@ export function registerTxStaking(program: Command, globals: () => GlobalFlags):
     clientAction(async (val: string, amount: string, height: string, f: TxFlags) => {
       const validator = valoperArg(val)
       const coin = coinArg(amount)
-      if (!/^-?\d+$/.test(height)) throw new CliError(`invalid height: ${height}`)
+      const creationHeight = creationHeightArg(height)
       await runTx(globals(), f, ({ ctx, from }) => [
         ctx.registry.packAny(`${MSG}.MsgCancelUnbondingDelegation`, {
           delegator_address: from.address,
           validator_address: validator,
           amount: coin,
-          creation_height: BigInt(height),
+          creation_height: creationHeight,
         }),
       ])
     }),

@@ -54,7 +54,9 @@ export async function endVotingPeriod(
   id: string,
   height: () => number,
 ): Promise<EndedVoting> {
-  if (!/^\d+$/.test(id)) throw invalid(`proposal_id must be a proposal's number, got ${id}`)
+  // x/gov's ids are uint64: a larger number would be read as another proposal's.
+  if (!/^\d+$/.test(id) || BigInt(id) >= 2n ** 64n)
+    throw invalid(`proposal_id must be a proposal's number (a uint64), got ${id}`)
   let proposal = await proposalOf(router, id, height())
   if (proposal.status !== 'PROPOSAL_STATUS_VOTING_PERIOD')
     throw invalid(`proposal ${id} is not in its voting period (${proposal.status})`)

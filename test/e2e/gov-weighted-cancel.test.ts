@@ -11,7 +11,7 @@ import {
   tx,
   txOk,
 } from '../helpers/devnet.js'
-import { runSdkd } from '../helpers/sdkd.js'
+import { rpcCall, runSdkd } from '../helpers/sdkd.js'
 
 /**
  * `sdkd tx gov weighted-vote`, `cancel-proposal` and `submit-legacy-proposal`, as upstream's: the
@@ -228,6 +228,24 @@ describe('sdkd tx gov weighted-vote and cancel-proposal', () => {
     const unknown = await dev('end-voting', '999')
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain("proposal 999 doesn't exist")
+  })
+
+  test('error: dev end-voting of an id past uint64 is refused, not wrapped into another proposal: the CLI in upstream gov’s words, the dev API as invalid params', async () => {
+    for (const id of ['99999999999999999999', '18446744073709551616']) {
+      const r = await runSdkd(['--home', home.dir, 'dev', 'end-voting', id, '--node', node.rpc])
+      expect([r.code, r.stdout, r.stderr], id).toEqual([
+        1,
+        '',
+        `Error: proposal-id ${id} not a valid uint, please input a valid proposal-id\n`,
+      ])
+    }
+    const reply = await rpcCall(node.rpcPort, 'dev_endVotingPeriod', {
+      proposal_id: '18446744073709551616',
+    })
+    expect(reply.error).toMatchObject({
+      code: -32602,
+      data: "proposal_id must be a proposal's number (a uint64), got 18446744073709551616",
+    })
   })
 
   test('behavior: submit-legacy-proposal makes a v1beta1 text proposal, from flags or from a file', async () => {

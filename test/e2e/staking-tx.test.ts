@@ -260,6 +260,25 @@ describe('sdkd tx staking', () => {
     })
   })
 
+  it("error: cancel-unbond's creation height past int64 is refused in strconv's words, not wrapped into another height; int64's largest is taken as it is", async () => {
+    const cancel = (height: string) =>
+      runSdkd([
+        ...['--home', devnet.dir, 'tx', 'staking', 'cancel-unbond', operator, '1stake', height],
+        ...['--from', alice, '--generate-only', '--node', node.rpc],
+      ])
+    for (const height of ['99999999999999999999', '9223372036854775808', '-9223372036854775809']) {
+      const r = await cancel(height)
+      expect([r.code, r.stdout, r.stderr], height).toEqual([
+        1,
+        '',
+        `Error: invalid height: strconv.ParseInt: parsing "${height}": value out of range\n`,
+      ])
+    }
+    const max = await cancel('9223372036854775807')
+    expect(max.code, max.stderr).toBe(0)
+    expect(JSON.parse(max.stdout).body.messages[0].creation_height).toBe('9223372036854775807')
+  })
+
   it('error: a refused message fails in the block with upstream code and text; a bad file is refused before signing', async () => {
     const missing = addressToBech32(new Uint8Array(20).fill(3), 'sdkvaloper')
     const res = await tx(devnet, node, ['staking', 'delegate', missing, '1stake'], 'alice')
