@@ -13,6 +13,7 @@ import { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import { CliError } from './errors.js'
 import { collectArg, durationArg } from './options.js'
+import { assertHomeExists } from './reset.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /**
@@ -79,6 +80,8 @@ export async function checkPreUpgrade(
   pluginFiles: readonly string[],
   lockWaitMs = LOCK_WAIT_MS,
 ): Promise<string> {
+  // Not a verdict on the upgrade (30 or 31): no home to check at all.
+  assertHomeExists(home, 'nothing to check')
   const paths = homePaths(home)
   let info: UpgradeInfo | undefined
   try {

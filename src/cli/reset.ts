@@ -9,6 +9,18 @@ import { loggerFor } from './log.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /**
+ * Refuses a home directory that does not exist (a mistyped --home, most likely), before a command
+ * that only reads it, or writes into a home it expects, creates it. `untouched` says what was not done.
+ */
+export function assertHomeExists(home: string, untouched: string): void {
+  const dir = homePaths(home).home
+  if (!existsSync(dir))
+    throw new CliError(
+      `home directory ${dir} does not exist: ${untouched} (check --home; sdkd init creates a home)`,
+    )
+}
+
+/**
  * Refuses while a node holds the home's database: a reset (or rollback) under a running node would
  * corrupt it. `untouched` ends the message.
  */

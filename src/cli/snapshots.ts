@@ -20,6 +20,7 @@ import {
 } from '../store/snapshot-files.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
+import { assertHomeExists } from './reset.js'
 import type { GlobalFlags } from './start-flags.js'
 import { readTar, tarEnd, tarHeader, tarPadding } from './tar-archive.js'
 
@@ -114,6 +115,7 @@ async function dump(g: GlobalFlags, h: string, fmt: string, f: { output?: string
 }
 
 async function load(g: GlobalFlags, archive: string): Promise<void> {
+  assertHomeExists(g.home, 'nothing was loaded')
   await access(archive).catch((err: NodeJS.ErrnoException) => {
     const why = err.code === 'ENOENT' ? 'no such file or directory' : err.message
     throw new CliError(`failed to open archive file: open ${archive}: ${why}`)

@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs'
 import { unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { createDevnetHome, type DevnetHome, rest, startDevnetNode } from '../helpers/devnet.js'
 import { runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
 import { governorOf, upgradeThroughGovernance } from '../helpers/upgrade-proposal.js'
 
 /**
@@ -135,4 +137,19 @@ describe('the upgrade halt as cosmovisor meets it (e2e)', () => {
     )
     await unlink(file)
   }, 90_000)
+
+  test('error: a home that does not exist, from --home or $DAEMON_HOME, is refused with exit 1 (no verdict on the upgrade) and not created', async () => {
+    const t = await tempDir('sdkd-pre-upgrade-')
+    cleanups.push(t.cleanup)
+    const missing = join(t.dir, 'missing')
+    const refused = {
+      code: 1,
+      stdout: '',
+      stderr: `Error: home directory ${missing} does not exist: nothing to check (check --home; sdkd init creates a home)`,
+    }
+    const flag = await runSdkd(['--home', missing, 'pre-upgrade'], { env: noHome() })
+    expect({ code: flag.code, stdout: flag.stdout, stderr: flag.stderr.trim() }).toEqual(refused)
+    expect(await preUpgrade(undefined, 'v2', [], { DAEMON_HOME: missing })).toEqual(refused)
+    expect(existsSync(missing)).toBe(false)
+  })
 })

@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { copyFile, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { parse, stringify } from 'smol-toml'
 import { describe, expect, test } from 'vitest'
+import { tarEnd, tarHeader, tarPadding } from '../../src/cli/tar-archive.js'
+import { encodeSnapshotInfo, SNAPSHOT_FILE } from '../../src/store/snapshot-files.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   COMETBFT,
@@ -199,4 +203,40 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('state sync under CometBFT', 
     const h = Number((await comet(aPorts.rpcPort, '/status')).sync_info.latest_block_height)
     await cometHeightAtLeast(bPorts.rpcPort, h + 2)
   }, 180_000)
+})
+
+describe('sdkd snapshots load: the home it loads into', () => {
+  test('error: a home that does not exist is refused, exit 1, and not created, even for a sound archive; an existing directory takes it', async () => {
+    const t = await tempDir('sdkd-snapshots-load-')
+    cleanups.push(t.cleanup)
+    // A one-chunk snapshot archive, as `snapshots dump` writes one.
+    const chunk = Buffer.from('chunk 0')
+    const hash = createHash('sha256').update(chunk).digest()
+    const info = Buffer.from(
+      encodeSnapshotInfo({ height: 7, format: 3, chunks: 1, hash, chunkHashes: [hash] }),
+    )
+    const archive = join(t.dir, 'snapshot.tar.gz')
+    const entry = (name: string, bytes: Buffer) => [
+      tarHeader(name, bytes.length),
+      bytes,
+      tarPadding(bytes.length),
+    ]
+    await writeFile(
+      archive,
+      gzipSync(Buffer.concat([...entry(SNAPSHOT_FILE, info), ...entry('0', chunk), tarEnd()])),
+    )
+    const missing = join(t.dir, 'missing')
+    expect(await sdkd(['--home', missing, 'snapshots', 'load', archive])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error: home directory ${missing} does not exist: nothing was loaded (check --home; sdkd init creates a home)\n`,
+    })
+    expect(existsSync(missing)).toBe(false)
+    const home = join(t.dir, 'home')
+    await mkdir(home)
+    expect(await sdkd(['--home', home, 'snapshots', 'load', archive])).toMatchObject({ code: 0 })
+    expect((await sdkd(['--home', home, 'snapshots', 'list'])).stdout).toBe(
+      'height: 7 format: 3 chunks: 1\n',
+    )
+  })
 })
