@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { entropyToMnemonic } from '@scure/bip39'
@@ -8,6 +8,7 @@ import { InvalidArgumentError } from 'commander'
 import { toBase64, toHexUpper, utf8 } from '../codec/bytes.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import type { GenesisValidatorJson } from '../config/genesis.js'
+import { makeDir } from '../config/make-dir.js'
 import { homePaths } from '../config/paths.js'
 import {
   consensusAddress,
@@ -118,7 +119,7 @@ export function devnetValidatorPowers(count = 1, powers?: readonly bigint[]): bi
 export async function writeDevnetValidatorKeys(home: string, count: number): Promise<Ed25519Key[]> {
   const dir = privValidatorKeysDir(home)
   const keys: Ed25519Key[] = []
-  if (count > 1) await mkdir(dir, { recursive: true, mode: 0o700 })
+  if (count > 1) await makeDir(dir, 0o700)
   for (let i = 1; i < count; i++) {
     const key = devnetValidatorKey(i)
     keys.push(key)

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, open, readFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import { networkInterfaces } from 'node:os'
 import { join, resolve } from 'node:path'
 import {
@@ -15,6 +15,7 @@ import { type Coin, parseCoins } from '../codec/coins.js'
 import { type Dec, decFromString, decToAtomics } from '../codec/dec.js'
 import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import type { GenesisJson } from '../config/genesis.js'
+import { makeDir } from '../config/make-dir.js'
 import { homePaths } from '../config/paths.js'
 import { nodeId as nodeIdOf, parsePrivKey } from '../config/validator-key.js'
 import { valoperPrefix } from '../modules/staking/keys.js'
@@ -228,7 +229,7 @@ export async function runGentx(
       ? resolve(f.outputDocument)
       : join(paths.configDir, 'gentx', `gentx-${nodeId}.json`)
   if (f.outputDocument === undefined || f.outputDocument === '')
-    await mkdir(join(paths.configDir, 'gentx'), { recursive: true, mode: 0o700 })
+    await makeDir(join(paths.configDir, 'gentx'), 0o700)
   // As upstream, an existing file is never overwritten.
   const handle = await open(out, 'wx', 0o644).catch((err: NodeJS.ErrnoException) => {
     throw new CliError(

@@ -4,6 +4,7 @@ import { BRAND_NAMES, type BrandName, brand, useBrand } from '../codec/brand.js'
 import { protoRegistry } from '../codec/proto.js'
 import { type InitResult, initHome, writeGenesis } from '../config/home.js'
 import { writeHomeRecord } from '../config/home-record.js'
+import { makeDir } from '../config/make-dir.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import {
   DEVNET_DEFAULT_ACCOUNTS,
@@ -80,6 +81,13 @@ export async function runInit(g: GlobalFlags, moniker: string, f: InitFlags): Pr
   if (!f.devnet && (f.validators !== undefined || f.powers !== undefined))
     throw new CliError('--validators and --powers apply only with --devnet')
   const powers = devnetValidatorPowers(f.validators ?? 1, f.powers)
+  // The home first, so a place where no directory can be made (a read-only disk, /proc) is named
+  // before any key is written.
+  await makeDir(g.home).catch((err: unknown) => {
+    throw new CliError(
+      `cannot create the home ${g.home}: ${(err as Error).message}; choose another --home`,
+    )
+  })
   if (f.devnet) {
     accounts = await ensureDevnetKeys(g.home, f.accounts ?? DEVNET_DEFAULT_ACCOUNTS)
     // Validator 0 is operated by the devnet account `validator`; the others by their own accounts.

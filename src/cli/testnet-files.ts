@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { Keyring } from '../client/keyring.js'
 import { txToJson } from '../client/tx-builder.js'
@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../config/atomic-file.js'
 import { defaultConsensusParams, type GenesisJson } from '../config/genesis.js'
 import { initHome } from '../config/home.js'
 import { writeHomeRecord } from '../config/home-record.js'
+import { makeDir } from '../config/make-dir.js'
 import { readNodeConfig, renderConfigToml } from '../config/node-config.js'
 import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
@@ -173,7 +174,7 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
   }
   const registry = protoRegistry()
   const gentxsDir = join(out, 'gentxs')
-  await mkdir(gentxsDir, { recursive: true, mode: 0o700 })
+  await makeDir(gentxsDir, 0o700)
   const nodes: NodeFiles[] = []
   for (let i = 0; i < f.validators; i++) {
     const name = `${f.nodeDirPrefix}${i}`

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
+import { readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { bech32ToAddress } from '../codec/address.js'
 import { type Bytes, fromHex, toHex } from '../codec/bytes.js'
 import { MULTISIG_PUBKEY_URL, type MultisigMember } from '../codec/multisig.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
+import { makeDir } from '../config/make-dir.js'
 import {
   DEFAULT_HD_PATH,
   KeyringError,
@@ -187,7 +188,7 @@ export class Keyring {
 
   /** Writes a record's file, then its address index entry (naming it). */
   private async write(record: KeyringRecord): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 })
+    await makeDir(this.dir, 0o700)
     await writeFileAtomic(
       this.infoPath(record.name),
       `${JSON.stringify(storedOf(record))}\n`,

@@ -1,6 +1,7 @@
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { open, rename, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
+import { makeDir } from './make-dir.js'
 import { storageWriteError } from './write-error.js'
 
 let randomBytes: typeof import('node:crypto').randomBytes | undefined
@@ -11,7 +12,7 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   mode = 0o644,
 ): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+  await makeDir(dirname(path))
   // node:crypto on first write: every client command imports this module (reading the home) and
   // writes nothing, and loading node:crypto costs several milliseconds.
   randomBytes ??= (createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto'))

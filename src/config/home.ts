@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type BrandName, DEFAULT_BRAND } from '../codec/brand.js'
 import { toBase64, toHexUpper } from '../codec/bytes.js'
@@ -24,6 +24,7 @@ import {
   readGenesis,
 } from './genesis.js'
 import { readHomeRecord } from './home-record.js'
+import { makeDir } from './make-dir.js'
 import {
   defaultNodeConfig,
   type NodeConfig,
@@ -182,7 +183,7 @@ export async function initHome(o: InitOptions): Promise<InitResult> {
     },
   }
 
-  await mkdir(p.dataDir, { recursive: true, mode: 0o700 })
+  await makeDir(p.dataDir, 0o700)
   await writeFileAtomic(
     p.privValidatorKey,
     `${JSON.stringify(privValidatorKeyJson(validatorKey), null, 2)}\n`,

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomic-file.js'
 import { PRIV_VALIDATOR_STATE_INITIAL } from './home.js'
 import { readHomeRecord, writeHomeRecord } from './home-record.js'
+import { makeDir } from './make-dir.js'
 import { homePaths } from './paths.js'
 
 /** What a reset removed and rewrote. */
@@ -25,7 +26,7 @@ export async function resetChainData(
 ): Promise<ResetResult> {
   const p = homePaths(home)
   await rm(p.dataDir, { recursive: true, force: true })
-  await mkdir(p.dataDir, { recursive: true, mode: 0o700 })
+  await makeDir(p.dataDir, 0o700)
   await writeFileAtomic(p.privValidatorState, PRIV_VALIDATOR_STATE_INITIAL, 0o600)
   const addrBook = join(p.configDir, 'addrbook.json')
   const addrBookRemoved = !keepAddrBook && existsSync(addrBook)
@@ -66,6 +67,6 @@ export async function resetCometState(home: string): Promise<{ path: string; mes
     await rm(path, { recursive: true, force: true })
     removed.push({ path, message })
   }
-  await mkdir(p.dataDir, { recursive: true, mode: 0o700 })
+  await makeDir(p.dataDir, 0o700)
   return removed
 }

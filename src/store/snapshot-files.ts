@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Bytes } from '../codec/bytes.js'
 import { sha256 } from '../codec/hash.js'
 import { int64Of } from '../codec/int64.js'
 import { protoRegistry } from '../codec/proto.js'
+import { makeDir } from '../config/make-dir.js'
 import { ErrConflict, ErrLogic } from '../errors.js'
 
 /** Upstream's snapshot format of a stream of SnapshotItems (sdkd's holds each key's leaf). */
@@ -107,7 +108,7 @@ export class SnapshotFiles {
     }
     const dir = this.pathSnapshot(height, format)
     await rm(dir, { recursive: true, force: true })
-    await mkdir(dir, { recursive: true })
+    await makeDir(dir)
     return new SnapshotWriter(dir, height, format)
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -167,6 +168,23 @@ describe('sdkd init', () => {
     )
     expect(await readFile(join(dir, 'config/priv_validator_key.json'), 'utf8')).toBe(keyBefore)
   })
+
+  // Node's recursive mkdir never returns under /proc (mkdir answers ENOENT there); init hung.
+  test.skipIf(!existsSync('/proc/self'))(
+    'error: a home where no directory can be made (under /proc) is refused at once, naming it and the reason',
+    async () => {
+      for (const args of [[], ['--devnet']]) {
+        const r = await runSdkd(['--home', '/proc/sdkd-none/home', 'init', 'm', ...args], {
+          timeoutMs: 30_000,
+        })
+        expect([r.code, r.stdout, r.stderr], args.join(' ')).toEqual([
+          1,
+          '',
+          "Error: cannot create the home /proc/sdkd-none/home: ENOENT: no such file or directory, mkdir '/proc/sdkd-none'; choose another --home\n",
+        ])
+      }
+    },
+  )
 
   test('behavior: --devnet turns on the API and fast blocks', async () => {
     const dir = await home()

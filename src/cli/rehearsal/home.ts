@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import type { VersionMap } from '../../app/types.js'
 import { protoRegistry } from '../../codec/proto.js'
+import { makeDir } from '../../config/make-dir.js'
 import { homePaths } from '../../config/paths.js'
 import { UpgradeKeeper } from '../../modules/upgrade/keeper.js'
 import { planHeight } from '../../modules/upgrade/plan.js'
@@ -28,7 +29,7 @@ export interface RehearsalHome {
 export async function createRehearsalDir(keep: string | undefined): Promise<RehearsalHome> {
   if (keep !== undefined) {
     const existed = existsSync(keep)
-    await mkdir(keep, { recursive: true })
+    await makeDir(keep)
     return {
       dir: keep,
       kept: true,
