@@ -199,6 +199,16 @@ describe('validators, consensus_params, genesis', () => {
     expect(await routeError('validators', { height: '0' })).toBe(
       'height must be greater than 0, but got 0',
     )
+    // Numbers past 2^53 are echoed whole, as Go's int64 prints them.
+    expect(await routeError('validators', { height: '9223372036854775807' })).toBe(
+      `height 9223372036854775807 must be less than or equal to the current blockchain height ${next}`,
+    )
+    expect(await routeError('validators', { height: '-9223372036854775808' })).toBe(
+      'height must be greater than 0, but got -9223372036854775808',
+    )
+    expect(await routeError('validators', { page: '9007199254740993' })).toBe(
+      'page should be within [1, 1] range, given 9007199254740993',
+    )
     expect(await call('validators', { height: 5 })).toEqual({
       jsonrpc: '2.0',
       id: 1,
@@ -271,6 +281,9 @@ describe('validators, consensus_params, genesis', () => {
     expect((await get('/genesis_chunked')).body.result).toEqual(r)
     expect(await routeError('genesis_chunked', { chunk: '1' })).toBe(
       'there are 0 chunks, 1 is invalid',
+    )
+    expect(await routeError('genesis_chunked', { chunk: '18446744073709551615' })).toBe(
+      'there are 0 chunks, 18446744073709551615 is invalid',
     )
     expect((await get('/genesis_chunked?chunk=-1')).body.error.data).toBe(
       'error converting http params to arguments: json: cannot unmarshal number -1 into Go value of type uint',
@@ -357,6 +370,9 @@ describe('blocks, headers, commits', () => {
       "min height 3 can't be greater than max height 2",
     )
     expect(await routeError('blockchain', { minHeight: '-1' })).toBe('heights must be non-negative')
+    expect(await routeError('blockchain', { minHeight: '9223372036854775807' })).toBe(
+      `min height 9223372036854775807 can't be greater than max height ${latest()}`,
+    )
   })
 
   test('behavior: block_results: full tx results, base64 app hash, the app’s consensus params', async () => {

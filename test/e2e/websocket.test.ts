@@ -510,12 +510,29 @@ describe('/websocket: JSON-RPC, subscriptions and events', () => {
       message: 'Parse error. Invalid JSON',
       data: expect.stringMatching(/^error unmarshaling request: json: cannot unmarshal array/),
     })
+    // A frame is read as Go's json.Decoder reads a stream: a value cut short is `unexpected EOF`,
+    // no value at all `EOF`, and what follows the first value is not read.
     const broken = await raw('{"jsonrpc":"2.0",')
     expect(broken).not.toHaveProperty('id')
     expect(broken.error).toEqual({
       code: -32700,
       message: 'Parse error. Invalid JSON',
-      data: 'error unmarshaling request: unexpected end of JSON input',
+      data: 'error unmarshaling request: unexpected EOF',
+    })
+    expect((await raw(' ')).error.data).toBe('error unmarshaling request: EOF')
+    expect(await raw('{"jsonrpc":"2.0","id":"after","method":"health"} xyz')).toEqual({
+      jsonrpc: '2.0',
+      id: 'after',
+      result: {},
+    })
+    // null is a request without an id: a notification, not answered; the next frame's answer is next.
+    const before = c.frames.length
+    c.ws.send('null')
+    c.ws.send('{"jsonrpc":"2.0","id":"after-null","method":"health"}')
+    expect(await c.waitFrame(() => true, before)).toEqual({
+      jsonrpc: '2.0',
+      id: 'after-null',
+      result: {},
     })
     expect((await raw('{"jsonrpc":"2.0","id":true,"method":"health"}')).error).toEqual({
       code: -32700,

@@ -47,10 +47,13 @@ export class RpcArgs {
     return v !== undefined && v !== null && v !== ''
   }
 
-  /** Whether CometBFT would decode the argument: present and not null (URI: not empty). */
+  /**
+   * Whether CometBFT would decode the argument: present and not null. In the URI an empty value is
+   * not decoded, and `null` is JSON's null, which leaves the Go zero value as absence does.
+   */
   private given(name: string): boolean {
     const v = this.values[name]
-    return v !== undefined && v !== null && !(this.uri && v === '')
+    return v !== undefined && v !== null && !(this.uri && (v === '' || v === 'null'))
   }
 
   /** Runs a decoder; its Go error becomes CometBFT's -32602 with the transport's prefix. */
@@ -71,9 +74,16 @@ export class RpcArgs {
   /**
    * An integer argument (`height`, `page`, `chunk`…): in JSON-RPC a digit string (a bare number is
    * `invalid 64-bit integer encoding "5", expected string`); in the URI bare digits or a quoted
-   * string. Values beyond the safe integer range keep their nearest double.
+   * string. Values beyond the safe integer range keep their nearest double: where such a value is
+   * echoed in an error, read it with `bigint`.
    */
   int(name: string, goType: GoIntType = 'int64'): number | undefined {
+    const n = this.bigint(name, goType)
+    return n === undefined ? undefined : Number(n)
+  }
+
+  /** An integer argument as `int` reads it, exactly (CometBFT echoes it whole in its errors). */
+  bigint(name: string, goType: GoIntType = 'int64'): bigint | undefined {
     return this.decode(name, (v) => {
       if (this.uri) {
         const text = v as string
@@ -256,7 +266,7 @@ function hexBytesJson(raw: string): Bytes | ArgError {
  * libs/json's decoding of an integer from raw JSON: it must be a quoted string, whose content
  * encoding/json then reads as a number of the Go type.
  */
-function goInt(raw: string, goType: GoIntType): number | ArgError {
+function goInt(raw: string, goType: GoIntType): bigint | ArgError {
   if (raw.length < 2 || !raw.startsWith('"') || !raw.endsWith('"'))
     return new ArgError(`invalid 64-bit integer encoding ${goQuote(raw)}, expected string`)
   const inner = raw.slice(1, -1)
@@ -269,7 +279,7 @@ function goInt(raw: string, goType: GoIntType): number | ArgError {
   if (!/^-?\d+$/.test(literal)) return out
   const n = BigInt(literal)
   if (goType === 'uint' ? n < 0n || n > UINT64_MAX : n < INT64_MIN || n > INT64_MAX) return out
-  return Number(n)
+  return n
 }
 
 /**

@@ -20,6 +20,8 @@ import type { RpcRoutes } from './server.js'
 
 /** Most block metas `blockchain` returns. */
 const BLOCKCHAIN_LIMIT = 20
+const bigMin = (a: bigint, b: bigint): bigint => (a < b ? a : b)
+const bigMax = (a: bigint, b: bigint): bigint => (a > b ? a : b)
 
 /**
  * CometBFT's block routes (`rpc/core/blocks.go`): block, block_by_hash, header, header_by_hash,
@@ -35,7 +37,7 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
     block: {
       args: ['height'],
       handler: async (args) => {
-        const height = resolveHeight(latestHeight(chain), blocks.base, args.int('height'))
+        const height = resolveHeight(latestHeight(chain), blocks.base, args.bigint('height'))
         const s = await stored(height)
         return s ? resultBlockJson(s) : NO_BLOCK
       },
@@ -52,7 +54,7 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
     header: {
       args: ['height'],
       handler: async (args) => {
-        const height = resolveHeight(latestHeight(chain), blocks.base, args.int('height'))
+        const height = resolveHeight(latestHeight(chain), blocks.base, args.bigint('height'))
         return resultHeaderJson(await stored(height))
       },
     },
@@ -70,7 +72,7 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
       // validator has just signed, not yet in a block (canonical: false).
       handler: async (args) => {
         const latest = latestHeight(chain)
-        const height = resolveHeight(latest, blocks.base, args.int('height'))
+        const height = resolveHeight(latest, blocks.base, args.bigint('height'))
         const s = await stored(height)
         if (!s) return null
         const { header, blockId } = s.block
@@ -85,20 +87,20 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
     blockchain: {
       args: ['minHeight', 'maxHeight'],
       handler: async (args) => {
-        let min = args.int('minHeight') ?? 0
-        let max = args.int('maxHeight') ?? 0
+        // CometBFT's filterMinMax, step for step (in int64: its errors echo the numbers given).
+        let min = args.bigint('minHeight') ?? 0n
+        let max = args.bigint('maxHeight') ?? 0n
         const height = latestHeight(chain)
-        // CometBFT's filterMinMax, step for step.
-        if (min < 0 || max < 0) throw internalError('heights must be non-negative')
-        if (min === 0) min = 1
-        if (max === 0) max = height
-        max = Math.min(height, max)
-        min = Math.max(blocks.base, min)
-        min = Math.max(min, max - BLOCKCHAIN_LIMIT + 1)
+        if (min < 0n || max < 0n) throw internalError('heights must be non-negative')
+        if (min === 0n) min = 1n
+        if (max === 0n) max = BigInt(height)
+        max = bigMin(BigInt(height), max)
+        min = bigMax(BigInt(blocks.base), min)
+        min = bigMax(min, max - BigInt(BLOCKCHAIN_LIMIT) + 1n)
         if (min > max)
           throw internalError(`min height ${min} can't be greater than max height ${max}`)
         const metas = []
-        for (let h = max; h >= min; h--) {
+        for (let h = Number(max); h >= Number(min); h--) {
           const s = await stored(h)
           if (s) metas.push(blockMetaJson(s))
         }
@@ -108,7 +110,7 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
     block_results: {
       args: ['height'],
       handler: async (args) => {
-        const height = resolveHeight(latestHeight(chain), blocks.base, args.int('height'))
+        const height = resolveHeight(latestHeight(chain), blocks.base, args.bigint('height'))
         const s = await stored(height)
         if (!s) throw internalError(`could not find results for height #${height}`)
         const events = [...s.beginBlockEvents, ...s.endBlockEvents]

@@ -64,8 +64,8 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
     validators: {
       args: ['height', 'page', 'per_page'],
       handler: async (args) => {
-        const asked = args.int('height')
-        const page = args.int('page', 'int')
+        const asked = args.bigint('height')
+        const page = args.bigint('page', 'int')
         const perPage = args.int('per_page', 'int')
         const height = resolveHeight(latestHeight(chain) + 1, blocks.base, asked)
         const all = (await validatorSetOf(chain, height)).validators
@@ -81,7 +81,7 @@ export function consensusRoutes(chain: RpcChain): RpcRoutes {
     consensus_params: {
       args: ['height'],
       handler: async (args) => {
-        const height = resolveHeight(latestHeight(chain) + 1, blocks.base, args.int('height'))
+        const height = resolveHeight(latestHeight(chain) + 1, blocks.base, args.bigint('height'))
         return {
           block_height: String(height),
           consensus_params: consensusParamsJson(await consensusParamsAt(chain, height)),

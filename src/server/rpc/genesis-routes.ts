@@ -38,12 +38,13 @@ export function genesisRoutes(chain: Pick<RpcChain, 'genesis' | 'consensusParams
     genesis_chunked: {
       args: ['chunk'],
       handler: async (args) => {
-        const id = args.int('chunk', 'uint') ?? 0
+        const asked = args.bigint('chunk', 'uint') ?? 0n
         const all = chunksOf()
         if (all.length === 0)
           throw internalError('service configuration error, there are no chunks')
-        if (id > all.length - 1)
-          throw internalError(`there are ${all.length - 1} chunks, ${id} is invalid`)
+        if (asked > BigInt(all.length - 1))
+          throw internalError(`there are ${all.length - 1} chunks, ${asked} is invalid`)
+        const id = Number(asked)
         return { chunk: String(id), total: String(all.length), data: all[id]! }
       },
     },

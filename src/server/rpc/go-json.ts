@@ -86,8 +86,30 @@ export function parseGoJson(text: string): { value: unknown } | { error: string 
  * undefined when the text is valid. Nesting past encoding/json's limit is its `exceeded max depth`.
  */
 export function goJsonSyntaxError(text: string): string | undefined {
+  return goJsonScan(text, false).error
+}
+
+/**
+ * What json.Decoder's Decode reads of a stream (CometBFT reads a websocket frame so): the text of its
+ * first value, whatever follows it, or its error: `EOF` for no value at all, `unexpected EOF` for
+ * one cut short, the scanner's words for a bad character.
+ */
+export function goJsonFirstValue(text: string): { text: string } | { error: string } {
+  const { error, end, bytes } = goJsonScan(text, true)
+  if (error === undefined) return { text: bytes.toString('utf8', 0, end) }
+  if (error !== 'unexpected end of JSON input') return { error }
+  const blank = bytes.every((c) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d)
+  return { error: blank ? 'EOF' : 'unexpected EOF' }
+}
+
+/** encoding/json's scanner over the text: the error, and where the first value ends (`first`). */
+function goJsonScan(
+  text: string,
+  first: boolean,
+): { error: string | undefined; end: number; bytes: Buffer } {
   const b = Buffer.from(text, 'utf8')
   let i = 0
+  const scanned = (error: string | undefined) => ({ error, end: i, bytes: b })
   const END = 'unexpected end of JSON input'
   const bad = (context: string) => `invalid character ${quoteChar(b[i]!)} ${context}`
   const ws = () => {
@@ -243,10 +265,11 @@ export function goJsonSyntaxError(text: string): string | undefined {
   }
 
   const err = value()
-  if (err) return err
+  if (err) return scanned(err)
+  if (first) return scanned(undefined)
   ws()
-  if (i < b.length) return bad('after top-level value')
-  return undefined
+  if (i < b.length) return scanned(bad('after top-level value'))
+  return scanned(undefined)
 }
 
 /** The kind word encoding/json's UnmarshalTypeError uses for a JSON value. */

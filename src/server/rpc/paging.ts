@@ -8,14 +8,15 @@ const MAX_PER_PAGE = 100
  * CometBFT's getHeight: an explicit height must be positive, at most `latest` (latest + 1 for the
  * next-height routes) and retained; an absent one is `latest`.
  */
-export function resolveHeight(latest: number, base: number, height: number | undefined): number {
-  if (height === undefined) return latest
-  if (height <= 0) throw internalError(`height must be greater than 0, but got ${height}`)
-  if (height > latest) {
+export function resolveHeight(latest: number, base: number, asked: bigint | undefined): number {
+  if (asked === undefined) return latest
+  if (asked <= 0n) throw internalError(`height must be greater than 0, but got ${asked}`)
+  if (asked > BigInt(latest)) {
     throw internalError(
-      `height ${height} must be less than or equal to the current blockchain height ${latest}`,
+      `height ${asked} must be less than or equal to the current blockchain height ${latest}`,
     )
   }
+  const height = Number(asked)
   if (height < base)
     throw internalError(`height ${height} is not available, lowest height is ${base}`)
   return height
@@ -33,14 +34,14 @@ export function perPageOf(perPage: number | undefined): number {
  */
 export function pageOf<T>(
   items: readonly T[],
-  page: number | undefined,
+  page: bigint | undefined,
   perPage: number | undefined,
 ): T[] {
   const size = perPageOf(perPage)
   const pages = Math.max(1, Math.floor((items.length - 1) / size) + 1)
-  const p = page ?? 1
-  if (p <= 0 || p > pages)
+  const p = page ?? 1n
+  if (p <= 0n || p > BigInt(pages))
     throw internalError(`page should be within [1, ${pages}] range, given ${p}`)
-  const skip = (p - 1) * size
+  const skip = (Number(p) - 1) * size
   return items.slice(skip, skip + size)
 }

@@ -39,23 +39,62 @@ function goValue(v: unknown): [string, string] {
   return [String(v), typeof v]
 }
 
-/** Decodes one parsed request object. Throws ParseError. */
+/** The request's members, as encoding/json matches the struct's field names: any case. */
+const FIELDS = ['jsonrpc', 'id', 'method', 'params'] as const
+type Field = (typeof FIELDS)[number]
+
+/**
+ * Decodes one parsed request (RPCRequest.UnmarshalJSON): null is a notification, as a request
+ * without an id; a member whose name differs only in case is that member (the last one given
+ * counts); `jsonrpc` and `method` must be strings (or null), the first that is not failing the
+ * decode. Throws ParseError.
+ */
 export function decodeRequest(req: unknown): RpcRequest {
-  if (req === null || typeof req !== 'object' || Array.isArray(req))
+  if (req === null) return { id: undefined, method: '', params: undefined }
+  if (typeof req !== 'object' || Array.isArray(req))
     throw new ParseError(
       `json: cannot unmarshal ${goJsonKind(req)} into Go value of type ${REQUEST_TYPE}`,
     )
-  const r = req as { id?: unknown; method?: unknown; params?: unknown }
-  if (r.method !== undefined && r.method !== null && typeof r.method !== 'string')
-    throw new ParseError(
-      `json: cannot unmarshal ${goJsonKind(r.method)} into Go struct field .method of type string`,
-    )
+  const r: Partial<Record<Field, unknown>> = {}
+  let typeError: string | undefined
+  for (const [key, value] of Object.entries(req)) {
+    const field = FIELDS.find((f) => f === key) ?? FIELDS.find((f) => f === key.toLowerCase())
+    if (!field) continue
+    if (
+      (field === 'jsonrpc' || field === 'method') &&
+      value !== null &&
+      typeof value !== 'string'
+    ) {
+      typeError ??= `json: cannot unmarshal ${goJsonKind(value)} into Go struct field .${field} of type string`
+      continue
+    }
+    r[field] = value
+  }
+  if (typeError) throw new ParseError(typeError)
   const method = typeof r.method === 'string' ? r.method : ''
   if (r.id === undefined || r.id === null) return { id: undefined, method, params: r.params }
   if (typeof r.id === 'number') return { id: Math.trunc(r.id), method, params: r.params }
   if (typeof r.id === 'string') return { id: r.id, method, params: r.params }
   const [value, type] = goValue(r.id)
   throw new ParseError(`json-rpc ID (${value}) is of unknown type (${type})`)
+}
+
+/**
+ * A POST body's requests, as CometBFT's handler reads them: an array of requests, or else one
+ * request (null: none). An array with an element that does not decode is then read as one request,
+ * whose error names the array.
+ */
+export function decodeBody(parsed: unknown): { requests: RpcRequest[]; batch: boolean } {
+  if (parsed === null) return { requests: [], batch: true }
+  if (Array.isArray(parsed)) {
+    try {
+      return { requests: parsed.map(decodeRequest), batch: true }
+    } catch (err) {
+      if (!(err instanceof ParseError)) throw err
+      throw new ParseError(`json: cannot unmarshal array into Go value of type ${REQUEST_TYPE}`)
+    }
+  }
+  return { requests: [decodeRequest(parsed)], batch: false }
 }
 
 /** JSON.parse that fails as a ParseError with Go's `encoding/json` text, as CometBFT's says. */

@@ -66,6 +66,23 @@ describe('URI routes', () => {
     expect(await posted.json()).toEqual({ jsonrpc: '2.0', id: -1, result: { ...none, height: 4 } })
   })
 
+  test('behavior: a URI value of null is JSON null, read as an absent argument (the Go zero value), as CometBFT reads it', async () => {
+    const res = await get('/echo?height=null&text=null&flag=null&hex=null&b64=null')
+    expect(res.status).toBe(200)
+    expect(res.body.result).toEqual(none)
+    // Only the bare word: a quoted "null" is a string.
+    expect((await get('/echo?text="null"')).body.result).toEqual({ ...none, text: 'null' })
+  })
+
+  test("behavior: the query string is read as Go's url.ParseQuery reads it: a pair with ';' or a bad '%' escape is dropped, '+' is a space, the first of a repeated key counts", async () => {
+    expect((await get('/echo?height=5;x=1')).body.result).toEqual(none)
+    expect((await get('/echo?height=%zz&text="a"')).body.result).toEqual({ ...none, text: 'a' })
+    expect((await get('/echo?height=%')).body.result).toEqual(none)
+    expect((await get('/echo?text="a+b%2Bc"')).body.result).toEqual({ ...none, text: 'a b+c' })
+    expect((await get('/echo?height=3&height=4')).body.result).toEqual({ ...none, height: 3 })
+    expect((await get('/echo?%68eight=6')).body.result).toEqual({ ...none, height: 6 })
+  })
+
   test('behavior: Cache-Control on answers that cannot change, as CometBFT marks its routes', async () => {
     const cached = 'public, max-age=86400'
     expect((await get('/block?height=7')).headers.get('cache-control')).toBe(cached)
@@ -263,6 +280,46 @@ describe('JSON-RPC', () => {
     )
     expect((await post('{id:1}')).body.error.data).toBe(
       "error unmarshaling request: invalid character 'i' looking for beginning of object key string",
+    )
+  })
+
+  test("behavior: a body is read as Go's encoding/json reads it into CometBFT's request: members in any case, null a notification, a byte-order mark refused", async () => {
+    // Go matches a struct's field names in any case; the last one given counts.
+    expect(
+      (await post('{"JSONRPC":"2.0","ID":7,"METHOD":"echo","Params":{"height":"3"}}')).body,
+    ).toEqual({ jsonrpc: '2.0', id: 7, result: { ...none, height: 3 } })
+    expect((await post('{"id":1,"method":"fail","Method":"echo","params":{}}')).body.result).toEqual(none)
+    // null, alone or in a batch, is a request without an id: not answered.
+    expect(await post('null')).toEqual({ status: 200, text: '', body: undefined })
+    expect(await post('[null]')).toEqual({ status: 200, text: '', body: undefined })
+    expect((await post('[{"id":1,"method":"echo","params":{}},null]')).body).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: none,
+    })
+    const parseError = (data: string) => ({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error. Invalid JSON', data },
+    })
+    // jsonrpc, like method, must be a string.
+    expect(await post('{"jsonrpc":2.0,"id":1,"method":"echo"}')).toMatchObject({
+      status: 500,
+      body: parseError(
+        'error unmarshaling request: json: cannot unmarshal number into Go struct field .jsonrpc of type string',
+      ),
+    })
+    // A batch with an element that does not decode is read again as one request: the error names the array.
+    expect((await post('[{"id":1,"method":"echo"},5]')).body).toEqual(
+      parseError(
+        expect.stringMatching(
+          /^error unmarshaling request: json: cannot unmarshal array into Go value of type struct \{ JSONRPC string/,
+        ) as unknown as string,
+      ),
+    )
+    expect((await post('\ufeff{"id":1,"method":"echo"}')).body).toEqual(
+      parseError(
+        "error unmarshaling request: invalid character 'ï' looking for beginning of value",
+      ),
     )
   })
 

@@ -3,8 +3,9 @@ import { type HttpListener, listenHttp } from '../listen.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcError } from './errors.js'
 import { endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
+import { goQuery } from './go-query.js'
 import {
-  decodeRequest,
+  decodeBody,
   type JsonRpcId,
   ParseError,
   parseErrorResponse,
@@ -202,7 +203,7 @@ export function createRpcApp(
       return goNotFound(c)
     }
     try {
-      const query = c.req.query()
+      const query = goQuery(c.req.url)
       const result = await route.handler(uriArgs(query), callOf(c.env))
       if (cacheable(method, query.height)) c.header('Cache-Control', 'public, max-age=86400')
       return c.json({ jsonrpc: '2.0', id: -1, result })
@@ -214,7 +215,8 @@ export function createRpcApp(
   // JSON-RPC: one request or a batch, in the body of a request to `/` (POST); a request without a
   // body (a browser's GET) gets the list of endpoints.
   app.all('/', async (c) => {
-    const text = await c.req.text()
+    // The bytes as sent: a text decoder would drop a byte-order mark, which Go's decoder refuses.
+    const text = Buffer.from(await c.req.arrayBuffer()).toString('utf8')
     if (text === '') return endpointsPage(c, { ...WEBSOCKET_ROUTES, ...routes })
     if (Buffer.byteLength(text) > maxBody) {
       const tooLarge = new RpcError(
@@ -227,9 +229,7 @@ export function createRpcApp(
     let requests: RpcRequest[]
     let batch: boolean
     try {
-      const parsed = parseJson(text)
-      batch = Array.isArray(parsed)
-      requests = batch ? (parsed as unknown[]).map(decodeRequest) : [decodeRequest(parsed)]
+      ;({ requests, batch } = decodeBody(parseJson(text)))
     } catch (err) {
       if (err instanceof ParseError) return c.json(parseErrorResponse(err), 500)
       throw err

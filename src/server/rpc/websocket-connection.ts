@@ -4,7 +4,7 @@ import type { Logger } from '../../logger.js'
 import { jsonRpcArgs } from './args.js'
 import { RpcError } from './errors.js'
 import type { PublishedEvent } from './event-data.js'
-import { goJsonKind } from './go-json.js'
+import { goJsonFirstValue, goJsonKind } from './go-json.js'
 import type { EventBus, Subscription, SubscriptionSink } from './pubsub.js'
 import {
   decodeRequest,
@@ -192,9 +192,12 @@ export class Connection {
 
   /** A request frame's id (undefined: a notification), method and params, as CometBFT decodes them. */
   private decode(text: string): RpcRequest {
-    const parsed = parseJson(text)
+    // CometBFT reads a frame with json.Decoder: its first value, whatever follows; an empty frame
+    // is `EOF`, a value cut short `unexpected EOF`.
+    const first = goJsonFirstValue(text)
+    if ('error' in first) throw new ParseError(first.error)
     // No batches over the socket: an array is a parse error.
-    return decodeRequest(parsed)
+    return decodeRequest(parseJson(first.text))
   }
 
   /** Runs one method: the subscription ones here, every other through the RPC routes. */
