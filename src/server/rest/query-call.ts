@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
-import { parseGoJson } from '../rpc/go-json.js'
+import { goJsonFirstValue, parseGoJson } from '../rpc/go-json.js'
 import { type PlainResponse, plainToResponse } from './errors.js'
 import { RequestFieldError } from './request-fields.js'
 
@@ -129,9 +129,12 @@ export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return {}
   // Valid JSON nested past Go's limit is refused too, as by the gateway's decoder.
   const parsed = parseGoJson(text)
-  if ('error' in parsed)
+  if ('error' in parsed) {
+    // A body cut short (inside a literal too) is the decoder's `unexpected EOF`.
+    const first = goJsonFirstValue(text)
     throw new RequestFieldError(
-      parsed.error === 'unexpected end of JSON input' ? 'unexpected EOF' : parsed.error,
+      'error' in first && first.error === 'unexpected EOF' ? first.error : parsed.error,
     )
+  }
   return parsed.value
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { goJsonSyntaxError, goJsonTooDeep, jsonText } from './go-json.js'
+import { goJsonFirstValue, goJsonSyntaxError, goJsonTooDeep, jsonText } from './go-json.js'
 
 describe('goJsonSyntaxError: encoding/json scanner texts', () => {
   test('behavior: valid text, nested or not, has no error', () => {
@@ -24,13 +24,36 @@ describe('goJsonSyntaxError: encoding/json scanner texts', () => {
       ['{"a":}', "invalid character '}' looking for beginning of value"],
       ['[1,]', "invalid character ']' looking for beginning of value"],
       ['[1 2]', "invalid character '2' after array element"],
-      ['[tru', 'unexpected end of JSON input'],
+      // Cut short inside a literal, a number or an escape: Go's scanner steps on a space at the end.
+      ['[tru', "invalid character ' ' in literal true (expecting 'e')"],
+      ['t', "invalid character ' ' in literal true (expecting 'r')"],
+      ['n', "invalid character ' ' in literal null (expecting 'u')"],
+      ['{"a":-', "invalid character ' ' in numeric literal"],
+      ['1.', "invalid character ' ' after decimal point in numeric literal"],
+      ['1e', "invalid character ' ' in exponent of numeric literal"],
+      ['1e+', "invalid character ' ' in exponent of numeric literal"],
+      ['"\\', "invalid character ' ' in string escape code"],
+      ['"\\u12', "invalid character ' ' in \\u hexadecimal character escape"],
+      ['"abc', 'unexpected end of JSON input'],
+      ['[1', 'unexpected end of JSON input'],
       ['trux', "invalid character 'x' in literal true (expecting 'e')"],
       ['1 2', "invalid character '2' after top-level value"],
       ['[{"a":[1,{"b":x}]}]', "invalid character 'x' looking for beginning of value"],
     ]
     for (const [text, error] of cases)
       expect([text, goJsonSyntaxError(text)]).toEqual([text, error])
+  })
+
+  test("behavior: goJsonFirstValue reads a stream's first value as json.Decoder does", () => {
+    expect(goJsonFirstValue(' {"a":1} xyz')).toEqual({ text: ' {"a":1}' })
+    expect(goJsonFirstValue('5 6')).toEqual({ text: '5' })
+    for (const text of ['', ' \n'])
+      expect([text, goJsonFirstValue(text)]).toEqual([text, { error: 'EOF' }])
+    for (const text of ['{"a":', 'tru', '"\\u1', '[1', '-'])
+      expect([text, goJsonFirstValue(text)]).toEqual([text, { error: 'unexpected EOF' }])
+    expect(goJsonFirstValue('{x}')).toEqual({
+      error: "invalid character 'x' looking for beginning of object key string",
+    })
   })
 
   test('error: nesting past 10,000 levels is `exceeded max depth`, without exhausting the stack', () => {

@@ -112,6 +112,10 @@ function goJsonScan(
   const scanned = (error: string | undefined) => ({ error, end: i, bytes: b })
   const END = 'unexpected end of JSON input'
   const bad = (context: string) => `invalid character ${quoteChar(b[i]!)} ${context}`
+  // The input ended inside a literal, a number or an escape: json.Unmarshal's scanner then steps on a
+  // space and reports that (`invalid character ' ' in literal true (expecting 'r')`); a Decoder
+  // reports the stream cut short.
+  const eof = (context: string) => (first ? END : `invalid character ' ' ${context}`)
   const ws = () => {
     while (i < b.length && (b[i] === 0x20 || b[i] === 0x09 || b[i] === 0x0a || b[i] === 0x0d)) i++
   }
@@ -120,7 +124,8 @@ function goJsonScan(
   const literal = (word: string): string | undefined => {
     for (let k = 1; k < word.length; k++) {
       i++
-      if (i >= b.length) return END
+      if (i >= b.length)
+        return eof(`in literal ${word} (expecting ${quoteChar(word.charCodeAt(k))})`)
       if (b[i] !== word.charCodeAt(k))
         return bad(`in literal ${word} (expecting ${quoteChar(word.charCodeAt(k))})`)
     }
@@ -139,12 +144,12 @@ function goJsonScan(
       }
       if (c === 0x5c) {
         i++
-        if (i >= b.length) return END
+        if (i >= b.length) return eof('in string escape code')
         const e = b[i]!
         if (e === 0x75) {
           for (let k = 0; k < 4; k++) {
             i++
-            if (i >= b.length) return END
+            if (i >= b.length) return eof('in \\u hexadecimal character escape')
             if (!/[0-9a-fA-F]/.test(String.fromCharCode(b[i]!)))
               return bad('in \\u hexadecimal character escape')
           }
@@ -161,21 +166,21 @@ function goJsonScan(
   const number = (): string | undefined => {
     if (b[i] === 0x2d) {
       i++
-      if (i >= b.length) return END
+      if (i >= b.length) return eof('in numeric literal')
       if (!digit(b[i])) return bad('in numeric literal')
     }
     if (b[i] === 0x30) i++
     else while (digit(b[i])) i++
     if (b[i] === 0x2e) {
       i++
-      if (i >= b.length) return END
+      if (i >= b.length) return eof('after decimal point in numeric literal')
       if (!digit(b[i])) return bad('after decimal point in numeric literal')
       while (digit(b[i])) i++
     }
     if (b[i] === 0x65 || b[i] === 0x45) {
       i++
       if (b[i] === 0x2b || b[i] === 0x2d) i++
-      if (i >= b.length) return END
+      if (i >= b.length) return eof('in exponent of numeric literal')
       if (!digit(b[i])) return bad('in exponent of numeric literal')
       while (digit(b[i])) i++
     }

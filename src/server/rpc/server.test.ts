@@ -288,7 +288,9 @@ describe('JSON-RPC', () => {
     expect(
       (await post('{"JSONRPC":"2.0","ID":7,"METHOD":"echo","Params":{"height":"3"}}')).body,
     ).toEqual({ jsonrpc: '2.0', id: 7, result: { ...none, height: 3 } })
-    expect((await post('{"id":1,"method":"fail","Method":"echo","params":{}}')).body.result).toEqual(none)
+    expect(
+      (await post('{"id":1,"method":"fail","Method":"echo","params":{}}')).body.result,
+    ).toEqual(none)
     // null, alone or in a batch, is a request without an id: not answered.
     expect(await post('null')).toEqual({ status: 200, text: '', body: undefined })
     expect(await post('[null]')).toEqual({ status: 200, text: '', body: undefined })
