@@ -109,6 +109,14 @@ describe('connections', () => {
     expect(reply.endsWith('{"jsonrpc":"2.0","id":-1,"result":{}}')).toBe(true)
     expect(open).toBe(true)
   })
+
+  test('behavior: a body of notifications only is an empty 200 with Content-Length: 0, as CometBFT writes it (not chunked)', async () => {
+    const res = await fetch(url, { method: 'POST', body: '[{"jsonrpc":"2.0","method":"health"}]' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-length')).toBe('0')
+    expect(res.headers.get('transfer-encoding')).toBeNull()
+    expect(await res.text()).toBe('')
+  })
 })
 
 describe('JSON-RPC without a params key', () => {

@@ -264,7 +264,7 @@ export function createRpcApp(
       return c.json(errorBody(-1, new RpcError(-32603, 'Internal error', TOO_FEW_ARGUMENTS)), 500)
     }
     const replies = (await Promise.all(requests.map(one))).filter((r) => r !== undefined)
-    if (replies.length === 0) return c.body(null, 200)
+    if (replies.length === 0) return c.body(null, 200, { 'Content-Length': '0' })
     if (!batch || replies.length === 1) {
       const only = requests.find((r) => r.id !== undefined)!
       if (
