@@ -224,30 +224,38 @@ describe('ABCI socket server: the wire', () => {
     expect(hex(await d.take(3))).toBe(RESPONSE_FLUSH)
   })
 
-  test('behavior: after an exception, a client that writes its next request before it reads the exception still reads it, and the connection then closes cleanly', async () => {
-    // As abci-cli's socket client: a Go connection stays open for writing after the server's EOF,
-    // and its flush timer may have sent the failed request before the flush it then writes.
-    const { server } = await serve(
+  /**
+   * A server whose Query throws, and a client that has sent it a query over a connection that stays
+   * open for writing after the server's EOF, as a Go connection does.
+   */
+  async function failedQuery() {
+    const served = await serve(
       testApp({
         query: async () => {
           throw new Error('store is gone')
         },
       }),
     )
-    const m = /:(\d+)$/.exec(server.address)!
+    const m = /:(\d+)$/.exec(served.server.address)!
     const socket = connect({ port: Number(m[1]), host: '127.0.0.1', allowHalfOpen: true })
     cleanups.push(() => socket.destroy())
-    const received: Buffer[] = []
     const errors: string[] = []
-    socket.on('data', (d: Buffer) => received.push(d))
     socket.on('error', (err: NodeJS.ErrnoException) => errors.push(err.code ?? err.message))
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
-    const serverEnded = new Promise<void>((resolve) => socket.once('end', () => resolve()))
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
     socket.write(
       encodeRequestFrame({ query: { data: Uint8Array.of(1), path: '', height: 0n, prove: false } }),
     )
-    await serverEnded
+    return { ...served, socket, errors }
+  }
+
+  test('behavior: after an exception, a client that writes its next request before it reads the exception still reads it, and the connection then closes cleanly', async () => {
+    // As abci-cli's socket client, whose flush timer may have sent the failed request before the
+    // flush it then writes.
+    const received: Buffer[] = []
+    const { socket, errors } = await failedQuery()
+    socket.on('data', (d: Buffer) => received.push(d))
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    await new Promise<void>((resolve) => socket.once('end', () => resolve()))
     // The flushes come after the server has ended its side, as a late client's do.
     for (let i = 0; i < 5; i++) {
       socket.write(Buffer.from(FLUSH.replace(/\s/g, ''), 'hex'))
@@ -261,21 +269,7 @@ describe('ABCI socket server: the wire', () => {
   })
 
   test('behavior: after an exception, a client that never closes is disconnected all the same', async () => {
-    const { server, lines } = await serve(
-      testApp({
-        query: async () => {
-          throw new Error('store is gone')
-        },
-      }),
-    )
-    const m = /:(\d+)$/.exec(server.address)!
-    const socket = connect({ port: Number(m[1]), host: '127.0.0.1', allowHalfOpen: true })
-    cleanups.push(() => socket.destroy())
-    socket.on('error', () => {})
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
-    socket.write(
-      encodeRequestFrame({ query: { data: Uint8Array.of(1), path: '', height: 0n, prove: false } }),
-    )
+    const { socket, lines } = await failedQuery()
     // The server's side closes (it logs it) while the client still holds its own open.
     await expect
       .poll(() => lines().map((l) => `${l.module} ${l.msg}`), { timeout: 10_000 })
