@@ -198,12 +198,26 @@ export const GO_MALFORMED_HOST_ANSWER = goBadRequest('malformed Host header')
 /** The bytes a Host header may hold by Go's lenient check (httpguts' `validHostByte`). */
 const HOST_BYTE = /^[0-9A-Za-z!$%&()*+,\-.:;=[\]'_~]*$/
 
+/** Go's answer to a request it reads but does not take (a plain error: no text after the status). */
+const GO_BAD_REQUEST_ANSWER = `HTTP/1.1 400 Bad Request${GO_ERROR_HEADERS}400 Bad Request`
+/** Go's answer to a request line of another major version than 1 (an HTTP/1 server). */
+export const GO_UNSUPPORTED_VERSION_ANSWER = `HTTP/1.1 505 HTTP Version Not Supported: unsupported protocol version${GO_ERROR_HEADERS}505 HTTP Version Not Supported: unsupported protocol version`
+
 /**
- * Go's answer when its server refuses `req` for its Host header, which node:http does not check
- * (nor, for an upgrade, its presence): an HTTP/1.1 request without one (CONNECT aside), or one
- * with a byte Go does not take in a host.
+ * Go's answer when its server refuses `req` for what node:http does not check, in Go's order: more
+ * than one Host line (`400 Bad Request`), a version other than 1.x (`505`, as
+ * http1ServerSupportsRequest; HTTP/2's `PRI *` preface aside), an HTTP/1.1 request without a Host
+ * header (CONNECT aside; node:http does not check it, nor for an upgrade its presence), or one with
+ * a byte Go does not take in a host.
  */
 export function hostRefusal(req: IncomingMessage): string | undefined {
+  let hosts = 0
+  const raw = req.rawHeaders
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts++
+  if (hosts > 1) return GO_BAD_REQUEST_ANSWER
+  if (req.httpVersionMajor !== 1 && !(req.method === 'PRI' && req.url === '*'))
+    return GO_UNSUPPORTED_VERSION_ANSWER
   // From the raw lines (the first Host line, as node:http keeps it): the fast paths never have
   // node:http build its headers object.
   const host = firstHeaderValue(req, 'host')

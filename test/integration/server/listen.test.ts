@@ -163,6 +163,17 @@ describe('listenHttp', () => {
     }
   })
 
+  test("error: two Host lines get Go's plain 400, a request line of another major version than 1 Go's 505 naming it", async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'test')
+    open.push(l)
+    expect(await exchange(l.port, ['GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n'])).toBe(
+      'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request',
+    )
+    expect(await exchange(l.port, ['GET / HTTP/2.0\r\nHost: x\r\n\r\n'])).toBe(
+      'HTTP/1.1 505 HTTP Version Not Supported: unsupported protocol version\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n505 HTTP Version Not Supported: unsupported protocol version',
+    )
+  })
+
   test("behavior: with no read timeout (rpc-read-timeout = 0), as Go's server: a kept-alive connection stays open past Node's own 5 s, and no Keep-Alive timeout is announced", async () => {
     const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { readTimeoutSeconds: 0 })
     open.push(l)
