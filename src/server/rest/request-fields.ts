@@ -39,12 +39,18 @@ function isMessageField(field: protobuf.Field): field is protobuf.Field & {
   )
 }
 
-function convert(field: protobuf.Field, parameter: string, text: string): unknown {
+/**
+ * A field's value from its text. A path variable's error names the parameter (the generated
+ * handlers' `type mismatch, parameter: …, error: …`); a query parameter's is the converter's alone,
+ * as PopulateQueryParameters' error is returned as it is.
+ */
+function convert(field: protobuf.Field, parameter: string, text: string, path: boolean): unknown {
   try {
     return parseFieldText(field, text)
   } catch (err) {
+    const why = (err as Error).message
     throw new RequestFieldError(
-      `type mismatch, parameter: ${parameter}, error: ${(err as Error).message}`,
+      path ? `type mismatch, parameter: ${parameter}, error: ${why}` : why,
     )
   }
 }
@@ -90,8 +96,8 @@ function setAtPath(
       )
     }
     obj[field.name] = field.repeated
-      ? values.map((v) => convert(field, path, v))
-      : convert(field, path, values[0] ?? '')
+      ? values.map((v) => convert(field, path, v, strict))
+      : convert(field, path, values[0] ?? '', strict)
   }
   return true
 }
@@ -134,7 +140,9 @@ export function requestFromHttp(
   }
   if (parts.body?.field !== '*') {
     for (const [key, values] of parts.query) {
-      if (bound.has(key) || (parts.body && key.split('.')[0] === parts.body.field)) continue
+      // A key under a path variable's field is ignored too (the generated filters' common prefix).
+      const head = key.split('.')[0]!
+      if (bound.has(key) || bound.has(head) || (parts.body && head === parts.body.field)) continue
       setAtPath(type, obj, key, values, false)
     }
   }
