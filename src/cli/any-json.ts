@@ -1,11 +1,5 @@
+import { goJsonKind, goTypeError } from '../server/rpc/go-json.js'
 import { CliError } from './errors.js'
-
-/** Go's names of the JSON kinds its decoder reports (`cannot unmarshal array into …`). */
-function goJsonKind(v: unknown): string {
-  if (Array.isArray(v)) return 'array'
-  if (typeof v === 'boolean') return 'bool'
-  return typeof v === 'object' ? 'object' : typeof v
-}
 
 /**
  * The type URL of an Any's proto JSON (`{"@type": url, …}`, e.g. a public key's), refused in the
@@ -14,9 +8,7 @@ function goJsonKind(v: unknown): string {
  */
 export function anyJsonTypeUrl(json: unknown): string {
   if (json !== null && (typeof json !== 'object' || Array.isArray(json)))
-    throw new CliError(
-      `json: cannot unmarshal ${goJsonKind(json)} into Go value of type map[string]*json.RawMessage`,
-    )
+    throw new CliError(goTypeError(goJsonKind(json), 'map[string]*json.RawMessage'))
   const url = (json as Record<string, unknown> | null)?.['@type']
   if (url === undefined || url === null) throw new CliError("Any JSON doesn't have '@type'")
   if (typeof url !== 'string')

@@ -5,7 +5,6 @@ import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { parseListenAddress } from '../config/listen-address.js'
 import { UserError } from '../errors.js'
-import { firstHeaderValue } from './rest/query-call.js'
 
 /** How long a closing server lets the requests in flight finish before it cuts their connections. */
 export const CLOSE_GRACE_MS = 500
@@ -211,16 +210,19 @@ export const GO_UNSUPPORTED_VERSION_ANSWER = `HTTP/1.1 505 HTTP Version Not Supp
  * a byte Go does not take in a host.
  */
 export function hostRefusal(req: IncomingMessage): string | undefined {
+  // One pass over the raw lines (the first Host line is the one node:http keeps): the fast paths
+  // never have node:http build its headers object.
+  let host: string | undefined
   let hosts = 0
   const raw = req.rawHeaders
-  for (let i = 0; i < raw.length; i += 2)
-    if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts++
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!
+    if (name.length !== 4 || name.toLowerCase() !== 'host') continue
+    if (hosts++ === 0) host = raw[i + 1]
+  }
   if (hosts > 1) return GO_BAD_REQUEST_ANSWER
   if (req.httpVersionMajor !== 1 && !(req.method === 'PRI' && req.url === '*'))
     return GO_UNSUPPORTED_VERSION_ANSWER
-  // From the raw lines (the first Host line, as node:http keeps it): the fast paths never have
-  // node:http build its headers object.
-  const host = firstHeaderValue(req, 'host')
   if (host === undefined) {
     return req.httpVersion === '1.1' && req.method !== 'CONNECT'
       ? GO_MISSING_HOST_ANSWER

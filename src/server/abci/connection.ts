@@ -226,8 +226,9 @@ export class AbciConnection {
     const timer = setTimeout(() => this.socket.destroy(), LINGER_MS)
     timer.unref()
     this.socket.once('close', () => clearTimeout(timer))
-    this.socket.end()
+    // A peer that has already ended its side will not close it again: ours is the last to go.
     if (this.peerEnded) this.socket.end(() => this.socket.destroy())
+    else this.socket.end()
   }
 
   /** Closes our side once the peer has ended and everything it asked is answered. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
-import { goJsonFirstValue, parseGoJson } from '../rpc/go-json.js'
+import { goJsonFirstValue, parseGoJson } from '../rpc/go-json-scan.js'
 import { type PlainResponse, plainToResponse } from './errors.js'
 import { RequestFieldError } from './request-fields.js'
 

@@ -4,11 +4,11 @@ import {
   goBase64Decode,
   goHexDecode,
   goJsonKind,
-  goJsonSyntaxError,
   goQuote,
   goTypeError,
   jsonText,
 } from './go-json.js'
+import { goJsonSyntaxError } from './go-json-scan.js'
 
 /** The Go integer types of CometBFT's route arguments (`height` int64, `page` int, `chunk` uint). */
 export type GoIntType = 'int64' | 'int' | 'uint'

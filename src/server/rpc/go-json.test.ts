@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { goJsonFirstValue, goJsonSyntaxError, goJsonTooDeep, jsonText } from './go-json.js'
+import { jsonText } from './go-json.js'
+import { goJsonFirstValue, goJsonSyntaxError, goJsonTooDeep } from './go-json-scan.js'
 
 describe('goJsonSyntaxError: encoding/json scanner texts', () => {
   test('behavior: valid text, nested or not, has no error', () => {

@@ -4,7 +4,8 @@
  * missing or null id makes a notification, any other id type or a non-object fails the whole parse.
  */
 
-import { goJsonKind, parseGoJson } from './go-json.js'
+import { goJsonKind } from './go-json.js'
+import { parseGoJson } from './go-json-scan.js'
 
 /** A request id that is answered. */
 export type JsonRpcId = number | string

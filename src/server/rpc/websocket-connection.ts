@@ -4,7 +4,8 @@ import type { Logger } from '../../logger.js'
 import { jsonRpcArgs } from './args.js'
 import { RpcError } from './errors.js'
 import type { PublishedEvent } from './event-data.js'
-import { goJsonFirstValue, goJsonKind } from './go-json.js'
+import { goJsonKind } from './go-json.js'
+import { goJsonFirstValue, parseGoJson } from './go-json-scan.js'
 import type { EventBus, Subscription, SubscriptionSink } from './pubsub.js'
 import {
   decodeRequest,
@@ -192,6 +193,9 @@ export class Connection {
 
   /** A request frame's id (undefined: a notification), method and params, as CometBFT decodes them. */
   private decode(text: string): RpcRequest {
+    // A frame that is one JSON value (nearly every one) needs no second look.
+    const whole = parseGoJson(text)
+    if ('value' in whole) return decodeRequest(whole.value)
     // CometBFT reads a frame with json.Decoder: its first value, whatever follows; an empty frame
     // is `EOF`, a value cut short `unexpected EOF`.
     const first = goJsonFirstValue(text)
