@@ -300,7 +300,15 @@ describe('REST gateway of a running sdkd', () => {
     const granted = await fetch(`${open.api}/sdk/bank/v1beta1/params`, preflight)
     expect(granted.status).toBe(200)
     expect(granted.headers.get('access-control-allow-origin')).toBe('*')
-    expect(granted.headers.get('access-control-allow-headers')).toBe('x-sdk-block-height')
+    expect(granted.headers.get('access-control-allow-headers')).toBe('X-Sdk-Block-Height')
+    // A refused preflight over the wire: an empty answer of length 0, as Go's WriteHeader alone.
+    const forbidden = await fetch(`${open.api}/sdk/bank/v1beta1/params`, {
+      method: 'OPTIONS',
+      headers: { ...preflight.headers, 'access-control-request-headers': 'x-secret' },
+    })
+    expect(forbidden.status).toBe(403)
+    expect(forbidden.headers.get('content-length')).toBe('0')
+    expect(await forbidden.text()).toBe('')
     const refused = await fetch(`${closed.api}/sdk/bank/v1beta1/params`, preflight)
     expect(refused.status).toBe(405)
     expect([...refused.headers.keys()].filter((k) => k.startsWith('access-control'))).toEqual([])

@@ -1,45 +1,69 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Brand } from '../../codec/brand.js'
-import { errorResponse } from './errors.js'
 
+/** gorilla/handlers' default methods, compared as sent (`get` is not GET). */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST']
-/** gorilla/handlers' default allowed headers; the height header (and its gateway form) is added. */
-const ALLOWED_HEADERS = ['accept', 'accept-language', 'content-language', 'origin', 'content-type']
+/** gorilla/handlers' default headers: always allowed, never echoed in a grant. */
+const SIMPLE_HEADERS = ['Accept', 'Accept-Language', 'Content-Language', 'Origin']
+
+/** RFC 7230 token characters, the bytes Go's header-key canonicalisation accepts. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 
 /**
- * `[api] enabled-unsafe-cors = true`: every origin may call the gateway (as upstream's
- * gorilla/handlers CORS with no origin list), and a preflight may ask for the `x-sdk-block-height`
- * header. Preflights are answered here: no requested method → 400, a method other than
- * GET/HEAD/POST → 405, a header outside the allowed list → 403, otherwise 200 with the grants.
+ * Go's `http.CanonicalHeaderKey`: the first letter and each letter after a hyphen upper case, the
+ * rest lower case (`x-sdk-block-height` → `X-Sdk-Block-Height`); a name with a byte outside the
+ * token characters is left as it is.
+ */
+export function canonicalHeaderKey(name: string): string {
+  if (!TOKEN.test(name)) return name
+  return name
+    .toLowerCase()
+    .replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
+}
+
+/** An empty answer, as gorilla/handlers' `WriteHeader` alone sends it (Go adds the length). */
+const empty = (status: number, headers?: Record<string, string>): Response =>
+  new Response(null, { status, headers: { ...headers, 'content-length': '0' } })
+
+/**
+ * `[api] enabled-unsafe-cors = true`: upstream's gorilla/handlers CORS with no origin list and
+ * `Content-Type` allowed, plus the height headers (sdkd lets a browser ask for a past height, and
+ * read the height served). A request with a non-empty `Origin` gets `Access-Control-Allow-Origin: *`;
+ * a preflight is answered here, with an empty body: no `Access-Control-Request-Method` → 400, a
+ * method other than GET, HEAD or POST (as sent) → 405, a requested header outside the allowed ones
+ * → 403, otherwise 200 granting the requested headers that are not simple ones, in Go's canonical
+ * form. An `OPTIONS` without an `Origin` is answered 200, empty, with no CORS header.
  */
 export function unsafeCors(brand: Brand): MiddlewareHandler {
-  const allowed = [...ALLOWED_HEADERS, brand.heightHeader, brand.metadataHeightHeader.toLowerCase()]
+  const allowed = [
+    ...SIMPLE_HEADERS,
+    'Content-Type',
+    canonicalHeaderKey(brand.heightHeader),
+    canonicalHeaderKey(brand.metadataHeightHeader),
+  ]
   /** Response headers a browser script may read: the height served. */
   const exposed = `${brand.heightHeader}, ${brand.metadataHeightHeader}`
   return async function unsafeCors(c, next) {
     const origin = c.req.header('origin')
+    const cors = origin !== undefined && origin !== ''
     if (c.req.method === 'OPTIONS') {
-      if (origin === undefined) return c.body(null, 200)
+      if (!cors) return empty(200)
       const method = c.req.header('access-control-request-method')
-      if (!method) return errorResponse(400, 3, 'missing Access-Control-Request-Method')
-      if (!ALLOWED_METHODS.includes(method.toUpperCase())) {
-        return errorResponse(405, 12, `method ${method} is not allowed`)
+      if (method === undefined) return empty(400)
+      if (!ALLOWED_METHODS.includes(method)) return empty(405)
+      const granted: string[] = []
+      for (const part of (c.req.header('access-control-request-headers') ?? '').split(',')) {
+        const name = canonicalHeaderKey(part.trim())
+        if (name === '' || SIMPLE_HEADERS.includes(name)) continue
+        if (!allowed.includes(name)) return empty(403)
+        granted.push(name)
       }
-      const requested = (c.req.header('access-control-request-headers') ?? '')
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter((h) => h !== '')
-      const refused = requested.find((h) => !allowed.includes(h))
-      if (refused !== undefined) return errorResponse(403, 7, `header ${refused} is not allowed`)
-      const headers: Record<string, string> = {
-        'access-control-allow-origin': '*',
-        'access-control-allow-methods': ALLOWED_METHODS.join(', '),
-      }
-      if (requested.length > 0) headers['access-control-allow-headers'] = requested.join(',')
-      return new Response(null, { status: 200, headers })
+      const headers: Record<string, string> = { 'access-control-allow-origin': '*' }
+      if (granted.length > 0) headers['access-control-allow-headers'] = granted.join(',')
+      return empty(200, headers)
     }
     await next()
-    if (origin !== undefined) {
+    if (cors) {
       c.res.headers.set('access-control-allow-origin', '*')
       c.res.headers.set('access-control-expose-headers', exposed)
     }

@@ -842,7 +842,10 @@ describe('CORS', () => {
     })
     expect(pre.status).toBe(200)
     expect(pre.headers.get('access-control-allow-origin')).toBe('*')
-    expect(pre.headers.get('access-control-allow-headers')).toBe('x-sdk-block-height,content-type')
+    // Go's canonical names, as gorilla/handlers echoes them; no Allow-Methods for the defaults.
+    expect(pre.headers.get('access-control-allow-headers')).toBe('X-Sdk-Block-Height,Content-Type')
+    expect(pre.headers.get('access-control-allow-methods')).toBeNull()
+    expect(await pre.text()).toBe('')
     const r = await open.request('/sdk/bank/v1beta1/params', {
       headers: { origin: 'http://x.test', 'x-sdk-block-height': '2' },
     })
@@ -863,6 +866,49 @@ describe('CORS', () => {
       headers: { origin: 'http://x.test', 'access-control-request-method': 'DELETE' },
     })
     expect(badMethod.status).toBe(405)
+  })
+
+  test('behavior: a refused preflight is an empty answer without CORS headers, as gorilla/handlers sends it', async () => {
+    const open = createGateway({ router: t.node.router, enabledUnsafeCors: true })
+    const preflight = (headers: Record<string, string>) =>
+      open.request('/sdk/bank/v1beta1/params', {
+        method: 'OPTIONS',
+        headers: { origin: 'http://x.test', ...headers },
+      })
+    for (const [headers, status] of [
+      [{}, 400],
+      // Present but empty, or not as sent upper case: no method gorilla/handlers allows.
+      [{ 'access-control-request-method': '' }, 405],
+      [{ 'access-control-request-method': 'get' }, 405],
+      [{ 'access-control-request-method': 'DELETE' }, 405],
+      [
+        { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-secret' },
+        403,
+      ],
+    ] as const) {
+      const r = await preflight(headers)
+      expect(r.status, JSON.stringify(headers)).toBe(status)
+      expect(await r.text()).toBe('')
+      expect(r.headers.get('content-type')).toBeNull()
+      expect([...r.headers.keys()].filter((k) => k.startsWith('access-control'))).toEqual([])
+    }
+    // The simple headers are allowed and not echoed; empty names are skipped.
+    const simple = await preflight({
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'accept, origin,,ACCEPT-LANGUAGE , content-language',
+    })
+    expect(simple.status).toBe(200)
+    expect(simple.headers.get('access-control-allow-headers')).toBeNull()
+    // An empty Origin is no Origin: a plain request gets no CORS headers, an OPTIONS an empty 200.
+    const plain = await open.request('/sdk/bank/v1beta1/params', { headers: { origin: '' } })
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull()
+    const bare = await open.request('/sdk/bank/v1beta1/params', {
+      method: 'OPTIONS',
+      headers: { origin: '', 'access-control-request-method': 'DELETE' },
+    })
+    expect(bare.status).toBe(200)
+    expect(bare.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
 
