@@ -234,6 +234,33 @@ describe('staking queries against a node with three validators', () => {
     expect(future.status).toBe(400)
   })
 
+  test('behavior: a page past the end answers the count when counting, as upstream Paginate', async () => {
+    const byVal = `/sdk/staking/v1beta1/validators/${valoper(alice)}/delegations`
+    const cases: [string, Json][] = [
+      [`${byVal}?pagination.offset=5`, { delegation_responses: [], total: '2' }],
+      [
+        `${byVal}?pagination.offset=2&pagination.count_total=true&pagination.limit=1`,
+        { delegation_responses: [], total: '2' },
+      ],
+      [`${byVal}?pagination.offset=5&pagination.limit=1`, { delegation_responses: [], total: '0' }],
+      [
+        '/sdk/staking/v1beta1/validators?pagination.offset=9&pagination.reverse=true',
+        { validators: [], total: '3' },
+      ],
+      [
+        '/sdk/staking/v1beta1/validators?status=BOND_STATUS_BONDED&pagination.offset=3',
+        { validators: [], total: '3' },
+      ],
+    ]
+    for (const [path, { total, ...list }] of cases) {
+      const r = await restAt(path)
+      expect([r.status, r.body], path).toEqual([
+        200,
+        { ...list, pagination: { next_key: null, total } },
+      ])
+    }
+  })
+
   test('behavior: REST unbonding, redelegation and historical routes at a past height', async () => {
     const paths = [
       `/sdk/staking/v1beta1/validators/${valoper(alice)}/unbonding_delegations`,

@@ -20,9 +20,9 @@ export function registerAuthQueries(cfg: ModuleConfigurator, keeper: AuthKeeper)
   })
 
   cfg.registerQuery(`${SERVICE}/Accounts`, async (req, ctx) => {
-    const page = await paginate(keeper.c.accounts, store(ctx), req.pagination).catch(
-      pageRequestError(),
-    )
+    const page = await paginate(keeper.c.accounts, store(ctx), req.pagination, {
+      paginator: 'collections',
+    }).catch(pageRequestError())
     return { accounts: page.entries.map(([, any]) => any), pagination: page.pagination }
   })
 

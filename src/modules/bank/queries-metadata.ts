@@ -31,9 +31,9 @@ export function registerBankDenomQueries(cfg: ModuleConfigurator, keeper: BankKe
   // A refused page request is InvalidArgument with the paginator's text: upstream answers it as
   // Internal (500), which ARCHITECTURE decision 3 keeps for the node's own faults.
   cfg.registerQuery(`${SERVICE}/DenomsMetadata`, async (req, ctx) => {
-    const page = await paginate(keeper.c.denomMetadata, store(ctx), req.pagination).catch(
-      pageRequestError(),
-    )
+    const page = await paginate(keeper.c.denomMetadata, store(ctx), req.pagination, {
+      paginator: 'prefix-store',
+    }).catch(pageRequestError())
     return { metadatas: page.entries.map(([, m]) => m), pagination: page.pagination }
   })
 
@@ -45,6 +45,7 @@ export function registerBankDenomQueries(cfg: ModuleConfigurator, keeper: BankKe
     denomArg(denom)
     const index = keeper.c.denomAddress
     const page = await paginate(index, store(ctx), pagination, {
+      paginator: 'collections',
       prefix: denomPrefix(denom),
     }).catch(pageRequestError())
     const denom_owners: ProtoInit<'sdk.bank.v1beta1.DenomOwner'>[] = []

@@ -50,9 +50,10 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
     const address = addressArg(req.address, 'invalid address: ')
     const balances = keeper.c.balances
     const prefix = balances.storeKey([address, '']).subarray(balances.prefix.length)
-    const page = await paginate(balances, store(ctx), req.pagination, { prefix }).catch(
-      paginateError,
-    )
+    const page = await paginate(balances, store(ctx), req.pagination, {
+      paginator: 'collections',
+      prefix,
+    }).catch(paginateError)
     const coins: ProtoInit<'sdk.base.v1beta1.Coin'>[] = []
     for (const [[, denom], amount] of page.entries) {
       let shown = denom
@@ -72,9 +73,10 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
     const locked = await keeper.lockedCoins(ctx.state, address, blockTime(ctx))
     const balances = keeper.c.balances
     const prefix = balances.storeKey([address, '']).subarray(balances.prefix.length)
-    const page = await paginate(balances, store(ctx), req.pagination, { prefix }).catch(
-      paginateError,
-    )
+    const page = await paginate(balances, store(ctx), req.pagination, {
+      paginator: 'collections',
+      prefix,
+    }).catch(paginateError)
     return {
       balances: page.entries.map(([[, denom], amount]) => ({
         denom,
@@ -92,7 +94,9 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
   })
 
   cfg.registerQuery(`${SERVICE}/TotalSupply`, async (req, ctx) => {
-    const page = await paginate(keeper.c.supply, store(ctx), req.pagination).catch(paginateError)
+    const page = await paginate(keeper.c.supply, store(ctx), req.pagination, {
+      paginator: 'collections',
+    }).catch(paginateError)
     return {
       supply: page.entries.map(([denom, amount]) => ({ denom, amount: amount.toString() })),
       pagination: page.pagination,
@@ -121,9 +125,9 @@ export function registerBankQueries(cfg: ModuleConfigurator, keeper: BankKeeper)
       }
       return { send_enabled, pagination: null }
     }
-    const page = await paginate(keeper.c.sendEnabled, store(ctx), req.pagination).catch(
-      paginateError,
-    )
+    const page = await paginate(keeper.c.sendEnabled, store(ctx), req.pagination, {
+      paginator: 'collections',
+    }).catch(paginateError)
     return {
       send_enabled: page.entries.map(([denom, v]) => ({ denom, enabled: enabled(v) })),
       pagination: page.pagination,

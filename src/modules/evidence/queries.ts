@@ -30,11 +30,9 @@ export function registerEvidenceQueries(cfg: ModuleConfigurator, keeper: Evidenc
   })
 
   cfg.registerQuery(`${SERVICE}/AllEvidence`, async (req, ctx) => {
-    const page = await paginate(
-      keeper.c.evidence,
-      ctx.state.store(MODULE_NAME),
-      req.pagination,
-    ).catch(pageRequestError())
+    const page = await paginate(keeper.c.evidence, ctx.state.store(MODULE_NAME), req.pagination, {
+      paginator: 'collections',
+    }).catch(pageRequestError())
     return { evidence: page.entries.map(([, v]) => v), pagination: page.pagination }
   })
 }

@@ -131,6 +131,41 @@ describe('gov queries', () => {
     ])
   })
 
+  test('behavior: proposals page as upstream CollectionFilteredPaginate: past the end, by key and counting with a filter', async () => {
+    const c = await start()
+    await submit(c)
+    await submit(c, '100000')
+    await submit(c)
+    const P = 'sdk.gov.v1.Query/Proposals'
+    const ids = (json: Record<string, unknown>) =>
+      (json.proposals as { id: string }[]).map((p) => p.id)
+    const key = (id: number) => Buffer.from([0, 0, 0, 0, 0, 0, 0, id]).toString('base64')
+    // An offset past the end: an empty page response, whether counting or not.
+    for (const pagination of [{ offset: 4 }, { offset: 4, limit: 1, count_total: true }]) {
+      expect(await c.query(P, { pagination })).toEqual({
+        proposals: [],
+        pagination: { next_key: null, total: '0' },
+      })
+    }
+    // Exactly at the end, counting: the offset.
+    expect((await c.query(P, { pagination: { offset: 3 } })).pagination).toEqual({
+      next_key: null,
+      total: '3',
+    })
+    // Voting period (2) keeps 1 and 3. From key 2 with limit 1, proposal 2 is read (left out) and
+    // fills the limit: no proposal, proposal 3 next.
+    const byKey = await c.query(P, { proposal_status: 2, pagination: { key: key(2), limit: 1 } })
+    expect([ids(byKey), byKey.pagination]).toEqual([[], { next_key: key(3), total: '0' }])
+    // Counting, each proposal read after a full page is the next key until one is kept.
+    const counted = await c.query(P, {
+      proposal_status: 2,
+      pagination: { limit: 1, count_total: true },
+    })
+    expect([ids(counted), counted.pagination]).toEqual([['1'], { next_key: key(3), total: '2' }])
+    const uncounted = await c.query(P, { proposal_status: 2, pagination: { limit: 1 } })
+    expect(uncounted.pagination).toEqual({ next_key: key(2), total: '0' })
+  })
+
   test('behavior: the staking queries show the bonded validator and pool', async () => {
     const c = await start()
     await c.block()

@@ -61,6 +61,7 @@ export function govV1Queries(keeper: GovKeeper): GovV1Queries {
     ctx: QueryContext,
   ) =>
     paginate<[bigint, Bytes], V>(map, store(ctx), req.pagination, {
+      paginator: 'collections',
       prefix: uint64BE(proposalIdArg(req)),
     }).catch(pageRequestError())
   return {
@@ -92,6 +93,7 @@ export function govV1Queries(keeper: GovKeeper): GovV1Queries {
         store(ctx),
         req.pagination,
         {
+          paginator: 'collections',
           filter: (id) => wanted.has(id),
         },
       ).catch(pageRequestError())

@@ -37,6 +37,7 @@ export function registerSlashingQueries(cfg: ModuleConfigurator, keeper: Slashin
       keeper.c.signingInfos,
       ctx.state.store(MODULE_NAME),
       req.pagination,
+      { paginator: 'prefix-store' },
     ).catch(pageRequestError())
     return { info: page.entries.map(([, v]) => v), pagination: page.pagination }
   })

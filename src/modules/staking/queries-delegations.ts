@@ -47,6 +47,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
     const delegator = delegatorArg(req.delegator_addr)
     const page = await pageOf(
       paginate(c.delegations, stakingStore(ctx), req.pagination, {
+        paginator: 'prefix-store',
         prefix: lengthPrefixedBytesKey.encode(delegator),
       }),
     )
@@ -65,6 +66,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
     // The by-validator index (0x71) pages; each key names the delegation to read.
     const page = await pageOf(
       paginate(c.delegationsByValidator, store, req.pagination, {
+        paginator: 'prefix-store',
         prefix: lengthPrefixedBytesKey.encode(operator),
       }),
     )
@@ -86,6 +88,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
     const store = stakingStore(ctx)
     const page = await pageOf(
       paginate(c.unbondingDelegationsByValidator, store, req.pagination, {
+        paginator: 'prefix-store',
         prefix: lengthPrefixedBytesKey.encode(operator),
       }),
     )
@@ -127,6 +130,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
     const delegator = delegatorArg(req.delegator_addr)
     const page = await pageOf(
       paginate(c.unbondingDelegations, stakingStore(ctx), req.pagination, {
+        paginator: 'prefix-store',
         prefix: lengthPrefixedBytesKey.encode(delegator),
       }),
     )
@@ -138,6 +142,7 @@ export function registerDelegationQueries(cfg: ModuleConfigurator, keeper: Staki
     const delegator = delegatorArg(req.delegator_addr)
     const page = await pageOf(
       paginate(c.delegations, stakingStore(ctx), req.pagination, {
+        paginator: 'prefix-store',
         prefix: lengthPrefixedBytesKey.encode(delegator),
       }),
     )

@@ -54,6 +54,7 @@ async function select(
   }
   if (del === '' && src !== '' && dst === '') {
     const page = await paginate(c.redelegationsBySource, store, req.pagination, {
+      paginator: 'prefix-store',
       prefix: lengthPrefixedBytesKey.encode(validatorArg(src)),
     }).catch(pageRequestError())
     const reds: Redelegation[] = []
@@ -64,6 +65,7 @@ async function select(
     return { reds, pagination: page.pagination }
   }
   const page = await paginate(c.redelegations, store, req.pagination, {
+    paginator: 'prefix-store',
     prefix: lengthPrefixedBytesKey.encode(delegatorArg(del)),
   }).catch(pageRequestError())
   return { reds: page.entries.map(([, r]) => r), pagination: page.pagination }

@@ -6,6 +6,7 @@ import {
   registry,
   valoper,
 } from '../../../test/helpers/gov-chain.js'
+import { addressToBech32 } from '../../codec/address.js'
 import type { ChainError } from '../../errors.js'
 import { stakingCollections } from './keys.js'
 
@@ -136,6 +137,46 @@ describe('staking queries', () => {
       validator_addr: valoper(9),
     })
     expect((dv.validator as { tokens: string }).tokens).toBe('10000000')
+  })
+
+  test('Validators page as upstream GenericFilteredPaginate (offsets and total count the kept); delegations as Paginate past the end', async () => {
+    const ch = await start()
+    // An unbonded validator between 8 and 9 in key order (8 … 8 9).
+    const between = bytes(8)
+    between[19] = 9
+    await ch.edit(async (state) => {
+      const s = state.store('staking')
+      const v8 = await c.validators.get(s, bytes(8))
+      c.validators.set(s, between, {
+        ...v8!,
+        operator_address: addressToBech32(between, 'sdkvaloper'),
+        status: 1,
+      })
+    })
+    const ops = (json: Record<string, unknown>) =>
+      (json.validators as { operator_address: string }[]).map((v) => v.operator_address)
+    const bonded = (pagination: Record<string, unknown>) =>
+      ch.query(`${Q}/Validators`, { status: 'BOND_STATUS_BONDED', pagination })
+    const key9 = Buffer.from([20, ...bytes(9)]).toString('base64')
+    const first = await bonded({ limit: 1 })
+    expect([ops(first), first.pagination]).toEqual([[valoper(8)], { next_key: key9, total: '0' }])
+    // The offset skips kept validators only: two bonded, so offset 2 is the end.
+    expect(await bonded({ offset: 2 })).toEqual({
+      validators: [],
+      pagination: { next_key: null, total: '2' },
+    })
+    const second = await bonded({ offset: 1, count_total: true })
+    expect([ops(second), second.pagination]).toEqual([[valoper(9)], { next_key: null, total: '2' }])
+    expect((await bonded({ offset: 7, limit: 1 })).pagination).toEqual({
+      next_key: null,
+      total: '0',
+    })
+    // Delegations (Paginate): past the end the count when counting.
+    const dels = await ch.query(`${Q}/DelegatorDelegations`, {
+      delegator_addr: account(1),
+      pagination: { offset: 5, count_total: true, limit: 1 },
+    })
+    expect(dels).toEqual({ delegation_responses: [], pagination: { next_key: null, total: '2' } })
   })
 
   test('unbonding delegations and redelegations read the records the state machine writes', async () => {

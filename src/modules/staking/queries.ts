@@ -24,6 +24,7 @@ export function registerStakingQueries(cfg: ModuleConfigurator, keeper: StakingK
     }
     const wanted = status === '' ? undefined : STATUSES.indexOf(status) + 1
     const page = await paginate(keeper.c.validators, stakingStore(ctx), req.pagination, {
+      paginator: 'prefix-store',
       ...(wanted === undefined ? {} : { filter: (_k, v) => v.status === wanted }),
     }).catch(pageRequestError())
     return { validators: page.entries.map(([, v]) => v), pagination: page.pagination }

@@ -525,9 +525,29 @@ describe('query parameters and pagination', () => {
         (c: any) => c.denom,
       ),
     ).toEqual(['token', 'stake'])
-    expect((await get(app, `${balances}?pagination.offset=5`)).text).toBe(
-      '{"balances":[],"pagination":null}',
+  })
+
+  test('behavior: an offset past the end answers an empty page response (collections: total 0 even when counting)', async () => {
+    for (const query of [
+      'offset=5',
+      'offset=3&limit=1&count_total=true',
+      'offset=3&reverse=true',
+    ]) {
+      const r = await get(app, `${balances}?${query.replaceAll(/(\w+)=/g, 'pagination.$1=')}`)
+      expect([r.status, r.text], query).toEqual([
+        200,
+        '{"balances":[],"pagination":{"next_key":null,"total":"0"}}',
+      ])
+    }
+    // Exactly at the end (two denoms), counting: the offset.
+    expect((await get(app, `${balances}?pagination.offset=2`)).text).toBe(
+      '{"balances":[],"pagination":{"next_key":null,"total":"2"}}',
     )
+    const accounts = await get(app, '/sdk/auth/v1beta1/accounts?pagination.offset=1000')
+    expect([accounts.status, accounts.text]).toEqual([
+      200,
+      '{"accounts":[],"pagination":{"next_key":null,"total":"0"}}',
+    ])
   })
 
   test('behavior: unknown query parameters are ignored; the path wins over the query', async () => {
