@@ -1,13 +1,6 @@
 import protobuf from 'protobufjs/light.js'
-import { fromBase64Strict } from './bytes.js'
-import {
-  isInt32Type,
-  isLongType,
-  isNullable,
-  JsonMappingError,
-  jsonKind,
-  legacyDecFromJson,
-} from './json.js'
+import { badBase64Offset, fromBase64Strict } from './bytes.js'
+import { isLongType, isNullable, JsonMappingError, jsonKind, legacyDecFromJson } from './json.js'
 import { GO_ZERO_TIMESTAMP, parseDuration, parseTimestamp } from './json-well-known.js'
 import type { Proto, ProtoMessage, ProtoName, ProtoRegistry, ProtoType } from './proto.js'
 
@@ -79,51 +72,6 @@ function zeroValue(registry: ProtoRegistry, field: protobuf.Field): unknown {
   if (!(resolved instanceof protobuf.Type)) return undefined
   if (resolved.fullName === '.google.protobuf.Timestamp') return { ...GO_ZERO_TIMESTAMP }
   return jsonToMessage(registry, resolved, {}, field.name)
-}
-
-/** Parses one scalar given as text (path or query parameter) for a field. */
-export function parseFieldText(field: protobuf.Field, text: string): unknown {
-  field.resolve()
-  const t = field.type
-  if (isLongType(t) || isInt32Type(t)) return parseInteger(t, text)
-  if (t === 'bool') {
-    if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true
-    if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false
-    throw new JsonMappingError(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`)
-  }
-  if (t === 'double' || t === 'float') {
-    const n = Number(text)
-    if (text.trim() === '' || Number.isNaN(n)) {
-      throw new JsonMappingError(
-        `strconv.ParseFloat: parsing ${JSON.stringify(text)}: invalid syntax`,
-      )
-    }
-    return n
-  }
-  if (t === 'string') return text
-  if (t === 'bytes') {
-    const b = fromBase64Strict(text) ?? fromBase64Strict(text, true)
-    if (!b) throw new JsonMappingError(`illegal base64 data at input byte ${badBase64Offset(text)}`)
-    return b
-  }
-  const resolved = field.resolvedType
-  if (resolved instanceof protobuf.Enum) {
-    if (text in resolved.values) return resolved.values[text]
-    if (/^-?\d+$/.test(text)) return Number(text)
-    throw new JsonMappingError(`${text} is not a valid ${resolved.name}`)
-  }
-  if (resolved instanceof protobuf.Type && resolved.fullName === '.google.protobuf.Timestamp') {
-    return parseTimestamp(text, field.name)
-  }
-  if (resolved instanceof protobuf.Type && resolved.fullName === '.google.protobuf.Duration') {
-    return parseDuration(text, field.name)
-  }
-  throw new JsonMappingError(`unexpected nested field ${field.name}`)
-}
-
-function badBase64Offset(text: string): number {
-  const i = text.search(/[^A-Za-z0-9+/=_-]/)
-  return i < 0 ? Math.max(0, text.length - (text.length % 4)) : i
 }
 
 const INT_LIMITS: Record<string, [bigint, bigint, string]> = {

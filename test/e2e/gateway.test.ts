@@ -237,6 +237,41 @@ describe('REST gateway of a running sdkd', () => {
     expect(past.headers.get('x-sdk-block-height')).toBe('1')
   })
 
+  test('behavior: parameters convert as grpc-gateway v1.16: integers with Go base 0, enums as its query parser', async () => {
+    const api = open.api
+    const limited = async (limit: string) =>
+      (await getJson(`${api}/sdk/bank/v1beta1/balances/${ALICE}?pagination.limit=${limit}`)).body
+    expect(await limited('0x1')).toEqual(await limited('1'))
+    expect(await limited('0b1')).toEqual(await limited('1'))
+    const block = await getJson(`${api}/sdk/base/tendermint/v1beta1/blocks/0x1`)
+    expect([block.status, block.body.block.header.height]).toEqual([200, '1'])
+    const refusals: [string, string][] = [
+      [
+        `/sdk/bank/v1beta1/balances/${ALICE}?pagination.limit=%7F`,
+        'strconv.ParseUint: parsing "\\x7f": invalid syntax',
+      ],
+      ['/sdk/gov/v1/proposals?proposal_status=0x3', '0x3 is not a valid v1.ProposalStatus'],
+      ['/sdk/gov/v1/proposals?proposal_status=6', '6 is not a valid v1.ProposalStatus'],
+      [
+        '/sdk/gov/v1beta1/proposals?proposal_status=PROPOSAL_STATUS_PASSED',
+        'strconv.ParseInt: parsing "PROPOSAL_STATUS_PASSED": invalid syntax',
+      ],
+      ['/sdk/tx/v1beta1/txs?query=tx.height%3E0&order_by=desc', 'desc is not a valid tx.OrderBy'],
+    ]
+    for (const [path, message] of refusals) {
+      const r = await getJson(`${api}${path}`)
+      expect([r.status, r.body], path).toEqual([400, { code: 3, message, details: [] }])
+    }
+    for (const path of [
+      '/sdk/gov/v1/proposals?proposal_status=PROPOSAL_STATUS_PASSED',
+      '/sdk/gov/v1/proposals?proposal_status=03',
+      '/sdk/gov/v1beta1/proposals?proposal_status=0x3',
+    ]) {
+      const r = await getJson(`${api}${path}`)
+      expect([r.status, r.body.proposals], path).toEqual([200, []])
+    }
+  })
+
   test('behavior: queries racing block commits never see a half-committed height', async () => {
     // The waves ask for heights 1 to 5 too: they must exist (a later one is refused, 400).
     await heightAtLeast(open.rpcPort, 5)

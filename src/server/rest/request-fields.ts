@@ -1,8 +1,9 @@
 import protobuf from 'protobufjs/light.js'
 import { JsonMappingError } from '../../codec/json.js'
-import { jsonName, jsonToMessage, parseFieldText } from '../../codec/json-parser.js'
+import { jsonName, jsonToMessage } from '../../codec/json-parser.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
+import { fieldFromText } from './field-text.js'
 
 /**
  * Request messages from HTTP requests, with grpc-gateway's rules: path variables first, then query
@@ -46,7 +47,7 @@ function isMessageField(field: protobuf.Field): field is protobuf.Field & {
  */
 function convert(field: protobuf.Field, parameter: string, text: string, path: boolean): unknown {
   try {
-    return parseFieldText(field, text)
+    return fieldFromText(field, text, path ? 'path' : 'query')
   } catch (err) {
     const why = (err as Error).message
     throw new RequestFieldError(

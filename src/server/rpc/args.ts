@@ -1,13 +1,7 @@
 import type { Bytes } from '../../codec/bytes.js'
+import { goQuote } from '../../codec/go-strconv.js'
 import { RpcError } from './errors.js'
-import {
-  goBase64Decode,
-  goHexDecode,
-  goJsonKind,
-  goQuote,
-  goTypeError,
-  jsonText,
-} from './go-json.js'
+import { goBase64Decode, goHexDecode, goJsonKind, goTypeError, jsonText } from './go-json.js'
 import { goJsonSyntaxError } from './go-json-scan.js'
 
 /** The Go integer types of CometBFT's route arguments (`height` int64, `page` int, `chunk` uint). */

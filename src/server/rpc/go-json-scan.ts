@@ -1,4 +1,4 @@
-import { goQuote } from './go-json.js'
+import { goQuote } from '../../codec/go-strconv.js'
 
 /**
  * encoding/json's scanner, for text CometBFT's RPC and the SDK's gateway decode: whether Go takes

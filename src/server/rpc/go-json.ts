@@ -1,38 +1,10 @@
 /**
  * The texts Go's standard library gives when CometBFT's RPC decodes an argument (`encoding/json`'s
- * type errors, `encoding/hex`, `encoding/base64`, `strconv.Quote`; its scanner's syntax errors are
- * go-json-scan.ts'), so the RPC reports a bad argument with the words a CometBFT node uses, and JSON
- * written as Go writes it.
+ * type errors, `encoding/hex`, `encoding/base64`; `strconv.Quote` is in codec/go-strconv.ts, the
+ * scanner's syntax errors in go-json-scan.ts), so the RPC reports a bad argument with the words a
+ * CometBFT node uses, and JSON written as Go writes it.
  */
-
-/** Go's `strconv.Quote` (what `%q` prints). */
-export function goQuote(s: string): string {
-  let out = '"'
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!
-    if (ch === '"' || ch === '\\') out += `\\${ch}`
-    else if (ch === '\n') out += '\\n'
-    else if (ch === '\t') out += '\\t'
-    else if (ch === '\r') out += '\\r'
-    else if (ch === '\x07') out += '\\a'
-    else if (ch === '\b') out += '\\b'
-    else if (ch === '\f') out += '\\f'
-    else if (ch === '\v') out += '\\v'
-    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`
-    else if (!isPrint(ch))
-      out +=
-        cp > 0xffff
-          ? `\\U${cp.toString(16).padStart(8, '0')}`
-          : `\\u${cp.toString(16).padStart(4, '0')}`
-    else out += ch
-  }
-  return `${out}"`
-}
-
-/** Go's unicode.IsPrint, close enough: letters, marks, numbers, punctuation, symbols and ' '. */
-function isPrint(ch: string): boolean {
-  return ch === ' ' || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch)
-}
+import { goIsPrint } from '../../codec/go-strconv.js'
 
 /** The kind word encoding/json's UnmarshalTypeError uses for a JSON value. */
 export function goJsonKind(v: unknown): string {
@@ -70,7 +42,7 @@ export function goHexDecode(text: string): Uint8Array | string {
 /** `%#U`'s quoted part: 'x' for a printable rune, nothing otherwise. */
 function goQuoteRune(c: number): string {
   const ch = String.fromCharCode(c)
-  return isPrint(ch) ? `'${ch}'` : ''
+  return goIsPrint(ch) ? `'${ch}'` : ''
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'

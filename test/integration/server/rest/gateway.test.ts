@@ -567,6 +567,82 @@ describe('query parameters and pagination', () => {
     }
   })
 
+  test("behavior: integers read as Go's strconv with base 0 (0x, 0o, 0b, a leading 0 octal, underscores)", async () => {
+    const one = (await get(app, `${balances}?pagination.limit=1`)).text
+    for (const limit of ['0x1', '0X1', '0o1', '0b1', '01', '0_1', '0x_1']) {
+      const r = await get(app, `${balances}?pagination.limit=${limit}`)
+      expect([r.status, r.text], limit).toEqual([200, one])
+    }
+    // 1_0 is ten, 010 is eight: both balances either way; 0x2 is two.
+    for (const limit of ['1_0', '010', '0x2']) {
+      const r = await get(app, `${balances}?pagination.limit=${limit}`)
+      expect([r.status, r.body.balances.length], limit).toEqual([200, 2])
+    }
+    // An underscore only between digits (or after a prefix), a sign never for an unsigned field.
+    for (const limit of ['1__0', '_1', '1_', '%2B0x1']) {
+      const r = await get(app, `${balances}?pagination.limit=${limit}`)
+      const text = decodeURIComponent(limit)
+      expect([r.status, r.body.message], limit).toEqual([
+        400,
+        `strconv.ParseUint: parsing "${text}": invalid syntax`,
+      ])
+    }
+    // A path variable is read the same way (the generated handler's runtime.Int64).
+    const block = await get(app, '/sdk/base/tendermint/v1beta1/blocks/0x3')
+    expect([block.status, block.body.block.header.height]).toEqual([200, '3'])
+  })
+
+  test("behavior: enum query parameters as upstream's query parser: names where it finds them, numbers by Atoi", async () => {
+    // Handlers that echo the enum they were given.
+    const proposals = async (req: any): Promise<object> => ({
+      proposals: [{ id: '1', status: req.proposal_status }],
+      pagination: null,
+    })
+    const router = createQueryRouter({
+      registry: protoRegistry(),
+      chain: emptyChain(7),
+      handlers: new Map<string, (req: any) => Promise<object>>([
+        ['sdk.gov.v1.Query/Proposals', proposals],
+        ['sdk.gov.v1beta1.Query/Proposals', proposals],
+        [
+          'sdk.tx.v1beta1.Service/GetTxsEvent',
+          async (req: any) => ({ txs: [], tx_responses: [], total: String(req.order_by) }),
+        ],
+      ]),
+    })
+    const gw = createGateway({ router })
+    const status = async (path: string) => {
+      const r = await get(gw, path)
+      return r.status === 200 ? r.body.proposals[0].status : [r.status, r.body]
+    }
+    const refused = (message: string) => [400, { code: 3, message, details: [] }]
+    const v1 = '/sdk/gov/v1/proposals?proposal_status='
+    // gov v1: a name, or a decimal (Atoi: a sign, leading zeros) whose int32 is a value.
+    for (const text of ['PROPOSAL_STATUS_PASSED', '3', '03', '%2B3', '4294967299']) {
+      expect(await status(`${v1}${text}`), text).toBe('PROPOSAL_STATUS_PASSED')
+    }
+    for (const text of ['0x3', '9', 'passed', '3.0', 'constructor', '99999999999999999999']) {
+      expect(await status(`${v1}${text}`), text).toEqual(
+        refused(`${text} is not a valid v1.ProposalStatus`),
+      )
+    }
+    // gov v1beta1: upstream's parser finds no names for it, so the field is a plain int32.
+    const v1beta1 = '/sdk/gov/v1beta1/proposals?proposal_status='
+    expect(await status(`${v1beta1}0x3`)).toBe('PROPOSAL_STATUS_PASSED')
+    expect(await status(`${v1beta1}PROPOSAL_STATUS_PASSED`)).toEqual(
+      refused('strconv.ParseInt: parsing "PROPOSAL_STATUS_PASSED": invalid syntax'),
+    )
+    expect(await status(`${v1beta1}2147483648`)).toEqual(
+      refused('strconv.ParseInt: parsing "2147483648": value out of range'),
+    )
+    // tx's OrderBy prints as its Go package's type, tx.OrderBy.
+    const txs = '/sdk/tx/v1beta1/txs?query=tx.height%3E0&order_by='
+    expect((await get(gw, `${txs}ORDER_BY_DESC`)).body.total).toBe('2')
+    expect((await get(gw, `${txs}2`)).body.total).toBe('2')
+    const desc = await get(gw, `${txs}desc`)
+    expect([desc.status, desc.body]).toEqual(refused('desc is not a valid tx.OrderBy'))
+  })
+
   test('behavior: repeated keys fill a repeated field', async () => {
     // A router whose SendEnabled handler echoes the denoms it was given.
     const router = createQueryRouter({
@@ -660,6 +736,18 @@ describe('bad input', () => {
     [
       `/sdk/bank/v1beta1/balances/${ALICE}?pagination.key=%3F%3F`,
       'illegal base64 data at input byte 0',
+    ],
+    [
+      `/sdk/bank/v1beta1/balances/${ALICE}?pagination.limit=0x10000000000000000`,
+      'strconv.ParseUint: parsing "0x10000000000000000": value out of range',
+    ],
+    [
+      `/sdk/bank/v1beta1/balances/${ALICE}?pagination.limit=%01`,
+      'strconv.ParseUint: parsing "\\x01": invalid syntax',
+    ],
+    [
+      '/sdk/base/tendermint/v1beta1/blocks/0x8000000000000000',
+      'type mismatch, parameter: height, error: strconv.ParseInt: parsing "0x8000000000000000": value out of range',
     ],
     [
       '/sdk/base/tendermint/v1beta1/blocks/abc',
