@@ -6,11 +6,12 @@ import {
   registry,
   valoper,
 } from '../../../test/helpers/gov-chain.js'
+import { paginate } from '../../app/pagination.js'
 import { bech32ToAddress } from '../../codec/address.js'
 import { type Bytes, concatBytes, equalBytes, uint64BE } from '../../codec/bytes.js'
+import { lengthPrefixedBytesKey } from '../../store/collections.js'
 import type { KVEntry, KVRange, KVReader } from '../../store/types.js'
 import { distributionCollections } from './keys.js'
-import { filteredPage } from './query-slashes.js'
 
 const Q = 'sdk.distribution.v1beta1.Query'
 const bytes = (n: number) => new Uint8Array(20).fill(n)
@@ -97,22 +98,27 @@ function memoryStore(entries: KVEntry[]): KVReader {
   }
 }
 
-describe('upstream GenericFilteredPaginate', () => {
+describe('upstream GenericFilteredPaginate over the slash events', () => {
   // Five slash events of validator 9 at heights 2..6, with validator periods 1, 3, 5, 7, 9.
   const op = bech32ToAddress(valoper(9), 'sdkvaloper')
+  const { slashEvents } = distributionCollections(registry)
   const prefix = concatBytes(Uint8Array.of(0x08, 20), op)
   const key = (height: number) => concatBytes(uint64BE(height), uint64BE(0))
+  const type = registry.type('sdk.distribution.v1beta1.ValidatorSlashEvent')
   const store = memoryStore(
-    [1, 3, 5, 7, 9].map((period, i) => [concatBytes(prefix, key(i + 2)), Uint8Array.of(period)]),
+    [1, 3, 5, 7, 9].map((period, i) => [
+      concatBytes(prefix, key(i + 2)),
+      type.encode(type.fromObject({ validator_period: period, fraction: '0' })).finish(),
+    ]),
   )
-  const page = (request: object | null, from = 1, to = 10) =>
-    filteredPage(
-      store,
-      prefix,
-      request as never,
-      (v) => v[0]!,
-      (p) => p >= from && p <= to,
-    )
+  const page = async (request: object | null, from = 1, to = 10) => {
+    const { entries, pagination } = await paginate(slashEvents, store, request as never, {
+      paginator: 'prefix-store',
+      prefix: lengthPrefixedBytesKey.encode(op),
+      filter: (_k, e) => Number(e.validator_period) >= from && Number(e.validator_period) <= to,
+    })
+    return { results: entries.map(([, e]) => Number(e.validator_period)), pagination }
+  }
 
   test('offsets and limits count the kept entries; total counts them all', async () => {
     expect(await page({ offset: 2, limit: 2, count_total: false, key: new Uint8Array() })).toEqual({
