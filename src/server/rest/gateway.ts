@@ -47,6 +47,18 @@ export function honoPath(template: string): { path: string; fields: string[] } {
 }
 
 /**
+ * The Hono path of a template's empty last segment (`/balances/` of `/balances/{address}`), or
+ * undefined when its last segment is not a single-segment variable. grpc-gateway's pattern takes
+ * any path component for a variable, an empty one too, and a trailing slash leaves one (mux.go
+ * splits the path on `/`); Hono's `:name` takes no empty segment, so it gets a route of its own,
+ * whose missing variable reads as `''`. A middle one cannot arrive: `//` is redirected first.
+ */
+export function emptyLastPath(path: string, fields: readonly string[]): string | undefined {
+  const last = `/:p${fields.length - 1}`
+  return fields.length > 0 && path.endsWith(last) ? path.slice(0, -last.length + 1) : undefined
+}
+
+/**
  * The REST gateway (grpc-gateway behaviour): one route per `google.api.http` binding of every
  * served query method, derived from the protos at start-up. Query parameters become request
  * fields; `x-sdk-block-height` selects the height; answers are gateway JSON with the height
@@ -88,11 +100,14 @@ export function createGateway(options: GatewayOptions): Hono {
   for (const m of router.methods) {
     for (const binding of m.http) {
       const { path, fields } = honoPath(binding.path)
-      const verbs = paths.get(path) ?? new Set<string>()
-      verbs.add(binding.verb)
-      paths.set(path, verbs)
       const answer = routeAnswer(options, m, binding.verb, binding.body, fields)
-      app.on(binding.verb, path, (c) => answerResponse(answer(honoCall(c))))
+      for (const p of [path, emptyLastPath(path, fields)]) {
+        if (p === undefined) continue
+        const verbs = paths.get(p) ?? new Set<string>()
+        verbs.add(binding.verb)
+        paths.set(p, verbs)
+        app.on(binding.verb, p, (c) => answerResponse(answer(honoCall(c))))
+      }
       if (binding.verb === 'GET') fast.add(binding.path, binding.body === '' ? answer : undefined)
     }
   }

@@ -33,7 +33,8 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9_.~-]+$/
 
 /**
  * The GET query routes as a trie of path segments. A path matches a template when its literal
- * segments are equal and each single-segment variable is non-empty (Hono's `:name`); of several
+ * segments are equal and each single-segment variable is non-empty (Hono's `:name`) or the last
+ * one, empty (the gateway's route for a trailing slash, `emptyLastPath`); of several
  * matching templates the first registered wins, as in Hono. Templates it cannot mirror exactly
  * (a `**` variable, a literal that Hono would read as a pattern) turn it off altogether.
  */
@@ -106,7 +107,8 @@ function search(node: TrieNode, parts: readonly string[], i: number): FastRoute 
   const part = parts[i]!
   const lit = node.literal.get(part)
   let best = lit ? search(lit, parts, i + 1) : undefined
-  if (node.variable && part !== '') {
+  // An empty segment is a variable's value only at the end (a trailing slash), as `emptyLastPath`.
+  if (node.variable && (part !== '' || i === parts.length - 1)) {
     const viaVariable = search(node.variable, parts, i + 1)
     if (viaVariable && (!best || viaVariable.index < best.index)) best = viaVariable
   }

@@ -680,6 +680,23 @@ describe('bad input', () => {
     ['OPTIONS with CORS off', 'OPTIONS', '/sdk/bank/v1beta1/params', 405, 12, 'Method Not Allowed'],
     ['a WebDAV method', 'PROPFIND', '/sdk/bank/v1beta1/params', 405, 12, 'Method Not Allowed'],
     ['an unknown route in any method', 'PROPFIND', '/sdk/bank/v1beta1/nope', 404, 5, 'Not Found'],
+    // The gateway's pattern takes no extra path component after the last variable.
+    [
+      'trailing slash after a variable',
+      'GET',
+      `/sdk/bank/v1beta1/balances/${ALICE}/`,
+      404,
+      5,
+      'Not Found',
+    ],
+    [
+      'wrong method, empty last variable',
+      'DELETE',
+      '/sdk/auth/v1beta1/accounts/',
+      405,
+      12,
+      'Method Not Allowed',
+    ],
   ])('error: %s → %s JSON', async (_what, method, path, status, code, message) => {
     const res = await app.request(path, { method })
     expect(res.status).toBe(status)
@@ -803,6 +820,49 @@ describe('bad input', () => {
     const r = await get(app, path)
     expect(r.status).toBe(400)
     expect(r.body).toEqual({ code: 3, message, details: [] })
+  })
+
+  // grpc-gateway's pattern takes an empty last path component (a trailing slash) as the variable's
+  // value: the handler runs with an empty field and answers as the query server does for one.
+  test.each([
+    ['/sdk/bank/v1beta1/balances/', 'invalid address: empty address string is not allowed'],
+    [
+      '/sdk/bank/v1beta1/spendable_balances/',
+      'invalid address: empty address string is not allowed',
+    ],
+    ['/sdk/auth/v1beta1/accounts/', 'Address cannot be empty'],
+    ['/sdk/auth/v1beta1/account_info/', 'address cannot be empty'],
+    ['/sdk/auth/v1beta1/module_accounts/', 'module name is empty'],
+    ['/sdk/bank/v1beta1/denom_owners/', 'invalid denom: '],
+    ['/sdk/staking/v1beta1/validators/', 'validator address cannot be empty'],
+    [
+      '/sdk/staking/v1beta1/validators/sdkvaloper1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du/delegations/',
+      'delegator address cannot be empty',
+    ],
+    ['/sdk/gov/v1/proposals/1/votes/', 'empty voter address'],
+    ['/sdk/slashing/v1beta1/signing_infos/', 'invalid request'],
+    ['/sdk/tx/v1beta1/txs/', 'tx hash cannot be empty'],
+    [
+      '/sdk/base/tendermint/v1beta1/blocks/',
+      'type mismatch, parameter: height, error: strconv.ParseInt: parsing "": invalid syntax',
+    ],
+  ])('error: an empty last path segment %s → 400 from the query server', async (path, message) => {
+    for (const gw of [app, createGateway({ router: t.node.router, preRouter: false })]) {
+      const r = await get(gw, path)
+      expect(r.status, path).toBe(400)
+      expect(r.body).toEqual({ code: 3, message, details: [] })
+    }
+  })
+
+  test('behavior: an empty last path segment is an empty field where the query server takes one', async () => {
+    expect((await get(app, '/sdk/upgrade/v1beta1/applied_plan/')).text).toBe('{"height":"0"}')
+    const gov = await get(app, '/sdk/gov/v1/params/')
+    expect(gov.status).toBe(200)
+    expect(gov.body).toMatchObject({
+      voting_params: null,
+      deposit_params: null,
+      tally_params: null,
+    })
   })
 
   test.each([
@@ -1183,6 +1243,7 @@ describe('GET pre-router', () => {
         '/sdk/upgrade/v1beta1/module_versions',
         '/sdk/upgrade/v1beta1/current_plan',
         '/sdk/bank/v1beta1/balances/bad',
+        '/sdk/bank/v1beta1/balances/',
         '/sdk/bank/v1beta1/params/',
       ]) {
         for (const headers of [{}, { 'x-sdk-block-height': '2' }, { 'x-sdk-block-height': 'x' }]) {
