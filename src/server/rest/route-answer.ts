@@ -1,3 +1,4 @@
+import type protobuf from 'protobufjs'
 import { messageToJsonString } from '../../codec/json-text-writer.js'
 import type { ProtoMessage, ProtoRegistry } from '../../codec/proto.js'
 import { GrpcCode } from '../../errors.js'
@@ -176,8 +177,11 @@ export async function heightlessAnswer(
 }
 
 /**
- * The request message of a call (grpc-gateway's rules): the path variables `fields` bound as
- * `:p<i>`, then the query string of the URL, then the JSON body into the `body` field (`''` none).
+ * The request message of a call (grpc-gateway's rules): the JSON body into the `body` field (`''`
+ * none), the path variables `fields` bound as `:p<i>`, then the query string of the URL, in the
+ * generated handlers' order (a bad body or path variable is the error before a bad query string).
+ * A route whose request has no field left for the query ignores its query string altogether, as
+ * those handlers never parse it.
  */
 async function requestOf(
   registry: ProtoRegistry,
@@ -187,12 +191,31 @@ async function requestOf(
   fields: readonly string[],
 ): Promise<ProtoMessage> {
   const url = call.url
-  const q = url.indexOf('?')
-  return requestFromHttp(registry, m.requestType, {
+  const q = readsQuery(m.requestType, body, fields) ? url.indexOf('?') : -1
+  const parts = {
     pathParams: fields.map((f, i) => [f, call.param(i)] as const),
-    query: q < 0 ? new Map() : parseQueryString(url.slice(q + 1)),
+    query: new Map<string, string[]>(),
     ...(body !== '' ? { body: { field: body, json: await call.body() } } : {}),
-  })
+  }
+  if (q < 0) return requestFromHttp(registry, m.requestType, parts)
+  let query: Map<string, string[]>
+  try {
+    query = parseQueryString(url.slice(q + 1))
+  } catch (err) {
+    requestFromHttp(registry, m.requestType, parts)
+    throw err
+  }
+  return requestFromHttp(registry, m.requestType, { ...parts, query })
+}
+
+/**
+ * Whether a route reads its query string: the generated handler calls ParseForm and
+ * PopulateQueryParameters only when the request has a field that neither the body nor a path
+ * variable binds (protoc-gen-grpc-gateway's HasQueryParam; a `*` body binds them all).
+ */
+function readsQuery(type: protobuf.Type, body: string, fields: readonly string[]): boolean {
+  if (body === '*') return false
+  return type.fieldsArray.some((f) => f.name !== body && !fields.includes(f.name))
 }
 
 /** A 200 answer with the height headers (names fixed once per route). */

@@ -822,6 +822,46 @@ describe('bad input', () => {
     expect(r.body).toEqual({ code: 3, message, details: [] })
   })
 
+  // The generated handlers parse the query string only when the request has a field left for it.
+  test.each([
+    '/sdk/bank/v1beta1/params?x=%zz',
+    '/sdk/bank/v1beta1/params?a=1;b=2',
+    `/sdk/auth/v1beta1/accounts/${ALICE}?x=%zz`,
+    '/sdk/upgrade/v1beta1/applied_plan/v9?name=%zz',
+  ])(
+    'behavior: %s, a route with no query field, ignores a malformed query string',
+    async (path) => {
+      const plain = await get(app, path.slice(0, path.indexOf('?')))
+      const r = await get(app, path)
+      expect(r.status).toBe(200)
+      expect(r.text).toBe(plain.text)
+    },
+  )
+
+  test('error: a bad path variable is the error before a malformed query string, as upstream', async () => {
+    expect((await get(app, '/sdk/gov/v1/proposals/abc/votes?x=%zz')).body).toEqual({
+      code: 3,
+      message:
+        'type mismatch, parameter: proposal_id, error: strconv.ParseUint: parsing "abc": invalid syntax',
+      details: [],
+    })
+    expect((await get(app, '/sdk/gov/v1/proposals/1/votes?x=%zz')).body).toEqual({
+      code: 3,
+      message: 'invalid URL escape "%zz"',
+      details: [],
+    })
+  })
+
+  test('behavior: a POST whose body is the whole request ignores a malformed query string', async () => {
+    const post = async (path: string) => {
+      const res = await app.request(path, { method: 'POST', body: '{}' })
+      return { status: res.status, text: await res.text() }
+    }
+    const plain = await post('/sdk/tx/v1beta1/txs')
+    expect(plain.status).not.toBe(200)
+    expect(await post('/sdk/tx/v1beta1/txs?x=%zz')).toEqual(plain)
+  })
+
   // grpc-gateway's pattern takes an empty last path component (a trailing slash) as the variable's
   // value: the handler runs with an empty field and answers as the query server does for one.
   test.each([
