@@ -1,5 +1,5 @@
 import { bech32 } from '@scure/base'
-import { addressArg, invalidArgument, notFound } from '../../app/query-errors.js'
+import { codecAddressArg, invalidArgument, notFound } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { addressToBech32, moduleAddress } from '../../codec/address.js'
 import { int64Of } from '../../codec/int64.js'
@@ -18,7 +18,7 @@ export function registerAuthInfoQueries(cfg: ModuleConfigurator, keeper: AuthKee
 
   cfg.registerQuery(`${SERVICE}/AccountInfo`, async (req, ctx) => {
     if (req.address === '') throw invalidArgument('address cannot be empty')
-    const account = await keeper.getAccount(ctx.state, addressArg(req.address))
+    const account = await keeper.getAccount(ctx.state, codecAddressArg(req.address))
     if (!account) throw notFound(`account ${req.address} not found`)
     return {
       // The address as the client wrote it, as upstream echoes it.
@@ -81,6 +81,6 @@ export function registerAuthInfoQueries(cfg: ModuleConfigurator, keeper: AuthKee
     if (req.address_string.trim() === '') {
       throw invalidArgument('empty address string is not allowed')
     }
-    return { address_bytes: addressArg(req.address_string) }
+    return { address_bytes: codecAddressArg(req.address_string) }
   })
 }

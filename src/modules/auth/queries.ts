@@ -1,5 +1,5 @@
 import { paginate } from '../../app/pagination.js'
-import { addressArg, pageRequestError } from '../../app/query-errors.js'
+import { codecAddressArg, pageRequestError } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import type { AnyMessage } from '../../codec/proto.js'
 import { accountNotFound, emptyAddress } from './errors.js'
@@ -14,7 +14,7 @@ export function registerAuthQueries(cfg: ModuleConfigurator, keeper: AuthKeeper)
 
   cfg.registerQuery(`${SERVICE}/Account`, async (req, ctx) => {
     if (req.address === '') throw emptyAddress()
-    const account = await keeper.c.accounts.get(store(ctx), addressArg(req.address))
+    const account = await keeper.c.accounts.get(store(ctx), codecAddressArg(req.address))
     if (!account) throw accountNotFound(req.address)
     return { account }
   })

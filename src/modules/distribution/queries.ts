@@ -1,4 +1,4 @@
-import { addressArg, invalidArgument } from '../../app/query-errors.js'
+import { codecAddressArg, invalidArgument } from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
@@ -93,7 +93,7 @@ export function registerDistributionQueries(
 
   const delegatorOf = (text: string): Bytes => {
     if (text === '') throw emptyDelegator()
-    return addressArg(text)
+    return codecAddressArg(text)
   }
 
   cfg.registerQuery(`${SERVICE}/Params`, async (_req, ctx) => ({
@@ -132,7 +132,7 @@ export function registerDistributionQueries(
   cfg.registerQuery(`${SERVICE}/DelegationRewards`, async (req, ctx) => {
     if (req.delegator_address === '') throw emptyDelegator()
     const operator = await existingValidator(ctx, req.validator_address)
-    const delegator = addressArg(req.delegator_address)
+    const delegator = codecAddressArg(req.delegator_address)
     if ((await staking.delegation(ctx.state, delegator, operator)) === undefined) {
       throw ErrNoDelegation.error()
     }

@@ -1,5 +1,11 @@
 import { type PageResponse, paginate } from '../../app/pagination.js'
-import { addressArg, invalidArgument, notFound, pageRequestError } from '../../app/query-errors.js'
+import {
+  addressArg,
+  codecAddressArg,
+  invalidArgument,
+  notFound,
+  pageRequestError,
+} from '../../app/query-errors.js'
 import type { ModuleConfigurator, QueryContext } from '../../app/types.js'
 import { addressToBech32 } from '../../codec/address.js'
 import { type Bytes, uint64BE } from '../../codec/bytes.js'
@@ -104,7 +110,7 @@ export function govV1Queries(keeper: GovKeeper): GovV1Queries {
       const id = proposalIdArg(req)
       const voterText = req.voter
       if (voterText === '') throw invalidArgument('empty voter address')
-      const vote = await keeper.c.votes.get(store(ctx), [id, addressArg(voterText)])
+      const vote = await keeper.c.votes.get(store(ctx), [id, codecAddressArg(voterText)])
       if (!vote) throw invalidArgument(`voter: ${voterText} not found for proposal: ${id}`)
       return { vote }
     },
@@ -148,7 +154,7 @@ export function govV1Queries(keeper: GovKeeper): GovV1Queries {
       const id = proposalIdArg(req)
       const depositorText = req.depositor
       if (depositorText === '') throw invalidArgument('empty depositor address')
-      const depositor = addressArg(depositorText)
+      const depositor = codecAddressArg(depositorText)
       const deposit = await keeper.c.deposits.get(store(ctx), [id, depositor])
       if (!deposit) {
         // v0.50 reads deposits from a collections map and answers its miss as NotFound, the

@@ -1,12 +1,11 @@
 import { paginate } from '../../app/pagination.js'
 import {
-  addressErrorText,
+  codecAddressArg,
   invalidArgument,
   notFound,
   pageRequestError,
 } from '../../app/query-errors.js'
 import type { ModuleConfigurator } from '../../app/types.js'
-import { bech32ToAddress } from '../../codec/address.js'
 import type { SlashingKeeper } from './keeper.js'
 import { MODULE_NAME, valconsPrefix } from './keys.js'
 
@@ -21,12 +20,7 @@ export function registerSlashingQueries(cfg: ModuleConfigurator, keeper: Slashin
   cfg.registerQuery(`${SERVICE}/SigningInfo`, async (req, ctx) => {
     const text = req.cons_address
     if (text === '') throw invalidArgument('invalid request')
-    let consAddr: Uint8Array
-    try {
-      consAddr = bech32ToAddress(text, valconsPrefix())
-    } catch (err) {
-      throw invalidArgument(addressErrorText(err), err)
-    }
+    const consAddr = codecAddressArg(text, valconsPrefix())
     const info = await keeper.c.signingInfos.get(ctx.state.store(MODULE_NAME), consAddr)
     if (!info) throw notFound(`SigningInfo not found for validator ${text}`)
     return { val_signing_info: info }

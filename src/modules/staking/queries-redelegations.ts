@@ -5,7 +5,12 @@ import type { Proto, ProtoInit } from '../../codec/proto.js'
 import { GrpcCode, StatusError } from '../../errors.js'
 import { lengthPrefixedBytesKey } from '../../store/collections.js'
 import type { StakingKeeper } from './keeper.js'
-import { delegatorArg, redelegationResponse, stakingStore, validatorArg } from './query-helpers.js'
+import { valoperPrefix } from './keys.js'
+import {
+  redelegationAddressArg as addressOf,
+  redelegationResponse,
+  stakingStore,
+} from './query-helpers.js'
 
 const SERVICE = 'sdk.staking.v1beta1.Query'
 
@@ -42,7 +47,11 @@ async function select(
   const store = stakingStore(ctx)
   const { delegator_addr: del, src_validator_addr: src, dst_validator_addr: dst } = req
   if (del !== '' && src !== '' && dst !== '') {
-    const key = [delegatorArg(del), validatorArg(src), validatorArg(dst)] as const
+    const key = [
+      addressOf(del),
+      addressOf(src, valoperPrefix()),
+      addressOf(dst, valoperPrefix()),
+    ] as const
     const red = await c.redelegations.get(store, [...key])
     if (!red) {
       throw new StatusError(
@@ -55,7 +64,7 @@ async function select(
   if (del === '' && src !== '' && dst === '') {
     const page = await paginate(c.redelegationsBySource, store, req.pagination, {
       paginator: 'prefix-store',
-      prefix: lengthPrefixedBytesKey.encode(validatorArg(src)),
+      prefix: lengthPrefixedBytesKey.encode(addressOf(src, valoperPrefix())),
     }).catch(pageRequestError())
     const reds: Redelegation[] = []
     for (const [[source, delegator, destination]] of page.entries) {
@@ -66,7 +75,7 @@ async function select(
   }
   const page = await paginate(c.redelegations, store, req.pagination, {
     paginator: 'prefix-store',
-    prefix: lengthPrefixedBytesKey.encode(delegatorArg(del)),
+    prefix: lengthPrefixedBytesKey.encode(addressOf(del)),
   }).catch(pageRequestError())
   return { reds: page.entries.map(([, r]) => r), pagination: page.pagination }
 }

@@ -294,11 +294,12 @@ describe('staking queries', () => {
       code: 5,
       message: 'historical info for height 2 not found',
     })
-    // A bad address is InvalidArgument with the address codec's text.
+    // A bad address is the address codec's error as upstream returns it: a prefix mismatch is
+    // its ErrLogic, whose status text names the codespace and code (sdkd keeps InvalidArgument).
     expect(await queryError('ValidatorDelegations', { validator_addr: d1 })).toEqual({
       code: 3,
       message:
-        "hrp does not match bech32 prefix: expected 'sdkvaloper' got 'sdk': internal logic error",
+        "codespace sdk code 35: internal logic error: hrp does not match bech32 prefix: expected 'sdkvaloper' got 'sdk'",
     })
     expect(
       await queryError('DelegatorDelegations', {

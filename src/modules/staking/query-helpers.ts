@@ -1,4 +1,4 @@
-import { addressArg } from '../../app/query-errors.js'
+import { codecAddressArg } from '../../app/query-errors.js'
 import type { QueryContext } from '../../app/types.js'
 import { addressToBech32, bech32ToAddress } from '../../codec/address.js'
 import type { Bytes } from '../../codec/bytes.js'
@@ -12,13 +12,19 @@ import { MODULE_NAME, valoperPrefix } from './keys.js'
 /** The staking module store of the height a query reads. */
 export const stakingStore = (ctx: QueryContext) => ctx.state.store(MODULE_NAME)
 
-/** A delegator (account) address argument; a bad one is InvalidArgument with the codec's text. */
-export const delegatorArg = (text: string): Bytes => addressArg(text)
+/** A delegator (account) address argument; a bad one is the codec's error, as upstream returns it. */
+export const delegatorArg = (text: string): Bytes => codecAddressArg(text)
 
-/** A validator operator address argument; a bad one is InvalidArgument with the codec's text. */
-export function validatorArg(text: string): Bytes {
+/** A validator operator address argument; a bad one is the codec's error, as upstream returns it. */
+export const validatorArg = (text: string): Bytes => codecAddressArg(text, valoperPrefix())
+
+/**
+ * An address argument of Query/Redelegations (`valoperPrefix()` for a validator's), which upstream
+ * wraps as Internal with the codec error's text; sdkd keeps InvalidArgument with that text.
+ */
+export function redelegationAddressArg(text: string, prefix?: string): Bytes {
   try {
-    return bech32ToAddress(text, valoperPrefix())
+    return bech32ToAddress(text, prefix)
   } catch (err) {
     throw invalidValidatorAddress(err)
   }

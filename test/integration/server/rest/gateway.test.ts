@@ -801,7 +801,11 @@ describe('bad input', () => {
       '/sdk/bank/v1beta1/balances/sdk1m8glya',
       'invalid address: addresses cannot be empty: unknown address',
     ],
-    ['/sdk/auth/v1beta1/accounts/sdk1m8glya', 'addresses cannot be empty: unknown address'],
+    // Account returns the codec's error as it is: the registered one's status text.
+    [
+      '/sdk/auth/v1beta1/accounts/sdk1m8glya',
+      'codespace sdk code 9: unknown address: addresses cannot be empty',
+    ],
     [`/sdk/bank/v1beta1/balances/${ALICE}/by_denom`, 'invalid denom: '],
     [`/sdk/bank/v1beta1/balances/${ALICE}/by_denom?denom=1x`, 'invalid denom: 1x'],
     // Upstream SupplyOf: sdk.ValidateDenom's text, the empty denom after it.
@@ -821,6 +825,38 @@ describe('bad input', () => {
     expect(r.status).toBe(400)
     expect(r.body).toEqual({ code: 3, message, details: [] })
   })
+
+  // The query servers that return the address codec's error as it is (`return nil, err`): a
+  // registered one (the prefix mismatch, upstream's ErrLogic; VerifyAddressFormat's
+  // ErrUnknownAddress) reaches the body as its gRPC status text.
+  const OTHER = 'cosmos1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du'
+  const VALOPER = 'sdkvaloper1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du'
+  const logic = (expected: string) =>
+    `codespace sdk code 35: internal logic error: hrp does not match bech32 prefix: expected '${expected}' got 'cosmos'`
+  test.each([
+    [`/sdk/auth/v1beta1/accounts/${OTHER}`, logic('sdk')],
+    [`/sdk/auth/v1beta1/account_info/${OTHER}`, logic('sdk')],
+    [`/sdk/staking/v1beta1/validators/${OTHER}`, logic('sdkvaloper')],
+    [`/sdk/staking/v1beta1/delegations/${OTHER}`, logic('sdk')],
+    [`/sdk/staking/v1beta1/delegators/${OTHER}/validators`, logic('sdk')],
+    [`/sdk/staking/v1beta1/validators/${VALOPER}/delegations/${OTHER}`, logic('sdk')],
+    [`/sdk/distribution/v1beta1/delegators/${OTHER}/rewards`, logic('sdk')],
+    [`/sdk/distribution/v1beta1/validators/${OTHER}/commission`, logic('sdkvaloper')],
+    [`/sdk/slashing/v1beta1/signing_infos/${OTHER}`, logic('sdkvalcons')],
+    [`/sdk/gov/v1/proposals/1/votes/${OTHER}`, logic('sdk')],
+    [`/sdk/gov/v1beta1/proposals/1/deposits/${OTHER}`, logic('sdk')],
+    [
+      `/sdk/staking/v1beta1/validators/${VALOPER}/delegations/sdk1m8glya`,
+      'codespace sdk code 9: unknown address: addresses cannot be empty',
+    ],
+  ])(
+    'error: an address the codec refuses, %s → 400 with upstream’s text',
+    async (path, message) => {
+      const r = await get(app, path)
+      expect(r.status).toBe(400)
+      expect(r.body).toEqual({ code: 3, message, details: [] })
+    },
+  )
 
   // The generated handlers parse the query string only when the request has a field left for it.
   test.each([

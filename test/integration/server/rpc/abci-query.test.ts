@@ -115,6 +115,30 @@ describe('RPC abci_query', () => {
   })
 
   test.each([
+    // No status: upstream's gRPCErrorToSDKError wraps it as ErrInvalidRequest.
+    ['notanaddress', 18, 'decoding bech32 failed: invalid separator index -1: invalid request'],
+    // A registered error, a status of code Unknown: ErrUnknownRequest around its text.
+    [
+      'cosmos1qyqszqgpqyqszqgpqyqszqgpqyqszqgpjnp7du',
+      6,
+      "hrp does not match bech32 prefix: expected 'sdk' got 'cosmos': internal logic error: unknown request",
+    ],
+  ])(
+    'error: Account of %s, the codec error as the query server returns it → code %s',
+    async (address, code, log) => {
+      const data = toHex(registry.encode('sdk.auth.v1beta1.QueryAccountRequest', { address }))
+      const body = await abciQuery({ path: '/sdk.auth.v1beta1.Query/Account', data, height: '0' })
+      expect(body.result.response).toEqual({
+        ...ZERO,
+        code,
+        log,
+        height: String(HEIGHTS),
+        codespace: 'sdk',
+      })
+    },
+  )
+
+  test.each([
     [
       { path: '/sdk.bank.v1beta1.Query/Params', data: '', height: '99' },
       {
