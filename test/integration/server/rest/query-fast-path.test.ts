@@ -292,7 +292,7 @@ describe('GET query routes from node:http ahead of Hono', () => {
       ),
     )
     expect(preflight.hono).toBe(true)
-    expect(preflight.text).toContain('\r\naccess-control-allow-headers: x-sdk-block-height\r\n')
+    expect(preflight.text).toContain('\r\naccess-control-allow-headers: X-Sdk-Block-Height\r\n')
   })
 
   test('behavior: requests pipelined on one keep-alive connection get their answers in order', async () => {
