@@ -103,6 +103,9 @@ function setAtPath(
   return true
 }
 
+/** A query key ending in `[…]` (grpc-gateway v1.16's valuesKeyRegexp, greedy as RE2's). */
+const VALUES_KEY = /^(.*)\[(.*)\]$/
+
 export interface HttpRequestParts {
   /** Path variables: field path → decoded segment text. */
   pathParams: readonly (readonly [string, string])[]
@@ -140,7 +143,11 @@ export function requestFromHttp(
     bound.add(path)
   }
   if (parts.body?.field !== '*') {
-    for (const [key, values] of parts.query) {
+    for (const [raw, given] of parts.query) {
+      // `name[x]=v` is `name` with `x` before its values (grpc-gateway's valuesKeyRegexp).
+      const bracket = VALUES_KEY.exec(raw)
+      const key = bracket ? bracket[1]! : raw
+      const values = bracket ? [bracket[2]!, ...given] : given
       // A key under a path variable's field is ignored too (the generated filters' common prefix).
       const head = key.split('.')[0]!
       if (bound.has(key) || bound.has(head) || (parts.body && head === parts.body.field)) continue

@@ -567,6 +567,28 @@ describe('query parameters and pagination', () => {
     }
   })
 
+  test("behavior: a key ending in [x] is the key with x before its values (grpc-gateway's valuesKeyRegexp)", async () => {
+    const one = (await get(app, `${balances}?pagination.limit=1`)).text
+    // pagination.limit[1]=9: the limit is 1 (a scalar takes the first value).
+    for (const query of [
+      'pagination.limit%5B1%5D=9',
+      'pagination.limit[1]=9',
+      'pagination.limit[1]',
+    ]) {
+      const r = await get(app, `${balances}?${query}`)
+      expect([r.status, r.text], query).toEqual([200, one])
+    }
+    // Greedy as RE2: a[b][c] is a[b] with c; the name a[b] is unknown, so ignored.
+    const both = await get(app, `${balances}?pagination[x][1]=5`)
+    expect([both.status, both.body.balances.length]).toEqual([200, 2])
+    // The value inside the brackets is converted as any: a bad one is the converter's text.
+    const bad = await get(app, `${balances}?pagination.limit[abc]=1`)
+    expect([bad.status, bad.body.message]).toEqual([
+      400,
+      'strconv.ParseUint: parsing "abc": invalid syntax',
+    ])
+  })
+
   test("behavior: integers read as Go's strconv with base 0 (0x, 0o, 0b, a leading 0 octal, underscores)", async () => {
     const one = (await get(app, `${balances}?pagination.limit=1`)).text
     for (const limit of ['0x1', '0X1', '0o1', '0b1', '01', '0_1', '0x_1']) {
