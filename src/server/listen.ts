@@ -202,8 +202,36 @@ const GO_BAD_REQUEST_ANSWER = `HTTP/1.1 400 Bad Request${GO_ERROR_HEADERS}400 Ba
 /** Go's answer to a request line of another major version than 1 (an HTTP/1 server). */
 export const GO_UNSUPPORTED_VERSION_ANSWER = `HTTP/1.1 505 HTTP Version Not Supported: unsupported protocol version${GO_ERROR_HEADERS}505 HTTP Version Not Supported: unsupported protocol version`
 
+/** A `%` not followed by two hex digits: Go's url.ParseRequestURI refuses it in a path. */
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/
+/** The scheme of an absolute-form request target (Go's getScheme). */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/
+
 /**
- * Go's answer when its server refuses `req` for what node:http does not check, in Go's order: more
+ * Whether Go's `url.ParseRequestURI` refuses a request target node:http took for a bad escape in
+ * its path (`/a%zz`, `/a%`): the path of an origin-form target, or of an absolute-form one after
+ * its authority. The query is not checked there (a handler's query parser may refuse it).
+ */
+function badPathEscape(target: string): boolean {
+  if (!target.includes('%')) return false
+  let rest = target
+  if (!rest.startsWith('/')) {
+    const scheme = SCHEME.exec(rest)
+    if (!scheme) return false
+    rest = rest.slice(scheme[0].length)
+    if (!rest.startsWith('//')) return false
+    const slash = rest.indexOf('/', 2)
+    const query = rest.indexOf('?', 2)
+    if (slash < 0 || (query >= 0 && query < slash)) return false
+    rest = rest.slice(slash)
+  }
+  const query = rest.indexOf('?')
+  return BAD_ESCAPE.test(query < 0 ? rest : rest.slice(0, query))
+}
+
+/**
+ * Go's answer when its server refuses `req` for what node:http does not check, in Go's order: a
+ * path with a bad escape (`400 Bad Request`, url.ParseRequestURI's error), more
  * than one Host line (`400 Bad Request`), a version other than 1.x (`505`, as
  * http1ServerSupportsRequest; HTTP/2's `PRI *` preface aside), an HTTP/1.1 request without a Host
  * header (CONNECT aside; node:http does not check it, nor for an upgrade its presence), or one with
@@ -220,7 +248,7 @@ export function hostRefusal(req: IncomingMessage): string | undefined {
     if (name.length !== 4 || name.toLowerCase() !== 'host') continue
     if (hosts++ === 0) host = raw[i + 1]
   }
-  if (hosts > 1) return GO_BAD_REQUEST_ANSWER
+  if (badPathEscape(req.url ?? '') || hosts > 1) return GO_BAD_REQUEST_ANSWER
   if (req.httpVersionMajor !== 1 && !(req.method === 'PRI' && req.url === '*'))
     return GO_UNSUPPORTED_VERSION_ANSWER
   if (host === undefined) {

@@ -163,12 +163,25 @@ describe('listenHttp', () => {
     }
   })
 
-  test("error: two Host lines get Go's plain 400, a request line of another major version than 1 Go's 505 naming it", async () => {
+  test("error: two Host lines or a bad escape in the path get Go's plain 400, a request line of another major version than 1 Go's 505 naming it", async () => {
     const l = await listenHttp(hello(), '127.0.0.1:0', 'test')
     open.push(l)
     expect(await exchange(l.port, ['GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n'])).toBe(
       'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request',
     )
+    // A bad escape in the path (origin or absolute form) is url.ParseRequestURI's error: the same
+    // plain 400; in the query it is the handler's to read.
+    for (const target of ['/a%zz', '/a%2', '/a%', 'http://h/a%zz', '/a%zz?x=1']) {
+      expect(await exchange(l.port, [`GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`]), target).toBe(
+        'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request',
+      )
+    }
+    for (const target of ['/?x=%zz', '/%2F%41', 'http://h/?x=%zz']) {
+      const r = await exchange(l.port, [
+        `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      ])
+      expect(r, target).toMatch(/^HTTP\/1\.1 (200|404) /)
+    }
     expect(await exchange(l.port, ['GET / HTTP/2.0\r\nHost: x\r\n\r\n'])).toBe(
       'HTTP/1.1 505 HTTP Version Not Supported: unsupported protocol version\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n505 HTTP Version Not Supported: unsupported protocol version',
     )
