@@ -163,6 +163,10 @@ describe("the REST gateway's HTTP", () => {
       redirect(`${params}?x=1&y=%3C`),
     )
     expect(await send(apiPort, 'GET', '/sdk/./bank/v1beta1/params')).toEqual(redirect(params))
+    // gorilla/mux cleans the decoded path: escaped slashes and dots are segments too.
+    expect(await send(apiPort, 'GET', '/sdk/x%2F..%2Fbank/v1beta1/params?a')).toEqual(
+      redirect(`${params}?a`),
+    )
     expect(await send(apiPort, 'POST', '/sdk/../sdk/tx/v1beta1/simulate', '{}')).toEqual(
       redirect('/sdk/tx/v1beta1/simulate'),
     )

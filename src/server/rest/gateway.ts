@@ -83,7 +83,7 @@ export function createGateway(options: GatewayOptions): Hono {
   // gorilla/mux's router (inside the CORS handler) redirects a path that is not clean (`//x`,
   // `/a/../x`) to the clean one, 301 with the query kept and no body, before any route.
   app.use('*', async (c, next) => {
-    const location = cleanTarget(requestTarget(c.env, c.req.url))
+    const location = cleanTarget(requestTarget(c.env, c.req.url), 'gorilla')
     if (location !== undefined)
       return c.body(null, 301, { Location: location, 'Content-Length': '0' })
     await next()
@@ -128,7 +128,7 @@ export function createGateway(options: GatewayOptions): Hono {
       if (
         request.method === 'GET' &&
         !(cors && request.headers.has('origin')) &&
-        cleanTarget(requestTarget(env, request.url)) === undefined
+        cleanTarget(requestTarget(env, request.url), 'gorilla') === undefined
       ) {
         const found = fast.match(request.url)
         if (found) {

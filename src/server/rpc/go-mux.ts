@@ -20,7 +20,7 @@ const htmlEscape = (s: string) =>
  * other methods); undefined for a clean path.
  */
 export function uncleanPathRedirect(c: Context): Response | undefined {
-  const location = cleanTarget(requestTarget(c.env, c.req.url))
+  const location = cleanTarget(requestTarget(c.env, c.req.url), 'servemux')
   if (location === undefined) return undefined
   const method = c.req.method
   const headers: Record<string, string> = { Location: location }
