@@ -232,12 +232,6 @@ export function toBase64(bytes: Bytes): string {
 const BASE64_STD = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 const BASE64_URL = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}==|[A-Za-z0-9_-]{3}=)?$/
 
-/** Where Go's base64 decoder stops in `text` that does not decode (the N of `at input byte N`). */
-export function badBase64Offset(text: string): number {
-  const i = text.search(/[^A-Za-z0-9+/=_-]/)
-  return i < 0 ? Math.max(0, text.length - (text.length % 4)) : i
-}
-
 /** Strict padded base64 decode (standard alphabet, or URL alphabet when `url`); undefined if invalid. */
 export function fromBase64Strict(s: string, url = false): Bytes | undefined {
   if (!(url ? BASE64_URL : BASE64_STD).test(s)) return undefined

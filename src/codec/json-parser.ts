@@ -1,5 +1,5 @@
 import protobuf from 'protobufjs/light.js'
-import { badBase64Offset, fromBase64Strict } from './bytes.js'
+import { goBase64Decode } from './go-base64.js'
 import { isLongType, isNullable, JsonMappingError, jsonKind, legacyDecFromJson } from './json.js'
 import { GO_ZERO_TIMESTAMP, parseDuration, parseTimestamp } from './json-well-known.js'
 import type { Proto, ProtoMessage, ProtoName, ProtoRegistry, ProtoType } from './proto.js'
@@ -133,12 +133,11 @@ function jsonValue(
       throw new JsonMappingError(`${path}: expected a string, got ${JSON.stringify(v)}`)
     case 'bytes': {
       if (typeof v !== 'string') throw new JsonMappingError(`${path}: expected base64 text`)
-      const b = fromBase64Strict(v)
-      if (!b)
-        throw new JsonMappingError(
-          `${path}: illegal base64 data at input byte ${badBase64Offset(v)}`,
-        )
-      return b
+      // encoding/json's []byte: the standard alphabet, newlines skipped.
+      const b = goBase64Decode(v, 'std')
+      if (!('bytes' in b))
+        throw new JsonMappingError(`${path}: illegal base64 data at input byte ${b.offset}`)
+      return b.bytes
     }
     case 'enum': {
       const resolved = field.resolvedType as protobuf.Enum

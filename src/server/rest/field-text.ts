@@ -1,5 +1,5 @@
 import protobuf from 'protobufjs/light.js'
-import { badBase64Offset, fromBase64Strict } from '../../codec/bytes.js'
+import { goBase64Decode } from '../../codec/go-base64.js'
 import { goAtoi, goParseBool, goParseInt, goParseUint } from '../../codec/go-strconv.js'
 import { isLongType, JsonMappingError } from '../../codec/json.js'
 import { parseDuration, parseTimestamp } from '../../codec/json-well-known.js'
@@ -119,9 +119,12 @@ export function fieldFromText(
   }
   if (t === 'string') return text
   if (t === 'bytes') {
-    const b = fromBase64Strict(text) ?? fromBase64Strict(text, true)
-    if (!b) throw new JsonMappingError(`illegal base64 data at input byte ${badBase64Offset(text)}`)
-    return b
+    // runtime.Bytes: the standard alphabet, else the URL-safe one, whose error it returns.
+    const std = goBase64Decode(text, 'std')
+    if ('bytes' in std) return std.bytes
+    const url = goBase64Decode(text, 'url')
+    if ('bytes' in url) return url.bytes
+    throw new JsonMappingError(`illegal base64 data at input byte ${url.offset}`)
   }
   const resolved = field.resolvedType
   if (resolved instanceof protobuf.Enum) {

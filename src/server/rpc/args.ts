@@ -1,7 +1,8 @@
 import type { Bytes } from '../../codec/bytes.js'
+import { goBase64Decode } from '../../codec/go-base64.js'
 import { goQuote } from '../../codec/go-strconv.js'
 import { RpcError } from './errors.js'
-import { goBase64Decode, goHexDecode, goJsonKind, goTypeError, jsonText } from './go-json.js'
+import { goHexDecode, goJsonKind, goTypeError, jsonText } from './go-json.js'
 import { goJsonSyntaxError } from './go-json-scan.js'
 
 /** The Go integer types of CometBFT's route arguments (`height` int64, `page` int, `chunk` uint). */
@@ -147,8 +148,10 @@ export class RpcArgs {
       }
       if (Array.isArray(v)) return byteArray(v)
       if (typeof v !== 'string') return new ArgError(goTypeError(goJsonKind(v), goType))
-      const bytes = goBase64Decode(v)
-      return typeof bytes === 'string' ? new ArgError(bytes) : bytes
+      const decoded = goBase64Decode(v, 'std')
+      return 'bytes' in decoded
+        ? decoded.bytes
+        : new ArgError(`illegal base64 data at input byte ${decoded.offset}`)
     })
   }
 

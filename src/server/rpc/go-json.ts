@@ -45,63 +45,6 @@ function goQuoteRune(c: number): string {
   return goIsPrint(ch) ? `'${ch}'` : ''
 }
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-
-/**
- * base64.StdEncoding.DecodeString as encoding/json decodes a []byte: the bytes, or Go's
- * `illegal base64 data at input byte N` (N where Go stops; line breaks are skipped as Go does).
- */
-export function goBase64Decode(text: string): Uint8Array | string {
-  const src = Buffer.from(text, 'utf8')
-  const corrupt = (at: number) => `illegal base64 data at input byte ${at}`
-  let si = 0
-  const out: number[] = []
-  while (si < src.length) {
-    const quantum: number[] = []
-    let j = 0
-    for (; j < 4; j++) {
-      while (si < src.length && (src[si] === 0x0a || src[si] === 0x0d)) si++
-      if (si === src.length) {
-        if (j === 0) return finish()
-        return corrupt(si - j)
-      }
-      const c = src[si]!
-      si++
-      const v = B64.indexOf(String.fromCharCode(c))
-      if (v >= 0) {
-        quantum.push(v)
-        continue
-      }
-      if (c !== 0x3d) return corrupt(si - 1)
-      // Padding: only as the third or fourth character.
-      if (j === 0 || j === 1) return corrupt(si - 1)
-      if (j === 2) {
-        while (si < src.length && (src[si] === 0x0a || src[si] === 0x0d)) si++
-        if (si === src.length) return corrupt(src.length)
-        if (src[si] !== 0x3d) return corrupt(si - 1)
-        si++
-      }
-      while (si < src.length && (src[si] === 0x0a || src[si] === 0x0d)) si++
-      if (si < src.length) return corrupt(si)
-      break
-    }
-    const n = quantum.length
-    const word =
-      ((quantum[0] ?? 0) << 18) |
-      ((quantum[1] ?? 0) << 12) |
-      ((quantum[2] ?? 0) << 6) |
-      (quantum[3] ?? 0)
-    out.push((word >> 16) & 0xff)
-    if (n >= 3) out.push((word >> 8) & 0xff)
-    if (n >= 4) out.push(word & 0xff)
-    if (n < 4) break
-  }
-  return finish()
-  function finish() {
-    return Uint8Array.from(out)
-  }
-}
-
 /** A piece of output text, told apart from the JSON values still to write. */
 class JsonPiece {
   constructor(readonly text: string) {}
