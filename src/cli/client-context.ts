@@ -14,7 +14,7 @@ import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
 import { wrapText } from '../errors.js'
 import { CliError } from './errors.js'
-import { uintArg } from './options.js'
+import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { toYaml } from './yaml.js'
 
@@ -274,7 +274,11 @@ export function addQueryFlags(cmd: Command): Command {
       '-n, --node <url>',
       'RPC address of the node (default: client.toml node, else tcp://localhost:26657)',
     )
-    .option('--height <height>', 'query the state at this height (default: the latest)', uintArg)
+    .option(
+      '--height <height>',
+      'query the state at this height (default: the latest)',
+      pflagIntArg('int64', 0),
+    )
     .option('-o, --output <format>', 'text|json (default: client.toml output, else text)')
 }
 

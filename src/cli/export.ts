@@ -13,11 +13,11 @@ import { type Node, SDKD_VERSION } from '../node/node.js'
 import type { StateReader } from '../store/types.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
-import { stringListArg } from './options.js'
+import { pflagIntArg, stringListArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 interface ExportFlags {
-  height: string
+  height: number
   forZeroHeight?: boolean
   jailAllowedAddrs?: string[]
   modulesToExport?: string[]
@@ -65,10 +65,10 @@ export function genesisValidatorsOf(staking: StakingSection): GenesisValidatorJs
  * `config/genesis.json` it is) continues from that state.
  */
 async function exportState(g: GlobalFlags, f: ExportFlags): Promise<void> {
-  const asked = f.height.trim() === '-1' ? -1 : Number(f.height)
-  if (!Number.isSafeInteger(asked) || asked < -1)
+  const asked = f.height
+  if (asked < -1)
     throw new CliError(
-      `--height must be -1 (the latest) or a height, got ${JSON.stringify(f.height)}`,
+      `--height must be -1 (the latest) or a height, got ${JSON.stringify(String(f.height))}`,
     )
   const modules = f.modulesToExport ?? []
   const jailAllowed = (f.jailAllowedAddrs ?? []).map((a) => {
@@ -159,7 +159,8 @@ export function registerExport(program: Command, globals: () => GlobalFlags): vo
     .option(
       '--height <height>',
       'export state from a particular height (-1 means latest height)',
-      '-1',
+      pflagIntArg('int64'),
+      -1,
     )
     .option('--for-zero-height', 'export state to start at height zero (perform preprocessing)')
     .option(

@@ -1,4 +1,5 @@
-import type { Command } from 'commander'
+import { type Argument, type Command, Option } from 'commander'
+import { FlagValueError, pflagValueText } from './options.js'
 
 /** Adds an `Examples:` section to a command's help (command, then what it does). */
 export function addExamples(
@@ -29,10 +30,51 @@ export function useShortUsageErrors(root: Command): void {
       outputError: (text, write) => write(text.replace(/^error: /, 'Error: ')),
     })
     if (cmd.commands.length > 0) helpWithoutSubCommand(cmd)
+    pflagValueErrors(cmd)
     for (const sub of cmd.commands) visit(sub)
   }
   visit(root)
   suggestNoNodeStart(root)
+}
+
+/** Commander's hook that reads a flag's or an argument's value, which its typings keep private. */
+type WithParseArg = Command & {
+  _callParseArg(
+    target: Option | Argument,
+    value: string,
+    previous: unknown,
+    message: string,
+  ): unknown
+}
+
+/**
+ * A value pflag refuses reads as pflag's `FlagSet.Set` error: `invalid argument "abc" for "--limit"
+ * flag: <strconv's error>`, the flag named `-a, --account-number` when it has a shorthand (an
+ * argument read this way is named by position, `"--0"`, as autocli's). Other refusals keep
+ * commander's wording.
+ */
+function pflagValueErrors(cmd: Command): void {
+  const target = cmd as WithParseArg
+  target._callParseArg = function (this: Command, arg, value, previous, message) {
+    try {
+      return arg.parseArg?.(value, previous)
+    } catch (err) {
+      const { code, exitCode } = err as { code?: string; exitCode?: number }
+      if (code !== 'commander.invalidArgument') throw err
+      const text =
+        err instanceof FlagValueError
+          ? `error: ${pflagValueText(value, pflagName(this, arg), err.message)}`
+          : `${message} ${(err as Error).message}`
+      return this.error(text, { exitCode: exitCode ?? 1, code })
+    }
+  }
+}
+
+/** How pflag names a flag in its errors. */
+function pflagName(cmd: Command, arg: Option | Argument): string {
+  if (arg instanceof Option)
+    return arg.short && arg.long ? `${arg.short}, ${arg.long}` : (arg.long ?? arg.short ?? '')
+  return `--${cmd.registeredArguments.indexOf(arg)}`
 }
 
 /**

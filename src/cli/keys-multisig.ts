@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from 'commander'
 import {
   type Keyring,
   type MultisigKeyRecord,
@@ -19,12 +18,6 @@ export function keyNamesArg(value: string, previous: string[] | undefined): stri
     .map((n) => n.trim())
     .filter((n) => n !== '')
   return [...(previous ?? []), ...names]
-}
-
-/** `--multisig-threshold`: an integer (upstream's int flag; its range is checked with the keys). */
-export function intArg(value: string): number {
-  if (!/^[+-]?\d+$/.test(value.trim())) throw new InvalidArgumentError('expected an integer')
-  return Number(value)
 }
 
 /**

@@ -13,8 +13,9 @@ import {
   readLine,
   withKeyring,
 } from './keys-io.js'
-import { addMultisigKey, ephemeralMultisigKey, intArg, keyNamesArg } from './keys-multisig.js'
+import { addMultisigKey, ephemeralMultisigKey, keyNamesArg } from './keys-multisig.js'
 import { registerKeysTools } from './keys-tools.js'
+import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 export { keyringFor }
@@ -89,12 +90,17 @@ interface AddFlags {
   pubkeyBase64?: string
 }
 
-/** A hardened HD path number (upstream's uint32 flags, at most 2147483647). */
+const readUint32 = pflagIntArg('uint32')
+
+/** A hardened HD path number: upstream's uint32 flags, and at most 2147483647 to be hardened. */
 function hdNumberArg(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 2147483647)
-    throw new InvalidArgumentError('expected a whole number from 0 to 2147483647')
-  return Number(value)
+  const n = readUint32(value)
+  if (n > 2147483647) throw new InvalidArgumentError('expected a whole number from 0 to 2147483647')
+  return n
 }
+
+/** `--multisig-threshold`: upstream's int flag (its range is checked with the keys). */
+const thresholdArg = pflagIntArg('int')
 
 interface ShowFlags {
   multisigThreshold: number
@@ -194,7 +200,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .option(
       '--multisig-threshold <k>',
       'K out of N required signatures. For use in conjunction with --multisig',
-      intArg,
+      thresholdArg,
       1,
     )
     .option('--nosort', "keys passed to --multisig are taken in the order they're supplied")
@@ -280,7 +286,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     .description(
       'show a key; several names or addresses show the ephemeral multisig key of them (--multisig-threshold of them)',
     )
-    .option('--multisig-threshold <k>', 'K out of N required signatures', intArg, 1)
+    .option('--multisig-threshold <k>', 'K out of N required signatures', thresholdArg, 1)
     .option('--bech <prefix>', 'the Bech32 prefix encoding for a key (acc|val|cons)', 'acc')
     .option('-a, --address', 'print the address only (overrides --output)')
     .option('-p, --pubkey', 'print the public key only (overrides --output)')

@@ -5,7 +5,7 @@ import { createLevelBackend } from '../store/level-backend.js'
 import { VersionedStore } from '../store/versioned-store.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
-import { uintArg } from './options.js'
+import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** The strategies in the order of upstream's PruningStrategy constants (store/pruning/types). */
@@ -73,13 +73,13 @@ export function registerPrune(program: Command, globals: () => GlobalFlags): voi
     .option(
       '--pruning-keep-recent <n>',
       "number of recent heights to keep on disk (ignored if pruning is not 'custom')",
-      uintArg,
+      pflagIntArg('uint64'),
       0,
     )
     .option(
       '--pruning-interval <n>',
       "height interval at which pruned heights are removed from disk (ignored if pruning is not 'custom'; not used by this command but kept for compatibility with the complete pruning options)",
-      uintArg,
+      pflagIntArg('uint64'),
       10,
     )
     .action((method: string, f: PruneFlags) => prune(globals(), method, f))

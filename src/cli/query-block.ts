@@ -13,7 +13,7 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { positiveIntArg } from './options.js'
+import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
@@ -107,8 +107,13 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
         'query for paginated blocks that match a set of events (CometBFT\'s block_search query syntax, e.g. "block.height > 7")',
       )
       .requiredOption('--query <query>', "the blocks events query per CometBFT's query semantics")
-      .option('--page <n>', 'query a specific page of paginated results', positiveIntArg, 1)
-      .option('--limit <n>', 'query number of results per page returned', positiveIntArg, 100)
+      .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int', 1), 1)
+      .option(
+        '--limit <n>',
+        'query number of results per page returned',
+        pflagIntArg('int', 1),
+        100,
+      )
       .option('--order_by <order>', 'the ordering semantics (asc|desc)', ''),
   ).action(
     clientAction(async (f: BlocksFlags) => {

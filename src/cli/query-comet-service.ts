@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { addQueryFlags, clientAction, type QueryFlags, queryAndPrint } from './client-context.js'
 import { commandGroup } from './groups.js'
-import { uintArg } from './options.js'
+import { autocliIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
@@ -42,10 +42,12 @@ export function addCometServiceCommands(group: Command, globals: () => GlobalFla
   ]
   for (const [name, description, method] of byHeight) {
     addQueryFlags(
-      group.command(name).description(description).argument('<height>', 'the height', uintArg),
+      group.command(name).description(description).argument('<height>', 'the height'),
     ).action(
-      clientAction(async (height: number, f: QueryFlags) => {
-        await queryAndPrint(globals(), f, `${SERVICE}/${method}`, { height: String(height) })
+      clientAction(async (height: string, f: QueryFlags) => {
+        await queryAndPrint(globals(), f, `${SERVICE}/${method}`, {
+          height: autocliIntArg('int64', 0, height).toString(),
+        })
       }),
     )
   }

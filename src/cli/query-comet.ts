@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { addQueryFlags, clientAction, type QueryFlags, queryAndPrint } from './client-context.js'
 import { commandGroup } from './groups.js'
-import { uintArg } from './options.js'
+import { pflagIntArg, uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
@@ -15,8 +15,13 @@ export function registerQueryComet(program: Command, globals: () => GlobalFlags)
     commandGroup(program, 'query')
       .command('comet-validator-set [height]')
       .description('get the full CometBFT validator set at given height')
-      .option('--page <n>', 'query a specific page of paginated results', uintArg, 1)
-      .option('--limit <n>', 'query number of results returned per page', uintArg, 100),
+      .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int', 0), 1)
+      .option(
+        '--limit <n>',
+        'query number of results returned per page',
+        pflagIntArg('int', 0),
+        100,
+      ),
   ).action(
     clientAction(
       async (height: string | undefined, f: QueryFlags & { page: number; limit: number }) => {

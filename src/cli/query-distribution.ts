@@ -9,11 +9,11 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
+import { autocliIntArg } from './options.js'
 import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.distribution.v1beta1.Query'
-const MAX_UINT64 = (1n << 64n) - 1n
 
 /** A validator operator address argument, checked before anything is sent. */
 export async function valoperArg(text: string): Promise<string> {
@@ -25,15 +25,6 @@ export async function valoperArg(text: string): Promise<string> {
   } catch (err) {
     throw new CliError(`invalid validator address ${JSON.stringify(text)}: ${wrapText(err)}`)
   }
-}
-
-/** A uint64 argument (a height), with Go's strconv.ParseUint texts. */
-function uint64Arg(text: string): string {
-  if (!/^\d+$/.test(text))
-    throw new CliError(`strconv.ParseUint: parsing ${JSON.stringify(text)}: invalid syntax`)
-  if (BigInt(text) > MAX_UINT64)
-    throw new CliError(`strconv.ParseUint: parsing ${JSON.stringify(text)}: value out of range`)
-  return BigInt(text).toString()
 }
 
 type Flags = QueryFlags & PageFlags & { delegatorAddress?: string }
@@ -89,8 +80,8 @@ export function registerQueryDistribution(program: Command, globals: () => Globa
     'ValidatorSlashes',
     async ([v, start, end], f) => ({
       validator_address: await valoperArg(v!),
-      starting_height: uint64Arg(start!),
-      ending_height: uint64Arg(end!),
+      starting_height: autocliIntArg('uint64', 1, start!).toString(),
+      ending_height: autocliIntArg('uint64', 2, end!).toString(),
       pagination: pageRequest(f),
     }),
     addPageFlags,

@@ -9,7 +9,7 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { parseProposalId, uintArg } from './options.js'
+import { autocliIntArg, pflagBigIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.gov.v1.Query'
@@ -33,8 +33,8 @@ export function parseProposalStatus(text: string): number {
 /** Pagination flags of a list query. */
 export interface PageFlags {
   pageKey?: string
-  offset?: number
-  limit?: number
+  offset?: bigint
+  limit?: bigint
   countTotal?: boolean
   reverse?: boolean
 }
@@ -43,8 +43,8 @@ export interface PageFlags {
 export function addPageFlags(cmd: Command): Command {
   return cmd
     .option('--page-key <base64>', 'pagination page key (next_key of the previous page)')
-    .option('--offset <n>', 'pagination offset', uintArg)
-    .option('--limit <n>', 'pagination limit', uintArg)
+    .option('--offset <n>', 'pagination offset', pflagBigIntArg('uint64'))
+    .option('--limit <n>', 'pagination limit', pflagBigIntArg('uint64'))
     .option('--count-total', 'count the total number of records')
     .option('--reverse', 'results in descending order')
 }
@@ -67,6 +67,9 @@ export function pageRequest(f: PageFlags): Record<string, unknown> {
   }
 }
 
+/** A proposal id: autocli's uint64 positional argument (the first), read as pflag's Uint64 reads it. */
+const proposalId = (text: string) => autocliIntArg('uint64', 0, text).toString()
+
 /** `sdkd query gov proposal|proposals|tally|params|votes|vote|deposits|deposit`. */
 export function registerQueryGov(program: Command, globals: () => GlobalFlags): void {
   const gov = commandGroup(program, 'query')
@@ -75,7 +78,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
 
   addQueryFlags(gov.command('proposal <proposal-id>').description('query a proposal')).action(
     clientAction(async (id: string, f: QueryFlags) => {
-      await queryAndPrint(globals(), f, `${SERVICE}/Proposal`, { proposal_id: parseProposalId(id) })
+      await queryAndPrint(globals(), f, `${SERVICE}/Proposal`, { proposal_id: proposalId(id) })
     }),
   )
 
@@ -119,7 +122,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
   ).action(
     clientAction(async (id: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/TallyResult`, {
-        proposal_id: parseProposalId(id),
+        proposal_id: proposalId(id),
       })
     }),
   )
@@ -143,7 +146,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
   ).action(
     clientAction(async (id: string, f: QueryFlags & PageFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Votes`, {
-        proposal_id: parseProposalId(id),
+        proposal_id: proposalId(id),
         pagination: pageRequest(f),
       })
     }),
@@ -154,7 +157,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
   ).action(
     clientAction(async (id: string, voter: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Vote`, {
-        proposal_id: parseProposalId(id),
+        proposal_id: proposalId(id),
         voter: await addressArg(voter),
       })
     }),
@@ -167,7 +170,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
   ).action(
     clientAction(async (id: string, f: QueryFlags & PageFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Deposits`, {
-        proposal_id: parseProposalId(id),
+        proposal_id: proposalId(id),
         pagination: pageRequest(f),
       })
     }),
@@ -180,7 +183,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
   ).action(
     clientAction(async (id: string, depositor: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Deposit`, {
-        proposal_id: parseProposalId(id),
+        proposal_id: proposalId(id),
         depositor: await addressArg(depositor),
       })
     }),

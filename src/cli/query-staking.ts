@@ -9,7 +9,7 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { uintArg } from './options.js'
+import { autocliIntArg } from './options.js'
 import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
 import type { GlobalFlags } from './start-flags.js'
 
@@ -175,7 +175,7 @@ export function registerQueryStaking(program: Command, globals: () => GlobalFlag
     'historical-info <height>',
     'query historical info at given height',
     'HistoricalInfo',
-    async ([h]) => ({ height: String(uintArg(h!)) }),
+    async ([h]) => ({ height: autocliIntArg('int64', 0, h!).toString() }),
   )
   simple('pool', 'query the current staking pool values', 'Pool', async () => ({}))
   simple('params', 'query the current staking parameters information', 'Params', async () => ({}))

@@ -11,7 +11,7 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { durationArg, positiveIntArg } from './options.js'
+import { durationArg, pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 interface TxsFlags extends QueryFlags {
@@ -38,11 +38,11 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
         '--query <query>',
         "the transactions events query per CometBFT's query semantics",
       )
-      .option('--page <n>', 'query a specific page of paginated results', positiveIntArg, 1)
+      .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int', 1), 1)
       .option(
         '--limit <n>',
         'query number of transactions results per page returned',
-        positiveIntArg,
+        pflagIntArg('int', 1),
         100,
       )
       .option('--order_by <order>', 'the ordering semantics (asc|desc)', ''),

@@ -20,6 +20,7 @@ import {
 } from '../store/snapshot-files.js'
 import { CliError } from './errors.js'
 import { offlineHome } from './offline-node.js'
+import { pflagIntArg } from './options.js'
 import { assertHomeExists } from './reset.js'
 import type { GlobalFlags } from './start-flags.js'
 import { readTar, tarEnd, tarHeader, tarPadding } from './tar-archive.js'
@@ -55,8 +56,9 @@ async function blockTimeOf(node: Node, height: number): Promise<TimeNs | undefin
   return block?.block.header.time
 }
 
-async function exportSnapshot(g: GlobalFlags, f: { height: string }): Promise<void> {
-  const asked = uintArg(f.height, '--height', Number.MAX_SAFE_INTEGER)
+async function exportSnapshot(g: GlobalFlags, f: { height: number }): Promise<void> {
+  const asked = f.height
+  if (asked < 0) throw new CliError(`invalid --height: "${asked}" is not an unsigned integer`)
   const o = await offlineHome(g, 'no snapshot was taken')
   if (!o.hasData) throw new CliError(`the chain of ${o.home.paths.home} has no state yet`)
   const node = await o.open()
@@ -197,8 +199,13 @@ export function registerSnapshots(program: Command, globals: () => GlobalFlags):
   cmd
     .command('export')
     .description('Export app state to snapshot store (the node must be stopped)')
-    .option('--height <height>', 'Height to export, default to latest state height', '0')
-    .action((f: { height: string }) => exportSnapshot(globals(), f))
+    .option(
+      '--height <height>',
+      'Height to export, default to latest state height',
+      pflagIntArg('int64'),
+      0,
+    )
+    .action((f: { height: number }) => exportSnapshot(globals(), f))
   cmd
     .command('dump')
     .argument('<height>')

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander'
 import { PRUNING_STRATEGIES } from '../config/app-config.js'
-import { boolArg, collectArg, durationArg, heightListArg, uintArg } from './options.js'
+import { boolArg, collectArg, durationArg, heightListArg, pflagIntArg } from './options.js'
 
 /** Flags of `sdkd start` (and `sdkd devnet`); each overrides its config field, as upstream. */
 export interface StartFlags {
@@ -89,12 +89,12 @@ export function addStartFlags(cmd: Command): Command {
     .option(
       '--halt-height <height>',
       'stop the node before committing this height (halt-height)',
-      uintArg,
+      pflagIntArg('uint64'),
     )
     .option(
       '--halt-time <unix-seconds>',
       'stop the node at the first block at or after this time (halt-time)',
-      uintArg,
+      pflagIntArg('uint64'),
     )
     .option(
       '--pruning <strategy>',
@@ -103,22 +103,22 @@ export function addStartFlags(cmd: Command): Command {
     .option(
       '--pruning-keep-recent <n>',
       'recent states to keep with --pruning custom (pruning-keep-recent)',
-      uintArg,
+      pflagIntArg('uint64'),
     )
     .option(
       '--pruning-interval <n>',
       'prune every n blocks with --pruning custom (pruning-interval)',
-      uintArg,
+      pflagIntArg('uint64'),
     )
     .option(
       '--min-retain-blocks <n>',
       'keep at least the last n blocks in the block store (min-retain-blocks)',
-      uintArg,
+      pflagIntArg('uint64'),
     )
     .option(
       '--inv-check-period <n>',
       'assert the registered invariants every n blocks; 0 never (default: every block on a devnet home, else never)',
-      uintArg,
+      pflagIntArg('uint'),
     )
     .option(
       '--minimum-gas-prices <coins>',

@@ -6,7 +6,7 @@ import { clientAction, clientContext } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { addressNotKeyName } from './keys.js'
-import { uintArg } from './options.js'
+import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, resolveSignerData, runTx, type TxFlags } from './tx-flags.js'
 import { fromUse, resolveFrom } from './tx-from.js'
@@ -91,7 +91,7 @@ export function registerTxDistribution(program: Command, globals: () => GlobalFl
       .option(
         '--max-msgs <n>',
         'limit the number of messages per tx (0 for unlimited)',
-        uintArg,
+        pflagIntArg('int', 0),
         0,
       ),
   ).action(

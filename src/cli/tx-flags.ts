@@ -16,7 +16,7 @@ import type { AnyMessage } from '../codec/proto.js'
 import { parseGoDuration } from '../config/duration.js'
 import { type ClientContext, clientContext } from './client-context.js'
 import { CliError } from './errors.js'
-import { uintArg } from './options.js'
+import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { broadcastAndPrint, confirmTx } from './tx-broadcast.js'
 import { type FromAccount, fromUse, resolveFrom, signingKey } from './tx-from.js'
@@ -96,8 +96,8 @@ export function addOfflineSignFlags(cmd: Command, verb: string, account: string)
       '--offline',
       `${verb} without contacting the node: needs --chain-id (or client.toml), --account-number, --sequence`,
     )
-    .option('-a, --account-number <n>', `account number of ${account}`, uintArg)
-    .option('-s, --sequence <n>', `sequence of ${account}`, uintArg)
+    .option('-a, --account-number <n>', `account number of ${account}`, pflagIntArg('uint64'))
+    .option('-s, --sequence <n>', `sequence of ${account}`, pflagIntArg('uint64'))
 }
 
 export function signModeOption(): Option {
@@ -131,7 +131,11 @@ export function addTxFlags(cmd: Command, { output = true }: { output?: boolean }
       1,
     )
     .option('--note <memo>', 'memo of the tx')
-    .option('--timeout-height <height>', 'block height after which the tx is invalid', uintArg)
+    .option(
+      '--timeout-height <height>',
+      'block height after which the tx is invalid',
+      pflagIntArg('uint64'),
+    )
     .option(
       '--node <url>',
       'CometBFT RPC address of the node, tcp:// or http:// (default: client.toml node)',
@@ -155,8 +159,12 @@ export function addTxFlags(cmd: Command, { output = true }: { output?: boolean }
     )
     .option('--generate-only', 'print the unsigned tx JSON instead of signing and broadcasting')
     .option('--offline', 'do not contact the node (with --generate-only)')
-    .option('-a, --account-number <n>', 'account number of the signer (offline signing)', uintArg)
-    .option('-s, --sequence <n>', 'sequence of the signer (offline signing)', uintArg)
+    .option(
+      '-a, --account-number <n>',
+      'account number of the signer (offline signing)',
+      pflagIntArg('uint64'),
+    )
+    .option('-s, --sequence <n>', 'sequence of the signer (offline signing)', pflagIntArg('uint64'))
     .option('--dry-run', 'simulate the tx and print the gas estimate; nothing is broadcast')
     .option(
       '--impersonate',

@@ -5,7 +5,7 @@ import { PlanInfoError, parsePlanInfo, validatePlanInfoFull } from '../modules/u
 import { clientAction } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { uintArg } from './options.js'
+import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { addTxFlags, runTx, type TxFlags } from './tx-flags.js'
 import {
@@ -71,7 +71,7 @@ export function registerTxUpgrade(program: Command, globals: () => GlobalFlags):
           .requiredOption(
             '--upgrade-height <height>',
             '(required) The height at which the upgrade must happen: above the current height; the lowest height that keeps the upgrade cancellable is printed when it is lower',
-            uintArg,
+            pflagIntArg('int64', 0),
           )
           .option(
             '--upgrade-info <info>',
