@@ -1,5 +1,6 @@
 import type { Command } from 'commander'
 import { validatorsArg } from './devnet-validators.js'
+import { CliError } from './errors.js'
 import { uintArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import type { TestnetFlags } from './testnet-files.js'
@@ -28,6 +29,7 @@ export function registerTestnet(
       validatorsArg,
       4,
     )
+    .option('--v <n>', "upstream simd's name of --validators", validatorsArg)
     .option(
       '-o, --output-dir <dir>',
       'directory to store initialization data for the testnet',
@@ -61,7 +63,12 @@ export function registerTestnet(
       "each node's app.toml minimum-gas-prices",
       '0.000006stake',
     )
-    .action(async (f: TestnetFlags) => {
+    .action(async (f: TestnetFlags & { v?: number }, cmd: Command) => {
+      if (f.v !== undefined) {
+        if (cmd.getOptionValueSource('validators') !== 'default')
+          throw new CliError('--v and --validators both given: they name the same number, give one')
+        f.validators = f.v
+      }
       const { runTestnetInitFiles } = await import('./testnet-files.js')
       process.stderr.write(`${await runTestnetInitFiles(globals(), f)}\n`)
     })

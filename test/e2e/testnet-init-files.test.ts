@@ -227,6 +227,24 @@ describe('sdkd testnet init-files', () => {
     }
     expect(existsSync(join(out, 'esc0'))).toBe(false)
     expect(existsSync(join(out, 'x'))).toBe(false)
+    // Upstream simd's --v names the same number; given with --validators it is refused.
+    r = await runSdkd(['testnet', 'init-files', '--output-dir', join(out, 'v'), '--v', '2'])
+    expect([r.code, r.stderr]).toEqual([0, 'Successfully initialized 2 node directories\n'])
+    expect((await readdir(join(out, 'v'))).sort()).toEqual(['gentxs', 'node0', 'node1'])
+    r = await runSdkd([
+      'testnet',
+      'init-files',
+      '--output-dir',
+      join(out, 'w'),
+      '--v',
+      '2',
+      '--validators',
+      '3',
+    ])
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      'Error: --v and --validators both given: they name the same number, give one\n',
+    ])
   })
 })
 
