@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { compareBytes } from '../codec/bytes.js'
+import { memoryReader } from '../../test/helpers/memory-reader.js'
 import type { Proto } from '../codec/proto.js'
 import { KeyedMap, stringKey, stringValue } from '../store/collections.js'
-import type { KVEntry, KVRange, KVReader } from '../store/types.js'
+import type { KVEntry, KVReader } from '../store/types.js'
 import { type Paginator, paginate } from './pagination.js'
 
 type PageRequest = Proto<'sdk.base.query.v1beta1.PageRequest'>
@@ -11,23 +11,8 @@ const map = new KeyedMap(Uint8Array.of(0x01), stringKey, stringValue)
 const text = new TextEncoder()
 
 /** A sorted in-memory store holding `keys` in the map (each key its own value). */
-function storeOf(keys: string[]): KVReader {
-  const sorted = keys
-    .map((k): KVEntry => [map.storeKey(k), text.encode(k)])
-    .sort(([a], [b]) => compareBytes(a, b))
-  return {
-    get: async (key) => sorted.find(([k]) => compareBytes(k, key) === 0)?.[1],
-    has: async (key) => sorted.some(([k]) => compareBytes(k, key) === 0),
-    async *iterate(range: KVRange = {}) {
-      const inRange = sorted.filter(
-        ([k]) =>
-          (!range.gte || compareBytes(k, range.gte) >= 0) &&
-          (!range.lt || compareBytes(k, range.lt) < 0),
-      )
-      yield* range.reverse ? inRange.reverse() : inRange
-    },
-  }
-}
+const storeOf = (keys: string[]): KVReader =>
+  memoryReader(keys.map((k): KVEntry => [map.storeKey(k), text.encode(k)]))
 
 const FIVE = storeOf(['a', 'b', 'c', 'd', 'e'])
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { compareBytes, concatBytes } from '../codec/bytes.js'
+import { memoryReader } from '../../test/helpers/memory-reader.js'
+import { concatBytes } from '../codec/bytes.js'
 import {
   bytesKey,
   bytesValue,
@@ -12,7 +13,7 @@ import {
   uint64LEKey,
   type ValueCodec,
 } from './collections.js'
-import type { KVEntry, KVRange, KVReader } from './types.js'
+import type { KVEntry } from './types.js'
 
 const PREFIX = Uint8Array.of(0x02)
 
@@ -74,23 +75,6 @@ describe('store keys of typed maps', () => {
     )
   })
 })
-
-/** A sorted in-memory store, enough for a map's range reads. */
-function memoryReader(entries: KVEntry[]): KVReader {
-  const sorted = [...entries].sort(([a], [b]) => compareBytes(a, b))
-  return {
-    get: async (key) => sorted.find(([k]) => compareBytes(k, key) === 0)?.[1],
-    has: async (key) => sorted.some(([k]) => compareBytes(k, key) === 0),
-    async *iterate(range: KVRange = {}) {
-      const inRange = sorted.filter(
-        ([k]) =>
-          (!range.gte || compareBytes(k, range.gte) >= 0) &&
-          (!range.lt || compareBytes(k, range.lt) < 0),
-      )
-      yield* range.reverse ? inRange.reverse() : inRange
-    },
-  }
-}
 
 describe('keys of a typed map', () => {
   test('behavior: the keys of its entries in the same order, no value decoded', async () => {

@@ -6,11 +6,11 @@ import {
   registry,
   valoper,
 } from '../../../test/helpers/gov-chain.js'
+import { memoryReader } from '../../../test/helpers/memory-reader.js'
 import { paginate } from '../../app/pagination.js'
 import { bech32ToAddress } from '../../codec/address.js'
-import { type Bytes, concatBytes, equalBytes, uint64BE } from '../../codec/bytes.js'
+import { concatBytes, uint64BE } from '../../codec/bytes.js'
 import { lengthPrefixedBytesKey } from '../../store/collections.js'
-import type { KVEntry, KVRange, KVReader } from '../../store/types.js'
 import { distributionCollections } from './keys.js'
 
 const Q = 'sdk.distribution.v1beta1.Query'
@@ -78,26 +78,6 @@ describe('ValidatorSlashes over the slash events x/distribution stores', () => {
   })
 })
 
-/** A sorted in-memory store (what a height's view answers). */
-function memoryStore(entries: KVEntry[]): KVReader {
-  const sorted = [...entries].sort(([a], [b]) => Buffer.compare(a, b))
-  const inRange = (k: Bytes, r: KVRange) => {
-    const p = r.prefix ?? new Uint8Array()
-    if (!equalBytes(k.slice(0, p.length), p)) return false
-    if (r.gte && Buffer.compare(k, r.gte) < 0) return false
-    if (r.lt && Buffer.compare(k, r.lt) >= 0) return false
-    return true
-  }
-  return {
-    get: async (k) => sorted.find(([x]) => equalBytes(x, k))?.[1],
-    has: async (k) => sorted.some(([x]) => equalBytes(x, k)),
-    async *iterate(r = {}) {
-      const list = sorted.filter(([k]) => inRange(k, r))
-      yield* r.reverse ? list.reverse() : list
-    },
-  }
-}
-
 describe('upstream GenericFilteredPaginate over the slash events', () => {
   // Five slash events of validator 9 at heights 2..6, with validator periods 1, 3, 5, 7, 9.
   const op = bech32ToAddress(valoper(9), 'sdkvaloper')
@@ -105,7 +85,7 @@ describe('upstream GenericFilteredPaginate over the slash events', () => {
   const prefix = concatBytes(Uint8Array.of(0x08, 20), op)
   const key = (height: number) => concatBytes(uint64BE(height), uint64BE(0))
   const type = registry.type('sdk.distribution.v1beta1.ValidatorSlashEvent')
-  const store = memoryStore(
+  const store = memoryReader(
     [1, 3, 5, 7, 9].map((period, i) => [
       concatBytes(prefix, key(i + 2)),
       type.encode(type.fromObject({ validator_period: period, fraction: '0' })).finish(),
