@@ -97,6 +97,15 @@ export function boolArg(value: string | undefined): boolean {
   )
 }
 
+/** pflag's Bool flag value: `strconv.ParseBool`, a refusal in pflag's words (`FlagValueError`). */
+export function pflagBoolArg(value: string): boolean {
+  try {
+    return boolArg(value)
+  } catch {
+    throw new FlagValueError(`strconv.ParseBool: parsing ${goQuote(value)}: invalid syntax`)
+  }
+}
+
 /** Parses a Go duration flag into milliseconds. */
 export function durationArg(value: string): number {
   try {

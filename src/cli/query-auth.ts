@@ -9,7 +9,7 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
+import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.auth.v1beta1.Query'

@@ -7,7 +7,7 @@ import {
   queryAndPrint,
 } from './client-context.js'
 import { commandGroup } from './groups.js'
-import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
+import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.bank.v1beta1.Query'
@@ -21,21 +21,23 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
   const bank = commandGroup(program, 'query')
     .command('bank')
     .description('querying commands for the bank module')
-  addQueryFlags(
-    bank
-      .command('balances <address>')
-      .description('query all the balances of an account (or one denom with --denom)')
-      .option('--denom <denom>', 'only the balance of this denom'),
+  addPageFlags(
+    addQueryFlags(
+      bank
+        .command('balances <address>')
+        .description('query all the balances of an account (or one denom with --denom)')
+        .option('--denom <denom>', 'only the balance of this denom (no pages)'),
+    ),
   ).action(
-    clientAction(async (address: string, f: QueryFlags & { denom?: string }) => {
+    clientAction(async (address: string, f: QueryFlags & PageFlags & { denom?: string }) => {
       const addr = await addressArg(address)
       if (f.denom !== undefined)
-        await queryAndPrint(globals(), f, 'sdk.bank.v1beta1.Query/Balance', {
-          address: addr,
-          denom: f.denom,
-        })
+        await queryAndPrint(globals(), f, `${SERVICE}/Balance`, { address: addr, denom: f.denom })
       else
-        await queryAndPrint(globals(), f, 'sdk.bank.v1beta1.Query/AllBalances', { address: addr })
+        await queryAndPrint(globals(), f, `${SERVICE}/AllBalances`, {
+          address: addr,
+          pagination: pageRequest(f),
+        })
     }),
   )
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander'
 import { addQueryFlags, clientAction, type QueryFlags, queryAndPrint } from './client-context.js'
 import { commandGroup } from './groups.js'
 import { autocliIntArg } from './options.js'
+import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
@@ -13,40 +14,53 @@ const SERVICE = 'sdk.base.tendermint.v1beta1.Service'
  * comet`).
  */
 export function addCometServiceCommands(group: Command, globals: () => GlobalFlags): void {
-  const simple: [string, string, string, string[]][] = [
-    ['node-info', 'query the current node info', 'GetNodeInfo', []],
-    ['syncing', 'query node syncing status', 'GetSyncing', []],
-    ['block-latest', 'query for the latest committed block', 'GetLatestBlock', []],
-    [
-      'validator-set',
-      'query for the latest validator set',
-      'GetLatestValidatorSet',
-      [
-        'validator-set-latest',
-        'comet-validator-set',
-        'cometbft-validator-set',
-        'tendermint-validator-set',
-      ],
-    ],
+  const simple: [string, string, string][] = [
+    ['node-info', 'query the current node info', 'GetNodeInfo'],
+    ['syncing', 'query node syncing status', 'GetSyncing'],
+    ['block-latest', 'query for the latest committed block', 'GetLatestBlock'],
   ]
-  for (const [name, description, method, aliases] of simple) {
-    addQueryFlags(group.command(name).aliases(aliases).description(description)).action(
+  for (const [name, description, method] of simple) {
+    addQueryFlags(group.command(name).description(description)).action(
       clientAction(async (f: QueryFlags) => {
         await queryAndPrint(globals(), f, `${SERVICE}/${method}`, {})
       }),
     )
   }
+  addPageFlags(
+    addQueryFlags(
+      group
+        .command('validator-set')
+        .aliases([
+          'validator-set-latest',
+          'comet-validator-set',
+          'cometbft-validator-set',
+          'tendermint-validator-set',
+        ])
+        .description('query for the latest validator set'),
+    ),
+  ).action(
+    clientAction(async (f: QueryFlags & PageFlags) => {
+      await queryAndPrint(globals(), f, `${SERVICE}/GetLatestValidatorSet`, {
+        pagination: pageRequest(f),
+      })
+    }),
+  )
   const byHeight: [string, string, string][] = [
     ['block-by-height', 'query for a committed block by height', 'GetBlockByHeight'],
     ['validator-set-by-height', 'query for a validator set by height', 'GetValidatorSetByHeight'],
   ]
   for (const [name, description, method] of byHeight) {
-    addQueryFlags(
+    const cmd = addQueryFlags(
       group.command(name).description(description).argument('<height>', 'the height'),
-    ).action(
-      clientAction(async (height: string, f: QueryFlags) => {
+    )
+    // Upstream's GetValidatorSetByHeightRequest has a PageRequest, so autocli gives it the flags.
+    const paged = method === 'GetValidatorSetByHeight'
+    if (paged) addPageFlags(cmd)
+    cmd.action(
+      clientAction(async (height: string, f: QueryFlags & PageFlags) => {
         await queryAndPrint(globals(), f, `${SERVICE}/${method}`, {
           height: autocliIntArg('int64', 0, height).toString(),
+          ...(paged ? { pagination: pageRequest(f) } : {}),
         })
       }),
     )

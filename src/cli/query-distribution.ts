@@ -10,7 +10,7 @@ import {
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { autocliIntArg } from './options.js'
-import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
+import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.distribution.v1beta1.Query'

@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { addQueryFlags, clientAction, type QueryFlags, queryAndPrint } from './client-context.js'
 import { commandGroup } from './groups.js'
-import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
+import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.evidence.v1beta1.Query'

@@ -1,5 +1,4 @@
 import type { Command } from 'commander'
-import { fromBase64Strict } from '../codec/bytes.js'
 import {
   addQueryFlags,
   addressArg,
@@ -9,7 +8,8 @@ import {
 } from './client-context.js'
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
-import { autocliIntArg, pflagBigIntArg } from './options.js'
+import { autocliIntArg } from './options.js'
+import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.gov.v1.Query'
@@ -28,43 +28,6 @@ export function parseProposalStatus(text: string): number {
       `invalid proposal status ${JSON.stringify(text)}: use one of ${STATUSES.join(', ')}`,
     )
   return i + 1
-}
-
-/** Pagination flags of a list query. */
-export interface PageFlags {
-  pageKey?: string
-  offset?: bigint
-  limit?: bigint
-  countTotal?: boolean
-  reverse?: boolean
-}
-
-/** Adds the pagination flags. */
-export function addPageFlags(cmd: Command): Command {
-  return cmd
-    .option('--page-key <base64>', 'pagination page key (next_key of the previous page)')
-    .option('--offset <n>', 'pagination offset', pflagBigIntArg('uint64'))
-    .option('--limit <n>', 'pagination limit', pflagBigIntArg('uint64'))
-    .option('--count-total', 'count the total number of records')
-    .option('--reverse', 'results in descending order')
-}
-
-/** The PageRequest of the pagination flags. */
-export function pageRequest(f: PageFlags): Record<string, unknown> {
-  if (f.pageKey !== undefined && f.offset !== undefined)
-    throw new CliError('invalid request, either offset or key is expected, got both')
-  let key: Uint8Array | undefined
-  if (f.pageKey !== undefined) {
-    key = fromBase64Strict(f.pageKey)
-    if (!key) throw new CliError(`invalid --page-key ${JSON.stringify(f.pageKey)}: not base64`)
-  }
-  return {
-    ...(key ? { key } : {}),
-    offset: String(f.offset ?? 0),
-    limit: String(f.limit ?? 0),
-    count_total: f.countTotal === true,
-    reverse: f.reverse === true,
-  }
 }
 
 /** A proposal id: autocli's uint64 positional argument (the first), read as pflag's Uint64 reads it. */

@@ -10,7 +10,7 @@ import {
 import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { autocliIntArg } from './options.js'
-import { addPageFlags, type PageFlags, pageRequest } from './query-gov.js'
+import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.staking.v1beta1.Query'
@@ -134,7 +134,7 @@ export function registerQueryStaking(program: Command, globals: () => GlobalFlag
     'ValidatorUnbondingDelegations',
     async ([v]) => ({ validator_addr: await valoperArg(v!) }),
   )
-  simple(
+  paged(
     'redelegation <delegator-addr> <src-validator-addr> <dst-validator-addr>',
     'query a redelegation record based on delegator and a source and destination validator address',
     'Redelegations',

@@ -437,9 +437,9 @@ describe('gRPC and CLI', () => {
     expect((await cli(['denom-metadata-by-query-string', '--denom', IBC])).body).toEqual({
       metadata: IBC_METADATA,
     })
-    const metas = (await cli(['denoms-metadata', '--limit', '2'])).body
+    const metas = (await cli(['denoms-metadata', '--page-limit', '2'])).body
     expect(metas.metadatas.map((m: Json) => m.base)).toEqual([IBC, 'stake'])
-    const owners = (await cli(['denom-owners', 'token', '--limit', '2'])).body
+    const owners = (await cli(['denom-owners', 'token', '--page-limit', '2'])).body
     expect(owners.denom_owners).toHaveLength(2)
     const next = (
       await cli([

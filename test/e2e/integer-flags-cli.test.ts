@@ -105,8 +105,8 @@ describe('sdkd integer flags', () => {
           "Run 'sdkd tx bank send --help' for usage.\n",
       ],
       [
-        ['query', 'gov', 'proposals', '--limit', '1__0', '--node', NO_NODE],
-        'Error: invalid argument "1__0" for "--limit" flag: strconv.ParseUint: parsing "1__0": invalid syntax\n' +
+        ['query', 'gov', 'proposals', '--page-limit', '1__0', '--node', NO_NODE],
+        'Error: invalid argument "1__0" for "--page-limit" flag: strconv.ParseUint: parsing "1__0": invalid syntax\n' +
           "Run 'sdkd query gov proposals --help' for usage.\n",
       ],
       [

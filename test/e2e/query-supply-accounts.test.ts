@@ -53,7 +53,7 @@ describe('sdkd query bank, auth, gov and params: the rest of upstream autocli co
         `/sdk/bank/v1beta1/balances/${alice}/by_denom?denom=token`,
       ],
       [['bank', 'total-supply'], '/sdk/bank/v1beta1/supply'],
-      [['bank', 'total', '--limit', '1'], '/sdk/bank/v1beta1/supply?pagination.limit=1'],
+      [['bank', 'total', '--page-limit', '1'], '/sdk/bank/v1beta1/supply?pagination.limit=1'],
       [['bank', 'total-supply-of', 'stake'], '/sdk/bank/v1beta1/supply/by_denom?denom=stake'],
       [['bank', 'params'], '/sdk/bank/v1beta1/params'],
       [['bank', 'send-enabled'], '/sdk/bank/v1beta1/send_enabled'],
@@ -61,7 +61,7 @@ describe('sdkd query bank, auth, gov and params: the rest of upstream autocli co
         ['bank', 'send-enabled', 'stake', 'token'],
         '/sdk/bank/v1beta1/send_enabled?denoms=stake&denoms=token',
       ],
-      [['auth', 'accounts', '--limit', '3'], '/sdk/auth/v1beta1/accounts?pagination.limit=3'],
+      [['auth', 'accounts', '--page-limit', '3'], '/sdk/auth/v1beta1/accounts?pagination.limit=3'],
       [['auth', 'module-accounts'], '/sdk/auth/v1beta1/module_accounts'],
       [['auth', 'params'], '/sdk/auth/v1beta1/params'],
       [['gov', 'constitution'], '/sdk/gov/v1/constitution'],
@@ -78,7 +78,7 @@ describe('sdkd query bank, auth, gov and params: the rest of upstream autocli co
     expect(BigInt(supply.amount.amount)).toBeGreaterThan(0n)
     const modules = (await cli('auth', 'module-accounts')) as { accounts: { name: string }[] }
     expect(modules.accounts.map((a) => a.name)).toContain('fee_collector')
-    const accounts = (await cli('auth', 'accounts', '--limit', '3')) as { accounts: unknown[] }
+    const accounts = (await cli('auth', 'accounts', '--page-limit', '3')) as { accounts: unknown[] }
     expect(accounts.accounts).toHaveLength(3)
     const subspaces = (await cli('params', 'subspaces')) as {
       subspaces: { subspace: string; keys: string[] }[]

@@ -235,7 +235,7 @@ describe('the pages hold the values this file checks', () => {
         '`--pruning default\\|nothing\\|everything\\|custom`, `--pruning-keep-recent <n>`, `--pruning-interval <n>`',
         '`--minimum-gas-prices <coins>`',
         '`--halt-time <unix seconds>`',
-        '[--limit N] [--offset N \\| --page-key K] [--count-total] [--reverse]`',
+        '[--page-limit N] [--page-offset N \\| --page-key K] [--page-count-total] [--page-reverse]`',
         '`--status` is an alias',
         '(alias `module-versions`)',
         'address: sdk10d07y265gmmuvt4z0w9aw880jnsr700j0tlj3x',
@@ -452,25 +452,33 @@ describe('main: sdkd start --pruning custom … --minimum-gas-prices 0.01stake -
       ])
     })
 
-    test('behavior: query gov proposals pages with --limit, --page-key, --offset, --count-total and --reverse', async () => {
-      const first = await proposals(['--limit', '1', '--count-total'])
+    test('behavior: query gov proposals pages with --page-limit, --page-key, --page-offset, --page-count-total and --page-reverse', async () => {
+      const first = await proposals(['--page-limit', '1', '--page-count-total'])
       expect(first).toEqual({
         ids: ['1'],
         pagination: { next_key: expect.any(String), total: '2' },
       })
       const [next, offset, reverse] = await Promise.all([
-        proposals(['--limit', '1', '--page-key', first.pagination.next_key]),
-        proposals(['--limit', '1', '--offset', '1']),
-        proposals(['--reverse']),
+        proposals(['--page-limit', '1', '--page-key', first.pagination.next_key]),
+        proposals(['--page-limit', '1', '--page-offset', '1']),
+        proposals(['--page-reverse']),
       ])
-      // total is counted with --count-total or without a limit (docs/endpoints.md, "Requests").
+      // total is counted with --page-count-total or without a limit (docs/endpoints.md, "Requests").
       expect(next).toEqual({ ids: ['2'], pagination: { next_key: null, total: '0' } })
       expect(offset).toEqual({ ids: ['2'], pagination: { next_key: null, total: '0' } })
       expect(reverse).toEqual({ ids: ['2', '1'], pagination: { next_key: null, total: '2' } })
-      const both = await sdkd(['query', 'gov', 'proposals', '--offset', '1', '--page-key', 'AQ=='])
+      const both = await sdkd([
+        'query',
+        'gov',
+        'proposals',
+        '--page-offset',
+        '1',
+        '--page-key',
+        'AQ==',
+      ])
       expect(both.code).toBe(1)
       expect(both.stderr).toBe(
-        'Error: invalid request, either offset or key is expected, got both\n',
+        'Error: rpc error: code = InvalidArgument desc = rpc error: code = InvalidArgument desc = invalid request, either offset or key is expected, got both: invalid request\n',
       )
     })
   })
