@@ -12,9 +12,8 @@ import {
 } from '../config/client-config.js'
 import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
-import { wrapText } from '../errors.js'
 import { CliError } from './errors.js'
-import { pflagIntArg } from './options.js'
+import { pflagIntArg, pflagValueText } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
 import { toYaml } from './yaml.js'
 
@@ -297,12 +296,44 @@ export async function queryAndPrint(
   printOutput(pick(messageToJson(ctx.registry, type, response)), format)
 }
 
-/** A bech32 account address argument, checked before anything is sent. */
-export async function addressArg(text: string): Promise<string> {
+/**
+ * An address argument or flag of a query upstream's autocli makes (its address flag type), read
+ * before anything is sent: a key name of the client's keyring first (client.toml's backend), taken
+ * as its account address, or as that account's operator address for a validator's; else a bech32
+ * address of that kind. Refused as autocli's flag refuses it, named by position (`"--0"`) or flag:
+ * `invalid argument "x" for "--0" flag: invalid account address or key name: <the codec's error>`.
+ */
+export async function addressArg(
+  g: GlobalFlags,
+  text: string,
+  flag: string,
+  kind: 'account' | 'validator' = 'account',
+): Promise<string> {
   const { addressToBech32, bech32ToAddress } = await import('../codec/address.js')
+  const { brand } = await import('../codec/brand.js')
+  const { bech32 } = brand()
+  const prefix = kind === 'validator' ? bech32.validator : bech32.account
+  const key = await keyNamed(g, text)
+  if (key !== undefined) return addressToBech32(bech32ToAddress(key.address), prefix)
   try {
-    return addressToBech32(bech32ToAddress(text))
+    return addressToBech32(bech32ToAddress(text, prefix), prefix)
   } catch (err) {
-    throw new CliError(`invalid address ${JSON.stringify(text)}: ${wrapText(err)}`)
+    const { addressErrorText } = await import('../app/query-errors.js')
+    throw new CliError(
+      pflagValueText(text, flag, `invalid account address or key name: ${addressErrorText(err)}`),
+    )
+  }
+}
+
+/** The key of that name in the client's keyring, if it has one (autocli's LookupAddressByKeyName). */
+async function keyNamed(g: GlobalFlags, name: string) {
+  if (name === '' || /[/\\]/.test(name)) return undefined
+  const { Keyring } = await import('../client/keyring.js')
+  try {
+    const kr = Keyring.open(g.home, (await readClientToml(g.home)).keyringBackend || 'test')
+    return kr.has(name) ? await kr.record(name) : undefined
+  } catch {
+    // No keyring to read (another backend, no home): autocli's NoKeyring finds no name either.
+    return undefined
   }
 }

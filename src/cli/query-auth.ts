@@ -40,7 +40,7 @@ export function registerQueryAuth(program: Command, globals: () => GlobalFlags):
   ).action(
     clientAction(async (address: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Account`, {
-        address: await addressArg(address),
+        address: await addressArg(globals(), address, '--0'),
       })
     }),
   )
@@ -72,7 +72,7 @@ export function registerQueryAuth(program: Command, globals: () => GlobalFlags):
   ).action(
     clientAction(async (address: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/AccountInfo`, {
-        address: await addressArg(address),
+        address: await addressArg(globals(), address, '--0'),
       })
     }),
   )

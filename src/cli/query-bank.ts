@@ -30,7 +30,7 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
     ),
   ).action(
     clientAction(async (address: string, f: QueryFlags & PageFlags & { denom?: string }) => {
-      const addr = await addressArg(address)
+      const addr = await addressArg(globals(), address, '--0')
       if (f.denom !== undefined)
         await queryAndPrint(globals(), f, `${SERVICE}/Balance`, { address: addr, denom: f.denom })
       else
@@ -70,7 +70,7 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
     'balance <address> <denom>',
     'query an account balance by address and denom',
     'Balance',
-    async ([address, denom]) => ({ address: await addressArg(address!), denom }),
+    async ([address, denom]) => ({ address: await addressArg(globals(), address!, '--0'), denom }),
   )
   query(
     'total-supply',
@@ -106,14 +106,14 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
     'spendable-balances <address>',
     'query for account spendable balances by address',
     'SpendableBalances',
-    async ([address]) => ({ address: await addressArg(address!) }),
+    async ([address]) => ({ address: await addressArg(globals(), address!, '--0') }),
     { paged: true },
   )
   query(
     'spendable-balance <address> <denom>',
     'query the spendable balance of a single denom for a single account',
     'SpendableBalanceByDenom',
-    async ([address, denom]) => ({ address: await addressArg(address!), denom }),
+    async ([address, denom]) => ({ address: await addressArg(globals(), address!, '--0'), denom }),
   )
   query(
     'denom-metadata <denom>',

@@ -1,5 +1,4 @@
 import type { Command } from 'commander'
-import { wrapText } from '../errors.js'
 import {
   addQueryFlags,
   addressArg,
@@ -7,25 +6,12 @@ import {
   type QueryFlags,
   queryAndPrint,
 } from './client-context.js'
-import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { autocliIntArg } from './options.js'
 import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.distribution.v1beta1.Query'
-
-/** A validator operator address argument, checked before anything is sent. */
-export async function valoperArg(text: string): Promise<string> {
-  const { bech32ToAddress, addressToBech32 } = await import('../codec/address.js')
-  const { brand } = await import('../codec/brand.js')
-  const prefix = brand().bech32.validator
-  try {
-    return addressToBech32(bech32ToAddress(text, prefix), prefix)
-  } catch (err) {
-    throw new CliError(`invalid validator address ${JSON.stringify(text)}: ${wrapText(err)}`)
-  }
-}
 
 type Flags = QueryFlags & PageFlags & { delegatorAddress?: string }
 
@@ -60,26 +46,26 @@ export function registerQueryDistribution(program: Command, globals: () => Globa
     'validator-distribution-info <validator>',
     "query a validator's commission and self-delegation rewards",
     'ValidatorDistributionInfo',
-    async ([v]) => ({ validator_address: await valoperArg(v!) }),
+    async ([v]) => ({ validator_address: await addressArg(globals(), v!, '--0', 'validator') }),
   )
   command(
     'validator-outstanding-rewards <validator>',
     'query distribution outstanding (un-withdrawn) rewards for a validator and all their delegations',
     'ValidatorOutstandingRewards',
-    async ([v]) => ({ validator_address: await valoperArg(v!) }),
+    async ([v]) => ({ validator_address: await addressArg(globals(), v!, '--0', 'validator') }),
   )
   command(
     'commission <validator>',
     'query distribution validator commission',
     'ValidatorCommission',
-    async ([v]) => ({ validator_address: await valoperArg(v!) }),
+    async ([v]) => ({ validator_address: await addressArg(globals(), v!, '--0', 'validator') }),
   )
   command(
     'slashes <validator> <start-height> <end-height>',
     "query distribution validator slashes (upstream compares each event's validator period with the two bounds)",
     'ValidatorSlashes',
     async ([v, start, end], f) => ({
-      validator_address: await valoperArg(v!),
+      validator_address: await addressArg(globals(), v!, '--0', 'validator'),
       starting_height: autocliIntArg('uint64', 1, start!).toString(),
       ending_height: autocliIntArg('uint64', 2, end!).toString(),
       pagination: pageRequest(f),
@@ -91,28 +77,32 @@ export function registerQueryDistribution(program: Command, globals: () => Globa
     'query all distribution delegator from a particular validator',
     'DelegationRewards',
     async ([d, v]) => ({
-      delegator_address: await addressArg(d!),
-      validator_address: await valoperArg(v!),
+      delegator_address: await addressArg(globals(), d!, '--0'),
+      validator_address: await addressArg(globals(), v!, '--1', 'validator'),
     }),
   )
   command(
     'rewards <delegator-addr>',
     'query all rewards earned by a delegator',
     'DelegationTotalRewards',
-    async ([d]) => ({ delegator_address: await addressArg(d!) }),
+    async ([d]) => ({ delegator_address: await addressArg(globals(), d!, '--0') }),
   )
   command(
     'delegator-validators',
     'query the validators of a delegator',
     'DelegatorValidators',
-    async (_args, f) => ({ delegator_address: await addressArg(f.delegatorAddress!) }),
+    async (_args, f) => ({
+      delegator_address: await addressArg(globals(), f.delegatorAddress!, '--delegator-address'),
+    }),
     (c) => c.requiredOption('--delegator-address <address>', 'the delegator account address'),
   )
   command(
     'delegator-withdraw-address',
     'query the withdraw address of a delegator',
     'DelegatorWithdrawAddress',
-    async (_args, f) => ({ delegator_address: await addressArg(f.delegatorAddress!) }),
+    async (_args, f) => ({
+      delegator_address: await addressArg(globals(), f.delegatorAddress!, '--delegator-address'),
+    }),
     (c) => c.requiredOption('--delegator-address <address>', 'the delegator account address'),
   )
   command(

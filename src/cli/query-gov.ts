@@ -72,8 +72,11 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
         const status = f.proposalStatus ?? f.status
         await queryAndPrint(globals(), f, `${SERVICE}/Proposals`, {
           proposal_status: status === undefined ? 0 : parseProposalStatus(status),
-          voter: f.voter === undefined ? '' : await addressArg(f.voter),
-          depositor: f.depositor === undefined ? '' : await addressArg(f.depositor),
+          voter: f.voter === undefined ? '' : await addressArg(globals(), f.voter, '--voter'),
+          depositor:
+            f.depositor === undefined
+              ? ''
+              : await addressArg(globals(), f.depositor, '--depositor'),
           pagination: pageRequest(f),
         })
       },
@@ -121,7 +124,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
     clientAction(async (id: string, voter: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Vote`, {
         proposal_id: proposalId(id),
-        voter: await addressArg(voter),
+        voter: await addressArg(globals(), voter, '--1'),
       })
     }),
   )
@@ -147,7 +150,7 @@ export function registerQueryGov(program: Command, globals: () => GlobalFlags): 
     clientAction(async (id: string, depositor: string, f: QueryFlags) => {
       await queryAndPrint(globals(), f, `${SERVICE}/Deposit`, {
         proposal_id: proposalId(id),
-        depositor: await addressArg(depositor),
+        depositor: await addressArg(globals(), depositor, '--1'),
       })
     }),
   )

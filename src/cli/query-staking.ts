@@ -1,5 +1,4 @@
 import type { Command } from 'commander'
-import { wrapText } from '../errors.js'
 import {
   addQueryFlags,
   addressArg,
@@ -7,25 +6,12 @@ import {
   type QueryFlags,
   queryAndPrint,
 } from './client-context.js'
-import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { autocliIntArg } from './options.js'
 import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.staking.v1beta1.Query'
-
-/** A validator operator address argument (`sdkvaloper1…`), checked before anything is sent. */
-async function valoperArg(text: string): Promise<string> {
-  const { bech32ToAddress, addressToBech32 } = await import('../codec/address.js')
-  const { brand } = await import('../codec/brand.js')
-  const prefix = brand().bech32.validator
-  try {
-    return addressToBech32(bech32ToAddress(text, prefix), prefix)
-  } catch (err) {
-    throw new CliError(`invalid validator address ${JSON.stringify(text)}: ${wrapText(err)}`)
-  }
-}
 
 type Flags = QueryFlags & PageFlags
 
@@ -90,85 +76,85 @@ export function registerQueryStaking(program: Command, globals: () => GlobalFlag
     async (f) => ({ status: f.status ?? '' }),
   )
   simple('validator <validator-address>', 'query a validator', 'Validator', async ([v]) => ({
-    validator_addr: await valoperArg(v!),
+    validator_addr: await addressArg(globals(), v!, '--0', 'validator'),
   }))
   simple(
     'delegation <delegator-addr> <validator-addr>',
     'query a delegation based on delegator address and validator address',
     'Delegation',
     async ([d, v]) => ({
-      delegator_addr: await addressArg(d!),
-      validator_addr: await valoperArg(v!),
+      delegator_addr: await addressArg(globals(), d!, '--0'),
+      validator_addr: await addressArg(globals(), v!, '--1', 'validator'),
     }),
   )
   paged(
     'delegations <delegator-addr>',
     'query all delegations made by one delegator',
     'DelegatorDelegations',
-    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+    async ([d]) => ({ delegator_addr: await addressArg(globals(), d!, '--0') }),
   )
   paged(
     'delegations-to <validator-addr>',
     'query all delegations made to one validator',
     'ValidatorDelegations',
-    async ([v]) => ({ validator_addr: await valoperArg(v!) }),
+    async ([v]) => ({ validator_addr: await addressArg(globals(), v!, '--0', 'validator') }),
   )
   simple(
     'unbonding-delegation <delegator-addr> <validator-addr>',
     'query an unbonding-delegation record based on delegator and validator address',
     'UnbondingDelegation',
     async ([d, v]) => ({
-      delegator_addr: await addressArg(d!),
-      validator_addr: await valoperArg(v!),
+      delegator_addr: await addressArg(globals(), d!, '--0'),
+      validator_addr: await addressArg(globals(), v!, '--1', 'validator'),
     }),
   )
   paged(
     'unbonding-delegations <delegator-addr>',
     'query all unbonding-delegations records for one delegator',
     'DelegatorUnbondingDelegations',
-    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+    async ([d]) => ({ delegator_addr: await addressArg(globals(), d!, '--0') }),
   )
   paged(
     'unbonding-delegations-from <validator-addr>',
     'query all unbonding delegatations from a validator',
     'ValidatorUnbondingDelegations',
-    async ([v]) => ({ validator_addr: await valoperArg(v!) }),
+    async ([v]) => ({ validator_addr: await addressArg(globals(), v!, '--0', 'validator') }),
   )
   paged(
     'redelegation <delegator-addr> <src-validator-addr> <dst-validator-addr>',
     'query a redelegation record based on delegator and a source and destination validator address',
     'Redelegations',
     async ([d, s, t]) => ({
-      delegator_addr: await addressArg(d!),
-      src_validator_addr: await valoperArg(s!),
-      dst_validator_addr: await valoperArg(t!),
+      delegator_addr: await addressArg(globals(), d!, '--0'),
+      src_validator_addr: await addressArg(globals(), s!, '--1', 'validator'),
+      dst_validator_addr: await addressArg(globals(), t!, '--2', 'validator'),
     }),
   )
   paged(
     'redelegations <delegator-addr>',
     'query all redelegations records for one delegator',
     'Redelegations',
-    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+    async ([d]) => ({ delegator_addr: await addressArg(globals(), d!, '--0') }),
   )
   paged(
     'redelegations-from <validator-addr>',
     'query all outgoing redelegatations from a validator',
     'Redelegations',
-    async ([v]) => ({ src_validator_addr: await valoperArg(v!) }),
+    async ([v]) => ({ src_validator_addr: await addressArg(globals(), v!, '--0', 'validator') }),
   )
   paged(
     'delegator-validators <delegator-addr>',
     'query all validators info for given delegator address',
     'DelegatorValidators',
-    async ([d]) => ({ delegator_addr: await addressArg(d!) }),
+    async ([d]) => ({ delegator_addr: await addressArg(globals(), d!, '--0') }),
   )
   simple(
     'delegator-validator <delegator-addr> <validator-addr>',
     'query validator info for given delegator validator pair',
     'DelegatorValidator',
     async ([d, v]) => ({
-      delegator_addr: await addressArg(d!),
-      validator_addr: await valoperArg(v!),
+      delegator_addr: await addressArg(globals(), d!, '--0'),
+      validator_addr: await addressArg(globals(), v!, '--1', 'validator'),
     }),
   )
   simple(

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { DirectSecp256k1HdWallet } from '@cosmjs/proto-signing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeClient, type NodeClient } from '../../src/client/node-client.js'
+import { addressToBech32, bech32ToAddress } from '../../src/codec/address.js'
 import {
   createDevnetHome,
   type DevnetHome,
@@ -85,6 +86,28 @@ describe('sdkd query: bank, auth, gov through --node', () => {
     expect(text.stdout).toBe('balance:\n  amount: "1000000000"\n  denom: token\n')
   })
 
+  it("behavior: an address argument or flag takes a key name of the keyring too, as autocli's address flag", async () => {
+    // A key name is its account's address, or that account's operator address for a validator's.
+    expect(await json(['query', 'bank', 'balances', 'bob'])).toEqual(
+      await json(['query', 'bank', 'balances', addr.bob!]),
+    )
+    expect(await json(['query', 'auth', 'account', 'alice'])).toEqual(
+      await json(['query', 'auth', 'account', addr.alice!]),
+    )
+    const validator = await json(['query', 'staking', 'validator', 'validator'])
+    expect(validator.validator.operator_address).toBe(
+      addressToBech32(bech32ToAddress(addr.validator!), 'sdkvaloper'),
+    )
+    const votes = await sdkd(['query', 'gov', 'proposals', '--voter', 'alice', '-o', 'json'])
+    expect(votes.code).toBe(0)
+    // A name the keyring does not hold is read as an address, and refused as one.
+    const none = await sdkd(['query', 'gov', 'proposals', '--voter', 'carol'])
+    expect([none.code, none.stderr]).toEqual([
+      1,
+      'Error: invalid argument "carol" for "--voter" flag: invalid account address or key name: decoding bech32 failed: invalid bech32 string length 5\n',
+    ])
+  })
+
   it('behavior: query auth account shows the account; an unknown one is NotFound', async () => {
     const a = await json(['query', 'auth', 'account', addr.bob!])
     expect(a.account).toMatchObject({
@@ -117,7 +140,9 @@ describe('sdkd query: bank, auth, gov through --node', () => {
   it('error: bad addresses, hashes and unreachable nodes are clear errors', async () => {
     const bad = await sdkd(['query', 'bank', 'balances', 'sdk1xyz'])
     expect(bad.code).toBe(1)
-    expect(bad.stderr).toMatch(/^Error: invalid address "sdk1xyz": decoding bech32 failed/)
+    expect(bad.stderr).toBe(
+      'Error: invalid argument "sdk1xyz" for "--0" flag: invalid account address or key name: decoding bech32 failed: invalid bech32 string length 7\n',
+    )
     const hash = await sdkd(['query', 'tx', 'zz'])
     expect(hash.code).toBe(1)
     expect(hash.stderr).toMatch(/^Error: invalid tx hash "zz"/)

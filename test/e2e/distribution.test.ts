@@ -364,7 +364,9 @@ describe('distribution queries at a past height', () => {
     expect(c.stderr).toContain('no delegation for (address, validator) tuple')
     const badArg = await cli(['commission', alice])
     expect(badArg.code).not.toBe(0)
-    expect(badArg.stderr).toContain('invalid validator address')
+    expect(badArg.stderr).toContain(
+      `invalid argument "${alice}" for "--0" flag: invalid account address or key name: hrp does not match bech32 prefix`,
+    )
   })
 })
 

@@ -393,7 +393,9 @@ describe('staking queries against a node with three validators', () => {
     )
     const bad = await q('staking', 'validator', alice)
     expect(bad.code).not.toBe(0)
-    expect(bad.stderr).toContain('invalid validator address')
+    expect(bad.stderr).toContain(
+      `invalid argument "${alice}" for "--0" flag: invalid account address or key name: hrp does not match bech32 prefix: expected 'sdkvaloper' got 'sdk'`,
+    )
   })
 
   test('behavior: each other sdkd query staking command prints what its REST route answers at that height', async () => {
