@@ -1,4 +1,4 @@
-import { bech32ToAddress } from '../codec/address.js'
+import { addressErrorText, bech32ToAddress } from '../codec/address.js'
 import type { Bytes } from '../codec/bytes.js'
 import {
   ChainError,
@@ -16,21 +16,7 @@ import { PaginationError } from './pagination.js'
  */
 
 /** Re-exported for the query handlers that import their helpers from here. */
-export { wrapText }
-
-/**
- * The upstream address codec's error text for a bad bech32 address: the decoder's own texts as they
- * are; a prefix mismatch is an ErrLogic upstream, so its text ends with `: internal logic error`; an
- * address of no bytes or of more than 255 fails VerifyAddressFormat with an ErrUnknownAddress, so
- * its text ends with `: unknown address`.
- */
-export function addressErrorText(err: unknown): string {
-  if (ErrUnknownAddress.is(err)) return err.message
-  const text = wrapText(err)
-  return text.startsWith('hrp does not match bech32 prefix')
-    ? `${text}: internal logic error`
-    : text
-}
+export { addressErrorText, wrapText }
 
 /** Decodes an address argument; a bad one is InvalidArgument with `<prefix><codec error>`. */
 export function addressArg(text: string, prefix = ''): Bytes {

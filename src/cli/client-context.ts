@@ -309,7 +309,7 @@ export async function addressArg(
   flag: string,
   kind: 'account' | 'validator' = 'account',
 ): Promise<string> {
-  const { addressToBech32, bech32ToAddress } = await import('../codec/address.js')
+  const { addressErrorText, addressToBech32, bech32ToAddress } = await import('../codec/address.js')
   const { brand } = await import('../codec/brand.js')
   const { bech32 } = brand()
   const prefix = kind === 'validator' ? bech32.validator : bech32.account
@@ -318,7 +318,6 @@ export async function addressArg(
   try {
     return addressToBech32(bech32ToAddress(text, prefix), prefix)
   } catch (err) {
-    const { addressErrorText } = await import('../app/query-errors.js')
     throw new CliError(
       pflagValueText(text, flag, `invalid account address or key name: ${addressErrorText(err)}`),
     )

@@ -1,5 +1,5 @@
 import { bech32 } from '@scure/base'
-import { ErrInvalidAddress, ErrUnknownAddress } from '../errors.js'
+import { ErrInvalidAddress, ErrUnknownAddress, wrapText } from '../errors.js'
 import { brand } from './brand.js'
 import { type Bytes, bytesToLatin1 } from './bytes.js'
 import { sha256 } from './hash.js'
@@ -123,4 +123,18 @@ export function moduleAddress(name: string): Bytes {
     if (moduleAddresses.size < MODULE_ADDRESSES_MAX) moduleAddresses.set(name, address)
   }
   return address.slice()
+}
+
+/**
+ * The upstream address codec's error text for a bad bech32 address: the decoder's own texts as they
+ * are; a prefix mismatch is an ErrLogic upstream, so its text ends with `: internal logic error`; an
+ * address of no bytes or of more than 255 fails VerifyAddressFormat with an ErrUnknownAddress, so
+ * its text ends with `: unknown address`.
+ */
+export function addressErrorText(err: unknown): string {
+  if (ErrUnknownAddress.is(err)) return err.message
+  const text = wrapText(err)
+  return text.startsWith('hrp does not match bech32 prefix')
+    ? `${text}: internal logic error`
+    : text
 }
