@@ -8,6 +8,7 @@ import {
 } from './client-context.js'
 import { commandGroup } from './groups.js'
 import { addPageFlags, type PageFlags, pageRequest } from './page-flags.js'
+import { addPflagOptions, pflagBoolOption } from './pflag-options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 const SERVICE = 'sdk.bank.v1beta1.Query'
@@ -21,15 +22,24 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
   const bank = commandGroup(program, 'query')
     .command('bank')
     .description('querying commands for the bank module')
-  addPageFlags(
-    addQueryFlags(
-      bank
-        .command('balances <address>')
-        .description('query all the balances of an account (or one denom with --denom)')
-        .option('--denom <denom>', 'only the balance of this denom (no pages)'),
+  type BalancesFlags = QueryFlags & PageFlags & { denom?: string; resolveDenom?: boolean }
+  addPflagOptions(
+    addPageFlags(
+      addQueryFlags(
+        bank
+          .command('balances <address>')
+          .description('query all the balances of an account (or one denom with --denom)')
+          .option('--denom <denom>', 'only the balance of this denom (no pages)'),
+      ),
     ),
+    [
+      pflagBoolOption(
+        '--resolve-denom',
+        "each denom in its metadata's display form (the request's resolve_denom)",
+      ),
+    ],
   ).action(
-    clientAction(async (address: string, f: QueryFlags & PageFlags & { denom?: string }) => {
+    clientAction(async (address: string, f: BalancesFlags) => {
       const addr = await addressArg(globals(), address, '--0')
       if (f.denom !== undefined)
         await queryAndPrint(globals(), f, `${SERVICE}/Balance`, { address: addr, denom: f.denom })
@@ -37,6 +47,7 @@ export function registerQueryBank(program: Command, globals: () => GlobalFlags):
         await queryAndPrint(globals(), f, `${SERVICE}/AllBalances`, {
           address: addr,
           pagination: pageRequest(f),
+          resolve_denom: f.resolveDenom === true,
         })
     }),
   )

@@ -433,6 +433,15 @@ describe('gRPC and CLI', () => {
     expect((await cli(['spendable-balance', alice, 'stake'])).body).toEqual({
       balance: { denom: 'stake', amount: '100000000000000' },
     })
+    // --resolve-denom (autocli's flag of AllBalances' resolve_denom): token is shown as its display.
+    const plain = (await cli(['balances', carol], latest)).body.balances
+    expect(plain).toEqual([{ denom: 'token', amount: '7' }])
+    expect((await cli(['balances', carol, '--resolve-denom'], latest)).body.balances).toEqual([
+      { denom: 'wholetoken', amount: '7' },
+    ])
+    expect((await cli(['balances', carol, '--resolve-denom=false'], latest)).body.balances).toEqual(
+      plain,
+    )
     expect((await cli(['denom-metadata', 'stake'])).body).toEqual({ metadata: STAKE_METADATA })
     expect((await cli(['denom-metadata-by-query-string', '--denom', IBC])).body).toEqual({
       metadata: IBC_METADATA,
