@@ -5,7 +5,7 @@
  */
 
 import { goJsonKind } from './go-json.js'
-import { parseGoJson } from './go-json-scan.js'
+import { goJsonFirstValue, parseGoJson } from './go-json-scan.js'
 
 /** A request id that is answered. */
 export type JsonRpcId = number | string
@@ -96,6 +96,20 @@ export function decodeBody(parsed: unknown): { requests: RpcRequest[]; batch: bo
     }
   }
   return { requests: [decodeRequest(parsed)], batch: false }
+}
+
+/**
+ * A websocket frame's request, as CometBFT reads a frame with json.Decoder: its first value,
+ * whatever follows (an empty frame is `EOF`, a value cut short `unexpected EOF`); no batches over
+ * the socket, so an array is a parse error.
+ */
+export function decodeFrame(text: string): RpcRequest {
+  // A frame that is one JSON value (nearly every one) needs no second look.
+  const whole = parseGoJson(text)
+  if ('value' in whole) return decodeRequest(whole.value)
+  const first = goJsonFirstValue(text)
+  if ('error' in first) throw new ParseError(first.error)
+  return decodeRequest(parseJson(first.text))
 }
 
 /** JSON.parse that fails as a ParseError with Go's `encoding/json` text, as CometBFT's says. */

@@ -5,16 +5,8 @@ import { jsonRpcArgs } from './args.js'
 import { RpcError } from './errors.js'
 import type { PublishedEvent } from './event-data.js'
 import { goJsonKind } from './go-json.js'
-import { goJsonFirstValue, parseGoJson } from './go-json-scan.js'
 import type { EventBus, Subscription, SubscriptionSink } from './pubsub.js'
-import {
-  decodeRequest,
-  type JsonRpcId,
-  ParseError,
-  parseErrorResponse,
-  parseJson,
-  type RpcRequest,
-} from './request.js'
+import { decodeFrame, type JsonRpcId, ParseError, parseErrorResponse } from './request.js'
 import { CallPanic, dispatchRpc, type RpcRoutes, rpcErrorObject } from './server.js'
 
 // One `/websocket` connection (websocket.ts serves the endpoint): its requests, its subscriptions
@@ -165,7 +157,7 @@ export class Connection {
     let method: string
     let params: unknown
     try {
-      ;({ id, method, params } = this.decode(text))
+      ;({ id, method, params } = decodeFrame(text))
     } catch (err) {
       if (!(err instanceof ParseError)) throw err
       this.respond(JSON.stringify(parseErrorResponse(err)))
@@ -189,19 +181,6 @@ export class Connection {
       frame = `{"jsonrpc":"2.0","id":${panic ? -1 : JSON.stringify(id)},"error":${JSON.stringify(rpcErrorObject(error))}}`
     }
     this.respond(frame)
-  }
-
-  /** A request frame's id (undefined: a notification), method and params, as CometBFT decodes them. */
-  private decode(text: string): RpcRequest {
-    // A frame that is one JSON value (nearly every one) needs no second look.
-    const whole = parseGoJson(text)
-    if ('value' in whole) return decodeRequest(whole.value)
-    // CometBFT reads a frame with json.Decoder: its first value, whatever follows; an empty frame
-    // is `EOF`, a value cut short `unexpected EOF`.
-    const first = goJsonFirstValue(text)
-    if ('error' in first) throw new ParseError(first.error)
-    // No batches over the socket: an array is a parse error.
-    return decodeRequest(parseJson(first.text))
   }
 
   /** Runs one method: the subscription ones here, every other through the RPC routes. */
