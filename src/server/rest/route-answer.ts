@@ -33,10 +33,11 @@ export function routeAnswer(
   const metadataHeader = registry.brand.metadataHeightHeader.toLowerCase()
   const cacheable = m.cacheable && verb === 'GET'
   const respond = okResponder(router)
+  const binding: Binding = { body, fields, readsQuery: readsQuery(m.requestType, body, fields) }
   return (call) => {
     // Only a metrics observer needs the time taken.
     const started = router.observing ? performance.now() : 0
-    if (m.heightless) return heightlessCall(options, m, call, body, fields)
+    if (m.heightless) return heightlessCall(options, m, call, binding)
     let height: number
     let requested: bigint
     try {
@@ -59,12 +60,12 @@ export function routeAnswer(
       return respond(cached, h)
     }
     if (!cacheable) {
-      const text = computeAnswer(options, m, call, body, fields, height, requested === 0n)
+      const text = computeAnswer(options, m, call, binding, height, requested === 0n)
       return answered(text, h, started)
     }
     // Concurrent requests of one answer share its computation (a new height makes every request
     // miss at once); the answer itself is kept in the span cache, not under this key.
-    const compute = () => spannedAnswer(options, m, call, body, fields, height)
+    const compute = () => spannedAnswer(options, m, call, binding, height)
     const text = router.cache.getOrCompute(`r${h} ${target}`, compute, () => false)
     return answered(text as Promise<string>, h, started)
   }
@@ -96,14 +97,13 @@ async function computeAnswer(
   options: RouteAnswerOptions,
   m: RoutedMethod,
   call: QueryCall,
-  body: string,
-  fields: readonly string[],
+  binding: Binding,
   height: number,
   latest: boolean,
   span?: ReadSpan,
 ): Promise<string> {
   const { registry } = options.router
-  const request = await requestOf(registry, m, call, body, fields)
+  const request = await requestOf(registry, m, call, binding)
   const response = await options.router.run(m, request, height, span, latest)
   return messageToJsonString(registry, m.responseType, response)
 }
@@ -118,8 +118,7 @@ async function spannedAnswer(
   options: RouteAnswerOptions,
   m: RoutedMethod,
   call: QueryCall,
-  body: string,
-  fields: readonly string[],
+  binding: Binding,
   height: number,
 ): Promise<string> {
   const { router } = options
@@ -127,7 +126,7 @@ async function spannedAnswer(
   const generation = spans.current()
   const latest = router.latestHeight()
   const span = new ReadSpan(height)
-  const text = await computeAnswer(options, m, call, body, fields, height, false, span)
+  const text = await computeAnswer(options, m, call, binding, height, false, span)
   span.narrow(0, latest)
   spans.set(call.target, span.lo, span.hi, text, generation)
   return text
@@ -141,12 +140,9 @@ export function heightlessCall(
   options: RouteAnswerOptions,
   m: RoutedMethod,
   call: QueryCall,
-  body: string,
-  fields: readonly string[],
+  binding: Binding,
 ): Promise<PlainResponse> {
-  return heightlessAnswer(options, m, () =>
-    requestOf(options.router.registry, m, call, body, fields),
-  )
+  return heightlessAnswer(options, m, () => requestOf(options.router.registry, m, call, binding))
 }
 
 /**
@@ -187,11 +183,11 @@ async function requestOf(
   registry: ProtoRegistry,
   m: RoutedMethod,
   call: QueryCall,
-  body: string,
-  fields: readonly string[],
+  binding: Binding,
 ): Promise<ProtoMessage> {
+  const { body, fields } = binding
   const url = call.url
-  const q = readsQuery(m.requestType, body, fields) ? url.indexOf('?') : -1
+  const q = binding.readsQuery ? url.indexOf('?') : -1
   const parts = {
     pathParams: fields.map((f, i) => [f, call.param(i)] as const),
     query: new Map<string, string[]>(),
@@ -206,6 +202,13 @@ async function requestOf(
     throw err
   }
   return requestFromHttp(registry, m.requestType, { ...parts, query })
+}
+
+/** A route's binding: its body field (`''` none), its path variables, and whether it reads a query. */
+interface Binding {
+  body: string
+  fields: readonly string[]
+  readsQuery: boolean
 }
 
 /**
