@@ -1,6 +1,13 @@
 import protobuf from 'protobufjs/light.js'
 import { goBase64Decode } from './go-base64.js'
-import { isLongType, isNullable, JsonMappingError, jsonKind, legacyDecFromJson } from './json.js'
+import {
+  isLongType,
+  isNullable,
+  JsonMappingError,
+  jsonKind,
+  legacyDecFromJson,
+  PROTO_INTEGERS,
+} from './json.js'
 import { GO_ZERO_TIMESTAMP, parseDuration, parseTimestamp } from './json-well-known.js'
 import type { Proto, ProtoMessage, ProtoName, ProtoRegistry, ProtoType } from './proto.js'
 
@@ -74,24 +81,13 @@ function zeroValue(registry: ProtoRegistry, field: protobuf.Field): unknown {
   return jsonToMessage(registry, resolved, {}, field.name)
 }
 
-const INT_LIMITS: Record<string, [bigint, bigint, string]> = {
-  int64: [-(2n ** 63n), 2n ** 63n - 1n, 'strconv.ParseInt'],
-  sint64: [-(2n ** 63n), 2n ** 63n - 1n, 'strconv.ParseInt'],
-  sfixed64: [-(2n ** 63n), 2n ** 63n - 1n, 'strconv.ParseInt'],
-  uint64: [0n, 2n ** 64n - 1n, 'strconv.ParseUint'],
-  fixed64: [0n, 2n ** 64n - 1n, 'strconv.ParseUint'],
-  int32: [-(2n ** 31n), 2n ** 31n - 1n, 'strconv.ParseInt'],
-  sint32: [-(2n ** 31n), 2n ** 31n - 1n, 'strconv.ParseInt'],
-  sfixed32: [-(2n ** 31n), 2n ** 31n - 1n, 'strconv.ParseInt'],
-  uint32: [0n, 2n ** 32n - 1n, 'strconv.ParseUint'],
-  fixed32: [0n, 2n ** 32n - 1n, 'strconv.ParseUint'],
-}
-
 /** Parses a decimal integer with Go strconv's messages; 64-bit results stay strings. */
 function parseInteger(type: string, text: string): number | string {
-  const [min, max, fn] = INT_LIMITS[type]!
-  const unsigned = fn === 'strconv.ParseUint'
-  const re = unsigned ? /^\+?\d+$/ : /^[+-]?\d+$/
+  const { signed, bits } = PROTO_INTEGERS[type]!
+  const fn = signed ? 'strconv.ParseInt' : 'strconv.ParseUint'
+  const min = signed ? -(1n << BigInt(bits - 1)) : 0n
+  const max = (1n << BigInt(signed ? bits - 1 : bits)) - 1n
+  const re = signed ? /^[+-]?\d+$/ : /^\+?\d+$/
   if (!re.test(text))
     throw new JsonMappingError(`${fn}: parsing ${JSON.stringify(text)}: invalid syntax`)
   const n = BigInt(text)

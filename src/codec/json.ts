@@ -25,8 +25,24 @@ export class JsonMappingError extends Error {
   override readonly name = 'JsonMappingError'
 }
 
-const LONG_TYPES = new Set(['int64', 'uint64', 'sint64', 'fixed64', 'sfixed64'])
-const INT32_TYPES = new Set(['int32', 'uint32', 'sint32', 'fixed32', 'sfixed32'])
+/** The proto integer types as Go holds them: signed or not, 32 or 64 bits (strconv's bit size). */
+export const PROTO_INTEGERS: Readonly<Record<string, { signed: boolean; bits: 32 | 64 }>> = {
+  int32: { signed: true, bits: 32 },
+  sint32: { signed: true, bits: 32 },
+  sfixed32: { signed: true, bits: 32 },
+  uint32: { signed: false, bits: 32 },
+  fixed32: { signed: false, bits: 32 },
+  int64: { signed: true, bits: 64 },
+  sint64: { signed: true, bits: 64 },
+  sfixed64: { signed: true, bits: 64 },
+  uint64: { signed: false, bits: 64 },
+  fixed64: { signed: false, bits: 64 },
+}
+
+const integerTypes = (bits: 32 | 64) =>
+  new Set(Object.keys(PROTO_INTEGERS).filter((t) => PROTO_INTEGERS[t]!.bits === bits))
+const LONG_TYPES = integerTypes(64)
+const INT32_TYPES = integerTypes(32)
 
 /** Whether a scalar type is a 64-bit integer (a string in JSON). */
 export function isLongType(type: string): boolean {

@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs/light.js'
 import { goBase64Decode } from '../../codec/go-base64.js'
 import { goAtoi, goParseBool, goParseInt, goParseUint } from '../../codec/go-strconv.js'
-import { isLongType, JsonMappingError } from '../../codec/json.js'
+import { isLongType, JsonMappingError, PROTO_INTEGERS } from '../../codec/json.js'
 import { parseDuration, parseTimestamp } from '../../codec/json-well-known.js'
 
 /**
@@ -15,20 +15,6 @@ import { parseDuration, parseTimestamp } from '../../codec/json-well-known.js'
 
 /** Where the text came from: the converters differ for enums only. */
 export type FieldTextSource = 'path' | 'query'
-
-/** Go's reflect kinds of the proto integer types, as grpc-gateway picks a converter by them. */
-const INTEGER_KINDS: Record<string, { signed: boolean; bits: 32 | 64 }> = {
-  int32: { signed: true, bits: 32 },
-  sint32: { signed: true, bits: 32 },
-  sfixed32: { signed: true, bits: 32 },
-  uint32: { signed: false, bits: 32 },
-  fixed32: { signed: false, bits: 32 },
-  int64: { signed: true, bits: 64 },
-  sint64: { signed: true, bits: 64 },
-  sfixed64: { signed: true, bits: 64 },
-  uint64: { signed: false, bits: 64 },
-  fixed64: { signed: false, bits: 64 },
-}
 
 /**
  * How upstream's query parser sees an enum a served request carries, by name without the brand:
@@ -102,7 +88,8 @@ export function fieldFromText(
 ): unknown {
   field.resolve()
   const t = field.type
-  const kind = INTEGER_KINDS[t]
+  // grpc-gateway picks a converter by the field's Go kind.
+  const kind = Object.hasOwn(PROTO_INTEGERS, t) ? PROTO_INTEGERS[t] : undefined
   if (kind) {
     const n = kind.signed ? goParseInt(text, 0, kind.bits) : goParseUint(text, 0, kind.bits)
     return isLongType(t) ? n.toString() : Number(n)
