@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander'
-import { goParseInt, goParseUint, goQuote } from '../codec/go-strconv.js'
+import { goParseBool, goParseInt, goParseUint, goQuote } from '../codec/go-strconv.js'
 import { parseGoDuration } from '../config/duration.js'
 import { CliError } from './errors.js'
 
@@ -90,19 +90,21 @@ export function pflagIntArg(kind: PflagIntKind, min?: number): (value: string) =
 /** Parses a boolean flag value (`--api.enable`, `--api.enable=false`). */
 export function boolArg(value: string | undefined): boolean {
   if (value === undefined) return true
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) return true
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) return false
-  throw new InvalidArgumentError(
-    `strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`,
-  )
+  try {
+    return goParseBool(value)
+  } catch {
+    throw new InvalidArgumentError(
+      `strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`,
+    )
+  }
 }
 
 /** pflag's Bool flag value: `strconv.ParseBool`, a refusal in pflag's words (`FlagValueError`). */
 export function pflagBoolArg(value: string): boolean {
   try {
-    return boolArg(value)
-  } catch {
-    throw new FlagValueError(`strconv.ParseBool: parsing ${goQuote(value)}: invalid syntax`)
+    return goParseBool(value)
+  } catch (err) {
+    throw new FlagValueError((err as Error).message)
   }
 }
 
