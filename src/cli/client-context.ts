@@ -324,7 +324,11 @@ export async function addressArg(
   }
 }
 
-/** The key of that name in the client's keyring, if it has one (autocli's LookupAddressByKeyName). */
+/**
+ * The key of that name in the client's keyring, if it has one (autocli's LookupAddressByKeyName).
+ * The keyring is opened here, not through keys-io's `keyringFor`, whose module brings the key
+ * commands' code (and the RPC's JSON helpers) into the client bundle.
+ */
 async function keyNamed(g: GlobalFlags, name: string) {
   if (name === '' || /[/\\]/.test(name)) return undefined
   const { Keyring } = await import('../client/keyring.js')
