@@ -194,6 +194,19 @@ describe('POST /sdk/tx/v1beta1/txs from node:http ahead of Hono', () => {
     for (const method of ['GET', 'PUT', 'HEAD', 'OPTIONS']) {
       await both(`${method} ${PATH} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`)
     }
+    // a form naming GET (grpc-gateway's path-length fallback) is GetTxsEvent's, as a GET asks it
+    const form = 'query=tx.height%3E0&order_by=9'
+    const viaForm = await both(
+      post(form, [
+        'content-type: application/x-www-form-urlencoded',
+        'x-http-method-override: GET',
+      ]),
+    )
+    const viaGet = await both(
+      `GET ${PATH}?${form} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`,
+    )
+    expect([statusOf(viaForm), bodyOf(viaForm)]).toEqual([400, bodyOf(viaGet)])
+    expect(JSON.parse(bodyOf(viaForm)).message).toBe('9 is not a valid tx.OrderBy')
     // host headers the server takes as they are, must parse, or refuses; and none at all
     for (const host of [
       'node.example:26657',

@@ -3,6 +3,7 @@ import type { NodeRequestHandler } from '../listen.js'
 import type { RoutedMethod } from '../query/router.js'
 import type { BroadcastIngress } from './broadcast-ingress.js'
 import type { CheckedBroadcast } from './broadcast-ingress-ring.js'
+import { FORM_CONTENT_TYPE } from './form-fallback.js'
 import { type GatewayOptions, honoPath } from './gateway.js'
 import { parseJsonBody } from './query-call.js'
 import { PLAIN_HOST, writePlain } from './query-fast-path.js'
@@ -82,6 +83,12 @@ export function createBroadcastFastPath(
     const host = headers.host
     if (host === undefined || !PLAIN_HOST.test(host)) return false
     if (cors && headers.origin !== undefined) return false
+    // A form naming another method is the gateway's to run as that method (form-fallback.ts).
+    if (
+      headers['x-http-method-override'] !== undefined &&
+      headers['content-type'] === FORM_CONTENT_TYPE
+    )
+      return false
     const length = headers['content-length']
     if (length === undefined || headers['transfer-encoding'] !== undefined) return false
     if (Number(length) > maxBody) return false

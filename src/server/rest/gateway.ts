@@ -8,6 +8,7 @@ import type { QueryRouter } from '../query/router.js'
 import { requestBodyLimit } from './body-limit.js'
 import { unsafeCors } from './cors.js'
 import { errorResponse, thrownErrorResponse } from './errors.js'
+import { type GatewayRoute, registerFormFallback } from './form-fallback.js'
 import { GetRouter } from './get-router.js'
 import { answerResponse, fastCall, honoCall } from './query-call.js'
 import { createQueryFastPath } from './query-fast-path.js'
@@ -96,6 +97,7 @@ export function createGateway(options: GatewayOptions): Hono {
   if (options.swagger) registerSwagger(app, router, options.version ?? '0.0.0')
 
   const fast = new GetRouter()
+  const routes: GatewayRoute[] = []
   const paths = new Map<string, Set<string>>()
   for (const m of router.methods) {
     for (const binding of m.http) {
@@ -106,10 +108,15 @@ export function createGateway(options: GatewayOptions): Hono {
         const verbs = paths.get(p) ?? new Set<string>()
         verbs.add(binding.verb)
         paths.set(p, verbs)
-        app.on(binding.verb, p, (c) => answerResponse(answer(honoCall(c))))
+        routes.push({ verb: binding.verb, path: p, answer })
       }
       if (binding.verb === 'GET') fast.add(binding.path, binding.body === '' ? answer : undefined)
     }
+  }
+  // A form POST may run a GET route (grpc-gateway's path-length fallback): ahead of the routes.
+  registerFormFallback(app, routes)
+  for (const { verb, path, answer } of routes) {
+    app.on(verb, path, (c) => answerResponse(answer(honoCall(c))))
   }
   // A known path asked with any other method (TRACE and WebDAV verbs too, as upstream's mux
   // answers every wrong method alike): 405, after every real route so none is shadowed. HEAD of a
