@@ -27,11 +27,12 @@ import {
 import { proposalsAt } from './governance.js'
 import type { Fragments, PageContext } from './page-context.js'
 
-/** The gov periods of the safety rule at the viewed height, in ms (undefined without x/gov). */
+/** The gov periods of the safety rule at `height`, in ms (undefined without x/gov). */
 async function govPeriods(
   ctx: PageContext,
+  height: number,
 ): Promise<{ votingMs: number; depositMs: number } | undefined> {
-  const r = await query(ctx.chain, 'sdk.gov.v1.Query/Params', { params_type: '' }, ctx.view.height)
+  const r = await query(ctx.chain, 'sdk.gov.v1.Query/Params', { params_type: '' }, height)
   if (r === undefined) return undefined
   const p = obj(r, 'params')
   const ms = (text: string) => (text === '' ? 0 : durationMs(parseDuration(text)))
@@ -98,7 +99,7 @@ async function safetySection(
   times: Awaited<ReturnType<typeof recentBlockTimes>>,
 ): Promise<HtmlEscapedString> {
   const { chain, view } = ctx
-  const periods = await govPeriods(ctx)
+  const periods = await govPeriods(ctx, view.height)
   const recent = estimateHeight(planHeight, times).blockIntervalMs
   // As the CLI does: the recent interval, never below the configured block time (mined bursts).
   const configured = chain.configuredBlockTimeMs
@@ -106,17 +107,27 @@ async function safetySection(
   if (periods === undefined || interval <= 0) {
     return html`<p>The safety rule needs the governance periods and a block interval: not known at this height.</p>` as HtmlEscapedString
   }
-  const rule = (latestHeight: number): SafetyRule =>
+  const rule = (latestHeight: number, p: { votingMs: number; depositMs: number }): SafetyRule =>
     safetyRule({
       latestHeight,
       blockIntervalMs: interval,
-      votingPeriodMs: periods.votingMs,
-      depositPeriodMs: periods.depositMs,
-      safetyDeltaMs: periods.votingMs,
+      votingPeriodMs: p.votingMs,
+      depositPeriodMs: p.depositMs,
+      safetyDeltaMs: p.votingMs,
     })
-  const now = rule(view.height)
+  const now = rule(view.height, periods)
   const origin = await proposalOf(ctx, name)
-  const atSubmit = origin?.submitHeight !== undefined ? rule(origin.submitHeight - 1) : undefined
+  // The rule as the proposal met it: the gov periods of the state it was submitted on (its block's
+  // own in block 1, as no state before it is served; a height pruned since leaves it out).
+  const before = origin?.submitHeight === undefined ? undefined : origin.submitHeight - 1
+  const periodsThen =
+    before === undefined
+      ? undefined
+      : await govPeriods(ctx, Math.max(before, 1)).catch(() => undefined)
+  const atSubmit =
+    before !== undefined && periodsThen !== undefined
+      ? { ...rule(before, periodsThen), periods: periodsThen }
+      : undefined
   const verdict = (ok: boolean) =>
     ok ? html`<span class="ok">✓ safe</span>` : html`<span class="warn">✗ too close</span>`
   return html`<div class="rule" data-testid="safety-rule">
@@ -127,7 +138,7 @@ ${
   origin
     ? html`<li>Scheduled by <a href="${href(`${BASE}/governance`, view.at)}#proposal-${origin.id}">proposal #${origin.id}</a>${
         atSubmit && origin.submitHeight !== undefined
-          ? html`, submitted at height <a href="${href(`${BASE}/blocks/${origin.submitHeight}`, view.at)}">${origin.submitHeight}</a>: the lowest safe height then was <strong>${atSubmit.lowestSafeHeight}</strong>; the plan's ${planHeight} is ${verdict(planHeight >= atSubmit.lowestSafeHeight)}.`
+          ? html`, submitted at height <a href="${href(`${BASE}/blocks/${origin.submitHeight}`, view.at)}">${origin.submitHeight}</a>: the lowest safe height then (voting period ${durationText(atSubmit.periods.votingMs)}, deposit period ${durationText(atSubmit.periods.depositMs)}) was <strong>${atSubmit.lowestSafeHeight}</strong>; the plan's ${planHeight} is ${verdict(planHeight >= atSubmit.lowestSafeHeight)}.`
           : '.'
       }</li>`
     : ''

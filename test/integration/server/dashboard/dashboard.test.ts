@@ -442,6 +442,45 @@ describe('governance and upgrades pages', () => {
     expect(passed).toContain(`#1 ${HOSTILE_TITLE} passed`)
     expect(passed).toContain('Final tally')
 
+    // Governance lengthens its voting period after the plan was scheduled: the rule now uses the
+    // new period, the verdict on the scheduling proposal the one it was submitted under.
+    const registry = node.registry
+    const paramsMethod = node.router.byPath('/sdk.gov.v1.Query/Params')!
+    const { params } = await node.router.run(
+      paramsMethod,
+      { params_type: '' },
+      node.producer.height,
+    )
+    await deliver(validator, [
+      registry.packAny('/sdk.gov.v1.MsgSubmitProposal', {
+        messages: [
+          registry.packAny('/sdk.gov.v1.MsgUpdateParams', {
+            authority: GOV,
+            params: { ...params, voting_period: { seconds: 7, nanos: 0 } },
+          }),
+        ],
+        initial_deposit: [{ denom: 'stake', amount: '10000000' }],
+        proposer: address(validator),
+        metadata: '',
+        title: 'A longer voting period',
+        summary: 'seven seconds',
+        expedited: false,
+      }),
+    ])
+    await deliver(validator, [
+      registry.packAny('/sdk.gov.v1.MsgVote', {
+        proposal_id: '2',
+        voter: address(validator),
+        option: 1,
+        metadata: '',
+      }),
+    ])
+    await node.dev!.increaseTime(6)
+    await node.producer.produceBlock()
+    expect(visible((await get('/dashboard/governance')).body)).toContain(
+      '#2 A longer voting period passed',
+    )
+
     const latest = node.producer.height
     const planHeight = proposalAt + 11
     const page = await get('/dashboard/upgrades')
@@ -452,11 +491,11 @@ describe('governance and upgrades pages', () => {
       new RegExp(`${planHeight - latest} blocks to go, about \\S+ at \\S+ per block`),
     )
     expect(text).toContain(
-      'An upgrade height must leave 2 × (voting period 5s + deposit period 10s) + safety delta 5s = 35s after the proposal starts',
+      'An upgrade height must leave 2 × (voting period 7s + deposit period 10s) + safety delta 7s = 41s after the proposal starts',
     )
     expect(text).toMatch(
       new RegExp(
-        `Scheduled by proposal #1, submitted at height ${proposalAt}: the lowest safe height then was \\d+; the plan's ${planHeight} is ✗ too close.`,
+        `Scheduled by proposal #1, submitted at height ${proposalAt}: the lowest safe height then \\(voting period 5s, deposit period 10s\\) was \\d+; the plan's ${planHeight} is ✗ too close.`,
       ),
     )
     expect(text).toContain(`A proposal submitted now (next block ${latest + 1}) must use height`)
