@@ -45,6 +45,13 @@ function bothAhead(
 export interface ListenOptions {
   /** Answers the requests it takes before the app sees them (a hot route served without Hono). */
   ahead?: NodeRequestHandler
+  /**
+   * Answers a request whose target is `*`, other than `OPTIONS *` (Go's server answers that one
+   * itself, before any handler: 200, no body): as the upstream router does (gorilla/mux redirects
+   * it, http.ServeMux refuses it). Without it, the app answers it as it answers `/` (a handler
+   * that serves every path, as the Prometheus server's).
+   */
+  asterisk?: NodeRequestHandler
   maxConnections?: number
   /** Seconds allowed to read a request (0 = no limit): Go's ReadTimeout. */
   readTimeoutSeconds?: number
@@ -80,6 +87,7 @@ export async function listenHttp(
     createServer: ((serverOptions, listener) =>
       createServer(serverOptions, (req, res) => {
         if (refuseHost(req, res) || ahead?.(req, res)) return
+        if (req.url === '*' && answerAsterisk(req, res, options.asterisk)) return
         listener?.(req, res)
       })) as typeof createServer,
     serverOptions: {
@@ -201,6 +209,26 @@ const HOST_BYTE = /^[0-9A-Za-z!$%&()*+,\-.:;=[\]'_~]*$/
 const GO_BAD_REQUEST_ANSWER = `HTTP/1.1 400 Bad Request${GO_ERROR_HEADERS}400 Bad Request`
 /** Go's answer to a request line of another major version than 1 (an HTTP/1 server). */
 export const GO_UNSUPPORTED_VERSION_ANSWER = `HTTP/1.1 505 HTTP Version Not Supported: unsupported protocol version${GO_ERROR_HEADERS}505 HTTP Version Not Supported: unsupported protocol version`
+
+/**
+ * A request whose target is `*` (which a Web Request cannot hold): `OPTIONS *` is Go's server's
+ * own answer (its globalOptionsHandler: 200, `Content-Length: 0`); any other goes to `other`, or
+ * becomes a request of `/` for the app (false then).
+ */
+function answerAsterisk(
+  req: IncomingMessage,
+  res: ServerResponse,
+  other: NodeRequestHandler | undefined,
+): boolean {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(200, { 'Content-Length': '0' })
+    res.end()
+    return true
+  }
+  if (other) return other(req, res)
+  req.url = '/'
+  return false
+}
 
 /** A `%` not followed by two hex digits: Go's url.ParseRequestURI refuses it in a path. */
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/

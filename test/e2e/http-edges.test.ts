@@ -106,6 +106,10 @@ describe.skipIf(!comet.path)(`the RPC's HTTP beside cometbft ${comet.version ?? 
       ['GET', '/websocket'],
       ['POST', '/websocket'],
       ['OPTIONS', '/websocket'],
+      // a request of `*`: Go's server's own answer to OPTIONS, http.ServeMux's 400 to the rest
+      ['OPTIONS', '*'],
+      ['GET', '*'],
+      ['POST', '*'],
     ]
     for (const [method, target] of cases) {
       const [theirs, ours] = await Promise.all([
@@ -174,6 +178,15 @@ describe("the REST gateway's HTTP", () => {
     expect(await send(apiPort, 'GET', `/${params}`, '', { origin: 'http://app.example' })).toEqual(
       redirect(params, '*'),
     )
+    // A request of `*`: cleaned to `/*` and redirected, as gorilla/mux does; OPTIONS is Go's
+    // server's own empty 200.
+    expect(await send(apiPort, 'GET', '*')).toEqual(redirect('/%2A'))
+    const options = await send(apiPort, 'OPTIONS', '*')
+    expect([options.status, options.headers['content-length'], options.body]).toEqual([
+      200,
+      '0',
+      '',
+    ])
     // A clean path is answered, whatever its query holds.
     const answered = await send(apiPort, 'GET', `${params}?x=a//b/../c`)
     expect([answered.status, JSON.parse(answered.body).params.default_send_enabled]).toEqual([

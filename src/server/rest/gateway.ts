@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Hono } from 'hono'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
@@ -35,6 +36,17 @@ export interface GatewayOptions {
 
 /** Methods whose bodies `rpc-max-body-bytes` limits. */
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+/**
+ * A request of `*` (other than `OPTIONS *`, which Go's server answers itself): upstream's
+ * gorilla/mux router cleans its path to `/*` and redirects there as any unclean path (301, no
+ * body), the location as Go's URL writes it.
+ */
+export function gatewayAsteriskAnswer(_req: IncomingMessage, res: ServerResponse): boolean {
+  res.writeHead(301, { Location: '/%2A', 'Content-Length': '0' })
+  res.end()
+  return true
+}
 
 /** A Hono route path for a template; variable i becomes `:p<i>`. */
 export function honoPath(template: string): { path: string; fields: string[] } {

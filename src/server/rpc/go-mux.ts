@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import { cleanTarget, requestTarget } from '../clean-path.js'
 
@@ -59,4 +60,19 @@ export function endpointsPage(c: Context, routes: Record<string, { args: readonl
     200,
     { 'Content-Type': 'text/html' },
   )
+}
+
+/**
+ * A request of `*` (other than `OPTIONS *`, which Go's server answers itself): http.ServeMux's
+ * 400, with no body and the connection closed; CometBFT's handler around the mux adds its
+ * X-Server-Time.
+ */
+export function asteriskAnswer(_req: IncomingMessage, res: ServerResponse): boolean {
+  res.writeHead(400, {
+    Connection: 'close',
+    'X-Server-Time': String(Math.floor(Date.now() / 1000)),
+    'Content-Length': '0',
+  })
+  res.end()
+  return true
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { type HttpListener, listenHttp } from '../listen.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcError } from './errors.js'
-import { endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
+import { asteriskAnswer, endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
 import { goQuery } from './go-query.js'
 import {
   decodeBody,
@@ -307,5 +307,6 @@ export function listenRpc(routes: RpcRoutes, rpc: RpcListenConfig): Promise<Http
   return listenHttp(app, rpc.laddr, 'RPC server', {
     readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS,
     maxHeaderBytes: rpc.maxHeaderBytes,
+    asterisk: asteriskAnswer,
   })
 }

@@ -187,6 +187,29 @@ describe('listenHttp', () => {
     )
   })
 
+  test("behavior: a request of `*`: OPTIONS is Go's server's own empty 200, any other method the router's answer, or the app's to `/` without one", async () => {
+    const plain = await listenHttp(hello(), '127.0.0.1:0', 'test')
+    const routed = await listenHttp(hello(), '127.0.0.1:0', 'test', {
+      asterisk: (_req, res) => {
+        res.writeHead(418, { 'Content-Length': '0' })
+        res.end()
+        return true
+      },
+    })
+    open.push(plain, routed)
+    const ask = (port: number, method: string) =>
+      exchange(port, [`${method} * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`])
+    for (const port of [plain.port, routed.port]) {
+      expect(await ask(port, 'OPTIONS')).toMatch(
+        /^HTTP\/1\.1 200 OK\r\nContent-Length: 0\r\n[\s\S]*\r\n\r\n$/,
+      )
+    }
+    expect(await ask(plain.port, 'GET')).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nhi$/)
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      expect(await ask(routed.port, method)).toMatch(/^HTTP\/1\.1 418 /)
+    }
+  })
+
   test("behavior: with no read timeout (rpc-read-timeout = 0), as Go's server: a kept-alive connection stays open past Node's own 5 s, and no Keep-Alive timeout is announced", async () => {
     const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { readTimeoutSeconds: 0 })
     open.push(l)
