@@ -16,11 +16,7 @@ import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
 import { createBroadcastFastPath } from '../server/rest/broadcast-fast-path.js'
-import {
-  createGateway,
-  type GatewayOptions,
-  gatewayAsteriskAnswer,
-} from '../server/rest/gateway.js'
+import { createGateway, type GatewayOptions } from '../server/rest/gateway.js'
 import { abciQuery, abciQueryRoutes } from '../server/rpc/abci-query.js'
 import { chainRoutes } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
@@ -340,7 +336,6 @@ export class Node {
       const ahead = createBroadcastFastPath(this.gatewayOptions(), this.tx?.ingress)
       const server = await listenHttp(this.restApp(), api.address, 'API server', {
         ...(ahead ? { ahead } : {}),
-        asterisk: gatewayAsteriskAnswer,
         maxConnections: api.maxOpenConnections,
         readTimeoutSeconds: api.rpcReadTimeout,
         writeTimeoutSeconds: api.rpcWriteTimeout,

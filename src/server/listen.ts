@@ -23,6 +23,8 @@ export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => 
 
 /** Handlers an app asked to run ahead of itself whenever it is served (see `answerAhead`). */
 const appAhead = new WeakMap<Hono, NodeRequestHandler>()
+/** An app's answers to a request of `*` (see `answerAsterisk`). */
+const appAsterisk = new WeakMap<Hono, NodeRequestHandler>()
 
 /**
  * Lets `handler` answer, straight from node:http, the requests it takes before `app` sees them,
@@ -31,6 +33,16 @@ const appAhead = new WeakMap<Hono, NodeRequestHandler>()
  */
 export function answerAhead(app: Hono, handler: NodeRequestHandler): void {
   appAhead.set(app, handler)
+}
+
+/**
+ * Lets `handler` answer a request whose target is `*`, other than `OPTIONS *` (Go's server answers
+ * that one itself, before any handler: 200, no body), wherever `app` is served by `listenHttp`: as
+ * the upstream router does (gorilla/mux redirects it, http.ServeMux refuses it). An app without
+ * one answers it as it answers `/` (a handler that serves every path, as the Prometheus server's).
+ */
+export function answerAsterisk(app: Hono, handler: NodeRequestHandler): void {
+  appAsterisk.set(app, handler)
 }
 
 /** Both handlers in turn (either may be missing). */
@@ -45,13 +57,6 @@ function bothAhead(
 export interface ListenOptions {
   /** Answers the requests it takes before the app sees them (a hot route served without Hono). */
   ahead?: NodeRequestHandler
-  /**
-   * Answers a request whose target is `*`, other than `OPTIONS *` (Go's server answers that one
-   * itself, before any handler: 200, no body): as the upstream router does (gorilla/mux redirects
-   * it, http.ServeMux refuses it). Without it, the app answers it as it answers `/` (a handler
-   * that serves every path, as the Prometheus server's).
-   */
-  asterisk?: NodeRequestHandler
   maxConnections?: number
   /** Seconds allowed to read a request (0 = no limit): Go's ReadTimeout. */
   readTimeoutSeconds?: number
@@ -81,13 +86,14 @@ export async function listenHttp(
   // Node checks request timeouts every connectionsCheckingInterval (30 s by default): check often
   // enough that a read timeout of a few seconds fires on time.
   const ahead = bothAhead(appAhead.get(app), options.ahead)
+  const asterisk = appAsterisk.get(app)
   const server = createAdaptorServer({
     fetch: app.fetch,
     hostname: host,
     createServer: ((serverOptions, listener) =>
       createServer(serverOptions, (req, res) => {
         if (refuseHost(req, res) || ahead?.(req, res)) return
-        if (req.url === '*' && answerAsterisk(req, res, options.asterisk)) return
+        if (req.url === '*' && asteriskRequest(req, res, asterisk)) return
         listener?.(req, res)
       })) as typeof createServer,
     serverOptions: {
@@ -215,7 +221,7 @@ export const GO_UNSUPPORTED_VERSION_ANSWER = `HTTP/1.1 505 HTTP Version Not Supp
  * own answer (its globalOptionsHandler: 200, `Content-Length: 0`); any other goes to `other`, or
  * becomes a request of `/` for the app (false then).
  */
-function answerAsterisk(
+function asteriskRequest(
   req: IncomingMessage,
   res: ServerResponse,
   other: NodeRequestHandler | undefined,

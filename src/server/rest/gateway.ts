@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 import { cleanTarget, requestTarget } from '../clean-path.js'
-import { answerAhead } from '../listen.js'
+import { answerAhead, answerAsterisk } from '../listen.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter } from '../query/router.js'
 import { requestBodyLimit } from './body-limit.js'
@@ -42,7 +42,7 @@ const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
  * gorilla/mux router cleans its path to `/*` and redirects there as any unclean path (301, no
  * body), the location as Go's URL writes it.
  */
-export function gatewayAsteriskAnswer(_req: IncomingMessage, res: ServerResponse): boolean {
+function asteriskAnswer(_req: IncomingMessage, res: ServerResponse): boolean {
   res.writeHead(301, { Location: '/%2A', 'Content-Length': '0' })
   res.end()
   return true
@@ -90,6 +90,7 @@ export function createGateway(options: GatewayOptions): Hono {
   const app = new Hono()
 
   app.notFound(() => errorResponse(404, GrpcCode.NotFound, 'Not Found'))
+  answerAsterisk(app, asteriskAnswer)
   app.onError((err) => thrownErrorResponse(err, logger))
 
   if (options.enabledUnsafeCors) app.use('*', unsafeCors(router.registry.brand))

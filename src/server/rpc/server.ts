@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { type HttpListener, listenHttp } from '../listen.js'
+import { answerAsterisk, type HttpListener, listenHttp } from '../listen.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcError } from './errors.js'
 import { asteriskAnswer, endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
@@ -167,6 +167,7 @@ export function createRpcApp(
   const app = new Hono()
   const maxBody = options.maxBodyBytes ?? 1_000_000
   const maxBatch = options.maxBatchSize ?? 10
+  answerAsterisk(app, asteriskAnswer)
 
   // Every answer carries the server's clock, as CometBFT's handlers do.
   app.use(async (c, next) => {
@@ -307,6 +308,5 @@ export function listenRpc(routes: RpcRoutes, rpc: RpcListenConfig): Promise<Http
   return listenHttp(app, rpc.laddr, 'RPC server', {
     readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS,
     maxHeaderBytes: rpc.maxHeaderBytes,
-    asterisk: asteriskAnswer,
   })
 }

@@ -2,7 +2,12 @@ import { connect } from 'node:net'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, test } from 'vitest'
 import { parseListenAddress } from '../../../src/config/listen-address.js'
-import { type HttpListener, ListenError, listenHttp } from '../../../src/server/listen.js'
+import {
+  answerAsterisk,
+  type HttpListener,
+  ListenError,
+  listenHttp,
+} from '../../../src/server/listen.js'
 import { idleAfterAnswer } from '../../helpers/pipelined.js'
 
 const open: HttpListener[] = []
@@ -189,13 +194,13 @@ describe('listenHttp', () => {
 
   test("behavior: a request of `*`: OPTIONS is Go's server's own empty 200, any other method the router's answer, or the app's to `/` without one", async () => {
     const plain = await listenHttp(hello(), '127.0.0.1:0', 'test')
-    const routed = await listenHttp(hello(), '127.0.0.1:0', 'test', {
-      asterisk: (_req, res) => {
-        res.writeHead(418, { 'Content-Length': '0' })
-        res.end()
-        return true
-      },
+    const withRouter = hello()
+    answerAsterisk(withRouter, (_req, res) => {
+      res.writeHead(418, { 'Content-Length': '0' })
+      res.end()
+      return true
     })
+    const routed = await listenHttp(withRouter, '127.0.0.1:0', 'test')
     open.push(plain, routed)
     const ask = (port: number, method: string) =>
       exchange(port, [`${method} * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`])
