@@ -102,4 +102,32 @@ describe('validator sets', () => {
       message: 'page should be within [1, 3] range, given 4',
     })
   })
+
+  test('error: an offset or limit past Go int64 is refused, before the height, as upstream ParsePagination', async () => {
+    // Go's int of a uint64 from 2^63 on is negative.
+    expect(
+      await call('GetLatestValidatorSet', { pagination: { offset: '18446744073709551615' } }),
+    ).toEqual({ code: 3, message: 'offset must greater than 0' })
+    expect(
+      await call('GetValidatorSetByHeight', {
+        height: 0,
+        pagination: { limit: '9223372036854775808' },
+      }),
+    ).toEqual({ code: 3, message: 'limit must greater than 0' })
+    // The largest offset is a page past int64 (offset ÷ limit + 1 wraps), which CometBFT refuses.
+    expect(
+      await call('GetLatestValidatorSet', {
+        pagination: { offset: '9223372036854775807', limit: 1 },
+      }),
+    ).toEqual({
+      code: 3,
+      message: 'page should be within [1, 5] range, given -9223372036854775808',
+    })
+    // Below 2^63 an offset is a page number as before.
+    expect(
+      await call('GetLatestValidatorSet', {
+        pagination: { offset: '9223372036854775806', limit: 1 },
+      }),
+    ).toEqual({ code: 3, message: 'page should be within [1, 5] range, given 9223372036854775807' })
+  })
 })

@@ -14,21 +14,37 @@ const MAX_PER_PAGE = 100n
 
 type SetResponse = ProtoInit<'sdk.base.tendermint.v1beta1.GetLatestValidatorSetResponse'>
 
+/** A page of CometBFT's paging: its number (from 1) and its size as asked. */
+interface Page {
+  page: bigint
+  limit: bigint
+}
+
+/**
+ * Upstream's `query.ParsePagination`: the page request's offset and limit as Go's `int` (a uint64
+ * from 2^63 on is negative, and refused), a limit of 0 as the default, and the page offset ÷ limit
+ * + 1 (an int64 that wraps). Upstream checks it before the height.
+ */
+function parsePagination(request: Proto<'sdk.base.query.v1beta1.PageRequest'> | null): Page {
+  const offset = BigInt.asIntN(64, int64Of(request?.offset))
+  let limit = BigInt.asIntN(64, int64Of(request?.limit))
+  if (offset < 0n) throw new StatusError(GrpcCode.InvalidArgument, 'offset must greater than 0')
+  if (limit < 0n) throw new StatusError(GrpcCode.InvalidArgument, 'limit must greater than 0')
+  if (limit === 0n) limit = DEFAULT_LIMIT
+  return { page: BigInt.asIntN(64, offset / limit + 1n), limit }
+}
+
 /**
  * One page of the validator set of `height`, as upstream's cmtservice reads it from CometBFT: the
- * page request's offset and limit become CometBFT's page (offset ÷ limit + 1) and per_page (at
- * most 100); the total is always reported, and there is no next key.
+ * page (parsePagination) and per_page (the limit, at most 100) as CometBFT checks them; the total
+ * is always reported, and there is no next key.
  */
 async function validatorSetPage(
   ctx: QueryContext,
   node: QueryNode,
   height: number,
-  request: Proto<'sdk.base.query.v1beta1.PageRequest'> | null,
+  { page, limit }: Page,
 ): Promise<SetResponse> {
-  const offset = int64Of(request?.offset)
-  let limit = int64Of(request?.limit)
-  if (limit === 0n) limit = DEFAULT_LIMIT
-  const page = offset / limit + 1n
   const perPage = limit > MAX_PER_PAGE ? MAX_PER_PAGE : limit
   const set = await node.validatorSet(height)
   if (!set) {
@@ -39,7 +55,7 @@ async function validatorSetPage(
   }
   const total = BigInt(set.length)
   const pages = total === 0n ? 1n : (total + perPage - 1n) / perPage
-  if (page > pages) {
+  if (page < 1n || page > pages) {
     throw new StatusError(
       GrpcCode.InvalidArgument,
       `page should be within [1, ${pages}] range, given ${page}`,
@@ -71,10 +87,12 @@ function nodeOf(ctx: QueryContext): QueryNode {
  */
 export function validatorSetHandlers(): [string, RoutedQueryHandler][] {
   return [
-    queryEntry(`${SERVICE}/GetLatestValidatorSet`, async (req, ctx) =>
-      validatorSetPage(ctx, nodeOf(ctx), ctx.latest ? ctx.height + 1 : ctx.height, req.pagination),
-    ),
+    queryEntry(`${SERVICE}/GetLatestValidatorSet`, async (req, ctx) => {
+      const page = parsePagination(req.pagination)
+      return validatorSetPage(ctx, nodeOf(ctx), ctx.latest ? ctx.height + 1 : ctx.height, page)
+    }),
     queryEntry(`${SERVICE}/GetValidatorSetByHeight`, async (req, ctx) => {
+      const page = parsePagination(req.pagination)
       const height = int64Of(req.height)
       if (height > BigInt(ctx.height)) {
         throw new StatusError(
@@ -88,7 +106,7 @@ export function validatorSetHandlers(): [string, RoutedQueryHandler][] {
           `height must be greater than 0, but got ${height}`,
         )
       }
-      return validatorSetPage(ctx, nodeOf(ctx), Number(height), req.pagination)
+      return validatorSetPage(ctx, nodeOf(ctx), Number(height), page)
     }),
   ]
 }
