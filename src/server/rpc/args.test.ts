@@ -26,6 +26,11 @@ const routes: RpcRoutes = {
     },
   },
 }
+/** An interface argument (`broadcast_evidence`'s `evidence`), echoed back as decoded. */
+routes.evidence = {
+  args: ['evidence'],
+  handler: async (args) => ({ evidence: args.json('evidence') ?? null }),
+}
 const app = createRpcApp(routes)
 const none = {
   height: null,
@@ -234,5 +239,19 @@ describe('URI arguments', () => {
     ['query=5', 'json: cannot unmarshal number into Go value of type string'],
   ])('error: %s → %s', async (query, data) => {
     expect(await uri(query)).toEqual(httpError(data))
+  })
+
+  test('error: an interface argument in the URI is JSON alone: 0x + hex is refused, as for any type but a string or bytes', async () => {
+    const get = async (query: string) => {
+      const res = await app.request(`/evidence?${query}`)
+      return { status: res.status, body: (await res.json()) as any }
+    }
+    expect((await get('evidence=%7B%22type%22%3A1%7D')).body.result).toEqual({
+      evidence: { type: 1 },
+    })
+    for (const hex of ['0x00', '0X', '0xabc'])
+      expect(await get(`evidence=${hex}`)).toEqual(
+        httpError("got a hex string arg, but expected 'interface'"),
+      )
   })
 })

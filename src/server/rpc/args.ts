@@ -171,11 +171,16 @@ export class RpcArgs {
     })
   }
 
-  /** An interface argument's raw JSON value (`broadcast_evidence`'s `evidence`). */
+  /**
+   * An interface argument's raw JSON value (`broadcast_evidence`'s `evidence`); in the URI only
+   * JSON (`0x` + hex is refused, as for any type but a string or a byte slice).
+   */
   json(name: string): unknown {
     return this.decode(name, (v) => {
       if (!this.uri) return v
       const text = v as string
+      if (text.toLowerCase().startsWith('0x'))
+        return new ArgError("got a hex string arg, but expected 'interface'")
       const syntax = goJsonSyntaxError(text)
       return syntax ? new ArgError(syntax) : (JSON.parse(text) as unknown)
     })
