@@ -143,6 +143,7 @@ describe('JSON-RPC params', () => {
     [{ height: '1.5' }, 'json: cannot unmarshal number 1.5 into Go value of type int64'],
     [{ page: '1e3' }, 'json: cannot unmarshal number 1e3 into Go value of type int'],
     [{ chunk: '-1' }, 'json: cannot unmarshal number -1 into Go value of type uint'],
+    [{ chunk: '-0' }, 'json: cannot unmarshal number -0 into Go value of type uint'],
     [{ height: 'true' }, 'json: cannot unmarshal bool into Go value of type int64'],
     [{ prove: 'true' }, 'json: cannot unmarshal string into Go value of type bool'],
     [{ query: 5 }, 'json: cannot unmarshal number into Go value of type string'],
@@ -222,6 +223,8 @@ describe('URI arguments', () => {
     ['height=abc', 'invalid 64-bit integer encoding "abc", expected string'],
     ['height=0x10', "got a hex string arg, but expected 'int64'"],
     ['page=0x1', "got a hex string arg, but expected 'int'"],
+    ['chunk=-1', 'json: cannot unmarshal number -1 into Go value of type uint'],
+    ['chunk=-0', 'json: cannot unmarshal number -0 into Go value of type uint'],
     [
       'height=99999999999999999999',
       'json: cannot unmarshal number 99999999999999999999 into Go value of type int64',

@@ -280,7 +280,11 @@ function goInt(raw: string, goType: GoIntType): bigint | ArgError {
   const out = new ArgError(goTypeError(`number ${literal}`, goType))
   if (!/^-?\d+$/.test(literal)) return out
   const n = BigInt(literal)
-  if (goType === 'uint' ? n < 0n || n > UINT64_MAX : n < INT64_MIN || n > INT64_MAX) return out
+  // strconv.ParseUint takes no sign, not even that of -0.
+  if (
+    goType === 'uint' ? literal.startsWith('-') || n > UINT64_MAX : n < INT64_MIN || n > INT64_MAX
+  )
+    return out
   return n
 }
 
