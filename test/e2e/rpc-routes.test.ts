@@ -486,6 +486,20 @@ describe('blocks, headers, commits', () => {
       message: 'Invalid params',
       data: 'error converting json params to arguments: unknown type "x"',
     })
+    // A null value is a value (libs/json decodes null into the type's zero), an absent one is not.
+    expect(
+      await routeError('broadcast_evidence', {
+        evidence: { type: 'tendermint/LightClientAttackEvidence', value: null },
+      }),
+    ).toMatch(/^failed to add evidence: /)
+    expect(
+      (await call('broadcast_evidence', { evidence: { type: 'tendermint/DuplicateVoteEvidence' } }))
+        .error,
+    ).toEqual({
+      code: -32602,
+      message: 'Invalid params',
+      data: 'error converting json params to arguments: interface value cannot be empty',
+    })
   })
 })
 

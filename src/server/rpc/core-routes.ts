@@ -141,6 +141,7 @@ function checkEvidence(args: RpcArgs): void {
       `json: cannot unmarshal ${goJsonKind(w.type)} into Go struct field interfaceWrapper.type of type string`,
     )
   if (!w.type) throw invalid('interface type cannot be empty')
-  if (w.value === undefined || w.value === null) throw invalid('interface value cannot be empty')
+  // A null value is there (json.RawMessage keeps it): the type's zero value, which the pool refuses.
+  if (w.value === undefined) throw invalid('interface value cannot be empty')
   if (!EVIDENCE_TYPES.has(w.type)) throw invalid(`unknown type ${JSON.stringify(w.type)}`)
 }
