@@ -25,7 +25,8 @@ export class TxSearchError extends StatusError {
 
 /** tx_search / block_search paging (CometBFT defaults: page 1, 30 per page, at most 100). */
 export interface SearchOptions {
-  page?: number
+  /** The page as asked (an RPC's int, which CometBFT echoes whole in its error). */
+  page?: number | bigint
   perPage?: number
   /** `asc`, `desc` or `''` (tx_search: ascending; block_search: descending). */
   orderBy?: string
@@ -75,10 +76,10 @@ function page<T>(all: readonly T[], options: SearchOptions): T[] {
   const perPage =
     asked === undefined || asked < 1 ? DEFAULT_PER_PAGE : Math.min(asked, MAX_PER_PAGE)
   const pages = Math.max(1, Math.ceil(all.length / perPage))
-  const p = options.page ?? 1
-  if (p < 1 || p > pages)
+  const p = BigInt(options.page ?? 1)
+  if (p < 1n || p > BigInt(pages))
     throw new TxSearchError(`page should be within [1, ${pages}] range, given ${p}`)
-  const start = (p - 1) * perPage
+  const start = (Number(p) - 1) * perPage
   return all.slice(start, start + perPage)
 }
 

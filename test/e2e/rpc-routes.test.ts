@@ -604,6 +604,13 @@ describe('txs: tx with proofs, tx_search, block_search, check_tx, the mempool', 
     expect(await routeError('block_search', { query: 'block.height>0', page: '2' })).toBe(
       'page should be within [1, 1] range, given 2',
     )
+    // A page past 2^53 is echoed whole, as Go's int prints it (tx_search's too).
+    expect(
+      await routeError('block_search', { query: 'block.height>0', page: '9223372036854775807' }),
+    ).toBe('page should be within [1, 1] range, given 9223372036854775807')
+    expect(
+      await routeError('tx_search', { query: 'tx.height>0', page: '-9223372036854775808' }),
+    ).toBe('page should be within [1, 1] range, given -9223372036854775808')
   })
 
   test('error: byte arguments are refused naming CometBFT’s Go type (types.Tx for tx, []uint8 for a hash); a JSON array of byte values is bytes', async () => {

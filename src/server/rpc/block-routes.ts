@@ -132,7 +132,7 @@ export function blockRoutes(chain: RpcChain): RpcRoutes {
       args: ['query', 'page', 'per_page', 'order_by'],
       handler: async (args) => {
         const query = args.string('query') ?? ''
-        const page = args.int('page', 'int')
+        const page = args.bigint('page', 'int')
         const perPage = args.int('per_page', 'int')
         const orderBy = args.string('order_by') ?? ''
         let found: Awaited<ReturnType<typeof searchBlocks>>

@@ -152,7 +152,7 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
       handler: async (args) => {
         const query = args.string('query') ?? ''
         const prove = args.bool('prove') ?? false
-        const page = args.int('page', 'int')
+        const page = args.bigint('page', 'int')
         const perPage = args.int('per_page', 'int')
         const orderBy = args.string('order_by') ?? ''
         let found: Awaited<ReturnType<typeof searchTxs>>
