@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { entropyToMnemonic } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { Keyring, keyFromMnemonic, pubKeyToAddress } from '../client/keyring.js'
+import { deriveKeyFromMnemonic, Keyring, pubKeyToAddress } from '../client/keyring.js'
 import { addressToBech32, bech32ToAddress, moduleAddress } from '../codec/address.js'
 import { brand } from '../codec/brand.js'
 import { utf8 } from '../codec/bytes.js'
@@ -84,7 +84,8 @@ export async function ensureKeys(
       continue
     }
     const wellKnown =
-      existing.address === addressToBech32(pubKeyToAddress(keyFromMnemonic(mnemonic).pubKey))
+      existing.address ===
+      addressToBech32(pubKeyToAddress((await deriveKeyFromMnemonic(mnemonic)).pubKey))
     out.push({ name, address: existing.address, ...(wellKnown ? { mnemonic } : {}) })
   }
   return out

@@ -6,6 +6,7 @@ import {
   entropyToMnemonic,
   generateMnemonic,
   mnemonicToSeedSync,
+  mnemonicToSeedWebcrypto,
   validateMnemonic,
 } from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
@@ -22,18 +23,42 @@ export function pubKeyToAddress(pubKey: Bytes): Bytes {
   return ripemd160(sha256(pubKey))
 }
 
+/** A mnemonic's words as BIP39 reads them (one space apart), or a clear error when it is not one. */
+function mnemonicWords(mnemonic: string): string {
+  const words = mnemonic.trim().split(/\s+/).join(' ')
+  if (!validateMnemonic(words, wordlist)) throw new KeyringError('invalid mnemonic')
+  return words
+}
+
+/** The key at `hdPath` of a BIP39 seed. */
+function keyOfSeed(seed: Uint8Array, hdPath: string): { privateKey: Bytes; pubKey: Bytes } {
+  const node = HDKey.fromMasterSeed(seed).derive(hdPath)
+  if (!node.privateKey || !node.publicKey)
+    throw new KeyringError(`cannot derive a key at ${hdPath}`)
+  return { privateKey: node.privateKey, pubKey: node.publicKey }
+}
+
 /** Derives a key from a BIP39 mnemonic (and its BIP39 passphrase, none by default) along an HD path. */
 export function keyFromMnemonic(
   mnemonic: string,
   hdPath = DEFAULT_HD_PATH,
   bip39Passphrase = '',
 ): { privateKey: Bytes; pubKey: Bytes } {
-  const words = mnemonic.trim().split(/\s+/).join(' ')
-  if (!validateMnemonic(words, wordlist)) throw new KeyringError('invalid mnemonic')
-  const node = HDKey.fromMasterSeed(mnemonicToSeedSync(words, bip39Passphrase)).derive(hdPath)
-  if (!node.privateKey || !node.publicKey)
-    throw new KeyringError(`cannot derive a key at ${hdPath}`)
-  return { privateKey: node.privateKey, pubKey: node.publicKey }
+  return keyOfSeed(mnemonicToSeedSync(mnemonicWords(mnemonic), bip39Passphrase), hdPath)
+}
+
+/**
+ * keyFromMnemonic with the seed's PBKDF2 stretch (2,048 rounds of HMAC-SHA512) done by the
+ * platform's Web Crypto rather than in JavaScript: the same key, about ten times sooner (a devnet
+ * derives ten keys as it starts).
+ */
+export async function deriveKeyFromMnemonic(
+  mnemonic: string,
+  hdPath = DEFAULT_HD_PATH,
+  bip39Passphrase = '',
+): Promise<{ privateKey: Bytes; pubKey: Bytes }> {
+  const words = mnemonicWords(mnemonic)
+  return keyOfSeed(await mnemonicToSeedWebcrypto(words, bip39Passphrase), hdPath)
 }
 
 /** The compressed public key of a 32-byte private key (refused below 1 or at the curve order and above). */

@@ -10,6 +10,7 @@ import { cleanupAfterEach } from '../../test/helpers/cleanup.js'
 import { tempDir } from '../../test/helpers/temp-dir.js'
 import { toBase64, utf8 } from '../codec/bytes.js'
 import {
+  deriveKeyFromMnemonic,
   Keyring,
   keyFromMnemonic,
   keyOutput,
@@ -49,6 +50,26 @@ describe('keyring (test backend)', () => {
     })
     expect((await kr.resolve(record.address)).name).toBe('alice')
     expect((await kr.list()).map((k) => k.name)).toEqual(['alice'])
+  })
+
+  test('behavior: the key derived with the platform PBKDF2 is the JavaScript one, passphrase and path included', async () => {
+    const cases: [string, string | undefined, string][] = [
+      [`  ${ABANDON.replaceAll(' ', '   ')} `, undefined, "m/44'/118'/0'/0/0"],
+      [ABANDON, 'TREZOR', "m/44'/118'/0'/0/7"],
+      // BIP39 normalizes the passphrase (NFKD): composed and decomposed é give one seed.
+      [ABANDON, 'caf\u00e9', "m/44'/60'/0'/0/0"],
+      [ABANDON, 'cafe\u0301', "m/44'/60'/0'/0/0"],
+    ]
+    const keys = []
+    for (const [mnemonic, passphrase, path] of cases) {
+      const sync = keyFromMnemonic(mnemonic, path, passphrase)
+      const derived = await deriveKeyFromMnemonic(mnemonic, path, passphrase)
+      expect(toBase64(derived.privateKey)).toBe(toBase64(sync.privateKey))
+      expect(toBase64(derived.pubKey)).toBe(toBase64(sync.pubKey))
+      keys.push(toBase64(derived.pubKey))
+    }
+    expect(new Set(keys).size).toBe(3)
+    await expect(deriveKeyFromMnemonic('abandon about')).rejects.toThrow('invalid mnemonic')
   })
 
   test('behavior: new keys get a 24-word mnemonic; delete removes the key and its address index', async () => {

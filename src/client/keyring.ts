@@ -8,8 +8,8 @@ import { writeFileAtomic } from '../config/atomic-file.js'
 import { makeDir } from '../config/make-dir.js'
 import {
   DEFAULT_HD_PATH,
+  deriveKeyFromMnemonic,
   KeyringError,
-  keyFromMnemonic,
   newMnemonic,
   pubKeyOfPrivateKey,
 } from './key-crypto.js'
@@ -32,6 +32,7 @@ import {
 
 export {
   DEFAULT_HD_PATH,
+  deriveKeyFromMnemonic,
   KeyringError,
   keyFromMnemonic,
   newMnemonic,
@@ -106,7 +107,11 @@ export class Keyring {
     const mnemonic = options.mnemonic ?? newMnemonic()
     const hdPath = options.hdPath ?? DEFAULT_HD_PATH
     // The passphrase only changes the seed: the key derived from it is what is stored.
-    const { privateKey, pubKey } = keyFromMnemonic(mnemonic, hdPath, options.bip39Passphrase)
+    const { privateKey, pubKey } = await deriveKeyFromMnemonic(
+      mnemonic,
+      hdPath,
+      options.bip39Passphrase,
+    )
     const record = recordOf(name, privateKey, pubKey, hdPath)
     if (!options.dryRun) await this.store(record)
     return { record, mnemonic }
