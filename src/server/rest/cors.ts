@@ -34,6 +34,15 @@ const empty = (status: number, headers?: Record<string, string>): Response =>
  * → 403, otherwise 200 granting the requested headers that are not simple ones, in Go's canonical
  * form. An `OPTIONS` without an `Origin` is answered 200, empty, with no CORS header.
  */
+/** The headers unsafeCors adds to the answer to a request with a non-empty `Origin`. */
+export function corsAnswerHeaders(brand: Brand): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    // Response headers a browser script may read: the height served.
+    'access-control-expose-headers': `${brand.heightHeader}, ${brand.metadataHeightHeader}`,
+  }
+}
+
 export function unsafeCors(brand: Brand): MiddlewareHandler {
   const allowed = [
     ...SIMPLE_HEADERS,
@@ -41,8 +50,7 @@ export function unsafeCors(brand: Brand): MiddlewareHandler {
     canonicalHeaderKey(brand.heightHeader),
     canonicalHeaderKey(brand.metadataHeightHeader),
   ]
-  /** Response headers a browser script may read: the height served. */
-  const exposed = `${brand.heightHeader}, ${brand.metadataHeightHeader}`
+  const answerHeaders = Object.entries(corsAnswerHeaders(brand))
   return async function unsafeCors(c, next) {
     const origin = c.req.header('origin')
     const cors = origin !== undefined && origin !== ''
@@ -63,10 +71,7 @@ export function unsafeCors(brand: Brand): MiddlewareHandler {
       return empty(200, headers)
     }
     await next()
-    if (cors) {
-      c.res.headers.set('access-control-allow-origin', '*')
-      c.res.headers.set('access-control-expose-headers', exposed)
-    }
+    if (cors) for (const [name, value] of answerHeaders) c.res.headers.set(name, value)
     return undefined
   }
 }

@@ -1,13 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Hono } from 'hono'
 import { GrpcCode } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 import { cleanTarget, requestTarget } from '../clean-path.js'
-import { answerAhead, answerAsterisk } from '../listen.js'
+import { answerAhead, answerAsterisk, type NodeRequestHandler } from '../listen.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter } from '../query/router.js'
 import { requestBodyLimit } from './body-limit.js'
-import { unsafeCors } from './cors.js'
+import { corsAnswerHeaders, unsafeCors } from './cors.js'
 import { errorResponse, thrownErrorResponse } from './errors.js'
 import { type GatewayRoute, registerFormFallback } from './form-fallback.js'
 import { GetRouter } from './get-router.js'
@@ -40,12 +39,17 @@ const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 /**
  * A request of `*` (other than `OPTIONS *`, which Go's server answers itself): upstream's
  * gorilla/mux router cleans its path to `/*` and redirects there as any unclean path (301, no
- * body), the location as Go's URL writes it.
+ * body), the location as Go's URL writes it. With CORS on, the CORS handler around the router has
+ * already added its headers when the request has an `Origin` (`corsHeaders`).
  */
-function asteriskAnswer(_req: IncomingMessage, res: ServerResponse): boolean {
-  res.writeHead(301, { Location: '/%2A', 'Content-Length': '0' })
-  res.end()
-  return true
+function asteriskAnswer(corsHeaders: Record<string, string> | undefined): NodeRequestHandler {
+  return (req, res) => {
+    const origin = req.headers.origin
+    const cors = corsHeaders !== undefined && origin !== undefined && origin !== ''
+    res.writeHead(301, { ...(cors ? corsHeaders : {}), Location: '/%2A', 'Content-Length': '0' })
+    res.end()
+    return true
+  }
 }
 
 /** A Hono route path for a template; variable i becomes `:p<i>`. */
@@ -90,7 +94,12 @@ export function createGateway(options: GatewayOptions): Hono {
   const app = new Hono()
 
   app.notFound(() => errorResponse(404, GrpcCode.NotFound, 'Not Found'))
-  answerAsterisk(app, asteriskAnswer)
+  answerAsterisk(
+    app,
+    asteriskAnswer(
+      options.enabledUnsafeCors ? corsAnswerHeaders(router.registry.brand) : undefined,
+    ),
+  )
   app.onError((err) => thrownErrorResponse(err, logger))
 
   if (options.enabledUnsafeCors) app.use('*', unsafeCors(router.registry.brand))
