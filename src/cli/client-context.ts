@@ -120,6 +120,16 @@ export function printOutput(value: JsonValue, format: 'json' | 'text'): void {
 }
 
 /**
+ * Upstream's calcTotalPages (types/result.go), in Go's integer arithmetic: none without results or
+ * a limit; a limit below 0 (query blocks passes it through) gives what Go's division gives.
+ */
+function totalPages(total: number, limit: number): number {
+  if (total === 0 || limit === 0) return 0
+  const whole = Math.trunc(total / limit)
+  return total % limit > 0 ? whole + 1 : whole
+}
+
+/**
  * One page of a search as upstream prints it (SearchTxsResult, SearchBlocksResult): its counts as
  * JSON strings, then the page's items under `key`.
  */
@@ -134,7 +144,7 @@ export function searchResultJson(
     total_count: String(total),
     count: String(items.length),
     page_number: String(page),
-    page_total: String(Math.ceil(total / limit)),
+    page_total: String(totalPages(total, limit)),
     limit: String(limit),
     [key]: items,
   }

@@ -24,11 +24,13 @@ export async function devCall(
     if (
       err instanceof NodeClientError &&
       err.rpcCode === -32601 &&
-      err.message === 'Method not found'
+      err.rpcText === 'Method not found'
     )
       throw new CliError(
         "the dev API is not available on this node: its blocks come from CometBFT (sdkd start --consensus cometbft), not from sdkd's simulated producer; use a devnet (sdkd devnet, or sdkd start without --consensus cometbft)",
       )
+    // The dev API is sdkd's own: its refusals are printed in their own words.
+    if (err instanceof NodeClientError && err.rpcText) throw new CliError(err.rpcText)
     throw err
   }
 }

@@ -107,11 +107,11 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
         'query for paginated blocks that match a set of events (CometBFT\'s block_search query syntax, e.g. "block.height > 7")',
       )
       .requiredOption('--query <query>', "the blocks events query per CometBFT's query semantics")
-      .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int', 1), 1)
+      .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int'), 1)
       .option(
         '--limit <n>',
         'query number of results per page returned',
-        pflagIntArg('int', 1),
+        pflagIntArg('int'),
         100,
       )
       .option('--order_by <order>', 'the ordering semantics (asc|desc)', ''),

@@ -38,17 +38,21 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
         '--query <query>',
         "the transactions events query per CometBFT's query semantics",
       )
-      .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int', 1), 1)
+      .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int'), 1)
       .option(
         '--limit <n>',
         'query number of transactions results per page returned',
-        pflagIntArg('int', 1),
+        pflagIntArg('int'),
         100,
       )
       .option('--order_by <order>', 'the ordering semantics (asc|desc)', ''),
   ).action(
     clientAction(async (f: TxsFlags) => {
-      if (f.query.trim() === '') throw new CliError('query cannot be empty: invalid request')
+      // Upstream's QueryTxsByEvents: an empty query is refused; a page or limit below 1 is the
+      // first page, of DefaultLimit txs.
+      if (f.query === '') throw new CliError('query cannot be empty')
+      const page = f.page <= 0 ? 1 : f.page
+      const limit = f.limit <= 0 ? 100 : f.limit
       const ctx = await clientContext(globals(), f.node)
       const format = outputFormat(f.output, ctx.config, 'text')
       const client = ctx.node()
@@ -56,8 +60,8 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       try {
         found = await client.txSearch({
           query: f.query,
-          page: f.page,
-          perPage: f.limit,
+          page,
+          perPage: limit,
           orderBy: f.order_by,
         })
       } catch (err) {
@@ -66,7 +70,7 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       const { includedTxResponseJson } = await import('./tx-broadcast.js')
       const txs = []
       for (const t of found.txs) txs.push(await includedTxResponseJson(ctx.registry, client, t))
-      printOutput(searchResultJson('txs', txs, found.totalCount, f.page, f.limit), format)
+      printOutput(searchResultJson('txs', txs, found.totalCount, page, limit), format)
     }),
   )
 
@@ -123,7 +127,13 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
         if (!found) throw new CliError(search.none)
       } else {
         found = await client.tx(arg)
-        if (!found) throw new CliError(`tx (${arg.toUpperCase()}) not found`)
+        // CometBFT's refusal, as its Go client reports it to upstream's QueryTx.
+        if (!found) {
+          const { rpcErrorText } = await import('../client/json-rpc.js')
+          throw new CliError(
+            rpcErrorText(-32603, 'Internal error', `tx (${arg.toUpperCase()}) not found`),
+          )
+        }
       }
       const { includedTxResponseJson } = await import('./tx-broadcast.js')
       printOutput(await includedTxResponseJson(ctx.registry, client, found), format)

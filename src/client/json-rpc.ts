@@ -35,6 +35,15 @@ interface JsonRpcReply {
 }
 
 /**
+ * A JSON-RPC error as CometBFT's Go client reports it (jsonrpc/types `RPCError.Error()`), the text
+ * upstream's CLI prints: `RPC error -32603 - Internal error: height 9 must be less than or equal to
+ * the current blockchain height 5` (no `: …` when the error has no data).
+ */
+export function rpcErrorText(code: number | undefined, message: string, data: string): string {
+  return `RPC error ${code ?? ''} - ${message}${data ? `: ${data}` : ''}`
+}
+
+/**
  * One JSON-RPC call to the RPC at `url` (from `rpcBaseUrl`): its `result`. An unreachable node, a
  * body that is no JSON-RPC reply and an RPC error are NodeClientErrors (the last with its code).
  */
@@ -69,10 +78,11 @@ export function createJsonRpcCall(
     if (reply.error) {
       const e = reply.error
       throw new NodeClientError(
-        e.data || e.message || `RPC error ${e.code ?? ''}`.trim(),
+        rpcErrorText(e.code, e.message ?? '', e.data ?? ''),
         undefined,
         undefined,
         e.code,
+        e.data || e.message || '',
       )
     }
     return reply.result

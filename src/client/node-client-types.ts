@@ -14,6 +14,8 @@ export class NodeClientError extends Error {
     readonly codespace?: string,
     /** The JSON-RPC error code, when the node answered with an error object. */
     readonly rpcCode?: number,
+    /** That error's own words: its data, else its message (`Method not found`). */
+    readonly rpcText?: string,
   ) {
     super(message)
   }

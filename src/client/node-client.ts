@@ -272,7 +272,10 @@ export function createNodeClient(options: {
       >
     } catch (err) {
       // CometBFT: `tx (<HASH>) not found`; any other error (e.g. no such route) is real.
-      if (err instanceof NodeClientError && /^tx \([0-9A-Fa-f]*\) not found/.test(err.message))
+      if (
+        err instanceof NodeClientError &&
+        /^tx \([0-9A-Fa-f]*\) not found/.test(err.rpcText ?? '')
+      )
         return undefined
       throw err
     }

@@ -160,7 +160,9 @@ describe('sdkd query: bank, auth, gov through --node', () => {
     expect(down.stderr).toMatch(/^Error: cannot reach node at http:\/\/127\.0\.0\.1:1: /)
     const missingTx = await sdkd(['query', 'tx', 'AB'.repeat(32)])
     expect(missingTx.code).toBe(1)
-    expect(missingTx.stderr).toBe(`Error: tx (${'AB'.repeat(32)}) not found\n`)
+    expect(missingTx.stderr).toBe(
+      `Error: RPC error -32603 - Internal error: tx (${'AB'.repeat(32)}) not found\n`,
+    )
   })
 })
 

@@ -70,7 +70,7 @@ describe('sdkd query block', () => {
       ],
       [
         ['--type', 'height', '99999999'],
-        /^Error: height 99999999 must be less than or equal to the current blockchain height \d+\n$/,
+        /^Error: RPC error -32603 - Internal error: height 99999999 must be less than or equal to the current blockchain height \d+\n$/,
       ],
       [[unknownHash], new RegExp(`^Error: no block found with hash ${unknownHash}\n$`)],
       [
@@ -133,6 +133,26 @@ describe('sdkd query blocks', () => {
     const r = await query('blocks')
     expect(r.code).toBe(1)
     expect(r.stderr).toContain("Error: required option '--query <query>' not specified")
+  })
+
+  test('behavior: --page and --limit go to the RPC as given, as upstream QueryBlocks sends them', async () => {
+    const q = 'block.height >= 2 AND block.height <= 4'
+    // A limit below 1 is CometBFT's default page size; the result names the limit as given,
+    // and its page total is Go's integer division by it.
+    const r = await query('blocks', '--query', q, '--limit', '-1', '-o', 'json')
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      total_count: '3',
+      count: '3',
+      page_number: '1',
+      page_total: '-3',
+      limit: '-1',
+    })
+    const zero = await query('blocks', '--query', q, '--page', '0')
+    expect(zero.code).toBe(1)
+    expect(zero.stderr).toBe(
+      'Error: RPC error -32603 - Internal error: page should be within [1, 1] range, given 0\n',
+    )
   })
 })
 

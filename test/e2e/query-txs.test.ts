@@ -98,6 +98,16 @@ describe('sdkd query txs', () => {
       /^count: "1"\nlimit: "100"\npage_number: "1"\npage_total: "1"\ntotal_count: "1"\ntxs:\n- code: 0\n/,
     )
     expect(text.stdout).toContain(`  txhash: ${sent[3]!.txhash}\n`)
+    // A page or limit below 1 is the first page of 100, as upstream's QueryTxsByEvents makes it.
+    const low = await queryTxs('--query', q, '--page', '0', '--limit', '-3', '-o', 'json')
+    expect(low.code, low.stderr).toBe(0)
+    expect(JSON.parse(low.stdout)).toMatchObject({
+      total_count: '3',
+      count: '3',
+      page_number: '1',
+      page_total: '1',
+      limit: '100',
+    })
   })
 
   test('behavior: query tx finds a tx by hash, by "<addr>/<seq>" and by its signatures', async () => {
@@ -189,14 +199,15 @@ describe('sdkd query txs', () => {
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain("Error: required option '--query <query>' not specified")
     const cases: [string[], string][] = [
-      [['--query', ''], 'query cannot be empty: invalid request'],
+      [['--query', ''], 'query cannot be empty'],
+      // The RPC's refusals read as CometBFT's Go client reports them.
       [
         ['--query', 'tx.height>0', '--order_by', 'dsc'],
-        'failed to search for txs: expected order_by to be either `asc` or `desc` or empty',
+        'failed to search for txs: RPC error -32603 - Internal error: expected order_by to be either `asc` or `desc` or empty',
       ],
       [
         ['--query', 'tx.height>0', '--page', '9'],
-        'failed to search for txs: page should be within [1, 1] range, given 9',
+        'failed to search for txs: RPC error -32603 - Internal error: page should be within [1, 1] range, given 9',
       ],
     ]
     for (const [args, message] of cases) {

@@ -385,7 +385,21 @@ describe('staking queries against a node with three validators', () => {
     expect(JSON.parse(reds.stdout).redelegation_responses).toEqual([])
     const set = await q('comet-validator-set', String(PAST))
     expect(set.code, set.stderr).toBe(0)
-    expect(JSON.parse(set.stdout).block_height).toBe(String(PAST))
+    const whole = JSON.parse(set.stdout)
+    expect(whole.block_height).toBe(String(PAST))
+    // The RPC's validators, paged by it: --limit is its per_page, --page its page.
+    const second = await q('comet-validator-set', String(PAST), '--limit', '1', '--page', '2')
+    expect(second.code, second.stderr).toBe(0)
+    expect(JSON.parse(second.stdout)).toEqual({
+      block_height: String(PAST),
+      validators: [whole.validators[1]],
+      pagination: { next_key: null, total: whole.pagination.total },
+    })
+    const ahead = await q('comet-validator-set', '99999999')
+    expect(ahead.code).toBe(1)
+    expect(ahead.stderr).toMatch(
+      /^Error: RPC error -32603 - Internal error: height 99999999 must be less than or equal to the current blockchain height \d+\n$/,
+    )
     const missing = await q('staking', 'unbonding-delegation', alice, valoper(bob))
     expect(missing.code).not.toBe(0)
     expect(missing.stderr).toContain(
