@@ -108,12 +108,7 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
       )
       .requiredOption('--query <query>', "the blocks events query per CometBFT's query semantics")
       .option('--page <n>', 'query a specific page of paginated results', pflagIntArg('int'), 1)
-      .option(
-        '--limit <n>',
-        'query number of results per page returned',
-        pflagIntArg('int'),
-        100,
-      )
+      .option('--limit <n>', 'query number of results per page returned', pflagIntArg('int'), 100)
       .option('--order_by <order>', 'the ordering semantics (asc|desc)', ''),
   ).action(
     clientAction(async (f: BlocksFlags) => {
