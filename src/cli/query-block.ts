@@ -70,28 +70,33 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
           process.stderr.write('Falling back to latest block height:\n')
           height = (await ctx.node().status()).latestHeight
         } else {
-          if (!/^-?\d+$/.test(arg))
-            throw new CliError(
-              `failed to parse block height: strconv.ParseInt: parsing ${JSON.stringify(arg)}: invalid syntax`,
-            )
-          height = Number(arg)
-          if (height === 0) throw new CliError(`no block found with height ${arg}`)
+          const { goParseInt } = await import('../codec/go-strconv.js')
+          let h: bigint
+          try {
+            h = goParseInt(arg, 10, 64)
+          } catch (err) {
+            throw new CliError(`failed to parse block height: ${(err as Error).message}`)
+          }
           // The RPC's own refusal of a height it does not have (as upstream's CLI, which reads the
-          // block there): `height H must be less than or equal to the current blockchain height L`.
-          await ctx.node().call('block', { height: arg })
+          // block there): `height must be greater than 0, but got 0`, `height H must be less than
+          // or equal to the current blockchain height L`.
+          await ctx.node().call('block', { height: String(h) })
+          height = Number(h)
         }
       } else if (type === 'hash') {
+        // Upstream's GetBlockByHash: the hash as hex.DecodeString reads it, any length.
         if (arg === '') throw new CliError('argument should be a tx hash')
-        if (!/^[0-9a-fA-F]{64}$/.test(arg!))
-          throw new CliError(
-            `invalid block hash ${JSON.stringify(arg)}: expected 64 hex characters`,
-          )
-        const { fromHex, toBase64 } = await import('../codec/bytes.js')
+        const [{ goHexDecode }, { toBase64 }] = await Promise.all([
+          import('../server/rpc/go-json.js'),
+          import('../codec/bytes.js'),
+        ])
+        const hash = goHexDecode(arg!)
+        if (typeof hash === 'string') throw new CliError(hash)
         const found = (await ctx.node().call('block_by_hash', {
-          hash: toBase64(fromHex(arg!)),
+          hash: toBase64(hash),
         })) as CometBlockResult
         const h = Number(found.block?.header?.height ?? 0)
-        if (!found.block || h === 0) throw new CliError(`no block found with hash ${arg}`)
+        if (!found.block || h === 0) throw new CliError(`block not found with hash: ${arg}`)
         height = h
       } else {
         throw new CliError(`unknown --type value ${type}`)
@@ -143,11 +148,13 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
         process.stderr.write('Falling back to latest block height:\n')
         height = String((await ctx.node().status()).latestHeight)
       } else {
-        if (!/^-?\d+$/.test(heightArg))
-          throw new CliError(
-            `strconv.ParseInt: parsing ${JSON.stringify(heightArg)}: invalid syntax`,
-          )
-        height = heightArg
+        // strconv.ParseInt's, as upstream's (a sign, out of range); the RPC refuses the rest.
+        const { goParseInt } = await import('../codec/go-strconv.js')
+        try {
+          height = String(goParseInt(heightArg, 10, 64))
+        } catch (err) {
+          throw new CliError((err as Error).message)
+        }
       }
       const r = (await ctx.node().call('block_results', { height })) as RpcBlockResults
       printOutput(goBlockResults(r), format)

@@ -90,10 +90,8 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       // Upstream's QueryTxCmd: one tx by hash; else the only tx whose tx event has that attribute.
       let search: { query: string; none: string } | undefined
       if (f.type === 'hash') {
-        if (!/^[0-9a-fA-F]{64}$/.test(arg))
-          throw new CliError(
-            `invalid tx hash ${JSON.stringify(arg)}: expected 64 hex characters (sha256 of the tx bytes)`,
-          )
+        if (arg === '') throw new CliError('argument should be a tx hash')
+        await hexHash(arg)
       } else if (f.type === 'acc_seq') {
         if (arg === '') throw new CliError("`acc_seq` type takes an argument '<addr>/<seq>'")
         search = {
@@ -155,8 +153,7 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
   ).action(
     clientAction(async (hashArg: string | undefined, f: QueryFlags & { timeout: number }) => {
       const hash = hashArg ?? txHashOf(await readInput('-', 'stdin'))
-      if (!/^[0-9a-fA-F]{64}$/.test(hash))
-        throw new CliError(`invalid tx hash ${JSON.stringify(hash)}: expected 64 hex characters`)
+      await hexHash(hash)
       const ctx = await clientContext(globals(), f.node)
       const format = outputFormat(f.output, ctx.config, 'text')
       const client = ctx.node()
@@ -169,6 +166,17 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       printOutput(committedTxResponseJson(ctx.registry, found), format)
     }),
   )
+}
+
+/**
+ * A tx hash argument read as upstream reads it, with Go's `hex.DecodeString` (any length: the
+ * node answers for a hash it does not have), refused with that function's words
+ * (`encoding/hex: odd length hex string`).
+ */
+async function hexHash(text: string): Promise<void> {
+  const { goHexDecode } = await import('../server/rpc/go-json.js')
+  const bytes = goHexDecode(text)
+  if (typeof bytes === 'string') throw new CliError(bytes)
 }
 
 /**

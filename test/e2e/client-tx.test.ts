@@ -143,9 +143,18 @@ describe('sdkd query: bank, auth, gov through --node', () => {
     expect(bad.stderr).toBe(
       'Error: invalid argument "sdk1xyz" for "--0" flag: invalid account address or key name: decoding bech32 failed: invalid bech32 string length 7\n',
     )
-    const hash = await sdkd(['query', 'tx', 'zz'])
-    expect(hash.code).toBe(1)
-    expect(hash.stderr).toMatch(/^Error: invalid tx hash "zz"/)
+    // A hash is read with Go's hex.DecodeString, as upstream's QueryTx reads it; any length goes.
+    const hashes: [string, string][] = [
+      ['zz', "encoding/hex: invalid byte: U+007A 'z'"],
+      ['abc', 'encoding/hex: odd length hex string'],
+      ['abz', "encoding/hex: invalid byte: U+007A 'z'"],
+      ['', 'argument should be a tx hash'],
+      ['ab', 'RPC error -32603 - Internal error: tx (AB) not found'],
+    ]
+    for (const [arg, message] of hashes) {
+      const r = await sdkd(['query', 'tx', arg])
+      expect([r.code, r.stderr], arg).toEqual([1, `Error: ${message}\n`])
+    }
     const down = await runSdkd([
       '--home',
       home,

@@ -49,6 +49,11 @@ describe('sdkd query block', () => {
     const byHash = await query('block', ours.result.block_id.hash, '-o', 'json')
     expect(byHash.code, byHash.stderr).toBe(0)
     expect(JSON.parse(byHash.stdout)).toEqual(block)
+    // strconv.ParseInt takes a sign; hex.DecodeString either case.
+    const signed = await query('block', '--type=height', '+3', '-o', 'json')
+    expect(JSON.parse(signed.stdout)).toEqual(block)
+    const lower = await query('block', ours.result.block_id.hash.toLowerCase(), '-o', 'json')
+    expect(JSON.parse(lower.stdout)).toEqual(block)
 
     const latest = await query('block', '-o', 'json')
     expect(latest.code, latest.stderr).toBe(0)
@@ -63,20 +68,33 @@ describe('sdkd query block', () => {
   test('error: heights and hashes the chain does not have, and bad arguments', async () => {
     const unknownHash = 'AB'.repeat(32)
     const cases: [string[], RegExp][] = [
-      [['--type', 'height', '0'], /^Error: no block found with height 0\n$/],
+      // The height is strconv.ParseInt's, then the RPC's to refuse, as upstream's GetBlockByHeight.
+      [
+        ['--type', 'height', '0'],
+        /^Error: RPC error -32603 - Internal error: height must be greater than 0, but got 0\n$/,
+      ],
+      [
+        ['--type', 'height', '-5'],
+        /^Error: RPC error -32603 - Internal error: height must be greater than 0, but got -5\n$/,
+      ],
       [
         ['--type', 'height', 'x1'],
         /^Error: failed to parse block height: strconv\.ParseInt: parsing "x1": invalid syntax\n$/,
       ],
       [
+        ['--type', 'height', '99999999999999999999'],
+        /^Error: failed to parse block height: strconv\.ParseInt: parsing "99999999999999999999": value out of range\n$/,
+      ],
+      [
         ['--type', 'height', '99999999'],
         /^Error: RPC error -32603 - Internal error: height 99999999 must be less than or equal to the current blockchain height \d+\n$/,
       ],
-      [[unknownHash], new RegExp(`^Error: no block found with hash ${unknownHash}\n$`)],
-      [
-        ['--type', 'hash', '12ab'],
-        /^Error: invalid block hash "12ab": expected 64 hex characters\n$/,
-      ],
+      // The hash is hex.DecodeString's, any length, as upstream's GetBlockByHash.
+      [[unknownHash], new RegExp(`^Error: block not found with hash: ${unknownHash}\n$`)],
+      [['--type', 'hash', '12ab'], /^Error: block not found with hash: 12ab\n$/],
+      [['--type', 'hash', '12a'], /^Error: encoding\/hex: odd length hex string\n$/],
+      [['--type', 'hash', 'zz'], /^Error: encoding\/hex: invalid byte: U\+007A 'z'\n$/],
+      [['--type', 'hash', ''], /^Error: argument should be a tx hash\n$/],
       [['--type', 'size', '3'], /^Error: unknown --type value size\n$/],
     ]
     for (const [args, message] of cases) {
@@ -205,5 +223,15 @@ describe('sdkd query block-results', () => {
     expect(JSON.parse(latest.stdout).height).toBeGreaterThanOrEqual(Number(height))
     const bad = await query('block-results', 'x')
     expect(bad.stderr).toBe('Error: strconv.ParseInt: parsing "x": invalid syntax\n')
+    const huge = await query('block-results', '9223372036854775808')
+    expect(huge.stderr).toBe(
+      'Error: strconv.ParseInt: parsing "9223372036854775808": value out of range\n',
+    )
+    // A sign is strconv.ParseInt's; the RPC refuses a height below 1.
+    expect(JSON.parse((await query('block-results', '+2', '-o', 'json')).stdout)).toEqual(empty)
+    const zero = await query('block-results', '0')
+    expect(zero.stderr).toBe(
+      'Error: RPC error -32603 - Internal error: height must be greater than 0, but got 0\n',
+    )
   })
 })
