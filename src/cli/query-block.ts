@@ -70,13 +70,8 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
           process.stderr.write('Falling back to latest block height:\n')
           height = (await ctx.node().status()).latestHeight
         } else {
-          const { goParseInt } = await import('../codec/go-strconv.js')
-          let h: bigint
-          try {
-            h = goParseInt(arg, 10, 64)
-          } catch (err) {
-            throw new CliError(`failed to parse block height: ${(err as Error).message}`)
-          }
+          const { int64Arg } = await import('./go-args.js')
+          const h = int64Arg(arg, 'failed to parse block height: ')
           // The RPC's own refusal of a height it does not have (as upstream's CLI, which reads the
           // block there): `height must be greater than 0, but got 0`, `height H must be less than
           // or equal to the current blockchain height L`.
@@ -86,12 +81,11 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
       } else if (type === 'hash') {
         // Upstream's GetBlockByHash: the hash as hex.DecodeString reads it, any length.
         if (arg === '') throw new CliError('argument should be a tx hash')
-        const [{ goHexDecode }, { toBase64 }] = await Promise.all([
-          import('../server/rpc/go-json.js'),
+        const [{ hexArg }, { toBase64 }] = await Promise.all([
+          import('./go-args.js'),
           import('../codec/bytes.js'),
         ])
-        const hash = goHexDecode(arg!)
-        if (typeof hash === 'string') throw new CliError(hash)
+        const hash = hexArg(arg!)
         const found = (await ctx.node().call('block_by_hash', {
           hash: toBase64(hash),
         })) as CometBlockResult
@@ -149,12 +143,8 @@ export function registerQueryBlock(program: Command, globals: () => GlobalFlags)
         height = String((await ctx.node().status()).latestHeight)
       } else {
         // strconv.ParseInt's, as upstream's (a sign, out of range); the RPC refuses the rest.
-        const { goParseInt } = await import('../codec/go-strconv.js')
-        try {
-          height = String(goParseInt(heightArg, 10, 64))
-        } catch (err) {
-          throw new CliError((err as Error).message)
-        }
+        const { int64Arg } = await import('./go-args.js')
+        height = String(int64Arg(heightArg))
       }
       const r = (await ctx.node().call('block_results', { height })) as RpcBlockResults
       printOutput(goBlockResults(r), format)

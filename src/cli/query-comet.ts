@@ -7,7 +7,6 @@ import {
   printOutput,
   type QueryFlags,
 } from './client-context.js'
-import { CliError } from './errors.js'
 import { commandGroup } from './groups.js'
 import { pflagIntArg } from './options.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -37,15 +36,8 @@ export function registerQueryComet(program: Command, globals: () => GlobalFlags)
   ).action(
     clientAction(
       async (heightArg: string | undefined, f: QueryFlags & { page: number; limit: number }) => {
-        const { goParseInt } = await import('../codec/go-strconv.js')
-        let height: bigint | undefined
-        if (heightArg !== undefined) {
-          try {
-            height = goParseInt(heightArg, 10, 64)
-          } catch (err) {
-            throw new CliError((err as Error).message)
-          }
-        }
+        const { int64Arg } = await import('./go-args.js')
+        const height = heightArg === undefined ? undefined : int64Arg(heightArg)
         const ctx = await clientContext(globals(), f.node)
         const format = outputFormat(f.output, ctx.config, 'text')
         const r = (await ctx.node().call('validators', {

@@ -91,7 +91,9 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       let search: { query: string; none: string } | undefined
       if (f.type === 'hash') {
         if (arg === '') throw new CliError('argument should be a tx hash')
-        await hexHash(arg)
+        // Read as upstream's QueryTx reads it, with hex.DecodeString (any length).
+        const { hexArg } = await import('./go-args.js')
+        hexArg(arg)
       } else if (f.type === 'acc_seq') {
         if (arg === '') throw new CliError("`acc_seq` type takes an argument '<addr>/<seq>'")
         search = {
@@ -153,7 +155,9 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
   ).action(
     clientAction(async (hashArg: string | undefined, f: QueryFlags & { timeout: number }) => {
       const hash = hashArg ?? txHashOf(await readInput('-', 'stdin'))
-      await hexHash(hash)
+      // Read as upstream reads it, with hex.DecodeString (any length: the node answers for it).
+      const { hexArg } = await import('./go-args.js')
+      hexArg(hash)
       const ctx = await clientContext(globals(), f.node)
       const format = outputFormat(f.output, ctx.config, 'text')
       const client = ctx.node()
@@ -166,17 +170,6 @@ export function registerQueryTx(program: Command, globals: () => GlobalFlags): v
       printOutput(committedTxResponseJson(ctx.registry, found), format)
     }),
   )
-}
-
-/**
- * A tx hash argument read as upstream reads it, with Go's `hex.DecodeString` (any length: the
- * node answers for a hash it does not have), refused with that function's words
- * (`encoding/hex: odd length hex string`).
- */
-async function hexHash(text: string): Promise<void> {
-  const { goHexDecode } = await import('../server/rpc/go-json.js')
-  const bytes = goHexDecode(text)
-  if (typeof bytes === 'string') throw new CliError(bytes)
 }
 
 /**
