@@ -1,5 +1,5 @@
+import { goHexDecode } from '../codec/go-hex.js'
 import { goParseInt } from '../codec/go-strconv.js'
-import { goHexDecode } from '../server/rpc/go-json.js'
 import { CliError } from './errors.js'
 
 // Arguments upstream's hand-written commands read with Go's standard library, refused in its

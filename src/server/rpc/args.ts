@@ -1,8 +1,9 @@
 import type { Bytes } from '../../codec/bytes.js'
 import { goBase64Decode } from '../../codec/go-base64.js'
+import { goHexDecode } from '../../codec/go-hex.js'
 import { goQuote } from '../../codec/go-strconv.js'
 import { RpcError } from './errors.js'
-import { goHexDecode, goJsonKind, goTypeError, jsonText } from './go-json.js'
+import { goJsonKind, goTypeError, jsonText } from './go-json.js'
 import { goJsonSyntaxError } from './go-json-scan.js'
 
 /** The Go integer types of CometBFT's route arguments (`height` int64, `page` int, `chunk` uint). */

@@ -1,10 +1,9 @@
 /**
  * The texts Go's standard library gives when CometBFT's RPC decodes an argument (`encoding/json`'s
- * type errors, `encoding/hex`, `encoding/base64`; `strconv.Quote` is in codec/go-strconv.ts, the
- * scanner's syntax errors in go-json-scan.ts), so the RPC reports a bad argument with the words a
- * CometBFT node uses, and JSON written as Go writes it.
+ * type errors, `encoding/base64`; `encoding/hex` is in codec/go-hex.ts, `strconv.Quote` in
+ * codec/go-strconv.ts, the scanner's syntax errors in go-json-scan.ts), so the RPC reports a bad
+ * argument with the words a CometBFT node uses, and JSON written as Go writes it.
  */
-import { goIsPrint } from '../../codec/go-strconv.js'
 
 /** The kind word encoding/json's UnmarshalTypeError uses for a JSON value. */
 export function goJsonKind(v: unknown): string {
@@ -18,31 +17,6 @@ export function goJsonKind(v: unknown): string {
 /** `json: cannot unmarshal <kind> into Go value of type <type>`. */
 export function goTypeError(kind: string, goType: string): string {
   return `json: cannot unmarshal ${kind} into Go value of type ${goType}`
-}
-
-/** encoding/hex DecodeString: the bytes, or Go's error text (an invalid byte before a bad length). */
-export function goHexDecode(text: string): Uint8Array | string {
-  const b = Buffer.from(text, 'utf8')
-  const isHex = (c: number) =>
-    (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66)
-  const invalid = (c: number) =>
-    `encoding/hex: invalid byte: U+${c.toString(16).toUpperCase().padStart(4, '0')} ${goQuoteRune(c)}`
-  let j = 1
-  for (; j < b.length; j += 2) {
-    if (!isHex(b[j - 1]!)) return invalid(b[j - 1]!)
-    if (!isHex(b[j]!)) return invalid(b[j]!)
-  }
-  if (b.length % 2 === 1) {
-    if (!isHex(b[j - 1]!)) return invalid(b[j - 1]!)
-    return 'encoding/hex: odd length hex string'
-  }
-  return new Uint8Array(Buffer.from(text, 'hex'))
-}
-
-/** `%#U`'s quoted part: 'x' for a printable rune, nothing otherwise. */
-function goQuoteRune(c: number): string {
-  const ch = String.fromCharCode(c)
-  return goIsPrint(ch) ? `'${ch}'` : ''
 }
 
 /** A piece of output text, told apart from the JSON values still to write. */
