@@ -126,6 +126,40 @@ describe('config files', () => {
     )
   })
 
+  test('behavior: config.toml [rpc] CORS, connection limit and broadcast_tx_commit timeout: CometBFT defaults when absent, kept when set', () => {
+    const read = (rpc: Record<string, unknown>) => readNodeConfig('config/config.toml', { rpc }).rpc
+    expect(read({})).toMatchObject({
+      corsAllowedOrigins: [],
+      corsAllowedMethods: ['HEAD', 'GET', 'POST'],
+      corsAllowedHeaders: ['Origin', 'Accept', 'Content-Type', 'X-Requested-With', 'X-Server-Time'],
+      maxOpenConnections: 900,
+      timeoutBroadcastTxCommit: '10s',
+      timeoutBroadcastTxCommitMs: 10_000,
+    })
+    const c = defaultNodeConfig('n')
+    c.rpc.corsAllowedOrigins = ['*']
+    c.rpc.corsAllowedMethods = ['GET']
+    c.rpc.corsAllowedHeaders = ['*']
+    c.rpc.maxOpenConnections = 0
+    c.rpc.timeoutBroadcastTxCommit = '1m30s'
+    c.rpc.timeoutBroadcastTxCommitMs = 90_000
+    const text = renderConfigToml(c)
+    expect(text).toContain('cors_allowed_origins = ["*"]\n')
+    expect(text).toContain('cors_allowed_methods = ["GET"]\n')
+    expect(text).toContain('max_open_connections = 0\n')
+    expect(text).toContain('timeout_broadcast_tx_commit = "1m30s"\n')
+    expect(readNodeConfig('config/config.toml', parseToml(text))).toEqual(c)
+    expect(() => read({ max_open_connections: -1 })).toThrow(
+      'config/config.toml: rpc.max_open_connections: expected a non-negative integer, got -1',
+    )
+    expect(() => read({ timeout_broadcast_tx_commit: '-1s' })).toThrow(
+      'config/config.toml: rpc.timeout_broadcast_tx_commit: must not be negative',
+    )
+    expect(() => read({ cors_allowed_methods: 'GET' })).toThrow(
+      'config/config.toml: rpc.cors_allowed_methods: expected an array of strings, got "GET"',
+    )
+  })
+
   test('error: an unterminated string names the line, the opening quote and the missing quote', () => {
     const at = (text: string) => {
       try {

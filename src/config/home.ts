@@ -73,6 +73,8 @@ export function presetConfig(
     app.api.enable = true
     app.api.swagger = true
     app.api.enabledUnsafeCors = true
+    // A browser app may call the RPC too (cosmjs's clients reach the chain through it).
+    node.rpc.corsAllowedOrigins = ['*']
     app.api.dashboard = true
     app.pruning = 'nothing'
     app.dev.enable = true

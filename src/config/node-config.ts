@@ -22,7 +22,17 @@ export interface NodeConfig {
   logFormat: string
   rpc: {
     laddr: string
+    /** cors_allowed_origins: origins a browser may call the RPC from (none: CORS off; `*`: any). */
     corsAllowedOrigins: string[]
+    /** cors_allowed_methods: the methods a cross-origin request may use. */
+    corsAllowedMethods: string[]
+    /** cors_allowed_headers: the request headers a cross-origin request may send. */
+    corsAllowedHeaders: string[]
+    /** max_open_connections: connections served at once; more wait for one to close (0: no limit). */
+    maxOpenConnections: number
+    /** timeout_broadcast_tx_commit: how long broadcast_tx_commit waits for the tx's block. */
+    timeoutBroadcastTxCommit: string
+    timeoutBroadcastTxCommitMs: number
     maxBodyBytes: number
     /** max_header_bytes: the largest request line and headers (0: Go's default, 1 MiB). */
     maxHeaderBytes: number
@@ -91,6 +101,11 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
     rpc: {
       laddr: 'tcp://127.0.0.1:26657',
       corsAllowedOrigins: [],
+      corsAllowedMethods: ['HEAD', 'GET', 'POST'],
+      corsAllowedHeaders: ['Origin', 'Accept', 'Content-Type', 'X-Requested-With', 'X-Server-Time'],
+      maxOpenConnections: 900,
+      timeoutBroadcastTxCommit: '10s',
+      timeoutBroadcastTxCommitMs: 10_000,
       maxBodyBytes: 1000000,
       maxHeaderBytes: 1048576,
       maxRequestBatchSize: 10,
@@ -155,6 +170,10 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
   if (indexer !== 'kv' && indexer !== 'null')
     r.fail('tx_index.indexer', `expected "kv" or "null", got "${indexer}"`)
   const instrumentation = readInstrumentation(r, d.instrumentation)
+  const broadcastTimeout = r.duration(
+    'rpc.timeout_broadcast_tx_commit',
+    d.rpc.timeoutBroadcastTxCommit,
+  )
   return {
     moniker: r.string('moniker', d.moniker),
     proxyApp: r.string('proxy_app', d.proxyApp),
@@ -163,6 +182,11 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
     rpc: {
       laddr: r.string('rpc.laddr', d.rpc.laddr),
       corsAllowedOrigins: r.stringArray('rpc.cors_allowed_origins', d.rpc.corsAllowedOrigins),
+      corsAllowedMethods: r.stringArray('rpc.cors_allowed_methods', d.rpc.corsAllowedMethods),
+      corsAllowedHeaders: r.stringArray('rpc.cors_allowed_headers', d.rpc.corsAllowedHeaders),
+      maxOpenConnections: r.uint('rpc.max_open_connections', d.rpc.maxOpenConnections),
+      timeoutBroadcastTxCommit: broadcastTimeout.text,
+      timeoutBroadcastTxCommitMs: broadcastTimeout.ms,
       maxBodyBytes: r.uint('rpc.max_body_bytes', d.rpc.maxBodyBytes),
       maxHeaderBytes: r.uint('rpc.max_header_bytes', d.rpc.maxHeaderBytes),
       maxRequestBatchSize: r.uint('rpc.max_request_batch_size', d.rpc.maxRequestBatchSize),
@@ -264,13 +288,29 @@ node_key_file = "config/node_key.json"
 laddr = ${q(c.rpc.laddr)}
 
 # A list of origins a cross-domain request can be executed from
+# Default value '[]' disables cors support
+# Use '["*"]' to allow any origin
 cors_allowed_origins = [${c.rpc.corsAllowedOrigins.map(q).join(', ')}]
+
+# A list of methods the client is allowed to use with cross-domain requests
+cors_allowed_methods = [${c.rpc.corsAllowedMethods.map(q).join(', ')}]
+
+# A list of non simple headers the client is allowed to use with cross-domain requests
+cors_allowed_headers = [${c.rpc.corsAllowedHeaders.map(q).join(', ')}]
+
+# Maximum number of simultaneous connections (including WebSocket).
+# More connections wait until one closes.
+# 0 - unlimited.
+max_open_connections = ${c.rpc.maxOpenConnections}
 
 # Maximum size of request body, in bytes
 max_body_bytes = ${c.rpc.maxBodyBytes}
 
 # Maximum size of request header, in bytes
 max_header_bytes = ${c.rpc.maxHeaderBytes}
+
+# How long to wait for a tx to be committed during /broadcast_tx_commit.
+timeout_broadcast_tx_commit = ${q(c.rpc.timeoutBroadcastTxCommit)}
 
 # Maximum number of requests that can be sent in a batch
 # If the value is set to '0' (zero-value), then no maximum batch size will be

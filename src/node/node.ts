@@ -267,7 +267,12 @@ export class Node {
           SDKD_VERSION,
         ),
         ...(this.tx
-          ? txRoutes({ mempool: this.tx.mempool, blocks: this.blocks, producer: this.producer })
+          ? txRoutes({
+              mempool: this.tx.mempool,
+              blocks: this.blocks,
+              producer: this.producer,
+              broadcastCommitTimeoutMs: home.node.rpc.timeoutBroadcastTxCommitMs,
+            })
           : {}),
         ...devRoutes({
           api: this.dev,

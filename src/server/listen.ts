@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { type AddressInfo, createServer as createNetServer } from 'node:net'
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
@@ -57,6 +57,7 @@ function bothAhead(
 export interface ListenOptions {
   /** Answers the requests it takes before the app sees them (a hot route served without Hono). */
   ahead?: NodeRequestHandler
+  /** Connections served at once; more wait until one closes (0 or none: no limit). */
   maxConnections?: number
   /** Seconds allowed to read a request (0 = no limit): Go's ReadTimeout. */
   readTimeoutSeconds?: number
@@ -117,8 +118,10 @@ export async function listenHttp(
   // Go's IdleTimeout left unset is its ReadTimeout: a kept-alive connection waits that long for its
   // next request, and with no read timeout either, as long as it stays open (Node's own: 5 s).
   server.keepAliveTimeout = read
-  if (options.maxConnections && options.maxConnections > 0)
-    server.maxConnections = options.maxConnections
+  const dropWaiting =
+    options.maxConnections && options.maxConnections > 0
+      ? limitConnections(server, options.maxConnections)
+      : undefined
   const write = (options.writeTimeoutSeconds ?? 0) * 1000
   if (write > 0) {
     // Go's WriteTimeout: the whole response must be written in time, however the client reads it
@@ -158,6 +161,7 @@ export async function listenHttp(
         // A request in flight gets CLOSE_GRACE_MS to be answered (a dev mine that a shutdown cut
         // short answers how far it got): each connection closes as soon as it is idle, and whatever
         // is still open after the grace is cut.
+        dropWaiting?.()
         const idle = setInterval(() => server.closeIdleConnections(), 10)
         const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
         server.close(() => {
@@ -167,6 +171,51 @@ export async function listenHttp(
         })
         server.closeIdleConnections()
       }),
+  }
+}
+
+/**
+ * Serves at most `max` connections at once, as Go's `netutil.LimitListener` under CometBFT's RPC
+ * server and the SDK's API server: a further connection is accepted but not read, so its request
+ * waits, until a served one closes (an idle kept-alive or a WebSocket connection holds its place).
+ * Returns what drops the waiting connections when the server closes.
+ */
+function limitConnections(server: Server, max: number): () => void {
+  const serveListeners = server.listeners('connection') as ((socket: Socket) => void)[]
+  server.removeAllListeners('connection')
+  // A connection is not read until it is served (net.Server reads this when it accepts one).
+  ;(server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true
+  let open = 0
+  const waiting = new Set<Socket>()
+  const ignoreError = () => {}
+  const serve = (socket: Socket) => {
+    open++
+    socket.once('close', release)
+    for (const listener of serveListeners) listener.call(server, socket)
+    socket.resume()
+  }
+  function release() {
+    open--
+    for (const socket of waiting) {
+      if (open >= max) break
+      waiting.delete(socket)
+      socket.off('error', ignoreError)
+      if (!socket.destroyed) serve(socket)
+    }
+  }
+  server.on('connection', (socket: Socket) => {
+    if (open < max) {
+      serve(socket)
+      return
+    }
+    waiting.add(socket)
+    // A client that gives up while it waits: its reset is not an error of the server's.
+    socket.on('error', ignoreError)
+    socket.once('close', () => waiting.delete(socket))
+  })
+  return () => {
+    for (const socket of waiting) socket.destroy()
+    waiting.clear()
   }
 }
 

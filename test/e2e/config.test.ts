@@ -181,7 +181,8 @@ describe('sdkd config (e2e)', () => {
         '+M moniker="node0"\n' +
         '+M consensus.timeout_commit="500ms"\n' +
         '+M instrumentation.prometheus=true\n' +
-        '+M instrumentation.prometheus_listen_addr="127.0.0.1:26660"\n',
+        '+M instrumentation.prometheus_listen_addr="127.0.0.1:26660"\n' +
+        '+M rpc.cors_allowed_origins=["*"]\n',
     )
     r = await sdkd('diff', 'v0.50', clientToml)
     expect(r.stdout).toBe(

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CHROMIUM_ARGS, requireChromium } from '../helpers/chromium.js'
 import {
   createDevnetHome,
   type DevnetHome,
@@ -24,25 +24,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const ARTIFACTS = `${ROOT}.tmp/screenshots`
 const DOCS = `${ROOT}docs/images`
 
-/** Debian's chromium (or CHROMIUM_PATH); undefined when there is none. */
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const path = execFileSync('which', [name], { encoding: 'utf8' }).trim()
-      if (path) return path
-    } catch {
-      // not on PATH
-    }
-  }
-  return undefined
-}
-
-const CHROMIUM = findChromium()
-if (!CHROMIUM)
-  console.warn(
-    'dashboard browser test: skipped: no chromium on PATH (apt-get install chromium, or set CHROMIUM_PATH)',
-  )
+const CHROMIUM = requireChromium('dashboard browser test')
 
 /** Live updates arrive within a block's render; allow for a loaded machine. */
 const POLL = { timeout: 15_000 }
@@ -88,7 +70,7 @@ describe.skipIf(!CHROMIUM)('dashboard in a real browser (chromium)', () => {
       startDevnetNode(home, 'v2', '200ms'),
       chromium.launch({
         executablePath: CHROMIUM!,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+        args: CHROMIUM_ARGS,
       }),
     ])
     node = started

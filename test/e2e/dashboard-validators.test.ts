@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { copyFile, mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { bech32 } from '@scure/base'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CHROMIUM_ARGS, requireChromium } from '../helpers/chromium.js'
 import {
   createDevnetHome,
   type DevnetHome,
@@ -24,25 +24,7 @@ import { valoperOf, writeStakedGenesis } from '../helpers/staked-devnet.js'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const ARTIFACTS = `${ROOT}.tmp/screenshots`
 
-/** Debian's chromium (or CHROMIUM_PATH); undefined when there is none. */
-function findChromium(): string | undefined {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const path = execFileSync('which', [name], { encoding: 'utf8' }).trim()
-      if (path) return path
-    } catch {
-      // not on PATH
-    }
-  }
-  return undefined
-}
-
-const CHROMIUM = findChromium()
-if (!CHROMIUM)
-  console.warn(
-    'validators page browser test: skipped: no chromium on PATH (apt-get install chromium, or set CHROMIUM_PATH)',
-  )
+const CHROMIUM = requireChromium('validators page browser test')
 
 let home: DevnetHome
 let node: RunningNode
@@ -208,7 +190,7 @@ describe.skipIf(!CHROMIUM)('dashboard validators page in a real browser (chromiu
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      args: CHROMIUM_ARGS,
     })
   })
   afterAll(async () => {

@@ -1,7 +1,7 @@
-import { request } from 'node:http'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { startKvstoreComet } from '../helpers/comet-kvstore.js'
+import { rawRequest } from '../helpers/raw-http.js'
 import { boundPorts, heightAtLeast, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 import { requireUpstreamTool } from '../helpers/upstream-tools.js'
@@ -25,40 +25,28 @@ interface Answer {
 }
 
 /** One request as given (method, raw target, body), and the parts of its answer compared. */
-function send(
+async function send(
   port: number,
   method: string,
   target: string,
   body = '',
   headers: Record<string, string> = {},
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: target, headers }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (d) => {
-        text += d
-      })
-      res.on('end', () => {
-        const h = (name: string) => res.headers[name] as string | undefined
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: {
-            'content-type': h('content-type'),
-            location: h('location'),
-            'x-content-type-options': h('x-content-type-options'),
-            'sec-websocket-version': h('sec-websocket-version'),
-            'content-length': h('content-length'),
-            'transfer-encoding': h('transfer-encoding'),
-            'access-control-allow-origin': h('access-control-allow-origin'),
-          },
-          body: text,
-        })
-      })
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
+  const res = await rawRequest(port, method, target, body, headers)
+  const h = (name: string) => res.headers[name] as string | undefined
+  return {
+    status: res.status,
+    headers: {
+      'content-type': h('content-type'),
+      location: h('location'),
+      'x-content-type-options': h('x-content-type-options'),
+      'sec-websocket-version': h('sec-websocket-version'),
+      'content-length': h('content-length'),
+      'transfer-encoding': h('transfer-encoding'),
+      'access-control-allow-origin': h('access-control-allow-origin'),
+    },
+    body: res.body,
+  }
 }
 
 let cometPort: number

@@ -682,7 +682,7 @@ describe('REST: gov constitution, staking, BROADCAST_MODE_ASYNC', () => {
 })
 
 describe('REST: Swagger and CORS of the devnet preset (both on)', () => {
-  test('behavior: /swagger/ (trailing slash) is the UI; /swagger/swagger.yaml is the OpenAPI document; no /swagger/index.html', async () => {
+  test('behavior: /swagger/ (trailing slash) is the UI; /swagger/swagger.yaml is the OpenAPI document; /swagger/index.html is redirected to the UI as Go’s file server does', async () => {
     const page = await fetch(`${api}/swagger/`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
@@ -693,11 +693,23 @@ describe('REST: Swagger and CORS of the devnet preset (both on)', () => {
     const doc = JSON.parse(await yaml.text())
     expect(doc).toEqual((await getJson(`${api}/swagger/swagger.json`)).body)
     expect(doc.swagger).toBe('2.0')
-    // README.md, known limits: no /swagger/index.html.
-    expect(await getJson(`${api}/swagger/index.html`)).toMatchObject({
-      status: 404,
-      body: { code: 5, message: 'Not Found', details: [] },
-    })
+    // Go's http.FileServer sends index.html to its directory, the query kept.
+    for (const [path, location] of [
+      ['/swagger/index.html', './'],
+      ['/swagger/index.html?x=1&y', './?x=1&y'],
+    ]) {
+      const index = await fetch(`${api}${path}`, { redirect: 'manual' })
+      expect([index.status, index.headers.get('location'), await index.text()]).toEqual([
+        301,
+        location,
+        '',
+      ])
+    }
+    const followed = await fetch(`${api}/swagger/index.html`)
+    expect([followed.url, await followed.text()]).toEqual([
+      `${api}/swagger/`,
+      await (await fetch(`${api}/swagger/`)).text(),
+    ])
   })
 
   test('behavior: CORS: every origin, the height headers exposed; preflights granted, refused (403, 405) or bad (400) as docs/endpoints.md says', async () => {

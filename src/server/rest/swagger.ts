@@ -20,8 +20,9 @@ const ASSET_BASE = '/swagger'
 const DOCUMENT = '/swagger/swagger.json'
 
 /**
- * `[api] swagger = true`: Swagger UI at `/swagger` (and `/swagger/`) over the OpenAPI 2.0 document
- * at `/swagger/swagger.json` (also `/swagger/swagger.yaml`, as upstream names it: JSON is YAML).
+ * `[api] swagger = true`: Swagger UI at `/swagger` (and `/swagger/`; `/swagger/index.html` is
+ * redirected there) over the OpenAPI 2.0 document at `/swagger/swagger.json` (also
+ * `/swagger/swagger.yaml`, as upstream names it: JSON is YAML).
  */
 export function registerSwagger(app: Hono, router: QueryRouter, version: string): void {
   // Generated once, when it is first asked for: it parses every proto file's comments (about a
@@ -37,6 +38,16 @@ export function registerSwagger(app: Hono, router: QueryRouter, version: string)
 
   app.get('/swagger', ui)
   app.get('/swagger/', ui)
+  // Upstream serves the UI's files with Go's http.FileServer, which sends a request for an
+  // index.html to its directory: 301 to `./`, the query kept, no body.
+  app.get('/swagger/index.html', (c) => {
+    const q = c.req.url.indexOf('?')
+    const query = q < 0 ? '' : c.req.url.slice(q + 1)
+    return c.body(null, 301, {
+      Location: `./${query === '' ? '' : `?${query}`}`,
+      'Content-Length': '0',
+    })
+  })
   app.get(DOCUMENT, (c) => c.body(body(), 200, { 'content-type': 'application/json' }))
   app.get('/swagger/swagger.yaml', (c) =>
     c.body(body(), 200, { 'content-type': 'application/yaml' }),

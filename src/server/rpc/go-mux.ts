@@ -1,6 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Context } from 'hono'
 import { cleanTarget, requestTarget } from '../clean-path.js'
+import type { RpcCors } from './cors.js'
 
 /**
  * What Go's net/http answers around CometBFT's RPC handlers, where a client can see it: the mux's
@@ -65,14 +66,18 @@ export function endpointsPage(c: Context, routes: Record<string, { args: readonl
 /**
  * A request of `*` (other than `OPTIONS *`, which Go's server answers itself): http.ServeMux's
  * 400, with no body and the connection closed; CometBFT's handler around the mux adds its
- * X-Server-Time.
+ * X-Server-Time, and its CORS (when on) the headers of any request that is not a preflight.
  */
-export function asteriskAnswer(_req: IncomingMessage, res: ServerResponse): boolean {
-  res.writeHead(400, {
-    Connection: 'close',
-    'X-Server-Time': String(Math.floor(Date.now() / 1000)),
-    'Content-Length': '0',
-  })
-  res.end()
-  return true
+export function asteriskAnswer(cors: RpcCors | undefined) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const headers: OutgoingHttpHeaders = {
+      Connection: 'close',
+      'X-Server-Time': String(Math.floor(Date.now() / 1000)),
+      'Content-Length': '0',
+    }
+    for (const [name, values] of cors?.answerNode(req).headers ?? []) headers[name] = [...values]
+    res.writeHead(400, headers)
+    res.end()
+    return true
+  }
 }

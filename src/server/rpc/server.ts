@@ -1,6 +1,7 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { answerAsterisk, type HttpListener, listenHttp } from '../listen.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
+import { RpcCors, type RpcCorsConfig, rpcCorsMiddleware } from './cors.js'
 import { RpcError } from './errors.js'
 import { asteriskAnswer, endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
 import { goQuery } from './go-query.js'
@@ -159,21 +160,98 @@ export function dispatchRpc(
   return route.handler(jsonRpcArgs(params, route.args), peer)
 }
 
+/** The bodies the pre-checks read, for the JSON-RPC handler. */
+const bodies = new WeakMap<Request, Uint8Array>()
+
+/**
+ * A request's body, or undefined when it is longer than `max` bytes (Go's MaxBytesReader). The
+ * bytes past the limit are read but not kept: a request left unread would cut the connection
+ * before the answer is written. A GET's or HEAD's body is none.
+ */
+async function readBody(req: Request, max: number): Promise<Uint8Array | undefined> {
+  if (!req.body) return new Uint8Array()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.length
+    if (size <= max) chunks.push(chunk)
+  }
+  return size > max ? undefined : Buffer.concat(chunks)
+}
+
+/** The bytes Go's JSON decoder skips between values. */
+const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d])
+
+/** How many requests a body holds when CometBFT reads it as a batch (-1: it does not). */
+function batchLength(body: Uint8Array): number {
+  // Only an array or null is a batch: a body starting otherwise is not parsed twice.
+  let i = 0
+  while (i < body.length && JSON_SPACE.has(body[i]!)) i++
+  if (body[i] !== 0x5b /* [ */ && body[i] !== 0x6e /* n */) return -1
+  try {
+    const { requests, batch } = decodeBody(
+      parseJson(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')),
+    )
+    return batch ? requests.length : -1
+  } catch (err) {
+    if (err instanceof ParseError) return -1
+    throw err
+  }
+}
+
+/** A batch of more requests than `[rpc] max_request_batch_size` allows. */
+const batchTooLong = (max: number) =>
+  new RpcError(
+    -32600,
+    'Invalid Request',
+    `batch request exceeds maximum (${max}) allowed number of requests`,
+  )
+
+/**
+ * A body over `[rpc] max_body_bytes`: HTTP 400, and the connection closed after the answer, as Go's
+ * server closes one whose body passed its MaxBytesReader's limit.
+ */
+function bodyTooLarge(c: Context): Response {
+  const tooLarge = new RpcError(
+    -32600,
+    'Invalid Request',
+    'error reading request body: http: request body too large',
+  )
+  return c.json(errorBody(undefined, tooLarge), 400, { Connection: 'close' })
+}
+
 /** The CometBFT-style RPC as a Hono app: URI GET routes and JSON-RPC POST to `/`. */
 export function createRpcApp(
   routes: RpcRoutes,
-  options: { maxBodyBytes?: number; maxBatchSize?: number } = {},
+  options: { maxBodyBytes?: number; maxBatchSize?: number; cors?: RpcCors } = {},
 ): Hono {
   const app = new Hono()
   const maxBody = options.maxBodyBytes ?? 1_000_000
   const maxBatch = options.maxBatchSize ?? 10
-  answerAsterisk(app, asteriskAnswer)
+  answerAsterisk(app, asteriskAnswer(options.cors))
 
-  // Every answer carries the server's clock, as CometBFT's handlers do.
+  // CometBFT's server reads each request's body before any handler (its PreChecksHandler), when
+  // batches are limited: a body too large or a batch too long is answered there, without the
+  // server time or CORS headers of the handlers inside.
+  if (maxBatch > 0)
+    app.use(async (c, next) => {
+      const body = await readBody(c.req.raw, maxBody)
+      if (body === undefined) return bodyTooLarge(c)
+      bodies.set(c.req.raw, body)
+      if (batchLength(body) > maxBatch) return c.json(errorBody(undefined, batchTooLong(maxBatch)))
+      await next()
+      return undefined
+    })
+
+  // Every answer carries the server's clock, as CometBFT's handlers do (a preflight's too: the
+  // handler that sets it wraps the CORS one).
   app.use(async (c, next) => {
     await next()
     c.header('X-Server-Time', String(Math.floor(Date.now() / 1000)))
   })
+
+  // `[rpc] cors_allowed_origins`: CORS around the routes, as CometBFT's node wraps its mux.
+  if (options.cors) app.use(rpcCorsMiddleware(options.cors))
 
   // Go's mux redirects a path that is not clean (`//status`) before any handler sees it.
   app.use(async (c, next) => {
@@ -216,17 +294,11 @@ export function createRpcApp(
   // JSON-RPC: one request or a batch, in the body of a request to `/` (POST); a request without a
   // body (a browser's GET) gets the list of endpoints.
   app.all('/', async (c) => {
+    const body = bodies.get(c.req.raw) ?? (await readBody(c.req.raw, maxBody))
+    if (body === undefined) return bodyTooLarge(c)
     // The bytes as sent: a text decoder would drop a byte-order mark, which Go's decoder refuses.
-    const text = Buffer.from(await c.req.arrayBuffer()).toString('utf8')
+    const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
     if (text === '') return endpointsPage(c, { ...WEBSOCKET_ROUTES, ...routes })
-    if (Buffer.byteLength(text) > maxBody) {
-      const tooLarge = new RpcError(
-        -32600,
-        'Invalid Request',
-        'error reading request body: http: request body too large',
-      )
-      return c.json(errorBody(undefined, tooLarge), 400)
-    }
     let requests: RpcRequest[]
     let batch: boolean
     try {
@@ -234,14 +306,6 @@ export function createRpcApp(
     } catch (err) {
       if (err instanceof ParseError) return c.json(parseErrorResponse(err), 500)
       throw err
-    }
-    if (batch && maxBatch > 0 && requests.length > maxBatch) {
-      const tooMany = new RpcError(
-        -32600,
-        'Invalid Request',
-        `batch request exceeds maximum (${maxBatch}) allowed number of requests`,
-      )
-      return c.json(errorBody(undefined, tooMany), 200)
     }
     const peer = callOf(c.env)
     const one = async ({ id, method, params }: RpcRequest) => {
@@ -288,11 +352,12 @@ export function createRpcApp(
 const RPC_READ_TIMEOUT_SECONDS = 10
 
 /** What serving the RPC reads of `config.toml`'s `[rpc]`. */
-export interface RpcListenConfig {
+export interface RpcListenConfig extends RpcCorsConfig {
   laddr: string
   maxBodyBytes: number
   maxRequestBatchSize: number
   maxHeaderBytes: number
+  maxOpenConnections: number
 }
 
 /**
@@ -301,12 +366,15 @@ export interface RpcListenConfig {
  * configurable upstream), request line and headers up to `max_header_bytes`.
  */
 export function listenRpc(routes: RpcRoutes, rpc: RpcListenConfig): Promise<HttpListener> {
+  const cors = RpcCors.of(rpc)
   const app = createRpcApp(routes, {
     maxBodyBytes: rpc.maxBodyBytes,
     maxBatchSize: rpc.maxRequestBatchSize,
+    ...(cors ? { cors } : {}),
   })
   return listenHttp(app, rpc.laddr, 'RPC server', {
     readTimeoutSeconds: RPC_READ_TIMEOUT_SECONDS,
     maxHeaderBytes: rpc.maxHeaderBytes,
+    maxConnections: rpc.maxOpenConnections,
   })
 }

@@ -57,6 +57,9 @@ function searchFailure(err: unknown): never {
   throw err
 }
 
+/** The longest wait a Node timer takes (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /**
  * CometBFT RPC routes for transactions: broadcast_tx_sync / _async / _commit, check_tx, tx,
  * tx_search, unconfirmed_txs and num_unconfirmed_txs.
@@ -71,7 +74,11 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
       const onBlock = (stored: StoredBlock) => {
         if (stored.block.txs.some((t) => toHexUpper(sha256(t)) === hex)) done(stored)
       }
-      const timer = setTimeout(() => done(undefined), o.broadcastCommitTimeoutMs ?? 10_000)
+      const timer = setTimeout(
+        () => done(undefined),
+        // A timer of more than 2^31 − 1 ms would fire at once.
+        Math.min(o.broadcastCommitTimeoutMs ?? 10_000, MAX_TIMER_MS),
+      )
       const done = (s: StoredBlock | undefined) => {
         clearTimeout(timer)
         o.producer.off('block', onBlock)

@@ -1,0 +1,110 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { Agent, request } from 'node:http'
+import { join } from 'node:path'
+import { parse, stringify } from 'smol-toml'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import { createDevnetHome, startDevnetNode } from '../helpers/devnet.js'
+import { rpcCall, runSdkd, waitFor } from '../helpers/sdkd.js'
+
+/**
+ * What a node does with `[rpc] max_open_connections` and `timeout_broadcast_tx_commit`
+ * (config.toml) and `[api] max-open-connections` (app.toml), on a real `sdkd start`.
+ */
+
+const cleanups = cleanupAfterEach()
+
+/** Sets fields of one of a home's TOML files. */
+async function edit(home: string, file: string, section: string, fields: Record<string, unknown>) {
+  const path = join(home, 'config', file)
+  const doc = parse(await readFile(path, 'utf8')) as Record<string, Record<string, unknown>>
+  Object.assign(doc[section]!, fields)
+  await writeFile(path, stringify(doc))
+}
+
+/** A GET of `path` on its own connection, or on `agent`'s; the answer's status. */
+function get(port: number, path: string, agent: Agent | false = false): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('[rpc] and [api] settings on a running node', () => {
+  test('behavior: with [rpc] max_open_connections = 1 and [api] max-open-connections = 1, a second connection waits until the first closes, then is answered', async () => {
+    const home = await createDevnetHome('rpc-limits')
+    cleanups.push(home.cleanup)
+    await edit(home.dir, 'config.toml', 'rpc', { max_open_connections: 1 })
+    await edit(home.dir, 'app.toml', 'api', { 'max-open-connections': 1 })
+    const node = await startDevnetNode(home, 'v2')
+    cleanups.push(() => node.p.stop())
+    for (const [port, path] of [
+      [node.rpcPort, '/health'],
+      [node.apiPort, '/sdk/bank/v1beta1/params'],
+    ] as const) {
+      // One kept-alive connection holds the only place.
+      const first = new Agent({ keepAlive: true, maxSockets: 1 })
+      expect(await get(port, path, first)).toBe(200)
+      let second: number | undefined
+      const waiting = get(port, path).then((status) => {
+        second = status
+      })
+      // The second connection is accepted but not read while the first stays open.
+      await new Promise((r) => setTimeout(r, 500))
+      expect({ port, second }).toEqual({ port, second: undefined })
+      first.destroy()
+      await waiting
+      expect({ port, second }).toEqual({ port, second: 200 })
+    }
+  })
+
+  test('error: with [rpc] timeout_broadcast_tx_commit = "0s" broadcast_tx_commit gives up at once; the tx is still included', async () => {
+    const home = await createDevnetHome('rpc-timeout')
+    cleanups.push(home.cleanup)
+    await edit(home.dir, 'config.toml', 'rpc', { timeout_broadcast_tx_commit: '0s' })
+    const node = await startDevnetNode(home, 'v2')
+    cleanups.push(() => node.p.stop())
+    const sdkd = async (args: string[]) => {
+      const r = await runSdkd(['--home', home.dir, ...args])
+      expect(r.code, r.stderr).toBe(0)
+      return r.stdout
+    }
+    const unsigned = join(home.dir, 'unsigned.json')
+    await writeFile(
+      unsigned,
+      await sdkd([
+        'tx',
+        'bank',
+        'send',
+        'alice',
+        home.accounts.bob!.address,
+        '1stake',
+        '--generate-only',
+        '--fees',
+        '1stake',
+      ]),
+    )
+    const signed = join(home.dir, 'signed.json')
+    await writeFile(
+      signed,
+      await sdkd(['tx', 'sign', unsigned, '--from', 'alice', '--node', node.rpc]),
+    )
+    const tx = (await sdkd(['tx', 'encode', signed])).trim()
+    const reply = await rpcCall(node.rpcPort, 'broadcast_tx_commit', { tx })
+    expect(reply.error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+      data: 'timed out waiting for tx to be included in a block',
+    })
+    // As CometBFT's: the tx passed CheckTx, so it stays in the mempool and a block includes it.
+    const hash = Buffer.from(
+      await crypto.subtle.digest('SHA-256', Buffer.from(tx, 'base64')),
+    ).toString('base64')
+    const found = await waitFor(async () => (await rpcCall(node.rpcPort, 'tx', { hash })).result)
+    expect(found.tx_result.code).toBe(0)
+  })
+})
