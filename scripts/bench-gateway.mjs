@@ -127,8 +127,11 @@ async function bareNodeHttp(answer) {
   // Headers set one by one and the body given to end(), as a plain node:http handler does: Node
   // then adds Content-Length after Date and Connection, as it does for the gateway (writeHead with
   // the list would send the body chunked).
+  // The server's clock is read per request, as the gateway reads it.
+  const clock = headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-server-time')
   const server = createServer((_req, res) => {
     res.statusCode = answer.status
+    if (clock >= 0) headers[clock + 1] = String(Math.floor(Date.now() / 1000))
     for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1])
     res.end(answer.body)
   })
@@ -449,6 +452,7 @@ async function main() {
     const comparable = (raw) =>
       raw
         .replace(/^date: .*\r\n/im, '')
+        .replace(/^(x-server-time): \d+\r\n/im, '$1: T\r\n')
         .replace(/^((?:grpc-metadata-)?x-sdk-block-height): \d+\r\n/gim, '$1: H\r\n')
     const gatewayRaw = await rawGet(node.api, CURRENT_PLAN)
     const bareRaw = await rawGet(node.bare, CURRENT_PLAN)
@@ -458,7 +462,7 @@ async function main() {
       )
     }
     console.log(
-      `(g) answers the gateway's ${Buffer.byteLength(gatewayRaw, 'latin1')} bytes of (b), the same apart from Date and the height's value`,
+      `(g) answers the gateway's ${Buffer.byteLength(gatewayRaw, 'latin1')} bytes of (b), the same apart from Date, X-Server-Time and the height's value`,
     )
 
     const deep = (seed) => ({

@@ -192,6 +192,18 @@ export class Mempool implements TxSource {
   }
 
   /**
+   * Empties the pool and the cache, as CometBFT's Flush (`unsafe_flush_mempool`): the txs of a block
+   * being committed stay until it is published, and the check state keeps what the flushed txs did
+   * (their senders' sequences) until the next block renews it, as the app's check state does.
+   */
+  async flush(): Promise<void> {
+    await this.exclusive(async () => {
+      this.pool.clear()
+      this.cache.clear()
+    })
+  }
+
+  /**
    * CometBFT CheckTx: capacity, size and pre-checks (thrown as MempoolError), the cache (a tx seen
    * before: `tx already exists in cache`), then the app's CheckTx; a passing tx joins the pool.
    */

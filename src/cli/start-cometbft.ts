@@ -137,8 +137,10 @@ export async function runCometNode(
     home: home.paths.home,
     genesisFile,
     proxyApp: engine.address,
-    // The flags of the listeners CometBFT serves here (its RPC, its metrics) are passed on to it.
+    // The flags of what CometBFT serves here (its RPC's address and unsafe routes, its metrics) are
+    // passed on to it.
     ...(flags['rpc.laddr'] !== undefined ? { rpcLaddr: flags['rpc.laddr'] } : {}),
+    ...(flags['rpc.unsafe'] !== undefined ? { rpcUnsafe: flags['rpc.unsafe'] } : {}),
     env: { ...process.env, ...metrics.cometEnv },
     logger,
   })

@@ -6,6 +6,7 @@ import { boolArg, collectArg, durationArg, heightListArg, pflagIntArg } from './
 export interface StartFlags {
   timeoutCommit?: number
   'rpc.laddr'?: string
+  'rpc.unsafe'?: boolean
   'api.enable'?: boolean
   'api.swagger'?: boolean
   'api.address'?: string
@@ -52,6 +53,11 @@ export function addStartFlags(cmd: Command): Command {
       durationArg,
     )
     .option('--rpc.laddr <address>', 'CometBFT RPC listen address (rpc.laddr)')
+    .option(
+      '--rpc.unsafe [bool]',
+      'serve the unsafe RPC methods: unsafe_flush_mempool (rpc.unsafe)',
+      boolArg,
+    )
     .option('--api.enable [bool]', 'enable the REST API server (api.enable)', boolArg)
     .option('--api.swagger [bool]', 'serve Swagger UI at /swagger (api.swagger)', boolArg)
     .option('--api.address <address>', 'REST API listen address (api.address)')

@@ -18,6 +18,7 @@ export function applyStartFlags(home: Pick<LoadedHome, 'app' | 'node'>, f: Start
     node.consensus.timeoutCommit = formatGoDuration(f.timeoutCommit)
   }
   if (f['rpc.laddr'] !== undefined) node.rpc.laddr = f['rpc.laddr']
+  if (f['rpc.unsafe'] !== undefined) node.rpc.unsafe = f['rpc.unsafe']
   if (f['api.enable'] !== undefined) app.api.enable = f['api.enable']
   if (f['api.swagger'] !== undefined) app.api.swagger = f['api.swagger']
   if (f['api.address'] !== undefined) app.api.address = f['api.address']

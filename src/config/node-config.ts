@@ -30,6 +30,8 @@ export interface NodeConfig {
     corsAllowedHeaders: string[]
     /** max_open_connections: connections served at once; more wait for one to close (0: no limit). */
     maxOpenConnections: number
+    /** unsafe: serve the unsafe routes (unsafe_flush_mempool). */
+    unsafe: boolean
     /** timeout_broadcast_tx_commit: how long broadcast_tx_commit waits for the tx's block. */
     timeoutBroadcastTxCommit: string
     timeoutBroadcastTxCommitMs: number
@@ -104,6 +106,7 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
       corsAllowedMethods: ['HEAD', 'GET', 'POST'],
       corsAllowedHeaders: ['Origin', 'Accept', 'Content-Type', 'X-Requested-With', 'X-Server-Time'],
       maxOpenConnections: 900,
+      unsafe: false,
       timeoutBroadcastTxCommit: '10s',
       timeoutBroadcastTxCommitMs: 10_000,
       maxBodyBytes: 1000000,
@@ -185,6 +188,7 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
       corsAllowedMethods: r.stringArray('rpc.cors_allowed_methods', d.rpc.corsAllowedMethods),
       corsAllowedHeaders: r.stringArray('rpc.cors_allowed_headers', d.rpc.corsAllowedHeaders),
       maxOpenConnections: r.uint('rpc.max_open_connections', d.rpc.maxOpenConnections),
+      unsafe: r.bool('rpc.unsafe', d.rpc.unsafe),
       timeoutBroadcastTxCommit: broadcastTimeout.text,
       timeoutBroadcastTxCommitMs: broadcastTimeout.ms,
       maxBodyBytes: r.uint('rpc.max_body_bytes', d.rpc.maxBodyBytes),
@@ -297,6 +301,10 @@ cors_allowed_methods = [${c.rpc.corsAllowedMethods.map(q).join(', ')}]
 
 # A list of non simple headers the client is allowed to use with cross-domain requests
 cors_allowed_headers = [${c.rpc.corsAllowedHeaders.map(q).join(', ')}]
+
+# Activate unsafe RPC commands like /unsafe_flush_mempool (and, under a CometBFT
+# running the home, /dial_seeds and /dial_peers)
+unsafe = ${c.rpc.unsafe}
 
 # Maximum number of simultaneous connections (including WebSocket).
 # More connections wait until one closes.

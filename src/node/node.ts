@@ -272,6 +272,7 @@ export class Node {
               blocks: this.blocks,
               producer: this.producer,
               broadcastCommitTimeoutMs: home.node.rpc.timeoutBroadcastTxCommitMs,
+              unsafe: home.node.rpc.unsafe,
             })
           : {}),
         ...devRoutes({
@@ -342,6 +343,7 @@ export class Node {
       const server = await listenHttp(this.restApp(), api.address, 'API server', {
         ...(ahead ? { ahead } : {}),
         maxConnections: api.maxOpenConnections,
+        serverTime: true,
         readTimeoutSeconds: api.rpcReadTimeout,
         writeTimeoutSeconds: api.rpcWriteTimeout,
       })

@@ -67,6 +67,22 @@ export interface ListenOptions {
   maxHeaderBytes?: number
   /** Seconds allowed to write a response (0 = no limit). */
   writeTimeoutSeconds?: number
+  /**
+   * Every answer but the server's own carries `X-Server-Time` (Unix seconds), as CometBFT's HTTP
+   * server under the SDK's API server sets it before its handler (`withoutServerTime` takes it off).
+   */
+  serverTime?: boolean
+}
+
+/** The header CometBFT's HTTP server sets on every answer of its handler. */
+const SERVER_TIME = 'X-Server-Time'
+
+/**
+ * Takes `X-Server-Time` off the answer of the request a @hono/node-server app serves (`env`): an
+ * answer the upstream server gives before its handler runs.
+ */
+export function withoutServerTime(env: unknown): void {
+  ;(env as { outgoing?: ServerResponse } | undefined)?.outgoing?.removeHeader(SERVER_TIME)
 }
 
 /** Thrown when a listen address cannot be bound. */
@@ -87,13 +103,16 @@ export async function listenHttp(
   // Node checks request timeouts every connectionsCheckingInterval (30 s by default): check often
   // enough that a read timeout of a few seconds fires on time.
   const ahead = bothAhead(appAhead.get(app), options.ahead)
+  const serverTime = options.serverTime ?? false
   const asterisk = appAsterisk.get(app)
   const server = createAdaptorServer({
     fetch: app.fetch,
     hostname: host,
     createServer: ((serverOptions, listener) =>
       createServer(serverOptions, (req, res) => {
-        if (refuseHost(req, res) || ahead?.(req, res)) return
+        if (refuseHost(req, res) || (req.url === '*' && goOptionsAsterisk(req, res))) return
+        if (serverTime) res.setHeader(SERVER_TIME, String(Math.floor(Date.now() / 1000)))
+        if (ahead?.(req, res)) return
         if (req.url === '*' && asteriskRequest(req, res, asterisk)) return
         listener?.(req, res)
       })) as typeof createServer,
@@ -266,20 +285,25 @@ const GO_BAD_REQUEST_ANSWER = `HTTP/1.1 400 Bad Request${GO_ERROR_HEADERS}400 Ba
 export const GO_UNSUPPORTED_VERSION_ANSWER = `HTTP/1.1 505 HTTP Version Not Supported: unsupported protocol version${GO_ERROR_HEADERS}505 HTTP Version Not Supported: unsupported protocol version`
 
 /**
- * A request whose target is `*` (which a Web Request cannot hold): `OPTIONS *` is Go's server's
- * own answer (its globalOptionsHandler: 200, `Content-Length: 0`); any other goes to `other`, or
- * becomes a request of `/` for the app (false then).
+ * `OPTIONS *`, which Go's server answers itself, before any handler (its globalOptionsHandler: 200,
+ * `Content-Length: 0`); true when it did.
+ */
+function goOptionsAsterisk(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'OPTIONS') return false
+  res.writeHead(200, { 'Content-Length': '0' })
+  res.end()
+  return true
+}
+
+/**
+ * A request whose target is `*` (which a Web Request cannot hold) other than `OPTIONS *`: it goes to
+ * `other`, or becomes a request of `/` for the app (false then).
  */
 function asteriskRequest(
   req: IncomingMessage,
   res: ServerResponse,
   other: NodeRequestHandler | undefined,
 ): boolean {
-  if (req.method === 'OPTIONS') {
-    res.writeHead(200, { 'Content-Length': '0' })
-    res.end()
-    return true
-  }
   if (other) return other(req, res)
   req.url = '/'
   return false

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import * as grpc from '@grpc/grpc-js'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
+import { BODY_TOO_LARGE_ANSWER } from '../helpers/go-prechecks.js'
 import {
   boundPorts,
   getJson,
@@ -387,8 +388,8 @@ describe('REST gateway of a running sdkd', () => {
       [
         '/sdk/bank/v1beta1/params',
         { method: 'POST', body: 'x'.repeat(2000) },
-        413,
-        { code: 3, message: 'http: request body too large', details: [] },
+        400,
+        BODY_TOO_LARGE_ANSWER,
       ],
     ]
     const logsBefore = closed.p.logs().length

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { startKvstoreComet } from '../helpers/comet-kvstore.js'
+import { BODY_TOO_LARGE_ANSWER } from '../helpers/go-prechecks.js'
 import { rawRequest } from '../helpers/raw-http.js'
 import { boundPorts, heightAtLeast, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -187,5 +188,53 @@ describe("the REST gateway's HTTP", () => {
       200,
       true,
     ])
+  })
+
+  test('behavior: every answer of the handlers carries X-Server-Time, as CometBFT’s HTTP server under upstream’s API server sets it; a body over rpc-max-body-bytes is refused before them: 400, a JSON-RPC error, no CORS or server time, the connection closed', async () => {
+    const origin = { origin: 'http://app.example' }
+    const before = Math.floor(Date.now() / 1000)
+    for (const [method, target, headers] of [
+      ['GET', '/sdk/bank/v1beta1/params', {}],
+      ['GET', '/sdk/bank/v1beta1/nope', {}],
+      ['GET', '//sdk/bank/v1beta1/params', origin],
+      ['GET', '/swagger/', {}],
+      [
+        'OPTIONS',
+        '/sdk/bank/v1beta1/params',
+        { ...origin, 'access-control-request-method': 'GET' },
+      ],
+    ] as const) {
+      const r = await rawRequest(apiPort, method, target, '', headers)
+      const time = Number(r.headers['x-server-time'])
+      expect({ target, ok: time >= before && time <= Math.floor(Date.now() / 1000) + 1 }).toEqual({
+        target,
+        ok: true,
+      })
+    }
+    // Go's server's own answer to OPTIONS * comes before any handler.
+    expect((await rawRequest(apiPort, 'OPTIONS', '*')).headers['x-server-time']).toBe(undefined)
+    const big = await rawRequest(
+      apiPort,
+      'POST',
+      '/sdk/tx/v1beta1/simulate',
+      'x'.repeat(1_000_001),
+      {
+        ...origin,
+        'content-type': 'application/json',
+      },
+    )
+    expect({
+      status: big.status,
+      body: JSON.parse(big.body),
+      connection: big.headers.connection,
+      cors: big.headers['access-control-allow-origin'],
+      time: big.headers['x-server-time'],
+    }).toEqual({
+      status: 400,
+      body: BODY_TOO_LARGE_ANSWER,
+      connection: 'close',
+      cors: undefined,
+      time: undefined,
+    })
   })
 })

@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { parse, stringify } from 'smol-toml'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
-import { createDevnetHome, startDevnetNode } from '../helpers/devnet.js'
+import { createDevnetHome, type DevnetHome, startDevnetNode } from '../helpers/devnet.js'
 import { rpcCall, runSdkd, waitFor } from '../helpers/sdkd.js'
 
 /**
- * What a node does with `[rpc] max_open_connections` and `timeout_broadcast_tx_commit`
+ * What a node does with `[rpc] max_open_connections`, `timeout_broadcast_tx_commit` and `unsafe`
  * (config.toml) and `[api] max-open-connections` (app.toml), on a real `sdkd start`.
  */
 
@@ -32,6 +32,26 @@ function get(port: number, path: string, agent: Agent | false = false): Promise<
     req.on('error', reject)
     req.end()
   })
+}
+
+/** A bank send of `amount` from alice to bob, signed for the node at `rpc`: the tx bytes, base64. */
+async function signedSend(home: DevnetHome, rpc: string, amount: string): Promise<string> {
+  const sdkd = async (args: string[]) => {
+    const r = await runSdkd(['--home', home.dir, ...args])
+    expect(r.code, r.stderr).toBe(0)
+    return r.stdout
+  }
+  const unsigned = join(home.dir, 'unsigned.json')
+  await writeFile(
+    unsigned,
+    await sdkd([
+      ...['tx', 'bank', 'send', 'alice', home.accounts.bob!.address, amount],
+      ...['--generate-only', '--fees', '1stake'],
+    ]),
+  )
+  const signed = join(home.dir, 'signed.json')
+  await writeFile(signed, await sdkd(['tx', 'sign', unsigned, '--from', 'alice', '--node', rpc]))
+  return (await sdkd(['tx', 'encode', signed])).trim()
 }
 
 describe('[rpc] and [api] settings on a running node', () => {
@@ -68,32 +88,7 @@ describe('[rpc] and [api] settings on a running node', () => {
     await edit(home.dir, 'config.toml', 'rpc', { timeout_broadcast_tx_commit: '0s' })
     const node = await startDevnetNode(home, 'v2')
     cleanups.push(() => node.p.stop())
-    const sdkd = async (args: string[]) => {
-      const r = await runSdkd(['--home', home.dir, ...args])
-      expect(r.code, r.stderr).toBe(0)
-      return r.stdout
-    }
-    const unsigned = join(home.dir, 'unsigned.json')
-    await writeFile(
-      unsigned,
-      await sdkd([
-        'tx',
-        'bank',
-        'send',
-        'alice',
-        home.accounts.bob!.address,
-        '1stake',
-        '--generate-only',
-        '--fees',
-        '1stake',
-      ]),
-    )
-    const signed = join(home.dir, 'signed.json')
-    await writeFile(
-      signed,
-      await sdkd(['tx', 'sign', unsigned, '--from', 'alice', '--node', node.rpc]),
-    )
-    const tx = (await sdkd(['tx', 'encode', signed])).trim()
+    const tx = await signedSend(home, node.rpc, '1stake')
     const reply = await rpcCall(node.rpcPort, 'broadcast_tx_commit', { tx })
     expect(reply.error).toEqual({
       code: -32603,
@@ -106,5 +101,38 @@ describe('[rpc] and [api] settings on a running node', () => {
     ).toString('base64')
     const found = await waitFor(async () => (await rpcCall(node.rpcPort, 'tx', { hash })).result)
     expect(found.tx_result.code).toBe(0)
+  })
+
+  test('behavior: [rpc] unsafe (or --rpc.unsafe) serves unsafe_flush_mempool: the pool and its cache emptied, the senders’ sequences kept until the next block, as CometBFT and the app’s check state do; off, it is no route', async () => {
+    const home = await createDevnetHome('rpc-unsafe')
+    cleanups.push(home.cleanup)
+    const off = await startDevnetNode(home, 'v2')
+    expect((await rpcCall(off.rpcPort, 'unsafe_flush_mempool', {})).error).toEqual({
+      code: -32601,
+      message: 'Method not found',
+    })
+    await off.p.stop()
+    const node = await startDevnetNode(home, 'v2', '200ms', ['--rpc.unsafe'])
+    cleanups.push(() => node.p.stop())
+    expect((await rpcCall(node.rpcPort, 'dev_setMining', { mode: 'manual' })).result?.mode).toBe(
+      'manual',
+    )
+    const tx = await signedSend(home, node.rpc, '1stake')
+    const broadcast = () => rpcCall(node.rpcPort, 'broadcast_tx_sync', { tx })
+    expect((await broadcast()).result.code).toBe(0)
+    expect((await rpcCall(node.rpcPort, 'num_unconfirmed_txs', {})).result.n_txs).toBe('1')
+    expect((await broadcast()).error.data).toBe('tx already exists in cache')
+    expect(await rpcCall(node.rpcPort, 'unsafe_flush_mempool', {})).toMatchObject({ result: {} })
+    expect((await rpcCall(node.rpcPort, 'num_unconfirmed_txs', {})).result.n_txs).toBe('0')
+    // The cache is empty, but the check state still holds the flushed tx's sequence.
+    const again = (await broadcast()).result
+    expect([again.code, again.codespace]).toEqual([32, 'sdk'])
+    // The next block renews the check state: the same tx is taken and included.
+    await rpcCall(node.rpcPort, 'dev_mine', { blocks: 1 })
+    expect((await broadcast()).result.code).toBe(0)
+    await rpcCall(node.rpcPort, 'dev_mine', { blocks: 1 })
+    const hash = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.from(tx, 'base64')))
+    const found = await rpcCall(node.rpcPort, 'tx', { hash: hash.toString('base64') })
+    expect(found.result.tx_result.code).toBe(0)
   })
 })

@@ -21,7 +21,7 @@ export interface GatewayOptions {
   swagger?: boolean
   /** `[api] enabled-unsafe-cors`. */
   enabledUnsafeCors?: boolean
-  /** `[api] rpc-max-body-bytes`: larger request bodies get 413. */
+  /** `[api] rpc-max-body-bytes`: larger request bodies are refused (400, see body-limit.ts). */
   maxBodyBytes?: number
   /** Version shown in the OpenAPI document. */
   version?: string
@@ -102,6 +102,9 @@ export function createGateway(options: GatewayOptions): Hono {
   )
   app.onError((err) => thrownErrorResponse(err, logger))
 
+  // Upstream's server reads a body before its handler (the CORS one included): one too large is
+  // refused first. Only methods with bodies pass through the limit.
+  app.on(BODY_METHODS, '*', requestBodyLimit(options.maxBodyBytes ?? 1_000_000))
   if (options.enabledUnsafeCors) app.use('*', unsafeCors(router.registry.brand))
   // gorilla/mux's router (inside the CORS handler) redirects a path that is not clean (`//x`,
   // `/a/../x`) to the clean one, 301 with the query kept and no body, before any route.
@@ -112,9 +115,6 @@ export function createGateway(options: GatewayOptions): Hono {
     await next()
     return undefined
   })
-  // Only methods with bodies pass through the limit. (The clean-path check above is the one
-  // middleware every route passes; the hot GETs are answered ahead of Hono, below.)
-  app.on(BODY_METHODS, '*', requestBodyLimit(options.maxBodyBytes ?? 1_000_000))
 
   if (options.swagger) registerSwagger(app, router, options.version ?? '0.0.0')
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { BODY_TOO_LARGE_ANSWER } from '../../../test/helpers/go-prechecks.js'
 import { toHex } from '../../codec/bytes.js'
 import { createRpcApp, RpcError, type RpcRoutes } from './server.js'
 
@@ -427,14 +428,7 @@ describe('JSON-RPC', () => {
     expect(await post(JSON.stringify({ id: 1, method: 'echo', pad: 'x'.repeat(300) }))).toEqual({
       status: 400,
       text: expect.any(String),
-      body: {
-        jsonrpc: '2.0',
-        error: {
-          code: -32600,
-          message: 'Invalid Request',
-          data: 'error reading request body: http: request body too large',
-        },
-      },
+      body: BODY_TOO_LARGE_ANSWER,
     })
     const eleven = JSON.stringify(
       Array.from({ length: 11 }, (_, i) => ({ id: i, method: 'genesis' })),

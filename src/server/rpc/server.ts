@@ -1,5 +1,6 @@
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { answerAsterisk, type HttpListener, listenHttp } from '../listen.js'
+import { batchTooLongResponse, bodyTooLargeResponse } from '../prechecks.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcCors, type RpcCorsConfig, rpcCorsMiddleware } from './cors.js'
 import { RpcError } from './errors.js'
@@ -199,27 +200,6 @@ function batchLength(body: Uint8Array): number {
   }
 }
 
-/** A batch of more requests than `[rpc] max_request_batch_size` allows. */
-const batchTooLong = (max: number) =>
-  new RpcError(
-    -32600,
-    'Invalid Request',
-    `batch request exceeds maximum (${max}) allowed number of requests`,
-  )
-
-/**
- * A body over `[rpc] max_body_bytes`: HTTP 400, and the connection closed after the answer, as Go's
- * server closes one whose body passed its MaxBytesReader's limit.
- */
-function bodyTooLarge(c: Context): Response {
-  const tooLarge = new RpcError(
-    -32600,
-    'Invalid Request',
-    'error reading request body: http: request body too large',
-  )
-  return c.json(errorBody(undefined, tooLarge), 400, { Connection: 'close' })
-}
-
 /** The CometBFT-style RPC as a Hono app: URI GET routes and JSON-RPC POST to `/`. */
 export function createRpcApp(
   routes: RpcRoutes,
@@ -236,9 +216,9 @@ export function createRpcApp(
   if (maxBatch > 0)
     app.use(async (c, next) => {
       const body = await readBody(c.req.raw, maxBody)
-      if (body === undefined) return bodyTooLarge(c)
+      if (body === undefined) return bodyTooLargeResponse()
       bodies.set(c.req.raw, body)
-      if (batchLength(body) > maxBatch) return c.json(errorBody(undefined, batchTooLong(maxBatch)))
+      if (batchLength(body) > maxBatch) return batchTooLongResponse(maxBatch)
       await next()
       return undefined
     })
@@ -295,7 +275,7 @@ export function createRpcApp(
   // body (a browser's GET) gets the list of endpoints.
   app.all('/', async (c) => {
     const body = bodies.get(c.req.raw) ?? (await readBody(c.req.raw, maxBody))
-    if (body === undefined) return bodyTooLarge(c)
+    if (body === undefined) return bodyTooLargeResponse()
     // The bytes as sent: a text decoder would drop a byte-order mark, which Go's decoder refuses.
     const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
     if (text === '') return endpointsPage(c, { ...WEBSOCKET_ROUTES, ...routes })

@@ -19,6 +19,8 @@ export interface TxRoutesOptions {
   producer: Pick<BlockProducer, 'on' | 'off'>
   /** config.toml timeout_broadcast_tx_commit (CometBFT default 10s). */
   broadcastCommitTimeoutMs?: number
+  /** config.toml `[rpc] unsafe`: serve unsafe_flush_mempool. */
+  unsafe?: boolean
 }
 
 /** ResponseCheckTx as a route result prints it (jsonpb: every field). */
@@ -136,6 +138,18 @@ export function txRoutes(o: TxRoutesOptions): RpcRoutes {
         }
       },
     },
+    ...(o.unsafe
+      ? {
+          // CometBFT's unsafe route: the pool and its cache emptied; an empty result.
+          unsafe_flush_mempool: {
+            args: [],
+            handler: async () => {
+              await mempool.flush()
+              return {}
+            },
+          },
+        }
+      : {}),
     check_tx: {
       args: ['tx'],
       // The app's CheckTx on the mempool's check state, as CometBFT's (see Mempool.checkNew).

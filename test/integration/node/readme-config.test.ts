@@ -9,6 +9,7 @@ import { type Bytes, toBase64 } from '../../../src/codec/bytes.js'
 import { protoRegistry } from '../../../src/codec/proto.js'
 import type { Node } from '../../../src/node/node.js'
 import { missingFrom } from '../../helpers/docs.js'
+import { BODY_TOO_LARGE_ANSWER } from '../../helpers/go-prechecks.js'
 import { idleAfterAnswer } from '../../helpers/pipelined.js'
 import { tempDir } from '../../helpers/temp-dir.js'
 import { createTestNode, initTestHome } from '../../helpers/test-node.js'
@@ -311,14 +312,7 @@ describe('config files → what a client sees', () => {
     // CometBFT's answer: HTTP 400, and no id (the request was never read).
     expect(await post(body(MAX_BODY_BYTES + 1))).toEqual({
       status: 400,
-      body: {
-        jsonrpc: '2.0',
-        error: {
-          code: -32600,
-          message: 'Invalid Request',
-          data: 'error reading request body: http: request body too large',
-        },
-      },
+      body: BODY_TOO_LARGE_ANSWER,
     })
   })
 

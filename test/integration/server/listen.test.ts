@@ -235,4 +235,72 @@ describe('listenHttp', () => {
     )
     expect(over instanceof Error ? over.message : over.status).toBe(431)
   })
+
+  test("behavior: max connections: one more is accepted but not read until a served one closes, as Go's LimitListener; one that gives up while waiting frees nothing and harms nothing; closing drops the waiting", async () => {
+    const l = await listenHttp(hello(), '127.0.0.1:0', 'test', { maxConnections: 1 })
+    open.push(l)
+    const request = 'GET / HTTP/1.1\r\nhost: x\r\n\r\n'
+    // The first connection is served and stays open (kept alive).
+    const client = () => connect(l.port, '127.0.0.1').on('error', () => {})
+    const first = client()
+    const firstReply = new Promise<string>((resolve) =>
+      first.once('data', (d) => resolve(String(d))),
+    )
+    first.write(request)
+    expect(await firstReply).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
+    // A second gives up while it waits; a third waits its turn.
+    const quitter = client()
+    quitter.write(request)
+    await new Promise((r) => setTimeout(r, 100))
+    quitter.destroy()
+    const third = exchange(l.port, ['GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n'], {
+      boundMs: 5_000,
+    })
+    let thirdDone = false
+    void third.then(() => {
+      thirdDone = true
+    })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(thirdDone).toBe(false)
+    first.destroy()
+    expect(await third).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*hi$/)
+    // A connection waiting when the server closes is dropped, and the close completes.
+    const holder = client()
+    holder.write(request)
+    await new Promise((r) => holder.once('data', r))
+    const waiting = exchange(l.port, [request], { boundMs: 5_000 })
+    await new Promise((r) => setTimeout(r, 100))
+    await l.close()
+    open.splice(open.indexOf(l), 1)
+    // Reset, as a connection still in Go's listener backlog is when the listener closes.
+    await expect(waiting).rejects.toMatchObject({ code: 'ECONNRESET' })
+    holder.destroy()
+  })
+
+  test("behavior: with serverTime every answer of the app (and of a handler ahead of it) carries X-Server-Time; Go's own answers do not", async () => {
+    const app = hello()
+    const l = await listenHttp(app, '127.0.0.1:0', 'test', {
+      serverTime: true,
+      ahead: (req, res) => {
+        if (req.url !== '/ahead') return false
+        res.end('ahead')
+        return true
+      },
+    })
+    open.push(l)
+    const now = Math.floor(Date.now() / 1000)
+    for (const path of ['/', '/ahead', '/missing']) {
+      const res = await fetch(`http://${l.address}${path}`)
+      const time = Number(res.headers.get('x-server-time'))
+      expect({ path, ok: time >= now && time <= now + 2 }).toEqual({ path, ok: true })
+    }
+    const options = await exchange(l.port, [
+      'OPTIONS * HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n',
+    ])
+    expect(options).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+    expect(options).not.toMatch(/x-server-time/i)
+    const noHost = await exchange(l.port, ['GET / HTTP/1.1\r\n\r\n'])
+    expect(noHost).toMatch(/^HTTP\/1\.1 400 Bad Request: missing required Host header/)
+    expect(noHost).not.toMatch(/x-server-time/i)
+  })
 })

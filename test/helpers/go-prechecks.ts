@@ -1,0 +1,12 @@
+/**
+ * The answer body CometBFT's HTTP server (under its RPC and the SDK's API server) gives a request
+ * whose body passes its limit, read before any handler: a JSON-RPC `-32600` without an id.
+ */
+export const BODY_TOO_LARGE_ANSWER = {
+  jsonrpc: '2.0',
+  error: {
+    code: -32600,
+    message: 'Invalid Request',
+    data: 'error reading request body: http: request body too large',
+  },
+} as const
