@@ -137,10 +137,8 @@ export async function startCometbft(o: {
   genesisFile: string
   /** Where the app's ABCI server listens (bound, so config.toml's port 0 works too). */
   proxyApp: string
-  /** `--rpc.laddr` for CometBFT's RPC, when given on sdkd's command line. */
-  rpcLaddr?: string
-  /** `--rpc.unsafe`, when given on sdkd's command line. */
-  rpcUnsafe?: boolean
+  /** CometBFT's node flags given on sdkd's command line (`--rpc.laddr=…`), passed on as they are. */
+  flags?: readonly string[]
   logger: Logger
   env?: NodeJS.ProcessEnv
 }): Promise<CometbftChild> {
@@ -148,8 +146,7 @@ export async function startCometbft(o: {
   delete env.CMTHOME
   delete env.TMHOME
   const args = ['start', '--home', o.home, '--proxy_app', o.proxyApp]
-  if (o.rpcLaddr !== undefined) args.push('--rpc.laddr', o.rpcLaddr)
-  if (o.rpcUnsafe !== undefined) args.push(`--rpc.unsafe=${o.rpcUnsafe}`)
+  args.push(...(o.flags ?? []))
   // cometbft must not outlive sdkd: once its app is gone, its own graceful stop can hang for good
   // (its consensus routine waits on an ABCI call that never returns), holding its databases'
   // locks and its ports. Where util-linux's setpriv is found (Linux), the kernel sends cometbft

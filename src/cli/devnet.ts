@@ -77,6 +77,8 @@ export function registerDevnet(
   // Its flags come from SDKD_* variables as every command's do (createProgram binds them), except
   // --reset and --upgrade-halt (NEVER_FROM_ENV).
   cmd.action(async (f: DevnetFlags) => {
+    // --moniker names a home being created; it never renames an existing one at start.
+    const { moniker, ...start } = f
     const g = globals()
     const paths = homePaths(g.home)
     const exists = existsSync(paths.genesis)
@@ -89,10 +91,10 @@ export function registerDevnet(
     }
     if (!exists) {
       // Nothing is created when a port is taken or an address is bad.
-      const preset = presetConfig(f.moniker, f.chainId, true)
-      applyStartFlags(preset, f)
-      await assertCanListen(plannedListeners(preset, f))
-      await runInit(g, f.moniker, {
+      const preset = presetConfig(moniker, f.chainId, true)
+      applyStartFlags(preset, start)
+      await assertCanListen(plannedListeners(preset, start))
+      await runInit(g, moniker, {
         chainId: f.chainId,
         devnet: true,
         accounts: f.accounts,
@@ -101,8 +103,8 @@ export function registerDevnet(
       })
     } else if (f.reset) {
       const home = await loadHome(g.home)
-      applyStartFlags(home, f)
-      await assertCanListen(plannedListeners(home, f))
+      applyStartFlags(home, start)
+      await assertCanListen(plannedListeners(home, start))
       await assertDataUnlocked(g.home)
       await resetChainData(g.home)
       loggerFor(g, home).info(
@@ -129,7 +131,7 @@ export function registerDevnet(
       await refuseOtherBrand(g, f.brand)
     }
     exit(
-      await runNode(g, f, {
+      await runNode(g, start, {
         devnet: true,
         // The client follows the node: client.toml's node is where the RPC really listens.
         onStarted: async (node) => {

@@ -21,7 +21,7 @@ import { CliError } from './errors.js'
 import { recordLastRun } from './home-version.js'
 import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
-import type { GlobalFlags, StartFlags } from './start-flags.js'
+import { cometbftFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
 import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
 import { onStopSignals } from './stop-signals.js'
 
@@ -137,10 +137,8 @@ export async function runCometNode(
     home: home.paths.home,
     genesisFile,
     proxyApp: engine.address,
-    // The flags of what CometBFT serves here (its RPC's address and unsafe routes, its metrics) are
-    // passed on to it.
-    ...(flags['rpc.laddr'] !== undefined ? { rpcLaddr: flags['rpc.laddr'] } : {}),
-    ...(flags['rpc.unsafe'] !== undefined ? { rpcUnsafe: flags['rpc.unsafe'] } : {}),
+    // CometBFT's own node flags given to sdkd are passed on to it (it reads config.toml itself).
+    flags: cometbftFlags(flags),
     env: { ...process.env, ...metrics.cometEnv },
     logger,
   })

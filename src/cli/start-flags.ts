@@ -5,6 +5,9 @@ import { boolArg, collectArg, durationArg, heightListArg, pflagIntArg } from './
 /** Flags of `sdkd start` (and `sdkd devnet`); each overrides its config field, as upstream. */
 export interface StartFlags {
   timeoutCommit?: number
+  moniker?: string
+  'p2p.laddr'?: string
+  'p2p.persistent_peers'?: string
   'rpc.laddr'?: string
   'rpc.unsafe'?: boolean
   'api.enable'?: boolean
@@ -36,6 +39,22 @@ export interface StartFlags {
   cometbftBin?: string
 }
 
+/** The start flags that are CometBFT's own node flags: a CometBFT running the home gets them. */
+const COMETBFT_FLAGS = [
+  'moniker',
+  'p2p.laddr',
+  'p2p.persistent_peers',
+  'rpc.laddr',
+  'rpc.unsafe',
+] as const
+
+/** CometBFT's node flags among `flags`, as its command line takes them (`--rpc.unsafe=true`). */
+export function cometbftFlags(flags: StartFlags): string[] {
+  return COMETBFT_FLAGS.flatMap((name) =>
+    flags[name] === undefined ? [] : [`--${name}=${String(flags[name])}`],
+  )
+}
+
 /** Global flags every command accepts. */
 export interface GlobalFlags {
   home: string
@@ -46,11 +65,22 @@ export interface GlobalFlags {
 
 /** Adds the start flags to a command. */
 export function addStartFlags(cmd: Command): Command {
+  // `sdkd devnet` has a --moniker of its own: the moniker of the home it creates.
+  if (!cmd.options.some((o) => o.long === '--moniker'))
+    cmd.option('--moniker <name>', 'node name (moniker)')
   return cmd
     .option(
       '--timeout-commit <duration>',
       'time between blocks (consensus.timeout_commit), e.g. 250ms; 0 = as fast as possible',
       durationArg,
+    )
+    .option(
+      '--p2p.laddr <address>',
+      'node listen address, reported in /status; a CometBFT running the home listens there (p2p.laddr)',
+    )
+    .option(
+      '--p2p.persistent_peers <peers>',
+      'comma-delimited ID@host:port persistent peers, for a CometBFT running the home (p2p.persistent_peers)',
     )
     .option('--rpc.laddr <address>', 'CometBFT RPC listen address (rpc.laddr)')
     .option(

@@ -17,6 +17,9 @@ export function applyStartFlags(home: Pick<LoadedHome, 'app' | 'node'>, f: Start
     node.consensus.timeoutCommitMs = f.timeoutCommit
     node.consensus.timeoutCommit = formatGoDuration(f.timeoutCommit)
   }
+  if (f.moniker !== undefined) node.moniker = f.moniker
+  if (f['p2p.laddr'] !== undefined) node.p2p.laddr = f['p2p.laddr']
+  if (f['p2p.persistent_peers'] !== undefined) node.p2p.persistentPeers = f['p2p.persistent_peers']
   if (f['rpc.laddr'] !== undefined) node.rpc.laddr = f['rpc.laddr']
   if (f['rpc.unsafe'] !== undefined) node.rpc.unsafe = f['rpc.unsafe']
   if (f['api.enable'] !== undefined) app.api.enable = f['api.enable']

@@ -106,16 +106,17 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
     expect(existsSync(pidFile)).toBe(false)
     expect(() => process.kill(cometPid, 0)).toThrow()
 
-    // Started again (its RPC moved with --rpc.laddr, its unsafe routes on with --rpc.unsafe),
-    // CometBFT's handshake finds the app at its height and the chain goes on.
+    // Started again (its RPC moved with --rpc.laddr, its unsafe routes on with --rpc.unsafe, renamed
+    // with --moniker: CometBFT's node flags, passed on), CometBFT's handshake finds the app at its
+    // height and the chain goes on.
     const moved = await freePort()
     const again = await startCometNode(home.dir, moved, [
-      ...['--rpc.laddr', `tcp://127.0.0.1:${moved}`],
-      '--rpc.unsafe',
+      ...['--rpc.laddr', `tcp://127.0.0.1:${moved}`, '--rpc.unsafe', '--moniker', 'renamed'],
     ])
     cleanups.push(async () => void (await again.p.stop('SIGKILL')))
     await cometHeightAtLeast(moved, h + 4)
     expect(await comet(moved, '/unsafe_flush_mempool')).toEqual({})
+    expect((await comet(moved, '/status')).node_info.moniker).toBe('renamed')
     const same = await comet(moved, `/block?height=${h + 1}`)
     expect(same.block.header.app_hash).toBe(next.block.header.app_hash)
     expect(again.p.output()).toContain('Completed ABCI Handshake - CometBFT and App are synced')

@@ -5,11 +5,19 @@ import { parse, stringify } from 'smol-toml'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { createDevnetHome, type DevnetHome, startDevnetNode } from '../helpers/devnet.js'
-import { rpcCall, runSdkd, waitFor } from '../helpers/sdkd.js'
+import {
+  boundPorts,
+  LOOPBACK_PORTS,
+  rpcCall,
+  runSdkd,
+  startSdkd,
+  waitFor,
+} from '../helpers/sdkd.js'
 
 /**
  * What a node does with `[rpc] max_open_connections`, `timeout_broadcast_tx_commit` and `unsafe`
- * (config.toml) and `[api] max-open-connections` (app.toml), on a real `sdkd start`.
+ * (config.toml), `[api] max-open-connections` (app.toml) and CometBFT's node flags, on a real
+ * `sdkd start`.
  */
 
 const cleanups = cleanupAfterEach()
@@ -134,5 +142,25 @@ describe('[rpc] and [api] settings on a running node', () => {
     const hash = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.from(tx, 'base64')))
     const found = await rpcCall(node.rpcPort, 'tx', { hash: hash.toString('base64') })
     expect(found.result.tx_result.code).toBe(0)
+  })
+
+  test('behavior: CometBFT’s node flags --moniker and --p2p.laddr (or SDKD_MONIKER) override config.toml, as /status shows', async () => {
+    const home = await createDevnetHome('node-flags')
+    cleanups.push(home.cleanup)
+    const node = await startDevnetNode(home, 'v2', '200ms', [
+      ...['--moniker', 'flagged-node', '--p2p.laddr', 'tcp://0.0.0.0:36656'],
+    ])
+    const status = (await rpcCall(node.rpcPort, 'status', {})).result
+    expect([status.node_info.moniker, status.node_info.listen_addr]).toEqual([
+      'flagged-node',
+      'tcp://0.0.0.0:36656',
+    ])
+    await node.p.stop()
+    const p = startSdkd(['--home', home.dir, 'start', ...LOOPBACK_PORTS, '--grpc.enable=false'], {
+      env: { ...process.env, SDKD_MONIKER: 'from-env' },
+    })
+    cleanups.push(() => p.stop())
+    const { rpcPort } = await boundPorts(p)
+    expect((await rpcCall(rpcPort, 'status', {})).result.node_info.moniker).toBe('from-env')
   })
 })
