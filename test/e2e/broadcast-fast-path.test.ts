@@ -4,6 +4,7 @@ import { toBase64 } from '../../src/codec/bytes.js'
 import { type HttpListener, listenHttp } from '../../src/server/listen.js'
 import { createBroadcastFastPath } from '../../src/server/rest/broadcast-fast-path.js'
 import { createGateway, type GatewayOptions } from '../../src/server/rest/gateway.js'
+import { withoutClocks } from '../helpers/raw-http.js'
 import { createTxTestNode } from '../helpers/tx-node.js'
 
 // POST /sdk/tx/v1beta1/txs is answered from node:http ahead of Hono. Each raw request below goes to
@@ -87,16 +88,11 @@ function post(body: Buffer | string, headers: string[] = ['content-type: applica
   return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), bytes])
 }
 
-const withoutDate = (text: string) =>
-  text
-    .replace(/\r\nDate: [^\r]*/, '\r\nDate: -')
-    .replace(/\r\nx-server-time: \d+/gi, '\r\nX-Server-Time: T')
-
 /** The answers of both servers of a pair to the same bytes (they must be identical). */
 async function both(request: Buffer | string, pair: 'plain' | 'cors' = 'plain') {
   const [a, b] = pair === 'plain' ? [ports.fast, ports.hono] : [ports.corsFast, ports.corsHono]
-  const fast = withoutDate(await raw(a, request))
-  const hono = withoutDate(await raw(b, request))
+  const fast = withoutClocks(await raw(a, request))
+  const hono = withoutClocks(await raw(b, request))
   expect(fast).toBe(hono)
   return fast
 }
@@ -265,14 +261,8 @@ describe('POST /sdk/tx/v1beta1/txs from node:http ahead of Hono', () => {
         .replace('connection: close', 'connection: keep-alive'),
     )
     requests.push(post(json({ mode: 1 })).toString('latin1'))
-    const fast = withoutDate(await raw(ports.fast, requests.join(''))).replace(
-      /\r\nDate: [^\r]*/g,
-      '',
-    )
-    const hono = withoutDate(await raw(ports.hono, requests.join(''))).replace(
-      /\r\nDate: [^\r]*/g,
-      '',
-    )
+    const fast = withoutClocks(await raw(ports.fast, requests.join('')))
+    const hono = withoutClocks(await raw(ports.hono, requests.join('')))
     expect(fast).toBe(hono)
     expect(fast.match(/HTTP\/1\.1 /g)).toHaveLength(4)
   })

@@ -5,6 +5,7 @@ import { createUnsignedTx, encodeTxRaw, signTx } from '../../src/client/tx-build
 import { toBase64 } from '../../src/codec/bytes.js'
 import { protoRegistry } from '../../src/codec/proto.js'
 import { pipelined } from '../helpers/pipelined.js'
+import { withoutClocks } from '../helpers/raw-http.js'
 import { boundPorts, fundedHome, getJson, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -109,11 +110,7 @@ async function answersOf(home: string, workers: string) {
     ]
     const answers: string[] = []
     for (const [i, round] of rounds.entries()) {
-      answers.push(
-        ...(await pipelined(apiPort!, round)).map((a) =>
-          a.raw.replace(/\r\nDate: [^\r]*/, '\r\nDate: -'),
-        ),
-      )
+      answers.push(...(await pipelined(apiPort!, round)).map((a) => withoutClocks(a.raw)))
       // The first broadcast starts the workers: the rounds after it are theirs once they are ready.
       if (i === 0 && workers !== '0') await node.waitForLog((l) => l.msg === WORKERS_LINE)
     }

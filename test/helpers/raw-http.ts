@@ -33,3 +33,13 @@ export function rawRequest(
     req.end(body)
   })
 }
+
+/**
+ * An answer's raw text with its clocks blanked (`Date: -`, `X-Server-Time: T`), so the answers of
+ * two servers, or of one at two moments, compare byte for byte.
+ */
+export function withoutClocks(raw: string): string {
+  return raw
+    .replace(/\r\nDate: [^\r]*/g, '\r\nDate: -')
+    .replace(/\r\nx-server-time: \d+/gi, '\r\nX-Server-Time: T')
+}

@@ -9,6 +9,7 @@ import {
   listenHttp,
 } from '../../../../src/server/listen.js'
 import { createGateway } from '../../../../src/server/rest/gateway.js'
+import { withoutClocks } from '../../../helpers/raw-http.js'
 import { createTxTestNode } from '../../../helpers/tx-node.js'
 
 // GET query routes are answered straight from node:http, before @hono/node-server builds a Request.
@@ -96,8 +97,6 @@ function get(target: string, headers: string[] = [], method = 'GET'): string {
   return `${[`${method} ${target} HTTP/1.1`, 'host: 127.0.0.1', 'connection: close', ...headers].join('\r\n')}\r\n\r\n`
 }
 
-const withoutDate = (text: string) => text.replace(/\r\nDate: [^\r]*/g, '\r\nDate: -')
-
 /**
  * The answers of the three servers to the same bytes (they must be identical), and whether the
  * fast path answered it. The CORS gateway answers as its Hono-only twin, and takes the same way
@@ -105,16 +104,16 @@ const withoutDate = (text: string) => text.replace(/\r\nDate: [^\r]*/g, '\r\nDat
  */
 async function all(request: string): Promise<{ text: string; fast: boolean }> {
   const before = leftToHono.length
-  const fast = withoutDate(await raw(ports.fast, request))
+  const fast = withoutClocks(await raw(ports.fast, request))
   const fastTook = leftToHono.length === before
-  const adapter = withoutDate(await raw(ports.adapter, request))
-  const hono = withoutDate(await raw(ports.hono, request))
+  const adapter = withoutClocks(await raw(ports.adapter, request))
+  const hono = withoutClocks(await raw(ports.hono, request))
   expect(fast).toBe(adapter)
   expect(fast).toBe(hono)
   const corsBefore = leftToHono.length
-  const cors = withoutDate(await raw(ports.cors, request))
+  const cors = withoutClocks(await raw(ports.cors, request))
   expect(leftToHono.length === corsBefore).toBe(fastTook)
-  expect(cors).toBe(withoutDate(await raw(ports.corsHono, request)))
+  expect(cors).toBe(withoutClocks(await raw(ports.corsHono, request)))
   return { text: fast, fast: fastTook }
 }
 
@@ -222,7 +221,7 @@ describe('GET query routes from node:http ahead of Hono', () => {
       expect(await raw(port, badHost)).toBe(GO_MALFORMED_HOST_ANSWER)
     }
     expect(leftToHono.length).toBe(before)
-    expect(statusOf(withoutDate(await raw(ports.adapter, noHost)))).toBe(400)
+    expect(statusOf(withoutClocks(await raw(ports.adapter, noHost)))).toBe(400)
     // a host the node server takes as it is: answered from node:http
     const plain = await all(
       get('/sdk/bank/v1beta1/params').replace('host: 127.0.0.1', 'host: node.example:1317'),
@@ -265,8 +264,8 @@ describe('GET query routes from node:http ahead of Hono', () => {
   test('behavior: with CORS on, a request with an Origin takes Hono (its middleware adds headers), one without is answered ahead', async () => {
     const viaHono = async (request: string) => {
       const before = leftToHono.length
-      const text = withoutDate(await raw(ports.cors, request))
-      expect(text).toBe(withoutDate(await raw(ports.corsHono, request)))
+      const text = withoutClocks(await raw(ports.cors, request))
+      expect(text).toBe(withoutClocks(await raw(ports.corsHono, request)))
       return { text, hono: leftToHono.length > before }
     }
     for (const origin of ['origin: https://wallet.example', 'ORIGIN: null']) {
@@ -279,7 +278,7 @@ describe('GET query routes from node:http ahead of Hono', () => {
     expect(plain.hono).toBe(false)
     expect(statusOf(plain.text)).toBe(200)
     expect(plain.text).not.toContain('access-control')
-    expect(plain.text).toBe(withoutDate(await raw(ports.fast, get('/sdk/bank/v1beta1/params'))))
+    expect(plain.text).toBe(withoutClocks(await raw(ports.fast, get('/sdk/bank/v1beta1/params'))))
     const preflight = await viaHono(
       get(
         '/sdk/bank/v1beta1/params',
