@@ -53,6 +53,8 @@ export interface AppConfig {
     maxRecvMsgSize: number
     maxSendMsgSize: number
   }
+  /** `[grpc-web]`: gRPC-web on the REST API's port (with gRPC on too). */
+  grpcWeb: { enable: boolean }
   stateSync: { snapshotInterval: number; snapshotKeepRecent: number }
   mempool: { maxTxs: number }
   /** sdkd's dev API (mine, time travel, snapshots): on in the devnet preset. */
@@ -92,6 +94,7 @@ export function defaultAppConfig(): AppConfig {
       maxRecvMsgSize: DEFAULT_MAX_RECV_MSG_SIZE,
       maxSendMsgSize: DEFAULT_MAX_SEND_MSG_SIZE,
     },
+    grpcWeb: { enable: true },
     stateSync: { snapshotInterval: 0, snapshotKeepRecent: 2 },
     mempool: { maxTxs: 5000 },
     dev: { enable: false, allowRemote: false },
@@ -136,6 +139,7 @@ export function readAppConfig(file: string, data: Record<string, unknown>): AppC
       maxRecvMsgSize: r.uint('grpc.max-recv-msg-size', d.grpc.maxRecvMsgSize, { quoted: true }),
       maxSendMsgSize: r.uint('grpc.max-send-msg-size', d.grpc.maxSendMsgSize, { quoted: true }),
     },
+    grpcWeb: { enable: r.bool('grpc-web.enable', d.grpcWeb.enable) },
     stateSync: {
       snapshotInterval: r.uint('state-sync.snapshot-interval', d.stateSync.snapshotInterval),
       snapshotKeepRecent: r.uint('state-sync.snapshot-keep-recent', d.stateSync.snapshotKeepRecent),
@@ -259,6 +263,17 @@ max-recv-msg-size = "${c.grpc.maxRecvMsgSize}"
 # MaxSendMsgSize defines the max message size in bytes the server can send.
 # The default value is math.MaxInt32.
 max-send-msg-size = "${c.grpc.maxSendMsgSize}"
+
+###############################################################################
+###                        gRPC Web Configuration                           ###
+###############################################################################
+
+[grpc-web]
+
+# GRPCWebEnable defines if the gRPC-web should be enabled.
+# NOTE: gRPC must also be enabled, otherwise, this configuration is a no-op.
+# NOTE: gRPC-Web uses the same address as the API server.
+enable = ${c.grpcWeb.enable}
 
 ###############################################################################
 ###                        State Sync Configuration                         ###

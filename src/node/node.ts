@@ -11,6 +11,7 @@ import { parseListenAddress } from '../config/listen-address.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
+import { appDescriptorMethods } from '../server/grpc/app-descriptor.js'
 import { listenHttp } from '../server/listen.js'
 import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
@@ -381,6 +382,17 @@ export class Node {
       enabledUnsafeCors: api.enabledUnsafeCors,
       maxBodyBytes: api.rpcMaxBodyBytes,
       version: SDKD_VERSION,
+      // Upstream's gRPC-web needs its gRPC server on (it wraps that server).
+      ...(home.app.grpc.enable && home.app.grpcWeb.enable
+        ? {
+            grpcWeb: {
+              methods: appDescriptorMethods(this.router, {
+                chainId: home.genesis.chainId,
+                app: this.app,
+              }),
+            },
+          }
+        : {}),
       logger: logger.child({ module: 'api-server' }),
     }
   }

@@ -1,25 +1,5 @@
-import { type Server, type ServerDuplexStream, type StatusObject, status } from '@grpc/grpc-js'
-
-/**
- * grpc-go's status for a call of a path the server has no handler for: `unknown service <s>`, or
- * `unknown method <m> for service <s>` when the service is served (both Unimplemented). Undefined
- * for a path without a `/` between service and method (grpc-js's own answer stays).
- */
-function unknownMethodStatus(
-  path: string,
-  services: ReadonlySet<string>,
-): Pick<StatusObject, 'code' | 'details'> | undefined {
-  const name = path.startsWith('/') ? path.slice(1) : path
-  const slash = name.lastIndexOf('/')
-  if (slash < 0) return undefined
-  const service = name.slice(0, slash)
-  return {
-    code: status.UNIMPLEMENTED,
-    details: services.has(service)
-      ? `unknown method ${name.slice(slash + 1)} for service ${service}`
-      : `unknown service ${service}`,
-  }
-}
+import type { Server, ServerDuplexStream } from '@grpc/grpc-js'
+import { unknownMethodStatus } from './unknown-method-status.js'
 
 /** grpc-js's per-call handler lookup (1.14), the one place it decides a path is unknown. */
 interface HandlerLookup {

@@ -83,6 +83,8 @@ export function createBroadcastFastPath(
     const host = headers.host
     if (host === undefined || !PLAIN_HOST.test(host)) return false
     if (cors && headers.origin !== undefined) return false
+    // A gRPC-web call (or, with it off, a REST request all the same) is Hono's.
+    if (headers['content-type']?.startsWith('application/grpc-web')) return false
     // A form naming another method is the gateway's to run as that method (form-fallback.ts).
     if (
       headers['x-http-method-override'] !== undefined &&

@@ -71,7 +71,9 @@ export function unsafeCors(brand: Brand): MiddlewareHandler {
       return empty(200, headers)
     }
     await next()
-    if (cors) for (const [name, value] of answerHeaders) c.res.headers.set(name, value)
+    // A gRPC-web answer carries the CORS headers of upstream's wrapper, which come after these.
+    if (cors && !c.res.headers.get('content-type')?.startsWith('application/grpc-web'))
+      for (const [name, value] of answerHeaders) c.res.headers.set(name, value)
     return undefined
   }
 }

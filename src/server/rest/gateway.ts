@@ -4,12 +4,13 @@ import type { Logger } from '../../logger.js'
 import { cleanTarget, requestTarget } from '../clean-path.js'
 import { answerAhead, answerAsterisk, type NodeRequestHandler } from '../listen.js'
 import { parsePathTemplate } from '../query/http-rules.js'
-import type { QueryRouter } from '../query/router.js'
+import type { QueryRouter, RoutedMethod } from '../query/router.js'
 import { requestBodyLimit } from './body-limit.js'
 import { corsAnswerHeaders, unsafeCors } from './cors.js'
 import { errorResponse, thrownErrorResponse } from './errors.js'
 import { type GatewayRoute, registerFormFallback } from './form-fallback.js'
 import { GetRouter } from './get-router.js'
+import { grpcWebMiddleware } from './grpc-web.js'
 import { answerResponse, fastCall, honoCall } from './query-call.js'
 import { createQueryFastPath } from './query-fast-path.js'
 import { routeAnswer } from './route-answer.js'
@@ -25,6 +26,11 @@ export interface GatewayOptions {
   maxBodyBytes?: number
   /** Version shown in the OpenAPI document. */
   version?: string
+  /**
+   * gRPC-web on this port (`[grpc-web] enable` with `[grpc] enable`), with the methods the gRPC
+   * server serves besides the router's; absent, a gRPC-web request is a REST request as any other.
+   */
+  grpcWeb?: { methods: readonly RoutedMethod[] }
   logger?: Logger
   /**
    * The GET pre-router (default on). Off, every request takes Hono's router: the tests compare
@@ -117,6 +123,18 @@ export function createGateway(options: GatewayOptions): Hono {
   })
 
   if (options.swagger) registerSwagger(app, router, options.version ?? '0.0.0')
+  // Upstream's gRPC-web wrapper takes its requests ahead of the gateway (the routes the app
+  // registers on the router, Swagger's, come first).
+  if (options.grpcWeb)
+    app.use(
+      '*',
+      grpcWebMiddleware({
+        router,
+        methods: options.grpcWeb.methods,
+        unsafeCors: options.enabledUnsafeCors ?? false,
+        ...(options.logger ? { logger: options.logger } : {}),
+      }),
+    )
 
   const fast = new GetRouter()
   const routes: GatewayRoute[] = []
