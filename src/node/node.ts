@@ -11,13 +11,9 @@ import { parseListenAddress } from '../config/listen-address.js'
 import type { ChainHaltError } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
-import { appDescriptorMethods } from '../server/grpc/app-descriptor.js'
-import { listenHttp } from '../server/listen.js'
 import type { NodeMetrics } from '../server/metrics/node-metrics.js'
 import { createNodeRouter } from '../server/query/node-router.js'
 import type { QueryRouter } from '../server/query/router.js'
-import { createBroadcastFastPath } from '../server/rest/broadcast-fast-path.js'
-import { createGateway, type GatewayOptions } from '../server/rest/gateway.js'
 import { abciQuery, abciQueryRoutes } from '../server/rpc/abci-query.js'
 import { chainRoutes } from '../server/rpc/chain-routes.js'
 import { coreRoutes, type RpcNode } from '../server/rpc/core-routes.js'
@@ -29,11 +25,11 @@ import type { StoreBackend } from '../store/backend.js'
 import type { BlockStore } from '../store/block-store.js'
 import type { VersionedStore } from '../store/versioned-store.js'
 import { APP_VERSIONS, type AppVersionFactory } from '../versions/index.js'
+import { restAppOf, startAppServers } from './app-servers.js'
 import { routerTxParts } from './comet-queries.js'
 import { DevControl } from './dev-control.js'
 import { serveNodeMetrics } from './metrics-listener.js'
 import { appVersionFactory, checkModuleGenesis, pruningOf, upgradeInfoOf } from './node-config.js'
-import { dashboardOf } from './node-dashboard.js'
 import { type OpenedChain, openChain } from './open-chain.js'
 import { nodeMetricsOf, rpcChainOf, rpcNodeOf } from './rpc-facts.js'
 import { type RuntimeOptions, runtimeOptionsOf } from './runtime-options.js'
@@ -321,37 +317,8 @@ export class Node {
   }
 
   /** Starts the gRPC and REST servers as app.toml says (the app's servers, whoever makes blocks). */
-  async startAppServers(): Promise<void> {
-    const { home, logger } = this.options
-    const { api, grpc } = home.app
-    if (grpc.enable) {
-      // Loaded only when served: gRPC's library is the largest part of a node's start-up.
-      const { startGrpcServer } = await import('../server/grpc/server.js')
-      const server = await startGrpcServer({
-        router: this.router,
-        address: grpc.address,
-        maxRecvMsgSize: grpc.maxRecvMsgSize,
-        maxSendMsgSize: grpc.maxSendMsgSize,
-        logger: logger.child({ module: 'grpc-server' }),
-        appDescriptor: { chainId: home.genesis.chainId, app: this.app },
-      })
-      this.listeners.push(server)
-      this.addresses.grpc = server.address
-      logger.info({ module: 'grpc-server', address: server.address }, 'serving gRPC')
-    }
-    if (api.enable) {
-      const ahead = createBroadcastFastPath(this.gatewayOptions(), this.tx?.ingress)
-      const server = await listenHttp(this.restApp(), api.address, 'API server', {
-        ...(ahead ? { ahead } : {}),
-        maxConnections: api.maxOpenConnections,
-        serverTime: true,
-        readTimeoutSeconds: api.rpcReadTimeout,
-        writeTimeoutSeconds: api.rpcWriteTimeout,
-      })
-      this.listeners.push(server)
-      this.addresses.api = server.address
-      logger.info({ module: 'api-server', address: server.address }, 'serving REST API')
-    }
+  startAppServers(): Promise<void> {
+    return startAppServers(this, SDKD_VERSION)
   }
 
   /** Stops `listener` with the node. */
@@ -362,39 +329,7 @@ export class Node {
    * `/dashboard` when `[api] dashboard` is on (stopped with the node).
    */
   restApp(): Hono {
-    const { api } = this.options.home.app
-    const gateway = createGateway(this.gatewayOptions())
-    if (api.dashboard) {
-      const dashboard = dashboardOf(this, SDKD_VERSION)
-      this.listeners.push({ close: async () => dashboard.close() })
-      gateway.route('/', dashboard.app)
-    }
-    return gateway
-  }
-
-  /** The REST gateway's settings (the Hono app and the broadcast fast path share them). */
-  private gatewayOptions(): GatewayOptions {
-    const { home, logger } = this.options
-    const { api } = home.app
-    return {
-      router: this.router,
-      swagger: api.swagger,
-      enabledUnsafeCors: api.enabledUnsafeCors,
-      maxBodyBytes: api.rpcMaxBodyBytes,
-      version: SDKD_VERSION,
-      // Upstream's gRPC-web needs its gRPC server on (it wraps that server).
-      ...(home.app.grpc.enable && home.app.grpcWeb.enable
-        ? {
-            grpcWeb: {
-              methods: appDescriptorMethods(this.router, {
-                chainId: home.genesis.chainId,
-                app: this.app,
-              }),
-            },
-          }
-        : {}),
-      logger: logger.child({ module: 'api-server' }),
-    }
+    return restAppOf(this, SDKD_VERSION)
   }
 
   /** Resolves when the chain halts (configured halt, upgrade, failure). */

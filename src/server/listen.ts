@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { parseListenAddress } from '../config/listen-address.js'
 import { UserError } from '../errors.js'
+import { limitConnections } from './connection-limit.js'
 
 /** How long a closing server lets the requests in flight finish before it cuts their connections. */
 export const CLOSE_GRACE_MS = 500
@@ -190,51 +191,6 @@ export async function listenHttp(
         })
         server.closeIdleConnections()
       }),
-  }
-}
-
-/**
- * Serves at most `max` connections at once, as Go's `netutil.LimitListener` under CometBFT's RPC
- * server and the SDK's API server: a further connection is accepted but not read, so its request
- * waits, until a served one closes (an idle kept-alive or a WebSocket connection holds its place).
- * Returns what drops the waiting connections when the server closes.
- */
-function limitConnections(server: Server, max: number): () => void {
-  const serveListeners = server.listeners('connection') as ((socket: Socket) => void)[]
-  server.removeAllListeners('connection')
-  // A connection is not read until it is served (net.Server reads this when it accepts one).
-  ;(server as Server & { pauseOnConnect: boolean }).pauseOnConnect = true
-  let open = 0
-  const waiting = new Set<Socket>()
-  const ignoreError = () => {}
-  const serve = (socket: Socket) => {
-    open++
-    socket.once('close', release)
-    for (const listener of serveListeners) listener.call(server, socket)
-    socket.resume()
-  }
-  function release() {
-    open--
-    for (const socket of waiting) {
-      if (open >= max) break
-      waiting.delete(socket)
-      socket.off('error', ignoreError)
-      if (!socket.destroyed) serve(socket)
-    }
-  }
-  server.on('connection', (socket: Socket) => {
-    if (open < max) {
-      serve(socket)
-      return
-    }
-    waiting.add(socket)
-    // A client that gives up while it waits: its reset is not an error of the server's.
-    socket.on('error', ignoreError)
-    socket.once('close', () => waiting.delete(socket))
-  })
-  return () => {
-    for (const socket of waiting) socket.destroy()
-    waiting.clear()
   }
 }
 
