@@ -474,7 +474,7 @@ describe.skipIf(missing !== undefined)(
       const t = await tempDir('sdkd-upgrade-net-')
       cleanups.push(t.cleanup)
       const out = join(t.dir, 'net')
-      const base = await freeTestnetBase(NODES.length)
+      const base = await freeTestnetBase(NODES.length, cleanups)
       const init = await runSdkd([
         '--app-version',
         'v1',

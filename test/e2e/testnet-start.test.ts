@@ -110,7 +110,7 @@ describe.skipIf(!cometbft.path)(
       const t = await tempDir('sdkd-testnet-start-')
       cleanups.push(t.cleanup)
       out = join(t.dir, 'net')
-      base = await freeTestnetBase(NODES.length)
+      base = await freeTestnetBase(NODES.length, cleanups)
       const r = await runSdkd([
         'testnet',
         'init-files',

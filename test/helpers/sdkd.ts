@@ -78,13 +78,14 @@ export async function boundPorts(
 }
 
 /**
- * The ports `freePort` and `freeTestnetBase` choose from: below Linux's default ephemeral range
- * (32768–60999, `net.ipv4.ip_local_port_range`), from which the kernel hands out every port-0 bind
- * and every outgoing connection's source port. A port in that range that a node binds, stops and
- * binds again (a restart, a switched binary) can be taken in between by any other test's client
+ * The ports `freePort` chooses from: below Linux's default ephemeral range (32768–60999,
+ * `net.ipv4.ip_local_port_range`), from which the kernel hands out every port-0 bind and every
+ * outgoing connection's source port, and between the gRPC ports and the CometBFT ports of
+ * `freeTestnetBase`'s blocks. A port in the ephemeral range that a node binds, stops and binds
+ * again (a restart, a switched binary) can be taken in between by any other test's client
  * connection; a port below it only by an explicit bind.
  */
-export const CHOSEN_PORTS = { low: 10_000, high: 32_767 }
+export const CHOSEN_PORTS = { low: 15_210, high: 26_300 }
 
 /** Whether `port` can be bound on 127.0.0.1 right now. */
 export function isFreePort(port: number): Promise<boolean> {
