@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants, existsSync } from 'node:fs'
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { delimiter, join } from 'node:path'
+import { delimiter, isAbsolute, join } from 'node:path'
 import type { Logger } from '../logger.js'
 import { CliError } from './errors.js'
 
@@ -96,13 +96,14 @@ async function exited(pid: number, ms: number): Promise<boolean> {
 }
 
 /**
- * Whether CometBFT's block store (`data/blockstore.db`, a goleveldb database) holds no block: it
+ * Whether CometBFT's block store (`blockstore.db` in config.toml's `db_dir`, `data` by default, a
+ * goleveldb database) holds no block: it
  * is missing, or it has no table file and only empty journals (what CometBFT leaves after opening
  * it and writing nothing, e.g. a start that failed its handshake). Read from the file sizes alone,
  * so CometBFT's database is never opened by another LevelDB implementation.
  */
-export async function cometBlockStoreEmpty(home: string): Promise<boolean> {
-  const dir = join(home, 'data', 'blockstore.db')
+export async function cometBlockStoreEmpty(home: string, dbDir = 'data'): Promise<boolean> {
+  const dir = join(isAbsolute(dbDir) ? dbDir : join(home, dbDir), 'blockstore.db')
   let names: string[]
   try {
     names = await readdir(dir)

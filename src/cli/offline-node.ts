@@ -43,7 +43,7 @@ export async function offlineHome(g: GlobalFlags, untouched: string): Promise<Of
   const appVersion = startAppVersion(g.appVersion, record, order, DEFAULT_APP_VERSION)
   await checkHomeAppVersion(g.home, appVersion, order, record)
   const logger = loggerFor(g, home, { level: 'warn', destination: 2 })
-  const underComet = !(await cometBlockStoreEmpty(g.home))
+  const underComet = !(await cometBlockStoreEmpty(g.home, home.node.dbDir))
   return {
     home,
     appVersion,

@@ -22,14 +22,20 @@ import { recordLastRun } from './home-version.js'
 import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import { cometbftFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
-import { invCheckPeriodOf, prepareStart } from './start-prepare.js'
+import {
+  invCheckPeriodOf,
+  type Prepared,
+  prepareStart,
+  shutdownGrace,
+  withCpuProfile,
+} from './start-prepare.js'
 import { onStopSignals } from './stop-signals.js'
 
 /**
- * The listeners sdkd itself opens under CometBFT: REST and gRPC (the RPC and p2p ports are
+ * The listeners sdkd itself opens under CometBFT (and with --grpc-only): REST and gRPC (the RPC and p2p ports are
  * CometBFT's; the ABCI server's address is checked when it binds).
  */
-function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedListener[] {
+export function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedListener[] {
   const source = (flag: keyof StartFlags, field: string) =>
     f[flag] !== undefined
       ? { file: `--${String(flag)}`, field: '' }
@@ -79,9 +85,29 @@ export async function runCometNode(
   flags: StartFlags,
   /** The warnings of the `SIMULATED_ONLY_FLAGS` the user gave. */
   ignored: readonly string[] = [],
+  /** `--with-comet=false`: no CometBFT child; the ABCI server for a CometBFT started apart. */
+  apart?: { address: string; transport: 'socket' | 'grpc' },
 ): Promise<number> {
-  const { home, appVersion, logger, record } = await prepareStart(g, flags, cometListeners)
-  const bin = findCometbft(flags.cometbftBin, process.env)
+  const prepared = await prepareStart(g, flags, cometListeners)
+  try {
+    return await withCpuProfile(prepared.logger, flags.cpuProfile, () =>
+      runPrepared(g, flags, ignored, prepared, apart),
+    )
+  } finally {
+    await shutdownGrace(prepared.logger, flags.shutdownGrace)
+  }
+}
+
+async function runPrepared(
+  g: GlobalFlags,
+  flags: StartFlags,
+  ignored: readonly string[],
+  prepared: Prepared,
+  apart: { address: string; transport: 'socket' | 'grpc' } | undefined,
+): Promise<number> {
+  const { home, appVersion, logger, record } = prepared
+  const bin = apart ? undefined : findCometbft(flags.cometbftBin, process.env)
+  if (apart) logger.info('starting ABCI without CometBFT')
   for (const warning of ignored) logger.warn(warning)
   if (home.app.dev.enable) {
     home.app.dev.enable = false
@@ -114,46 +140,59 @@ export async function runCometNode(
   })
   await waitForPreviousCometbft(home.paths.home, logger)
   try {
-    await refuseAppAheadOfCometbft(node, home)
+    // A CometBFT started apart keeps its data where its own home says.
+    if (!apart) await refuseAppAheadOfCometbft(node, home)
   } catch (err) {
     await node.stop()
     throw err
   }
   let engine: Awaited<ReturnType<typeof serveUnderCometbft>>
-  let metrics: CometMetrics
+  let metrics: CometMetrics | undefined
   try {
-    engine = await serveUnderCometbft(node)
+    engine = await serveUnderCometbft(
+      node,
+      apart ?? { address: home.node.proxyApp, transport: home.node.abci },
+    )
     node.addListener(engine)
     await node.startAppServers()
-    metrics = await serveMetricsUnderComet(node, home, logger)
+    // prometheus_listen_addr is CometBFT's: one started apart serves it itself.
+    if (!apart) metrics = await serveMetricsUnderComet(node, home, logger)
   } catch (err) {
     await node.stop()
     throw err
   }
+  const started = {
+    home: home.paths.home,
+    chain_id: home.genesis.chainId,
+    app_version: node.app.name,
+    // The app's last committed height (0: none yet; CometBFT's InitChain comes first).
+    height: Math.max(node.store.latestHeight, 0),
+    abci: engine.address,
+  }
+  let comet: Awaited<ReturnType<typeof startCometbft>> | undefined
+  // The genesis in CometBFT's layout, for the child or for a CometBFT started apart to read.
   const genesisFile = cometGenesisPath(home.paths)
   await writeFile(genesisFile, cometGenesisText(home.genesis.json))
-  const comet = await startCometbft({
-    bin,
-    home: home.paths.home,
-    genesisFile,
-    proxyApp: engine.address,
-    // CometBFT's own node flags given to sdkd are passed on to it (it reads config.toml itself).
-    flags: cometbftFlags(flags),
-    env: { ...process.env, ...metrics.cometEnv },
-    logger,
-  })
-  logger.info(
-    {
+  if (apart) {
+    logger.info(
+      { ...started, transport: apart.transport, cometbft_genesis: genesisFile },
+      'node started: serving the app over ABCI to a CometBFT started apart',
+    )
+  } else {
+    comet = await startCometbft({
+      bin: bin!,
       home: home.paths.home,
-      chain_id: home.genesis.chainId,
-      app_version: node.app.name,
-      // The app's last committed height (0: none yet; CometBFT's InitChain comes first).
-      height: Math.max(node.store.latestHeight, 0),
-      abci: engine.address,
-      rpc: home.node.rpc.laddr,
-    },
-    'node started under CometBFT',
-  )
+      genesisFile,
+      // CometBFT v0.38's gRPC client takes no scheme: `tcp://host:port` is "too many colons".
+      proxyApp:
+        home.node.abci === 'grpc' ? engine.address.replace(/^tcp:\/\//, '') : engine.address,
+      // CometBFT's own node flags given to sdkd are passed on to it (it reads config.toml itself).
+      flags: [...cometbftFlags(flags), `--abci=${home.node.abci}`],
+      env: { ...process.env, ...metrics?.cometEnv },
+      logger,
+    })
+    logger.info({ ...started, rpc: home.node.rpc.laddr }, 'node started under CometBFT')
+  }
   let recorded = false
   const recordRun = () => {
     if (recorded || node.store.latestHeight < home.genesis.initialHeight) return
@@ -171,7 +210,7 @@ export async function runCometNode(
   )
   const outcome = await Promise.race([
     signal.then((s) => ({ kind: 'signal' as const, s })),
-    comet.exit.then((e) => ({ kind: 'comet' as const, e })),
+    ...(comet ? [comet.exit.then((e) => ({ kind: 'comet' as const, e }))] : []),
   ])
   clearInterval(recordTimer)
   recordRun()
@@ -180,7 +219,7 @@ export async function runCometNode(
     // A parked FinalizeBlock would keep CometBFT's consensus from stopping: the ABCI connections
     // close first then, and CometBFT stops on its own.
     if (engine.upgradeHaltHeight !== undefined) await engine.close()
-    await comet.stop()
+    await comet?.stop()
     await node.stop()
     logger.info({ height: node.store.latestHeight }, 'stopped cleanly')
     return outputLost ? OUTPUT_LOST_EXIT_CODE : 0
@@ -190,7 +229,7 @@ export async function runCometNode(
     { code, signal: by, height: node.store.latestHeight },
     'cometbft exited: stopping the app too (restart both together)',
   )
-  await comet.stop()
+  await comet?.stop()
   await node.stop()
   return engine.upgradeHaltHeight !== undefined ? UPGRADE_HALT_EXIT_CODE : 1
 }
@@ -204,7 +243,7 @@ export async function runCometNode(
 async function refuseAppAheadOfCometbft(node: Node, home: LoadedHome): Promise<void> {
   const height = node.store.latestHeight
   if (height < home.genesis.initialHeight) return
-  if (!(await cometBlockStoreEmpty(home.paths.home))) return
+  if (!(await cometBlockStoreEmpty(home.paths.home, home.node.dbDir))) return
   throw new CliError(
     `CometBFT's data in ${home.paths.dataDir} (blockstore.db, state.db) holds no block, but the app's data (data/application.db) is at height ${height}: CometBFT's data was reset without the app's. CometBFT cannot replay from there. Reset both together: \`sdkd comet unsafe-reset-all --home ${home.paths.home}\` deletes both and starts the chain over; or restore all of data/ from one backup.`,
   )

@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander'
 import { PRUNING_STRATEGIES } from '../config/app-config.js'
+import { addCometbftNodeFlags, cometbftNodeFlags } from './cometbft-node-flags.js'
 import { boolArg, collectArg, durationArg, heightListArg, pflagIntArg } from './options.js'
 
 /** Flags of `sdkd start` (and `sdkd devnet`); each overrides its config field, as upstream. */
@@ -15,8 +16,17 @@ export interface StartFlags {
   'api.address'?: string
   'api.enabledUnsafeCors'?: boolean
   'api.dashboard'?: boolean
+  'api.maxOpenConnections'?: number
+  'api.rpcReadTimeout'?: number
+  'api.rpcWriteTimeout'?: number
+  'api.rpcMaxBodyBytes'?: number
   'grpc.enable'?: boolean
   'grpc.address'?: string
+  'grpcWeb.enable'?: boolean
+  'stateSync.snapshotInterval'?: number
+  'stateSync.snapshotKeepRecent'?: number
+  'mempool.maxTxs'?: number
+  queryGasLimit?: number
   'dev.enable'?: boolean
   'dev.allowRemote'?: boolean
   'instrumentation.prometheus'?: boolean
@@ -33,10 +43,26 @@ export interface StartFlags {
   unsafeSkipUpgrades?: number[]
   upgradePlugin?: string[]
   upgradeHalt?: 'exit' | 'wait'
+  /** `--shutdown-grace`: how long the process waits after the node stopped, in ms. */
+  shutdownGrace?: number
   /** `sdkd start` only: who makes the blocks. */
   consensus?: 'simulated' | 'cometbft'
   /** `sdkd start --consensus cometbft`: the cometbft binary to run. */
   cometbftBin?: string
+  /** `sdkd start --with-comet=false`: serve the app over ABCI to a CometBFT started apart. */
+  withComet?: boolean
+  /** With `--with-comet=false`: where the ABCI server listens, and its transport. */
+  address?: string
+  transport?: 'socket' | 'grpc'
+  /** `sdkd start --grpc-only`: serve queries (gRPC, REST) of the committed state; no blocks. */
+  grpcOnly?: boolean
+  /** `sdkd start --cpu-profile`: where the main thread's CPU profile is written at the stop. */
+  cpuProfile?: string
+  /** CometBFT's node flags sdkd reads itself (the others pass on, see cometbft-node-flags.ts). */
+  genesis_hash?: string
+  proxy_app?: string
+  abci?: 'socket' | 'grpc'
+  db_dir?: string
 }
 
 /** The start flags that are CometBFT's own node flags: a CometBFT running the home gets them. */
@@ -50,9 +76,12 @@ const COMETBFT_FLAGS = [
 
 /** CometBFT's node flags among `flags`, as its command line takes them (`--rpc.unsafe=true`). */
 export function cometbftFlags(flags: StartFlags): string[] {
-  return COMETBFT_FLAGS.flatMap((name) =>
-    flags[name] === undefined ? [] : [`--${name}=${String(flags[name])}`],
-  )
+  return [
+    ...COMETBFT_FLAGS.flatMap((name) =>
+      flags[name] === undefined ? [] : [`--${name}=${String(flags[name])}`],
+    ),
+    ...cometbftNodeFlags(flags as Record<string, unknown>),
+  ]
 }
 
 /** Global flags every command accepts. */
@@ -101,8 +130,53 @@ export function addStartFlags(cmd: Command): Command {
       'serve the dashboard and explorer at / and /dashboard (api.dashboard; on in devnets)',
       boolArg,
     )
+    .option(
+      '--api.max-open-connections <n>',
+      'most REST connections served at once; more wait (api.max-open-connections)',
+      pflagIntArg('uint'),
+    )
+    .option(
+      '--api.rpc-read-timeout <seconds>',
+      'REST read timeout (api.rpc-read-timeout)',
+      pflagIntArg('uint'),
+    )
+    .option(
+      '--api.rpc-write-timeout <seconds>',
+      'REST write timeout (api.rpc-write-timeout)',
+      pflagIntArg('uint'),
+    )
+    .option(
+      '--api.rpc-max-body-bytes <n>',
+      'largest REST request body (api.rpc-max-body-bytes)',
+      pflagIntArg('uint'),
+    )
     .option('--grpc.enable [bool]', 'enable the gRPC server (grpc.enable)', boolArg)
     .option('--grpc.address <address>', 'gRPC listen address (grpc.address)')
+    .option(
+      '--grpc-web.enable [bool]',
+      "serve gRPC-web on the REST API's port, with gRPC on (grpc-web.enable)",
+      boolArg,
+    )
+    .option(
+      '--state-sync.snapshot-interval <n>',
+      'take a state sync snapshot every n heights, under --consensus cometbft; 0 never (state-sync.snapshot-interval)',
+      pflagIntArg('uint64'),
+    )
+    .option(
+      '--state-sync.snapshot-keep-recent <n>',
+      'state sync snapshots to keep (state-sync.snapshot-keep-recent)',
+      pflagIntArg('uint32'),
+    )
+    .option(
+      '--mempool.max-txs <n>',
+      "the app's limit on waiting txs; 0 none; -1 no app-side mempool (mempool.max-txs)",
+      pflagIntArg('int'),
+    )
+    .option(
+      '--query-gas-limit <n>',
+      'gas a REST or gRPC query may use; written, not acted on (query-gas-limit)',
+      pflagIntArg('uint64'),
+    )
     .option(
       '--dev.enable [bool]',
       'serve the dev_* RPC methods: mine, time travel, snapshot/revert (dev.enable; on in devnets)',
@@ -170,6 +244,11 @@ export function addStartFlags(cmd: Command): Command {
       'load upgrade handlers from an ES module (repeatable; see docs/upgrades.md, "Upgrade plugins")',
       collectArg,
     )
+    .option(
+      '--shutdown-grace <duration>',
+      'once the node has stopped, wait this long before the process exits, e.g. 5s (default 0s)',
+      durationArg,
+    )
     .addOption(
       new Option(
         '--upgrade-halt <mode>',
@@ -180,9 +259,12 @@ export function addStartFlags(cmd: Command): Command {
     )
 }
 
-/** `sdkd start`'s choice of consensus: the simulated producer, or a real CometBFT child process. */
+/**
+ * `sdkd start`'s choice of consensus (the simulated producer, a real CometBFT child process, a
+ * CometBFT started apart, or none) and CometBFT's node flags.
+ */
 export function addConsensusFlags(cmd: Command): Command {
-  return cmd
+  return addCometbftNodeFlags(cmd)
     .addOption(
       new Option(
         '--consensus <engine>',
@@ -194,5 +276,44 @@ export function addConsensusFlags(cmd: Command): Command {
     .option(
       '--cometbft-bin <path>',
       'the cometbft binary for --consensus cometbft (default: $SDKD_COMETBFT_BIN, else cometbft on the PATH)',
+    )
+    .option(
+      '--with-comet [bool]',
+      'run CometBFT with the app (default true); false: serve the app over ABCI at --address to a CometBFT started apart',
+      boolArg,
+    )
+    .option(
+      '--address <address>',
+      'with --with-comet=false: where the ABCI server listens (default "tcp://127.0.0.1:26658")',
+    )
+    .addOption(
+      new Option(
+        '--transport <transport>',
+        'with --with-comet=false: the ABCI transport (default "socket")',
+      ).choices(['socket', 'grpc']),
+    )
+    .option(
+      '--cpu-profile <file>',
+      "write a CPU profile of the node's main thread to this file (V8's .cpuprofile JSON) when it stops",
+    )
+    .option(
+      '--trace [bool]',
+      'full stack traces in ABCI logs (accepted as upstream; sdkd has none to add)',
+      boolArg,
+    )
+    .option(
+      '--inter-block-cache [bool]',
+      "inter-block caching (accepted as upstream; sdkd's store keeps its own)",
+      boolArg,
+    )
+    .option(
+      '--iavl-disable-fastnode [bool]',
+      "IAVL's fast node (accepted as upstream; sdkd's store is not IAVL)",
+      boolArg,
+    )
+    .option(
+      '--grpc-only [bool]',
+      'start in gRPC query only mode: gRPC and REST serve the committed state; no blocks, no RPC',
+      boolArg,
     )
 }

@@ -3,6 +3,8 @@ import { UPGRADE_HALT_EXIT_CODE } from '../modules/upgrade/abci.js'
 import { readUpgradeInfo } from '../modules/upgrade/upgrade-info.js'
 import { Node } from '../node/node.js'
 import { supervisorState, watchSupervisor } from '../node/supervised.js'
+import { givenCometbftNodeFlags } from './cometbft-node-flags.js'
+import { CliError } from './errors.js'
 import { recordLastRun, skippedUpgrade } from './home-version.js'
 import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
@@ -14,7 +16,15 @@ import {
   type GlobalFlags,
   type StartFlags,
 } from './start-flags.js'
-import { invCheckPeriodOf, plannedListeners, prepareStart } from './start-prepare.js'
+import { runGrpcOnly } from './start-grpc-only.js'
+import {
+  invCheckPeriodOf,
+  type Prepared,
+  plannedListeners,
+  prepareStart,
+  shutdownGrace,
+  withCpuProfile,
+} from './start-prepare.js'
 import { onStopSignals } from './stop-signals.js'
 
 /** `sdkd start`. */
@@ -30,23 +40,55 @@ export function registerStart(
         .description('run the node: produce blocks and serve RPC, REST and gRPC'),
     ),
   ).action(async (f: StartFlags, cmd: Command) => {
-    if (f.consensus !== 'cometbft') {
-      exit(await runNode(globals(), f))
-      return
-    }
-    // Flags of the simulated engine a user gave (not their defaults): CometBFT decides those.
-    const given = SIMULATED_ONLY_FLAGS.filter(({ key }) => {
+    const given = (key: string) => {
       const source = cmd.getOptionValueSource(key)
       return source === 'cli' || source === 'env'
-    }).map(({ warning }) => warning)
-    exit(await runCometNode(globals(), f, given))
+    }
+    // Flags of the simulated engine a user gave (not their defaults): CometBFT decides those.
+    const simulatedOnly = () =>
+      SIMULATED_ONLY_FLAGS.filter(({ key }) => given(key)).map(({ warning }) => warning)
+    if (f.grpcOnly === true) {
+      exit(await runGrpcOnly(globals(), f))
+      return
+    }
+    if (f.withComet === false) {
+      if (given('consensus') && f.consensus === 'simulated')
+        throw new CliError(
+          '--with-comet=false serves the app to a CometBFT started apart: it cannot go with --consensus simulated',
+        )
+      exit(
+        await runCometNode(globals(), f, simulatedOnly(), {
+          address: f.address ?? 'tcp://127.0.0.1:26658',
+          transport: f.transport ?? 'socket',
+        }),
+      )
+      return
+    }
+    if (f.consensus === 'cometbft') {
+      exit(await runCometNode(globals(), f, simulatedOnly()))
+      return
+    }
+    exit(await runNode(globals(), f, { ignored: cometbftOnlyWarnings(f) }))
   })
+}
+
+/** The CometBFT-only flags a user gave to the simulated engine, each with why it does nothing. */
+function cometbftOnlyWarnings(f: StartFlags): string[] {
+  const flags = givenCometbftNodeFlags(f as Record<string, unknown>)
+  if (f.proxy_app !== undefined) flags.push('--proxy_app')
+  if (f.abci !== undefined) flags.push('--abci')
+  return flags.map(
+    (flag) =>
+      `${flag} is for a CometBFT running the home (--consensus cometbft): sdkd's simulated engine has no use for it`,
+  )
 }
 
 /** Hooks of a node run. */
 export interface RunNodeHooks {
   /** The command is `sdkd devnet`: the home is a devnet's even if its record predates saying so. */
   devnet?: boolean
+  /** Warnings about flags given that do not apply, logged once the logger is known. */
+  ignored?: readonly string[]
   /** Called once the servers listen and blocks are being produced. */
   onStarted?(node: Node): Promise<void>
 }
@@ -64,11 +106,24 @@ export async function runNode(
   flags: StartFlags,
   hooks: RunNodeHooks = {},
 ): Promise<number> {
-  const { home, restored, record, order, appVersion, logger } = await prepareStart(
-    g,
-    flags,
-    plannedListeners,
-  )
+  const prepared = await prepareStart(g, flags, plannedListeners)
+  try {
+    return await withCpuProfile(prepared.logger, flags.cpuProfile, () =>
+      runPrepared(g, flags, hooks, prepared),
+    )
+  } finally {
+    await shutdownGrace(prepared.logger, flags.shutdownGrace)
+  }
+}
+
+async function runPrepared(
+  g: GlobalFlags,
+  flags: StartFlags,
+  hooks: RunNodeHooks,
+  prepared: Prepared,
+): Promise<number> {
+  const { home, restored, record, order, appVersion, logger } = prepared
+  for (const warning of hooks.ignored ?? []) logger.warn(warning)
   logConfigNotes(logger, {
     home,
     flags,

@@ -56,6 +56,7 @@ export interface AppConfig {
   /** `[grpc-web]`: gRPC-web on the REST API's port (with gRPC on too). */
   grpcWeb: { enable: boolean }
   stateSync: { snapshotInterval: number; snapshotKeepRecent: number }
+  /** The app's limit on waiting txs: > 0 that many, 0 none; < 0 no app-side mempool (none either). */
   mempool: { maxTxs: number }
   /** sdkd's dev API (mine, time travel, snapshots): on in the devnet preset. */
   dev: { enable: boolean; allowRemote: boolean }
@@ -144,7 +145,7 @@ export function readAppConfig(file: string, data: Record<string, unknown>): AppC
       snapshotInterval: r.uint('state-sync.snapshot-interval', d.stateSync.snapshotInterval),
       snapshotKeepRecent: r.uint('state-sync.snapshot-keep-recent', d.stateSync.snapshotKeepRecent),
     },
-    mempool: { maxTxs: r.uint('mempool.max-txs', d.mempool.maxTxs) },
+    mempool: { maxTxs: r.int('mempool.max-txs', d.mempool.maxTxs) },
     dev: {
       enable: r.bool('dev.enable', d.dev.enable),
       allowRemote: r.bool('dev.allow-remote', d.dev.allowRemote),
@@ -295,6 +296,11 @@ snapshot-keep-recent = ${c.stateSync.snapshotKeepRecent}
 
 [mempool]
 # Setting max-txs to 0 will allow for a unbounded amount of transactions in the mempool.
+# Setting max_txs to negative 1 (-1) will disable transactions from being inserted into the mempool.
+# Setting max_txs to a positive number (> 0) will limit the number of transactions in the mempool, by the specified amount.
+#
+# Note, this configuration only applies to SDK built-in app-side mempool
+# implementations.
 max-txs = ${c.mempool.maxTxs}
 
 ###############################################################################

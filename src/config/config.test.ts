@@ -89,6 +89,25 @@ describe('config files', () => {
     expect(() =>
       readNodeConfig('config/config.toml', { consensus: { timeout_commit: 'soon' } }),
     ).toThrow('config/config.toml: consensus.timeout_commit: time: invalid duration "soon"')
+    expect(() => readAppConfig('config/app.toml', { mempool: { 'max-txs': '-1' } })).toThrow(
+      'config/app.toml: mempool.max-txs: expected an integer, got "-1"',
+    )
+    expect(() => readNodeConfig('config/config.toml', { abci: 'http' })).toThrow(
+      'config/config.toml: abci: expected "socket" or "grpc", got "http"',
+    )
+  })
+
+  test("behavior: app.toml [mempool] max-txs = -1 (upstream's default from v0.50.6: no app-side mempool) is read; config.toml's abci and db_dir are CometBFT's defaults when absent", () => {
+    expect(readAppConfig('config/app.toml', { mempool: { 'max-txs': -1 } }).mempool).toEqual({
+      maxTxs: -1,
+    })
+    expect(readNodeConfig('config/config.toml', {})).toMatchObject({
+      abci: 'socket',
+      dbDir: 'data',
+    })
+    expect(
+      readNodeConfig('config/config.toml', { abci: 'grpc', db_dir: '/var/cmt' }),
+    ).toMatchObject({ abci: 'grpc', dbDir: '/var/cmt' })
   })
 
   test('behavior: config.toml [consensus] round timeouts: CometBFT defaults when absent (a home written before them reads the same), kept when set', () => {

@@ -95,6 +95,15 @@ export class FieldReader {
     return this.fail(path, `expected a non-negative integer, got ${describe(v)}`)
   }
 
+  /** An integer, negative ones too, given as a number. */
+  int(path: string, fallback: number): number {
+    const v = this.lookup(path)
+    if (v === undefined) return fallback
+    const n = typeof v === 'number' || typeof v === 'bigint' ? Number(v) : Number.NaN
+    if (!Number.isSafeInteger(n)) this.fail(path, `expected an integer, got ${describe(v)}`)
+    return n
+  }
+
   /** A non-negative integer, or the string `word` (e.g. `"auto"`). */
   uintOr<W extends string>(path: string, word: W, fallback: number | W): number | W {
     const v = this.lookup(path)

@@ -14,11 +14,18 @@ import {
   type StateSyncConfig,
 } from './statesync-config.js'
 
+/** ABCI transports (config.toml's `abci`, `sdkd start --abci` and `--transport`). */
+export const ABCI_TRANSPORTS = ['socket', 'grpc'] as const
+
 /** config.toml (the CometBFT-side settings sdkd uses). */
 export interface NodeConfig {
   moniker: string
   /** proxy_app: where a real CometBFT reaches the app (sdkd runs the app in its own process). */
   proxyApp: string
+  /** abci: how a CometBFT running the home reaches the app, `socket` or `grpc` (CometBFT's default socket). */
+  abci: (typeof ABCI_TRANSPORTS)[number]
+  /** db_dir: CometBFT's databases (blockstore.db, state.db), relative to the home; the app's stay in data/. */
+  dbDir: string
   logLevel: string
   logFormat: string
   rpc: RpcConfig
@@ -62,6 +69,8 @@ export function defaultNodeConfig(moniker: string): NodeConfig {
   return {
     moniker,
     proxyApp: 'tcp://127.0.0.1:26658',
+    abci: 'socket',
+    dbDir: 'data',
     logLevel: 'info',
     logFormat: 'plain',
     rpc: defaultRpcConfig(),
@@ -105,6 +114,8 @@ export function readNodeConfig(file: string, data: Record<string, unknown>): Nod
   return {
     moniker: r.string('moniker', d.moniker),
     proxyApp: r.string('proxy_app', d.proxyApp),
+    abci: r.oneOf('abci', ABCI_TRANSPORTS, d.abci),
+    dbDir: r.string('db_dir', d.dbDir),
     logLevel: r.string('log_level', d.logLevel),
     logFormat,
     rpc: readRpcConfig(r),
@@ -172,7 +183,7 @@ moniker = ${q(c.moniker)}
 
 # Database backend (sdkd stores everything in one LevelDB under data/).
 db_backend = "goleveldb"
-db_dir = "data"
+db_dir = ${q(c.dbDir)}
 
 # Output level for logging: trace, debug, info, warn, error, fatal, silent.
 log_level = ${q(c.logLevel)}

@@ -9,6 +9,7 @@ import { int64Of } from '../codec/int64.js'
 import type { Proto } from '../codec/proto.js'
 import type { ChainHaltError } from '../errors.js'
 import { UpgradeKeeper } from '../modules/upgrade/keeper.js'
+import { listenAbciGrpc } from '../server/abci/grpc-server.js'
 import { type AbciServer, listenAbci } from '../server/abci/socket-server.js'
 import { abciQuery } from '../server/rpc/abci-query.js'
 import { SnapshotFiles } from '../store/snapshot-files.js'
@@ -27,11 +28,15 @@ export interface CometEngine {
 }
 
 /**
- * Serves `node`'s app to CometBFT over ABCI++ on config.toml's `proxy_app` (sdkd's own simulated
+ * Serves `node`'s app to CometBFT over ABCI++ at `listen` (sdkd's own simulated
  * producer stays idle: blocks, votes and the mempool are CometBFT's). The app's REST and gRPC
  * servers are the node's, started by the caller.
  */
-export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
+export async function serveUnderCometbft(
+  node: Node,
+  /** Where the ABCI server listens (CometBFT's `proxy_app` form) and its transport. */
+  listen: { address: string; transport: 'socket' | 'grpc' },
+): Promise<CometEngine> {
   const { home, logger } = node.options
   const router = node.router
   const upgradeKeeper = new UpgradeKeeper({ registry: node.registry })
@@ -87,8 +92,8 @@ export async function serveUnderCometbft(node: Node): Promise<CometEngine> {
     },
   })
   await app.load()
-  const server: AbciServer = await listenAbci({
-    address: home.node.proxyApp,
+  const server: AbciServer = await (listen.transport === 'grpc' ? listenAbciGrpc : listenAbci)({
+    address: listen.address,
     app,
     logger,
   })

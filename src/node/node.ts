@@ -62,6 +62,8 @@ export interface NodeOptions {
   runtime?: RuntimeOptions
   /** Who makes the blocks (default the simulated producer; `cometbft`: `serveUnderCometbft`). */
   consensus?: 'simulated' | 'cometbft'
+  /** `start --grpc-only`: nobody makes blocks; the services that need CometBFT are not served. */
+  grpcOnly?: boolean
   /** `--inv-check-period`: the invariants are asserted every n blocks (0 never; default 1). */
   invCheckPeriod?: number
   /**
@@ -223,6 +225,7 @@ export class Node {
       }),
       // The tx and node services: sdkd's, or reaching CometBFT under --consensus cometbft.
       ...routerTxParts(this),
+      ...(this.options.grpcOnly ? { grpcOnly: true } : {}),
       ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
       // Under CometBFT the app's last commit (genesis joins the first block's, so is never alone).
       ...(this.options.consensus === 'cometbft'

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { listenAbciGrpc } from '../../src/server/abci/grpc-server.js'
 import { listenAbci } from '../../src/server/abci/socket-server.js'
 import { appHashAt, capturedLogger, testApp } from '../helpers/abci-client.js'
 import { cleanupAfterAll, cleanupAfterEach } from '../helpers/cleanup.js'
@@ -162,4 +163,65 @@ describe.skipIf(!comet.path)(`cometbft ${comet.version ?? ''} on the ABCI server
       expect.objectContaining({ level: 50, method: 'checkTx', error: 'mempool state is corrupt' }),
     )
   }, 25_000)
+})
+
+describe.skipIf(!cli.path)(`abci-cli ${cli.version ?? ''} against the ABCI gRPC server`, () => {
+  async function serveGrpc(app = testApp()) {
+    const { logger, lines } = capturedLogger()
+    const server = await listenAbciGrpc({ address: 'tcp://127.0.0.1:0', app, logger })
+    each.push(() => server.close())
+    // CometBFT's gRPC client takes the address without its scheme.
+    return { address: server.address.replace(/^tcp:\/\//, ''), lines }
+  }
+  const run = (address: string, ...args: string[]) =>
+    runTool(cli.path!, ['--abci', 'grpc', '--address', address, '--log_level', 'error', ...args], {
+      timeoutMs: 15_000,
+    })
+
+  test('behavior: echo, info, check_tx, query, finalize_block and commit over `--abci grpc` print what the server answered', async () => {
+    const { address } = await serveGrpc(
+      testApp({
+        checkTx: async (req) => ({
+          code: req.tx[0] === 0 ? 0 : 5,
+          log: `checked ${req.tx.length} byte(s)`,
+        }),
+      }),
+    )
+    const ok = (stdout: string) => ({ code: 0, stdout, stderr: '' })
+    expect(await run(address, 'echo', 'hello')).toEqual(
+      ok('-> code: OK\n-> data: hello\n-> data.hex: 0x68656C6C6F\n'),
+    )
+    expect(await run(address, 'info')).toEqual(
+      ok('-> code: OK\n-> data: abci-test\n-> data.hex: 0x616263692D74657374\n'),
+    )
+    expect(await run(address, 'check_tx', '0x0102')).toEqual(
+      ok('-> code: 5\n-> log: checked 2 byte(s)\n'),
+    )
+    expect(await run(address, 'query', '0x01')).toEqual(
+      ok(
+        '-> code: OK\n-> height: 7\n-> key: \x01\n-> key.hex: 01\n-> value: \x01\n-> value.hex: 01\n',
+      ),
+    )
+    const hash = Buffer.from(appHashAt(0n)).toString('hex').toUpperCase()
+    expect(await run(address, 'finalize_block', '0x01', '0x02')).toEqual(
+      ok(`-> code: OK\n-> code: OK\n-> code: OK\n-> data.hex: 0x${hash}\n`),
+    )
+    expect(await run(address, 'commit')).toEqual(ok('-> code: OK\n'))
+  })
+
+  test('error: an app method that throws is answered with status Unknown and its message, which abci-cli prints (exit 1); the server logs it', async () => {
+    const { address, lines } = await serveGrpc(
+      testApp({
+        query: async () => {
+          throw new Error('store is gone')
+        },
+      }),
+    )
+    const r = await run(address, 'query', '0x01')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^Error: rpc error: code = Unknown desc = store is gone\n/)
+    expect(lines()).toContainEqual(
+      expect.objectContaining({ level: 50, method: 'Query', error: 'store is gone' }),
+    )
+  })
 })

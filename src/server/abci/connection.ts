@@ -12,7 +12,7 @@ type Response = ProtoInit<'tendermint.abci.Response'>
  * The app's method for each member of `Request.value`; the response goes in the member of the same
  * name of `Response.value`. Echo and Flush are the server's own.
  */
-const METHODS = {
+export const METHODS = {
   info: 'info',
   init_chain: 'initChain',
   query: 'query',
@@ -29,7 +29,7 @@ const METHODS = {
   finalize_block: 'finalizeBlock',
 } as const satisfies Record<string, keyof AbciApplication>
 
-type AppRequest = keyof typeof METHODS
+export type AppRequest = keyof typeof METHODS
 type AppCall = (req: unknown, lock: AbciLock) => Promise<object | null | undefined>
 
 /** What `ResponseException.error` says for a Request with no known member set. */

@@ -1,6 +1,8 @@
 import type { App } from '../../app/app.js'
 import type { QueryNode, RoutedQueryHandler } from '../../app/types.js'
 import type { ProtoRegistry } from '../../codec/proto.js'
+import { StatusError } from '../../error-status.js'
+import { GrpcCode } from '../../errors.js'
 import type { BlockStore } from '../../store/block-store.js'
 import type { VersionedStore } from '../../store/versioned-store.js'
 import { createAutocliHandlers } from './autocli-service.js'
@@ -28,13 +30,32 @@ export interface NodeRouterOptions {
    * CometBFT the blocks are CometBFT's: the app's last committed height.
    */
   latestHeight?: () => number
+  /**
+   * `start --grpc-only`: no CometBFT, so the services upstream registers only with one (the tx
+   * service, `base.tendermint` and `base.node`) answer grpc-go's `unknown service` (Unimplemented).
+   */
+  grpcOnly?: boolean
 }
+
+/** A handler of a service the server does not have: grpc-go's answer for it. */
+const unknownService =
+  (service: string): RoutedQueryHandler =>
+  async () => {
+    throw new StatusError(GrpcCode.Unimplemented, `unknown service ${service}`)
+  }
 
 /**
  * The query router of a node: the app's module handlers plus the node-level services, the app's
  * reflection and autocli services among them (upstream's query router has them too).
  */
 export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
+  const withoutComet = (entries: [string, RoutedQueryHandler][]): [string, RoutedQueryHandler][] =>
+    o.grpcOnly
+      ? entries.map(([path, _]) => {
+          const service = o.registry.brand.rename(path.slice(0, path.indexOf('/')))
+          return [path, unknownService(service)]
+        })
+      : entries
   return createQueryRouter({
     registry: o.registry,
     chain: {
@@ -45,11 +66,13 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
     },
     handlers: o.app.queryHandlers,
     nodeHandlers: new Map([
-      ...createNodeServiceHandlers(),
-      ...(o.baseNode ? createBaseNodeHandlers(o.baseNode) : []),
+      ...withoutComet([
+        ...createNodeServiceHandlers(),
+        ...(o.baseNode ? createBaseNodeHandlers(o.baseNode) : []),
+      ]),
       ...createReflectionHandlers(o.app),
       ...createAutocliHandlers(o.app),
-      ...(o.txHandlers ?? []),
+      ...withoutComet([...(o.txHandlers ?? [])]),
     ]),
     ...(o.heightless ? { heightless: o.heightless } : {}),
     node: o.node,

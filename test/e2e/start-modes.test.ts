@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import {
+  COMETBFT,
+  comet,
+  cometHeightAtLeast,
+  configureCometHome,
+  startCometNode,
+} from '../helpers/comet-node.js'
+import { createDevnetHome, startDevnetNode } from '../helpers/devnet.js'
+import {
+  freePort,
+  getJson,
+  isFreePort,
+  LOOPBACK_PORTS,
+  runSdkd,
+  startProcess,
+  startSdkd,
+} from '../helpers/sdkd.js'
+
+/**
+ * The ways upstream's `start` runs an app besides CometBFT in process: `--with-comet=false` (the app
+ * served over ABCI, socket or gRPC, to a CometBFT started apart), `--grpc-only` (queries of the
+ * committed state, no blocks), `--abci grpc` for the CometBFT sdkd runs; and the start flags
+ * around them (`--genesis_hash`, `--shutdown-grace`, CometBFT's node flags).
+ */
+
+const cleanups = cleanupAfterEach()
+
+/** sdkd's REST on a port the OS picks, no gRPC (other tests may hold the defaults). */
+const APP_PORTS = ['--api.address', 'tcp://127.0.0.1:0', '--grpc.enable=false']
+
+const apiOf = async (line: Promise<Record<string, unknown>>) =>
+  `http://127.0.0.1:${/:(\d+)$/.exec(String((await line).address))![1]}`
+
+describe.skipIf(COMETBFT.skipReason !== undefined)(
+  `the app served to a CometBFT started apart (cometbft ${COMETBFT.version ?? ''})`,
+  () => {
+    test.each(['socket', 'grpc'] as const)(
+      'behavior: `sdkd start --with-comet=false --transport %s`: a cometbft started by hand on the same home reaches the app at --address and makes blocks; sdkd serves REST from the app and from that CometBFT; SIGTERM stops sdkd (exit 0)',
+      async (transport) => {
+        const home = await createDevnetHome(`apart-${transport}`)
+        cleanups.push(home.cleanup)
+        const { rpcPort, p2pPort } = await configureCometHome(home.dir)
+        const abciPort = await freePort()
+        const app = startSdkd([
+          ...['--home', home.dir, 'start', '--with-comet=false'],
+          ...['--address', `tcp://127.0.0.1:${abciPort}`, '--transport', transport],
+          ...APP_PORTS,
+        ])
+        cleanups.push(async () => void (await app.stop('SIGKILL')))
+        const started = await app.waitForLog(
+          (l) => l.msg === 'node started: serving the app over ABCI to a CometBFT started apart',
+        )
+        expect(started).toMatchObject({
+          abci: `tcp://127.0.0.1:${abciPort}`,
+          transport,
+          cometbft_genesis: join(home.dir, 'config/cometbft-genesis.json'),
+        })
+        expect(app.logs().some((l) => l.msg === 'starting ABCI without CometBFT')).toBe(true)
+        // Nothing of CometBFT's is sdkd's here: its RPC port stays free until cometbft binds it.
+        expect(await isFreePort(rpcPort)).toBe(true)
+        const api = await apiOf(app.waitForLog((l) => l.msg === 'serving REST API'))
+
+        // CometBFT v0.38's gRPC client takes the address without its scheme.
+        const proxyApp =
+          transport === 'grpc' ? `127.0.0.1:${abciPort}` : `tcp://127.0.0.1:${abciPort}`
+        const cmt = startProcess(
+          COMETBFT.path!,
+          ['start', '--home', home.dir, '--proxy_app', proxyApp, '--abci', transport],
+          { env: { CMT_GENESIS_FILE: String(started.cometbft_genesis) } },
+        )
+        cleanups.push(async () => void (await cmt.stop('SIGKILL')))
+        await cometHeightAtLeast(rpcPort, 4).catch((err: Error) => {
+          throw new Error(`${err.message}\n--- cometbft\n${cmt.output().slice(-3000)}`)
+        })
+        // The app hash CometBFT put in block 4's header is the one the app answered for block 3.
+        const header = (await comet(rpcPort, '/block?height=4')).block.header
+        const { status, body, headers } = await getJson(
+          `${api}/sdk/bank/v1beta1/balances/${home.accounts.alice!.address}/by_denom?denom=stake`,
+          { headers: { 'x-sdk-block-height': '3' } },
+        )
+        expect(status).toBe(200)
+        expect(headers.get('grpc-metadata-x-sdk-block-height')).toBe('3')
+        expect(body.balance.denom).toBe('stake')
+        const info = (await comet(rpcPort, '/abci_info')).response
+        expect(Number(info.last_block_height)).toBeGreaterThanOrEqual(4)
+        // sdkd's blocks route asks that CometBFT (config.toml's rpc.laddr).
+        const latest = await getJson(`${api}/sdk/base/tendermint/v1beta1/blocks/4`)
+        expect(Buffer.from(latest.body.block.header.app_hash, 'base64').toString('hex')).toBe(
+          header.app_hash.toLowerCase(),
+        )
+        expect(p2pPort).toBeGreaterThan(0)
+
+        expect((await app.stop('SIGTERM')).code).toBe(0)
+        expect(app.logs().some((l) => l.msg === 'stopped cleanly')).toBe(true)
+      },
+      120_000,
+    )
+
+    test('behavior: `--consensus cometbft --abci grpc`: sdkd serves the app over gRPC and its CometBFT reaches it so; CometBFT node flags (--rpc.pprof_laddr) pass on to it', async () => {
+      const home = await createDevnetHome('comet-grpc')
+      cleanups.push(home.cleanup)
+      const { rpcPort } = await configureCometHome(home.dir)
+      const pprofPort = await freePort()
+      const node = await startCometNode(home.dir, rpcPort, [
+        ...['--abci', 'grpc', '--rpc.pprof_laddr', `127.0.0.1:${pprofPort}`],
+      ])
+      cleanups.push(async () => void (await node.p.stop('SIGKILL')))
+      await cometHeightAtLeast(rpcPort, 3)
+      expect(
+        node.p.logs().find((l) => l.msg === 'ABCI server listening' && l.transport === 'grpc'),
+      ).toBeDefined()
+      // CometBFT serves Go's profiler where the flag says.
+      const pprof = await fetch(`http://127.0.0.1:${pprofPort}/debug/pprof/`)
+      expect(pprof.status).toBe(200)
+      expect(await pprof.text()).toContain('goroutine')
+      expect((await node.p.stop('SIGTERM')).code).toBe(0)
+    }, 120_000)
+  },
+)
+
+describe('sdkd start --grpc-only and the start flags around it', () => {
+  test('behavior: a simulated chain run with --shutdown-grace, --cpu-profile, --genesis_hash and CometBFT-only flags; then --grpc-only serves its committed state on REST and gRPC (gRPC on although --grpc.enable=false), the tendermint and tx services answer `unknown service`, no blocks, no RPC', async () => {
+    const home = await createDevnetHome('grpc-only')
+    cleanups.push(home.cleanup)
+    const genesisHash = createHash('sha256')
+      .update(await readFile(join(home.dir, 'config/genesis.json')))
+      .digest('hex')
+    const profile = join(home.dir, 'node.cpuprofile')
+    const node = await startDevnetNode(home, 'v2', '100ms', [
+      ...['--genesis_hash', genesisHash, '--shutdown-grace', '300ms'],
+      ...['--cpu-profile', profile, '--trace', '--inter-block-cache=false'],
+      ...['--p2p.seeds', 'ab@127.0.0.1:1', '--consensus.create_empty_blocks=false'],
+    ])
+    cleanups.push(async () => void (await node.p.stop('SIGKILL')))
+    for (const flag of ['--p2p.seeds', '--consensus.create_empty_blocks'])
+      expect(node.p.logs().find((l) => String(l.msg).startsWith(`${flag} is for`))).toMatchObject({
+        level: 40,
+        msg: `${flag} is for a CometBFT running the home (--consensus cometbft): sdkd's simulated engine has no use for it`,
+      })
+    await node.p.waitForLog((l) => l.msg === 'committed block' && Number(l.height) >= 3)
+    expect((await node.p.stop('SIGTERM')).code).toBe(0)
+    expect(node.p.logs().find((l) => l.msg === 'starting CPU profiler')).toMatchObject({ profile })
+    const tail = node.p.logs().slice(-4)
+    expect(tail.map((l) => l.msg)).toEqual([
+      'stopped cleanly',
+      'stopping CPU profiler',
+      'graceful shutdown start',
+      'graceful shutdown complete',
+    ])
+    expect(tail[2]!['shutdown-grace']).toBe('300ms')
+    expect(
+      Date.parse(String(tail[3]!.time)) - Date.parse(String(tail[2]!.time)),
+    ).toBeGreaterThanOrEqual(300)
+    // V8's profile of the node's thread: its call tree, and samples in it.
+    const cpu = JSON.parse(await readFile(profile, 'utf8'))
+    expect(cpu.nodes.length).toBeGreaterThan(10)
+    expect(cpu.samples.length).toBeGreaterThan(0)
+    const last = Number(tail[0]!.height)
+
+    const only = startSdkd([
+      ...['--home', home.dir, 'start', '--grpc-only', ...LOOPBACK_PORTS],
+      ...['--grpc.enable=false', '--grpc.address', '127.0.0.1:0'],
+    ])
+    cleanups.push(async () => void (await only.stop('SIGKILL')))
+    const api = await apiOf(only.waitForLog((l) => l.msg === 'serving REST API'))
+    expect((await only.waitForLog((l) => l.msg === 'serving gRPC')).address).toMatch(
+      /^127\.0\.0\.1:[1-9]\d*$/,
+    )
+    expect(await only.waitForLog((l) => l.msg === 'node started in gRPC only mode')).toMatchObject({
+      height: last,
+    })
+    expect(only.logs().some((l) => l.msg === 'serving CometBFT RPC')).toBe(false)
+    const balance = await getJson(
+      `${api}/sdk/bank/v1beta1/balances/${home.accounts.alice!.address}`,
+    )
+    expect(balance.status).toBe(200)
+    expect(balance.headers.get('grpc-metadata-x-sdk-block-height')).toBe(String(last))
+    for (const [path, service] of [
+      ['/sdk/base/tendermint/v1beta1/blocks/latest', 'sdk.base.tendermint.v1beta1.Service'],
+      ['/sdk/base/node/v1beta1/status', 'sdk.base.node.v1beta1.Service'],
+      [`/sdk/tx/v1beta1/txs?query=tx.height%3D1`, 'sdk.tx.v1beta1.Service'],
+    ]) {
+      const r = await getJson(`${api}${path}`)
+      expect({ path, status: r.status, body: r.body }).toEqual({
+        path,
+        status: 501,
+        body: { code: 12, message: `unknown service ${service}`, details: [] },
+      })
+    }
+    // No blocks: the state stays at the height the chain stopped at.
+    await new Promise((r) => setTimeout(r, 500))
+    const again = await getJson(`${api}/sdk/bank/v1beta1/params`)
+    expect(again.headers.get('grpc-metadata-x-sdk-block-height')).toBe(String(last))
+    expect((await only.stop('SIGTERM')).code).toBe(0)
+  }, 120_000)
+
+  test('error: --genesis_hash other than config/genesis.json’s stops the start with CometBFT’s message (exit 1), nothing opened', async () => {
+    const home = await createDevnetHome('genesis-hash')
+    cleanups.push(home.cleanup)
+    const file = join(home.dir, 'config/genesis.json')
+    const actual = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex')
+      .toUpperCase()
+    const r = await runSdkd([
+      ...['--home', home.dir, 'start', ...LOOPBACK_PORTS, '--genesis_hash', '00'.repeat(32)],
+    ])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      `Error: --genesis_hash=${'00'.repeat(32)} does not match ${file} hash: ${actual}`,
+    )
+  })
+})
