@@ -34,6 +34,17 @@ export abstract class ChainError extends Error {
   abstract statusMessage(): string
   /** ABCI view: code, codespace and log as CometBFT clients see them. */
   abstract abci(): { code: number; codespace: string; log: string }
+  /** An Internal status that is the client's or the operator's limit, not a bug to log. */
+  readonly expected?: boolean
+}
+
+/**
+ * Whether a failed request's error is a bug worth an error line: anything not thrown on purpose,
+ * and Internal statuses, unless they say they are expected.
+ */
+export function unexpectedError(err: unknown): boolean {
+  if (!(err instanceof ChainError)) return true
+  return err.grpcCode === GrpcCode.Internal && err.expected !== true
 }
 
 /** A plain gRPC status error (`status.Error(codes.X, msg)` upstream). */

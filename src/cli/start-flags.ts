@@ -174,7 +174,7 @@ export function addStartFlags(cmd: Command): Command {
     )
     .option(
       '--query-gas-limit <n>',
-      'gas a REST or gRPC query may use; written, not acted on (query-gas-limit)',
+      'gas the store reads of one REST, gRPC or ABCI query may use; 0 unbounded (query-gas-limit)',
       pflagIntArg('uint64'),
     )
     .option(

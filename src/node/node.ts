@@ -226,6 +226,7 @@ export class Node {
       // The tx and node services: sdkd's, or reaching CometBFT under --consensus cometbft.
       ...routerTxParts(this),
       ...(this.options.grpcOnly ? { grpcOnly: true } : {}),
+      queryGasLimit: this.options.home.app.queryGasLimit,
       ...(this.metrics ? { observer: this.metrics.observeQuery } : {}),
       // Under CometBFT the app's last commit (genesis joins the first block's, so is never alone).
       ...(this.options.consensus === 'cometbft'

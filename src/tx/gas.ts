@@ -2,8 +2,10 @@ import type { Bytes } from '../codec/bytes.js'
 import type {
   KVEntry,
   KVRange,
+  KVReader,
   KVStore,
   StateBranch,
+  StateReader,
   StoreUpgrades,
   ValueNow,
 } from '../store/types.js'
@@ -235,4 +237,26 @@ class GasBranch implements StateBranch {
 /** `branch` seen through a gas meter. */
 export function meteredBranch(branch: StateBranch, meter: GasMeter): StateBranch {
   return new GasBranch(branch, meter)
+}
+
+/**
+ * A read-only state seen through a gas meter (a query's, under app.toml's `query-gas-limit`): every
+ * read, `has` and iteration step charged as upstream's gaskv charges them.
+ */
+export function meteredReader(state: StateReader, meter: GasMeter): StateReader {
+  const stores = new Map<string, KVReader>()
+  return {
+    height: state.height,
+    store(name) {
+      let store = stores.get(name)
+      if (!store) {
+        // Only its reads are used: a query never writes.
+        store = new GasKVStore(state.store(name) as KVStore, meter)
+        stores.set(name, store)
+      }
+      return store
+    },
+    hasStore: (name) => state.hasStore(name),
+    storeNames: () => state.storeNames(),
+  }
 }

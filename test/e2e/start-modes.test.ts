@@ -199,6 +199,36 @@ describe('sdkd start --grpc-only and the start flags around it', () => {
     expect((await only.stop('SIGTERM')).code).toBe(0)
   }, 120_000)
 
+  test('error: --query-gas-limit: a query whose store reads pass the limit fails as upstream’s recovered out-of-gas panic (REST 500 code 13 `{…}`, abci_query code 111222), one within it is answered; no error line is logged', async () => {
+    const home = await createDevnetHome('query-gas')
+    cleanups.push(home.cleanup)
+    const node = await startDevnetNode(home, 'v2', '200ms', ['--query-gas-limit', '1500'])
+    cleanups.push(async () => void (await node.p.stop('SIGKILL')))
+    const alice = home.accounts.alice!.address
+    // One read: 1,000 flat and 3 a byte of its key and value.
+    const one = await getJson(`${node.api}/sdk/bank/v1beta1/balances/${alice}/by_denom?denom=stake`)
+    expect(one.status).toBe(200)
+    // Every account, about 300 bytes each: past 1,500 within a few.
+    const all = await getJson(`${node.api}/sdk/auth/v1beta1/accounts`)
+    expect(all.status).toBe(500)
+    expect(all.body).toEqual({
+      code: 13,
+      message: expect.stringMatching(/^\{(ReadFlat|ReadPerByte|ValuePerByte|IterNextFlat)\}$/),
+      details: [],
+    })
+    const abci = (
+      await getJson(
+        `http://127.0.0.1:${node.rpcPort}/abci_query?path=%22/sdk.auth.v1beta1.Query/Accounts%22`,
+      )
+    ).body.result.response
+    expect(abci).toMatchObject({
+      code: 111222,
+      codespace: 'undefined',
+      log: `${all.body.message}: panic`,
+    })
+    expect(node.p.logs().filter((l) => Number(l.level) >= 50)).toEqual([])
+  })
+
   test('error: --genesis_hash other than config/genesis.json’s stops the start with CometBFT’s message (exit 1), nothing opened', async () => {
     const home = await createDevnetHome('genesis-hash')
     cleanups.push(home.cleanup)

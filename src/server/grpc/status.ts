@@ -1,5 +1,5 @@
 import { Metadata, type ServiceError, type status } from '@grpc/grpc-js'
-import { ChainError, GrpcCode, toChainError } from '../../errors.js'
+import { toChainError, unexpectedError } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 
 /**
@@ -8,7 +8,7 @@ import type { Logger } from '../../logger.js'
  */
 export function toServiceError(err: unknown, logger?: Logger): Partial<ServiceError> {
   const e = toChainError(err)
-  if (!(err instanceof ChainError) || e.grpcCode === GrpcCode.Internal) {
+  if (unexpectedError(err)) {
     logger?.error({ err }, 'query failed')
   }
   return {

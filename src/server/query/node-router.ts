@@ -35,6 +35,8 @@ export interface NodeRouterOptions {
    * service, `base.tendermint` and `base.node`) answer grpc-go's `unknown service` (Unimplemented).
    */
   grpcOnly?: boolean
+  /** app.toml's `query-gas-limit` (0: unbounded). */
+  queryGasLimit?: number
 }
 
 /** A handler of a service the server does not have: grpc-go's answer for it. */
@@ -77,5 +79,6 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
     ...(o.heightless ? { heightless: o.heightless } : {}),
     node: o.node,
     ...(o.observer ? { observer: o.observer } : {}),
+    ...(o.queryGasLimit ? { queryGasLimit: o.queryGasLimit } : {}),
   })
 }

@@ -13,6 +13,7 @@ import { ReadSpan } from '../../store/read-span.js'
 import type { StateReader } from '../../store/types.js'
 import { type CommittedHeights, requestedHeight, resolveQueryHeight } from './height.js'
 import { type HttpBinding, httpBindings } from './http-rules.js'
+import { queryGas } from './query-gas.js'
 import { ResponseCache } from './response-cache.js'
 import { SpanCache } from './span-cache.js'
 
@@ -79,6 +80,8 @@ export interface QueryRouterOptions {
   cache?: { maxEntries?: number; maxBytes?: number }
   /** Told of every answered query (the node's metrics). */
   observer?: QueryObserver
+  /** app.toml's `query-gas-limit`: the gas one query's store reads may use (0: unbounded). */
+  queryGasLimit?: number
 }
 
 /**
@@ -213,6 +216,7 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
     options.cache?.maxBytes,
   )
 
+  const gas = queryGas(options.queryGasLimit ?? 0)
   const run = async (
     m: RoutedMethod,
     request: object,
@@ -222,17 +226,22 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   ) => {
     const ctx: QueryContext =
       span && !m.heightless
-        ? spannedContext(height, chain.view(height, span), registry, node, span)
+        ? spannedContext(height, gas.state(chain.view(height, span)), registry, node, span)
         : {
             height,
-            state: m.heightless ? NO_STATE : chain.view(height),
+            state: m.heightless ? NO_STATE : gas.state(chain.view(height)),
             registry,
             ...(node ? { node } : {}),
             // Only an answer never cached may depend on it (its cache keys know the height alone).
             ...(latest && !m.cacheable ? { latest } : {}),
           }
     // A decoded request is returned as it is; a plain one becomes the message its handler expects.
-    const response = await m.handler(m.requestType.fromObject(request) as ProtoMessage, ctx)
+    let response: object
+    try {
+      response = await m.handler(m.requestType.fromObject(request) as ProtoMessage, ctx)
+    } catch (err) {
+      throw gas.failure(err)
+    }
     return m.responseType.fromObject(response) as ProtoMessage
   }
 

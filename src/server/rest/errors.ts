@@ -1,4 +1,4 @@
-import { ChainError, GrpcCode, httpStatusFromGrpc, toChainError } from '../../errors.js'
+import { httpStatusFromGrpc, toChainError, unexpectedError } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 
 /** Response headers every gateway error carries. */
@@ -49,7 +49,7 @@ export function thrownErrorPlain(
   headers: Record<string, string> = {},
 ): PlainResponse {
   const e = toChainError(err)
-  if (!(err instanceof ChainError) || e.grpcCode === GrpcCode.Internal) {
+  if (unexpectedError(err)) {
     logger?.error({ err }, 'query failed')
   }
   return errorPlain(httpStatusFromGrpc(e.grpcCode), e.grpcCode, e.statusMessage(), headers)

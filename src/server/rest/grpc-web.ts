@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { ChainError, GrpcCode, toChainError } from '../../errors.js'
+import { toChainError, unexpectedError } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 import { unknownMethodStatus } from '../grpc/unknown-method-status.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
@@ -77,8 +77,7 @@ class CallStatus {
  */
 function statusOf(err: unknown, logger: Logger | undefined): CallStatus {
   const e = toChainError(err)
-  if (!(err instanceof ChainError) || e.grpcCode === GrpcCode.Internal)
-    logger?.error({ err }, 'query failed')
+  if (unexpectedError(err)) logger?.error({ err }, 'query failed')
   return new CallStatus(e.grpcCode, e.statusMessage())
 }
 

@@ -2,11 +2,11 @@ import { isStoreQueryPath, queryStore } from '../../app/store-query.js'
 import type { Bytes } from '../../codec/bytes.js'
 import { toBase64, utf8 } from '../../codec/bytes.js'
 import {
-  ChainError,
+  type ChainError,
   ErrInvalidRequest,
   ErrUnknownRequest,
-  GrpcCode,
   toChainError,
+  unexpectedError,
 } from '../../errors.js'
 import type { Logger } from '../../logger.js'
 import type { StateReader } from '../../store/types.js'
@@ -128,7 +128,7 @@ export async function abciQuery(
   } catch (err) {
     router.observe('abci', m, height, started)
     const e = toChainError(err)
-    if (!(err instanceof ChainError) || e.grpcCode === GrpcCode.Internal) {
+    if (unexpectedError(err)) {
       logger?.error({ err, path: req.path }, 'abci query failed')
     }
     return failure(e, height)
