@@ -78,7 +78,7 @@ export class App {
   constructor(
     readonly version: AppVersion,
     readonly registry: ProtoRegistry,
-    options: { invCheckPeriod?: number } = {},
+    options: { invCheckPeriod?: number; skipGenesisInvariants?: boolean } = {},
   ) {
     this.invCheckPeriod = options.invCheckPeriod ?? 1
     const modules = new Map<string, AppModule>()
@@ -130,6 +130,9 @@ export class App {
         [...this.modules.values()].flatMap((m) =>
           (m.invariants ?? []).map((inv) => ({ ...inv, module: m.name })),
         ),
+      assertGenesisInvariants: async (ctx) => {
+        if (options.skipGenesisInvariants !== true) await this.assertInvariants(ctx)
+      },
     }
     for (const m of version.modules) m.attach?.(host)
   }

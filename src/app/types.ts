@@ -288,6 +288,11 @@ export interface ModuleHost {
   msgHandler(typeUrl: string): RoutedMsgHandler | undefined
   /** Every module's invariants, the modules in the app's order (x/crisis checks one on demand). */
   invariantRoutes(): readonly InvariantRoute[]
+  /**
+   * x/crisis's InitGenesis: every invariant asserted over the genesis state, unless the node was
+   * started with `--x-crisis-skip-assert-invariants`.
+   */
+  assertGenesisInvariants(ctx: BlockContext): Promise<void>
 }
 
 /** Plan of an upgrade as the upgrade handler receives it. */

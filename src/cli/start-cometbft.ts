@@ -122,6 +122,7 @@ async function runPrepared(
     runtime,
     invCheckPeriod: invCheckPeriodOf(flags, record.devnet === true),
     checkStores: true,
+    skipGenesisInvariants: flags.xCrisisSkipAssertInvariants === true,
     consensus: 'cometbft',
   })
   applyHeapGrowth(runtime)

@@ -43,6 +43,8 @@ export interface StartFlags {
   unsafeSkipUpgrades?: number[]
   upgradePlugin?: string[]
   upgradeHalt?: 'exit' | 'wait'
+  /** `--x-crisis-skip-assert-invariants`: x/crisis's InitGenesis asserts no invariant. */
+  xCrisisSkipAssertInvariants?: boolean
   /** `--shutdown-grace`: how long the process waits after the node stopped, in ms. */
   shutdownGrace?: number
   /** `sdkd start` only: who makes the blocks. */
@@ -229,6 +231,11 @@ export function addStartFlags(cmd: Command): Command {
       '--inv-check-period <n>',
       'assert the registered invariants every n blocks; 0 never (default: every block on a devnet home, else never)',
       pflagIntArg('uint'),
+    )
+    .option(
+      '--x-crisis-skip-assert-invariants [bool]',
+      "skip x/crisis's invariants check of the genesis state at the chain's start (app version v1)",
+      boolArg,
     )
     .option(
       '--minimum-gas-prices <coins>',

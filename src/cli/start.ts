@@ -139,6 +139,7 @@ async function runPrepared(
     runtime,
     invCheckPeriod: invCheckPeriodOf(flags, hooks.devnet === true || record.devnet === true),
     checkStores: true,
+    skipGenesisInvariants: flags.xCrisisSkipAssertInvariants === true,
   })
   applyHeapGrowth(runtime)
   // The home belongs to this app version once it has committed a block (a binary refused at its

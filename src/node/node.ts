@@ -66,6 +66,8 @@ export interface NodeOptions {
   grpcOnly?: boolean
   /** `--inv-check-period`: the invariants are asserted every n blocks (0 never; default 1). */
   invCheckPeriod?: number
+  /** `--x-crisis-skip-assert-invariants`: x/crisis's InitGenesis asserts no invariant. */
+  skipGenesisInvariants?: boolean
   /**
    * Refuse a chain whose state lacks a store the app version owns (a home an older sdkd made);
    * `sdkd start` asks for it. Tests that run a real home with test-only modules do not.
@@ -155,6 +157,7 @@ export class Node {
     })
     const app = new App(withPlugins(version, plugins), registry, {
       invCheckPeriod: options.invCheckPeriod ?? 1,
+      skipGenesisInvariants: options.skipGenesisInvariants === true,
     })
     checkModuleGenesis(app, home)
     const chain = await openChain({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
@@ -227,6 +227,32 @@ describe('sdkd start --grpc-only and the start flags around it', () => {
       log: `${all.body.message}: panic`,
     })
     expect(node.p.logs().filter((l) => Number(l.level) >= 50)).toEqual([])
+  })
+
+  test('error: x/crisis asserts the invariants over a v1 genesis state at the chain’s start: a broken one stops it (exit 1, nothing committed); --x-crisis-skip-assert-invariants starts it', async () => {
+    const home = await createDevnetHome('crisis-genesis', {}, 'v1')
+    cleanups.push(home.cleanup)
+    const file = join(home.dir, 'config/genesis.json')
+    const genesis = JSON.parse(await readFile(file, 'utf8'))
+    // One share more than its delegations hold: staking's delegator-shares invariant.
+    genesis.app_state.staking.validators[0].delegator_shares = '10000001.000000000000000000'
+    await writeFile(file, JSON.stringify(genesis, null, 2))
+    const start = [
+      ...['--home', home.dir, '--app-version', 'v1', 'start', ...LOOPBACK_PORTS],
+      ...['--grpc.enable=false', '--inv-check-period', '0'],
+    ]
+    const refused = await runSdkd(start)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(
+      'Error: invariant broken: staking: delegator shares invariant\nbroken delegator shares invariance:\n\tvalidator.DelegatorShares: 10000001.000000000000000000\n\tsum of Delegator.Shares: 10000000.000000000000000000\n',
+    )
+    const node = startSdkd([...start, '--x-crisis-skip-assert-invariants'])
+    cleanups.push(async () => void (await node.stop('SIGKILL')))
+    // The chain starts from genesis: nothing of the refused start was committed.
+    expect(
+      await node.waitForLog((l) => l.msg === 'committed block' && Number(l.height) === 1),
+    ).toBeDefined()
+    expect((await node.stop('SIGTERM')).code).toBe(0)
   })
 
   test('error: --genesis_hash other than config/genesis.json’s stops the start with CometBFT’s message (exit 1), nothing opened', async () => {

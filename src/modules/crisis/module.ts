@@ -41,6 +41,8 @@ export function createCrisisModule({
     },
     async initGenesis(ctx: BlockContext, genesis) {
       initCrisisGenesis(ctx, keeper, parseCrisisGenesis(registry, genesis))
+      // As upstream's: the invariants over the state every module before it has made.
+      await host?.assertGenesisInvariants(ctx)
     },
     exportGenesis: (state) => exportCrisisGenesis(state, keeper, registry),
   }
