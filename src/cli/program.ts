@@ -6,6 +6,7 @@ import { commandWords } from './command-words.js'
 import { bindCommandTreeToEnv } from './env-options.js'
 import { addAllExamples } from './examples.js'
 import { useShortUsageErrors } from './help.js'
+import { addPflagOptions, pflagBoolOption } from './pflag-options.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** What a command file registers: its commands on the program. */
@@ -144,6 +145,10 @@ export async function createProgram(
       process.env.SDKD_APP_VERSION,
     )
   // Every sub-command's help shows the global flags (set before the commands are added: they inherit it).
+  // Upstream's root flag; sdkd's plain lines carry no color codes, so it has nothing to turn off.
+  addPflagOptions(program, [
+    pflagBoolOption('--log_no_color', "disable colored logs (upstream's; sdkd's have no colors)"),
+  ])
   program.configureHelp({ showGlobalOptions: true })
 
   const globals = (): GlobalFlags => {

@@ -255,6 +255,21 @@ describe('sdkd start --grpc-only and the start flags around it', () => {
     expect((await node.stop('SIGTERM')).code).toBe(0)
   })
 
+  test('behavior: upstream’s root flag --log_no_color is taken before or after the command, alone or =bool, and never takes the next word; a bad value is pflag’s error', async () => {
+    for (const args of [
+      ['--log_no_color', 'version'],
+      ['version', '--log_no_color=false'],
+    ]) {
+      const r = await runSdkd(args)
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 0, stdout: 'v2\n' })
+    }
+    const bad = await runSdkd(['--log_no_color=maybe', 'version'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain(
+      'Error: invalid argument "maybe" for "--log_no_color" flag: strconv.ParseBool: parsing "maybe": invalid syntax',
+    )
+  })
+
   test('error: --genesis_hash other than config/genesis.json’s stops the start with CometBFT’s message (exit 1), nothing opened', async () => {
     const home = await createDevnetHome('genesis-hash')
     cleanups.push(home.cleanup)
