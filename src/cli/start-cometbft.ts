@@ -32,8 +32,8 @@ import {
 import { onStopSignals } from './stop-signals.js'
 
 /**
- * The listeners sdkd itself opens under CometBFT (and with --grpc-only): REST and gRPC (the RPC and p2p ports are
- * CometBFT's; the ABCI server's address is checked when it binds).
+ * The listeners sdkd itself opens under CometBFT (and with `--grpc-only`): REST and gRPC (the RPC
+ * and p2p ports are CometBFT's; the ABCI server's address is checked when it binds).
  */
 export function cometListeners(home: Pick<LoadedHome, 'app'>, f: StartFlags): PlannedListener[] {
   const source = (flag: keyof StartFlags, field: string) =>

@@ -47,10 +47,6 @@ export function registerStart(
     // Flags of the simulated engine a user gave (not their defaults): CometBFT decides those.
     const simulatedOnly = () =>
       SIMULATED_ONLY_FLAGS.filter(({ key }) => given(key)).map(({ warning }) => warning)
-    if (f.grpcOnly === true) {
-      exit(await runGrpcOnly(globals(), f))
-      return
-    }
     if (f.withComet === false) {
       if (given('consensus') && f.consensus === 'simulated')
         throw new CliError(
@@ -62,6 +58,11 @@ export function registerStart(
           transport: f.transport ?? 'socket',
         }),
       )
+      return
+    }
+    // As upstream's: --with-comet=false wins over --grpc-only, which wins over the engine.
+    if (f.grpcOnly === true) {
+      exit(await runGrpcOnly(globals(), f))
       return
     }
     if (f.consensus === 'cometbft') {
