@@ -211,7 +211,7 @@ describe('the pages name what these tests check', () => {
         '`null` answers `transaction indexing is disabled`',
         '`[rpc] max_body_bytes`',
         "`[rpc] max_header_bytes` (1048576: the largest request line and headers; more\n  is Go's `431 Request Header Fields Too Large`",
-        "| `[api] rpc-read-timeout` / `rpc-write-timeout` | | seconds to read a request / write a response (0 = none); the read timeout is also how long a kept-alive connection waits for its next request, as upstream's server |",
+        "| `[api] rpc-read-timeout` / `rpc-write-timeout` | `--api.rpc-read-timeout`, `--api.rpc-write-timeout` | seconds to read a request / write a response (0 = none); the read timeout is also how long a kept-alive connection waits for its next request, as upstream's server |",
       ]),
     ).toEqual([])
     expect(
