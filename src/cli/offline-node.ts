@@ -4,7 +4,7 @@ import { readHomeRecord } from '../config/home-record.js'
 import { homePaths } from '../config/paths.js'
 import type { Logger } from '../logger.js'
 import { Node } from '../node/node.js'
-import { runtimeOptionsOf } from '../node/runtime-options.js'
+import { runtimeWithoutWorkers } from '../node/runtime-options.js'
 import { APP_VERSIONS, DEFAULT_APP_VERSION } from '../versions/index.js'
 import { cometBlockStoreEmpty } from './cometbft-process.js'
 import { CliError } from './errors.js'
@@ -55,12 +55,7 @@ export async function offlineHome(g: GlobalFlags, untouched: string): Promise<Of
         home,
         appVersion,
         logger,
-        runtime: {
-          ...runtimeOptionsOf(home.app.runtime),
-          blockWorker: false,
-          invariantWorker: false,
-          verifyWorkers: 0,
-        },
+        runtime: runtimeWithoutWorkers(home.app.runtime),
         consensus: underComet ? 'cometbft' : 'simulated',
       }),
   }

@@ -19,7 +19,7 @@ import {
 } from './cometbft-process.js'
 import { CliError } from './errors.js'
 import { recordLastRun } from './home-version.js'
-import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
+import { OUTPUT_LOST_EXIT_CODE } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import { cometbftFlags, type GlobalFlags, type StartFlags } from './start-flags.js'
 import {
@@ -29,7 +29,7 @@ import {
   shutdownGrace,
   withCpuProfile,
 } from './start-prepare.js'
-import { onStopSignals } from './stop-signals.js'
+import { stopRequest } from './stop-signals.js'
 
 /**
  * The listeners sdkd itself opens under CometBFT (and with `--grpc-only`): REST and gRPC (the RPC
@@ -131,14 +131,7 @@ async function runPrepared(
     await node.stop()
     return guard
   }
-  let outputLost = false
-  const signal = new Promise<string | undefined>((resolve) => {
-    onStopSignals(logger, resolve)
-    stopWhenOutputLost(logger, () => {
-      outputLost = true
-      resolve(undefined)
-    })
-  })
+  const stop = stopRequest(logger)
   await waitForPreviousCometbft(home.paths.home, logger)
   try {
     // A CometBFT started apart keeps its data where its own home says.
@@ -210,7 +203,7 @@ async function runPrepared(
     ),
   )
   const outcome = await Promise.race([
-    signal.then((s) => ({ kind: 'signal' as const, s })),
+    stop.requested.then((s) => ({ kind: 'signal' as const, s })),
     ...(comet ? [comet.exit.then((e) => ({ kind: 'comet' as const, e }))] : []),
   ])
   clearInterval(recordTimer)
@@ -223,7 +216,7 @@ async function runPrepared(
     await comet?.stop()
     await node.stop()
     logger.info({ height: node.store.latestHeight }, 'stopped cleanly')
-    return outputLost ? OUTPUT_LOST_EXIT_CODE : 0
+    return stop.outputLost() ? OUTPUT_LOST_EXIT_CODE : 0
   }
   const { code, signal: by } = outcome.e
   logger.error(

@@ -1,11 +1,11 @@
 import { Node } from '../node/node.js'
-import { runtimeOptionsOf } from '../node/runtime-options.js'
+import { runtimeWithoutWorkers } from '../node/runtime-options.js'
 import { cometBlockStoreEmpty } from './cometbft-process.js'
-import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
+import { OUTPUT_LOST_EXIT_CODE } from './output-lost.js'
 import { cometListeners } from './start-cometbft.js'
 import type { GlobalFlags, StartFlags } from './start-flags.js'
 import { type Prepared, prepareStart, shutdownGrace, withCpuProfile } from './start-prepare.js'
-import { onStopSignals } from './stop-signals.js'
+import { stopRequest } from './stop-signals.js'
 
 /**
  * `sdkd start --grpc-only`, upstream's gRPC query only mode: the app opened on the home's committed
@@ -31,13 +31,7 @@ async function serveGrpcOnly(prepared: Prepared): Promise<number> {
     home,
     appVersion,
     logger,
-    // Nothing runs blocks or txs: no worker threads.
-    runtime: {
-      ...runtimeOptionsOf(home.app.runtime),
-      blockWorker: false,
-      invariantWorker: false,
-      verifyWorkers: 0,
-    },
+    runtime: runtimeWithoutWorkers(home.app.runtime),
     checkStores: true,
     // The engine that made the home's chain: its blocks are where it keeps them.
     consensus: (await cometBlockStoreEmpty(home.paths.home, home.node.dbDir))
@@ -45,14 +39,7 @@ async function serveGrpcOnly(prepared: Prepared): Promise<number> {
       : 'cometbft',
     grpcOnly: true,
   })
-  let outputLost = false
-  const signal = new Promise<string | undefined>((resolve) => {
-    onStopSignals(logger, resolve)
-    stopWhenOutputLost(logger, () => {
-      outputLost = true
-      resolve(undefined)
-    })
-  })
+  const stop = stopRequest(logger)
   try {
     await node.startAppServers()
   } catch (err) {
@@ -68,9 +55,9 @@ async function serveGrpcOnly(prepared: Prepared): Promise<number> {
     },
     'node started in gRPC only mode',
   )
-  const s = await signal
+  const s = await stop.requested
   if (s) logger.info({ signal: s }, 'caught signal, shutting down')
   await node.stop()
   logger.info({ height: node.store.latestHeight }, 'stopped cleanly')
-  return outputLost ? OUTPUT_LOST_EXIT_CODE : 0
+  return stop.outputLost() ? OUTPUT_LOST_EXIT_CODE : 0
 }

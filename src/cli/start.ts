@@ -6,7 +6,7 @@ import { supervisorState, watchSupervisor } from '../node/supervised.js'
 import { givenCometbftNodeFlags } from './cometbft-node-flags.js'
 import { CliError } from './errors.js'
 import { recordLastRun, skippedUpgrade } from './home-version.js'
-import { OUTPUT_LOST_EXIT_CODE, stopWhenOutputLost } from './output-lost.js'
+import { OUTPUT_LOST_EXIT_CODE } from './output-lost.js'
 import { applyHeapGrowth, useRuntimeOptions } from './runtime-options.js'
 import { runCometNode, SIMULATED_ONLY_FLAGS } from './start-cometbft.js'
 import { logConfigNotes } from './start-config.js'
@@ -25,7 +25,7 @@ import {
   shutdownGrace,
   withCpuProfile,
 } from './start-prepare.js'
-import { onStopSignals } from './stop-signals.js'
+import { stopRequest } from './stop-signals.js'
 
 /** `sdkd start`. */
 export function registerStart(
@@ -154,20 +154,13 @@ async function runPrepared(
   })
   // A stop: a signal, `sdkd run` (the supervisor) gone without passing one on, or the log's reader.
   const supervisor = supervisorState()
-  let outputLost = false
-  const signal = new Promise<string | undefined>((resolve) => {
-    onStopSignals(logger, resolve)
-    stopWhenOutputLost(logger, () => {
-      outputLost = true
-      resolve(undefined)
+  const stop = stopRequest(logger)
+  if (supervisor?.pid === process.ppid) {
+    watchSupervisor(supervisor.pid, () => {
+      logger.warn({ supervisor_pid: supervisor.pid }, 'the supervisor is gone: stopping')
+      stop.stop()
     })
-    if (supervisor?.pid === process.ppid) {
-      watchSupervisor(supervisor.pid, () => {
-        logger.warn({ supervisor_pid: supervisor.pid }, 'the supervisor is gone: stopping')
-        resolve(undefined)
-      })
-    }
-  })
+  }
   // The height the node starts from: blocks may already come while the other servers start.
   const startHeight = node.producer.height
   const skipped = skippedUpgrade({
@@ -194,7 +187,7 @@ async function runPrepared(
   )
   await hooks.onStarted?.(node)
   const outcome = await Promise.race([
-    signal.then((s) => ({ kind: 'signal' as const, s })),
+    stop.requested.then((s) => ({ kind: 'signal' as const, s })),
     node.halted().then((h) => ({ kind: 'halt' as const, h })),
   ])
   if (outcome.kind === 'signal') {
@@ -202,7 +195,7 @@ async function runPrepared(
     await node.stop()
     await recorded
     logger.info({ height: node.producer.height }, 'stopped cleanly')
-    return outputLost ? OUTPUT_LOST_EXIT_CODE : 0
+    return stop.outputLost() ? OUTPUT_LOST_EXIT_CODE : 0
   }
   const halt = outcome.h
   if (halt.exitCode === UPGRADE_HALT_EXIT_CODE && flags.upgradeHalt === 'wait') {
@@ -211,7 +204,7 @@ async function runPrepared(
       { height: node.producer.height },
       'halted for the upgrade: serving queries until stopped (--upgrade-halt wait)',
     )
-    const s = await signal
+    const s = await stop.requested
     if (s) logger.info({ signal: s }, 'caught signal, shutting down')
     await node.stop()
     await recorded

@@ -54,3 +54,16 @@ export function runtimeOptionsOf(config: RuntimeConfig, cores?: number): Runtime
     v8HeapGrowingPercent: DEFAULT_HEAP_GROWING_PERCENT,
   }
 }
+
+/**
+ * The options of a node that runs no blocks or txs (a command on a stopped home, `start
+ * --grpc-only`): app.toml's, without worker threads.
+ */
+export function runtimeWithoutWorkers(config: RuntimeConfig): RuntimeOptions {
+  return {
+    ...runtimeOptionsOf(config),
+    blockWorker: false,
+    invariantWorker: false,
+    verifyWorkers: 0,
+  }
+}
