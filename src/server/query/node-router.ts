@@ -51,10 +51,13 @@ const unknownService =
  * reflection and autocli services among them (upstream's query router has them too).
  */
 export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
+  // grpc-go refuses an unknown service before any interceptor: no height is checked or answered.
+  const heightless = new Set(o.heightless)
   const withoutComet = (entries: [string, RoutedQueryHandler][]): [string, RoutedQueryHandler][] =>
     o.grpcOnly
       ? entries.map(([path, _]) => {
           const service = o.registry.brand.rename(path.slice(0, path.indexOf('/')))
+          heightless.add(path)
           return [path, unknownService(service)]
         })
       : entries
@@ -76,7 +79,7 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
       ...createAutocliHandlers(o.app),
       ...withoutComet([...(o.txHandlers ?? [])]),
     ]),
-    ...(o.heightless ? { heightless: o.heightless } : {}),
+    ...(heightless.size > 0 ? { heightless } : {}),
     node: o.node,
     ...(o.observer ? { observer: o.observer } : {}),
     ...(o.queryGasLimit ? { queryGasLimit: o.queryGasLimit } : {}),
