@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { reflect } from '../helpers/brand-checks.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import {
   COMETBFT,
@@ -123,7 +124,7 @@ describe.skipIf(COMETBFT.skipReason !== undefined)(
 )
 
 describe('sdkd start --grpc-only and the start flags around it', () => {
-  test('behavior: a simulated chain run with --shutdown-grace, --cpu-profile, --genesis_hash and CometBFT-only flags; then --grpc-only serves its committed state on REST and gRPC (gRPC on although --grpc.enable=false), the tendermint and tx services answer `unknown service`, no blocks, no RPC', async () => {
+  test('behavior: a simulated chain run with --shutdown-grace, --cpu-profile, --genesis_hash and CometBFT-only flags; then --grpc-only serves its committed state on REST and gRPC (gRPC on although --grpc.enable=false), the tendermint and tx services answer `unknown service` and are not listed by reflection, no blocks, no RPC', async () => {
     const home = await createDevnetHome('grpc-only')
     cleanups.push(home.cleanup)
     const genesisHash = createHash('sha256')
@@ -168,9 +169,8 @@ describe('sdkd start --grpc-only and the start flags around it', () => {
     ])
     cleanups.push(async () => void (await only.stop('SIGKILL')))
     const api = await apiOf(only.waitForLog((l) => l.msg === 'serving REST API'))
-    expect((await only.waitForLog((l) => l.msg === 'serving gRPC')).address).toMatch(
-      /^127\.0\.0\.1:[1-9]\d*$/,
-    )
+    const grpcAddress = String((await only.waitForLog((l) => l.msg === 'serving gRPC')).address)
+    expect(grpcAddress).toMatch(/^127\.0\.0\.1:[1-9]\d*$/)
     expect(await only.waitForLog((l) => l.msg === 'node started in gRPC only mode')).toMatchObject({
       height: last,
     })
@@ -202,6 +202,13 @@ describe('sdkd start --grpc-only and the start flags around it', () => {
         height: null,
       })
     }
+    // Nor does the server's reflection list them: upstream registers them only with CometBFT.
+    const listed = await reflect(grpcAddress, { list_services: '' })
+    const names: string[] = listed.list_services_response.service.map(
+      (s: { name: string }) => s.name,
+    )
+    expect(names).toContain('sdk.bank.v1beta1.Query')
+    expect(names.filter((n) => /^sdk\.(tx|base\.tendermint|base\.node)\./.test(n))).toEqual([])
     // No blocks: the state stays at the height the chain stopped at.
     await new Promise((r) => setTimeout(r, 500))
     const again = await getJson(`${api}/sdk/bank/v1beta1/params`)

@@ -105,7 +105,7 @@ async function funded(node: BrandNode): Promise<string> {
 }
 
 /** A reflection v1 stream with one question; the answer (protobufjs objects). */
-async function reflect(address: string, question: Record<string, unknown>) {
+export async function reflect(address: string, question: Record<string, unknown>) {
   const root = new protobuf.Root()
   root.loadSync(
     new URL('../../src/proto/grpc/reflection/v1/reflection.proto', import.meta.url).pathname,

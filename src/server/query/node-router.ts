@@ -52,12 +52,15 @@ const unknownService =
  */
 export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
   // grpc-go refuses an unknown service before any interceptor: no height is checked or answered.
+  // Nor does the server's reflection list it.
   const heightless = new Set(o.heightless)
+  const unserved = new Set<string>()
   const withoutComet = (entries: [string, RoutedQueryHandler][]): [string, RoutedQueryHandler][] =>
     o.grpcOnly
       ? entries.map(([path, _]) => {
           const service = o.registry.brand.rename(path.slice(0, path.indexOf('/')))
           heightless.add(path)
+          unserved.add(path)
           return [path, unknownService(service)]
         })
       : entries
@@ -80,6 +83,7 @@ export function createNodeRouter(o: NodeRouterOptions): QueryRouter {
       ...withoutComet([...(o.txHandlers ?? [])]),
     ]),
     ...(heightless.size > 0 ? { heightless } : {}),
+    ...(unserved.size > 0 ? { unserved } : {}),
     node: o.node,
     ...(o.observer ? { observer: o.observer } : {}),
     ...(o.queryGasLimit ? { queryGasLimit: o.queryGasLimit } : {}),

@@ -76,6 +76,11 @@ export interface QueryRouterOptions {
   nodeHandlers?: ReadonlyMap<string, RoutedQueryHandler>
   /** Methods answered without a height (see RoutedMethod.heightless). */
   heightless?: ReadonlySet<string>
+  /**
+   * Methods of services the gRPC server does not register (`start --grpc-only`: the ones upstream
+   * registers only with CometBFT): still routed, for REST's answer, but not among `services`.
+   */
+  unserved?: ReadonlySet<string>
   node?: QueryNode
   cache?: { maxEntries?: number; maxBytes?: number }
   /** Told of every answered query (the node's metrics). */
@@ -166,6 +171,7 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   const handlers = branded(options.handlers)
   const nodeHandlers = branded(options.nodeHandlers)
   const heightless = new Set([...(options.heightless ?? [])].map((n) => registry.name(n)))
+  const unserved = new Set([...(options.unserved ?? [])].map((n) => registry.name(n)))
   for (const [name, h] of nodeHandlers) handlers.set(name, h)
 
   const methods: RoutedMethod[] = []
@@ -248,7 +254,11 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   return {
     registry,
     methods,
-    services: [...new Set(methods.map((m) => m.service.fullName.replace(/^\./, '')))],
+    services: [
+      ...new Set(
+        methods.filter((m) => !unserved.has(m.name)).map((m) => m.service.fullName.slice(1)),
+      ),
+    ],
     cache,
     spans,
     byteSpans,
