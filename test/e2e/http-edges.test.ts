@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { startKvstoreComet } from '../helpers/comet-kvstore.js'
-import { BODY_TOO_LARGE_ANSWER } from '../helpers/go-prechecks.js'
+import { BATCH_TOO_LONG_ANSWER, BODY_TOO_LARGE_ANSWER } from '../helpers/go-prechecks.js'
 import { rawRequest } from '../helpers/raw-http.js'
 import { boundPorts, heightAtLeast, startSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
@@ -236,5 +236,55 @@ describe("the REST gateway's HTTP", () => {
       cors: undefined,
       time: undefined,
     })
+  })
+  test('behavior: a body that reads as a batch of more than 10 JSON-RPC requests is answered on any route with CometBFT’s batch error before the handler (HTTP 200, no CORS or server time), as upstream’s API server; 10 go on to the route', async () => {
+    const batch = (n: number) =>
+      JSON.stringify(Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'x' })))
+    const origin = { origin: 'http://app.example' }
+    const json = { 'content-type': 'application/json' }
+    const answer = async (method: string, target: string, body: string, headers = {}) => {
+      // A declared length (node:http would send a POST's body chunked, and a DELETE's unframed).
+      const length = { 'content-length': String(Buffer.byteLength(body)) }
+      const r = await rawRequest(apiPort, method, target, body, { ...json, ...length, ...headers })
+      let parsed: unknown = r.body
+      try {
+        parsed = JSON.parse(r.body)
+      } catch {}
+      return {
+        target,
+        status: r.status,
+        body: parsed,
+        type: r.headers['content-type'],
+        cors: r.headers['access-control-allow-origin'],
+        time: r.headers['x-server-time'],
+      }
+    }
+    // The broadcast route straight from node:http, the same through Hono (a query string, an
+    // Origin), another POST route, and a GET route asked with another method.
+    for (const [method, target, headers] of [
+      ['POST', '/sdk/tx/v1beta1/txs', {}],
+      ['POST', '/sdk/tx/v1beta1/txs?x=1', {}],
+      ['POST', '/sdk/tx/v1beta1/txs', origin],
+      ['POST', '/sdk/tx/v1beta1/simulate', origin],
+      ['DELETE', '/sdk/bank/v1beta1/params', {}],
+    ] as const) {
+      expect(await answer(method, target, ` \n${batch(11)}`, headers)).toEqual({
+        target,
+        status: 200,
+        body: BATCH_TOO_LONG_ANSWER,
+        type: 'application/json',
+        cors: undefined,
+        time: undefined,
+      })
+    }
+    // Ten are the route's to answer, as an empty array is.
+    for (const target of ['/sdk/tx/v1beta1/txs', '/sdk/tx/v1beta1/simulate']) {
+      const ten = await answer('POST', target, batch(10))
+      expect({ ...ten, time: undefined }).toEqual({
+        ...(await answer('POST', target, '[]')),
+        time: undefined,
+      })
+      expect(ten.status).not.toBe(200)
+    }
   })
 })

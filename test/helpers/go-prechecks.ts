@@ -10,3 +10,13 @@ export const BODY_TOO_LARGE_ANSWER = {
     data: 'error reading request body: http: request body too large',
   },
 } as const
+
+/** Its answer to a body that reads as a batch of more JSON-RPC requests than 10 (HTTP 200). */
+export const BATCH_TOO_LONG_ANSWER = {
+  jsonrpc: '2.0',
+  error: {
+    code: -32600,
+    message: 'Invalid Request',
+    data: 'batch request exceeds maximum (10) allowed number of requests',
+  },
+} as const

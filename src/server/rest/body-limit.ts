@@ -1,7 +1,12 @@
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { withoutServerTime } from '../listen.js'
-import { bodyTooLargeResponse } from '../prechecks.js'
+import {
+  batchLength,
+  batchTooLongResponse,
+  bodyTooLargeResponse,
+  REST_MAX_BATCH,
+} from '../prechecks.js'
 import { incomingOf } from './query-call.js'
 
 /**
@@ -25,5 +30,25 @@ export function requestBodyLimit(maxBody: number): MiddlewareHandler {
       return next()
     }
     return bodyLimit({ maxSize: maxBody, onError: tooLarge })(c, next)
+  }
+}
+
+/**
+ * CometBFT's other pre-check under the SDK's API server: a body that reads as a batch of more
+ * JSON-RPC requests than its default limit (10) is answered with the batch error (HTTP 200), on any
+ * route, before the handler, without `X-Server-Time` or CORS headers. Runs inside the body limit
+ * (the body is read here, and cached for the handler). A gRPC-web body (binary frames) never reads
+ * as JSON, so it is left unread.
+ */
+export function requestBatchLimit(): MiddlewareHandler {
+  return async function requestBatchLimit(c, next) {
+    if (!c.req.header('content-type')?.startsWith('application/grpc-web')) {
+      const body = new Uint8Array(await c.req.arrayBuffer())
+      if (batchLength(body) > REST_MAX_BATCH) {
+        withoutServerTime(c.env)
+        return batchTooLongResponse(REST_MAX_BATCH)
+      }
+    }
+    return next()
   }
 }

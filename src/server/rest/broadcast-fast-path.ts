@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { NodeRequestHandler } from '../listen.js'
+import { batchLength, batchTooLongBody, REST_MAX_BATCH } from '../prechecks.js'
 import type { RoutedMethod } from '../query/router.js'
 import type { BroadcastIngress } from './broadcast-ingress.js'
 import type { CheckedBroadcast } from './broadcast-ingress-ring.js'
@@ -98,6 +99,16 @@ export function createBroadcastFastPath(
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+      // CometBFT's pre-check, before the handler (body-limit.ts): no server time on its answer.
+      if (batchLength(buf) > REST_MAX_BATCH) {
+        res.removeHeader('X-Server-Time')
+        writePlain(res, {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: batchTooLongBody(REST_MAX_BATCH),
+        })
+        return
+      }
       if (!offThread) {
         answer(res, requestOf(buf))
         return

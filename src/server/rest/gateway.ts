@@ -5,7 +5,7 @@ import { cleanTarget, requestTarget } from '../clean-path.js'
 import { answerAhead, answerAsterisk, type NodeRequestHandler } from '../listen.js'
 import { parsePathTemplate } from '../query/http-rules.js'
 import type { QueryRouter, RoutedMethod } from '../query/router.js'
-import { requestBodyLimit } from './body-limit.js'
+import { requestBatchLimit, requestBodyLimit } from './body-limit.js'
 import { corsAnswerHeaders, unsafeCors } from './cors.js'
 import { errorResponse, thrownErrorResponse } from './errors.js'
 import { type GatewayRoute, registerFormFallback } from './form-fallback.js'
@@ -109,8 +109,10 @@ export function createGateway(options: GatewayOptions): Hono {
   app.onError((err) => thrownErrorResponse(err, logger))
 
   // Upstream's server reads a body before its handler (the CORS one included): one too large is
-  // refused first. Only methods with bodies pass through the limit.
+  // refused first, then one that reads as too long a JSON-RPC batch. Only methods with bodies pass
+  // through the checks.
   app.on(BODY_METHODS, '*', requestBodyLimit(options.maxBodyBytes ?? 1_000_000))
+  app.on(BODY_METHODS, '*', requestBatchLimit())
   if (options.enabledUnsafeCors) app.use('*', unsafeCors(router.registry.brand))
   // gorilla/mux's router (inside the CORS handler) redirects a path that is not clean (`//x`,
   // `/a/../x`) to the clean one, 301 with the query kept and no body, before any route.

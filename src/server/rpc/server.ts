@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { answerAsterisk, type HttpListener, listenHttp } from '../listen.js'
-import { batchTooLongResponse, bodyTooLargeResponse } from '../prechecks.js'
+import { batchLength, batchTooLongResponse, bodyTooLargeResponse } from '../prechecks.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcCors, type RpcCorsConfig, rpcCorsMiddleware } from './cors.js'
 import { RpcError } from './errors.js'
@@ -181,25 +181,6 @@ async function readBody(req: Request, max: number): Promise<Uint8Array | undefin
 }
 
 /** The bytes Go's JSON decoder skips between values. */
-const JSON_SPACE = new Set([0x20, 0x09, 0x0a, 0x0d])
-
-/** How many requests a body holds when CometBFT reads it as a batch (-1: it does not). */
-function batchLength(body: Uint8Array): number {
-  // Only an array or null is a batch: a body starting otherwise is not parsed twice.
-  let i = 0
-  while (i < body.length && JSON_SPACE.has(body[i]!)) i++
-  if (body[i] !== 0x5b /* [ */ && body[i] !== 0x6e /* n */) return -1
-  try {
-    const { requests, batch } = decodeBody(
-      parseJson(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')),
-    )
-    return batch ? requests.length : -1
-  } catch (err) {
-    if (err instanceof ParseError) return -1
-    throw err
-  }
-}
-
 /** The CometBFT-style RPC as a Hono app: URI GET routes and JSON-RPC POST to `/`. */
 export function createRpcApp(
   routes: RpcRoutes,
