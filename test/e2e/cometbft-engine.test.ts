@@ -11,7 +11,7 @@ import {
   startCometNode,
 } from '../helpers/comet-node.js'
 import { createDevnetHome, startDevnetNode } from '../helpers/devnet.js'
-import { freePort, getJson, runSdkd } from '../helpers/sdkd.js'
+import { freePort, getJson, REST_LOOPBACK_NO_GRPC, runSdkd } from '../helpers/sdkd.js'
 
 /**
  * `sdkd start --consensus cometbft` with one validator: a real CometBFT v0.38 makes the blocks and
@@ -20,9 +20,6 @@ import { freePort, getJson, runSdkd } from '../helpers/sdkd.js'
  */
 
 const cleanups = cleanupAfterEach()
-
-/** sdkd's own servers on ports the OS picks (other tests may hold the defaults). */
-const NO_PORTS = ['--api.address', 'tcp://127.0.0.1:0', '--grpc.enable=false']
 
 const b64ToHex = (b64: string) => Buffer.from(b64, 'base64').toString('hex').toUpperCase()
 
@@ -158,9 +155,12 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
   test('error: without a cometbft binary the start fails at once and says how to give one', async () => {
     const home = await createDevnetHome('comet-nobin')
     cleanups.push(home.cleanup)
-    const r = await runSdkd(['--home', home.dir, 'start', '--consensus', 'cometbft', ...NO_PORTS], {
-      env: { PATH: '/nonexistent', SDKD_COMETBFT_BIN: '' },
-    })
+    const r = await runSdkd(
+      ['--home', home.dir, 'start', '--consensus', 'cometbft', ...REST_LOOPBACK_NO_GRPC],
+      {
+        env: { PATH: '/nonexistent', SDKD_COMETBFT_BIN: '' },
+      },
+    )
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
       '--consensus cometbft needs the cometbft binary (v0.38): none on the PATH',
@@ -173,7 +173,7 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
       'cometbft',
       '--cometbft-bin',
       '/nonexistent/cometbft',
-      ...NO_PORTS,
+      ...REST_LOOPBACK_NO_GRPC,
     ])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain(
@@ -195,7 +195,7 @@ describe.skipIf(COMETBFT.skipReason !== undefined)('sdkd under CometBFT, one val
       'cometbft',
       '--cometbft-bin',
       COMETBFT.path!,
-      ...NO_PORTS,
+      ...REST_LOOPBACK_NO_GRPC,
     ])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(

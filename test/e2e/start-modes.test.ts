@@ -17,6 +17,7 @@ import {
   getJson,
   isFreePort,
   LOOPBACK_PORTS,
+  REST_LOOPBACK_NO_GRPC,
   runSdkd,
   startProcess,
   startSdkd,
@@ -30,9 +31,6 @@ import {
  */
 
 const cleanups = cleanupAfterEach()
-
-/** sdkd's REST on a port the OS picks, no gRPC (other tests may hold the defaults). */
-const APP_PORTS = ['--api.address', 'tcp://127.0.0.1:0', '--grpc.enable=false']
 
 const apiOf = async (line: Promise<Record<string, unknown>>) =>
   `http://127.0.0.1:${/:(\d+)$/.exec(String((await line).address))![1]}`
@@ -50,7 +48,7 @@ describe.skipIf(COMETBFT.skipReason !== undefined)(
         const app = startSdkd([
           ...['--home', home.dir, 'start', '--with-comet=false'],
           ...['--address', `tcp://127.0.0.1:${abciPort}`, '--transport', transport],
-          ...APP_PORTS,
+          ...REST_LOOPBACK_NO_GRPC,
         ])
         cleanups.push(async () => void (await app.stop('SIGKILL')))
         const started = await app.waitForLog(

@@ -23,6 +23,13 @@ export const LOOPBACK_PORTS = [
   'tcp://127.0.0.1:0',
 ] as const
 
+/** `start` flags that put REST on a loopback port of the OS's choosing and turn gRPC off (other tests may hold the defaults). */
+export const REST_LOOPBACK_NO_GRPC = [
+  '--api.address',
+  'tcp://127.0.0.1:0',
+  '--grpc.enable=false',
+] as const
+
 /** `sdkd start` on the home `dir` with the RPC alone, on a port of the OS's choosing. */
 export const rpcOnlyStart = (dir: string): string[] => [
   '--home',
