@@ -17,7 +17,7 @@ import {
 } from './keys.js'
 import { type ElementHashName, LtHash } from './lthash.js'
 import type { PruneWrite } from './prune-records.js'
-import type { IndexEntry } from './version-index.js'
+import { type IndexEntry, STORED } from './version-index.js'
 import type { VersionState } from './version-state.js'
 
 const EMPTY = new Uint8Array(0)
@@ -39,6 +39,8 @@ export interface CommitInput {
   readonly storeHashes: ReadonlyMap<number, Bytes>
   /** The newest version of a full key: its height and value (undefined value: deleted). */
   newest(full: string): IndexEntry | undefined
+  /** The value of a newest version the index left in the database (`STORED`). */
+  stored(full: string, h: number): Bytes
   /** Per deletion prefix (keys.ts), an upper bound of the heights of its deletions. */
   readonly deletionBounds: ReadonlyMap<string, number>
   resolveId(name: string, height: number): number | undefined
@@ -107,7 +109,8 @@ export function planCommit(input: CommitInput, changes: BranchChanges, height: n
   const deletionPrefixes: string[] = []
   for (const [full, value] of changes.writes) {
     const newest = input.newest(full)
-    const old = newest?.val
+    const val = newest?.val
+    const old = val === STORED ? input.stored(full, newest!.h) : val
     const next = value ?? undefined
     if (equalBytes(old, next)) continue
     const id = storeIdOf(full)

@@ -2,12 +2,24 @@ import type { Bytes } from '../codec/bytes.js'
 import { BTree } from './btree.js'
 
 /**
- * A key's newest version: its height and value (undefined: deleted at that height). Deleted keys
- * stay only while their deletion is recent (see `VersionState.tombstones`).
+ * Values longer than this are held in memory only until their height is durable: the index then
+ * keeps `STORED` in their place, and a read gets the value from its version record (a synchronous
+ * get). A devnet of 100 validators writes a 26 KB historical info every height and keeps 10,000 of
+ * them live; the values of every other key are far smaller.
+ */
+export const LARGE_VALUE_BYTES = 4096
+
+/** In an index entry, a durable large value left in the database (its version at the entry's height). */
+export const STORED: unique symbol = Symbol('stored value')
+
+/**
+ * A key's newest version: its height and value (undefined: deleted at that height; `STORED`: in
+ * the database only). Deleted keys stay only while their deletion is recent (see
+ * `VersionState.tombstones`).
  */
 export interface IndexEntry {
   h: number
-  val: Bytes | undefined
+  val: Bytes | undefined | typeof STORED
 }
 
 /** Above every full key: keys are latin1 strings, whose characters are below U+0100. */

@@ -6,10 +6,10 @@ import type { ReadSpan } from './read-span.js'
 import type { StoreRegistry } from './store-registry.js'
 import type { ValueNow } from './types.js'
 import { settled } from './value-now.js'
-import type { IndexEntry, VersionIndex } from './version-index.js'
+import { type IndexEntry, STORED, type VersionIndex } from './version-index.js'
 import { NO_VERSION, VersionLists } from './version-lists.js'
 import { rangeFromDb, versionFromDb } from './version-lookup.js'
-import type { VersionState } from './version-state.js'
+import { storedValue, type VersionState } from './version-state.js'
 
 const READ_BATCH = 256
 
@@ -255,7 +255,8 @@ export class VersionReader implements HeightSource {
       if (entry.h <= height) {
         // The index has every version up to the applied height, the durable one at most.
         span?.narrow(entry.h, this.latest())
-        return entry.val
+        const val = entry.val
+        return val === STORED ? storedValue(this.backend, full, entry.h) : val
       }
     } else {
       const bound = this.state.deletionBounds.get(deletionPrefix(full))

@@ -12,6 +12,7 @@ import {
   prefixEnd,
   REGISTRY_STORE_ID,
   registryName,
+  stateVersionKey,
   stateVersionKeyOfLive,
   storeIdPrefix,
   valueOfStateVersion,
@@ -24,7 +25,13 @@ import {
   LtHash,
 } from './lthash.js'
 import { StoreRegistry } from './store-registry.js'
-import { createVersionIndex, type VersionIndex } from './version-index.js'
+import {
+  createVersionIndex,
+  type IndexEntry,
+  LARGE_VALUE_BYTES,
+  STORED,
+  type VersionIndex,
+} from './version-index.js'
 
 /**
  * Heights a deletion stays in the index: reads of recent heights find the deleted key there, and
@@ -37,7 +44,8 @@ const LOAD_CHUNK = 1024
 
 /**
  * The versioned store's in-memory state, loaded from the database on open without reading the
- * history: the newest version of every live key, the store registry, each live store's accumulator
+ * history: the newest version of every live key (a large value's left in the database once
+ * durable: `STORED`), the store registry, each live store's accumulator
  * and hash, the deletion bounds, and (only while pruning is on) what pruning needs. Commit, rollback
  * and pruning plans are computed from it without changing it, then applied to it once their writes
  * are durable.
@@ -89,6 +97,35 @@ export function forgetDeletions(state: VersionState, through: number): void {
     n++
   }
   if (n > 0) tombstones.splice(0, n)
+}
+
+/**
+ * The value of a live key's newest version the index left in the database (`STORED`): its version
+ * record at `h`, which no pruning removes while it is the newest.
+ */
+export function storedValue(backend: StoreBackend, full: string, h: number): Bytes {
+  const record = backend.getSync?.(stateVersionKey(full, h))
+  const value = record && valueOfStateVersion(record)
+  if (!value) throw ErrLogic.wrap(`state version at height ${h} is missing`)
+  return value
+}
+
+/** The value of an index entry (undefined: deleted), read from the database when it is `STORED`. */
+export function entryValue(
+  backend: StoreBackend,
+  full: string,
+  entry: IndexEntry | undefined,
+): Bytes | undefined {
+  const val = entry?.val
+  return val === STORED ? storedValue(backend, full, entry!.h) : val
+}
+
+/**
+ * Whether the index may leave this durable value in the database (`STORED`): a large one, where
+ * the backend reads synchronously.
+ */
+export function leavesInDatabase(backend: StoreBackend, value: Bytes): boolean {
+  return value.length > LARGE_VALUE_BYTES && backend.getSync !== undefined
 }
 
 /**
@@ -154,7 +191,7 @@ export async function loadVersionState(
       const record = records[i]
       const val = record && valueOfStateVersion(record)
       if (!val) throw ErrLogic.wrap(`state version at height ${h} is missing`)
-      state.index.set(full, { h, val })
+      state.index.set(full, { h, val: leavesInDatabase(backend, val) ? STORED : val })
     })
   }
   for await (const [key, value] of backend.entries({

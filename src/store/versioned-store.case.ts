@@ -7,6 +7,7 @@ import type { KVEntry, KVReader, StateBranch } from './types.js'
 import { settled } from './value-now.js'
 import { describeHistory } from './versioned-store-history.case.js'
 import { describeIteration } from './versioned-store-iteration.case.js'
+import { describeLargeValues } from './versioned-store-large.case.js'
 import { describePruning } from './versioned-store-pruning.case.js'
 import { describeRollbacks } from './versioned-store-rollback.case.js'
 import { describeSpans } from './versioned-store-span.case.js'
@@ -281,5 +282,6 @@ export function describeVersionedStore(name: string, makeFactory: () => BackendF
     describeHistory(makeFactory)
     describePruning(makeFactory)
     describeSpans(makeFactory)
+    describeLargeValues(makeFactory)
   })
 }

@@ -29,13 +29,17 @@ import {
   type RollbackPlan,
 } from './rollback-plan.js'
 import type { StateBranch, StateReader } from './types.js'
+import { STORED } from './version-index.js'
 import { historyAbove, rollbackCandidates } from './version-lookup.js'
 import { hasCurrentLayout, migrateLayout } from './version-migrate.js'
 import { VersionReader } from './version-reader.js'
 import {
   createVersionState,
+  entryValue,
   forgetDeletions,
+  leavesInDatabase,
   loadVersionState,
+  storedValue,
   TOMBSTONE_HEIGHTS,
 } from './version-state.js'
 import {
@@ -60,8 +64,8 @@ export type { PreparedCommit, PreparedRollback } from './prepared.js'
 /**
  * The versioned multi-store. Every state change of every height is kept in LevelDB as
  * `key ‖ BE(height)`, and each live key's newest version once more under its own family (keys.ts).
- * Memory holds each live key's newest version only, so its size and the time to open follow the
- * live state, not the history: the latest height is served from memory, and a key at an older
+ * Memory holds each live key's newest version only (a large value only until it is durable), so its
+ * size and the time to open follow the live state, not the history: the latest height is served from memory, and a key at an older
  * height is one LevelDB seek (O(log n)) when its newest version is above that height.
  */
 export class VersionedStore {
@@ -88,6 +92,11 @@ export class VersionedStore {
   private rollbackCount = 0
   /** Heights kept from pruning for now (state sync snapshots being taken). */
   readonly holds = new PruningHolds()
+  /**
+   * Large values applied and not yet durable, in height order: once their height is, the index
+   * leaves them in the database (version-index.ts, `LARGE_VALUE_BYTES`).
+   */
+  private readonly largeValues: [height: number, full: string][] = []
 
   /** Told of every change of the working state, as it is applied (`WorkingStateObserver`). */
   observer: WorkingStateObserver | undefined
@@ -191,7 +200,7 @@ export class VersionedStore {
 
   /** The whole working state, for a copy that then follows it (`observer`). */
   workingSeed(): WorkingStateSeed {
-    return workingStateSeed(this.state, Math.max(this.applied, 0), this.nextStoreId)
+    return workingStateSeed(this.state, this.backend, Math.max(this.applied, 0), this.nextStoreId)
   }
 
   /** A writable branch over the working state. */
@@ -266,6 +275,7 @@ export class VersionedStore {
         element: this.state.element,
         storeHashes: this.state.storeHashes,
         newest: (full) => this.state.index.get(full),
+        stored: (full, h) => storedValue(this.backend, full, h),
         deletionBounds: this.state.deletionBounds,
         resolveId: (name, h) => this.state.registry.resolveId(name, h),
         liveStores: (h) => this.state.registry.liveStores(h),
@@ -279,6 +289,11 @@ export class VersionedStore {
     return this.prepared(height, first, plan.appHash, plan.ops, earliest, () => {
       if (first) this.firstHeight = height
       applyCommitPlan(this.state, plan, height)
+      for (const { full, value } of plan.writes) {
+        if (value !== undefined && leavesInDatabase(this.backend, value)) {
+          this.largeValues.push([height, full])
+        }
+      }
       this.records?.applied(height, recorded?.record)
       this.nextStoreId = plan.nextStoreId
       this.observer?.applied(height, plan.writes, plan.registry, plan.nextStoreId)
@@ -344,10 +359,27 @@ export class VersionedStore {
           this.latest = height
           this.currentAppHash = appHash
           forgetDeletions(this.state, height - TOMBSTONE_HEIGHTS)
+          this.leaveLargeValues(height)
           this.records?.published(height)
         }
       },
     }
+  }
+
+  /**
+   * The large values of the heights through `durable` left in the database: an entry a later
+   * height changed again is that height's to leave.
+   */
+  private leaveLargeValues(durable: number): void {
+    const queue = this.largeValues
+    let n = 0
+    while (n < queue.length && queue[n]![0] <= durable) {
+      const [h, full] = queue[n]!
+      const entry = this.state.index.get(full)
+      if (entry !== undefined && entry.h === h && entry.val !== undefined) entry.val = STORED
+      n++
+    }
+    if (n > 0) queue.splice(0, n)
   }
 
   /** Drops a prepared commit or rollback that was not written (it was abandoned). */
@@ -456,7 +488,7 @@ export class VersionedStore {
     return planRollback(
       {
         candidates: await rollbackCandidates(this.backend, this.state.index, height),
-        latest: (full) => this.state.index.get(full)?.val,
+        latest: (full) => entryValue(this.backend, full, this.state.index.get(full)),
         history: (full) => historyAbove(this.backend, full, height, this.latest),
         registry: this.state.registry.histories,
         accumulators: this.state.accumulators,
@@ -476,6 +508,8 @@ export class VersionedStore {
   /** The in-memory state as a restart at `toHeight` would load it. */
   private applyRollback(plan: RollbackPlan, toHeight: number): void {
     applyRollbackPlan(this.state, plan, toHeight)
+    // The heights above are gone; what the rollback restored stays in memory.
+    this.largeValues.length = 0
     this.records?.rolledBack(toHeight)
     // Heights above toHeight will be committed again with other values.
     this.reader.clearHistoryCache()

@@ -1,5 +1,6 @@
 import type { Bytes } from '../codec/bytes.js'
-import type { VersionState } from './version-state.js'
+import type { StoreBackend } from './backend.js'
+import { entryValue, type VersionState } from './version-state.js'
 
 /**
  * Follows the versioned store's working state from another place (the invariant checker's copy on
@@ -28,12 +29,14 @@ export interface WorkingStateSeed {
 /** The working state at `height` (the store's applied one) as a seed. */
 export function workingStateSeed(
   state: VersionState,
+  backend: StoreBackend,
   height: number,
   nextStoreId: number,
 ): WorkingStateSeed {
   const entries: [string, Bytes][] = []
   for (const [full, entry] of state.index.entries()) {
-    if (entry.val !== undefined) entries.push([full, entry.val])
+    const value = entryValue(backend, full, entry)
+    if (value !== undefined) entries.push([full, value])
   }
   return { height, entries, stores: [...state.registry.liveStores(height)], nextStoreId }
 }
