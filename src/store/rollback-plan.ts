@@ -12,6 +12,7 @@ import {
   storeIdOf,
 } from './keys.js'
 import { type ElementHashName, LtHash } from './lthash.js'
+import { STORED } from './version-index.js'
 import type { StoredVersion } from './version-lookup.js'
 import type { VersionState } from './version-state.js'
 
@@ -181,11 +182,20 @@ export async function planRollback(input: RollbackInput, toHeight: number): Prom
   return { ops, appHash, keys, registry, accumulators, storeHashes, nextStoreId }
 }
 
-/** Moves the in-memory state back to `toHeight`, as a restart there would load it. */
-export function applyRollbackPlan(state: VersionState, plan: RollbackPlan, toHeight: number): void {
+/**
+ * Moves the in-memory state back to `toHeight`, as a restart there would load it: the values it
+ * restores are durable (read from the database), and those `leave` names stay there (`STORED`).
+ */
+export function applyRollbackPlan(
+  state: VersionState,
+  plan: RollbackPlan,
+  toHeight: number,
+  leave: (value: Bytes) => boolean,
+): void {
   const { index, registry } = state
   for (const { full, at } of plan.keys) {
-    if (at?.value !== undefined) index.set(full, { h: at.h, val: at.value })
+    const value = at?.value
+    if (value !== undefined) index.set(full, { h: at!.h, val: leave(value) ? STORED : value })
     else index.delete(full)
   }
   // Keys deleted at or below the height left the index: below it, the database answers.

@@ -45,7 +45,7 @@ describe('versioned store: large values in memory', () => {
   })
 
   /** A LevelDB store whose synchronous gets are counted. */
-  const open = async () => {
+  const open = async (options: { historyCacheBytes?: number } = {}) => {
     dir ??= await tempDir('sdkd-store-')
     const backend = await createLevelBackend({ path: dir.dir })
     const counted = { ...backend, syncGets: 0 }
@@ -53,7 +53,7 @@ describe('versioned store: large values in memory', () => {
       counted.syncGets++
       return backend.getSync!(key)
     }
-    return { vs: await VersionedStore.open({ backend: counted }), backend: counted }
+    return { vs: await VersionedStore.open({ backend: counted, ...options }), backend: counted }
   }
 
   test('behavior: a value past LARGE_VALUE_BYTES is read from the database once durable, a small one from memory', async () => {
@@ -85,6 +85,46 @@ describe('versioned store: large values in memory', () => {
     await vs.close()
     ;({ vs, backend } = await open())
     expect(await reads()).toEqual({ small: 0, big: 1 })
+    await vs.close()
+  })
+
+  test('behavior: the cache of past values keeps values up to its bytes, the oldest going first', async () => {
+    const size = 1000
+    // Room for 16 of the values below (with their keys, `height/full key`), each a sixteenth.
+    const { vs, backend } = await open({ historyCacheBytes: Math.floor(16.5 * (size + 12)) })
+    const commit = async (br: StateBranch, height: number) => {
+      const prepared = vs.prepareCommit(br, height)
+      prepared.apply()
+      await backend.write(prepared.ops)
+      prepared.publish()
+    }
+    const g = vs.branch()
+    await g.upgradeStores({ added: ['bank'] })
+    await commit(g, 0)
+    for (let h = 1; h <= 18; h++) {
+      const br = vs.branch()
+      br.store('bank').set(utf8('big'), new Uint8Array(size).fill(h))
+      await commit(br, h)
+    }
+    /** Reads the value at `h`; how many synchronous gets that took. */
+    const read = async (h: number) => {
+      const before = backend.syncGets
+      const v = await vs.view(h).store('bank').get(utf8('big'))
+      expect([v?.length, v?.[0]]).toEqual([size, h])
+      return backend.syncGets - before
+    }
+    const heights = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => from + i)
+    const reads = async (hs: number[]) => {
+      const out: number[] = []
+      for (const h of hs) out.push(await read(h))
+      return out
+    }
+    expect(await reads(heights(1, 16))).toEqual(heights(1, 16).map(() => 1))
+    // All 16 kept.
+    expect(await reads(heights(1, 16))).toEqual(heights(1, 16).map(() => 0))
+    // One more pushes out the oldest only (1); 1 read again then pushes out 2.
+    expect(await reads([17, 2, 1, 3, 2])).toEqual([1, 0, 1, 0, 1])
     await vs.close()
   })
 })

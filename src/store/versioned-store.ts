@@ -57,6 +57,8 @@ export interface VersionedStoreOptions {
   pruning?: PruningOptions
   /** Entries of the past-height value cache (immutable history, so never stale). */
   historyCacheSize?: number
+  /** Bytes of keys and values that cache keeps at most (version-reader.ts, `HISTORY_CACHE_BYTES`). */
+  historyCacheBytes?: number
 }
 
 export type { PreparedCommit, PreparedRollback } from './prepared.js'
@@ -109,6 +111,9 @@ export class VersionedStore {
       backend: this.backend,
       state: this.state,
       historyCacheSize: options.historyCacheSize ?? 20_000,
+      ...(options.historyCacheBytes !== undefined
+        ? { historyCacheBytes: options.historyCacheBytes }
+        : {}),
       assertStillReadable: (height) => this.assertStillReadable(height),
       latest: () => this.latest,
     })
@@ -507,8 +512,8 @@ export class VersionedStore {
 
   /** The in-memory state as a restart at `toHeight` would load it. */
   private applyRollback(plan: RollbackPlan, toHeight: number): void {
-    applyRollbackPlan(this.state, plan, toHeight)
-    // The heights above are gone; what the rollback restored stays in memory.
+    applyRollbackPlan(this.state, plan, toHeight, (value) => leavesInDatabase(this.backend, value))
+    // The heights above are gone.
     this.largeValues.length = 0
     this.records?.rolledBack(toHeight)
     // Heights above toHeight will be committed again with other values.
