@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads'
 import { invariantHalt } from '../app/app.js'
 import type { ExecHeader } from '../block/header.js'
 import type { Bytes } from '../codec/bytes.js'
@@ -36,6 +36,10 @@ export interface InvariantCheckerOptions {
   period: number
   /** The versioned store's whole working state (the copy's start). */
   seed(): WorkingStateSeed
+  /** Whether the store keeps a value written in its database: the copy then reads it from here. */
+  leaves?(value: Bytes): boolean
+  /** The value of a key's version at a height that the copy holds as kept by the store. */
+  versionValue?(full: string, height: number): Bytes | undefined
   logger: Logger
   /**
    * The thread is ready: it checks the heights applied from now on (until then the app's EndBlock
@@ -60,8 +64,10 @@ export interface InvariantCheckerOptions {
  */
 export class InvariantChecker implements WorkingStateObserver {
   private readonly worker: Worker
+  /** Where the thread asks for the values the store keeps (`serveValues`). */
+  private readonly values: MessagePort
   /** What the store applied and the heights checked since the last post, in order. */
-  private writer = new HeightWriter()
+  private readonly writer: HeightWriter
   private nextStoreId = 0
   /** Whether the thread's copy must start again from the whole state. */
   private unseeded = true
@@ -79,10 +85,17 @@ export class InvariantChecker implements WorkingStateObserver {
     script: URL,
     private readonly o: InvariantCheckerOptions,
   ) {
+    this.writer = new HeightWriter(o.leaves)
+    const { port1, port2 } = new MessageChannel()
+    const signal = new Int32Array(new SharedArrayBuffer(4))
+    const data: InvariantWorkerData = { ...o.data, values: { port: port2, signal } }
     this.worker = new Worker(script, {
-      workerData: o.data,
+      workerData: data,
+      transferList: [port2],
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB },
     })
+    this.values = port1
+    this.serveValues(signal)
     this.worker.unref()
     this.worker.on('message', (m: FromInvariantWorker) => this.onMessage(m))
     this.worker.on('error', (err) => this.fail(err.message, err))
@@ -116,6 +129,29 @@ export class InvariantChecker implements WorkingStateObserver {
 
   reset(): void {
     this.unseeded = true
+  }
+
+  /**
+   * Answers the thread's reads of values the store keeps: the thread waits on `signal` (it reads
+   * synchronously, as from memory), woken once the answer is on its port. Only an invariant that
+   * reads a large value asks (version-index.ts, `LARGE_VALUE_BYTES`); none of upstream's does.
+   */
+  private serveValues(signal: Int32Array): void {
+    const port = this.values
+    port.on('message', ({ full, height }: { full: string; height: number }) => {
+      let value: Bytes | undefined
+      let error: string | undefined
+      try {
+        value = this.o.versionValue?.(full, height)
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err)
+      }
+      port.postMessage(value !== undefined ? { value } : { error: error ?? 'not kept' })
+      Atomics.store(signal, 0, 1)
+      Atomics.notify(signal, 0)
+    })
+    // The thread's reads never keep the process up.
+    port.unref()
   }
 
   /**
@@ -204,5 +240,6 @@ export class InvariantChecker implements WorkingStateObserver {
   async close(): Promise<void> {
     this.stopping = true
     await this.worker.terminate()
+    this.values.close()
   }
 }

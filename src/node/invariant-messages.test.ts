@@ -6,8 +6,9 @@ import { HeightReader, HeightWriter } from './invariant-messages.js'
 const header = testExecHeader
 
 describe('invariant worker messages', () => {
-  test('behavior: heights read back as written: changes (deletions, latin1 keys, empty values), store changes, the header of a checked height; changes after the last height wait for the next buffer; a reset drops them', () => {
-    const w = new HeightWriter()
+  test('behavior: heights read back as written: changes (deletions, latin1 keys, empty values, values the node keeps), store changes, the header of a checked height; changes after the last height wait for the next buffer; a reset drops them', () => {
+    // Values over 50,000 bytes are the node's to keep.
+    const w = new HeightWriter((value) => value.length > 50_000)
     const key = '\u0000\u0000\u0000\u0003\u00ff\u0002addr\u00e9'
     w.changes(
       [
@@ -18,7 +19,10 @@ describe('invariant worker messages', () => {
       [{ name: 'bank', id: 3 }],
     )
     w.changes(
-      [{ full: 'more', value: new Uint8Array(70_000).fill(9) }],
+      [
+        { full: 'more', value: new Uint8Array(70_000).fill(9) },
+        { full: 'less', value: new Uint8Array(50_000).fill(8) },
+      ],
       [{ name: 'old', id: null }],
     )
     w.height(7, 12, header(7))
@@ -37,7 +41,9 @@ describe('invariant worker messages', () => {
             ['gone', null],
             ['empty', new Uint8Array(0)],
             ['more', new Uint8Array(70_000).fill(9)],
+            ['less', new Uint8Array(50_000).fill(8)],
           ],
+          kept: ['more'],
           stores: [
             ['bank', 3],
             ['old', null],
@@ -46,13 +52,17 @@ describe('invariant worker messages', () => {
         },
         header: (({ chainId, height, ...rest }) => rest)(header(7)),
       },
-      { height: 8, changes: { writes: [], stores: [], nextStoreId: 12 }, header: undefined },
+      {
+        height: 8,
+        changes: { writes: [], kept: [], stores: [], nextStoreId: 12 },
+        header: undefined,
+      },
     ])
     w.height(9, 13, undefined)
     expect([...r.heights(w.take())]).toEqual([
       {
         height: 9,
-        changes: { writes: [['next', utf8('n')]], stores: [], nextStoreId: 13 },
+        changes: { writes: [['next', utf8('n')]], kept: [], stores: [], nextStoreId: 13 },
         header: undefined,
       },
     ])
@@ -61,7 +71,11 @@ describe('invariant worker messages', () => {
     r.reset()
     w.height(10, 13, undefined)
     expect([...r.heights(w.take())]).toEqual([
-      { height: 10, changes: { writes: [], stores: [], nextStoreId: 13 }, header: undefined },
+      {
+        height: 10,
+        changes: { writes: [], kept: [], stores: [], nextStoreId: 13 },
+        header: undefined,
+      },
     ])
   })
 })

@@ -12,7 +12,8 @@ import type { ReplicaChanges } from '../store/state-replica.js'
  *
  * Records, each after a tag byte:
  * - `CHANGES`: changed keys (u32 count), each a key (u16 length, latin1 bytes) and a value (i32
- *   length, -1 when deleted, then the bytes); store registry changes (u16 count), each a name (u16
+ *   length, -1 when deleted, -(length + 2) for a value the node keeps in its database, then the
+ *   bytes); store registry changes (u16 count), each a name (u16
  *   length, latin1 bytes) and an id (i32, -1 when deleted);
  * - `HEIGHT`: the height (f64), the next store id (u32), whether the header follows (u8); the header:
  *   its time (i64, ns) and its eight hashes (u8 length, bytes). The changes since the previous
@@ -21,6 +22,8 @@ import type { ReplicaChanges } from '../store/state-replica.js'
 
 const CHANGES = 1
 const HEIGHT = 2
+/** A value's length for a deletion; below it, -(length + 2) of a value the node keeps. */
+const DELETED = -1
 
 /** The header's hashes, in the order they are written. */
 const HASHES = [
@@ -40,6 +43,9 @@ const FIRST_BYTES = 64 * 1024
 
 /** Writes records into a buffer until `take` hands it over. */
 export class HeightWriter {
+  /** `leaves`: the values the node keeps in its database, which the copy may let go. */
+  constructor(private readonly leaves: (value: Bytes) => boolean = () => false) {}
+
   private bytes = new Uint8Array(FIRST_BYTES)
   private view = new DataView(this.bytes.buffer)
   private at = 0
@@ -67,13 +73,13 @@ export class HeightWriter {
     this.at += 5
     for (const { full, value } of writes) {
       this.text(full)
-      const n = value === undefined ? -1 : value.length
+      const n = value === undefined ? DELETED : value.length
       this.room(4 + Math.max(n, 0))
-      this.view.setInt32(this.at, n)
+      this.view.setInt32(this.at, value !== undefined && this.leaves(value) ? -n - 2 : n)
       this.at += 4
-      if (value !== undefined) {
-        this.bytes.set(value, this.at)
-        this.at += value.length
+      if (n > 0) {
+        this.bytes.set(value!, this.at)
+        this.at += n
       }
     }
     this.room(2)
@@ -155,11 +161,13 @@ export interface ReadHeight {
  */
 export class HeightReader {
   private writes: ReplicaChanges['writes'] = []
+  private kept: string[] = []
   private stores: ReplicaChanges['stores'] = []
 
   /** Forgets changes read and not yet part of a height (a seed holds them). */
   reset(): void {
     this.writes = []
+    this.kept = []
     this.stores = []
   }
 
@@ -185,8 +193,14 @@ export class HeightReader {
           const full = text()
           const n = view.getInt32(at)
           at += 4
-          this.writes.push([full, n < 0 ? null : bytes.slice(at, at + n)])
-          if (n > 0) at += n
+          if (n === DELETED) {
+            this.writes.push([full, null])
+            continue
+          }
+          const length = n < DELETED ? -n - 2 : n
+          if (n < DELETED) this.kept.push(full)
+          this.writes.push([full, bytes.slice(at, at + length)])
+          at += length
         }
         const stores = view.getUint16(at)
         at += 2
@@ -215,8 +229,9 @@ export class HeightReader {
         }
         header = { time, ...(hashes as Hashes) }
       }
-      const changes = { writes: this.writes, stores: this.stores, nextStoreId }
+      const changes = { writes: this.writes, kept: this.kept, stores: this.stores, nextStoreId }
       this.writes = []
+      this.kept = []
       this.stores = []
       yield { height, changes, header }
     }

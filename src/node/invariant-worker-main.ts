@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads'
+import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads'
 import pino from 'pino'
 import { App, type ModuleBrokenInvariant } from '../app/app.js'
 import { type BlockContext, EMPTY_COMET_INFO } from '../app/types.js'
@@ -9,7 +9,12 @@ import { protoRegistry } from '../codec/proto.js'
 import { ErrLogic } from '../errors.js'
 import type { Logger } from '../logger.js'
 import { createBranch } from '../store/branch.js'
-import { type ReplicaChanges, type ReplicaSeed, StateReplica } from '../store/state-replica.js'
+import {
+  type FetchValue,
+  type ReplicaChanges,
+  type ReplicaSeed,
+  StateReplica,
+} from '../store/state-replica.js'
 import type { AppVersionDeps } from '../versions/deps.js'
 import { BUILT_IN_APP_VERSIONS } from '../versions/index.js'
 import { HeightReader } from './invariant-messages.js'
@@ -26,6 +31,37 @@ export interface InvariantWorkerData {
   consensusParams: AppVersionDeps['consensusParams']
   /** The node's log level: lines logged here are sent to the node's logger. */
   logLevel: string
+  /**
+   * Where the values the node keeps are read (`fetchFrom`): the port the node answers on, and the
+   * word it sets once the answer is there.
+   */
+  values?: { port: MessagePort; signal: Int32Array }
+}
+
+/** How long a read from the node may wait before the check fails (the node answers between blocks). */
+const FETCH_TIMEOUT_MS = 60_000
+
+/**
+ * Reads the value of a key's version from the node, synchronously: the invariants read the copy as
+ * memory. The node answers on its event loop; this thread waits meanwhile.
+ */
+export function fetchFrom(values: { port: MessagePort; signal: Int32Array }): FetchValue {
+  const { port, signal } = values
+  return (full, height) => {
+    Atomics.store(signal, 0, 0)
+    port.postMessage({ full, height })
+    if (Atomics.wait(signal, 0, 0, FETCH_TIMEOUT_MS) === 'timed-out') {
+      throw ErrLogic.wrap(`the node did not answer a read of a kept value (height ${height})`)
+    }
+    const answer = receiveMessageOnPort(port)?.message as
+      | { value: Uint8Array }
+      | { error: string }
+      | undefined
+    if (answer && 'value' in answer) return answer.value
+    throw ErrLogic.wrap(
+      `the node no longer holds the value of key ${JSON.stringify(full)} at height ${height}: ${answer?.error ?? 'no answer'}`,
+    )
+  }
 }
 
 /**
@@ -62,12 +98,13 @@ export class InvariantWorker {
     private readonly app: App,
     private readonly chainId: string,
     private readonly logger: Logger,
+    private readonly fetch?: FetchValue,
   ) {}
 
   /** Applies a message; a height to check answers with its verdict. */
   async handle(m: InvariantWorkerInput): Promise<FromInvariantWorker | undefined> {
     if (m.kind === 'seed') {
-      this.replica = new StateReplica(m.seed, m.seed.height)
+      this.replica = new StateReplica(m.seed, m.seed.height, this.fetch)
       return undefined
     }
     const replica = this.replica
@@ -90,7 +127,10 @@ export class InvariantWorker {
       mode: 'deliver',
       comet: EMPTY_COMET_INFO,
     }
-    return { kind: 'checked', height: m.height, broken: await this.app.firstBrokenInvariant(ctx) }
+    const broken = await this.app.firstBrokenInvariant(ctx)
+    // The large values this check did not read go back to the node.
+    replica.settle()
+    return { kind: 'checked', height: m.height, broken }
   }
 }
 
@@ -116,6 +156,7 @@ function serve(): void {
     new App(version, registry, { invCheckPeriod: 0 }),
     data.chainId,
     logger,
+    data.values ? fetchFrom(data.values) : undefined,
   )
   post({ kind: 'ready' })
   let queue = Promise.resolve()

@@ -209,6 +209,8 @@ function invariantCheckerOf(
     },
     period: app.invCheckPeriod,
     seed: () => store.workingSeed(),
+    leaves: (value) => store.leavesValue(value),
+    versionValue: (full, height) => store.versionValue(full, height),
     logger: logger.child({ module: 'state' }),
     onReady: () => {
       app.invariantsElsewhere = true

@@ -15,6 +15,8 @@ import {
   META_LATEST,
   META_LAYOUT,
   META_NEXT_STORE_ID,
+  stateVersionKey,
+  valueOfStateVersion,
 } from './keys.js'
 import { type ElementHashName, LtHash } from './lthash.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
@@ -98,7 +100,7 @@ export class VersionedStore {
    * Large values applied and not yet durable, in height order: once their height is, the index
    * leaves them in the database (version-index.ts, `LARGE_VALUE_BYTES`).
    */
-  private readonly largeValues: [height: number, full: string][] = []
+  private readonly largeValues: [height: number, full: string, value: Bytes][] = []
 
   /** Told of every change of the working state, as it is applied (`WorkingStateObserver`). */
   observer: WorkingStateObserver | undefined
@@ -296,7 +298,7 @@ export class VersionedStore {
       applyCommitPlan(this.state, plan, height)
       for (const { full, value } of plan.writes) {
         if (value !== undefined && leavesInDatabase(this.backend, value)) {
-          this.largeValues.push([height, full])
+          this.largeValues.push([height, full, value])
         }
       }
       this.records?.applied(height, recorded?.record)
@@ -369,6 +371,23 @@ export class VersionedStore {
         }
       },
     }
+  }
+
+  /** Whether a value written is one the store leaves in its database once durable. */
+  leavesValue(value: Bytes): boolean {
+    return leavesInDatabase(this.backend, value)
+  }
+
+  /**
+   * The value of `full`'s version at `height`, where that is a large value (`leavesValue`) of a
+   * height applied since open or a rollback, or left in the database: from memory until the height
+   * is durable, then from the database. undefined when there is no such version (pruned since,
+   * rolled back).
+   */
+  versionValue(full: string, height: number): Bytes | undefined {
+    for (const [h, f, value] of this.largeValues) if (h === height && f === full) return value
+    const record = this.backend.getSync?.(stateVersionKey(full, height))
+    return record && valueOfStateVersion(record)
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Bytes } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
-import { entryValue, type VersionState } from './version-state.js'
+import { STORED } from './version-index.js'
+import { leavesInDatabase, type VersionState } from './version-state.js'
 
 /**
  * Follows the versioned store's working state from another place (the invariant checker's copy on
@@ -18,10 +19,16 @@ export interface WorkingStateObserver {
   reset(): void
 }
 
+/**
+ * A seed's value: its bytes, or for a value the store leaves in its database (version-index.ts,
+ * `LARGE_VALUE_BYTES`) the height of its version, which the copy asks the node for when read.
+ */
+export type SeedValue = Bytes | number
+
 /** The whole working state: every live full key with its value, the live stores. */
 export interface WorkingStateSeed {
   height: number
-  entries: [full: string, value: Bytes][]
+  entries: [full: string, value: SeedValue][]
   stores: [name: string, id: number][]
   nextStoreId: number
 }
@@ -33,10 +40,11 @@ export function workingStateSeed(
   height: number,
   nextStoreId: number,
 ): WorkingStateSeed {
-  const entries: [string, Bytes][] = []
+  const entries: [string, SeedValue][] = []
   for (const [full, entry] of state.index.entries()) {
-    const value = entryValue(backend, full, entry)
-    if (value !== undefined) entries.push([full, value])
+    const { h, val } = entry
+    if (val === undefined) continue
+    entries.push([full, val === STORED || leavesInDatabase(backend, val) ? h : val])
   }
   return { height, entries, stores: [...state.registry.liveStores(height)], nextStoreId }
 }

@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { addressToBech32, moduleAddress } from '../../src/codec/address.js'
+import { LARGE_VALUE_BYTES } from '../../src/store/version-index.js'
 import { createDevnetHome, type DevnetHome } from '../helpers/devnet.js'
 import { boundPorts, LOOPBACK_PORTS, rpcCall, startSdkd } from '../helpers/sdkd.js'
 
@@ -86,5 +90,50 @@ describe('the invariant worker', () => {
     await call(rpcPort, 'dev_mine', { blocks: 5 })
     await breakAndStop(p, rpcPort)
     expect(p.logs().some((l) => l.msg === 'invariant worker ready')).toBe(false)
+  }, 60_000)
+
+  test('behavior: a community pool of 80 denoms, kept in the database, is read by the checks from the node after a revert; an edit that breaks its invariant still stops the node', async () => {
+    const kept = await createDevnetHome('inv-worker-kept-e2e')
+    try {
+      // 80 IBC-style denoms in the community pool and the distribution account that holds it.
+      const denoms = Array.from(
+        { length: 80 },
+        (_, i) => `ibc/${createHash('sha256').update(String(i)).digest('hex').toUpperCase()}`,
+      ).sort()
+      const file = join(kept.dir, 'config/genesis.json')
+      const genesis = JSON.parse(await readFile(file, 'utf8'))
+      genesis.app_state.distribution.fee_pool.community_pool = denoms.map((denom) => ({
+        denom,
+        amount: '7.000000000000000000',
+      }))
+      genesis.app_state.bank.balances.push({
+        address: DISTRIBUTION,
+        coins: denoms.map((denom) => ({ denom, amount: '7' })),
+      })
+      await writeFile(file, JSON.stringify(genesis, null, 2))
+
+      const p = start(kept)
+      const { rpcPort } = await boundPorts(p)
+      await p.waitForLog((l) => l.msg === 'invariant worker ready')
+      await call(rpcPort, 'dev_setMining', { mode: 'manual' })
+      const snap = await call(rpcPort, 'dev_snapshot')
+      await call(rpcPort, 'dev_mine', { blocks: 5 })
+      // The copy starts again from the reverted state, the pool as a value the node keeps.
+      await call(rpcPort, 'dev_revert', { id: snap.id })
+      const again = await call(rpcPort, 'dev_mine', { blocks: 10 })
+      expect(Number(again.height)).toBe(Number(snap.height) + 10)
+      const pool = await call(rpcPort, 'abci_query', {
+        path: '/sdk.distribution.v1beta1.Query/CommunityPool',
+        data: '',
+      })
+      // What makes the pool a value the node keeps in its database.
+      expect(Buffer.from(pool.response.value, 'base64').length).toBeGreaterThan(LARGE_VALUE_BYTES)
+      expect(p.output()).not.toContain('the checking thread stopped')
+
+      await breakAndStop(p, rpcPort)
+      expect(p.output()).not.toContain('the checking thread stopped')
+    } finally {
+      await kept.cleanup()
+    }
   }, 60_000)
 })

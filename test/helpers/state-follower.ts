@@ -10,6 +10,9 @@ export class StateFollower implements WorkingStateObserver {
   heights: { height: number; changes: ReplicaChanges }[] = []
   resets = 0
 
+  /** `leaves`: the values the store keeps in its database (`VersionedStore.leavesValue`). */
+  constructor(private readonly leaves: (value: Bytes) => boolean = () => false) {}
+
   applied(
     height: number,
     writes: readonly { readonly full: string; readonly value: Bytes | undefined }[],
@@ -20,6 +23,7 @@ export class StateFollower implements WorkingStateObserver {
       height,
       changes: {
         writes: writes.map((w) => [w.full, w.value ?? null]),
+        kept: writes.filter((w) => w.value && this.leaves(w.value)).map((w) => w.full),
         stores: stores.map((s) => [s.name, s.id]),
         nextStoreId,
       },
