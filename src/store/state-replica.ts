@@ -105,7 +105,7 @@ export class StateReplica {
   }
 
   /** The value of a live entry: a kept value's read from the node (and held again) when let go. */
-  private valueOf(full: string, v: Bytes | number): Bytes {
+  private liveValue(full: string, v: Bytes | number): Bytes {
     if (typeof v === 'number') {
       const value = this.fetch(full, v)
       this.tree.set(full, value)
@@ -123,7 +123,7 @@ export class StateReplica {
     const height = this.at
     const read = (full: string): Bytes | undefined => {
       const v = tree.get(full)
-      return v === undefined ? undefined : this.valueOf(full, v)
+      return v === undefined ? undefined : this.liveValue(full, v)
     }
     return {
       height,
@@ -136,7 +136,7 @@ export class StateReplica {
       },
       getNow: read,
       range: (lo, hi, reverse) =>
-        rangeOf(tree, lo, hi, reverse, (full, v) => this.valueOf(full, v)),
+        rangeOf(tree, lo, hi, reverse, (full, v) => this.liveValue(full, v)),
       isEmpty: (lo, hi) => {
         const first = tree.getPairOrNextHigher(lo)
         return first === undefined || (hi !== undefined && first[0] >= hi)
@@ -160,9 +160,9 @@ function rangeOf(
   lo: string,
   hi: string | undefined,
   reverse: boolean,
-  valueOf: (full: string, v: Bytes | number) => Bytes,
+  liveValue: (full: string, v: Bytes | number) => Bytes,
 ): AsyncIterable<readonly [string, Bytes]> {
-  return { [Symbol.asyncIterator]: () => new ReplicaRange(tree, lo, hi, reverse, valueOf) }
+  return { [Symbol.asyncIterator]: () => new ReplicaRange(tree, lo, hi, reverse, liveValue) }
 }
 
 class ReplicaRange implements NowIterator<readonly [string, Bytes]> {
@@ -174,7 +174,7 @@ class ReplicaRange implements NowIterator<readonly [string, Bytes]> {
     private readonly lo: string,
     private readonly hi: string | undefined,
     private readonly reverse: boolean,
-    private readonly valueOf: (full: string, v: Bytes | number) => Bytes,
+    private readonly liveValue: (full: string, v: Bytes | number) => Bytes,
   ) {}
 
   nextNow(): IteratorResult<readonly [string, Bytes]> {
@@ -188,9 +188,14 @@ class ReplicaRange implements NowIterator<readonly [string, Bytes]> {
     }
     const { entries } = this
     if (this.i >= entries.length) return DONE
-    const [full, v] = entries[this.i++]!
+    const entry = entries[this.i++]!
+    const v = entry[1]
     // A value let go is read from the node as the range reaches it (its version never changes).
-    return { value: [full, this.valueOf(full, v)], done: false }
+    const value = this.liveValue(entry[0], v)
+    return {
+      value: value === v ? (entry as readonly [string, Bytes]) : [entry[0], value],
+      done: false,
+    }
   }
 
   next(): Promise<IteratorResult<readonly [string, Bytes]>> {
