@@ -53,25 +53,32 @@ describe('versioned store: large values in memory', () => {
       counted.syncGets++
       return backend.getSync!(key)
     }
-    return { vs: await VersionedStore.open({ backend: counted, ...options }), backend: counted }
-  }
-
-  test('behavior: a value past LARGE_VALUE_BYTES is read from the database once durable, a small one from memory', async () => {
-    let { vs, backend } = await open()
+    const vs = await VersionedStore.open({ backend: counted, ...options })
+    /** Commits as the producer does: apply, write, publish (readers see the height once durable). */
     const commit = async (br: StateBranch, height: number) => {
       const prepared = vs.prepareCommit(br, height)
       prepared.apply()
-      await backend.write(prepared.ops)
+      await counted.write(prepared.ops)
       prepared.publish()
     }
-    const g = vs.branch()
-    await g.upgradeStores({ added: ['bank'] })
-    await commit(g, 0)
+    /** Genesis with a bank store. */
+    const genesis = async () => {
+      const g = vs.branch()
+      await g.upgradeStores({ added: ['bank'] })
+      await commit(g, 0)
+    }
+    return { vs, backend: counted, commit, genesis }
+  }
+
+  test('behavior: a value past LARGE_VALUE_BYTES is read from the database once durable, a small one from memory', async () => {
+    const first = await open()
+    let { vs, backend } = first
+    await first.genesis()
     const big = new Uint8Array(LARGE_VALUE_BYTES + 1).fill(7)
     const br = vs.branch()
     br.store('bank').set(utf8('big'), big)
     br.store('bank').set(utf8('small'), new Uint8Array(LARGE_VALUE_BYTES).fill(8))
-    await commit(br, 1)
+    await first.commit(br, 1)
 
     const reads = async () => {
       const before = backend.syncGets
@@ -91,16 +98,10 @@ describe('versioned store: large values in memory', () => {
   test('behavior: the cache of past values keeps values up to its bytes, the oldest going first', async () => {
     const size = 1000
     // Room for 16 of the values below (with their keys, `height/full key`), each a sixteenth.
-    const { vs, backend } = await open({ historyCacheBytes: Math.floor(16.5 * (size + 12)) })
-    const commit = async (br: StateBranch, height: number) => {
-      const prepared = vs.prepareCommit(br, height)
-      prepared.apply()
-      await backend.write(prepared.ops)
-      prepared.publish()
-    }
-    const g = vs.branch()
-    await g.upgradeStores({ added: ['bank'] })
-    await commit(g, 0)
+    const { vs, backend, commit, genesis } = await open({
+      historyCacheBytes: Math.floor(16.5 * (size + 12)),
+    })
+    await genesis()
     for (let h = 1; h <= 18; h++) {
       const br = vs.branch()
       br.store('bank').set(utf8('big'), new Uint8Array(size).fill(h))
