@@ -133,8 +133,10 @@ export class InvariantChecker implements WorkingStateObserver {
 
   /**
    * Answers the thread's reads of values the store keeps: the thread waits on `signal` (it reads
-   * synchronously, as from memory), woken once the answer is on its port. Only an invariant that
-   * reads a large value asks (version-index.ts, `LARGE_VALUE_BYTES`); none of upstream's does.
+   * synchronously, as from memory), woken once the answer is on its port. It asks only for a large
+   * value (version-index.ts, `LARGE_VALUE_BYTES`) its copy let go, which happens when a check did not
+   * read it (x/staking's historical infos) and a later one does (x/distribution's community pool of
+   * many denoms, after a revert).
    */
   private serveValues(signal: Int32Array): void {
     const port = this.values

@@ -13,8 +13,8 @@ import type { ReplicaChanges } from '../store/state-replica.js'
  * Records, each after a tag byte:
  * - `CHANGES`: changed keys (u32 count), each a key (u16 length, latin1 bytes) and a value (i32
  *   length, -1 when deleted, -(length + 2) for a value the node keeps in its database, then the
- *   bytes); store registry changes (u16 count), each a name (u16
- *   length, latin1 bytes) and an id (i32, -1 when deleted);
+ *   bytes); store registry changes (u16 count), each a name (u16 length, latin1 bytes) and an id
+ *   (i32, -1 when deleted);
  * - `HEIGHT`: the height (f64), the next store id (u32), whether the header follows (u8); the header:
  *   its time (i64, ns) and its eight hashes (u8 length, bytes). The changes since the previous
  *   `HEIGHT` are this height's.

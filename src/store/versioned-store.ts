@@ -68,9 +68,10 @@ export type { PreparedCommit, PreparedRollback } from './prepared.js'
 /**
  * The versioned multi-store. Every state change of every height is kept in LevelDB as
  * `key ‖ BE(height)`, and each live key's newest version once more under its own family (keys.ts).
- * Memory holds each live key's newest version only (a large value only until it is durable), so its
- * size and the time to open follow the live state, not the history: the latest height is served from memory, and a key at an older
- * height is one LevelDB seek (O(log n)) when its newest version is above that height.
+ * Memory holds each live key's newest version only (a large value only until it is durable), so
+ * its size and the time to open follow the live state, not the history: the latest height is
+ * served from memory, and a key at an older height is one LevelDB seek (O(log n)) when its newest
+ * version is above that height.
  */
 export class VersionedStore {
   private readonly backend: StoreBackend
