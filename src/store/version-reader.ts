@@ -2,14 +2,15 @@ import type { Bytes } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
 import { BatchedRange, type HeightSource, type RangeBatch } from './height-view.js'
 import { deletionPrefix, nextPrefix, stateVersionKey, valueOfStateVersion } from './keys.js'
+import { entryValue } from './large-values.js'
 import type { ReadSpan } from './read-span.js'
 import type { StoreRegistry } from './store-registry.js'
 import type { ValueNow } from './types.js'
 import { settled } from './value-now.js'
-import { type IndexEntry, STORED, type VersionIndex } from './version-index.js'
+import type { IndexEntry, VersionIndex } from './version-index.js'
 import { NO_VERSION, VersionLists } from './version-lists.js'
 import { rangeFromDb, versionFromDb } from './version-lookup.js'
-import { storedValue, type VersionState } from './version-state.js'
+import type { VersionState } from './version-state.js'
 
 const READ_BATCH = 256
 
@@ -268,8 +269,7 @@ export class VersionReader implements HeightSource {
       if (entry.h <= height) {
         // The index has every version up to the applied height, the durable one at most.
         span?.narrow(entry.h, this.latest())
-        const val = entry.val
-        return val === STORED ? storedValue(this.backend, full, entry.h) : val
+        return entryValue(this.backend, full, entry)
       }
     } else {
       const bound = this.state.deletionBounds.get(deletionPrefix(full))

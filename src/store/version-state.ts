@@ -12,11 +12,11 @@ import {
   prefixEnd,
   REGISTRY_STORE_ID,
   registryName,
-  stateVersionKey,
   stateVersionKeyOfLive,
   storeIdPrefix,
   valueOfStateVersion,
 } from './keys.js'
+import { leavesInDatabase } from './large-values.js'
 import {
   ELEMENT_HASH,
   ELEMENT_HASH_UNRECORDED,
@@ -25,13 +25,7 @@ import {
   LtHash,
 } from './lthash.js'
 import { StoreRegistry } from './store-registry.js'
-import {
-  createVersionIndex,
-  type IndexEntry,
-  LARGE_VALUE_BYTES,
-  STORED,
-  type VersionIndex,
-} from './version-index.js'
+import { createVersionIndex, STORED, type VersionIndex } from './version-index.js'
 
 /**
  * Heights a deletion stays in the index: reads of recent heights find the deleted key there, and
@@ -97,35 +91,6 @@ export function forgetDeletions(state: VersionState, through: number): void {
     n++
   }
   if (n > 0) tombstones.splice(0, n)
-}
-
-/**
- * The value of a live key's newest version the index left in the database (`STORED`): its version
- * record at `h`, which no pruning removes while it is the newest.
- */
-export function storedValue(backend: StoreBackend, full: string, h: number): Bytes {
-  const record = backend.getSync?.(stateVersionKey(full, h))
-  const value = record && valueOfStateVersion(record)
-  if (!value) throw ErrLogic.wrap(`state version at height ${h} is missing`)
-  return value
-}
-
-/** The value of an index entry (undefined: deleted), read from the database when it is `STORED`. */
-export function entryValue(
-  backend: StoreBackend,
-  full: string,
-  entry: IndexEntry | undefined,
-): Bytes | undefined {
-  const val = entry?.val
-  return val === STORED ? storedValue(backend, full, entry!.h) : val
-}
-
-/**
- * Whether the index may leave this durable value in the database (`STORED`): a large one, where
- * the backend reads synchronously.
- */
-export function leavesInDatabase(backend: StoreBackend, value: Bytes): boolean {
-  return value.length > LARGE_VALUE_BYTES && backend.getSync !== undefined
 }
 
 /**

@@ -15,9 +15,8 @@ import {
   META_LATEST,
   META_LAYOUT,
   META_NEXT_STORE_ID,
-  stateVersionKey,
-  valueOfStateVersion,
 } from './keys.js'
+import { entryValue, PendingLargeValues, storedValue } from './large-values.js'
 import { type ElementHashName, LtHash } from './lthash.js'
 import type { PreparedCommit, PreparedRollback } from './prepared.js'
 import { PruneRecords } from './prune-records.js'
@@ -31,17 +30,13 @@ import {
   type RollbackPlan,
 } from './rollback-plan.js'
 import type { StateBranch, StateReader } from './types.js'
-import { STORED } from './version-index.js'
 import { historyAbove, rollbackCandidates } from './version-lookup.js'
 import { hasCurrentLayout, migrateLayout } from './version-migrate.js'
 import { VersionReader } from './version-reader.js'
 import {
   createVersionState,
-  entryValue,
   forgetDeletions,
-  leavesInDatabase,
   loadVersionState,
-  storedValue,
   TOMBSTONE_HEIGHTS,
 } from './version-state.js'
 import {
@@ -97,17 +92,15 @@ export class VersionedStore {
   private rollbackCount = 0
   /** Heights kept from pruning for now (state sync snapshots being taken). */
   readonly holds = new PruningHolds()
-  /**
-   * Large values applied and not yet durable, in height order: once their height is, the index
-   * leaves them in the database (version-index.ts, `LARGE_VALUE_BYTES`).
-   */
-  private readonly largeValues: [height: number, full: string, value: Bytes][] = []
+  /** Large values applied and not yet durable (large-values.ts). */
+  private readonly largeValues: PendingLargeValues
 
   /** Told of every change of the working state, as it is applied (`WorkingStateObserver`). */
   observer: WorkingStateObserver | undefined
 
   private constructor(options: VersionedStoreOptions) {
     this.backend = options.backend
+    this.largeValues = new PendingLargeValues(this.backend, this.state.index)
     this.pruning = options.pruning ?? { keepRecent: 0, interval: 0 }
     this.records = this.pruning.interval > 0 ? new PruneRecords(this.backend) : undefined
     this.reader = new VersionReader({
@@ -297,11 +290,7 @@ export class VersionedStore {
     return this.prepared(height, first, plan.appHash, plan.ops, earliest, () => {
       if (first) this.firstHeight = height
       applyCommitPlan(this.state, plan, height)
-      for (const { full, value } of plan.writes) {
-        if (value !== undefined && leavesInDatabase(this.backend, value)) {
-          this.largeValues.push([height, full, value])
-        }
-      }
+      this.largeValues.applied(height, plan.writes)
       this.records?.applied(height, recorded?.record)
       this.nextStoreId = plan.nextStoreId
       this.observer?.applied(height, plan.writes, plan.registry, plan.nextStoreId)
@@ -367,7 +356,7 @@ export class VersionedStore {
           this.latest = height
           this.currentAppHash = appHash
           forgetDeletions(this.state, height - TOMBSTONE_HEIGHTS)
-          this.leaveLargeValues(height)
+          this.largeValues.durable(height)
           this.records?.published(height)
         }
       },
@@ -376,35 +365,12 @@ export class VersionedStore {
 
   /** Whether a value written is one the store leaves in its database once durable. */
   leavesValue(value: Bytes): boolean {
-    return leavesInDatabase(this.backend, value)
+    return this.largeValues.leaves(value)
   }
 
-  /**
-   * The value of `full`'s version at `height`, where that is a large value (`leavesValue`) of a
-   * height applied since open or a rollback, or left in the database: from memory until the height
-   * is durable, then from the database. undefined when there is no such version (pruned since,
-   * rolled back).
-   */
+  /** A large value's version (`PendingLargeValues.versionValue`): what the invariant worker reads. */
   versionValue(full: string, height: number): Bytes | undefined {
-    for (const [h, f, value] of this.largeValues) if (h === height && f === full) return value
-    const record = this.backend.getSync?.(stateVersionKey(full, height))
-    return record && valueOfStateVersion(record)
-  }
-
-  /**
-   * The large values of the heights through `durable` left in the database: an entry a later
-   * height changed again is that height's to leave.
-   */
-  private leaveLargeValues(durable: number): void {
-    const queue = this.largeValues
-    let n = 0
-    while (n < queue.length && queue[n]![0] <= durable) {
-      const [h, full] = queue[n]!
-      const entry = this.state.index.get(full)
-      if (entry !== undefined && entry.h === h && entry.val !== undefined) entry.val = STORED
-      n++
-    }
-    if (n > 0) queue.splice(0, n)
+    return this.largeValues.versionValue(full, height)
   }
 
   /** Drops a prepared commit or rollback that was not written (it was abandoned). */
@@ -532,9 +498,8 @@ export class VersionedStore {
 
   /** The in-memory state as a restart at `toHeight` would load it. */
   private applyRollback(plan: RollbackPlan, toHeight: number): void {
-    applyRollbackPlan(this.state, plan, toHeight, (value) => leavesInDatabase(this.backend, value))
-    // The heights above are gone.
-    this.largeValues.length = 0
+    applyRollbackPlan(this.state, plan, toHeight, (value) => this.largeValues.leaves(value))
+    this.largeValues.rolledBack()
     this.records?.rolledBack(toHeight)
     // Heights above toHeight will be committed again with other values.
     this.reader.clearHistoryCache()

@@ -1,7 +1,8 @@
 import type { Bytes } from '../codec/bytes.js'
 import type { StoreBackend } from './backend.js'
+import { leavesInDatabase } from './large-values.js'
 import { STORED } from './version-index.js'
-import { leavesInDatabase, type VersionState } from './version-state.js'
+import type { VersionState } from './version-state.js'
 
 /**
  * Follows the versioned store's working state from another place (the invariant checker's copy on
