@@ -226,14 +226,18 @@ export class App {
   }
 
   async beginBlock(ctx: BlockContext): Promise<void> {
-    for (const m of this.hooked('beginBlock')) await m.beginBlock!(ctx)
+    for (const m of this.hooked('beginBlock')) {
+      const pending = m.beginBlock!(ctx)
+      if (pending instanceof Promise) await pending
+    }
   }
 
   /** Runs EndBlock of every module in order; returns the validator updates one module made. */
   async endBlock(ctx: BlockContext): Promise<readonly ValidatorUpdate[]> {
     let updates: readonly ValidatorUpdate[] = []
     for (const m of this.hooked('endBlock')) {
-      const returned = await m.endBlock!(ctx)
+      const pending = m.endBlock!(ctx)
+      const returned = pending instanceof Promise ? await pending : pending
       if (returned && returned.length > 0) {
         // Upstream module manager EndBlock: only one module may return validator updates.
         if (updates.length > 0)

@@ -254,10 +254,16 @@ export interface AppModule {
   initGenesis?(ctx: BlockContext, genesis: unknown): Promise<void | readonly ValidatorUpdate[]>
   exportGenesis?(state: StateReader): Promise<unknown>
   preBlock?(ctx: BlockContext): Promise<void>
-  beginBlock?(ctx: BlockContext): Promise<void>
-  /** May return validator-set changes (one module at most: x/staking). */
-  // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
-  endBlock?(ctx: BlockContext): Promise<void | readonly ValidatorUpdate[]>
+  /** At once (no promise) where the module's reads are answered from memory. */
+  beginBlock?(ctx: BlockContext): void | Promise<void>
+  /**
+   * May return validator-set changes (one module at most: x/staking); at once (no promise) where
+   * the module's reads are answered from memory.
+   */
+  endBlock?(
+    ctx: BlockContext,
+    // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
+  ): void | readonly ValidatorUpdate[] | Promise<void | readonly ValidatorUpdate[]>
   registerServices?(cfg: ModuleConfigurator): void
   /**
    * The module's invariants (upstream RegisterInvariants): the app asserts every one after each

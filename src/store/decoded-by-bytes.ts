@@ -1,4 +1,5 @@
 import { type Bytes, equalBytes } from '../codec/bytes.js'
+import { thenNow } from './value-now.js'
 
 /**
  * One stored value's decoding, kept while the stored bytes stay the same (params every block reads
@@ -10,12 +11,18 @@ export class DecodedByBytes<T> {
 
   /** The decoding of `raw` (undefined: nothing stored), from `decode` when the bytes changed. */
   async get(raw: Bytes | undefined, decode: () => T | Promise<T>): Promise<T> {
+    return this.getNow(raw, decode)
+  }
+
+  /** `get` at once when the bytes are the last ones (or `decode` answers at once). */
+  getNow(raw: Bytes | undefined, decode: () => T | Promise<T>): T | Promise<T> {
     const last = this.last
     if (last && (last.raw === raw || (raw && last.raw && equalBytes(last.raw, raw)))) {
       return last.value
     }
-    const value = await decode()
-    this.last = { raw: raw?.slice(), value }
-    return value
+    return thenNow(decode(), (value) => {
+      this.last = { raw: raw?.slice(), value }
+      return value
+    })
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { mapAsync, type NowIterator, nextNow } from './map-async.js'
+import { collectNow, mapAsync, type NowIterator, nextNow } from './map-async.js'
 
 /** An async iterable of `items` recording what happened to it. */
 function source(items: number[], log: string[]): AsyncIterable<number> {
@@ -106,5 +106,66 @@ describe('mapAsync', () => {
       })(),
     ).rejects.toThrow('entry 1 cannot be read')
     expect(seen).toEqual([1])
+  })
+})
+
+describe('collectNow', () => {
+  /** A source whose entries are in memory (`nextNow`), recording what happened to it. */
+  const inMemory = (items: number[], log: string[]): AsyncIterable<number> => ({
+    [Symbol.asyncIterator]() {
+      log.push('opened')
+      let i = 0
+      const it: NowIterator<number> = {
+        nextNow: () => {
+          log.push(`step ${i}`)
+          return i < items.length
+            ? { value: items[i++]!, done: false }
+            : { value: undefined, done: true }
+        },
+        next: () => Promise.resolve(it.nextNow() as IteratorResult<number>),
+        return: async () => {
+          log.push('returned')
+          return { value: undefined, done: true }
+        },
+      }
+      return it
+    },
+  })
+
+  test('behavior: entries in memory are collected at once, entries read through promises in one promise', async () => {
+    const log: string[] = []
+    expect(collectNow(inMemory([1, 2, 3], log), (n) => n * 10)).toEqual([10, 20, 30])
+    expect(log).toEqual(['opened', 'step 0', 'step 1', 'step 2', 'step 3'])
+    const later = collectNow(source([1, 2, 3], []), (n) => n * 10)
+    expect(later).toBeInstanceOf(Promise)
+    expect(await later).toEqual([10, 20, 30])
+    expect(collectNow(inMemory([], []), (n) => n)).toEqual([])
+  })
+
+  test('behavior: a limit stops the iteration as a loop’s break does; a limit of 0 never opens it', async () => {
+    const log: string[] = []
+    expect(collectNow(inMemory([1, 2, 3, 4], log), (n) => n, 2)).toEqual([1, 2])
+    expect(log).toEqual(['opened', 'step 0', 'step 1', 'returned'])
+    const viaPromises: string[] = []
+    expect(await collectNow(source([1, 2, 3], viaPromises), (n) => n, 1)).toEqual([1])
+    expect(viaPromises).toEqual(['opened', 'returned'])
+    const never: string[] = []
+    expect(collectNow(inMemory([1], never), (n) => n, 0)).toEqual([])
+    expect(never).toEqual([])
+  })
+
+  test('behavior: a throw in the mapping ends the iteration and reaches the caller (at once, or as a rejection)', async () => {
+    const log: string[] = []
+    const boom = (n: number) => {
+      if (n === 2) throw new Error('entry 2 refused')
+      return n
+    }
+    expect(() => collectNow(inMemory([1, 2, 3], log), boom)).toThrow('entry 2 refused')
+    expect(log).toEqual(['opened', 'step 0', 'step 1', 'returned'])
+    const viaPromises: string[] = []
+    await expect(collectNow(source([1, 2, 3], viaPromises), boom)).rejects.toThrow(
+      'entry 2 refused',
+    )
+    expect(viaPromises).toEqual(['opened', 'returned'])
   })
 })

@@ -25,6 +25,45 @@ export function nextNow<T>(it: AsyncIterator<T>): IteratorResult<T> | Promise<It
   return now === undefined ? it.next() : now.call(it)
 }
 
+/**
+ * The entries of `iterable`, mapped by `fn`, in order, at most `limit` of them: at once when each
+ * entry comes at once (`nextNow`), else a promise of them all. Stopping at the limit, or at a throw
+ * in `fn`, ends the iteration (as a loop's `break` does).
+ */
+export function collectNow<T, U>(
+  iterable: AsyncIterable<T>,
+  fn: (entry: T) => U,
+  limit = Number.POSITIVE_INFINITY,
+): U[] | Promise<U[]> {
+  const out: U[] = []
+  if (limit <= 0) return out
+  const it = iterable[Symbol.asyncIterator]()
+  const stop = (): void => {
+    it.return?.().catch(() => {})
+  }
+  const add = (entry: T): boolean => {
+    try {
+      out.push(fn(entry))
+    } catch (err) {
+      stop()
+      throw err
+    }
+    if (out.length < limit) return true
+    stop()
+    return false
+  }
+  const more = (): U[] | Promise<U[]> => {
+    for (;;) {
+      const r = nextNow(it)
+      if (r instanceof Promise) return r.then(took)
+      if (r.done || !add(r.value)) return out
+    }
+  }
+  const took = (r: IteratorResult<T>): U[] | Promise<U[]> =>
+    r.done || !add(r.value) ? out : more()
+  return more()
+}
+
 /** A next result as a promise: the one it is, or a settled one. */
 export function settledResult<T>(
   r: IteratorResult<T> | Promise<IteratorResult<T>>,

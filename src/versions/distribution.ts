@@ -30,7 +30,7 @@ export function distributionStakingKeeper(staking: StakingKeeper): DistributionS
 /** x/bank's balances and module-account sends, and x/auth's module accounts, for x/distribution. */
 export function distributionBankKeeper(auth: AuthKeeper, bank: BankKeeper): DistributionBankKeeper {
   return {
-    balances: (state, address) => bank.balances(state, address),
+    balances: (state, address) => bank.balancesNow(state, address),
     moduleAddress(name) {
       const address = auth.moduleAddress(name)
       if (!address) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)

@@ -10,19 +10,22 @@ import { MintKeeper } from '../modules/mint/keeper.js'
 import { createMintModule } from '../modules/mint/module.js'
 import type { StakingKeeper } from '../modules/staking/keeper.js'
 import type { Writable } from '../store/types.js'
+import { eachNow, thenNow } from '../store/value-now.js'
 
 /** Upstream staking StakingTokenSupply and BondedRatio, read through x/staking and x/bank. */
 export function mintStakingKeeper(staking: StakingKeeper, bank: BankKeeper): MintStakingKeeper {
-  const supply = async (state: Parameters<BankKeeper['supplyOf']>[0]) =>
-    bank.supplyOf(state, await staking.bondDenom(state))
+  // Each read at once when memory has it (every block's BeginBlocker asks).
+  const supply = (state: Parameters<BankKeeper['supplyOf']>[0]) =>
+    thenNow(staking.bondDenomNow(state), (denom) => bank.supplyNow(state, denom))
   return {
     stakingTokenSupply: supply,
-    async bondedRatio(state) {
-      const total = await supply(state)
-      if (total <= 0n) return 0n
-      // LegacyNewDecFromInt(bonded).QuoInt(supply): the scaled integer divided, truncated.
-      return ((await staking.totalBondedTokens(state)) * 10n ** 18n) / total
-    },
+    bondedRatio: (state) =>
+      thenNow(supply(state), (total) =>
+        total <= 0n
+          ? 0n
+          : // LegacyNewDecFromInt(bonded).QuoInt(supply): the scaled integer divided, truncated.
+            thenNow(staking.totalBondedTokensNow(state), (bonded) => (bonded * 10n ** 18n) / total),
+      ),
   }
 }
 
@@ -33,27 +36,33 @@ export function mintBankKeeper(auth: AuthKeeper, bank: BankKeeper): MintBankKeep
     if (!address) throw ErrUnknownAddress.wrap(`module account ${name} does not exist`)
     return address
   }
-  const ensure = async (state: Writable, name: string): Promise<void> => {
-    await auth.getModuleAccount(state, name)
-  }
+  // Each step at once when memory answers its reads (every block mints and sends).
+  const ensure = (state: Writable, name: string): void | Promise<void> =>
+    thenNow(auth.getModuleAccount(state, name), () => undefined)
   return {
-    ensureModuleAccount: ensure,
-    async mintCoins(ctx: BlockContext, name: string, coins: readonly Coin[]) {
-      await ensure(ctx.state, name)
-      const address = addressOf(name)
-      const amount = coinsToString(coins)
-      await bank.addCoins(ctx.state, address, coins)
-      ctx.events.emit('coin_received', { receiver: addressToBech32(address), amount })
-      for (const coin of coins) {
-        const supply = await bank.supplyOf(ctx.state, coin.denom)
-        bank.setSupply(ctx.state, { denom: coin.denom, amount: supply + coin.amount })
-      }
-      ctx.events.emit('coinbase', { minter: addressToBech32(address), amount })
+    ensureModuleAccount: async (state, name) => ensure(state, name),
+    mintCoins(ctx: BlockContext, name: string, coins: readonly Coin[]) {
+      return thenNow(ensure(ctx.state, name), () => {
+        const address = addressOf(name)
+        const amount = coinsToString(coins)
+        return thenNow(bank.addCoins(ctx.state, address, coins), () => {
+          ctx.events.emit('coin_received', { receiver: addressToBech32(address), amount })
+          return thenNow(
+            eachNow(coins, (coin) =>
+              thenNow(bank.supplyNow(ctx.state, coin.denom), (supply) => {
+                bank.setSupply(ctx.state, { denom: coin.denom, amount: supply + coin.amount })
+              }),
+            ),
+            () => {
+              ctx.events.emit('coinbase', { minter: addressToBech32(address), amount })
+            },
+          )
+        })
+      })
     },
-    async sendCoinsFromModuleToModule(ctx, from, to, coins) {
+    sendCoinsFromModuleToModule(ctx, from, to, coins) {
       const sender = addressOf(from)
-      await ensure(ctx.state, to)
-      await bank.send(ctx, sender, addressOf(to), coins)
+      return thenNow(ensure(ctx.state, to), () => bank.send(ctx, sender, addressOf(to), coins))
     },
   }
 }

@@ -246,16 +246,20 @@ export class BankKeeper extends BankViewKeeper {
     ctx.events.emit('burn', { burner, amount })
   }
 
-  /** Upstream SendCoinsFromModuleToModule: `send` between module accounts the app declares. */
-  async sendCoinsFromModuleToModule(
+  /**
+   * Upstream SendCoinsFromModuleToModule: `send` between module accounts the app declares; at once
+   * when memory answers its reads (x/distribution's BeginBlocker sends every block).
+   */
+  sendCoinsFromModuleToModule(
     ctx: BankContext,
     senderModule: string,
     recipientModule: string,
     coins: readonly Coin[],
-  ): Promise<void> {
+  ): void | Promise<void> {
     const sender = this.declaredModuleAddress(senderModule)
-    const recipient = await this.moduleAccount(ctx, recipientModule)
-    await this.send(ctx, sender, recipient.address, coins)
+    return thenNow(this.moduleAccount(ctx, recipientModule), (recipient) =>
+      this.send(ctx, sender, recipient.address, coins),
+    )
   }
 
   /**

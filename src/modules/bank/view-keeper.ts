@@ -2,6 +2,7 @@ import type { Bytes } from '../../codec/bytes.js'
 import type { Coin } from '../../codec/coins.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import type { TimeNs } from '../../codec/time.js'
+import { collectNow } from '../../store/map-async.js'
 import type { Readable } from '../../store/types.js'
 import type { LockedCoinsSource } from './expected-keepers.js'
 import { bankCollections, MODULE_NAME } from './keys.js'
@@ -77,14 +78,16 @@ export class BankViewKeeper {
 
   /** All balances of an address, sorted by denom. */
   async balances(state: Readable, address: Bytes): Promise<Coin[]> {
-    const out: Coin[] = []
+    return this.balancesNow(state, address)
+  }
+
+  /** `balances` at once when memory has the range (x/distribution's BeginBlocker reads one). */
+  balancesNow(state: Readable, address: Bytes): Coin[] | Promise<Coin[]> {
     const prefix = this.c.balances.storeKey([address, '']).subarray(1)
-    for await (const [[, denom], amount] of this.c.balances.iterate(state.store(MODULE_NAME), {
-      prefix,
-    })) {
-      out.push({ denom, amount })
-    }
-    return out
+    return collectNow(
+      this.c.balances.iterate(state.store(MODULE_NAME), { prefix }),
+      ([[, denom], amount]): Coin => ({ denom, amount }),
+    )
   }
 
   /**
@@ -116,6 +119,11 @@ export class BankViewKeeper {
 
   /** Total supply of a denom. */
   async supplyOf(state: Readable, denom: string): Promise<bigint> {
-    return (await this.c.supply.get(state.store(MODULE_NAME), denom)) ?? 0n
+    return this.supplyNow(state, denom)
+  }
+
+  /** `supplyOf` at once when memory has it; a failed read throws or rejects. */
+  supplyNow(state: Readable, denom: string): bigint | Promise<bigint> {
+    return this.c.supply.getNowThen(state.store(MODULE_NAME), denom, orZero)
   }
 }

@@ -1,4 +1,5 @@
 import type { BlockContext } from '../../app/types.js'
+import { thenNow } from '../../store/value-now.js'
 import { allocateTokens } from './allocation.js'
 import type { DistributionKeeper } from './keeper.js'
 
@@ -8,13 +9,15 @@ import type { DistributionKeeper } from './keeper.js'
  * commit by its power, absent ones included; then the block's proposer is recorded, at every
  * height.
  */
-export async function distributionBeginBlocker(
+export function distributionBeginBlocker(
   ctx: BlockContext,
   keeper: DistributionKeeper,
-): Promise<void> {
+): void | Promise<void> {
   const votes = ctx.comet.lastCommit.votes
   let totalPower = 0n
   for (const v of votes) totalPower += v.power
-  if (ctx.height > 1) await allocateTokens(keeper, ctx, totalPower, votes)
-  keeper.setPreviousProposer(ctx.state, ctx.header.proposerAddress)
+  const allocated = ctx.height > 1 ? allocateTokens(keeper, ctx, totalPower, votes) : undefined
+  return thenNow(allocated, () => {
+    keeper.setPreviousProposer(ctx.state, ctx.header.proposerAddress)
+  })
 }

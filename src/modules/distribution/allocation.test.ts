@@ -36,7 +36,7 @@ describe('AllocateTokens (upstream allocation_test.go)', () => {
       }),
     )
     const { k } = keepers()
-    const { events } = await c.inBlock((ctx) =>
+    const { events } = await c.inBlock(async (ctx) =>
       allocateTokens(k, ctx, 200n, [vote(1, 100n), vote(2, 100n, false)]),
     )
     const state = c.view()
@@ -74,7 +74,7 @@ describe('AllocateTokens (upstream allocation_test.go)', () => {
       }),
     )
     const { k } = keepers()
-    await c.inBlock((ctx) =>
+    await c.inBlock(async (ctx) =>
       allocateTokens(k, ctx, 31n, [vote(1, 11n), vote(2, 10n), vote(3, 10n)]),
     )
     const state = c.view()
@@ -95,7 +95,7 @@ describe('AllocateTokens (upstream allocation_test.go)', () => {
       }),
     )
     const { k } = keepers()
-    await c.inBlock((ctx) => allocateTokens(k, ctx, 20n, [vote(1, 10n), vote(8, 10n)]))
+    await c.inBlock(async (ctx) => allocateTokens(k, ctx, 20n, [vote(1, 10n), vote(8, 10n)]))
     const state = c.view()
     expect(await k.outstandingRewards(state, op(1))).toEqual(stake(dec(49n)))
     expect(await k.communityPool(state)).toEqual(stake(dec(51n)))
@@ -104,7 +104,7 @@ describe('AllocateTokens (upstream allocation_test.go)', () => {
   test('no power in the last commit: everything to the community pool', async () => {
     const c = await chains.create(genesisWith({ balances: {}, fees: 7n }))
     const { k } = keepers()
-    await c.inBlock((ctx) => allocateTokens(k, ctx, 0n, []))
+    await c.inBlock(async (ctx) => allocateTokens(k, ctx, 0n, []))
     expect(await k.communityPool(c.view())).toEqual(stake(dec(7n)))
   })
 })

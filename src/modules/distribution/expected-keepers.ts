@@ -7,7 +7,11 @@ import type { Delegation, Validator } from '../staking/status.js'
 /** What x/distribution needs of x/staking (upstream x/distribution/types/expected_keepers.go). */
 export interface DistributionStakingKeeper {
   validator(state: Readable, operator: Bytes): Promise<Validator | undefined>
-  validatorByConsAddr(state: Readable, consAddr: Bytes): Promise<Validator | undefined>
+  /** At once when memory has the records (every block's allocation asks for each voter). */
+  validatorByConsAddr(
+    state: Readable,
+    consAddr: Bytes,
+  ): Validator | undefined | Promise<Validator | undefined>
   delegation(state: Readable, delegator: Bytes, operator: Bytes): Promise<Delegation | undefined>
   /**
    * Every validator's operator address, in operator address order (upstream IterateValidators;
@@ -22,7 +26,8 @@ export interface DistributionStakingKeeper {
 
 /** What x/distribution needs of x/bank and x/auth (upstream BankKeeper and AccountKeeper). */
 export interface DistributionBankKeeper {
-  balances(state: Readable, address: Bytes): Promise<Coin[]>
+  /** At once when memory has them (every block's allocation reads the fee collector's). */
+  balances(state: Readable, address: Bytes): Coin[] | Promise<Coin[]>
   /** The address of a module account the app declares. */
   moduleAddress(name: string): Bytes
   /** Upstream GetModuleAccount: creates the module's account when it has none. */
@@ -34,7 +39,7 @@ export interface DistributionBankKeeper {
     from: string,
     to: string,
     coins: readonly Coin[],
-  ): Promise<void>
+  ): void | Promise<void>
   sendCoinsFromModuleToAccount(
     ctx: BlockContext,
     from: string,

@@ -43,8 +43,6 @@ export function createDistributionModule({
       await initDistributionGenesis(ctx, keeper, parseDistributionGenesis(registry, genesis))
     },
     exportGenesis: (state) => exportDistributionGenesis(state, keeper),
-    async beginBlock(ctx: BlockContext) {
-      await distributionBeginBlocker(ctx, keeper)
-    },
+    beginBlock: (ctx: BlockContext) => distributionBeginBlocker(ctx, keeper),
   }
 }

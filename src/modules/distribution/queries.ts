@@ -19,9 +19,9 @@ const SERVICE = 'sdk.distribution.v1beta1.Query'
  */
 export interface DistributionQueryKeeper {
   rawParams(state: Readable): Promise<Proto<'sdk.distribution.v1beta1.Params'>>
-  communityPool(state: Readable): Promise<DecCoin[]>
-  outstandingRewards(state: Readable, operator: Bytes): Promise<DecCoin[]>
-  accumulatedCommission(state: Readable, operator: Bytes): Promise<DecCoin[]>
+  communityPool(state: Readable): DecCoin[] | Promise<DecCoin[]>
+  outstandingRewards(state: Readable, operator: Bytes): DecCoin[] | Promise<DecCoin[]>
+  accumulatedCommission(state: Readable, operator: Bytes): DecCoin[] | Promise<DecCoin[]>
   /** The delegator itself when no withdraw address is set. */
   withdrawAddress(state: Readable, delegator: Bytes): Promise<Bytes>
   /** Undefined when the validator or the delegation does not exist. */

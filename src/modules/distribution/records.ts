@@ -5,6 +5,7 @@ import { int64Of } from '../../codec/int64.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable, Writable } from '../../store/types.js'
+import { readNow, thenNow } from '../../store/value-now.js'
 import type { DistributionBankKeeper, DistributionStakingKeeper } from './expected-keepers.js'
 import {
   addressPrefix,
@@ -96,10 +97,11 @@ export class DistributionRecords {
    * The params, read once per distinct stored bytes: the BeginBlocker reads them every block, and
    * they change only by a governance proposal. Frozen, as every caller gets the same object.
    */
-  async params(state: Readable): Promise<DistributionParams> {
-    const raw = await this.s(state).get(this.c.params.prefix)
-    return this.paramsCache.get(raw, async () =>
-      Object.freeze(readParams(await this.rawParams(state))),
+  params(state: Readable): DistributionParams | Promise<DistributionParams> {
+    return thenNow(readNow(this.s(state), this.c.params.prefix), (raw) =>
+      this.paramsCache.getNow(raw, async () =>
+        Object.freeze(readParams(await this.rawParams(state))),
+      ),
     )
   }
 
@@ -107,8 +109,10 @@ export class DistributionRecords {
     this.c.params.set(this.w(state), p)
   }
 
-  async communityPool(state: Readable): Promise<DecCoin[]> {
-    return decCoinsFromProto((await this.c.feePool.get(this.s(state)))?.community_pool)
+  communityPool(state: Readable): DecCoin[] | Promise<DecCoin[]> {
+    return this.c.feePool.getNowThen(this.s(state), (pool) =>
+      decCoinsFromProto(pool?.community_pool),
+    )
   }
 
   setCommunityPool(state: Writable, pool: readonly DecCoin[]): void {
@@ -124,8 +128,10 @@ export class DistributionRecords {
     this.c.previousProposer.set(this.w(state), { value: consAddr })
   }
 
-  async outstandingRewards(state: Readable, operator: Bytes): Promise<DecCoin[]> {
-    return decCoinsFromProto((await this.c.outstanding.get(this.s(state), operator))?.rewards)
+  outstandingRewards(state: Readable, operator: Bytes): DecCoin[] | Promise<DecCoin[]> {
+    return this.c.outstanding.getNowThen(this.s(state), operator, (o) =>
+      decCoinsFromProto(o?.rewards),
+    )
   }
 
   hasOutstandingRewards(state: Readable, operator: Bytes): Promise<boolean> {
@@ -136,8 +142,10 @@ export class DistributionRecords {
     this.c.outstanding.set(this.w(state), operator, { rewards: decCoinsToProto(rewards) })
   }
 
-  async accumulatedCommission(state: Readable, operator: Bytes): Promise<DecCoin[]> {
-    return decCoinsFromProto((await this.c.commission.get(this.s(state), operator))?.commission)
+  accumulatedCommission(state: Readable, operator: Bytes): DecCoin[] | Promise<DecCoin[]> {
+    return this.c.commission.getNowThen(this.s(state), operator, (c) =>
+      decCoinsFromProto(c?.commission),
+    )
   }
 
   /** Upstream SetValidatorAccumulatedCommission: zero is stored as an empty message. */
@@ -214,10 +222,13 @@ export class DistributionRecords {
     this.c.historical.remove(this.w(state), [operator, period])
   }
 
-  async currentRewards(state: Readable, operator: Bytes): Promise<CurrentRewards | undefined> {
-    const c = await this.c.current.get(this.s(state), operator)
-    if (!c) return undefined
-    return { rewards: decCoinsFromProto(c.rewards), period: int64Of(c.period) }
+  currentRewards(
+    state: Readable,
+    operator: Bytes,
+  ): CurrentRewards | undefined | Promise<CurrentRewards | undefined> {
+    return this.c.current.getNowThen(this.s(state), operator, (c) =>
+      c ? { rewards: decCoinsFromProto(c.rewards), period: int64Of(c.period) } : undefined,
+    )
   }
 
   setCurrentRewards(state: Writable, operator: Bytes, c: CurrentRewards): void {

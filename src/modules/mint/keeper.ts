@@ -2,6 +2,7 @@ import { utf8 } from '../../codec/bytes.js'
 import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable, Writable } from '../../store/types.js'
+import { readNow, thenNow } from '../../store/value-now.js'
 import type { MintBankKeeper, MintStakingKeeper } from './expected-keepers.js'
 import { type MintCollections, MODULE_NAME, mintCollections } from './keys.js'
 import { defaultInitialMinter, type Minter } from './minter.js'
@@ -23,6 +24,12 @@ export function decBytes(d: bigint): Uint8Array {
   return utf8(d.toString())
 }
 
+/** A stored minter read (undefined: upstream's initial minter). */
+function minterOf(m: Proto<'sdk.mint.v1beta1.Minter'> | undefined): Minter {
+  if (!m) return defaultInitialMinter()
+  return { inflation: decOf(m.inflation), annualProvisions: decOf(m.annual_provisions) }
+}
+
 /** x/mint keeper: the minter and the params. */
 export class MintKeeper {
   readonly c: MintCollections
@@ -40,9 +47,12 @@ export class MintKeeper {
 
   /** The stored minter; upstream's initial minter before genesis stored one. */
   async minter(state: Readable): Promise<Minter> {
-    const m = await this.c.minter.get(state.store(MODULE_NAME))
-    if (!m) return defaultInitialMinter()
-    return { inflation: decOf(m.inflation), annualProvisions: decOf(m.annual_provisions) }
+    return this.minterNow(state)
+  }
+
+  /** `minter` at once when memory has it. */
+  minterNow(state: Readable): Minter | Promise<Minter> {
+    return this.c.minter.getNowThen(state.store(MODULE_NAME), minterOf)
   }
 
   setMinter(state: Writable, m: Minter): void {
@@ -60,9 +70,15 @@ export class MintKeeper {
    * they change only by a governance proposal. Frozen, as every caller gets the same object.
    */
   async params(state: Readable): Promise<MintParams> {
-    const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
-    return this.paramsCache.get(raw, async () =>
-      Object.freeze(readMintParams(await this.rawParams(state))),
+    return this.paramsNow(state)
+  }
+
+  /** `params` at once when memory has the stored bytes and they were decoded before. */
+  paramsNow(state: Readable): MintParams | Promise<MintParams> {
+    return thenNow(readNow(state.store(MODULE_NAME), this.c.params.prefix), (raw) =>
+      this.paramsCache.getNow(raw, async () =>
+        Object.freeze(readMintParams(await this.rawParams(state))),
+      ),
     )
   }
 

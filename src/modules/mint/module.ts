@@ -43,8 +43,6 @@ export function createMintModule({
       await initMintGenesis(ctx, keeper, parseMintGenesis(registry, genesis))
     },
     exportGenesis: (state) => exportMintGenesis(state, keeper),
-    async beginBlock(ctx: BlockContext) {
-      await mintBeginBlocker(ctx, keeper)
-    },
+    beginBlock: (ctx: BlockContext) => mintBeginBlocker(ctx, keeper),
   }
 }

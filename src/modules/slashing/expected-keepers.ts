@@ -17,7 +17,10 @@ export interface SlashingStakingKeeper {
   /** The validator of an operator address; undefined when there is none. */
   validator(state: Readable, operator: Bytes): Promise<StakingValidator | undefined>
   /** The validator of a consensus address; undefined when there is none. */
-  validatorByConsAddr(state: Readable, consAddr: Bytes): Promise<StakingValidator | undefined>
+  validatorByConsAddr(
+    state: Readable,
+    consAddr: Bytes,
+  ): StakingValidator | undefined | Promise<StakingValidator | undefined>
   /** A delegation; undefined when there is none. */
   delegation(
     state: Readable,

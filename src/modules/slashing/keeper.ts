@@ -8,6 +8,7 @@ import type { Proto, ProtoInit, ProtoRegistry } from '../../codec/proto.js'
 import { type TimeNs, timestampToTime, timeToTimestamp } from '../../codec/time.js'
 import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable, Writable } from '../../store/types.js'
+import { readNow, thenNow } from '../../store/value-now.js'
 import { bitmapPosition, chunkBit, chunkSetBits, withChunkBit } from './bitmap.js'
 import { ErrNoSigningInfoFound, ErrValidatorTombstoned } from './errors.js'
 import type { SlashingStakingKeeper } from './expected-keepers.js'
@@ -99,16 +100,22 @@ export class SlashingKeeper {
    * The params, read once per distinct stored bytes: the BeginBlocker reads them every block, and
    * they change only by a governance proposal.
    */
-  async params(state: Readable): Promise<SlashingParams> {
-    const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
-    return this.paramsCache.get(raw, async () =>
-      Object.freeze(readSlashingParams(await this.rawParams(state))),
+  params(state: Readable): SlashingParams | Promise<SlashingParams> {
+    return thenNow(readNow(state.store(MODULE_NAME), this.c.params.prefix), (raw) =>
+      this.paramsCache.getNow(raw, async () =>
+        Object.freeze(readSlashingParams(await this.rawParams(state))),
+      ),
     )
   }
 
-  async signingInfo(state: Readable, consAddr: Bytes): Promise<SigningInfo | undefined> {
-    const p = await this.c.signingInfos.get(state.store(MODULE_NAME), consAddr)
-    return p ? signingInfoFromProto(p) : undefined
+  /** At once when memory has the record (every block reads each voter's). */
+  signingInfo(
+    state: Readable,
+    consAddr: Bytes,
+  ): SigningInfo | undefined | Promise<SigningInfo | undefined> {
+    return this.c.signingInfos.getNowThen(state.store(MODULE_NAME), consAddr, (p) =>
+      p ? signingInfoFromProto(p) : undefined,
+    )
   }
 
   setSigningInfo(state: Writable, consAddr: Bytes, info: SigningInfo): void {
@@ -116,9 +123,11 @@ export class SlashingKeeper {
   }
 
   /** Bit `index` of the validator's missed-blocks bitmap (upstream GetMissedBlockBitmapValue). */
-  async missedBlockBit(state: Readable, consAddr: Bytes, index: bigint): Promise<boolean> {
+  missedBlockBit(state: Readable, consAddr: Bytes, index: bigint): boolean | Promise<boolean> {
     const [chunk, bit] = bitmapPosition(index)
-    return chunkBit(await this.c.missedBlocks.get(state.store(MODULE_NAME), [consAddr, chunk]), bit)
+    return this.c.missedBlocks.getNowThen(state.store(MODULE_NAME), [consAddr, chunk], (stored) =>
+      chunkBit(stored, bit),
+    )
   }
 
   /** Sets bit `index` of the bitmap; only its 1024-bit chunk is read and written. */

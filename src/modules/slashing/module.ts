@@ -46,8 +46,6 @@ export function createSlashingModule({
       await initSlashingGenesis(ctx, keeper, await validators(ctx.state), g)
     },
     exportGenesis: (state) => exportSlashingGenesis(state, keeper),
-    async beginBlock(ctx: BlockContext) {
-      await slashingBeginBlocker(ctx, keeper)
-    },
+    beginBlock: (ctx: BlockContext) => slashingBeginBlocker(ctx, keeper),
   }
 }

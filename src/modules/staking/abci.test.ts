@@ -17,7 +17,7 @@ describe('x/staking BeginBlocker', () => {
       registry,
       bank: new BankKeeper({ registry, accounts: new AuthKeeper({ registry }) }),
     })
-    for (let i = 0; i < 4; i++) await c.inBlock((ctx) => beginBlock(k, ctx))
+    for (let i = 0; i < 4; i++) await c.inBlock(async (ctx) => beginBlock(k, ctx))
     const store = c.view().store(MODULE_NAME)
     const heights: bigint[] = []
     for await (const [h] of k.c.historicalInfo.iterate(store)) heights.push(h)
@@ -35,7 +35,7 @@ describe('x/staking BeginBlocker', () => {
       registry,
       bank: new BankKeeper({ registry, accounts: new AuthKeeper({ registry }) }),
     })
-    await c.inBlock((ctx) => beginBlock(k, ctx))
+    await c.inBlock(async (ctx) => beginBlock(k, ctx))
     const entries = []
     for await (const e of k.c.historicalInfo.iterate(c.view().store(MODULE_NAME))) entries.push(e)
     expect(entries).toEqual([])

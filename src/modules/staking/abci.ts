@@ -3,7 +3,9 @@ import { bech32ToAddress } from '../../codec/address.js'
 import { compareBytes, equalBytes, utf8 } from '../../codec/bytes.js'
 import { coinsToString } from '../../codec/coins.js'
 import { timeToTimestamp } from '../../codec/time.js'
+import { collectNow } from '../../store/map-async.js'
 import type { KVStore } from '../../store/types.js'
+import { eachNow, readNow, thenNow } from '../../store/value-now.js'
 import type { StakingCore } from './core.js'
 import { completeUnbonding } from './delegation.js'
 import { MODULE_NAME, valoperPrefix } from './keys.js'
@@ -18,14 +20,39 @@ import { applyAndReturnValidatorSetUpdates, unbondAllMatureValidators } from './
  * Upstream TrackHistoricalInfo: keeps the last `historical_entries` heights' header and bonded
  * set; older entries are pruned (downward until one is missing).
  */
-export async function beginBlock(k: StakingCore, ctx: BlockContext): Promise<void> {
+export function beginBlock(k: StakingCore, ctx: BlockContext): void | Promise<void> {
+  // Each step at once when memory answers its reads (every block runs it).
   const store = ctx.state.store(MODULE_NAME)
-  const n = BigInt((await k.sharedParams(ctx.state)).historical_entries)
-  for (let h = BigInt(ctx.height) - n; h >= 0n; h--) {
-    if (!(await k.c.historicalInfo.has(store, h))) break
+  return thenNow(k.sharedParamsNow(ctx.state), (params) => {
+    const n = BigInt(params.historical_entries)
+    return thenNow(pruneHistoricalInfo(k, store, BigInt(ctx.height) - n), () =>
+      n === 0n ? undefined : trackHistoricalInfo(k, ctx, store),
+    )
+  })
+}
+
+/** Deletes the entries at `from` and below, downward until one is missing. */
+function pruneHistoricalInfo(k: StakingCore, store: KVStore, from: bigint): void | Promise<void> {
+  for (let h = from; h >= 0n; h--) {
+    const has = k.c.historicalInfo.hasNow(store, h)
+    if (has instanceof Promise) {
+      return has.then((stored) => {
+        if (!stored) return
+        k.c.historicalInfo.remove(store, h)
+        return pruneHistoricalInfo(k, store, h - 1n)
+      })
+    }
+    if (!has) return
     k.c.historicalInfo.remove(store, h)
   }
-  if (n === 0n) return
+}
+
+/** The entry of this block: its header, then the bonded set. */
+function trackHistoricalInfo(
+  k: StakingCore,
+  ctx: BlockContext,
+  store: KVStore,
+): void | Promise<void> {
   const h = ctx.header
   const type = k.registry.type('sdk.staking.v1beta1.HistoricalInfo')
   // Protobuf writes fields in number order: the header (1) then the validators (2), so the entry's
@@ -45,11 +72,12 @@ export async function beginBlock(k: StakingCore, ctx: BlockContext): Promise<voi
       }),
     )
     .finish()
-  const valset = await encodedValset(k, store)
-  const entry = new Uint8Array(header.length + valset.length)
-  entry.set(header)
-  entry.set(valset, header.length)
-  store.set(k.c.historicalInfo.storeKey(BigInt(ctx.height)), entry)
+  return thenNow(encodedValset(k, store), (valset) => {
+    const entry = new Uint8Array(header.length + valset.length)
+    entry.set(header)
+    entry.set(valset, header.length)
+    store.set(k.c.historicalInfo.storeKey(BigInt(ctx.height)), entry)
+  })
 }
 
 /** The last bonded set's records (stored bytes, in last-power order) and its encoding. */
@@ -59,12 +87,23 @@ const valsetCache = new WeakMap<StakingCore, { records: Uint8Array[]; encoded: U
  * The bonded set as HistoricalInfo's `valset` field encodes it: sorted by consensus power
  * descending, ties by consensus address ascending (upstream). Re-encoded only when a record differs.
  */
-async function encodedValset(k: StakingCore, store: KVStore): Promise<Uint8Array> {
+function encodedValset(k: StakingCore, store: KVStore): Uint8Array | Promise<Uint8Array> {
   const records: Uint8Array[] = []
-  for await (const [operator] of k.c.lastValidatorPower.iterate(store)) {
-    const record = await store.get(k.c.validators.storeKey(operator))
-    if (record) records.push(record)
-  }
+  const operators = collectNow(k.c.lastValidatorPower.iterate(store), ([operator]) => operator)
+  return thenNow(operators, (ops) =>
+    thenNow(
+      eachNow(ops, (operator) =>
+        thenNow(readNow(store, k.c.validators.storeKey(operator)), (record) => {
+          if (record) records.push(record)
+        }),
+      ),
+      () => valsetEncoding(k, records),
+    ),
+  )
+}
+
+/** The `valset` field of `records` (the bonded set's stored validators, in last-power order). */
+function valsetEncoding(k: StakingCore, records: Uint8Array[]): Uint8Array {
   const cached = valsetCache.get(k)
   if (
     cached &&
@@ -93,18 +132,42 @@ async function encodedValset(k: StakingCore, store: KVStore): Promise<Uint8Array
  * Upstream BlockValidatorUpdates: the validator-set updates, then matured validators, unbonding
  * delegations and redelegations (each queue slice up to the block time, taken and deleted).
  */
-export async function endBlock(k: StakingCore, ctx: BlockContext): Promise<ValidatorUpdate[]> {
-  const updates = await applyAndReturnValidatorSetUpdates(k, ctx)
-  await unbondAllMatureValidators(k, ctx)
+export function endBlock(
+  k: StakingCore,
+  ctx: BlockContext,
+): ValidatorUpdate[] | Promise<ValidatorUpdate[]> {
+  // Each step at once when memory answers its reads (most blocks: no update, no queue due).
   const store = ctx.state.store(MODULE_NAME)
   const end = new Uint8Array([...utf8(timeKeyOf(ctx.time)), 0])
-  const pairs: { delegator_address: string; validator_address: string }[] = []
-  const ubdKeys: string[] = []
-  for await (const [key, slice] of k.c.unbondingQueue.iterate(store, { end })) {
-    ubdKeys.push(key)
+  const entry = <E>(e: E): E => e
+  return thenNow(applyAndReturnValidatorSetUpdates(k, ctx), (updates) =>
+    thenNow(unbondAllMatureValidators(k, ctx), () =>
+      thenNow(collectNow(k.c.unbondingQueue.iterate(store, { end }), entry), (ubd) =>
+        thenNow(ubd.length === 0 ? undefined : completeUnbondings(k, ctx, ubd), () =>
+          thenNow(collectNow(k.c.redelegationQueue.iterate(store, { end }), entry), (red) =>
+            thenNow(
+              red.length === 0 ? undefined : completeRedelegations(k, ctx, red),
+              () => updates,
+            ),
+          ),
+        ),
+      ),
+    ),
+  )
+}
+
+/** The due slices of the unbonding queue, taken: each delegation's unbonding completes. */
+async function completeUnbondings(
+  k: StakingCore,
+  ctx: BlockContext,
+  slices: readonly (readonly [string, { pairs: UnbondingPair[] }, unknown])[],
+): Promise<void> {
+  const store = ctx.state.store(MODULE_NAME)
+  const pairs: UnbondingPair[] = []
+  for (const [key, slice] of slices) {
+    k.c.unbondingQueue.remove(store, key)
     pairs.push(...slice.pairs)
   }
-  for (const key of ubdKeys) k.c.unbondingQueue.remove(store, key)
   for (const p of pairs) {
     const delegator = bech32ToAddress(p.delegator_address)
     const operator = bech32ToAddress(p.validator_address, valoperPrefix())
@@ -120,17 +183,20 @@ export async function endBlock(k: StakingCore, ctx: BlockContext): Promise<Valid
       ['delegator', p.delegator_address],
     ])
   }
-  const triplets: {
-    delegator_address: string
-    validator_src_address: string
-    validator_dst_address: string
-  }[] = []
-  const redKeys: string[] = []
-  for await (const [key, slice] of k.c.redelegationQueue.iterate(store, { end })) {
-    redKeys.push(key)
+}
+
+/** The due slices of the redelegation queue, taken: each redelegation completes. */
+async function completeRedelegations(
+  k: StakingCore,
+  ctx: BlockContext,
+  slices: readonly (readonly [string, { triplets: RedelegationTriplet[] }, unknown])[],
+): Promise<void> {
+  const store = ctx.state.store(MODULE_NAME)
+  const triplets: RedelegationTriplet[] = []
+  for (const [key, slice] of slices) {
+    k.c.redelegationQueue.remove(store, key)
     triplets.push(...slice.triplets)
   }
-  for (const key of redKeys) k.c.redelegationQueue.remove(store, key)
   for (const t of triplets) {
     const delegator = bech32ToAddress(t.delegator_address)
     const src = bech32ToAddress(t.validator_src_address, valoperPrefix())
@@ -148,5 +214,17 @@ export async function endBlock(k: StakingCore, ctx: BlockContext): Promise<Valid
       ['destination_validator', t.validator_dst_address],
     ])
   }
-  return updates
+}
+
+/** A (delegator, validator) pair of an unbonding queue slice. */
+interface UnbondingPair {
+  delegator_address: string
+  validator_address: string
+}
+
+/** A (delegator, source, destination) triplet of a redelegation queue slice. */
+interface RedelegationTriplet {
+  delegator_address: string
+  validator_src_address: string
+  validator_dst_address: string
 }

@@ -4,6 +4,7 @@ import { messageFromJson } from '../../codec/json-parser.js'
 import type { Proto, ProtoRegistry } from '../../codec/proto.js'
 import { DecodedByBytes } from '../../store/decoded-by-bytes.js'
 import type { Readable } from '../../store/types.js'
+import { readNow, thenNow } from '../../store/value-now.js'
 import type { StakingBankKeeper } from './expected-keepers.js'
 import type { StakingHooks } from './hooks.js'
 import { BONDED_POOL_NAME, MODULE_NAME, stakingCollections } from './keys.js'
@@ -32,6 +33,13 @@ export interface StakingKeeperOptions {
   registry: ProtoRegistry
   bank: StakingBankKeeper
 }
+
+/** A read's value as it is. */
+const same = <V>(value: V): V => value
+
+/** The bond denom of the params (`stake` when empty). */
+const bondDenomOf = (p: Readonly<Proto<'sdk.staking.v1beta1.Params'>>): string =>
+  p.bond_denom || 'stake'
 
 /** x/staking keeper base: store collections, params, records and hooks. */
 export class StakingCore {
@@ -68,10 +76,15 @@ export class StakingCore {
   }
 
   /** The validator of a consensus address, if any (upstream GetValidatorByConsAddr). */
-  async validatorByConsAddr(state: Readable, consAddr: Bytes): Promise<Validator | undefined> {
+  /** At once when memory has the records (x/slashing and x/distribution ask every block). */
+  validatorByConsAddr(
+    state: Readable,
+    consAddr: Bytes,
+  ): Validator | undefined | Promise<Validator | undefined> {
     const store = state.store(MODULE_NAME)
-    const operator = await this.c.validatorsByConsAddr.get(store, consAddr)
-    return operator ? this.c.validators.get(store, operator) : undefined
+    return thenNow(this.c.validatorsByConsAddr.getNowThen(store, consAddr, same), (operator) =>
+      operator ? this.c.validators.getNowThen(store, operator, same) : undefined,
+    )
   }
 
   /** The delegation of `delegator` to `operator`, if any (upstream GetDelegation). */
@@ -97,16 +110,31 @@ export class StakingCore {
    * same object. Queries and messages take `params`, a decoding of their own.
    */
   async sharedParams(state: Readable): Promise<Readonly<Proto<'sdk.staking.v1beta1.Params'>>> {
-    const raw = await state.store(MODULE_NAME).get(this.c.params.prefix)
-    return this.paramsCache.get(raw, async () => {
-      // A fresh decoding when stored; the defaults are `params`' own object, left as they are.
-      const decoded = await this.params(state)
-      return raw === undefined ? decoded : Object.freeze(decoded)
-    })
+    return this.sharedParamsNow(state)
+  }
+
+  /** `sharedParams` at once when memory has the stored bytes and they were decoded before. */
+  sharedParamsNow(
+    state: Readable,
+  ):
+    | Readonly<Proto<'sdk.staking.v1beta1.Params'>>
+    | Promise<Readonly<Proto<'sdk.staking.v1beta1.Params'>>> {
+    return thenNow(readNow(state.store(MODULE_NAME), this.c.params.prefix), (raw) =>
+      this.paramsCache.getNow(raw, async () => {
+        // A fresh decoding when stored; the defaults are `params`' own object, left as they are.
+        const decoded = await this.params(state)
+        return raw === undefined ? decoded : Object.freeze(decoded)
+      }),
+    )
   }
 
   async bondDenom(state: Readable): Promise<string> {
-    return (await this.sharedParams(state)).bond_denom || 'stake'
+    return this.bondDenomNow(state)
+  }
+
+  /** `bondDenom` at once when memory has the params. */
+  bondDenomNow(state: Readable): string | Promise<string> {
+    return thenNow(this.sharedParamsNow(state), bondDenomOf)
   }
 
   /** Balance of `address` in `denom` (the pools' holdings). */
@@ -116,6 +144,13 @@ export class StakingCore {
 
   /** Tokens held by the bonded pool (upstream TotalBondedTokens). */
   async totalBondedTokens(state: Readable): Promise<bigint> {
-    return this.bank.balance(state, moduleAddress(BONDED_POOL_NAME), await this.bondDenom(state))
+    return this.totalBondedTokensNow(state)
+  }
+
+  /** `totalBondedTokens` at once when memory has the params and the pool's balance. */
+  totalBondedTokensNow(state: Readable): bigint | Promise<bigint> {
+    return thenNow(this.bondDenomNow(state), (denom) =>
+      this.bank.balanceNow(state, moduleAddress(BONDED_POOL_NAME), denom),
+    )
   }
 }

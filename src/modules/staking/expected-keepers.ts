@@ -6,13 +6,15 @@ import type { BankContext } from '../bank/keeper.js'
 /** What x/staking needs from x/bank (upstream staking BankKeeper). */
 export interface StakingBankKeeper {
   balance(state: Readable, address: Bytes, denom: string): Promise<bigint>
+  /** `balance` at once when memory has it. */
+  balanceNow(state: Readable, address: Bytes, denom: string): bigint | Promise<bigint>
   /** Pool to pool (bonding, unbonding). */
   sendCoinsFromModuleToModule(
     ctx: BankContext,
     from: string,
     to: string,
     coins: readonly Coin[],
-  ): Promise<void>
+  ): void | Promise<void>
   /** A delegation's tokens into a pool (upstream DelegateCoinsFromAccountToModule). */
   delegateCoinsFromAccountToModule(
     ctx: BankContext,

@@ -21,12 +21,14 @@ const pubKey = (n: number) => Buffer.from(new Uint8Array(32).fill(n)).toString('
 
 /** Pools holding exactly what the section says: A's tokens bonded; B's and the unbondings not. */
 function keepers(bonded: bigint, notBonded: bigint) {
+  const balanceNow = (_state: unknown, address: Uint8Array) => {
+    if (equalBytes(address, moduleAddress(BONDED_POOL_NAME))) return bonded
+    if (equalBytes(address, moduleAddress(NOT_BONDED_POOL_NAME))) return notBonded
+    return 0n
+  }
   const bank = {
-    balance: async (_state: unknown, address: Uint8Array) => {
-      if (equalBytes(address, moduleAddress(BONDED_POOL_NAME))) return bonded
-      if (equalBytes(address, moduleAddress(NOT_BONDED_POOL_NAME))) return notBonded
-      return 0n
-    },
+    balance: async (state: unknown, address: Uint8Array) => balanceNow(state, address),
+    balanceNow,
   } as unknown as StakingBankKeeper
   const accounts = new Set<string>()
   const auth: StakingAuthKeeper = {

@@ -66,7 +66,7 @@ export class StakingKeeper extends StakingCore {
   }
 
   /** Upstream ApplyAndReturnValidatorSetUpdates: the top validators bond, the rest unbond. */
-  applyAndReturnValidatorSetUpdates(ctx: BlockContext): Promise<ValidatorUpdate[]> {
+  async applyAndReturnValidatorSetUpdates(ctx: BlockContext): Promise<ValidatorUpdate[]> {
     return applyAndReturnValidatorSetUpdates(this, ctx)
   }
 

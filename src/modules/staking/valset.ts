@@ -4,6 +4,8 @@ import { type Bytes, compareBytes, equalBytes, toHex } from '../../codec/bytes.j
 import { int64Of } from '../../codec/int64.js'
 import { timeToTimestamp } from '../../codec/time.js'
 import { ErrLogic } from '../../errors.js'
+import { collectNow } from '../../store/map-async.js'
+import { eachNow, readNow, thenNow } from '../../store/value-now.js'
 import type { StakingCore } from './core.js'
 import { MODULE_NAME, valoperPrefix } from './keys.js'
 import {
@@ -72,79 +74,129 @@ function summaryOf(
  * power ≥ 1 are bonded; those bonded before and not now begin unbonding. Returns the updates:
  * changed validators in power order, then the removed ones (power 0) by operator address.
  */
-export async function applyAndReturnValidatorSetUpdates(
+export function applyAndReturnValidatorSetUpdates(
   k: StakingCore,
   ctx: BlockContext,
-): Promise<ValidatorUpdate[]> {
+): ValidatorUpdate[] | Promise<ValidatorUpdate[]> {
+  // Every step at once when memory answers its reads (every block runs it and, most blocks,
+  // changes nothing); the top validators' records are read before any is looked at.
   const store = ctx.state.store(MODULE_NAME)
-  const params = await k.sharedParams(ctx.state)
-  const last = new Map<string, bigint>()
-  for await (const [operator, power] of k.c.lastValidatorPower.iterate(store)) {
-    last.set(toHex(operator), power)
-  }
+  return thenNow(k.sharedParamsNow(ctx.state), (params) =>
+    thenNow(
+      collectNow(
+        k.c.lastValidatorPower.iterate(store),
+        ([operator, power]) => [toHex(operator), power] as const,
+      ),
+      (lastPowers) =>
+        thenNow(
+          collectNow(
+            k.c.validatorsByPower.iterate(store, { reverse: true }),
+            ([, operator]) => operator,
+            params.max_validators,
+          ),
+          (top) => {
+            const records: (Bytes | undefined)[] = []
+            const read = eachNow(top, (operator) =>
+              thenNow(readNow(store, k.c.validators.storeKey(operator)), (record) => {
+                records.push(record)
+              }),
+            )
+            return thenNow(read, () => applySetUpdates(k, ctx, new Map(lastPowers), top, records))
+          },
+        ),
+    ),
+  )
+}
+
+/**
+ * The set update once its reads are in: `last` the last powers by operator (hex), `top` the first
+ * `max_validators` of the power index and `records` their stored validators.
+ */
+function applySetUpdates(
+  k: StakingCore,
+  ctx: BlockContext,
+  last: Map<string, bigint>,
+  top: readonly Bytes[],
+  records: readonly (Bytes | undefined)[],
+): ValidatorUpdate[] | Promise<ValidatorUpdate[]> {
+  const store = ctx.state.store(MODULE_NAME)
   const updates: ValidatorUpdate[] = []
   let totalPower = 0n
   let toBonded = 0n
   let toNotBonded = 0n
-  const top: Bytes[] = []
-  for await (const [, operator] of k.c.validatorsByPower.iterate(store, { reverse: true })) {
-    if (top.length >= params.max_validators) break
-    top.push(operator)
-  }
   const previous = summaries.get(k)
   const seen = new Map<string, RecordSummary>()
-  for (const operator of top) {
+  // The first validator of no power ends the bonded set.
+  let ended = false
+  const bondedStep = (operator: Bytes, i: number): void | Promise<void> => {
+    if (ended) return
     const key = toHex(operator)
-    const record = await store.get(k.c.validators.storeKey(operator))
     let decoded: Validator | undefined
-    const summary = summaryOf(k, previous?.get(key), record, (v) => {
+    const summary = summaryOf(k, previous?.get(key), records[i], (v) => {
       decoded = v
     })
     seen.set(key, summary)
     if (summary.jailed)
       throw ErrLogic.wrap('should never retrieve a jailed validator from the power store')
     const tokens = summary.tokens
-    if (powerOf(tokens) === 0n) break
+    if (powerOf(tokens) === 0n) {
+      ended = true
+      return
+    }
     const validator = (): Validator => {
       decoded ??= decodeValidator(k, summary.record)
       return decoded
     }
-    let v: Validator | undefined
-    if (summary.status === BOND_STATUS_UNBONDED || summary.status === BOND_STATUS_UNBONDING) {
-      v = await bondValidator(k, ctx, validator())
-      toBonded += tokens
-    }
-    const newPower = powerOf(tokens)
-    if (last.get(key) !== newPower) {
-      updates.push({ pubKey: consPubKeyOf(k.registry, v ?? validator()), power: newPower })
-      k.c.lastValidatorPower.set(store, operator, newPower)
-    }
-    last.delete(key)
-    totalPower += newPower
-  }
-  const gone = [...last.keys()].map((h) => Buffer.from(h, 'hex')).sort(compareBytes)
-  for (const operator of gone) {
-    const v = await k.validator(ctx.state, operator)
-    if (!v) throw ErrLogic.wrap(`validator record not found for address: ${toHex(operator)}`)
-    await beginUnbondingValidator(k, ctx, v)
-    toNotBonded += rateOf(v).tokens
-    k.c.lastValidatorPower.remove(store, operator)
-    updates.push({ pubKey: consPubKeyOf(k.registry, v), power: 0n })
-  }
-  summaries.set(k, seen)
-  // Only the net difference moves between the pools (one send, as upstream).
-  if (toBonded > toNotBonded) await movePoolTokens(k, ctx, true, toBonded - toNotBonded)
-  else if (toBonded < toNotBonded) await movePoolTokens(k, ctx, false, toNotBonded - toBonded)
-  if (updates.length > 0) k.c.lastTotalPower.set(store, totalPower.toString())
-  // Upstream writes the block's updates every block. With none, their encoding is empty; when the
-  // stored item is already empty, writing it again changes no state, so the write is skipped.
-  const stored = updates.length === 0 ? await store.get(k.c.validatorUpdates.prefix) : undefined
-  if (stored === undefined || stored.length !== 0) {
-    k.c.validatorUpdates.set(store, {
-      updates: updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power })),
+    const bonds =
+      summary.status === BOND_STATUS_UNBONDED || summary.status === BOND_STATUS_UNBONDING
+    return thenNow(bonds ? bondValidator(k, ctx, validator()) : undefined, (v) => {
+      if (bonds) toBonded += tokens
+      const newPower = powerOf(tokens)
+      if (last.get(key) !== newPower) {
+        updates.push({ pubKey: consPubKeyOf(k.registry, v ?? validator()), power: newPower })
+        k.c.lastValidatorPower.set(store, operator, newPower)
+      }
+      last.delete(key)
+      totalPower += newPower
     })
   }
-  return updates
+  const goneStep = (operator: Bytes): Promise<void> =>
+    k.validator(ctx.state, operator).then(async (v) => {
+      if (!v) throw ErrLogic.wrap(`validator record not found for address: ${toHex(operator)}`)
+      await beginUnbondingValidator(k, ctx, v)
+      toNotBonded += rateOf(v).tokens
+      k.c.lastValidatorPower.remove(store, operator)
+      updates.push({ pubKey: consPubKeyOf(k.registry, v), power: 0n })
+    })
+  return thenNow(eachNow(top, bondedStep), () => {
+    const gone = [...last.keys()].map((h) => Buffer.from(h, 'hex')).sort(compareBytes)
+    return thenNow(eachNow(gone, goneStep), () => {
+      summaries.set(k, seen)
+      // Only the net difference moves between the pools (one send, as upstream).
+      const moved =
+        toBonded > toNotBonded
+          ? movePoolTokens(k, ctx, true, toBonded - toNotBonded)
+          : toBonded < toNotBonded
+            ? movePoolTokens(k, ctx, false, toNotBonded - toBonded)
+            : undefined
+      return thenNow(moved, () => {
+        if (updates.length > 0) k.c.lastTotalPower.set(store, totalPower.toString())
+        // Upstream writes the block's updates every block. With none, their encoding is empty;
+        // when the stored item is already empty, writing it again changes no state, so the write
+        // is skipped.
+        const stored =
+          updates.length === 0 ? readNow(store, k.c.validatorUpdates.prefix) : undefined
+        return thenNow(stored, (bytes) => {
+          if (bytes === undefined || bytes.length !== 0) {
+            k.c.validatorUpdates.set(store, {
+              updates: updates.map((u) => ({ pub_key: { ed25519: u.pubKey }, power: u.power })),
+            })
+          }
+          return updates
+        })
+      })
+    })
+  })
 }
 
 /** Upstream bondValidator: Bonded, out of the unbonding queue, hook AfterValidatorBonded. */
@@ -215,19 +267,27 @@ async function deleteValidatorQueue(k: StakingCore, ctx: BlockContext, v: Valida
  * Upstream UnbondAllMatureValidators: every validator whose unbonding time and height have passed
  * becomes Unbonded; one without delegator shares is removed.
  */
-export async function unbondAllMatureValidators(k: StakingCore, ctx: BlockContext) {
+export function unbondAllMatureValidators(k: StakingCore, ctx: BlockContext): void | Promise<void> {
   const store = ctx.state.store(MODULE_NAME)
   // The queue key after its prefix, then a zero byte: the range ends just past this block's key.
   const key = k.c.validatorQueue.storeKey([timeKeyOf(ctx.time), BigInt(ctx.height)])
   const end = new Uint8Array(key.length)
   end.set(key.subarray(1))
-  const due: [string, bigint, string[]][] = []
-  for await (const [[time, height], slice] of k.c.validatorQueue.iterate(store, { end })) {
-    if (height <= BigInt(ctx.height) && time <= timeKeyOf(ctx.time)) {
-      due.push([time, height, slice.addresses])
+  // The queue's slices up to now, at once when memory has them (most blocks: none is due).
+  const slices = collectNow(k.c.validatorQueue.iterate(store, { end }), (entry) => entry)
+  return thenNow(slices, (entries) => {
+    const due: string[][] = []
+    for (const [[time, height], slice] of entries) {
+      if (height <= BigInt(ctx.height) && time <= timeKeyOf(ctx.time)) due.push(slice.addresses)
     }
-  }
-  for (const [, , addresses] of due) {
+    return due.length === 0 ? undefined : unbondMature(k, ctx, due)
+  })
+}
+
+/** The validators of the due slices become Unbonded; one without delegator shares is removed. */
+async function unbondMature(k: StakingCore, ctx: BlockContext, due: string[][]): Promise<void> {
+  const store = ctx.state.store(MODULE_NAME)
+  for (const addresses of due) {
     for (const address of addresses) {
       const operator = bech32ToAddress(address, valoperPrefix())
       const v = await k.validator(ctx.state, operator)
