@@ -222,7 +222,10 @@ export class App {
   }
 
   async preBlock(ctx: BlockContext): Promise<void> {
-    for (const m of this.hooked('preBlock')) await m.preBlock!(ctx)
+    for (const m of this.hooked('preBlock')) {
+      const pending = m.preBlock!(ctx)
+      if (pending instanceof Promise) await pending
+    }
   }
 
   async beginBlock(ctx: BlockContext): Promise<void> {

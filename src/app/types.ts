@@ -253,7 +253,8 @@ export interface AppModule {
   // biome-ignore lint/suspicious/noConfusingVoidType: most modules' hooks return nothing
   initGenesis?(ctx: BlockContext, genesis: unknown): Promise<void | readonly ValidatorUpdate[]>
   exportGenesis?(state: StateReader): Promise<unknown>
-  preBlock?(ctx: BlockContext): Promise<void>
+  /** At once (no promise) where the module's reads are answered from memory, as `beginBlock`. */
+  preBlock?(ctx: BlockContext): void | Promise<void>
   /** At once (no promise) where the module's reads are answered from memory. */
   beginBlock?(ctx: BlockContext): void | Promise<void>
   /**

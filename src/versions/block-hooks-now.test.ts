@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest'
 import { account, govChainPerTest } from '../../test/helpers/gov-chain.js'
-import { BlockIdFlag, type BlockContext, type VoteInfo } from '../app/types.js'
+import { type BlockContext, BlockIdFlag, type VoteInfo } from '../app/types.js'
 import { EventManager } from '../block/events.js'
 import { bytesToLatin1 } from '../codec/bytes.js'
 import { cons, genesisWith } from '../modules/distribution/distribution.case.js'
-import { defaultSlashingParams } from '../modules/slashing/params.js'
 import { consAddressText } from '../modules/slashing/keeper.js'
+import { defaultSlashingParams } from '../modules/slashing/params.js'
 import type { KVRange, KVStore, StateBranch } from '../store/types.js'
 
 // The per-block hooks every block runs (x/mint's, x/distribution's and x/slashing's BeginBlockers,
@@ -14,12 +14,14 @@ import type { KVRange, KVStore, StateBranch } from '../store/types.js'
 // state, emit the same events and return the same validator updates.
 
 const chains = govChainPerTest()
-const HOOKS: [module: string, hook: 'beginBlock' | 'endBlock'][] = [
+const HOOKS: [module: string, hook: 'preBlock' | 'beginBlock' | 'endBlock'][] = [
+  ['upgrade', 'preBlock'],
   ['mint', 'beginBlock'],
   ['distribution', 'beginBlock'],
   ['slashing', 'beginBlock'],
   ['staking', 'beginBlock'],
   ['staking', 'endBlock'],
+  ['gov', 'endBlock'],
 ]
 const STORES = ['mint', 'distribution', 'slashing', 'staking', 'bank', 'auth']
 
@@ -141,7 +143,7 @@ async function bothWays(votes: VoteInfo[], atOnce: (name: string) => boolean) {
       returned.push(value)
     }
     expect(later.events.events()).toEqual(now.events.events())
-    expect(returned).toEqual([undefined, undefined, undefined, undefined, []])
+    expect(returned).toEqual([undefined, undefined, undefined, undefined, undefined, [], undefined])
     const written = await contents(now.state)
     expect(written.length).toBeGreaterThan(20)
     expect(await contents(later.state)).toEqual(written)

@@ -2,6 +2,7 @@ import type { BlockContext } from '../../app/types.js'
 import { type Event, EventManager } from '../../block/events.js'
 import { coinsToString } from '../../codec/coins.js'
 import { ChainError } from '../../errors.js'
+import { thenNow } from '../../store/value-now.js'
 import { deleteAndBurnDeposits, minDepositOf, refundAndDeleteDeposits } from './deposits.js'
 import type { DueEntry, GovKeeper } from './keeper.js'
 import { MODULE_NAME } from './keys.js'
@@ -82,11 +83,30 @@ async function executeProposal(
  * ended are tallied and then pass (their messages run), fail, are rejected, or — expedited ones —
  * turn into regular proposals.
  */
-export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promise<void> {
-  // Made when something is logged: most blocks end no proposal.
-  const log = () => ctx.logger.child({ module: 'x/gov' })
+export function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): void | Promise<void> {
+  // At once when both queues hold nothing due, as in most blocks.
+  return thenNow(keeper.dueProposals(ctx.state, 'inactive', ctx.time), (inactive) =>
+    thenNow(inactive.length === 0 ? undefined : endInactive(ctx, keeper, inactive), () =>
+      thenNow(keeper.dueProposals(ctx.state, 'active', ctx.time), (active) =>
+        active.length === 0 ? undefined : endActive(ctx, keeper, active),
+      ),
+    ),
+  )
+}
 
-  for (const due of await keeper.dueProposals(ctx.state, 'inactive', ctx.time)) {
+/** Made when something is logged: most blocks end no proposal. */
+function govLog(ctx: BlockContext) {
+  return ctx.logger.child({ module: 'x/gov' })
+}
+
+/** Proposals whose deposit period ended: deleted, their deposits refunded or burned. */
+async function endInactive(
+  ctx: BlockContext,
+  keeper: GovKeeper,
+  inactive: readonly DueEntry[],
+): Promise<void> {
+  const log = () => govLog(ctx)
+  for (const due of inactive) {
     const { id } = due
     const p = await dueProposal(ctx, keeper, due, 'inactive')
     if (!p) continue
@@ -109,8 +129,16 @@ export async function govEndBlocker(ctx: BlockContext, keeper: GovKeeper): Promi
       'proposal did not meet minimum deposit; deleted',
     )
   }
+}
 
-  for (const due of await keeper.dueProposals(ctx.state, 'active', ctx.time)) {
+/** Proposals whose voting period ended: tallied, then passed, failed, rejected or converted. */
+async function endActive(
+  ctx: BlockContext,
+  keeper: GovKeeper,
+  active: readonly DueEntry[],
+): Promise<void> {
+  const log = () => govLog(ctx)
+  for (const due of active) {
     const { id } = due
     const p = await dueProposal(ctx, keeper, due, 'active')
     if (!p || p.votingEndTime === undefined) continue

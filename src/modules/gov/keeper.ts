@@ -197,7 +197,19 @@ export class GovKeeper {
    * Entries due in a queue at block time `t` (time ≤ t), in (time, id) order, with those a home made
    * before upstream's time key still holds in the old layout (`legacy`).
    */
-  async dueProposals(
+  dueProposals(
+    state: Readable,
+    queue: 'active' | 'inactive',
+    t: bigint,
+  ): DueEntry[] | Promise<DueEntry[]> {
+    const map = queue === 'active' ? this.c.activeQueue : this.c.inactiveQueue
+    // Every block asks; most blocks have no proposal in the queue at all: answered at once.
+    if (this.store(state).isEmpty?.({ prefix: map.prefix }) === true) return []
+    return this.dueInQueue(state, queue, t)
+  }
+
+  /** `dueProposals` read from the queue (and its legacy keys). */
+  private async dueInQueue(
     state: Readable,
     queue: 'active' | 'inactive',
     t: bigint,
@@ -207,8 +219,6 @@ export class GovKeeper {
     const legacy = active ? this.c.legacyActiveQueue : this.c.legacyInactiveQueue
     const out: DueEntry[] = []
     const store = this.store(state)
-    // Every block asks; most blocks have no proposal in the queue at all.
-    if (store.isEmpty?.({ prefix: map.prefix }) === true) return out
     const oldEnd = legacyQueueEnd(t)
     const end = compareBytes(oldEnd, QUEUE_START) < 0 ? oldEnd : QUEUE_START
     for await (const [[time, id]] of legacy.iterate(store, { end }))

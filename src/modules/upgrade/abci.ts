@@ -1,5 +1,7 @@
 import type { BlockContext, ModuleHost, UpgradeTools } from '../../app/types.js'
+import type { Proto } from '../../codec/proto.js'
 import { ChainHaltError, ErrLogic } from '../../errors.js'
+import { thenNow } from '../../store/value-now.js'
 import type { UpgradeKeeper } from './keeper.js'
 import {
   applyingUpgradeMessage,
@@ -36,7 +38,8 @@ export interface PreBlockerOptions {
 export interface PreBlocker {
   /** Receives the module manager: this binary's upgrade handlers and migrations. */
   attach(host: ModuleHost): void
-  preBlock(ctx: BlockContext): Promise<void>
+  /** At once (no promise) when no plan is stored and the first block's check is done. */
+  preBlock(ctx: BlockContext): void | Promise<void>
 }
 
 /** What Go's `err.Error()` would print for whatever a handler threw (a non-Error value as text). */
@@ -58,79 +61,85 @@ export function createPreBlocker(options: PreBlockerOptions): PreBlocker {
     throw new ChainHaltError(message, exitCode, { cause, logged: true })
   }
 
+  /** The PreBlocker once the stored plan (if any) is read. */
+  async function withPlan(
+    ctx: BlockContext,
+    plan: Proto<'sdk.upgrade.v1beta1.Plan'> | undefined,
+  ): Promise<void> {
+    if (!host) return
+    // Made when something is logged: most blocks apply no upgrade.
+    const log = () => ctx.logger.child({ module: 'x/upgrade' })
+    const h = ctx.height
+    const due = plan !== undefined && shouldExecute(plan, h)
+
+    if (!downgradeVerified) {
+      downgradeVerified = true
+      // Skipped when this very block applies a due plan: the new binary's first block is the upgrade.
+      if (!due || skipHeights.has(h)) {
+        const last = await keeper.lastCompletedUpgrade(ctx.state)
+        if (last.name !== '' && !host.upgrade(last.name))
+          halt(ctx, downgradeMessage(appVersion, last.name), 1)
+      }
+    }
+    if (!plan) return
+
+    if (due) {
+      if (skipHeights.has(h)) {
+        log().info(upgradeSkippedMessage(plan))
+        keeper.clearUpgradePlan(ctx.state)
+        return
+      }
+      const definition = host.upgrade(plan.name)
+      if (!definition) {
+        if (!options.upgradeInfoPath) {
+          halt(ctx, 'unable to write upgrade info to filesystem: no home directory', 1)
+        }
+        await options.earlierHeightsDurable?.()
+        try {
+          await writeUpgradeInfo(options.upgradeInfoPath!, h, plan)
+        } catch (err) {
+          halt(ctx, `unable to write upgrade info to filesystem: ${(err as Error).message}`, 1, err)
+        }
+        halt(ctx, upgradeNeededMessage(plan), UPGRADE_HALT_EXIT_CODE)
+      }
+      log().info(applyingUpgradeMessage(plan))
+      const upgradePlan = toUpgradePlan(plan)
+      const tools: UpgradeTools = {
+        runMigrations: (c, from) => host!.runMigrations(c, from),
+      }
+      try {
+        await keeper.applyUpgrade(ctx, plan, (from) =>
+          definition!.handler(ctx, upgradePlan, from, tools),
+        )
+      } catch (err) {
+        // Upstream returns the handler's error as is and the node panics with it: the halt carries
+        // the very error (its text unchanged after the context, its stack in `err`); a halt decided
+        // inside the handler stays that halt.
+        if (err instanceof ChainHaltError) throw err
+        const message = `upgrade "${upgradePlan.name}" at height: ${upgradePlan.height} failed: ${errorText(err)}`
+        log().error({ err }, message)
+        throw new ChainHaltError(message, 1, { cause: err, logged: true })
+      }
+      return
+    }
+
+    // A plan for a later height that this binary already knows: it was started too early.
+    if (host.upgrade(plan.name)) halt(ctx, binaryTooNewMessage(plan), 1)
+  }
+
   return {
     attach(h) {
       host = h
     },
 
-    async preBlock(ctx) {
+    preBlock(ctx) {
       if (!host) {
         throw ErrLogic.wrap('x/upgrade PreBlocker used before the module manager attached it')
       }
-      // Made when something is logged: most blocks apply no upgrade.
-      const log = () => ctx.logger.child({ module: 'x/upgrade' })
-      const plan = await keeper.plan(ctx.state)
-      const h = ctx.height
-      const due = plan !== undefined && shouldExecute(plan, h)
-
-      if (!downgradeVerified) {
-        downgradeVerified = true
-        // Skipped when this very block applies a due plan: the new binary's first block is the upgrade.
-        if (!due || skipHeights.has(h)) {
-          const last = await keeper.lastCompletedUpgrade(ctx.state)
-          if (last.name !== '' && !host.upgrade(last.name))
-            halt(ctx, downgradeMessage(appVersion, last.name), 1)
-        }
-      }
-      if (!plan) return
-
-      if (due) {
-        if (skipHeights.has(h)) {
-          log().info(upgradeSkippedMessage(plan))
-          keeper.clearUpgradePlan(ctx.state)
-          return
-        }
-        const definition = host.upgrade(plan.name)
-        if (!definition) {
-          if (!options.upgradeInfoPath) {
-            halt(ctx, 'unable to write upgrade info to filesystem: no home directory', 1)
-          }
-          await options.earlierHeightsDurable?.()
-          try {
-            await writeUpgradeInfo(options.upgradeInfoPath!, h, plan)
-          } catch (err) {
-            halt(
-              ctx,
-              `unable to write upgrade info to filesystem: ${(err as Error).message}`,
-              1,
-              err,
-            )
-          }
-          halt(ctx, upgradeNeededMessage(plan), UPGRADE_HALT_EXIT_CODE)
-        }
-        log().info(applyingUpgradeMessage(plan))
-        const upgradePlan = toUpgradePlan(plan)
-        const tools: UpgradeTools = {
-          runMigrations: (c, from) => host!.runMigrations(c, from),
-        }
-        try {
-          await keeper.applyUpgrade(ctx, plan, (from) =>
-            definition!.handler(ctx, upgradePlan, from, tools),
-          )
-        } catch (err) {
-          // Upstream returns the handler's error as is and the node panics with it: the halt carries
-          // the very error (its text unchanged after the context, its stack in `err`); a halt decided
-          // inside the handler stays that halt.
-          if (err instanceof ChainHaltError) throw err
-          const message = `upgrade "${upgradePlan.name}" at height: ${upgradePlan.height} failed: ${errorText(err)}`
-          log().error({ err }, message)
-          throw new ChainHaltError(message, 1, { cause: err, logged: true })
-        }
-        return
-      }
-
-      // A plan for a later height that this binary already knows: it was started too early.
-      if (host.upgrade(plan.name)) halt(ctx, binaryTooNewMessage(plan), 1)
+      // Most blocks: no plan stored, nothing to check; at once when memory has the plan's key.
+      return thenNow(keeper.planNow(ctx.state), (plan) =>
+        plan === undefined && downgradeVerified ? undefined : withPlan(ctx, plan),
+      )
     },
   }
 }

@@ -33,6 +33,16 @@ export class UpgradeKeeper {
     return this.c.plan.get(state.store(MODULE_NAME))
   }
 
+  /** `plan` at once when memory has the key (every block's PreBlocker reads it). */
+  planNow(
+    state: Readable,
+  ):
+    | Proto<'sdk.upgrade.v1beta1.Plan'>
+    | undefined
+    | Promise<Proto<'sdk.upgrade.v1beta1.Plan'> | undefined> {
+    return this.c.plan.getNowThen(state.store(MODULE_NAME), (plan) => plan)
+  }
+
   /**
    * Upstream ScheduleUpgrade: validates the plan, refuses a past height (the current height is
    * allowed, for emergency forks) and a name already done, then stores it, silently replacing any
