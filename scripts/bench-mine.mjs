@@ -30,8 +30,9 @@
 // of 100, at least 100 and at most 3,000, one at a time, each
 // durable before the next, after a burst of as many, at most 1,000, to warm up) and prints, per block, the CPU time of
 // the node's thread (Linux's /proc), the wall time of each module's PreBlock/BeginBlock/EndBlock and
-// of each invariant, or of a module's invariants where it checks them in one pass (from its call until its promise settles: nothing else of the node's runs
-// meanwhile), the rest of the thread's time (the block's own building, the commit plan and app
+// of each invariant, or of a module's invariants where it checks them in one pass (from its call
+// until it returns, or until its promise settles for a hook that waits on a read: then what else of
+// the node's runs in the meantime counts too), the rest of the thread's time (the block's own building, the commit plan and app
 // hash, the writes), and the promises the node made per block (a second, shorter burst with an
 // async hook counting them; the hook slows that burst, so only its count is printed). It says which
 // of a block's parts the time goes to, where the node's own CPU profile breaks at every `await`.
@@ -320,16 +321,24 @@ async function split(validators) {
   })
   runtime.applyHeapGrowth(options)
   const spent = new Map()
+  // A hook that returns at once is timed at once (an `await` here would let other queued work of
+  // the node run before the timer stops, and would add promises to the count below).
   const timed = (target, name, label) => {
     const fn = target[name]
     if (typeof fn !== 'function') return
-    target[name] = async function (...args) {
+    target[name] = function (...args) {
       const t = performance.now()
+      const stop = () => spent.set(label, (spent.get(label) ?? 0) + performance.now() - t)
+      let returned
       try {
-        return await fn.apply(this, args)
-      } finally {
-        spent.set(label, (spent.get(label) ?? 0) + performance.now() - t)
+        returned = fn.apply(this, args)
+      } catch (err) {
+        stop()
+        throw err
       }
+      if (returned instanceof Promise) return returned.finally(stop)
+      stop()
+      return returned
     }
   }
   for (const m of node.app.modules.values()) {
