@@ -1,12 +1,13 @@
 import { expect, test } from 'vitest'
 import { account, govChainPerTest } from '../../test/helpers/gov-chain.js'
+import { promisesOnly } from '../../test/helpers/promises-only.js'
 import { type BlockContext, BlockIdFlag, type VoteInfo } from '../app/types.js'
 import { EventManager } from '../block/events.js'
 import { bytesToLatin1 } from '../codec/bytes.js'
 import { cons, genesisWith } from '../modules/distribution/distribution.case.js'
 import { consAddressText } from '../modules/slashing/keeper.js'
 import { defaultSlashingParams } from '../modules/slashing/params.js'
-import type { KVRange, KVStore, StateBranch } from '../store/types.js'
+import type { StateBranch } from '../store/types.js'
 
 // The per-block hooks every block runs (x/mint's, x/distribution's and x/slashing's BeginBlockers,
 // x/staking's BeginBlock and EndBlock) answer at once, without a promise, when memory answers
@@ -24,39 +25,6 @@ const HOOKS: [module: string, hook: 'preBlock' | 'beginBlock' | 'endBlock'][] = 
   ['gov', 'endBlock'],
 ]
 const STORES = ['mint', 'distribution', 'slashing', 'staking', 'bank', 'auth']
-
-/** `iterable` whose entries come only through promises (no `nextNow`). */
-function entriesLater<T>(iterable: AsyncIterable<T>): AsyncIterable<T> {
-  return {
-    [Symbol.asyncIterator]() {
-      const it = iterable[Symbol.asyncIterator]()
-      return {
-        next: () => it.next(),
-        return: async () => (await it.return?.()) ?? { value: undefined, done: true },
-      }
-    },
-  }
-}
-
-/** `branch` without its reads at once: every read and range step is a promise, as from the disk. */
-function promisesOnly(branch: StateBranch): StateBranch {
-  const hide = (store: KVStore): KVStore =>
-    new Proxy(store, {
-      get: (target, p) => {
-        if (p === 'getNow' || p === 'hasNow' || p === 'isEmpty') return undefined
-        if (p === 'iterate') return (range?: KVRange) => entriesLater(target.iterate(range))
-        const v = Reflect.get(target, p, target)
-        return typeof v === 'function' ? v.bind(target) : v
-      },
-    })
-  return new Proxy(branch, {
-    get: (target, p) => {
-      if (p === 'store') return (name: string) => hide(target.store(name))
-      const v = Reflect.get(target, p, target)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
-}
 
 /** Every entry of the stores the hooks write, as text. */
 async function contents(state: StateBranch): Promise<string[]> {

@@ -5,9 +5,10 @@ import {
   govChainPerTest,
   registry,
 } from '../../../test/helpers/gov-chain.js'
+import { promisesOnly } from '../../../test/helpers/promises-only.js'
 import { EventManager } from '../../block/events.js'
 import { bech32ToAddress } from '../../codec/address.js'
-import type { KVStore, StateBranch } from '../../store/types.js'
+import type { StateBranch } from '../../store/types.js'
 import { GasMeter, meteredBranch } from '../../tx/gas.js'
 import { AuthKeeper } from '../auth/keeper.js'
 import { BankKeeper } from './keeper.js'
@@ -21,25 +22,6 @@ const chains = govChainPerTest()
 const ALICE = bech32ToAddress(account(1))
 const BOB = bech32ToAddress(account(2))
 const stake = (amount: bigint) => [{ denom: 'stake', amount }]
-
-/** `store` without its reads at once: every read is a promise, as from the disk. */
-function promisesOnly(branch: StateBranch): StateBranch {
-  const hide = (store: KVStore): KVStore =>
-    new Proxy(store, {
-      get: (target, p) => {
-        if (p === 'getNow' || p === 'hasNow') return undefined
-        const v = Reflect.get(target, p, target)
-        return typeof v === 'function' ? v.bind(target) : v
-      },
-    })
-  return new Proxy(branch, {
-    get: (target, p) => {
-      if (p === 'store') return (name: string) => hide(target.store(name))
-      const v = Reflect.get(target, p, target)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
-}
 
 test('behavior: a send and a fee at once from memory, and alike through promises: coins, events, gas, errors', async () => {
   const c = await chains.create(genesisState({ balances: { [account(1)]: 1_000n } }))
