@@ -9,13 +9,11 @@ import { thenNow } from './value-now.js'
 export class DecodedByBytes<T> {
   private last: { raw: Bytes | undefined; value: T } | undefined
 
-  /** The decoding of `raw` (undefined: nothing stored), from `decode` when the bytes changed. */
-  async get(raw: Bytes | undefined, decode: () => T | Promise<T>): Promise<T> {
-    return this.getNow(raw, decode)
-  }
-
-  /** `get` at once when the bytes are the last ones (or `decode` answers at once). */
-  getNow(raw: Bytes | undefined, decode: () => T | Promise<T>): T | Promise<T> {
+  /**
+   * The decoding of `raw` (undefined: nothing stored), from `decode` when the bytes changed: at
+   * once when they are the last ones (or `decode` answers at once).
+   */
+  get(raw: Bytes | undefined, decode: () => T | Promise<T>): T | Promise<T> {
     const last = this.last
     if (last && (last.raw === raw || (raw && last.raw && equalBytes(last.raw, raw)))) {
       return last.value

@@ -76,7 +76,7 @@ export class MintKeeper {
   /** `params` at once when memory has the stored bytes and they were decoded before. */
   paramsNow(state: Readable): MintParams | Promise<MintParams> {
     return thenNow(readNow(state.store(MODULE_NAME), this.c.params.prefix), (raw) =>
-      this.paramsCache.getNow(raw, async () =>
+      this.paramsCache.get(raw, async () =>
         Object.freeze(readMintParams(await this.rawParams(state))),
       ),
     )

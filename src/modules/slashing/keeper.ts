@@ -102,7 +102,7 @@ export class SlashingKeeper {
    */
   params(state: Readable): SlashingParams | Promise<SlashingParams> {
     return thenNow(readNow(state.store(MODULE_NAME), this.c.params.prefix), (raw) =>
-      this.paramsCache.getNow(raw, async () =>
+      this.paramsCache.get(raw, async () =>
         Object.freeze(readSlashingParams(await this.rawParams(state))),
       ),
     )

@@ -23,7 +23,7 @@ import { applyAndReturnValidatorSetUpdates, unbondAllMatureValidators } from './
 export function beginBlock(k: StakingCore, ctx: BlockContext): void | Promise<void> {
   // Each step at once when memory answers its reads (every block runs it).
   const store = ctx.state.store(MODULE_NAME)
-  return thenNow(k.sharedParamsNow(ctx.state), (params) => {
+  return thenNow(k.sharedParams(ctx.state), (params) => {
     const n = BigInt(params.historical_entries)
     return thenNow(pruneHistoricalInfo(k, store, BigInt(ctx.height) - n), () =>
       n === 0n ? undefined : trackHistoricalInfo(k, ctx, store),

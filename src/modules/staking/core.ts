@@ -109,18 +109,13 @@ export class StakingCore {
    * distinct stored bytes, as they change only by governance, and frozen, as every caller gets the
    * same object. Queries and messages take `params`, a decoding of their own.
    */
-  async sharedParams(state: Readable): Promise<Readonly<Proto<'sdk.staking.v1beta1.Params'>>> {
-    return this.sharedParamsNow(state)
-  }
-
-  /** `sharedParams` at once when memory has the stored bytes and they were decoded before. */
-  sharedParamsNow(
+  sharedParams(
     state: Readable,
   ):
     | Readonly<Proto<'sdk.staking.v1beta1.Params'>>
     | Promise<Readonly<Proto<'sdk.staking.v1beta1.Params'>>> {
     return thenNow(readNow(state.store(MODULE_NAME), this.c.params.prefix), (raw) =>
-      this.paramsCache.getNow(raw, async () => {
+      this.paramsCache.get(raw, async () => {
         // A fresh decoding when stored; the defaults are `params`' own object, left as they are.
         const decoded = await this.params(state)
         return raw === undefined ? decoded : Object.freeze(decoded)
@@ -134,7 +129,7 @@ export class StakingCore {
 
   /** `bondDenom` at once when memory has the params. */
   bondDenomNow(state: Readable): string | Promise<string> {
-    return thenNow(this.sharedParamsNow(state), bondDenomOf)
+    return thenNow(this.sharedParams(state), bondDenomOf)
   }
 
   /** Balance of `address` in `denom` (the pools' holdings). */

@@ -81,7 +81,7 @@ export function applyAndReturnValidatorSetUpdates(
   // Every step at once when memory answers its reads (every block runs it and, most blocks,
   // changes nothing); the top validators' records are read before any is looked at.
   const store = ctx.state.store(MODULE_NAME)
-  return thenNow(k.sharedParamsNow(ctx.state), (params) =>
+  return thenNow(k.sharedParams(ctx.state), (params) =>
     thenNow(
       collectNow(
         k.c.lastValidatorPower.iterate(store),
