@@ -99,9 +99,7 @@ export class DistributionRecords {
    */
   params(state: Readable): DistributionParams | Promise<DistributionParams> {
     return thenNow(readNow(this.s(state), this.c.params.prefix), (raw) =>
-      this.paramsCache.get(raw, async () =>
-        Object.freeze(readParams(await this.rawParams(state))),
-      ),
+      this.paramsCache.get(raw, async () => Object.freeze(readParams(await this.rawParams(state)))),
     )
   }
 
