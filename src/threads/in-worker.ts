@@ -22,12 +22,16 @@ export function workerOptions<T extends object>(): T {
  * told to stop. A failure marks the ring failed at once (the node does the jobs itself) and is
  * thrown on, so the node logs it as the worker's error.
  */
-export function serveInWorker(ring: SharedRing, load: () => (seq: number) => void): void {
+export function serveInWorker(
+  ring: SharedRing,
+  load: () => (seq: number) => void,
+  options: { pollForMs?: number } = {},
+): void {
   try {
     const handle = load()
     Atomics.store(ring.ctrl, CTRL.ready, 1)
     parentPort?.postMessage({ kind: 'ready' } satisfies WorkerMessage)
-    serveRing(ring, handle)
+    serveRing(ring, handle, options)
   } catch (err) {
     ring.fail()
     throw err

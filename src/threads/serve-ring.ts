@@ -9,23 +9,26 @@ const POLL_FOR_MS = 50
  * A worker's loop: claims the next published job, runs `handle(seq)` (which stores the job's result
  * in its slot), counts it done and wakes the node; returns once told to stop with nothing left, or,
  * with `untilIdle`, as soon as nothing is left (tests serve a ring on their own thread). Several
- * workers may serve one ring. With nothing to claim a worker looks again every POLL_MS for a
- * while, then sleeps until the node wakes it: under load the node never pays for a wake-up (on a
- * busy machine, waking a thread can cost the waker as much as a job).
+ * workers may serve one ring. With nothing to claim a worker looks again every POLL_MS for
+ * `pollForMs` (POLL_FOR_MS unless told), then sleeps until the node wakes it: under load the node
+ * never pays for a wake-up (on a busy machine, waking a thread can cost the waker as much as a job).
+ * A worker whose results are not waited for at once (the block worker) polls for 0 ms: the node
+ * wakes it for several jobs at a time.
  */
 export function serveRing(
   ring: SharedRing,
   handle: (seq: number) => void,
-  options: { untilIdle?: boolean } = {},
+  options: { untilIdle?: boolean; pollForMs?: number } = {},
 ): void {
   const { ctrl } = ring
+  const pollForMs = options.pollForMs ?? POLL_FOR_MS
   let idleSince: number | undefined
   for (;;) {
     const claimed = Atomics.load(ctrl, CTRL.claimed)
     if (claimed === Atomics.load(ctrl, CTRL.written)) {
       if (options.untilIdle || Atomics.load(ctrl, CTRL.stop) === 1) return
       idleSince ??= performance.now()
-      if (performance.now() - idleSince < POLL_FOR_MS) {
+      if (performance.now() - idleSince < pollForMs) {
         Atomics.wait(ctrl, CTRL.written, claimed, POLL_MS)
         continue
       }

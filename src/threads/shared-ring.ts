@@ -72,13 +72,24 @@ export class SharedRing {
   }
 
   /**
-   * Node side: announces every job before sequence number `next` (their slots are written) and
-   * wakes a sleeping worker. A worker counts itself asleep before it looks at `written` a last
-   * time, so a job published meanwhile is never missed.
+   * Node side: announces every job before sequence number `next` (their slots are written) and,
+   * unless `wake` is false (the jobs may wait for a later `wake`), wakes a sleeping worker. A
+   * worker counts itself asleep before it looks at `written` a last time, so a job published
+   * meanwhile is never missed.
    */
-  publish(next: number): void {
+  publish(next: number, wake = true): void {
     Atomics.store(this.ctrl, CTRL.written, next)
+    if (wake) this.wake()
+  }
+
+  /** Node side: wakes a sleeping worker (one that sleeps sees every job published before). */
+  wake(): void {
     if (Atomics.load(this.ctrl, CTRL.sleeping) > 0) Atomics.notify(this.ctrl, CTRL.written, 1)
+  }
+
+  /** Jobs published and not yet claimed by a worker. */
+  get unclaimed(): number {
+    return (Atomics.load(this.ctrl, CTRL.written) - Atomics.load(this.ctrl, CTRL.claimed)) | 0
   }
 
   /** Whether job `seq` is counted done (in order when one worker serves the ring). */
