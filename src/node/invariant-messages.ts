@@ -1,5 +1,5 @@
 import type { ExecHeader } from '../block/header.js'
-import type { Bytes } from '../codec/bytes.js'
+import { type Bytes, latin1Range } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import type { ReplicaChanges } from '../store/state-replica.js'
 
@@ -178,8 +178,8 @@ export class HeightReader {
     const text = (): string => {
       const n = view.getUint16(at)
       at += 2
-      let s = ''
-      for (let i = 0; i < n; i++) s += String.fromCharCode(bytes[at + i]!)
+      // One flat string (a key of the copy's tree), not one made a character at a time.
+      const s = latin1Range(bytes, at, at + n)
       at += n
       return s
     }
