@@ -19,8 +19,9 @@ export function workerOptions<T extends object>(): T {
 
 /**
  * In a worker thread: sets up the job handler (`load`), says it is ready and serves the ring until
- * told to stop (`options.pollForMs`: how long it polls for a job before it sleeps, see serveRing). A failure marks the ring failed at once (the node does the jobs itself) and is
- * thrown on, so the node logs it as the worker's error.
+ * told to stop (`options.pollForMs`: how long it polls for a job before it sleeps, see serveRing).
+ * A failure marks the ring failed at once (the node does the jobs itself) and is thrown on, so the
+ * node logs it as the worker's error.
  */
 export function serveInWorker(
   ring: SharedRing,

@@ -10,10 +10,10 @@ const POLL_FOR_MS = 50
  * in its slot), counts it done and wakes the node; returns once told to stop with nothing left, or,
  * with `untilIdle`, as soon as nothing is left (tests serve a ring on their own thread). Several
  * workers may serve one ring. With nothing to claim a worker looks again every POLL_MS for
- * `pollForMs` (POLL_FOR_MS unless told), then sleeps until the node wakes it: under load the node
- * never pays for a wake-up (on a busy machine, waking a thread can cost the waker as much as a job).
- * A worker whose results are not waited for at once (the block worker) polls for 0 ms: the node
- * wakes it for several jobs at a time.
+ * `pollForMs` (POLL_FOR_MS unless told), then sleeps until the node wakes it: under load the
+ * node never pays for a wake-up (on a busy machine, waking a thread can cost the waker as much as
+ * a job). A worker whose results are not waited for at once (the block worker) polls for 0 ms:
+ * the node wakes it for several jobs at a time.
  */
 export function serveRing(
   ring: SharedRing,
