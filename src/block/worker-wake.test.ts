@@ -8,8 +8,9 @@ import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import type { BlockJob } from './block-source.js'
 
 // The block worker of the build (its script runs only once built, as in the node): it sleeps as
-// soon as it runs out of jobs, and the node wakes it once 4 blocks wait for it, or when it waits
-// for one. The modules come from the build too, so the worker's URL resolves beside them.
+// soon as it runs out of jobs, and the node wakes it once WAKE_AFTER (16) blocks wait for it, or
+// when it waits for one. The modules come from the build too, so the worker's URL resolves beside
+// them.
 const DIST = new URL('../../dist/', import.meta.url)
 const built = existsSync(fileURLToPath(new URL('block/worker-main.js', DIST)))
 if (!built) console.log('skipped: the block worker is not built (npm run build)')
@@ -21,6 +22,7 @@ type Dist = {
   createEd25519Signer: typeof import('../codec/ed25519.js').createEd25519Signer
   protoRegistry: typeof import('../codec/proto.js').protoRegistry
   CTRL: typeof import('../threads/shared-ring.js').CTRL
+  WAKE_AFTER: typeof import('./worker-source.js').WAKE_AFTER
 }
 
 async function dist(): Promise<Dist> {
@@ -58,7 +60,7 @@ async function until(ok: () => boolean, ms: number, what: string): Promise<void>
 
 describe('the block worker', () => {
   test.skipIf(!built)(
-    'behavior: asleep once out of jobs, it is woken by the fourth waiting block or by a wait for one, and its blocks are those built on one thread',
+    'behavior: asleep once out of jobs, it is woken by the sixteenth waiting block or by a wait for one, and its blocks are those built on one thread',
     async () => {
       const d = await dist()
       const key = ed25519FromSeed(new Uint8Array(32).fill(7))
@@ -94,28 +96,41 @@ describe('the block worker', () => {
         // Idle from the start: asleep, not polling.
         await until(() => Atomics.load(ctrl, d.CTRL.sleeping) === 1, 5_000, 'the worker sleeps')
 
-        // Three blocks wait for it, not four: it stays asleep.
+        expect(d.WAKE_AFTER).toBe(16)
+        const n = d.WAKE_AFTER - 1
+        const heights = (from: number, count: number) =>
+          Array.from({ length: count }, (_, i) => from + i)
+
+        // Fifteen blocks wait for it, not sixteen: it stays asleep.
         source.follow(d.EMPTY_BLOCK_ID)
-        const out = [1, 2, 3].map((h) => source.submit(job(h)))
+        const out = heights(1, n).map((h) => source.submit(job(h)))
         await new Promise((r) => setTimeout(r, 100))
         expect(Atomics.load(ctrl, d.CTRL.claimed)).toBe(0)
-        expect(out.map((b) => b.isBuilt)).toEqual([false, false, false])
+        expect(out.filter((b) => b.isBuilt)).toEqual([])
 
         // Waiting for one wakes it: it builds every block published.
         await out[1]!.built()
-        await until(() => out.every((b) => b.isBuilt), 5_000, 'blocks 1 to 3 are built')
+        await until(() => out.every((b) => b.isBuilt), 5_000, `blocks 1 to ${n} are built`)
 
         // At once another: it is not looked for (a worker polling after its last job would have
         // claimed it within a millisecond).
-        const more = [source.submit(job(4))]
+        const more = [source.submit(job(n + 1))]
         await new Promise((r) => setTimeout(r, 30))
-        expect(Atomics.load(ctrl, d.CTRL.claimed)).toBe(3)
+        expect(Atomics.load(ctrl, d.CTRL.claimed)).toBe(n)
         expect(Atomics.load(ctrl, d.CTRL.sleeping)).toBe(1)
 
-        // Three more: the fourth waiting wakes it with nobody waiting for a block.
-        for (const h of [5, 6, 7]) more.push(source.submit(job(h)))
-        await until(() => more.every((b) => b.isBuilt), 5_000, 'blocks 4 to 7 are built')
-        expect(Atomics.load(ctrl, d.CTRL.claimed)).toBe(7)
+        // Fourteen more: still asleep with fifteen waiting; the sixteenth wakes it with nobody
+        // waiting for a block.
+        for (const h of heights(n + 2, n - 1)) more.push(source.submit(job(h)))
+        await new Promise((r) => setTimeout(r, 30))
+        expect(Atomics.load(ctrl, d.CTRL.claimed)).toBe(n)
+        more.push(source.submit(job(2 * n + 1)))
+        await until(
+          () => more.every((b) => b.isBuilt),
+          5_000,
+          `blocks ${n + 1} to ${2 * n + 1} are built`,
+        )
+        expect(Atomics.load(ctrl, d.CTRL.claimed)).toBe(2 * n + 1)
 
         // Byte for byte the blocks of one thread, none built here.
         const here = new d.BlockBuilder(registry, 'wake-chain', signer, TEST_BLOCK_PARAMS)
@@ -127,7 +142,7 @@ describe('the block worker', () => {
           )
           last = want.blockId
         }
-        expect(Atomics.load(ctrl, d.CTRL.done)).toBe(7)
+        expect(Atomics.load(ctrl, d.CTRL.done)).toBe(2 * n + 1)
       } finally {
         await source.close()
       }
