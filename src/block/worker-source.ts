@@ -53,9 +53,9 @@ const CAPACITY_MIN = 64
  * one wake-up for several blocks costs less than the worker's timed waits between them (a timed
  * wait that runs out costs about 25 µs of CPU on a 2-core machine, several a block, on the core the
  * invariant worker needs: `bench:mine` with the invariants mined about 9% more blocks a second).
- * A wake-up itself held the node's thread 55–75 µs on a 2-core machine (the woken worker runs at
- * once, often on the node's core): once every 16 blocks, not every 4, a checked burst of one
- * validator takes about 8% less wall time.
+ * A wake-up itself held the node's thread about 80–130 µs of a checked burst on a 2-core machine
+ * (the woken worker runs at once, often on the node's core): woken once 16 blocks wait, not 4, a
+ * checked burst of one validator took about 2% less wall time.
  */
 export const WAKE_AFTER = 16
 /** Longest the node waits for one block from the worker before building every block itself (ms). */
