@@ -54,7 +54,7 @@ const CAPACITY_MIN = 64
  * wait that runs out costs about 25 µs of CPU on a 2-core machine, several a block, on the core the
  * invariant worker needs: `bench:mine` with the invariants mined about 9% more blocks a second).
  * A wake-up itself held the node's thread about 80–130 µs of a checked burst on a 2-core machine
- * (the woken worker runs at once, often on the node's core): woken once 16 blocks wait, not 4, a
+ * (most likely the woken worker running on the node's core): woken once 16 blocks wait, not 4, a
  * checked burst of one validator took about 2% less wall time.
  */
 export const WAKE_AFTER = 16
