@@ -9,9 +9,10 @@ import { consensusAddress, ed25519FromSeed } from '../config/validator-key.js'
 import { ErrInvalidRequest, ErrLogic } from '../errors.js'
 import type { BatchWrite, StoreBackend } from './backend.js'
 import { BlockStore, type StoredBlock } from './block-store.js'
+import { FAMILY_TX_EVENT } from './keys.js'
 import { createLevelBackend } from './level-backend.js'
 import { createMemoryBackend, createMemoryDatabase } from './memory-backend.js'
-import { TX_HEIGHT_KEY } from './tx-index.js'
+import { legacyTxIndexOps, TX_HEIGHT_KEY, txIndexOps } from './tx-index.js'
 
 const registry = protoRegistry()
 const key = ed25519FromSeed(new Uint8Array(32).fill(7))
@@ -309,6 +310,46 @@ for (const [name, makeDatabase] of backends) {
       await fresh.rollBack(0)
       await fresh.commit(1, { round: 1 })
       expect((await fresh.blocks.get(fresh.blocks.base))?.block.txs[0]).toEqual(txsOf(1, 1)[0])
+    })
+
+    test("behavior: an older home's tx index (a key per attribute and tx) is searched beside the new one and deleted with its blocks", async () => {
+      const chain = await setup()
+      const stored: StoredBlock[] = []
+      for (let h = 1; h <= 4; h++) stored.push(await chain.commit(h))
+      // Heights 1-3 as an older sdkd wrote them: their entries in the old layout only.
+      const backend = () => (chain.blocks as unknown as { backend: StoreBackend }).backend
+      for (let h = 1; h <= 3; h++) {
+        const results = stored[h - 1]!.results
+        await backend().write([
+          ...txIndexOps(h, results, 'del'),
+          ...legacyTxIndexOps(h, results, 'put'),
+        ])
+      }
+      const legacyKeys = async () => {
+        const heights: number[] = []
+        for await (const [k] of backend().entries({
+          gte: Uint8Array.of(FAMILY_TX_EVENT),
+          lt: Uint8Array.of(FAMILY_TX_EVENT + 1),
+        }))
+          heights.push(Number(Buffer.from(k).readBigUInt64BE(k.length - 12)))
+        return [...new Set(heights)]
+      }
+      const all = ['1', '2', '3', '4'].flatMap((h) => [
+        `sdk1sender${h}@${h}/0`,
+        `sdk1sender${h}@${h}/1`,
+      ])
+      await chain.reopen()
+      expect(await legacyKeys()).toEqual([1, 2, 3])
+      expect((await senders(chain.blocks)).sort()).toEqual(all)
+      expect(await heightsIndexed(chain.blocks)).toEqual([4, 1, 2, 3])
+      // A rollback deletes height 3's old entries and height 4's new ones.
+      await chain.rollBack(2)
+      expect(await legacyKeys()).toEqual([1, 2])
+      expect((await senders(chain.blocks)).sort()).toEqual(all.slice(0, 4))
+      // Pruning deletes height 1's old entries; the new height 3 is in the new layout.
+      await chain.commit(3, { round: 1, retainHeight: 2 })
+      expect(await legacyKeys()).toEqual([2])
+      expect((await senders(chain.blocks)).sort()).toEqual([...all.slice(2, 4), ...all.slice(4, 6)])
     })
 
     test('error: a rollback below pruned blocks or above the latest is refused and changes nothing', async () => {

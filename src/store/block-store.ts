@@ -13,10 +13,25 @@ import {
 } from './backend.js'
 import { type TxResult, txLocation } from './block-record.js'
 import { BlockResults } from './block-results.js'
-import { blockHashKey, blockKey, META_BLOCK_BASE, prefixEnd, txHashKey } from './keys.js'
+import {
+  blockHashKey,
+  blockKey,
+  FAMILY_TX_EVENT,
+  FAMILY_TX_POSTING,
+  META_BLOCK_BASE,
+  prefixEnd,
+  txHashKey,
+} from './keys.js'
 import { PendingBlocks } from './pending-blocks.js'
 import { BlockRecordCodec, type StoredBlock } from './stored-block.js'
-import { type IndexedTx, parseTxEventKey, txEventPrefix, txIndexOps } from './tx-index.js'
+import {
+  type IndexedTx,
+  legacyTxIndexOps,
+  parseLegacyTxEventKey,
+  parseTxPosting,
+  txEventPrefix,
+  txIndexOps,
+} from './tx-index.js'
 import { txIndexSteps } from './tx-index-encoded.js'
 
 export type { StoredValidatorUpdate, TxResult } from './block-record.js'
@@ -67,6 +82,11 @@ export class BlockStore {
     registry: ProtoRegistry,
     /** config.toml tx_index.indexer = "kv": tx events are indexed for searches. */
     readonly indexTxEvents: boolean,
+    /**
+     * The database holds tx index entries in the layout of older homes (one key per attribute and
+     * tx): searches read them too, and a block's are deleted with it.
+     */
+    private readonly legacyIndex: boolean,
   ) {
     this.records = new BlockRecordCodec(registry, builder)
   }
@@ -80,11 +100,15 @@ export class BlockStore {
     /** Index tx events for searches (default true; CometBFT's `tx_index.indexer = "null"` is false). */
     indexTxEvents?: boolean
   }): Promise<BlockStore> {
+    let legacyIndex = false
+    for await (const _ of options.backend.entries({ ...familyRange(FAMILY_TX_EVENT), limit: 1 }))
+      legacyIndex = true
     const bs = new BlockStore(
       options.backend,
       options.builder,
       options.registry,
       options.indexTxEvents ?? true,
+      legacyIndex,
     )
     const base = await options.backend.get(META_BLOCK_BASE)
     if (base) bs.baseHeight = readUint64BE(base)
@@ -152,19 +176,23 @@ export class BlockStore {
     compositeKey: string,
     select: { value: string } | { gte?: string; lt?: string },
   ): AsyncIterable<IndexedTx> {
-    const base = txEventPrefix(compositeKey)
-    let gte: Bytes
-    let lt: Bytes
-    if ('value' in select) {
-      gte = txEventPrefix(compositeKey, select.value)
-      lt = afterPrefix(gte)
-    } else {
-      gte = select.gte === undefined ? base : txEventPrefix(compositeKey, select.gte)
-      lt = select.lt === undefined ? afterPrefix(base) : txEventPrefix(compositeKey, select.lt)
+    for await (const [key, indexes] of this.backend.entries(
+      indexRange(compositeKey, select, FAMILY_TX_POSTING),
+    )) {
+      yield* parseTxPosting(key, indexes, compositeKey)
     }
-    for await (const [key] of this.backend.entries({ gte, lt })) {
-      yield parseTxEventKey(key, compositeKey)
+    if (!this.legacyIndex) return
+    for await (const [key] of this.backend.entries(
+      indexRange(compositeKey, select, FAMILY_TX_EVENT),
+    )) {
+      yield parseLegacyTxEventKey(key, compositeKey)
     }
+  }
+
+  /** Deletes of the tx index entries of the block at `height`, in either layout. */
+  private indexDeletes(height: number, results: StoredBlock['results'], ops: BatchOp[]): void {
+    txIndexOps(height, results, 'del', ops)
+    if (this.legacyIndex) legacyTxIndexOps(height, results, 'del', ops)
   }
 
   private async load(height: number): Promise<StoredBlock | undefined> {
@@ -229,7 +257,7 @@ export class BlockStore {
       this.retiring.set(h, old)
       ops.push({ type: 'del', key: blockHashKey(old.block.blockId.hash) })
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
-      if (old.block.txs.length > 0) appendOps(ops, txIndexOps(h, old.results, 'del'))
+      if (old.block.txs.length > 0) this.indexDeletes(h, old.results, ops)
     }
     return { ops, base: until }
   }
@@ -298,7 +326,7 @@ export class BlockStore {
       const old = this.records.stored(record)
       for (const tx of old.block.txs) ops.push({ type: 'del', key: txHashKey(sha256(tx)) })
       // Deleted whatever `indexTxEvents` says now: the entries may date from a run that indexed.
-      appendOps(ops, txIndexOps(old.block.header.height, old.results, 'del'))
+      this.indexDeletes(old.block.header.height, old.results, ops)
     }
     const newBase = toHeight < base ? 0 : base
     return {
@@ -315,6 +343,29 @@ export class BlockStore {
       },
     }
   }
+}
+
+/** The index entries of `compositeKey` in `family`: of one value, or of values within [gte, lt). */
+function indexRange(
+  compositeKey: string,
+  select: { value: string } | { gte?: string; lt?: string },
+  family: number,
+): { gte: Bytes; lt: Bytes } {
+  if ('value' in select) {
+    const gte = txEventPrefix(compositeKey, select.value, family)
+    return { gte, lt: afterPrefix(gte) }
+  }
+  const base = txEventPrefix(compositeKey, undefined, family)
+  return {
+    gte: select.gte === undefined ? base : txEventPrefix(compositeKey, select.gte, family),
+    lt:
+      select.lt === undefined ? afterPrefix(base) : txEventPrefix(compositeKey, select.lt, family),
+  }
+}
+
+/** Every key of one family. */
+function familyRange(family: number): { gte: Bytes; lt: Bytes } {
+  return { gte: Uint8Array.of(family), lt: Uint8Array.of(family + 1) }
 }
 
 /** The first key after every key that starts with `prefix` (past the family when none is). */

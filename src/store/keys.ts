@@ -20,12 +20,14 @@ import type { KVRange } from './types.js'
  *   0x02 ‖ BE(h)                      block record at height h
  *   0x03 ‖ block hash                 BE(h) of that block
  *   0x04 ‖ tx hash                    BE(h) ‖ BE32(index) of that tx
- *   0x05 ‖ event key ‖ BE(h) ‖ BE32(i)  tx event index (store/tx-index.ts), empty value
+ *   0x05 ‖ event key ‖ BE(h) ‖ BE32(i)  tx event index of homes written before 0x0a, empty value
  *   0x06 ‖ storeId(4) ‖ key           a live key's newest version: value = BE(h) of it in 0x01
  *   0x07 ‖ BE(h) ‖ storeId(4) ‖ key   a deletion at height h (a tombstone in 0x01), empty value
  *   0x08 ‖ BE(h)                      with pruning on: the keys height h changed, each with the
  *                                     version it replaced (prune-records.ts), until h is pruned
  *   0x09 ‖ BE(h) ‖ storeId(4) ‖ key   one entry of such a record, while an open writes them
+ *   0x0a ‖ event key ‖ BE(h)          tx event index (store/tx-index.ts): value = the indexes of
+ *                                     the txs at h with that attribute, as uvarint steps
  *
  * 0x06 and 0x07 are written in the same atomic batch as the versions they describe, so opening a
  * store reads the live keys (0x06) without scanning the history (0x01), and a rollback finds the
@@ -49,6 +51,7 @@ export const FAMILY_LATEST = 0x06
 export const FAMILY_DELETED = 0x07
 export const FAMILY_PRUNE = 0x08
 export const FAMILY_PRUNE_STAGING = 0x09
+export const FAMILY_TX_POSTING = 0x0a
 
 /** Store id 0 is the registry of named stores (name → id); it is never hashed or pruned. */
 export const REGISTRY_STORE_ID = 0

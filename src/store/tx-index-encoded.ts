@@ -1,31 +1,38 @@
 import type { Event, EventAttribute } from '../block/events.js'
-import { uvarintLength } from '../codec/bytes.js'
+import { type Bytes, uvarintLength } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
 import type { OpSink } from './backend.js'
 import type { BlockResults } from './block-results.js'
-import { FAMILY_TX_EVENT } from './keys.js'
-import { heightIndexValue, TX_HEIGHT_KEY, txIndexOps, writeVarint } from './tx-index.js'
+import { FAMILY_TX_POSTING } from './keys.js'
+import {
+  addIndex,
+  addTxEntries,
+  FNV_START,
+  fnv,
+  heightIndexValue,
+  TX_HEIGHT_KEY,
+  type TxPosting,
+  TxPostings,
+  writeVarint,
+} from './tx-index.js'
 
 // The tx event index's entries made straight from a block's results in compact form: each key is
 // written from the bytes of the encoded event (type, attribute key and value), without decoding
-// the results into objects and strings first. The keys are the ones `txIndexOps` makes from the
+// the results into objects and strings first. The entries are the ones `txIndexOps` makes from the
 // result objects, byte for byte.
 
-const NO_VALUE = new Uint8Array(0)
 const EQ = 0x3d
 const EMPTY: Buffer = Buffer.alloc(0)
-/** Where no tx is being indexed. */
-const NO_SINK: OpSink = { put: () => undefined, del: () => undefined }
 
 /**
- * The tx being indexed: where its entries go and, for each entry so far, its key and where its
- * composite key (`type.key`) and value are inside it. One state per block, reused from tx to tx,
- * read by the walker's visitor (no closure, no object per entry).
+ * The tx being indexed: the block's entries it adds to and, for each of its entries so far, the
+ * key and where its composite key (`type.key`) and value are inside it. One state per block, reused
+ * from tx to tx, read by the walker's visitor (no closure, no object per entry).
  */
 interface IndexState {
-  sink: OpSink
-  type: 'put' | 'del'
-  height: number
+  postings: TxPostings | undefined
+  /** BE(height), the last 8 bytes of every key of the block. */
+  heightBytes: Buffer
   index: number
   src: Buffer
   keys: Buffer[]
@@ -36,7 +43,7 @@ interface IndexState {
 }
 
 /** Where no block is being indexed. */
-const IDLE = indexState(NO_SINK, 'put', 0, EMPTY)
+const IDLE = indexState(undefined, 0, EMPTY)
 
 /**
  * The state of the block being indexed, set by each step (one tx) while it runs: two blocks' steps
@@ -44,11 +51,13 @@ const IDLE = indexState(NO_SINK, 'put', 0, EMPTY)
  */
 let tx = IDLE
 
-function indexState(sink: OpSink, type: 'put' | 'del', height: number, src: Buffer): IndexState {
+function indexState(postings: TxPostings | undefined, height: number, src: Buffer): IndexState {
+  const heightBytes = Buffer.allocUnsafe(8)
+  heightBytes.writeUInt32BE(Math.floor(height / 2 ** 32), 0)
+  heightBytes.writeUInt32BE(height >>> 0, 4)
   return {
-    sink,
-    type,
-    height,
+    postings,
+    heightBytes,
     index: 0,
     src,
     keys: [],
@@ -60,9 +69,10 @@ function indexState(sink: OpSink, type: 'put' | 'del', height: number, src: Buff
 }
 
 /**
- * Puts (or deletes) the index entries of a block's txs from their encoded results into `into`, each
- * as it is made: `tx.height` and every indexed attribute, an attribute seen twice in a tx
- * (`type.key=value`) indexed once. In steps: each `next` indexes one tx.
+ * Puts (or deletes) the index entries of a block's txs from their encoded results into `into`:
+ * `tx.height` and every indexed attribute, an attribute seen twice in a tx (`type.key=value`)
+ * indexed once, each (attribute, value) of the block one entry listing its txs. In steps: each
+ * `next` gathers one tx's entries, then the entries are written a few hundred a step.
  */
 export function* txIndexSteps(
   height: number,
@@ -74,7 +84,8 @@ export function* txIndexSteps(
   const surrogates = surrogatesIn(src)
   const heightText = Buffer.from(TX_HEIGHT_KEY, 'latin1')
   const heightValue = Buffer.from(heightIndexValue(height), 'latin1')
-  const state = indexState(into, type, height, src)
+  const postings = new TxPostings(height)
+  const state = indexState(postings, height, src)
   for (let i = 0; i < results.length; i++) {
     const body = results.encoded(i)
     const start = body.byteOffset - src.byteOffset
@@ -82,10 +93,7 @@ export function* txIndexSteps(
     if (surrogates.some((p) => p >= start && p < end)) {
       // A string with a lone surrogate (encoded as three bytes of its own): its key is the
       // bytes of the string as Node writes it, so the string is rebuilt and indexed as text.
-      for (const op of txIndexOps(height, [{ events: eventsOf(src, start, end) }], type, [], i)) {
-        if (op.type === 'put') into.put(op.key, op.value)
-        else into.del(op.key)
-      }
+      addTxEntries(postings, eventsOf(src, start, end), i)
     } else {
       tx = state
       state.index = i
@@ -99,6 +107,7 @@ export function* txIndexSteps(
     }
     yield
   }
+  yield* postings.write(type, into)
 }
 
 /** Each indexed attribute of the tx being indexed becomes an entry. */
@@ -107,7 +116,8 @@ const visitAttribute: IndexedVisitor = (typeAt, typeLen, keyAt, keyLen, valueAt,
 
 /**
  * Adds the entry `type.key` = value of the tx (`type` alone when `keyLen` is 0: `tx.height`) unless
- * it has one with the same `text=value`.
+ * it has one with the same `text=value`. An entry the block has already is found by the hash of its
+ * key's bytes, hashed where they lie: only a new one makes its key.
  */
 function addEntry(
   text: Buffer,
@@ -122,21 +132,38 @@ function addEntry(
   const textLen = keyLen === 0 ? typeLen : typeLen + 1 + keyLen
   const head = 1 + uvarintLength(textLen)
   const valuePos = head + textLen + uvarintLength(valueLen)
-  const key = Buffer.allocUnsafe(valuePos + valueLen + 12)
-  key[0] = FAMILY_TX_EVENT
-  writeVarint(key, 1, textLen)
-  copyBytes(text, typeAt, typeLen, key, head)
-  if (keyLen > 0) {
-    key[head + typeLen] = 0x2e
-    copyBytes(text, keyAt, keyLen, key, head + typeLen + 1)
+  const length = valuePos + valueLen + 8
+  let h = fnvVarint(Math.imul(FNV_START ^ FAMILY_TX_POSTING, FNV_PRIME), textLen)
+  h = fnv(h, text, typeAt, typeLen)
+  if (keyLen > 0) h = fnv(Math.imul(h ^ 0x2e, FNV_PRIME), text, keyAt, keyLen)
+  h = fnv(fnvVarint(h, valueLen), value, valueAt, valueLen)
+  h = fnv(h, tx.heightBytes, 0, 8)
+  const postings = tx.postings!
+  let posting: TxPosting | undefined
+  for (let p = postings.withHash(h); p; p = p.next) {
+    if (
+      sameKey(p.key, length, textLen, head, text, typeAt, typeLen, keyAt, keyLen) &&
+      sameBytes(p.key, valuePos, value, valueAt, valueLen)
+    ) {
+      posting = p
+      break
+    }
   }
-  writeVarint(key, head + textLen, valueLen)
-  copyBytes(value, valueAt, valueLen, key, valuePos)
-  // BE(height) ‖ BE32(index): two 32-bit halves (a height is a safe integer).
-  const loc = valuePos + valueLen
-  key.writeUInt32BE(Math.floor(tx.height / 2 ** 32), loc)
-  key.writeUInt32BE(tx.height >>> 0, loc + 4)
-  key.writeUInt32BE(tx.index, loc + 8)
+  let key: Buffer
+  if (posting) key = posting.key as Buffer
+  else {
+    key = Buffer.allocUnsafe(length)
+    key[0] = FAMILY_TX_POSTING
+    writeVarint(key, 1, textLen)
+    copyBytes(text, typeAt, typeLen, key, head)
+    if (keyLen > 0) {
+      key[head + typeLen] = 0x2e
+      copyBytes(text, keyAt, keyLen, key, head + typeLen + 1)
+    }
+    writeVarint(key, head + textLen, valueLen)
+    copyBytes(value, valueAt, valueLen, key, valuePos)
+    copyBytes(tx.heightBytes, 0, 8, key, valuePos + valueLen)
+  }
   const n = tx.keys.length
   for (let j = 0; j < n; j++) {
     if (sameJoined(j, key, head, textLen, valuePos, valueLen)) return
@@ -146,8 +173,58 @@ function addEntry(
   tx.textLen[n] = textLen
   tx.valueAt[n] = valuePos
   tx.valueLen[n] = valueLen
-  if (tx.type === 'put') tx.sink.put(key, NO_VALUE)
-  else tx.sink.del(key)
+  if (posting) addIndex(posting, tx.index)
+  else postings.insert(h, key, tx.index)
+}
+
+const FNV_PRIME = 0x01000193
+
+/** `fnv` continued over the uvarint bytes of `n`. */
+function fnvVarint(h: number, n: number): number {
+  while (n >= 0x80) {
+    h = Math.imul(h ^ ((n & 0x7f) | 0x80), FNV_PRIME)
+    n = Math.floor(n / 128)
+  }
+  return Math.imul(h ^ n, FNV_PRIME)
+}
+
+/**
+ * Whether `key` (an entry of the same block) is `length` bytes long and has the composite key
+ * `type[.key]` of `text`: then its value, of the same length, starts where this one would.
+ */
+function sameKey(
+  key: Bytes,
+  length: number,
+  textLen: number,
+  head: number,
+  text: Buffer,
+  typeAt: number,
+  typeLen: number,
+  keyAt: number,
+  keyLen: number,
+): boolean {
+  if (key.length !== length || readVarint(key, 1) !== textLen) return false
+  if (!sameBytes(key, head, text, typeAt, typeLen)) return false
+  if (keyLen === 0) return true
+  return key[head + typeLen] === 0x2e && sameBytes(key, head + typeLen + 1, text, keyAt, keyLen)
+}
+
+/** Whether `key[pos…pos+len)` equals `src[at…at+len)`. */
+function sameBytes(key: Bytes, pos: number, src: Buffer, at: number, len: number): boolean {
+  for (let k = 0; k < len; k++) if (key[pos + k] !== src[at + k]) return false
+  return true
+}
+
+/** The uvarint at `pos` of `b`. */
+function readVarint(b: Bytes, pos: number): number {
+  let n = 0
+  let shift = 1
+  for (;;) {
+    const byte = b[pos++]!
+    n += (byte & 0x7f) * shift
+    if (byte < 0x80) return n
+    shift *= 128
+  }
 }
 
 /** Whether entry `j` of the tx has the same `text=value` bytes (the index's identity of an entry). */
