@@ -248,6 +248,32 @@ export function uvarintLength(n: number): number {
   return len
 }
 
+/** Writes `n` as an unsigned varint at `pos` of `out`; returns the position after it. */
+export function writeUvarint(out: Uint8Array, pos: number, n: number): number {
+  while (n >= 0x80) {
+    out[pos++] = (n & 0x7f) | 0x80
+    n = Math.floor(n / 128)
+  }
+  out[pos++] = n
+  return pos
+}
+
+/**
+ * The unsigned varint at `pos` of `bytes` (its length is `uvarintLength` of it, as written here);
+ * -1 where the bytes end inside it.
+ */
+export function uvarintAt(bytes: Uint8Array, pos: number): number {
+  let n = 0
+  let shift = 1
+  for (;;) {
+    const b = bytes[pos++]
+    if (b === undefined) return -1
+    n += (b & 0x7f) * shift
+    if (b < 0x80) return n
+    shift *= 128
+  }
+}
+
 /** Unsigned varint encoding (protobuf, length prefixes). */
 export function uvarint(n: number): Bytes {
   const out: number[] = []

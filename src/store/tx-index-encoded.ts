@@ -1,20 +1,18 @@
-import type { Event, EventAttribute } from '../block/events.js'
-import { type Bytes, uvarintLength } from '../codec/bytes.js'
-import { ErrLogic } from '../errors.js'
+import { type Bytes, uint64BE, uvarintAt, uvarintLength, writeUvarint } from '../codec/bytes.js'
 import type { OpSink } from './backend.js'
 import type { BlockResults } from './block-results.js'
 import { FAMILY_TX_POSTING } from './keys.js'
+import { eventsOf, forEachIndexed, type IndexedVisitor, surrogatesIn } from './result-events.js'
+import { addTxEntries, heightIndexValue, TX_HEIGHT_KEY } from './tx-index.js'
 import {
   addIndex,
-  addTxEntries,
+  FNV_PRIME,
   FNV_START,
   fnv,
-  heightIndexValue,
-  TX_HEIGHT_KEY,
+  fnvVarint,
   type TxPosting,
   TxPostings,
-  writeVarint,
-} from './tx-index.js'
+} from './tx-postings.js'
 
 // The tx event index's entries made straight from a block's results in compact form: each key is
 // written from the bytes of the encoded event (type, attribute key and value), without decoding
@@ -32,7 +30,7 @@ const EMPTY: Buffer = Buffer.alloc(0)
 interface IndexState {
   postings: TxPostings | undefined
   /** BE(height), the last 8 bytes of every key of the block. */
-  heightBytes: Buffer
+  heightBytes: Bytes
   index: number
   src: Buffer
   keys: Buffer[]
@@ -52,12 +50,9 @@ const IDLE = indexState(undefined, 0, EMPTY)
 let tx = IDLE
 
 function indexState(postings: TxPostings | undefined, height: number, src: Buffer): IndexState {
-  const heightBytes = Buffer.allocUnsafe(8)
-  heightBytes.writeUInt32BE(Math.floor(height / 2 ** 32), 0)
-  heightBytes.writeUInt32BE(height >>> 0, 4)
   return {
     postings,
-    heightBytes,
+    heightBytes: uint64BE(height),
     index: 0,
     src,
     keys: [],
@@ -154,13 +149,13 @@ function addEntry(
   else {
     key = Buffer.allocUnsafe(length)
     key[0] = FAMILY_TX_POSTING
-    writeVarint(key, 1, textLen)
+    writeUvarint(key, 1, textLen)
     copyBytes(text, typeAt, typeLen, key, head)
     if (keyLen > 0) {
       key[head + typeLen] = 0x2e
       copyBytes(text, keyAt, keyLen, key, head + typeLen + 1)
     }
-    writeVarint(key, head + textLen, valueLen)
+    writeUvarint(key, head + textLen, valueLen)
     copyBytes(value, valueAt, valueLen, key, valuePos)
     copyBytes(tx.heightBytes, 0, 8, key, valuePos + valueLen)
   }
@@ -175,17 +170,6 @@ function addEntry(
   tx.valueLen[n] = valueLen
   if (posting) addIndex(posting, tx.index)
   else postings.insert(h, key, tx.index)
-}
-
-const FNV_PRIME = 0x01000193
-
-/** `fnv` continued over the uvarint bytes of `n`. */
-function fnvVarint(h: number, n: number): number {
-  while (n >= 0x80) {
-    h = Math.imul(h ^ ((n & 0x7f) | 0x80), FNV_PRIME)
-    n = Math.floor(n / 128)
-  }
-  return Math.imul(h ^ n, FNV_PRIME)
 }
 
 /**
@@ -203,7 +187,7 @@ function sameKey(
   keyAt: number,
   keyLen: number,
 ): boolean {
-  if (key.length !== length || readVarint(key, 1) !== textLen) return false
+  if (key.length !== length || uvarintAt(key, 1) !== textLen) return false
   if (!sameBytes(key, head, text, typeAt, typeLen)) return false
   if (keyLen === 0) return true
   return key[head + typeLen] === 0x2e && sameBytes(key, head + typeLen + 1, text, keyAt, keyLen)
@@ -213,18 +197,6 @@ function sameKey(
 function sameBytes(key: Bytes, pos: number, src: Buffer, at: number, len: number): boolean {
   for (let k = 0; k < len; k++) if (key[pos + k] !== src[at + k]) return false
   return true
-}
-
-/** The uvarint at `pos` of `b`. */
-function readVarint(b: Bytes, pos: number): number {
-  let n = 0
-  let shift = 1
-  for (;;) {
-    const byte = b[pos++]!
-    n += (byte & 0x7f) * shift
-    if (byte < 0x80) return n
-    shift *= 128
-  }
 }
 
 /** Whether entry `j` of the tx has the same `text=value` bytes (the index's identity of an entry). */
@@ -255,163 +227,6 @@ function sameJoined(
  * Copies `len` bytes. A byte loop: these are a few dozen bytes, and Buffer's `copy` of a range
  * makes a view of the source for each call (an object per copy, four per entry).
  */
-function copyBytes(from: Buffer, at: number, len: number, to: Buffer, pos: number): void {
+function copyBytes(from: Bytes, at: number, len: number, to: Buffer, pos: number): void {
   for (let k = 0; k < len; k++) to[pos + k] = from[at + k]!
-}
-
-/** Positions of a three-byte encoding of a UTF-16 surrogate (0xED 0xA0–0xBF), rare. */
-function surrogatesIn(src: Buffer): number[] {
-  const out: number[] = []
-  for (let p = src.indexOf(0xed); p >= 0; p = src.indexOf(0xed, p + 1)) {
-    const next = src[p + 1] ?? 0
-    if (next >= 0xa0 && next <= 0xbf) out.push(p)
-  }
-  return out
-}
-
-/** A cursor over protobuf fields in [pos, end), reused (one per nesting level). */
-class Fields {
-  field = 0
-  wire = 0
-  /** Start and length of the current length-delimited value; the current varint otherwise. */
-  at = 0
-  len = 0
-  varint = 0
-  private b: Buffer = Buffer.alloc(0)
-  private pos = 0
-  private end = 0
-
-  over(b: Buffer, pos: number, end: number): this {
-    this.b = b
-    this.pos = pos
-    this.end = end
-    return this
-  }
-
-  next(): boolean {
-    if (this.pos >= this.end) return false
-    const tag = this.readVarint()
-    this.field = tag >>> 3
-    this.wire = tag & 7
-    if (this.wire === 0) this.varint = this.readVarint()
-    else if (this.wire === 2) {
-      this.len = this.readVarint()
-      this.at = this.pos
-      this.pos += this.len
-    } else if (this.wire === 1) this.pos += 8
-    else if (this.wire === 5) this.pos += 4
-    else throw ErrLogic.wrap(`unexpected wire type ${this.wire} in a stored tx result`)
-    if (this.pos > this.end) throw ErrLogic.wrap('truncated field in a stored tx result')
-    return true
-  }
-
-  private readVarint(): number {
-    let n = 0
-    let shift = 1
-    for (;;) {
-      const byte = this.b[this.pos++]!
-      n += (byte & 0x7f) * shift
-      if (byte < 0x80) return n
-      shift *= 128
-    }
-  }
-}
-
-/** The cursors of `forEachIndexed` (a result, its event, the event's attributes, one attribute). */
-const cursors = [new Fields(), new Fields(), new Fields(), new Fields()] as const
-
-type IndexedVisitor = (
-  typeAt: number,
-  typeLen: number,
-  keyAt: number,
-  keyLen: number,
-  valueAt: number,
-  valueLen: number,
-) => void
-
-/** Calls `visit` for each indexed attribute (index set, key not empty) of a typed event. */
-function forEachIndexed(src: Buffer, start: number, end: number, visit: IndexedVisitor): void {
-  const [result, event, attrs, a] = cursors
-  result.over(src, start, end)
-  while (result.next()) {
-    if (result.field !== 7 || result.wire !== 2) continue
-    const eventAt = result.at
-    const eventEnd = result.at + result.len
-    let typeAt = 0
-    let typeLen = 0
-    event.over(src, eventAt, eventEnd)
-    while (event.next()) {
-      if (event.field === 1 && event.wire === 2) {
-        typeAt = event.at
-        typeLen = event.len
-      }
-    }
-    if (typeLen === 0) continue
-    attrs.over(src, eventAt, eventEnd)
-    while (attrs.next()) {
-      if (attrs.field !== 2 || attrs.wire !== 2) continue
-      let keyAt = 0
-      let keyLen = 0
-      let valueAt = 0
-      let valueLen = 0
-      let index = false
-      a.over(src, attrs.at, attrs.at + attrs.len)
-      while (a.next()) {
-        if (a.field === 1 && a.wire === 2) {
-          keyAt = a.at
-          keyLen = a.len
-        } else if (a.field === 2 && a.wire === 2) {
-          valueAt = a.at
-          valueLen = a.len
-        } else if (a.field === 3 && a.wire === 0) index = a.varint !== 0
-      }
-      if (index && keyLen > 0) visit(typeAt, typeLen, keyAt, keyLen, valueAt, valueLen)
-    }
-  }
-}
-
-/** The indexed attributes of one encoded result as events, their strings rebuilt exactly. */
-function eventsOf(src: Buffer, start: number, end: number): Event[] {
-  const events: Event[] = []
-  let last: { at: number; event: Event } | undefined
-  forEachIndexed(src, start, end, (typeAt, typeLen, keyAt, keyLen, valueAt, valueLen) => {
-    if (last?.at !== typeAt) {
-      last = { at: typeAt, event: { type: readWtf8(src, typeAt, typeLen), attributes: [] } }
-      events.push(last.event)
-    }
-    const attribute: EventAttribute = {
-      key: readWtf8(src, keyAt, keyLen),
-      value: readWtf8(src, valueAt, valueLen),
-      index: true,
-    }
-    last.event.attributes.push(attribute)
-  })
-  return events
-}
-
-/**
- * A string from its UTF-8 bytes where a lone surrogate is three bytes of its own (as the protobuf
- * writer encodes one): the string the writer was given.
- */
-function readWtf8(b: Buffer, at: number, len: number): string {
-  const units: number[] = []
-  const end = at + len
-  let p = at
-  while (p < end) {
-    const c = b[p++]!
-    if (c < 0x80) units.push(c)
-    else if (c < 0xe0) units.push(((c & 0x1f) << 6) | (b[p++]! & 0x3f))
-    else if (c < 0xf0) {
-      units.push(((c & 0x0f) << 12) | ((b[p++]! & 0x3f) << 6) | (b[p++]! & 0x3f))
-    } else {
-      const cp =
-        (((c & 0x07) << 18) |
-          ((b[p++]! & 0x3f) << 12) |
-          ((b[p++]! & 0x3f) << 6) |
-          (b[p++]! & 0x3f)) -
-        0x10000
-      units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff))
-    }
-  }
-  return String.fromCharCode(...units)
 }

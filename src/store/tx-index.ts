@@ -4,12 +4,16 @@ import {
   concatBytes,
   readUint32BE,
   readUint64BE,
+  uint64BE,
   uvarint,
+  uvarintAt,
   uvarintLength,
+  writeUvarint,
 } from '../codec/bytes.js'
 import { ErrLogic } from '../errors.js'
-import type { BatchOp, OpSink } from './backend.js'
+import { appendOps, type BatchOp, collectOps, runSteps } from './backend.js'
 import { FAMILY_TX_EVENT, FAMILY_TX_POSTING } from './keys.js'
+import { postingIndexes, TxPostings } from './tx-postings.js'
 
 /**
  * The tx event index (CometBFT's kv indexer): one key per indexed event attribute and height,
@@ -64,15 +68,8 @@ function valueOfKey(
   family: number,
 ): { value: string; at: number } {
   const head = txEventPrefix(compositeKey, undefined, family).length
-  let len = 0
-  let shift = 0
-  let pos = head
-  for (;;) {
-    const b = key[pos++]!
-    len += (b & 0x7f) * 2 ** shift
-    if (b < 0x80) break
-    shift += 7
-  }
+  const len = uvarintAt(key, head)
+  const pos = head + uvarintLength(len)
   const value = Buffer.from(key.buffer, key.byteOffset + pos, len).toString('utf8')
   return { value, at: pos + len }
 }
@@ -84,131 +81,15 @@ function valueOfKey(
 export function parseTxPosting(key: Bytes, indexes: Bytes, compositeKey: string): IndexedTx[] {
   const { value, at } = valueOfKey(key, compositeKey, FAMILY_TX_POSTING)
   const height = readUint64BE(key, at)
-  const out: IndexedTx[] = []
-  let index = -1
-  let pos = 0
-  while (pos < indexes.length) {
-    let step = 0
-    let shift = 1
-    for (;;) {
-      const b = indexes[pos++]
-      if (b === undefined) throw ErrLogic.wrap(`truncated tx index entry at height ${height}`)
-      step += (b & 0x7f) * shift
-      if (b < 0x80) break
-      shift *= 128
-    }
-    index += step + 1
-    out.push({ height, index, value })
-  }
-  return out
+  const listed = postingIndexes(indexes)
+  if (!listed) throw ErrLogic.wrap(`truncated tx index entry at height ${height}`)
+  return listed.map((index) => ({ height, index, value }))
 }
 
 /** Splits an entry of an older home (`0x05 …`) of `compositeKey` into its value and location. */
 export function parseLegacyTxEventKey(key: Bytes, compositeKey: string): IndexedTx {
   const { value, at } = valueOfKey(key, compositeKey, FAMILY_TX_EVENT)
   return { value, height: readUint64BE(key, at), index: readUint32BE(key, at + 8) }
-}
-
-/** One entry of a block: its key, the indexes of its txs, the next entry of the same hash. */
-export interface TxPosting {
-  key: Bytes
-  indexes: number[]
-  next: TxPosting | undefined
-}
-
-/** FNV-1a's offset basis: the hash of no bytes. */
-export const FNV_START = 0x811c9dc5
-
-/** FNV-1a (32 bits) of `bytes[at…at+len)` continued from `h`. */
-export function fnv(h: number, bytes: Bytes, at: number, len: number): number {
-  for (let i = at; i < at + len; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193)
-  return h
-}
-
-/**
- * The index entries of one block, gathered tx by tx: each distinct (composite key, value) once,
- * with the indexes of the txs that have it in the order they were added (ascending). Found by a
- * hash of the key's bytes: most of a block's entries are ones it has already (every tx has
- * `tx.height`, a block's sends share their action, module and fee collector), so a lookup makes no
- * string.
- */
-export class TxPostings {
-  private readonly byHash = new Map<number, TxPosting>()
-  private readonly list: TxPosting[] = []
-
-  constructor(readonly height: number) {}
-
-  /** The entries whose keys hash to `hash` (FNV-1a of the whole key), chained by `next`. */
-  withHash(hash: number): TxPosting | undefined {
-    return this.byHash.get(hash)
-  }
-
-  /** Adds the new entry `key` (hashing to `hash`, not among the block's entries) for tx `index`. */
-  insert(hash: number, key: Bytes, index: number): TxPosting {
-    const posting: TxPosting = { key, indexes: [index], next: this.byHash.get(hash) }
-    this.byHash.set(hash, posting)
-    this.list.push(posting)
-    return posting
-  }
-
-  /**
-   * Adds the tx at `index` to the entry `key` (`0x0a ‖ len ‖ text ‖ len ‖ value ‖ BE(height)` of
-   * this block); a tx added twice to one entry counts once.
-   */
-  add(key: Bytes, index: number): void {
-    const hash = fnv(FNV_START, key, 0, key.length)
-    for (let p = this.byHash.get(hash); p; p = p.next) {
-      if (Buffer.from(p.key.buffer, p.key.byteOffset, p.key.length).equals(key)) {
-        addIndex(p, index)
-        return
-      }
-    }
-    this.insert(hash, key, index)
-  }
-
-  /** The number of database keys the block's entries take. */
-  get size(): number {
-    return this.list.length
-  }
-
-  /** Puts (or deletes) every entry into `into`, yielding after each `step` of them. */
-  *write(type: 'put' | 'del', into: OpSink, step = 256): Generator<void, void, undefined> {
-    let n = 0
-    for (const { key, indexes } of this.list) {
-      if (type === 'put') into.put(key, postingValue(indexes))
-      else into.del(key)
-      if (++n % step === 0) yield
-    }
-  }
-}
-
-/** Adds the tx at `index` to `posting` unless it is its last one already. */
-export function addIndex(posting: TxPosting, index: number): void {
-  const { indexes } = posting
-  if (indexes[indexes.length - 1] !== index) indexes.push(index)
-}
-
-/** The indexes, ascending, as uvarint steps: the first itself, each next one less the last. */
-function postingValue(indexes: readonly number[]): Bytes {
-  let len = 0
-  let last = -1
-  for (const i of indexes) {
-    len += uvarintLength(i - last - 1)
-    last = i
-  }
-  const out = new Uint8Array(len)
-  let pos = 0
-  last = -1
-  for (const i of indexes) {
-    let n = i - last - 1
-    last = i
-    while (n >= 0x80) {
-      out[pos++] = (n & 0x7f) | 0x80
-      n = Math.floor(n / 128)
-    }
-    out[pos++] = n
-  }
-  return out
 }
 
 /**
@@ -223,11 +104,10 @@ export function txIndexOps(
 ): BatchOp[] {
   const postings = new TxPostings(height)
   for (let i = 0; i < results.length; i++) addTxEntries(postings, results[i]!.events, i)
-  const sink: OpSink = {
-    put: (key, value) => into.push({ type: 'put', key, value }),
-    del: (key) => into.push({ type: 'del', key }),
-  }
-  for (const _ of postings.write(type, sink));
+  appendOps(
+    into,
+    collectOps((sink) => runSteps(postings.write(type, sink))),
+  )
   return into
 }
 
@@ -238,7 +118,7 @@ export function txIndexOps(
 export function addTxEntries(postings: TxPostings, events: readonly Event[], index: number): void {
   const seen = new TxSeen()
   const height = postings.height
-  const loc = uint64Of(height)
+  const loc = uint64BE(height)
   const add = (head: KeyHead, value: string) => {
     if (seen.has(head, value)) return
     postings.add(indexKey(head.bytes, value, loc), index)
@@ -329,14 +209,6 @@ function location(height: number, index: number): Bytes {
   return loc
 }
 
-/** BE(height). */
-function uint64Of(height: number): Bytes {
-  const out = Buffer.allocUnsafe(8)
-  out.writeUInt32BE(Math.floor(height / 2 ** 32), 0)
-  out.writeUInt32BE(height >>> 0, 4)
-  return out
-}
-
 /** A composite key (`type.key`) and the start of its index keys, `family ‖ uvarint(len) ‖ text`. */
 interface KeyHead {
   text: string
@@ -361,7 +233,7 @@ function keyHead(family: number, eventType: string, dot: string, attrKey: string
     const k = Buffer.from(text, 'utf8')
     const h = Buffer.allocUnsafe(1 + uvarintLength(k.length) + k.length)
     h[0] = family
-    k.copy(h, writeVarint(h, 1, k.length))
+    k.copy(h, writeUvarint(h, 1, k.length))
     head = {
       text,
       bytes: new Uint8Array(h.buffer, h.byteOffset, h.length),
@@ -385,18 +257,8 @@ function indexKey(head: Bytes, value: string, loc: Bytes): Bytes {
   const vLen = ascii ? value.length : Buffer.byteLength(value, 'utf8')
   const out = Buffer.allocUnsafe(head.length + uvarintLength(vLen) + vLen + loc.length)
   out.set(head, 0)
-  let pos = writeVarint(out, head.length, vLen)
+  let pos = writeUvarint(out, head.length, vLen)
   pos += out.write(value, pos, ascii ? 'latin1' : 'utf8')
   out.set(loc, pos)
   return out
-}
-
-/** Writes `n` as a protobuf varint at `pos` of `out`; returns the position after it. */
-export function writeVarint(out: Buffer, pos: number, n: number): number {
-  while (n >= 0x80) {
-    out[pos++] = (n & 0x7f) | 0x80
-    n = Math.floor(n / 128)
-  }
-  out[pos++] = n
-  return pos
 }
