@@ -1,5 +1,6 @@
 import { type HttpAnswer, postJson } from './http-post.js'
 import { NodeClientError } from './node-client-types.js'
+import { postFailedText } from './post-failed.js'
 
 // JSON-RPC 2.0 over HTTP POST to a node's CometBFT RPC root, as cosmjs and the upstream CLI call it:
 // the address forms `--node` takes, and one call's answer read as a reply or refused.
@@ -44,8 +45,9 @@ export function rpcErrorText(code: number | undefined, message: string, data: st
 }
 
 /**
- * One JSON-RPC call to the RPC at `url` (from `rpcBaseUrl`): its `result`. An unreachable node, a
- * body that is no JSON-RPC reply and an RPC error are NodeClientErrors (the last with its code).
+ * One JSON-RPC call to the RPC at `url` (from `rpcBaseUrl`): its `result`. An unreachable node
+ * (upstream's `post failed: …`), a body that is no JSON-RPC reply and an RPC error are
+ * NodeClientErrors (the last with its code).
  */
 export function createJsonRpcCall(
   url: string,
@@ -56,7 +58,9 @@ export function createJsonRpcCall(
     try {
       answer = await postJson(url, JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }))
     } catch (err) {
-      throw new NodeClientError(`cannot reach node at ${url}: ${(err as Error).message}`)
+      // Upstream's text: `post failed: Post "http://127.0.0.1:1": dial tcp 127.0.0.1:1: connect:
+      // connection refused`.
+      throw new NodeClientError(postFailedText(url, err))
     }
     let reply: JsonRpcReply | undefined
     try {

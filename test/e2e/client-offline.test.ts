@@ -491,8 +491,8 @@ describe('sdkd tx: generate, sign and encode offline', () => {
     ])
     // Sent as it is, as upstream's: here no node answers (the node's answer is in client-tx).
     expect(unsignedBroadcast.code).toBe(1)
-    expect(unsignedBroadcast.stderr).toMatch(
-      /^Error: cannot reach node at http:\/\/127\.0\.0\.1:1: /,
+    expect(unsignedBroadcast.stderr).toBe(
+      'Error: post failed: Post "http://127.0.0.1:1": dial tcp 127.0.0.1:1: connect: connection refused\n',
     )
     expect(unsignedBroadcast.stdout).toBe('')
   })

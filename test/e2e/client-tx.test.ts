@@ -166,7 +166,9 @@ describe('sdkd query: bank, auth, gov through --node', () => {
       'tcp://127.0.0.1:1',
     ])
     expect(down.code).toBe(1)
-    expect(down.stderr).toMatch(/^Error: cannot reach node at http:\/\/127\.0\.0\.1:1: /)
+    expect(down.stderr).toBe(
+      'Error: post failed: Post "http://127.0.0.1:1": dial tcp 127.0.0.1:1: connect: connection refused\n',
+    )
     const missingTx = await sdkd(['query', 'tx', 'AB'.repeat(32)])
     expect(missingTx.code).toBe(1)
     expect(missingTx.stderr).toBe(

@@ -146,7 +146,7 @@ describe("autocli commands' integer arguments", () => {
       // Past the arguments: the command goes on to ask the node.
       expect([r.code, r.stderr], args.join(' ')).toEqual([
         1,
-        `Error: cannot reach node at http://127.0.0.1:9: connect ECONNREFUSED 127.0.0.1:9\n`,
+        'Error: post failed: Post "http://127.0.0.1:9": dial tcp 127.0.0.1:9: connect: connection refused\n',
       ])
     }
   })

@@ -130,9 +130,11 @@ describe('node client', () => {
     )
   })
 
-  it('error: an unreachable node says so', async () => {
+  it('error: an unreachable node says so in upstream’s words (CometBFT’s `post failed`, Go’s dial error)', async () => {
     const client = createNodeClient({ url: 'tcp://127.0.0.1:1', registry })
-    await expect(client.status()).rejects.toThrow(/^cannot reach node at http:\/\/127\.0\.0\.1:1: /)
+    await expect(client.status()).rejects.toThrow(
+      /^post failed: Post "http:\/\/127\.0\.0\.1:1": dial tcp 127\.0\.0\.1:1: connect: connection refused$/,
+    )
   })
 
   it('error: a JSON answer that is no JSON-RPC reply (the REST port given as the node) says so, not `undefined`', async () => {
