@@ -47,9 +47,9 @@ function goDialText(err: NodeNetError): string | undefined {
 }
 
 /**
- * The error text of a JSON-RPC POST to `url` (the RPC address as the CLI dials it, `http://host:port`)
- * that got no answer, as upstream's CLI prints it: Go's dial error where Node's maps onto one,
- * Node's own message after the same `post failed: Post "…": ` otherwise.
+ * The error text of a JSON-RPC POST to `url` (the RPC address as the CLI dials it,
+ * `http://host:port`) that got no answer, as upstream's CLI prints it: Go's dial error where
+ * Node's maps onto one, Node's own message after the same `post failed: Post "…": ` otherwise.
  */
 export function postFailedText(url: string, err: unknown): string {
   const e = (err ?? {}) as NodeNetError
