@@ -276,11 +276,7 @@ export function uvarintAt(bytes: Uint8Array, pos: number): number {
 
 /** Unsigned varint encoding (protobuf, length prefixes). */
 export function uvarint(n: number): Bytes {
-  const out: number[] = []
-  while (n > 0x7f) {
-    out.push((n & 0x7f) | 0x80)
-    n = Math.floor(n / 128)
-  }
-  out.push(n)
-  return Uint8Array.from(out)
+  const out = new Uint8Array(uvarintLength(n))
+  writeUvarint(out, 0, n)
+  return out
 }
