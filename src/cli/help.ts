@@ -1,4 +1,11 @@
 import { type Argument, type Command, Option } from 'commander'
+import {
+  argCountText,
+  flagNeedsArgumentText,
+  requiredFlagsText,
+  unknownCommandText,
+  unknownFlagText,
+} from './cobra-errors.js'
 import { FlagValueError, pflagValueText } from './options.js'
 
 /** Adds an `Examples:` section to a command's help (command, then what it does). */
@@ -31,10 +38,10 @@ export function useShortUsageErrors(root: Command): void {
     })
     if (cmd.commands.length > 0) helpWithoutSubCommand(cmd)
     pflagValueErrors(cmd)
+    cobraUsageErrors(cmd)
     for (const sub of cmd.commands) visit(sub)
   }
   visit(root)
-  suggestNoNodeStart(root)
 }
 
 /** Commander's hook that reads a flag's or an argument's value, which its typings keep private. */
@@ -91,71 +98,81 @@ function helpWithoutSubCommand(cmd: Command): void {
 /**
  * The commands that start a node (or, for `rehearse`, several): a mistyped word is never answered
  * with one of them, since a user who copies the suggestion would start a chain instead of asking
- * one (`sdkd stat` is one edit from `start` but means `status`).
+ * one (`sdkd stat` is two edits from `start` but means `status`).
  */
 const NODE_STARTING = new Set(['start', 'devnet', 'run', 'rehearse'])
 
-/** Commander's unknown-command hook, which its typings keep private. */
-type WithUnknownCommand = Command & { unknownCommand(): void }
+/** Commander's hooks for usage errors, which its typings keep private. */
+type WithUsageErrors = Command & {
+  _allowUnknownOption: boolean
+  rawArgs: string[]
+  unknownCommand(): void
+  unknownOption(flag: string): void
+  optionMissingArgument(option: Option): void
+  missingMandatoryOptionValue(option: Option): void
+  missingArgument(name: string): void
+  _excessArguments(received: string[]): void
+}
 
 /**
- * Replaces commander's "did you mean" for the top-level words by the same closeness rule over
- * every visible command but the node-starting ones.
+ * Commander's usage errors in pflag's and cobra's words (cobra-errors.ts): an unknown flag, a flag
+ * without its value, required flags left unset, a wrong number of arguments, an unknown command.
  */
-function suggestNoNodeStart(root: Command): void {
-  ;(root as WithUnknownCommand).unknownCommand = function (this: Command) {
+function cobraUsageErrors(cmd: Command): void {
+  const target = cmd as WithUsageErrors
+  target.unknownOption = function (this: WithUsageErrors, flag) {
+    if (this._allowUnknownOption) return
+    this.error(`error: ${unknownFlagText(flag)}`, { code: 'commander.unknownOption' })
+  }
+  target.optionMissingArgument = function (this: Command, option) {
+    // The flag was the last word given (its value would have followed it).
+    const typed = rootOf(this).rawArgs.at(-1)
+    this.error(`error: ${flagNeedsArgumentText(option.long, option.short, typed)}`, {
+      code: 'commander.optionMissingArgument',
+    })
+  }
+  target.missingMandatoryOptionValue = function (this: Command) {
+    // cobra names every required flag left unset, this command's and its parents'.
+    const names: string[] = []
+    for (let c: Command | null = this; c; c = c.parent) {
+      for (const o of c.options) {
+        if (o.mandatory && c.getOptionValue(o.attributeName()) === undefined)
+          names.push((o.long ?? o.short ?? '').replace(/^--?/, ''))
+      }
+    }
+    this.error(`error: ${requiredFlagsText(names)}`, {
+      code: 'commander.missingMandatoryOptionValue',
+    })
+  }
+  const wrongCount = (code: string) =>
+    function (this: Command) {
+      const args = this.registeredArguments
+      const count = {
+        required: args.filter((a) => a.required).length,
+        total: args.length,
+        variadic: args.at(-1)?.variadic ?? false,
+      }
+      this.error(`error: ${argCountText(count, this.args.length)}`, { code })
+    }
+  target.missingArgument = wrongCount('commander.missingArgument')
+  target._excessArguments = wrongCount('commander.excessArguments')
+  target.unknownCommand = function (this: Command) {
     const word = this.args[0] ?? ''
+    // The root names its path; a group, the word it was called by (an alias as typed).
+    const of = this.parent ? (this.parent.args[0] ?? this.name()) : commandPath(this)
     const names = this.createHelp()
       .visibleCommands(this)
-      .flatMap((c) => [c.name(), ...(c.alias() ? [c.alias()] : [])])
-      .filter((n) => !NODE_STARTING.has(n))
-    const similar = closestWords(word, names)
-    const hint =
-      similar.length > 1
-        ? `\n(Did you mean one of ${similar.join(', ')}?)`
-        : similar.length === 1
-          ? `\n(Did you mean ${similar[0]}?)`
-          : ''
-    this.error(`error: unknown command '${word}'${hint}`, { code: 'commander.unknownCommand' })
+      .map((c) => c.name())
+      .filter((n) => n !== 'help' && !NODE_STARTING.has(n))
+    this.error(`error: ${unknownCommandText(word, of, names)}`, {
+      code: 'commander.unknownCommand',
+    })
   }
 }
 
-/**
- * The candidates closest to a word, commander's rule: at most 3 edits (optimal string alignment
- * distance), more than 40% of the longer word kept, only those at the best distance, sorted.
- */
-export function closestWords(word: string, candidates: readonly string[]): string[] {
-  let best = 3
-  let similar: string[] = []
-  for (const c of new Set(candidates)) {
-    if (c.length <= 1) continue
-    const d = editDistance(word, c)
-    const length = Math.max(word.length, c.length)
-    if ((length - d) / length <= 0.4) continue
-    if (d < best) {
-      best = d
-      similar = [c]
-    } else if (d === best) similar.push(c)
-  }
-  return similar.sort((a, b) => a.localeCompare(b))
-}
-
-/** Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring). */
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return Math.max(a.length, b.length)
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i])
-  for (let j = 0; j <= b.length; j++) d[0]![j] = j
-  for (let j = 1; j <= b.length; j++) {
-    for (let i = 1; i <= a.length; i++) {
-      const row = d[i]!
-      row[j] = Math.min(
-        d[i - 1]![j]! + 1,
-        row[j - 1]! + 1,
-        d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      )
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        row[j] = Math.min(row[j]!, d[i - 2]![j - 2]! + 1)
-    }
-  }
-  return d[a.length]![b.length]!
+/** The program a command belongs to. */
+function rootOf(cmd: Command): WithUsageErrors {
+  let c = cmd
+  while (c.parent) c = c.parent
+  return c as WithUsageErrors
 }

@@ -6,6 +6,7 @@ import { homePaths } from '../config/paths.js'
 import { parseTomlFile } from '../config/toml.js'
 import type { Logger } from '../logger.js'
 import { APP_VERSION_NAMES, DEFAULT_APP_VERSION } from '../versions/names.js'
+import { argCountText, flagNeedsArgumentText, unknownFlagText } from './cobra-errors.js'
 import { homeAppVersion } from './home-version.js'
 import { loggerFor } from './log.js'
 import type { GlobalFlags } from './start-flags.js'
@@ -44,16 +45,17 @@ export function parseRunArgs(
     else if (a.startsWith('--upgrade-plugin=')) value = a.slice('--upgrade-plugin='.length)
     else
       fail(
-        `error: unknown option '${a}' (the app's flags go after its command: sdkd run <command> [args…])`,
+        `error: ${unknownFlagText(a)} (the app's flags go after its command: sdkd run <command> [args…])`,
       )
     if (value === undefined)
-      fail(`error: option '--upgrade-plugin <plan>=<file.mjs>' argument missing`)
+      fail(`error: ${flagNeedsArgumentText('--upgrade-plugin', undefined, a)}`)
     const [name, path] = parsePluginMapping(value)
     if (plugins.has(name)) fail(`error: --upgrade-plugin: plan ${name} is mapped twice`)
     plugins.set(name, path)
   }
   const command = raw[i]
-  if (command === undefined) fail(`error: missing required argument 'command'`)
+  if (command === undefined)
+    fail(`error: ${argCountText({ required: 1, total: 1, variadic: true }, 0)}`)
   if (command === 'run') fail('error: sdkd run cannot run itself')
   const args = raw.slice(i + 1)
   // A node that waits at the halt would never hand the upgrade over: sdkd run waits for its exit.

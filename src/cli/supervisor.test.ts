@@ -33,9 +33,11 @@ describe('sdkd run: arguments', () => {
   })
 
   test('error: no command, an unknown option before it, run inside run', () => {
-    expect(() => parseRunArgs([], fail)).toThrow("missing required argument 'command'")
+    expect(() => parseRunArgs([], fail)).toThrow(
+      /^error: requires at least 1 arg\(s\), only received 0$/,
+    )
     expect(() => parseRunArgs(['--timeout-commit', '1s', 'start'], fail)).toThrow(
-      "unknown option '--timeout-commit'",
+      "error: unknown flag: --timeout-commit (the app's flags go after its command",
     )
     expect(() => parseRunArgs(['run', 'start'], fail)).toThrow('sdkd run cannot run itself')
     for (const args of [

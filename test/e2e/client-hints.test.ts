@@ -148,17 +148,19 @@ describe('client errors that point the way', () => {
     const stat = await runSdkd(['--home', t.dir, 'stat'])
     expect(stat.code).toBe(1)
     expect(stat.stderr).toBe(
-      "Error: unknown command 'stat'\n(Did you mean status?)\nRun 'sdkd --help' for usage.\n",
+      'Error: unknown command "stat" for "sdkd"\n\nDid you mean this?\n\tstatus\n\n' +
+        "Run 'sdkd --help' for usage.\n",
     )
-    // One edit from devnet and rehearse: no suggestion rather than a node-starting one.
-    for (const word of ['devnt', 'rehears', 'strat']) {
+    // Within cobra's two edits of devnet, rehearse, start or run: never one of them.
+    for (const word of ['devnt', 'rehears', 'strat', 'rn']) {
       const r = await runSdkd(['--home', t.dir, word])
       expect(r.code).toBe(1)
-      expect(r.stderr).not.toMatch(/Did you mean.*\b(start|devnet|run|rehearse)\b/)
+      expect(r.stderr).toMatch(new RegExp(`^Error: unknown command "${word}" for "sdkd"\n`))
+      expect(r.stderr).not.toMatch(/\t(start|devnet|run|rehearse)\n/)
     }
-    // Other words still get commander's suggestion.
+    // Other words still get cobra's suggestions.
     const keyz = await runSdkd(['--home', t.dir, 'keyz'])
-    expect(keyz.stderr).toContain('(Did you mean keys?)')
+    expect(keyz.stderr).toContain('\n\nDid you mean this?\n\tkeys\n\n')
   })
 
   it('behavior: a group without a sub-command prints its help on stdout and exits 0, as upstream; an unknown sub-command is still an error', async () => {
@@ -174,6 +176,35 @@ describe('client errors that point the way', () => {
     }
     const unknown = await runSdkd(['--home', t.dir, 'tx', 'zzzz'])
     expect([unknown.code, unknown.stdout]).toEqual([1, ''])
-    expect(unknown.stderr).toBe("Error: unknown command 'zzzz'\nRun 'sdkd tx --help' for usage.\n")
+    expect(unknown.stderr).toBe(
+      'Error: unknown command "zzzz" for "tx"\nRun \'sdkd tx --help\' for usage.\n',
+    )
+  })
+})
+
+describe('usage mistakes in the words of pflag and cobra', () => {
+  it("error: a flag's missing value, argument counts, a required flag, a group called by its alias", async () => {
+    const t = await tempDir('sdkd-client-hints-')
+    cleanups.push(t.cleanup)
+    const cases: [string[], string][] = [
+      [['status', '--node'], "Error: flag needs an argument: --node\nRun 'sdkd status --help'"],
+      [['status', '-n'], "Error: flag needs an argument: 'n' in -n\nRun 'sdkd status --help'"],
+      [['status', '-xn'], "Error: unknown shorthand flag: 'x' in -xn\n"],
+      [['status', '--bogus=1'], 'Error: unknown flag: --bogus\n'],
+      [['status', 'extra'], 'Error: accepts 0 arg(s), received 1\n'],
+      [['tx', 'bank', 'send', 'alice'], 'Error: accepts 3 arg(s), received 1\n'],
+      [
+        ['query', 'upgrade', 'module-versions', 'a', 'b'],
+        'accepts between 0 and 1 arg(s), received 2\n',
+      ],
+      [['keys', 'show'], 'Error: requires at least 1 arg(s), only received 0\n'],
+      [['query', 'blocks'], 'Error: required flag(s) "query" not set\n'],
+      [['q', 'bnk'], 'Error: unknown command "bnk" for "q"\n\nDid you mean this?\n\tbank\n\n'],
+    ]
+    for (const [words, text] of cases) {
+      const r = await runSdkd(['--home', t.dir, ...words])
+      expect([r.code, r.stdout], words.join(' ')).toEqual([1, ''])
+      expect(r.stderr, words.join(' ')).toContain(text)
+    }
   })
 })

@@ -420,7 +420,7 @@ describe('sdkd tx: generate, sign and encode offline', () => {
           't',
           '--no-validate',
         ],
-        /^Error: required option '--upgrade-height <height>' not specified\nRun 'sdkd tx upgrade software-upgrade --help' for usage\.\n$/,
+        /^Error: required flag\(s\) "upgrade-height" not set\nRun 'sdkd tx upgrade software-upgrade --help' for usage\.\n$/,
       ],
     ]
     for (const [args, expected] of cases) {

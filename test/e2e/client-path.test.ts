@@ -149,6 +149,8 @@ describe('a client call loads only what it uses', () => {
       expect(tx.stdout).toMatch(new RegExp(`\\n {2}${sub} `))
     const unknown = await runSdkd(['query', 'bnk'])
     expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain("Error: unknown command 'bnk'")
+    expect(unknown.stderr).toBe(
+      'Error: unknown command "bnk" for "query"\n\nDid you mean this?\n\tbank\n\nRun \'sdkd query --help\' for usage.\n',
+    )
   })
 })

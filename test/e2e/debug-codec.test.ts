@@ -80,6 +80,6 @@ describe('sdkd debug codec', () => {
     expect(none).toMatchObject({ code: 0, stdout: '' })
     const missing = await runSdkd(['--home', dir, 'debug', 'codec', 'list-implementations'])
     expect(missing.code).toBe(1)
-    expect(missing.stderr).toMatch(/^Error: missing required argument 'interface'\n/)
+    expect(missing.stderr).toMatch(/^Error: accepts 1 arg\(s\), received 0\n/)
   })
 })

@@ -107,7 +107,7 @@ describe('sdkd query distribution', () => {
         ['slashes', VALOPER, '0', '18446744073709551616'],
         'strconv.ParseUint: parsing "18446744073709551616": value out of range',
       ],
-      [['delegator-validators'], "required option '--delegator-address <address>' not specified"],
+      [['delegator-validators'], 'Error: required flag(s) "delegator-address" not set'],
       [
         ['delegator-withdraw-address', '--delegator-address', 'x'],
         'Error: invalid argument "x" for "--delegator-address" flag: invalid account address or key name: decoding bech32 failed: invalid bech32 string length 1',

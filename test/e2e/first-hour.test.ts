@@ -433,7 +433,7 @@ describe('the command line speaks plainly', () => {
     const r = await runSdkd(['tx', 'bank', 'send', '--bogus'])
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
-      "Error: unknown option '--bogus'\nRun 'sdkd tx bank send --help' for usage.\n",
+      "Error: unknown flag: --bogus\nRun 'sdkd tx bank send --help' for usage.\n",
     )
     expect(r.stdout).toBe('')
     // Mistakes a command's own checks find read the same way (no node is asked).

@@ -479,7 +479,7 @@ describe('sdkd start', () => {
     expect(badFlag.stderr).toContain('strconv.ParseUint: parsing "abc": invalid syntax')
     const unknown = await runSdkd(['--home', dir, 'start', '--no-such-flag'])
     expect(unknown.code).toBe(1)
-    expect(unknown.stderr).toContain("unknown option '--no-such-flag'")
+    expect(unknown.stderr).toContain('Error: unknown flag: --no-such-flag\n')
   })
 
   test('behavior: --min-retain-blocks prunes old blocks with the upstream retention rule', async () => {

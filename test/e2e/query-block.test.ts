@@ -150,7 +150,7 @@ describe('sdkd query blocks', () => {
   test('error: no query is refused before anything is sent', async () => {
     const r = await query('blocks')
     expect(r.code).toBe(1)
-    expect(r.stderr).toContain("Error: required option '--query <query>' not specified")
+    expect(r.stderr).toContain('Error: required flag(s) "query" not set')
   })
 
   test('behavior: --page and --limit go to the RPC as given, as upstream QueryBlocks sends them', async () => {

@@ -197,7 +197,7 @@ describe('sdkd query txs', () => {
   test("error: a missing or empty query, a bad order and a page past the end, with upstream's texts", async () => {
     const missing = await queryTxs()
     expect(missing.code).toBe(1)
-    expect(missing.stderr).toContain("Error: required option '--query <query>' not specified")
+    expect(missing.stderr).toContain('Error: required flag(s) "query" not set')
     const cases: [string[], string][] = [
       [['--query', ''], 'query cannot be empty'],
       // The RPC's refusals read as CometBFT's Go client reports them.
