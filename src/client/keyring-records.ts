@@ -1,5 +1,5 @@
 import { addressToBech32 } from '../codec/address.js'
-import { type Bytes, toBase64, toHex } from '../codec/bytes.js'
+import type { Bytes } from '../codec/bytes.js'
 import type { MultisigMember } from '../codec/multisig.js'
 import { KeyringError, pubKeyToAddress } from './key-crypto.js'
 import {
@@ -118,6 +118,7 @@ export function localKey(k: KeyringRecord): KeyRecord {
   )
 }
 
+/** A record as the files of an earlier sdkd hold it (its own JSON; read, never written). */
 export type StoredRecord =
   | {
       name: string
@@ -134,46 +135,9 @@ export type StoredRecord =
 /** A multisig member in a record's file: a secp256k1 key in base64, or a nested multisig. */
 type StoredMember = string | { threshold: number; pub_keys: StoredMember[] }
 
-function storedMemberOf(m: MultisigMember): StoredMember {
-  if (m.type === 'multisig')
-    return { threshold: m.threshold, pub_keys: m.members.map(storedMemberOf) }
-  if (m.type === 'secp256k1') return toBase64(m.key)
-  throw new KeyringError('the keyring holds secp256k1 and multisig keys only')
-}
-
 export function memberOfStored(s: StoredMember): MultisigMember {
   if (typeof s === 'string') return secp256k1Member(fromBase64(s))
   return { type: 'multisig', threshold: s.threshold, members: s.pub_keys.map(memberOfStored) }
-}
-
-/** A record as its file holds it. */
-export function storedOf(r: KeyringRecord): StoredRecord {
-  if (r.type === 'multi') {
-    return {
-      name: r.name,
-      type: 'multi',
-      address: r.address,
-      threshold: r.threshold,
-      pub_keys: r.members.map(storedMemberOf),
-    }
-  }
-  if (r.type === 'offline')
-    return {
-      name: r.name,
-      type: 'offline',
-      algo: 'secp256k1',
-      address: r.address,
-      pub_key: toBase64(r.pubKey),
-    }
-  return {
-    name: r.name,
-    type: 'local',
-    algo: 'secp256k1',
-    address: r.address,
-    pub_key: toBase64(r.pubKey),
-    priv_key: toHex(r.privateKey),
-    hd_path: r.hdPath,
-  }
 }
 
 export const fromBase64 = (text: string): Bytes => new Uint8Array(Buffer.from(text, 'base64'))

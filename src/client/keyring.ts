@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile, unlink } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { bech32ToAddress } from '../codec/address.js'
-import { type Bytes, fromHex, toHex } from '../codec/bytes.js'
+import { type Bytes, toHex } from '../codec/bytes.js'
 import { MULTISIG_PUBKEY_URL, type MultisigMember } from '../codec/multisig.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import { makeDir } from '../config/make-dir.js'
@@ -14,20 +14,24 @@ import {
   pubKeyOfPrivateKey,
 } from './key-crypto.js'
 import {
+  decodeRecord,
+  encodeRecord,
+  isSealed,
+  openItem,
+  recordOfJson,
+  sealItem,
+} from './keyring-file.js'
+import {
   checkName,
-  fromBase64,
   type KeyRecord,
   type KeyringRecord,
   localKey,
   type MultisigKeyRecord,
-  memberOfStored,
   multisigRecordOf,
   type OfflineKeyRecord,
   offlineRecordOf,
   recordAddress,
   recordOf,
-  type StoredRecord,
-  storedOf,
 } from './keyring-records.js'
 
 export {
@@ -64,8 +68,8 @@ export { MULTISIG_PUBKEY_URL, type MultisigMember }
 
 /**
  * The `test` keyring backend: one `<name>.info` file per key plus an `<address hex>.address` index,
- * under `<home>/keyring-test` (the upstream layout; the file contents are sdkd's own JSON, unencrypted
- * like upstream's test backend).
+ * under `<home>/keyring-test`, as upstream's files (keyring-file.ts), so the directory moves between
+ * sdkd and an SDK chain's binary. Files of an earlier sdkd (its own JSON) are read as well.
  */
 export class Keyring {
   private constructor(readonly dir: string) {}
@@ -191,15 +195,24 @@ export class Keyring {
     await this.write(record)
   }
 
-  /** Writes a record's file, then its address index entry (naming it). */
+  /**
+   * Writes a record's item, then its address index item (naming it), both sealed as upstream's
+   * test backend seals them (keyring-file.ts).
+   */
   private async write(record: KeyringRecord): Promise<void> {
     await makeDir(this.dir, 0o700)
+    const info = `${record.name}.info`
     await writeFileAtomic(
       this.infoPath(record.name),
-      `${JSON.stringify(storedOf(record))}\n`,
+      await sealItem({ key: info, data: encodeRecord(record) }),
       0o600,
     )
-    await writeFileAtomic(this.indexPath(record), record.name, 0o600)
+    const index = this.indexPath(record)
+    await writeFileAtomic(
+      index,
+      await sealItem({ key: basename(index), data: new TextEncoder().encode(info) }),
+      0o600,
+    )
   }
 
   /** Whether a key of that name is held. */
@@ -234,12 +247,10 @@ export class Keyring {
     } catch {
       throw new KeyringError(`${name}.info: key not found`)
     }
-    const s = JSON.parse(text) as StoredRecord
     // The address in the brand of the home, whatever brand the key was added in (as upstream).
-    if (s.type === 'multi')
-      return multisigRecordOf(s.name, s.threshold, s.pub_keys.map(memberOfStored))
-    if (s.type === 'offline') return offlineRecordOf(s.name, fromBase64(s.pub_key))
-    return recordOf(s.name, fromHex(s.priv_key), fromBase64(s.pub_key), s.hd_path)
+    if (!isSealed(text)) return recordOfJson(text)
+    const file = `${name}.info`
+    return decodeRecord(file, (await openItem(file, text)).data)
   }
 
   /** The key holding this bech32 address, if any. */
@@ -250,9 +261,14 @@ export class Keyring {
     } catch {
       return undefined
     }
-    const path = join(this.dir, `${hex}.address`)
+    const file = `${hex}.address`
+    const path = join(this.dir, file)
     if (!existsSync(path)) return undefined
-    return this.record((await readFile(path, 'utf8')).trim())
+    const text = await readFile(path, 'utf8')
+    // Upstream's item holds `<name>.info`; sdkd's earlier files, the name alone.
+    if (!isSealed(text)) return this.record(text.trim())
+    const info = new TextDecoder().decode((await openItem(file, text)).data)
+    return this.record(info.endsWith('.info') ? info.slice(0, -5) : info)
   }
 
   /** A key by name or by address (what `--from` accepts). */

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'smol-toml'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { keyFromMnemonic, pubKeyToAddress } from '../../src/client/keyring.js'
+import { Keyring, keyFromMnemonic, pubKeyToAddress } from '../../src/client/keyring.js'
 import { addressToBech32 } from '../../src/codec/address.js'
 import { cleanupAfterAll } from '../helpers/cleanup.js'
 import { runCommand, runSdkd } from '../helpers/sdkd.js'
@@ -59,7 +59,7 @@ describe('sdkd testnet init-files', () => {
       // The operator key's mnemonic (upstream's key_seed.json) recovers the key in the keyring.
       const seed = JSON.parse(await read(n, 'key_seed.json'))
       const address = addressToBech32(pubKeyToAddress(keyFromMnemonic(seed.secret).pubKey))
-      expect(JSON.parse(await read(n, `keyring-test/${n}.info`)).address).toBe(address)
+      expect((await Keyring.open(homeOf(n)).record(n)).address).toBe(address)
       const gentx = JSON.parse(await readFile(join(out, 'gentxs', `${n}.json`), 'utf8'))
       const msg = gentx.body.messages[0]
       const pv = JSON.parse(await read(n, 'config/priv_validator_key.json'))

@@ -3011,6 +3011,88 @@ export declare namespace sdk.crypto.ed25519 {
   }
 }
 
+export declare namespace sdk.crypto.hd.v1 {
+  /** sdk.crypto.hd.v1.BIP44Params, decoded. */
+  type BIP44Params = {
+    purpose: number
+    coin_type: number
+    account: number
+    change: boolean
+    address_index: number
+  }
+  namespace BIP44Params {
+    /** sdk.crypto.hd.v1.BIP44Params, as fromObject and encode take it. */
+    type Init = {
+      purpose?: number | null | undefined
+      coin_type?: number | null | undefined
+      account?: number | null | undefined
+      change?: boolean | null | undefined
+      address_index?: number | null | undefined
+    }
+  }
+}
+
+export declare namespace sdk.crypto.keyring.v1 {
+  /** sdk.crypto.keyring.v1.Record, decoded. */
+  type Record = {
+    name: string
+    pub_key: ProtoTypes['google.protobuf.Any'] | null
+    local: ProtoTypes['sdk.crypto.keyring.v1.Record.Local'] | null
+    ledger: ProtoTypes['sdk.crypto.keyring.v1.Record.Ledger'] | null
+    multi: ProtoTypes['sdk.crypto.keyring.v1.Record.Multi'] | null
+    offline: ProtoTypes['sdk.crypto.keyring.v1.Record.Offline'] | null
+    /** Which field of item is set (a getter). */
+    readonly item?: 'local' | 'ledger' | 'multi' | 'offline' | undefined
+  }
+  namespace Record {
+    /** sdk.crypto.keyring.v1.Record, as fromObject and encode take it. */
+    type Init = {
+      name?: string | null | undefined
+      pub_key?: ProtoInits['google.protobuf.Any'] | null | undefined
+      local?: ProtoInits['sdk.crypto.keyring.v1.Record.Local'] | null | undefined
+      ledger?: ProtoInits['sdk.crypto.keyring.v1.Record.Ledger'] | null | undefined
+      multi?: ProtoInits['sdk.crypto.keyring.v1.Record.Multi'] | null | undefined
+      offline?: ProtoInits['sdk.crypto.keyring.v1.Record.Offline'] | null | undefined
+    }
+    /** sdk.crypto.keyring.v1.Record.Local, decoded. */
+    type Local = {
+      priv_key: ProtoTypes['google.protobuf.Any'] | null
+    }
+    namespace Local {
+      /** sdk.crypto.keyring.v1.Record.Local, as fromObject and encode take it. */
+      type Init = {
+        priv_key?: ProtoInits['google.protobuf.Any'] | null | undefined
+      }
+    }
+    /** sdk.crypto.keyring.v1.Record.Ledger, decoded. */
+    type Ledger = {
+      path: ProtoTypes['sdk.crypto.hd.v1.BIP44Params'] | null
+    }
+    namespace Ledger {
+      /** sdk.crypto.keyring.v1.Record.Ledger, as fromObject and encode take it. */
+      type Init = {
+        path?: ProtoInits['sdk.crypto.hd.v1.BIP44Params'] | null | undefined
+      }
+    }
+    /** sdk.crypto.keyring.v1.Record.Multi, decoded. */
+    type Multi = {
+    }
+    namespace Multi {
+      /** sdk.crypto.keyring.v1.Record.Multi, as fromObject and encode take it. */
+      type Init = {
+      }
+    }
+    /** sdk.crypto.keyring.v1.Record.Offline, decoded. */
+    type Offline = {
+    }
+    namespace Offline {
+      /** sdk.crypto.keyring.v1.Record.Offline, as fromObject and encode take it. */
+      type Init = {
+      }
+    }
+  }
+}
+
 export declare namespace sdk.crypto.multisig {
   /** sdk.crypto.multisig.LegacyAminoPubKey, decoded. */
   type LegacyAminoPubKey = {
@@ -8222,6 +8304,12 @@ export interface ProtoTypes {
   'sdk.crisis.v1beta1.MsgUpdateParams': sdk.crisis.v1beta1.MsgUpdateParams
   'sdk.crisis.v1beta1.MsgUpdateParamsResponse': sdk.crisis.v1beta1.MsgUpdateParamsResponse
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey
+  'sdk.crypto.hd.v1.BIP44Params': sdk.crypto.hd.v1.BIP44Params
+  'sdk.crypto.keyring.v1.Record': sdk.crypto.keyring.v1.Record
+  'sdk.crypto.keyring.v1.Record.Local': sdk.crypto.keyring.v1.Record.Local
+  'sdk.crypto.keyring.v1.Record.Ledger': sdk.crypto.keyring.v1.Record.Ledger
+  'sdk.crypto.keyring.v1.Record.Multi': sdk.crypto.keyring.v1.Record.Multi
+  'sdk.crypto.keyring.v1.Record.Offline': sdk.crypto.keyring.v1.Record.Offline
   'sdk.crypto.multisig.LegacyAminoPubKey': sdk.crypto.multisig.LegacyAminoPubKey
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray
   'sdk.crypto.multisig.v1beta1.MultiSignature': sdk.crypto.multisig.v1beta1.MultiSignature
@@ -8830,6 +8918,12 @@ export interface ProtoInits {
   'sdk.crisis.v1beta1.MsgUpdateParams': sdk.crisis.v1beta1.MsgUpdateParams.Init
   'sdk.crisis.v1beta1.MsgUpdateParamsResponse': sdk.crisis.v1beta1.MsgUpdateParamsResponse.Init
   'sdk.crypto.ed25519.PubKey': sdk.crypto.ed25519.PubKey.Init
+  'sdk.crypto.hd.v1.BIP44Params': sdk.crypto.hd.v1.BIP44Params.Init
+  'sdk.crypto.keyring.v1.Record': sdk.crypto.keyring.v1.Record.Init
+  'sdk.crypto.keyring.v1.Record.Local': sdk.crypto.keyring.v1.Record.Local.Init
+  'sdk.crypto.keyring.v1.Record.Ledger': sdk.crypto.keyring.v1.Record.Ledger.Init
+  'sdk.crypto.keyring.v1.Record.Multi': sdk.crypto.keyring.v1.Record.Multi.Init
+  'sdk.crypto.keyring.v1.Record.Offline': sdk.crypto.keyring.v1.Record.Offline.Init
   'sdk.crypto.multisig.LegacyAminoPubKey': sdk.crypto.multisig.LegacyAminoPubKey.Init
   'sdk.crypto.multisig.v1beta1.CompactBitArray': sdk.crypto.multisig.v1beta1.CompactBitArray.Init
   'sdk.crypto.multisig.v1beta1.MultiSignature': sdk.crypto.multisig.v1beta1.MultiSignature.Init

@@ -1,0 +1,216 @@
+import { createDecipheriv, pbkdf2Sync } from 'node:crypto'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Record as RecordProto } from 'cosmjs-types/cosmos/crypto/keyring/v1/record'
+import { LegacyAminoPubKey } from 'cosmjs-types/cosmos/crypto/multisig/keys'
+import { PrivKey, PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
+import { afterEach, describe, expect, test } from 'vitest'
+import { addressToBech32 } from '../codec/address.js'
+import { toHex } from '../codec/bytes.js'
+import { Keyring, keyFromMnemonic, pubKeyToAddress, secp256k1Member } from './keyring.js'
+import { goTimeString, openItem, sealItem } from './keyring-file.js'
+
+const MNEMONIC =
+  'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+
+/**
+ * RFC 7518's PBES2-HS256+A128KW and A256GCM done with node:crypto alone (not the library sdkd
+ * seals with): the plaintext of a compact JWE under the password "test", and its header.
+ */
+function decryptWithNodeCrypto(token: string): { header: Record<string, unknown>; text: string } {
+  const [protectedB64, wrappedB64, ivB64, cipherB64, tagB64] = token.split('.')
+  const header = JSON.parse(Buffer.from(protectedB64!, 'base64url').toString()) as Record<
+    string,
+    unknown
+  >
+  const salt = Buffer.concat([
+    Buffer.from(String(header.alg)),
+    Buffer.of(0),
+    Buffer.from(String(header.p2s), 'base64url'),
+  ])
+  const kek = pbkdf2Sync('test', salt, Number(header.p2c), 16, 'sha256')
+  const unwrap = createDecipheriv('id-aes128-wrap', kek, Buffer.from('A6A6A6A6A6A6A6A6', 'hex'))
+  const cek = Buffer.concat([unwrap.update(Buffer.from(wrappedB64!, 'base64url')), unwrap.final()])
+  const gcm = createDecipheriv('aes-256-gcm', cek, Buffer.from(ivB64!, 'base64url'))
+  gcm.setAAD(Buffer.from(protectedB64!))
+  gcm.setAuthTag(Buffer.from(tagB64!, 'base64url'))
+  const plain = Buffer.concat([gcm.update(Buffer.from(cipherB64!, 'base64url')), gcm.final()])
+  return { header, text: plain.toString() }
+}
+
+const dirs: string[] = []
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+})
+async function home(): Promise<string> {
+  const d = await mkdtemp(join(tmpdir(), 'sdkd-keyring-file-'))
+  dirs.push(d)
+  return d
+}
+
+describe("the test keyring's files as upstream's", () => {
+  test('behavior: a local key is a JWE of the Go item JSON holding a Record, its address item names it', async () => {
+    const h = await home()
+    const kr = Keyring.open(h)
+    const { record } = await kr.add('alice', { mnemonic: MNEMONIC })
+    const key = keyFromMnemonic(MNEMONIC)
+    const dir = join(h, 'keyring-test')
+    const files = (await readdir(dir)).sort()
+    const indexFile = files.find((f) => f.endsWith('.address'))!
+    expect(files).toEqual(['alice.info', indexFile].sort())
+
+    const info = decryptWithNodeCrypto(await readFile(join(dir, 'alice.info'), 'utf8'))
+    expect(info.header).toMatchObject({ alg: 'PBES2-HS256+A128KW', enc: 'A256GCM', p2c: 8192 })
+    expect(Buffer.from(String(info.header.p2s), 'base64url')).toHaveLength(12)
+    expect(String(info.header.created)).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)? \+0000 UTC$/,
+    )
+    const item = JSON.parse(info.text)
+    expect(Object.keys(item)).toEqual([
+      'Key',
+      'Data',
+      'Label',
+      'Description',
+      'KeychainNotTrustApplication',
+      'KeychainNotSynchronizable',
+    ])
+    expect(item).toMatchObject({ Key: 'alice.info', Label: '', Description: '' })
+    const rec = RecordProto.decode(Buffer.from(item.Data, 'base64'))
+    expect(rec.name).toBe('alice')
+    expect(rec.pubKey?.typeUrl).toBe('/cosmos.crypto.secp256k1.PubKey')
+    expect(PubKey.decode(rec.pubKey!.value).key).toEqual(key.pubKey)
+    expect(rec.local?.privKey?.typeUrl).toBe('/cosmos.crypto.secp256k1.PrivKey')
+    expect(PrivKey.decode(rec.local!.privKey!.value).key).toEqual(key.privateKey)
+    expect(rec.multi ?? rec.offline ?? rec.ledger).toBeUndefined()
+
+    const index = JSON.parse(
+      decryptWithNodeCrypto(await readFile(join(dir, indexFile), 'utf8')).text,
+    )
+    expect(index.Key).toBe(indexFile)
+    expect(Buffer.from(index.Data, 'base64').toString()).toBe('alice.info')
+    expect(await kr.findByAddress(record.address)).toMatchObject({ name: 'alice' })
+  })
+
+  test('behavior: records an SDK binary wrote (local, offline, nested multisig) are read', async () => {
+    const h = await home()
+    const dir = join(h, 'keyring-test')
+    await Keyring.open(h).add('seed', { mnemonic: MNEMONIC }) // makes the directory
+    const key = keyFromMnemonic(MNEMONIC)
+    const other = keyFromMnemonic(
+      'legal winner thank year wave sausage worth useful legal winner thank yellow',
+    )
+    const pub = (k: Uint8Array) => ({
+      typeUrl: '/cosmos.crypto.secp256k1.PubKey',
+      value: PubKey.encode({ key: k }).finish(),
+    })
+    const inner = {
+      typeUrl: '/cosmos.crypto.multisig.LegacyAminoPubKey',
+      value: LegacyAminoPubKey.encode({
+        threshold: 1,
+        publicKeys: [pub(key.pubKey), pub(other.pubKey)],
+      }).finish(),
+    }
+    const outer = {
+      typeUrl: '/cosmos.crypto.multisig.LegacyAminoPubKey',
+      value: LegacyAminoPubKey.encode({
+        threshold: 2,
+        publicKeys: [inner, pub(other.pubKey)],
+      }).finish(),
+    }
+    const records = {
+      local: RecordProto.fromPartial({
+        name: 'local',
+        pubKey: pub(other.pubKey),
+        local: {
+          privKey: {
+            typeUrl: '/cosmos.crypto.secp256k1.PrivKey',
+            value: PrivKey.encode({ key: other.privateKey }).finish(),
+          },
+        },
+      }),
+      offline: RecordProto.fromPartial({ name: 'offline', pubKey: pub(key.pubKey), offline: {} }),
+      multi: RecordProto.fromPartial({ name: 'multi', pubKey: outer, multi: {} }),
+    }
+    for (const [name, r] of Object.entries(records)) {
+      const token = await sealItem({ key: `${name}.info`, data: RecordProto.encode(r).finish() })
+      await writeFile(join(dir, `${name}.info`), token)
+    }
+    const kr = Keyring.open(h)
+    const local = await kr.record('local')
+    expect(local).toMatchObject({ type: 'local', privateKey: other.privateKey })
+    expect(await kr.record('offline')).toMatchObject({ type: 'offline', pubKey: key.pubKey })
+    expect(await kr.record('multi')).toMatchObject({
+      type: 'multi',
+      threshold: 2,
+      members: [
+        {
+          type: 'multisig',
+          threshold: 1,
+          members: [secp256k1Member(key.pubKey), secp256k1Member(other.pubKey)],
+        },
+        secp256k1Member(other.pubKey),
+      ],
+    })
+    // Written back by sdkd, the same bytes as the SDK's encoding.
+    const rewritten = await kr.rename('multi', 'multi2')
+    const item = await openItem('multi2.info', await readFile(join(dir, 'multi2.info'), 'utf8'))
+    expect(rewritten.address).toBe((await kr.record('multi2')).address)
+    expect(Buffer.from(item.data)).toEqual(
+      Buffer.from(RecordProto.encode({ ...records.multi, name: 'multi2' }).finish()),
+    )
+  })
+
+  test('behavior: a keyring of an earlier sdkd (its own JSON files) is still read', async () => {
+    const h = await home()
+    const dir = join(h, 'keyring-test')
+    await mkdir(dir, { recursive: true })
+    const key = keyFromMnemonic(MNEMONIC)
+    const bytes = pubKeyToAddress(key.pubKey)
+    const address = addressToBech32(bytes)
+    await writeFile(
+      join(dir, 'old.info'),
+      `${JSON.stringify({
+        name: 'old',
+        type: 'local',
+        algo: 'secp256k1',
+        address,
+        pub_key: Buffer.from(key.pubKey).toString('base64'),
+        priv_key: toHex(key.privateKey),
+        hd_path: "m/44'/118'/0'/0/0",
+      })}\n`,
+    )
+    await writeFile(join(dir, `${toHex(bytes)}.address`), 'old')
+    const kr = Keyring.open(h)
+    expect(await kr.record('old')).toMatchObject({ name: 'old', privateKey: key.privateKey })
+    expect(await kr.findByAddress(address)).toMatchObject({ name: 'old' })
+  })
+
+  test('error: a file sealed under another password, or no item at all', async () => {
+    const h = await home()
+    const kr = Keyring.open(h)
+    await kr.add('alice', { mnemonic: MNEMONIC })
+    const dir = join(h, 'keyring-test')
+    const token = await readFile(join(dir, 'alice.info'), 'utf8')
+    const [head, wrapped, iv, cipher, tag] = token.split('.')
+    // A tag of another content: GCM refuses it.
+    const damaged = [head, wrapped, iv, cipher, `${tag!.slice(0, -2)}AA`].join('.')
+    await writeFile(join(dir, 'alice.info'), damaged)
+    await expect(kr.record('alice')).rejects.toThrow(
+      /^cannot open alice\.info with the test backend's password: /,
+    )
+    await expect(openItem('x.info', 'eyJub3QiOiJqd2UifQ.a.b.c.d')).rejects.toThrow(
+      /^cannot open x\.info with the test backend's password: /,
+    )
+  })
+
+  test("behavior: the created header is Go's time.Time.String() of a UTC time", () => {
+    expect(goTimeString(new Date('2026-12-07T07:10:22.672Z'))).toBe(
+      '2026-12-07 07:10:22.672 +0000 UTC',
+    )
+    expect(goTimeString(new Date('2026-12-07T07:10:22.500Z'))).toBe(
+      '2026-12-07 07:10:22.5 +0000 UTC',
+    )
+    expect(goTimeString(new Date('2026-12-07T07:10:22.000Z'))).toBe('2026-12-07 07:10:22 +0000 UTC')
+  })
+})
