@@ -21,6 +21,7 @@ interface SoftwareUpgradeFlags extends TxFlags, GovPropFlags {
   upgradeInfo?: string
   validate: boolean
   checksumRequired: boolean
+  daemonName: string
   authority?: string
   safetyDelta?: number
 }
@@ -40,10 +41,14 @@ function authorityOf(flag: string | undefined): string {
  * checked). A failure keeps upstream's words first and then names the flag and `--no-validate`:
  * the check runs on the client, so a user who means to submit unchecked info needs to know how.
  */
-async function validateUpgradeInfoFlag(info: string, checksumRequired: boolean): Promise<void> {
+async function validateUpgradeInfoFlag(
+  info: string,
+  checksumRequired: boolean,
+  daemonName: string,
+): Promise<void> {
   try {
     const parsed = await parsePlanInfo(info, { enforceChecksum: checksumRequired })
-    await validatePlanInfoFull(parsed, checksumRequired)
+    await validatePlanInfoFull(parsed, checksumRequired, daemonName)
   } catch (err) {
     if (!(err instanceof PlanInfoError)) throw err
     const hint =
@@ -75,12 +80,17 @@ export function registerTxUpgrade(program: Command, globals: () => GlobalFlags):
           )
           .option(
             '--upgrade-info <info>',
-            'Info for the upgrade plan (required unless --no-validate): a JSON object {"binaries":{"<os>/<arch>"|"any":"<url>?checksum=sha256:<hex>"}} naming the new binary per platform, or a URL returning such JSON; every binary is downloaded and its checksum checked unless --no-validate (then any text, e.g. \'{}\')',
+            'Info for the upgrade plan (required unless --no-validate): a JSON object {"binaries":{"<os>/<arch>"|"any":"<url>?checksum=sha256:<hex>"}} naming the new binary per platform, or a URL returning such JSON; every binary is downloaded, its checksum checked and an archive unpacked to find bin/<daemon-name> unless --no-validate (then any text, e.g. \'{}\')',
           )
           .option('--no-validate', 'Skip validation of the upgrade info (dangerous!)')
           .option(
             '--no-checksum-required',
             'Skip requirement of checksums for binaries in the upgrade info',
+          )
+          .option(
+            '--daemon-name <name>',
+            'The name of the executable being upgraded (for upgrade-info validation). Default is the DAEMON_NAME env var if set, or else this executable',
+            process.env.DAEMON_NAME || 'sdkd',
           )
           .option(
             '--authority <address>',
@@ -93,7 +103,7 @@ export function registerTxUpgrade(program: Command, globals: () => GlobalFlags):
       const gov = readGovPropFlags(f)
       const height = f.upgradeHeight ?? 0
       const info = f.upgradeInfo ?? ''
-      if (f.validate) await validateUpgradeInfoFlag(info, f.checksumRequired)
+      if (f.validate) await validateUpgradeInfoFlag(info, f.checksumRequired, f.daemonName)
       const authority = authorityOf(f.authority)
       await runTx(globals(), f, async ({ ctx, from }) => {
         const msg = ctx.registry.packAny('/sdk.upgrade.v1beta1.MsgSoftwareUpgrade', {

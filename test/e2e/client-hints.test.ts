@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { ABANDON_MNEMONIC, recoverKey, runSdkd } from '../helpers/sdkd.js'
@@ -140,6 +144,54 @@ describe('client errors that point the way', () => {
     )
     const unchecked = await proposal(['--upgrade-info', '{nope', '--no-validate', '--offline'])
     expect(unchecked.code, unchecked.stderr).toBe(0)
+  })
+
+  it('error: an archive without bin/<daemon-name> is refused as upstream refuses it; --daemon-name names the binary', async () => {
+    const { home } = await homeWithKeys()
+    const t = await tempDir('sdkd-client-hints-archive-')
+    cleanups.push(t.cleanup)
+    // A release archive of another chain's binary: bin/gaiad.
+    await mkdir(join(t.dir, 'bin'))
+    await writeFile(join(t.dir, 'bin', 'gaiad'), 'elf')
+    const archive = join(t.dir, 'gaiad-v2.tar.gz')
+    execFileSync('tar', ['-czf', archive, '-C', t.dir, 'bin'])
+    const sum = createHash('sha256').update(readFileSync(archive)).digest('hex')
+    const url = `${pathToFileURL(archive).href}?checksum=sha256:${sum}`
+    const info = JSON.stringify({ binaries: { 'linux/amd64': url } })
+    const proposal = (extra: string[], env: Record<string, string> = {}) =>
+      runSdkd(
+        [
+          '--home',
+          home,
+          'tx',
+          'upgrade',
+          'software-upgrade',
+          'v2',
+          '--from',
+          'alice',
+          '--generate-only',
+          '--offline',
+          '--title',
+          't',
+          '--upgrade-height',
+          '100',
+          '--upgrade-info',
+          info,
+          ...extra,
+        ],
+        { env },
+      )
+    const refused = await proposal([])
+    expect([refused.code, refused.stdout]).toEqual([1, ''])
+    expect(refused.stderr).toBe(
+      `Error: error downloading binary for os/arch linux/amd64: url "${url}" result does not contain a bin/sdkd or sdkd file (in --upgrade-info: fix it; or pass --no-validate to submit it unchecked)\n`,
+    )
+    const named = await proposal(['--daemon-name', 'gaiad'])
+    expect(named.code, named.stderr).toBe(0)
+    expect(JSON.parse(named.stdout).body.messages[0].messages[0].plan.info).toBe(info)
+    // cosmovisor's DAEMON_NAME is the default, as upstream's flag.
+    const fromEnv = await proposal([], { DAEMON_NAME: 'gaiad' })
+    expect(fromEnv.code, fromEnv.stderr).toBe(0)
   })
 
   it('error: a mistyped command word is never answered with a command that starts a node', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { GrpcCode, StatusError } from '../../errors.js'
+import { checkUpgradeDownload } from './upgrade-download.js'
 
 /**
  * Plan `info` as cosmovisor reads it (upstream x/upgrade/plan): a JSON object
@@ -222,14 +223,21 @@ export async function parsePlanInfo(
 }
 
 /**
- * Upstream Info.ValidateFull: ValidateBasic of the binaries, then every URL is downloaded and its
- * checksum verified (`error downloading binary for os/arch <k>: …`).
+ * Upstream Info.ValidateFull: ValidateBasic of the binaries, then every URL is downloaded, its
+ * checksum verified, and an archive unpacked to find `bin/<daemonName>` or `<daemonName>`, as
+ * `DownloadUpgrade` does (upgrade-download.ts): `error downloading binary for os/arch <k>: …`.
  */
-export async function validatePlanInfoFull(info: PlanInfo, enforceChecksum = true): Promise<void> {
+export async function validatePlanInfoFull(
+  info: PlanInfo,
+  enforceChecksum: boolean,
+  daemonName: string,
+): Promise<void> {
   validateBinaries(info.binaries, enforceChecksum)
   for (const [osArch, url] of Object.entries(info.binaries ?? {})) {
     try {
-      await downloadWithChecksum(url)
+      const bytes = await downloadWithChecksum(url)
+      const { path, query } = parseGoUrl(url)
+      checkUpgradeDownload({ url, path, query }, bytes, daemonName)
     } catch (err) {
       throw new PlanInfoError(
         `error downloading binary for os/arch ${osArch}: ${(err as Error).message}`,

@@ -91,21 +91,33 @@ describe('upgrade plan info (--upgrade-info)', () => {
     cleanups.push(() => new Promise<void>((r) => server.close(() => r())))
     const port = (server.address() as AddressInfo).port
     const good = sha256('binary')
-    await validatePlanInfoFull({
-      binaries: {
-        'linux/amd64': `http://127.0.0.1:${port}/sdkd?checksum=sha256:${good}`,
-        any: `${pathToFileURL(join(d, 'sdkd')).href}?checksum=sha256:${good}`,
+    await validatePlanInfoFull(
+      {
+        binaries: {
+          'linux/amd64': `http://127.0.0.1:${port}/sdkd?checksum=sha256:${good}`,
+          any: `${pathToFileURL(join(d, 'sdkd')).href}?checksum=sha256:${good}`,
+        },
       },
-    })
+      true,
+      'sdkd',
+    )
     await expect(
-      validatePlanInfoFull({
-        binaries: { 'linux/amd64': `http://127.0.0.1:${port}/sdkd?checksum=sha256:${EMPTY_SHA}` },
-      }),
+      validatePlanInfoFull(
+        {
+          binaries: { 'linux/amd64': `http://127.0.0.1:${port}/sdkd?checksum=sha256:${EMPTY_SHA}` },
+        },
+        true,
+        'sdkd',
+      ),
     ).rejects.toThrow(
       `error downloading binary for os/arch linux/amd64: Checksums did not match for sdkd.\nExpected: ${EMPTY_SHA}`,
     )
     await expect(
-      validatePlanInfoFull({ binaries: { any: `file:///nope/sdkd?checksum=sha256:${good}` } }),
+      validatePlanInfoFull(
+        { binaries: { any: `file:///nope/sdkd?checksum=sha256:${good}` } },
+        true,
+        'sdkd',
+      ),
     ).rejects.toThrow(
       'error downloading binary for os/arch any: stat /nope/sdkd: no such file or directory',
     )
