@@ -46,7 +46,10 @@ export function registerGenesis(program: Command, globals: () => GlobalFlags): v
     .command('add-genesis-account <key-or-address> <coins>')
     .description('add a genesis account with coins (e.g. 1000000stake,500token)')
     .option('--append', 'add the coins to an existing genesis account')
-    .option('--keyring-backend <backend>', 'keyring backend for key names (sdkd supports test)')
+    .option(
+      '--keyring-backend <backend>',
+      'keyring backend for key names (sdkd supports test and file)',
+    )
     .option('--vesting-amount <coins>', 'amount of coins for vesting accounts')
     .option('--vesting-start-time <unix>', 'schedule start time (unix epoch) for vesting accounts')
     .option('--vesting-end-time <unix>', 'schedule end time (unix epoch) for vesting accounts')
@@ -158,7 +161,7 @@ function registerGentx(genesis: Command, globals: () => GlobalFlags): void {
       '--chain-id <id>',
       'the chain id the tx is signed for (default: the genesis chain id, which it must be)',
     )
-    .option('--keyring-backend <backend>', 'keyring backend (sdkd supports test)')
+    .option('--keyring-backend <backend>', 'keyring backend (sdkd supports test and file)')
     .option('--fees <coins>', 'fees to pay along with the transaction (e.g. 10stake)')
     .option('--gas <limit>', 'gas limit of the transaction', '200000')
     .option('--note <memo>', 'memo of the transaction (default: <node id>@<ip>:<p2p port>)')

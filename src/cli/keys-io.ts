@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { Writable } from 'node:stream'
 import { Keyring, KeyringError } from '../client/keyring.js'
+import { filePassphrase } from '../client/keyring-file.js'
 import { brand } from '../codec/brand.js'
 import { anyJsonTypeUrl } from './any-json.js'
 import { readLine as readClientLine, readClientToml, readConfirmation } from './client-context.js'
@@ -10,11 +11,17 @@ import type { GlobalFlags } from './start-flags.js'
 
 // What the `sdkd keys …` commands share: the keyring they open, their prompts, their errors.
 
-/** The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. */
+/**
+ * The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. The `file`
+ * backend asks for its passphrase as upstream does (`filePassphrase`), once, when an item is first
+ * read or written: at a terminal without echo, else a line of stdin each time it asks.
+ */
 export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {
   const chosen = backend ?? ((await readClientToml(g.home)).keyringBackend || 'test')
   try {
-    return Keyring.open(g.home, chosen)
+    return Keyring.open(g.home, chosen, (dir) =>
+      filePassphrase(dir, readPassword, (line) => process.stderr.write(`${line}\n`)),
+    )
   } catch (err) {
     throw new CliError((err as Error).message)
   }
@@ -30,10 +37,11 @@ const MIN_PASS_LENGTH = 8
 
 /**
  * Upstream's GetPassword: at a terminal the prompt on stderr and the typed passphrase not echoed,
- * else a line of stdin; shorter than 8 characters is refused.
+ * else a line of stdin (no prompt; `EOF` once stdin has ended); shorter than 8 characters is
+ * refused.
  */
 export async function readPassword(prompt: string): Promise<string> {
-  let pass: string
+  let pass: string | undefined
   if (process.stdin.isTTY) {
     process.stderr.write(`${prompt}\n`)
     // A terminal echoes what readline writes to its output: here, nowhere.
@@ -42,7 +50,8 @@ export async function readPassword(prompt: string): Promise<string> {
     pass = await new Promise<string>((resolve) => rl.question('', resolve))
     rl.close()
   } else {
-    pass = await readLine('')
+    pass = await readClientLine('')
+    if (pass === undefined) throw new CliError('EOF')
   }
   if (pass.length < MIN_PASS_LENGTH)
     throw new CliError(`password must be at least ${MIN_PASS_LENGTH} characters`)
@@ -61,7 +70,7 @@ export async function withKeyring<T>(fn: () => Promise<T>): Promise<T> {
 
 export const backendOption = [
   '--keyring-backend <backend>',
-  'keyring backend (sdkd supports test)',
+  'keyring backend (sdkd supports test and file)',
 ] as const
 
 /**

@@ -133,7 +133,10 @@ describe("the test keyring's files as upstream's", () => {
       multi: RecordProto.fromPartial({ name: 'multi', pubKey: outer, multi: {} }),
     }
     for (const [name, r] of Object.entries(records)) {
-      const token = await sealItem({ key: `${name}.info`, data: RecordProto.encode(r).finish() })
+      const token = await sealItem(
+        { key: `${name}.info`, data: RecordProto.encode(r).finish() },
+        'test',
+      )
       await writeFile(join(dir, `${name}.info`), token)
     }
     const kr = Keyring.open(h)
@@ -154,7 +157,11 @@ describe("the test keyring's files as upstream's", () => {
     })
     // Written back by sdkd, the same bytes as the SDK's encoding.
     const rewritten = await kr.rename('multi', 'multi2')
-    const item = await openItem('multi2.info', await readFile(join(dir, 'multi2.info'), 'utf8'))
+    const item = await openItem(
+      'multi2.info',
+      await readFile(join(dir, 'multi2.info'), 'utf8'),
+      'test',
+    )
     expect(rewritten.address).toBe((await kr.record('multi2')).address)
     expect(Buffer.from(item.data)).toEqual(
       Buffer.from(RecordProto.encode({ ...records.multi, name: 'multi2' }).finish()),
@@ -197,10 +204,10 @@ describe("the test keyring's files as upstream's", () => {
     const damaged = [head, wrapped, iv, cipher, `${tag!.slice(0, -2)}AA`].join('.')
     await writeFile(join(dir, 'alice.info'), damaged)
     await expect(kr.record('alice')).rejects.toThrow(
-      /^cannot open alice\.info with the test backend's password: /,
+      /^cannot open alice\.info with the keyring's password: /,
     )
-    await expect(openItem('x.info', 'eyJub3QiOiJqd2UifQ.a.b.c.d')).rejects.toThrow(
-      /^cannot open x\.info with the test backend's password: /,
+    await expect(openItem('x.info', 'eyJub3QiOiJqd2UifQ.a.b.c.d', 'test')).rejects.toThrow(
+      /^cannot open x\.info with the keyring's password: /,
     )
   })
 

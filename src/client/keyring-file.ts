@@ -1,7 +1,12 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import bcrypt from 'bcryptjs'
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose'
 import { type Bytes, fromHex, toBase64 } from '../codec/bytes.js'
 import type { MultisigMember } from '../codec/multisig.js'
 import { protoRegistry } from '../codec/proto.js'
+import { writeFileAtomic } from '../config/atomic-file.js'
+import { makeDir } from '../config/make-dir.js'
 import { KeyringError } from './key-crypto.js'
 import {
   fromBase64,
@@ -16,12 +21,12 @@ import { secp256k1Member } from './multisig-keys.js'
 
 // The files of upstream's `test` keyring backend (the SDK's keyring over its fork of 99designs'
 // file keyring): each item is a JWE in compact form, PBES2-HS256+A128KW and A256GCM under the
-// password "test", whose plaintext is the item as Go's encoding/json writes it. A key's item
+// password "test" (the `file` backend: a passphrase of the user's), whose plaintext is the item as Go's encoding/json writes it. A key's item
 // `<name>.info` holds its `Record` in protobuf; `<address hex>.address` holds the text
 // `<name>.info`. So a keyring-test directory moves between sdkd and an SDK chain's binary.
 
 /** The test backend's password (upstream's `newTestBackendKeyringConfig`). */
-const PASSWORD = new TextEncoder().encode('test')
+export const TEST_BACKEND_PASSWORD = 'test'
 const ALG = 'PBES2-HS256+A128KW'
 const ENC = 'A256GCM'
 /** jose2go's PBKDF2 iterations and salt length, as upstream's files carry them. */
@@ -41,6 +46,62 @@ export interface KeyringItem {
   data: Bytes
 }
 
+/** Upstream's `maxPassphraseEntryAttempts`. */
+const PASSPHRASE_ATTEMPTS = 3
+
+/**
+ * The `file` backend's passphrase as upstream's `newRealPrompt` gets it: asked for up to three
+ * times (`Enter keyring passphrase (attempt n/3):`), checked against the bcrypt hash in the
+ * keyring's `keyhash` file (`incorrect passphrase`), or, when there is none yet, asked again
+ * (`Re-enter keyring passphrase:`, `passphrase do not match`) and its hash written there. A refused
+ * answer (`ask` throws: too short, the input's end) is reported through `warn` and counts as an
+ * attempt; after three, `too many failed passphrase attempts`.
+ */
+export async function filePassphrase(
+  dir: string,
+  ask: (prompt: string) => Promise<string>,
+  warn: (line: string) => void,
+): Promise<string> {
+  const keyhashPath = join(dir, 'keyhash')
+  let keyhash: string | undefined
+  try {
+    keyhash = await readFile(keyhashPath, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new KeyringError(`failed to open ${keyhashPath}: ${errText(err)}`)
+  }
+  for (let attempt = 1; attempt <= PASSPHRASE_ATTEMPTS; attempt++) {
+    let pass: string
+    try {
+      pass = await ask(`Enter keyring passphrase (attempt ${attempt}/${PASSPHRASE_ATTEMPTS}):`)
+    } catch (err) {
+      warn(errText(err))
+      continue
+    }
+    if (keyhash !== undefined) {
+      if (bcrypt.compareSync(pass, keyhash)) return pass
+      warn('incorrect passphrase')
+      continue
+    }
+    let again: string
+    try {
+      again = await ask('Re-enter keyring passphrase:')
+    } catch (err) {
+      warn(errText(err))
+      continue
+    }
+    if (pass !== again) {
+      warn('passphrase do not match')
+      continue
+    }
+    // Upstream asks for cost 2, which Go's bcrypt raises to its default, 10.
+    await makeDir(dir, 0o700)
+    await writeFileAtomic(keyhashPath, bcrypt.hashSync(pass, 10), 0o600)
+    return pass
+  }
+  throw new KeyringError('too many failed passphrase attempts')
+}
+
 /** Whether a file's text is an item in upstream's form (else sdkd's earlier JSON or plain name). */
 export function isSealed(text: string): boolean {
   return text.startsWith('eyJ')
@@ -50,7 +111,7 @@ export function isSealed(text: string): boolean {
  * An item sealed as upstream's file keyring seals it: the item's JSON (Go's field order and
  * names), encrypted to a compact JWE with a random 12-byte salt and a `created` time.
  */
-export async function sealItem(item: KeyringItem): Promise<string> {
+export async function sealItem(item: KeyringItem, password: string): Promise<string> {
   const json = JSON.stringify({
     Key: item.key,
     Data: toBase64(item.data),
@@ -65,23 +126,27 @@ export async function sealItem(item: KeyringItem): Promise<string> {
       p2c: P2C,
       p2s: crypto.getRandomValues(new Uint8Array(P2S_BYTES)),
     })
-    .encrypt(PASSWORD)
+    .encrypt(new TextEncoder().encode(password))
 }
 
 /** The item a sealed file holds; a file it cannot open is named in the error. */
-export async function openItem(file: string, token: string): Promise<KeyringItem> {
+export async function openItem(
+  file: string,
+  token: string,
+  password: string,
+): Promise<KeyringItem> {
   let json: string
   try {
     const header = decodeProtectedHeader(token.trim())
     if (header.alg !== ALG || header.enc !== ENC)
       throw new KeyringError(`unsupported algorithms ${header.alg} and ${header.enc}`)
-    const { plaintext } = await compactDecrypt(token.trim(), PASSWORD, {
+    const { plaintext } = await compactDecrypt(token.trim(), new TextEncoder().encode(password), {
       keyManagementAlgorithms: [ALG],
       contentEncryptionAlgorithms: [ENC],
     })
     json = new TextDecoder().decode(plaintext)
   } catch (err) {
-    throw new KeyringError(`cannot open ${file} with the test backend's password: ${errText(err)}`)
+    throw new KeyringError(`cannot open ${file} with the keyring's password: ${errText(err)}`)
   }
   const item = JSON.parse(json) as { Key?: unknown; Data?: unknown }
   if (typeof item.Key !== 'string' || (item.Data !== null && typeof item.Data !== 'string'))

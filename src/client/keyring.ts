@@ -20,6 +20,7 @@ import {
   openItem,
   recordOfJson,
   sealItem,
+  TEST_BACKEND_PASSWORD,
 } from './keyring-file.js'
 import {
   checkName,
@@ -72,16 +73,39 @@ export { MULTISIG_PUBKEY_URL, type MultisigMember }
  * sdkd and an SDK chain's binary. Files of an earlier sdkd (its own JSON) are read as well.
  */
 export class Keyring {
-  private constructor(readonly dir: string) {}
+  /** The password the items are sealed under, once asked for (the `file` backend asks once). */
+  private password: Promise<string> | undefined
 
-  /** Opens the keyring of a home for a backend (only `test` exists in sdkd). */
-  static open(home: string, backend = 'test'): Keyring {
-    if (backend !== 'test') {
-      throw new KeyringError(
-        `unsupported keyring backend "${backend}": sdkd supports only "test" (files under <home>/keyring-test)`,
-      )
+  private constructor(
+    readonly dir: string,
+    private readonly passwordSource: () => Promise<string>,
+  ) {}
+
+  /**
+   * Opens the keyring of a home for a backend: `test` (`<home>/keyring-test`, the password
+   * `test`) or `file` (`<home>/keyring-file`, sealed under a passphrase `passphrase` supplies when
+   * an item is first read or written, as upstream asks once a process; see `filePassphrase`).
+   */
+  static open(
+    home: string,
+    backend = 'test',
+    passphrase?: (dir: string) => Promise<string>,
+  ): Keyring {
+    if (backend === 'test')
+      return new Keyring(join(home, 'keyring-test'), async () => TEST_BACKEND_PASSWORD)
+    if (backend === 'file' && passphrase) {
+      const dir = join(home, 'keyring-file')
+      return new Keyring(dir, () => passphrase(dir))
     }
-    return new Keyring(join(home, 'keyring-test'))
+    throw new KeyringError(
+      `unsupported keyring backend "${backend}": sdkd supports "test" (files under <home>/keyring-test) and "file" (<home>/keyring-file)`,
+    )
+  }
+
+  /** The items' password, asked for once. */
+  private pass(): Promise<string> {
+    this.password ??= this.passwordSource()
+    return this.password
   }
 
   private infoPath(name: string): string {
@@ -204,13 +228,16 @@ export class Keyring {
     const info = `${record.name}.info`
     await writeFileAtomic(
       this.infoPath(record.name),
-      await sealItem({ key: info, data: encodeRecord(record) }),
+      await sealItem({ key: info, data: encodeRecord(record) }, await this.pass()),
       0o600,
     )
     const index = this.indexPath(record)
     await writeFileAtomic(
       index,
-      await sealItem({ key: basename(index), data: new TextEncoder().encode(info) }),
+      await sealItem(
+        { key: basename(index), data: new TextEncoder().encode(info) },
+        await this.pass(),
+      ),
       0o600,
     )
   }
@@ -250,7 +277,7 @@ export class Keyring {
     // The address in the brand of the home, whatever brand the key was added in (as upstream).
     if (!isSealed(text)) return recordOfJson(text)
     const file = `${name}.info`
-    return decodeRecord(file, (await openItem(file, text)).data)
+    return decodeRecord(file, (await openItem(file, text, await this.pass())).data)
   }
 
   /** The key holding this bech32 address, if any. */
@@ -267,7 +294,7 @@ export class Keyring {
     const text = await readFile(path, 'utf8')
     // Upstream's item holds `<name>.info`; sdkd's earlier files, the name alone.
     if (!isSealed(text)) return this.record(text.trim())
-    const info = new TextDecoder().decode((await openItem(file, text)).data)
+    const info = new TextDecoder().decode((await openItem(file, text, await this.pass())).data)
     return this.record(info.endsWith('.info') ? info.slice(0, -5) : info)
   }
 

@@ -129,7 +129,7 @@ describe('sdkd keys', () => {
     const os = await runSdkd(['--home', dir, 'keys', 'list', '--keyring-backend', 'os'])
     expect(os.code).toBe(1)
     expect(os.stderr).toBe(
-      'Error: unsupported keyring backend "os": sdkd supports only "test" (files under <home>/keyring-test)\n',
+      'Error: unsupported keyring backend "os": sdkd supports "test" (files under <home>/keyring-test) and "file" (<home>/keyring-file)\n',
     )
   })
 })

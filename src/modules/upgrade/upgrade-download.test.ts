@@ -62,9 +62,9 @@ describe("an upgrade binary's download unpacked as upstream's DownloadUpgrade", 
       const withBin = await tarGz({ 'bin/': '', 'bin/sdkd': 'elf', 'README.md': 'r' })
       expect(checkUpgradeDownload(target(URL_TGZ), withBin, 'sdkd')).toBe(true)
       // Paths as `tar -C dir .` writes them.
-    const dotted = await tarGz({ './bin/': '', './bin/sdkd': 'elf', './README.md': 'r' })
-    expect(checkUpgradeDownload(target(URL_TGZ), dotted, 'sdkd')).toBe(true)
-    const atRoot = await tarGz({ sdkd: 'elf', LICENSE: 'l' })
+      const dotted = await tarGz({ './bin/': '', './bin/sdkd': 'elf', './README.md': 'r' })
+      expect(checkUpgradeDownload(target(URL_TGZ), dotted, 'sdkd')).toBe(true)
+      const atRoot = await tarGz({ sdkd: 'elf', LICENSE: 'l' })
       expect(checkUpgradeDownload(target(URL_TGZ), atRoot, 'sdkd')).toBe(true)
       // go-getter's file mode: one file, whatever its name, is the binary.
       const single = await tarGz({ 'gaiad-v2': 'elf' })

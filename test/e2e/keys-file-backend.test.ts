@@ -1,0 +1,72 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import bcrypt from 'bcryptjs'
+import { describe, expect, it } from 'vitest'
+import { openItem } from '../../src/client/keyring-file.js'
+import { cleanupAfterEach } from '../helpers/cleanup.js'
+import { ABANDON_MNEMONIC, runSdkd } from '../helpers/sdkd.js'
+import { tempDir } from '../helpers/temp-dir.js'
+
+/**
+ * `--keyring-backend file`: upstream's passphrase prompt (`keyhash`, three attempts) and the same
+ * sealed files as the test backend, under the user's passphrase in `<home>/keyring-file`.
+ */
+
+const cleanups = cleanupAfterEach()
+const PASS = 'correct horse'
+
+async function home(): Promise<string> {
+  const t = await tempDir('sdkd-keys-file-')
+  cleanups.push(t.cleanup)
+  return t.dir
+}
+
+const keys = (dir: string, args: string[], input: string) =>
+  runSdkd(['--home', dir, 'keys', ...args, '--keyring-backend', 'file'], { input })
+
+describe('the file keyring backend', () => {
+  it('behavior: the first key sets the passphrase (asked twice, its bcrypt hash in keyhash); later commands ask once', async () => {
+    const dir = await home()
+    const add = await keys(
+      dir,
+      ['add', 'alice', '--recover'],
+      `${ABANDON_MNEMONIC}\n${PASS}\n${PASS}\n`,
+    )
+    expect(add.code, add.stderr).toBe(0)
+    const kdir = join(dir, 'keyring-file')
+    expect((await readdir(kdir)).sort()).toEqual([
+      expect.stringMatching(/^[0-9a-f]{40}\.address$/),
+      'alice.info',
+      'keyhash',
+    ])
+    expect(bcrypt.compareSync(PASS, await readFile(join(kdir, 'keyhash'), 'utf8'))).toBe(true)
+    // The item is sealed under the passphrase, not under the test backend's password.
+    const token = await readFile(join(kdir, 'alice.info'), 'utf8')
+    expect((await openItem('alice.info', token, PASS)).key).toBe('alice.info')
+    await expect(openItem('alice.info', token, 'test')).rejects.toThrow('cannot open alice.info')
+
+    const list = await keys(dir, ['list', '-n'], `${PASS}\n`)
+    expect([list.code, list.stdout]).toEqual([0, 'alice\n'])
+    const show = await keys(dir, ['show', 'alice', '-a'], `${PASS}\n`)
+    expect(show.stdout).toMatch(/^sdk1[02-9ac-hj-np-z]{38}\n$/)
+  })
+
+  it("error: a wrong passphrase three times, one that does not match, one too short, stdin's end", async () => {
+    const dir = await home()
+    const mismatch = await keys(dir, ['add', 'alice'], `${PASS}\nsomething else\nshort\n`)
+    expect(mismatch.code).toBe(1)
+    expect(mismatch.stderr).toBe(
+      'passphrase do not match\npassword must be at least 8 characters\nEOF\nError: too many failed passphrase attempts\n',
+    )
+    const add = await keys(dir, ['add', 'alice', '--no-backup'], `${PASS}\n${PASS}\n`)
+    expect(add.code, add.stderr).toBe(0)
+    const wrong = await keys(dir, ['show', 'alice'], 'wrong pass 1\nwrong pass 2\nwrong pass 3\n')
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toBe(
+      'incorrect passphrase\nincorrect passphrase\nincorrect passphrase\nError: too many failed passphrase attempts\n',
+    )
+    const second = await keys(dir, ['show', 'alice', '-a'], `wrong pass 1\n${PASS}\n`)
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stderr).toBe('incorrect passphrase\n')
+  })
+})
