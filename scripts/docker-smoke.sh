@@ -453,7 +453,7 @@ host_run() {
 }
 docker run --rm "$IMAGE" start --no-such-flag > /dev/null 2> "$WORK/flag.docker"
 flag_rc=$?
-if [ "$flag_rc" -ne 1 ] || ! grep -q "^Error: unknown option '--no-such-flag'" "$WORK/flag.docker"; then
+if [ "$flag_rc" -ne 1 ] || ! grep -q "^Error: unknown flag: --no-such-flag$" "$WORK/flag.docker"; then
   fail "an unknown flag (exit ${flag_rc})"
 elif [ -f "$HOST_SDKD" ]; then
   host_run "$WORK/unused-home" start --no-such-flag > /dev/null 2> "$WORK/flag.host"
