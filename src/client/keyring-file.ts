@@ -19,11 +19,12 @@ import {
 } from './keyring-records.js'
 import { secp256k1Member } from './multisig-keys.js'
 
-// The files of upstream's `test` keyring backend (the SDK's keyring over its fork of 99designs'
-// file keyring): each item is a JWE in compact form, PBES2-HS256+A128KW and A256GCM under the
-// password "test" (the `file` backend: a passphrase of the user's), whose plaintext is the item as Go's encoding/json writes it. A key's item
-// `<name>.info` holds its `Record` in protobuf; `<address hex>.address` holds the text
-// `<name>.info`. So a keyring-test directory moves between sdkd and an SDK chain's binary.
+// The files of upstream's `test` and `file` keyring backends (the SDK's keyring over its fork of
+// 99designs' file keyring): each item is a JWE in compact form, PBES2-HS256+A128KW and A256GCM
+// under the password "test" (the `file` backend: the user's passphrase), whose plaintext is the
+// item as Go's encoding/json writes it. A key's item `<name>.info` holds its `Record` in protobuf;
+// `<address hex>.address` holds the text `<name>.info`. So a keyring directory moves between sdkd
+// and an SDK chain's binary.
 
 /** The test backend's password (upstream's `newTestBackendKeyringConfig`). */
 export const TEST_BACKEND_PASSWORD = 'test'
@@ -263,7 +264,7 @@ export function recordOfJson(text: string): KeyringRecord {
   return recordOf(s.name, fromHex(s.priv_key), fromBase64(s.pub_key), s.hd_path)
 }
 
-/** `crypto.secp256k1.PubKey` of `/cosmos.crypto.secp256k1.PubKey` or `/sdk.crypto…` (any brand). */
+/** `crypto.secp256k1.PubKey` of `/cosmos.crypto.secp256k1.PubKey` or `/sdk.crypto…` (a brand). */
 function typeName(url: string): string {
   const name = url.slice(url.lastIndexOf('/') + 1)
   return name.slice(name.indexOf('.') + 1)

@@ -68,9 +68,10 @@ export {
 export { MULTISIG_PUBKEY_URL, type MultisigMember }
 
 /**
- * The `test` keyring backend: one `<name>.info` file per key plus an `<address hex>.address` index,
- * under `<home>/keyring-test`, as upstream's files (keyring-file.ts), so the directory moves between
- * sdkd and an SDK chain's binary. Files of an earlier sdkd (its own JSON) are read as well.
+ * The `test` and `file` keyring backends: one `<name>.info` file per key plus an `<address
+ * hex>.address` index, under `<home>/keyring-test` or `<home>/keyring-file`, as upstream's files
+ * (keyring-file.ts), so the directory moves between sdkd and an SDK chain's binary. Files of an
+ * earlier sdkd (its own JSON) are read as well.
  */
 export class Keyring {
   /** The password the items are sealed under, once asked for (the `file` backend asks once). */
@@ -221,7 +222,7 @@ export class Keyring {
 
   /**
    * Writes a record's item, then its address index item (naming it), both sealed as upstream's
-   * test backend seals them (keyring-file.ts).
+   * file keyring seals them (keyring-file.ts).
    */
   private async write(record: KeyringRecord): Promise<void> {
     await makeDir(this.dir, 0o700)

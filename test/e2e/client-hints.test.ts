@@ -17,6 +17,29 @@ import { tempDir } from '../helpers/temp-dir.js'
 
 const cleanups = cleanupAfterEach()
 
+/** `sdkd tx upgrade software-upgrade v2` from alice, generated only, with the flags given. */
+function softwareUpgrade(home: string, extra: string[], env: Record<string, string> = {}) {
+  return runSdkd(
+    [
+      '--home',
+      home,
+      'tx',
+      'upgrade',
+      'software-upgrade',
+      'v2',
+      '--from',
+      'alice',
+      '--generate-only',
+      '--title',
+      't',
+      '--upgrade-height',
+      '100',
+      ...extra,
+    ],
+    { env },
+  )
+}
+
 const ZOO = 'zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo zoo wrong'
 
 /** A home whose test keyring holds alice and bob; returns bob's address too. */
@@ -115,23 +138,7 @@ describe('client errors that point the way', () => {
 
   it('error: a bad --upgrade-info names the flag and --no-validate', async () => {
     const { home } = await homeWithKeys()
-    const proposal = (extra: string[]) =>
-      runSdkd([
-        '--home',
-        home,
-        'tx',
-        'upgrade',
-        'software-upgrade',
-        'v2',
-        '--from',
-        'alice',
-        '--generate-only',
-        '--title',
-        't',
-        '--upgrade-height',
-        '100',
-        ...extra,
-      ])
+    const proposal = (extra: string[]) => softwareUpgrade(home, extra)
     const blank = await proposal([])
     expect(blank.code).toBe(1)
     expect(blank.stderr).toBe(
@@ -159,28 +166,7 @@ describe('client errors that point the way', () => {
     const url = `${pathToFileURL(archive).href}?checksum=sha256:${sum}`
     const info = JSON.stringify({ binaries: { 'linux/amd64': url } })
     const proposal = (extra: string[], env: Record<string, string> = {}) =>
-      runSdkd(
-        [
-          '--home',
-          home,
-          'tx',
-          'upgrade',
-          'software-upgrade',
-          'v2',
-          '--from',
-          'alice',
-          '--generate-only',
-          '--offline',
-          '--title',
-          't',
-          '--upgrade-height',
-          '100',
-          '--upgrade-info',
-          info,
-          ...extra,
-        ],
-        { env },
-      )
+      softwareUpgrade(home, ['--offline', '--upgrade-info', info, ...extra], env)
     const refused = await proposal([])
     expect([refused.code, refused.stdout]).toEqual([1, ''])
     expect(refused.stderr).toBe(

@@ -16,7 +16,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
 })
 
-/** A .tar.gz made by GNU tar of the files given (path → content; a path ending in / a directory). */
+/** A .tar.gz by GNU tar of the files given (path → content; a path ending in / is a directory). */
 async function tarGz(files: Record<string, string>, flags: string[] = []): Promise<Uint8Array> {
   const d = await mkdtemp(join(tmpdir(), 'sdkd-upgrade-download-'))
   dirs.push(d)
