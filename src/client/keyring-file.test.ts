@@ -1,16 +1,18 @@
-import { createDecipheriv, pbkdf2Sync } from 'node:crypto'
+import { createDecipheriv, createHash, pbkdf2Sync } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Record as RecordProto } from 'cosmjs-types/cosmos/crypto/keyring/v1/record'
 import { LegacyAminoPubKey } from 'cosmjs-types/cosmos/crypto/multisig/keys'
 import { PrivKey, PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
+import protobuf from 'protobufjs/light.js'
 import { afterEach, describe, expect, test } from 'vitest'
 import { addressToBech32 } from '../codec/address.js'
 import { toHex } from '../codec/bytes.js'
 import { Keyring, keyFromMnemonic, pubKeyToAddress, secp256k1Member } from './keyring.js'
 import { goTimeString, openItem, sealItem } from './keyring-file.js'
 
+const { Writer } = protobuf
 const MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
 
@@ -191,6 +193,77 @@ describe("the test keyring's files as upstream's", () => {
     const kr = Keyring.open(h)
     expect(await kr.record('old')).toMatchObject({ name: 'old', privateKey: key.privateKey })
     expect(await kr.findByAddress(address)).toMatchObject({ name: 'old' })
+  })
+
+  test('behavior: an SDK v0.45 item (length-prefixed legacy amino LegacyInfo) is read and written back as a Record', async () => {
+    const h = await home()
+    const dir = join(h, 'keyring-test')
+    await mkdir(dir, { recursive: true })
+    // Amino's prefix of a registered name: sha256's bytes 3 to 6 after its leading zero bytes.
+    const prefix = (name: string) => {
+      const d = createHash('sha256').update(name).digest()
+      const i = d.findIndex((b) => b !== 0)
+      return d.subarray(i + 3, i + 7)
+    }
+    const lengthPrefixed = (bytes: Uint8Array) => {
+      const w = Writer.create()
+      w.bytes(bytes)
+      return w.finish()
+    }
+    const amino = (name: string, body: Uint8Array) => Buffer.concat([prefix(name), body])
+    const key = keyFromMnemonic(MNEMONIC)
+    const other = keyFromMnemonic(
+      'legal winner thank year wave sausage worth useful legal winner thank yellow',
+    )
+    const pub = (k: Uint8Array) => amino('tendermint/PubKeySecp256k1', lengthPrefixed(k))
+    const local = Writer.create()
+    local.uint32(0x0a).string('old')
+    local.uint32(0x12).bytes(pub(key.pubKey))
+    local.uint32(0x1a).bytes(amino('tendermint/PrivKeySecp256k1', lengthPrefixed(key.privateKey)))
+    local.uint32(0x22).string('secp256k1')
+    const multisig = Writer.create()
+    multisig.uint32(0x08).uint32(2)
+    multisig.uint32(0x12).bytes(pub(key.pubKey))
+    multisig.uint32(0x12).bytes(pub(other.pubKey))
+    const multi = Writer.create()
+    multi.uint32(0x0a).string('oldmulti')
+    multi.uint32(0x12).bytes(amino('tendermint/PubKeyMultisigThreshold', multisig.finish()))
+    const items = {
+      old: amino('crypto/keys/localInfo', local.finish()),
+      oldmulti: amino('crypto/keys/multiInfo', multi.finish()),
+    }
+    for (const [name, info] of Object.entries(items)) {
+      const data = lengthPrefixed(info)
+      await writeFile(
+        join(dir, `${name}.info`),
+        await sealItem({ key: `${name}.info`, data }, 'test'),
+      )
+    }
+    const kr = Keyring.open(h)
+    expect(await kr.record('old')).toMatchObject({
+      type: 'local',
+      privateKey: key.privateKey,
+      pubKey: key.pubKey,
+    })
+    const m = await kr.record('oldmulti')
+    expect(m).toMatchObject({
+      type: 'multi',
+      threshold: 2,
+      members: [secp256k1Member(key.pubKey), secp256k1Member(other.pubKey)],
+    })
+    // Written back as upstream's keystore migrates it: a Record, and its address item.
+    const rewritten = await openItem(
+      'old.info',
+      await readFile(join(dir, 'old.info'), 'utf8'),
+      'test',
+    )
+    const rec = RecordProto.decode(rewritten.data)
+    expect([rec.name, rec.pubKey?.typeUrl, rec.local?.privKey?.typeUrl]).toEqual([
+      'old',
+      '/cosmos.crypto.secp256k1.PubKey',
+      '/cosmos.crypto.secp256k1.PrivKey',
+    ])
+    expect(await kr.findByAddress(m.address)).toMatchObject({ name: 'oldmulti' })
   })
 
   test('error: a file sealed under another password, or no item at all', async () => {

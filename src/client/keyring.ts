@@ -22,6 +22,7 @@ import {
   sealItem,
   TEST_BACKEND_PASSWORD,
 } from './keyring-file.js'
+import { isLegacyInfo, legacyRecord } from './keyring-legacy.js'
 import {
   checkName,
   type KeyRecord,
@@ -278,7 +279,16 @@ export class Keyring {
     // The address in the brand of the home, whatever brand the key was added in (as upstream).
     if (!isSealed(text)) return recordOfJson(text)
     const file = `${name}.info`
-    return decodeRecord(file, (await openItem(file, text, await this.pass())).data)
+    const { data } = await openItem(file, text, await this.pass())
+    try {
+      return decodeRecord(file, data)
+    } catch (err) {
+      if (!isLegacyInfo(data)) throw err
+    }
+    // An SDK v0.45 item: upstream's keystore migrates it as it reads it, written back as a Record.
+    const record = legacyRecord(file, data)
+    await this.write(record)
+    return record
   }
 
   /** The key holding this bech32 address, if any. */
