@@ -12,14 +12,15 @@ import type { GlobalFlags } from './start-flags.js'
 // What the `sdkd keys …` commands share: the keyring they open, their prompts, their errors.
 
 /**
- * The keyring backend: the flag, else client.toml's `keyring-backend`, else `test`. The `file`
+ * The keyring of `--keyring-dir` (default the home) and its backend: the flag, else client.toml's
+ * `keyring-backend`, else `test`. The `file`
  * backend asks for its passphrase as upstream does (`filePassphrase`), once, when an item is first
  * read or written: at a terminal without echo, else a line of stdin each time it asks.
  */
 export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {
   const chosen = backend ?? ((await readClientToml(g.home)).keyringBackend || 'test')
   try {
-    return Keyring.open(g.home, chosen, (dir) =>
+    return Keyring.open(g.keyringDir ?? g.home, chosen, (dir) =>
       filePassphrase(dir, readPassword, (line) => process.stderr.write(`${line}\n`)),
     )
   } catch (err) {

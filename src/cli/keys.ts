@@ -21,13 +21,15 @@ import type { GlobalFlags } from './start-flags.js'
 export { keyringFor }
 
 /**
- * A `sdkd keys …` command line for error hints, with `--home` and `--keyring-backend` only when the
- * command that failed used other ones than the defaults (so the line can be pasted as it is).
+ * A `sdkd keys …` command line for error hints, with `--home`, `--keyring-dir` and
+ * `--keyring-backend` only when the command that failed used other ones than the defaults (so the
+ * line can be pasted as it is).
  */
 export function keysCommand(g: GlobalFlags, words: string, backend: string | undefined): string {
   const arg = (t: string) => (/^[\w/.:@%+=,-]+$/.test(t) ? t : `'${t.replaceAll("'", "'\\''")}'`)
   const parts = ['sdkd keys', words]
   if (g.home !== (process.env.SDKD_HOME ?? defaultHome())) parts.push('--home', arg(g.home))
+  if (g.keyringDir !== undefined) parts.push('--keyring-dir', arg(g.keyringDir))
   if (backend !== undefined) parts.push('--keyring-backend', arg(backend))
   return parts.join(' ')
 }

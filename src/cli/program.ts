@@ -140,6 +140,10 @@ export async function createProgram(
       ).choices(['plain', 'json']),
     )
     .option(
+      '--keyring-dir <dir>',
+      "The client Keyring directory; if omitted, the default 'home' directory will be used",
+    )
+    .option(
       '--app-version <name>',
       `app version ("binary") to run (default: the home's, the one that last ran it; for a new home ${DEFAULT_APP_VERSION}, the newest built in)`,
       process.env.SDKD_APP_VERSION,
@@ -157,12 +161,14 @@ export async function createProgram(
       log_level?: string
       log_format?: string
       appVersion?: string
+      keyringDir?: string
     }>()
     return {
       home: o.home,
       ...(o.log_level !== undefined ? { logLevel: o.log_level } : {}),
       ...(o.log_format !== undefined ? { logFormat: o.log_format } : {}),
       ...(o.appVersion !== undefined ? { appVersion: o.appVersion } : {}),
+      ...(o.keyringDir !== undefined ? { keyringDir: o.keyringDir } : {}),
     }
   }
 

@@ -92,6 +92,8 @@ export interface GlobalFlags {
   logLevel?: string
   logFormat?: string
   appVersion?: string
+  /** `--keyring-dir`: where the keyring's directory is (default the home), as upstream's flag. */
+  keyringDir?: string
 }
 
 /** Adds the start flags to a command. */

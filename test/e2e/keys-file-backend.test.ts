@@ -70,3 +70,70 @@ describe('the file keyring backend', () => {
     expect(second.stderr).toBe('incorrect passphrase\n')
   })
 })
+
+describe('--keyring-dir', () => {
+  it('behavior: keys live in <dir>/keyring-<backend> instead of the home; a signing command finds them there', async () => {
+    const dir = await home()
+    const elsewhere = await home()
+    const add = await runSdkd(
+      ['--home', dir, 'keys', 'add', 'bob', '--recover', '--keyring-dir', elsewhere],
+      { input: `${ABANDON_MNEMONIC}\n` },
+    )
+    expect(add.code, add.stderr).toBe(0)
+    expect(await readdir(join(elsewhere, 'keyring-test'))).toContain('bob.info')
+    const inHome = await runSdkd(['--home', dir, 'keys', 'list', '-n'])
+    expect(inHome.stdout).not.toContain('bob')
+    const listed = await runSdkd(['--home', dir, 'keys', 'list', '-n', '--keyring-dir', elsewhere])
+    expect(listed.stdout).toBe('bob\n')
+    const bobAddress = (
+      await runSdkd(['--home', dir, 'keys', 'show', 'bob', '-a', '--keyring-dir', elsewhere])
+    ).stdout.trim()
+    const send = await runSdkd([
+      '--home',
+      dir,
+      'tx',
+      'bank',
+      'send',
+      'bob',
+      bobAddress,
+      '1stake',
+      '--generate-only',
+      '--chain-id',
+      'c',
+      '--keyring-dir',
+      elsewhere,
+    ])
+    expect(send.code, send.stderr).toBe(0)
+    // A signer the other keyring does not hold: the hint's command names that keyring.
+    const carol = await runSdkd([
+      '--home',
+      dir,
+      'tx',
+      'bank',
+      'send',
+      'carol',
+      bobAddress,
+      '1stake',
+      '--generate-only',
+      '--chain-id',
+      'c',
+      '--keyring-dir',
+      elsewhere,
+    ])
+    expect(carol.code).toBe(1)
+    expect(carol.stderr).toContain(
+      `\`sdkd keys list --home ${dir} --keyring-dir ${elsewhere}\` lists its keys`,
+    )
+    // A name the other keyring does not hold.
+    const missing = await runSdkd([
+      '--home',
+      dir,
+      'keys',
+      'show',
+      'carol',
+      '--keyring-dir',
+      elsewhere,
+    ])
+    expect(missing.stderr).toBe('Error: carol.info: key not found\n')
+  })
+})
