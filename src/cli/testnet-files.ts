@@ -146,7 +146,7 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
   }
   if (f.keyringBackend !== 'test') {
     throw new CliError(
-      `unsupported keyring backend "${f.keyringBackend}": sdkd supports only "test" (files under <home>/keyring-test)`,
+      `unsupported keyring backend "${f.keyringBackend}": testnet init-files writes "test" keyrings only (files under each home's keyring-test)`,
     )
   }
   // Checked before anything is written: a prefix with a path in it put a node's home (keys
