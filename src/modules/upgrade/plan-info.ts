@@ -134,7 +134,9 @@ export async function downloadWithChecksum(url: string): Promise<Uint8Array> {
     }
   } else if (u.scheme === 'http' || u.scheme === 'https') {
     const clean = new URL(url)
+    // go-getter's own parameters are not sent (`archive` names how the body is unpacked).
     clean.searchParams.delete('checksum')
+    clean.searchParams.delete('archive')
     source = clean.pathname.split('/').pop() || 'download'
     let res: Response
     try {

@@ -83,7 +83,9 @@ describe('upgrade plan info (--upgrade-info)', () => {
   test('behavior: ValidateFull downloads every binary and verifies its checksum', async () => {
     const d = await dir()
     await writeFile(join(d, 'sdkd'), 'binary')
+    const asked: string[] = []
     const server = createServer((req, res) => {
+      asked.push(req.url ?? '')
       if (req.url?.startsWith('/sdkd')) res.end('binary')
       else res.writeHead(404).end()
     })
@@ -101,6 +103,14 @@ describe('upgrade plan info (--upgrade-info)', () => {
       true,
       'sdkd',
     )
+    // go-getter's parameters stay on this side: the server is asked for the path alone.
+    asked.length = 0
+    await validatePlanInfoFull(
+      { binaries: { any: `http://127.0.0.1:${port}/sdkd?archive=false&checksum=sha256:${good}` } },
+      true,
+      'sdkd',
+    )
+    expect(asked).toEqual(['/sdkd'])
     await expect(
       validatePlanInfoFull(
         {
