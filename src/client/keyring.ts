@@ -244,6 +244,26 @@ export class Keyring {
     )
   }
 
+  /**
+   * Upstream's MigrateAll: every `<name>.info` item, in name order, read and, when it is not yet a
+   * protobuf Record (an SDK v0.45 item, or a file of an earlier sdkd), written back as one. An
+   * item that cannot be read is reported through `failed` and the rest go on.
+   */
+  async migrateAll(failed: (file: string, err: Error) => void): Promise<void> {
+    if (!existsSync(this.dir)) return
+    const files = (await readdir(this.dir)).filter((f) => f.endsWith('.info')).sort()
+    for (const file of files) {
+      try {
+        const text = await readFile(join(this.dir, file), 'utf8')
+        // A legacy item is written back as it is read (`record`); sdkd's JSON is written here.
+        if (isSealed(text)) await this.record(file.slice(0, -5))
+        else await this.write(recordOfJson(text))
+      } catch (err) {
+        failed(file, err as Error)
+      }
+    }
+  }
+
   /** Whether a key of that name is held. */
   has(name: string): boolean {
     return existsSync(this.infoPath(name))

@@ -1,7 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import bcrypt from 'bcryptjs'
 import { describe, expect, it } from 'vitest'
+import { keyFromMnemonic } from '../../src/client/keyring.js'
 import { openItem } from '../../src/client/keyring-file.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { ABANDON_MNEMONIC, runSdkd } from '../helpers/sdkd.js'
@@ -135,5 +136,50 @@ describe('--keyring-dir', () => {
       elsewhere,
     ])
     expect(missing.stderr).toBe('Error: carol.info: key not found\n')
+  })
+})
+
+describe('sdkd keys migrate', () => {
+  it("behavior: an earlier sdkd's JSON key is written back in upstream's form; an item it cannot read is named on stdout and the rest go on", async () => {
+    const dir = await home()
+    const add = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '--recover'], {
+      input: `${ABANDON_MNEMONIC}\n`,
+    })
+    expect(add.code, add.stderr).toBe(0)
+    const kdir = join(dir, 'keyring-test')
+    const address = (await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout.trim()
+    // alice as an earlier sdkd wrote her: its JSON, and the address index naming her.
+    const key = keyFromMnemonic(ABANDON_MNEMONIC)
+    const index = (await readdir(kdir)).find((f) => f.endsWith('.address'))!
+    await writeFile(
+      join(kdir, 'alice.info'),
+      `${JSON.stringify({
+        name: 'alice',
+        type: 'local',
+        algo: 'secp256k1',
+        address,
+        pub_key: Buffer.from(key.pubKey).toString('base64'),
+        priv_key: Buffer.from(key.privateKey).toString('hex'),
+        hd_path: "m/44'/118'/0'/0/0",
+      })}\n`,
+    )
+    await writeFile(join(kdir, index), 'alice')
+    await writeFile(join(kdir, 'broken.info'), 'eyJhbGciOiJub25lIn0.x.y.z.w')
+    const migrate = await runSdkd(['--home', dir, 'keys', 'migrate'])
+    expect(migrate.code, migrate.stderr).toBe(0)
+    expect(migrate.stdout).toMatch(
+      /^migrate err for key broken\.info: "cannot open broken\.info with the keyring's password: .*"\n$/,
+    )
+    expect(migrate.stderr).toBe('Keys migration has been successfully executed.\n')
+    const token = await readFile(join(kdir, 'alice.info'), 'utf8')
+    expect(token.startsWith('eyJ')).toBe(true)
+    expect((await openItem('alice.info', token, 'test')).key).toBe('alice.info')
+    expect(
+      new TextDecoder().decode(
+        (await openItem(index, await readFile(join(kdir, index), 'utf8'), 'test')).data,
+      ),
+    ).toBe('alice.info')
+    const show = await runSdkd(['--home', dir, 'keys', 'show', address, '-a'])
+    expect(show.stdout).toBe(`${address}\n`)
   })
 })
