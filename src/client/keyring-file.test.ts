@@ -7,9 +7,8 @@ import { LegacyAminoPubKey } from 'cosmjs-types/cosmos/crypto/multisig/keys'
 import { PrivKey, PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
 import protobuf from 'protobufjs/light.js'
 import { afterEach, describe, expect, test } from 'vitest'
-import { addressToBech32 } from '../codec/address.js'
-import { toHex } from '../codec/bytes.js'
-import { Keyring, keyFromMnemonic, pubKeyToAddress, secp256k1Member } from './keyring.js'
+import { writeEarlierSdkdKey } from '../../test/helpers/earlier-keyring.js'
+import { Keyring, keyFromMnemonic, secp256k1Member } from './keyring.js'
 import { goTimeString, openItem, sealItem } from './keyring-file.js'
 
 const { Writer } = protobuf
@@ -174,24 +173,9 @@ describe("the test keyring's files as upstream's", () => {
     const h = await home()
     const dir = join(h, 'keyring-test')
     await mkdir(dir, { recursive: true })
-    const key = keyFromMnemonic(MNEMONIC)
-    const bytes = pubKeyToAddress(key.pubKey)
-    const address = addressToBech32(bytes)
-    await writeFile(
-      join(dir, 'old.info'),
-      `${JSON.stringify({
-        name: 'old',
-        type: 'local',
-        algo: 'secp256k1',
-        address,
-        pub_key: Buffer.from(key.pubKey).toString('base64'),
-        priv_key: toHex(key.privateKey),
-        hd_path: "m/44'/118'/0'/0/0",
-      })}\n`,
-    )
-    await writeFile(join(dir, `${toHex(bytes)}.address`), 'old')
+    const { address, privateKey } = await writeEarlierSdkdKey(dir, 'old', MNEMONIC)
     const kr = Keyring.open(h)
-    expect(await kr.record('old')).toMatchObject({ name: 'old', privateKey: key.privateKey })
+    expect(await kr.record('old')).toMatchObject({ name: 'old', privateKey })
     expect(await kr.findByAddress(address)).toMatchObject({ name: 'old' })
   })
 

@@ -2,9 +2,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import bcrypt from 'bcryptjs'
 import { describe, expect, it } from 'vitest'
-import { keyFromMnemonic } from '../../src/client/keyring.js'
 import { openItem } from '../../src/client/keyring-file.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
+import { writeEarlierSdkdKey } from '../helpers/earlier-keyring.js'
 import { ABANDON_MNEMONIC, runSdkd } from '../helpers/sdkd.js'
 import { tempDir } from '../helpers/temp-dir.js'
 
@@ -89,38 +89,26 @@ describe('--keyring-dir', () => {
     const bobAddress = (
       await runSdkd(['--home', dir, 'keys', 'show', 'bob', '-a', '--keyring-dir', elsewhere])
     ).stdout.trim()
-    const send = await runSdkd([
-      '--home',
-      dir,
-      'tx',
-      'bank',
-      'send',
-      'bob',
-      bobAddress,
-      '1stake',
-      '--generate-only',
-      '--chain-id',
-      'c',
-      '--keyring-dir',
-      elsewhere,
-    ])
+    const sendFrom = (from: string) =>
+      runSdkd([
+        '--home',
+        dir,
+        'tx',
+        'bank',
+        'send',
+        from,
+        bobAddress,
+        '1stake',
+        '--generate-only',
+        '--chain-id',
+        'c',
+        '--keyring-dir',
+        elsewhere,
+      ])
+    const send = await sendFrom('bob')
     expect(send.code, send.stderr).toBe(0)
     // A signer the other keyring does not hold: the hint's command names that keyring.
-    const carol = await runSdkd([
-      '--home',
-      dir,
-      'tx',
-      'bank',
-      'send',
-      'carol',
-      bobAddress,
-      '1stake',
-      '--generate-only',
-      '--chain-id',
-      'c',
-      '--keyring-dir',
-      elsewhere,
-    ])
+    const carol = await sendFrom('carol')
     expect(carol.code).toBe(1)
     expect(carol.stderr).toContain(
       `\`sdkd keys list --home ${dir} --keyring-dir ${elsewhere}\` lists its keys`,
@@ -149,21 +137,8 @@ describe('sdkd keys migrate', () => {
     const kdir = join(dir, 'keyring-test')
     const address = (await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout.trim()
     // alice as an earlier sdkd wrote her: its JSON, and the address index naming her.
-    const key = keyFromMnemonic(ABANDON_MNEMONIC)
+    await writeEarlierSdkdKey(kdir, 'alice', ABANDON_MNEMONIC)
     const index = (await readdir(kdir)).find((f) => f.endsWith('.address'))!
-    await writeFile(
-      join(kdir, 'alice.info'),
-      `${JSON.stringify({
-        name: 'alice',
-        type: 'local',
-        algo: 'secp256k1',
-        address,
-        pub_key: Buffer.from(key.pubKey).toString('base64'),
-        priv_key: Buffer.from(key.privateKey).toString('hex'),
-        hd_path: "m/44'/118'/0'/0/0",
-      })}\n`,
-    )
-    await writeFile(join(kdir, index), 'alice')
     await writeFile(join(kdir, 'broken.info'), 'eyJhbGciOiJub25lIn0.x.y.z.w')
     const migrate = await runSdkd(['--home', dir, 'keys', 'migrate'])
     expect(migrate.code, migrate.stderr).toBe(0)
