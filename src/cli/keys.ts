@@ -332,7 +332,7 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
         if (!go) continue
         await withKeyring(() => kr.delete(name))
         process.stderr.write(
-          record.type === 'offline'
+          record.type === 'offline' || record.type === 'ledger'
             ? 'Public key reference deleted\n'
             : 'Key deleted forever (uh oh!)\n',
         )

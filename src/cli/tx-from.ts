@@ -1,4 +1,9 @@
-import type { KeyRecord, MultisigKeyRecord, OfflineKeyRecord } from '../client/keyring.js'
+import type {
+  KeyRecord,
+  LedgerKeyRecord,
+  MultisigKeyRecord,
+  OfflineKeyRecord,
+} from '../client/keyring.js'
 import { bech32ToAddress, isAddress } from '../codec/address.js'
 import { ErrInvalidAddress, wrapText } from '../errors.js'
 import { CliError } from './errors.js'
@@ -15,8 +20,11 @@ export interface FromAccount {
   address: string
   key?: KeyRecord
   multisig?: MultisigKeyRecord
-  /** A public key held for someone else (`keys add --pubkey`): its txs are generated, not signed. */
-  offline?: OfflineKeyRecord
+  /**
+   * A public key held for someone else (`keys add --pubkey`), or a Ledger device's key: its txs are
+   * generated, not signed.
+   */
+  offline?: OfflineKeyRecord | LedgerKeyRecord
 }
 
 /**
@@ -25,6 +33,10 @@ export interface FromAccount {
  */
 export function signingKey(from: FromAccount): KeyRecord {
   if (from.key) return from.key
+  if (from.offline?.type === 'ledger')
+    throw new CliError(
+      `cannot sign with ${from.offline.name}: a Ledger key, and sdkd drives no device; generate the tx with --generate-only and sign it with the device`,
+    )
   if (from.offline)
     throw new CliError(
       `cannot sign with offline keys: ${from.offline.name} is a public key only (keys add --pubkey); generate the tx with --generate-only and have the key's holder sign it`,
@@ -72,7 +84,8 @@ export async function resolveFrom(
   try {
     const record = await kr.resolve(flags.from)
     if (record.type === 'multi') return { address: record.address, multisig: record }
-    if (record.type === 'offline') return { address: record.address, offline: record }
+    if (record.type === 'offline' || record.type === 'ledger')
+      return { address: record.address, offline: record }
     return { address: record.address, key: record }
   } catch (err) {
     if (use === 'generate' && isAddress(flags.from)) return { address: flags.from }

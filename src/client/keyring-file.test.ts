@@ -101,6 +101,7 @@ describe("the test keyring's files as upstream's", () => {
     const other = keyFromMnemonic(
       'legal winner thank year wave sausage worth useful legal winner thank yellow',
     )
+    const third = keyFromMnemonic(MNEMONIC, "m/44'/118'/2'/0/7")
     const pub = (k: Uint8Array) => ({
       typeUrl: '/cosmos.crypto.secp256k1.PubKey',
       value: PubKey.encode({ key: k }).finish(),
@@ -132,6 +133,13 @@ describe("the test keyring's files as upstream's", () => {
       }),
       offline: RecordProto.fromPartial({ name: 'offline', pubKey: pub(key.pubKey), offline: {} }),
       multi: RecordProto.fromPartial({ name: 'multi', pubKey: outer, multi: {} }),
+      ledger: RecordProto.fromPartial({
+        name: 'ledger',
+        pubKey: pub(third.pubKey),
+        ledger: {
+          path: { purpose: 44, coinType: 118, account: 2, change: false, addressIndex: 7 },
+        },
+      }),
     }
     for (const [name, r] of Object.entries(records)) {
       const token = await sealItem(
@@ -144,6 +152,24 @@ describe("the test keyring's files as upstream's", () => {
     const local = await kr.record('local')
     expect(local).toMatchObject({ type: 'local', privateKey: other.privateKey })
     expect(await kr.record('offline')).toMatchObject({ type: 'offline', pubKey: key.pubKey })
+    // A Ledger key is kept with its path, and refused for signing.
+    expect(await kr.record('ledger')).toMatchObject({
+      type: 'ledger',
+      pubKey: third.pubKey,
+      path: { purpose: 44, coinType: 118, account: 2, change: false, addressIndex: 7 },
+    })
+    await expect(kr.get('ledger')).rejects.toThrow(
+      'cannot sign with ledger: a Ledger key, and sdkd drives no device',
+    )
+    await kr.rename('ledger', 'ledger2')
+    const ledgerItem = await openItem(
+      'ledger2.info',
+      await readFile(join(dir, 'ledger2.info'), 'utf8'),
+      'test',
+    )
+    expect(Buffer.from(ledgerItem.data)).toEqual(
+      Buffer.from(RecordProto.encode({ ...records.ledger, name: 'ledger2' }).finish()),
+    )
     expect(await kr.record('multi')).toMatchObject({
       type: 'multi',
       threshold: 2,

@@ -11,6 +11,7 @@ import { KeyringError } from './key-crypto.js'
 import {
   fromBase64,
   type KeyringRecord,
+  ledgerRecordOf,
   memberOfStored,
   multisigRecordOf,
   offlineRecordOf,
@@ -182,6 +183,20 @@ export function encodeRecord(r: KeyringRecord): Bytes {
       multi: {},
     })
   }
+  if (r.type === 'ledger')
+    return registry.encode('sdk.crypto.keyring.v1.Record', {
+      name: r.name,
+      pub_key: pubKey(r.pubKey),
+      ledger: {
+        path: {
+          purpose: r.path.purpose,
+          coin_type: r.path.coinType,
+          account: r.path.account,
+          change: r.path.change,
+          address_index: r.path.addressIndex,
+        },
+      },
+    })
   if (r.type === 'offline')
     return registry.encode('sdk.crypto.keyring.v1.Record', {
       name: r.name,
@@ -208,7 +223,20 @@ interface AnyValue {
 /** A record from upstream's `<name>.info` item (a local, offline or multisig key). */
 export function decodeRecord(file: string, data: Bytes): KeyringRecord {
   const registry = protoRegistry()
-  let r: { name: string; pub_key?: AnyValue; local?: { priv_key?: AnyValue }; ledger?: unknown }
+  let r: {
+    name: string
+    pub_key?: AnyValue
+    local?: { priv_key?: AnyValue }
+    ledger?: {
+      path?: {
+        purpose?: number
+        coin_type?: number
+        account?: number
+        change?: boolean
+        address_index?: number
+      }
+    }
+  }
   let multi: boolean
   let offline: boolean
   try {
@@ -239,8 +267,6 @@ export function decodeRecord(file: string, data: Bytes): KeyringRecord {
       `${file}: the keyring holds secp256k1 and multisig keys only, not ${any?.type_url ?? 'none'}`,
     )
   }
-  if (r.ledger !== undefined && r.ledger !== null)
-    throw new KeyringError(`${file}: a Ledger key, which sdkd cannot sign with`)
   const key = member(r.pub_key)
   if (multi) {
     if (key.type !== 'multisig') throw new KeyringError(`${file}: a multi record of a single key`)
@@ -248,6 +274,16 @@ export function decodeRecord(file: string, data: Bytes): KeyringRecord {
   }
   if (key.type !== 'secp256k1') throw new KeyringError(`${file}: a multisig key not marked multi`)
   if (offline) return offlineRecordOf(r.name, key.key)
+  if (r.ledger !== undefined && r.ledger !== null) {
+    const p = r.ledger.path ?? {}
+    return ledgerRecordOf(r.name, key.key, {
+      purpose: p.purpose ?? 0,
+      coinType: p.coin_type ?? 0,
+      account: p.account ?? 0,
+      change: p.change ?? false,
+      addressIndex: p.address_index ?? 0,
+    })
+  }
   const priv = r.local?.priv_key
   if (!priv || typeName(priv.type_url) !== 'crypto.secp256k1.PrivKey')
     throw new KeyringError(`${file}: a local key without its secp256k1 private key`)

@@ -53,8 +53,35 @@ export interface OfflineKeyRecord {
   pubKey: Bytes
 }
 
-/** Any record of the keyring: a local key, a public key held for someone else, or a multisig key. */
-export type KeyringRecord = KeyRecord | OfflineKeyRecord | MultisigKeyRecord
+/** A BIP44 derivation path as a Ledger record keeps it (`cosmos.crypto.hd.v1.BIP44Params`). */
+export interface Bip44Path {
+  purpose: number
+  coinType: number
+  account: number
+  change: boolean
+  addressIndex: number
+}
+
+/**
+ * A Ledger device's key (upstream's `ledger` record, made by an SDK binary with `--ledger`): its
+ * public key and derivation path. sdkd drives no device, so it reads, shows and keeps such a key
+ * but cannot sign with it.
+ */
+export interface LedgerKeyRecord {
+  name: string
+  type: 'ledger'
+  /** bech32 account address. */
+  address: string
+  /** 33-byte compressed secp256k1 public key. */
+  pubKey: Bytes
+  path: Bip44Path
+}
+
+/**
+ * Any record of the keyring: a local key, a public key held for someone else, a Ledger device's
+ * key, or a multisig key.
+ */
+export type KeyringRecord = KeyRecord | OfflineKeyRecord | LedgerKeyRecord | MultisigKeyRecord
 
 /** A record's key as a multisig member (what `keys add --multisig` takes of each key it names). */
 export function memberOfRecord(k: KeyringRecord): MultisigMember {
@@ -113,6 +140,10 @@ export function localKey(k: KeyringRecord): KeyRecord {
     throw new KeyringError(
       `cannot sign with offline keys: ${k.name} is a public key only (keys add --pubkey); its holder signs with it`,
     )
+  if (k.type === 'ledger')
+    throw new KeyringError(
+      `cannot sign with ${k.name}: a Ledger key, and sdkd drives no device; generate the tx with --generate-only and sign it with the device`,
+    )
   throw new KeyringError(
     `cannot sign with offline keys: ${k.name} is a multisig key; its members sign for it (tx sign --multisig, then tx multisign)`,
   )
@@ -159,6 +190,11 @@ export function recordOf(
 ): KeyRecord {
   const address = addressToBech32(pubKeyToAddress(pubKey))
   return { name, type: 'local', algo: 'secp256k1', address, pubKey, privateKey, hdPath }
+}
+
+/** A Ledger record of a public key and its path: its account address from the key. */
+export function ledgerRecordOf(name: string, pubKey: Bytes, path: Bip44Path): LedgerKeyRecord {
+  return { name, type: 'ledger', address: addressToBech32(pubKeyToAddress(pubKey)), pubKey, path }
 }
 
 /** An offline record of a public key: its account address from the key. */

@@ -50,6 +50,7 @@ export {
   type KeyRecord,
   type KeyringRecord,
   keyOutput,
+  type LedgerKeyRecord,
   localKey,
   type MultisigKeyRecord,
   memberOfRecord,

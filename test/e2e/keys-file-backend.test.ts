@@ -1,8 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import bcrypt from 'bcryptjs'
+import { Record } from 'cosmjs-types/cosmos/crypto/keyring/v1/record'
+import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
 import { describe, expect, it } from 'vitest'
-import { openItem } from '../../src/client/keyring-file.js'
+import { keyFromMnemonic } from '../../src/client/keyring.js'
+import { openItem, sealItem } from '../../src/client/keyring-file.js'
 import { cleanupAfterEach } from '../helpers/cleanup.js'
 import { writeEarlierSdkdKey } from '../helpers/earlier-keyring.js'
 import { ABANDON_MNEMONIC, runSdkd } from '../helpers/sdkd.js'
@@ -156,5 +159,74 @@ describe('sdkd keys migrate', () => {
     ).toBe('alice.info')
     const show = await runSdkd(['--home', dir, 'keys', 'show', address, '-a'])
     expect(show.stdout).toBe(`${address}\n`)
+  })
+})
+
+describe('a Ledger key an SDK binary made', () => {
+  it('behavior and error: listed as ledger, its txs generated; signing with it refused (sdkd drives no device)', async () => {
+    const dir = await home()
+    const add = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '--recover'], {
+      input: `${ABANDON_MNEMONIC}\n`,
+    })
+    expect(add.code, add.stderr).toBe(0)
+    const key = keyFromMnemonic(ABANDON_MNEMONIC, "m/44'/118'/0'/0/3")
+    const record = Record.fromPartial({
+      name: 'nano',
+      pubKey: {
+        typeUrl: '/cosmos.crypto.secp256k1.PubKey',
+        value: PubKey.encode({ key: key.pubKey }).finish(),
+      },
+      ledger: { path: { purpose: 44, coinType: 118, account: 0, change: false, addressIndex: 3 } },
+    })
+    await writeFile(
+      join(dir, 'keyring-test', 'nano.info'),
+      await sealItem({ key: 'nano.info', data: Record.encode(record).finish() }, 'test'),
+    )
+    const list = await runSdkd(['--home', dir, 'keys', 'list', '-o', 'json'])
+    expect(
+      JSON.parse(list.stdout).map((k: { name: string; type: string }) => [k.name, k.type]),
+    ).toEqual([
+      ['alice', 'local'],
+      ['nano', 'ledger'],
+    ])
+    const alice = (await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout.trim()
+    const send = (extra: string[]) =>
+      runSdkd([
+        '--home',
+        dir,
+        'tx',
+        'bank',
+        'send',
+        'nano',
+        alice,
+        '1stake',
+        '--chain-id',
+        'c',
+        ...extra,
+      ])
+    const generated = await send(['--generate-only'])
+    expect(generated.code, generated.stderr).toBe(0)
+    const unsigned = join(dir, 'unsigned.json')
+    await writeFile(unsigned, generated.stdout)
+    const signed = await runSdkd([
+      '--home',
+      dir,
+      'tx',
+      'sign',
+      unsigned,
+      '--from',
+      'nano',
+      '--offline',
+      '--account-number',
+      '0',
+      '--sequence',
+      '0',
+      '--chain-id',
+      'c',
+    ])
+    expect(signed.code).toBe(1)
+    expect(signed.stderr).toBe(
+      'Error: cannot sign with nano: a Ledger key, and sdkd drives no device; generate the tx with --generate-only and sign it with the device\n',
+    )
   })
 })
