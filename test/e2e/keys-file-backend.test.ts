@@ -25,6 +25,16 @@ async function home(): Promise<string> {
   return t.dir
 }
 
+/** A home whose test keyring holds alice (the abandon mnemonic). */
+async function homeWithAlice(): Promise<string> {
+  const dir = await home()
+  const add = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '--recover'], {
+    input: `${ABANDON_MNEMONIC}\n`,
+  })
+  expect(add.code, add.stderr).toBe(0)
+  return dir
+}
+
 const keys = (dir: string, args: string[], input: string) =>
   runSdkd(['--home', dir, 'keys', ...args, '--keyring-backend', 'file'], { input })
 
@@ -132,11 +142,7 @@ describe('--keyring-dir', () => {
 
 describe('sdkd keys migrate', () => {
   it("behavior: an earlier sdkd's JSON key is written back in upstream's form; an item it cannot read is named on stdout and the rest go on", async () => {
-    const dir = await home()
-    const add = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '--recover'], {
-      input: `${ABANDON_MNEMONIC}\n`,
-    })
-    expect(add.code, add.stderr).toBe(0)
+    const dir = await homeWithAlice()
     const kdir = join(dir, 'keyring-test')
     const address = (await runSdkd(['--home', dir, 'keys', 'show', 'alice', '-a'])).stdout.trim()
     // alice as an earlier sdkd wrote her: its JSON, and the address index naming her.
@@ -164,11 +170,7 @@ describe('sdkd keys migrate', () => {
 
 describe('a Ledger key an SDK binary made', () => {
   it('behavior and error: listed as ledger, its txs generated; signing with it refused (sdkd drives no device)', async () => {
-    const dir = await home()
-    const add = await runSdkd(['--home', dir, 'keys', 'add', 'alice', '--recover'], {
-      input: `${ABANDON_MNEMONIC}\n`,
-    })
-    expect(add.code, add.stderr).toBe(0)
+    const dir = await homeWithAlice()
     const key = keyFromMnemonic(ABANDON_MNEMONIC, "m/44'/118'/0'/0/3")
     const record = Record.fromPartial({
       name: 'nano',
