@@ -3,7 +3,8 @@ import { bech32 } from '@scure/base'
 import type { Command } from 'commander'
 import { brand } from '../codec/brand.js'
 import { CliError } from './errors.js'
-import { confirm, readLine } from './keys-io.js'
+import { backendOption, confirm, keyringFor, readLine, withKeyring } from './keys-io.js'
+import type { GlobalFlags } from './start-flags.js'
 
 /** Go's bech32 limit in the SDK's DecodeAndConvert / ConvertAndEncode. */
 const BECH32_LIMIT = 1023
@@ -23,10 +24,11 @@ function bech32Formats(bytes: Uint8Array): string[] {
 }
 
 /**
- * `sdkd keys mnemonic`, `keys parse` and `keys list-key-types` (upstream's): a new BIP39
- * mnemonic, an address between bech32 and hex, and the keyring's signing algorithms.
+ * `sdkd keys mnemonic`, `keys parse`, `keys migrate` and `keys list-key-types` (upstream's): a new
+ * BIP39 mnemonic, an address between bech32 and hex, the keyring's files in upstream's form, and
+ * the keyring's signing algorithms.
  */
-export function registerKeysTools(keys: Command): void {
+export function registerKeysTools(keys: Command, globals: () => GlobalFlags): void {
   keys
     .command('mnemonic')
     .description(
@@ -79,6 +81,23 @@ export function registerKeysTools(keys: Command): void {
         out = { formats: bech32Formats(Uint8Array.from(Buffer.from(addr, 'hex'))) }
       }
       process.stdout.write(f.output === 'json' ? `${JSON.stringify(out)}\n` : `${yamlOf(out)}\n`)
+    })
+
+  keys
+    .command('migrate')
+    .description(
+      "Migrate keys from amino to proto serialization format: every key of an SDK v0.45 keyring, or of an earlier sdkd's, written back as upstream's protobuf record",
+    )
+    .option(...backendOption)
+    .action(async (f: { keyringBackend?: string }) => {
+      const kr = await keyringFor(globals(), f.keyringBackend)
+      // As upstream's MigrateAll: a key that cannot be read is named on stdout and the rest go on.
+      await withKeyring(() =>
+        kr.migrateAll((file, err) =>
+          process.stdout.write(`migrate err for key ${file}: ${JSON.stringify(err.message)}\n`),
+        ),
+      )
+      process.stderr.write('Keys migration has been successfully executed.\n')
     })
 
   keys

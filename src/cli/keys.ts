@@ -360,22 +360,6 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
         process.stderr.write(`Key was successfully renamed from ${oldName} to ${newName}\n`)
       },
     )
-  keys
-    .command('migrate')
-    .description(
-      "Migrate keys from amino to proto serialization format: every key of an SDK v0.45 keyring, or of an earlier sdkd's, written back as upstream's protobuf record",
-    )
-    .option(...backendOption)
-    .action(async (f: { keyringBackend?: string }) => {
-      const kr = await keyringFor(globals(), f.keyringBackend)
-      // As upstream's MigrateAll: a key that cannot be read is named on stdout and the rest go on.
-      await withKeyring(() =>
-        kr.migrateAll((file, err) =>
-          process.stdout.write(`migrate err for key ${file}: ${JSON.stringify(err.message)}\n`),
-        ),
-      )
-      process.stderr.write('Keys migration has been successfully executed.\n')
-    })
 
   keys
     .command('import-hex <name> [hex]')
@@ -407,5 +391,5 @@ export function registerKeys(program: Command, globals: () => GlobalFlags): void
     )
 
   registerKeysArmor(keys, globals)
-  registerKeysTools(keys)
+  registerKeysTools(keys, globals)
 }
