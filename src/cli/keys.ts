@@ -158,7 +158,9 @@ function printCreated(key: ReturnType<typeof keyOutput>, output: string, mnemoni
 export function registerKeys(program: Command, globals: () => GlobalFlags): void {
   const keys = program
     .command('keys')
-    .description('manage the keys of the test keyring (<home>/keyring-test)')
+    .description(
+      "manage the keyring's keys (--keyring-backend test: <home>/keyring-test; file: <home>/keyring-file)",
+    )
 
   keys
     .command('add <name>')

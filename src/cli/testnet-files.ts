@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { Keyring } from '../client/keyring.js'
+import { filePassphrase } from '../client/keyring-file.js'
 import { txToJson } from '../client/tx-builder.js'
 import { brand } from '../codec/brand.js'
 import { addCoins, type Coin, coinsToProto } from '../codec/coins.js'
@@ -24,6 +25,7 @@ import { CliError } from './errors.js'
 import { collectTxs } from './genesis-collect.js'
 import { buildGentx } from './genesis-gentx.js'
 import { defaultAppState } from './init.js'
+import { readPassword } from './keys-io.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** The flags of `sdkd testnet init-files` (upstream simd's, `--validators` for its `--v`). */
@@ -144,11 +146,18 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
       `unknown app version "${appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
     )
   }
-  if (f.keyringBackend !== 'test') {
-    throw new CliError(
-      `unsupported keyring backend "${f.keyringBackend}": testnet init-files writes "test" keyrings only (files under each home's keyring-test)`,
-    )
+  // Each home's keyring of that backend; `file` asks for each one's new passphrase (twice), as
+  // upstream's prompt does. Refused before anything is written when sdkd has no such backend.
+  const keyringOf = (home: string) => {
+    try {
+      return Keyring.open(home, f.keyringBackend, (dir) =>
+        filePassphrase(dir, readPassword, (line) => process.stderr.write(`${line}\n`)),
+      )
+    } catch (err) {
+      throw new CliError((err as Error).message)
+    }
   }
+  keyringOf(f.outputDir)
   // Checked before anything is written: a prefix with a path in it put a node's home (keys
   // included) outside the output directory, and bad prices gave homes no node would start.
   if (/[\\/]/.test(f.nodeDirPrefix) || f.nodeDirPrefix === '.' || f.nodeDirPrefix === '..') {
@@ -172,75 +181,104 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
     if (existsSync(dir))
       throw new CliError(`${dir} already exists: choose another --output-dir, or remove it`)
   }
-  const registry = protoRegistry()
-  const gentxsDir = join(out, 'gentxs')
-  await makeDir(gentxsDir, 0o700)
-  const nodes: NodeFiles[] = []
-  for (let i = 0; i < f.validators; i++) {
-    const name = `${f.nodeDirPrefix}${i}`
-    const home = join(out, name, f.nodeDaemonHome)
-    const ports = testnetPorts(i, f.startingPort)
-    const init = await initHome({
-      home,
-      moniker: name,
-      chainId,
-      appState: {},
-      adjust: ({ app, node, client }) => {
-        node.proxyApp = `tcp://127.0.0.1:${ports.abci}`
-        node.rpc.laddr = `tcp://127.0.0.1:${ports.rpc}`
-        // Every node of the network runs on this host: peers dial each other on loopback.
-        node.p2p.laddr = `tcp://127.0.0.1:${ports.p2p}`
-        node.p2p.addrBookStrict = false
-        node.p2p.allowDuplicateIp = true
-        node.consensus = { ...node.consensus, ...TESTNET_TIMEOUTS }
-        node.instrumentation.prometheusListenAddr = `127.0.0.1:${ports.prometheus}`
-        app.api.enable = true
-        app.api.address = `tcp://127.0.0.1:${ports.api}`
-        app.grpc.address = `127.0.0.1:${ports.grpc}`
-        app.minimumGasPrices = f.minimumGasPrices
-        client.keyringBackend = f.keyringBackend
-        client.node = `tcp://127.0.0.1:${ports.rpc}`
-      },
-    })
-    await writeHomeRecord(home, { createdBy: appVersion })
-    const { record, mnemonic } = await Keyring.open(home, 'test').add(name)
-    await writeFile(join(home, 'key_seed.json'), `${JSON.stringify({ secret: mnemonic })}\n`, {
-      mode: 0o600,
-    })
-    const coins = [
-      { denom: `${name}token`, amount: NODE_TOKEN_BALANCE },
-      { denom: 'stake', amount: STAKE_BALANCE },
-    ].sort((a, b) => (a.denom < b.denom ? -1 : 1))
-    nodes.push({ name, home, nodeId: init.nodeId, address: record.address, coins, p2p: ports.p2p })
-    const pubKey = Buffer.from(init.genesis.consensus.validators[0]!.pub_key.value, 'base64')
-    const one = decFromString('1')
-    const tx = buildGentx(registry, record, {
-      chainId,
-      description: { moniker: name, identity: '', website: '', security_contact: '', details: '' },
-      rates: [one, one, one],
-      minSelfDelegation: '1',
-      pubKey: new Uint8Array(pubKey),
-      value: { denom: 'stake', amount: SELF_DELEGATION },
-      memo: `${init.nodeId}@${ips[i]}:${ports.p2p}`,
-      fees: [],
-      gas: 200_000n,
-    })
-    await writeFile(join(gentxsDir, `${name}.json`), `${JSON.stringify(txToJson(registry, tx))}\n`)
-  }
+  // What this run makes is removed again if it fails partway (a key whose passphrase was not
+  // confirmed, a full disk), so that the same command can run again; upstream removes the whole
+  // output directory.
+  const made = [
+    ...(existsSync(out) ? [] : [out]),
+    ...(existsSync(join(out, 'gentxs')) ? [] : [join(out, 'gentxs')]),
+    ...Array.from({ length: f.validators }, (_, i) => join(out, `${f.nodeDirPrefix}${i}`)),
+  ]
+  try {
+    const registry = protoRegistry()
+    const gentxsDir = join(out, 'gentxs')
+    await makeDir(gentxsDir, 0o700)
+    const nodes: NodeFiles[] = []
+    for (let i = 0; i < f.validators; i++) {
+      const name = `${f.nodeDirPrefix}${i}`
+      const home = join(out, name, f.nodeDaemonHome)
+      const ports = testnetPorts(i, f.startingPort)
+      const init = await initHome({
+        home,
+        moniker: name,
+        chainId,
+        appState: {},
+        adjust: ({ app, node, client }) => {
+          node.proxyApp = `tcp://127.0.0.1:${ports.abci}`
+          node.rpc.laddr = `tcp://127.0.0.1:${ports.rpc}`
+          // Every node of the network runs on this host: peers dial each other on loopback.
+          node.p2p.laddr = `tcp://127.0.0.1:${ports.p2p}`
+          node.p2p.addrBookStrict = false
+          node.p2p.allowDuplicateIp = true
+          node.consensus = { ...node.consensus, ...TESTNET_TIMEOUTS }
+          node.instrumentation.prometheusListenAddr = `127.0.0.1:${ports.prometheus}`
+          app.api.enable = true
+          app.api.address = `tcp://127.0.0.1:${ports.api}`
+          app.grpc.address = `127.0.0.1:${ports.grpc}`
+          app.minimumGasPrices = f.minimumGasPrices
+          client.keyringBackend = f.keyringBackend
+          client.node = `tcp://127.0.0.1:${ports.rpc}`
+        },
+      })
+      await writeHomeRecord(home, { createdBy: appVersion })
+      const { record, mnemonic } = await keyringOf(home).add(name)
+      await writeFile(join(home, 'key_seed.json'), `${JSON.stringify({ secret: mnemonic })}\n`, {
+        mode: 0o600,
+      })
+      const coins = [
+        { denom: `${name}token`, amount: NODE_TOKEN_BALANCE },
+        { denom: 'stake', amount: STAKE_BALANCE },
+      ].sort((a, b) => (a.denom < b.denom ? -1 : 1))
+      nodes.push({
+        name,
+        home,
+        nodeId: init.nodeId,
+        address: record.address,
+        coins,
+        p2p: ports.p2p,
+      })
+      const pubKey = Buffer.from(init.genesis.consensus.validators[0]!.pub_key.value, 'base64')
+      const one = decFromString('1')
+      const tx = buildGentx(registry, record, {
+        chainId,
+        description: {
+          moniker: name,
+          identity: '',
+          website: '',
+          security_contact: '',
+          details: '',
+        },
+        rates: [one, one, one],
+        minSelfDelegation: '1',
+        pubKey: new Uint8Array(pubKey),
+        value: { denom: 'stake', amount: SELF_DELEGATION },
+        memo: `${init.nodeId}@${ips[i]}:${ports.p2p}`,
+        fees: [],
+        gas: 200_000n,
+      })
+      await writeFile(
+        join(gentxsDir, `${name}.json`),
+        `${JSON.stringify(txToJson(registry, tx))}\n`,
+      )
+    }
 
-  const genesis = await sharedGenesis(appVersion, chainId, nodes)
-  for (const node of nodes) {
-    const { genTxs } = await collectTxs(registry, gentxsDir, node.name, genesis)
-    const own = structuredClone(genesis)
-    ;(own.app_state as Record<string, unknown>).genutil = { gen_txs: genTxs.map((t) => t.json) }
-    const paths = homePaths(node.home)
-    await writeFileAtomic(paths.genesis, `${JSON.stringify(own, null, 2)}\n`)
-    const config = readNodeConfig(
-      'config/config.toml',
-      parseTomlFile('config/config.toml', await readFile(paths.configToml, 'utf8')),
-    )
-    config.p2p.persistentPeers = loopbackPeers(nodes, node)
-    await writeFileAtomic(paths.configToml, renderConfigToml(config))
+    const genesis = await sharedGenesis(appVersion, chainId, nodes)
+    for (const node of nodes) {
+      const { genTxs } = await collectTxs(registry, gentxsDir, node.name, genesis)
+      const own = structuredClone(genesis)
+      ;(own.app_state as Record<string, unknown>).genutil = { gen_txs: genTxs.map((t) => t.json) }
+      const paths = homePaths(node.home)
+      await writeFileAtomic(paths.genesis, `${JSON.stringify(own, null, 2)}\n`)
+      const config = readNodeConfig(
+        'config/config.toml',
+        parseTomlFile('config/config.toml', await readFile(paths.configToml, 'utf8')),
+      )
+      config.p2p.persistentPeers = loopbackPeers(nodes, node)
+      await writeFileAtomic(paths.configToml, renderConfigToml(config))
+    }
+  } catch (err) {
+    for (const dir of made.reverse()) await rm(dir, { recursive: true, force: true })
+    throw err
   }
   return `Successfully initialized ${f.validators} node directories`
 }

@@ -38,7 +38,7 @@ export function registerTestnet(
     .option('--chain-id <id>', 'genesis file chain-id (default: a random chain-XXXXXX)')
     .option(
       '--keyring-backend <backend>',
-      'keyring backend of the operator keys (testnet init-files writes test keyrings)',
+      "Select keyring's backend (sdkd supports test|file)",
       'test',
     )
     .option(

@@ -238,9 +238,22 @@ describe("the test keyring's files as upstream's", () => {
     const multi = Writer.create()
     multi.uint32(0x0a).string('oldmulti')
     multi.uint32(0x12).bytes(amino('tendermint/PubKeyMultisigThreshold', multisig.finish()))
+    // A Ledger key's path: hd.BIP44Params, its five fields in order (m/44'/118'/2'/1/7).
+    const path = Writer.create()
+    path.uint32(0x08).uint32(44)
+    path.uint32(0x10).uint32(118)
+    path.uint32(0x18).uint32(2)
+    path.uint32(0x20).bool(true)
+    path.uint32(0x28).uint32(7)
+    const ledger = Writer.create()
+    ledger.uint32(0x0a).string('oldledger')
+    ledger.uint32(0x12).bytes(pub(other.pubKey))
+    ledger.uint32(0x1a).bytes(path.finish())
+    ledger.uint32(0x22).string('secp256k1')
     const items = {
       old: amino('crypto/keys/localInfo', local.finish()),
       oldmulti: amino('crypto/keys/multiInfo', multi.finish()),
+      oldledger: amino('crypto/keys/ledgerInfo', ledger.finish()),
     }
     for (const [name, info] of Object.entries(items)) {
       const data = lengthPrefixed(info)
@@ -274,6 +287,28 @@ describe("the test keyring's files as upstream's", () => {
       '/cosmos.crypto.secp256k1.PrivKey',
     ])
     expect(await kr.findByAddress(m.address)).toMatchObject({ name: 'oldmulti' })
+    // A Ledger key: listed with its path, written back as a Record's ledger item.
+    const wantPath = { purpose: 44, coinType: 118, account: 2, change: true, addressIndex: 7 }
+    expect(await kr.record('oldledger')).toMatchObject({
+      type: 'ledger',
+      pubKey: other.pubKey,
+      path: wantPath,
+    })
+    const ledgerRec = RecordProto.decode(
+      (
+        await openItem(
+          'oldledger.info',
+          await readFile(join(dir, 'oldledger.info'), 'utf8'),
+          'test',
+        )
+      ).data,
+    )
+    expect([ledgerRec.name, ledgerRec.pubKey?.typeUrl, ledgerRec.ledger?.path]).toEqual([
+      'oldledger',
+      '/cosmos.crypto.secp256k1.PubKey',
+      wantPath,
+    ])
+    await expect(kr.get('oldledger')).rejects.toThrow('cannot sign with oldledger: a Ledger key')
   })
 
   test('error: a file sealed under another password, or no item at all', async () => {

@@ -3,7 +3,9 @@ import { type Bytes, toHex } from '../codec/bytes.js'
 import type { MultisigMember } from '../codec/multisig.js'
 import { KeyringError } from './key-crypto.js'
 import {
+  type Bip44Path,
   type KeyringRecord,
+  ledgerRecordOf,
   multisigRecordOf,
   offlineRecordOf,
   recordOf,
@@ -81,10 +83,21 @@ function aminoMember(bytes: Bytes): MultisigMember {
   throw new KeyringError(`a public key of amino prefix ${prefix}, not secp256k1 or multisig`)
 }
 
+/** A `ledgerInfo`'s `hd.BIP44Params` (an amino struct of five varints; zero values left out). */
+function bip44Of(bytes: Bytes | undefined): Bip44Path {
+  const f = bytes ? fieldsOf(bytes) : new Map<number, (Bytes | number)[]>()
+  const n = (i: number) => {
+    const v = f.get(i)?.[0]
+    if (v instanceof Uint8Array) throw new KeyringError('a BIP44 path field not a number')
+    return v ?? 0
+  }
+  return { purpose: n(1), coinType: n(2), account: n(3), change: n(4) !== 0, addressIndex: n(5) }
+}
+
 /**
  * The record of a `LegacyInfo` item: a local key (its private key's amino bytes in
- * `privkey.armor`, as the test and file backends kept it), a public key alone, or a multisig key.
- * A Ledger key is refused, as any Ledger record.
+ * `privkey.armor`, as the test and file backends kept it), a public key alone, a Ledger key (its
+ * derivation path), or a multisig key.
  */
 export function legacyRecord(file: string, data: Bytes): KeyringRecord {
   const kind = legacyKind(data)
@@ -102,7 +115,7 @@ export function legacyRecord(file: string, data: Bytes): KeyringRecord {
     }
     if (member.type !== 'secp256k1') throw new KeyringError('a multisig key not in a multi info')
     if (kind === INFO.offline) return offlineRecordOf(name, member.key)
-    if (kind !== INFO.local) throw new KeyringError('a Ledger key, which sdkd cannot sign with')
+    if (kind === INFO.ledger) return ledgerRecordOf(name, member.key, bip44Of(bytesField(f, 3)))
     const armor = bytesField(f, 3)
     if (!armor || toHex(armor.subarray(0, 4)) !== KEY.secp256k1Priv)
       throw new KeyringError('a local key without its secp256k1 private key')

@@ -43,7 +43,8 @@ export function renderClientToml(c: ClientConfig): string {
 
 # The network chain ID
 chain-id = ${q(c.chainId)}
-# The keyring's backend (sdkd supports "test": unencrypted files under <home>/keyring-test)
+# The keyring's backend, where the keys are stored (sdkd supports test|file: <home>/keyring-test or
+# <home>/keyring-file)
 keyring-backend = ${q(c.keyringBackend)}
 # CLI output format (text|json)
 output = ${q(c.output)}

@@ -246,6 +246,76 @@ describe('sdkd testnet init-files', () => {
       'Error: --v and --validators both given: they name the same number, give one\n',
     ])
   })
+
+  it('behavior: --keyring-backend file seals each operator key under a passphrase asked for each home, as upstream; a backend sdkd lacks is refused before anything is written', async () => {
+    const dir = join(out, 'f')
+    // Each home's keyring is new: its passphrase, then again (stdin is no terminal: no prompt).
+    const r = await runSdkd(
+      [
+        'testnet',
+        'init-files',
+        '--output-dir',
+        dir,
+        '--validators',
+        '2',
+        '--keyring-backend',
+        'file',
+      ],
+      { input: 'passw0rd0\npassw0rd0\npassw0rd1\npassw0rd1\n' },
+    )
+    expect([r.code, r.stderr]).toEqual([0, 'Successfully initialized 2 node directories\n'])
+    for (const i of [0, 1]) {
+      const home = join(dir, `node${i}`, 'sdkd')
+      expect(existsSync(join(home, 'keyring-test'))).toBe(false)
+      expect(existsSync(join(home, 'keyring-file', 'keyhash'))).toBe(true)
+      expect(parse(await readFile(join(home, 'config/client.toml'), 'utf8'))).toMatchObject({
+        'keyring-backend': 'file',
+      })
+      // The gentx's operator is the key sealed under that home's passphrase.
+      const key = await Keyring.open(home, 'file', async () => `passw0rd${i}`).get(`node${i}`)
+      const gentx = JSON.parse(await readFile(join(dir, 'gentxs', `node${i}.json`), 'utf8'))
+      expect(gentx.auth_info.signer_infos[0].public_key.key).toBe(
+        Buffer.from(key.pubKey).toString('base64'),
+      )
+      const shown = await runSdkd(['--home', home, 'keys', 'show', `node${i}`, '-a'], {
+        input: `passw0rd${i}\n`,
+      })
+      expect([shown.code, shown.stdout]).toEqual([0, `${key.address}\n`])
+    }
+    // A passphrase typed differently the second time: upstream's three attempts, then the end.
+    const bad = await runSdkd(
+      [
+        'testnet',
+        'init-files',
+        '--output-dir',
+        join(dir, 'g'),
+        '--v',
+        '1',
+        '--keyring-backend',
+        'file',
+      ],
+      { input: 'passw0rd0\npassw0rdX\n' },
+    )
+    expect([bad.code, bad.stderr]).toEqual([
+      1,
+      'passphrase do not match\nEOF\nEOF\nError: too many failed passphrase attempts\n',
+    ])
+    // Nothing of that run is left: the same command can run again.
+    expect(existsSync(join(dir, 'g'))).toBe(false)
+    const os = await runSdkd([
+      'testnet',
+      'init-files',
+      '--output-dir',
+      join(dir, 'h'),
+      '--keyring-backend',
+      'os',
+    ])
+    expect([os.code, os.stderr]).toEqual([
+      1,
+      'Error: unsupported keyring backend "os": sdkd supports "test" (files under <home>/keyring-test) and "file" (<home>/keyring-file)\n',
+    ])
+    expect(existsSync(join(dir, 'h'))).toBe(false)
+  })
 })
 
 const cometbft = requireUpstreamTool(
