@@ -638,9 +638,10 @@ try {
   console.log(
     `${pad(`ratio ${inUse.library} / node:crypto`)}${(rates.inUse / rates.nodeCrypto).toFixed(2)}`,
   )
-  console.log(
-    `${pad(`ratio included / ${inUse.library} verify`)}${(included / rates.inUse).toFixed(2)}`,
-  )
+  // Three places: the included rate moves in steps of a block (20,000 txs in 12 blocks of 500 ms
+  // read about 3,400/s, in 13 about 3,150), so the ratio often sits near a target's edge.
+  const verifyRatio = included / rates.inUse
+  console.log(`${pad(`ratio included / ${inUse.library} verify`)}${verifyRatio.toFixed(3)}`)
   console.log(
     `${pad('ratio included / node:crypto verify')}${(included / rates.nodeCrypto).toFixed(2)}`,
   )
@@ -670,6 +671,9 @@ try {
   const verdict = (ok) => (ok ? 'met' : 'NOT met')
   console.log(
     `${pad('target')}>= 3000 included txs/s (${of}): ${verdict(included >= 3000)} (${TXS} txs${sustained})`,
+  )
+  console.log(
+    `${pad('target')}>= 0.2 of one core's ${inUse.library} verify rate (same run): ${verdict(verifyRatio >= 0.2)} (${verifyRatio.toFixed(3)})`,
   )
   if (mainUs !== undefined) {
     console.log(
