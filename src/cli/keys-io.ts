@@ -13,15 +13,23 @@ import type { GlobalFlags } from './start-flags.js'
 
 /**
  * The keyring of `--keyring-dir` (default the home) and its backend: the flag, else client.toml's
- * `keyring-backend`, else `test`. The `file`
- * backend asks for its passphrase as upstream does (`filePassphrase`), once, when an item is first
- * read or written: at a terminal without echo, else a line of stdin each time it asks.
+ * `keyring-backend`, else `test` (`openKeyring`).
  */
 export async function keyringFor(g: GlobalFlags, backend: string | undefined): Promise<Keyring> {
   const chosen = backend ?? ((await readClientToml(g.home)).keyringBackend || 'test')
+  return openKeyring(g.keyringDir ?? g.home, chosen)
+}
+
+/**
+ * The keyring under `dir` of `backend`, a backend sdkd lacks refused as the CLI's error (opening
+ * touches no file). The `file` backend asks for its passphrase as upstream does
+ * (`filePassphrase`), once, when an item is first read or written: at a terminal without echo,
+ * else a line of stdin each time it asks.
+ */
+export function openKeyring(dir: string, backend: string): Keyring {
   try {
-    return Keyring.open(g.keyringDir ?? g.home, chosen, (dir) =>
-      filePassphrase(dir, readPassword, (line) => process.stderr.write(`${line}\n`)),
+    return Keyring.open(dir, backend, (keys) =>
+      filePassphrase(keys, readPassword, (line) => process.stderr.write(`${line}\n`)),
     )
   } catch (err) {
     throw new CliError((err as Error).message)

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { Keyring } from '../client/keyring.js'
-import { filePassphrase } from '../client/keyring-file.js'
 import { txToJson } from '../client/tx-builder.js'
 import { brand } from '../codec/brand.js'
 import { addCoins, type Coin, coinsToProto } from '../codec/coins.js'
@@ -25,7 +23,7 @@ import { CliError } from './errors.js'
 import { collectTxs } from './genesis-collect.js'
 import { buildGentx } from './genesis-gentx.js'
 import { defaultAppState } from './init.js'
-import { readPassword } from './keys-io.js'
+import { openKeyring } from './keys-io.js'
 import type { GlobalFlags } from './start-flags.js'
 
 /** The flags of `sdkd testnet init-files` (upstream simd's, `--validators` for its `--v`). */
@@ -146,18 +144,9 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
       `unknown app version "${appVersion}" (built in: ${Object.keys(APP_VERSIONS).join(', ')})`,
     )
   }
-  // Each home's keyring of that backend; `file` asks for each one's new passphrase (twice), as
-  // upstream's prompt does. Refused before anything is written when sdkd has no such backend.
-  const keyringOf = (home: string) => {
-    try {
-      return Keyring.open(home, f.keyringBackend, (dir) =>
-        filePassphrase(dir, readPassword, (line) => process.stderr.write(`${line}\n`)),
-      )
-    } catch (err) {
-      throw new CliError((err as Error).message)
-    }
-  }
-  keyringOf(f.outputDir)
+  // A backend sdkd lacks is refused before anything is written. With `file`, each home's new
+  // keyring asks for its passphrase (twice), as upstream's prompt does.
+  openKeyring(f.outputDir, f.keyringBackend)
   // Checked before anything is written: a prefix with a path in it put a node's home (keys
   // included) outside the output directory, and bad prices gave homes no node would start.
   if (/[\\/]/.test(f.nodeDirPrefix) || f.nodeDirPrefix === '.' || f.nodeDirPrefix === '..') {
@@ -221,7 +210,7 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
         },
       })
       await writeHomeRecord(home, { createdBy: appVersion })
-      const { record, mnemonic } = await keyringOf(home).add(name)
+      const { record, mnemonic } = await openKeyring(home, f.keyringBackend).add(name)
       await writeFile(join(home, 'key_seed.json'), `${JSON.stringify({ secret: mnemonic })}\n`, {
         mode: 0o600,
       })
