@@ -6,7 +6,7 @@ import { txToJson } from '../client/tx-builder.js'
 import { brand } from '../codec/brand.js'
 import { addCoins, type Coin, coinsToProto } from '../codec/coins.js'
 import { decFromString } from '../codec/dec.js'
-import { protoRegistry } from '../codec/proto.js'
+import { type ProtoRegistry, protoRegistry } from '../codec/proto.js'
 import { formatRfc3339Nano, nowNs } from '../codec/time.js'
 import { writeFileAtomic } from '../config/atomic-file.js'
 import { defaultConsensusParams, type GenesisJson } from '../config/genesis.js'
@@ -165,111 +165,139 @@ export async function runTestnetInitFiles(g: GlobalFlags, f: TestnetFlags): Prom
   const chainId = f.chainId ?? randomTestnetChainId()
   checkTestnetPorts(f.validators, f.startingPort)
   const ips = Array.from({ length: f.validators }, (_, i) => nextIp(f.startingIpAddress, i))
-  for (let i = 0; i < f.validators; i++) {
-    const dir = join(out, `${f.nodeDirPrefix}${i}`)
+  const nodeDirs = Array.from({ length: f.validators }, (_, i) =>
+    join(out, `${f.nodeDirPrefix}${i}`),
+  )
+  for (const dir of nodeDirs) {
     if (existsSync(dir))
       throw new CliError(`${dir} already exists: choose another --output-dir, or remove it`)
   }
+  const gentxsDir = join(out, 'gentxs')
   // What this run makes is removed again if it fails partway (a key whose passphrase was not
   // confirmed, a full disk), so that the same command can run again; upstream removes the whole
   // output directory.
-  const made = [
-    ...(existsSync(out) ? [] : [out]),
-    ...(existsSync(join(out, 'gentxs')) ? [] : [join(out, 'gentxs')]),
-    ...Array.from({ length: f.validators }, (_, i) => join(out, `${f.nodeDirPrefix}${i}`)),
-  ]
+  const made = [out, gentxsDir].filter((dir) => !existsSync(dir)).concat(nodeDirs)
   try {
     const registry = protoRegistry()
-    const gentxsDir = join(out, 'gentxs')
     await makeDir(gentxsDir, 0o700)
     const nodes: NodeFiles[] = []
     for (let i = 0; i < f.validators; i++) {
-      const name = `${f.nodeDirPrefix}${i}`
-      const home = join(out, name, f.nodeDaemonHome)
-      const ports = testnetPorts(i, f.startingPort)
-      const init = await initHome({
-        home,
-        moniker: name,
-        chainId,
-        appState: {},
-        adjust: ({ app, node, client }) => {
-          node.proxyApp = `tcp://127.0.0.1:${ports.abci}`
-          node.rpc.laddr = `tcp://127.0.0.1:${ports.rpc}`
-          // Every node of the network runs on this host: peers dial each other on loopback.
-          node.p2p.laddr = `tcp://127.0.0.1:${ports.p2p}`
-          node.p2p.addrBookStrict = false
-          node.p2p.allowDuplicateIp = true
-          node.consensus = { ...node.consensus, ...TESTNET_TIMEOUTS }
-          node.instrumentation.prometheusListenAddr = `127.0.0.1:${ports.prometheus}`
-          app.api.enable = true
-          app.api.address = `tcp://127.0.0.1:${ports.api}`
-          app.grpc.address = `127.0.0.1:${ports.grpc}`
-          app.minimumGasPrices = f.minimumGasPrices
-          client.keyringBackend = f.keyringBackend
-          client.node = `tcp://127.0.0.1:${ports.rpc}`
-        },
-      })
-      await writeHomeRecord(home, { createdBy: appVersion })
-      const { record, mnemonic } = await openKeyring(home, f.keyringBackend).add(name)
-      await writeFile(join(home, 'key_seed.json'), `${JSON.stringify({ secret: mnemonic })}\n`, {
-        mode: 0o600,
-      })
-      const coins = [
-        { denom: `${name}token`, amount: NODE_TOKEN_BALANCE },
-        { denom: 'stake', amount: STAKE_BALANCE },
-      ].sort((a, b) => (a.denom < b.denom ? -1 : 1))
-      nodes.push({
-        name,
-        home,
-        nodeId: init.nodeId,
-        address: record.address,
-        coins,
-        p2p: ports.p2p,
-      })
-      const pubKey = Buffer.from(init.genesis.consensus.validators[0]!.pub_key.value, 'base64')
-      const one = decFromString('1')
-      const tx = buildGentx(registry, record, {
-        chainId,
-        description: {
-          moniker: name,
-          identity: '',
-          website: '',
-          security_contact: '',
-          details: '',
-        },
-        rates: [one, one, one],
-        minSelfDelegation: '1',
-        pubKey: new Uint8Array(pubKey),
-        value: { denom: 'stake', amount: SELF_DELEGATION },
-        memo: `${init.nodeId}@${ips[i]}:${ports.p2p}`,
-        fees: [],
-        gas: 200_000n,
-      })
-      await writeFile(
-        join(gentxsDir, `${name}.json`),
-        `${JSON.stringify(txToJson(registry, tx))}\n`,
+      nodes.push(
+        await writeNodeHome(registry, f, {
+          i,
+          dir: nodeDirs[i]!,
+          ip: ips[i]!,
+          chainId,
+          appVersion,
+          gentxsDir,
+        }),
       )
     }
-
-    const genesis = await sharedGenesis(appVersion, chainId, nodes)
-    for (const node of nodes) {
-      const { genTxs } = await collectTxs(registry, gentxsDir, node.name, genesis)
-      const own = structuredClone(genesis)
-      ;(own.app_state as Record<string, unknown>).genutil = { gen_txs: genTxs.map((t) => t.json) }
-      const paths = homePaths(node.home)
-      await writeFileAtomic(paths.genesis, `${JSON.stringify(own, null, 2)}\n`)
-      const config = readNodeConfig(
-        'config/config.toml',
-        parseTomlFile('config/config.toml', await readFile(paths.configToml, 'utf8')),
-      )
-      config.p2p.persistentPeers = loopbackPeers(nodes, node)
-      await writeFileAtomic(paths.configToml, renderConfigToml(config))
-    }
+    await writeNetworkFiles(registry, appVersion, chainId, gentxsDir, nodes)
   } catch (err) {
     for (const dir of made.reverse()) await rm(dir, { recursive: true, force: true })
     throw err
   }
   return `Successfully initialized ${f.validators} node directories`
+}
+
+/** Where node `i` of a testnet goes, and what its home shares with the others. */
+interface NodePlace {
+  i: number
+  /** `<output-dir>/<prefix><i>`. */
+  dir: string
+  /** Its IP address, in its gentx's memo. */
+  ip: string
+  chainId: string
+  appVersion: string
+  gentxsDir: string
+}
+
+/**
+ * Node `i`'s home (its ports, its operator key and `key_seed.json`) and its gentx in `gentxsDir`;
+ * returns what the shared genesis and the peers need of it.
+ */
+async function writeNodeHome(
+  registry: ProtoRegistry,
+  f: TestnetFlags,
+  at: NodePlace,
+): Promise<NodeFiles> {
+  const name = `${f.nodeDirPrefix}${at.i}`
+  const home = join(at.dir, f.nodeDaemonHome)
+  const ports = testnetPorts(at.i, f.startingPort)
+  const init = await initHome({
+    home,
+    moniker: name,
+    chainId: at.chainId,
+    appState: {},
+    adjust: ({ app, node, client }) => {
+      node.proxyApp = `tcp://127.0.0.1:${ports.abci}`
+      node.rpc.laddr = `tcp://127.0.0.1:${ports.rpc}`
+      // Every node of the network runs on this host: peers dial each other on loopback.
+      node.p2p.laddr = `tcp://127.0.0.1:${ports.p2p}`
+      node.p2p.addrBookStrict = false
+      node.p2p.allowDuplicateIp = true
+      node.consensus = { ...node.consensus, ...TESTNET_TIMEOUTS }
+      node.instrumentation.prometheusListenAddr = `127.0.0.1:${ports.prometheus}`
+      app.api.enable = true
+      app.api.address = `tcp://127.0.0.1:${ports.api}`
+      app.grpc.address = `127.0.0.1:${ports.grpc}`
+      app.minimumGasPrices = f.minimumGasPrices
+      client.keyringBackend = f.keyringBackend
+      client.node = `tcp://127.0.0.1:${ports.rpc}`
+    },
+  })
+  await writeHomeRecord(home, { createdBy: at.appVersion })
+  const { record, mnemonic } = await openKeyring(home, f.keyringBackend).add(name)
+  await writeFile(join(home, 'key_seed.json'), `${JSON.stringify({ secret: mnemonic })}\n`, {
+    mode: 0o600,
+  })
+  const coins = [
+    { denom: `${name}token`, amount: NODE_TOKEN_BALANCE },
+    { denom: 'stake', amount: STAKE_BALANCE },
+  ].sort((a, b) => (a.denom < b.denom ? -1 : 1))
+  const pubKey = Buffer.from(init.genesis.consensus.validators[0]!.pub_key.value, 'base64')
+  const one = decFromString('1')
+  const tx = buildGentx(registry, record, {
+    chainId: at.chainId,
+    description: { moniker: name, identity: '', website: '', security_contact: '', details: '' },
+    rates: [one, one, one],
+    minSelfDelegation: '1',
+    pubKey: new Uint8Array(pubKey),
+    value: { denom: 'stake', amount: SELF_DELEGATION },
+    memo: `${init.nodeId}@${at.ip}:${ports.p2p}`,
+    fees: [],
+    gas: 200_000n,
+  })
+  await writeFile(join(at.gentxsDir, `${name}.json`), `${JSON.stringify(txToJson(registry, tx))}\n`)
+  return { name, home, nodeId: init.nodeId, address: record.address, coins, p2p: ports.p2p }
+}
+
+/**
+ * The shared genesis, with every gentx collected, into each node's home, and each home's
+ * config.toml with the other nodes as persistent peers.
+ */
+async function writeNetworkFiles(
+  registry: ProtoRegistry,
+  appVersion: string,
+  chainId: string,
+  gentxsDir: string,
+  nodes: NodeFiles[],
+): Promise<void> {
+  const genesis = await sharedGenesis(appVersion, chainId, nodes)
+  for (const node of nodes) {
+    const { genTxs } = await collectTxs(registry, gentxsDir, node.name, genesis)
+    const own = structuredClone(genesis)
+    ;(own.app_state as Record<string, unknown>).genutil = { gen_txs: genTxs.map((t) => t.json) }
+    const paths = homePaths(node.home)
+    await writeFileAtomic(paths.genesis, `${JSON.stringify(own, null, 2)}\n`)
+    const config = readNodeConfig(
+      'config/config.toml',
+      parseTomlFile('config/config.toml', await readFile(paths.configToml, 'utf8')),
+    )
+    config.p2p.persistentPeers = loopbackPeers(nodes, node)
+    await writeFileAtomic(paths.configToml, renderConfigToml(config))
+  }
 }
 
 /**
