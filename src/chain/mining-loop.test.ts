@@ -4,7 +4,9 @@ import type { PendingCommit } from './commit-queue.js'
 import { type MiningHost, MiningLoop } from './mining-loop.js'
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'Date'] })
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'Date'],
+  })
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -13,19 +15,15 @@ afterEach(() => {
 /** A host whose blocks take `blockMs` to run and be durable; records when each one starts. */
 function hostTaking(blockMs: number) {
   const starts: number[] = []
-  let building = false
   const host: MiningHost = {
     build(): Promise<PendingCommit> {
       starts.push(Date.now())
-      building = true
       return new Promise((resolve) =>
         setTimeout(() => {
-          building = false
           resolve({ durable: Promise.resolve({} as StoredBlock) })
         }, blockMs),
       )
     },
-    isBuilding: () => building,
     pendingTxs: () => 0,
     roomInQueue: () => undefined,
     onFailure(err) {
@@ -70,5 +68,44 @@ describe('a block time longer than Node’s longest timer', () => {
     await vi.advanceTimersByTimeAsync(day + 10)
     expect(starts.map((t) => t - t0)).toEqual([0, 30 * day])
     loop.stop()
+  })
+})
+
+/** A host whose blocks are queued at once and durable `durableMs` later. */
+function hostDurableAfter(durableMs: number) {
+  const starts: number[] = []
+  const host: MiningHost = {
+    async build(): Promise<PendingCommit> {
+      starts.push(Date.now())
+      await Promise.resolve()
+      const durable = new Promise<StoredBlock>((r) =>
+        setTimeout(() => r({} as StoredBlock), durableMs),
+      )
+      return { durable }
+    },
+    pendingTxs: () => 0,
+    roomInQueue: () => undefined,
+    onFailure(err) {
+      throw err
+    },
+    onStall() {},
+  }
+  return { host, starts }
+}
+
+describe('a mode set while a block waits to be durable', () => {
+  test('behavior: the loop goes on at the new block time alone, not twice as often', async () => {
+    const t0 = Date.now()
+    const { host, starts } = hostDurableAfter(20)
+    const loop = new MiningLoop(host, 500)
+    loop.start()
+    // The first block is queued at once and waits 20 ms for the disk: the mode is set then.
+    await vi.advanceTimersByTimeAsync(10)
+    loop.setMode({ mode: 'interval', intervalMs: 1000 })
+    await vi.advanceTimersByTimeAsync(3_500)
+    loop.stop()
+    // From the next block on, one a second (counted from the block's start, as CometBFT's
+    // timeout_commit): one chain of blocks, as `dev_setMining` promises.
+    expect(starts.map((t) => t - t0)).toEqual([0, 1000, 2000, 3000])
   })
 })

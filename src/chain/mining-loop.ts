@@ -20,8 +20,6 @@ export interface MiningMode {
 export interface MiningHost {
   /** Builds the next block (after one in progress); resolves once it is queued. */
   build(options: { hold?: boolean }): Promise<PendingCommit>
-  /** Whether a block is being built (by the loop or a caller). */
-  isBuilding(): boolean
   /** Txs waiting for a block. */
   pendingTxs(): number
   /** When the commit queue is full, resolves once it has room again (blocks back to back). */
@@ -35,11 +33,21 @@ export interface MiningHost {
 /** The block loop: schedules the next block as the mining mode says. */
 export class MiningLoop {
   private running = false
-  private timer: NodeJS.Timeout | undefined
+  /** The next step's timer (a block time), or its immediate (a block at once). */
+  private timer:
+    | { kind: 'timeout'; t: NodeJS.Timeout }
+    | { kind: 'immediate'; t: NodeJS.Immediate }
+    | undefined
   private nextAt = 0
   private mining: MiningMode
   /** The height the loop last found it could not commit (its warning is logged once). */
   private stalledAt: number | undefined
+  /**
+   * Whether a step is running (building, or waiting for its block to be durable or for room in
+   * the queue). Its chain schedules the next step when it ends, under the mode of that time, so a
+   * mode set meanwhile starts no second chain (which made blocks twice as often).
+   */
+  private stepping = false
 
   constructor(
     private readonly host: MiningHost,
@@ -61,7 +69,7 @@ export class MiningLoop {
   /** Changes how blocks come; takes effect from the next block. */
   setMode(mining: MiningMode): void {
     this.mining = { ...mining }
-    if (this.running && !this.host.isBuilding()) this.resume()
+    if (this.running && !this.stepping) this.resume()
   }
 
   /** When the next block is due to start (Unix ms), while the loop waits for it. */
@@ -73,14 +81,13 @@ export class MiningLoop {
   start(): void {
     if (this.running) return
     this.running = true
-    this.resume()
+    if (!this.stepping) this.resume()
   }
 
   /** Stops the loop; a block being built is finished by the host. */
   stop(): void {
     this.running = false
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
+    this.cancelTimer()
   }
 
   /** A tx was admitted: instant mining makes a block for it. */
@@ -89,15 +96,14 @@ export class MiningLoop {
       this.running &&
       this.mining.mode === 'instant' &&
       this.timer === undefined &&
-      !this.host.isBuilding()
+      !this.stepping
     )
       this.schedule(0)
   }
 
   /** Schedules the next block of the loop for the current mode. */
   private resume(): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = undefined
+    this.cancelTimer()
     const { mode } = this.mining
     if (mode === 'interval' || (mode === 'instant' && this.host.pendingTxs() > 0)) this.schedule(0)
   }
@@ -111,13 +117,16 @@ export class MiningLoop {
       // CometBFT starts the next height timeout_commit after the block's commit decision, which
       // comes before the block runs: its execution is inside the wait, not added to it.
       const decided = Date.now()
+      this.stepping = true
       this.step().then(
         () => {
+          this.stepping = false
           if (this.mining.mode === 'interval') {
             this.schedule(Math.max(0, decided + this.mining.intervalMs - Date.now()))
           } else if (this.mining.mode === 'instant' && this.host.pendingTxs() > 0) this.schedule(0)
         },
         (err: unknown) => {
+          this.stepping = false
           if (err instanceof QuorumStallError) {
             if (err.height !== this.stalledAt) this.host.onStall(err)
             this.stalledAt = err.height
@@ -131,7 +140,16 @@ export class MiningLoop {
     }
     // With timeout 0, still yield to I/O between blocks so queries are served.
     this.timer =
-      delayMs > 0 ? this.after(delayMs, run) : (setImmediate(run) as unknown as NodeJS.Timeout)
+      delayMs > 0
+        ? { kind: 'timeout', t: this.after(delayMs, run) }
+        : { kind: 'immediate', t: setImmediate(run) }
+  }
+
+  private cancelTimer(): void {
+    const timer = this.timer
+    this.timer = undefined
+    if (timer?.kind === 'timeout') clearTimeout(timer.t)
+    else if (timer) clearImmediate(timer.t)
   }
 
   /**
@@ -143,7 +161,7 @@ export class MiningLoop {
     if (delayMs <= MAX_TIMER_MS) return setTimeout(run, delayMs)
     return setTimeout(() => {
       if (this.running && this.timer !== undefined)
-        this.timer = this.after(delayMs - MAX_TIMER_MS, run)
+        this.timer = { kind: 'timeout', t: this.after(delayMs - MAX_TIMER_MS, run) }
     }, MAX_TIMER_MS)
   }
 

@@ -93,7 +93,6 @@ export class BlockProducer extends EventEmitter<ProducerEvents> {
     this.loop = new MiningLoop(
       {
         build: (options) => this.build(options),
-        isBuilding: () => this.building !== undefined,
         pendingTxs: () => o.txSource?.size ?? 0,
         roomInQueue: () => (this.queue.isFull ? this.queue.whenNotFull() : undefined),
         onFailure: (err) =>

@@ -160,8 +160,10 @@ export class DevControl implements DevApi {
   async setMining(mode: MiningModeName, intervalMs?: number): Promise<DevStatus['mining']> {
     const p = this.o.producer
     p.setMining({ mode, intervalMs: intervalMs ?? p.miningMode.intervalMs })
-    // A block the loop was making is committed before the call returns: none appears after it.
-    if (mode === 'manual') await p.settle()
+    // A block the loop was making is committed before the call returns: with no block time, none
+    // of the old mode appears after it (an interval's block in flight under `instant`, a block
+    // without a tx).
+    if (mode !== 'interval') await p.settle()
     return p.miningMode
   }
 
