@@ -2,7 +2,7 @@
 // with the raw secp256k1 verify rates in the same run.
 //
 //   npm run bench:tx [-- --txs 20000 --senders 32 --timeout-commit 500ms --runs 3 --cpu-prof]
-//                    [--split] [--devnet-api]
+//                    [--split] [--devnet-api] [--via rest|rpc]
 //
 // A bounded loader pre-signs --txs MsgSends from --senders genesis accounts, then broadcasts them
 // over POST /sdk/tx/v1beta1/txs (BROADCAST_MODE_SYNC), one lane per sender (a sender's txs go in
@@ -26,6 +26,10 @@
 // speed drifts by 10–25% within minutes here, so one run says little).
 //
 // --cpu-prof starts each run's node with node's --cpu-prof and prints the directory of its profile.
+//
+// --via rpc broadcasts over CometBFT's RPC instead (a JSON-RPC `broadcast_tx_sync` POSTed to the RPC
+// port, as cosmjs's StargateClient does), the same lanes and txs; the re-sends' answer is then the
+// RPC's `tx already exists in cache` error. REST (`--via rest`) is the default.
 //
 // --devnet-api serves the REST API with the settings `sdkd devnet` writes (enabled-unsafe-cors and
 // Prometheus metrics on, where the default home has both off): what a devnet's users get.
@@ -94,6 +98,8 @@ const arg = (name, fallback) => {
 const TXS = Number(arg('txs', 20000))
 const SENDERS = Number(arg('senders', 32))
 const TIMEOUT_COMMIT = arg('timeout-commit', '500ms')
+const VIA = arg('via', 'rest')
+if (VIA !== 'rest' && VIA !== 'rpc') throw new Error(`--via must be rest or rpc, got ${VIA}`)
 const RUNS = Number(arg('runs', 3))
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error(`--runs: expected a positive integer, got ${arg('runs')}`)
@@ -193,16 +199,31 @@ function post(port, path, body) {
   })
 }
 
-/** The code of a broadcast's answer (`tx_response.code`); undefined for a status other than 200. */
-const txCode = (r) => (r.status === 200 ? JSON.parse(r.body).tx_response.code : undefined)
+/**
+ * The code of a broadcast's answer (REST's `tx_response.code`, the RPC's `result.code`; the RPC's
+ * `tx already exists in cache` error as its code, 19); undefined for a status other than 200.
+ */
+const txCode = (r) => {
+  if (r.status !== 200) return undefined
+  const body = JSON.parse(r.body)
+  if (VIA === 'rest') return body.tx_response.code
+  if (body.error?.data === 'tx already exists in cache') return 19
+  return body.result?.code
+}
 
 /** A broadcast of the base64 tx `b64` (BROADCAST_MODE_SYNC) as the bytes of its HTTP request. */
 const broadcastRequest = (port, b64) =>
-  jsonPostBytes(
-    port,
-    '/sdk/tx/v1beta1/txs',
-    JSON.stringify({ tx_bytes: b64, mode: 'BROADCAST_MODE_SYNC' }),
-  )
+  VIA === 'rest'
+    ? jsonPostBytes(
+        port,
+        '/sdk/tx/v1beta1/txs',
+        JSON.stringify({ tx_bytes: b64, mode: 'BROADCAST_MODE_SYNC' }),
+      )
+    : jsonPostBytes(
+        port,
+        '/',
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'broadcast_tx_sync', params: { tx: b64 } }),
+      )
 
 // Sent again once where a kept-alive socket was closed by the server as it was reused (its idle
 // timeout, CometBFT's 10 s, is about as long as a long load, during which these sockets wait):
@@ -461,10 +482,11 @@ async function nodeRun(run) {
     // own, one at a time, as wrk sends prebuilt requests: the load generator shares the machine's two
     // cores with the node, and a client request object per tx cost it about as much as the node's
     // HTTP exchange. Every answer is still parsed and its code checked.
-    const requests = lanes.map((txs) => txs.map((tx_bytes) => broadcastRequest(apiPort, tx_bytes)))
+    const port = VIA === 'rest' ? apiPort : rpcPort
+    const requests = lanes.map((txs) => txs.map((tx_bytes) => broadcastRequest(port, tx_bytes)))
     const latencies = []
     let rejected = 0
-    const conns = await Promise.all(lanes.map(() => RawHttpConnection.open(apiPort)))
+    const conns = await Promise.all(lanes.map(() => RawHttpConnection.open(port)))
     const cpu0 = { node: nodeCpu(child.pid), client: process.cpuUsage() }
     const alloc0 = allocation.snapshot()
     const t0 = Date.now()
@@ -512,8 +534,8 @@ async function nodeRun(run) {
     const again = lanes.map((txs) => txs.slice(-Math.ceil(Math.min(TXS, 4000) / SENDERS)))
     const sentAgain = again.reduce((n, txs) => n + txs.length, 0)
     let unexpected = 0
-    const againRequests = again.map((txs) => txs.map((b64) => broadcastRequest(apiPort, b64)))
-    const againConns = await Promise.all(again.map(() => RawHttpConnection.open(apiPort)))
+    const againRequests = again.map((txs) => txs.map((b64) => broadcastRequest(port, b64)))
+    const againConns = await Promise.all(again.map(() => RawHttpConnection.open(port)))
     const cpu2 = nodeCpu(child.pid)
     const c0 = performance.now()
     await sendInLanes(againConns, againRequests, (r) => {
@@ -594,7 +616,7 @@ try {
   const workers = runtime.verifyWorkers
   console.log('')
   console.log(
-    `bench:tx  ${TXS} signed MsgSends over REST from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}, ${of}${DEVNET_API ? ", the devnet's API settings (CORS and metrics on)" : ''}`,
+    `bench:tx  ${TXS} signed MsgSends over ${VIA === 'rest' ? 'REST' : "CometBFT's RPC (broadcast_tx_sync)"} from ${SENDERS} lanes, timeout_commit ${TIMEOUT_COMMIT}, ${of}${DEVNET_API ? ", the devnet's API settings (CORS and metrics on)" : ''}`,
   )
   console.log(
     `  broadcast: ${mid((r) => r.sentMs)} ms, CheckTx round-trip median ${mid((r) => r.medianLatency).toFixed(2)} ms, rejected ${runs.reduce((n, r) => n + r.rejected, 0)}`,
@@ -647,9 +669,11 @@ try {
   )
   const notCached = runs.reduce((n, r) => n + r.unexpected, 0)
   console.log(
-    `${pad('REST ceiling, cached re-sends/s')}${ceiling.toFixed(0)}${notCached ? `   (${notCached} not answered as cached)` : ''}`,
+    `${pad(`${VIA === 'rest' ? 'REST' : 'RPC'} ceiling, cached re-sends/s`)}${ceiling.toFixed(0)}${notCached ? `   (${notCached} not answered as cached)` : ''}`,
   )
-  console.log(`${pad('ratio included / REST ceiling')}${(included / ceiling).toFixed(2)}`)
+  console.log(
+    `${pad(`ratio included / ${VIA === 'rest' ? 'REST' : 'RPC'} ceiling`)}${(included / ceiling).toFixed(2)}`,
+  )
   // A short run includes the node's warm-up (JIT, first blocks): say which run this is.
   console.log(
     `${pad("KB allocated per included tx, node's thread")}${mid((r) => r.kb.main).toFixed(1)}${RUNS > 1 ? `   (runs: ${runs.map((r) => r.kb.main.toFixed(1)).join(', ')})` : ''}`,

@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
-import { answerAsterisk, type HttpListener, listenHttp } from '../listen.js'
+import { answerAhead, answerAsterisk, type HttpListener, listenHttp } from '../listen.js'
 import { batchLength, batchTooLongResponse, bodyTooLargeResponse } from '../prechecks.js'
 import { jsonRpcArgs, type RpcArgs, uriArgs } from './args.js'
 import { RpcCors, type RpcCorsConfig, rpcCorsMiddleware } from './cors.js'
 import { RpcError } from './errors.js'
 import { asteriskAnswer, endpointsPage, goNotFound, uncleanPathRedirect } from './go-mux.js'
 import { goQuery } from './go-query.js'
+import { createRpcPostFastPath, type JsonRpcAnswer } from './post-fast-path.js'
 import {
   decodeBody,
   type JsonRpcId,
@@ -180,7 +181,63 @@ async function readBody(req: Request, max: number): Promise<Uint8Array | undefin
   return size > max ? undefined : Buffer.concat(chunks)
 }
 
-/** The bytes Go's JSON decoder skips between values. */
+/**
+ * The answer to a JSON-RPC body (one request or a batch) as CometBFT's server gives it: its status,
+ * its JSON (undefined: notifications alone, answered with an empty body) and whether it is marked
+ * cacheable. Shared by the Hono route and the node:http fast path (post-fast-path.ts).
+ */
+export async function answerJsonRpc(
+  routes: RpcRoutes,
+  text: string,
+  peer: RpcCall,
+): Promise<JsonRpcAnswer> {
+  let requests: RpcRequest[]
+  let batch: boolean
+  try {
+    ;({ requests, batch } = decodeBody(parseJson(text)))
+  } catch (err) {
+    if (err instanceof ParseError)
+      return { status: 500, json: parseErrorResponse(err), cacheable: false }
+    throw err
+  }
+  const one = async ({ id, method, params }: RpcRequest) => {
+    if (id === undefined) return undefined // a notification: not executed, not answered
+    if (WEBSOCKET_ONLY.has(method)) return errorBody(id, new RpcError(-32601, 'Method not found'))
+    try {
+      return { jsonrpc: '2.0', id, result: await dispatchRpc(routes, method, params, peer) }
+    } catch (err) {
+      return errorBody(id, err)
+    }
+  }
+  const panics = requests.findIndex(
+    (r) =>
+      r.id !== undefined && !WEBSOCKET_ONLY.has(r.method) && callPanics(routes, r.method, r.params),
+  )
+  if (panics >= 0) {
+    // CometBFT runs a body's calls in order: the ones before the panic ran, their answers are lost.
+    await Promise.all(requests.slice(0, panics).map(one))
+    return {
+      status: 500,
+      json: errorBody(-1, new RpcError(-32603, 'Internal error', TOO_FEW_ARGUMENTS)),
+      cacheable: false,
+    }
+  }
+  const replies = (await Promise.all(requests.map(one))).filter((r) => r !== undefined)
+  if (replies.length === 0) return { status: 200, json: undefined, cacheable: false }
+  if (!batch || replies.length === 1) {
+    const only = requests.find((r) => r.id !== undefined)!
+    // CometBFT writes a batch that produced exactly one answer as that answer alone.
+    return {
+      status: 200,
+      json: replies[0],
+      cacheable:
+        requests.length === 1 &&
+        cacheable(only.method, (only.params as { height?: unknown } | null)?.height),
+    }
+  }
+  return { status: 200, json: replies, cacheable: false }
+}
+
 /** The CometBFT-style RPC as a Hono app: URI GET routes and JSON-RPC POST to `/`. */
 export function createRpcApp(
   routes: RpcRoutes,
@@ -260,49 +317,21 @@ export function createRpcApp(
     // The bytes as sent: a text decoder would drop a byte-order mark, which Go's decoder refuses.
     const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
     if (text === '') return endpointsPage(c, { ...WEBSOCKET_ROUTES, ...routes })
-    let requests: RpcRequest[]
-    let batch: boolean
-    try {
-      ;({ requests, batch } = decodeBody(parseJson(text)))
-    } catch (err) {
-      if (err instanceof ParseError) return c.json(parseErrorResponse(err), 500)
-      throw err
-    }
-    const peer = callOf(c.env)
-    const one = async ({ id, method, params }: RpcRequest) => {
-      if (id === undefined) return undefined // a notification: not executed, not answered
-      if (WEBSOCKET_ONLY.has(method)) return errorBody(id, new RpcError(-32601, 'Method not found'))
-      try {
-        return { jsonrpc: '2.0', id, result: await dispatchRpc(routes, method, params, peer) }
-      } catch (err) {
-        return errorBody(id, err)
-      }
-    }
-    const panics = requests.findIndex(
-      (r) =>
-        r.id !== undefined &&
-        !WEBSOCKET_ONLY.has(r.method) &&
-        callPanics(routes, r.method, r.params),
-    )
-    if (panics >= 0) {
-      // CometBFT runs a body's calls in order: the ones before the panic ran, their answers are lost.
-      await Promise.all(requests.slice(0, panics).map(one))
-      return c.json(errorBody(-1, new RpcError(-32603, 'Internal error', TOO_FEW_ARGUMENTS)), 500)
-    }
-    const replies = (await Promise.all(requests.map(one))).filter((r) => r !== undefined)
-    if (replies.length === 0) return c.body(null, 200, { 'Content-Length': '0' })
-    if (!batch || replies.length === 1) {
-      const only = requests.find((r) => r.id !== undefined)!
-      if (
-        requests.length === 1 &&
-        cacheable(only.method, (only.params as { height?: unknown } | null)?.height)
-      )
-        c.header('Cache-Control', 'public, max-age=86400')
-      // CometBFT writes a batch that produced exactly one answer as that answer alone.
-      return c.json(replies[0])
-    }
-    return c.json(replies)
+    const a = await answerJsonRpc(routes, text, callOf(c.env))
+    if (a.json === undefined) return c.body(null, 200, { 'Content-Length': '0' })
+    if (a.cacheable) c.header('Cache-Control', 'public, max-age=86400')
+    return c.json(a.json, a.status)
   })
+  // The same answers straight from node:http for the POSTs every client sends (a broadcast, a
+  // query): no Web Request and Response per call.
+  answerAhead(
+    app,
+    createRpcPostFastPath((text, peer) => answerJsonRpc(routes, text, peer), {
+      maxBodyBytes: maxBody,
+      maxBatchSize: maxBatch,
+      ...(options.cors ? { cors: options.cors } : {}),
+    }),
+  )
 
   app.notFound(goNotFound)
   app.onError((err, c) => c.json(errorBody(-1, err), 500))

@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { NodeRequestHandler } from '../listen.js'
+import { batchLength, batchTooLongBody } from '../prechecks.js'
+import { PLAIN_HOST, writePlain } from '../rest/query-fast-path.js'
+import type { RpcCors } from './cors.js'
+import type { RpcCall } from './server.js'
+
+/** A JSON-RPC body's answer (server.ts's `answerJsonRpc`). */
+export interface JsonRpcAnswer {
+  status: 200 | 500
+  /** The answer's JSON; undefined when the body held notifications alone (an empty answer). */
+  json: unknown
+  /** Whether CometBFT marks it cacheable (`Cache-Control: public, max-age=86400`). */
+  cacheable: boolean
+}
+
+export interface RpcPostFastPathOptions {
+  maxBodyBytes: number
+  /** `max_request_batch_size` (0: no pre-check of the body). */
+  maxBatchSize: number
+  cors?: RpcCors
+}
+
+/**
+ * JSON-RPC POSTs to `/` answered straight from node:http, without a Web Request and Response per
+ * call (the RPC's hot path: cosmjs broadcasts and queries through it): the same answer as the Hono
+ * app's route, with its headers in the order the app writes them (the route's, CORS's, the
+ * server's clock, the length). It takes only a POST of exactly `/` over HTTP/1.1 with a plain host
+ * header and a declared length of 1 byte up to `max_body_bytes` (no chunked body); anything else
+ * (an empty body's list of endpoints, a body too large, a preflight) goes to the app.
+ */
+export function createRpcPostFastPath(
+  answer: (text: string, peer: RpcCall) => Promise<JsonRpcAnswer>,
+  o: RpcPostFastPathOptions,
+): NodeRequestHandler {
+  return (req, res) => {
+    if (req.method !== 'POST' || req.url !== '/') return false
+    if (req.httpVersionMajor !== 1 || req.httpVersionMinor !== 1) return false
+    const { headers } = req
+    const host = headers.host
+    if (host === undefined || !PLAIN_HOST.test(host)) return false
+    const length = headers['content-length']
+    if (length === undefined || headers['transfer-encoding'] !== undefined) return false
+    const declared = Number(length)
+    if (!(declared > 0 && declared <= o.maxBodyBytes)) return false
+    const cors = o.cors?.answerNode(req)
+    if (cors?.preflight) return false
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
+      // CometBFT's pre-check, before its handlers: no CORS headers, no server time.
+      if (o.maxBatchSize > 0 && batchLength(body) > o.maxBatchSize) {
+        writePlain(res, {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+          body: batchTooLongBody(o.maxBatchSize),
+        })
+        return
+      }
+      const peer = { remoteAddress: req.socket.remoteAddress }
+      answer(body.toString('utf8'), peer).then(
+        (a) => writeAnswer(req, res, a, cors?.headers),
+        (err: unknown) => {
+          // The app's onError: its answer to a route that failed unexpectedly.
+          const json = {
+            jsonrpc: '2.0',
+            id: -1,
+            error: {
+              code: -32603,
+              message: 'Internal error',
+              data: err instanceof Error ? err.message : String(err),
+            },
+          }
+          writeAnswer(req, res, { status: 500, json, cacheable: false }, cors?.headers)
+        },
+      )
+    })
+    return true
+  }
+}
+
+/**
+ * Writes an answer with the headers the app's route and middleware give it, as the node server
+ * writes a Web Response's: names in lower case and in order (a Web Headers' order), a repeated
+ * name's values joined, the length after them.
+ */
+function writeAnswer(
+  _req: IncomingMessage,
+  res: ServerResponse,
+  a: JsonRpcAnswer,
+  cors: Iterable<readonly [string, readonly string[]]> | undefined,
+): void {
+  const lines: [string, string][] = []
+  const body = a.json === undefined ? undefined : JSON.stringify(a.json)
+  if (body === undefined) lines.push(['content-length', '0'])
+  else {
+    if (a.cacheable) lines.push(['cache-control', 'public, max-age=86400'])
+    lines.push(['content-type', 'application/json'])
+  }
+  // CORS's headers, then the server's clock, appended to the route's.
+  for (const [name, values] of cors ?? [])
+    for (const v of values) lines.push([name.toLowerCase(), v])
+  lines.push(['x-server-time', String(Math.floor(Date.now() / 1000))])
+  write(res, a.status, lines, body)
+}
+
+/** Writes status, headers (sorted by name, values of one name joined) and body, the length last. */
+function write(
+  res: ServerResponse,
+  status: number,
+  lines: readonly (readonly [string, string])[],
+  body: string | undefined,
+): void {
+  res.statusCode = status
+  const joined = new Map<string, string>()
+  for (const [name, value] of lines) {
+    const before = joined.get(name)
+    joined.set(name, before === undefined ? value : `${before}, ${value}`)
+  }
+  for (const name of [...joined.keys()].sort()) res.setHeader(name, joined.get(name)!)
+  if (body !== undefined) res.setHeader('content-length', Buffer.byteLength(body))
+  res.end(body)
+}
