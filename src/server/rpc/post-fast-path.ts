@@ -3,7 +3,6 @@ import type { NodeRequestHandler } from '../listen.js'
 import { batchLength, batchTooLongBody } from '../prechecks.js'
 import { PLAIN_HOST, writePlain } from '../rest/query-fast-path.js'
 import type { RpcCors } from './cors.js'
-import type { RpcCall } from './server.js'
 
 /** A JSON-RPC body's answer (server.ts's `answerJsonRpc`). */
 export interface JsonRpcAnswer {
@@ -12,6 +11,11 @@ export interface JsonRpcAnswer {
   json: unknown
   /** Whether CometBFT marks it cacheable (`Cache-Control: public, max-age=86400`). */
   cacheable: boolean
+}
+
+/** Who calls (server.ts's `RpcCall`): the peer of the HTTP connection. */
+interface Peer {
+  remoteAddress: string | undefined
 }
 
 export interface RpcPostFastPathOptions {
@@ -30,7 +34,7 @@ export interface RpcPostFastPathOptions {
  * (an empty body's list of endpoints, a body too large, a preflight) goes to the app.
  */
 export function createRpcPostFastPath(
-  answer: (text: string, peer: RpcCall) => Promise<JsonRpcAnswer>,
+  answer: (text: string, peer: Peer) => Promise<JsonRpcAnswer>,
   o: RpcPostFastPathOptions,
 ): NodeRequestHandler {
   return (req, res) => {
