@@ -12,17 +12,13 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-/** A host whose blocks take `blockMs` to run and be durable; records when each one starts. */
-function hostTaking(blockMs: number) {
+/** A host whose blocks `build` makes; records when each one starts. */
+function hostBuilding(build: () => Promise<PendingCommit>) {
   const starts: number[] = []
   const host: MiningHost = {
     build(): Promise<PendingCommit> {
       starts.push(Date.now())
-      return new Promise((resolve) =>
-        setTimeout(() => {
-          resolve({ durable: Promise.resolve({} as StoredBlock) })
-        }, blockMs),
-      )
+      return build()
     },
     pendingTxs: () => 0,
     roomInQueue: () => undefined,
@@ -33,6 +29,15 @@ function hostTaking(blockMs: number) {
   }
   return { host, starts }
 }
+
+/** A host whose blocks take `blockMs` to run and be durable. */
+const hostTaking = (blockMs: number) =>
+  hostBuilding(
+    () =>
+      new Promise((resolve) =>
+        setTimeout(() => resolve({ durable: Promise.resolve({} as StoredBlock) }), blockMs),
+      ),
+  )
 
 /** When each block of a 500 ms loop started (ms after the loop did), over `forMs`. */
 async function startsOf(blockMs: number, forMs: number): Promise<number[]> {
@@ -72,26 +77,13 @@ describe('a block time longer than Node’s longest timer', () => {
 })
 
 /** A host whose blocks are queued at once and durable `durableMs` later. */
-function hostDurableAfter(durableMs: number) {
-  const starts: number[] = []
-  const host: MiningHost = {
-    async build(): Promise<PendingCommit> {
-      starts.push(Date.now())
-      await Promise.resolve()
-      const durable = new Promise<StoredBlock>((r) =>
-        setTimeout(() => r({} as StoredBlock), durableMs),
-      )
-      return { durable }
-    },
-    pendingTxs: () => 0,
-    roomInQueue: () => undefined,
-    onFailure(err) {
-      throw err
-    },
-    onStall() {},
-  }
-  return { host, starts }
-}
+const hostDurableAfter = (durableMs: number) =>
+  hostBuilding(async () => {
+    await Promise.resolve()
+    return {
+      durable: new Promise<StoredBlock>((r) => setTimeout(() => r({} as StoredBlock), durableMs)),
+    }
+  })
 
 describe('a mode set while a block waits to be durable', () => {
   test('behavior: the loop goes on at the new block time alone, not twice as often', async () => {
