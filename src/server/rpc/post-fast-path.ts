@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { NodeRequestHandler } from '../listen.js'
 import { batchLength, batchTooLongBody } from '../prechecks.js'
 import { PLAIN_HOST, writePlain } from '../rest/query-fast-path.js'
@@ -28,8 +28,8 @@ export interface RpcPostFastPathOptions {
 /**
  * JSON-RPC POSTs to `/` answered straight from node:http, without a Web Request and Response per
  * call (the RPC's hot path: cosmjs broadcasts and queries through it): the same answer as the Hono
- * app's route, with its headers in the order the app writes them (the route's, CORS's, the
- * server's clock, the length). It takes only a POST of exactly `/` over HTTP/1.1 with a plain host
+ * app's route, byte for byte, with the headers the app's answer gets (the route's, CORS's, the
+ * server's clock) as the node server writes them. It takes only a POST of exactly `/` over HTTP/1.1 with a plain host
  * header and a declared length of 1 byte up to `max_body_bytes` (no chunked body); anything else
  * (an empty body's list of endpoints, a body too large, a preflight) goes to the app.
  */
@@ -64,7 +64,7 @@ export function createRpcPostFastPath(
       }
       const peer = { remoteAddress: req.socket.remoteAddress }
       answer(body.toString('utf8'), peer).then(
-        (a) => writeAnswer(req, res, a, cors?.headers),
+        (a) => writeAnswer(res, a, cors?.headers),
         (err: unknown) => {
           // The app's onError: its answer to a route that failed unexpectedly.
           const json = {
@@ -76,7 +76,7 @@ export function createRpcPostFastPath(
               data: err instanceof Error ? err.message : String(err),
             },
           }
-          writeAnswer(req, res, { status: 500, json, cacheable: false }, cors?.headers)
+          writeAnswer(res, { status: 500, json, cacheable: false }, cors?.headers)
         },
       )
     })
@@ -86,11 +86,10 @@ export function createRpcPostFastPath(
 
 /**
  * Writes an answer with the headers the app's route and middleware give it, as the node server
- * writes a Web Response's: names in lower case and in order (a Web Headers' order), a repeated
- * name's values joined, the length after them.
+ * writes a Web Response's: names in lower case, in a Web Headers' order (sorted), a repeated name's
+ * values joined, the length after them.
  */
 function writeAnswer(
-  _req: IncomingMessage,
   res: ServerResponse,
   a: JsonRpcAnswer,
   cors: Iterable<readonly [string, readonly string[]]> | undefined,
