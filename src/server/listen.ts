@@ -138,6 +138,11 @@ export async function listenHttp(
   // Go's IdleTimeout left unset is its ReadTimeout: a kept-alive connection waits that long for its
   // next request, and with no read timeout either, as long as it stays open (Node's own: 5 s).
   server.keepAliveTimeout = read
+  // A client that sends its request and then half-closes the connection (its FIN) still gets the
+  // answer, as from Go's server: node:http would otherwise end the socket on the FIN, before an
+  // answer that comes after the request's last byte (a read from disk) is written. Node's own
+  // switch for this (the server's `httpAllowHalfOpen`, set to end the socket after the answer).
+  ;(server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true
   const dropWaiting =
     options.maxConnections && options.maxConnections > 0
       ? limitConnections(server, options.maxConnections)

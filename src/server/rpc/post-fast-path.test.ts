@@ -133,3 +133,37 @@ describe('JSON-RPC POSTs answered straight from node:http', () => {
     expect(appCalls - before).toBe(3)
   })
 })
+
+describe('a client that half-closes its connection after its request', () => {
+  let listener: HttpListener
+
+  beforeAll(async () => {
+    listener = await listenHttp(
+      createRpcApp(routes, { maxBodyBytes: 4096 }),
+      'tcp://127.0.0.1:0',
+      'test RPC',
+    )
+  })
+  afterAll(() => listener.close())
+
+  /** The request, then the client's FIN at once; the answer's bytes. */
+  const halfClosed = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(listener.port, '127.0.0.1', () => socket.end(request))
+      let answer = ''
+      socket.on('data', (d: Buffer) => {
+        answer += d.toString('latin1')
+      })
+      socket.on('error', reject)
+      socket.on('close', () => resolve(answer))
+    })
+
+  test('behavior: it still gets the answer of a route that answers after the request was read, as from Go’s server (the fast path and the app alike)', async () => {
+    const body = BODIES['a cacheable call']
+    for (const chunked of [false, true]) {
+      const answer = await halfClosed(postRequest(listener.port, body, chunked))
+      expect(answer, chunked ? 'the app' : 'the fast path').toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+      expect(answer).toContain('"result":{"height":3}')
+    }
+  })
+})
