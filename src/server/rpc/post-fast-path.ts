@@ -29,9 +29,10 @@ export interface RpcPostFastPathOptions {
  * JSON-RPC POSTs to `/` answered straight from node:http, without a Web Request and Response per
  * call (the RPC's hot path: cosmjs broadcasts and queries through it): the same answer as the Hono
  * app's route, byte for byte, with the headers the app's answer gets (the route's, CORS's, the
- * server's clock) as the node server writes them. It takes only a POST of exactly `/` over HTTP/1.1 with a plain host
- * header and a declared length of 1 byte up to `max_body_bytes` (no chunked body); anything else
- * (an empty body's list of endpoints, a body too large, a preflight) goes to the app.
+ * server's clock) as the node server writes them. It takes only a POST of exactly `/` over
+ * HTTP/1.1 with a plain host header and a declared length of 1 byte up to `max_body_bytes` (no
+ * chunked body); anything else (an empty body's list of endpoints, a body too large, another method
+ * or path) goes to the app.
  */
 export function createRpcPostFastPath(
   answer: (text: string, peer: Peer) => Promise<JsonRpcAnswer>,
@@ -47,8 +48,8 @@ export function createRpcPostFastPath(
     if (length === undefined || headers['transfer-encoding'] !== undefined) return false
     const declared = Number(length)
     if (!(declared > 0 && declared <= o.maxBodyBytes)) return false
-    const cors = o.cors?.answerNode(req)
-    if (cors?.preflight) return false
+    // A POST is never a preflight: the CORS layer only adds its headers to the answer.
+    const cors = o.cors?.answerNode(req).headers
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
@@ -63,22 +64,7 @@ export function createRpcPostFastPath(
         return
       }
       const peer = { remoteAddress: req.socket.remoteAddress }
-      answer(body.toString('utf8'), peer).then(
-        (a) => writeAnswer(res, a, cors?.headers),
-        (err: unknown) => {
-          // The app's onError: its answer to a route that failed unexpectedly.
-          const json = {
-            jsonrpc: '2.0',
-            id: -1,
-            error: {
-              code: -32603,
-              message: 'Internal error',
-              data: err instanceof Error ? err.message : String(err),
-            },
-          }
-          writeAnswer(res, { status: 500, json, cacheable: false }, cors?.headers)
-        },
-      )
+      void answer(body.toString('utf8'), peer).then((a) => writeAnswer(res, a, cors))
     })
     return true
   }
@@ -94,34 +80,22 @@ function writeAnswer(
   a: JsonRpcAnswer,
   cors: Iterable<readonly [string, readonly string[]]> | undefined,
 ): void {
-  const lines: [string, string][] = []
+  const headers = new Map<string, string>()
+  const add = (name: string, value: string) => {
+    const before = headers.get(name)
+    headers.set(name, before === undefined ? value : `${before}, ${value}`)
+  }
   const body = a.json === undefined ? undefined : JSON.stringify(a.json)
-  if (body === undefined) lines.push(['content-length', '0'])
+  if (body === undefined) add('content-length', '0')
   else {
-    if (a.cacheable) lines.push(['cache-control', 'public, max-age=86400'])
-    lines.push(['content-type', 'application/json'])
+    if (a.cacheable) add('cache-control', 'public, max-age=86400')
+    add('content-type', 'application/json')
   }
   // CORS's headers, then the server's clock, appended to the route's.
-  for (const [name, values] of cors ?? [])
-    for (const v of values) lines.push([name.toLowerCase(), v])
-  lines.push(['x-server-time', String(Math.floor(Date.now() / 1000))])
-  write(res, a.status, lines, body)
-}
-
-/** Writes status, headers (sorted by name, values of one name joined) and body, the length last. */
-function write(
-  res: ServerResponse,
-  status: number,
-  lines: readonly (readonly [string, string])[],
-  body: string | undefined,
-): void {
-  res.statusCode = status
-  const joined = new Map<string, string>()
-  for (const [name, value] of lines) {
-    const before = joined.get(name)
-    joined.set(name, before === undefined ? value : `${before}, ${value}`)
-  }
-  for (const name of [...joined.keys()].sort()) res.setHeader(name, joined.get(name)!)
+  for (const [name, values] of cors ?? []) for (const v of values) add(name.toLowerCase(), v)
+  add('x-server-time', String(Math.floor(Date.now() / 1000)))
+  res.statusCode = a.status
+  for (const name of [...headers.keys()].sort()) res.setHeader(name, headers.get(name)!)
   if (body !== undefined) res.setHeader('content-length', Buffer.byteLength(body))
   res.end(body)
 }

@@ -184,7 +184,8 @@ async function readBody(req: Request, max: number): Promise<Uint8Array | undefin
 /**
  * The answer to a JSON-RPC body (one request or a batch) as CometBFT's server gives it: its status,
  * its JSON (undefined: notifications alone, answered with an empty body) and whether it is marked
- * cacheable. Shared by the Hono route and the node:http fast path (post-fast-path.ts).
+ * cacheable; never a rejection (each call's failure is its answer). Shared by the Hono route and
+ * the node:http fast path (post-fast-path.ts).
  */
 export async function answerJsonRpc(
   routes: RpcRoutes,
@@ -196,9 +197,9 @@ export async function answerJsonRpc(
   try {
     ;({ requests, batch } = decodeBody(parseJson(text)))
   } catch (err) {
-    if (err instanceof ParseError)
-      return { status: 500, json: parseErrorResponse(err), cacheable: false }
-    throw err
+    // Anything else is what the app's onError answers for a route that failed unexpectedly.
+    const json = err instanceof ParseError ? parseErrorResponse(err) : errorBody(-1, err)
+    return { status: 500, json, cacheable: false }
   }
   const one = async ({ id, method, params }: RpcRequest) => {
     if (id === undefined) return undefined // a notification: not executed, not answered
