@@ -20,8 +20,17 @@ import { createTestNode } from '../../helpers/test-node.js'
 const CHAIN_ID = 'sim-devnet'
 const ACCOUNTS = 6
 const VALIDATORS = 4
-const SEED = Number(process.env.SDKD_SIM_SEED ?? 2)
-const STEPS = Number(process.env.SDKD_SIM_STEPS ?? 250)
+const DEFAULT_SEED = 2
+const DEFAULT_STEPS = 250
+const SEED = Number(process.env.SDKD_SIM_SEED ?? DEFAULT_SEED)
+const STEPS = Number(process.env.SDKD_SIM_STEPS ?? DEFAULT_STEPS)
+/**
+ * Whether the walk must reach every path it is for: the default walk (or a longer one of its seed)
+ * does. Another seed's walk explores the invariants and may miss a path by chance (say, with
+ * validators jailed so often that no unjailed one is ever pushed out of the 4 bonded): it prints
+ * what it missed.
+ */
+const MUST_REACH = SEED === DEFAULT_SEED && STEPS >= DEFAULT_STEPS
 
 let first: { dir: string; cleanup(): Promise<void> }
 let second: { dir: string; cleanup(): Promise<void> }
@@ -118,7 +127,7 @@ async function walk(
 }
 
 describe(`a seeded walk over staking, slashing, distribution and gov (seed ${SEED}, ${STEPS} steps, 4 validators)`, () => {
-  test('behavior: every invariant holds after every block; refusals are registered errors (codespace/code), never a crash of the node; the walk reaches each path it is for (a validator pushed out of the 4 bonded)', async () => {
+  test('behavior: every invariant holds after every block; refusals are registered errors (codespace/code), never a crash of the node; the default walk reaches each path it is for (a validator pushed out of the 4 bonded)', async () => {
     const { record } = await walk(first.dir)
     walked = record
     const tally = (map: Map<string, number>) =>
@@ -160,10 +169,17 @@ describe(`a seeded walk over staking, slashing, distribution and gov (seed ${SEE
         'unbonding, not jailed',
       ].map((k) => [k, n(record.events, k) > 0]),
     )
-    expect({ reached, seen }).toEqual({
-      reached: Object.fromEntries(Object.keys(reached).map((k) => [k, true])),
-      seen: Object.fromEntries(Object.keys(seen).map((k) => [k, true])),
-    })
+    if (MUST_REACH) {
+      expect({ reached, seen }).toEqual({
+        reached: Object.fromEntries(Object.keys(reached).map((k) => [k, true])),
+        seen: Object.fromEntries(Object.keys(seen).map((k) => [k, true])),
+      })
+    } else {
+      const missed = Object.entries({ ...reached, ...seen }).filter(([, hit]) => !hit)
+      console.log(
+        `walk SDKD_SIM_SEED=${SEED}, ${STEPS} steps did not reach: ${missed.map(([k]) => k).join(', ') || 'nothing'} (the default walk must reach every path)`,
+      )
+    }
   }, 300_000)
 
   test('behavior: the same walk on a copy of the home, its node stopped and opened again past halfway (a validator silenced) and a detour of 30 other steps reverted (dev snapshot and revert) a third of the way, makes the same chain: the same app hash at every height and the same outcomes', async () => {
