@@ -100,6 +100,8 @@ const SENDERS = Number(arg('senders', 32))
 const TIMEOUT_COMMIT = arg('timeout-commit', '500ms')
 const VIA = arg('via', 'rest')
 if (VIA !== 'rest' && VIA !== 'rpc') throw new Error(`--via must be rest or rpc, got ${VIA}`)
+/** What --via names in the figures' labels. */
+const VIA_LABEL = VIA === 'rest' ? 'REST' : 'RPC'
 const RUNS = Number(arg('runs', 3))
 if (!Number.isInteger(RUNS) || RUNS < 1)
   throw new Error(`--runs: expected a positive integer, got ${arg('runs')}`)
@@ -211,19 +213,26 @@ const txCode = (r) => {
   return body.result?.code
 }
 
-/** A broadcast of the base64 tx `b64` (BROADCAST_MODE_SYNC) as the bytes of its HTTP request. */
-const broadcastRequest = (port, b64) =>
+/** Where --via's broadcasts go, and the body of one for the base64 tx `b64` (sync mode). */
+const BROADCAST =
   VIA === 'rest'
-    ? jsonPostBytes(
-        port,
-        '/sdk/tx/v1beta1/txs',
-        JSON.stringify({ tx_bytes: b64, mode: 'BROADCAST_MODE_SYNC' }),
-      )
-    : jsonPostBytes(
-        port,
-        '/',
-        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'broadcast_tx_sync', params: { tx: b64 } }),
-      )
+    ? {
+        path: '/sdk/tx/v1beta1/txs',
+        body: (b64) => ({ tx_bytes: b64, mode: 'BROADCAST_MODE_SYNC' }),
+      }
+    : {
+        path: '/',
+        body: (b64) => ({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'broadcast_tx_sync',
+          params: { tx: b64 },
+        }),
+      }
+
+/** A broadcast of the base64 tx `b64` as the bytes of its HTTP request. */
+const broadcastRequest = (port, b64) =>
+  jsonPostBytes(port, BROADCAST.path, JSON.stringify(BROADCAST.body(b64)))
 
 // Sent again once where a kept-alive socket was closed by the server as it was reused (its idle
 // timeout, CometBFT's 10 s, is about as long as a long load, during which these sockets wait):
@@ -669,11 +678,9 @@ try {
   )
   const notCached = runs.reduce((n, r) => n + r.unexpected, 0)
   console.log(
-    `${pad(`${VIA === 'rest' ? 'REST' : 'RPC'} ceiling, cached re-sends/s`)}${ceiling.toFixed(0)}${notCached ? `   (${notCached} not answered as cached)` : ''}`,
+    `${pad(`${VIA_LABEL} ceiling, cached re-sends/s`)}${ceiling.toFixed(0)}${notCached ? `   (${notCached} not answered as cached)` : ''}`,
   )
-  console.log(
-    `${pad(`ratio included / ${VIA === 'rest' ? 'REST' : 'RPC'} ceiling`)}${(included / ceiling).toFixed(2)}`,
-  )
+  console.log(`${pad(`ratio included / ${VIA_LABEL} ceiling`)}${(included / ceiling).toFixed(2)}`)
   // A short run includes the node's warm-up (JIT, first blocks): say which run this is.
   console.log(
     `${pad("KB allocated per included tx, node's thread")}${mid((r) => r.kb.main).toFixed(1)}${RUNS > 1 ? `   (runs: ${runs.map((r) => r.kb.main.toFixed(1)).join(', ')})` : ''}`,
